@@ -1,0 +1,101 @@
+/* json.h: one JSON object per line. Tokenizes with jsmn (the only module
+ * that includes <jsmn.h>), checks what jsmn does not, and looks up and
+ * decodes values. Tokens are indices; values are offsets into the caller's
+ * line, which must outlive the lookups. */
+#ifndef AGENTVIEW_JSON_H
+#define AGENTVIEW_JSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util.h"
+
+/* Nesting deeper than this is rejected with JSON_TOO_DEEP. */
+#define JSON_MAX_DEPTH 512
+/* A line needing more tokens than this is rejected with JSON_TOO_BIG. */
+#define JSON_MAX_TOKENS (1u << 22)
+
+enum json_type {
+	JSON_NONE = 0,
+	JSON_OBJECT,
+	JSON_ARRAY,
+	JSON_STRING,
+	JSON_PRIMITIVE, /* number, true, false, null */
+};
+
+enum json_err {
+	JSON_OK = 0,
+	JSON_EMPTY,     /* the line holds only white space */
+	JSON_NUL,       /* a NUL byte in the line */
+	JSON_TRUNCATED, /* the line ends inside a value */
+	JSON_INVALID,   /* a character that cannot stand where it is */
+	JSON_NOT_OBJECT, /* valid JSON, but the top-level value is not an object */
+	JSON_TRAILING,  /* something after the object */
+	JSON_TOO_DEEP,
+	JSON_TOO_BIG,
+};
+
+/* A parser: owns a token array that grows on demand and is reused across
+ * lines (and shrunk again after an unusually large line). */
+struct json;
+
+struct json *json_new(void);
+void json_free(struct json *j);
+
+/* Parse s[0..n) as exactly one JSON object. Returns JSON_OK or an error;
+ * on error json_errpos() is the byte offset where it was found. */
+enum json_err json_parse(struct json *j, const char *s, size_t n);
+size_t json_errpos(const struct json *j);
+/* A short English description of err ("not JSON", "truncated JSON", ...). */
+const char *json_strerror(enum json_err err);
+
+/* Token accessors. Token 0 is the top-level object. Object members are a key
+ * token (a string) followed by its value token. */
+int json_count(const struct json *j);
+enum json_type json_type(const struct json *j, int t);
+/* Number of members of an object, elements of an array; 0 otherwise. */
+int json_size(const struct json *j, int t);
+/* The token after t and its whole subtree (for a key: its value). */
+int json_next(const struct json *j, int t);
+/* Value token of `key` in object obj, or -1. */
+int json_get(const struct json *j, int obj, const char *key);
+/* Look up nkeys keys in one pass over obj: out[i] = value token or -1. */
+void json_getv(const struct json *j, int obj, const char *const *keys,
+	       int nkeys, int *out);
+/* Value token of the path "a.b.c" under obj, or -1. */
+int json_path(const struct json *j, int obj, const char *path);
+/* Raw bytes of a token: a string without its quotes and with escapes left
+ * as they are; a primitive's text; a container's whole text. */
+const char *json_raw(const struct json *j, int t, size_t *len);
+/* Byte offset of token t's first byte in the line (a string's quote). */
+size_t json_offset(const struct json *j, int t);
+
+/* A string token equal, after decoding, to lit. */
+bool json_streq(const struct json *j, int t, const char *lit);
+/* A string token whose decoded value ends with suffix. */
+bool json_strsuffix(const struct json *j, int t, const char *suffix);
+/* An integer number, or a string holding one ("1784819289745"), in int64
+ * range and with no fraction or exponent. */
+bool json_int(const struct json *j, int t, int64_t *out);
+/* true or false. */
+bool json_bool(const struct json *j, int t, bool *out);
+/* Append the decoded value of a string token to out; for any other token,
+ * its raw text. */
+void json_decode(const struct json *j, int t, struct buf *out);
+
+/* Decode the body of a JSON string (between the quotes) and append the
+ * UTF-8 result to out: every escape, \uXXXX, surrogate pairs; a lone
+ * surrogate becomes U+FFFD; \u0000 becomes a NUL byte. Bytes that are not
+ * escapes are copied unchanged. */
+void json_unescape(struct buf *out, const char *raw, size_t n);
+
+/* Append s[0..n) as a quoted JSON string: ", \ and control characters
+ * escaped, invalid UTF-8 replaced by \ufffd. */
+void json_quote(struct buf *out, const char *s, size_t n);
+
+/* Append token t re-indented as JSON (two spaces per level, starting at
+ * `indent` levels), for people to read. */
+void json_pretty(const struct json *j, int t, int indent, struct buf *out);
+
+#endif

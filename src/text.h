@@ -1,0 +1,68 @@
+/* text.h: UTF-8 decoding, cell widths, escaping of control characters and
+ * word wrapping. No curses: the screen and the plain printers share it. */
+#ifndef AGENTVIEW_TEXT_H
+#define AGENTVIEW_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util.h"
+
+#define TEXT_TABSTOP 8
+
+/* Decode one code point from s[0..n), n >= 1. An invalid, overlong or
+ * truncated sequence, a surrogate or a value above U+10FFFF gives U+FFFD and
+ * consumes the maximal invalid subpart (at least one byte), as Unicode
+ * recommends. Returns the number of bytes consumed. */
+size_t utf8_decode(const char *s, size_t n, uint32_t *cp);
+
+/* Cells a printable code point takes: 0 (combining), 1 or 2 (CJK, emoji).
+ * -1 for code points that text_sanitize escapes. */
+int text_cpwidth(uint32_t cp);
+
+enum {
+	TEXT_ONELINE = 1, /* a newline is shown as "↵" instead of kept */
+};
+
+/* Append to out a copy of s[0..n) that is safe to put on a terminal: valid
+ * UTF-8 in which every code point prints. C0 controls and DEL are shown in
+ * caret notation (ESC as "^[", BEL as "^G", NUL as "^@", DEL as "^?"); C1
+ * controls, bidirectional overrides and other code points of negative width
+ * as "\u009B"; invalid bytes as U+FFFD; tabs expanded to the next multiple
+ * of TEXT_TABSTOP columns of the line; CRLF as LF and a lone CR as "^M".
+ * LF is kept, or shown as "↵" with TEXT_ONELINE. */
+void text_sanitize(struct buf *out, const char *s, size_t n, int flags);
+
+/* Width in cells of sanitized text s[0..n) that holds no newline. */
+size_t text_width(const char *s, size_t n);
+
+/* The longest prefix of sanitized s[0..n) that fits in width cells, ending
+ * on a code point boundary; returns its length in bytes, and its width in
+ * *used when used is not NULL. */
+size_t text_fit(const char *s, size_t n, size_t width, size_t *used);
+
+/* One row of wrapped text: bytes [off, off + len) of the sanitized string. */
+struct text_row {
+	uint32_t off;
+	uint32_t len;
+	uint32_t width; /* cells */
+};
+
+/* A growable array of rows; owns `v`. */
+struct text_rows {
+	struct text_row *v;
+	size_t n;
+	size_t cap;
+};
+
+/* Wrap sanitized s[0..n) into rows of at most width cells (width >= 1),
+ * appending them to rows. A newline ends a row; a row too long breaks after
+ * the last space that fits, or, in a word longer than the row, at a code
+ * point boundary. Spaces at a break are not carried to the next row. A wide
+ * character never straddles the edge. Empty text gives one empty row.
+ * Returns the number of rows appended. */
+size_t text_wrap(struct text_rows *rows, const char *s, size_t n, size_t width);
+
+void text_rows_free(struct text_rows *rows);
+
+#endif

@@ -1,0 +1,301 @@
+/* util.c: allocation, arrays, buffers, clocks, small formatters. */
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static void (*die_hook)(void);
+
+void
+die_set_hook(void (*hook)(void))
+{
+	die_hook = hook;
+}
+
+void
+die(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (die_hook != NULL) {
+		void (*hook)(void) = die_hook;
+
+		die_hook = NULL; /* a failing hook must not recurse */
+		hook();
+	}
+	fputs("agentview: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+void *
+xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+
+	if (p == NULL)
+		die("out of memory allocating %zu bytes", size);
+	return p;
+}
+
+void *
+xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (p == NULL)
+		die("out of memory allocating %zu x %zu bytes", n, size);
+	return p;
+}
+
+void *
+xrealloc(void *p, size_t size)
+{
+	void *q = realloc(p, size ? size : 1);
+
+	if (q == NULL)
+		die("out of memory allocating %zu bytes", size);
+	return q;
+}
+
+void *
+xreallocarray(void *p, size_t n, size_t size)
+{
+	if (size != 0 && n > SIZE_MAX / size)
+		die("allocation of %zu x %zu bytes overflows", n, size);
+	return xrealloc(p, n * size);
+}
+
+char *
+xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *
+xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+void *
+array_grow(void *p, size_t *cap, size_t need, size_t size)
+{
+	size_t ncap = *cap;
+
+	if (need <= ncap)
+		return p;
+	if (ncap < 16)
+		ncap = 16;
+	while (ncap < need) {
+		if (ncap > SIZE_MAX / 3)
+			die("array of %zu elements is too large", need);
+		ncap += ncap / 2;
+	}
+	p = xreallocarray(p, ncap, size);
+	*cap = ncap;
+	return p;
+}
+
+void
+buf_reserve(struct buf *b, size_t extra)
+{
+	size_t need;
+
+	if (extra > SIZE_MAX - b->n - 1)
+		die("buffer of %zu bytes is too large", b->n);
+	need = b->n + extra + 1;
+	if (need > b->cap) {
+		size_t ncap = b->cap < 64 ? 64 : b->cap;
+
+		while (ncap < need)
+			ncap = ncap > SIZE_MAX / 2 ? need : ncap * 2;
+		b->p = xrealloc(b->p, ncap);
+		b->cap = ncap;
+	}
+}
+
+void
+buf_add(struct buf *b, const void *s, size_t n)
+{
+	buf_reserve(b, n);
+	if (n > 0)
+		memcpy(b->p + b->n, s, n);
+	b->n += n;
+	b->p[b->n] = '\0';
+}
+
+void
+buf_adds(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+void
+buf_addc(struct buf *b, char c)
+{
+	buf_reserve(b, 1);
+	b->p[b->n++] = c;
+	b->p[b->n] = '\0';
+}
+
+void
+buf_vaddf(struct buf *b, const char *fmt, va_list ap)
+{
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		die("bad format string");
+	buf_reserve(b, (size_t)n);
+	vsnprintf(b->p + b->n, (size_t)n + 1, fmt, ap);
+	b->n += (size_t)n;
+}
+
+void
+buf_addf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vaddf(b, fmt, ap);
+	va_end(ap);
+}
+
+void
+buf_add_utf8(struct buf *b, uint32_t cp)
+{
+	char s[4];
+
+	if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+		cp = 0xFFFD;
+	if (cp < 0x80) {
+		buf_addc(b, (char)cp);
+	} else if (cp < 0x800) {
+		s[0] = (char)(0xC0 | (cp >> 6));
+		s[1] = (char)(0x80 | (cp & 0x3F));
+		buf_add(b, s, 2);
+	} else if (cp < 0x10000) {
+		s[0] = (char)(0xE0 | (cp >> 12));
+		s[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		s[2] = (char)(0x80 | (cp & 0x3F));
+		buf_add(b, s, 3);
+	} else {
+		s[0] = (char)(0xF0 | (cp >> 18));
+		s[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+		s[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		s[3] = (char)(0x80 | (cp & 0x3F));
+		buf_add(b, s, 4);
+	}
+}
+
+void
+buf_reset(struct buf *b)
+{
+	b->n = 0;
+	if (b->cap > 0)
+		b->p[0] = '\0';
+}
+
+void
+buf_free(struct buf *b)
+{
+	free(b->p);
+	b->p = NULL;
+	b->n = b->cap = 0;
+}
+
+static int64_t
+clock_ms(clockid_t id)
+{
+	struct timespec ts;
+
+	if (clock_gettime(id, &ts) != 0)
+		die("clock_gettime: %s", strerror(errno));
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int64_t
+clock_wall_ms(void)
+{
+	return clock_ms(CLOCK_REALTIME);
+}
+
+int64_t
+clock_mono_ms(void)
+{
+	return clock_ms(CLOCK_MONOTONIC);
+}
+
+uint64_t
+hash_bytes(const void *p, size_t n, uint64_t seed)
+{
+	const unsigned char *s = p;
+	uint64_t h = 0xcbf29ce484222325ULL ^ seed;
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= s[i];
+		h *= 0x100000001b3ULL;
+	}
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
+	return h;
+}
+
+void
+fmt_duration(struct buf *b, int64_t ms)
+{
+	if (ms < 0)
+		ms = 0;
+	if (ms < 1000)
+		buf_addf(b, "%d ms", (int)ms);
+	else if (ms < 60000)
+		buf_addf(b, "%.1f s", (double)ms / 1000.0);
+	else if (ms < 3600000)
+		buf_addf(b, "%dm%02ds", (int)(ms / 60000), (int)(ms / 1000 % 60));
+	else
+		buf_addf(b, "%dh%02dm", (int)(ms / 3600000),
+			 (int)(ms / 60000 % 60));
+}
+
+void
+fmt_clock(struct buf *b, int64_t ms)
+{
+	int64_t s;
+
+	if (ms < 0)
+		ms = 0;
+	s = ms / 1000;
+	if (s >= 3600)
+		buf_addf(b, "%d:%02d:%02d", (int)(s / 3600), (int)(s / 60 % 60),
+			 (int)(s % 60));
+	else
+		buf_addf(b, "%02d:%02d", (int)(s / 60), (int)(s % 60));
+}
+
+void
+fmt_count(struct buf *b, uint64_t n)
+{
+	if (n < 1000)
+		buf_addf(b, "%llu", (unsigned long long)n);
+	else if (n < 1000000)
+		buf_addf(b, "%.1fk", (double)n / 1e3);
+	else
+		buf_addf(b, "%.1fM", (double)n / 1e6);
+}

@@ -1,0 +1,78 @@
+/* util.h: allocation that never fails, growable arrays, byte buffers, die(). */
+#ifndef AGENTVIEW_UTIL_H
+#define AGENTVIEW_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+
+#if defined(__GNUC__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#define NORETURN __attribute__((noreturn))
+#else
+#define PRINTF_LIKE(f, a)
+#define NORETURN
+#endif
+
+/* Print "agentview: msg" to stderr and exit(1), after running the hook
+ * registered with die_set_hook (the screen uses it to restore the terminal). */
+NORETURN void die(const char *fmt, ...) PRINTF_LIKE(1, 2);
+void die_set_hook(void (*hook)(void));
+
+/* Allocators that die on failure and on size overflow. */
+void *xmalloc(size_t size);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t size);
+void *xreallocarray(void *p, size_t n, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/* Make room for at least `need` elements of `size` bytes in the array *p of
+ * capacity *cap, growing by half again; new elements are not initialised. */
+void *array_grow(void *p, size_t *cap, size_t need, size_t size);
+
+/* ARRAY_RESERVE(v, cap, need): typed wrapper over array_grow. */
+#define ARRAY_RESERVE(v, cap, need)                                            \
+	((need) > (cap) ? (void)((v) = array_grow((v), &(cap), (need),        \
+						  sizeof *(v)))                \
+			: (void)0)
+
+/* A growable byte buffer; `p` is always NUL-terminated when cap > 0.
+ * The buffer owns `p`. */
+struct buf {
+	char *p;
+	size_t n;
+	size_t cap;
+};
+
+void buf_reserve(struct buf *b, size_t extra);
+void buf_add(struct buf *b, const void *s, size_t n);
+void buf_adds(struct buf *b, const char *s);
+void buf_addc(struct buf *b, char c);
+void buf_addf(struct buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
+void buf_vaddf(struct buf *b, const char *fmt, va_list ap) PRINTF_LIKE(2, 0);
+/* Append code point cp as UTF-8 (U+FFFD for values that are not scalars). */
+void buf_add_utf8(struct buf *b, uint32_t cp);
+void buf_reset(struct buf *b);
+void buf_free(struct buf *b);
+
+/* Milliseconds since the epoch (wall clock), and a monotonic clock in ms. */
+int64_t clock_wall_ms(void);
+int64_t clock_mono_ms(void);
+
+/* 64-bit hash of n bytes (FNV-1a mixed with a finaliser). */
+uint64_t hash_bytes(const void *p, size_t n, uint64_t seed);
+
+/* Format a duration in ms as "850 ms", "12.3 s", "4m05s", "1h02m". */
+void fmt_duration(struct buf *b, int64_t ms);
+/* Format ms as a clock, "mm:ss" or "h:mm:ss". */
+void fmt_clock(struct buf *b, int64_t ms);
+/* Format a count with k/M suffixes: 950, 12.3k, 4.1M. */
+void fmt_count(struct buf *b, uint64_t n);
+
+#endif
