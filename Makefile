@@ -20,7 +20,8 @@ WARN      = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
             -Wformat=2 -Wwrite-strings -Wpointer-arith -Wundef -Wvla
 # CI and `make test` build with WERROR=-Werror.
 WERROR   ?=
-CURSES_CFLAGS := $(shell $(PKG_CONFIG) --cflags ncursesw 2>/dev/null)
+# pkg-config's feature macros are already set, at a newer level, below.
+CURSES_CFLAGS := $(filter-out -D_XOPEN_SOURCE% -D_DEFAULT_SOURCE,$(shell $(PKG_CONFIG) --cflags ncursesw 2>/dev/null))
 CURSES_LIBS   := $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null || echo -lncursesw)
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 AV_CPPFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 \
@@ -28,7 +29,7 @@ AV_CPPFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 \
 ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS)
 
 # Reading and model layers: no curses here (checked by `make check-layers`).
-CORE = util json text lines model tool print
+CORE = util json text lines model tool print record input
 # Screen layer: the only files that may include <curses.h>.
 UI   =
 CORE_OBJ = $(CORE:%=src/%.o)

@@ -17,7 +17,9 @@
 size_t utf8_decode(const char *s, size_t n, uint32_t *cp);
 
 /* Cells a printable code point takes: 0 (combining), 1 or 2 (CJK, emoji).
- * -1 for code points that text_sanitize escapes. */
+ * -1 for code points that text_sanitize escapes. Widths are wcwidth's under
+ * the current LC_CTYPE, which must be a UTF-8 one for anything beyond ASCII
+ * to print. */
 int text_cpwidth(uint32_t cp);
 
 enum {
@@ -28,17 +30,21 @@ enum {
  * UTF-8 in which every code point prints. C0 controls and DEL are shown in
  * caret notation (ESC as "^[", BEL as "^G", NUL as "^@", DEL as "^?"); C1
  * controls, bidirectional overrides and other code points of negative width
- * as "\u009B"; invalid bytes as U+FFFD; tabs expanded to the next multiple
- * of TEXT_TABSTOP columns of the line; CRLF as LF and a lone CR as "^M".
- * LF is kept, or shown as "↵" with TEXT_ONELINE. */
+ * as "\u009B" ("\U" and 8 hex digits above U+FFFF, as "\U0001FFFE");
+ * invalid bytes as U+FFFD; tabs expanded with spaces to the next multiple
+ * of TEXT_TABSTOP cells of the output line; CRLF as LF and a lone CR as
+ * "^M". LF is kept, or shown as "↵" with TEXT_ONELINE (tab stops then keep
+ * counting along the single line). */
 void text_sanitize(struct buf *out, const char *s, size_t n, int flags);
 
-/* Width in cells of sanitized text s[0..n) that holds no newline. */
+/* Width in cells of sanitized text s[0..n) that holds no newline (a code
+ * point text_sanitize would escape counts 0). */
 size_t text_width(const char *s, size_t n);
 
 /* The longest prefix of sanitized s[0..n) that fits in width cells, ending
  * on a code point boundary; returns its length in bytes, and its width in
- * *used when used is not NULL. */
+ * *used when used is not NULL. A wide character that does not fit whole is
+ * left out; zero-width ones after the last that fits are kept with it. */
 size_t text_fit(const char *s, size_t n, size_t width, size_t *used);
 
 /* One row of wrapped text: bytes [off, off + len) of the sanitized string. */
@@ -56,11 +62,16 @@ struct text_rows {
 };
 
 /* Wrap sanitized s[0..n) into rows of at most width cells (width >= 1),
- * appending them to rows. A newline ends a row; a row too long breaks after
- * the last space that fits, or, in a word longer than the row, at a code
- * point boundary. Spaces at a break are not carried to the next row. A wide
- * character never straddles the edge. Empty text gives one empty row.
- * Returns the number of rows appended. */
+ * appending them to rows. A newline ends a row and is in none; a final
+ * newline adds no empty row ("a\n" is one row, "a\n\nb" three). A row too
+ * long breaks after the last space that fits, or, in a word longer than the
+ * row, at a code point boundary. A row keeps the spaces of its break that
+ * fit (counted in its width); the ones past the edge are dropped, and are
+ * not carried to the next row. A wide character never straddles the edge;
+ * at width 1 it gets a row of width 2 to itself, for the caller to clip.
+ * Zero-width characters stay with the one before them. Empty text gives one
+ * empty row. O(n); n must fit the 32-bit offsets (larger dies). Returns
+ * the number of rows appended. */
 size_t text_wrap(struct text_rows *rows, const char *s, size_t n, size_t width);
 
 void text_rows_free(struct text_rows *rows);

@@ -299,3 +299,55 @@ fmt_count(struct buf *b, uint64_t n)
 	else
 		buf_addf(b, "%.1fM", (double)n / 1e6);
 }
+
+static const char b64[] =
+	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+void
+base64_encode(struct buf *out, const void *s, size_t n)
+{
+	const unsigned char *p = s;
+	size_t i;
+
+	buf_reserve(out, (n + 2) / 3 * 4);
+	for (i = 0; i + 2 < n; i += 3) {
+		uint32_t v = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8 | p[i + 2];
+
+		buf_addc(out, b64[v >> 18]);
+		buf_addc(out, b64[(v >> 12) & 63]);
+		buf_addc(out, b64[(v >> 6) & 63]);
+		buf_addc(out, b64[v & 63]);
+	}
+	if (i < n) {
+		uint32_t v = (uint32_t)p[i] << 16 |
+			     (i + 1 < n ? (uint32_t)p[i + 1] << 8 : 0);
+
+		buf_addc(out, b64[v >> 18]);
+		buf_addc(out, b64[(v >> 12) & 63]);
+		buf_addc(out, i + 1 < n ? b64[(v >> 6) & 63] : '=');
+		buf_addc(out, '=');
+	}
+}
+
+void
+base64_decode(struct buf *out, const char *s, size_t n)
+{
+	uint32_t v = 0;
+	int bits = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *q;
+
+		if (s[i] == '=')
+			break;
+		q = memchr(b64, s[i], 64);
+		if (q == NULL || s[i] == '\0')
+			break;
+		v = v << 6 | (uint32_t)(q - b64);
+		bits += 6;
+		if (bits >= 8) {
+			bits -= 8;
+			buf_addc(out, (char)((v >> bits) & 0xFF));
+		}
+	}
+}

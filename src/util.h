@@ -61,6 +61,12 @@ void buf_add_utf8(struct buf *b, uint32_t cp);
 void buf_reset(struct buf *b);
 void buf_free(struct buf *b);
 
+/* Append the bytes that base64 text s[0..n) encodes; stops at the first
+ * character that is not base64. */
+void base64_decode(struct buf *out, const char *s, size_t n);
+/* Append s[0..n) encoded as base64. */
+void base64_encode(struct buf *out, const void *s, size_t n);
+
 /* Milliseconds since the epoch (wall clock), and a monotonic clock in ms. */
 int64_t clock_wall_ms(void);
 int64_t clock_mono_ms(void);

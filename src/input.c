@@ -1,0 +1,277 @@
+/* input.c: sources into the model, in order, live, or followed. */
+#include "input.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <libgen.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <unistd.h>
+
+void
+input_init(struct input *in, struct model *m, bool follow)
+{
+	memset(in, 0, sizeof *in);
+	in->m = m;
+	in->follow = follow;
+	in->inotify = -1;
+	for (size_t i = 0; i < INPUT_MAX; i++)
+		in->wd[i] = in->dwd[i] = -1;
+}
+
+void
+input_free(struct input *in)
+{
+	for (size_t i = 0; i < in->n; i++)
+		source_close(&in->src[i]);
+	if (in->inotify >= 0)
+		close(in->inotify);
+	buf_free(&in->note);
+	in->n = 0;
+}
+
+/* Watch a followed file and its directory (to see it replaced). */
+static void
+input_watch(struct input *in, size_t i)
+{
+	char dir[PATH_MAX];
+
+	if (in->inotify < 0) {
+		in->inotify = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+		if (in->inotify < 0)
+			return;
+	}
+	if (in->wd[i] >= 0)
+		inotify_rm_watch(in->inotify, in->wd[i]);
+	in->wd[i] = inotify_add_watch(in->inotify, in->src[i].path,
+				      IN_MODIFY | IN_ATTRIB | IN_MOVE_SELF |
+					      IN_DELETE_SELF | IN_CLOSE_WRITE);
+	if (in->dwd[i] < 0) {
+		snprintf(dir, sizeof dir, "%s", in->src[i].path);
+		in->dwd[i] = inotify_add_watch(in->inotify, dirname(dir),
+					       IN_CREATE | IN_MOVED_TO);
+	}
+}
+
+static unsigned
+input_register(struct input *in)
+{
+	size_t i = in->n++;
+
+	in->msrc[i] = model_add_source(in->m, &in->src[i]);
+	in->live[i] = in->src[i].kind == SOURCE_STREAM && !in->src[i].follow;
+	if (in->src[i].follow)
+		input_watch(in, i);
+	return (unsigned)i;
+}
+
+int
+input_add_path(struct input *in, const char *path, struct buf *err)
+{
+	if (in->n >= INPUT_MAX) {
+		buf_addf(err, "too many inputs (at most %d)", INPUT_MAX);
+		return -1;
+	}
+	if (strcmp(path, "-") == 0) {
+		source_open_fd(&in->src[in->n], dup(0), "-");
+	} else if (source_open_path(&in->src[in->n], path, in->follow, err) != 0) {
+		return -1;
+	}
+	input_register(in);
+	return 0;
+}
+
+unsigned
+input_add_fd(struct input *in, int fd, const char *name)
+{
+	if (in->n >= INPUT_MAX)
+		die("too many inputs");
+	source_open_fd(&in->src[in->n], fd, name);
+	return input_register(in);
+}
+
+/* Whether source i is being read now: files are read one after another,
+ * unless following, where all are read at once. */
+static bool
+input_active(const struct input *in, size_t i)
+{
+	if (in->follow)
+		return true;
+	for (size_t k = 0; k < i; k++)
+		if (!in->ended[k])
+			return false;
+	return true;
+}
+
+/* Read everything again from the start: a followed file was truncated or
+ * replaced, and offsets into the old bytes mean nothing now. */
+static void
+input_restart(struct input *in, size_t which, enum source_change why)
+{
+	struct buf err = {0};
+
+	buf_reset(&in->note);
+	buf_addf(&in->note, "%s was %s: read again from the start",
+		 in->src[which].name,
+		 why == SOURCE_TRUNCATED ? "truncated" : "replaced");
+	if (source_restart(&in->src[which], &err) != 0) {
+		buf_reset(&in->note);
+		buf_add(&in->note, err.p, err.n);
+	}
+	buf_free(&err);
+	if (in->src[which].follow)
+		input_watch(in, which);
+	model_clear(in->m);
+	for (size_t i = 0; i < in->n; i++) {
+		in->src[i].scan = 0;
+		in->src[i].lineno = 0;
+		in->ended[i] = false;
+	}
+	in->restarts++;
+}
+
+/* Drain inotify events; look again at every followed file. */
+static void
+input_check_follow(struct input *in)
+{
+	char evbuf[4096];
+
+	if (in->inotify >= 0)
+		while (read(in->inotify, evbuf, sizeof evbuf) > 0)
+			;
+	for (size_t i = 0; i < in->n; i++) {
+		enum source_change ch;
+
+		if (!in->src[i].follow)
+			continue;
+		ch = source_refresh(&in->src[i]);
+		if (ch == SOURCE_TRUNCATED || ch == SOURCE_REPLACED) {
+			input_restart(in, i, ch);
+			return;
+		}
+		if (ch == SOURCE_GREW)
+			in->src[i].eof = false;
+	}
+}
+
+/* Hand out the lines of source i, up to budget bytes (0: all). Returns
+ * true if it stopped because of the budget. */
+static bool
+input_lines(struct input *in, size_t i, size_t budget, size_t *used)
+{
+	struct source *s = &in->src[i];
+	struct line ln;
+	int64_t now = in->live[i] ? clock_wall_ms() : TIME_NONE;
+
+	while (source_next_line(s, &ln)) {
+		uint32_t ev;
+
+		if (in->rec != NULL && in->live[i])
+			record_line(in->rec, source_at(s, ln.off), ln.len,
+				    ln.terminated, now);
+		ev = model_add_line(in->m, in->msrc[i], &ln, now);
+		if (in->on_line != NULL)
+			in->on_line(in->ctx, s, &ln, ev);
+		*used += ln.len + 1;
+		if (budget != 0 && *used >= budget)
+			return true;
+	}
+	return false;
+}
+
+/* Whether a read of fd would not block. */
+static bool
+readable(int fd)
+{
+	struct pollfd p = {fd, POLLIN, 0};
+
+	while (poll(&p, 1, 0) < 0)
+		if (errno != EINTR)
+			return true; /* let read report the error */
+	return p.revents != 0;
+}
+
+bool
+input_pump(struct input *in, size_t budget)
+{
+	size_t used = 0;
+
+	if (in->follow)
+		input_check_follow(in);
+	for (size_t i = 0; i < in->n; i++) {
+		struct source *s = &in->src[i];
+
+		if (in->ended[i] || !input_active(in, i))
+			continue;
+		if (input_lines(in, i, budget, &used))
+			return true;
+		if (s->kind == SOURCE_STREAM && s->fd >= 0) {
+			ssize_t r = 0;
+
+			/* Descriptors stay blocking (stdin is shared with
+			 * the shell): read only what poll says is there. */
+			while (readable(s->fd) && (r = source_read(s)) > 0) {
+				if (input_lines(in, i, budget, &used))
+					return true;
+			}
+			if (!s->eof)
+				continue; /* nothing more for now */
+		}
+		if (s->eof) {
+			if (s->follow) {
+				/* At the end of a followed file: from now on
+				 * lines arrive live. */
+				in->live[i] = true;
+				continue;
+			}
+			input_lines(in, i, 0, &used);
+			in->ended[i] = true;
+			model_end_source(in->m, in->msrc[i]);
+		}
+	}
+	return false;
+}
+
+int
+input_pollfds(struct input *in, struct pollfd *fds, int max)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < in->n && n < max; i++) {
+		const struct source *s = &in->src[i];
+
+		if (in->ended[i] || s->fd < 0 || s->follow ||
+		    !input_active(in, i))
+			continue;
+		fds[n].fd = s->fd;
+		fds[n].events = POLLIN;
+		fds[n].revents = 0;
+		n++;
+	}
+	if (in->inotify >= 0 && n < max) {
+		fds[n].fd = in->inotify;
+		fds[n].events = POLLIN;
+		fds[n].revents = 0;
+		n++;
+	}
+	return n;
+}
+
+bool
+input_done(const struct input *in)
+{
+	for (size_t i = 0; i < in->n; i++)
+		if (!in->ended[i])
+			return false;
+	return true;
+}
+
+void
+input_progress(const struct input *in, uint64_t *done, uint64_t *total)
+{
+	*done = *total = 0;
+	for (size_t i = 0; i < in->n; i++) {
+		*done += in->src[i].scan;
+		*total += in->src[i].size;
+	}
+}

@@ -1,0 +1,60 @@
+/* input.h: drives the sources into the model. Files are read in the order
+ * given; streams as their bytes arrive; followed files as they grow (inotify,
+ * so nothing wakes up while nothing happens), starting again when one is
+ * truncated or replaced. Every line added is passed to a callback (the
+ * printer, the screen) and, when asked, to a recorder. */
+#ifndef AGENTVIEW_INPUT_H
+#define AGENTVIEW_INPUT_H
+
+#include <poll.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lines.h"
+#include "model.h"
+#include "record.h"
+
+#define INPUT_MAX MODEL_MAX_SOURCES
+
+/* Called for each line handed to the model (ev is NONE for a blank one). */
+typedef void (*input_line_fn)(void *ctx, const struct source *s,
+			      const struct line *ln, uint32_t ev);
+
+struct input {
+	struct model *m;          /* not owned */
+	struct source src[INPUT_MAX];
+	unsigned msrc[INPUT_MAX]; /* model index of each source */
+	bool live[INPUT_MAX];     /* lines get arrival times */
+	bool ended[INPUT_MAX];    /* told the model it ended */
+	size_t n;
+	bool follow;
+	int inotify;              /* -1 unless following */
+	int wd[INPUT_MAX];        /* watch of each followed file */
+	int dwd[INPUT_MAX];       /* watch of its directory */
+	struct recorder *rec;     /* not owned; may be NULL */
+	input_line_fn on_line;
+	void *ctx;
+	struct buf note;          /* the latest thing worth telling the user
+				     ("run.ndjson was truncated: read again") */
+	uint64_t restarts;        /* times the input was read again */
+};
+
+void input_init(struct input *in, struct model *m, bool follow);
+void input_free(struct input *in);
+/* Add a file ("-" is stdin). -1 with the reason in err. */
+int input_add_path(struct input *in, const char *path, struct buf *err);
+/* Add an open descriptor as a stream (a pipe from a child); takes it. */
+unsigned input_add_fd(struct input *in, int fd, const char *name);
+
+/* Read and hand out lines, at most about `budget` bytes of lines (0: no
+ * limit). Returns true when more lines are ready without waiting (the
+ * caller should draw and call again), false when it must wait for fds. */
+bool input_pump(struct input *in, size_t budget);
+/* Fill fds with what to poll; returns how many. */
+int input_pollfds(struct input *in, struct pollfd *fds, int max);
+/* Every source has ended (never true while following). */
+bool input_done(const struct input *in);
+/* Bytes read so far and, for mapped files, the total: for progress. */
+void input_progress(const struct input *in, uint64_t *done, uint64_t *total);
+
+#endif

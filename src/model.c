@@ -1,0 +1,1182 @@
+/* model.c: builds sessions, items, tool calls and diagnostics from lines. */
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Keys looked up on every event, in one pass over the top-level object. */
+enum {
+	K_TYPE,
+	K_SUBTYPE,
+	K_TS,
+	K_MODEL_CALL,
+	K_CALL_ID,
+	K_TOOL_CALL,
+	K_AV_MS,
+	K_COUNT
+};
+static const char *const top_keys[K_COUNT] = {
+	"type",        "subtype",   "timestamp_ms", "model_call_id",
+	"call_id",     "tool_call", "agentview_ms",
+};
+
+/* A slot of the open-call map: key 0 is empty. */
+struct callslot {
+	uint64_t key;
+	uint32_t call;
+};
+
+static const char bom[3] = {'\xEF', '\xBB', '\xBF'};
+
+struct model *
+model_new(void)
+{
+	struct model *m = xcalloc(1, sizeof *m);
+
+	m->json = json_new();
+	m->qjson = json_new();
+	m->qjson2 = json_new();
+	m->now_ms = TIME_NONE;
+	return m;
+}
+
+/* Free everything that model_clear forgets. */
+static void
+model_free_events(struct model *m)
+{
+	free(m->ev);
+	free(m->it);
+	free(m->ses);
+	free(m->call);
+	free(m->diag);
+	free(m->open.v);
+}
+
+void
+model_free(struct model *m)
+{
+	if (m == NULL)
+		return;
+	model_free_events(m);
+	json_free(m->json);
+	json_free(m->qjson);
+	json_free(m->qjson2);
+	if (m->cmd.argv != NULL) {
+		for (char **a = m->cmd.argv; *a != NULL; a++)
+			free(*a);
+		free(m->cmd.argv);
+	}
+	free(m);
+}
+
+void
+model_clear(struct model *m)
+{
+	model_free_events(m);
+	m->ev = NULL;
+	m->nev = m->evcap = 0;
+	m->it = NULL;
+	m->nit = m->itcap = 0;
+	m->ses = NULL;
+	m->nses = m->sescap = 0;
+	m->call = NULL;
+	m->ncall = m->callcap = 0;
+	m->diag = NULL;
+	m->ndiag = m->diagcap = 0;
+	memset(&m->open, 0, sizeof m->open);
+	m->lines = m->bytes = 0;
+	for (size_t i = 0; i < m->nsrc; i++) {
+		struct source *s = m->src[i].src;
+
+		memset(&m->src[i], 0, sizeof m->src[i]);
+		m->src[i].src = s;
+		m->src[i].session = NONE;
+		m->src[i].think_item = NONE;
+		m->src[i].text_item = NONE;
+	}
+}
+
+unsigned
+model_add_source(struct model *m, struct source *s)
+{
+	struct srcstate *ss;
+
+	if (m->nsrc >= MODEL_MAX_SOURCES)
+		die("too many inputs (at most %d)", MODEL_MAX_SOURCES);
+	ss = &m->src[m->nsrc];
+	memset(ss, 0, sizeof *ss);
+	ss->src = s;
+	ss->session = NONE;
+	ss->think_item = NONE;
+	ss->text_item = NONE;
+	return (unsigned)m->nsrc++;
+}
+
+/* --- the open-call map ------------------------------------------------ */
+
+/* The map key of a call_id in a session; never 0. */
+static uint64_t
+call_key(uint32_t session, const char *id, size_t n)
+{
+	return hash_bytes(id, n, (uint64_t)session * 0x9E3779B97F4A7C15ULL) | 1;
+}
+
+static void
+callmap_grow(struct callmap *cm)
+{
+	struct callslot *old = cm->v;
+	size_t ocap = cm->cap;
+
+	cm->cap = ocap ? ocap * 2 : 64;
+	cm->v = xcalloc(cm->cap, sizeof *cm->v);
+	cm->n = 0;
+	for (size_t i = 0; i < ocap; i++) {
+		if (old[i].key != 0) {
+			size_t j = old[i].key & (cm->cap - 1);
+
+			while (cm->v[j].key != 0)
+				j = (j + 1) & (cm->cap - 1);
+			cm->v[j] = old[i];
+			cm->n++;
+		}
+	}
+	free(old);
+}
+
+/* Map key to call; a second open call with the same key takes its place. */
+static void
+callmap_put(struct callmap *cm, uint64_t key, uint32_t call)
+{
+	size_t j;
+
+	if ((cm->n + 1) * 2 > cm->cap)
+		callmap_grow(cm);
+	j = key & (cm->cap - 1);
+	while (cm->v[j].key != 0 && cm->v[j].key != key)
+		j = (j + 1) & (cm->cap - 1);
+	if (cm->v[j].key == 0)
+		cm->n++;
+	cm->v[j].key = key;
+	cm->v[j].call = call;
+}
+
+/* Remove key and return its call, or NONE. Backward-shift deletion keeps
+ * linear probing correct without tombstones. */
+static uint32_t
+callmap_take(struct callmap *cm, uint64_t key)
+{
+	size_t j, k, mask = cm->cap - 1;
+	uint32_t call;
+
+	if (cm->cap == 0)
+		return NONE;
+	j = key & mask;
+	while (cm->v[j].key != key) {
+		if (cm->v[j].key == 0)
+			return NONE;
+		j = (j + 1) & mask;
+	}
+	call = cm->v[j].call;
+	for (k = (j + 1) & mask; cm->v[k].key != 0; k = (k + 1) & mask) {
+		size_t home = cm->v[k].key & mask;
+
+		/* Move k into the hole at j if j lies between home and k. */
+		if (((k - home) & mask) >= ((k - j) & mask)) {
+			cm->v[j] = cm->v[k];
+			j = k;
+		}
+	}
+	cm->v[j].key = 0;
+	cm->n--;
+	return call;
+}
+
+/* --- building ---------------------------------------------------------- */
+
+static uint32_t
+push_event(struct model *m, unsigned src, const struct line *ln,
+	   enum ev_type type, unsigned flags, int64_t ms)
+{
+	struct event *e;
+
+	ARRAY_RESERVE(m->ev, m->evcap, m->nev + 1);
+	if (m->nev >= NONE - 1)
+		die("more than %u events", NONE - 1);
+	e = &m->ev[m->nev];
+	e->pos = (uint64_t)ln->off | (uint64_t)src << 40 |
+		 (uint64_t)type << 48 | (uint64_t)(flags & 0xFF) << 56;
+	e->len = ln->len > UINT32_MAX ? UINT32_MAX : (uint32_t)ln->len;
+	e->item = NONE;
+	e->ms = ms;
+	return (uint32_t)m->nev++;
+}
+
+static void
+set_event_type(struct model *m, uint32_t e, enum ev_type type)
+{
+	m->ev[e].pos = (m->ev[e].pos & ~(0xFFull << 48)) | (uint64_t)type << 48;
+}
+
+static uint32_t
+new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
+	    bool init)
+{
+	struct session *s;
+
+	ARRAY_RESERVE(m->ses, m->sescap, m->nses + 1);
+	s = &m->ses[m->nses];
+	memset(s, 0, sizeof *s);
+	s->init_ev = init ? e : NONE;
+	s->result_ev = NONE;
+	s->first_ev = e;
+	s->last_ev = e;
+	s->first_item = (uint32_t)m->nit;
+	s->src = src;
+	s->start_ms = TIME_NONE;
+	s->last_ms = TIME_NONE;
+	s->duration_ms = TIME_NONE;
+	ss->session = (uint32_t)m->nses;
+	ss->think_item = NONE;
+	ss->text_item = NONE;
+	ss->seg_deltas = false;
+	return (uint32_t)m->nses++;
+}
+
+static uint32_t
+new_item(struct model *m, struct srcstate *ss, unsigned src,
+	 enum item_type type, uint32_t e, uint32_t ref)
+{
+	struct item *it;
+
+	ARRAY_RESERVE(m->it, m->itcap, m->nit + 1);
+	it = &m->it[m->nit];
+	it->first_ev = e;
+	it->last_ev = e;
+	it->session = ss->session;
+	it->ref = ref;
+	it->type = (uint8_t)type;
+	it->src = (uint8_t)src;
+	it->nev = 1;
+	m->ev[e].item = (uint32_t)m->nit;
+	return (uint32_t)m->nit++;
+}
+
+static void
+extend_item(struct model *m, uint32_t it, uint32_t e)
+{
+	m->it[it].last_ev = e;
+	if (m->it[it].nev < UINT16_MAX)
+		m->it[it].nev++;
+	m->ev[e].item = it;
+}
+
+static uint32_t
+new_diag(struct model *m, uint32_t e, const struct line *ln,
+	 enum diag_code code, enum json_err err, size_t pos)
+{
+	struct diag *d;
+
+	ARRAY_RESERVE(m->diag, m->diagcap, m->ndiag + 1);
+	d = &m->diag[m->ndiag];
+	d->line = ln->no;
+	d->ev = e;
+	d->pos = pos > UINT32_MAX ? UINT32_MAX : (uint32_t)pos;
+	d->code = (uint8_t)code;
+	d->err = (uint8_t)err;
+	return (uint32_t)m->ndiag++;
+}
+
+/* The session events of this source go to, made when the stream starts
+ * without a system/init. */
+static uint32_t
+current_session(struct model *m, struct srcstate *ss, unsigned src,
+		uint32_t e)
+{
+	if (ss->session == NONE)
+		new_session(m, ss, src, e, false);
+	return ss->session;
+}
+
+static void
+session_touch(struct model *m, uint32_t s, uint32_t e)
+{
+	struct session *ses = &m->ses[s];
+	int64_t ms = m->ev[e].ms;
+
+	ses->last_ev = e;
+	if (ms != TIME_NONE) {
+		if (ses->start_ms == TIME_NONE)
+			ses->start_ms = ms;
+		if (ses->last_ms == TIME_NONE || ms > ses->last_ms)
+			ses->last_ms = ms;
+	}
+}
+
+/* The value of the key of obj that ends in "ToolCall" and holds an object,
+ * with the key token in *keytok; -1 when there is none. */
+static int
+tool_kind_object(const struct json *j, int obj, int *keytok)
+{
+	int n = json_size(j, obj), k = obj + 1;
+
+	for (int i = 0; i < n; i++) {
+		int v = k + 1;
+
+		if (json_type(j, v) == JSON_OBJECT &&
+		    json_strsuffix(j, k, "ToolCall")) {
+			*keytok = k;
+			return v;
+		}
+		k = json_next(j, v);
+	}
+	return -1;
+}
+
+static enum call_result
+call_result_of(const struct json *j, int kindobj)
+{
+	int res = json_get(j, kindobj, "result");
+
+	if (res < 0 || json_type(j, res) != JSON_OBJECT)
+		return CR_EMPTY;
+	if (json_get(j, res, "success") >= 0)
+		return CR_SUCCESS;
+	if (json_get(j, res, "failure") >= 0)
+		return CR_FAILURE;
+	if (json_get(j, res, "rejected") >= 0)
+		return CR_REJECTED;
+	if (json_get(j, res, "error") >= 0)
+		return CR_ERROR;
+	return json_size(j, res) > 0 ? CR_OTHER : CR_EMPTY;
+}
+
+/* Hash key of the call_id of a tool_call event; false when it has none. */
+static bool
+event_call_key(struct model *m, const struct json *j, int idtok, int toolobj,
+	       uint32_t session, uint64_t *key)
+{
+	const char *raw;
+	size_t n;
+
+	if (idtok < 0 && toolobj >= 0)
+		idtok = json_get(j, toolobj, "toolCallId");
+	if (idtok < 0 || json_type(j, idtok) != JSON_STRING)
+		return false;
+	raw = json_raw(j, idtok, &n);
+	if (memchr(raw, '\\', n) != NULL) {
+		struct buf b = {0};
+
+		json_unescape(&b, raw, n);
+		*key = call_key(session, b.p, b.n);
+		buf_free(&b);
+	} else {
+		*key = call_key(session, raw, n);
+	}
+	(void)m;
+	return true;
+}
+
+/* A millisecond time sent as a number or a string; TIME_NONE if absent. */
+static int64_t
+json_ms(const struct json *j, int t)
+{
+	int64_t v;
+
+	if (t >= 0 && json_int(j, t, &v) && v >= 0)
+		return v;
+	return TIME_NONE;
+}
+
+static void
+add_tool_start(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
+	       const struct json *j, const int *k)
+{
+	struct call *c;
+	uint32_t ci, s = current_session(m, ss, src, e);
+	int keytok = -1, kobj = -1;
+	uint64_t key;
+
+	ARRAY_RESERVE(m->call, m->callcap, m->ncall + 1);
+	ci = (uint32_t)m->ncall++;
+	c = &m->call[ci];
+	memset(c, 0, sizeof *c);
+	c->start_ev = e;
+	c->done_ev = NONE;
+	c->session = s;
+	c->kind = TK_OTHER;
+	c->flags = CF_STARTED;
+	c->start_ms = m->ev[e].ms;
+	c->end_ms = TIME_NONE;
+	if (k[K_TOOL_CALL] >= 0 && json_type(j, k[K_TOOL_CALL]) == JSON_OBJECT) {
+		kobj = tool_kind_object(j, k[K_TOOL_CALL], &keytok);
+		if (kobj >= 0) {
+			size_t n;
+			const char *raw = json_raw(j, keytok, &n);
+
+			c->kind = (uint8_t)tool_kind_of(raw, n);
+		}
+		if (c->start_ms == TIME_NONE)
+			c->start_ms = json_ms(j, json_get(j, k[K_TOOL_CALL],
+							  "startedAtMs"));
+	}
+	/* A new segment of assistant text starts after a tool call. */
+	ss->seg_deltas = false;
+	ss->text_item = NONE;
+	ss->think_item = NONE;
+	c->item = new_item(m, ss, src, IT_TOOL, e, ci);
+	m->ses[s].ncalls++;
+	m->ses[s].nopen++;
+	if (event_call_key(m, j, k[K_CALL_ID], k[K_TOOL_CALL], s, &key))
+		callmap_put(&m->open, key, ci);
+}
+
+static void
+add_tool_done(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
+	      const struct json *j, const int *k)
+{
+	struct call *c;
+	uint32_t ci = NONE, s = current_session(m, ss, src, e);
+	int keytok = -1, kobj = -1, tc = k[K_TOOL_CALL];
+	int64_t started = TIME_NONE, completed = TIME_NONE;
+	uint64_t key;
+
+	if (tc >= 0 && json_type(j, tc) != JSON_OBJECT)
+		tc = -1;
+	if (event_call_key(m, j, k[K_CALL_ID], tc, s, &key))
+		ci = callmap_take(&m->open, key);
+	if (ci == NONE) {
+		/* A completed event whose started event never came. */
+		ARRAY_RESERVE(m->call, m->callcap, m->ncall + 1);
+		ci = (uint32_t)m->ncall++;
+		c = &m->call[ci];
+		memset(c, 0, sizeof *c);
+		c->start_ev = NONE;
+		c->session = s;
+		c->kind = TK_OTHER;
+		c->start_ms = TIME_NONE;
+		c->item = new_item(m, ss, src, IT_TOOL, e, ci);
+		m->ses[s].ncalls++;
+		ss->text_item = NONE;
+		ss->think_item = NONE;
+	} else {
+		c = &m->call[ci];
+		m->ev[e].item = c->item;
+		if (m->ses[c->session].nopen > 0)
+			m->ses[c->session].nopen--;
+	}
+	c->done_ev = e;
+	c->result = CR_EMPTY;
+	if (tc >= 0) {
+		kobj = tool_kind_object(j, tc, &keytok);
+		started = json_ms(j, json_get(j, tc, "startedAtMs"));
+		completed = json_ms(j, json_get(j, tc, "completedAtMs"));
+	}
+	if (kobj >= 0) {
+		c->result = (uint8_t)call_result_of(j, kobj);
+		if (json_get(j, kobj, "args") >= 0)
+			c->flags |= CF_ARGS_DONE;
+		if (c->kind == TK_OTHER) {
+			size_t n;
+			const char *raw = json_raw(j, keytok, &n);
+
+			c->kind = (uint8_t)tool_kind_of(raw, n);
+		}
+	}
+	if (c->start_ms == TIME_NONE)
+		c->start_ms = started;
+	if (started != TIME_NONE && completed != TIME_NONE &&
+	    completed >= started && c->start_ms != TIME_NONE)
+		c->end_ms = c->start_ms + (completed - started);
+	else if (m->ev[e].ms != TIME_NONE)
+		c->end_ms = m->ev[e].ms;
+	else
+		c->end_ms = completed;
+	if (c->start_ms == TIME_NONE)
+		c->start_ms = c->end_ms;
+	if (c->end_ms != TIME_NONE && c->end_ms < c->start_ms)
+		c->end_ms = c->start_ms;
+	m->ses[c->session].ndone[model_call_state(m, ci)]++;
+}
+
+static void
+add_result(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
+	   const struct json *j)
+{
+	uint32_t s = current_session(m, ss, src, e);
+	struct session *ses = &m->ses[s];
+	bool is_error = false;
+	int64_t d;
+
+	ses->result_ev = e;
+	if (json_bool(j, json_get(j, 0, "is_error"), &is_error))
+		ses->is_error = is_error;
+	d = json_ms(j, json_get(j, 0, "duration_ms"));
+	ses->duration_ms = d;
+	ss->text_item = NONE;
+	ss->think_item = NONE;
+	ss->seg_deltas = false;
+	new_item(m, ss, src, IT_RESULT, e, NONE);
+}
+
+/* Assistant events, by FORMAT.md §4: a delta has timestamp_ms and no
+ * model_call_id; any other assistant event repeats text already streamed
+ * when the segment had deltas, and is the segment itself otherwise. */
+static void
+add_text(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
+	 const int *k)
+{
+	bool delta = k[K_TS] >= 0 && k[K_MODEL_CALL] < 0;
+
+	current_session(m, ss, src, e);
+	ss->think_item = NONE;
+	if (delta) {
+		ss->seg_deltas = true;
+	} else if (ss->seg_deltas) {
+		set_event_type(m, e, EV_TEXT_RECAP);
+		return;
+	} else {
+		set_event_type(m, e, EV_TEXT);
+	}
+	if (ss->text_item != NONE)
+		extend_item(m, ss->text_item, e);
+	else
+		ss->text_item = new_item(m, ss, src, IT_TEXT, e, NONE);
+}
+
+static void
+add_thinking(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
+	     bool done)
+{
+	current_session(m, ss, src, e);
+	ss->text_item = NONE;
+	if (ss->think_item != NONE)
+		extend_item(m, ss->think_item, e);
+	else if (!done)
+		ss->think_item = new_item(m, ss, src, IT_THINKING, e, NONE);
+	if (done)
+		ss->think_item = NONE;
+}
+
+/* An item of its own that ends the open text and thinking items. */
+static void
+add_block(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
+	  enum item_type type, uint32_t ref)
+{
+	current_session(m, ss, src, e);
+	ss->text_item = NONE;
+	ss->think_item = NONE;
+	new_item(m, ss, src, type, e, ref);
+}
+
+/* agentview's own recording lines (see record.c for the format). */
+static enum ev_type
+classify_meta(struct model *m, const struct json *j, int subtype)
+{
+	if (json_streq(j, subtype, "line"))
+		return EV_BAD;
+	if (json_streq(j, subtype, "stderr"))
+		return EV_STDERR;
+	if (json_streq(j, subtype, "exit")) {
+		int64_t v;
+		int t;
+
+		m->cmd.present = true;
+		t = json_get(j, 0, "exit_status");
+		if (t >= 0 && json_int(j, t, &v)) {
+			m->cmd.exited = true;
+			m->cmd.exit_status = (int)v;
+		}
+		t = json_get(j, 0, "signal");
+		if (t >= 0 && json_int(j, t, &v))
+			m->cmd.signal = (int)v;
+	}
+	return EV_META;
+}
+
+static enum ev_type
+classify(struct model *m, const struct json *j, const int *k)
+{
+	int t = k[K_TYPE], st = k[K_SUBTYPE];
+	const char *raw;
+	size_t n;
+
+	if (t < 0 || json_type(j, t) != JSON_STRING)
+		return EV_NOTICE;
+	raw = json_raw(j, t, &n);
+	switch (n) {
+	case 4:
+		if (memcmp(raw, "user", 4) == 0)
+			return EV_USER;
+		break;
+	case 6:
+		if (memcmp(raw, "system", 6) == 0)
+			return json_streq(j, st, "init") ? EV_INIT : EV_NOTICE;
+		if (memcmp(raw, "result", 6) == 0)
+			return EV_RESULT;
+		break;
+	case 8:
+		if (memcmp(raw, "thinking", 8) == 0) {
+			if (json_streq(j, st, "delta"))
+				return EV_THINK_DELTA;
+			if (json_streq(j, st, "completed"))
+				return EV_THINK_DONE;
+		}
+		break;
+	case 9:
+		if (memcmp(raw, "assistant", 9) == 0)
+			return EV_TEXT_DELTA;
+		if (memcmp(raw, "tool_call", 9) == 0) {
+			if (json_streq(j, st, "started"))
+				return EV_TOOL_START;
+			if (json_streq(j, st, "completed"))
+				return EV_TOOL_DONE;
+		}
+		if (memcmp(raw, "agentview", 9) == 0)
+			return classify_meta(m, j, st);
+		break;
+	}
+	return EV_NOTICE;
+}
+
+/* A line that is not a JSON object becomes a diagnostic. */
+static uint32_t
+add_bad(struct model *m, struct srcstate *ss, unsigned src,
+	const struct line *ln, int64_t arrival, enum diag_code code,
+	enum json_err err, size_t pos)
+{
+	uint32_t e = push_event(m, src, ln, EV_BAD,
+				arrival != TIME_NONE ? EVF_ARRIVAL : 0, arrival);
+	uint32_t d = new_diag(m, e, ln, code, err, pos);
+
+	add_block(m, ss, src, e, IT_DIAG, d);
+	session_touch(m, ss->session, e);
+	return e;
+}
+
+uint32_t
+model_add_line(struct model *m, unsigned src, const struct line *ln,
+	       int64_t arrival_ms)
+{
+	struct srcstate *ss = &m->src[src];
+	const char *p = source_at(ss->src, ln->off);
+	size_t n = ln->len;
+	int k[K_COUNT];
+	enum json_err err;
+	enum ev_type type;
+	unsigned flags = 0;
+	int64_t ms = arrival_ms, ts = TIME_NONE;
+	uint32_t e;
+
+	m->lines++;
+	m->bytes += n + (ln->terminated ? 1 : 0);
+	if (ln->off == 0 && n >= 3 && memcmp(p, bom, 3) == 0) {
+		p += 3;
+		n -= 3;
+	}
+	if (ln->len > UINT32_MAX)
+		return add_bad(m, ss, src, ln, arrival_ms, DG_TOO_LONG,
+			       JSON_TOO_BIG, 0);
+	err = json_parse(m->json, p, n);
+	if (err == JSON_EMPTY)
+		return NONE;
+	if (err != JSON_OK)
+		return add_bad(m, ss, src, ln, arrival_ms, DG_JSON, err,
+			       json_errpos(m->json));
+	json_getv(m->json, 0, top_keys, K_COUNT, k);
+	if (k[K_TS] >= 0) {
+		ts = json_ms(m->json, k[K_TS]);
+		if (ts != TIME_NONE)
+			flags |= EVF_TS;
+	}
+	if (k[K_AV_MS] >= 0) {
+		int64_t rec = json_ms(m->json, k[K_AV_MS]);
+
+		if (rec != TIME_NONE) {
+			ms = rec;
+			ss->recording = true;
+		}
+	}
+	if (ms != TIME_NONE)
+		flags |= EVF_ARRIVAL;
+	else
+		ms = ts;
+	type = classify(m, m->json, k);
+	if (type == EV_BAD) /* a non-JSON line kept in a recording */
+		return add_bad(m, ss, src, ln, ms, DG_RECORDED, JSON_OK, 0);
+	e = push_event(m, src, ln, type, flags, ms);
+	switch (type) {
+	case EV_INIT:
+		new_session(m, ss, src, e, true);
+		add_block(m, ss, src, e, IT_SESSION, NONE);
+		break;
+	case EV_USER:
+		add_block(m, ss, src, e, IT_PROMPT, NONE);
+		m->ses[ss->session].nprompts++;
+		break;
+	case EV_THINK_DELTA:
+	case EV_THINK_DONE:
+		add_thinking(m, ss, src, e, type == EV_THINK_DONE);
+		break;
+	case EV_TEXT_DELTA:
+		add_text(m, ss, src, e, k);
+		break;
+	case EV_TOOL_START:
+		add_tool_start(m, ss, src, e, m->json, k);
+		break;
+	case EV_TOOL_DONE:
+		add_tool_done(m, ss, src, e, m->json, k);
+		break;
+	case EV_RESULT:
+		add_result(m, ss, src, e, m->json);
+		break;
+	case EV_STDERR:
+		add_block(m, ss, src, e, IT_STDERR, NONE);
+		m->cmd.nstderr++;
+		break;
+	case EV_META:
+		/* Kept for the raw stream; no place in the transcript. */
+		if (ss->session == NONE)
+			return e;
+		break;
+	default:
+		add_block(m, ss, src, e, IT_NOTICE, NONE);
+		break;
+	}
+	session_touch(m, current_session(m, ss, src, e), e);
+	return e;
+}
+
+void
+model_end_source(struct model *m, unsigned src)
+{
+	m->src[src].ended = true;
+	m->src[src].text_item = NONE;
+	m->src[src].think_item = NONE;
+}
+
+bool
+model_ended(const struct model *m)
+{
+	for (size_t i = 0; i < m->nsrc; i++)
+		if (!m->src[i].ended)
+			return false;
+	return true;
+}
+
+/* --- derived state ------------------------------------------------------ */
+
+/* The session can get no more events: it has a result, its source moved on
+ * to a newer session, or its source ended. */
+static bool
+session_over(const struct model *m, uint32_t s)
+{
+	const struct session *ses = &m->ses[s];
+	const struct srcstate *ss = &m->src[ses->src];
+
+	return ses->result_ev != NONE || ss->session != s || ss->ended;
+}
+
+enum call_state
+model_call_state(const struct model *m, uint32_t c)
+{
+	const struct call *call = &m->call[c];
+
+	if (call->done_ev == NONE)
+		return session_over(m, call->session) ? CS_ORPHANED
+						      : CS_RUNNING;
+	switch (call->result) {
+	case CR_SUCCESS:
+		return CS_OK;
+	case CR_FAILURE:
+		return CS_FAILED;
+	case CR_REJECTED:
+		return CS_REJECTED;
+	default:
+		return CS_ERROR;
+	}
+}
+
+/* The newest session: the one a wrapped command's exit status speaks for. */
+static bool
+is_newest(const struct model *m, uint32_t s)
+{
+	return s + 1 == m->nses;
+}
+
+enum session_state
+model_session_state(const struct model *m, uint32_t s)
+{
+	const struct session *ses = &m->ses[s];
+	bool cmd_failed = m->cmd.present && is_newest(m, s) &&
+			  ((m->cmd.exited && m->cmd.exit_status != 0) ||
+			   m->cmd.signal != 0);
+
+	if (ses->result_ev != NONE)
+		return ses->is_error || cmd_failed ? SS_FAILED : SS_OK;
+	if (cmd_failed)
+		return SS_FAILED;
+	return session_over(m, s) ? SS_INCOMPLETE : SS_LIVE;
+}
+
+void
+model_session_counts(const struct model *m, uint32_t s,
+		     uint32_t counts[CS_NSTATES])
+{
+	const struct session *ses = &m->ses[s];
+
+	memcpy(counts, ses->ndone, sizeof ses->ndone);
+	counts[session_over(m, s) ? CS_ORPHANED : CS_RUNNING] += ses->nopen;
+}
+
+const char *
+model_call_state_name(enum call_state st)
+{
+	static const char *const names[CS_NSTATES] = {
+		"running", "ok", "failed", "rejected", "error", "orphaned",
+	};
+
+	return (unsigned)st < CS_NSTATES ? names[st] : "?";
+}
+
+const char *
+model_session_state_name(enum session_state st)
+{
+	static const char *const names[] = {
+		"live", "ok", "failed", "incomplete",
+	};
+
+	return (unsigned)st < ARRAY_LEN(names) ? names[st] : "?";
+}
+
+int64_t
+model_call_duration(const struct model *m, uint32_t c)
+{
+	const struct call *call = &m->call[c];
+
+	if (call->start_ms == TIME_NONE)
+		return TIME_NONE;
+	if (call->end_ms != TIME_NONE)
+		return call->end_ms - call->start_ms;
+	if (model_call_state(m, c) == CS_RUNNING && m->now_ms != TIME_NONE &&
+	    m->now_ms >= call->start_ms)
+		return m->now_ms - call->start_ms;
+	return TIME_NONE;
+}
+
+int64_t
+model_session_duration(const struct model *m, uint32_t s)
+{
+	const struct session *ses = &m->ses[s];
+
+	if (ses->duration_ms != TIME_NONE)
+		return ses->duration_ms;
+	if (ses->start_ms == TIME_NONE)
+		return TIME_NONE;
+	if (model_session_state(m, s) == SS_LIVE && m->now_ms != TIME_NONE &&
+	    m->now_ms >= ses->start_ms)
+		return m->now_ms - ses->start_ms;
+	return ses->last_ms - ses->start_ms;
+}
+
+/* --- decoding on demand -------------------------------------------------- */
+
+const char *
+model_line(const struct model *m, uint32_t e, size_t *len)
+{
+	const struct event *ev = &m->ev[e];
+	const struct source *s = m->src[EV_SRC(ev)].src;
+	const char *p = source_at(s, EV_OFF(ev));
+	size_t n = ev->len;
+
+	if (EV_OFF(ev) == 0 && n >= 3 && memcmp(p, bom, 3) == 0) {
+		p += 3;
+		n -= 3;
+	}
+	*len = n;
+	return p;
+}
+
+uint64_t
+model_event_lineno(const struct model *m, uint32_t e)
+{
+	const struct event *ev = &m->ev[e];
+	const struct source *s = m->src[EV_SRC(ev)].src;
+	const char *p = s->data, *end = s->data + EV_OFF(ev);
+	uint64_t no = 1;
+
+	if (EV_TYPE(ev) == EV_BAD && ev->item != NONE)
+		return m->diag[m->it[ev->item].ref].line;
+	while (p < end && (p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		no++;
+		p++;
+	}
+	return no;
+}
+
+bool
+model_parse(const struct model *m, uint32_t e, struct json *j)
+{
+	size_t n;
+	const char *p = model_line(m, e, &n);
+
+	return json_parse(j, p, n) == JSON_OK;
+}
+
+/* Append the texts of message.content[] (or a plain string content). */
+static void
+append_message_text(const struct json *j, struct buf *out)
+{
+	int c = json_path(j, 0, "message.content");
+	int n, t;
+
+	if (c < 0)
+		return;
+	if (json_type(j, c) == JSON_STRING) {
+		json_decode(j, c, out);
+		return;
+	}
+	if (json_type(j, c) != JSON_ARRAY)
+		return;
+	n = json_size(j, c);
+	t = c + 1;
+	for (int i = 0; i < n; i++) {
+		if (json_type(j, t) == JSON_OBJECT) {
+			int txt = json_get(j, t, "text");
+
+			if (txt >= 0 && json_type(j, txt) == JSON_STRING)
+				json_decode(j, txt, out);
+		} else if (json_type(j, t) == JSON_STRING) {
+			json_decode(j, t, out);
+		}
+		t = json_next(j, t);
+	}
+}
+
+/* Append the text of a line that is not JSON, or of a recorded line. */
+static void
+append_line_text(struct model *m, uint32_t e, struct buf *out)
+{
+	size_t n;
+	const char *p = model_line(m, e, &n);
+	struct json *j = m->qjson;
+	int t;
+
+	if (json_parse(j, p, n) == JSON_OK &&
+	    (EV_TYPE(&m->ev[e]) == EV_STDERR || EV_TYPE(&m->ev[e]) == EV_BAD)) {
+		if ((t = json_get(j, 0, "text")) >= 0) {
+			json_decode(j, t, out);
+			return;
+		}
+		if ((t = json_get(j, 0, "base64")) >= 0) {
+			size_t rn;
+			const char *raw = json_raw(j, t, &rn);
+
+			base64_decode(out, raw, rn);
+			return;
+		}
+	}
+	if (n > 0 && p[n - 1] == '\r')
+		n--;
+	buf_add(out, p, n);
+}
+
+void
+model_event_text(struct model *m, uint32_t e, struct buf *out)
+{
+	struct json *j = m->qjson;
+	enum ev_type type = EV_TYPE(&m->ev[e]);
+	size_t n;
+	const char *p;
+	int t;
+
+	if (type == EV_BAD || type == EV_STDERR) {
+		append_line_text(m, e, out);
+		return;
+	}
+	p = model_line(m, e, &n);
+	if (json_parse(j, p, n) != JSON_OK)
+		return;
+	if (type == EV_THINK_DELTA) {
+		t = json_get(j, 0, "text");
+		if (t >= 0 && json_type(j, t) == JSON_STRING)
+			json_decode(j, t, out);
+	} else {
+		append_message_text(j, out);
+	}
+}
+
+void
+model_item_text(struct model *m, uint32_t it, struct buf *out)
+{
+	const struct item *item = &m->it[it];
+
+	switch (item->type) {
+	case IT_THINKING:
+	case IT_TEXT:
+		for (uint32_t e = item->first_ev; e <= item->last_ev; e++) {
+			enum ev_type t = EV_TYPE(&m->ev[e]);
+
+			if (m->ev[e].item == it &&
+			    (t == EV_THINK_DELTA || t == EV_TEXT_DELTA ||
+			     t == EV_TEXT))
+				model_event_text(m, e, out);
+		}
+		break;
+	case IT_PROMPT:
+	case IT_DIAG:
+	case IT_STDERR:
+		model_event_text(m, item->first_ev, out);
+		break;
+	default:
+		break;
+	}
+}
+
+bool
+model_event_field(struct model *m, uint32_t e, const char *path,
+		  struct buf *out)
+{
+	struct json *j = m->qjson;
+	size_t n;
+	const char *p = model_line(m, e, &n);
+	int t;
+
+	if (json_parse(j, p, n) != JSON_OK)
+		return false;
+	t = json_path(j, 0, path);
+	if (t < 0 || json_type(j, t) == JSON_OBJECT ||
+	    json_type(j, t) == JSON_ARRAY)
+		return false;
+	if (json_type(j, t) == JSON_PRIMITIVE) {
+		size_t rn;
+		const char *raw = json_raw(j, t, &rn);
+
+		if (rn == 4 && memcmp(raw, "null", 4) == 0)
+			return false;
+	}
+	json_decode(j, t, out);
+	return true;
+}
+
+void
+model_diag_message(const struct model *m, uint32_t d, struct buf *out)
+{
+	const struct diag *dg = &m->diag[d];
+
+	switch (dg->code) {
+	case DG_TOO_LONG:
+		buf_adds(out, "line longer than 4 GiB");
+		break;
+	case DG_RECORDED:
+		buf_adds(out, "not JSON");
+		break;
+	default:
+		buf_adds(out, json_strerror((enum json_err)dg->err));
+		/* "at byte 1" would only repeat that the line is not JSON. */
+		if ((dg->err == JSON_INVALID || dg->err == JSON_TRAILING ||
+		     dg->err == JSON_NUL) && dg->pos > 0)
+			buf_addf(out, " at byte %u", dg->pos + 1);
+		break;
+	}
+}
+
+uint32_t
+model_item_at_event(const struct model *m, uint32_t e)
+{
+	size_t lo = 0, hi = m->nit;
+
+	if (e < m->nev && m->ev[e].item != NONE)
+		return m->ev[e].item;
+	/* The last item that starts at or before e. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->it[mid].first_ev <= e)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo == 0 ? (m->nit > 0 ? 0 : NONE) : (uint32_t)(lo - 1);
+}
+
+/* Append " (attempt N)" when the event says which attempt it is. */
+static void
+add_attempt(const struct json *j, struct buf *out)
+{
+	int64_t n;
+
+	if (json_int(j, json_get(j, 0, "attempt"), &n))
+		buf_addf(out, " (attempt %lld)", (long long)n);
+}
+
+void
+model_notice_text(struct model *m, uint32_t e, struct buf *out)
+{
+	struct json *j = m->qjson;
+	size_t n;
+	const char *p = model_line(m, e, &n);
+	int type, sub, t;
+	int64_t v;
+
+	if (json_parse(j, p, n) != JSON_OK) {
+		buf_add(out, p, n);
+		return;
+	}
+	type = json_get(j, 0, "type");
+	sub = json_get(j, 0, "subtype");
+	if (json_streq(j, type, "connection") &&
+	    json_streq(j, sub, "reconnecting")) {
+		buf_adds(out, "connection lost, reconnecting");
+		add_attempt(j, out);
+		return;
+	}
+	if (json_streq(j, type, "connection") &&
+	    json_streq(j, sub, "reconnected")) {
+		buf_adds(out, "connection restored");
+		return;
+	}
+	if (json_streq(j, type, "retry") && json_streq(j, sub, "starting")) {
+		bool resume = false;
+
+		buf_adds(out, "retrying");
+		if (json_bool(j, json_get(j, 0, "is_resume"), &resume) && resume)
+			buf_adds(out, ", resuming");
+		add_attempt(j, out);
+		return;
+	}
+	if (json_streq(j, type, "retry") && json_streq(j, sub, "resuming")) {
+		buf_adds(out, "resuming");
+		if (json_int(j, json_get(j, 0, "checkpoint_turn_count"), &v))
+			buf_addf(out, " from checkpoint turn %lld", (long long)v);
+		add_attempt(j, out);
+		return;
+	}
+	if (json_streq(j, type, "system") &&
+	    json_streq(j, sub, "task_notification")) {
+		buf_adds(out, "task");
+		if ((t = json_get(j, 0, "title")) >= 0 &&
+		    json_type(j, t) == JSON_STRING) {
+			buf_addc(out, ' ');
+			json_decode(j, t, out);
+		} else if ((t = json_get(j, 0, "task_id")) >= 0) {
+			buf_addc(out, ' ');
+			json_decode(j, t, out);
+		}
+		if ((t = json_get(j, 0, "status")) >= 0) {
+			buf_addc(out, ' ');
+			json_decode(j, t, out);
+		}
+		return;
+	}
+	/* Anything else is shown as it is: kind and raw JSON. */
+	if (type >= 0 && json_type(j, type) == JSON_STRING)
+		json_decode(j, type, out);
+	else
+		buf_adds(out, "event without a type");
+	if (sub >= 0 && json_type(j, sub) == JSON_STRING) {
+		buf_addc(out, '/');
+		json_decode(j, sub, out);
+	}
+	buf_adds(out, ": ");
+	buf_add(out, p, n);
+}

@@ -1,0 +1,275 @@
+/* model.h: the event model. Lines go in one at a time; out come sessions,
+ * transcript items, tool calls paired by call_id, and diagnostics, following
+ * the rules of FORMAT.md. The model stores offsets into the sources and
+ * small index entries, never copies of lines or token arrays: text is
+ * decoded again from the line when it is needed. */
+#ifndef AGENTVIEW_MODEL_H
+#define AGENTVIEW_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "json.h"
+#include "lines.h"
+#include "tool.h"
+#include "util.h"
+
+#define NONE UINT32_MAX
+#define TIME_NONE INT64_MIN
+
+enum ev_type {
+	EV_INIT,        /* system/init: a session starts */
+	EV_USER,        /* the prompt */
+	EV_THINK_DELTA, /* thinking/delta */
+	EV_THINK_DONE,  /* thinking/completed */
+	EV_TEXT_DELTA,  /* assistant token delta: timestamp_ms, no model_call_id */
+	EV_TEXT,        /* assistant text shown as a whole segment */
+	EV_TEXT_RECAP,  /* assistant text repeating streamed deltas: not shown */
+	EV_TOOL_START,  /* tool_call/started */
+	EV_TOOL_DONE,   /* tool_call/completed */
+	EV_RESULT,      /* result */
+	EV_NOTICE,      /* task_notification, connection, retry, other system,
+			   unknown types and subtypes */
+	EV_BAD,         /* not JSON, or JSON that is not an object */
+	EV_STDERR,      /* a line the command wrote on stderr (recordings) */
+	EV_META,        /* agentview's own recording lines */
+	EV_NTYPES
+};
+
+/* Event flags. */
+enum {
+	EVF_ARRIVAL = 1, /* ms is an arrival time (live or recorded) */
+	EVF_TS = 2,      /* the event carried timestamp_ms */
+};
+
+/* One input line that is not blank: 24 bytes. */
+struct event {
+	uint64_t pos;  /* offset:40 | source:8 | type:8 | flags:8 */
+	uint32_t len;  /* bytes of the line without '\n'; a line longer than
+			  4 GiB - 1 is cut to a diagnostic */
+	uint32_t item; /* transcript item it belongs to, or NONE */
+	int64_t ms;    /* arrival time when known, else timestamp_ms, else
+			  TIME_NONE */
+};
+
+#define EV_OFF(e) ((size_t)((e)->pos & 0xFFFFFFFFFFull))
+#define EV_SRC(e) ((unsigned)(((e)->pos >> 40) & 0xFF))
+#define EV_TYPE(e) ((enum ev_type)(((e)->pos >> 48) & 0xFF))
+#define EV_FLAGS(e) ((unsigned)(((e)->pos >> 56) & 0xFF))
+#define MODEL_MAX_SOURCES 255
+
+enum item_type {
+	IT_SESSION,  /* a session starts (its init) */
+	IT_PROMPT,   /* the user's prompt */
+	IT_THINKING, /* one thinking phase: its deltas */
+	IT_TEXT,     /* assistant text: consecutive shown assistant events */
+	IT_TOOL,     /* a tool call, where it started (or completed, unpaired) */
+	IT_NOTICE,   /* a system, connection, retry or unknown event */
+	IT_DIAG,     /* a line that is not a JSON object */
+	IT_STDERR,   /* a line of the command's stderr */
+	IT_RESULT,   /* the result event */
+	IT_NTYPES
+};
+
+/* One transcript entry: 20 bytes. */
+struct item {
+	uint32_t first_ev; /* the event that made it */
+	uint32_t last_ev;  /* the latest event added to it */
+	uint32_t session;
+	uint32_t ref;      /* IT_TOOL: call index; IT_DIAG: diag index */
+	uint8_t type;      /* enum item_type */
+	uint8_t src;
+	uint16_t nev;      /* events in it, saturating at 65535 */
+};
+
+enum call_result {
+	CR_NONE,     /* no completed event (yet) */
+	CR_SUCCESS,
+	CR_FAILURE,
+	CR_REJECTED,
+	CR_ERROR,
+	CR_OTHER,    /* a result variant nobody documented */
+	CR_EMPTY,    /* completed, but with no result object */
+};
+
+enum call_state {
+	CS_RUNNING,
+	CS_OK,
+	CS_FAILED,
+	CS_REJECTED,
+	CS_ERROR,
+	CS_ORPHANED,
+	CS_NSTATES
+};
+
+/* Call flags. */
+enum {
+	CF_STARTED = 1,   /* a started event was seen */
+	CF_ARGS_DONE = 2, /* the completed event carries args */
+};
+
+/* One tool call. Times are ms on the session's clock, or TIME_NONE. */
+struct call {
+	uint32_t start_ev; /* NONE for a completed event that never started */
+	uint32_t done_ev;  /* NONE while open */
+	uint32_t session;
+	uint32_t item;
+	int64_t start_ms;
+	int64_t end_ms;
+	uint8_t kind;      /* enum tool_kind */
+	uint8_t result;    /* enum call_result */
+	uint8_t flags;
+};
+
+enum session_state {
+	SS_LIVE,       /* no result yet and the input is still open */
+	SS_OK,         /* result with is_error false */
+	SS_FAILED,     /* is_error true, or the command exited non-zero */
+	SS_INCOMPLETE, /* the input ended without a result */
+};
+
+struct session {
+	uint32_t init_ev;   /* NONE: events came before any system/init */
+	uint32_t result_ev; /* NONE until the result */
+	uint32_t first_ev;
+	uint32_t last_ev;
+	uint32_t first_item;
+	uint32_t src;
+	int64_t start_ms;    /* time of the first event with a time */
+	int64_t last_ms;     /* time of the latest event with a time */
+	int64_t duration_ms; /* the result's duration_ms, or TIME_NONE */
+	uint32_t ncalls;
+	uint32_t nopen;      /* calls with no completed event */
+	uint32_t ndone[CS_NSTATES]; /* completed calls by state */
+	uint32_t nprompts;
+	bool is_error;       /* the result said so */
+};
+
+/* Why a line is a diagnostic. */
+enum diag_code {
+	DG_JSON,       /* json_parse failed: see err */
+	DG_TOO_LONG,   /* longer than 4 GiB */
+	DG_RECORDED,   /* a non-JSON line kept in a recording */
+};
+
+struct diag {
+	uint64_t line;  /* 1-based line number in its source */
+	uint32_t ev;
+	uint32_t pos;   /* byte where the error was found */
+	uint8_t code;   /* enum diag_code */
+	uint8_t err;    /* enum json_err */
+};
+
+/* How a wrapped command ended (from the runner or a recording). */
+struct command_info {
+	bool present;
+	char **argv;       /* NULL-terminated; owned */
+	bool exited;
+	int exit_status;   /* when exited */
+	int signal;        /* 0 unless killed by a signal */
+	uint32_t nstderr;  /* stderr lines seen */
+};
+
+/* Per-source parsing state. */
+struct srcstate {
+	struct source *src;   /* not owned */
+	uint32_t session;     /* current session, NONE before the first event */
+	uint32_t think_item;  /* open thinking item, or NONE */
+	uint32_t text_item;   /* open assistant text item, or NONE */
+	bool seg_deltas;      /* the current text segment had deltas */
+	bool ended;           /* the source reached its end for good */
+	bool recording;       /* lines carry agentview_ms */
+};
+
+/* A map of open calls by (session, call_id hash). */
+struct callmap {
+	struct callslot *v;
+	size_t cap; /* power of two */
+	size_t n;
+};
+
+struct model {
+	struct event *ev;
+	size_t nev, evcap;
+	struct item *it;
+	size_t nit, itcap;
+	struct session *ses;
+	size_t nses, sescap;
+	struct call *call;
+	size_t ncall, callcap;
+	struct diag *diag;
+	size_t ndiag, diagcap;
+	struct srcstate src[MODEL_MAX_SOURCES];
+	size_t nsrc;
+	struct callmap open;
+	struct json *json;  /* parser for model_add_line */
+	struct json *qjson; /* parser for queries */
+	struct json *qjson2; /* a second one, when two events are needed */
+	uint64_t lines;     /* input lines read, blank ones included */
+	uint64_t bytes;     /* input bytes read */
+	struct command_info cmd;
+	int64_t now_ms;     /* the clock for live states (set by the caller) */
+};
+
+struct model *model_new(void);
+void model_free(struct model *m);
+/* Forget every event, keeping the sources (a followed file restarts). */
+void model_clear(struct model *m);
+
+/* Register a source; returns its index. Lines of different sources may
+ * interleave; each source has its own current session. */
+unsigned model_add_source(struct model *m, struct source *s);
+/* Add one line of source src. arrival_ms is when it was read live, or
+ * TIME_NONE for a file read at once. Returns the new event, or NONE for a
+ * blank line. */
+uint32_t model_add_line(struct model *m, unsigned src, const struct line *ln,
+			int64_t arrival_ms);
+/* The source ended for good: its open session is incomplete. */
+void model_end_source(struct model *m, unsigned src);
+/* Every source has ended. */
+bool model_ended(const struct model *m);
+
+/* Derived states. */
+enum call_state model_call_state(const struct model *m, uint32_t c);
+enum session_state model_session_state(const struct model *m, uint32_t s);
+/* Calls of session s by state, open ones counted as running or orphaned. */
+void model_session_counts(const struct model *m, uint32_t s,
+			  uint32_t counts[CS_NSTATES]);
+const char *model_call_state_name(enum call_state st);
+const char *model_session_state_name(enum session_state st);
+/* Duration of a call in ms: end - start, or now - start while running;
+ * TIME_NONE when unknown. */
+int64_t model_call_duration(const struct model *m, uint32_t c);
+/* The session's duration: the result's duration_ms, or its span of
+ * events, or (while live) now - start. TIME_NONE when unknown. */
+int64_t model_session_duration(const struct model *m, uint32_t s);
+
+/* The bytes of event e's line, and its length. */
+const char *model_line(const struct model *m, uint32_t e, size_t *len);
+/* The line number of event e in its source: stored for diagnostics,
+ * otherwise counted from the start of the source (linear). */
+uint64_t model_event_lineno(const struct model *m, uint32_t e);
+/* Parse event e's line into j (a JSON object). False for EV_BAD. */
+bool model_parse(const struct model *m, uint32_t e, struct json *j);
+
+/* Append to out the decoded text of an item: the prompt, the thinking, the
+ * assistant text; for a diagnostic or stderr line, the line itself. */
+void model_item_text(struct model *m, uint32_t it, struct buf *out);
+/* Append the decoded text of one assistant or thinking event. */
+void model_event_text(struct model *m, uint32_t e, struct buf *out);
+/* Append the decoded value of a top-level string field of event e (such as
+ * "model" or "cwd" of an init); false when absent. */
+bool model_event_field(struct model *m, uint32_t e, const char *path,
+		       struct buf *out);
+/* Append a one-line account of a notice: "connection lost, reconnecting
+ * (attempt 2)", "task sleep 5 completed"; for an event nobody documented,
+ * its type/subtype and its whole JSON line. */
+void model_notice_text(struct model *m, uint32_t e, struct buf *out);
+/* Append a diagnostic's message ("not JSON: truncated JSON at byte 41"). */
+void model_diag_message(const struct model *m, uint32_t d, struct buf *out);
+
+/* Index of the item holding event e, or the nearest item before it. */
+uint32_t model_item_at_event(const struct model *m, uint32_t e);
+
+#endif

@@ -1,0 +1,41 @@
+/* print.h: output without a screen: a plain-text live log, a Markdown
+ * document, the JSON summary of PRODUCT.md, and the raw input stream. The
+ * text and Markdown printers stream: each line's contribution is printed
+ * as soon as the line has been added to the model. */
+#ifndef AGENTVIEW_PRINT_H
+#define AGENTVIEW_PRINT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "lines.h"
+#include "model.h"
+
+enum print_format {
+	PF_TEXT,
+	PF_MARKDOWN,
+	PF_JSON,
+	PF_RAW,
+};
+
+struct printer;
+
+/* A printer writing to out (not owned). */
+struct printer *printer_new(struct model *m, enum print_format fmt, FILE *out);
+void printer_free(struct printer *p);
+
+/* Call after each line of source src has been given to the model; ev is
+ * what model_add_line returned. */
+void printer_line(struct printer *p, const struct source *s,
+		  const struct line *ln, uint32_t ev);
+/* Call once all input has ended: prints what is left and the summary. */
+void printer_finish(struct printer *p);
+
+/* Parse a --format name; false if unknown. */
+bool print_format_parse(const char *name, enum print_format *fmt);
+
+/* Write the JSON summary of the whole model to out. */
+void print_summary_json(struct model *m, struct buf *out);
+
+#endif

@@ -1,0 +1,257 @@
+/* record.c: writing recordings, and getting the original stream back. */
+#include "record.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "json.h"
+#include "text.h"
+
+#define WRAP_PREFIX "{\"type\":\"agentview\","
+#define STAMP_KEY ",\"agentview_ms\":"
+
+/* Write all of b, or remember why not. */
+static void
+record_write(struct recorder *r, const struct buf *b)
+{
+	size_t done = 0;
+
+	if (r->fd < 0 || r->err != 0)
+		return;
+	while (done < b->n) {
+		ssize_t w = write(r->fd, b->p + done, b->n - done);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			r->err = errno;
+			return;
+		}
+		done += (size_t)w;
+	}
+	r->lines++;
+}
+
+int
+record_open(struct recorder *r, const char *path, char *const *argv,
+	    struct buf *err)
+{
+	memset(r, 0, sizeof *r);
+	r->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (r->fd < 0) {
+		buf_addf(err, "cannot record to %s: %s", path, strerror(errno));
+		return -1;
+	}
+	r->path = xstrdup(path);
+	r->json = json_new();
+	buf_addf(&r->line,
+		 WRAP_PREFIX "\"subtype\":\"recording\",\"version\":1"
+			     STAMP_KEY "%lld,\"source\":\"%s\"",
+		 (long long)clock_wall_ms(), argv ? "command" : "stdin");
+	if (argv != NULL) {
+		buf_adds(&r->line, ",\"argv\":[");
+		for (char *const *a = argv; *a != NULL; a++) {
+			if (a != argv)
+				buf_addc(&r->line, ',');
+			json_quote(&r->line, *a, strlen(*a));
+		}
+		buf_addc(&r->line, ']');
+	}
+	buf_adds(&r->line, "}\n");
+	record_write(r, &r->line);
+	if (r->err != 0) {
+		buf_addf(err, "cannot record to %s: %s", path,
+			 strerror(r->err));
+		record_close(r);
+		return -1;
+	}
+	return 0;
+}
+
+/* True if s[0..n) is valid UTF-8. */
+static bool
+utf8_valid(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		uint32_t cp;
+		size_t k;
+
+		if ((unsigned char)s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		k = utf8_decode(s + i, n - i, &cp);
+		/* U+FFFD in the input is three bytes long; a decoding error
+		 * is not. */
+		if (cp == 0xFFFD && !(k == 3 && memcmp(s + i, "\xEF\xBF\xBD", 3) == 0))
+			return false;
+		i += k;
+	}
+	return true;
+}
+
+/* The byte offset of the suffix ,"agentview_ms":digits before the final
+ * brace of s[0..n), or n when the line carries no stamp. */
+static size_t
+stamp_at(const char *s, size_t n, size_t *brace)
+{
+	size_t end = n, d;
+
+	while (end > 0 && (s[end - 1] == ' ' || s[end - 1] == '\t' ||
+			   s[end - 1] == '\r'))
+		end--;
+	if (end == 0 || s[end - 1] != '}')
+		return n;
+	*brace = end - 1;
+	d = *brace;
+	while (d > 0 && s[d - 1] >= '0' && s[d - 1] <= '9')
+		d--;
+	if (d == *brace || d < sizeof STAMP_KEY - 1 ||
+	    memcmp(s + d - (sizeof STAMP_KEY - 1), STAMP_KEY,
+		   sizeof STAMP_KEY - 1) != 0)
+		return n;
+	return d - (sizeof STAMP_KEY - 1);
+}
+
+static bool
+is_wrapper(const char *p, size_t n)
+{
+	return n >= sizeof WRAP_PREFIX - 1 &&
+	       memcmp(p, WRAP_PREFIX, sizeof WRAP_PREFIX - 1) == 0;
+}
+
+/* Append a wrapper line of the given subtype holding p[0..n). */
+static void
+wrap(struct buf *b, const char *subtype, const char *p, size_t n,
+     bool newline, int64_t ms)
+{
+	buf_addf(b, WRAP_PREFIX "\"subtype\":\"%s\"" STAMP_KEY "%lld", subtype,
+		 (long long)ms);
+	if (utf8_valid(p, n)) {
+		buf_adds(b, ",\"text\":");
+		json_quote(b, p, n);
+	} else {
+		buf_adds(b, ",\"base64\":\"");
+		base64_encode(b, p, n);
+		buf_addc(b, '"');
+	}
+	if (!newline)
+		buf_adds(b, ",\"newline\":false");
+	buf_adds(b, "}\n");
+}
+
+void
+record_line(struct recorder *r, const char *p, size_t n, bool terminated,
+	    int64_t ms)
+{
+	size_t brace;
+
+	if (r->fd < 0 || r->err != 0)
+		return;
+	buf_reset(&r->line);
+	if (terminated && (is_wrapper(p, n) || stamp_at(p, n, &brace) < n)) {
+		/* Already a recording line: keep it, never nest stamps. */
+		buf_add(&r->line, p, n);
+		buf_addc(&r->line, '\n');
+	} else if (terminated && json_parse(r->json, p, n) == JSON_OK &&
+		   json_size(r->json, 0) > 0) {
+		size_t len;
+		const char *obj = json_raw(r->json, 0, &len);
+		size_t close = (size_t)(obj - p) + len - 1;
+
+		buf_add(&r->line, p, close);
+		buf_addf(&r->line, STAMP_KEY "%lld", (long long)ms);
+		buf_add(&r->line, p + close, n - close);
+		buf_addc(&r->line, '\n');
+	} else {
+		wrap(&r->line, "line", p, n, terminated, ms);
+	}
+	record_write(r, &r->line);
+}
+
+void
+record_stderr(struct recorder *r, const char *p, size_t n, int64_t ms)
+{
+	if (r->fd < 0 || r->err != 0)
+		return;
+	buf_reset(&r->line);
+	wrap(&r->line, "stderr", p, n, true, ms);
+	record_write(r, &r->line);
+}
+
+void
+record_exit(struct recorder *r, bool exited, int status, int signal,
+	    int64_t ms)
+{
+	if (r->fd < 0 || r->err != 0)
+		return;
+	buf_reset(&r->line);
+	buf_addf(&r->line, WRAP_PREFIX "\"subtype\":\"exit\"" STAMP_KEY "%lld",
+		 (long long)ms);
+	if (exited)
+		buf_addf(&r->line, ",\"exit_status\":%d,\"signal\":null}\n",
+			 status);
+	else
+		buf_addf(&r->line, ",\"exit_status\":null,\"signal\":%d}\n",
+			 signal);
+	record_write(r, &r->line);
+}
+
+void
+record_close(struct recorder *r)
+{
+	if (r->fd >= 0)
+		close(r->fd);
+	r->fd = -1;
+	free(r->path);
+	r->path = NULL;
+	json_free(r->json);
+	r->json = NULL;
+	buf_free(&r->line);
+}
+
+void
+record_raw_line(FILE *out, const char *p, size_t n, bool terminated)
+{
+	size_t brace, at;
+
+	if (is_wrapper(p, n)) {
+		struct json *j = json_new();
+		struct buf b = {0};
+		bool newline = true;
+		int t;
+
+		if (json_parse(j, p, n) == JSON_OK &&
+		    json_streq(j, json_get(j, 0, "subtype"), "line")) {
+			if ((t = json_get(j, 0, "text")) >= 0) {
+				json_decode(j, t, &b);
+			} else if ((t = json_get(j, 0, "base64")) >= 0) {
+				size_t rn;
+				const char *raw = json_raw(j, t, &rn);
+
+				base64_decode(&b, raw, rn);
+			}
+			json_bool(j, json_get(j, 0, "newline"), &newline);
+			if (newline)
+				buf_addc(&b, '\n');
+			fwrite(b.p ? b.p : "", 1, b.n, out);
+		}
+		buf_free(&b);
+		json_free(j);
+		return;
+	}
+	at = stamp_at(p, n, &brace);
+	if (at < n) {
+		fwrite(p, 1, at, out);
+		fwrite(p + brace, 1, n - brace, out);
+	} else {
+		fwrite(p, 1, n, out);
+	}
+	if (terminated)
+		fputc('\n', out);
+}

@@ -1,0 +1,62 @@
+/* record.h: recordings. A recording is still a stream-json file that jq and
+ * other consumers read, and from which the original stream comes back byte
+ * for byte:
+ *
+ *   - a header line:
+ *       {"type":"agentview","subtype":"recording","version":1,
+ *        "agentview_ms":T,"source":"stdin"|"command","argv":[...]}
+ *   - each line that is a JSON object with at least one member, as it was,
+ *     with ,"agentview_ms":T inserted before its closing brace (T: arrival
+ *     time, ms since the epoch);
+ *   - any other line (not JSON, not an object, "{}", or a last line with no
+ *     newline) wrapped:
+ *       {"type":"agentview","subtype":"line","agentview_ms":T,
+ *        "text":"..."}   (or "base64":"..." when it is not valid UTF-8;
+ *                         "newline":false when it had no '\n')
+ *   - a wrapped command's stderr lines and its end:
+ *       {"type":"agentview","subtype":"stderr","agentview_ms":T,"text":"..."}
+ *       {"type":"agentview","subtype":"exit","agentview_ms":T,
+ *        "exit_status":N|null,"signal":N|null}
+ *
+ * A line that already carries agentview_ms (recording a recording) is kept
+ * as it is, so timestamps never nest. */
+#ifndef AGENTVIEW_RECORD_H
+#define AGENTVIEW_RECORD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "util.h"
+
+struct json;
+
+struct recorder {
+	int fd;            /* -1 when not recording */
+	char *path;        /* owned */
+	int err;           /* errno of the first write error, 0 if none */
+	uint64_t lines;    /* lines written */
+	struct json *json; /* owned */
+	struct buf line;   /* the line being written */
+};
+
+/* Create (truncate) path and write the header. argv is NULL for stdin.
+ * Returns -1 with the reason in err. */
+int record_open(struct recorder *r, const char *path, char *const *argv,
+		struct buf *err);
+/* Record one line of the stream read at ms. After a write error nothing
+ * more is written; r->err says why. */
+void record_line(struct recorder *r, const char *p, size_t n, bool terminated,
+		 int64_t ms);
+/* Record one line the command wrote on stderr. */
+void record_stderr(struct recorder *r, const char *p, size_t n, int64_t ms);
+/* Record how the command ended (signal 0: it exited with status). */
+void record_exit(struct recorder *r, bool exited, int status, int signal,
+		 int64_t ms);
+void record_close(struct recorder *r);
+
+/* Write to out the original bytes of one line of a recording (or of any
+ * stream: a line that is not a recording line is written as it is). */
+void record_raw_line(FILE *out, const char *p, size_t n, bool terminated);
+
+#endif

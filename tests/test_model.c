@@ -1,0 +1,823 @@
+/* test_model.c: the event model, one rule of FORMAT.md at a time. */
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+#include "model.h"
+#include "tool.h"
+
+/* A model fed from a string. */
+struct fx {
+	struct source s;
+	struct model *m;
+	unsigned src;
+	struct buf b;
+};
+
+/* Feed text line by line; end the source when `end`. */
+static struct fx *
+feed(const char *text, bool end)
+{
+	struct fx *f = calloc(1, sizeof *f);
+	struct line ln;
+
+	source_open_mem(&f->s, "test", text, strlen(text));
+	f->m = model_new();
+	f->src = model_add_source(f->m, &f->s);
+	while (source_next_line(&f->s, &ln))
+		model_add_line(f->m, f->src, &ln, TIME_NONE);
+	if (end)
+		model_end_source(f->m, f->src);
+	return f;
+}
+
+static void
+done(struct fx *f)
+{
+	model_free(f->m);
+	source_close(&f->s);
+	buf_free(&f->b);
+	free(f);
+}
+
+/* The decoded text of item it, in f->b. */
+static const char *
+item_text(struct fx *f, uint32_t it)
+{
+	buf_reset(&f->b);
+	model_item_text(f->m, it, &f->b);
+	return f->b.p ? f->b.p : "";
+}
+
+/* All shown assistant text of session s, in f->b. */
+static const char *
+assistant_text(struct fx *f, uint32_t s)
+{
+	buf_reset(&f->b);
+	for (size_t i = 0; i < f->m->nit; i++)
+		if (f->m->it[i].type == IT_TEXT && f->m->it[i].session == s)
+			model_item_text(f->m, (uint32_t)i, &f->b);
+	return f->b.p ? f->b.p : "";
+}
+
+static size_t
+count_items(struct fx *f, enum item_type t)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < f->m->nit; i++)
+		n += f->m->it[i].type == t;
+	return n;
+}
+
+#define INIT(id, model)                                                        \
+	"{\"type\":\"system\",\"subtype\":\"init\",\"apiKeySource\":\"login\","  \
+	"\"cwd\":\"/w\",\"session_id\":\"" id "\",\"model\":\"" model           \
+	"\",\"permissionMode\":\"default\"}\n"
+#define USER(t)                                                                \
+	"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{"      \
+	"\"type\":\"text\",\"text\":\"" t "\"}]},\"session_id\":\"s\"}\n"
+#define DELTA(t, ts)                                                           \
+	"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","          \
+	"\"content\":[{\"type\":\"text\",\"text\":\"" t "\"}]},"                \
+	"\"session_id\":\"s\",\"timestamp_ms\":" #ts "}\n"
+#define RECAP(t, ts)                                                           \
+	"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","          \
+	"\"content\":[{\"type\":\"text\",\"text\":\"" t "\"}]},"                \
+	"\"session_id\":\"s\",\"model_call_id\":\"r-0-abcd\",\"timestamp_ms\":" \
+	#ts "}\n"
+#define FINAL(t)                                                               \
+	"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","          \
+	"\"content\":[{\"type\":\"text\",\"text\":\"" t "\"}]},"                \
+	"\"session_id\":\"s\"}\n"
+#define THINK(t, ts)                                                           \
+	"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"" t "\","      \
+	"\"session_id\":\"s\",\"timestamp_ms\":" #ts "}\n"
+#define THOUGHT(ts)                                                            \
+	"{\"type\":\"thinking\",\"subtype\":\"completed\",\"session_id\":\"s\"," \
+	"\"timestamp_ms\":" #ts "}\n"
+#define RESULT(t)                                                              \
+	"{\"type\":\"result\",\"subtype\":\"success\",\"duration_ms\":1902,"    \
+	"\"duration_api_ms\":1902,\"is_error\":false,\"result\":\"" t "\","     \
+	"\"session_id\":\"s\",\"request_id\":\"r\"}\n"
+#define START(id, kind, args, ts)                                              \
+	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"" id     \
+	"\",\"tool_call\":{\"" kind "\":{\"args\":" args "}},"                  \
+	"\"session_id\":\"s\",\"timestamp_ms\":" #ts "}\n"
+#define DONE(id, kind, result, ts)                                             \
+	"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"" id   \
+	"\",\"tool_call\":{\"" kind "\":{\"result\":" result "}},"              \
+	"\"session_id\":\"s\",\"timestamp_ms\":" #ts "}\n"
+
+static void
+test_session_per_init(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto") USER("hi") RESULT("")
+				    INIT("b", "Grok") RESULT("")
+				    INIT("a", "Auto") RESULT(""),
+			    true);
+
+	(void)state;
+	/* A resumed run repeats its session_id and is still a session. */
+	assert_int_equal(f->m->nses, 3);
+	assert_int_equal(count_items(f, IT_SESSION), 3);
+	buf_reset(&f->b);
+	assert_true(model_event_field(f->m, f->m->ses[1].init_ev, "model", &f->b));
+	assert_string_equal(f->b.p, "Grok");
+	for (uint32_t s = 0; s < 3; s++)
+		assert_int_equal(model_session_state(f->m, s), SS_OK);
+	done(f);
+}
+
+static void
+test_events_before_init(void **state)
+{
+	struct fx *f = feed(START("c1", "readToolCall", "{\"path\":\"x\"}", 5)
+				    DELTA("hello", 6),
+			    true);
+
+	(void)state;
+	assert_int_equal(f->m->nses, 1);
+	assert_int_equal(f->m->ses[0].init_ev, NONE);
+	assert_int_equal(f->m->ncall, 1);
+	assert_int_equal(model_call_state(f->m, 0), CS_ORPHANED);
+	assert_int_equal(model_session_state(f->m, 0), SS_INCOMPLETE);
+	done(f);
+}
+
+static void
+test_prompt_text(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto") USER("fix the tests") RESULT(""),
+			    true);
+
+	(void)state;
+	assert_int_equal(f->m->it[1].type, IT_PROMPT);
+	assert_string_equal(item_text(f, 1), "fix the tests");
+	assert_int_equal(f->m->ses[0].nprompts, 1);
+	done(f);
+}
+
+/* With --stream-partial-output: deltas, a recap with model_call_id before
+ * the tool call, and a final recap with neither field before result. */
+static void
+test_partial_output_not_doubled(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto") DELTA("I'll", 1) DELTA(" run", 2)
+				    RECAP("I'll run", 3)
+				    START("c1", "shellToolCall", "{\"command\":\"ls\"}", 4)
+				    DONE("c1", "shellToolCall",
+					 "{\"success\":{\"exitCode\":0}}", 5)
+				    DELTA("Done", 6) DELTA(".", 7) FINAL("Done.")
+				    RESULT("I'll runDone."),
+			    true);
+
+	(void)state;
+	assert_string_equal(assistant_text(f, 0), "I'll runDone.");
+	assert_int_equal(count_items(f, IT_TEXT), 2);
+	done(f);
+}
+
+/* Without the flag: each segment once, before tools with model_call_id,
+ * the last with neither field. */
+static void
+test_no_partial_segments(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto") RECAP("Reading it.", 3)
+				    START("c1", "readToolCall", "{\"path\":\"x\"}", 4)
+				    DONE("c1", "readToolCall",
+					 "{\"success\":{\"totalLines\":3}}", 5)
+				    FINAL("It has 3 lines.")
+				    RESULT("Reading it.It has 3 lines."),
+			    true);
+
+	(void)state;
+	assert_string_equal(assistant_text(f, 0), "Reading it.It has 3 lines.");
+	done(f);
+}
+
+/* A final event that spans two model steps (after a task notification)
+ * is shown once, whole. */
+static void
+test_final_spanning_steps(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto") RECAP("Started.", 1)
+				    START("c1", "shellToolCall", "{\"command\":\"sleep 5\"}", 2)
+				    DONE("c1", "shellToolCall", "{\"success\":{\"exitCode\":0}}", 3)
+				    "{\"type\":\"system\",\"subtype\":\"task_notification\","
+				    "\"task_id\":\"1\",\"status\":\"completed\",\"title\":\"sleep 5\","
+				    "\"session_id\":\"s\",\"timestamp_ms\":4}\n"
+				    FINAL("DONEThe background command finished.")
+				    RESULT("Started.DONEThe background command finished."),
+			    true);
+
+	(void)state;
+	assert_string_equal(assistant_text(f, 0),
+			    "Started.DONEThe background command finished.");
+	assert_int_equal(count_items(f, IT_NOTICE), 1);
+	for (size_t i = 0; i < f->m->nit; i++) {
+		if (f->m->it[i].type != IT_NOTICE)
+			continue;
+		buf_reset(&f->b);
+		model_notice_text(f->m, f->m->it[i].first_ev, &f->b);
+		assert_string_equal(f->b.p, "task sleep 5 completed");
+	}
+	done(f);
+}
+
+/* Repeated tokens are real text, not recaps: "**" twice stays twice. */
+static void
+test_repeated_deltas_kept(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto") DELTA("**", 1) DELTA("bold", 2)
+				    DELTA("**", 3) FINAL("**bold**")
+				    RESULT("**bold**"),
+			    true);
+
+	(void)state;
+	assert_string_equal(assistant_text(f, 0), "**bold**");
+	done(f);
+}
+
+static void
+test_thinking_phases(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto") THINK("Plan", 1) THINK(" it", 2)
+				    THOUGHT(3) DELTA("x", 4) THINK("More", 5)
+				    THOUGHT(9) RESULT("x"),
+			    true);
+
+	(void)state;
+	assert_int_equal(count_items(f, IT_THINKING), 2);
+	assert_string_equal(item_text(f, 1), "Plan it");
+	/* Thinking is never part of the reply. */
+	assert_string_equal(assistant_text(f, 0), "x");
+	done(f);
+}
+
+/* call_id is opaque: it may hold an escaped newline. */
+static void
+test_call_id_with_newline(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto")
+				    START("call-1\\nfc_1", "readToolCall", "{\"path\":\"a\"}", 1)
+				    START("call-1\\nfc_2", "readToolCall", "{\"path\":\"b\"}", 2)
+				    DONE("call-1\\nfc_2", "readToolCall",
+					 "{\"success\":{\"totalLines\":1}}", 3)
+				    DONE("call-1\\nfc_1", "readToolCall",
+					 "{\"error\":{\"errorMessage\":\"File not found\"}}", 4)
+				    RESULT(""),
+			    true);
+
+	(void)state;
+	assert_int_equal(f->m->ncall, 2);
+	assert_int_equal(model_call_state(f->m, 0), CS_ERROR);
+	assert_int_equal(model_call_state(f->m, 1), CS_OK);
+	buf_reset(&f->b);
+	assert_true(model_event_field(f->m, f->m->call[0].start_ev, "call_id", &f->b));
+	assert_string_equal(f->b.p, "call-1\nfc_1");
+	done(f);
+}
+
+/* The tool is the key that ends in ToolCall, wherever it stands among the
+ * metadata siblings; completed without args takes them from started. */
+static void
+test_tool_key_and_missing_args(void **state)
+{
+	struct fx *f = feed(
+		INIT("a", "Auto")
+		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c1\","
+		"\"tool_call\":{\"hookAdditionalContexts\":[],\"toolCallId\":\"c1\","
+		"\"shellToolCall\":{\"args\":{\"command\":\"npm test\"}},"
+		"\"startedAtMs\":\"1000\"},\"session_id\":\"s\",\"timestamp_ms\":900}\n"
+		"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c1\","
+		"\"tool_call\":{\"hookAdditionalContexts\":[],"
+		"\"shellToolCall\":{\"result\":{\"rejected\":{\"command\":\"npm test\","
+		"\"workingDirectory\":\"\",\"reason\":\"\",\"isReadonly\":false}}},"
+		"\"toolCallId\":\"c1\",\"startedAtMs\":\"1000\",\"completedAtMs\":\"1250\"},"
+		"\"session_id\":\"s\",\"timestamp_ms\":1300}\n" RESULT(""),
+		true);
+	struct tool_desc d = {0};
+
+	(void)state;
+	assert_int_equal(f->m->ncall, 1);
+	assert_int_equal(f->m->call[0].kind, TK_SHELL);
+	assert_int_equal(model_call_state(f->m, 0), CS_REJECTED);
+	assert_false(f->m->call[0].flags & CF_ARGS_DONE);
+	/* Duration from startedAtMs/completedAtMs, the agent's own clock. */
+	assert_int_equal(model_call_duration(f->m, 0), 250);
+	tool_describe(f->m, 0, &d);
+	assert_string_equal(d.key.p, "shellToolCall");
+	assert_string_equal(d.what.p, "npm test");
+	assert_string_equal(d.outcome.p, "rejected");
+	tool_desc_free(&d);
+	done(f);
+}
+
+static void
+test_result_variants(void **state)
+{
+	static const struct {
+		const char *result;
+		enum call_state want;
+	} cases[] = {
+		{"{\"success\":{\"exitCode\":0}}", CS_OK},
+		{"{\"failure\":{\"exitCode\":1}}", CS_FAILED},
+		{"{\"rejected\":{\"reason\":\"no\"}}", CS_REJECTED},
+		{"{\"error\":{\"errorMessage\":\"boom\"}}", CS_ERROR},
+		{"{\"timeout\":{\"after\":30000}}", CS_ERROR},
+		{"{}", CS_ERROR},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		struct buf t = {0};
+		struct fx *f;
+
+		buf_addf(&t, INIT("a", "Auto"));
+		buf_addf(&t, "%s", START("c", "shellToolCall", "{\"command\":\"x\"}", 1));
+		buf_addf(&t,
+			 "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c\","
+			 "\"tool_call\":{\"shellToolCall\":{\"result\":%s}},\"timestamp_ms\":2}\n",
+			 cases[i].result);
+		f = feed(t.p, true);
+		assert_int_equal(f->m->ncall, 1);
+		if (model_call_state(f->m, 0) != cases[i].want)
+			fail_msg("case %zu: state %d, want %d", i,
+				 model_call_state(f->m, 0), cases[i].want);
+		done(f);
+		buf_free(&t);
+	}
+}
+
+/* A completed whose started never came is shown, unpaired. */
+static void
+test_completed_without_started(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto")
+				    DONE("ghost", "readToolCall",
+					 "{\"success\":{\"totalLines\":2}}", 5)
+				    RESULT(""),
+			    true);
+
+	(void)state;
+	assert_int_equal(f->m->ncall, 1);
+	assert_int_equal(f->m->call[0].start_ev, NONE);
+	assert_false(f->m->call[0].flags & CF_STARTED);
+	assert_int_equal(model_call_state(f->m, 0), CS_OK);
+	assert_int_equal(count_items(f, IT_TOOL), 1);
+	done(f);
+}
+
+/* Open calls run while the input is live and are orphaned when the
+ * session ends (result or end of input). */
+static void
+test_running_then_orphaned(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto")
+				    START("c1", "readToolCall", "{\"path\":\"x\"}", 1),
+			    false);
+	uint32_t counts[CS_NSTATES];
+
+	(void)state;
+	assert_int_equal(model_call_state(f->m, 0), CS_RUNNING);
+	assert_int_equal(model_session_state(f->m, 0), SS_LIVE);
+	f->m->now_ms = 1001;
+	assert_int_equal(model_call_duration(f->m, 0), 1000);
+	model_session_counts(f->m, 0, counts);
+	assert_int_equal(counts[CS_RUNNING], 1);
+	model_end_source(f->m, f->src);
+	assert_int_equal(model_call_state(f->m, 0), CS_ORPHANED);
+	assert_int_equal(model_session_state(f->m, 0), SS_INCOMPLETE);
+	model_session_counts(f->m, 0, counts);
+	assert_int_equal(counts[CS_ORPHANED], 1);
+	assert_int_equal(counts[CS_RUNNING], 0);
+	done(f);
+}
+
+static void
+test_orphaned_at_result(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto")
+				    START("c1", "readToolCall", "{\"path\":\"x\"}", 1)
+				    RESULT(""),
+			    false);
+
+	(void)state;
+	/* The source is still open, but the session has its result. */
+	assert_int_equal(model_call_state(f->m, 0), CS_ORPHANED);
+	assert_int_equal(model_session_state(f->m, 0), SS_OK);
+	done(f);
+}
+
+/* Duplicate and empty call_ids are opaque keys too. */
+static void
+test_duplicate_and_empty_ids(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto")
+				    START("dup", "readToolCall", "{\"path\":\"1\"}", 1)
+				    START("dup", "readToolCall", "{\"path\":\"2\"}", 2)
+				    DONE("dup", "readToolCall", "{\"success\":{}}", 3)
+				    START("", "readToolCall", "{\"path\":\"3\"}", 4)
+				    DONE("", "readToolCall", "{\"success\":{}}", 5)
+				    RESULT(""),
+			    true);
+
+	(void)state;
+	assert_int_equal(f->m->ncall, 3);
+	/* The completed pairs with the newest open call of that id. */
+	assert_int_equal(model_call_state(f->m, 0), CS_ORPHANED);
+	assert_int_equal(model_call_state(f->m, 1), CS_OK);
+	assert_int_equal(model_call_state(f->m, 2), CS_OK);
+	done(f);
+}
+
+/* Calls of one session never pair with an id of another. */
+static void
+test_ids_scoped_by_session(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto")
+				    START("c1", "readToolCall", "{\"path\":\"1\"}", 1)
+				    INIT("b", "Auto")
+				    DONE("c1", "readToolCall", "{\"success\":{}}", 3)
+				    RESULT(""),
+			    true);
+
+	(void)state;
+	assert_int_equal(f->m->ncall, 2);
+	assert_int_equal(model_call_state(f->m, 0), CS_ORPHANED);
+	assert_false(f->m->call[1].flags & CF_STARTED);
+	assert_int_equal(model_session_state(f->m, 0), SS_INCOMPLETE);
+	done(f);
+}
+
+static void
+test_unknown_kind_and_type(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto")
+				    START("c1", "frobnicateToolCall", "{\"target\":\"x\"}", 1)
+				    DONE("c1", "frobnicateToolCall", "{\"success\":{}}", 2)
+				    "{\"type\":\"wormhole\",\"subtype\":\"open\",\"x\":1}\n"
+				    "{\"type\":\"thinking\",\"subtype\":\"paused\"}\n"
+				    RESULT(""),
+			    true);
+	struct tool_desc d = {0};
+	struct buf line = {0};
+
+	(void)state;
+	assert_int_equal(f->m->call[0].kind, TK_OTHER);
+	tool_describe(f->m, 0, &d);
+	assert_string_equal(d.key.p, "frobnicateToolCall");
+	assert_string_equal(d.what.p, "target: x");
+	tool_line(TK_OTHER, &d, &line);
+	assert_string_equal(line.p, "frobnicate target: x \xC2\xB7 ok");
+	/* Unknown types and subtypes are notices with their raw JSON. */
+	assert_int_equal(count_items(f, IT_NOTICE), 2);
+	buf_reset(&f->b);
+	model_notice_text(f->m, f->m->nev - 3, &f->b);
+	assert_string_equal(f->b.p,
+			    "wormhole/open: {\"type\":\"wormhole\",\"subtype\":\"open\",\"x\":1}");
+	tool_desc_free(&d);
+	buf_free(&line);
+	done(f);
+}
+
+static void
+test_diagnostics(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto") "\n   \n"
+				    "RetriableError: [invalid_argument] unknown option\n"
+				    "[1,2]\n"
+				    "{\"type\":\"user\",\n"
+				    "{\"a\":tru}\n",
+			    true);
+
+	(void)state;
+	/* Blank lines count as lines but are no events. */
+	assert_int_equal(f->m->lines, 7);
+	assert_int_equal(f->m->ndiag, 4);
+	assert_int_equal(f->m->diag[0].line, 4);
+	assert_int_equal(f->m->diag[1].line, 5);
+	assert_int_equal(f->m->diag[1].err, JSON_NOT_OBJECT);
+	assert_int_equal(f->m->diag[2].err, JSON_TRUNCATED);
+	assert_int_equal(f->m->diag[3].err, JSON_INVALID);
+	assert_int_equal(count_items(f, IT_DIAG), 4);
+	assert_string_equal(item_text(f, f->m->ev[f->m->diag[0].ev].item),
+			    "RetriableError: [invalid_argument] unknown option");
+	assert_int_equal(model_event_lineno(f->m, f->m->diag[3].ev), 7);
+	/* A diagnostic is not a reason to lose the session. */
+	assert_int_equal(f->m->nses, 1);
+	done(f);
+}
+
+/* CRLF line ends, a BOM, and a last line without a newline. */
+static void
+test_crlf_bom_last_line(void **state)
+{
+	struct fx *f = feed("\xEF\xBB\xBF" INIT("a", "Auto") "\r\n"
+			    "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\","
+			    "\"text\":\"hi\"}]}}\r\n" RESULT("") "{\"type\":\"wormhole\"}",
+			    true);
+
+	(void)state;
+	assert_int_equal(f->m->ndiag, 0);
+	assert_int_equal(f->m->nses, 1);
+	assert_int_equal(f->m->ses[0].init_ev, 0);
+	assert_string_equal(item_text(f, 1), "hi");
+	/* The unterminated last line is read at end of input. */
+	assert_int_equal(EV_TYPE(&f->m->ev[f->m->nev - 1]), EV_NOTICE);
+	done(f);
+}
+
+static void
+test_result_fields(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto")
+			    "{\"type\":\"result\",\"subtype\":\"success\",\"duration_ms\":4321,"
+			    "\"is_error\":true,\"result\":\"\",\"request_id\":\"req\"}\n",
+			    true);
+
+	(void)state;
+	assert_int_equal(model_session_state(f->m, 0), SS_FAILED);
+	assert_int_equal(model_session_duration(f->m, 0), 4321);
+	done(f);
+}
+
+/* Times: timestamp_ms numbers up to 2^53, startedAtMs as strings. */
+static void
+test_timing(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto") THINK("x", 9007199254740000)
+				    START("c", "readToolCall", "{\"path\":\"x\"}", 9007199254740100)
+				    DONE("c", "readToolCall", "{\"success\":{}}", 9007199254740350)
+				    RESULT(""),
+			    true);
+
+	(void)state;
+	assert_true(f->m->ses[0].start_ms == 9007199254740000LL);
+	assert_true(f->m->call[0].start_ms == 9007199254740100LL);
+	assert_int_equal(model_call_duration(f->m, 0), 250);
+	/* The result's duration_ms wins over the span of events. */
+	assert_int_equal(model_session_duration(f->m, 0), 1902);
+	done(f);
+}
+
+/* Arrival times, when read live, are the event clock. */
+static void
+test_arrival_times(void **state)
+{
+	const char *text = INIT("a", "Auto") USER("x") DELTA("y", 5);
+	struct source s;
+	struct model *m = model_new();
+	struct line ln;
+	unsigned src;
+	int64_t t = 1000;
+
+	(void)state;
+	source_open_mem(&s, "t", text, strlen(text));
+	src = model_add_source(m, &s);
+	while (source_next_line(&s, &ln))
+		model_add_line(m, src, &ln, t += 100);
+	assert_int_equal(m->ev[0].ms, 1100);
+	assert_true(EV_FLAGS(&m->ev[2]) & EVF_ARRIVAL);
+	assert_true(EV_FLAGS(&m->ev[2]) & EVF_TS);
+	assert_int_equal(m->ev[2].ms, 1300);
+	m->now_ms = 2100;
+	assert_int_equal(model_session_duration(m, 0), 1000);
+	model_free(m);
+	source_close(&s);
+}
+
+/* The json output format: one result object, its text is the reply. */
+static void
+test_json_format_input(void **state)
+{
+	struct fx *f = feed("{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,"
+			    "\"duration_ms\":10,\"result\":\"\\n4\",\"session_id\":\"s\"}\n",
+			    true);
+
+	(void)state;
+	assert_int_equal(f->m->nses, 1);
+	assert_int_equal(model_session_state(f->m, 0), SS_OK);
+	buf_reset(&f->b);
+	assert_true(model_event_field(f->m, f->m->ses[0].result_ev, "result", &f->b));
+	assert_string_equal(f->b.p, "\n4");
+	done(f);
+}
+
+/* Connection and retry events are notices, in words. */
+static void
+test_notices(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto")
+			    "{\"type\":\"connection\",\"subtype\":\"reconnecting\",\"attempt\":2}\n"
+			    "{\"type\":\"retry\",\"subtype\":\"starting\",\"attempt\":1,\"is_resume\":true}\n"
+			    "{\"type\":\"retry\",\"subtype\":\"resuming\",\"attempt\":1,"
+			    "\"checkpoint_turn_count\":3}\n"
+			    "{\"type\":\"connection\",\"subtype\":\"reconnected\"}\n",
+			    true);
+	static const char *const want[] = {
+		"connection lost, reconnecting (attempt 2)",
+		"retrying, resuming (attempt 1)",
+		"resuming from checkpoint turn 3 (attempt 1)",
+		"connection restored",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(want); i++) {
+		buf_reset(&f->b);
+		model_notice_text(f->m, (uint32_t)(i + 1), &f->b);
+		assert_string_equal(f->b.p, want[i]);
+	}
+	done(f);
+}
+
+/* Recordings: agentview_ms is the arrival time; wrapped lines come back. */
+static void
+test_recording_lines(void **state)
+{
+	struct fx *f = feed(
+		"{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,"
+		"\"agentview_ms\":100,\"source\":\"stdin\"}\n"
+		"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"a\","
+		"\"agentview_ms\":150}\n"
+		"{\"type\":\"agentview\",\"subtype\":\"line\",\"agentview_ms\":200,"
+		"\"text\":\"not json\"}\n"
+		"{\"type\":\"agentview\",\"subtype\":\"stderr\",\"agentview_ms\":250,"
+		"\"text\":\"boom\"}\n"
+		"{\"type\":\"agentview\",\"subtype\":\"exit\",\"agentview_ms\":300,"
+		"\"exit_status\":1,\"signal\":null}\n",
+		true);
+
+	(void)state;
+	assert_int_equal(f->m->nses, 1);
+	assert_int_equal(f->m->ev[1].ms, 150);
+	assert_int_equal(f->m->ndiag, 1);
+	assert_string_equal(item_text(f, f->m->ev[f->m->diag[0].ev].item), "not json");
+	assert_int_equal(count_items(f, IT_STDERR), 1);
+	assert_true(f->m->cmd.present);
+	assert_int_equal(f->m->cmd.exit_status, 1);
+	/* Ended without result and the command failed: failed. */
+	assert_int_equal(model_session_state(f->m, 0), SS_FAILED);
+	done(f);
+}
+
+/* Several sources keep their own sessions. */
+static void
+test_sources_interleave(void **state)
+{
+	const char *a = INIT("a", "A") DELTA("one", 1) DELTA(" two", 3);
+	const char *b = INIT("b", "B") DELTA("uno", 2);
+	struct source sa, sb;
+	struct model *m = model_new();
+	struct line la[3], lb[2];
+	unsigned ia, ib;
+	struct buf t = {0};
+
+	(void)state;
+	source_open_mem(&sa, "a", a, strlen(a));
+	source_open_mem(&sb, "b", b, strlen(b));
+	ia = model_add_source(m, &sa);
+	ib = model_add_source(m, &sb);
+	for (int i = 0; i < 3; i++)
+		assert_true(source_next_line(&sa, &la[i]));
+	for (int i = 0; i < 2; i++)
+		assert_true(source_next_line(&sb, &lb[i]));
+	model_add_line(m, ia, &la[0], TIME_NONE);
+	model_add_line(m, ib, &lb[0], TIME_NONE);
+	model_add_line(m, ia, &la[1], TIME_NONE);
+	model_add_line(m, ib, &lb[1], TIME_NONE);
+	model_add_line(m, ia, &la[2], TIME_NONE);
+	assert_int_equal(m->nses, 2);
+	for (size_t i = 0; i < m->nit; i++)
+		if (m->it[i].type == IT_TEXT && m->it[i].session == 0)
+			model_item_text(m, (uint32_t)i, &t);
+	assert_string_equal(t.p, "one two");
+	buf_free(&t);
+	model_free(m);
+	source_close(&sa);
+	source_close(&sb);
+}
+
+/* Clearing forgets every event and keeps the sources. */
+static void
+test_clear(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto") USER("x"), false);
+	struct line ln;
+
+	(void)state;
+	model_clear(f->m);
+	assert_int_equal(f->m->nev, 0);
+	assert_int_equal(f->m->nses, 0);
+	assert_int_equal(f->m->nsrc, 1);
+	f->s.scan = 0;
+	f->s.lineno = 0;
+	while (source_next_line(&f->s, &ln))
+		model_add_line(f->m, f->src, &ln, TIME_NONE);
+	assert_int_equal(f->m->nses, 1);
+	assert_int_equal(f->m->nev, 2);
+	done(f);
+}
+
+/* Each known kind gets its one-line account. */
+static void
+test_tool_lines(void **state)
+{
+	static const struct {
+		const char *kind, *args, *result, *want;
+	} cases[] = {
+		{"shellToolCall", "{\"command\":\"npm test\"}",
+		 "{\"failure\":{\"exitCode\":1}}", "Shell `npm test` \xE2\x86\x92 exit 1"},
+		{"readToolCall", "{\"path\":\"README.md\"}",
+		 "{\"success\":{\"totalLines\":54}}", "Read README.md \xC2\xB7 54 lines"},
+		{"editToolCall", "{\"path\":\"src/a.c\"}",
+		 "{\"success\":{\"linesAdded\":3,\"linesRemoved\":1}}",
+		 "Edit src/a.c +3 \xE2\x88\x92" "1"},
+		{"grepToolCall", "{\"pattern\":\"NEEDLE\"}",
+		 "{\"success\":{\"workspaceResults\":{\"/w\":{\"content\":{\"matches\":"
+		 "[{\"file\":\"a\",\"matches\":[]},{\"file\":\"b\",\"matches\":[]}],"
+		 "\"totalMatchedLines\":3}}}}}",
+		 "Grep NEEDLE \xC2\xB7 3 matches in 2 files"},
+		{"updateTodosToolCall",
+		 "{\"todos\":[{\"status\":\"TODO_STATUS_COMPLETED\"},{\"status\":\"TODO_STATUS_PENDING\"}]}",
+		 "{\"success\":{\"todos\":[{\"status\":\"TODO_STATUS_COMPLETED\"},"
+		 "{\"status\":\"TODO_STATUS_PENDING\"}]}}",
+		 "Todos 2 todos \xC2\xB7 1/2 done"},
+		{"mcpToolCall", "{\"name\":\"local-echo\"}",
+		 "{\"success\":{\"content\":[],\"isError\":false}}", "MCP local-echo \xC2\xB7 ok"},
+		{"taskToolCall", "{\"description\":\"Reply PINEAPPLE\"}",
+		 "{\"success\":{\"conversationSteps\":[{}]}}", "Task Reply PINEAPPLE \xC2\xB7 1 step"},
+		{"deleteToolCall", "{\"path\":\"gone.txt\"}",
+		 "{\"success\":{\"deletedFile\":\"gone.txt\"}}", "Delete gone.txt \xC2\xB7 deleted"},
+		{"readToolCall", "{\"path\":\"x\"}",
+		 "{\"error\":{\"errorMessage\":\"File not found\"}}", "Read x \xC2\xB7 File not found"},
+		{"shellToolCall", "{\"command\":\"rm -rf /\"}",
+		 "{\"rejected\":{\"reason\":\"blocked by hook\"}}",
+		 "Shell `rm -rf /` \xE2\x86\x92 rejected: blocked by hook"},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		struct buf t = {0}, line = {0};
+		struct tool_desc d = {0};
+		struct fx *f;
+
+		buf_addf(&t,
+			 "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c\","
+			 "\"tool_call\":{\"%s\":{\"args\":%s}}}\n"
+			 "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c\","
+			 "\"tool_call\":{\"%s\":{\"result\":%s}}}\n",
+			 cases[i].kind, cases[i].args, cases[i].kind, cases[i].result);
+		f = feed(t.p, true);
+		tool_describe(f->m, 0, &d);
+		tool_line((enum tool_kind)f->m->call[0].kind, &d, &line);
+		if (strcmp(line.p, cases[i].want) != 0)
+			fail_msg("case %zu: got \"%s\", want \"%s\"", i, line.p,
+				 cases[i].want);
+		tool_desc_free(&d);
+		buf_free(&line);
+		buf_free(&t);
+		done(f);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_session_per_init),
+		cmocka_unit_test(test_events_before_init),
+		cmocka_unit_test(test_prompt_text),
+		cmocka_unit_test(test_partial_output_not_doubled),
+		cmocka_unit_test(test_no_partial_segments),
+		cmocka_unit_test(test_final_spanning_steps),
+		cmocka_unit_test(test_repeated_deltas_kept),
+		cmocka_unit_test(test_thinking_phases),
+		cmocka_unit_test(test_call_id_with_newline),
+		cmocka_unit_test(test_tool_key_and_missing_args),
+		cmocka_unit_test(test_result_variants),
+		cmocka_unit_test(test_completed_without_started),
+		cmocka_unit_test(test_running_then_orphaned),
+		cmocka_unit_test(test_orphaned_at_result),
+		cmocka_unit_test(test_duplicate_and_empty_ids),
+		cmocka_unit_test(test_ids_scoped_by_session),
+		cmocka_unit_test(test_unknown_kind_and_type),
+		cmocka_unit_test(test_diagnostics),
+		cmocka_unit_test(test_crlf_bom_last_line),
+		cmocka_unit_test(test_result_fields),
+		cmocka_unit_test(test_timing),
+		cmocka_unit_test(test_arrival_times),
+		cmocka_unit_test(test_json_format_input),
+		cmocka_unit_test(test_notices),
+		cmocka_unit_test(test_recording_lines),
+		cmocka_unit_test(test_sources_interleave),
+		cmocka_unit_test(test_clear),
+		cmocka_unit_test(test_tool_lines),
+	};
+
+	setlocale(LC_ALL, "C.UTF-8");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

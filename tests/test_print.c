@@ -1,0 +1,207 @@
+/* test_print.c: the text, Markdown and JSON printers. */
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+#include "print.h"
+
+static const char session[] =
+	"{\"type\":\"system\",\"subtype\":\"init\",\"apiKeySource\":\"login\","
+	"\"cwd\":\"/home/dev/p\",\"session_id\":\"17e650d2-1c02-439a\",\"model\":\"Grok 4.7\","
+	"\"permissionMode\":\"default\"}\n"
+	"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\","
+	"\"text\":\"run it\\nnow\"}]}}\n"
+	"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"Plan\",\"timestamp_ms\":1000}\n"
+	"{\"type\":\"thinking\",\"subtype\":\"completed\",\"timestamp_ms\":1500}\n"
+	"{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"I'll\"}]},"
+	"\"timestamp_ms\":1600}\n"
+	"{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\" run\"}]},"
+	"\"timestamp_ms\":1601}\n"
+	"{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"I'll run\"}]},"
+	"\"model_call_id\":\"r-0-x\",\"timestamp_ms\":1602}\n"
+	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c-1\\nfc_1\","
+	"\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"echo \\u001b]0;x\\u0007\"}}},"
+	"\"timestamp_ms\":1700}\n"
+	"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c-1\\nfc_1\","
+	"\"tool_call\":{\"shellToolCall\":{\"result\":{\"failure\":{\"exitCode\":2}}}},"
+	"\"timestamp_ms\":2900}\n"
+	"not json at all \x1b[2J\n"
+	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c-2\","
+	"\"tool_call\":{\"readToolCall\":{\"args\":{\"path\":\"a.txt\"}}},\"timestamp_ms\":3000}\n"
+	"{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"Done.\"}]},"
+	"\"timestamp_ms\":3100}\n"
+	"{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"Done.\"}]}}\n"
+	"{\"type\":\"result\",\"subtype\":\"success\",\"duration_ms\":2100,\"is_error\":false,"
+	"\"result\":\"I'll runDone.\",\"session_id\":\"17e650d2-1c02-439a\",\"request_id\":\"req-1\","
+	"\"usage\":{\"inputTokens\":10528,\"outputTokens\":28,\"cacheReadTokens\":5888,"
+	"\"cacheWriteTokens\":0}}\n";
+
+/* Run the printer in format fmt over text; the output, NUL-terminated. */
+static char *
+run(const char *text, enum print_format fmt, size_t *len)
+{
+	struct source s;
+	struct model *m = model_new();
+	struct line ln;
+	unsigned src;
+	char *out = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&out, &n);
+	struct printer *p = printer_new(m, fmt, f);
+
+	source_open_mem(&s, "t", text, strlen(text));
+	src = model_add_source(m, &s);
+	while (source_next_line(&s, &ln))
+		printer_line(p, &s, &ln, model_add_line(m, src, &ln, TIME_NONE));
+	model_end_source(m, src);
+	printer_finish(p);
+	printer_free(p);
+	fclose(f);
+	model_free(m);
+	source_close(&s);
+	if (len != NULL)
+		*len = n;
+	return out;
+}
+
+/* No byte that could steer a terminal: ESC, BEL, other C0 but LF. */
+static void
+assert_terminal_safe(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 && s[i] != '\n')
+			fail_msg("control byte 0x%02x at %zu", (unsigned char)s[i], i);
+}
+
+static void
+test_text_log(void **state)
+{
+	size_t n;
+	char *out = run(session, PF_TEXT, &n);
+
+	(void)state;
+	assert_terminal_safe(out, n);
+	assert_non_null(strstr(out, "== session 17e650d2 \xC2\xB7 Grok 4.7 \xC2\xB7 /home/dev/p\n"));
+	assert_non_null(strstr(out, "> run it\n> now\n"));
+	assert_non_null(strstr(out, "  thinking \xC2\xB7 500 ms\n"));
+	/* The reply once, not doubled by the recap. */
+	assert_non_null(strstr(out, "\nI'll run\n"));
+	assert_null(strstr(out, "I'll runI'll run"));
+	assert_non_null(strstr(out, "  \xE2\x9C\x97 Shell `echo ^[]0;x^G` \xE2\x86\x92 exit 2 \xC2\xB7 1.2 s\n"));
+	assert_non_null(strstr(out, "  ! line 10: not JSON: not json at all ^[[2J\n"));
+	assert_non_null(strstr(out, "\nDone.\n"));
+	assert_null(strstr(out, "Done.Done."));
+	assert_non_null(strstr(out,
+			       "== ok \xC2\xB7 2.1 s \xC2\xB7 2 tool calls: 1 failed, 1 orphaned \xC2\xB7 "
+			       "tokens 10.5k in, 28 out, 5.9k cache read\n"));
+	/* The orphaned call is listed at the end. */
+	assert_non_null(strstr(out, "  ? Read a.txt \xC2\xB7 no completed event\n"));
+	free(out);
+}
+
+static void
+test_markdown(void **state)
+{
+	size_t n;
+	char *out = run(session, PF_MARKDOWN, &n);
+
+	(void)state;
+	assert_terminal_safe(out, n);
+	assert_non_null(strstr(out, "## Session 17e650d2"));
+	assert_non_null(strstr(out, "> run it\n> now\n"));
+	assert_non_null(strstr(out, "<details><summary>thinking \xC2\xB7 500 ms</summary>\n\nPlan\n"));
+	assert_non_null(strstr(out, "- \xE2\x9C\x97 Shell `echo ^[]0;x^G` \xE2\x86\x92 exit 2"));
+	assert_non_null(strstr(out, "**Result:** ok"));
+	assert_null(strstr(out, "I'll runI'll run"));
+	free(out);
+}
+
+static void
+test_json_summary(void **state)
+{
+	char *out = run(session, PF_JSON, NULL);
+
+	(void)state;
+	assert_non_null(strstr(out, "{\"lines\":14,\"diagnostics\":[{\"line\":10,"
+				    "\"message\":\"not JSON\"}],\"command\":null,"));
+	assert_non_null(strstr(out, "\"session_id\":\"17e650d2-1c02-439a\",\"model\":\"Grok 4.7\","
+				    "\"cwd\":\"/home/dev/p\",\"permission_mode\":\"default\","
+				    "\"state\":\"ok\",\"duration_ms\":2100,\"request_id\":\"req-1\","));
+	assert_non_null(strstr(out, "\"usage\":{\"inputTokens\":10528,\"outputTokens\":28,"
+				    "\"cacheReadTokens\":5888,\"cacheWriteTokens\":0}"));
+	assert_non_null(strstr(out, "\"prompts\":[\"run it\\nnow\"]"));
+	assert_non_null(strstr(out, "\"assistant_text\":\"I'll runDone.\""));
+	/* The call_id keeps its newline, escaped; control bytes are escaped. */
+	assert_non_null(strstr(out, "{\"call_id\":\"c-1\\nfc_1\",\"tool\":\"shellToolCall\","
+				    "\"kind\":\"shell\",\"state\":\"failed\",\"started\":true,"
+				    "\"summary\":\"echo \\u001b]0;x\\u0007\""));
+	assert_non_null(strstr(out, "\"start_ms\":1700,\"end_ms\":2900,\"duration_ms\":1200}"));
+	assert_non_null(strstr(out, "\"state\":\"orphaned\",\"started\":true"));
+	assert_non_null(strstr(out, "\"start_ms\":3000,\"end_ms\":null,\"duration_ms\":null}"));
+	free(out);
+}
+
+/* Without a result: the session is incomplete, and says so. */
+static void
+test_incomplete(void **state)
+{
+	char *out = run("{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"abc\"}\n"
+			"RetriableError: boom",
+			PF_TEXT, NULL);
+
+	(void)state;
+	assert_non_null(strstr(out, "\n== incomplete (no result) \xC2\xB7 no tool calls\n"));
+	assert_non_null(strstr(out, "1 line could not be read as JSON"));
+	free(out);
+	out = run("{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"abc\"}\n", PF_JSON,
+		  NULL);
+	assert_non_null(strstr(out, "\"state\":\"incomplete\""));
+	assert_non_null(strstr(out, "\"request_id\":null,\"usage\":null"));
+	free(out);
+}
+
+/* Raw gives the input back, byte for byte. */
+static void
+test_raw(void **state)
+{
+	static const char text[] = "{\"a\":1}\r\n\n  \nnot json \x1b\x01\n{\"b\":2}";
+	size_t n;
+	char *out = run(text, PF_RAW, &n);
+
+	(void)state;
+	assert_int_equal(n, sizeof text - 1);
+	assert_memory_equal(out, text, n);
+	free(out);
+}
+
+static void
+test_format_names(void **state)
+{
+	enum print_format f;
+
+	(void)state;
+	assert_true(print_format_parse("markdown", &f));
+	assert_int_equal(f, PF_MARKDOWN);
+	assert_true(print_format_parse("raw", &f));
+	assert_int_equal(f, PF_RAW);
+	assert_false(print_format_parse("yaml", &f));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_text_log),
+		cmocka_unit_test(test_markdown),
+		cmocka_unit_test(test_json_summary),
+		cmocka_unit_test(test_incomplete),
+		cmocka_unit_test(test_raw),
+		cmocka_unit_test(test_format_names),
+	};
+
+	setlocale(LC_ALL, "C.UTF-8");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

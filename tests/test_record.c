@@ -1,0 +1,204 @@
+/* test_record.c: recordings keep every line and give the stream back. */
+#include <errno.h>
+#include <fcntl.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+#include "json.h"
+#include "lines.h"
+#include "record.h"
+
+/* Record text line by line at times 1000, 1001, ...; return the file. */
+static char *
+record_text(const char *text, size_t n, size_t *outlen)
+{
+	char path[] = "/tmp/av-rec-XXXXXX";
+	int fd = mkstemp(path);
+	struct recorder r;
+	struct buf err = {0};
+	struct source s;
+	struct line ln;
+	int64_t t = 1000;
+	FILE *f;
+	char *out;
+	long size;
+
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(record_open(&r, path, NULL, &err), 0);
+	source_open_mem(&s, "t", text, n);
+	while (source_next_line(&s, &ln))
+		record_line(&r, source_at(&s, ln.off), ln.len, ln.terminated, t++);
+	assert_int_equal(r.err, 0);
+	record_close(&r);
+	source_close(&s);
+	f = fopen(path, "rb");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	rewind(f);
+	out = malloc((size_t)size + 1);
+	assert_int_equal(fread(out, 1, (size_t)size, f), (size_t)size);
+	out[size] = '\0';
+	fclose(f);
+	unlink(path);
+	buf_free(&err);
+	*outlen = (size_t)size;
+	return out;
+}
+
+/* The original stream recovered from a recording. */
+static char *
+recover(const char *rec, size_t n, size_t *outlen)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	struct source s;
+	struct line ln;
+
+	source_open_mem(&s, "r", rec, n);
+	while (source_next_line(&s, &ln))
+		record_raw_line(f, source_at(&s, ln.off), ln.len, ln.terminated);
+	fclose(f);
+	source_close(&s);
+	*outlen = len;
+	return out;
+}
+
+/* Every line of a recording is one JSON object that jq would read. */
+static void
+assert_all_json(const char *rec, size_t n)
+{
+	struct source s;
+	struct line ln;
+	struct json *j = json_new();
+
+	source_open_mem(&s, "r", rec, n);
+	while (source_next_line(&s, &ln))
+		if (json_parse(j, source_at(&s, ln.off), ln.len) != JSON_OK)
+			fail_msg("line %llu is not a JSON object: %.*s",
+				 (unsigned long long)ln.no, (int)ln.len,
+				 source_at(&s, ln.off));
+	json_free(j);
+	source_close(&s);
+}
+
+static void
+test_round_trip(void **state)
+{
+	static const char text[] =
+		"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"a\"}\n"
+		"{\"a\":1 }\r\n"
+		"\n"
+		"{}\n"
+		"[1,2]\n"
+		"RetriableError: unknown option \x1b[31m\n"
+		"invalid \xff\xfe utf-8 and a NUL \0 here\n"
+		"  {\"spaced\":true}  \n"
+		"{\"last\":\"no newline\"}";
+	size_t rn, on;
+	char *rec = record_text(text, sizeof text - 1, &rn);
+	char *orig = recover(rec, rn, &on);
+
+	(void)state;
+	assert_all_json(rec, rn);
+	assert_int_equal(on, sizeof text - 1);
+	assert_memory_equal(orig, text, on);
+	/* JSON objects keep their shape, with the arrival time added. */
+	assert_non_null(strstr(rec, "\n{\"a\":1 ,\"agentview_ms\":1001}\r\n"));
+	assert_non_null(strstr(rec, "{\"type\":\"agentview\",\"subtype\":\"line\","
+				    "\"agentview_ms\":1005,\"text\":\"RetriableError: "
+				    "unknown option \\u001b[31m\"}\n"));
+	assert_non_null(strstr(rec, "\"base64\":\""));
+	assert_non_null(strstr(rec, "\"newline\":false}\n"));
+	free(rec);
+	free(orig);
+}
+
+/* Recording a recording does not nest timestamps. */
+static void
+test_no_nesting(void **state)
+{
+	static const char text[] = "{\"a\":1}\nplain\n";
+	size_t rn, rn2, on;
+	char *rec = record_text(text, sizeof text - 1, &rn);
+	/* Skip the header, as a recording of a recording would see it too. */
+	char *rec2 = record_text(rec, rn, &rn2);
+	char *orig = recover(rec2, rn2, &on);
+	char *stamp;
+
+	(void)state;
+	stamp = strstr(rec2, "agentview_ms\":1001");
+	assert_non_null(stamp);
+	assert_null(strstr(stamp + 1, "agentview_ms\":1001,\"agentview_ms"));
+	assert_int_equal(on, sizeof text - 1);
+	assert_memory_equal(orig, text, on);
+	free(rec);
+	free(rec2);
+	free(orig);
+}
+
+/* A write error is reported, and nothing more is written. */
+static void
+test_full_disk(void **state)
+{
+	struct recorder r;
+	struct buf err = {0};
+
+	(void)state;
+	assert_int_equal(record_open(&r, "/dev/full", NULL, &err), -1);
+	assert_non_null(strstr(err.p, "No space left on device"));
+	buf_free(&err);
+}
+
+static void
+test_stderr_and_exit(void **state)
+{
+	char path[] = "/tmp/av-rec-XXXXXX";
+	int fd = mkstemp(path);
+	struct recorder r;
+	struct buf err = {0};
+	char buf[4096];
+	char a0[] = "agent", a1[] = "-p";
+	char *const argv[] = {a0, a1, NULL};
+	ssize_t n;
+
+	(void)state;
+	close(fd);
+	assert_int_equal(record_open(&r, path, argv, &err), 0);
+	record_stderr(&r, "Cannot use this model", 21, 5);
+	record_exit(&r, true, 1, 0, 6);
+	record_close(&r);
+	fd = open(path, O_RDONLY);
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	unlink(path);
+	assert_true(n > 0);
+	buf[n] = '\0';
+	assert_non_null(strstr(buf, "\"source\":\"command\",\"argv\":[\"agent\",\"-p\"]}\n"));
+	assert_non_null(strstr(buf, "{\"type\":\"agentview\",\"subtype\":\"stderr\","
+				    "\"agentview_ms\":5,\"text\":\"Cannot use this model\"}\n"));
+	assert_non_null(strstr(buf, "{\"type\":\"agentview\",\"subtype\":\"exit\","
+				    "\"agentview_ms\":6,\"exit_status\":1,\"signal\":null}\n"));
+	buf_free(&err);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_no_nesting),
+		cmocka_unit_test(test_full_disk),
+		cmocka_unit_test(test_stderr_and_exit),
+	};
+
+	setlocale(LC_ALL, "C.UTF-8");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
