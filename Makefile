@@ -29,9 +29,9 @@ AV_CPPFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 \
 ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS)
 
 # Reading and model layers: no curses here (checked by `make check-layers`).
-CORE = util json text lines model tool print record input
+CORE = util json text lines model tool summary print record input render view
 # Screen layer: the only files that may include <curses.h>.
-UI   =
+UI   = ui pane_transcript pane_timeline statusbar
 CORE_OBJ = $(CORE:%=src/%.o)
 UI_OBJ   = $(UI:%=src/%.o)
 
@@ -54,9 +54,10 @@ src/%.o: src/%.c src/*.h
 tests/test_%: tests/test_%.c src/libcore.a tests/testutil.h
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< src/libcore.a $(CMOCKA_LIBS)
 
-# Only screen files may include curses.
+# Only screen files (the UI list and ui.h) may include curses or ui.h.
 check-layers:
-	@bad=$$(grep -l -E '#include *<(n?curses|ncursesw/curses)\.h>' $(CORE:%=src/%.c) src/*.h 2>/dev/null || true); \
+	@bad=$$(grep -l -E '#include *(<(n?curses|ncursesw/curses)\.h>|"ui\.h")' \
+		$(CORE:%=src/%.c) $(filter-out src/ui.h,$(wildcard src/*.h)) 2>/dev/null || true); \
 	if [ -n "$$bad" ]; then echo "curses included outside the screen layer: $$bad"; exit 1; fi
 
 deps-build:
@@ -74,6 +75,7 @@ unit: $(TEST_BIN)
 test: deps-test
 	@$(MAKE) --no-print-directory WERROR=-Werror all check-layers unit
 	@sh tests/run_corpus.sh
+	@sh tests/run_screen.sh
 
 asan:
 	@mkdir -p src/asan

@@ -128,6 +128,7 @@ input_restart(struct input *in, size_t which, enum source_change why)
 		in->ended[i] = false;
 	}
 	in->restarts++;
+	in->changes++;
 }
 
 /* Drain inotify events; look again at every followed file. */
@@ -170,6 +171,7 @@ input_lines(struct input *in, size_t i, size_t budget, size_t *used)
 			record_line(in->rec, source_at(s, ln.off), ln.len,
 				    ln.terminated, now);
 		ev = model_add_line(in->m, in->msrc[i], &ln, now);
+		in->changes++;
 		if (in->on_line != NULL)
 			in->on_line(in->ctx, s, &ln, ev);
 		*used += ln.len + 1;
@@ -226,6 +228,7 @@ input_pump(struct input *in, size_t budget)
 			}
 			input_lines(in, i, 0, &used);
 			in->ended[i] = true;
+			in->changes++;
 			model_end_source(in->m, in->msrc[i]);
 		}
 	}

@@ -37,6 +37,8 @@ struct input {
 	struct buf note;          /* the latest thing worth telling the user
 				     ("run.ndjson was truncated: read again") */
 	uint64_t restarts;        /* times the input was read again */
+	uint64_t changes;         /* lines handed out, sources ended: what a
+				     screen watches to know it must redraw */
 };
 
 void input_init(struct input *in, struct model *m, bool follow);

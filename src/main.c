@@ -13,6 +13,7 @@
 #include "input.h"
 #include "model.h"
 #include "print.h"
+#include "ui.h"
 #include "util.h"
 
 #ifndef AGENTVIEW_VERSION
@@ -36,6 +37,7 @@ struct options {
 	char **files;
 	int nfiles;
 	char **command; /* after "--", NULL-terminated; NULL if none */
+	long frames;    /* hidden: quit the screen after N frames (tests) */
 };
 
 static const char usage_text[] =
@@ -91,7 +93,8 @@ parse_number(const char *opt, const char *s, bool allow_zero)
 static void
 parse_options(int argc, char **argv, struct options *o)
 {
-	enum { OPT_RECORD = 256, OPT_FORMAT, OPT_STATUS, OPT_THEME, OPT_COLOR };
+	enum { OPT_RECORD = 256, OPT_FORMAT, OPT_STATUS, OPT_THEME, OPT_COLOR,
+	       OPT_FRAMES };
 	static const struct option longopts[] = {
 		{"follow", no_argument, NULL, 'f'},
 		{"replay", no_argument, NULL, 'r'},
@@ -106,6 +109,8 @@ parse_options(int argc, char **argv, struct options *o)
 		{"colour", required_argument, NULL, OPT_COLOR},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
+		/* For tests and benchmarks, not in --help. */
+		{"frames", required_argument, NULL, OPT_FRAMES},
 		{NULL, 0, NULL, 0},
 	};
 	int c, nargs = argc;
@@ -166,6 +171,9 @@ parse_options(int argc, char **argv, struct options *o)
 			else
 				usage_error("--color: '%s' is not one of auto, always, never",
 					    optarg);
+			break;
+		case OPT_FRAMES:
+			o->frames = (long)parse_number("--frames", optarg, false);
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
@@ -256,9 +264,9 @@ main(int argc, char **argv)
 		usage_error("-- COMMAND is not built yet");
 	if (o.nfiles == 0 && isatty(STDIN_FILENO))
 		usage_error("no input: give a FILE, pipe a stream into agentview, or use -- COMMAND");
-	if (!o.print && !o.status_line && isatty(STDOUT_FILENO) &&
-	    !o.format_given)
-		o.print = true; /* the screen comes with the viewer */
+	/* No screen to draw on: print. */
+	if (!isatty(STDOUT_FILENO) || o.format_given)
+		o.print = true;
 	m = model_new();
 	input_init(&in, m, o.follow);
 	if (o.nfiles == 0) {
@@ -274,7 +282,29 @@ main(int argc, char **argv)
 			}
 		}
 	}
-	status = run_print(&in, m, &o);
+	if (o.print) {
+		status = run_print(&in, m, &o);
+	} else {
+		struct ui_opts uo = {0};
+
+		uo.color = o.color == COLOR_NEVER    ? UI_COLOR_NEVER
+			   : o.color == COLOR_ALWAYS ? UI_COLOR_ALWAYS
+						     : UI_COLOR_AUTO;
+		uo.theme = o.theme;
+		uo.frames = o.frames;
+		bool stdin_events = o.nfiles == 0;
+
+		for (int i = 0; i < o.nfiles; i++)
+			stdin_events |= strcmp(o.files[i], "-") == 0;
+		/* Live input starts at its end, following; a file at its top. */
+		uo.follow = o.follow || stdin_events;
+		uo.keys_stdin = isatty(STDIN_FILENO) && !stdin_events;
+		status = ui_run(m, &in, &uo);
+		if (status < 0) {
+			fprintf(stderr, "agentview: no terminal for keys (/dev/tty): printing instead\n");
+			status = run_print(&in, m, &o);
+		}
+	}
 	input_free(&in);
 	model_free(m);
 	buf_free(&err);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "record.h"
+#include "summary.h"
 #include "text.h"
 #include "tool.h"
 
@@ -105,119 +106,6 @@ md_block(struct printer *p)
 
 /* --- pieces shared by text and Markdown --------------------------------- */
 
-/* "17e650d2" of a session id, or the whole id when short. */
-static void
-short_id(struct buf *out, const char *id, size_t n)
-{
-	buf_add(out, id, MIN(n, (size_t)8));
-}
-
-/* Append usage as "10.5k in, 28 out, 5.9k cached"; false when absent. */
-static bool
-add_tokens(struct model *m, uint32_t result_ev, struct buf *out)
-{
-	static const struct {
-		const char *path;
-		const char *label;
-	} fields[] = {
-		{"usage.inputTokens", "in"},
-		{"usage.outputTokens", "out"},
-		{"usage.cacheReadTokens", "cache read"},
-		{"usage.cacheWriteTokens", "cache write"},
-	};
-	struct json *j = m->qjson;
-	bool any = false;
-
-	if (result_ev == NONE || !model_parse(m, result_ev, j))
-		return false;
-	for (size_t i = 0; i < ARRAY_LEN(fields); i++) {
-		int64_t v;
-		int t = json_path(j, 0, fields[i].path);
-
-		if (t < 0 || !json_int(j, t, &v) || v < 0)
-			continue;
-		if (i >= 2 && v == 0)
-			continue;
-		buf_adds(out, any ? ", " : "tokens ");
-		fmt_count(out, (uint64_t)v);
-		buf_addf(out, " %s", fields[i].label);
-		any = true;
-	}
-	return any;
-}
-
-/* Append "5 tool calls: 4 ok, 1 failed" (or "no tool calls"). */
-static void
-add_call_counts(struct model *m, uint32_t s, struct buf *out)
-{
-	uint32_t counts[CS_NSTATES];
-	uint32_t total = m->ses[s].ncalls;
-	bool first = true;
-
-	model_session_counts(m, s, counts);
-	if (total == 0) {
-		buf_adds(out, "no tool calls");
-		return;
-	}
-	buf_addf(out, "%u tool call%s: ", total, total == 1 ? "" : "s");
-	for (int st = 0; st < CS_NSTATES; st++) {
-		if (counts[st] == 0)
-			continue;
-		buf_addf(out, "%s%u %s", first ? "" : ", ", counts[st],
-			 model_call_state_name((enum call_state)st));
-		first = false;
-	}
-}
-
-/* The closing line of a session: state, duration, calls, tokens. */
-static void
-session_line(struct model *m, uint32_t s, struct buf *out)
-{
-	const struct session *ses = &m->ses[s];
-	int64_t d = model_session_duration(m, s);
-	size_t mark;
-
-	buf_adds(out, model_session_state_name(model_session_state(m, s)));
-	if (ses->result_ev == NONE && ses->src < m->nsrc &&
-	    model_session_state(m, s) == SS_INCOMPLETE)
-		buf_adds(out, " (no result)");
-	if (d != TIME_NONE) {
-		buf_adds(out, " \xC2\xB7 ");
-		fmt_duration(out, d);
-	}
-	buf_adds(out, " \xC2\xB7 ");
-	add_call_counts(m, s, out);
-	mark = out->n;
-	buf_adds(out, " \xC2\xB7 ");
-	if (!add_tokens(m, ses->result_ev, out))
-		out->n = mark, out->p[mark] = '\0';
-}
-
-/* The header of a session: "17e650d2 · Grok 4.7 · /cwd". */
-static void
-session_header(struct model *m, uint32_t e, struct buf *out)
-{
-	size_t mark = out->n;
-
-	if (model_event_field(m, e, "session_id", out)) {
-		size_t n = out->n - mark;
-		char *id = xstrndup(out->p + mark, n);
-
-		out->n = mark;
-		short_id(out, id, n);
-		free(id);
-	} else {
-		buf_adds(out, "(no session id)");
-	}
-	buf_adds(out, " \xC2\xB7 ");
-	if (!model_event_field(m, e, "model", out))
-		buf_adds(out, "model unknown");
-	mark = out->n;
-	buf_adds(out, " \xC2\xB7 ");
-	if (!model_event_field(m, e, "cwd", out))
-		out->n = mark, out->p[mark] = '\0';
-}
-
 /* The line about a finished call: "✓ Shell `ls` → exit 0 · 0.2 s". */
 static void
 call_line(struct printer *p, uint32_t c, struct buf *out)
@@ -232,20 +120,6 @@ call_line(struct printer *p, uint32_t c, struct buf *out)
 	if (d != TIME_NONE && st != CS_ORPHANED) {
 		buf_adds(out, " \xC2\xB7 ");
 		fmt_duration(out, d);
-	}
-}
-
-/* The thinking phase that item it holds, as "thinking · 1.2 s". */
-static void
-thinking_line(struct model *m, uint32_t it, struct buf *out)
-{
-	const struct item *item = &m->it[it];
-	int64_t a = m->ev[item->first_ev].ms, b = m->ev[item->last_ev].ms;
-
-	buf_adds(out, "thinking");
-	if (a != TIME_NONE && b != TIME_NONE && b >= a) {
-		buf_adds(out, " \xC2\xB7 ");
-		fmt_duration(out, b - a);
 	}
 }
 
@@ -288,7 +162,7 @@ text_event(struct printer *p, uint32_t e)
 	case EV_INIT:
 		endline(p);
 		buf_adds(l, "== session ");
-		session_header(m, e, l);
+		summary_session_header(m, e, l);
 		emits(p, l->p);
 		endline(p);
 		break;
@@ -302,7 +176,7 @@ text_event(struct printer *p, uint32_t e)
 			break;
 		endline(p);
 		buf_adds(l, "  ");
-		thinking_line(m, it, l);
+		summary_thinking(m, it, l);
 		emits(p, l->p);
 		endline(p);
 		break;
@@ -324,7 +198,7 @@ text_event(struct printer *p, uint32_t e)
 	case EV_RESULT:
 		endline(p);
 		buf_adds(l, "== ");
-		session_line(m, m->it[it].session, l);
+		summary_session_line(m, m->it[it].session, l);
 		emits(p, l->p);
 		endline(p);
 		break;
@@ -371,7 +245,7 @@ md_event(struct printer *p, uint32_t e)
 	case EV_INIT:
 		md_block(p);
 		buf_adds(l, "## Session ");
-		session_header(m, e, l);
+		summary_session_header(m, e, l);
 		emits(p, l->p);
 		fputs("\n\n", p->out);
 		p->bol = true;
@@ -386,7 +260,7 @@ md_event(struct printer *p, uint32_t e)
 		if (it == NONE)
 			break;
 		md_block(p);
-		thinking_line(m, it, l);
+		summary_thinking(m, it, l);
 		fprintf(p->out, "<details><summary>");
 		emits(p, l->p);
 		fputs("</summary>\n\n", p->out);
@@ -417,7 +291,7 @@ md_event(struct printer *p, uint32_t e)
 	case EV_RESULT:
 		md_block(p);
 		buf_adds(l, "**Result:** ");
-		session_line(m, m->it[it].session, l);
+		summary_session_line(m, m->it[it].session, l);
 		emits(p, l->p);
 		fputs("\n\n", p->out);
 		p->bol = true;
@@ -497,12 +371,12 @@ finish_summary(struct printer *p, bool md)
 		if (m->nses > 1) {
 			buf_adds(&p->line, "session ");
 			if (m->ses[s].init_ev != NONE)
-				session_header(m, m->ses[s].init_ev, &p->line);
+				summary_session_header(m, m->ses[s].init_ev, &p->line);
 			else
 				buf_addf(&p->line, "%zu", s + 1);
 			buf_adds(&p->line, ": ");
 		}
-		session_line(m, (uint32_t)s, &p->line);
+		summary_session_line(m, (uint32_t)s, &p->line);
 		emit(p, p->line.p, p->line.n, TEXT_ONELINE);
 		endline(p);
 	}

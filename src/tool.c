@@ -20,7 +20,7 @@ static const struct {
 	[TK_LS] = {"lsToolCall", "ls", "List"},
 	[TK_TODOS] = {"updateTodosToolCall", "todos", "Todos"},
 	[TK_MCP] = {"mcpToolCall", "mcp", "MCP"},
-	[TK_MCP_TOOLS] = {"getMcpToolsToolCall", "mcp_tools", "MCP tools"},
+	[TK_MCP_TOOLS] = {"getMcpToolsToolCall", "mcp_tools", "Schema"},
 	[TK_TASK] = {"taskToolCall", "task", "Task"},
 	[TK_AWAIT] = {"awaitToolCall", "await", "Await"},
 	[TK_SEMSEARCH] = {"semSearchToolCall", "semsearch", "Search"},

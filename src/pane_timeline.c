@@ -1,0 +1,99 @@
+/* pane_timeline.c: one row per tool call, a bar on its session's time axis,
+ * and a selection that follows new calls while it is on the last one. */
+#include "ui.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void
+timeline_title(struct ui *u, const struct rect *t)
+{
+	struct rline *l = &u->line;
+	struct buf s = {0};
+	size_t w = (size_t)t->w;
+	enum role role = u->focus == PANE_TIMELINE ? ROLE_TITLE_FOCUS
+						   : ROLE_TITLE;
+
+	rline_reset(l);
+	buf_addf(&s, " Tool calls \xC2\xB7 %zu", u->m->ncall);
+	if (u->tl.sel != NONE && u->m->ncall > 0 && !u->tl.follow)
+		buf_addf(&s, "  (%u/%zu)", u->tl.sel + 1, u->m->ncall);
+	if (u->lay.kind == LAYOUT_NARROW)
+		buf_adds(&s, " \xC2\xB7 Tab: transcript");
+	rline_add(l, s.p, s.n, role, w);
+	rline_pad(l, w, role);
+	ui_draw_rline(u, t->y, t->x, l, ROLE_NORMAL);
+	buf_free(&s);
+}
+
+void
+timeline_draw(struct ui *u, const struct rect *title, const struct rect *body)
+{
+	uint32_t n = (uint32_t)u->m->ncall;
+	int y;
+
+	list_fix(&u->tl, n, body->h);
+	timeline_title(u, title);
+	for (y = 0; y < body->h; y++) {
+		uint32_t c = u->tl.top + (uint32_t)y;
+		bool sel = c == u->tl.sel && u->focus == PANE_TIMELINE;
+
+		if (c >= n)
+			break;
+		render_timeline_row(&u->r, c, body->w, &u->line);
+		ui_draw_rline(u, body->y + y, body->x, &u->line,
+			      sel ? ROLE_SELECTION : ROLE_NORMAL);
+	}
+	if (y < body->h) {
+		struct rect rest = {body->y + y, body->x, body->h - y, body->w};
+
+		ui_clear(u, &rest, ROLE_NORMAL);
+		if (n == 0) {
+			ui_role(u, ROLE_DIM);
+			mvaddnstr(body->y, body->x, " no tool calls yet", body->w);
+		}
+	}
+}
+
+bool
+timeline_key(struct ui *u, int key, int height)
+{
+	uint32_t n = (uint32_t)u->m->ncall;
+	int page = MAX(1, height - 1);
+
+	switch (key) {
+	case 'j':
+	case UI_FKEY(KEY_DOWN):
+	case UI_CTRL('n'):
+		list_move(&u->tl, n, height, 1);
+		return true;
+	case 'k':
+	case UI_FKEY(KEY_UP):
+	case UI_CTRL('p'):
+		list_move(&u->tl, n, height, -1);
+		return true;
+	case ' ':
+	case 'f':
+	case UI_CTRL('f'):
+	case UI_FKEY(KEY_NPAGE):
+		list_move(&u->tl, n, height, page);
+		return true;
+	case 'b':
+	case UI_CTRL('b'):
+	case UI_FKEY(KEY_PPAGE):
+		list_move(&u->tl, n, height, -page);
+		return true;
+	case 'g':
+	case '<':
+	case UI_FKEY(KEY_HOME):
+		list_select(&u->tl, n, height, 0);
+		return true;
+	case 'G':
+	case '>':
+	case UI_FKEY(KEY_END):
+		list_select(&u->tl, n, height, n == 0 ? 0 : n - 1);
+		return true;
+	default:
+		return false;
+	}
+}

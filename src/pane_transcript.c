@@ -1,0 +1,148 @@
+/* pane_transcript.c: the transcript: items as wrapped rows, scrolled like
+ * less, following new events while at the bottom. */
+#include "ui.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The pane's title: its name, where the view is, and follow state. */
+static void
+transcript_title(struct ui *u, const struct rect *t)
+{
+	struct rline *l = &u->line;
+	char pos[64];
+	size_t w = (size_t)t->w;
+	enum role role = u->focus == PANE_TRANSCRIPT ? ROLE_TITLE_FOCUS
+						     : ROLE_TITLE;
+
+	rline_reset(l);
+	rline_adds(l, " Transcript", role, w);
+	if (u->lay.kind == LAYOUT_NARROW)
+		rline_adds(l, " \xC2\xB7 Tab: calls", role, w);
+	if (u->m->nit == 0 || u->ts.top == NONE)
+		snprintf(pos, sizeof pos, "empty");
+	else if (scroll_at_end(&u->ts, &u->rows, u->lay.body[PANE_TRANSCRIPT].h))
+		snprintf(pos, sizeof pos, u->ts.follow ? "end, following" : "end");
+	else if (u->ts.top == 0 && u->ts.row == 0)
+		snprintf(pos, sizeof pos, "top");
+	else
+		snprintf(pos, sizeof pos, "%d%%",
+			 (int)((uint64_t)u->ts.top * 100 / u->m->nit));
+	if (u->ts.unseen > 0 && !u->ts.follow) {
+		size_t n = strlen(pos);
+
+		snprintf(pos + n, sizeof pos - n, ", +%llu new",
+			 (unsigned long long)u->ts.unseen);
+	}
+	if (w > strlen(pos) + 14) {
+		rline_pad(l, w - strlen(pos) - 1, role);
+		rline_adds(l, pos, role, w);
+	}
+	rline_pad(l, w, role);
+	ui_draw_rline(u, t->y, t->x, l, ROLE_NORMAL);
+}
+
+/* One row of a block, padded to the pane's width. */
+static void
+draw_row(struct ui *u, const struct block *b, size_t i, int y,
+	 const struct rect *body, bool selected)
+{
+	const struct rrow *row = &b->row[i];
+	int x = 0;
+	enum role role = selected ? ROLE_SELECTION : (enum role)row->role;
+
+	move(y, body->x);
+	ui_role(u, selected ? ROLE_SELECTION : ROLE_NORMAL);
+	for (; x < row->indent && x < body->w; x++)
+		addch(' ');
+	ui_role(u, role);
+	if (row->len > 0 && x < body->w)
+		addnstr(b->text.p + row->off, (int)row->len);
+	x += row->width;
+	ui_role(u, selected ? ROLE_SELECTION : ROLE_NORMAL);
+	for (; x < body->w; x++)
+		addch(' ');
+}
+
+void
+transcript_draw(struct ui *u, const struct rect *title,
+		const struct rect *body)
+{
+	uint32_t it = u->ts.top, row = u->ts.row;
+	int y = body->y, end = body->y + body->h;
+
+	transcript_title(u, title);
+	while (it != NONE && it < u->m->nit && y < end) {
+		const struct block *b = render_item(&u->r, it);
+
+		for (; row < b->nrow && y < end; row++, y++)
+			draw_row(u, b, row, y, body, it == u->tsel);
+		it++;
+		row = 0;
+	}
+	if (y < end) {
+		struct rect rest = {y, body->x, end - y, body->w};
+
+		ui_clear(u, &rest, ROLE_NORMAL);
+		if (u->m->nit == 0 && body->h > 0) {
+			ui_role(u, ROLE_DIM);
+			mvaddnstr(body->y, body->x,
+				  model_ended(u->m) ? " (no events in the input)"
+						    : " waiting for events...",
+				  body->w);
+		}
+	}
+}
+
+bool
+transcript_key(struct ui *u, int key, int height)
+{
+	int page = MAX(1, height - 1);
+
+	switch (key) {
+	case 'j':
+	case UI_FKEY(KEY_DOWN):
+	case UI_CTRL('n'):
+	case UI_CTRL('e'):
+	case '\r':
+		scroll_by(&u->ts, &u->rows, height, 1);
+		return true;
+	case 'k':
+	case UI_FKEY(KEY_UP):
+	case UI_CTRL('p'):
+	case UI_CTRL('y'):
+		scroll_by(&u->ts, &u->rows, height, -1);
+		return true;
+	case ' ':
+	case 'f':
+	case UI_CTRL('f'):
+	case UI_FKEY(KEY_NPAGE):
+		scroll_by(&u->ts, &u->rows, height, page);
+		return true;
+	case 'b':
+	case UI_CTRL('b'):
+	case UI_FKEY(KEY_PPAGE):
+		scroll_by(&u->ts, &u->rows, height, -page);
+		return true;
+	case 'd':
+	case UI_CTRL('d'):
+		scroll_by(&u->ts, &u->rows, height, MAX(1, height / 2));
+		return true;
+	case 'u':
+	case UI_CTRL('u'):
+		scroll_by(&u->ts, &u->rows, height, -MAX(1, height / 2));
+		return true;
+	case 'g':
+	case '<':
+	case UI_FKEY(KEY_HOME):
+		scroll_home(&u->ts, &u->rows);
+		return true;
+	case 'G':
+	case '>':
+	case UI_FKEY(KEY_END):
+		scroll_end(&u->ts, &u->rows, height);
+		return true;
+	default:
+		return false;
+	}
+}

@@ -1,0 +1,806 @@
+/* render.c: transcript blocks, timeline rows and the status bar as text. */
+#include "render.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "summary.h"
+
+#define ARROW "\xE2\x9D\xAF"        /* ❯ */
+#define FOLDED "\xE2\x96\xB8"       /* ▸ */
+#define UNFOLDED "\xE2\x96\xBE"     /* ▾ */
+#define RULE "\xE2\x94\x80"         /* ─ */
+#define DOT " \xC2\xB7 "            /* · */
+#define ELLIPSIS "\xE2\x80\xA6"     /* … */
+#define SLOTS 1024
+
+void
+render_init(struct render *r, struct model *m)
+{
+	memset(r, 0, sizeof *r);
+	r->m = m;
+	r->width = 80;
+	r->nslot = SLOTS;
+	r->slot = xcalloc(r->nslot, sizeof *r->slot);
+	for (size_t i = 0; i < r->nslot; i++)
+		r->slot[i].item = NONE;
+}
+
+static void
+block_clear(struct render *r, struct block *b)
+{
+	r->bytes -= b->text.cap + b->cap * sizeof *b->row;
+	buf_free(&b->text);
+	free(b->row);
+	b->row = NULL;
+	b->nrow = b->cap = 0;
+	b->item = NONE;
+}
+
+void
+render_free(struct render *r)
+{
+	for (size_t i = 0; i < r->nslot; i++)
+		block_clear(r, &r->slot[i]);
+	free(r->slot);
+	buf_free(&r->raw);
+	buf_free(&r->tmp);
+	text_rows_free(&r->wrap);
+	tool_desc_free(&r->td);
+}
+
+void
+render_flush(struct render *r)
+{
+	r->gen++;
+}
+
+void
+render_set_width(struct render *r, int width)
+{
+	r->width = width < 1 ? 1 : width;
+}
+
+void
+render_set_thinking(struct render *r, bool unfolded)
+{
+	r->thinking = unfolded;
+}
+
+/* --- blocks ------------------------------------------------------------- */
+
+static void
+add_row(struct block *b, size_t off, size_t len, size_t width, enum role role,
+	int indent)
+{
+	struct rrow *row;
+
+	ARRAY_RESERVE(b->row, b->cap, b->nrow + 1);
+	row = &b->row[b->nrow++];
+	row->off = (uint32_t)off;
+	row->len = (uint32_t)len;
+	row->width = (uint16_t)MIN(width, (size_t)UINT16_MAX);
+	row->role = (uint8_t)role;
+	row->indent = (uint8_t)indent;
+}
+
+static void
+blank_row(struct block *b)
+{
+	add_row(b, b->text.n, 0, 0, ROLE_NORMAL, 0);
+}
+
+/* Sanitize raw text into the block and wrap it at width - indent; the
+ * first row may carry a prefix (such as "❯ ") instead of the indent. */
+static void
+add_wrapped(struct render *r, struct block *b, const char *s, size_t n,
+	    enum role role, int indent, const char *prefix)
+{
+	size_t base, w = (size_t)MAX(1, r->width - indent);
+	size_t pw = prefix ? text_width(prefix, strlen(prefix)) : 0;
+
+	buf_reset(&r->tmp);
+	text_sanitize(&r->tmp, s, n, 0);
+	r->wrap.n = 0;
+	text_wrap(&r->wrap, r->tmp.p ? r->tmp.p : "", r->tmp.n, w);
+	for (size_t i = 0; i < r->wrap.n; i++) {
+		const struct text_row *tr = &r->wrap.v[i];
+
+		base = b->text.n;
+		if (i == 0 && prefix != NULL) {
+			buf_adds(&b->text, prefix);
+			buf_add(&b->text, r->tmp.p + tr->off, tr->len);
+			add_row(b, base, b->text.n - base, tr->width + pw, role,
+				indent - (int)pw);
+		} else {
+			buf_add(&b->text, r->tmp.p + tr->off, tr->len);
+			add_row(b, base, tr->len, tr->width, role, indent);
+		}
+	}
+}
+
+/* One row of raw text s, cut to fit with an ellipsis. */
+static void
+add_line(struct render *r, struct block *b, const char *s, size_t n,
+	 enum role role)
+{
+	size_t used, fit, base = b->text.n, w = (size_t)r->width;
+
+	buf_reset(&r->tmp);
+	text_sanitize(&r->tmp, s, n, TEXT_ONELINE);
+	if (text_width(r->tmp.p, r->tmp.n) <= w) {
+		buf_add(&b->text, r->tmp.p, r->tmp.n);
+		add_row(b, base, r->tmp.n, text_width(r->tmp.p, r->tmp.n), role,
+			0);
+		return;
+	}
+	fit = text_fit(r->tmp.p, r->tmp.n, w > 1 ? w - 1 : 0, &used);
+	buf_add(&b->text, r->tmp.p, fit);
+	buf_adds(&b->text, ELLIPSIS);
+	add_row(b, base, b->text.n - base, used + 1, role, 0);
+}
+
+static enum role
+call_role(enum call_state st)
+{
+	switch (st) {
+	case CS_OK:
+		return ROLE_TOOL_OK;
+	case CS_FAILED:
+		return ROLE_TOOL_FAILED;
+	case CS_REJECTED:
+		return ROLE_TOOL_REJECTED;
+	case CS_ERROR:
+		return ROLE_TOOL_ERROR;
+	case CS_ORPHANED:
+		return ROLE_TOOL_ORPHANED;
+	default:
+		return ROLE_RUNNING;
+	}
+}
+
+void
+render_call_line(struct render *r, uint32_t c, struct buf *out)
+{
+	enum call_state st = model_call_state(r->m, c);
+
+	tool_describe(r->m, c, &r->td);
+	buf_adds(out, tool_state_glyph(st));
+	buf_addc(out, ' ');
+	tool_line((enum tool_kind)r->m->call[c].kind, &r->td, out);
+}
+
+/* A duration for a call: "2.8 s", or "…" when unknown. */
+static void
+call_duration(struct model *m, uint32_t c, struct buf *out)
+{
+	int64_t d = model_call_duration(m, c);
+
+	if (d == TIME_NONE)
+		buf_adds(out, model_call_state(m, c) == CS_ORPHANED ? "?" : "");
+	else
+		fmt_duration(out, d);
+}
+
+/* A tool call's row: its line, and its duration at the right edge. */
+static void
+block_tool(struct render *r, struct block *b, uint32_t c)
+{
+	struct buf line = {0}, dur = {0};
+	size_t dw, used, fit, room, base;
+	enum role role = call_role(model_call_state(r->m, c));
+
+	render_call_line(r, c, &line);
+	call_duration(r->m, c, &dur);
+	buf_reset(&r->tmp);
+	text_sanitize(&r->tmp, line.p, line.n, TEXT_ONELINE);
+	dw = dur.n > 0 ? text_width(dur.p, dur.n) + 1 : 0;
+	room = (size_t)r->width > dw ? (size_t)r->width - dw : 0;
+	base = b->text.n;
+	if (text_width(r->tmp.p, r->tmp.n) <= room) {
+		fit = r->tmp.n;
+		used = text_width(r->tmp.p, r->tmp.n);
+		buf_add(&b->text, r->tmp.p, fit);
+	} else {
+		fit = text_fit(r->tmp.p, r->tmp.n, room > 1 ? room - 1 : 0, &used);
+		buf_add(&b->text, r->tmp.p, fit);
+		buf_adds(&b->text, ELLIPSIS);
+		used++;
+	}
+	if (dw > 0 && used + dw <= (size_t)r->width) {
+		while (used + dw < (size_t)r->width) {
+			buf_addc(&b->text, ' ');
+			used++;
+		}
+		buf_addc(&b->text, ' ');
+		buf_add(&b->text, dur.p, dur.n);
+		used += dw;
+	}
+	add_row(b, base, b->text.n - base, used, role, 0);
+	buf_free(&line);
+	buf_free(&dur);
+}
+
+/* "── text ──────" filling the width. */
+static void
+add_rule(struct render *r, struct block *b, const char *s, size_t n,
+	 enum role role)
+{
+	struct buf line = {0};
+	size_t base = b->text.n, used, fit, w = (size_t)r->width;
+
+	buf_adds(&line, RULE RULE " ");
+	text_sanitize(&line, s, n, TEXT_ONELINE);
+	buf_addc(&line, ' ');
+	used = text_width(line.p, line.n);
+	for (; used < w; used++)
+		buf_adds(&line, RULE);
+	fit = text_fit(line.p, line.n, w, &used);
+	buf_add(&b->text, line.p, fit);
+	add_row(b, base, fit, used, role, 0);
+	buf_free(&line);
+}
+
+/* Items that read as prose get a blank row between them and lines. */
+static bool
+is_prose(const struct render *r, const struct item *it)
+{
+	return it->type == IT_PROMPT || it->type == IT_TEXT ||
+	       (it->type == IT_THINKING && r->thinking);
+}
+
+static bool
+blank_before(const struct render *r, uint32_t it)
+{
+	const struct item *cur = &r->m->it[it], *prev;
+
+	if (it == 0)
+		return false;
+	prev = &r->m->it[it - 1];
+	switch (cur->type) {
+	case IT_SESSION:
+	case IT_PROMPT:
+	case IT_RESULT:
+		return true;
+	default:
+		/* Prose next to lines, or prose of another kind. */
+		return is_prose(r, cur) != is_prose(r, prev) ||
+		       (is_prose(r, cur) && cur->type != prev->type);
+	}
+}
+
+/* The raw text of a diagnostic or stderr line, cut at RENDER_LINE_MAX. */
+static void
+line_text(struct render *r, uint32_t e, struct buf *out)
+{
+	size_t before = out->n;
+
+	model_event_text(r->m, e, out);
+	if (out->n - before > RENDER_LINE_MAX) {
+		size_t total = out->n - before;
+
+		out->n = before + RENDER_LINE_MAX;
+		buf_addf(out, " " ELLIPSIS " (%zu bytes in all)", total);
+	}
+}
+
+static void
+block_build(struct render *r, struct block *b, uint32_t it)
+{
+	struct model *m = r->m;
+	const struct item *item = &m->it[it];
+	struct buf *raw = &r->raw;
+
+	buf_reset(raw);
+	if (blank_before(r, it))
+		blank_row(b);
+	switch (item->type) {
+	case IT_SESSION:
+		buf_adds(raw, "Session ");
+		summary_session_header(m, item->first_ev, raw);
+		add_rule(r, b, raw->p, raw->n, ROLE_SESSION);
+		break;
+	case IT_PROMPT:
+		model_item_text(m, it, raw);
+		add_wrapped(r, b, raw->p, raw->n, ROLE_PROMPT, 2, ARROW " ");
+		break;
+	case IT_THINKING:
+		buf_adds(raw, r->thinking ? UNFOLDED " " : FOLDED " ");
+		summary_thinking(m, it, raw);
+		add_line(r, b, raw->p, raw->n, ROLE_THINKING);
+		if (r->thinking) {
+			buf_reset(raw);
+			model_item_text(m, it, raw);
+			add_wrapped(r, b, raw->p, raw->n, ROLE_THINKING, 2, NULL);
+		}
+		break;
+	case IT_TEXT:
+		model_item_text(m, it, raw);
+		add_wrapped(r, b, raw->p, raw->n, ROLE_ASSISTANT, 0, NULL);
+		break;
+	case IT_TOOL:
+		block_tool(r, b, item->ref);
+		break;
+	case IT_NOTICE:
+		buf_adds(raw, "~ ");
+		model_notice_text(m, item->first_ev, raw);
+		if (raw->n > RENDER_LINE_MAX)
+			raw->n = RENDER_LINE_MAX;
+		add_wrapped(r, b, raw->p, raw->n, ROLE_NOTICE, 2, NULL);
+		break;
+	case IT_DIAG:
+		buf_addf(raw, "! line %llu: ",
+			 (unsigned long long)m->diag[item->ref].line);
+		model_diag_message(m, item->ref, raw);
+		buf_adds(raw, ": ");
+		line_text(r, item->first_ev, raw);
+		buf_reset(&r->tmp);
+		/* A diagnostic stays one logical line: its newlines are text. */
+		text_sanitize(&r->tmp, raw->p, raw->n, TEXT_ONELINE);
+		buf_reset(raw);
+		buf_add(raw, r->tmp.p, r->tmp.n);
+		add_wrapped(r, b, raw->p, raw->n, ROLE_DIAG, 2, NULL);
+		break;
+	case IT_STDERR:
+		buf_adds(raw, "stderr: ");
+		line_text(r, item->first_ev, raw);
+		add_wrapped(r, b, raw->p, raw->n, ROLE_STDERR, 2, NULL);
+		break;
+	case IT_RESULT: {
+		enum session_state st = model_session_state(m, item->session);
+
+		summary_session_line(m, item->session, raw);
+		add_rule(r, b, raw->p, raw->n,
+			 st == SS_OK ? ROLE_RESULT_OK : ROLE_RESULT_FAILED);
+		break;
+	}
+	default:
+		add_line(r, b, "?", 1, ROLE_NORMAL);
+		break;
+	}
+	if (b->nrow == 0)
+		blank_row(b);
+}
+
+/* What makes a tool row change although its item did not: its state, its
+ * completion, and while running, the second on the clock. */
+static int64_t
+item_stamp(const struct render *r, uint32_t it)
+{
+	const struct item *item = &r->m->it[it];
+	uint32_t c;
+	enum call_state st;
+
+	if (item->type == IT_RESULT)
+		return (int64_t)model_session_state(r->m, item->session);
+	if (item->type != IT_TOOL)
+		return 0;
+	c = item->ref;
+	st = model_call_state(r->m, c);
+	if (st == CS_RUNNING)
+		return st + 8 * (r->m->now_ms == TIME_NONE ? 0 : r->m->now_ms / 1000);
+	return st + 8 * ((int64_t)r->m->call[c].done_ev + 1);
+}
+
+const struct block *
+render_item(struct render *r, uint32_t it)
+{
+	struct block *b = &r->slot[it % r->nslot];
+	int64_t stamp = item_stamp(r, it);
+
+	if (b->item == it && b->gen == r->gen && b->width == r->width &&
+	    b->thinking == r->thinking && b->last_ev == r->m->it[it].last_ev &&
+	    b->stamp == stamp)
+		return b;
+	block_clear(r, b);
+	b->item = it;
+	b->gen = r->gen;
+	b->width = r->width;
+	b->thinking = r->thinking;
+	b->last_ev = r->m->it[it].last_ev;
+	b->stamp = stamp;
+	block_build(r, b, it);
+	r->bytes += b->text.cap + b->cap * sizeof *b->row;
+	/* Over budget: drop other blocks; the one just built stays. */
+	for (size_t i = 0; r->bytes > RENDER_CACHE_BYTES && i < r->nslot; i++)
+		if (&r->slot[i] != b && r->slot[i].item != NONE)
+			block_clear(r, &r->slot[i]);
+	return b;
+}
+
+uint32_t
+render_rows(struct render *r, uint32_t it)
+{
+	return (uint32_t)render_item(r, it)->nrow;
+}
+
+/* --- segmented lines ---------------------------------------------------- */
+
+void
+rline_reset(struct rline *l)
+{
+	buf_reset(&l->text);
+	l->nseg = 0;
+	l->width = 0;
+}
+
+void
+rline_free(struct rline *l)
+{
+	buf_free(&l->text);
+	free(l->seg);
+	memset(l, 0, sizeof *l);
+}
+
+static void
+rline_raw(struct rline *l, const char *s, size_t n, size_t w, enum role role)
+{
+	struct seg *sg;
+
+	if (n == 0)
+		return;
+	if (l->nseg > 0 && l->seg[l->nseg - 1].role == role &&
+	    l->seg[l->nseg - 1].off + l->seg[l->nseg - 1].len == l->text.n) {
+		l->seg[l->nseg - 1].len += (uint32_t)n;
+	} else {
+		ARRAY_RESERVE(l->seg, l->cap, l->nseg + 1);
+		sg = &l->seg[l->nseg++];
+		sg->off = (uint32_t)l->text.n;
+		sg->len = (uint32_t)n;
+		sg->role = (uint8_t)role;
+	}
+	buf_add(&l->text, s, n);
+	l->width += w;
+}
+
+void
+rline_add(struct rline *l, const char *s, size_t n, enum role role, size_t max)
+{
+	struct buf san = {0};
+	size_t used, fit;
+
+	if (l->width >= max)
+		return;
+	text_sanitize(&san, s, n, TEXT_ONELINE);
+	fit = text_fit(san.p ? san.p : "", san.n, max - l->width, &used);
+	rline_raw(l, san.p, fit, used, role);
+	buf_free(&san);
+}
+
+void
+rline_adds(struct rline *l, const char *s, enum role role, size_t max)
+{
+	rline_add(l, s, strlen(s), role, max);
+}
+
+void
+rline_pad(struct rline *l, size_t width, enum role role)
+{
+	while (l->width < width)
+		rline_raw(l, " ", 1, 1, role);
+}
+
+/* --- the timeline ------------------------------------------------------- */
+
+/* The time axis of session s: [start, end], never empty. */
+static void
+session_axis(struct model *m, uint32_t s, int64_t *a0, int64_t *a1)
+{
+	int64_t d = model_session_duration(m, s);
+
+	*a0 = m->ses[s].start_ms;
+	*a1 = d == TIME_NONE ? *a0 : *a0 + d;
+	if (m->ses[s].last_ms != TIME_NONE && m->ses[s].last_ms > *a1)
+		*a1 = m->ses[s].last_ms;
+	if (*a1 <= *a0)
+		*a1 = *a0 + 1;
+}
+
+static const char *
+bar_fill(enum call_state st)
+{
+	switch (st) {
+	case CS_OK:
+		return "\xE2\x96\x88"; /* █ */
+	case CS_FAILED:
+	case CS_ERROR:
+		return "\xE2\x96\x93"; /* ▓ */
+	case CS_REJECTED:
+		return "\xE2\x95\xB3"; /* ╳ */
+	case CS_ORPHANED:
+		return "\xE2\x94\x84"; /* ┄ */
+	default:
+		return "\xE2\x96\x92"; /* ▒ */
+	}
+}
+
+static enum role
+bar_role(enum call_state st)
+{
+	switch (st) {
+	case CS_OK:
+		return ROLE_BAR_OK;
+	case CS_RUNNING:
+		return ROLE_BAR_RUNNING;
+	case CS_ORPHANED:
+		return ROLE_BAR_ORPHANED;
+	default:
+		return ROLE_BAR_FAILED;
+	}
+}
+
+/* The bar of call c, cells wide, on its session's axis. */
+static void
+timeline_bar(struct render *r, uint32_t c, size_t cells, struct rline *out)
+{
+	struct model *m = r->m;
+	const struct call *call = &m->call[c];
+	enum call_state st = model_call_state(m, c);
+	int64_t a0, a1, s, e;
+	size_t from, to;
+
+	session_axis(m, call->session, &a0, &a1);
+	s = call->start_ms == TIME_NONE ? a0 : call->start_ms;
+	e = call->end_ms;
+	if (e == TIME_NONE)
+		e = st == CS_RUNNING && m->now_ms != TIME_NONE ? m->now_ms : a1;
+	if (e > a1)
+		a1 = e;
+	s = MAX(s, a0);
+	e = MAX(e, s);
+	from = (size_t)((double)(s - a0) / (double)(a1 - a0) * (double)cells);
+	to = (size_t)((double)(e - a0) / (double)(a1 - a0) * (double)cells + 0.5);
+	if (from >= cells)
+		from = cells - 1;
+	if (to <= from)
+		to = from + 1;
+	if (to > cells)
+		to = cells;
+	for (size_t i = 0; i < from; i++)
+		rline_raw(out, " ", 1, 1, ROLE_NORMAL);
+	for (size_t i = from; i < to; i++) {
+		const char *f = bar_fill(st);
+
+		rline_raw(out, f, strlen(f), 1, bar_role(st));
+	}
+	for (size_t i = to; i < cells; i++)
+		rline_raw(out, " ", 1, 1, ROLE_NORMAL);
+}
+
+/* Right-align s[0..n) in a field of cells cells. */
+static void
+rline_right(struct rline *l, const char *s, size_t n, size_t cells,
+	    enum role role)
+{
+	size_t sw = text_width(s, n), start = l->width;
+
+	if (sw < cells)
+		rline_pad(l, start + cells - sw, ROLE_NORMAL);
+	rline_add(l, s, n, role, start + cells);
+}
+
+void
+render_timeline_row(struct render *r, uint32_t c, int width,
+		    struct rline *out)
+{
+	struct model *m = r->m;
+	const struct call *call = &m->call[c];
+	enum call_state st = model_call_state(m, c);
+	enum role role = call_role(st);
+	const size_t kindw = 8, durw = 8;
+	size_t w = (size_t)MAX(width, 0), bar = 0, offw = 0, flex, col;
+	struct buf t = {0};
+	int64_t a0, a1;
+
+	rline_reset(out);
+	if (w >= 48)
+		bar = MIN((size_t)40, MAX((size_t)6, (w - 36) / 2));
+	if (w >= 64)
+		offw = 8;
+	flex = w > 2 + kindw + offw + (bar ? bar + 1 : 0) + durw
+		       ? w - (2 + kindw + offw + (bar ? bar + 1 : 0) + durw)
+		       : 0;
+	rline_adds(out, tool_state_glyph(st), role, w);
+	rline_adds(out, " ", ROLE_NORMAL, w);
+	tool_describe(m, c, &r->td);
+	col = out->width;
+	if (call->kind == TK_OTHER && r->td.key.n > 8)
+		rline_add(out, r->td.key.p, r->td.key.n - 8, ROLE_DIM,
+			  MIN(w, col + kindw - 1));
+	else
+		rline_adds(out, tool_kind_label((enum tool_kind)call->kind),
+			   ROLE_DIM, MIN(w, col + kindw - 1));
+	rline_pad(out, MIN(w, col + kindw), ROLE_NORMAL);
+	col = out->width;
+	rline_add(out, r->td.what.p ? r->td.what.p : "", r->td.what.n,
+		  st == CS_OK ? ROLE_NORMAL : role, MIN(w, col + flex));
+	rline_pad(out, MIN(w, col + flex), ROLE_NORMAL);
+	session_axis(m, call->session, &a0, &a1);
+	if (offw > 0 && out->width + offw <= w) {
+		buf_addc(&t, '+');
+		fmt_clock(&t, call->start_ms == TIME_NONE ? 0 : call->start_ms - a0);
+		rline_right(out, t.p, t.n, offw, ROLE_DIM);
+		buf_reset(&t);
+	}
+	if (bar > 0 && out->width + bar + 1 <= w) {
+		rline_adds(out, " ", ROLE_NORMAL, w);
+		timeline_bar(r, c, bar, out);
+	}
+	call_duration(m, c, &t);
+	if (out->width + durw <= w)
+		rline_right(out, t.p ? t.p : "", t.n, durw,
+			    st == CS_RUNNING ? ROLE_RUNNING : ROLE_DIM);
+	rline_pad(out, w, ROLE_NORMAL);
+	buf_free(&t);
+}
+
+/* --- the status bar ----------------------------------------------------- */
+
+/* A piece of the status bar; lower priorities go first when space lacks. */
+struct piece {
+	struct buf text;
+	enum role role;
+	int prio;
+};
+
+#define MAX_PIECES 16
+
+static struct piece *
+piece_new(struct piece *p, size_t *n, enum role role, int prio)
+{
+	struct piece *q = &p[(*n)++];
+
+	buf_reset(&q->text);
+	q->role = role;
+	q->prio = prio;
+	return q;
+}
+
+/* The newest session, the one the status bar speaks for. */
+static uint32_t
+newest_session(const struct model *m)
+{
+	return m->nses > 0 ? (uint32_t)(m->nses - 1) : NONE;
+}
+
+void
+render_status(struct render *r, const struct status_in *in, int width,
+	      struct rline *out)
+{
+	struct model *m = r->m;
+	struct piece p[MAX_PIECES] = {{{0}, 0, 0}};
+	size_t n = 0, w = (size_t)MAX(width, 0), total;
+	uint32_t s = newest_session(m);
+	struct piece *q;
+
+	rline_reset(out);
+	q = piece_new(p, &n, ROLE_STATUS_LIVE, 100);
+	if (in->mode != NULL) {
+		buf_addf(&q->text, " %s ", in->mode);
+	} else if (s == NONE) {
+		buf_adds(&q->text, model_ended(m) ? " no session " : " waiting ");
+		q->role = ROLE_STATUS_WARN;
+	} else {
+		switch (model_session_state(m, s)) {
+		case SS_LIVE:
+			buf_adds(&q->text, " \xE2\x97\x8F live ");
+			break;
+		case SS_OK:
+			buf_adds(&q->text, " \xE2\x9C\x93 done ");
+			q->role = ROLE_STATUS_OK;
+			break;
+		case SS_FAILED:
+			buf_adds(&q->text, " \xE2\x9C\x97 failed ");
+			q->role = ROLE_STATUS_FAILED;
+			break;
+		case SS_INCOMPLETE:
+			buf_adds(&q->text, " \xE2\x97\x8C incomplete ");
+			q->role = ROLE_STATUS_WARN;
+			break;
+		}
+	}
+	if (s != NONE) {
+		const struct session *ses = &m->ses[s];
+		uint32_t counts[CS_NSTATES];
+		int64_t d = model_session_duration(m, s);
+
+		if (ses->init_ev != NONE) {
+			q = piece_new(p, &n, ROLE_STATUS, 60);
+			if (!model_event_field(m, ses->init_ev, "model", &q->text))
+				n--;
+			q = piece_new(p, &n, ROLE_STATUS, 30);
+			if (model_event_field(m, ses->init_ev, "session_id", &q->text)) {
+				if (q->text.n > 8)
+					q->text.n = 8, q->text.p[8] = '\0';
+			} else {
+				n--;
+			}
+			q = piece_new(p, &n, ROLE_STATUS, in->compact ? 5 : 20);
+			if (!model_event_field(m, ses->init_ev, "cwd", &q->text))
+				n--;
+		}
+		if (in->position != NULL) {
+			q = piece_new(p, &n, ROLE_STATUS, 95);
+			buf_adds(&q->text, in->position);
+		} else if (d != TIME_NONE) {
+			q = piece_new(p, &n, ROLE_STATUS, 90);
+			if (model_session_state(m, s) == SS_LIVE)
+				fmt_clock(&q->text, d);
+			else
+				fmt_duration(&q->text, d);
+		}
+		model_session_counts(m, s, counts);
+		q = piece_new(p, &n, ROLE_STATUS, 80);
+		for (int st = 0; st < CS_NSTATES; st++) {
+			static const int order[CS_NSTATES] = {
+				CS_OK, CS_FAILED, CS_REJECTED, CS_ERROR,
+				CS_ORPHANED, CS_RUNNING};
+			int k = order[st];
+
+			if (counts[k] == 0)
+				continue;
+			if (q->text.n > 0)
+				buf_addc(&q->text, ' ');
+			buf_adds(&q->text, tool_state_glyph(k));
+			buf_addf(&q->text, "%u", counts[k]);
+		}
+		if (q->text.n == 0)
+			buf_adds(&q->text, "no calls");
+		q = piece_new(p, &n, ROLE_STATUS, 40);
+		if (!summary_tokens(m, ses->result_ev, &q->text))
+			n--;
+		if (m->nses > 1) {
+			q = piece_new(p, &n, ROLE_STATUS, 35);
+			buf_addf(&q->text, "%zu sessions", m->nses);
+		}
+	}
+	if (m->ndiag > 0) {
+		q = piece_new(p, &n, ROLE_STATUS_WARN, 70);
+		buf_addf(&q->text, "\xE2\x9A\xA0 %zu bad line%s", m->ndiag,
+			 m->ndiag == 1 ? "" : "s");
+	}
+	if (in->progress >= 0) {
+		q = piece_new(p, &n, ROLE_STATUS_WARN, 98);
+		buf_addf(&q->text, "indexing %d%%", in->progress);
+	}
+	if (in->new_events > 0) {
+		q = piece_new(p, &n, ROLE_STATUS_WARN, 97);
+		buf_addf(&q->text, "+%llu new", (unsigned long long)in->new_events);
+	} else if (in->following && !in->compact) {
+		q = piece_new(p, &n, ROLE_STATUS, 50);
+		buf_adds(&q->text, "follow");
+	}
+	if (in->note != NULL && in->note[0] != '\0') {
+		q = piece_new(p, &n, ROLE_STATUS_WARN, 99);
+		buf_adds(&q->text, in->note);
+	}
+	/* Drop the least important pieces until the rest fits. */
+	for (;;) {
+		int low = 1000;
+		size_t lowi = 0;
+
+		total = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (p[i].prio < 0)
+				continue;
+			total += text_width(p[i].text.p, p[i].text.n) + 2;
+			if (p[i].prio < low && i > 0) {
+				low = p[i].prio;
+				lowi = i;
+			}
+		}
+		if (total <= w + 2 || low == 1000)
+			break;
+		p[lowi].prio = -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (p[i].prio < 0)
+			continue;
+		if (i > 0)
+			rline_adds(out, "  ", ROLE_STATUS, w);
+		rline_add(out, p[i].text.p, p[i].text.n, p[i].role, w);
+	}
+	rline_pad(out, w, ROLE_STATUS);
+	for (size_t i = 0; i < MAX_PIECES; i++)
+		buf_free(&p[i].text);
+}

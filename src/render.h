@@ -1,0 +1,116 @@
+/* render.h: what the screen shows, computed without curses: transcript
+ * items as rows of sanitized text wrapped at a width (cached within a byte
+ * budget), timeline rows, and the status bar, each made of segments that
+ * carry a role. The panes only copy these to the terminal. */
+#ifndef AGENTVIEW_RENDER_H
+#define AGENTVIEW_RENDER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model.h"
+#include "text.h"
+#include "theme.h"
+#include "tool.h"
+#include "util.h"
+
+/* The render cache holds at most this many bytes of blocks. */
+#define RENDER_CACHE_BYTES (16u << 20)
+/* A diagnostic or stderr line is shown up to this many bytes in the
+ * transcript (all of it stays in the detail and the raw output). */
+#define RENDER_LINE_MAX 4096
+
+/* One screen row of a block: bytes [off, off + len) of its text. */
+struct rrow {
+	uint32_t off;
+	uint32_t len;
+	uint16_t width; /* cells, indent not included */
+	uint8_t role;   /* enum role */
+	uint8_t indent; /* cells before the text */
+};
+
+/* The rows of one transcript item at one width. */
+struct block {
+	uint32_t item;    /* NONE: an empty slot */
+	uint32_t last_ev; /* the item's last event when rendered */
+	int64_t stamp;    /* call state and second, for calls that tick */
+	uint32_t gen;     /* render generation it belongs to */
+	int width;
+	bool thinking;
+	struct buf text;  /* sanitized text of all rows */
+	struct rrow *row;
+	size_t nrow, cap;
+};
+
+/* A line made of segments with roles (status bar, timeline rows). */
+struct seg {
+	uint32_t off, len;
+	uint8_t role;
+};
+
+struct rline {
+	struct buf text;
+	struct seg *seg;
+	size_t nseg, cap;
+	size_t width; /* cells used */
+};
+
+struct render {
+	struct model *m;
+	int width;             /* width of transcript rows */
+	bool thinking;         /* thinking phases unfolded */
+	uint32_t gen;          /* bumped to drop every cached block */
+	struct block *slot;    /* a direct-mapped cache by item index */
+	size_t nslot;
+	size_t bytes;          /* bytes held by cached blocks */
+	struct buf raw;        /* scratch: decoded text */
+	struct buf tmp;        /* scratch: a line being composed */
+	struct text_rows wrap; /* scratch: wrapped rows */
+	struct tool_desc td;   /* scratch: a described call */
+};
+
+void render_init(struct render *r, struct model *m);
+void render_free(struct render *r);
+/* Forget every block (the model was cleared, or the options changed). */
+void render_flush(struct render *r);
+void render_set_width(struct render *r, int width);
+void render_set_thinking(struct render *r, bool unfolded);
+
+/* The rows of transcript item it (at least one). Valid until the next
+ * render_item call. */
+const struct block *render_item(struct render *r, uint32_t it);
+/* Number of rows of item it. */
+uint32_t render_rows(struct render *r, uint32_t it);
+
+void rline_reset(struct rline *l);
+void rline_free(struct rline *l);
+/* Append s[0..n) (sanitized as one line) in role; stops at max cells. */
+void rline_add(struct rline *l, const char *s, size_t n, enum role role,
+	       size_t max);
+void rline_adds(struct rline *l, const char *s, enum role role, size_t max);
+/* Pad with spaces in role up to width cells. */
+void rline_pad(struct rline *l, size_t width, enum role role);
+
+/* What the status bar says besides the model. */
+struct status_in {
+	bool following;       /* the transcript follows new events */
+	uint64_t new_events;  /* events that came while scrolled away */
+	int progress;         /* percent of the input indexed, or -1 */
+	const char *note;     /* a passing message, or NULL */
+	const char *mode;     /* "replay ×4", "paused", or NULL */
+	const char *position; /* "01:12 / 04:30" in a replay, or NULL */
+	bool compact;         /* the narrow layout */
+};
+
+/* The status bar, at most width cells. */
+void render_status(struct render *r, const struct status_in *in, int width,
+		   struct rline *out);
+
+/* One timeline row for call c at width cells. */
+void render_timeline_row(struct render *r, uint32_t c, int width,
+			 struct rline *out);
+
+/* The one-line text of call c ("✓ Read a.txt · 3 lines"), raw UTF-8. */
+void render_call_line(struct render *r, uint32_t c, struct buf *out);
+
+#endif

@@ -1,0 +1,26 @@
+/* statusbar.c: the status bar: state, model, session, elapsed time, calls
+ * by state, tokens, malformed lines, follow state, passing messages. */
+#include "ui.h"
+
+#include <stdio.h>
+
+void
+statusbar_draw(struct ui *u, const struct rect *r)
+{
+	struct status_in in = {0};
+	uint64_t done, total;
+
+	if (r->h <= 0 || r->w <= 0)
+		return;
+	in.following = u->ts.follow;
+	in.new_events = u->ts.follow ? 0 : u->ts.unseen;
+	in.compact = u->lay.kind == LAYOUT_NARROW || u->lay.kind == LAYOUT_TINY;
+	in.progress = -1;
+	input_progress(u->in, &done, &total);
+	if (!input_done(u->in) && total > 0 && done < total && !u->in->follow)
+		in.progress = (int)(done * 100 / total);
+	if (u->note[0] != '\0')
+		in.note = u->note;
+	render_status(&u->r, &in, r->w, &u->line);
+	ui_draw_rline(u, r->y, r->x, &u->line, ROLE_NORMAL);
+}

@@ -1,0 +1,127 @@
+/* summary.c: the words people read about sessions. */
+#include "summary.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* "17e650d2" of a session id, or the whole id when short. */
+static void
+short_id(struct buf *out, const char *id, size_t n)
+{
+	buf_add(out, id, MIN(n, (size_t)8));
+}
+
+bool
+summary_tokens(struct model *m, uint32_t result_ev, struct buf *out)
+{
+	static const struct {
+		const char *path;
+		const char *label;
+	} fields[] = {
+		{"usage.inputTokens", "in"},
+		{"usage.outputTokens", "out"},
+		{"usage.cacheReadTokens", "cache read"},
+		{"usage.cacheWriteTokens", "cache write"},
+	};
+	struct json *j = m->qjson;
+	bool any = false;
+
+	if (result_ev == NONE || !model_parse(m, result_ev, j))
+		return false;
+	for (size_t i = 0; i < ARRAY_LEN(fields); i++) {
+		int64_t v;
+		int t = json_path(j, 0, fields[i].path);
+
+		if (t < 0 || !json_int(j, t, &v) || v < 0)
+			continue;
+		if (i >= 2 && v == 0)
+			continue;
+		buf_adds(out, any ? ", " : "tokens ");
+		fmt_count(out, (uint64_t)v);
+		buf_addf(out, " %s", fields[i].label);
+		any = true;
+	}
+	return any;
+}
+
+void
+summary_call_counts(struct model *m, uint32_t s, struct buf *out)
+{
+	uint32_t counts[CS_NSTATES];
+	uint32_t total = m->ses[s].ncalls;
+	bool first = true;
+
+	model_session_counts(m, s, counts);
+	if (total == 0) {
+		buf_adds(out, "no tool calls");
+		return;
+	}
+	buf_addf(out, "%u tool call%s: ", total, total == 1 ? "" : "s");
+	for (int st = 0; st < CS_NSTATES; st++) {
+		if (counts[st] == 0)
+			continue;
+		buf_addf(out, "%s%u %s", first ? "" : ", ", counts[st],
+			 model_call_state_name((enum call_state)st));
+		first = false;
+	}
+}
+
+void
+summary_session_line(struct model *m, uint32_t s, struct buf *out)
+{
+	const struct session *ses = &m->ses[s];
+	int64_t d = model_session_duration(m, s);
+	size_t mark;
+
+	buf_adds(out, model_session_state_name(model_session_state(m, s)));
+	if (ses->result_ev == NONE && model_session_state(m, s) == SS_INCOMPLETE)
+		buf_adds(out, " (no result)");
+	if (d != TIME_NONE) {
+		buf_adds(out, " \xC2\xB7 ");
+		fmt_duration(out, d);
+	}
+	buf_adds(out, " \xC2\xB7 ");
+	summary_call_counts(m, s, out);
+	mark = out->n;
+	buf_adds(out, " \xC2\xB7 ");
+	if (!summary_tokens(m, ses->result_ev, out))
+		out->n = mark, out->p[mark] = '\0';
+}
+
+void
+summary_session_header(struct model *m, uint32_t e, struct buf *out)
+{
+	size_t mark = out->n;
+
+	if (model_event_field(m, e, "session_id", out)) {
+		size_t n = out->n - mark;
+		char *id = xstrndup(out->p + mark, n);
+
+		out->n = mark;
+		short_id(out, id, n);
+		free(id);
+	} else {
+		buf_adds(out, "(no session id)");
+	}
+	buf_adds(out, " \xC2\xB7 ");
+	if (!model_event_field(m, e, "model", out))
+		buf_adds(out, "model unknown");
+	mark = out->n;
+	buf_adds(out, " \xC2\xB7 ");
+	if (!model_event_field(m, e, "cwd", out))
+		out->n = mark, out->p[mark] = '\0';
+}
+
+void
+summary_thinking(struct model *m, uint32_t it, struct buf *out)
+{
+	const struct item *item = &m->it[it];
+	int64_t a = m->ev[item->first_ev].ms, b = m->ev[item->last_ev].ms;
+
+	buf_adds(out, "thinking");
+	if (a != TIME_NONE && b != TIME_NONE && b >= a) {
+		buf_adds(out, " \xC2\xB7 ");
+		fmt_duration(out, b - a);
+	}
+}
+

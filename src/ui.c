@@ -1,0 +1,601 @@
+/* ui.c: the viewer: terminal set-up and restore on every exit path, the
+ * poll() loop over input, keys and signals, layout and key dispatch. */
+#include "ui.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <term.h>
+#include <termios.h>
+#include <unistd.h>
+
+/* Redraws are coalesced to at most this many per second. */
+#define FRAME_MS 33
+/* Bytes of lines indexed between two looks at the keys. */
+#define PUMP_BUDGET (8u << 20)
+
+/* The terminal, as needed to restore it from a signal handler. */
+static struct {
+	int fd;                 /* the terminal written to, or -1 */
+	struct termios saved;   /* its modes before curses */
+	bool have_saved;
+	char reset[256];        /* leave the alternate screen, show the cursor */
+	size_t nreset;
+	bool active;            /* curses is up */
+	int sigpipe[2];         /* signal handlers write here */
+	int stderr_saved;       /* stderr while it goes to a file */
+	FILE *stderr_file;
+} term = {-1, {0}, false, {0}, 0, false, {-1, -1}, -1, NULL};
+
+static void
+on_signal(int sig)
+{
+	unsigned char c = (unsigned char)sig;
+	int saved = errno;
+
+	if (term.sigpipe[1] >= 0)
+		(void)!write(term.sigpipe[1], &c, 1);
+	errno = saved;
+}
+
+/* A crash must not leave the terminal in raw mode on the alternate
+ * screen: restore it with async-signal-safe calls, then die as asked. */
+static void
+on_fatal(int sig)
+{
+	if (term.active && term.fd >= 0) {
+		(void)!write(term.fd, term.reset, term.nreset);
+		if (term.have_saved)
+			tcsetattr(term.fd, TCSAFLUSH, &term.saved);
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Leave curses and give back what went to stderr meanwhile. */
+static void
+ui_restore(void)
+{
+	if (term.active) {
+		term.active = false;
+		curs_set(1);
+		endwin();
+		if (term.have_saved)
+			tcsetattr(term.fd, TCSAFLUSH, &term.saved);
+	}
+	if (term.stderr_saved >= 0) {
+		char buf[4096];
+		size_t n;
+
+		fflush(stderr);
+		dup2(term.stderr_saved, STDERR_FILENO);
+		close(term.stderr_saved);
+		term.stderr_saved = -1;
+		if (term.stderr_file != NULL) {
+			rewind(term.stderr_file);
+			while ((n = fread(buf, 1, sizeof buf, term.stderr_file)) > 0)
+				fwrite(buf, 1, n, stderr);
+			fclose(term.stderr_file);
+			term.stderr_file = NULL;
+		}
+	}
+}
+
+static void
+install_signals(void)
+{
+	struct sigaction sa;
+	static const int quit_sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH,
+					SIGCHLD};
+	static const int fatal_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+					 SIGABRT};
+
+	if (pipe(term.sigpipe) != 0)
+		die("pipe: %s", strerror(errno));
+	for (int i = 0; i < 2; i++) {
+		fcntl(term.sigpipe[i], F_SETFL, O_NONBLOCK);
+		fcntl(term.sigpipe[i], F_SETFD, FD_CLOEXEC);
+	}
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESTART;
+	for (size_t i = 0; i < ARRAY_LEN(quit_sigs); i++)
+		sigaction(quit_sigs[i], &sa, NULL);
+	sa.sa_handler = on_fatal;
+	sa.sa_flags = SA_RESETHAND;
+	for (size_t i = 0; i < ARRAY_LEN(fatal_sigs); i++)
+		sigaction(fatal_sigs[i], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* Remember the escape strings that undo what curses does to the
+ * terminal, for on_fatal. */
+static void
+save_reset(void)
+{
+	static const char *const caps[] = {"sgr0", "cnorm", "rmcup"};
+
+	term.nreset = 0;
+	for (size_t i = 0; i < ARRAY_LEN(caps); i++) {
+		char *s = tigetstr(caps[i]);
+		size_t n;
+
+		if (s == NULL || s == (char *)-1)
+			continue;
+		n = strlen(s);
+		if (term.nreset + n < sizeof term.reset) {
+			memcpy(term.reset + term.nreset, s, n);
+			term.nreset += n;
+		}
+	}
+}
+
+/* --- colours ------------------------------------------------------------- */
+
+struct role_style {
+	short fg, bg;  /* -1: the terminal's own */
+	attr_t attr;   /* with colour */
+	attr_t mono;   /* without colour */
+};
+
+/* The default (dark) theme; NO_COLOR and --color never use `mono`. */
+static const struct role_style default_style[ROLE_COUNT] = {
+	[ROLE_NORMAL] = {-1, -1, A_NORMAL, A_NORMAL},
+	[ROLE_PROMPT] = {COLOR_CYAN, -1, A_BOLD, A_BOLD},
+	[ROLE_ASSISTANT] = {-1, -1, A_NORMAL, A_NORMAL},
+	[ROLE_THINKING] = {COLOR_MAGENTA, -1, A_DIM, A_DIM},
+	[ROLE_SESSION] = {COLOR_BLUE, -1, A_BOLD, A_BOLD},
+	[ROLE_TOOL_OK] = {COLOR_GREEN, -1, A_NORMAL, A_NORMAL},
+	[ROLE_TOOL_FAILED] = {COLOR_RED, -1, A_BOLD, A_BOLD},
+	[ROLE_TOOL_REJECTED] = {COLOR_YELLOW, -1, A_NORMAL, A_UNDERLINE},
+	[ROLE_TOOL_ERROR] = {COLOR_RED, -1, A_NORMAL, A_BOLD | A_UNDERLINE},
+	[ROLE_TOOL_ORPHANED] = {COLOR_MAGENTA, -1, A_NORMAL, A_DIM},
+	[ROLE_RUNNING] = {COLOR_YELLOW, -1, A_BOLD, A_BOLD},
+	[ROLE_NOTICE] = {COLOR_BLUE, -1, A_NORMAL, A_DIM},
+	[ROLE_DIAG] = {COLOR_RED, -1, A_NORMAL, A_BOLD},
+	[ROLE_STDERR] = {COLOR_YELLOW, -1, A_NORMAL, A_NORMAL},
+	[ROLE_RESULT_OK] = {COLOR_GREEN, -1, A_BOLD, A_BOLD},
+	[ROLE_RESULT_FAILED] = {COLOR_RED, -1, A_BOLD, A_BOLD | A_UNDERLINE},
+	[ROLE_STATUS] = {COLOR_WHITE, COLOR_BLUE, A_NORMAL, A_REVERSE},
+	[ROLE_STATUS_LIVE] = {COLOR_BLACK, COLOR_CYAN, A_BOLD, A_REVERSE | A_BOLD},
+	[ROLE_STATUS_OK] = {COLOR_BLACK, COLOR_GREEN, A_BOLD, A_REVERSE | A_BOLD},
+	[ROLE_STATUS_FAILED] = {COLOR_WHITE, COLOR_RED, A_BOLD,
+				A_REVERSE | A_BOLD | A_UNDERLINE},
+	[ROLE_STATUS_WARN] = {COLOR_BLACK, COLOR_YELLOW, A_BOLD, A_REVERSE | A_BOLD},
+	[ROLE_TITLE] = {-1, -1, A_BOLD, A_BOLD},
+	[ROLE_TITLE_FOCUS] = {COLOR_BLACK, COLOR_WHITE, A_BOLD, A_REVERSE | A_BOLD},
+	[ROLE_BORDER] = {COLOR_BLUE, -1, A_NORMAL, A_DIM},
+	[ROLE_SELECTION] = {-1, -1, A_REVERSE, A_REVERSE},
+	[ROLE_MATCH] = {COLOR_BLACK, COLOR_YELLOW, A_NORMAL, A_UNDERLINE | A_BOLD},
+	[ROLE_BAR_OK] = {COLOR_GREEN, -1, A_NORMAL, A_NORMAL},
+	[ROLE_BAR_FAILED] = {COLOR_RED, -1, A_NORMAL, A_BOLD},
+	[ROLE_BAR_RUNNING] = {COLOR_YELLOW, -1, A_BOLD, A_BOLD},
+	[ROLE_BAR_ORPHANED] = {COLOR_MAGENTA, -1, A_NORMAL, A_DIM},
+	[ROLE_DIM] = {-1, -1, A_DIM, A_DIM},
+};
+
+static bool
+want_color(const struct ui_opts *o)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	if (o->color == UI_COLOR_NEVER)
+		return false;
+	if (o->color == UI_COLOR_AUTO && nc != NULL && nc[0] != '\0')
+		return false;
+	return has_colors();
+}
+
+static void
+setup_colors(struct ui *u)
+{
+	bool color = want_color(&u->opt);
+
+	if (color) {
+		start_color();
+		use_default_colors();
+	}
+	for (int r = 0; r < ROLE_COUNT; r++) {
+		const struct role_style *st = &default_style[r];
+
+		u->pair[r] = 0;
+		if (!color) {
+			u->attr[r] = st->mono;
+			continue;
+		}
+		u->attr[r] = st->attr;
+		if (st->fg != -1 || st->bg != -1) {
+			if (init_pair((short)(r + 1), st->fg, st->bg) == OK)
+				u->pair[r] = (short)(r + 1);
+		}
+	}
+}
+
+void
+ui_role(struct ui *u, enum role role)
+{
+	wattr_set(stdscr, u->attr[role], u->pair[role], NULL);
+}
+
+void
+ui_clear(struct ui *u, const struct rect *r, enum role role)
+{
+	ui_role(u, role);
+	for (int y = r->y; y < r->y + r->h; y++) {
+		move(y, r->x);
+		for (int x = 0; x < r->w; x++)
+			addch(' ');
+	}
+}
+
+void
+ui_draw_rline(struct ui *u, int y, int x, const struct rline *l,
+	      enum role override)
+{
+	move(y, x);
+	for (size_t i = 0; i < l->nseg; i++) {
+		ui_role(u, override != ROLE_NORMAL ? override
+						   : (enum role)l->seg[i].role);
+		addnstr(l->text.p + l->seg[i].off, (int)l->seg[i].len);
+	}
+}
+
+void
+ui_note(struct ui *u, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(u->note, sizeof u->note, fmt, ap);
+	va_end(ap);
+	u->note_until = clock_mono_ms() + 5000;
+	u->dirty = true;
+}
+
+/* --- the transcript's rows, for view.c ------------------------------------ */
+
+static uint32_t
+transcript_rows(void *ctx, uint32_t it)
+{
+	struct ui *u = ctx;
+
+	return render_rows(&u->r, it);
+}
+
+/* --- drawing --------------------------------------------------------------- */
+
+static void
+ui_draw(struct ui *u)
+{
+	int rows, cols;
+	struct layout *lay = &u->lay;
+
+	getmaxyx(stdscr, rows, cols);
+	u->m->now_ms = clock_wall_ms();
+	view_layout(rows, cols, u->focus, lay);
+	if (lay->body[PANE_TRANSCRIPT].w > 0)
+		render_set_width(&u->r, lay->body[PANE_TRANSCRIPT].w);
+	u->rows.n = (uint32_t)u->m->nit;
+	if (lay->body[PANE_TRANSCRIPT].h > 0) {
+		scroll_fix(&u->ts, &u->rows, lay->body[PANE_TRANSCRIPT].h);
+		transcript_draw(u, &lay->title[PANE_TRANSCRIPT],
+				&lay->body[PANE_TRANSCRIPT]);
+	}
+	if (lay->body[PANE_TIMELINE].h > 0)
+		timeline_draw(u, &lay->title[PANE_TIMELINE],
+			      &lay->body[PANE_TIMELINE]);
+	if (lay->sep.w > 0) {
+		ui_role(u, ROLE_BORDER);
+		for (int y = lay->sep.y; y < lay->sep.y + lay->sep.h; y++)
+			mvaddstr(y, lay->sep.x, "\xE2\x94\x82"); /* │ */
+	}
+	if (lay->kind == LAYOUT_TINY && rows > 1) {
+		struct rect above = {0, 0, rows - 1, cols};
+
+		ui_clear(u, &above, ROLE_NORMAL);
+	}
+	statusbar_draw(u, &lay->status);
+	wnoutrefresh(stdscr);
+	doupdate();
+	u->frames++;
+	u->dirty = false;
+	u->seen_items = u->m->nit;
+}
+
+/* --- keys ------------------------------------------------------------------ */
+
+/* The height of a pane's body, for paging, even while it is hidden. */
+static int
+body_height(struct ui *u, enum pane p)
+{
+	int h = u->lay.body[p].h;
+
+	return h > 0 ? h : MAX(1, LINES - 2);
+}
+
+static void
+ui_key(struct ui *u, int key)
+{
+	enum pane other = u->focus == PANE_TRANSCRIPT ? PANE_TIMELINE
+						      : PANE_TRANSCRIPT;
+
+	u->dirty = true;
+	switch (key) {
+	case 'q':
+	case 'Q':
+		u->quit = true;
+		return;
+	case '\t':
+		u->focus = other;
+		return;
+	case UI_CTRL('l'):
+		clearok(curscr, TRUE);
+		return;
+	case 'F':
+		if (u->ts.follow) {
+			u->ts.follow = false;
+			ui_note(u, "follow off");
+		} else {
+			scroll_end(&u->ts, &u->rows, body_height(u, PANE_TRANSCRIPT));
+			list_select(&u->tl, (uint32_t)u->m->ncall,
+				    body_height(u, PANE_TIMELINE), NONE);
+			ui_note(u, "following");
+		}
+		return;
+	case 't':
+		render_set_thinking(&u->r, !u->r.thinking);
+		ui_note(u, "thinking %s", u->r.thinking ? "unfolded" : "folded");
+		return;
+	default:
+		break;
+	}
+	if (u->focus == PANE_TIMELINE)
+		timeline_key(u, key, body_height(u, PANE_TIMELINE));
+	else
+		transcript_key(u, key, body_height(u, PANE_TRANSCRIPT));
+}
+
+/* Read every key waiting; curses buffers some, so read until ERR. */
+static void
+ui_read_keys(struct ui *u)
+{
+	wint_t wch;
+	int r;
+
+	while ((r = wget_wch(stdscr, &wch)) != ERR) {
+		if (r == KEY_CODE_YES) {
+			if (wch == KEY_RESIZE) {
+				u->dirty = true;
+				continue;
+			}
+			ui_key(u, UI_FKEY((int)wch));
+		} else {
+			ui_key(u, (int)wch);
+		}
+		if (u->quit)
+			return;
+	}
+}
+
+/* Take the new size from the terminal (SIGWINCH). */
+static void
+ui_resize(struct ui *u)
+{
+	struct winsize ws;
+
+	if (ioctl(term.fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 &&
+	    ws.ws_col > 0)
+		resizeterm(ws.ws_row, ws.ws_col);
+	u->dirty = true;
+}
+
+static void
+ui_signals(struct ui *u)
+{
+	unsigned char sigs[64];
+	ssize_t n;
+
+	while ((n = read(term.sigpipe[0], sigs, sizeof sigs)) > 0) {
+		for (ssize_t i = 0; i < n; i++) {
+			switch (sigs[i]) {
+			case SIGWINCH:
+				ui_resize(u);
+				break;
+			case SIGINT:
+			case SIGTERM:
+			case SIGHUP:
+				u->quit = true;
+				break;
+			default:
+				break;
+			}
+		}
+	}
+}
+
+/* Called for each line the input hands to the model. */
+static void
+ui_on_line(void *ctx, const struct source *s, const struct line *ln,
+	   uint32_t ev)
+{
+	struct ui *u = ctx;
+	size_t i = (size_t)(s - u->in->src);
+
+	(void)ln;
+	if (ev == NONE)
+		return;
+	u->dirty = true;
+	/* Only what arrives live is news; a file read at once is not. */
+	if (!u->ts.follow && i < u->in->n && u->in->live[i])
+		u->ts.unseen++;
+}
+
+/* Something on screen changes by itself each second: a live session's
+ * clock, or a running call. */
+static bool
+ui_ticking(struct ui *u)
+{
+	struct model *m = u->m;
+
+	if (m->nses == 0)
+		return false;
+	return model_session_state(m, (uint32_t)(m->nses - 1)) == SS_LIVE;
+}
+
+/* Milliseconds to wait in poll. */
+static int
+ui_timeout(struct ui *u, bool more, int64_t last_frame)
+{
+	int64_t now = clock_mono_ms(), wait = -1;
+
+	if (more)
+		return 0;
+	if (u->dirty)
+		return (int)MAX(0, FRAME_MS - (now - last_frame));
+	if (ui_ticking(u)) {
+		int64_t wall = clock_wall_ms();
+
+		wait = 1000 - wall % 1000 + 5;
+	}
+	if (u->note[0] != '\0') {
+		int64_t left = u->note_until - now;
+
+		if (wait < 0 || left < wait)
+			wait = MAX(0, left);
+	}
+	return (int)wait;
+}
+
+/* Open the terminal: keys from stdin when it is the terminal, else from
+ * /dev/tty (stdin carries the events). */
+static int
+ui_open(struct ui *u)
+{
+	FILE *in = NULL;
+	SCREEN *scr;
+
+	if (u->opt.keys_stdin) {
+		in = stdin;
+	} else {
+		in = fopen("/dev/tty", "r");
+		if (in == NULL)
+			return -1;
+	}
+	term.fd = STDOUT_FILENO;
+	if (tcgetattr(term.fd, &term.saved) == 0)
+		term.have_saved = true;
+	install_signals();
+	scr = newterm(NULL, stdout, in);
+	if (scr == NULL)
+		return -1;
+	set_term(scr);
+	term.active = true;
+	die_set_hook(ui_restore);
+	save_reset();
+	/* Anything written to stderr meanwhile would tear the screen. */
+	term.stderr_file = tmpfile();
+	if (term.stderr_file != NULL) {
+		fflush(stderr);
+		term.stderr_saved = dup(STDERR_FILENO);
+		dup2(fileno(term.stderr_file), STDERR_FILENO);
+	}
+	cbreak();
+	noecho();
+	nonl();
+	intrflush(stdscr, FALSE);
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	setup_colors(u);
+	return fileno(in);
+}
+
+int
+ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
+{
+	struct ui u;
+	struct pollfd fds[INPUT_MAX + 4];
+	int ttyfd;
+	int64_t last_frame = 0, drawn_sec = 0;
+	bool more = true;
+
+	memset(&u, 0, sizeof u);
+	u.m = m;
+	u.in = in;
+	u.opt = *opt;
+	u.focus = PANE_TRANSCRIPT;
+	u.tsel = NONE;
+	render_init(&u.r, m);
+	scroll_init(&u.ts, opt->follow);
+	list_init(&u.tl);
+	u.tl.follow = opt->follow;
+	u.rows.rows = transcript_rows;
+	u.rows.ctx = &u;
+	in->on_line = ui_on_line;
+	in->ctx = &u;
+	ttyfd = ui_open(&u);
+	if (ttyfd < 0) {
+		ui_restore();
+		render_free(&u.r);
+		return -1;
+	}
+	u.dirty = true;
+	while (!u.quit) {
+		int n = 0, timeout;
+
+		more = input_pump(in, PUMP_BUDGET);
+		if (in->restarts != u.restarts) {
+			u.restarts = in->restarts;
+			render_flush(&u.r);
+			scroll_init(&u.ts, u.ts.follow);
+			list_init(&u.tl);
+			u.tl.follow = u.ts.follow;
+			ui_note(&u, "%s", in->note.p ? in->note.p : "input read again");
+		}
+		if (in->changes != u.changes) {
+			u.changes = in->changes;
+			u.dirty = true;
+		}
+		ui_signals(&u);
+		ui_read_keys(&u);
+		if (u.quit)
+			break;
+		if (u.note[0] != '\0' && clock_mono_ms() >= u.note_until) {
+			u.note[0] = '\0';
+			u.dirty = true;
+		}
+		if (u.dirty && clock_mono_ms() - last_frame >= FRAME_MS) {
+			ui_draw(&u);
+			last_frame = clock_mono_ms();
+			drawn_sec = clock_wall_ms() / 1000;
+			if (u.opt.frames > 0 && u.frames >= u.opt.frames)
+				break;
+		}
+		fds[n].fd = ttyfd;
+		fds[n].events = POLLIN;
+		n++;
+		fds[n].fd = term.sigpipe[0];
+		fds[n].events = POLLIN;
+		n++;
+		n += input_pollfds(in, fds + n, (int)ARRAY_LEN(fds) - n);
+		timeout = ui_timeout(&u, more, last_frame);
+		if (poll(fds, (nfds_t)n, timeout) < 0 && errno != EINTR)
+			die("poll: %s", strerror(errno));
+		/* A new second on a clock that is shown. */
+		if (ui_ticking(&u) && clock_wall_ms() / 1000 != drawn_sec)
+			u.dirty = true;
+	}
+	ui_restore();
+	die_set_hook(NULL);
+	render_free(&u.r);
+	rline_free(&u.line);
+	in->on_line = NULL;
+	return 0;
+}

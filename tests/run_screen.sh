@@ -1,0 +1,194 @@
+#!/bin/sh
+# run_screen.sh: the viewer as a person sees it. Each case runs agentview in
+# a private tmux server at a fixed size, presses keys, reads the screen with
+# capture-pane and compares it with what a person should see: golden screens
+# in tests/golden/ (UPDATE_GOLDEN=1 rewrites them), and properties that must
+# hold (alignment, a pane title that escape sequences cannot change, a
+# terminal restored on every way out).
+set -u
+top=$(pwd)
+bin=$top/src/agentview
+golden=$top/tests/golden
+work=${TMPDIR:-/tmp}/agentview-screen.$$
+mkdir -p "$work"
+printf 'set -g status off\nset -g escape-time 0\nset -g history-limit 0\n' >"$work/tmux.conf"
+servers=0
+T=:
+fails=0
+cases=0
+
+cleanup() {
+	$T kill-server 2>/dev/null
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+cc -std=c11 -D_XOPEN_SOURCE=700 -O1 -o "$work/colcheck" "$top/tests/colcheck.c" || exit 1
+
+fail() {
+	echo "FAIL $1: $2"
+	fails=$((fails + 1))
+}
+
+# start COLS ROWS CMD: a fresh server (its own socket) running CMD in a
+# COLSxROWS pane.
+start() {
+	$T kill-server 2>/dev/null
+	servers=$((servers + 1))
+	T="tmux -L agentview-screen-$$-$servers -f $work/tmux.conf"
+	$T new-session -d -x "$1" -y "$2" \
+		"cd '$top' && env LC_ALL=C.UTF-8 TERM=xterm-256color $3"
+}
+
+screen() {
+	$T capture-pane -p -t 0
+}
+
+# wait_for PATTERN [SECONDS]: until the screen shows PATTERN (grep -E).
+wait_for() {
+	tries=$(( ${2:-5} * 20 ))
+	while [ "$tries" -gt 0 ]; do
+		screen | grep -qE -- "$1" && return 0
+		sleep 0.05
+		tries=$((tries - 1))
+	done
+	return 1
+}
+
+# keys KEY...: send keys, then give the viewer a frame to draw them.
+keys() {
+	$T send-keys -t 0 "$@"
+	sleep 0.15
+}
+
+# golden NAME: the screen must equal tests/golden/NAME.txt.
+golden() {
+	cases=$((cases + 1))
+	screen >"$work/$1.txt"
+	if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then
+		cp "$work/$1.txt" "$golden/$1.txt"
+		return
+	fi
+	# A capture can land in the middle of a frame: let it settle once.
+	if ! cmp -s "$work/$1.txt" "$golden/$1.txt"; then
+		sleep 0.5
+		screen >"$work/$1.txt"
+	fi
+	if ! cmp -s "$work/$1.txt" "$golden/$1.txt"; then
+		fail "$1" "screen differs from tests/golden/$1.txt:"
+		diff "$golden/$1.txt" "$work/$1.txt" | head -20
+	fi
+}
+
+# Golden screens at the three sizes, with every pane.
+for size in 120x40 80x24 40x30; do
+	cols=${size%x*}
+	rows=${size#*x}
+	start "$cols" "$rows" "$bin recordings/demo.ndjson"
+	wait_for 'done' || fail "demo-$size" "no 'done' in the status bar"
+	golden "demo-$size"
+	keys G
+	golden "demo-$size-end"
+	keys Tab
+	golden "demo-$size-timeline"
+done
+
+# The status bar names model, session and state; the timeline pairs calls.
+cases=$((cases + 1))
+start 120 40 "$bin recordings/failures.ndjson"
+wait_for 'done' || fail status "no state"
+last=$(screen | tail -1)
+for want in 'done' 'Grok 4.7 256K Extra High' '2ec74699' '✗1' '⊘2'; do
+	echo "$last" | grep -qF -- "$want" || fail status "status bar lacks '$want': $last"
+done
+screen | grep -q '⊘ Shell.*npm run db:migrate' || fail timeline "rejected call not in the timeline"
+screen | grep -q '✗ Shell.*npm run typecheck' || fail timeline "failed call not in the timeline"
+
+# Korean text lines up: wide characters take two cells, so the rule between
+# the panes stays in one column on every row.
+cases=$((cases + 1))
+start 120 40 "$bin recordings/lang-ko.ndjson"
+wait_for 'done' || fail korean "did not draw"
+keys G
+screen | grep -q '출력 형식을' || fail korean "Korean text not shown"
+cols=$(screen | head -39 | "$work/colcheck" '│' | sort -u)
+[ "$cols" = 66 ] || fail korean "the rule between the panes moved: columns $(echo $cols)"
+start 80 24 "$bin recordings/lang-ko.ndjson"
+wait_for 'done' || fail korean "did not draw at 80x24"
+keys G
+golden "lang-ko-80x24-end"
+
+# Escape sequences in events never reach the terminal: the title, the
+# screen and the clipboard stay as they were.
+cases=$((cases + 1))
+start 120 40 "$bin recordings/escapes.ndjson"
+wait_for 'done' || fail escapes "did not draw"
+title_before=$($T display -p -t 0 '#{pane_title}')
+for k in G g ' ' ' ' t G Tab G; do
+	keys "$k"
+done
+title=$($T display -p -t 0 '#{pane_title}')
+case $title in
+*PWNED* | *RAW-TITLE*) fail escapes "the pane title changed to '$title'" ;;
+esac
+[ "$title" = "$title_before" ] || fail escapes "the pane title changed: '$title_before' -> '$title'"
+[ -z "$($T list-buffers 2>/dev/null)" ] || fail escapes "something wrote to the clipboard (tmux buffers)"
+screen | grep -qF '^[' || fail escapes "escapes not shown as ^["
+$T capture-pane -p -e -t 0 | grep -q "$(printf '\033]')" && fail escapes "an OSC sequence reached the screen"
+keys g
+golden "escapes-120x40"
+
+# A slow pipe: lines appear as they come; at the end the state says how
+# the session ended, and the viewer stays until q.
+cases=$((cases + 1))
+head -40 recordings/demo.ndjson >"$work/slow.ndjson"
+cat >"$work/slow.sh" <<'EOF'
+while IFS= read -r line; do printf '%s\n' "$line"; sleep 0.1; done < "$1"
+EOF
+start 80 24 "sh $work/slow.sh $work/slow.ndjson | $bin"
+wait_for 'live' 3 || fail slow-pipe "no live state while the pipe is open"
+sleep 1
+n1=$(screen | grep -c '✓\|✗')
+sleep 1.2
+n2=$(screen | grep -c '✓\|✗')
+[ "$n2" -gt "$n1" ] || fail slow-pipe "no new lines arrived on screen ($n1 then $n2)"
+wait_for 'incomplete' 8 || fail slow-pipe "no 'incomplete' after the pipe closed"
+sleep 0.3
+$T list-panes -F '#{pane_dead}' | grep -q 0 || fail slow-pipe "the viewer did not stay open"
+
+# Resizing from 120 to 40 columns and back keeps the position.
+cases=$((cases + 1))
+start 120 40 "$bin recordings/demo.ndjson"
+wait_for 'done' || fail resize "did not draw"
+keys j j j j j j j j j j j j
+first=$(screen | sed -n 2p | cut -c1-20)
+$T resize-window -t 0 -x 40 -y 30
+sleep 0.3
+$T resize-window -t 0 -x 120 -y 40
+sleep 0.3
+again=$(screen | sed -n 2p | cut -c1-20)
+[ "$first" = "$again" ] || fail resize "position lost: '$first' became '$again'"
+
+# The terminal is restored on every way out: q, Ctrl-C, SIGTERM, SIGHUP.
+for how in q C-c TERM HUP; do
+	cases=$((cases + 1))
+	rm -f "$work/before" "$work/after"
+	cp recordings/demo.ndjson "$work/restore-$how.ndjson"
+	# The wrapper stands for the user's shell, which survives Ctrl-C.
+	start 80 24 "sh -c 'trap \"\" INT; stty -a >$work/before; $bin $work/restore-$how.ndjson; echo \"exit=\$?\"; stty -a >$work/after; echo RESTORED; sleep 30'"
+	wait_for 'done' || fail "restore-$how" "did not draw"
+	case $how in
+	q | C-c) keys "$how" ;;
+	*) pkill "-$how" -f "^$bin $work/restore-$how.ndjson" ;;
+	esac
+	wait_for RESTORED 5 || fail "restore-$how" "did not exit"
+	[ "$($T display -p -t 0 '#{alternate_on}')" = 0 ] ||
+		fail "restore-$how" "still on the alternate screen"
+	cmp -s "$work/before" "$work/after" ||
+		fail "restore-$how" "terminal modes differ: $(diff "$work/before" "$work/after" | head -4)"
+	screen | grep -q '── Session\|Transcript' &&
+		fail "restore-$how" "the viewer's screen is still shown"
+done
+
+echo "screen: $cases cases, $fails failures"
+[ "$fails" -eq 0 ]

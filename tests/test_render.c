@@ -1,0 +1,302 @@
+/* test_render.c: transcript blocks, timeline rows and the status bar. */
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+#include "render.h"
+
+struct fx {
+	struct source s;
+	struct model *m;
+	struct render r;
+};
+
+static struct fx *
+load(const char *text)
+{
+	struct fx *f = calloc(1, sizeof *f);
+	struct line ln;
+	unsigned src;
+
+	source_open_mem(&f->s, "t", text, strlen(text));
+	f->m = model_new();
+	src = model_add_source(f->m, &f->s);
+	while (source_next_line(&f->s, &ln))
+		model_add_line(f->m, src, &ln, TIME_NONE);
+	model_end_source(f->m, src);
+	render_init(&f->r, f->m);
+	return f;
+}
+
+/* Load a file of recordings/. */
+static struct fx *
+load_file(const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	char *text;
+	long n;
+	struct fx *f;
+
+	assert_non_null(fp);
+	fseek(fp, 0, SEEK_END);
+	n = ftell(fp);
+	rewind(fp);
+	text = malloc((size_t)n + 1);
+	assert_int_equal(fread(text, 1, (size_t)n, fp), (size_t)n);
+	text[n] = '\0';
+	fclose(fp);
+	f = load(text);
+	free(text);
+	return f;
+}
+
+static void
+unload(struct fx *f)
+{
+	render_free(&f->r);
+	model_free(f->m);
+	source_close(&f->s);
+	free(f);
+}
+
+/* Row i of block b as a C string (indent included). */
+static char *
+row_str(const struct block *b, size_t i)
+{
+	const struct rrow *r = &b->row[i];
+	char *s = malloc(r->indent + r->len + 1);
+
+	memset(s, ' ', r->indent);
+	memcpy(s + r->indent, b->text.p + r->off, r->len);
+	s[r->indent + r->len] = '\0';
+	return s;
+}
+
+#define INIT "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"17e650d2-aaaa\"," \
+	     "\"model\":\"Grok\",\"cwd\":\"/w\"}\n"
+
+static void
+test_prompt_rows(void **state)
+{
+	struct fx *f = load(INIT "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\","
+			    "\"text\":\"one two three four five\"}]}}\n");
+	const struct block *b;
+	char *s;
+
+	(void)state;
+	render_set_width(&f->r, 12);
+	b = render_item(&f->r, 1);
+	/* A blank row, then the prompt wrapped with its arrow. */
+	assert_int_equal(b->nrow, 4);
+	assert_int_equal(b->row[0].len, 0);
+	s = row_str(b, 1);
+	assert_string_equal(s, "\xE2\x9D\xAF one two ");
+	free(s);
+	s = row_str(b, 2);
+	assert_string_equal(s, "  three four");
+	free(s);
+	assert_int_equal(b->row[1].role, ROLE_PROMPT);
+	for (size_t i = 1; i < b->nrow; i++)
+		assert_true(b->row[i].indent + b->row[i].width <= 12);
+	/* The same block comes from the cache; a new width rebuilds it. */
+	assert_ptr_equal(render_item(&f->r, 1), b);
+	assert_int_equal(render_rows(&f->r, 1), 4);
+	render_set_width(&f->r, 80);
+	assert_int_equal(render_rows(&f->r, 1), 2);
+	unload(f);
+}
+
+/* A tool row: its line, and the duration at the right edge; cut with an
+ * ellipsis when narrow. */
+static void
+test_tool_row(void **state)
+{
+	struct fx *f = load(
+		INIT
+		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c\","
+		"\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"npm test\"}}},"
+		"\"timestamp_ms\":1000}\n"
+		"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c\","
+		"\"tool_call\":{\"shellToolCall\":{\"result\":{\"failure\":{\"exitCode\":1}}}},"
+		"\"timestamp_ms\":3800}\n");
+	const struct block *b;
+	char *s;
+
+	(void)state;
+	render_set_width(&f->r, 40);
+	b = render_item(&f->r, 1);
+	assert_int_equal(b->nrow, 1);
+	s = row_str(b, 0);
+	assert_string_equal(s, "\xE2\x9C\x97 Shell `npm test` \xE2\x86\x92 exit 1        2.8 s");
+	assert_int_equal(b->row[0].width, 40);
+	assert_int_equal(b->row[0].role, ROLE_TOOL_FAILED);
+	free(s);
+	render_set_width(&f->r, 16);
+	b = render_item(&f->r, 1);
+	s = row_str(b, 0);
+	assert_string_equal(s, "\xE2\x9C\x97 Shell `\xE2\x80\xA6 2.8 s");
+	assert_int_equal(b->row[0].width, 16);
+	free(s);
+	unload(f);
+}
+
+/* Thinking is one folded row, or its text when unfolded. */
+static void
+test_thinking_fold(void **state)
+{
+	struct fx *f = load(INIT "{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"Plan it\","
+			    "\"timestamp_ms\":1000}\n"
+			    "{\"type\":\"thinking\",\"subtype\":\"completed\",\"timestamp_ms\":2500}\n");
+	const struct block *b;
+	char *s;
+
+	(void)state;
+	render_set_width(&f->r, 40);
+	b = render_item(&f->r, 1);
+	assert_int_equal(b->nrow, 1);
+	s = row_str(b, 0);
+	assert_string_equal(s, "\xE2\x96\xB8 thinking \xC2\xB7 1.5 s");
+	free(s);
+	render_set_thinking(&f->r, true);
+	b = render_item(&f->r, 1);
+	assert_int_equal(b->nrow, 3);
+	s = row_str(b, 2);
+	assert_string_equal(s, "  Plan it");
+	free(s);
+	unload(f);
+}
+
+/* Escape sequences in any text come out visible, never as control
+ * bytes; every row fits its width. */
+static void
+test_hostile_text(void **state)
+{
+	struct fx *f = load_file("recordings/escapes.ndjson");
+	int widths[] = {1, 7, 40, 80, 133};
+
+	(void)state;
+	assert_true(f->m->nit > 5);
+	for (size_t w = 0; w < ARRAY_LEN(widths); w++) {
+		render_set_width(&f->r, widths[w]);
+		render_set_thinking(&f->r, w % 2 == 0);
+		for (uint32_t it = 0; it < f->m->nit; it++) {
+			const struct block *b = render_item(&f->r, it);
+
+			for (size_t i = 0; i < b->text.n; i++) {
+				unsigned char c = (unsigned char)b->text.p[i];
+
+				if (c < 0x20 || c == 0x7f)
+					fail_msg("item %u: control byte 0x%02x", it, c);
+				if (c == 0xC2 && i + 1 < b->text.n &&
+				    (unsigned char)b->text.p[i + 1] < 0xA0)
+					fail_msg("item %u: C1 control", it);
+			}
+			for (size_t i = 0; i < b->nrow; i++) {
+				const struct rrow *r = &b->row[i];
+
+				assert_int_equal(r->width,
+						 text_width(b->text.p + r->off, r->len));
+				/* A 2-cell character alone on a 1-cell row is
+				 * the only overflow, clipped by the pane. */
+				if (widths[w] > 1)
+					assert_true(r->indent + r->width <= (unsigned)widths[w]);
+			}
+		}
+	}
+	unload(f);
+}
+
+/* Timeline rows fill exactly the width asked, at any width. */
+static void
+test_timeline_rows(void **state)
+{
+	struct fx *f = load_file("recordings/demo.ndjson");
+	struct rline l = {0};
+
+	(void)state;
+	assert_true(f->m->ncall >= 9);
+	for (int w = 0; w <= 200; w++) {
+		for (uint32_t c = 0; c < f->m->ncall; c++) {
+			render_timeline_row(&f->r, c, w, &l);
+			if (l.width != (size_t)w)
+				fail_msg("call %u at width %d: %zu cells", c, w, l.width);
+			assert_int_equal(text_width(l.text.p ? l.text.p : "", l.text.n),
+					 (size_t)w);
+		}
+	}
+	/* The failed npm test: its glyph, and its duration at the end. */
+	render_timeline_row(&f->r, 1, 80, &l);
+	assert_memory_equal(l.text.p, "\xE2\x9C\x97 Shell   npm test", 19);
+	assert_non_null(strstr(l.text.p, "\xE2\x96\x93")); /* a failed bar */
+	assert_int_equal(memcmp(l.text.p + l.text.n - 5, "2.8 s", 5), 0);
+	rline_free(&l);
+	unload(f);
+}
+
+/* The status bar fits, and keeps what matters most when narrow. */
+static void
+test_status(void **state)
+{
+	struct fx *f = load_file("recordings/demo.ndjson");
+	struct status_in in = {0};
+	struct rline l = {0};
+
+	(void)state;
+	in.progress = -1;
+	for (int w = 0; w <= 200; w++) {
+		render_status(&f->r, &in, w, &l);
+		assert_true(l.width <= (size_t)w);
+	}
+	render_status(&f->r, &in, 160, &l);
+	assert_non_null(strstr(l.text.p, "\xE2\x9C\x93 done"));
+	assert_non_null(strstr(l.text.p, "Composer 2.5"));
+	assert_non_null(strstr(l.text.p, "ad7140d9"));
+	assert_non_null(strstr(l.text.p, "\xE2\x9C\x93" "8 \xE2\x9C\x97" "1"));
+	assert_non_null(strstr(l.text.p, "tokens"));
+	in.compact = true;
+	in.new_events = 7;
+	render_status(&f->r, &in, 40, &l);
+	assert_non_null(strstr(l.text.p, "\xE2\x9C\x93 done"));
+	assert_non_null(strstr(l.text.p, "+7 new"));
+	assert_null(strstr(l.text.p, "tokens"));
+	rline_free(&l);
+	unload(f);
+}
+
+/* A failed session's result row and status say so. */
+static void
+test_incomplete_status(void **state)
+{
+	struct fx *f = load_file("recordings/no-result.ndjson");
+	struct status_in in = {0};
+	struct rline l = {0};
+
+	(void)state;
+	in.progress = -1;
+	render_status(&f->r, &in, 120, &l);
+	assert_non_null(strstr(l.text.p, "incomplete"));
+	assert_non_null(strstr(l.text.p, "?1"));
+	assert_non_null(strstr(l.text.p, "1 bad line"));
+	rline_free(&l);
+	unload(f);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_prompt_rows),
+		cmocka_unit_test(test_tool_row),
+		cmocka_unit_test(test_thinking_fold),
+		cmocka_unit_test(test_hostile_text),
+		cmocka_unit_test(test_timeline_rows),
+		cmocka_unit_test(test_status),
+		cmocka_unit_test(test_incomplete_status),
+	};
+
+	setlocale(LC_ALL, "C.UTF-8");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
