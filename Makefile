@@ -29,7 +29,7 @@ AV_CPPFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 \
 ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS)
 
 # Reading and model layers: no curses here (checked by `make check-layers`).
-CORE = util json text lines model tool summary print record input render view
+CORE = util json text lines model tool summary print record input render view keys
 # Screen layer: the only files that may include <curses.h>.
 UI   = ui pane_transcript pane_timeline statusbar
 CORE_OBJ = $(CORE:%=src/%.o)
@@ -89,10 +89,18 @@ install: all
 	install -m 644 src/agentview.1 $(DESTDIR)$(MANDIR)/agentview.1
 	for t in themes/*.theme; do [ -e "$$t" ] && install -m 644 "$$t" $(DESTDIR)$(DATADIR)/themes/ || true; done
 
+# Regenerate the man page's KEYS section from the key table.
+update-man: all
+	@./src/agentview --keys-roff >src/keys.roff.tmp
+	@awk '/^\.\\" keys-begin/ { print; while ((getline l < "src/keys.roff.tmp") > 0) print l; skip = 1; next } \
+	     /^\.\\" keys-end/ { skip = 0 } !skip' src/agentview.1 >src/agentview.1.tmp
+	@mv src/agentview.1.tmp src/agentview.1; rm -f src/keys.roff.tmp
+	@echo "src/agentview.1: KEYS section updated"
+
 clean-objs:
 	rm -f src/*.o src/libcore.a src/agentview $(TEST_BIN)
 
 clean: clean-objs
 	rm -rf src/asan
 
-.PHONY: all run test unit asan install clean clean-objs check-layers deps-build deps-test
+.PHONY: all run test unit asan install clean clean-objs check-layers deps-build deps-test update-man

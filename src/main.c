@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "input.h"
+#include "keys.h"
 #include "model.h"
 #include "print.h"
 #include "ui.h"
@@ -94,7 +95,7 @@ static void
 parse_options(int argc, char **argv, struct options *o)
 {
 	enum { OPT_RECORD = 256, OPT_FORMAT, OPT_STATUS, OPT_THEME, OPT_COLOR,
-	       OPT_FRAMES };
+	       OPT_FRAMES, OPT_KEYS_ROFF };
 	static const struct option longopts[] = {
 		{"follow", no_argument, NULL, 'f'},
 		{"replay", no_argument, NULL, 'r'},
@@ -111,6 +112,7 @@ parse_options(int argc, char **argv, struct options *o)
 		{"version", no_argument, NULL, 'V'},
 		/* For tests and benchmarks, not in --help. */
 		{"frames", required_argument, NULL, OPT_FRAMES},
+		{"keys-roff", no_argument, NULL, OPT_KEYS_ROFF},
 		{NULL, 0, NULL, 0},
 	};
 	int c, nargs = argc;
@@ -175,6 +177,14 @@ parse_options(int argc, char **argv, struct options *o)
 		case OPT_FRAMES:
 			o->frames = (long)parse_number("--frames", optarg, false);
 			break;
+		case OPT_KEYS_ROFF: {
+			struct buf b = {0};
+
+			keys_roff(&b);
+			fputs(b.p, stdout);
+			buf_free(&b);
+			exit(0);
+		}
 		case 'h':
 			fputs(usage_text, stdout);
 			exit(0);

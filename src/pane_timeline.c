@@ -56,41 +56,34 @@ timeline_draw(struct ui *u, const struct rect *title, const struct rect *body)
 }
 
 bool
-timeline_key(struct ui *u, int key, int height)
+timeline_action(struct ui *u, enum action a, int height)
 {
 	uint32_t n = (uint32_t)u->m->ncall;
 	int page = MAX(1, height - 1);
 
-	switch (key) {
-	case 'j':
-	case UI_FKEY(KEY_DOWN):
-	case UI_CTRL('n'):
+	switch (a) {
+	case ACT_DOWN:
 		list_move(&u->tl, n, height, 1);
 		return true;
-	case 'k':
-	case UI_FKEY(KEY_UP):
-	case UI_CTRL('p'):
+	case ACT_UP:
 		list_move(&u->tl, n, height, -1);
 		return true;
-	case ' ':
-	case 'f':
-	case UI_CTRL('f'):
-	case UI_FKEY(KEY_NPAGE):
+	case ACT_PAGE_DOWN:
 		list_move(&u->tl, n, height, page);
 		return true;
-	case 'b':
-	case UI_CTRL('b'):
-	case UI_FKEY(KEY_PPAGE):
+	case ACT_PAGE_UP:
 		list_move(&u->tl, n, height, -page);
 		return true;
-	case 'g':
-	case '<':
-	case UI_FKEY(KEY_HOME):
+	case ACT_HALF_DOWN:
+		list_move(&u->tl, n, height, MAX(1, height / 2));
+		return true;
+	case ACT_HALF_UP:
+		list_move(&u->tl, n, height, -MAX(1, height / 2));
+		return true;
+	case ACT_TOP:
 		list_select(&u->tl, n, height, 0);
 		return true;
-	case 'G':
-	case '>':
-	case UI_FKEY(KEY_END):
+	case ACT_BOTTOM:
 		list_select(&u->tl, n, height, n == 0 ? 0 : n - 1);
 		return true;
 	default:

@@ -95,51 +95,33 @@ transcript_draw(struct ui *u, const struct rect *title,
 }
 
 bool
-transcript_key(struct ui *u, int key, int height)
+transcript_action(struct ui *u, enum action a, int height)
 {
 	int page = MAX(1, height - 1);
 
-	switch (key) {
-	case 'j':
-	case UI_FKEY(KEY_DOWN):
-	case UI_CTRL('n'):
-	case UI_CTRL('e'):
-	case '\r':
+	switch (a) {
+	case ACT_DOWN:
 		scroll_by(&u->ts, &u->rows, height, 1);
 		return true;
-	case 'k':
-	case UI_FKEY(KEY_UP):
-	case UI_CTRL('p'):
-	case UI_CTRL('y'):
+	case ACT_UP:
 		scroll_by(&u->ts, &u->rows, height, -1);
 		return true;
-	case ' ':
-	case 'f':
-	case UI_CTRL('f'):
-	case UI_FKEY(KEY_NPAGE):
+	case ACT_PAGE_DOWN:
 		scroll_by(&u->ts, &u->rows, height, page);
 		return true;
-	case 'b':
-	case UI_CTRL('b'):
-	case UI_FKEY(KEY_PPAGE):
+	case ACT_PAGE_UP:
 		scroll_by(&u->ts, &u->rows, height, -page);
 		return true;
-	case 'd':
-	case UI_CTRL('d'):
+	case ACT_HALF_DOWN:
 		scroll_by(&u->ts, &u->rows, height, MAX(1, height / 2));
 		return true;
-	case 'u':
-	case UI_CTRL('u'):
+	case ACT_HALF_UP:
 		scroll_by(&u->ts, &u->rows, height, -MAX(1, height / 2));
 		return true;
-	case 'g':
-	case '<':
-	case UI_FKEY(KEY_HOME):
+	case ACT_TOP:
 		scroll_home(&u->ts, &u->rows);
 		return true;
-	case 'G':
-	case '>':
-	case UI_FKEY(KEY_END):
+	case ACT_BOTTOM:
 		scroll_end(&u->ts, &u->rows, height);
 		return true;
 	default:

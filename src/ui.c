@@ -319,25 +319,26 @@ body_height(struct ui *u, enum pane p)
 	return h > 0 ? h : MAX(1, LINES - 2);
 }
 
+/* Do what a key asks: global actions here, the rest by the focused pane. */
 static void
 ui_key(struct ui *u, int key)
 {
 	enum pane other = u->focus == PANE_TRANSCRIPT ? PANE_TIMELINE
 						      : PANE_TRANSCRIPT;
+	enum action a = keys_lookup(KC_GLOBAL, key);
 
 	u->dirty = true;
-	switch (key) {
-	case 'q':
-	case 'Q':
+	switch (a) {
+	case ACT_QUIT:
 		u->quit = true;
 		return;
-	case '\t':
+	case ACT_NEXT_PANE:
 		u->focus = other;
 		return;
-	case UI_CTRL('l'):
+	case ACT_REDRAW:
 		clearok(curscr, TRUE);
 		return;
-	case 'F':
+	case ACT_FOLLOW:
 		if (u->ts.follow) {
 			u->ts.follow = false;
 			ui_note(u, "follow off");
@@ -348,17 +349,54 @@ ui_key(struct ui *u, int key)
 			ui_note(u, "following");
 		}
 		return;
-	case 't':
+	case ACT_THINKING:
 		render_set_thinking(&u->r, !u->r.thinking);
 		ui_note(u, "thinking %s", u->r.thinking ? "unfolded" : "folded");
 		return;
 	default:
 		break;
 	}
+	a = keys_lookup(KC_SCROLL, key);
 	if (u->focus == PANE_TIMELINE)
-		timeline_key(u, key, body_height(u, PANE_TIMELINE));
+		timeline_action(u, a, body_height(u, PANE_TIMELINE));
 	else
-		transcript_key(u, key, body_height(u, PANE_TRANSCRIPT));
+		transcript_action(u, a, body_height(u, PANE_TRANSCRIPT));
+}
+
+/* The key code of keys.h for a curses function key. */
+static int
+ui_fkey(int k)
+{
+	switch (k) {
+	case KEY_UP:
+		return K_UP;
+	case KEY_DOWN:
+		return K_DOWN;
+	case KEY_LEFT:
+		return K_LEFT;
+	case KEY_RIGHT:
+		return K_RIGHT;
+	case KEY_SLEFT:
+		return K_SLEFT;
+	case KEY_SRIGHT:
+		return K_SRIGHT;
+	case KEY_PPAGE:
+		return K_PGUP;
+	case KEY_NPAGE:
+		return K_PGDN;
+	case KEY_HOME:
+		return K_HOME;
+	case KEY_END:
+		return K_END;
+	case KEY_ENTER:
+		return K_ENTER;
+	case KEY_BTAB:
+		return K_BTAB;
+	case KEY_MOUSE:
+		return K_MOUSE;
+	default:
+		return K_OTHER;
+	}
 }
 
 /* Read every key waiting; curses buffers some, so read until ERR. */
@@ -374,9 +412,9 @@ ui_read_keys(struct ui *u)
 				u->dirty = true;
 				continue;
 			}
-			ui_key(u, UI_FKEY((int)wch));
+			ui_key(u, ui_fkey((int)wch));
 		} else {
-			ui_key(u, (int)wch);
+			ui_key(u, wch == 27 ? K_ESC : (int)wch);
 		}
 		if (u->quit)
 			return;

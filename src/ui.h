@@ -8,14 +8,11 @@
 #include <stdint.h>
 
 #include "input.h"
+#include "keys.h"
 #include "model.h"
 #include "render.h"
 #include "theme.h"
 #include "view.h"
-
-/* Keys are code points; function keys are KEY_* values with this bit. */
-#define UI_FKEY(k) ((k) | 0x40000000)
-#define UI_CTRL(c) ((c) & 0x1F)
 
 enum ui_color { UI_COLOR_AUTO, UI_COLOR_ALWAYS, UI_COLOR_NEVER };
 
@@ -61,13 +58,14 @@ void ui_clear(struct ui *u, const struct rect *r, enum role role);
 /* Show a message in the status bar for a few seconds. */
 void ui_note(struct ui *u, const char *fmt, ...) PRINTF_LIKE(2, 3);
 
-/* The panes: each draws its title and body and handles its keys. */
+/* The panes: each draws its title and body and does the actions of the
+ * keys pressed while it has the focus. */
 void transcript_draw(struct ui *u, const struct rect *title,
 		     const struct rect *body);
-bool transcript_key(struct ui *u, int key, int height);
+bool transcript_action(struct ui *u, enum action a, int height);
 void timeline_draw(struct ui *u, const struct rect *title,
 		   const struct rect *body);
-bool timeline_key(struct ui *u, int key, int height);
+bool timeline_action(struct ui *u, enum action a, int height);
 void statusbar_draw(struct ui *u, const struct rect *r);
 
 /* Run the viewer until the user quits. Returns the exit status. */

@@ -1,0 +1,104 @@
+/* keys.c: the key table, its lookup, and the help and man page text made
+ * from it. */
+#include "keys.h"
+
+#include <string.h>
+
+const struct binding key_table[] = {
+	{KC_GLOBAL, ACT_QUIT, {'q', 'Q', 0}, "q", "quit (Ctrl-C too)"},
+	{KC_GLOBAL, ACT_NEXT_PANE, {'\t', K_BTAB, 0}, "Tab",
+	 "next pane (the narrow layout shows one at a time)"},
+	{KC_GLOBAL, ACT_FOLLOW, {'F', 0}, "F",
+	 "follow new events, or stop following"},
+	{KC_GLOBAL, ACT_THINKING, {'t', 0}, "t", "fold or unfold thinking"},
+	{KC_GLOBAL, ACT_REDRAW, {KEY_CTRL('l'), 0}, "Ctrl-L", "redraw the screen"},
+	{KC_SCROLL, ACT_DOWN, {'j', K_DOWN, KEY_CTRL('n'), KEY_CTRL('e'), 0},
+	 "j, Down", "down one line (timeline: next call)"},
+	{KC_SCROLL, ACT_UP, {'k', K_UP, KEY_CTRL('p'), KEY_CTRL('y'), 0},
+	 "k, Up", "up one line (timeline: previous call)"},
+	{KC_SCROLL, ACT_PAGE_DOWN, {' ', 'f', K_PGDN, KEY_CTRL('f'), 0},
+	 "Space, PgDn", "down one page"},
+	{KC_SCROLL, ACT_PAGE_UP, {'b', K_PGUP, KEY_CTRL('b'), 0}, "b, PgUp",
+	 "up one page"},
+	{KC_SCROLL, ACT_HALF_DOWN, {'d', KEY_CTRL('d'), 0}, "d", "down half a page"},
+	{KC_SCROLL, ACT_HALF_UP, {'u', KEY_CTRL('u'), 0}, "u", "up half a page"},
+	{KC_SCROLL, ACT_TOP, {'g', '<', K_HOME, 0}, "g, Home", "to the top"},
+	{KC_SCROLL, ACT_BOTTOM, {'G', '>', K_END, 0}, "G, End",
+	 "to the end, and follow new events"},
+	{KC_GLOBAL, ACT_NONE, {0}, NULL, NULL},
+};
+
+enum action
+keys_lookup(enum key_ctx ctx, int key)
+{
+	for (const struct binding *b = key_table; b->action != ACT_NONE; b++) {
+		if (b->ctx != ctx)
+			continue;
+		for (int i = 0; i < KEYS_MAX && b->keys[i] != 0; i++)
+			if (b->keys[i] == key)
+				return b->action;
+	}
+	return ACT_NONE;
+}
+
+const char *
+keys_ctx_title(enum key_ctx ctx)
+{
+	static const char *const titles[KC_CONTEXTS] = {
+		[KC_GLOBAL] = "Anywhere",
+		[KC_SCROLL] = "Transcript and timeline",
+	};
+
+	return (unsigned)ctx < KC_CONTEXTS && titles[ctx] ? titles[ctx] : "?";
+}
+
+/* Append s with roff's special characters escaped. */
+static void
+roff_text(struct buf *out, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '\\')
+			buf_adds(out, "\\e");
+		else if (*s == '-')
+			buf_adds(out, "\\-");
+		else
+			buf_addc(out, *s);
+	}
+}
+
+void
+keys_roff(struct buf *out)
+{
+	for (int ctx = 0; ctx < KC_CONTEXTS; ctx++) {
+		buf_adds(out, ".SS ");
+		roff_text(out, keys_ctx_title((enum key_ctx)ctx));
+		buf_addc(out, '\n');
+		for (const struct binding *b = key_table; b->action != ACT_NONE; b++) {
+			if (b->ctx != (enum key_ctx)ctx)
+				continue;
+			buf_adds(out, ".TP\n.B ");
+			roff_text(out, b->names);
+			buf_addc(out, '\n');
+			roff_text(out, b->help);
+			buf_addc(out, '\n');
+		}
+	}
+}
+
+void
+keys_help(struct buf *out, int width)
+{
+	int namew = 0;
+
+	(void)width;
+	for (const struct binding *b = key_table; b->action != ACT_NONE; b++)
+		namew = MAX(namew, (int)strlen(b->names));
+	for (int ctx = 0; ctx < KC_CONTEXTS; ctx++) {
+		if (ctx > 0)
+			buf_addc(out, '\n');
+		buf_addf(out, "%s\n", keys_ctx_title((enum key_ctx)ctx));
+		for (const struct binding *b = key_table; b->action != ACT_NONE; b++)
+			if (b->ctx == (enum key_ctx)ctx)
+				buf_addf(out, "  %-*s  %s\n", namew, b->names, b->help);
+	}
+}
