@@ -13,6 +13,7 @@
 #define DOT " \xC2\xB7 "            /* · */
 #define ELLIPSIS "\xE2\x80\xA6"     /* … */
 #define SLOTS 1024
+#define DESC_SLOTS 256
 
 void
 render_init(struct render *r, struct model *m)
@@ -24,6 +25,10 @@ render_init(struct render *r, struct model *m)
 	r->slot = xcalloc(r->nslot, sizeof *r->slot);
 	for (size_t i = 0; i < r->nslot; i++)
 		r->slot[i].item = NONE;
+	r->ndesc = DESC_SLOTS;
+	r->desc = xcalloc(r->ndesc, sizeof *r->desc);
+	for (size_t i = 0; i < r->ndesc; i++)
+		r->desc[i].call = NONE;
 }
 
 static void
@@ -46,7 +51,9 @@ render_free(struct render *r)
 	buf_free(&r->raw);
 	buf_free(&r->tmp);
 	text_rows_free(&r->wrap);
-	tool_desc_free(&r->td);
+	for (size_t i = 0; i < r->ndesc; i++)
+		tool_desc_free(&r->desc[i].d);
+	free(r->desc);
 }
 
 void
@@ -159,15 +166,32 @@ call_role(enum call_state st)
 	}
 }
 
+const struct tool_desc *
+render_describe(struct render *r, uint32_t c)
+{
+	struct desc_slot *d = &r->desc[c % r->ndesc];
+	enum call_state st = model_call_state(r->m, c);
+
+	if (d->call != c || d->gen != r->gen || d->done_ev != r->m->call[c].done_ev ||
+	    d->state != st) {
+		d->call = c;
+		d->gen = r->gen;
+		d->done_ev = r->m->call[c].done_ev;
+		d->state = (uint8_t)st;
+		tool_describe(r->m, c, &d->d);
+	}
+	return &d->d;
+}
+
 void
 render_call_line(struct render *r, uint32_t c, struct buf *out)
 {
 	enum call_state st = model_call_state(r->m, c);
+	const struct tool_desc *d = render_describe(r, c);
 
-	tool_describe(r->m, c, &r->td);
 	buf_adds(out, tool_state_glyph(st));
 	buf_addc(out, ' ');
-	tool_line((enum tool_kind)r->m->call[c].kind, &r->td, out);
+	tool_line((enum tool_kind)r->m->call[c].kind, d, out);
 }
 
 /* A duration for a call: "2.8 s", or "…" when unknown. */
@@ -590,6 +614,7 @@ render_timeline_row(struct render *r, uint32_t c, int width,
 	const size_t kindw = 8, durw = 8;
 	size_t w = (size_t)MAX(width, 0), bar = 0, offw = 0, flex, col;
 	struct buf t = {0};
+	const struct tool_desc *d;
 	int64_t a0, a1;
 
 	rline_reset(out);
@@ -602,17 +627,17 @@ render_timeline_row(struct render *r, uint32_t c, int width,
 		       : 0;
 	rline_adds(out, tool_state_glyph(st), role, w);
 	rline_adds(out, " ", ROLE_NORMAL, w);
-	tool_describe(m, c, &r->td);
+	d = render_describe(r, c);
 	col = out->width;
-	if (call->kind == TK_OTHER && r->td.key.n > 8)
-		rline_add(out, r->td.key.p, r->td.key.n - 8, ROLE_DIM,
+	if (call->kind == TK_OTHER && d->key.n > 8)
+		rline_add(out, d->key.p, d->key.n - 8, ROLE_DIM,
 			  MIN(w, col + kindw - 1));
 	else
 		rline_adds(out, tool_kind_label((enum tool_kind)call->kind),
 			   ROLE_DIM, MIN(w, col + kindw - 1));
 	rline_pad(out, MIN(w, col + kindw), ROLE_NORMAL);
 	col = out->width;
-	rline_add(out, r->td.what.p ? r->td.what.p : "", r->td.what.n,
+	rline_add(out, d->what.p ? d->what.p : "", d->what.n,
 		  st == CS_OK ? ROLE_NORMAL : role, MIN(w, col + flex));
 	rline_pad(out, MIN(w, col + flex), ROLE_NORMAL);
 	session_axis(m, call->session, &a0, &a1);

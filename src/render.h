@@ -55,6 +55,15 @@ struct rline {
 	size_t width; /* cells used */
 };
 
+/* A described call, kept while the call does not change. */
+struct desc_slot {
+	uint32_t call;   /* NONE: empty */
+	uint32_t done_ev;
+	uint32_t gen;
+	uint8_t state;   /* enum call_state */
+	struct tool_desc d;
+};
+
 struct render {
 	struct model *m;
 	int width;             /* width of transcript rows */
@@ -66,7 +75,8 @@ struct render {
 	struct buf raw;        /* scratch: decoded text */
 	struct buf tmp;        /* scratch: a line being composed */
 	struct text_rows wrap; /* scratch: wrapped rows */
-	struct tool_desc td;   /* scratch: a described call */
+	struct desc_slot *desc; /* a direct-mapped cache by call index */
+	size_t ndesc;
 };
 
 void render_init(struct render *r, struct model *m);
@@ -112,5 +122,9 @@ void render_timeline_row(struct render *r, uint32_t c, int width,
 
 /* The one-line text of call c ("✓ Read a.txt · 3 lines"), raw UTF-8. */
 void render_call_line(struct render *r, uint32_t c, struct buf *out);
+/* What call c did and how it ended, described once per change of the
+ * call (parsing both its events is too slow to do for every frame).
+ * Valid until the next render_describe call. */
+const struct tool_desc *render_describe(struct render *r, uint32_t c);
 
 #endif
