@@ -5,6 +5,7 @@
 #include <locale.h>
 #include <math.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,9 @@
 #include "input.h"
 #include "model.h"
 #include "print.h"
+#include "record.h"
+#include "runner.h"
+#include "sig.h"
 #include "util.h"
 
 #ifndef AGENTVIEW_VERSION
@@ -205,32 +209,100 @@ setup_locale(void)
 		setlocale(LC_CTYPE, "C.UTF-8");
 }
 
-/* Print mode: stream the input through a printer until it ends. */
+/* Print mode with a COMMAND: the signals that end agentview stop the
+ * command first (SIGPIPE too: a reader that went away). Returns the signal
+ * that came, or 0. */
 static int
-run_print(struct input *in, struct model *m, const struct options *o)
+print_signals(struct runner *run)
+{
+	static const int sigs[] = {SIGTERM, SIGINT, SIGHUP, SIGPIPE};
+
+	sig_drain();
+	for (size_t i = 0; i < ARRAY_LEN(sigs); i++) {
+		if (sig_take(sigs[i])) {
+			runner_stop(run, RUNNER_GRACE_MS);
+			return sigs[i];
+		}
+	}
+	if (run->stop_signal != 0 && !run->stopping) {
+		fprintf(stderr, "agentview: %s stopped on %s: it tried to use the "
+				"terminal, which only agentview may; stopping it\n",
+			run->in->src[run->out].name,
+			run->stop_signal == SIGTTIN ? "SIGTTIN" : "SIGTTOU");
+		runner_stop(run, RUNNER_GRACE_MS);
+	}
+	return 0;
+}
+
+/* Print mode with a COMMAND that printed no JSON: say so plainly, in the
+ * log and on stderr. */
+static void
+print_no_json(struct runner *run, const struct options *o)
+{
+	struct buf msg = {0};
+
+	if (!runner_no_json(run, &msg))
+		return;
+	if (o->format == PF_TEXT)
+		printf("== %s\n", msg.p);
+	else if (o->format == PF_MARKDOWN)
+		printf("\n**agentview:** %s\n", msg.p);
+	fflush(stdout);
+	fprintf(stderr, "agentview: %s\n", msg.p);
+	buf_free(&msg);
+}
+
+/* Print mode: stream the input through a printer until it ends (and, with
+ * a COMMAND, until it is reaped). *caught is the signal that ended it. */
+static int
+run_print(struct input *in, struct model *m, const struct options *o,
+	  struct runner *run, int *caught)
 {
 	struct printer *p = printer_new(m, o->format, stdout);
 	struct pollfd fds[INPUT_MAX + 2];
 	int status = 0;
+	bool rec_told = false;
 
 	in->on_line = (input_line_fn)printer_line;
 	in->ctx = p;
 	for (;;) {
+		int n, timeout;
+
 		while (input_pump(in, 0))
 			;
-		if (input_done(in))
+		if (run != NULL ? runner_check(run) : input_done(in))
 			break;
+		timeout = run != NULL ? runner_timeout(run) : -1;
 		fflush(stdout);
-		int n = input_pollfds(in, fds, (int)ARRAY_LEN(fds));
-
+		if (in->rec != NULL && in->rec->err != 0 && !rec_told) {
+			fprintf(stderr, "agentview: recording to %s: %s\n",
+				o->record, strerror(in->rec->err));
+			rec_told = true;
+		}
+		n = input_pollfds(in, fds, (int)ARRAY_LEN(fds) - 1);
+		if (run != NULL) {
+			fds[n].fd = sig_fd();
+			fds[n].events = POLLIN;
+			fds[n].revents = 0;
+			n++;
+		}
 		if (n == 0)
 			break;
-		if (poll(fds, (nfds_t)n, -1) < 0 && errno != EINTR)
+		if (poll(fds, (nfds_t)n, timeout) < 0 && errno != EINTR)
 			die("poll: %s", strerror(errno));
+		if (run != NULL && *caught == 0)
+			*caught = print_signals(run);
 	}
 	m->now_ms = clock_wall_ms();
 	printer_finish(p);
 	printer_free(p);
+	if (run != NULL)
+		print_no_json(run, o);
+	if (in->rec != NULL && in->rec->err != 0 && !rec_told) {
+		fprintf(stderr, "agentview: recording to %s: %s\n", o->record,
+			strerror(in->rec->err));
+		status = 1;
+	}
 	if (m->nses == 0 || m->ses[m->nses - 1].result_ev == NONE)
 		status = 3;
 	if (ferror(stdout) || fflush(stdout) != 0) {
@@ -247,21 +319,40 @@ main(int argc, char **argv)
 	struct options o;
 	struct model *m;
 	struct input in;
+	struct recorder rec;
+	struct runner run = {0};
 	struct buf err = {0};
-	int status;
+	int status, caught = 0;
 
+	sig_init();
 	setup_locale();
 	parse_options(argc, argv, &o);
-	if (o.command != NULL)
-		usage_error("-- COMMAND is not built yet");
-	if (o.nfiles == 0 && isatty(STDIN_FILENO))
+	if (o.command == NULL && o.nfiles == 0 && isatty(STDIN_FILENO))
 		usage_error("no input: give a FILE, pipe a stream into agentview, or use -- COMMAND");
 	if (!o.print && !o.status_line && isatty(STDOUT_FILENO) &&
 	    !o.format_given)
 		o.print = true; /* the screen comes with the viewer */
 	m = model_new();
 	input_init(&in, m, o.follow);
-	if (o.nfiles == 0) {
+	if (o.record != NULL) {
+		if (record_open(&rec, o.record, o.command, &err) != 0) {
+			fprintf(stderr, "agentview: %s\n", err.p);
+			status = 1;
+			goto out;
+		}
+		in.rec = &rec;
+	}
+	if (o.command != NULL) {
+		static const int sigs[] = {SIGTERM, SIGINT, SIGHUP, SIGPIPE};
+
+		for (size_t i = 0; i < ARRAY_LEN(sigs); i++)
+			sig_watch(sigs[i]);
+		if (runner_start(&run, &in, o.command, &err) != 0) {
+			fprintf(stderr, "agentview: %s\n", err.p);
+			status = runner_exit_code(&run);
+			goto out;
+		}
+	} else if (o.nfiles == 0) {
 		input_add_path(&in, "-", &err);
 	} else {
 		for (int i = 0; i < o.nfiles; i++) {
@@ -274,9 +365,25 @@ main(int argc, char **argv)
 			}
 		}
 	}
-	status = run_print(&in, m, &o);
+	status = run_print(&in, m, &o, o.command != NULL ? &run : NULL, &caught);
+	/* COMMAND's failure is what a CI wrapper must see. */
+	if (o.command != NULL && runner_exit_code(&run) != 0)
+		status = runner_exit_code(&run);
+out:
+	if (in.rec != NULL) {
+		if (rec.err != 0 && status == 0)
+			status = 1;
+		record_close(&rec);
+	}
 	input_free(&in);
 	model_free(m);
 	buf_free(&err);
+	if (caught != 0) {
+		/* Die of it, so the shell that started agentview knows. */
+		fflush(stdout);
+		sig_restore(caught);
+		raise(caught);
+		status = 128 + caught;
+	}
 	return status;
 }
