@@ -29,7 +29,7 @@ AV_CPPFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 \
 ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS)
 
 # Reading and model layers: no curses here (checked by `make check-layers`).
-CORE = util json text lines model tool print record input sig runner
+CORE = util json text lines model tool print record input sig runner statusline
 # Screen layer: the only files that may include <curses.h>.
 UI   =
 CORE_OBJ = $(CORE:%=src/%.o)
@@ -74,6 +74,7 @@ unit: $(TEST_BIN)
 test: deps-test
 	@$(MAKE) --no-print-directory WERROR=-Werror all check-layers unit
 	@sh tests/run_corpus.sh
+	@sh tests/run_runner.sh
 
 asan:
 	@mkdir -p src/asan

@@ -17,6 +17,7 @@
 #include "record.h"
 #include "runner.h"
 #include "sig.h"
+#include "statusline.h"
 #include "util.h"
 
 #ifndef AGENTVIEW_VERSION
@@ -35,6 +36,7 @@ struct options {
 	enum print_format format;
 	bool format_given;
 	bool status_line;
+	bool tmux_style;
 	const char *theme;
 	enum color_when color;
 	char **files;
@@ -54,7 +56,10 @@ static const char usage_text[] =
 	"  -p, --print            plain output, no screen (the default when stdout is not a terminal)\n"
 	"      --format FMT       with --print: text (default), markdown, json, raw (the original stream,\n"
 	"                         byte for byte, also out of a recording)\n"
-	"      --status-line      print one status line for the newest session and exit\n"
+	"      --status-line      print one status line for the newest session of FILE and exit\n"
+	"                         (a session without result is live while FILE was modified in\n"
+	"                         the last 2 minutes)\n"
+	"      --tmux-style       with --status-line: tmux #[fg=...] colours, '#' doubled\n"
 	"      --theme NAME       colour theme\n"
 	"      --color WHEN       auto, always, never (NO_COLOR, when non-empty, means never)\n"
 	"  -h, --help             usage on stdout, exit 0\n"
@@ -95,7 +100,8 @@ parse_number(const char *opt, const char *s, bool allow_zero)
 static void
 parse_options(int argc, char **argv, struct options *o)
 {
-	enum { OPT_RECORD = 256, OPT_FORMAT, OPT_STATUS, OPT_THEME, OPT_COLOR };
+	enum { OPT_RECORD = 256, OPT_FORMAT, OPT_STATUS, OPT_THEME, OPT_COLOR,
+	       OPT_TMUX };
 	static const struct option longopts[] = {
 		{"follow", no_argument, NULL, 'f'},
 		{"replay", no_argument, NULL, 'r'},
@@ -105,6 +111,7 @@ parse_options(int argc, char **argv, struct options *o)
 		{"print", no_argument, NULL, 'p'},
 		{"format", required_argument, NULL, OPT_FORMAT},
 		{"status-line", no_argument, NULL, OPT_STATUS},
+		{"tmux-style", no_argument, NULL, OPT_TMUX},
 		{"theme", required_argument, NULL, OPT_THEME},
 		{"color", required_argument, NULL, OPT_COLOR},
 		{"colour", required_argument, NULL, OPT_COLOR},
@@ -157,6 +164,9 @@ parse_options(int argc, char **argv, struct options *o)
 		case OPT_STATUS:
 			o->status_line = true;
 			break;
+		case OPT_TMUX:
+			o->tmux_style = true;
+			break;
 		case OPT_THEME:
 			o->theme = optarg;
 			break;
@@ -194,6 +204,11 @@ parse_options(int argc, char **argv, struct options *o)
 		usage_error("--record records stdin or a COMMAND, not FILEs");
 	if (o->follow && o->nfiles == 0)
 		usage_error("--follow needs a FILE");
+	if (o->tmux_style && !o->status_line)
+		usage_error("--tmux-style goes with --status-line");
+	if (o->status_line && (o->command != NULL || o->nfiles > 1 ||
+			       o->record != NULL || o->follow))
+		usage_error("--status-line reads one FILE");
 }
 
 /* Text goes out as UTF-8 whatever the locale says; widths need a UTF-8
@@ -327,6 +342,15 @@ main(int argc, char **argv)
 	sig_init();
 	setup_locale();
 	parse_options(argc, argv, &o);
+	if (o.status_line && (o.nfiles == 1 || !isatty(STDIN_FILENO))) {
+		status = statusline_run(o.nfiles == 1 ? o.files[0] : "-",
+					o.tmux_style ? SL_TMUX : 0,
+					clock_wall_ms(), stdout, &err);
+		if (status == 1)
+			fprintf(stderr, "agentview: %s\n", err.p);
+		buf_free(&err);
+		return status;
+	}
 	if (o.command == NULL && o.nfiles == 0 && isatty(STDIN_FILENO))
 		usage_error("no input: give a FILE, pipe a stream into agentview, or use -- COMMAND");
 	if (!o.print && !o.status_line && isatty(STDOUT_FILENO) &&
