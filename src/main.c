@@ -64,9 +64,13 @@ static const char usage_text[] =
 	"      --color WHEN       auto, always, never (NO_COLOR, when non-empty, means never)\n"
 	"  -h, --help             usage on stdout, exit 0\n"
 	"  -V, --version          version on stdout, exit 0\n"
+	"COMMAND reads agentview's stdin when that is a pipe or a file, else /dev/null; its\n"
+	"stderr shows as stderr lines; it runs in its own process group, which SIGTERM,\n"
+	"SIGINT and SIGHUP stop: SIGTERM, then SIGKILL to what is left once COMMAND has\n"
+	"exited or after 3 s.\n"
 	"Exit status: 0 success; 1 I/O or runtime error; 2 usage error; with --print or\n"
 	"--status-line, 3 when the input ended without a result event; with -- COMMAND,\n"
-	"COMMAND's non-zero exit status is passed on.\n";
+	"COMMAND's non-zero exit status is passed on (128+N when signal N killed it).\n";
 
 /* A usage error: say what is wrong, point at --help, exit 2. */
 NORETURN static void PRINTF_LIKE(1, 2)

@@ -274,6 +274,20 @@ check "status line, tmux: $(cat "$out/sl")" grep -qE \
 check "status line: no control byte from event text" sh -c "! LC_ALL=C grep -q \"\$(printf '[\001-\037\177]')\" '$out/sl'"
 check "status line: plain has no tmux style" sh -c "! '$bin' --status-line '$rec/demo.ndjson' | grep -q '#\\['"
 check "status line: one line" [ "$(wc -l <"$out/sl")" -eq 1 ]
+# What tmux makes of the line: the same expansion as #() output gets. Event
+# text stays as it was ('#' doubled), styles stay styles.
+printf '%s\n' '{"type":"system","subtype":"init","model":"#{host} #(rm x) ##"}' \
+	'{"type":"result","subtype":"success","is_error":false,"duration_ms":1000}' >"$out/hash.ndjson"
+"$bin" --status-line --tmux-style "$out/hash.ndjson" >"$out/sl"
+sock=agentview-test-$$
+if tmux -L "$sock" -f /dev/null new-session -d -x 80 -y 10 'sleep 60' 2>/dev/null; then
+	tmux -L "$sock" display-message -p "$(cat "$out/sl")" >"$out/tmux" 2>&1
+	tmux -L "$sock" kill-server 2>/dev/null
+	check "tmux shows event text as it is: $(cat "$out/tmux")" grep -qxF \
+		"#[fg=green]$(printf '\342\234\223')#[default] #{host} #(rm x) ## $dot 1.0 s" "$out/tmux"
+else
+	fail "tmux: cannot start a server"
+fi
 "$bin" --status-line "$rec/demo.ndjson" "$rec/demo.ndjson" >/dev/null 2>&1
 check "status line: one FILE only (usage error)" [ $? -eq 2 ]
 "$bin" --tmux-style "$rec/demo.ndjson" >/dev/null 2>&1
