@@ -291,6 +291,14 @@ run_print(struct input *in, struct model *m, const struct options *o,
 			;
 		if (run != NULL ? runner_check(run) : input_done(in))
 			break;
+		/* After runner_check: it is what notices a stopped command. */
+		if (run != NULL && *caught == 0) {
+			bool was = run->stopping;
+
+			*caught = print_signals(run);
+			if (run->stopping != was)
+				continue; /* stopped and reaped: read the rest */
+		}
 		timeout = run != NULL ? runner_timeout(run) : -1;
 		fflush(stdout);
 		if (in->rec != NULL && in->rec->err != 0 && !rec_told) {
@@ -309,8 +317,6 @@ run_print(struct input *in, struct model *m, const struct options *o,
 			break;
 		if (poll(fds, (nfds_t)n, timeout) < 0 && errno != EINTR)
 			die("poll: %s", strerror(errno));
-		if (run != NULL && *caught == 0)
-			*caught = print_signals(run);
 	}
 	m->now_ms = clock_wall_ms();
 	printer_finish(p);

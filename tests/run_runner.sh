@@ -12,11 +12,14 @@
 #   - a command that exited is reaped at once, even while a grandchild keeps
 #     its stdout open (no zombie), and agentview stops waiting for that pipe;
 #   - stdin is passed through when it is a pipe or a file, /dev/null when it
-#     is a terminal; the command inherits no descriptor of agentview's;
+#     is a terminal; a command that reads the terminal itself is stopped and
+#     said so, not waited for; the command inherits no descriptor of
+#     agentview's;
 #   - --record of a command holds its stdout, stderr and exit status, and
 #     --print --format raw gives its stdout back byte for byte; --record of
 #     piped stdin works in print mode;
-#   - --status-line for ok, live, failed and incomplete sessions.
+#   - --status-line for ok, live, failed and incomplete sessions, and with
+#     --tmux-style, through tmux's own format expansion.
 set -u
 bin=${AGENTVIEW:-./src/agentview}
 agent=./tests/fake_agent.sh
@@ -169,6 +172,10 @@ sleep 0.5
 # pipe open, so agentview is still there, with no child, zombie or not.
 check "drain: agentview waits for the pipe a while" kill -0 "$av"
 check "drain: the exited command is reaped at once" [ -z "$(ps -o pid=,stat= --ppid "$av")" ]
+# Waiting is not spinning: under 0.2 s of CPU in these 0.5 s (clock ticks).
+ticks=$(awk '{ print $14 + $15 }' "/proc/$av/stat" 2>/dev/null)
+hz=$(getconf CLK_TCK)
+check "drain: waits without spinning (${ticks:-?} ticks)" [ "${ticks:-999}" -lt $((hz / 5)) ]
 gc=$(pgrep -f "fake-agent-grandchild-$mark-drain")
 wait "$av" 2>/dev/null
 rc=$?
@@ -192,6 +199,13 @@ check "stdin from a file reaches the command" jqe '.command.stderr == ["stdin: f
 TERM=dumb timeout 20 script -qec "$bin --print --format json -- $agent -i $rec/demo.ndjson >$out/j 2>$out/e" /dev/null \
 	>/dev/null 2>&1 </dev/null
 check "a terminal on stdin: the command reads /dev/null" jqe '.command.stderr == ["stdin: EOF"]' "$out/j"
+# A command that reads the terminal itself is stopped by the kernel
+# (SIGTTIN: its group is not the terminal's); agentview ends it, not hangs.
+TERM=dumb timeout 20 script -qec "$bin --print -- sh -c 'read x </dev/tty' >$out/t 2>$out/e" /dev/null \
+	>/dev/null 2>&1 </dev/null
+rc=$?
+check "reading the terminal: stopped and ended (got $rc)" [ $rc -eq 143 ]
+check "reading the terminal: said why" grep -q 'sh stopped on SIGTTIN: it tried to use the terminal' "$out/e"
 # ls lists its own descriptors: under agentview, the same as run here.
 ls /proc/self/fd >"$out/fds-direct"
 "$bin" --print --format raw -- ls /proc/self/fd >"$out/fds" 2>"$out/e"
