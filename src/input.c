@@ -90,12 +90,32 @@ input_add_fd(struct input *in, int fd, const char *name)
 	return input_register(in);
 }
 
+void
+input_set_stderr(struct input *in, unsigned i, unsigned of)
+{
+	in->err[i] = true;
+	model_set_stderr(in->m, in->msrc[i], in->msrc[of]);
+}
+
+void
+input_close(struct input *in, unsigned i)
+{
+	struct source *s = &in->src[i];
+
+	if (s->kind != SOURCE_STREAM || s->fd < 0)
+		return;
+	close(s->fd);
+	s->fd = -1;
+	s->eof = true;
+}
+
 /* Whether source i is being read now: files are read one after another,
- * unless following, where all are read at once. */
+ * unless following, where all are read at once. A command's stderr is read
+ * alongside its stdout, or a full stderr pipe would block the command. */
 static bool
 input_active(const struct input *in, size_t i)
 {
-	if (in->follow)
+	if (in->follow || in->err[i])
 		return true;
 	for (size_t k = 0; k < i; k++)
 		if (!in->ended[k])
@@ -163,13 +183,20 @@ input_lines(struct input *in, size_t i, size_t budget, size_t *used)
 	struct source *s = &in->src[i];
 	struct line ln;
 	int64_t now = in->live[i] ? clock_wall_ms() : TIME_NONE;
+	/* Piped stdin that is a redirected file is read at once, but it is
+	 * what --record was asked to keep: it arrives now. */
+	int64_t rec_ms = in->rec == NULL || now != TIME_NONE ? now
+							      : clock_wall_ms();
 
 	while (source_next_line(s, &ln)) {
 		uint32_t ev;
 
-		if (in->rec != NULL && in->live[i])
+		if (in->rec != NULL && in->err[i])
+			record_stderr(in->rec, source_at(s, ln.off), ln.len,
+				      rec_ms);
+		else if (in->rec != NULL)
 			record_line(in->rec, source_at(s, ln.off), ln.len,
-				    ln.terminated, now);
+				    ln.terminated, rec_ms);
 		ev = model_add_line(in->m, in->msrc[i], &ln, now);
 		in->changes++;
 		if (in->on_line != NULL)

@@ -26,6 +26,8 @@ struct input {
 	unsigned msrc[INPUT_MAX]; /* model index of each source */
 	bool live[INPUT_MAX];     /* lines get arrival times */
 	bool ended[INPUT_MAX];    /* told the model it ended */
+	bool err[INPUT_MAX];      /* a command's stderr: read alongside its
+				     stdout, recorded as stderr */
 	size_t n;
 	bool follow;
 	int inotify;              /* -1 unless following */
@@ -47,6 +49,12 @@ void input_free(struct input *in);
 int input_add_path(struct input *in, const char *path, struct buf *err);
 /* Add an open descriptor as a stream (a pipe from a child); takes it. */
 unsigned input_add_fd(struct input *in, int fd, const char *name);
+
+/* Source i is the stderr of the command whose stdout is source `of`. */
+void input_set_stderr(struct input *in, unsigned i, unsigned of);
+/* Stop reading source i (a stream): what was read is handed out by the
+ * next input_pump, and then it ends. */
+void input_close(struct input *in, unsigned i);
 
 /* Read and hand out lines, at most about `budget` bytes of lines (0: no
  * limit). Returns true when more lines are ready without waiting (the

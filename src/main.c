@@ -5,6 +5,7 @@
 #include <locale.h>
 #include <math.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,10 @@
 #include "keys.h"
 #include "model.h"
 #include "print.h"
+#include "record.h"
+#include "runner.h"
+#include "sig.h"
+#include "statusline.h"
 #include "ui.h"
 #include "util.h"
 
@@ -33,6 +38,9 @@ struct options {
 	enum print_format format;
 	bool format_given;
 	bool status_line;
+	bool tmux_style;
+	bool bell;      /* ring when a session ends or a call fails */
+	bool title;     /* set the window title to the session's state */
 	const char *theme;
 	enum color_when color;
 	char **files;
@@ -53,14 +61,24 @@ static const char usage_text[] =
 	"  -p, --print            plain output, no screen (the default when stdout is not a terminal)\n"
 	"      --format FMT       with --print: text (default), markdown, json, raw (the original stream,\n"
 	"                         byte for byte, also out of a recording)\n"
-	"      --status-line      print one status line for the newest session and exit\n"
+	"      --status-line      print one status line for the newest session of FILE and exit\n"
+	"                         (a session without result is live while FILE was modified in\n"
+	"                         the last 2 minutes)\n"
+	"      --tmux-style       with --status-line: tmux #[fg=...] colours, '#' doubled\n"
 	"      --theme NAME       colour theme\n"
 	"      --color WHEN       auto, always, never (NO_COLOR, when non-empty, means never)\n"
+	"      --bell             ring the terminal bell when the session ends or a tool call fails\n"
+	"      --title            name the session and its state in the terminal's (tmux pane's) title\n"
 	"  -h, --help             usage on stdout, exit 0\n"
 	"  -V, --version          version on stdout, exit 0\n"
+	"On screen, q (or Ctrl-C) while COMMAND runs asks before stopping it.\n"
+	"COMMAND reads agentview's stdin when that is a pipe or a file, else /dev/null; its\n"
+	"stderr shows as stderr lines; it runs in its own process group, which SIGTERM,\n"
+	"SIGINT and SIGHUP stop: SIGTERM, then SIGKILL to what is left once COMMAND has\n"
+	"exited or after 3 s.\n"
 	"Exit status: 0 success; 1 I/O or runtime error; 2 usage error; with --print or\n"
 	"--status-line, 3 when the input ended without a result event; with -- COMMAND,\n"
-	"COMMAND's non-zero exit status is passed on.\n";
+	"COMMAND's non-zero exit status is passed on (128+N when signal N killed it).\n";
 
 /* A usage error: say what is wrong, point at --help, exit 2. */
 NORETURN static void PRINTF_LIKE(1, 2)
@@ -95,7 +113,7 @@ static void
 parse_options(int argc, char **argv, struct options *o)
 {
 	enum { OPT_RECORD = 256, OPT_FORMAT, OPT_STATUS, OPT_THEME, OPT_COLOR,
-	       OPT_FRAMES, OPT_KEYS_ROFF };
+	       OPT_TMUX, OPT_BELL, OPT_TITLE, OPT_FRAMES, OPT_KEYS_ROFF };
 	static const struct option longopts[] = {
 		{"follow", no_argument, NULL, 'f'},
 		{"replay", no_argument, NULL, 'r'},
@@ -105,6 +123,9 @@ parse_options(int argc, char **argv, struct options *o)
 		{"print", no_argument, NULL, 'p'},
 		{"format", required_argument, NULL, OPT_FORMAT},
 		{"status-line", no_argument, NULL, OPT_STATUS},
+		{"tmux-style", no_argument, NULL, OPT_TMUX},
+		{"bell", no_argument, NULL, OPT_BELL},
+		{"title", no_argument, NULL, OPT_TITLE},
 		{"theme", required_argument, NULL, OPT_THEME},
 		{"color", required_argument, NULL, OPT_COLOR},
 		{"colour", required_argument, NULL, OPT_COLOR},
@@ -160,6 +181,15 @@ parse_options(int argc, char **argv, struct options *o)
 		case OPT_STATUS:
 			o->status_line = true;
 			break;
+		case OPT_BELL:
+			o->bell = true;
+			break;
+		case OPT_TITLE:
+			o->title = true;
+			break;
+		case OPT_TMUX:
+			o->tmux_style = true;
+			break;
 		case OPT_THEME:
 			o->theme = optarg;
 			break;
@@ -208,6 +238,11 @@ parse_options(int argc, char **argv, struct options *o)
 		usage_error("--record records stdin or a COMMAND, not FILEs");
 	if (o->follow && o->nfiles == 0)
 		usage_error("--follow needs a FILE");
+	if (o->tmux_style && !o->status_line)
+		usage_error("--tmux-style goes with --status-line");
+	if (o->status_line && (o->command != NULL || o->nfiles > 1 ||
+			       o->record != NULL || o->follow))
+		usage_error("--status-line reads one FILE");
 }
 
 /* Text goes out as UTF-8 whatever the locale says; widths need a UTF-8
@@ -223,32 +258,106 @@ setup_locale(void)
 		setlocale(LC_CTYPE, "C.UTF-8");
 }
 
-/* Print mode: stream the input through a printer until it ends. */
+/* Print mode with a COMMAND: the signals that end agentview stop the
+ * command first (SIGPIPE too: a reader that went away). Returns the signal
+ * that came, or 0. */
 static int
-run_print(struct input *in, struct model *m, const struct options *o)
+print_signals(struct runner *run)
+{
+	static const int sigs[] = {SIGTERM, SIGINT, SIGHUP, SIGPIPE};
+
+	sig_drain();
+	for (size_t i = 0; i < ARRAY_LEN(sigs); i++) {
+		if (sig_take(sigs[i])) {
+			runner_stop(run, RUNNER_GRACE_MS);
+			return sigs[i];
+		}
+	}
+	if (run->stop_signal != 0 && !run->stopping) {
+		fprintf(stderr, "agentview: %s stopped on %s: it tried to use the "
+				"terminal, which only agentview may; stopping it\n",
+			run->in->src[run->out].name,
+			run->stop_signal == SIGTTIN ? "SIGTTIN" : "SIGTTOU");
+		runner_stop(run, RUNNER_GRACE_MS);
+	}
+	return 0;
+}
+
+/* Print mode with a COMMAND that printed no JSON: say so plainly, in the
+ * log and on stderr. */
+static void
+print_no_json(struct runner *run, const struct options *o)
+{
+	struct buf msg = {0};
+
+	if (!runner_no_json(run, &msg))
+		return;
+	if (o->format == PF_TEXT)
+		printf("== %s\n", msg.p);
+	else if (o->format == PF_MARKDOWN)
+		printf("\n**agentview:** %s\n", msg.p);
+	fflush(stdout);
+	fprintf(stderr, "agentview: %s\n", msg.p);
+	buf_free(&msg);
+}
+
+/* Print mode: stream the input through a printer until it ends (and, with
+ * a COMMAND, until it is reaped). *caught is the signal that ended it. */
+static int
+run_print(struct input *in, struct model *m, const struct options *o,
+	  struct runner *run, int *caught)
 {
 	struct printer *p = printer_new(m, o->format, stdout);
 	struct pollfd fds[INPUT_MAX + 2];
 	int status = 0;
+	bool rec_told = false;
 
 	in->on_line = (input_line_fn)printer_line;
 	in->ctx = p;
 	for (;;) {
+		int n, timeout;
+
 		while (input_pump(in, 0))
 			;
-		if (input_done(in))
+		if (run != NULL ? runner_check(run) : input_done(in))
 			break;
-		fflush(stdout);
-		int n = input_pollfds(in, fds, (int)ARRAY_LEN(fds));
+		/* After runner_check: it is what notices a stopped command. */
+		if (run != NULL && *caught == 0) {
+			bool was = run->stopping;
 
+			*caught = print_signals(run);
+			if (run->stopping != was)
+				continue; /* stopped and reaped: read the rest */
+		}
+		timeout = run != NULL ? runner_timeout(run) : -1;
+		fflush(stdout);
+		if (in->rec != NULL && in->rec->err != 0 && !rec_told) {
+			fprintf(stderr, "agentview: recording to %s: %s\n",
+				o->record, strerror(in->rec->err));
+			rec_told = true;
+		}
+		n = input_pollfds(in, fds, (int)ARRAY_LEN(fds) - 1);
+		if (run != NULL) {
+			fds[n].fd = sig_fd();
+			fds[n].events = POLLIN;
+			fds[n].revents = 0;
+			n++;
+		}
 		if (n == 0)
 			break;
-		if (poll(fds, (nfds_t)n, -1) < 0 && errno != EINTR)
+		if (poll(fds, (nfds_t)n, timeout) < 0 && errno != EINTR)
 			die("poll: %s", strerror(errno));
 	}
 	m->now_ms = clock_wall_ms();
 	printer_finish(p);
 	printer_free(p);
+	if (run != NULL)
+		print_no_json(run, o);
+	if (in->rec != NULL && in->rec->err != 0 && !rec_told) {
+		fprintf(stderr, "agentview: recording to %s: %s\n", o->record,
+			strerror(in->rec->err));
+		status = 1;
+	}
 	if (m->nses == 0 || m->ses[m->nses - 1].result_ev == NONE)
 		status = 3;
 	if (ferror(stdout) || fflush(stdout) != 0) {
@@ -259,27 +368,89 @@ run_print(struct input *in, struct model *m, const struct options *o)
 	return status;
 }
 
+/* Screen mode: the viewer until the user quits; -1 when there is no
+ * terminal to read keys from. */
+static int
+run_screen(struct input *in, struct model *m, const struct options *o,
+	   struct runner *run)
+{
+	struct ui_opts uo = {0};
+	bool stdin_events = o->command == NULL && o->nfiles == 0;
+	int status;
+
+	for (int i = 0; i < o->nfiles; i++)
+		stdin_events |= strcmp(o->files[i], "-") == 0;
+	uo.color = o->color == COLOR_NEVER    ? UI_COLOR_NEVER
+		   : o->color == COLOR_ALWAYS ? UI_COLOR_ALWAYS
+					      : UI_COLOR_AUTO;
+	uo.theme = o->theme;
+	uo.frames = o->frames;
+	/* Live input starts at its end, following; a file at its top. */
+	uo.follow = o->follow || stdin_events || run != NULL;
+	uo.keys_stdin = isatty(STDIN_FILENO) && !stdin_events;
+	uo.ring = o->bell;
+	uo.title = o->title;
+	uo.run = run;
+	status = ui_run(m, in, &uo);
+	if (status < 0)
+		return -1;
+	if (in->rec != NULL && in->rec->err != 0) {
+		fprintf(stderr, "agentview: recording to %s: %s\n", o->record,
+			strerror(in->rec->err));
+		return 1;
+	}
+	return status;
+}
+
 int
 main(int argc, char **argv)
 {
 	struct options o;
 	struct model *m;
 	struct input in;
+	struct recorder rec;
+	struct runner run = {0};
 	struct buf err = {0};
-	int status;
+	int status, caught = 0;
 
+	sig_init();
 	setup_locale();
 	parse_options(argc, argv, &o);
-	if (o.command != NULL)
-		usage_error("-- COMMAND is not built yet");
-	if (o.nfiles == 0 && isatty(STDIN_FILENO))
+	if (o.status_line && (o.nfiles == 1 || !isatty(STDIN_FILENO))) {
+		status = statusline_run(o.nfiles == 1 ? o.files[0] : "-",
+					o.tmux_style ? SL_TMUX : 0,
+					clock_wall_ms(), stdout, &err);
+		if (status == 1)
+			fprintf(stderr, "agentview: %s\n", err.p);
+		buf_free(&err);
+		return status;
+	}
+	if (o.command == NULL && o.nfiles == 0 && isatty(STDIN_FILENO))
 		usage_error("no input: give a FILE, pipe a stream into agentview, or use -- COMMAND");
 	/* No screen to draw on: print. */
 	if (!isatty(STDOUT_FILENO) || o.format_given)
 		o.print = true;
 	m = model_new();
 	input_init(&in, m, o.follow);
-	if (o.nfiles == 0) {
+	if (o.record != NULL) {
+		if (record_open(&rec, o.record, o.command, &err) != 0) {
+			fprintf(stderr, "agentview: %s\n", err.p);
+			status = 1;
+			goto out;
+		}
+		in.rec = &rec;
+	}
+	if (o.command != NULL) {
+		static const int sigs[] = {SIGTERM, SIGINT, SIGHUP, SIGPIPE};
+
+		for (size_t i = 0; i < ARRAY_LEN(sigs); i++)
+			sig_watch(sigs[i]);
+		if (runner_start(&run, &in, o.command, &err) != 0) {
+			fprintf(stderr, "agentview: %s\n", err.p);
+			status = runner_exit_code(&run);
+			goto out;
+		}
+	} else if (o.nfiles == 0) {
 		input_add_path(&in, "-", &err);
 	} else {
 		for (int i = 0; i < o.nfiles; i++) {
@@ -293,30 +464,34 @@ main(int argc, char **argv)
 		}
 	}
 	if (o.print) {
-		status = run_print(&in, m, &o);
+		status = run_print(&in, m, &o, o.command != NULL ? &run : NULL,
+				   &caught);
 	} else {
-		struct ui_opts uo = {0};
-
-		uo.color = o.color == COLOR_NEVER    ? UI_COLOR_NEVER
-			   : o.color == COLOR_ALWAYS ? UI_COLOR_ALWAYS
-						     : UI_COLOR_AUTO;
-		uo.theme = o.theme;
-		uo.frames = o.frames;
-		bool stdin_events = o.nfiles == 0;
-
-		for (int i = 0; i < o.nfiles; i++)
-			stdin_events |= strcmp(o.files[i], "-") == 0;
-		/* Live input starts at its end, following; a file at its top. */
-		uo.follow = o.follow || stdin_events;
-		uo.keys_stdin = isatty(STDIN_FILENO) && !stdin_events;
-		status = ui_run(m, &in, &uo);
+		status = run_screen(&in, m, &o, o.command != NULL ? &run : NULL);
 		if (status < 0) {
 			fprintf(stderr, "agentview: no terminal for keys (/dev/tty): printing instead\n");
-			status = run_print(&in, m, &o);
+			status = run_print(&in, m, &o, o.command != NULL ? &run : NULL,
+					   &caught);
 		}
+	}
+	/* COMMAND's failure is what a CI wrapper must see. */
+	if (o.command != NULL && runner_exit_code(&run) != 0)
+		status = runner_exit_code(&run);
+out:
+	if (in.rec != NULL) {
+		if (rec.err != 0 && status == 0)
+			status = 1;
+		record_close(&rec);
 	}
 	input_free(&in);
 	model_free(m);
 	buf_free(&err);
+	if (caught != 0) {
+		/* Die of it, so the shell that started agentview knows. */
+		fflush(stdout);
+		sig_restore(caught);
+		raise(caught);
+		status = 128 + caught;
+	}
 	return status;
 }

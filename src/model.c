@@ -36,6 +36,7 @@ model_new(void)
 	m->json = json_new();
 	m->qjson = json_new();
 	m->qjson2 = json_new();
+	m->cmd.last_stderr = NONE;
 	m->now_ms = TIME_NONE;
 	return m;
 }
@@ -85,11 +86,15 @@ model_clear(struct model *m)
 	m->ndiag = m->diagcap = 0;
 	memset(&m->open, 0, sizeof m->open);
 	m->lines = m->bytes = 0;
+	m->cmd.last_stderr = NONE;
+	m->cmd.nstderr = 0;
 	for (size_t i = 0; i < m->nsrc; i++) {
 		struct source *s = m->src[i].src;
+		uint32_t of = m->src[i].stderr_of;
 
 		memset(&m->src[i], 0, sizeof m->src[i]);
 		m->src[i].src = s;
+		m->src[i].stderr_of = of;
 		m->src[i].session = NONE;
 		m->src[i].think_item = NONE;
 		m->src[i].text_item = NONE;
@@ -109,7 +114,14 @@ model_add_source(struct model *m, struct source *s)
 	ss->session = NONE;
 	ss->think_item = NONE;
 	ss->text_item = NONE;
+	ss->stderr_of = NONE;
 	return (unsigned)m->nsrc++;
+}
+
+void
+model_set_stderr(struct model *m, unsigned src, unsigned of)
+{
+	m->src[src].stderr_of = of;
 }
 
 /* --- the open-call map ------------------------------------------------ */
@@ -568,6 +580,28 @@ add_block(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 	new_item(m, ss, src, type, e, ref);
 }
 
+/* The argv of a recording's header names the command it recorded. */
+static void
+meta_argv(struct model *m, const struct json *j)
+{
+	int a = json_get(j, 0, "argv"), n, t;
+	struct buf b = {0};
+
+	if (m->cmd.argv != NULL || a < 0 || json_type(j, a) != JSON_ARRAY)
+		return;
+	n = json_size(j, a);
+	m->cmd.present = true;
+	m->cmd.argv = xcalloc((size_t)n + 1, sizeof *m->cmd.argv);
+	t = a + 1;
+	for (int i = 0; i < n; i++) {
+		buf_reset(&b);
+		json_decode(j, t, &b);
+		m->cmd.argv[i] = xstrndup(b.p ? b.p : "", b.n);
+		t = json_next(j, t);
+	}
+	buf_free(&b);
+}
+
 /* agentview's own recording lines (see record.c for the format). */
 static enum ev_type
 classify_meta(struct model *m, const struct json *j, int subtype)
@@ -576,6 +610,8 @@ classify_meta(struct model *m, const struct json *j, int subtype)
 		return EV_BAD;
 	if (json_streq(j, subtype, "stderr"))
 		return EV_STDERR;
+	if (json_streq(j, subtype, "recording"))
+		meta_argv(m, j);
 	if (json_streq(j, subtype, "exit")) {
 		int64_t v;
 		int t;
@@ -653,6 +689,51 @@ add_bad(struct model *m, struct srcstate *ss, unsigned src,
 	return e;
 }
 
+/* A session that holds nothing but lines that are no events (diagnostics,
+ * stderr): what a command printed before its system/init, which belongs to
+ * the session that init starts. */
+static bool
+session_is_preamble(const struct model *m, uint32_t s)
+{
+	const struct session *ses = &m->ses[s];
+
+	if (ses->init_ev != NONE || ses->ncalls > 0 || ses->nprompts > 0 ||
+	    ses->result_ev != NONE)
+		return false;
+	for (size_t i = ses->first_item; i < m->nit; i++)
+		if (m->it[i].session == s && m->it[i].type != IT_DIAG &&
+		    m->it[i].type != IT_STDERR)
+			return false;
+	return true;
+}
+
+/* A line of a command's stderr: an item in the session of the source it
+ * goes with, leaving that source's open text and thinking alone (the two
+ * pipes interleave by chance, not by meaning). */
+static uint32_t
+add_stderr_line(struct model *m, unsigned src, const struct line *ln,
+		int64_t arrival_ms)
+{
+	unsigned of = m->src[src].stderr_of;
+	struct srcstate *os = &m->src[of];
+	const char *p = source_at(m->src[src].src, ln->off);
+	size_t n = ln->len;
+	uint32_t e, s;
+
+	while (n > 0 && (p[n - 1] == '\r' || p[n - 1] == ' ' || p[n - 1] == '\t'))
+		n--;
+	if (n == 0)
+		return NONE;
+	e = push_event(m, src, ln, EV_STDERR,
+		       arrival_ms != TIME_NONE ? EVF_ARRIVAL : 0, arrival_ms);
+	s = current_session(m, os, of, e);
+	new_item(m, os, src, IT_STDERR, e, NONE);
+	m->cmd.nstderr++;
+	m->cmd.last_stderr = e;
+	session_touch(m, s, e);
+	return e;
+}
+
 uint32_t
 model_add_line(struct model *m, unsigned src, const struct line *ln,
 	       int64_t arrival_ms)
@@ -669,6 +750,8 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 
 	m->lines++;
 	m->bytes += n + (ln->terminated ? 1 : 0);
+	if (ss->stderr_of != NONE)
+		return add_stderr_line(m, src, ln, arrival_ms);
 	if (ln->off == 0 && n >= 3 && memcmp(p, bom, 3) == 0) {
 		p += 3;
 		n -= 3;
@@ -706,7 +789,10 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 	e = push_event(m, src, ln, type, flags, ms);
 	switch (type) {
 	case EV_INIT:
-		new_session(m, ss, src, e, true);
+		if (ss->session != NONE && session_is_preamble(m, ss->session))
+			m->ses[ss->session].init_ev = e;
+		else
+			new_session(m, ss, src, e, true);
 		add_block(m, ss, src, e, IT_SESSION, NONE);
 		break;
 	case EV_USER:
@@ -732,6 +818,7 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 	case EV_STDERR:
 		add_block(m, ss, src, e, IT_STDERR, NONE);
 		m->cmd.nstderr++;
+		m->cmd.last_stderr = e;
 		break;
 	case EV_META:
 		/* Kept for the raw stream; no place in the transcript. */
@@ -961,7 +1048,9 @@ append_line_text(struct model *m, uint32_t e, struct buf *out)
 	struct json *j = m->qjson;
 	int t;
 
-	if (json_parse(j, p, n) == JSON_OK &&
+	/* A raw stderr line is its own text even when it looks like JSON. */
+	if (m->src[EV_SRC(&m->ev[e])].stderr_of == NONE &&
+	    json_parse(j, p, n) == JSON_OK &&
 	    (EV_TYPE(&m->ev[e]) == EV_STDERR || EV_TYPE(&m->ev[e]) == EV_BAD)) {
 		if ((t = json_get(j, 0, "text")) >= 0) {
 			json_decode(j, t, out);
@@ -1055,6 +1144,34 @@ model_event_field(struct model *m, uint32_t e, const char *path,
 			return false;
 	}
 	json_decode(j, t, out);
+	return true;
+}
+
+bool
+model_command_failure(struct model *m, uint32_t s, struct buf *out)
+{
+	const struct command_info *c = &m->cmd;
+	struct buf t = {0};
+
+	if (!c->present || s + 1 != m->nses ||
+	    !((c->exited && c->exit_status != 0) || c->signal != 0))
+		return false;
+	if (c->signal != 0)
+		buf_addf(out, "killed by signal %d", c->signal);
+	else
+		buf_addf(out, "exit status %d", c->exit_status);
+	/* The last stderr line that says something: usually the reason. */
+	if (c->last_stderr != NONE) {
+		model_event_text(m, c->last_stderr, &t);
+		while (t.n > 0 && (t.p[t.n - 1] == ' ' || t.p[t.n - 1] == '\t' ||
+				   t.p[t.n - 1] == '\r' || t.p[t.n - 1] == '\n'))
+			t.n--;
+		if (t.n > 0) {
+			buf_adds(out, ": ");
+			buf_add(out, t.p, t.n);
+		}
+	}
+	buf_free(&t);
 	return true;
 }
 

@@ -169,6 +169,8 @@ struct command_info {
 	int exit_status;   /* when exited */
 	int signal;        /* 0 unless killed by a signal */
 	uint32_t nstderr;  /* stderr lines seen */
+	uint32_t last_stderr; /* the newest stderr event that says something,
+				 or NONE */
 };
 
 /* Per-source parsing state. */
@@ -180,6 +182,9 @@ struct srcstate {
 	bool seg_deltas;      /* the current text segment had deltas */
 	bool ended;           /* the source reached its end for good */
 	bool recording;       /* lines carry agentview_ms */
+	uint32_t stderr_of;   /* a command's stderr: the source whose sessions
+				 its lines join (each line an EV_STDERR);
+				 NONE for any other source */
 };
 
 /* A map of open calls by (session, call_id hash). */
@@ -220,6 +225,9 @@ void model_clear(struct model *m);
 /* Register a source; returns its index. Lines of different sources may
  * interleave; each source has its own current session. */
 unsigned model_add_source(struct model *m, struct source *s);
+/* Source src carries the stderr of the command whose stdout is source
+ * `of`: every line of it is an EV_STDERR item in of's current session. */
+void model_set_stderr(struct model *m, unsigned src, unsigned of);
 /* Add one line of source src. arrival_ms is when it was read live, or
  * TIME_NONE for a file read at once. Returns the new event, or NONE for a
  * blank line. */
@@ -266,6 +274,11 @@ bool model_event_field(struct model *m, uint32_t e, const char *path,
  * (attempt 2)", "task sleep 5 completed"; for an event nobody documented,
  * its type/subtype and its whole JSON line. */
 void model_notice_text(struct model *m, uint32_t e, struct buf *out);
+/* Append why session s failed when the wrapped command's end says so:
+ * "exit status 1: <its last stderr line>", "killed by signal 9"; false
+ * (nothing appended) when the command did not fail or speaks for another
+ * session. */
+bool model_command_failure(struct model *m, uint32_t s, struct buf *out);
 /* Append a diagnostic's message ("not JSON: truncated JSON at byte 41"). */
 void model_diag_message(const struct model *m, uint32_t d, struct buf *out);
 

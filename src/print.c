@@ -332,14 +332,25 @@ md_event(struct printer *p, uint32_t e)
 	p->text_item = NONE;
 }
 
+/* Whether s is a command's stderr, which the raw stream leaves out. */
+static bool
+is_stderr_source(const struct model *m, const struct source *s)
+{
+	for (size_t i = 0; i < m->nsrc; i++)
+		if (m->src[i].src == s)
+			return m->src[i].stderr_of != NONE;
+	return false;
+}
+
 void
 printer_line(struct printer *p, const struct source *s, const struct line *ln,
 	     uint32_t ev)
 {
 	switch (p->fmt) {
 	case PF_RAW:
-		record_raw_line(p->out, source_at(s, ln->off), ln->len,
-				ln->terminated);
+		if (!is_stderr_source(p->m, s))
+			record_raw_line(p->out, source_at(s, ln->off), ln->len,
+					ln->terminated);
 		return;
 	case PF_JSON:
 		return;
@@ -364,7 +375,11 @@ finish_summary(struct printer *p, bool md)
 
 	for (size_t s = 0; s < m->nses; s++) {
 		by_state[model_session_state(m, (uint32_t)s)]++;
-		if (m->ses[s].result_ev != NONE)
+		/* A session with a result had its line then; again only when
+		 * the command's end failed it since. */
+		if (m->ses[s].result_ev != NONE &&
+		    !(model_session_state(m, (uint32_t)s) == SS_FAILED &&
+		      !m->ses[s].is_error))
 			continue;
 		buf_reset(&p->line);
 		buf_adds(&p->line, md ? "**Summary:** " : "== ");
@@ -583,6 +598,7 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 	json_field(m, ses->init_ev, "permissionMode", out, tmp);
 	buf_addf(out, ",\"state\":\"%s\"",
 		 model_session_state_name(model_session_state(m, s)));
+
 	buf_adds(out, ",\"duration_ms\":");
 	json_ms_value(out, model_session_duration(m, s));
 	buf_adds(out, ",\"request_id\":");
@@ -633,7 +649,14 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 		summary_call(m, it->ref, td, out, tmp);
 		first = false;
 	}
-	buf_adds(out, "]}");
+	/* Why the command's end failed the session, when it did. */
+	buf_adds(out, "],\"error\":");
+	buf_reset(tmp);
+	if (model_command_failure(m, s, tmp))
+		json_quote(out, tmp->p, tmp->n);
+	else
+		buf_adds(out, "null");
+	buf_addc(out, '}');
 }
 
 void

@@ -668,12 +668,16 @@ struct piece {
 	int prio;
 };
 
-#define MAX_PIECES 16
+#define MAX_PIECES 32
 
 static struct piece *
 piece_new(struct piece *p, size_t *n, enum role role, int prio)
 {
-	struct piece *q = &p[(*n)++];
+	struct piece *q;
+
+	if (*n >= MAX_PIECES)
+		die("status bar: more than %d pieces", MAX_PIECES);
+	q = &p[(*n)++];
 
 	buf_reset(&q->text);
 	q->role = role;
@@ -699,6 +703,12 @@ render_status(struct render *r, const struct status_in *in, int width,
 	struct piece *q;
 
 	rline_reset(out);
+	if (in->question != NULL) {
+		rline_adds(out, " ", ROLE_STATUS_WARN, w);
+		rline_adds(out, in->question, ROLE_STATUS_WARN, w);
+		rline_pad(out, w, ROLE_STATUS_WARN);
+		return;
+	}
 	q = piece_new(p, &n, ROLE_STATUS_LIVE, 100);
 	if (in->mode != NULL) {
 		buf_addf(&q->text, " %s ", in->mode);
@@ -777,6 +787,27 @@ render_status(struct render *r, const struct status_in *in, int width,
 		if (m->nses > 1) {
 			q = piece_new(p, &n, ROLE_STATUS, 35);
 			buf_addf(&q->text, "%zu sessions", m->nses);
+		}
+	}
+	if (in->command) {
+		const struct command_info *c = &m->cmd;
+
+		q = piece_new(p, &n, ROLE_STATUS, 85);
+		if (in->command_running)
+			buf_adds(&q->text, "running");
+		else if (c->signal != 0)
+			buf_addf(&q->text, "killed by signal %d", c->signal);
+		else if (c->exited)
+			buf_addf(&q->text, "exit %d", c->exit_status);
+		else
+			n--;
+		if (!in->command_running &&
+		    (c->signal != 0 || (c->exited && c->exit_status != 0)))
+			q->role = ROLE_STATUS_FAILED;
+		if (c->last_stderr != NONE) {
+			q = piece_new(p, &n, ROLE_STATUS_WARN, 45);
+			buf_adds(&q->text, "stderr: ");
+			model_event_text(m, c->last_stderr, &q->text);
 		}
 	}
 	if (m->ndiag > 0) {

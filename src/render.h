@@ -110,6 +110,9 @@ struct status_in {
 	const char *mode;     /* "replay ×4", "paused", or NULL */
 	const char *position; /* "01:12 / 04:30" in a replay, or NULL */
 	bool compact;         /* the narrow layout */
+	const char *question; /* replaces everything when not NULL */
+	bool command;         /* a COMMAND is being run */
+	bool command_running; /* ...and has not ended */
 };
 
 /* The status bar, at most width cells. */

@@ -21,6 +21,12 @@ statusbar_draw(struct ui *u, const struct rect *r)
 		in.progress = (int)(done * 100 / total);
 	if (u->note[0] != '\0')
 		in.note = u->note;
+	if (u->opt.run != NULL) {
+		in.command = true;
+		in.command_running = !u->opt.run->reaped;
+	}
+	if (u->asking)
+		in.question = "the command is still running: stop it and quit? (y/n)";
 	render_status(&u->r, &in, r->w, &u->line);
 	ui_draw_rline(u, r->y, r->x, &u->line, ROLE_NORMAL);
 }

@@ -76,6 +76,12 @@ summary_session_line(struct model *m, uint32_t s, struct buf *out)
 	buf_adds(out, model_session_state_name(model_session_state(m, s)));
 	if (ses->result_ev == NONE && model_session_state(m, s) == SS_INCOMPLETE)
 		buf_adds(out, " (no result)");
+	mark = out->n;
+	buf_adds(out, " (");
+	if (model_command_failure(m, s, out))
+		buf_addc(out, ')');
+	else
+		out->n = mark, out->p[mark] = '\0';
 	if (d != TIME_NONE) {
 		buf_adds(out, " \xC2\xB7 ");
 		fmt_duration(out, d);

@@ -14,6 +14,9 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "sig.h"
+#include "text.h"
+
 /* Redraws are coalesced to at most this many per second. */
 #define FRAME_MS 33
 /* Bytes of lines indexed between two looks at the keys. */
@@ -27,21 +30,9 @@ static struct {
 	char reset[256];        /* leave the alternate screen, show the cursor */
 	size_t nreset;
 	bool active;            /* curses is up */
-	int sigpipe[2];         /* signal handlers write here */
 	int stderr_saved;       /* stderr while it goes to a file */
 	FILE *stderr_file;
-} term = {-1, {0}, false, {0}, 0, false, {-1, -1}, -1, NULL};
-
-static void
-on_signal(int sig)
-{
-	unsigned char c = (unsigned char)sig;
-	int saved = errno;
-
-	if (term.sigpipe[1] >= 0)
-		(void)!write(term.sigpipe[1], &c, 1);
-	errno = saved;
-}
+} term = {-1, {0}, false, {0}, 0, false, -1, NULL};
 
 /* A crash must not leave the terminal in raw mode on the alternate
  * screen: restore it with async-signal-safe calls, then die as asked. */
@@ -86,27 +77,20 @@ ui_restore(void)
 	}
 }
 
+/* Signals wake the loop through sig.c's self-pipe (SIGCHLD is the
+ * runner's); a crash restores the terminal before dying. */
 static void
 install_signals(void)
 {
 	struct sigaction sa;
-	static const int quit_sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH,
-					SIGCHLD};
+	static const int loop_sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH};
 	static const int fatal_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL,
 					 SIGABRT};
 
-	if (pipe(term.sigpipe) != 0)
-		die("pipe: %s", strerror(errno));
-	for (int i = 0; i < 2; i++) {
-		fcntl(term.sigpipe[i], F_SETFL, O_NONBLOCK);
-		fcntl(term.sigpipe[i], F_SETFD, FD_CLOEXEC);
-	}
+	for (size_t i = 0; i < ARRAY_LEN(loop_sigs); i++)
+		sig_watch(loop_sigs[i]);
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_signal;
-	sa.sa_flags = SA_RESTART;
-	for (size_t i = 0; i < ARRAY_LEN(quit_sigs); i++)
-		sigaction(quit_sigs[i], &sa, NULL);
 	sa.sa_handler = on_fatal;
 	sa.sa_flags = SA_RESETHAND;
 	for (size_t i = 0; i < ARRAY_LEN(fatal_sigs); i++)
@@ -268,6 +252,112 @@ transcript_rows(void *ctx, uint32_t it)
 	return render_rows(&u->r, it);
 }
 
+/* --- the command, the bell, the title ----------------------------------- */
+
+/* With --bell: ring when a call fails, is rejected or errs, and when the
+ * newest session ends. */
+static void
+ui_bell(struct ui *u)
+{
+	struct model *m = u->m;
+	uint32_t bad = 0;
+	int state = -1;
+	bool live = false;
+
+	if (m->nses > 0) {
+		uint32_t counts[CS_NSTATES];
+
+		for (size_t s = 0; s < m->nses; s++) {
+			model_session_counts(m, (uint32_t)s, counts);
+			bad += counts[CS_FAILED] + counts[CS_REJECTED] + counts[CS_ERROR];
+		}
+		state = model_session_state(m, (uint32_t)(m->nses - 1));
+	}
+	/* What a file holds when it opens is not news: ring for live input. */
+	for (size_t i = 0; i < u->in->n; i++)
+		live |= u->in->live[i];
+	if (u->opt.ring && live && u->frames > 0 &&
+	    ((bad > u->bad_calls) ||
+	     (u->last_state == SS_LIVE && state != SS_LIVE && state >= 0)))
+		beep();
+	u->bad_calls = bad;
+	u->last_state = state;
+}
+
+/* Reap the command when it ends, stop it when it stops on the terminal,
+ * and say how it ended. */
+static void
+ui_command(struct ui *u)
+{
+	struct runner *run = u->opt.run;
+	bool was = run->done;
+
+	if (run->stop_signal != 0 && !run->stopping) {
+		ui_note(u, "the command tried to read the terminal: stopped it");
+		runner_stop(run, RUNNER_GRACE_MS);
+	}
+	if (runner_check(run) && !was) {
+		struct buf msg = {0};
+
+		if (runner_no_json(run, &msg))
+			ui_note(u, "%s", msg.p);
+		else if (run->signal != 0)
+			ui_note(u, "the command was killed by signal %d", run->signal);
+		else
+			ui_note(u, "the command exited with status %d", run->exit_status);
+		if (msg.n > 0)
+			u->note_until = clock_mono_ms() + 3600000;
+		buf_free(&msg);
+		u->dirty = true;
+		ui_bell(u);
+	}
+}
+
+/* With --title: "agentview: ✓ done · Grok 4.7 · 17e650d2" as the window
+ * (tmux pane) title, made of sanitized text only; restored on the way out
+ * to "agentview". */
+static void
+ui_set_title(struct ui *u, bool leaving)
+{
+	struct buf raw = {0}, t = {0};
+	struct model *m = u->m;
+
+	buf_adds(&raw, "agentview");
+	if (!leaving && m->nses > 0) {
+		uint32_t s = (uint32_t)(m->nses - 1);
+
+		buf_adds(&raw, ": ");
+		buf_adds(&raw, model_session_state_name(model_session_state(m, s)));
+		if (m->ses[s].init_ev != NONE) {
+			size_t mark = raw.n;
+
+			buf_adds(&raw, " \xC2\xB7 ");
+			if (!model_event_field(m, m->ses[s].init_ev, "model", &raw))
+				raw.n = mark;
+			mark = raw.n;
+			buf_adds(&raw, " \xC2\xB7 ");
+			if (model_event_field(m, m->ses[s].init_ev, "session_id", &raw)) {
+				size_t id = mark + strlen(" \xC2\xB7 ");
+
+				if (raw.n - id > 8)
+					raw.n = id + 8;
+			} else {
+				raw.n = mark;
+			}
+		}
+	}
+	text_sanitize(&t, raw.p, MIN(raw.n, (size_t)200), TEXT_ONELINE);
+	if (u->title.n != t.n || memcmp(u->title.p ? u->title.p : "", t.p, t.n) != 0) {
+		buf_reset(&u->title);
+		buf_add(&u->title, t.p, t.n);
+		/* OSC 2, written past curses: it has no notion of titles. */
+		fprintf(stdout, "\033]2;%s\033\\", t.p);
+		fflush(stdout);
+	}
+	buf_free(&raw);
+	buf_free(&t);
+}
+
 /* --- drawing --------------------------------------------------------------- */
 
 static void
@@ -303,6 +393,8 @@ ui_draw(struct ui *u)
 	statusbar_draw(u, &lay->status);
 	wnoutrefresh(stdscr);
 	doupdate();
+	if (u->opt.title)
+		ui_set_title(u, false);
 	u->frames++;
 	u->dirty = false;
 	u->seen_items = u->m->nit;
@@ -319,6 +411,44 @@ body_height(struct ui *u, enum pane p)
 	return h > 0 ? h : MAX(1, LINES - 2);
 }
 
+/* The command is still running: stopping it needs a yes. */
+static bool
+command_running(const struct ui *u)
+{
+	return u->opt.run != NULL && !u->opt.run->reaped;
+}
+
+/* Quit, or, while the command runs, ask first. */
+static void
+ui_ask_quit(struct ui *u)
+{
+	if (!command_running(u)) {
+		u->quit = true;
+		return;
+	}
+	u->asking = true;
+	u->dirty = true;
+}
+
+/* Stop the command (SIGTERM, then SIGKILL after the grace period) and
+ * quit; say so on screen first, the wait can take seconds. */
+static void
+ui_stop_and_quit(struct ui *u)
+{
+	if (command_running(u)) {
+		snprintf(u->note, sizeof u->note, "stopping %s...",
+			 u->m->cmd.argv && u->m->cmd.argv[0] ? u->m->cmd.argv[0]
+							       : "the command");
+		u->note_until = clock_mono_ms() + 60000;
+		u->asking = false;
+		statusbar_draw(u, &u->lay.status);
+		wnoutrefresh(stdscr);
+		doupdate();
+		runner_stop(u->opt.run, RUNNER_GRACE_MS);
+	}
+	u->quit = true;
+}
+
 /* Do what a key asks: global actions here, the rest by the focused pane. */
 static void
 ui_key(struct ui *u, int key)
@@ -328,9 +458,17 @@ ui_key(struct ui *u, int key)
 	enum action a = keys_lookup(KC_GLOBAL, key);
 
 	u->dirty = true;
+	if (u->asking) {
+		/* The only question: stop the running command and quit? */
+		if (key == 'y' || key == 'Y')
+			ui_stop_and_quit(u);
+		else
+			u->asking = false;
+		return;
+	}
 	switch (a) {
 	case ACT_QUIT:
-		u->quit = true;
+		ui_ask_quit(u);
 		return;
 	case ACT_NEXT_PANE:
 		u->focus = other;
@@ -436,24 +574,18 @@ ui_resize(struct ui *u)
 static void
 ui_signals(struct ui *u)
 {
-	unsigned char sigs[64];
-	ssize_t n;
-
-	while ((n = read(term.sigpipe[0], sigs, sizeof sigs)) > 0) {
-		for (ssize_t i = 0; i < n; i++) {
-			switch (sigs[i]) {
-			case SIGWINCH:
-				ui_resize(u);
-				break;
-			case SIGINT:
-			case SIGTERM:
-			case SIGHUP:
-				u->quit = true;
-				break;
-			default:
-				break;
-			}
-		}
+	sig_drain();
+	if (sig_take(SIGWINCH))
+		ui_resize(u);
+	/* Told to go from outside: no questions. */
+	if (sig_take(SIGTERM) || sig_take(SIGHUP))
+		ui_stop_and_quit(u);
+	/* Ctrl-C asks like q; a second one while asking means yes. */
+	if (sig_take(SIGINT)) {
+		if (u->asking)
+			ui_stop_and_quit(u);
+		else
+			ui_ask_quit(u);
 	}
 }
 
@@ -562,7 +694,7 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 	struct pollfd fds[INPUT_MAX + 4];
 	int ttyfd;
 	int64_t last_frame = 0, drawn_sec = 0;
-	bool more = true;
+	bool more = true, rec_told = false;
 
 	memset(&u, 0, sizeof u);
 	u.m = m;
@@ -597,9 +729,19 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 			u.tl.follow = u.ts.follow;
 			ui_note(&u, "%s", in->note.p ? in->note.p : "input read again");
 		}
+		if (u.opt.run != NULL)
+			ui_command(&u);
+		if (in->rec != NULL && in->rec->err != 0 && !rec_told) {
+			/* Shown at once, and for good; the viewer goes on. */
+			ui_note(&u, "recording stopped: %s: %s", in->rec->path,
+				strerror(in->rec->err));
+			u.note_until = INT64_MAX;
+			rec_told = true;
+		}
 		if (in->changes != u.changes) {
 			u.changes = in->changes;
 			u.dirty = true;
+			ui_bell(&u);
 		}
 		ui_signals(&u);
 		ui_read_keys(&u);
@@ -619,20 +761,31 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 		fds[n].fd = ttyfd;
 		fds[n].events = POLLIN;
 		n++;
-		fds[n].fd = term.sigpipe[0];
+		fds[n].fd = sig_fd();
 		fds[n].events = POLLIN;
 		n++;
 		n += input_pollfds(in, fds + n, (int)ARRAY_LEN(fds) - n);
 		timeout = ui_timeout(&u, more, last_frame);
+		if (u.opt.run != NULL) {
+			int rt = runner_timeout(u.opt.run);
+
+			if (rt >= 0 && (timeout < 0 || rt < timeout))
+				timeout = rt;
+		}
 		if (poll(fds, (nfds_t)n, timeout) < 0 && errno != EINTR)
 			die("poll: %s", strerror(errno));
 		/* A new second on a clock that is shown. */
 		if (ui_ticking(&u) && clock_wall_ms() / 1000 != drawn_sec)
 			u.dirty = true;
 	}
+	if (command_running(&u))
+		runner_stop(u.opt.run, RUNNER_GRACE_MS);
+	if (u.opt.title)
+		ui_set_title(&u, true);
 	ui_restore();
 	die_set_hook(NULL);
 	render_free(&u.r);
+	buf_free(&u.title);
 	rline_free(&u.line);
 	in->on_line = NULL;
 	return 0;

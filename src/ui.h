@@ -11,6 +11,7 @@
 #include "keys.h"
 #include "model.h"
 #include "render.h"
+#include "runner.h"
 #include "theme.h"
 #include "view.h"
 
@@ -22,6 +23,10 @@ struct ui_opts {
 	bool follow;      /* start at the end and follow */
 	long frames;      /* exit after this many frames (0: never); tests */
 	bool keys_stdin;  /* keys come from stdin (it is the terminal) */
+	bool ring;        /* ring when a session ends or a call fails */
+	bool title;       /* name the session and its state in the window
+			     (pane) title, from our own text only */
+	struct runner *run; /* the COMMAND being viewed, or NULL */
 };
 
 struct ui {
@@ -44,6 +49,10 @@ struct ui {
 	size_t seen_items;      /* items when last drawn */
 	char note[256];         /* a passing message for the status bar */
 	int64_t note_until;     /* monotonic ms when it goes away */
+	bool asking;            /* "stop COMMAND and quit?" is on screen */
+	uint32_t bad_calls;     /* failed, rejected, error calls seen (bell) */
+	int last_state;         /* the newest session's state seen (bell) */
+	struct buf title;       /* the title last set */
 	struct rline line;      /* scratch */
 	struct rowsrc rows;     /* the transcript's items, for view.c */
 };

@@ -174,8 +174,10 @@ for how in q C-c TERM HUP; do
 	cases=$((cases + 1))
 	rm -f "$work/before" "$work/after"
 	cp recordings/demo.ndjson "$work/restore-$how.ndjson"
-	# The wrapper stands for the user's shell, which survives Ctrl-C.
-	start 80 24 "sh -c 'trap \"\" INT; stty -a >$work/before; $bin $work/restore-$how.ndjson; echo \"exit=\$?\"; stty -a >$work/after; echo RESTORED; sleep 30'"
+	# The wrapper stands for the user's shell, which survives Ctrl-C; it
+	# catches SIGINT rather than ignoring it, so that agentview does not
+	# inherit it ignored.
+	start 80 24 "sh -c 'trap : INT; stty -a >$work/before; $bin $work/restore-$how.ndjson; echo \"exit=\$?\"; stty -a >$work/after; echo RESTORED; sleep 30'"
 	wait_for 'done' || fail "restore-$how" "did not draw"
 	case $how in
 	q | C-c) keys "$how" ;;
@@ -189,6 +191,88 @@ for how in q C-c TERM HUP; do
 	screen | grep -q '── Session\|Transcript' &&
 		fail "restore-$how" "the viewer's screen is still shown"
 done
+
+# -- COMMAND: q asks while it runs; yes stops its whole group, nothing is
+# left behind, and its exit status is passed on. (The command line sits in
+# a script, so that only the command's own processes carry the marker.)
+cases=$((cases + 1))
+mark=av-screen-ask-$$
+printf 'cd %s && exec env LC_ALL=C.UTF-8 TERM=xterm-256color %s -- tests/fake_agent.sh -m %s -g -s 600 recordings/demo.ndjson\n' \
+	"$top" "$bin" "$mark" >"$work/ask.sh"
+start 100 24 "sh -c 'trap : INT; sh $work/ask.sh; echo EXIT=\$?; sleep 30'"
+wait_for 'running' || fail ask "the command is not shown running"
+keys q
+wait_for 'stop it and quit\? \(y/n\)' || fail ask "q did not ask"
+keys n
+wait_for 'running' || fail ask "n did not go back to the viewer"
+[ "$(pgrep -f "fake_agent.sh -m $mark" | wc -l)" -ge 1 ] || fail ask "the command died without a yes"
+keys C-c
+wait_for 'stop it and quit' || fail ask "Ctrl-C did not ask"
+keys y
+wait_for 'EXIT=143' 8 || fail ask "no exit status 143 (SIGTERM) passed on: $(screen | grep EXIT)"
+sleep 0.3
+left=$(pgrep -f "$mark" | wc -l)
+[ "$left" -eq 0 ] || fail ask "$left processes of the command left behind"
+
+# --title: the pane title names the state, from our text only; on the way
+# out it is set back ("agentview", or the title before agentview when the
+# terminal keeps a title stack, as xterm's rmcup pops it).
+cases=$((cases + 1))
+before=""
+start 100 24 "sh -c 'sleep 0.3; $bin --title recordings/demo.ndjson; sleep 30'"
+before=$($T display -p -t 0 '#{pane_title}')
+wait_for 'done' || fail title "did not draw"
+title=$($T display -p -t 0 '#{pane_title}')
+[ "$title" = "agentview: ok · Composer 2.5 · ad7140d9" ] || fail title "title is '$title'"
+keys q
+sleep 0.3
+title=$($T display -p -t 0 '#{pane_title}')
+[ "$title" = agentview ] || [ "$title" = "$before" ] || fail title "title left as '$title'"
+
+# --bell: a failing call in a live stream rings (tmux flags the window).
+cases=$((cases + 1))
+printf 'exec sh %s/tests/fake_agent.sh -d 0.02 %s/recordings/failures.ndjson\n' "$top" "$top" >"$work/bell.sh"
+start 100 24 "$bin --bell -- sh $work/bell.sh"
+$T new-window -d
+wait_for 'done|failed' 8 || fail bell "the session did not end"
+[ "$($T display -p -t :0 '#{window_bell_flag}')" = 1 ] || fail bell "no bell"
+
+# Recipe: a 50-column side pane following a recording as it is written.
+cases=$((cases + 1))
+head -12 recordings/demo.ndjson >"$work/side.ndjson"
+start 160 40 "sleep 60"
+$T split-window -h -l 50 -t 0 "cd '$top' && env LC_ALL=C.UTF-8 TERM=xterm-256color $bin -f $work/side.ndjson"
+sleep 0.5
+[ "$($T display -p -t 0.1 '#{pane_width}')" = 50 ] || fail side-pane "pane is not 50 columns"
+$T capture-pane -p -t 0.1 | grep -q 'Transcript · Tab: calls' || fail side-pane "not the narrow layout"
+sed -n 13,40p recordings/demo.ndjson >>"$work/side.ndjson"
+tries=100
+until $T capture-pane -p -t 0.1 | grep -q 'npm test'; do
+	tries=$((tries - 1))
+	[ $tries -gt 0 ] || { fail side-pane "appended lines did not show"; break; }
+	sleep 0.05
+done
+$T capture-pane -p -t 0.1 | tail -1 | grep -q 'live' || fail side-pane "status is not live"
+
+# Recipe: a popup (display-popup needs an attached client: attach one from
+# a second tmux, and read the screen through it).
+cases=$((cases + 1))
+start 120 40 "sleep 60"
+inner=$T
+outer="tmux -L agentview-screen-$$-outer -f $work/tmux.conf"
+$outer new-session -d -x 120 -y 40 "env TERM=xterm-256color $inner attach"
+sleep 0.8
+client=$($inner list-clients -F '#{client_name}' | head -1)
+($inner display-popup -c "$client" -E -w 90 -h 30 \
+	"cd '$top' && env LC_ALL=C.UTF-8 $bin recordings/demo.ndjson" &)
+tries=100
+until $outer capture-pane -p | grep -q 'Transcript'; do
+	tries=$((tries - 1))
+	[ $tries -gt 0 ] || { fail popup "the viewer did not show in the popup"; break; }
+	sleep 0.05
+done
+$outer capture-pane -p | grep -q 'done.*Composer 2.5' || fail popup "no status bar in the popup"
+$outer kill-server 2>/dev/null
 
 echo "screen: $cases cases, $fails failures"
 [ "$fails" -eq 0 ]

@@ -701,6 +701,138 @@ test_sources_interleave(void **state)
 	source_close(&sb);
 }
 
+/* A command's stderr is a second source whose lines join the session of
+ * its stdout: text, JSON-looking or not, as it was written. */
+static void
+test_stderr_source(void **state)
+{
+	const char *out = INIT("a", "Auto") DELTA("one", 1) DELTA(" two", 3);
+	const char *err = "warming up\n"
+			  "{\"type\":\"assistant\",\"text\":\"not an event\"}\n"
+			  "  \r\n"
+			  "Error: usage limit\n";
+	struct source so, se;
+	struct model *m = model_new();
+	struct line lo[3], le[4];
+	unsigned io, ie;
+	struct buf t = {0};
+	uint32_t e;
+
+	(void)state;
+	source_open_mem(&so, "out", out, strlen(out));
+	source_open_mem(&se, "stderr", err, strlen(err));
+	io = model_add_source(m, &so);
+	ie = model_add_source(m, &se);
+	model_set_stderr(m, ie, io);
+	for (int i = 0; i < 3; i++)
+		assert_true(source_next_line(&so, &lo[i]));
+	for (int i = 0; i < 4; i++)
+		assert_true(source_next_line(&se, &le[i]));
+	/* Before any stdout: the preamble the init then adopts. */
+	e = model_add_line(m, ie, &le[0], 100);
+	assert_int_equal(EV_TYPE(&m->ev[e]), EV_STDERR);
+	model_add_line(m, io, &lo[0], 101);
+	assert_int_equal(m->nses, 1);
+	assert_int_equal(m->ses[0].init_ev, 1);
+	model_add_line(m, io, &lo[1], 102);
+	e = model_add_line(m, ie, &le[1], 103);
+	assert_int_equal(EV_TYPE(&m->ev[e]), EV_STDERR);
+	/* A blank stderr line is no event, like a blank stdout line. */
+	assert_int_equal(model_add_line(m, ie, &le[2], 104), NONE);
+	model_add_line(m, io, &lo[2], 105);
+	model_add_line(m, ie, &le[3], 106);
+	assert_int_equal(m->nses, 1);
+	assert_int_equal(m->cmd.nstderr, 3);
+	/* The stderr line did not split the assistant text. */
+	for (size_t i = 0; i < m->nit; i++) {
+		if (m->it[i].type == IT_TEXT)
+			model_item_text(m, (uint32_t)i, &t);
+		if (m->it[i].type == IT_STDERR)
+			assert_int_equal(m->it[i].session, 0);
+	}
+	assert_string_equal(t.p, "one two");
+	buf_reset(&t);
+	model_item_text(m, m->ev[e].item, &t);
+	assert_string_equal(t.p, "{\"type\":\"assistant\",\"text\":\"not an event\"}");
+	/* No failure until the command says so. */
+	buf_reset(&t);
+	assert_false(model_command_failure(m, 0, &t));
+	m->cmd.present = true;
+	m->cmd.exited = true;
+	m->cmd.exit_status = 1;
+	model_end_source(m, io);
+	model_end_source(m, ie);
+	assert_int_equal(model_session_state(m, 0), SS_FAILED);
+	assert_true(model_command_failure(m, 0, &t));
+	assert_string_equal(t.p, "exit status 1: Error: usage limit");
+	m->cmd.exited = false;
+	m->cmd.signal = 9;
+	buf_reset(&t);
+	assert_true(model_command_failure(m, 0, &t));
+	assert_string_equal(t.p, "killed by signal 9: Error: usage limit");
+	buf_free(&t);
+	model_free(m);
+	source_close(&so);
+	source_close(&se);
+}
+
+/* Lines that are no events before the first init belong to its session;
+ * real events before it still make a session of their own. */
+static void
+test_preamble_adopted(void **state)
+{
+	struct fx *f = feed("Warning: old CLI\n" INIT("a", "Auto") USER("hi")
+			    RESULT(""), true);
+	struct fx *g = feed(DELTA("x", 1) INIT("a", "Auto") RESULT(""), true);
+
+	(void)state;
+	assert_int_equal(f->m->nses, 1);
+	assert_int_equal(f->m->ses[0].init_ev, 1);
+	assert_int_equal(f->m->ses[0].first_ev, 0);
+	assert_int_equal(f->m->ndiag, 1);
+	assert_int_equal(model_session_state(f->m, 0), SS_OK);
+	assert_int_equal(g->m->nses, 2);
+	assert_int_equal(g->m->ses[0].init_ev, NONE);
+	assert_int_equal(g->m->ses[1].init_ev, 1);
+	done(f);
+	done(g);
+}
+
+/* A recording of a command names its argv in the header, and its end. */
+static void
+test_recording_command(void **state)
+{
+	struct fx *f = feed(
+		"{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,"
+		"\"agentview_ms\":100,\"source\":\"command\",\"argv\":[\"sh\",\"-c\","
+		"\"echo \\u001b[2J\"]}\n"
+		"{\"type\":\"agentview\",\"subtype\":\"stderr\",\"agentview_ms\":120,"
+		"\"text\":\"early\"}\n"
+		"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"a\","
+		"\"agentview_ms\":150}\n"
+		"{\"type\":\"agentview\",\"subtype\":\"stderr\",\"agentview_ms\":250,"
+		"\"text\":\"boom\"}\n"
+		"{\"type\":\"agentview\",\"subtype\":\"exit\",\"agentview_ms\":300,"
+		"\"exit_status\":null,\"signal\":15}\n",
+		true);
+
+	(void)state;
+	assert_true(f->m->cmd.present);
+	assert_non_null(f->m->cmd.argv);
+	assert_string_equal(f->m->cmd.argv[0], "sh");
+	assert_string_equal(f->m->cmd.argv[2], "echo \x1b[2J");
+	assert_null(f->m->cmd.argv[3]);
+	assert_false(f->m->cmd.exited);
+	assert_int_equal(f->m->cmd.signal, 15);
+	/* The stderr line before the init joined its session. */
+	assert_int_equal(f->m->nses, 1);
+	assert_int_equal(model_session_state(f->m, 0), SS_FAILED);
+	buf_reset(&f->b);
+	assert_true(model_command_failure(f->m, 0, &f->b));
+	assert_string_equal(f->b.p, "killed by signal 15: boom");
+	done(f);
+}
+
 /* Clearing forgets every event and keeps the sources. */
 static void
 test_clear(void **state)
@@ -814,6 +946,9 @@ main(void)
 		cmocka_unit_test(test_notices),
 		cmocka_unit_test(test_recording_lines),
 		cmocka_unit_test(test_sources_interleave),
+		cmocka_unit_test(test_stderr_source),
+		cmocka_unit_test(test_preamble_adopted),
+		cmocka_unit_test(test_recording_command),
 		cmocka_unit_test(test_clear),
 		cmocka_unit_test(test_tool_lines),
 	};

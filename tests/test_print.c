@@ -163,6 +163,94 @@ test_incomplete(void **state)
 	free(out);
 }
 
+/* A command's stdout and stderr, line by line in the given order ('o' or
+ * 'e' per line), then its end; the output in format fmt. */
+static char *
+run_command(const char *out, const char *err, const char *order, int status,
+	    int sig, enum print_format fmt, size_t *len)
+{
+	struct source so, se;
+	struct model *m = model_new();
+	struct line ln;
+	unsigned io, ie;
+	char *res = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&res, &n);
+	struct printer *p = printer_new(m, fmt, f);
+
+	source_open_mem(&so, "out", out, strlen(out));
+	source_open_mem(&se, "stderr", err, strlen(err));
+	io = model_add_source(m, &so);
+	ie = model_add_source(m, &se);
+	model_set_stderr(m, ie, io);
+	m->cmd.present = true;
+	m->cmd.argv = calloc(3, sizeof *m->cmd.argv);
+	m->cmd.argv[0] = strdup("agent");
+	m->cmd.argv[1] = strdup("-p");
+	for (const char *o = order; *o != '\0'; o++) {
+		struct source *s = *o == 'o' ? &so : &se;
+
+		assert_true(source_next_line(s, &ln));
+		printer_line(p, s, &ln,
+			     model_add_line(m, *o == 'o' ? io : ie, &ln, TIME_NONE));
+	}
+	model_end_source(m, io);
+	model_end_source(m, ie);
+	m->cmd.exited = sig == 0;
+	m->cmd.exit_status = status;
+	m->cmd.signal = sig;
+	printer_finish(p);
+	printer_free(p);
+	fclose(f);
+	model_free(m);
+	source_close(&so);
+	source_close(&se);
+	if (len != NULL)
+		*len = n;
+	return res;
+}
+
+/* A command that failed: its stderr in the log, the reason in the closing
+ * line and the summary; raw is its stdout alone. */
+static void
+test_command_failed(void **state)
+{
+	static const char out[] =
+		"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"abc\",\"model\":\"M\"}\n"
+		"{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"go\"}]}}\n";
+	static const char err[] = "\n\x1b[31mError: usage limit\n";
+	static const char ok[] =
+		"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"abc\"}\n"
+		"{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,"
+		"\"result\":\"\",\"duration_ms\":5}\n";
+	size_t n;
+	char *text = run_command(out, err, "eeoo", 1, 0, PF_TEXT, NULL);
+	char *json = run_command(out, err, "oeoe", 1, 0, PF_JSON, NULL);
+	char *raw = run_command(out, err, "oeoe", 1, 0, PF_RAW, &n);
+	char *killed = run_command(ok, "quota\n", "ooe", 0, 9, PF_TEXT, NULL);
+
+	(void)state;
+	assert_terminal_safe(text, strlen(text));
+	assert_non_null(strstr(text, "  stderr: ^[[31mError: usage limit\n"));
+	assert_non_null(strstr(text, "== failed (exit status 1: ^[[31mError: usage limit)"));
+	/* The stderr line before the init did not make a session of its own. */
+	assert_null(strstr(text, "sessions"));
+	assert_non_null(strstr(json, "\"command\":{\"argv\":[\"agent\",\"-p\"],"
+				     "\"exit_status\":1,\"signal\":null,"
+				     "\"stderr\":[\"\\u001b[31mError: usage limit\"]}"));
+	assert_non_null(strstr(json, "\"state\":\"failed\""));
+	assert_non_null(strstr(json, "\"error\":\"exit status 1: \\u001b[31mError: usage limit\"}"));
+	assert_int_equal(n, sizeof out - 1);
+	assert_memory_equal(raw, out, n);
+	/* A result, then killed: the log's last word is the failure. */
+	assert_non_null(strstr(killed, "== ok"));
+	assert_non_null(strstr(killed, "\n== failed (killed by signal 9: quota)"));
+	free(text);
+	free(json);
+	free(raw);
+	free(killed);
+}
+
 /* Raw gives the input back, byte for byte. */
 static void
 test_raw(void **state)
@@ -199,6 +287,7 @@ main(void)
 		cmocka_unit_test(test_json_summary),
 		cmocka_unit_test(test_incomplete),
 		cmocka_unit_test(test_raw),
+		cmocka_unit_test(test_command_failed),
 		cmocka_unit_test(test_format_names),
 	};
 
