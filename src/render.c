@@ -712,6 +712,11 @@ render_status(struct render *r, const struct status_in *in, int width,
 	q = piece_new(p, &n, ROLE_STATUS_LIVE, 100);
 	if (in->mode != NULL) {
 		buf_addf(&q->text, " %s ", in->mode);
+	} else if (in->progress >= 0) {
+		/* A file still being read is not live: its state comes at the
+		 * end. */
+		buf_addf(&q->text, " reading %d%% ", in->progress);
+		q->role = ROLE_STATUS_WARN;
 	} else if (s == NONE) {
 		buf_adds(&q->text, model_ended(m) ? " no session " : " waiting ");
 		q->role = ROLE_STATUS_WARN;
@@ -757,7 +762,7 @@ render_status(struct render *r, const struct status_in *in, int width,
 		if (in->position != NULL) {
 			q = piece_new(p, &n, ROLE_STATUS, 95);
 			buf_adds(&q->text, in->position);
-		} else if (d != TIME_NONE) {
+		} else if (d != TIME_NONE && in->progress < 0) {
 			q = piece_new(p, &n, ROLE_STATUS, 90);
 			if (model_session_state(m, s) == SS_LIVE)
 				fmt_clock(&q->text, d);
@@ -814,10 +819,6 @@ render_status(struct render *r, const struct status_in *in, int width,
 		q = piece_new(p, &n, ROLE_STATUS_WARN, 70);
 		buf_addf(&q->text, "\xE2\x9A\xA0 %zu bad line%s", m->ndiag,
 			 m->ndiag == 1 ? "" : "s");
-	}
-	if (in->progress >= 0) {
-		q = piece_new(p, &n, ROLE_STATUS_WARN, 98);
-		buf_addf(&q->text, "indexing %d%%", in->progress);
 	}
 	if (in->new_events > 0) {
 		q = piece_new(p, &n, ROLE_STATUS_WARN, 97);
