@@ -68,6 +68,10 @@ void timeline_draw(struct ui *u, const struct rect *title,
 bool timeline_action(struct ui *u, enum action a, int height);
 void statusbar_draw(struct ui *u, const struct rect *r);
 
+/* Choose colours or not, load the theme (a bad one is noted and the
+ * default used) and set attr and pair of every role (ui_theme.c). */
+void ui_theme_setup(struct ui *u);
+
 /* Run the viewer until the user quits. Returns the exit status. */
 int ui_run(struct model *m, struct input *in, const struct ui_opts *opt);
 

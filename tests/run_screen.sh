@@ -55,6 +55,22 @@ wait_for() {
 	return 1
 }
 
+# screen_sgr: the screen with its attributes and colours as SGR sequences.
+screen_sgr() {
+	$T capture-pane -p -e -t 0
+}
+
+# sgr_params: the parameters of the SGR sequences on stdin, one a line.
+sgr_params() {
+	grep -o "$(printf '\033')\[[0-9;]*m" | sed 's/^.\[//; s/m$//' | tr ';' '\n'
+}
+
+# sgr_colors: the colour parameters on stdin (30-38, 40-48, 90-97,
+# 100-107; 39 and 49 set the terminal's default and are not colours).
+sgr_colors() {
+	sgr_params | grep -E '^(3[0-8]|4[0-8]|9[0-7]|10[0-7])$'
+}
+
 # keys KEY...: send keys, then give the viewer a frame to draw them.
 keys() {
 	$T send-keys -t 0 "$@"
@@ -155,6 +171,73 @@ n2=$(screen | grep -c '✓\|✗')
 wait_for 'incomplete' 8 || fail slow-pipe "no 'incomplete' after the pipe closed"
 sleep 0.3
 $T list-panes -F '#{pane_dead}' | grep -q 0 || fail slow-pipe "the viewer did not stay open"
+
+# NO_COLOR and --color never: attributes only, no colour at all, and the
+# selection and the status bar are still there in reverse video.
+for how in "env NO_COLOR=1 $bin" "$bin --color never"; do
+	cases=$((cases + 1))
+	start 120 40 "$how recordings/demo.ndjson"
+	wait_for 'done' || fail no-color "$how: did not draw"
+	$T send-keys -t 0 Tab
+	wait_for 'Tool calls · 9  \(1/9\)' || fail no-color "$how: Tab did not focus the timeline"
+	colors=$(screen_sgr | sgr_colors | sort -u | tr '\n' ' ')
+	[ -z "$colors" ] || fail no-color "$how: colour escapes on screen: $colors"
+	screen_sgr | grep -F 'Todos   3 todos' | sgr_params | grep -qx 7 ||
+		fail no-color "$how: the selected call is not in reverse video"
+	screen_sgr | tail -1 | sgr_params | grep -qx 7 ||
+		fail no-color "$how: the status bar is not in reverse video"
+	$T send-keys -t 0 j
+	wait_for 'Tool calls · 9  \(2/9\)' || fail no-color "$how: j did not move the selection"
+	screen_sgr | grep -F 'Todos   3 todos' | sgr_params | grep -qx 7 &&
+		fail no-color "$how: the old selection is still in reverse video"
+	screen_sgr | grep -F 'Shell   npm test ' | sgr_params | grep -qx 7 ||
+		fail no-color "$how: the new selection is not in reverse video"
+done
+# --color always wins over NO_COLOR.
+cases=$((cases + 1))
+start 120 40 "env NO_COLOR=1 $bin --color always recordings/demo.ndjson"
+wait_for 'done' || fail color-always "did not draw"
+[ -n "$(screen_sgr | sgr_colors)" ] || fail color-always "no colours with --color always"
+
+# Themes: light differs from the default; the user's directory comes
+# before the shipped themes; a bad file is named with its line in the
+# status bar, and the viewer goes on with the default.
+cases=$((cases + 1))
+start 120 40 "$bin recordings/demo.ndjson"
+wait_for 'done' || fail theme "default: did not draw"
+screen_sgr | head -39 >"$work/default.sgr"
+start 120 40 "$bin --theme light recordings/demo.ndjson"
+wait_for 'done' || fail theme "light: did not draw"
+screen_sgr | head -39 >"$work/light.sgr"
+cmp -s "$work/default.sgr" "$work/light.sgr" && fail theme "--theme light looks like the default"
+grep -q '48;5;24m' "$work/light.sgr" || fail theme "light: no colour24 behind the focused title"
+screen | grep -q 'unknown theme' && fail theme "light: not found"
+
+cases=$((cases + 1))
+mkdir -p "$work/xdg/agentview/themes"
+printf '# mine
+title_focus = black colour201 bold
+' >"$work/xdg/agentview/themes/light.theme"
+start 120 40 "env XDG_CONFIG_HOME=$work/xdg $bin --theme light recordings/demo.ndjson"
+wait_for 'done' || fail theme-xdg "did not draw"
+screen_sgr | head -1 | grep -q '48;5;201m' || fail theme-xdg "the user's light.theme was not used"
+
+cases=$((cases + 1))
+printf '# a theme with a typo
+user = cyan default bold
+
+thinking = purpel
+' >"$work/bad.theme"
+start 120 40 "$bin --theme $work/bad.theme recordings/demo.ndjson"
+wait_for "bad.theme:4: unknown colour 'purpel'" || fail theme-bad "no file:line in the status bar: $(screen | tail -1)"
+screen_sgr | head -39 >"$work/bad.sgr"
+cmp -s "$work/default.sgr" "$work/bad.sgr" || fail theme-bad "the default theme was not used"
+$T send-keys -t 0 G
+wait_for 'end, following' || fail theme-bad "the viewer does not take keys"
+
+cases=$((cases + 1))
+start 120 40 "$bin --theme nosuch recordings/demo.ndjson"
+wait_for "unknown theme 'nosuch'" || fail theme-unknown "no message for an unknown theme"
 
 # Resizing from 120 to 40 columns and back keeps the position.
 cases=$((cases + 1))
