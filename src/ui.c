@@ -220,6 +220,8 @@ ui_draw(struct ui *u)
 		ui_clear(u, &above, ROLE_NORMAL);
 	}
 	statusbar_draw(u, &lay->status);
+	if (u->help)
+		help_draw(u);
 	wnoutrefresh(stdscr);
 	doupdate();
 	u->frames++;
@@ -247,6 +249,10 @@ ui_key(struct ui *u, int key)
 	enum action a = keys_lookup(KC_GLOBAL, key);
 
 	u->dirty = true;
+	if (u->help) {
+		help_key(u, key);
+		return;
+	}
 	switch (a) {
 	case ACT_QUIT:
 		u->quit = true;
@@ -256,6 +262,10 @@ ui_key(struct ui *u, int key)
 		return;
 	case ACT_REDRAW:
 		clearok(curscr, TRUE);
+		return;
+	case ACT_HELP:
+		u->help = true;
+		u->help_top = 0;
 		return;
 	case ACT_FOLLOW:
 		if (u->ts.follow) {

@@ -55,6 +55,17 @@ wait_for() {
 	return 1
 }
 
+# wait_gone PATTERN [SECONDS]: until the screen no longer shows PATTERN.
+wait_gone() {
+	tries=$(( ${2:-5} * 20 ))
+	while [ "$tries" -gt 0 ]; do
+		screen | grep -qE -- "$1" || return 0
+		sleep 0.05
+		tries=$((tries - 1))
+	done
+	return 1
+}
+
 # screen_sgr: the screen with its attributes and colours as SGR sequences.
 screen_sgr() {
 	$T capture-pane -p -e -t 0
@@ -171,6 +182,42 @@ n2=$(screen | grep -c '✓\|✗')
 wait_for 'incomplete' 8 || fail slow-pipe "no 'incomplete' after the pipe closed"
 sleep 0.3
 $T list-panes -F '#{pane_dead}' | grep -q 0 || fail slow-pipe "the viewer did not stay open"
+
+# The help: ? shows every key of the key table over the panes (the whole
+# screen when narrow), scrolls with the transcript's keys, and q, Esc or ?
+# close it without quitting.
+cases=$((cases + 1))
+start 120 40 "$bin recordings/demo.ndjson"
+wait_for 'done' || fail help "did not draw"
+$T send-keys -t 0 '?'
+wait_for 'Ctrl-L +redraw the screen' || fail help "no key list after ?"
+for want in '│   q +quit \(Ctrl-C too\)' '│   G, End +to the end, and follow new events' \
+	'│   \? +show every key' '│   q, Esc, \? +close the help' '│ Transcript and timeline'; do
+	screen | grep -qE -- "$want" || fail help "the help lacks '$want'"
+done
+golden help-120x40
+for close in '?' Escape q; do
+	$T send-keys -t 0 "$close"
+	wait_gone '─ Keys ─' || fail help "$close did not close the help"
+	$T send-keys -t 0 '?'
+	wait_for '─ Keys ─' || fail help "? did not open the help again"
+done
+$T send-keys -t 0 q
+wait_gone '─ Keys ─' || fail help "q did not close the help"
+golden demo-120x40
+$T list-panes -F '#{pane_dead}' | grep -q 0 || fail help "q in the help quit the viewer"
+
+cases=$((cases + 1))
+start 40 30 "$bin recordings/demo.ndjson"
+wait_for 'done' || fail help-narrow "did not draw"
+$T send-keys -t 0 '?'
+wait_for '─ Keys ─' || fail help-narrow "no help after ?"
+golden help-40x30
+$T send-keys -t 0 G
+wait_for 'close the help' || fail help-narrow "G did not scroll to the last key"
+golden help-40x30-end
+$T send-keys -t 0 g
+wait_for '│ Anywhere' || fail help-narrow "g did not scroll back to the top"
 
 # NO_COLOR and --color never: attributes only, no colour at all, and the
 # selection and the status bar are still there in reverse video.
