@@ -54,7 +54,7 @@ static const char usage_text[] =
 	"      --format FMT       with --print: text (default), markdown, json, raw (the original stream,\n"
 	"                         byte for byte, also out of a recording)\n"
 	"      --status-line      print one status line for the newest session and exit\n"
-	"      --theme NAME       colour theme\n"
+	"      --theme NAME       colour theme: default, light, mono, high-contrast, or a theme file's path\n"
 	"      --color WHEN       auto, always, never (NO_COLOR, when non-empty, means never)\n"
 	"  -h, --help             usage on stdout, exit 0\n"
 	"  -V, --version          version on stdout, exit 0\n"
