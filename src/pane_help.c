@@ -63,6 +63,7 @@ help_layout(struct help_box *b, int rows, int cols)
 	b->max_top = MAX(0, (int)b->n - b->text.h);
 }
 
+/* Free what help_layout allocated. */
 static void
 help_free(struct help_box *b)
 {

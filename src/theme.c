@@ -155,6 +155,7 @@ static const uint8_t basic_rgb[16][3] = {
 /* The six levels of each component in the 6x6x6 cube (16-231). */
 static const uint8_t cube_level[6] = {0x00, 0x5f, 0x87, 0xaf, 0xd7, 0xff};
 
+/* Squared distance between two RGB colours: enough to compare. */
 static int
 dist_sq(int r1, int g1, int b1, int r2, int g2, int b2)
 {
@@ -265,6 +266,7 @@ struct word {
 	size_t n;
 };
 
+/* Word w is s, in any case (names are case-insensitive, as in tmux). */
 static bool
 word_is(struct word w, const char *s)
 {
@@ -302,6 +304,7 @@ parse_error(struct buf *err, const char *file, int line, const char *what,
 	return -1;
 }
 
+/* The value of hex digit c, or -1. */
 static int
 hex_digit(char c)
 {
@@ -395,6 +398,7 @@ classify(struct word w, int32_t *color, unsigned *attr)
 	return W_UNKNOWN;
 }
 
+/* Blanks between words; a CR is one too, so CRLF files read alike. */
 static bool
 is_blank(char c)
 {
@@ -455,7 +459,8 @@ parse_line(struct theme *t, const char *s, size_t n, const char *file,
 	   int line, struct buf *err)
 {
 	const char *eq = memchr(s, '=', n);
-	struct word role[2], w[8];
+	/* Two colours and every attribute fit, with room to spare. */
+	struct word role[2], w[16];
 	struct theme_style st = {THEME_DEFAULT, THEME_DEFAULT, 0};
 	size_t nrole, nw, ncolor = 0;
 	bool more;

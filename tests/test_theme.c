@@ -59,7 +59,8 @@ test_parse_forms(void **state)
 			       "tool_failed = RED Bold\n"
 			       "tool_rejected = reverse\n"
 			       "tool_error = bold cyan underline magenta\n"
-			       "running = colour0 colour255\n",
+			       "running = colour0 colour255\n"
+			       "notice = red blue bold dim underline reverse italic blink none\n",
 			       &err),
 			 0);
 	assert_int_equal(t.style[ROLE_PROMPT].fg, 1);
@@ -95,6 +96,10 @@ test_parse_forms(void **state)
 			 THEME_BOLD | THEME_UNDERLINE);
 	assert_int_equal(t.style[ROLE_RUNNING].fg, 0);
 	assert_int_equal(t.style[ROLE_RUNNING].bg, 255);
+	/* Every attribute at once ("none" adds nothing). */
+	assert_int_equal(t.style[ROLE_NOTICE].attr,
+			 THEME_BOLD | THEME_DIM | THEME_UNDERLINE | THEME_REVERSE |
+				 THEME_ITALIC | THEME_BLINK);
 	buf_free(&err);
 }
 
@@ -193,7 +198,8 @@ test_parse_errors(void **state)
 		{"user = red blue green\n",
 		 "x.theme:1: a third colour 'green': give a foreground and a background"},
 		{"user = red blue bolt\n", "x.theme:1: unknown attribute 'bolt'"},
-		{"user = red blue bold bold bold bold bold bold bold\n",
+		{"user = red blue bold bold bold bold bold bold bold bold bold bold "
+		 "bold bold bold bold bold\n",
 		 "x.theme:1: too many words after '='"},
 		/* What a file says is quoted harmlessly, and cut short. */
 		{"user = red\nuser = \x1b]0;x\x07\n", "x.theme:2: unknown colour '?]0;x?'"},
