@@ -76,6 +76,48 @@ sgr_params() {
 	grep -o "$(printf '\033')\[[0-9;]*m" | sed 's/^.\[//; s/m$//' | tr ';' '\n'
 }
 
+# until_ok CMD...: run CMD until it succeeds (5 s at most): for what a
+# screen must show that a pattern cannot say.
+until_ok() {
+	tries=100
+	while [ "$tries" -gt 0 ]; do
+		"$@" && return 0
+		sleep 0.05
+		tries=$((tries - 1))
+	done
+	return 1
+}
+
+# reversed TEXT: the screen line holding TEXT has reverse video on it.
+reversed() {
+	screen_sgr | grep -F -- "$1" | sgr_params | grep -qx 7
+}
+
+not_reversed() {
+	! reversed "$1"
+}
+
+# sgr_settled FILE: the first 39 rows with their SGR, once two captures
+# in a row agree (a capture can land in the middle of a frame).
+sgr_settled() {
+	screen_sgr | head -39 >"$1"
+	until_ok sgr_same "$1"
+}
+
+# sgr_same FILE: the first 39 rows with their SGR are FILE (a new capture
+# replaces it when they are not, for the next try).
+sgr_same() {
+	screen_sgr | head -39 >"$1.new"
+	cmp -s "$1" "$1.new" && return 0
+	mv "$1.new" "$1"
+	return 1
+}
+
+# sgr_like FILE: the first 39 rows with their SGR are FILE.
+sgr_like() {
+	screen_sgr | head -39 | cmp -s - "$1"
+}
+
 # sgr_colors: the colour parameters on stdin (30-38, 40-48, 90-97,
 # 100-107; 39 and 49 set the terminal's default and are not colours).
 sgr_colors() {
@@ -229,22 +271,25 @@ for how in "env NO_COLOR=1 $bin" "$bin --color never"; do
 	wait_for 'Tool calls · 9  \(1/9\)' || fail no-color "$how: Tab did not focus the timeline"
 	colors=$(screen_sgr | sgr_colors | sort -u | tr '\n' ' ')
 	[ -z "$colors" ] || fail no-color "$how: colour escapes on screen: $colors"
-	screen_sgr | grep -F 'Todos   3 todos' | sgr_params | grep -qx 7 ||
+	until_ok reversed 'Todos   3 todos' ||
 		fail no-color "$how: the selected call is not in reverse video"
-	screen_sgr | tail -1 | sgr_params | grep -qx 7 ||
+	until_ok reversed ' done ' ||
 		fail no-color "$how: the status bar is not in reverse video"
 	$T send-keys -t 0 j
 	wait_for 'Tool calls · 9  \(2/9\)' || fail no-color "$how: j did not move the selection"
-	screen_sgr | grep -F 'Todos   3 todos' | sgr_params | grep -qx 7 &&
-		fail no-color "$how: the old selection is still in reverse video"
-	screen_sgr | grep -F 'Shell   npm test ' | sgr_params | grep -qx 7 ||
+	until_ok reversed 'Shell   npm test ' ||
 		fail no-color "$how: the new selection is not in reverse video"
+	until_ok not_reversed 'Todos   3 todos' ||
+		fail no-color "$how: the old selection is still in reverse video"
 done
 # --color always wins over NO_COLOR.
 cases=$((cases + 1))
 start 120 40 "env NO_COLOR=1 $bin --color always recordings/demo.ndjson"
 wait_for 'done' || fail color-always "did not draw"
-[ -n "$(screen_sgr | sgr_colors)" ] || fail color-always "no colours with --color always"
+has_colors() {
+	[ -n "$(screen_sgr | sgr_colors)" ]
+}
+until_ok has_colors || fail color-always "no colours with --color always"
 
 # Themes: light differs from the default; the user's directory comes
 # before the shipped themes; a bad file is named with its line in the
@@ -252,10 +297,10 @@ wait_for 'done' || fail color-always "did not draw"
 cases=$((cases + 1))
 start 120 40 "$bin recordings/demo.ndjson"
 wait_for 'done' || fail theme "default: did not draw"
-screen_sgr | head -39 >"$work/default.sgr"
+sgr_settled "$work/default.sgr" || fail theme "default: the screen did not settle"
 start 120 40 "$bin --theme light recordings/demo.ndjson"
 wait_for 'done' || fail theme "light: did not draw"
-screen_sgr | head -39 >"$work/light.sgr"
+sgr_settled "$work/light.sgr" || fail theme "light: the screen did not settle"
 cmp -s "$work/default.sgr" "$work/light.sgr" && fail theme "--theme light looks like the default"
 grep -q '48;5;24m' "$work/light.sgr" || fail theme "light: no colour24 behind the focused title"
 screen | grep -q 'unknown theme' && fail theme "light: not found"
@@ -267,7 +312,10 @@ title_focus = black colour201 bold
 ' >"$work/xdg/agentview/themes/light.theme"
 start 120 40 "env XDG_CONFIG_HOME=$work/xdg $bin --theme light recordings/demo.ndjson"
 wait_for 'done' || fail theme-xdg "did not draw"
-screen_sgr | head -1 | grep -q '48;5;201m' || fail theme-xdg "the user's light.theme was not used"
+title_201() {
+	screen_sgr | head -1 | grep -q '48;5;201m'
+}
+until_ok title_201 || fail theme-xdg "the user's light.theme was not used"
 
 cases=$((cases + 1))
 printf '# a theme with a typo
@@ -277,8 +325,7 @@ thinking = purpel
 ' >"$work/bad.theme"
 start 120 40 "$bin --theme $work/bad.theme recordings/demo.ndjson"
 wait_for "bad.theme:4: unknown colour 'purpel'" || fail theme-bad "no file:line in the status bar: $(screen | tail -1)"
-screen_sgr | head -39 >"$work/bad.sgr"
-cmp -s "$work/default.sgr" "$work/bad.sgr" || fail theme-bad "the default theme was not used"
+until_ok sgr_like "$work/default.sgr" || fail theme-bad "the default theme was not used"
 $T send-keys -t 0 G
 wait_for 'end, following' || fail theme-bad "the viewer does not take keys"
 
