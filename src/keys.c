@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "text.h"
+
 const struct binding key_table[] = {
 	{KC_GLOBAL, ACT_QUIT, {'q', 'Q', 0}, "q", "quit (Ctrl-C too)"},
 	{KC_GLOBAL, ACT_NEXT_PANE, {'\t', K_BTAB, 0}, "Tab",
@@ -12,6 +14,7 @@ const struct binding key_table[] = {
 	 "follow new events, or stop following"},
 	{KC_GLOBAL, ACT_THINKING, {'t', 0}, "t", "fold or unfold thinking"},
 	{KC_GLOBAL, ACT_REDRAW, {KEY_CTRL('l'), 0}, "Ctrl-L", "redraw the screen"},
+	{KC_GLOBAL, ACT_HELP, {'?', 0}, "?", "show every key (this help)"},
 	{KC_SCROLL, ACT_DOWN, {'j', K_DOWN, KEY_CTRL('n'), KEY_CTRL('e'), 0},
 	 "j, Down", "down one line (timeline: next call)"},
 	{KC_SCROLL, ACT_UP, {'k', K_UP, KEY_CTRL('p'), KEY_CTRL('y'), 0},
@@ -25,6 +28,8 @@ const struct binding key_table[] = {
 	{KC_SCROLL, ACT_TOP, {'g', '<', K_HOME, 0}, "g, Home", "to the top"},
 	{KC_SCROLL, ACT_BOTTOM, {'G', '>', K_END, 0}, "G, End",
 	 "to the end, and follow new events"},
+	{KC_HELP, ACT_HELP_CLOSE, {'q', 'Q', K_ESC, '?', 0}, "q, Esc, ?",
+	 "close the help (the transcript's keys scroll it)"},
 	{KC_GLOBAL, ACT_NONE, {0}, NULL, NULL},
 };
 
@@ -47,6 +52,7 @@ keys_ctx_title(enum key_ctx ctx)
 	static const char *const titles[KC_CONTEXTS] = {
 		[KC_GLOBAL] = "Anywhere",
 		[KC_SCROLL] = "Transcript and timeline",
+		[KC_HELP] = "Help",
 	};
 
 	return (unsigned)ctx < KC_CONTEXTS && titles[ctx] ? titles[ctx] : "?";
@@ -85,20 +91,62 @@ keys_roff(struct buf *out)
 	}
 }
 
+/* Append help text s wrapped to width cells, each row after the first
+ * indented by indent spaces (the first is where the caller is). */
+static void
+help_wrap(struct buf *out, const char *s, int width, int indent)
+{
+	struct text_rows rows = {0};
+	struct buf clean = {0};
+
+	text_sanitize(&clean, s, strlen(s), TEXT_ONELINE);
+	text_wrap(&rows, clean.p, clean.n, (size_t)MAX(width, 1));
+	for (size_t i = 0; i < rows.n; i++) {
+		if (i > 0)
+			buf_addf(out, "%*s", indent, "");
+		buf_add(out, clean.p + rows.v[i].off, rows.v[i].len);
+		/* A row keeps the spaces of its break; help lines end clean. */
+		while (out->n > 0 && out->p[out->n - 1] == ' ')
+			out->p[--out->n] = '\0';
+		buf_addc(out, '\n');
+	}
+	text_rows_free(&rows);
+	buf_free(&clean);
+}
+
 void
 keys_help(struct buf *out, int width)
 {
-	int namew = 0;
+	int namew = 0, helpw;
+	bool stacked;
 
-	(void)width;
 	for (const struct binding *b = key_table; b->action != ACT_NONE; b++)
-		namew = MAX(namew, (int)strlen(b->names));
+		namew = MAX(namew, (int)text_width(b->names, strlen(b->names)));
+	if (width <= 0)
+		width = 1 << 20;
+	/* Two columns while the help column keeps room for a few words. */
+	helpw = width - 2 - namew - 2;
+	stacked = helpw < 20;
 	for (int ctx = 0; ctx < KC_CONTEXTS; ctx++) {
 		if (ctx > 0)
 			buf_addc(out, '\n');
-		buf_addf(out, "%s\n", keys_ctx_title((enum key_ctx)ctx));
-		for (const struct binding *b = key_table; b->action != ACT_NONE; b++)
-			if (b->ctx == (enum key_ctx)ctx)
-				buf_addf(out, "  %-*s  %s\n", namew, b->names, b->help);
+		help_wrap(out, keys_ctx_title((enum key_ctx)ctx), width, 0);
+		for (const struct binding *b = key_table; b->action != ACT_NONE; b++) {
+			if (b->ctx != (enum key_ctx)ctx)
+				continue;
+			if (stacked) {
+				buf_adds(out, "  ");
+				help_wrap(out, b->names, width - 2, 2);
+				buf_adds(out, "    ");
+				help_wrap(out, b->help, width - 4, 4);
+			} else {
+				/* Padded by cells: names may hold arrows. */
+				buf_addf(out, "  %s%*s  ", b->names,
+					 namew - (int)text_width(b->names,
+								 strlen(b->names)),
+					 "");
+				help_wrap(out, b->help, helpw, 2 + namew + 2);
+			}
+		}
 	}
 }

@@ -34,6 +34,7 @@ enum {
 enum key_ctx {
 	KC_GLOBAL,     /* anywhere */
 	KC_SCROLL,     /* the focused pane: transcript or timeline */
+	KC_HELP,       /* the help overlay (it scrolls with KC_SCROLL's keys) */
 	KC_CONTEXTS
 };
 
@@ -52,6 +53,8 @@ enum action {
 	ACT_HALF_UP,
 	ACT_TOP,
 	ACT_BOTTOM,
+	ACT_HELP,
+	ACT_HELP_CLOSE,
 	ACT_COUNT
 };
 
@@ -71,8 +74,10 @@ extern const struct binding key_table[];
 /* The action of key in context ctx (ACT_NONE if unbound). */
 enum action keys_lookup(enum key_ctx ctx, int key);
 
-/* The man page's KEYS section (roff) or the help text (plain), one
- * binding per line, from the table. */
+/* The man page's KEYS section (roff), or the help text (plain): a heading
+ * per context, then a line per binding with its keys in one column and
+ * what it does in the next, wrapped to width cells (keys above their help
+ * when the columns do not fit; width <= 0: no wrapping). */
 void keys_roff(struct buf *out);
 void keys_help(struct buf *out, int width);
 const char *keys_ctx_title(enum key_ctx ctx);

@@ -65,7 +65,7 @@ static const char usage_text[] =
 	"                         (a session without result is live while FILE was modified in\n"
 	"                         the last 2 minutes)\n"
 	"      --tmux-style       with --status-line: tmux #[fg=...] colours, '#' doubled\n"
-	"      --theme NAME       colour theme\n"
+	"      --theme NAME       colour theme: default, light, mono, high-contrast, or a theme file's path\n"
 	"      --color WHEN       auto, always, never (NO_COLOR, when non-empty, means never)\n"
 	"      --bell             ring the terminal bell when the session ends or a tool call fails\n"
 	"      --title            name the session and its state in the terminal's (tmux pane's) title\n"

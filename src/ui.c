@@ -120,87 +120,6 @@ save_reset(void)
 	}
 }
 
-/* --- colours ------------------------------------------------------------- */
-
-struct role_style {
-	short fg, bg;  /* -1: the terminal's own */
-	attr_t attr;   /* with colour */
-	attr_t mono;   /* without colour */
-};
-
-/* The default (dark) theme; NO_COLOR and --color never use `mono`. */
-static const struct role_style default_style[ROLE_COUNT] = {
-	[ROLE_NORMAL] = {-1, -1, A_NORMAL, A_NORMAL},
-	[ROLE_PROMPT] = {COLOR_CYAN, -1, A_BOLD, A_BOLD},
-	[ROLE_ASSISTANT] = {-1, -1, A_NORMAL, A_NORMAL},
-	[ROLE_THINKING] = {COLOR_MAGENTA, -1, A_DIM, A_DIM},
-	[ROLE_SESSION] = {COLOR_BLUE, -1, A_BOLD, A_BOLD},
-	[ROLE_TOOL_OK] = {COLOR_GREEN, -1, A_NORMAL, A_NORMAL},
-	[ROLE_TOOL_FAILED] = {COLOR_RED, -1, A_BOLD, A_BOLD},
-	[ROLE_TOOL_REJECTED] = {COLOR_YELLOW, -1, A_NORMAL, A_UNDERLINE},
-	[ROLE_TOOL_ERROR] = {COLOR_RED, -1, A_NORMAL, A_BOLD | A_UNDERLINE},
-	[ROLE_TOOL_ORPHANED] = {COLOR_MAGENTA, -1, A_NORMAL, A_DIM},
-	[ROLE_RUNNING] = {COLOR_YELLOW, -1, A_BOLD, A_BOLD},
-	[ROLE_NOTICE] = {COLOR_BLUE, -1, A_NORMAL, A_DIM},
-	[ROLE_DIAG] = {COLOR_RED, -1, A_NORMAL, A_BOLD},
-	[ROLE_STDERR] = {COLOR_YELLOW, -1, A_NORMAL, A_NORMAL},
-	[ROLE_RESULT_OK] = {COLOR_GREEN, -1, A_BOLD, A_BOLD},
-	[ROLE_RESULT_FAILED] = {COLOR_RED, -1, A_BOLD, A_BOLD | A_UNDERLINE},
-	[ROLE_STATUS] = {COLOR_WHITE, COLOR_BLUE, A_NORMAL, A_REVERSE},
-	[ROLE_STATUS_LIVE] = {COLOR_BLACK, COLOR_CYAN, A_BOLD, A_REVERSE | A_BOLD},
-	[ROLE_STATUS_OK] = {COLOR_BLACK, COLOR_GREEN, A_BOLD, A_REVERSE | A_BOLD},
-	[ROLE_STATUS_FAILED] = {COLOR_WHITE, COLOR_RED, A_BOLD,
-				A_REVERSE | A_BOLD | A_UNDERLINE},
-	[ROLE_STATUS_WARN] = {COLOR_BLACK, COLOR_YELLOW, A_BOLD, A_REVERSE | A_BOLD},
-	[ROLE_TITLE] = {-1, -1, A_BOLD, A_BOLD},
-	[ROLE_TITLE_FOCUS] = {COLOR_BLACK, COLOR_WHITE, A_BOLD, A_REVERSE | A_BOLD},
-	[ROLE_BORDER] = {COLOR_BLUE, -1, A_NORMAL, A_DIM},
-	[ROLE_SELECTION] = {-1, -1, A_REVERSE, A_REVERSE},
-	[ROLE_MATCH] = {COLOR_BLACK, COLOR_YELLOW, A_NORMAL, A_UNDERLINE | A_BOLD},
-	[ROLE_BAR_OK] = {COLOR_GREEN, -1, A_NORMAL, A_NORMAL},
-	[ROLE_BAR_FAILED] = {COLOR_RED, -1, A_NORMAL, A_BOLD},
-	[ROLE_BAR_RUNNING] = {COLOR_YELLOW, -1, A_BOLD, A_BOLD},
-	[ROLE_BAR_ORPHANED] = {COLOR_MAGENTA, -1, A_NORMAL, A_DIM},
-	[ROLE_DIM] = {-1, -1, A_DIM, A_DIM},
-};
-
-static bool
-want_color(const struct ui_opts *o)
-{
-	const char *nc = getenv("NO_COLOR");
-
-	if (o->color == UI_COLOR_NEVER)
-		return false;
-	if (o->color == UI_COLOR_AUTO && nc != NULL && nc[0] != '\0')
-		return false;
-	return has_colors();
-}
-
-static void
-setup_colors(struct ui *u)
-{
-	bool color = want_color(&u->opt);
-
-	if (color) {
-		start_color();
-		use_default_colors();
-	}
-	for (int r = 0; r < ROLE_COUNT; r++) {
-		const struct role_style *st = &default_style[r];
-
-		u->pair[r] = 0;
-		if (!color) {
-			u->attr[r] = st->mono;
-			continue;
-		}
-		u->attr[r] = st->attr;
-		if (st->fg != -1 || st->bg != -1) {
-			if (init_pair((short)(r + 1), st->fg, st->bg) == OK)
-				u->pair[r] = (short)(r + 1);
-		}
-	}
-}
-
 void
 ui_role(struct ui *u, enum role role)
 {
@@ -391,6 +310,8 @@ ui_draw(struct ui *u)
 		ui_clear(u, &above, ROLE_NORMAL);
 	}
 	statusbar_draw(u, &lay->status);
+	if (u->help)
+		help_draw(u);
 	wnoutrefresh(stdscr);
 	doupdate();
 	if (u->opt.title)
@@ -458,6 +379,10 @@ ui_key(struct ui *u, int key)
 	enum action a = keys_lookup(KC_GLOBAL, key);
 
 	u->dirty = true;
+	if (u->help) {
+		help_key(u, key);
+		return;
+	}
 	if (u->asking) {
 		/* The only question: stop the running command and quit? */
 		if (key == 'y' || key == 'Y')
@@ -475,6 +400,10 @@ ui_key(struct ui *u, int key)
 		return;
 	case ACT_REDRAW:
 		clearok(curscr, TRUE);
+		return;
+	case ACT_HELP:
+		u->help = true;
+		u->help_top = 0;
 		return;
 	case ACT_FOLLOW:
 		if (u->ts.follow) {
@@ -683,7 +612,7 @@ ui_open(struct ui *u)
 	nodelay(stdscr, TRUE);
 	set_escdelay(25);
 	curs_set(0);
-	setup_colors(u);
+	ui_theme_setup(u);
 	return fileno(in);
 }
 

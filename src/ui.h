@@ -41,6 +41,8 @@ struct ui {
 	struct list tl;         /* the timeline's selection */
 	attr_t attr[ROLE_COUNT];
 	short pair[ROLE_COUNT];
+	bool help;              /* the help overlay is open */
+	int help_top;           /* its first line shown */
 	bool dirty;             /* something to draw */
 	bool quit;
 	long frames;            /* frames drawn */
@@ -76,6 +78,15 @@ void timeline_draw(struct ui *u, const struct rect *title,
 		   const struct rect *body);
 bool timeline_action(struct ui *u, enum action a, int height);
 void statusbar_draw(struct ui *u, const struct rect *r);
+
+/* The help overlay (pane_help.c): every key of the key table, over the
+ * panes; it takes every key while open. */
+void help_draw(struct ui *u);
+void help_key(struct ui *u, int key);
+
+/* Choose colours or not, load the theme (a bad one is noted and the
+ * default used) and set attr and pair of every role (ui_theme.c). */
+void ui_theme_setup(struct ui *u);
 
 /* Run the viewer until the user quits. Returns the exit status. */
 int ui_run(struct model *m, struct input *in, const struct ui_opts *opt);

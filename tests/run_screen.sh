@@ -55,6 +55,75 @@ wait_for() {
 	return 1
 }
 
+# wait_gone PATTERN [SECONDS]: until the screen no longer shows PATTERN.
+wait_gone() {
+	tries=$(( ${2:-5} * 20 ))
+	while [ "$tries" -gt 0 ]; do
+		screen | grep -qE -- "$1" || return 0
+		sleep 0.05
+		tries=$((tries - 1))
+	done
+	return 1
+}
+
+# screen_sgr: the screen with its attributes and colours as SGR sequences.
+screen_sgr() {
+	$T capture-pane -p -e -t 0
+}
+
+# sgr_params: the parameters of the SGR sequences on stdin, one a line.
+sgr_params() {
+	grep -o "$(printf '\033')\[[0-9;]*m" | sed 's/^.\[//; s/m$//' | tr ';' '\n'
+}
+
+# until_ok CMD...: run CMD until it succeeds (5 s at most): for what a
+# screen must show that a pattern cannot say.
+until_ok() {
+	tries=100
+	while [ "$tries" -gt 0 ]; do
+		"$@" && return 0
+		sleep 0.05
+		tries=$((tries - 1))
+	done
+	return 1
+}
+
+# reversed TEXT: the screen line holding TEXT has reverse video on it.
+reversed() {
+	screen_sgr | grep -F -- "$1" | sgr_params | grep -qx 7
+}
+
+not_reversed() {
+	! reversed "$1"
+}
+
+# sgr_settled FILE: the first 39 rows with their SGR, once two captures
+# in a row agree (a capture can land in the middle of a frame).
+sgr_settled() {
+	screen_sgr | head -39 >"$1"
+	until_ok sgr_same "$1"
+}
+
+# sgr_same FILE: the first 39 rows with their SGR are FILE (a new capture
+# replaces it when they are not, for the next try).
+sgr_same() {
+	screen_sgr | head -39 >"$1.new"
+	cmp -s "$1" "$1.new" && return 0
+	mv "$1.new" "$1"
+	return 1
+}
+
+# sgr_like FILE: the first 39 rows with their SGR are FILE.
+sgr_like() {
+	screen_sgr | head -39 | cmp -s - "$1"
+}
+
+# sgr_colors: the colour parameters on stdin (30-38, 40-48, 90-97,
+# 100-107; 39 and 49 set the terminal's default and are not colours).
+sgr_colors() {
+	sgr_params | grep -E '^(3[0-8]|4[0-8]|9[0-7]|10[0-7])$'
+}
+
 # keys KEY...: send keys, then give the viewer a frame to draw them.
 keys() {
 	$T send-keys -t 0 "$@"
@@ -155,6 +224,114 @@ n2=$(screen | grep -c '✓\|✗')
 wait_for 'incomplete' 8 || fail slow-pipe "no 'incomplete' after the pipe closed"
 sleep 0.3
 $T list-panes -F '#{pane_dead}' | grep -q 0 || fail slow-pipe "the viewer did not stay open"
+
+# The help: ? shows every key of the key table over the panes (the whole
+# screen when narrow), scrolls with the transcript's keys, and q, Esc or ?
+# close it without quitting.
+cases=$((cases + 1))
+start 120 40 "$bin recordings/demo.ndjson"
+wait_for 'done' || fail help "did not draw"
+$T send-keys -t 0 '?'
+wait_for 'Ctrl-L +redraw the screen' || fail help "no key list after ?"
+for want in '│   q +quit \(Ctrl-C too\)' '│   G, End +to the end, and follow new events' \
+	'│   \? +show every key' '│   q, Esc, \? +close the help' '│ Transcript and timeline'; do
+	screen | grep -qE -- "$want" || fail help "the help lacks '$want'"
+done
+golden help-120x40
+for close in '?' Escape q; do
+	$T send-keys -t 0 "$close"
+	wait_gone '─ Keys ─' || fail help "$close did not close the help"
+	$T send-keys -t 0 '?'
+	wait_for '─ Keys ─' || fail help "? did not open the help again"
+done
+$T send-keys -t 0 q
+wait_gone '─ Keys ─' || fail help "q did not close the help"
+golden demo-120x40
+$T list-panes -F '#{pane_dead}' | grep -q 0 || fail help "q in the help quit the viewer"
+
+cases=$((cases + 1))
+start 40 30 "$bin recordings/demo.ndjson"
+wait_for 'done' || fail help-narrow "did not draw"
+$T send-keys -t 0 '?'
+wait_for '─ Keys ─' || fail help-narrow "no help after ?"
+golden help-40x30
+$T send-keys -t 0 G
+wait_for 'close the help' || fail help-narrow "G did not scroll to the last key"
+golden help-40x30-end
+$T send-keys -t 0 g
+wait_for '│ Anywhere' || fail help-narrow "g did not scroll back to the top"
+
+# NO_COLOR and --color never: attributes only, no colour at all, and the
+# selection and the status bar are still there in reverse video.
+for how in "env NO_COLOR=1 $bin" "$bin --color never"; do
+	cases=$((cases + 1))
+	start 120 40 "$how recordings/demo.ndjson"
+	wait_for 'done' || fail no-color "$how: did not draw"
+	$T send-keys -t 0 Tab
+	wait_for 'Tool calls · 9  \(1/9\)' || fail no-color "$how: Tab did not focus the timeline"
+	colors=$(screen_sgr | sgr_colors | sort -u | tr '\n' ' ')
+	[ -z "$colors" ] || fail no-color "$how: colour escapes on screen: $colors"
+	until_ok reversed 'Todos   3 todos' ||
+		fail no-color "$how: the selected call is not in reverse video"
+	until_ok reversed ' done ' ||
+		fail no-color "$how: the status bar is not in reverse video"
+	$T send-keys -t 0 j
+	wait_for 'Tool calls · 9  \(2/9\)' || fail no-color "$how: j did not move the selection"
+	until_ok reversed 'Shell   npm test ' ||
+		fail no-color "$how: the new selection is not in reverse video"
+	until_ok not_reversed 'Todos   3 todos' ||
+		fail no-color "$how: the old selection is still in reverse video"
+done
+# --color always wins over NO_COLOR.
+cases=$((cases + 1))
+start 120 40 "env NO_COLOR=1 $bin --color always recordings/demo.ndjson"
+wait_for 'done' || fail color-always "did not draw"
+has_colors() {
+	[ -n "$(screen_sgr | sgr_colors)" ]
+}
+until_ok has_colors || fail color-always "no colours with --color always"
+
+# Themes: light differs from the default; the user's directory comes
+# before the shipped themes; a bad file is named with its line in the
+# status bar, and the viewer goes on with the default.
+cases=$((cases + 1))
+start 120 40 "$bin recordings/demo.ndjson"
+wait_for 'done' || fail theme "default: did not draw"
+sgr_settled "$work/default.sgr" || fail theme "default: the screen did not settle"
+start 120 40 "$bin --theme light recordings/demo.ndjson"
+wait_for 'done' || fail theme "light: did not draw"
+sgr_settled "$work/light.sgr" || fail theme "light: the screen did not settle"
+cmp -s "$work/default.sgr" "$work/light.sgr" && fail theme "--theme light looks like the default"
+grep -q '48;5;24m' "$work/light.sgr" || fail theme "light: no colour24 behind the focused title"
+screen | grep -q 'unknown theme' && fail theme "light: not found"
+
+cases=$((cases + 1))
+mkdir -p "$work/xdg/agentview/themes"
+printf '# mine
+title_focus = black colour201 bold
+' >"$work/xdg/agentview/themes/light.theme"
+start 120 40 "env XDG_CONFIG_HOME=$work/xdg $bin --theme light recordings/demo.ndjson"
+wait_for 'done' || fail theme-xdg "did not draw"
+title_201() {
+	screen_sgr | head -1 | grep -q '48;5;201m'
+}
+until_ok title_201 || fail theme-xdg "the user's light.theme was not used"
+
+cases=$((cases + 1))
+printf '# a theme with a typo
+user = cyan default bold
+
+thinking = purpel
+' >"$work/bad.theme"
+start 120 40 "$bin --theme $work/bad.theme recordings/demo.ndjson"
+wait_for "bad.theme:4: unknown colour 'purpel'" || fail theme-bad "no file:line in the status bar: $(screen | tail -1)"
+until_ok sgr_like "$work/default.sgr" || fail theme-bad "the default theme was not used"
+$T send-keys -t 0 G
+wait_for 'end, following' || fail theme-bad "the viewer does not take keys"
+
+cases=$((cases + 1))
+start 120 40 "$bin --theme nosuch recordings/demo.ndjson"
+wait_for "unknown theme 'nosuch'" || fail theme-unknown "no message for an unknown theme"
 
 # Resizing from 120 to 40 columns and back keeps the position.
 cases=$((cases + 1))

@@ -1,4 +1,5 @@
 /* test_keys.c: the key table: lookups, and the man page kept in step. */
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,6 +7,7 @@
 #include "testutil.h"
 
 #include "keys.h"
+#include "text.h"
 
 static void
 test_lookup(void **state)
@@ -80,6 +82,82 @@ test_help_text(void **state)
 	buf_free(&b);
 }
 
+/* The help wraps at any width: no line wider than asked, every word of
+ * every binding kept, in two columns while they fit, stacked below. */
+static void
+test_help_wraps(void **state)
+{
+	static const int widths[] = {76, 36, 24, 12};
+
+	(void)state;
+	setlocale(LC_CTYPE, "C.UTF-8");
+	for (size_t i = 0; i < ARRAY_LEN(widths); i++) {
+		struct buf b = {0}, words = {0};
+		int w = widths[i];
+		char *line, *save;
+
+		keys_help(&b, w);
+		for (line = strtok_r(b.p, "\n", &save); line != NULL;
+		     line = strtok_r(NULL, "\n", &save)) {
+			if ((int)text_width(line, strlen(line)) > w)
+				fail_msg("width %d: line too wide: '%s'", w, line);
+			if (line[strlen(line) - 1] == ' ')
+				fail_msg("width %d: trailing space: '%s'", w, line);
+			buf_adds(&words, line);
+			buf_addc(&words, ' ');
+		}
+		/* Every key name and help word is there, in order (at 12
+		 * columns long words are cut: only the widths count). */
+		for (const struct binding *k = key_table;
+		     w >= 24 && k->action != ACT_NONE; k++) {
+			char help[256], *word, *save2;
+			const char *at;
+
+			assert_non_null(at = strstr(words.p, k->names));
+			snprintf(help, sizeof help, "%s", k->help);
+			for (word = strtok_r(help, " ", &save2); word != NULL;
+			     word = strtok_r(NULL, " ", &save2))
+				assert_non_null(at = strstr(at, word));
+		}
+		for (int c = 0; w >= 24 && c < KC_CONTEXTS; c++)
+			assert_non_null(strstr(words.p, keys_ctx_title((enum key_ctx)c)));
+		buf_free(&b);
+		buf_free(&words);
+	}
+}
+
+/* Keys and help in columns at 76; keys above their help at 24. */
+static void
+test_help_columns(void **state)
+{
+	struct buf b = {0};
+
+	(void)state;
+	keys_help(&b, 76);
+	assert_non_null(strstr(b.p, "\n  G, End       to the end, and follow new events\n"));
+	assert_non_null(strstr(b.p, "\n  Tab          next pane (the narrow layout shows one at a time)\n"));
+	buf_reset(&b);
+	keys_help(&b, 40);
+	assert_non_null(strstr(b.p, "\n  Tab          next pane (the narrow\n"
+				    "               layout shows one at a\n"));
+	buf_reset(&b);
+	keys_help(&b, 24);
+	assert_non_null(strstr(b.p, "\n  Space, PgDn\n    down one page\n"));
+	buf_free(&b);
+}
+
+/* In the help, q, Esc and ? close it; elsewhere ? opens it. */
+static void
+test_help_keys(void **state)
+{
+	(void)state;
+	assert_int_equal(keys_lookup(KC_GLOBAL, '?'), ACT_HELP);
+	assert_int_equal(keys_lookup(KC_HELP, '?'), ACT_HELP_CLOSE);
+	assert_int_equal(keys_lookup(KC_HELP, 'q'), ACT_HELP_CLOSE);
+	assert_int_equal(keys_lookup(KC_HELP, K_ESC), ACT_HELP_CLOSE);
+	assert_int_equal(keys_lookup(KC_HELP, 'j'), ACT_NONE);
+}
+
 int
 main(void)
 {
@@ -88,6 +166,9 @@ main(void)
 		cmocka_unit_test(test_no_clash),
 		cmocka_unit_test(test_man_page_in_step),
 		cmocka_unit_test(test_help_text),
+		cmocka_unit_test(test_help_wraps),
+		cmocka_unit_test(test_help_columns),
+		cmocka_unit_test(test_help_keys),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
