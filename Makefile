@@ -30,9 +30,9 @@ ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS)
 
 # Reading and model layers: no curses here (checked by `make check-layers`).
 CORE = util json text lines model tool summary print record input render view keys \
-       search diff detail
+       search diff detail nav
 # Screen layer: the only files that may include <curses.h>.
-UI   = ui pane_transcript pane_timeline statusbar
+UI   = ui pane_transcript pane_timeline statusbar ui_nav pane_detail
 CORE_OBJ = $(CORE:%=src/%.o)
 UI_OBJ   = $(UI:%=src/%.o)
 

@@ -35,6 +35,7 @@ struct options {
 	bool status_line;
 	const char *theme;
 	enum color_when color;
+	int mouse;         /* 1 --mouse, 0 --no-mouse, -1 neither */
 	char **files;
 	int nfiles;
 	char **command; /* after "--", NULL-terminated; NULL if none */
@@ -56,6 +57,9 @@ static const char usage_text[] =
 	"      --status-line      print one status line for the newest session and exit\n"
 	"      --theme NAME       colour theme\n"
 	"      --color WHEN       auto, always, never (NO_COLOR, when non-empty, means never)\n"
+	"      --mouse            wheel and clicks in the viewer, also inside tmux\n"
+	"      --no-mouse         leave the mouse to the terminal (the default inside tmux,\n"
+	"                         so that selecting text works)\n"
 	"  -h, --help             usage on stdout, exit 0\n"
 	"  -V, --version          version on stdout, exit 0\n"
 	"Exit status: 0 success; 1 I/O or runtime error; 2 usage error; with --print or\n"
@@ -95,7 +99,7 @@ static void
 parse_options(int argc, char **argv, struct options *o)
 {
 	enum { OPT_RECORD = 256, OPT_FORMAT, OPT_STATUS, OPT_THEME, OPT_COLOR,
-	       OPT_FRAMES, OPT_KEYS_ROFF };
+	       OPT_FRAMES, OPT_KEYS_ROFF, OPT_MOUSE, OPT_NO_MOUSE };
 	static const struct option longopts[] = {
 		{"follow", no_argument, NULL, 'f'},
 		{"replay", no_argument, NULL, 'r'},
@@ -108,6 +112,8 @@ parse_options(int argc, char **argv, struct options *o)
 		{"theme", required_argument, NULL, OPT_THEME},
 		{"color", required_argument, NULL, OPT_COLOR},
 		{"colour", required_argument, NULL, OPT_COLOR},
+		{"mouse", no_argument, NULL, OPT_MOUSE},
+		{"no-mouse", no_argument, NULL, OPT_NO_MOUSE},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		/* For tests and benchmarks, not in --help. */
@@ -120,6 +126,7 @@ parse_options(int argc, char **argv, struct options *o)
 	memset(o, 0, sizeof *o);
 	o->speed = 1;
 	o->idle_limit = -1;
+	o->mouse = -1;
 	/* Everything after the first "--" is the command to run. */
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--") == 0) {
@@ -173,6 +180,10 @@ parse_options(int argc, char **argv, struct options *o)
 			else
 				usage_error("--color: '%s' is not one of auto, always, never",
 					    optarg);
+			break;
+		case OPT_MOUSE:
+		case OPT_NO_MOUSE:
+			o->mouse = c == OPT_MOUSE;
 			break;
 		case OPT_FRAMES:
 			o->frames = (long)parse_number("--frames", optarg, false);
@@ -302,6 +313,7 @@ main(int argc, char **argv)
 						     : UI_COLOR_AUTO;
 		uo.theme = o.theme;
 		uo.frames = o.frames;
+		uo.mouse = o.mouse;
 		bool stdin_events = o.nfiles == 0;
 
 		for (int i = 0; i < o.nfiles; i++)

@@ -21,6 +21,7 @@ statusbar_draw(struct ui *u, const struct rect *r)
 		in.progress = (int)(done * 100 / total);
 	if (u->note[0] != '\0')
 		in.note = u->note;
+	in.nav = nav_status(u);
 	render_status(&u->r, &in, r->w, &u->line);
 	ui_draw_rline(u, r->y, r->x, &u->line, ROLE_NORMAL);
 }

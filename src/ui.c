@@ -301,6 +301,7 @@ ui_draw(struct ui *u)
 		ui_clear(u, &above, ROLE_NORMAL);
 	}
 	statusbar_draw(u, &lay->status);
+	nav_draw(u);
 	wnoutrefresh(stdscr);
 	doupdate();
 	u->frames++;
@@ -325,8 +326,11 @@ ui_key(struct ui *u, int key)
 {
 	enum pane other = u->focus == PANE_TRANSCRIPT ? PANE_TIMELINE
 						      : PANE_TRANSCRIPT;
-	enum action a = keys_lookup(KC_GLOBAL, key);
+	enum action a;
 
+	if (nav_key(u, key))
+		return;
+	a = keys_lookup(KC_GLOBAL, key);
 	u->dirty = true;
 	switch (a) {
 	case ACT_QUIT:
@@ -394,6 +398,8 @@ ui_fkey(int k)
 		return K_BTAB;
 	case KEY_MOUSE:
 		return K_MOUSE;
+	case KEY_BACKSPACE:
+		return K_BACKSPACE;
 	default:
 		return K_OTHER;
 	}
@@ -584,6 +590,7 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 		render_free(&u.r);
 		return -1;
 	}
+	nav_init(&u);
 	u.dirty = true;
 	while (!u.quit) {
 		int n = 0, timeout;
@@ -605,6 +612,7 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 		ui_read_keys(&u);
 		if (u.quit)
 			break;
+		more |= nav_work(&u);
 		if (u.note[0] != '\0' && clock_mono_ms() >= u.note_until) {
 			u.note[0] = '\0';
 			u.dirty = true;
@@ -632,6 +640,7 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 	}
 	ui_restore();
 	die_set_hook(NULL);
+	nav_free(&u);
 	render_free(&u.r);
 	rline_free(&u.line);
 	in->on_line = NULL;
