@@ -141,8 +141,8 @@ reveal(struct ui *u, uint32_t it, uint32_t row)
 	if (u->ts.top == it && n > 0)
 		u->ts.row = MIN(row, n - 1);
 	scroll_by(&u->ts, &u->rows, h, -(int64_t)MIN((uint32_t)(h / 4), row + (uint32_t)h / 4));
-	if (!on_screen(u, it, row)) {
-		/* Near the end: the last screen holds it. */
+	/* Near the end, a full last screen rather than a short one. */
+	if (scroll_at_end(&u->ts, &u->rows, h) || !on_screen(u, it, row)) {
 		scroll_end(&u->ts, &u->rows, h);
 		u->ts.follow = false;
 	}
