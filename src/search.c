@@ -238,6 +238,7 @@ search_restart(struct search *s)
 {
 	buf_reset(&s->ctext);
 	s->ncache = 0;
+	s->warm = 0;
 	s->cfull = false;
 	search_rewind_all(s);
 }
@@ -264,15 +265,69 @@ match_at(const struct search *s, const char *t, size_t n, size_t i,
 	return true;
 }
 
+/* The next byte equal to ca or cb: two memchr scans, each result kept
+ * until passed, beat a loop over every byte. A position NULL means none
+ * is left. */
+struct scan2 {
+	const char *a, *b;
+	unsigned char ca, cb;
+	bool two;
+};
+
+static void
+scan2_init(struct scan2 *sc, const char *p, const char *end, unsigned char ca,
+	   unsigned char cb)
+{
+	sc->ca = ca;
+	sc->cb = cb;
+	sc->two = ca != cb;
+	sc->a = memchr(p, ca, (size_t)(end - p));
+	sc->b = sc->two ? memchr(p, cb, (size_t)(end - p)) : NULL;
+}
+
+static const char *
+scan2_next(struct scan2 *sc, const char *p, const char *end)
+{
+	if (sc->a != NULL && sc->a < p)
+		sc->a = p < end ? memchr(p, sc->ca, (size_t)(end - p)) : NULL;
+	if (sc->two && sc->b != NULL && sc->b < p)
+		sc->b = p < end ? memchr(p, sc->cb, (size_t)(end - p)) : NULL;
+	if (sc->a == NULL)
+		return sc->b;
+	if (sc->b == NULL)
+		return sc->a;
+	return sc->a < sc->b ? sc->a : sc->b;
+}
+
 bool
 search_find(const struct search *s, const char *t, size_t n, size_t from,
 	    size_t *a, size_t *b)
 {
 	uint32_t p0;
+	size_t k;
 
-	if (s->npcp == 0 || t == NULL)
+	if (s->npcp == 0 || t == NULL || from >= n)
 		return false;
 	p0 = s->pcp[0];
+	/* An ASCII first character that nothing else folds to: only its own
+	 * bytes can start a match. */
+	if (p0 < 0x80 && (!s->icase || (k = fold_tab_find(p0)) >= nfold_tab ||
+			  fold_tab[k].to != p0)) {
+		const char *end = t + n, *q = t + from;
+		unsigned char c0 = (unsigned char)p0;
+		struct scan2 sc;
+
+		scan2_init(&sc, q, end,	c0,
+			   s->icase && c0 >= 'a' && c0 <= 'z' ? (unsigned char)(c0 - 32) : c0);
+		while ((q = scan2_next(&sc, q, end)) != NULL) {
+			if (match_at(s, t, n, (size_t)(q - t), b)) {
+				*a = (size_t)(q - t);
+				return true;
+			}
+			q++;
+		}
+		return false;
+	}
 	for (size_t i = from; i < n;) {
 		unsigned char c = (unsigned char)t[i];
 		uint32_t cp;
@@ -339,22 +394,28 @@ needle_in(const struct search *s, const char *p, size_t n)
 		return bytes_find(p, n, nd, m) != NULL;
 	c0 = (unsigned char)nd[0];
 	c1 = c0 >= 'a' && c0 <= 'z' ? (unsigned char)(c0 - 32) : c0;
-	for (size_t i = 0; i + m <= n; i++) {
-		unsigned char c = (unsigned char)p[i];
-		size_t k;
+	{
+		const char *end = p + n, *q = p;
+		struct scan2 sc;
 
-		if (c != c0 && c != c1)
-			continue;
-		for (k = 1; k < m; k++) {
-			unsigned char x = (unsigned char)p[i + k];
+		scan2_init(&sc, q, end, c0, c1);
+		while ((q = scan2_next(&sc, q, end)) != NULL) {
+			size_t k;
 
-			if (x >= 'A' && x <= 'Z')
-				x += 32;
-			if (x != (unsigned char)nd[k])
-				break;
+			if ((size_t)(end - q) < m)
+				return false;
+			for (k = 1; k < m; k++) {
+				unsigned char x = (unsigned char)q[k];
+
+				if (x >= 'A' && x <= 'Z')
+					x += 32;
+				if (x != (unsigned char)nd[k])
+					break;
+			}
+			if (k == m)
+				return true;
+			q++;
 		}
-		if (k == m)
-			return true;
 	}
 	return false;
 }
@@ -623,6 +684,26 @@ item_count(struct search *s, uint32_t it, size_t *work)
 	*work += item_bytes(m, it) + s->text.n;
 	cache_put(s, it, stamp, s->text.p ? s->text.p : "", s->text.n);
 	return search_count(s, s->text.p, s->text.n);
+}
+
+bool
+search_warm(struct search *s, size_t budget)
+{
+	struct model *m = s->m;
+	size_t work = 0;
+
+	cache_index(s, m->nit);
+	while (s->warm < m->nit && work < budget && !s->cfull) {
+		uint32_t it = s->warm++, stamp;
+
+		if (item_raw(m, it) || s->cstamp[it] == (stamp = item_stamp(m, it)))
+			continue;
+		buf_reset(&s->text);
+		search_item_text(m, it, &s->td, &s->text);
+		work += item_bytes(m, it) + s->text.n;
+		cache_put(s, it, stamp, s->text.p ? s->text.p : "", s->text.n);
+	}
+	return s->warm < m->nit && !s->cfull;
 }
 
 /* The first item that may still change: open text and thinking, calls

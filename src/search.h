@@ -70,6 +70,7 @@ struct search {
 	struct buf ctext;
 	uint32_t *coff, *cstamp;
 	size_t ncache, ccap;    /* entries of coff and cstamp */
+	uint32_t warm;          /* items before it were offered to the cache */
 	bool cfull;             /* the budget is spent: no more texts */
 	/* Scratch. */
 	struct buf text;
@@ -87,6 +88,9 @@ void search_restart(struct search *s);
 /* Search on for about budget bytes of text, and again through what
  * changed in the model since. True while items remain to be searched. */
 bool search_step(struct search *s, size_t budget);
+/* Fill the text cache ahead of any search (while the viewer is idle),
+ * for about budget bytes; true while items remain. */
+bool search_warm(struct search *s, size_t budget);
 /* A pattern is set. */
 bool search_active(const struct search *s);
 /* Every item there is has been searched. */

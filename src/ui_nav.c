@@ -697,7 +697,9 @@ nav_work(struct ui *u)
 		detail_pane_close(u);
 	}
 	if (!search_active(&n->se))
-		return false;
+		/* Once the input is read, decode ahead what a search needs,
+		 * so that the first one is as fast as the next. */
+		return input_done(u->in) && search_warm(&n->se, SEARCH_BUDGET);
 	if (search_done(&n->se) && n->se.seen_nev == u->m->nev &&
 	    n->se.seen_ended == model_ended(u->m) && !n->seek)
 		return false;

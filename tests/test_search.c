@@ -276,6 +276,30 @@ test_live(void **state)
 	unload(f);
 }
 
+/* Warming the cache ahead changes nothing found. */
+static void
+test_warm(void **state)
+{
+	struct fx *f = load(INIT USER("go") THINK("the caf") THINK("\\u00e9")
+			    START("c1", "make") DONE("c1", "3") DELTA("caf") DELTA("\\u00e9"),
+			    false);
+	int steps = 0;
+
+	(void)state;
+	assert_int_equal(find_all(f, "café", 0), 2);
+	search_restart(&f->se);
+	assert_int_equal(f->se.ctext.n, 0);
+	while (search_warm(&f->se, 16))
+		assert_true(++steps < 1000);
+	assert_true(steps > 1);
+	/* The thinking, the call and the streamed text are cached. */
+	assert_true(f->se.ctext.n > strlen("thinking\ncafé") + strlen("café"));
+	assert_int_equal(find_all(f, "café", 0), 2);
+	assert_int_equal(find_all(f, "exit 3", 0), 1);
+	assert_false(search_warm(&f->se, 16));
+	unload(f);
+}
+
 /* The first hit at or after an item. */
 static void
 test_hit_from(void **state)
@@ -303,6 +327,7 @@ main(void)
 		cmocka_unit_test(test_escaped_text),
 		cmocka_unit_test(test_live),
 		cmocka_unit_test(test_hit_from),
+		cmocka_unit_test(test_warm),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
