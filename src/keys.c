@@ -47,6 +47,8 @@ const struct binding key_table[] = {
 	 "close the detail, back to where you were"},
 	{KC_DETAIL, ACT_DETAIL_RAW, {'r', 0}, "r",
 	 "show the raw JSON of both events, or the detail again"},
+	{KC_DETAIL, ACT_PREV_TOOL, {'[', 0}, "[", "the previous tool call's detail"},
+	{KC_DETAIL, ACT_NEXT_TOOL, {']', 0}, "]", "the next tool call's detail"},
 	{KC_PROMPT, ACT_PROMPT_ACCEPT, {'\r', '\n', K_ENTER, 0}, "Enter",
 	 "keep the match found (an empty pattern repeats the last search)"},
 	{KC_PROMPT, ACT_PROMPT_CANCEL, {K_ESC, KEY_CTRL('g'), 0},

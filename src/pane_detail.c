@@ -201,6 +201,7 @@ detail_pane_key(struct ui *u, int key)
 	struct dpane *p = u->detail;
 	int h = MAX(1, LINES - 2), page = MAX(1, h - 1);
 	enum action a = keys_lookup(KC_DETAIL, key);
+	uint32_t c = p->call;
 
 	u->dirty = true;
 	switch (a) {
@@ -212,27 +213,20 @@ detail_pane_key(struct ui *u, int key)
 		p->top = 0;
 		p->bottom = false;
 		return true;
-	default:
-		break;
-	}
-	a = keys_lookup(KC_GLOBAL, key);
-	switch (a) {
-	case ACT_REDRAW:
-		return false;
-	case ACT_PREV_TOOL:
-	case ACT_NEXT_TOOL: {
-		/* The call before or after, by call index (the timeline). */
-		uint32_t c = p->call;
-
-		if (a == ACT_NEXT_TOOL && c + 1 < u->m->ncall)
+	case ACT_NEXT_TOOL:
+		/* The call after or before, by call index (the timeline). */
+		if (c + 1 < u->m->ncall)
 			detail_pane_open(u, c + 1);
-		else if (a == ACT_PREV_TOOL && c > 0)
+		return true;
+	case ACT_PREV_TOOL:
+		if (c > 0)
 			detail_pane_open(u, c - 1);
 		return true;
-	}
 	default:
 		break;
 	}
+	if (keys_lookup(KC_GLOBAL, key) == ACT_REDRAW)
+		return false;
 	switch (keys_lookup(KC_SCROLL, key)) {
 	case ACT_DOWN:
 		detail_scroll(p, h, 1);
