@@ -750,9 +750,11 @@ draw_prompt(struct ui *u)
 		size_t pw = text_width(n->input, n->ninput), skip = 0;
 
 		while (pw + 2 > w && skip < n->ninput) {
-			size_t k = last_char(n->input, skip + 1);
-
-			skip += k > 0 ? k : 1;
+			/* One UTF-8 character less at the front. */
+			skip++;
+			while (skip < n->ninput &&
+			       ((unsigned char)n->input[skip] & 0xC0) == 0x80)
+				skip++;
 			pw = text_width(n->input + skip, n->ninput - skip);
 		}
 		rline_add(l, n->input + skip, n->ninput - skip, ROLE_STATUS, w);
