@@ -300,6 +300,37 @@ test_warm(void **state)
 	unload(f);
 }
 
+/* Past the cache's budget, items are decoded at each search: found all
+ * the same. */
+static void
+test_cache_full(void **state)
+{
+	struct buf t = {0};
+	struct fx *f;
+	int items = (int)(SEARCH_CACHE_BYTES >> 20) + 3;
+
+	(void)state;
+	buf_adds(&t, INIT);
+	/* Thinking phases of 1 MiB each, a word at the end of each. */
+	for (int i = 0; i < items; i++) {
+		buf_adds(&t, THINK(""));
+		t.n -= strlen("\",\"timestamp_ms\":1}\n");
+		for (int k = 0; k < (1 << 20) / 8; k++)
+			buf_adds(&t, "abcdefg ");
+		buf_adds(&t, "needle\",\"timestamp_ms\":1}\n");
+		buf_adds(&t, "{\"type\":\"thinking\",\"subtype\":\"completed\"}\n");
+	}
+	f = load(t.p, false);
+	assert_int_equal(find_all(f, "needle", 0), items);
+	assert_true(f->se.cfull);
+	assert_true(f->se.ctext.n <= SEARCH_CACHE_BYTES);
+	/* Again, with the cache as it is. */
+	assert_int_equal(find_all(f, "needle", 0), items);
+	assert_int_equal(find_all(f, "NEEDLE", 0), 0);
+	unload(f);
+	buf_free(&t);
+}
+
 /* The first hit at or after an item. */
 static void
 test_hit_from(void **state)
@@ -328,6 +359,7 @@ main(void)
 		cmocka_unit_test(test_live),
 		cmocka_unit_test(test_hit_from),
 		cmocka_unit_test(test_warm),
+		cmocka_unit_test(test_cache_full),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
