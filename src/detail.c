@@ -73,6 +73,7 @@ detail_stale(const struct detail *d, int width)
 
 /* --- rows --------------------------------------------------------------- */
 
+/* Append a row for bytes [off, off + len) of the text. */
 static void
 row_add(struct detail *d, size_t off, size_t len, size_t width, size_t lead,
 	enum role role, int indent)
@@ -107,6 +108,7 @@ room(struct detail *d)
 	return false;
 }
 
+/* A blank row between sections, never two in a row. */
 static void
 blank(struct detail *d)
 {
@@ -154,6 +156,7 @@ wrapped(struct detail *d, const char *s, size_t n, enum role role,
 	}
 }
 
+/* A section title on a row of its own, after a blank row. */
 static void
 heading(struct detail *d, const char *s)
 {
@@ -172,6 +175,7 @@ field(struct detail *d, const char *label, const char *v, size_t n,
 	wrapped(d, v, n, role, 0, lead);
 }
 
+/* A field whose value is formatted. */
 static void
 fieldf(struct detail *d, const char *label, const char *fmt, ...)
 	PRINTF_LIKE(3, 4);
@@ -360,6 +364,7 @@ field_prim(struct detail *d, const char *label, const struct json *j, int obj,
 	return true;
 }
 
+/* The integer at path under obj (a number or a numeric string). */
 static bool
 int_at(const struct json *j, int obj, const char *path, int64_t *v)
 {
@@ -386,6 +391,7 @@ section_text(struct detail *d, const char *title, const struct json *j,
 	return true;
 }
 
+/* The result variant is `name` (success, failure, rejected, error). */
 static bool
 variant_is(const struct cv *v, const char *name)
 {
@@ -394,6 +400,7 @@ variant_is(const struct cv *v, const char *name)
 
 /* --- the kinds ------------------------------------------------------------ */
 
+/* A shell: command, directory, exit code, timing, stdout and stderr. */
 static void
 kind_shell(struct detail *d, const struct cv *v)
 {
@@ -430,6 +437,7 @@ kind_shell(struct detail *d, const struct cv *v)
 	}
 }
 
+/* A read: path, range and the content with its line numbers. */
 static void
 kind_read(struct detail *d, const struct cv *v)
 {
@@ -470,6 +478,7 @@ diff_section(struct detail *d, const char *title, const char *a, size_t na,
 	buf_free(&out);
 }
 
+/* An edit: its diff, sent or computed, or a new file's content. */
 static void
 kind_edit(struct detail *d, const struct cv *v)
 {
@@ -508,6 +517,7 @@ kind_edit(struct detail *d, const struct cv *v)
 	buf_free(&before);
 }
 
+/* A write (the old shape): the text written, numbered. */
 static void
 kind_write(struct detail *d, const struct cv *v)
 {
@@ -521,6 +531,7 @@ kind_write(struct detail *d, const struct cv *v)
 	}
 }
 
+/* A delete: the path and what the file held. */
 static void
 kind_delete(struct detail *d, const struct cv *v)
 {
@@ -571,6 +582,7 @@ grep_file(struct detail *d, const struct json *j, int f)
 	}
 }
 
+/* Grep: the pattern, then the matches grouped by file. */
 static void
 kind_grep(struct detail *d, const struct cv *v)
 {
@@ -618,6 +630,7 @@ kind_grep(struct detail *d, const struct cv *v)
 	}
 }
 
+/* An MCP call: tool, server, arguments as JSON, the content texts. */
 static void
 kind_mcp(struct detail *d, const struct cv *v)
 {
@@ -649,6 +662,7 @@ kind_mcp(struct detail *d, const struct cv *v)
 	}
 }
 
+/* getMcpTools: the tool's schema, indented. */
 static void
 kind_mcp_tools(struct detail *d, const struct cv *v)
 {
@@ -668,6 +682,7 @@ kind_mcp_tools(struct detail *d, const struct cv *v)
 	}
 }
 
+/* A subagent: its prompt, then each of its steps. */
 static void
 kind_task(struct detail *d, const struct cv *v)
 {
@@ -719,6 +734,7 @@ todo_glyph(const struct json *j, int st, enum role *role)
 	return "\xE2\x97\x8B "; /* ○ pending, or a state nobody documented */
 }
 
+/* Todos, each with a glyph for its state. */
 static void
 kind_todos(struct detail *d, const struct cv *v)
 {

@@ -12,6 +12,7 @@ struct lines {
 	size_t n;
 };
 
+/* Split text p[0..n) into lines, hashed so that most compares are one. */
 static void
 lines_split(struct lines *l, const char *p, size_t n)
 {
@@ -37,6 +38,7 @@ lines_split(struct lines *l, const char *p, size_t n)
 	l->n = count;
 }
 
+/* Free what lines_split made. */
 static void
 lines_free(struct lines *l)
 {
@@ -52,6 +54,7 @@ line_at(const struct lines *l, size_t i, size_t *len)
 	return l->p + l->off[i];
 }
 
+/* Line i of a equals line j of b. */
 static bool
 lines_eq(const struct lines *a, size_t i, const struct lines *b, size_t j)
 {
@@ -61,6 +64,7 @@ lines_eq(const struct lines *a, size_t i, const struct lines *b, size_t j)
 	return a->h[i] == b->h[j] && na == nb && memcmp(pa, pb, na) == 0;
 }
 
+/* Append one line of the diff. */
 static void
 push(struct diff *d, enum diff_op op, size_t a, size_t b)
 {

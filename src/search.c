@@ -22,6 +22,7 @@ struct fold_pair {
 static struct fold_pair *fold_tab;
 static size_t nfold_tab;
 
+/* Order pairs by target, then by source, for bsearch-like lookups. */
 static int
 fold_pair_cmp(const void *a, const void *b)
 {
@@ -76,6 +77,7 @@ fold_tab_find(uint32_t cp)
 	return lo;
 }
 
+/* The code point compared in place of cp when case does not matter. */
 static inline uint32_t
 fold(uint32_t cp)
 {
@@ -274,6 +276,7 @@ struct scan2 {
 	bool two;
 };
 
+/* Start looking for ca or cb from p. */
 static void
 scan2_init(struct scan2 *sc, const char *p, const char *end, unsigned char ca,
 	   unsigned char cb)
@@ -285,6 +288,7 @@ scan2_init(struct scan2 *sc, const char *p, const char *end, unsigned char ca,
 	sc->b = sc->two ? memchr(p, cb, (size_t)(end - p)) : NULL;
 }
 
+/* The first of the two bytes at or after p, or NULL. */
 static const char *
 scan2_next(struct scan2 *sc, const char *p, const char *end)
 {

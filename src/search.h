@@ -5,8 +5,9 @@
  * exit 1"), notices, diagnostics, session headers and results.
  *
  * Smartcase: a pattern with no capital letter matches whatever the case
- * (code points compared after towlower, so Latin, Greek and Cyrillic fold,
- * "straße" matches "STRASSE" only as far as towlower goes: it does not).
+ * (code points compared after towlower, so Latin, Greek and Cyrillic
+ * letters fold; one code point to one: "ß" does not match "SS", nor "σ"
+ * a final "ς").
  * A pattern matches decoded text: "é" finds "\u00e9" in the JSON, and a
  * pattern cannot match an escape sequence as written ("\n" finds a
  * backslash followed by n, never a newline). Matches do not overlap.
@@ -16,8 +17,10 @@
  * stands in JSON as it is), and decoded only when the line may hold it.
  * Every other item (streamed text, thinking, tool lines, notices) is
  * decoded once and kept in a text cache of bounded size, so that typing a
- * pattern and searching again only scans decoded text. The work is done in
- * steps of bounded size, so that a screen stays responsive. */
+ * pattern and searching again only scans decoded text (a screen fills the
+ * cache ahead, once the input is read). The work is done in steps of
+ * bounded size, so that a screen stays responsive. A match may span the
+ * streamed deltas of one item, never two items. */
 #ifndef AGENTVIEW_SEARCH_H
 #define AGENTVIEW_SEARCH_H
 

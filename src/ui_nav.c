@@ -51,12 +51,13 @@ pane_height(struct ui *u, enum pane p)
 	return h > 0 ? h : MAX(1, LINES - 2);
 }
 
-/* The items on screen, top to bottom: their first visible row and how
- * many rows of them show. Calls fn for each; stops when it returns true.
- * Returns the item it stopped at, or NONE. */
+/* Called for each row on screen: its item, its row in the item, its
+ * screen row; true stops the walk. */
 typedef bool (*visit_fn)(struct ui *u, uint32_t it, uint32_t row, int y,
 			 void *ctx);
 
+/* Walk the transcript's rows on screen, top to bottom; the item the walk
+ * stopped at, or NONE. */
 static uint32_t
 visible_items(struct ui *u, visit_fn fn, void *ctx)
 {
@@ -80,6 +81,7 @@ struct at {
 	int y;
 };
 
+/* Stop at the row asked for: by item and row, or by screen row. */
 static bool
 visit_at(struct ui *u, uint32_t it, uint32_t row, int y, void *ctx)
 {
@@ -110,6 +112,7 @@ item_at_row(struct ui *u, int y)
 	return visible_items(u, visit_at, &a);
 }
 
+/* Stop at the first tool call. */
 static bool
 visit_tool(struct ui *u, uint32_t it, uint32_t row, int y, void *ctx)
 {
@@ -403,6 +406,7 @@ last_char(const char *s, size_t n)
 	return k > 0 ? n - k + 1 : n;
 }
 
+/* A key typed in the prompt: edit the pattern and search as it changes. */
 static void
 prompt_key(struct ui *u, int key)
 {
@@ -467,6 +471,7 @@ prompt_open(struct ui *u)
 
 /* --- filters and the detail ----------------------------------------------- */
 
+/* Hide or show a kind of item; the search follows what is shown. */
 static void
 nav_filter(struct ui *u, enum action a)
 {
@@ -522,6 +527,7 @@ nav_open_detail(struct ui *u)
 
 /* --- the mouse --------------------------------------------------------------- */
 
+/* The cell y, x lies in r. */
 static bool
 in_rect(const struct rect *r, int y, int x)
 {
