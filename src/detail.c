@@ -90,21 +90,28 @@ row_add(struct detail *d, size_t off, size_t len, size_t width, size_t lead,
 	r->indent = (uint8_t)MIN(indent, 255);
 }
 
+/* One row saying that the rest is not shown, once. */
+static void
+cut_row(struct detail *d)
+{
+	static const char msg[] = "\xE2\x80\xA6 cut: the detail holds at most 16 MiB";
+	size_t off = d->text.n;
+
+	if (d->cut)
+		return;
+	d->cut = true;
+	buf_adds(&d->text, msg);
+	row_add(d, off, sizeof msg - 1, text_width(msg, sizeof msg - 1), 0,
+		ROLE_DIM, 0);
+}
+
 /* Room left for text; false (and one row saying so) once it is spent. */
 static bool
 room(struct detail *d)
 {
 	if (d->text.n < DETAIL_MAX_BYTES)
 		return true;
-	if (!d->cut) {
-		static const char msg[] = "\xE2\x80\xA6 cut: the detail holds at most 16 MiB";
-		size_t off = d->text.n;
-
-		d->cut = true;
-		buf_adds(&d->text, msg);
-		row_add(d, off, sizeof msg - 1, text_width(msg, sizeof msg - 1),
-			0, ROLE_DIM, 0);
-	}
+	cut_row(d);
 	return false;
 }
 
@@ -124,11 +131,14 @@ wrapped(struct detail *d, const char *s, size_t n, enum role role,
 	int indent, const char *lead)
 {
 	size_t leadn = 0, leadw = 0, w;
+	bool cut = false;
 
 	if (!room(d))
 		return;
-	if (n > DETAIL_MAX_BYTES - d->text.n)
+	if (n > DETAIL_MAX_BYTES - d->text.n) {
 		n = DETAIL_MAX_BYTES - d->text.n;
+		cut = true;
+	}
 	buf_reset(&d->tmp);
 	if (lead != NULL) {
 		text_sanitize(&d->tmp, lead, strlen(lead), TEXT_ONELINE);
@@ -154,6 +164,8 @@ wrapped(struct detail *d, const char *s, size_t n, enum role role,
 				indent + (int)leadw);
 		}
 	}
+	if (cut)
+		cut_row(d);
 }
 
 /* A section title on a row of its own, after a blank row. */
@@ -251,6 +263,15 @@ diff_rows(struct detail *d, const char *s, size_t n)
 static void
 json_rows(struct detail *d, const struct json *j, int t)
 {
+	size_t rn;
+	const char *raw = json_raw(j, t, &rn);
+
+	if (rn > DETAIL_MAX_BYTES / 4) {
+		/* Indenting would only make it larger than what is shown. */
+		wrapped(d, "(too large to indent: as it is)", 31, ROLE_DIM, 2, NULL);
+		wrapped(d, raw, rn, ROLE_NORMAL, 2, NULL);
+		return;
+	}
 	buf_reset(&d->b);
 	json_pretty(j, t, 0, &d->b);
 	wrapped(d, d->b.p ? d->b.p : "", d->b.n, ROLE_NORMAL, 2, NULL);
@@ -319,6 +340,8 @@ cv_load(struct detail *d, uint32_t c, struct cv *v)
 static bool
 str_at(const struct json *j, int obj, const char *path, struct buf *out)
 {
+	const char *raw;
+	size_t rn;
 	int t;
 
 	buf_reset(out);
@@ -327,7 +350,13 @@ str_at(const struct json *j, int obj, const char *path, struct buf *out)
 	t = json_path(j, obj, path);
 	if (t < 0 || json_type(j, t) != JSON_STRING)
 		return false;
-	json_decode(j, t, out);
+	raw = json_raw(j, t, &rn);
+	/* More than the detail shows is not decoded at all; the end says
+	 * so. */
+	json_unescape(out, raw, MIN(rn, (size_t)DETAIL_MAX_BYTES));
+	if (rn > DETAIL_MAX_BYTES)
+		buf_addf(out, "\n\xE2\x80\xA6 cut: %zu more bytes of JSON not shown",
+			 rn - DETAIL_MAX_BYTES);
 	return true;
 }
 

@@ -316,6 +316,41 @@ test_large_output(void **state)
 	buf_free(&t);
 }
 
+/* An output larger than the detail holds: cut, with a row that says so. */
+static void
+test_cut(void **state)
+{
+	size_t big = DETAIL_MAX_BYTES + (1u << 20);
+	struct buf t = {0};
+	struct fx *f;
+
+	(void)state;
+	buf_adds(&t, INIT STARTED("shellToolCall", "{\"command\":\"yes\"}")
+		 "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c1\","
+		 "\"tool_call\":{\"shellToolCall\":{\"result\":{\"success\":{\"exitCode\":0,\"stdout\":\"");
+	buf_reserve(&t, big + 256);
+	for (size_t i = 0; i < big / 64; i++)
+		buf_adds(&t, "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde\\n");
+	buf_adds(&t, "\"}}}}}\n");
+	f = load(t.p);
+	buf_free(&t);
+	detail_build(&f->d, 0, 80, false);
+	/* The stdout is decoded no further than the detail holds, and its
+	 * last row says what is left out. */
+	assert_true(f->d.text.n <= DETAIL_MAX_BYTES + 256);
+	assert_true(f->d.nrow > 1000);
+	assert_memory_equal(f->d.text.p + f->d.row[f->d.nrow - 1].off,
+			    "\xE2\x80\xA6 cut", 7);
+	/* The raw JSON is cut too, not indented. */
+	detail_build(&f->d, 0, 80, true);
+	assert_true(f->d.cut);
+	assert_true(f->d.text.n <= DETAIL_MAX_BYTES + 256);
+	assert_int_equal(f->d.row[f->d.nrow - 1].role, ROLE_DIM);
+	assert_memory_equal(f->d.text.p + f->d.row[f->d.nrow - 1].off,
+			    "\xE2\x80\xA6 cut: the detail", 17);
+	unload(f);
+}
+
 int
 main(void)
 {
@@ -327,6 +362,7 @@ main(void)
 		cmocka_unit_test(test_unknown_kind),
 		cmocka_unit_test(test_states_and_raw),
 		cmocka_unit_test(test_large_output),
+		cmocka_unit_test(test_cut),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
