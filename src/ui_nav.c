@@ -164,8 +164,8 @@ select_item(struct ui *u, uint32_t it)
 /* --- jumps ---------------------------------------------------------------- */
 
 /* Where a jump starts: the timeline's selection when it has the focus,
- * the transcript's selection while on screen, else the top of the
- * screen. `before` tells the search to include the top item itself. */
+ * the transcript's selection while on screen, else the top of the screen
+ * (forward from just before it, so that the top item itself counts). */
 static uint32_t
 jump_from(struct ui *u, int dir)
 {
