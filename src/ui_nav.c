@@ -12,8 +12,9 @@
 #include "nav.h"
 #include "search.h"
 
-/* Bytes of text searched between two looks at the keys. */
-#define SEARCH_BUDGET (4u << 20)
+/* Bytes of text searched (or input decoded) between two looks at the
+ * keys: a few milliseconds, so that keys stay quick while it runs. */
+#define SEARCH_BUDGET (1u << 20)
 /* Rows a wheel step scrolls. */
 #define WHEEL_ROWS 3
 
