@@ -28,6 +28,7 @@ enum {
 	K_ESC,
 	K_MOUSE,
 	K_OTHER,  /* a function key nobody bound */
+	K_BACKSPACE,
 };
 
 /* Where a binding applies, most specific first when keys are looked up. */
@@ -35,6 +36,8 @@ enum key_ctx {
 	KC_GLOBAL,     /* anywhere */
 	KC_SCROLL,     /* the focused pane: transcript or timeline */
 	KC_HELP,       /* the help overlay (it scrolls with KC_SCROLL's keys) */
+	KC_DETAIL,     /* a tool call's detail (scrolls as KC_SCROLL too) */
+	KC_PROMPT,     /* the search prompt */
 	KC_CONTEXTS
 };
 
@@ -55,6 +58,26 @@ enum action {
 	ACT_BOTTOM,
 	ACT_HELP,
 	ACT_HELP_CLOSE,
+	/* Navigation: search, jumps, filters, the detail (ui_nav.c). */
+	ACT_SEARCH,
+	ACT_SEARCH_NEXT,
+	ACT_SEARCH_PREV,
+	ACT_PREV_TOOL,
+	ACT_NEXT_TOOL,
+	ACT_PREV_PROMPT,
+	ACT_NEXT_PROMPT,
+	ACT_NEXT_PROBLEM,
+	ACT_HIDE_THINKING,
+	ACT_HIDE_TOOLS,
+	ACT_HIDE_NOTICES,
+	ACT_HIDE_DIAGS,
+	ACT_DETAIL,
+	ACT_DETAIL_RAW,
+	ACT_CLOSE,
+	ACT_PROMPT_ACCEPT,
+	ACT_PROMPT_CANCEL,
+	ACT_PROMPT_ERASE,
+	ACT_PROMPT_CLEAR,
 	ACT_COUNT
 };
 

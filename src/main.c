@@ -43,6 +43,7 @@ struct options {
 	bool title;     /* set the window title to the session's state */
 	const char *theme;
 	enum color_when color;
+	int mouse;         /* 1 --mouse, 0 --no-mouse, -1 neither */
 	char **files;
 	int nfiles;
 	char **command; /* after "--", NULL-terminated; NULL if none */
@@ -69,6 +70,9 @@ static const char usage_text[] =
 	"      --color WHEN       auto, always, never (NO_COLOR, when non-empty, means never)\n"
 	"      --bell             ring the terminal bell when the session ends or a tool call fails\n"
 	"      --title            name the session and its state in the terminal's (tmux pane's) title\n"
+	"      --mouse            wheel and clicks in the viewer, also inside tmux\n"
+	"      --no-mouse         leave the mouse to the terminal (the default inside tmux,\n"
+	"                         so that selecting text works)\n"
 	"  -h, --help             usage on stdout, exit 0\n"
 	"  -V, --version          version on stdout, exit 0\n"
 	"On screen, q (or Ctrl-C) while COMMAND runs asks before stopping it.\n"
@@ -113,7 +117,8 @@ static void
 parse_options(int argc, char **argv, struct options *o)
 {
 	enum { OPT_RECORD = 256, OPT_FORMAT, OPT_STATUS, OPT_THEME, OPT_COLOR,
-	       OPT_TMUX, OPT_BELL, OPT_TITLE, OPT_FRAMES, OPT_KEYS_ROFF };
+	       OPT_TMUX, OPT_BELL, OPT_TITLE, OPT_FRAMES, OPT_KEYS_ROFF, OPT_MOUSE,
+	       OPT_NO_MOUSE };
 	static const struct option longopts[] = {
 		{"follow", no_argument, NULL, 'f'},
 		{"replay", no_argument, NULL, 'r'},
@@ -129,6 +134,8 @@ parse_options(int argc, char **argv, struct options *o)
 		{"theme", required_argument, NULL, OPT_THEME},
 		{"color", required_argument, NULL, OPT_COLOR},
 		{"colour", required_argument, NULL, OPT_COLOR},
+		{"mouse", no_argument, NULL, OPT_MOUSE},
+		{"no-mouse", no_argument, NULL, OPT_NO_MOUSE},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		/* For tests and benchmarks, not in --help. */
@@ -141,6 +148,7 @@ parse_options(int argc, char **argv, struct options *o)
 	memset(o, 0, sizeof *o);
 	o->speed = 1;
 	o->idle_limit = -1;
+	o->mouse = -1;
 	/* Everything after the first "--" is the command to run. */
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--") == 0) {
@@ -203,6 +211,10 @@ parse_options(int argc, char **argv, struct options *o)
 			else
 				usage_error("--color: '%s' is not one of auto, always, never",
 					    optarg);
+			break;
+		case OPT_MOUSE:
+		case OPT_NO_MOUSE:
+			o->mouse = c == OPT_MOUSE;
 			break;
 		case OPT_FRAMES:
 			o->frames = (long)parse_number("--frames", optarg, false);
@@ -390,6 +402,7 @@ run_screen(struct input *in, struct model *m, const struct options *o,
 	uo.keys_stdin = isatty(STDIN_FILENO) && !stdin_events;
 	uo.ring = o->bell;
 	uo.title = o->title;
+	uo.mouse = o->mouse;
 	uo.run = run;
 	status = ui_run(m, in, &uo);
 	if (status < 0)

@@ -55,9 +55,8 @@ draw_row(struct ui *u, const struct block *b, size_t i, int y,
 	ui_role(u, selected ? ROLE_SELECTION : ROLE_NORMAL);
 	for (; x < row->indent && x < body->w; x++)
 		addch(' ');
-	ui_role(u, role);
 	if (row->len > 0 && x < body->w)
-		addnstr(b->text.p + row->off, (int)row->len);
+		nav_draw_text(u, b->text.p + row->off, row->len, role);
 	x += row->width;
 	ui_role(u, selected ? ROLE_SELECTION : ROLE_NORMAL);
 	for (; x < body->w; x++)

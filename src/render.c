@@ -74,6 +74,12 @@ render_set_thinking(struct render *r, bool unfolded)
 	r->thinking = unfolded;
 }
 
+void
+render_set_hidden(struct render *r, unsigned mask)
+{
+	r->hide = mask;
+}
+
 /* --- blocks ------------------------------------------------------------- */
 
 static void
@@ -409,8 +415,13 @@ item_stamp(const struct render *r, uint32_t it)
 const struct block *
 render_item(struct render *r, uint32_t it)
 {
+	static const struct block hidden = {.item = NONE};
 	struct block *b = &r->slot[it % r->nslot];
-	int64_t stamp = item_stamp(r, it);
+	int64_t stamp;
+
+	if (r->hide & (1u << r->m->it[it].type))
+		return &hidden;
+	stamp = item_stamp(r, it);
 
 	if (b->item == it && b->gen == r->gen && b->width == r->width &&
 	    b->thinking == r->thinking && b->last_ev == r->m->it[it].last_ev &&
@@ -826,6 +837,10 @@ render_status(struct render *r, const struct status_in *in, int width,
 	} else if (in->following && !in->compact) {
 		q = piece_new(p, &n, ROLE_STATUS, 50);
 		buf_adds(&q->text, "follow");
+	}
+	if (in->nav != NULL && in->nav[0] != '\0') {
+		q = piece_new(p, &n, ROLE_STATUS_LIVE, 96);
+		buf_adds(&q->text, in->nav);
 	}
 	if (in->note != NULL && in->note[0] != '\0') {
 		q = piece_new(p, &n, ROLE_STATUS_WARN, 99);

@@ -68,6 +68,7 @@ struct render {
 	struct model *m;
 	int width;             /* width of transcript rows */
 	bool thinking;         /* thinking phases unfolded */
+	unsigned hide;         /* item types not shown: 1 << IT_... (0 rows) */
 	uint32_t gen;          /* bumped to drop every cached block */
 	struct block *slot;    /* a direct-mapped cache by item index */
 	size_t nslot;
@@ -85,9 +86,11 @@ void render_free(struct render *r);
 void render_flush(struct render *r);
 void render_set_width(struct render *r, int width);
 void render_set_thinking(struct render *r, bool unfolded);
+/* Hide the item types in mask (1 << IT_...): they get 0 rows. */
+void render_set_hidden(struct render *r, unsigned mask);
 
-/* The rows of transcript item it (at least one). Valid until the next
- * render_item call. */
+/* The rows of transcript item it (at least one, none when its type is
+ * hidden). Valid until the next render_item call. */
 const struct block *render_item(struct render *r, uint32_t it);
 /* Number of rows of item it. */
 uint32_t render_rows(struct render *r, uint32_t it);
@@ -109,6 +112,7 @@ struct status_in {
 	const char *note;     /* a passing message, or NULL */
 	const char *mode;     /* "replay ×4", "paused", or NULL */
 	const char *position; /* "01:12 / 04:30" in a replay, or NULL */
+	const char *nav;      /* "match 3/17", filters on, or NULL */
 	bool compact;         /* the narrow layout */
 	const char *question; /* replaces everything when not NULL */
 	bool command;         /* a COMMAND is being run */

@@ -27,6 +27,7 @@ statusbar_draw(struct ui *u, const struct rect *r)
 	}
 	if (u->asking)
 		in.question = "the command is still running: stop it and quit? (y/n)";
+	in.nav = nav_status(u);
 	render_status(&u->r, &in, r->w, &u->line);
 	ui_draw_rline(u, r->y, r->x, &u->line, ROLE_NORMAL);
 }

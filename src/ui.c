@@ -310,6 +310,7 @@ ui_draw(struct ui *u)
 		ui_clear(u, &above, ROLE_NORMAL);
 	}
 	statusbar_draw(u, &lay->status);
+	nav_draw(u);
 	if (u->help)
 		help_draw(u);
 	wnoutrefresh(stdscr);
@@ -376,9 +377,11 @@ ui_key(struct ui *u, int key)
 {
 	enum pane other = u->focus == PANE_TRANSCRIPT ? PANE_TIMELINE
 						      : PANE_TRANSCRIPT;
-	enum action a = keys_lookup(KC_GLOBAL, key);
+	enum action a;
 
 	u->dirty = true;
+	/* What is on top takes the keys: the help, then the question, then
+	 * the detail, search prompt and navigation keys. */
 	if (u->help) {
 		help_key(u, key);
 		return;
@@ -391,6 +394,9 @@ ui_key(struct ui *u, int key)
 			u->asking = false;
 		return;
 	}
+	if (nav_key(u, key))
+		return;
+	a = keys_lookup(KC_GLOBAL, key);
 	switch (a) {
 	case ACT_QUIT:
 		ui_ask_quit(u);
@@ -461,6 +467,8 @@ ui_fkey(int k)
 		return K_BTAB;
 	case KEY_MOUSE:
 		return K_MOUSE;
+	case KEY_BACKSPACE:
+		return K_BACKSPACE;
 	default:
 		return K_OTHER;
 	}
@@ -645,6 +653,7 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 		render_free(&u.r);
 		return -1;
 	}
+	nav_init(&u);
 	u.dirty = true;
 	while (!u.quit) {
 		int n = 0, timeout;
@@ -676,6 +685,7 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 		ui_read_keys(&u);
 		if (u.quit)
 			break;
+		more |= nav_work(&u);
 		if (u.note[0] != '\0' && clock_mono_ms() >= u.note_until) {
 			u.note[0] = '\0';
 			u.dirty = true;
@@ -713,6 +723,7 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 		ui_set_title(&u, true);
 	ui_restore();
 	die_set_hook(NULL);
+	nav_free(&u);
 	render_free(&u.r);
 	buf_free(&u.title);
 	rline_free(&u.line);

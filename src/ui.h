@@ -27,6 +27,7 @@ struct ui_opts {
 	bool title;       /* name the session and its state in the window
 			     (pane) title, from our own text only */
 	struct runner *run; /* the COMMAND being viewed, or NULL */
+	int mouse;        /* 1 on, 0 off, -1 on unless inside tmux */
 };
 
 struct ui {
@@ -57,6 +58,8 @@ struct ui {
 	struct buf title;       /* the title last set */
 	struct rline line;      /* scratch */
 	struct rowsrc rows;     /* the transcript's items, for view.c */
+	struct nav *nav;        /* search, jumps, filters (ui_nav.c) */
+	struct dpane *detail;   /* a tool call's detail (pane_detail.c) */
 };
 
 /* Draw a segmented line at y, x (it was rendered to the right width). */
@@ -87,6 +90,32 @@ void help_key(struct ui *u, int key);
 /* Choose colours or not, load the theme (a bad one is noted and the
  * default used) and set attr and pair of every role (ui_theme.c). */
 void ui_theme_setup(struct ui *u);
+/* Navigation (ui_nav.c): ui.c calls nav_key first with every key (true:
+ * it was for navigation), nav_work for a slice of search (true while
+ * there is more), nav_draw over the panes, nav_status for the status bar
+ * ("match 3/17 · hiding thinking", or NULL). */
+void nav_init(struct ui *u);
+void nav_free(struct ui *u);
+bool nav_key(struct ui *u, int key);
+bool nav_work(struct ui *u);
+void nav_draw(struct ui *u);
+const char *nav_status(struct ui *u);
+/* Draw s[0..n) at the cursor in role, search matches highlighted. */
+void nav_draw_text(struct ui *u, const char *s, size_t n, enum role role);
+/* Select the next (dir > 0) or previous tool call, prompt, or call that
+ * failed, was rejected or orphaned (wrapping), and show it. */
+void nav_next_tool(struct ui *u, int dir);
+void nav_next_prompt(struct ui *u, int dir);
+void nav_next_problem(struct ui *u, int dir);
+
+/* The detail of a tool call, over the panes (pane_detail.c). */
+void detail_pane_open(struct ui *u, uint32_t call);
+bool detail_pane_is_open(const struct ui *u);
+void detail_pane_close(struct ui *u);
+void detail_pane_free(struct ui *u);
+void detail_pane_draw(struct ui *u);
+bool detail_pane_key(struct ui *u, int key);
+void detail_pane_wheel(struct ui *u, int rows);
 
 /* Run the viewer until the user quits. Returns the exit status. */
 int ui_run(struct model *m, struct input *in, const struct ui_opts *opt);

@@ -149,6 +149,15 @@ golden() {
 	fi
 }
 
+# same_screen FILE [LINES]: the first LINES (default all) rows of the screen
+# equal FILE's; a capture in the middle of a frame gets a second look.
+same_screen() {
+	n=${2:-999}
+	screen | head -n "$n" | cmp -s - "$1" && return 0
+	sleep 0.5
+	screen | head -n "$n" | cmp -s - "$1"
+}
+
 # Golden screens at the three sizes, with every pane.
 for size in 120x40 80x24 40x30; do
 	cols=${size%x*}
@@ -234,10 +243,15 @@ wait_for 'done' || fail help "did not draw"
 $T send-keys -t 0 '?'
 wait_for 'Ctrl-L +redraw the screen' || fail help "no key list after ?"
 for want in '│   q +quit \(Ctrl-C too\)' '│   G, End +to the end, and follow new events' \
-	'│   \? +show every key' '│   q, Esc, \? +close the help' '│ Transcript and timeline'; do
+	'│   \? +show every key' '│ Transcript and timeline'; do
 	screen | grep -qE -- "$want" || fail help "the help lacks '$want'"
 done
 golden help-120x40
+# The last keys are further down: the help scrolls to them.
+$T send-keys -t 0 G
+wait_for '│   q, Esc, \? +close the help' || fail help "the help lacks its own keys at its end"
+$T send-keys -t 0 g
+wait_for '│   q +quit \(Ctrl-C too\)' || fail help "g did not scroll the help back"
 for close in '?' Escape q; do
 	$T send-keys -t 0 "$close"
 	wait_gone '─ Keys ─' || fail help "$close did not close the help"
@@ -345,6 +359,135 @@ $T resize-window -t 0 -x 120 -y 40
 sleep 0.3
 again=$(screen | sed -n 2p | cut -c1-20)
 [ "$first" = "$again" ] || fail resize "position lost: '$first' became '$again'"
+
+# The detail of a tool call: ] selects the next call, Enter opens it; the
+# failing `npm test` shows its output; r shows the raw JSON; q and Esc go
+# back to the very same screen.
+cases=$((cases + 1))
+start 80 24 "$bin recordings/demo.ndjson"
+wait_for 'done' || fail detail "did not draw"
+keys ']'
+wait_for '\(1/9\)' || fail detail "] did not select the first call"
+keys ']'
+wait_for '\(2/9\)' || fail detail "] did not select the second call"
+screen >"$work/before-detail.txt"
+keys Enter
+wait_for 'Tool call 2/9' || fail detail "Enter did not open the detail"
+for want in 'Shell `npm test` → exit 1' 'exit code   1' '^stdout$' '> jest' '^stderr$'; do
+	screen | grep -q -- "$want" || fail detail "the detail lacks '$want'"
+done
+golden "detail-shell-80x24"
+keys G
+wait_for 'Ran all test suites' || fail detail "G did not reach the end of the output"
+keys r
+wait_for 'raw JSON' || fail detail "r did not show the raw JSON"
+wait_for 'started event, line' || fail detail "no started event in the raw JSON"
+golden "detail-raw-80x24"
+keys q
+wait_for ' Transcript ' || fail detail "q did not close the detail"
+same_screen "$work/before-detail.txt" || fail detail "q did not come back to the same screen"
+keys Enter
+wait_for 'Tool call 2/9' || fail detail "Enter did not open the detail again"
+keys Escape
+wait_for ' Transcript ' || fail detail "Esc did not close the detail"
+same_screen "$work/before-detail.txt" || fail detail "Esc did not come back to the same screen"
+
+# An edit's diff, reached from the timeline.
+cases=$((cases + 1))
+keys Tab G k k k k
+wait_for '\(5/9\)' || fail detail-edit "the timeline did not select the edit"
+keys Enter
+wait_for 'Tool call 5/9' || fail detail-edit "Enter on the timeline did not open the detail"
+golden "detail-edit-80x24"
+keys q
+
+# Search: a word near the end of the session lands on screen, matched
+# without case (smartcase), highlighted, counted in the status bar; Esc
+# in the prompt goes back to where the view was.
+cases=$((cases + 1))
+start 80 24 "$bin recordings/demo.ndjson"
+wait_for 'done' || fail search "did not draw"
+keys / c h a n g e l o g
+wait_for '^/changelog .*match 1/1' || fail search "the prompt does not count the match: $(screen | tail -1)"
+keys Enter
+wait_for 'match 1/1' || fail search "no 'match 1/1' in the status bar: $(screen | tail -1)"
+screen | grep -q "I didn't touch the CHANGELOG" || fail search "the match is not on screen"
+$T capture-pane -p -e -t 0 | grep -q "$(printf '\033\\[30m\033\\[43mCHANGELOG')" ||
+	fail search "the match is not highlighted (black on yellow)"
+keys g / f o r m a t d u r a t i o n Enter
+wait_for 'match 1/' || fail search "no match for formatduration"
+total=$(screen | tail -1 | sed -n 's/.*match 1\/\([0-9]*\).*/\1/p')
+[ "${total:-0}" -ge 5 ] || fail search "formatduration: $total matches, want at least 5"
+keys n
+wait_for "match 2/$total" || fail search "n did not go to match 2: $(screen | tail -1)"
+keys N N
+wait_for "match $total/$total" || fail search "N did not wrap to the last match: $(screen | tail -1)"
+# A capital: case matters.
+keys / F O R M A T D U R A T I O N Enter
+wait_for 'no match' || fail search "FORMATDURATION matched: $(screen | tail -1)"
+keys g
+wait_for 'Transcript +top' || fail search "g did not go to the top"
+screen | head -n 23 >"$work/before-search.txt"
+keys / l i n t
+wait_for '^/lint .*match 1/' || fail search "no match for lint"
+same_screen "$work/before-search.txt" 23 && fail search "the view did not move to the match"
+keys Escape
+wait_for 'done' || fail search "Esc did not close the prompt"
+same_screen "$work/before-search.txt" 23 || fail search "Esc did not go back to where the view was"
+
+# Jumps: ! goes to the next rejected call (then the next problem), and
+# the timeline follows; { } go between prompts.
+cases=$((cases + 1))
+start 80 24 "$bin recordings/failures.ndjson"
+wait_for 'done' || fail jump "did not draw"
+keys '!'
+wait_for '\(1/5\)' || fail jump "! did not select the first rejected call"
+# Reverse video (SGR 7) starts the selected row (tmux may send it at the
+# end of the row before).
+$T capture-pane -p -e -t 0 | tr '\n' ' ' | grep -q '7m *⊘ Shell `npm run db:migrate`' ||
+	fail jump "the rejected call is not shown selected"
+keys '!'
+wait_for '\(2/5\)' || fail jump "! did not go on to the next rejected call"
+screen | grep -q '⊘ Shell `rm -rf build`' || fail jump "the second rejected call is not on screen"
+keys '!' '!' '!' '!'
+wait_for 'wrapped' || fail jump "! did not wrap around"
+start 80 24 "$bin recordings/multi-session.ndjson"
+wait_for 'done' || fail jump "did not draw multi-session"
+keys '}' '}'
+wait_for '❯' || fail jump "} did not show a prompt"
+keys '{'
+screen | grep -q '❯' || fail jump "{ did not show a prompt"
+
+# Filters: T hides thinking (and says so), T shows it again; C hides the
+# tool calls.
+cases=$((cases + 1))
+start 80 24 "$bin recordings/demo.ndjson"
+wait_for 'done' || fail filter "did not draw"
+screen | grep -q '▸ thinking' || fail filter "no thinking to hide"
+keys T
+wait_for 'hiding thinking' || fail filter "the status bar does not say thinking is hidden"
+screen | head -14 | grep -q '▸ thinking' && fail filter "thinking still shown"
+keys C
+wait_for 'hiding thinking, tool calls' || fail filter "the status bar does not name both filters"
+screen | head -14 | grep -q '✓ Todos' && fail filter "tool calls still shown in the transcript"
+keys T C
+wait_for '▸ thinking' || fail filter "thinking not shown again"
+
+# The mouse: off inside tmux unless asked for; --mouse makes the wheel
+# scroll and a click select.
+cases=$((cases + 1))
+start 80 24 "$bin recordings/demo.ndjson"
+wait_for 'done' || fail mouse "did not draw"
+[ "$($T display -p -t 0 '#{mouse_any_flag}')" = 0 ] || fail mouse "the mouse is taken inside tmux by default"
+start 80 24 "$bin --mouse recordings/demo.ndjson"
+wait_for 'done' || fail mouse "did not draw with --mouse"
+[ "$($T display -p -t 0 '#{mouse_any_flag}')" = 1 ] || fail mouse "--mouse did not ask for the mouse"
+$T send-keys -t 0 -l "$(printf '\033[<65;10;5M')"
+wait_for 'Transcript +[0-9]+%' || fail mouse "the wheel did not scroll"
+$T send-keys -t 0 -l "$(printf '\033[<0;10;18M\033[<0;10;18m')"
+wait_for '\(3/9\)' || fail mouse "a click did not select the timeline row"
+$T send-keys -t 0 -l "$(printf '\033[<0;10;18M\033[<0;10;18m')"
+wait_for 'Tool call 3/9' || fail mouse "a click on the selected row did not open its detail"
 
 # The terminal is restored on every way out: q, Ctrl-C, SIGTERM, SIGHUP.
 for how in q C-c TERM HUP; do

@@ -1,0 +1,992 @@
+/* detail.c: the rows of a tool call's detail, per kind. */
+#include "detail.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff.h"
+#include "json.h"
+#include "theme.h"
+
+#define LABEL_W 12                  /* cells of a field's label */
+#define BAR "\xE2\x94\x82"          /* │ */
+#define ARROW "\xE2\x86\x92"        /* → */
+
+/* Where a call's pieces are, in its parsed events. */
+struct cv {
+	const struct json *aj; /* the event the arguments come from */
+	int args;              /* args object, or -1 */
+	int akind;             /* the kind object holding args, or -1 */
+	const struct json *rj; /* the completed event, or NULL */
+	int result;            /* the result object, or -1 */
+	int var;               /* the result variant's value, or -1 */
+	int varkey;            /* its key token */
+};
+
+void
+detail_init(struct detail *d, struct model *m)
+{
+	memset(d, 0, sizeof *d);
+	d->m = m;
+	d->call = NONE;
+	d->sj = json_new();
+	d->dj = json_new();
+	d->xj = json_new();
+}
+
+void
+detail_free(struct detail *d)
+{
+	json_free(d->sj);
+	json_free(d->dj);
+	json_free(d->xj);
+	buf_free(&d->text);
+	buf_free(&d->a);
+	buf_free(&d->b);
+	buf_free(&d->tmp);
+	text_rows_free(&d->wrap);
+	tool_desc_free(&d->td);
+	free(d->row);
+	memset(d, 0, sizeof *d);
+}
+
+/* What changes the detail of call c: its completion and state, and while
+ * it runs, the second on the clock. */
+static int64_t
+call_stamp(const struct model *m, uint32_t c)
+{
+	enum call_state st = model_call_state(m, c);
+	int64_t v = ((int64_t)m->call[c].done_ev + 1) * 8 + st;
+
+	if (st == CS_RUNNING && m->now_ms != TIME_NONE)
+		v += (m->now_ms / 1000) << 36;
+	return v;
+}
+
+bool
+detail_stale(const struct detail *d, int width)
+{
+	return d->call == NONE || d->call >= d->m->ncall || d->width != width ||
+	       d->stamp != call_stamp(d->m, d->call);
+}
+
+/* --- rows --------------------------------------------------------------- */
+
+/* Append a row for bytes [off, off + len) of the text. */
+static void
+row_add(struct detail *d, size_t off, size_t len, size_t width, size_t lead,
+	enum role role, int indent)
+{
+	struct drow *r;
+
+	ARRAY_RESERVE(d->row, d->cap, d->nrow + 1);
+	r = &d->row[d->nrow++];
+	r->off = (uint32_t)off;
+	r->len = (uint32_t)len;
+	r->width = (uint16_t)MIN(width, (size_t)UINT16_MAX);
+	r->lead = (uint16_t)MIN(lead, len);
+	r->role = (uint8_t)role;
+	r->indent = (uint8_t)MIN(indent, 255);
+}
+
+/* One row saying that the rest is not shown, once. */
+static void
+cut_row(struct detail *d)
+{
+	static const char msg[] = "\xE2\x80\xA6 cut: the detail holds at most 16 MiB";
+	size_t off = d->text.n;
+
+	if (d->cut)
+		return;
+	d->cut = true;
+	buf_adds(&d->text, msg);
+	row_add(d, off, sizeof msg - 1, text_width(msg, sizeof msg - 1), 0,
+		ROLE_DIM, 0);
+}
+
+/* Room left for text; false (and one row saying so) once it is spent. */
+static bool
+room(struct detail *d)
+{
+	if (d->text.n < DETAIL_MAX_BYTES)
+		return true;
+	cut_row(d);
+	return false;
+}
+
+/* A blank row between sections, never two in a row. */
+static void
+blank(struct detail *d)
+{
+	if (d->nrow > 0 && d->row[d->nrow - 1].len > 0)
+		row_add(d, d->text.n, 0, 0, 0, ROLE_NORMAL, 0);
+}
+
+/* Raw text s[0..n), sanitized and wrapped at the width less indent; the
+ * first row starts with `lead` (raw, shown dim) and the rows after it are
+ * indented by the lead's width instead. */
+static void
+wrapped(struct detail *d, const char *s, size_t n, enum role role,
+	int indent, const char *lead)
+{
+	size_t leadn = 0, leadw = 0, w;
+	bool cut = false;
+
+	if (!room(d))
+		return;
+	if (n > DETAIL_MAX_BYTES - d->text.n) {
+		n = DETAIL_MAX_BYTES - d->text.n;
+		cut = true;
+	}
+	buf_reset(&d->tmp);
+	if (lead != NULL) {
+		text_sanitize(&d->tmp, lead, strlen(lead), TEXT_ONELINE);
+		leadn = d->tmp.n;
+		leadw = text_width(d->tmp.p, leadn);
+	}
+	text_sanitize(&d->tmp, s, n, 0);
+	w = (size_t)MAX(1, d->width - indent - (int)leadw);
+	d->wrap.n = 0;
+	text_wrap(&d->wrap, d->tmp.p + leadn, d->tmp.n - leadn, w);
+	for (size_t i = 0; i < d->wrap.n; i++) {
+		const struct text_row *tr = &d->wrap.v[i];
+		size_t off = d->text.n;
+
+		if (i == 0) {
+			buf_add(&d->text, d->tmp.p, leadn);
+			buf_add(&d->text, d->tmp.p + leadn + tr->off, tr->len);
+			row_add(d, off, leadn + tr->len, leadw + tr->width, leadn,
+				role, indent);
+		} else {
+			buf_add(&d->text, d->tmp.p + leadn + tr->off, tr->len);
+			row_add(d, off, tr->len, tr->width, 0, role,
+				indent + (int)leadw);
+		}
+	}
+	if (cut)
+		cut_row(d);
+}
+
+/* A section title on a row of its own, after a blank row. */
+static void
+heading(struct detail *d, const char *s)
+{
+	blank(d);
+	wrapped(d, s, strlen(s), ROLE_TITLE, 0, NULL);
+}
+
+/* "label       value", the value wrapped under itself. */
+static void
+field(struct detail *d, const char *label, const char *v, size_t n,
+      enum role role)
+{
+	char lead[64];
+
+	snprintf(lead, sizeof lead, "%-*s", LABEL_W, label);
+	wrapped(d, v, n, role, 0, lead);
+}
+
+/* A field whose value is formatted. */
+static void
+fieldf(struct detail *d, const char *label, const char *fmt, ...)
+	PRINTF_LIKE(3, 4);
+
+static void
+fieldf(struct detail *d, const char *label, const char *fmt, ...)
+{
+	va_list ap;
+	struct buf b = {0};
+
+	va_start(ap, fmt);
+	buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	field(d, label, b.p, b.n, ROLE_NORMAL);
+	buf_free(&b);
+}
+
+/* Text as lines numbered from `first`, each wrapped under itself. */
+static void
+numbered(struct detail *d, const char *s, size_t n, int64_t first)
+{
+	size_t lines = 0, digits = 1, i = 0;
+	char lead[48];
+
+	if (n == 0) {
+		wrapped(d, "(empty)", 7, ROLE_DIM, 2, NULL);
+		return;
+	}
+	for (size_t k = 0; k < n; k++)
+		lines += s[k] == '\n';
+	lines += s[n - 1] != '\n';
+	for (int64_t last = first + (int64_t)lines - 1; last >= 10; last /= 10)
+		digits++;
+	for (int64_t no = first; i < n && room(d); no++) {
+		const char *nl = memchr(s + i, '\n', n - i);
+		size_t end = nl ? (size_t)(nl - s) : n, len = end - i;
+
+		if (len > 0 && s[i + len - 1] == '\r')
+			len--;
+		snprintf(lead, sizeof lead, "%*lld " BAR " ", (int)digits,
+			 (long long)no);
+		wrapped(d, s + i, len, ROLE_NORMAL, 0, lead);
+		i = end + 1;
+	}
+}
+
+/* A unified diff, each line in the role of its sign. */
+static void
+diff_rows(struct detail *d, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n && room(d);) {
+		const char *nl = memchr(s + i, '\n', n - i);
+		size_t end = nl ? (size_t)(nl - s) : n, len = end - i;
+		enum role role = ROLE_NORMAL;
+
+		if (len >= 3 && (memcmp(s + i, "---", 3) == 0 ||
+				 memcmp(s + i, "+++", 3) == 0))
+			role = ROLE_DIM;
+		else if (len > 0 && s[i] == '+')
+			role = ROLE_TOOL_OK;
+		else if (len > 0 && s[i] == '-')
+			role = ROLE_TOOL_FAILED;
+		else if (len > 0 && s[i] == '@')
+			role = ROLE_SESSION;
+		if (len > 0 && s[i + len - 1] == '\r')
+			len--;
+		wrapped(d, s + i, len, role, 0, NULL);
+		i = end + 1;
+	}
+}
+
+/* Token t of j as indented JSON. */
+static void
+json_rows(struct detail *d, const struct json *j, int t)
+{
+	size_t rn;
+	const char *raw = json_raw(j, t, &rn);
+
+	if (rn > DETAIL_MAX_BYTES / 4) {
+		/* Indenting would only make it larger than what is shown. */
+		wrapped(d, "(too large to indent: as it is)", 31, ROLE_DIM, 2, NULL);
+		wrapped(d, raw, rn, ROLE_NORMAL, 2, NULL);
+		return;
+	}
+	buf_reset(&d->b);
+	json_pretty(j, t, 0, &d->b);
+	wrapped(d, d->b.p ? d->b.p : "", d->b.n, ROLE_NORMAL, 2, NULL);
+}
+
+/* --- reading the events --------------------------------------------------- */
+
+/* The value of the key of tool_call that ends in "ToolCall", or -1. */
+static int
+kind_object(const struct json *j, int *key)
+{
+	int tc = json_get(j, 0, "tool_call"), n, k;
+
+	if (tc < 0 || json_type(j, tc) != JSON_OBJECT)
+		return -1;
+	n = json_size(j, tc);
+	k = tc + 1;
+	for (int i = 0; i < n; i++) {
+		if (json_type(j, k + 1) == JSON_OBJECT &&
+		    json_strsuffix(j, k, "ToolCall")) {
+			if (key != NULL)
+				*key = k;
+			return k + 1;
+		}
+		k = json_next(j, k + 1);
+	}
+	return -1;
+}
+
+/* Parse the call's events and find its pieces. */
+static void
+cv_load(struct detail *d, uint32_t c, struct cv *v)
+{
+	const struct call *call = &d->m->call[c];
+	int sk = -1, dk = -1;
+
+	memset(v, 0, sizeof *v);
+	v->args = v->akind = v->result = v->var = v->varkey = -1;
+	if (call->start_ev != NONE && model_parse(d->m, call->start_ev, d->sj))
+		sk = kind_object(d->sj, NULL);
+	if (call->done_ev != NONE && model_parse(d->m, call->done_ev, d->dj))
+		dk = kind_object(d->dj, NULL);
+	if (dk >= 0) {
+		v->rj = d->dj;
+		v->result = json_get(d->dj, dk, "result");
+		if (v->result >= 0 && json_type(d->dj, v->result) == JSON_OBJECT &&
+		    json_size(d->dj, v->result) > 0) {
+			v->varkey = v->result + 1;
+			v->var = v->result + 2;
+		}
+	}
+	/* The completed event may leave the arguments out (FORMAT.md §3). */
+	if (dk >= 0 && json_get(d->dj, dk, "args") >= 0) {
+		v->aj = d->dj;
+		v->akind = dk;
+	} else if (sk >= 0) {
+		v->aj = d->sj;
+		v->akind = sk;
+	}
+	if (v->aj != NULL)
+		v->args = json_get(v->aj, v->akind, "args");
+}
+
+/* The decoded string at path under obj into out (reset); false when it
+ * is absent or not a string. */
+static bool
+str_at(const struct json *j, int obj, const char *path, struct buf *out)
+{
+	const char *raw;
+	size_t rn;
+	int t;
+
+	buf_reset(out);
+	if (j == NULL || obj < 0)
+		return false;
+	t = json_path(j, obj, path);
+	if (t < 0 || json_type(j, t) != JSON_STRING)
+		return false;
+	raw = json_raw(j, t, &rn);
+	/* More than the detail shows is not decoded at all; the end says
+	 * so. */
+	json_unescape(out, raw, MIN(rn, (size_t)DETAIL_MAX_BYTES));
+	if (rn > DETAIL_MAX_BYTES)
+		buf_addf(out, "\n\xE2\x80\xA6 cut: %zu more bytes of JSON not shown",
+			 rn - DETAIL_MAX_BYTES);
+	return true;
+}
+
+/* A field from a string at path under obj, when present and not empty. */
+static bool
+field_at(struct detail *d, const char *label, const struct json *j, int obj,
+	 const char *path)
+{
+	if (!str_at(j, obj, path, &d->a) || d->a.n == 0)
+		return false;
+	field(d, label, d->a.p, d->a.n, ROLE_NORMAL);
+	return true;
+}
+
+/* A field from a primitive (number, bool) or string at path. */
+static bool
+field_prim(struct detail *d, const char *label, const struct json *j, int obj,
+	   const char *path, const char *unit)
+{
+	int t;
+
+	if (j == NULL || obj < 0 || (t = json_path(j, obj, path)) < 0 ||
+	    json_type(j, t) == JSON_OBJECT || json_type(j, t) == JSON_ARRAY)
+		return false;
+	buf_reset(&d->a);
+	json_decode(j, t, &d->a);
+	/* null says nothing; false is what a flag says when all is as usual. */
+	if (d->a.n == 0 || strcmp(d->a.p, "null") == 0 ||
+	    strcmp(d->a.p, "false") == 0)
+		return false;
+	if (unit != NULL)
+		buf_adds(&d->a, unit);
+	field(d, label, d->a.p, d->a.n, ROLE_NORMAL);
+	return true;
+}
+
+/* The integer at path under obj (a number or a numeric string). */
+static bool
+int_at(const struct json *j, int obj, const char *path, int64_t *v)
+{
+	int t;
+
+	if (j == NULL || obj < 0)
+		return false;
+	t = json_path(j, obj, path);
+	return t >= 0 && json_int(j, t, v);
+}
+
+/* A section of text under a heading, when the string is there. */
+static bool
+section_text(struct detail *d, const char *title, const struct json *j,
+	     int obj, const char *path, bool skip_empty)
+{
+	if (!str_at(j, obj, path, &d->b) || (skip_empty && d->b.n == 0))
+		return false;
+	heading(d, title);
+	if (d->b.n == 0)
+		wrapped(d, "(empty)", 7, ROLE_DIM, 2, NULL);
+	else
+		wrapped(d, d->b.p, d->b.n, ROLE_NORMAL, 0, NULL);
+	return true;
+}
+
+/* The result variant is `name` (success, failure, rejected, error). */
+static bool
+variant_is(const struct cv *v, const char *name)
+{
+	return v->varkey >= 0 && json_streq(v->rj, v->varkey, name);
+}
+
+/* --- the kinds ------------------------------------------------------------ */
+
+/* A shell: command, directory, exit code, timing, stdout and stderr. */
+static void
+kind_shell(struct detail *d, const struct cv *v)
+{
+	const struct json *rj = v->rj;
+	int r = v->var;
+	bool any;
+
+	if (!field_at(d, "command", v->aj, v->args, "command"))
+		field_at(d, "command", rj, r, "command");
+	if (!field_at(d, "directory", v->aj, v->args, "workingDirectory"))
+		field_at(d, "directory", rj, r, "workingDirectory");
+	if (!field_at(d, "description", v->aj, v->akind, "description"))
+		field_at(d, "description", v->aj, v->args, "description");
+	field_prim(d, "exit code", rj, r, "exitCode", NULL);
+	field_at(d, "signal", rj, r, "signal");
+	field_prim(d, "aborted", rj, r, "aborted", NULL);
+	field_prim(d, "run time", rj, r, "executionTime", " ms");
+	field_prim(d, "local time", rj, r, "localExecutionTimeMs", " ms");
+	field_prim(d, "timeout", v->aj, v->args, "timeout", " ms");
+	field_prim(d, "background", v->aj, v->args, "isBackground", NULL);
+	field_at(d, "shell id", rj, r, "shellId");
+	field_prim(d, "pid", rj, r, "pid", NULL);
+	field_at(d, "why", rj, r, "backgroundReason");
+	if (rj == NULL || r < 0)
+		return;
+	any = section_text(d, "stdout", rj, r, "stdout", true);
+	any |= section_text(d, "stderr", rj, r, "stderr", true);
+	/* The two streams together, when that is all there is. */
+	if (!any)
+		any = section_text(d, "output", rj, r, "interleavedOutput", true);
+	if (!any && !variant_is(v, "rejected")) {
+		blank(d);
+		wrapped(d, "(no output)", 11, ROLE_DIM, 0, NULL);
+	}
+}
+
+/* A read: path, range and the content with its line numbers. */
+static void
+kind_read(struct detail *d, const struct cv *v)
+{
+	const struct json *rj = v->rj;
+	int r = v->var;
+	int64_t first = 1, a, b;
+
+	if (!field_at(d, "path", v->aj, v->args, "path"))
+		field_at(d, "path", rj, r, "path");
+	if (int_at(rj, r, "readRange.startLine", &a)) {
+		first = a;
+		if (int_at(rj, r, "readRange.endLine", &b))
+			fieldf(d, "lines", "%lld-%lld", (long long)a, (long long)b);
+	} else if (int_at(v->aj, v->args, "offset", &a) && a > 0) {
+		first = a;
+	}
+	field_prim(d, "total lines", rj, r, "totalLines", NULL);
+	field_prim(d, "file size", rj, r, "fileSize", " bytes");
+	field_prim(d, "truncated", rj, r, "exceededLimit", NULL);
+	if (str_at(rj, r, "content", &d->b)) {
+		heading(d, "content");
+		numbered(d, d->b.p, d->b.n, first);
+	}
+}
+
+/* old and new text as a diff under a heading. */
+static void
+diff_section(struct detail *d, const char *title, const char *a, size_t na,
+	     const char *b, size_t nb)
+{
+	struct buf out = {0};
+
+	heading(d, title);
+	if (diff_unified(a, na, b, nb, 3, &out) == 0)
+		wrapped(d, "(no change)", 11, ROLE_DIM, 2, NULL);
+	else
+		diff_rows(d, out.p, out.n);
+	buf_free(&out);
+}
+
+/* An edit: its diff, sent or computed, or a new file's content. */
+static void
+kind_edit(struct detail *d, const struct cv *v)
+{
+	const struct json *rj = v->rj;
+	int r = v->var;
+	int64_t add, del;
+	struct buf before = {0};
+
+	if (!field_at(d, "path", v->aj, v->args, "path"))
+		field_at(d, "path", rj, r, "path");
+	if (int_at(rj, r, "linesAdded", &add) && int_at(rj, r, "linesRemoved", &del))
+		fieldf(d, "lines", "+%lld \xE2\x88\x92%lld", (long long)add,
+		       (long long)del);
+	field_at(d, "message", rj, r, "message");
+	if (str_at(rj, r, "diffString", &d->b) && d->b.n > 0) {
+		heading(d, "diff");
+		diff_rows(d, d->b.p, d->b.n);
+	} else if (str_at(rj, r, "beforeFullFileContent", &before) &&
+		   str_at(rj, r, "afterFullFileContent", &d->b)) {
+		diff_section(d, "diff (computed from the file before and after)",
+			     before.p, before.n, d->b.p, d->b.n);
+	} else if (str_at(rj, r, "afterFullFileContent", &d->b) ||
+		   str_at(v->aj, v->args, "streamContent", &d->b)) {
+		heading(d, "new content");
+		numbered(d, d->b.p, d->b.n, 1);
+	} else if (str_at(v->aj, v->args, "strReplace.oldText", &before) &&
+		   str_at(v->aj, v->args, "strReplace.newText", &d->b)) {
+		diff_section(d, "replace", before.p, before.n, d->b.p, d->b.n);
+	} else if (str_at(v->aj, v->args, "applyPatch.patchContent", &d->b)) {
+		heading(d, "patch");
+		diff_rows(d, d->b.p, d->b.n);
+	} else if (v->args >= 0) {
+		heading(d, "arguments");
+		json_rows(d, v->aj, v->args);
+	}
+	buf_free(&before);
+}
+
+/* A write (the old shape): the text written, numbered. */
+static void
+kind_write(struct detail *d, const struct cv *v)
+{
+	if (!field_at(d, "path", v->aj, v->args, "path"))
+		field_at(d, "path", v->rj, v->var, "path");
+	field_prim(d, "lines", v->rj, v->var, "linesCreated", NULL);
+	field_prim(d, "file size", v->rj, v->var, "fileSize", " bytes");
+	if (str_at(v->aj, v->args, "fileText", &d->b)) {
+		heading(d, "content");
+		numbered(d, d->b.p, d->b.n, 1);
+	}
+}
+
+/* A delete: the path and what the file held. */
+static void
+kind_delete(struct detail *d, const struct cv *v)
+{
+	if (!field_at(d, "path", v->aj, v->args, "path"))
+		field_at(d, "path", v->rj, v->var, "path");
+	field_prim(d, "file size", v->rj, v->var, "fileSize", " bytes");
+	if (str_at(v->rj, v->var, "prevContent", &d->b)) {
+		heading(d, "content before");
+		numbered(d, d->b.p, d->b.n, 1);
+	}
+}
+
+/* The matches of one file: "12: text" for a match, "13- text" for a line
+ * of context, as grep prints them. */
+static void
+grep_file(struct detail *d, const struct json *j, int f)
+{
+	int ms = json_get(j, f, "matches"), e, n, digits = 1;
+	int64_t no, maxno = 0;
+	char lead[48];
+
+	if (str_at(j, f, "file", &d->b))
+		heading(d, d->b.p);
+	if (ms < 0 || json_type(j, ms) != JSON_ARRAY)
+		return;
+	n = json_size(j, ms);
+	for (int i = 0, t = ms + 1; i < n; i++, t = json_next(j, t))
+		if (json_type(j, t) == JSON_OBJECT && int_at(j, t, "lineNumber", &no))
+			maxno = MAX(maxno, no);
+	for (; maxno >= 10; maxno /= 10)
+		digits++;
+	e = ms + 1;
+	for (int i = 0; i < n && room(d); i++, e = json_next(j, e)) {
+		bool ctx = false;
+		int c;
+
+		if (json_type(j, e) != JSON_OBJECT)
+			continue;
+		if (!int_at(j, e, "lineNumber", &no))
+			no = 0;
+		c = json_get(j, e, "isContextLine");
+		json_bool(j, c, &ctx);
+		snprintf(lead, sizeof lead, "%*lld%c ", digits, (long long)no,
+			 ctx ? '-' : ':');
+		str_at(j, e, "content", &d->a);
+		wrapped(d, d->a.p ? d->a.p : "", d->a.n,
+			ctx ? ROLE_DIM : ROLE_NORMAL, 2, lead);
+	}
+}
+
+/* Grep: the pattern, then the matches grouped by file. */
+static void
+kind_grep(struct detail *d, const struct cv *v)
+{
+	const struct json *j = v->rj;
+	int wr, n, k;
+
+	if (!field_at(d, "pattern", v->aj, v->args, "pattern"))
+		field_at(d, "pattern", j, v->var, "pattern");
+	field_at(d, "path", v->aj, v->args, "path");
+	field_at(d, "glob", v->aj, v->args, "glob");
+	field_prim(d, "ignore case", v->aj, v->args, "caseInsensitive", NULL);
+	field_at(d, "mode", j, v->var, "outputMode");
+	if (j == NULL || v->var < 0)
+		return;
+	wr = json_get(j, v->var, "workspaceResults");
+	if (wr < 0 || json_type(j, wr) != JSON_OBJECT) {
+		heading(d, "result");
+		json_rows(d, j, v->result);
+		return;
+	}
+	n = json_size(j, wr);
+	k = wr + 1;
+	for (int i = 0; i < n; i++, k = json_next(j, k + 1)) {
+		int content = json_get(j, k + 1, "content"), ms, f;
+
+		if (n > 1 || content < 0) {
+			buf_reset(&d->b);
+			json_decode(j, k, &d->b);
+			heading(d, "in");
+			field(d, "root", d->b.p, d->b.n, ROLE_NORMAL);
+		}
+		if (content < 0 || json_type(j, content) != JSON_OBJECT) {
+			json_rows(d, j, k + 1);
+			continue;
+		}
+		field_prim(d, "matched", j, content, "totalMatchedLines", " lines");
+		field_prim(d, "truncated", j, content, "clientTruncated", NULL);
+		ms = json_get(j, content, "matches");
+		if (ms < 0 || json_type(j, ms) != JSON_ARRAY)
+			continue;
+		f = ms + 1;
+		for (int m = 0; m < json_size(j, ms); m++, f = json_next(j, f))
+			if (json_type(j, f) == JSON_OBJECT)
+				grep_file(d, j, f);
+	}
+}
+
+/* An MCP call: tool, server, arguments as JSON, the content texts. */
+static void
+kind_mcp(struct detail *d, const struct cv *v)
+{
+	const struct json *j = v->rj;
+	int a, content;
+
+	field_at(d, "tool", v->aj, v->args, "name");
+	field_at(d, "server", v->aj, v->args, "providerIdentifier");
+	field_at(d, "tool name", v->aj, v->args, "toolName");
+	field_at(d, "description", v->aj, v->akind, "description");
+	field_prim(d, "is error", j, v->var, "isError", NULL);
+	if (v->aj != NULL && v->args >= 0 &&
+	    (a = json_get(v->aj, v->args, "args")) >= 0) {
+		heading(d, "arguments");
+		json_rows(d, v->aj, a);
+	}
+	if (j == NULL || v->var < 0)
+		return;
+	content = json_get(j, v->var, "content");
+	if (content < 0 || json_type(j, content) != JSON_ARRAY)
+		return;
+	heading(d, "content");
+	for (int i = 0, e = content + 1; i < json_size(j, content);
+	     i++, e = json_next(j, e)) {
+		if (json_type(j, e) == JSON_OBJECT && str_at(j, e, "text.text", &d->b))
+			wrapped(d, d->b.p, d->b.n, ROLE_NORMAL, 2, NULL);
+		else
+			json_rows(d, j, e);
+	}
+}
+
+/* getMcpTools: the tool's schema, indented. */
+static void
+kind_mcp_tools(struct detail *d, const struct cv *v)
+{
+	field_at(d, "server", v->aj, v->args, "server");
+	field_at(d, "tool name", v->aj, v->args, "toolName");
+	if (!str_at(v->rj, v->var, "content", &d->b))
+		return;
+	heading(d, "schema");
+	/* The schema comes as a string of JSON: shown indented when it is
+	 * an object, as it is otherwise. */
+	if (json_parse(d->xj, d->b.p, d->b.n) == JSON_OK) {
+		json_rows(d, d->xj, 0);
+	} else {
+		buf_reset(&d->a);
+		buf_add(&d->a, d->b.p, d->b.n);
+		wrapped(d, d->a.p, d->a.n, ROLE_NORMAL, 2, NULL);
+	}
+}
+
+/* A subagent: its prompt, then each of its steps. */
+static void
+kind_task(struct detail *d, const struct cv *v)
+{
+	const struct json *j = v->rj;
+	int steps;
+
+	field_at(d, "description", v->aj, v->args, "description");
+	field_at(d, "model", v->aj, v->args, "model");
+	field_at(d, "agent", v->aj, v->args, "agentId");
+	field_prim(d, "run time", j, v->var, "durationMs", " ms");
+	field_prim(d, "background", j, v->var, "isBackground", NULL);
+	section_text(d, "prompt", v->aj, v->args, "prompt", false);
+	if (j == NULL || v->var < 0)
+		return;
+	steps = json_get(j, v->var, "conversationSteps");
+	if (steps < 0 || json_type(j, steps) != JSON_ARRAY)
+		return;
+	for (int i = 0, e = steps + 1; i < json_size(j, steps);
+	     i++, e = json_next(j, e)) {
+		char title[32];
+
+		snprintf(title, sizeof title, "step %d", i + 1);
+		heading(d, title);
+		if (json_type(j, e) == JSON_OBJECT &&
+		    str_at(j, e, "assistantMessage.text", &d->b))
+			wrapped(d, d->b.p, d->b.n, ROLE_ASSISTANT, 2, NULL);
+		else
+			json_rows(d, j, e);
+	}
+}
+
+/* A todo's state as a glyph that reads without colour, and its role. */
+static const char *
+todo_glyph(const struct json *j, int st, enum role *role)
+{
+	*role = ROLE_NORMAL;
+	if (json_strsuffix(j, st, "COMPLETED")) {
+		*role = ROLE_TOOL_OK;
+		return "\xE2\x9C\x93 "; /* ✓ */
+	}
+	if (json_strsuffix(j, st, "IN_PROGRESS")) {
+		*role = ROLE_RUNNING;
+		return "\xE2\x96\xB8 "; /* ▸ */
+	}
+	if (json_strsuffix(j, st, "CANCELLED")) {
+		*role = ROLE_DIM;
+		return "\xE2\x8A\x98 "; /* ⊘ */
+	}
+	return "\xE2\x97\x8B "; /* ○ pending, or a state nobody documented */
+}
+
+/* Todos, each with a glyph for its state. */
+static void
+kind_todos(struct detail *d, const struct cv *v)
+{
+	const struct json *j = v->rj;
+	int t = j != NULL && v->var >= 0 ? json_get(j, v->var, "todos") : -1;
+
+	/* What the call ended with, else what it asked for. */
+	if (t < 0 || json_type(j, t) != JSON_ARRAY) {
+		j = v->aj;
+		t = j != NULL && v->args >= 0 ? json_get(j, v->args, "todos") : -1;
+	}
+	field_prim(d, "merge", v->aj, v->args, "merge", NULL);
+	if (t < 0 || json_type(j, t) != JSON_ARRAY)
+		return;
+	heading(d, "todos");
+	for (int i = 0, e = t + 1; i < json_size(j, t); i++, e = json_next(j, e)) {
+		enum role role;
+		const char *g;
+
+		if (json_type(j, e) != JSON_OBJECT)
+			continue;
+		g = todo_glyph(j, json_get(j, e, "status"), &role);
+		str_at(j, e, "content", &d->b);
+		wrapped(d, d->b.p ? d->b.p : "", d->b.n, role, 2, g);
+	}
+}
+
+/* Arguments and result as indented JSON, for every other kind. */
+static void
+kind_generic(struct detail *d, const struct cv *v)
+{
+	if (v->args >= 0) {
+		heading(d, "arguments");
+		json_rows(d, v->aj, v->args);
+	}
+	if (v->rj != NULL && v->result >= 0) {
+		heading(d, "result");
+		json_rows(d, v->rj, v->result);
+	}
+}
+
+/* --- the whole -------------------------------------------------------- */
+
+/* The lines every call has: its line, kind, state, times, id. */
+static void
+header(struct detail *d, uint32_t c, const struct cv *v)
+{
+	struct model *m = d->m;
+	const struct call *call = &m->call[c];
+	enum call_state st = model_call_state(m, c);
+	int64_t dur = model_call_duration(m, c);
+	static const enum role roles[CS_NSTATES] = {
+		[CS_RUNNING] = ROLE_RUNNING, [CS_OK] = ROLE_TOOL_OK,
+		[CS_FAILED] = ROLE_TOOL_FAILED, [CS_REJECTED] = ROLE_TOOL_REJECTED,
+		[CS_ERROR] = ROLE_TOOL_ERROR, [CS_ORPHANED] = ROLE_TOOL_ORPHANED,
+	};
+	struct buf line = {0};
+
+	tool_describe(m, c, &d->td);
+	buf_adds(&line, tool_state_glyph(st));
+	buf_addc(&line, ' ');
+	tool_line((enum tool_kind)call->kind, &d->td, &line);
+	wrapped(d, line.p, line.n, roles[st], 0, NULL);
+	blank(d);
+	buf_reset(&line);
+	buf_adds(&line, tool_kind_name((enum tool_kind)call->kind));
+	if (d->td.key.n > 0)
+		buf_addf(&line, " (%s)", d->td.key.p);
+	field(d, "kind", line.p, line.n, ROLE_NORMAL);
+	buf_reset(&line);
+	buf_adds(&line, model_call_state_name(st));
+	if (call->result == CR_OTHER && v->varkey >= 0) {
+		buf_adds(&line, ": result.");
+		json_decode(v->rj, v->varkey, &line);
+	}
+	if (!(call->flags & CF_STARTED))
+		buf_adds(&line, " (no started event)");
+	field(d, "state", line.p, line.n, roles[st]);
+	if (call->start_ms != TIME_NONE && m->ses[call->session].start_ms != TIME_NONE) {
+		buf_reset(&line);
+		buf_addc(&line, '+');
+		fmt_clock(&line, call->start_ms - m->ses[call->session].start_ms);
+		buf_adds(&line, " into the session");
+		field(d, "started", line.p, line.n, ROLE_NORMAL);
+	}
+	if (dur != TIME_NONE) {
+		buf_reset(&line);
+		fmt_duration(&line, dur);
+		if (st == CS_RUNNING)
+			buf_adds(&line, ", running");
+		field(d, "duration", line.p, line.n, ROLE_NORMAL);
+	}
+	if ((v->rj != NULL && str_at(v->rj, 0, "call_id", &d->a)) ||
+	    (v->aj != NULL && str_at(v->aj, 0, "call_id", &d->a))) {
+		/* IDs hold newlines (FORMAT.md §1): one line, with ↵. */
+		buf_reset(&line);
+		text_sanitize(&line, d->a.p, d->a.n, TEXT_ONELINE);
+		field(d, "call id", line.p, line.n, ROLE_DIM);
+	}
+	buf_free(&line);
+}
+
+/* Why a call did not succeed, from its result variant. */
+static void
+outcome(struct detail *d, const struct cv *v)
+{
+	if (v->var < 0)
+		return;
+	if (variant_is(v, "rejected")) {
+		if (!str_at(v->rj, v->var, "reason", &d->b))
+			buf_reset(&d->b);
+		heading(d, "rejected");
+		if (d->b.n == 0) {
+			static const char why[] = "(none given: without --force, "
+						  "shell commands are rejected)";
+
+			field(d, "reason", why, sizeof why - 1, ROLE_DIM);
+		} else {
+			field(d, "reason", d->b.p, d->b.n, ROLE_TOOL_REJECTED);
+		}
+		field_prim(d, "read-only", v->rj, v->var, "isReadonly", NULL);
+	} else if (variant_is(v, "error") || variant_is(v, "failure")) {
+		if (str_at(v->rj, v->var, "errorMessage", &d->b) ||
+		    str_at(v->rj, v->var, "message", &d->b))
+			field(d, "error", d->b.p, d->b.n, ROLE_TOOL_FAILED);
+	}
+}
+
+/* Both events, indented, with their line numbers. */
+static void
+raw_rows(struct detail *d, uint32_t c)
+{
+	struct model *m = d->m;
+	const struct call *call = &m->call[c];
+	const uint32_t evs[2] = {call->start_ev, call->done_ev};
+	static const char *const names[2] = {"started", "completed"};
+	char title[96];
+
+	for (int i = 0; i < 2; i++) {
+		struct json *j = i == 0 ? d->sj : d->dj;
+
+		if (evs[i] == NONE) {
+			snprintf(title, sizeof title, "no %s event", names[i]);
+			heading(d, title);
+			continue;
+		}
+		snprintf(title, sizeof title, "%s event, line %llu", names[i],
+			 (unsigned long long)model_event_lineno(m, evs[i]));
+		heading(d, title);
+		if (model_parse(m, evs[i], j)) {
+			json_rows(d, j, 0);
+		} else {
+			size_t n;
+			const char *p = model_line(m, evs[i], &n);
+
+			wrapped(d, p, n, ROLE_NORMAL, 2, NULL);
+		}
+	}
+}
+
+void
+detail_build(struct detail *d, uint32_t c, int width, bool raw)
+{
+	struct cv v;
+
+	d->call = c;
+	d->width = MAX(width, 8);
+	d->raw = raw;
+	d->stamp = call_stamp(d->m, c);
+	d->cut = false;
+	d->nrow = 0;
+	buf_reset(&d->text);
+	cv_load(d, c, &v);
+	header(d, c, &v);
+	if (raw) {
+		raw_rows(d, c);
+		return;
+	}
+	outcome(d, &v);
+	/* A call that succeeded or failed, or has no result yet, is shown as
+	 * its kind; a shell also when rejected. Anything else: its arguments
+	 * and its result as they are. */
+	if (!(v.rj == NULL || variant_is(&v, "success") ||
+	      variant_is(&v, "failure") ||
+	      (d->m->call[c].kind == TK_SHELL && variant_is(&v, "rejected")))) {
+		kind_generic(d, &v);
+		return;
+	}
+	switch ((enum tool_kind)d->m->call[c].kind) {
+	case TK_SHELL:
+		kind_shell(d, &v);
+		break;
+	case TK_READ:
+		kind_read(d, &v);
+		break;
+	case TK_EDIT:
+		kind_edit(d, &v);
+		break;
+	case TK_WRITE:
+		kind_write(d, &v);
+		break;
+	case TK_GREP:
+		kind_grep(d, &v);
+		break;
+	case TK_DELETE:
+		kind_delete(d, &v);
+		break;
+	case TK_MCP:
+		kind_mcp(d, &v);
+		break;
+	case TK_MCP_TOOLS:
+		kind_mcp_tools(d, &v);
+		break;
+	case TK_TASK:
+		kind_task(d, &v);
+		break;
+	case TK_TODOS:
+		kind_todos(d, &v);
+		break;
+	default:
+		kind_generic(d, &v);
+		break;
+	}
+	if (d->nrow == 0)
+		wrapped(d, "(nothing to show)", 17, ROLE_DIM, 0, NULL);
+}

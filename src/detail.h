@@ -1,0 +1,62 @@
+/* detail.h: the detail of one tool call as rows of text, without curses:
+ * its arguments and result in full, laid out per kind (a shell's command,
+ * exit code, stdout and stderr; a read's lines numbered; an edit's diff;
+ * grep matches by file; MCP arguments and content; a subagent's prompt and
+ * steps; todos; anything else as indented JSON), or the raw JSON of both
+ * events. Every byte shown is sanitized: event text cannot reach the
+ * terminal as it is. Built once per call, width and state, and bounded. */
+#ifndef AGENTVIEW_DETAIL_H
+#define AGENTVIEW_DETAIL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model.h"
+#include "text.h"
+#include "tool.h"
+#include "util.h"
+
+/* A detail holds at most this many bytes of text; the rest is cut with a
+ * row that says so. */
+#define DETAIL_MAX_BYTES (16u << 20)
+
+/* One screen row: bytes [off, off + len) of the detail's text, after
+ * `indent` blank cells. Its first `lead` bytes (a line number, a label)
+ * are shown dim, the rest in `role`. */
+struct drow {
+	uint32_t off;
+	uint32_t len;
+	uint16_t width;  /* cells, indent not included */
+	uint16_t lead;
+	uint8_t role;    /* enum role */
+	uint8_t indent;
+};
+
+struct detail {
+	struct model *m;    /* not owned */
+	uint32_t call;      /* NONE before the first build */
+	int width;
+	bool raw;
+	int64_t stamp;      /* what the call looked like when built */
+	bool cut;           /* DETAIL_MAX_BYTES was reached */
+	struct buf text;    /* sanitized text of every row */
+	struct drow *row;
+	size_t nrow, cap;
+	/* Scratch. */
+	struct json *sj, *dj;  /* the started and completed events */
+	struct json *xj;       /* JSON inside a string (an MCP schema) */
+	struct buf a, b, tmp;
+	struct text_rows wrap;
+	struct tool_desc td;
+};
+
+void detail_init(struct detail *d, struct model *m);
+void detail_free(struct detail *d);
+/* Build the rows of call c at width cells; raw: both events as indented
+ * JSON instead. */
+void detail_build(struct detail *d, uint32_t c, int width, bool raw);
+/* The call changed since it was built (it completed, or its running
+ * clock moved), or the width is another: build again. */
+bool detail_stale(const struct detail *d, int width);
+
+#endif

@@ -1,0 +1,106 @@
+/* nav.c: jumps between items and filters, as plain functions. */
+#include "nav.h"
+
+/* Whether item it is what the jump looks for. */
+static bool
+nav_is(const struct model *m, uint32_t it, enum nav_target what)
+{
+	const struct item *item = &m->it[it];
+
+	switch (what) {
+	case NAV_TOOL:
+		return item->type == IT_TOOL;
+	case NAV_PROMPT:
+		return item->type == IT_PROMPT;
+	case NAV_PROBLEM:
+		if (item->type != IT_TOOL)
+			return false;
+		switch (model_call_state(m, item->ref)) {
+		case CS_FAILED:
+		case CS_REJECTED:
+		case CS_ERROR:
+		case CS_ORPHANED:
+			return true;
+		default:
+			return false;
+		}
+	}
+	return false;
+}
+
+uint32_t
+nav_find(const struct model *m, uint32_t from, int dir, enum nav_target what,
+	 unsigned hide, bool wrap)
+{
+	uint32_t n = (uint32_t)m->nit, i;
+
+	if (n == 0)
+		return NONE;
+	/* Outside the ends: the first step lands on the first (or last). */
+	if (from == NONE || from >= n)
+		from = dir > 0 ? n - 1 : 0, wrap = true;
+	i = from;
+	for (uint32_t k = 0; k < n; k++) {
+		if (dir > 0) {
+			if (i + 1 >= n) {
+				if (!wrap)
+					return NONE;
+				i = 0;
+			} else {
+				i++;
+			}
+		} else {
+			if (i == 0) {
+				if (!wrap)
+					return NONE;
+				i = n - 1;
+			} else {
+				i--;
+			}
+		}
+		if (!(hide & (1u << m->it[i].type)) && nav_is(m, i, what))
+			return i;
+	}
+	return NONE;
+}
+
+unsigned
+nav_filter_mask(enum action a)
+{
+	switch (a) {
+	case ACT_HIDE_THINKING:
+		return 1u << IT_THINKING;
+	case ACT_HIDE_TOOLS:
+		return 1u << IT_TOOL;
+	case ACT_HIDE_NOTICES:
+		return 1u << IT_NOTICE;
+	case ACT_HIDE_DIAGS:
+		return (1u << IT_DIAG) | (1u << IT_STDERR);
+	default:
+		return 0;
+	}
+}
+
+void
+nav_filter_names(unsigned hide, struct buf *out)
+{
+	static const struct {
+		enum action a;
+		const char *name;
+	} names[] = {
+		{ACT_HIDE_THINKING, "thinking"},
+		{ACT_HIDE_TOOLS, "tool calls"},
+		{ACT_HIDE_NOTICES, "notices"},
+		{ACT_HIDE_DIAGS, "diagnostics"},
+	};
+	bool first = true;
+
+	for (size_t i = 0; i < ARRAY_LEN(names); i++) {
+		if (!(hide & nav_filter_mask(names[i].a)))
+			continue;
+		if (!first)
+			buf_adds(out, ", ");
+		buf_adds(out, names[i].name);
+		first = false;
+	}
+}

@@ -1,0 +1,825 @@
+/* ui_nav.c: moving around on screen: the search prompt and its matches,
+ * jumps between tool calls, prompts and calls that went wrong, filters,
+ * opening a call's detail, and the mouse. Called from ui.c through a few
+ * hooks (nav_key, nav_work, nav_draw, nav_status); the pure parts are in
+ * search.c and nav.c. */
+#include "ui.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nav.h"
+#include "search.h"
+
+/* Bytes of text searched (or input decoded) between two looks at the
+ * keys: a few milliseconds, so that keys stay quick while it runs. */
+#define SEARCH_BUDGET (1u << 20)
+/* Rows a wheel step scrolls. */
+#define WHEEL_ROWS 3
+
+struct nav {
+	struct search se;
+	unsigned hide;           /* item types hidden: 1 << IT_... */
+	/* The prompt. */
+	bool prompting;
+	char input[SEARCH_MAX_PATTERN + 1];
+	size_t ninput;
+	struct buf last;         /* the last pattern searched for */
+	/* Where the view was when the prompt opened: Esc goes back there. */
+	struct scroll ts0;
+	uint32_t tsel0;
+	struct list tl0;
+	/* The match shown, and the one being looked for. */
+	uint32_t mitem;          /* NONE: none shown */
+	uint32_t mocc;           /* which match of the item */
+	bool seek;               /* go to a match once it is found */
+	int seek_dir;
+	uint32_t origin;         /* from this item on (or before it) */
+	uint64_t restarts;
+	bool mouse;
+	char status[160];
+};
+
+/* --- positions -------------------------------------------------------- */
+
+/* The height of a pane's body, even while it is hidden. */
+static int
+pane_height(struct ui *u, enum pane p)
+{
+	int h = u->lay.body[p].h;
+
+	return h > 0 ? h : MAX(1, LINES - 2);
+}
+
+/* Called for each row on screen: its item, its row in the item, its
+ * screen row; true stops the walk. */
+typedef bool (*visit_fn)(struct ui *u, uint32_t it, uint32_t row, int y,
+			 void *ctx);
+
+/* Walk the transcript's rows on screen, top to bottom; the item the walk
+ * stopped at, or NONE. */
+static uint32_t
+visible_items(struct ui *u, visit_fn fn, void *ctx)
+{
+	uint32_t it = u->ts.top, row = u->ts.row;
+	int y = 0, h = pane_height(u, PANE_TRANSCRIPT);
+
+	while (it != NONE && it < u->m->nit && y < h) {
+		uint32_t n = render_rows(&u->r, it);
+
+		for (; row < n && y < h; row++, y++)
+			if (fn(u, it, row, y, ctx))
+				return it;
+		it++;
+		row = 0;
+	}
+	return NONE;
+}
+
+struct at {
+	uint32_t it, row;
+	int y;
+};
+
+/* Stop at the row asked for: by item and row, or by screen row. */
+static bool
+visit_at(struct ui *u, uint32_t it, uint32_t row, int y, void *ctx)
+{
+	struct at *a = ctx;
+
+	(void)u;
+	if (a->it != NONE)
+		return a->it == it && a->row == row;
+	return y == a->y;
+}
+
+/* Whether row `row` of item it is on screen. */
+static bool
+on_screen(struct ui *u, uint32_t it, uint32_t row)
+{
+	struct at a = {it, row, -1};
+
+	return u->lay.body[PANE_TRANSCRIPT].h > 0 &&
+	       visible_items(u, visit_at, &a) != NONE;
+}
+
+/* The item shown on body row y of the transcript, or NONE. */
+static uint32_t
+item_at_row(struct ui *u, int y)
+{
+	struct at a = {NONE, 0, y};
+
+	return visible_items(u, visit_at, &a);
+}
+
+/* Stop at the first tool call. */
+static bool
+visit_tool(struct ui *u, uint32_t it, uint32_t row, int y, void *ctx)
+{
+	(void)row;
+	(void)y;
+	(void)ctx;
+	return u->m->it[it].type == IT_TOOL;
+}
+
+/* The first item at the top of the transcript (0 when there is none). */
+static uint32_t
+top_item(struct ui *u)
+{
+	return u->ts.top == NONE ? 0 : u->ts.top;
+}
+
+/* Show row `row` of item it, a quarter of a screen down, unless it is on
+ * screen already. */
+static void
+reveal(struct ui *u, uint32_t it, uint32_t row)
+{
+	int h = pane_height(u, PANE_TRANSCRIPT);
+	uint32_t n;
+
+	if (on_screen(u, it, row))
+		return;
+	scroll_to_item(&u->ts, &u->rows, h, it);
+	n = render_rows(&u->r, it);
+	if (u->ts.top == it && n > 0)
+		u->ts.row = MIN(row, n - 1);
+	scroll_by(&u->ts, &u->rows, h, -(int64_t)MIN((uint32_t)(h / 4), row + (uint32_t)h / 4));
+	/* Near the end, a full last screen rather than a short one. */
+	if (scroll_at_end(&u->ts, &u->rows, h) || !on_screen(u, it, row)) {
+		scroll_end(&u->ts, &u->rows, h);
+		u->ts.follow = false;
+	}
+}
+
+/* Select item it in the transcript, and its call in the timeline. */
+static void
+select_item(struct ui *u, uint32_t it)
+{
+	u->tsel = it;
+	if (it != NONE && u->m->it[it].type == IT_TOOL)
+		list_select(&u->tl, (uint32_t)u->m->ncall,
+			    pane_height(u, PANE_TIMELINE), u->m->it[it].ref);
+}
+
+/* --- jumps ---------------------------------------------------------------- */
+
+/* Where a jump starts: the timeline's selection when it has the focus,
+ * the transcript's selection while on screen, else the top of the screen
+ * (forward from just before it, so that the top item itself counts). */
+static uint32_t
+jump_from(struct ui *u, int dir)
+{
+	uint32_t top = top_item(u);
+
+	if (u->focus == PANE_TIMELINE && u->tl.sel != NONE &&
+	    u->tl.sel < u->m->ncall)
+		return u->m->call[u->tl.sel].item;
+	if (u->tsel != NONE && u->tsel < u->m->nit && on_screen(u, u->tsel, 0))
+		return u->tsel;
+	if (dir > 0)
+		return top == 0 ? NONE : top - 1;
+	return top;
+}
+
+/* Jump to the next (dir > 0) or previous item of a kind. */
+static void
+nav_jump(struct ui *u, enum nav_target what, int dir)
+{
+	static const char *const names[] = {
+		[NAV_TOOL] = "tool call",
+		[NAV_PROMPT] = "prompt",
+		[NAV_PROBLEM] = "failed, rejected or orphaned call",
+	};
+	uint32_t from = jump_from(u, dir), it;
+	bool wrap = what == NAV_PROBLEM;
+
+	it = nav_find(u->m, from, dir, what, u->nav->hide, wrap);
+	u->dirty = true;
+	if (it == NONE) {
+		ui_note(u, "no %s %s", dir > 0 ? "next" : "previous", names[what]);
+		return;
+	}
+	if (wrap && from != NONE && (dir > 0 ? it <= from : it >= from))
+		ui_note(u, "wrapped: %s", it == from ? "the only one" : "from the other end");
+	select_item(u, it);
+	reveal(u, it, 0);
+}
+
+void
+nav_next_tool(struct ui *u, int dir)
+{
+	nav_jump(u, NAV_TOOL, dir);
+}
+
+void
+nav_next_prompt(struct ui *u, int dir)
+{
+	nav_jump(u, NAV_PROMPT, dir);
+}
+
+void
+nav_next_problem(struct ui *u, int dir)
+{
+	nav_jump(u, NAV_PROBLEM, dir);
+}
+
+/* --- search ---------------------------------------------------------------- */
+
+/* The row of item it that holds its occ-th match (as far as the rows
+ * show: a match cut by wrapping or folded away falls back to the last row
+ * with one, or the first). */
+static uint32_t
+match_row(struct ui *u, uint32_t it, uint32_t occ)
+{
+	const struct block *b = render_item(&u->r, it);
+	uint32_t seen = 0, last = 0;
+
+	for (size_t i = 0; i < b->nrow; i++) {
+		const struct rrow *row = &b->row[i];
+		size_t a, e, from = 0;
+
+		while (search_find(&u->nav->se, b->text.p + row->off, row->len,
+				   from, &a, &e)) {
+			if (seen++ == occ)
+				return (uint32_t)i;
+			last = (uint32_t)i;
+			from = e;
+		}
+	}
+	return last;
+}
+
+/* Show match occ of hit h. */
+static void
+goto_match(struct ui *u, size_t h, uint32_t occ)
+{
+	struct nav *n = u->nav;
+	uint32_t it = n->se.hit[h].item;
+
+	n->mitem = it;
+	n->mocc = occ;
+	u->tsel = NONE;
+	if (u->m->it[it].type == IT_TOOL)
+		select_item(u, it);
+	reveal(u, it, match_row(u, it, occ));
+	u->dirty = true;
+}
+
+/* Put the view back where it was when the prompt opened. */
+static void
+restore_view(struct ui *u)
+{
+	struct nav *n = u->nav;
+
+	u->ts = n->ts0;
+	u->tsel = n->tsel0;
+	u->tl = n->tl0;
+	u->dirty = true;
+}
+
+/* Go to the match being looked for, once the search has found it (or
+ * knows there is none). */
+static void
+nav_seek(struct ui *u)
+{
+	struct nav *n = u->nav;
+	struct search *s = &n->se;
+	size_t h;
+
+	if (!n->seek || !search_active(s))
+		return;
+	h = search_hit_from(s, n->origin);
+	if (n->seek_dir > 0) {
+		if (h < s->nhit) {
+			goto_match(u, h, 0);
+		} else if (!search_done(s)) {
+			return;
+		} else if (s->nhit > 0) {
+			goto_match(u, 0, 0);
+			ui_note(u, "search went past the end: from the top");
+		} else {
+			n->mitem = NONE;
+			if (n->prompting)
+				restore_view(u);
+		}
+	} else {
+		/* Every hit before the origin must be known. */
+		if (s->next <= n->origin && !search_done(s))
+			return;
+		if (h > 0) {
+			goto_match(u, h - 1, s->hit[h - 1].count - 1);
+		} else if (!search_done(s)) {
+			return;
+		} else if (s->nhit > 0) {
+			goto_match(u, s->nhit - 1, s->hit[s->nhit - 1].count - 1);
+			ui_note(u, "search went past the top: from the end");
+		}
+	}
+	n->seek = false;
+}
+
+/* Search for pattern p, looking for a match from item origin on. */
+static void
+nav_search(struct ui *u, const char *p, size_t len, uint32_t origin, int dir)
+{
+	struct nav *n = u->nav;
+
+	search_set(&n->se, p, len, n->hide);
+	n->mitem = NONE;
+	n->origin = origin;
+	n->seek_dir = dir;
+	n->seek = len > 0;
+	u->dirty = true;
+}
+
+/* n and N: the match after or before the one shown, or from the top of
+ * the screen when none is. */
+static void
+nav_next_match(struct ui *u, int dir)
+{
+	struct nav *n = u->nav;
+	struct search *s = &n->se;
+	size_t h;
+
+	if (!search_active(s)) {
+		if (n->last.n == 0) {
+			ui_note(u, "no search yet: / searches");
+			return;
+		}
+		nav_search(u, n->last.p, n->last.n, top_item(u), dir);
+		return;
+	}
+	u->dirty = true;
+	h = n->mitem == NONE ? s->nhit : search_hit_from(s, n->mitem);
+	if (n->mitem == NONE || h >= s->nhit || s->hit[h].item != n->mitem ||
+	    !on_screen(u, n->mitem, match_row(u, n->mitem, n->mocc))) {
+		n->origin = top_item(u);
+	} else if (dir > 0 && n->mocc + 1 < s->hit[h].count) {
+		goto_match(u, h, n->mocc + 1);
+		return;
+	} else if (dir < 0 && n->mocc > 0) {
+		goto_match(u, h, n->mocc - 1);
+		return;
+	} else {
+		n->origin = dir > 0 ? n->mitem + 1 : n->mitem;
+	}
+	n->seek_dir = dir;
+	n->seek = true;
+	nav_seek(u);
+}
+
+/* The prompt is done: keep the match, or go back. */
+static void
+prompt_close(struct ui *u, bool accept)
+{
+	struct nav *n = u->nav;
+
+	n->prompting = false;
+	u->dirty = true;
+	if (accept && n->ninput == 0 && n->last.n > 0) {
+		/* An empty pattern searches for the last one again. */
+		nav_search(u, n->last.p, n->last.n, top_item(u), 1);
+		return;
+	}
+	if (accept && n->ninput > 0) {
+		buf_reset(&n->last);
+		buf_add(&n->last, n->input, n->ninput);
+		return;
+	}
+	restore_view(u);
+	if (n->last.n > 0)
+		search_set(&n->se, n->last.p, n->last.n, n->hide);
+	else
+		search_set(&n->se, "", 0, n->hide);
+	n->mitem = NONE;
+	n->seek = false;
+}
+
+/* The length of the last UTF-8 character of s[0..n). */
+static size_t
+last_char(const char *s, size_t n)
+{
+	size_t k = n;
+
+	while (k > 0 && ((unsigned char)s[k - 1] & 0xC0) == 0x80)
+		k--;
+	return k > 0 ? n - k + 1 : n;
+}
+
+/* A key typed in the prompt: edit the pattern and search as it changes. */
+static void
+prompt_key(struct ui *u, int key)
+{
+	struct nav *n = u->nav;
+	size_t before = n->ninput;
+
+	u->dirty = true;
+	switch (keys_lookup(KC_PROMPT, key)) {
+	case ACT_PROMPT_ACCEPT:
+		prompt_close(u, true);
+		return;
+	case ACT_PROMPT_CANCEL:
+		prompt_close(u, false);
+		return;
+	case ACT_PROMPT_ERASE:
+		if (n->ninput == 0) {
+			prompt_close(u, false);
+			return;
+		}
+		n->ninput -= last_char(n->input, n->ninput);
+		break;
+	case ACT_PROMPT_CLEAR:
+		n->ninput = 0;
+		break;
+	default:
+		/* A printable character joins the pattern. */
+		if (key >= 0x20 && key != 0x7F && key < K_FIRST &&
+		    !(key >= 0x80 && key < 0xA0)) {
+			struct buf b = {0};
+
+			buf_add_utf8(&b, (uint32_t)key);
+			if (n->ninput + b.n <= SEARCH_MAX_PATTERN) {
+				memcpy(n->input + n->ninput, b.p, b.n);
+				n->ninput += b.n;
+			}
+			buf_free(&b);
+		}
+		break;
+	}
+	if (n->ninput != before) {
+		n->input[n->ninput] = '\0';
+		restore_view(u);
+		nav_search(u, n->input, n->ninput, top_item(u), 1);
+	}
+}
+
+/* Open the prompt, remembering where the view is. */
+static void
+prompt_open(struct ui *u)
+{
+	struct nav *n = u->nav;
+
+	n->prompting = true;
+	n->ninput = 0;
+	n->ts0 = u->ts;
+	n->tsel0 = u->tsel;
+	n->tl0 = u->tl;
+	/* While typing, the view starts from the top of the screen. */
+	n->ts0.follow = false;
+	u->dirty = true;
+}
+
+/* --- filters and the detail ----------------------------------------------- */
+
+/* Hide or show a kind of item; the search follows what is shown. */
+static void
+nav_filter(struct ui *u, enum action a)
+{
+	struct nav *n = u->nav;
+	unsigned bit = nav_filter_mask(a);
+
+	n->hide ^= bit;
+	render_set_hidden(&u->r, n->hide);
+	if (u->tsel != NONE && u->tsel < u->m->nit &&
+	    (n->hide & (1u << u->m->it[u->tsel].type)))
+		u->tsel = NONE;
+	scroll_fix(&u->ts, &u->rows, pane_height(u, PANE_TRANSCRIPT));
+	if (search_active(&n->se)) {
+		struct buf pat = {0};
+
+		/* search_set resets the pattern it is given a copy of. */
+		buf_add(&pat, n->se.pat.p, n->se.pat.n);
+		nav_search(u, pat.p, pat.n, top_item(u), 1);
+		buf_free(&pat);
+	}
+	ui_note(u, "%s %s", (n->hide & bit) ? "hiding" : "showing",
+		a == ACT_HIDE_THINKING ? "thinking"
+		: a == ACT_HIDE_TOOLS  ? "tool calls"
+		: a == ACT_HIDE_NOTICES ? "notices"
+					: "diagnostics and stderr");
+}
+
+/* Enter: the timeline's call, or the transcript's selected call when it
+ * shows, or the first call on screen. */
+static void
+nav_open_detail(struct ui *u)
+{
+	uint32_t it = NONE;
+
+	if (u->focus == PANE_TIMELINE) {
+		if (u->tl.sel != NONE && u->tl.sel < u->m->ncall) {
+			detail_pane_open(u, u->tl.sel);
+			return;
+		}
+	} else if (u->tsel != NONE && u->tsel < u->m->nit &&
+		   u->m->it[u->tsel].type == IT_TOOL && on_screen(u, u->tsel, 0)) {
+		it = u->tsel;
+	} else {
+		it = visible_items(u, visit_tool, NULL);
+	}
+	if (it == NONE) {
+		ui_note(u, "no tool call here: ] goes to the next one");
+		return;
+	}
+	select_item(u, it);
+	detail_pane_open(u, u->m->it[it].ref);
+}
+
+/* --- the mouse --------------------------------------------------------------- */
+
+/* The cell y, x lies in r. */
+static bool
+in_rect(const struct rect *r, int y, int x)
+{
+	return y >= r->y && y < r->y + r->h && x >= r->x && x < r->x + r->w;
+}
+
+/* A click selects what is under it; a click on the selected call opens
+ * its detail. The wheel scrolls the pane under the pointer. */
+static void
+nav_mouse(struct ui *u)
+{
+	MEVENT ev;
+	const struct rect *tb = &u->lay.body[PANE_TRANSCRIPT];
+	const struct rect *lb = &u->lay.body[PANE_TIMELINE];
+	int wheel = 0;
+
+	if (getmouse(&ev) != OK)
+		return;
+	u->dirty = true;
+	if (ev.bstate & BUTTON4_PRESSED)
+		wheel = -WHEEL_ROWS;
+#ifdef BUTTON5_PRESSED
+	else if (ev.bstate & BUTTON5_PRESSED)
+		wheel = WHEEL_ROWS;
+#endif
+	if (detail_pane_is_open(u)) {
+		detail_pane_wheel(u, wheel);
+		return;
+	}
+	if (wheel != 0) {
+		if (in_rect(lb, ev.y, ev.x))
+			list_move(&u->tl, (uint32_t)u->m->ncall, lb->h, wheel);
+		else
+			scroll_by(&u->ts, &u->rows, pane_height(u, PANE_TRANSCRIPT), wheel);
+		return;
+	}
+	if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+		return;
+	if (in_rect(tb, ev.y, ev.x)) {
+		uint32_t it = item_at_row(u, ev.y - tb->y);
+
+		u->focus = PANE_TRANSCRIPT;
+		if (it == NONE)
+			return;
+		if (it == u->tsel && u->m->it[it].type == IT_TOOL)
+			detail_pane_open(u, u->m->it[it].ref);
+		else
+			select_item(u, it);
+	} else if (in_rect(lb, ev.y, ev.x)) {
+		uint32_t c = u->tl.top + (uint32_t)(ev.y - lb->y);
+
+		u->focus = PANE_TIMELINE;
+		if (c >= u->m->ncall)
+			return;
+		if (c == u->tl.sel && !u->tl.follow)
+			detail_pane_open(u, c);
+		list_select(&u->tl, (uint32_t)u->m->ncall, lb->h, c);
+		u->tl.follow = false;
+		u->tsel = u->m->call[c].item;
+		reveal(u, u->tsel, 0);
+	}
+}
+
+/* --- hooks ------------------------------------------------------------------- */
+
+void
+nav_init(struct ui *u)
+{
+	struct nav *n = xcalloc(1, sizeof *n);
+	const char *tmux = getenv("TMUX");
+
+	u->nav = n;
+	search_init(&n->se, u->m);
+	n->mitem = NONE;
+	n->restarts = u->restarts;
+	/* Inside tmux the mouse stays tmux's unless asked for, so that
+	 * selecting text keeps working. */
+	n->mouse = u->opt.mouse > 0 ||
+		   (u->opt.mouse < 0 && (tmux == NULL || tmux[0] == '\0'));
+	if (n->mouse) {
+		mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED
+#ifdef BUTTON5_PRESSED
+				  | BUTTON5_PRESSED
+#endif
+			  ,
+			  NULL);
+		mouseinterval(0);
+	}
+}
+
+void
+nav_free(struct ui *u)
+{
+	if (u->nav == NULL)
+		return;
+	search_free(&u->nav->se);
+	buf_free(&u->nav->last);
+	free(u->nav);
+	u->nav = NULL;
+	detail_pane_free(u);
+}
+
+bool
+nav_key(struct ui *u, int key)
+{
+	struct nav *n = u->nav;
+	enum action a;
+
+	if (n == NULL)
+		return false;
+	if (n->prompting) {
+		prompt_key(u, key);
+		return true;
+	}
+	if (key == K_MOUSE) {
+		nav_mouse(u);
+		return true;
+	}
+	if (detail_pane_is_open(u))
+		return detail_pane_key(u, key);
+	a = keys_lookup(KC_GLOBAL, key);
+	switch (a) {
+	case ACT_SEARCH:
+		prompt_open(u);
+		return true;
+	case ACT_SEARCH_NEXT:
+		nav_next_match(u, 1);
+		return true;
+	case ACT_SEARCH_PREV:
+		nav_next_match(u, -1);
+		return true;
+	case ACT_PREV_TOOL:
+	case ACT_NEXT_TOOL:
+		nav_next_tool(u, a == ACT_NEXT_TOOL ? 1 : -1);
+		return true;
+	case ACT_PREV_PROMPT:
+	case ACT_NEXT_PROMPT:
+		nav_next_prompt(u, a == ACT_NEXT_PROMPT ? 1 : -1);
+		return true;
+	case ACT_NEXT_PROBLEM:
+		nav_next_problem(u, 1);
+		return true;
+	case ACT_HIDE_THINKING:
+	case ACT_HIDE_TOOLS:
+	case ACT_HIDE_NOTICES:
+	case ACT_HIDE_DIAGS:
+		nav_filter(u, a);
+		return true;
+	default:
+		break;
+	}
+	if (keys_lookup(KC_SCROLL, key) == ACT_DETAIL) {
+		u->dirty = true;
+		nav_open_detail(u);
+		return true;
+	}
+	return false;
+}
+
+bool
+nav_work(struct ui *u)
+{
+	struct nav *n = u->nav;
+	bool more;
+
+	if (n == NULL)
+		return false;
+	if (u->restarts != n->restarts) {
+		/* The input was read again: nothing found before holds. */
+		n->restarts = u->restarts;
+		search_restart(&n->se);
+		n->mitem = NONE;
+		detail_pane_close(u);
+	}
+	if (!search_active(&n->se))
+		/* Once the input is read, decode ahead what a search needs,
+		 * so that the first one is as fast as the next. */
+		return input_done(u->in) && search_warm(&n->se, SEARCH_BUDGET);
+	if (search_done(&n->se) && n->se.seen_nev == u->m->nev &&
+	    n->se.seen_ended == model_ended(u->m) && !n->seek)
+		return false;
+	more = search_step(&n->se, SEARCH_BUDGET);
+	nav_seek(u);
+	u->dirty = true;
+	return more;
+}
+
+/* Draw s[0..n) at the cursor in role, its matches highlighted. */
+void
+nav_draw_text(struct ui *u, const char *s, size_t n, enum role role)
+{
+	struct search *se = u->nav != NULL ? &u->nav->se : NULL;
+	size_t from = 0, a, b;
+
+	if (se != NULL && search_active(se)) {
+		while (search_find(se, s, n, from, &a, &b)) {
+			ui_role(u, role);
+			if (a > from)
+				addnstr(s + from, (int)(a - from));
+			ui_role(u, ROLE_MATCH);
+			addnstr(s + a, (int)(b - a));
+			from = b;
+		}
+	}
+	ui_role(u, role);
+	if (n > from)
+		addnstr(s + from, (int)(n - from));
+}
+
+/* The prompt, over the status bar. */
+static void
+draw_prompt(struct ui *u)
+{
+	struct nav *n = u->nav;
+	struct rline *l = &u->line;
+	const struct rect *r = &u->lay.status;
+	size_t w = (size_t)MAX(r->w, 0);
+	const char *st = nav_status(u);
+
+	if (r->h <= 0 || w == 0)
+		return;
+	rline_reset(l);
+	rline_adds(l, "/", ROLE_STATUS, w);
+	/* The end of a long pattern shows, as in a shell. */
+	{
+		size_t pw = text_width(n->input, n->ninput), skip = 0;
+
+		while (pw + 2 > w && skip < n->ninput) {
+			/* One UTF-8 character less at the front. */
+			skip++;
+			while (skip < n->ninput &&
+			       ((unsigned char)n->input[skip] & 0xC0) == 0x80)
+				skip++;
+			pw = text_width(n->input + skip, n->ninput - skip);
+		}
+		rline_add(l, n->input + skip, n->ninput - skip, ROLE_STATUS, w);
+	}
+	rline_adds(l, " ", ROLE_SELECTION, w);
+	if (st != NULL && l->width + strlen(st) + 3 < w) {
+		rline_pad(l, w - text_width(st, strlen(st)) - 1, ROLE_STATUS);
+		rline_adds(l, st, ROLE_STATUS, w);
+	}
+	rline_pad(l, w, ROLE_STATUS);
+	ui_draw_rline(u, r->y, r->x, l, ROLE_NORMAL);
+}
+
+void
+nav_draw(struct ui *u)
+{
+	if (u->nav == NULL)
+		return;
+	if (detail_pane_is_open(u))
+		detail_pane_draw(u);
+	if (u->nav->prompting)
+		draw_prompt(u);
+}
+
+const char *
+nav_status(struct ui *u)
+{
+	struct nav *n = u->nav;
+	struct search *s;
+	struct buf b = {0};
+
+	if (n == NULL)
+		return NULL;
+	s = &n->se;
+	if (search_active(s)) {
+		bool done = search_done(s);
+		size_t h = n->mitem == NONE ? s->nhit : search_hit_from(s, n->mitem);
+
+		if (h < s->nhit && s->hit[h].item == n->mitem)
+			buf_addf(&b, "match %llu/%llu%s",
+				 (unsigned long long)(s->hit[h].before + n->mocc + 1),
+				 (unsigned long long)s->total, done ? "" : "+");
+		else if (s->total > 0)
+			buf_addf(&b, "%llu match%s%s", (unsigned long long)s->total,
+				 s->total == 1 ? "" : "es", done ? "" : "+");
+		else if (done)
+			buf_adds(&b, "no match");
+		if (!done && u->m->nit > 0)
+			buf_addf(&b, "%ssearching %d%%", b.n > 0 ? " " : "",
+				 (int)((uint64_t)s->next * 100 / u->m->nit));
+	}
+	if (n->hide != 0) {
+		if (b.n > 0)
+			buf_adds(&b, " \xC2\xB7 ");
+		buf_adds(&b, "hiding ");
+		nav_filter_names(n->hide, &b);
+	}
+	snprintf(n->status, sizeof n->status, "%s", b.p ? b.p : "");
+	buf_free(&b);
+	return n->status[0] != '\0' ? n->status : NULL;
+}

@@ -1,0 +1,370 @@
+/* test_detail.c: the rows of a tool call's detail, per kind. */
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+#include "detail.h"
+#include "theme.h"
+
+struct fx {
+	struct source s;
+	struct model *m;
+	struct detail d;
+};
+
+static struct fx *
+load(const char *text)
+{
+	struct fx *f = calloc(1, sizeof *f);
+	struct line ln;
+	unsigned src;
+
+	source_open_mem(&f->s, "t", text, strlen(text));
+	f->m = model_new();
+	src = model_add_source(f->m, &f->s);
+	while (source_next_line(&f->s, &ln))
+		model_add_line(f->m, src, &ln, TIME_NONE);
+	model_end_source(f->m, src);
+	detail_init(&f->d, f->m);
+	return f;
+}
+
+static void
+unload(struct fx *f)
+{
+	detail_free(&f->d);
+	model_free(f->m);
+	source_close(&f->s);
+	free(f);
+}
+
+/* Every row as the screen shows it (indent as spaces), one per line. */
+static char *
+rows(const struct detail *d)
+{
+	struct buf b = {0};
+
+	for (size_t i = 0; i < d->nrow; i++) {
+		const struct drow *r = &d->row[i];
+
+		for (int k = 0; k < r->indent; k++)
+			buf_addc(&b, ' ');
+		buf_add(&b, d->text.p + r->off, r->len);
+		buf_addc(&b, '\n');
+		/* A row never passes the width. */
+		assert_true(r->indent + r->width <= d->width);
+		assert_true(r->lead <= r->len);
+	}
+	buf_addc(&b, '\0');
+	return b.p;
+}
+
+/* The row whose text starts with s. */
+static const struct drow *
+row_starting(const struct detail *d, const char *s)
+{
+	for (size_t i = 0; i < d->nrow; i++)
+		if (d->row[i].len >= strlen(s) &&
+		    memcmp(d->text.p + d->row[i].off, s, strlen(s)) == 0)
+			return &d->row[i];
+	fail_msg("no row starts with '%s'", s);
+	return NULL;
+}
+
+#define INIT "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"model\":\"M\",\"cwd\":\"/w\"}\n"
+#define STARTED(kind, args) \
+	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c1\"," \
+	"\"tool_call\":{\"" kind "\":{\"args\":" args "}}}\n"
+#define COMPLETED(kind, result) \
+	"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c1\"," \
+	"\"tool_call\":{\"" kind "\":{\"result\":" result "}}}\n"
+
+static void
+test_shell(void **state)
+{
+	struct fx *f = load(INIT
+		STARTED("shellToolCall", "{\"command\":\"make test\",\"workingDirectory\":\"/w\"}")
+		COMPLETED("shellToolCall", "{\"failure\":{\"exitCode\":2,\"signal\":\"\","
+			  "\"stdout\":\"ok 1\\nnot ok 2\\n\",\"stderr\":\"\\u001b[31mboom\\u001b[0m\","
+			  "\"executionTime\":1200,\"aborted\":false}}"));
+	char *s;
+
+	(void)state;
+	detail_build(&f->d, 0, 40, false);
+	s = rows(&f->d);
+	assert_string_equal(s,
+		"\xE2\x9C\x97 Shell `make test` \xE2\x86\x92 exit 2\n"
+		"\n"
+		"kind        shell (shellToolCall)\n"
+		"state       failed\n"
+		"call id     c1\n"
+		"command     make test\n"
+		"directory   /w\n"
+		"exit code   2\n"
+		"run time    1200 ms\n"
+		"\n"
+		"stdout\n"
+		"ok 1\n"
+		"not ok 2\n"
+		"\n"
+		"stderr\n"
+		/* Escape sequences are shown, never sent. */
+		"^[[31mboom^[[0m\n");
+	free(s);
+	assert_int_equal(f->d.row[0].role, ROLE_TOOL_FAILED);
+	assert_int_equal(row_starting(&f->d, "stdout")->role, ROLE_TITLE);
+	assert_int_equal(row_starting(&f->d, "command")->lead, 12);
+	/* The same call, no longer stale; another width is. */
+	assert_false(detail_stale(&f->d, 40));
+	assert_true(detail_stale(&f->d, 41));
+	unload(f);
+}
+
+/* A read: its content numbered from the first line read. */
+static void
+test_read(void **state)
+{
+	struct fx *f = load(INIT
+		STARTED("readToolCall", "{\"path\":\"a.c\",\"offset\":9}")
+		COMPLETED("readToolCall", "{\"success\":{\"content\":\"int x;\\r\\n\\tint y;\\nreturn 0;\","
+			  "\"totalLines\":40,\"readRange\":{\"startLine\":9,\"endLine\":11}}}"));
+	char *s;
+
+	(void)state;
+	detail_build(&f->d, 0, 30, false);
+	s = rows(&f->d);
+	assert_non_null(strstr(s,
+		"path        a.c\n"
+		"lines       9-11\n"
+		"total lines 40\n"
+		"\n"
+		"content\n"
+		/* A CR before the newline is not shown; a tab expands. */
+		" 9 \xE2\x94\x82 int x;\n"
+		"10 \xE2\x94\x82         int y;\n"
+		"11 \xE2\x94\x82 return 0;\n"));
+	/* The line number is the dim lead of its row. */
+	assert_int_equal(row_starting(&f->d, " 9 ")->lead, strlen(" 9 \xE2\x94\x82 "));
+	free(s);
+	unload(f);
+}
+
+/* An edit with before and after but no diffString: the diff is computed. */
+static void
+test_edit_diff(void **state)
+{
+	struct fx *f = load(INIT
+		STARTED("editToolCall", "{\"path\":\"b.txt\"}")
+		COMPLETED("editToolCall", "{\"success\":{\"path\":\"b.txt\",\"linesAdded\":1,\"linesRemoved\":1,"
+			  "\"beforeFullFileContent\":\"one\\ntwo\\nthree\\n\","
+			  "\"afterFullFileContent\":\"one\\n2\\nthree\\n\"}}"));
+	char *s, *diff;
+
+	(void)state;
+	detail_build(&f->d, 0, 60, false);
+	s = rows(&f->d);
+	diff = strstr(s, "\ndiff (computed");
+	assert_non_null(diff);
+	assert_string_equal(diff,
+		"\ndiff (computed from the file before and after)\n"
+		"@@ -1,3 +1,3 @@\n"
+		" one\n"
+		"-two\n"
+		"+2\n"
+		" three\n");
+	assert_int_equal(row_starting(&f->d, "-two")->role, ROLE_TOOL_FAILED);
+	assert_int_equal(row_starting(&f->d, "+2")->role, ROLE_TOOL_OK);
+	assert_int_equal(row_starting(&f->d, "@@")->role, ROLE_SESSION);
+	assert_non_null(strstr(s, "lines       +1 \xE2\x88\x92" "1\n"));
+	free(s);
+	unload(f);
+}
+
+/* Grep matches grouped by file, context lines marked as grep does. */
+static void
+test_grep(void **state)
+{
+	struct fx *f = load(INIT
+		STARTED("grepToolCall", "{\"pattern\":\"TODO\"}")
+		COMPLETED("grepToolCall", "{\"success\":{\"pattern\":\"TODO\",\"outputMode\":\"content\","
+			  "\"workspaceResults\":{\"/w\":{\"content\":{\"matches\":["
+			  "{\"file\":\"a.js\",\"matches\":[{\"lineNumber\":9,\"content\":\"x\",\"isContextLine\":true},"
+			  "{\"lineNumber\":10,\"content\":\"// TODO a\",\"isContextLine\":false}]},"
+			  "{\"file\":\"b.js\",\"matches\":[{\"lineNumber\":3,\"content\":\"// TODO b\"}]}],"
+			  "\"totalMatchedLines\":2}}}}}"));
+	char *s, *files;
+
+	(void)state;
+	detail_build(&f->d, 0, 40, false);
+	s = rows(&f->d);
+	files = strstr(s, "\na.js\n");
+	assert_non_null(files);
+	assert_string_equal(files,
+		"\na.js\n"
+		"   9- x\n"
+		"  10: // TODO a\n"
+		"\n"
+		"b.js\n"
+		"  3: // TODO b\n");
+	assert_non_null(strstr(s, "pattern     TODO\nmode        content\nmatched     2 lines\n"));
+	assert_int_equal(row_starting(&f->d, "a.js")->role, ROLE_TITLE);
+	free(s);
+	unload(f);
+}
+
+/* A kind nobody documented: arguments and result as indented JSON. */
+static void
+test_unknown_kind(void **state)
+{
+	struct fx *f = load(INIT
+		STARTED("frobToolCall", "{\"target\":\"x\",\"n\":[1,2]}")
+		COMPLETED("frobToolCall", "{\"success\":{\"ok\":true}}"));
+	char *s;
+
+	(void)state;
+	detail_build(&f->d, 0, 40, false);
+	s = rows(&f->d);
+	assert_string_equal(s,
+		"\xE2\x9C\x93 frob target: x \xC2\xB7 ok\n"
+		"\n"
+		"kind        other (frobToolCall)\n"
+		"state       ok\n"
+		"call id     c1\n"
+		"\n"
+		"arguments\n"
+		"  {\n"
+		"    \"target\": \"x\",\n"
+		"    \"n\": [\n"
+		"      1,\n"
+		"      2\n"
+		"    ]\n"
+		"  }\n"
+		"\n"
+		"result\n"
+		"  {\n"
+		"    \"success\": {\n"
+		"      \"ok\": true\n"
+		"    }\n"
+		"  }\n");
+	free(s);
+	unload(f);
+}
+
+/* Rejected, error, todos, the raw JSON of both events. */
+static void
+test_states_and_raw(void **state)
+{
+	struct fx *f = load(INIT
+		COMPLETED("shellToolCall", "{\"rejected\":{\"command\":\"rm -rf /\",\"reason\":\"\"}}")
+		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c2\","
+		"\"tool_call\":{\"updateTodosToolCall\":{\"args\":{\"todos\":["
+		"{\"content\":\"write\",\"status\":\"TODO_STATUS_COMPLETED\"},"
+		"{\"content\":\"test\",\"status\":\"TODO_STATUS_IN_PROGRESS\"},"
+		"{\"content\":\"ship\",\"status\":\"TODO_STATUS_PENDING\"}]}}}}\n");
+	char *s;
+
+	(void)state;
+	detail_build(&f->d, 0, 80, false);
+	s = rows(&f->d);
+	assert_non_null(strstr(s, "state       rejected (no started event)\n"));
+	assert_non_null(strstr(s, "\nrejected\nreason      (none given: without --force, shell commands are rejected)\n"
+				  "command     rm -rf /\n"));
+	free(s);
+	/* The todos of a call still open when the input ended. */
+	detail_build(&f->d, 1, 80, false);
+	s = rows(&f->d);
+	assert_non_null(strstr(s, "state       orphaned\n"));
+	assert_non_null(strstr(s, "\ntodos\n  \xE2\x9C\x93 write\n  \xE2\x96\xB8 test\n  \xE2\x97\x8B ship\n"));
+	assert_int_equal(row_starting(&f->d, "\xE2\x96\xB8")->role, ROLE_RUNNING);
+	free(s);
+	/* Raw: both events, pretty, with their line numbers. */
+	detail_build(&f->d, 1, 80, true);
+	s = rows(&f->d);
+	assert_non_null(strstr(s, "\nstarted event, line 3\n  {\n    \"type\": \"tool_call\",\n"));
+	assert_non_null(strstr(s, "\nno completed event\n"));
+	free(s);
+	unload(f);
+}
+
+/* A huge output stays bounded and every row fits. */
+static void
+test_large_output(void **state)
+{
+	size_t big = 3u << 20;
+	struct buf t = {0};
+	struct fx *f;
+	char *s;
+
+	(void)state;
+	buf_adds(&t, INIT STARTED("shellToolCall", "{\"command\":\"yes\"}")
+		 "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c1\","
+		 "\"tool_call\":{\"shellToolCall\":{\"result\":{\"success\":{\"exitCode\":0,\"stdout\":\"");
+	for (size_t i = 0; i < big / 4; i++)
+		buf_adds(&t, "y\\ny");
+	buf_adds(&t, "\"}}}}}\n");
+	f = load(t.p);
+	detail_build(&f->d, 0, 80, false);
+	/* One row per line of output, and no more text than was there. */
+	assert_true(f->d.nrow > big / 4);
+	assert_true(f->d.text.n < 2 * big);
+	s = rows(&f->d);
+	free(s);
+	unload(f);
+	buf_free(&t);
+}
+
+/* An output larger than the detail holds: cut, with a row that says so. */
+static void
+test_cut(void **state)
+{
+	size_t big = DETAIL_MAX_BYTES + (1u << 20);
+	struct buf t = {0};
+	struct fx *f;
+
+	(void)state;
+	buf_adds(&t, INIT STARTED("shellToolCall", "{\"command\":\"yes\"}")
+		 "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c1\","
+		 "\"tool_call\":{\"shellToolCall\":{\"result\":{\"success\":{\"exitCode\":0,\"stdout\":\"");
+	buf_reserve(&t, big + 256);
+	for (size_t i = 0; i < big / 64; i++)
+		buf_adds(&t, "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde\\n");
+	buf_adds(&t, "\"}}}}}\n");
+	f = load(t.p);
+	buf_free(&t);
+	detail_build(&f->d, 0, 80, false);
+	/* The stdout is decoded no further than the detail holds, and its
+	 * last row says what is left out. */
+	assert_true(f->d.text.n <= DETAIL_MAX_BYTES + 256);
+	assert_true(f->d.nrow > 1000);
+	assert_memory_equal(f->d.text.p + f->d.row[f->d.nrow - 1].off,
+			    "\xE2\x80\xA6 cut", 7);
+	/* The raw JSON is cut too, not indented. */
+	detail_build(&f->d, 0, 80, true);
+	assert_true(f->d.cut);
+	assert_true(f->d.text.n <= DETAIL_MAX_BYTES + 256);
+	assert_int_equal(f->d.row[f->d.nrow - 1].role, ROLE_DIM);
+	assert_memory_equal(f->d.text.p + f->d.row[f->d.nrow - 1].off,
+			    "\xE2\x80\xA6 cut: the detail", 17);
+	unload(f);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_shell),
+		cmocka_unit_test(test_read),
+		cmocka_unit_test(test_edit_diff),
+		cmocka_unit_test(test_grep),
+		cmocka_unit_test(test_unknown_kind),
+		cmocka_unit_test(test_states_and_raw),
+		cmocka_unit_test(test_large_output),
+		cmocka_unit_test(test_cut),
+	};
+
+	setlocale(LC_ALL, "C.UTF-8");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

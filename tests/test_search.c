@@ -1,0 +1,367 @@
+/* test_search.c: smartcase, UTF-8 folding, counting, the raw prefilter,
+ * matches across streamed deltas and inside escaped JSON, filters, and a
+ * search that goes on as events arrive. */
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+#include "search.h"
+
+struct fx {
+	struct source s;
+	struct model *m;
+	struct search se;
+	unsigned src;
+};
+
+/* A model of text's lines; the source stays open when live. */
+static struct fx *
+load(const char *text, bool live)
+{
+	struct fx *f = calloc(1, sizeof *f);
+	struct line ln;
+
+	source_open_mem(&f->s, "t", text, strlen(text));
+	f->m = model_new();
+	f->src = model_add_source(f->m, &f->s);
+	while (source_next_line(&f->s, &ln))
+		model_add_line(f->m, f->src, &ln, TIME_NONE);
+	if (!live)
+		model_end_source(f->m, f->src);
+	search_init(&f->se, f->m);
+	return f;
+}
+
+static void
+unload(struct fx *f)
+{
+	search_free(&f->se);
+	model_free(f->m);
+	source_close(&f->s);
+	free(f);
+}
+
+/* Search for pat over everything; the number of matches. */
+static uint64_t
+find_all(struct fx *f, const char *pat, unsigned hide)
+{
+	int steps = 0;
+
+	search_set(&f->se, pat, strlen(pat), hide);
+	/* A small budget: the search must come out the same in many steps. */
+	while (search_step(&f->se, 64))
+		assert_true(++steps < 100000);
+	assert_true(search_done(&f->se));
+	return f->se.total;
+}
+
+/* Matches of pat in t, with a search of its own. */
+static uint32_t
+count_in(const char *pat, const char *t)
+{
+	struct model *m = model_new();
+	struct search s;
+	uint32_t n;
+
+	search_init(&s, m);
+	search_set(&s, pat, strlen(pat), 0);
+	n = search_count(&s, t, strlen(t));
+	search_free(&s);
+	model_free(m);
+	return n;
+}
+
+static void
+test_smartcase(void **state)
+{
+	(void)state;
+	assert_int_equal(count_in("error", "Error, ERROR and error"), 3);
+	/* A capital makes the case matter. */
+	assert_int_equal(count_in("Error", "Error, ERROR and error"), 1);
+	assert_int_equal(count_in("ERROR", "Error, ERROR and error"), 1);
+	/* Matches do not overlap. */
+	assert_int_equal(count_in("aa", "aaaaa"), 2);
+	assert_int_equal(count_in("x", ""), 0);
+}
+
+static void
+test_utf8_folding(void **state)
+{
+	(void)state;
+	/* Latin, Greek, Cyrillic fold with towlower. */
+	assert_int_equal(count_in("café", "CAFÉ café Café"), 3);
+	assert_int_equal(count_in("αθηνα", "ΑΘΗΝΑ Αθηνα αθηνα"), 3);
+	/* Simple folding: Σ folds to σ, never to the final ς. */
+	assert_int_equal(count_in("λόγος", "ΛΌΓΟΣ λόγος"), 1);
+	assert_int_equal(count_in("привет", "ПРИВЕТ Привет привет"), 3);
+	/* An upper-case non-ASCII letter is a capital. */
+	assert_int_equal(count_in("Привет", "ПРИВЕТ Привет привет"), 1);
+	/* U+0130 folds to i; the Kelvin sign to k. */
+	assert_int_equal(count_in("istanbul", "\xC4\xB0STANBUL"), 1);
+	assert_int_equal(count_in("5 k", "5 \xE2\x84\xAA"), 1);
+	/* Hangul has no case: bytes as they are. */
+	assert_int_equal(count_in("출력", "출력 형식을 출력"), 2);
+	/* An invalid byte is U+FFFD; a match after it is still found. */
+	assert_int_equal(count_in("ok", "\xFFok"), 1);
+}
+
+/* search_find gives the bytes of each match. */
+static void
+test_find_offsets(void **state)
+{
+	struct model *m = model_new();
+	struct search s;
+	const char *t = "Grüße, GRÜSSE, grüße";
+	size_t a, b;
+
+	(void)state;
+	search_init(&s, m);
+	search_set(&s, "grüße", strlen("grüße"), 0);
+	assert_true(search_find(&s, t, strlen(t), 0, &a, &b));
+	assert_int_equal(a, 0);
+	assert_int_equal(b, strlen("Grüße"));
+	/* ß has no upper case in towlower's eyes: GRÜSSE is another word. */
+	assert_true(search_find(&s, t, strlen(t), b, &a, &b));
+	assert_int_equal(a, strlen("Grüße, GRÜSSE, "));
+	assert_false(search_find(&s, t, strlen(t), b, &a, &b));
+	search_free(&s);
+	model_free(m);
+}
+
+/* The raw prefilter rules a line out only when it cannot match. */
+static void
+test_raw_prefilter(void **state)
+{
+	struct model *m = model_new();
+	struct search s;
+
+	(void)state;
+	search_init(&s, m);
+	search_set(&s, "café", 5, 0);
+	/* The needle is "caf"; é may be escaped. */
+	assert_true(search_raw_maybe(&s, "{\"t\":\"CAF\\u00c9\"}", 17));
+	assert_true(search_raw_maybe(&s, "{\"t\":\"Café\"}", 13));
+	assert_false(search_raw_maybe(&s, "{\"t\":\"tea\"}", 11));
+	/* A letter of the needle written as an escape. */
+	assert_true(search_raw_maybe(&s, "{\"t\":\"\\u0043af\\u00e9\"}", 22));
+	assert_false(search_raw_maybe(&s, "{\"t\":\"\\u001b[1m\"}", 17));
+	/* "i" may come from U+0130 in the raw bytes. */
+	search_set(&s, "istanbul", 8, 0);
+	assert_true(search_raw_maybe(&s, "{\"t\":\"\xC4\xB0stanbul\"}", 17));
+	assert_false(search_raw_maybe(&s, "{\"t\":\"ankara\"}", 14));
+	/* A quote or a backslash has escapes of its own: the needle avoids
+	 * them. */
+	search_set(&s, "say \"hi\"", 8, 0);
+	assert_true(search_raw_maybe(&s, "{\"t\":\"say \\\"hi\\\"\"}", 19));
+	assert_false(search_raw_maybe(&s, "{\"t\":\"sa\"}", 10));
+	/* Nothing safe to look for: every line may match. */
+	search_set(&s, "\"/", 2, 0);
+	assert_true(search_raw_maybe(&s, "{}", 2));
+	/* A Greek word in any case: no byte compare is safe... */
+	search_set(&s, "αθηνα", strlen("αθηνα"), 0);
+	assert_true(search_raw_maybe(&s, "{}", 2));
+	/* ...but nothing folds to a final sigma: it must be there. */
+	search_set(&s, "λόγος", strlen("λόγος"), 0);
+	assert_false(search_raw_maybe(&s, "{}", 2));
+	assert_true(search_raw_maybe(&s, "{\"t\":\"ΛΌΓΟς\"}",
+				     strlen("{\"t\":\"ΛΌΓΟς\"}")));
+	search_free(&s);
+	model_free(m);
+}
+
+#define INIT "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s1\",\"model\":\"M\",\"cwd\":\"/w\"}\n"
+#define USER(t) "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"" t "\"}]}}\n"
+#define DELTA(t) "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"" t "\"}]},\"timestamp_ms\":1}\n"
+#define THINK(t) "{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"" t "\",\"timestamp_ms\":1}\n"
+#define RESULT "{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,\"duration_ms\":5}\n"
+#define START(id, cmd) "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"" id "\",\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"" cmd "\"}}}}\n"
+#define DONE(id, code) "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"" id "\",\"tool_call\":{\"shellToolCall\":{\"result\":{\"failure\":{\"exitCode\":" code ",\"stdout\":\"secret\"}}}}}\n"
+
+/* Matches in every kind of item, counted right. */
+static void
+test_model_items(void **state)
+{
+	struct fx *f = load(INIT USER("Fix the caf\\u00e9 test, the Caf\\u00e9 one")
+			    THINK("the caf") THINK("\\u00e9 is broken")
+			    DELTA("I will repro") DELTA("duce the failure")
+			    START("c1", "npm test") DONE("c1", "1")
+			    "{\"type\":\"connection\",\"subtype\":\"reconnecting\",\"attempt\":2}\n"
+			    "not json at all, café\n" RESULT,
+			    false);
+
+	(void)state;
+	/* Two in the prompt, one across two thinking deltas, one in the
+	 * diagnostic. */
+	assert_int_equal(find_all(f, "café", 0), 4);
+	assert_int_equal(f->se.nhit, 3);
+	assert_int_equal(f->m->it[f->se.hit[0].item].type, IT_PROMPT);
+	assert_int_equal(f->se.hit[0].count, 2);
+	assert_int_equal(f->se.hit[0].before, 0);
+	assert_int_equal(f->m->it[f->se.hit[1].item].type, IT_THINKING);
+	assert_int_equal(f->se.hit[1].before, 2);
+	assert_int_equal(f->m->it[f->se.hit[2].item].type, IT_DIAG);
+	/* Across streamed deltas of the reply. */
+	assert_int_equal(find_all(f, "reproduce the", 0), 1);
+	/* The tool line as the transcript shows it, not its output. */
+	assert_int_equal(find_all(f, "`npm test` \xE2\x86\x92 exit 1", 0), 1);
+	assert_int_equal(find_all(f, "secret", 0), 0);
+	/* Notices and the folded thinking line. */
+	assert_int_equal(find_all(f, "reconnecting (attempt 2)", 0), 1);
+	assert_int_equal(find_all(f, "thinking", 0), 1);
+	/* An escaped newline in JSON is a newline, not a backslash. */
+	assert_int_equal(find_all(f, "\\u00e9", 0), 0);
+	/* Hidden items are not searched. */
+	assert_int_equal(find_all(f, "café", 1u << IT_THINKING), 3);
+	assert_int_equal(find_all(f, "café", (1u << IT_THINKING) | (1u << IT_DIAG)), 2);
+	assert_int_equal(find_all(f, "no such words", 0), 0);
+	assert_int_equal(f->se.nhit, 0);
+	unload(f);
+}
+
+/* Text with newlines and tabs escaped in JSON; a single-event text
+ * segment goes through the raw prefilter. */
+static void
+test_escaped_text(void **state)
+{
+	struct fx *f = load(INIT USER("line one\\nline two\\tend")
+			    "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\","
+			    "\"text\":\"He said \\\"done\\\" \\u2014 \\ud83d\\ude00 twice\"}]}}\n",
+			    false);
+
+	(void)state;
+	assert_int_equal(find_all(f, "one\nline", 0), 1);
+	assert_int_equal(find_all(f, "two\tend", 0), 1);
+	assert_int_equal(find_all(f, "said \"done\"", 0), 1);
+	assert_int_equal(find_all(f, "\xE2\x80\x94 \xF0\x9F\x98\x80", 0), 1);
+	assert_int_equal(find_all(f, "TWICE", 0), 0);
+	assert_int_equal(find_all(f, "twice", 0), 1);
+	unload(f);
+}
+
+/* Lines add to a live model after a search ended: the search goes on, and
+ * what changed (the call completed) is searched again. */
+static void
+test_live(void **state)
+{
+	const char *text = INIT USER("go") START("c1", "make") DELTA("some text")
+		DELTA("more text") DONE("c1", "2") RESULT;
+	struct fx *f = calloc(1, sizeof *f);
+	struct line ln;
+	int n = 0;
+
+	(void)state;
+	source_open_mem(&f->s, "t", text, strlen(text));
+	f->m = model_new();
+	f->src = model_add_source(f->m, &f->s);
+	search_init(&f->se, f->m);
+	while (n < 4 && source_next_line(&f->s, &ln))
+		model_add_line(f->m, f->src, &ln, TIME_NONE), n++;
+	assert_int_equal(find_all(f, "text", 0), 1);
+	assert_int_equal(find_all(f, "exit 2", 0), 0);
+	assert_int_equal(find_all(f, "running", 0), 1);
+	/* The rest arrives: the text grows, the call completes. */
+	while (source_next_line(&f->s, &ln))
+		model_add_line(f->m, f->src, &ln, TIME_NONE);
+	model_end_source(f->m, f->src);
+	while (search_step(&f->se, 64))
+		;
+	assert_int_equal(f->se.total, 0);
+	assert_int_equal(find_all(f, "exit 2", 0), 1);
+	/* One text item, streamed: "some textmore text". */
+	assert_int_equal(find_all(f, "text", 0), 2);
+	assert_int_equal(f->se.nhit, 1);
+	unload(f);
+}
+
+/* Warming the cache ahead changes nothing found. */
+static void
+test_warm(void **state)
+{
+	struct fx *f = load(INIT USER("go") THINK("the caf") THINK("\\u00e9")
+			    START("c1", "make") DONE("c1", "3") DELTA("caf") DELTA("\\u00e9"),
+			    false);
+	int steps = 0;
+
+	(void)state;
+	assert_int_equal(find_all(f, "café", 0), 2);
+	search_restart(&f->se);
+	assert_int_equal(f->se.ctext.n, 0);
+	while (search_warm(&f->se, 16))
+		assert_true(++steps < 1000);
+	assert_true(steps > 1);
+	/* The thinking, the call and the streamed text are cached. */
+	assert_true(f->se.ctext.n > strlen("thinking\ncafé") + strlen("café"));
+	assert_int_equal(find_all(f, "café", 0), 2);
+	assert_int_equal(find_all(f, "exit 3", 0), 1);
+	assert_false(search_warm(&f->se, 16));
+	unload(f);
+}
+
+/* Past the cache's budget, items are decoded at each search: found all
+ * the same. */
+static void
+test_cache_full(void **state)
+{
+	struct buf t = {0};
+	struct fx *f;
+	int items = (int)(SEARCH_CACHE_BYTES >> 20) + 3;
+
+	(void)state;
+	buf_adds(&t, INIT);
+	/* Thinking phases of 1 MiB each, a word at the end of each. */
+	for (int i = 0; i < items; i++) {
+		buf_adds(&t, THINK(""));
+		t.n -= strlen("\",\"timestamp_ms\":1}\n");
+		for (int k = 0; k < (1 << 20) / 8; k++)
+			buf_adds(&t, "abcdefg ");
+		buf_adds(&t, "needle\",\"timestamp_ms\":1}\n");
+		buf_adds(&t, "{\"type\":\"thinking\",\"subtype\":\"completed\"}\n");
+	}
+	f = load(t.p, false);
+	assert_int_equal(find_all(f, "needle", 0), items);
+	assert_true(f->se.cfull);
+	assert_true(f->se.ctext.n <= SEARCH_CACHE_BYTES);
+	/* Again, with the cache as it is. */
+	assert_int_equal(find_all(f, "needle", 0), items);
+	assert_int_equal(find_all(f, "NEEDLE", 0), 0);
+	unload(f);
+	buf_free(&t);
+}
+
+/* The first hit at or after an item. */
+static void
+test_hit_from(void **state)
+{
+	struct fx *f = load(INIT USER("alpha") USER("beta") USER("alpha"), false);
+
+	(void)state;
+	assert_int_equal(find_all(f, "alpha", 0), 2);
+	assert_int_equal(search_hit_from(&f->se, 0), 0);
+	assert_int_equal(search_hit_from(&f->se, 2), 1);
+	assert_int_equal(f->se.hit[1].item, 3);
+	assert_int_equal(search_hit_from(&f->se, 4), 2);
+	unload(f);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_smartcase),
+		cmocka_unit_test(test_utf8_folding),
+		cmocka_unit_test(test_find_offsets),
+		cmocka_unit_test(test_raw_prefilter),
+		cmocka_unit_test(test_model_items),
+		cmocka_unit_test(test_escaped_text),
+		cmocka_unit_test(test_live),
+		cmocka_unit_test(test_hit_from),
+		cmocka_unit_test(test_warm),
+		cmocka_unit_test(test_cache_full),
+	};
+
+	setlocale(LC_ALL, "C.UTF-8");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
