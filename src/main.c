@@ -14,6 +14,7 @@
 #include "keys.h"
 #include "model.h"
 #include "print.h"
+#include "record.h"
 #include "ui.h"
 #include "util.h"
 
@@ -223,6 +224,19 @@ setup_locale(void)
 		setlocale(LC_CTYPE, "C.UTF-8");
 }
 
+/* Print mode: say on stderr, once and as soon as it happens, that the
+ * recording failed; the printing goes on. */
+static void
+print_record_error(const struct input *in, const struct options *o,
+		   bool *told)
+{
+	if (in->rec == NULL || in->rec->err == 0 || *told)
+		return;
+	fprintf(stderr, "agentview: recording to %s: %s\n", o->record,
+		strerror(in->rec->err));
+	*told = true;
+}
+
 /* Print mode: stream the input through a printer until it ends. */
 static int
 run_print(struct input *in, struct model *m, const struct options *o)
@@ -230,12 +244,15 @@ run_print(struct input *in, struct model *m, const struct options *o)
 	struct printer *p = printer_new(m, o->format, stdout);
 	struct pollfd fds[INPUT_MAX + 2];
 	int status = 0;
+	bool rec_told = false;
 
 	in->on_line = (input_line_fn)printer_line;
 	in->ctx = p;
 	for (;;) {
+		print_record_error(in, o, &rec_told);
 		while (input_pump(in, 0))
 			;
+		print_record_error(in, o, &rec_told);
 		if (input_done(in))
 			break;
 		fflush(stdout);
@@ -249,6 +266,8 @@ run_print(struct input *in, struct model *m, const struct options *o)
 	m->now_ms = clock_wall_ms();
 	printer_finish(p);
 	printer_free(p);
+	if (in->rec != NULL && in->rec->err != 0)
+		status = 1;
 	if (m->nses == 0 || m->ses[m->nses - 1].result_ev == NONE)
 		status = 3;
 	if (ferror(stdout) || fflush(stdout) != 0) {
@@ -265,6 +284,7 @@ main(int argc, char **argv)
 	struct options o;
 	struct model *m;
 	struct input in;
+	struct recorder rec;
 	struct buf err = {0};
 	int status;
 
@@ -279,6 +299,14 @@ main(int argc, char **argv)
 		o.print = true;
 	m = model_new();
 	input_init(&in, m, o.follow);
+	if (o.record != NULL) {
+		if (record_open(&rec, o.record, o.command, &err) != 0) {
+			fprintf(stderr, "agentview: %s\n", err.p);
+			status = 1;
+			goto out;
+		}
+		in.rec = &rec;
+	}
 	if (o.nfiles == 0) {
 		input_add_path(&in, "-", &err);
 	} else {
@@ -312,8 +340,18 @@ main(int argc, char **argv)
 		status = ui_run(m, &in, &uo);
 		if (status < 0) {
 			fprintf(stderr, "agentview: no terminal for keys (/dev/tty): printing instead\n");
+			o.print = true;
 			status = run_print(&in, m, &o);
 		}
+	}
+out:
+	if (in.rec != NULL) {
+		if (rec.err != 0 && status == 0)
+			status = 1;
+		if (rec.err != 0 && !o.print)
+			fprintf(stderr, "agentview: recording to %s: %s\n",
+				o.record, strerror(rec.err));
+		record_close(&rec);
 	}
 	input_free(&in);
 	model_free(m);

@@ -3,12 +3,14 @@
 #include "ui.h"
 
 #include <stdio.h>
+#include <string.h>
 
 void
 statusbar_draw(struct ui *u, const struct rect *r)
 {
 	struct status_in in = {0};
 	uint64_t done, total;
+	char recerr[512];
 
 	if (r->h <= 0 || r->w <= 0)
 		return;
@@ -21,6 +23,12 @@ statusbar_draw(struct ui *u, const struct rect *r)
 		in.progress = (int)(done * 100 / total);
 	if (u->note[0] != '\0')
 		in.note = u->note;
+	/* A recording that stopped must not go unnoticed: it stays shown. */
+	if (u->in->rec != NULL && u->in->rec->err != 0) {
+		snprintf(recerr, sizeof recerr, "recording to %s failed: %s",
+			 u->in->rec->path, strerror(u->in->rec->err));
+		in.note = recerr;
+	}
 	render_status(&u->r, &in, r->w, &u->line);
 	ui_draw_rline(u, r->y, r->x, &u->line, ROLE_NORMAL);
 }
