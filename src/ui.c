@@ -281,7 +281,7 @@ ui_draw(struct ui *u)
 	view_layout(rows, cols, u->focus, lay);
 	if (lay->body[PANE_TRANSCRIPT].w > 0)
 		render_set_width(&u->r, lay->body[PANE_TRANSCRIPT].w);
-	u->rows.n = (uint32_t)u->m->nit;
+	u->rows.n = (uint32_t)model_nitems(u->m);
 	if (lay->body[PANE_TRANSCRIPT].h > 0) {
 		scroll_fix(&u->ts, &u->rows, lay->body[PANE_TRANSCRIPT].h);
 		transcript_draw(u, &lay->title[PANE_TRANSCRIPT],
@@ -305,7 +305,7 @@ ui_draw(struct ui *u)
 	doupdate();
 	u->frames++;
 	u->dirty = false;
-	u->seen_items = u->m->nit;
+	u->seen_items = u->rows.n;
 }
 
 /* --- keys ------------------------------------------------------------------ */
@@ -344,7 +344,7 @@ ui_key(struct ui *u, int key)
 			ui_note(u, "follow off");
 		} else {
 			scroll_end(&u->ts, &u->rows, body_height(u, PANE_TRANSCRIPT));
-			list_select(&u->tl, (uint32_t)u->m->ncall,
+			list_select(&u->tl, (uint32_t)model_ncalls(u->m),
 				    body_height(u, PANE_TIMELINE), NONE);
 			ui_note(u, "following");
 		}
