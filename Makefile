@@ -29,7 +29,8 @@ AV_CPPFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 \
 ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS)
 
 # Reading and model layers: no curses here (checked by `make check-layers`).
-CORE = util json text lines model tool summary print record input render view keys
+CORE = util json text lines model tool summary print record input render view keys \
+       replay
 # Screen layer: the only files that may include <curses.h>.
 UI   = ui pane_transcript pane_timeline statusbar
 CORE_OBJ = $(CORE:%=src/%.o)

@@ -788,6 +788,10 @@ render_status(struct render *r, const struct status_in *in, int width,
 		q = piece_new(p, &n, ROLE_STATUS, 50);
 		buf_adds(&q->text, "follow");
 	}
+	if (in->detail != NULL) {
+		q = piece_new(p, &n, ROLE_STATUS, 55);
+		buf_adds(&q->text, in->detail);
+	}
 	if (in->note != NULL && in->note[0] != '\0') {
 		q = piece_new(p, &n, ROLE_STATUS_WARN, 99);
 		buf_adds(&q->text, in->note);

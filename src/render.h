@@ -99,6 +99,7 @@ struct status_in {
 	const char *note;     /* a passing message, or NULL */
 	const char *mode;     /* "replay ×4", "paused", or NULL */
 	const char *position; /* "01:12 / 04:30" in a replay, or NULL */
+	const char *detail;   /* a replay's timing and event, or NULL */
 	bool compact;         /* the narrow layout */
 };
 
