@@ -32,7 +32,7 @@ ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS)
 CORE = util json text lines model tool summary print record input render view keys \
        replay
 # Screen layer: the only files that may include <curses.h>.
-UI   = ui pane_transcript pane_timeline statusbar
+UI   = ui pane_transcript pane_timeline statusbar ui_replay
 CORE_OBJ = $(CORE:%=src/%.o)
 UI_OBJ   = $(UI:%=src/%.o)
 
@@ -77,6 +77,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory WERROR=-Werror all check-layers unit
 	@sh tests/run_corpus.sh
 	@sh tests/run_screen.sh
+	@sh tests/run_replay.sh
 
 asan:
 	@mkdir -p src/asan

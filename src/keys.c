@@ -25,6 +25,31 @@ const struct binding key_table[] = {
 	{KC_SCROLL, ACT_TOP, {'g', '<', K_HOME, 0}, "g, Home", "to the top"},
 	{KC_SCROLL, ACT_BOTTOM, {'G', '>', K_END, 0}, "G, End",
 	 "to the end, and follow new events"},
+	{KC_REPLAY, ACT_REPLAY_PAUSE, {' ', 0}, "Space",
+	 "pause or resume (at the end: play again from the start)"},
+	{KC_REPLAY, ACT_REPLAY_STEP, {'.', 0}, ".",
+	 "one event forward, and pause"},
+	{KC_REPLAY, ACT_REPLAY_STEP_BACK, {',', 0}, ",",
+	 "one event back, and pause"},
+	{KC_REPLAY, ACT_REPLAY_SEEK_BACK, {K_LEFT, 0}, "Left", "back 5 s"},
+	{KC_REPLAY, ACT_REPLAY_SEEK, {K_RIGHT, 0}, "Right", "forward 5 s"},
+	{KC_REPLAY, ACT_REPLAY_SEEK_BACK_LONG, {K_SLEFT, 0}, "Shift-Left",
+	 "back 30 s"},
+	{KC_REPLAY, ACT_REPLAY_SEEK_LONG, {K_SRIGHT, 0}, "Shift-Right",
+	 "forward 30 s"},
+	{KC_REPLAY, ACT_REPLAY_JUMP,
+	 {'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 0}, "0 ... 9",
+	 "jump to 0 %, 10 %, ... 90 % of the replay"},
+	{KC_REPLAY, ACT_REPLAY_PREV_CALL, {'[', 0}, "[",
+	 "back to the start of the previous tool call"},
+	{KC_REPLAY, ACT_REPLAY_NEXT_CALL, {']', 0}, "]",
+	 "on to the start of the next tool call"},
+	{KC_REPLAY, ACT_REPLAY_PREV_PROMPT, {'{', 0}, "{",
+	 "back to the previous prompt"},
+	{KC_REPLAY, ACT_REPLAY_NEXT_PROMPT, {'}', 0}, "}",
+	 "on to the next prompt"},
+	{KC_REPLAY, ACT_REPLAY_FASTER, {'+', '=', 0}, "+", "twice as fast"},
+	{KC_REPLAY, ACT_REPLAY_SLOWER, {'-', '_', 0}, "-", "half as fast"},
 	{KC_GLOBAL, ACT_NONE, {0}, NULL, NULL},
 };
 
@@ -47,6 +72,7 @@ keys_ctx_title(enum key_ctx ctx)
 	static const char *const titles[KC_CONTEXTS] = {
 		[KC_GLOBAL] = "Anywhere",
 		[KC_SCROLL] = "Transcript and timeline",
+		[KC_REPLAY] = "Replay (--replay)",
 	};
 
 	return (unsigned)ctx < KC_CONTEXTS && titles[ctx] ? titles[ctx] : "?";

@@ -15,6 +15,7 @@
 #include "model.h"
 #include "print.h"
 #include "record.h"
+#include "replay.h"
 #include "ui.h"
 #include "util.h"
 
@@ -209,6 +210,8 @@ parse_options(int argc, char **argv, struct options *o)
 		usage_error("--record records stdin or a COMMAND, not FILEs");
 	if (o->follow && o->nfiles == 0)
 		usage_error("--follow needs a FILE");
+	if ((o->speed != 1 || o->idle_limit >= 0) && !o->replay)
+		usage_error("--speed and --idle-limit go with --replay");
 }
 
 /* Text goes out as UTF-8 whatever the locale says; widths need a UTF-8
@@ -245,9 +248,17 @@ run_print(struct input *in, struct model *m, const struct options *o)
 	struct pollfd fds[INPUT_MAX + 2];
 	int status = 0;
 	bool rec_told = false;
+	struct replay_printer rpp;
 
 	in->on_line = (input_line_fn)printer_line;
 	in->ctx = p;
+	if (o->replay) {
+		/* Each line comes out when its event is due. */
+		replay_printer_init(&rpp, m, p, stdout, o->speed, o->idle_limit,
+				    &replay_real_clock);
+		in->on_line = replay_printer_line;
+		in->ctx = &rpp;
+	}
 	for (;;) {
 		print_record_error(in, o, &rec_told);
 		while (input_pump(in, 0))
@@ -266,6 +277,8 @@ run_print(struct input *in, struct model *m, const struct options *o)
 	m->now_ms = clock_wall_ms();
 	printer_finish(p);
 	printer_free(p);
+	if (o->replay)
+		replay_printer_free(&rpp);
 	if (in->rec != NULL && in->rec->err != 0)
 		status = 1;
 	if (m->nses == 0 || m->ses[m->nses - 1].result_ev == NONE)
@@ -330,12 +343,16 @@ main(int argc, char **argv)
 						     : UI_COLOR_AUTO;
 		uo.theme = o.theme;
 		uo.frames = o.frames;
+		uo.replay = o.replay;
+		uo.speed = o.speed;
+		uo.idle_limit = o.idle_limit;
 		bool stdin_events = o.nfiles == 0;
 
 		for (int i = 0; i < o.nfiles; i++)
 			stdin_events |= strcmp(o.files[i], "-") == 0;
-		/* Live input starts at its end, following; a file at its top. */
-		uo.follow = o.follow || stdin_events;
+		/* Live input starts at its end, following, and so does a
+		 * replay; a file starts at its top. */
+		uo.follow = o.follow || stdin_events || o.replay;
 		uo.keys_stdin = isatty(STDIN_FILENO) && !stdin_events;
 		status = ui_run(m, &in, &uo);
 		if (status < 0) {

@@ -11,6 +11,7 @@ statusbar_draw(struct ui *u, const struct rect *r)
 	struct status_in in = {0};
 	uint64_t done, total;
 	char recerr[512];
+	struct buf mode = {0}, pos = {0}, detail = {0};
 
 	if (r->h <= 0 || r->w <= 0)
 		return;
@@ -29,6 +30,15 @@ statusbar_draw(struct ui *u, const struct rect *r)
 			 u->in->rec->path, strerror(u->in->rec->err));
 		in.note = recerr;
 	}
+	if (u->rp != NULL) {
+		replay_describe(u->rp, clock_mono_ms(), &mode, &pos, &detail);
+		in.mode = mode.n > 0 ? mode.p : NULL;
+		in.position = pos.p;
+		in.detail = detail.p;
+	}
 	render_status(&u->r, &in, r->w, &u->line);
 	ui_draw_rline(u, r->y, r->x, &u->line, ROLE_NORMAL);
+	buf_free(&mode);
+	buf_free(&pos);
+	buf_free(&detail);
 }

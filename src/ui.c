@@ -277,7 +277,10 @@ ui_draw(struct ui *u)
 	struct layout *lay = &u->lay;
 
 	getmaxyx(stdscr, rows, cols);
-	u->m->now_ms = clock_wall_ms();
+	if (u->rp != NULL)
+		replay_apply(u->rp, u->m, clock_mono_ms());
+	else
+		u->m->now_ms = clock_wall_ms();
 	view_layout(rows, cols, u->focus, lay);
 	if (lay->body[PANE_TRANSCRIPT].w > 0)
 		render_set_width(&u->r, lay->body[PANE_TRANSCRIPT].w);
@@ -328,6 +331,10 @@ ui_key(struct ui *u, int key)
 	enum action a = keys_lookup(KC_GLOBAL, key);
 
 	u->dirty = true;
+	if (u->rp != NULL && keys_lookup(KC_REPLAY, key) != ACT_NONE) {
+		ui_replay_key(u, keys_lookup(KC_REPLAY, key), key);
+		return;
+	}
 	switch (a) {
 	case ACT_QUIT:
 		u->quit = true;
@@ -481,7 +488,8 @@ ui_ticking(struct ui *u)
 {
 	struct model *m = u->m;
 
-	if (m->nses == 0)
+	/* A replay's clocks run on its own time (replay_timeout). */
+	if (m->nses == 0 || u->rp != NULL)
 		return false;
 	return model_session_state(m, (uint32_t)(m->nses - 1)) == SS_LIVE;
 }
@@ -501,6 +509,8 @@ ui_timeout(struct ui *u, bool more, int64_t last_frame)
 
 		wait = 1000 - wall % 1000 + 5;
 	}
+	if (u->rp != NULL)
+		wait = replay_timeout(u->rp, now);
 	if (u->note[0] != '\0') {
 		int64_t left = u->note_until - now;
 
@@ -576,6 +586,10 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 	u.tl.follow = opt->follow;
 	u.rows.rows = transcript_rows;
 	u.rows.ctx = &u;
+	if (opt->replay) {
+		u.rp = xcalloc(1, sizeof *u.rp);
+		replay_init(u.rp, opt->speed, opt->idle_limit, clock_mono_ms());
+	}
 	in->on_line = ui_on_line;
 	in->ctx = &u;
 	ttyfd = ui_open(&u);
@@ -596,7 +610,16 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 			list_init(&u.tl);
 			u.tl.follow = u.ts.follow;
 			ui_note(&u, "%s", in->note.p ? in->note.p : "input read again");
+			if (u.rp != NULL) {
+				double speed = u.rp->speed;
+
+				replay_free(u.rp);
+				replay_init(u.rp, speed, opt->idle_limit,
+					    clock_mono_ms());
+			}
 		}
+		if (u.rp != NULL)
+			ui_replay_sync(&u);
 		if (in->changes != u.changes) {
 			u.changes = in->changes;
 			u.dirty = true;
@@ -634,6 +657,10 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 	die_set_hook(NULL);
 	render_free(&u.r);
 	rline_free(&u.line);
+	if (u.rp != NULL) {
+		replay_free(u.rp);
+		free(u.rp);
+	}
 	in->on_line = NULL;
 	return 0;
 }

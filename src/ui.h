@@ -11,6 +11,7 @@
 #include "keys.h"
 #include "model.h"
 #include "render.h"
+#include "replay.h"
 #include "theme.h"
 #include "view.h"
 
@@ -22,6 +23,10 @@ struct ui_opts {
 	bool follow;      /* start at the end and follow */
 	long frames;      /* exit after this many frames (0: never); tests */
 	bool keys_stdin;  /* keys come from stdin (it is the terminal) */
+	bool replay;      /* --replay, at speed, pauses capped at idle_limit
+			     seconds (< 0: not capped) */
+	double speed;
+	double idle_limit;
 };
 
 struct ui {
@@ -46,6 +51,8 @@ struct ui {
 	int64_t note_until;     /* monotonic ms when it goes away */
 	struct rline line;      /* scratch */
 	struct rowsrc rows;     /* the transcript's items, for view.c */
+	struct replay *rp;      /* owned; NULL unless replaying */
+	int64_t replay_shown;   /* replay_stamp when last looked at */
 };
 
 /* Draw a segmented line at y, x (it was rendered to the right width). */
@@ -67,6 +74,11 @@ void timeline_draw(struct ui *u, const struct rect *title,
 		   const struct rect *body);
 bool timeline_action(struct ui *u, enum action a, int height);
 void statusbar_draw(struct ui *u, const struct rect *r);
+
+/* A replay: keep it in step with the input and the clock (marks the
+ * screen dirty when what it shows changes); do a replay key's action. */
+void ui_replay_sync(struct ui *u);
+void ui_replay_key(struct ui *u, enum action a, int key);
 
 /* Run the viewer until the user quits. Returns the exit status. */
 int ui_run(struct model *m, struct input *in, const struct ui_opts *opt);
