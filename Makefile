@@ -30,9 +30,10 @@ ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS)
 
 # Reading and model layers: no curses here (checked by `make check-layers`).
 CORE = util json text lines model tool summary print record input sig runner statusline \
-       render view keys theme search diff detail nav
+       render view keys theme search diff detail nav replay
 # Screen layer: the only files that may include <curses.h>.
-UI   = ui pane_transcript pane_timeline statusbar pane_help ui_theme ui_nav pane_detail
+UI   = ui pane_transcript pane_timeline statusbar pane_help ui_theme ui_nav pane_detail \
+       ui_replay
 CORE_OBJ = $(CORE:%=src/%.o)
 UI_OBJ   = $(UI:%=src/%.o)
 
@@ -78,6 +79,7 @@ test: deps-test
 	@sh tests/run_corpus.sh
 	@sh tests/run_screen.sh
 	@sh tests/run_runner.sh
+	@sh tests/run_replay.sh
 
 asan:
 	@mkdir -p src/asan

@@ -312,7 +312,9 @@ cv_load(struct detail *d, uint32_t c, struct cv *v)
 	v->args = v->akind = v->result = v->var = v->varkey = -1;
 	if (call->start_ev != NONE && model_parse(d->m, call->start_ev, d->sj))
 		sk = kind_object(d->sj, NULL);
-	if (call->done_ev != NONE && model_parse(d->m, call->done_ev, d->dj))
+	/* In a replay, a completion past the cut-off has not happened yet. */
+	if (model_seen(d->m, call->done_ev) &&
+	    model_parse(d->m, call->done_ev, d->dj))
 		dk = kind_object(d->dj, NULL);
 	if (dk >= 0) {
 		v->rj = d->dj;
@@ -898,7 +900,8 @@ raw_rows(struct detail *d, uint32_t c)
 {
 	struct model *m = d->m;
 	const struct call *call = &m->call[c];
-	const uint32_t evs[2] = {call->start_ev, call->done_ev};
+	const uint32_t evs[2] = {call->start_ev,
+				 model_seen(m, call->done_ev) ? call->done_ev : NONE};
 	static const char *const names[2] = {"started", "completed"};
 	char title[96];
 

@@ -35,9 +35,11 @@ enum {
 enum key_ctx {
 	KC_GLOBAL,     /* anywhere */
 	KC_SCROLL,     /* the focused pane: transcript or timeline */
-	KC_HELP,       /* the help overlay (it scrolls with KC_SCROLL's keys) */
 	KC_DETAIL,     /* a tool call's detail (scrolls as KC_SCROLL too) */
 	KC_PROMPT,     /* the search prompt */
+	KC_REPLAY,     /* while replaying (--replay): wins over the others */
+	KC_HELP,       /* the help overlay (it scrolls with KC_SCROLL's keys);
+			  last, so the help ends with how to leave it */
 	KC_CONTEXTS
 };
 
@@ -78,10 +80,25 @@ enum action {
 	ACT_PROMPT_CANCEL,
 	ACT_PROMPT_ERASE,
 	ACT_PROMPT_CLEAR,
+	/* Replay. */
+	ACT_REPLAY_PAUSE,
+	ACT_REPLAY_STEP,
+	ACT_REPLAY_STEP_BACK,
+	ACT_REPLAY_SEEK_BACK,
+	ACT_REPLAY_SEEK,
+	ACT_REPLAY_SEEK_BACK_LONG,
+	ACT_REPLAY_SEEK_LONG,
+	ACT_REPLAY_JUMP,        /* the key's digit says where */
+	ACT_REPLAY_PREV_CALL,
+	ACT_REPLAY_NEXT_CALL,
+	ACT_REPLAY_PREV_PROMPT,
+	ACT_REPLAY_NEXT_PROMPT,
+	ACT_REPLAY_FASTER,
+	ACT_REPLAY_SLOWER,
 	ACT_COUNT
 };
 
-#define KEYS_MAX 6
+#define KEYS_MAX 12
 
 struct binding {
 	enum key_ctx ctx;

@@ -19,6 +19,7 @@
 #include "runner.h"
 #include "sig.h"
 #include "statusline.h"
+#include "replay.h"
 #include "ui.h"
 #include "util.h"
 
@@ -255,6 +256,8 @@ parse_options(int argc, char **argv, struct options *o)
 	if (o->status_line && (o->command != NULL || o->nfiles > 1 ||
 			       o->record != NULL || o->follow))
 		usage_error("--status-line reads one FILE");
+	if ((o->speed != 1 || o->idle_limit >= 0) && !o->replay)
+		usage_error("--speed and --idle-limit go with --replay");
 }
 
 /* Text goes out as UTF-8 whatever the locale says; widths need a UTF-8
@@ -268,6 +271,19 @@ setup_locale(void)
 	cs = nl_langinfo(CODESET);
 	if (cs == NULL || strcmp(cs, "UTF-8") != 0)
 		setlocale(LC_CTYPE, "C.UTF-8");
+}
+
+/* Print mode: say on stderr, once and as soon as it happens, that the
+ * recording failed; the printing goes on. */
+static void
+print_record_error(const struct input *in, const struct options *o,
+		   bool *told)
+{
+	if (in->rec == NULL || in->rec->err == 0 || *told)
+		return;
+	fprintf(stderr, "agentview: recording to %s: %s\n", o->record,
+		strerror(in->rec->err));
+	*told = true;
 }
 
 /* Print mode with a COMMAND: the signals that end agentview stop the
@@ -323,14 +339,24 @@ run_print(struct input *in, struct model *m, const struct options *o,
 	struct pollfd fds[INPUT_MAX + 2];
 	int status = 0;
 	bool rec_told = false;
+	struct replay_printer rpp;
 
 	in->on_line = (input_line_fn)printer_line;
 	in->ctx = p;
+	if (o->replay) {
+		/* Each line comes out when its event is due. */
+		replay_printer_init(&rpp, m, p, stdout, o->speed, o->idle_limit,
+				    &replay_real_clock);
+		in->on_line = replay_printer_line;
+		in->ctx = &rpp;
+	}
 	for (;;) {
 		int n, timeout;
 
+		print_record_error(in, o, &rec_told);
 		while (input_pump(in, 0))
 			;
+		print_record_error(in, o, &rec_told);
 		if (run != NULL ? runner_check(run) : input_done(in))
 			break;
 		/* After runner_check: it is what notices a stopped command. */
@@ -343,11 +369,6 @@ run_print(struct input *in, struct model *m, const struct options *o,
 		}
 		timeout = run != NULL ? runner_timeout(run) : -1;
 		fflush(stdout);
-		if (in->rec != NULL && in->rec->err != 0 && !rec_told) {
-			fprintf(stderr, "agentview: recording to %s: %s\n",
-				o->record, strerror(in->rec->err));
-			rec_told = true;
-		}
 		n = input_pollfds(in, fds, (int)ARRAY_LEN(fds) - 1);
 		if (run != NULL) {
 			fds[n].fd = sig_fd();
@@ -363,13 +384,12 @@ run_print(struct input *in, struct model *m, const struct options *o,
 	m->now_ms = clock_wall_ms();
 	printer_finish(p);
 	printer_free(p);
+	if (o->replay)
+		replay_printer_free(&rpp);
 	if (run != NULL)
 		print_no_json(run, o);
-	if (in->rec != NULL && in->rec->err != 0 && !rec_told) {
-		fprintf(stderr, "agentview: recording to %s: %s\n", o->record,
-			strerror(in->rec->err));
+	if (in->rec != NULL && in->rec->err != 0)
 		status = 1;
-	}
 	if (m->nses == 0 || m->ses[m->nses - 1].result_ev == NONE)
 		status = 3;
 	if (ferror(stdout) || fflush(stdout) != 0) {
@@ -397,22 +417,19 @@ run_screen(struct input *in, struct model *m, const struct options *o,
 					      : UI_COLOR_AUTO;
 	uo.theme = o->theme;
 	uo.frames = o->frames;
-	/* Live input starts at its end, following; a file at its top. */
-	uo.follow = o->follow || stdin_events || run != NULL;
+	/* Live input starts at its end, following, and so does a replay; a
+	 * file starts at its top. */
+	uo.follow = o->follow || stdin_events || run != NULL || o->replay;
 	uo.keys_stdin = isatty(STDIN_FILENO) && !stdin_events;
 	uo.ring = o->bell;
 	uo.title = o->title;
 	uo.mouse = o->mouse;
+	uo.replay = o->replay;
+	uo.speed = o->speed;
+	uo.idle_limit = o->idle_limit;
 	uo.run = run;
 	status = ui_run(m, in, &uo);
-	if (status < 0)
-		return -1;
-	if (in->rec != NULL && in->rec->err != 0) {
-		fprintf(stderr, "agentview: recording to %s: %s\n", o->record,
-			strerror(in->rec->err));
-		return 1;
-	}
-	return status;
+	return status < 0 ? -1 : status;
 }
 
 int
@@ -494,6 +511,9 @@ out:
 	if (in.rec != NULL) {
 		if (rec.err != 0 && status == 0)
 			status = 1;
+		if (rec.err != 0 && !o.print)
+			fprintf(stderr, "agentview: recording to %s: %s\n",
+				o.record, strerror(rec.err));
 		record_close(&rec);
 	}
 	input_free(&in);

@@ -38,6 +38,7 @@ model_new(void)
 	m->qjson2 = json_new();
 	m->cmd.last_stderr = NONE;
 	m->now_ms = TIME_NONE;
+	m->limit = NONE;
 	return m;
 }
 
@@ -98,7 +99,9 @@ model_clear(struct model *m)
 		m->src[i].session = NONE;
 		m->src[i].think_item = NONE;
 		m->src[i].text_item = NONE;
+		m->src[i].last_ev = NONE;
 	}
+	m->limit = NONE;
 }
 
 unsigned
@@ -115,6 +118,7 @@ model_add_source(struct model *m, struct source *s)
 	ss->think_item = NONE;
 	ss->text_item = NONE;
 	ss->stderr_of = NONE;
+	ss->last_ev = NONE;
 	return (unsigned)m->nsrc++;
 }
 
@@ -220,6 +224,7 @@ push_event(struct model *m, unsigned src, const struct line *ln,
 	e->len = ln->len > UINT32_MAX ? UINT32_MAX : (uint32_t)ln->len;
 	e->item = NONE;
 	e->ms = ms;
+	m->src[src].last_ev = (uint32_t)m->nev;
 	return (uint32_t)m->nev++;
 }
 
@@ -442,6 +447,22 @@ add_tool_start(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 		callmap_put(&m->open, key, ci);
 }
 
+/* The state a completed call's result gives it. */
+static enum call_state
+result_state(enum call_result r)
+{
+	switch (r) {
+	case CR_SUCCESS:
+		return CS_OK;
+	case CR_FAILURE:
+		return CS_FAILED;
+	case CR_REJECTED:
+		return CS_REJECTED;
+	default:
+		return CS_ERROR;
+	}
+}
+
 static void
 add_tool_done(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 	      const struct json *j, const int *k)
@@ -507,7 +528,7 @@ add_tool_done(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 		c->start_ms = c->end_ms;
 	if (c->end_ms != TIME_NONE && c->end_ms < c->start_ms)
 		c->end_ms = c->start_ms;
-	m->ses[c->session].ndone[model_call_state(m, ci)]++;
+	m->ses[c->session].ndone[result_state(c->result)]++;
 }
 
 static void
@@ -852,15 +873,96 @@ model_ended(const struct model *m)
 
 /* --- derived state ------------------------------------------------------ */
 
+/* The first event of entry i of a list in the order of first events. */
+typedef uint32_t (*first_ev_fn)(const struct model *m, size_t i);
+
+/* How many of the n entries have their first event shown: a binary
+ * search, since they are in order. */
+static size_t
+count_seen(const struct model *m, size_t n, first_ev_fn first)
+{
+	size_t lo = 0, hi = n;
+
+	if (m->limit == NONE)
+		return n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (first(m, mid) <= m->limit)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static uint32_t
+item_first(const struct model *m, size_t i)
+{
+	return m->it[i].first_ev;
+}
+
+static uint32_t
+call_first(const struct model *m, size_t i)
+{
+	return m->it[m->call[i].item].first_ev;
+}
+
+static uint32_t
+session_first(const struct model *m, size_t i)
+{
+	return m->ses[i].first_ev;
+}
+
+static uint32_t
+diag_first(const struct model *m, size_t i)
+{
+	return m->diag[i].ev;
+}
+
+size_t
+model_nitems(const struct model *m)
+{
+	return count_seen(m, m->nit, item_first);
+}
+
+size_t
+model_ncalls(const struct model *m)
+{
+	return count_seen(m, m->ncall, call_first);
+}
+
+size_t
+model_nsessions(const struct model *m)
+{
+	return count_seen(m, m->nses, session_first);
+}
+
+size_t
+model_ndiags(const struct model *m)
+{
+	return count_seen(m, m->ndiag, diag_first);
+}
+
 /* The session can get no more events: it has a result, its source moved on
- * to a newer session, or its source ended. */
+ * to a newer session, or its source ended. As of a limit, each of these
+ * must have been shown: a replay shows the session live until then. */
 static bool
 session_over(const struct model *m, uint32_t s)
 {
 	const struct session *ses = &m->ses[s];
 	const struct srcstate *ss = &m->src[ses->src];
 
-	return ses->result_ev != NONE || ss->session != s || ss->ended;
+	if (m->limit == NONE)
+		return ses->result_ev != NONE || ss->session != s || ss->ended;
+	if (model_seen(m, ses->result_ev))
+		return true;
+	if (ss->ended && model_seen(m, ss->last_ev))
+		return true;
+	for (size_t t = s + 1; t < m->nses; t++)
+		if (m->ses[t].src == ses->src)
+			return model_seen(m, m->ses[t].first_ev);
+	return false;
 }
 
 enum call_state
@@ -868,19 +970,10 @@ model_call_state(const struct model *m, uint32_t c)
 {
 	const struct call *call = &m->call[c];
 
-	if (call->done_ev == NONE)
+	if (!model_seen(m, call->done_ev))
 		return session_over(m, call->session) ? CS_ORPHANED
 						      : CS_RUNNING;
-	switch (call->result) {
-	case CR_SUCCESS:
-		return CS_OK;
-	case CR_FAILURE:
-		return CS_FAILED;
-	case CR_REJECTED:
-		return CS_REJECTED;
-	default:
-		return CS_ERROR;
-	}
+	return result_state((enum call_result)call->result);
 }
 
 /* The newest session: the one a wrapped command's exit status speaks for. */
@@ -894,11 +987,14 @@ enum session_state
 model_session_state(const struct model *m, uint32_t s)
 {
 	const struct session *ses = &m->ses[s];
+	/* The command's end is the last line of a recording: a replay knows
+	 * it once everything is shown. */
 	bool cmd_failed = m->cmd.present && is_newest(m, s) &&
+			  (m->limit == NONE || m->limit + 1 >= m->nev) &&
 			  ((m->cmd.exited && m->cmd.exit_status != 0) ||
 			   m->cmd.signal != 0);
 
-	if (ses->result_ev != NONE)
+	if (model_seen(m, ses->result_ev))
 		return ses->is_error || cmd_failed ? SS_FAILED : SS_OK;
 	if (cmd_failed)
 		return SS_FAILED;
@@ -910,9 +1006,35 @@ model_session_counts(const struct model *m, uint32_t s,
 		     uint32_t counts[CS_NSTATES])
 {
 	const struct session *ses = &m->ses[s];
+	size_t lo = 0, hi, n;
+	bool over = session_over(m, s);
 
-	memcpy(counts, ses->ndone, sizeof ses->ndone);
-	counts[session_over(m, s) ? CS_ORPHANED : CS_RUNNING] += ses->nopen;
+	if (m->limit == NONE) {
+		memcpy(counts, ses->ndone, sizeof ses->ndone);
+		counts[over ? CS_ORPHANED : CS_RUNNING] += ses->nopen;
+		return;
+	}
+	/* As of a limit: count the calls shown, from the session's first. */
+	memset(counts, 0, CS_NSTATES * sizeof *counts);
+	n = hi = model_ncalls(m);
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->call[mid].item < ses->first_item)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t c = lo; c < n; c++) {
+		const struct call *call = &m->call[c];
+
+		if (call->session != s)
+			continue;
+		if (model_seen(m, call->done_ev))
+			counts[result_state((enum call_result)call->result)]++;
+		else
+			counts[over ? CS_ORPHANED : CS_RUNNING]++;
+	}
 }
 
 const char *
@@ -942,7 +1064,7 @@ model_call_duration(const struct model *m, uint32_t c)
 
 	if (call->start_ms == TIME_NONE)
 		return TIME_NONE;
-	if (call->end_ms != TIME_NONE)
+	if (call->end_ms != TIME_NONE && model_seen(m, call->done_ev))
 		return call->end_ms - call->start_ms;
 	if (model_call_state(m, c) == CS_RUNNING && m->now_ms != TIME_NONE &&
 	    m->now_ms >= call->start_ms)
@@ -955,13 +1077,16 @@ model_session_duration(const struct model *m, uint32_t s)
 {
 	const struct session *ses = &m->ses[s];
 
-	if (ses->duration_ms != TIME_NONE)
+	if (ses->duration_ms != TIME_NONE && model_seen(m, ses->result_ev))
 		return ses->duration_ms;
 	if (ses->start_ms == TIME_NONE)
 		return TIME_NONE;
 	if (model_session_state(m, s) == SS_LIVE && m->now_ms != TIME_NONE &&
 	    m->now_ms >= ses->start_ms)
 		return m->now_ms - ses->start_ms;
+	/* Its span as of a limit that cuts it is not known. */
+	if (!model_seen(m, ses->last_ev))
+		return TIME_NONE;
 	return ses->last_ms - ses->start_ms;
 }
 
@@ -1102,7 +1227,8 @@ model_item_text(struct model *m, uint32_t it, struct buf *out)
 	switch (item->type) {
 	case IT_THINKING:
 	case IT_TEXT:
-		for (uint32_t e = item->first_ev; e <= item->last_ev; e++) {
+		for (uint32_t e = item->first_ev;
+		     e <= item->last_ev && model_seen(m, e); e++) {
 			enum ev_type t = EV_TYPE(&m->ev[e]);
 
 			if (m->ev[e].item == it &&

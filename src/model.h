@@ -185,6 +185,7 @@ struct srcstate {
 	uint32_t stderr_of;   /* a command's stderr: the source whose sessions
 				 its lines join (each line an EV_STDERR);
 				 NONE for any other source */
+	uint32_t last_ev;     /* its latest event, NONE before the first */
 };
 
 /* A map of open calls by (session, call_id hash). */
@@ -215,6 +216,10 @@ struct model {
 	uint64_t bytes;     /* input bytes read */
 	struct command_info cmd;
 	int64_t now_ms;     /* the clock for live states (set by the caller) */
+	uint32_t limit;     /* a replay's cut-off: the last event shown, or
+			       NONE for all. Items, calls, sessions and
+			       diagnostics past it are not shown; states,
+			       counts, texts and durations are as of it. */
 };
 
 struct model *model_new(void);
@@ -238,7 +243,22 @@ void model_end_source(struct model *m, unsigned src);
 /* Every source has ended. */
 bool model_ended(const struct model *m);
 
-/* Derived states. */
+/* Whether event e is shown: it exists and is not past m->limit. */
+static inline bool
+model_seen(const struct model *m, uint32_t e)
+{
+	return e != NONE && e <= m->limit;
+}
+
+/* How many items, calls, sessions and diagnostics are shown: the ones
+ * whose first event is not past m->limit (they are in that order, so this
+ * is a binary search). All of them when there is no limit. */
+size_t model_nitems(const struct model *m);
+size_t model_ncalls(const struct model *m);
+size_t model_nsessions(const struct model *m);
+size_t model_ndiags(const struct model *m);
+
+/* Derived states (as of m->limit). */
 enum call_state model_call_state(const struct model *m, uint32_t c);
 enum session_state model_session_state(const struct model *m, uint32_t s);
 /* Calls of session s by state, open ones counted as running or orphaned. */

@@ -32,7 +32,7 @@ uint32_t
 nav_find(const struct model *m, uint32_t from, int dir, enum nav_target what,
 	 unsigned hide, bool wrap)
 {
-	uint32_t n = (uint32_t)m->nit, i;
+	uint32_t n = (uint32_t)model_nitems(m), i;
 
 	if (n == 0)
 		return NONE;

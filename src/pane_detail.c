@@ -81,7 +81,7 @@ detail_refresh(struct ui *u, int width)
 {
 	struct dpane *p = u->detail;
 
-	if (p->call >= u->m->ncall) {
+	if (p->call >= model_ncalls(u->m)) {
 		p->call = NONE;
 		return;
 	}
@@ -143,7 +143,7 @@ detail_pane_draw(struct ui *u)
 		return;
 	detail_clamp(p, body);
 	rline_reset(l);
-	buf_addf(&t, " Tool call %u/%zu%s", p->call + 1, u->m->ncall,
+	buf_addf(&t, " Tool call %u/%zu%s", p->call + 1, model_ncalls(u->m),
 		 p->raw ? " \xC2\xB7 raw JSON" : "");
 	rline_add(l, t.p, t.n, ROLE_TITLE_FOCUS, (size_t)r.w);
 	buf_reset(&t);
@@ -215,7 +215,7 @@ detail_pane_key(struct ui *u, int key)
 		return true;
 	case ACT_NEXT_TOOL:
 		/* The call after or before, by call index (the timeline). */
-		if (c + 1 < u->m->ncall)
+		if (c + 1 < model_ncalls(u->m))
 			detail_pane_open(u, c + 1);
 		return true;
 	case ACT_PREV_TOOL:

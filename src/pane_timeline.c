@@ -13,11 +13,12 @@ timeline_title(struct ui *u, const struct rect *t)
 	size_t w = (size_t)t->w;
 	enum role role = u->focus == PANE_TIMELINE ? ROLE_TITLE_FOCUS
 						   : ROLE_TITLE;
+	size_t n = model_ncalls(u->m);
 
 	rline_reset(l);
-	buf_addf(&s, " Tool calls \xC2\xB7 %zu", u->m->ncall);
-	if (u->tl.sel != NONE && u->m->ncall > 0 && !u->tl.follow)
-		buf_addf(&s, "  (%u/%zu)", u->tl.sel + 1, u->m->ncall);
+	buf_addf(&s, " Tool calls \xC2\xB7 %zu", n);
+	if (u->tl.sel != NONE && n > 0 && !u->tl.follow)
+		buf_addf(&s, "  (%u/%zu)", u->tl.sel + 1, n);
 	if (u->lay.kind == LAYOUT_NARROW)
 		buf_adds(&s, " \xC2\xB7 Tab: transcript");
 	rline_add(l, s.p, s.n, role, w);
@@ -29,7 +30,7 @@ timeline_title(struct ui *u, const struct rect *t)
 void
 timeline_draw(struct ui *u, const struct rect *title, const struct rect *body)
 {
-	uint32_t n = (uint32_t)u->m->ncall;
+	uint32_t n = (uint32_t)model_ncalls(u->m);
 	int y;
 
 	list_fix(&u->tl, n, body->h);
@@ -58,7 +59,7 @@ timeline_draw(struct ui *u, const struct rect *title, const struct rect *body)
 bool
 timeline_action(struct ui *u, enum action a, int height)
 {
-	uint32_t n = (uint32_t)u->m->ncall;
+	uint32_t n = (uint32_t)model_ncalls(u->m);
 	int page = MAX(1, height - 1);
 
 	switch (a) {

@@ -19,7 +19,7 @@ transcript_title(struct ui *u, const struct rect *t)
 	rline_adds(l, " Transcript", role, w);
 	if (u->lay.kind == LAYOUT_NARROW)
 		rline_adds(l, " \xC2\xB7 Tab: calls", role, w);
-	if (u->m->nit == 0 || u->ts.top == NONE)
+	if (u->rows.n == 0 || u->ts.top == NONE)
 		snprintf(pos, sizeof pos, "empty");
 	else if (scroll_at_end(&u->ts, &u->rows, u->lay.body[PANE_TRANSCRIPT].h))
 		snprintf(pos, sizeof pos, u->ts.follow ? "end, following" : "end");
@@ -27,7 +27,7 @@ transcript_title(struct ui *u, const struct rect *t)
 		snprintf(pos, sizeof pos, "top");
 	else
 		snprintf(pos, sizeof pos, "%d%%",
-			 (int)((uint64_t)u->ts.top * 100 / u->m->nit));
+			 (int)((uint64_t)u->ts.top * 100 / u->rows.n));
 	if (u->ts.unseen > 0 && !u->ts.follow) {
 		size_t n = strlen(pos);
 
@@ -71,7 +71,7 @@ transcript_draw(struct ui *u, const struct rect *title,
 	int y = body->y, end = body->y + body->h;
 
 	transcript_title(u, title);
-	while (it != NONE && it < u->m->nit && y < end) {
+	while (it != NONE && it < u->rows.n && y < end) {
 		const struct block *b = render_item(&u->r, it);
 
 		for (; row < b->nrow && y < end; row++, y++)
@@ -83,7 +83,7 @@ transcript_draw(struct ui *u, const struct rect *title,
 		struct rect rest = {y, body->x, end - y, body->w};
 
 		ui_clear(u, &rest, ROLE_NORMAL);
-		if (u->m->nit == 0 && body->h > 0) {
+		if (u->rows.n == 0 && body->h > 0) {
 			ui_role(u, ROLE_DIM);
 			mvaddnstr(body->y, body->x,
 				  model_ended(u->m) ? " (no events in the input)"

@@ -61,13 +61,9 @@ record_open(struct recorder *r, const char *path, char *const *argv,
 		buf_addc(&r->line, ']');
 	}
 	buf_adds(&r->line, "}\n");
+	/* A full disk is a write error like any later one: r->err says so and
+	 * the caller shows it, but the session being watched goes on. */
 	record_write(r, &r->line);
-	if (r->err != 0) {
-		buf_addf(err, "cannot record to %s: %s", path,
-			 strerror(r->err));
-		record_close(r);
-		return -1;
-	}
 	return 0;
 }
 

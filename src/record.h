@@ -41,7 +41,8 @@ struct recorder {
 };
 
 /* Create (truncate) path and write the header. argv is NULL for stdin.
- * Returns -1 with the reason in err. */
+ * Returns -1 with the reason in err when path cannot be opened; a write
+ * error, even of the header, leaves r->err set instead. */
 int record_open(struct recorder *r, const char *path, char *const *argv,
 		struct buf *err);
 /* Record one line of the stream read at ms. After a write error nothing

@@ -392,8 +392,10 @@ block_build(struct render *r, struct block *b, uint32_t it)
 		blank_row(b);
 }
 
-/* What makes a tool row change although its item did not: its state, its
- * completion, and while running, the second on the clock. */
+/* What makes a row change although its item did not: a tool call's state,
+ * its completion, and while running, the clock its duration is read on; a
+ * result's session state and the session's events shown (calls completing
+ * after it change its counts). */
 static int64_t
 item_stamp(const struct render *r, uint32_t it)
 {
@@ -402,14 +404,24 @@ item_stamp(const struct render *r, uint32_t it)
 	enum call_state st;
 
 	if (item->type == IT_RESULT)
-		return (int64_t)model_session_state(r->m, item->session);
+		return (int64_t)model_session_state(r->m, item->session) +
+		       8 * (int64_t)MIN(r->m->ses[item->session].last_ev,
+					r->m->limit);
 	if (item->type != IT_TOOL)
 		return 0;
 	c = item->ref;
 	st = model_call_state(r->m, c);
 	if (st == CS_RUNNING)
-		return st + 8 * (r->m->now_ms == TIME_NONE ? 0 : r->m->now_ms / 1000);
+		return st + 8 * (r->m->now_ms == TIME_NONE ? 0 : r->m->now_ms);
 	return st + 8 * ((int64_t)r->m->call[c].done_ev + 1);
+}
+
+/* The item's last event as far as it is shown: a replay's limit inside an
+ * item's span changes its text. */
+static uint32_t
+item_last(const struct render *r, uint32_t it)
+{
+	return MIN(r->m->it[it].last_ev, r->m->limit);
 }
 
 const struct block *
@@ -424,7 +436,7 @@ render_item(struct render *r, uint32_t it)
 	stamp = item_stamp(r, it);
 
 	if (b->item == it && b->gen == r->gen && b->width == r->width &&
-	    b->thinking == r->thinking && b->last_ev == r->m->it[it].last_ev &&
+	    b->thinking == r->thinking && b->last_ev == item_last(r, it) &&
 	    b->stamp == stamp)
 		return b;
 	block_clear(r, b);
@@ -432,7 +444,7 @@ render_item(struct render *r, uint32_t it)
 	b->gen = r->gen;
 	b->width = r->width;
 	b->thinking = r->thinking;
-	b->last_ev = r->m->it[it].last_ev;
+	b->last_ev = item_last(r, it);
 	b->stamp = stamp;
 	block_build(r, b, it);
 	r->bytes += b->text.cap + b->cap * sizeof *b->row;
@@ -525,7 +537,9 @@ session_axis(struct model *m, uint32_t s, int64_t *a0, int64_t *a1)
 
 	*a0 = m->ses[s].start_ms;
 	*a1 = d == TIME_NONE ? *a0 : *a0 + d;
-	if (m->ses[s].last_ms != TIME_NONE && m->ses[s].last_ms > *a1)
+	/* last_ms is from the future while a replay's limit cuts it. */
+	if (m->ses[s].last_ms != TIME_NONE && m->ses[s].last_ms > *a1 &&
+	    model_seen(m, m->ses[s].last_ev))
 		*a1 = m->ses[s].last_ms;
 	if (*a1 <= *a0)
 		*a1 = *a0 + 1;
@@ -700,7 +714,9 @@ piece_new(struct piece *p, size_t *n, enum role role, int prio)
 static uint32_t
 newest_session(const struct model *m)
 {
-	return m->nses > 0 ? (uint32_t)(m->nses - 1) : NONE;
+	size_t n = model_nsessions(m);
+
+	return n > 0 ? (uint32_t)(n - 1) : NONE;
 }
 
 void
@@ -800,9 +816,9 @@ render_status(struct render *r, const struct status_in *in, int width,
 		q = piece_new(p, &n, ROLE_STATUS, 40);
 		if (!summary_tokens(m, ses->result_ev, &q->text))
 			n--;
-		if (m->nses > 1) {
+		if (model_nsessions(m) > 1) {
 			q = piece_new(p, &n, ROLE_STATUS, 35);
-			buf_addf(&q->text, "%zu sessions", m->nses);
+			buf_addf(&q->text, "%zu sessions", model_nsessions(m));
 		}
 	}
 	if (in->command) {
@@ -826,10 +842,12 @@ render_status(struct render *r, const struct status_in *in, int width,
 			model_event_text(m, c->last_stderr, &q->text);
 		}
 	}
-	if (m->ndiag > 0) {
+	if (model_ndiags(m) > 0) {
+		size_t nd = model_ndiags(m);
+
 		q = piece_new(p, &n, ROLE_STATUS_WARN, 70);
-		buf_addf(&q->text, "\xE2\x9A\xA0 %zu bad line%s", m->ndiag,
-			 m->ndiag == 1 ? "" : "s");
+		buf_addf(&q->text, "\xE2\x9A\xA0 %zu bad line%s", nd,
+			 nd == 1 ? "" : "s");
 	}
 	if (in->new_events > 0) {
 		q = piece_new(p, &n, ROLE_STATUS_WARN, 97);
@@ -841,6 +859,10 @@ render_status(struct render *r, const struct status_in *in, int width,
 	if (in->nav != NULL && in->nav[0] != '\0') {
 		q = piece_new(p, &n, ROLE_STATUS_LIVE, 96);
 		buf_adds(&q->text, in->nav);
+	}
+	if (in->detail != NULL) {
+		q = piece_new(p, &n, ROLE_STATUS, 55);
+		buf_adds(&q->text, in->detail);
 	}
 	if (in->note != NULL && in->note[0] != '\0') {
 		q = piece_new(p, &n, ROLE_STATUS_WARN, 99);

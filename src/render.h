@@ -113,6 +113,7 @@ struct status_in {
 	const char *mode;     /* "replay ×4", "paused", or NULL */
 	const char *position; /* "01:12 / 04:30" in a replay, or NULL */
 	const char *nav;      /* "match 3/17", filters on, or NULL */
+	const char *detail;   /* a replay's timing and event, or NULL */
 	bool compact;         /* the narrow layout */
 	const char *question; /* replaces everything when not NULL */
 	bool command;         /* a COMMAND is being run */

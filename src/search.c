@@ -134,7 +134,7 @@ search_active(const struct search *s)
 bool
 search_done(const struct search *s)
 {
-	return s->next >= s->m->nit;
+	return s->next >= model_nitems(s->m);
 }
 
 /* A code point that stands in a JSON string as its own bytes, or as a
@@ -202,6 +202,7 @@ search_rewind_all(struct search *s)
 	s->seen_nev = s->m->nev;
 	s->seen_nses = s->m->nses;
 	s->seen_ended = model_ended(s->m);
+	s->seen_limit = s->m->limit;
 }
 
 void
@@ -572,7 +573,8 @@ item_stamp(const struct model *m, uint32_t it)
 	} else if (item->type == IT_RESULT) {
 		v = item->last_ev * 8u + (uint32_t)model_session_state(m, item->session);
 	} else {
-		v = item->last_ev * 8u;
+		/* In a replay the text shown ends at the cut-off. */
+		v = MIN(item->last_ev, m->limit) * 8u;
 	}
 	return v == 0 ? 1 : v;
 }
@@ -715,8 +717,11 @@ search_warm(struct search *s, size_t budget)
 static uint32_t
 volatile_items(const struct model *m)
 {
-	uint32_t v = (uint32_t)m->nit;
+	uint32_t v = (uint32_t)model_nitems(m);
 
+	/* In a replay the cut-off may go through the last item shown. */
+	if (m->limit != NONE && v > 0)
+		v--;
 	for (size_t i = 0; i < m->nsrc; i++) {
 		if (m->src[i].text_item != NONE)
 			v = MIN(v, m->src[i].text_item);
@@ -725,8 +730,8 @@ volatile_items(const struct model *m)
 	}
 	/* An orphaned call is over; a running one may complete or be
 	 * orphaned when its session ends. */
-	for (size_t c = m->ncall; c-- > 0;)
-		if (m->call[c].done_ev == NONE &&
+	for (size_t c = model_ncalls(m); c-- > 0;)
+		if ((m->call[c].done_ev == NONE || m->limit != NONE) &&
 		    model_call_state(m, (uint32_t)c) == CS_RUNNING)
 			v = MIN(v, m->call[c].item);
 	return v;
@@ -752,14 +757,19 @@ search_step(struct search *s, size_t budget)
 	if (!search_active(s))
 		return false;
 	if (m->nev != s->seen_nev || m->nses != s->seen_nses ||
-	    model_ended(m) != s->seen_ended) {
-		search_rewind(s, s->volatile_from);
+	    model_ended(m) != s->seen_ended || m->limit != s->seen_limit) {
+		/* Search again what might have changed, judged both before
+		 * and after the change: a replay that went back cuts through
+		 * an item the old position showed whole. */
+		search_rewind(s, MIN(MIN(s->volatile_from, volatile_items(m)),
+				     (uint32_t)model_nitems(m)));
 		s->seen_nev = m->nev;
 		s->seen_nses = m->nses;
 		s->seen_ended = model_ended(m);
+		s->seen_limit = m->limit;
 	}
 	cache_index(s, m->nit);
-	while (s->next < m->nit && work < budget) {
+	while (s->next < model_nitems(m) && work < budget) {
 		uint32_t it = s->next++;
 		uint32_t count = item_count(s, it, &work);
 
@@ -773,7 +783,7 @@ search_step(struct search *s, size_t budget)
 		s->total += count;
 	}
 	s->volatile_from = volatile_items(m);
-	return s->next < m->nit;
+	return s->next < model_nitems(m);
 }
 
 size_t

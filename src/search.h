@@ -68,6 +68,7 @@ struct search {
 	uint32_t volatile_from;
 	size_t seen_nev, seen_nses;
 	bool seen_ended;
+	uint32_t seen_limit;	/* the replay's cut-off searched up to */
 	/* The text cache: item i's text is at ctext + coff[i] (a 32-bit
 	 * length, then the bytes) when cstamp[i] is its current stamp. */
 	struct buf ctext;

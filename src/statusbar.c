@@ -3,12 +3,15 @@
 #include "ui.h"
 
 #include <stdio.h>
+#include <string.h>
 
 void
 statusbar_draw(struct ui *u, const struct rect *r)
 {
 	struct status_in in = {0};
 	uint64_t done, total;
+	char recerr[512];
+	struct buf mode = {0}, pos = {0}, detail = {0};
 
 	if (r->h <= 0 || r->w <= 0)
 		return;
@@ -28,6 +31,21 @@ statusbar_draw(struct ui *u, const struct rect *r)
 	if (u->asking)
 		in.question = "the command is still running: stop it and quit? (y/n)";
 	in.nav = nav_status(u);
+	/* A recording that stopped must not go unnoticed: it stays shown. */
+	if (u->in->rec != NULL && u->in->rec->err != 0) {
+		snprintf(recerr, sizeof recerr, "recording to %s failed: %s",
+			 u->in->rec->path, strerror(u->in->rec->err));
+		in.note = recerr;
+	}
+	if (u->rp != NULL) {
+		replay_describe(u->rp, clock_mono_ms(), &mode, &pos, &detail);
+		in.mode = mode.n > 0 ? mode.p : NULL;
+		in.position = pos.p;
+		in.detail = detail.p;
+	}
 	render_status(&u->r, &in, r->w, &u->line);
 	ui_draw_rline(u, r->y, r->x, &u->line, ROLE_NORMAL);
+	buf_free(&mode);
+	buf_free(&pos);
+	buf_free(&detail);
 }

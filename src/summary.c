@@ -26,7 +26,7 @@ summary_tokens(struct model *m, uint32_t result_ev, struct buf *out)
 	struct json *j = m->qjson;
 	bool any = false;
 
-	if (result_ev == NONE || !model_parse(m, result_ev, j))
+	if (!model_seen(m, result_ev) || !model_parse(m, result_ev, j))
 		return false;
 	for (size_t i = 0; i < ARRAY_LEN(fields); i++) {
 		int64_t v;
@@ -74,7 +74,8 @@ summary_session_line(struct model *m, uint32_t s, struct buf *out)
 	size_t mark;
 
 	buf_adds(out, model_session_state_name(model_session_state(m, s)));
-	if (ses->result_ev == NONE && model_session_state(m, s) == SS_INCOMPLETE)
+	if (!model_seen(m, ses->result_ev) &&
+	    model_session_state(m, s) == SS_INCOMPLETE)
 		buf_adds(out, " (no result)");
 	mark = out->n;
 	buf_adds(out, " (");
@@ -122,7 +123,14 @@ void
 summary_thinking(struct model *m, uint32_t it, struct buf *out)
 {
 	const struct item *item = &m->it[it];
-	int64_t a = m->ev[item->first_ev].ms, b = m->ev[item->last_ev].ms;
+	uint32_t last = MIN(item->last_ev, m->limit);
+	int64_t a, b;
+
+	/* As of a replay's limit: its latest event shown. */
+	while (last > item->first_ev && m->ev[last].item != it)
+		last--;
+	a = m->ev[item->first_ev].ms;
+	b = m->ev[last].ms;
 
 	buf_adds(out, "thinking");
 	if (a != TIME_NONE && b != TIME_NONE && b >= a) {

@@ -417,7 +417,7 @@ tool_describe(struct model *m, uint32_t c, struct tool_desc *d)
 	buf_reset(&d->outcome);
 	if (call->start_ev != NONE && model_parse(m, call->start_ev, m->qjson))
 		have_start = (sobj = kind_object(m->qjson, &skey)) >= 0;
-	if (call->done_ev != NONE && model_parse(m, call->done_ev, m->qjson2))
+	if (model_seen(m, call->done_ev) && model_parse(m, call->done_ev, m->qjson2))
 		have_done = (dobj = kind_object(m->qjson2, &dkey)) >= 0;
 	if (have_done) {
 		v.rj = m->qjson2;

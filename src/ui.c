@@ -242,8 +242,8 @@ ui_set_title(struct ui *u, bool leaving)
 	struct model *m = u->m;
 
 	buf_adds(&raw, "agentview");
-	if (!leaving && m->nses > 0) {
-		uint32_t s = (uint32_t)(m->nses - 1);
+	if (!leaving && model_nsessions(m) > 0) {
+		uint32_t s = (uint32_t)(model_nsessions(m) - 1);
 
 		buf_adds(&raw, ": ");
 		buf_adds(&raw, model_session_state_name(model_session_state(m, s)));
@@ -286,11 +286,14 @@ ui_draw(struct ui *u)
 	struct layout *lay = &u->lay;
 
 	getmaxyx(stdscr, rows, cols);
-	u->m->now_ms = clock_wall_ms();
+	if (u->rp != NULL)
+		replay_apply(u->rp, u->m, clock_mono_ms());
+	else
+		u->m->now_ms = clock_wall_ms();
 	view_layout(rows, cols, u->focus, lay);
 	if (lay->body[PANE_TRANSCRIPT].w > 0)
 		render_set_width(&u->r, lay->body[PANE_TRANSCRIPT].w);
-	u->rows.n = (uint32_t)u->m->nit;
+	u->rows.n = (uint32_t)model_nitems(u->m);
 	if (lay->body[PANE_TRANSCRIPT].h > 0) {
 		scroll_fix(&u->ts, &u->rows, lay->body[PANE_TRANSCRIPT].h);
 		transcript_draw(u, &lay->title[PANE_TRANSCRIPT],
@@ -319,7 +322,7 @@ ui_draw(struct ui *u)
 		ui_set_title(u, false);
 	u->frames++;
 	u->dirty = false;
-	u->seen_items = u->m->nit;
+	u->seen_items = u->rows.n;
 }
 
 /* --- keys ------------------------------------------------------------------ */
@@ -380,8 +383,8 @@ ui_key(struct ui *u, int key)
 	enum action a;
 
 	u->dirty = true;
-	/* What is on top takes the keys: the help, then the question, then
-	 * the detail, search prompt and navigation keys. */
+	/* What is on top takes the keys: the help, the question, an open
+	 * search prompt or detail, then a replay's keys, then navigation. */
 	if (u->help) {
 		help_key(u, key);
 		return;
@@ -392,6 +395,12 @@ ui_key(struct ui *u, int key)
 			ui_stop_and_quit(u);
 		else
 			u->asking = false;
+		return;
+	}
+	if (nav_modal(u) && nav_key(u, key))
+		return;
+	if (u->rp != NULL && keys_lookup(KC_REPLAY, key) != ACT_NONE) {
+		ui_replay_key(u, keys_lookup(KC_REPLAY, key), key);
 		return;
 	}
 	if (nav_key(u, key))
@@ -417,7 +426,7 @@ ui_key(struct ui *u, int key)
 			ui_note(u, "follow off");
 		} else {
 			scroll_end(&u->ts, &u->rows, body_height(u, PANE_TRANSCRIPT));
-			list_select(&u->tl, (uint32_t)u->m->ncall,
+			list_select(&u->tl, (uint32_t)model_ncalls(u->m),
 				    body_height(u, PANE_TIMELINE), NONE);
 			ui_note(u, "following");
 		}
@@ -550,7 +559,8 @@ ui_ticking(struct ui *u)
 {
 	struct model *m = u->m;
 
-	if (m->nses == 0)
+	/* A replay's clocks run on its own time (replay_timeout). */
+	if (m->nses == 0 || u->rp != NULL)
 		return false;
 	return model_session_state(m, (uint32_t)(m->nses - 1)) == SS_LIVE;
 }
@@ -570,6 +580,8 @@ ui_timeout(struct ui *u, bool more, int64_t last_frame)
 
 		wait = 1000 - wall % 1000 + 5;
 	}
+	if (u->rp != NULL)
+		wait = replay_timeout(u->rp, now);
 	if (u->note[0] != '\0') {
 		int64_t left = u->note_until - now;
 
@@ -631,7 +643,7 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 	struct pollfd fds[INPUT_MAX + 4];
 	int ttyfd;
 	int64_t last_frame = 0, drawn_sec = 0;
-	bool more = true, rec_told = false;
+	bool more = true;
 
 	memset(&u, 0, sizeof u);
 	u.m = m;
@@ -645,6 +657,10 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 	u.tl.follow = opt->follow;
 	u.rows.rows = transcript_rows;
 	u.rows.ctx = &u;
+	if (opt->replay) {
+		u.rp = xcalloc(1, sizeof *u.rp);
+		replay_init(u.rp, opt->speed, opt->idle_limit, clock_mono_ms());
+	}
 	in->on_line = ui_on_line;
 	in->ctx = &u;
 	ttyfd = ui_open(&u);
@@ -666,16 +682,18 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 			list_init(&u.tl);
 			u.tl.follow = u.ts.follow;
 			ui_note(&u, "%s", in->note.p ? in->note.p : "input read again");
+			if (u.rp != NULL) {
+				double speed = u.rp->speed;
+
+				replay_free(u.rp);
+				replay_init(u.rp, speed, opt->idle_limit,
+					    clock_mono_ms());
+			}
 		}
 		if (u.opt.run != NULL)
 			ui_command(&u);
-		if (in->rec != NULL && in->rec->err != 0 && !rec_told) {
-			/* Shown at once, and for good; the viewer goes on. */
-			ui_note(&u, "recording stopped: %s: %s", in->rec->path,
-				strerror(in->rec->err));
-			u.note_until = INT64_MAX;
-			rec_told = true;
-		}
+		if (u.rp != NULL)
+			ui_replay_sync(&u);
 		if (in->changes != u.changes) {
 			u.changes = in->changes;
 			u.dirty = true;
@@ -727,6 +745,10 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 	render_free(&u.r);
 	buf_free(&u.title);
 	rline_free(&u.line);
+	if (u.rp != NULL) {
+		replay_free(u.rp);
+		free(u.rp);
+	}
 	in->on_line = NULL;
 	return 0;
 }

@@ -12,6 +12,7 @@
 #include "model.h"
 #include "render.h"
 #include "runner.h"
+#include "replay.h"
 #include "theme.h"
 #include "view.h"
 
@@ -28,6 +29,10 @@ struct ui_opts {
 			     (pane) title, from our own text only */
 	struct runner *run; /* the COMMAND being viewed, or NULL */
 	int mouse;        /* 1 on, 0 off, -1 on unless inside tmux */
+	bool replay;      /* --replay, at speed, pauses capped at idle_limit
+			     seconds (< 0: not capped) */
+	double speed;
+	double idle_limit;
 };
 
 struct ui {
@@ -60,6 +65,8 @@ struct ui {
 	struct rowsrc rows;     /* the transcript's items, for view.c */
 	struct nav *nav;        /* search, jumps, filters (ui_nav.c) */
 	struct dpane *detail;   /* a tool call's detail (pane_detail.c) */
+	struct replay *rp;      /* owned; NULL unless replaying */
+	int64_t replay_shown;   /* replay_stamp when last looked at */
 };
 
 /* Draw a segmented line at y, x (it was rendered to the right width). */
@@ -97,6 +104,8 @@ void ui_theme_setup(struct ui *u);
 void nav_init(struct ui *u);
 void nav_free(struct ui *u);
 bool nav_key(struct ui *u, int key);
+/* The search prompt or a detail is open: it takes every key first. */
+bool nav_modal(const struct ui *u);
 bool nav_work(struct ui *u);
 void nav_draw(struct ui *u);
 const char *nav_status(struct ui *u);
@@ -116,6 +125,10 @@ void detail_pane_free(struct ui *u);
 void detail_pane_draw(struct ui *u);
 bool detail_pane_key(struct ui *u, int key);
 void detail_pane_wheel(struct ui *u, int rows);
+/* A replay: keep it in step with the input and the clock (marks the
+ * screen dirty when what it shows changes); do a replay key's action. */
+void ui_replay_sync(struct ui *u);
+void ui_replay_key(struct ui *u, enum action a, int key);
 
 /* Run the viewer until the user quits. Returns the exit status. */
 int ui_run(struct model *m, struct input *in, const struct ui_opts *opt);

@@ -65,7 +65,7 @@ visible_items(struct ui *u, visit_fn fn, void *ctx)
 	uint32_t it = u->ts.top, row = u->ts.row;
 	int y = 0, h = pane_height(u, PANE_TRANSCRIPT);
 
-	while (it != NONE && it < u->m->nit && y < h) {
+	while (it != NONE && it < model_nitems(u->m) && y < h) {
 		uint32_t n = render_rows(&u->r, it);
 
 		for (; row < n && y < h; row++, y++)
@@ -158,7 +158,7 @@ select_item(struct ui *u, uint32_t it)
 {
 	u->tsel = it;
 	if (it != NONE && u->m->it[it].type == IT_TOOL)
-		list_select(&u->tl, (uint32_t)u->m->ncall,
+		list_select(&u->tl, (uint32_t)model_ncalls(u->m),
 			    pane_height(u, PANE_TIMELINE), u->m->it[it].ref);
 }
 
@@ -173,9 +173,9 @@ jump_from(struct ui *u, int dir)
 	uint32_t top = top_item(u);
 
 	if (u->focus == PANE_TIMELINE && u->tl.sel != NONE &&
-	    u->tl.sel < u->m->ncall)
+	    u->tl.sel < model_ncalls(u->m))
 		return u->m->call[u->tl.sel].item;
-	if (u->tsel != NONE && u->tsel < u->m->nit && on_screen(u, u->tsel, 0))
+	if (u->tsel != NONE && u->tsel < model_nitems(u->m) && on_screen(u, u->tsel, 0))
 		return u->tsel;
 	if (dir > 0)
 		return top == 0 ? NONE : top - 1;
@@ -481,7 +481,7 @@ nav_filter(struct ui *u, enum action a)
 
 	n->hide ^= bit;
 	render_set_hidden(&u->r, n->hide);
-	if (u->tsel != NONE && u->tsel < u->m->nit &&
+	if (u->tsel != NONE && u->tsel < model_nitems(u->m) &&
 	    (n->hide & (1u << u->m->it[u->tsel].type)))
 		u->tsel = NONE;
 	scroll_fix(&u->ts, &u->rows, pane_height(u, PANE_TRANSCRIPT));
@@ -508,11 +508,11 @@ nav_open_detail(struct ui *u)
 	uint32_t it = NONE;
 
 	if (u->focus == PANE_TIMELINE) {
-		if (u->tl.sel != NONE && u->tl.sel < u->m->ncall) {
+		if (u->tl.sel != NONE && u->tl.sel < model_ncalls(u->m)) {
 			detail_pane_open(u, u->tl.sel);
 			return;
 		}
-	} else if (u->tsel != NONE && u->tsel < u->m->nit &&
+	} else if (u->tsel != NONE && u->tsel < model_nitems(u->m) &&
 		   u->m->it[u->tsel].type == IT_TOOL && on_screen(u, u->tsel, 0)) {
 		it = u->tsel;
 	} else {
@@ -560,7 +560,7 @@ nav_mouse(struct ui *u)
 	}
 	if (wheel != 0) {
 		if (in_rect(lb, ev.y, ev.x))
-			list_move(&u->tl, (uint32_t)u->m->ncall, lb->h, wheel);
+			list_move(&u->tl, (uint32_t)model_ncalls(u->m), lb->h, wheel);
 		else
 			scroll_by(&u->ts, &u->rows, pane_height(u, PANE_TRANSCRIPT), wheel);
 		return;
@@ -581,11 +581,11 @@ nav_mouse(struct ui *u)
 		uint32_t c = u->tl.top + (uint32_t)(ev.y - lb->y);
 
 		u->focus = PANE_TIMELINE;
-		if (c >= u->m->ncall)
+		if (c >= model_ncalls(u->m))
 			return;
 		if (c == u->tl.sel && !u->tl.follow)
 			detail_pane_open(u, c);
-		list_select(&u->tl, (uint32_t)u->m->ncall, lb->h, c);
+		list_select(&u->tl, (uint32_t)model_ncalls(u->m), lb->h, c);
 		u->tl.follow = false;
 		u->tsel = u->m->call[c].item;
 		reveal(u, u->tsel, 0);
@@ -629,6 +629,12 @@ nav_free(struct ui *u)
 	free(u->nav);
 	u->nav = NULL;
 	detail_pane_free(u);
+}
+
+bool
+nav_modal(const struct ui *u)
+{
+	return (u->nav != NULL && u->nav->prompting) || detail_pane_is_open(u);
 }
 
 bool
@@ -809,9 +815,9 @@ nav_status(struct ui *u)
 				 s->total == 1 ? "" : "es", done ? "" : "+");
 		else if (done)
 			buf_adds(&b, "no match");
-		if (!done && u->m->nit > 0)
+		if (!done && model_nitems(u->m) > 0)
 			buf_addf(&b, "%ssearching %d%%", b.n > 0 ? " " : "",
-				 (int)((uint64_t)s->next * 100 / u->m->nit));
+				 (int)((uint64_t)s->next * 100 / model_nitems(u->m)));
 	}
 	if (n->hide != 0) {
 		if (b.n > 0)

@@ -351,6 +351,39 @@ test_cut(void **state)
 	unload(f);
 }
 
+/* In a replay the cut-off hides a completion that has not happened yet:
+ * the call is running and its result is not shown, also in the raw view. */
+static void
+test_replay_cutoff(void **state)
+{
+	struct fx *f = load(INIT
+		STARTED("shellToolCall", "{\"command\":\"make test\"}")
+		COMPLETED("shellToolCall", "{\"success\":{\"exitCode\":0,"
+			  "\"stdout\":\"FUTURE-OUTPUT\"}}"));
+	char *s;
+
+	(void)state;
+	f->m->limit = 1; /* init and started */
+	detail_build(&f->d, 0, 60, false);
+	s = rows(&f->d);
+	assert_non_null(strstr(s, "state       running"));
+	assert_null(strstr(s, "FUTURE-OUTPUT"));
+	free(s);
+	detail_build(&f->d, 0, 60, true);
+	s = rows(&f->d);
+	assert_null(strstr(s, "FUTURE-OUTPUT"));
+	assert_non_null(strstr(s, "no completed event"));
+	free(s);
+	/* Played on: the result is there. */
+	f->m->limit = NONE;
+	assert_true(detail_stale(&f->d, 60));
+	detail_build(&f->d, 0, 60, false);
+	s = rows(&f->d);
+	assert_non_null(strstr(s, "FUTURE-OUTPUT"));
+	free(s);
+	unload(f);
+}
+
 int
 main(void)
 {
@@ -363,6 +396,7 @@ main(void)
 		cmocka_unit_test(test_states_and_raw),
 		cmocka_unit_test(test_large_output),
 		cmocka_unit_test(test_cut),
+		cmocka_unit_test(test_replay_cutoff),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

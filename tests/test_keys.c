@@ -21,6 +21,13 @@ test_lookup(void **state)
 	/* A key bound in one context is not bound in another. */
 	assert_int_equal(keys_lookup(KC_GLOBAL, 'j'), ACT_NONE);
 	assert_int_equal(keys_lookup(KC_SCROLL, 'Z'), ACT_NONE);
+	/* Replay keys: all ten digits, and Space means pause there. */
+	assert_int_equal(keys_lookup(KC_REPLAY, ' '), ACT_REPLAY_PAUSE);
+	assert_int_equal(keys_lookup(KC_REPLAY, '0'), ACT_REPLAY_JUMP);
+	assert_int_equal(keys_lookup(KC_REPLAY, '9'), ACT_REPLAY_JUMP);
+	assert_int_equal(keys_lookup(KC_REPLAY, K_SLEFT), ACT_REPLAY_SEEK_BACK_LONG);
+	assert_int_equal(keys_lookup(KC_REPLAY, ','), ACT_REPLAY_STEP_BACK);
+	assert_int_equal(keys_lookup(KC_REPLAY, 'j'), ACT_NONE);
 }
 
 /* No key means two things in one context. */

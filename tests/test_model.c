@@ -916,6 +916,117 @@ test_tool_lines(void **state)
 	}
 }
 
+/* A replay's limit: what is shown, and every derived state, is as of the
+ * last event shown, whatever came after it. */
+static void
+test_limit(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto") USER("hi") DELTA("Hel", 100)
+				    DELTA("lo", 200)
+				    START("c1", "readToolCall", "{\"path\":\"x\"}", 300)
+				    START("c2", "shellToolCall", "{\"command\":\"ls\"}", 350)
+				    DONE("c1", "readToolCall", "{\"success\":{}}", 400)
+				    "not json\n" RESULT("")
+				    INIT("b", "Auto")
+				    START("c3", "readToolCall", "{\"path\":\"y\"}", 600)
+				    DELTA("x", 700),
+			    true);
+	struct model *m = f->m;
+	uint32_t counts[CS_NSTATES];
+
+	(void)state;
+	assert_int_equal(m->nev, 12);
+	assert_int_equal(m->limit, NONE);
+	assert_int_equal(model_nitems(m), m->nit);
+	assert_int_equal(model_ncalls(m), 3);
+	/* Without a limit the end is known: c2 orphaned, b incomplete. */
+	assert_int_equal(model_call_state(m, 1), CS_ORPHANED);
+	assert_int_equal(model_session_state(m, 1), SS_INCOMPLETE);
+
+	m->limit = 2;
+	assert_int_equal(model_nitems(m), 3); /* session, prompt, text */
+	assert_string_equal(item_text(f, 2), "Hel");
+	assert_int_equal(model_ncalls(m), 0);
+	assert_int_equal(model_nsessions(m), 1);
+	m->limit = 3;
+	assert_string_equal(item_text(f, 2), "Hello");
+
+	m->limit = 5;
+	assert_int_equal(model_ncalls(m), 2);
+	assert_int_equal(model_call_state(m, 0), CS_RUNNING);
+	assert_int_equal(model_call_state(m, 1), CS_RUNNING);
+	assert_int_equal(model_session_state(m, 0), SS_LIVE);
+	model_session_counts(m, 0, counts);
+	assert_int_equal(counts[CS_RUNNING], 2);
+	assert_int_equal(counts[CS_OK], 0);
+	m->now_ms = 380;
+	assert_int_equal(model_call_duration(m, 0), 80);
+	assert_int_equal(model_session_duration(m, 0), 280);
+
+	m->limit = 6;
+	assert_int_equal(model_call_state(m, 0), CS_OK);
+	assert_int_equal(model_call_duration(m, 0), 100);
+	model_session_counts(m, 0, counts);
+	assert_int_equal(counts[CS_OK], 1);
+	assert_int_equal(counts[CS_RUNNING], 1);
+	assert_int_equal(model_ndiags(m), 0);
+	m->limit = 7;
+	assert_int_equal(model_ndiags(m), 1);
+
+	m->limit = 8;
+	assert_int_equal(model_session_state(m, 0), SS_OK);
+	assert_int_equal(model_call_state(m, 1), CS_ORPHANED);
+	assert_int_equal(model_session_duration(m, 0), 1902);
+	model_session_counts(m, 0, counts);
+	assert_int_equal(counts[CS_OK], 1);
+	assert_int_equal(counts[CS_ORPHANED], 1);
+	assert_int_equal(counts[CS_RUNNING], 0);
+
+	/* The source ended, but a replay shows b live until its last event. */
+	m->limit = 10;
+	assert_int_equal(model_nsessions(m), 2);
+	assert_int_equal(model_ncalls(m), 3);
+	assert_int_equal(model_session_state(m, 1), SS_LIVE);
+	assert_int_equal(model_call_state(m, 2), CS_RUNNING);
+	model_session_counts(m, 1, counts);
+	assert_int_equal(counts[CS_RUNNING], 1);
+	m->limit = 11;
+	assert_int_equal(model_session_state(m, 1), SS_INCOMPLETE);
+	assert_int_equal(model_call_state(m, 2), CS_ORPHANED);
+
+	/* Counting as of the limit agrees with the counters kept while
+	 * indexing once everything is shown. */
+	model_session_counts(m, 0, counts);
+	assert_int_equal(counts[CS_OK], 1);
+	assert_int_equal(counts[CS_ORPHANED], 1);
+	m->limit = NONE;
+	model_session_counts(m, 0, counts);
+	assert_int_equal(counts[CS_OK], 1);
+	assert_int_equal(counts[CS_ORPHANED], 1);
+	done(f);
+}
+
+/* A session moves on to the next one of its source only once that one's
+ * first event is shown. */
+static void
+test_limit_next_session(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto")
+				    START("c1", "readToolCall", "{\"path\":\"x\"}", 300)
+				    INIT("b", "Auto") USER("next"),
+			    false);
+
+	(void)state;
+	f->m->limit = 1;
+	assert_int_equal(model_session_state(f->m, 0), SS_LIVE);
+	assert_int_equal(model_call_state(f->m, 0), CS_RUNNING);
+	f->m->limit = 2;
+	assert_int_equal(model_session_state(f->m, 0), SS_INCOMPLETE);
+	assert_int_equal(model_call_state(f->m, 0), CS_ORPHANED);
+	assert_int_equal(model_session_state(f->m, 1), SS_LIVE);
+	done(f);
+}
+
 int
 main(void)
 {
@@ -942,6 +1053,8 @@ main(void)
 		cmocka_unit_test(test_result_fields),
 		cmocka_unit_test(test_timing),
 		cmocka_unit_test(test_arrival_times),
+		cmocka_unit_test(test_limit),
+		cmocka_unit_test(test_limit_next_session),
 		cmocka_unit_test(test_json_format_input),
 		cmocka_unit_test(test_notices),
 		cmocka_unit_test(test_recording_lines),

@@ -152,8 +152,17 @@ test_full_disk(void **state)
 	struct buf err = {0};
 
 	(void)state;
-	assert_int_equal(record_open(&r, "/dev/full", NULL, &err), -1);
-	assert_non_null(strstr(err.p, "No space left on device"));
+	assert_int_equal(record_open(&r, "/dev/full", NULL, &err), 0);
+	assert_int_equal(r.err, ENOSPC);
+	assert_int_equal(r.lines, 0);
+	record_line(&r, "{\"a\":1}", 7, true, 5);
+	assert_int_equal(r.err, ENOSPC);
+	assert_int_equal(r.lines, 0);
+	record_close(&r);
+	/* A path that cannot be created is an error of its own. */
+	assert_int_equal(record_open(&r, "/nonexistent/dir/rec.ndjson", NULL,
+				     &err), -1);
+	assert_non_null(strstr(err.p, "No such file or directory"));
 	buf_free(&err);
 }
 

@@ -346,6 +346,40 @@ test_hit_from(void **state)
 	unload(f);
 }
 
+/* A replay's cut-off (m->limit): a search finds only what is shown, and
+ * the same search finds more as the cut-off moves on, and less when it
+ * goes back, through its text cache. */
+static void
+test_replay_cutoff(void **state)
+{
+	struct fx *f = load(INIT USER("go")
+			    DELTA("first part") DELTA(", needle at the end")
+			    RESULT,
+			    false);
+	uint32_t cut = 2; /* init, user, the first delta */
+	int steps = 0;
+
+	(void)state;
+	f->m->limit = cut;
+	assert_int_equal(find_all(f, "needle", 0), 0);
+	assert_int_equal(find_all(f, "first", 0), 1);
+	/* The same search, the cut-off moved past the second delta. */
+	f->m->limit = NONE;
+	while (search_step(&f->se, 64))
+		assert_true(++steps < 100000);
+	assert_int_equal(f->se.total, 1);
+	search_set(&f->se, "needle", 6, 0);
+	while (search_step(&f->se, 64))
+		assert_true(++steps < 100000);
+	assert_int_equal(f->se.total, 1);
+	/* And back: the hit past the cut-off goes. */
+	f->m->limit = cut;
+	while (search_step(&f->se, 64))
+		assert_true(++steps < 100000);
+	assert_int_equal(f->se.total, 0);
+	unload(f);
+}
+
 int
 main(void)
 {
@@ -360,6 +394,7 @@ main(void)
 		cmocka_unit_test(test_hit_from),
 		cmocka_unit_test(test_warm),
 		cmocka_unit_test(test_cache_full),
+		cmocka_unit_test(test_replay_cutoff),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
