@@ -594,5 +594,42 @@ done
 $outer capture-pane -p | grep -q 'done.*Composer 2.5' || fail popup "no status bar in the popup"
 $outer kill-server 2>/dev/null
 
+# A resize storm, down to a 1x1 terminal and back: the viewer keeps
+# running, draws the right layout at the end, and quits cleanly.
+cases=$((cases + 1))
+start 120 40 "sh -c 'trap : INT; stty -a >$work/storm-before; $bin recordings/demo.ndjson; echo \"exit=\$?\"; stty -a >$work/storm-after; echo RESTORED; sleep 30'"
+wait_for 'done' || fail storm "did not draw"
+for size in 1x1 2x1 1x2 39x9 40x10 80x24 13x7 200x60 1x1 3x3 120x40 41x11 79x23 120x40; do
+	$T resize-window -t 0 -x "${size%x*}" -y "${size#*x}" 2>/dev/null
+done
+wait_for 'done.*Composer 2.5' 5 || fail storm "not drawn again after the storm"
+$T resize-window -t 0 -x 1 -y 1
+sleep 0.3
+[ "$(pgrep -f "^$bin recordings/demo.ndjson" | wc -l)" -ge 1 ] || fail storm "died at 1x1"
+$T resize-window -t 0 -x 120 -y 40
+wait_for 'Transcript.*│ Tool calls' 5 || fail storm "no wide layout after 1x1"
+keys q
+wait_for RESTORED 5 || fail storm "did not quit"
+cmp -s "$work/storm-before" "$work/storm-after" || fail storm "terminal modes differ after the storm"
+screen | grep -q 'exit=0' || fail storm "exit status not 0: $(screen | grep exit=)"
+
+# Signals while the screen is busy: a fast stream is being drawn when
+# SIGTERM, SIGHUP or SIGINT comes; the terminal is restored each time.
+for how in TERM HUP INT; do
+	cases=$((cases + 1))
+	rm -f "$work/busy-before" "$work/busy-after"
+	# A link with a name of its own marks this viewer for pkill.
+	ln -sf "$bin" "$work/agentview-busy-$how"
+	printf 'while cat %s/recordings/demo.ndjson; do :; done | exec %s\n' \
+		"$top" "$work/agentview-busy-$how" >"$work/busy-$how.sh"
+	start 100 30 "sh -c 'trap : INT; stty -a >$work/busy-before; sh $work/busy-$how.sh; stty -a >$work/busy-after; echo RESTORED; sleep 30'"
+	wait_for 'live|done' 5 || fail "busy-$how" "did not draw"
+	sleep 0.5
+	pkill "-$how" -f "^$work/agentview-busy-$how" || fail "busy-$how" "no viewer to signal"
+	wait_for RESTORED 8 || fail "busy-$how" "did not exit"
+	[ "$($T display -p -t 0 '#{alternate_on}')" = 0 ] || fail "busy-$how" "still on the alternate screen"
+	cmp -s "$work/busy-before" "$work/busy-after" || fail "busy-$how" "terminal modes differ"
+done
+
 echo "screen: $cases cases, $fails failures"
 [ "$fails" -eq 0 ]
