@@ -4,6 +4,7 @@
 #   make run        install what is missing, build, open a bundled recording
 #   make test       install what is missing, build, run every test
 #   make asan       build with AddressSanitizer and UBSan into src/asan/
+#   make bench      generate big recordings, measure speed and memory (not a test)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
 
@@ -63,6 +64,16 @@ deps-build:
 	@sh .ci/deps build
 deps-test:
 	@sh .ci/deps test
+deps-bench:
+	@sh .ci/deps bench
+
+# The generator of big recordings for `make bench`.
+tests/gen_bench: tests/gen_bench.c
+	$(CC) $(ALL_CFLAGS) -o $@ $<
+
+bench: deps-bench
+	@$(MAKE) --no-print-directory all tests/gen_bench
+	@sh tests/bench.sh
 
 run: deps-build
 	@$(MAKE) --no-print-directory all
@@ -88,9 +99,9 @@ install: all
 	for t in themes/*.theme; do [ -e "$$t" ] && install -m 644 "$$t" $(DESTDIR)$(DATADIR)/themes/ || true; done
 
 clean-objs:
-	rm -f src/*.o src/libcore.a src/agentview $(TEST_BIN)
+	rm -f src/*.o src/libcore.a src/agentview $(TEST_BIN) tests/gen_bench
 
 clean: clean-objs
 	rm -rf src/asan
 
-.PHONY: all run test unit asan install clean clean-objs check-layers deps-build deps-test
+.PHONY: all run test unit asan bench install clean clean-objs check-layers deps-build deps-test deps-bench
