@@ -538,22 +538,38 @@ json_next(const struct json *j, int t)
 	return t + 1;
 }
 
+/* Whether the raw key raw[0..n) decodes to key[0..klen); tmp holds a
+ * decoded key. Decoding never lengthens, and a raw key equal byte for byte
+ * to a key without backslashes has no escape: only a longer raw key with a
+ * backslash needs decoding, and that is rare, so most calls are a length
+ * test and at most one memcmp. */
+static bool
+raw_key_eq(const char *raw, size_t n, const char *key, size_t klen,
+	   struct buf *tmp)
+{
+	if (n < klen)
+		return false;
+	if (n == klen && memcmp(raw, key, n) == 0 &&
+	    memchr(key, '\\', klen) == NULL)
+		return true;
+	if (memchr(raw, '\\', n) == NULL)
+		return false;
+	buf_reset(tmp);
+	json_unescape(tmp, raw, n);
+	return tmp->n == klen && memcmp(tmp->p, key, klen) == 0;
+}
+
 /* Whether string token t decodes to key[0..klen); tmp holds a decoded key. */
 static bool
 key_eq(const struct json *j, int t, const char *key, size_t klen,
        struct buf *tmp)
 {
 	const jsmntok_t *k = &j->tok[t];
-	const char *raw = j->s + k->start;
-	size_t n = (size_t)(k->end - k->start);
 
-	if (k->type != JSMN_STRING || n < klen) /* decoding never lengthens */
+	if (k->type != JSMN_STRING)
 		return false;
-	if (memchr(raw, '\\', n) == NULL)
-		return n == klen && memcmp(raw, key, n) == 0;
-	buf_reset(tmp);
-	json_unescape(tmp, raw, n);
-	return tmp->n == klen && memcmp(tmp->p, key, klen) == 0;
+	return raw_key_eq(j->s + k->start, (size_t)(k->end - k->start), key,
+			  klen, tmp);
 }
 
 /* Value token of key[0..klen) among obj's direct members, or -1. */
@@ -584,25 +600,47 @@ json_get(const struct json *j, int obj, const char *key)
 	return json_lookup(j, obj, key, strlen(key));
 }
 
-/* Values of several keys in one walk over obj's members. */
+/* Values of several keys in one walk over obj's members. Called on every
+ * line by the model, so key lengths are measured once, and a member is
+ * compared only with keys of its length (or shorter, when it holds an
+ * escape). */
 void
 json_getv(const struct json *j, int obj, const char *const *keys, int nkeys,
 	  int *out)
 {
 	struct buf tmp = {0};
+	size_t lens[16];
 	int left = nkeys, t, m, k;
 
 	for (k = 0; k < nkeys; k++)
 		out[k] = -1;
 	if (json_type(j, obj) != JSON_OBJECT)
 		return;
+	for (k = 0; k < nkeys && k < (int)ARRAY_LEN(lens); k++)
+		lens[k] = strlen(keys[k]);
 	t = obj + 1;
 	for (m = 0; m < j->tok[obj].size && left > 0; m++) {
-		for (k = 0; k < nkeys; k++) {
-			if (out[k] < 0 &&
-			    key_eq(j, t, keys[k], strlen(keys[k]), &tmp)) {
+		const jsmntok_t *kt = &j->tok[t];
+		const char *raw = j->s + kt->start;
+		size_t n = (size_t)(kt->end - kt->start);
+		int esc = -1; /* whether raw holds a backslash; -1: not looked */
+
+		for (k = 0; k < nkeys && kt->type == JSMN_STRING; k++) {
+			size_t klen = k < (int)ARRAY_LEN(lens) ? lens[k]
+							      : strlen(keys[k]);
+
+			if (out[k] >= 0 || n < klen)
+				continue;
+			if (n > klen) {
+				if (esc < 0)
+					esc = memchr(raw, '\\', n) != NULL;
+				if (!esc)
+					continue;
+			}
+			if (raw_key_eq(raw, n, keys[k], klen, &tmp)) {
 				out[k] = t + 1;
 				left--;
+				break; /* keys are distinct: no other can match */
 			}
 		}
 		t = json_next(j, t + 1);
