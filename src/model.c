@@ -36,6 +36,7 @@ model_new(void)
 	m->json = json_new();
 	m->qjson = json_new();
 	m->qjson2 = json_new();
+	m->json_ev = NONE;
 	m->now_ms = TIME_NONE;
 	return m;
 }
@@ -84,6 +85,7 @@ model_clear(struct model *m)
 	m->diag = NULL;
 	m->ndiag = m->diagcap = 0;
 	memset(&m->open, 0, sizeof m->open);
+	m->json_ev = NONE;
 	m->lines = m->bytes = 0;
 	for (size_t i = 0; i < m->nsrc; i++) {
 		struct source *s = m->src[i].src;
@@ -667,6 +669,7 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 	int64_t ms = arrival_ms, ts = TIME_NONE;
 	uint32_t e;
 
+	m->json_ev = NONE;
 	m->lines++;
 	m->bytes += n + (ln->terminated ? 1 : 0);
 	if (ln->off == 0 && n >= 3 && memcmp(p, bom, 3) == 0) {
@@ -704,6 +707,7 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 	if (type == EV_BAD) /* a non-JSON line kept in a recording */
 		return add_bad(m, ss, src, ln, ms, DG_RECORDED, JSON_OK, 0);
 	e = push_event(m, src, ln, type, flags, ms);
+	m->json_ev = e;
 	switch (type) {
 	case EV_INIT:
 		new_session(m, ss, src, e, true);
@@ -922,6 +926,14 @@ model_parse(const struct model *m, uint32_t e, struct json *j)
 	return json_parse(j, p, n) == JSON_OK;
 }
 
+const struct json *
+model_parsed(const struct model *m, uint32_t e, struct json *scratch)
+{
+	if (e == m->json_ev)
+		return m->json;
+	return model_parse(m, e, scratch) ? scratch : NULL;
+}
+
 /* Append the texts of message.content[] (or a plain string content). */
 static void
 append_message_text(const struct json *j, struct buf *out)
@@ -983,18 +995,15 @@ append_line_text(struct model *m, uint32_t e, struct buf *out)
 void
 model_event_text(struct model *m, uint32_t e, struct buf *out)
 {
-	struct json *j = m->qjson;
+	const struct json *j;
 	enum ev_type type = EV_TYPE(&m->ev[e]);
-	size_t n;
-	const char *p;
 	int t;
 
 	if (type == EV_BAD || type == EV_STDERR) {
 		append_line_text(m, e, out);
 		return;
 	}
-	p = model_line(m, e, &n);
-	if (json_parse(j, p, n) != JSON_OK)
+	if ((j = model_parsed(m, e, m->qjson)) == NULL)
 		return;
 	if (type == EV_THINK_DELTA) {
 		t = json_get(j, 0, "text");
@@ -1036,12 +1045,10 @@ bool
 model_event_field(struct model *m, uint32_t e, const char *path,
 		  struct buf *out)
 {
-	struct json *j = m->qjson;
-	size_t n;
-	const char *p = model_line(m, e, &n);
+	const struct json *j = model_parsed(m, e, m->qjson);
 	int t;
 
-	if (json_parse(j, p, n) != JSON_OK)
+	if (j == NULL)
 		return false;
 	t = json_path(j, 0, path);
 	if (t < 0 || json_type(j, t) == JSON_OBJECT ||

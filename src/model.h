@@ -204,6 +204,7 @@ struct model {
 	size_t nsrc;
 	struct callmap open;
 	struct json *json;  /* parser for model_add_line */
+	uint32_t json_ev;   /* the event whose line json holds, or NONE */
 	struct json *qjson; /* parser for queries */
 	struct json *qjson2; /* a second one, when two events are needed */
 	uint64_t lines;     /* input lines read, blank ones included */
@@ -252,6 +253,12 @@ const char *model_line(const struct model *m, uint32_t e, size_t *len);
 uint64_t model_event_lineno(const struct model *m, uint32_t e);
 /* Parse event e's line into j (a JSON object). False for EV_BAD. */
 bool model_parse(const struct model *m, uint32_t e, struct json *j);
+/* The parsed line of event e: the model's own parse when e is the event
+ * model_add_line just added (so a printer or the screen looking at the
+ * newest event does not parse it again), else e's line parsed into
+ * scratch. NULL when the line is not a JSON object. */
+const struct json *model_parsed(const struct model *m, uint32_t e,
+				struct json *scratch);
 
 /* Append to out the decoded text of an item: the prompt, the thinking, the
  * assistant text; for a diagnostic or stderr line, the line itself. */
