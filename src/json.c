@@ -751,7 +751,11 @@ parse_int64(const char *p, size_t n, int64_t *out)
 	for (; i < n; i++) {
 		unsigned d = (unsigned)((unsigned char)p[i] - '0');
 
-		if (d > 9 || v > (lim - d) / 10)
+		if (d > 9)
+			return false;
+		/* Every line has a timestamp: divide only when 19 digits
+		 * could overflow (v >= 10^17 before this one). */
+		if (v >= 100000000000000000ull && v > (lim - d) / 10)
 			return false;
 		v = v * 10 + d;
 	}
