@@ -600,48 +600,93 @@ json_get(const struct json *j, int obj, const char *key)
 	return json_lookup(j, obj, key, strlen(key));
 }
 
-/* Values of several keys in one walk over obj's members. Called on every
- * line by the model, so key lengths are measured once, and a member is
- * compared only with keys of its length (or shorter, when it holds an
- * escape). */
+/* Values of several keys in one walk over obj's members. */
 void
 json_getv(const struct json *j, int obj, const char *const *keys, int nkeys,
 	  int *out)
 {
-	struct buf tmp = {0};
-	size_t lens[16];
-	int left = nkeys, t, m, k;
+	struct json_keys ks;
+	int k;
 
-	for (k = 0; k < nkeys; k++)
+	if (nkeys <= JSON_KEYS_MAX) {
+		json_keys_init(&ks, keys, nkeys);
+		json_getk(j, obj, &ks, out);
+		return;
+	}
+	for (k = 0; k < nkeys; k++) /* a long list: one key at a time */
+		out[k] = json_get(j, obj, keys[k]);
+}
+
+/* Measure the keys once, for json_getk: a chain of keys per length. */
+void
+json_keys_init(struct json_keys *ks, const char *const *keys, int n)
+{
+	memset(ks, 0, sizeof *ks);
+	memset(ks->head, -1, sizeof ks->head);
+	ks->keys = keys;
+	ks->n = MIN(n, JSON_KEYS_MAX);
+	ks->minlen = SIZE_MAX;
+	for (int k = ks->n - 1; k >= 0; k--) {
+		size_t len = strlen(keys[k]), b = MIN(len, (size_t)63);
+
+		ks->len[k] = len;
+		ks->minlen = MIN(ks->minlen, len);
+		ks->next[k] = ks->head[b];
+		ks->head[b] = (int8_t)k;
+		if (memchr(keys[k], '\\', len) != NULL)
+			ks->escaped |= 1u << k;
+	}
+}
+
+/* Index of the key not found yet that raw[0..n), a member's key, decodes
+ * to, or -1. Called for every member of every line, so the common case is
+ * one look at the keys of length n: a raw key equals a key byte for byte
+ * (and then has no escape, unless the key has a backslash), or it is longer
+ * than the key and holds an escape, which is rare. */
+static int
+keys_match(const struct json_keys *ks, const char *raw, size_t n,
+	   const int *out, struct buf *tmp)
+{
+	int k;
+
+	for (k = ks->head[MIN(n, (size_t)63)]; k >= 0; k = ks->next[k])
+		if (out[k] < 0 && ks->len[k] == n && raw[0] == ks->keys[k][0] &&
+		    memcmp(raw, ks->keys[k], n) == 0 && !(ks->escaped >> k & 1))
+			return k;
+	if (n <= ks->minlen || memchr(raw, '\\', n) == NULL)
+		return -1;
+	/* Decoding shortens every escape: a key of n bytes or more cannot
+	 * match, and a key with a backslash equal to raw was rejected above. */
+	buf_reset(tmp);
+	json_unescape(tmp, raw, n);
+	for (k = 0; k < ks->n; k++)
+		if (out[k] < 0 && ks->len[k] == tmp->n &&
+		    memcmp(tmp->p, ks->keys[k], tmp->n) == 0)
+			return k;
+	return -1;
+}
+
+/* Values of prepared keys in one walk over obj's members; the first of
+ * duplicate members wins. */
+void
+json_getk(const struct json *j, int obj, const struct json_keys *ks, int *out)
+{
+	struct buf tmp = {0};
+	int left = ks->n, t, m, k;
+
+	for (k = 0; k < ks->n; k++)
 		out[k] = -1;
 	if (json_type(j, obj) != JSON_OBJECT)
 		return;
-	for (k = 0; k < nkeys && k < (int)ARRAY_LEN(lens); k++)
-		lens[k] = strlen(keys[k]);
 	t = obj + 1;
 	for (m = 0; m < j->tok[obj].size && left > 0; m++) {
 		const jsmntok_t *kt = &j->tok[t];
-		const char *raw = j->s + kt->start;
-		size_t n = (size_t)(kt->end - kt->start);
-		int esc = -1; /* whether raw holds a backslash; -1: not looked */
 
-		for (k = 0; k < nkeys && kt->type == JSMN_STRING; k++) {
-			size_t klen = k < (int)ARRAY_LEN(lens) ? lens[k]
-							      : strlen(keys[k]);
-
-			if (out[k] >= 0 || n < klen)
-				continue;
-			if (n > klen) {
-				if (esc < 0)
-					esc = memchr(raw, '\\', n) != NULL;
-				if (!esc)
-					continue;
-			}
-			if (raw_key_eq(raw, n, keys[k], klen, &tmp)) {
-				out[k] = t + 1;
-				left--;
-				break; /* keys are distinct: no other can match */
-			}
+		if (kt->type == JSMN_STRING &&
+		    (k = keys_match(ks, j->s + kt->start,
+				    (size_t)(kt->end - kt->start), out, &tmp)) >= 0) {
+			out[k] = t + 1;
+			left--;
 		}
 		t = json_next(j, t + 1);
 	}

@@ -63,6 +63,26 @@ int json_get(const struct json *j, int obj, const char *key);
 /* Look up nkeys keys in one pass over obj: out[i] = value token or -1. */
 void json_getv(const struct json *j, int obj, const char *const *keys,
 	       int nkeys, int *out);
+
+/* Most keys a json_keys holds. */
+#define JSON_KEYS_MAX 16
+
+/* Keys looked up in many objects (the model's, on every line), measured
+ * once by json_keys_init. keys is borrowed. */
+struct json_keys {
+	const char *const *keys;
+	int n;
+	size_t len[JSON_KEYS_MAX];
+	int8_t head[64];   /* first key of each length, or -1; 63: longer */
+	int8_t next[JSON_KEYS_MAX]; /* the next key of the same length */
+	uint32_t escaped;  /* bit k set: key k holds a backslash */
+	size_t minlen;
+};
+/* Prepare n keys (at most JSON_KEYS_MAX, all different). */
+void json_keys_init(struct json_keys *ks, const char *const *keys, int n);
+/* json_getv with prepared keys: out[i] = value token of key i, or -1. */
+void json_getk(const struct json *j, int obj, const struct json_keys *ks,
+	       int *out);
 /* Value token of the path "a.b.c" under obj, or -1. */
 int json_path(const struct json *j, int obj, const char *path);
 /* Raw bytes of a token: a string without its quotes and with escapes left

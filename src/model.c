@@ -34,6 +34,7 @@ model_new(void)
 	struct model *m = xcalloc(1, sizeof *m);
 
 	m->json = json_new();
+	json_keys_init(&m->top_keys, top_keys, K_COUNT);
 	m->qjson = json_new();
 	m->qjson2 = json_new();
 	m->json_ev = NONE;
@@ -685,7 +686,7 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 	if (err != JSON_OK)
 		return add_bad(m, ss, src, ln, arrival_ms, DG_JSON, err,
 			       json_errpos(m->json));
-	json_getv(m->json, 0, top_keys, K_COUNT, k);
+	json_getk(m->json, 0, &m->top_keys, k);
 	if (k[K_TS] >= 0) {
 		ts = json_ms(m->json, k[K_TS]);
 		if (ts != TIME_NONE)

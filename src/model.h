@@ -204,6 +204,7 @@ struct model {
 	size_t nsrc;
 	struct callmap open;
 	struct json *json;  /* parser for model_add_line */
+	struct json_keys top_keys; /* what model_add_line looks up */
 	uint32_t json_ev;   /* the event whose line json holds, or NONE */
 	struct json *qjson; /* parser for queries */
 	struct json *qjson2; /* a second one, when two events are needed */
