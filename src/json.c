@@ -224,36 +224,46 @@ frame_close(struct json *j, const struct frame *f, size_t *pos, int next)
  * pair up. With `whole` false the tokens are what a failed jsmn run left:
  * containers may be open, and only the text up to `stop`, where jsmn
  * stopped, is looked at; the caller reports jsmn's error if this finds
- * nothing earlier. */
+ * nothing earlier. Runs on every line: the innermost container lives in
+ * `cur` (registers), j->stack[0..depth-1) holds the ones around it, and
+ * compact JSON (no white space) takes the first test of each check. */
 static enum json_err
 json_validate(struct json *j, int ntok, bool whole, size_t stop)
 {
+	static const char seps[] = {'\0', ':', ','}; /* by enum frame_state */
 	const char *s = j->s;
+	const jsmntok_t *tok = j->tok;
 	struct frame *st = j->stack;
+	struct frame cur = {0, 0, 0, ST_FIRST, false};
+	size_t close = SIZE_MAX; /* cur's closing bracket; SIZE_MAX: no container */
 	enum json_err err;
 	size_t pos = 0, bad = 0;
 	int depth = 0, i;
 
 	for (i = 0; i < ntok; i++) {
-		/* A copy: the stores into frames below could alias it. */
-		const jsmntok_t t = j->tok[i];
+		int type = tok[i].type, start = tok[i].start, end = tok[i].end;
 		size_t b, e;
 
-		if (t.start < 0)
+		if (start < 0)
 			break; /* allocated by jsmn just before it failed */
-		b = (size_t)t.start;
-		e = (size_t)t.end;
-		if (t.type == JSMN_STRING) {
+		b = (size_t)start;
+		e = (size_t)end;
+		if (type == JSMN_STRING) {
 			b--; /* the quotes */
 			e++;
-		} else if (t.end < 0) {
+		} else if (end < 0) {
 			e = OPEN;
 		}
-		while (depth > 0 && b >= (size_t)st[depth - 1].close) {
-			err = frame_close(j, &st[depth - 1], &pos, i);
+		while (b >= close) {
+			err = frame_close(j, &cur, &pos, i);
 			if (err != JSON_OK)
 				return err;
-			depth--;
+			if (--depth > 0) {
+				cur = st[depth - 1];
+				close = (size_t)cur.close;
+			} else {
+				close = SIZE_MAX;
+			}
 		}
 		if (depth == 0) {
 			if (i > 0)
@@ -262,55 +272,52 @@ json_validate(struct json *j, int ntok, bool whole, size_t stop)
 			if (!gap_ok(s, pos, b, '\0', &bad))
 				return json_fail(j, JSON_INVALID, bad);
 		} else {
-			struct frame *f = &st[depth - 1];
-			char sep = f->state == ST_FIRST ? '\0'
-				   : f->state == ST_KEY ? ':' : ',';
-
-			if (e > (size_t)f->close) /* extents cross: never trust it */
-				return json_fail(j, JSON_INVALID, (size_t)f->close);
-			if (!gap_ok(s, pos, b, sep, &bad))
+			if (e > close) /* extents cross: never trust it */
+				return json_fail(j, JSON_INVALID, close);
+			if (!gap_ok(s, pos, b, seps[cur.state], &bad))
 				return json_fail(j, JSON_INVALID, bad);
-			if (f->is_obj && f->state != ST_KEY) {
-				if (t.type != JSMN_STRING)
+			if (cur.is_obj && cur.state != ST_KEY) {
+				if (type != JSMN_STRING)
 					return json_fail(j, JSON_INVALID, b);
-				f->state = ST_KEY;
-				f->size++;
+				cur.state = ST_KEY;
+				cur.size++;
 			} else {
-				f->state = ST_VALUE;
-				if (!f->is_obj)
-					f->size++;
+				cur.state = ST_VALUE;
+				cur.size += !cur.is_obj;
 			}
 		}
-		if (t.type == JSMN_OBJECT || t.type == JSMN_ARRAY) {
+		if (type == JSMN_STRING) {
+			pos = e;
+		} else if (type == JSMN_OBJECT || type == JSMN_ARRAY) {
 			if (depth == JSON_MAX_DEPTH)
 				return json_fail(j, JSON_TOO_DEEP, b);
-			st[depth].tok = i;
-			st[depth].close = t.end < 0 ? OPEN : t.end - 1;
-			st[depth].size = 0;
-			st[depth].state = ST_FIRST;
-			st[depth].is_obj = t.type == JSMN_OBJECT;
+			if (depth > 0)
+				st[depth - 1] = cur;
+			cur.tok = i;
+			cur.close = end < 0 ? OPEN : end - 1;
+			cur.size = 0;
+			cur.state = ST_FIRST;
+			cur.is_obj = type == JSMN_OBJECT;
+			close = (size_t)cur.close;
 			depth++;
 			pos = b + 1;
-		} else if (t.type == JSMN_PRIMITIVE) {
+		} else if (type == JSMN_PRIMITIVE) {
 			if (!primitive_ok(s + b, e - b))
 				return json_fail(j, JSON_INVALID, b);
-			pos = e;
-		} else if (t.type == JSMN_STRING) {
 			pos = e;
 		} else {
 			return json_fail(j, JSON_INVALID, b);
 		}
 	}
-	while (depth > 0 && st[depth - 1].close != OPEN) {
-		err = frame_close(j, &st[depth - 1], &pos, i);
+	while (depth > 0 && cur.close != OPEN) {
+		err = frame_close(j, &cur, &pos, i);
 		if (err != JSON_OK)
 			return err;
-		depth--;
+		if (--depth > 0)
+			cur = st[depth - 1];
 	}
 	if (!whole) {
-		char sep = depth == 0 ? '\0'
-			   : st[depth - 1].state == ST_FIRST ? '\0'
-			   : st[depth - 1].state == ST_KEY ? ':' : ',';
+		char sep = depth == 0 ? '\0' : seps[cur.state];
 
 		if (pos < stop && !gap_start_ok(s, pos, stop, sep, &bad))
 			return json_fail(j, JSON_INVALID, bad);
