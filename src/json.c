@@ -402,40 +402,23 @@ json_jsmn_error(struct json *j, const jsmn_parser *p, int r)
 			 r == JSMN_ERROR_PART ? JSON_TRUNCATED : JSON_INVALID);
 }
 
-/* Parse s[0..n) as one JSON object. */
-enum json_err
-json_parse(struct json *j, const char *s, size_t n)
+/* Tokenize and check j->s[0..n), which holds no white-space-only text;
+ * *stop is where jsmn stopped, *ntok the tokens it made. A NUL byte is not
+ * looked for here. */
+static enum json_err
+json_tokenize(struct json *j, const char *s, size_t n, size_t *stop,
+	      int *ntok)
 {
 	jsmn_parser p;
-	const char *nul;
-	enum json_err err;
-	size_t i;
 	int r;
-
-	j->s = s;
-	j->n = n;
-	j->count = 0;
-	j->errpos = 0;
-	if (j->cap > JSON_SHRINK_TOKENS) { /* keep memory bounded after a huge line */
-		free(j->tok);
-		j->cap = JSON_INIT_TOKENS;
-		j->tok = xreallocarray(NULL, j->cap, sizeof *j->tok);
-	}
-	/* jsmn would stop at a NUL and call the line complete or truncated. */
-	if ((nul = memchr(s, '\0', n)) != NULL)
-		return json_fail(j, JSON_NUL, (size_t)(nul - s));
-	for (i = 0; i < n && is_ws(s[i]); i++)
-		;
-	if (i == n)
-		return json_fail(j, JSON_EMPTY, 0);
-	if (n >= INT_MAX) /* jsmn keeps offsets in an int */
-		return json_fail(j, JSON_TOO_BIG, 0);
 
 	jsmn_init(&p);
 	for (;;) {
 		unsigned lim = MIN(j->cap, p.toknext + JSON_CHUNK);
 
 		r = jsmn_parse(&p, s, n, j->tok, lim);
+		*stop = p.pos;
+		*ntok = (int)p.toknext;
 		if (r != JSMN_ERROR_NOMEM)
 			break;
 		/* The parser state is kept: grow, and go on without jsmn_init. */
@@ -450,9 +433,41 @@ json_parse(struct json *j, const char *s, size_t n)
 	}
 	if (r < 0)
 		return json_jsmn_error(j, &p, r);
-	err = json_validate(j, (int)p.toknext, true, 0);
+	return json_validate(j, (int)p.toknext, true, 0);
+}
+
+/* Parse s[0..n) as one JSON object. A NUL byte makes the line JSON_NUL
+ * whatever else it holds; jsmn stops at one, so a line that parses and was
+ * read to its end has none, and only the others need a memchr. */
+enum json_err
+json_parse(struct json *j, const char *s, size_t n)
+{
+	const char *nul;
+	enum json_err err;
+	size_t i, stop = 0;
+	int ntok = 0;
+
+	j->s = s;
+	j->n = n;
+	j->count = 0;
+	j->errpos = 0;
+	if (j->cap > JSON_SHRINK_TOKENS) { /* keep memory bounded after a huge line */
+		free(j->tok);
+		j->cap = JSON_INIT_TOKENS;
+		j->tok = xreallocarray(NULL, j->cap, sizeof *j->tok);
+	}
+	for (i = 0; i < n && is_ws(s[i]); i++)
+		;
+	if (i == n)
+		return json_fail(j, JSON_EMPTY, 0);
+	err = n >= INT_MAX /* jsmn keeps offsets in an int */
+		      ? json_fail(j, JSON_TOO_BIG, 0)
+		      : json_tokenize(j, s, n, &stop, &ntok);
+	if ((err != JSON_OK || stop < n) &&
+	    (nul = memchr(s, '\0', n)) != NULL)
+		return json_fail(j, JSON_NUL, (size_t)(nul - s));
 	if (err == JSON_OK)
-		j->count = (int)p.toknext;
+		j->count = ntok;
 	return err;
 }
 
