@@ -571,9 +571,8 @@ raw_key_eq(const char *raw, size_t n, const char *key, size_t klen,
 {
 	if (n < klen)
 		return false;
-	if (n == klen && memcmp(raw, key, n) == 0 &&
-	    memchr(key, '\\', klen) == NULL)
-		return true;
+	if (n == klen) /* equal bytes, or an escape that decodes shorter */
+		return memcmp(raw, key, n) == 0 && memchr(key, '\\', klen) == NULL;
 	if (memchr(raw, '\\', n) == NULL)
 		return false;
 	buf_reset(tmp);
@@ -815,14 +814,19 @@ parse_int64(const char *p, size_t n, int64_t *out)
 	}
 	if (i == n)
 		return false;
-	for (; i < n; i++) {
+	/* Every line has a timestamp: up to 18 digits cannot overflow, so
+	 * only the 19th and later are checked. */
+	for (size_t safe = MIN(n, i + 18); i < safe; i++) {
 		unsigned d = (unsigned)((unsigned char)p[i] - '0');
 
 		if (d > 9)
 			return false;
-		/* Every line has a timestamp: divide only when 19 digits
-		 * could overflow (v >= 10^17 before this one). */
-		if (v >= 100000000000000000ull && v > (lim - d) / 10)
+		v = v * 10 + d;
+	}
+	for (; i < n; i++) {
+		unsigned d = (unsigned)((unsigned char)p[i] - '0');
+
+		if (d > 9 || v > (lim - d) / 10)
 			return false;
 		v = v * 10 + d;
 	}
