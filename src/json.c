@@ -51,6 +51,7 @@ struct json {
 	const char *s;  /* borrowed until the next parse */
 	size_t n;
 	size_t errpos;
+	uint64_t label;  /* json_set_label's, 0 after a parse */
 	struct frame stack[JSON_MAX_DEPTH]; /* the validator's, kept off the C stack */
 };
 
@@ -451,6 +452,7 @@ json_parse(struct json *j, const char *s, size_t n)
 	j->n = n;
 	j->count = 0;
 	j->errpos = 0;
+	j->label = 0;
 	if (j->cap > JSON_SHRINK_TOKENS) { /* keep memory bounded after a huge line */
 		free(j->tok);
 		j->cap = JSON_INIT_TOKENS;
@@ -476,6 +478,21 @@ size_t
 json_errpos(const struct json *j)
 {
 	return j->errpos;
+}
+
+/* Label the line just parsed. */
+void
+json_set_label(struct json *j, uint64_t label)
+{
+	j->label = label;
+}
+
+/* The tokens of s[0..n) under label are still there. */
+bool
+json_holds(const struct json *j, const char *s, size_t n, uint64_t label)
+{
+	return label != 0 && j->label == label && j->count > 0 && j->s == s &&
+	       j->n == n;
 }
 
 /* Describe an error for a status line. */

@@ -47,6 +47,13 @@ void json_free(struct json *j);
  * on error json_errpos() is the byte offset where it was found. */
 enum json_err json_parse(struct json *j, const char *s, size_t n);
 size_t json_errpos(const struct json *j);
+/* A label the caller gives the line of the last successful parse (each
+ * json_parse resets it to 0), to find out later that the tokens of that
+ * line are still there: json_holds. */
+void json_set_label(struct json *j, uint64_t label);
+/* Whether the last parse succeeded, on s[0..n), and was given label. */
+bool json_holds(const struct json *j, const char *s, size_t n,
+		uint64_t label);
 /* A short English description of err ("not JSON", "truncated JSON", ...). */
 const char *json_strerror(enum json_err err);
 

@@ -87,6 +87,8 @@ model_clear(struct model *m)
 	m->ndiag = m->diagcap = 0;
 	memset(&m->open, 0, sizeof m->open);
 	m->json_ev = NONE;
+	json_set_label(m->qjson, 0);
+	json_set_label(m->qjson2, 0);
 	m->lines = m->bytes = 0;
 	for (size_t i = 0; i < m->nsrc; i++) {
 		struct source *s = m->src[i].src;
@@ -930,9 +932,23 @@ model_parse(const struct model *m, uint32_t e, struct json *j)
 const struct json *
 model_parsed(const struct model *m, uint32_t e, struct json *scratch)
 {
+	/* The model's own parsers are labelled with the event they hold;
+	 * model_clear forgets the labels. A moved stream buffer changes the
+	 * line's address, which json_holds compares too. */
+	bool own = scratch == m->qjson || scratch == m->qjson2;
+	size_t n;
+	const char *p;
+
 	if (e == m->json_ev)
 		return m->json;
-	return model_parse(m, e, scratch) ? scratch : NULL;
+	p = model_line(m, e, &n);
+	if (own && json_holds(scratch, p, n, (uint64_t)e + 1))
+		return scratch;
+	if (json_parse(scratch, p, n) != JSON_OK)
+		return NULL;
+	if (own)
+		json_set_label(scratch, (uint64_t)e + 1);
+	return scratch;
 }
 
 /* Append the texts of message.content[] (or a plain string content). */

@@ -257,7 +257,8 @@ bool model_parse(const struct model *m, uint32_t e, struct json *j);
 /* The parsed line of event e: the model's own parse when e is the event
  * model_add_line just added (so a printer or the screen looking at the
  * newest event does not parse it again), else e's line parsed into
- * scratch. NULL when the line is not a JSON object. */
+ * scratch, unless scratch is m->qjson or m->qjson2 and already holds it.
+ * NULL when the line is not a JSON object. */
 const struct json *model_parsed(const struct model *m, uint32_t e,
 				struct json *scratch);
 
