@@ -199,7 +199,7 @@ primitive_ok(const char *p, size_t n)
 /* Finish the innermost container at its closing bracket: nothing may dangle
  * before it (a key without a value, a trailing comma). `next` is the token
  * after its subtree. */
-static enum json_err
+static inline enum json_err
 frame_close(struct json *j, const struct frame *f, size_t *pos, int next)
 {
 	size_t close = (size_t)f->close, bad = 0;
@@ -627,7 +627,8 @@ json_lookup(const struct json *j, int obj, const char *key, size_t klen)
 		}
 		t = json_next(j, t + 1);
 	}
-	buf_free(&tmp);
+	if (tmp.cap > 0) /* a key or value needed decoding */
+		buf_free(&tmp);
 	return found;
 }
 
@@ -728,7 +729,8 @@ json_getk(const struct json *j, int obj, const struct json_keys *ks, int *out)
 		}
 		t = json_next(j, t + 1);
 	}
-	buf_free(&tmp);
+	if (tmp.cap > 0) /* a key or value needed decoding */
+		buf_free(&tmp);
 }
 
 /* Follow the dot-separated keys of path down nested objects. */
@@ -795,7 +797,8 @@ json_streq(const struct json *j, int t, const char *lit)
 	if (json_type(j, t) != JSON_STRING)
 		return false;
 	eq = key_eq(j, t, lit, strlen(lit), &tmp);
-	buf_free(&tmp);
+	if (tmp.cap > 0) /* a key or value needed decoding */
+		buf_free(&tmp);
 	return eq;
 }
 
@@ -812,7 +815,8 @@ json_strsuffix(const struct json *j, int t, const char *suffix)
 		return false;
 	v = str_value(j, t, &tmp, &n);
 	eq = n >= slen && memcmp(v + n - slen, suffix, slen) == 0;
-	buf_free(&tmp);
+	if (tmp.cap > 0) /* a key or value needed decoding */
+		buf_free(&tmp);
 	return eq;
 }
 
