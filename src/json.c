@@ -677,21 +677,44 @@ json_keys_init(struct json_keys *ks, const char *const *keys, int n)
 	}
 }
 
-/* Index of the key not found yet that raw[0..n), a member's key, decodes
- * to, or -1. Called for every member of every line, so the common case is
- * one look at the keys of length n: a raw key equals a key byte for byte
- * (and then has no escape, unless the key has a backslash), or it is longer
- * than the key and holds an escape, which is rare. */
+/* Whether a[0..n) and b[0..n) are the same bytes. Keys are short: for 4 to
+ * 16 bytes, two overlapping loads from each side, without a call. */
+static inline bool
+same_bytes(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y, x2, y2;
+	uint32_t u, v, u2, v2;
+
+	if (n >= 8 && n <= 16) {
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		memcpy(&x2, a + n - 8, 8);
+		memcpy(&y2, b + n - 8, 8);
+		return x == y && x2 == y2;
+	}
+	if (n >= 4 && n < 8) {
+		memcpy(&u, a, 4);
+		memcpy(&v, b, 4);
+		memcpy(&u2, a + n - 4, 4);
+		memcpy(&v2, b + n - 4, 4);
+		return u == v && u2 == v2;
+	}
+	return memcmp(a, b, n) == 0;
+}
+
+/* The key that raw[0..n), a member's name, decodes to, or -1: the key of
+ * its length with the same bytes (unless the key has a backslash, which
+ * raw would then hold too, as an escape), or, when raw is longer than a
+ * key and holds an escape (rare), the key its decoding equals. */
 static int
-keys_match(const struct json_keys *ks, const char *raw, size_t n,
-	   const int *out, struct buf *tmp)
+key_index(const struct json_keys *ks, const char *raw, size_t n,
+	  struct buf *tmp)
 {
 	int k;
 
 	for (k = ks->head[MIN(n, (size_t)63)]; k >= 0; k = ks->next[k])
-		if (out[k] < 0 && ks->len[k] == n && raw[0] == ks->keys[k][0] &&
-		    memcmp(raw, ks->keys[k], n) == 0 && !(ks->escaped >> k & 1))
-			return k;
+		if (ks->len[k] == n && same_bytes(raw, ks->keys[k], n))
+			return (ks->escaped >> k & 1) ? -1 : k;
 	if (n <= ks->minlen || memchr(raw, '\\', n) == NULL)
 		return -1;
 	/* Decoding shortens every escape: a key of n bytes or more cannot
@@ -699,21 +722,69 @@ keys_match(const struct json_keys *ks, const char *raw, size_t n,
 	buf_reset(tmp);
 	json_unescape(tmp, raw, n);
 	for (k = 0; k < ks->n; k++)
-		if (out[k] < 0 && ks->len[k] == tmp->n &&
-		    memcmp(tmp->p, ks->keys[k], tmp->n) == 0)
+		if (ks->len[k] == tmp->n && memcmp(tmp->p, ks->keys[k], tmp->n) == 0)
 			return k;
 	return -1;
+}
+
+/* raw[0..n), n <= 16, as two words that hold all its bytes: the first and
+ * last 8 (or 4) bytes, which overlap for shorter names. */
+static inline void
+seen_words(const char *raw, size_t n, uint64_t *a, uint64_t *b)
+{
+	uint32_t u = 0, v = 0;
+
+	if (n >= 8) {
+		memcpy(a, raw, 8);
+		memcpy(b, raw + n - 8, 8);
+		return;
+	}
+	if (n >= 4) {
+		memcpy(&u, raw, 4);
+		memcpy(&v, raw + n - 4, 4);
+	} else if (n > 0) {
+		u = (uint32_t)(unsigned char)raw[0] |
+		    (uint32_t)(unsigned char)raw[n / 2] << 8 |
+		    (uint32_t)(unsigned char)raw[n - 1] << 16;
+	}
+	*a = u;
+	*b = v;
+}
+
+/* key_index through the cache of names seen: a line's member names are
+ * nearly always those of an earlier line, and a hit costs two loads, a
+ * hash and a compare, where the chain walk and the escape scan cost a
+ * call and several branches that lines of different kinds mispredict. */
+static inline int
+key_index_seen(struct json_keys *ks, const char *raw, size_t n,
+	       struct buf *tmp)
+{
+	struct json_seen *e;
+	uint64_t a, b;
+
+	if (n > 16)
+		return key_index(ks, raw, n, tmp);
+	seen_words(raw, n, &a, &b);
+	e = &ks->seen[((a * 0x9E3779B97F4A7C15ull) ^ (b * 0xC2B2AE3D27D4EB4Full) ^
+		       n) >> 59 & (JSON_KEYS_SEEN - 1)];
+	if (e->len1 != n + 1 || e->a != a || e->b != b) {
+		e->a = a;
+		e->b = b;
+		e->len1 = (uint8_t)(n + 1);
+		e->key = (int8_t)key_index(ks, raw, n, tmp);
+	}
+	return e->key;
 }
 
 /* Values of prepared keys in one walk over obj's members; the first of
  * duplicate members wins. */
 void
-json_getk(const struct json *j, int obj, const struct json_keys *ks, int *out)
+json_getk(const struct json *j, int obj, struct json_keys *ks, int *out)
 {
 	struct buf tmp = {0};
 	int left = ks->n, t, m, k;
 
-	for (k = 0; k < ks->n; k++)
+	for (k = 0; k < left; k++)
 		out[k] = -1;
 	if (json_type(j, obj) != JSON_OBJECT)
 		return;
@@ -722,14 +793,15 @@ json_getk(const struct json *j, int obj, const struct json_keys *ks, int *out)
 		const jsmntok_t *kt = &j->tok[t];
 
 		if (kt->type == JSMN_STRING &&
-		    (k = keys_match(ks, j->s + kt->start,
-				    (size_t)(kt->end - kt->start), out, &tmp)) >= 0) {
+		    (k = key_index_seen(ks, j->s + kt->start,
+					(size_t)(kt->end - kt->start), &tmp)) >= 0 &&
+		    out[k] < 0) {
 			out[k] = t + 1;
 			left--;
 		}
 		t = json_next(j, t + 1);
 	}
-	if (tmp.cap > 0) /* a key or value needed decoding */
+	if (tmp.cap > 0) /* a name needed decoding */
 		buf_free(&tmp);
 }
 

@@ -74,6 +74,15 @@ void json_getv(const struct json *j, int obj, const char *const *keys,
 /* Most keys a json_keys holds. */
 #define JSON_KEYS_MAX 16
 
+/* Member names of up to 16 bytes seen lately, raw, and the key each one
+ * decodes to: lines of one kind repeat their member names. */
+#define JSON_KEYS_SEEN 32
+struct json_seen {
+	uint64_t a, b; /* the raw name's bytes (see json.c: seen_words) */
+	uint8_t len1;  /* its length + 1; 0: an empty slot */
+	int8_t key;    /* the key it decodes to, or -1 */
+};
+
 /* Keys looked up in many objects (the model's, on every line), measured
  * once by json_keys_init. keys is borrowed. */
 struct json_keys {
@@ -84,12 +93,13 @@ struct json_keys {
 	int8_t next[JSON_KEYS_MAX]; /* the next key of the same length */
 	uint32_t escaped;  /* bit k set: key k holds a backslash */
 	size_t minlen;
+	struct json_seen seen[JSON_KEYS_SEEN]; /* a cache, by hash */
 };
 /* Prepare n keys (at most JSON_KEYS_MAX, all different). */
 void json_keys_init(struct json_keys *ks, const char *const *keys, int n);
-/* json_getv with prepared keys: out[i] = value token of key i, or -1. */
-void json_getk(const struct json *j, int obj, const struct json_keys *ks,
-	       int *out);
+/* json_getv with prepared keys: out[i] = value token of key i, or -1.
+ * Updates the cache in ks. */
+void json_getk(const struct json *j, int obj, struct json_keys *ks, int *out);
 /* Value token of the path "a.b.c" under obj, or -1. */
 int json_path(const struct json *j, int obj, const char *path);
 /* Raw bytes of a token: a string without its quotes and with escapes left
