@@ -782,24 +782,28 @@ void
 json_getk(const struct json *j, int obj, struct json_keys *ks, int *out)
 {
 	struct buf tmp = {0};
-	int left = ks->n, t, m, k;
+	const jsmntok_t *tok = j->tok;
+	int left = ks->n, t, m, k, size;
 
 	for (k = 0; k < left; k++)
 		out[k] = -1;
 	if (json_type(j, obj) != JSON_OBJECT)
 		return;
-	t = obj + 1;
-	for (m = 0; m < j->tok[obj].size && left > 0; m++) {
-		const jsmntok_t *kt = &j->tok[t];
+	size = tok[obj].size;
+	/* The validator made the tokens a well-formed object: every member
+	 * is a string key and a value, and a container's parent field holds
+	 * the token after it. */
+	for (m = 0, t = obj + 1; m < size && left > 0; m++) {
+		const jsmntok_t *v = &tok[t + 1];
 
-		if (kt->type == JSMN_STRING &&
-		    (k = key_index_seen(ks, j->s + kt->start,
-					(size_t)(kt->end - kt->start), &tmp)) >= 0 &&
-		    out[k] < 0) {
+		k = key_index_seen(ks, j->s + tok[t].start,
+				   (size_t)(tok[t].end - tok[t].start), &tmp);
+		if (k >= 0 && out[k] < 0) {
 			out[k] = t + 1;
 			left--;
 		}
-		t = json_next(j, t + 1);
+		t = v->type == JSMN_OBJECT || v->type == JSMN_ARRAY ? v->parent
+								    : t + 2;
 	}
 	if (tmp.cap > 0) /* a name needed decoding */
 		buf_free(&tmp);
