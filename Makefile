@@ -27,10 +27,10 @@ CURSES_LIBS   := $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null || echo -lncu
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 AV_CPPFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 \
               -DAGENTVIEW_VERSION='"$(VERSION)"' -DAGENTVIEW_DATADIR='"$(DATADIR)"'
-ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS)
+ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
 
 # Reading and model layers: no curses here (checked by `make check-layers`).
-CORE = util json text lines model tool print record input
+CORE = util json text lines ahead model tool print record input
 # Screen layer: the only files that may include <curses.h>.
 UI   =
 CORE_OBJ = $(CORE:%=src/%.o)

@@ -480,6 +480,41 @@ json_errpos(const struct json *j)
 	return j->errpos;
 }
 
+/* Bytes json_save writes. */
+size_t
+json_saved_size(const struct json *j)
+{
+	return (size_t)j->count * sizeof *j->tok;
+}
+
+/* Copy the tokens out. */
+void
+json_save(const struct json *j, void *dst)
+{
+	if (j->count > 0)
+		memcpy(dst, j->tok, json_saved_size(j));
+}
+
+/* Copy saved tokens of a successful parse of s[0..n) in. */
+void
+json_restore(struct json *j, const char *s, size_t n, const void *saved,
+	     size_t size)
+{
+	unsigned count = (unsigned)(size / sizeof *j->tok);
+
+	if (j->cap > JSON_SHRINK_TOKENS || j->cap < count) {
+		free(j->tok);
+		j->cap = MAX(count, JSON_INIT_TOKENS);
+		j->tok = xreallocarray(NULL, j->cap, sizeof *j->tok);
+	}
+	memcpy(j->tok, saved, size);
+	j->s = s;
+	j->n = n;
+	j->count = (int)count;
+	j->errpos = 0;
+	j->label = 0;
+}
+
 /* Label the line just parsed. */
 void
 json_set_label(struct json *j, uint64_t label)

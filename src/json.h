@@ -54,6 +54,13 @@ void json_set_label(struct json *j, uint64_t label);
 /* Whether the last parse succeeded, on s[0..n), and was given label. */
 bool json_holds(const struct json *j, const char *s, size_t n,
 		uint64_t label);
+/* The tokens of the last successful parse, kept elsewhere (a line parsed
+ * on another thread): json_saved_size bytes written by json_save, given
+ * back by json_restore, which makes j as json_parse of s[0..n) made it. */
+size_t json_saved_size(const struct json *j);
+void json_save(const struct json *j, void *dst);
+void json_restore(struct json *j, const char *s, size_t n, const void *saved,
+		  size_t size);
 /* A short English description of err ("not JSON", "truncated JSON", ...). */
 const char *json_strerror(enum json_err err);
 

@@ -4,6 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ahead.h"
+
+/* Below this many bytes left, a file is parsed on one thread: starting a
+ * thread costs more than it saves. */
+#define AHEAD_MIN (4u << 20)
+
 /* Keys looked up on every event, in one pass over the top-level object. */
 enum {
 	K_TYPE,
@@ -39,6 +45,7 @@ model_new(void)
 	m->qjson2 = json_new();
 	m->json_ev = NONE;
 	m->now_ms = TIME_NONE;
+	m->ahead_min = AHEAD_MIN;
 	return m;
 }
 
@@ -54,11 +61,21 @@ model_free_events(struct model *m)
 	free(m->open.v);
 }
 
+/* Stop the parser thread of source i, if one runs. */
+static void
+model_stop_ahead(struct model *m, size_t i)
+{
+	ahead_stop(m->src[i].ahead);
+	m->src[i].ahead = NULL;
+}
+
 void
 model_free(struct model *m)
 {
 	if (m == NULL)
 		return;
+	for (size_t i = 0; i < m->nsrc; i++)
+		model_stop_ahead(m, i);
 	model_free_events(m);
 	json_free(m->json);
 	json_free(m->qjson);
@@ -93,6 +110,7 @@ model_clear(struct model *m)
 	for (size_t i = 0; i < m->nsrc; i++) {
 		struct source *s = m->src[i].src;
 
+		model_stop_ahead(m, i);
 		memset(&m->src[i], 0, sizeof m->src[i]);
 		m->src[i].src = s;
 		m->src[i].session = NONE;
@@ -643,6 +661,14 @@ classify(struct model *m, const struct json *j, const int *k)
 	return EV_NOTICE;
 }
 
+/* Whether every byte of the source is there for good, so that a thread
+ * may read ahead of the lines handed out: a mapped file, or memory. */
+static bool
+whole_file(const struct source *s)
+{
+	return s->eof && !s->follow && s->fd < 0 && s->data != NULL;
+}
+
 /* A line that is not a JSON object becomes a diagnostic. */
 static uint32_t
 add_bad(struct model *m, struct srcstate *ss, unsigned src,
@@ -679,16 +705,28 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 		p += 3;
 		n -= 3;
 	}
+	if (ss->ahead == NULL && !ss->ahead_tried && whole_file(ss->src) &&
+	    ss->src->size - ln->off > m->ahead_min) {
+		ss->ahead_tried = true;
+		ss->ahead = ahead_start(ss->src->data, ss->src->size, ln->off,
+					&m->top_keys);
+	}
+	if (ss->ahead != NULL &&
+	    ahead_take(ss->ahead, ln->off, ln->len, p, n, m->json, k)) {
+		err = JSON_OK;
+	} else {
+		err = ln->len > UINT32_MAX ? JSON_TOO_BIG : json_parse(m->json, p, n);
+		if (err == JSON_OK)
+			json_getk(m->json, 0, &m->top_keys, k);
+	}
 	if (ln->len > UINT32_MAX)
 		return add_bad(m, ss, src, ln, arrival_ms, DG_TOO_LONG,
 			       JSON_TOO_BIG, 0);
-	err = json_parse(m->json, p, n);
 	if (err == JSON_EMPTY)
 		return NONE;
 	if (err != JSON_OK)
 		return add_bad(m, ss, src, ln, arrival_ms, DG_JSON, err,
 			       json_errpos(m->json));
-	json_getk(m->json, 0, &m->top_keys, k);
 	if (k[K_TS] >= 0) {
 		ts = json_ms(m->json, k[K_TS]);
 		if (ts != TIME_NONE)
@@ -754,8 +792,16 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 }
 
 void
+model_release_source(struct model *m, unsigned src)
+{
+	model_stop_ahead(m, src);
+	m->src[src].ahead_tried = true;
+}
+
+void
 model_end_source(struct model *m, unsigned src)
 {
+	model_stop_ahead(m, src);
 	m->src[src].ended = true;
 	m->src[src].text_item = NONE;
 	m->src[src].think_item = NONE;

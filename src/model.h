@@ -171,9 +171,13 @@ struct command_info {
 	uint32_t nstderr;  /* stderr lines seen */
 };
 
+struct ahead;
+
 /* Per-source parsing state. */
 struct srcstate {
 	struct source *src;   /* not owned */
+	struct ahead *ahead;  /* the parser thread, while one runs; owned */
+	bool ahead_tried;     /* one was started (or could not be) */
 	uint32_t session;     /* current session, NONE before the first event */
 	uint32_t think_item;  /* open thinking item, or NONE */
 	uint32_t text_item;   /* open assistant text item, or NONE */
@@ -212,6 +216,8 @@ struct model {
 	uint64_t bytes;     /* input bytes read */
 	struct command_info cmd;
 	int64_t now_ms;     /* the clock for live states (set by the caller) */
+	size_t ahead_min;   /* parse on a second thread the lines of a whole
+			       file with more bytes than this ahead */
 };
 
 struct model *model_new(void);
@@ -227,6 +233,9 @@ unsigned model_add_source(struct model *m, struct source *s);
  * blank line. */
 uint32_t model_add_line(struct model *m, unsigned src, const struct line *ln,
 			int64_t arrival_ms);
+/* The bytes of source src are about to go away (closed, unmapped): stop
+ * the thread that may be reading them ahead. Lines may still be added. */
+void model_release_source(struct model *m, unsigned src);
 /* The source ended for good: its open session is incomplete. */
 void model_end_source(struct model *m, unsigned src);
 /* Every source has ended. */
