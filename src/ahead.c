@@ -23,11 +23,16 @@
 
 /* Bytes of line starts per chunk: a hand-over for some hundreds of lines,
  * small enough that the model has the first ones soon. */
-#define AHEAD_CHUNK (32u << 10)
+#define AHEAD_CHUNK (16u << 10)
 /* Chunks in flight, each a buffer reused in turn. */
-#define AHEAD_WINDOW 16
+#define AHEAD_WINDOW 8
 /* A line whose tokens take more is not kept: the model parses it. */
 #define AHEAD_MAX_SAVED (1u << 20)
+/* A chunk buffer's tokens above this are freed before it is used again:
+ * a chunk of unusually many tokens does not make every buffer big. */
+#define AHEAD_TOK_KEEP (64u << 10)
+/* Keys kept per line (the model looks up 7). */
+#define AHEAD_KEYS 8
 
 enum { C_FREE, C_BUSY, C_READY };
 
@@ -36,7 +41,7 @@ struct aline {
 	size_t off, len;   /* as the model will ask for it */
 	size_t tok, ntok;  /* its saved tokens: bytes [tok, tok + ntok) */
 	bool kept;         /* parsed without error and saved */
-	int k[JSON_KEYS_MAX];
+	int k[AHEAD_KEYS];
 };
 
 /* A chunk's buffer; aligned so that the two threads' stores to different
@@ -119,6 +124,11 @@ ahead_parse(struct ahead *a, size_t n, struct json *j, struct json_keys *ks)
 	c->idx = n;
 	c->nline = 0;
 	c->ntok = 0;
+	if (c->tokcap > AHEAD_TOK_KEEP) {
+		free(c->tok);
+		c->tok = NULL;
+		c->tokcap = 0;
+	}
 	while (pos < hi) {
 		const char *p = a->data + pos;
 		const char *nl = memchr(p, '\n', a->size - pos);
@@ -184,8 +194,11 @@ struct ahead *
 ahead_start(const char *data, size_t size, size_t from,
 	    const struct json_keys *keys)
 {
-	struct ahead *a = xcalloc(1, sizeof *a);
+	struct ahead *a;
 
+	if (keys->n > AHEAD_KEYS)
+		return NULL;
+	a = xcalloc(1, sizeof *a);
 	a->data = data;
 	a->size = size;
 	a->from = from;

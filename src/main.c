@@ -5,9 +5,12 @@
 #include <locale.h>
 #include <math.h>
 #include <poll.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "input.h"
@@ -206,22 +209,57 @@ setup_locale(void)
 }
 
 /* Developer hook for `make bench`, kept out of --help: with
- * AGENTVIEW_MEMSTAT set in the environment, the largest RssAnon seen at
- * the points where memory peaks (input indexed, output built) goes to
- * stderr as one line. -1 until sampled. */
-static long memstat_peak = -1;
+ * AGENTVIEW_MEMSTAT set in the environment, a thread reads RssAnon every
+ * millisecond and the largest value seen (also at the points where memory
+ * peaks: input indexed, output built) goes to stderr as one line at the
+ * end. Linux keeps no peak of RssAnon, and the peak can come and go
+ * between two points of the code (buffers of the parser thread). */
+static _Atomic long memstat_peak = -1;
+
+/* Note the anonymous memory now. */
+static void
+memstat_note(void)
+{
+	long kib = mem_rss_anon_kib(), old = memstat_peak;
+
+	while (kib > old &&
+	       !atomic_compare_exchange_weak(&memstat_peak, &old, kib))
+		;
+}
+
+/* The sampling thread. */
+static void *
+memstat_run(void *arg)
+{
+	struct timespec ms = {0, 1000000};
+
+	(void)arg;
+	for (;;) {
+		memstat_note();
+		nanosleep(&ms, NULL);
+	}
+	return NULL;
+}
+
+/* Start sampling, when the hook is on. */
+static void
+memstat_start(void)
+{
+	pthread_t t;
+
+	if (getenv("AGENTVIEW_MEMSTAT") == NULL)
+		return;
+	memstat_note();
+	if (pthread_create(&t, NULL, memstat_run, NULL) == 0)
+		pthread_detach(t);
+}
 
 /* Note the anonymous memory now, when the hook is on. */
 static void
 memstat_sample(void)
 {
-	long kib;
-
-	if (getenv("AGENTVIEW_MEMSTAT") == NULL)
-		return;
-	kib = mem_rss_anon_kib();
-	if (kib > memstat_peak)
-		memstat_peak = kib;
+	if (getenv("AGENTVIEW_MEMSTAT") != NULL)
+		memstat_note();
 }
 
 /* Say the peak and how many events it held, when the hook is on. */
@@ -232,7 +270,7 @@ memstat_report(const struct model *m)
 		return;
 	fprintf(stderr, "agentview-memstat: events=%zu lines=%llu bytes=%llu rss_anon_peak_kib=%ld\n",
 		m->nev, (unsigned long long)m->lines,
-		(unsigned long long)m->bytes, memstat_peak);
+		(unsigned long long)m->bytes, (long)memstat_peak);
 }
 
 /* Print mode: stream the input through a printer until it ends. */
@@ -284,6 +322,7 @@ main(int argc, char **argv)
 	int status;
 
 	setup_locale();
+	memstat_start();
 	parse_options(argc, argv, &o);
 	if (o.command != NULL)
 		usage_error("-- COMMAND is not built yet");
