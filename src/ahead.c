@@ -14,7 +14,6 @@
 #include "ahead.h"
 
 #include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,9 +61,11 @@ struct ahead {
 	_Alignas(64) atomic_size_t next;     /* the first chunk not claimed */
 	_Alignas(64) atomic_size_t consumed; /* chunks the model is done with */
 	_Alignas(64) atomic_bool sleeping;   /* the worker waits for room */
+	atomic_bool mwaiting; /* the model waits for a chunk */
 	atomic_bool stop;
 	pthread_mutex_t lock;
-	pthread_cond_t wake;
+	pthread_cond_t wake;  /* the worker's */
+	pthread_cond_t ready; /* the model's */
 	pthread_t thread;
 	bool started;
 	struct json *wjson;   /* the worker's parser and keys */
@@ -160,7 +161,28 @@ ahead_parse(struct ahead *a, size_t n, struct json *j, struct json_keys *ks)
 		}
 		pos += len + (nl != NULL);
 	}
-	atomic_store_explicit(&c->state, C_READY, memory_order_release);
+	atomic_store(&c->state, C_READY);
+	if (atomic_load(&a->mwaiting) && atomic_exchange(&a->mwaiting, false)) {
+		pthread_mutex_lock(&a->lock);
+		pthread_cond_signal(&a->ready);
+		pthread_mutex_unlock(&a->lock);
+	}
+}
+
+/* The model needs chunk c, which the worker is parsing: spin a little
+ * (chunks take tens of microseconds), then sleep until it is ready. */
+static void
+ahead_await(struct ahead *a, struct chunk *c)
+{
+	for (int i = 0; i < 2000; i++)
+		if (atomic_load_explicit(&c->state, memory_order_acquire) == C_READY)
+			return;
+	pthread_mutex_lock(&a->lock);
+	atomic_store(&a->mwaiting, true);
+	while (atomic_load(&a->mwaiting) && atomic_load(&c->state) != C_READY)
+		pthread_cond_wait(&a->ready, &a->lock);
+	atomic_store(&a->mwaiting, false);
+	pthread_mutex_unlock(&a->lock);
 }
 
 /* The worker: claim and parse chunks until none is left. */
@@ -208,6 +230,7 @@ ahead_start(const char *data, size_t size, size_t from,
 	atomic_init(&a->next, 0);
 	atomic_init(&a->consumed, 0);
 	atomic_init(&a->sleeping, false);
+	atomic_init(&a->mwaiting, false);
 	atomic_init(&a->stop, false);
 	a->wjson = json_new();
 	a->mjson = json_new();
@@ -215,6 +238,7 @@ ahead_start(const char *data, size_t size, size_t from,
 	a->mkeys = *keys;
 	pthread_mutex_init(&a->lock, NULL);
 	pthread_cond_init(&a->wake, NULL);
+	pthread_cond_init(&a->ready, NULL);
 	if (pthread_create(&a->thread, NULL, ahead_run, a) != 0) {
 		ahead_stop(a);
 		return NULL;
@@ -242,8 +266,6 @@ bool
 ahead_take(struct ahead *a, size_t off, size_t len, const char *p, size_t n,
 	   struct json *j, int *k)
 {
-	int spins = 0;
-
 	while (!a->broken && a->cur < a->nchunks) {
 		struct chunk *c = &a->chunk[a->cur % AHEAD_WINDOW];
 		bool full;
@@ -273,8 +295,8 @@ ahead_take(struct ahead *a, size_t off, size_t len, const char *p, size_t n,
 		claim = ahead_claim(a, &full);
 		if (claim != SIZE_MAX)
 			ahead_parse(a, claim, a->mjson, &a->mkeys);
-		else if (++spins % 1024 == 0)
-			sched_yield();
+		else
+			ahead_await(a, c);
 	}
 	return false;
 }
@@ -299,5 +321,6 @@ ahead_stop(struct ahead *a)
 	json_free(a->mjson);
 	pthread_mutex_destroy(&a->lock);
 	pthread_cond_destroy(&a->wake);
+	pthread_cond_destroy(&a->ready);
 	free(a);
 }

@@ -109,9 +109,16 @@ bench_index() {
 	evs=$(awk -v e="$events" -v t="$t_av" 'BEGIN { print e / t / 1e6 }')
 	evs_wc=$(awk -v e="$events" -v t="$t_wc" 'BEGIN { print e / t / 1e6 }')
 	evs_jq=$(awk -v e="$events" -v t="$t_jq" 'BEGIN { print e / t / 1e6 }')
+	cpu_av=$(jq -r '.results[0] | .user + .system' "$work/idx.json")
+	cpu_wc=$(jq -r '.results[1] | .user + .system' "$work/idx.json")
+	cpu_jq=$(jq -r '.results[0] | .user + .system' "$work/jq.json")
 	name="$2 MB, $events events"
 	row "full index: time (median)" "$name" "$(fmt3 "$t_av") s" \
-		"$(fmt3 "$t_wc") s" "$(fmt3 "$t_jq") s" "" "" "" ""
+		"$(fmt3 "$t_wc") s" "$(fmt3 "$t_jq") s" \
+		"$(ratio "$t_wc" "$t_av")" "$(ratio "$t_jq" "$t_av")" "" ""
+	row "full index: CPU, user+sys (mean)" "$name" "$(fmt3 "$cpu_av") s" \
+		"$(fmt3 "$cpu_wc") s" "$(fmt3 "$cpu_jq") s" \
+		"$(ratio "$cpu_wc" "$cpu_av")" "$(ratio "$cpu_jq" "$cpu_av")" "" ""
 	if [ "$2" = "$big" ]; then
 		tgt=">= 500 MB/s"
 		v=$(verdict "$mbs_av" ">=" 500)
@@ -150,7 +157,8 @@ bench_memory() {
 	row "memory: peak RssAnon per event" "$2 MB, $events events" \
 		"$(fmt3 "$per") B ($(mib "$kib"))" \
 		"${wc_kib:+$(mib "$wc_kib") max RSS}" "${jq_kib:+$(mib "$jq_kib") max RSS}" \
-		"" "" "<= 32 B/event" "$(verdict "$per" "<=" 32)"
+		"${wc_kib:+$(ratio "$wc_kib" "$kib")}" "${jq_kib:+$(ratio "$jq_kib" "$kib")}" \
+		"<= 32 B/event" "$(verdict "$per" "<=" 32)"
 }
 
 # check_summary FILE: the summary of a generated file has one session per
@@ -180,7 +188,8 @@ load1=$(cut -d' ' -f1-3 /proc/loadavg)
 
 cpu=$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)
 echo "agentview bench: $(nproc) x $cpu; load average $load0 before, $load1 after"
-echo "times: median of $runs runs (jq: of 3) by hyperfine after a warm-up; x: agentview / other, > 1 is better for agentview"
+echo "times: median of $runs runs (jq: of 3) by hyperfine after a warm-up; vs: how many times better agentview does (> 1: agentview is faster or smaller)"
+echo "agentview parses a whole file of more than 4 MiB on two threads (src/ahead.c): CPU time can exceed the time"
 echo
 awk -F '\t' '
 BEGIN { n = split("what|file|agentview|wc -l|jq -c .type|vs wc -l|vs jq|required|", h, "|") }
