@@ -612,6 +612,31 @@ json_next(const struct json *j, int t)
 	return t + 1;
 }
 
+/* Whether a[0..n) and b[0..n) are the same bytes. Keys are short: for 4 to
+ * 16 bytes, two overlapping loads from each side, without a call. */
+static inline bool
+same_bytes(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y, x2, y2;
+	uint32_t u, v, u2, v2;
+
+	if (n >= 8 && n <= 16) {
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		memcpy(&x2, a + n - 8, 8);
+		memcpy(&y2, b + n - 8, 8);
+		return x == y && x2 == y2;
+	}
+	if (n >= 4 && n < 8) {
+		memcpy(&u, a, 4);
+		memcpy(&v, b, 4);
+		memcpy(&u2, a + n - 4, 4);
+		memcpy(&v2, b + n - 4, 4);
+		return u == v && u2 == v2;
+	}
+	return memcmp(a, b, n) == 0;
+}
+
 /* Whether the raw key raw[0..n) decodes to key[0..klen); tmp holds a
  * decoded key. Decoding never lengthens, and a raw key equal byte for byte
  * to a key without backslashes has no escape: only a longer raw key with a
@@ -624,7 +649,7 @@ raw_key_eq(const char *raw, size_t n, const char *key, size_t klen,
 	if (n < klen)
 		return false;
 	if (n == klen) /* equal bytes, or an escape that decodes shorter */
-		return memcmp(raw, key, n) == 0 && memchr(key, '\\', klen) == NULL;
+		return same_bytes(raw, key, n) && memchr(key, '\\', klen) == NULL;
 	if (memchr(raw, '\\', n) == NULL)
 		return false;
 	buf_reset(tmp);
@@ -710,31 +735,6 @@ json_keys_init(struct json_keys *ks, const char *const *keys, int n)
 		if (memchr(keys[k], '\\', len) != NULL)
 			ks->escaped |= 1u << k;
 	}
-}
-
-/* Whether a[0..n) and b[0..n) are the same bytes. Keys are short: for 4 to
- * 16 bytes, two overlapping loads from each side, without a call. */
-static inline bool
-same_bytes(const char *a, const char *b, size_t n)
-{
-	uint64_t x, y, x2, y2;
-	uint32_t u, v, u2, v2;
-
-	if (n >= 8 && n <= 16) {
-		memcpy(&x, a, 8);
-		memcpy(&y, b, 8);
-		memcpy(&x2, a + n - 8, 8);
-		memcpy(&y2, b + n - 8, 8);
-		return x == y && x2 == y2;
-	}
-	if (n >= 4 && n < 8) {
-		memcpy(&u, a, 4);
-		memcpy(&v, b, 4);
-		memcpy(&u2, a + n - 4, 4);
-		memcpy(&v2, b + n - 4, 4);
-		return u == v && u2 == v2;
-	}
-	return memcmp(a, b, n) == 0;
 }
 
 /* The key that raw[0..n), a member's name, decodes to, or -1: the key of
