@@ -908,6 +908,7 @@ summary_build(struct model *m, struct sumcache *sc, struct buf *out, FILE *f)
 
 /* --- the JSON printer's cache ---------------------------------------------- */
 
+/* Forget everything kept (the model starts again, or the printer ends). */
 static void
 sumcache_free(struct sumcache *sc)
 {
