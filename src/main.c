@@ -332,6 +332,9 @@ main(int argc, char **argv)
 	    !o.format_given)
 		o.print = true; /* the screen comes with the viewer */
 	m = model_new();
+	/* Developer hook for `make bench`: the index on one thread. */
+	if (getenv("AGENTVIEW_ONE_THREAD") != NULL)
+		m->ahead_min = SIZE_MAX;
 	input_init(&in, m, o.follow);
 	if (o.nfiles == 0) {
 		input_add_path(&in, "-", &err);

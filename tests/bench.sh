@@ -10,6 +10,10 @@
 #   BENCH_DIR    where the recordings go (default ${TMPDIR:-/tmp}/agentview-bench)
 #   AGENTVIEW    the binary (default ./src/agentview)
 #
+# Hooks of agentview's for it (in the environment, not in --help):
+#   AGENTVIEW_MEMSTAT=1     print the peak RssAnon at exit (stderr)
+#   AGENTVIEW_ONE_THREAD=1  index without the parser thread (src/ahead.c)
+#
 # Each row is one call of `row`; a measure the code cannot take yet (the
 # screen rows) prints "n/a (needs the viewer)" through `row_na`, so adding
 # one is adding a function and a call at the bottom.
@@ -96,7 +100,9 @@ bench_index() {
 		sed -n 's/.*events=\([0-9]*\).*/\1/p')
 	hyperfine -N --style none --warmup 1 --runs "$runs" --output null \
 		--export-json "$work/idx.json" \
-		"$bin --print --format json $f" "wc -l $f" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
+		"$bin --print --format json $f" "wc -l $f" \
+		"env AGENTVIEW_ONE_THREAD=1 $bin --print --format json $f" \
+		>/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
 	jqruns=$((runs < 3 ? runs : 3))
 	hyperfine -N --style none --runs "$jqruns" --output null \
 		--export-json "$work/jq.json" "jq -c .type $f" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
@@ -133,6 +139,12 @@ bench_index() {
 	row "full index: events/s" "$name" "$(fmt3 "$evs") M/s" \
 		"$(fmt3 "$evs_wc") M/s" "$(fmt3 "$evs_jq") M/s" \
 		"$(ratio "$evs" "$evs_wc")" "$(ratio "$evs" "$evs_jq")" "$tgte" "$ve"
+	t_1=$(median "$work/idx.json" 2)
+	mbs_1=$(awk -v m="$mb" -v t="$t_1" 'BEGIN { print m / t }')
+	evs_1=$(awk -v e="$events" -v t="$t_1" 'BEGIN { print e / t / 1e6 }')
+	row "  same on one thread (no src/ahead.c)" "$name" \
+		"$(fmt3 "$mbs_1") MB/s, $(fmt3 "$evs_1") M/s" "" "" \
+		"$(ratio "$mbs_1" "$mbs_wc")" "$(ratio "$mbs_1" "$mbs_jq")" "" ""
 }
 
 # max_rss_kib CMD...: peak resident memory of CMD in KiB (GNU time), or "".
