@@ -4,6 +4,7 @@
 #   make run        install what is missing, build, open a bundled recording
 #   make test       install what is missing, build, run every test
 #   make asan       build with AddressSanitizer and UBSan into src/asan/
+#   make bench      generate big recordings, measure speed and memory (not a test)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
 
@@ -26,11 +27,11 @@ CURSES_LIBS   := $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null || echo -lncu
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 AV_CPPFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 \
               -DAGENTVIEW_VERSION='"$(VERSION)"' -DAGENTVIEW_DATADIR='"$(DATADIR)"'
-ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS)
+ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
 
 # Reading and model layers: no curses here (checked by `make check-layers`).
-CORE = util json text lines model tool summary print record input sig runner statusline \
-       render view keys theme search diff detail nav replay
+CORE = util json text lines ahead model tool summary print record input sig runner \
+       statusline render view keys theme search diff detail nav replay
 # Screen layer: the only files that may include <curses.h>.
 UI   = ui pane_transcript pane_timeline statusbar pane_help ui_theme ui_nav pane_detail \
        ui_replay
@@ -66,6 +67,16 @@ deps-build:
 	@sh .ci/deps build
 deps-test:
 	@sh .ci/deps test
+deps-bench:
+	@sh .ci/deps bench
+
+# The generator of big recordings for `make bench`.
+tests/gen_bench: tests/gen_bench.c
+	$(CC) $(ALL_CFLAGS) -o $@ $<
+
+bench: deps-bench
+	@$(MAKE) --no-print-directory all tests/gen_bench
+	@sh tests/bench.sh
 
 run: deps-build
 	@$(MAKE) --no-print-directory all
@@ -102,9 +113,9 @@ update-man: all
 	@echo "src/agentview.1: KEYS section updated"
 
 clean-objs:
-	rm -f src/*.o src/libcore.a src/agentview $(TEST_BIN)
+	rm -f src/*.o src/libcore.a src/agentview $(TEST_BIN) tests/gen_bench
 
 clean: clean-objs
 	rm -rf src/asan
 
-.PHONY: all run test unit asan install clean clean-objs check-layers deps-build deps-test update-man
+.PHONY: all run test unit asan bench install clean clean-objs check-layers deps-build deps-test deps-bench update-man

@@ -22,8 +22,11 @@ input_init(struct input *in, struct model *m, bool follow)
 void
 input_free(struct input *in)
 {
-	for (size_t i = 0; i < in->n; i++)
+	for (size_t i = 0; i < in->n; i++) {
+		/* The model may be reading the bytes on another thread. */
+		model_release_source(in->m, in->msrc[i]);
 		source_close(&in->src[i]);
+	}
 	if (in->inotify >= 0)
 		close(in->inotify);
 	buf_free(&in->note);

@@ -51,6 +51,7 @@ struct json {
 	const char *s;  /* borrowed until the next parse */
 	size_t n;
 	size_t errpos;
+	uint64_t label;  /* json_set_label's, 0 after a parse */
 	struct frame stack[JSON_MAX_DEPTH]; /* the validator's, kept off the C stack */
 };
 
@@ -198,7 +199,7 @@ primitive_ok(const char *p, size_t n)
 /* Finish the innermost container at its closing bracket: nothing may dangle
  * before it (a key without a value, a trailing comma). `next` is the token
  * after its subtree. */
-static enum json_err
+static inline enum json_err
 frame_close(struct json *j, const struct frame *f, size_t *pos, int next)
 {
 	size_t close = (size_t)f->close, bad = 0;
@@ -224,36 +225,46 @@ frame_close(struct json *j, const struct frame *f, size_t *pos, int next)
  * pair up. With `whole` false the tokens are what a failed jsmn run left:
  * containers may be open, and only the text up to `stop`, where jsmn
  * stopped, is looked at; the caller reports jsmn's error if this finds
- * nothing earlier. */
+ * nothing earlier. Runs on every line: the innermost container lives in
+ * `cur` (registers), j->stack[0..depth-1) holds the ones around it, and
+ * compact JSON (no white space) takes the first test of each check. */
 static enum json_err
 json_validate(struct json *j, int ntok, bool whole, size_t stop)
 {
+	static const char seps[] = {'\0', ':', ','}; /* by enum frame_state */
 	const char *s = j->s;
+	const jsmntok_t *tok = j->tok;
 	struct frame *st = j->stack;
+	struct frame cur = {0, 0, 0, ST_FIRST, false};
+	size_t close = SIZE_MAX; /* cur's closing bracket; SIZE_MAX: no container */
 	enum json_err err;
 	size_t pos = 0, bad = 0;
 	int depth = 0, i;
 
 	for (i = 0; i < ntok; i++) {
-		/* A copy: the stores into frames below could alias it. */
-		const jsmntok_t t = j->tok[i];
+		int type = tok[i].type, start = tok[i].start, end = tok[i].end;
 		size_t b, e;
 
-		if (t.start < 0)
+		if (start < 0)
 			break; /* allocated by jsmn just before it failed */
-		b = (size_t)t.start;
-		e = (size_t)t.end;
-		if (t.type == JSMN_STRING) {
+		b = (size_t)start;
+		e = (size_t)end;
+		if (type == JSMN_STRING) {
 			b--; /* the quotes */
 			e++;
-		} else if (t.end < 0) {
+		} else if (end < 0) {
 			e = OPEN;
 		}
-		while (depth > 0 && b >= (size_t)st[depth - 1].close) {
-			err = frame_close(j, &st[depth - 1], &pos, i);
+		while (b >= close) {
+			err = frame_close(j, &cur, &pos, i);
 			if (err != JSON_OK)
 				return err;
-			depth--;
+			if (--depth > 0) {
+				cur = st[depth - 1];
+				close = (size_t)cur.close;
+			} else {
+				close = SIZE_MAX;
+			}
 		}
 		if (depth == 0) {
 			if (i > 0)
@@ -262,55 +273,52 @@ json_validate(struct json *j, int ntok, bool whole, size_t stop)
 			if (!gap_ok(s, pos, b, '\0', &bad))
 				return json_fail(j, JSON_INVALID, bad);
 		} else {
-			struct frame *f = &st[depth - 1];
-			char sep = f->state == ST_FIRST ? '\0'
-				   : f->state == ST_KEY ? ':' : ',';
-
-			if (e > (size_t)f->close) /* extents cross: never trust it */
-				return json_fail(j, JSON_INVALID, (size_t)f->close);
-			if (!gap_ok(s, pos, b, sep, &bad))
+			if (e > close) /* extents cross: never trust it */
+				return json_fail(j, JSON_INVALID, close);
+			if (!gap_ok(s, pos, b, seps[cur.state], &bad))
 				return json_fail(j, JSON_INVALID, bad);
-			if (f->is_obj && f->state != ST_KEY) {
-				if (t.type != JSMN_STRING)
+			if (cur.is_obj && cur.state != ST_KEY) {
+				if (type != JSMN_STRING)
 					return json_fail(j, JSON_INVALID, b);
-				f->state = ST_KEY;
-				f->size++;
+				cur.state = ST_KEY;
+				cur.size++;
 			} else {
-				f->state = ST_VALUE;
-				if (!f->is_obj)
-					f->size++;
+				cur.state = ST_VALUE;
+				cur.size += !cur.is_obj;
 			}
 		}
-		if (t.type == JSMN_OBJECT || t.type == JSMN_ARRAY) {
+		if (type == JSMN_STRING) {
+			pos = e;
+		} else if (type == JSMN_OBJECT || type == JSMN_ARRAY) {
 			if (depth == JSON_MAX_DEPTH)
 				return json_fail(j, JSON_TOO_DEEP, b);
-			st[depth].tok = i;
-			st[depth].close = t.end < 0 ? OPEN : t.end - 1;
-			st[depth].size = 0;
-			st[depth].state = ST_FIRST;
-			st[depth].is_obj = t.type == JSMN_OBJECT;
+			if (depth > 0)
+				st[depth - 1] = cur;
+			cur.tok = i;
+			cur.close = end < 0 ? OPEN : end - 1;
+			cur.size = 0;
+			cur.state = ST_FIRST;
+			cur.is_obj = type == JSMN_OBJECT;
+			close = (size_t)cur.close;
 			depth++;
 			pos = b + 1;
-		} else if (t.type == JSMN_PRIMITIVE) {
+		} else if (type == JSMN_PRIMITIVE) {
 			if (!primitive_ok(s + b, e - b))
 				return json_fail(j, JSON_INVALID, b);
-			pos = e;
-		} else if (t.type == JSMN_STRING) {
 			pos = e;
 		} else {
 			return json_fail(j, JSON_INVALID, b);
 		}
 	}
-	while (depth > 0 && st[depth - 1].close != OPEN) {
-		err = frame_close(j, &st[depth - 1], &pos, i);
+	while (depth > 0 && cur.close != OPEN) {
+		err = frame_close(j, &cur, &pos, i);
 		if (err != JSON_OK)
 			return err;
-		depth--;
+		if (--depth > 0)
+			cur = st[depth - 1];
 	}
 	if (!whole) {
-		char sep = depth == 0 ? '\0'
-			   : st[depth - 1].state == ST_FIRST ? '\0'
-			   : st[depth - 1].state == ST_KEY ? ':' : ',';
+		char sep = depth == 0 ? '\0' : seps[cur.state];
 
 		if (pos < stop && !gap_start_ok(s, pos, stop, sep, &bad))
 			return json_fail(j, JSON_INVALID, bad);
@@ -395,40 +403,23 @@ json_jsmn_error(struct json *j, const jsmn_parser *p, int r)
 			 r == JSMN_ERROR_PART ? JSON_TRUNCATED : JSON_INVALID);
 }
 
-/* Parse s[0..n) as one JSON object. */
-enum json_err
-json_parse(struct json *j, const char *s, size_t n)
+/* Tokenize and check j->s[0..n), which holds no white-space-only text;
+ * *stop is where jsmn stopped, *ntok the tokens it made. A NUL byte is not
+ * looked for here. */
+static enum json_err
+json_tokenize(struct json *j, const char *s, size_t n, size_t *stop,
+	      int *ntok)
 {
 	jsmn_parser p;
-	const char *nul;
-	enum json_err err;
-	size_t i;
 	int r;
-
-	j->s = s;
-	j->n = n;
-	j->count = 0;
-	j->errpos = 0;
-	if (j->cap > JSON_SHRINK_TOKENS) { /* keep memory bounded after a huge line */
-		free(j->tok);
-		j->cap = JSON_INIT_TOKENS;
-		j->tok = xreallocarray(NULL, j->cap, sizeof *j->tok);
-	}
-	/* jsmn would stop at a NUL and call the line complete or truncated. */
-	if ((nul = memchr(s, '\0', n)) != NULL)
-		return json_fail(j, JSON_NUL, (size_t)(nul - s));
-	for (i = 0; i < n && is_ws(s[i]); i++)
-		;
-	if (i == n)
-		return json_fail(j, JSON_EMPTY, 0);
-	if (n >= INT_MAX) /* jsmn keeps offsets in an int */
-		return json_fail(j, JSON_TOO_BIG, 0);
 
 	jsmn_init(&p);
 	for (;;) {
 		unsigned lim = MIN(j->cap, p.toknext + JSON_CHUNK);
 
 		r = jsmn_parse(&p, s, n, j->tok, lim);
+		*stop = p.pos;
+		*ntok = (int)p.toknext;
 		if (r != JSMN_ERROR_NOMEM)
 			break;
 		/* The parser state is kept: grow, and go on without jsmn_init. */
@@ -443,9 +434,42 @@ json_parse(struct json *j, const char *s, size_t n)
 	}
 	if (r < 0)
 		return json_jsmn_error(j, &p, r);
-	err = json_validate(j, (int)p.toknext, true, 0);
+	return json_validate(j, (int)p.toknext, true, 0);
+}
+
+/* Parse s[0..n) as one JSON object. A NUL byte makes the line JSON_NUL
+ * whatever else it holds; jsmn stops at one, so a line that parses and was
+ * read to its end has none, and only the others need a memchr. */
+enum json_err
+json_parse(struct json *j, const char *s, size_t n)
+{
+	const char *nul;
+	enum json_err err;
+	size_t i, stop = 0;
+	int ntok = 0;
+
+	j->s = s;
+	j->n = n;
+	j->count = 0;
+	j->errpos = 0;
+	j->label = 0;
+	if (j->cap > JSON_SHRINK_TOKENS) { /* keep memory bounded after a huge line */
+		free(j->tok);
+		j->cap = JSON_INIT_TOKENS;
+		j->tok = xreallocarray(NULL, j->cap, sizeof *j->tok);
+	}
+	for (i = 0; i < n && is_ws(s[i]); i++)
+		;
+	if (i == n)
+		return json_fail(j, JSON_EMPTY, 0);
+	err = n >= INT_MAX /* jsmn keeps offsets in an int */
+		      ? json_fail(j, JSON_TOO_BIG, 0)
+		      : json_tokenize(j, s, n, &stop, &ntok);
+	if ((err != JSON_OK || stop < n) &&
+	    (nul = memchr(s, '\0', n)) != NULL)
+		return json_fail(j, JSON_NUL, (size_t)(nul - s));
 	if (err == JSON_OK)
-		j->count = (int)p.toknext;
+		j->count = ntok;
 	return err;
 }
 
@@ -454,6 +478,56 @@ size_t
 json_errpos(const struct json *j)
 {
 	return j->errpos;
+}
+
+/* Bytes json_save writes. */
+size_t
+json_saved_size(const struct json *j)
+{
+	return (size_t)j->count * sizeof *j->tok;
+}
+
+/* Copy the tokens out. */
+void
+json_save(const struct json *j, void *dst)
+{
+	if (j->count > 0)
+		memcpy(dst, j->tok, json_saved_size(j));
+}
+
+/* Copy saved tokens of a successful parse of s[0..n) in. */
+void
+json_restore(struct json *j, const char *s, size_t n, const void *saved,
+	     size_t size)
+{
+	unsigned count = (unsigned)(size / sizeof *j->tok);
+
+	if (j->cap > JSON_SHRINK_TOKENS || j->cap < count) {
+		free(j->tok);
+		j->cap = MAX(count, JSON_INIT_TOKENS);
+		j->tok = xreallocarray(NULL, j->cap, sizeof *j->tok);
+	}
+	memcpy(j->tok, saved, size);
+	j->s = s;
+	j->n = n;
+	j->count = (int)count;
+	j->errpos = 0;
+	j->label = 0;
+}
+
+/* Label the line just parsed. */
+void
+json_set_label(struct json *j, uint64_t label)
+{
+	j->label = label;
+}
+
+/* The tokens of s[0..n) under label are still there. */
+bool
+json_holds(const struct json *j, const char *s, size_t n, uint64_t label)
+{
+	return label != 0 && j->label == label && j->count > 0 && j->s == s &&
+	       j->n == n;
 }
 
 /* Describe an error for a status line. */
@@ -538,22 +612,62 @@ json_next(const struct json *j, int t)
 	return t + 1;
 }
 
+/* Whether a[0..n) and b[0..n) are the same bytes. Keys are short: for 4 to
+ * 16 bytes, two overlapping loads from each side, without a call. */
+static inline bool
+same_bytes(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y, x2, y2;
+	uint32_t u, v, u2, v2;
+
+	if (n >= 8 && n <= 16) {
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		memcpy(&x2, a + n - 8, 8);
+		memcpy(&y2, b + n - 8, 8);
+		return x == y && x2 == y2;
+	}
+	if (n >= 4 && n < 8) {
+		memcpy(&u, a, 4);
+		memcpy(&v, b, 4);
+		memcpy(&u2, a + n - 4, 4);
+		memcpy(&v2, b + n - 4, 4);
+		return u == v && u2 == v2;
+	}
+	return memcmp(a, b, n) == 0;
+}
+
+/* Whether the raw key raw[0..n) decodes to key[0..klen); tmp holds a
+ * decoded key. Decoding never lengthens, and a raw key equal byte for byte
+ * to a key without backslashes has no escape: only a longer raw key with a
+ * backslash needs decoding, and that is rare, so most calls are a length
+ * test and at most one memcmp. */
+static bool
+raw_key_eq(const char *raw, size_t n, const char *key, size_t klen,
+	   struct buf *tmp)
+{
+	if (n < klen)
+		return false;
+	if (n == klen) /* equal bytes, or an escape that decodes shorter */
+		return same_bytes(raw, key, n) && memchr(key, '\\', klen) == NULL;
+	if (memchr(raw, '\\', n) == NULL)
+		return false;
+	buf_reset(tmp);
+	json_unescape(tmp, raw, n);
+	return tmp->n == klen && memcmp(tmp->p, key, klen) == 0;
+}
+
 /* Whether string token t decodes to key[0..klen); tmp holds a decoded key. */
 static bool
 key_eq(const struct json *j, int t, const char *key, size_t klen,
        struct buf *tmp)
 {
 	const jsmntok_t *k = &j->tok[t];
-	const char *raw = j->s + k->start;
-	size_t n = (size_t)(k->end - k->start);
 
-	if (k->type != JSMN_STRING || n < klen) /* decoding never lengthens */
+	if (k->type != JSMN_STRING)
 		return false;
-	if (memchr(raw, '\\', n) == NULL)
-		return n == klen && memcmp(raw, key, n) == 0;
-	buf_reset(tmp);
-	json_unescape(tmp, raw, n);
-	return tmp->n == klen && memcmp(tmp->p, key, klen) == 0;
+	return raw_key_eq(j->s + k->start, (size_t)(k->end - k->start), key,
+			  klen, tmp);
 }
 
 /* Value token of key[0..klen) among obj's direct members, or -1. */
@@ -573,7 +687,8 @@ json_lookup(const struct json *j, int obj, const char *key, size_t klen)
 		}
 		t = json_next(j, t + 1);
 	}
-	buf_free(&tmp);
+	if (tmp.cap > 0) /* a key or value needed decoding */
+		buf_free(&tmp);
 	return found;
 }
 
@@ -589,25 +704,144 @@ void
 json_getv(const struct json *j, int obj, const char *const *keys, int nkeys,
 	  int *out)
 {
-	struct buf tmp = {0};
-	int left = nkeys, t, m, k;
+	struct json_keys ks;
+	int k;
 
-	for (k = 0; k < nkeys; k++)
+	if (nkeys <= JSON_KEYS_MAX) {
+		json_keys_init(&ks, keys, nkeys);
+		json_getk(j, obj, &ks, out);
+		return;
+	}
+	for (k = 0; k < nkeys; k++) /* a long list: one key at a time */
+		out[k] = json_get(j, obj, keys[k]);
+}
+
+/* Measure the keys once, for json_getk: a chain of keys per length. */
+void
+json_keys_init(struct json_keys *ks, const char *const *keys, int n)
+{
+	memset(ks, 0, sizeof *ks);
+	memset(ks->head, -1, sizeof ks->head);
+	ks->keys = keys;
+	ks->n = MIN(n, JSON_KEYS_MAX);
+	ks->minlen = SIZE_MAX;
+	for (int k = ks->n - 1; k >= 0; k--) {
+		size_t len = strlen(keys[k]), b = MIN(len, (size_t)63);
+
+		ks->len[k] = len;
+		ks->minlen = MIN(ks->minlen, len);
+		ks->next[k] = ks->head[b];
+		ks->head[b] = (int8_t)k;
+		if (memchr(keys[k], '\\', len) != NULL)
+			ks->escaped |= 1u << k;
+	}
+}
+
+/* The key that raw[0..n), a member's name, decodes to, or -1: the key of
+ * its length with the same bytes (unless the key has a backslash, which
+ * raw would then hold too, as an escape), or, when raw is longer than a
+ * key and holds an escape (rare), the key its decoding equals. */
+static int
+key_index(const struct json_keys *ks, const char *raw, size_t n,
+	  struct buf *tmp)
+{
+	int k;
+
+	for (k = ks->head[MIN(n, (size_t)63)]; k >= 0; k = ks->next[k])
+		if (ks->len[k] == n && same_bytes(raw, ks->keys[k], n))
+			return (ks->escaped >> k & 1) ? -1 : k;
+	if (n <= ks->minlen || memchr(raw, '\\', n) == NULL)
+		return -1;
+	/* Decoding shortens every escape: a key of n bytes or more cannot
+	 * match, and a key with a backslash equal to raw was rejected above. */
+	buf_reset(tmp);
+	json_unescape(tmp, raw, n);
+	for (k = 0; k < ks->n; k++)
+		if (ks->len[k] == tmp->n && memcmp(tmp->p, ks->keys[k], tmp->n) == 0)
+			return k;
+	return -1;
+}
+
+/* raw[0..n), n <= 16, as two words that hold all its bytes: the first and
+ * last 8 (or 4) bytes, which overlap for shorter names. */
+static inline void
+seen_words(const char *raw, size_t n, uint64_t *a, uint64_t *b)
+{
+	uint32_t u = 0, v = 0;
+
+	if (n >= 8) {
+		memcpy(a, raw, 8);
+		memcpy(b, raw + n - 8, 8);
+		return;
+	}
+	if (n >= 4) {
+		memcpy(&u, raw, 4);
+		memcpy(&v, raw + n - 4, 4);
+	} else if (n > 0) {
+		u = (uint32_t)(unsigned char)raw[0] |
+		    (uint32_t)(unsigned char)raw[n / 2] << 8 |
+		    (uint32_t)(unsigned char)raw[n - 1] << 16;
+	}
+	*a = u;
+	*b = v;
+}
+
+/* key_index through the cache of names seen: a line's member names are
+ * nearly always those of an earlier line, and a hit costs two loads, a
+ * hash and a compare, where the chain walk and the escape scan cost a
+ * call and several branches that lines of different kinds mispredict. */
+static inline int
+key_index_seen(struct json_keys *ks, const char *raw, size_t n,
+	       struct buf *tmp)
+{
+	struct json_seen *e;
+	uint64_t a, b;
+
+	if (n > 16)
+		return key_index(ks, raw, n, tmp);
+	seen_words(raw, n, &a, &b);
+	e = &ks->seen[((a * 0x9E3779B97F4A7C15ull) ^ (b * 0xC2B2AE3D27D4EB4Full) ^
+		       n) >> 59 & (JSON_KEYS_SEEN - 1)];
+	if (e->len1 != n + 1 || e->a != a || e->b != b) {
+		e->a = a;
+		e->b = b;
+		e->len1 = (uint8_t)(n + 1);
+		e->key = (int8_t)key_index(ks, raw, n, tmp);
+	}
+	return e->key;
+}
+
+/* Values of prepared keys in one walk over obj's members; the first of
+ * duplicate members wins. */
+void
+json_getk(const struct json *j, int obj, struct json_keys *ks, int *out)
+{
+	struct buf tmp = {0};
+	const jsmntok_t *tok = j->tok;
+	int left = ks->n, t, m, k, size;
+
+	for (k = 0; k < left; k++)
 		out[k] = -1;
 	if (json_type(j, obj) != JSON_OBJECT)
 		return;
-	t = obj + 1;
-	for (m = 0; m < j->tok[obj].size && left > 0; m++) {
-		for (k = 0; k < nkeys; k++) {
-			if (out[k] < 0 &&
-			    key_eq(j, t, keys[k], strlen(keys[k]), &tmp)) {
-				out[k] = t + 1;
-				left--;
-			}
+	size = tok[obj].size;
+	/* The validator made the tokens a well-formed object: every member
+	 * is a string key and a value, and a container's parent field holds
+	 * the token after it. */
+	for (m = 0, t = obj + 1; m < size && left > 0; m++) {
+		const jsmntok_t *v = &tok[t + 1];
+
+		k = key_index_seen(ks, j->s + tok[t].start,
+				   (size_t)(tok[t].end - tok[t].start), &tmp);
+		if (k >= 0 && out[k] < 0) {
+			out[k] = t + 1;
+			left--;
 		}
-		t = json_next(j, t + 1);
+		t = v->type == JSMN_OBJECT || v->type == JSMN_ARRAY ? v->parent
+								    : t + 2;
 	}
-	buf_free(&tmp);
+	if (tmp.cap > 0) /* a name needed decoding */
+		buf_free(&tmp);
 }
 
 /* Follow the dot-separated keys of path down nested objects. */
@@ -674,7 +908,8 @@ json_streq(const struct json *j, int t, const char *lit)
 	if (json_type(j, t) != JSON_STRING)
 		return false;
 	eq = key_eq(j, t, lit, strlen(lit), &tmp);
-	buf_free(&tmp);
+	if (tmp.cap > 0) /* a key or value needed decoding */
+		buf_free(&tmp);
 	return eq;
 }
 
@@ -691,7 +926,8 @@ json_strsuffix(const struct json *j, int t, const char *suffix)
 		return false;
 	v = str_value(j, t, &tmp, &n);
 	eq = n >= slen && memcmp(v + n - slen, suffix, slen) == 0;
-	buf_free(&tmp);
+	if (tmp.cap > 0) /* a key or value needed decoding */
+		buf_free(&tmp);
 	return eq;
 }
 
@@ -710,6 +946,15 @@ parse_int64(const char *p, size_t n, int64_t *out)
 	}
 	if (i == n)
 		return false;
+	/* Every line has a timestamp: up to 18 digits cannot overflow, so
+	 * only the 19th and later are checked. */
+	for (size_t safe = MIN(n, i + 18); i < safe; i++) {
+		unsigned d = (unsigned)((unsigned char)p[i] - '0');
+
+		if (d > 9)
+			return false;
+		v = v * 10 + d;
+	}
 	for (; i < n; i++) {
 		unsigned d = (unsigned)((unsigned char)p[i] - '0');
 

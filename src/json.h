@@ -47,6 +47,20 @@ void json_free(struct json *j);
  * on error json_errpos() is the byte offset where it was found. */
 enum json_err json_parse(struct json *j, const char *s, size_t n);
 size_t json_errpos(const struct json *j);
+/* A label the caller gives the line of the last successful parse (each
+ * json_parse resets it to 0), to find out later that the tokens of that
+ * line are still there: json_holds. */
+void json_set_label(struct json *j, uint64_t label);
+/* Whether the last parse succeeded, on s[0..n), and was given label. */
+bool json_holds(const struct json *j, const char *s, size_t n,
+		uint64_t label);
+/* The tokens of the last successful parse, kept elsewhere (a line parsed
+ * on another thread): json_saved_size bytes written by json_save, given
+ * back by json_restore, which makes j as json_parse of s[0..n) made it. */
+size_t json_saved_size(const struct json *j);
+void json_save(const struct json *j, void *dst);
+void json_restore(struct json *j, const char *s, size_t n, const void *saved,
+		  size_t size);
 /* A short English description of err ("not JSON", "truncated JSON", ...). */
 const char *json_strerror(enum json_err err);
 
@@ -63,6 +77,36 @@ int json_get(const struct json *j, int obj, const char *key);
 /* Look up nkeys keys in one pass over obj: out[i] = value token or -1. */
 void json_getv(const struct json *j, int obj, const char *const *keys,
 	       int nkeys, int *out);
+
+/* Most keys a json_keys holds. */
+#define JSON_KEYS_MAX 16
+
+/* Member names of up to 16 bytes seen lately, raw, and the key each one
+ * decodes to: lines of one kind repeat their member names. */
+#define JSON_KEYS_SEEN 32
+struct json_seen {
+	uint64_t a, b; /* the raw name's bytes (see json.c: seen_words) */
+	uint8_t len1;  /* its length + 1; 0: an empty slot */
+	int8_t key;    /* the key it decodes to, or -1 */
+};
+
+/* Keys looked up in many objects (the model's, on every line), measured
+ * once by json_keys_init. keys is borrowed. */
+struct json_keys {
+	const char *const *keys;
+	int n;
+	size_t len[JSON_KEYS_MAX];
+	int8_t head[64];   /* first key of each length, or -1; 63: longer */
+	int8_t next[JSON_KEYS_MAX]; /* the next key of the same length */
+	uint32_t escaped;  /* bit k set: key k holds a backslash */
+	size_t minlen;
+	struct json_seen seen[JSON_KEYS_SEEN]; /* a cache, by hash */
+};
+/* Prepare n keys (at most JSON_KEYS_MAX, all different). */
+void json_keys_init(struct json_keys *ks, const char *const *keys, int n);
+/* json_getv with prepared keys: out[i] = value token of key i, or -1.
+ * Updates the cache in ks. */
+void json_getk(const struct json *j, int obj, struct json_keys *ks, int *out);
 /* Value token of the path "a.b.c" under obj, or -1. */
 int json_path(const struct json *j, int obj, const char *path);
 /* Raw bytes of a token: a string without its quotes and with escapes left

@@ -5,10 +5,13 @@
 #include <locale.h>
 #include <math.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "input.h"
@@ -286,6 +289,71 @@ print_record_error(const struct input *in, const struct options *o,
 	*told = true;
 }
 
+/* Developer hook for `make bench`, kept out of --help: with
+ * AGENTVIEW_MEMSTAT set in the environment, a thread reads RssAnon every
+ * millisecond and the largest value seen (also at the points where memory
+ * peaks: input indexed, output built) goes to stderr as one line at the
+ * end. Linux keeps no peak of RssAnon, and the peak can come and go
+ * between two points of the code (buffers of the parser thread). */
+static _Atomic long memstat_peak = -1;
+
+/* Note the anonymous memory now. */
+static void
+memstat_note(void)
+{
+	long kib = mem_rss_anon_kib(), old = memstat_peak;
+
+	while (kib > old &&
+	       !atomic_compare_exchange_weak(&memstat_peak, &old, kib))
+		;
+}
+
+/* The sampling thread. */
+static void *
+memstat_run(void *arg)
+{
+	struct timespec ms = {0, 1000000};
+
+	(void)arg;
+	for (;;) {
+		memstat_note();
+		nanosleep(&ms, NULL);
+	}
+	return NULL;
+}
+
+/* Start sampling, when the hook is on. */
+static void
+memstat_start(void)
+{
+	pthread_t t;
+
+	if (getenv("AGENTVIEW_MEMSTAT") == NULL)
+		return;
+	memstat_note();
+	if (pthread_create(&t, NULL, memstat_run, NULL) == 0)
+		pthread_detach(t);
+}
+
+/* Note the anonymous memory now, when the hook is on. */
+static void
+memstat_sample(void)
+{
+	if (getenv("AGENTVIEW_MEMSTAT") != NULL)
+		memstat_note();
+}
+
+/* Say the peak and how many events it held, when the hook is on. */
+static void
+memstat_report(const struct model *m)
+{
+	if (getenv("AGENTVIEW_MEMSTAT") == NULL)
+		return;
+	fprintf(stderr, "agentview-memstat: events=%zu lines=%llu bytes=%llu rss_anon_peak_kib=%ld\n",
+		m->nev, (unsigned long long)m->lines,
+		(unsigned long long)m->bytes, (long)memstat_peak);
+}
+
 /* Print mode with a COMMAND: the signals that end agentview stop the
  * command first (SIGPIPE too: a reader that went away). Returns the signal
  * that came, or 0. */
@@ -382,7 +450,10 @@ run_print(struct input *in, struct model *m, const struct options *o,
 			die("poll: %s", strerror(errno));
 	}
 	m->now_ms = clock_wall_ms();
+	memstat_sample();
 	printer_finish(p);
+	memstat_sample();
+	memstat_report(m);
 	printer_free(p);
 	if (o->replay)
 		replay_printer_free(&rpp);
@@ -445,6 +516,7 @@ main(int argc, char **argv)
 
 	sig_init();
 	setup_locale();
+	memstat_start();
 	parse_options(argc, argv, &o);
 	if (o.status_line && (o.nfiles == 1 || !isatty(STDIN_FILENO))) {
 		status = statusline_run(o.nfiles == 1 ? o.files[0] : "-",
@@ -461,6 +533,9 @@ main(int argc, char **argv)
 	if (!isatty(STDOUT_FILENO) || o.format_given)
 		o.print = true;
 	m = model_new();
+	/* Developer hook for `make bench`: the index on one thread. */
+	if (getenv("AGENTVIEW_ONE_THREAD") != NULL)
+		m->ahead_min = SIZE_MAX;
 	input_init(&in, m, o.follow);
 	if (o.record != NULL) {
 		if (record_open(&rec, o.record, o.command, &err) != 0) {

@@ -4,6 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ahead.h"
+
+/* Below this many bytes left, a file is parsed on one thread: starting a
+ * thread costs more than it saves. */
+#define AHEAD_MIN (4u << 20)
+
 /* Keys looked up on every event, in one pass over the top-level object. */
 enum {
 	K_TYPE,
@@ -34,11 +40,14 @@ model_new(void)
 	struct model *m = xcalloc(1, sizeof *m);
 
 	m->json = json_new();
+	json_keys_init(&m->top_keys, top_keys, K_COUNT);
 	m->qjson = json_new();
 	m->qjson2 = json_new();
 	m->cmd.last_stderr = NONE;
+	m->json_ev = NONE;
 	m->now_ms = TIME_NONE;
 	m->limit = NONE;
+	m->ahead_min = AHEAD_MIN;
 	return m;
 }
 
@@ -54,11 +63,21 @@ model_free_events(struct model *m)
 	free(m->open.v);
 }
 
+/* Stop the parser thread of source i, if one runs. */
+static void
+model_stop_ahead(struct model *m, size_t i)
+{
+	ahead_stop(m->src[i].ahead);
+	m->src[i].ahead = NULL;
+}
+
 void
 model_free(struct model *m)
 {
 	if (m == NULL)
 		return;
+	for (size_t i = 0; i < m->nsrc; i++)
+		model_stop_ahead(m, i);
 	model_free_events(m);
 	json_free(m->json);
 	json_free(m->qjson);
@@ -86,6 +105,9 @@ model_clear(struct model *m)
 	m->diag = NULL;
 	m->ndiag = m->diagcap = 0;
 	memset(&m->open, 0, sizeof m->open);
+	m->json_ev = NONE;
+	json_set_label(m->qjson, 0);
+	json_set_label(m->qjson2, 0);
 	m->lines = m->bytes = 0;
 	m->cmd.last_stderr = NONE;
 	m->cmd.nstderr = 0;
@@ -93,6 +115,7 @@ model_clear(struct model *m)
 		struct source *s = m->src[i].src;
 		uint32_t of = m->src[i].stderr_of;
 
+		model_stop_ahead(m, i);
 		memset(&m->src[i], 0, sizeof m->src[i]);
 		m->src[i].src = s;
 		m->src[i].stderr_of = of;
@@ -695,6 +718,14 @@ classify(struct model *m, const struct json *j, const int *k)
 	return EV_NOTICE;
 }
 
+/* Whether every byte of the source is there for good, so that a thread
+ * may read ahead of the lines handed out: a mapped file, or memory. */
+static bool
+whole_file(const struct source *s)
+{
+	return s->eof && !s->follow && s->fd < 0 && s->data != NULL;
+}
+
 /* A line that is not a JSON object becomes a diagnostic. */
 static uint32_t
 add_bad(struct model *m, struct srcstate *ss, unsigned src,
@@ -769,6 +800,7 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 	int64_t ms = arrival_ms, ts = TIME_NONE;
 	uint32_t e;
 
+	m->json_ev = NONE;
 	m->lines++;
 	m->bytes += n + (ln->terminated ? 1 : 0);
 	if (ss->stderr_of != NONE)
@@ -777,16 +809,28 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 		p += 3;
 		n -= 3;
 	}
+	if (ss->ahead == NULL && !ss->ahead_tried && whole_file(ss->src) &&
+	    ss->src->size - ln->off > m->ahead_min) {
+		ss->ahead_tried = true;
+		ss->ahead = ahead_start(ss->src->data, ss->src->size, ln->off,
+					&m->top_keys);
+	}
+	if (ss->ahead != NULL &&
+	    ahead_take(ss->ahead, ln->off, ln->len, p, n, m->json, k)) {
+		err = JSON_OK;
+	} else {
+		err = ln->len > UINT32_MAX ? JSON_TOO_BIG : json_parse(m->json, p, n);
+		if (err == JSON_OK)
+			json_getk(m->json, 0, &m->top_keys, k);
+	}
 	if (ln->len > UINT32_MAX)
 		return add_bad(m, ss, src, ln, arrival_ms, DG_TOO_LONG,
 			       JSON_TOO_BIG, 0);
-	err = json_parse(m->json, p, n);
 	if (err == JSON_EMPTY)
 		return NONE;
 	if (err != JSON_OK)
 		return add_bad(m, ss, src, ln, arrival_ms, DG_JSON, err,
 			       json_errpos(m->json));
-	json_getv(m->json, 0, top_keys, K_COUNT, k);
 	if (k[K_TS] >= 0) {
 		ts = json_ms(m->json, k[K_TS]);
 		if (ts != TIME_NONE)
@@ -808,6 +852,7 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 	if (type == EV_BAD) /* a non-JSON line kept in a recording */
 		return add_bad(m, ss, src, ln, ms, DG_RECORDED, JSON_OK, 0);
 	e = push_event(m, src, ln, type, flags, ms);
+	m->json_ev = e;
 	switch (type) {
 	case EV_INIT:
 		if (ss->session != NONE && session_is_preamble(m, ss->session))
@@ -855,8 +900,16 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 }
 
 void
+model_release_source(struct model *m, unsigned src)
+{
+	model_stop_ahead(m, src);
+	m->src[src].ahead_tried = true;
+}
+
+void
 model_end_source(struct model *m, unsigned src)
 {
+	model_stop_ahead(m, src);
 	m->src[src].ended = true;
 	m->src[src].text_item = NONE;
 	m->src[src].think_item = NONE;
@@ -1134,6 +1187,28 @@ model_parse(const struct model *m, uint32_t e, struct json *j)
 	return json_parse(j, p, n) == JSON_OK;
 }
 
+const struct json *
+model_parsed(const struct model *m, uint32_t e, struct json *scratch)
+{
+	/* The model's own parsers are labelled with the event they hold;
+	 * model_clear forgets the labels. A moved stream buffer changes the
+	 * line's address, which json_holds compares too. */
+	bool own = scratch == m->qjson || scratch == m->qjson2;
+	size_t n;
+	const char *p;
+
+	if (e == m->json_ev)
+		return m->json;
+	p = model_line(m, e, &n);
+	if (own && json_holds(scratch, p, n, (uint64_t)e + 1))
+		return scratch;
+	if (json_parse(scratch, p, n) != JSON_OK)
+		return NULL;
+	if (own)
+		json_set_label(scratch, (uint64_t)e + 1);
+	return scratch;
+}
+
 /* Append the texts of message.content[] (or a plain string content). */
 static void
 append_message_text(const struct json *j, struct buf *out)
@@ -1197,18 +1272,15 @@ append_line_text(struct model *m, uint32_t e, struct buf *out)
 void
 model_event_text(struct model *m, uint32_t e, struct buf *out)
 {
-	struct json *j = m->qjson;
+	const struct json *j;
 	enum ev_type type = EV_TYPE(&m->ev[e]);
-	size_t n;
-	const char *p;
 	int t;
 
 	if (type == EV_BAD || type == EV_STDERR) {
 		append_line_text(m, e, out);
 		return;
 	}
-	p = model_line(m, e, &n);
-	if (json_parse(j, p, n) != JSON_OK)
+	if ((j = model_parsed(m, e, m->qjson)) == NULL)
 		return;
 	if (type == EV_THINK_DELTA) {
 		t = json_get(j, 0, "text");
@@ -1251,12 +1323,10 @@ bool
 model_event_field(struct model *m, uint32_t e, const char *path,
 		  struct buf *out)
 {
-	struct json *j = m->qjson;
-	size_t n;
-	const char *p = model_line(m, e, &n);
+	const struct json *j = model_parsed(m, e, m->qjson);
 	int t;
 
-	if (json_parse(j, p, n) != JSON_OK)
+	if (j == NULL)
 		return false;
 	t = json_path(j, 0, path);
 	if (t < 0 || json_type(j, t) == JSON_OBJECT ||

@@ -173,9 +173,13 @@ struct command_info {
 				 or NONE */
 };
 
+struct ahead;
+
 /* Per-source parsing state. */
 struct srcstate {
 	struct source *src;   /* not owned */
+	struct ahead *ahead;  /* the parser thread, while one runs; owned */
+	bool ahead_tried;     /* one was started (or could not be) */
 	uint32_t session;     /* current session, NONE before the first event */
 	uint32_t think_item;  /* open thinking item, or NONE */
 	uint32_t text_item;   /* open assistant text item, or NONE */
@@ -210,6 +214,8 @@ struct model {
 	size_t nsrc;
 	struct callmap open;
 	struct json *json;  /* parser for model_add_line */
+	struct json_keys top_keys; /* what model_add_line looks up */
+	uint32_t json_ev;   /* the event whose line json holds, or NONE */
 	struct json *qjson; /* parser for queries */
 	struct json *qjson2; /* a second one, when two events are needed */
 	uint64_t lines;     /* input lines read, blank ones included */
@@ -220,6 +226,8 @@ struct model {
 			       NONE for all. Items, calls, sessions and
 			       diagnostics past it are not shown; states,
 			       counts, texts and durations are as of it. */
+	size_t ahead_min;   /* parse on a second thread the lines of a whole
+			       file with more bytes than this ahead */
 };
 
 struct model *model_new(void);
@@ -238,6 +246,9 @@ void model_set_stderr(struct model *m, unsigned src, unsigned of);
  * blank line. */
 uint32_t model_add_line(struct model *m, unsigned src, const struct line *ln,
 			int64_t arrival_ms);
+/* The bytes of source src are about to go away (closed, unmapped): stop
+ * the thread that may be reading them ahead. Lines may still be added. */
+void model_release_source(struct model *m, unsigned src);
 /* The source ended for good: its open session is incomplete. */
 void model_end_source(struct model *m, unsigned src);
 /* Every source has ended. */
@@ -280,6 +291,13 @@ const char *model_line(const struct model *m, uint32_t e, size_t *len);
 uint64_t model_event_lineno(const struct model *m, uint32_t e);
 /* Parse event e's line into j (a JSON object). False for EV_BAD. */
 bool model_parse(const struct model *m, uint32_t e, struct json *j);
+/* The parsed line of event e: the model's own parse when e is the event
+ * model_add_line just added (so a printer or the screen looking at the
+ * newest event does not parse it again), else e's line parsed into
+ * scratch, unless scratch is m->qjson or m->qjson2 and already holds it.
+ * NULL when the line is not a JSON object. */
+const struct json *model_parsed(const struct model *m, uint32_t e,
+				struct json *scratch);
 
 /* Append to out the decoded text of an item: the prompt, the thinking, the
  * assistant text; for a diagnostic or stderr line, the line itself. */

@@ -9,6 +9,27 @@
 #include "text.h"
 #include "tool.h"
 
+/* Bytes [off, off + len) of a buffer; len 0: nothing kept. */
+struct span {
+	size_t off;
+	size_t len;
+};
+
+/* What the JSON printer keeps while the lines go by, so that the summary
+ * at the end parses none of them again: each piece is made from the
+ * model's own parse of a line right after the line was added, and is final
+ * by then. Indices are session and call numbers. */
+struct sumcache {
+	struct buf *text;     /* per session: its assistant text, decoded */
+	size_t ntext, textcap;
+	struct span *result;  /* per session: its request_id and usage */
+	size_t nresult, resultcap;
+	struct span *call;    /* per completed call: its summary object */
+	size_t ncall, callcap;
+	struct buf pieces;    /* the spans' bytes */
+	struct buf tmp;
+};
+
 struct printer {
 	struct model *m;
 	enum print_format fmt;
@@ -20,7 +41,13 @@ struct printer {
 	struct buf line;    /* a line being composed */
 	struct buf san;     /* sanitized text, ready to write */
 	struct tool_desc td;
+	struct sumcache sc;  /* the JSON format's */
 };
+
+static void sumcache_free(struct sumcache *sc);
+static void sumcache_line(struct printer *p, uint32_t e);
+static void summary_build(struct model *m, struct sumcache *sc,
+			  struct buf *out, FILE *f);
 
 struct printer *
 printer_new(struct model *m, enum print_format fmt, FILE *out)
@@ -44,6 +71,7 @@ printer_free(struct printer *p)
 	buf_free(&p->line);
 	buf_free(&p->san);
 	tool_desc_free(&p->td);
+	sumcache_free(&p->sc);
 	free(p);
 }
 
@@ -353,6 +381,8 @@ printer_line(struct printer *p, const struct source *s, const struct line *ln,
 					ln->terminated);
 		return;
 	case PF_JSON:
+		if (ev != NONE)
+			sumcache_line(p, ev);
 		return;
 	case PF_TEXT:
 		if (ev != NONE)
@@ -451,7 +481,7 @@ printer_finish(struct printer *p)
 		break;
 	case PF_JSON:
 		buf_reset(&p->tmp);
-		print_summary_json(p->m, &p->tmp);
+		summary_build(p->m, &p->sc, &p->tmp, p->out);
 		buf_addc(&p->tmp, '\n');
 		fwrite(p->tmp.p, 1, p->tmp.n, p->out);
 		break;
@@ -579,13 +609,42 @@ summary_call(struct model *m, uint32_t c, struct tool_desc *td,
 	buf_addc(out, '}');
 }
 
+/* ,"request_id":...,"usage":... of the result event r (NONE: none). */
+static void
+summary_result(struct model *m, uint32_t r, struct buf *out, struct buf *tmp)
+{
+	const struct json *j;
+	int u;
+
+	buf_adds(out, ",\"request_id\":");
+	json_field(m, r, "request_id", out, tmp);
+	buf_adds(out, ",\"usage\":");
+	if (r != NONE && (j = model_parsed(m, r, m->qjson2)) != NULL &&
+	    (u = json_get(j, 0, "usage")) >= 0 &&
+	    json_type(j, u) == JSON_OBJECT)
+		emit_compact(j, u, out, tmp);
+	else
+		buf_adds(out, "null");
+}
+
+/* The bytes of span i of v[0..n) in sc, or NULL when sc keeps none. */
+static const struct span *
+sumcache_span(const struct sumcache *sc, const struct span *v, size_t n,
+	      size_t i)
+{
+	if (sc == NULL || i >= n || v[i].len == 0)
+		return NULL;
+	return &v[i];
+}
+
 static void
 summary_session(struct model *m, uint32_t s, uint32_t end_item,
 		struct buf *out, struct buf *tmp, struct buf *text,
-		struct tool_desc *td)
+		struct tool_desc *td, struct sumcache *sc)
 {
 	const struct session *ses = &m->ses[s];
 	uint32_t r = ses->result_ev;
+	const struct span *sp;
 	bool first;
 
 	buf_adds(out, "{\"session_id\":");
@@ -601,15 +660,11 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 
 	buf_adds(out, ",\"duration_ms\":");
 	json_ms_value(out, model_session_duration(m, s));
-	buf_adds(out, ",\"request_id\":");
-	json_field(m, r, "request_id", out, tmp);
-	buf_adds(out, ",\"usage\":");
-	if (r != NONE && model_parse(m, r, m->qjson2) &&
-	    json_get(m->qjson2, 0, "usage") >= 0 &&
-	    json_type(m->qjson2, json_get(m->qjson2, 0, "usage")) == JSON_OBJECT)
-		emit_compact(m->qjson2, json_get(m->qjson2, 0, "usage"), out, tmp);
+	if ((sp = sumcache_span(sc, sc ? sc->result : NULL,
+				sc ? sc->nresult : 0, s)) != NULL)
+		buf_add(out, sc->pieces.p + sp->off, sp->len);
 	else
-		buf_adds(out, "null");
+		summary_result(m, r, out, tmp);
 
 	buf_adds(out, ",\"prompts\":[");
 	first = true;
@@ -626,10 +681,12 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 				buf_addc(out, ',');
 			json_quote(out, tmp->p, tmp->n);
 			first = false;
-		} else if (it->type == IT_TEXT) {
+		} else if (it->type == IT_TEXT && sc == NULL) {
 			model_item_text(m, i, text);
 		}
 	}
+	if (sc != NULL && s < sc->ntext)
+		buf_add(text, sc->text[s].p, sc->text[s].n);
 	/* With --output-format json there are no assistant events: the reply
 	 * the user saw is the result's text. */
 	if (text->n == 0 && r != NONE)
@@ -646,7 +703,11 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 			continue;
 		if (!first)
 			buf_addc(out, ',');
-		summary_call(m, it->ref, td, out, tmp);
+		if ((sp = sumcache_span(sc, sc ? sc->call : NULL,
+					sc ? sc->ncall : 0, it->ref)) != NULL)
+			buf_add(out, sc->pieces.p + sp->off, sp->len);
+		else
+			summary_call(m, it->ref, td, out, tmp);
 		first = false;
 	}
 	/* Why the command's end failed the session, when it did. */
@@ -661,6 +722,15 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 
 void
 print_summary_json(struct model *m, struct buf *out)
+{
+	summary_build(m, NULL, out, NULL);
+}
+
+/* The summary, from what sc kept (NULL: from the lines); with f, each
+ * session goes out to f as soon as it is made, so that the whole summary of
+ * a big input is never held at once. */
+static void
+summary_build(struct model *m, struct sumcache *sc, struct buf *out, FILE *f)
 {
 	struct buf tmp = {0}, text = {0};
 	struct tool_desc td = {0};
@@ -721,10 +791,87 @@ print_summary_json(struct model *m, struct buf *out)
 		}
 		if (s > 0)
 			buf_addc(out, ',');
-		summary_session(m, (uint32_t)s, end, out, &tmp, &text, &td);
+		summary_session(m, (uint32_t)s, end, out, &tmp, &text, &td, sc);
+		if (f != NULL) {
+			fwrite(out->p, 1, out->n, f);
+			buf_reset(out);
+		}
 	}
 	buf_adds(out, "]}");
 	buf_free(&tmp);
 	buf_free(&text);
 	tool_desc_free(&td);
+}
+
+/* --- the JSON printer's cache ---------------------------------------------- */
+
+/* Forget everything kept (the model starts again, or the printer ends). */
+static void
+sumcache_free(struct sumcache *sc)
+{
+	for (size_t i = 0; i < sc->ntext; i++)
+		buf_free(&sc->text[i]);
+	free(sc->text);
+	free(sc->result);
+	free(sc->call);
+	buf_free(&sc->pieces);
+	buf_free(&sc->tmp);
+	memset(sc, 0, sizeof *sc);
+}
+
+/* Make v[0..*n) reach index i, new entries zeroed. */
+static void *
+sumcache_reach(void *v, size_t *n, size_t *cap, size_t i, size_t size)
+{
+	if (i < *n)
+		return v;
+	v = array_grow(v, cap, i + 1, size);
+	memset((char *)v + *n * size, 0, (i + 1 - *n) * size);
+	*n = i + 1;
+	return v;
+}
+
+/* Keep what the summary will need of event e, just added to the model. */
+static void
+sumcache_line(struct printer *p, uint32_t e)
+{
+	struct model *m = p->m;
+	struct sumcache *sc = &p->sc;
+	uint32_t it = m->ev[e].item;
+	size_t off, s;
+
+	if (e == 0) /* the model starts again (a followed file was truncated) */
+		sumcache_free(sc);
+	if (it == NONE)
+		return;
+	s = m->it[it].session;
+	switch (EV_TYPE(&m->ev[e])) {
+	case EV_TEXT_DELTA:
+	case EV_TEXT:
+		sc->text = sumcache_reach(sc->text, &sc->ntext, &sc->textcap, s,
+					  sizeof *sc->text);
+		model_event_text(m, e, &sc->text[s]);
+		break;
+	case EV_RESULT:
+		sc->result = sumcache_reach(sc->result, &sc->nresult,
+					    &sc->resultcap, s, sizeof *sc->result);
+		off = sc->pieces.n;
+		summary_result(m, e, &sc->pieces, &sc->tmp);
+		sc->result[s].off = off;
+		sc->result[s].len = sc->pieces.n - off;
+		break;
+	case EV_TOOL_DONE: {
+		uint32_t c = m->it[it].ref;
+
+		sc->call = sumcache_reach(sc->call, &sc->ncall, &sc->callcap, c,
+					  sizeof *sc->call);
+		off = sc->pieces.n;
+		summary_call(m, c, &p->td, &sc->pieces, &sc->tmp);
+		sc->call[c].off = off;
+		sc->call[c].len = sc->pieces.n - off;
+		break;
+	}
+	default:
+		break;
+	}
 }

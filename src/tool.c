@@ -58,9 +58,9 @@ tool_kind_key(enum tool_kind k)
 
 /* Both events of a call, parsed, with their kind objects. */
 struct callview {
-	struct json *j;  /* the document args come from */
+	const struct json *j;  /* the document args come from */
 	int args;        /* args object, or -1 */
-	struct json *rj; /* the completed event */
+	const struct json *rj; /* the completed event */
 	int res;         /* the result variant's value, or -1 */
 	int resobj;      /* the result object, or -1 */
 };
@@ -408,6 +408,7 @@ tool_describe(struct model *m, uint32_t c, struct tool_desc *d)
 {
 	const struct call *call = &m->call[c];
 	struct callview v = {NULL, -1, NULL, -1, -1};
+	const struct json *sj = NULL, *dj = NULL;
 	int skey = -1, dkey = -1, sobj = -1, dobj = -1;
 	bool have_start = false, have_done = false;
 	enum tool_kind kind = (enum tool_kind)call->kind;
@@ -415,12 +416,15 @@ tool_describe(struct model *m, uint32_t c, struct tool_desc *d)
 	buf_reset(&d->key);
 	buf_reset(&d->what);
 	buf_reset(&d->outcome);
-	if (call->start_ev != NONE && model_parse(m, call->start_ev, m->qjson))
-		have_start = (sobj = kind_object(m->qjson, &skey)) >= 0;
-	if (model_seen(m, call->done_ev) && model_parse(m, call->done_ev, m->qjson2))
-		have_done = (dobj = kind_object(m->qjson2, &dkey)) >= 0;
+	if (call->start_ev != NONE &&
+	    (sj = model_parsed(m, call->start_ev, m->qjson)) != NULL)
+		have_start = (sobj = kind_object(sj, &skey)) >= 0;
+	/* In a replay, a completion past the cut-off has not happened yet. */
+	if (model_seen(m, call->done_ev) &&
+	    (dj = model_parsed(m, call->done_ev, m->qjson2)) != NULL)
+		have_done = (dobj = kind_object(dj, &dkey)) >= 0;
 	if (have_done) {
-		v.rj = m->qjson2;
+		v.rj = dj;
 		v.resobj = json_get(v.rj, dobj, "result");
 		if (v.resobj >= 0 && json_type(v.rj, v.resobj) == JSON_OBJECT &&
 		    json_size(v.rj, v.resobj) > 0 &&
@@ -430,13 +434,13 @@ tool_describe(struct model *m, uint32_t c, struct tool_desc *d)
 			v.resobj = -1;
 		json_decode(v.rj, dkey, &d->key);
 	}
-	if (have_start && (!have_done || json_get(m->qjson2, dobj, "args") < 0)) {
-		v.j = m->qjson;
+	if (have_start && (!have_done || json_get(dj, dobj, "args") < 0)) {
+		v.j = sj;
 		v.args = json_get(v.j, sobj, "args");
 		buf_reset(&d->key);
 		json_decode(v.j, skey, &d->key);
 	} else if (have_done) {
-		v.j = m->qjson2;
+		v.j = dj;
 		v.args = json_get(v.j, dobj, "args");
 	}
 	describe_what(kind, &v, &d->what);

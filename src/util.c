@@ -240,6 +240,24 @@ clock_mono_ms(void)
 	return clock_ms(CLOCK_MONOTONIC);
 }
 
+/* Read from /proc rather than getrusage: ru_maxrss counts the pages of a
+ * mapped input file too, and the memory target is about what we allocate. */
+long
+mem_rss_anon_kib(void)
+{
+	char line[256];
+	long kib = -1;
+	FILE *f = fopen("/proc/self/status", "re");
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof line, f) != NULL)
+		if (sscanf(line, "RssAnon: %ld kB", &kib) == 1)
+			break;
+	fclose(f);
+	return kib;
+}
+
 uint64_t
 hash_bytes(const void *p, size_t n, uint64_t seed)
 {

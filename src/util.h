@@ -71,6 +71,11 @@ void base64_encode(struct buf *out, const void *s, size_t n);
 int64_t clock_wall_ms(void);
 int64_t clock_mono_ms(void);
 
+/* The process's resident anonymous memory (RssAnon of /proc/self/status)
+ * in KiB, or -1 where there is no such file. For the memory figure of
+ * `make bench`. */
+long mem_rss_anon_kib(void);
+
 /* 64-bit hash of n bytes (FNV-1a mixed with a finaliser). */
 uint64_t hash_bytes(const void *p, size_t n, uint64_t seed);
 

@@ -588,6 +588,32 @@ test_lookup(void **state)
 	json_free(j);
 }
 
+/* json_set_label/json_holds: a label lasts until the next parse, and only
+ * names a successful parse of the same bytes. */
+static void
+test_label(void **state)
+{
+	static const char a[] = "{\"a\":1}", b[] = "{\"a\":1}", bad[] = "{\"a\":}";
+	struct json *j = json_new();
+
+	(void)state;
+	assert_int_equal(json_parse(j, a, strlen(a)), JSON_OK);
+	assert_false(json_holds(j, a, strlen(a), 7)); /* no label yet */
+	json_set_label(j, 7);
+	assert_true(json_holds(j, a, strlen(a), 7));
+	assert_false(json_holds(j, a, strlen(a), 8));
+	assert_false(json_holds(j, b, strlen(b), 7)); /* same text, other bytes */
+	assert_false(json_holds(j, a, strlen(a) - 1, 7));
+	assert_false(json_holds(j, a, strlen(a), 0));
+	assert_int_equal(json_parse(j, a, strlen(a)), JSON_OK);
+	assert_false(json_holds(j, a, strlen(a), 7)); /* a parse resets it */
+	json_set_label(j, 7);
+	assert_int_not_equal(json_parse(j, bad, strlen(bad)), JSON_OK);
+	json_set_label(j, 7);
+	assert_false(json_holds(j, bad, strlen(bad), 7)); /* failed parse */
+	json_free(j);
+}
+
 /* json_int: integers in int64, and strings of digits. */
 static void
 test_int(void **state)
@@ -979,6 +1005,7 @@ main(void)
 		cmocka_unit_test(test_errors_and_reuse),
 		cmocka_unit_test(test_tokens),
 		cmocka_unit_test(test_lookup),
+		cmocka_unit_test(test_label),
 		cmocka_unit_test(test_int),
 		cmocka_unit_test(test_bool),
 		cmocka_unit_test(test_streq),

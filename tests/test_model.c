@@ -854,6 +854,49 @@ test_clear(void **state)
 	done(f);
 }
 
+/* model_parsed: the newest event comes from the model's own parse, older
+ * ones are parsed into the scratch parser once and found there again;
+ * model_clear forgets what the scratch parser held. */
+static void
+test_parsed_reuse(void **state)
+{
+	struct fx *f = feed(INIT("a", "Auto") USER("x") DELTA("hi", 5), false);
+	const struct json *j;
+	struct json *other = json_new();
+	struct line ln;
+
+	(void)state;
+	assert_ptr_equal(model_parsed(f->m, 2, f->m->qjson), f->m->json);
+	j = model_parsed(f->m, 1, f->m->qjson);
+	assert_ptr_equal(j, f->m->qjson);
+	assert_true(json_streq(j, json_get(j, 0, "type"), "user"));
+	/* Found again: still labelled with event 1. */
+	assert_true(json_holds(f->m->qjson, model_line(f->m, 1, &(size_t){0}),
+			       f->m->ev[1].len, 2));
+	assert_ptr_equal(model_parsed(f->m, 1, f->m->qjson), f->m->qjson);
+	/* Another event in the same parser replaces it. */
+	j = model_parsed(f->m, 0, f->m->qjson);
+	assert_true(json_streq(j, json_get(j, 0, "type"), "system"));
+	assert_false(json_holds(f->m->qjson, model_line(f->m, 1, &(size_t){0}),
+				f->m->ev[1].len, 2));
+	/* A parser of the caller's own is parsed into, never labelled. */
+	assert_ptr_equal(model_parsed(f->m, 1, other), other);
+	assert_false(json_holds(other, model_line(f->m, 1, &(size_t){0}),
+				f->m->ev[1].len, 2));
+	/* qjson holds event 0 (labelled 1); the model starts again. */
+	model_clear(f->m);
+	f->s.scan = 0;
+	f->s.lineno = 0;
+	while (source_next_line(&f->s, &ln))
+		model_add_line(f->m, f->src, &ln, TIME_NONE);
+	assert_false(json_holds(f->m->qjson, model_line(f->m, 0, &(size_t){0}),
+				f->m->ev[0].len, 1));
+	j = model_parsed(f->m, 0, f->m->qjson);
+	assert_true(json_streq(j, json_get(j, 0, "type"), "system"));
+	json_free(other);
+	done(f);
+}
+
 /* Each known kind gets its one-line account. */
 static void
 test_tool_lines(void **state)
@@ -1063,6 +1106,7 @@ main(void)
 		cmocka_unit_test(test_preamble_adopted),
 		cmocka_unit_test(test_recording_command),
 		cmocka_unit_test(test_clear),
+		cmocka_unit_test(test_parsed_reuse),
 		cmocka_unit_test(test_tool_lines),
 	};
 

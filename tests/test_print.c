@@ -144,6 +144,84 @@ test_json_summary(void **state)
 	free(out);
 }
 
+/* A second session, in another source, to interleave with `session`:
+ * parallel calls completed out of order, a completed call that never
+ * started, a duplicate call_id, two results. */
+static const char other[] =
+	"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s2\",\"model\":\"Auto\"}\n"
+	"{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"Caf\\u00e9 \"}]},"
+	"\"timestamp_ms\":10}\n"
+	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"a\","
+	"\"tool_call\":{\"readToolCall\":{\"args\":{\"path\":\"x\"}}},\"timestamp_ms\":11}\n"
+	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"b\","
+	"\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"ls\"}}},\"timestamp_ms\":12}\n"
+	"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"b\","
+	"\"tool_call\":{\"shellToolCall\":{\"result\":{\"success\":{\"exitCode\":0}}}},\"timestamp_ms\":20}\n"
+	"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"z\","
+	"\"tool_call\":{\"grepToolCall\":{\"result\":{\"error\":{\"errorMessage\":\"no\"}}}}}\n"
+	"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"a\","
+	"\"tool_call\":{\"readToolCall\":{\"result\":{\"success\":{\"totalLines\":3}}}},\"timestamp_ms\":25}\n"
+	"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"a\","
+	"\"tool_call\":{\"readToolCall\":{\"result\":{\"success\":{}}}},\"timestamp_ms\":26}\n"
+	"{\"type\":\"result\",\"is_error\":false,\"result\":\"Caf\\u00e9 \",\"request_id\":\"r1\"}\n"
+	"{\"type\":\"result\",\"is_error\":true,\"request_id\":\"r2\",\"usage\":{\"inputTokens\":1}}\n"
+	"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s3\"}\n"
+	"{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"whole\"}]}}\n";
+
+/* The JSON printer keeps pieces of the summary as the lines go by; what it
+ * prints must be the summary made afterwards from the lines alone, also
+ * with two sources interleaved and after the model started again. */
+static void
+test_json_cache_same(void **state)
+{
+	struct source s[2];
+	struct model *m = model_new();
+	struct line ln;
+	unsigned src[2];
+	char *out = NULL;
+	size_t n = 0;
+	struct buf want = {0};
+	FILE *f = open_memstream(&out, &n);
+	struct printer *p = printer_new(m, PF_JSON, f);
+	bool more[2] = {true, true};
+
+	(void)state;
+	source_open_mem(&s[0], "a", session, strlen(session));
+	source_open_mem(&s[1], "b", other, strlen(other));
+	src[0] = model_add_source(m, &s[0]);
+	src[1] = model_add_source(m, &s[1]);
+	/* Some lines, then the model starts again, as for a truncated file. */
+	for (int i = 0; i < 5 && source_next_line(&s[0], &ln); i++)
+		printer_line(p, &s[0], &ln, model_add_line(m, src[0], &ln, TIME_NONE));
+	model_clear(m);
+	s[0].scan = 0;
+	s[0].lineno = 0;
+	while (more[0] || more[1]) {
+		for (int k = 0; k < 2; k++) {
+			more[k] = more[k] && source_next_line(&s[k], &ln);
+			if (more[k])
+				printer_line(p, &s[k], &ln,
+					     model_add_line(m, src[k], &ln, TIME_NONE));
+		}
+	}
+	model_end_source(m, src[0]);
+	model_end_source(m, src[1]);
+	printer_finish(p);
+	fclose(f);
+	print_summary_json(m, &want);
+	buf_addc(&want, '\n');
+	assert_int_equal(n, want.n);
+	assert_memory_equal(out, want.p, n);
+	assert_non_null(strstr(out, "\"assistant_text\":\"Caf\u00e9 \""));
+	assert_non_null(strstr(out, "\"request_id\":\"r2\",\"usage\":{\"inputTokens\":1}"));
+	printer_free(p);
+	buf_free(&want);
+	free(out);
+	model_free(m);
+	source_close(&s[0]);
+	source_close(&s[1]);
+}
+
 /* Without a result: the session is incomplete, and says so. */
 static void
 test_incomplete(void **state)
@@ -285,6 +363,7 @@ main(void)
 		cmocka_unit_test(test_text_log),
 		cmocka_unit_test(test_markdown),
 		cmocka_unit_test(test_json_summary),
+		cmocka_unit_test(test_json_cache_same),
 		cmocka_unit_test(test_incomplete),
 		cmocka_unit_test(test_raw),
 		cmocka_unit_test(test_command_failed),

@@ -1,0 +1,215 @@
+#!/bin/sh
+# bench.sh: `make bench`. Generates the recordings (tests/gen_bench, never
+# committed), measures agentview on them beside `wc -l` and `jq -c .type`
+# on the same file in the same run, and prints one table against the
+# targets of PRODUCT.md. Times are medians of several runs (hyperfine).
+#
+# Environment:
+#   BENCH_SIZES  file sizes in MB (default "20 200"; the targets are for 200)
+#   BENCH_RUNS   runs per command (default 7; jq gets 3, it is slow)
+#   BENCH_DIR    where the recordings go (default ${TMPDIR:-/tmp}/agentview-bench)
+#   AGENTVIEW    the binary (default ./src/agentview)
+#
+# Hooks of agentview's for it (in the environment, not in --help):
+#   AGENTVIEW_MEMSTAT=1     print the peak RssAnon at exit (stderr)
+#   AGENTVIEW_ONE_THREAD=1  index without the parser thread (src/ahead.c)
+#
+# Each row is one call of `row`; a measure the code cannot take yet (the
+# screen rows) prints "n/a (needs the viewer)" through `row_na`, so adding
+# one is adding a function and a call at the bottom.
+set -eu
+bin=${AGENTVIEW:-./src/agentview}
+gen=./tests/gen_bench
+sizes=${BENCH_SIZES:-"20 200"}
+runs=${BENCH_RUNS:-7}
+dir=${BENCH_DIR:-${TMPDIR:-/tmp}/agentview-bench}
+big=$(echo "$sizes" | awk '{ print $NF }')
+work=$(mktemp -d "${TMPDIR:-/tmp}/agentview-bench-run.XXXXXX")
+rows=$work/rows
+trap 'rm -rf "$work"' EXIT INT TERM
+: >"$rows"
+
+for tool in hyperfine jq awk; do
+	command -v "$tool" >/dev/null 2>&1 || {
+		echo "bench: $tool is missing (sh .ci/deps bench installs it)" >&2
+		exit 1
+	}
+done
+[ -x "$bin" ] && [ -x "$gen" ] || {
+	echo "bench: build first: make all tests/gen_bench" >&2
+	exit 1
+}
+mkdir -p "$dir"
+
+# row WHAT FILE AGENTVIEW WC JQ VS_WC VS_JQ TARGET VERDICT: one line of the
+# table (fields must not hold a tab).
+row() {
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$rows"
+}
+
+# row_na WHAT TARGET: a measure that needs code not written yet.
+row_na() {
+	row "$1" "$big MB" "n/a (needs the viewer)" "" "" "" "" "$2" "-"
+}
+
+# ok VALUE OP LIMIT: "met" or "NOT MET" (OP is >= or <=).
+verdict() {
+	awk -v v="$1" -v op="$2" -v l="$3" 'BEGIN {
+		ok = op == ">=" ? v >= l : v <= l
+		print ok ? "met" : "NOT MET"
+	}'
+}
+
+# An awk function: x with 3 significant digits.
+awk_fmt3='function fmt3(x) {
+	if (x >= 100) return sprintf("%.0f", x); if (x >= 10) return sprintf("%.1f", x)
+	if (x >= 1) return sprintf("%.2f", x); return sprintf("%.3f", x) }'
+
+# fmt3 X: a number with 3 significant digits.
+fmt3() {
+	awk -v x="$1" "$awk_fmt3"' BEGIN { print fmt3(x) }'
+}
+
+# ratio A B: A / B with 3 significant digits and an x.
+ratio() {
+	awk -v a="$1" -v b="$2" "$awk_fmt3"' BEGIN { print (b > 0 ? fmt3(a / b) : "?") "x" }'
+}
+
+# median JSON N: the median time in seconds of hyperfine's command N (0-based).
+median() {
+	jq -r ".results[$2].median" "$1"
+}
+
+# recording SIZE: the path of the generated file of SIZE MB, made when missing
+# or older than the generator (the bytes depend only on the generator).
+recording() {
+	f=$dir/bench-$1MB.ndjson
+	if [ ! -s "$f" ] || [ "$gen" -nt "$f" ]; then
+		"$gen" "$1" "$f.tmp" >&2 && mv "$f.tmp" "$f"
+	fi
+	echo "$f"
+}
+
+# bench_index FILE SIZE: full index time, throughput and events per second
+# through --print --format json, beside wc -l and jq -c .type.
+bench_index() {
+	f=$1
+	bytes=$(wc -c <"$f")
+	mb=$(awk -v b="$bytes" 'BEGIN { print b / 1e6 }')
+	events=$(AGENTVIEW_MEMSTAT=1 "$bin" --print --format json "$f" 2>&1 >/dev/null |
+		sed -n 's/.*events=\([0-9]*\).*/\1/p')
+	hyperfine -N --style none --warmup 1 --runs "$runs" --output null \
+		--export-json "$work/idx.json" \
+		"$bin --print --format json $f" "wc -l $f" \
+		"env AGENTVIEW_ONE_THREAD=1 $bin --print --format json $f" \
+		>/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
+	jqruns=$((runs < 3 ? runs : 3))
+	hyperfine -N --style none --runs "$jqruns" --output null \
+		--export-json "$work/jq.json" "jq -c .type $f" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
+	t_av=$(median "$work/idx.json" 0)
+	t_wc=$(median "$work/idx.json" 1)
+	t_jq=$(median "$work/jq.json" 0)
+	mbs_av=$(awk -v m="$mb" -v t="$t_av" 'BEGIN { print m / t }')
+	mbs_wc=$(awk -v m="$mb" -v t="$t_wc" 'BEGIN { print m / t }')
+	mbs_jq=$(awk -v m="$mb" -v t="$t_jq" 'BEGIN { print m / t }')
+	evs=$(awk -v e="$events" -v t="$t_av" 'BEGIN { print e / t / 1e6 }')
+	evs_wc=$(awk -v e="$events" -v t="$t_wc" 'BEGIN { print e / t / 1e6 }')
+	evs_jq=$(awk -v e="$events" -v t="$t_jq" 'BEGIN { print e / t / 1e6 }')
+	cpu_av=$(jq -r '.results[0] | .user + .system' "$work/idx.json")
+	cpu_wc=$(jq -r '.results[1] | .user + .system' "$work/idx.json")
+	cpu_jq=$(jq -r '.results[0] | .user + .system' "$work/jq.json")
+	name="$2 MB, $events events"
+	row "full index: time (median)" "$name" "$(fmt3 "$t_av") s" \
+		"$(fmt3 "$t_wc") s" "$(fmt3 "$t_jq") s" \
+		"$(ratio "$t_wc" "$t_av")" "$(ratio "$t_jq" "$t_av")" "" ""
+	row "full index: CPU, user+sys (mean)" "$name" "$(fmt3 "$cpu_av") s" \
+		"$(fmt3 "$cpu_wc") s" "$(fmt3 "$cpu_jq") s" \
+		"$(ratio "$cpu_wc" "$cpu_av")" "$(ratio "$cpu_jq" "$cpu_av")" "" ""
+	if [ "$2" = "$big" ]; then
+		tgt=">= 500 MB/s"
+		v=$(verdict "$mbs_av" ">=" 500)
+		tgte=">= 2 M/s"
+		ve=$(verdict "$evs" ">=" 2)
+	else
+		tgt="" v="" tgte="" ve=""
+	fi
+	row "full index: throughput" "$name" "$(fmt3 "$mbs_av") MB/s" \
+		"$(fmt3 "$mbs_wc") MB/s" "$(fmt3 "$mbs_jq") MB/s" \
+		"$(ratio "$mbs_av" "$mbs_wc")" "$(ratio "$mbs_av" "$mbs_jq")" "$tgt" "$v"
+	row "full index: events/s" "$name" "$(fmt3 "$evs") M/s" \
+		"$(fmt3 "$evs_wc") M/s" "$(fmt3 "$evs_jq") M/s" \
+		"$(ratio "$evs" "$evs_wc")" "$(ratio "$evs" "$evs_jq")" "$tgte" "$ve"
+	t_1=$(median "$work/idx.json" 2)
+	mbs_1=$(awk -v m="$mb" -v t="$t_1" 'BEGIN { print m / t }')
+	evs_1=$(awk -v e="$events" -v t="$t_1" 'BEGIN { print e / t / 1e6 }')
+	row "  same on one thread (no src/ahead.c)" "$name" \
+		"$(fmt3 "$mbs_1") MB/s, $(fmt3 "$evs_1") M/s" "" "" \
+		"$(ratio "$mbs_1" "$mbs_wc")" "$(ratio "$mbs_1" "$mbs_jq")" "" ""
+}
+
+# max_rss_kib CMD...: peak resident memory of CMD in KiB (GNU time), or "".
+max_rss_kib() {
+	if [ -x /usr/bin/time ]; then
+		/usr/bin/time -f '%M' -o "$work/rss" "$@" >/dev/null 2>&1 || true
+		cat "$work/rss"
+	fi
+}
+
+# bench_memory FILE SIZE: peak anonymous memory per event (the
+# AGENTVIEW_MEMSTAT hook), beside the peak RSS of wc -l and jq -c .type.
+bench_memory() {
+	f=$1
+	line=$(AGENTVIEW_MEMSTAT=1 "$bin" --print --format json "$f" 2>&1 >/dev/null)
+	events=$(echo "$line" | sed -n 's/.*events=\([0-9]*\).*/\1/p')
+	kib=$(echo "$line" | sed -n 's/.*rss_anon_peak_kib=\([0-9]*\).*/\1/p')
+	per=$(awk -v k="$kib" -v e="$events" 'BEGIN { print k * 1024 / e }')
+	wc_kib=$(max_rss_kib wc -l "$f")
+	jq_kib=$(max_rss_kib jq -c .type "$f")
+	mib() { awk -v k="$1" 'BEGIN { printf "%.1f MiB", k / 1024 }'; }
+	row "memory: peak RssAnon per event" "$2 MB, $events events" \
+		"$(fmt3 "$per") B ($(mib "$kib"))" \
+		"${wc_kib:+$(mib "$wc_kib") max RSS}" "${jq_kib:+$(mib "$jq_kib") max RSS}" \
+		"${wc_kib:+$(ratio "$wc_kib" "$kib")}" "${jq_kib:+$(ratio "$jq_kib" "$kib")}" \
+		"<= 32 B/event" "$(verdict "$per" "<=" 32)"
+}
+
+# check_summary FILE: the summary of a generated file has one session per
+# result line, all ok: a wrong index is no benchmark.
+check_summary() {
+	want=$(grep -c '^{"type":"result"' "$1")
+	got=$("$bin" --print --format json "$1" | jq '[.sessions[] | select(.state == "ok")] | length')
+	if [ "$want" != "$got" ]; then
+		echo "bench: $1: $got sessions ok in the summary, $want results in the file" >&2
+		exit 1
+	fi
+}
+
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
+for s in $sizes; do
+	f=$(recording "$s")
+	check_summary "$f"
+	bench_index "$f" "$s"
+	[ "$s" = "$big" ] && bench_memory "$f" "$s"
+done
+row_na "first screen of the file" "<= 150 ms"
+row_na "scroll, jump, seek, step back" "<= 16 ms each"
+row_na "search over the file" "<= 0.5 s"
+row_na "following a quiet stream (CPU)" "0 %"
+row_na "following 500 events/s (CPU)" "<= 2 %, <= 30 redraws/s"
+load1=$(cut -d' ' -f1-3 /proc/loadavg)
+
+cpu=$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)
+echo "agentview bench: $(nproc) x $cpu; load average $load0 before, $load1 after"
+echo "times: median of $runs runs (jq: of 3) by hyperfine after a warm-up; vs: how many times better agentview does (> 1: agentview is faster or smaller)"
+echo "agentview parses a whole file of more than 4 MiB on two threads (src/ahead.c): CPU time can exceed the time"
+echo
+awk -F '\t' '
+BEGIN { n = split("what|file|agentview|wc -l|jq -c .type|vs wc -l|vs jq|required|", h, "|") }
+{ for (i = 1; i <= NF; i++) cell[NR, i] = $i; rows = NR }
+END {
+	for (i = 1; i <= 9; i++) { w[i] = length(h[i]); for (r = 1; r <= rows; r++) if (length(cell[r, i]) > w[i]) w[i] = length(cell[r, i]) }
+	line = "|"; sep = "|"
+	for (i = 1; i <= 9; i++) { line = line sprintf(" %-*s |", w[i], h[i]); s = ""; for (k = 0; k < w[i]; k++) s = s "-"; sep = sep " " s " |" }
+	print line; print sep
+	for (r = 1; r <= rows; r++) { line = "|"; for (i = 1; i <= 9; i++) line = line sprintf(" %-*s |", w[i], cell[r, i]); print line }
+}' "$rows"
