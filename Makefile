@@ -70,12 +70,16 @@ deps-test:
 deps-bench:
 	@sh .ci/deps bench
 
-# The generator of big recordings for `make bench`.
+# The generator of big recordings for `make bench`, and the timings of keys,
+# searches and replays on them without a terminal.
+BENCH_BIN = tests/gen_bench tests/bench_view tests/bench_replay
 tests/gen_bench: tests/gen_bench.c
 	$(CC) $(ALL_CFLAGS) -o $@ $<
+tests/bench_%: tests/bench_%.c src/libcore.a
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< src/libcore.a
 
 bench: deps-bench
-	@$(MAKE) --no-print-directory all tests/gen_bench
+	@$(MAKE) --no-print-directory all $(BENCH_BIN)
 	@sh tests/bench.sh
 
 run: deps-build
@@ -113,7 +117,7 @@ update-man: all
 	@echo "src/agentview.1: KEYS section updated"
 
 clean-objs:
-	rm -f src/*.o src/libcore.a src/agentview $(TEST_BIN) tests/gen_bench
+	rm -f src/*.o src/libcore.a src/agentview $(TEST_BIN) $(BENCH_BIN)
 
 clean: clean-objs
 	rm -rf src/asan
