@@ -111,6 +111,47 @@ count_items(struct fx *f, enum item_type t)
 	"\",\"tool_call\":{\"" kind "\":{\"result\":" result "}},"              \
 	"\"session_id\":\"s\",\"timestamp_ms\":" #ts "}\n"
 
+/* A delta's text is read from the head of its line when its fields come
+ * in the usual order, from the whole line otherwise (fields in another
+ * order, several content parts, content as a string): the same text. */
+static void
+test_delta_text_any_order(void **state)
+{
+	struct fx *f = feed(
+		INIT("a", "A") THINK("one", 1)
+		"{\"session_id\":\"s\",\"timestamp_ms\":2,\"type\":\"thinking\","
+		"\"subtype\":\"delta\",\"text\":\" two\"}\n"
+		"{\"type\":\"thinking\",\"subtype\":\"delta\",\"session_id\":\"s\","
+		"\"text\":\" \\u00e9\\\"3\\\"\",\"timestamp_ms\":3}\n"
+		THINK(" four", 4) THOUGHT(5) DELTA("A", 6)
+		"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
+		"\"content\":[{\"type\":\"text\",\"text\":\"B\"},{\"type\":\"text\","
+		"\"text\":\"C\"}]},\"session_id\":\"s\",\"timestamp_ms\":7}\n"
+		"{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"role\":\"assistant\","
+		"\"content\":[{\"type\":\"text\",\"text\":\"D\"}]},\"session_id\":\"s\","
+		"\"timestamp_ms\":8}\n"
+		"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
+		"\"content\":\"E\"},\"session_id\":\"s\",\"timestamp_ms\":9}\n"
+		"{\"timestamp_ms\":10,\"type\":\"assistant\",\"message\":{\"content\":"
+		"[{\"text\":\"F\",\"type\":\"text\"}],\"role\":\"assistant\"},"
+		"\"session_id\":\"s\"}\n"
+		DELTA("G\\n", 11) RESULT("ABCDEFG\\n"),
+		true);
+
+	(void)state;
+	assert_int_equal(count_items(f, IT_THINKING), 1);
+	assert_int_equal(count_items(f, IT_TEXT), 1);
+	for (uint32_t e = 2; e <= 4; e++)
+		assert_int_equal(EV_TYPE(&f->m->ev[e]), EV_THINK_DELTA);
+	for (uint32_t e = 6; e <= 11; e++)
+		assert_int_equal(EV_TYPE(&f->m->ev[e]), EV_TEXT_DELTA);
+	for (uint32_t i = 0; i < f->m->nit; i++)
+		if (f->m->it[i].type == IT_THINKING)
+			assert_string_equal(item_text(f, i), "one two \xC3\xA9\"3\" four");
+	assert_string_equal(assistant_text(f, 0), "ABCDEFG\n");
+	done(f);
+}
+
 static void
 test_session_per_init(void **state)
 {
@@ -1075,6 +1116,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_session_per_init),
+		cmocka_unit_test(test_delta_text_any_order),
 		cmocka_unit_test(test_events_before_init),
 		cmocka_unit_test(test_prompt_text),
 		cmocka_unit_test(test_partial_output_not_doubled),
