@@ -91,6 +91,30 @@ model_free(struct model *m)
 }
 
 void
+model_reader_sync(struct model *r, const struct model *m)
+{
+	struct json *q = r->qjson, *q2 = r->qjson2;
+
+	*r = *m;
+	/* Queries write only to the parsers; the model's own one holds the
+	 * line being added, which a reader never asks for. */
+	r->json = NULL;
+	r->json_ev = NONE;
+	r->qjson = q != NULL ? q : json_new();
+	r->qjson2 = q2 != NULL ? q2 : json_new();
+	json_set_label(r->qjson, 0);
+	json_set_label(r->qjson2, 0);
+}
+
+void
+model_reader_free(struct model *r)
+{
+	json_free(r->qjson);
+	json_free(r->qjson2);
+	memset(r, 0, sizeof *r);
+}
+
+void
 model_clear(struct model *m)
 {
 	model_free_events(m);

@@ -15,8 +15,9 @@
  * (tests/bench.sh reads them); a search also says how many matches it
  * found, so that a change to the search can be checked against the counts
  * of the build before it. */
-#include <locale.h>
 #include <langinfo.h>
+#include <locale.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -391,7 +392,7 @@ counts(int nfiles, char **files)
 }
 
 /* One first search for pat in path, for a profile (callgrind
- * --toggle-collect=search_step). */
+ * --toggle-collect=search_step); on one thread with BENCH_ONE_THREAD set. */
 static int
 search_once(const char *pat, const char *path)
 {
@@ -403,6 +404,8 @@ search_once(const char *pat, const char *path)
 	if (!screen_open(&s, path))
 		return 1;
 	search_init(&se, s.m);
+	if (getenv("BENCH_ONE_THREAD") != NULL)
+		se.helper_min = SIZE_MAX;
 	t = search_all(&se, pat, &n);
 	printf("/%s: %llu matches in %.1f ms\n", pat, (unsigned long long)n,
 	       (double)t / 1e6);

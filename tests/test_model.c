@@ -152,6 +152,52 @@ test_delta_text_any_order(void **state)
 	done(f);
 }
 
+/* A reader answers as the model does, with parsers of its own: the
+ * model's labelled parse of a line stays valid while the reader works. */
+static void
+test_reader(void **state)
+{
+	struct fx *f = feed(INIT("a", "A") THINK("one", 1) THINK(" two", 2)
+			    THOUGHT(3) DELTA("x", 4) DELTA("y", 5) RESULT("xy"),
+			    true);
+	struct model r;
+	struct buf a = {0}, b = {0};
+	const struct json *j;
+
+	size_t n;
+	const char *line;
+
+	(void)state;
+	memset(&r, 0, sizeof r);
+	model_reader_sync(&r, f->m);
+	for (uint32_t i = 0; i < f->m->nit; i++) {
+		buf_reset(&a);
+		buf_reset(&b);
+		model_item_text(f->m, i, &a);
+		model_item_text(&r, i, &b);
+		assert_int_equal(a.n, b.n);
+		if (a.n > 0)
+			assert_memory_equal(a.p, b.p, a.n);
+	}
+	/* The model's parse of the init, labelled, survives the reader. */
+	j = model_parsed(f->m, 0, f->m->qjson);
+	assert_ptr_equal(j, f->m->qjson);
+	line = model_line(f->m, 0, &n);
+	buf_reset(&b);
+	assert_true(model_event_field(&r, 0, "model", &b));
+	assert_string_equal(b.p, "A");
+	model_item_text(&r, f->m->ev[4].item, &b);
+	assert_true(json_holds(f->m->qjson, line, n, 1));
+	assert_ptr_not_equal(r.qjson, f->m->qjson);
+	assert_ptr_not_equal(r.qjson2, f->m->qjson2);
+	model_reader_sync(&r, f->m);
+	assert_string_equal(item_text(f, f->m->ev[4].item), "xy");
+	model_reader_free(&r);
+	buf_free(&a);
+	buf_free(&b);
+	done(f);
+}
+
 static void
 test_session_per_init(void **state)
 {
@@ -1117,6 +1163,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_session_per_init),
 		cmocka_unit_test(test_delta_text_any_order),
+		cmocka_unit_test(test_reader),
 		cmocka_unit_test(test_events_before_init),
 		cmocka_unit_test(test_prompt_text),
 		cmocka_unit_test(test_partial_output_not_doubled),
