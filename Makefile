@@ -72,8 +72,8 @@ deps-bench:
 
 # The generator of big recordings for `make bench`, and the timings of keys,
 # searches and replays on them without a terminal.
-BENCH_BIN = tests/gen_bench tests/bench_view tests/bench_replay
-tests/gen_bench: tests/gen_bench.c
+BENCH_BIN = tests/gen_bench tests/bench_view tests/bench_replay tests/pace
+tests/gen_bench tests/pace: %: %.c
 	$(CC) $(ALL_CFLAGS) -o $@ $<
 tests/bench_%: tests/bench_%.c src/libcore.a
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< src/libcore.a

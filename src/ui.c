@@ -318,6 +318,8 @@ ui_draw(struct ui *u)
 		help_draw(u);
 	wnoutrefresh(stdscr);
 	doupdate();
+	if (u->frames == 0)
+		u->first_frame_us = clock_mono_us();
 	if (u->opt.title)
 		ui_set_title(u, false);
 	u->frames++;
@@ -741,6 +743,10 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 		ui_set_title(&u, true);
 	ui_restore();
 	die_set_hook(NULL);
+	if (opt->framestat)
+		fprintf(stderr, "agentview-framestat: frames=%ld first_frame_ms=%.1f run_ms=%.0f\n",
+			u.frames, (double)(u.first_frame_us - opt->started_us) / 1000,
+			(double)(clock_mono_us() - opt->started_us) / 1000);
 	nav_free(&u);
 	render_free(&u.r);
 	buf_free(&u.title);

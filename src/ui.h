@@ -33,6 +33,10 @@ struct ui_opts {
 			     seconds (< 0: not capped) */
 	double speed;
 	double idle_limit;
+	bool framestat;   /* developer hook AGENTVIEW_FRAMESTAT: say on stderr
+			     at exit when the first frame was drawn and how
+			     many were (for make bench) */
+	int64_t started_us; /* clock_mono_us when main started */
 };
 
 struct ui {
@@ -52,6 +56,7 @@ struct ui {
 	bool dirty;             /* something to draw */
 	bool quit;
 	long frames;            /* frames drawn */
+	int64_t first_frame_us; /* clock_mono_us after the first was drawn */
 	uint64_t restarts;      /* input restarts seen */
 	uint64_t changes;       /* input changes drawn */
 	size_t seen_items;      /* items when last drawn */
