@@ -877,6 +877,8 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 		return add_bad(m, ss, src, ln, ms, DG_RECORDED, JSON_OK, 0);
 	e = push_event(m, src, ln, type, flags, ms);
 	m->json_ev = e;
+	/* Labelled like the query parsers: a stream's buffer may move. */
+	json_set_label(m->json, (uint64_t)e + 1);
 	switch (type) {
 	case EV_INIT:
 		if (ss->session != NONE && session_is_preamble(m, ss->session))
@@ -1219,11 +1221,12 @@ model_parsed(const struct model *m, uint32_t e, struct json *scratch)
 	 * line's address, which json_holds compares too. */
 	bool own = scratch == m->qjson || scratch == m->qjson2;
 	size_t n;
-	const char *p;
+	const char *p = model_line(m, e, &n);
 
-	if (e == m->json_ev)
+	/* The line just added, unless its stream's buffer moved since (a
+	 * read that brought only part of the next line). */
+	if (e == m->json_ev && json_holds(m->json, p, n, (uint64_t)e + 1))
 		return m->json;
-	p = model_line(m, e, &n);
 	if (own && json_holds(scratch, p, n, (uint64_t)e + 1))
 		return scratch;
 	if (json_parse(scratch, p, n) != JSON_OK)
@@ -1315,7 +1318,9 @@ delta_text_head(struct model *m, uint32_t e, enum ev_type type,
 	const char *p = model_line(m, e, &n);
 	int t;
 
-	if (e == m->json_ev || json_holds(j, p, n, (uint64_t)e + 1))
+	/* Parsed already: model_parsed has it. */
+	if ((e == m->json_ev && json_holds(m->json, p, n, (uint64_t)e + 1)) ||
+	    json_holds(j, p, n, (uint64_t)e + 1))
 		return false;
 	if (type == EV_THINK_DELTA) {
 		if (json_parse_head(j, p, n, HEAD_THINK_DELTA) != JSON_OK ||

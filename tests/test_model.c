@@ -198,6 +198,31 @@ test_reader(void **state)
 	done(f);
 }
 
+/* The line just added, when its stream's buffer has moved since (a read
+ * that brought part of the next line grew it): its text comes from where
+ * the line is now, never from the old buffer. */
+static void
+test_moved_buffer(void **state)
+{
+	struct fx *f = feed(INIT("a", "A") DELTA("one", 1) DELTA(" two", 2), false);
+	char *old = f->s.data, *moved = malloc(f->s.cap);
+	uint32_t last = (uint32_t)f->m->nev - 1;
+
+	(void)state;
+	assert_int_equal(EV_TYPE(&f->m->ev[last]), EV_TEXT_DELTA);
+	/* What source_read does when realloc moves the buffer; the old bytes
+	 * are scribbled on (and kept, so that reading them is no crash). */
+	memcpy(moved, old, f->s.size);
+	memset(old, ' ', f->s.size);
+	f->s.data = moved;
+	assert_string_equal(item_text(f, f->m->ev[last].item), "one two");
+	buf_reset(&f->b);
+	assert_true(model_event_field(f->m, 0, "model", &f->b));
+	assert_string_equal(f->b.p, "A");
+	free(old);
+	done(f);
+}
+
 static void
 test_session_per_init(void **state)
 {
@@ -1164,6 +1189,7 @@ main(void)
 		cmocka_unit_test(test_session_per_init),
 		cmocka_unit_test(test_delta_text_any_order),
 		cmocka_unit_test(test_reader),
+		cmocka_unit_test(test_moved_buffer),
 		cmocka_unit_test(test_events_before_init),
 		cmocka_unit_test(test_prompt_text),
 		cmocka_unit_test(test_partial_output_not_doubled),
