@@ -1301,3 +1301,14 @@ json_pretty(const struct json *j, int t, int indent, struct buf *out)
 	pretty_value(j, t, indent, out, &tmp);
 	buf_free(&tmp);
 }
+
+bool
+json_int_at(const struct json *j, int obj, const char *path, int64_t *out)
+{
+	int t;
+
+	if (j == NULL || obj < 0)
+		return false;
+	t = json_path(j, obj, path);
+	return t >= 0 && json_int(j, t, out);
+}

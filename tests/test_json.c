@@ -990,10 +990,32 @@ test_pretty(void **state)
 	json_free(j);
 }
 
+/* json_int_at follows a path; absent, non-integer or no object: false. */
+static void
+test_int_at(void **state)
+{
+	struct json *j = json_new();
+	static const char line[] = "{\"a\":{\"b\":\"1784819289745\",\"c\":1.5},\"d\":7}";
+	int64_t v = 0;
+
+	(void)state;
+	assert_int_equal(json_parse(j, line, sizeof line - 1), JSON_OK);
+	assert_true(json_int_at(j, 0, "a.b", &v));
+	assert_true(v == 1784819289745LL);
+	assert_true(json_int_at(j, 0, "d", &v));
+	assert_int_equal(v, 7);
+	assert_false(json_int_at(j, 0, "a.c", &v));
+	assert_false(json_int_at(j, 0, "a.x", &v));
+	assert_false(json_int_at(j, -1, "d", &v));
+	assert_false(json_int_at(NULL, 0, "d", &v));
+	json_free(j);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_int_at),
 		cmocka_unit_test(test_anchor_table),
 		cmocka_unit_test(test_accept),
 		cmocka_unit_test(test_reject),
