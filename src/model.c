@@ -638,6 +638,25 @@ classify(struct model *m, const struct json *j, const int *k)
 	return EV_NOTICE;
 }
 
+/* Whether a recorded line wraps a blank one: live, a blank line is no
+ * event, so the recording must not make it a diagnostic either. */
+static bool
+recorded_blank(const struct json *j)
+{
+	struct buf text = {0};
+	int t = json_get(j, 0, "text");
+	bool blank = true;
+
+	if (t < 0 || json_type(j, t) != JSON_STRING)
+		return false;
+	json_decode(j, t, &text);
+	for (size_t i = 0; i < text.n && blank; i++)
+		blank = text.p[i] == ' ' || text.p[i] == '\t' ||
+			text.p[i] == '\r' || text.p[i] == '\n';
+	buf_free(&text);
+	return blank;
+}
+
 /* A line that is not a JSON object becomes a diagnostic. */
 static uint32_t
 add_bad(struct model *m, struct srcstate *ss, unsigned src,
@@ -701,8 +720,11 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 	else
 		ms = ts;
 	type = classify(m, m->json, k);
-	if (type == EV_BAD) /* a non-JSON line kept in a recording */
+	if (type == EV_BAD) { /* a non-JSON line kept in a recording */
+		if (recorded_blank(m->json))
+			return NONE;
 		return add_bad(m, ss, src, ln, ms, DG_RECORDED, JSON_OK, 0);
+	}
 	e = push_event(m, src, ln, type, flags, ms);
 	switch (type) {
 	case EV_INIT:
