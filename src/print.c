@@ -255,6 +255,10 @@ emit_prefixed(struct printer *p, const char *prefix, const char *s, size_t n)
 {
 	size_t i = 0;
 
+	/* An event with no text leaves the buffer unallocated: NULL, which
+	 * memchr and pointer arithmetic must not see. */
+	if (n == 0)
+		s = "";
 	while (i <= n) {
 		const char *nl = memchr(s + i, '\n', n - i);
 		size_t len = nl ? (size_t)(nl - (s + i)) : n - i;

@@ -177,6 +177,23 @@ test_raw(void **state)
 	free(out);
 }
 
+/* Inputs the fuzzers found, each with what it must print. */
+static void
+test_fuzz_regressions(void **state)
+{
+	char *out;
+
+	(void)state;
+	/* A prompt with no text, as the first event: its decoded text was
+	 * a NULL buffer handed to memchr (UBSan, fuzz_model). */
+	out = run("{\"type\":\"user\",\"m\":{}}\n", PF_TEXT, NULL);
+	assert_string_equal(out, "> \n== incomplete (no result) \xC2\xB7 no tool calls\n");
+	free(out);
+	out = run("{\"type\":\"user\",\"m\":{}}\n", PF_MARKDOWN, NULL);
+	assert_non_null(strstr(out, "> \n\n"));
+	free(out);
+}
+
 static void
 test_format_names(void **state)
 {
@@ -199,6 +216,7 @@ main(void)
 		cmocka_unit_test(test_json_summary),
 		cmocka_unit_test(test_incomplete),
 		cmocka_unit_test(test_raw),
+		cmocka_unit_test(test_fuzz_regressions),
 		cmocka_unit_test(test_format_names),
 	};
 
