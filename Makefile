@@ -4,6 +4,7 @@
 #   make run        install what is missing, build, open a bundled recording
 #   make test       install what is missing, build, run every test
 #   make asan       build with AddressSanitizer and UBSan into src/asan/
+#   make fuzz       run each libFuzzer harness of tests/fuzz/ for FUZZ_TIME s
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
 
@@ -63,6 +64,8 @@ deps-build:
 	@sh .ci/deps build
 deps-test:
 	@sh .ci/deps test
+deps-fuzz:
+	@sh .ci/deps fuzz
 
 run: deps-build
 	@$(MAKE) --no-print-directory all
@@ -81,6 +84,47 @@ asan:
 	$(MAKE) --no-print-directory CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		LDFLAGS="-fsanitize=address,undefined" all $(TEST_BIN)
 
+# libFuzzer harnesses: clang, the core built with ASan and UBSan into
+# tests/fuzz/build/, seeds from recordings/ and ../shared/corpus/; what the
+# fuzzers find stays in tests/fuzz/corpus/ (git-ignored), crashes in
+# tests/fuzz/crashes/.
+FUZZ_CC    = clang
+FUZZ_TIME ?= 60
+FUZZ_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+             -fno-sanitize-recover=all
+FUZZ       = fuzz_json fuzz_model fuzz_text
+FUZZ_OBJ   = $(CORE:%=tests/fuzz/build/%.o)
+FUZZ_BIN   = $(FUZZ:%=tests/fuzz/build/%)
+FUZZ_SEEDS = recordings $(wildcard ../shared/corpus)
+
+tests/fuzz/build/%.o: src/%.c src/*.h
+	@mkdir -p tests/fuzz/build
+	$(FUZZ_CC) $(AV_CPPFLAGS) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+tests/fuzz/build/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
+	$(FUZZ_CC) $(AV_CPPFLAGS) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer -Isrc -o $@ $< $(FUZZ_OBJ)
+
+.PRECIOUS: tests/fuzz/build/%.o
+fuzz-build: deps-fuzz
+	@$(MAKE) --no-print-directory $(FUZZ_BIN)
+
+# Options per harness: the reading and text harnesses work line by line and
+# run faster on short inputs; the model harness wants whole sessions.
+FUZZ_ARGS_fuzz_json  = -max_len=8192 -dict=tests/fuzz/fuzz_json.dict
+FUZZ_ARGS_fuzz_model = -max_len=16384 -dict=tests/fuzz/fuzz_model.dict
+FUZZ_ARGS_fuzz_text  = -max_len=4096 -dict=tests/fuzz/fuzz_text.dict
+define fuzz_run
+	@mkdir -p tests/fuzz/corpus/$(1) tests/fuzz/crashes
+	@echo "== $(1) for $(FUZZ_TIME) s"
+	tests/fuzz/build/$(1) -max_total_time=$(FUZZ_TIME) -timeout=20 -print_final_stats=1 \
+		-artifact_prefix=tests/fuzz/crashes/$(1)- $(FUZZ_ARGS_$(1)) \
+		tests/fuzz/corpus/$(1) $(FUZZ_SEEDS)
+
+endef
+
+fuzz: fuzz-build
+	$(foreach h,$(FUZZ),$(call fuzz_run,$(h)))
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DATADIR)/themes
 	install -m 755 src/agentview $(DESTDIR)$(BINDIR)/agentview
@@ -91,6 +135,7 @@ clean-objs:
 	rm -f src/*.o src/libcore.a src/agentview $(TEST_BIN)
 
 clean: clean-objs
-	rm -rf src/asan
+	rm -rf src/asan tests/fuzz/build
 
-.PHONY: all run test unit asan install clean clean-objs check-layers deps-build deps-test
+.PHONY: all run test unit asan fuzz fuzz-build install clean clean-objs \
+	check-layers deps-build deps-test deps-fuzz
