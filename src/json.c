@@ -941,10 +941,18 @@ json_quote(struct buf *out, const char *s, size_t n)
 		c = p[i];
 		if (c >= 0x80) {
 			len = utf8_len(p + i, n - i);
-			if (len > 0)
+			if (len == 2 && c == 0xC2 && p[i + 1] < 0xA0) {
+				/* C1 controls (U+0080..U+009F): CSI, OSC and
+				 * DCS to some terminals, so escaped like C0. */
+				memcpy(esc, "\\u00", 4);
+				esc[4] = hex[p[i + 1] >> 4];
+				esc[5] = hex[p[i + 1] & 15];
+				buf_add(out, esc, 6);
+			} else if (len > 0) {
 				buf_add(out, s + i, len);
-			else
+			} else {
 				buf_add(out, "\\ufffd", 6);
+			}
 			i += len > 0 ? len : 1;
 			continue;
 		}

@@ -864,7 +864,10 @@ test_quote(void **state)
 		QV("\xe2\x82", "\"\\ufffd\\ufffd\""),
 		QV("\xe2\x82x", "\"\\ufffd\\ufffdx\""),
 		QV("a\xc3", "\"a\\ufffd\""),
-		QV("\xc2\x80", "\"\xc2\x80\""),
+		/* C1 controls are escaped like C0 ones, U+00A0 on is not */
+		QV("\xc2\x80", "\"\\u0080\""),
+		QV("\xc2\x9b[2J\xc2\x9d", "\"\\u009b[2J\\u009d\""),
+		QV("\xc2\x9f\xc2\xa0", "\"\\u009f\xc2\xa0\""),
 		QV("\xe0\xa0\x80", "\"\xe0\xa0\x80\""),
 		QV("\xed\x9f\xbf", "\"\xed\x9f\xbf\""),
 		QV("\xee\x80\x80", "\"\xee\x80\x80\""),
