@@ -4,6 +4,7 @@
 #   make run        install what is missing, build, open a bundled recording
 #   make test       install what is missing, build, run every test
 #   make asan       build with AddressSanitizer and UBSan into src/asan/
+#                   (make test runs the unit and corpus tests with it too)
 #   make fuzz       run each libFuzzer harness of tests/fuzz/ for FUZZ_TIME s
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
@@ -74,15 +75,54 @@ run: deps-build
 unit: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; ./$$t; done
 
+# Everything CI runs: the unit tests as built, under ASan+UBSan and under
+# valgrind; the corpus with the normal binary (and valgrind) and with the
+# ASan one.
 test: deps-test
-	@$(MAKE) --no-print-directory WERROR=-Werror all check-layers unit
+	@$(MAKE) --no-print-directory WERROR=-Werror all check-layers unit asan
+	@$(MAKE) --no-print-directory WERROR=-Werror unit-asan unit-valgrind
 	@sh tests/run_corpus.sh
+	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview VALGRIND=no sh tests/run_corpus.sh
 
-asan:
-	@mkdir -p src/asan
-	$(MAKE) --no-print-directory clean-objs
-	$(MAKE) --no-print-directory CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-		LDFLAGS="-fsanitize=address,undefined" all $(TEST_BIN)
+# ASan + UBSan build in its own directory, so that it never clobbers the
+# normal one: src/asan/agentview and src/asan/test_*.
+ASAN_DIR   = src/asan
+ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+             -fno-sanitize-recover=all
+ASAN_OBJ   = $(CORE:%=$(ASAN_DIR)/%.o)
+ASAN_TESTS = $(TESTS:%=$(ASAN_DIR)/%)
+ASAN_ENV   = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+             UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# Memcheck: any error, or any leak that is not memory still reachable.
+VALGRIND   = valgrind -q --error-exitcode=99 --leak-check=full \
+             --show-leak-kinds=definite,indirect,possible \
+             --errors-for-leak-kinds=definite,indirect,possible
+
+$(UI:%=$(ASAN_DIR)/%.o) $(ASAN_DIR)/main.o: ALL_CFLAGS += $(CURSES_CFLAGS)
+$(ASAN_DIR)/%.o: src/%.c src/*.h
+	@mkdir -p $(ASAN_DIR)
+	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
+
+$(ASAN_DIR)/libcore.a: $(ASAN_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $(ASAN_OBJ)
+
+$(ASAN_DIR)/agentview: $(ASAN_DIR)/main.o $(ASAN_DIR)/libcore.a $(UI:%=$(ASAN_DIR)/%.o)
+	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) $(LDFLAGS) -o $@ $(ASAN_DIR)/main.o \
+		$(UI:%=$(ASAN_DIR)/%.o) $(ASAN_DIR)/libcore.a $(CURSES_LIBS)
+
+$(ASAN_DIR)/test_%: tests/test_%.c $(ASAN_DIR)/libcore.a tests/testutil.h
+	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< $(ASAN_DIR)/libcore.a $(CMOCKA_LIBS)
+
+asan: $(ASAN_DIR)/agentview $(ASAN_TESTS)
+
+# The unit tests under ASan and UBSan, then under valgrind's memcheck.
+unit-asan: $(ASAN_TESTS)
+	@set -e; for t in $(ASAN_TESTS); do echo "== asan $$t"; \
+		out=$$($(ASAN_ENV) ./$$t 2>&1) || { echo "$$out"; exit 1; }; done
+unit-valgrind: $(TEST_BIN)
+	@set -e; for t in $(TEST_BIN); do echo "== valgrind $$t"; \
+		out=$$($(VALGRIND) ./$$t 2>&1) || { echo "$$out"; exit 1; }; done
 
 # libFuzzer harnesses: clang, the core built with ASan and UBSan into
 # tests/fuzz/build/, seeds from recordings/ and ../shared/corpus/; what the
@@ -133,9 +173,10 @@ install: all
 
 clean-objs:
 	rm -f src/*.o src/libcore.a src/agentview $(TEST_BIN)
+	rm -rf $(ASAN_DIR)
 
 clean: clean-objs
-	rm -rf src/asan tests/fuzz/build
+	rm -rf tests/fuzz/build
 
-.PHONY: all run test unit asan fuzz fuzz-build install clean clean-objs \
+.PHONY: all run test unit unit-asan unit-valgrind asan fuzz fuzz-build install clean clean-objs \
 	check-layers deps-build deps-test deps-fuzz
