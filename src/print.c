@@ -21,6 +21,8 @@ struct printer {
 	struct tool_desc td;
 };
 
+static void summary_write(struct model *m, struct buf *out, FILE *f);
+
 struct printer *
 printer_new(struct model *m, enum print_format fmt, FILE *out)
 {
@@ -566,7 +568,7 @@ printer_finish(struct printer *p)
 		break;
 	case PF_JSON:
 		buf_reset(&p->tmp);
-		print_summary_json(p->m, &p->tmp);
+		summary_write(p->m, &p->tmp, p->out);
 		buf_addc(&p->tmp, '\n');
 		fwrite(p->tmp.p, 1, p->tmp.n, p->out);
 		break;
@@ -657,6 +659,18 @@ session_id_event(struct model *m, uint32_t s, struct buf *tmp)
 	return NONE;
 }
 
+/* Write what out holds to f once it is large, when there is an f: the
+ * summary of a million calls is some 200 MB, which need not be in memory
+ * all at once. */
+static void
+summary_flush(struct buf *out, FILE *f)
+{
+	if (f == NULL || out->n < (1u << 16))
+		return;
+	fwrite(out->p, 1, out->n, f);
+	buf_reset(out);
+}
+
 static void
 summary_call(struct model *m, uint32_t c, struct tool_desc *td,
 	     struct buf *out, struct buf *tmp)
@@ -697,7 +711,7 @@ summary_call(struct model *m, uint32_t c, struct tool_desc *td,
 static void
 summary_session(struct model *m, uint32_t s, uint32_t end_item,
 		struct buf *out, struct buf *tmp, struct buf *text,
-		struct tool_desc *td)
+		struct tool_desc *td, FILE *f)
 {
 	const struct session *ses = &m->ses[s];
 	uint32_t r = ses->result_ev;
@@ -761,13 +775,16 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 		if (!first)
 			buf_addc(out, ',');
 		summary_call(m, it->ref, td, out, tmp);
+		summary_flush(out, f);
 		first = false;
 	}
 	buf_adds(out, "]}");
 }
 
-void
-print_summary_json(struct model *m, struct buf *out)
+/* The summary, appended to out, which is written to f and emptied as it
+ * grows when f is not NULL. */
+static void
+summary_write(struct model *m, struct buf *out, FILE *f)
 {
 	struct buf tmp = {0}, text = {0};
 	struct tool_desc td = {0};
@@ -781,6 +798,7 @@ print_summary_json(struct model *m, struct buf *out)
 		model_diag_message(m, (uint32_t)d, &tmp);
 		json_quote(out, tmp.p, tmp.n);
 		buf_addc(out, '}');
+		summary_flush(out, f);
 	}
 	buf_adds(out, "],\"command\":");
 	if (m->cmd.present) {
@@ -809,6 +827,7 @@ print_summary_json(struct model *m, struct buf *out)
 			buf_reset(&tmp);
 			model_event_text(m, (uint32_t)e, &tmp);
 			json_quote(out, tmp.p, tmp.n);
+			summary_flush(out, f);
 		}
 		buf_adds(out, "]}");
 	} else {
@@ -828,10 +847,17 @@ print_summary_json(struct model *m, struct buf *out)
 		}
 		if (s > 0)
 			buf_addc(out, ',');
-		summary_session(m, (uint32_t)s, end, out, &tmp, &text, &td);
+		summary_session(m, (uint32_t)s, end, out, &tmp, &text, &td, f);
+		summary_flush(out, f);
 	}
 	buf_adds(out, "]}");
 	buf_free(&tmp);
 	buf_free(&text);
 	tool_desc_free(&td);
+}
+
+void
+print_summary_json(struct model *m, struct buf *out)
+{
+	summary_write(m, out, NULL);
 }
