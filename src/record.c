@@ -220,14 +220,24 @@ record_raw_line(FILE *out, const char *p, size_t n, bool terminated)
 {
 	size_t brace, at;
 
+	/* Every line record_line writes ends in '\n': a last line without
+	 * one is the stream's own, whatever it looks like. */
+	if (!terminated) {
+		fwrite(p, 1, n, out);
+		return;
+	}
 	if (is_wrapper(p, n)) {
 		struct json *j = json_new();
 		struct buf b = {0};
 		bool newline = true;
 		int t;
 
-		if (json_parse(j, p, n) == JSON_OK &&
-		    json_streq(j, json_get(j, 0, "subtype"), "line")) {
+		if (json_parse(j, p, n) != JSON_OK) {
+			/* Not one of ours after all (record_line keeps such a
+			 * line as it was): the stream's own, kept. */
+			fwrite(p, 1, n, out);
+			fputc('\n', out);
+		} else if (json_streq(j, json_get(j, 0, "subtype"), "line")) {
 			if ((t = json_get(j, 0, "text")) >= 0) {
 				json_decode(j, t, &b);
 			} else if ((t = json_get(j, 0, "base64")) >= 0) {
@@ -252,6 +262,5 @@ record_raw_line(FILE *out, const char *p, size_t n, bool terminated)
 	} else {
 		fwrite(p, 1, n, out);
 	}
-	if (terminated)
-		fputc('\n', out);
+	fputc('\n', out);
 }

@@ -144,6 +144,39 @@ test_no_nesting(void **state)
 	free(orig);
 }
 
+/* Lines that only look like a recording's are the stream's own: raw
+ * gives them back as they were, from the stream and from its recording.
+ * Found by fuzz_model: an unterminated last line starting with the
+ * wrapper's prefix vanished from --format raw. */
+static void
+test_raw_lookalikes(void **state)
+{
+	static const char text[] =
+		"{\"type\":\"agentview\",broken\n"
+		"plain\n"
+		"{\"a\":1,\"agentview_ms\":5}\n"
+		"{\"type\":\"agentview\",\"subtype\":\"line\",\"text\":\"x\"}";
+	static const char want[] =
+		"{\"type\":\"agentview\",broken\n"
+		"plain\n"
+		"{\"a\":1}\n" /* a stamp on a whole line is taken for ours */
+		"{\"type\":\"agentview\",\"subtype\":\"line\",\"text\":\"x\"}";
+	size_t rn, on;
+	char *orig = recover(text, sizeof text - 1, &on);
+	char *rec;
+
+	(void)state;
+	assert_int_equal(on, sizeof want - 1);
+	assert_memory_equal(orig, want, on);
+	free(orig);
+	rec = record_text(text, sizeof text - 1, &rn);
+	orig = recover(rec, rn, &on);
+	assert_int_equal(on, sizeof want - 1);
+	assert_memory_equal(orig, want, on);
+	free(rec);
+	free(orig);
+}
+
 /* A write error is reported, and nothing more is written. */
 static void
 test_full_disk(void **state)
@@ -195,6 +228,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_no_nesting),
+		cmocka_unit_test(test_raw_lookalikes),
 		cmocka_unit_test(test_full_disk),
 		cmocka_unit_test(test_stderr_and_exit),
 	};
