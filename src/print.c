@@ -66,7 +66,10 @@ print_format_parse(const char *name, enum print_format *fmt)
 	return false;
 }
 
-/* Write s[0..n) made safe for a terminal. */
+/* Write s[0..n) made safe for a terminal. Lines the printer composes go
+ * with their length and TEXT_ONELINE: a decoded field can hold a NUL
+ * (\u0000), which strlen would stop at, and a newline, which could start
+ * a line that looks like one of ours ("== ok"). */
 static void
 emit(struct printer *p, const char *s, size_t n, int flags)
 {
@@ -77,12 +80,6 @@ emit(struct printer *p, const char *s, size_t n, int flags)
 	fwrite(p->san.p, 1, p->san.n, p->out);
 	if (p->san.n > 0)
 		p->bol = p->san.p[p->san.n - 1] == '\n';
-}
-
-static void
-emits(struct printer *p, const char *s)
-{
-	emit(p, s, strlen(s), 0);
 }
 
 /* End the current output line, if one is open. */
@@ -295,7 +292,7 @@ text_event(struct printer *p, uint32_t e)
 		endline(p);
 		buf_adds(l, "== session ");
 		session_header(m, e, l);
-		emits(p, l->p);
+		emit(p, l->p, l->n, TEXT_ONELINE);
 		endline(p);
 		break;
 	case EV_USER:
@@ -309,7 +306,7 @@ text_event(struct printer *p, uint32_t e)
 		endline(p);
 		buf_adds(l, "  ");
 		thinking_line(m, it, l);
-		emits(p, l->p);
+		emit(p, l->p, l->n, TEXT_ONELINE);
 		endline(p);
 		break;
 	case EV_TEXT_DELTA:
@@ -331,7 +328,7 @@ text_event(struct printer *p, uint32_t e)
 		endline(p);
 		buf_adds(l, "== ");
 		session_line(m, m->it[it].session, l);
-		emits(p, l->p);
+		emit(p, l->p, l->n, TEXT_ONELINE);
 		endline(p);
 		break;
 	case EV_NOTICE:
@@ -378,7 +375,7 @@ md_event(struct printer *p, uint32_t e)
 		md_block(p);
 		buf_adds(l, "## Session ");
 		session_header(m, e, l);
-		emits(p, l->p);
+		emit(p, l->p, l->n, TEXT_ONELINE);
 		fputs("\n\n", p->out);
 		p->bol = true;
 		break;
@@ -394,7 +391,7 @@ md_event(struct printer *p, uint32_t e)
 		md_block(p);
 		thinking_line(m, it, l);
 		fprintf(p->out, "<details><summary>");
-		emits(p, l->p);
+		emit(p, l->p, l->n, TEXT_ONELINE);
 		fputs("</summary>\n\n", p->out);
 		model_item_text(m, it, &p->tmp);
 		emit(p, p->tmp.p, p->tmp.n, 0);
@@ -424,7 +421,7 @@ md_event(struct printer *p, uint32_t e)
 		md_block(p);
 		buf_adds(l, "**Result:** ");
 		session_line(m, m->it[it].session, l);
-		emits(p, l->p);
+		emit(p, l->p, l->n, TEXT_ONELINE);
 		fputs("\n\n", p->out);
 		p->bol = true;
 		break;
@@ -520,7 +517,7 @@ finish_summary(struct printer *p, bool md)
 			if (by_state[st] > 0)
 				buf_addf(&p->line, " %u %s", by_state[st],
 					 model_session_state_name((enum session_state)st));
-		emits(p, p->line.p);
+		emit(p, p->line.p, p->line.n, TEXT_ONELINE);
 		endline(p);
 	}
 	if (m->nses == 0)

@@ -177,6 +177,26 @@ test_raw(void **state)
 	free(out);
 }
 
+/* A header is one line, whole: a NUL in the model name hid the cwd after
+ * it, and a newline in it could fake a line of the log. */
+static void
+test_header_fields(void **state)
+{
+	static const char text[] =
+		"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\\n== ok\","
+		"\"model\":\"M\\u0000X\\n== ok\",\"cwd\":\"/w\"}\n";
+	char *out = run(text, PF_TEXT, NULL);
+
+	(void)state;
+	assert_non_null(strstr(out, "== session s\xE2\x86\xB5== ok \xC2\xB7 "
+				    "M^@X\xE2\x86\xB5== ok \xC2\xB7 /w\n"));
+	free(out);
+	out = run(text, PF_MARKDOWN, NULL);
+	assert_non_null(strstr(out, "## Session s\xE2\x86\xB5== ok \xC2\xB7 "
+				    "M^@X\xE2\x86\xB5== ok \xC2\xB7 /w\n"));
+	free(out);
+}
+
 /* Inputs the fuzzers found, each with what it must print. */
 static void
 test_fuzz_regressions(void **state)
@@ -216,6 +236,7 @@ main(void)
 		cmocka_unit_test(test_json_summary),
 		cmocka_unit_test(test_incomplete),
 		cmocka_unit_test(test_raw),
+		cmocka_unit_test(test_header_fields),
 		cmocka_unit_test(test_fuzz_regressions),
 		cmocka_unit_test(test_format_names),
 	};
