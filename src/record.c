@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "json.h"
@@ -28,11 +29,17 @@ record_write(struct recorder *r, const struct buf *b)
 			if (errno == EINTR)
 				continue;
 			r->err = errno;
+			/* Take back the part of the line that made it (a full
+			 * disk often takes some): the recording keeps whole
+			 * lines, every one of them readable. */
+			if (done > 0)
+				(void)ftruncate(r->fd, (off_t)r->size);
 			return;
 		}
 		done += (size_t)w;
 	}
 	r->lines++;
+	r->size += b->n;
 }
 
 int
@@ -200,6 +207,17 @@ record_exit(struct recorder *r, bool exited, int status, int signal,
 		buf_addf(&r->line, ",\"exit_status\":null,\"signal\":%d}\n",
 			 signal);
 	record_write(r, &r->line);
+}
+
+void
+record_check(struct recorder *r)
+{
+	struct stat st;
+
+	if (r->fd < 0 || r->err != 0)
+		return;
+	if (fstat(r->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink == 0)
+		r->err = ENOENT;
 }
 
 void
