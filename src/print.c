@@ -483,6 +483,32 @@ printer_line(struct printer *p, const struct source *s, const struct line *ln,
 	}
 }
 
+/* A line of its own; the model may have been cleared and filled again
+ * since the last event, so nothing continues across it. */
+void
+printer_note(struct printer *p, const char *msg, size_t n)
+{
+	struct buf *l = &p->line;
+
+	if (p->fmt != PF_TEXT && p->fmt != PF_MARKDOWN)
+		return;
+	buf_reset(l);
+	if (p->fmt == PF_MARKDOWN) {
+		md_block(p);
+		buf_adds(l, "**Note:** ");
+	} else {
+		endline(p);
+		buf_adds(l, "== ");
+	}
+	buf_add(l, msg, n);
+	emit(p, l->p, l->n, TEXT_ONELINE);
+	endline(p);
+	if (p->fmt == PF_MARKDOWN)
+		fputc('\n', p->out);
+	p->text_item = NONE;
+	p->md_list = false;
+}
+
 /* The closing lines: sessions that printed no result line yet, and the
  * totals when there are several. */
 static void
