@@ -5,6 +5,7 @@
 #include <locale.h>
 #include <math.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,8 @@
 #include "input.h"
 #include "model.h"
 #include "print.h"
+#include "record.h"
+#include "text.h"
 #include "util.h"
 
 #ifndef AGENTVIEW_VERSION
@@ -205,19 +208,85 @@ setup_locale(void)
 		setlocale(LC_CTYPE, "C.UTF-8");
 }
 
+/* What the print loop has told the user so far. */
+struct print_run {
+	struct printer *p;
+	struct input *in;
+	enum print_format fmt;
+	uint64_t notes;       /* in->notes already shown */
+	struct recorder *rec; /* NULL when not recording */
+	bool rec_failed;      /* the recording failed, and that was said */
+};
+
+/* Say what the input has to say (a followed file truncated, replaced or
+ * removed) before the next line: in the log for text and Markdown, on
+ * stderr where the output is data. */
+static void
+print_notes(struct print_run *r)
+{
+	struct buf safe = {0};
+
+	if (r->in->notes == r->notes)
+		return;
+	r->notes = r->in->notes;
+	if (r->fmt == PF_TEXT || r->fmt == PF_MARKDOWN) {
+		printer_note(r->p, r->in->note.p, r->in->note.n);
+		return;
+	}
+	text_sanitize(&safe, r->in->note.p, r->in->note.n, TEXT_ONELINE);
+	fflush(stdout);
+	fprintf(stderr, "agentview: %s\n", safe.p);
+	buf_free(&safe);
+}
+
+/* Report a recording that stopped, once, as soon as it is seen; reading
+ * and printing go on. */
+static void
+record_report(struct print_run *r)
+{
+	if (r->rec == NULL || r->rec->err == 0 || r->rec_failed)
+		return;
+	r->rec_failed = true;
+	fflush(stdout);
+	if (r->rec->err == ENOENT)
+		fprintf(stderr, "agentview: %s was removed: nothing more is recorded\n",
+			r->rec->path);
+	else
+		fprintf(stderr, "agentview: recording to %s stopped: %s\n",
+			r->rec->path, strerror(r->rec->err));
+}
+
+/* Each line: notes first, then the line, then a write error it hit. */
+static void
+print_line(void *ctx, const struct source *s, const struct line *ln,
+	   uint32_t ev)
+{
+	struct print_run *r = ctx;
+
+	print_notes(r);
+	printer_line(r->p, s, ln, ev);
+	record_report(r);
+}
+
 /* Print mode: stream the input through a printer until it ends. */
 static int
-run_print(struct input *in, struct model *m, const struct options *o)
+run_print(struct input *in, struct model *m, const struct options *o,
+	  struct recorder *rec)
 {
 	struct printer *p = printer_new(m, o->format, stdout);
 	struct pollfd fds[INPUT_MAX + 2];
+	struct print_run r = {p, in, o->format, 0, rec, false};
 	int status = 0;
 
-	in->on_line = (input_line_fn)printer_line;
-	in->ctx = p;
+	in->on_line = print_line;
+	in->ctx = &r;
 	for (;;) {
 		while (input_pump(in, 0))
 			;
+		print_notes(&r);
+		if (rec != NULL)
+			record_check(rec);
+		record_report(&r);
 		if (input_done(in))
 			break;
 		fflush(stdout);
@@ -238,6 +307,8 @@ run_print(struct input *in, struct model *m, const struct options *o)
 			strerror(errno));
 		status = 1;
 	}
+	if (r.rec_failed)
+		status = 1;
 	return status;
 }
 
@@ -247,10 +318,15 @@ main(int argc, char **argv)
 	struct options o;
 	struct model *m;
 	struct input in;
+	struct recorder rec = {.fd = -1};
+	bool recording = false;
 	struct buf err = {0};
 	int status;
 
 	setup_locale();
+	/* A file size limit must be a write error to report (EFBIG), not a
+	 * signal that kills the viewer. */
+	signal(SIGXFSZ, SIG_IGN);
 	parse_options(argc, argv, &o);
 	if (o.command != NULL)
 		usage_error("-- COMMAND is not built yet");
@@ -274,7 +350,23 @@ main(int argc, char **argv)
 			}
 		}
 	}
-	status = run_print(&in, m, &o);
+	/* A recording that cannot start is said at once; the input is still
+	 * read and printed (it may be a pipe that nothing else will drain),
+	 * and the exit status is 1. */
+	if (o.record != NULL) {
+		if (record_open(&rec, o.record, NULL, &err) == 0) {
+			in.rec = &rec;
+			recording = true;
+		} else {
+			fprintf(stderr, "agentview: %s\n", err.p);
+			buf_reset(&err);
+		}
+	}
+	status = run_print(&in, m, &o, recording ? &rec : NULL);
+	if (o.record != NULL && !recording)
+		status = 1;
+	if (recording)
+		record_close(&rec);
 	input_free(&in);
 	model_free(m);
 	buf_free(&err);
