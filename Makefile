@@ -77,13 +77,15 @@ unit: $(TEST_BIN)
 
 # Everything CI runs: the unit tests as built, under ASan+UBSan and under
 # valgrind; the corpus with the normal binary (and valgrind) and with the
-# ASan one; hostile input (sizes, bytes, escape sequences, peak memory).
+# ASan one; hostile input (sizes, bytes, escape sequences, peak memory);
+# faults around the input and the recording.
 test: deps-test
 	@$(MAKE) --no-print-directory WERROR=-Werror all check-layers unit asan
 	@$(MAKE) --no-print-directory WERROR=-Werror unit-asan unit-valgrind
 	@sh tests/run_corpus.sh
 	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview VALGRIND=no sh tests/run_corpus.sh
 	@sh tests/run_hostile.sh
+	@sh tests/run_faults.sh
 
 # ASan + UBSan build in its own directory, so that it never clobbers the
 # normal one: src/asan/agentview and src/asan/test_*.
