@@ -39,6 +39,7 @@ UI_OBJ   = $(UI:%=src/%.o)
 
 TESTS = $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 TEST_BIN = $(TESTS:%=tests/%)
+FUZZ  = fuzz_json fuzz_model fuzz_text
 
 all: src/agentview
 
@@ -76,12 +77,12 @@ unit: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; ./$$t; done
 
 # Everything CI runs: the unit tests as built, under ASan+UBSan and under
-# valgrind; the corpus with the normal binary (and valgrind) and with the
+# valgrind; the fuzz harnesses' checks on the seeds; the corpus with the normal binary (and valgrind) and with the
 # ASan one; hostile input (sizes, bytes, escape sequences, peak memory);
 # faults around the input and the recording.
 test: deps-test
 	@$(MAKE) --no-print-directory WERROR=-Werror all check-layers unit asan
-	@$(MAKE) --no-print-directory WERROR=-Werror unit-asan unit-valgrind
+	@$(MAKE) --no-print-directory WERROR=-Werror unit-asan unit-valgrind fuzz-seeds
 	@sh tests/run_corpus.sh
 	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview VALGRIND=no sh tests/run_corpus.sh
 	@sh tests/run_hostile.sh
@@ -119,6 +120,14 @@ $(ASAN_DIR)/test_%: tests/test_%.c $(ASAN_DIR)/libcore.a tests/testutil.h
 
 asan: $(ASAN_DIR)/agentview $(ASAN_TESTS)
 
+# The fuzz harnesses without libFuzzer (tests/fuzz/driver.c), under ASan
+# and UBSan: their checks on every seed, and they keep building.
+$(ASAN_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c $(ASAN_DIR)/libcore.a
+	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< tests/fuzz/driver.c $(ASAN_DIR)/libcore.a
+fuzz-seeds: $(FUZZ:%=$(ASAN_DIR)/%)
+	@set -e; seeds="recordings/*.ndjson recordings/*.txt $(wildcard ../shared/corpus/*.ndjson)"; \
+	for h in $(FUZZ); do $(ASAN_ENV) $(ASAN_DIR)/$$h $$seeds; done
+
 # The unit tests under ASan and UBSan, then under valgrind's memcheck.
 unit-asan: $(ASAN_TESTS)
 	@set -e; for t in $(ASAN_TESTS); do echo "== asan $$t"; \
@@ -135,7 +144,6 @@ FUZZ_CC    = clang
 FUZZ_TIME ?= 60
 FUZZ_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
              -fno-sanitize-recover=all
-FUZZ       = fuzz_json fuzz_model fuzz_text
 FUZZ_OBJ   = $(CORE:%=tests/fuzz/build/%.o)
 FUZZ_BIN   = $(FUZZ:%=tests/fuzz/build/%)
 FUZZ_SEEDS = recordings $(wildcard ../shared/corpus)
@@ -181,5 +189,5 @@ clean-objs:
 clean: clean-objs
 	rm -rf tests/fuzz/build
 
-.PHONY: all run test unit unit-asan unit-valgrind asan fuzz fuzz-build install clean clean-objs \
+.PHONY: all run test unit unit-asan unit-valgrind asan fuzz fuzz-seeds fuzz-build install clean clean-objs \
 	check-layers deps-build deps-test deps-fuzz

@@ -39,6 +39,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* Where recordings are written, reused by every run. */
 static char rec_path[] = "/tmp/agentview-fuzz-rec-XXXXXX";
 
+static void
+remove_rec(void)
+{
+	unlink(rec_path);
+}
+
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -50,6 +56,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	fd = mkstemp(rec_path);
 	CHECK(fd >= 0);
 	close(fd);
+	atexit(remove_rec);
 	return 0;
 }
 
