@@ -6,6 +6,7 @@
 #   make asan       build with AddressSanitizer and UBSan into src/asan/
 #                   (make test runs the unit and corpus tests with it too)
 #   make fuzz       run each libFuzzer harness of tests/fuzz/ for FUZZ_TIME s
+#   make fuzz-cov   source coverage of the corpora the fuzzers found
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
 
@@ -176,6 +177,26 @@ endef
 fuzz: fuzz-build
 	$(foreach h,$(FUZZ),$(call fuzz_run,$(h)))
 
+# Source coverage of what the fuzzers found: each harness built with
+# clang's coverage mapping (and the plain driver) runs its corpus once;
+# llvm-cov reports lines and branches of src/ per file.
+FUZZ_COV = tests/fuzz/build/cov
+$(FUZZ_COV)/%: tests/fuzz/%.c tests/fuzz/driver.c src/*.c src/*.h
+	@mkdir -p $(FUZZ_COV)
+	$(FUZZ_CC) $(AV_CPPFLAGS) -O1 -g -fprofile-instr-generate -fcoverage-mapping \
+		-Isrc -o $@ $< tests/fuzz/driver.c $(CORE:%=src/%.c)
+
+fuzz-cov: deps-fuzz $(FUZZ:%=$(FUZZ_COV)/%)
+	@set -e; for h in $(FUZZ); do \
+		rm -f $(FUZZ_COV)/$$h.profraw; \
+		find tests/fuzz/corpus/$$h -type f | xargs -r env \
+			LLVM_PROFILE_FILE=$(FUZZ_COV)/$$h.profraw $(FUZZ_COV)/$$h >/dev/null; \
+		llvm-profdata merge -o $(FUZZ_COV)/$$h.profdata $(FUZZ_COV)/$$h.profraw; \
+		echo "== $$h"; \
+		llvm-cov report $(FUZZ_COV)/$$h -instr-profile=$(FUZZ_COV)/$$h.profdata \
+			$(CORE:%=src/%.c); \
+	done
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DATADIR)/themes
 	install -m 755 src/agentview $(DESTDIR)$(BINDIR)/agentview
@@ -189,5 +210,5 @@ clean-objs:
 clean: clean-objs
 	rm -rf tests/fuzz/build
 
-.PHONY: all run test unit unit-asan unit-valgrind asan fuzz fuzz-seeds fuzz-build install clean clean-objs \
+.PHONY: all run test unit unit-asan unit-valgrind asan fuzz fuzz-seeds fuzz-cov fuzz-build install clean clean-objs \
 	check-layers deps-build deps-test deps-fuzz

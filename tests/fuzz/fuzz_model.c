@@ -325,6 +325,38 @@ run_stream(const char *s, size_t n, unsigned cfg, struct source *src,
 		CHECK(rec.err == 0);
 		record_close(&rec);
 	}
+	/* A followed file that restarts: forget everything, read it all
+	 * again, and the model must be what it was. */
+	if (cfg & 8) {
+		size_t nev = m->nev, nit = m->nit, nses = m->nses;
+		size_t ncall = m->ncall, ndiag = m->ndiag;
+
+		model_clear(m);
+		CHECK(m->nev == 0 && m->nses == 0 && m->nsrc == (size_t)nsrc);
+		for (int i = 0; i < nsrc; i++) {
+			src[i].scan = 0;
+			src[i].lineno = 0;
+		}
+		for (no = 0;; no++) {
+			int k = (int)(no % (uint64_t)nsrc);
+			bool got = false;
+
+			for (int i = 0; i < nsrc; i++) {
+				struct line l2;
+
+				if (i == k)
+					got = source_next_line(&src[i], &ln);
+				else
+					source_next_line(&src[i], &l2);
+			}
+			if (!got)
+				break;
+			model_add_line(m, sid[k], &ln,
+				       (cfg & 2) ? 5000 + 3 * (int64_t)(no + 1) : TIME_NONE);
+		}
+		CHECK(m->nev == nev && m->nit == nit && m->nses == nses);
+		CHECK(m->ncall == ncall && m->ndiag == ndiag);
+	}
 	/* While live: states and durations against a clock. */
 	m->now_ms = (cfg & 4) ? 6000 : TIME_NONE;
 	check_structure(m);
@@ -356,7 +388,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *s = (const char *)data;
-	unsigned cfg = (unsigned)(hash_bytes(data, size, 0) & 7);
+	unsigned cfg = (unsigned)(hash_bytes(data, size, 0) & 15);
 	struct source src[2], rsrc[2];
 	char *out[4], *rout[4], *rec, *raw_in, *raw_rec;
 	size_t outlen[4], routlen[4], nrec, nraw_in, nraw_rec;
@@ -386,7 +418,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		CHECK(nraw_in == size && memcmp(raw_in, s, size) == 0);
 
 	/* ... and read back, show the same sessions and calls. */
-	rm = run_stream(rec, nrec, cfg & ~1u, rsrc, rout, routlen, false);
+	rm = run_stream(rec, nrec, cfg & ~9u, rsrc, rout, routlen, false);
 	/* (Two sources keep a session each: compare one with one.) */
 	if (!(cfg & 1) && plain_stream(s, size)) {
 		CHECK(rm->nses == m->nses);
