@@ -484,8 +484,11 @@ add_tool_done(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 	}
 	if (c->start_ms == TIME_NONE)
 		c->start_ms = started;
+	/* Both clocks are >= 0, so the difference cannot overflow; the sum
+	 * can (found by hand under UBSan: timestamps near INT64_MAX). */
 	if (started != TIME_NONE && completed != TIME_NONE &&
-	    completed >= started && c->start_ms != TIME_NONE)
+	    completed >= started && c->start_ms >= 0 &&
+	    completed - started <= INT64_MAX - c->start_ms)
 		c->end_ms = c->start_ms + (completed - started);
 	else if (m->ev[e].ms != TIME_NONE)
 		c->end_ms = m->ev[e].ms;

@@ -564,6 +564,28 @@ test_timing(void **state)
 	done(f);
 }
 
+/* Clocks near INT64_MAX: start + (completedAtMs - startedAtMs) would
+ * overflow (undefined behaviour, caught by UBSan); the completed event's
+ * own time is used instead. */
+static void
+test_time_overflow(void **state)
+{
+	struct fx *f = feed(
+		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c\","
+		"\"tool_call\":{\"readToolCall\":{\"args\":{}}},"
+		"\"timestamp_ms\":9223372036854775000}\n"
+		"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c\","
+		"\"tool_call\":{\"readToolCall\":{\"result\":{\"success\":{}}},"
+		"\"startedAtMs\":\"0\",\"completedAtMs\":\"9223372036854775000\"},"
+		"\"timestamp_ms\":9223372036854775001}\n",
+		true);
+
+	(void)state;
+	assert_true(f->m->call[0].end_ms == 9223372036854775001LL);
+	assert_int_equal(model_call_duration(f->m, 0), 1);
+	done(f);
+}
+
 /* Arrival times, when read live, are the event clock. */
 static void
 test_arrival_times(void **state)
@@ -816,6 +838,7 @@ main(void)
 		cmocka_unit_test(test_crlf_bom_last_line),
 		cmocka_unit_test(test_result_fields),
 		cmocka_unit_test(test_timing),
+		cmocka_unit_test(test_time_overflow),
 		cmocka_unit_test(test_arrival_times),
 		cmocka_unit_test(test_json_format_input),
 		cmocka_unit_test(test_notices),
