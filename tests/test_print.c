@@ -212,6 +212,11 @@ test_fuzz_regressions(void **state)
 	out = run("{\"type\":\"user\",\"m\":{}}\n", PF_MARKDOWN, NULL);
 	assert_non_null(strstr(out, "> \n\n"));
 	free(out);
+	/* Hours past INT_MAX were cut to int: "-2047687697h12m". */
+	out = run("{\"type\":\"result\",\"duration_ms\":9223372036854775807}\n",
+		  PF_TEXT, NULL);
+	assert_string_equal(out, "== ok \xC2\xB7 2562047788015h12m \xC2\xB7 no tool calls\n");
+	free(out);
 }
 
 static void
