@@ -182,10 +182,6 @@ source_next_line(struct source *s, struct line *ln)
 	if (s->nl_base == s->scan && s->nl_at > from && s->nl_at <= s->size)
 		from = s->nl_at;
 	nl = memchr(s->data + from, '\n', s->size - from);
-	if (nl == NULL) {
-		s->nl_base = s->scan;
-		s->nl_at = s->size;
-	}
 	if (nl != NULL) {
 		ln->off = s->scan;
 		ln->len = (size_t)(nl - p);
@@ -197,6 +193,8 @@ source_next_line(struct source *s, struct line *ln)
 		ln->terminated = false;
 		s->scan = s->size;
 	} else {
+		s->nl_base = s->scan;
+		s->nl_at = s->size;
 		return false;
 	}
 	ln->no = ++s->lineno;
