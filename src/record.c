@@ -209,6 +209,7 @@ record_exit(struct recorder *r, bool exited, int status, int signal,
 	record_write(r, &r->line);
 }
 
+/* A removed file still takes writes, to an inode nobody can open. */
 void
 record_check(struct recorder *r)
 {
