@@ -86,7 +86,7 @@ for f in $files; do
 	if [ "$have_valgrind" = yes ]; then
 		for fmt in json text; do
 			valgrind -q --error-exitcode=99 --leak-check=full \
-				--errors-for-leak-kinds=definite,indirect \
+				--errors-for-leak-kinds=definite,indirect,possible \
 				"$bin" --print --format "$fmt" "$f" >/dev/null 2>"$out/vg"
 			[ $? -eq 99 ] && fail "$name" "valgrind ($fmt): $(head -c 600 "$out/vg")"
 		done
