@@ -268,6 +268,25 @@ plain_stream(const char *s, size_t n)
 	return plain;
 }
 
+/* The next line when the input's lines go alternately to nsrc sources
+ * that all hold it: line `no` (from 0) is source no % nsrc's, in *k. */
+static bool
+next_line(struct source *src, int nsrc, uint64_t no, struct line *ln, int *k)
+{
+	bool got = false;
+
+	*k = (int)(no % (uint64_t)nsrc);
+	for (int i = 0; i < nsrc; i++) {
+		struct line other;
+
+		if (i == *k)
+			got = source_next_line(&src[i], ln);
+		else
+			source_next_line(&src[i], &other);
+	}
+	return got;
+}
+
 /* Feed s[0..n) to a model as one stream (or two interleaved), printing
  * and recording as it goes. Returns the model; outputs in out[]. */
 static struct model *
@@ -281,8 +300,8 @@ run_stream(const char *s, size_t n, unsigned cfg, struct source *src,
 	struct buf err = {0};
 	struct line ln;
 	unsigned sid[2];
-	int nsrc = (cfg & 1) ? 2 : 1;
-	uint64_t no = 0;
+	int nsrc = (cfg & 1) ? 2 : 1, k;
+	uint64_t no;
 
 	for (int i = 0; i < 4; i++) {
 		f[i] = open_memstream(&out[i], &outlen[i]);
@@ -294,24 +313,9 @@ run_stream(const char *s, size_t n, unsigned cfg, struct source *src,
 	}
 	if (record)
 		CHECK(record_open(&rec, rec_path, NULL, &err) == 0);
-	/* Both sources hold the whole input; source k takes the lines
-	 * numbered k modulo nsrc, so the lines go in input order. */
-	for (;;) {
-		int k = (int)(no % (uint64_t)nsrc);
-		bool got = false;
+	for (no = 0; next_line(src, nsrc, no, &ln, &k); no++) {
 		uint32_t ev;
 
-		for (int i = 0; i < nsrc; i++) {
-			struct line l2;
-
-			if (i == k)
-				got = source_next_line(&src[i], &ln);
-			else
-				source_next_line(&src[i], &l2);
-		}
-		if (!got)
-			break;
-		no++;
 		if (record)
 			record_line(&rec, source_at(&src[k], ln.off), ln.len,
 				    ln.terminated, 1000 + (int64_t)no);
@@ -337,23 +341,9 @@ run_stream(const char *s, size_t n, unsigned cfg, struct source *src,
 			src[i].scan = 0;
 			src[i].lineno = 0;
 		}
-		for (no = 0;; no++) {
-			int k = (int)(no % (uint64_t)nsrc);
-			bool got = false;
-
-			for (int i = 0; i < nsrc; i++) {
-				struct line l2;
-
-				if (i == k)
-					got = source_next_line(&src[i], &ln);
-				else
-					source_next_line(&src[i], &l2);
-			}
-			if (!got)
-				break;
+		for (no = 0; next_line(src, nsrc, no, &ln, &k); no++)
 			model_add_line(m, sid[k], &ln,
-				       (cfg & 2) ? 5000 + 3 * (int64_t)(no + 1) : TIME_NONE);
-		}
+				       (cfg & 2) ? 5000 + 3 * (int64_t)no : TIME_NONE);
 		CHECK(m->nev == nev && m->nit == nit && m->nses == nses);
 		CHECK(m->ncall == ncall && m->ndiag == ndiag);
 	}
