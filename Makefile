@@ -78,9 +78,10 @@ unit: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; ./$$t; done
 
 # Everything CI runs: the unit tests as built, under ASan+UBSan and under
-# valgrind; the fuzz harnesses' checks on the seeds; the corpus with the normal binary (and valgrind) and with the
-# ASan one; hostile input (sizes, bytes, escape sequences, peak memory);
-# faults around the input and the recording.
+# valgrind; the fuzz harnesses' checks on the seeds; the corpus with the
+# normal binary (and valgrind) and with the ASan one; hostile input (sizes,
+# bytes, escape sequences, peak memory); faults around the input and the
+# recording.
 test: deps-test
 	@$(MAKE) --no-print-directory WERROR=-Werror all check-layers unit asan
 	@$(MAKE) --no-print-directory WERROR=-Werror unit-asan unit-valgrind fuzz-seeds
@@ -123,7 +124,7 @@ asan: $(ASAN_DIR)/agentview $(ASAN_TESTS)
 
 # The fuzz harnesses without libFuzzer (tests/fuzz/driver.c), under ASan
 # and UBSan: their checks on every seed, and they keep building.
-$(ASAN_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c $(ASAN_DIR)/libcore.a
+$(ASAN_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c tests/fuzz/fuzz.h $(ASAN_DIR)/libcore.a
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< tests/fuzz/driver.c $(ASAN_DIR)/libcore.a
 fuzz-seeds: $(FUZZ:%=$(ASAN_DIR)/%)
 	@set -e; seeds="recordings/*.ndjson recordings/*.txt $(wildcard ../shared/corpus/*.ndjson)"; \
@@ -153,7 +154,7 @@ tests/fuzz/build/%.o: src/%.c src/*.h
 	@mkdir -p tests/fuzz/build
 	$(FUZZ_CC) $(AV_CPPFLAGS) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
-tests/fuzz/build/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
+tests/fuzz/build/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
 	$(FUZZ_CC) $(AV_CPPFLAGS) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer -Isrc -o $@ $< $(FUZZ_OBJ)
 
 .PRECIOUS: tests/fuzz/build/%.o
@@ -181,7 +182,7 @@ fuzz: fuzz-build
 # clang's coverage mapping (and the plain driver) runs its corpus once;
 # llvm-cov reports lines and branches of src/ per file.
 FUZZ_COV = tests/fuzz/build/cov
-$(FUZZ_COV)/%: tests/fuzz/%.c tests/fuzz/driver.c src/*.c src/*.h
+$(FUZZ_COV)/%: tests/fuzz/%.c tests/fuzz/driver.c tests/fuzz/fuzz.h src/*.c src/*.h
 	@mkdir -p $(FUZZ_COV)
 	$(FUZZ_CC) $(AV_CPPFLAGS) -O1 -g -fprofile-instr-generate -fcoverage-mapping \
 		-Isrc -o $@ $< tests/fuzz/driver.c $(CORE:%=src/%.c)

@@ -10,22 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz.h"
 #include "json.h"
 #include "lines.h"
-#include "text.h"
-#include "util.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-/* A failed property: say which, and abort so libFuzzer keeps the input. */
-#define CHECK(cond)                                                            \
-	do {                                                                   \
-		if (!(cond)) {                                                 \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-				__LINE__, #cond);                              \
-			abort();                                               \
-		}                                                              \
-	} while (0)
 
 /* --- a reference grammar: RFC 8259 with agentview's two policies ------- */
 /* Policies: any byte but '"', '\\' and NUL may stand raw in a string (jsmn
@@ -223,23 +210,6 @@ bytes(const struct buf *b)
 	return b->p != NULL ? b->p : "";
 }
 
-/* Whether s[0..n) is valid UTF-8 (U+FFFD only where it was written). */
-static bool
-utf8_ok(const char *s, size_t n)
-{
-	size_t i = 0;
-
-	while (i < n) {
-		uint32_t cp;
-		size_t k = utf8_decode(s + i, n - i, &cp);
-
-		if (cp == 0xFFFD && !(k == 3 && memcmp(s + i, "\xEF\xBF\xBD", 3) == 0))
-			return false;
-		i += k;
-	}
-	return true;
-}
-
 /* json_quote output is a JSON string that decodes to its input (invalid
  * UTF-8 aside, which becomes U+FFFD). */
 static void
@@ -257,8 +227,8 @@ check_quote(struct json *j, const char *s, size_t n)
 	t = json_get(j, 0, "k");
 	CHECK(json_type(j, t) == JSON_STRING);
 	json_decode(j, t, &back);
-	CHECK(utf8_ok(bytes(&back), back.n));
-	if (utf8_ok(s, n))
+	CHECK(fuzz_utf8_ok(bytes(&back), back.n));
+	if (fuzz_utf8_ok(s, n))
 		CHECK(back.n == n && memcmp(bytes(&back), s, n) == 0);
 	buf_free(&doc);
 	buf_free(&back);
@@ -369,8 +339,8 @@ check_pretty(struct json *j, struct json *j2)
 			buf_reset(&b);
 			json_decode(j, t, &a);
 			json_decode(j2, t, &b);
-			CHECK(utf8_ok(bytes(&b), b.n));
-			if (utf8_ok(bytes(&a), a.n))
+			CHECK(fuzz_utf8_ok(bytes(&b), b.n));
+			if (fuzz_utf8_ok(bytes(&a), a.n))
 				CHECK(a.n == b.n && memcmp(bytes(&a), bytes(&b), a.n) == 0);
 		} else if (json_type(j, t) == JSON_PRIMITIVE) {
 			size_t la, lb;

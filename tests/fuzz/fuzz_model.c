@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <locale.h>
 
+#include "fuzz.h"
 #include "json.h"
 #include "lines.h"
 #include "model.h"
@@ -23,18 +24,6 @@
 #include "text.h"
 #include "tool.h"
 #include "util.h"
-
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define CHECK(cond)                                                            \
-	do {                                                                   \
-		if (!(cond)) {                                                 \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-				__LINE__, #cond);                              \
-			abort();                                               \
-		}                                                              \
-	} while (0)
 
 /* Where recordings are written, reused by every run. */
 static char rec_path[] = "/tmp/agentview-fuzz-rec-XXXXXX";
@@ -76,37 +65,15 @@ check_safe(const char *s, size_t n)
 {
 	size_t i = 0;
 
+	CHECK(fuzz_utf8_ok(s, n));
 	while (i < n) {
 		uint32_t cp;
 		size_t k = utf8_decode(s + i, n - i, &cp);
 
-		CHECK(cp != 0xFFFD || (k == 3 && memcmp(s + i, "\xEF\xBF\xBD", 3) == 0));
 		CHECK(cp == '\n' || (cp >= 0x20 && cp != 0x7F &&
 				     !(cp >= 0x80 && cp < 0xA0)));
 		i += k;
 	}
-}
-
-/* The bytes of a file. */
-static char *
-slurp(const char *path, size_t *n)
-{
-	FILE *f = fopen(path, "rb");
-	char *p = NULL;
-	size_t len = 0, cap = 0, r;
-
-	CHECK(f != NULL);
-	do {
-		if (cap - len < 65536) {
-			cap = cap * 2 + 65536;
-			p = xrealloc(p, cap);
-		}
-		r = fread(p + len, 1, cap - len, f);
-		len += r;
-	} while (r > 0);
-	fclose(f);
-	*n = len;
-	return p;
 }
 
 /* The stream record_raw_line gives back from s[0..n). */
@@ -398,7 +365,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		CHECK((unsigned char)sum.p[i] >= 0x20 && sum.p[i] != 0x7F);
 
 	/* Recordings lose nothing. */
-	rec = slurp(rec_path, &nrec);
+	rec = fuzz_read_file(rec_path, &nrec);
+	CHECK(rec != NULL);
 	raw_in = raw_of(s, size, &nraw_in);
 	raw_rec = raw_of(rec, nrec, &nraw_rec);
 	CHECK(outlen[PF_RAW] == nraw_in &&
