@@ -540,8 +540,11 @@ add_tool_done(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 	}
 	if (c->start_ms == TIME_NONE)
 		c->start_ms = started;
+	/* Both clocks are >= 0, so the difference cannot overflow; the sum
+	 * can (found by hand under UBSan: timestamps near INT64_MAX). */
 	if (started != TIME_NONE && completed != TIME_NONE &&
-	    completed >= started && c->start_ms != TIME_NONE)
+	    completed >= started && c->start_ms >= 0 &&
+	    completed - started <= INT64_MAX - c->start_ms)
 		c->end_ms = c->start_ms + (completed - started);
 	else if (m->ev[e].ms != TIME_NONE)
 		c->end_ms = m->ev[e].ms;
@@ -726,6 +729,25 @@ whole_file(const struct source *s)
 	return s->eof && !s->follow && s->fd < 0 && s->data != NULL;
 }
 
+/* Whether a recorded line wraps a blank one: live, a blank line is no
+ * event, so the recording must not make it a diagnostic either. */
+static bool
+recorded_blank(const struct json *j)
+{
+	struct buf text = {0};
+	int t = json_get(j, 0, "text");
+	bool blank = true;
+
+	if (t < 0 || json_type(j, t) != JSON_STRING)
+		return false;
+	json_decode(j, t, &text);
+	for (size_t i = 0; i < text.n && blank; i++)
+		blank = text.p[i] == ' ' || text.p[i] == '\t' ||
+			text.p[i] == '\r' || text.p[i] == '\n';
+	buf_free(&text);
+	return blank;
+}
+
 /* A line that is not a JSON object becomes a diagnostic. */
 static uint32_t
 add_bad(struct model *m, struct srcstate *ss, unsigned src,
@@ -849,8 +871,11 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 	else
 		ms = ts;
 	type = classify(m, m->json, k);
-	if (type == EV_BAD) /* a non-JSON line kept in a recording */
+	if (type == EV_BAD) { /* a non-JSON line kept in a recording */
+		if (recorded_blank(m->json))
+			return NONE;
 		return add_bad(m, ss, src, ln, ms, DG_RECORDED, JSON_OK, 0);
+	}
 	e = push_event(m, src, ln, type, flags, ms);
 	m->json_ev = e;
 	switch (type) {
