@@ -427,6 +427,25 @@ json_ms(const struct json *j, int t)
 	return TIME_NONE;
 }
 
+/* A new call of session s, of no known kind, with no event and no time
+ * yet; returns its index. */
+static uint32_t
+new_call(struct model *m, uint32_t s)
+{
+	struct call *c;
+
+	ARRAY_RESERVE(m->call, m->callcap, m->ncall + 1);
+	c = &m->call[m->ncall];
+	memset(c, 0, sizeof *c);
+	c->start_ev = NONE;
+	c->done_ev = NONE;
+	c->session = s;
+	c->kind = TK_OTHER;
+	c->start_ms = TIME_NONE;
+	c->end_ms = TIME_NONE;
+	return (uint32_t)m->ncall++;
+}
+
 static void
 add_tool_start(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 	       const struct json *j, const int *k)
@@ -436,17 +455,11 @@ add_tool_start(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 	int keytok = -1, kobj = -1;
 	uint64_t key;
 
-	ARRAY_RESERVE(m->call, m->callcap, m->ncall + 1);
-	ci = (uint32_t)m->ncall++;
+	ci = new_call(m, s);
 	c = &m->call[ci];
-	memset(c, 0, sizeof *c);
 	c->start_ev = e;
-	c->done_ev = NONE;
-	c->session = s;
-	c->kind = TK_OTHER;
 	c->flags = CF_STARTED;
 	c->start_ms = m->ev[e].ms;
-	c->end_ms = TIME_NONE;
 	if (k[K_TOOL_CALL] >= 0 && json_type(j, k[K_TOOL_CALL]) == JSON_OBJECT) {
 		kobj = tool_kind_object(j, k[K_TOOL_CALL], &keytok);
 		if (kobj >= 0) {
@@ -502,14 +515,8 @@ add_tool_done(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 		ci = callmap_take(&m->open, key);
 	if (ci == NONE) {
 		/* A completed event whose started event never came. */
-		ARRAY_RESERVE(m->call, m->callcap, m->ncall + 1);
-		ci = (uint32_t)m->ncall++;
+		ci = new_call(m, s);
 		c = &m->call[ci];
-		memset(c, 0, sizeof *c);
-		c->start_ev = NONE;
-		c->session = s;
-		c->kind = TK_OTHER;
-		c->start_ms = TIME_NONE;
 		c->item = new_item(m, ss, src, IT_TOOL, e, ci);
 		m->ses[s].ncalls++;
 		ss->text_item = NONE;
