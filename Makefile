@@ -4,7 +4,10 @@
 #   make run        install what is missing, build, open a bundled recording
 #   make test       install what is missing, build, run every test
 #   make asan       build with AddressSanitizer and UBSan into src/asan/
+#                   (make test runs the unit and corpus tests with it too)
 #   make bench      generate big recordings, measure speed and memory (not a test)
+#   make fuzz       run each libFuzzer harness of tests/fuzz/ for FUZZ_TIME s
+#   make fuzz-cov   source coverage of the corpora the fuzzers found
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
 
@@ -40,6 +43,7 @@ UI_OBJ   = $(UI:%=src/%.o)
 
 TESTS = $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 TEST_BIN = $(TESTS:%=tests/%)
+FUZZ  = fuzz_json fuzz_model fuzz_text
 
 all: src/agentview
 
@@ -81,6 +85,8 @@ tests/bench_%: tests/bench_%.c src/libcore.a
 bench: deps-bench
 	@$(MAKE) --no-print-directory all $(BENCH_BIN)
 	@sh tests/bench.sh
+deps-fuzz:
+	@sh .ci/deps fuzz
 
 run: deps-build
 	@$(MAKE) --no-print-directory all
@@ -89,18 +95,129 @@ run: deps-build
 unit: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; ./$$t; done
 
+# Everything CI runs: the unit tests as built, under ASan+UBSan and under
+# valgrind; the fuzz harnesses' checks on the seeds; the corpus with the
+# normal binary (and valgrind) and with the ASan one; hostile input (sizes,
+# bytes, escape sequences, peak memory); faults around the input and the
+# recording.
 test: deps-test
-	@$(MAKE) --no-print-directory WERROR=-Werror all check-layers unit
+	@$(MAKE) --no-print-directory WERROR=-Werror all check-layers unit asan
+	@$(MAKE) --no-print-directory WERROR=-Werror unit-asan unit-valgrind fuzz-seeds
 	@sh tests/run_corpus.sh
+	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview VALGRIND=no sh tests/run_corpus.sh
+	@sh tests/run_hostile.sh
+	@sh tests/run_faults.sh
 	@sh tests/run_screen.sh
 	@sh tests/run_runner.sh
 	@sh tests/run_replay.sh
 
-asan:
-	@mkdir -p src/asan
-	$(MAKE) --no-print-directory clean-objs
-	$(MAKE) --no-print-directory CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-		LDFLAGS="-fsanitize=address,undefined" all $(TEST_BIN)
+# ASan + UBSan build in its own directory, so that it never clobbers the
+# normal one: src/asan/agentview and src/asan/test_*.
+ASAN_DIR   = src/asan
+ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+             -fno-sanitize-recover=all
+ASAN_OBJ   = $(CORE:%=$(ASAN_DIR)/%.o)
+ASAN_TESTS = $(TESTS:%=$(ASAN_DIR)/%)
+ASAN_ENV   = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+             UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# Memcheck: any error, or any leak that is not memory still reachable.
+VALGRIND   = valgrind -q --error-exitcode=99 --leak-check=full \
+             --show-leak-kinds=definite,indirect,possible \
+             --errors-for-leak-kinds=definite,indirect,possible
+
+$(UI:%=$(ASAN_DIR)/%.o) $(ASAN_DIR)/main.o: ALL_CFLAGS += $(CURSES_CFLAGS)
+$(ASAN_DIR)/%.o: src/%.c src/*.h
+	@mkdir -p $(ASAN_DIR)
+	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
+
+$(ASAN_DIR)/libcore.a: $(ASAN_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $(ASAN_OBJ)
+
+$(ASAN_DIR)/agentview: $(ASAN_DIR)/main.o $(ASAN_DIR)/libcore.a $(UI:%=$(ASAN_DIR)/%.o)
+	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) $(LDFLAGS) -o $@ $(ASAN_DIR)/main.o \
+		$(UI:%=$(ASAN_DIR)/%.o) $(ASAN_DIR)/libcore.a $(CURSES_LIBS)
+
+$(ASAN_DIR)/test_%: tests/test_%.c $(ASAN_DIR)/libcore.a tests/testutil.h
+	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< $(ASAN_DIR)/libcore.a $(CMOCKA_LIBS)
+
+asan: $(ASAN_DIR)/agentview $(ASAN_TESTS)
+
+# The fuzz harnesses without libFuzzer (tests/fuzz/driver.c), under ASan
+# and UBSan: their checks on every seed, and they keep building.
+$(ASAN_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c tests/fuzz/fuzz.h $(ASAN_DIR)/libcore.a
+	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< tests/fuzz/driver.c $(ASAN_DIR)/libcore.a
+fuzz-seeds: $(FUZZ:%=$(ASAN_DIR)/%)
+	@set -e; seeds="recordings/*.ndjson recordings/*.txt $(wildcard ../shared/corpus/*.ndjson)"; \
+	for h in $(FUZZ); do $(ASAN_ENV) $(ASAN_DIR)/$$h $$seeds; done
+
+# The unit tests under ASan and UBSan, then under valgrind's memcheck.
+unit-asan: $(ASAN_TESTS)
+	@set -e; for t in $(ASAN_TESTS); do echo "== asan $$t"; \
+		out=$$($(ASAN_ENV) ./$$t 2>&1) || { echo "$$out"; exit 1; }; done
+unit-valgrind: $(TEST_BIN)
+	@set -e; for t in $(TEST_BIN); do echo "== valgrind $$t"; \
+		out=$$($(VALGRIND) ./$$t 2>&1) || { echo "$$out"; exit 1; }; done
+
+# libFuzzer harnesses: clang, the core built with ASan and UBSan into
+# tests/fuzz/build/, seeds from recordings/ and ../shared/corpus/; what the
+# fuzzers find stays in tests/fuzz/corpus/ (git-ignored), crashes in
+# tests/fuzz/crashes/.
+FUZZ_CC    = clang
+FUZZ_TIME ?= 60
+FUZZ_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+             -fno-sanitize-recover=all
+FUZZ_OBJ   = $(CORE:%=tests/fuzz/build/%.o)
+FUZZ_BIN   = $(FUZZ:%=tests/fuzz/build/%)
+FUZZ_SEEDS = recordings $(wildcard ../shared/corpus)
+
+tests/fuzz/build/%.o: src/%.c src/*.h
+	@mkdir -p tests/fuzz/build
+	$(FUZZ_CC) $(AV_CPPFLAGS) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+tests/fuzz/build/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
+	$(FUZZ_CC) $(AV_CPPFLAGS) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer -Isrc -o $@ $< $(FUZZ_OBJ)
+
+.PRECIOUS: tests/fuzz/build/%.o
+fuzz-build: deps-fuzz
+	@$(MAKE) --no-print-directory $(FUZZ_BIN)
+
+# Options per harness: the reading and text harnesses work line by line and
+# run faster on short inputs; the model harness wants whole sessions.
+FUZZ_ARGS_fuzz_json  = -max_len=8192 -dict=tests/fuzz/fuzz_json.dict
+FUZZ_ARGS_fuzz_model = -max_len=16384 -dict=tests/fuzz/fuzz_model.dict
+FUZZ_ARGS_fuzz_text  = -max_len=4096 -dict=tests/fuzz/fuzz_text.dict
+define fuzz_run
+	@mkdir -p tests/fuzz/corpus/$(1) tests/fuzz/crashes
+	@echo "== $(1) for $(FUZZ_TIME) s"
+	tests/fuzz/build/$(1) -max_total_time=$(FUZZ_TIME) -timeout=20 -print_final_stats=1 \
+		-artifact_prefix=tests/fuzz/crashes/$(1)- $(FUZZ_ARGS_$(1)) \
+		tests/fuzz/corpus/$(1) $(FUZZ_SEEDS)
+
+endef
+
+fuzz: fuzz-build
+	$(foreach h,$(FUZZ),$(call fuzz_run,$(h)))
+
+# Source coverage of what the fuzzers found: each harness built with
+# clang's coverage mapping (and the plain driver) runs its corpus once;
+# llvm-cov reports lines and branches of src/ per file.
+FUZZ_COV = tests/fuzz/build/cov
+$(FUZZ_COV)/%: tests/fuzz/%.c tests/fuzz/driver.c tests/fuzz/fuzz.h src/*.c src/*.h
+	@mkdir -p $(FUZZ_COV)
+	$(FUZZ_CC) $(AV_CPPFLAGS) -O1 -g -fprofile-instr-generate -fcoverage-mapping \
+		-Isrc -o $@ $< tests/fuzz/driver.c $(CORE:%=src/%.c)
+
+fuzz-cov: deps-fuzz $(FUZZ:%=$(FUZZ_COV)/%)
+	@set -e; for h in $(FUZZ); do \
+		rm -f $(FUZZ_COV)/$$h.profraw; \
+		find tests/fuzz/corpus/$$h -type f | xargs -r env \
+			LLVM_PROFILE_FILE=$(FUZZ_COV)/$$h.profraw $(FUZZ_COV)/$$h >/dev/null; \
+		llvm-profdata merge -o $(FUZZ_COV)/$$h.profdata $(FUZZ_COV)/$$h.profraw; \
+		echo "== $$h"; \
+		llvm-cov report $(FUZZ_COV)/$$h -instr-profile=$(FUZZ_COV)/$$h.profdata \
+			$(CORE:%=src/%.c); \
+	done
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DATADIR)/themes
@@ -118,8 +235,12 @@ update-man: all
 
 clean-objs:
 	rm -f src/*.o src/libcore.a src/agentview $(TEST_BIN) $(BENCH_BIN)
+	rm -rf $(ASAN_DIR)
 
 clean: clean-objs
-	rm -rf src/asan
+	rm -rf tests/fuzz/build
 
 .PHONY: all run test unit asan bench install clean clean-objs check-layers deps-build deps-test deps-bench update-man
+
+.PHONY: all run test unit unit-asan unit-valgrind asan fuzz fuzz-seeds fuzz-cov fuzz-build install clean clean-objs \
+	check-layers deps-build deps-test deps-fuzz

@@ -395,18 +395,6 @@ field_prim(struct detail *d, const char *label, const struct json *j, int obj,
 	return true;
 }
 
-/* The integer at path under obj (a number or a numeric string). */
-static bool
-int_at(const struct json *j, int obj, const char *path, int64_t *v)
-{
-	int t;
-
-	if (j == NULL || obj < 0)
-		return false;
-	t = json_path(j, obj, path);
-	return t >= 0 && json_int(j, t, v);
-}
-
 /* A section of text under a heading, when the string is there. */
 static bool
 section_text(struct detail *d, const char *title, const struct json *j,
@@ -478,11 +466,11 @@ kind_read(struct detail *d, const struct cv *v)
 
 	if (!field_at(d, "path", v->aj, v->args, "path"))
 		field_at(d, "path", rj, r, "path");
-	if (int_at(rj, r, "readRange.startLine", &a)) {
+	if (json_int_at(rj, r, "readRange.startLine", &a)) {
 		first = a;
-		if (int_at(rj, r, "readRange.endLine", &b))
+		if (json_int_at(rj, r, "readRange.endLine", &b))
 			fieldf(d, "lines", "%lld-%lld", (long long)a, (long long)b);
-	} else if (int_at(v->aj, v->args, "offset", &a) && a > 0) {
+	} else if (json_int_at(v->aj, v->args, "offset", &a) && a > 0) {
 		first = a;
 	}
 	field_prim(d, "total lines", rj, r, "totalLines", NULL);
@@ -520,7 +508,7 @@ kind_edit(struct detail *d, const struct cv *v)
 
 	if (!field_at(d, "path", v->aj, v->args, "path"))
 		field_at(d, "path", rj, r, "path");
-	if (int_at(rj, r, "linesAdded", &add) && int_at(rj, r, "linesRemoved", &del))
+	if (json_int_at(rj, r, "linesAdded", &add) && json_int_at(rj, r, "linesRemoved", &del))
 		fieldf(d, "lines", "+%lld \xE2\x88\x92%lld", (long long)add,
 		       (long long)del);
 	field_at(d, "message", rj, r, "message");
@@ -590,7 +578,7 @@ grep_file(struct detail *d, const struct json *j, int f)
 		return;
 	n = json_size(j, ms);
 	for (int i = 0, t = ms + 1; i < n; i++, t = json_next(j, t))
-		if (json_type(j, t) == JSON_OBJECT && int_at(j, t, "lineNumber", &no))
+		if (json_type(j, t) == JSON_OBJECT && json_int_at(j, t, "lineNumber", &no))
 			maxno = MAX(maxno, no);
 	for (; maxno >= 10; maxno /= 10)
 		digits++;
@@ -601,7 +589,7 @@ grep_file(struct detail *d, const struct json *j, int f)
 
 		if (json_type(j, e) != JSON_OBJECT)
 			continue;
-		if (!int_at(j, e, "lineNumber", &no))
+		if (!json_int_at(j, e, "lineNumber", &no))
 			no = 0;
 		c = json_get(j, e, "isContextLine");
 		json_bool(j, c, &ctx);

@@ -141,6 +141,8 @@ input_restart(struct input *in, size_t which, enum source_change why)
 		buf_reset(&in->note);
 		buf_add(&in->note, err.p, err.n);
 	}
+	in->notes++;
+	in->gone[which] = false;
 	buf_free(&err);
 	if (in->src[which].follow)
 		input_watch(in, which);
@@ -175,6 +177,15 @@ input_check_follow(struct input *in)
 		}
 		if (ch == SOURCE_GREW)
 			in->src[i].eof = false;
+		/* Said once: tail -F goes on with the old file too, and a new
+		 * file at the path comes as SOURCE_REPLACED. */
+		if (ch == SOURCE_GONE && !in->gone[i]) {
+			in->gone[i] = true;
+			buf_reset(&in->note);
+			buf_addf(&in->note, "%s was removed: waiting for it to come back",
+				 in->src[i].name);
+			in->notes++;
+		}
 	}
 }
 

@@ -38,6 +38,8 @@ struct input {
 	void *ctx;
 	struct buf note;          /* the latest thing worth telling the user
 				     ("run.ndjson was truncated: read again") */
+	uint64_t notes;           /* times note was set: a change to show */
+	bool gone[INPUT_MAX];     /* a followed file's path was removed (said) */
 	uint64_t restarts;        /* times the input was read again */
 	uint64_t changes;         /* lines handed out, sources ended: what a
 				     screen watches to know it must redraw */

@@ -788,6 +788,12 @@ json_getv(const struct json *j, int obj, const char *const *keys, int nkeys,
 	if (nkeys <= JSON_KEYS_MAX) {
 		json_keys_init(&ks, keys, nkeys);
 		json_getk(j, obj, &ks, out);
+		/* json_getk wants different keys: a key asked for twice gets
+		 * what its first ask found. */
+		for (k = 1; k < nkeys; k++)
+			for (int e = 0; e < k && out[k] < 0; e++)
+				if (strcmp(keys[e], keys[k]) == 0)
+					out[k] = out[e];
 		return;
 	}
 	for (k = 0; k < nkeys; k++) /* a long list: one key at a time */
@@ -1264,10 +1270,18 @@ json_quote(struct buf *out, const char *s, size_t n)
 		c = p[i];
 		if (c >= 0x80) {
 			len = utf8_len(p + i, n - i);
-			if (len > 0)
+			if (len == 2 && c == 0xC2 && p[i + 1] < 0xA0) {
+				/* C1 controls (U+0080..U+009F): CSI, OSC and
+				 * DCS to some terminals, so escaped like C0. */
+				memcpy(esc, "\\u00", 4);
+				esc[4] = hex[p[i + 1] >> 4];
+				esc[5] = hex[p[i + 1] & 15];
+				buf_add(out, esc, 6);
+			} else if (len > 0) {
 				buf_add(out, s + i, len);
-			else
+			} else {
 				buf_add(out, "\\ufffd", 6);
+			}
 			i += len > 0 ? len : 1;
 			continue;
 		}
@@ -1378,4 +1392,15 @@ json_pretty(const struct json *j, int t, int indent, struct buf *out)
 		return;
 	pretty_value(j, t, indent, out, &tmp);
 	buf_free(&tmp);
+}
+
+bool
+json_int_at(const struct json *j, int obj, const char *path, int64_t *out)
+{
+	int t;
+
+	if (j == NULL || obj < 0)
+		return false;
+	t = json_path(j, obj, path);
+	return t >= 0 && json_int(j, t, out);
 }

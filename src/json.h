@@ -132,6 +132,10 @@ bool json_strsuffix(const struct json *j, int t, const char *suffix);
 /* An integer number, or a string holding one ("1784819289745"), in int64
  * range and with no fraction or exponent. */
 bool json_int(const struct json *j, int t, int64_t *out);
+/* json_int of the value at path under obj ("a.b"); false when j is
+ * NULL, obj < 0, or the value is absent or not an integer. */
+bool json_int_at(const struct json *j, int obj, const char *path,
+		 int64_t *out);
 /* true or false. */
 bool json_bool(const struct json *j, int t, bool *out);
 /* Append the decoded value of a string token to out; for any other token,

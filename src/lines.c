@@ -169,13 +169,19 @@ bool
 source_next_line(struct source *s, struct line *ln)
 {
 	const char *p, *nl;
-	size_t left;
+	size_t left, from = s->scan;
 
 	if (s->scan >= s->size)
 		return false;
 	p = s->data + s->scan;
 	left = s->size - s->scan;
-	nl = memchr(p, '\n', left);
+	/* A line that arrives in pieces is searched only in its new bytes:
+	 * from its start each time, a 100 MB line through a pipe took
+	 * seconds (quadratic in its length). Whoever moves scan (input.c
+	 * starts sources again) makes nl_base differ, so the hint lapses. */
+	if (s->nl_base == s->scan && s->nl_at > from && s->nl_at <= s->size)
+		from = s->nl_at;
+	nl = memchr(s->data + from, '\n', s->size - from);
 	if (nl != NULL) {
 		ln->off = s->scan;
 		ln->len = (size_t)(nl - p);
@@ -187,6 +193,8 @@ source_next_line(struct source *s, struct line *ln)
 		ln->terminated = false;
 		s->scan = s->size;
 	} else {
+		s->nl_base = s->scan;
+		s->nl_at = s->size;
 		return false;
 	}
 	ln->no = ++s->lineno;
@@ -236,6 +244,7 @@ source_restart(struct source *s, struct buf *err)
 	s->ino = st.st_ino;
 	s->size = 0;
 	s->scan = 0;
+	s->nl_base = s->nl_at = 0;
 	s->lineno = 0;
 	s->eof = false;
 	return 0;

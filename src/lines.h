@@ -36,6 +36,8 @@ struct source {
 	size_t size;
 	size_t cap;             /* buffer capacity, or mapping length */
 	size_t scan;            /* first byte not yet handed out in a line */
+	size_t nl_base;         /* scan when a search for '\n' last failed, */
+	size_t nl_at;           /* and where it stopped: none in [nl_base, nl_at) */
 	uint64_t lineno;        /* lines handed out so far */
 	bool eof;               /* no more bytes until source_refresh says so */
 	bool follow;            /* keep reading at end of file */

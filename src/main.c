@@ -22,6 +22,7 @@
 #include "runner.h"
 #include "sig.h"
 #include "statusline.h"
+#include "text.h"
 #include "replay.h"
 #include "ui.h"
 #include "util.h"
@@ -276,19 +277,6 @@ setup_locale(void)
 		setlocale(LC_CTYPE, "C.UTF-8");
 }
 
-/* Print mode: say on stderr, once and as soon as it happens, that the
- * recording failed; the printing goes on. */
-static void
-print_record_error(const struct input *in, const struct options *o,
-		   bool *told)
-{
-	if (in->rec == NULL || in->rec->err == 0 || *told)
-		return;
-	fprintf(stderr, "agentview: recording to %s: %s\n", o->record,
-		strerror(in->rec->err));
-	*told = true;
-}
-
 /* Developer hook for `make bench`, kept out of --help: with
  * AGENTVIEW_MEMSTAT set in the environment, a thread reads RssAnon every
  * millisecond and the largest value seen (also at the points where memory
@@ -359,6 +347,69 @@ memstat_report(const struct model *m)
  * take about a millisecond more). */
 static int64_t main_started_us;
 
+/* What the print loop has told the user so far. */
+struct print_run {
+	struct printer *p;
+	struct input *in;
+	enum print_format fmt;
+	uint64_t notes;       /* in->notes already shown */
+	struct recorder *rec; /* NULL when not recording */
+	bool rec_failed;      /* the recording failed, and that was said */
+	input_line_fn inner;  /* what prints a line: the printer, or the
+				 replay's wrapper of it */
+	void *inner_ctx;
+};
+
+/* Say what the input has to say (a followed file truncated, replaced or
+ * removed) before the next line: in the log for text and Markdown, on
+ * stderr where the output is data. */
+static void
+print_notes(struct print_run *r)
+{
+	struct buf safe = {0};
+
+	if (r->in->notes == r->notes)
+		return;
+	r->notes = r->in->notes;
+	if (r->fmt == PF_TEXT || r->fmt == PF_MARKDOWN) {
+		printer_note(r->p, r->in->note.p, r->in->note.n);
+		return;
+	}
+	text_sanitize(&safe, r->in->note.p, r->in->note.n, TEXT_ONELINE);
+	fflush(stdout);
+	fprintf(stderr, "agentview: %s\n", safe.p);
+	buf_free(&safe);
+}
+
+/* Report a recording that stopped, once, as soon as it is seen; reading
+ * and printing go on. */
+static void
+record_report(struct print_run *r)
+{
+	if (r->rec == NULL || r->rec->err == 0 || r->rec_failed)
+		return;
+	r->rec_failed = true;
+	fflush(stdout);
+	if (r->rec->err == ENOENT)
+		fprintf(stderr, "agentview: %s was removed: nothing more is recorded\n",
+			r->rec->path);
+	else
+		fprintf(stderr, "agentview: recording to %s stopped: %s\n",
+			r->rec->path, strerror(r->rec->err));
+}
+
+/* Each line: notes first, then the line, then a write error it hit. */
+static void
+print_line(void *ctx, const struct source *s, const struct line *ln,
+	   uint32_t ev)
+{
+	struct print_run *r = ctx;
+
+	print_notes(r);
+	r->inner(r->inner_ctx, s, ln, ev);
+	record_report(r);
+}
+
 /* Print mode with a COMMAND: the signals that end agentview stop the
  * command first (SIGPIPE too: a reader that went away). Returns the signal
  * that came, or 0. */
@@ -410,26 +461,30 @@ run_print(struct input *in, struct model *m, const struct options *o,
 {
 	struct printer *p = printer_new(m, o->format, stdout);
 	struct pollfd fds[INPUT_MAX + 2];
+	struct print_run r = {p, in, o->format, 0, in->rec, false, NULL, NULL};
 	int status = 0;
-	bool rec_told = false;
 	struct replay_printer rpp;
 
-	in->on_line = (input_line_fn)printer_line;
-	in->ctx = p;
+	r.inner = (input_line_fn)printer_line;
+	r.inner_ctx = p;
 	if (o->replay) {
 		/* Each line comes out when its event is due. */
 		replay_printer_init(&rpp, m, p, stdout, o->speed, o->idle_limit,
 				    &replay_real_clock);
-		in->on_line = replay_printer_line;
-		in->ctx = &rpp;
+		r.inner = replay_printer_line;
+		r.inner_ctx = &rpp;
 	}
+	in->on_line = print_line;
+	in->ctx = &r;
 	for (;;) {
 		int n, timeout;
 
-		print_record_error(in, o, &rec_told);
 		while (input_pump(in, 0))
 			;
-		print_record_error(in, o, &rec_told);
+		print_notes(&r);
+		if (in->rec != NULL)
+			record_check(in->rec);
+		record_report(&r);
 		if (run != NULL ? runner_check(run) : input_done(in))
 			break;
 		/* After runner_check: it is what notices a stopped command. */
@@ -473,6 +528,8 @@ run_print(struct input *in, struct model *m, const struct options *o,
 			strerror(errno));
 		status = 1;
 	}
+	if (r.rec_failed)
+		status = 1;
 	return status;
 }
 
@@ -480,7 +537,7 @@ run_print(struct input *in, struct model *m, const struct options *o,
  * terminal to read keys from. */
 static int
 run_screen(struct input *in, struct model *m, const struct options *o,
-	   struct runner *run)
+	   struct runner *run, const char *note)
 {
 	struct ui_opts uo = {0};
 	bool stdin_events = o->command == NULL && o->nfiles == 0;
@@ -507,6 +564,7 @@ run_screen(struct input *in, struct model *m, const struct options *o,
 	/* Developer hook for `make bench`, kept out of --help. */
 	uo.framestat = getenv("AGENTVIEW_FRAMESTAT") != NULL;
 	uo.started_us = main_started_us;
+	uo.note = note;
 	status = ui_run(m, in, &uo);
 	return status < 0 ? -1 : status;
 }
@@ -517,8 +575,10 @@ main(int argc, char **argv)
 	struct options o;
 	struct model *m;
 	struct input in;
-	struct recorder rec;
+	struct recorder rec = {.fd = -1};
 	struct runner run = {0};
+	bool record_failed = false;
+	struct buf rec_note = {0};
 	struct buf err = {0};
 	int status, caught = 0;
 
@@ -526,6 +586,9 @@ main(int argc, char **argv)
 	sig_init();
 	setup_locale();
 	memstat_start();
+	/* A file size limit must be a write error to report (EFBIG), not a
+	 * signal that kills the viewer. */
+	signal(SIGXFSZ, SIG_IGN);
 	parse_options(argc, argv, &o);
 	if (o.status_line && (o.nfiles == 1 || !isatty(STDIN_FILENO))) {
 		status = statusline_run(o.nfiles == 1 ? o.files[0] : "-",
@@ -546,13 +609,18 @@ main(int argc, char **argv)
 	if (getenv("AGENTVIEW_ONE_THREAD") != NULL)
 		m->ahead_min = SIZE_MAX;
 	input_init(&in, m, o.follow);
+	/* A recording that cannot start is said at once; the input is still
+	 * read and shown (it may be a pipe that nothing else will drain), and
+	 * the exit status is 1. */
 	if (o.record != NULL) {
-		if (record_open(&rec, o.record, o.command, &err) != 0) {
+		if (record_open(&rec, o.record, o.command, &err) == 0) {
+			in.rec = &rec;
+		} else {
 			fprintf(stderr, "agentview: %s\n", err.p);
-			status = 1;
-			goto out;
+			buf_add(&rec_note, err.p, err.n);
+			buf_reset(&err);
+			record_failed = true;
 		}
-		in.rec = &rec;
 	}
 	if (o.command != NULL) {
 		static const int sigs[] = {SIGTERM, SIGINT, SIGHUP, SIGPIPE};
@@ -581,7 +649,8 @@ main(int argc, char **argv)
 		status = run_print(&in, m, &o, o.command != NULL ? &run : NULL,
 				   &caught);
 	} else {
-		status = run_screen(&in, m, &o, o.command != NULL ? &run : NULL);
+		status = run_screen(&in, m, &o, o.command != NULL ? &run : NULL,
+				    record_failed ? rec_note.p : NULL);
 		if (status < 0) {
 			fprintf(stderr, "agentview: no terminal for keys (/dev/tty): printing instead\n");
 			status = run_print(&in, m, &o, o.command != NULL ? &run : NULL,
@@ -591,6 +660,9 @@ main(int argc, char **argv)
 	/* COMMAND's failure is what a CI wrapper must see. */
 	if (o.command != NULL && runner_exit_code(&run) != 0)
 		status = runner_exit_code(&run);
+	/* An I/O error outranks "no result", not a command's own status. */
+	if (record_failed && (status == 0 || status == 3))
+		status = 1;
 out:
 	if (in.rec != NULL) {
 		if (rec.err != 0 && status == 0)
@@ -603,6 +675,7 @@ out:
 	input_free(&in);
 	model_free(m);
 	buf_free(&err);
+	buf_free(&rec_note);
 	if (caught != 0) {
 		/* Die of it, so the shell that started agentview knows. */
 		fflush(stdout);

@@ -451,6 +451,25 @@ json_ms(const struct json *j, int t)
 	return TIME_NONE;
 }
 
+/* A new call of session s, of no known kind, with no event and no time
+ * yet; returns its index. */
+static uint32_t
+new_call(struct model *m, uint32_t s)
+{
+	struct call *c;
+
+	ARRAY_RESERVE(m->call, m->callcap, m->ncall + 1);
+	c = &m->call[m->ncall];
+	memset(c, 0, sizeof *c);
+	c->start_ev = NONE;
+	c->done_ev = NONE;
+	c->session = s;
+	c->kind = TK_OTHER;
+	c->start_ms = TIME_NONE;
+	c->end_ms = TIME_NONE;
+	return (uint32_t)m->ncall++;
+}
+
 static void
 add_tool_start(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 	       const struct json *j, const int *k)
@@ -460,17 +479,11 @@ add_tool_start(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 	int keytok = -1, kobj = -1;
 	uint64_t key;
 
-	ARRAY_RESERVE(m->call, m->callcap, m->ncall + 1);
-	ci = (uint32_t)m->ncall++;
+	ci = new_call(m, s);
 	c = &m->call[ci];
-	memset(c, 0, sizeof *c);
 	c->start_ev = e;
-	c->done_ev = NONE;
-	c->session = s;
-	c->kind = TK_OTHER;
 	c->flags = CF_STARTED;
 	c->start_ms = m->ev[e].ms;
-	c->end_ms = TIME_NONE;
 	if (k[K_TOOL_CALL] >= 0 && json_type(j, k[K_TOOL_CALL]) == JSON_OBJECT) {
 		kobj = tool_kind_object(j, k[K_TOOL_CALL], &keytok);
 		if (kobj >= 0) {
@@ -526,14 +539,8 @@ add_tool_done(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 		ci = callmap_take(&m->open, key);
 	if (ci == NONE) {
 		/* A completed event whose started event never came. */
-		ARRAY_RESERVE(m->call, m->callcap, m->ncall + 1);
-		ci = (uint32_t)m->ncall++;
+		ci = new_call(m, s);
 		c = &m->call[ci];
-		memset(c, 0, sizeof *c);
-		c->start_ev = NONE;
-		c->session = s;
-		c->kind = TK_OTHER;
-		c->start_ms = TIME_NONE;
 		c->item = new_item(m, ss, src, IT_TOOL, e, ci);
 		m->ses[s].ncalls++;
 		ss->text_item = NONE;
@@ -564,8 +571,11 @@ add_tool_done(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 	}
 	if (c->start_ms == TIME_NONE)
 		c->start_ms = started;
+	/* Both clocks are >= 0, so the difference cannot overflow; the sum
+	 * can (found by hand under UBSan: timestamps near INT64_MAX). */
 	if (started != TIME_NONE && completed != TIME_NONE &&
-	    completed >= started && c->start_ms != TIME_NONE)
+	    completed >= started && c->start_ms >= 0 &&
+	    completed - started <= INT64_MAX - c->start_ms)
 		c->end_ms = c->start_ms + (completed - started);
 	else if (m->ev[e].ms != TIME_NONE)
 		c->end_ms = m->ev[e].ms;
@@ -750,6 +760,25 @@ whole_file(const struct source *s)
 	return s->eof && !s->follow && s->fd < 0 && s->data != NULL;
 }
 
+/* Whether a recorded line wraps a blank one: live, a blank line is no
+ * event, so the recording must not make it a diagnostic either. */
+static bool
+recorded_blank(const struct json *j)
+{
+	struct buf text = {0};
+	int t = json_get(j, 0, "text");
+	bool blank = true;
+
+	if (t < 0 || json_type(j, t) != JSON_STRING)
+		return false;
+	json_decode(j, t, &text);
+	for (size_t i = 0; i < text.n && blank; i++)
+		blank = text.p[i] == ' ' || text.p[i] == '\t' ||
+			text.p[i] == '\r' || text.p[i] == '\n';
+	buf_free(&text);
+	return blank;
+}
+
 /* A line that is not a JSON object becomes a diagnostic. */
 static uint32_t
 add_bad(struct model *m, struct srcstate *ss, unsigned src,
@@ -873,8 +902,11 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 	else
 		ms = ts;
 	type = classify(m, m->json, k);
-	if (type == EV_BAD) /* a non-JSON line kept in a recording */
+	if (type == EV_BAD) { /* a non-JSON line kept in a recording */
+		if (recorded_blank(m->json))
+			return NONE;
 		return add_bad(m, ss, src, ln, ms, DG_RECORDED, JSON_OK, 0);
+	}
 	e = push_event(m, src, ln, type, flags, ms);
 	m->json_ev = e;
 	/* Labelled like the query parsers: a stream's buffer may move. */

@@ -93,7 +93,10 @@ print_format_parse(const char *name, enum print_format *fmt)
 	return false;
 }
 
-/* Write s[0..n) made safe for a terminal. */
+/* Write s[0..n) made safe for a terminal. Lines the printer composes go
+ * with their length and TEXT_ONELINE: a decoded field can hold a NUL
+ * (\u0000), which strlen would stop at, and a newline, which could start
+ * a line that looks like one of ours ("== ok"). */
 static void
 emit(struct printer *p, const char *s, size_t n, int flags)
 {
@@ -104,12 +107,6 @@ emit(struct printer *p, const char *s, size_t n, int flags)
 	fwrite(p->san.p, 1, p->san.n, p->out);
 	if (p->san.n > 0)
 		p->bol = p->san.p[p->san.n - 1] == '\n';
-}
-
-static void
-emits(struct printer *p, const char *s)
-{
-	emit(p, s, strlen(s), 0);
 }
 
 /* End the current output line, if one is open. */
@@ -157,6 +154,10 @@ emit_prefixed(struct printer *p, const char *prefix, const char *s, size_t n)
 {
 	size_t i = 0;
 
+	/* An event with no text leaves the buffer unallocated: NULL, which
+	 * memchr and pointer arithmetic must not see. */
+	if (n == 0)
+		s = "";
 	while (i <= n) {
 		const char *nl = memchr(s + i, '\n', n - i);
 		size_t len = nl ? (size_t)(nl - (s + i)) : n - i;
@@ -191,7 +192,7 @@ text_event(struct printer *p, uint32_t e)
 		endline(p);
 		buf_adds(l, "== session ");
 		summary_session_header(m, e, l);
-		emits(p, l->p);
+		emit(p, l->p, l->n, TEXT_ONELINE);
 		endline(p);
 		break;
 	case EV_USER:
@@ -205,7 +206,7 @@ text_event(struct printer *p, uint32_t e)
 		endline(p);
 		buf_adds(l, "  ");
 		summary_thinking(m, it, l);
-		emits(p, l->p);
+		emit(p, l->p, l->n, TEXT_ONELINE);
 		endline(p);
 		break;
 	case EV_TEXT_DELTA:
@@ -227,7 +228,7 @@ text_event(struct printer *p, uint32_t e)
 		endline(p);
 		buf_adds(l, "== ");
 		summary_session_line(m, m->it[it].session, l);
-		emits(p, l->p);
+		emit(p, l->p, l->n, TEXT_ONELINE);
 		endline(p);
 		break;
 	case EV_NOTICE:
@@ -274,7 +275,7 @@ md_event(struct printer *p, uint32_t e)
 		md_block(p);
 		buf_adds(l, "## Session ");
 		summary_session_header(m, e, l);
-		emits(p, l->p);
+		emit(p, l->p, l->n, TEXT_ONELINE);
 		fputs("\n\n", p->out);
 		p->bol = true;
 		break;
@@ -290,7 +291,7 @@ md_event(struct printer *p, uint32_t e)
 		md_block(p);
 		summary_thinking(m, it, l);
 		fprintf(p->out, "<details><summary>");
-		emits(p, l->p);
+		emit(p, l->p, l->n, TEXT_ONELINE);
 		fputs("</summary>\n\n", p->out);
 		model_item_text(m, it, &p->tmp);
 		emit(p, p->tmp.p, p->tmp.n, 0);
@@ -320,7 +321,7 @@ md_event(struct printer *p, uint32_t e)
 		md_block(p);
 		buf_adds(l, "**Result:** ");
 		summary_session_line(m, m->it[it].session, l);
-		emits(p, l->p);
+		emit(p, l->p, l->n, TEXT_ONELINE);
 		fputs("\n\n", p->out);
 		p->bol = true;
 		break;
@@ -395,6 +396,32 @@ printer_line(struct printer *p, const struct source *s, const struct line *ln,
 	}
 }
 
+/* A line of its own; the model may have been cleared and filled again
+ * since the last event, so nothing continues across it. */
+void
+printer_note(struct printer *p, const char *msg, size_t n)
+{
+	struct buf *l = &p->line;
+
+	if (p->fmt != PF_TEXT && p->fmt != PF_MARKDOWN)
+		return;
+	buf_reset(l);
+	if (p->fmt == PF_MARKDOWN) {
+		md_block(p);
+		buf_adds(l, "**Note:** ");
+	} else {
+		endline(p);
+		buf_adds(l, "== ");
+	}
+	buf_add(l, msg, n);
+	emit(p, l->p, l->n, TEXT_ONELINE);
+	endline(p);
+	if (p->fmt == PF_MARKDOWN)
+		fputc('\n', p->out);
+	p->text_item = NONE;
+	p->md_list = false;
+}
+
 /* The closing lines: sessions that printed no result line yet, and the
  * totals when there are several. */
 static void
@@ -433,7 +460,7 @@ finish_summary(struct printer *p, bool md)
 			if (by_state[st] > 0)
 				buf_addf(&p->line, " %u %s", by_state[st],
 					 model_session_state_name((enum session_state)st));
-		emits(p, p->line.p);
+		emit(p, p->line.p, p->line.n, TEXT_ONELINE);
 		endline(p);
 	}
 	if (m->nses == 0)
@@ -572,6 +599,18 @@ session_id_event(struct model *m, uint32_t s, struct buf *tmp)
 	return NONE;
 }
 
+/* Write what out holds to f once it is large, when there is an f: the
+ * summary of a million calls is some 200 MB, which need not be in memory
+ * all at once. */
+static void
+summary_flush(struct buf *out, FILE *f)
+{
+	if (f == NULL || out->n < (1u << 16))
+		return;
+	fwrite(out->p, 1, out->n, f);
+	buf_reset(out);
+}
+
 static void
 summary_call(struct model *m, uint32_t c, struct tool_desc *td,
 	     struct buf *out, struct buf *tmp)
@@ -640,7 +679,7 @@ sumcache_span(const struct sumcache *sc, const struct span *v, size_t n,
 static void
 summary_session(struct model *m, uint32_t s, uint32_t end_item,
 		struct buf *out, struct buf *tmp, struct buf *text,
-		struct tool_desc *td, struct sumcache *sc)
+		struct tool_desc *td, struct sumcache *sc, FILE *f)
 {
 	const struct session *ses = &m->ses[s];
 	uint32_t r = ses->result_ev;
@@ -708,6 +747,7 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 			buf_add(out, sc->pieces.p + sp->off, sp->len);
 		else
 			summary_call(m, it->ref, td, out, tmp);
+		summary_flush(out, f);
 		first = false;
 	}
 	/* Why the command's end failed the session, when it did. */
@@ -744,6 +784,7 @@ summary_build(struct model *m, struct sumcache *sc, struct buf *out, FILE *f)
 		model_diag_message(m, (uint32_t)d, &tmp);
 		json_quote(out, tmp.p, tmp.n);
 		buf_addc(out, '}');
+		summary_flush(out, f);
 	}
 	buf_adds(out, "],\"command\":");
 	if (m->cmd.present) {
@@ -772,6 +813,7 @@ summary_build(struct model *m, struct sumcache *sc, struct buf *out, FILE *f)
 			buf_reset(&tmp);
 			model_event_text(m, (uint32_t)e, &tmp);
 			json_quote(out, tmp.p, tmp.n);
+			summary_flush(out, f);
 		}
 		buf_adds(out, "]}");
 	} else {
@@ -791,11 +833,8 @@ summary_build(struct model *m, struct sumcache *sc, struct buf *out, FILE *f)
 		}
 		if (s > 0)
 			buf_addc(out, ',');
-		summary_session(m, (uint32_t)s, end, out, &tmp, &text, &td, sc);
-		if (f != NULL) {
-			fwrite(out->p, 1, out->n, f);
-			buf_reset(out);
-		}
+		summary_session(m, (uint32_t)s, end, out, &tmp, &text, &td, sc, f);
+		summary_flush(out, f);
 	}
 	buf_adds(out, "]}");
 	buf_free(&tmp);

@@ -29,6 +29,10 @@ void printer_free(struct printer *p);
  * what model_add_line returned. */
 void printer_line(struct printer *p, const struct source *s,
 		  const struct line *ln, uint32_t ev);
+/* Say something between events in the text and Markdown logs (a
+ * followed file was truncated and is read again); does nothing in the
+ * JSON and raw formats, whose output is data. */
+void printer_note(struct printer *p, const char *msg, size_t n);
 /* Call once all input has ended: prints what is left and the summary. */
 void printer_finish(struct printer *p);
 

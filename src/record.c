@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "json.h"
@@ -28,11 +29,17 @@ record_write(struct recorder *r, const struct buf *b)
 			if (errno == EINTR)
 				continue;
 			r->err = errno;
+			/* Take back the part of the line that made it (a full
+			 * disk often takes some): the recording keeps whole
+			 * lines, every one of them readable. */
+			if (done > 0)
+				(void)ftruncate(r->fd, (off_t)r->size);
 			return;
 		}
 		done += (size_t)w;
 	}
 	r->lines++;
+	r->size += b->n;
 }
 
 int
@@ -198,6 +205,18 @@ record_exit(struct recorder *r, bool exited, int status, int signal,
 	record_write(r, &r->line);
 }
 
+/* A removed file still takes writes, to an inode nobody can open. */
+void
+record_check(struct recorder *r)
+{
+	struct stat st;
+
+	if (r->fd < 0 || r->err != 0)
+		return;
+	if (fstat(r->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink == 0)
+		r->err = ENOENT;
+}
+
 void
 record_close(struct recorder *r)
 {
@@ -216,14 +235,24 @@ record_raw_line(FILE *out, const char *p, size_t n, bool terminated)
 {
 	size_t brace, at;
 
+	/* Every line record_line writes ends in '\n': a last line without
+	 * one is the stream's own, whatever it looks like. */
+	if (!terminated) {
+		fwrite(p, 1, n, out);
+		return;
+	}
 	if (is_wrapper(p, n)) {
 		struct json *j = json_new();
 		struct buf b = {0};
 		bool newline = true;
 		int t;
 
-		if (json_parse(j, p, n) == JSON_OK &&
-		    json_streq(j, json_get(j, 0, "subtype"), "line")) {
+		if (json_parse(j, p, n) != JSON_OK) {
+			/* Not one of ours after all (record_line keeps such a
+			 * line as it was): the stream's own, kept. */
+			fwrite(p, 1, n, out);
+			fputc('\n', out);
+		} else if (json_streq(j, json_get(j, 0, "subtype"), "line")) {
 			if ((t = json_get(j, 0, "text")) >= 0) {
 				json_decode(j, t, &b);
 			} else if ((t = json_get(j, 0, "base64")) >= 0) {
@@ -248,6 +277,5 @@ record_raw_line(FILE *out, const char *p, size_t n, bool terminated)
 	} else {
 		fwrite(p, 1, n, out);
 	}
-	if (terminated)
-		fputc('\n', out);
+	fputc('\n', out);
 }

@@ -36,6 +36,7 @@ struct recorder {
 	char *path;        /* owned */
 	int err;           /* errno of the first write error, 0 if none */
 	uint64_t lines;    /* lines written */
+	uint64_t size;     /* bytes written, all in whole lines */
 	struct json *json; /* owned */
 	struct buf line;   /* the line being written */
 };
@@ -54,6 +55,9 @@ void record_stderr(struct recorder *r, const char *p, size_t n, int64_t ms);
 /* Record how the command ended (signal 0: it exited with status). */
 void record_exit(struct recorder *r, bool exited, int status, int signal,
 		 int64_t ms);
+/* Look at the file: once it has been removed (or its directory), what is
+ * written goes nowhere, so r->err becomes ENOENT and writing stops. */
+void record_check(struct recorder *r);
 void record_close(struct recorder *r);
 
 /* Write to out the original bytes of one line of a recording (or of any

@@ -215,6 +215,20 @@ statusline_format(struct model *m, uint32_t s, int flags, struct buf *out)
 	buf_free(&t);
 }
 
+/* A line the status line can pass over unparsed: an assistant or thinking
+ * event. The model takes the first "type" of a line, so a line that
+ * begins with one of these is that kind of event, whatever follows; such
+ * events change no call, result or state, only the session's clock. */
+static bool
+statusline_skippable(const char *p, size_t n)
+{
+	static const char a[] = "{\"type\":\"assistant\",";
+	static const char t[] = "{\"type\":\"thinking\",";
+
+	return (n >= sizeof a - 1 && memcmp(p, a, sizeof a - 1) == 0) ||
+	       (n >= sizeof t - 1 && memcmp(p, t, sizeof t - 1) == 0);
+}
+
 /* Read a stream (a FIFO, piped stdin) to its end. */
 static int
 read_all(struct source *s, struct buf *err)
@@ -270,12 +284,21 @@ statusline_run(const char *path, int flags, int64_t now_ms, FILE *out,
 	src.eof = true;
 	m = model_new();
 	m->now_ms = now_ms;
+	/* Most lines are passed over: a second parsing thread would not pay. */
+	m->ahead_min = SIZE_MAX;
 	si = model_add_source(m, &src);
 	off = statusline_newest_init(src.data, src.size, m->json);
 	if (off != SIZE_MAX)
 		src.scan = off;
-	while (source_next_line(&src, &ln))
+	while (source_next_line(&src, &ln)) {
+		/* Deltas are most of a long session and tell nothing here, but
+		 * the first and the last times: read those. */
+		if (m->nses > 0 && m->ses[m->nses - 1].start_ms != TIME_NONE &&
+		    src.scan < src.size &&
+		    statusline_skippable(source_at(&src, ln.off), ln.len))
+			continue;
 		model_add_line(m, si, &ln, TIME_NONE);
+	}
 	if (m->nses == 0) {
 		fputs("? no session\n", out);
 		status = 3;

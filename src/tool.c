@@ -102,18 +102,6 @@ str_at(const struct json *j, int obj, const char *path, struct buf *out)
 	return out->n > before;
 }
 
-/* The integer at path under obj (number or numeric string). */
-static bool
-int_at(const struct json *j, int obj, const char *path, int64_t *v)
-{
-	int t;
-
-	if (j == NULL || obj < 0)
-		return false;
-	t = json_path(j, obj, path);
-	return t >= 0 && json_int(j, t, v);
-}
-
 /* Members of the array (or object) at path under obj, or -1. */
 static int
 size_at(const struct json *j, int obj, const char *path)
@@ -221,28 +209,28 @@ describe_success(enum tool_kind kind, const struct callview *v,
 
 	switch (kind) {
 	case TK_SHELL:
-		if (int_at(j, r, "exitCode", &a))
+		if (json_int_at(j, r, "exitCode", &a))
 			buf_addf(out, "exit %lld", (long long)a);
-		else if (int_at(j, r, "pid", &a))
+		else if (json_int_at(j, r, "pid", &a))
 			buf_addf(out, "background, pid %lld", (long long)a);
 		else
 			buf_adds(out, "ok");
 		break;
 	case TK_READ:
-		if (int_at(j, r, "totalLines", &a))
+		if (json_int_at(j, r, "totalLines", &a))
 			buf_addf(out, "%lld line%s", (long long)a,
 				 a == 1 ? "" : "s");
 		else
 			buf_adds(out, "read");
 		break;
 	case TK_EDIT:
-		int_at(j, r, "linesAdded", &a);
-		int_at(j, r, "linesRemoved", &b);
+		json_int_at(j, r, "linesAdded", &a);
+		json_int_at(j, r, "linesRemoved", &b);
 		buf_addf(out, "+%lld \xE2\x88\x92%lld", (long long)a,
 			 (long long)b);
 		break;
 	case TK_WRITE:
-		if (int_at(j, r, "linesCreated", &a))
+		if (json_int_at(j, r, "linesCreated", &a))
 			buf_addf(out, "+%lld", (long long)a);
 		else
 			buf_adds(out, "written");
@@ -255,7 +243,7 @@ describe_success(enum tool_kind kind, const struct callview *v,
 			if (wr >= 0 && json_type(j, wr) == JSON_OBJECT &&
 			    json_size(j, wr) > 0) {
 				n = size_at(j, wr + 2, "content.matches");
-				int_at(j, wr + 2, "content.totalMatchedLines",
+				json_int_at(j, wr + 2, "content.totalMatchedLines",
 				       &a);
 			}
 		}
@@ -267,7 +255,7 @@ describe_success(enum tool_kind kind, const struct callview *v,
 		buf_adds(out, "deleted");
 		break;
 	case TK_GLOB:
-		if (int_at(j, r, "totalFiles", &a) ||
+		if (json_int_at(j, r, "totalFiles", &a) ||
 		    (a = size_at(j, r, "files")) >= 0)
 			buf_addf(out, "%lld file%s", (long long)a,
 				 a == 1 ? "" : "s");
@@ -318,7 +306,7 @@ describe_success(enum tool_kind kind, const struct callview *v,
 			buf_adds(out, "done");
 		break;
 	case TK_AWAIT:
-		if (int_at(j, r, "complete.exitCode", &a))
+		if (json_int_at(j, r, "complete.exitCode", &a))
 			buf_addf(out, "exit %lld", (long long)a);
 		else
 			buf_adds(out, "done");
@@ -347,7 +335,7 @@ describe_outcome(struct model *m, uint32_t c, enum tool_kind kind,
 		describe_success(kind, v, out);
 		return;
 	case CS_FAILED:
-		if (int_at(v->rj, v->res, "exitCode", &code))
+		if (json_int_at(v->rj, v->res, "exitCode", &code))
 			buf_addf(out, "exit %lld", (long long)code);
 		else if (!str_at(v->rj, v->res, "errorMessage", out) &&
 			 !str_at(v->rj, v->res, "message", out))

@@ -864,6 +864,10 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 	}
 	nav_init(&u);
 	u.dirty = true;
+	if (opt->note != NULL) {
+		ui_note(&u, "%s", opt->note);
+		u.note_until = INT64_MAX;
+	}
 	while (!u.quit) {
 		int n = 0, timeout;
 		uint64_t bytes = m->bytes;

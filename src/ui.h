@@ -28,6 +28,8 @@ struct ui_opts {
 	bool title;       /* name the session and its state in the window
 			     (pane) title, from our own text only */
 	struct runner *run; /* the COMMAND being viewed, or NULL */
+	const char *note;   /* said in the status bar from the start, for
+			       good (a recording that could not start) */
 	int mouse;        /* 1 on, 0 off, -1 on unless inside tmux */
 	bool replay;      /* --replay, at speed, pauses capped at idle_limit
 			     seconds (< 0: not capped) */

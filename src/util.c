@@ -296,8 +296,8 @@ fmt_duration(struct buf *b, int64_t ms)
 		buf_addf(b, "%.1f s", (double)ms / 1000.0);
 	else if (ms < 3600000)
 		buf_addf(b, "%dm%02ds", (int)(ms / 60000), (int)(ms / 1000 % 60));
-	else
-		buf_addf(b, "%dh%02dm", (int)(ms / 3600000),
+	else /* hours can pass INT_MAX: a duration_ms near INT64_MAX */
+		buf_addf(b, "%lldh%02dm", (long long)(ms / 3600000),
 			 (int)(ms / 60000 % 60));
 }
 
@@ -310,8 +310,8 @@ fmt_clock(struct buf *b, int64_t ms)
 		ms = 0;
 	s = ms / 1000;
 	if (s >= 3600)
-		buf_addf(b, "%d:%02d:%02d", (int)(s / 3600), (int)(s / 60 % 60),
-			 (int)(s % 60));
+		buf_addf(b, "%lld:%02d:%02d", (long long)(s / 3600),
+			 (int)(s / 60 % 60), (int)(s % 60));
 	else
 		buf_addf(b, "%02d:%02d", (int)(s / 60), (int)(s % 60));
 }

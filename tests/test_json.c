@@ -890,7 +890,10 @@ test_quote(void **state)
 		QV("\xe2\x82", "\"\\ufffd\\ufffd\""),
 		QV("\xe2\x82x", "\"\\ufffd\\ufffdx\""),
 		QV("a\xc3", "\"a\\ufffd\""),
-		QV("\xc2\x80", "\"\xc2\x80\""),
+		/* C1 controls are escaped like C0 ones, U+00A0 on is not */
+		QV("\xc2\x80", "\"\\u0080\""),
+		QV("\xc2\x9b[2J\xc2\x9d", "\"\\u009b[2J\\u009d\""),
+		QV("\xc2\x9f\xc2\xa0", "\"\\u009f\xc2\xa0\""),
 		QV("\xe0\xa0\x80", "\"\xe0\xa0\x80\""),
 		QV("\xed\x9f\xbf", "\"\xed\x9f\xbf\""),
 		QV("\xee\x80\x80", "\"\xee\x80\x80\""),
@@ -1120,10 +1123,53 @@ test_head_other_lines(void **state)
 	json_free(j);
 }
 
+/* json_int_at follows a path; absent, non-integer or no object: false. */
+static void
+test_int_at(void **state)
+{
+	struct json *j = json_new();
+	static const char line[] = "{\"a\":{\"b\":\"1784819289745\",\"c\":1.5},\"d\":7}";
+	int64_t v = 0;
+
+	(void)state;
+	assert_int_equal(json_parse(j, line, sizeof line - 1), JSON_OK);
+	assert_true(json_int_at(j, 0, "a.b", &v));
+	assert_true(v == 1784819289745LL);
+	assert_true(json_int_at(j, 0, "d", &v));
+	assert_int_equal(v, 7);
+	assert_false(json_int_at(j, 0, "a.c", &v));
+	assert_false(json_int_at(j, 0, "a.x", &v));
+	assert_false(json_int_at(j, -1, "d", &v));
+	assert_false(json_int_at(NULL, 0, "d", &v));
+	json_free(j);
+}
+
+/* json_getv with a key asked for twice fills both answers (found by the
+ * fuzzer when the fast lookup kept only one). */
+static void
+test_getv_repeated_key(void **state)
+{
+	struct json *j = json_new();
+	static const char line[] = "{\"type\":\"x\",\"a\":1}";
+	const char *keys[3] = {"type", "a", "type"};
+	int v[3];
+
+	(void)state;
+	assert_int_equal(json_parse(j, line, sizeof line - 1), JSON_OK);
+	json_getv(j, 0, keys, 3, v);
+	assert_int_equal(v[0], json_get(j, 0, "type"));
+	assert_int_equal(v[1], json_get(j, 0, "a"));
+	assert_int_equal(v[2], v[0]);
+	assert_true(v[2] > 0);
+	json_free(j);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_int_at),
+		cmocka_unit_test(test_getv_repeated_key),
 		cmocka_unit_test(test_anchor_table),
 		cmocka_unit_test(test_accept),
 		cmocka_unit_test(test_reject),

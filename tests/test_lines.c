@@ -122,6 +122,50 @@ test_stream_partial_line(void **state)
 	source_close(&s);
 }
 
+/* A line arriving in pieces is searched only in its new bytes; the lines
+ * still come out whole, and again from the start when the reader's scan
+ * is moved back (as input.c does when a followed file restarts). */
+static void
+test_line_in_pieces(void **state)
+{
+	static const char *const piece[] = {"ab", "c", "d\nef", "g", "\nh"};
+	int p[2];
+	struct source s;
+	struct line ln;
+
+	(void)state;
+	assert_int_equal(pipe(p), 0);
+	source_open_fd(&s, p[0], "pipe");
+	for (int i = 0; i < 3; i++) {
+		ssize_t n = (ssize_t)strlen(piece[i]);
+
+		assert_int_equal(write(p[1], piece[i], (size_t)n), n);
+		assert_int_equal(source_read(&s), n);
+		if (i < 2)
+			assert_false(source_next_line(&s, &ln));
+	}
+	assert_true(source_next_line(&s, &ln));
+	assert_bytes_equal(source_at(&s, ln.off), ln.len, "abcd");
+	assert_false(source_next_line(&s, &ln)); /* "ef" is waiting */
+	for (int i = 3; i < 5; i++) {
+		ssize_t n = (ssize_t)strlen(piece[i]);
+
+		assert_int_equal(write(p[1], piece[i], (size_t)n), n);
+		assert_int_equal(source_read(&s), n);
+	}
+	assert_true(source_next_line(&s, &ln));
+	assert_bytes_equal(source_at(&s, ln.off), ln.len, "efg");
+	assert_false(source_next_line(&s, &ln)); /* "h" is waiting */
+	/* Back to the start: the first line again, not "h" or nothing. */
+	s.scan = 0;
+	s.lineno = 0;
+	assert_true(source_next_line(&s, &ln));
+	assert_bytes_equal(source_at(&s, ln.off), ln.len, "abcd");
+	assert_int_equal(ln.no, 1);
+	close(p[1]);
+	source_close(&s);
+}
+
 /* A line of 64 MiB comes through a pipe whole. */
 static void
 test_huge_line(void **state)
@@ -301,6 +345,7 @@ main(void)
 		cmocka_unit_test(test_mem_lines),
 		cmocka_unit_test(test_nul_bytes),
 		cmocka_unit_test(test_stream_partial_line),
+		cmocka_unit_test(test_line_in_pieces),
 		cmocka_unit_test(test_huge_line),
 		cmocka_unit_test(test_mapped_file),
 		cmocka_unit_test(test_open_errors),

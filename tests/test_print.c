@@ -343,6 +343,48 @@ test_raw(void **state)
 	free(out);
 }
 
+/* A header is one line, whole: a NUL in the model name hid the cwd after
+ * it, and a newline in it could fake a line of the log. */
+static void
+test_header_fields(void **state)
+{
+	static const char text[] =
+		"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\\n== ok\","
+		"\"model\":\"M\\u0000X\\n== ok\",\"cwd\":\"/w\"}\n";
+	char *out = run(text, PF_TEXT, NULL);
+
+	(void)state;
+	assert_non_null(strstr(out, "== session s\xE2\x86\xB5== ok \xC2\xB7 "
+				    "M^@X\xE2\x86\xB5== ok \xC2\xB7 /w\n"));
+	free(out);
+	out = run(text, PF_MARKDOWN, NULL);
+	assert_non_null(strstr(out, "## Session s\xE2\x86\xB5== ok \xC2\xB7 "
+				    "M^@X\xE2\x86\xB5== ok \xC2\xB7 /w\n"));
+	free(out);
+}
+
+/* Inputs the fuzzers found, each with what it must print. */
+static void
+test_fuzz_regressions(void **state)
+{
+	char *out;
+
+	(void)state;
+	/* A prompt with no text, as the first event: its decoded text was
+	 * a NULL buffer handed to memchr (UBSan, fuzz_model). */
+	out = run("{\"type\":\"user\",\"m\":{}}\n", PF_TEXT, NULL);
+	assert_string_equal(out, "> \n== incomplete (no result) \xC2\xB7 no tool calls\n");
+	free(out);
+	out = run("{\"type\":\"user\",\"m\":{}}\n", PF_MARKDOWN, NULL);
+	assert_non_null(strstr(out, "> \n\n"));
+	free(out);
+	/* Hours past INT_MAX were cut to int: "-2047687697h12m". */
+	out = run("{\"type\":\"result\",\"duration_ms\":9223372036854775807}\n",
+		  PF_TEXT, NULL);
+	assert_string_equal(out, "== ok \xC2\xB7 2562047788015h12m \xC2\xB7 no tool calls\n");
+	free(out);
+}
+
 static void
 test_format_names(void **state)
 {
@@ -367,6 +409,8 @@ main(void)
 		cmocka_unit_test(test_incomplete),
 		cmocka_unit_test(test_raw),
 		cmocka_unit_test(test_command_failed),
+		cmocka_unit_test(test_header_fields),
+		cmocka_unit_test(test_fuzz_regressions),
 		cmocka_unit_test(test_format_names),
 	};
 

@@ -2,9 +2,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "testutil.h"
@@ -144,6 +148,39 @@ test_no_nesting(void **state)
 	free(orig);
 }
 
+/* Lines that only look like a recording's are the stream's own: raw
+ * gives them back as they were, from the stream and from its recording.
+ * Found by fuzz_model: an unterminated last line starting with the
+ * wrapper's prefix vanished from --format raw. */
+static void
+test_raw_lookalikes(void **state)
+{
+	static const char text[] =
+		"{\"type\":\"agentview\",broken\n"
+		"plain\n"
+		"{\"a\":1,\"agentview_ms\":5}\n"
+		"{\"type\":\"agentview\",\"subtype\":\"line\",\"text\":\"x\"}";
+	static const char want[] =
+		"{\"type\":\"agentview\",broken\n"
+		"plain\n"
+		"{\"a\":1}\n" /* a stamp on a whole line is taken for ours */
+		"{\"type\":\"agentview\",\"subtype\":\"line\",\"text\":\"x\"}";
+	size_t rn, on;
+	char *orig = recover(text, sizeof text - 1, &on);
+	char *rec;
+
+	(void)state;
+	assert_int_equal(on, sizeof want - 1);
+	assert_memory_equal(orig, want, on);
+	free(orig);
+	rec = record_text(text, sizeof text - 1, &rn);
+	orig = recover(rec, rn, &on);
+	assert_int_equal(on, sizeof want - 1);
+	assert_memory_equal(orig, want, on);
+	free(rec);
+	free(orig);
+}
+
 /* A write error is reported, and nothing more is written. */
 static void
 test_full_disk(void **state)
@@ -164,6 +201,61 @@ test_full_disk(void **state)
 				     &err), -1);
 	assert_non_null(strstr(err.p, "No such file or directory"));
 	buf_free(&err);
+}
+
+/* A write error in the middle of a line takes the part that made it back:
+ * the recording keeps whole lines only, each one readable. Run in a child
+ * under a file size limit, which makes write(2) fail with EFBIG. */
+static void
+test_write_error_whole_lines(void **state)
+{
+	static const char line[] = "{\"type\":\"assistant\",\"n\":12345678}\n";
+	const size_t len = sizeof line - 1;
+	char path[] = "/tmp/av-rec-XXXXXX";
+	int fd = mkstemp(path), status;
+	pid_t pid;
+	struct stat st;
+	char *text, *orig;
+	size_t on;
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct rlimit lim = {1000, 1000};
+		struct recorder r;
+		struct buf err = {0};
+		int i;
+
+		signal(SIGXFSZ, SIG_IGN);
+		if (setrlimit(RLIMIT_FSIZE, &lim) != 0 ||
+		    record_open(&r, path, NULL, &err) != 0)
+			_exit(2);
+		for (i = 0; i < 100 && r.err == 0; i++)
+			record_line(&r, line, len - 1, true, 1000 + i);
+		_exit(r.err == EFBIG && i > 5 ? 0 : 1);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	assert_int_equal(stat(path, &st), 0);
+	assert_true(st.st_size > 0 && st.st_size < 1000);
+	fd = open(path, O_RDONLY);
+	text = malloc((size_t)st.st_size);
+	assert_int_equal(read(fd, text, (size_t)st.st_size), st.st_size);
+	close(fd);
+	unlink(path);
+	assert_int_equal(text[st.st_size - 1], '\n');
+	assert_all_json(text, (size_t)st.st_size);
+	orig = recover(text, (size_t)st.st_size, &on);
+	/* whole lines of the input, and nothing else */
+	assert_true(on > 0 && on % len == 0);
+	for (size_t k = 0; k < on; k += len)
+		assert_memory_equal(orig + k, line, len);
+	free(orig);
+	free(text);
 }
 
 static void
@@ -204,7 +296,9 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_no_nesting),
+		cmocka_unit_test(test_raw_lookalikes),
 		cmocka_unit_test(test_full_disk),
+		cmocka_unit_test(test_write_error_whole_lines),
 		cmocka_unit_test(test_stderr_and_exit),
 	};
 

@@ -228,6 +228,46 @@ test_run_live_rule(void **state)
 	free(done);
 }
 
+/* statusline_run passes over assistant and thinking deltas unparsed; what
+ * it shows is the same as from the whole model: the running call, and a
+ * duration from the first to the last time (both deltas here). */
+static void
+test_run_skips_deltas(void **state)
+{
+	const time_t t = 1800000000;
+	const int64_t now_stale = ((int64_t)t + STATUSLINE_LIVE_SECS + 1) * 1000;
+#define THINK(ts) "{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"x\"," \
+		  "\"timestamp_ms\":" #ts "}\n"
+#define SAY(text, ts) "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":" \
+		      "\"text\",\"text\":\"" text "\"}]},\"timestamp_ms\":" #ts "}\n"
+	/* A delta whose later keys look like a tool call is still a delta:
+	 * the model takes the first "type". */
+	const char *text = INIT("a", "M") THINK(1000)
+		SAY("\\\"type\\\":\\\"tool_call\\\"", 1500)
+		"{\"type\":\"assistant\",\"message\":{\"content\":[]},\"timestamp_ms\":1600,"
+		"\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"z\"}\n"
+		START("c1", "shellToolCall", "{\"command\":\"npm test\"}", 2000)
+		SAY("still going", 2500) THINK(3000) SAY("the last", 4000);
+	char *path = write_file(text, t);
+	char *whole = line_of(text, true, now_stale, 0);
+	char *out;
+	int status;
+
+	(void)state;
+	out = run_file(path, now_stale, &status);
+	assert_int_equal(strlen(out), strlen(whole) + 1);
+	assert_memory_equal(out, whole, strlen(whole));
+	/* 3 s: from the first thinking delta to the last reply delta. */
+	assert_string_equal(out, "? M \xC2\xB7 3.0 s \xC2\xB7 1 failed\n");
+	assert_int_equal(status, 3);
+	free(out);
+	free(whole);
+	unlink(path);
+	free(path);
+#undef THINK
+#undef SAY
+}
+
 int
 main(void)
 {
@@ -237,6 +277,7 @@ main(void)
 		cmocka_unit_test(test_ok_and_incomplete),
 		cmocka_unit_test(test_failed_tmux),
 		cmocka_unit_test(test_run_live_rule),
+		cmocka_unit_test(test_run_skips_deltas),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

@@ -1,0 +1,251 @@
+#!/bin/sh
+# run_faults.sh: faults around the input and the recording, in print mode
+# (the screen's own faults are tested with it):
+#   - a followed file truncated, replaced, removed and created again:
+#     agentview keeps following and says so;
+#   - stdin closed in the middle of a line: the last line is read;
+#   - a file that cannot be read: a clear message, exit 1;
+#   - --record to /dev/full, to a file that fills up, to a directory that
+#     is removed, to one that does not exist: the error is said at once,
+#     while the input is still open, printing goes on, exit 1;
+#   - a recording that hit no write error gives the input back byte for
+#     byte.
+# Waits poll the output (up to 10 s) instead of sleeping a fixed time.
+set -u
+bin=${AGENTVIEW:-./src/agentview}
+case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
+tmp=${TMPDIR:-/tmp}/agentview-faults.$$
+mkdir -p "$tmp"
+pids=
+trap 'for p in $pids; do kill "$p" 2>/dev/null; done; rm -rf "$tmp"' EXIT
+fails=0
+cases=0
+
+fail() {
+	echo "FAIL $1: $2"
+	fails=$((fails + 1))
+}
+
+# line TEXT: TEXT and a newline (echo would read its backslashes).
+line() {
+	printf '%s\n' "$*"
+}
+
+# wait_for FILE STRING: until FILE holds STRING; false after 10 s.
+wait_for() {
+	i=0
+	while ! grep -qF -- "$2" "$1" 2>/dev/null; do
+		i=$((i + 1))
+		[ "$i" -gt 100 ] && return 1
+		sleep 0.1
+	done
+	return 0
+}
+
+# expect NAME FILE STRING: FILE comes to hold STRING.
+expect() {
+	wait_for "$2" "$3" || fail "$1" "$(basename "$2") does not show: $3"
+}
+
+init() {
+	line "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"$1\",\"model\":\"m\"}"
+}
+say() {
+	line "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"$1\\n\"}]}}"
+}
+
+# --- a followed file ---------------------------------------------------------
+
+# follow FORMAT: start agentview --print -f on $tmp/f/run.ndjson.
+follow() {
+	rm -rf "$tmp/f"
+	mkdir -p "$tmp/f"
+	init one >"$tmp/f/run.ndjson"
+	"$bin" --print --format "$1" -f "$tmp/f/run.ndjson" >"$tmp/out" 2>"$tmp/err" &
+	pid=$!
+	pids="$pids $pid"
+}
+
+# stop NAME: agentview must still be running; then end it.
+stop() {
+	kill -0 "$pid" 2>/dev/null || fail "$1" "agentview stopped by itself: $(head -c 300 "$tmp/err")"
+	kill "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+}
+
+cases=$((cases + 1))
+follow text
+f=$tmp/f/run.ndjson
+expect follow "$tmp/out" "== session one"
+say hello >>"$f"
+expect follow "$tmp/out" "hello"
+init two >"$f" # shorter than before: truncated
+expect follow "$tmp/out" "== $f was truncated: read again from the start"
+expect follow "$tmp/out" "== session two"
+{ init three; say again; } >"$f.new"
+mv "$f.new" "$f"
+expect follow "$tmp/out" "== $f was replaced: read again from the start"
+expect follow "$tmp/out" "again"
+rm "$f"
+expect follow "$tmp/out" "== $f was removed: waiting for it to come back"
+init four >"$f"
+expect follow "$tmp/out" "== session four"
+stop follow
+[ -s "$tmp/err" ] && fail follow "stderr: $(head -c 300 "$tmp/err")"
+echo "follow: truncated, replaced, removed, created again: said in the log, followed on"
+
+cases=$((cases + 1))
+follow raw
+f=$tmp/f/run.ndjson
+expect follow-raw "$tmp/out" '"session_id":"one"'
+init 2 >"$f" # shorter than before: truncated
+expect follow-raw "$tmp/err" "agentview: $f was truncated: read again from the start"
+expect follow-raw "$tmp/out" '"session_id":"2"'
+rm "$f"
+expect follow-raw "$tmp/err" "agentview: $f was removed: waiting for it to come back"
+stop follow-raw
+echo "follow (raw, json): the same notes, on stderr"
+
+# --- stdin ends in the middle of a line -----------------------------------------
+
+cases=$((cases + 1))
+{ init s; printf '{"type":"assistant","message":{"content":[{"type":"text","text":"last words"}]}}'; } >"$tmp/cut"
+"$bin" --print <"$tmp/cut" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 3 ] || fail stdin-cut "exit $rc, not 3"
+grep -qx 'last words' "$tmp/out" || fail stdin-cut "the last line is not shown"
+{ init s; printf '{"type":"assistant","mess'; } | "$bin" --print >"$tmp/out" 2>&1
+grep -qF '  ! line 2: truncated JSON: {"type":"assistant","mess' "$tmp/out" ||
+	fail stdin-cut "a line cut inside JSON is not shown as such"
+# The same through a pipe whose writer dies in the middle of a line.
+(sh -c 'printf "%s\n{\"type\":\"assistant\",\"mess" "$1"; kill -KILL $$' sh "$(init s)" |
+	"$bin" --print >"$tmp/out" 2>&1) 2>/dev/null
+grep -qF '  ! line 2: truncated JSON' "$tmp/out" || fail stdin-cut "a killed writer's last line is lost"
+echo "stdin closed mid-line: the last line read (a diagnostic when it is cut JSON)"
+
+# --- a file that cannot be read -----------------------------------------------------
+
+cases=$((cases + 1))
+init s >"$tmp/secret"
+chmod 000 "$tmp/secret"
+if [ "$(id -u)" -eq 0 ]; then
+	chmod 755 "$tmp"
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$bin" --print "$tmp/secret" >"$tmp/out" 2>"$tmp/err"
+else
+	"$bin" --print "$tmp/secret" >"$tmp/out" 2>"$tmp/err"
+fi
+rc=$?
+[ "$rc" -eq 1 ] || fail no-permission "exit $rc, not 1"
+[ "$(cat "$tmp/err")" = "agentview: $tmp/secret: Permission denied" ] ||
+	fail no-permission "stderr: $(cat "$tmp/err")"
+[ -s "$tmp/out" ] && fail no-permission "printed something"
+echo "no permission: 'agentview: FILE: Permission denied', exit 1"
+
+# --- recordings -------------------------------------------------------------------------
+
+# record NAME TARGET [ULIMIT]: agentview --print --record TARGET reading a
+# FIFO that fd 3 writes to.
+record() {
+	rm -f "$tmp/fifo"
+	mkfifo "$tmp/fifo"
+	(
+		[ -n "${3:-}" ] && ulimit -f "$3"
+		exec "$bin" --print --record "$2" <"$tmp/fifo" >"$tmp/out" 2>"$tmp/err"
+	) &
+	pid=$!
+	pids="$pids $pid"
+	exec 3>"$tmp/fifo"
+}
+
+# finish NAME: close the input, and agentview must end with status 1 and
+# have printed every line.
+finish() {
+	exec 3>&-
+	wait "$pid"
+	rc=$?
+	[ "$rc" -eq 1 ] || fail "$1" "exit $rc, not 1"
+	expect "$1" "$tmp/out" "the end"
+}
+
+cases=$((cases + 1))
+record dev-full /dev/full
+init s >&3
+expect dev-full "$tmp/err" "agentview: recording to /dev/full stopped: No space left on device"
+say "the end" >&3
+finish dev-full
+echo "--record /dev/full: said before the second line was written; printing went on; exit 1"
+
+cases=$((cases + 1))
+record fills-up "$tmp/full.ndjson" 4
+init s >&3
+n=0
+while ! grep -q "stopped" "$tmp/err" && [ "$n" -lt 200 ]; do
+	say "line $n of a long session" >&3
+	n=$((n + 1))
+	[ $((n % 10)) -eq 0 ] && sleep 0.05
+done
+expect fills-up "$tmp/err" "agentview: recording to $tmp/full.ndjson stopped: File too large"
+say "the end" >&3
+finish fills-up
+expect fills-up "$tmp/out" "line $((n - 1)) of a long session"
+# What was recorded is whole lines, a prefix of the input.
+"$bin" --print --format raw "$tmp/full.ndjson" >"$tmp/back"
+{ init s; i=0; while [ "$i" -lt "$n" ]; do say "line $i of a long session"; i=$((i + 1)); done; } >"$tmp/sent"
+[ -s "$tmp/back" ] && [ "$(tail -c 1 "$tmp/back")" = "" ] &&
+	head -c "$(wc -c <"$tmp/back")" "$tmp/sent" | cmp -s - "$tmp/back" ||
+	fail fills-up "the recording is not a prefix of the input in whole lines"
+echo "--record to a file that fills up (EFBIG): said at once, whole lines kept; exit 1"
+
+cases=$((cases + 1))
+mkdir -p "$tmp/gone"
+record dir-removed "$tmp/gone/rec.ndjson"
+init s >&3
+say "before" >&3
+expect dir-removed "$tmp/out" "before"
+rm -rf "$tmp/gone"
+say "after" >&3
+expect dir-removed "$tmp/err" "agentview: $tmp/gone/rec.ndjson was removed: nothing more is recorded"
+say "the end" >&3
+finish dir-removed
+echo "--record, directory removed while recording: said at once; printing went on; exit 1"
+
+cases=$((cases + 1))
+record no-dir "$tmp/nowhere/rec.ndjson"
+expect no-dir "$tmp/err" "agentview: cannot record to $tmp/nowhere/rec.ndjson: No such file or directory"
+init s >&3
+say "the end" >&3
+finish no-dir
+echo "--record into a directory that does not exist: said at once; exit 1"
+
+# Recordings lose nothing: every kind of line, written in small pieces.
+# (Not lines that are recording lines themselves: those are taken as such,
+# so that recording a recording does not nest.)
+cases=$((cases + 1))
+{
+	printf '\357\273\277'
+	init s
+	printf '\n  \n{}\n{ }\r\n'
+	say "crlf" | tr '\n' '\r'
+	printf '\n'
+	printf 'not json \033]0;title\007 \000 \377\376\n'
+	printf '{"type":"assistant","message":{"content":[{"type":"text","text":"no newline'
+} >"$tmp/stream"
+{
+	# dd: pieces of 7 bytes, a pause now and then, so lines span reads
+	size=$(wc -c <"$tmp/stream")
+	off=0
+	while [ "$off" -lt "$size" ]; do
+		dd if="$tmp/stream" bs=1 skip="$off" count=7 2>/dev/null
+		off=$((off + 7))
+		[ $((off % 70)) -eq 0 ] && sleep 0.01
+	done
+} | "$bin" --print --record "$tmp/rec.ndjson" >/dev/null 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 3 ] || fail lossless "exit $rc, not 3: $(head -c 300 "$tmp/err")"
+"$bin" --print --format raw "$tmp/rec.ndjson" >"$tmp/back"
+cmp -s "$tmp/back" "$tmp/stream" || fail lossless "the raw stream of the recording differs from the input"
+jq -c . "$tmp/rec.ndjson" >/dev/null 2>&1 || fail lossless "the recording is not JSON lines"
+echo "recording of every kind of line, in pieces: raw gives the input back byte for byte"
+
+echo "faults: $cases cases, $fails failures"
+[ "$fails" -eq 0 ]
