@@ -32,7 +32,7 @@ big=$(echo "$sizes" | awk '{ print $NF }')
 work=$(mktemp -d "${TMPDIR:-/tmp}/agentview-bench-run.XXXXXX")
 rows=$work/rows
 sock=agentview-bench-$$
-trap 'tmux -L "$sock" kill-server 2>/dev/null; rm -rf "$work"' EXIT INT TERM
+trap 'tmux -L "$sock" kill-server 2>/dev/null || :; rm -rf "$work"' EXIT INT TERM
 : >"$rows"
 
 for tool in hyperfine jq awk tmux; do
