@@ -74,12 +74,16 @@ deps-test:
 deps-bench:
 	@sh .ci/deps bench
 
-# The generator of big recordings for `make bench`.
-tests/gen_bench: tests/gen_bench.c
+# The generator of big recordings for `make bench`, and the timings of keys,
+# searches and replays on them without a terminal.
+BENCH_BIN = tests/gen_bench tests/bench_view tests/bench_replay tests/pace
+tests/gen_bench tests/pace: %: %.c
 	$(CC) $(ALL_CFLAGS) -o $@ $<
+tests/bench_%: tests/bench_%.c src/libcore.a
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< src/libcore.a
 
 bench: deps-bench
-	@$(MAKE) --no-print-directory all tests/gen_bench
+	@$(MAKE) --no-print-directory all $(BENCH_BIN)
 	@sh tests/bench.sh
 deps-fuzz:
 	@sh .ci/deps fuzz
@@ -92,13 +96,13 @@ unit: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; ./$$t; done
 
 # Everything CI runs: the unit tests as built, under ASan+UBSan and under
-# valgrind; the fuzz harnesses' checks on the seeds; the corpus with the
+# valgrind, the threaded ones under TSan; the fuzz harnesses' checks on the seeds; the corpus with the
 # normal binary (and valgrind) and with the ASan one; hostile input (sizes,
 # bytes, escape sequences, peak memory); faults around the input and the
 # recording.
 test: deps-test
 	@$(MAKE) --no-print-directory WERROR=-Werror all check-layers unit asan
-	@$(MAKE) --no-print-directory WERROR=-Werror unit-asan unit-valgrind fuzz-seeds
+	@$(MAKE) --no-print-directory WERROR=-Werror unit-asan unit-tsan unit-valgrind fuzz-seeds
 	@sh tests/run_corpus.sh
 	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview VALGRIND=no sh tests/run_corpus.sh
 	@sh tests/run_hostile.sh
@@ -154,6 +158,28 @@ unit-asan: $(ASAN_TESTS)
 unit-valgrind: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== valgrind $$t"; \
 		out=$$($(VALGRIND) ./$$t 2>&1) || { echo "$$out"; exit 1; }; done
+
+# The tests of the code that runs on two threads (the parser thread of
+# src/ahead.c, the search helper of src/search.c) under ThreadSanitizer.
+TSAN_DIR   = src/tsan
+TSAN_FLAGS = -O1 -g -fsanitize=thread
+TSAN_TESTS = $(TSAN_DIR)/test_ahead $(TSAN_DIR)/test_search
+$(TSAN_DIR)/%.o: src/%.c src/*.h
+	@mkdir -p $(TSAN_DIR)
+	$(CC) $(ALL_CFLAGS) $(TSAN_FLAGS) -c -o $@ $<
+$(TSAN_DIR)/libcore.a: $(CORE:%=$(TSAN_DIR)/%.o)
+	rm -f $@
+	$(AR) rcs $@ $^
+$(TSAN_DIR)/test_%: tests/test_%.c $(TSAN_DIR)/libcore.a tests/testutil.h
+	$(CC) $(ALL_CFLAGS) $(TSAN_FLAGS) -Isrc -o $@ $< $(TSAN_DIR)/libcore.a $(CMOCKA_LIBS)
+# A kernel with more address randomization than this TSan knows cannot run
+# it at all ("unexpected memory mapping"): said, and skipped.
+unit-tsan: $(TSAN_TESTS)
+	@set -e; for t in $(TSAN_TESTS); do echo "== tsan $$t"; \
+		out=$$(TSAN_OPTIONS=halt_on_error=1 ./$$t 2>&1) && continue; \
+		case $$out in *"unexpected memory mapping"*) \
+			echo "tsan: cannot run on this kernel (address randomization): skipped"; \
+			exit 0;; esac; echo "$$out"; exit 1; done
 
 # libFuzzer harnesses: clang, the core built with ASan and UBSan into
 # tests/fuzz/build/, seeds from recordings/ and ../shared/corpus/; what the
@@ -230,13 +256,12 @@ update-man: all
 	@echo "src/agentview.1: KEYS section updated"
 
 clean-objs:
-	rm -f src/*.o src/libcore.a src/agentview $(TEST_BIN) tests/gen_bench
-	rm -rf $(ASAN_DIR)
+	rm -f src/*.o src/libcore.a src/agentview $(TEST_BIN) $(BENCH_BIN)
+	rm -rf $(ASAN_DIR) $(TSAN_DIR)
 
 clean: clean-objs
 	rm -rf tests/fuzz/build
 
-.PHONY: all run test unit asan bench install clean clean-objs check-layers deps-build deps-test deps-bench update-man
-
-.PHONY: all run test unit unit-asan unit-valgrind asan fuzz fuzz-seeds fuzz-cov fuzz-build install clean clean-objs \
-	check-layers deps-build deps-test deps-fuzz
+.PHONY: all run test unit unit-asan unit-tsan unit-valgrind asan bench fuzz fuzz-seeds fuzz-cov \
+	fuzz-build install clean clean-objs check-layers deps-build deps-test deps-bench \
+	deps-fuzz update-man

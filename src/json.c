@@ -473,6 +473,76 @@ json_parse(struct json *j, const char *s, size_t n)
 	return err;
 }
 
+/* The first tokens of a line parsed before: jsmn with a token budget, then
+ * one walk that does for the tokens read what the validator does for a
+ * whole line (each container's size and the index past its subtree), with
+ * the containers still open ending at the last token read. A member whose
+ * value was not read, or whatever jsmn let through that no valid line
+ * holds, ends what is kept, so that lookups stay within the tokens. */
+enum json_err
+json_parse_head(struct json *j, const char *s, size_t n, int ntok)
+{
+	struct frame *st = j->stack;
+	jsmntok_t *tok = j->tok;
+	jsmn_parser p;
+	int r, count, depth = 0, i;
+
+	j->s = s;
+	j->n = n;
+	j->count = 0;
+	j->errpos = 0;
+	j->label = 0;
+	if (n >= INT_MAX)
+		return json_fail(j, JSON_TOO_BIG, 0);
+	ntok = MAX(1, MIN(ntok, MIN((int)j->cap, JSON_MAX_DEPTH)));
+	jsmn_init(&p);
+	r = jsmn_parse(&p, s, n, tok, (unsigned)ntok);
+	count = (int)p.toknext;
+	if ((r < 0 && r != JSMN_ERROR_NOMEM) || count == 0 ||
+	    tok[0].type != JSMN_OBJECT)
+		return json_fail(j, JSON_INVALID, MIN((size_t)p.pos, n));
+	for (i = 0; i < count; i++) {
+		size_t b = tok_offset(&tok[i]);
+		struct frame *f;
+
+		while (depth > 0 && b >= (size_t)st[depth - 1].close) {
+			f = &st[--depth];
+			tok[f->tok].size = f->size;
+			tok[f->tok].parent = i;
+		}
+		if (depth == 0 && i > 0)
+			break;
+		if (depth > 0) {
+			f = &st[depth - 1];
+			if (f->is_obj && f->state != ST_KEY) {
+				if (tok[i].type != JSMN_STRING || i + 1 >= count)
+					break;
+				f->state = ST_KEY;
+				f->size++;
+			} else {
+				f->state = ST_VALUE;
+				f->size += !f->is_obj;
+			}
+		}
+		if (tok[i].type == JSMN_OBJECT || tok[i].type == JSMN_ARRAY) {
+			f = &st[depth++];
+			f->tok = i;
+			f->close = tok[i].end < 0 ? OPEN : tok[i].end - 1;
+			f->size = 0;
+			f->state = ST_FIRST;
+			f->is_obj = tok[i].type == JSMN_OBJECT;
+		}
+	}
+	while (depth > 0) {
+		struct frame *f = &st[--depth];
+
+		tok[f->tok].size = f->size;
+		tok[f->tok].parent = i;
+	}
+	j->count = i;
+	return JSON_OK;
+}
+
 /* Offset of the last parse's error. */
 size_t
 json_errpos(const struct json *j)
@@ -562,6 +632,14 @@ static bool
 tok_ok(const struct json *j, int t)
 {
 	return t >= 0 && t < j->count;
+}
+
+/* A string or primitive is read whole or not at all; a container is whole
+ * once jsmn saw its closing bracket. */
+bool
+json_whole(const struct json *j, int t)
+{
+	return tok_ok(j, t) && j->tok[t].end >= 0;
 }
 
 /* Tokens of the last successful parse. */

@@ -47,6 +47,16 @@ void json_free(struct json *j);
  * on error json_errpos() is the byte offset where it was found. */
 enum json_err json_parse(struct json *j, const char *s, size_t n);
 size_t json_errpos(const struct json *j);
+/* Parse no more than the first ntok tokens (at most JSON_MAX_DEPTH) of
+ * s[0..n), a line json_parse accepted before, for a value that comes early
+ * in it: jsmn stops when the tokens run out, nothing is checked again, and
+ * the lookups see the members read (a container still open holds those
+ * read whole). JSON_OK unless jsmn failed on what it read. json_whole says
+ * whether a container was read to its end. */
+enum json_err json_parse_head(struct json *j, const char *s, size_t n,
+			      int ntok);
+/* Token t was read with all it holds (always so after json_parse). */
+bool json_whole(const struct json *j, int t);
 /* A label the caller gives the line of the last successful parse (each
  * json_parse resets it to 0), to find out later that the tokens of that
  * line are still there: json_holds. */

@@ -91,6 +91,30 @@ model_free(struct model *m)
 }
 
 void
+model_reader_sync(struct model *r, const struct model *m)
+{
+	struct json *q = r->qjson, *q2 = r->qjson2;
+
+	*r = *m;
+	/* Queries write only to the parsers; the model's own one holds the
+	 * line being added, which a reader never asks for. */
+	r->json = NULL;
+	r->json_ev = NONE;
+	r->qjson = q != NULL ? q : json_new();
+	r->qjson2 = q2 != NULL ? q2 : json_new();
+	json_set_label(r->qjson, 0);
+	json_set_label(r->qjson2, 0);
+}
+
+void
+model_reader_free(struct model *r)
+{
+	json_free(r->qjson);
+	json_free(r->qjson2);
+	memset(r, 0, sizeof *r);
+}
+
+void
 model_clear(struct model *m)
 {
 	model_free_events(m);
@@ -885,6 +909,8 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 	}
 	e = push_event(m, src, ln, type, flags, ms);
 	m->json_ev = e;
+	/* Labelled like the query parsers: a stream's buffer may move. */
+	json_set_label(m->json, (uint64_t)e + 1);
 	switch (type) {
 	case EV_INIT:
 		if (ss->session != NONE && session_is_preamble(m, ss->session))
@@ -1227,11 +1253,12 @@ model_parsed(const struct model *m, uint32_t e, struct json *scratch)
 	 * line's address, which json_holds compares too. */
 	bool own = scratch == m->qjson || scratch == m->qjson2;
 	size_t n;
-	const char *p;
+	const char *p = model_line(m, e, &n);
 
-	if (e == m->json_ev)
+	/* The line just added, unless its stream's buffer moved since (a
+	 * read that brought only part of the next line). */
+	if (e == m->json_ev && json_holds(m->json, p, n, (uint64_t)e + 1))
 		return m->json;
-	p = model_line(m, e, &n);
 	if (own && json_holds(scratch, p, n, (uint64_t)e + 1))
 		return scratch;
 	if (json_parse(scratch, p, n) != JSON_OK)
@@ -1301,6 +1328,47 @@ append_line_text(struct model *m, uint32_t e, struct buf *out)
 	buf_add(out, p, n);
 }
 
+/* Tokens before a delta's text ends, with its fields in the usual order
+ * (FORMAT.md): {"type":"thinking","subtype":"delta","text":"..." and
+ * {"type":"assistant","message":{"role":"assistant","content":
+ * [{"type":"text","text":"..."}]}. session_id and timestamp_ms follow. */
+#define HEAD_THINK_DELTA 7
+#define HEAD_TEXT_DELTA 14
+
+/* Append a delta's text from the head of its line, where it comes before
+ * the session_id and the timestamp: the line was parsed whole when it was
+ * indexed, so jsmn can stop there (a search decodes every delta, and they
+ * are most of a long session). False, with nothing appended, when the head
+ * does not hold all of the text (fields in another order, several content
+ * parts): the caller parses the whole line. */
+static bool
+delta_text_head(struct model *m, uint32_t e, enum ev_type type,
+		struct buf *out)
+{
+	struct json *j = m->qjson;
+	size_t n;
+	const char *p = model_line(m, e, &n);
+	int t;
+
+	/* Parsed already: model_parsed has it. */
+	if ((e == m->json_ev && json_holds(m->json, p, n, (uint64_t)e + 1)) ||
+	    json_holds(j, p, n, (uint64_t)e + 1))
+		return false;
+	if (type == EV_THINK_DELTA) {
+		if (json_parse_head(j, p, n, HEAD_THINK_DELTA) != JSON_OK ||
+		    (t = json_get(j, 0, "text")) < 0)
+			return false;
+		if (json_type(j, t) == JSON_STRING)
+			json_decode(j, t, out);
+		return true;
+	}
+	if (json_parse_head(j, p, n, HEAD_TEXT_DELTA) != JSON_OK ||
+	    (t = json_path(j, 0, "message.content")) < 0 || !json_whole(j, t))
+		return false;
+	append_message_text(j, out);
+	return true;
+}
+
 void
 model_event_text(struct model *m, uint32_t e, struct buf *out)
 {
@@ -1312,6 +1380,9 @@ model_event_text(struct model *m, uint32_t e, struct buf *out)
 		append_line_text(m, e, out);
 		return;
 	}
+	if ((type == EV_THINK_DELTA || type == EV_TEXT_DELTA) &&
+	    delta_text_head(m, e, type, out))
+		return;
 	if ((j = model_parsed(m, e, m->qjson)) == NULL)
 		return;
 	if (type == EV_THINK_DELTA) {

@@ -234,6 +234,13 @@ struct model *model_new(void);
 void model_free(struct model *m);
 /* Forget every event, keeping the sources (a followed file restarts). */
 void model_clear(struct model *m);
+/* r (zeroed at first) becomes a reader of m for another thread: a copy
+ * that shares m's arrays and sources and has parsers of its own, so that
+ * queries (texts, fields, tool descriptions) can run on r and on m at
+ * once. Valid while m does not change: sync again after it did. Freed
+ * with model_reader_free, never model_free. */
+void model_reader_sync(struct model *r, const struct model *m);
+void model_reader_free(struct model *r);
 
 /* Register a source; returns its index. Lines of different sources may
  * interleave; each source has its own current session. */

@@ -107,23 +107,17 @@ static void
 draw_drow(struct ui *u, const struct detail *d, const struct drow *row, int y,
 	  const struct rect *r)
 {
-	int x = 0;
+	int x = MIN((int)row->indent, r->w);
 
 	move(y, r->x);
-	ui_role(u, ROLE_NORMAL);
-	for (; x < row->indent && x < r->w; x++)
-		addch(' ');
-	if (row->lead > 0) {
-		ui_role(u, ROLE_DIM);
-		addnstr(d->text.p + row->off, row->lead);
-	}
+	ui_blank(u, x, ROLE_NORMAL);
+	if (row->lead > 0)
+		ui_put(u, d->text.p + row->off, row->lead, ROLE_DIM);
 	if (row->len > row->lead)
 		nav_draw_text(u, d->text.p + row->off + row->lead,
 			      row->len - row->lead, (enum role)row->role);
 	x += row->width;
-	ui_role(u, ROLE_NORMAL);
-	for (; x < r->w; x++)
-		addch(' ');
+	ui_blank(u, r->w - x, ROLE_NORMAL);
 }
 
 void

@@ -50,6 +50,7 @@ timeline_draw(struct ui *u, const struct rect *title, const struct rect *body)
 
 		ui_clear(u, &rest, ROLE_NORMAL);
 		if (n == 0) {
+			ui_undrawn(u, body->y);
 			ui_role(u, ROLE_DIM);
 			mvaddnstr(body->y, body->x, " no tool calls yet", body->w);
 		}

@@ -48,19 +48,22 @@ draw_row(struct ui *u, const struct block *b, size_t i, int y,
 	 const struct rect *body, bool selected)
 {
 	const struct rrow *row = &b->row[i];
-	int x = 0;
+	int x = MIN((int)row->indent, body->w);
 	enum role role = selected ? ROLE_SELECTION : (enum role)row->role;
+	uint64_t h = nav_highlight(u);
 
+	h = ui_hash(h, b->text.p + row->off, row->len);
+	h = ui_hash(h, &role, sizeof role);
+	h = ui_hash(h, &row->indent, sizeof row->indent);
+	h = ui_hash(h, &row->width, sizeof row->width);
+	if (ui_drawn(u, y, body->x, body->w, h))
+		return;
 	move(y, body->x);
-	ui_role(u, selected ? ROLE_SELECTION : ROLE_NORMAL);
-	for (; x < row->indent && x < body->w; x++)
-		addch(' ');
+	ui_blank(u, x, selected ? ROLE_SELECTION : ROLE_NORMAL);
 	if (row->len > 0 && x < body->w)
 		nav_draw_text(u, b->text.p + row->off, row->len, role);
 	x += row->width;
-	ui_role(u, selected ? ROLE_SELECTION : ROLE_NORMAL);
-	for (; x < body->w; x++)
-		addch(' ');
+	ui_blank(u, body->w - x, selected ? ROLE_SELECTION : ROLE_NORMAL);
 }
 
 void
@@ -84,6 +87,7 @@ transcript_draw(struct ui *u, const struct rect *title,
 
 		ui_clear(u, &rest, ROLE_NORMAL);
 		if (u->rows.n == 0 && body->h > 0) {
+			ui_undrawn(u, body->y);
 			ui_role(u, ROLE_DIM);
 			mvaddnstr(body->y, body->x,
 				  model_ended(u->m) ? " (no events in the input)"

@@ -2,8 +2,11 @@
  * raw bytes where that is exact, with a bounded cache of decoded text. */
 #include "search.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <wctype.h>
 
 #include "render.h"
@@ -99,6 +102,181 @@ cp_at(const char *t, size_t n, size_t i, uint32_t *cp)
 	return utf8_decode(t + i, n - i, cp);
 }
 
+/* --- the second thread ---------------------------------------------------- */
+
+/* It decodes texts of the items of a step, with a reader of the model,
+ * taking them one at a time from the same list as the searching thread,
+ * which waits for it before the step ends: the model cannot change
+ * meanwhile. */
+struct search_helper {
+	pthread_t th;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	atomic_bool work;     /* a step's items are being decoded */
+	atomic_bool quit;
+	struct model rd;      /* the model's reader */
+	struct tool_desc td;
+	const uint32_t *item; /* the items to decode */
+	size_t n;
+	atomic_size_t take;   /* the next of them not taken yet */
+	struct decoded *done; /* how each was decoded */
+	size_t dcap;
+	struct buf text;      /* the texts this thread decoded */
+	struct buf mine;      /* the texts the searching thread decoded */
+};
+
+/* Where the text of an item of the list went. */
+struct decoded {
+	size_t off, len;
+	bool helper;  /* in the helper's text, else in mine */
+};
+
+/* Decode items of the list, one at a time, until none is left: m and td
+ * are the thread's own, its texts go to out. */
+static void
+helper_share(struct search_helper *h, struct model *m, struct tool_desc *td,
+	     struct buf *out, bool helper)
+{
+	size_t i;
+
+	while ((i = atomic_fetch_add(&h->take, 1)) < h->n) {
+		size_t from = out->n;
+
+		search_item_text(m, h->item[i], td, out);
+		h->done[i].off = from;
+		h->done[i].len = out->n - from;
+		h->done[i].helper = helper;
+	}
+}
+
+/* How long a thread spins for the other before it sleeps: waking a
+ * sleeping thread takes a few hundred microseconds on a virtual machine,
+ * as long as a step's last items take, and steps follow each other. */
+#define HELPER_SPIN_NS 2000000
+/* The texts of a step kept between steps, at most (a step decodes about
+ * its budget; a single huge item may decode much more). */
+#define HELPER_KEEP_BYTES (4u << 20)
+
+/* Monotonic nanoseconds. */
+static int64_t
+helper_clock(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* Wait until h->work is `want` (or, for the second thread, until it is
+ * told to quit): spin a while, then sleep. */
+static void
+helper_await(struct search_helper *h, bool want)
+{
+	int64_t until = helper_clock() + HELPER_SPIN_NS;
+
+	while (atomic_load(&h->work) != want && !(want && atomic_load(&h->quit)))
+		if (helper_clock() > until) {
+			pthread_mutex_lock(&h->mu);
+			while (atomic_load(&h->work) != want &&
+			       !(want && atomic_load(&h->quit)))
+				pthread_cond_wait(&h->cv, &h->mu);
+			pthread_mutex_unlock(&h->mu);
+			return;
+		}
+}
+
+/* Set h->work and wake the other thread if it sleeps on it. */
+static void
+helper_tell(struct search_helper *h, bool work)
+{
+	atomic_store(&h->work, work);
+	pthread_mutex_lock(&h->mu);
+	pthread_cond_broadcast(&h->cv);
+	pthread_mutex_unlock(&h->mu);
+}
+
+/* The second thread: decode a step's items when asked, until told to
+ * quit. */
+static void *
+helper_run(void *arg)
+{
+	struct search_helper *h = arg;
+
+	for (;;) {
+		helper_await(h, true);
+		if (atomic_load(&h->quit))
+			break;
+		buf_reset(&h->text);
+		helper_share(h, &h->rd, &h->td, &h->text, true);
+		helper_tell(h, false);
+	}
+	return NULL;
+}
+
+/* Start the second thread, once; false when it cannot be. */
+static bool
+helper_start(struct search *s)
+{
+	struct search_helper *h;
+
+	if (s->helper != NULL)
+		return true;
+	h = xcalloc(1, sizeof *h);
+	pthread_mutex_init(&h->mu, NULL);
+	pthread_cond_init(&h->cv, NULL);
+	atomic_init(&h->take, 0);
+	atomic_init(&h->work, false);
+	atomic_init(&h->quit, false);
+	if (pthread_create(&h->th, NULL, helper_run, h) != 0) {
+		pthread_mutex_destroy(&h->mu);
+		pthread_cond_destroy(&h->cv);
+		free(h);
+		return false;
+	}
+	s->helper = h;
+	return true;
+}
+
+/* Stop the second thread and free it. */
+static void
+helper_stop(struct search *s)
+{
+	struct search_helper *h = s->helper;
+
+	if (h == NULL)
+		return;
+	atomic_store(&h->quit, true);
+	helper_tell(h, false);
+	pthread_join(h->th, NULL);
+	pthread_mutex_destroy(&h->mu);
+	pthread_cond_destroy(&h->cv);
+	model_reader_free(&h->rd);
+	tool_desc_free(&h->td);
+	buf_free(&h->text);
+	buf_free(&h->mine);
+	free(h->done);
+	free(h);
+	s->helper = NULL;
+}
+
+/* Decode items[0..n) on both threads; when it returns, h->done[i] says
+ * where the text of items[i] is. */
+static void
+helper_decode(struct search *s, const uint32_t *items, size_t n)
+{
+	struct search_helper *h = s->helper;
+
+	ARRAY_RESERVE(h->done, h->dcap, n);
+	h->item = items;
+	h->n = n;
+	atomic_store(&h->take, 0);
+	model_reader_sync(&h->rd, s->m);
+	helper_tell(h, true);
+	buf_reset(&h->mine);
+	helper_share(h, s->m, &s->td, &h->mine, false);
+	helper_await(h, false);
+}
+
 /* --- the pattern ------------------------------------------------------- */
 
 void
@@ -106,11 +284,14 @@ search_init(struct search *s, struct model *m)
 {
 	memset(s, 0, sizeof *s);
 	s->m = m;
+	s->helper_min = SEARCH_HELPER_MIN;
 }
 
 void
 search_free(struct search *s)
 {
+	helper_stop(s);
+	free(s->plan);
 	buf_free(&s->pat);
 	buf_free(&s->needle);
 	buf_free(&s->trig);
@@ -657,6 +838,16 @@ cache_put(struct search *s, uint32_t it, uint32_t stamp, const char *t,
 	s->cstamp[it] = stamp;
 }
 
+/* The matches in t[0..n), item it's text just decoded, which the cache
+ * keeps when it can. */
+static uint32_t
+text_count(struct search *s, uint32_t it, uint32_t stamp, const char *t,
+	   size_t n)
+{
+	cache_put(s, it, stamp, t, n);
+	return search_count(s, t, n);
+}
+
 /* The matches in item it, counting the work done in *work. */
 static uint32_t
 item_count(struct search *s, uint32_t it, size_t *work)
@@ -688,8 +879,7 @@ item_count(struct search *s, uint32_t it, size_t *work)
 	buf_reset(&s->text);
 	search_item_text(m, it, &s->td, &s->text);
 	*work += item_bytes(m, it) + s->text.n;
-	cache_put(s, it, stamp, s->text.p ? s->text.p : "", s->text.n);
-	return search_count(s, s->text.p, s->text.n);
+	return text_count(s, it, stamp, s->text.p ? s->text.p : "", s->text.n);
 }
 
 bool
@@ -748,6 +938,98 @@ search_rewind(struct search *s, uint32_t r)
 	s->next = MIN(s->next, r);
 }
 
+/* Record that item it holds count matches (none: nothing to record). */
+static void
+step_add(struct search *s, uint32_t it, uint32_t count)
+{
+	if (count == 0)
+		return;
+	ARRAY_RESERVE(s->hit, s->hcap, s->nhit + 1);
+	s->hit[s->nhit].item = it;
+	s->hit[s->nhit].count = count;
+	s->hit[s->nhit].before = s->total;
+	s->nhit++;
+	s->total += count;
+}
+
+/* Plan the next step: the items from s->next up to the one returned, about
+ * budget bytes of work as item_count counts it, and in s->plan those whose
+ * text is to be decoded; the bytes of input behind these in *decode. */
+static uint32_t
+step_plan(struct search *s, size_t budget, size_t *decode)
+{
+	struct model *m = s->m;
+	uint32_t it = s->next, n = (uint32_t)model_nitems(m), len;
+	size_t work = 0;
+
+	s->nplan = 0;
+	*decode = 0;
+	for (; it < n && work < budget; it++) {
+		const struct item *item = &m->it[it];
+		size_t cost;
+
+		if (s->hide & (1u << item->type))
+			continue;
+		if (item_raw(m, it)) {
+			work += m->ev[item->first_ev].len;
+			continue;
+		}
+		if (s->cstamp[it] == item_stamp(m, it)) {
+			memcpy(&len, s->ctext.p + s->coff[it], 4);
+			work += len;
+			continue;
+		}
+		cost = item_bytes(m, it);
+		ARRAY_RESERVE(s->plan, s->pcap, s->nplan + 1);
+		s->plan[s->nplan++] = it;
+		*decode += cost;
+		work += cost;
+	}
+	return it;
+}
+
+/* One step on two threads, when it has enough to decode: both decode the
+ * planned items, taking them one at a time, then this one searches the
+ * step's items in order, as item_count would one by one: the same matches,
+ * the same cache. False, with nothing done, when the step is small. */
+static bool
+step_shared(struct search *s, size_t budget)
+{
+	struct search_helper *h;
+	size_t decode, work = 0, i = 0;
+	uint32_t end, it;
+
+	if (s->helper_min == SIZE_MAX)
+		return false;
+	end = step_plan(s, budget, &decode);
+	if (s->nplan < 2 || decode < s->helper_min)
+		return false;
+	if (!helper_start(s)) {
+		s->helper_min = SIZE_MAX;
+		return false;
+	}
+	h = s->helper;
+	helper_decode(s, s->plan, s->nplan);
+	for (it = s->next; it < end; it++) {
+		if (i < s->nplan && s->plan[i] == it) {
+			const struct decoded *d = &h->done[i++];
+			const char *t = d->len == 0 ? ""
+				      : (d->helper ? h->text.p : h->mine.p) + d->off;
+
+			step_add(s, it, text_count(s, it, item_stamp(s->m, it), t, d->len));
+		} else {
+			step_add(s, it, item_count(s, it, &work));
+		}
+	}
+	s->next = end;
+	/* A huge item leaves a huge buffer: keep a few steps' worth. */
+	if (h->text.cap > HELPER_KEEP_BYTES)
+		buf_free(&h->text);
+	if (h->mine.cap > HELPER_KEEP_BYTES)
+		buf_free(&h->mine);
+	return true;
+}
+
 bool
 search_step(struct search *s, size_t budget)
 {
@@ -769,18 +1051,12 @@ search_step(struct search *s, size_t budget)
 		s->seen_limit = m->limit;
 	}
 	cache_index(s, m->nit);
-	while (s->next < model_nitems(m) && work < budget) {
-		uint32_t it = s->next++;
-		uint32_t count = item_count(s, it, &work);
+	if (!step_shared(s, budget)) {
+		while (s->next < model_nitems(m) && work < budget) {
+			uint32_t it = s->next++;
 
-		if (count == 0)
-			continue;
-		ARRAY_RESERVE(s->hit, s->hcap, s->nhit + 1);
-		s->hit[s->nhit].item = it;
-		s->hit[s->nhit].count = count;
-		s->hit[s->nhit].before = s->total;
-		s->nhit++;
-		s->total += count;
+			step_add(s, it, item_count(s, it, &work));
+		}
 	}
 	s->volatile_from = volatile_items(m);
 	return s->next < model_nitems(m);

@@ -19,7 +19,9 @@
  * decoded once and kept in a text cache of bounded size, so that typing a
  * pattern and searching again only scans decoded text (a screen fills the
  * cache ahead, once the input is read). The work is done in steps of
- * bounded size, so that a screen stays responsive. A match may span the
+ * bounded size, so that a screen stays responsive; a step with much to
+ * decode shares it with a second thread, which reads the model while the
+ * step runs and does nothing between steps. A match may span the
  * streamed deltas of one item, never two items. */
 #ifndef AGENTVIEW_SEARCH_H
 #define AGENTVIEW_SEARCH_H
@@ -31,6 +33,9 @@
 #include "model.h"
 #include "tool.h"
 #include "util.h"
+
+/* Decoding in one step of a search from which a second thread shares it. */
+#define SEARCH_HELPER_MIN (256u << 10)
 
 /* Longest pattern, in bytes. */
 #define SEARCH_MAX_PATTERN 256
@@ -76,6 +81,13 @@ struct search {
 	size_t ncache, ccap;    /* entries of coff and cstamp */
 	uint32_t warm;          /* items before it were offered to the cache */
 	bool cfull;             /* the budget is spent: no more texts */
+	/* A second thread that decodes items while this one searches: it
+	 * starts when a step has at least helper_min bytes to decode
+	 * (SIZE_MAX: never). */
+	struct search_helper *helper;
+	size_t helper_min;
+	uint32_t *plan;         /* items of the step to decode */
+	size_t nplan, pcap;
 	/* Scratch. */
 	struct buf text;
 	struct tool_desc td;

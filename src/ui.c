@@ -13,14 +13,21 @@
 #include <term.h>
 #include <termios.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include "sig.h"
 #include "text.h"
 
-/* Redraws are coalesced to at most this many per second. */
-#define FRAME_MS 33
+/* Redraws are at least this many ms apart: at most 29.4 per second, within
+ * the 30 of PRODUCT.md (33 ms would allow 30.3). */
+#define FRAME_MS 34
 /* Bytes of lines indexed between two looks at the keys. */
 #define PUMP_BUDGET (8u << 20)
+/* Input that brought fewer bytes than this (a pipe's buffer) since the
+ * last look is a trickle: while a frame is due anyway, the loop does not
+ * wake for each new line but reads them all when it draws. More is a
+ * flood, read as it comes so that a writer never waits on a full pipe. */
+#define TRICKLE_BYTES (64u << 10)
 
 /* The terminal, as needed to restore it from a signal handler. */
 static struct {
@@ -129,24 +136,207 @@ ui_role(struct ui *u, enum role role)
 void
 ui_clear(struct ui *u, const struct rect *r, enum role role)
 {
-	ui_role(u, role);
+	uint64_t h = ui_hash(HASH_START, "clear", 5);
+
+	h = ui_hash(h, &role, sizeof role);
 	for (int y = r->y; y < r->y + r->h; y++) {
+		if (ui_drawn(u, y, r->x, r->w, h))
+			continue;
 		move(y, r->x);
-		for (int x = 0; x < r->w; x++)
-			addch(' ');
+		ui_blank(u, r->w, role);
 	}
+}
+
+/* --- rows drawn again only when they change -------------------------------- */
+
+/* A span of a row and what it showed. */
+struct drawn {
+	int x, w;      /* w < 0: nothing known */
+	uint64_t hash;
+};
+
+/* FNV-1a: what a span shows is a few hundred bytes. */
+uint64_t
+ui_hash(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 0x100000001b3ull;
+	return h;
+}
+
+/* Start a frame: what the rows hold is known unless the screen was
+ * resized, or something (the help, a detail, the search prompt) is drawn
+ * over the panes now or was in the last frame. While a stream is followed
+ * most rows stay as they were, and putting a row costs more than all the
+ * rest of a frame. */
+static void
+drawn_begin(struct ui *u, bool overlay)
+{
+	if (u->drawn == NULL || u->drawn_lines != LINES ||
+	    u->drawn_cols != COLS || overlay || u->overlay) {
+		free(u->drawn);
+		u->drawn_lines = MAX(LINES, 0);
+		u->drawn_cols = COLS;
+		u->drawn = xreallocarray(NULL, (size_t)u->drawn_lines * 2 + 1,
+					 sizeof *u->drawn);
+		for (int i = 0; i < u->drawn_lines * 2; i++)
+			u->drawn[i].w = -1;
+	}
+	u->drawn_ok = !overlay;
+	u->overlay = overlay;
+}
+
+bool
+ui_drawn(struct ui *u, int y, int x, int w, uint64_t hash)
+{
+	struct drawn *d;
+
+	if (!u->drawn_ok || y < 0 || y >= u->drawn_lines)
+		return false;
+	d = &u->drawn[y * 2 + (x > 0)];
+	if (d->x == x && d->w == w && d->hash == hash)
+		return true;
+	d->x = x;
+	d->w = w;
+	d->hash = hash;
+	return false;
+}
+
+void
+ui_undrawn(struct ui *u, int y)
+{
+	if (y >= 0 && y < u->drawn_lines)
+		u->drawn[y * 2].w = u->drawn[y * 2 + 1].w = -1;
+}
+
+/* One call for the whole run: addch per cell converts and measures each
+ * blank, a good part of a frame's time while a stream is followed. */
+void
+ui_blank(struct ui *u, int n, enum role role)
+{
+	cchar_t blank;
+	int y, x;
+
+	ui_role(u, role);
+	if (n <= 0)
+		return;
+	getyx(stdscr, y, x);
+	setcchar(&blank, L" ", u->attr[role], u->pair[role], NULL);
+	whline_set(stdscr, &blank, n);
+	move(y, x + n);
 }
 
 void
 ui_draw_rline(struct ui *u, int y, int x, const struct rline *l,
 	      enum role override)
 {
-	move(y, x);
+	uint64_t h = ui_hash(HASH_START, &override, sizeof override);
+
+	h = ui_hash(h, l->text.p, l->text.n);
 	for (size_t i = 0; i < l->nseg; i++) {
-		ui_role(u, override != ROLE_NORMAL ? override
-						   : (enum role)l->seg[i].role);
-		addnstr(l->text.p + l->seg[i].off, (int)l->seg[i].len);
+		h = ui_hash(h, &l->seg[i].len, sizeof l->seg[i].len);
+		h = ui_hash(h, &l->seg[i].role, sizeof l->seg[i].role);
 	}
+	if (ui_drawn(u, y, x, (int)l->width, h))
+		return;
+	move(y, x);
+	for (size_t i = 0; i < l->nseg; i++)
+		ui_put(u, l->text.p + l->seg[i].off, l->seg[i].len,
+		       override != ROLE_NORMAL ? override
+					       : (enum role)l->seg[i].role);
+}
+
+/* Cells handed to curses at once. */
+#define PUT_CELLS 256
+
+/* Add a combining mark (or other zero-width code point) to a cell, as
+ * curses does when one is added after it; past CCHARW_MAX it is lost. */
+static void
+cell_join(cchar_t *c, uint32_t cp)
+{
+	wchar_t wc[CCHARW_MAX + 1];
+	attr_t attr;
+	short pair;
+	size_t m;
+
+	if (getcchar(c, wc, &attr, &pair, NULL) == ERR)
+		return;
+	m = wcslen(wc);
+	if (m == 0 || m >= CCHARW_MAX)
+		return;
+	wc[m] = (wchar_t)cp;
+	wc[m + 1] = L'\0';
+	setcchar(c, wc, attr, pair, NULL);
+}
+
+/* The cells are made here and copied in with wadd_wchnstr: addnstr
+ * decodes, converts and measures each byte through the C library, twice
+ * what the rest of a frame costs while a stream is followed. The text is
+ * sanitized (every code point prints), so the copy needs no checks but
+ * the width of the line; a combining mark joins the cell before it. */
+void
+ui_put(struct ui *u, const char *s, size_t n, enum role role)
+{
+	cchar_t cell[PUT_CELLS], blank;
+	int y, x, maxx = getmaxx(stdscr), k = 0, w = 0, at;
+
+	ui_role(u, role);
+	/* Each cell is a copy of a blank in the role with its character
+	 * changed: setcchar for every cell costs as much as the rest. */
+	setcchar(&blank, L" ", u->attr[role], u->pair[role], NULL);
+	getyx(stdscr, y, x);
+	at = x;
+	for (size_t i = 0; i < n;) {
+		uint32_t cp = (unsigned char)s[i];
+		int cw;
+
+		if (cp < 0x80)
+			i++;
+		else
+			i += utf8_decode(s + i, n - i, &cp);
+		cw = text_cpwidth(cp);
+		if (cw == 0 && k > 0) {
+			cell_join(&cell[k - 1], cp);
+			continue;
+		}
+		if (cw == 0 && x + w > 0) {
+			/* The cell before was put by an earlier call (the
+			 * mark starts a highlighted match). */
+			cchar_t prev;
+
+			if (mvin_wch(y, x + w - 1, &prev) == OK) {
+				/* Curses adds the window's attributes to what
+				 * is put: none, to keep the cell's own. */
+				cell_join(&prev, cp);
+				wattr_set(stdscr, A_NORMAL, 0, NULL);
+				mvadd_wchnstr(y, x + w - 1, &prev, 1);
+				ui_role(u, role);
+			}
+			continue;
+		}
+		if (cw <= 0) {
+			cp = 0xFFFD;
+			cw = 1;
+		}
+		if (x + w + cw > maxx)
+			break;
+		if (k == PUT_CELLS) {
+			move(y, at);
+			wadd_wchnstr(stdscr, cell, k);
+			at = x + w;
+			k = 0;
+		}
+		cell[k] = blank;
+		cell[k++].chars[0] = (wchar_t)cp;
+		w += cw;
+	}
+	if (k > 0) {
+		move(y, at);
+		wadd_wchnstr(stdscr, cell, k);
+	}
+	move(y, x + w);
 }
 
 void
@@ -286,6 +476,7 @@ ui_draw(struct ui *u)
 	struct layout *lay = &u->lay;
 
 	getmaxyx(stdscr, rows, cols);
+	drawn_begin(u, u->help || nav_modal(u));
 	if (u->rp != NULL)
 		replay_apply(u->rp, u->m, clock_mono_ms());
 	else
@@ -303,9 +494,10 @@ ui_draw(struct ui *u)
 		timeline_draw(u, &lay->title[PANE_TIMELINE],
 			      &lay->body[PANE_TIMELINE]);
 	if (lay->sep.w > 0) {
-		ui_role(u, ROLE_BORDER);
-		for (int y = lay->sep.y; y < lay->sep.y + lay->sep.h; y++)
-			mvaddstr(y, lay->sep.x, "\xE2\x94\x82"); /* │ */
+		for (int y = lay->sep.y; y < lay->sep.y + lay->sep.h; y++) {
+			move(y, lay->sep.x);
+			ui_put(u, "\xE2\x94\x82", 3, ROLE_BORDER); /* │ */
+		}
 	}
 	if (lay->kind == LAYOUT_TINY && rows > 1) {
 		struct rect above = {0, 0, rows - 1, cols};
@@ -318,6 +510,8 @@ ui_draw(struct ui *u)
 		help_draw(u);
 	wnoutrefresh(stdscr);
 	doupdate();
+	if (u->frames == 0)
+		u->first_frame_us = clock_mono_us();
 	if (u->opt.title)
 		ui_set_title(u, false);
 	u->frames++;
@@ -643,7 +837,7 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 	struct pollfd fds[INPUT_MAX + 4];
 	int ttyfd;
 	int64_t last_frame = 0, drawn_sec = 0;
-	bool more = true;
+	bool more = true, trickle = false;
 
 	memset(&u, 0, sizeof u);
 	u.m = m;
@@ -677,8 +871,10 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 	}
 	while (!u.quit) {
 		int n = 0, timeout;
+		uint64_t bytes = m->bytes;
 
 		more = input_pump(in, PUMP_BUDGET);
+		trickle = m->bytes >= bytes && m->bytes - bytes < TRICKLE_BYTES;
 		if (in->restarts != u.restarts) {
 			u.restarts = in->restarts;
 			render_flush(&u.r);
@@ -725,7 +921,8 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 		fds[n].fd = sig_fd();
 		fds[n].events = POLLIN;
 		n++;
-		n += input_pollfds(in, fds + n, (int)ARRAY_LEN(fds) - n);
+		if (!(u.dirty && trickle))
+			n += input_pollfds(in, fds + n, (int)ARRAY_LEN(fds) - n);
 		timeout = ui_timeout(&u, more, last_frame);
 		if (u.opt.run != NULL) {
 			int rt = runner_timeout(u.opt.run);
@@ -745,8 +942,13 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 		ui_set_title(&u, true);
 	ui_restore();
 	die_set_hook(NULL);
+	if (opt->framestat)
+		fprintf(stderr, "agentview-framestat: frames=%ld first_frame_ms=%.1f run_ms=%.0f\n",
+			u.frames, (double)(u.first_frame_us - opt->started_us) / 1000,
+			(double)(clock_mono_us() - opt->started_us) / 1000);
 	nav_free(&u);
 	render_free(&u.r);
+	free(u.drawn);
 	buf_free(&u.title);
 	rline_free(&u.line);
 	if (u.rp != NULL) {

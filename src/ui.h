@@ -35,6 +35,10 @@ struct ui_opts {
 			     seconds (< 0: not capped) */
 	double speed;
 	double idle_limit;
+	bool framestat;   /* developer hook AGENTVIEW_FRAMESTAT: say on stderr
+			     at exit when the first frame was drawn and how
+			     many were (for make bench) */
+	int64_t started_us; /* clock_mono_us when main started */
 };
 
 struct ui {
@@ -54,6 +58,7 @@ struct ui {
 	bool dirty;             /* something to draw */
 	bool quit;
 	long frames;            /* frames drawn */
+	int64_t first_frame_us; /* clock_mono_us after the first was drawn */
 	uint64_t restarts;      /* input restarts seen */
 	uint64_t changes;       /* input changes drawn */
 	size_t seen_items;      /* items when last drawn */
@@ -69,15 +74,36 @@ struct ui {
 	struct dpane *detail;   /* a tool call's detail (pane_detail.c) */
 	struct replay *rp;      /* owned; NULL unless replaying */
 	int64_t replay_shown;   /* replay_stamp when last looked at */
+	/* What the rows of the screen hold (ui_drawn): by row and half (x 0
+	 * or not), the span last drawn there and a hash of what it shows. */
+	struct drawn *drawn;
+	int drawn_lines, drawn_cols;
+	bool drawn_ok;          /* the spans can be trusted in this frame */
+	bool overlay;           /* the last frame had something over the panes */
 };
 
 /* Draw a segmented line at y, x (it was rendered to the right width). */
 void ui_draw_rline(struct ui *u, int y, int x, const struct rline *l,
 		   enum role override);
+/* Hashes of what a span shows, for ui_drawn: start with HASH_START. */
+#define HASH_START 0xcbf29ce484222325ull
+uint64_t ui_hash(uint64_t h, const void *p, size_t n);
+/* Whether the span of w cells at y, x shows what hash stands for since
+ * the last frame, so that drawing it again can be skipped; if not, it is
+ * noted as showing it (the caller draws it). */
+bool ui_drawn(struct ui *u, int y, int x, int w, uint64_t hash);
+/* Row y was drawn over by something else: draw it again next time. */
+void ui_undrawn(struct ui *u, int y);
 /* Set the attributes of role on stdscr. */
 void ui_role(struct ui *u, enum role role);
 /* Clear a rectangle in role. */
 void ui_clear(struct ui *u, const struct rect *r, enum role role);
+/* Sanitized UTF-8 s[0..n) in role at the cursor, as far as the line goes;
+ * the cursor after it. */
+void ui_put(struct ui *u, const char *s, size_t n, enum role role);
+/* n blanks in role from the cursor on (as far as the line goes), the
+ * cursor after them. */
+void ui_blank(struct ui *u, int n, enum role role);
 /* Show a message in the status bar for a few seconds. */
 void ui_note(struct ui *u, const char *fmt, ...) PRINTF_LIKE(2, 3);
 
@@ -113,6 +139,9 @@ void nav_draw(struct ui *u);
 const char *nav_status(struct ui *u);
 /* Draw s[0..n) at the cursor in role, search matches highlighted. */
 void nav_draw_text(struct ui *u, const char *s, size_t n, enum role role);
+/* A hash of what nav_draw_text highlights (the pattern), to start the
+ * hash of a row with (see ui_drawn). */
+uint64_t nav_highlight(struct ui *u);
 /* Select the next (dir > 0) or previous tool call, prompt, or call that
  * failed, was rejected or orphaned (wrapping), and show it. */
 void nav_next_tool(struct ui *u, int dir);

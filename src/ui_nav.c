@@ -722,6 +722,16 @@ nav_work(struct ui *u)
 	return more;
 }
 
+uint64_t
+nav_highlight(struct ui *u)
+{
+	struct search *se = u->nav != NULL ? &u->nav->se : NULL;
+
+	if (se == NULL || !search_active(se))
+		return HASH_START;
+	return ui_hash(ui_hash(HASH_START, "/", 1), se->pat.p, se->pat.n);
+}
+
 /* Draw s[0..n) at the cursor in role, its matches highlighted. */
 void
 nav_draw_text(struct ui *u, const char *s, size_t n, enum role role)
@@ -731,17 +741,12 @@ nav_draw_text(struct ui *u, const char *s, size_t n, enum role role)
 
 	if (se != NULL && search_active(se)) {
 		while (search_find(se, s, n, from, &a, &b)) {
-			ui_role(u, role);
-			if (a > from)
-				addnstr(s + from, (int)(a - from));
-			ui_role(u, ROLE_MATCH);
-			addnstr(s + a, (int)(b - a));
+			ui_put(u, s + from, a - from, role);
+			ui_put(u, s + a, b - a, ROLE_MATCH);
 			from = b;
 		}
 	}
-	ui_role(u, role);
-	if (n > from)
-		addnstr(s + from, (int)(n - from));
+	ui_put(u, s + from, n - from, role);
 }
 
 /* The prompt, over the status bar. */

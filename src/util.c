@@ -240,6 +240,15 @@ clock_mono_ms(void)
 	return clock_ms(CLOCK_MONOTONIC);
 }
 
+int64_t
+clock_mono_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
 /* Read from /proc rather than getrusage: ru_maxrss counts the pages of a
  * mapped input file too, and the memory target is about what we allocate. */
 long

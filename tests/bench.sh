@@ -8,15 +8,20 @@
 #   BENCH_SIZES  file sizes in MB (default "20 200"; the targets are for 200)
 #   BENCH_RUNS   runs per command (default 7; jq gets 3, it is slow)
 #   BENCH_DIR    where the recordings go (default ${TMPDIR:-/tmp}/agentview-bench)
+#   BENCH_FOLLOW seconds of each following measure (default 60)
 #   AGENTVIEW    the binary (default ./src/agentview)
 #
 # Hooks of agentview's for it (in the environment, not in --help):
 #   AGENTVIEW_MEMSTAT=1     print the peak RssAnon at exit (stderr)
 #   AGENTVIEW_ONE_THREAD=1  index without the parser thread (src/ahead.c)
+#   AGENTVIEW_FRAMESTAT=1   say when the first frame was drawn, and how
+#                           many were, at exit (stderr)
 #
-# Each row is one call of `row`; a measure the code cannot take yet (the
-# screen rows) prints "n/a (needs the viewer)" through `row_na`, so adding
-# one is adding a function and a call at the bottom.
+# The screen rows run the viewer in a 120x40 tmux of a private server; keys,
+# searches, seeks and steps are timed by tests/bench_view and
+# tests/bench_replay (the same code the panes run, without curses' copy to
+# the terminal). Each row is one call of `row`, so adding one is adding a
+# function and a call at the bottom.
 set -eu
 bin=${AGENTVIEW:-./src/agentview}
 gen=./tests/gen_bench
@@ -26,17 +31,19 @@ dir=${BENCH_DIR:-${TMPDIR:-/tmp}/agentview-bench}
 big=$(echo "$sizes" | awk '{ print $NF }')
 work=$(mktemp -d "${TMPDIR:-/tmp}/agentview-bench-run.XXXXXX")
 rows=$work/rows
-trap 'rm -rf "$work"' EXIT INT TERM
+sock=agentview-bench-$$
+trap 'tmux -L "$sock" kill-server 2>/dev/null || :; rm -rf "$work"' EXIT INT TERM
 : >"$rows"
 
-for tool in hyperfine jq awk; do
+for tool in hyperfine jq awk tmux; do
 	command -v "$tool" >/dev/null 2>&1 || {
 		echo "bench: $tool is missing (sh .ci/deps bench installs it)" >&2
 		exit 1
 	}
 done
-[ -x "$bin" ] && [ -x "$gen" ] || {
-	echo "bench: build first: make all tests/gen_bench" >&2
+[ -x "$bin" ] && [ -x "$gen" ] && [ -x tests/bench_view ] &&
+	[ -x tests/bench_replay ] && [ -x tests/pace ] || {
+	echo "bench: build first: make all tests/gen_bench tests/bench_view tests/bench_replay tests/pace" >&2
 	exit 1
 }
 mkdir -p "$dir"
@@ -45,11 +52,6 @@ mkdir -p "$dir"
 # table (fields must not hold a tab).
 row() {
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$rows"
-}
-
-# row_na WHAT TARGET: a measure that needs code not written yet.
-row_na() {
-	row "$1" "$big MB" "n/a (needs the viewer)" "" "" "" "" "$2" "-"
 }
 
 # ok VALUE OP LIMIT: "met" or "NOT MET" (OP is >= or <=).
@@ -184,6 +186,126 @@ check_summary() {
 	fi
 }
 
+# --- the screen -------------------------------------------------------------
+
+# screen NAME CMD: start CMD (a shell command) in a 120x40 tmux window.
+screen() {
+	tmux -L "$sock" -f /dev/null new-session -d -s "$1" -x 120 -y 40 "$2"
+}
+
+# screen_wait NAME: until the window's command ended (60 s at most).
+screen_wait() {
+	w=0
+	while tmux -L "$sock" has-session -t "$1" 2>/dev/null && [ "$w" -lt 600 ]; do
+		sleep 0.1
+		w=$((w + 1))
+	done
+}
+
+# bench_first_screen FILE SIZE: time from start to the first frame drawn, in
+# a terminal (the AGENTVIEW_FRAMESTAT hook, with --frames 1 to quit after it).
+bench_first_screen() {
+	: >"$work/ff"
+	i=0
+	while [ "$i" -lt "$runs" ]; do
+		screen ff "AGENTVIEW_FRAMESTAT=1 $bin --frames 1 $1 2>>$work/ff"
+		screen_wait ff
+		i=$((i + 1))
+	done
+	set -- "$1" "$2" $(sed -n 's/.*first_frame_ms=\([0-9.]*\).*/\1/p' "$work/ff" | sort -n |
+		awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : -1), v[NR] }')
+	[ "$3" != -1 ] || { echo "bench: no first frame (AGENTVIEW_FRAMESTAT)" >&2; cat "$work/ff" >&2; exit 1; }
+	row "first screen (in tmux, 120x40)" "$2 MB" "$(fmt3 "$3") ms (max $(fmt3 "$4"))" \
+		"" "" "" "" "<= 150 ms" "$(verdict "$4" "<=" 150)"
+}
+
+# bench_keys FILE SIZE: scroll, jump, search (tests/bench_view) and replay
+# seek and step (tests/bench_replay) on the big file.
+bench_keys() {
+	tests/bench_view "$1" 200 >"$work/view" 2>&1 || { cat "$work/view" >&2; exit 1; }
+	tests/bench_replay "$1" 1000 >"$work/replay" 2>&1 || { cat "$work/replay" >&2; exit 1; }
+	# name<TAB>n=N<TAB>median_ms=X<TAB>max_ms=Y[<TAB>matches=M]
+	keys=$(awk -F '\t' '$2 ~ /^n=/ && $1 !~ /search|cache/ {
+		sub("median_ms=", "", $3); sub("max_ms=", "", $4)
+		if ($3 > med) med = $3; if ($4 > max) max = $4 } END { print med, max }' "$work/view")
+	set -- "$1" "$2" $keys
+	row "scroll, jump: j space g G ] } ! (worst key)" "$2 MB" \
+		"median $(fmt3 "$3") ms, max $(fmt3 "$4") ms" "" "" "" "" \
+		"<= 16 ms each" "$(verdict "$4" "<=" 16)"
+	# "seek to a random time   n=2000  median  872.2 us  p99  2166.4 us  max  2258.6 us"
+	rp=$(awk '/ median / { for (i = 1; i < NF; i++) { if ($i == "median" && $(i + 1) > med) med = $(i + 1)
+		if ($i == "max" && $(i + 1) > max) max = $(i + 1) } } END { print med / 1000, max / 1000 }' "$work/replay")
+	set -- "$1" "$2" $rp
+	row "replay: seek, step back/forward, jump (worst)" "$2 MB" \
+		"median $(fmt3 "$3") ms, max $(fmt3 "$4") ms" "" "" "" "" \
+		"<= 16 ms each" "$(verdict "$4" "<=" 16)"
+	se=$(awk -F '\t' '$1 ~ /^first search/ { sub("median_ms=", "", $3); sub("max_ms=", "", $4)
+		if ($3 > med) med = $3; if ($4 > max) max = $4 } END { print med, max }' "$work/view")
+	set -- "$1" "$2" $se
+	row "search, first over the whole file (worst of 4)" "$2 MB" \
+		"median $(fmt3 "$3") ms, max $(fmt3 "$4") ms" "" "" "" "" \
+		"<= 0.5 s" "$(verdict "$4" "<=" 500)"
+}
+
+# proc_stat PID: CPU ticks (user + system) and voluntary context switches
+# (each a wake-up from poll) of PID.
+proc_stat() {
+	echo "$(awk '{ print $14 + $15 }' "/proc/$1/stat") \
+$(awk '/^voluntary_ctxt_switches/ { print $2 }' "/proc/$1/status")"
+}
+
+# follow_start NAME FILE: agentview -f FILE in tmux; its pid, once it has
+# read the file and drawn.
+follow_start() {
+	screen "$1" "AGENTVIEW_FRAMESTAT=1 exec $bin -f $2 2>$work/$1.err"
+	sleep 3
+	pid=$(tmux -L "$sock" list-panes -t "$1" -F '#{pane_pid}')
+}
+
+# follow_stop NAME: quit the viewer; the frames it drew.
+follow_stop() {
+	tmux -L "$sock" send-keys -t "$1" q
+	screen_wait "$1"
+	sed -n 's/.*frames=\([0-9]*\).*/\1/p' "$work/$1.err"
+}
+
+# bench_follow FILE SIZE: CPU and wake-ups while following a file nobody
+# writes to (every session ended: nothing ticks), and while tests/pace
+# appends 500 lines/s (from the 20 MB recording, after its first 40k lines,
+# which are the file followed: sessions go on).
+bench_follow() {
+	secs=${BENCH_FOLLOW:-60}
+	hz=$(getconf CLK_TCK)
+	follow_start quiet "$1"
+	a=$(proc_stat "$pid")
+	sleep "$secs"
+	b=$(proc_stat "$pid")
+	follow_stop quiet >/dev/null
+	set -- $a $b
+	cpu=$(awk -v t=$(($3 - $1)) -v hz="$hz" -v s="$secs" 'BEGIN { print t / hz / s * 100 }')
+	row "following a quiet file (CPU, wake-ups)" "$size MB, ${secs} s" \
+		"$(fmt3 "$cpu") % ($(($3 - $1)) ticks), $(($4 - $2)) wake-ups" "" "" "" "" \
+		"0 %" "$(verdict "$cpu" "<=" 0)"
+	src=$(recording "$(echo "$sizes" | awk '{ print $1 }')")
+	lines=$((secs * 500))
+	head -n 40000 "$src" >"$work/live.ndjson"
+	tail -n +40001 "$src" | head -n "$lines" >"$work/more"
+	follow_start live "$work/live.ndjson"
+	a=$(proc_stat "$pid")
+	t0=$(date +%s.%N)
+	tests/pace 2 "$work/more" /dev/null >>"$work/live.ndjson"
+	t1=$(date +%s.%N)
+	b=$(proc_stat "$pid")
+	frames=$(follow_stop live)
+	set -- $a $b
+	cpu=$(awk -v t=$(($3 - $1)) -v hz="$hz" -v a="$t0" -v b="$t1" 'BEGIN { print t / hz / (b - a) * 100 }')
+	fps=$(awk -v f="$frames" -v a="$t0" -v b="$t1" 'BEGIN { print f / (b - a) }')
+	row "following 500 lines/s (CPU, redraws)" "$lines lines, $(fmt3 "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')") s" \
+		"$(fmt3 "$cpu") % ($(($3 - $1)) ticks), $(fmt3 "$fps") redraws/s" "" "" "" "" \
+		"<= 2 %, <= 30 redraws/s" \
+		"$(awk -v c="$cpu" -v f="$fps" 'BEGIN { print c <= 2 && f <= 30 ? "met" : "NOT MET" }')"
+}
+
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
 for s in $sizes; do
 	f=$(recording "$s")
@@ -191,11 +313,11 @@ for s in $sizes; do
 	bench_index "$f" "$s"
 	[ "$s" = "$big" ] && bench_memory "$f" "$s"
 done
-row_na "first screen of the file" "<= 150 ms"
-row_na "scroll, jump, seek, step back" "<= 16 ms each"
-row_na "search over the file" "<= 0.5 s"
-row_na "following a quiet stream (CPU)" "0 %"
-row_na "following 500 events/s (CPU)" "<= 2 %, <= 30 redraws/s"
+f=$(recording "$big")
+size=$big
+bench_first_screen "$f" "$big"
+bench_keys "$f" "$big"
+bench_follow "$f" "$big"
 load1=$(cut -d' ' -f1-3 /proc/loadavg)
 
 cpu=$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)

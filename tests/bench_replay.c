@@ -4,11 +4,9 @@
  * builds them; only curses' copy to the terminal is left out). Not part of
  * make test:
  *
- *   make src/libcore.a
- *   cc -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 -O2 -Isrc \
- *      -o /tmp/bench_replay tests/bench_replay.c src/libcore.a
- *   /tmp/bench_replay --gen /tmp/big-one.rec    (840k events, one session)
- *   /tmp/bench_replay /tmp/big-one.rec [N]
+ *   make tests/bench_replay
+ *   tests/bench_replay --gen /tmp/big-one.rec    (840k events, one session)
+ *   tests/bench_replay /tmp/big-one.rec [N]
  */
 #include <stdio.h>
 #include <stdlib.h>

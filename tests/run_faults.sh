@@ -144,9 +144,11 @@ echo "no permission: 'agentview: FILE: Permission denied', exit 1"
 # --- recordings -------------------------------------------------------------------------
 
 # record NAME TARGET [ULIMIT]: agentview --print --record TARGET reading a
-# FIFO that fd 3 writes to.
+# FIFO that fd 3 writes to. The last case's out and err go first: the
+# shell that truncates them runs in the background, and a look at err
+# before it did would see the last case's message.
 record() {
-	rm -f "$tmp/fifo"
+	rm -f "$tmp/fifo" "$tmp/out" "$tmp/err"
 	mkfifo "$tmp/fifo"
 	(
 		[ -n "${3:-}" ] && ulimit -f "$3"
@@ -179,7 +181,7 @@ cases=$((cases + 1))
 record fills-up "$tmp/full.ndjson" 4
 init s >&3
 n=0
-while ! grep -q "stopped" "$tmp/err" && [ "$n" -lt 200 ]; do
+while ! grep -q "stopped" "$tmp/err" 2>/dev/null && [ "$n" -lt 200 ]; do
 	say "line $n of a long session" >&3
 	n=$((n + 1))
 	[ $((n % 10)) -eq 0 ] && sleep 0.05

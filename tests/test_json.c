@@ -993,6 +993,136 @@ test_pretty(void **state)
 	json_free(j);
 }
 
+/* Walk every member of every container the head holds, as the lookups do:
+ * each index stays within the tokens. */
+static void
+head_walk_in_range(const struct json *j)
+{
+	int n = json_count(j);
+
+	for (int t = 0; t < n; t++) {
+		int k = t + 1;
+
+		if (json_type(j, t) != JSON_OBJECT && json_type(j, t) != JSON_ARRAY)
+			continue;
+		assert_true(json_next(j, t) > t && json_next(j, t) <= n);
+		for (int m = 0; m < json_size(j, t); m++) {
+			assert_true(k > t && k < json_next(j, t));
+			if (json_type(j, t) == JSON_OBJECT) {
+				assert_int_equal(json_type(j, k), JSON_STRING);
+				k++;
+				assert_true(k < json_next(j, t));
+			}
+			k = json_next(j, k);
+		}
+		assert_int_equal(k, json_next(j, t));
+	}
+}
+
+/* json_parse_head: what it reads of a line agrees with json_parse of the
+ * whole line, for every budget: the same tokens, each container read to
+ * its end the same, and a lookup that finds a value finds the one of the
+ * whole line; a member whose value was not read is left out. */
+static void
+test_head(void **state)
+{
+	static const char *const lines[] = {
+		"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\" of\","
+		"\"session_id\":\"s1\",\"timestamp_ms\":1790994267012}",
+		"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
+		"\"content\":[{\"type\":\"text\",\"text\":\"word \\\"0\\\" \"}]},"
+		"\"session_id\":\"s1\",\"timestamp_ms\":1}",
+		"{\"a\":{\"b\":[1,[2,{\"c\":null}],\"d\"],\"e\":{}},\"f\":[],\"g\":true}",
+		"{ \"x\" : [ 1 , 2 ] , \"text\" : \"t\" , \"text\" : \"u\" }",
+		"{}",
+	};
+	static const char *const paths[] = {"text", "message.content", "a",
+					    "a.b", "a.e", "f", "g", "x",
+					    "session_id", "message.role"};
+	struct json *whole = json_new(), *j = json_new();
+
+	(void)state;
+	for (size_t l = 0; l < ARRAY_LEN(lines); l++) {
+		const char *s = lines[l];
+		int n;
+
+		assert_int_equal(parse_str(whole, s), JSON_OK);
+		n = json_count(whole);
+		for (int b = 1; b <= n + 2; b++) {
+			assert_int_equal(json_parse_head(j, s, strlen(s), b), JSON_OK);
+			assert_true(json_count(j) >= MIN(b, n) - 1);
+			assert_true(json_count(j) <= MIN(b, n));
+			head_walk_in_range(j);
+			for (int t = 0; t < json_count(j); t++) {
+				size_t x, y;
+				const char *p = json_raw(j, t, &x), *q = json_raw(whole, t, &y);
+
+				assert_int_equal(json_type(j, t), json_type(whole, t));
+				if (!json_whole(j, t))
+					continue;
+				assert_int_equal(x, y);
+				assert_ptr_equal(p, q);
+				assert_int_equal(json_size(j, t), json_size(whole, t));
+				assert_int_equal(json_next(j, t), json_next(whole, t));
+			}
+			assert_int_equal(json_whole(j, 0), b >= n);
+			for (size_t k = 0; k < ARRAY_LEN(paths); k++) {
+				int t = json_path(j, 0, paths[k]);
+
+				if (t >= 0)
+					assert_int_equal(t, json_path(whole, 0, paths[k]));
+				else if (b >= n)
+					assert_int_equal(json_path(whole, 0, paths[k]), -1);
+			}
+		}
+	}
+	/* "text":" of" needs 7 tokens; with 6 the key is read, not its value. */
+	assert_int_equal(json_parse_head(j, lines[0], strlen(lines[0]), 6), JSON_OK);
+	assert_int_equal(json_count(j), 5);
+	assert_int_equal(json_size(j, 0), 2);
+	assert_int_equal(json_get(j, 0, "text"), -1);
+	assert_int_equal(json_parse_head(j, lines[0], strlen(lines[0]), 7), JSON_OK);
+	assert_true(json_streq(j, json_get(j, 0, "text"), " of"));
+	/* The first of two "text" members, as json_get of the whole line. */
+	assert_int_equal(json_parse_head(j, lines[3], strlen(lines[3]), 7), JSON_OK);
+	assert_true(json_streq(j, json_get(j, 0, "text"), "t"));
+	/* The content array of a message is whole once its bracket is read. */
+	assert_int_equal(json_parse_head(j, lines[1], strlen(lines[1]), 13), JSON_OK);
+	assert_false(json_whole(j, json_path(j, 0, "message.content")));
+	assert_int_equal(json_parse_head(j, lines[1], strlen(lines[1]), 14), JSON_OK);
+	assert_true(json_whole(j, json_path(j, 0, "message.content")));
+	json_free(whole);
+	json_free(j);
+}
+
+/* json_parse_head is meant for lines json_parse accepted; on any other it
+ * fails or keeps its lookups within what it read. */
+static void
+test_head_other_lines(void **state)
+{
+	static const char *const lines[] = {
+		"[1]", "\"s\"", "42", "", "   ", "x", "}", "{", "{\"a\"",
+		"{\"a\":", "{\"a\":\"b\":\"c\"}", "{\"a\" \"b\"}", "{\"a\":1}}",
+		"{\"a\":1} {\"b\":2}", "{\"a\":[}", "{\"a\":{\"b\":]}",
+		"{\"a\":1,,\"b\":2}", "{1:2}", "{\"a\":tru}", "{\"a\":\"\\q\"}",
+		"{\"a\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}",
+	};
+	struct json *j = json_new();
+
+	(void)state;
+	for (size_t l = 0; l < ARRAY_LEN(lines); l++)
+		for (int b = 0; b < 48; b++) {
+			if (json_parse_head(j, lines[l], strlen(lines[l]), b) != JSON_OK) {
+				assert_int_equal(json_count(j), 0);
+				continue;
+			}
+			assert_int_equal(json_type(j, 0), JSON_OBJECT);
+			head_walk_in_range(j);
+			(void)json_path(j, 0, "a.b");
+		}
+	json_free(j);
+}
+
 /* json_int_at follows a path; absent, non-integer or no object: false. */
 static void
 test_int_at(void **state)
@@ -1059,6 +1189,8 @@ main(void)
 		cmocka_unit_test(test_decode_call_id),
 		cmocka_unit_test(test_quote),
 		cmocka_unit_test(test_pretty),
+		cmocka_unit_test(test_head),
+		cmocka_unit_test(test_head_other_lines),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -111,6 +111,118 @@ count_items(struct fx *f, enum item_type t)
 	"\",\"tool_call\":{\"" kind "\":{\"result\":" result "}},"              \
 	"\"session_id\":\"s\",\"timestamp_ms\":" #ts "}\n"
 
+/* A delta's text is read from the head of its line when its fields come
+ * in the usual order, from the whole line otherwise (fields in another
+ * order, several content parts, content as a string): the same text. */
+static void
+test_delta_text_any_order(void **state)
+{
+	struct fx *f = feed(
+		INIT("a", "A") THINK("one", 1)
+		"{\"session_id\":\"s\",\"timestamp_ms\":2,\"type\":\"thinking\","
+		"\"subtype\":\"delta\",\"text\":\" two\"}\n"
+		"{\"type\":\"thinking\",\"subtype\":\"delta\",\"session_id\":\"s\","
+		"\"text\":\" \\u00e9\\\"3\\\"\",\"timestamp_ms\":3}\n"
+		THINK(" four", 4) THOUGHT(5) DELTA("A", 6)
+		"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
+		"\"content\":[{\"type\":\"text\",\"text\":\"B\"},{\"type\":\"text\","
+		"\"text\":\"C\"}]},\"session_id\":\"s\",\"timestamp_ms\":7}\n"
+		"{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"role\":\"assistant\","
+		"\"content\":[{\"type\":\"text\",\"text\":\"D\"}]},\"session_id\":\"s\","
+		"\"timestamp_ms\":8}\n"
+		"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
+		"\"content\":\"E\"},\"session_id\":\"s\",\"timestamp_ms\":9}\n"
+		"{\"timestamp_ms\":10,\"type\":\"assistant\",\"message\":{\"content\":"
+		"[{\"text\":\"F\",\"type\":\"text\"}],\"role\":\"assistant\"},"
+		"\"session_id\":\"s\"}\n"
+		DELTA("G\\n", 11) RESULT("ABCDEFG\\n"),
+		true);
+
+	(void)state;
+	assert_int_equal(count_items(f, IT_THINKING), 1);
+	assert_int_equal(count_items(f, IT_TEXT), 1);
+	for (uint32_t e = 2; e <= 4; e++)
+		assert_int_equal(EV_TYPE(&f->m->ev[e]), EV_THINK_DELTA);
+	for (uint32_t e = 6; e <= 11; e++)
+		assert_int_equal(EV_TYPE(&f->m->ev[e]), EV_TEXT_DELTA);
+	for (uint32_t i = 0; i < f->m->nit; i++)
+		if (f->m->it[i].type == IT_THINKING)
+			assert_string_equal(item_text(f, i), "one two \xC3\xA9\"3\" four");
+	assert_string_equal(assistant_text(f, 0), "ABCDEFG\n");
+	done(f);
+}
+
+/* A reader answers as the model does, with parsers of its own: the
+ * model's labelled parse of a line stays valid while the reader works. */
+static void
+test_reader(void **state)
+{
+	struct fx *f = feed(INIT("a", "A") THINK("one", 1) THINK(" two", 2)
+			    THOUGHT(3) DELTA("x", 4) DELTA("y", 5) RESULT("xy"),
+			    true);
+	struct model r;
+	struct buf a = {0}, b = {0};
+	const struct json *j;
+
+	size_t n;
+	const char *line;
+
+	(void)state;
+	memset(&r, 0, sizeof r);
+	model_reader_sync(&r, f->m);
+	for (uint32_t i = 0; i < f->m->nit; i++) {
+		buf_reset(&a);
+		buf_reset(&b);
+		model_item_text(f->m, i, &a);
+		model_item_text(&r, i, &b);
+		assert_int_equal(a.n, b.n);
+		if (a.n > 0)
+			assert_memory_equal(a.p, b.p, a.n);
+	}
+	/* The model's parse of the init, labelled, survives the reader. */
+	j = model_parsed(f->m, 0, f->m->qjson);
+	assert_ptr_equal(j, f->m->qjson);
+	line = model_line(f->m, 0, &n);
+	buf_reset(&b);
+	assert_true(model_event_field(&r, 0, "model", &b));
+	assert_string_equal(b.p, "A");
+	model_item_text(&r, f->m->ev[4].item, &b);
+	assert_true(json_holds(f->m->qjson, line, n, 1));
+	assert_ptr_not_equal(r.qjson, f->m->qjson);
+	assert_ptr_not_equal(r.qjson2, f->m->qjson2);
+	model_reader_sync(&r, f->m);
+	assert_string_equal(item_text(f, f->m->ev[4].item), "xy");
+	model_reader_free(&r);
+	buf_free(&a);
+	buf_free(&b);
+	done(f);
+}
+
+/* The line just added, when its stream's buffer has moved since (a read
+ * that brought part of the next line grew it): its text comes from where
+ * the line is now, never from the old buffer. */
+static void
+test_moved_buffer(void **state)
+{
+	struct fx *f = feed(INIT("a", "A") DELTA("one", 1) DELTA(" two", 2), false);
+	char *old = f->s.data, *moved = malloc(f->s.cap);
+	uint32_t last = (uint32_t)f->m->nev - 1;
+
+	(void)state;
+	assert_int_equal(EV_TYPE(&f->m->ev[last]), EV_TEXT_DELTA);
+	/* What source_read does when realloc moves the buffer; the old bytes
+	 * are scribbled on (and kept, so that reading them is no crash). */
+	memcpy(moved, old, f->s.size);
+	memset(old, ' ', f->s.size);
+	f->s.data = moved;
+	assert_string_equal(item_text(f, f->m->ev[last].item), "one two");
+	buf_reset(&f->b);
+	assert_true(model_event_field(f->m, 0, "model", &f->b));
+	assert_string_equal(f->b.p, "A");
+	free(old);
+	done(f);
+}
+
 static void
 test_session_per_init(void **state)
 {
@@ -1104,6 +1216,9 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_session_per_init),
+		cmocka_unit_test(test_delta_text_any_order),
+		cmocka_unit_test(test_reader),
+		cmocka_unit_test(test_moved_buffer),
 		cmocka_unit_test(test_events_before_init),
 		cmocka_unit_test(test_prompt_text),
 		cmocka_unit_test(test_partial_output_not_doubled),

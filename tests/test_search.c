@@ -331,6 +331,142 @@ test_cache_full(void **state)
 	buf_free(&t);
 }
 
+/* A session of many items of every kind, some of them large. */
+static void
+many_items(struct buf *t, int rounds)
+{
+	buf_adds(t, INIT);
+	for (int r = 0; r < rounds; r++) {
+		buf_addf(t, USER("Fix caf\\u00e9 test %d"), r);
+		for (int k = 0; k < 40 + r % 7; k++)
+			buf_addf(t, THINK("th%d \\u00c9rror caf"), k);
+		buf_adds(t, "{\"type\":\"thinking\",\"subtype\":\"completed\"}\n");
+		for (int k = 0; k < 30 + r % 5; k++)
+			buf_addf(t, DELTA("word %d err"), k);
+		buf_addf(t, START("c%d", "make error %d"), r, r);
+		buf_addf(t, START("d%d", "npm test"), r);
+		buf_addf(t, DONE("c%d", "%d"), r, r % 3);
+		if (r % 5 != 0)
+			buf_addf(t, DONE("d%d", "0"), r);
+		buf_adds(t, "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":"
+			    "\"text\",\"text\":\"A whole error segment\"}]}}\n");
+		if (r % 4 == 0)
+			buf_addf(t, "not json %d: error caf\xC3\xA9\n", r);
+		if (r % 6 == 0)
+			buf_adds(t, "{\"type\":\"connection\",\"subtype\":\"reconnecting\","
+				    "\"attempt\":2}\n");
+	}
+	buf_adds(t, RESULT);
+}
+
+/* Everything one search found and cached, to compare. */
+static void
+search_state(const struct search *se, struct buf *out)
+{
+	buf_reset(out);
+	buf_addf(out, "%llu %zu;", (unsigned long long)se->total, se->nhit);
+	for (size_t h = 0; h < se->nhit; h++)
+		buf_addf(out, "%u:%u:%llu ", se->hit[h].item, se->hit[h].count,
+			 (unsigned long long)se->hit[h].before);
+	buf_add(out, se->ctext.p, se->ctext.n);
+}
+
+/* A search shared with the second thread finds the same matches and
+ * caches the same texts as one on one thread, whatever the size of the
+ * steps, with types hidden, with a cache warmed in part, and as lines
+ * arrive between steps. */
+static void
+test_two_threads(void **state)
+{
+	static const char *const pats[] = {"error", "caf\xC3\xA9", "Error",
+					   "exit 1", "npm test", "zzz", "err word"};
+	static const size_t budgets[] = {64, 4096, 1u << 20};
+	static const unsigned hides[] = {0, 1u << IT_THINKING, 1u << IT_TOOL};
+	struct buf t = {0}, want = {0}, got = {0};
+	struct fx *one, *two;
+	bool shared = false;
+
+	(void)state;
+	many_items(&t, 60);
+	one = load(t.p, false);
+	two = load(t.p, false);
+	one->se.helper_min = SIZE_MAX;
+	two->se.helper_min = 0;
+	for (size_t p = 0; p < ARRAY_LEN(pats); p++)
+		for (size_t b = 0; b < ARRAY_LEN(budgets); b++)
+			for (size_t h = 0; h < ARRAY_LEN(hides); h++) {
+				struct fx *f[2] = {one, two};
+
+				for (int i = 0; i < 2; i++) {
+					search_restart(&f[i]->se);
+					/* A cache warmed in part. */
+					if (b == 1)
+						search_warm(&f[i]->se, 20000);
+					search_set(&f[i]->se, pats[p], strlen(pats[p]), hides[h]);
+					while (search_step(&f[i]->se, budgets[b]))
+						;
+				}
+				search_state(&one->se, &want);
+				search_state(&two->se, &got);
+				assert_true(want.n > 0);
+				assert_int_equal(got.n, want.n);
+				assert_memory_equal(got.p, want.p, want.n);
+				shared |= two->se.helper != NULL;
+			}
+	assert_true(shared);
+	assert_true(one->se.helper == NULL);
+	unload(one);
+	unload(two);
+	buf_free(&t);
+	buf_free(&want);
+	buf_free(&got);
+}
+
+/* Lines arrive between the steps of a search shared with the second
+ * thread: the same matches as on one thread. */
+static void
+test_two_threads_live(void **state)
+{
+	struct buf t = {0}, want = {0}, got = {0};
+	struct fx *f[2];
+	struct line ln;
+	bool more = true;
+
+	(void)state;
+	many_items(&t, 40);
+	for (int i = 0; i < 2; i++) {
+		f[i] = calloc(1, sizeof *f[i]);
+		source_open_mem(&f[i]->s, "t", t.p, t.n);
+		f[i]->m = model_new();
+		f[i]->src = model_add_source(f[i]->m, &f[i]->s);
+		search_init(&f[i]->se, f[i]->m);
+		f[i]->se.helper_min = i == 0 ? SIZE_MAX : 0;
+		search_set(&f[i]->se, "error", 5, 0);
+	}
+	while (more) {
+		for (int i = 0; i < 2; i++) {
+			for (int k = 0; k < 150 && (more = source_next_line(&f[i]->s, &ln)); k++)
+				model_add_line(f[i]->m, f[i]->src, &ln, TIME_NONE);
+			if (!more)
+				model_end_source(f[i]->m, f[i]->src);
+			search_step(&f[i]->se, 8192);
+		}
+	}
+	for (int i = 0; i < 2; i++)
+		while (search_step(&f[i]->se, 8192))
+			;
+	search_state(&f[0]->se, &want);
+	search_state(&f[1]->se, &got);
+	assert_int_equal(got.n, want.n);
+	assert_memory_equal(got.p, want.p, want.n);
+	assert_true(f[1]->se.helper != NULL);
+	unload(f[0]);
+	unload(f[1]);
+	buf_free(&t);
+	buf_free(&want);
+	buf_free(&got);
+}
+
 /* The first hit at or after an item. */
 static void
 test_hit_from(void **state)
@@ -395,6 +531,8 @@ main(void)
 		cmocka_unit_test(test_warm),
 		cmocka_unit_test(test_cache_full),
 		cmocka_unit_test(test_replay_cutoff),
+		cmocka_unit_test(test_two_threads),
+		cmocka_unit_test(test_two_threads_live),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
