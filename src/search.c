@@ -6,7 +6,6 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <wctype.h>
 
 #include "render.h"
@@ -157,25 +156,15 @@ helper_share(struct search_helper *h, struct model *m, struct tool_desc *td,
  * its budget; a single huge item may decode much more). */
 #define HELPER_KEEP_BYTES (4u << 20)
 
-/* Monotonic nanoseconds. */
-static int64_t
-helper_clock(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
 /* Wait until h->work is `want` (or, for the second thread, until it is
  * told to quit): spin a while, then sleep. */
 static void
 helper_await(struct search_helper *h, bool want)
 {
-	int64_t until = helper_clock() + HELPER_SPIN_NS;
+	int64_t until = clock_mono_ns() + HELPER_SPIN_NS;
 
 	while (atomic_load(&h->work) != want && !(want && atomic_load(&h->quit)))
-		if (helper_clock() > until) {
+		if (clock_mono_ns() > until) {
 			pthread_mutex_lock(&h->mu);
 			while (atomic_load(&h->work) != want &&
 			       !(want && atomic_load(&h->quit)))

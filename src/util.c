@@ -243,10 +243,16 @@ clock_mono_ms(void)
 int64_t
 clock_mono_us(void)
 {
+	return clock_mono_ns() / 1000;
+}
+
+int64_t
+clock_mono_ns(void)
+{
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
 /* Read from /proc rather than getrusage: ru_maxrss counts the pages of a

@@ -67,11 +67,12 @@ void base64_decode(struct buf *out, const char *s, size_t n);
 /* Append s[0..n) encoded as base64. */
 void base64_encode(struct buf *out, const void *s, size_t n);
 
-/* Milliseconds since the epoch (wall clock), and a monotonic clock in ms
- * and in microseconds. */
+/* Milliseconds since the epoch (wall clock), and a monotonic clock in ms,
+ * microseconds and nanoseconds. */
 int64_t clock_wall_ms(void);
 int64_t clock_mono_ms(void);
 int64_t clock_mono_us(void);
+int64_t clock_mono_ns(void);
 
 /* The process's resident anonymous memory (RssAnon of /proc/self/status)
  * in KiB, or -1 where there is no such file. For the memory figure of

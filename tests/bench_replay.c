@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "render.h"
 #include "replay.h"
@@ -89,15 +88,6 @@ static double
 us(int64_t ns)
 {
 	return (double)ns / 1000.0;
-}
-
-static int64_t
-clock_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
 /* Print the median, 99th percentile and maximum of n samples. */
@@ -183,18 +173,18 @@ main(int argc, char **argv)
 	memset(&s, 0, sizeof s);
 	s.m = model_new();
 	srcno = model_add_source(s.m, &src);
-	t0 = clock_ns();
+	t0 = clock_mono_ns();
 	while (source_next_line(&src, &ln))
 		model_add_line(s.m, srcno, &ln, TIME_NONE);
 	model_end_source(s.m, srcno);
 	printf("indexed %zu events, %zu items, %zu calls, %zu sessions in %.0f ms\n",
 	       s.m->nev, s.m->nit, s.m->ncall, s.m->nses,
-	       us(clock_ns() - t0) / 1000);
-	t0 = clock_ns();
+	       us(clock_mono_ns() - t0) / 1000);
+	t0 = clock_mono_ns();
 	replay_init(&rp, 1, -1, 0);
 	replay_index(&rp, s.m, true);
 	printf("scheduled in %.0f ms: %s, %.0f s long, %zu anchors\n",
-	       us(clock_ns() - t0) / 1000, replay_timing_name(replay_timing(&rp)),
+	       us(clock_mono_ns() - t0) / 1000, replay_timing_name(replay_timing(&rp)),
 	       (double)replay_length(&rp) / 1000, rp.nanc);
 	s.rp = &rp;
 	render_init(&s.r, s.m);
@@ -213,7 +203,7 @@ main(int argc, char **argv)
 			 * what that screen showed, as in the viewer. */
 			replay_seek(&rp, at, 0);
 			sink += screen_draw(&s, 0);
-			t0 = clock_ns();
+			t0 = clock_mono_ns();
 			switch (op) {
 			case OP_SEEK:
 				replay_seek(&rp, (int64_t)((double)rand() / RAND_MAX *
@@ -236,7 +226,7 @@ main(int argc, char **argv)
 				break;
 			}
 			sink += screen_draw(&s, 0);
-			ns[i] = clock_ns() - t0;
+			ns[i] = clock_mono_ns() - t0;
 		}
 		report(names[op], ns, n);
 	}

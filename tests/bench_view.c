@@ -21,7 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "input.h"
 #include "nav.h"
@@ -55,16 +54,6 @@ struct screen {
 	struct rline line;
 	size_t sink; /* bytes drawn: keeps the work from being optimized out */
 };
-
-/* Monotonic nanoseconds. */
-static int64_t
-clock_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
 
 /* Order for qsort. */
 static int
@@ -221,7 +210,7 @@ bench_keys(struct screen *s, int n)
 			scroll_to_item(&s->ts, &s->rows, h, at);
 			s->tsel = NONE;
 			frame(s);
-			t0 = clock_ns();
+			t0 = clock_mono_ns();
 			switch (op) {
 			case OP_LINE:
 				scroll_by(&s->ts, &s->rows, h, 1);
@@ -246,7 +235,7 @@ bench_keys(struct screen *s, int n)
 				break;
 			}
 			frame(s);
-			ns[i] = clock_ns() - t0;
+			ns[i] = clock_mono_ns() - t0;
 		}
 		report(names[op], ns, n, NULL);
 	}
@@ -258,13 +247,13 @@ bench_keys(struct screen *s, int n)
 static int64_t
 search_all(struct search *se, const char *pat, uint64_t *count)
 {
-	int64_t t0 = clock_ns();
+	int64_t t0 = clock_mono_ns();
 
 	search_set(se, pat, strlen(pat), 0);
 	while (search_step(se, SEARCH_BUDGET))
 		;
 	*count = se->total;
-	return clock_ns() - t0;
+	return clock_mono_ns() - t0;
 }
 
 /* The first search (nothing decoded yet: a fresh text cache each run)
@@ -312,12 +301,12 @@ bench_search(struct screen *s, int runs)
 	 * read: how long that takes in all. */
 	search_free(&se);
 	for (int i = 0; i < runs; i++) {
-		int64_t t0 = clock_ns();
+		int64_t t0 = clock_mono_ns();
 
 		search_init(&se, s->m);
 		while (search_warm(&se, SEARCH_BUDGET))
 			;
-		ns[i] = clock_ns() - t0;
+		ns[i] = clock_mono_ns() - t0;
 		search_free(&se);
 	}
 	report("text cache warmed while idle", ns, runs, NULL);
@@ -434,12 +423,12 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: bench_view FILE [N] | bench_view --counts FILE...\n");
 		return 2;
 	}
-	t0 = clock_ns();
+	t0 = clock_mono_ns();
 	if (!screen_open(&s, argv[1]))
 		return 1;
 	printf("# %s: %zu events, %zu items, %zu calls, %zu sessions, read in %.0f ms\n",
 	       argv[1], s.m->nev, s.m->nit, s.m->ncall, s.m->nses,
-	       (double)(clock_ns() - t0) / 1e6);
+	       (double)(clock_mono_ns() - t0) / 1e6);
 	bench_keys(&s, n);
 	status = bench_search(&s, 5);
 	screen_close(&s);
