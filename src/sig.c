@@ -19,6 +19,25 @@ static bool inherited_known;
 static bool inherited_ign[NSIG]; /* SIG_IGN when agentview started */
 
 void
+sig_bus_say(int fd)
+{
+	static const char msg[] =
+		"agentview: the input file was cut short while it was read "
+		"(SIGBUS); a file that changes wants -f\n";
+
+	(void)!write(fd, msg, sizeof msg - 1);
+}
+
+/* SIGBUS: say why, then die of it. */
+static void
+on_bus(int signo)
+{
+	sig_bus_say(STDERR_FILENO);
+	signal(signo, SIG_DFL);
+	raise(signo);
+}
+
+void
 sig_init(void)
 {
 	struct sigaction sa;
@@ -29,6 +48,11 @@ sig_init(void)
 	for (int s = 1; s < NSIG; s++)
 		inherited_ign[s] = sigaction(s, NULL, &sa) == 0 &&
 				   sa.sa_handler == SIG_IGN;
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_bus;
+	sa.sa_flags = SA_RESETHAND;
+	sigaction(SIGBUS, &sa, NULL);
 }
 
 /* Async-signal-safe: a flag, then a byte to wake poll(). */

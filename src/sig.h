@@ -9,8 +9,13 @@
 #include <stdbool.h>
 
 /* Remember the inherited dispositions. Call first thing in main, before
- * anything installs a handler; later sig_ calls do it if nobody did. */
+ * anything installs a handler; later sig_ calls do it if nobody did. It
+ * also catches SIGBUS, to say why before dying of it (see sig_bus_say). */
 void sig_init(void);
+/* A mapped input file (src/lines.c) that shrinks under the reader raises
+ * SIGBUS at the first page read past its new end: say so on fd. Only
+ * async-signal-safe calls. */
+void sig_bus_say(int fd);
 /* Catch signo from now on. A signal that agentview inherited as ignored
  * (nohup, a background job of a non-interactive shell) stays ignored,
  * except SIGCHLD, without which children cannot be waited for: returns

@@ -51,6 +51,9 @@ on_fatal(int sig)
 		if (term.have_saved)
 			tcsetattr(term.fd, TCSAFLUSH, &term.saved);
 	}
+	if (sig == SIGBUS)
+		sig_bus_say(term.stderr_saved >= 0 ? term.stderr_saved
+						   : STDERR_FILENO);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }

@@ -631,5 +631,27 @@ for how in TERM HUP INT; do
 	cmp -s "$work/busy-before" "$work/busy-after" || fail "busy-$how" "terminal modes differ"
 done
 
+# A file viewed without -f is mapped; cut short under the viewer, the next
+# read past its new end is a SIGBUS: the terminal is restored and the
+# message says why. 40 MB, more than the text cache holds, so that a search
+# must read the file again.
+cases=$((cases + 1))
+i=0
+while [ "$i" -lt 720 ]; do
+	cat "$top/recordings/all-tools.ndjson"
+	i=$((i + 1))
+done >"$work/cut.ndjson"
+start 100 30 "sh -c 'stty -a >$work/cut-before; $bin $work/cut.ndjson 2>$work/cut.err; echo exit=\$?; stty -a >$work/cut-after; echo RESTORED; sleep 30'"
+wait_for 'Tool calls' 5 || fail cut "did not draw"
+truncate -s 4096 "$work/cut.ndjson"
+keys G / z z q Enter
+wait_for RESTORED 8 || fail cut "did not end"
+screen | grep -q 'exit=135' || fail cut "not killed by SIGBUS: $(screen | grep exit=)"
+grep -q 'the input file was cut short while it was read (SIGBUS); a file that changes wants -f' \
+	"$work/cut.err" || fail cut "no message: $(cat "$work/cut.err")"
+[ "$($T display -p -t 0 '#{alternate_on}')" = 0 ] || fail cut "still on the alternate screen"
+cmp -s "$work/cut-before" "$work/cut-after" || fail cut "terminal modes differ"
+rm -f "$work/cut.ndjson"
+
 echo "screen: $cases cases, $fails failures"
 [ "$fails" -eq 0 ]
