@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -28,10 +29,22 @@ sig_bus_say(int fd)
 	(void)!write(fd, msg, sizeof msg - 1);
 }
 
+bool
+sig_fatal_first(void)
+{
+	static atomic_flag taken = ATOMIC_FLAG_INIT;
+
+	if (!atomic_flag_test_and_set(&taken))
+		return true;
+	for (;;)
+		pause();
+}
+
 /* SIGBUS: say why, then die of it. */
 static void
 on_bus(int signo)
 {
+	sig_fatal_first();
 	sig_bus_say(STDERR_FILENO);
 	signal(signo, SIG_DFL);
 	raise(signo);
@@ -51,7 +64,6 @@ sig_init(void)
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_bus;
-	sa.sa_flags = SA_RESETHAND;
 	sigaction(SIGBUS, &sa, NULL);
 }
 

@@ -16,6 +16,12 @@ void sig_init(void);
  * SIGBUS at the first page read past its new end: say so on fd. Only
  * async-signal-safe calls. */
 void sig_bus_say(int fd);
+/* First thing in the handler of a fatal signal, which must not be
+ * installed with SA_RESETHAND: the first thread to fault goes on (to
+ * restore, say, and die); another one that faults meanwhile (the parser
+ * and search threads read the same mapped file) waits there for the end,
+ * instead of dying of the default action before the terminal is restored. */
+bool sig_fatal_first(void);
 /* Catch signo from now on. A signal that agentview inherited as ignored
  * (nohup, a background job of a non-interactive shell) stays ignored,
  * except SIGCHLD, without which children cannot be waited for: returns

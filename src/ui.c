@@ -46,6 +46,7 @@ static struct {
 static void
 on_fatal(int sig)
 {
+	sig_fatal_first();
 	if (term.active && term.fd >= 0) {
 		(void)!write(term.fd, term.reset, term.nreset);
 		if (term.have_saved)
@@ -102,7 +103,6 @@ install_signals(void)
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_fatal;
-	sa.sa_flags = SA_RESETHAND;
 	for (size_t i = 0; i < ARRAY_LEN(fatal_sigs); i++)
 		sigaction(fatal_sigs[i], &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
