@@ -169,6 +169,15 @@ ui_hash(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
+/* Every resize, even one undone before the next frame (a smaller size cut
+ * the rows curses holds, a larger one filled them with blanks): nothing
+ * drawn is known any more. */
+static void
+ui_forget_rows(struct ui *u)
+{
+	u->drawn_lines = -1;
+}
+
 /* Start a frame: what the rows hold is known unless the screen was
  * resized, or something (the help, a detail, the search prompt) is drawn
  * over the panes now or was in the last frame. While a stream is followed
@@ -304,19 +313,13 @@ ui_put(struct ui *u, const char *s, size_t n, enum role role)
 			cell_join(&cell[k - 1], cp);
 			continue;
 		}
-		if (cw == 0 && x + w > 0) {
-			/* The cell before was put by an earlier call (the
-			 * mark starts a highlighted match). */
-			cchar_t prev;
-
-			if (mvin_wch(y, x + w - 1, &prev) == OK) {
-				/* Curses adds the window's attributes to what
-				 * is put: none, to keep the cell's own. */
-				cell_join(&prev, cp);
-				wattr_set(stdscr, A_NORMAL, 0, NULL);
-				mvadd_wchnstr(y, x + w - 1, &prev, 1);
-				ui_role(u, role);
-			}
+		if (cw == 0) {
+			/* Nothing before it in this call: the cell before
+			 * may be half of a wide character, whose rewriting
+			 * would blank it, or there is none (column 0).
+			 * Callers keep marks with their base (nav_draw_text);
+			 * one that starts a row is not drawn, as it takes no
+			 * cell in the width the row was measured at. */
 			continue;
 		}
 		if (cw <= 0) {
@@ -690,6 +693,7 @@ ui_read_keys(struct ui *u)
 	while ((r = wget_wch(stdscr, &wch)) != ERR) {
 		if (r == KEY_CODE_YES) {
 			if (wch == KEY_RESIZE) {
+				ui_forget_rows(u);
 				u->dirty = true;
 				continue;
 			}
@@ -711,6 +715,7 @@ ui_resize(struct ui *u)
 	if (ioctl(term.fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 &&
 	    ws.ws_col > 0)
 		resizeterm(ws.ws_row, ws.ws_col);
+	ui_forget_rows(u);
 	u->dirty = true;
 }
 

@@ -732,15 +732,36 @@ nav_highlight(struct ui *u)
 	return ui_hash(ui_hash(HASH_START, "/", 1), se->pat.p, se->pat.n);
 }
 
-/* Draw s[0..n) at the cursor in role, its matches highlighted. */
+/* Whether s[i..n) starts with a code point of no width (a combining
+ * mark, a joiner); its length in *len. */
+static bool
+zero_width_at(const char *s, size_t n, size_t i, size_t *len)
+{
+	uint32_t cp;
+
+	if (i >= n || (unsigned char)s[i] < 0x80)
+		return false;
+	*len = utf8_decode(s + i, n - i, &cp);
+	return text_cpwidth(cp) == 0;
+}
+
+/* Draw s[0..n) at the cursor in role, its matches highlighted. A match is
+ * widened to whole characters, marks and joiners with their base: a part
+ * drawn on its own would start with a mark (see ui_put). */
 void
 nav_draw_text(struct ui *u, const char *s, size_t n, enum role role)
 {
 	struct search *se = u->nav != NULL ? &u->nav->se : NULL;
-	size_t from = 0, a, b;
+	size_t from = 0, a, b, len;
 
 	if (se != NULL && search_active(se)) {
 		while (search_find(se, s, n, from, &a, &b)) {
+			while (a > from && zero_width_at(s, n, a, &len))
+				do
+					a--;
+				while (a > from && ((unsigned char)s[a] & 0xC0) == 0x80);
+			while (zero_width_at(s, n, b, &len))
+				b += len;
 			ui_put(u, s + from, a - from, role);
 			ui_put(u, s + a, b - a, ROLE_MATCH);
 			from = b;

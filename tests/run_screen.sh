@@ -631,6 +631,53 @@ for how in TERM HUP INT; do
 	cmp -s "$work/busy-before" "$work/busy-after" || fail "busy-$how" "terminal modes differ"
 done
 
+# Combining marks and zero-width code points: a search match that ends
+# before a mark keeps the mark with its base, next to wide characters
+# (decomposed Japanese, as macOS names files); a zero-width code point that
+# starts a row is not drawn as a replacement character, and does not push
+# the row one cell wider.
+cases=$((cases + 1))
+{
+	printf '{"type":"system","subtype":"init","session_id":"s-marks","model":"m"}\n'
+	printf '{"type":"assistant","message":{"content":[{"type":"text","text":"file: '
+	printf '\343\201\213\343\202\231\343\201\215\343\202\231\343\201\217\343\202\231 end\\n'
+	printf '\342\200\213zero width\\n\314\201mark first line\\n\342\200\213'
+	printf 'y%.0s' $(seq 80)
+	printf '"}]}}\n'
+} >"$work/marks.ndjson"
+start 80 24 "$bin $work/marks.ndjson"
+wait_for 'zero width' 5 || fail marks "did not draw"
+screen | grep -q '^zero width' || fail marks "the row of a leading zero-width space: $(screen | grep 'zero width')"
+screen | grep -q '^mark first line' || fail marks "the row of a leading mark: $(screen | grep 'mark first')"
+screen | grep -q '^y\{80\}$' || fail marks "80 y after a zero-width space, not: $(screen | grep yyy)"
+screen | grep -q "$(printf '\357\277\275')" && fail marks "a replacement character on screen"
+keys / "$(printf '\343\201\215')" Enter
+wait_for 'match 1/1' 5 || fail marks "no match"
+screen | grep -q "file: $(printf '\343\201\213\343\202\231\343\201\215\343\202\231\343\201\217\343\202\231') end" ||
+	fail marks "the marked letters around the match: $(screen | grep 'file:')"
+
+# Resized smaller and back within one frame: curses cut its rows and filled
+# them with blanks, so every row must be drawn again, not only those that
+# changed.
+cases=$((cases + 1))
+start 100 30 "$bin recordings/all-tools.ndjson"
+wait_for 'Tool calls' 5 || fail resize-back "did not draw"
+screen >"$work/resize-before"
+tty=$($T display -p -t 0 '#{pane_tty}')
+# Both sizes come within the frame that the key j made due.
+for i in 1 2 3; do
+	$T send-keys -t 0 j
+	stty -F "$tty" cols 60
+	sleep 0.01 # the viewer takes this size before the next
+	stty -F "$tty" cols 100
+	sleep 0.2
+done
+keys k k k
+sleep 0.3
+screen >"$work/resize-after"
+cmp -s "$work/resize-before" "$work/resize-after" ||
+	fail resize-back "rows left cut: $(diff "$work/resize-before" "$work/resize-after" | head -4)"
+
 # A file viewed without -f is mapped; cut short under the viewer, the next
 # read past its new end is a SIGBUS: the terminal is restored and the
 # message says why. 40 MB, more than the text cache holds, so that a search
