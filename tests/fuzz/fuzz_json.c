@@ -355,6 +355,46 @@ check_pretty(struct json *j, struct json *j2)
 	buf_free(&b);
 }
 
+/* json_parse_head of a line json_parse accepted (in j), for a few token
+ * budgets: what it read agrees with the whole parse, token by token and
+ * container by container, and a lookup finds what it finds in the whole
+ * line or nothing. */
+static void
+check_head(const struct json *j, struct json *h, const char *p, size_t n)
+{
+	static const char *const paths[] = {"type", "text", "session_id",
+					    "message.content", "a", "a.b"};
+	int all = json_count(j), budget[] = {1, 2, 3, 7, 14, all - 1, all, all + 1};
+
+	for (size_t k = 0; k < ARRAY_LEN(budget); k++) {
+		int b = budget[k];
+
+		if (b < 1 || b > JSON_MAX_DEPTH)
+			continue;
+		CHECK(json_parse_head(h, p, n, b) == JSON_OK);
+		CHECK(json_count(h) <= b && json_count(h) <= all);
+		CHECK(json_count(h) >= 1);
+		for (int t = 0; t < json_count(h); t++) {
+			size_t x, y;
+			const char *r1 = json_raw(h, t, &x), *r2 = json_raw(j, t, &y);
+
+			CHECK(json_type(h, t) == json_type(j, t));
+			if (!json_whole(h, t))
+				continue;
+			CHECK(r1 == r2 && x == y);
+			CHECK(json_size(h, t) == json_size(j, t));
+			CHECK(json_next(h, t) == json_next(j, t));
+		}
+		for (size_t q = 0; q < ARRAY_LEN(paths); q++) {
+			int t = json_path(h, 0, paths[q]);
+
+			CHECK(t < 0 || t == json_path(j, 0, paths[q]));
+			if (b >= all)
+				CHECK(t == json_path(j, 0, paths[q]));
+		}
+	}
+}
+
 /* One line (or any bytes) through the parser, against the reference. */
 static void
 check_line(struct json *j, struct json *j2, const char *p, size_t n)
@@ -379,6 +419,7 @@ check_line(struct json *j, struct json *j2, const char *p, size_t n)
 	}
 	check_tokens(j, p, n);
 	check_pretty(j, j2);
+	check_head(j, j2, p, n);
 }
 
 /* The line reader hands out every byte once, in order, split at '\n'. */

@@ -21,6 +21,7 @@
 #include "model.h"
 #include "print.h"
 #include "record.h"
+#include "search.h"
 #include "text.h"
 #include "tool.h"
 #include "util.h"
@@ -205,6 +206,59 @@ check_queries(struct model *m)
 	json_free(j);
 }
 
+/* The search finds as many matches as counting each item's text does: its
+ * shortcuts (a raw line ruled out by its bytes, a delta's text read from
+ * the head of its line, the text cache, the second thread that decodes)
+ * change nothing. Once on one thread from cold, once with the cache
+ * partly warmed and every step shared with the second thread. */
+static void
+check_search(struct model *m)
+{
+	static const char *const pats[] = {"e", "the", "\xC3\xBC", "Error", "\\n"};
+	struct buf b = {0};
+	struct tool_desc td = {0};
+
+	for (size_t k = 0; k < ARRAY_LEN(pats); k++) {
+		struct search se;
+		uint64_t want = 0;
+
+		search_init(&se, m);
+		search_set(&se, pats[k], strlen(pats[k]), 0);
+		for (size_t i = 0; i < m->nit; i++) {
+			const struct item *it = &m->it[i];
+
+			buf_reset(&b);
+			if (it->type == IT_PROMPT ||
+			    (it->type == IT_TEXT && it->first_ev == it->last_ev))
+				model_item_text(m, (uint32_t)i, &b);
+			else
+				search_item_text(m, (uint32_t)i, &td, &b);
+			want += search_count(&se, b.p ? b.p : "", b.n);
+		}
+		for (int run = 0; run < 2; run++) {
+			if (run == 1) {
+				search_set(&se, "", 0, 0);
+				(void)search_warm(&se, 4096);
+				se.helper_min = 0;
+				search_set(&se, pats[k], strlen(pats[k]), 0);
+			} else {
+				se.helper_min = SIZE_MAX;
+			}
+			while (search_step(&se, 1u << 12))
+				;
+			CHECK(search_done(&se));
+			if (se.total != want)
+				fprintf(stderr, "search %s, run %d: %llu matches, counted %llu\n",
+					pats[k], run, (unsigned long long)se.total,
+					(unsigned long long)want);
+			CHECK(se.total == want);
+		}
+		search_free(&se);
+	}
+	tool_desc_free(&td);
+	buf_free(&b);
+}
+
 /* Whether the input is free of what makes a recording show a line
  * differently from the live stream: lines that are recordings already, and
  * JSON objects the recorder must wrap as text (an empty object, a BOM in
@@ -322,6 +376,7 @@ run_stream(const char *s, size_t n, unsigned cfg, struct source *src,
 	CHECK(model_ended(m));
 	check_structure(m);
 	check_queries(m);
+	check_search(m);
 	for (int i = 0; i < 4; i++) {
 		printer_finish(p[i]);
 		printer_free(p[i]);
