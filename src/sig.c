@@ -29,13 +29,13 @@ sig_bus_say(int fd)
 	(void)!write(fd, msg, sizeof msg - 1);
 }
 
-bool
+void
 sig_fatal_first(void)
 {
 	static atomic_flag taken = ATOMIC_FLAG_INIT;
 
 	if (!atomic_flag_test_and_set(&taken))
-		return true;
+		return;
 	for (;;)
 		pause();
 }

@@ -21,7 +21,7 @@ void sig_bus_say(int fd);
  * restore, say, and die); another one that faults meanwhile (the parser
  * and search threads read the same mapped file) waits there for the end,
  * instead of dying of the default action before the terminal is restored. */
-bool sig_fatal_first(void);
+void sig_fatal_first(void);
 /* Catch signo from now on. A signal that agentview inherited as ignored
  * (nohup, a background job of a non-interactive shell) stays ignored,
  * except SIGCHLD, without which children cannot be waited for: returns

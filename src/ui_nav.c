@@ -756,10 +756,13 @@ nav_draw_text(struct ui *u, const char *s, size_t n, enum role role)
 
 	if (se != NULL && search_active(se)) {
 		while (search_find(se, s, n, from, &a, &b)) {
-			while (a > from && zero_width_at(s, n, a, &len))
+			/* Back to the code point before, over UTF-8
+			 * continuation bytes. */
+			while (a > from && zero_width_at(s, n, a, &len)) {
 				do
 					a--;
 				while (a > from && ((unsigned char)s[a] & 0xC0) == 0x80);
+			}
 			while (zero_width_at(s, n, b, &len))
 				b += len;
 			ui_put(u, s + from, a - from, role);
