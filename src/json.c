@@ -631,7 +631,7 @@ json_strerror(enum json_err err)
 static bool
 tok_ok(const struct json *j, int t)
 {
-	return t >= 0 && t < j->count;
+	return j != NULL && t >= 0 && t < j->count;
 }
 
 /* A string or primitive is read whole or not at all; a container is whole
