@@ -13,17 +13,6 @@
 #define BAR "\xE2\x94\x82"          /* │ */
 #define ARROW "\xE2\x86\x92"        /* → */
 
-/* Where a call's pieces are, in its parsed events. */
-struct cv {
-	const struct json *aj; /* the event the arguments come from */
-	int args;              /* args object, or -1 */
-	int akind;             /* the kind object holding args, or -1 */
-	const struct json *rj; /* the completed event, or NULL */
-	int result;            /* the result object, or -1 */
-	int var;               /* the result variant's value, or -1 */
-	int varkey;            /* its key token */
-};
-
 void
 detail_init(struct detail *d, struct model *m)
 {
@@ -279,64 +268,6 @@ json_rows(struct detail *d, const struct json *j, int t)
 
 /* --- reading the events --------------------------------------------------- */
 
-/* The value of the key of tool_call that ends in "ToolCall", or -1. */
-static int
-kind_object(const struct json *j, int *key)
-{
-	int tc = json_get(j, 0, "tool_call"), n, k;
-
-	if (tc < 0 || json_type(j, tc) != JSON_OBJECT)
-		return -1;
-	n = json_size(j, tc);
-	k = tc + 1;
-	for (int i = 0; i < n; i++) {
-		if (json_type(j, k + 1) == JSON_OBJECT &&
-		    json_strsuffix(j, k, "ToolCall")) {
-			if (key != NULL)
-				*key = k;
-			return k + 1;
-		}
-		k = json_next(j, k + 1);
-	}
-	return -1;
-}
-
-/* Parse the call's events and find its pieces. */
-static void
-cv_load(struct detail *d, uint32_t c, struct cv *v)
-{
-	const struct call *call = &d->m->call[c];
-	int sk = -1, dk = -1;
-
-	memset(v, 0, sizeof *v);
-	v->args = v->akind = v->result = v->var = v->varkey = -1;
-	if (call->start_ev != NONE && model_parse(d->m, call->start_ev, d->sj))
-		sk = kind_object(d->sj, NULL);
-	/* In a replay, a completion past the cut-off has not happened yet. */
-	if (model_seen(d->m, call->done_ev) &&
-	    model_parse(d->m, call->done_ev, d->dj))
-		dk = kind_object(d->dj, NULL);
-	if (dk >= 0) {
-		v->rj = d->dj;
-		v->result = json_get(d->dj, dk, "result");
-		if (v->result >= 0 && json_type(d->dj, v->result) == JSON_OBJECT &&
-		    json_size(d->dj, v->result) > 0) {
-			v->varkey = v->result + 1;
-			v->var = v->result + 2;
-		}
-	}
-	/* The completed event may leave the arguments out (FORMAT.md §3). */
-	if (dk >= 0 && json_get(d->dj, dk, "args") >= 0) {
-		v->aj = d->dj;
-		v->akind = dk;
-	} else if (sk >= 0) {
-		v->aj = d->sj;
-		v->akind = sk;
-	}
-	if (v->aj != NULL)
-		v->args = json_get(v->aj, v->akind, "args");
-}
-
 /* The decoded string at path under obj into out (reset); false when it
  * is absent or not a string. */
 static bool
@@ -412,7 +343,7 @@ section_text(struct detail *d, const char *title, const struct json *j,
 
 /* The result variant is `name` (success, failure, rejected, error). */
 static bool
-variant_is(const struct cv *v, const char *name)
+variant_is(const struct callview *v, const char *name)
 {
 	return v->varkey >= 0 && json_streq(v->rj, v->varkey, name);
 }
@@ -420,8 +351,8 @@ variant_is(const struct cv *v, const char *name)
 /* --- the kinds ------------------------------------------------------------ */
 
 /* A shell: command, directory, exit code, timing, stdout and stderr. */
-static void
-kind_shell(struct detail *d, const struct cv *v)
+void
+detail_shell(struct detail *d, const struct callview *v)
 {
 	const struct json *rj = v->rj;
 	int r = v->var;
@@ -431,7 +362,7 @@ kind_shell(struct detail *d, const struct cv *v)
 		field_at(d, "command", rj, r, "command");
 	if (!field_at(d, "directory", v->aj, v->args, "workingDirectory"))
 		field_at(d, "directory", rj, r, "workingDirectory");
-	if (!field_at(d, "description", v->aj, v->akind, "description"))
+	if (!field_at(d, "description", v->aj, v->holder, "description"))
 		field_at(d, "description", v->aj, v->args, "description");
 	field_prim(d, "exit code", rj, r, "exitCode", NULL);
 	field_at(d, "signal", rj, r, "signal");
@@ -457,8 +388,8 @@ kind_shell(struct detail *d, const struct cv *v)
 }
 
 /* A read: path, range and the content with its line numbers. */
-static void
-kind_read(struct detail *d, const struct cv *v)
+void
+detail_read(struct detail *d, const struct callview *v)
 {
 	const struct json *rj = v->rj;
 	int r = v->var;
@@ -498,8 +429,8 @@ diff_section(struct detail *d, const char *title, const char *a, size_t na,
 }
 
 /* An edit: its diff, sent or computed, or a new file's content. */
-static void
-kind_edit(struct detail *d, const struct cv *v)
+void
+detail_edit(struct detail *d, const struct callview *v)
 {
 	const struct json *rj = v->rj;
 	int r = v->var;
@@ -537,8 +468,8 @@ kind_edit(struct detail *d, const struct cv *v)
 }
 
 /* A write (the old shape): the text written, numbered. */
-static void
-kind_write(struct detail *d, const struct cv *v)
+void
+detail_write(struct detail *d, const struct callview *v)
 {
 	if (!field_at(d, "path", v->aj, v->args, "path"))
 		field_at(d, "path", v->rj, v->var, "path");
@@ -551,8 +482,8 @@ kind_write(struct detail *d, const struct cv *v)
 }
 
 /* A delete: the path and what the file held. */
-static void
-kind_delete(struct detail *d, const struct cv *v)
+void
+detail_delete(struct detail *d, const struct callview *v)
 {
 	if (!field_at(d, "path", v->aj, v->args, "path"))
 		field_at(d, "path", v->rj, v->var, "path");
@@ -602,8 +533,8 @@ grep_file(struct detail *d, const struct json *j, int f)
 }
 
 /* Grep: the pattern, then the matches grouped by file. */
-static void
-kind_grep(struct detail *d, const struct cv *v)
+void
+detail_grep(struct detail *d, const struct callview *v)
 {
 	const struct json *j = v->rj;
 	int wr, n, k;
@@ -650,8 +581,8 @@ kind_grep(struct detail *d, const struct cv *v)
 }
 
 /* An MCP call: tool, server, arguments as JSON, the content texts. */
-static void
-kind_mcp(struct detail *d, const struct cv *v)
+void
+detail_mcp(struct detail *d, const struct callview *v)
 {
 	const struct json *j = v->rj;
 	int a, content;
@@ -659,7 +590,7 @@ kind_mcp(struct detail *d, const struct cv *v)
 	field_at(d, "tool", v->aj, v->args, "name");
 	field_at(d, "server", v->aj, v->args, "providerIdentifier");
 	field_at(d, "tool name", v->aj, v->args, "toolName");
-	field_at(d, "description", v->aj, v->akind, "description");
+	field_at(d, "description", v->aj, v->holder, "description");
 	field_prim(d, "is error", j, v->var, "isError", NULL);
 	if (v->aj != NULL && v->args >= 0 &&
 	    (a = json_get(v->aj, v->args, "args")) >= 0) {
@@ -682,8 +613,8 @@ kind_mcp(struct detail *d, const struct cv *v)
 }
 
 /* getMcpTools: the tool's schema, indented. */
-static void
-kind_mcp_tools(struct detail *d, const struct cv *v)
+void
+detail_mcp_tools(struct detail *d, const struct callview *v)
 {
 	field_at(d, "server", v->aj, v->args, "server");
 	field_at(d, "tool name", v->aj, v->args, "toolName");
@@ -702,8 +633,8 @@ kind_mcp_tools(struct detail *d, const struct cv *v)
 }
 
 /* A subagent: its prompt, then each of its steps. */
-static void
-kind_task(struct detail *d, const struct cv *v)
+void
+detail_task(struct detail *d, const struct callview *v)
 {
 	const struct json *j = v->rj;
 	int steps;
@@ -754,8 +685,8 @@ todo_glyph(const struct json *j, int st, enum role *role)
 }
 
 /* Todos, each with a glyph for its state. */
-static void
-kind_todos(struct detail *d, const struct cv *v)
+void
+detail_todos(struct detail *d, const struct callview *v)
 {
 	const struct json *j = v->rj;
 	int t = j != NULL && v->var >= 0 ? json_get(j, v->var, "todos") : -1;
@@ -783,7 +714,7 @@ kind_todos(struct detail *d, const struct cv *v)
 
 /* Arguments and result as indented JSON, for every other kind. */
 static void
-kind_generic(struct detail *d, const struct cv *v)
+detail_generic(struct detail *d, const struct callview *v)
 {
 	if (v->args >= 0) {
 		heading(d, "arguments");
@@ -799,7 +730,7 @@ kind_generic(struct detail *d, const struct cv *v)
 
 /* The lines every call has: its line, kind, state, times, id. */
 static void
-header(struct detail *d, uint32_t c, const struct cv *v)
+header(struct detail *d, uint32_t c, const struct callview *v)
 {
 	struct model *m = d->m;
 	const struct call *call = &m->call[c];
@@ -812,7 +743,7 @@ header(struct detail *d, uint32_t c, const struct cv *v)
 	};
 	struct buf line = {0};
 
-	tool_describe(m, c, &d->td);
+	tool_describe_view(m, c, v, &d->td);
 	buf_adds(&line, tool_state_glyph(st));
 	buf_addc(&line, ' ');
 	tool_line((enum tool_kind)call->kind, &d->td, &line);
@@ -858,7 +789,7 @@ header(struct detail *d, uint32_t c, const struct cv *v)
 
 /* Why a call did not succeed, from its result variant. */
 static void
-outcome(struct detail *d, const struct cv *v)
+outcome(struct detail *d, const struct callview *v)
 {
 	if (v->var < 0)
 		return;
@@ -918,7 +849,9 @@ raw_rows(struct detail *d, uint32_t c)
 void
 detail_build(struct detail *d, uint32_t c, int width, bool raw)
 {
-	struct cv v;
+	enum tool_kind kind = (enum tool_kind)d->m->call[c].kind;
+	tool_detail_fn *build = tool_kind_detail(kind);
+	struct callview v;
 
 	d->call = c;
 	d->width = MAX(width, 8);
@@ -927,57 +860,24 @@ detail_build(struct detail *d, uint32_t c, int width, bool raw)
 	d->cut = false;
 	d->nrow = 0;
 	buf_reset(&d->text);
-	cv_load(d, c, &v);
+	tool_load(d->m, c, d->sj, d->dj, &v);
 	header(d, c, &v);
 	if (raw) {
 		raw_rows(d, c);
 		return;
 	}
 	outcome(d, &v);
-	/* A call that succeeded or failed, or has no result yet, is shown as
-	 * its kind; a shell also when rejected. Anything else: its arguments
-	 * and its result as they are. */
-	if (!(v.rj == NULL || variant_is(&v, "success") ||
+	/* A call that succeeded or failed, or has no result yet, is shown by
+	 * its kind's builder (a shell's also when rejected). Anything else:
+	 * its arguments and its result as they are. */
+	if (build == NULL ||
+	    !(v.rj == NULL || variant_is(&v, "success") ||
 	      variant_is(&v, "failure") ||
-	      (d->m->call[c].kind == TK_SHELL && variant_is(&v, "rejected")))) {
-		kind_generic(d, &v);
+	      (tool_detail_rejected(kind) && variant_is(&v, "rejected")))) {
+		detail_generic(d, &v);
 		return;
 	}
-	switch ((enum tool_kind)d->m->call[c].kind) {
-	case TK_SHELL:
-		kind_shell(d, &v);
-		break;
-	case TK_READ:
-		kind_read(d, &v);
-		break;
-	case TK_EDIT:
-		kind_edit(d, &v);
-		break;
-	case TK_WRITE:
-		kind_write(d, &v);
-		break;
-	case TK_GREP:
-		kind_grep(d, &v);
-		break;
-	case TK_DELETE:
-		kind_delete(d, &v);
-		break;
-	case TK_MCP:
-		kind_mcp(d, &v);
-		break;
-	case TK_MCP_TOOLS:
-		kind_mcp_tools(d, &v);
-		break;
-	case TK_TASK:
-		kind_task(d, &v);
-		break;
-	case TK_TODOS:
-		kind_todos(d, &v);
-		break;
-	default:
-		kind_generic(d, &v);
-		break;
-	}
+	build(d, &v);
 	if (d->nrow == 0)
 		wrapped(d, "(nothing to show)", 17, ROLE_DIM, 0, NULL);
 }

@@ -376,26 +376,6 @@ session_touch(struct model *m, uint32_t s, uint32_t e)
 	}
 }
 
-/* The value of the key of obj that ends in "ToolCall" and holds an object,
- * with the key token in *keytok; -1 when there is none. */
-static int
-tool_kind_object(const struct json *j, int obj, int *keytok)
-{
-	int n = json_size(j, obj), k = obj + 1;
-
-	for (int i = 0; i < n; i++) {
-		int v = k + 1;
-
-		if (json_type(j, v) == JSON_OBJECT &&
-		    json_strsuffix(j, k, "ToolCall")) {
-			*keytok = k;
-			return v;
-		}
-		k = json_next(j, v);
-	}
-	return -1;
-}
-
 static enum call_result
 call_result_of(const struct json *j, int kindobj)
 {
@@ -485,7 +465,7 @@ add_tool_start(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 	c->flags = CF_STARTED;
 	c->start_ms = m->ev[e].ms;
 	if (k[K_TOOL_CALL] >= 0 && json_type(j, k[K_TOOL_CALL]) == JSON_OBJECT) {
-		kobj = tool_kind_object(j, k[K_TOOL_CALL], &keytok);
+		kobj = tool_object(j, k[K_TOOL_CALL], &keytok);
 		if (kobj >= 0) {
 			size_t n;
 			const char *raw = json_raw(j, keytok, &n);
@@ -554,7 +534,7 @@ add_tool_done(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 	c->done_ev = e;
 	c->result = CR_EMPTY;
 	if (tc >= 0) {
-		kobj = tool_kind_object(j, tc, &keytok);
+		kobj = tool_object(j, tc, &keytok);
 		started = json_ms(j, json_get(j, tc, "startedAtMs"));
 		completed = json_ms(j, json_get(j, tc, "completedAtMs"));
 	}

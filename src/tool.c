@@ -1,90 +1,213 @@
-/* tool.c: tool kinds and the one-line account of a tool call. */
+/* tool.c: the table of tool kinds, a call's pieces, and its one-line
+ * account. */
 #include "tool.h"
 
 #include <string.h>
 
+#include "detail.h"
+#include "glyph.h"
 #include "model.h"
 
-static const struct {
-	const char *key;
-	const char *name;
-	const char *label;
-} kinds[TK_NKINDS] = {
-	[TK_SHELL] = {"shellToolCall", "shell", "Shell"},
-	[TK_READ] = {"readToolCall", "read", "Read"},
-	[TK_EDIT] = {"editToolCall", "edit", "Edit"},
-	[TK_WRITE] = {"writeToolCall", "write", "Write"},
-	[TK_GREP] = {"grepToolCall", "grep", "Grep"},
-	[TK_DELETE] = {"deleteToolCall", "delete", "Delete"},
-	[TK_GLOB] = {"globToolCall", "glob", "Glob"},
-	[TK_LS] = {"lsToolCall", "ls", "List"},
-	[TK_TODOS] = {"updateTodosToolCall", "todos", "Todos"},
-	[TK_MCP] = {"mcpToolCall", "mcp", "MCP"},
-	[TK_MCP_TOOLS] = {"getMcpToolsToolCall", "mcp_tools", "Schema"},
-	[TK_TASK] = {"taskToolCall", "task", "Task"},
-	[TK_AWAIT] = {"awaitToolCall", "await", "Await"},
-	[TK_SEMSEARCH] = {"semSearchToolCall", "semsearch", "Search"},
-	[TK_WEBFETCH] = {"webFetchToolCall", "webfetch", "Fetch"},
-	[TK_LINTS] = {"readLintsToolCall", "lints", "Lints"},
-	[TK_OTHER] = {NULL, "other", "Tool"},
+/* How a kind's line reads (the flags of a row). */
+enum {
+	TKF_CODE = 1,     /* the target is code: shown as a code span */
+	TKF_ARROW = 2,    /* the outcome is what it gave: " → exit 1" */
+	TKF_ADDED = 4,    /* an outcome of added lines follows with a space:
+			     "+3 −1", not " · +3 −1" */
+	TKF_REJECTED = 8, /* the detail builder also draws a rejected call */
 };
 
+/* Appends a call's target or outcome, read from its view. */
+typedef void tool_words_fn(const struct callview *v, struct buf *out);
+
+/* A kind: what agents call it, and how it reads. */
+struct kind {
+	const char *name;      /* "shell": the JSON summary, the filters */
+	const char *label;     /* "Shell": the transcript, the timeline */
+	const char *names[4];  /* the agents' names for it */
+	const char *what[2];   /* argument fields holding the target, the
+				  first one present wins; none and no
+				  what_fn: the first string argument */
+	const char *what_res;  /* the result's field for it, when the
+				  arguments are not there */
+	tool_words_fn *what_fn; /* a target that is not one field */
+	tool_words_fn *success; /* how a success reads; NULL: `ok` */
+	const char *ok;        /* or these words; NULL: "ok" */
+	tool_detail_fn *detail; /* its detail's rows; NULL: as JSON */
+	unsigned flags;        /* TKF_* */
+};
+
+static tool_words_fn what_todos, what_mcp_tools;
+static tool_words_fn success_shell, success_read, success_edit,
+	success_write, success_grep, success_glob, success_ls, success_todos,
+	success_mcp, success_task, success_await;
+
+static const struct kind kinds[TK_NKINDS] = {
+	[TK_SHELL] = {"shell", "Shell", {"shellToolCall"}, {"command"},
+		      "command", NULL, success_shell, NULL, detail_shell,
+		      TKF_CODE | TKF_ARROW | TKF_REJECTED},
+	[TK_READ] = {"read", "Read", {"readToolCall"}, {"path"}, "path", NULL,
+		     success_read, NULL, detail_read, 0},
+	[TK_EDIT] = {"edit", "Edit", {"editToolCall"}, {"path"}, "path", NULL,
+		     success_edit, NULL, detail_edit, TKF_ADDED},
+	[TK_WRITE] = {"write", "Write", {"writeToolCall"}, {"path"}, "path",
+		      NULL, success_write, NULL, detail_write, TKF_ADDED},
+	[TK_GREP] = {"grep", "Grep", {"grepToolCall"}, {"pattern"}, "pattern",
+		     NULL, success_grep, NULL, detail_grep, 0},
+	[TK_DELETE] = {"delete", "Delete", {"deleteToolCall"}, {"path"},
+		       "path", NULL, NULL, "deleted", detail_delete, 0},
+	[TK_GLOB] = {"glob", "Glob", {"globToolCall"}, {"globPattern"},
+		     "pattern", NULL, success_glob, NULL, NULL, 0},
+	[TK_LS] = {"ls", "List", {"lsToolCall"}, {"path"}, "path", NULL,
+		   success_ls, NULL, NULL, 0},
+	[TK_TODOS] = {"todos", "Todos", {"updateTodosToolCall"}, {NULL}, NULL,
+		      what_todos, success_todos, NULL, detail_todos, 0},
+	[TK_MCP] = {"mcp", "MCP", {"mcpToolCall"}, {"name", "toolName"}, NULL,
+		    NULL, success_mcp, NULL, detail_mcp, 0},
+	[TK_MCP_TOOLS] = {"mcp_tools", "Schema", {"getMcpToolsToolCall"},
+			  {NULL}, NULL, what_mcp_tools, NULL, NULL,
+			  detail_mcp_tools, 0},
+	[TK_TASK] = {"task", "Task", {"taskToolCall"}, {"description"}, NULL,
+		     NULL, success_task, NULL, detail_task, 0},
+	[TK_AWAIT] = {"await", "Await", {"awaitToolCall"}, {"taskId"}, NULL,
+		      NULL, success_await, NULL, NULL, TKF_ARROW},
+	[TK_SEMSEARCH] = {"semsearch", "Search", {"semSearchToolCall"},
+			  {"query"}, NULL, NULL, NULL, NULL, NULL, 0},
+	[TK_WEBFETCH] = {"webfetch", "Fetch", {"webFetchToolCall"}, {"url"},
+			 NULL, NULL, NULL, NULL, NULL, 0},
+	[TK_LINTS] = {"lints", "Lints", {"readLintsToolCall"}, {NULL}, NULL,
+		      NULL, NULL, NULL, NULL, 0},
+	[TK_OTHER] = {"other", "Tool", {NULL}, {NULL}, NULL, NULL, NULL, NULL,
+		      NULL, 0},
+};
+
+static const struct kind *
+kind_row(enum tool_kind k)
+{
+	return &kinds[(unsigned)k < TK_NKINDS ? k : TK_OTHER];
+}
+
 enum tool_kind
-tool_kind_of(const char *key, size_t n)
+tool_kind_of(const char *name, size_t n)
 {
 	for (int k = 0; k < TK_OTHER; k++)
-		if (strlen(kinds[k].key) == n && memcmp(kinds[k].key, key, n) == 0)
-			return (enum tool_kind)k;
+		for (size_t i = 0; i < ARRAY_LEN(kinds[k].names); i++) {
+			const char *s = kinds[k].names[i];
+
+			if (s != NULL && strlen(s) == n && memcmp(s, name, n) == 0)
+				return (enum tool_kind)k;
+		}
 	return TK_OTHER;
 }
 
 const char *
 tool_kind_name(enum tool_kind k)
 {
-	return kinds[(unsigned)k < TK_NKINDS ? k : TK_OTHER].name;
+	return kind_row(k)->name;
 }
 
 const char *
 tool_kind_label(enum tool_kind k)
 {
-	return kinds[(unsigned)k < TK_NKINDS ? k : TK_OTHER].label;
+	return kind_row(k)->label;
 }
 
-const char *
-tool_kind_key(enum tool_kind k)
+tool_detail_fn *
+tool_kind_detail(enum tool_kind k)
 {
-	return kinds[(unsigned)k < TK_NKINDS ? k : TK_OTHER].key;
+	return kind_row(k)->detail;
 }
 
-/* Both events of a call, parsed, with their kind objects. */
-struct callview {
-	const struct json *j;  /* the document args come from */
-	int args;        /* args object, or -1 */
-	const struct json *rj; /* the completed event */
-	int res;         /* the result variant's value, or -1 */
-	int resobj;      /* the result object, or -1 */
-};
-
-/* The value of obj's key ending in "ToolCall", with its key token. */
-static int
-kind_object(const struct json *j, int *key)
+void
+tool_label(enum tool_kind k, const char *name, size_t n, struct buf *out)
 {
-	int tc = json_get(j, 0, "tool_call"), n, k;
+	if (k != TK_OTHER || n == 0) {
+		buf_adds(out, tool_kind_label(k));
+		return;
+	}
+	if (n > 8 && memcmp(name + n - 8, "ToolCall", 8) == 0)
+		n -= 8;
+	buf_add(out, name, n);
+}
 
-	if (tc < 0 || json_type(j, tc) != JSON_OBJECT)
+/* --- a call's pieces ------------------------------------------------------ */
+
+int
+tool_object(const struct json *j, int tc, int *name)
+{
+	int n, k;
+
+	if (tc < 0)
+		tc = json_get(j, 0, "tool_call");
+	if (json_type(j, tc) != JSON_OBJECT)
 		return -1;
 	n = json_size(j, tc);
 	k = tc + 1;
 	for (int i = 0; i < n; i++) {
 		if (json_type(j, k + 1) == JSON_OBJECT &&
 		    json_strsuffix(j, k, "ToolCall")) {
-			*key = k;
+			*name = k;
 			return k + 1;
 		}
 		k = json_next(j, k + 1);
 	}
 	return -1;
 }
+
+/* Event e parsed into scratch, with its tool object; NULL when it has
+ * none. */
+static const struct json *
+load_event(struct model *m, uint32_t e, struct json *scratch, int *obj,
+	   int *name)
+{
+	const struct json *j = model_parsed(m, e, scratch);
+
+	if (j == NULL || (*obj = tool_object(j, -1, name)) < 0)
+		return NULL;
+	return j;
+}
+
+void
+tool_load(struct model *m, uint32_t c, struct json *sj, struct json *dj,
+	  struct callview *v)
+{
+	const struct call *call = &m->call[c];
+	const struct json *s = NULL, *d = NULL;
+	int sobj = -1, dobj = -1, sname = -1, dname = -1;
+
+	memset(v, 0, sizeof *v);
+	v->args = v->holder = v->name = v->result = v->var = v->varkey = -1;
+	if (call->start_ev != NONE)
+		s = load_event(m, call->start_ev, sj, &sobj, &sname);
+	/* In a replay, a completion past the cut-off has not happened yet. */
+	if (model_seen(m, call->done_ev))
+		d = load_event(m, call->done_ev, dj, &dobj, &dname);
+	if (d != NULL) {
+		v->rj = d;
+		v->result = json_get(d, dobj, "result");
+		if (json_type(d, v->result) == JSON_OBJECT &&
+		    json_size(d, v->result) > 0) {
+			v->varkey = v->result + 1;
+			v->var = v->result + 2;
+		}
+		v->nj = d;
+		v->name = dname;
+	}
+	/* The completed event may leave the arguments out (FORMAT.md §3). */
+	if (d != NULL && json_get(d, dobj, "args") >= 0) {
+		v->aj = d;
+		v->holder = dobj;
+	} else if (s != NULL) {
+		v->aj = s;
+		v->holder = sobj;
+		v->nj = s;
+		v->name = sname;
+	}
+	if (v->aj != NULL)
+		v->args = json_get(v->aj, v->holder, "args");
+}
+
+/* --- the words of a call -------------------------------------------------- */
 
 /* Append the string at path under obj; false when absent or empty. */
 static bool
@@ -117,16 +240,24 @@ size_at(const struct json *j, int obj, const char *path)
 	return json_size(j, t);
 }
 
+/* "1 line", "2 lines". */
+static void
+count_of(struct buf *out, int64_t n, const char *one, const char *many)
+{
+	buf_addf(out, "%lld %s", (long long)n, n == 1 ? one : many);
+}
+
 /* The target of a call of unknown kind: its first string argument. */
 static void
-what_generic(const struct json *j, int args, struct buf *out)
+what_generic(const struct callview *v, struct buf *out)
 {
+	const struct json *j = v->aj;
 	int n, k;
 
-	if (j == NULL || args < 0 || json_type(j, args) != JSON_OBJECT)
+	if (j == NULL || json_type(j, v->args) != JSON_OBJECT)
 		return;
-	n = json_size(j, args);
-	k = args + 1;
+	n = json_size(j, v->args);
+	k = v->args + 1;
 	for (int i = 0; i < n; i++) {
 		if (json_type(j, k + 1) == JSON_STRING) {
 			json_decode(j, k, out);
@@ -139,190 +270,199 @@ what_generic(const struct json *j, int args, struct buf *out)
 }
 
 static void
-describe_what(enum tool_kind kind, const struct callview *v, struct buf *out)
+what_todos(const struct callview *v, struct buf *out)
 {
-	const struct json *j = v->j;
-	int a = v->args;
-	int64_t n;
+	int n = size_at(v->aj, v->args, "todos");
 
-	switch (kind) {
-	case TK_SHELL:
-		if (!str_at(j, a, "command", out))
-			str_at(v->rj, v->res, "command", out);
-		break;
-	case TK_READ:
-	case TK_EDIT:
-	case TK_WRITE:
-	case TK_DELETE:
-	case TK_LS:
-		if (!str_at(j, a, "path", out))
-			str_at(v->rj, v->res, "path", out);
-		break;
-	case TK_GREP:
-		if (!str_at(j, a, "pattern", out))
-			str_at(v->rj, v->res, "pattern", out);
-		break;
-	case TK_GLOB:
-		if (!str_at(j, a, "globPattern", out))
-			str_at(v->rj, v->res, "pattern", out);
-		break;
-	case TK_TODOS:
-		if ((n = size_at(j, a, "todos")) >= 0)
-			buf_addf(out, "%d todo%s", (int)n, n == 1 ? "" : "s");
-		break;
-	case TK_MCP:
-		if (!str_at(j, a, "name", out))
-			str_at(j, a, "toolName", out);
-		break;
-	case TK_MCP_TOOLS:
-		if (str_at(j, a, "server", out))
-			buf_addc(out, ' ');
-		str_at(j, a, "toolName", out);
-		break;
-	case TK_TASK:
-		str_at(j, a, "description", out);
-		break;
-	case TK_AWAIT:
-		str_at(j, a, "taskId", out);
-		break;
-	case TK_SEMSEARCH:
-		str_at(j, a, "query", out);
-		break;
-	case TK_WEBFETCH:
-		str_at(j, a, "url", out);
-		break;
-	default:
-		what_generic(j, a, out);
-		break;
-	}
+	if (n >= 0)
+		count_of(out, n, "todo", "todos");
 }
 
-/* How a successful call ended, per kind. */
 static void
-describe_success(enum tool_kind kind, const struct callview *v,
-		 struct buf *out)
+what_mcp_tools(const struct callview *v, struct buf *out)
+{
+	if (str_at(v->aj, v->args, "server", out))
+		buf_addc(out, ' ');
+	str_at(v->aj, v->args, "toolName", out);
+}
+
+/* The call's target, as its kind's row says where to find it. */
+static void
+describe_what(const struct kind *k, const struct callview *v,
+	      struct buf *out)
+{
+	if (k->what_fn != NULL) {
+		k->what_fn(v, out);
+		return;
+	}
+	if (k->what[0] == NULL) {
+		what_generic(v, out);
+		return;
+	}
+	for (size_t i = 0; i < ARRAY_LEN(k->what) && k->what[i] != NULL; i++)
+		if (str_at(v->aj, v->args, k->what[i], out))
+			return;
+	if (k->what_res != NULL)
+		str_at(v->rj, v->var, k->what_res, out);
+}
+
+static void
+success_shell(const struct callview *v, struct buf *out)
+{
+	int64_t a;
+
+	if (json_int_at(v->rj, v->var, "exitCode", &a))
+		buf_addf(out, "exit %lld", (long long)a);
+	else if (json_int_at(v->rj, v->var, "pid", &a))
+		buf_addf(out, "background, pid %lld", (long long)a);
+	else
+		buf_adds(out, "ok");
+}
+
+static void
+success_read(const struct callview *v, struct buf *out)
+{
+	int64_t a;
+
+	if (json_int_at(v->rj, v->var, "totalLines", &a))
+		count_of(out, a, "line", "lines");
+	else
+		buf_adds(out, "read");
+}
+
+static void
+success_edit(const struct callview *v, struct buf *out)
+{
+	int64_t a = 0, b = 0;
+
+	json_int_at(v->rj, v->var, "linesAdded", &a);
+	json_int_at(v->rj, v->var, "linesRemoved", &b);
+	buf_addf(out, "+%lld " GLYPH_MINUS "%lld", (long long)a, (long long)b);
+}
+
+static void
+success_write(const struct callview *v, struct buf *out)
+{
+	int64_t a;
+
+	if (json_int_at(v->rj, v->var, "linesCreated", &a))
+		buf_addf(out, "+%lld", (long long)a);
+	else
+		buf_adds(out, "written");
+}
+
+static void
+success_grep(const struct callview *v, struct buf *out)
 {
 	const struct json *j = v->rj;
-	int r = v->res;
-	int64_t a = 0, b = 0;
-	int n;
+	int wr = json_get(j, v->var, "workspaceResults");
+	int n = -1;
+	int64_t a = 0;
 
-	switch (kind) {
-	case TK_SHELL:
-		if (json_int_at(j, r, "exitCode", &a))
-			buf_addf(out, "exit %lld", (long long)a);
-		else if (json_int_at(j, r, "pid", &a))
-			buf_addf(out, "background, pid %lld", (long long)a);
-		else
-			buf_adds(out, "ok");
-		break;
-	case TK_READ:
-		if (json_int_at(j, r, "totalLines", &a))
-			buf_addf(out, "%lld line%s", (long long)a,
-				 a == 1 ? "" : "s");
-		else
-			buf_adds(out, "read");
-		break;
-	case TK_EDIT:
-		json_int_at(j, r, "linesAdded", &a);
-		json_int_at(j, r, "linesRemoved", &b);
-		buf_addf(out, "+%lld \xE2\x88\x92%lld", (long long)a,
-			 (long long)b);
-		break;
-	case TK_WRITE:
-		if (json_int_at(j, r, "linesCreated", &a))
-			buf_addf(out, "+%lld", (long long)a);
-		else
-			buf_adds(out, "written");
-		break;
-	case TK_GREP:
-		n = -1;
-		if (j != NULL && r >= 0) {
-			int wr = json_get(j, r, "workspaceResults");
-
-			if (wr >= 0 && json_type(j, wr) == JSON_OBJECT &&
-			    json_size(j, wr) > 0) {
-				n = size_at(j, wr + 2, "content.matches");
-				json_int_at(j, wr + 2, "content.totalMatchedLines",
-				       &a);
-			}
-		}
-		buf_addf(out, "%lld match%s", (long long)a, a == 1 ? "" : "es");
-		if (n >= 0)
-			buf_addf(out, " in %d file%s", n, n == 1 ? "" : "s");
-		break;
-	case TK_DELETE:
-		buf_adds(out, "deleted");
-		break;
-	case TK_GLOB:
-		if (json_int_at(j, r, "totalFiles", &a) ||
-		    (a = size_at(j, r, "files")) >= 0)
-			buf_addf(out, "%lld file%s", (long long)a,
-				 a == 1 ? "" : "s");
-		else
-			buf_adds(out, "ok");
-		break;
-	case TK_LS:
-		a = size_at(j, r, "directoryTreeRoot.childrenFiles");
-		b = size_at(j, r, "directoryTreeRoot.childrenDirs");
-		buf_addf(out, "%lld entries", (long long)(MAX(a, 0) + MAX(b, 0)));
-		break;
-	case TK_TODOS: {
-		int t = j != NULL && r >= 0 ? json_get(j, r, "todos") : -1;
-		int total = 0, done = 0;
-
-		if (t >= 0 && json_type(j, t) == JSON_ARRAY) {
-			int e = t + 1;
-
-			total = json_size(j, t);
-			for (int i = 0; i < total; i++) {
-				int st = json_type(j, e) == JSON_OBJECT
-						 ? json_get(j, e, "status")
-						 : -1;
-
-				if (st >= 0 &&
-				    json_strsuffix(j, st, "COMPLETED"))
-					done++;
-				e = json_next(j, e);
-			}
-			buf_addf(out, "%d/%d done", done, total);
-		} else {
-			buf_adds(out, "updated");
-		}
-		break;
+	if (json_type(j, wr) == JSON_OBJECT && json_size(j, wr) > 0) {
+		n = size_at(j, wr + 2, "content.matches");
+		json_int_at(j, wr + 2, "content.totalMatchedLines", &a);
 	}
-	case TK_MCP: {
-		bool err = false;
-		int t = j != NULL && r >= 0 ? json_get(j, r, "isError") : -1;
-
-		buf_adds(out, t >= 0 && json_bool(j, t, &err) && err ? "error"
-								       : "ok");
-		break;
-	}
-	case TK_TASK:
-		if ((n = size_at(j, r, "conversationSteps")) >= 0)
-			buf_addf(out, "%d step%s", n, n == 1 ? "" : "s");
-		else
-			buf_adds(out, "done");
-		break;
-	case TK_AWAIT:
-		if (json_int_at(j, r, "complete.exitCode", &a))
-			buf_addf(out, "exit %lld", (long long)a);
-		else
-			buf_adds(out, "done");
-		break;
-	default:
-		buf_adds(out, "ok");
-		break;
-	}
+	count_of(out, a, "match", "matches");
+	if (n >= 0)
+		buf_addf(out, " in %d file%s", n, n == 1 ? "" : "s");
 }
 
 static void
-describe_outcome(struct model *m, uint32_t c, enum tool_kind kind,
+success_glob(const struct callview *v, struct buf *out)
+{
+	int64_t a;
+
+	if (json_int_at(v->rj, v->var, "totalFiles", &a) ||
+	    (a = size_at(v->rj, v->var, "files")) >= 0)
+		count_of(out, a, "file", "files");
+	else
+		buf_adds(out, "ok");
+}
+
+static void
+success_ls(const struct callview *v, struct buf *out)
+{
+	int64_t a = size_at(v->rj, v->var, "directoryTreeRoot.childrenFiles");
+	int64_t b = size_at(v->rj, v->var, "directoryTreeRoot.childrenDirs");
+
+	buf_addf(out, "%lld entries", (long long)(MAX(a, 0) + MAX(b, 0)));
+}
+
+static void
+success_todos(const struct callview *v, struct buf *out)
+{
+	const struct json *j = v->rj;
+	int t = json_get(j, v->var, "todos");
+	int total, done = 0, e;
+
+	if (json_type(j, t) != JSON_ARRAY) {
+		buf_adds(out, "updated");
+		return;
+	}
+	total = json_size(j, t);
+	e = t + 1;
+	for (int i = 0; i < total; i++, e = json_next(j, e)) {
+		int st = json_type(j, e) == JSON_OBJECT ? json_get(j, e, "status")
+							: -1;
+
+		if (st >= 0 && json_strsuffix(j, st, "COMPLETED"))
+			done++;
+	}
+	buf_addf(out, "%d/%d done", done, total);
+}
+
+static void
+success_mcp(const struct callview *v, struct buf *out)
+{
+	bool err = false;
+	int t = json_get(v->rj, v->var, "isError");
+
+	buf_adds(out, t >= 0 && json_bool(v->rj, t, &err) && err ? "error"
+								  : "ok");
+}
+
+static void
+success_task(const struct callview *v, struct buf *out)
+{
+	int n = size_at(v->rj, v->var, "conversationSteps");
+
+	if (n >= 0)
+		count_of(out, n, "step", "steps");
+	else
+		buf_adds(out, "done");
+}
+
+static void
+success_await(const struct callview *v, struct buf *out)
+{
+	int64_t a;
+
+	if (json_int_at(v->rj, v->var, "complete.exitCode", &a))
+		buf_addf(out, "exit %lld", (long long)a);
+	else
+		buf_adds(out, "done");
+}
+
+/* How a call that did not succeed reads: its exit code or message. */
+static void
+describe_failure(const struct callview *v, const char *none,
+		 struct buf *out)
+{
+	int64_t code;
+
+	if (json_int_at(v->rj, v->var, "exitCode", &code))
+		buf_addf(out, "exit %lld", (long long)code);
+	else if (!str_at(v->rj, v->var, "errorMessage", out) &&
+		 !str_at(v->rj, v->var, "message", out))
+		buf_adds(out, none);
+}
+
+static void
+describe_outcome(struct model *m, uint32_t c, const struct kind *k,
 		 const struct callview *v, struct buf *out)
 {
-	const struct call *call = &m->call[c];
-	int64_t code;
+	size_t before;
 
 	switch (model_call_state(m, c)) {
 	case CS_RUNNING:
@@ -332,35 +472,30 @@ describe_outcome(struct model *m, uint32_t c, enum tool_kind kind,
 		buf_adds(out, "no completed event");
 		return;
 	case CS_OK:
-		describe_success(kind, v, out);
+		if (k->success != NULL)
+			k->success(v, out);
+		else
+			buf_adds(out, k->ok != NULL ? k->ok : "ok");
 		return;
 	case CS_FAILED:
-		if (json_int_at(v->rj, v->res, "exitCode", &code))
-			buf_addf(out, "exit %lld", (long long)code);
-		else if (!str_at(v->rj, v->res, "errorMessage", out) &&
-			 !str_at(v->rj, v->res, "message", out))
-			buf_adds(out, "failed");
+		describe_failure(v, "failed", out);
 		return;
 	case CS_REJECTED:
 		buf_adds(out, "rejected");
-		{
-			size_t before = out->n;
-
-			buf_adds(out, ": ");
-			if (!str_at(v->rj, v->res, "reason", out))
-				out->n = before, out->p[before] = '\0';
-		}
+		before = out->n;
+		buf_adds(out, ": ");
+		if (!str_at(v->rj, v->var, "reason", out))
+			out->n = before, out->p[before] = '\0';
 		return;
 	default:
 		break;
 	}
-	if (call->result == CR_ERROR) {
-		if (!str_at(v->rj, v->res, "errorMessage", out) &&
-		    !str_at(v->rj, v->res, "message", out))
+	if (m->call[c].result == CR_ERROR) {
+		if (!str_at(v->rj, v->var, "errorMessage", out) &&
+		    !str_at(v->rj, v->var, "message", out))
 			buf_adds(out, "error");
-	} else if (call->result == CR_OTHER && v->rj != NULL &&
-		   v->resobj >= 0) {
-		json_decode(v->rj, v->resobj + 1, out);
+	} else if (m->call[c].result == CR_OTHER && v->varkey >= 0) {
+		json_decode(v->rj, v->varkey, out);
 	} else {
 		buf_adds(out, "no result");
 	}
@@ -392,48 +527,28 @@ fold_space(struct buf *b, size_t from)
 }
 
 void
-tool_describe(struct model *m, uint32_t c, struct tool_desc *d)
+tool_describe_view(struct model *m, uint32_t c, const struct callview *v,
+		   struct tool_desc *d)
 {
-	const struct call *call = &m->call[c];
-	struct callview v = {NULL, -1, NULL, -1, -1};
-	const struct json *sj = NULL, *dj = NULL;
-	int skey = -1, dkey = -1, sobj = -1, dobj = -1;
-	bool have_start = false, have_done = false;
-	enum tool_kind kind = (enum tool_kind)call->kind;
+	const struct kind *k = kind_row((enum tool_kind)m->call[c].kind);
 
 	buf_reset(&d->key);
 	buf_reset(&d->what);
 	buf_reset(&d->outcome);
-	if (call->start_ev != NONE &&
-	    (sj = model_parsed(m, call->start_ev, m->qjson)) != NULL)
-		have_start = (sobj = kind_object(sj, &skey)) >= 0;
-	/* In a replay, a completion past the cut-off has not happened yet. */
-	if (model_seen(m, call->done_ev) &&
-	    (dj = model_parsed(m, call->done_ev, m->qjson2)) != NULL)
-		have_done = (dobj = kind_object(dj, &dkey)) >= 0;
-	if (have_done) {
-		v.rj = dj;
-		v.resobj = json_get(v.rj, dobj, "result");
-		if (v.resobj >= 0 && json_type(v.rj, v.resobj) == JSON_OBJECT &&
-		    json_size(v.rj, v.resobj) > 0 &&
-		    json_type(v.rj, v.resobj + 2) == JSON_OBJECT)
-			v.res = v.resobj + 2;
-		else if (v.resobj >= 0 && json_type(v.rj, v.resobj) != JSON_OBJECT)
-			v.resobj = -1;
-		json_decode(v.rj, dkey, &d->key);
-	}
-	if (have_start && (!have_done || json_get(dj, dobj, "args") < 0)) {
-		v.j = sj;
-		v.args = json_get(v.j, sobj, "args");
-		buf_reset(&d->key);
-		json_decode(v.j, skey, &d->key);
-	} else if (have_done) {
-		v.j = dj;
-		v.args = json_get(v.j, dobj, "args");
-	}
-	describe_what(kind, &v, &d->what);
-	describe_outcome(m, c, kind, &v, &d->outcome);
+	if (v->name >= 0)
+		json_decode(v->nj, v->name, &d->key);
+	describe_what(k, v, &d->what);
+	describe_outcome(m, c, k, v, &d->outcome);
 	fold_space(&d->outcome, 0);
+}
+
+void
+tool_describe(struct model *m, uint32_t c, struct tool_desc *d)
+{
+	struct callview v;
+
+	tool_load(m, c, m->qjson, m->qjson2, &v);
+	tool_describe_view(m, c, &v, d);
 }
 
 void
@@ -467,31 +582,24 @@ tool_code_span(struct buf *out, const char *s, size_t n)
 void
 tool_line(enum tool_kind k, const struct tool_desc *d, struct buf *out)
 {
-	if (k == TK_OTHER && d->key.n > 0) {
-		size_t n = d->key.n;
+	unsigned flags = kind_row(k)->flags;
 
-		/* An unknown kind is named by its key: "frobnicate". */
-		if (n > 8 && memcmp(d->key.p + n - 8, "ToolCall", 8) == 0)
-			n -= 8;
-		buf_add(out, d->key.p, n);
-	} else {
-		buf_adds(out, tool_kind_label(k));
-	}
+	tool_label(k, d->key.p, d->key.n, out);
 	if (d->what.n > 0) {
 		buf_addc(out, ' ');
-		if (k == TK_SHELL)
+		if (flags & TKF_CODE)
 			tool_code_span(out, d->what.p, d->what.n);
 		else
 			buf_add(out, d->what.p, d->what.n);
 	}
 	if (d->outcome.n == 0)
 		return;
-	if (k == TK_SHELL || k == TK_AWAIT)
-		buf_adds(out, " \xE2\x86\x92 "); /* → */
-	else if ((k == TK_EDIT || k == TK_WRITE) && d->outcome.p[0] == '+')
+	if (flags & TKF_ARROW)
+		buf_adds(out, " " GLYPH_ARROW " ");
+	else if ((flags & TKF_ADDED) && d->outcome.p[0] == '+')
 		buf_addc(out, ' ');
 	else
-		buf_adds(out, " \xC2\xB7 "); /* · */
+		buf_adds(out, " " GLYPH_DOT " ");
 	buf_add(out, d->outcome.p, d->outcome.n);
 }
 
@@ -499,13 +607,16 @@ const char *
 tool_state_glyph(int state)
 {
 	static const char *const glyphs[CS_NSTATES] = {
-		[CS_RUNNING] = "\xE2\x80\xA6",  /* … */
-		[CS_OK] = "\xE2\x9C\x93",       /* ✓ */
-		[CS_FAILED] = "\xE2\x9C\x97",   /* ✗ */
-		[CS_REJECTED] = "\xE2\x8A\x98", /* ⊘ */
-		[CS_ERROR] = "!",
-		[CS_ORPHANED] = "?",
+		[CS_RUNNING] = GLYPH_RUNNING, [CS_OK] = GLYPH_OK,
+		[CS_FAILED] = GLYPH_FAILED,   [CS_REJECTED] = GLYPH_REJECTED,
+		[CS_ERROR] = "!",             [CS_ORPHANED] = "?",
 	};
 
 	return (unsigned)state < CS_NSTATES ? glyphs[state] : "?";
+}
+
+bool
+tool_detail_rejected(enum tool_kind k)
+{
+	return (kind_row(k)->flags & TKF_REJECTED) != 0;
 }
