@@ -4,10 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "glyph.h"
 #include "record.h"
-#include "summary.h"
 #include "text.h"
 #include "tool.h"
+#include "words.h"
 
 /* Bytes [off, off + len) of a buffer; len 0: nothing kept. */
 struct span {
@@ -135,15 +136,12 @@ md_block(struct printer *p)
 static void
 call_line(struct printer *p, uint32_t c, struct buf *out)
 {
-	enum call_state st = model_call_state(p->m, c);
 	int64_t d = model_call_duration(p->m, c);
 
 	tool_describe(p->m, c, &p->td);
-	buf_adds(out, tool_state_glyph(st));
-	buf_addc(out, ' ');
-	tool_line((enum tool_kind)p->m->call[c].kind, &p->td, out);
-	if (d != TIME_NONE && st != CS_ORPHANED) {
-		buf_adds(out, " \xC2\xB7 ");
+	words_call(p->m, c, &p->td, out);
+	if (d != TIME_NONE && model_call_state(p->m, c) != CS_ORPHANED) {
+		buf_adds(out, " " GLYPH_DOT " ");
 		fmt_duration(out, d);
 	}
 }
@@ -174,6 +172,19 @@ emit_prefixed(struct printer *p, const char *prefix, const char *s, size_t n)
 
 /* --- the streaming printers -------------------------------------------- */
 
+/* A line of its own in the text log: indent, then the item's words. */
+static void
+text_line(struct printer *p, const char *lead, uint32_t it)
+{
+	struct buf *l = &p->line;
+
+	endline(p);
+	buf_adds(l, lead);
+	words_item(p->m, it, WORDS_WHOLE, &p->td, l);
+	emit(p, l->p, l->n, TEXT_ONELINE);
+	endline(p);
+}
+
 static void
 text_event(struct printer *p, uint32_t e)
 {
@@ -191,7 +202,7 @@ text_event(struct printer *p, uint32_t e)
 	case EV_INIT:
 		endline(p);
 		buf_adds(l, "== session ");
-		summary_session_header(m, e, l);
+		words_session_header(m, e, l);
 		emit(p, l->p, l->n, TEXT_ONELINE);
 		endline(p);
 		break;
@@ -201,13 +212,8 @@ text_event(struct printer *p, uint32_t e)
 		emit_prefixed(p, "> ", p->tmp.p, p->tmp.n);
 		break;
 	case EV_THINK_DONE:
-		if (it == NONE)
-			break;
-		endline(p);
-		buf_adds(l, "  ");
-		summary_thinking(m, it, l);
-		emit(p, l->p, l->n, TEXT_ONELINE);
-		endline(p);
+		if (it != NONE)
+			text_line(p, "  ", it);
 		break;
 	case EV_TEXT_DELTA:
 	case EV_TEXT:
@@ -225,35 +231,14 @@ text_event(struct printer *p, uint32_t e)
 		endline(p);
 		break;
 	case EV_RESULT:
-		endline(p);
-		buf_adds(l, "== ");
-		summary_session_line(m, m->it[it].session, l);
-		emit(p, l->p, l->n, TEXT_ONELINE);
-		endline(p);
+		text_line(p, "== ", it);
 		break;
 	case EV_NOTICE:
-		endline(p);
-		buf_adds(l, "  ~ ");
-		model_notice_text(m, e, l);
-		emit(p, l->p, l->n, TEXT_ONELINE);
-		endline(p);
+		text_line(p, "  ~ ", it);
 		break;
 	case EV_BAD:
-		endline(p);
-		buf_addf(l, "  ! line %llu: ",
-			 (unsigned long long)m->diag[m->it[it].ref].line);
-		model_diag_message(m, m->it[it].ref, l);
-		buf_adds(l, ": ");
-		model_event_text(m, e, l);
-		emit(p, l->p, l->n, TEXT_ONELINE);
-		endline(p);
-		break;
 	case EV_STDERR:
-		endline(p);
-		buf_adds(l, "  stderr: ");
-		model_event_text(m, e, l);
-		emit(p, l->p, l->n, TEXT_ONELINE);
-		endline(p);
+		text_line(p, "  ", it);
 		break;
 	default:
 		break;
@@ -274,7 +259,7 @@ md_event(struct printer *p, uint32_t e)
 	case EV_INIT:
 		md_block(p);
 		buf_adds(l, "## Session ");
-		summary_session_header(m, e, l);
+		words_session_header(m, e, l);
 		emit(p, l->p, l->n, TEXT_ONELINE);
 		fputs("\n\n", p->out);
 		p->bol = true;
@@ -289,7 +274,7 @@ md_event(struct printer *p, uint32_t e)
 		if (it == NONE)
 			break;
 		md_block(p);
-		summary_thinking(m, it, l);
+		words_thinking(m, it, l);
 		fprintf(p->out, "<details><summary>");
 		emit(p, l->p, l->n, TEXT_ONELINE);
 		fputs("</summary>\n\n", p->out);
@@ -320,7 +305,7 @@ md_event(struct printer *p, uint32_t e)
 	case EV_RESULT:
 		md_block(p);
 		buf_adds(l, "**Result:** ");
-		summary_session_line(m, m->it[it].session, l);
+		words_session_line(m, m->it[it].session, l);
 		emit(p, l->p, l->n, TEXT_ONELINE);
 		fputs("\n\n", p->out);
 		p->bol = true;
@@ -337,9 +322,8 @@ md_event(struct printer *p, uint32_t e)
 			model_notice_text(m, e, l);
 			buf_adds(l, "_");
 		} else if (type == EV_BAD) {
-			buf_addf(l, "\xE2\x9A\xA0 line %llu: ",
-				 (unsigned long long)m->diag[m->it[it].ref].line);
-			model_diag_message(m, m->it[it].ref, l);
+			buf_adds(l, GLYPH_WARN " ");
+			words_diag(m, m->it[it].ref, l);
 			buf_adds(l, ": ");
 			model_event_text(m, e, &p->tmp);
 			tool_code_span(l, p->tmp.p, p->tmp.n);
@@ -443,12 +427,12 @@ finish_summary(struct printer *p, bool md)
 		if (m->nses > 1) {
 			buf_adds(&p->line, "session ");
 			if (m->ses[s].init_ev != NONE)
-				summary_session_header(m, m->ses[s].init_ev, &p->line);
+				words_session_header(m, m->ses[s].init_ev, &p->line);
 			else
 				buf_addf(&p->line, "%zu", s + 1);
 			buf_adds(&p->line, ": ");
 		}
-		summary_session_line(m, (uint32_t)s, &p->line);
+		words_session_line(m, (uint32_t)s, &p->line);
 		emit(p, p->line.p, p->line.n, TEXT_ONELINE);
 		endline(p);
 	}

@@ -4,14 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "summary.h"
+#include "glyph.h"
+#include "words.h"
 
-#define ARROW "\xE2\x9D\xAF"        /* ❯ */
-#define FOLDED "\xE2\x96\xB8"       /* ▸ */
-#define UNFOLDED "\xE2\x96\xBE"     /* ▾ */
-#define RULE "\xE2\x94\x80"         /* ─ */
-#define DOT " \xC2\xB7 "            /* · */
-#define ELLIPSIS "\xE2\x80\xA6"     /* … */
+#define ARROW GLYPH_PROMPT
+#define FOLDED GLYPH_FOLDED
+#define UNFOLDED GLYPH_UNFOLDED
+#define RULE GLYPH_RULE
+#define DOT " " GLYPH_DOT " "
+#define ELLIPSIS GLYPH_ELLIPSIS
 #define SLOTS 1024
 #define DESC_SLOTS 256
 
@@ -192,12 +193,7 @@ render_describe(struct render *r, uint32_t c)
 void
 render_call_line(struct render *r, uint32_t c, struct buf *out)
 {
-	enum call_state st = model_call_state(r->m, c);
-	const struct tool_desc *d = render_describe(r, c);
-
-	buf_adds(out, tool_state_glyph(st));
-	buf_addc(out, ' ');
-	tool_line((enum tool_kind)r->m->call[c].kind, d, out);
+	words_call(r->m, c, render_describe(r, c), out);
 }
 
 /* A duration for a call: "2.8 s", or "…" when unknown. */
@@ -299,21 +295,6 @@ blank_before(const struct render *r, uint32_t it)
 	}
 }
 
-/* The raw text of a diagnostic or stderr line, cut at RENDER_LINE_MAX. */
-static void
-line_text(struct render *r, uint32_t e, struct buf *out)
-{
-	size_t before = out->n;
-
-	model_event_text(r->m, e, out);
-	if (out->n - before > RENDER_LINE_MAX) {
-		size_t total = out->n - before;
-
-		out->n = before + RENDER_LINE_MAX;
-		buf_addf(out, " " ELLIPSIS " (%zu bytes in all)", total);
-	}
-}
-
 static void
 block_build(struct render *r, struct block *b, uint32_t it)
 {
@@ -326,17 +307,16 @@ block_build(struct render *r, struct block *b, uint32_t it)
 		blank_row(b);
 	switch (item->type) {
 	case IT_SESSION:
-		buf_adds(raw, "Session ");
-		summary_session_header(m, item->first_ev, raw);
+		words_item(m, it, 0, NULL, raw);
 		add_rule(r, b, raw->p, raw->n, ROLE_SESSION);
 		break;
 	case IT_PROMPT:
-		model_item_text(m, it, raw);
+		words_item(m, it, 0, NULL, raw);
 		add_wrapped(r, b, raw->p, raw->n, ROLE_PROMPT, 2, ARROW " ");
 		break;
 	case IT_THINKING:
 		buf_adds(raw, r->thinking ? UNFOLDED " " : FOLDED " ");
-		summary_thinking(m, it, raw);
+		words_item(m, it, 0, NULL, raw);
 		add_line(r, b, raw->p, raw->n, ROLE_THINKING);
 		if (r->thinking) {
 			buf_reset(raw);
@@ -345,7 +325,7 @@ block_build(struct render *r, struct block *b, uint32_t it)
 		}
 		break;
 	case IT_TEXT:
-		model_item_text(m, it, raw);
+		words_item(m, it, 0, NULL, raw);
 		add_wrapped(r, b, raw->p, raw->n, ROLE_ASSISTANT, 0, NULL);
 		break;
 	case IT_TOOL:
@@ -353,17 +333,11 @@ block_build(struct render *r, struct block *b, uint32_t it)
 		break;
 	case IT_NOTICE:
 		buf_adds(raw, "~ ");
-		model_notice_text(m, item->first_ev, raw);
-		if (raw->n > RENDER_LINE_MAX)
-			raw->n = RENDER_LINE_MAX;
+		words_item(m, it, 0, NULL, raw);
 		add_wrapped(r, b, raw->p, raw->n, ROLE_NOTICE, 2, NULL);
 		break;
 	case IT_DIAG:
-		buf_addf(raw, "! line %llu: ",
-			 (unsigned long long)m->diag[item->ref].line);
-		model_diag_message(m, item->ref, raw);
-		buf_adds(raw, ": ");
-		line_text(r, item->first_ev, raw);
+		words_item(m, it, 0, NULL, raw);
 		buf_reset(&r->tmp);
 		/* A diagnostic stays one logical line: its newlines are text. */
 		text_sanitize(&r->tmp, raw->p, raw->n, TEXT_ONELINE);
@@ -372,18 +346,16 @@ block_build(struct render *r, struct block *b, uint32_t it)
 		add_wrapped(r, b, raw->p, raw->n, ROLE_DIAG, 2, NULL);
 		break;
 	case IT_STDERR:
-		buf_adds(raw, "stderr: ");
-		line_text(r, item->first_ev, raw);
+		words_item(m, it, 0, NULL, raw);
 		add_wrapped(r, b, raw->p, raw->n, ROLE_STDERR, 2, NULL);
 		break;
-	case IT_RESULT: {
-		enum session_state st = model_session_state(m, item->session);
-
-		summary_session_line(m, item->session, raw);
+	case IT_RESULT:
+		words_item(m, it, 0, NULL, raw);
 		add_rule(r, b, raw->p, raw->n,
-			 st == SS_OK ? ROLE_RESULT_OK : ROLE_RESULT_FAILED);
+			 model_session_state(m, item->session) == SS_OK
+				 ? ROLE_RESULT_OK
+				 : ROLE_RESULT_FAILED);
 		break;
-	}
 	default:
 		add_line(r, b, "?", 1, ROLE_NORMAL);
 		break;
@@ -550,16 +522,16 @@ bar_fill(enum call_state st)
 {
 	switch (st) {
 	case CS_OK:
-		return "\xE2\x96\x88"; /* █ */
+		return GLYPH_BAR_OK;
 	case CS_FAILED:
 	case CS_ERROR:
-		return "\xE2\x96\x93"; /* ▓ */
+		return GLYPH_BAR_FAILED;
 	case CS_REJECTED:
-		return "\xE2\x95\xB3"; /* ╳ */
+		return GLYPH_BAR_REJECTED;
 	case CS_ORPHANED:
-		return "\xE2\x94\x84"; /* ┄ */
+		return GLYPH_BAR_ORPHANED;
 	default:
-		return "\xE2\x96\x92"; /* ▒ */
+		return GLYPH_BAR_RUNNING;
 	}
 }
 
@@ -814,7 +786,7 @@ render_status(struct render *r, const struct status_in *in, int width,
 		if (q->text.n == 0)
 			buf_adds(&q->text, "no calls");
 		q = piece_new(p, &n, ROLE_STATUS, 40);
-		if (!summary_tokens(m, ses->result_ev, &q->text))
+		if (!words_tokens(m, ses->result_ev, &q->text))
 			n--;
 		if (model_nsessions(m) > 1) {
 			q = piece_new(p, &n, ROLE_STATUS, 35);

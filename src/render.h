@@ -16,9 +16,6 @@
 
 /* The render cache holds at most this many bytes of blocks. */
 #define RENDER_CACHE_BYTES (16u << 20)
-/* A diagnostic or stderr line is shown up to this many bytes in the
- * transcript (all of it stays in the detail and the raw output). */
-#define RENDER_LINE_MAX 4096
 
 /* One screen row of a block: bytes [off, off + len) of its text. */
 struct rrow {

@@ -9,7 +9,7 @@
 #include <wctype.h>
 
 #include "render.h"
-#include "summary.h"
+#include "words.h"
 #include "text.h"
 
 /* --- case folding -------------------------------------------------------- */
@@ -141,7 +141,7 @@ helper_share(struct search_helper *h, struct model *m, struct tool_desc *td,
 	while ((i = atomic_fetch_add(&h->take, 1)) < h->n) {
 		size_t from = out->n;
 
-		search_item_text(m, h->item[i], td, out);
+		words_item(m, h->item[i], WORDS_BODY, td, out);
 		h->done[i].off = from;
 		h->done[i].len = out->n - from;
 		h->done[i].helper = helper;
@@ -660,75 +660,6 @@ search_raw_maybe(const struct search *s, const char *p, size_t n)
 	return false;
 }
 
-/* --- the text of items -------------------------------------------------- */
-
-/* At most RENDER_LINE_MAX bytes from `from` on, as the transcript shows. */
-static void
-cut_line(struct buf *out, size_t from)
-{
-	if (out->n - from > RENDER_LINE_MAX) {
-		out->n = from + RENDER_LINE_MAX;
-		out->p[out->n] = '\0';
-	}
-}
-
-void
-search_item_text(struct model *m, uint32_t it, struct tool_desc *td,
-		 struct buf *out)
-{
-	const struct item *item = &m->it[it];
-	size_t from = out->n;
-
-	switch (item->type) {
-	case IT_SESSION:
-		buf_adds(out, "Session ");
-		summary_session_header(m, item->first_ev, out);
-		break;
-	case IT_THINKING:
-		summary_thinking(m, it, out);
-		buf_addc(out, '\n');
-		model_item_text(m, it, out);
-		break;
-	case IT_PROMPT:
-	case IT_TEXT:
-		model_item_text(m, it, out);
-		break;
-	case IT_TOOL: {
-		uint32_t c = item->ref;
-
-		tool_describe(m, c, td);
-		buf_adds(out, tool_state_glyph(model_call_state(m, c)));
-		buf_addc(out, ' ');
-		tool_line((enum tool_kind)m->call[c].kind, td, out);
-		break;
-	}
-	case IT_NOTICE:
-		model_notice_text(m, item->first_ev, out);
-		cut_line(out, from);
-		break;
-	case IT_DIAG:
-		buf_addf(out, "! line %llu: ",
-			 (unsigned long long)m->diag[item->ref].line);
-		model_diag_message(m, item->ref, out);
-		buf_adds(out, ": ");
-		from = out->n;
-		model_event_text(m, item->first_ev, out);
-		cut_line(out, from);
-		break;
-	case IT_STDERR:
-		buf_adds(out, "stderr: ");
-		from = out->n;
-		model_event_text(m, item->first_ev, out);
-		cut_line(out, from);
-		break;
-	case IT_RESULT:
-		summary_session_line(m, item->session, out);
-		break;
-	default:
-		break;
-	}
-}
-
 /* What identifies the text of item it: it changes when the text does. */
 static uint32_t
 item_stamp(const struct model *m, uint32_t it)
@@ -866,7 +797,7 @@ item_count(struct search *s, uint32_t it, size_t *work)
 		return search_count(s, s->ctext.p + s->coff[it] + 4, len);
 	}
 	buf_reset(&s->text);
-	search_item_text(m, it, &s->td, &s->text);
+	words_item(m, it, WORDS_BODY, &s->td, &s->text);
 	*work += item_bytes(m, it) + s->text.n;
 	return text_count(s, it, stamp, s->text.p ? s->text.p : "", s->text.n);
 }
@@ -884,7 +815,7 @@ search_warm(struct search *s, size_t budget)
 		if (item_raw(m, it) || s->cstamp[it] == (stamp = item_stamp(m, it)))
 			continue;
 		buf_reset(&s->text);
-		search_item_text(m, it, &s->td, &s->text);
+		words_item(m, it, WORDS_BODY, &s->td, &s->text);
 		work += item_bytes(m, it) + s->text.n;
 		cache_put(s, it, stamp, s->text.p ? s->text.p : "", s->text.n);
 	}

@@ -112,9 +112,6 @@ bool search_active(const struct search *s);
 /* Every item there is has been searched. */
 bool search_done(const struct search *s);
 
-/* The text searched for item it, raw UTF-8. */
-void search_item_text(struct model *m, uint32_t it, struct tool_desc *td,
-		      struct buf *out);
 /* Matches of the pattern in t[0..n). */
 uint32_t search_count(const struct search *s, const char *t, size_t n);
 /* The first match in t[0..n) that starts at or after byte from: its bytes

@@ -1,8 +1,10 @@
-/* summary.c: the words people read about sessions. */
-#include "summary.h"
+/* words.c: the words people read about sessions and items. */
+#include "words.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "glyph.h"
 
 /* "17e650d2" of a session id, or the whole id when short. */
 static void
@@ -12,7 +14,7 @@ short_id(struct buf *out, const char *id, size_t n)
 }
 
 bool
-summary_tokens(struct model *m, uint32_t result_ev, struct buf *out)
+words_tokens(struct model *m, uint32_t result_ev, struct buf *out)
 {
 	static const struct {
 		const char *path;
@@ -45,7 +47,7 @@ summary_tokens(struct model *m, uint32_t result_ev, struct buf *out)
 }
 
 void
-summary_call_counts(struct model *m, uint32_t s, struct buf *out)
+words_call_counts(struct model *m, uint32_t s, struct buf *out)
 {
 	uint32_t counts[CS_NSTATES];
 	uint32_t total = m->ses[s].ncalls;
@@ -67,7 +69,7 @@ summary_call_counts(struct model *m, uint32_t s, struct buf *out)
 }
 
 void
-summary_session_line(struct model *m, uint32_t s, struct buf *out)
+words_session_line(struct model *m, uint32_t s, struct buf *out)
 {
 	const struct session *ses = &m->ses[s];
 	int64_t d = model_session_duration(m, s);
@@ -84,19 +86,19 @@ summary_session_line(struct model *m, uint32_t s, struct buf *out)
 	else
 		out->n = mark, out->p[mark] = '\0';
 	if (d != TIME_NONE) {
-		buf_adds(out, " \xC2\xB7 ");
+		buf_adds(out, " " GLYPH_DOT " ");
 		fmt_duration(out, d);
 	}
-	buf_adds(out, " \xC2\xB7 ");
-	summary_call_counts(m, s, out);
+	buf_adds(out, " " GLYPH_DOT " ");
+	words_call_counts(m, s, out);
 	mark = out->n;
-	buf_adds(out, " \xC2\xB7 ");
-	if (!summary_tokens(m, ses->result_ev, out))
+	buf_adds(out, " " GLYPH_DOT " ");
+	if (!words_tokens(m, ses->result_ev, out))
 		out->n = mark, out->p[mark] = '\0';
 }
 
 void
-summary_session_header(struct model *m, uint32_t e, struct buf *out)
+words_session_header(struct model *m, uint32_t e, struct buf *out)
 {
 	size_t mark = out->n;
 
@@ -110,17 +112,17 @@ summary_session_header(struct model *m, uint32_t e, struct buf *out)
 	} else {
 		buf_adds(out, "(no session id)");
 	}
-	buf_adds(out, " \xC2\xB7 ");
+	buf_adds(out, " " GLYPH_DOT " ");
 	if (!model_event_field(m, e, "model", out))
 		buf_adds(out, "model unknown");
 	mark = out->n;
-	buf_adds(out, " \xC2\xB7 ");
+	buf_adds(out, " " GLYPH_DOT " ");
 	if (!model_event_field(m, e, "cwd", out))
 		out->n = mark, out->p[mark] = '\0';
 }
 
 void
-summary_thinking(struct model *m, uint32_t it, struct buf *out)
+words_thinking(struct model *m, uint32_t it, struct buf *out)
 {
 	const struct item *item = &m->it[it];
 	uint32_t last = MIN(item->last_ev, m->limit);
@@ -134,8 +136,91 @@ summary_thinking(struct model *m, uint32_t it, struct buf *out)
 
 	buf_adds(out, "thinking");
 	if (a != TIME_NONE && b != TIME_NONE && b >= a) {
-		buf_adds(out, " \xC2\xB7 ");
+		buf_adds(out, " " GLYPH_DOT " ");
 		fmt_duration(out, b - a);
 	}
 }
 
+
+void
+words_diag(const struct model *m, uint32_t d, struct buf *out)
+{
+	buf_addf(out, "line %llu: ", (unsigned long long)m->diag[d].line);
+	model_diag_message(m, d, out);
+}
+
+void
+words_call(const struct model *m, uint32_t c, const struct tool_desc *d,
+	   struct buf *out)
+{
+	buf_adds(out, tool_state_glyph(model_call_state(m, c)));
+	buf_addc(out, ' ');
+	tool_line((enum tool_kind)m->call[c].kind, d, out);
+}
+
+/* Event e's text from `from` on, cut at WORDS_LINE_MAX bytes unless the
+ * whole is asked for, saying so. */
+static void
+event_line(struct model *m, uint32_t e, unsigned flags, struct buf *out)
+{
+	size_t from = out->n, total;
+
+	model_event_text(m, e, out);
+	total = out->n - from;
+	if (!(flags & WORDS_WHOLE) && total > WORDS_LINE_MAX) {
+		out->n = from + WORDS_LINE_MAX;
+		buf_addf(out, " " GLYPH_ELLIPSIS " (%zu bytes in all)", total);
+	}
+}
+
+void
+words_item(struct model *m, uint32_t it, unsigned flags, struct tool_desc *td,
+	   struct buf *out)
+{
+	const struct item *item = &m->it[it];
+	size_t from = out->n;
+
+	switch (item->type) {
+	case IT_SESSION:
+		buf_adds(out, "Session ");
+		words_session_header(m, item->first_ev, out);
+		break;
+	case IT_THINKING:
+		words_thinking(m, it, out);
+		if (flags & WORDS_BODY) {
+			buf_addc(out, '\n');
+			model_item_text(m, it, out);
+		}
+		break;
+	case IT_PROMPT:
+	case IT_TEXT:
+		model_item_text(m, it, out);
+		break;
+	case IT_TOOL:
+		tool_describe(m, item->ref, td);
+		words_call(m, item->ref, td, out);
+		break;
+	case IT_NOTICE:
+		model_notice_text(m, item->first_ev, out);
+		if (!(flags & WORDS_WHOLE) && out->n - from > WORDS_LINE_MAX) {
+			out->n = from + WORDS_LINE_MAX;
+			out->p[out->n] = '\0';
+		}
+		break;
+	case IT_DIAG:
+		buf_adds(out, "! ");
+		words_diag(m, item->ref, out);
+		buf_adds(out, ": ");
+		event_line(m, item->first_ev, flags, out);
+		break;
+	case IT_STDERR:
+		buf_adds(out, "stderr: ");
+		event_line(m, item->first_ev, flags, out);
+		break;
+	case IT_RESULT:
+		words_session_line(m, item->session, out);
+		break;
+	default:
+		break;
+	}
+}

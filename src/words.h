@@ -1,0 +1,50 @@
+/* words.h: the words people read about sessions and items, shared by the
+ * screen, the search and the printers: what each item of the transcript
+ * says, session headers, closing lines, token usage, calls by state. All
+ * output is raw UTF-8, to be sanitized by whoever shows it. */
+#ifndef AGENTVIEW_WORDS_H
+#define AGENTVIEW_WORDS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model.h"
+#include "tool.h"
+#include "util.h"
+
+/* "17e650d2 · Grok 4.7 · /cwd" from an init event. */
+void words_session_header(struct model *m, uint32_t init_ev, struct buf *out);
+/* "ok · 25.4 s · 5 tool calls: 4 ok, 1 failed · tokens 32.0k in, 664 out" */
+void words_session_line(struct model *m, uint32_t s, struct buf *out);
+/* "5 tool calls: 4 ok, 1 failed", or "no tool calls". */
+void words_call_counts(struct model *m, uint32_t s, struct buf *out);
+/* "tokens 10.5k in, 28 out, 5.9k cache read"; false when the result has
+ * no usage (nothing is appended then). */
+bool words_tokens(struct model *m, uint32_t result_ev, struct buf *out);
+/* "thinking · 1.2 s" for a thinking item. */
+void words_thinking(struct model *m, uint32_t it, struct buf *out);
+/* "line 12: truncated JSON at byte 41" for diagnostic d. */
+void words_diag(const struct model *m, uint32_t d, struct buf *out);
+/* "✓ Shell `npm test` → exit 1" for call c, described in d. */
+void words_call(const struct model *m, uint32_t c, const struct tool_desc *d,
+		struct buf *out);
+
+/* An event's text (a diagnostic's or stderr line, a notice) is said up to
+ * this many bytes in a line of the transcript; the rest stays in the
+ * detail and the raw output. */
+#define WORDS_LINE_MAX 4096
+
+enum {
+	WORDS_BODY = 1,  /* a thinking item's text after its line */
+	WORDS_WHOLE = 2, /* event text whole, not cut at WORDS_LINE_MAX */
+};
+
+/* Append what item it says, as the transcript shows it before layout:
+ * "Session 17e650d2 · Grok 4.7 · /cwd", a prompt's or a reply's text,
+ * "thinking · 1.2 s", a call's line (described into td), a notice,
+ * "! line 12: not JSON: <the line>", "stderr: <the line>", a session's
+ * closing line. flags: WORDS_*. */
+void words_item(struct model *m, uint32_t it, unsigned flags,
+		struct tool_desc *td, struct buf *out);
+
+#endif
