@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "glyph.h"
 #include "util.h"
 
 /* Bytes of line starts per chunk: a hand-over for some hundreds of lines,
@@ -76,7 +77,7 @@ struct ahead {
 	bool broken;          /* the model's lines are not the chunks' */
 };
 
-static const char bom[3] = {'\xEF', '\xBB', '\xBF'};
+static const char bom[3] = GLYPH_BOM;
 
 /* Offset of the first line that starts at or after x. */
 static size_t

@@ -6,12 +6,11 @@
 #include <string.h>
 
 #include "diff.h"
+#include "glyph.h"
 #include "json.h"
 #include "theme.h"
 
 #define LABEL_W 12                  /* cells of a field's label */
-#define BAR "\xE2\x94\x82"          /* │ */
-#define ARROW "\xE2\x86\x92"        /* → */
 
 void
 detail_init(struct detail *d, struct model *m)
@@ -83,7 +82,7 @@ row_add(struct detail *d, size_t off, size_t len, size_t width, size_t lead,
 static void
 cut_row(struct detail *d)
 {
-	static const char msg[] = "\xE2\x80\xA6 cut: the detail holds at most 16 MiB";
+	static const char msg[] = GLYPH_ELLIPSIS " cut: the detail holds at most 16 MiB";
 	size_t off = d->text.n;
 
 	if (d->cut)
@@ -216,7 +215,7 @@ numbered(struct detail *d, const char *s, size_t n, int64_t first)
 
 		if (len > 0 && s[i + len - 1] == '\r')
 			len--;
-		snprintf(lead, sizeof lead, "%*lld " BAR " ", (int)digits,
+		snprintf(lead, sizeof lead, "%*lld " GLYPH_VRULE " ", (int)digits,
 			 (long long)no);
 		wrapped(d, s + i, len, ROLE_NORMAL, 0, lead);
 		i = end + 1;
@@ -288,7 +287,7 @@ str_at(const struct json *j, int obj, const char *path, struct buf *out)
 	 * so. */
 	json_unescape(out, raw, MIN(rn, (size_t)DETAIL_MAX_BYTES));
 	if (rn > DETAIL_MAX_BYTES)
-		buf_addf(out, "\n\xE2\x80\xA6 cut: %zu more bytes of JSON not shown",
+		buf_addf(out, "\n" GLYPH_ELLIPSIS " cut: %zu more bytes of JSON not shown",
 			 rn - DETAIL_MAX_BYTES);
 	return true;
 }
@@ -440,7 +439,7 @@ detail_edit(struct detail *d, const struct callview *v)
 	if (!field_at(d, "path", v->aj, v->args, "path"))
 		field_at(d, "path", rj, r, "path");
 	if (json_int_at(rj, r, "linesAdded", &add) && json_int_at(rj, r, "linesRemoved", &del))
-		fieldf(d, "lines", "+%lld \xE2\x88\x92%lld", (long long)add,
+		fieldf(d, "lines", "+%lld " GLYPH_MINUS "%lld", (long long)add,
 		       (long long)del);
 	field_at(d, "message", rj, r, "message");
 	if (str_at(rj, r, "diffString", &d->b) && d->b.n > 0) {
@@ -671,17 +670,17 @@ todo_glyph(const struct json *j, int st, enum role *role)
 	*role = ROLE_NORMAL;
 	if (json_strsuffix(j, st, "COMPLETED")) {
 		*role = ROLE_TOOL_OK;
-		return "\xE2\x9C\x93 "; /* ✓ */
+		return GLYPH_OK " ";
 	}
 	if (json_strsuffix(j, st, "IN_PROGRESS")) {
 		*role = ROLE_RUNNING;
-		return "\xE2\x96\xB8 "; /* ▸ */
+		return GLYPH_FOLDED " ";
 	}
 	if (json_strsuffix(j, st, "CANCELLED")) {
 		*role = ROLE_DIM;
-		return "\xE2\x8A\x98 "; /* ⊘ */
+		return GLYPH_REJECTED " ";
 	}
-	return "\xE2\x97\x8B "; /* ○ pending, or a state nobody documented */
+	return GLYPH_PENDING " "; /* or a state nobody documented */
 }
 
 /* Todos, each with a glyph for its state. */

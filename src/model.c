@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ahead.h"
+#include "glyph.h"
 
 /* Below this many bytes left, a file is parsed on one thread: starting a
  * thread costs more than it saves. */
@@ -32,7 +33,7 @@ struct callslot {
 	uint32_t call;
 };
 
-static const char bom[3] = {'\xEF', '\xBB', '\xBF'};
+static const char bom[3] = GLYPH_BOM;
 
 struct model *
 model_new(void)

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "glyph.h"
 #include "json.h"
 #include "text.h"
 
@@ -91,7 +92,7 @@ utf8_valid(const char *s, size_t n)
 		k = utf8_decode(s + i, n - i, &cp);
 		/* U+FFFD in the input is three bytes long; a decoding error
 		 * is not. */
-		if (cp == 0xFFFD && !(k == 3 && memcmp(s + i, "\xEF\xBF\xBD", 3) == 0))
+		if (cp == 0xFFFD && !(k == 3 && memcmp(s + i, GLYPH_REPLACEMENT, 3) == 0))
 			return false;
 		i += k;
 	}

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "glyph.h"
 #include "print.h"
 
 void
@@ -441,12 +442,12 @@ replay_describe(const struct replay *rp, int64_t now, struct buf *mode,
 	else if (rp->paused)
 		buf_adds(mode, "paused");
 	else
-		buf_addf(mode, "replay \xC3\x97%g", rp->speed); /* × */
+		buf_addf(mode, "replay " GLYPH_TIMES "%g", rp->speed);
 	fmt_clock(position, replay_position(rp, now));
 	buf_adds(position, " / ");
 	fmt_clock(position, replay_length(rp));
 	buf_adds(detail, replay_timing_name(replay_timing(rp)));
-	buf_addf(detail, " \xC2\xB7 event %u/%zu", /* · */
+	buf_addf(detail, " " GLYPH_DOT " event %u/%zu",
 		 rp->limit == NONE ? 0 : rp->limit + 1, rp->n);
 }
 

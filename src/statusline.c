@@ -8,13 +8,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "glyph.h"
 #include "json.h"
 #include "lines.h"
 #include "text.h"
 #include "tool.h"
 
-#define DOT " \xC2\xB7 "
-#define ELLIPSIS "\xE2\x80\xA6"
+#define DOT " " GLYPH_DOT " "
+#define ELLIPSIS GLYPH_ELLIPSIS
 /* Widths, in cells, of the pieces taken from event text. */
 #define MODEL_CELLS 24
 #define TOOL_CELLS 40
@@ -29,7 +30,7 @@ is_init_line(const char *p, size_t n, bool first, struct json *j)
 
 	if (n < 6 || memmem(p, n, "\"init\"", 6) == NULL)
 		return false;
-	if (first && n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) {
+	if (first && n >= 3 && memcmp(p, GLYPH_BOM, 3) == 0) {
 		p += 3;
 		n -= 3;
 	}
@@ -164,9 +165,9 @@ void
 statusline_format(struct model *m, uint32_t s, int flags, struct buf *out)
 {
 	static const char *const glyph[] = {
-		[SS_LIVE] = "\xE2\x97\x8F",       /* ● */
-		[SS_OK] = "\xE2\x9C\x93",         /* ✓ */
-		[SS_FAILED] = "\xE2\x9C\x97",     /* ✗ */
+		[SS_LIVE] = GLYPH_LIVE,
+		[SS_OK] = GLYPH_OK,
+		[SS_FAILED] = GLYPH_FAILED,
 		[SS_INCOMPLETE] = "?",
 	};
 	static const char *const colour[] = {

@@ -8,13 +8,15 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "glyph.h"
+
 #define REPLACEMENT 0xFFFD
 
 /* "↵": what TEXT_ONELINE shows for a newline; one cell wide. */
-static const char newline_mark[] = "\xe2\x86\xb5";
+static const char newline_mark[] = GLYPH_NEWLINE;
 
 /* U+FFFD, written for invalid input. */
-static const char replacement_utf8[] = "\xef\xbf\xbd";
+static const char replacement_utf8[] = GLYPH_REPLACEMENT;
 
 /* What a tab becomes, at most. */
 static const char tab_spaces[] = "        ";
