@@ -276,6 +276,9 @@ size_t model_ncalls(const struct model *m);
 size_t model_nsessions(const struct model *m);
 size_t model_ndiags(const struct model *m);
 
+/* The state a completed call's result gives it. */
+enum call_state model_result_state(enum call_result r);
+
 /* Derived states (as of m->limit). */
 enum call_state model_call_state(const struct model *m, uint32_t c);
 enum session_state model_session_state(const struct model *m, uint32_t s);

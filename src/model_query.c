@@ -1,0 +1,639 @@
+/* model_query.c: questions asked of the model: states, counts and
+ * durations as of a replay's limit, and the text of events decoded on
+ * demand from their lines. */
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "glyph.h"
+
+enum call_state
+model_result_state(enum call_result r)
+{
+	switch (r) {
+	case CR_SUCCESS:
+		return CS_OK;
+	case CR_FAILURE:
+		return CS_FAILED;
+	case CR_REJECTED:
+		return CS_REJECTED;
+	default:
+		return CS_ERROR;
+	}
+}
+
+/* --- derived state ------------------------------------------------------ */
+
+/* The first event of entry i of a list in the order of first events. */
+typedef uint32_t (*first_ev_fn)(const struct model *m, size_t i);
+
+/* How many of the n entries have their first event shown: a binary
+ * search, since they are in order. */
+static size_t
+count_seen(const struct model *m, size_t n, first_ev_fn first)
+{
+	size_t lo = 0, hi = n;
+
+	if (m->limit == NONE)
+		return n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (first(m, mid) <= m->limit)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static uint32_t
+item_first(const struct model *m, size_t i)
+{
+	return m->it[i].first_ev;
+}
+
+static uint32_t
+call_first(const struct model *m, size_t i)
+{
+	return m->it[m->call[i].item].first_ev;
+}
+
+static uint32_t
+session_first(const struct model *m, size_t i)
+{
+	return m->ses[i].first_ev;
+}
+
+static uint32_t
+diag_first(const struct model *m, size_t i)
+{
+	return m->diag[i].ev;
+}
+
+size_t
+model_nitems(const struct model *m)
+{
+	return count_seen(m, m->nit, item_first);
+}
+
+size_t
+model_ncalls(const struct model *m)
+{
+	return count_seen(m, m->ncall, call_first);
+}
+
+size_t
+model_nsessions(const struct model *m)
+{
+	return count_seen(m, m->nses, session_first);
+}
+
+size_t
+model_ndiags(const struct model *m)
+{
+	return count_seen(m, m->ndiag, diag_first);
+}
+
+/* The session can get no more events: it has a result, its source moved on
+ * to a newer session, or its source ended. As of a limit, each of these
+ * must have been shown: a replay shows the session live until then. */
+static bool
+session_over(const struct model *m, uint32_t s)
+{
+	const struct session *ses = &m->ses[s];
+	const struct srcstate *ss = &m->src[ses->src];
+
+	if (m->limit == NONE)
+		return ses->result_ev != NONE || ss->session != s || ss->ended;
+	if (model_seen(m, ses->result_ev))
+		return true;
+	if (ss->ended && model_seen(m, ss->last_ev))
+		return true;
+	for (size_t t = s + 1; t < m->nses; t++)
+		if (m->ses[t].src == ses->src)
+			return model_seen(m, m->ses[t].first_ev);
+	return false;
+}
+
+enum call_state
+model_call_state(const struct model *m, uint32_t c)
+{
+	const struct call *call = &m->call[c];
+
+	if (!model_seen(m, call->done_ev))
+		return session_over(m, call->session) ? CS_ORPHANED
+						      : CS_RUNNING;
+	return model_result_state((enum call_result)call->result);
+}
+
+/* The newest session: the one a wrapped command's exit status speaks for. */
+static bool
+is_newest(const struct model *m, uint32_t s)
+{
+	return s + 1 == m->nses;
+}
+
+enum session_state
+model_session_state(const struct model *m, uint32_t s)
+{
+	const struct session *ses = &m->ses[s];
+	/* The command's end is the last line of a recording: a replay knows
+	 * it once everything is shown. */
+	bool cmd_failed = m->cmd.present && is_newest(m, s) &&
+			  (m->limit == NONE || m->limit + 1 >= m->nev) &&
+			  ((m->cmd.exited && m->cmd.exit_status != 0) ||
+			   m->cmd.signal != 0);
+
+	if (model_seen(m, ses->result_ev))
+		return ses->is_error || cmd_failed ? SS_FAILED : SS_OK;
+	if (cmd_failed)
+		return SS_FAILED;
+	return session_over(m, s) ? SS_INCOMPLETE : SS_LIVE;
+}
+
+void
+model_session_counts(const struct model *m, uint32_t s,
+		     uint32_t counts[CS_NSTATES])
+{
+	const struct session *ses = &m->ses[s];
+	size_t lo = 0, hi, n;
+	bool over = session_over(m, s);
+
+	if (m->limit == NONE) {
+		memcpy(counts, ses->ndone, sizeof ses->ndone);
+		counts[over ? CS_ORPHANED : CS_RUNNING] += ses->nopen;
+		return;
+	}
+	/* As of a limit: count the calls shown, from the session's first. */
+	memset(counts, 0, CS_NSTATES * sizeof *counts);
+	n = hi = model_ncalls(m);
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->call[mid].item < ses->first_item)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t c = lo; c < n; c++) {
+		const struct call *call = &m->call[c];
+
+		if (call->session != s)
+			continue;
+		if (model_seen(m, call->done_ev))
+			counts[model_result_state((enum call_result)call->result)]++;
+		else
+			counts[over ? CS_ORPHANED : CS_RUNNING]++;
+	}
+}
+
+const char *
+model_call_state_name(enum call_state st)
+{
+	static const char *const names[CS_NSTATES] = {
+		"running", "ok", "failed", "rejected", "error", "orphaned",
+	};
+
+	return (unsigned)st < CS_NSTATES ? names[st] : "?";
+}
+
+const char *
+model_session_state_name(enum session_state st)
+{
+	static const char *const names[] = {
+		"live", "ok", "failed", "incomplete",
+	};
+
+	return (unsigned)st < ARRAY_LEN(names) ? names[st] : "?";
+}
+
+int64_t
+model_call_duration(const struct model *m, uint32_t c)
+{
+	const struct call *call = &m->call[c];
+
+	if (call->start_ms == TIME_NONE)
+		return TIME_NONE;
+	if (call->end_ms != TIME_NONE && model_seen(m, call->done_ev))
+		return call->end_ms - call->start_ms;
+	if (model_call_state(m, c) == CS_RUNNING && m->now_ms != TIME_NONE &&
+	    m->now_ms >= call->start_ms)
+		return m->now_ms - call->start_ms;
+	return TIME_NONE;
+}
+
+int64_t
+model_session_duration(const struct model *m, uint32_t s)
+{
+	const struct session *ses = &m->ses[s];
+
+	if (ses->duration_ms != TIME_NONE && model_seen(m, ses->result_ev))
+		return ses->duration_ms;
+	if (ses->start_ms == TIME_NONE)
+		return TIME_NONE;
+	if (model_session_state(m, s) == SS_LIVE && m->now_ms != TIME_NONE &&
+	    m->now_ms >= ses->start_ms)
+		return m->now_ms - ses->start_ms;
+	/* Its span as of a limit that cuts it is not known. */
+	if (!model_seen(m, ses->last_ev))
+		return TIME_NONE;
+	return ses->last_ms - ses->start_ms;
+}
+
+/* --- decoding on demand -------------------------------------------------- */
+
+const char *
+model_line(const struct model *m, uint32_t e, size_t *len)
+{
+	const struct event *ev = &m->ev[e];
+	const struct source *s = m->src[EV_SRC(ev)].src;
+	const char *p = source_at(s, EV_OFF(ev));
+	size_t n = ev->len;
+
+	if (EV_OFF(ev) == 0 && n >= 3 && memcmp(p, GLYPH_BOM, 3) == 0) {
+		p += 3;
+		n -= 3;
+	}
+	*len = n;
+	return p;
+}
+
+uint64_t
+model_event_lineno(const struct model *m, uint32_t e)
+{
+	const struct event *ev = &m->ev[e];
+	const struct source *s = m->src[EV_SRC(ev)].src;
+	const char *p = s->data, *end = s->data + EV_OFF(ev);
+	uint64_t no = 1;
+
+	if (EV_TYPE(ev) == EV_BAD && ev->item != NONE)
+		return m->diag[m->it[ev->item].ref].line;
+	while (p < end && (p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		no++;
+		p++;
+	}
+	return no;
+}
+
+bool
+model_parse(const struct model *m, uint32_t e, struct json *j)
+{
+	size_t n;
+	const char *p = model_line(m, e, &n);
+
+	return json_parse(j, p, n) == JSON_OK;
+}
+
+const struct json *
+model_parsed(const struct model *m, uint32_t e, struct json *scratch)
+{
+	/* The model's own parsers are labelled with the event they hold;
+	 * model_clear forgets the labels. A moved stream buffer changes the
+	 * line's address, which json_holds compares too. */
+	bool own = scratch == m->qjson || scratch == m->qjson2;
+	size_t n;
+	const char *p = model_line(m, e, &n);
+
+	/* The line just added, unless its stream's buffer moved since (a
+	 * read that brought only part of the next line). */
+	if (e == m->json_ev && json_holds(m->json, p, n, (uint64_t)e + 1))
+		return m->json;
+	if (own && json_holds(scratch, p, n, (uint64_t)e + 1))
+		return scratch;
+	if (json_parse(scratch, p, n) != JSON_OK)
+		return NULL;
+	if (own)
+		json_set_label(scratch, (uint64_t)e + 1);
+	return scratch;
+}
+
+/* Append the texts of message.content[] (or a plain string content). */
+static void
+append_message_text(const struct json *j, struct buf *out)
+{
+	int c = json_path(j, 0, "message.content");
+	int n, t;
+
+	if (c < 0)
+		return;
+	if (json_type(j, c) == JSON_STRING) {
+		json_decode(j, c, out);
+		return;
+	}
+	if (json_type(j, c) != JSON_ARRAY)
+		return;
+	n = json_size(j, c);
+	t = c + 1;
+	for (int i = 0; i < n; i++) {
+		if (json_type(j, t) == JSON_OBJECT) {
+			int txt = json_get(j, t, "text");
+
+			if (txt >= 0 && json_type(j, txt) == JSON_STRING)
+				json_decode(j, txt, out);
+		} else if (json_type(j, t) == JSON_STRING) {
+			json_decode(j, t, out);
+		}
+		t = json_next(j, t);
+	}
+}
+
+/* Append the text of a line that is not JSON, or of a recorded line. */
+static void
+append_line_text(struct model *m, uint32_t e, struct buf *out)
+{
+	size_t n;
+	const char *p = model_line(m, e, &n);
+	struct json *j = m->qjson;
+	int t;
+
+	/* A raw stderr line is its own text even when it looks like JSON. */
+	if (m->src[EV_SRC(&m->ev[e])].stderr_of == NONE &&
+	    json_parse(j, p, n) == JSON_OK &&
+	    (EV_TYPE(&m->ev[e]) == EV_STDERR || EV_TYPE(&m->ev[e]) == EV_BAD)) {
+		if ((t = json_get(j, 0, "text")) >= 0) {
+			json_decode(j, t, out);
+			return;
+		}
+		if ((t = json_get(j, 0, "base64")) >= 0) {
+			size_t rn;
+			const char *raw = json_raw(j, t, &rn);
+
+			base64_decode(out, raw, rn);
+			return;
+		}
+	}
+	if (n > 0 && p[n - 1] == '\r')
+		n--;
+	buf_add(out, p, n);
+}
+
+/* Tokens before a delta's text ends, with its fields in the usual order
+ * (FORMAT.md): {"type":"thinking","subtype":"delta","text":"..." and
+ * {"type":"assistant","message":{"role":"assistant","content":
+ * [{"type":"text","text":"..."}]}. session_id and timestamp_ms follow. */
+#define HEAD_THINK_DELTA 7
+#define HEAD_TEXT_DELTA 14
+
+/* Append a delta's text from the head of its line, where it comes before
+ * the session_id and the timestamp: the line was parsed whole when it was
+ * indexed, so jsmn can stop there (a search decodes every delta, and they
+ * are most of a long session). False, with nothing appended, when the head
+ * does not hold all of the text (fields in another order, several content
+ * parts): the caller parses the whole line. */
+static bool
+delta_text_head(struct model *m, uint32_t e, enum ev_type type,
+		struct buf *out)
+{
+	struct json *j = m->qjson;
+	size_t n;
+	const char *p = model_line(m, e, &n);
+	int t;
+
+	/* Parsed already: model_parsed has it. */
+	if ((e == m->json_ev && json_holds(m->json, p, n, (uint64_t)e + 1)) ||
+	    json_holds(j, p, n, (uint64_t)e + 1))
+		return false;
+	if (type == EV_THINK_DELTA) {
+		if (json_parse_head(j, p, n, HEAD_THINK_DELTA) != JSON_OK ||
+		    (t = json_get(j, 0, "text")) < 0)
+			return false;
+		if (json_type(j, t) == JSON_STRING)
+			json_decode(j, t, out);
+		return true;
+	}
+	if (json_parse_head(j, p, n, HEAD_TEXT_DELTA) != JSON_OK ||
+	    (t = json_path(j, 0, "message.content")) < 0 || !json_whole(j, t))
+		return false;
+	append_message_text(j, out);
+	return true;
+}
+
+void
+model_event_text(struct model *m, uint32_t e, struct buf *out)
+{
+	const struct json *j;
+	enum ev_type type = EV_TYPE(&m->ev[e]);
+	int t;
+
+	if (type == EV_BAD || type == EV_STDERR) {
+		append_line_text(m, e, out);
+		return;
+	}
+	if ((type == EV_THINK_DELTA || type == EV_TEXT_DELTA) &&
+	    delta_text_head(m, e, type, out))
+		return;
+	if ((j = model_parsed(m, e, m->qjson)) == NULL)
+		return;
+	if (type == EV_THINK_DELTA) {
+		t = json_get(j, 0, "text");
+		if (t >= 0 && json_type(j, t) == JSON_STRING)
+			json_decode(j, t, out);
+	} else {
+		append_message_text(j, out);
+	}
+}
+
+void
+model_item_text(struct model *m, uint32_t it, struct buf *out)
+{
+	const struct item *item = &m->it[it];
+
+	switch (item->type) {
+	case IT_THINKING:
+	case IT_TEXT:
+		for (uint32_t e = item->first_ev;
+		     e <= item->last_ev && model_seen(m, e); e++) {
+			enum ev_type t = EV_TYPE(&m->ev[e]);
+
+			if (m->ev[e].item == it &&
+			    (t == EV_THINK_DELTA || t == EV_TEXT_DELTA ||
+			     t == EV_TEXT))
+				model_event_text(m, e, out);
+		}
+		break;
+	case IT_PROMPT:
+	case IT_DIAG:
+	case IT_STDERR:
+		model_event_text(m, item->first_ev, out);
+		break;
+	default:
+		break;
+	}
+}
+
+bool
+model_event_field(struct model *m, uint32_t e, const char *path,
+		  struct buf *out)
+{
+	const struct json *j = model_parsed(m, e, m->qjson);
+	int t;
+
+	if (j == NULL)
+		return false;
+	t = json_path(j, 0, path);
+	if (t < 0 || json_type(j, t) == JSON_OBJECT ||
+	    json_type(j, t) == JSON_ARRAY)
+		return false;
+	if (json_type(j, t) == JSON_PRIMITIVE) {
+		size_t rn;
+		const char *raw = json_raw(j, t, &rn);
+
+		if (rn == 4 && memcmp(raw, "null", 4) == 0)
+			return false;
+	}
+	json_decode(j, t, out);
+	return true;
+}
+
+bool
+model_command_failure(struct model *m, uint32_t s, struct buf *out)
+{
+	const struct command_info *c = &m->cmd;
+	struct buf t = {0};
+
+	if (!c->present || s + 1 != m->nses ||
+	    !((c->exited && c->exit_status != 0) || c->signal != 0))
+		return false;
+	if (c->signal != 0)
+		buf_addf(out, "killed by signal %d", c->signal);
+	else
+		buf_addf(out, "exit status %d", c->exit_status);
+	/* The last stderr line that says something: usually the reason. */
+	if (c->last_stderr != NONE) {
+		model_event_text(m, c->last_stderr, &t);
+		while (t.n > 0 && (t.p[t.n - 1] == ' ' || t.p[t.n - 1] == '\t' ||
+				   t.p[t.n - 1] == '\r' || t.p[t.n - 1] == '\n'))
+			t.n--;
+		if (t.n > 0) {
+			buf_adds(out, ": ");
+			buf_add(out, t.p, t.n);
+		}
+	}
+	buf_free(&t);
+	return true;
+}
+
+void
+model_diag_message(const struct model *m, uint32_t d, struct buf *out)
+{
+	const struct diag *dg = &m->diag[d];
+
+	switch (dg->code) {
+	case DG_TOO_LONG:
+		buf_adds(out, "line longer than 4 GiB");
+		break;
+	case DG_RECORDED:
+		buf_adds(out, "not JSON");
+		break;
+	default:
+		buf_adds(out, json_strerror((enum json_err)dg->err));
+		/* "at byte 1" would only repeat that the line is not JSON. */
+		if ((dg->err == JSON_INVALID || dg->err == JSON_TRAILING ||
+		     dg->err == JSON_NUL) && dg->pos > 0)
+			buf_addf(out, " at byte %u", dg->pos + 1);
+		break;
+	}
+}
+
+uint32_t
+model_item_at_event(const struct model *m, uint32_t e)
+{
+	size_t lo = 0, hi = m->nit;
+
+	if (e < m->nev && m->ev[e].item != NONE)
+		return m->ev[e].item;
+	/* The last item that starts at or before e. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->it[mid].first_ev <= e)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo == 0 ? (m->nit > 0 ? 0 : NONE) : (uint32_t)(lo - 1);
+}
+
+/* Append " (attempt N)" when the event says which attempt it is. */
+static void
+add_attempt(const struct json *j, struct buf *out)
+{
+	int64_t n;
+
+	if (json_int(j, json_get(j, 0, "attempt"), &n))
+		buf_addf(out, " (attempt %lld)", (long long)n);
+}
+
+void
+model_notice_text(struct model *m, uint32_t e, struct buf *out)
+{
+	struct json *j = m->qjson;
+	size_t n;
+	const char *p = model_line(m, e, &n);
+	int type, sub, t;
+	int64_t v;
+
+	if (json_parse(j, p, n) != JSON_OK) {
+		buf_add(out, p, n);
+		return;
+	}
+	type = json_get(j, 0, "type");
+	sub = json_get(j, 0, "subtype");
+	if (json_streq(j, type, "connection") &&
+	    json_streq(j, sub, "reconnecting")) {
+		buf_adds(out, "connection lost, reconnecting");
+		add_attempt(j, out);
+		return;
+	}
+	if (json_streq(j, type, "connection") &&
+	    json_streq(j, sub, "reconnected")) {
+		buf_adds(out, "connection restored");
+		return;
+	}
+	if (json_streq(j, type, "retry") && json_streq(j, sub, "starting")) {
+		bool resume = false;
+
+		buf_adds(out, "retrying");
+		if (json_bool(j, json_get(j, 0, "is_resume"), &resume) && resume)
+			buf_adds(out, ", resuming");
+		add_attempt(j, out);
+		return;
+	}
+	if (json_streq(j, type, "retry") && json_streq(j, sub, "resuming")) {
+		buf_adds(out, "resuming");
+		if (json_int(j, json_get(j, 0, "checkpoint_turn_count"), &v))
+			buf_addf(out, " from checkpoint turn %lld", (long long)v);
+		add_attempt(j, out);
+		return;
+	}
+	if (json_streq(j, type, "system") &&
+	    json_streq(j, sub, "task_notification")) {
+		buf_adds(out, "task");
+		if ((t = json_get(j, 0, "title")) >= 0 &&
+		    json_type(j, t) == JSON_STRING) {
+			buf_addc(out, ' ');
+			json_decode(j, t, out);
+		} else if ((t = json_get(j, 0, "task_id")) >= 0) {
+			buf_addc(out, ' ');
+			json_decode(j, t, out);
+		}
+		if ((t = json_get(j, 0, "status")) >= 0) {
+			buf_addc(out, ' ');
+			json_decode(j, t, out);
+		}
+		return;
+	}
+	/* Anything else is shown as it is: kind and raw JSON. */
+	if (type >= 0 && json_type(j, type) == JSON_STRING)
+		json_decode(j, type, out);
+	else
+		buf_adds(out, "event without a type");
+	if (sub >= 0 && json_type(j, sub) == JSON_STRING) {
+		buf_addc(out, '/');
+		json_decode(j, sub, out);
+	}
+	buf_adds(out, ": ");
+	buf_add(out, p, n);
+}
