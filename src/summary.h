@@ -1,0 +1,48 @@
+/* summary.h: the JSON summary of PRODUCT.md (`--print --format json`):
+ * every session with its state, prompts, reply, tool calls and usage, the
+ * diagnostics and the wrapped command. A printer keeps, as each line is
+ * added, what the summary will need of it (made from the model's own parse
+ * of the line), so that the summary at the end parses no line again. */
+#ifndef AGENTVIEW_SUMMARY_H
+#define AGENTVIEW_SUMMARY_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "model.h"
+#include "tool.h"
+#include "util.h"
+
+/* Bytes [off, off + len) of a buffer; len 0: nothing kept. */
+struct span {
+	size_t off;
+	size_t len;
+};
+
+/* What the JSON printer keeps while the lines go by, so that the summary
+ * at the end parses none of them again: each piece is made from the
+ * model's own parse of a line right after the line was added, and is final
+ * by then. Indices are session and call numbers. */
+struct summary {
+	struct buf *text;     /* per session: its assistant text, decoded */
+	size_t ntext, textcap;
+	struct span *result;  /* per session: its request_id and usage */
+	size_t nresult, resultcap;
+	struct span *call;    /* per completed call: its summary object */
+	size_t ncall, callcap;
+	struct buf pieces;    /* the spans' bytes */
+	struct buf tmp;
+};
+
+/* Keep what the summary needs of event e, just added to m (e == 0: the
+ * model started again, forget everything). td is scratch. */
+void summary_line(struct summary *sc, struct model *m, uint32_t e,
+		  struct tool_desc *td);
+/* The summary, from what sc kept (NULL: from the lines); with f, each
+ * session goes out to f as soon as it is made. */
+void summary_write(struct model *m, struct summary *sc, struct buf *out,
+		   FILE *f);
+/* Forget everything kept. */
+void summary_free(struct summary *sc);
+
+#endif
