@@ -138,6 +138,8 @@ bool json_int_at(const struct json *j, int obj, const char *path,
 		 int64_t *out);
 /* true or false. */
 bool json_bool(const struct json *j, int t, bool *out);
+/* A string, a number or a boolean: not absent, null or a container. */
+bool json_is_value(const struct json *j, int t);
 /* Append the decoded value of a string token to out; for any other token,
  * its raw text. */
 void json_decode(const struct json *j, int t, struct buf *out);

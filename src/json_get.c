@@ -460,6 +460,23 @@ json_bool(const struct json *j, int t, bool *out)
 	return true;
 }
 
+bool
+json_is_value(const struct json *j, int t)
+{
+	const char *raw;
+	size_t n;
+
+	switch (json_type(j, t)) {
+	case JSON_STRING:
+		return true;
+	case JSON_PRIMITIVE:
+		raw = json_raw(j, t, &n);
+		return !(n == 4 && memcmp(raw, "null", 4) == 0);
+	default:
+		return false;
+	}
+}
+
 /* A string's decoded value, or any other token's raw text. */
 void
 json_decode(const struct json *j, int t, struct buf *out)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agent.h"
 #include "ahead.h"
 #include "glyph.h"
 
@@ -11,18 +12,9 @@
  * thread costs more than it saves. */
 #define AHEAD_MIN (4u << 20)
 
-/* Keys looked up on every event, in one pass over the top-level object. */
-enum {
-	K_TYPE,
-	K_SUBTYPE,
-	K_TS,
-	K_MODEL_CALL,
-	K_CALL_ID,
-	K_TOOL_CALL,
-	K_AV_MS,
-	K_COUNT
-};
-static const char *const top_keys[K_COUNT] = {
+/* Keys looked up on every line, in one pass over the top-level object
+ * (enum top_key). */
+static const char *const top_keys[TOP_COUNT] = {
 	"type",        "subtype",   "timestamp_ms", "model_call_id",
 	"call_id",     "tool_call", "agentview_ms",
 };
@@ -39,7 +31,7 @@ model_new(void)
 	struct model *m = xcalloc(1, sizeof *m);
 
 	m->json = json_new();
-	json_keys_init(&m->top_keys, top_keys, K_COUNT);
+	json_keys_init(&m->top_keys, top_keys, TOP_COUNT);
 	m->qjson = json_new();
 	m->qjson2 = json_new();
 	m->cmd.last_stderr = NONE;
@@ -47,6 +39,7 @@ model_new(void)
 	m->now_ms = TIME_NONE;
 	m->limit = NONE;
 	m->ahead_min = AHEAD_MIN;
+	m->agent = -1;
 	return m;
 }
 
@@ -375,59 +368,25 @@ session_touch(struct model *m, uint32_t s, uint32_t e)
 	}
 }
 
-static enum call_result
-call_result_of(const struct json *j, int kindobj)
-{
-	int res = json_get(j, kindobj, "result");
-
-	if (res < 0 || json_type(j, res) != JSON_OBJECT)
-		return CR_EMPTY;
-	if (json_get(j, res, "success") >= 0)
-		return CR_SUCCESS;
-	if (json_get(j, res, "failure") >= 0)
-		return CR_FAILURE;
-	if (json_get(j, res, "rejected") >= 0)
-		return CR_REJECTED;
-	if (json_get(j, res, "error") >= 0)
-		return CR_ERROR;
-	return json_size(j, res) > 0 ? CR_OTHER : CR_EMPTY;
-}
-
-/* Hash key of the call_id of a tool_call event; false when it has none. */
-static bool
-event_call_key(struct model *m, const struct json *j, int idtok, int toolobj,
-	       uint32_t session, uint64_t *key)
+/* The map key of the call id token t of a tool event in session s. */
+static uint64_t
+event_call_key(const struct json *j, int t, uint32_t session)
 {
 	const char *raw;
 	size_t n;
+	uint64_t key;
 
-	if (idtok < 0 && toolobj >= 0)
-		idtok = json_get(j, toolobj, "toolCallId");
-	if (idtok < 0 || json_type(j, idtok) != JSON_STRING)
-		return false;
-	raw = json_raw(j, idtok, &n);
-	if (memchr(raw, '\\', n) != NULL) {
+	raw = json_raw(j, t, &n);
+	if (memchr(raw, '\\', n) == NULL)
+		return call_key(session, raw, n);
+	{
 		struct buf b = {0};
 
 		json_unescape(&b, raw, n);
-		*key = call_key(session, b.p, b.n);
+		key = call_key(session, b.p, b.n);
 		buf_free(&b);
-	} else {
-		*key = call_key(session, raw, n);
 	}
-	(void)m;
-	return true;
-}
-
-/* A millisecond time sent as a number or a string; TIME_NONE if absent. */
-static int64_t
-json_ms(const struct json *j, int t)
-{
-	int64_t v;
-
-	if (t >= 0 && json_int(j, t, &v) && v >= 0)
-		return v;
-	return TIME_NONE;
+	return key;
 }
 
 /* A new call of session s, of no known kind, with no event and no time
@@ -449,167 +408,6 @@ new_call(struct model *m, uint32_t s)
 	return (uint32_t)m->ncall++;
 }
 
-static void
-add_tool_start(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
-	       const struct json *j, const int *k)
-{
-	struct call *c;
-	uint32_t ci, s = current_session(m, ss, src, e);
-	int keytok = -1, kobj = -1;
-	uint64_t key;
-
-	ci = new_call(m, s);
-	c = &m->call[ci];
-	c->start_ev = e;
-	c->flags = CF_STARTED;
-	c->start_ms = m->ev[e].ms;
-	if (k[K_TOOL_CALL] >= 0 && json_type(j, k[K_TOOL_CALL]) == JSON_OBJECT) {
-		kobj = tool_object(j, k[K_TOOL_CALL], &keytok);
-		if (kobj >= 0) {
-			size_t n;
-			const char *raw = json_raw(j, keytok, &n);
-
-			c->kind = (uint8_t)tool_kind_of(raw, n);
-		}
-		if (c->start_ms == TIME_NONE)
-			c->start_ms = json_ms(j, json_get(j, k[K_TOOL_CALL],
-							  "startedAtMs"));
-	}
-	/* A new segment of assistant text starts after a tool call. */
-	ss->seg_deltas = false;
-	ss->text_item = NONE;
-	ss->think_item = NONE;
-	c->item = new_item(m, ss, src, IT_TOOL, e, ci);
-	m->ses[s].ncalls++;
-	m->ses[s].nopen++;
-	if (event_call_key(m, j, k[K_CALL_ID], k[K_TOOL_CALL], s, &key))
-		callmap_put(&m->open, key, ci);
-}
-
-static void
-add_tool_done(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
-	      const struct json *j, const int *k)
-{
-	struct call *c;
-	uint32_t ci = NONE, s = current_session(m, ss, src, e);
-	int keytok = -1, kobj = -1, tc = k[K_TOOL_CALL];
-	int64_t started = TIME_NONE, completed = TIME_NONE;
-	uint64_t key;
-
-	if (tc >= 0 && json_type(j, tc) != JSON_OBJECT)
-		tc = -1;
-	if (event_call_key(m, j, k[K_CALL_ID], tc, s, &key))
-		ci = callmap_take(&m->open, key);
-	if (ci == NONE) {
-		/* A completed event whose started event never came. */
-		ci = new_call(m, s);
-		c = &m->call[ci];
-		c->item = new_item(m, ss, src, IT_TOOL, e, ci);
-		m->ses[s].ncalls++;
-		ss->text_item = NONE;
-		ss->think_item = NONE;
-	} else {
-		c = &m->call[ci];
-		m->ev[e].item = c->item;
-		if (m->ses[c->session].nopen > 0)
-			m->ses[c->session].nopen--;
-	}
-	c->done_ev = e;
-	c->result = CR_EMPTY;
-	if (tc >= 0) {
-		kobj = tool_object(j, tc, &keytok);
-		started = json_ms(j, json_get(j, tc, "startedAtMs"));
-		completed = json_ms(j, json_get(j, tc, "completedAtMs"));
-	}
-	if (kobj >= 0) {
-		c->result = (uint8_t)call_result_of(j, kobj);
-		if (json_get(j, kobj, "args") >= 0)
-			c->flags |= CF_ARGS_DONE;
-		if (c->kind == TK_OTHER) {
-			size_t n;
-			const char *raw = json_raw(j, keytok, &n);
-
-			c->kind = (uint8_t)tool_kind_of(raw, n);
-		}
-	}
-	if (c->start_ms == TIME_NONE)
-		c->start_ms = started;
-	/* Both clocks are >= 0, so the difference cannot overflow; the sum
-	 * can (found by hand under UBSan: timestamps near INT64_MAX). */
-	if (started != TIME_NONE && completed != TIME_NONE &&
-	    completed >= started && c->start_ms >= 0 &&
-	    completed - started <= INT64_MAX - c->start_ms)
-		c->end_ms = c->start_ms + (completed - started);
-	else if (m->ev[e].ms != TIME_NONE)
-		c->end_ms = m->ev[e].ms;
-	else
-		c->end_ms = completed;
-	if (c->start_ms == TIME_NONE)
-		c->start_ms = c->end_ms;
-	if (c->end_ms != TIME_NONE && c->end_ms < c->start_ms)
-		c->end_ms = c->start_ms;
-	m->ses[c->session].ndone[model_result_state((enum call_result)c->result)]++;
-}
-
-static void
-add_result(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
-	   const struct json *j)
-{
-	uint32_t s = current_session(m, ss, src, e);
-	struct session *ses = &m->ses[s];
-	bool is_error = false;
-	int64_t d;
-
-	ses->result_ev = e;
-	if (json_bool(j, json_get(j, 0, "is_error"), &is_error))
-		ses->is_error = is_error;
-	d = json_ms(j, json_get(j, 0, "duration_ms"));
-	ses->duration_ms = d;
-	ss->text_item = NONE;
-	ss->think_item = NONE;
-	ss->seg_deltas = false;
-	new_item(m, ss, src, IT_RESULT, e, NONE);
-}
-
-/* Assistant events, by FORMAT.md §4: a delta has timestamp_ms and no
- * model_call_id; any other assistant event repeats text already streamed
- * when the segment had deltas, and is the segment itself otherwise. */
-static void
-add_text(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
-	 const int *k)
-{
-	bool delta = k[K_TS] >= 0 && k[K_MODEL_CALL] < 0;
-
-	current_session(m, ss, src, e);
-	ss->think_item = NONE;
-	if (delta) {
-		ss->seg_deltas = true;
-	} else if (ss->seg_deltas) {
-		set_event_type(m, e, EV_TEXT_RECAP);
-		return;
-	} else {
-		set_event_type(m, e, EV_TEXT);
-	}
-	if (ss->text_item != NONE)
-		extend_item(m, ss->text_item, e);
-	else
-		ss->text_item = new_item(m, ss, src, IT_TEXT, e, NONE);
-}
-
-static void
-add_thinking(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
-	     bool done)
-{
-	current_session(m, ss, src, e);
-	ss->text_item = NONE;
-	if (ss->think_item != NONE)
-		extend_item(m, ss->think_item, e);
-	else if (!done)
-		ss->think_item = new_item(m, ss, src, IT_THINKING, e, NONE);
-	if (done)
-		ss->think_item = NONE;
-}
-
 /* An item of its own that ends the open text and thinking items. */
 static void
 add_block(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
@@ -620,6 +418,218 @@ add_block(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 	ss->think_item = NONE;
 	new_item(m, ss, src, type, e, ref);
 }
+
+static bool session_is_preamble(const struct model *m, uint32_t s);
+
+/* --- the builder (agent.h): the events an adapter makes of a line ------- */
+
+/* Make an event of the line being added; the model's parse of the line is
+ * labelled with it, for model_parsed. */
+static uint32_t
+build_push(struct build *b, enum ev_type type)
+{
+	uint32_t e = push_event(b->m, b->src, b->ln, type, b->flags, b->ms);
+
+	b->ev = e;
+	b->m->json_ev = e;
+	/* Labelled like the query parsers: a stream's buffer may move. */
+	json_set_label(b->m->json, (uint64_t)e + 1);
+	return e;
+}
+
+/* The source's state, and its current session (made when the stream
+ * starts without a session start). */
+static struct srcstate *
+build_state(struct build *b, uint32_t e)
+{
+	struct srcstate *ss = &b->m->src[b->src];
+
+	current_session(b->m, ss, b->src, e);
+	return ss;
+}
+
+uint32_t
+build_session(struct build *b, unsigned agent)
+{
+	struct model *m = b->m;
+	struct srcstate *ss = &m->src[b->src];
+	uint32_t e = build_push(b, EV_INIT);
+
+	if (ss->session != NONE && session_is_preamble(m, ss->session))
+		m->ses[ss->session].init_ev = e;
+	else
+		new_session(m, ss, b->src, e, true);
+	m->ses[ss->session].agent = (uint8_t)agent;
+	add_block(m, ss, b->src, e, IT_SESSION, NONE);
+	return e;
+}
+
+uint32_t
+build_prompt(struct build *b)
+{
+	uint32_t e = build_push(b, EV_USER);
+	struct srcstate *ss = build_state(b, e);
+
+	add_block(b->m, ss, b->src, e, IT_PROMPT, NONE);
+	b->m->ses[ss->session].nprompts++;
+	return e;
+}
+
+uint32_t
+build_thinking(struct build *b, bool done)
+{
+	uint32_t e = build_push(b, done ? EV_THINK_DONE : EV_THINK_DELTA);
+	struct srcstate *ss = build_state(b, e);
+
+	ss->text_item = NONE;
+	if (ss->think_item != NONE)
+		extend_item(b->m, ss->think_item, e);
+	else if (!done)
+		ss->think_item = new_item(b->m, ss, b->src, IT_THINKING, e, NONE);
+	if (done)
+		ss->think_item = NONE;
+	return e;
+}
+
+/* A whole segment after deltas of the same segment only repeats them
+ * (FORMAT.md §4): it is kept, as a recap, but not shown. */
+uint32_t
+build_text(struct build *b, bool delta)
+{
+	uint32_t e = build_push(b, EV_TEXT_DELTA);
+	struct srcstate *ss = build_state(b, e);
+
+	ss->think_item = NONE;
+	if (delta) {
+		ss->seg_deltas = true;
+	} else if (ss->seg_deltas) {
+		set_event_type(b->m, e, EV_TEXT_RECAP);
+		return e;
+	} else {
+		set_event_type(b->m, e, EV_TEXT);
+	}
+	if (ss->text_item != NONE)
+		extend_item(b->m, ss->text_item, e);
+	else
+		ss->text_item = new_item(b->m, ss, b->src, IT_TEXT, e, NONE);
+	return e;
+}
+
+uint32_t
+build_call_start(struct build *b, const struct call_ref *r)
+{
+	struct model *m = b->m;
+	uint32_t e = build_push(b, EV_TOOL_START);
+	struct srcstate *ss = build_state(b, e);
+	uint32_t s = ss->session, ci = new_call(m, s);
+	struct call *c = &m->call[ci];
+
+	c->start_ev = e;
+	c->flags = CF_STARTED;
+	c->kind = (uint8_t)r->kind;
+	c->start_ms = m->ev[e].ms;
+	if (c->start_ms == TIME_NONE)
+		c->start_ms = r->started_ms;
+	/* A new segment of assistant text starts after a tool call. */
+	ss->seg_deltas = false;
+	ss->text_item = NONE;
+	ss->think_item = NONE;
+	c->item = new_item(m, ss, b->src, IT_TOOL, e, ci);
+	m->ses[s].ncalls++;
+	m->ses[s].nopen++;
+	if (json_type(b->j, r->id) == JSON_STRING)
+		callmap_put(&m->open, event_call_key(b->j, r->id, s), ci);
+	return e;
+}
+
+/* A call's end time: its start plus its own clock's span when the event
+ * carries both ends, else the event's time, else its own end. */
+static void
+call_times(struct call *c, int64_t ev_ms, const struct call_ref *r)
+{
+	int64_t started = r->started_ms, completed = r->completed_ms;
+
+	if (c->start_ms == TIME_NONE)
+		c->start_ms = started;
+	/* Both clocks are >= 0, so the difference cannot overflow; the sum
+	 * can (found by hand under UBSan: timestamps near INT64_MAX). */
+	if (started != TIME_NONE && completed != TIME_NONE &&
+	    completed >= started && c->start_ms >= 0 &&
+	    completed - started <= INT64_MAX - c->start_ms)
+		c->end_ms = c->start_ms + (completed - started);
+	else if (ev_ms != TIME_NONE)
+		c->end_ms = ev_ms;
+	else
+		c->end_ms = completed;
+	if (c->start_ms == TIME_NONE)
+		c->start_ms = c->end_ms;
+	if (c->end_ms != TIME_NONE && c->end_ms < c->start_ms)
+		c->end_ms = c->start_ms;
+}
+
+uint32_t
+build_call_done(struct build *b, const struct call_ref *r)
+{
+	struct model *m = b->m;
+	uint32_t e = build_push(b, EV_TOOL_DONE);
+	struct srcstate *ss = build_state(b, e);
+	uint32_t ci = NONE, s = ss->session;
+	struct call *c;
+
+	if (json_type(b->j, r->id) == JSON_STRING)
+		ci = callmap_take(&m->open, event_call_key(b->j, r->id, s));
+	if (ci == NONE) {
+		/* A completed event whose started event never came. */
+		ci = new_call(m, s);
+		c = &m->call[ci];
+		c->item = new_item(m, ss, b->src, IT_TOOL, e, ci);
+		m->ses[s].ncalls++;
+		ss->text_item = NONE;
+		ss->think_item = NONE;
+	} else {
+		c = &m->call[ci];
+		m->ev[e].item = c->item;
+		if (m->ses[c->session].nopen > 0)
+			m->ses[c->session].nopen--;
+	}
+	c->done_ev = e;
+	c->result = (uint8_t)r->result;
+	if (r->has_args)
+		c->flags |= CF_ARGS_DONE;
+	if (c->kind == TK_OTHER)
+		c->kind = (uint8_t)r->kind;
+	call_times(c, m->ev[e].ms, r);
+	m->ses[c->session].ndone[model_result_state(r->result)]++;
+	return e;
+}
+
+uint32_t
+build_result(struct build *b, bool is_error, int64_t duration_ms)
+{
+	uint32_t e = build_push(b, EV_RESULT);
+	struct srcstate *ss = build_state(b, e);
+	struct session *ses = &b->m->ses[ss->session];
+
+	ses->result_ev = e;
+	ses->is_error = is_error;
+	ses->duration_ms = duration_ms;
+	ss->text_item = NONE;
+	ss->think_item = NONE;
+	ss->seg_deltas = false;
+	new_item(b->m, ss, b->src, IT_RESULT, e, NONE);
+	return e;
+}
+
+uint32_t
+build_notice(struct build *b)
+{
+	uint32_t e = build_push(b, EV_NOTICE);
+
+	add_block(b->m, build_state(b, e), b->src, e, IT_NOTICE, NONE);
+	return e;
+}
+
+/* --- agentview's own lines -------------------------------------------- */
 
 /* The argv of a recording's header names the command it recorded. */
 static void
@@ -643,7 +653,8 @@ meta_argv(struct model *m, const struct json *j)
 	buf_free(&b);
 }
 
-/* agentview's own recording lines (see record.c for the format). */
+/* A recording's own line (see record.c for the format): what it is, and
+ * what it says about the command recorded. */
 static enum ev_type
 classify_meta(struct model *m, const struct json *j, int subtype)
 {
@@ -668,51 +679,6 @@ classify_meta(struct model *m, const struct json *j, int subtype)
 			m->cmd.signal = (int)v;
 	}
 	return EV_META;
-}
-
-static enum ev_type
-classify(struct model *m, const struct json *j, const int *k)
-{
-	int t = k[K_TYPE], st = k[K_SUBTYPE];
-	const char *raw;
-	size_t n;
-
-	if (t < 0 || json_type(j, t) != JSON_STRING)
-		return EV_NOTICE;
-	raw = json_raw(j, t, &n);
-	switch (n) {
-	case 4:
-		if (memcmp(raw, "user", 4) == 0)
-			return EV_USER;
-		break;
-	case 6:
-		if (memcmp(raw, "system", 6) == 0)
-			return json_streq(j, st, "init") ? EV_INIT : EV_NOTICE;
-		if (memcmp(raw, "result", 6) == 0)
-			return EV_RESULT;
-		break;
-	case 8:
-		if (memcmp(raw, "thinking", 8) == 0) {
-			if (json_streq(j, st, "delta"))
-				return EV_THINK_DELTA;
-			if (json_streq(j, st, "completed"))
-				return EV_THINK_DONE;
-		}
-		break;
-	case 9:
-		if (memcmp(raw, "assistant", 9) == 0)
-			return EV_TEXT_DELTA;
-		if (memcmp(raw, "tool_call", 9) == 0) {
-			if (json_streq(j, st, "started"))
-				return EV_TOOL_START;
-			if (json_streq(j, st, "completed"))
-				return EV_TOOL_DONE;
-		}
-		if (memcmp(raw, "agentview", 9) == 0)
-			return classify_meta(m, j, st);
-		break;
-	}
-	return EV_NOTICE;
 }
 
 /* Whether every byte of the source is there for good, so that a thread
@@ -802,6 +768,74 @@ add_stderr_line(struct model *m, unsigned src, const struct line *ln,
 	return e;
 }
 
+/* The agent whose adapter reads the line: the one it starts a session of,
+ * else the forced one, else its session's, else the one it looks like. */
+static unsigned
+line_agent(const struct model *m, const struct srcstate *ss,
+	   const struct json *j, const int *k)
+{
+	int a;
+
+	if (m->agent >= 0)
+		return (unsigned)m->agent;
+	if ((a = agent_starts(j, k)) >= 0)
+		return (unsigned)a;
+	if (ss->session != NONE)
+		return m->ses[ss->session].agent;
+	return agent_guess(j, k);
+}
+
+/* A recording's own line: a wrapped line that was not JSON, a command's
+ * stderr, or what the recording says of itself. */
+static uint32_t
+add_meta(struct build *b)
+{
+	struct model *m = b->m;
+	struct srcstate *ss = &m->src[b->src];
+	enum ev_type type = classify_meta(m, b->j, b->k[TOP_SUBTYPE]);
+	uint32_t e;
+
+	if (type == EV_BAD) { /* a non-JSON line kept in a recording */
+		if (recorded_blank(b->j))
+			return NONE;
+		return add_bad(m, ss, b->src, b->ln, b->ms, DG_RECORDED, JSON_OK, 0);
+	}
+	e = build_push(b, type);
+	if (type == EV_STDERR) {
+		add_block(m, ss, b->src, e, IT_STDERR, NONE);
+		m->cmd.nstderr++;
+		m->cmd.last_stderr = e;
+	} else if (ss->session == NONE) {
+		/* Kept for the raw stream; no place in the transcript. */
+		return e;
+	}
+	session_touch(m, current_session(m, ss, b->src, e), e);
+	return e;
+}
+
+/* Parse the line into m->json and look up its top keys; the parser thread
+ * may have done it already. */
+static enum json_err
+parse_line(struct model *m, struct srcstate *ss, const struct line *ln,
+	   const char *p, size_t n, int *k)
+{
+	enum json_err err;
+
+	if (ss->ahead == NULL && !ss->ahead_tried && whole_file(ss->src) &&
+	    ss->src->size - ln->off > m->ahead_min) {
+		ss->ahead_tried = true;
+		ss->ahead = ahead_start(ss->src->data, ss->src->size, ln->off,
+					&m->top_keys);
+	}
+	if (ss->ahead != NULL &&
+	    ahead_take(ss->ahead, ln->off, ln->len, p, n, m->json, k))
+		return JSON_OK;
+	err = ln->len > UINT32_MAX ? JSON_TOO_BIG : json_parse(m->json, p, n);
+	if (err == JSON_OK)
+		json_getk(m->json, 0, &m->top_keys, k);
+	return err;
+}
+
 uint32_t
 model_add_line(struct model *m, unsigned src, const struct line *ln,
 	       int64_t arrival_ms)
@@ -809,12 +843,12 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 	struct srcstate *ss = &m->src[src];
 	const char *p = source_at(ss->src, ln->off);
 	size_t n = ln->len;
-	int k[K_COUNT];
+	int k[TOP_COUNT];
 	enum json_err err;
-	enum ev_type type;
-	unsigned flags = 0;
-	int64_t ms = arrival_ms, ts = TIME_NONE;
-	uint32_t e;
+	const struct agent *ag;
+	bool meta;
+	int64_t ms = arrival_ms, ts;
+	struct build b = {m, src, ln, m->json, k, TIME_NONE, 0, NONE};
 
 	m->json_ev = NONE;
 	m->lines++;
@@ -825,20 +859,7 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 		p += 3;
 		n -= 3;
 	}
-	if (ss->ahead == NULL && !ss->ahead_tried && whole_file(ss->src) &&
-	    ss->src->size - ln->off > m->ahead_min) {
-		ss->ahead_tried = true;
-		ss->ahead = ahead_start(ss->src->data, ss->src->size, ln->off,
-					&m->top_keys);
-	}
-	if (ss->ahead != NULL &&
-	    ahead_take(ss->ahead, ln->off, ln->len, p, n, m->json, k)) {
-		err = JSON_OK;
-	} else {
-		err = ln->len > UINT32_MAX ? JSON_TOO_BIG : json_parse(m->json, p, n);
-		if (err == JSON_OK)
-			json_getk(m->json, 0, &m->top_keys, k);
-	}
+	err = parse_line(m, ss, ln, p, n, k);
 	if (ln->len > UINT32_MAX)
 		return add_bad(m, ss, src, ln, arrival_ms, DG_TOO_LONG,
 			       JSON_TOO_BIG, 0);
@@ -847,77 +868,26 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 	if (err != JSON_OK)
 		return add_bad(m, ss, src, ln, arrival_ms, DG_JSON, err,
 			       json_errpos(m->json));
-	if (k[K_TS] >= 0) {
-		ts = json_ms(m->json, k[K_TS]);
-		if (ts != TIME_NONE)
-			flags |= EVF_TS;
-	}
-	if (k[K_AV_MS] >= 0) {
-		int64_t rec = json_ms(m->json, k[K_AV_MS]);
-
-		if (rec != TIME_NONE) {
-			ms = rec;
-			ss->recording = true;
-		}
+	if (k[TOP_AV_MS] >= 0 && (ts = agent_ms(m->json, k[TOP_AV_MS])) != TIME_NONE) {
+		ms = ts;
+		ss->recording = true;
 	}
 	if (ms != TIME_NONE)
-		flags |= EVF_ARRIVAL;
-	else
-		ms = ts;
-	type = classify(m, m->json, k);
-	if (type == EV_BAD) { /* a non-JSON line kept in a recording */
-		if (recorded_blank(m->json))
-			return NONE;
-		return add_bad(m, ss, src, ln, ms, DG_RECORDED, JSON_OK, 0);
-	}
-	e = push_event(m, src, ln, type, flags, ms);
-	m->json_ev = e;
-	/* Labelled like the query parsers: a stream's buffer may move. */
-	json_set_label(m->json, (uint64_t)e + 1);
-	switch (type) {
-	case EV_INIT:
-		if (ss->session != NONE && session_is_preamble(m, ss->session))
-			m->ses[ss->session].init_ev = e;
-		else
-			new_session(m, ss, src, e, true);
-		add_block(m, ss, src, e, IT_SESSION, NONE);
-		break;
-	case EV_USER:
-		add_block(m, ss, src, e, IT_PROMPT, NONE);
-		m->ses[ss->session].nprompts++;
-		break;
-	case EV_THINK_DELTA:
-	case EV_THINK_DONE:
-		add_thinking(m, ss, src, e, type == EV_THINK_DONE);
-		break;
-	case EV_TEXT_DELTA:
-		add_text(m, ss, src, e, k);
-		break;
-	case EV_TOOL_START:
-		add_tool_start(m, ss, src, e, m->json, k);
-		break;
-	case EV_TOOL_DONE:
-		add_tool_done(m, ss, src, e, m->json, k);
-		break;
-	case EV_RESULT:
-		add_result(m, ss, src, e, m->json);
-		break;
-	case EV_STDERR:
-		add_block(m, ss, src, e, IT_STDERR, NONE);
-		m->cmd.nstderr++;
-		m->cmd.last_stderr = e;
-		break;
-	case EV_META:
-		/* Kept for the raw stream; no place in the transcript. */
-		if (ss->session == NONE)
-			return e;
-		break;
-	default:
-		add_block(m, ss, src, e, IT_NOTICE, NONE);
-		break;
-	}
-	session_touch(m, current_session(m, ss, src, e), e);
-	return e;
+		b.flags |= EVF_ARRIVAL;
+	/* agentview's own lines read timestamp_ms, if any, as Cursor's do. */
+	meta = json_streq(m->json, k[TOP_TYPE], "agentview");
+	ag = meta ? &agent_cursor : agent_get(line_agent(m, ss, m->json, k));
+	ts = ag->time(m->json, k);
+	if (ts != TIME_NONE)
+		b.flags |= EVF_TS;
+	b.ms = ms != TIME_NONE ? ms : ts;
+	if (meta)
+		return add_meta(&b);
+	ag->line(&b);
+	if (b.ev == NONE) /* an adapter makes an event of every line */
+		build_notice(&b);
+	session_touch(m, current_session(m, ss, src, b.ev), b.ev);
+	return b.ev;
 }
 
 void

@@ -144,6 +144,7 @@ struct session {
 	uint32_t ndone[CS_NSTATES]; /* completed calls by state */
 	uint32_t nprompts;
 	bool is_error;       /* the result said so */
+	uint8_t agent;       /* enum agent_id: whose stream it is */
 };
 
 /* Why a line is a diagnostic. */
@@ -228,6 +229,8 @@ struct model {
 			       counts, texts and durations are as of it. */
 	size_t ahead_min;   /* parse on a second thread the lines of a whole
 			       file with more bytes than this ahead */
+	int agent;          /* the agent every line is read as (--agent),
+			       or -1: recognised per session */
 };
 
 struct model *model_new(void);
@@ -279,6 +282,27 @@ size_t model_ndiags(const struct model *m);
 /* The state a completed call's result gives it. */
 enum call_state model_result_state(enum call_result r);
 
+/* What people read about a session, wherever its agent's stream keeps
+ * it (agent.h says where). */
+enum fact {
+	FACT_ID,      /* the session id */
+	FACT_MODEL,   /* the model's name */
+	FACT_CWD,     /* the working directory */
+	FACT_MODE,    /* the permission mode */
+	FACT_REQUEST, /* in its end: the request id */
+	FACT_RESULT,  /* in its end: the reply as the result says it */
+	FACT_USAGE,   /* in its end: the usage object */
+	FACT_COUNT
+};
+
+/* Append fact f of session s (a string, or a primitive's text); false
+ * when its stream does not say it (or not yet, as of m->limit). */
+bool model_fact(struct model *m, uint32_t s, enum fact f, struct buf *out);
+/* The event that holds fact f of session s, and the path to it in the
+ * event; NONE when there is none. */
+uint32_t model_fact_at(const struct model *m, uint32_t s, enum fact f,
+		       const char **path);
+
 /* Derived states (as of m->limit). */
 enum call_state model_call_state(const struct model *m, uint32_t c);
 enum session_state model_session_state(const struct model *m, uint32_t s);
@@ -312,6 +336,8 @@ const struct json *model_parsed(const struct model *m, uint32_t e,
 /* Append to out the decoded text of an item: the prompt, the thinking, the
  * assistant text; for a diagnostic or stderr line, the line itself. */
 void model_item_text(struct model *m, uint32_t it, struct buf *out);
+/* The agent (enum agent_id) whose stream event e is from. */
+unsigned model_event_agent(const struct model *m, uint32_t e);
 /* Append the decoded text of one assistant or thinking event. */
 void model_event_text(struct model *m, uint32_t e, struct buf *out);
 /* Append the decoded value of a top-level string field of event e (such as

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agent.h"
 #include "glyph.h"
 
 enum call_state
@@ -309,36 +310,6 @@ model_parsed(const struct model *m, uint32_t e, struct json *scratch)
 	return scratch;
 }
 
-/* Append the texts of message.content[] (or a plain string content). */
-static void
-append_message_text(const struct json *j, struct buf *out)
-{
-	int c = json_path(j, 0, "message.content");
-	int n, t;
-
-	if (c < 0)
-		return;
-	if (json_type(j, c) == JSON_STRING) {
-		json_decode(j, c, out);
-		return;
-	}
-	if (json_type(j, c) != JSON_ARRAY)
-		return;
-	n = json_size(j, c);
-	t = c + 1;
-	for (int i = 0; i < n; i++) {
-		if (json_type(j, t) == JSON_OBJECT) {
-			int txt = json_get(j, t, "text");
-
-			if (txt >= 0 && json_type(j, txt) == JSON_STRING)
-				json_decode(j, txt, out);
-		} else if (json_type(j, t) == JSON_STRING) {
-			json_decode(j, t, out);
-		}
-		t = json_next(j, t);
-	}
-}
-
 /* Append the text of a line that is not JSON, or of a recorded line. */
 static void
 append_line_text(struct model *m, uint32_t e, struct buf *out)
@@ -406,8 +377,36 @@ delta_text_head(struct model *m, uint32_t e, enum ev_type type,
 	if (json_parse_head(j, p, n, HEAD_TEXT_DELTA) != JSON_OK ||
 	    (t = json_path(j, 0, "message.content")) < 0 || !json_whole(j, t))
 		return false;
-	append_message_text(j, out);
+	agent_message_text(j, out);
 	return true;
+}
+
+uint32_t
+model_fact_at(const struct model *m, uint32_t s, enum fact f,
+	      const char **path)
+{
+	const struct session *ses = &m->ses[s];
+	uint32_t e = f < FACT_REQUEST ? ses->init_ev : ses->result_ev;
+
+	*path = agent_get(ses->agent)->fact[f];
+	return *path != NULL && model_seen(m, e) ? e : NONE;
+}
+
+bool
+model_fact(struct model *m, uint32_t s, enum fact f, struct buf *out)
+{
+	const char *path;
+	uint32_t e = model_fact_at(m, s, f, &path);
+
+	return e != NONE && model_event_field(m, e, path, out);
+}
+
+unsigned
+model_event_agent(const struct model *m, uint32_t e)
+{
+	uint32_t it = model_item_at_event(m, e);
+
+	return it == NONE ? AGENT_CURSOR : m->ses[m->it[it].session].agent;
 }
 
 void
@@ -415,24 +414,19 @@ model_event_text(struct model *m, uint32_t e, struct buf *out)
 {
 	const struct json *j;
 	enum ev_type type = EV_TYPE(&m->ev[e]);
-	int t;
+	unsigned agent;
 
 	if (type == EV_BAD || type == EV_STDERR) {
 		append_line_text(m, e, out);
 		return;
 	}
+	agent = model_event_agent(m, e);
 	if ((type == EV_THINK_DELTA || type == EV_TEXT_DELTA) &&
-	    delta_text_head(m, e, type, out))
+	    agent == AGENT_CURSOR && delta_text_head(m, e, type, out))
 		return;
 	if ((j = model_parsed(m, e, m->qjson)) == NULL)
 		return;
-	if (type == EV_THINK_DELTA) {
-		t = json_get(j, 0, "text");
-		if (t >= 0 && json_type(j, t) == JSON_STRING)
-			json_decode(j, t, out);
-	} else {
-		append_message_text(j, out);
-	}
+	agent_get(agent)->text(j, type, out);
 }
 
 void

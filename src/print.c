@@ -178,7 +178,7 @@ text_event(struct printer *p, uint32_t e)
 	case EV_INIT:
 		endline(p);
 		buf_adds(l, "== session ");
-		words_session_header(m, e, l);
+		words_session_header(m, m->it[it].session, l);
 		emit(p, l->p, l->n, TEXT_ONELINE);
 		endline(p);
 		break;
@@ -235,7 +235,7 @@ md_event(struct printer *p, uint32_t e)
 	case EV_INIT:
 		md_block(p);
 		buf_adds(l, "## Session ");
-		words_session_header(m, e, l);
+		words_session_header(m, m->it[it].session, l);
 		emit(p, l->p, l->n, TEXT_ONELINE);
 		fputs("\n\n", p->out);
 		p->bol = true;
@@ -403,7 +403,7 @@ finish_summary(struct printer *p, bool md)
 		if (m->nses > 1) {
 			buf_adds(&p->line, "session ");
 			if (m->ses[s].init_ev != NONE)
-				words_session_header(m, m->ses[s].init_ev, &p->line);
+				words_session_header(m, (uint32_t)s, &p->line);
 			else
 				buf_addf(&p->line, "%zu", s + 1);
 			buf_adds(&p->line, ": ");

@@ -148,8 +148,8 @@ add_reason(struct model *m, uint32_t s, int flags, struct buf *out)
 {
 	struct buf t = {0};
 
-	if (!model_command_failure(m, s, &t) && m->ses[s].result_ev != NONE)
-		model_event_field(m, m->ses[s].result_ev, "result", &t);
+	if (!model_command_failure(m, s, &t))
+		model_fact(m, s, FACT_RESULT, &t);
 	if (t.n > 0) {
 		buf_adds(out, DOT);
 		if (flags & SL_TMUX)
@@ -177,14 +177,13 @@ statusline_format(struct model *m, uint32_t s, int flags, struct buf *out)
 		[SS_INCOMPLETE] = "magenta",
 	};
 	enum session_state st = model_session_state(m, s);
-	struct session *ses = &m->ses[s];
 	struct buf t = {0};
 	int64_t d = model_session_duration(m, s);
 	size_t mark;
 	uint32_t c;
 
 	add_styled(out, colour[st], glyph[st], flags);
-	if (ses->init_ev != NONE && model_event_field(m, ses->init_ev, "model", &t)) {
+	if (model_fact(m, s, FACT_MODEL, &t)) {
 		buf_addc(out, ' ');
 		add_text(out, t.p, t.n, MODEL_CELLS, flags);
 	}

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agent.h"
 #include "json.h"
 
 /* Re-emit token t compactly; strings go through json_quote so the output
@@ -67,12 +68,29 @@ json_ms_value(struct buf *out, int64_t v)
 		buf_addf(out, "%lld", (long long)v);
 }
 
-/* The first event of session s that names its session_id. */
+/* "key": followed by fact f of session s, or null. */
+static void
+json_fact(struct model *m, uint32_t s, enum fact f, struct buf *out,
+	  struct buf *tmp)
+{
+	buf_reset(tmp);
+	if (model_fact(m, s, f, tmp))
+		json_quote(out, tmp->p, tmp->n);
+	else
+		buf_adds(out, "null");
+}
+
+/* The first event of session s that names its id, and the path to it:
+ * its start, else its end, else any of its events. */
 static uint32_t
-session_id_event(struct model *m, uint32_t s, struct buf *tmp)
+session_id_event(struct model *m, uint32_t s, const char **path,
+		 struct buf *tmp)
 {
 	const struct session *ses = &m->ses[s];
 
+	*path = agent_get(ses->agent)->fact[FACT_ID];
+	if (*path == NULL)
+		return NONE;
 	if (ses->init_ev != NONE)
 		return ses->init_ev;
 	if (ses->result_ev != NONE)
@@ -80,7 +98,7 @@ session_id_event(struct model *m, uint32_t s, struct buf *tmp)
 	for (uint32_t e = ses->first_ev; e <= ses->last_ev && e < m->nev; e++) {
 		buf_reset(tmp);
 		if (m->ev[e].item != NONE && m->it[m->ev[e].item].session == s &&
-		    model_event_field(m, e, "session_id", tmp))
+		    model_event_field(m, e, *path, tmp))
 			return e;
 	}
 	return NONE;
@@ -103,16 +121,18 @@ summary_call(struct model *m, uint32_t c, struct tool_desc *td,
 	     struct buf *out, struct buf *tmp)
 {
 	const struct call *call = &m->call[c];
-	uint32_t idev = call->start_ev != NONE ? call->start_ev : call->done_ev;
+	struct callview v;
 
-	tool_describe(m, c, td);
+	tool_load(m, c, m->qjson, m->qjson2, &v);
+	tool_describe_view(m, c, &v, td);
 	buf_adds(out, "{\"call_id\":");
 	buf_reset(tmp);
-	if (model_event_field(m, idev, "call_id", tmp) ||
-	    model_event_field(m, idev, "tool_call.toolCallId", tmp))
+	if (v.id >= 0) {
+		json_decode(v.ij, v.id, tmp);
 		json_quote(out, tmp->p, tmp->n);
-	else
+	} else {
 		buf_adds(out, "null");
+	}
 	buf_adds(out, ",\"tool\":");
 	if (td->key.n > 0)
 		json_quote(out, td->key.p, td->key.n);
@@ -139,14 +159,20 @@ summary_call(struct model *m, uint32_t c, struct tool_desc *td,
 static void
 summary_result(struct model *m, uint32_t r, struct buf *out, struct buf *tmp)
 {
+	const struct agent *a = agent_get(r != NONE ? model_event_agent(m, r) : 0);
+	const char *usage = a->fact[FACT_USAGE];
 	const struct json *j;
 	int u;
 
 	buf_adds(out, ",\"request_id\":");
-	json_field(m, r, "request_id", out, tmp);
+	if (a->fact[FACT_REQUEST] != NULL)
+		json_field(m, r, a->fact[FACT_REQUEST], out, tmp);
+	else
+		buf_adds(out, "null");
 	buf_adds(out, ",\"usage\":");
-	if (r != NONE && (j = model_parsed(m, r, m->qjson2)) != NULL &&
-	    (u = json_get(j, 0, "usage")) >= 0 &&
+	if (r != NONE && usage != NULL &&
+	    (j = model_parsed(m, r, m->qjson2)) != NULL &&
+	    (u = json_path(j, 0, usage)) >= 0 &&
 	    json_type(j, u) == JSON_OBJECT)
 		emit_compact(j, u, out, tmp);
 	else
@@ -169,18 +195,20 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 		struct tool_desc *td, struct summary *sc, FILE *f)
 {
 	const struct session *ses = &m->ses[s];
-	uint32_t r = ses->result_ev;
+	uint32_t r = ses->result_ev, e;
 	const struct span *sp;
+	const char *path;
 	bool first;
 
 	buf_adds(out, "{\"session_id\":");
-	json_field(m, session_id_event(m, s, tmp), "session_id", out, tmp);
+	e = session_id_event(m, s, &path, tmp);
+	json_field(m, e, path, out, tmp);
 	buf_adds(out, ",\"model\":");
-	json_field(m, ses->init_ev, "model", out, tmp);
+	json_fact(m, s, FACT_MODEL, out, tmp);
 	buf_adds(out, ",\"cwd\":");
-	json_field(m, ses->init_ev, "cwd", out, tmp);
+	json_fact(m, s, FACT_CWD, out, tmp);
 	buf_adds(out, ",\"permission_mode\":");
-	json_field(m, ses->init_ev, "permissionMode", out, tmp);
+	json_fact(m, s, FACT_MODE, out, tmp);
 	buf_addf(out, ",\"state\":\"%s\"",
 		 model_session_state_name(model_session_state(m, s)));
 
@@ -215,8 +243,8 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 		buf_add(text, sc->text[s].p, sc->text[s].n);
 	/* With --output-format json there are no assistant events: the reply
 	 * the user saw is the result's text. */
-	if (text->n == 0 && r != NONE)
-		model_event_field(m, r, "result", text);
+	if (text->n == 0)
+		model_fact(m, s, FACT_RESULT, text);
 	buf_adds(out, "],\"assistant_text\":");
 	json_quote(out, text->p ? text->p : "", text->n);
 

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "agent.h"
 #include "detail.h"
 #include "glyph.h"
 #include "model.h"
@@ -154,57 +155,22 @@ tool_object(const struct json *j, int tc, int *name)
 	return -1;
 }
 
-/* Event e parsed into scratch, with its tool object; NULL when it has
- * none. */
-static const struct json *
-load_event(struct model *m, uint32_t e, struct json *scratch, int *obj,
-	   int *name)
-{
-	const struct json *j = model_parsed(m, e, scratch);
-
-	if (j == NULL || (*obj = tool_object(j, -1, name)) < 0)
-		return NULL;
-	return j;
-}
-
 void
 tool_load(struct model *m, uint32_t c, struct json *sj, struct json *dj,
 	  struct callview *v)
 {
 	const struct call *call = &m->call[c];
 	const struct json *s = NULL, *d = NULL;
-	int sobj = -1, dobj = -1, sname = -1, dname = -1;
 
 	memset(v, 0, sizeof *v);
 	v->args = v->holder = v->name = v->result = v->var = v->varkey = -1;
+	v->id = -1;
 	if (call->start_ev != NONE)
-		s = load_event(m, call->start_ev, sj, &sobj, &sname);
+		s = model_parsed(m, call->start_ev, sj);
 	/* In a replay, a completion past the cut-off has not happened yet. */
 	if (model_seen(m, call->done_ev))
-		d = load_event(m, call->done_ev, dj, &dobj, &dname);
-	if (d != NULL) {
-		v->rj = d;
-		v->result = json_get(d, dobj, "result");
-		if (json_type(d, v->result) == JSON_OBJECT &&
-		    json_size(d, v->result) > 0) {
-			v->varkey = v->result + 1;
-			v->var = v->result + 2;
-		}
-		v->nj = d;
-		v->name = dname;
-	}
-	/* The completed event may leave the arguments out (FORMAT.md §3). */
-	if (d != NULL && json_get(d, dobj, "args") >= 0) {
-		v->aj = d;
-		v->holder = dobj;
-	} else if (s != NULL) {
-		v->aj = s;
-		v->holder = sobj;
-		v->nj = s;
-		v->name = sname;
-	}
-	if (v->aj != NULL)
-		v->args = json_get(v->aj, v->holder, "args");
+		d = model_parsed(m, call->done_ev, dj);
+	agent_get(m->ses[call->session].agent)->load(m, c, s, d, v);
 }
 
 /* --- the words of a call -------------------------------------------------- */

@@ -57,6 +57,8 @@ struct callview {
 	int var;               /* the result's payload (Cursor: the value of
 				  result.success, .failure, ...) */
 	int varkey;            /* the token naming the payload ("success") */
+	const struct json *ij; /* the event naming the call */
+	int id;                /* the token of the call's id */
 };
 
 /* Fill v for call c, parsing its events into sj (started) and dj

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agent.h"
 #include "glyph.h"
 
 /* "17e650d2" of a session id, or the whole id when short. */
@@ -16,31 +17,22 @@ short_id(struct buf *out, const char *id, size_t n)
 bool
 words_tokens(struct model *m, uint32_t result_ev, struct buf *out)
 {
-	static const struct {
-		const char *path;
-		const char *label;
-	} fields[] = {
-		{"usage.inputTokens", "in"},
-		{"usage.outputTokens", "out"},
-		{"usage.cacheReadTokens", "cache read"},
-		{"usage.cacheWriteTokens", "cache write"},
-	};
+	const struct usage_field *f;
 	struct json *j = m->qjson;
 	bool any = false;
 
 	if (!model_seen(m, result_ev) || !model_parse(m, result_ev, j))
 		return false;
-	for (size_t i = 0; i < ARRAY_LEN(fields); i++) {
+	f = agent_get(model_event_agent(m, result_ev))->usage;
+	for (; f->path != NULL; f++) {
 		int64_t v;
-		int t = json_path(j, 0, fields[i].path);
 
-		if (t < 0 || !json_int(j, t, &v) || v < 0)
-			continue;
-		if (i >= 2 && v == 0)
+		if (!json_int_at(j, 0, f->path, &v) || v < 0 ||
+		    (f->skip_zero && v == 0))
 			continue;
 		buf_adds(out, any ? ", " : "tokens ");
 		fmt_count(out, (uint64_t)v);
-		buf_addf(out, " %s", fields[i].label);
+		buf_addf(out, " %s", f->label);
 		any = true;
 	}
 	return any;
@@ -98,11 +90,11 @@ words_session_line(struct model *m, uint32_t s, struct buf *out)
 }
 
 void
-words_session_header(struct model *m, uint32_t e, struct buf *out)
+words_session_header(struct model *m, uint32_t s, struct buf *out)
 {
 	size_t mark = out->n;
 
-	if (model_event_field(m, e, "session_id", out)) {
+	if (model_fact(m, s, FACT_ID, out)) {
 		size_t n = out->n - mark;
 		char *id = xstrndup(out->p + mark, n);
 
@@ -113,11 +105,11 @@ words_session_header(struct model *m, uint32_t e, struct buf *out)
 		buf_adds(out, "(no session id)");
 	}
 	buf_adds(out, " " GLYPH_DOT " ");
-	if (!model_event_field(m, e, "model", out))
+	if (!model_fact(m, s, FACT_MODEL, out))
 		buf_adds(out, "model unknown");
 	mark = out->n;
 	buf_adds(out, " " GLYPH_DOT " ");
-	if (!model_event_field(m, e, "cwd", out))
+	if (!model_fact(m, s, FACT_CWD, out))
 		out->n = mark, out->p[mark] = '\0';
 }
 
@@ -183,7 +175,7 @@ words_item(struct model *m, uint32_t it, unsigned flags, struct tool_desc *td,
 	switch (item->type) {
 	case IT_SESSION:
 		buf_adds(out, "Session ");
-		words_session_header(m, item->first_ev, out);
+		words_session_header(m, item->session, out);
 		break;
 	case IT_THINKING:
 		words_thinking(m, it, out);

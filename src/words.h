@@ -12,8 +12,8 @@
 #include "tool.h"
 #include "util.h"
 
-/* "17e650d2 · Grok 4.7 · /cwd" from an init event. */
-void words_session_header(struct model *m, uint32_t init_ev, struct buf *out);
+/* "17e650d2 · Grok 4.7 · /cwd" of session s (from its start event). */
+void words_session_header(struct model *m, uint32_t s, struct buf *out);
 /* "ok · 25.4 s · 5 tool calls: 4 ok, 1 failed · tokens 32.0k in, 664 out" */
 void words_session_line(struct model *m, uint32_t s, struct buf *out);
 /* "5 tool calls: 4 ok, 1 failed", or "no tool calls". */

@@ -1,0 +1,131 @@
+/* agent.h: one adapter per agent stream. Cursor, Claude Code, Gemini CLI
+ * and Codex each print their own NDJSON; an adapter turns the lines of its
+ * agent into the model's events (a session starts, a prompt, thinking,
+ * reply text, a tool call starts or ends, a notice, the session ends)
+ * through the builder below, and says where its lines keep what the rest
+ * of agentview reads (a session's model, a call's arguments, usage). The
+ * model, the panes, search, replay, recording and every output are one
+ * and the same for all agents.
+ *
+ * The agent of a session is recognised from its first line (each agent
+ * starts a session its own way), with no flag; a source can hold sessions
+ * of several agents one after another; --agent forces one. */
+#ifndef AGENTVIEW_AGENT_H
+#define AGENTVIEW_AGENT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model.h"
+#include "tool.h"
+#include "util.h"
+
+/* The top-level keys the model looks up on every line, in one pass, for
+ * whichever adapter reads it: k[TOP_...] is the value token, or -1. */
+enum top_key {
+	TOP_TYPE,
+	TOP_SUBTYPE,
+	TOP_TS,         /* timestamp_ms: Cursor's clock, ms since the epoch */
+	TOP_MODEL_CALL, /* model_call_id */
+	TOP_CALL_ID,    /* call_id */
+	TOP_TOOL_CALL,  /* tool_call */
+	TOP_AV_MS,      /* agentview_ms: a recording's arrival time */
+	TOP_COUNT
+};
+
+/* A line of token usage: where a count is in the end event, and its
+ * label ("in", "out", "cache read"). */
+struct usage_field {
+	const char *path;
+	const char *label;
+	bool skip_zero; /* say nothing when it is 0 */
+};
+
+/* The line being added, as the builder sees it. */
+struct build {
+	struct model *m;
+	unsigned src;
+	const struct line *ln;
+	const struct json *j; /* the line, parsed */
+	const int *k;         /* its top-level keys: enum top_key */
+	int64_t ms;           /* its time: arrival, else its own, or TIME_NONE */
+	unsigned flags;       /* EVF_* of the events made of it */
+	uint32_t ev;          /* the last event made of it, or NONE */
+};
+
+/* How a tool event names its call: the token of its id (a JSON string, an
+ * opaque key), its kind, and for a completion, its result and the call's
+ * own clock when the event carries one (ms, or TIME_NONE). */
+struct call_ref {
+	int id;
+	enum tool_kind kind;
+	enum call_result result;
+	int64_t started_ms;
+	int64_t completed_ms;
+	bool has_args;   /* a completion that carries the arguments again */
+};
+
+/* The builder: each call makes one event of the line (a line may make
+ * several) and returns it. */
+uint32_t build_session(struct build *b, unsigned agent);
+uint32_t build_prompt(struct build *b);
+/* A thinking delta, or the end of a thinking phase (done). */
+uint32_t build_thinking(struct build *b, bool done);
+/* Reply text: a delta of a streamed segment, or a whole segment (which,
+ * after deltas of the same segment, only repeats them and is not shown). */
+uint32_t build_text(struct build *b, bool delta);
+uint32_t build_call_start(struct build *b, const struct call_ref *r);
+uint32_t build_call_done(struct build *b, const struct call_ref *r);
+uint32_t build_result(struct build *b, bool is_error, int64_t duration_ms);
+/* A system, connection or retry event, or one nobody documented. */
+uint32_t build_notice(struct build *b);
+
+/* An agent. Its functions get the line parsed (j) with its top keys. */
+struct agent {
+	const char *name; /* "cursor": --agent, the JSON summary */
+	/* Whether the line starts a session of this agent. */
+	bool (*starts)(const struct json *j, const int *k);
+	/* Whether the line looks like this agent's, for a stream that begins
+	 * without a session start. */
+	bool (*looks)(const struct json *j, const int *k);
+	/* The line's own time (ms since the epoch), or TIME_NONE. */
+	int64_t (*time)(const struct json *j, const int *k);
+	/* Make the line's events. */
+	void (*line)(struct build *b);
+	/* Append the text of a prompt, thinking or reply event, parsed. */
+	void (*text)(const struct json *j, enum ev_type type, struct buf *out);
+	/* Fill v with where call c's pieces are, in its events parsed (NULL:
+	 * the event is not there, or not shown yet). */
+	void (*load)(const struct model *m, uint32_t c, const struct json *sj,
+		     const struct json *dj, struct callview *v);
+	const char *fact[FACT_COUNT]; /* where each fact is: a path in the
+					 session's start event (FACT_ID to
+					 FACT_MODE) or end event */
+	const struct usage_field *usage; /* ends with a NULL path */
+};
+
+enum agent_id {
+	AGENT_CURSOR,
+	AGENT_COUNT
+};
+
+extern const struct agent agent_cursor;
+
+/* A time in ms sent as a number or a string of digits; TIME_NONE when
+ * absent or negative. */
+int64_t agent_ms(const struct json *j, int t);
+/* Append the texts of a message's content ("message.content": a string,
+ * or parts with "text"), as Cursor and Claude send prompts and replies. */
+void agent_message_text(const struct json *j, struct buf *out);
+
+/* The adapter of agent a (Cursor's for anything unknown). */
+const struct agent *agent_get(unsigned a);
+/* The agent named name ("claude"), or -1. */
+int agent_find(const char *name);
+/* The agent whose session the line starts, or -1. */
+int agent_starts(const struct json *j, const int *k);
+/* The agent the line looks like, for a line outside any session (Cursor
+ * when nothing tells). */
+unsigned agent_guess(const struct json *j, const int *k);
+
+#endif
