@@ -128,67 +128,72 @@ test_read(void **state)
 	fixture_free(f);
 }
 
-/* An edit with before and after but no diffString: the diff is computed. */
+/* Kinds whose detail ends in a part of their own: an edit with before
+ * and after but no diffString, its diff computed; grep's matches grouped
+ * by file, context lines marked as grep does. The rows from the part's
+ * first line on, a field row above it, and the roles of the part's rows. */
 static void
-test_edit_diff(void **state)
+test_kind_parts(void **state)
 {
-	struct fixture *f = load(INIT
-		STARTED("editToolCall", "{\"path\":\"b.txt\"}")
-		COMPLETED("editToolCall", "{\"success\":{\"path\":\"b.txt\",\"linesAdded\":1,\"linesRemoved\":1,"
-			  "\"beforeFullFileContent\":\"one\\ntwo\\nthree\\n\","
-			  "\"afterFullFileContent\":\"one\\n2\\nthree\\n\"}}"));
-	char *s, *diff;
+	static const struct {
+		const char *text;
+		int width;
+		const char *from, *part, *field;
+		struct {
+			const char *start;
+			enum role role;
+		} roles[3];
+	} cases[] = {
+		{INIT
+		 STARTED("editToolCall", "{\"path\":\"b.txt\"}")
+		 COMPLETED("editToolCall", "{\"success\":{\"path\":\"b.txt\",\"linesAdded\":1,\"linesRemoved\":1,"
+			   "\"beforeFullFileContent\":\"one\\ntwo\\nthree\\n\","
+			   "\"afterFullFileContent\":\"one\\n2\\nthree\\n\"}}"),
+		 60, "\ndiff (computed",
+		 "\ndiff (computed from the file before and after)\n"
+		 "@@ -1,3 +1,3 @@\n"
+		 " one\n"
+		 "-two\n"
+		 "+2\n"
+		 " three\n",
+		 "lines       +1 \xE2\x88\x92" "1\n",
+		 {{"-two", ROLE_TOOL_FAILED}, {"+2", ROLE_TOOL_OK}, {"@@", ROLE_SESSION}}},
+		{INIT
+		 STARTED("grepToolCall", "{\"pattern\":\"TODO\"}")
+		 COMPLETED("grepToolCall", "{\"success\":{\"pattern\":\"TODO\",\"outputMode\":\"content\","
+			   "\"workspaceResults\":{\"/w\":{\"content\":{\"matches\":["
+			   "{\"file\":\"a.js\",\"matches\":[{\"lineNumber\":9,\"content\":\"x\",\"isContextLine\":true},"
+			   "{\"lineNumber\":10,\"content\":\"// TODO a\",\"isContextLine\":false}]},"
+			   "{\"file\":\"b.js\",\"matches\":[{\"lineNumber\":3,\"content\":\"// TODO b\"}]}],"
+			   "\"totalMatchedLines\":2}}}}}"),
+		 40, "\na.js\n",
+		 "\na.js\n"
+		 "   9- x\n"
+		 "  10: // TODO a\n"
+		 "\n"
+		 "b.js\n"
+		 "  3: // TODO b\n",
+		 "pattern     TODO\nmode        content\nmatched     2 lines\n",
+		 {{"a.js", ROLE_TITLE}}},
+	};
 
 	(void)state;
-	detail_build(&f->d, 0, 60, false);
-	s = rows(&f->d);
-	diff = strstr(s, "\ndiff (computed");
-	assert_non_null(diff);
-	assert_string_equal(diff,
-		"\ndiff (computed from the file before and after)\n"
-		"@@ -1,3 +1,3 @@\n"
-		" one\n"
-		"-two\n"
-		"+2\n"
-		" three\n");
-	assert_int_equal(row_starting(&f->d, "-two")->role, ROLE_TOOL_FAILED);
-	assert_int_equal(row_starting(&f->d, "+2")->role, ROLE_TOOL_OK);
-	assert_int_equal(row_starting(&f->d, "@@")->role, ROLE_SESSION);
-	assert_non_null(strstr(s, "lines       +1 \xE2\x88\x92" "1\n"));
-	free(s);
-	fixture_free(f);
-}
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		struct fixture *f = load(cases[i].text);
+		char *s, *part;
 
-/* Grep matches grouped by file, context lines marked as grep does. */
-static void
-test_grep(void **state)
-{
-	struct fixture *f = load(INIT
-		STARTED("grepToolCall", "{\"pattern\":\"TODO\"}")
-		COMPLETED("grepToolCall", "{\"success\":{\"pattern\":\"TODO\",\"outputMode\":\"content\","
-			  "\"workspaceResults\":{\"/w\":{\"content\":{\"matches\":["
-			  "{\"file\":\"a.js\",\"matches\":[{\"lineNumber\":9,\"content\":\"x\",\"isContextLine\":true},"
-			  "{\"lineNumber\":10,\"content\":\"// TODO a\",\"isContextLine\":false}]},"
-			  "{\"file\":\"b.js\",\"matches\":[{\"lineNumber\":3,\"content\":\"// TODO b\"}]}],"
-			  "\"totalMatchedLines\":2}}}}}"));
-	char *s, *files;
-
-	(void)state;
-	detail_build(&f->d, 0, 40, false);
-	s = rows(&f->d);
-	files = strstr(s, "\na.js\n");
-	assert_non_null(files);
-	assert_string_equal(files,
-		"\na.js\n"
-		"   9- x\n"
-		"  10: // TODO a\n"
-		"\n"
-		"b.js\n"
-		"  3: // TODO b\n");
-	assert_non_null(strstr(s, "pattern     TODO\nmode        content\nmatched     2 lines\n"));
-	assert_int_equal(row_starting(&f->d, "a.js")->role, ROLE_TITLE);
-	free(s);
-	fixture_free(f);
+		detail_build(&f->d, 0, cases[i].width, false);
+		s = rows(&f->d);
+		part = strstr(s, cases[i].from);
+		assert_non_null(part);
+		assert_string_equal(part, cases[i].part);
+		for (size_t k = 0; k < ARRAY_LEN(cases[i].roles) && cases[i].roles[k].start; k++)
+			assert_int_equal(row_starting(&f->d, cases[i].roles[k].start)->role,
+					 cases[i].roles[k].role);
+		assert_non_null(strstr(s, cases[i].field));
+		free(s);
+		fixture_free(f);
+	}
 }
 
 /* A kind nobody documented: arguments and result as indented JSON. */
@@ -366,8 +371,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shell),
 		cmocka_unit_test(test_read),
-		cmocka_unit_test(test_edit_diff),
-		cmocka_unit_test(test_grep),
+		cmocka_unit_test(test_kind_parts),
 		cmocka_unit_test(test_unknown_kind),
 		cmocka_unit_test(test_states_and_raw),
 		cmocka_unit_test(test_large_output),
