@@ -58,8 +58,11 @@ $(UI_OBJ) src/main.o: ALL_CFLAGS += $(CURSES_CFLAGS)
 src/%.o: src/%.c src/*.h
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-tests/test_%: tests/test_%.c src/libcore.a tests/testutil.h
-	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< src/libcore.a $(CMOCKA_LIBS)
+# Every unit test links the shared fixture (a model read from text) too.
+TEST_FIX  = tests/fixture.c
+TEST_DEPS = $(TEST_FIX) tests/fixture.h tests/testutil.h
+tests/test_%: tests/test_%.c src/libcore.a $(TEST_DEPS)
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(TEST_FIX) src/libcore.a $(CMOCKA_LIBS)
 
 # Only screen files (the UI list and ui.h) may include curses or ui.h.
 check-layers:
@@ -138,8 +141,9 @@ $(ASAN_DIR)/agentview: $(ASAN_DIR)/main.o $(ASAN_DIR)/libcore.a $(UI:%=$(ASAN_DI
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) $(LDFLAGS) -o $@ $(ASAN_DIR)/main.o \
 		$(UI:%=$(ASAN_DIR)/%.o) $(ASAN_DIR)/libcore.a $(CURSES_LIBS)
 
-$(ASAN_DIR)/test_%: tests/test_%.c $(ASAN_DIR)/libcore.a tests/testutil.h
-	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< $(ASAN_DIR)/libcore.a $(CMOCKA_LIBS)
+$(ASAN_DIR)/test_%: tests/test_%.c $(ASAN_DIR)/libcore.a $(TEST_DEPS)
+	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< $(TEST_FIX) $(ASAN_DIR)/libcore.a \
+		$(CMOCKA_LIBS)
 
 asan: $(ASAN_DIR)/agentview $(ASAN_TESTS)
 
@@ -170,8 +174,9 @@ $(TSAN_DIR)/%.o: src/%.c src/*.h
 $(TSAN_DIR)/libcore.a: $(CORE:%=$(TSAN_DIR)/%.o)
 	rm -f $@
 	$(AR) rcs $@ $^
-$(TSAN_DIR)/test_%: tests/test_%.c $(TSAN_DIR)/libcore.a tests/testutil.h
-	$(CC) $(ALL_CFLAGS) $(TSAN_FLAGS) -Isrc -o $@ $< $(TSAN_DIR)/libcore.a $(CMOCKA_LIBS)
+$(TSAN_DIR)/test_%: tests/test_%.c $(TSAN_DIR)/libcore.a $(TEST_DEPS)
+	$(CC) $(ALL_CFLAGS) $(TSAN_FLAGS) -Isrc -o $@ $< $(TEST_FIX) $(TSAN_DIR)/libcore.a \
+		$(CMOCKA_LIBS)
 # A kernel with more address randomization than this TSan knows cannot run
 # it at all ("unexpected memory mapping"): said, and skipped.
 unit-tsan: $(TSAN_TESTS)

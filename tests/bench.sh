@@ -31,8 +31,9 @@ dir=${BENCH_DIR:-${TMPDIR:-/tmp}/agentview-bench}
 big=$(echo "$sizes" | awk '{ print $NF }')
 work=$(mktemp -d "${TMPDIR:-/tmp}/agentview-bench-run.XXXXXX")
 rows=$work/rows
-sock=agentview-bench-$$
-trap 'tmux -L "$sock" kill-server 2>/dev/null || :; rm -rf "$work"' EXIT INT TERM
+. ./tests/lib/tmux.sh
+tmux_init bench "$work"
+trap 'tmux_stop; rm -rf "$work"' EXIT INT TERM
 : >"$rows"
 
 for tool in hyperfine jq awk tmux; do
@@ -188,28 +189,14 @@ check_summary() {
 
 # --- the screen -------------------------------------------------------------
 
-# screen NAME CMD: start CMD (a shell command) in a 120x40 tmux window.
-screen() {
-	tmux -L "$sock" -f /dev/null new-session -d -s "$1" -x 120 -y 40 "$2"
-}
-
-# screen_wait NAME: until the window's command ended (60 s at most).
-screen_wait() {
-	w=0
-	while tmux -L "$sock" has-session -t "$1" 2>/dev/null && [ "$w" -lt 600 ]; do
-		sleep 0.1
-		w=$((w + 1))
-	done
-}
-
 # bench_first_screen FILE SIZE: time from start to the first frame drawn, in
 # a terminal (the AGENTVIEW_FRAMESTAT hook, with --frames 1 to quit after it).
 bench_first_screen() {
 	: >"$work/ff"
 	i=0
 	while [ "$i" -lt "$runs" ]; do
-		screen ff "AGENTVIEW_FRAMESTAT=1 $bin --frames 1 $1 2>>$work/ff"
-		screen_wait ff
+		start 120 40 "AGENTVIEW_FRAMESTAT=1 $bin --frames 1 $1 2>>$work/ff"
+		wait_exit 60 || :
 		i=$((i + 1))
 	done
 	set -- "$1" "$2" $(sed -n 's/.*first_frame_ms=\([0-9.]*\).*/\1/p' "$work/ff" | sort -n |
@@ -257,17 +244,17 @@ $(awk '/^voluntary_ctxt_switches/ { print $2 }' "/proc/$1/status")"
 }
 
 # follow_start NAME FILE: agentview -f FILE in tmux; its pid, once it has
-# read the file and drawn.
+# read the file and drawn (the shell says its own, then becomes agentview).
 follow_start() {
-	screen "$1" "AGENTVIEW_FRAMESTAT=1 exec $bin -f $2 2>$work/$1.err"
+	start 120 40 "sh -c 'echo \$\$ >$work/$1.pid; AGENTVIEW_FRAMESTAT=1 exec $bin -f $2 2>$work/$1.err'"
 	sleep 3
-	pid=$(tmux -L "$sock" list-panes -t "$1" -F '#{pane_pid}')
+	pid=$(cat "$work/$1.pid")
 }
 
 # follow_stop NAME: quit the viewer; the frames it drew.
 follow_stop() {
-	tmux -L "$sock" send-keys -t "$1" q
-	screen_wait "$1"
+	$T send-keys -t 0 q
+	wait_exit 60 || :
 	sed -n 's/.*frames=\([0-9]*\).*/\1/p' "$work/$1.err"
 }
 

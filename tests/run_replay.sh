@@ -9,50 +9,10 @@
 set -u
 top=$(pwd)
 bin=$top/src/agentview
-golden=$top/tests/golden
-work=${TMPDIR:-/tmp}/agentview-replay.$$
-mkdir -p "$work"
-printf 'set -g status off\nset -g escape-time 0\nset -g history-limit 0\n' >"$work/tmux.conf"
-servers=0
-T=:
-fails=0
-cases=0
-
-cleanup() {
-	$T kill-server 2>/dev/null
-	rm -rf "$work"
-}
-trap cleanup EXIT
+. "$top/tests/lib/tmux.sh"
+tmux_test replay
 
 cc -std=c11 -O1 -o "$work/pace" "$top/tests/pace.c" || exit 1
-
-fail() {
-	echo "FAIL $1: $2"
-	fails=$((fails + 1))
-}
-
-start() {
-	$T kill-server 2>/dev/null
-	servers=$((servers + 1))
-	T="tmux -L agentview-replay-$$-$servers -f $work/tmux.conf"
-	$T new-session -d -x "$1" -y "$2" \
-		"cd '$top' && env LC_ALL=C.UTF-8 TERM=xterm-256color $3"
-}
-
-screen() {
-	$T capture-pane -p -t 0
-}
-
-# wait_for PATTERN [SECONDS]: until the screen shows PATTERN (grep -E).
-wait_for() {
-	tries=$(( ${2:-5} * 20 ))
-	while [ "$tries" -gt 0 ]; do
-		screen | grep -qE -- "$1" && return 0
-		sleep 0.05
-		tries=$((tries - 1))
-	done
-	return 1
-}
 
 # The "event N/M" of the status bar: N.
 event_no() {
@@ -62,23 +22,6 @@ event_no() {
 # Seconds of an mm:ss clock.
 secs() {
 	echo "$1" | awk -F: '{ print $1 * 60 + $2 }'
-}
-
-golden() {
-	cases=$((cases + 1))
-	screen >"$work/$1.txt"
-	if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then
-		cp "$work/$1.txt" "$golden/$1.txt"
-		return
-	fi
-	if ! cmp -s "$work/$1.txt" "$golden/$1.txt"; then
-		sleep 0.5
-		screen >"$work/$1.txt"
-	fi
-	if ! cmp -s "$work/$1.txt" "$golden/$1.txt"; then
-		fail "$1" "screen differs from tests/golden/$1.txt:"
-		diff "$golden/$1.txt" "$work/$1.txt" | head -20
-	fi
 }
 
 # A stream as a pipe carries it: JSON events, lines that are not JSON

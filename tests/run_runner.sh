@@ -26,6 +26,8 @@ agent=./tests/fake_agent.sh
 rec=recordings
 out=${TMPDIR:-/tmp}/agentview-runner.$$
 mkdir -p "$out"
+. ./tests/lib/tmux.sh
+tmux_init runner "$out"
 mark=av-runner-test-$$
 cleanup() {
 	# Only what this script started: processes carrying its marker.
@@ -33,6 +35,7 @@ cleanup() {
 		pkill -KILL -P "$p" 2>/dev/null
 		kill -KILL "$p" 2>/dev/null
 	done
+	tmux_stop
 	rm -rf "$out"
 }
 trap cleanup EXIT
@@ -293,10 +296,9 @@ check "status line: one line" [ "$(wc -l <"$out/sl")" -eq 1 ]
 printf '%s\n' '{"type":"system","subtype":"init","model":"#{host} #(rm x) ##"}' \
 	'{"type":"result","subtype":"success","is_error":false,"duration_ms":1000}' >"$out/hash.ndjson"
 "$bin" --status-line --tmux-style "$out/hash.ndjson" >"$out/sl"
-sock=agentview-test-$$
-if tmux -L "$sock" -f /dev/null new-session -d -x 80 -y 10 'sleep 60' 2>/dev/null; then
-	tmux -L "$sock" display-message -p "$(cat "$out/sl")" >"$out/tmux" 2>&1
-	tmux -L "$sock" kill-server 2>/dev/null
+if start 80 10 'sleep 60' 2>/dev/null; then
+	$T display-message -p "$(cat "$out/sl")" >"$out/tmux" 2>&1
+	tmux_stop
 	check "tmux shows event text as it is: $(cat "$out/tmux")" grep -qxF \
 		"#[fg=green]$(printf '\342\234\223')#[default] #{host} #(rm x) ## $dot 1.0 s" "$out/tmux"
 else

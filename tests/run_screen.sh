@@ -8,68 +8,10 @@
 set -u
 top=$(pwd)
 bin=$top/src/agentview
-golden=$top/tests/golden
-work=${TMPDIR:-/tmp}/agentview-screen.$$
-mkdir -p "$work"
-printf 'set -g status off\nset -g escape-time 0\nset -g history-limit 0\n' >"$work/tmux.conf"
-servers=0
-T=:
-fails=0
-cases=0
-
-cleanup() {
-	$T kill-server 2>/dev/null
-	rm -rf "$work"
-}
-trap cleanup EXIT
+. "$top/tests/lib/tmux.sh"
+tmux_test screen
 
 cc -std=c11 -D_XOPEN_SOURCE=700 -O1 -o "$work/colcheck" "$top/tests/colcheck.c" || exit 1
-
-fail() {
-	echo "FAIL $1: $2"
-	fails=$((fails + 1))
-}
-
-# start COLS ROWS CMD: a fresh server (its own socket) running CMD in a
-# COLSxROWS pane.
-start() {
-	$T kill-server 2>/dev/null
-	servers=$((servers + 1))
-	T="tmux -L agentview-screen-$$-$servers -f $work/tmux.conf"
-	$T new-session -d -x "$1" -y "$2" \
-		"cd '$top' && env LC_ALL=C.UTF-8 TERM=xterm-256color $3"
-}
-
-screen() {
-	$T capture-pane -p -t 0
-}
-
-# wait_for PATTERN [SECONDS]: until the screen shows PATTERN (grep -E).
-wait_for() {
-	tries=$(( ${2:-5} * 20 ))
-	while [ "$tries" -gt 0 ]; do
-		screen | grep -qE -- "$1" && return 0
-		sleep 0.05
-		tries=$((tries - 1))
-	done
-	return 1
-}
-
-# wait_gone PATTERN [SECONDS]: until the screen no longer shows PATTERN.
-wait_gone() {
-	tries=$(( ${2:-5} * 20 ))
-	while [ "$tries" -gt 0 ]; do
-		screen | grep -qE -- "$1" || return 0
-		sleep 0.05
-		tries=$((tries - 1))
-	done
-	return 1
-}
-
-# screen_sgr: the screen with its attributes and colours as SGR sequences.
-screen_sgr() {
-	$T capture-pane -p -e -t 0
-}
 
 # sgr_params: the parameters of the SGR sequences on stdin, one a line.
 sgr_params() {
@@ -79,13 +21,7 @@ sgr_params() {
 # until_ok CMD...: run CMD until it succeeds (5 s at most): for what a
 # screen must show that a pattern cannot say.
 until_ok() {
-	tries=100
-	while [ "$tries" -gt 0 ]; do
-		"$@" && return 0
-		sleep 0.05
-		tries=$((tries - 1))
-	done
-	return 1
+	poll 5 "$@"
 }
 
 # reversed TEXT: the screen line holding TEXT has reverse video on it.
@@ -122,31 +58,6 @@ sgr_like() {
 # 100-107; 39 and 49 set the terminal's default and are not colours).
 sgr_colors() {
 	sgr_params | grep -E '^(3[0-8]|4[0-8]|9[0-7]|10[0-7])$'
-}
-
-# keys KEY...: send keys, then give the viewer a frame to draw them.
-keys() {
-	$T send-keys -t 0 "$@"
-	sleep 0.15
-}
-
-# golden NAME: the screen must equal tests/golden/NAME.txt.
-golden() {
-	cases=$((cases + 1))
-	screen >"$work/$1.txt"
-	if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then
-		cp "$work/$1.txt" "$golden/$1.txt"
-		return
-	fi
-	# A capture can land in the middle of a frame: let it settle once.
-	if ! cmp -s "$work/$1.txt" "$golden/$1.txt"; then
-		sleep 0.5
-		screen >"$work/$1.txt"
-	fi
-	if ! cmp -s "$work/$1.txt" "$golden/$1.txt"; then
-		fail "$1" "screen differs from tests/golden/$1.txt:"
-		diff "$golden/$1.txt" "$work/$1.txt" | head -20
-	fi
 }
 
 # same_screen FILE [LINES]: the first LINES (default all) rows of the screen

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "fixture.h"
 
 #include "ahead.h"
 #include "model.h"
@@ -20,43 +21,35 @@ add_recordings(struct buf *b)
 {
 	DIR *d = opendir("recordings");
 	struct dirent *de;
-	char path[512], chunk[4096];
+	char path[512];
 
 	assert_non_null(d);
 	while ((de = readdir(d)) != NULL) {
-		FILE *f;
+		char *text;
 		size_t n;
 
 		if (strstr(de->d_name, ".ndjson") == NULL)
 			continue;
 		snprintf(path, sizeof path, "recordings/%s", de->d_name);
-		f = fopen(path, "rb");
-		assert_non_null(f);
-		while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-			buf_add(b, chunk, n);
-		fclose(f);
+		text = fixture_slurp(path, &n);
+		buf_add(b, text, n);
+		free(text);
 	}
 	closedir(d);
 }
 
 /* A model of text with the given ahead threshold; its JSON summary in
  * *summary. */
-static struct model *
-index_text(const struct buf *text, size_t ahead_min, struct source *s,
-	   struct buf *summary)
+static struct fixture *
+index_text(const struct buf *text, size_t ahead_min, struct buf *summary)
 {
-	struct model *m = model_new();
-	struct line ln;
-	unsigned src;
+	struct fixture *f = fixture_new(text->p, text->n, FX_UNREAD);
 
-	m->ahead_min = ahead_min;
-	source_open_mem(s, "t", text->p, text->n);
-	src = model_add_source(m, s);
-	while (source_next_line(s, &ln))
-		model_add_line(m, src, &ln, TIME_NONE);
-	model_end_source(m, src);
-	print_summary_json(m, summary);
-	return m;
+	f->m->ahead_min = ahead_min;
+	fixture_feed(f, SIZE_MAX);
+	fixture_end(f);
+	print_summary_json(f->m, summary);
+	return f;
 }
 
 /* Two models of the same text agree in every stored field. */
@@ -96,8 +89,7 @@ static void
 test_same_as_one_thread(void **state)
 {
 	struct buf text = {0}, one = {0}, two = {0}, big = {0};
-	struct source s1, s2;
-	struct model *m1, *m2;
+	struct fixture *f1, *f2;
 
 	(void)state;
 	buf_add(&text, "\xEF\xBB\xBF", 3);
@@ -114,15 +106,13 @@ test_same_as_one_thread(void **state)
 		}
 	}
 	buf_adds(&text, "{\"type\":\"result\",\"is_error\":false}");
-	m1 = index_text(&text, SIZE_MAX, &s1, &one);
-	m2 = index_text(&text, 0, &s2, &two);
-	assert_same_model(m1, m2);
+	f1 = index_text(&text, SIZE_MAX, &one);
+	f2 = index_text(&text, 0, &two);
+	assert_same_model(f1->m, f2->m);
 	assert_int_equal(one.n, two.n);
 	assert_memory_equal(one.p, two.p, one.n);
-	model_free(m1);
-	model_free(m2);
-	source_close(&s1);
-	source_close(&s2);
+	fixture_free(f1);
+	fixture_free(f2);
 	buf_free(&text);
 	buf_free(&one);
 	buf_free(&two);
@@ -136,28 +126,22 @@ static void
 test_stop_early(void **state)
 {
 	struct buf text = {0};
-	struct source s;
-	struct model *m = model_new();
-	struct line ln;
-	unsigned src;
-	int n = 0;
+	struct fixture *f;
+	struct model *m;
 
 	(void)state;
 	for (int i = 0; i < 10; i++)
 		add_recordings(&text);
+	f = fixture_new(text.p, text.n, FX_UNREAD);
+	m = f->m;
 	m->ahead_min = 0;
-	source_open_mem(&s, "t", text.p, text.n);
-	src = model_add_source(m, &s);
-	while (n++ < 100 && source_next_line(&s, &ln))
-		model_add_line(m, src, &ln, TIME_NONE);
-	assert_non_null(m->src[src].ahead);
-	model_release_source(m, src);
-	assert_null(m->src[src].ahead);
-	while (n++ < 200 && source_next_line(&s, &ln))
-		model_add_line(m, src, &ln, TIME_NONE);
-	assert_null(m->src[src].ahead);
-	model_free(m);
-	source_close(&s);
+	assert_int_equal(fixture_feed(f, 100), 100);
+	assert_non_null(m->src[f->src].ahead);
+	model_release_source(m, f->src);
+	assert_null(m->src[f->src].ahead);
+	assert_int_equal(fixture_feed(f, 100), 100);
+	assert_null(m->src[f->src].ahead);
+	fixture_free(f);
 	buf_free(&text);
 }
 

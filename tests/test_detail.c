@@ -5,40 +5,16 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "fixture.h"
 
 #include "detail.h"
 #include "theme.h"
 
-struct fx {
-	struct source s;
-	struct model *m;
-	struct detail d;
-};
-
-static struct fx *
+/* The model of text, read to its end, and the detail of its calls. */
+static struct fixture *
 load(const char *text)
 {
-	struct fx *f = calloc(1, sizeof *f);
-	struct line ln;
-	unsigned src;
-
-	source_open_mem(&f->s, "t", text, strlen(text));
-	f->m = model_new();
-	src = model_add_source(f->m, &f->s);
-	while (source_next_line(&f->s, &ln))
-		model_add_line(f->m, src, &ln, TIME_NONE);
-	model_end_source(f->m, src);
-	detail_init(&f->d, f->m);
-	return f;
-}
-
-static void
-unload(struct fx *f)
-{
-	detail_free(&f->d);
-	model_free(f->m);
-	source_close(&f->s);
-	free(f);
+	return fixture_new(text, strlen(text), FX_DETAIL);
 }
 
 /* Every row as the screen shows it (indent as spaces), one per line. */
@@ -85,7 +61,7 @@ row_starting(const struct detail *d, const char *s)
 static void
 test_shell(void **state)
 {
-	struct fx *f = load(INIT
+	struct fixture *f = load(INIT
 		STARTED("shellToolCall", "{\"command\":\"make test\",\"workingDirectory\":\"/w\"}")
 		COMPLETED("shellToolCall", "{\"failure\":{\"exitCode\":2,\"signal\":\"\","
 			  "\"stdout\":\"ok 1\\nnot ok 2\\n\",\"stderr\":\"\\u001b[31mboom\\u001b[0m\","
@@ -120,14 +96,14 @@ test_shell(void **state)
 	/* The same call, no longer stale; another width is. */
 	assert_false(detail_stale(&f->d, 40));
 	assert_true(detail_stale(&f->d, 41));
-	unload(f);
+	fixture_free(f);
 }
 
 /* A read: its content numbered from the first line read. */
 static void
 test_read(void **state)
 {
-	struct fx *f = load(INIT
+	struct fixture *f = load(INIT
 		STARTED("readToolCall", "{\"path\":\"a.c\",\"offset\":9}")
 		COMPLETED("readToolCall", "{\"success\":{\"content\":\"int x;\\r\\n\\tint y;\\nreturn 0;\","
 			  "\"totalLines\":40,\"readRange\":{\"startLine\":9,\"endLine\":11}}}"));
@@ -149,77 +125,82 @@ test_read(void **state)
 	/* The line number is the dim lead of its row. */
 	assert_int_equal(row_starting(&f->d, " 9 ")->lead, strlen(" 9 \xE2\x94\x82 "));
 	free(s);
-	unload(f);
+	fixture_free(f);
 }
 
-/* An edit with before and after but no diffString: the diff is computed. */
+/* Kinds whose detail ends in a part of their own: an edit with before
+ * and after but no diffString, its diff computed; grep's matches grouped
+ * by file, context lines marked as grep does. The rows from the part's
+ * first line on, a field row above it, and the roles of the part's rows. */
 static void
-test_edit_diff(void **state)
+test_kind_parts(void **state)
 {
-	struct fx *f = load(INIT
-		STARTED("editToolCall", "{\"path\":\"b.txt\"}")
-		COMPLETED("editToolCall", "{\"success\":{\"path\":\"b.txt\",\"linesAdded\":1,\"linesRemoved\":1,"
-			  "\"beforeFullFileContent\":\"one\\ntwo\\nthree\\n\","
-			  "\"afterFullFileContent\":\"one\\n2\\nthree\\n\"}}"));
-	char *s, *diff;
+	static const struct {
+		const char *text;
+		int width;
+		const char *from, *part, *field;
+		struct {
+			const char *start;
+			enum role role;
+		} roles[3];
+	} cases[] = {
+		{INIT
+		 STARTED("editToolCall", "{\"path\":\"b.txt\"}")
+		 COMPLETED("editToolCall", "{\"success\":{\"path\":\"b.txt\",\"linesAdded\":1,\"linesRemoved\":1,"
+			   "\"beforeFullFileContent\":\"one\\ntwo\\nthree\\n\","
+			   "\"afterFullFileContent\":\"one\\n2\\nthree\\n\"}}"),
+		 60, "\ndiff (computed",
+		 "\ndiff (computed from the file before and after)\n"
+		 "@@ -1,3 +1,3 @@\n"
+		 " one\n"
+		 "-two\n"
+		 "+2\n"
+		 " three\n",
+		 "lines       +1 \xE2\x88\x92" "1\n",
+		 {{"-two", ROLE_TOOL_FAILED}, {"+2", ROLE_TOOL_OK}, {"@@", ROLE_SESSION}}},
+		{INIT
+		 STARTED("grepToolCall", "{\"pattern\":\"TODO\"}")
+		 COMPLETED("grepToolCall", "{\"success\":{\"pattern\":\"TODO\",\"outputMode\":\"content\","
+			   "\"workspaceResults\":{\"/w\":{\"content\":{\"matches\":["
+			   "{\"file\":\"a.js\",\"matches\":[{\"lineNumber\":9,\"content\":\"x\",\"isContextLine\":true},"
+			   "{\"lineNumber\":10,\"content\":\"// TODO a\",\"isContextLine\":false}]},"
+			   "{\"file\":\"b.js\",\"matches\":[{\"lineNumber\":3,\"content\":\"// TODO b\"}]}],"
+			   "\"totalMatchedLines\":2}}}}}"),
+		 40, "\na.js\n",
+		 "\na.js\n"
+		 "   9- x\n"
+		 "  10: // TODO a\n"
+		 "\n"
+		 "b.js\n"
+		 "  3: // TODO b\n",
+		 "pattern     TODO\nmode        content\nmatched     2 lines\n",
+		 {{"a.js", ROLE_TITLE}}},
+	};
 
 	(void)state;
-	detail_build(&f->d, 0, 60, false);
-	s = rows(&f->d);
-	diff = strstr(s, "\ndiff (computed");
-	assert_non_null(diff);
-	assert_string_equal(diff,
-		"\ndiff (computed from the file before and after)\n"
-		"@@ -1,3 +1,3 @@\n"
-		" one\n"
-		"-two\n"
-		"+2\n"
-		" three\n");
-	assert_int_equal(row_starting(&f->d, "-two")->role, ROLE_TOOL_FAILED);
-	assert_int_equal(row_starting(&f->d, "+2")->role, ROLE_TOOL_OK);
-	assert_int_equal(row_starting(&f->d, "@@")->role, ROLE_SESSION);
-	assert_non_null(strstr(s, "lines       +1 \xE2\x88\x92" "1\n"));
-	free(s);
-	unload(f);
-}
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		struct fixture *f = load(cases[i].text);
+		char *s, *part;
 
-/* Grep matches grouped by file, context lines marked as grep does. */
-static void
-test_grep(void **state)
-{
-	struct fx *f = load(INIT
-		STARTED("grepToolCall", "{\"pattern\":\"TODO\"}")
-		COMPLETED("grepToolCall", "{\"success\":{\"pattern\":\"TODO\",\"outputMode\":\"content\","
-			  "\"workspaceResults\":{\"/w\":{\"content\":{\"matches\":["
-			  "{\"file\":\"a.js\",\"matches\":[{\"lineNumber\":9,\"content\":\"x\",\"isContextLine\":true},"
-			  "{\"lineNumber\":10,\"content\":\"// TODO a\",\"isContextLine\":false}]},"
-			  "{\"file\":\"b.js\",\"matches\":[{\"lineNumber\":3,\"content\":\"// TODO b\"}]}],"
-			  "\"totalMatchedLines\":2}}}}}"));
-	char *s, *files;
-
-	(void)state;
-	detail_build(&f->d, 0, 40, false);
-	s = rows(&f->d);
-	files = strstr(s, "\na.js\n");
-	assert_non_null(files);
-	assert_string_equal(files,
-		"\na.js\n"
-		"   9- x\n"
-		"  10: // TODO a\n"
-		"\n"
-		"b.js\n"
-		"  3: // TODO b\n");
-	assert_non_null(strstr(s, "pattern     TODO\nmode        content\nmatched     2 lines\n"));
-	assert_int_equal(row_starting(&f->d, "a.js")->role, ROLE_TITLE);
-	free(s);
-	unload(f);
+		detail_build(&f->d, 0, cases[i].width, false);
+		s = rows(&f->d);
+		part = strstr(s, cases[i].from);
+		assert_non_null(part);
+		assert_string_equal(part, cases[i].part);
+		for (size_t k = 0; k < ARRAY_LEN(cases[i].roles) && cases[i].roles[k].start; k++)
+			assert_int_equal(row_starting(&f->d, cases[i].roles[k].start)->role,
+					 cases[i].roles[k].role);
+		assert_non_null(strstr(s, cases[i].field));
+		free(s);
+		fixture_free(f);
+	}
 }
 
 /* A kind nobody documented: arguments and result as indented JSON. */
 static void
 test_unknown_kind(void **state)
 {
-	struct fx *f = load(INIT
+	struct fixture *f = load(INIT
 		STARTED("frobToolCall", "{\"target\":\"x\",\"n\":[1,2]}")
 		COMPLETED("frobToolCall", "{\"success\":{\"ok\":true}}"));
 	char *s;
@@ -250,14 +231,14 @@ test_unknown_kind(void **state)
 		"    }\n"
 		"  }\n");
 	free(s);
-	unload(f);
+	fixture_free(f);
 }
 
 /* Rejected, error, todos, the raw JSON of both events. */
 static void
 test_states_and_raw(void **state)
 {
-	struct fx *f = load(INIT
+	struct fixture *f = load(INIT
 		COMPLETED("shellToolCall", "{\"rejected\":{\"command\":\"rm -rf /\",\"reason\":\"\"}}")
 		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c2\","
 		"\"tool_call\":{\"updateTodosToolCall\":{\"args\":{\"todos\":["
@@ -286,7 +267,7 @@ test_states_and_raw(void **state)
 	assert_non_null(strstr(s, "\nstarted event, line 3\n  {\n    \"type\": \"tool_call\",\n"));
 	assert_non_null(strstr(s, "\nno completed event\n"));
 	free(s);
-	unload(f);
+	fixture_free(f);
 }
 
 /* A huge output stays bounded and every row fits. */
@@ -295,7 +276,7 @@ test_large_output(void **state)
 {
 	size_t big = 3u << 20;
 	struct buf t = {0};
-	struct fx *f;
+	struct fixture *f;
 	char *s;
 
 	(void)state;
@@ -312,7 +293,7 @@ test_large_output(void **state)
 	assert_true(f->d.text.n < 2 * big);
 	s = rows(&f->d);
 	free(s);
-	unload(f);
+	fixture_free(f);
 	buf_free(&t);
 }
 
@@ -322,7 +303,7 @@ test_cut(void **state)
 {
 	size_t big = DETAIL_MAX_BYTES + (1u << 20);
 	struct buf t = {0};
-	struct fx *f;
+	struct fixture *f;
 
 	(void)state;
 	buf_adds(&t, INIT STARTED("shellToolCall", "{\"command\":\"yes\"}")
@@ -348,7 +329,7 @@ test_cut(void **state)
 	assert_int_equal(f->d.row[f->d.nrow - 1].role, ROLE_DIM);
 	assert_memory_equal(f->d.text.p + f->d.row[f->d.nrow - 1].off,
 			    "\xE2\x80\xA6 cut: the detail", 17);
-	unload(f);
+	fixture_free(f);
 }
 
 /* In a replay the cut-off hides a completion that has not happened yet:
@@ -356,7 +337,7 @@ test_cut(void **state)
 static void
 test_replay_cutoff(void **state)
 {
-	struct fx *f = load(INIT
+	struct fixture *f = load(INIT
 		STARTED("shellToolCall", "{\"command\":\"make test\"}")
 		COMPLETED("shellToolCall", "{\"success\":{\"exitCode\":0,"
 			  "\"stdout\":\"FUTURE-OUTPUT\"}}"));
@@ -381,7 +362,7 @@ test_replay_cutoff(void **state)
 	s = rows(&f->d);
 	assert_non_null(strstr(s, "FUTURE-OUTPUT"));
 	free(s);
-	unload(f);
+	fixture_free(f);
 }
 
 int
@@ -390,8 +371,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shell),
 		cmocka_unit_test(test_read),
-		cmocka_unit_test(test_edit_diff),
-		cmocka_unit_test(test_grep),
+		cmocka_unit_test(test_kind_parts),
 		cmocka_unit_test(test_unknown_kind),
 		cmocka_unit_test(test_states_and_raw),
 		cmocka_unit_test(test_large_output),

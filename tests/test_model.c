@@ -4,47 +4,21 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "fixture.h"
 
 #include "model.h"
 #include "tool.h"
 
-/* A model fed from a string. */
-struct fx {
-	struct source s;
-	struct model *m;
-	unsigned src;
-	struct buf b;
-};
-
-/* Feed text line by line; end the source when `end`. */
-static struct fx *
+/* The model of text, its source ended when `end`. */
+static struct fixture *
 feed(const char *text, bool end)
 {
-	struct fx *f = calloc(1, sizeof *f);
-	struct line ln;
-
-	source_open_mem(&f->s, "test", text, strlen(text));
-	f->m = model_new();
-	f->src = model_add_source(f->m, &f->s);
-	while (source_next_line(&f->s, &ln))
-		model_add_line(f->m, f->src, &ln, TIME_NONE);
-	if (end)
-		model_end_source(f->m, f->src);
-	return f;
-}
-
-static void
-done(struct fx *f)
-{
-	model_free(f->m);
-	source_close(&f->s);
-	buf_free(&f->b);
-	free(f);
+	return fixture_new(text, strlen(text), end ? 0 : FX_LIVE);
 }
 
 /* The decoded text of item it, in f->b. */
 static const char *
-item_text(struct fx *f, uint32_t it)
+item_text(struct fixture *f, uint32_t it)
 {
 	buf_reset(&f->b);
 	model_item_text(f->m, it, &f->b);
@@ -53,7 +27,7 @@ item_text(struct fx *f, uint32_t it)
 
 /* All shown assistant text of session s, in f->b. */
 static const char *
-assistant_text(struct fx *f, uint32_t s)
+assistant_text(struct fixture *f, uint32_t s)
 {
 	buf_reset(&f->b);
 	for (size_t i = 0; i < f->m->nit; i++)
@@ -63,7 +37,7 @@ assistant_text(struct fx *f, uint32_t s)
 }
 
 static size_t
-count_items(struct fx *f, enum item_type t)
+count_items(struct fixture *f, enum item_type t)
 {
 	size_t n = 0;
 
@@ -117,7 +91,7 @@ count_items(struct fx *f, enum item_type t)
 static void
 test_delta_text_any_order(void **state)
 {
-	struct fx *f = feed(
+	struct fixture *f = feed(
 		INIT("a", "A") THINK("one", 1)
 		"{\"session_id\":\"s\",\"timestamp_ms\":2,\"type\":\"thinking\","
 		"\"subtype\":\"delta\",\"text\":\" two\"}\n"
@@ -149,7 +123,7 @@ test_delta_text_any_order(void **state)
 		if (f->m->it[i].type == IT_THINKING)
 			assert_string_equal(item_text(f, i), "one two \xC3\xA9\"3\" four");
 	assert_string_equal(assistant_text(f, 0), "ABCDEFG\n");
-	done(f);
+	fixture_free(f);
 }
 
 /* A reader answers as the model does, with parsers of its own: the
@@ -157,7 +131,7 @@ test_delta_text_any_order(void **state)
 static void
 test_reader(void **state)
 {
-	struct fx *f = feed(INIT("a", "A") THINK("one", 1) THINK(" two", 2)
+	struct fixture *f = feed(INIT("a", "A") THINK("one", 1) THINK(" two", 2)
 			    THOUGHT(3) DELTA("x", 4) DELTA("y", 5) RESULT("xy"),
 			    true);
 	struct model r;
@@ -195,7 +169,7 @@ test_reader(void **state)
 	model_reader_free(&r);
 	buf_free(&a);
 	buf_free(&b);
-	done(f);
+	fixture_free(f);
 }
 
 /* The line just added, when its stream's buffer has moved since (a read
@@ -204,7 +178,7 @@ test_reader(void **state)
 static void
 test_moved_buffer(void **state)
 {
-	struct fx *f = feed(INIT("a", "A") DELTA("one", 1) DELTA(" two", 2), false);
+	struct fixture *f = feed(INIT("a", "A") DELTA("one", 1) DELTA(" two", 2), false);
 	char *old = f->s.data, *moved = malloc(f->s.cap);
 	uint32_t last = (uint32_t)f->m->nev - 1;
 
@@ -220,13 +194,13 @@ test_moved_buffer(void **state)
 	assert_true(model_event_field(f->m, 0, "model", &f->b));
 	assert_string_equal(f->b.p, "A");
 	free(old);
-	done(f);
+	fixture_free(f);
 }
 
 static void
 test_session_per_init(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto") USER("hi") RESULT("")
+	struct fixture *f = feed(INIT("a", "Auto") USER("hi") RESULT("")
 				    INIT("b", "Grok") RESULT("")
 				    INIT("a", "Auto") RESULT(""),
 			    true);
@@ -240,13 +214,13 @@ test_session_per_init(void **state)
 	assert_string_equal(f->b.p, "Grok");
 	for (uint32_t s = 0; s < 3; s++)
 		assert_int_equal(model_session_state(f->m, s), SS_OK);
-	done(f);
+	fixture_free(f);
 }
 
 static void
 test_events_before_init(void **state)
 {
-	struct fx *f = feed(START("c1", "readToolCall", "{\"path\":\"x\"}", 5)
+	struct fixture *f = feed(START("c1", "readToolCall", "{\"path\":\"x\"}", 5)
 				    DELTA("hello", 6),
 			    true);
 
@@ -256,20 +230,20 @@ test_events_before_init(void **state)
 	assert_int_equal(f->m->ncall, 1);
 	assert_int_equal(model_call_state(f->m, 0), CS_ORPHANED);
 	assert_int_equal(model_session_state(f->m, 0), SS_INCOMPLETE);
-	done(f);
+	fixture_free(f);
 }
 
 static void
 test_prompt_text(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto") USER("fix the tests") RESULT(""),
+	struct fixture *f = feed(INIT("a", "Auto") USER("fix the tests") RESULT(""),
 			    true);
 
 	(void)state;
 	assert_int_equal(f->m->it[1].type, IT_PROMPT);
 	assert_string_equal(item_text(f, 1), "fix the tests");
 	assert_int_equal(f->m->ses[0].nprompts, 1);
-	done(f);
+	fixture_free(f);
 }
 
 /* With --stream-partial-output: deltas, a recap with model_call_id before
@@ -277,7 +251,7 @@ test_prompt_text(void **state)
 static void
 test_partial_output_not_doubled(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto") DELTA("I'll", 1) DELTA(" run", 2)
+	struct fixture *f = feed(INIT("a", "Auto") DELTA("I'll", 1) DELTA(" run", 2)
 				    RECAP("I'll run", 3)
 				    START("c1", "shellToolCall", "{\"command\":\"ls\"}", 4)
 				    DONE("c1", "shellToolCall",
@@ -289,7 +263,7 @@ test_partial_output_not_doubled(void **state)
 	(void)state;
 	assert_string_equal(assistant_text(f, 0), "I'll runDone.");
 	assert_int_equal(count_items(f, IT_TEXT), 2);
-	done(f);
+	fixture_free(f);
 }
 
 /* Without the flag: each segment once, before tools with model_call_id,
@@ -297,7 +271,7 @@ test_partial_output_not_doubled(void **state)
 static void
 test_no_partial_segments(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto") RECAP("Reading it.", 3)
+	struct fixture *f = feed(INIT("a", "Auto") RECAP("Reading it.", 3)
 				    START("c1", "readToolCall", "{\"path\":\"x\"}", 4)
 				    DONE("c1", "readToolCall",
 					 "{\"success\":{\"totalLines\":3}}", 5)
@@ -307,7 +281,7 @@ test_no_partial_segments(void **state)
 
 	(void)state;
 	assert_string_equal(assistant_text(f, 0), "Reading it.It has 3 lines.");
-	done(f);
+	fixture_free(f);
 }
 
 /* A final event that spans two model steps (after a task notification)
@@ -315,7 +289,7 @@ test_no_partial_segments(void **state)
 static void
 test_final_spanning_steps(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto") RECAP("Started.", 1)
+	struct fixture *f = feed(INIT("a", "Auto") RECAP("Started.", 1)
 				    START("c1", "shellToolCall", "{\"command\":\"sleep 5\"}", 2)
 				    DONE("c1", "shellToolCall", "{\"success\":{\"exitCode\":0}}", 3)
 				    "{\"type\":\"system\",\"subtype\":\"task_notification\","
@@ -336,27 +310,27 @@ test_final_spanning_steps(void **state)
 		model_notice_text(f->m, f->m->it[i].first_ev, &f->b);
 		assert_string_equal(f->b.p, "task sleep 5 completed");
 	}
-	done(f);
+	fixture_free(f);
 }
 
 /* Repeated tokens are real text, not recaps: "**" twice stays twice. */
 static void
 test_repeated_deltas_kept(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto") DELTA("**", 1) DELTA("bold", 2)
+	struct fixture *f = feed(INIT("a", "Auto") DELTA("**", 1) DELTA("bold", 2)
 				    DELTA("**", 3) FINAL("**bold**")
 				    RESULT("**bold**"),
 			    true);
 
 	(void)state;
 	assert_string_equal(assistant_text(f, 0), "**bold**");
-	done(f);
+	fixture_free(f);
 }
 
 static void
 test_thinking_phases(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto") THINK("Plan", 1) THINK(" it", 2)
+	struct fixture *f = feed(INIT("a", "Auto") THINK("Plan", 1) THINK(" it", 2)
 				    THOUGHT(3) DELTA("x", 4) THINK("More", 5)
 				    THOUGHT(9) RESULT("x"),
 			    true);
@@ -366,14 +340,14 @@ test_thinking_phases(void **state)
 	assert_string_equal(item_text(f, 1), "Plan it");
 	/* Thinking is never part of the reply. */
 	assert_string_equal(assistant_text(f, 0), "x");
-	done(f);
+	fixture_free(f);
 }
 
 /* call_id is opaque: it may hold an escaped newline. */
 static void
 test_call_id_with_newline(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto")
+	struct fixture *f = feed(INIT("a", "Auto")
 				    START("call-1\\nfc_1", "readToolCall", "{\"path\":\"a\"}", 1)
 				    START("call-1\\nfc_2", "readToolCall", "{\"path\":\"b\"}", 2)
 				    DONE("call-1\\nfc_2", "readToolCall",
@@ -390,7 +364,7 @@ test_call_id_with_newline(void **state)
 	buf_reset(&f->b);
 	assert_true(model_event_field(f->m, f->m->call[0].start_ev, "call_id", &f->b));
 	assert_string_equal(f->b.p, "call-1\nfc_1");
-	done(f);
+	fixture_free(f);
 }
 
 /* The tool is the key that ends in ToolCall, wherever it stands among the
@@ -398,7 +372,7 @@ test_call_id_with_newline(void **state)
 static void
 test_tool_key_and_missing_args(void **state)
 {
-	struct fx *f = feed(
+	struct fixture *f = feed(
 		INIT("a", "Auto")
 		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c1\","
 		"\"tool_call\":{\"hookAdditionalContexts\":[],\"toolCallId\":\"c1\","
@@ -425,7 +399,7 @@ test_tool_key_and_missing_args(void **state)
 	assert_string_equal(d.what.p, "npm test");
 	assert_string_equal(d.outcome.p, "rejected");
 	tool_desc_free(&d);
-	done(f);
+	fixture_free(f);
 }
 
 static void
@@ -446,7 +420,7 @@ test_result_variants(void **state)
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
 		struct buf t = {0};
-		struct fx *f;
+		struct fixture *f;
 
 		buf_addf(&t, INIT("a", "Auto"));
 		buf_addf(&t, "%s", START("c", "shellToolCall", "{\"command\":\"x\"}", 1));
@@ -459,7 +433,7 @@ test_result_variants(void **state)
 		if (model_call_state(f->m, 0) != cases[i].want)
 			fail_msg("case %zu: state %d, want %d", i,
 				 model_call_state(f->m, 0), cases[i].want);
-		done(f);
+		fixture_free(f);
 		buf_free(&t);
 	}
 }
@@ -468,7 +442,7 @@ test_result_variants(void **state)
 static void
 test_completed_without_started(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto")
+	struct fixture *f = feed(INIT("a", "Auto")
 				    DONE("ghost", "readToolCall",
 					 "{\"success\":{\"totalLines\":2}}", 5)
 				    RESULT(""),
@@ -480,7 +454,7 @@ test_completed_without_started(void **state)
 	assert_false(f->m->call[0].flags & CF_STARTED);
 	assert_int_equal(model_call_state(f->m, 0), CS_OK);
 	assert_int_equal(count_items(f, IT_TOOL), 1);
-	done(f);
+	fixture_free(f);
 }
 
 /* Open calls run while the input is live and are orphaned when the
@@ -488,7 +462,7 @@ test_completed_without_started(void **state)
 static void
 test_running_then_orphaned(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto")
+	struct fixture *f = feed(INIT("a", "Auto")
 				    START("c1", "readToolCall", "{\"path\":\"x\"}", 1),
 			    false);
 	uint32_t counts[CS_NSTATES];
@@ -500,19 +474,19 @@ test_running_then_orphaned(void **state)
 	assert_int_equal(model_call_duration(f->m, 0), 1000);
 	model_session_counts(f->m, 0, counts);
 	assert_int_equal(counts[CS_RUNNING], 1);
-	model_end_source(f->m, f->src);
+	fixture_end(f);
 	assert_int_equal(model_call_state(f->m, 0), CS_ORPHANED);
 	assert_int_equal(model_session_state(f->m, 0), SS_INCOMPLETE);
 	model_session_counts(f->m, 0, counts);
 	assert_int_equal(counts[CS_ORPHANED], 1);
 	assert_int_equal(counts[CS_RUNNING], 0);
-	done(f);
+	fixture_free(f);
 }
 
 static void
 test_orphaned_at_result(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto")
+	struct fixture *f = feed(INIT("a", "Auto")
 				    START("c1", "readToolCall", "{\"path\":\"x\"}", 1)
 				    RESULT(""),
 			    false);
@@ -521,14 +495,14 @@ test_orphaned_at_result(void **state)
 	/* The source is still open, but the session has its result. */
 	assert_int_equal(model_call_state(f->m, 0), CS_ORPHANED);
 	assert_int_equal(model_session_state(f->m, 0), SS_OK);
-	done(f);
+	fixture_free(f);
 }
 
 /* Duplicate and empty call_ids are opaque keys too. */
 static void
 test_duplicate_and_empty_ids(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto")
+	struct fixture *f = feed(INIT("a", "Auto")
 				    START("dup", "readToolCall", "{\"path\":\"1\"}", 1)
 				    START("dup", "readToolCall", "{\"path\":\"2\"}", 2)
 				    DONE("dup", "readToolCall", "{\"success\":{}}", 3)
@@ -543,14 +517,14 @@ test_duplicate_and_empty_ids(void **state)
 	assert_int_equal(model_call_state(f->m, 0), CS_ORPHANED);
 	assert_int_equal(model_call_state(f->m, 1), CS_OK);
 	assert_int_equal(model_call_state(f->m, 2), CS_OK);
-	done(f);
+	fixture_free(f);
 }
 
 /* Calls of one session never pair with an id of another. */
 static void
 test_ids_scoped_by_session(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto")
+	struct fixture *f = feed(INIT("a", "Auto")
 				    START("c1", "readToolCall", "{\"path\":\"1\"}", 1)
 				    INIT("b", "Auto")
 				    DONE("c1", "readToolCall", "{\"success\":{}}", 3)
@@ -562,13 +536,13 @@ test_ids_scoped_by_session(void **state)
 	assert_int_equal(model_call_state(f->m, 0), CS_ORPHANED);
 	assert_false(f->m->call[1].flags & CF_STARTED);
 	assert_int_equal(model_session_state(f->m, 0), SS_INCOMPLETE);
-	done(f);
+	fixture_free(f);
 }
 
 static void
 test_unknown_kind_and_type(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto")
+	struct fixture *f = feed(INIT("a", "Auto")
 				    START("c1", "frobnicateToolCall", "{\"target\":\"x\"}", 1)
 				    DONE("c1", "frobnicateToolCall", "{\"success\":{}}", 2)
 				    "{\"type\":\"wormhole\",\"subtype\":\"open\",\"x\":1}\n"
@@ -593,13 +567,13 @@ test_unknown_kind_and_type(void **state)
 			    "wormhole/open: {\"type\":\"wormhole\",\"subtype\":\"open\",\"x\":1}");
 	tool_desc_free(&d);
 	buf_free(&line);
-	done(f);
+	fixture_free(f);
 }
 
 static void
 test_diagnostics(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto") "\n   \n"
+	struct fixture *f = feed(INIT("a", "Auto") "\n   \n"
 				    "RetriableError: [invalid_argument] unknown option\n"
 				    "[1,2]\n"
 				    "{\"type\":\"user\",\n"
@@ -621,14 +595,14 @@ test_diagnostics(void **state)
 	assert_int_equal(model_event_lineno(f->m, f->m->diag[3].ev), 7);
 	/* A diagnostic is not a reason to lose the session. */
 	assert_int_equal(f->m->nses, 1);
-	done(f);
+	fixture_free(f);
 }
 
 /* CRLF line ends, a BOM, and a last line without a newline. */
 static void
 test_crlf_bom_last_line(void **state)
 {
-	struct fx *f = feed("\xEF\xBB\xBF" INIT("a", "Auto") "\r\n"
+	struct fixture *f = feed("\xEF\xBB\xBF" INIT("a", "Auto") "\r\n"
 			    "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\","
 			    "\"text\":\"hi\"}]}}\r\n" RESULT("") "{\"type\":\"wormhole\"}",
 			    true);
@@ -640,13 +614,13 @@ test_crlf_bom_last_line(void **state)
 	assert_string_equal(item_text(f, 1), "hi");
 	/* The unterminated last line is read at end of input. */
 	assert_int_equal(EV_TYPE(&f->m->ev[f->m->nev - 1]), EV_NOTICE);
-	done(f);
+	fixture_free(f);
 }
 
 static void
 test_result_fields(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto")
+	struct fixture *f = feed(INIT("a", "Auto")
 			    "{\"type\":\"result\",\"subtype\":\"success\",\"duration_ms\":4321,"
 			    "\"is_error\":true,\"result\":\"\",\"request_id\":\"req\"}\n",
 			    true);
@@ -654,14 +628,14 @@ test_result_fields(void **state)
 	(void)state;
 	assert_int_equal(model_session_state(f->m, 0), SS_FAILED);
 	assert_int_equal(model_session_duration(f->m, 0), 4321);
-	done(f);
+	fixture_free(f);
 }
 
 /* Times: timestamp_ms numbers up to 2^53, startedAtMs as strings. */
 static void
 test_timing(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto") THINK("x", 9007199254740000)
+	struct fixture *f = feed(INIT("a", "Auto") THINK("x", 9007199254740000)
 				    START("c", "readToolCall", "{\"path\":\"x\"}", 9007199254740100)
 				    DONE("c", "readToolCall", "{\"success\":{}}", 9007199254740350)
 				    RESULT(""),
@@ -673,7 +647,7 @@ test_timing(void **state)
 	assert_int_equal(model_call_duration(f->m, 0), 250);
 	/* The result's duration_ms wins over the span of events. */
 	assert_int_equal(model_session_duration(f->m, 0), 1902);
-	done(f);
+	fixture_free(f);
 }
 
 /* Clocks near INT64_MAX: start + (completedAtMs - startedAtMs) would
@@ -682,7 +656,7 @@ test_timing(void **state)
 static void
 test_time_overflow(void **state)
 {
-	struct fx *f = feed(
+	struct fixture *f = feed(
 		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c\","
 		"\"tool_call\":{\"readToolCall\":{\"args\":{}}},"
 		"\"timestamp_ms\":9223372036854775000}\n"
@@ -695,7 +669,7 @@ test_time_overflow(void **state)
 	(void)state;
 	assert_true(f->m->call[0].end_ms == 9223372036854775001LL);
 	assert_int_equal(model_call_duration(f->m, 0), 1);
-	done(f);
+	fixture_free(f);
 }
 
 /* Arrival times, when read live, are the event clock. */
@@ -703,32 +677,28 @@ static void
 test_arrival_times(void **state)
 {
 	const char *text = INIT("a", "Auto") USER("x") DELTA("y", 5);
-	struct source s;
-	struct model *m = model_new();
+	struct fixture *f = fixture_new(text, strlen(text), FX_UNREAD);
+	struct model *m = f->m;
 	struct line ln;
-	unsigned src;
 	int64_t t = 1000;
 
 	(void)state;
-	source_open_mem(&s, "t", text, strlen(text));
-	src = model_add_source(m, &s);
-	while (source_next_line(&s, &ln))
-		model_add_line(m, src, &ln, t += 100);
+	while (source_next_line(&f->s, &ln))
+		model_add_line(m, f->src, &ln, t += 100);
 	assert_int_equal(m->ev[0].ms, 1100);
 	assert_true(EV_FLAGS(&m->ev[2]) & EVF_ARRIVAL);
 	assert_true(EV_FLAGS(&m->ev[2]) & EVF_TS);
 	assert_int_equal(m->ev[2].ms, 1300);
 	m->now_ms = 2100;
 	assert_int_equal(model_session_duration(m, 0), 1000);
-	model_free(m);
-	source_close(&s);
+	fixture_free(f);
 }
 
 /* The json output format: one result object, its text is the reply. */
 static void
 test_json_format_input(void **state)
 {
-	struct fx *f = feed("{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,"
+	struct fixture *f = feed("{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,"
 			    "\"duration_ms\":10,\"result\":\"\\n4\",\"session_id\":\"s\"}\n",
 			    true);
 
@@ -738,14 +708,14 @@ test_json_format_input(void **state)
 	buf_reset(&f->b);
 	assert_true(model_event_field(f->m, f->m->ses[0].result_ev, "result", &f->b));
 	assert_string_equal(f->b.p, "\n4");
-	done(f);
+	fixture_free(f);
 }
 
 /* Connection and retry events are notices, in words. */
 static void
 test_notices(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto")
+	struct fixture *f = feed(INIT("a", "Auto")
 			    "{\"type\":\"connection\",\"subtype\":\"reconnecting\",\"attempt\":2}\n"
 			    "{\"type\":\"retry\",\"subtype\":\"starting\",\"attempt\":1,\"is_resume\":true}\n"
 			    "{\"type\":\"retry\",\"subtype\":\"resuming\",\"attempt\":1,"
@@ -765,14 +735,14 @@ test_notices(void **state)
 		model_notice_text(f->m, (uint32_t)(i + 1), &f->b);
 		assert_string_equal(f->b.p, want[i]);
 	}
-	done(f);
+	fixture_free(f);
 }
 
 /* Recordings: agentview_ms is the arrival time; wrapped lines come back. */
 static void
 test_recording_lines(void **state)
 {
-	struct fx *f = feed(
+	struct fixture *f = feed(
 		"{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,"
 		"\"agentview_ms\":100,\"source\":\"stdin\"}\n"
 		"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"a\","
@@ -802,7 +772,7 @@ test_recording_lines(void **state)
 	assert_int_equal(f->m->cmd.exit_status, 1);
 	/* Ended without result and the command failed: failed. */
 	assert_int_equal(model_session_state(f->m, 0), SS_FAILED);
-	done(f);
+	fixture_free(f);
 }
 
 /* Several sources keep their own sessions. */
@@ -922,9 +892,9 @@ test_stderr_source(void **state)
 static void
 test_preamble_adopted(void **state)
 {
-	struct fx *f = feed("Warning: old CLI\n" INIT("a", "Auto") USER("hi")
+	struct fixture *f = feed("Warning: old CLI\n" INIT("a", "Auto") USER("hi")
 			    RESULT(""), true);
-	struct fx *g = feed(DELTA("x", 1) INIT("a", "Auto") RESULT(""), true);
+	struct fixture *g = feed(DELTA("x", 1) INIT("a", "Auto") RESULT(""), true);
 
 	(void)state;
 	assert_int_equal(f->m->nses, 1);
@@ -935,15 +905,15 @@ test_preamble_adopted(void **state)
 	assert_int_equal(g->m->nses, 2);
 	assert_int_equal(g->m->ses[0].init_ev, NONE);
 	assert_int_equal(g->m->ses[1].init_ev, 1);
-	done(f);
-	done(g);
+	fixture_free(f);
+	fixture_free(g);
 }
 
 /* A recording of a command names its argv in the header, and its end. */
 static void
 test_recording_command(void **state)
 {
-	struct fx *f = feed(
+	struct fixture *f = feed(
 		"{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,"
 		"\"agentview_ms\":100,\"source\":\"command\",\"argv\":[\"sh\",\"-c\","
 		"\"echo \\u001b[2J\"]}\n"
@@ -971,28 +941,25 @@ test_recording_command(void **state)
 	buf_reset(&f->b);
 	assert_true(model_command_failure(f->m, 0, &f->b));
 	assert_string_equal(f->b.p, "killed by signal 15: boom");
-	done(f);
+	fixture_free(f);
 }
 
 /* Clearing forgets every event and keeps the sources. */
 static void
 test_clear(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto") USER("x"), false);
-	struct line ln;
+	struct fixture *f = feed(INIT("a", "Auto") USER("x"), false);
 
 	(void)state;
 	model_clear(f->m);
 	assert_int_equal(f->m->nev, 0);
 	assert_int_equal(f->m->nses, 0);
 	assert_int_equal(f->m->nsrc, 1);
-	f->s.scan = 0;
-	f->s.lineno = 0;
-	while (source_next_line(&f->s, &ln))
-		model_add_line(f->m, f->src, &ln, TIME_NONE);
+	fixture_rewind(f);
+	fixture_feed(f, SIZE_MAX);
 	assert_int_equal(f->m->nses, 1);
 	assert_int_equal(f->m->nev, 2);
-	done(f);
+	fixture_free(f);
 }
 
 /* model_parsed: the newest event comes from the model's own parse, older
@@ -1001,10 +968,9 @@ test_clear(void **state)
 static void
 test_parsed_reuse(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto") USER("x") DELTA("hi", 5), false);
+	struct fixture *f = feed(INIT("a", "Auto") USER("x") DELTA("hi", 5), false);
 	const struct json *j;
 	struct json *other = json_new();
-	struct line ln;
 
 	(void)state;
 	assert_ptr_equal(model_parsed(f->m, 2, f->m->qjson), f->m->json);
@@ -1026,16 +992,14 @@ test_parsed_reuse(void **state)
 				f->m->ev[1].len, 2));
 	/* qjson holds event 0 (labelled 1); the model starts again. */
 	model_clear(f->m);
-	f->s.scan = 0;
-	f->s.lineno = 0;
-	while (source_next_line(&f->s, &ln))
-		model_add_line(f->m, f->src, &ln, TIME_NONE);
+	fixture_rewind(f);
+	fixture_feed(f, SIZE_MAX);
 	assert_false(json_holds(f->m->qjson, model_line(f->m, 0, &(size_t){0}),
 				f->m->ev[0].len, 1));
 	j = model_parsed(f->m, 0, f->m->qjson);
 	assert_true(json_streq(j, json_get(j, 0, "type"), "system"));
 	json_free(other);
-	done(f);
+	fixture_free(f);
 }
 
 /* Each known kind gets its one-line account. */
@@ -1079,7 +1043,7 @@ test_tool_lines(void **state)
 	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
 		struct buf t = {0}, line = {0};
 		struct tool_desc d = {0};
-		struct fx *f;
+		struct fixture *f;
 
 		buf_addf(&t,
 			 "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c\","
@@ -1096,7 +1060,7 @@ test_tool_lines(void **state)
 		tool_desc_free(&d);
 		buf_free(&line);
 		buf_free(&t);
-		done(f);
+		fixture_free(f);
 	}
 }
 
@@ -1105,7 +1069,7 @@ test_tool_lines(void **state)
 static void
 test_limit(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto") USER("hi") DELTA("Hel", 100)
+	struct fixture *f = feed(INIT("a", "Auto") USER("hi") DELTA("Hel", 100)
 				    DELTA("lo", 200)
 				    START("c1", "readToolCall", "{\"path\":\"x\"}", 300)
 				    START("c2", "shellToolCall", "{\"command\":\"ls\"}", 350)
@@ -1187,7 +1151,7 @@ test_limit(void **state)
 	model_session_counts(m, 0, counts);
 	assert_int_equal(counts[CS_OK], 1);
 	assert_int_equal(counts[CS_ORPHANED], 1);
-	done(f);
+	fixture_free(f);
 }
 
 /* A session moves on to the next one of its source only once that one's
@@ -1195,7 +1159,7 @@ test_limit(void **state)
 static void
 test_limit_next_session(void **state)
 {
-	struct fx *f = feed(INIT("a", "Auto")
+	struct fixture *f = feed(INIT("a", "Auto")
 				    START("c1", "readToolCall", "{\"path\":\"x\"}", 300)
 				    INIT("b", "Auto") USER("next"),
 			    false);
@@ -1208,7 +1172,7 @@ test_limit_next_session(void **state)
 	assert_int_equal(model_session_state(f->m, 0), SS_INCOMPLETE);
 	assert_int_equal(model_call_state(f->m, 0), CS_ORPHANED);
 	assert_int_equal(model_session_state(f->m, 1), SS_LIVE);
-	done(f);
+	fixture_free(f);
 }
 
 int

@@ -5,41 +5,17 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "fixture.h"
 
 #include "nav.h"
 #include "render.h"
 #include "view.h"
 
-struct fx {
-	struct source s;
-	struct model *m;
-	struct render r;
-};
-
-static struct fx *
+/* The model of text, read to its end, and its renderer. */
+static struct fixture *
 load(const char *text)
 {
-	struct fx *f = calloc(1, sizeof *f);
-	struct line ln;
-	unsigned src;
-
-	source_open_mem(&f->s, "t", text, strlen(text));
-	f->m = model_new();
-	src = model_add_source(f->m, &f->s);
-	while (source_next_line(&f->s, &ln))
-		model_add_line(f->m, src, &ln, TIME_NONE);
-	model_end_source(f->m, src);
-	render_init(&f->r, f->m);
-	return f;
-}
-
-static void
-unload(struct fx *f)
-{
-	render_free(&f->r);
-	model_free(f->m);
-	source_close(&f->s);
-	free(f);
+	return fixture_new(text, strlen(text), FX_RENDER);
 }
 
 #define INIT "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"model\":\"M\",\"cwd\":\"/w\"}\n"
@@ -65,7 +41,7 @@ unload(struct fx *f)
 static void
 test_items_layout(void **state)
 {
-	struct fx *f = load(SESSION);
+	struct fixture *f = load(SESSION);
 	static const int types[] = {IT_SESSION, IT_PROMPT, IT_THINKING, IT_TOOL,
 				    IT_TOOL, IT_NOTICE, IT_PROMPT, IT_TOOL,
 				    IT_THINKING, IT_TOOL, IT_TOOL, IT_RESULT};
@@ -74,13 +50,13 @@ test_items_layout(void **state)
 	assert_int_equal(f->m->nit, ARRAY_LEN(types));
 	for (size_t i = 0; i < ARRAY_LEN(types); i++)
 		assert_int_equal(f->m->it[i].type, types[i]);
-	unload(f);
+	fixture_free(f);
 }
 
 static void
 test_jump_tools(void **state)
 {
-	struct fx *f = load(SESSION);
+	struct fixture *f = load(SESSION);
 
 	(void)state;
 	/* From before the start: the first call; then each in turn. */
@@ -98,7 +74,7 @@ test_jump_tools(void **state)
 	assert_int_equal(nav_find(f->m, 11, -1, NAV_PROMPT, 0, false), 6);
 	/* Hidden tool calls are not jumped to. */
 	assert_int_equal(nav_find(f->m, NONE, 1, NAV_TOOL, 1u << IT_TOOL, false), NONE);
-	unload(f);
+	fixture_free(f);
 }
 
 /* Failed, rejected and orphaned calls, wrapping around; the ok ones are
@@ -106,7 +82,7 @@ test_jump_tools(void **state)
 static void
 test_jump_problems(void **state)
 {
-	struct fx *f = load(SESSION);
+	struct fixture *f = load(SESSION);
 
 	(void)state;
 	assert_int_equal(model_call_state(f->m, f->m->it[9].ref), CS_ORPHANED);
@@ -118,20 +94,20 @@ test_jump_problems(void **state)
 	assert_int_equal(nav_find(f->m, 4, -1, NAV_PROBLEM, 0, true), 9);
 	/* Without wrapping, nothing after the last. */
 	assert_int_equal(nav_find(f->m, 9, 1, NAV_PROBLEM, 0, false), NONE);
-	unload(f);
+	fixture_free(f);
 }
 
 /* The only problem: wrapping comes back to it. */
 static void
 test_jump_single(void **state)
 {
-	struct fx *f = load(INIT CALL("a", "failure") CALL("b", "success"));
+	struct fixture *f = load(INIT CALL("a", "failure") CALL("b", "success"));
 
 	(void)state;
 	assert_int_equal(nav_find(f->m, 1, 1, NAV_PROBLEM, 0, true), 1);
 	assert_int_equal(nav_find(f->m, 2, 1, NAV_PROBLEM, 0, true), 1);
 	assert_int_equal(nav_find(f->m, NONE, 1, NAV_PROMPT, 0, true), NONE);
-	unload(f);
+	fixture_free(f);
 }
 
 static uint32_t
@@ -144,7 +120,7 @@ rows_cb(void *ctx, uint32_t it)
 static void
 test_filters(void **state)
 {
-	struct fx *f = load(SESSION);
+	struct fixture *f = load(SESSION);
 	struct rowsrc src = {(uint32_t)f->m->nit, rows_cb, &f->r};
 	struct scroll s;
 	struct buf names = {0};
@@ -176,14 +152,14 @@ test_filters(void **state)
 			 (1u << IT_DIAG) | (1u << IT_STDERR));
 	assert_int_equal(nav_filter_mask(ACT_QUIT), 0);
 	buf_free(&names);
-	unload(f);
+	fixture_free(f);
 }
 
 /* The status bar shows what navigation says. */
 static void
 test_status_piece(void **state)
 {
-	struct fx *f = load(SESSION);
+	struct fixture *f = load(SESSION);
 	struct status_in in = {0};
 	struct rline l = {0};
 
@@ -193,7 +169,7 @@ test_status_piece(void **state)
 	render_status(&f->r, &in, 120, &l);
 	assert_non_null(strstr(l.text.p, "match 3/17"));
 	rline_free(&l);
-	unload(f);
+	fixture_free(f);
 }
 
 int

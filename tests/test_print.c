@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "fixture.h"
 
 #include "print.h"
 
@@ -43,25 +44,21 @@ static const char session[] =
 static char *
 run(const char *text, enum print_format fmt, size_t *len)
 {
-	struct source s;
-	struct model *m = model_new();
+	struct fixture *x = fixture_new(text, strlen(text), FX_UNREAD);
 	struct line ln;
-	unsigned src;
+	uint32_t ev;
 	char *out = NULL;
 	size_t n = 0;
 	FILE *f = open_memstream(&out, &n);
-	struct printer *p = printer_new(m, fmt, f);
+	struct printer *p = printer_new(x->m, fmt, f);
 
-	source_open_mem(&s, "t", text, strlen(text));
-	src = model_add_source(m, &s);
-	while (source_next_line(&s, &ln))
-		printer_line(p, &s, &ln, model_add_line(m, src, &ln, TIME_NONE));
-	model_end_source(m, src);
+	while (fixture_next(x, &ln, &ev))
+		printer_line(p, &x->s, &ln, ev);
+	fixture_end(x);
 	printer_finish(p);
 	printer_free(p);
 	fclose(f);
-	model_free(m);
-	source_close(&s);
+	fixture_free(x);
 	if (len != NULL)
 		*len = n;
 	return out;

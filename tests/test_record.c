@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "testutil.h"
+#include "fixture.h"
 
 #include "json.h"
 #include "lines.h"
@@ -28,9 +29,7 @@ record_text(const char *text, size_t n, size_t *outlen)
 	struct source s;
 	struct line ln;
 	int64_t t = 1000;
-	FILE *f;
 	char *out;
-	long size;
 
 	assert_true(fd >= 0);
 	close(fd);
@@ -41,18 +40,9 @@ record_text(const char *text, size_t n, size_t *outlen)
 	assert_int_equal(r.err, 0);
 	record_close(&r);
 	source_close(&s);
-	f = fopen(path, "rb");
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	size = ftell(f);
-	rewind(f);
-	out = malloc((size_t)size + 1);
-	assert_int_equal(fread(out, 1, (size_t)size, f), (size_t)size);
-	out[size] = '\0';
-	fclose(f);
+	out = fixture_slurp(path, outlen);
 	unlink(path);
 	buf_free(&err);
-	*outlen = (size_t)size;
 	return out;
 }
 

@@ -5,61 +5,27 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "fixture.h"
 
 #include "render.h"
 
-struct fx {
-	struct source s;
-	struct model *m;
-	struct render r;
-};
-
-static struct fx *
+/* The model of text, read to its end, and its renderer. */
+static struct fixture *
 load(const char *text)
 {
-	struct fx *f = calloc(1, sizeof *f);
-	struct line ln;
-	unsigned src;
-
-	source_open_mem(&f->s, "t", text, strlen(text));
-	f->m = model_new();
-	src = model_add_source(f->m, &f->s);
-	while (source_next_line(&f->s, &ln))
-		model_add_line(f->m, src, &ln, TIME_NONE);
-	model_end_source(f->m, src);
-	render_init(&f->r, f->m);
-	return f;
+	return fixture_new(text, strlen(text), FX_RENDER);
 }
 
 /* Load a file of recordings/. */
-static struct fx *
+static struct fixture *
 load_file(const char *path)
 {
-	FILE *fp = fopen(path, "rb");
-	char *text;
-	long n;
-	struct fx *f;
+	size_t n;
+	char *text = fixture_slurp(path, &n);
+	struct fixture *f = fixture_new(text, n, FX_RENDER);
 
-	assert_non_null(fp);
-	fseek(fp, 0, SEEK_END);
-	n = ftell(fp);
-	rewind(fp);
-	text = malloc((size_t)n + 1);
-	assert_int_equal(fread(text, 1, (size_t)n, fp), (size_t)n);
-	text[n] = '\0';
-	fclose(fp);
-	f = load(text);
 	free(text);
 	return f;
-}
-
-static void
-unload(struct fx *f)
-{
-	render_free(&f->r);
-	model_free(f->m);
-	source_close(&f->s);
-	free(f);
 }
 
 /* Row i of block b as a C string (indent included). */
@@ -81,7 +47,7 @@ row_str(const struct block *b, size_t i)
 static void
 test_prompt_rows(void **state)
 {
-	struct fx *f = load(INIT "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\","
+	struct fixture *f = load(INIT "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\","
 			    "\"text\":\"one two three four five\"}]}}\n");
 	const struct block *b;
 	char *s;
@@ -106,7 +72,7 @@ test_prompt_rows(void **state)
 	assert_int_equal(render_rows(&f->r, 1), 4);
 	render_set_width(&f->r, 80);
 	assert_int_equal(render_rows(&f->r, 1), 2);
-	unload(f);
+	fixture_free(f);
 }
 
 /* A tool row: its line, and the duration at the right edge; cut with an
@@ -114,7 +80,7 @@ test_prompt_rows(void **state)
 static void
 test_tool_row(void **state)
 {
-	struct fx *f = load(
+	struct fixture *f = load(
 		INIT
 		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c\","
 		"\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"npm test\"}}},"
@@ -140,14 +106,14 @@ test_tool_row(void **state)
 	assert_string_equal(s, "\xE2\x9C\x97 Shell `\xE2\x80\xA6 2.8 s");
 	assert_int_equal(b->row[0].width, 16);
 	free(s);
-	unload(f);
+	fixture_free(f);
 }
 
 /* Thinking is one folded row, or its text when unfolded. */
 static void
 test_thinking_fold(void **state)
 {
-	struct fx *f = load(INIT "{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"Plan it\","
+	struct fixture *f = load(INIT "{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"Plan it\","
 			    "\"timestamp_ms\":1000}\n"
 			    "{\"type\":\"thinking\",\"subtype\":\"completed\",\"timestamp_ms\":2500}\n");
 	const struct block *b;
@@ -166,7 +132,7 @@ test_thinking_fold(void **state)
 	s = row_str(b, 2);
 	assert_string_equal(s, "  Plan it");
 	free(s);
-	unload(f);
+	fixture_free(f);
 }
 
 /* Escape sequences in any text come out visible, never as control
@@ -174,7 +140,7 @@ test_thinking_fold(void **state)
 static void
 test_hostile_text(void **state)
 {
-	struct fx *f = load_file("recordings/escapes.ndjson");
+	struct fixture *f = load_file("recordings/escapes.ndjson");
 	int widths[] = {1, 7, 40, 80, 133};
 
 	(void)state;
@@ -206,14 +172,14 @@ test_hostile_text(void **state)
 			}
 		}
 	}
-	unload(f);
+	fixture_free(f);
 }
 
 /* Timeline rows fill exactly the width asked, at any width. */
 static void
 test_timeline_rows(void **state)
 {
-	struct fx *f = load_file("recordings/demo.ndjson");
+	struct fixture *f = load_file("recordings/demo.ndjson");
 	struct rline l = {0};
 
 	(void)state;
@@ -233,14 +199,14 @@ test_timeline_rows(void **state)
 	assert_non_null(strstr(l.text.p, "\xE2\x96\x93")); /* a failed bar */
 	assert_int_equal(memcmp(l.text.p + l.text.n - 5, "2.8 s", 5), 0);
 	rline_free(&l);
-	unload(f);
+	fixture_free(f);
 }
 
 /* The status bar fits, and keeps what matters most when narrow. */
 static void
 test_status(void **state)
 {
-	struct fx *f = load_file("recordings/demo.ndjson");
+	struct fixture *f = load_file("recordings/demo.ndjson");
 	struct status_in in = {0};
 	struct rline l = {0};
 
@@ -263,14 +229,14 @@ test_status(void **state)
 	assert_non_null(strstr(l.text.p, "+7 new"));
 	assert_null(strstr(l.text.p, "tokens"));
 	rline_free(&l);
-	unload(f);
+	fixture_free(f);
 }
 
 /* A failed session's result row and status say so. */
 static void
 test_incomplete_status(void **state)
 {
-	struct fx *f = load_file("recordings/no-result.ndjson");
+	struct fixture *f = load_file("recordings/no-result.ndjson");
 	struct status_in in = {0};
 	struct rline l = {0};
 
@@ -281,7 +247,7 @@ test_incomplete_status(void **state)
 	assert_non_null(strstr(l.text.p, "?1"));
 	assert_non_null(strstr(l.text.p, "1 bad line"));
 	rline_free(&l);
-	unload(f);
+	fixture_free(f);
 }
 
 int

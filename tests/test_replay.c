@@ -8,69 +8,27 @@
 #include <unistd.h>
 
 #include "testutil.h"
+#include "fixture.h"
 
 #include "print.h"
 #include "record.h"
 #include "render.h"
 #include "replay.h"
 
-struct fx {
-	struct source s;
-	struct model *m;
-	unsigned src;
-	struct replay rp;
-};
-
 /* A model of text, read at once, and a replay of it from now = 0. */
-static struct fx *
+static struct fixture *
 load(const char *text, size_t n, double speed, double idle_s)
 {
-	struct fx *f = calloc(1, sizeof *f);
-	struct line ln;
+	struct fixture *f = fixture_new(text, n, 0);
 
-	source_open_mem(&f->s, "t", text, n);
-	f->m = model_new();
-	f->src = model_add_source(f->m, &f->s);
-	while (source_next_line(&f->s, &ln))
-		model_add_line(f->m, f->src, &ln, TIME_NONE);
-	model_end_source(f->m, f->src);
-	replay_init(&f->rp, speed, idle_s, 0);
-	replay_index(&f->rp, f->m, true);
+	fixture_replay(f, speed, idle_s, true);
 	return f;
 }
 
-static struct fx *
+static struct fixture *
 load_str(const char *text)
 {
 	return load(text, strlen(text), 1, -1);
-}
-
-static char *
-slurp(const char *path, size_t *n)
-{
-	FILE *fp = fopen(path, "rb");
-	char *text;
-	long size;
-
-	assert_non_null(fp);
-	fseek(fp, 0, SEEK_END);
-	size = ftell(fp);
-	rewind(fp);
-	text = malloc((size_t)size + 1);
-	assert_int_equal(fread(text, 1, (size_t)size, fp), (size_t)size);
-	text[size] = '\0';
-	fclose(fp);
-	*n = (size_t)size;
-	return text;
-}
-
-static void
-unload(struct fx *f)
-{
-	replay_free(&f->rp);
-	model_free(f->m);
-	source_close(&f->s);
-	free(f);
 }
 
 #define REC(json, ms) json ",\"agentview_ms\":" #ms "}\n"
@@ -87,7 +45,7 @@ unload(struct fx *f)
 static void
 test_schedule_recorded(void **state)
 {
-	struct fx *f = load_str(HEADER(1000000) REC(INIT, 1000000) REC(USER, 1000010)
+	struct fixture *f = load_str(HEADER(1000000) REC(INIT, 1000000) REC(USER, 1000010)
 				REC(DELTA("a"), 1000500) REC(DELTA("b"), 1000700)
 				REC(RESULT, 1002000));
 
@@ -104,7 +62,7 @@ test_schedule_recorded(void **state)
 	/* The events' clock follows the schedule. */
 	assert_int_equal(replay_clock_at(&f->rp, 3, 600), 1000600);
 	assert_string_equal(replay_timing_name(RT_RECORDED), "recorded timing");
-	unload(f);
+	fixture_free(f);
 }
 
 /* Without arrival times: timestamp_ms, then the calls' own times, and a
@@ -112,7 +70,7 @@ test_schedule_recorded(void **state)
 static void
 test_schedule_timestamps(void **state)
 {
-	struct fx *f = load_str(
+	struct fixture *f = load_str(
 		INIT "}\n" USER "}\n"
 		"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"t\",\"timestamp_ms\":5000}\n"
 		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c\",\"tool_call\":"
@@ -134,15 +92,15 @@ test_schedule_timestamps(void **state)
 	/* Before the first time, the clock is not known. */
 	assert_true(replay_clock_at(&f->rp, 1, 50) == TIME_NONE);
 	assert_int_equal(replay_clock_at(&f->rp, 3, f->rp.at[3] + 100), 5400);
-	unload(f);
+	fixture_free(f);
 }
 
 /* No times at all: a steady pace; a clock going backwards is no pause. */
 static void
 test_schedule_pace(void **state)
 {
-	struct fx *f = load_str(INIT "}\n" USER "}\nnot json\n" RESULT "}\n");
-	struct fx *g = load_str(INIT "}\n"
+	struct fixture *f = load_str(INIT "}\n" USER "}\nnot json\n" RESULT "}\n");
+	struct fixture *g = load_str(INIT "}\n"
 				"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"t\",\"timestamp_ms\":5000}\n"
 				"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"t\",\"timestamp_ms\":3000}\n"
 				"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"t\",\"timestamp_ms\":3100}\n");
@@ -155,8 +113,8 @@ test_schedule_pace(void **state)
 	assert_int_equal(g->rp.at[1], REPLAY_PACE_MS);
 	assert_int_equal(g->rp.at[2], REPLAY_PACE_MS);
 	assert_int_equal(g->rp.at[3], REPLAY_PACE_MS + 100);
-	unload(f);
-	unload(g);
+	fixture_free(f);
+	fixture_free(g);
 }
 
 /* --idle-limit caps every pause of the schedule; the events' clock jumps
@@ -166,8 +124,8 @@ test_idle_limit(void **state)
 {
 	const char *text = HEADER(1000000) REC(INIT, 1000000) REC(USER, 1000100)
 		REC(DELTA("a"), 1010100) REC(DELTA("b"), 1010200) REC(RESULT, 1070200);
-	struct fx *f = load(text, strlen(text), 1, 2);
-	struct fx *g = load(text, strlen(text), 1, 0.5);
+	struct fixture *f = load(text, strlen(text), 1, 2);
+	struct fixture *g = load(text, strlen(text), 1, 0.5);
 
 	(void)state;
 	assert_int_equal(f->rp.at[2], 100);
@@ -179,15 +137,15 @@ test_idle_limit(void **state)
 	assert_int_equal(replay_clock_at(&f->rp, 2, 1100), 1001100);
 	assert_int_equal(replay_clock_at(&f->rp, 3, 2100), 1010100);
 	assert_int_equal(replay_clock_at(&f->rp, 4, 2250), 1010250);
-	unload(f);
-	unload(g);
+	fixture_free(f);
+	fixture_free(g);
 }
 
 /* E(T): the last event at or before T. */
 static void
 test_event_at(void **state)
 {
-	struct fx *f = load_str(HEADER(1000) REC(INIT, 1000) REC(USER, 1200)
+	struct fixture *f = load_str(HEADER(1000) REC(INIT, 1000) REC(USER, 1200)
 				REC(DELTA("a"), 1200) REC(DELTA("b"), 1500));
 
 	(void)state;
@@ -198,7 +156,7 @@ test_event_at(void **state)
 	assert_int_equal(replay_event_at(&f->rp, 499), 3);
 	assert_int_equal(replay_event_at(&f->rp, 500), 4);
 	assert_int_equal(replay_event_at(&f->rp, 100000), 4);
-	unload(f);
+	fixture_free(f);
 }
 
 /* Playing on a fake clock: the position follows it at the speed, a pause
@@ -207,7 +165,7 @@ test_event_at(void **state)
 static void
 test_play(void **state)
 {
-	struct fx *f = load_str(HEADER(0) REC(INIT, 0) REC(USER, 1000)
+	struct fixture *f = load_str(HEADER(0) REC(INIT, 0) REC(USER, 1000)
 				REC(DELTA("a"), 2000) REC(DELTA("b"), 4000)
 				REC(RESULT, 8000));
 	struct replay *rp = &f->rp;
@@ -258,7 +216,7 @@ test_play(void **state)
 	assert_false(rp->paused);
 	assert_int_equal(replay_position(rp, 50000), 0);
 	assert_int_equal(rp->limit, 1);
-	unload(f);
+	fixture_free(f);
 }
 
 /* An input still being read: the replay waits at its end, not past it. */
@@ -266,34 +224,24 @@ static void
 test_play_growing(void **state)
 {
 	const char *text = HEADER(0) REC(INIT, 0) REC(USER, 1000) REC(DELTA("a"), 5000);
-	struct fx *f = calloc(1, sizeof *f);
-	struct line ln;
-	int lines = 0;
+	struct fixture *f = fixture_new(text, strlen(text), FX_UNREAD);
 
 	(void)state;
-	source_open_mem(&f->s, "t", text, strlen(text));
-	f->m = model_new();
-	f->src = model_add_source(f->m, &f->s);
-	replay_init(&f->rp, 1, -1, 0);
-	while (lines < 3 && source_next_line(&f->s, &ln)) {
-		model_add_line(f->m, f->src, &ln, TIME_NONE);
-		lines++;
-	}
-	replay_index(&f->rp, f->m, false);
+	fixture_feed(f, 3);
+	fixture_replay(f, 1, -1, false);
 	replay_tick(&f->rp, 3000);
 	assert_int_equal(f->rp.limit, 2);
 	assert_false(f->rp.paused);
 	assert_int_equal(replay_position(&f->rp, 3000), 1000);
 	assert_int_equal(replay_timeout(&f->rp, 3000), -1);
 	/* The next line comes at 3000: 4000 ms after the last, from now. */
-	assert_true(source_next_line(&f->s, &ln));
-	model_add_line(f->m, f->src, &ln, TIME_NONE);
+	assert_true(fixture_next(f, NULL, NULL));
 	replay_index(&f->rp, f->m, true);
 	replay_tick(&f->rp, 6999);
 	assert_int_equal(f->rp.limit, 2);
 	replay_tick(&f->rp, 7000);
 	assert_int_equal(f->rp.limit, 3);
-	unload(f);
+	fixture_free(f);
 }
 
 /* The poll timeout: the next event, or the next second of a clock shown,
@@ -301,7 +249,7 @@ test_play_growing(void **state)
 static void
 test_timeout(void **state)
 {
-	struct fx *f = load_str(HEADER(500) REC(INIT, 500) REC(USER, 800)
+	struct fixture *f = load_str(HEADER(500) REC(INIT, 500) REC(USER, 800)
 				REC(DELTA("a"), 3500));
 	struct replay *rp = &f->rp;
 
@@ -317,14 +265,14 @@ test_timeout(void **state)
 	assert_int_equal(replay_timeout(rp, 300), 51);
 	replay_toggle(rp, 300);
 	assert_int_equal(replay_timeout(rp, 300), -1);
-	unload(f);
+	fixture_free(f);
 }
 
 /* Steps move by one event that changes the screen, and pause. */
 static void
 test_step(void **state)
 {
-	struct fx *f = load_str(HEADER(0) REC(INIT, 0) REC(USER, 100)
+	struct fixture *f = load_str(HEADER(0) REC(INIT, 0) REC(USER, 100)
 				REC(DELTA("a"), 200) REC(DELTA("b"), 300)
 				REC(RECAP, 400) REC(START("c"), 500)
 				REC(DONE("c"), 900) REC(RESULT, 1000));
@@ -359,14 +307,14 @@ test_step(void **state)
 	assert_int_equal(rp->limit, 8);
 	assert_false(replay_step(rp, f->m, 1, 10));
 	assert_int_equal(rp->limit, 8);
-	unload(f);
+	fixture_free(f);
 }
 
 /* Seeks land on E(T), clamped to the schedule, and keep the play state. */
 static void
 test_seek(void **state)
 {
-	struct fx *f = load_str(HEADER(0) REC(INIT, 0) REC(USER, 1000)
+	struct fixture *f = load_str(HEADER(0) REC(INIT, 0) REC(USER, 1000)
 				REC(DELTA("a"), 5000) REC(DELTA("b"), 9000)
 				REC(RESULT, 10000));
 	struct replay *rp = &f->rp;
@@ -390,14 +338,14 @@ test_seek(void **state)
 	replay_seek(rp, 1000, 0);
 	assert_true(rp->paused);
 	assert_int_equal(rp->limit, 2);
-	unload(f);
+	fixture_free(f);
 }
 
 /* [ ] and { }: the previous and next tool call and prompt in time. */
 static void
 test_goto(void **state)
 {
-	struct fx *f = load_str(HEADER(0) REC(INIT, 0) REC(USER, 100)
+	struct fixture *f = load_str(HEADER(0) REC(INIT, 0) REC(USER, 100)
 				REC(START("a"), 200) REC(DONE("a"), 300)
 				REC(USER, 400) REC(START("b"), 500)
 				REC(DELTA("x"), 600) REC(DONE("b"), 700));
@@ -427,14 +375,14 @@ test_goto(void **state)
 	assert_int_equal(rp->limit, 5);
 	assert_false(replay_goto_prompt(rp, 1, 0));
 	assert_int_equal(replay_position(rp, 0), 400);
-	unload(f);
+	fixture_free(f);
 }
 
 /* The status bar's words. */
 static void
 test_describe(void **state)
 {
-	struct fx *f = load_str(HEADER(0) REC(INIT, 0) REC(USER, 72000)
+	struct fixture *f = load_str(HEADER(0) REC(INIT, 0) REC(USER, 72000)
 				REC(RESULT, 270000));
 	struct buf mode = {0}, pos = {0}, detail = {0};
 
@@ -456,7 +404,7 @@ test_describe(void **state)
 	buf_free(&mode);
 	buf_free(&pos);
 	buf_free(&detail);
-	unload(f);
+	fixture_free(f);
 }
 
 /* --- the screen after a seek is the screen played straight --------------- */
@@ -509,7 +457,7 @@ screen_text(struct render *r, struct replay *rp, struct model *m, int64_t now,
  * the screen must equal that of another replay seeked there, drawn by a
  * render whose cache has seen the end and the times after it. */
 static void
-check_seek_equals_play(struct fx *f, int64_t tick, int checkpoints)
+check_seek_equals_play(struct fixture *f, int64_t tick, int checkpoints)
 {
 	struct render straight, seeker;
 	struct replay other;
@@ -561,14 +509,14 @@ static void
 test_seek_equals_play_timestamps(void **state)
 {
 	size_t n;
-	char *text = slurp("recordings/demo.ndjson", &n);
-	struct fx *f = load(text, n, 1, -1);
+	char *text = fixture_slurp("recordings/demo.ndjson", &n);
+	struct fixture *f = load(text, n, 1, -1);
 
 	(void)state;
 	assert_int_equal(replay_timing(&f->rp), RT_TIMESTAMPS);
 	check_seek_equals_play(f, 37, 40);
 	free(text);
-	unload(f);
+	fixture_free(f);
 }
 
 /* A recording of failures.ndjson with a long pause, replayed at 4x with an
@@ -590,8 +538,8 @@ test_seek_equals_play_recorded(void **state)
 		struct line ln;
 		int64_t t = 1800000000000;
 		size_t n;
-		char *text = slurp(files[k], &n), *rtext;
-		struct fx *f;
+		char *text = fixture_slurp(files[k], &n), *rtext;
+		struct fixture *f;
 
 		assert_true(fd >= 0);
 		close(fd);
@@ -605,14 +553,14 @@ test_seek_equals_play_recorded(void **state)
 		record_close(&rec);
 		source_close(&s);
 		free(text);
-		rtext = slurp(path, &n);
+		rtext = fixture_slurp(path, &n);
 		unlink(path);
 		f = load(rtext, n, 4, 3);
 		assert_int_equal(replay_timing(&f->rp), RT_RECORDED);
 		assert_true(replay_length(&f->rp) < 60000);
 		check_seek_equals_play(f, 11, 30);
 		free(rtext);
-		unload(f);
+		fixture_free(f);
 		buf_free(&err);
 	}
 }
@@ -622,8 +570,8 @@ static void
 test_step_back_equals_forward(void **state)
 {
 	size_t n;
-	char *text = slurp("recordings/demo.ndjson", &n);
-	struct fx *f = load(text, n, 1, -1);
+	char *text = fixture_slurp("recordings/demo.ndjson", &n);
+	struct fixture *f = load(text, n, 1, -1);
 	struct render r1, r2;
 	struct buf *fwd, b = {0};
 	size_t steps = 0;
@@ -651,7 +599,7 @@ test_step_back_equals_forward(void **state)
 	render_free(&r1);
 	render_free(&r2);
 	free(text);
-	unload(f);
+	fixture_free(f);
 }
 
 /* --- print mode -------------------------------------------------------------- */
@@ -689,25 +637,19 @@ test_printer(void **state)
 	struct fake_clock fc = {5000, {0}, 0};
 	struct replay_clock clk = {fake_now, fake_sleep, &fc};
 	struct replay_printer rpp;
-	struct source s;
 	struct line ln;
-	struct model *m = model_new();
+	uint32_t ev;
+	struct fixture *x = fixture_new(text, strlen(text), FX_UNREAD);
 	char *out1 = NULL, *out2 = NULL;
 	size_t n1 = 0, n2 = 0;
 	FILE *f1 = open_memstream(&out1, &n1), *f2 = open_memstream(&out2, &n2);
-	struct printer *p1 = printer_new(m, PF_TEXT, f1);
-	unsigned src;
+	struct printer *p1 = printer_new(x->m, PF_TEXT, f1);
 
 	(void)state;
-	source_open_mem(&s, "t", text, strlen(text));
-	src = model_add_source(m, &s);
-	replay_printer_init(&rpp, m, p1, f1, 2, -1, &clk);
-	while (source_next_line(&s, &ln)) {
-		uint32_t ev = model_add_line(m, src, &ln, TIME_NONE);
-
-		replay_printer_line(&rpp, &s, &ln, ev);
-	}
-	model_end_source(m, src);
+	replay_printer_init(&rpp, x->m, p1, f1, 2, -1, &clk);
+	while (fixture_next(x, &ln, &ev))
+		replay_printer_line(&rpp, &x->s, &ln, ev);
+	fixture_end(x);
 	printer_finish(p1);
 	/* At speed 2: 500 ms to the prompt, 1000 more to the reply. */
 	assert_int_equal(fc.nsleeps, 2);
@@ -716,19 +658,16 @@ test_printer(void **state)
 	assert_int_equal(fc.now, 6500);
 	replay_printer_free(&rpp);
 	printer_free(p1);
-	model_free(m);
-	source_close(&s);
+	fixture_free(x);
 
 	/* The same input printed at once. */
-	m = model_new();
-	source_open_mem(&s, "t", text, strlen(text));
-	src = model_add_source(m, &s);
+	x = fixture_new(text, strlen(text), FX_UNREAD);
 	{
-		struct printer *p2 = printer_new(m, PF_TEXT, f2);
+		struct printer *p2 = printer_new(x->m, PF_TEXT, f2);
 
-		while (source_next_line(&s, &ln))
-			printer_line(p2, &s, &ln, model_add_line(m, src, &ln, TIME_NONE));
-		model_end_source(m, src);
+		while (fixture_next(x, &ln, &ev))
+			printer_line(p2, &x->s, &ln, ev);
+		fixture_end(x);
 		printer_finish(p2);
 		printer_free(p2);
 	}
@@ -739,8 +678,7 @@ test_printer(void **state)
 	assert_memory_equal(out1, out2, n1);
 	free(out1);
 	free(out2);
-	model_free(m);
-	source_close(&s);
+	fixture_free(x);
 }
 
 int

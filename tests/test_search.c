@@ -7,46 +7,21 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "fixture.h"
 
 #include "search.h"
 
-struct fx {
-	struct source s;
-	struct model *m;
-	struct search se;
-	unsigned src;
-};
-
-/* A model of text's lines; the source stays open when live. */
-static struct fx *
+/* A model of text's lines and a search over it; the source stays open when
+ * live. */
+static struct fixture *
 load(const char *text, bool live)
 {
-	struct fx *f = calloc(1, sizeof *f);
-	struct line ln;
-
-	source_open_mem(&f->s, "t", text, strlen(text));
-	f->m = model_new();
-	f->src = model_add_source(f->m, &f->s);
-	while (source_next_line(&f->s, &ln))
-		model_add_line(f->m, f->src, &ln, TIME_NONE);
-	if (!live)
-		model_end_source(f->m, f->src);
-	search_init(&f->se, f->m);
-	return f;
-}
-
-static void
-unload(struct fx *f)
-{
-	search_free(&f->se);
-	model_free(f->m);
-	source_close(&f->s);
-	free(f);
+	return fixture_new(text, strlen(text), (live ? FX_LIVE : 0) | FX_SEARCH);
 }
 
 /* Search for pat over everything; the number of matches. */
 static uint64_t
-find_all(struct fx *f, const char *pat, unsigned hide)
+find_all(struct fixture *f, const char *pat, unsigned hide)
 {
 	int steps = 0;
 
@@ -184,7 +159,7 @@ test_raw_prefilter(void **state)
 static void
 test_model_items(void **state)
 {
-	struct fx *f = load(INIT USER("Fix the caf\\u00e9 test, the Caf\\u00e9 one")
+	struct fixture *f = load(INIT USER("Fix the caf\\u00e9 test, the Caf\\u00e9 one")
 			    THINK("the caf") THINK("\\u00e9 is broken")
 			    DELTA("I will repro") DELTA("duce the failure")
 			    START("c1", "npm test") DONE("c1", "1")
@@ -218,7 +193,7 @@ test_model_items(void **state)
 	assert_int_equal(find_all(f, "café", (1u << IT_THINKING) | (1u << IT_DIAG)), 2);
 	assert_int_equal(find_all(f, "no such words", 0), 0);
 	assert_int_equal(f->se.nhit, 0);
-	unload(f);
+	fixture_free(f);
 }
 
 /* Text with newlines and tabs escaped in JSON; a single-event text
@@ -226,7 +201,7 @@ test_model_items(void **state)
 static void
 test_escaped_text(void **state)
 {
-	struct fx *f = load(INIT USER("line one\\nline two\\tend")
+	struct fixture *f = load(INIT USER("line one\\nline two\\tend")
 			    "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\","
 			    "\"text\":\"He said \\\"done\\\" \\u2014 \\ud83d\\ude00 twice\"}]}}\n",
 			    false);
@@ -238,7 +213,7 @@ test_escaped_text(void **state)
 	assert_int_equal(find_all(f, "\xE2\x80\x94 \xF0\x9F\x98\x80", 0), 1);
 	assert_int_equal(find_all(f, "TWICE", 0), 0);
 	assert_int_equal(find_all(f, "twice", 0), 1);
-	unload(f);
+	fixture_free(f);
 }
 
 /* Lines add to a live model after a search ended: the search goes on, and
@@ -248,24 +223,16 @@ test_live(void **state)
 {
 	const char *text = INIT USER("go") START("c1", "make") DELTA("some text")
 		DELTA("more text") DONE("c1", "2") RESULT;
-	struct fx *f = calloc(1, sizeof *f);
-	struct line ln;
-	int n = 0;
+	struct fixture *f = fixture_new(text, strlen(text), FX_UNREAD | FX_SEARCH);
 
 	(void)state;
-	source_open_mem(&f->s, "t", text, strlen(text));
-	f->m = model_new();
-	f->src = model_add_source(f->m, &f->s);
-	search_init(&f->se, f->m);
-	while (n < 4 && source_next_line(&f->s, &ln))
-		model_add_line(f->m, f->src, &ln, TIME_NONE), n++;
+	fixture_feed(f, 4);
 	assert_int_equal(find_all(f, "text", 0), 1);
 	assert_int_equal(find_all(f, "exit 2", 0), 0);
 	assert_int_equal(find_all(f, "running", 0), 1);
 	/* The rest arrives: the text grows, the call completes. */
-	while (source_next_line(&f->s, &ln))
-		model_add_line(f->m, f->src, &ln, TIME_NONE);
-	model_end_source(f->m, f->src);
+	fixture_feed(f, SIZE_MAX);
+	fixture_end(f);
 	while (search_step(&f->se, 64))
 		;
 	assert_int_equal(f->se.total, 0);
@@ -273,14 +240,14 @@ test_live(void **state)
 	/* One text item, streamed: "some textmore text". */
 	assert_int_equal(find_all(f, "text", 0), 2);
 	assert_int_equal(f->se.nhit, 1);
-	unload(f);
+	fixture_free(f);
 }
 
 /* Warming the cache ahead changes nothing found. */
 static void
 test_warm(void **state)
 {
-	struct fx *f = load(INIT USER("go") THINK("the caf") THINK("\\u00e9")
+	struct fixture *f = load(INIT USER("go") THINK("the caf") THINK("\\u00e9")
 			    START("c1", "make") DONE("c1", "3") DELTA("caf") DELTA("\\u00e9"),
 			    false);
 	int steps = 0;
@@ -297,7 +264,7 @@ test_warm(void **state)
 	assert_int_equal(find_all(f, "café", 0), 2);
 	assert_int_equal(find_all(f, "exit 3", 0), 1);
 	assert_false(search_warm(&f->se, 16));
-	unload(f);
+	fixture_free(f);
 }
 
 /* Past the cache's budget, items are decoded at each search: found all
@@ -306,7 +273,7 @@ static void
 test_cache_full(void **state)
 {
 	struct buf t = {0};
-	struct fx *f;
+	struct fixture *f;
 	int items = (int)(SEARCH_CACHE_BYTES >> 20) + 3;
 
 	(void)state;
@@ -327,7 +294,7 @@ test_cache_full(void **state)
 	/* Again, with the cache as it is. */
 	assert_int_equal(find_all(f, "needle", 0), items);
 	assert_int_equal(find_all(f, "NEEDLE", 0), 0);
-	unload(f);
+	fixture_free(f);
 	buf_free(&t);
 }
 
@@ -383,7 +350,7 @@ test_two_threads(void **state)
 	static const size_t budgets[] = {64, 4096, 1u << 20};
 	static const unsigned hides[] = {0, 1u << IT_THINKING, 1u << IT_TOOL};
 	struct buf t = {0}, want = {0}, got = {0};
-	struct fx *one, *two;
+	struct fixture *one, *two;
 	bool shared = false;
 
 	(void)state;
@@ -395,7 +362,7 @@ test_two_threads(void **state)
 	for (size_t p = 0; p < ARRAY_LEN(pats); p++)
 		for (size_t b = 0; b < ARRAY_LEN(budgets); b++)
 			for (size_t h = 0; h < ARRAY_LEN(hides); h++) {
-				struct fx *f[2] = {one, two};
+				struct fixture *f[2] = {one, two};
 
 				for (int i = 0; i < 2; i++) {
 					search_restart(&f[i]->se);
@@ -415,8 +382,8 @@ test_two_threads(void **state)
 			}
 	assert_true(shared);
 	assert_true(one->se.helper == NULL);
-	unload(one);
-	unload(two);
+	fixture_free(one);
+	fixture_free(two);
 	buf_free(&t);
 	buf_free(&want);
 	buf_free(&got);
@@ -428,27 +395,21 @@ static void
 test_two_threads_live(void **state)
 {
 	struct buf t = {0}, want = {0}, got = {0};
-	struct fx *f[2];
-	struct line ln;
+	struct fixture *f[2];
 	bool more = true;
 
 	(void)state;
 	many_items(&t, 40);
 	for (int i = 0; i < 2; i++) {
-		f[i] = calloc(1, sizeof *f[i]);
-		source_open_mem(&f[i]->s, "t", t.p, t.n);
-		f[i]->m = model_new();
-		f[i]->src = model_add_source(f[i]->m, &f[i]->s);
-		search_init(&f[i]->se, f[i]->m);
+		f[i] = fixture_new(t.p, t.n, FX_UNREAD | FX_SEARCH);
 		f[i]->se.helper_min = i == 0 ? SIZE_MAX : 0;
 		search_set(&f[i]->se, "error", 5, 0);
 	}
 	while (more) {
 		for (int i = 0; i < 2; i++) {
-			for (int k = 0; k < 150 && (more = source_next_line(&f[i]->s, &ln)); k++)
-				model_add_line(f[i]->m, f[i]->src, &ln, TIME_NONE);
+			more = fixture_feed(f[i], 150) == 150;
 			if (!more)
-				model_end_source(f[i]->m, f[i]->src);
+				fixture_end(f[i]);
 			search_step(&f[i]->se, 8192);
 		}
 	}
@@ -460,8 +421,8 @@ test_two_threads_live(void **state)
 	assert_int_equal(got.n, want.n);
 	assert_memory_equal(got.p, want.p, want.n);
 	assert_true(f[1]->se.helper != NULL);
-	unload(f[0]);
-	unload(f[1]);
+	fixture_free(f[0]);
+	fixture_free(f[1]);
 	buf_free(&t);
 	buf_free(&want);
 	buf_free(&got);
@@ -471,7 +432,7 @@ test_two_threads_live(void **state)
 static void
 test_hit_from(void **state)
 {
-	struct fx *f = load(INIT USER("alpha") USER("beta") USER("alpha"), false);
+	struct fixture *f = load(INIT USER("alpha") USER("beta") USER("alpha"), false);
 
 	(void)state;
 	assert_int_equal(find_all(f, "alpha", 0), 2);
@@ -479,7 +440,7 @@ test_hit_from(void **state)
 	assert_int_equal(search_hit_from(&f->se, 2), 1);
 	assert_int_equal(f->se.hit[1].item, 3);
 	assert_int_equal(search_hit_from(&f->se, 4), 2);
-	unload(f);
+	fixture_free(f);
 }
 
 /* A replay's cut-off (m->limit): a search finds only what is shown, and
@@ -488,7 +449,7 @@ test_hit_from(void **state)
 static void
 test_replay_cutoff(void **state)
 {
-	struct fx *f = load(INIT USER("go")
+	struct fixture *f = load(INIT USER("go")
 			    DELTA("first part") DELTA(", needle at the end")
 			    RESULT,
 			    false);
@@ -513,7 +474,7 @@ test_replay_cutoff(void **state)
 	while (search_step(&f->se, 64))
 		assert_true(++steps < 100000);
 	assert_int_equal(f->se.total, 0);
-	unload(f);
+	fixture_free(f);
 }
 
 int

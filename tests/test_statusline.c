@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "testutil.h"
+#include "fixture.h"
 
 #include "json.h"
 #include "statusline.h"
@@ -42,23 +43,14 @@ static const char running[] = RUNNING;
 static char *
 line_of(const char *text, bool end, int64_t now, int flags)
 {
-	struct source s;
-	struct model *m = model_new();
-	struct line ln;
+	struct fixture *f = fixture_new(text, strlen(text), end ? 0 : FX_LIVE);
+	struct model *m = f->m;
 	struct buf out = {0};
-	unsigned src;
 
-	source_open_mem(&s, "t", text, strlen(text));
-	src = model_add_source(m, &s);
-	while (source_next_line(&s, &ln))
-		model_add_line(m, src, &ln, TIME_NONE);
-	if (end)
-		model_end_source(m, src);
 	m->now_ms = now;
 	assert_true(m->nses > 0);
 	statusline_format(m, (uint32_t)(m->nses - 1), flags, &out);
-	model_free(m);
-	source_close(&s);
+	fixture_free(f);
 	return out.p;
 }
 

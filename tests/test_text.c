@@ -24,11 +24,13 @@ struct decode_case {
 	size_t used;
 };
 
-/* Every well-formed length and the edges of each range of table 3-7. */
+/* Every well-formed length and the edges of each range of table 3-7; each
+ * class of ill-formed input, with the maximal subpart it consumes. */
 static void
-test_decode_valid(void **state)
+test_decode_cases(void **state)
 {
 	static const struct decode_case cases[] = {
+		/* well-formed */
 		{ BYTES("A"), 0x41, 1 },
 		{ BYTES("\x00"), 0x00, 1 },
 		{ BYTES("\x7f"), 0x7F, 1 },
@@ -49,24 +51,7 @@ test_decode_valid(void **state)
 		/* Only the first code point is decoded. */
 		{ BYTES("ab"), 0x61, 1 },
 		{ BYTES("\xc3\xa9z"), 0xE9, 2 },
-	};
-
-	(void)state;
-	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
-		uint32_t cp = 0;
-
-		assert_int_equal(utf8_decode(cases[i].s, cases[i].n, &cp),
-				 cases[i].used);
-		assert_int_equal(cp, cases[i].cp);
-	}
-}
-
-/* Each class of ill-formed input, with the maximal subpart it consumes. */
-static void
-test_decode_invalid(void **state)
-{
-	static const struct decode_case cases[] = {
-		/* stray continuation bytes */
+		/* ill-formed: stray continuation bytes */
 		{ BYTES("\x80"), 0xFFFD, 1 },
 		{ BYTES("\xbf\x80"), 0xFFFD, 1 },
 		/* overlong two-byte leads */
@@ -837,8 +822,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_decode_valid),
-		cmocka_unit_test(test_decode_invalid),
+		cmocka_unit_test(test_decode_cases),
 		cmocka_unit_test(test_decode_sequence),
 		cmocka_unit_test(test_decode_exhaustive),
 		cmocka_unit_test(test_cpwidth),

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "testutil.h"
+#include "fixture.h"
 
 #include "theme.h"
 
@@ -302,22 +303,6 @@ test_monochrome(void **state)
 	buf_free(&err);
 }
 
-/* Read a file of the source tree into b. */
-static void
-slurp(const char *path, struct buf *b)
-{
-	FILE *f = fopen(path, "r");
-	char chunk[4096];
-	size_t n;
-
-	if (f == NULL)
-		fail_msg("cannot open %s", path);
-	buf_reset(b);
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		buf_add(b, chunk, n);
-	fclose(f);
-}
-
 /* The shipped themes parse and set every role; default.theme and
  * mono.theme say what the built-in ones do. */
 static void
@@ -326,14 +311,16 @@ test_shipped_themes(void **state)
 	static const char *const files[] = {
 		"themes/default.theme", "themes/light.theme", "themes/mono.theme",
 		"themes/high-contrast.theme"};
-	struct buf text = {0}, err = {0};
+	struct buf err = {0};
 	struct theme t, builtin;
+	char *text;
+	size_t n;
 
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(files); i++) {
-		slurp(files[i], &text);
+		text = fixture_slurp(files[i], &n);
 		theme_init(&t, false);
-		if (theme_parse(&t, text.p, text.n, files[i], &err) != 0)
+		if (theme_parse(&t, text, n, files[i], &err) != 0)
 			fail_msg("%s", err.p);
 		for (int r = 0; r < ROLE_COUNT; r++)
 			if (!t.set[r])
@@ -347,14 +334,15 @@ test_shipped_themes(void **state)
 					fail_msg("%s: %s differs from the built-in theme",
 						 files[i], theme_role_name((enum role)r));
 		}
+		free(text);
 	}
 	/* light and high-contrast really differ from the default. */
-	slurp("themes/light.theme", &text);
+	text = fixture_slurp("themes/light.theme", &n);
 	theme_init(&t, false);
-	assert_int_equal(theme_parse(&t, text.p, text.n, "light", &err), 0);
+	assert_int_equal(theme_parse(&t, text, n, "light", &err), 0);
 	theme_init(&builtin, false);
 	assert_memory_not_equal(t.style, builtin.style, sizeof t.style);
-	buf_free(&text);
+	free(text);
 	buf_free(&err);
 }
 

@@ -25,6 +25,7 @@
 #include "text.h"
 #include "tool.h"
 #include "util.h"
+#include "words.h"
 
 /* Where recordings are written, reused by every run. */
 static char rec_path[] = "/tmp/agentview-fuzz-rec-XXXXXX";
@@ -232,7 +233,7 @@ check_search(struct model *m)
 			    (it->type == IT_TEXT && it->first_ev == it->last_ev))
 				model_item_text(m, (uint32_t)i, &b);
 			else
-				search_item_text(m, (uint32_t)i, &td, &b);
+				words_item(m, (uint32_t)i, WORDS_BODY, &td, &b);
 			want += search_count(&se, b.p ? b.p : "", b.n);
 		}
 		for (int run = 0; run < 2; run++) {

@@ -1,0 +1,125 @@
+/* fixture.c: a model read from text in memory, for the unit tests. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "testutil.h"
+
+#include "fixture.h"
+
+/* Open, read and end as flags say, then set up the views asked for. */
+struct fixture *
+fixture_new(const char *text, size_t n, unsigned flags)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+
+	assert_non_null(f);
+	f->flags = flags;
+	source_open_mem(&f->s, "t", text, n);
+	f->m = model_new();
+	f->src = model_add_source(f->m, &f->s);
+	if (!(flags & FX_UNREAD)) {
+		fixture_feed(f, SIZE_MAX);
+		if (!(flags & FX_LIVE))
+			fixture_end(f);
+	}
+	if (flags & FX_RENDER)
+		render_init(&f->r, f->m);
+	if (flags & FX_DETAIL)
+		detail_init(&f->d, f->m);
+	if (flags & FX_SEARCH)
+		search_init(&f->se, f->m);
+	return f;
+}
+
+/* Add one line, as the viewer does when nothing says when it arrived. */
+bool
+fixture_next(struct fixture *f, struct line *ln, uint32_t *ev)
+{
+	struct line l;
+	uint32_t e;
+
+	if (ln == NULL)
+		ln = &l;
+	if (!source_next_line(&f->s, ln))
+		return false;
+	e = model_add_line(f->m, f->src, ln, TIME_NONE);
+	if (ev != NULL)
+		*ev = e;
+	return true;
+}
+
+/* Add up to max lines. */
+size_t
+fixture_feed(struct fixture *f, size_t max)
+{
+	size_t n = 0;
+
+	while (n < max && fixture_next(f, NULL, NULL))
+		n++;
+	return n;
+}
+
+/* End the source in the model. */
+void
+fixture_end(struct fixture *f)
+{
+	model_end_source(f->m, f->src);
+}
+
+/* Start the source's line reader again at the first byte. */
+void
+fixture_rewind(struct fixture *f)
+{
+	f->s.scan = 0;
+	f->s.lineno = 0;
+}
+
+/* Set up rp over the model as it is now. */
+void
+fixture_replay(struct fixture *f, double speed, double idle_limit_s,
+	       bool complete)
+{
+	replay_init(&f->rp, speed, idle_limit_s, 0);
+	replay_index(&f->rp, f->m, complete);
+	f->flags |= FX_REPLAY;
+}
+
+/* Free the views, the model and the source. */
+void
+fixture_free(struct fixture *f)
+{
+	if (f->flags & FX_RENDER)
+		render_free(&f->r);
+	if (f->flags & FX_DETAIL)
+		detail_free(&f->d);
+	if (f->flags & FX_SEARCH)
+		search_free(&f->se);
+	if (f->flags & FX_REPLAY)
+		replay_free(&f->rp);
+	buf_free(&f->b);
+	model_free(f->m);
+	source_close(&f->s);
+	free(f);
+}
+
+/* Read a whole file (a recording, a theme) into memory. */
+char *
+fixture_slurp(const char *path, size_t *n)
+{
+	FILE *fp = fopen(path, "rb");
+	char *text;
+	long size;
+
+	assert_non_null(fp);
+	assert_int_equal(fseek(fp, 0, SEEK_END), 0);
+	size = ftell(fp);
+	assert_true(size >= 0);
+	rewind(fp);
+	text = malloc((size_t)size + 1);
+	assert_non_null(text);
+	assert_int_equal(fread(text, 1, (size_t)size, fp), (size_t)size);
+	text[size] = '\0';
+	fclose(fp);
+	*n = (size_t)size;
+	return text;
+}
