@@ -707,7 +707,8 @@ capture_run() {
 	claude) how="Claude Code $ver_claude, claude -p --output-format stream-json --verbose" ;;
 	claude-partial) how="Claude Code $ver_claude, claude -p --output-format stream-json --verbose --include-partial-messages" ;;
 	gemini) how="Gemini CLI $ver_gemini, gemini -m gemini-2.5-pro -p --output-format stream-json --yolo" ;;
-	codex) how="Codex $ver_codex, codex exec --json $(scen_get "$scen" '.flags.codex // [] | join(" ")')" ;;
+	codex) how=$(scen_get "$scen" '.flags.codex // [] | join(" ")')
+		how="Codex $ver_codex, codex exec --json${how:+ $how}" ;;
 	esac
 	what="Real output of $how (exit $rc), against tests/agents/server.py, scenario $scen: $(scen_get "$scen" '.about'). Made by tests/agents/run.sh --capture"
 	awk -F '\t' -v f="$file" -v line="$file	$what" '
