@@ -3,6 +3,9 @@
 #   make            build src/agentview
 #   make run        install what is missing, build, open a bundled recording
 #   make test       install what is missing, build, run every test
+#   make test-agents  the real Claude Code, Gemini CLI and Codex CLIs (from
+#                   npm, cached in tests/agents/cache/) against a model
+#                   server on 127.0.0.1: tests/agents/run.sh
 #   make asan       build with AddressSanitizer and UBSan into src/asan/
 #                   (make test runs the unit and corpus tests with it too)
 #   make bench      generate big recordings, measure speed and memory (not a test)
@@ -76,6 +79,8 @@ deps-test:
 	@sh .ci/deps test
 deps-bench:
 	@sh .ci/deps bench
+deps-agents:
+	@sh .ci/deps agents
 
 # The generator of big recordings for `make bench`, and the timings of keys,
 # searches and replays on them without a terminal.
@@ -113,6 +118,13 @@ test: deps-test
 	@sh tests/run_screen.sh
 	@sh tests/run_runner.sh
 	@sh tests/run_replay.sh
+
+# The real-CLI tier (issue 14): installs the pinned CLIs with npm (Node.js
+# 20 or newer), runs each scenario of tests/agents/scenarios.json with each
+# against tests/agents/server.py on loopback, and checks their streams.
+test-agents: deps-agents
+	@$(MAKE) --no-print-directory WERROR=-Werror all
+	@bash tests/agents/run.sh
 
 # ASan + UBSan build in its own directory, so that it never clobbers the
 # normal one: src/asan/agentview and src/asan/test_*.
@@ -267,6 +279,6 @@ clean-objs:
 clean: clean-objs
 	rm -rf tests/fuzz/build
 
-.PHONY: all run test unit unit-asan unit-tsan unit-valgrind asan bench fuzz fuzz-seeds fuzz-cov \
+.PHONY: all run test test-agents unit unit-asan unit-tsan unit-valgrind asan bench fuzz fuzz-seeds fuzz-cov \
 	fuzz-build install clean clean-objs check-layers deps-build deps-test deps-bench \
-	deps-fuzz update-man
+	deps-fuzz deps-agents update-man

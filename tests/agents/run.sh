@@ -1,0 +1,756 @@
+#!/bin/bash
+# tests/agents/run.sh: the real-CLI tier (make test-agents). Installs the
+# pinned Claude Code, Gemini CLI and Codex CLI from the npm registry into
+# tests/agents/cache/ (git-ignored; reused when there), then runs every
+# scenario of tests/agents/scenarios.json with each CLI against
+# tests/agents/server.py on 127.0.0.1, each run with a fresh HOME, CODEX_HOME
+# and work dir, under timeout, and checks facts on the CLI's stdout.
+#
+#   tests/agents/run.sh [--capture] [AGENT[:SCENARIO]]...
+#
+# AGENT is claude, claude-partial (claude with --include-partial-messages),
+# gemini or codex; no argument runs them all. --capture also writes each
+# passing run's stdout to recordings/AGENT-SCENARIO.ndjson and its line of
+# recordings/INDEX.tsv.
+#   AGENTS_VERSION=latest  test the newest versions instead of the pinned ones
+#   AGENTS_TIMEOUT=S       seconds a run may take (default 60)
+#   AGENTS_KEEP=1          keep the runs' directories (kept anyway on failure)
+#   AGENTS_NETCHECK=no     no strace check that the CLIs only connect to 127.0.0.1
+# If a CLI cannot be installed or does not start, the tier fails and says why.
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+top=$PWD
+here=$top/tests/agents
+cache=$here/cache
+timeout_s=${AGENTS_TIMEOUT:-60}
+bin=$top/src/agentview
+
+# The pinned versions, and the package and command of each CLI.
+pin_claude=2.1.330
+pin_gemini=0.61.0
+pin_codex=0.169.0
+pkg_claude=@anthropic-ai/claude-code
+pkg_gemini=@google/gemini-cli
+pkg_codex=@openai/codex
+
+capture=no
+filters=
+for a in "$@"; do
+	case $a in
+	--capture) capture=yes ;;
+	-h | --help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-*) echo "run.sh: unknown option $a" >&2; exit 2 ;;
+	*) filters="$filters $a" ;;
+	esac
+done
+
+fails=0
+runs=0
+skips=0
+failed_runs=
+# fail RUN WHY: one failed check.
+fail() {
+	echo "FAIL $1: $2"
+	fails=$((fails + 1))
+	case " $failed_runs " in *" $1 "*) ;; *) failed_runs="$failed_runs $1" ;; esac
+}
+# die WHY: the tier cannot run at all.
+die() {
+	[ -n "${tmp:-}" ] && rm -rf "$tmp"
+	echo "FAIL agents: $1"
+	echo "agents: the tier could not run"
+	exit 1
+}
+
+# --- what is needed ---------------------------------------------------------------------
+
+for t in node npm python3 jq timeout; do
+	command -v "$t" >/dev/null 2>&1 || die "$t is missing (sh .ci/deps agents installs what Debian has)"
+done
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null)
+[ "${node_major:-0}" -ge 20 ] 2>/dev/null || die "Node.js $(node --version 2>&1) is too old: Gemini CLI needs 20 or newer"
+if [ ! -x "$bin" ] || [ -n "$(find src -newer "$bin" -name '*.[ch]' 2>/dev/null | head -1)" ]; then
+	make --no-print-directory -s all >/dev/null || die "agentview does not build"
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/agentview-agents.XXXXXX") || die "no temp dir"
+
+# --- installing the CLIs ----------------------------------------------------------------
+
+# install AGENT: installs the CLI of AGENT (pinned or latest) into the cache,
+# or reuses it; sets ver_AGENT and cmd_AGENT. Dies when it cannot.
+install() {
+	local name=$1 pkg ver dir cmd shown
+	eval "pkg=\$pkg_$name ver=\$pin_$name"
+	if [ "${AGENTS_VERSION:-pinned}" = latest ]; then
+		ver=$(npm view "$pkg" version 2>"$tmp/npm-view.err") ||
+			die "cannot ask the npm registry for $pkg's newest version: $(tail -3 "$tmp/npm-view.err")"
+	fi
+	dir=$cache/$(echo "$pkg" | tr / +)@$ver
+	cmd=$dir/node_modules/.bin/$name
+	if [ ! -f "$dir/.installed" ] || [ ! -x "$cmd" ]; then
+		rm -rf "$dir"
+		mkdir -p "$dir"
+		echo "agents: installing $pkg@$ver into ${dir#"$top"/}"
+		if ! npm install --prefix "$dir" --no-save --no-package-lock --no-audit --no-fund \
+			--loglevel=error "$pkg@$ver" >"$dir.log" 2>&1 || [ ! -x "$cmd" ]; then
+			die "cannot install $pkg@$ver with npm: $(tail -5 "$dir.log")"
+		fi
+		: >"$dir/.installed"
+	fi
+	shown=$(HOME=$tmp timeout 60 "$cmd" --version 2>"$tmp/$name-version.err" </dev/null)
+	case $shown in
+	*"$ver"*) ;;
+	*) die "$pkg@$ver does not start: \`$name --version\` said \"$shown\" $(tail -3 "$tmp/$name-version.err")" ;;
+	esac
+	eval "ver_$name=\$ver cmd_$name=\$cmd"
+}
+
+mkdir -p "$cache"
+t_install=$(date +%s)
+install claude
+install gemini
+install codex
+echo "agents: testing Claude Code $ver_claude, Gemini CLI $ver_gemini, Codex $ver_codex" \
+	"(installed or reused in $(($(date +%s) - t_install)) s)"
+
+# The network check: each CLI's first run under strace, which sees every
+# address it connects or sends to; anything but loopback fails the run.
+netcheck=${AGENTS_NETCHECK:-auto}
+if [ "$netcheck" != no ]; then
+	if command -v strace >/dev/null 2>&1 &&
+		strace -f -qq --seccomp-bpf -e trace=connect -o /dev/null true 2>/dev/null; then
+		netcheck=yes
+	else
+		echo "agents: strace is missing or cannot trace here: network check skipped"
+		netcheck=no
+	fi
+fi
+netchecked=
+
+# --- one run ----------------------------------------------------------------------------
+
+# scen_get SCENARIO JQ: a field of a scenario, as jq -r prints it.
+scen_get() {
+	jq -r --arg s "$1" ".[\$s] | $2" "$here/scenarios.json"
+}
+
+# agent_cmd AGENT SCENARIO DIR PORT: writes the CLI's configuration into DIR
+# and prints the command line of the run, one argument a line.
+agent_cmd() {
+	local agent=$1 scen=$2 d=$3 port=$4 retries prompt
+	retries=$(scen_get "$scen" '.retries // 0')
+	prompt=$(scen_get "$scen" '.prompt')
+	case $agent in
+	claude | claude-partial)
+		printf '%s\n' env "ANTHROPIC_BASE_URL=http://127.0.0.1:$port" ANTHROPIC_API_KEY=x \
+			CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_TELEMETRY=1 \
+			DISABLE_AUTOUPDATER=1 DISABLE_ERROR_REPORTING=1 "CLAUDE_CODE_MAX_RETRIES=$retries" \
+			"$cmd_claude" -p "$prompt" --output-format stream-json --verbose \
+			--allowedTools Bash Read Edit Task
+		[ "$agent" = claude-partial ] && echo --include-partial-messages
+		;;
+	gemini)
+		mkdir -p "$d/home/.gemini"
+		cat >"$d/home/.gemini/settings.json" <<-EOF
+		{"security": {"auth": {"selectedType": "gemini-api-key"}, "folderTrust": {"enabled": false}},
+		 "general": {"maxAttempts": $((retries + 1)), "disableAutoUpdate": true},
+		 "privacy": {"usageStatisticsEnabled": false}, "telemetry": {"enabled": false}}
+		EOF
+		printf '%s\n' env "GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:$port" GEMINI_API_KEY=x \
+			"$cmd_gemini" -m gemini-2.5-pro -p "$prompt" --output-format stream-json --yolo
+		;;
+	codex)
+		mkdir -p "$d/home/codex"
+		cat >"$d/home/codex/config.toml" <<-EOF
+		model = "gpt-5.5"
+		model_provider = "mock"
+		check_for_update_on_startup = false
+		[model_providers.mock]
+		name = "mock"
+		base_url = "http://127.0.0.1:$port/v1"
+		wire_api = "responses"
+		env_key = "OPENAI_API_KEY"
+		supports_websockets = false
+		request_max_retries = $retries
+		stream_max_retries = $retries
+		[analytics]
+		enabled = false
+		[features]
+		apps = false
+		in_app_updates = false
+		plugins = false
+		remote_plugin = false
+		plugin_sharing = false
+		EOF
+		printf '%s\n' env "CODEX_HOME=$d/home/codex" OPENAI_API_KEY=x "$cmd_codex" exec --json \
+			--skip-git-repo-check --dangerously-bypass-approvals-and-sandbox
+		scen_get "$scen" '.flags.codex // [] | .[]'
+		printf '%s\n' "$prompt"
+		;;
+	esac
+}
+
+# run_one AGENT SCENARIO: one run of the CLI against the server, then its
+# checks; sets d (the run's dir) and rc for them.
+run_one() {
+	local agent=$1 scen=$2 name=$1-$2 port i t0 ms args extra=
+	d=$tmp/$name
+	mkdir -p "$d/home" "$d/work" "$d/tmp"
+	python3 "$here/server.py" --scenario "$scen" --workdir "$d/work" --port-file "$d/port" \
+		--log "$d/server.log" --max-requests 40 --max-seconds $((timeout_s + 30)) \
+		>/dev/null 2>"$d/server.err" &
+	local spid=$!
+	for i in $(seq 100); do
+		[ -s "$d/port" ] && break
+		sleep 0.05
+	done
+	if [ ! -s "$d/port" ]; then
+		kill "$spid" 2>/dev/null
+		fail "$name" "the model server did not start: $(tail -3 "$d/server.err")"
+		return
+	fi
+	port=$(cat "$d/port")
+	mapfile -t args < <(agent_cmd "$agent" "$scen" "$d" "$port")
+	local base=${agent%-partial}
+	case " $netchecked " in
+	*" $base "*) ;;
+	*)
+		if [ "$netcheck" = yes ]; then
+			extra="strace -f -qq --seccomp-bpf -e trace=connect,sendto,sendmsg,sendmmsg -o $d/strace"
+			netchecked="$netchecked $base"
+		fi
+		;;
+	esac
+	t0=$(date +%s%N)
+	(cd "$d/work" && env -i "PATH=$PATH" "HOME=$d/home" "TMPDIR=$d/tmp" LANG=C.UTF-8 \
+		timeout -k 5 "$timeout_s" $extra "${args[@]}") </dev/null >"$d/out" 2>"$d/err"
+	rc=$?
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	kill "$spid" 2>/dev/null
+	wait "$spid" 2>/dev/null
+	runs=$((runs + 1))
+	echo "run $name: exit $rc, $ms ms, $(wc -l <"$d/out") lines"
+	[ "$rc" -eq 124 ] || [ "$rc" -eq 137 ] && fail "$name" "timed out after $timeout_s s"
+	check_server "$name"
+	[ -n "$extra" ] && check_net "$name"
+	run="$name"
+	local f=${scen//-/_}
+	if ! jq -e -s . "$d/out" >/dev/null 2>&1; then
+		fail "$name" "stdout holds a line that is not JSON: $(jq -c . "$d/out" 2>&1 >/dev/null | head -1)"
+	elif declare -F "raw_${base}_$f" >/dev/null; then
+		"raw_${base}_$f"
+		[ "$agent" = claude-partial ] && partial_checks "$scen"
+		view_check
+	else
+		fail "$name" "no checks written for this scenario (raw_${base}_$f)"
+	fi
+	if [ "$capture" = yes ]; then
+		case " $failed_runs " in
+		*" $name "*) echo "agents: $name failed, not captured" ;;
+		*) capture_run "$agent" "$scen" ;;
+		esac
+	fi
+}
+
+# check_server RUN: what the CLI asked the model server: no bug of the server,
+# no bound reached; requests outside the script are listed.
+check_server() {
+	jq -r 'select(.answer // "" | startswith("server error")) | .answer' "$d/server.log" |
+		while IFS= read -r l; do echo "FAIL $1: model server: $l"; done
+	grep -q '"server error' "$d/server.log" && fail "$1" "the model server failed (see above)"
+	grep -q '"stop": "max-' "$d/server.log" && fail "$1" "the model server stopped at a bound: $(grep '"stop"' "$d/server.log")"
+	jq -r 'select(.answer and (.answer | test(" turn [0-9]") | not)) | "  asked \(.method) \(.path): \(.answer)"' \
+		"$d/server.log" | sort | uniq -c
+}
+
+# check_net RUN: every address the CLI connected or sent to was loopback.
+check_net() {
+	local far
+	far=$(grep -oE 'inet_addr\("[^"]+"\)|inet_pton\(AF_INET6, "[^"]+"' "$d/strace" |
+		grep -vE '"(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)"' | sort -u | tr '\n' ' ')
+	if [ -n "$far" ]; then
+		fail "$1" "reached beyond 127.0.0.1: $far"
+	else
+		echo "  network: only 127.0.0.1 ($(grep -c 'inet_addr("127.0.0.1")' "$d/strace") connections)"
+	fi
+}
+
+# --- checks on the raw streams ----------------------------------------------------------
+# Each raw_AGENT_SCENARIO function checks facts on the CLI's own stdout: what
+# it really printed for the scenario, so that a change of the CLI is seen.
+# holds WHAT JQ: the jq program, given the run's stdout lines as one array
+# and the agent's definitions below, is true.
+holds() {
+	local lib
+	case $run in
+	claude*) lib=$jq_claude ;;
+	gemini*) lib=$jq_gemini ;;
+	codex*) lib=$jq_codex ;;
+	esac
+	jq -e -s --arg ver "$(eval echo "\$ver_${run%%-*}")" "$lib $2" "$d/out" >/dev/null 2>"$d/jq.err" ||
+		fail "$run" "$1$( [ -s "$d/jq.err" ] && echo ": $(head -c 300 "$d/jq.err")")"
+}
+# exits N: the CLI's exit status is N.
+exits() {
+	[ "$rc" -eq "$1" ] || fail "$run" "exit status $rc, not $1: $(head -c 300 "$d/err")"
+}
+# file_is NAME TEXT: the work dir's file NAME holds TEXT (printf format).
+file_is() {
+	# shellcheck disable=SC2059
+	[ "$(cat "$d/work/$1" 2>/dev/null)" = "$(printf "$2")" ] ||
+		fail "$run" "$1 holds \"$(head -c 200 "$d/work/$1" 2>/dev/null)\""
+}
+
+# Claude Code: stream-json with --verbose.
+jq_claude='
+def init: first(.[] | select(.type == "system" and .subtype == "init"));
+def sys($s): [.[] | select(.type == "system" and .subtype == $s)];
+def uses: [.[] | select(.type == "assistant") | .message.content[] | select(.type == "tool_use")];
+def use($n): [uses[] | select(.name == $n)];
+def results: [.[] | select(.type == "user") | .message.content | arrays | .[] | select(.type == "tool_result")];
+def result_of($u): first(results[] | select(.tool_use_id == $u.id));
+def rich_of($u): first(.[] | select(.type == "user" and any(.message.content | arrays | .[];
+	.type == "tool_result" and .tool_use_id == $u.id)) | .tool_use_result);
+def texts: [.[] | select(.type == "assistant") | .message.content[] | select(.type == "text") | .text];
+def final: [.[] | select(.type == "result")] | last;
+def ok_end: final | .subtype == "success" and .is_error == false and .total_cost_usd > 0;
+def failed_end($status): final | .subtype == "success" and .is_error == true and
+	.terminal_reason == "api_error" and .api_error_status == $status and (.result | startswith("API Error"));
+def started: init | .claude_code_version == $ver and (.tools | index("Bash")) != null;
+'
+
+raw_claude_shell_ok() {
+	exits 0
+	holds "init names the version and the tools" 'started'
+	holds "one Bash call of echo hello" 'use("Bash") | length == 1 and .[0].input.command == "echo hello"'
+	holds "its tool_result: hello, is_error false" \
+		'use("Bash")[0] as $u | result_of($u) | .content == "hello" and .is_error == false'
+	holds "its tool_use_result: stdout hello" 'use("Bash")[0] as $u | rich_of($u) | .stdout == "hello" and .stderr == ""'
+	holds "a thinking block" 'any(.[] | select(.type == "assistant") | .message.content[]; .type == "thinking" and (.thinking | length > 0))'
+	holds "thinking, text and the call: one message id, one block a line" \
+		'[.[] | select(.type == "assistant") | .message] as $m | ($m | map(.content | length) | unique) == [1] and
+		 ($m[0:3] | map(.id) | unique | length) == 1'
+	holds "result success, 2 turns, cost, reply" \
+		'ok_end and final.num_turns == 2 and final.result == "The command printed hello. Done."'
+}
+
+raw_claude_shell_fail() {
+	exits 0
+	holds "one Bash call of ls /nonexistent" 'use("Bash") | length == 1 and .[0].input.command == "ls /nonexistent"'
+	holds "its tool_result: is_error true, exit code 2" \
+		'use("Bash")[0] as $u | result_of($u) | .is_error == true and (.content | startswith("Exit code 2"))'
+	holds "its tool_use_result is the error text" 'use("Bash")[0] as $u | rich_of($u) | type == "string" and test("Exit code 2")'
+	holds "result success" 'ok_end'
+}
+
+raw_claude_parallel() {
+	exits 0
+	holds "two Bash calls in one message" \
+		'[.[] | select(.type == "assistant" and .message.content[0].type == "tool_use") | .message.id] | length == 2 and (unique | length) == 1'
+	holds "both results ok: one and two" \
+		'[use("Bash")[] as $u | result_of($u) | select(.is_error == false) | .content] | sort == ["one", "two"]'
+	holds "result success" 'ok_end'
+}
+
+raw_claude_read() {
+	exits 0
+	holds "one Read call of notes.txt" 'use("Read") | length == 1 and (.[0].input.file_path | endswith("/notes.txt"))'
+	holds "its tool_result: numbered lines, no is_error" \
+		'use("Read")[0] as $u | result_of($u) | (.content | startswith("1\talpha\n2\tbeta\n3\tgamma")) and (has("is_error") | not)'
+	holds "its tool_use_result: type text, file content" \
+		'use("Read")[0] as $u | rich_of($u) | .type == "text" and .file.content == "alpha\nbeta\ngamma\n" and .file.numLines >= 3'
+	holds "result success" 'ok_end'
+}
+
+raw_claude_read_missing() {
+	exits 0
+	holds "its tool_result: is_error true, File does not exist" \
+		'use("Read")[0] as $u | result_of($u) | .is_error == true and (.content | startswith("File does not exist"))'
+	holds "result success" 'ok_end'
+}
+
+raw_claude_edit() {
+	exits 0
+	holds "a Read, then an Edit of greet.txt" \
+		'[uses[].name] == ["Read", "Edit"] and (use("Edit")[0].input | .old_string == "hello world" and .new_string == "hello there")'
+	holds "the Edit ok, with a structuredPatch" \
+		'use("Edit")[0] as $u | (result_of($u) | (.is_error // false) == false) and
+		 (rich_of($u) | .oldString == "hello world" and (.structuredPatch[0].lines | index("-hello world") != null and index("+hello there") != null))'
+	holds "result success, 3 turns" 'ok_end and final.num_turns == 3'
+	file_is greet.txt 'hello there\nbye world'
+}
+
+raw_claude_subagent() {
+	exits 0
+	holds "one Agent call, in the foreground" 'use("Agent") | length == 1 and .[0].input.run_in_background == false'
+	holds "the sub-agent's Bash call and result carry the Agent call's id as parent_tool_use_id" \
+		'use("Agent")[0].id as $p | ([.[] | select(.parent_tool_use_id == $p) | .type] | index("assistant") != null and index("user") != null) and
+		 any(.[] | select(.parent_tool_use_id == $p and .type == "assistant") | .message.content[]; .type == "tool_use" and .name == "Bash")'
+	holds "system task_started then task_notification completed" \
+		'(sys("task_started") | length == 1) and (sys("task_notification") | .[0].status == "completed")'
+	holds "the Agent call ends ok, one result" \
+		'use("Agent")[0] as $u | (result_of($u) | (.is_error // false) == false) and ([.[] | select(.type == "result")] | length == 1) and ok_end'
+}
+
+raw_claude_subagent_bg() {
+	exits 0
+	holds "one Agent call, in the background" 'use("Agent") | length == 1 and .[0].input.run_in_background == true'
+	holds "its tool_result says the agent was launched" \
+		'use("Agent")[0] as $u | result_of($u) | .content | tostring | test("launched")'
+	holds "two results: the first turn, then the one after the task notification" \
+		'[.[] | select(.type == "result") | .result] == ["The sub-agent is running; I will tell you when it is done.", "The sub-agent saw from-sub."]'
+	holds "task_notification completed" 'sys("task_notification") | length == 1 and .[0].status == "completed"'
+}
+
+raw_claude_long_output() {
+	exits 0
+	holds "the tool_result holds all 5000 lines" \
+		'use("Bash")[0] as $u | (result_of($u) | .content | split("\n") | length == 5000 and .[4999] == "5000") and
+		 (rich_of($u) | .stdout | split("\n") | length == 5000)'
+	holds "result success" 'ok_end'
+}
+
+raw_claude_http500() {
+	exits 1
+	holds "the call before the error ran" 'use("Bash")[0] as $u | result_of($u) | .content == "before-error"'
+	holds "the error as an assistant text, then result is_error (subtype success)" \
+		'(texts | last | startswith("API Error: 500")) and failed_end(500)'
+}
+
+raw_claude_cut() {
+	exits 1
+	holds "the call before the cut ran" 'use("Bash")[0] as $u | result_of($u) | .content == "before-cut"'
+	holds "the lost connection as an assistant text, then result is_error" \
+		'(texts | last | test("Connection to the API was lost")) and failed_end(null)'
+}
+
+raw_claude_cut_retry() {
+	exits 0
+	holds "the reply of the second try, whole" 'texts | last == "This reply came whole on the second try."'
+	holds "result success" 'ok_end'
+}
+
+raw_claude_rate_limit() {
+	exits 0
+	holds "system api_retry: 429, attempt 1 of 1" \
+		'sys("api_retry") | length == 1 and (.[0] | .error_status == 429 and .attempt == 1 and .max_retries == 1 and .error == "rate_limit")'
+	holds "result success" 'ok_end and final.result == "Hi, after waiting for the rate limit."'
+}
+
+raw_claude_rate_limit_fail() {
+	exits 1
+	holds "a synthetic assistant message says the 429" \
+		'[.[] | select(.type == "assistant") | .message] | length == 1 and .[0].model == "<synthetic>" and (.[0].content[0].text | test("429"))'
+	holds "result is_error, api_error_status 429" 'failed_end(429)'
+}
+
+# claude-partial: the same checks, and the stream_event lines.
+partial_checks() {
+	case $1 in
+	rate-limit-fail) holds "no stream_event: no answer began" 'all(.[]; .type != "stream_event")' ;;
+	*) holds "stream_event lines of each message" \
+		'[.[] | select(.type == "stream_event") | .event.type] | index("message_start") != null and index("message_stop") != null' ;;
+	esac
+	case $1 in
+	shell-ok)
+		holds "the text deltas spell the text blocks" \
+			'([.[] | select(.type == "stream_event" and .event.delta.type == "text_delta") | .event.delta.text] | join("")) == (texts | join(""))'
+		holds "the tool_use's input_json_delta spells its input" \
+			'([.[] | select(.type == "stream_event" and .event.delta.type == "input_json_delta") | .event.delta.partial_json] | join("") | fromjson) == use("Bash")[0].input'
+		;;
+	esac
+}
+
+# Gemini CLI: stream-json.
+jq_gemini='
+def uses: [.[] | select(.type == "tool_use")];
+def use($n): [uses[] | select(.tool_name == $n)];
+def result_of($u): first(.[] | select(.type == "tool_result" and .tool_id == $u.tool_id));
+def reply: [.[] | select(.type == "message" and .role == "assistant") | .content] | join("");
+def final: [.[] | select(.type == "result")] | last;
+def ok_end($calls): final | .status == "success" and .stats.tool_calls == $calls and .stats.total_tokens > 0;
+def failed_end($msg): final | .status == "error" and (.error.message | test($msg));
+def started: (.[0] | .type == "init" and .model == "gemini-2.5-pro" and (.session_id | length > 0)) and
+	(.[1] | .type == "message" and .role == "user") and all(.[]; .timestamp | test("^20[0-9-]+T[0-9:.]+Z$"));
+'
+
+raw_gemini_shell_ok() {
+	exits 0
+	holds "init, the prompt, a timestamp on every line" 'started'
+	holds "one run_shell_command of echo hello" 'use("run_shell_command") | length == 1 and .[0].parameters.command == "echo hello"'
+	holds "its tool_result: success, hello" 'use("run_shell_command")[0] as $u | result_of($u) | .status == "success" and .output == "hello"'
+	holds "the reply in deltas" 'reply == "Let me run the command.The command printed hello. Done." and all(.[] | select(.type == "message" and .role == "assistant"); .delta == true)'
+	holds "result success, 1 call" 'ok_end(1)'
+}
+
+raw_gemini_shell_fail() {
+	exits 0
+	# Gemini CLI says success for a shell command that exits non-zero: only
+	# the output says it failed.
+	holds "its tool_result: status success, the error in output" \
+		'use("run_shell_command")[0] as $u | result_of($u) | .status == "success" and (.output | test("No such file"))'
+	holds "result success" 'ok_end(1)'
+}
+
+raw_gemini_parallel() {
+	exits 0
+	holds "two run_shell_command, both success: one and two" \
+		'[use("run_shell_command")[] as $u | result_of($u) | select(.status == "success") | .output] | sort == ["one", "two"]'
+	holds "result success, 2 calls" 'ok_end(2)'
+}
+
+raw_gemini_read() {
+	exits 0
+	holds "one read_file of notes.txt" 'use("read_file") | length == 1 and (.[0].parameters.file_path | endswith("/notes.txt"))'
+	# The stream does not carry what read_file read: output is empty.
+	holds "its tool_result: success, output empty" 'use("read_file")[0] as $u | result_of($u) | .status == "success" and .output == ""'
+	holds "result success" 'ok_end(1)'
+}
+
+raw_gemini_read_missing() {
+	exits 0
+	holds "its tool_result: status error, error file_not_found" \
+		'use("read_file")[0] as $u | result_of($u) | .status == "error" and .error.type == "file_not_found" and (.error.message | test("missing.txt"))'
+	holds "result success" 'ok_end(1)'
+}
+
+raw_gemini_edit() {
+	exits 0
+	holds "a read_file, then a replace of greet.txt" \
+		'[uses[].tool_name] == ["read_file", "replace"] and (use("replace")[0].parameters | .old_string == "hello world" and .new_string == "hello there")'
+	holds "the replace ok" 'use("replace")[0] as $u | result_of($u) | .status == "success"'
+	holds "result success, 2 calls" 'ok_end(2)'
+	file_is greet.txt 'hello there\nbye world'
+}
+
+raw_gemini_subagent() {
+	exits 0
+	holds "one invoke_agent of generalist" 'use("invoke_agent") | length == 1 and .[0].parameters.agent_name == "generalist"'
+	holds "its tool_result: success, no output" 'use("invoke_agent")[0] as $u | result_of($u) | .status == "success" and (has("output") | not)'
+	# The sub-agent's own calls are not in the stream; the stats count them.
+	holds "no other tool_use; result counts 3 calls" '(uses | length == 1) and ok_end(3)'
+}
+
+raw_gemini_long_output() {
+	exits 0
+	holds "the tool_result holds all 5000 lines" \
+		'use("run_shell_command")[0] as $u | result_of($u) | .output | split("\n") | length == 5000 and .[4999] == "5000"'
+	holds "result success" 'ok_end(1)'
+}
+
+raw_gemini_http500() {
+	# Gemini CLI exits with the HTTP status, modulo 256: 500 is 244.
+	exits 244
+	holds "the call before the error ran" 'use("run_shell_command")[0] as $u | result_of($u) | .output == "before-error"'
+	holds "result error with the API error" 'failed_end("API Error: .*\"code\":500") and (final.error.type == "unknown")'
+}
+
+raw_gemini_cut() {
+	exits 1
+	holds "the call before the cut ran" 'use("run_shell_command")[0] as $u | result_of($u) | .output == "before-cut"'
+	holds "the half reply, then result error" 'reply == "First the command.This reply is cut off " and failed_end("Incomplete JSON segment")'
+}
+
+raw_gemini_cut_retry() {
+	exits 0
+	# The half reply of the cut try stays in the stream before the whole one.
+	holds "the reply of the second try" 'reply | endswith("This reply came whole on the second try.")'
+	holds "result success" 'ok_end(1)'
+}
+
+raw_gemini_rate_limit() {
+	exits 0
+	# The retry is only on stderr.
+	holds "no error line, the reply" '(map(.type) | index("error") == null) and reply == "Hi, after waiting for the rate limit."'
+	holds "result success" 'ok_end(0)'
+	grep -q 'Attempt 1 failed: Resource has been exhausted' "$d/err" || fail "$run" "stderr does not say the retry"
+}
+
+raw_gemini_rate_limit_fail() {
+	# 429 modulo 256.
+	exits 173
+	holds "result error: resource exhausted" 'failed_end("Resource has been exhausted") and (map(.type) == ["init", "message", "result"])'
+}
+
+# Codex: exec --json.
+jq_codex='
+def done($t): [.[] | select(.type == "item.completed") | .item | select(.type == $t)];
+def started_items($t): [.[] | select(.type == "item.started") | .item | select(.type == $t)];
+def cmds: done("command_execution");
+def msgs: [done("agent_message")[] | .text];
+def ok_end: (.[-1] | .type == "turn.completed" and .usage.input_tokens > 0 and .usage.output_tokens > 0);
+def failed_end($msg): (.[-2] | .type == "error" and (.message | test($msg))) and
+	(.[-1] | .type == "turn.failed" and (.error.message | test($msg)));
+def started: (.[0] | .type == "thread.started" and (.thread_id | length > 0)) and (.[1].type == "turn.started");
+'
+
+raw_codex_shell_ok() {
+	exits 0
+	holds "thread.started, turn.started" 'started'
+	holds "a reasoning item with the thinking text" 'done("reasoning") | length == 1 and (.[0].text | test("echo hello"))'
+	holds "one command_execution: started, then completed with exit 0" \
+		'(started_items("command_execution") | .[0] | .status == "in_progress" and .exit_code == null) and
+		 (cmds | length == 1 and (.[0] | .command == "/bin/bash -lc '"'echo hello'"'" and .aggregated_output == "hello\n" and .exit_code == 0 and .status == "completed"))'
+	holds "the agent messages" 'msgs == ["Let me run the command.", "The command printed hello. Done."]'
+	holds "turn.completed with usage" 'ok_end'
+}
+
+raw_codex_shell_fail() {
+	exits 0
+	holds "its command_execution failed, exit code 2" \
+		'cmds | length == 1 and (.[0] | .status == "failed" and .exit_code == 2 and (.aggregated_output | test("No such file")))'
+	holds "turn.completed" 'ok_end'
+}
+
+raw_codex_parallel() {
+	exits 0
+	holds "two command_executions: one and two" '[cmds[] | select(.exit_code == 0) | .aggregated_output] | sort == ["one\n", "two\n"]'
+	holds "turn.completed" 'ok_end'
+}
+
+raw_codex_read() {
+	exits 0
+	holds "a cat of notes.txt" 'cmds | length == 1 and (.[0] | (.command | test("cat notes.txt")) and .aggregated_output == "alpha\nbeta\ngamma\n")'
+	holds "turn.completed" 'ok_end'
+}
+
+raw_codex_read_missing() {
+	exits 0
+	holds "the cat failed, exit code 1" 'cmds | .[0] | .status == "failed" and .exit_code == 1'
+	holds "turn.completed" 'ok_end'
+}
+
+raw_codex_edit() {
+	exits 0
+	# A file_change says which file and the kind, not the diff.
+	holds "a file_change: update of greet.txt, completed" \
+		'done("file_change") | length == 1 and (.[0] | .status == "completed" and .changes == [{"path": .changes[0].path, "kind": "update"}] and (.changes[0].path | endswith("/greet.txt")))'
+	holds "turn.completed" 'ok_end'
+	file_is greet.txt 'hello there\nbye world'
+}
+
+raw_codex_subagent() {
+	exits 0
+	# The spawn_agent call and the sub-agent's work are not in the stream:
+	# only the wait, as a collab_tool_call.
+	holds "a collab_tool_call wait, completed" \
+		'done("collab_tool_call") | length == 1 and (.[0] | .tool == "wait" and .status == "completed")'
+	holds "no command_execution of the sub-agent" 'cmds | length == 0'
+	holds "the agent messages" 'msgs == ["I will delegate this.", "Waiting for it.", "The sub-agent saw from-sub."]'
+	holds "turn.completed" 'ok_end'
+}
+
+raw_codex_long_output() {
+	exits 0
+	holds "the aggregated_output holds the 5000 lines" \
+		'cmds[0] | .exit_code == 0 and (.aggregated_output | split("\n") | length == 5001 and .[4999] == "5000")'
+	holds "turn.completed" 'ok_end'
+}
+
+raw_codex_http500() {
+	exits 1
+	holds "the call before the error ran" 'cmds[0].aggregated_output == "before-error\n"'
+	holds "error, then turn.failed" 'failed_end("high demand")'
+}
+
+raw_codex_cut() {
+	exits 1
+	holds "the call before the cut ran" 'cmds[0].aggregated_output == "before-cut\n"'
+	holds "error, then turn.failed: stream disconnected" 'failed_end("stream disconnected before completion")'
+}
+
+raw_codex_cut_retry() {
+	exits 0
+	holds "an error line says it reconnects" 'any(.[]; .type == "error" and (.message | test("Reconnecting... 1/1")))'
+	holds "the reply of the second try; turn.completed" 'msgs[-1] == "This reply came whole on the second try." and ok_end'
+}
+
+raw_codex_rate_limit() {
+	exits 0
+	holds "an error line says it reconnects after the 429" \
+		'any(.[]; .type == "error" and (.message | test("Reconnecting... 1/1.*429")))'
+	holds "the reply; turn.completed" 'msgs == ["Hi, after waiting for the rate limit."] and ok_end'
+}
+
+raw_codex_rate_limit_fail() {
+	exits 1
+	holds "error, then turn.failed: 429" 'failed_end("429 Too Many Requests")'
+}
+
+# --- checks on what agentview makes of the streams --------------------------------------
+# agentview does not read these streams yet (issue 14): the checks of the
+# model (calls, kinds, states, pairing, text, usage, cost) go here, one
+# function per scenario named view_SCENARIO, beside the raw ones. Until then
+# every run is only read without a crash into a summary in all four formats.
+view_check() {
+	local fmt vrc f=view_${scen//-/_}
+	for fmt in text markdown json raw; do
+		"$bin" --print --format "$fmt" "$d/out" >"$d/view.$fmt" 2>"$d/view.$fmt.err"
+		vrc=$?
+		[ "$vrc" -eq 0 ] || [ "$vrc" -eq 3 ] ||
+			fail "$run" "agentview --print --format $fmt exited $vrc: $(head -c 300 "$d/view.$fmt.err")"
+	done
+	jq -e '.sessions | type == "array"' "$d/view.json" >/dev/null 2>&1 ||
+		fail "$run" "agentview's JSON summary is not one"
+	cmp -s "$d/out" "$d/view.raw" || fail "$run" "agentview --format raw differs from the input"
+	if declare -F "$f" >/dev/null; then "$f"; fi
+}
+
+# --- capture ----------------------------------------------------------------------------
+
+# capture_run AGENT SCENARIO: the run's stdout into recordings/, and its line
+# of recordings/INDEX.tsv (replaced when there, else added at the end).
+capture_run() {
+	local agent=$1 scen=$2 file=$1-$2.ndjson what how
+	cp "$d/out" "$top/recordings/$file"
+	case $agent in
+	claude) how="Claude Code $ver_claude, claude -p --output-format stream-json --verbose" ;;
+	claude-partial) how="Claude Code $ver_claude, claude -p --output-format stream-json --verbose --include-partial-messages" ;;
+	gemini) how="Gemini CLI $ver_gemini, gemini -m gemini-2.5-pro -p --output-format stream-json --yolo" ;;
+	codex) how=$(scen_get "$scen" '.flags.codex // [] | join(" ")')
+		how="Codex $ver_codex, codex exec --json${how:+ $how}" ;;
+	esac
+	what="Real output of $how (exit $rc), against tests/agents/server.py, scenario $scen: $(scen_get "$scen" '.about'). Made by tests/agents/run.sh --capture"
+	awk -F '\t' -v f="$file" -v line="$file	$what" '
+		$1 == f { print line; done = 1; next } { print }
+		END { if (!done) print line }' "$top/recordings/INDEX.tsv" >"$tmp/INDEX.tsv" &&
+		cat "$tmp/INDEX.tsv" >"$top/recordings/INDEX.tsv"
+	echo "  captured recordings/$file"
+}
+
+# --- the runs ---------------------------------------------------------------------------
+
+# wanted AGENT SCENARIO: true when the arguments ask for this run.
+wanted() {
+	local f
+	[ -z "$filters" ] && return 0
+	for f in $filters; do
+		[ "$f" = "$1" ] || [ "$f" = "$1:$2" ] && return 0
+	done
+	return 1
+}
+
+t_runs=$(date +%s)
+scenarios=$(jq -r 'keys_unsorted[] | select(startswith("_") | not)' "$here/scenarios.json")
+for agent in claude claude-partial gemini codex; do
+	for scen in $scenarios; do
+		wanted "$agent" "$scen" || continue
+		why=$(scen_get "$scen" ".skip[\"${agent%-partial}\"] // empty")
+		if [ -n "$why" ]; then
+			echo "skip $agent-$scen: $why"
+			skips=$((skips + 1))
+			continue
+		fi
+		run_one "$agent" "$scen"
+	done
+done
+
+echo "agents: Claude Code $ver_claude, Gemini CLI $ver_gemini, Codex $ver_codex:" \
+	"$runs runs, $skips skipped, $fails failures, $(($(date +%s) - t_runs)) s"
+if [ "$fails" -ne 0 ] || [ -n "${AGENTS_KEEP:-}" ]; then
+	echo "agents: the runs (stdout, stderr, server.log of every request) are in $tmp"
+else
+	rm -rf "$tmp"
+fi
+[ "$runs" -gt 0 ] || die "no run matched:$filters"
+[ "$fails" -eq 0 ]
