@@ -119,6 +119,10 @@ void json_keys_init(struct json_keys *ks, const char *const *keys, int n);
 void json_getk(const struct json *j, int obj, struct json_keys *ks, int *out);
 /* Value token of the path "a.b.c" under obj, or -1. */
 int json_path(const struct json *j, int obj, const char *path);
+/* The first of several paths, separated by '|', that is present under
+ * obj ("file_path|path"), or -1. Agents name the same thing their own
+ * way. */
+int json_path_any(const struct json *j, int obj, const char *paths);
 /* Raw bytes of a token: a string without its quotes and with escapes left
  * as they are; a primitive's text; a container's whole text. */
 const char *json_raw(const struct json *j, int t, size_t *len);

@@ -317,6 +317,27 @@ json_path(const struct json *j, int obj, const char *path)
 	}
 }
 
+int
+json_path_any(const struct json *j, int obj, const char *paths)
+{
+	char one[128];
+
+	while (*paths != '\0') {
+		const char *bar = strchr(paths, '|');
+		size_t n = bar != NULL ? (size_t)(bar - paths) : strlen(paths);
+		int t;
+
+		if (n < sizeof one) {
+			memcpy(one, paths, n);
+			one[n] = '\0';
+			if ((t = json_path(j, obj, one)) >= 0)
+				return t;
+		}
+		paths += n + (bar != NULL);
+	}
+	return -1;
+}
+
 /* Raw bytes of token t; empty for a bad index. */
 const char *
 json_raw(const struct json *j, int t, size_t *len)
