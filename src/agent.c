@@ -5,10 +5,17 @@
 
 #include "json.h"
 
-/* In the order sessions are recognised: the most particular start first
- * (a Claude Code init is a Cursor init with more in it). */
 static const struct agent *const agents[AGENT_COUNT] = {
 	[AGENT_CURSOR] = &agent_cursor,
+	[AGENT_CLAUDE] = &agent_claude,
+	[AGENT_GEMINI] = &agent_gemini,
+	[AGENT_CODEX] = &agent_codex,
+};
+
+/* The order sessions are recognised in: the most particular start first
+ * (a Claude Code init is a Cursor init with more in it), Cursor last. */
+static const unsigned order[AGENT_COUNT] = {
+	AGENT_CLAUDE, AGENT_GEMINI, AGENT_CODEX, AGENT_CURSOR,
 };
 
 const struct agent *
@@ -29,18 +36,18 @@ agent_find(const char *name)
 int
 agent_starts(const struct json *j, const int *k)
 {
-	for (unsigned a = 0; a < AGENT_COUNT; a++)
-		if (agents[a]->starts(j, k))
-			return (int)a;
+	for (unsigned i = 0; i < AGENT_COUNT; i++)
+		if (agents[order[i]]->starts(j, k))
+			return (int)order[i];
 	return -1;
 }
 
 unsigned
 agent_guess(const struct json *j, const int *k)
 {
-	for (unsigned a = 0; a < AGENT_COUNT; a++)
-		if (a != AGENT_CURSOR && agents[a]->looks(j, k))
-			return a;
+	for (unsigned i = 0; i < AGENT_COUNT; i++)
+		if (agents[order[i]]->looks(j, k))
+			return order[i];
 	return AGENT_CURSOR;
 }
 
@@ -52,6 +59,88 @@ agent_ms(const struct json *j, int t)
 	if (t >= 0 && json_int(j, t, &v) && v >= 0)
 		return v;
 	return TIME_NONE;
+}
+
+/* Days from 1970-01-01 to year-month-day (proleptic Gregorian). */
+static int64_t
+days_from_civil(int64_t y, int64_t m, int64_t d)
+{
+	int64_t era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+/* n digits at p as a number, or -1. */
+static int64_t
+digits(const char *p, size_t n)
+{
+	int64_t v = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] < '0' || p[i] > '9')
+			return -1;
+		v = v * 10 + (p[i] - '0');
+	}
+	return v;
+}
+
+int64_t
+agent_iso_ms(const struct json *j, int t)
+{
+	size_t n, i = 19;
+	const char *p;
+	int64_t y, mo, d, h, mi, s, ms = 0, off = 0, v;
+
+	if (json_type(j, t) != JSON_STRING)
+		return TIME_NONE;
+	p = json_raw(j, t, &n);
+	if (n < 20 || p[4] != '-' || p[7] != '-' || (p[10] != 'T' && p[10] != ' ') ||
+	    p[13] != ':' || p[16] != ':')
+		return TIME_NONE;
+	y = digits(p, 4), mo = digits(p + 5, 2), d = digits(p + 8, 2);
+	h = digits(p + 11, 2), mi = digits(p + 14, 2), s = digits(p + 17, 2);
+	if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31 || h < 0 || h > 23 ||
+	    mi < 0 || mi > 59 || s < 0 || s > 60)
+		return TIME_NONE;
+	if (p[i] == '.') {
+		int64_t scale = 100;
+
+		for (i++; i < n && p[i] >= '0' && p[i] <= '9'; i++, scale /= 10)
+			ms += (p[i] - '0') * scale;
+	}
+	if (i < n && (p[i] == '+' || p[i] == '-') && n - i >= 6 && p[i + 3] == ':') {
+		int64_t oh = digits(p + i + 1, 2), om = digits(p + i + 4, 2);
+
+		if (oh < 0 || om < 0)
+			return TIME_NONE;
+		off = (oh * 60 + om) * (p[i] == '+' ? 1 : -1);
+		i += 6;
+	} else if (i < n && p[i] == 'Z') {
+		i++;
+	}
+	if (i != n)
+		return TIME_NONE;
+	v = ((days_from_civil(y, mo, d) * 24 + h) * 60 + mi - off) * 60 + s;
+	v = v * 1000 + ms;
+	return v >= 0 ? v : TIME_NONE;
+}
+
+bool
+agent_say(const struct json *j, const char *label, const char *path,
+	  struct buf *out)
+{
+	int t = json_path_any(j, 0, path);
+
+	if (json_type(j, t) != JSON_STRING)
+		return false;
+	buf_adds(out, label);
+	json_decode(j, t, out);
+	return true;
 }
 
 void

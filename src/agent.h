@@ -30,6 +30,7 @@ enum top_key {
 	TOP_CALL_ID,    /* call_id */
 	TOP_TOOL_CALL,  /* tool_call */
 	TOP_AV_MS,      /* agentview_ms: a recording's arrival time */
+	TOP_TIMESTAMP,  /* timestamp: an ISO 8601 time (Gemini, Claude) */
 	TOP_COUNT
 };
 
@@ -51,6 +52,7 @@ struct build {
 	int64_t ms;           /* its time: arrival, else its own, or TIME_NONE */
 	unsigned flags;       /* EVF_* of the events made of it */
 	uint32_t ev;          /* the last event made of it, or NONE */
+	uint32_t parent;      /* the sub-agent call it comes from, or NONE */
 };
 
 /* How a tool event names its call: the token of its id (a JSON string, an
@@ -63,26 +65,42 @@ struct call_ref {
 	int64_t started_ms;
 	int64_t completed_ms;
 	bool has_args;   /* a completion that carries the arguments again */
+	int part;        /* which part of the line the call is (0: the
+			    first or only one) */
 };
 
 /* The builder: each call makes one event of the line (a line may make
  * several) and returns it. */
 uint32_t build_session(struct build *b, unsigned agent);
 uint32_t build_prompt(struct build *b);
-/* A thinking delta, or the end of a thinking phase (done). */
-uint32_t build_thinking(struct build *b, bool done);
-/* Reply text: a delta of a streamed segment, or a whole segment (which,
- * after deltas of the same segment, only repeats them and is not shown). */
-uint32_t build_text(struct build *b, bool delta);
+/* The line comes from the sub-agent run by the call whose id is token
+ * id (Claude's parent_tool_use_id): its events go under that call. */
+void build_parent(struct build *b, int id);
+enum think_part {
+	THINK_DELTA, /* a piece of a thinking phase */
+	THINK_DONE,  /* the end of the phase */
+	THINK_WHOLE, /* a whole phase at once (or, after its deltas, its end) */
+};
+uint32_t build_thinking(struct build *b, enum think_part part);
+enum text_part {
+	TEXT_DELTA,   /* a piece of a streamed segment */
+	TEXT_SEGMENT, /* a whole segment: after deltas of the same segment it
+			 only repeats them and is not shown */
+	TEXT_MESSAGE, /* a whole message, a paragraph of its own */
+};
+uint32_t build_text(struct build *b, enum text_part part);
 uint32_t build_call_start(struct build *b, const struct call_ref *r);
 uint32_t build_call_done(struct build *b, const struct call_ref *r);
 uint32_t build_result(struct build *b, bool is_error, int64_t duration_ms);
 /* A system, connection or retry event, or one nobody documented. */
 uint32_t build_notice(struct build *b);
+/* A line of the agent's own bookkeeping: kept, not shown. */
+uint32_t build_hidden(struct build *b);
 
 /* An agent. Its functions get the line parsed (j) with its top keys. */
 struct agent {
-	const char *name; /* "cursor": --agent, the JSON summary */
+	const char *name;  /* "cursor": --agent, the JSON summary */
+	const char *label; /* "Cursor Agent": what people call it */
 	/* Whether the line starts a session of this agent. */
 	bool (*starts)(const struct json *j, const int *k);
 	/* Whether the line looks like this agent's, for a stream that begins
@@ -98,6 +116,9 @@ struct agent {
 	 * the event is not there, or not shown yet). */
 	void (*load)(const struct model *m, uint32_t c, const struct json *sj,
 		     const struct json *dj, struct callview *v);
+	/* Append a notice in words; false (nothing appended) for one it does
+	 * not know, which is then shown as its type and JSON. NULL: none. */
+	bool (*notice)(const struct json *j, struct buf *out);
 	const char *fact[FACT_COUNT]; /* where each fact is: a path in the
 					 session's start event (FACT_ID to
 					 FACT_MODE) or end event */
@@ -106,14 +127,25 @@ struct agent {
 
 enum agent_id {
 	AGENT_CURSOR,
+	AGENT_CLAUDE,
+	AGENT_GEMINI,
+	AGENT_CODEX,
 	AGENT_COUNT
 };
 
-extern const struct agent agent_cursor;
+extern const struct agent agent_cursor, agent_claude, agent_gemini,
+	agent_codex;
 
 /* A time in ms sent as a number or a string of digits; TIME_NONE when
  * absent or negative. */
 int64_t agent_ms(const struct json *j, int t);
+/* An ISO 8601 time ("2026-11-23T20:39:47.939Z", UTC or with an offset)
+ * in ms since the epoch; TIME_NONE when t is not one. */
+int64_t agent_iso_ms(const struct json *j, int t);
+/* Append "<label><the string at path>"; false (nothing appended) when
+ * there is no such string. */
+bool agent_say(const struct json *j, const char *label, const char *path,
+	       struct buf *out);
 /* Append the texts of a message's content ("message.content": a string,
  * or parts with "text"), as Cursor and Claude send prompts and replies. */
 void agent_message_text(const struct json *j, struct buf *out);

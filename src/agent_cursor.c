@@ -102,7 +102,7 @@ tool_event(struct build *b, bool done)
 	const struct json *j = b->j;
 	int tc = b->k[TOP_TOOL_CALL], name = -1, obj = -1;
 	struct call_ref r = {b->k[TOP_CALL_ID], TK_OTHER, CR_EMPTY, TIME_NONE,
-			     TIME_NONE, false};
+			     TIME_NONE, false, 0};
 
 	if (json_type(j, tc) != JSON_OBJECT)
 		tc = -1;
@@ -143,11 +143,15 @@ cursor_line(struct build *b)
 		break;
 	case EV_THINK_DELTA:
 	case EV_THINK_DONE:
-		build_thinking(b, json_streq(j, k[TOP_SUBTYPE], "completed"));
+		build_thinking(b, json_streq(j, k[TOP_SUBTYPE], "completed")
+					  ? THINK_DONE
+					  : THINK_DELTA);
 		break;
 	case EV_TEXT_DELTA:
 		/* A delta has timestamp_ms and no model_call_id (§4). */
-		build_text(b, k[TOP_TS] >= 0 && k[TOP_MODEL_CALL] < 0);
+		build_text(b, k[TOP_TS] >= 0 && k[TOP_MODEL_CALL] < 0
+					  ? TEXT_DELTA
+					  : TEXT_SEGMENT);
 		break;
 	case EV_TOOL_START:
 	case EV_TOOL_DONE:
@@ -231,6 +235,62 @@ cursor_load(const struct model *m, uint32_t c, const struct json *sj,
 		v->args = json_get(v->aj, v->holder, "args");
 }
 
+/* Append " (attempt N)" when the event says which attempt it is. */
+static void
+add_attempt(const struct json *j, struct buf *out)
+{
+	int64_t n;
+
+	if (json_int(j, json_get(j, 0, "attempt"), &n))
+		buf_addf(out, " (attempt %lld)", (long long)n);
+}
+
+/* A notice in words: connection and retry events, a task that ended. */
+static bool
+cursor_notice(const struct json *j, struct buf *out)
+{
+	int type = json_get(j, 0, "type"), sub = json_get(j, 0, "subtype");
+	int t;
+	int64_t v;
+	bool resume = false;
+
+	if (json_streq(j, type, "connection") &&
+	    json_streq(j, sub, "reconnecting")) {
+		buf_adds(out, "connection lost, reconnecting");
+		add_attempt(j, out);
+	} else if (json_streq(j, type, "connection") &&
+		   json_streq(j, sub, "reconnected")) {
+		buf_adds(out, "connection restored");
+	} else if (json_streq(j, type, "retry") &&
+		   json_streq(j, sub, "starting")) {
+		buf_adds(out, "retrying");
+		if (json_bool(j, json_get(j, 0, "is_resume"), &resume) && resume)
+			buf_adds(out, ", resuming");
+		add_attempt(j, out);
+	} else if (json_streq(j, type, "retry") &&
+		   json_streq(j, sub, "resuming")) {
+		buf_adds(out, "resuming");
+		if (json_int(j, json_get(j, 0, "checkpoint_turn_count"), &v))
+			buf_addf(out, " from checkpoint turn %lld", (long long)v);
+		add_attempt(j, out);
+	} else if (json_streq(j, type, "system") &&
+		   json_streq(j, sub, "task_notification")) {
+		buf_adds(out, "task");
+		if (json_type(j, t = json_get(j, 0, "title")) == JSON_STRING ||
+		    (t = json_get(j, 0, "task_id")) >= 0) {
+			buf_addc(out, ' ');
+			json_decode(j, t, out);
+		}
+		if ((t = json_get(j, 0, "status")) >= 0) {
+			buf_addc(out, ' ');
+			json_decode(j, t, out);
+		}
+	} else {
+		return false;
+	}
+	return true;
+}
+
 static const struct usage_field cursor_usage[] = {
 	{"usage.inputTokens", "in", false},
 	{"usage.outputTokens", "out", false},
@@ -241,12 +301,14 @@ static const struct usage_field cursor_usage[] = {
 
 const struct agent agent_cursor = {
 	.name = "cursor",
+	.label = "Cursor Agent",
 	.starts = cursor_starts,
 	.looks = cursor_looks,
 	.time = cursor_time,
 	.line = cursor_line,
 	.text = cursor_text,
 	.load = cursor_load,
+	.notice = cursor_notice,
 	.fact = {
 		[FACT_ID] = "session_id",
 		[FACT_MODEL] = "model",

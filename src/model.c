@@ -16,7 +16,7 @@
  * (enum top_key). */
 static const char *const top_keys[TOP_COUNT] = {
 	"type",        "subtype",   "timestamp_ms", "model_call_id",
-	"call_id",     "tool_call", "agentview_ms",
+	"call_id",     "tool_call", "agentview_ms", "timestamp",
 };
 
 /* A slot of the open-call map: key 0 is empty. */
@@ -53,6 +53,7 @@ model_free_events(struct model *m)
 	free(m->call);
 	free(m->diag);
 	free(m->open.v);
+	free(m->ids.v);
 }
 
 /* Stop the parser thread of source i, if one runs. */
@@ -121,6 +122,7 @@ model_clear(struct model *m)
 	m->diag = NULL;
 	m->ndiag = m->diagcap = 0;
 	memset(&m->open, 0, sizeof m->open);
+	memset(&m->ids, 0, sizeof m->ids);
 	m->json_ev = NONE;
 	json_set_label(m->qjson, 0);
 	json_set_label(m->qjson2, 0);
@@ -136,6 +138,7 @@ model_clear(struct model *m)
 		m->src[i].src = s;
 		m->src[i].stderr_of = of;
 		m->src[i].session = NONE;
+		m->src[i].thread = NONE;
 		m->src[i].think_item = NONE;
 		m->src[i].text_item = NONE;
 		m->src[i].last_ev = NONE;
@@ -158,6 +161,7 @@ model_add_source(struct model *m, struct source *s)
 	ss->text_item = NONE;
 	ss->stderr_of = NONE;
 	ss->last_ev = NONE;
+	ss->thread = NONE;
 	return (unsigned)m->nsrc++;
 }
 
@@ -213,6 +217,20 @@ callmap_put(struct callmap *cm, uint64_t key, uint32_t call)
 		cm->n++;
 	cm->v[j].key = key;
 	cm->v[j].call = call;
+}
+
+/* The call of key, or NONE. */
+static uint32_t
+callmap_get(const struct callmap *cm, uint64_t key)
+{
+	size_t j, mask = cm->cap - 1;
+
+	if (cm->cap == 0)
+		return NONE;
+	for (j = key & mask; cm->v[j].key != 0; j = (j + 1) & mask)
+		if (cm->v[j].key == key)
+			return cm->v[j].call;
+	return NONE;
 }
 
 /* Remove key and return its call, or NONE. Backward-shift deletion keeps
@@ -295,6 +313,7 @@ new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 	ss->think_item = NONE;
 	ss->text_item = NONE;
 	ss->seg_deltas = false;
+	ss->thread = NONE;
 	return (uint32_t)m->nses++;
 }
 
@@ -306,12 +325,19 @@ new_item(struct model *m, struct srcstate *ss, unsigned src,
 
 	ARRAY_RESERVE(m->it, m->itcap, m->nit + 1);
 	it = &m->it[m->nit];
+	memset(it, 0, sizeof *it); /* its padding too: models are compared */
 	it->first_ev = e;
 	it->last_ev = e;
 	it->session = ss->session;
 	it->ref = ref;
 	it->type = (uint8_t)type;
 	it->src = (uint8_t)src;
+	it->depth = 0;
+	if (ss->thread != NONE) {
+		uint8_t d = m->it[m->call[ss->thread].item].depth;
+
+		it->depth = d < UINT8_MAX ? d + 1 : d;
+	}
 	it->nev = 1;
 	m->ev[e].item = (uint32_t)m->nit;
 	return (uint32_t)m->nit++;
@@ -402,6 +428,7 @@ new_call(struct model *m, uint32_t s)
 	c->start_ev = NONE;
 	c->done_ev = NONE;
 	c->session = s;
+	c->parent = NONE;
 	c->kind = TK_OTHER;
 	c->start_ms = TIME_NONE;
 	c->end_ms = TIME_NONE;
@@ -422,6 +449,19 @@ add_block(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 static bool session_is_preamble(const struct model *m, uint32_t s);
 
 /* --- the builder (agent.h): the events an adapter makes of a line ------- */
+
+/* Lines from now on come from sub-agent call t (NONE: the session's
+ * own): a sub-agent's text and thinking are not the session's. */
+static void
+set_thread(struct srcstate *ss, uint32_t t)
+{
+	if (ss->thread == t)
+		return;
+	ss->thread = t;
+	ss->text_item = NONE;
+	ss->think_item = NONE;
+	ss->seg_deltas = false;
+}
 
 /* Make an event of the line being added; the model's parse of the line is
  * labelled with it, for model_parsed. */
@@ -445,7 +485,30 @@ build_state(struct build *b, uint32_t e)
 	struct srcstate *ss = &b->m->src[b->src];
 
 	current_session(b->m, ss, b->src, e);
+	set_thread(ss, b->parent);
 	return ss;
+}
+
+void
+build_parent(struct build *b, int id)
+{
+	struct srcstate *ss = &b->m->src[b->src];
+
+	b->parent = NONE;
+	if (ss->session != NONE && json_type(b->j, id) == JSON_STRING)
+		b->parent = callmap_get(&b->m->ids,
+					event_call_key(b->j, id, ss->session));
+}
+
+uint32_t
+build_hidden(struct build *b)
+{
+	struct srcstate *ss = &b->m->src[b->src];
+	uint32_t e = build_push(b, EV_HIDDEN);
+
+	/* No item; it only keeps the session's clock. */
+	current_session(b->m, ss, b->src, e);
+	return e;
 }
 
 uint32_t
@@ -475,18 +538,24 @@ build_prompt(struct build *b)
 	return e;
 }
 
+/* A whole thinking block after deltas of its phase repeats them: it only
+ * ends the phase. */
 uint32_t
-build_thinking(struct build *b, bool done)
+build_thinking(struct build *b, enum think_part part)
 {
+	struct srcstate *ss = &b->m->src[b->src];
+	bool done = part == THINK_DONE ||
+		    (part == THINK_WHOLE && ss->think_item != NONE &&
+		     ss->thread == b->parent);
 	uint32_t e = build_push(b, done ? EV_THINK_DONE : EV_THINK_DELTA);
-	struct srcstate *ss = build_state(b, e);
 
+	ss = build_state(b, e);
 	ss->text_item = NONE;
 	if (ss->think_item != NONE)
 		extend_item(b->m, ss->think_item, e);
 	else if (!done)
 		ss->think_item = new_item(b->m, ss, b->src, IT_THINKING, e, NONE);
-	if (done)
+	if (done || part == THINK_WHOLE)
 		ss->think_item = NONE;
 	return e;
 }
@@ -494,13 +563,17 @@ build_thinking(struct build *b, bool done)
 /* A whole segment after deltas of the same segment only repeats them
  * (FORMAT.md §4): it is kept, as a recap, but not shown. */
 uint32_t
-build_text(struct build *b, bool delta)
+build_text(struct build *b, enum text_part part)
 {
 	uint32_t e = build_push(b, EV_TEXT_DELTA);
 	struct srcstate *ss = build_state(b, e);
 
 	ss->think_item = NONE;
-	if (delta) {
+	if (part == TEXT_MESSAGE) {
+		ss->seg_deltas = false;
+		ss->text_item = NONE;
+	}
+	if (part == TEXT_DELTA) {
 		ss->seg_deltas = true;
 	} else if (ss->seg_deltas) {
 		set_event_type(b->m, e, EV_TEXT_RECAP);
@@ -527,6 +600,7 @@ build_call_start(struct build *b, const struct call_ref *r)
 	c->start_ev = e;
 	c->flags = CF_STARTED;
 	c->kind = (uint8_t)r->kind;
+	c->spart = (uint8_t)MIN(MAX(r->part, 0), UINT8_MAX);
 	c->start_ms = m->ev[e].ms;
 	if (c->start_ms == TIME_NONE)
 		c->start_ms = r->started_ms;
@@ -537,8 +611,13 @@ build_call_start(struct build *b, const struct call_ref *r)
 	c->item = new_item(m, ss, b->src, IT_TOOL, e, ci);
 	m->ses[s].ncalls++;
 	m->ses[s].nopen++;
-	if (json_type(b->j, r->id) == JSON_STRING)
-		callmap_put(&m->open, event_call_key(b->j, r->id, s), ci);
+	c->parent = b->parent;
+	if (json_type(b->j, r->id) == JSON_STRING) {
+		uint64_t key = event_call_key(b->j, r->id, s);
+
+		callmap_put(&m->open, key, ci);
+		callmap_put(&m->ids, key, ci);
+	}
 	return e;
 }
 
@@ -575,13 +654,19 @@ build_call_done(struct build *b, const struct call_ref *r)
 	struct srcstate *ss = build_state(b, e);
 	uint32_t ci = NONE, s = ss->session;
 	struct call *c;
+	uint64_t key = 0;
 
-	if (json_type(b->j, r->id) == JSON_STRING)
-		ci = callmap_take(&m->open, event_call_key(b->j, r->id, s));
+	if (json_type(b->j, r->id) == JSON_STRING) {
+		key = event_call_key(b->j, r->id, s);
+		ci = callmap_take(&m->open, key);
+	}
 	if (ci == NONE) {
 		/* A completed event whose started event never came. */
 		ci = new_call(m, s);
 		c = &m->call[ci];
+		c->parent = b->parent;
+		if (key != 0)
+			callmap_put(&m->ids, key, ci);
 		c->item = new_item(m, ss, b->src, IT_TOOL, e, ci);
 		m->ses[s].ncalls++;
 		ss->text_item = NONE;
@@ -593,6 +678,7 @@ build_call_done(struct build *b, const struct call_ref *r)
 			m->ses[c->session].nopen--;
 	}
 	c->done_ev = e;
+	c->dpart = (uint8_t)MIN(MAX(r->part, 0), UINT8_MAX);
 	c->result = (uint8_t)r->result;
 	if (r->has_args)
 		c->flags |= CF_ARGS_DONE;
@@ -718,6 +804,7 @@ add_bad(struct model *m, struct srcstate *ss, unsigned src,
 				arrival != TIME_NONE ? EVF_ARRIVAL : 0, arrival);
 	uint32_t d = new_diag(m, e, ln, code, err, pos);
 
+	set_thread(ss, NONE); /* the session's own, whatever came before */
 	add_block(m, ss, src, e, IT_DIAG, d);
 	session_touch(m, ss->session, e);
 	return e;
@@ -752,7 +839,7 @@ add_stderr_line(struct model *m, unsigned src, const struct line *ln,
 	struct srcstate *os = &m->src[of];
 	const char *p = source_at(m->src[src].src, ln->off);
 	size_t n = ln->len;
-	uint32_t e, s;
+	uint32_t e, s, it;
 
 	while (n > 0 && (p[n - 1] == '\r' || p[n - 1] == ' ' || p[n - 1] == '\t'))
 		n--;
@@ -761,7 +848,8 @@ add_stderr_line(struct model *m, unsigned src, const struct line *ln,
 	e = push_event(m, src, ln, EV_STDERR,
 		       arrival_ms != TIME_NONE ? EVF_ARRIVAL : 0, arrival_ms);
 	s = current_session(m, os, of, e);
-	new_item(m, os, src, IT_STDERR, e, NONE);
+	it = new_item(m, os, src, IT_STDERR, e, NONE);
+	m->it[it].depth = 0; /* the command's, not a sub-agent's */
 	m->cmd.nstderr++;
 	m->cmd.last_stderr = e;
 	session_touch(m, s, e);
@@ -801,6 +889,7 @@ add_meta(struct build *b)
 		return add_bad(m, ss, b->src, b->ln, b->ms, DG_RECORDED, JSON_OK, 0);
 	}
 	e = build_push(b, type);
+	set_thread(ss, NONE);
 	if (type == EV_STDERR) {
 		add_block(m, ss, b->src, e, IT_STDERR, NONE);
 		m->cmd.nstderr++;
@@ -848,7 +937,7 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 	const struct agent *ag;
 	bool meta;
 	int64_t ms = arrival_ms, ts;
-	struct build b = {m, src, ln, m->json, k, TIME_NONE, 0, NONE};
+	struct build b = {m, src, ln, m->json, k, TIME_NONE, 0, NONE, NONE};
 
 	m->json_ev = NONE;
 	m->lines++;

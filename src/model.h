@@ -34,6 +34,8 @@ enum ev_type {
 	EV_BAD,         /* not JSON, or JSON that is not an object */
 	EV_STDERR,      /* a line the command wrote on stderr (recordings) */
 	EV_META,        /* agentview's own recording lines */
+	EV_HIDDEN,      /* a line of an agent's own bookkeeping (partial
+			   message frames, token counters): kept, not shown */
 	EV_NTYPES
 };
 
@@ -72,7 +74,7 @@ enum item_type {
 	IT_NTYPES
 };
 
-/* One transcript entry: 20 bytes. */
+/* One transcript entry: 24 bytes. */
 struct item {
 	uint32_t first_ev; /* the event that made it */
 	uint32_t last_ev;  /* the latest event added to it */
@@ -80,6 +82,8 @@ struct item {
 	uint32_t ref;      /* IT_TOOL: call index; IT_DIAG: diag index */
 	uint8_t type;      /* enum item_type */
 	uint8_t src;
+	uint8_t depth;     /* 0; 1 for what a sub-agent did, 2 for its own
+			      sub-agent's, ... */
 	uint16_t nev;      /* events in it, saturating at 65535 */
 };
 
@@ -115,11 +119,15 @@ struct call {
 	uint32_t done_ev;  /* NONE while open */
 	uint32_t session;
 	uint32_t item;
+	uint32_t parent;   /* the sub-agent call it was made under, or NONE */
 	int64_t start_ms;
 	int64_t end_ms;
 	uint8_t kind;      /* enum tool_kind */
 	uint8_t result;    /* enum call_result */
 	uint8_t flags;
+	uint8_t spart;     /* the part of its started line that is the call
+			      (a line can start several: Claude Code) */
+	uint8_t dpart;     /* the part of its completed line */
 };
 
 enum session_state {
@@ -186,6 +194,8 @@ struct srcstate {
 	uint32_t text_item;   /* open assistant text item, or NONE */
 	bool seg_deltas;      /* the current text segment had deltas */
 	bool ended;           /* the source reached its end for good */
+	uint32_t thread;      /* the sub-agent call its latest line came from,
+				 or NONE for the session's own */
 	bool recording;       /* lines carry agentview_ms */
 	uint32_t stderr_of;   /* a command's stderr: the source whose sessions
 				 its lines join (each line an EV_STDERR);
@@ -213,7 +223,8 @@ struct model {
 	size_t ndiag, diagcap;
 	struct srcstate src[MODEL_MAX_SOURCES];
 	size_t nsrc;
-	struct callmap open;
+	struct callmap open;  /* open calls */
+	struct callmap ids;   /* every call, by its id */
 	struct json *json;  /* parser for model_add_line */
 	struct json_keys top_keys; /* what model_add_line looks up */
 	uint32_t json_ev;   /* the event whose line json holds, or NONE */
@@ -292,9 +303,16 @@ enum fact {
 	FACT_REQUEST, /* in its end: the request id */
 	FACT_RESULT,  /* in its end: the reply as the result says it */
 	FACT_USAGE,   /* in its end: the usage object */
+	FACT_COST,    /* in its end: what it cost, in US dollars */
+	FACT_TURNS,   /* in its end: the model turns it took */
+	FACT_ERROR,   /* in its end: why it failed, when its end says so
+			 apart from the result */
+	FACT_DENIALS, /* in its end: the permissions denied (an array) */
 	FACT_COUNT
 };
 
+/* Members of the array or object at path in event e, or -1. */
+int64_t model_event_count(struct model *m, uint32_t e, const char *path);
 /* Append fact f of session s (a string, or a primitive's text); false
  * when its stream does not say it (or not yet, as of m->limit). */
 bool model_fact(struct model *m, uint32_t s, enum fact f, struct buf *out);

@@ -392,6 +392,17 @@ model_fact_at(const struct model *m, uint32_t s, enum fact f,
 	return *path != NULL && model_seen(m, e) ? e : NONE;
 }
 
+int64_t
+model_event_count(struct model *m, uint32_t e, const char *path)
+{
+	const struct json *j = model_parsed(m, e, m->qjson);
+	int t = j != NULL ? json_path(j, 0, path) : -1;
+
+	if (json_type(j, t) != JSON_ARRAY && json_type(j, t) != JSON_OBJECT)
+		return -1;
+	return json_size(j, t);
+}
+
 bool
 model_fact(struct model *m, uint32_t s, enum fact f, struct buf *out)
 {
@@ -550,75 +561,23 @@ model_item_at_event(const struct model *m, uint32_t e)
 	return lo == 0 ? (m->nit > 0 ? 0 : NONE) : (uint32_t)(lo - 1);
 }
 
-/* Append " (attempt N)" when the event says which attempt it is. */
-static void
-add_attempt(const struct json *j, struct buf *out)
-{
-	int64_t n;
-
-	if (json_int(j, json_get(j, 0, "attempt"), &n))
-		buf_addf(out, " (attempt %lld)", (long long)n);
-}
-
 void
 model_notice_text(struct model *m, uint32_t e, struct buf *out)
 {
 	struct json *j = m->qjson;
 	size_t n;
 	const char *p = model_line(m, e, &n);
-	int type, sub, t;
-	int64_t v;
+	int type, sub;
+	const struct agent *a = agent_get(model_event_agent(m, e));
 
 	if (json_parse(j, p, n) != JSON_OK) {
 		buf_add(out, p, n);
 		return;
 	}
+	if (a->notice != NULL && a->notice(j, out))
+		return;
 	type = json_get(j, 0, "type");
 	sub = json_get(j, 0, "subtype");
-	if (json_streq(j, type, "connection") &&
-	    json_streq(j, sub, "reconnecting")) {
-		buf_adds(out, "connection lost, reconnecting");
-		add_attempt(j, out);
-		return;
-	}
-	if (json_streq(j, type, "connection") &&
-	    json_streq(j, sub, "reconnected")) {
-		buf_adds(out, "connection restored");
-		return;
-	}
-	if (json_streq(j, type, "retry") && json_streq(j, sub, "starting")) {
-		bool resume = false;
-
-		buf_adds(out, "retrying");
-		if (json_bool(j, json_get(j, 0, "is_resume"), &resume) && resume)
-			buf_adds(out, ", resuming");
-		add_attempt(j, out);
-		return;
-	}
-	if (json_streq(j, type, "retry") && json_streq(j, sub, "resuming")) {
-		buf_adds(out, "resuming");
-		if (json_int(j, json_get(j, 0, "checkpoint_turn_count"), &v))
-			buf_addf(out, " from checkpoint turn %lld", (long long)v);
-		add_attempt(j, out);
-		return;
-	}
-	if (json_streq(j, type, "system") &&
-	    json_streq(j, sub, "task_notification")) {
-		buf_adds(out, "task");
-		if ((t = json_get(j, 0, "title")) >= 0 &&
-		    json_type(j, t) == JSON_STRING) {
-			buf_addc(out, ' ');
-			json_decode(j, t, out);
-		} else if ((t = json_get(j, 0, "task_id")) >= 0) {
-			buf_addc(out, ' ');
-			json_decode(j, t, out);
-		}
-		if ((t = json_get(j, 0, "status")) >= 0) {
-			buf_addc(out, ' ');
-			json_decode(j, t, out);
-		}
-		return;
-	}
 	/* Anything else is shown as it is: kind and raw JSON. */
 	if (type >= 0 && json_type(j, type) == JSON_STRING)
 		json_decode(j, type, out);

@@ -172,7 +172,7 @@ text_event(struct printer *p, uint32_t e)
 	buf_reset(l);
 	buf_reset(&p->tmp);
 	if (type != EV_TEXT_DELTA && type != EV_TEXT && type != EV_TEXT_RECAP &&
-	    type != EV_THINK_DELTA && type != EV_META)
+	    type != EV_THINK_DELTA && type != EV_META && type != EV_HIDDEN)
 		p->text_item = NONE;
 	switch (type) {
 	case EV_INIT:

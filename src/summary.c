@@ -80,6 +80,22 @@ json_fact(struct model *m, uint32_t s, enum fact f, struct buf *out,
 		buf_adds(out, "null");
 }
 
+/* "key": followed by fact f of session s when it is a number, or null. */
+static void
+json_number(struct model *m, uint32_t s, enum fact f, struct buf *out,
+	    struct buf *tmp)
+{
+	char *end;
+
+	buf_reset(tmp);
+	if (model_fact(m, s, f, tmp) && tmp->n > 0 &&
+	    (strtod(tmp->p, &end), *end == '\0') &&
+	    strspn(tmp->p, "-+.0123456789eE") == tmp->n)
+		buf_add(out, tmp->p, tmp->n);
+	else
+		buf_adds(out, "null");
+}
+
 /* The first event of session s that names its id, and the path to it:
  * its start, else its end, else any of its events. */
 static uint32_t
@@ -203,6 +219,7 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 	buf_adds(out, "{\"session_id\":");
 	e = session_id_event(m, s, &path, tmp);
 	json_field(m, e, path, out, tmp);
+	buf_addf(out, ",\"agent\":\"%s\"", agent_get(ses->agent)->name);
 	buf_adds(out, ",\"model\":");
 	json_fact(m, s, FACT_MODEL, out, tmp);
 	buf_adds(out, ",\"cwd\":");
@@ -220,6 +237,8 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 	else
 		summary_result(m, r, out, tmp);
 
+	buf_adds(out, ",\"cost_usd\":");
+	json_number(m, s, FACT_COST, out, tmp);
 	buf_adds(out, ",\"prompts\":[");
 	first = true;
 	buf_reset(text);

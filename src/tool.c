@@ -2,6 +2,7 @@
  * account. */
 #include "tool.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "agent.h"
@@ -21,65 +22,111 @@ enum {
 /* Appends a call's target or outcome, read from its view. */
 typedef void tool_words_fn(const struct callview *v, struct buf *out);
 
-/* A kind: what agents call it, and how it reads. */
+/* A kind: what agents call it, and how it reads. Field names are paths
+ * under the arguments (what) or the result (what_res), several ways of
+ * spelling one thing separated by '|' (agents name them their own way). */
 struct kind {
-	const char *name;      /* "shell": the JSON summary, the filters */
-	const char *label;     /* "Shell": the transcript, the timeline */
-	const char *names[4];  /* the agents' names for it */
-	const char *what[2];   /* argument fields holding the target, the
-				  first one present wins; none and no
-				  what_fn: the first string argument */
-	const char *what_res;  /* the result's field for it, when the
-				  arguments are not there */
+	const char *name;       /* "shell": the JSON summary, the filters */
+	const char *label;      /* "Shell": the transcript */
+	const char *tag;        /* at most 7 cells, for the timeline; NULL:
+				   the label */
+	const char *names[8];   /* the agents' names for it: Cursor's key,
+				   Claude Code's, Gemini CLI's, Codex's */
+	const char *what;       /* argument fields holding the target; NULL
+				   and no what_fn: the first string argument */
+	const char *what_res;   /* the result's, when the arguments are not
+				   there */
 	tool_words_fn *what_fn; /* a target that is not one field */
 	tool_words_fn *success; /* how a success reads; NULL: `ok` */
-	const char *ok;        /* or these words; NULL: "ok" */
+	const char *ok;         /* or these words; NULL: "ok" */
 	tool_detail_fn *detail; /* its detail's rows; NULL: as JSON */
-	unsigned flags;        /* TKF_* */
+	unsigned flags;         /* TKF_* */
 };
 
-static tool_words_fn what_todos, what_mcp_tools;
+static tool_words_fn what_shell, what_edit, what_todos, what_mcp,
+	what_mcp_tools, what_question;
 static tool_words_fn success_shell, success_read, success_edit,
 	success_write, success_grep, success_glob, success_ls, success_todos,
-	success_mcp, success_task, success_await;
+	success_mcp, success_task, success_await, success_websearch;
 
 static const struct kind kinds[TK_NKINDS] = {
-	[TK_SHELL] = {"shell", "Shell", {"shellToolCall"}, {"command"},
-		      "command", NULL, success_shell, NULL, detail_shell,
-		      TKF_CODE | TKF_ARROW | TKF_REJECTED},
-	[TK_READ] = {"read", "Read", {"readToolCall"}, {"path"}, "path", NULL,
-		     success_read, NULL, detail_read, 0},
-	[TK_EDIT] = {"edit", "Edit", {"editToolCall"}, {"path"}, "path", NULL,
-		     success_edit, NULL, detail_edit, TKF_ADDED},
-	[TK_WRITE] = {"write", "Write", {"writeToolCall"}, {"path"}, "path",
-		      NULL, success_write, NULL, detail_write, TKF_ADDED},
-	[TK_GREP] = {"grep", "Grep", {"grepToolCall"}, {"pattern"}, "pattern",
-		     NULL, success_grep, NULL, detail_grep, 0},
-	[TK_DELETE] = {"delete", "Delete", {"deleteToolCall"}, {"path"},
-		       "path", NULL, NULL, "deleted", detail_delete, 0},
-	[TK_GLOB] = {"glob", "Glob", {"globToolCall"}, {"globPattern"},
-		     "pattern", NULL, success_glob, NULL, NULL, 0},
-	[TK_LS] = {"ls", "List", {"lsToolCall"}, {"path"}, "path", NULL,
-		   success_ls, NULL, NULL, 0},
-	[TK_TODOS] = {"todos", "Todos", {"updateTodosToolCall"}, {NULL}, NULL,
-		      what_todos, success_todos, NULL, detail_todos, 0},
-	[TK_MCP] = {"mcp", "MCP", {"mcpToolCall"}, {"name", "toolName"}, NULL,
-		    NULL, success_mcp, NULL, detail_mcp, 0},
-	[TK_MCP_TOOLS] = {"mcp_tools", "Schema", {"getMcpToolsToolCall"},
-			  {NULL}, NULL, what_mcp_tools, NULL, NULL,
-			  detail_mcp_tools, 0},
-	[TK_TASK] = {"task", "Task", {"taskToolCall"}, {"description"}, NULL,
-		     NULL, success_task, NULL, detail_task, 0},
-	[TK_AWAIT] = {"await", "Await", {"awaitToolCall"}, {"taskId"}, NULL,
-		      NULL, success_await, NULL, NULL, TKF_ARROW},
-	[TK_SEMSEARCH] = {"semsearch", "Search", {"semSearchToolCall"},
-			  {"query"}, NULL, NULL, NULL, NULL, NULL, 0},
-	[TK_WEBFETCH] = {"webfetch", "Fetch", {"webFetchToolCall"}, {"url"},
-			 NULL, NULL, NULL, NULL, NULL, 0},
-	[TK_LINTS] = {"lints", "Lints", {"readLintsToolCall"}, {NULL}, NULL,
-		      NULL, NULL, NULL, NULL, 0},
-	[TK_OTHER] = {"other", "Tool", {NULL}, {NULL}, NULL, NULL, NULL, NULL,
-		      NULL, 0},
+	[TK_SHELL] = {.name = "shell", .label = "Shell",
+		      .names = {"shellToolCall", "Bash", "run_shell_command",
+				"command_execution"},
+		      .what_fn = what_shell, .success = success_shell,
+		      .detail = detail_shell,
+		      .flags = TKF_CODE | TKF_ARROW | TKF_REJECTED},
+	[TK_READ] = {.name = "read", .label = "Read",
+		     .names = {"readToolCall", "Read", "read_file",
+			       "read_many_files"},
+		     .what = "path|file_path|absolute_path", .what_res = "path",
+		     .success = success_read, .detail = detail_read},
+	[TK_EDIT] = {.name = "edit", .label = "Edit",
+		     .names = {"editToolCall", "Edit", "MultiEdit",
+			       "NotebookEdit", "replace", "edit", "file_change"},
+		     .what_fn = what_edit, .success = success_edit,
+		     .detail = detail_edit, .flags = TKF_ADDED},
+	[TK_WRITE] = {.name = "write", .label = "Write",
+		      .names = {"writeToolCall", "Write", "write_file"},
+		      .what = "path|file_path", .what_res = "path",
+		      .success = success_write, .detail = detail_write,
+		      .flags = TKF_ADDED},
+	[TK_GREP] = {.name = "grep", .label = "Grep",
+		     .names = {"grepToolCall", "Grep", "search_file_content",
+			       "grep_search"},
+		     .what = "pattern", .what_res = "pattern",
+		     .success = success_grep, .detail = detail_grep},
+	[TK_DELETE] = {.name = "delete", .label = "Delete",
+		       .names = {"deleteToolCall"}, .what = "path",
+		       .what_res = "path", .ok = "deleted",
+		       .detail = detail_delete},
+	[TK_GLOB] = {.name = "glob", .label = "Glob",
+		     .names = {"globToolCall", "Glob", "glob"},
+		     .what = "globPattern|pattern", .what_res = "pattern",
+		     .success = success_glob},
+	[TK_LS] = {.name = "ls", .label = "List",
+		   .names = {"lsToolCall", "LS", "list_directory"},
+		   .what = "path|dir_path", .what_res = "path",
+		   .success = success_ls},
+	[TK_TODOS] = {.name = "todos", .label = "Todos",
+		      .names = {"updateTodosToolCall", "TodoWrite",
+				"write_todos", "todo_list"},
+		      .what_fn = what_todos, .success = success_todos,
+		      .detail = detail_todos},
+	[TK_MCP] = {.name = "mcp", .label = "MCP",
+		    .names = {"mcpToolCall", "mcp_tool_call"},
+		    .what_fn = what_mcp, .success = success_mcp,
+		    .detail = detail_mcp},
+	[TK_MCP_TOOLS] = {.name = "mcp_tools", .label = "Schema",
+			  .names = {"getMcpToolsToolCall"},
+			  .what_fn = what_mcp_tools,
+			  .detail = detail_mcp_tools},
+	[TK_TASK] = {.name = "task", .label = "Task",
+		     .names = {"taskToolCall", "Task", "Agent", "invoke_agent",
+			       "collab_tool_call"},
+		     .what = "description|agent_name|tool",
+		     .success = success_task, .detail = detail_task},
+	[TK_AWAIT] = {.name = "await", .label = "Await",
+		      .names = {"awaitToolCall", "BashOutput"},
+		      .what = "taskId|bash_id", .success = success_await,
+		      .flags = TKF_ARROW},
+	[TK_SEMSEARCH] = {.name = "semsearch", .label = "Search",
+			  .names = {"semSearchToolCall"}, .what = "query"},
+	[TK_WEBFETCH] = {.name = "webfetch", .label = "Fetch",
+			 .names = {"webFetchToolCall", "WebFetch", "web_fetch"},
+			 .what = "url|prompt"},
+	[TK_WEBSEARCH] = {.name = "websearch", .label = "Web search",
+			  .tag = "Web",
+			  .names = {"webSearchToolCall", "WebSearch",
+				    "google_web_search", "web_search"},
+			  .what = "searchTerm|query",
+			  .success = success_websearch},
+	[TK_QUESTION] = {.name = "question", .label = "Question", .tag = "Ask",
+			 .names = {"askQuestionToolCall", "AskUserQuestion"},
+			 .what_fn = what_question},
+	[TK_LINTS] = {.name = "lints", .label = "Lints",
+		      .names = {"readLintsToolCall"}},
+	[TK_OTHER] = {.name = "other", .label = "Tool"},
 };
 
 static const struct kind *
@@ -98,6 +145,9 @@ tool_kind_of(const char *name, size_t n)
 			if (s != NULL && strlen(s) == n && memcmp(s, name, n) == 0)
 				return (enum tool_kind)k;
 		}
+	/* Claude Code names an MCP server's tool mcp__server__tool. */
+	if (n > 5 && memcmp(name, "mcp__", 5) == 0)
+		return TK_MCP;
 	return TK_OTHER;
 }
 
@@ -111,6 +161,14 @@ const char *
 tool_kind_label(enum tool_kind k)
 {
 	return kind_row(k)->label;
+}
+
+const char *
+tool_kind_tag(enum tool_kind k)
+{
+	const struct kind *r = kind_row(k);
+
+	return r->tag != NULL ? r->tag : r->label;
 }
 
 tool_detail_fn *
@@ -164,28 +222,30 @@ tool_load(struct model *m, uint32_t c, struct json *sj, struct json *dj,
 
 	memset(v, 0, sizeof *v);
 	v->args = v->holder = v->name = v->result = v->var = v->varkey = -1;
-	v->id = -1;
+	v->id = v->text = -1;
+	v->agent = m->ses[call->session].agent;
 	if (call->start_ev != NONE)
 		s = model_parsed(m, call->start_ev, sj);
 	/* In a replay, a completion past the cut-off has not happened yet. */
 	if (model_seen(m, call->done_ev))
 		d = model_parsed(m, call->done_ev, dj);
-	agent_get(m->ses[call->session].agent)->load(m, c, s, d, v);
+	agent_get(v->agent)->load(m, c, s, d, v);
 }
 
 /* --- the words of a call -------------------------------------------------- */
 
-/* Append the string at path under obj; false when absent or empty. */
+/* Append the string at path (paths separated by '|') under obj; false
+ * when absent or empty. */
 static bool
 str_at(const struct json *j, int obj, const char *path, struct buf *out)
 {
 	int t;
 	size_t before = out->n;
 
-	if (j == NULL || obj < 0)
+	if (obj < 0)
 		return false;
-	t = json_path(j, obj, path);
-	if (t < 0 || json_type(j, t) != JSON_STRING)
+	t = json_path_any(j, obj, path);
+	if (json_type(j, t) != JSON_STRING)
 		return false;
 	json_decode(j, t, out);
 	return out->n > before;
@@ -195,15 +255,18 @@ str_at(const struct json *j, int obj, const char *path, struct buf *out)
 static int
 size_at(const struct json *j, int obj, const char *path)
 {
-	int t;
+	int t = obj < 0 ? -1 : json_path_any(j, obj, path);
 
-	if (j == NULL || obj < 0)
-		return -1;
-	t = json_path(j, obj, path);
-	if (t < 0 || (json_type(j, t) != JSON_ARRAY &&
-		      json_type(j, t) != JSON_OBJECT))
+	if (json_type(j, t) != JSON_ARRAY && json_type(j, t) != JSON_OBJECT)
 		return -1;
 	return json_size(j, t);
+}
+
+/* An integer at path under obj (paths separated by '|'). */
+static bool
+int_at(const struct json *j, int obj, const char *path, int64_t *out)
+{
+	return obj >= 0 && json_int(j, json_path_any(j, obj, path), out);
 }
 
 /* "1 line", "2 lines". */
@@ -213,6 +276,53 @@ count_of(struct buf *out, int64_t n, const char *one, const char *many)
 	buf_addf(out, "%lld %s", (long long)n, n == 1 ? one : many);
 }
 
+/* Lines of s[0..n): a last line without its newline counts. */
+static int64_t
+count_lines(const char *s, size_t n)
+{
+	int64_t lines = 0;
+
+	for (size_t i = 0; i < n; i++)
+		lines += s[i] == '\n';
+	return lines + (n > 0 && s[n - 1] != '\n');
+}
+
+bool
+tool_text(const struct callview *v, struct buf *out)
+{
+	const struct json *j = v->tj;
+	size_t before = out->n;
+	int t = v->text, n;
+
+	if (json_type(j, t) == JSON_STRING) {
+		json_decode(j, t, out);
+	} else if (json_type(j, t) == JSON_ARRAY) {
+		n = json_size(j, t);
+		t++;
+		for (int i = 0; i < n; i++, t = json_next(j, t))
+			str_at(j, t, "text", out);
+	}
+	return out->n > before;
+}
+
+/* The first line of the result text that says something, as an outcome;
+ * false when there is none. */
+static bool
+text_first_line(const struct callview *v, struct buf *out)
+{
+	struct buf t = {0};
+	size_t i = 0, e;
+
+	tool_text(v, &t);
+	while (i < t.n && (t.p[i] == '\n' || t.p[i] == ' ' || t.p[i] == '\t'))
+		i++;
+	for (e = i; e < t.n && t.p[e] != '\n'; e++)
+		;
+	buf_add(out, t.p + i, e - i);
+	buf_free(&t);
+	return e > i;
+}
+
 /* The target of a call of unknown kind: its first string argument. */
 static void
 what_generic(const struct callview *v, struct buf *out)
@@ -220,7 +330,7 @@ what_generic(const struct callview *v, struct buf *out)
 	const struct json *j = v->aj;
 	int n, k;
 
-	if (j == NULL || json_type(j, v->args) != JSON_OBJECT)
+	if (json_type(j, v->args) != JSON_OBJECT)
 		return;
 	n = json_size(j, v->args);
 	k = v->args + 1;
@@ -235,13 +345,90 @@ what_generic(const struct callview *v, struct buf *out)
 	}
 }
 
+/* A command, without the `/bin/bash -lc '…'` around it that Codex shows
+ * (the detail keeps it whole). */
+static void
+what_shell(const struct callview *v, struct buf *out)
+{
+	static const char *const wraps[] = {"/bin/bash -lc '", "bash -lc '",
+					    "/bin/sh -c '", "sh -c '"};
+	size_t from = out->n, n;
+
+	if (!str_at(v->aj, v->args, "command|cmd", out) &&
+	    !str_at(v->rj, v->var, "command", out))
+		return;
+	n = out->n - from;
+	if (v->agent != AGENT_CODEX || n < 2 || out->p[out->n - 1] != '\'')
+		return;
+	for (size_t i = 0; i < ARRAY_LEN(wraps); i++) {
+		size_t w = strlen(wraps[i]);
+		char *in = out->p + from + w;
+
+		if (n > w && memcmp(out->p + from, wraps[i], w) == 0 &&
+		    memchr(in, '\'', n - w - 1) == NULL) {
+			memmove(out->p + from, in, n - w - 1);
+			out->n = from + n - w - 1;
+			out->p[out->n] = '\0';
+			return;
+		}
+	}
+}
+
+static void
+what_edit(const struct callview *v, struct buf *out)
+{
+	int n;
+
+	if (str_at(v->aj, v->args, "path|file_path|notebook_path", out) ||
+	    str_at(v->rj, v->var, "path", out))
+		return;
+	/* Codex: the files it changed. */
+	n = size_at(v->aj, v->args, "changes");
+	if (n > 0 && json_type(v->aj, json_get(v->aj, v->args, "changes") + 1) ==
+			     JSON_OBJECT &&
+	    str_at(v->aj, json_get(v->aj, v->args, "changes") + 1, "path", out) &&
+	    n > 1)
+		buf_addf(out, " and %d more", n - 1);
+}
+
 static void
 what_todos(const struct callview *v, struct buf *out)
 {
-	int n = size_at(v->aj, v->args, "todos");
+	int n = size_at(v->aj, v->args, "todos|items");
 
 	if (n >= 0)
 		count_of(out, n, "todo", "todos");
+}
+
+static void
+what_mcp(const struct callview *v, struct buf *out)
+{
+	const char *name;
+	size_t n;
+
+	if (str_at(v->aj, v->args, "name|toolName", out))
+		return;
+	if (str_at(v->aj, v->args, "server", out)) { /* Codex */
+		buf_addc(out, '/');
+		str_at(v->aj, v->args, "tool", out);
+		return;
+	}
+	/* Claude Code: mcp__server__tool. */
+	name = json_raw(v->nj, v->name, &n);
+	if (n > 5 && memcmp(name, "mcp__", 5) == 0) {
+		const char *sep = NULL;
+
+		for (size_t i = 5; i + 1 < n && sep == NULL; i++)
+			if (name[i] == '_' && name[i + 1] == '_')
+				sep = name + i;
+		if (sep == NULL) {
+			buf_add(out, name + 5, n - 5);
+			return;
+		}
+		buf_add(out, name + 5, (size_t)(sep - name) - 5);
+		buf_addc(out, '/');
+		buf_add(out, sep + 2, n - (size_t)(sep + 2 - name));
+	}
 }
 
 static void
@@ -252,23 +439,43 @@ what_mcp_tools(const struct callview *v, struct buf *out)
 	str_at(v->aj, v->args, "toolName", out);
 }
 
+/* A question: its title (or first question) in quotes, and the first
+ * question's options: "Which file?" (a.txt / b.txt). */
+static void
+what_question(const struct callview *v, struct buf *out)
+{
+	const struct json *j = v->aj;
+	int qs = json_path_any(j, v->args, "questions"), q, opts, o;
+
+	buf_addc(out, '"');
+	q = json_type(j, qs) == JSON_ARRAY && json_size(j, qs) > 0 ? qs + 1 : -1;
+	if (!str_at(j, v->args, "title", out))
+		str_at(j, q, "prompt|question", out);
+	buf_addc(out, '"');
+	opts = json_path_any(j, q, "options");
+	if (json_type(j, opts) != JSON_ARRAY || json_size(j, opts) == 0)
+		return;
+	buf_adds(out, " (");
+	o = opts + 1;
+	for (int i = 0; i < json_size(j, opts); i++, o = json_next(j, o)) {
+		if (i > 0)
+			buf_adds(out, " / ");
+		if (!str_at(j, o, "label", out) && json_type(j, o) == JSON_STRING)
+			json_decode(j, o, out);
+	}
+	buf_addc(out, ')');
+}
+
 /* The call's target, as its kind's row says where to find it. */
 static void
 describe_what(const struct kind *k, const struct callview *v,
 	      struct buf *out)
 {
-	if (k->what_fn != NULL) {
+	if (k->what_fn != NULL)
 		k->what_fn(v, out);
-		return;
-	}
-	if (k->what[0] == NULL) {
+	else if (k->what == NULL)
 		what_generic(v, out);
-		return;
-	}
-	for (size_t i = 0; i < ARRAY_LEN(k->what) && k->what[i] != NULL; i++)
-		if (str_at(v->aj, v->args, k->what[i], out))
-			return;
-	if (k->what_res != NULL)
+	else if (!str_at(v->aj, v->args, k->what, out) && k->what_res != NULL)
 		str_at(v->rj, v->var, k->what_res, out);
 }
 
@@ -277,11 +484,11 @@ success_shell(const struct callview *v, struct buf *out)
 {
 	int64_t a;
 
-	if (json_int_at(v->rj, v->var, "exitCode", &a))
+	if (int_at(v->rj, v->var, "exitCode|exit_code", &a))
 		buf_addf(out, "exit %lld", (long long)a);
-	else if (json_int_at(v->rj, v->var, "pid", &a))
+	else if (int_at(v->rj, v->var, "pid", &a))
 		buf_addf(out, "background, pid %lld", (long long)a);
-	else
+	else if (!text_first_line(v, out))
 		buf_adds(out, "ok");
 }
 
@@ -290,19 +497,62 @@ success_read(const struct callview *v, struct buf *out)
 {
 	int64_t a;
 
-	if (json_int_at(v->rj, v->var, "totalLines", &a))
+	if (int_at(v->rj, v->var, "totalLines|file.totalLines|file.numLines",
+		   &a))
 		count_of(out, a, "line", "lines");
 	else
 		buf_adds(out, "read");
+}
+
+/* Lines added and removed by the hunks of a structured patch (Claude
+ * Code's: [{lines: ["-old", "+new", " same"]}]). */
+static bool
+patch_counts(const struct json *j, int patch, int64_t *add, int64_t *del)
+{
+	int h = patch + 1;
+
+	if (json_type(j, patch) != JSON_ARRAY)
+		return false;
+	for (int i = 0; i < json_size(j, patch); i++, h = json_next(j, h)) {
+		int ls = json_get(j, h, "lines"), l = ls + 1;
+
+		for (int k = 0; k < json_size(j, ls); k++, l = json_next(j, l)) {
+			size_t n;
+			const char *p = json_raw(j, l, &n);
+
+			if (json_type(j, l) != JSON_STRING || n == 0)
+				continue;
+			*add += p[0] == '+';
+			*del += p[0] == '-';
+		}
+	}
+	return true;
 }
 
 static void
 success_edit(const struct callview *v, struct buf *out)
 {
 	int64_t a = 0, b = 0;
+	int n;
+	struct buf t = {0};
 
-	json_int_at(v->rj, v->var, "linesAdded", &a);
-	json_int_at(v->rj, v->var, "linesRemoved", &b);
+	if (patch_counts(v->rj, json_get(v->rj, v->var, "structuredPatch"), &a,
+			 &b)) {
+		/* as counted */
+	} else if (str_at(v->aj, v->args, "new_string", &t)) {
+		a = count_lines(t.p, t.n);
+		buf_reset(&t);
+		if (str_at(v->aj, v->args, "old_string", &t))
+			b = count_lines(t.p, t.n);
+	} else if ((n = size_at(v->aj, v->args, "changes")) >= 0) {
+		count_of(out, n, "file changed", "files changed");
+		buf_free(&t);
+		return;
+	} else {
+		json_int_at(v->rj, v->var, "linesAdded", &a);
+		json_int_at(v->rj, v->var, "linesRemoved", &b);
+	}
+	buf_free(&t);
 	buf_addf(out, "+%lld " GLYPH_MINUS "%lld", (long long)a, (long long)b);
 }
 
@@ -310,11 +560,15 @@ static void
 success_write(const struct callview *v, struct buf *out)
 {
 	int64_t a;
+	struct buf t = {0};
 
 	if (json_int_at(v->rj, v->var, "linesCreated", &a))
 		buf_addf(out, "+%lld", (long long)a);
+	else if (str_at(v->aj, v->args, "content", &t))
+		buf_addf(out, "+%lld", (long long)count_lines(t.p, t.n));
 	else
 		buf_adds(out, "written");
+	buf_free(&t);
 }
 
 static void
@@ -328,6 +582,12 @@ success_grep(const struct callview *v, struct buf *out)
 	if (json_type(j, wr) == JSON_OBJECT && json_size(j, wr) > 0) {
 		n = size_at(j, wr + 2, "content.matches");
 		json_int_at(j, wr + 2, "content.totalMatchedLines", &a);
+	} else if (v->agent != AGENT_CURSOR) {
+		if (int_at(j, v->var, "numFiles", &a))
+			count_of(out, a, "file", "files");
+		else if (!text_first_line(v, out))
+			buf_adds(out, "ok");
+		return;
 	}
 	count_of(out, a, "match", "matches");
 	if (n >= 0)
@@ -339,8 +599,8 @@ success_glob(const struct callview *v, struct buf *out)
 {
 	int64_t a;
 
-	if (json_int_at(v->rj, v->var, "totalFiles", &a) ||
-	    (a = size_at(v->rj, v->var, "files")) >= 0)
+	if (int_at(v->rj, v->var, "totalFiles|numFiles", &a) ||
+	    (a = size_at(v->rj, v->var, "files|filenames")) >= 0)
 		count_of(out, a, "file", "files");
 	else
 		buf_adds(out, "ok");
@@ -352,14 +612,31 @@ success_ls(const struct callview *v, struct buf *out)
 	int64_t a = size_at(v->rj, v->var, "directoryTreeRoot.childrenFiles");
 	int64_t b = size_at(v->rj, v->var, "directoryTreeRoot.childrenDirs");
 
-	buf_addf(out, "%lld entries", (long long)(MAX(a, 0) + MAX(b, 0)));
+	if (v->agent != AGENT_CURSOR && a < 0 && b < 0)
+		buf_adds(out, "ok");
+	else
+		buf_addf(out, "%lld entries",
+			 (long long)(MAX(a, 0) + MAX(b, 0)));
+}
+
+/* Whether todo t is done, as agents say it: "TODO_STATUS_COMPLETED",
+ * "completed", or completed: true. */
+static bool
+todo_done(const struct json *j, int t)
+{
+	bool done = false;
+	int st = json_get(j, t, "status");
+
+	if (json_strsuffix(j, st, "COMPLETED") || json_streq(j, st, "completed"))
+		return true;
+	return json_bool(j, json_get(j, t, "completed"), &done) && done;
 }
 
 static void
 success_todos(const struct callview *v, struct buf *out)
 {
 	const struct json *j = v->rj;
-	int t = json_get(j, v->var, "todos");
+	int t = json_path_any(j, v->var, "todos|newTodos|items");
 	int total, done = 0, e;
 
 	if (json_type(j, t) != JSON_ARRAY) {
@@ -368,13 +645,8 @@ success_todos(const struct callview *v, struct buf *out)
 	}
 	total = json_size(j, t);
 	e = t + 1;
-	for (int i = 0; i < total; i++, e = json_next(j, e)) {
-		int st = json_type(j, e) == JSON_OBJECT ? json_get(j, e, "status")
-							: -1;
-
-		if (st >= 0 && json_strsuffix(j, st, "COMPLETED"))
-			done++;
-	}
+	for (int i = 0; i < total; i++, e = json_next(j, e))
+		done += json_type(j, e) == JSON_OBJECT && todo_done(j, e);
 	buf_addf(out, "%d/%d done", done, total);
 }
 
@@ -382,10 +654,11 @@ static void
 success_mcp(const struct callview *v, struct buf *out)
 {
 	bool err = false;
-	int t = json_get(v->rj, v->var, "isError");
 
-	buf_adds(out, t >= 0 && json_bool(v->rj, t, &err) && err ? "error"
-								  : "ok");
+	buf_adds(out, json_bool(v->rj, json_get(v->rj, v->var, "isError"), &err) &&
+				      err
+			      ? "error"
+			      : "ok");
 }
 
 static void
@@ -410,6 +683,35 @@ success_await(const struct callview *v, struct buf *out)
 		buf_adds(out, "done");
 }
 
+static void
+success_websearch(const struct callview *v, struct buf *out)
+{
+	int n = size_at(v->rj, v->var, "references|results");
+
+	if (n >= 0)
+		count_of(out, n, "result", "results");
+	else
+		buf_adds(out, "done");
+}
+
+/* "Exit code 2" at the start of a result text (Claude Code's failed
+ * Bash): the code. */
+static bool
+text_exit_code(const struct callview *v, int64_t *code)
+{
+	struct buf t = {0};
+	bool ok = false;
+
+	if (tool_text(v, &t) && t.n > 10 && memcmp(t.p, "Exit code ", 10) == 0) {
+		char *end;
+
+		*code = strtoll(t.p + 10, &end, 10);
+		ok = end > t.p + 10;
+	}
+	buf_free(&t);
+	return ok;
+}
+
 /* How a call that did not succeed reads: its exit code or message. */
 static void
 describe_failure(const struct callview *v, const char *none,
@@ -417,10 +719,14 @@ describe_failure(const struct callview *v, const char *none,
 {
 	int64_t code;
 
-	if (json_int_at(v->rj, v->var, "exitCode", &code))
+	if (int_at(v->rj, v->var, "exitCode|exit_code", &code) ||
+	    text_exit_code(v, &code))
 		buf_addf(out, "exit %lld", (long long)code);
-	else if (!str_at(v->rj, v->var, "errorMessage", out) &&
-		 !str_at(v->rj, v->var, "message", out))
+	else if (!str_at(v->rj, v->var,
+			 "errorMessage|message|error|error.message|"
+			 "modelVisibleError",
+			 out) &&
+		 !text_first_line(v, out))
 		buf_adds(out, none);
 }
 
@@ -456,15 +762,12 @@ describe_outcome(struct model *m, uint32_t c, const struct kind *k,
 	default:
 		break;
 	}
-	if (m->call[c].result == CR_ERROR) {
-		if (!str_at(v->rj, v->var, "errorMessage", out) &&
-		    !str_at(v->rj, v->var, "message", out))
-			buf_adds(out, "error");
-	} else if (m->call[c].result == CR_OTHER && v->varkey >= 0) {
+	if (m->call[c].result == CR_ERROR)
+		describe_failure(v, "error", out);
+	else if (m->call[c].result == CR_OTHER && v->varkey >= 0)
 		json_decode(v->rj, v->varkey, out);
-	} else {
+	else
 		buf_adds(out, "no result");
-	}
 }
 
 /* Fold runs of white space from offset `from` on into single spaces, so a

@@ -36,6 +36,8 @@ enum tool_kind {
 	TK_AWAIT,
 	TK_SEMSEARCH,
 	TK_WEBFETCH,
+	TK_WEBSEARCH,
+	TK_QUESTION,
 	TK_LINTS,
 	TK_OTHER, /* a kind nobody documented: shown generically */
 	TK_NKINDS
@@ -59,6 +61,12 @@ struct callview {
 	int varkey;            /* the token naming the payload ("success") */
 	const struct json *ij; /* the event naming the call */
 	int id;                /* the token of the call's id */
+	const struct json *tj; /* the event holding the result's text */
+	int text;              /* what the call gave, as text for the model
+				  (Claude's tool_result content, Gemini's
+				  output, Codex's aggregated_output): a string
+				  or an array of text parts */
+	unsigned agent;        /* enum agent_id of the call's session */
 };
 
 /* Fill v for call c, parsing its events into sj (started) and dj
@@ -74,10 +82,14 @@ int tool_object(const struct json *j, int tc, int *name);
 /* The kind an agent's name for a tool stands for: "shellToolCall" ->
  * TK_SHELL; TK_OTHER for a name no row lists. */
 enum tool_kind tool_kind_of(const char *name, size_t n);
+/* Append the call's result text (see callview.text); false when none. */
+bool tool_text(const struct callview *v, struct buf *out);
 /* "shell", "read", ... ("other" for TK_OTHER). */
 const char *tool_kind_name(enum tool_kind k);
 /* "Shell", "Read", ... as the transcript shows it. */
 const char *tool_kind_label(enum tool_kind k);
+/* The label in at most 7 cells, for the timeline's column. */
+const char *tool_kind_tag(enum tool_kind k);
 /* The detail builder of kind k (detail.c), or NULL: arguments and result
  * shown as they are. */
 typedef void tool_detail_fn(struct detail *d, const struct callview *v);

@@ -7,6 +7,28 @@
 #include "agent.h"
 #include "glyph.h"
 
+/* Keep the first line from `from` on that says something, cut at a
+ * length a closing line can hold, white space folded. */
+static void
+fold_lines(struct buf *b, size_t from)
+{
+	size_t i = from, e, n;
+
+	while (i < b->n && (b->p[i] == '\n' || b->p[i] == ' ' || b->p[i] == '\t'))
+		i++;
+	for (e = i; e < b->n && b->p[e] != '\n'; e++)
+		;
+	while (e > i && (b->p[e - 1] == ' ' || b->p[e - 1] == '\r'))
+		e--;
+	n = MIN(e - i, (size_t)WORDS_REASON_MAX);
+	memmove(b->p + from, b->p + i, n);
+	b->n = from + n;
+	if (e - i > n)
+		buf_adds(b, GLYPH_ELLIPSIS);
+	else if (b->cap > 0)
+		b->p[b->n] = '\0';
+}
+
 /* "17e650d2" of a session id, or the whole id when short. */
 static void
 short_id(struct buf *out, const char *id, size_t n)
@@ -60,6 +82,48 @@ words_call_counts(struct model *m, uint32_t s, struct buf *out)
 	}
 }
 
+bool
+words_failure(struct model *m, uint32_t s, struct buf *out)
+{
+	size_t mark = out->n;
+
+	if (model_command_failure(m, s, out))
+		return true;
+	if (model_session_state(m, s) != SS_FAILED ||
+	    (!model_fact(m, s, FACT_ERROR, out) &&
+	     !(m->ses[s].is_error && model_fact(m, s, FACT_RESULT, out))))
+		return false;
+	/* One line of it: the first that says something. */
+	fold_lines(out, mark);
+	return out->n > mark;
+}
+
+/* What the session's end says beyond tokens: cost, turns, permissions
+ * denied ("$0.0166 · 3 turns · 1 permission denied"). */
+static void
+session_extras(struct model *m, uint32_t s, struct buf *out)
+{
+	struct buf t = {0};
+	const char *path;
+	uint32_t e;
+	int64_t n;
+
+	if (model_fact(m, s, FACT_COST, &t)) {
+		double usd = strtod(t.p, NULL);
+
+		buf_addf(out, " " GLYPH_DOT " $%.*f", usd < 0.1 ? 4 : 2, usd);
+	}
+	buf_reset(&t);
+	if (model_fact(m, s, FACT_TURNS, &t) && (n = strtoll(t.p, NULL, 10)) > 0)
+		buf_addf(out, " " GLYPH_DOT " %lld turn%s", (long long)n,
+			 n == 1 ? "" : "s");
+	e = model_fact_at(m, s, FACT_DENIALS, &path);
+	if (e != NONE && (n = model_event_count(m, e, path)) > 0)
+		buf_addf(out, " " GLYPH_DOT " %lld permission%s denied",
+			 (long long)n, n == 1 ? "" : "s");
+	buf_free(&t);
+}
+
 void
 words_session_line(struct model *m, uint32_t s, struct buf *out)
 {
@@ -73,7 +137,7 @@ words_session_line(struct model *m, uint32_t s, struct buf *out)
 		buf_adds(out, " (no result)");
 	mark = out->n;
 	buf_adds(out, " (");
-	if (model_command_failure(m, s, out))
+	if (words_failure(m, s, out))
 		buf_addc(out, ')');
 	else
 		out->n = mark, out->p[mark] = '\0';
@@ -87,11 +151,13 @@ words_session_line(struct model *m, uint32_t s, struct buf *out)
 	buf_adds(out, " " GLYPH_DOT " ");
 	if (!words_tokens(m, ses->result_ev, out))
 		out->n = mark, out->p[mark] = '\0';
+	session_extras(m, s, out);
 }
 
 void
 words_session_header(struct model *m, uint32_t s, struct buf *out)
 {
+	const struct agent *a = agent_get(m->ses[s].agent);
 	size_t mark = out->n;
 
 	if (model_fact(m, s, FACT_ID, out)) {
@@ -104,9 +170,20 @@ words_session_header(struct model *m, uint32_t s, struct buf *out)
 	} else {
 		buf_adds(out, "(no session id)");
 	}
+	/* Cursor's stream is the one read by default: the others say whose
+	 * they are. */
+	if (m->ses[s].agent != AGENT_CURSOR) {
+		buf_adds(out, " " GLYPH_DOT " ");
+		buf_adds(out, a->label);
+	}
+	mark = out->n;
 	buf_adds(out, " " GLYPH_DOT " ");
-	if (!model_fact(m, s, FACT_MODEL, out))
-		buf_adds(out, "model unknown");
+	if (!model_fact(m, s, FACT_MODEL, out)) {
+		if (m->ses[s].agent == AGENT_CURSOR)
+			buf_adds(out, "model unknown");
+		else
+			out->n = mark, out->p[mark] = '\0';
+	}
 	mark = out->n;
 	buf_adds(out, " " GLYPH_DOT " ");
 	if (!model_fact(m, s, FACT_CWD, out))

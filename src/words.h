@@ -23,6 +23,12 @@ void words_call_counts(struct model *m, uint32_t s, struct buf *out);
 bool words_tokens(struct model *m, uint32_t result_ev, struct buf *out);
 /* "thinking · 1.2 s" for a thinking item. */
 void words_thinking(struct model *m, uint32_t it, struct buf *out);
+/* Why session s failed, in one line: the command's end ("exit status 1:
+ * …"), or what its stream's end says; false (nothing appended) when it
+ * did not fail or does not say. */
+bool words_failure(struct model *m, uint32_t s, struct buf *out);
+/* At most this many bytes of a reason in a line. */
+#define WORDS_REASON_MAX 160
 /* "line 12: truncated JSON at byte 41" for diagnostic d. */
 void words_diag(const struct model *m, uint32_t d, struct buf *out);
 /* "✓ Shell `npm test` → exit 1" for call c, described in d. */

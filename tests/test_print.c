@@ -124,7 +124,8 @@ test_json_summary(void **state)
 	(void)state;
 	assert_non_null(strstr(out, "{\"lines\":14,\"diagnostics\":[{\"line\":10,"
 				    "\"message\":\"not JSON\"}],\"command\":null,"));
-	assert_non_null(strstr(out, "\"session_id\":\"17e650d2-1c02-439a\",\"model\":\"Grok 4.7\","
+	assert_non_null(strstr(out, "\"session_id\":\"17e650d2-1c02-439a\",\"agent\":\"cursor\","
+				    "\"model\":\"Grok 4.7\","
 				    "\"cwd\":\"/home/dev/p\",\"permission_mode\":\"default\","
 				    "\"state\":\"ok\",\"duration_ms\":2100,\"request_id\":\"req-1\","));
 	assert_non_null(strstr(out, "\"usage\":{\"inputTokens\":10528,\"outputTokens\":28,"
