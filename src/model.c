@@ -56,6 +56,15 @@ model_free_events(struct model *m)
 	free(m->ids.v);
 }
 
+/* No sub-agent talked yet: the session's own lines come. */
+static void
+thread_reset(struct srcstate *ss)
+{
+	ss->thread = ss->away_thread = NONE;
+	ss->away_text = ss->away_think = NONE;
+	ss->away_seg = false;
+}
+
 /* Stop the parser thread of source i, if one runs. */
 static void
 model_stop_ahead(struct model *m, size_t i)
@@ -138,7 +147,7 @@ model_clear(struct model *m)
 		m->src[i].src = s;
 		m->src[i].stderr_of = of;
 		m->src[i].session = NONE;
-		m->src[i].thread = NONE;
+		thread_reset(&m->src[i]);
 		m->src[i].think_item = NONE;
 		m->src[i].text_item = NONE;
 		m->src[i].last_ev = NONE;
@@ -161,7 +170,7 @@ model_add_source(struct model *m, struct source *s)
 	ss->text_item = NONE;
 	ss->stderr_of = NONE;
 	ss->last_ev = NONE;
-	ss->thread = NONE;
+	thread_reset(ss);
 	return (unsigned)m->nsrc++;
 }
 
@@ -313,7 +322,7 @@ new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 	ss->think_item = NONE;
 	ss->text_item = NONE;
 	ss->seg_deltas = false;
-	ss->thread = NONE;
+	thread_reset(ss);
 	return (uint32_t)m->nses++;
 }
 
@@ -455,12 +464,29 @@ static bool session_is_preamble(const struct model *m, uint32_t s);
 static void
 set_thread(struct srcstate *ss, uint32_t t)
 {
-	if (ss->thread == t)
+	uint32_t th = ss->thread, text = ss->text_item, think = ss->think_item;
+	bool seg = ss->seg_deltas;
+
+	if (th == t)
 		return;
-	ss->thread = t;
-	ss->text_item = NONE;
-	ss->think_item = NONE;
-	ss->seg_deltas = false;
+	if (t == ss->away_thread) {
+		/* Back to the other thread: its items go on. */
+		ss->thread = t;
+		ss->text_item = ss->away_text;
+		ss->think_item = ss->away_think;
+		ss->seg_deltas = ss->away_seg;
+	} else {
+		ss->thread = t;
+		ss->text_item = ss->think_item = NONE;
+		ss->seg_deltas = false;
+		/* A second sub-agent: the session's own stay kept. */
+		if (th != NONE && ss->away_thread == NONE)
+			return;
+	}
+	ss->away_thread = th;
+	ss->away_text = text;
+	ss->away_think = think;
+	ss->away_seg = seg;
 }
 
 /* Make an event of the line being added; the model's parse of the line is

@@ -196,6 +196,11 @@ struct srcstate {
 	bool ended;           /* the source reached its end for good */
 	uint32_t thread;      /* the sub-agent call its latest line came from,
 				 or NONE for the session's own */
+	/* The open items of the thread before (the session's own while a
+	 * sub-agent talks, the sub-agent's while the session does), so that
+	 * interleaved streams each go on in their own items. */
+	uint32_t away_thread, away_text, away_think;
+	bool away_seg;
 	bool recording;       /* lines carry agentview_ms */
 	uint32_t stderr_of;   /* a command's stderr: the source whose sessions
 				 its lines join (each line an EV_STDERR);

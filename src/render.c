@@ -364,6 +364,21 @@ block_build(struct render *r, struct block *b, uint32_t it)
 		blank_row(b);
 }
 
+/* An item of a sub-agent is built narrower and drawn further in, two
+ * cells a level (no deeper than leaves half the width). */
+static void
+block_nested(struct render *r, struct block *b, uint32_t it)
+{
+	int width = r->width;
+	int in = MIN(2 * (int)r->m->it[it].depth, width / 2);
+
+	r->width = width - in;
+	block_build(r, b, it);
+	r->width = width;
+	for (size_t i = 0; i < b->nrow; i++)
+		b->row[i].indent = (uint8_t)MIN(b->row[i].indent + in, 255);
+}
+
 /* What makes a row change although its item did not: a tool call's state,
  * its completion, and while running, the clock its duration is read on; a
  * result's session state and the session's events shown (calls completing
@@ -418,7 +433,7 @@ render_item(struct render *r, uint32_t it)
 	b->thinking = r->thinking;
 	b->last_ev = item_last(r, it);
 	b->stamp = stamp;
-	block_build(r, b, it);
+	block_nested(r, b, it);
 	r->bytes += b->text.cap + b->cap * sizeof *b->row;
 	/* Over budget: drop other blocks; the one just built stays. */
 	for (size_t i = 0; r->bytes > RENDER_CACHE_BYTES && i < r->nslot; i++)
@@ -622,6 +637,9 @@ render_timeline_row(struct render *r, uint32_t c, int width,
 	flex = w > 2 + kindw + offw + (bar ? bar + 1 : 0) + durw
 		       ? w - (2 + kindw + offw + (bar ? bar + 1 : 0) + durw)
 		       : 0;
+	/* A sub-agent's calls stand in under the call that runs it. */
+	rline_pad(out, MIN(w / 4, 2 * (size_t)m->it[call->item].depth),
+		  ROLE_NORMAL);
 	rline_adds(out, tool_state_glyph(st), role, w);
 	rline_adds(out, " ", ROLE_NORMAL, w);
 	d = render_describe(r, c);

@@ -287,7 +287,13 @@ words_item(struct model *m, uint32_t it, unsigned flags, struct tool_desc *td,
 		event_line(m, item->first_ev, flags, out);
 		break;
 	case IT_RESULT:
-		words_session_line(m, item->session, out);
+		/* A result the session went on after (Claude Code starts a
+		 * turn of its own when a background agent ends). */
+		if (item->first_ev != m->ses[item->session].result_ev &&
+		    model_seen(m, m->ses[item->session].result_ev))
+			buf_adds(out, "turn done; the session went on");
+		else
+			words_session_line(m, item->session, out);
 		break;
 	default:
 		break;
