@@ -96,6 +96,31 @@ uint32_t build_result(struct build *b, bool is_error, int64_t duration_ms);
 uint32_t build_notice(struct build *b);
 /* A line of the agent's own bookkeeping: kept, not shown. */
 uint32_t build_hidden(struct build *b);
+/* A call goes on in the background under task id `task` (a token): the
+ * call whose id is token `call`, or with call < 0 the one this line just
+ * made. It ends with build_task_end. */
+void build_background(struct build *b, int call, int task);
+/* The call this line just started waits for background task `task`. */
+void build_wait(struct build *b, int task);
+/* The notice that background task `task` ended, how (a notice event). */
+uint32_t build_task_end(struct build *b, int task, enum call_result r);
+/* The agent asks for a decision: its query id token, the id token of the
+ * tool call it is about (-1: none), its kind. */
+uint32_t build_ask(struct build *b, int id, int call, enum query_kind kind);
+/* The decision on query id (kind: for an answer whose question never
+ * came). */
+uint32_t build_answer(struct build *b, int id, enum query_kind kind,
+		      enum query_decision d);
+
+/* What a decision asked for says, decoded (raw UTF-8). */
+struct query_words {
+	struct buf id;     /* the query's id */
+	struct buf type;   /* the agent's name for its type */
+	struct buf what;   /* "web fetch https://…", "question "…" (a / b)" */
+	struct buf call;   /* the id of the tool call it is about */
+	struct buf reason; /* why it was rejected or skipped */
+	struct buf body;   /* more to read: a plan's text */
+};
 
 /* An agent. Its functions get the line parsed (j) with its top keys. */
 struct agent {
@@ -116,6 +141,10 @@ struct agent {
 	 * the event is not there, or not shown yet). */
 	void (*load)(const struct model *m, uint32_t c, const struct json *sj,
 		     const struct json *dj, struct callview *v);
+	/* Fill w (reset) from a decision's question and answer events,
+	 * parsed (either may be NULL). NULL: the agent asks none. */
+	void (*query)(const struct json *ask, const struct json *answer,
+		      struct query_words *w);
 	/* Append a notice in words; false (nothing appended) for one it does
 	 * not know, which is then shown as its type and JSON. NULL: none. */
 	bool (*notice)(const struct json *j, struct buf *out);

@@ -68,11 +68,25 @@ continues(struct build *b)
 	return same;
 }
 
+/* How a background agent ended, by its notification's status. */
+static enum call_result
+task_result(const struct json *j)
+{
+	int st = json_get(j, 0, "status");
+
+	if (json_streq(j, st, "completed"))
+		return CR_SUCCESS;
+	if (json_streq(j, st, "failed"))
+		return CR_FAILURE;
+	return CR_OTHER;
+}
+
 static void
 system_line(struct build *b)
 {
 	const struct json *j = b->j;
 	int st = b->k[TOP_SUBTYPE];
+	bool bg = false;
 
 	if (json_streq(j, st, "init")) {
 		if (continues(b))
@@ -86,7 +100,16 @@ system_line(struct build *b)
 			build_hidden(b);
 			return;
 		}
+	if (json_streq(j, st, "task_notification")) {
+		build_task_end(b, json_get(j, 0, "task_id"), task_result(j));
+		return;
+	}
 	build_notice(b);
+	/* An agent run in the background ends with a task_notification. */
+	if (json_streq(j, st, "task_started") &&
+	    json_bool(j, json_get(j, 0, "is_backgrounded"), &bg) && bg)
+		build_background(b, json_get(j, 0, "tool_use_id"),
+				 json_get(j, 0, "task_id"));
 }
 
 /* The events of an assistant line: its text (all text blocks, one event),

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "text.h"
 
 static bool
 cursor_starts(const struct json *j, const int *k)
@@ -61,6 +62,14 @@ cursor_classify(const struct json *j, const int *k)
 				return EV_THINK_DONE;
 		}
 		break;
+	case 17:
+		if (memcmp(raw, "interaction_query", 17) == 0) {
+			if (json_streq(j, st, "request"))
+				return EV_ASK;
+			if (json_streq(j, st, "response"))
+				return EV_ANSWER;
+		}
+		break;
 	case 9:
 		if (memcmp(raw, "assistant", 9) == 0)
 			return EV_TEXT_DELTA;
@@ -94,6 +103,105 @@ call_result_of(const struct json *j, int kindobj)
 	return json_size(j, res) > 0 ? CR_OTHER : CR_EMPTY;
 }
 
+/* A call that succeeded by going to the background (§3): a shell with
+ * isBackground and its shellId, a sub-agent with its agentId. Its end is
+ * a task_notification of that task_id. */
+static void
+background(struct build *b, int obj)
+{
+	const struct json *j = b->j;
+	int res = json_get(j, obj, "result"), ok = json_get(j, res, "success");
+	bool bg = false;
+
+	if (json_type(j, ok) != JSON_OBJECT)
+		return;
+	if (!(json_bool(j, json_get(j, res, "isBackground"), &bg) && bg) &&
+	    !(json_bool(j, json_get(j, ok, "isBackground"), &bg) && bg))
+		return;
+	build_background(b, -1, json_path_any(j, ok, "shellId|agentId"));
+}
+
+/* The first member of obj that is an object: the payload named by a
+ * query's type ("webFetchRequestQuery": {...}). */
+static int
+payload(const struct json *j, int obj)
+{
+	int k = obj + 1;
+
+	for (int i = 0; i < json_size(j, obj); i++, k = json_next(j, k + 1))
+		if (json_type(j, k + 1) == JSON_OBJECT)
+			return k + 1;
+	return -1;
+}
+
+/* What a query asks, by its query_type (§2). */
+static enum query_kind
+query_kind(const struct json *j)
+{
+	static const struct {
+		const char *type;
+		enum query_kind kind;
+	} kinds[] = {
+		{"webFetchRequestQuery", QK_WEB_FETCH},
+		{"webSearchRequestQuery", QK_WEB_SEARCH},
+		{"askQuestionInteractionQuery", QK_QUESTION},
+		{"createPlanRequestQuery", QK_PLAN},
+		{"shellRequestQuery", QK_SHELL},
+	};
+	int t = json_get(j, 0, "query_type");
+
+	for (size_t i = 0; i < ARRAY_LEN(kinds); i++)
+		if (json_streq(j, t, kinds[i].type))
+			return kinds[i].kind;
+	return QK_OTHER;
+}
+
+/* interaction_query/request: the query's id, and the tool call it is
+ * about (its args' toolCallId, or one beside the args). */
+static void
+ask(struct build *b)
+{
+	const struct json *j = b->j;
+	int q = json_get(j, 0, "query"), p = payload(j, q);
+
+	build_ask(b, json_get(j, q, "id"),
+		  json_path_any(j, p, "args.toolCallId|toolCallId"),
+		  query_kind(j));
+}
+
+/* interaction_query/response: approved, rejected (with a reason), or a
+ * result: an answer, or an answer rejected (a question nobody
+ * answered). */
+static void
+answer(struct build *b)
+{
+	const struct json *j = b->j;
+	int r = json_get(j, 0, "response"), p = payload(j, r);
+	enum query_decision d = QD_ANSWERED;
+
+	if (json_get(j, p, "approved") >= 0)
+		d = QD_APPROVED;
+	else if (json_get(j, p, "rejected") >= 0)
+		d = QD_REJECTED;
+	else if (json_path(j, p, "result.rejected") >= 0)
+		d = QD_SKIPPED;
+	build_answer(b, json_get(j, r, "id"), query_kind(j), d);
+}
+
+/* How a background task ended, by its notification's status. */
+static enum call_result
+task_result(const struct json *j)
+{
+	int st = json_get(j, 0, "status");
+
+	if (json_streq(j, st, "success") || json_streq(j, st, "completed"))
+		return CR_SUCCESS;
+	if (json_streq(j, st, "failed") || json_streq(j, st, "failure") ||
+	    json_streq(j, st, "error"))
+		return CR_FAILURE;
+	return CR_OTHER;
+}
+
 /* A tool_call event's call: its call_id (or the toolCallId beside the
  * kind), its kind, its own clock, and for a completion how it ended. */
 static void
@@ -121,10 +229,15 @@ tool_event(struct build *b, bool done)
 		r.result = call_result_of(j, obj);
 		r.has_args = json_get(j, obj, "args") >= 0;
 	}
-	if (done)
-		build_call_done(b, &r);
-	else
+	if (!done) {
 		build_call_start(b, &r);
+		if (r.kind == TK_AWAIT)
+			build_wait(b, json_path(j, obj, "args.taskId"));
+		return;
+	}
+	build_call_done(b, &r);
+	if (obj >= 0)
+		background(b, obj);
 }
 
 static void
@@ -162,8 +275,18 @@ cursor_line(struct build *b)
 		build_result(b, is_error,
 			     agent_ms(j, json_get(j, 0, "duration_ms")));
 		break;
+	case EV_ASK:
+		ask(b);
+		break;
+	case EV_ANSWER:
+		answer(b);
+		break;
 	default:
-		build_notice(b);
+		if (json_streq(j, k[TOP_SUBTYPE], "task_notification"))
+			build_task_end(b, json_get(j, 0, "task_id"),
+				       task_result(j));
+		else
+			build_notice(b);
 		break;
 	}
 }
@@ -274,6 +397,9 @@ cursor_notice(const struct json *j, struct buf *out)
 			buf_addf(out, " from checkpoint turn %lld", (long long)v);
 		add_attempt(j, out);
 	} else if (json_streq(j, type, "system") &&
+		   json_streq(j, sub, "background_shell_timeout")) {
+		buf_adds(out, "a shell went on in the background at its timeout");
+	} else if (json_streq(j, type, "system") &&
 		   json_streq(j, sub, "task_notification")) {
 		buf_adds(out, "task");
 		if (json_type(j, t = json_get(j, 0, "title")) == JSON_STRING ||
@@ -289,6 +415,141 @@ cursor_notice(const struct json *j, struct buf *out)
 		return false;
 	}
 	return true;
+}
+
+/* The most telling string of an object: its first string member that
+ * is not an id. */
+static bool
+telling(const struct json *j, int obj, struct buf *out)
+{
+	int k = obj + 1;
+
+	for (int i = 0; i < json_size(j, obj); i++, k = json_next(j, k + 1))
+		if (json_type(j, k + 1) == JSON_STRING &&
+		    !json_strsuffix(j, k, "Id") && !json_streq(j, k, "id")) {
+			json_decode(j, k + 1, out);
+			return true;
+		}
+	return false;
+}
+
+/* "question "Which file?" (a / b)" from askQuestion args. */
+static void
+question_words(const struct json *j, int args, struct buf *out)
+{
+	int qs = json_get(j, args, "questions"), q = -1, o, opts;
+
+	buf_adds(out, "question \"");
+	if (json_type(j, qs) == JSON_ARRAY && json_size(j, qs) > 0)
+		q = qs + 1;
+	if (json_type(j, json_get(j, args, "title")) == JSON_STRING)
+		json_decode(j, json_get(j, args, "title"), out);
+	else if (json_type(j, json_get(j, q, "prompt")) == JSON_STRING)
+		json_decode(j, json_get(j, q, "prompt"), out);
+	buf_addc(out, '"');
+	opts = json_get(j, q, "options");
+	if (json_size(j, opts) == 0)
+		return;
+	buf_adds(out, " (");
+	o = opts + 1;
+	for (int i = 0; i < json_size(j, opts); i++, o = json_next(j, o)) {
+		int l = json_get(j, o, "label");
+
+		buf_adds(out, i > 0 ? " / " : "");
+		if (json_type(j, l) == JSON_STRING)
+			json_decode(j, l, out);
+	}
+	buf_addc(out, ')');
+}
+
+/* What a query asks, in words, from its args (§2). */
+static void
+query_what(const struct json *j, int args, enum query_kind k,
+	   struct query_words *w)
+{
+	struct buf *out = &w->what;
+	int t;
+
+	switch (k) {
+	case QK_WEB_FETCH:
+		buf_adds(out, "approve web fetch ");
+		if (json_type(j, t = json_get(j, args, "url")) == JSON_STRING)
+			json_decode(j, t, out);
+		else
+			telling(j, args, out);
+		break;
+	case QK_WEB_SEARCH:
+		buf_adds(out, "approve web search \"");
+		t = json_path_any(j, args, "searchTerm|query");
+		if (json_type(j, t) == JSON_STRING)
+			json_decode(j, t, out);
+		else
+			telling(j, args, out);
+		buf_addc(out, '"');
+		break;
+	case QK_QUESTION:
+		question_words(j, args, out);
+		break;
+	case QK_PLAN:
+		t = json_get(j, args, "plan");
+		if (json_type(j, t) == JSON_STRING)
+			json_decode(j, t, &w->body);
+		buf_addf(out, "plan (%lld line%s)",
+			 (long long)text_lines(w->body.p, w->body.n),
+			 text_lines(w->body.p, w->body.n) == 1 ? "" : "s");
+		break;
+	case QK_SHELL:
+		buf_adds(out, "run shell ");
+		t = json_path_any(j, args, "command|cmd");
+		if (json_type(j, t) == JSON_STRING) {
+			struct buf c = {0};
+
+			json_decode(j, t, &c);
+			tool_code_span(out, c.p ? c.p : "", c.n);
+			buf_free(&c);
+		}
+		break;
+	default:
+		buf_add(out, w->type.p, w->type.n);
+		buf_addc(out, ' ');
+		telling(j, args, out);
+		break;
+	}
+}
+
+static void
+cursor_query(const struct json *aj, const struct json *rj,
+	     struct query_words *w)
+{
+	const struct json *j = aj != NULL ? aj : rj;
+	int q, p, t;
+
+	buf_reset(&w->id);
+	buf_reset(&w->type);
+	buf_reset(&w->what);
+	buf_reset(&w->call);
+	buf_reset(&w->reason);
+	buf_reset(&w->body);
+	if (j == NULL)
+		return;
+	if ((t = json_get(j, 0, "query_type")) >= 0)
+		json_decode(j, t, &w->type);
+	q = json_get(j, 0, aj != NULL ? "query" : "response");
+	if (json_is_value(j, t = json_get(j, q, "id")))
+		json_decode(j, t, &w->id);
+	if (aj != NULL) {
+		p = payload(aj, json_get(aj, 0, "query"));
+		t = json_path_any(aj, p, "args.toolCallId|toolCallId");
+		if (json_type(aj, t) == JSON_STRING)
+			json_decode(aj, t, &w->call);
+		query_what(aj, json_get(aj, p, "args"), query_kind(aj), w);
+	}
+	if (rj != NULL) {
+		p = payload(rj, json_get(rj, 0, "response"));
+		t = json_path_any(rj, p, "rejected.reason|result.rejected.reason");
+		if (json_type(rj, t) == JSON_STRING)
+			json_decode(rj, t, &w->reason);
+	}
 }
 
 static const struct usage_field cursor_usage[] = {
@@ -309,6 +570,7 @@ const struct agent agent_cursor = {
 	.text = cursor_text,
 	.load = cursor_load,
 	.notice = cursor_notice,
+	.query = cursor_query,
 	.fact = {
 		[FACT_ID] = "session_id",
 		[FACT_MODEL] = "model",

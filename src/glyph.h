@@ -13,6 +13,7 @@
 #define GLYPH_INCOMPLETE "\xE2\x97\x8C" /* ◌ */
 #define GLYPH_PENDING "\xE2\x97\x8B"    /* ○ */
 #define GLYPH_WARN "\xE2\x9A\xA0"       /* ⚠ */
+#define GLYPH_WAITING "\xE2\x8F\xB8"    /* ⏸ waiting for a decision */
 
 /* Punctuation of the lines people read. */
 #define GLYPH_DOT "\xC2\xB7"            /* · between the parts of a line */

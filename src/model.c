@@ -54,6 +54,10 @@ model_free_events(struct model *m)
 	free(m->diag);
 	free(m->open.v);
 	free(m->ids.v);
+	free(m->asks.v);
+	free(m->qwait.v);
+	free(m->bg.v);
+	free(m->query);
 }
 
 /* No sub-agent talked yet: the session's own lines come. */
@@ -132,6 +136,11 @@ model_clear(struct model *m)
 	m->ndiag = m->diagcap = 0;
 	memset(&m->open, 0, sizeof m->open);
 	memset(&m->ids, 0, sizeof m->ids);
+	memset(&m->asks, 0, sizeof m->asks);
+	memset(&m->qwait, 0, sizeof m->qwait);
+	memset(&m->bg, 0, sizeof m->bg);
+	m->query = NULL;
+	m->nquery = m->querycap = 0;
 	m->json_ev = NONE;
 	json_set_label(m->qjson, 0);
 	json_set_label(m->qjson2, 0);
@@ -322,6 +331,7 @@ new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 	ss->think_item = NONE;
 	ss->text_item = NONE;
 	ss->seg_deltas = false;
+	ss->steps = 0;
 	thread_reset(ss);
 	return (uint32_t)m->nses++;
 }
@@ -403,25 +413,46 @@ session_touch(struct model *m, uint32_t s, uint32_t e)
 	}
 }
 
-/* The map key of the call id token t of a tool event in session s. */
+/* What a key of the maps names: a call, a decision asked for, a task
+ * gone to the background (ids of different kinds may be alike). */
+enum { SALT_CALL = 0, SALT_QUERY = 1, SALT_TASK = 2 };
+
+/* The map key of the id token t (a string, or a number's text) of kind
+ * salt in session s. */
 static uint64_t
-event_call_key(const struct json *j, int t, uint32_t session)
+event_call_key(const struct json *j, int t, uint32_t session, unsigned salt)
 {
 	const char *raw;
 	size_t n;
-	uint64_t key;
+	uint64_t key, seed = session * 3u + salt;
 
 	raw = json_raw(j, t, &n);
 	if (memchr(raw, '\\', n) == NULL)
-		return call_key(session, raw, n);
+		return call_key((uint32_t)seed, raw, n);
 	{
 		struct buf b = {0};
 
 		json_unescape(&b, raw, n);
-		key = call_key(session, b.p, b.n);
+		key = call_key((uint32_t)seed, b.p, b.n);
 		buf_free(&b);
 	}
 	return key;
+}
+
+/* A new decision asked for in session s, with no event yet. */
+static uint32_t
+new_query(struct model *m, uint32_t s)
+{
+	struct query *q;
+
+	ARRAY_RESERVE(m->query, m->querycap, m->nquery + 1);
+	q = &m->query[m->nquery];
+	memset(q, 0, sizeof *q);
+	q->ask_ev = q->answer_ev = q->item = q->call = NONE;
+	q->session = s;
+	q->kind = QK_OTHER;
+	q->decision = QD_PENDING;
+	return (uint32_t)m->nquery++;
 }
 
 /* A new call of session s, of no known kind, with no event and no time
@@ -437,7 +468,7 @@ new_call(struct model *m, uint32_t s)
 	c->start_ev = NONE;
 	c->done_ev = NONE;
 	c->session = s;
-	c->parent = NONE;
+	c->parent = c->query = c->bg_ev = c->waits = NONE;
 	c->kind = TK_OTHER;
 	c->start_ms = TIME_NONE;
 	c->end_ms = TIME_NONE;
@@ -523,7 +554,8 @@ build_parent(struct build *b, int id)
 	b->parent = NONE;
 	if (ss->session != NONE && json_type(b->j, id) == JSON_STRING)
 		b->parent = callmap_get(&b->m->ids,
-					event_call_key(b->j, id, ss->session));
+					event_call_key(b->j, id, ss->session,
+						       SALT_CALL));
 }
 
 uint32_t
@@ -581,8 +613,10 @@ build_thinking(struct build *b, enum think_part part)
 		extend_item(b->m, ss->think_item, e);
 	else if (!done)
 		ss->think_item = new_item(b->m, ss, b->src, IT_THINKING, e, NONE);
-	if (done || part == THINK_WHOLE)
+	if (done || part == THINK_WHOLE) {
 		ss->think_item = NONE;
+		ss->steps += ss->steps < UINT8_MAX;
+	}
 	return e;
 }
 
@@ -599,6 +633,11 @@ build_text(struct build *b, enum text_part part)
 		ss->seg_deltas = false;
 		ss->text_item = NONE;
 	}
+	/* A whole reply after several silent model steps may hold the
+	 * text of two of them, glued (src/FORMAT.md §4). */
+	if (part == TEXT_SEGMENT && ss->steps >= 2)
+		b->m->ev[e].pos |= (uint64_t)EVF_GLUED << 56;
+	ss->steps = 0;
 	if (part == TEXT_DELTA) {
 		ss->seg_deltas = true;
 	} else if (ss->seg_deltas) {
@@ -614,6 +653,49 @@ build_text(struct build *b, enum text_part part)
 	return e;
 }
 
+/* Add (d = 1) or take back (d = -1) what call ci counts for in its
+ * session: open, done by state, or going on in the background. */
+static void
+call_tally(struct model *m, uint32_t ci, int d)
+{
+	const struct call *c = &m->call[ci];
+	struct session *ses = &m->ses[c->session];
+	enum call_result r = c->flags & CF_BACKGROUND ? c->bg_result : c->result;
+
+	if (c->done_ev == NONE)
+		ses->nopen += (uint32_t)d;
+	else if ((c->flags & CF_BACKGROUND) && c->bg_ev == NONE)
+		ses->nbg += (uint32_t)d;
+	else
+		ses->ndone[model_result_state(r)] += (uint32_t)d;
+}
+
+/* A call's item, made at event e; a decision asked about the call before
+ * it came is its (Cursor asks before it starts some calls). */
+static void
+call_item(struct build *b, struct srcstate *ss, uint32_t ci, uint32_t e,
+	  uint64_t key)
+{
+	struct model *m = b->m;
+	uint32_t q;
+
+	m->call[ci].parent = b->parent;
+	m->call[ci].item = new_item(m, ss, b->src, IT_TOOL, e, ci);
+	m->ses[m->call[ci].session].ncalls++;
+	/* A new segment of assistant text starts after a tool call. */
+	ss->seg_deltas = false;
+	ss->text_item = NONE;
+	ss->think_item = NONE;
+	ss->steps = 0;
+	if (key == 0)
+		return;
+	callmap_put(&m->ids, key, ci);
+	if ((q = callmap_take(&m->qwait, key)) != NONE) {
+		m->query[q].call = ci;
+		m->call[ci].query = q;
+	}
+}
+
 uint32_t
 build_call_start(struct build *b, const struct call_ref *r)
 {
@@ -622,6 +704,7 @@ build_call_start(struct build *b, const struct call_ref *r)
 	struct srcstate *ss = build_state(b, e);
 	uint32_t s = ss->session, ci = new_call(m, s);
 	struct call *c = &m->call[ci];
+	uint64_t key = 0;
 
 	c->start_ev = e;
 	c->flags = CF_STARTED;
@@ -630,20 +713,12 @@ build_call_start(struct build *b, const struct call_ref *r)
 	c->start_ms = m->ev[e].ms;
 	if (c->start_ms == TIME_NONE)
 		c->start_ms = r->started_ms;
-	/* A new segment of assistant text starts after a tool call. */
-	ss->seg_deltas = false;
-	ss->text_item = NONE;
-	ss->think_item = NONE;
-	c->item = new_item(m, ss, b->src, IT_TOOL, e, ci);
-	m->ses[s].ncalls++;
-	m->ses[s].nopen++;
-	c->parent = b->parent;
 	if (json_type(b->j, r->id) == JSON_STRING) {
-		uint64_t key = event_call_key(b->j, r->id, s);
-
+		key = event_call_key(b->j, r->id, s, SALT_CALL);
 		callmap_put(&m->open, key, ci);
-		callmap_put(&m->ids, key, ci);
 	}
+	call_item(b, ss, ci, e, key);
+	call_tally(m, ci, 1);
 	return e;
 }
 
@@ -683,26 +758,18 @@ build_call_done(struct build *b, const struct call_ref *r)
 	uint64_t key = 0;
 
 	if (json_type(b->j, r->id) == JSON_STRING) {
-		key = event_call_key(b->j, r->id, s);
+		key = event_call_key(b->j, r->id, s, SALT_CALL);
 		ci = callmap_take(&m->open, key);
 	}
 	if (ci == NONE) {
 		/* A completed event whose started event never came. */
 		ci = new_call(m, s);
-		c = &m->call[ci];
-		c->parent = b->parent;
-		if (key != 0)
-			callmap_put(&m->ids, key, ci);
-		c->item = new_item(m, ss, b->src, IT_TOOL, e, ci);
-		m->ses[s].ncalls++;
-		ss->text_item = NONE;
-		ss->think_item = NONE;
+		call_item(b, ss, ci, e, key);
 	} else {
-		c = &m->call[ci];
-		m->ev[e].item = c->item;
-		if (m->ses[c->session].nopen > 0)
-			m->ses[c->session].nopen--;
+		m->ev[e].item = m->call[ci].item;
+		call_tally(m, ci, -1);
 	}
+	c = &m->call[ci];
 	c->done_ev = e;
 	c->dpart = (uint8_t)MIN(MAX(r->part, 0), UINT8_MAX);
 	c->result = (uint8_t)r->result;
@@ -711,7 +778,117 @@ build_call_done(struct build *b, const struct call_ref *r)
 	if (c->kind == TK_OTHER)
 		c->kind = (uint8_t)r->kind;
 	call_times(c, m->ev[e].ms, r);
-	m->ses[c->session].ndone[model_result_state(r->result)]++;
+	call_tally(m, ci, 1);
+	return e;
+}
+
+void
+build_background(struct build *b, int call, int task)
+{
+	struct model *m = b->m;
+	uint32_t s = m->src[b->src].session, ci = NONE;
+
+	if (s == NONE || !json_is_value(b->j, task))
+		return;
+	if (call < 0 && b->ev != NONE && m->ev[b->ev].item != NONE &&
+	    m->it[m->ev[b->ev].item].type == IT_TOOL)
+		ci = m->it[m->ev[b->ev].item].ref;
+	else if (json_is_value(b->j, call))
+		ci = callmap_get(&m->ids, event_call_key(b->j, call, s, SALT_CALL));
+	if (ci == NONE || (m->call[ci].flags & CF_BACKGROUND))
+		return;
+	call_tally(m, ci, -1);
+	m->call[ci].flags |= CF_BACKGROUND;
+	m->call[ci].bg_result = CR_EMPTY;
+	call_tally(m, ci, 1);
+	callmap_put(&m->bg, event_call_key(b->j, task, s, SALT_TASK), ci);
+}
+
+void
+build_wait(struct build *b, int task)
+{
+	struct model *m = b->m;
+	uint32_t s = m->src[b->src].session, ci;
+
+	if (s == NONE || b->ev == NONE || m->ev[b->ev].item == NONE ||
+	    m->it[m->ev[b->ev].item].type != IT_TOOL ||
+	    !json_is_value(b->j, task))
+		return;
+	ci = m->it[m->ev[b->ev].item].ref;
+	m->call[ci].waits =
+		callmap_get(&m->bg, event_call_key(b->j, task, s, SALT_TASK));
+}
+
+uint32_t
+build_task_end(struct build *b, int task, enum call_result r)
+{
+	struct model *m = b->m;
+	uint32_t e = build_notice(b), s = m->src[b->src].session, ci;
+
+	if (!json_is_value(b->j, task) ||
+	    (ci = callmap_take(&m->bg, event_call_key(b->j, task, s,
+							SALT_TASK))) == NONE)
+		return e;
+	call_tally(m, ci, -1);
+	m->call[ci].bg_ev = e;
+	m->call[ci].bg_result = (uint8_t)r;
+	call_tally(m, ci, 1);
+	return e;
+}
+
+uint32_t
+build_ask(struct build *b, int id, int call, enum query_kind kind)
+{
+	struct model *m = b->m;
+	uint32_t e = build_push(b, EV_ASK);
+	struct srcstate *ss = build_state(b, e);
+	uint32_t s = ss->session, q = new_query(m, s), ci;
+
+	m->query[q].ask_ev = e;
+	m->query[q].kind = (uint8_t)kind;
+	add_block(m, ss, b->src, e, IT_QUERY, q);
+	m->query[q].item = m->ev[e].item;
+	m->ses[s].nasking++;
+	if (json_is_value(b->j, id))
+		callmap_put(&m->asks, event_call_key(b->j, id, s, SALT_QUERY), q);
+	if (json_type(b->j, call) != JSON_STRING)
+		return e;
+	ci = callmap_get(&m->ids, event_call_key(b->j, call, s, SALT_CALL));
+	if (ci != NONE) {
+		m->query[q].call = ci;
+		m->call[ci].query = q;
+	} else {
+		callmap_put(&m->qwait, event_call_key(b->j, call, s, SALT_CALL),
+			    q);
+	}
+	return e;
+}
+
+uint32_t
+build_answer(struct build *b, int id, enum query_kind kind,
+	     enum query_decision d)
+{
+	struct model *m = b->m;
+	uint32_t e = build_push(b, EV_ANSWER);
+	struct srcstate *ss = build_state(b, e);
+	uint32_t s = ss->session, q = NONE;
+
+	if (json_is_value(b->j, id))
+		q = callmap_take(&m->asks,
+				 event_call_key(b->j, id, s, SALT_QUERY));
+	if (q == NONE) {
+		/* An answer whose question never came. */
+		q = new_query(m, s);
+		m->query[q].kind = (uint8_t)kind;
+		add_block(m, ss, b->src, e, IT_QUERY, q);
+		m->query[q].item = m->ev[e].item;
+	} else {
+		extend_item(m, m->query[q].item, e);
+		if (m->ses[m->query[q].session].nasking > 0)
+			m->ses[m->query[q].session].nasking--;
+	}
+	m->query[q].answer_ev = e;
+	m->query[q].decision = (uint8_t)d;
 	return e;
 }
 

@@ -36,6 +36,9 @@ enum ev_type {
 	EV_META,        /* agentview's own recording lines */
 	EV_HIDDEN,      /* a line of an agent's own bookkeeping (partial
 			   message frames, token counters): kept, not shown */
+	EV_ASK,         /* the agent asks for a decision (Cursor's
+			   interaction_query/request) */
+	EV_ANSWER,      /* the decision (interaction_query/response) */
 	EV_NTYPES
 };
 
@@ -43,6 +46,8 @@ enum ev_type {
 enum {
 	EVF_ARRIVAL = 1, /* ms is an arrival time (live or recorded) */
 	EVF_TS = 2,      /* the event carried timestamp_ms */
+	EVF_GLUED = 4,   /* a whole reply text after several model steps: it
+			    may hold two segments glued ("DONEThe …") */
 };
 
 /* One input line that is not blank: 24 bytes. */
@@ -71,6 +76,7 @@ enum item_type {
 	IT_DIAG,     /* a line that is not a JSON object */
 	IT_STDERR,   /* a line of the command's stderr */
 	IT_RESULT,   /* the result event */
+	IT_QUERY,    /* a decision asked for (ref: query index) */
 	IT_NTYPES
 };
 
@@ -111,6 +117,8 @@ enum call_state {
 enum {
 	CF_STARTED = 1,   /* a started event was seen */
 	CF_ARGS_DONE = 2, /* the completed event carries args */
+	CF_BACKGROUND = 4, /* it went on in the background when it completed:
+			      its end is a later notification (bg_ev) */
 };
 
 /* One tool call. Times are ms on the session's clock, or TIME_NONE. */
@@ -120,14 +128,48 @@ struct call {
 	uint32_t session;
 	uint32_t item;
 	uint32_t parent;   /* the sub-agent call it was made under, or NONE */
+	uint32_t query;    /* the latest decision asked about it, or NONE */
+	uint32_t bg_ev;    /* CF_BACKGROUND: the notification that it ended,
+			      or NONE */
+	uint32_t waits;    /* an await: the call it waits for, or NONE */
 	int64_t start_ms;
 	int64_t end_ms;
 	uint8_t kind;      /* enum tool_kind */
 	uint8_t result;    /* enum call_result */
 	uint8_t flags;
+	uint8_t bg_result; /* CF_BACKGROUND: how it ended (enum call_result) */
 	uint8_t spart;     /* the part of its started line that is the call
 			      (a line can start several: Claude Code) */
 	uint8_t dpart;     /* the part of its completed line */
+};
+
+/* Decisions the agent asks for (Cursor's interaction_query). */
+enum query_kind {
+	QK_WEB_FETCH,
+	QK_WEB_SEARCH,
+	QK_QUESTION,
+	QK_PLAN,
+	QK_SHELL,
+	QK_OTHER,
+};
+
+enum query_decision {
+	QD_PENDING,
+	QD_APPROVED,
+	QD_REJECTED,
+	QD_SKIPPED,  /* rejected as an answer: nobody answered the question */
+	QD_ANSWERED, /* an answer was given */
+};
+
+/* A decision asked for, paired with its answer by the query's id. */
+struct query {
+	uint32_t ask_ev;    /* NONE: an answer whose question never came */
+	uint32_t answer_ev; /* NONE while waiting */
+	uint32_t session;
+	uint32_t item;
+	uint32_t call;      /* the tool call it is about, or NONE */
+	uint8_t kind;       /* enum query_kind */
+	uint8_t decision;   /* enum query_decision, as of the answer */
 };
 
 enum session_state {
@@ -135,6 +177,8 @@ enum session_state {
 	SS_OK,         /* result with is_error false */
 	SS_FAILED,     /* is_error true, or the command exited non-zero */
 	SS_INCOMPLETE, /* the input ended without a result */
+	SS_WAITING,    /* live, and a decision asked for has no answer yet */
+	SS_NSTATES
 };
 
 struct session {
@@ -149,8 +193,11 @@ struct session {
 	int64_t duration_ms; /* the result's duration_ms, or TIME_NONE */
 	uint32_t ncalls;
 	uint32_t nopen;      /* calls with no completed event */
+	uint32_t nbg;        /* completed calls still going on in the
+				background */
 	uint32_t ndone[CS_NSTATES]; /* completed calls by state */
 	uint32_t nprompts;
+	uint32_t nasking;    /* decisions asked for with no answer yet */
 	bool is_error;       /* the result said so */
 	uint8_t agent;       /* enum agent_id: whose stream it is */
 };
@@ -193,6 +240,8 @@ struct srcstate {
 	uint32_t think_item;  /* open thinking item, or NONE */
 	uint32_t text_item;   /* open assistant text item, or NONE */
 	bool seg_deltas;      /* the current text segment had deltas */
+	uint8_t steps;        /* thinking phases ended since the last text or
+				 tool call: model steps that said nothing */
 	bool ended;           /* the source reached its end for good */
 	uint32_t thread;      /* the sub-agent call its latest line came from,
 				 or NONE for the session's own */
@@ -226,10 +275,16 @@ struct model {
 	size_t ncall, callcap;
 	struct diag *diag;
 	size_t ndiag, diagcap;
+	struct query *query;
+	size_t nquery, querycap;
 	struct srcstate src[MODEL_MAX_SOURCES];
 	size_t nsrc;
 	struct callmap open;  /* open calls */
 	struct callmap ids;   /* every call, by its id */
+	struct callmap asks;  /* decisions asked for, by query id */
+	struct callmap qwait; /* decisions about a call that has not started
+				 yet, by the call's id: query index */
+	struct callmap bg;    /* calls gone to the background, by task id */
 	struct json *json;  /* parser for model_add_line */
 	struct json_keys top_keys; /* what model_add_line looks up */
 	uint32_t json_ev;   /* the event whose line json holds, or NONE */
@@ -334,6 +389,13 @@ void model_session_counts(const struct model *m, uint32_t s,
 			  uint32_t counts[CS_NSTATES]);
 const char *model_call_state_name(enum call_state st);
 const char *model_session_state_name(enum session_state st);
+/* When a call ended: its completion, or for one that went on in the
+ * background, the notification that it ended; TIME_NONE while it runs or
+ * when unknown. */
+int64_t model_call_end(const struct model *m, uint32_t c);
+/* Whether session s waits for a decision (as of m->limit). */
+bool model_session_asking(const struct model *m, uint32_t s);
+const char *model_query_decision_name(enum query_decision d);
 /* Duration of a call in ms: end - start, or now - start while running;
  * TIME_NONE when unknown. */
 int64_t model_call_duration(const struct model *m, uint32_t c);

@@ -126,6 +126,13 @@ model_call_state(const struct model *m, uint32_t c)
 	if (!model_seen(m, call->done_ev))
 		return session_over(m, call->session) ? CS_ORPHANED
 						      : CS_RUNNING;
+	/* Gone to the background: running until the notice of its end. */
+	if ((call->flags & CF_BACKGROUND) && call->result == CR_SUCCESS) {
+		if (model_seen(m, call->bg_ev))
+			return model_result_state((enum call_result)call->bg_result);
+		return session_over(m, call->session) ? CS_ORPHANED
+						      : CS_RUNNING;
+	}
 	return model_result_state((enum call_result)call->result);
 }
 
@@ -151,7 +158,35 @@ model_session_state(const struct model *m, uint32_t s)
 		return ses->is_error || cmd_failed ? SS_FAILED : SS_OK;
 	if (cmd_failed)
 		return SS_FAILED;
-	return session_over(m, s) ? SS_INCOMPLETE : SS_LIVE;
+	if (session_over(m, s))
+		return SS_INCOMPLETE;
+	return model_session_asking(m, s) ? SS_WAITING : SS_LIVE;
+}
+
+bool
+model_session_asking(const struct model *m, uint32_t s)
+{
+	if (m->limit == NONE)
+		return m->ses[s].nasking > 0;
+	/* As of a limit: a question shown whose answer is not. */
+	for (size_t q = 0; q < m->nquery; q++) {
+		const struct query *qu = &m->query[q];
+
+		if (qu->session == s && model_seen(m, qu->ask_ev) &&
+		    !model_seen(m, qu->answer_ev))
+			return true;
+	}
+	return false;
+}
+
+const char *
+model_query_decision_name(enum query_decision d)
+{
+	static const char *const names[] = {
+		"pending", "approved", "rejected", "rejected", "approved",
+	};
+
+	return (unsigned)d < ARRAY_LEN(names) ? names[d] : "?";
 }
 
 void
@@ -164,7 +199,7 @@ model_session_counts(const struct model *m, uint32_t s,
 
 	if (m->limit == NONE) {
 		memcpy(counts, ses->ndone, sizeof ses->ndone);
-		counts[over ? CS_ORPHANED : CS_RUNNING] += ses->nopen;
+		counts[over ? CS_ORPHANED : CS_RUNNING] += ses->nopen + ses->nbg;
 		return;
 	}
 	/* As of a limit: count the calls shown, from the session's first. */
@@ -181,12 +216,8 @@ model_session_counts(const struct model *m, uint32_t s,
 	for (size_t c = lo; c < n; c++) {
 		const struct call *call = &m->call[c];
 
-		if (call->session != s)
-			continue;
-		if (model_seen(m, call->done_ev))
-			counts[model_result_state((enum call_result)call->result)]++;
-		else
-			counts[over ? CS_ORPHANED : CS_RUNNING]++;
+		if (call->session == s)
+			counts[model_call_state(m, (uint32_t)c)]++;
 	}
 }
 
@@ -203,11 +234,24 @@ model_call_state_name(enum call_state st)
 const char *
 model_session_state_name(enum session_state st)
 {
-	static const char *const names[] = {
-		"live", "ok", "failed", "incomplete",
+	static const char *const names[SS_NSTATES] = {
+		"live", "ok", "failed", "incomplete", "waiting",
 	};
 
 	return (unsigned)st < ARRAY_LEN(names) ? names[st] : "?";
+}
+
+int64_t
+model_call_end(const struct model *m, uint32_t c)
+{
+	const struct call *call = &m->call[c];
+
+	if (!model_seen(m, call->done_ev))
+		return TIME_NONE;
+	if ((call->flags & CF_BACKGROUND) && call->result == CR_SUCCESS)
+		return model_seen(m, call->bg_ev) ? m->ev[call->bg_ev].ms
+						  : TIME_NONE;
+	return call->end_ms;
 }
 
 int64_t
@@ -215,10 +259,12 @@ model_call_duration(const struct model *m, uint32_t c)
 {
 	const struct call *call = &m->call[c];
 
+	int64_t end = model_call_end(m, c);
+
 	if (call->start_ms == TIME_NONE)
 		return TIME_NONE;
-	if (call->end_ms != TIME_NONE && model_seen(m, call->done_ev))
-		return call->end_ms - call->start_ms;
+	if (end != TIME_NONE)
+		return MAX(end - call->start_ms, 0);
 	if (model_call_state(m, c) == CS_RUNNING && m->now_ms != TIME_NONE &&
 	    m->now_ms >= call->start_ms)
 		return m->now_ms - call->start_ms;

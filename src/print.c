@@ -122,6 +122,50 @@ call_line(struct printer *p, uint32_t c, struct buf *out)
 	}
 }
 
+/* The line of a decision asked for, after lead ("  ", "- "), then the
+ * text it carries (a plan) as a paragraph of its own. */
+static void
+query_line(struct printer *p, uint32_t q, const char *lead)
+{
+	struct query_words w = {0};
+
+	words_query_load(p->m, q, &w);
+	endline(p);
+	buf_reset(&p->line);
+	buf_adds(&p->line, lead);
+	words_query(p->m, q, &w, &p->line);
+	emit(p, p->line.p, p->line.n, TEXT_ONELINE);
+	endline(p);
+	if (w.body.n > 0) {
+		fputc('\n', p->out);
+		emit(p, w.body.p, w.body.n, 0);
+		endline(p);
+		fputc('\n', p->out);
+		p->md_list = false;
+	}
+	words_query_free(&w);
+}
+
+/* The line of the call whose background run notice e says ended, again:
+ * its outcome and real duration are known now. */
+static void
+ended_in_background(struct printer *p, uint32_t e, const char *lead)
+{
+	const struct model *m = p->m;
+
+	for (size_t c = m->ncall; c-- > 0;) {
+		if (m->call[c].bg_ev != e)
+			continue;
+		endline(p);
+		buf_reset(&p->line);
+		buf_adds(&p->line, lead);
+		call_line(p, (uint32_t)c, &p->line);
+		emit(p, p->line.p, p->line.n, TEXT_ONELINE);
+		endline(p);
+		return;
+	}
+}
+
 /* Write the lines of text prefixed by prefix (for prompts). */
 static void
 emit_prefixed(struct printer *p, const char *prefix, const char *s, size_t n)
@@ -196,7 +240,7 @@ text_event(struct printer *p, uint32_t e)
 		if (it != p->text_item)
 			endline(p);
 		p->text_item = it;
-		model_event_text(m, e, &p->tmp);
+		words_event_text(m, e, &p->tmp);
 		emit(p, p->tmp.p, p->tmp.n, 0);
 		break;
 	case EV_TOOL_DONE:
@@ -206,11 +250,15 @@ text_event(struct printer *p, uint32_t e)
 		emit(p, l->p, l->n, TEXT_ONELINE);
 		endline(p);
 		break;
+	case EV_ANSWER:
+		query_line(p, m->it[it].ref, "  ");
+		break;
 	case EV_RESULT:
 		text_line(p, "== ", it);
 		break;
 	case EV_NOTICE:
 		text_line(p, "  ~ ", it);
+		ended_in_background(p, e, "  ");
 		break;
 	case EV_BAD:
 	case EV_STDERR:
@@ -265,7 +313,7 @@ md_event(struct printer *p, uint32_t e)
 			md_block(p);
 			p->text_item = it;
 		}
-		model_event_text(m, e, &p->tmp);
+		words_event_text(m, e, &p->tmp);
 		emit(p, p->tmp.p, p->tmp.n, 0);
 		return;
 	case EV_TOOL_DONE:
@@ -278,6 +326,12 @@ md_event(struct printer *p, uint32_t e)
 		endline(p);
 		p->md_list = true;
 		break;
+	case EV_ANSWER:
+		if (!p->md_list)
+			md_block(p);
+		p->md_list = true;
+		query_line(p, m->it[it].ref, "- ");
+		return;
 	case EV_RESULT:
 		md_block(p);
 		buf_adds(l, "**Result:** ");
@@ -311,6 +365,8 @@ md_event(struct printer *p, uint32_t e)
 		emit(p, l->p, l->n, TEXT_ONELINE);
 		endline(p);
 		p->md_list = true;
+		if (type == EV_NOTICE)
+			ended_in_background(p, e, "- ");
 		break;
 	default:
 		return;
@@ -388,7 +444,7 @@ static void
 finish_summary(struct printer *p, bool md)
 {
 	struct model *m = p->m;
-	uint32_t by_state[4] = {0};
+	uint32_t by_state[SS_NSTATES] = {0};
 
 	for (size_t s = 0; s < m->nses; s++) {
 		by_state[model_session_state(m, (uint32_t)s)]++;
@@ -416,7 +472,7 @@ finish_summary(struct printer *p, bool md)
 		buf_reset(&p->line);
 		buf_addf(&p->line, "%s%zu sessions:", md ? "**Sessions:** " : "== ",
 			 m->nses);
-		for (int st = 0; st < 4; st++)
+		for (int st = 0; st < SS_NSTATES; st++)
 			if (by_state[st] > 0)
 				buf_addf(&p->line, " %u %s", by_state[st],
 					 model_session_state_name((enum session_state)st));
@@ -453,6 +509,10 @@ finish_log(struct printer *p)
 		endline(p);
 		p->md_list = md;
 	}
+	/* Decisions asked for and never answered. */
+	for (size_t q = 0; q < m->nquery; q++)
+		if (m->query[q].answer_ev == NONE)
+			query_line(p, (uint32_t)q, md ? "- " : "  ");
 	if (md)
 		md_block(p);
 	finish_summary(p, md);

@@ -178,12 +178,17 @@ render_describe(struct render *r, uint32_t c)
 {
 	struct desc_slot *d = &r->desc[c % r->ndesc];
 	enum call_state st = model_call_state(r->m, c);
+	/* As of a replay's limit: a background call runs before and after
+	 * its completion, which changes its words. */
+	uint32_t done = model_seen(r->m, r->m->call[c].done_ev)
+				? r->m->call[c].done_ev
+				: NONE;
 
-	if (d->call != c || d->gen != r->gen || d->done_ev != r->m->call[c].done_ev ||
+	if (d->call != c || d->gen != r->gen || d->done_ev != done ||
 	    d->state != st) {
 		d->call = c;
 		d->gen = r->gen;
-		d->done_ev = r->m->call[c].done_ev;
+		d->done_ev = done;
 		d->state = (uint8_t)st;
 		tool_describe(r->m, c, &d->d);
 	}
@@ -245,6 +250,28 @@ block_tool(struct render *r, struct block *b, uint32_t c)
 	add_row(b, base, b->text.n - base, used, role, 0);
 	buf_free(&line);
 	buf_free(&dur);
+}
+
+/* A decision asked for: its line, in the role of its decision, and a
+ * plan's text under it (in plan mode the plan is only there). */
+static void
+block_query(struct render *r, struct block *b, uint32_t q)
+{
+	static const enum role roles[] = {
+		[QD_PENDING] = ROLE_RUNNING, [QD_APPROVED] = ROLE_TOOL_OK,
+		[QD_REJECTED] = ROLE_TOOL_REJECTED,
+		[QD_SKIPPED] = ROLE_TOOL_REJECTED, [QD_ANSWERED] = ROLE_TOOL_OK,
+	};
+	struct query_words w = {0};
+
+	buf_reset(&r->raw);
+	words_query_load(r->m, q, &w);
+	words_query(r->m, q, &w, &r->raw);
+	add_wrapped(r, b, r->raw.p, r->raw.n,
+		    roles[words_query_decision(r->m, q)], 2, NULL);
+	if (w.body.n > 0)
+		add_wrapped(r, b, w.body.p, w.body.n, ROLE_ASSISTANT, 2, NULL);
+	words_query_free(&w);
 }
 
 /* "── text ──────" filling the width. */
@@ -349,6 +376,9 @@ block_build(struct render *r, struct block *b, uint32_t it)
 		words_item(m, it, 0, NULL, raw);
 		add_wrapped(r, b, raw->p, raw->n, ROLE_STDERR, 2, NULL);
 		break;
+	case IT_QUERY:
+		block_query(r, b, item->ref);
+		break;
 	case IT_RESULT:
 		words_item(m, it, 0, NULL, raw);
 		add_rule(r, b, raw->p, raw->n,
@@ -390,6 +420,9 @@ item_stamp(const struct render *r, uint32_t it)
 	uint32_t c;
 	enum call_state st;
 
+	/* A question unanswered reads "waiting" while its session is live. */
+	if (item->type == IT_QUERY)
+		return model_session_state(r->m, item->session);
 	if (item->type == IT_RESULT)
 		return (int64_t)model_session_state(r->m, item->session) +
 		       8 * (int64_t)MIN(r->m->ses[item->session].last_ev,
@@ -752,6 +785,10 @@ render_status(struct render *r, const struct status_in *in, int width,
 			break;
 		case SS_INCOMPLETE:
 			buf_adds(&q->text, " \xE2\x97\x8C incomplete ");
+			q->role = ROLE_STATUS_WARN;
+			break;
+		default:
+			buf_adds(&q->text, " " GLYPH_WAITING " waiting for a decision ");
 			q->role = ROLE_STATUS_WARN;
 			break;
 		}

@@ -164,17 +164,19 @@ add_reason(struct model *m, uint32_t s, int flags, struct buf *out)
 void
 statusline_format(struct model *m, uint32_t s, int flags, struct buf *out)
 {
-	static const char *const glyph[] = {
+	static const char *const glyph[SS_NSTATES] = {
 		[SS_LIVE] = GLYPH_LIVE,
 		[SS_OK] = GLYPH_OK,
 		[SS_FAILED] = GLYPH_FAILED,
 		[SS_INCOMPLETE] = "?",
+		[SS_WAITING] = GLYPH_WAITING,
 	};
-	static const char *const colour[] = {
+	static const char *const colour[SS_NSTATES] = {
 		[SS_LIVE] = "yellow",
 		[SS_OK] = "green",
 		[SS_FAILED] = "red",
 		[SS_INCOMPLETE] = "magenta",
+		[SS_WAITING] = "cyan",
 	};
 	enum session_state st = model_session_state(m, s);
 	struct buf t = {0};

@@ -7,6 +7,7 @@
 
 #include "agent.h"
 #include "json.h"
+#include "words.h"
 
 /* Re-emit token t compactly; strings go through json_quote so the output
  * is valid JSON whatever bytes the input held. */
@@ -195,6 +196,63 @@ summary_result(struct model *m, uint32_t r, struct buf *out, struct buf *tmp)
 		buf_adds(out, "null");
 }
 
+/* "key": followed by b as a JSON string, or null when it is empty. */
+static void
+json_buf(struct buf *out, const char *key, const struct buf *b)
+{
+	buf_addf(out, ",\"%s\":", key);
+	if (b->n > 0)
+		json_quote(out, b->p, b->n);
+	else
+		buf_adds(out, "null");
+}
+
+/* The decisions session s asked for (PRODUCT.md: "interactions"). */
+static void
+summary_queries(struct model *m, uint32_t s, struct buf *out)
+{
+	static const char *const kinds[] = {
+		[QK_WEB_FETCH] = "web_fetch", [QK_WEB_SEARCH] = "web_search",
+		[QK_QUESTION] = "question",   [QK_PLAN] = "plan",
+		[QK_SHELL] = "shell",         [QK_OTHER] = "other",
+	};
+	struct query_words w = {0};
+	bool first = true;
+
+	for (size_t i = 0; i < m->nquery; i++) {
+		const struct query *q = &m->query[i];
+		int64_t a, b;
+
+		if (q->session != s)
+			continue;
+		words_query_load(m, (uint32_t)i, &w);
+		buf_adds(out, first ? "{\"id\":" : ",{\"id\":");
+		first = false;
+		/* The id as the stream has it: a number stays one. */
+		if (w.id.n > 0 && strspn(w.id.p, "0123456789") == w.id.n)
+			buf_add(out, w.id.p, w.id.n);
+		else if (w.id.n > 0)
+			json_quote(out, w.id.p, w.id.n);
+		else
+			buf_adds(out, "null");
+		json_buf(out, "query_type", &w.type);
+		buf_addf(out, ",\"kind\":\"%s\",\"summary\":", kinds[q->kind]);
+		json_quote(out, w.what.p ? w.what.p : "", w.what.n);
+		json_buf(out, "call_id", &w.call);
+		buf_addf(out, ",\"decision\":\"%s\"",
+			 model_query_decision_name(words_query_decision(m, (uint32_t)i)));
+		json_buf(out, "reason", &w.reason);
+		buf_adds(out, ",\"ms\":");
+		a = q->ask_ev != NONE ? m->ev[q->ask_ev].ms : TIME_NONE;
+		b = q->answer_ev != NONE ? m->ev[q->answer_ev].ms : TIME_NONE;
+		json_ms_value(out, a != TIME_NONE && b != TIME_NONE && b >= a
+					   ? b - a
+					   : TIME_NONE);
+		buf_addc(out, '}');
+	}
+	words_query_free(&w);
+}
+
 /* The bytes of span i of v[0..n) in sc, or NULL when sc keeps none. */
 static const struct span *
 kept_span(const struct summary *sc, const struct span *v, size_t n,
@@ -284,6 +342,8 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 		summary_flush(out, f);
 		first = false;
 	}
+	buf_adds(out, "],\"interactions\":[");
+	summary_queries(m, s, out);
 	/* Why the command's end failed the session, when it did. */
 	buf_adds(out, "],\"error\":");
 	buf_reset(tmp);
@@ -429,6 +489,10 @@ summary_line(struct summary *sc, struct model *m, uint32_t e,
 	case EV_TOOL_DONE: {
 		uint32_t c = m->it[it].ref;
 
+		/* A call that went on in the background is not final yet:
+		 * made at the end. */
+		if (m->call[c].flags & CF_BACKGROUND)
+			break;
 		sc->call = kept_reach(sc->call, &sc->ncall, &sc->callcap, c,
 					  sizeof *sc->call);
 		off = sc->pieces.n;

@@ -467,3 +467,13 @@ text_rows_free(struct text_rows *rows)
 	rows->v = NULL;
 	rows->n = rows->cap = 0;
 }
+
+int64_t
+text_lines(const char *s, size_t n)
+{
+	int64_t lines = 0;
+
+	for (size_t i = 0; i < n; i++)
+		lines += s[i] == '\n';
+	return lines + (n > 0 && s[n - 1] != '\n');
+}

@@ -76,4 +76,7 @@ size_t text_wrap(struct text_rows *rows, const char *s, size_t n, size_t width);
 
 void text_rows_free(struct text_rows *rows);
 
+/* Lines of s[0..n): a last line without its newline counts. */
+int64_t text_lines(const char *s, size_t n);
+
 #endif

@@ -9,6 +9,7 @@
 #include "detail.h"
 #include "glyph.h"
 #include "model.h"
+#include "text.h"
 
 /* How a kind's line reads (the flags of a row). */
 enum {
@@ -210,6 +211,14 @@ tool_object(const struct json *j, int tc, int *name)
 		}
 		k = json_next(j, k + 1);
 	}
+	/* The shape one consumer claims (src/FORMAT.md §3):
+	 * "tool_call":{"tool":{"case":"readToolCall","value":{…}}}. */
+	k = json_get(j, tc, "tool");
+	if (json_type(j, json_get(j, k, "case")) == JSON_STRING &&
+	    json_type(j, json_get(j, k, "value")) == JSON_OBJECT) {
+		*name = json_get(j, k, "case");
+		return json_get(j, k, "value");
+	}
 	return -1;
 }
 
@@ -274,17 +283,6 @@ static void
 count_of(struct buf *out, int64_t n, const char *one, const char *many)
 {
 	buf_addf(out, "%lld %s", (long long)n, n == 1 ? one : many);
-}
-
-/* Lines of s[0..n): a last line without its newline counts. */
-static int64_t
-count_lines(const char *s, size_t n)
-{
-	int64_t lines = 0;
-
-	for (size_t i = 0; i < n; i++)
-		lines += s[i] == '\n';
-	return lines + (n > 0 && s[n - 1] != '\n');
 }
 
 bool
@@ -492,13 +490,39 @@ success_shell(const struct callview *v, struct buf *out)
 		buf_adds(out, "ok");
 }
 
+void
+tool_big_read(const struct callview *v, struct buf *out)
+{
+	int64_t size, lines;
+	bool n = false;
+
+	buf_adds(out, "content not in the stream");
+	if (int_at(v->rj, v->var, "fileSize", &size) && size >= 0) {
+		buf_adds(out, " (");
+		fmt_bytes(out, (uint64_t)size);
+		n = true;
+	}
+	if (int_at(v->rj, v->var, "totalLines", &lines)) {
+		buf_adds(out, n ? ", " : " (");
+		count_of(out, lines, "line", "lines");
+		n = true;
+	}
+	if (n)
+		buf_addc(out, ')');
+}
+
 static void
 success_read(const struct callview *v, struct buf *out)
 {
 	int64_t a;
 
-	if (int_at(v->rj, v->var, "totalLines|file.totalLines|file.numLines",
-		   &a))
+	/* A big file's text is left out of the stream (src/FORMAT.md §3):
+	 * never read as an empty file. */
+	if (json_get(v->rj, v->var, "contentBlobId") >= 0 &&
+	    json_get(v->rj, v->var, "content") < 0)
+		tool_big_read(v, out);
+	else if (int_at(v->rj, v->var,
+			"totalLines|file.totalLines|file.numLines", &a))
 		count_of(out, a, "line", "lines");
 	else
 		buf_adds(out, "read");
@@ -540,10 +564,10 @@ success_edit(const struct callview *v, struct buf *out)
 			 &b)) {
 		/* as counted */
 	} else if (str_at(v->aj, v->args, "new_string", &t)) {
-		a = count_lines(t.p, t.n);
+		a = text_lines(t.p, t.n);
 		buf_reset(&t);
 		if (str_at(v->aj, v->args, "old_string", &t))
-			b = count_lines(t.p, t.n);
+			b = text_lines(t.p, t.n);
 	} else if ((n = size_at(v->aj, v->args, "changes")) >= 0) {
 		count_of(out, n, "file changed", "files changed");
 		buf_free(&t);
@@ -565,7 +589,7 @@ success_write(const struct callview *v, struct buf *out)
 	if (json_int_at(v->rj, v->var, "linesCreated", &a))
 		buf_addf(out, "+%lld", (long long)a);
 	else if (str_at(v->aj, v->args, "content", &t))
-		buf_addf(out, "+%lld", (long long)count_lines(t.p, t.n));
+		buf_addf(out, "+%lld", (long long)text_lines(t.p, t.n));
 	else
 		buf_adds(out, "written");
 	buf_free(&t);
@@ -730,13 +754,46 @@ describe_failure(const struct callview *v, const char *none,
 		buf_adds(out, none);
 }
 
+/* A call gone to the background: "background #339917" while it runs,
+ * then how its notification says it ended. */
+static void
+describe_background(struct model *m, uint32_t c, const struct callview *v,
+		    enum call_state st, struct buf *out)
+{
+	const struct call *call = &m->call[c];
+	int t = json_path_any(v->rj, v->var, "shellId|agentId");
+
+	buf_adds(out, "background");
+	if (json_is_value(v->rj, t)) {
+		buf_adds(out, " #");
+		json_decode(v->rj, t, out);
+	}
+	if (st == CS_ORPHANED) {
+		buf_adds(out, ", its end not seen");
+	} else if (st != CS_RUNNING) {
+		size_t mark = out->n;
+
+		buf_adds(out, ": ");
+		if (!model_event_field(m, call->bg_ev, "status", out)) {
+			out->n = mark;
+			buf_adds(out, st == CS_OK ? ", done" : ", failed");
+		}
+	}
+}
+
 static void
 describe_outcome(struct model *m, uint32_t c, const struct kind *k,
 		 const struct callview *v, struct buf *out)
 {
 	size_t before;
+	enum call_state st = model_call_state(m, c);
 
-	switch (model_call_state(m, c)) {
+	if ((m->call[c].flags & CF_BACKGROUND) &&
+	    m->call[c].result == CR_SUCCESS && model_seen(m, m->call[c].done_ev)) {
+		describe_background(m, c, v, st, out);
+		return;
+	}
+	switch (st) {
 	case CS_RUNNING:
 		buf_adds(out, "running");
 		return;

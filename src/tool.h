@@ -82,6 +82,10 @@ int tool_object(const struct json *j, int tc, int *name);
 /* The kind an agent's name for a tool stands for: "shellToolCall" ->
  * TK_SHELL; TK_OTHER for a name no row lists. */
 enum tool_kind tool_kind_of(const char *name, size_t n);
+/* "content not in the stream (14.2 KB, 412 lines)": a read whose text
+ * the stream leaves out (Cursor's contentBlobId), for the line and the
+ * detail. */
+void tool_big_read(const struct callview *v, struct buf *out);
 /* Append the call's result text (see callview.text); false when none. */
 bool tool_text(const struct callview *v, struct buf *out);
 /* "shell", "read", ... ("other" for TK_OTHER). */

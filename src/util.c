@@ -333,6 +333,19 @@ fmt_count(struct buf *b, uint64_t n)
 		buf_addf(b, "%.1fM", (double)n / 1e6);
 }
 
+void
+fmt_bytes(struct buf *b, uint64_t n)
+{
+	if (n < 1024)
+		buf_addf(b, "%llu bytes", (unsigned long long)n);
+	else if (n < 1024 * 1024)
+		buf_addf(b, "%.1f KB", (double)n / 1024);
+	else if (n < 1024ull * 1024 * 1024)
+		buf_addf(b, "%.1f MB", (double)n / (1024 * 1024));
+	else
+		buf_addf(b, "%.1f GB", (double)n / (1024.0 * 1024 * 1024));
+}
+
 static const char b64[] =
 	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 

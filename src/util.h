@@ -88,5 +88,7 @@ void fmt_duration(struct buf *b, int64_t ms);
 void fmt_clock(struct buf *b, int64_t ms);
 /* Format a count with k/M suffixes: 950, 12.3k, 4.1M. */
 void fmt_count(struct buf *b, uint64_t n);
+/* "512 bytes", "14.2 KB", "3.0 MB" (1 KB = 1024 bytes). */
+void fmt_bytes(struct buf *b, uint64_t n);
 
 #endif

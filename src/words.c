@@ -227,6 +227,104 @@ words_call(const struct model *m, uint32_t c, const struct tool_desc *d,
 	tool_line((enum tool_kind)m->call[c].kind, d, out);
 }
 
+void
+words_query_load(struct model *m, uint32_t q, struct query_words *w)
+{
+	const struct query *qu = &m->query[q];
+	const struct agent *a = agent_get(m->ses[qu->session].agent);
+	const struct json *aj = NULL, *rj = NULL;
+
+	if (model_seen(m, qu->ask_ev))
+		aj = model_parsed(m, qu->ask_ev, m->qjson);
+	if (model_seen(m, qu->answer_ev))
+		rj = model_parsed(m, qu->answer_ev, m->qjson2);
+	if (a->query != NULL)
+		a->query(aj, rj, w);
+}
+
+void
+words_query_free(struct query_words *w)
+{
+	buf_free(&w->id);
+	buf_free(&w->type);
+	buf_free(&w->what);
+	buf_free(&w->call);
+	buf_free(&w->reason);
+	buf_free(&w->body);
+}
+
+enum query_decision
+words_query_decision(const struct model *m, uint32_t q)
+{
+	const struct query *qu = &m->query[q];
+
+	return model_seen(m, qu->answer_ev) ? (enum query_decision)qu->decision
+					    : QD_PENDING;
+}
+
+void
+words_query(struct model *m, uint32_t q, const struct query_words *w,
+	    struct buf *out)
+{
+	static const char *const said[] = {
+		[QD_APPROVED] = "approved", [QD_REJECTED] = "rejected",
+		[QD_SKIPPED] = "skipped", [QD_ANSWERED] = "answered",
+	};
+	enum query_decision d = words_query_decision(m, q);
+	enum session_state st = model_session_state(m, m->query[q].session);
+
+	buf_adds(out, "? ");
+	if (w->what.n > 0)
+		buf_add(out, w->what.p, w->what.n);
+	else
+		buf_adds(out, "a decision");
+	buf_adds(out, " " GLYPH_ARROW " ");
+	if (d == QD_PENDING) {
+		buf_adds(out, st == SS_LIVE || st == SS_WAITING
+				      ? "waiting for a decision"
+				      : "no answer");
+		return;
+	}
+	buf_adds(out, said[d]);
+	if (w->reason.n > 0) {
+		size_t from = out->n;
+
+		buf_adds(out, ": ");
+		buf_add(out, w->reason.p, w->reason.n);
+		fold_lines(out, from + 2);
+	}
+}
+
+/* A new paragraph where two replies were glued: the first capital that
+ * starts a word right after the end of a sentence or a word in capitals,
+ * with no space between ("DONEThe", "done.The"). Only asked of a text
+ * that spans several model steps (EVF_GLUED). */
+static void
+unglue(struct buf *b, size_t from)
+{
+	for (size_t i = from + 1; i + 1 < b->n; i++) {
+		char prev = b->p[i - 1], c = b->p[i], next = b->p[i + 1];
+
+		if (c < 'A' || c > 'Z' || next < 'a' || next > 'z' ||
+		    !((prev >= 'A' && prev <= 'Z') || strchr(".!?:;)`\"'", prev)))
+			continue;
+		buf_add(b, "\n\n", 2);
+		memmove(b->p + i + 2, b->p + i, b->n - 2 - i);
+		memcpy(b->p + i, "\n\n", 2);
+		return;
+	}
+}
+
+void
+words_event_text(struct model *m, uint32_t e, struct buf *out)
+{
+	size_t from = out->n;
+
+	model_event_text(m, e, out);
+	if (EV_FLAGS(&m->ev[e]) & EVF_GLUED)
+		unglue(out, from);
+}
+
 /* Event e's text from `from` on, cut at WORDS_LINE_MAX bytes unless the
  * whole is asked for, saying so. */
 static void
@@ -262,8 +360,12 @@ words_item(struct model *m, uint32_t it, unsigned flags, struct tool_desc *td,
 		}
 		break;
 	case IT_PROMPT:
+		model_item_text(m, it, out);
+		break;
 	case IT_TEXT:
 		model_item_text(m, it, out);
+		if (EV_FLAGS(&m->ev[item->first_ev]) & EVF_GLUED)
+			unglue(out, from);
 		break;
 	case IT_TOOL:
 		tool_describe(m, item->ref, td);
@@ -286,6 +388,18 @@ words_item(struct model *m, uint32_t it, unsigned flags, struct tool_desc *td,
 		buf_adds(out, "stderr: ");
 		event_line(m, item->first_ev, flags, out);
 		break;
+	case IT_QUERY: {
+		struct query_words w = {0};
+
+		words_query_load(m, item->ref, &w);
+		words_query(m, item->ref, &w, out);
+		if ((flags & WORDS_BODY) && w.body.n > 0) {
+			buf_addc(out, '\n');
+			buf_add(out, w.body.p, w.body.n);
+		}
+		words_query_free(&w);
+		break;
+	}
 	case IT_RESULT:
 		/* A result the session went on after (Claude Code starts a
 		 * turn of its own when a background agent ends). */

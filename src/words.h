@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "model.h"
+#include "agent.h"
 #include "tool.h"
 #include "util.h"
 
@@ -34,6 +35,20 @@ void words_diag(const struct model *m, uint32_t d, struct buf *out);
 /* "✓ Shell `npm test` → exit 1" for call c, described in d. */
 void words_call(const struct model *m, uint32_t c, const struct tool_desc *d,
 		struct buf *out);
+
+/* A decision asked for (query q): its words loaded into w (freed with
+ * words_query_free), its decision as of m->limit, and its line:
+ * "? approve web fetch https://… → rejected: User Rejected". */
+void words_query_load(struct model *m, uint32_t q, struct query_words *w);
+void words_query_free(struct query_words *w);
+enum query_decision words_query_decision(const struct model *m, uint32_t q);
+void words_query(struct model *m, uint32_t q, const struct query_words *w,
+		 struct buf *out);
+
+/* The text of a reply event as people read it: two replies glued in one
+ * event (src/FORMAT.md §4) get a paragraph between them. The JSON summary
+ * keeps model_event_text's, the agent's own. */
+void words_event_text(struct model *m, uint32_t e, struct buf *out);
 
 /* An event's text (a diagnostic's or stderr line, a notice) is said up to
  * this many bytes in a line of the transcript; the rest stays in the
