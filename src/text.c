@@ -467,3 +467,17 @@ text_rows_free(struct text_rows *rows)
 	rows->v = NULL;
 	rows->n = rows->cap = 0;
 }
+
+/* s for a man page (the option and key tables' sections). */
+void
+text_roff(struct buf *out, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '\\')
+			buf_adds(out, "\\e");
+		else if (*s == '-')
+			buf_adds(out, "\\-");
+		else
+			buf_addc(out, *s);
+	}
+}

@@ -76,4 +76,7 @@ size_t text_wrap(struct text_rows *rows, const char *s, size_t n, size_t width);
 
 void text_rows_free(struct text_rows *rows);
 
+/* Append s for a man page: roff's backslash and minus escaped. */
+void text_roff(struct buf *out, const char *s);
+
 #endif
