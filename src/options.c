@@ -433,6 +433,10 @@ parse_args(struct options *o, int nargs, char **argv, struct buf *out,
 		if (c == ':')
 			status = options_usage(err, "option '%s' needs a value",
 					       argv[optind - 1]);
+		else if (r == NULL && row_of(optopt) != NULL)
+			/* getopt's optopt for "--bell=x" is --bell's val. */
+			status = options_usage(err, "option '--%s' takes no value",
+					       row_of(optopt)->name);
 		else if (r == NULL && optopt != 0)
 			status = options_usage(err, "unknown option '-%c'", optopt);
 		else if (r == NULL)
