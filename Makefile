@@ -264,13 +264,17 @@ install: all
 	install -m 644 src/agentview.1 $(DESTDIR)$(MANDIR)/agentview.1
 	for t in themes/*.theme; do [ -e "$$t" ] && install -m 644 "$$t" $(DESTDIR)$(DATADIR)/themes/ || true; done
 
-# Regenerate the man page's KEYS section from the key table.
+# Regenerate the man page's OPTIONS and KEYS sections from the option and
+# key tables (between the lines '.\" NAME-begin' and '.\" NAME-end').
 update-man: all
-	@./src/agentview --keys-roff >src/keys.roff.tmp
-	@awk '/^\.\\" keys-begin/ { print; while ((getline l < "src/keys.roff.tmp") > 0) print l; skip = 1; next } \
-	     /^\.\\" keys-end/ { skip = 0 } !skip' src/agentview.1 >src/agentview.1.tmp
-	@mv src/agentview.1.tmp src/agentview.1; rm -f src/keys.roff.tmp
-	@echo "src/agentview.1: KEYS section updated"
+	@set -e; for s in options keys; do \
+		./src/agentview --$$s-roff >src/$$s.roff.tmp; \
+		b='.\" '$$s-begin e='.\" '$$s-end f=src/$$s.roff.tmp awk \
+			'index($$0, ENVIRON["b"]) == 1 { print; while ((getline l < ENVIRON["f"]) > 0) print l; skip = 1; next } \
+			 index($$0, ENVIRON["e"]) == 1 { skip = 0 } !skip' src/agentview.1 >src/agentview.1.tmp; \
+		mv src/agentview.1.tmp src/agentview.1; rm -f src/$$s.roff.tmp; \
+	done
+	@echo "src/agentview.1: OPTIONS and KEYS sections updated"
 
 clean-objs:
 	rm -f src/*.o src/libcore.a src/agentview $(TEST_BIN) $(BENCH_BIN)

@@ -61,6 +61,14 @@ act_keys_roff(struct buf *out, int value)
 	keys_roff(out);
 }
 
+/* --options-roff: the man page's OPTIONS section, for `make update-man`. */
+static void
+act_options_roff(struct buf *out, int value)
+{
+	(void)value;
+	options_roff(out);
+}
+
 const struct opt options_table[] = {
 	{.name = "follow", .letter = 'f', .kind = OPT_FLAG, .to = OPT_AT(follow),
 	 .help = "keep reading FILE as it grows (tail -F: survives truncation and replacement)",
@@ -205,6 +213,8 @@ const struct opt options_table[] = {
 	 .flags = OPTF_HIDDEN, .help = "quit the screen after N frames"},
 	{.name = "keys-roff", .kind = OPT_ACTION, .act = act_keys_roff,
 	 .flags = OPTF_HIDDEN, .help = "the man page's KEYS section"},
+	{.name = "options-roff", .kind = OPT_ACTION, .act = act_options_roff,
+	 .flags = OPTF_HIDDEN, .help = "the man page's OPTIONS section"},
 	{.name = NULL},
 };
 
@@ -513,4 +523,27 @@ options_help(struct buf *out)
 		buf_addc(out, '\n');
 	}
 	buf_adds(out, help_tail);
+}
+
+void
+options_roff(struct buf *out)
+{
+	for (const struct opt *r = options_table; r->name != NULL; r++) {
+		if (!shown(r))
+			continue;
+		buf_adds(out, ".TP\n");
+		if (r->letter != 0) {
+			buf_addf(out, ".BR \\-%c \", \" \\-\\-", r->letter);
+			text_roff(out, r->name);
+			if (r->arg != NULL)
+				buf_addf(out, " \" \\fI%s\\fR\"", r->arg);
+		} else {
+			buf_adds(out, r->arg != NULL ? ".BI \\-\\-" : ".B \\-\\-");
+			text_roff(out, r->name);
+			if (r->arg != NULL)
+				buf_addf(out, " \" %s\"", r->arg);
+		}
+		buf_addc(out, '\n');
+		buf_adds(out, r->man);
+	}
 }

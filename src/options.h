@@ -1,6 +1,6 @@
 /* options.h: the command line as one table of options. getopt_long's
- * table, the parsing (a value parser per kind) and --help are made from
- * it, so they cannot disagree. Adding an option is a row of the table, a
+ * table, the parsing (a value parser per kind), --help and the man page's
+ * OPTIONS section are made from it, so they cannot disagree. Adding an option is a row of the table, a
  * field in struct options, and what the program does with it. */
 #ifndef AGENTVIEW_OPTIONS_H
 #define AGENTVIEW_OPTIONS_H
@@ -94,8 +94,9 @@ int options_parse(struct options *o, int argc, char **argv, struct buf *out,
  * the exit status of one, 2. */
 int options_usage(struct buf *err, const char *fmt, ...) PRINTF_LIKE(2, 3);
 
-/* The text of --help. */
+/* The text of --help; the man page's OPTIONS section (roff). */
 void options_help(struct buf *out);
+void options_roff(struct buf *out);
 
 /* The words of o shown to people, joined by sep ("text, markdown, ..."). */
 void options_words(struct buf *out, const struct opt *o, const char *sep);

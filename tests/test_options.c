@@ -1,5 +1,6 @@
 /* test_options.c: the option table, the parsing made from it (every kind
- * of value, every usage error word for word) and the --help text. */
+ * of value, every usage error word for word), the --help text and the
+ * man page's OPTIONS section. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,6 +212,26 @@ test_actions(void **state)
 	buf_free(&want);
 }
 
+/* The man page's OPTIONS section is what the table generates. */
+static void
+test_man_page_in_step(void **state)
+{
+	struct buf man = {0}, want = {0};
+	const char *from, *to;
+
+	(void)state;
+	slurp("src/agentview.1", &man);
+	from = strstr(man.p, ".\\\" options-begin");
+	to = strstr(man.p, ".\\\" options-end\n");
+	assert_true(from != NULL && to != NULL && from < to);
+	from = strchr(from, '\n') + 1;
+	options_roff(&want);
+	if ((size_t)(to - from) != want.n || memcmp(from, want.p, want.n) != 0)
+		fail_msg("src/agentview.1 OPTIONS differs from src/options.c: run 'make update-man'");
+	buf_free(&man);
+	buf_free(&want);
+}
+
 /* Every row is whole: a name used once, a letter used once, help and man
  * text for the rows people see, words for the kinds that take them. */
 static void
@@ -251,6 +272,7 @@ main(void)
 		cmocka_unit_test(test_kinds),
 		cmocka_unit_test(test_usage_errors),
 		cmocka_unit_test(test_actions),
+		cmocka_unit_test(test_man_page_in_step),
 		cmocka_unit_test(test_table),
 	};
 
