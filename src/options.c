@@ -13,6 +13,7 @@
 #include "keys.h"
 #include "print.h"
 #include "text.h"
+#include "theme.h"
 
 #ifndef AGENTVIEW_VERSION
 #define AGENTVIEW_VERSION "dev"
@@ -67,6 +68,14 @@ act_options_roff(struct buf *out, int value)
 {
 	(void)value;
 	options_roff(out);
+}
+
+/* --list-themes: the names --theme takes, for the completions. */
+static void
+act_list_themes(struct buf *out, int value)
+{
+	(void)value;
+	theme_names(NULL, out);
 }
 
 const struct opt options_table[] = {
@@ -208,13 +217,15 @@ const struct opt options_table[] = {
 	{.name = "version", .letter = 'V', .kind = OPT_ACTION, .act = act_version,
 	 .help = "version on stdout, exit 0",
 	 .man = "Version on standard output, exit 0.\n"},
-	/* For tests, benchmarks and the generated man page. */
+	/* For tests, benchmarks, the generated man page and the completions. */
 	{.name = "frames", .kind = OPT_NUMBER, .arg = "N", .to = OPT_AT(frames),
 	 .flags = OPTF_HIDDEN, .help = "quit the screen after N frames"},
 	{.name = "keys-roff", .kind = OPT_ACTION, .act = act_keys_roff,
 	 .flags = OPTF_HIDDEN, .help = "the man page's KEYS section"},
 	{.name = "options-roff", .kind = OPT_ACTION, .act = act_options_roff,
 	 .flags = OPTF_HIDDEN, .help = "the man page's OPTIONS section"},
+	{.name = "list-themes", .kind = OPT_ACTION, .act = act_list_themes,
+	 .flags = OPTF_HIDDEN, .help = "the theme names --theme takes, one a line"},
 	{.name = NULL},
 };
 

@@ -10,6 +10,7 @@
 #include "keys.h"
 #include "options.h"
 #include "print.h"
+#include "theme.h"
 
 /* A parse of one command line: argv stays here, since o points into it. */
 struct parsed {
@@ -180,8 +181,8 @@ test_usage_errors(void **state)
 	}
 }
 
-/* --help is the text it has always been; it, --version and --keys-roff
- * print and end the parse with 0, before a later mistake is seen. */
+/* --help is the text it has always been; it and the other actions print
+ * and end the parse with 0, before a later mistake is seen. */
 static void
 test_actions(void **state)
 {
@@ -204,6 +205,12 @@ test_actions(void **state)
 	assert_int_equal(p.status, 0);
 	assert_string_equal(p.out.p, "agentview " AGENTVIEW_VERSION "\n");
 	parsed_free(&p);
+	theme_names(NULL, &want);
+	parse(&p, ARGS("--list-themes"));
+	assert_int_equal(p.status, 0);
+	assert_string_equal(p.out.p, want.p);
+	parsed_free(&p);
+	buf_reset(&want);
 	keys_roff(&want);
 	parse(&p, ARGS("--keys-roff"));
 	assert_int_equal(p.status, 0);
