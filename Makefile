@@ -37,7 +37,7 @@ ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
 
 # Reading and model layers: no curses here (checked by `make check-layers`).
 CORE = util json json_get json_str text lines ahead model model_query agent agent_cursor agent_claude agent_gemini agent_codex tool words summary print record input sig runner \
-       statusline render view keys theme search diff detail nav replay options
+       statusline render view keys theme search diff detail nav replay options complete
 # Screen layer: the only files that may include <curses.h>.
 UI   = ui pane_transcript pane_timeline statusbar pane_help ui_theme ui_nav pane_detail \
        ui_replay
@@ -276,6 +276,16 @@ update-man: all
 	done
 	@echo "src/agentview.1: OPTIONS and KEYS sections updated"
 
+# Regenerate the shell completions of src/completions/ from the option table.
+COMPLETIONS = src/completions/agentview.bash src/completions/_agentview \
+              src/completions/agentview.fish
+update-completions: all
+	@mkdir -p src/completions
+	@./src/agentview --shell-completion bash >src/completions/agentview.bash
+	@./src/agentview --shell-completion zsh >src/completions/_agentview
+	@./src/agentview --shell-completion fish >src/completions/agentview.fish
+	@echo "src/completions: bash, zsh and fish completions updated"
+
 clean-objs:
 	rm -f src/*.o src/libcore.a src/agentview $(TEST_BIN) $(BENCH_BIN)
 	rm -rf $(ASAN_DIR) $(TSAN_DIR)
@@ -285,4 +295,4 @@ clean: clean-objs
 
 .PHONY: all run test test-agents unit unit-asan unit-tsan unit-valgrind asan bench fuzz fuzz-seeds fuzz-cov \
 	fuzz-build install clean clean-objs check-layers deps-build deps-test deps-bench \
-	deps-fuzz deps-agents update-man
+	deps-fuzz deps-agents update-man update-completions

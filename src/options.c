@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "complete.h"
 #include "keys.h"
 #include "print.h"
 #include "text.h"
@@ -35,6 +36,13 @@ static const struct opt_word color_words[] = {
 	{"auto", COLOR_AUTO},
 	{"always", COLOR_ALWAYS},
 	{"never", COLOR_NEVER},
+	{NULL, 0},
+};
+
+static const struct opt_word shell_words[] = {
+	{"bash", SHELL_BASH},
+	{"zsh", SHELL_ZSH},
+	{"fish", SHELL_FISH},
 	{NULL, 0},
 };
 
@@ -68,6 +76,14 @@ act_options_roff(struct buf *out, int value)
 {
 	(void)value;
 	options_roff(out);
+}
+
+/* --shell-completion SHELL: the shell's completion script, for
+ * `make update-completions`. */
+static void
+act_completion(struct buf *out, int value)
+{
+	complete_script(out, (enum shell)value);
 }
 
 /* --list-themes: the names --theme takes, for the completions. */
@@ -224,6 +240,9 @@ const struct opt options_table[] = {
 	 .flags = OPTF_HIDDEN, .help = "the man page's KEYS section"},
 	{.name = "options-roff", .kind = OPT_ACTION, .act = act_options_roff,
 	 .flags = OPTF_HIDDEN, .help = "the man page's OPTIONS section"},
+	{.name = "shell-completion", .kind = OPT_ACTION, .arg = "SHELL",
+	 .words = shell_words, .act = act_completion, .flags = OPTF_HIDDEN,
+	 .help = "the completion script of SHELL"},
 	{.name = "list-themes", .kind = OPT_ACTION, .act = act_list_themes,
 	 .flags = OPTF_HIDDEN, .help = "the theme names --theme takes, one a line"},
 	{.name = NULL},

@@ -1,6 +1,7 @@
 /* options.h: the command line as one table of options. getopt_long's
- * table, the parsing (a value parser per kind), --help and the man page's
- * OPTIONS section are made from it, so they cannot disagree. Adding an option is a row of the table, a
+ * table, the parsing (a value parser per kind), --help, the man page's
+ * OPTIONS section and the shell completions (complete.c) are made from
+ * it, so they cannot disagree. Adding an option is a row of the table, a
  * field in struct options, and what the program does with it. */
 #ifndef AGENTVIEW_OPTIONS_H
 #define AGENTVIEW_OPTIONS_H

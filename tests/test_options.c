@@ -1,15 +1,18 @@
 /* test_options.c: the option table, the parsing made from it (every kind
- * of value, every usage error word for word), the --help text and the
- * man page's OPTIONS section. */
+ * of value, every usage error word for word), and what is written from
+ * it: --help, the man page's OPTIONS section, the shell completions. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
 
+#include "complete.h"
 #include "keys.h"
 #include "options.h"
 #include "print.h"
+#include "text.h"
 #include "theme.h"
 
 /* A parse of one command line: argv stays here, since o points into it. */
@@ -205,6 +208,17 @@ test_actions(void **state)
 	assert_int_equal(p.status, 0);
 	assert_string_equal(p.out.p, "agentview " AGENTVIEW_VERSION "\n");
 	parsed_free(&p);
+	complete_script(&want, SHELL_ZSH);
+	parse(&p, ARGS("--shell-completion", "zsh"));
+	assert_int_equal(p.status, 0);
+	assert_string_equal(p.out.p, want.p);
+	parsed_free(&p);
+	buf_reset(&want);
+	parse(&p, ARGS("--shell-completion=tcsh"));
+	assert_int_equal(p.status, 2);
+	assert_string_equal(p.err.p, "agentview: --shell-completion: 'tcsh' is not one of "
+		"bash, zsh, fish\nTry 'agentview --help' for more information.\n");
+	parsed_free(&p);
 	theme_names(NULL, &want);
 	parse(&p, ARGS("--list-themes"));
 	assert_int_equal(p.status, 0);
@@ -237,6 +251,148 @@ test_man_page_in_step(void **state)
 		fail_msg("src/agentview.1 OPTIONS differs from src/options.c: run 'make update-man'");
 	buf_free(&man);
 	buf_free(&want);
+}
+
+/* The committed completions are what the table generates. */
+static void
+test_completions_in_step(void **state)
+{
+	static const char *const files[] = {
+		[SHELL_BASH] = "src/completions/agentview.bash",
+		[SHELL_ZSH] = "src/completions/_agentview",
+		[SHELL_FISH] = "src/completions/agentview.fish",
+	};
+
+	(void)state;
+	for (int sh = SHELL_BASH; sh <= SHELL_FISH; sh++) {
+		struct buf file = {0}, want = {0};
+
+		slurp(files[sh], &file);
+		complete_script(&want, (enum shell)sh);
+		if (file.n != want.n || memcmp(file.p, want.p, want.n) != 0)
+			fail_msg("%s differs from src/options.c: run 'make update-completions'",
+				 files[sh]);
+		buf_free(&file);
+		buf_free(&want);
+	}
+}
+
+/* Fail unless text (called what) holds the string fmt makes. */
+static void PRINTF_LIKE(3, 4)
+assert_holds(const char *text, const char *what, const char *fmt, ...)
+{
+	struct buf want = {0};
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vaddf(&want, fmt, ap);
+	va_end(ap);
+	if (strstr(text, want.p) == NULL)
+		fail_msg("%s lacks \"%s\"", what, want.p);
+	buf_free(&want);
+}
+
+/* Every option people see is in --help, the man page and the three
+ * completions, with its letter and the words it takes; the hidden ones
+ * are in none of them. */
+static void
+test_every_option_everywhere(void **state)
+{
+	struct buf help = {0}, man = {0}, bash = {0}, zsh = {0}, fish = {0};
+	char *options_line;
+
+	(void)state;
+	options_help(&help);
+	slurp("src/agentview.1", &man);
+	complete_script(&bash, SHELL_BASH);
+	complete_script(&zsh, SHELL_ZSH);
+	complete_script(&fish, SHELL_FISH);
+	/* bash offers the options on the line that completes "-...". */
+	options_line = strstr(bash.p, "compgen -W '-");
+	assert_non_null(options_line);
+	*strchr(options_line, '\n') = '\0';
+	for (const struct opt *r = options_table; r->name != NULL; r++) {
+		struct buf roff = {0}, words = {0};
+
+		text_roff(&roff, r->name);
+		if (r->flags & OPTF_HIDDEN) {
+			struct buf name = {0};
+
+			buf_addf(&name, "--%s ", r->name);
+			assert_null(strstr(help.p, name.p));
+			assert_null(strstr(options_line, name.p + 2));
+			buf_reset(&name);
+			buf_addf(&name, "\\-\\-%s", roff.p);
+			assert_null(strstr(man.p, name.p));
+			buf_reset(&name);
+			buf_addf(&name, "'--%s", r->name);
+			assert_null(strstr(zsh.p, name.p));
+			buf_reset(&name);
+			buf_addf(&name, " -l %s ", r->name);
+			assert_null(strstr(fish.p, name.p));
+			buf_free(&name);
+			buf_free(&roff);
+			continue;
+		}
+		assert_holds(help.p, "--help", "--%s%s%s ", r->name,
+			     r->arg ? " " : "", r->arg ? r->arg : "");
+		assert_holds(man.p, "the man page", "\\-\\-%s", roff.p);
+		assert_holds(options_line, "bash", " --%s", r->name);
+		assert_holds(zsh.p, "zsh", "--%s", r->name);
+		assert_holds(fish.p, "fish", " -l %s ", r->name);
+		if (r->letter != 0) {
+			assert_holds(help.p, "--help", "  -%c, --%s", r->letter, r->name);
+			assert_holds(man.p, "the man page", ".BR \\-%c \", \" \\-\\-%s",
+				     r->letter, roff.p);
+			assert_holds(options_line, "bash", "-%c --%s", r->letter, r->name);
+			assert_holds(zsh.p, "zsh", "{-%c", r->letter);
+			assert_holds(fish.p, "fish", " -s %c -l %s ", r->letter, r->name);
+		}
+		if (r->words != NULL) {
+			options_words(&words, r, " ");
+			assert_holds(bash.p, "bash", "compgen -W '%s'", words.p);
+			assert_holds(zsh.p, "zsh", ":(%s)'", words.p);
+			assert_holds(fish.p, "fish", "-l %s -x -a '%s'", r->name, words.p);
+		}
+		buf_free(&roff);
+		buf_free(&words);
+	}
+	buf_free(&help);
+	buf_free(&man);
+	buf_free(&bash);
+	buf_free(&zsh);
+	buf_free(&fish);
+}
+
+/* Whether a name of row r (its name or alias) starts with the n bytes of p. */
+static bool
+row_starts(const struct opt *r, const char *p, size_t n)
+{
+	return strncmp(r->name, p, n) == 0 ||
+	       (r->alias != NULL && strncmp(r->alias, p, n) == 0);
+}
+
+/* The hidden options take no abbreviation from the ones people see: the
+ * shortest prefix that names one of those among them (--co for --color)
+ * names it still. */
+static void
+test_hidden_keep_abbreviations(void **state)
+{
+	(void)state;
+	for (const struct opt *r = options_table; r->name != NULL; r++) {
+		size_t n = 1;
+
+		if (r->flags & OPTF_HIDDEN)
+			continue;
+		for (const struct opt *s = options_table; s->name != NULL; s++)
+			if (s != r && !(s->flags & OPTF_HIDDEN))
+				while (n < strlen(r->name) && row_starts(s, r->name, n))
+					n++;
+		for (const struct opt *s = options_table; s->name != NULL; s++)
+			if ((s->flags & OPTF_HIDDEN) && row_starts(s, r->name, n))
+				fail_msg("--%s takes --%.*s from --%s", s->name,
+					 (int)n, r->name, r->name);
+	}
 }
 
 /* Every row is whole: a name used once, a letter used once, help and man
@@ -280,6 +436,9 @@ main(void)
 		cmocka_unit_test(test_usage_errors),
 		cmocka_unit_test(test_actions),
 		cmocka_unit_test(test_man_page_in_step),
+		cmocka_unit_test(test_completions_in_step),
+		cmocka_unit_test(test_every_option_everywhere),
+		cmocka_unit_test(test_hidden_keep_abbreviations),
 		cmocka_unit_test(test_table),
 	};
 
