@@ -11,7 +11,8 @@
 #   make bench      generate big recordings, measure speed and memory (not a test)
 #   make fuzz       run each libFuzzer harness of tests/fuzz/ for FUZZ_TIME s
 #   make fuzz-cov   source coverage of the corpora the fuzzers found
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR=: the binary, the man page, the
+#                   themes and the bash, zsh and fish completions
 #   make clean
 
 VERSION   = 0.1.0
@@ -19,6 +20,10 @@ PREFIX   ?= /usr/local
 BINDIR    = $(PREFIX)/bin
 MANDIR    = $(PREFIX)/share/man/man1
 DATADIR   = $(PREFIX)/share/agentview
+# Where bash-completion, zsh and fish look for completions under PREFIX.
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
 CC       ?= cc
 PKG_CONFIG ?= pkg-config
@@ -107,7 +112,7 @@ unit: $(TEST_BIN)
 # valgrind, the threaded ones under TSan; the fuzz harnesses' checks on the seeds; the corpus with the
 # normal binary (and valgrind) and with the ASan one; hostile input (sizes,
 # bytes, escape sequences, peak memory); faults around the input and the
-# recording.
+# recording; what `make install` lays out.
 test: deps-test
 	@$(MAKE) --no-print-directory WERROR=-Werror all check-layers unit asan
 	@$(MAKE) --no-print-directory WERROR=-Werror unit-asan unit-tsan unit-valgrind fuzz-seeds
@@ -118,6 +123,7 @@ test: deps-test
 	@sh tests/run_screen.sh
 	@sh tests/run_runner.sh
 	@sh tests/run_replay.sh
+	@sh tests/run_install.sh
 
 # The real-CLI tier (issue 14): installs the pinned CLIs with npm (Node.js
 # 20 or newer), runs each scenario of tests/agents/scenarios.json with each
@@ -263,6 +269,10 @@ install: all
 	install -m 755 src/agentview $(DESTDIR)$(BINDIR)/agentview
 	install -m 644 src/agentview.1 $(DESTDIR)$(MANDIR)/agentview.1
 	for t in themes/*.theme; do [ -e "$$t" ] && install -m 644 "$$t" $(DESTDIR)$(DATADIR)/themes/ || true; done
+	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	install -m 644 src/completions/agentview.bash $(DESTDIR)$(BASHCOMPDIR)/agentview
+	install -m 644 src/completions/_agentview $(DESTDIR)$(ZSHCOMPDIR)/_agentview
+	install -m 644 src/completions/agentview.fish $(DESTDIR)$(FISHCOMPDIR)/agentview.fish
 
 # Regenerate the man page's OPTIONS and KEYS sections from the option and
 # key tables (between the lines '.\" NAME-begin' and '.\" NAME-end').
