@@ -112,7 +112,8 @@ unit: $(TEST_BIN)
 # valgrind, the threaded ones under TSan; the fuzz harnesses' checks on the seeds; the corpus with the
 # normal binary (and valgrind) and with the ASan one; hostile input (sizes,
 # bytes, escape sequences, peak memory); faults around the input and the
-# recording; what `make install` lays out.
+# recording; what `make install` lays out, and its completions in bash,
+# zsh and fish.
 test: deps-test
 	@$(MAKE) --no-print-directory WERROR=-Werror all check-layers unit asan
 	@$(MAKE) --no-print-directory WERROR=-Werror unit-asan unit-tsan unit-valgrind fuzz-seeds
@@ -124,6 +125,7 @@ test: deps-test
 	@sh tests/run_runner.sh
 	@sh tests/run_replay.sh
 	@sh tests/run_install.sh
+	@sh tests/run_completion.sh
 
 # The real-CLI tier (issue 14): installs the pinned CLIs with npm (Node.js
 # 20 or newer), runs each scenario of tests/agents/scenarios.json with each
