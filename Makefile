@@ -1,6 +1,7 @@
 # agentview: a terminal viewer for Cursor Agent CLI stream-json sessions.
 #
-#   make            build src/agentview
+#   make            build src/agentview (first it says which Debian packages
+#                   are missing, if any: make run and make test install them)
 #   make run        install what is missing, build, open a bundled recording
 #   make test       install what is missing, build, run every test
 #   make test-agents  the real Claude Code, Gemini CLI and Codex CLIs (from
@@ -63,7 +64,7 @@ src/libcore.a: $(CORE_OBJ)
 	$(AR) rcs $@ $(CORE_OBJ)
 
 $(UI_OBJ) src/main.o: ALL_CFLAGS += $(CURSES_CFLAGS)
-src/%.o: src/%.c src/*.h
+src/%.o: src/%.c src/*.h | deps-check
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # Every unit test links the shared fixture (a model read from text) too.
@@ -78,6 +79,11 @@ check-layers:
 		$(CORE:%=src/%.c) $(filter-out src/ui.h,$(wildcard src/*.h)) 2>/dev/null || true); \
 	if [ -n "$$bad" ]; then echo "curses included outside the screen layer: $$bad"; exit 1; fi
 
+# Before anything is compiled: the Debian packages the build needs that
+# are missing, said with how to get them (make run and make test install
+# them first). Cheap enough for every make: one dpkg-query.
+deps-check:
+	@CC='$(CC)' PKG_CONFIG='$(PKG_CONFIG)' sh .ci/deps --check build
 deps-build:
 	@sh .ci/deps build
 deps-test:
@@ -112,8 +118,8 @@ unit: $(TEST_BIN)
 # valgrind, the threaded ones under TSan; the fuzz harnesses' checks on the seeds; the corpus with the
 # normal binary (and valgrind) and with the ASan one; hostile input (sizes,
 # bytes, escape sequences, peak memory); faults around the input and the
-# recording; what `make install` lays out, and its completions in bash,
-# zsh and fish.
+# recording; the check of missing packages before the first build; what
+# `make install` lays out, and its completions in bash, zsh and fish.
 test: deps-test
 	@$(MAKE) --no-print-directory WERROR=-Werror all check-layers unit asan
 	@$(MAKE) --no-print-directory WERROR=-Werror unit-asan unit-tsan unit-valgrind fuzz-seeds
@@ -124,6 +130,7 @@ test: deps-test
 	@sh tests/run_screen.sh
 	@sh tests/run_runner.sh
 	@sh tests/run_replay.sh
+	@sh tests/run_deps.sh
 	@sh tests/run_install.sh
 	@sh tests/run_completion.sh
 
@@ -149,7 +156,7 @@ VALGRIND   = valgrind -q --error-exitcode=99 --leak-check=full \
              --errors-for-leak-kinds=definite,indirect,possible
 
 $(UI:%=$(ASAN_DIR)/%.o) $(ASAN_DIR)/main.o: ALL_CFLAGS += $(CURSES_CFLAGS)
-$(ASAN_DIR)/%.o: src/%.c src/*.h
+$(ASAN_DIR)/%.o: src/%.c src/*.h | deps-check
 	@mkdir -p $(ASAN_DIR)
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
 
@@ -188,7 +195,7 @@ unit-valgrind: $(TEST_BIN)
 TSAN_DIR   = src/tsan
 TSAN_FLAGS = -O1 -g -fsanitize=thread
 TSAN_TESTS = $(TSAN_DIR)/test_ahead $(TSAN_DIR)/test_search
-$(TSAN_DIR)/%.o: src/%.c src/*.h
+$(TSAN_DIR)/%.o: src/%.c src/*.h | deps-check
 	@mkdir -p $(TSAN_DIR)
 	$(CC) $(ALL_CFLAGS) $(TSAN_FLAGS) -c -o $@ $<
 $(TSAN_DIR)/libcore.a: $(CORE:%=$(TSAN_DIR)/%.o)
@@ -306,5 +313,5 @@ clean: clean-objs
 	rm -rf tests/fuzz/build
 
 .PHONY: all run test test-agents unit unit-asan unit-tsan unit-valgrind asan bench fuzz fuzz-seeds fuzz-cov \
-	fuzz-build install clean clean-objs check-layers deps-build deps-test deps-bench \
+	fuzz-build install clean clean-objs check-layers deps-check deps-build deps-test deps-bench \
 	deps-fuzz deps-agents update-man update-completions
