@@ -107,8 +107,13 @@ bench: deps-bench
 deps-fuzz:
 	@sh .ci/deps fuzz
 
+# make run and make test build on every core (nproc), unless they were
+# given -j themselves (then the jobserver they got is used).
+NPROC    := $(shell nproc 2>/dev/null || echo 1)
+PARALLEL  = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
+
 run: deps-build
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory $(PARALLEL) all
 	./src/agentview recordings/demo.ndjson
 
 unit: $(TEST_BIN)
@@ -120,9 +125,11 @@ unit: $(TEST_BIN)
 # bytes, escape sequences, peak memory); faults around the input and the
 # recording; the check of missing packages before the first build; what
 # `make install` lays out, and its completions in bash, zsh and fish.
+# Everything is built first, in parallel; the tests then run one at a time.
 test: deps-test
-	@$(MAKE) --no-print-directory WERROR=-Werror all check-layers unit asan
-	@$(MAKE) --no-print-directory WERROR=-Werror unit-asan unit-tsan unit-valgrind fuzz-seeds
+	@$(MAKE) --no-print-directory $(PARALLEL) WERROR=-Werror all check-layers $(TEST_BIN) \
+		asan $(TSAN_TESTS) $(FUZZ:%=$(ASAN_DIR)/%)
+	@$(MAKE) --no-print-directory WERROR=-Werror unit unit-asan unit-tsan unit-valgrind fuzz-seeds
 	@sh tests/run_corpus.sh
 	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview VALGRIND=no sh tests/run_corpus.sh
 	@sh tests/run_hostile.sh
