@@ -9,6 +9,7 @@
 #include "testutil.h"
 
 #include "complete.h"
+#include "fixture.h"
 #include "keys.h"
 #include "options.h"
 #include "print.h"
@@ -44,18 +45,15 @@ parsed_free(struct parsed *p)
 	buf_free(&p->err);
 }
 
-/* Read a file whole into b. */
+/* Append the bytes of the file at path to b. */
 static void
 slurp(const char *path, struct buf *b)
 {
-	FILE *f = fopen(path, "r");
-	char chunk[4096];
 	size_t n;
+	char *p = fixture_slurp(path, &n);
 
-	assert_non_null(f);
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		buf_add(b, chunk, n);
-	fclose(f);
+	buf_add(b, p, n);
+	free(p);
 }
 
 #define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
