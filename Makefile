@@ -1,6 +1,7 @@
 # agentview: a terminal viewer for Cursor Agent CLI stream-json sessions.
 #
-#   make            build src/agentview
+#   make            build src/agentview (first it says which Debian packages
+#                   are missing, if any: make run and make test install them)
 #   make run        install what is missing, build, open a bundled recording
 #   make test       install what is missing, build, run every test
 #   make test-agents  the real Claude Code, Gemini CLI and Codex CLIs (from
@@ -11,7 +12,8 @@
 #   make bench      generate big recordings, measure speed and memory (not a test)
 #   make fuzz       run each libFuzzer harness of tests/fuzz/ for FUZZ_TIME s
 #   make fuzz-cov   source coverage of the corpora the fuzzers found
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR=: the binary, the man page, the
+#                   themes and the bash, zsh and fish completions
 #   make clean
 
 VERSION   = 0.1.0
@@ -19,6 +21,10 @@ PREFIX   ?= /usr/local
 BINDIR    = $(PREFIX)/bin
 MANDIR    = $(PREFIX)/share/man/man1
 DATADIR   = $(PREFIX)/share/agentview
+# Where bash-completion, zsh and fish look for completions under PREFIX.
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
 CC       ?= cc
 PKG_CONFIG ?= pkg-config
@@ -37,7 +43,7 @@ ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
 
 # Reading and model layers: no curses here (checked by `make check-layers`).
 CORE = util json json_get json_str text lines ahead model model_query agent agent_cursor agent_claude agent_gemini agent_codex tool words summary print record input sig runner \
-       statusline render view keys theme search diff detail nav replay
+       statusline render view keys theme search diff detail nav replay options complete
 # Screen layer: the only files that may include <curses.h>.
 UI   = ui pane_transcript pane_timeline statusbar pane_help ui_theme ui_nav pane_detail \
        ui_replay
@@ -58,7 +64,7 @@ src/libcore.a: $(CORE_OBJ)
 	$(AR) rcs $@ $(CORE_OBJ)
 
 $(UI_OBJ) src/main.o: ALL_CFLAGS += $(CURSES_CFLAGS)
-src/%.o: src/%.c src/*.h
+src/%.o: src/%.c src/*.h | deps-check
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # Every unit test links the shared fixture (a model read from text) too.
@@ -73,6 +79,11 @@ check-layers:
 		$(CORE:%=src/%.c) $(filter-out src/ui.h,$(wildcard src/*.h)) 2>/dev/null || true); \
 	if [ -n "$$bad" ]; then echo "curses included outside the screen layer: $$bad"; exit 1; fi
 
+# Before anything is compiled: the Debian packages the build needs that
+# are missing, said with how to get them (make run and make test install
+# them first). Cheap enough for every make: one dpkg-query.
+deps-check:
+	@CC='$(CC)' PKG_CONFIG='$(PKG_CONFIG)' sh .ci/deps --check build
 deps-build:
 	@sh .ci/deps build
 deps-test:
@@ -96,8 +107,13 @@ bench: deps-bench
 deps-fuzz:
 	@sh .ci/deps fuzz
 
+# make run and make test build on every core (nproc), unless they were
+# given -j themselves (then the jobserver they got is used).
+NPROC    := $(shell nproc 2>/dev/null || echo 1)
+PARALLEL  = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
+
 run: deps-build
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory $(PARALLEL) all
 	./src/agentview recordings/demo.ndjson
 
 unit: $(TEST_BIN)
@@ -107,10 +123,13 @@ unit: $(TEST_BIN)
 # valgrind, the threaded ones under TSan; the fuzz harnesses' checks on the seeds; the corpus with the
 # normal binary (and valgrind) and with the ASan one; hostile input (sizes,
 # bytes, escape sequences, peak memory); faults around the input and the
-# recording.
+# recording; the check of missing packages before the first build; what
+# `make install` lays out, and its completions in bash, zsh and fish.
+# Everything is built first, in parallel; the tests then run one at a time.
 test: deps-test
-	@$(MAKE) --no-print-directory WERROR=-Werror all check-layers unit asan
-	@$(MAKE) --no-print-directory WERROR=-Werror unit-asan unit-tsan unit-valgrind fuzz-seeds
+	@$(MAKE) --no-print-directory $(PARALLEL) WERROR=-Werror all check-layers $(TEST_BIN) \
+		asan $(TSAN_TESTS) $(FUZZ:%=$(ASAN_DIR)/%)
+	@$(MAKE) --no-print-directory WERROR=-Werror unit unit-asan unit-tsan unit-valgrind fuzz-seeds
 	@sh tests/run_corpus.sh
 	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview VALGRIND=no sh tests/run_corpus.sh
 	@sh tests/run_hostile.sh
@@ -118,6 +137,9 @@ test: deps-test
 	@sh tests/run_screen.sh
 	@sh tests/run_runner.sh
 	@sh tests/run_replay.sh
+	@sh tests/run_deps.sh
+	@sh tests/run_install.sh
+	@sh tests/run_completion.sh
 
 # The real-CLI tier (issue 14): installs the pinned CLIs with npm (Node.js
 # 20 or newer), runs each scenario of tests/agents/scenarios.json with each
@@ -141,7 +163,7 @@ VALGRIND   = valgrind -q --error-exitcode=99 --leak-check=full \
              --errors-for-leak-kinds=definite,indirect,possible
 
 $(UI:%=$(ASAN_DIR)/%.o) $(ASAN_DIR)/main.o: ALL_CFLAGS += $(CURSES_CFLAGS)
-$(ASAN_DIR)/%.o: src/%.c src/*.h
+$(ASAN_DIR)/%.o: src/%.c src/*.h | deps-check
 	@mkdir -p $(ASAN_DIR)
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
 
@@ -180,7 +202,7 @@ unit-valgrind: $(TEST_BIN)
 TSAN_DIR   = src/tsan
 TSAN_FLAGS = -O1 -g -fsanitize=thread
 TSAN_TESTS = $(TSAN_DIR)/test_ahead $(TSAN_DIR)/test_search
-$(TSAN_DIR)/%.o: src/%.c src/*.h
+$(TSAN_DIR)/%.o: src/%.c src/*.h | deps-check
 	@mkdir -p $(TSAN_DIR)
 	$(CC) $(ALL_CFLAGS) $(TSAN_FLAGS) -c -o $@ $<
 $(TSAN_DIR)/libcore.a: $(CORE:%=$(TSAN_DIR)/%.o)
@@ -263,14 +285,32 @@ install: all
 	install -m 755 src/agentview $(DESTDIR)$(BINDIR)/agentview
 	install -m 644 src/agentview.1 $(DESTDIR)$(MANDIR)/agentview.1
 	for t in themes/*.theme; do [ -e "$$t" ] && install -m 644 "$$t" $(DESTDIR)$(DATADIR)/themes/ || true; done
+	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	install -m 644 src/completions/agentview.bash $(DESTDIR)$(BASHCOMPDIR)/agentview
+	install -m 644 src/completions/_agentview $(DESTDIR)$(ZSHCOMPDIR)/_agentview
+	install -m 644 src/completions/agentview.fish $(DESTDIR)$(FISHCOMPDIR)/agentview.fish
 
-# Regenerate the man page's KEYS section from the key table.
+# Regenerate the man page's OPTIONS and KEYS sections from the option and
+# key tables (between the lines '.\" NAME-begin' and '.\" NAME-end').
 update-man: all
-	@./src/agentview --keys-roff >src/keys.roff.tmp
-	@awk '/^\.\\" keys-begin/ { print; while ((getline l < "src/keys.roff.tmp") > 0) print l; skip = 1; next } \
-	     /^\.\\" keys-end/ { skip = 0 } !skip' src/agentview.1 >src/agentview.1.tmp
-	@mv src/agentview.1.tmp src/agentview.1; rm -f src/keys.roff.tmp
-	@echo "src/agentview.1: KEYS section updated"
+	@set -e; for s in options keys; do \
+		./src/agentview --$$s-roff >src/$$s.roff.tmp; \
+		b='.\" '$$s-begin e='.\" '$$s-end f=src/$$s.roff.tmp awk \
+			'index($$0, ENVIRON["b"]) == 1 { print; while ((getline l < ENVIRON["f"]) > 0) print l; skip = 1; next } \
+			 index($$0, ENVIRON["e"]) == 1 { skip = 0 } !skip' src/agentview.1 >src/agentview.1.tmp; \
+		mv src/agentview.1.tmp src/agentview.1; rm -f src/$$s.roff.tmp; \
+	done
+	@echo "src/agentview.1: OPTIONS and KEYS sections updated"
+
+# Regenerate the shell completions of src/completions/ from the option table.
+COMPLETIONS = src/completions/agentview.bash src/completions/_agentview \
+              src/completions/agentview.fish
+update-completions: all
+	@mkdir -p src/completions
+	@./src/agentview --shell-completion bash >src/completions/agentview.bash
+	@./src/agentview --shell-completion zsh >src/completions/_agentview
+	@./src/agentview --shell-completion fish >src/completions/agentview.fish
+	@echo "src/completions: bash, zsh and fish completions updated"
 
 clean-objs:
 	rm -f src/*.o src/libcore.a src/agentview $(TEST_BIN) $(BENCH_BIN)
@@ -280,5 +320,5 @@ clean: clean-objs
 	rm -rf tests/fuzz/build
 
 .PHONY: all run test test-agents unit unit-asan unit-tsan unit-valgrind asan bench fuzz fuzz-seeds fuzz-cov \
-	fuzz-build install clean clean-objs check-layers deps-build deps-test deps-bench \
-	deps-fuzz deps-agents update-man
+	fuzz-build install clean clean-objs check-layers deps-check deps-build deps-test deps-bench \
+	deps-fuzz deps-agents update-man update-completions

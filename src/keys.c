@@ -118,34 +118,20 @@ keys_ctx_title(enum key_ctx ctx)
 	return (unsigned)ctx < KC_CONTEXTS && titles[ctx] ? titles[ctx] : "?";
 }
 
-/* Append s with roff's special characters escaped. */
-static void
-roff_text(struct buf *out, const char *s)
-{
-	for (; *s != '\0'; s++) {
-		if (*s == '\\')
-			buf_adds(out, "\\e");
-		else if (*s == '-')
-			buf_adds(out, "\\-");
-		else
-			buf_addc(out, *s);
-	}
-}
-
 void
 keys_roff(struct buf *out)
 {
 	for (int ctx = 0; ctx < KC_CONTEXTS; ctx++) {
 		buf_adds(out, ".SS ");
-		roff_text(out, keys_ctx_title((enum key_ctx)ctx));
+		text_roff(out, keys_ctx_title((enum key_ctx)ctx));
 		buf_addc(out, '\n');
 		for (const struct binding *b = key_table; b->action != ACT_NONE; b++) {
 			if (b->ctx != (enum key_ctx)ctx)
 				continue;
 			buf_adds(out, ".TP\n.B ");
-			roff_text(out, b->names);
+			text_roff(out, b->names);
 			buf_addc(out, '\n');
-			roff_text(out, b->help);
+			text_roff(out, b->help);
 			buf_addc(out, '\n');
 		}
 	}

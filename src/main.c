@@ -1,9 +1,7 @@
-/* main.c: the command line, and the choice between screen and print. */
+/* main.c: the choice between screen and print, and each of them run. */
 #include <errno.h>
-#include <getopt.h>
 #include <langinfo.h>
 #include <locale.h>
-#include <math.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -15,8 +13,8 @@
 #include <unistd.h>
 
 #include "input.h"
-#include "keys.h"
 #include "model.h"
+#include "options.h"
 #include "print.h"
 #include "record.h"
 #include "runner.h"
@@ -26,243 +24,6 @@
 #include "replay.h"
 #include "ui.h"
 #include "util.h"
-
-#ifndef AGENTVIEW_VERSION
-#define AGENTVIEW_VERSION "dev"
-#endif
-
-enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
-
-struct options {
-	bool follow;
-	bool replay;
-	double speed;
-	double idle_limit; /* seconds; < 0: none */
-	const char *record;
-	bool print;
-	enum print_format format;
-	bool format_given;
-	bool status_line;
-	bool tmux_style;
-	bool bell;      /* ring when a session ends or a call fails */
-	bool title;     /* set the window title to the session's state */
-	const char *theme;
-	enum color_when color;
-	int mouse;         /* 1 --mouse, 0 --no-mouse, -1 neither */
-	char **files;
-	int nfiles;
-	char **command; /* after "--", NULL-terminated; NULL if none */
-	long frames;    /* hidden: quit the screen after N frames (tests) */
-};
-
-static const char usage_text[] =
-	"usage: agentview [OPTIONS] [FILE ...]            view FILE(s); '-' or piped stdin = live input\n"
-	"       agentview [OPTIONS] -- COMMAND [ARG ...]  run COMMAND and view its output live\n"
-	"  -f, --follow           keep reading FILE as it grows (tail -F: survives truncation and replacement)\n"
-	"  -r, --replay           replay with the recorded timing instead of showing everything at once\n"
-	"                         (with --print, the plain output comes out at that timing too)\n"
-	"  -s, --speed X          replay speed factor (default 1)\n"
-	"  -i, --idle-limit SEC   cap every pause in a replay at SEC seconds\n"
-	"      --record FILE      write what is read (stdin or COMMAND's output) to FILE as a recording\n"
-	"  -p, --print            plain output, no screen (the default when stdout is not a terminal)\n"
-	"      --format FMT       with --print: text (default), markdown, json, raw (the original stream,\n"
-	"                         byte for byte, also out of a recording)\n"
-	"      --status-line      print one status line for the newest session of FILE and exit\n"
-	"                         (a session without result is live while FILE was modified in\n"
-	"                         the last 2 minutes)\n"
-	"      --tmux-style       with --status-line: tmux #[fg=...] colours, '#' doubled\n"
-	"      --theme NAME       colour theme: default, light, mono, high-contrast, or a theme file's path\n"
-	"      --color WHEN       auto, always, never (NO_COLOR, when non-empty, means never)\n"
-	"      --bell             ring the terminal bell when the session ends or a tool call fails\n"
-	"      --title            name the session and its state in the terminal's (tmux pane's) title\n"
-	"      --mouse            wheel and clicks in the viewer, also inside tmux\n"
-	"      --no-mouse         leave the mouse to the terminal (the default inside tmux,\n"
-	"                         so that selecting text works)\n"
-	"  -h, --help             usage on stdout, exit 0\n"
-	"  -V, --version          version on stdout, exit 0\n"
-	"On screen, q (or Ctrl-C) while COMMAND runs asks before stopping it.\n"
-	"COMMAND reads agentview's stdin when that is a pipe or a file, else /dev/null; its\n"
-	"stderr shows as stderr lines; it runs in its own process group, which SIGTERM,\n"
-	"SIGINT and SIGHUP stop: SIGTERM, then SIGKILL to what is left once COMMAND has\n"
-	"exited or after 3 s.\n"
-	"Exit status: 0 success; 1 I/O or runtime error; 2 usage error; with --print or\n"
-	"--status-line, 3 when the input ended without a result event; with -- COMMAND,\n"
-	"COMMAND's non-zero exit status is passed on (128+N when signal N killed it).\n";
-
-/* A usage error: say what is wrong, point at --help, exit 2. */
-NORETURN static void PRINTF_LIKE(1, 2)
-usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("agentview: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry 'agentview --help' for more information.\n", stderr);
-	exit(2);
-}
-
-static double
-parse_number(const char *opt, const char *s, bool allow_zero)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno != 0 || end == s || *end != '\0' || !isfinite(v) || v < 0 ||
-	    (!allow_zero && v == 0))
-		usage_error("%s: '%s' is not a %s number", opt, s,
-			    allow_zero ? "non-negative" : "positive");
-	return v;
-}
-
-static void
-parse_options(int argc, char **argv, struct options *o)
-{
-	enum { OPT_RECORD = 256, OPT_FORMAT, OPT_STATUS, OPT_THEME, OPT_COLOR,
-	       OPT_TMUX, OPT_BELL, OPT_TITLE, OPT_FRAMES, OPT_KEYS_ROFF, OPT_MOUSE,
-	       OPT_NO_MOUSE };
-	static const struct option longopts[] = {
-		{"follow", no_argument, NULL, 'f'},
-		{"replay", no_argument, NULL, 'r'},
-		{"speed", required_argument, NULL, 's'},
-		{"idle-limit", required_argument, NULL, 'i'},
-		{"record", required_argument, NULL, OPT_RECORD},
-		{"print", no_argument, NULL, 'p'},
-		{"format", required_argument, NULL, OPT_FORMAT},
-		{"status-line", no_argument, NULL, OPT_STATUS},
-		{"tmux-style", no_argument, NULL, OPT_TMUX},
-		{"bell", no_argument, NULL, OPT_BELL},
-		{"title", no_argument, NULL, OPT_TITLE},
-		{"theme", required_argument, NULL, OPT_THEME},
-		{"color", required_argument, NULL, OPT_COLOR},
-		{"colour", required_argument, NULL, OPT_COLOR},
-		{"mouse", no_argument, NULL, OPT_MOUSE},
-		{"no-mouse", no_argument, NULL, OPT_NO_MOUSE},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		/* For tests and benchmarks, not in --help. */
-		{"frames", required_argument, NULL, OPT_FRAMES},
-		{"keys-roff", no_argument, NULL, OPT_KEYS_ROFF},
-		{NULL, 0, NULL, 0},
-	};
-	int c, nargs = argc;
-
-	memset(o, 0, sizeof *o);
-	o->speed = 1;
-	o->idle_limit = -1;
-	o->mouse = -1;
-	/* Everything after the first "--" is the command to run. */
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--") == 0) {
-			nargs = i;
-			if (i + 1 >= argc)
-				usage_error("'--' must be followed by a COMMAND");
-			o->command = &argv[i + 1];
-			break;
-		}
-	}
-	opterr = 0;
-	while ((c = getopt_long(nargs, argv, ":frs:i:phV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			o->follow = true;
-			break;
-		case 'r':
-			o->replay = true;
-			break;
-		case 's':
-			o->speed = parse_number("--speed", optarg, false);
-			break;
-		case 'i':
-			o->idle_limit = parse_number("--idle-limit", optarg, true);
-			break;
-		case OPT_RECORD:
-			o->record = optarg;
-			break;
-		case 'p':
-			o->print = true;
-			break;
-		case OPT_FORMAT:
-			if (!print_format_parse(optarg, &o->format))
-				usage_error("--format: '%s' is not one of text, markdown, json, raw",
-					    optarg);
-			o->format_given = true;
-			break;
-		case OPT_STATUS:
-			o->status_line = true;
-			break;
-		case OPT_BELL:
-			o->bell = true;
-			break;
-		case OPT_TITLE:
-			o->title = true;
-			break;
-		case OPT_TMUX:
-			o->tmux_style = true;
-			break;
-		case OPT_THEME:
-			o->theme = optarg;
-			break;
-		case OPT_COLOR:
-			if (strcmp(optarg, "auto") == 0)
-				o->color = COLOR_AUTO;
-			else if (strcmp(optarg, "always") == 0)
-				o->color = COLOR_ALWAYS;
-			else if (strcmp(optarg, "never") == 0)
-				o->color = COLOR_NEVER;
-			else
-				usage_error("--color: '%s' is not one of auto, always, never",
-					    optarg);
-			break;
-		case OPT_MOUSE:
-		case OPT_NO_MOUSE:
-			o->mouse = c == OPT_MOUSE;
-			break;
-		case OPT_FRAMES:
-			o->frames = (long)parse_number("--frames", optarg, false);
-			break;
-		case OPT_KEYS_ROFF: {
-			struct buf b = {0};
-
-			keys_roff(&b);
-			fputs(b.p, stdout);
-			buf_free(&b);
-			exit(0);
-		}
-		case 'h':
-			fputs(usage_text, stdout);
-			exit(0);
-		case 'V':
-			printf("agentview %s\n", AGENTVIEW_VERSION);
-			exit(0);
-		case ':':
-			usage_error("option '%s' needs a value", argv[optind - 1]);
-		default:
-			if (optopt != 0)
-				usage_error("unknown option '-%c'", optopt);
-			usage_error("unknown option '%s'", argv[optind - 1]);
-		}
-	}
-	o->files = &argv[optind];
-	o->nfiles = nargs - optind;
-	if (o->command != NULL && o->nfiles > 0)
-		usage_error("give FILEs or '-- COMMAND', not both");
-	if (o->record != NULL && o->nfiles > 0 &&
-	    !(o->nfiles == 1 && strcmp(o->files[0], "-") == 0))
-		usage_error("--record records stdin or a COMMAND, not FILEs");
-	if (o->follow && o->nfiles == 0)
-		usage_error("--follow needs a FILE");
-	if (o->tmux_style && !o->status_line)
-		usage_error("--tmux-style goes with --status-line");
-	if (o->status_line && (o->command != NULL || o->nfiles > 1 ||
-			       o->record != NULL || o->follow))
-		usage_error("--status-line reads one FILE");
-	if ((o->speed != 1 || o->idle_limit >= 0) && !o->replay)
-		usage_error("--speed and --idle-limit go with --replay");
-}
 
 /* Text goes out as UTF-8 whatever the locale says; widths need a UTF-8
  * LC_CTYPE, so fall back to C.UTF-8 when the locale is plain C. */
@@ -549,7 +310,7 @@ run_screen(struct input *in, struct model *m, const struct options *o,
 		   : o->color == COLOR_ALWAYS ? UI_COLOR_ALWAYS
 					      : UI_COLOR_AUTO;
 	uo.theme = o->theme;
-	uo.frames = o->frames;
+	uo.frames = (long)o->frames;
 	/* Live input starts at its end, following, and so does a replay; a
 	 * file starts at its top. */
 	uo.follow = o->follow || stdin_events || run != NULL || o->replay;
@@ -569,6 +330,37 @@ run_screen(struct input *in, struct model *m, const struct options *o,
 	return status < 0 ? -1 : status;
 }
 
+/* --status-line: one line about the newest session of the FILE (or of
+ * stdin), and its exit status. */
+static int
+run_status_line(const struct options *o)
+{
+	struct buf err = {0};
+	int status;
+
+	status = statusline_run(o->nfiles == 1 ? o->files[0] : "-",
+				o->tmux_style ? SL_TMUX : 0, clock_wall_ms(),
+				stdout, &err);
+	if (status == 1)
+		fprintf(stderr, "agentview: %s\n", err.p);
+	buf_free(&err);
+	return status;
+}
+
+/* Print what the command line had to say (--help, a usage error) and
+ * return status. */
+static int
+say(int status, struct buf *out, struct buf *err)
+{
+	if (out->n > 0)
+		fputs(out->p, stdout);
+	if (err->n > 0)
+		fputs(err->p, stderr);
+	buf_free(out);
+	buf_free(err);
+	return status;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -579,7 +371,7 @@ main(int argc, char **argv)
 	struct runner run = {0};
 	bool record_failed = false;
 	struct buf rec_note = {0};
-	struct buf err = {0};
+	struct buf out = {0}, err = {0};
 	int status, caught = 0;
 
 	main_started_us = clock_mono_us();
@@ -589,18 +381,15 @@ main(int argc, char **argv)
 	/* A file size limit must be a write error to report (EFBIG), not a
 	 * signal that kills the viewer. */
 	signal(SIGXFSZ, SIG_IGN);
-	parse_options(argc, argv, &o);
-	if (o.status_line && (o.nfiles == 1 || !isatty(STDIN_FILENO))) {
-		status = statusline_run(o.nfiles == 1 ? o.files[0] : "-",
-					o.tmux_style ? SL_TMUX : 0,
-					clock_wall_ms(), stdout, &err);
-		if (status == 1)
-			fprintf(stderr, "agentview: %s\n", err.p);
-		buf_free(&err);
-		return status;
-	}
+	status = options_parse(&o, argc, argv, &out, &err);
+	if (status >= 0)
+		return say(status, &out, &err);
+	if (o.status_line && (o.nfiles == 1 || !isatty(STDIN_FILENO)))
+		return run_status_line(&o);
 	if (o.command == NULL && o.nfiles == 0 && isatty(STDIN_FILENO))
-		usage_error("no input: give a FILE, pipe a stream into agentview, or use -- COMMAND");
+		return say(options_usage(&err, "no input: give a FILE, pipe a "
+					 "stream into agentview, or use -- COMMAND"),
+			   &out, &err);
 	/* No screen to draw on: print. */
 	if (!isatty(STDOUT_FILENO) || o.format_given)
 		o.print = true;

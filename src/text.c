@@ -477,3 +477,17 @@ text_lines(const char *s, size_t n)
 		lines += s[i] == '\n';
 	return lines + (n > 0 && s[n - 1] != '\n');
 }
+
+/* s for a man page (the option and key tables' sections). */
+void
+text_roff(struct buf *out, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '\\')
+			buf_adds(out, "\\e");
+		else if (*s == '-')
+			buf_adds(out, "\\-");
+		else
+			buf_addc(out, *s);
+	}
+}

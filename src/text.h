@@ -79,4 +79,7 @@ void text_rows_free(struct text_rows *rows);
 /* Lines of s[0..n): a last line without its newline counts. */
 int64_t text_lines(const char *s, size_t n);
 
+/* Append s for a man page: roff's backslash and minus escaped. */
+void text_roff(struct buf *out, const char *s);
+
 #endif

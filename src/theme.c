@@ -3,6 +3,7 @@
  * terminal has. */
 #include "theme.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -713,4 +714,59 @@ done:
 	buf_free(&text);
 	buf_free(&shown);
 	return rc;
+}
+
+/* qsort's order of names. */
+static int
+name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Add to names (n of them, room for cap) each NAME of a NAME.theme in dir. */
+static void
+names_in(const char *dir, char ***names, size_t *n, size_t *cap)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		size_t len = strlen(e->d_name);
+
+		if (len <= 6 || strcmp(e->d_name + len - 6, ".theme") != 0 ||
+		    strchr(e->d_name, '\n') != NULL)
+			continue;
+		ARRAY_RESERVE(*names, *cap, *n + 1);
+		(*names)[(*n)++] = xstrndup(e->d_name, len - 6);
+	}
+	closedir(d);
+}
+
+void
+theme_names(const char *exe, struct buf *out)
+{
+	struct buf dirs[THEME_DIRS_MAX] = {{0}};
+	char self[4096], **names = NULL;
+	size_t n = 0, cap = 0, ndirs;
+
+	if (exe == NULL)
+		exe = exe_path(self, sizeof self);
+	ndirs = theme_dirs(exe, dirs);
+	for (size_t i = 0; i < ndirs; i++)
+		names_in(dirs[i].p, &names, &n, &cap);
+	/* The built-in ones need no file. */
+	ARRAY_RESERVE(names, cap, n + 2);
+	names[n++] = xstrdup("default");
+	names[n++] = xstrdup("mono");
+	qsort(names, n, sizeof *names, name_cmp);
+	for (size_t i = 0; i < n; i++)
+		if (i == 0 || strcmp(names[i], names[i - 1]) != 0)
+			buf_addf(out, "%s\n", names[i]);
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	for (size_t i = 0; i < THEME_DIRS_MAX; i++)
+		buf_free(&dirs[i]);
 }

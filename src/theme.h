@@ -106,6 +106,11 @@ size_t theme_dirs(const char *exe, struct buf dirs[THEME_DIRS_MAX]);
 int theme_find(const char *name, const char *exe, struct buf *path,
 	       struct buf *err);
 
+/* Every name theme_load takes without a path (what --theme completes to):
+ * the built-in ones and the NAME of each NAME.theme in theme_dirs, sorted,
+ * each once, a line each. */
+void theme_names(const char *exe, struct buf *out);
+
 /* Find theme name and parse it onto t (see theme_find and theme_parse);
  * "default" and "mono" fall back to the built-in ones when no file has
  * them. On an error t is left as it was and -1 is returned. */

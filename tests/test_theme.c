@@ -465,6 +465,65 @@ test_find(void **state)
 	buf_free(&err);
 }
 
+/* qsort's order of strings. */
+static int
+str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names --theme takes: the built-in ones, the installed ones and the
+ * NAME.theme files of the user's and the build tree's folders, sorted,
+ * each once; other files are not themes. */
+static void
+test_names(void **state)
+{
+	static const char *const files[] = {
+		"names-xdg/agentview/themes/mine.theme",
+		"names-xdg/agentview/themes/zz-test.theme",
+		"names-xdg/agentview/themes/notes.txt",
+		"names-xdg/agentview/themes/.theme",
+		"names-tree/themes/zz-test.theme",
+		"names-tree/themes/light.theme",
+		"names-tree/themes/mono.theme",
+	};
+	char xdg[256], exe[256], path[300], *all[64];
+	struct buf base = {0}, names = {0}, want = {0};
+	size_t n = 0;
+
+	(void)state;
+	snprintf(xdg, sizeof xdg, "%s/names-xdg", scratch);
+	snprintf(exe, sizeof exe, "%s/names-tree/src/agentview", scratch);
+	setenv("XDG_CONFIG_HOME", xdg, 1);
+	/* Nothing of ours yet: the built-in ones, and any installed. */
+	theme_names(exe, &base);
+	assert_non_null(strstr(base.p, "default\n"));
+	assert_non_null(strstr(base.p, "mono\n"));
+	snprintf(path, sizeof path, "%s/agentview/themes", xdg);
+	make_dirs(path);
+	snprintf(path, sizeof path, "%s/names-tree/themes", scratch);
+	make_dirs(path);
+	for (size_t i = 0; i < ARRAY_LEN(files); i++) {
+		snprintf(path, sizeof path, "%s/%s", scratch, files[i]);
+		write_file(path, "user = red\n");
+	}
+	theme_names(exe, &names);
+	/* What it should be: base and the three new names, sorted, once. */
+	for (char *l = strtok(base.p, "\n"); l != NULL; l = strtok(NULL, "\n"))
+		all[n++] = l;
+	all[n++] = (char *)"mine";
+	all[n++] = (char *)"zz-test";
+	all[n++] = (char *)"light";
+	qsort(all, n, sizeof *all, str_cmp);
+	for (size_t i = 0; i < n; i++)
+		if (i == 0 || strcmp(all[i], all[i - 1]) != 0)
+			buf_addf(&want, "%s\n", all[i]);
+	assert_string_equal(names.p, want.p);
+	buf_free(&base);
+	buf_free(&names);
+	buf_free(&want);
+}
+
 /* theme_load parses what it finds; a bad file is reported with its line
  * (home shown as ~) and changes nothing; "default" needs no file. */
 static void
@@ -529,6 +588,7 @@ main(void)
 		cmocka_unit_test(test_shipped_themes),
 		cmocka_unit_test(test_dirs_order),
 		cmocka_unit_test(test_find),
+		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_load),
 	};
 

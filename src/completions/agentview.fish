@@ -1,0 +1,43 @@
+# fish completion for agentview: generated from its option table
+# (src/options.c) by 'make update-completions'; do not edit.
+
+# The words after "--" (the command to run), when the line has a "--"
+# before the word being completed.
+function __agentview_command
+	set -l words (commandline -opc)
+	set -l at (contains -i -- -- $words); or return 1
+	set -e words[1..$at]
+	printf '%s\n' $words
+end
+
+# --theme: the names agentview lists (it looks where it would) and
+# folders, or the folders and .theme files of a path.
+function __agentview_themes
+	set -l token (commandline -ct)
+	set -l cmd (commandline -opc)[1]
+	if string match -q -- '*/*' $token
+		__fish_complete_suffix .theme | string match -r -- '.*(/|\.theme)$'
+	else
+		command $cmd --list-themes 2>/dev/null
+		__fish_complete_directories $token
+	end
+end
+
+complete -c agentview -n __agentview_command -f -a '(__fish_complete_subcommand --commandline (__agentview_command) (commandline -ct))'
+complete -c agentview -n 'not __agentview_command' -s f -l follow -d 'keep reading FILE as it grows (tail -F: survives truncation and replacement)'
+complete -c agentview -n 'not __agentview_command' -s r -l replay -d 'replay with the recorded timing instead of showing everything at once (with --print, the plain output comes out at that timing too)'
+complete -c agentview -n 'not __agentview_command' -s s -l speed -x -d 'replay speed factor (default 1)'
+complete -c agentview -n 'not __agentview_command' -s i -l idle-limit -x -d 'cap every pause in a replay at SEC seconds'
+complete -c agentview -n 'not __agentview_command' -l record -r -F -d 'write what is read (stdin or COMMAND\'s output) to FILE as a recording'
+complete -c agentview -n 'not __agentview_command' -s p -l print -d 'plain output, no screen (the default when stdout is not a terminal)'
+complete -c agentview -n 'not __agentview_command' -l format -x -a 'text markdown json raw' -d 'with --print: text (default), markdown, json, raw (the original stream, byte for byte, also out of a recording)'
+complete -c agentview -n 'not __agentview_command' -l status-line -d 'print one status line for the newest session of FILE and exit (a session without result is live while FILE was modified in the last 2 minutes)'
+complete -c agentview -n 'not __agentview_command' -l tmux-style -d 'with --status-line: tmux #[fg=...] colours, \'#\' doubled'
+complete -c agentview -n 'not __agentview_command' -l theme -x -a '(__agentview_themes)' -d 'colour theme: default, light, mono, high-contrast, or a theme file\'s path'
+complete -c agentview -n 'not __agentview_command' -l color -x -a 'auto always never' -d 'auto, always, never (NO_COLOR, when non-empty, means never)'
+complete -c agentview -n 'not __agentview_command' -l bell -d 'ring the terminal bell when the session ends or a tool call fails'
+complete -c agentview -n 'not __agentview_command' -l title -d 'name the session and its state in the terminal\'s (tmux pane\'s) title'
+complete -c agentview -n 'not __agentview_command' -l mouse -d 'wheel and clicks in the viewer, also inside tmux'
+complete -c agentview -n 'not __agentview_command' -l no-mouse -d 'leave the mouse to the terminal (the default inside tmux, so that selecting text works)'
+complete -c agentview -n 'not __agentview_command' -s h -l help -d 'usage on stdout, exit 0'
+complete -c agentview -n 'not __agentview_command' -s V -l version -d 'version on stdout, exit 0'

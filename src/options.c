@@ -1,0 +1,579 @@
+/* options.c: the command line's one table, the parsing made from it, and
+ * the --help text and the man page's OPTIONS section written from it. */
+#include "options.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "complete.h"
+#include "keys.h"
+#include "print.h"
+#include "text.h"
+#include "theme.h"
+
+#ifndef AGENTVIEW_VERSION
+#define AGENTVIEW_VERSION "dev"
+#endif
+
+/* Where --help's text column starts. */
+#define HELP_COL 25
+
+static const struct opt_word format_words[] = {
+	{"text", PF_TEXT},
+	{"markdown", PF_MARKDOWN},
+	{"json", PF_JSON},
+	{"raw", PF_RAW},
+	{"md", PF_MARKDOWN},
+	{NULL, 0},
+};
+
+static const struct opt_word color_words[] = {
+	{"auto", COLOR_AUTO},
+	{"always", COLOR_ALWAYS},
+	{"never", COLOR_NEVER},
+	{NULL, 0},
+};
+
+static const struct opt_word shell_words[] = {
+	{"bash", SHELL_BASH},
+	{"zsh", SHELL_ZSH},
+	{"fish", SHELL_FISH},
+	{NULL, 0},
+};
+
+/* --help. */
+static void
+act_help(struct buf *out, int value)
+{
+	(void)value;
+	options_help(out);
+}
+
+/* --version. */
+static void
+act_version(struct buf *out, int value)
+{
+	(void)value;
+	buf_adds(out, "agentview " AGENTVIEW_VERSION "\n");
+}
+
+/* --keys-roff: the man page's KEYS section, for `make update-man`. */
+static void
+act_keys_roff(struct buf *out, int value)
+{
+	(void)value;
+	keys_roff(out);
+}
+
+/* --options-roff: the man page's OPTIONS section, for `make update-man`. */
+static void
+act_options_roff(struct buf *out, int value)
+{
+	(void)value;
+	options_roff(out);
+}
+
+/* --shell-completion SHELL: the shell's completion script, for
+ * `make update-completions`. */
+static void
+act_completion(struct buf *out, int value)
+{
+	complete_script(out, (enum shell)value);
+}
+
+/* --list-themes: the names --theme takes, for the completions. */
+static void
+act_list_themes(struct buf *out, int value)
+{
+	(void)value;
+	theme_names(NULL, out);
+}
+
+const struct opt options_table[] = {
+	{.name = "follow", .letter = 'f', .kind = OPT_FLAG, .to = OPT_AT(follow),
+	 .help = "keep reading FILE as it grows (tail -F: survives truncation and replacement)",
+	 .man = "Keep reading\n"
+		".I FILE\n"
+		"as it grows, like\n"
+		".BR \"tail \\-F\" :\n"
+		"a file that is truncated or replaced is read again from the start, and the\n"
+		"status bar says so.\n"
+		"Without\n"
+		".BR \\-f ,\n"
+		"a file is mapped into memory, not copied: cut short while it is viewed, it\n"
+		"ends agentview with SIGBUS at the next read past its new end (the terminal\n"
+		"restored, and the reason said).\n"},
+	{.name = "replay", .letter = 'r', .kind = OPT_FLAG, .to = OPT_AT(replay),
+	 .help = "replay with the recorded timing instead of showing everything at once\n"
+		 "(with --print, the plain output comes out at that timing too)",
+	 .man = "Replay with the recorded timing instead of showing everything at once\n"
+		"(see\n"
+		".BR REPLAY ).\n"
+		"With\n"
+		".BR \\-\\-print ,\n"
+		"the plain output comes out at that timing too.\n"},
+	{.name = "speed", .letter = 's', .kind = OPT_NUMBER, .arg = "X",
+	 .to = OPT_AT(speed), .help = "replay speed factor (default 1)",
+	 .man = "Replay speed factor (default 1); with\n"
+		".B \\-\\-replay\n"
+		"only.\n"},
+	{.name = "idle-limit", .letter = 'i', .kind = OPT_NUMBER, .arg = "SEC",
+	 .to = OPT_AT(idle_limit), .flags = OPTF_ZERO,
+	 .help = "cap every pause in a replay at SEC seconds",
+	 .man = "Cap every pause in a replay at\n"
+		".I SEC\n"
+		"seconds; with\n"
+		".B \\-\\-replay\n"
+		"only.\n"},
+	{.name = "record", .kind = OPT_FILE, .arg = "FILE", .to = OPT_AT(record),
+	 .help = "write what is read (stdin or COMMAND's output) to FILE as a recording",
+	 .man = "Write what is read (standard input or\n"
+		".IR COMMAND 's\n"
+		"output) to\n"
+		".I FILE\n"
+		"as a recording (see\n"
+		".BR RECORDINGS ).\n"
+		"A recording that cannot be written (a full disk, a missing directory, the\n"
+		"file removed) is reported at once, in the status bar or on standard error\n"
+		"with\n"
+		".BR \\-\\-print ;\n"
+		"reading and showing go on, and the exit status is 1.\n"},
+	{.name = "print", .letter = 'p', .kind = OPT_FLAG, .to = OPT_AT(print),
+	 .help = "plain output, no screen (the default when stdout is not a terminal)",
+	 .man = "Plain output, no screen (the default when standard output is not a\n"
+		"terminal).\n"},
+	{.name = "format", .kind = OPT_ENUM, .arg = "FMT", .words = format_words,
+	 .to = OPT_AT(format), .given = OPT_AT(format_given),
+	 .help = "with --print: text (default), markdown, json, raw (the original stream,\n"
+		 "byte for byte, also out of a recording)",
+	 .man = "With\n"
+		".BR \\-\\-print :\n"
+		".B text\n"
+		"(default),\n"
+		".BR markdown ,\n"
+		".B json\n"
+		"(the summary described below), or\n"
+		".B raw\n"
+		"(the original stream, byte for byte, also out of a recording).\n"},
+	{.name = "status-line", .kind = OPT_FLAG, .to = OPT_AT(status_line),
+	 .help = "print one status line for the newest session of FILE and exit\n"
+		 "(a session without result is live while FILE was modified in\n"
+		 "the last 2 minutes)",
+	 .man = "Print one line about the newest session of\n"
+		".I FILE\n"
+		"and exit (see\n"
+		".BR \"STATUS LINE\" ).\n"},
+	{.name = "tmux-style", .kind = OPT_FLAG, .to = OPT_AT(tmux_style),
+	 .help = "with --status-line: tmux #[fg=...] colours, '#' doubled",
+	 .man = "With\n"
+		".BR \\-\\-status\\-line :\n"
+		"colour the state and the failures with tmux\n"
+		".B #[fg=...]\n"
+		"styles, and double every\n"
+		".B #\n"
+		"taken from event text, since tmux expands formats in the output of\n"
+		".BR #() .\n"
+		"Without it the line holds no escape of any kind.\n"},
+	{.name = "theme", .kind = OPT_THEME, .arg = "NAME", .to = OPT_AT(theme),
+	 .help = "colour theme: default, light, mono, high-contrast, or a theme file's path",
+	 .man = "Colour theme:\n"
+		".BR default \" (dark), \" light \", \" mono \" (attributes only), \" high\\-contrast ,\n"
+		"or one of your own (see\n"
+		".BR THEMES ).\n"
+		"A\n"
+		".I NAME\n"
+		"with a\n"
+		".B /\n"
+		"in it is the path of a theme file.\n"
+		"A theme that cannot be found or read, or has a mistake in it, is named in\n"
+		"the status bar (with the line of the mistake) and the default is used.\n"},
+	{.name = "color", .alias = "colour", .kind = OPT_ENUM, .arg = "WHEN",
+	 .words = color_words, .to = OPT_AT(color),
+	 .help = "auto, always, never (NO_COLOR, when non-empty, means never)",
+	 .man = ".BR auto \", \" always \" or \" never .\n"
+		".B NO_COLOR\n"
+		"(when non-empty) means never, unless\n"
+		".B always\n"
+		"is given.\n"
+		"Without colours only bold, reverse and underline are used: call states\n"
+		"differ by their glyphs, the status bar and the selection are in reverse\n"
+		"video.\n"},
+	{.name = "bell", .kind = OPT_FLAG, .to = OPT_AT(bell),
+	 .help = "ring the terminal bell when the session ends or a tool call fails",
+	 .man = "Ring the terminal bell when the session ends or a tool call fails, is\n"
+		"rejected or errs.\n"},
+	{.name = "title", .kind = OPT_FLAG, .to = OPT_AT(title),
+	 .help = "name the session and its state in the terminal's (tmux pane's) title",
+	 .man = "Name the session and its state in the terminal's title (in tmux, the\n"
+		"pane title:\n"
+		".BR \"agentview: live \\(bu Grok 4.7 \\(bu 17e650d2\" ),\n"
+		"made only of agentview's own sanitized text; set back to\n"
+		".B agentview\n"
+		"on the way out.\n"},
+	{.name = "mouse", .kind = OPT_SET, .to = OPT_AT(mouse), .set = 1,
+	 .help = "wheel and clicks in the viewer, also inside tmux",
+	 .man = "Take the mouse: the wheel scrolls, a click selects, a click on the selected\n"
+		"tool call opens its detail.\n"
+		"This is the default outside tmux.\n"},
+	{.name = "no-mouse", .kind = OPT_SET, .to = OPT_AT(mouse), .set = 0,
+	 .help = "leave the mouse to the terminal (the default inside tmux,\n"
+		 "so that selecting text works)",
+	 .man = "Leave the mouse to the terminal, so that selecting text works.\n"
+		"This is the default inside tmux (when\n"
+		".B TMUX\n"
+		"is set).\n"},
+	{.name = "help", .letter = 'h', .kind = OPT_ACTION, .act = act_help,
+	 .help = "usage on stdout, exit 0",
+	 .man = "Usage on standard output, exit 0.\n"},
+	{.name = "version", .letter = 'V', .kind = OPT_ACTION, .act = act_version,
+	 .help = "version on stdout, exit 0",
+	 .man = "Version on standard output, exit 0.\n"},
+	/* For tests, benchmarks, the generated man page and the completions. */
+	{.name = "frames", .kind = OPT_NUMBER, .arg = "N", .to = OPT_AT(frames),
+	 .flags = OPTF_HIDDEN, .help = "quit the screen after N frames"},
+	{.name = "keys-roff", .kind = OPT_ACTION, .act = act_keys_roff,
+	 .flags = OPTF_HIDDEN, .help = "the man page's KEYS section"},
+	{.name = "options-roff", .kind = OPT_ACTION, .act = act_options_roff,
+	 .flags = OPTF_HIDDEN, .help = "the man page's OPTIONS section"},
+	{.name = "shell-completion", .kind = OPT_ACTION, .arg = "SHELL",
+	 .words = shell_words, .act = act_completion, .flags = OPTF_HIDDEN,
+	 .help = "the completion script of SHELL"},
+	{.name = "list-themes", .kind = OPT_ACTION, .act = act_list_themes,
+	 .flags = OPTF_HIDDEN, .help = "the theme names --theme takes, one a line"},
+	{.name = NULL},
+};
+
+/* The lines of --help around the options. */
+static const char help_head[] =
+	"usage: agentview [OPTIONS] [FILE ...]            view FILE(s); '-' or piped stdin = live input\n"
+	"       agentview [OPTIONS] -- COMMAND [ARG ...]  run COMMAND and view its output live\n";
+static const char help_tail[] =
+	"On screen, q (or Ctrl-C) while COMMAND runs asks before stopping it.\n"
+	"COMMAND reads agentview's stdin when that is a pipe or a file, else /dev/null; its\n"
+	"stderr shows as stderr lines; it runs in its own process group, which SIGTERM,\n"
+	"SIGINT and SIGHUP stop: SIGTERM, then SIGKILL to what is left once COMMAND has\n"
+	"exited or after 3 s.\n"
+	"Exit status: 0 success; 1 I/O or runtime error; 2 usage error; with --print or\n"
+	"--status-line, 3 when the input ended without a result event; with -- COMMAND,\n"
+	"COMMAND's non-zero exit status is passed on (128+N when signal N killed it).\n";
+
+int
+options_usage(struct buf *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	buf_adds(err, "agentview: ");
+	va_start(ap, fmt);
+	buf_vaddf(err, fmt, ap);
+	va_end(ap);
+	buf_adds(err, "\nTry 'agentview --help' for more information.\n");
+	return 2;
+}
+
+/* Whether w is an alias: an earlier word of its list has its value. */
+static bool
+word_is_alias(const struct opt_word *words, const struct opt_word *w)
+{
+	for (const struct opt_word *v = words; v < w; v++)
+		if (v->value == w->value)
+			return true;
+	return false;
+}
+
+void
+options_words(struct buf *out, const struct opt *o, const char *sep)
+{
+	bool first = true;
+
+	for (const struct opt_word *w = o->words; w != NULL && w->word != NULL; w++) {
+		if (word_is_alias(o->words, w))
+			continue;
+		if (!first)
+			buf_adds(out, sep);
+		buf_adds(out, w->word);
+		first = false;
+	}
+}
+
+/* The value of word s for option o; -1 with a usage error in err when o
+ * does not take it. */
+static int
+parse_word(const struct opt *o, const char *s, int *value, struct buf *err)
+{
+	struct buf list = {0};
+
+	for (const struct opt_word *w = o->words; w->word != NULL; w++) {
+		if (strcmp(s, w->word) == 0) {
+			*value = w->value;
+			return 0;
+		}
+	}
+	options_words(&list, o, ", ");
+	options_usage(err, "--%s: '%s' is not one of %s", o->name, s, list.p);
+	buf_free(&list);
+	return -1;
+}
+
+/* The number s for option o; -1 with a usage error in err when it is not
+ * one o takes. */
+static int
+parse_number(const struct opt *o, const char *s, double *value,
+	     struct buf *err)
+{
+	bool zero = o->flags & OPTF_ZERO;
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || end == s || *end != '\0' || !isfinite(v) || v < 0 ||
+	    (!zero && v == 0)) {
+		options_usage(err, "--%s: '%s' is not a %s number", o->name, s,
+			      zero ? "non-negative" : "positive");
+		return -1;
+	}
+	*value = v;
+	return 0;
+}
+
+/* The field of o that at (an OPT_AT) names. */
+static void *
+field(struct options *o, size_t at)
+{
+	return (char *)o + at - 1;
+}
+
+/* Take option row r with its value arg (NULL for none) into o. Returns -1
+ * to go on, or the exit status, as options_parse. */
+static int
+take(struct options *o, const struct opt *r, const char *arg, struct buf *out,
+     struct buf *err)
+{
+	int value = 0;
+
+	switch (r->kind) {
+	case OPT_FLAG:
+		*(bool *)field(o, r->to) = true;
+		break;
+	case OPT_SET:
+		*(int *)field(o, r->to) = r->set;
+		break;
+	case OPT_NUMBER:
+		if (parse_number(r, arg, field(o, r->to), err) != 0)
+			return 2;
+		break;
+	case OPT_ENUM:
+		if (parse_word(r, arg, field(o, r->to), err) != 0)
+			return 2;
+		break;
+	case OPT_FILE:
+	case OPT_THEME:
+		*(const char **)field(o, r->to) = arg;
+		break;
+	case OPT_ACTION:
+		if (r->words != NULL && parse_word(r, arg, &value, err) != 0)
+			return 2;
+		r->act(out, value);
+		return 0;
+	}
+	if (r->given != 0)
+		*(bool *)field(o, r->given) = true;
+	return -1;
+}
+
+/* getopt_long's tables made from options_table, in one allocation to
+ * free: a row's val is its letter, or 256 + its index. */
+static struct option *
+getopt_tables(char **shortopts)
+{
+	size_t rows = 0, n = 0;
+	struct option *longopts;
+	char *s;
+
+	while (options_table[rows].name != NULL)
+		rows++;
+	/* Two getopt rows a row at most (an alias), and the end; then three
+	 * letters a row at most ("s:"), ':' first and the NUL. */
+	longopts = xcalloc(1, (2 * rows + 1) * sizeof *longopts + 3 * rows + 2);
+	s = *shortopts = (char *)(longopts + 2 * rows + 1);
+	*s++ = ':'; /* a missing value returns ':' */
+	for (size_t i = 0; i < rows; i++) {
+		const struct opt *r = &options_table[i];
+		int has = r->arg != NULL ? required_argument : no_argument;
+		int val = r->letter != 0 ? r->letter : 256 + (int)i;
+
+		longopts[n++] = (struct option){r->name, has, NULL, val};
+		if (r->alias != NULL)
+			longopts[n++] = (struct option){r->alias, has, NULL, val};
+		if (r->letter != 0) {
+			*s++ = r->letter;
+			if (r->arg != NULL)
+				*s++ = ':';
+		}
+	}
+	*s = '\0';
+	return longopts;
+}
+
+/* The row getopt_long's c stands for, or NULL. */
+static const struct opt *
+row_of(int c)
+{
+	for (size_t i = 0; options_table[i].name != NULL; i++) {
+		const struct opt *r = &options_table[i];
+
+		if (c == (r->letter != 0 ? r->letter : 256 + (int)i))
+			return r;
+	}
+	return NULL;
+}
+
+/* The rules between options, once all are read: 0, or 2 with the usage
+ * error in err. */
+static int
+check(const struct options *o, struct buf *err)
+{
+	if (o->command != NULL && o->nfiles > 0)
+		return options_usage(err, "give FILEs or '-- COMMAND', not both");
+	if (o->record != NULL && o->nfiles > 0 &&
+	    !(o->nfiles == 1 && strcmp(o->files[0], "-") == 0))
+		return options_usage(err, "--record records stdin or a COMMAND, not FILEs");
+	if (o->follow && o->nfiles == 0)
+		return options_usage(err, "--follow needs a FILE");
+	if (o->tmux_style && !o->status_line)
+		return options_usage(err, "--tmux-style goes with --status-line");
+	if (o->status_line && (o->command != NULL || o->nfiles > 1 ||
+			       o->record != NULL || o->follow))
+		return options_usage(err, "--status-line reads one FILE");
+	if ((o->speed != 1 || o->idle_limit >= 0) && !o->replay)
+		return options_usage(err, "--speed and --idle-limit go with --replay");
+	return 0;
+}
+
+/* The options of argv[1..nargs) into o, as options_parse. */
+static int
+parse_args(struct options *o, int nargs, char **argv, struct buf *out,
+	   struct buf *err)
+{
+	char *shortopts;
+	struct option *longopts = getopt_tables(&shortopts);
+	int c, status = -1;
+
+	opterr = 0;
+	optind = 0; /* from the start, also when called again (tests) */
+	while (status < 0 &&
+	       (c = getopt_long(nargs, argv, shortopts, longopts, NULL)) != -1) {
+		const struct opt *r = row_of(c);
+
+		if (c == ':')
+			status = options_usage(err, "option '%s' needs a value",
+					       argv[optind - 1]);
+		else if (r == NULL && row_of(optopt) != NULL)
+			/* getopt's optopt for "--bell=x" is --bell's val. */
+			status = options_usage(err, "option '--%s' takes no value",
+					       row_of(optopt)->name);
+		else if (r == NULL && optopt != 0)
+			status = options_usage(err, "unknown option '-%c'", optopt);
+		else if (r == NULL)
+			status = options_usage(err, "unknown option '%s'",
+					       argv[optind - 1]);
+		else
+			status = take(o, r, optarg, out, err);
+	}
+	free(longopts);
+	o->files = &argv[optind];
+	o->nfiles = nargs - optind;
+	return status;
+}
+
+int
+options_parse(struct options *o, int argc, char **argv, struct buf *out,
+	      struct buf *err)
+{
+	int nargs = argc, status;
+
+	memset(o, 0, sizeof *o);
+	o->speed = 1;
+	o->idle_limit = -1;
+	o->mouse = -1;
+	/* Everything after the first "--" is the command to run. */
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0) {
+			nargs = i;
+			if (i + 1 >= argc)
+				return options_usage(err, "'--' must be followed by a COMMAND");
+			o->command = &argv[i + 1];
+			break;
+		}
+	}
+	status = parse_args(o, nargs, argv, out, err);
+	if (status >= 0)
+		return status;
+	return check(o, err) != 0 ? 2 : -1;
+}
+
+/* Whether row r is shown to people. */
+static bool
+shown(const struct opt *r)
+{
+	return !(r->flags & OPTF_HIDDEN);
+}
+
+void
+options_help(struct buf *out)
+{
+	buf_adds(out, help_head);
+	for (const struct opt *r = options_table; r->name != NULL; r++) {
+		size_t start = out->n;
+
+		if (!shown(r))
+			continue;
+		if (r->letter != 0)
+			buf_addf(out, "  -%c, ", r->letter);
+		else
+			buf_adds(out, "      ");
+		buf_addf(out, "--%s", r->name);
+		if (r->arg != NULL)
+			buf_addf(out, " %s", r->arg);
+		/* The text in its column, or under it when the names are long. */
+		if (out->n - start > HELP_COL - 2)
+			buf_addf(out, "\n%*s", HELP_COL, "");
+		else
+			buf_addf(out, "%*s", (int)(HELP_COL - (out->n - start)), "");
+		for (const char *s = r->help; *s != '\0'; s++) {
+			buf_addc(out, *s);
+			if (*s == '\n')
+				buf_addf(out, "%*s", HELP_COL, "");
+		}
+		buf_addc(out, '\n');
+	}
+	buf_adds(out, help_tail);
+}
+
+void
+options_roff(struct buf *out)
+{
+	for (const struct opt *r = options_table; r->name != NULL; r++) {
+		if (!shown(r))
+			continue;
+		buf_adds(out, ".TP\n");
+		if (r->letter != 0) {
+			buf_addf(out, ".BR \\-%c \", \" \\-\\-", r->letter);
+			text_roff(out, r->name);
+			if (r->arg != NULL)
+				buf_addf(out, " \" \\fI%s\\fR\"", r->arg);
+		} else {
+			buf_adds(out, r->arg != NULL ? ".BI \\-\\-" : ".B \\-\\-");
+			text_roff(out, r->name);
+			if (r->arg != NULL)
+				buf_addf(out, " \" %s\"", r->arg);
+		}
+		buf_addc(out, '\n');
+		buf_adds(out, r->man);
+	}
+}
