@@ -33,6 +33,20 @@ agent_find(const char *name)
 	return -1;
 }
 
+const char *const agent_top_keys[TOP_COUNT] = {
+	"type",        "subtype",   "timestamp_ms", "model_call_id",
+	"call_id",     "tool_call", "agentview_ms", "timestamp",
+};
+
+int
+agent_line_starts(const struct json *j)
+{
+	int k[TOP_COUNT];
+
+	json_getv(j, 0, agent_top_keys, TOP_COUNT, k);
+	return agent_starts(j, k);
+}
+
 int
 agent_starts(const struct json *j, const int *k)
 {

@@ -183,6 +183,11 @@ void agent_message_text(const struct json *j, struct buf *out);
 const struct agent *agent_get(unsigned a);
 /* The agent named name ("claude"), or -1. */
 int agent_find(const char *name);
+/* The names of the top keys, by enum top_key. */
+extern const char *const agent_top_keys[TOP_COUNT];
+/* The agent whose session a parsed line starts, or -1 (for a reader
+ * that has not looked its top keys up). */
+int agent_line_starts(const struct json *j);
 /* The agent whose session the line starts, or -1. */
 int agent_starts(const struct json *j, const int *k);
 /* The agent the line looks like, for a line outside any session (Cursor

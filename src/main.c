@@ -339,7 +339,7 @@ run_status_line(const struct options *o)
 	int status;
 
 	status = statusline_run(o->nfiles == 1 ? o->files[0] : "-",
-				o->tmux_style ? SL_TMUX : 0, clock_wall_ms(),
+				o->tmux_style ? SL_TMUX : 0, o->agent, clock_wall_ms(),
 				stdout, &err);
 	if (status == 1)
 		fprintf(stderr, "agentview: %s\n", err.p);
@@ -394,6 +394,7 @@ main(int argc, char **argv)
 	if (!isatty(STDOUT_FILENO) || o.format_given)
 		o.print = true;
 	m = model_new();
+	m->agent = o.agent;
 	/* Developer hook for `make bench`: the index on one thread. */
 	if (getenv("AGENTVIEW_ONE_THREAD") != NULL)
 		m->ahead_min = SIZE_MAX;

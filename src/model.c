@@ -12,12 +12,6 @@
  * thread costs more than it saves. */
 #define AHEAD_MIN (4u << 20)
 
-/* Keys looked up on every line, in one pass over the top-level object
- * (enum top_key). */
-static const char *const top_keys[TOP_COUNT] = {
-	"type",        "subtype",   "timestamp_ms", "model_call_id",
-	"call_id",     "tool_call", "agentview_ms", "timestamp",
-};
 
 /* A slot of the open-call map: key 0 is empty. */
 struct callslot {
@@ -31,7 +25,7 @@ model_new(void)
 	struct model *m = xcalloc(1, sizeof *m);
 
 	m->json = json_new();
-	json_keys_init(&m->top_keys, top_keys, TOP_COUNT);
+	json_keys_init(&m->top_keys, agent_top_keys, TOP_COUNT);
 	m->qjson = json_new();
 	m->qjson2 = json_new();
 	m->cmd.last_stderr = NONE;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agent.h"
 #include "complete.h"
 #include "keys.h"
 #include "print.h"
@@ -29,6 +30,14 @@ static const struct opt_word format_words[] = {
 	{"json", PF_JSON},
 	{"raw", PF_RAW},
 	{"md", PF_MARKDOWN},
+	{NULL, 0},
+};
+
+static const struct opt_word agent_words[] = {
+	{"cursor", AGENT_CURSOR},
+	{"claude", AGENT_CLAUDE},
+	{"gemini", AGENT_GEMINI},
+	{"codex", AGENT_CODEX},
 	{NULL, 0},
 };
 
@@ -147,6 +156,17 @@ const struct opt options_table[] = {
 	 .help = "plain output, no screen (the default when stdout is not a terminal)",
 	 .man = "Plain output, no screen (the default when standard output is not a\n"
 		"terminal).\n"},
+	{.name = "agent", .kind = OPT_ENUM, .arg = "NAME", .words = agent_words,
+	 .to = OPT_AT(agent),
+	 .help = "read every line as this agent's stream: cursor, claude, gemini, codex\n"
+		 "(without it, each session's agent is recognised from its first line)",
+	 .man = "Read every line as the stream of\n"
+		".IR NAME :\n"
+		".BR cursor ,\n"
+		".BR claude \" (Claude Code), \" gemini \" (Gemini CLI) or\n"
+		".BR codex .\n"
+		"Without it, the agent of each session is recognised from its first line,\n"
+		"and a file may hold sessions of several agents one after another.\n"},
 	{.name = "format", .kind = OPT_ENUM, .arg = "FMT", .words = format_words,
 	 .to = OPT_AT(format), .given = OPT_AT(format_given),
 	 .help = "with --print: text (default), markdown, json, raw (the original stream,\n"
@@ -501,6 +521,7 @@ options_parse(struct options *o, int argc, char **argv, struct buf *out,
 	o->speed = 1;
 	o->idle_limit = -1;
 	o->mouse = -1;
+	o->agent = -1;
 	/* Everything after the first "--" is the command to run. */
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--") == 0) {

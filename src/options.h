@@ -29,6 +29,8 @@ struct options {
 	bool title;        /* set the window title to the session's state */
 	const char *theme;
 	int color;         /* enum color_when */
+	int agent;         /* enum agent_id every line is read as, or -1:
+			      recognised per session */
 	int mouse;         /* 1 --mouse, 0 --no-mouse, -1 neither */
 	char **files;
 	int nfiles;

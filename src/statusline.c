@@ -8,11 +8,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "agent.h"
 #include "glyph.h"
 #include "json.h"
 #include "lines.h"
 #include "text.h"
 #include "tool.h"
+#include "words.h"
 
 #define DOT " " GLYPH_DOT " "
 #define ELLIPSIS GLYPH_ELLIPSIS
@@ -21,24 +23,20 @@
 #define TOOL_CELLS 40
 #define REASON_CELLS 60
 
-/* A line that is a system/init event: a cheap test first, since most lines
- * are not, then a real parse. */
+/* A line that starts a session (of any agent: an init, Codex's
+ * thread.started): a cheap test first, since most lines are not, then a
+ * real parse. */
 static bool
 is_init_line(const char *p, size_t n, bool first, struct json *j)
 {
-	int t;
-
-	if (n < 6 || memmem(p, n, "\"init\"", 6) == NULL)
+	if (n < 6 || (memmem(p, n, "\"init\"", 6) == NULL &&
+		      memmem(p, n, "\"thread.started\"", 16) == NULL))
 		return false;
 	if (first && n >= 3 && memcmp(p, GLYPH_BOM, 3) == 0) {
 		p += 3;
 		n -= 3;
 	}
-	if (json_parse(j, p, n) != JSON_OK)
-		return false;
-	t = json_get(j, 0, "type");
-	return json_streq(j, t, "system") &&
-	       json_streq(j, json_get(j, 0, "subtype"), "init");
+	return json_parse(j, p, n) == JSON_OK && agent_line_starts(j) >= 0;
 }
 
 size_t
@@ -148,8 +146,7 @@ add_reason(struct model *m, uint32_t s, int flags, struct buf *out)
 {
 	struct buf t = {0};
 
-	if (!model_command_failure(m, s, &t))
-		model_fact(m, s, FACT_RESULT, &t);
+	words_failure(m, s, &t);
 	if (t.n > 0) {
 		buf_adds(out, DOT);
 		if (flags & SL_TMUX)
@@ -185,7 +182,10 @@ statusline_format(struct model *m, uint32_t s, int flags, struct buf *out)
 	uint32_t c;
 
 	add_styled(out, colour[st], glyph[st], flags);
-	if (model_fact(m, s, FACT_MODEL, &t)) {
+	/* A stream that names no model (Codex's) says whose it is. */
+	if (!model_fact(m, s, FACT_MODEL, &t) && m->ses[s].agent != AGENT_CURSOR)
+		buf_adds(&t, agent_get(m->ses[s].agent)->label);
+	if (t.n > 0) {
 		buf_addc(out, ' ');
 		add_text(out, t.p, t.n, MODEL_CELLS, flags);
 	}
@@ -252,8 +252,8 @@ read_all(struct source *s, struct buf *err)
 }
 
 int
-statusline_run(const char *path, int flags, int64_t now_ms, FILE *out,
-	       struct buf *err)
+statusline_run(const char *path, int flags, int agent, int64_t now_ms,
+	       FILE *out, struct buf *err)
 {
 	struct source src;
 	struct stat st;
@@ -286,6 +286,7 @@ statusline_run(const char *path, int flags, int64_t now_ms, FILE *out,
 	src.eof = true;
 	m = model_new();
 	m->now_ms = now_ms;
+	m->agent = agent;
 	/* Most lines are passed over: a second parsing thread would not pay. */
 	m->ahead_min = SIZE_MAX;
 	si = model_add_source(m, &src);

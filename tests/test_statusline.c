@@ -164,7 +164,7 @@ run_file(const char *path, int64_t now_ms, int *status)
 	FILE *f = open_memstream(&out, &n);
 	struct buf err = {0};
 
-	*status = statusline_run(path, 0, now_ms, f, &err);
+	*status = statusline_run(path, 0, -1, now_ms, f, &err);
 	fclose(f);
 	buf_free(&err);
 	return out;

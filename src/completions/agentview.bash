@@ -36,6 +36,10 @@ _agentview()
 		_filedir
 		return
 		;;
+	--agent)
+		COMPREPLY=($(compgen -W 'cursor claude gemini codex' -- "$cur"))
+		return
+		;;
 	--format)
 		COMPREPLY=($(compgen -W 'text markdown json raw' -- "$cur"))
 		return
@@ -51,7 +55,7 @@ _agentview()
 	esac
 	$split && return
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W '-f --follow -r --replay -s --speed -i --idle-limit --record -p --print --format --status-line --tmux-style --theme --color --bell --title --mouse --no-mouse -h --help -V --version' -- "$cur"))
+		COMPREPLY=($(compgen -W '-f --follow -r --replay -s --speed -i --idle-limit --record -p --print --agent --format --status-line --tmux-style --theme --color --bell --title --mouse --no-mouse -h --help -V --version' -- "$cur"))
 		return
 	fi
 	_filedir
