@@ -148,9 +148,9 @@ bool
 agent_say(const struct json *j, const char *label, const char *path,
 	  struct buf *out)
 {
-	int t = json_path_any(j, 0, path);
+	int t = json_path_typed(j, 0, path, JSON_STRING);
 
-	if (json_type(j, t) != JSON_STRING)
+	if (t < 0)
 		return false;
 	buf_adds(out, label);
 	json_decode(j, t, out);

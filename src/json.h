@@ -123,6 +123,9 @@ int json_path(const struct json *j, int obj, const char *path);
  * obj ("file_path|path"), or -1. Agents name the same thing their own
  * way. */
 int json_path_any(const struct json *j, int obj, const char *paths);
+/* The same, the first present that is of type `type`. */
+int json_path_typed(const struct json *j, int obj, const char *paths,
+		    enum json_type type);
 /* Raw bytes of a token: a string without its quotes and with escapes left
  * as they are; a primitive's text; a container's whole text. */
 const char *json_raw(const struct json *j, int t, size_t *len);

@@ -320,6 +320,13 @@ json_path(const struct json *j, int obj, const char *path)
 int
 json_path_any(const struct json *j, int obj, const char *paths)
 {
+	return json_path_typed(j, obj, paths, JSON_NONE);
+}
+
+int
+json_path_typed(const struct json *j, int obj, const char *paths,
+		enum json_type type)
+{
 	char one[128];
 
 	while (*paths != '\0') {
@@ -330,7 +337,8 @@ json_path_any(const struct json *j, int obj, const char *paths)
 		if (n < sizeof one) {
 			memcpy(one, paths, n);
 			one[n] = '\0';
-			if ((t = json_path(j, obj, one)) >= 0)
+			t = json_path(j, obj, one);
+			if (t >= 0 && (type == JSON_NONE || json_type(j, t) == type))
 				return t;
 		}
 		paths += n + (bar != NULL);

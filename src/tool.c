@@ -253,8 +253,8 @@ str_at(const struct json *j, int obj, const char *path, struct buf *out)
 
 	if (obj < 0)
 		return false;
-	t = json_path_any(j, obj, path);
-	if (json_type(j, t) != JSON_STRING)
+	t = json_path_typed(j, obj, path, JSON_STRING);
+	if (t < 0)
 		return false;
 	json_decode(j, t, out);
 	return out->n > before;

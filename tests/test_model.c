@@ -1002,68 +1002,6 @@ test_parsed_reuse(void **state)
 	fixture_free(f);
 }
 
-/* Each known kind gets its one-line account. */
-static void
-test_tool_lines(void **state)
-{
-	static const struct {
-		const char *kind, *args, *result, *want;
-	} cases[] = {
-		{"shellToolCall", "{\"command\":\"npm test\"}",
-		 "{\"failure\":{\"exitCode\":1}}", "Shell `npm test` \xE2\x86\x92 exit 1"},
-		{"readToolCall", "{\"path\":\"README.md\"}",
-		 "{\"success\":{\"totalLines\":54}}", "Read README.md \xC2\xB7 54 lines"},
-		{"editToolCall", "{\"path\":\"src/a.c\"}",
-		 "{\"success\":{\"linesAdded\":3,\"linesRemoved\":1}}",
-		 "Edit src/a.c +3 \xE2\x88\x92" "1"},
-		{"grepToolCall", "{\"pattern\":\"NEEDLE\"}",
-		 "{\"success\":{\"workspaceResults\":{\"/w\":{\"content\":{\"matches\":"
-		 "[{\"file\":\"a\",\"matches\":[]},{\"file\":\"b\",\"matches\":[]}],"
-		 "\"totalMatchedLines\":3}}}}}",
-		 "Grep NEEDLE \xC2\xB7 3 matches in 2 files"},
-		{"updateTodosToolCall",
-		 "{\"todos\":[{\"status\":\"TODO_STATUS_COMPLETED\"},{\"status\":\"TODO_STATUS_PENDING\"}]}",
-		 "{\"success\":{\"todos\":[{\"status\":\"TODO_STATUS_COMPLETED\"},"
-		 "{\"status\":\"TODO_STATUS_PENDING\"}]}}",
-		 "Todos 2 todos \xC2\xB7 1/2 done"},
-		{"mcpToolCall", "{\"name\":\"local-echo\"}",
-		 "{\"success\":{\"content\":[],\"isError\":false}}", "MCP local-echo \xC2\xB7 ok"},
-		{"taskToolCall", "{\"description\":\"Reply PINEAPPLE\"}",
-		 "{\"success\":{\"conversationSteps\":[{}]}}", "Task Reply PINEAPPLE \xC2\xB7 1 step"},
-		{"deleteToolCall", "{\"path\":\"gone.txt\"}",
-		 "{\"success\":{\"deletedFile\":\"gone.txt\"}}", "Delete gone.txt \xC2\xB7 deleted"},
-		{"readToolCall", "{\"path\":\"x\"}",
-		 "{\"error\":{\"errorMessage\":\"File not found\"}}", "Read x \xC2\xB7 File not found"},
-		{"shellToolCall", "{\"command\":\"rm -rf /\"}",
-		 "{\"rejected\":{\"reason\":\"blocked by hook\"}}",
-		 "Shell `rm -rf /` \xE2\x86\x92 rejected: blocked by hook"},
-	};
-
-	(void)state;
-	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
-		struct buf t = {0}, line = {0};
-		struct tool_desc d = {0};
-		struct fixture *f;
-
-		buf_addf(&t,
-			 "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c\","
-			 "\"tool_call\":{\"%s\":{\"args\":%s}}}\n"
-			 "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c\","
-			 "\"tool_call\":{\"%s\":{\"result\":%s}}}\n",
-			 cases[i].kind, cases[i].args, cases[i].kind, cases[i].result);
-		f = feed(t.p, true);
-		tool_describe(f->m, 0, &d);
-		tool_line((enum tool_kind)f->m->call[0].kind, &d, &line);
-		if (strcmp(line.p, cases[i].want) != 0)
-			fail_msg("case %zu: got \"%s\", want \"%s\"", i, line.p,
-				 cases[i].want);
-		tool_desc_free(&d);
-		buf_free(&line);
-		buf_free(&t);
-		fixture_free(f);
-	}
-}
-
 /* A replay's limit: what is shown, and every derived state, is as of the
  * last event shown, whatever came after it. */
 static void
@@ -1216,7 +1154,6 @@ main(void)
 		cmocka_unit_test(test_recording_command),
 		cmocka_unit_test(test_clear),
 		cmocka_unit_test(test_parsed_reuse),
-		cmocka_unit_test(test_tool_lines),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
