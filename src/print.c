@@ -12,6 +12,14 @@
 #include "tool.h"
 #include "words.h"
 
+/* emit's flags besides text_sanitize's: in Markdown, event text escaped
+ * as words (a header, a call's line: '<', '>' and '&') or as prose (a
+ * reply, thinking: tags only, code kept; a fence goes on across calls). */
+enum {
+	MD_WORDS = 1 << 8,
+	MD_PROSE = 1 << 9,
+};
+
 struct printer {
 	struct model *m;
 	enum print_format fmt;
@@ -22,6 +30,8 @@ struct printer {
 	struct buf tmp;     /* decoded text */
 	struct buf line;    /* a line being composed */
 	struct buf san;     /* sanitized text, ready to write */
+	struct buf esc;     /* Markdown: event text escaped */
+	struct md_state md; /* Markdown: where the reply being written is */
 	struct tool_desc td;
 	struct summary sc;   /* the JSON format's */
 };
@@ -47,6 +57,7 @@ printer_free(struct printer *p)
 	buf_free(&p->tmp);
 	buf_free(&p->line);
 	buf_free(&p->san);
+	buf_free(&p->esc);
 	tool_desc_free(&p->td);
 	summary_free(&p->sc);
 	free(p);
@@ -79,8 +90,16 @@ emit(struct printer *p, const char *s, size_t n, int flags)
 {
 	if (n == 0)
 		return;
+	/* Markdown: event text is never the document's markup. */
+	if (p->fmt == PF_MARKDOWN && (flags & (MD_WORDS | MD_PROSE))) {
+		buf_reset(&p->esc);
+		text_md_escape(&p->esc, s, n, flags & MD_WORDS,
+			       flags & MD_PROSE ? &p->md : &(struct md_state){0});
+		s = p->esc.p;
+		n = p->esc.n;
+	}
 	buf_reset(&p->san);
-	text_sanitize(&p->san, s, n, flags);
+	text_sanitize(&p->san, s, n, flags & ~(MD_WORDS | MD_PROSE));
 	fwrite(p->san.p, 1, p->san.n, p->out);
 	if (p->san.n > 0)
 		p->bol = p->san.p[p->san.n - 1] == '\n';
@@ -95,14 +114,17 @@ endline(struct printer *p)
 	p->bol = true;
 }
 
-/* Markdown: leave a list of tool lines before other blocks. */
+/* Markdown: end the list or the paragraph before another block. */
 static void
 md_block(struct printer *p)
 {
 	endline(p);
-	if (p->md_list) {
+	/* A paragraph of reply or a list ends with a blank line, or what
+	 * follows joins it. */
+	if (p->md_list || p->text_item != NONE) {
 		fputc('\n', p->out);
 		p->md_list = false;
+		p->text_item = NONE;
 	}
 }
 
@@ -134,11 +156,11 @@ query_line(struct printer *p, uint32_t q, const char *lead)
 	buf_reset(&p->line);
 	buf_adds(&p->line, lead);
 	words_query(p->m, q, &w, &p->line);
-	emit(p, p->line.p, p->line.n, TEXT_ONELINE);
+	emit(p, p->line.p, p->line.n, TEXT_ONELINE | MD_WORDS);
 	endline(p);
 	if (w.body.n > 0) {
 		fputc('\n', p->out);
-		emit(p, w.body.p, w.body.n, 0);
+		emit(p, w.body.p, w.body.n, MD_PROSE);
 		endline(p);
 		fputc('\n', p->out);
 		p->md_list = false;
@@ -160,7 +182,7 @@ ended_in_background(struct printer *p, uint32_t e, const char *lead)
 		buf_reset(&p->line);
 		buf_adds(&p->line, lead);
 		call_line(p, (uint32_t)c, &p->line);
-		emit(p, p->line.p, p->line.n, TEXT_ONELINE);
+		emit(p, p->line.p, p->line.n, TEXT_ONELINE | MD_WORDS);
 		endline(p);
 		return;
 	}
@@ -181,7 +203,7 @@ emit_prefixed(struct printer *p, const char *prefix, const char *s, size_t n)
 		size_t len = nl ? (size_t)(nl - (s + i)) : n - i;
 
 		fputs(prefix, p->out);
-		emit(p, s + i, len, TEXT_ONELINE);
+		emit(p, s + i, len, TEXT_ONELINE | MD_WORDS);
 		fputc('\n', p->out);
 		p->bol = true;
 		if (nl == NULL)
@@ -201,7 +223,7 @@ text_line(struct printer *p, const char *lead, uint32_t it)
 	endline(p);
 	buf_adds(l, lead);
 	words_item(p->m, it, WORDS_WHOLE, &p->td, l);
-	emit(p, l->p, l->n, TEXT_ONELINE);
+	emit(p, l->p, l->n, TEXT_ONELINE | MD_WORDS);
 	endline(p);
 }
 
@@ -223,7 +245,7 @@ text_event(struct printer *p, uint32_t e)
 		endline(p);
 		buf_adds(l, "== session ");
 		words_session_header(m, m->it[it].session, l);
-		emit(p, l->p, l->n, TEXT_ONELINE);
+		emit(p, l->p, l->n, TEXT_ONELINE | MD_WORDS);
 		endline(p);
 		break;
 	case EV_USER:
@@ -241,13 +263,13 @@ text_event(struct printer *p, uint32_t e)
 			endline(p);
 		p->text_item = it;
 		words_event_text(m, e, &p->tmp);
-		emit(p, p->tmp.p, p->tmp.n, 0);
+		emit(p, p->tmp.p, p->tmp.n, MD_PROSE);
 		break;
 	case EV_TOOL_DONE:
 		endline(p);
 		buf_adds(l, "  ");
 		call_line(p, m->it[it].ref, l);
-		emit(p, l->p, l->n, TEXT_ONELINE);
+		emit(p, l->p, l->n, TEXT_ONELINE | MD_WORDS);
 		endline(p);
 		break;
 	case EV_ANSWER:
@@ -284,7 +306,7 @@ md_event(struct printer *p, uint32_t e)
 		md_block(p);
 		buf_adds(l, "## Session ");
 		words_session_header(m, m->it[it].session, l);
-		emit(p, l->p, l->n, TEXT_ONELINE);
+		emit(p, l->p, l->n, TEXT_ONELINE | MD_WORDS);
 		fputs("\n\n", p->out);
 		p->bol = true;
 		break;
@@ -300,10 +322,11 @@ md_event(struct printer *p, uint32_t e)
 		md_block(p);
 		words_thinking(m, it, l);
 		fprintf(p->out, "<details><summary>");
-		emit(p, l->p, l->n, TEXT_ONELINE);
+		emit(p, l->p, l->n, TEXT_ONELINE | MD_WORDS);
 		fputs("</summary>\n\n", p->out);
+		memset(&p->md, 0, sizeof p->md);
 		model_item_text(m, it, &p->tmp);
-		emit(p, p->tmp.p, p->tmp.n, 0);
+		emit(p, p->tmp.p, p->tmp.n, MD_PROSE);
 		endline(p);
 		fputs("\n</details>\n\n", p->out);
 		break;
@@ -312,9 +335,10 @@ md_event(struct printer *p, uint32_t e)
 		if (it != p->text_item) {
 			md_block(p);
 			p->text_item = it;
+			memset(&p->md, 0, sizeof p->md);
 		}
 		words_event_text(m, e, &p->tmp);
-		emit(p, p->tmp.p, p->tmp.n, 0);
+		emit(p, p->tmp.p, p->tmp.n, MD_PROSE);
 		return;
 	case EV_TOOL_DONE:
 		if (!p->md_list)
@@ -322,7 +346,7 @@ md_event(struct printer *p, uint32_t e)
 		endline(p);
 		buf_adds(l, "- ");
 		call_line(p, m->it[it].ref, l);
-		emit(p, l->p, l->n, TEXT_ONELINE);
+		emit(p, l->p, l->n, TEXT_ONELINE | MD_WORDS);
 		endline(p);
 		p->md_list = true;
 		break;
@@ -336,7 +360,7 @@ md_event(struct printer *p, uint32_t e)
 		md_block(p);
 		buf_adds(l, "**Result:** ");
 		words_session_line(m, m->it[it].session, l);
-		emit(p, l->p, l->n, TEXT_ONELINE);
+		emit(p, l->p, l->n, TEXT_ONELINE | MD_WORDS);
 		fputs("\n\n", p->out);
 		p->bol = true;
 		break;
@@ -362,7 +386,7 @@ md_event(struct printer *p, uint32_t e)
 			model_event_text(m, e, &p->tmp);
 			tool_code_span(l, p->tmp.p, p->tmp.n);
 		}
-		emit(p, l->p, l->n, TEXT_ONELINE);
+		emit(p, l->p, l->n, TEXT_ONELINE | MD_WORDS);
 		endline(p);
 		p->md_list = true;
 		if (type == EV_NOTICE)
@@ -430,7 +454,7 @@ printer_note(struct printer *p, const char *msg, size_t n)
 		buf_adds(l, "== ");
 	}
 	buf_add(l, msg, n);
-	emit(p, l->p, l->n, TEXT_ONELINE);
+	emit(p, l->p, l->n, TEXT_ONELINE | MD_WORDS);
 	endline(p);
 	if (p->fmt == PF_MARKDOWN)
 		fputc('\n', p->out);
@@ -465,7 +489,7 @@ finish_summary(struct printer *p, bool md)
 			buf_adds(&p->line, ": ");
 		}
 		words_session_line(m, (uint32_t)s, &p->line);
-		emit(p, p->line.p, p->line.n, TEXT_ONELINE);
+		emit(p, p->line.p, p->line.n, TEXT_ONELINE | MD_WORDS);
 		endline(p);
 	}
 	if (m->nses > 1) {
@@ -476,7 +500,7 @@ finish_summary(struct printer *p, bool md)
 			if (by_state[st] > 0)
 				buf_addf(&p->line, " %u %s", by_state[st],
 					 model_session_state_name((enum session_state)st));
-		emit(p, p->line.p, p->line.n, TEXT_ONELINE);
+		emit(p, p->line.p, p->line.n, TEXT_ONELINE | MD_WORDS);
 		endline(p);
 	}
 	if (m->nses == 0)
@@ -505,7 +529,7 @@ finish_log(struct printer *p)
 		buf_reset(&p->line);
 		buf_adds(&p->line, md ? "- " : "  ");
 		call_line(p, (uint32_t)c, &p->line);
-		emit(p, p->line.p, p->line.n, TEXT_ONELINE);
+		emit(p, p->line.p, p->line.n, TEXT_ONELINE | MD_WORDS);
 		endline(p);
 		p->md_list = md;
 	}

@@ -491,3 +491,87 @@ text_roff(struct buf *out, const char *s)
 			buf_addc(out, *s);
 	}
 }
+
+/* Length of the run of c at s[i..n). */
+static size_t
+run_of(const char *s, size_t n, size_t i, char c)
+{
+	size_t k = 0;
+
+	while (i + k < n && s[i + k] == c)
+		k++;
+	return k;
+}
+
+/* Whether the line at s[i..n) opens or closes a fence: up to three
+ * spaces, then three or more backticks or tildes. */
+static bool
+fence_line(const char *s, size_t n, size_t i)
+{
+	size_t sp = run_of(s, n, i, ' ');
+
+	return sp <= 3 && (run_of(s, n, i + sp, '`') >= 3 ||
+			   run_of(s, n, i + sp, '~') >= 3);
+}
+
+/* The end of the code span whose opening run of k backticks is at i: just
+ * past a closing run of exactly k, or 0 when there is none in s. */
+static size_t
+span_end(const char *s, size_t n, size_t i, size_t k)
+{
+	for (size_t j = i + k; j < n;) {
+		size_t r = run_of(s, n, j, '`');
+
+		if (r == 0) {
+			j++;
+			continue;
+		}
+		if (r == k)
+			return j + r;
+		j += r;
+	}
+	return 0;
+}
+
+void
+text_md_escape(struct buf *out, const char *s, size_t n, bool all,
+	       struct md_state *st)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		const char *nl;
+		size_t e, k;
+
+		/* A fence's line, or a line inside a fenced block: as it
+		 * is. */
+		if (st->fence || (!st->mid && fence_line(s, n, i))) {
+			if (!st->mid && fence_line(s, n, i))
+				st->fence = !st->fence;
+			nl = memchr(s + i, '\n', n - i);
+			e = nl != NULL ? (size_t)(nl - s) + 1 : n;
+			buf_add(out, s + i, e - i);
+			st->mid = nl == NULL;
+			i = e;
+			continue;
+		}
+		st->mid = s[i] != '\n';
+		if (s[i] == '`') {
+			k = run_of(s, n, i, '`');
+			e = span_end(s, n, i, k);
+			e = e > 0 ? e : i + k;
+			buf_add(out, s + i, e - i);
+			i = e;
+			continue;
+		}
+		if (s[i] == '<')
+			buf_adds(out, "&lt;");
+		else if (all && s[i] == '>')
+			buf_adds(out, "&gt;");
+		else if (all && s[i] == '&')
+			buf_adds(out, "&amp;");
+		else
+			buf_addc(out, s[i]);
+		i++;
+	}
+}

@@ -3,6 +3,7 @@
 #ifndef AGENTVIEW_TEXT_H
 #define AGENTVIEW_TEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -75,6 +76,20 @@ struct text_rows {
 size_t text_wrap(struct text_rows *rows, const char *s, size_t n, size_t width);
 
 void text_rows_free(struct text_rows *rows);
+
+/* Where Markdown text stands between calls of text_md_escape. */
+struct md_state {
+	bool fence; /* inside a fenced code block */
+	bool mid;   /* not at the start of a line */
+};
+
+/* Append s[0..n) for a Markdown document, markup of the reader's kept
+ * from acting: '<' as "&lt;" (with all: '>' and '&' too), except inside
+ * code spans and fenced code blocks, which Markdown shows as they are. A
+ * code span is one whose closing backticks are in s; a fence goes on
+ * across calls (st, zeroed at first). */
+void text_md_escape(struct buf *out, const char *s, size_t n, bool all,
+		    struct md_state *st);
 
 /* Lines of s[0..n): a last line without its newline counts. */
 int64_t text_lines(const char *s, size_t n);

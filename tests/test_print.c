@@ -396,12 +396,61 @@ test_format_names(void **state)
 	assert_false(print_format_parse("yaml", &f));
 }
 
+/* Markup in a recording (recordings/markup.ndjson) is text in the
+ * Markdown document: header fields, the prompt, call lines, notices and
+ * diagnostics have '<', '>' and '&' as entities or stand in code spans;
+ * replies and thinking keep their Markdown, their code spans and fenced
+ * blocks as they are, and no tag outside them. */
+static void
+test_markdown_markup(void **state)
+{
+	static const char *const never[] = {
+		"<img", "<b>", "<script>alert", "</details><svg", "<svg", "<iframe",
+		"<marquee", "<a href", "<blink", "<object", "<u>", "&lt;u&gt;",
+	};
+	static const char *const always[] = {
+		"## Session 9d1c2e3f \xC2\xB7 Auto &lt;img src=x onerror=\"alert(1)\"&gt; "
+		"\xC2\xB7 /home/u/&lt;b&gt;proj&lt;/b&gt;\n",
+		"> Explain &lt;script&gt;alert('prompt')&lt;/script&gt; &amp; fix `Vec<T>`.\n",
+		"The page has &lt;/details>&lt;b>bold&lt;/b> in it.",
+		"Here &lt;/details>&lt;svg onload=alert(2)> is the fix; the type `Vec<T>` "
+		"stays code, and a > b & c stays text.",
+		"```html\n<script>kept as code</script>\n```\n",
+		"`grep -n '<div>' index.html`",
+		"&lt;marquee&gt;not found&lt;/marquee&gt;",
+		"surprise/&lt;blink&gt;",
+		"`<style>body{display:none}</style> a line that is not JSON`",
+		"Done: &lt;u>all&lt;/u> fixed.\n\n**Result:**",
+	};
+	size_t n;
+	char *text = fixture_slurp("recordings/markup.ndjson", &n);
+	char *out = run(text, PF_MARKDOWN, NULL);
+	const char *d;
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(never); i++)
+		if (strstr(out, never[i]) != NULL)
+			fail_msg("\"%s\" in:\n%s", never[i], out);
+	for (size_t i = 0; i < ARRAY_LEN(always); i++)
+		if (strstr(out, always[i]) == NULL)
+			fail_msg("no \"%s\" in:\n%s", always[i], out);
+	/* The only details element is the thinking's, whole. */
+	d = strstr(out, "<details>");
+	assert_non_null(d);
+	assert_null(strstr(d + 1, "<details>"));
+	assert_non_null(strstr(d, "\n</details>\n"));
+	assert_null(strstr(strstr(d, "\n</details>\n") + 2, "</details>"));
+	free(out);
+	free(text);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_text_log),
 		cmocka_unit_test(test_markdown),
+		cmocka_unit_test(test_markdown_markup),
 		cmocka_unit_test(test_json_summary),
 		cmocka_unit_test(test_json_cache_same),
 		cmocka_unit_test(test_incomplete),

@@ -818,10 +818,46 @@ test_wrap_big(void **state)
 	text_rows_free(&rows);
 }
 
+/* Markdown escaping: tags outside code only; a code span needs its
+ * closing backticks in the same piece; a fence goes on across pieces. */
+static void
+test_md_escape(void **state)
+{
+	static const struct {
+		const char *pieces[3];
+		bool all;
+		const char *want;
+	} cases[] = {
+		{{"a <b> & c > d"}, false, "a &lt;b> & c > d"},
+		{{"a <b> & c > d"}, true, "a &lt;b&gt; &amp; c &gt; d"},
+		{{"`<x>` and ``a`<y>`b``"}, true, "`<x>` and ``a`<y>`b``"},
+		{{"an open ` then <x>"}, false, "an open ` then &lt;x>"},
+		{{"```\n<x>\n", "<y>\n```\n<z>"}, false,
+		 "```\n<x>\n<y>\n```\n&lt;z>"},
+		{{"text ```not a fence <x>"}, false, "text ```not a fence &lt;x>"},
+		{{"   ~~~\n<x>\n   ~~~\n<y>"}, false, "   ~~~\n<x>\n   ~~~\n&lt;y>"},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		struct buf out = {0};
+		struct md_state st = {0};
+
+		for (size_t k = 0; k < 3 && cases[i].pieces[k] != NULL; k++)
+			text_md_escape(&out, cases[i].pieces[k],
+				       strlen(cases[i].pieces[k]), cases[i].all, &st);
+		if (strcmp(out.p, cases[i].want) != 0)
+			fail_msg("case %zu: got \"%s\", want \"%s\"", i, out.p,
+				 cases[i].want);
+		buf_free(&out);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_md_escape),
 		cmocka_unit_test(test_decode_cases),
 		cmocka_unit_test(test_decode_sequence),
 		cmocka_unit_test(test_decode_exhaustive),
