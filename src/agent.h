@@ -96,6 +96,9 @@ uint32_t build_result(struct build *b, bool is_error, int64_t duration_ms);
 uint32_t build_notice(struct build *b);
 /* A line of the agent's own bookkeeping: kept, not shown. */
 uint32_t build_hidden(struct build *b);
+/* A streamed segment ends (a hidden line): if its whole text never came,
+ * its message was cut off (Claude Code sends it again). */
+uint32_t build_segment_end(struct build *b);
 /* A call goes on in the background under task id `task` (a token): the
  * call whose id is token `call`, or with call < 0 the one this line just
  * made. It ends with build_task_end. */

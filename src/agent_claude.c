@@ -189,6 +189,8 @@ stream_line(struct build *b)
 	else if (json_streq(j, json_get(j, ev, "type"), "content_block_delta") &&
 		 json_streq(j, dt, "thinking_delta"))
 		build_thinking(b, THINK_DELTA);
+	else if (json_streq(j, json_get(j, ev, "type"), "content_block_stop"))
+		build_segment_end(b);
 	else
 		build_hidden(b);
 }

@@ -60,7 +60,7 @@ thread_reset(struct srcstate *ss)
 {
 	ss->thread = ss->away_thread = NONE;
 	ss->away_text = ss->away_think = NONE;
-	ss->away_seg = false;
+	ss->away_seg = ss->away_whole = false;
 }
 
 /* Stop the parser thread of source i, if one runs. */
@@ -324,7 +324,7 @@ new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 	ss->session = (uint32_t)m->nses;
 	ss->think_item = NONE;
 	ss->text_item = NONE;
-	ss->seg_deltas = false;
+	ss->seg_deltas = ss->seg_whole = false;
 	ss->steps = 0;
 	thread_reset(ss);
 	return (uint32_t)m->nses++;
@@ -490,7 +490,7 @@ static void
 set_thread(struct srcstate *ss, uint32_t t)
 {
 	uint32_t th = ss->thread, text = ss->text_item, think = ss->think_item;
-	bool seg = ss->seg_deltas;
+	bool seg = ss->seg_deltas, whole = ss->seg_whole;
 
 	if (th == t)
 		return;
@@ -500,10 +500,11 @@ set_thread(struct srcstate *ss, uint32_t t)
 		ss->text_item = ss->away_text;
 		ss->think_item = ss->away_think;
 		ss->seg_deltas = ss->away_seg;
+		ss->seg_whole = ss->away_whole;
 	} else {
 		ss->thread = t;
 		ss->text_item = ss->think_item = NONE;
-		ss->seg_deltas = false;
+		ss->seg_deltas = ss->seg_whole = false;
 		/* A second sub-agent: the session's own stay kept. */
 		if (th != NONE && ss->away_thread == NONE)
 			return;
@@ -512,6 +513,7 @@ set_thread(struct srcstate *ss, uint32_t t)
 	ss->away_text = text;
 	ss->away_think = think;
 	ss->away_seg = seg;
+	ss->away_whole = whole;
 }
 
 /* Make an event of the line being added; the model's parse of the line is
@@ -550,6 +552,23 @@ build_parent(struct build *b, int id)
 		b->parent = callmap_get(&b->m->ids,
 					event_call_key(b->j, id, ss->session,
 						       SALT_CALL));
+}
+
+uint32_t
+build_segment_end(struct build *b)
+{
+	struct srcstate *ss = &b->m->src[b->src];
+	uint32_t e = build_hidden(b);
+
+	if (ss->thread == b->parent && ss->seg_deltas && !ss->seg_whole &&
+	    ss->text_item != NONE) {
+		b->m->it[ss->text_item].flags |= IF_CUT;
+		b->m->ses[b->m->it[ss->text_item].session].has_cut = true;
+		ss->text_item = NONE;
+	}
+	if (ss->thread == b->parent)
+		ss->seg_deltas = ss->seg_whole = false;
+	return e;
 }
 
 uint32_t
@@ -624,7 +643,7 @@ build_text(struct build *b, enum text_part part)
 
 	ss->think_item = NONE;
 	if (part == TEXT_MESSAGE) {
-		ss->seg_deltas = false;
+		ss->seg_deltas = ss->seg_whole = false;
 		ss->text_item = NONE;
 	}
 	/* A whole reply after several silent model steps may hold the
@@ -636,6 +655,7 @@ build_text(struct build *b, enum text_part part)
 		ss->seg_deltas = true;
 	} else if (ss->seg_deltas) {
 		set_event_type(b->m, e, EV_TEXT_RECAP);
+		ss->seg_whole = true;
 		return e;
 	} else {
 		set_event_type(b->m, e, EV_TEXT);
@@ -677,7 +697,7 @@ call_item(struct build *b, struct srcstate *ss, uint32_t ci, uint32_t e,
 	m->call[ci].item = new_item(m, ss, b->src, IT_TOOL, e, ci);
 	m->ses[m->call[ci].session].ncalls++;
 	/* A new segment of assistant text starts after a tool call. */
-	ss->seg_deltas = false;
+	ss->seg_deltas = ss->seg_whole = false;
 	ss->text_item = NONE;
 	ss->think_item = NONE;
 	ss->steps = 0;
@@ -898,7 +918,7 @@ build_result(struct build *b, bool is_error, int64_t duration_ms)
 	ses->duration_ms = duration_ms;
 	ss->text_item = NONE;
 	ss->think_item = NONE;
-	ss->seg_deltas = false;
+	ss->seg_deltas = ss->seg_whole = false;
 	new_item(b->m, ss, b->src, IT_RESULT, e, NONE);
 	return e;
 }

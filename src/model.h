@@ -80,6 +80,12 @@ enum item_type {
 	IT_NTYPES
 };
 
+/* Item flags. */
+enum {
+	IF_CUT = 1, /* streamed text whose message was cut off and sent again:
+		       not part of the reply */
+};
+
 /* One transcript entry: 24 bytes. */
 struct item {
 	uint32_t first_ev; /* the event that made it */
@@ -90,6 +96,7 @@ struct item {
 	uint8_t src;
 	uint8_t depth;     /* 0; 1 for what a sub-agent did, 2 for its own
 			      sub-agent's, ... */
+	uint8_t flags;     /* IF_* */
 	uint16_t nev;      /* events in it, saturating at 65535 */
 };
 
@@ -198,6 +205,7 @@ struct session {
 	uint32_t ndone[CS_NSTATES]; /* completed calls by state */
 	uint32_t nprompts;
 	uint32_t nasking;    /* decisions asked for with no answer yet */
+	bool has_cut;        /* some of its text is IF_CUT */
 	bool is_error;       /* the result said so */
 	uint8_t agent;       /* enum agent_id: whose stream it is */
 };
@@ -240,6 +248,7 @@ struct srcstate {
 	uint32_t think_item;  /* open thinking item, or NONE */
 	uint32_t text_item;   /* open assistant text item, or NONE */
 	bool seg_deltas;      /* the current text segment had deltas */
+	bool seg_whole;       /* ...and the whole segment came after them */
 	uint8_t steps;        /* thinking phases ended since the last text or
 				 tool call: model steps that said nothing */
 	bool ended;           /* the source reached its end for good */
@@ -249,7 +258,7 @@ struct srcstate {
 	 * sub-agent talks, the sub-agent's while the session does), so that
 	 * interleaved streams each go on in their own items. */
 	uint32_t away_thread, away_text, away_think;
-	bool away_seg;
+	bool away_seg, away_whole;
 	bool recording;       /* lines carry agentview_ms */
 	uint32_t stderr_of;   /* a command's stderr: the source whose sessions
 				 its lines join (each line an EV_STDERR);

@@ -312,11 +312,15 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 				buf_addc(out, ',');
 			json_quote(out, tmp->p, tmp->n);
 			first = false;
-		} else if (it->type == IT_TEXT && sc == NULL) {
+		} else if (it->type == IT_TEXT && !(it->flags & IF_CUT) &&
+			   it->depth == 0 &&
+			   (sc == NULL || ses->has_cut)) {
+			/* What was cut off and sent again is not the reply:
+			 * what was kept as it came holds it, so made again. */
 			model_item_text(m, i, text);
 		}
 	}
-	if (sc != NULL && s < sc->ntext)
+	if (sc != NULL && s < sc->ntext && !ses->has_cut)
 		buf_add(text, sc->text[s].p, sc->text[s].n);
 	/* With --output-format json there are no assistant events: the reply
 	 * the user saw is the result's text. */
@@ -474,6 +478,9 @@ summary_line(struct summary *sc, struct model *m, uint32_t e,
 	switch (EV_TYPE(&m->ev[e])) {
 	case EV_TEXT_DELTA:
 	case EV_TEXT:
+		/* The reply is the session's own: not its sub-agents'. */
+		if (m->it[it].depth > 0)
+			break;
 		sc->text = kept_reach(sc->text, &sc->ntext, &sc->textcap, s,
 					  sizeof *sc->text);
 		model_event_text(m, e, &sc->text[s]);

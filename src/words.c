@@ -366,6 +366,11 @@ words_item(struct model *m, uint32_t it, unsigned flags, struct tool_desc *td,
 		model_item_text(m, it, out);
 		if (EV_FLAGS(&m->ev[item->first_ev]) & EVF_GLUED)
 			unglue(out, from);
+		if (item->flags & IF_CUT) {
+			while (out->n > from && out->p[out->n - 1] == ' ')
+				out->n--;
+			buf_adds(out, " " GLYPH_ELLIPSIS " (cut off; sent again)");
+		}
 		break;
 	case IT_TOOL:
 		tool_describe(m, item->ref, td);

@@ -1,0 +1,183 @@
+/* test_agent_claude.c: Claude Code's stream as the real CLI prints it
+ * (recordings/claude-*, src/FORMAT.md §10): content blocks as events,
+ * partial deltas never doubled, a message cut off and sent again, a
+ * sub-agent's lines under its call, a second turn of the same session. */
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "fixture.h"
+
+#include "model.h"
+#include "summary.h"
+#include "words.h"
+
+#define INIT                                                                   \
+	"{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"/w\","            \
+	"\"session_id\":\"s\",\"tools\":[\"Bash\"],\"model\":\"claude-x\","    \
+	"\"claude_code_version\":\"2.1.330\"}\n"
+#define TEXT(parent, t)                                                        \
+	"{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"content\":"      \
+	"[{\"type\":\"text\",\"text\":\"" t "\"}]},\"parent_tool_use_id\":"   \
+	parent "}\n"
+#define DELTA(parent, t)                                                       \
+	"{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_delta\"," \
+	"\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"" t "\"}}," \
+	"\"parent_tool_use_id\":" parent "}\n"
+#define STOP(parent)                                                           \
+	"{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_stop\"," \
+	"\"index\":0},\"parent_tool_use_id\":" parent "}\n"
+#define USE(parent, id, name, input)                                           \
+	"{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"content\":"      \
+	"[{\"type\":\"tool_use\",\"id\":\"" id "\",\"name\":\"" name "\","     \
+	"\"input\":" input "}]},\"parent_tool_use_id\":" parent "}\n"
+#define RESULT_OF(parent, id, content)                                         \
+	"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":"      \
+	"[{\"tool_use_id\":\"" id "\",\"type\":\"tool_result\",\"content\":"  \
+	"\"" content "\",\"is_error\":false}]},\"parent_tool_use_id\":"       \
+	parent "}\n"
+#define END                                                                    \
+	"{\"duration_ms\":400,\"is_error\":false,\"num_turns\":2,"            \
+	"\"subtype\":\"success\",\"result\":\"Done.\",\"session_id\":\"s\","  \
+	"\"total_cost_usd\":0.0166,\"type\":\"result\"}\n"
+
+static struct fixture *
+feed(const char *text)
+{
+	return fixture_new(text, strlen(text), 0);
+}
+
+/* The JSON summary's assistant_text of session 0, in f->b. */
+static const char *
+reply(struct fixture *f)
+{
+	struct buf all = {0};
+	const char *p, *q;
+
+	summary_write(f->m, NULL, &all, NULL);
+	p = strstr(all.p, "\"assistant_text\":\"");
+	assert_non_null(p);
+	p += strlen("\"assistant_text\":\"");
+	q = strstr(p, "\",\"tool_calls\"");
+	assert_non_null(q);
+	buf_reset(&f->b);
+	buf_add(&f->b, p, (size_t)(q - p));
+	buf_free(&all);
+	return f->b.p;
+}
+
+/* Deltas shown, the whole block after them a recap: the reply once. */
+static void
+test_partial_not_doubled(void **state)
+{
+	struct fixture *f = feed(INIT DELTA("null", "Let me ") DELTA("null", "run it.")
+				 TEXT("null", "Let me run it.") STOP("null") END);
+
+	(void)state;
+	assert_string_equal(reply(f), "Let me run it.");
+	assert_int_equal(f->m->it[1].type, IT_TEXT);
+	assert_false(f->m->it[1].flags & IF_CUT);
+	fixture_free(f);
+}
+
+/* A block whose whole text never came was cut off: it stays on screen,
+ * said so, and is not part of the reply. */
+static void
+test_cut_off(void **state)
+{
+	struct fixture *f = feed(INIT DELTA("null", "This reply came ") STOP("null")
+				 "{\"type\":\"system\",\"subtype\":\"api_retry\",\"attempt\":1,"
+				 "\"max_retries\":1,\"error\":\"unknown\"}\n"
+				 DELTA("null", "This reply came whole.")
+				 TEXT("null", "This reply came whole.") STOP("null") END);
+	struct tool_desc td = {0};
+
+	(void)state;
+	assert_true(f->m->it[1].flags & IF_CUT);
+	assert_true(f->m->ses[0].has_cut);
+	assert_string_equal(reply(f), "This reply came whole.");
+	buf_reset(&f->b);
+	words_item(f->m, 1, 0, &td, &f->b);
+	assert_string_equal(f->b.p,
+			    "This reply came \xE2\x80\xA6 (cut off; sent again)");
+	buf_reset(&f->b);
+	words_item(f->m, 2, 0, &td, &f->b);
+	assert_string_equal(f->b.p, "API error, retrying (attempt 1 of 1)");
+	tool_desc_free(&td);
+	fixture_free(f);
+}
+
+/* A sub-agent's lines go under its call, in their own items even when
+ * they interleave with the session's; its text is not the reply. */
+static void
+test_sub_agent(void **state)
+{
+	struct fixture *f = feed(
+		INIT TEXT("null", "Starting it.")
+		USE("null", "t1", "Agent", "{\"description\":\"Run echo\",\"prompt\":\"p\"}")
+		DELTA("null", "The sub-agent ")
+		TEXT("\"t1\"", "Running it.")
+		DELTA("null", "is running.")
+		USE("\"t1\"", "t2", "Bash", "{\"command\":\"echo from-sub\"}")
+		RESULT_OF("\"t1\"", "t2", "from-sub")
+		RESULT_OF("null", "t1", "done") END);
+	uint32_t main_text = NONE, sub_text = NONE;
+
+	(void)state;
+	assert_int_equal(f->m->ncall, 2);
+	assert_int_equal(f->m->call[0].kind, TK_TASK);
+	assert_int_equal(f->m->call[0].parent, NONE);
+	assert_int_equal(f->m->call[1].parent, 0);
+	assert_int_equal(f->m->it[f->m->call[1].item].depth, 1);
+	for (uint32_t i = 0; i < f->m->nit; i++) {
+		if (f->m->it[i].type != IT_TEXT)
+			continue;
+		buf_reset(&f->b);
+		model_item_text(f->m, i, &f->b);
+		if (strcmp(f->b.p, "The sub-agent is running.") == 0)
+			main_text = i;
+		if (strcmp(f->b.p, "Running it.") == 0)
+			sub_text = i;
+	}
+	assert_int_not_equal(main_text, NONE);
+	assert_int_not_equal(sub_text, NONE);
+	assert_int_equal(f->m->it[main_text].depth, 0);
+	assert_int_equal(f->m->it[sub_text].depth, 1);
+	assert_string_equal(reply(f), "Starting it.The sub-agent is running.");
+	fixture_free(f);
+}
+
+/* A second init of the same session before its result goes on in it;
+ * cost and turns come from the result. */
+static void
+test_second_turn(void **state)
+{
+	struct fixture *f = feed(INIT TEXT("null", "One.") INIT TEXT("null", "Two.") END);
+
+	(void)state;
+	assert_int_equal(f->m->nses, 1);
+	buf_reset(&f->b);
+	words_session_line(f->m, 0, &f->b);
+	assert_string_equal(f->b.p, "ok \xC2\xB7 400 ms \xC2\xB7 no tool calls "
+				    "\xC2\xB7 $0.0166 \xC2\xB7 2 turns");
+	fixture_free(f);
+	/* After its result, an init starts another session. */
+	f = feed(INIT TEXT("null", "One.") END INIT TEXT("null", "Two.") END);
+	assert_int_equal(f->m->nses, 2);
+	fixture_free(f);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_partial_not_doubled),
+		cmocka_unit_test(test_cut_off),
+		cmocka_unit_test(test_sub_agent),
+		cmocka_unit_test(test_second_turn),
+	};
+
+	setlocale(LC_ALL, "C.UTF-8");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
