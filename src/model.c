@@ -582,6 +582,30 @@ build_hidden(struct build *b)
 	return e;
 }
 
+/* Where the session's cwd is in its start line, for the paths shown
+ * relative to it. */
+static void
+keep_cwd(struct build *b, struct session *ses, unsigned agent)
+{
+	const char *path = agent_get(agent)->fact[FACT_CWD];
+	int t = path != NULL ? json_path(b->j, 0, path) : -1;
+	size_t n, off;
+
+	ses->cwd_off = ses->cwd_len = 0;
+	if (json_type(b->j, t) != JSON_STRING)
+		return;
+	json_raw(b->j, t, &n);
+	off = json_offset(b->j, t) + 1;
+	/* json_offset counts from the parsed text, which skips a BOM. */
+	if (b->ln->off == 0 && b->ln->len >= 3 &&
+	    memcmp(source_at(b->m->src[b->src].src, 0), GLYPH_BOM, 3) == 0)
+		off += 3;
+	if (n > 0 && n < UINT32_MAX && off < UINT32_MAX) {
+		ses->cwd_off = (uint32_t)off;
+		ses->cwd_len = (uint32_t)n;
+	}
+}
+
 uint32_t
 build_session(struct build *b, unsigned agent)
 {
@@ -594,6 +618,7 @@ build_session(struct build *b, unsigned agent)
 	else
 		new_session(m, ss, b->src, e, true);
 	m->ses[ss->session].agent = (uint8_t)agent;
+	keep_cwd(b, &m->ses[ss->session], agent);
 	add_block(m, ss, b->src, e, IT_SESSION, NONE);
 	return e;
 }

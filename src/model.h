@@ -208,6 +208,10 @@ struct session {
 	bool has_cut;        /* some of its text is IF_CUT */
 	bool is_error;       /* the result said so */
 	uint8_t agent;       /* enum agent_id: whose stream it is */
+	uint32_t cwd_off;    /* its cwd: bytes [cwd_off, cwd_off + cwd_len) of
+				its start line, as JSON writes them (paths
+				are shown relative to it); cwd_len 0: none */
+	uint32_t cwd_len;
 };
 
 /* Why a line is a diagnostic. */
@@ -380,6 +384,9 @@ enum fact {
 	FACT_COUNT
 };
 
+/* Append session s's working directory, decoded; false when unknown.
+ * Cheap: where it is was kept when the session started. */
+bool model_session_cwd(const struct model *m, uint32_t s, struct buf *out);
 /* Members of the array or object at path in event e, or -1. */
 int64_t model_event_count(struct model *m, uint32_t e, const char *path);
 /* Append fact f of session s (a string, or a primitive's text); false

@@ -438,6 +438,26 @@ model_fact_at(const struct model *m, uint32_t s, enum fact f,
 	return *path != NULL && model_seen(m, e) ? e : NONE;
 }
 
+bool
+model_session_cwd(const struct model *m, uint32_t s, struct buf *out)
+{
+	const struct session *ses = &m->ses[s];
+	const struct event *ev;
+	const char *p;
+
+	if (ses->cwd_len == 0 || !model_seen(m, ses->init_ev))
+		return false;
+	ev = &m->ev[ses->init_ev];
+	if ((uint64_t)ses->cwd_off + ses->cwd_len > ev->len)
+		return false;
+	p = source_at(m->src[EV_SRC(ev)].src, EV_OFF(ev)) + ses->cwd_off;
+	if (memchr(p, '\\', ses->cwd_len) != NULL)
+		json_unescape(out, p, ses->cwd_len);
+	else
+		buf_add(out, p, ses->cwd_len);
+	return true;
+}
+
 int64_t
 model_event_count(struct model *m, uint32_t e, const char *path)
 {

@@ -575,3 +575,56 @@ text_md_escape(struct buf *out, const char *s, size_t n, bool all,
 		i++;
 	}
 }
+
+void
+text_path_relative(struct buf *out, const char *path, size_t n,
+		   const char *dir, size_t dn)
+{
+	while (dn > 1 && dir[dn - 1] == '/')
+		dn--;
+	if (dn > 0 && n >= dn && memcmp(path, dir, dn) == 0 &&
+	    (n == dn || path[dn] == '/' || (dn == 1 && dir[0] == '/'))) {
+		size_t skip = dn == 1 ? 1 : dn + 1;
+
+		if (n <= skip) {
+			buf_addc(out, '.');
+			return;
+		}
+		path += skip;
+		n -= skip;
+	}
+	buf_add(out, path, n);
+}
+
+void
+text_path_fit(struct buf *out, const char *path, size_t n, size_t cells)
+{
+	size_t from = n, w;
+
+	if (text_width(path, n) <= cells) {
+		buf_add(out, path, n);
+		return;
+	}
+	/* The longest tail from a '/' that fits after the ellipsis. */
+	for (size_t i = n; i-- > 1;) {
+		if (path[i] != '/')
+			continue;
+		w = text_width(path + i, n - i);
+		if (w + 1 > cells)
+			break;
+		from = i;
+	}
+	buf_adds(out, GLYPH_ELLIPSIS);
+	if (from < n) {
+		buf_add(out, path + from, n - from);
+		return;
+	}
+	/* Not even the last part: its start, cut at its end. */
+	from = n;
+	while (from > 0 && path[from - 1] != '/')
+		from--;
+	out->n -= strlen(GLYPH_ELLIPSIS);
+	w = text_fit(path + from, n - from, cells > 1 ? cells - 1 : 0, NULL);
+	buf_add(out, path + from, w);
+	buf_adds(out, GLYPH_ELLIPSIS);
+}

@@ -91,6 +91,15 @@ struct md_state {
 void text_md_escape(struct buf *out, const char *s, size_t n, bool all,
 		    struct md_state *st);
 
+/* Append path relative to dir when it is under it ("src/a.c" for
+ * "/p/src/a.c" in "/p"; "." for dir itself), else as it is. */
+void text_path_relative(struct buf *out, const char *path, size_t n,
+			const char *dir, size_t dn);
+/* Append path, cut in the middle to fit in cells when it is wider: the
+ * last parts kept whole after "…/" ("…/src/duration.js"); a last part
+ * that alone does not fit is cut at its end. */
+void text_path_fit(struct buf *out, const char *path, size_t n, size_t cells);
+
 /* Lines of s[0..n): a last line without its newline counts. */
 int64_t text_lines(const char *s, size_t n);
 

@@ -18,6 +18,8 @@ enum {
 	TKF_ADDED = 4,    /* an outcome of added lines follows with a space:
 			     "+3 −1", not " · +3 −1" */
 	TKF_REJECTED = 8, /* the detail builder also draws a rejected call */
+	TKF_PATH = 16,    /* the target is a file's path: shown relative to
+			     the session's cwd, cut in the middle */
 };
 
 /* Appends a call's target or outcome, read from its view. */
@@ -61,17 +63,18 @@ static const struct kind kinds[TK_NKINDS] = {
 		     .names = {"readToolCall", "Read", "read_file",
 			       "read_many_files"},
 		     .what = "path|file_path|absolute_path", .what_res = "path",
-		     .success = success_read, .detail = detail_read},
+		     .success = success_read, .detail = detail_read,
+		     .flags = TKF_PATH},
 	[TK_EDIT] = {.name = "edit", .label = "Edit",
 		     .names = {"editToolCall", "Edit", "MultiEdit",
 			       "NotebookEdit", "replace", "edit", "file_change"},
 		     .what_fn = what_edit, .success = success_edit,
-		     .detail = detail_edit, .flags = TKF_ADDED},
+		     .detail = detail_edit, .flags = TKF_PATH | TKF_ADDED},
 	[TK_WRITE] = {.name = "write", .label = "Write",
 		      .names = {"writeToolCall", "Write", "write_file"},
 		      .what = "path|file_path", .what_res = "path",
 		      .success = success_write, .detail = detail_write,
-		      .flags = TKF_ADDED},
+		      .flags = TKF_PATH | TKF_ADDED},
 	[TK_GREP] = {.name = "grep", .label = "Grep",
 		     .names = {"grepToolCall", "Grep", "search_file_content",
 			       "grep_search"},
@@ -80,7 +83,7 @@ static const struct kind kinds[TK_NKINDS] = {
 	[TK_DELETE] = {.name = "delete", .label = "Delete",
 		       .names = {"deleteToolCall"}, .what = "path",
 		       .what_res = "path", .ok = "deleted",
-		       .detail = detail_delete},
+		       .detail = detail_delete, .flags = TKF_PATH},
 	[TK_GLOB] = {.name = "glob", .label = "Glob",
 		     .names = {"globToolCall", "Glob", "glob"},
 		     .what = "globPattern|pattern", .what_res = "pattern",
@@ -88,7 +91,7 @@ static const struct kind kinds[TK_NKINDS] = {
 	[TK_LS] = {.name = "ls", .label = "List",
 		   .names = {"lsToolCall", "LS", "list_directory"},
 		   .what = "path|dir_path", .what_res = "path",
-		   .success = success_ls},
+		   .success = success_ls, .flags = TKF_PATH},
 	[TK_TODOS] = {.name = "todos", .label = "Todos",
 		      .names = {"updateTodosToolCall", "TodoWrite",
 				"write_todos", "todo_list"},
@@ -906,7 +909,26 @@ tool_code_span(struct buf *out, const char *s, size_t n)
 }
 
 void
-tool_line(enum tool_kind k, const struct tool_desc *d, struct buf *out)
+tool_what(enum tool_kind k, const struct tool_desc *d, const char *cwd,
+	  size_t cwdn, size_t cells, struct buf *out)
+{
+	struct buf rel = {0};
+
+	if (!(kind_row(k)->flags & TKF_PATH) || d->what.n == 0) {
+		buf_add(out, d->what.p, d->what.n);
+		return;
+	}
+	text_path_relative(&rel, d->what.p, d->what.n, cwd, cwd != NULL ? cwdn : 0);
+	if (cells > 0)
+		text_path_fit(out, rel.p, rel.n, cells);
+	else
+		buf_add(out, rel.p, rel.n);
+	buf_free(&rel);
+}
+
+void
+tool_line_at(enum tool_kind k, const struct tool_desc *d, const char *cwd,
+	     size_t cwdn, size_t cells, struct buf *out)
 {
 	unsigned flags = kind_row(k)->flags;
 
@@ -916,7 +938,7 @@ tool_line(enum tool_kind k, const struct tool_desc *d, struct buf *out)
 		if (flags & TKF_CODE)
 			tool_code_span(out, d->what.p, d->what.n);
 		else
-			buf_add(out, d->what.p, d->what.n);
+			tool_what(k, d, cwd, cwdn, cells, out);
 	}
 	if (d->outcome.n == 0)
 		return;
@@ -927,6 +949,12 @@ tool_line(enum tool_kind k, const struct tool_desc *d, struct buf *out)
 	else
 		buf_adds(out, " " GLYPH_DOT " ");
 	buf_add(out, d->outcome.p, d->outcome.n);
+}
+
+void
+tool_line(enum tool_kind k, const struct tool_desc *d, struct buf *out)
+{
+	tool_line_at(k, d, NULL, 0, 0, out);
 }
 
 const char *

@@ -125,6 +125,15 @@ void tool_desc_free(struct tool_desc *d);
  * exit 1", "Read README.md · 54 lines", "Edit src/a.c +3 −1". */
 void tool_line(enum tool_kind k, const struct tool_desc *d, struct buf *out);
 
+/* The same with a path target shown relative to the directory cwd
+ * (NULL: as it is) and cut in the middle to at most `cells` cells (0:
+ * whole). */
+void tool_line_at(enum tool_kind k, const struct tool_desc *d, const char *cwd,
+		  size_t cwdn, size_t cells, struct buf *out);
+/* The target alone, shown so. */
+void tool_what(enum tool_kind k, const struct tool_desc *d, const char *cwd,
+	       size_t cwdn, size_t cells, struct buf *out);
+
 /* Append s as a Markdown-style code span: `s`, with more backticks around
  * it when s holds some. */
 void tool_code_span(struct buf *out, const char *s, size_t n);

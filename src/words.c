@@ -222,9 +222,20 @@ void
 words_call(const struct model *m, uint32_t c, const struct tool_desc *d,
 	   struct buf *out)
 {
+	words_call_fit(m, c, d, 0, out);
+}
+
+void
+words_call_fit(const struct model *m, uint32_t c, const struct tool_desc *d,
+	       size_t cells, struct buf *out)
+{
+	struct buf cwd = {0};
+
+	model_session_cwd(m, m->call[c].session, &cwd);
 	buf_adds(out, tool_state_glyph(model_call_state(m, c)));
 	buf_addc(out, ' ');
-	tool_line((enum tool_kind)m->call[c].kind, d, out);
+	tool_line_at((enum tool_kind)m->call[c].kind, d, cwd.p, cwd.n, cells, out);
+	buf_free(&cwd);
 }
 
 void

@@ -35,6 +35,10 @@ void words_diag(const struct model *m, uint32_t d, struct buf *out);
 /* "✓ Shell `npm test` → exit 1" for call c, described in d. */
 void words_call(const struct model *m, uint32_t c, const struct tool_desc *d,
 		struct buf *out);
+/* The same, a path in it relative to the session's cwd, and cut in the
+ * middle to at most `cells` cells (0: whole). */
+void words_call_fit(const struct model *m, uint32_t c,
+		    const struct tool_desc *d, size_t cells, struct buf *out);
 
 /* A decision asked for (query q): its words loaded into w (freed with
  * words_query_free), its decision as of m->limit, and its line:

@@ -853,11 +853,59 @@ test_md_escape(void **state)
 	}
 }
 
+/* Paths relative to the session's cwd, cut in the middle to fit, the
+ * file's name kept. */
+static void
+test_paths(void **state)
+{
+	static const struct {
+		const char *path, *cwd;
+		size_t cells;
+		const char *want;
+	} cases[] = {
+		{"/home/dev/project/src/duration.js", "/home/dev/project", 0,
+		 "src/duration.js"},
+		{"/home/dev/project/src/duration.js", "/home/dev/project/", 0,
+		 "src/duration.js"},
+		{"/home/dev/projectile/a.js", "/home/dev/project", 0,
+		 "/home/dev/projectile/a.js"},
+		{"/home/dev/project", "/home/dev/project", 0, "."},
+		{"/etc/hosts", "/", 0, "etc/hosts"},
+		{"src/a.c", "/home/dev", 0, "src/a.c"},
+		{"/home/dev/project/config/settings/local.json", "/home/dev/project",
+		 24, "\xE2\x80\xA6/settings/local.json"},
+		{"/a/very/long/path/to/duration.js", NULL, 16,
+		 "\xE2\x80\xA6/to/duration.js"},
+		{"/a/b/averyveryverylongfilename.txt", NULL, 10,
+		 "averyvery\xE2\x80\xA6"},
+		{"/a/b/c.txt", NULL, 10, "/a/b/c.txt"},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		struct buf rel = {0}, out = {0};
+		const char *cwd = cases[i].cwd;
+
+		text_path_relative(&rel, cases[i].path, strlen(cases[i].path), cwd,
+				   cwd != NULL ? strlen(cwd) : 0);
+		if (cases[i].cells > 0)
+			text_path_fit(&out, rel.p, rel.n, cases[i].cells);
+		else
+			buf_add(&out, rel.p, rel.n);
+		if (strcmp(out.p, cases[i].want) != 0)
+			fail_msg("case %zu: got \"%s\", want \"%s\"", i, out.p,
+				 cases[i].want);
+		buf_free(&rel);
+		buf_free(&out);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_md_escape),
+		cmocka_unit_test(test_paths),
 		cmocka_unit_test(test_decode_cases),
 		cmocka_unit_test(test_decode_sequence),
 		cmocka_unit_test(test_decode_exhaustive),

@@ -168,16 +168,16 @@ test_claude_lines(void **state)
 				       "{\"type\":\"text\",\"file\":{\"filePath\":\"/w/notes.txt\","
 				       "\"content\":\"alpha\\n\",\"numLines\":4,\"startLine\":1,"
 				       "\"totalLines\":4}}"),
-		 "\xE2\x9C\x93 Read /w/notes.txt \xC2\xB7 4 lines"},
+		 "\xE2\x9C\x93 Read notes.txt \xC2\xB7 4 lines"},
 		{CLAUDE_INIT CLAUDE_USE("Edit", "{\"file_path\":\"/w/g.txt\",\"old_string\":\"a\","
 				       "\"new_string\":\"b\"}")
 			 CLAUDE_RESULT("\"updated\"", "false",
 				       "{\"filePath\":\"/w/g.txt\",\"structuredPatch\":[{\"oldStart\":1,"
 				       "\"lines\":[\"-hello world\",\"+hello there\",\" bye world\"]}]}"),
-		 "\xE2\x9C\x93 Edit /w/g.txt +1 \xE2\x88\x92" "1"},
+		 "\xE2\x9C\x93 Edit g.txt +1 \xE2\x88\x92" "1"},
 		{CLAUDE_INIT CLAUDE_USE("Write", "{\"file_path\":\"/w/n.txt\",\"content\":\"a\\nb\\n\"}")
 			 CLAUDE_RESULT("\"done\"", "false", "{\"type\":\"create\"}"),
-		 "\xE2\x9C\x93 Write /w/n.txt +2"},
+		 "\xE2\x9C\x93 Write n.txt +2"},
 		{CLAUDE_INIT CLAUDE_USE("mcp__files__list", "{\"dir\":\"/\"}")
 			 CLAUDE_RESULT("\"a b\"", "false", "\"a b\""),
 		 "\xE2\x9C\x93 MCP files/list \xC2\xB7 ok"},
