@@ -119,8 +119,15 @@ assistant_line(struct build *b)
 {
 	const struct json *j = b->j;
 	int c = json_path(j, 0, "message.content"), t = c + 1;
-	bool text = false;
+	bool text = false, api_error = false;
 
+	/* An API error Claude Code writes as a reply of its own (model
+	 * "<synthetic>"): a notice; the result says the session failed. */
+	if (json_bool(j, json_get(j, 0, "is_api_error_message"), &api_error) &&
+	    api_error) {
+		build_notice(b);
+		return;
+	}
 	for (int i = 0; i < json_size(j, c); i++, t = json_next(j, t)) {
 		int type = json_get(j, t, "type");
 
@@ -316,6 +323,10 @@ claude_notice(const struct json *j, struct buf *out)
 	int sub = json_get(j, 0, "subtype");
 	int64_t a, n;
 
+	if (json_streq(j, json_get(j, 0, "type"), "assistant")) {
+		blocks_text(j, "text", "text", out);
+		return true;
+	}
 	if (!json_streq(j, json_get(j, 0, "type"), "system"))
 		return false;
 	if (json_streq(j, sub, "task_started"))

@@ -77,8 +77,11 @@ gemini_line(struct build *b)
 	} else if (json_streq(j, t, "tool_result")) {
 		tool_event(b, true);
 	} else if (json_streq(j, t, "result")) {
+		int64_t d = agent_ms(j, json_path(j, 0, "stats.duration_ms"));
+
+		/* A failed run says 0 ms: its lines' times tell better. */
 		build_result(b, !json_streq(j, json_get(j, 0, "status"), "success"),
-			     agent_ms(j, json_path(j, 0, "stats.duration_ms")));
+			     d > 0 ? d : TIME_NONE);
 	} else {
 		build_notice(b);
 	}

@@ -564,6 +564,7 @@ build_segment_end(struct build *b)
 	    ss->text_item != NONE) {
 		b->m->it[ss->text_item].flags |= IF_CUT;
 		b->m->ses[b->m->it[ss->text_item].session].has_cut = true;
+		b->m->ev[e].pos |= (uint64_t)EVF_CUT << 56;
 		ss->text_item = NONE;
 	}
 	if (ss->thread == b->parent)
@@ -938,6 +939,11 @@ build_result(struct build *b, bool is_error, int64_t duration_ms)
 	struct srcstate *ss = build_state(b, e);
 	struct session *ses = &b->m->ses[ss->session];
 
+	/* The end of another turn of the same session (Claude Code goes on
+	 * after a background agent ends): its time adds to the first's. */
+	if (ses->result_ev != NONE && ses->duration_ms != TIME_NONE &&
+	    duration_ms != TIME_NONE && duration_ms <= INT64_MAX - ses->duration_ms)
+		duration_ms += ses->duration_ms;
 	ses->result_ev = e;
 	ses->is_error = is_error;
 	ses->duration_ms = duration_ms;

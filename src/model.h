@@ -48,6 +48,8 @@ enum {
 	EVF_TS = 2,      /* the event carried timestamp_ms */
 	EVF_GLUED = 4,   /* a whole reply text after several model steps: it
 			    may hold two segments glued ("DONEThe …") */
+	EVF_CUT = 8,     /* the end of a streamed segment whose whole text
+			    never came: the text before was cut off */
 };
 
 /* One input line that is not blank: 24 bytes. */
@@ -82,8 +84,8 @@ enum item_type {
 
 /* Item flags. */
 enum {
-	IF_CUT = 1, /* streamed text whose message was cut off and sent again:
-		       not part of the reply */
+	IF_CUT = 1, /* streamed text whose message was cut off (the agent may
+		       send it again): not part of the reply */
 };
 
 /* One transcript entry: 24 bytes. */

@@ -85,18 +85,34 @@ print_format_parse(const char *name, enum print_format *fmt)
  * with their length and TEXT_ONELINE: a decoded field can hold a NUL
  * (\u0000), which strlen would stop at, and a newline, which could start
  * a line that looks like one of ours ("== ok"). */
+/* Whether text needs escaping for Markdown (most does not: no copy of a
+ * huge line then): a '<', as words a '>' or '&' too, as prose a backtick
+ * or tilde that may open or close a fence. */
+static bool
+md_needs(const char *s, size_t n, int flags)
+{
+	if (memchr(s, '<', n) != NULL)
+		return true;
+	if (flags & MD_WORDS)
+		return memchr(s, '>', n) != NULL || memchr(s, '&', n) != NULL;
+	return memchr(s, '`', n) != NULL || memchr(s, '~', n) != NULL;
+}
+
 static void
 emit(struct printer *p, const char *s, size_t n, int flags)
 {
 	if (n == 0)
 		return;
 	/* Markdown: event text is never the document's markup. */
-	if (p->fmt == PF_MARKDOWN && (flags & (MD_WORDS | MD_PROSE))) {
+	if (p->fmt == PF_MARKDOWN && (flags & (MD_WORDS | MD_PROSE)) &&
+	    md_needs(s, n, flags)) {
 		buf_reset(&p->esc);
 		text_md_escape(&p->esc, s, n, flags & MD_WORDS,
 			       flags & MD_PROSE ? &p->md : &(struct md_state){0});
 		s = p->esc.p;
 		n = p->esc.n;
+	} else if (flags & MD_PROSE) {
+		p->md.mid = s[n - 1] != '\n';
 	}
 	buf_reset(&p->san);
 	text_sanitize(&p->san, s, n, flags & ~(MD_WORDS | MD_PROSE));
@@ -188,6 +204,24 @@ ended_in_background(struct printer *p, uint32_t e, const char *lead)
 	}
 }
 
+/* The streamed text just written was cut off: say so, since it cannot be
+ * taken back (the screen marks it in place). */
+static void
+cut_note(struct printer *p, bool md)
+{
+	static const char note[] = "the reply above was cut off";
+
+	if (md) {
+		md_block(p);
+		fprintf(p->out, "- _%s_\n", note);
+		p->md_list = true;
+	} else {
+		endline(p);
+		fprintf(p->out, "  ~ %s\n", note);
+	}
+	p->bol = true;
+}
+
 /* Write the lines of text prefixed by prefix (for prompts). */
 static void
 emit_prefixed(struct printer *p, const char *prefix, const char *s, size_t n)
@@ -275,6 +309,10 @@ text_event(struct printer *p, uint32_t e)
 	case EV_ANSWER:
 		query_line(p, m->it[it].ref, "  ");
 		break;
+	case EV_HIDDEN:
+		if (EV_FLAGS(&m->ev[e]) & EVF_CUT)
+			cut_note(p, false);
+		break;
 	case EV_RESULT:
 		text_line(p, "== ", it);
 		break;
@@ -350,6 +388,10 @@ md_event(struct printer *p, uint32_t e)
 		endline(p);
 		p->md_list = true;
 		break;
+	case EV_HIDDEN:
+		if (EV_FLAGS(&m->ev[e]) & EVF_CUT)
+			cut_note(p, true);
+		return;
 	case EV_ANSWER:
 		if (!p->md_list)
 			md_block(p);

@@ -380,7 +380,7 @@ words_item(struct model *m, uint32_t it, unsigned flags, struct tool_desc *td,
 		if (item->flags & IF_CUT) {
 			while (out->n > from && out->p[out->n - 1] == ' ')
 				out->n--;
-			buf_adds(out, " " GLYPH_ELLIPSIS " (cut off; sent again)");
+			buf_adds(out, " " GLYPH_ELLIPSIS " (cut off)");
 		}
 		break;
 	case IT_TOOL:

@@ -100,7 +100,7 @@ test_cut_off(void **state)
 	buf_reset(&f->b);
 	words_item(f->m, 1, 0, &td, &f->b);
 	assert_string_equal(f->b.p,
-			    "This reply came \xE2\x80\xA6 (cut off; sent again)");
+			    "This reply came \xE2\x80\xA6 (cut off)");
 	buf_reset(&f->b);
 	words_item(f->m, 2, 0, &td, &f->b);
 	assert_string_equal(f->b.p, "API error, retrying (attempt 1 of 1)");
