@@ -778,7 +778,7 @@ header(struct detail *d, uint32_t c, const struct callview *v)
 	}
 	if ((v->rj != NULL && str_at(v->rj, 0, "call_id", &d->a)) ||
 	    (v->aj != NULL && str_at(v->aj, 0, "call_id", &d->a))) {
-		/* IDs hold newlines (FORMAT.md §1): one line, with ↵. */
+		/* IDs hold newlines (src/FORMAT.md §1): one line, with ↵. */
 		buf_reset(&line);
 		text_sanitize(&line, d->a.p, d->a.n, TEXT_ONELINE);
 		field(d, "call id", line.p, line.n, ROLE_DIM);

@@ -660,7 +660,7 @@ build_thinking(struct build *b, enum think_part part)
 }
 
 /* A whole segment after deltas of the same segment only repeats them
- * (FORMAT.md §4): it is kept, as a recap, but not shown. */
+ * (src/FORMAT.md §4): it is kept, as a recap, but not shown. */
 uint32_t
 build_text(struct build *b, enum text_part part)
 {

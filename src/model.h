@@ -1,6 +1,6 @@
 /* model.h: the event model. Lines go in one at a time; out come sessions,
  * transcript items, tool calls paired by call_id, and diagnostics, following
- * the rules of FORMAT.md. The model stores offsets into the sources and
+ * the rules of src/FORMAT.md. The model stores offsets into the sources and
  * small index entries, never copies of lines or token arrays: text is
  * decoded again from the line when it is needed. */
 #ifndef AGENTVIEW_MODEL_H

@@ -387,7 +387,7 @@ append_line_text(struct model *m, uint32_t e, struct buf *out)
 }
 
 /* Tokens before a delta's text ends, with its fields in the usual order
- * (FORMAT.md): {"type":"thinking","subtype":"delta","text":"..." and
+ * (src/FORMAT.md §4): {"type":"thinking","subtype":"delta","text":"..." and
  * {"type":"assistant","message":{"role":"assistant","content":
  * [{"type":"text","text":"..."}]}. session_id and timestamp_ms follow. */
 #define HEAD_THINK_DELTA 7

@@ -1,7 +1,8 @@
 /* print.h: output without a screen: a plain-text live log, a Markdown
- * document, the JSON summary of PRODUCT.md, and the raw input stream. The
- * text and Markdown printers stream: each line's contribution is printed
- * as soon as the line has been added to the model. */
+ * document, the JSON summary of agentview(1) (OUTPUT, json), and the raw
+ * input stream. The text and Markdown printers stream: each line's
+ * contribution is printed as soon as the line has been added to the
+ * model. */
 #ifndef AGENTVIEW_PRINT_H
 #define AGENTVIEW_PRINT_H
 

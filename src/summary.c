@@ -1,5 +1,6 @@
-/* summary.c: the JSON summary of PRODUCT.md, for scripts and CI: made at
- * the end from what was kept while the lines went by, or from the lines. */
+/* summary.c: the JSON summary (agentview(1), OUTPUT: json), for scripts
+ * and CI: made at the end from what was kept while the lines went by, or
+ * from the lines. */
 #include "summary.h"
 
 #include <stdlib.h>
@@ -207,7 +208,7 @@ json_buf(struct buf *out, const char *key, const struct buf *b)
 		buf_adds(out, "null");
 }
 
-/* The decisions session s asked for (PRODUCT.md: "interactions"). */
+/* The decisions session s asked for (the summary's "interactions"). */
 static void
 summary_queries(struct model *m, uint32_t s, struct buf *out)
 {

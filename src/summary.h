@@ -1,4 +1,4 @@
-/* summary.h: the JSON summary of PRODUCT.md (`--print --format json`):
+/* summary.h: the JSON summary (`--print --format json`, agentview(1)):
  * every session with its state, prompts, reply, tool calls and usage, the
  * diagnostics and the wrapped command. A printer keeps, as each line is
  * added, what the summary will need of it (made from the model's own parse

@@ -2,7 +2,8 @@
 # bench.sh: `make bench`. Generates the recordings (tests/gen_bench, never
 # committed), measures agentview on them beside `wc -l` and `jq -c .type`
 # on the same file in the same run, and prints one table against the
-# targets of PRODUCT.md. Times are medians of several runs (hyperfine).
+# targets of README.md (Performance, "required"). Times are medians of
+# several runs (hyperfine).
 #
 # Environment:
 #   BENCH_SIZES  file sizes in MB (default "20 200"; the targets are for 200)

@@ -5,14 +5,14 @@
  *   tests/gen_bench SIZE_MB FILE    (FILE "-" is stdout)
  *
  * The mix follows what long agent sessions look like (issue 7): about 97 %
- * of the events are small thinking and assistant token deltas (FORMAT.md
- * §4: with recaps before tool calls and a final recap before the result),
- * about a third of the bytes are large tool results, parallel calls
- * complete in another order than they started, text mixes English, Korean,
- * German and emoji with JSON escapes (\n \t \" \\ \u00e9, a few \u001b),
- * call_ids hold an escaped newline, startedAtMs/completedAtMs are strings,
- * and a few lines are about 1 MB. Each session has init, user, result and
- * usage. A summary of the mix goes to stderr. */
+ * of the events are small thinking and assistant token deltas
+ * (src/FORMAT.md §4: with recaps before tool calls and a final recap
+ * before the result), about a third of the bytes are large tool results,
+ * parallel calls complete in another order than they started, text mixes
+ * English, Korean, German and emoji with JSON escapes (\n \t \" \\ \u00e9,
+ * a few \u001b), call_ids hold an escaped newline, startedAtMs/completedAtMs
+ * are strings, and a few lines are about 1 MB. Each session has init, user,
+ * result and usage. A summary of the mix goes to stderr. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,9 +3,10 @@
 # in ../shared/corpus/, through all four --print formats:
 #   - exit status 0, or 3 for a session without result; never a crash;
 #   - text and Markdown carry no terminal control bytes;
-#   - the JSON summary is valid, has the fields of PRODUCT.md, leaves no
-#     call "running", and (for every capture whose result was not edited, and
-#     for all Cursor recordings) the reply equals the result's text;
+#   - the JSON summary is valid, has the fields of agentview(1) (OUTPUT,
+#     json), leaves no call "running", and (for every capture whose result
+#     was not edited, and for all Cursor recordings) the reply equals the
+#     result's text;
 #   - raw gives the input back byte for byte;
 #   - under valgrind (when installed, unless VALGRIND=no): no error, no leak.
 # AGENTVIEW names the binary (default ./src/agentview).
@@ -70,7 +71,7 @@ for f in $files; do
 		        (.started | type == "boolean") and (.summary | type == "string") and
 		        has("start_ms") and has("end_ms") and has("duration_ms")))' \
 		"$out/json" >/dev/null 2>&1; then
-		fail "$name" "JSON summary lacks a field of PRODUCT.md or is not JSON"
+		fail "$name" "JSON summary lacks a field of agentview(1) or is not JSON"
 	fi
 	# The real Claude Code, Gemini CLI and Codex captures of tests/agents/:
 	# Claude's result.result is the last reply only, Gemini's and Codex's

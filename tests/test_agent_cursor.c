@@ -1,8 +1,9 @@
 /* test_agent_cursor.c: what cursor-agent 2026.09-10 added (src/FORMAT.md
  * §2-§4): decisions asked for and their answers, work that goes on in the
  * background, replies of two model steps glued, and a run that fails
- * with nothing but its stderr. Lines are the real captures'
- * (../shared/corpus, sloprail task-stream-frames), cut to what matters. */
+ * with nothing but its stderr. Lines are the real captures' (src/FORMAT.md
+ * §0: harness-cli-normalizer 2026.09.15, sloprail task-stream-frames), cut
+ * to what matters. */
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* test_model.c: the event model, one rule of FORMAT.md at a time. */
+/* test_model.c: the event model, one rule of src/FORMAT.md at a time. */
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
