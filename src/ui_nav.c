@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nav.h"
+#include "jump.h"
 #include "search.h"
 
 /* Bytes of text searched (or input decoded) between two looks at the
@@ -184,17 +184,17 @@ jump_from(struct ui *u, int dir)
 
 /* Jump to the next (dir > 0) or previous item of a kind. */
 static void
-nav_jump(struct ui *u, enum nav_target what, int dir)
+nav_jump(struct ui *u, enum jump_target what, int dir)
 {
 	static const char *const names[] = {
-		[NAV_TOOL] = "tool call",
-		[NAV_PROMPT] = "prompt",
-		[NAV_PROBLEM] = "failed, rejected or orphaned call",
+		[JUMP_TOOL] = "tool call",
+		[JUMP_PROMPT] = "prompt",
+		[JUMP_PROBLEM] = "failed, rejected or orphaned call",
 	};
 	uint32_t from = jump_from(u, dir), it;
-	bool wrap = what == NAV_PROBLEM;
+	bool wrap = what == JUMP_PROBLEM;
 
-	it = nav_find(u->m, from, dir, what, u->nav->hide, wrap);
+	it = jump_find(u->m, from, dir, what, u->nav->hide, wrap);
 	u->dirty = true;
 	if (it == NONE) {
 		ui_note(u, "no %s %s", dir > 0 ? "next" : "previous", names[what]);
@@ -209,19 +209,19 @@ nav_jump(struct ui *u, enum nav_target what, int dir)
 void
 nav_next_tool(struct ui *u, int dir)
 {
-	nav_jump(u, NAV_TOOL, dir);
+	nav_jump(u, JUMP_TOOL, dir);
 }
 
 void
 nav_next_prompt(struct ui *u, int dir)
 {
-	nav_jump(u, NAV_PROMPT, dir);
+	nav_jump(u, JUMP_PROMPT, dir);
 }
 
 void
 nav_next_problem(struct ui *u, int dir)
 {
-	nav_jump(u, NAV_PROBLEM, dir);
+	nav_jump(u, JUMP_PROBLEM, dir);
 }
 
 /* --- search ---------------------------------------------------------------- */
@@ -477,7 +477,7 @@ static void
 nav_filter(struct ui *u, enum action a)
 {
 	struct nav *n = u->nav;
-	unsigned bit = nav_filter_mask(a);
+	unsigned bit = jump_filter_mask(a);
 
 	n->hide ^= bit;
 	render_set_hidden(&u->r, n->hide);
@@ -852,7 +852,7 @@ nav_status(struct ui *u)
 		if (b.n > 0)
 			buf_adds(&b, " \xC2\xB7 ");
 		buf_adds(&b, "hiding ");
-		nav_filter_names(n->hide, &b);
+		jump_filter_names(n->hide, &b);
 	}
 	snprintf(n->status, sizeof n->status, "%s", b.p ? b.p : "");
 	buf_free(&b);

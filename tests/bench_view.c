@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "input.h"
-#include "nav.h"
+#include "jump.h"
 #include "render.h"
 #include "search.h"
 #include "view.h"
@@ -167,12 +167,12 @@ reveal(struct screen *s, uint32_t it)
 /* A jump key ([ ] and the like), as ui_nav.c's nav_jump does it: from
  * just before the top of the screen, select what it finds and show it. */
 static void
-jump(struct screen *s, enum nav_target what)
+jump(struct screen *s, enum jump_target what)
 {
 	uint32_t top = s->ts.top == NONE ? 0 : s->ts.top, it;
 
-	it = nav_find(s->m, top == 0 ? NONE : top - 1, 1, what, 0,
-		      what == NAV_PROBLEM);
+	it = jump_find(s->m, top == 0 ? NONE : top - 1, 1, what, 0,
+		       what == JUMP_PROBLEM);
 	if (it == NONE)
 		return;
 	s->tsel = it;
@@ -225,13 +225,13 @@ bench_keys(struct screen *s, int n)
 				scroll_home(&s->ts, &s->rows);
 				break;
 			case OP_TOOL:
-				jump(s, NAV_TOOL);
+				jump(s, JUMP_TOOL);
 				break;
 			case OP_PROMPT:
-				jump(s, NAV_PROMPT);
+				jump(s, JUMP_PROMPT);
 				break;
 			default:
-				jump(s, NAV_PROBLEM);
+				jump(s, JUMP_PROBLEM);
 				break;
 			}
 			frame(s);

@@ -1,18 +1,18 @@
-/* nav.c: jumps between items and filters, as plain functions. */
-#include "nav.h"
+/* jump.c: jumps between items and filters, as plain functions. */
+#include "jump.h"
 
 /* Whether item it is what the jump looks for. */
 static bool
-nav_is(const struct model *m, uint32_t it, enum nav_target what)
+jump_is(const struct model *m, uint32_t it, enum jump_target what)
 {
 	const struct item *item = &m->it[it];
 
 	switch (what) {
-	case NAV_TOOL:
+	case JUMP_TOOL:
 		return item->type == IT_TOOL;
-	case NAV_PROMPT:
+	case JUMP_PROMPT:
 		return item->type == IT_PROMPT;
-	case NAV_PROBLEM:
+	case JUMP_PROBLEM:
 		if (item->type != IT_TOOL)
 			return false;
 		switch (model_call_state(m, item->ref)) {
@@ -29,8 +29,8 @@ nav_is(const struct model *m, uint32_t it, enum nav_target what)
 }
 
 uint32_t
-nav_find(const struct model *m, uint32_t from, int dir, enum nav_target what,
-	 unsigned hide, bool wrap)
+jump_find(const struct model *m, uint32_t from, int dir, enum jump_target what,
+	  unsigned hide, bool wrap)
 {
 	uint32_t n = (uint32_t)model_nitems(m), i;
 
@@ -58,14 +58,14 @@ nav_find(const struct model *m, uint32_t from, int dir, enum nav_target what,
 				i--;
 			}
 		}
-		if (!(hide & (1u << m->it[i].type)) && nav_is(m, i, what))
+		if (!(hide & (1u << m->it[i].type)) && jump_is(m, i, what))
 			return i;
 	}
 	return NONE;
 }
 
 unsigned
-nav_filter_mask(enum action a)
+jump_filter_mask(enum action a)
 {
 	switch (a) {
 	case ACT_HIDE_THINKING:
@@ -82,7 +82,7 @@ nav_filter_mask(enum action a)
 }
 
 void
-nav_filter_names(unsigned hide, struct buf *out)
+jump_filter_names(unsigned hide, struct buf *out)
 {
 	static const struct {
 		enum action a;
@@ -96,7 +96,7 @@ nav_filter_names(unsigned hide, struct buf *out)
 	bool first = true;
 
 	for (size_t i = 0; i < ARRAY_LEN(names); i++) {
-		if (!(hide & nav_filter_mask(names[i].a)))
+		if (!(hide & jump_filter_mask(names[i].a)))
 			continue;
 		if (!first)
 			buf_adds(out, ", ");

@@ -1,4 +1,4 @@
-/* test_nav.c: jumps between tool calls, prompts and calls that went
+/* test_jump.c: jumps between tool calls, prompts and calls that went
  * wrong; filters that hide kinds of items, through render and scrolling. */
 #include <locale.h>
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 #include "testutil.h"
 #include "fixture.h"
 
-#include "nav.h"
+#include "jump.h"
 #include "render.h"
 #include "view.h"
 
@@ -60,20 +60,20 @@ test_jump_tools(void **state)
 
 	(void)state;
 	/* From before the start: the first call; then each in turn. */
-	assert_int_equal(nav_find(f->m, NONE, 1, NAV_TOOL, 0, false), 3);
-	assert_int_equal(nav_find(f->m, 3, 1, NAV_TOOL, 0, false), 4);
-	assert_int_equal(nav_find(f->m, 4, 1, NAV_TOOL, 0, false), 7);
-	assert_int_equal(nav_find(f->m, 10, 1, NAV_TOOL, 0, false), NONE);
+	assert_int_equal(jump_find(f->m, NONE, 1, JUMP_TOOL, 0, false), 3);
+	assert_int_equal(jump_find(f->m, 3, 1, JUMP_TOOL, 0, false), 4);
+	assert_int_equal(jump_find(f->m, 4, 1, JUMP_TOOL, 0, false), 7);
+	assert_int_equal(jump_find(f->m, 10, 1, JUMP_TOOL, 0, false), NONE);
 	/* Backward, and from outside the end. */
-	assert_int_equal(nav_find(f->m, 7, -1, NAV_TOOL, 0, false), 4);
-	assert_int_equal(nav_find(f->m, 3, -1, NAV_TOOL, 0, false), NONE);
-	assert_int_equal(nav_find(f->m, NONE, -1, NAV_TOOL, 0, false), 10);
+	assert_int_equal(jump_find(f->m, 7, -1, JUMP_TOOL, 0, false), 4);
+	assert_int_equal(jump_find(f->m, 3, -1, JUMP_TOOL, 0, false), NONE);
+	assert_int_equal(jump_find(f->m, NONE, -1, JUMP_TOOL, 0, false), 10);
 	/* Prompts. */
-	assert_int_equal(nav_find(f->m, 1, 1, NAV_PROMPT, 0, false), 6);
-	assert_int_equal(nav_find(f->m, 6, 1, NAV_PROMPT, 0, false), NONE);
-	assert_int_equal(nav_find(f->m, 11, -1, NAV_PROMPT, 0, false), 6);
+	assert_int_equal(jump_find(f->m, 1, 1, JUMP_PROMPT, 0, false), 6);
+	assert_int_equal(jump_find(f->m, 6, 1, JUMP_PROMPT, 0, false), NONE);
+	assert_int_equal(jump_find(f->m, 11, -1, JUMP_PROMPT, 0, false), 6);
 	/* Hidden tool calls are not jumped to. */
-	assert_int_equal(nav_find(f->m, NONE, 1, NAV_TOOL, 1u << IT_TOOL, false), NONE);
+	assert_int_equal(jump_find(f->m, NONE, 1, JUMP_TOOL, 1u << IT_TOOL, false), NONE);
 	fixture_free(f);
 }
 
@@ -86,14 +86,14 @@ test_jump_problems(void **state)
 
 	(void)state;
 	assert_int_equal(model_call_state(f->m, f->m->it[9].ref), CS_ORPHANED);
-	assert_int_equal(nav_find(f->m, NONE, 1, NAV_PROBLEM, 0, true), 4);
-	assert_int_equal(nav_find(f->m, 4, 1, NAV_PROBLEM, 0, true), 7);
-	assert_int_equal(nav_find(f->m, 7, 1, NAV_PROBLEM, 0, true), 9);
+	assert_int_equal(jump_find(f->m, NONE, 1, JUMP_PROBLEM, 0, true), 4);
+	assert_int_equal(jump_find(f->m, 4, 1, JUMP_PROBLEM, 0, true), 7);
+	assert_int_equal(jump_find(f->m, 7, 1, JUMP_PROBLEM, 0, true), 9);
 	/* Past the last: back to the first. */
-	assert_int_equal(nav_find(f->m, 9, 1, NAV_PROBLEM, 0, true), 4);
-	assert_int_equal(nav_find(f->m, 4, -1, NAV_PROBLEM, 0, true), 9);
+	assert_int_equal(jump_find(f->m, 9, 1, JUMP_PROBLEM, 0, true), 4);
+	assert_int_equal(jump_find(f->m, 4, -1, JUMP_PROBLEM, 0, true), 9);
 	/* Without wrapping, nothing after the last. */
-	assert_int_equal(nav_find(f->m, 9, 1, NAV_PROBLEM, 0, false), NONE);
+	assert_int_equal(jump_find(f->m, 9, 1, JUMP_PROBLEM, 0, false), NONE);
 	fixture_free(f);
 }
 
@@ -104,9 +104,9 @@ test_jump_single(void **state)
 	struct fixture *f = load(INIT CALL("a", "failure") CALL("b", "success"));
 
 	(void)state;
-	assert_int_equal(nav_find(f->m, 1, 1, NAV_PROBLEM, 0, true), 1);
-	assert_int_equal(nav_find(f->m, 2, 1, NAV_PROBLEM, 0, true), 1);
-	assert_int_equal(nav_find(f->m, NONE, 1, NAV_PROMPT, 0, true), NONE);
+	assert_int_equal(jump_find(f->m, 1, 1, JUMP_PROBLEM, 0, true), 1);
+	assert_int_equal(jump_find(f->m, 2, 1, JUMP_PROBLEM, 0, true), 1);
+	assert_int_equal(jump_find(f->m, NONE, 1, JUMP_PROMPT, 0, true), NONE);
 	fixture_free(f);
 }
 
@@ -129,7 +129,7 @@ test_filters(void **state)
 	(void)state;
 	render_set_width(&f->r, 40);
 	assert_true(render_rows(&f->r, 2) > 0);
-	hide = nav_filter_mask(ACT_HIDE_THINKING) | nav_filter_mask(ACT_HIDE_NOTICES);
+	hide = jump_filter_mask(ACT_HIDE_THINKING) | jump_filter_mask(ACT_HIDE_NOTICES);
 	render_set_hidden(&f->r, hide);
 	assert_int_equal(render_rows(&f->r, 2), 0);
 	assert_int_equal(render_rows(&f->r, 5), 0);
@@ -146,11 +146,11 @@ test_filters(void **state)
 	render_set_hidden(&f->r, 0);
 	assert_true(render_rows(&f->r, 2) > 0);
 	/* The status bar names them in key order. */
-	nav_filter_names(hide | nav_filter_mask(ACT_HIDE_DIAGS), &names);
+	jump_filter_names(hide | jump_filter_mask(ACT_HIDE_DIAGS), &names);
 	assert_string_equal(names.p, "thinking, notices, diagnostics");
-	assert_int_equal(nav_filter_mask(ACT_HIDE_DIAGS),
+	assert_int_equal(jump_filter_mask(ACT_HIDE_DIAGS),
 			 (1u << IT_DIAG) | (1u << IT_STDERR));
-	assert_int_equal(nav_filter_mask(ACT_QUIT), 0);
+	assert_int_equal(jump_filter_mask(ACT_QUIT), 0);
 	buf_free(&names);
 	fixture_free(f);
 }
