@@ -43,7 +43,7 @@ ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
 
 # Reading and model layers: no curses here (checked by `make check-layers`).
 CORE = util json json_get json_str text lines ahead model model_query agent agent_cursor agent_claude agent_gemini agent_codex tool words summary print record input sig runner \
-       statusline render view keys theme search diff detail jump replay options complete
+       statusline render status view keys theme search diff detail jump replay options complete
 # Screen layer: the only files that may include <curses.h>.
 UI   = ui pane_transcript pane_timeline statusbar pane_help ui_theme ui_nav pane_detail \
        ui_replay

@@ -1,7 +1,7 @@
 /* render.h: what the screen shows, computed without curses: transcript
  * items as rows of sanitized text wrapped at a width (cached within a byte
- * budget), timeline rows, and the status bar, each made of segments that
- * carry a role. The panes only copy these to the terminal. */
+ * budget), and timeline rows made of segments that carry a role (as the
+ * status bar of status.h is). The panes only copy these to the terminal. */
 #ifndef AGENTVIEW_RENDER_H
 #define AGENTVIEW_RENDER_H
 
@@ -100,26 +100,6 @@ void rline_add(struct rline *l, const char *s, size_t n, enum role role,
 void rline_adds(struct rline *l, const char *s, enum role role, size_t max);
 /* Pad with spaces in role up to width cells. */
 void rline_pad(struct rline *l, size_t width, enum role role);
-
-/* What the status bar says besides the model. */
-struct status_in {
-	bool following;       /* the transcript follows new events */
-	uint64_t new_events;  /* events that came while scrolled away */
-	int progress;         /* percent of the input indexed, or -1 */
-	const char *note;     /* a passing message, or NULL */
-	const char *mode;     /* "replay ×4", "paused", or NULL */
-	const char *position; /* "01:12 / 04:30" in a replay, or NULL */
-	const char *nav;      /* "match 3/17", filters on, or NULL */
-	const char *detail;   /* a replay's timing and event, or NULL */
-	bool compact;         /* the narrow layout */
-	const char *question; /* replaces everything when not NULL */
-	bool command;         /* a COMMAND is being run */
-	bool command_running; /* ...and has not ended */
-};
-
-/* The status bar, at most width cells. */
-void render_status(struct render *r, const struct status_in *in, int width,
-		   struct rline *out);
 
 /* One timeline row for call c at width cells. */
 void render_timeline_row(struct render *r, uint32_t c, int width,

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "status.h"
+
 void
 statusbar_draw(struct ui *u, const struct rect *r)
 {
@@ -43,7 +45,7 @@ statusbar_draw(struct ui *u, const struct rect *r)
 		in.position = pos.p;
 		in.detail = detail.p;
 	}
-	render_status(&u->r, &in, r->w, &u->line);
+	status_build(u->m, &in, r->w, &u->line);
 	ui_draw_rline(u, r->y, r->x, &u->line, ROLE_NORMAL);
 	buf_free(&mode);
 	buf_free(&pos);

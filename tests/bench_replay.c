@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "render.h"
+#include "status.h"
 #include "replay.h"
 #include "view.h"
 
@@ -68,7 +69,7 @@ screen_draw(struct screen *s, int64_t now)
 	in.position = pos.p;
 	in.detail = detail.p;
 	in.progress = -1;
-	render_status(&s->r, &in, 120, &s->line);
+	status_build(s->m, &in, 120, &s->line);
 	bytes += s->line.text.n;
 	buf_free(&mode);
 	buf_free(&pos);

@@ -25,6 +25,7 @@
 #include "input.h"
 #include "jump.h"
 #include "render.h"
+#include "status.h"
 #include "search.h"
 #include "view.h"
 
@@ -125,7 +126,7 @@ frame(struct screen *s)
 	}
 	in.following = s->ts.follow;
 	in.progress = -1;
-	render_status(&s->r, &in, COLS, &s->line);
+	status_build(s->m, &in, COLS, &s->line);
 	s->sink += s->line.text.n;
 }
 

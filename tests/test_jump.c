@@ -9,6 +9,7 @@
 
 #include "jump.h"
 #include "render.h"
+#include "status.h"
 #include "view.h"
 
 /* The model of text, read to its end, and its renderer. */
@@ -166,7 +167,7 @@ test_status_piece(void **state)
 	(void)state;
 	in.progress = -1;
 	in.nav = "match 3/17";
-	render_status(&f->r, &in, 120, &l);
+	status_build(f->m, &in, 120, &l);
 	assert_non_null(strstr(l.text.p, "match 3/17"));
 	rline_free(&l);
 	fixture_free(f);

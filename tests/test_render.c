@@ -8,6 +8,7 @@
 #include "fixture.h"
 
 #include "render.h"
+#include "status.h"
 
 /* The model of text, read to its end, and its renderer. */
 static struct fixture *
@@ -213,10 +214,10 @@ test_status(void **state)
 	(void)state;
 	in.progress = -1;
 	for (int w = 0; w <= 200; w++) {
-		render_status(&f->r, &in, w, &l);
+		status_build(f->m, &in, w, &l);
 		assert_true(l.width <= (size_t)w);
 	}
-	render_status(&f->r, &in, 160, &l);
+	status_build(f->m, &in, 160, &l);
 	assert_non_null(strstr(l.text.p, "\xE2\x9C\x93 done"));
 	assert_non_null(strstr(l.text.p, "Composer 2.5"));
 	assert_non_null(strstr(l.text.p, "ad7140d9"));
@@ -224,7 +225,7 @@ test_status(void **state)
 	assert_non_null(strstr(l.text.p, "tokens"));
 	in.compact = true;
 	in.new_events = 7;
-	render_status(&f->r, &in, 40, &l);
+	status_build(f->m, &in, 40, &l);
 	assert_non_null(strstr(l.text.p, "\xE2\x9C\x93 done"));
 	assert_non_null(strstr(l.text.p, "+7 new"));
 	assert_null(strstr(l.text.p, "tokens"));
@@ -242,7 +243,7 @@ test_incomplete_status(void **state)
 
 	(void)state;
 	in.progress = -1;
-	render_status(&f->r, &in, 120, &l);
+	status_build(f->m, &in, 120, &l);
 	assert_non_null(strstr(l.text.p, "incomplete"));
 	assert_non_null(strstr(l.text.p, "?1"));
 	assert_non_null(strstr(l.text.p, "1 bad line"));

@@ -13,6 +13,7 @@
 #include "print.h"
 #include "record.h"
 #include "render.h"
+#include "status.h"
 #include "replay.h"
 
 /* A model of text, read at once, and a replay of it from now = 0. */
@@ -444,7 +445,7 @@ screen_text(struct render *r, struct replay *rp, struct model *m, int64_t now,
 	in.position = pos.p;
 	in.detail = detail.p;
 	in.progress = -1;
-	render_status(r, &in, 160, &l);
+	status_build(r->m, &in, 160, &l);
 	buf_add(out, l.text.p, l.text.n);
 	buf_addc(out, '\n');
 	rline_free(&l);

@@ -1,0 +1,381 @@
+/* status.c: the status bar as pieces, each a function that says it, and
+ * one table of their order and priorities. */
+#include "status.h"
+
+#include "glyph.h"
+#include "tool.h"
+#include "words.h"
+
+/* What a piece is given to say itself. */
+struct status_ctx {
+	struct model *m;
+	const struct status_in *in;
+	uint32_t s; /* the newest session, the one the bar speaks for, or NONE */
+};
+
+/* A piece appends its words to out and returns true, or returns false
+ * when it has nothing to say (what it appended is dropped); it may change
+ * the role it is shown in. */
+typedef bool (*status_say_fn)(const struct status_ctx *c, struct buf *out,
+			      enum role *role);
+
+/* The state: a replay's mode, how much of a file is read, or the newest
+ * session's state. */
+static bool
+say_state(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	static const struct {
+		const char *text;
+		enum role role;
+	} states[] = {
+		[SS_LIVE] = {" " GLYPH_LIVE " live ", ROLE_STATUS_LIVE},
+		[SS_OK] = {" " GLYPH_OK " done ", ROLE_STATUS_OK},
+		[SS_FAILED] = {" " GLYPH_FAILED " failed ", ROLE_STATUS_FAILED},
+		[SS_INCOMPLETE] = {" " GLYPH_INCOMPLETE " incomplete ", ROLE_STATUS_WARN},
+		[SS_WAITING] = {" " GLYPH_WAITING " waiting for a decision ",
+				ROLE_STATUS_WARN},
+	};
+	const struct status_in *in = c->in;
+	enum session_state st;
+
+	if (in->mode != NULL) {
+		buf_addf(out, " %s ", in->mode);
+	} else if (in->progress >= 0) {
+		/* A file still being read is not live: its state comes at the
+		 * end. */
+		buf_addf(out, " reading %d%% ", in->progress);
+		*role = ROLE_STATUS_WARN;
+	} else if (c->s == NONE) {
+		buf_adds(out, model_ended(c->m) ? " no session " : " waiting ");
+		*role = ROLE_STATUS_WARN;
+	} else {
+		st = model_session_state(c->m, c->s);
+		if ((size_t)st >= ARRAY_LEN(states))
+			st = SS_WAITING;
+		buf_adds(out, states[st].text);
+		*role = states[st].role;
+	}
+	return true;
+}
+
+/* A field of the newest session's init event. */
+static bool
+say_init_field(const struct status_ctx *c, const char *field, struct buf *out)
+{
+	uint32_t init = c->s != NONE ? c->m->ses[c->s].init_ev : NONE;
+
+	return init != NONE && model_event_field(c->m, init, field, out);
+}
+
+static bool
+say_model(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	(void)role;
+	return say_init_field(c, "model", out);
+}
+
+/* The session id's first 8 characters. */
+static bool
+say_session(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	size_t mark = out->n;
+
+	(void)role;
+	if (!say_init_field(c, "session_id", out))
+		return false;
+	if (out->n - mark > 8)
+		out->n = mark + 8, out->p[out->n] = '\0';
+	return true;
+}
+
+static bool
+say_cwd(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	(void)role;
+	return say_init_field(c, "cwd", out);
+}
+
+/* Where a replay is: "01:12 / 04:30". */
+static bool
+say_position(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	(void)role;
+	if (c->s == NONE || c->in->position == NULL)
+		return false;
+	buf_adds(out, c->in->position);
+	return true;
+}
+
+/* How long the session took, or its clock while it is live (not in a
+ * replay, which says its position, nor while a file is read). */
+static bool
+say_clock(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	int64_t d;
+
+	(void)role;
+	if (c->s == NONE || c->in->position != NULL || c->in->progress >= 0)
+		return false;
+	d = model_session_duration(c->m, c->s);
+	if (d == TIME_NONE)
+		return false;
+	if (model_session_state(c->m, c->s) == SS_LIVE)
+		fmt_clock(out, d);
+	else
+		fmt_duration(out, d);
+	return true;
+}
+
+/* The session's calls by state: "✓8 ✗1". */
+static bool
+say_calls(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	static const int order[CS_NSTATES] = {CS_OK, CS_FAILED, CS_REJECTED,
+					      CS_ERROR, CS_ORPHANED, CS_RUNNING};
+	uint32_t counts[CS_NSTATES];
+	size_t mark = out->n;
+
+	(void)role;
+	if (c->s == NONE)
+		return false;
+	model_session_counts(c->m, c->s, counts);
+	for (int i = 0; i < CS_NSTATES; i++) {
+		if (counts[order[i]] == 0)
+			continue;
+		if (out->n > mark)
+			buf_addc(out, ' ');
+		buf_adds(out, tool_state_glyph(order[i]));
+		buf_addf(out, "%u", counts[order[i]]);
+	}
+	if (out->n == mark)
+		buf_adds(out, "no calls");
+	return true;
+}
+
+static bool
+say_tokens(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	(void)role;
+	return c->s != NONE &&
+	       words_tokens(c->m, c->m->ses[c->s].result_ev, out);
+}
+
+static bool
+say_sessions(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	(void)role;
+	if (c->s == NONE || model_nsessions(c->m) <= 1)
+		return false;
+	buf_addf(out, "%zu sessions", model_nsessions(c->m));
+	return true;
+}
+
+/* The COMMAND: running, or how it ended. */
+static bool
+say_command(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	const struct command_info *cmd = &c->m->cmd;
+
+	if (!c->in->command)
+		return false;
+	if (c->in->command_running) {
+		buf_adds(out, "running");
+		return true;
+	}
+	if (cmd->signal != 0)
+		buf_addf(out, "killed by signal %d", cmd->signal);
+	else if (cmd->exited)
+		buf_addf(out, "exit %d", cmd->exit_status);
+	else
+		return false;
+	if (cmd->signal != 0 || cmd->exit_status != 0)
+		*role = ROLE_STATUS_FAILED;
+	return true;
+}
+
+/* The COMMAND's last line on stderr that says something. */
+static bool
+say_stderr(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	(void)role;
+	if (!c->in->command || c->m->cmd.last_stderr == NONE)
+		return false;
+	buf_adds(out, "stderr: ");
+	model_event_text(c->m, c->m->cmd.last_stderr, out);
+	return true;
+}
+
+/* Lines of the input that are not events. */
+static bool
+say_bad_lines(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	size_t nd = model_ndiags(c->m);
+
+	(void)role;
+	if (nd == 0)
+		return false;
+	buf_addf(out, GLYPH_WARN " %zu bad line%s", nd, nd == 1 ? "" : "s");
+	return true;
+}
+
+/* Events that came while the transcript was scrolled away from the end. */
+static bool
+say_new(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	(void)role;
+	if (c->in->new_events == 0)
+		return false;
+	buf_addf(out, "+%llu new", (unsigned long long)c->in->new_events);
+	return true;
+}
+
+/* Following, said only where there is room for it (and no news). */
+static bool
+say_follow(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	(void)role;
+	if (c->in->new_events > 0 || !c->in->following || c->in->compact)
+		return false;
+	buf_adds(out, "follow");
+	return true;
+}
+
+/* A piece given as text by the caller (present when not NULL). */
+static bool
+say_given(const char *s, struct buf *out)
+{
+	if (s == NULL)
+		return false;
+	buf_adds(out, s);
+	return true;
+}
+
+/* The search and the filters: "match 3/17 · hiding thinking". */
+static bool
+say_search(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	(void)role;
+	return c->in->nav != NULL && c->in->nav[0] != '\0' &&
+	       say_given(c->in->nav, out);
+}
+
+/* A replay's timing and event. */
+static bool
+say_replay(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	(void)role;
+	return say_given(c->in->detail, out);
+}
+
+/* A passing message. */
+static bool
+say_note(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	(void)role;
+	return c->in->note != NULL && c->in->note[0] != '\0' &&
+	       say_given(c->in->note, out);
+}
+
+/* A priority no piece is dropped for: the state's. */
+#define KEEP 1000
+
+/* Every piece, in the order the bar shows them, with its role (which it
+ * may change) and its priority: while the pieces do not fit, the one of
+ * the lowest priority is left out. */
+static const struct {
+	status_say_fn say;
+	enum role role;
+	int prio;
+} pieces[] = {
+	{say_state, ROLE_STATUS_LIVE, KEEP},
+	{say_model, ROLE_STATUS, 60},
+	{say_session, ROLE_STATUS, 30},
+	{say_cwd, ROLE_STATUS, 20},
+	{say_position, ROLE_STATUS, 95},
+	{say_clock, ROLE_STATUS, 90},
+	{say_calls, ROLE_STATUS, 80},
+	{say_tokens, ROLE_STATUS, 40},
+	{say_sessions, ROLE_STATUS, 35},
+	{say_command, ROLE_STATUS, 85},
+	{say_stderr, ROLE_STATUS_WARN, 45},
+	{say_bad_lines, ROLE_STATUS_WARN, 70},
+	{say_new, ROLE_STATUS_WARN, 97},
+	{say_follow, ROLE_STATUS, 50},
+	{say_search, ROLE_STATUS_LIVE, 96},
+	{say_replay, ROLE_STATUS, 55},
+	{say_note, ROLE_STATUS_WARN, 99},
+};
+
+#define NPIECES ARRAY_LEN(pieces)
+
+/* A piece said: its text in the shared buffer, its role and width. */
+struct said {
+	size_t off, len, width;
+	enum role role;
+	int prio; /* < 0: left out */
+};
+
+/* Leave out the least important pieces until the rest fit in w cells
+ * (each counts two cells more, the gap before it; the first has none). */
+static void
+status_fit(struct said *p, size_t n, size_t w)
+{
+	for (;;) {
+		size_t total = 0, low = n;
+
+		for (size_t i = 0; i < n; i++) {
+			if (p[i].prio < 0)
+				continue;
+			total += p[i].width + 2;
+			if (p[i].prio < KEEP &&
+			    (low == n || p[i].prio < p[low].prio))
+				low = i;
+		}
+		if (total <= w + 2 || low == n)
+			return;
+		p[low].prio = -1;
+	}
+}
+
+void
+status_build(struct model *m, const struct status_in *in, int width,
+	     struct rline *out)
+{
+	size_t nmodel = model_nsessions(m), w = (size_t)MAX(width, 0), n = 0;
+	struct status_ctx c = {m, in, nmodel > 0 ? (uint32_t)(nmodel - 1) : NONE};
+	struct said said[NPIECES];
+	struct buf text = {0};
+
+	rline_reset(out);
+	if (in->question != NULL) {
+		rline_adds(out, " ", ROLE_STATUS_WARN, w);
+		rline_adds(out, in->question, ROLE_STATUS_WARN, w);
+		rline_pad(out, w, ROLE_STATUS_WARN);
+		return;
+	}
+	for (size_t i = 0; i < NPIECES; i++) {
+		struct said *p = &said[n];
+
+		p->off = text.n;
+		p->role = pieces[i].role;
+		if (!pieces[i].say(&c, &text, &p->role)) {
+			text.n = p->off;
+			continue;
+		}
+		p->len = text.n - p->off;
+		p->prio = pieces[i].prio;
+		n++;
+	}
+	for (size_t i = 0; i < n; i++)
+		said[i].width = text_width(text.p + said[i].off, said[i].len);
+	status_fit(said, n, w);
+	for (size_t i = 0, shown = 0; i < n; i++) {
+		if (said[i].prio < 0)
+			continue;
+		if (shown++ > 0)
+			rline_adds(out, "  ", ROLE_STATUS, w);
+		rline_add(out, text.p + said[i].off, said[i].len, said[i].role, w);
+	}
+	rline_pad(out, w, ROLE_STATUS);
+	buf_free(&text);
+}
