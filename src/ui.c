@@ -510,7 +510,7 @@ ui_draw(struct ui *u)
 
 		ui_clear(u, &above, ROLE_NORMAL);
 	}
-	statusbar_draw(u, &lay->status);
+	pane_status_draw(u, &lay->status);
 	nav_draw(u);
 	if (u->help)
 		help_draw(u);
@@ -566,7 +566,7 @@ ui_stop_and_quit(struct ui *u)
 							       : "the command");
 		u->note_until = clock_mono_ms() + 60000;
 		u->asking = false;
-		statusbar_draw(u, &u->lay.status);
+		pane_status_draw(u, &u->lay.status);
 		wnoutrefresh(stdscr);
 		doupdate();
 		runner_stop(u->opt.run, RUNNER_GRACE_MS);

@@ -115,7 +115,7 @@ bool transcript_action(struct ui *u, enum action a, int height);
 void timeline_draw(struct ui *u, const struct rect *title,
 		   const struct rect *body);
 bool timeline_action(struct ui *u, enum action a, int height);
-void statusbar_draw(struct ui *u, const struct rect *r);
+void pane_status_draw(struct ui *u, const struct rect *r);
 
 /* The help overlay (pane_help.c): every key of the key table, over the
  * panes; it takes every key while open. */

@@ -1,5 +1,6 @@
-/* statusbar.c: the status bar: state, model, session, elapsed time, calls
- * by state, tokens, malformed lines, follow state, passing messages. */
+/* pane_status.c: the status bar, drawn: what status.c makes of the model
+ * and of the screen's state (follow, news, a note, the search, a replay,
+ * the command, a question). */
 #include "ui.h"
 
 #include <stdio.h>
@@ -8,7 +9,7 @@
 #include "status.h"
 
 void
-statusbar_draw(struct ui *u, const struct rect *r)
+pane_status_draw(struct ui *u, const struct rect *r)
 {
 	struct status_in in = {0};
 	uint64_t done, total;
