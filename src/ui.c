@@ -527,9 +527,8 @@ ui_draw(struct ui *u)
 
 /* --- keys ------------------------------------------------------------------ */
 
-/* The height of a pane's body, for paging, even while it is hidden. */
-static int
-body_height(struct ui *u, enum pane p)
+int
+ui_body_height(struct ui *u, enum pane p)
 {
 	int h = u->lay.body[p].h;
 
@@ -625,9 +624,9 @@ ui_key(struct ui *u, int key)
 			u->ts.follow = false;
 			ui_note(u, "follow off");
 		} else {
-			scroll_end(&u->ts, &u->rows, body_height(u, PANE_TRANSCRIPT));
+			scroll_end(&u->ts, &u->rows, ui_body_height(u, PANE_TRANSCRIPT));
 			list_select(&u->tl, (uint32_t)model_ncalls(u->m),
-				    body_height(u, PANE_TIMELINE), NONE);
+				    ui_body_height(u, PANE_TIMELINE), NONE);
 			ui_note(u, "following");
 		}
 		return;
@@ -640,9 +639,9 @@ ui_key(struct ui *u, int key)
 	}
 	a = keys_lookup(KC_SCROLL, key);
 	if (u->focus == PANE_TIMELINE)
-		timeline_action(u, a, body_height(u, PANE_TIMELINE));
+		timeline_action(u, a, ui_body_height(u, PANE_TIMELINE));
 	else
-		transcript_action(u, a, body_height(u, PANE_TRANSCRIPT));
+		transcript_action(u, a, ui_body_height(u, PANE_TRANSCRIPT));
 }
 
 /* The key code of keys.h for a curses function key. */

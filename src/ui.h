@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "input.h"
+#include "jump.h"
 #include "keys.h"
 #include "model.h"
 #include "render.h"
@@ -106,6 +107,8 @@ void ui_put(struct ui *u, const char *s, size_t n, enum role role);
 void ui_blank(struct ui *u, int n, enum role role);
 /* Show a message in the status bar for a few seconds. */
 void ui_note(struct ui *u, const char *fmt, ...) PRINTF_LIKE(2, 3);
+/* The height of a pane's body, for paging, even while it is hidden. */
+int ui_body_height(struct ui *u, enum pane p);
 
 /* The panes: each draws its title and body and does the actions of the
  * keys pressed while it has the focus. */
@@ -142,11 +145,24 @@ void nav_draw_text(struct ui *u, const char *s, size_t n, enum role role);
 /* A hash of what nav_draw_text highlights (the pattern), to start the
  * hash of a row with (see ui_drawn). */
 uint64_t nav_highlight(struct ui *u);
+
+/* Where the transcript's view goes (ui_jump.c). */
+/* Whether row `row` of item it is on screen. */
+bool ui_jump_on_screen(struct ui *u, uint32_t it, uint32_t row);
+/* The item shown on body row y of the transcript, or NONE. */
+uint32_t ui_jump_item_at(struct ui *u, int y);
+/* The first tool call on screen, or NONE. */
+uint32_t ui_jump_first_call(struct ui *u);
+/* The item at the top of the transcript (0 when there is none). */
+uint32_t ui_jump_top(struct ui *u);
+/* Show row `row` of item it, a quarter of a screen down, unless it is on
+ * screen already. */
+void ui_jump_reveal(struct ui *u, uint32_t it, uint32_t row);
+/* Select item it in the transcript, and its call in the timeline. */
+void ui_jump_select(struct ui *u, uint32_t it);
 /* Select the next (dir > 0) or previous tool call, prompt, or call that
  * failed, was rejected or orphaned (wrapping), and show it. */
-void nav_next_tool(struct ui *u, int dir);
-void nav_next_prompt(struct ui *u, int dir);
-void nav_next_problem(struct ui *u, int dir);
+void ui_jump(struct ui *u, enum jump_target what, int dir);
 
 /* The detail of a tool call, over the panes (pane_detail.c). */
 void detail_pane_open(struct ui *u, uint32_t call);

@@ -1,15 +1,13 @@
 /* ui_nav.c: moving around on screen: the search prompt and its matches,
- * jumps between tool calls, prompts and calls that went wrong, filters,
- * opening a call's detail, and the mouse. Called from ui.c through a few
- * hooks (nav_key, nav_work, nav_draw, nav_status); the pure parts are in
- * search.c and nav.c. */
+ * filters, opening a call's detail, and the mouse. Called from ui.c
+ * through a few hooks (nav_key, nav_work, nav_draw, nav_status); the pure
+ * parts are in search.c and jump.c, positions and jumps in ui_jump.c. */
 #include "ui.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "jump.h"
 #include "search.h"
 
 /* Bytes of text searched (or input decoded) between two looks at the
@@ -40,189 +38,6 @@ struct nav {
 	bool mouse;
 	char status[160];
 };
-
-/* --- positions -------------------------------------------------------- */
-
-/* The height of a pane's body, even while it is hidden. */
-static int
-pane_height(struct ui *u, enum pane p)
-{
-	int h = u->lay.body[p].h;
-
-	return h > 0 ? h : MAX(1, LINES - 2);
-}
-
-/* Called for each row on screen: its item, its row in the item, its
- * screen row; true stops the walk. */
-typedef bool (*visit_fn)(struct ui *u, uint32_t it, uint32_t row, int y,
-			 void *ctx);
-
-/* Walk the transcript's rows on screen, top to bottom; the item the walk
- * stopped at, or NONE. */
-static uint32_t
-visible_items(struct ui *u, visit_fn fn, void *ctx)
-{
-	uint32_t it = u->ts.top, row = u->ts.row;
-	int y = 0, h = pane_height(u, PANE_TRANSCRIPT);
-
-	while (it != NONE && it < model_nitems(u->m) && y < h) {
-		uint32_t n = render_rows(&u->r, it);
-
-		for (; row < n && y < h; row++, y++)
-			if (fn(u, it, row, y, ctx))
-				return it;
-		it++;
-		row = 0;
-	}
-	return NONE;
-}
-
-struct at {
-	uint32_t it, row;
-	int y;
-};
-
-/* Stop at the row asked for: by item and row, or by screen row. */
-static bool
-visit_at(struct ui *u, uint32_t it, uint32_t row, int y, void *ctx)
-{
-	struct at *a = ctx;
-
-	(void)u;
-	if (a->it != NONE)
-		return a->it == it && a->row == row;
-	return y == a->y;
-}
-
-/* Whether row `row` of item it is on screen. */
-static bool
-on_screen(struct ui *u, uint32_t it, uint32_t row)
-{
-	struct at a = {it, row, -1};
-
-	return u->lay.body[PANE_TRANSCRIPT].h > 0 &&
-	       visible_items(u, visit_at, &a) != NONE;
-}
-
-/* The item shown on body row y of the transcript, or NONE. */
-static uint32_t
-item_at_row(struct ui *u, int y)
-{
-	struct at a = {NONE, 0, y};
-
-	return visible_items(u, visit_at, &a);
-}
-
-/* Stop at the first tool call. */
-static bool
-visit_tool(struct ui *u, uint32_t it, uint32_t row, int y, void *ctx)
-{
-	(void)row;
-	(void)y;
-	(void)ctx;
-	return u->m->it[it].type == IT_TOOL;
-}
-
-/* The first item at the top of the transcript (0 when there is none). */
-static uint32_t
-top_item(struct ui *u)
-{
-	return u->ts.top == NONE ? 0 : u->ts.top;
-}
-
-/* Show row `row` of item it, a quarter of a screen down, unless it is on
- * screen already. */
-static void
-reveal(struct ui *u, uint32_t it, uint32_t row)
-{
-	int h = pane_height(u, PANE_TRANSCRIPT);
-	uint32_t n;
-
-	if (on_screen(u, it, row))
-		return;
-	scroll_to_item(&u->ts, &u->rows, h, it);
-	n = render_rows(&u->r, it);
-	if (u->ts.top == it && n > 0)
-		u->ts.row = MIN(row, n - 1);
-	scroll_by(&u->ts, &u->rows, h, -(int64_t)MIN((uint32_t)(h / 4), row + (uint32_t)h / 4));
-	/* Near the end, a full last screen rather than a short one. */
-	if (scroll_at_end(&u->ts, &u->rows, h) || !on_screen(u, it, row)) {
-		scroll_end(&u->ts, &u->rows, h);
-		u->ts.follow = false;
-	}
-}
-
-/* Select item it in the transcript, and its call in the timeline. */
-static void
-select_item(struct ui *u, uint32_t it)
-{
-	u->tsel = it;
-	if (it != NONE && u->m->it[it].type == IT_TOOL)
-		list_select(&u->tl, (uint32_t)model_ncalls(u->m),
-			    pane_height(u, PANE_TIMELINE), u->m->it[it].ref);
-}
-
-/* --- jumps ---------------------------------------------------------------- */
-
-/* Where a jump starts: the timeline's selection when it has the focus,
- * the transcript's selection while on screen, else the top of the screen
- * (forward from just before it, so that the top item itself counts). */
-static uint32_t
-jump_from(struct ui *u, int dir)
-{
-	uint32_t top = top_item(u);
-
-	if (u->focus == PANE_TIMELINE && u->tl.sel != NONE &&
-	    u->tl.sel < model_ncalls(u->m))
-		return u->m->call[u->tl.sel].item;
-	if (u->tsel != NONE && u->tsel < model_nitems(u->m) && on_screen(u, u->tsel, 0))
-		return u->tsel;
-	if (dir > 0)
-		return top == 0 ? NONE : top - 1;
-	return top;
-}
-
-/* Jump to the next (dir > 0) or previous item of a kind. */
-static void
-nav_jump(struct ui *u, enum jump_target what, int dir)
-{
-	static const char *const names[] = {
-		[JUMP_TOOL] = "tool call",
-		[JUMP_PROMPT] = "prompt",
-		[JUMP_PROBLEM] = "failed, rejected or orphaned call",
-	};
-	uint32_t from = jump_from(u, dir), it;
-	bool wrap = what == JUMP_PROBLEM;
-
-	it = jump_find(u->m, from, dir, what, u->nav->hide, wrap);
-	u->dirty = true;
-	if (it == NONE) {
-		ui_note(u, "no %s %s", dir > 0 ? "next" : "previous", names[what]);
-		return;
-	}
-	if (wrap && from != NONE && (dir > 0 ? it <= from : it >= from))
-		ui_note(u, "wrapped: %s", it == from ? "the only one" : "from the other end");
-	select_item(u, it);
-	reveal(u, it, 0);
-}
-
-void
-nav_next_tool(struct ui *u, int dir)
-{
-	nav_jump(u, JUMP_TOOL, dir);
-}
-
-void
-nav_next_prompt(struct ui *u, int dir)
-{
-	nav_jump(u, JUMP_PROMPT, dir);
-}
-
-void
-nav_next_problem(struct ui *u, int dir)
-{
-	nav_jump(u, JUMP_PROBLEM, dir);
-}
 
 /* --- search ---------------------------------------------------------------- */
 
@@ -261,8 +76,8 @@ goto_match(struct ui *u, size_t h, uint32_t occ)
 	n->mocc = occ;
 	u->tsel = NONE;
 	if (u->m->it[it].type == IT_TOOL)
-		select_item(u, it);
-	reveal(u, it, match_row(u, it, occ));
+		ui_jump_select(u, it);
+	ui_jump_reveal(u, it, match_row(u, it, occ));
 	u->dirty = true;
 }
 
@@ -347,14 +162,14 @@ nav_next_match(struct ui *u, int dir)
 			ui_note(u, "no search yet: / searches");
 			return;
 		}
-		nav_search(u, n->last.p, n->last.n, top_item(u), dir);
+		nav_search(u, n->last.p, n->last.n, ui_jump_top(u), dir);
 		return;
 	}
 	u->dirty = true;
 	h = n->mitem == NONE ? s->nhit : search_hit_from(s, n->mitem);
 	if (n->mitem == NONE || h >= s->nhit || s->hit[h].item != n->mitem ||
-	    !on_screen(u, n->mitem, match_row(u, n->mitem, n->mocc))) {
-		n->origin = top_item(u);
+	    !ui_jump_on_screen(u, n->mitem, match_row(u, n->mitem, n->mocc))) {
+		n->origin = ui_jump_top(u);
 	} else if (dir > 0 && n->mocc + 1 < s->hit[h].count) {
 		goto_match(u, h, n->mocc + 1);
 		return;
@@ -379,7 +194,7 @@ prompt_close(struct ui *u, bool accept)
 	u->dirty = true;
 	if (accept && n->ninput == 0 && n->last.n > 0) {
 		/* An empty pattern searches for the last one again. */
-		nav_search(u, n->last.p, n->last.n, top_item(u), 1);
+		nav_search(u, n->last.p, n->last.n, ui_jump_top(u), 1);
 		return;
 	}
 	if (accept && n->ninput > 0) {
@@ -450,7 +265,7 @@ prompt_key(struct ui *u, int key)
 	if (n->ninput != before) {
 		n->input[n->ninput] = '\0';
 		restore_view(u);
-		nav_search(u, n->input, n->ninput, top_item(u), 1);
+		nav_search(u, n->input, n->ninput, ui_jump_top(u), 1);
 	}
 }
 
@@ -484,13 +299,13 @@ nav_filter(struct ui *u, enum action a)
 	if (u->tsel != NONE && u->tsel < model_nitems(u->m) &&
 	    (n->hide & (1u << u->m->it[u->tsel].type)))
 		u->tsel = NONE;
-	scroll_fix(&u->ts, &u->rows, pane_height(u, PANE_TRANSCRIPT));
+	scroll_fix(&u->ts, &u->rows, ui_body_height(u, PANE_TRANSCRIPT));
 	if (search_active(&n->se)) {
 		struct buf pat = {0};
 
 		/* search_set resets the pattern it is given a copy of. */
 		buf_add(&pat, n->se.pat.p, n->se.pat.n);
-		nav_search(u, pat.p, pat.n, top_item(u), 1);
+		nav_search(u, pat.p, pat.n, ui_jump_top(u), 1);
 		buf_free(&pat);
 	}
 	ui_note(u, "%s %s", (n->hide & bit) ? "hiding" : "showing",
@@ -513,16 +328,16 @@ nav_open_detail(struct ui *u)
 			return;
 		}
 	} else if (u->tsel != NONE && u->tsel < model_nitems(u->m) &&
-		   u->m->it[u->tsel].type == IT_TOOL && on_screen(u, u->tsel, 0)) {
+		   u->m->it[u->tsel].type == IT_TOOL && ui_jump_on_screen(u, u->tsel, 0)) {
 		it = u->tsel;
 	} else {
-		it = visible_items(u, visit_tool, NULL);
+		it = ui_jump_first_call(u);
 	}
 	if (it == NONE) {
 		ui_note(u, "no tool call here: ] goes to the next one");
 		return;
 	}
-	select_item(u, it);
+	ui_jump_select(u, it);
 	detail_pane_open(u, u->m->it[it].ref);
 }
 
@@ -562,13 +377,13 @@ nav_mouse(struct ui *u)
 		if (in_rect(lb, ev.y, ev.x))
 			list_move(&u->tl, (uint32_t)model_ncalls(u->m), lb->h, wheel);
 		else
-			scroll_by(&u->ts, &u->rows, pane_height(u, PANE_TRANSCRIPT), wheel);
+			scroll_by(&u->ts, &u->rows, ui_body_height(u, PANE_TRANSCRIPT), wheel);
 		return;
 	}
 	if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
 		return;
 	if (in_rect(tb, ev.y, ev.x)) {
-		uint32_t it = item_at_row(u, ev.y - tb->y);
+		uint32_t it = ui_jump_item_at(u, ev.y - tb->y);
 
 		u->focus = PANE_TRANSCRIPT;
 		if (it == NONE)
@@ -576,7 +391,7 @@ nav_mouse(struct ui *u)
 		if (it == u->tsel && u->m->it[it].type == IT_TOOL)
 			detail_pane_open(u, u->m->it[it].ref);
 		else
-			select_item(u, it);
+			ui_jump_select(u, it);
 	} else if (in_rect(lb, ev.y, ev.x)) {
 		uint32_t c = u->tl.top + (uint32_t)(ev.y - lb->y);
 
@@ -588,7 +403,7 @@ nav_mouse(struct ui *u)
 		list_select(&u->tl, (uint32_t)model_ncalls(u->m), lb->h, c);
 		u->tl.follow = false;
 		u->tsel = u->m->call[c].item;
-		reveal(u, u->tsel, 0);
+		ui_jump_reveal(u, u->tsel, 0);
 	}
 }
 
@@ -668,14 +483,14 @@ nav_key(struct ui *u, int key)
 		return true;
 	case ACT_PREV_TOOL:
 	case ACT_NEXT_TOOL:
-		nav_next_tool(u, a == ACT_NEXT_TOOL ? 1 : -1);
+		ui_jump(u, JUMP_TOOL, a == ACT_NEXT_TOOL ? 1 : -1);
 		return true;
 	case ACT_PREV_PROMPT:
 	case ACT_NEXT_PROMPT:
-		nav_next_prompt(u, a == ACT_NEXT_PROMPT ? 1 : -1);
+		ui_jump(u, JUMP_PROMPT, a == ACT_NEXT_PROMPT ? 1 : -1);
 		return true;
 	case ACT_NEXT_PROBLEM:
-		nav_next_problem(u, 1);
+		ui_jump(u, JUMP_PROBLEM, 1);
 		return true;
 	case ACT_HIDE_THINKING:
 	case ACT_HIDE_TOOLS:

@@ -18,23 +18,14 @@ ui_replay_sync(struct ui *u)
 	}
 }
 
-/* The height of a pane's body, for following, even while it is hidden. */
-static int
-pane_height(struct ui *u, enum pane p)
-{
-	int h = u->lay.body[p].h;
-
-	return h > 0 ? h : MAX(1, LINES - 2);
-}
-
 /* The replay moved: the panes show where it is now. */
 static void
 follow_replay(struct ui *u)
 {
 	u->rows.n = (uint32_t)model_nitems(u->m);
-	scroll_end(&u->ts, &u->rows, pane_height(u, PANE_TRANSCRIPT));
+	scroll_end(&u->ts, &u->rows, ui_body_height(u, PANE_TRANSCRIPT));
 	list_select(&u->tl, (uint32_t)model_ncalls(u->m),
-		    pane_height(u, PANE_TIMELINE), NONE);
+		    ui_body_height(u, PANE_TIMELINE), NONE);
 }
 
 void
