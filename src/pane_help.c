@@ -1,7 +1,7 @@
-/* pane_help.c: the help overlay: every key of the key table (keys_help, the
- * text the man page's KEYS section is made from too), in a box over the
- * panes, or over the whole screen when it is small; it scrolls with the
- * transcript's keys. */
+/* pane_help.c: the help, a layer: every key of the key table (keys_help,
+ * the text the man page's KEYS section is made from too), in a box over
+ * the panes, or over the whole screen when it is small; it scrolls with
+ * the transcript's keys. Its state is the first line shown. */
 #include "ui.h"
 
 #include <stdlib.h>
@@ -131,9 +131,13 @@ help_footer(struct help_box *b, int top, struct rline *l)
 	buf_free(&s);
 }
 
-void
-help_draw(struct ui *u)
+static const struct pane_ops help_ops;
+
+/* Draw the box, scrolled to *top (kept in range). */
+static void
+help_draw(struct ui *u, void *st)
 {
+	int *top = st;
 	struct help_box b = {0};
 	struct rline *l = &u->line;
 	int rows, cols;
@@ -145,7 +149,7 @@ help_draw(struct ui *u)
 		help_free(&b);
 		return;
 	}
-	u->help_top = MAX(0, MIN(u->help_top, b.max_top));
+	*top = MAX(0, MIN(*top, b.max_top));
 	w = (size_t)b.box.w;
 	rline_reset(l);
 	rline_adds(l, BOX_TL BOX_H, ROLE_BORDER, w);
@@ -155,7 +159,7 @@ help_draw(struct ui *u)
 	rline_adds(l, BOX_TR, ROLE_BORDER, w);
 	ui_draw_rline(u, b.box.y, b.box.x, l, ROLE_NORMAL);
 	for (int y = 0; y < b.text.h; y++) {
-		size_t i = (size_t)(u->help_top + y), len = 0;
+		size_t i = (size_t)(*top + y), len = 0;
 		const char *s = i < b.n ? help_line(&b, i, &len) : "";
 
 		rline_reset(l);
@@ -167,24 +171,26 @@ help_draw(struct ui *u)
 		ui_draw_rline(u, b.text.y + y, b.box.x, l, ROLE_NORMAL);
 	}
 	rline_reset(l);
-	help_footer(&b, u->help_top, l);
+	help_footer(&b, *top, l);
 	ui_draw_rline(u, b.box.y + b.box.h - 1, b.box.x, l, ROLE_NORMAL);
 	help_free(&b);
 }
 
-void
-help_key(struct ui *u, int key)
+/* Scroll, close, or redraw the screen; every other key waits until the
+ * help is closed. */
+static bool
+help_key(struct ui *u, void *st, int key)
 {
 	struct help_box b = {0};
-	int rows, cols, page, top = u->help_top;
+	int rows, cols, page, top = *(int *)st;
 
 	if (keys_lookup(KC_HELP, key) == ACT_HELP_CLOSE) {
-		u->help = false;
-		return;
+		ui_layer_pop(u, &help_ops);
+		return true;
 	}
 	if (keys_lookup(KC_GLOBAL, key) == ACT_REDRAW) {
 		clearok(curscr, TRUE);
-		return;
+		return true;
 	}
 	getmaxyx(stdscr, rows, cols);
 	help_layout(&b, rows, cols);
@@ -215,9 +221,31 @@ help_key(struct ui *u, int key)
 		top = b.max_top;
 		break;
 	default:
-		/* The help is modal: other keys wait until it is closed. */
 		break;
 	}
-	u->help_top = MAX(0, MIN(top, b.max_top));
+	*(int *)st = MAX(0, MIN(top, b.max_top));
 	help_free(&b);
+	return true;
+}
+
+/* Free the state. */
+static void
+help_close(struct ui *u, void *st)
+{
+	(void)u;
+	free(st);
+}
+
+static const struct pane_ops help_ops = {
+	.name = "help",
+	.modal = true,
+	.draw = help_draw,
+	.key = help_key,
+	.close = help_close,
+};
+
+void
+pane_help_open(struct ui *u)
+{
+	ui_layer_push(u, &help_ops, xcalloc(1, sizeof(int)));
 }

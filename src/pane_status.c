@@ -9,8 +9,9 @@
 #include "status.h"
 
 void
-pane_status_draw(struct ui *u, const struct rect *r)
+pane_status_draw(struct ui *u, const char *question)
 {
+	const struct rect *r = &u->lay.status;
 	struct status_in in = {0};
 	uint64_t done, total;
 	char recerr[512];
@@ -31,8 +32,7 @@ pane_status_draw(struct ui *u, const struct rect *r)
 		in.command = true;
 		in.command_running = !u->opt.run->reaped;
 	}
-	if (u->asking)
-		in.question = "the command is still running: stop it and quit? (y/n)";
+	in.question = question;
 	in.nav = nav_status(u);
 	/* A recording that stopped must not go unnoticed: it stays shown. */
 	if (u->in->rec != NULL && u->in->rec->err != 0) {

@@ -473,47 +473,85 @@ ui_set_title(struct ui *u, bool leaving)
 	buf_free(&t);
 }
 
+/* --- the layer stack ------------------------------------------------------ */
+
+void
+ui_layer_push(struct ui *u, const struct pane_ops *ops, void *st)
+{
+	if (ui_layer_find(u, ops) != NULL || u->nlayer == UI_LAYERS)
+		die("the %s layer cannot go on the stack", ops->name);
+	u->layer[u->nlayer++] = (struct layer){ops, st};
+	u->dirty = true;
+}
+
+struct layer *
+ui_layer_find(struct ui *u, const struct pane_ops *ops)
+{
+	for (int i = 0; i < u->nlayer; i++)
+		if (u->layer[i].ops == ops)
+			return &u->layer[i];
+	return NULL;
+}
+
+void
+ui_layer_pop(struct ui *u, const struct pane_ops *ops)
+{
+	struct layer *l = ui_layer_find(u, ops);
+	void *st;
+
+	if (l == NULL)
+		return;
+	st = l->st;
+	u->nlayer--;
+	memmove(l, l + 1, (size_t)(u->layer + u->nlayer - l) * sizeof *l);
+	u->dirty = true;
+	if (ops->close != NULL)
+		ops->close(u, st);
+}
+
+/* The lowest layer drawn: the top one that covers the whole screen. */
+static int
+ui_layer_base(const struct ui *u)
+{
+	int i = u->nlayer - 1;
+
+	while (i > 0 && !u->layer[i].ops->opaque)
+		i--;
+	return MAX(i, 0);
+}
+
 /* --- drawing --------------------------------------------------------------- */
+
+/* Draw the layers from the base up. The stack is copied first: a layer may
+ * leave it while it draws (a detail whose call is gone). */
+static void
+ui_draw_layers(struct ui *u)
+{
+	struct layer stack[UI_LAYERS];
+	int n = u->nlayer, base = ui_layer_base(u);
+	bool over = nav_modal(u);
+
+	memcpy(stack, u->layer, sizeof stack);
+	for (int i = base + 1; i < n; i++)
+		over |= stack[i].ops->draw != NULL;
+	drawn_begin(u, over);
+	for (int i = base; i < n; i++)
+		if (stack[i].ops->draw != NULL && ui_layer_find(u, stack[i].ops) != NULL)
+			stack[i].ops->draw(u, stack[i].st);
+}
 
 static void
 ui_draw(struct ui *u)
 {
 	int rows, cols;
-	struct layout *lay = &u->lay;
 
 	getmaxyx(stdscr, rows, cols);
-	drawn_begin(u, u->help || nav_modal(u));
 	if (u->rp != NULL)
 		replay_apply(u->rp, u->m, clock_mono_ms());
 	else
 		u->m->now_ms = clock_wall_ms();
-	view_layout(rows, cols, u->focus, lay);
-	if (lay->body[PANE_TRANSCRIPT].w > 0)
-		render_set_width(&u->r, lay->body[PANE_TRANSCRIPT].w);
-	u->rows.n = (uint32_t)model_nitems(u->m);
-	if (lay->body[PANE_TRANSCRIPT].h > 0) {
-		scroll_fix(&u->ts, &u->rows, lay->body[PANE_TRANSCRIPT].h);
-		transcript_draw(u, &lay->title[PANE_TRANSCRIPT],
-				&lay->body[PANE_TRANSCRIPT]);
-	}
-	if (lay->body[PANE_TIMELINE].h > 0)
-		timeline_draw(u, &lay->title[PANE_TIMELINE],
-			      &lay->body[PANE_TIMELINE]);
-	if (lay->sep.w > 0) {
-		for (int y = lay->sep.y; y < lay->sep.y + lay->sep.h; y++) {
-			move(y, lay->sep.x);
-			ui_put(u, "\xE2\x94\x82", 3, ROLE_BORDER); /* │ */
-		}
-	}
-	if (lay->kind == LAYOUT_TINY && rows > 1) {
-		struct rect above = {0, 0, rows - 1, cols};
-
-		ui_clear(u, &above, ROLE_NORMAL);
-	}
-	pane_status_draw(u, &lay->status);
-	nav_draw(u);
-	if (u->help)
-		help_draw(u);
+	view_layout(rows, cols, u->focus, &u->lay);
+	ui_draw_layers(u);
 	wnoutrefresh(stdscr);
 	doupdate();
 	if (u->frames == 0)
@@ -542,6 +580,8 @@ command_running(const struct ui *u)
 	return u->opt.run != NULL && !u->opt.run->reaped;
 }
 
+static const struct pane_ops ask_ops;
+
 /* Quit, or, while the command runs, ask first. */
 static void
 ui_ask_quit(struct ui *u)
@@ -550,8 +590,8 @@ ui_ask_quit(struct ui *u)
 		u->quit = true;
 		return;
 	}
-	u->asking = true;
-	u->dirty = true;
+	if (ui_layer_find(u, &ask_ops) == NULL)
+		ui_layer_push(u, &ask_ops, NULL);
 }
 
 /* Stop the command (SIGTERM, then SIGKILL after the grace period) and
@@ -559,13 +599,13 @@ ui_ask_quit(struct ui *u)
 static void
 ui_stop_and_quit(struct ui *u)
 {
+	ui_layer_pop(u, &ask_ops);
 	if (command_running(u)) {
 		snprintf(u->note, sizeof u->note, "stopping %s...",
 			 u->m->cmd.argv && u->m->cmd.argv[0] ? u->m->cmd.argv[0]
 							       : "the command");
 		u->note_until = clock_mono_ms() + 60000;
-		u->asking = false;
-		pane_status_draw(u, &u->lay.status);
+		pane_status_draw(u, NULL);
 		wnoutrefresh(stdscr);
 		doupdate();
 		runner_stop(u->opt.run, RUNNER_GRACE_MS);
@@ -573,75 +613,67 @@ ui_stop_and_quit(struct ui *u)
 	u->quit = true;
 }
 
-/* Do what a key asks: global actions here, the rest by the focused pane. */
+/* The question, in place of the status bar. */
 static void
-ui_key(struct ui *u, int key)
+ask_draw(struct ui *u, void *st)
 {
-	enum pane other = u->focus == PANE_TRANSCRIPT ? PANE_TIMELINE
-						      : PANE_TRANSCRIPT;
-	enum action a;
+	(void)st;
+	pane_status_draw(u, "the command is still running: stop it and quit? (y/n)");
+}
 
-	u->dirty = true;
-	/* What is on top takes the keys: the help, the question, an open
-	 * search prompt or detail, then a replay's keys, then navigation. */
-	if (u->help) {
-		help_key(u, key);
-		return;
-	}
-	if (u->asking) {
-		/* The only question: stop the running command and quit? */
-		if (key == 'y' || key == 'Y')
-			ui_stop_and_quit(u);
-		else
-			u->asking = false;
-		return;
-	}
-	if (nav_modal(u) && nav_key(u, key))
-		return;
-	if (u->rp != NULL && keys_lookup(KC_REPLAY, key) != ACT_NONE) {
-		ui_replay_key(u, keys_lookup(KC_REPLAY, key), key);
-		return;
-	}
-	if (nav_key(u, key))
-		return;
-	a = keys_lookup(KC_GLOBAL, key);
-	switch (a) {
+/* y stops the command and quits; any other key is a no. */
+static bool
+ask_key(struct ui *u, void *st, int key)
+{
+	(void)st;
+	if (key == 'y' || key == 'Y')
+		ui_stop_and_quit(u);
+	else
+		ui_layer_pop(u, &ask_ops);
+	return true;
+}
+
+/* The only question: stop the running command and quit? */
+static const struct pane_ops ask_ops = {
+	.name = "question",
+	.modal = true,
+	.draw = ask_draw,
+	.key = ask_key,
+};
+
+/* The keys no layer took: quit, help, redraw. */
+static void
+ui_screen_key(struct ui *u, int key)
+{
+	switch (keys_lookup(KC_GLOBAL, key)) {
 	case ACT_QUIT:
 		ui_ask_quit(u);
-		return;
-	case ACT_NEXT_PANE:
-		u->focus = other;
-		return;
+		break;
 	case ACT_REDRAW:
 		clearok(curscr, TRUE);
-		return;
+		break;
 	case ACT_HELP:
-		u->help = true;
-		u->help_top = 0;
-		return;
-	case ACT_FOLLOW:
-		if (u->ts.follow) {
-			u->ts.follow = false;
-			ui_note(u, "follow off");
-		} else {
-			scroll_end(&u->ts, &u->rows, ui_body_height(u, PANE_TRANSCRIPT));
-			list_select(&u->tl, (uint32_t)model_ncalls(u->m),
-				    ui_body_height(u, PANE_TIMELINE), NONE);
-			ui_note(u, "following");
-		}
-		return;
-	case ACT_THINKING:
-		render_set_thinking(&u->r, !u->r.thinking);
-		ui_note(u, "thinking %s", u->r.thinking ? "unfolded" : "folded");
-		return;
+		pane_help_open(u);
+		break;
 	default:
 		break;
 	}
-	a = keys_lookup(KC_SCROLL, key);
-	if (u->focus == PANE_TIMELINE)
-		timeline_action(u, a, ui_body_height(u, PANE_TIMELINE));
-	else
-		transcript_action(u, a, ui_body_height(u, PANE_TRANSCRIPT));
+}
+
+/* A key goes to the top layer that takes it, else on down the stack. */
+static void
+ui_key(struct ui *u, int key)
+{
+	u->dirty = true;
+	for (int i = u->nlayer - 1; i >= 0; i--) {
+		const struct pane_ops *ops = u->layer[i].ops;
+
+		if (ops->key != NULL && ops->key(u, u->layer[i].st, key))
+			return;
+		if (ops->modal)
+			return;
+	}
+	ui_screen_key(u, key);
 }
 
 /* The key code of keys.h for a curses function key. */
@@ -729,7 +761,7 @@ ui_signals(struct ui *u)
 		ui_stop_and_quit(u);
 	/* Ctrl-C asks like q; a second one while asking means yes. */
 	if (sig_take(SIGINT)) {
-		if (u->asking)
+		if (ui_layer_find(u, &ask_ops) != NULL)
 			ui_stop_and_quit(u);
 		else
 			ui_ask_quit(u);
@@ -871,7 +903,7 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 		return -1;
 	}
 	nav_init(&u);
-	u.dirty = true;
+	pane_main_open(&u);
 	if (opt->note != NULL) {
 		ui_note(&u, "%s", opt->note);
 		u.note_until = INT64_MAX;
@@ -953,6 +985,8 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 		fprintf(stderr, "agentview-framestat: frames=%ld first_frame_ms=%.1f run_ms=%.0f\n",
 			u.frames, (double)(u.first_frame_us - opt->started_us) / 1000,
 			(double)(clock_mono_us() - opt->started_us) / 1000);
+	while (u.nlayer > 0)
+		ui_layer_pop(&u, u.layer[u.nlayer - 1].ops);
 	nav_free(&u);
 	render_free(&u.r);
 	free(u.drawn);

@@ -19,6 +19,40 @@
 
 enum ui_color { UI_COLOR_AUTO, UI_COLOR_ALWAYS, UI_COLOR_NEVER };
 
+struct ui;
+
+/* What every pane offers. The screen is a stack of layers, each a pane
+ * (or a group of them) drawn over the ones below it: the main panes at
+ * the bottom (transcript, timeline, status bar), then a call's detail,
+ * the search prompt, the help, the question before quitting. A key goes
+ * to the top layer that takes it, else on down; the keys no layer takes
+ * are the screen's own (quit, help, redraw). A pane's open function
+ * makes its state and pushes it; the panes inside a layer (transcript,
+ * timeline) are reached through the same ops by the layer that holds
+ * them. st is the state given to ui_layer_push (NULL for panes whose state
+ * lives in struct ui). */
+struct pane_ops {
+	const char *name;
+	/* Draws every cell of the screen: the layers below are not drawn. */
+	bool opaque;
+	/* Takes every key, wanted or not: none goes to the layers below. */
+	bool modal;
+	/* Draw over what the layers below drew (NULL: nothing of its own). */
+	void (*draw)(struct ui *u, void *st);
+	/* Do what key asks; false: not this pane's, the layer below gets it. */
+	bool (*key)(struct ui *u, void *st, int key);
+	/* The layer leaves the stack: free st (NULL: nothing to free). */
+	void (*close)(struct ui *u, void *st);
+};
+
+/* A layer of the stack: a pane and its state (owned by the layer). */
+struct layer {
+	const struct pane_ops *ops;
+	void *st;
+};
+
+#define UI_LAYERS 8
+
 struct ui_opts {
 	enum ui_color color;
 	const char *theme;
@@ -46,6 +80,8 @@ struct ui {
 	struct model *m;        /* not owned */
 	struct input *in;       /* not owned */
 	struct ui_opts opt;
+	struct layer layer[UI_LAYERS]; /* the stack, bottom first */
+	int nlayer;
 	struct render r;
 	struct layout lay;
 	enum pane focus;
@@ -54,8 +90,6 @@ struct ui {
 	struct list tl;         /* the timeline's selection */
 	attr_t attr[ROLE_COUNT];
 	short pair[ROLE_COUNT];
-	bool help;              /* the help overlay is open */
-	int help_top;           /* its first line shown */
 	bool dirty;             /* something to draw */
 	bool quit;
 	long frames;            /* frames drawn */
@@ -65,7 +99,6 @@ struct ui {
 	size_t seen_items;      /* items when last drawn */
 	char note[256];         /* a passing message for the status bar */
 	int64_t note_until;     /* monotonic ms when it goes away */
-	bool asking;            /* "stop COMMAND and quit?" is on screen */
 	uint32_t bad_calls;     /* failed, rejected, error calls seen (bell) */
 	int last_state;         /* the newest session's state seen (bell) */
 	struct buf title;       /* the title last set */
@@ -110,20 +143,29 @@ void ui_note(struct ui *u, const char *fmt, ...) PRINTF_LIKE(2, 3);
 /* The height of a pane's body, for paging, even while it is hidden. */
 int ui_body_height(struct ui *u, enum pane p);
 
-/* The panes: each draws its title and body and does the actions of the
- * keys pressed while it has the focus. */
+/* The layer stack (ui.c). Push a pane with its state on top (a pane is
+ * on the stack at most once); pop it from wherever it is, and close it
+ * (nothing when it is not on the stack); find its layer (NULL when it is
+ * not on the stack). */
+void ui_layer_push(struct ui *u, const struct pane_ops *ops, void *st);
+void ui_layer_pop(struct ui *u, const struct pane_ops *ops);
+struct layer *ui_layer_find(struct ui *u, const struct pane_ops *ops);
+
+/* The main panes, the bottom layer (pane_main.c). */
+void pane_main_open(struct ui *u);
+/* The transcript and the timeline: each draws its title and body and does
+ * the actions of the keys pressed while it has the focus. */
 void transcript_draw(struct ui *u, const struct rect *title,
 		     const struct rect *body);
 bool transcript_action(struct ui *u, enum action a, int height);
 void timeline_draw(struct ui *u, const struct rect *title,
 		   const struct rect *body);
 bool timeline_action(struct ui *u, enum action a, int height);
-void pane_status_draw(struct ui *u, const struct rect *r);
-
-/* The help overlay (pane_help.c): every key of the key table, over the
- * panes; it takes every key while open. */
-void help_draw(struct ui *u);
-void help_key(struct ui *u, int key);
+/* The status bar on its row; a question, when not NULL, replaces it. */
+void pane_status_draw(struct ui *u, const char *question);
+/* The help over the panes (pane_help.c): every key of the key table; it
+ * takes every key while open. */
+void pane_help_open(struct ui *u);
 
 /* Choose colours or not, load the theme (a bad one is noted and the
  * default used) and set attr and pair of every role (ui_theme.c). */
