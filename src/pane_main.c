@@ -8,6 +8,12 @@
 
 #include "glyph.h"
 
+/* The panes of the layer, by enum pane. */
+static const struct pane_ops *const panes[PANE_COUNT] = {
+	[PANE_TRANSCRIPT] = &pane_transcript_ops,
+	[PANE_TIMELINE] = &pane_timeline_ops,
+};
+
 /* Draw both panes where the layout puts them, the rule between them and
  * the status bar. */
 static void
@@ -21,14 +27,9 @@ main_draw(struct ui *u, void *st)
 	if (lay->body[PANE_TRANSCRIPT].w > 0)
 		render_set_width(&u->r, lay->body[PANE_TRANSCRIPT].w);
 	u->rows.n = (uint32_t)model_nitems(u->m);
-	if (lay->body[PANE_TRANSCRIPT].h > 0) {
-		scroll_fix(&u->ts, &u->rows, lay->body[PANE_TRANSCRIPT].h);
-		transcript_draw(u, &lay->title[PANE_TRANSCRIPT],
-				&lay->body[PANE_TRANSCRIPT]);
-	}
-	if (lay->body[PANE_TIMELINE].h > 0)
-		timeline_draw(u, &lay->title[PANE_TIMELINE],
-			      &lay->body[PANE_TIMELINE]);
+	for (int p = 0; p < PANE_COUNT; p++)
+		if (lay->body[p].h > 0)
+			panes[p]->draw(u, NULL);
 	if (lay->sep.w > 0) {
 		for (int y = lay->sep.y; y < lay->sep.y + lay->sep.h; y++) {
 			move(y, lay->sep.x);
@@ -93,10 +94,7 @@ main_key(struct ui *u, void *st, int key)
 		/* The screen's own: quit, help, redraw. */
 		return false;
 	}
-	a = keys_lookup(KC_SCROLL, key);
-	if (u->focus == PANE_TIMELINE)
-		return timeline_action(u, a, ui_body_height(u, PANE_TIMELINE));
-	return transcript_action(u, a, ui_body_height(u, PANE_TRANSCRIPT));
+	return panes[u->focus]->key(u, NULL, key);
 }
 
 static const struct pane_ops main_ops = {

@@ -27,14 +27,17 @@ timeline_title(struct ui *u, const struct rect *t)
 	buf_free(&s);
 }
 
-void
-timeline_draw(struct ui *u, const struct rect *title, const struct rect *body)
+/* The title and a row per call from the top of the list down. */
+static void
+timeline_draw(struct ui *u, void *st)
 {
+	const struct rect *body = &u->lay.body[PANE_TIMELINE];
 	uint32_t n = (uint32_t)model_ncalls(u->m);
 	int y;
 
+	(void)st;
 	list_fix(&u->tl, n, body->h);
-	timeline_title(u, title);
+	timeline_title(u, &u->lay.title[PANE_TIMELINE]);
 	for (y = 0; y < body->h; y++) {
 		uint32_t c = u->tl.top + (uint32_t)y;
 		bool sel = c == u->tl.sel && u->focus == PANE_TIMELINE;
@@ -57,13 +60,15 @@ timeline_draw(struct ui *u, const struct rect *title, const struct rect *body)
 	}
 }
 
-bool
-timeline_action(struct ui *u, enum action a, int height)
+/* The scrolling keys move the selection. */
+static bool
+timeline_key(struct ui *u, void *st, int key)
 {
 	uint32_t n = (uint32_t)model_ncalls(u->m);
-	int page = MAX(1, height - 1);
+	int height = ui_body_height(u, PANE_TIMELINE), page = MAX(1, height - 1);
 
-	switch (a) {
+	(void)st;
+	switch (keys_lookup(KC_SCROLL, key)) {
 	case ACT_DOWN:
 		list_move(&u->tl, n, height, 1);
 		return true;
@@ -92,3 +97,9 @@ timeline_action(struct ui *u, enum action a, int height)
 		return false;
 	}
 }
+
+const struct pane_ops pane_timeline_ops = {
+	.name = "timeline",
+	.draw = timeline_draw,
+	.key = timeline_key,
+};

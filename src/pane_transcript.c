@@ -66,14 +66,19 @@ draw_row(struct ui *u, const struct block *b, size_t i, int y,
 	ui_blank(u, body->w - x, selected ? ROLE_SELECTION : ROLE_NORMAL);
 }
 
-void
-transcript_draw(struct ui *u, const struct rect *title,
-		const struct rect *body)
+/* The title and the rows from the scroll position down. */
+static void
+transcript_draw(struct ui *u, void *st)
 {
-	uint32_t it = u->ts.top, row = u->ts.row;
+	const struct rect *body = &u->lay.body[PANE_TRANSCRIPT];
+	uint32_t it, row;
 	int y = body->y, end = body->y + body->h;
 
-	transcript_title(u, title);
+	(void)st;
+	scroll_fix(&u->ts, &u->rows, body->h);
+	it = u->ts.top;
+	row = u->ts.row;
+	transcript_title(u, &u->lay.title[PANE_TRANSCRIPT]);
 	while (it != NONE && it < u->rows.n && y < end) {
 		const struct block *b = render_item(&u->r, it);
 
@@ -97,12 +102,14 @@ transcript_draw(struct ui *u, const struct rect *title,
 	}
 }
 
-bool
-transcript_action(struct ui *u, enum action a, int height)
+/* The scrolling keys, as in less. */
+static bool
+transcript_key(struct ui *u, void *st, int key)
 {
-	int page = MAX(1, height - 1);
+	int height = ui_body_height(u, PANE_TRANSCRIPT), page = MAX(1, height - 1);
 
-	switch (a) {
+	(void)st;
+	switch (keys_lookup(KC_SCROLL, key)) {
 	case ACT_DOWN:
 		scroll_by(&u->ts, &u->rows, height, 1);
 		return true;
@@ -131,3 +138,9 @@ transcript_action(struct ui *u, enum action a, int height)
 		return false;
 	}
 }
+
+const struct pane_ops pane_transcript_ops = {
+	.name = "transcript",
+	.draw = transcript_draw,
+	.key = transcript_key,
+};

@@ -153,14 +153,11 @@ struct layer *ui_layer_find(struct ui *u, const struct pane_ops *ops);
 
 /* The main panes, the bottom layer (pane_main.c). */
 void pane_main_open(struct ui *u);
-/* The transcript and the timeline: each draws its title and body and does
- * the actions of the keys pressed while it has the focus. */
-void transcript_draw(struct ui *u, const struct rect *title,
-		     const struct rect *body);
-bool transcript_action(struct ui *u, enum action a, int height);
-void timeline_draw(struct ui *u, const struct rect *title,
-		   const struct rect *body);
-bool timeline_action(struct ui *u, enum action a, int height);
+/* The panes of the main layer: each draws its title and body where the
+ * layout puts them, and scrolls with the keys pressed while it has the
+ * focus (pane_transcript.c, pane_timeline.c). */
+extern const struct pane_ops pane_transcript_ops;
+extern const struct pane_ops pane_timeline_ops;
 /* The status bar on its row; a question, when not NULL, replaces it. */
 void pane_status_draw(struct ui *u, const char *question);
 /* The help over the panes (pane_help.c): every key of the key table; it
