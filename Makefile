@@ -46,7 +46,7 @@ CORE = util json json_get json_str text lines ahead model model_query agent agen
        statusline render status view keys theme search diff detail jump replay options complete
 # Screen layer: the only files that may include <curses.h>.
 UI   = ui pane_transcript pane_timeline pane_status pane_help ui_theme ui_nav pane_detail \
-       ui_replay ui_jump pane_main
+       ui_replay ui_jump pane_main ui_mouse
 CORE_OBJ = $(CORE:%=src/%.o)
 UI_OBJ   = $(UI:%=src/%.o)
 

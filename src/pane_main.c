@@ -97,11 +97,30 @@ main_key(struct ui *u, void *st, int key)
 	return panes[u->focus]->key(u, NULL, key);
 }
 
+/* The pane under the pointer takes the mouse (the wheel scrolls the
+ * transcript unless it is over the timeline). */
+static bool
+main_mouse(struct ui *u, void *st, const struct ui_mouse *ev)
+{
+	enum pane p = ui_mouse_in(&u->lay.body[PANE_TIMELINE], ev)
+			      ? PANE_TIMELINE
+			      : PANE_TRANSCRIPT;
+
+	(void)st;
+	if (nav_modal(u)) {
+		/* The detail scrolls with the wheel; the prompt takes none. */
+		detail_pane_wheel(u, ev->wheel);
+		return true;
+	}
+	return panes[p]->mouse(u, NULL, ev);
+}
+
 static const struct pane_ops main_ops = {
 	.name = "main",
 	.opaque = true,
 	.draw = main_draw,
 	.key = main_key,
+	.mouse = main_mouse,
 };
 
 void

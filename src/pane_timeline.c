@@ -98,8 +98,38 @@ timeline_key(struct ui *u, void *st, int key)
 	}
 }
 
+/* The wheel moves the selection; a click selects the call under it and
+ * shows it in the transcript, and a click on the selected call opens its
+ * detail. */
+static bool
+timeline_mouse(struct ui *u, void *st, const struct ui_mouse *ev)
+{
+	const struct rect *body = &u->lay.body[PANE_TIMELINE];
+	uint32_t n = (uint32_t)model_ncalls(u->m), c;
+
+	(void)st;
+	if (ev->wheel != 0) {
+		list_move(&u->tl, n, body->h, ev->wheel);
+		return true;
+	}
+	if (!ev->click || !ui_mouse_in(body, ev))
+		return false;
+	c = u->tl.top + (uint32_t)(ev->y - body->y);
+	u->focus = PANE_TIMELINE;
+	if (c >= n)
+		return true;
+	if (c == u->tl.sel && !u->tl.follow)
+		detail_pane_open(u, c);
+	list_select(&u->tl, n, body->h, c);
+	u->tl.follow = false;
+	u->tsel = u->m->call[c].item;
+	ui_jump_reveal(u, u->tsel, 0);
+	return true;
+}
+
 const struct pane_ops pane_timeline_ops = {
 	.name = "timeline",
 	.draw = timeline_draw,
 	.key = timeline_key,
+	.mouse = timeline_mouse,
 };

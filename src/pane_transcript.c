@@ -139,8 +139,36 @@ transcript_key(struct ui *u, void *st, int key)
 	}
 }
 
+/* The wheel scrolls; a click selects the item under it, and a click on
+ * the selected call opens its detail. */
+static bool
+transcript_mouse(struct ui *u, void *st, const struct ui_mouse *ev)
+{
+	const struct rect *body = &u->lay.body[PANE_TRANSCRIPT];
+	uint32_t it;
+
+	(void)st;
+	if (ev->wheel != 0) {
+		scroll_by(&u->ts, &u->rows, ui_body_height(u, PANE_TRANSCRIPT),
+			  ev->wheel);
+		return true;
+	}
+	if (!ev->click || !ui_mouse_in(body, ev))
+		return false;
+	it = ui_jump_item_at(u, ev->y - body->y);
+	u->focus = PANE_TRANSCRIPT;
+	if (it == NONE)
+		return true;
+	if (it == u->tsel && u->m->it[it].type == IT_TOOL)
+		detail_pane_open(u, u->m->it[it].ref);
+	else
+		ui_jump_select(u, it);
+	return true;
+}
+
 const struct pane_ops pane_transcript_ops = {
 	.name = "transcript",
 	.draw = transcript_draw,
 	.key = transcript_key,
+	.mouse = transcript_mouse,
 };

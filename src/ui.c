@@ -633,12 +633,21 @@ ask_key(struct ui *u, void *st, int key)
 	return true;
 }
 
+/* A click is a no too. */
+static bool
+ask_mouse(struct ui *u, void *st, const struct ui_mouse *ev)
+{
+	(void)ev;
+	return ask_key(u, st, K_MOUSE);
+}
+
 /* The only question: stop the running command and quit? */
 static const struct pane_ops ask_ops = {
 	.name = "question",
 	.modal = true,
 	.draw = ask_draw,
 	.key = ask_key,
+	.mouse = ask_mouse,
 };
 
 /* The keys no layer took: quit, help, redraw. */
@@ -660,20 +669,38 @@ ui_screen_key(struct ui *u, int key)
 	}
 }
 
-/* A key goes to the top layer that takes it, else on down the stack. */
+/* Offer a key, or a mouse event when ev is not NULL, to the layers from
+ * the top down, until one takes it; false when none did. */
+static bool
+ui_offer(struct ui *u, int key, const struct ui_mouse *ev)
+{
+	for (int i = u->nlayer - 1; i >= 0; i--) {
+		const struct pane_ops *ops = u->layer[i].ops;
+		void *st = u->layer[i].st;
+
+		if (ev != NULL ? ops->mouse != NULL && ops->mouse(u, st, ev)
+			       : ops->key != NULL && ops->key(u, st, key))
+			return true;
+		if (ops->modal)
+			return true;
+	}
+	return false;
+}
+
+/* A key, or the mouse, goes to the top layer that takes it. */
 static void
 ui_key(struct ui *u, int key)
 {
-	u->dirty = true;
-	for (int i = u->nlayer - 1; i >= 0; i--) {
-		const struct pane_ops *ops = u->layer[i].ops;
+	struct ui_mouse ev;
 
-		if (ops->key != NULL && ops->key(u, u->layer[i].st, key))
-			return;
-		if (ops->modal)
-			return;
+	u->dirty = true;
+	if (key == K_MOUSE) {
+		if (ui_mouse_read(&ev))
+			ui_offer(u, key, &ev);
+		return;
 	}
-	ui_screen_key(u, key);
+	if (!ui_offer(u, key, NULL))
+		ui_screen_key(u, key);
 }
 
 /* The key code of keys.h for a curses function key. */
@@ -903,6 +930,7 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 		return -1;
 	}
 	nav_init(&u);
+	ui_mouse_init(&u);
 	pane_main_open(&u);
 	if (opt->note != NULL) {
 		ui_note(&u, "%s", opt->note);

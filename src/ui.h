@@ -21,6 +21,13 @@ enum ui_color { UI_COLOR_AUTO, UI_COLOR_ALWAYS, UI_COLOR_NEVER };
 
 struct ui;
 
+/* A mouse event as the panes see it (ui_mouse.c reads it from curses). */
+struct ui_mouse {
+	int y, x;   /* the cell under the pointer */
+	int wheel;  /* rows the wheel scrolls (< 0: up), or 0 */
+	bool click; /* the first button went down */
+};
+
 /* What every pane offers. The screen is a stack of layers, each a pane
  * (or a group of them) drawn over the ones below it: the main panes at
  * the bottom (transcript, timeline, status bar), then a call's detail,
@@ -35,12 +42,15 @@ struct pane_ops {
 	const char *name;
 	/* Draws every cell of the screen: the layers below are not drawn. */
 	bool opaque;
-	/* Takes every key, wanted or not: none goes to the layers below. */
+	/* Takes every key and mouse event, wanted or not: none goes to the
+	 * layers below. */
 	bool modal;
 	/* Draw over what the layers below drew (NULL: nothing of its own). */
 	void (*draw)(struct ui *u, void *st);
 	/* Do what key asks; false: not this pane's, the layer below gets it. */
 	bool (*key)(struct ui *u, void *st, int key);
+	/* The same for a mouse event (NULL: takes none). */
+	bool (*mouse)(struct ui *u, void *st, const struct ui_mouse *ev);
 	/* The layer leaves the stack: free st (NULL: nothing to free). */
 	void (*close)(struct ui *u, void *st);
 };
@@ -163,6 +173,12 @@ void pane_status_draw(struct ui *u, const char *question);
 /* The help over the panes (pane_help.c): every key of the key table; it
  * takes every key while open. */
 void pane_help_open(struct ui *u);
+
+/* The mouse (ui_mouse.c): ask the terminal for it (with --mouse, or
+ * outside tmux); read an event (false: none); whether it is in r. */
+void ui_mouse_init(struct ui *u);
+bool ui_mouse_read(struct ui_mouse *ev);
+bool ui_mouse_in(const struct rect *r, const struct ui_mouse *ev);
 
 /* Choose colours or not, load the theme (a bad one is noted and the
  * default used) and set attr and pair of every role (ui_theme.c). */

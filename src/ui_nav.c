@@ -1,5 +1,5 @@
 /* ui_nav.c: moving around on screen: the search prompt and its matches,
- * filters, opening a call's detail, and the mouse. Called from ui.c
+ * filters, opening a call's detail. Called from ui.c
  * through a few hooks (nav_key, nav_work, nav_draw, nav_status); the pure
  * parts are in search.c and jump.c, positions and jumps in ui_jump.c. */
 #include "ui.h"
@@ -13,8 +13,6 @@
 /* Bytes of text searched (or input decoded) between two looks at the
  * keys: a few milliseconds, so that keys stay quick while it runs. */
 #define SEARCH_BUDGET (1u << 20)
-/* Rows a wheel step scrolls. */
-#define WHEEL_ROWS 3
 
 struct nav {
 	struct search se;
@@ -35,7 +33,6 @@ struct nav {
 	int seek_dir;
 	uint32_t origin;         /* from this item on (or before it) */
 	uint64_t restarts;
-	bool mouse;
 	char status[160];
 };
 
@@ -341,97 +338,17 @@ nav_open_detail(struct ui *u)
 	detail_pane_open(u, u->m->it[it].ref);
 }
 
-/* --- the mouse --------------------------------------------------------------- */
-
-/* The cell y, x lies in r. */
-static bool
-in_rect(const struct rect *r, int y, int x)
-{
-	return y >= r->y && y < r->y + r->h && x >= r->x && x < r->x + r->w;
-}
-
-/* A click selects what is under it; a click on the selected call opens
- * its detail. The wheel scrolls the pane under the pointer. */
-static void
-nav_mouse(struct ui *u)
-{
-	MEVENT ev;
-	const struct rect *tb = &u->lay.body[PANE_TRANSCRIPT];
-	const struct rect *lb = &u->lay.body[PANE_TIMELINE];
-	int wheel = 0;
-
-	if (getmouse(&ev) != OK)
-		return;
-	u->dirty = true;
-	if (ev.bstate & BUTTON4_PRESSED)
-		wheel = -WHEEL_ROWS;
-#ifdef BUTTON5_PRESSED
-	else if (ev.bstate & BUTTON5_PRESSED)
-		wheel = WHEEL_ROWS;
-#endif
-	if (detail_pane_is_open(u)) {
-		detail_pane_wheel(u, wheel);
-		return;
-	}
-	if (wheel != 0) {
-		if (in_rect(lb, ev.y, ev.x))
-			list_move(&u->tl, (uint32_t)model_ncalls(u->m), lb->h, wheel);
-		else
-			scroll_by(&u->ts, &u->rows, ui_body_height(u, PANE_TRANSCRIPT), wheel);
-		return;
-	}
-	if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
-		return;
-	if (in_rect(tb, ev.y, ev.x)) {
-		uint32_t it = ui_jump_item_at(u, ev.y - tb->y);
-
-		u->focus = PANE_TRANSCRIPT;
-		if (it == NONE)
-			return;
-		if (it == u->tsel && u->m->it[it].type == IT_TOOL)
-			detail_pane_open(u, u->m->it[it].ref);
-		else
-			ui_jump_select(u, it);
-	} else if (in_rect(lb, ev.y, ev.x)) {
-		uint32_t c = u->tl.top + (uint32_t)(ev.y - lb->y);
-
-		u->focus = PANE_TIMELINE;
-		if (c >= model_ncalls(u->m))
-			return;
-		if (c == u->tl.sel && !u->tl.follow)
-			detail_pane_open(u, c);
-		list_select(&u->tl, (uint32_t)model_ncalls(u->m), lb->h, c);
-		u->tl.follow = false;
-		u->tsel = u->m->call[c].item;
-		ui_jump_reveal(u, u->tsel, 0);
-	}
-}
-
 /* --- hooks ------------------------------------------------------------------- */
 
 void
 nav_init(struct ui *u)
 {
 	struct nav *n = xcalloc(1, sizeof *n);
-	const char *tmux = getenv("TMUX");
 
 	u->nav = n;
 	search_init(&n->se, u->m);
 	n->mitem = NONE;
 	n->restarts = u->restarts;
-	/* Inside tmux the mouse stays tmux's unless asked for, so that
-	 * selecting text keeps working. */
-	n->mouse = u->opt.mouse > 0 ||
-		   (u->opt.mouse < 0 && (tmux == NULL || tmux[0] == '\0'));
-	if (n->mouse) {
-		mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED
-#ifdef BUTTON5_PRESSED
-				  | BUTTON5_PRESSED
-#endif
-			  ,
-			  NULL);
-		mouseinterval(0);
-	}
 }
 
 void
@@ -462,10 +379,6 @@ nav_key(struct ui *u, int key)
 		return false;
 	if (n->prompting) {
 		prompt_key(u, key);
-		return true;
-	}
-	if (key == K_MOUSE) {
-		nav_mouse(u);
 		return true;
 	}
 	if (detail_pane_is_open(u))
