@@ -1,6 +1,7 @@
-/* pane_detail.c: a tool call's detail over the whole screen but the status
- * bar: scrolled like less, `r` for the raw JSON, q or Esc back to where
- * the transcript and the timeline were (they are left as they were). */
+/* pane_detail.c: a tool call's detail, a layer over the whole screen but
+ * the status bar: scrolled like less, `r` for the raw JSON, q or Esc back
+ * to where the transcript and the timeline were (they are left as they
+ * were). detail.c builds its rows. */
 #include "ui.h"
 
 #include <stdio.h>
@@ -9,31 +10,30 @@
 
 #include "detail.h"
 
+/* The layer's state. */
 struct dpane {
 	struct detail d;
-	uint32_t call;  /* the call shown, or NONE when closed */
+	uint32_t call;  /* the call shown */
 	uint32_t top;   /* first row shown */
 	bool raw;
 	bool bottom;    /* G was pressed: stay at the last row as it grows */
 };
 
-/* The pane's state, made on first use. */
-static struct dpane *
-dpane(struct ui *u)
-{
-	if (u->detail == NULL) {
-		u->detail = xcalloc(1, sizeof *u->detail);
-		detail_init(&u->detail->d, u->m);
-		u->detail->call = NONE;
-	}
-	return u->detail;
-}
+static const struct pane_ops detail_ops;
 
 void
-detail_pane_open(struct ui *u, uint32_t call)
+pane_detail_open(struct ui *u, uint32_t call)
 {
-	struct dpane *p = dpane(u);
+	struct layer *l = ui_layer_find(u, &detail_ops);
+	struct dpane *p;
 
+	if (l != NULL) {
+		p = l->st;
+	} else {
+		p = xcalloc(1, sizeof *p);
+		detail_init(&p->d, u->m);
+		ui_layer_push(u, &detail_ops, p);
+	}
 	p->call = call;
 	p->top = 0;
 	p->raw = false;
@@ -42,28 +42,21 @@ detail_pane_open(struct ui *u, uint32_t call)
 	u->dirty = true;
 }
 
-bool
-detail_pane_is_open(const struct ui *u)
+void
+pane_detail_close(struct ui *u)
 {
-	return u->detail != NULL && u->detail->call != NONE;
+	ui_layer_pop(u, &detail_ops);
 }
 
-void
-detail_pane_close(struct ui *u)
+/* Free the state. */
+static void
+detail_close(struct ui *u, void *st)
 {
-	if (u->detail != NULL)
-		u->detail->call = NONE;
-	u->dirty = true;
-}
+	struct dpane *p = st;
 
-void
-detail_pane_free(struct ui *u)
-{
-	if (u->detail == NULL)
-		return;
-	detail_free(&u->detail->d);
-	free(u->detail);
-	u->detail = NULL;
+	(void)u;
+	detail_free(&p->d);
+	free(p);
 }
 
 /* The area of the pane: every row above the status bar. */
@@ -77,14 +70,8 @@ detail_area(void)
 
 /* Build the rows again when the call, its state or the width changed. */
 static void
-detail_refresh(struct ui *u, int width)
+detail_refresh(struct dpane *p, int width)
 {
-	struct dpane *p = u->detail;
-
-	if (p->call >= model_ncalls(u->m)) {
-		p->call = NONE;
-		return;
-	}
 	if (p->d.call != p->call || p->d.raw != p->raw ||
 	    detail_stale(&p->d, width))
 		detail_build(&p->d, p->call, width, p->raw);
@@ -120,21 +107,25 @@ draw_drow(struct ui *u, const struct detail *d, const struct drow *row, int y,
 	ui_blank(u, r->w - x, ROLE_NORMAL);
 }
 
-void
-detail_pane_draw(struct ui *u)
+/* The title (the call, the view, where it is, the keys) and the rows. */
+static void
+detail_draw(struct ui *u, void *st)
 {
-	struct dpane *p = u->detail;
+	struct dpane *p = st;
 	struct rect r = detail_area();
 	struct rline *l = &u->line;
 	struct buf t = {0};
 	int body;
 
-	if (p == NULL || p->call == NONE || r.h < 2 || r.w < 8)
+	if (r.h < 2 || r.w < 8)
 		return;
+	if (p->call >= model_ncalls(u->m)) {
+		/* The call is gone (the input was read again). */
+		pane_detail_close(u);
+		return;
+	}
 	body = r.h - 1;
-	detail_refresh(u, r.w);
-	if (p->call == NONE)
-		return;
+	detail_refresh(p, r.w);
 	detail_clamp(p, body);
 	rline_reset(l);
 	buf_addf(&t, " Tool call %u/%zu%s", p->call + 1, model_ncalls(u->m),
@@ -180,19 +171,21 @@ detail_scroll(struct dpane *p, int height, int64_t n)
 	p->top = (uint32_t)top;
 }
 
-void
-detail_pane_wheel(struct ui *u, int rows)
+/* The wheel scrolls; any mouse event stops staying at the bottom. */
+static bool
+detail_mouse(struct ui *u, void *st, const struct ui_mouse *ev)
 {
-	if (!detail_pane_is_open(u))
-		return;
-	detail_scroll(u->detail, MAX(1, LINES - 2), rows);
+	detail_scroll(st, MAX(1, LINES - 2), ev->wheel);
 	u->dirty = true;
+	return true;
 }
 
-bool
-detail_pane_key(struct ui *u, int key)
+/* q or Esc closes, r shows the raw JSON, [ and ] go to the call before or
+ * after; the rest scroll. Every key but Ctrl-L (redraw) is taken. */
+static bool
+detail_key(struct ui *u, void *st, int key)
 {
-	struct dpane *p = u->detail;
+	struct dpane *p = st;
 	int h = MAX(1, LINES - 2), page = MAX(1, h - 1);
 	enum action a = keys_lookup(KC_DETAIL, key);
 	uint32_t c = p->call;
@@ -200,7 +193,7 @@ detail_pane_key(struct ui *u, int key)
 	u->dirty = true;
 	switch (a) {
 	case ACT_CLOSE:
-		detail_pane_close(u);
+		pane_detail_close(u);
 		return true;
 	case ACT_DETAIL_RAW:
 		p->raw = !p->raw;
@@ -210,11 +203,11 @@ detail_pane_key(struct ui *u, int key)
 	case ACT_NEXT_TOOL:
 		/* The call after or before, by call index (the timeline). */
 		if (c + 1 < model_ncalls(u->m))
-			detail_pane_open(u, c + 1);
+			pane_detail_open(u, c + 1);
 		return true;
 	case ACT_PREV_TOOL:
 		if (c > 0)
-			detail_pane_open(u, c - 1);
+			pane_detail_open(u, c - 1);
 		return true;
 	default:
 		break;
@@ -253,3 +246,11 @@ detail_pane_key(struct ui *u, int key)
 	/* Every other key is for the detail too: nothing behind it moves. */
 	return true;
 }
+
+static const struct pane_ops detail_ops = {
+	.name = "detail",
+	.draw = detail_draw,
+	.key = detail_key,
+	.mouse = detail_mouse,
+	.close = detail_close,
+};

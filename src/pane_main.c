@@ -107,11 +107,8 @@ main_mouse(struct ui *u, void *st, const struct ui_mouse *ev)
 			      : PANE_TRANSCRIPT;
 
 	(void)st;
-	if (nav_modal(u)) {
-		/* The detail scrolls with the wheel; the prompt takes none. */
-		detail_pane_wheel(u, ev->wheel);
-		return true;
-	}
+	if (nav_modal(u))
+		return true; /* the search prompt takes none */
 	return panes[p]->mouse(u, NULL, ev);
 }
 

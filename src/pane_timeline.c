@@ -119,7 +119,7 @@ timeline_mouse(struct ui *u, void *st, const struct ui_mouse *ev)
 	if (c >= n)
 		return true;
 	if (c == u->tl.sel && !u->tl.follow)
-		detail_pane_open(u, c);
+		pane_detail_open(u, c);
 	list_select(&u->tl, n, body->h, c);
 	u->tl.follow = false;
 	u->tsel = u->m->call[c].item;

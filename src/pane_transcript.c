@@ -160,7 +160,7 @@ transcript_mouse(struct ui *u, void *st, const struct ui_mouse *ev)
 	if (it == NONE)
 		return true;
 	if (it == u->tsel && u->m->it[it].type == IT_TOOL)
-		detail_pane_open(u, u->m->it[it].ref);
+		pane_detail_open(u, u->m->it[it].ref);
 	else
 		ui_jump_select(u, it);
 	return true;

@@ -949,6 +949,8 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 			list_init(&u.tl);
 			u.tl.follow = u.ts.follow;
 			ui_note(&u, "%s", in->note.p ? in->note.p : "input read again");
+			/* The call it showed is gone. */
+			pane_detail_close(&u);
 			if (u.rp != NULL) {
 				double speed = u.rp->speed;
 

@@ -115,7 +115,6 @@ struct ui {
 	struct rline line;      /* scratch */
 	struct rowsrc rows;     /* the transcript's items, for view.c */
 	struct nav *nav;        /* search, jumps, filters (ui_nav.c) */
-	struct dpane *detail;   /* a tool call's detail (pane_detail.c) */
 	struct replay *rp;      /* owned; NULL unless replaying */
 	int64_t replay_shown;   /* replay_stamp when last looked at */
 	/* What the rows of the screen hold (ui_drawn): by row and half (x 0
@@ -190,7 +189,7 @@ void ui_theme_setup(struct ui *u);
 void nav_init(struct ui *u);
 void nav_free(struct ui *u);
 bool nav_key(struct ui *u, int key);
-/* The search prompt or a detail is open: it takes every key first. */
+/* The search prompt is open: it takes every key first. */
 bool nav_modal(const struct ui *u);
 bool nav_work(struct ui *u);
 void nav_draw(struct ui *u);
@@ -219,14 +218,10 @@ void ui_jump_select(struct ui *u, uint32_t it);
  * failed, was rejected or orphaned (wrapping), and show it. */
 void ui_jump(struct ui *u, enum jump_target what, int dir);
 
-/* The detail of a tool call, over the panes (pane_detail.c). */
-void detail_pane_open(struct ui *u, uint32_t call);
-bool detail_pane_is_open(const struct ui *u);
-void detail_pane_close(struct ui *u);
-void detail_pane_free(struct ui *u);
-void detail_pane_draw(struct ui *u);
-bool detail_pane_key(struct ui *u, int key);
-void detail_pane_wheel(struct ui *u, int rows);
+/* The detail of a tool call over the panes (pane_detail.c): open it (or
+ * show another call in it), close it. */
+void pane_detail_open(struct ui *u, uint32_t call);
+void pane_detail_close(struct ui *u);
 /* A replay: keep it in step with the input and the clock (marks the
  * screen dirty when what it shows changes); do a replay key's action. */
 void ui_replay_sync(struct ui *u);

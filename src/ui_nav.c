@@ -321,7 +321,7 @@ nav_open_detail(struct ui *u)
 
 	if (u->focus == PANE_TIMELINE) {
 		if (u->tl.sel != NONE && u->tl.sel < model_ncalls(u->m)) {
-			detail_pane_open(u, u->tl.sel);
+			pane_detail_open(u, u->tl.sel);
 			return;
 		}
 	} else if (u->tsel != NONE && u->tsel < model_nitems(u->m) &&
@@ -335,7 +335,7 @@ nav_open_detail(struct ui *u)
 		return;
 	}
 	ui_jump_select(u, it);
-	detail_pane_open(u, u->m->it[it].ref);
+	pane_detail_open(u, u->m->it[it].ref);
 }
 
 /* --- hooks ------------------------------------------------------------------- */
@@ -360,13 +360,12 @@ nav_free(struct ui *u)
 	buf_free(&u->nav->last);
 	free(u->nav);
 	u->nav = NULL;
-	detail_pane_free(u);
 }
 
 bool
 nav_modal(const struct ui *u)
 {
-	return (u->nav != NULL && u->nav->prompting) || detail_pane_is_open(u);
+	return u->nav != NULL && u->nav->prompting;
 }
 
 bool
@@ -381,8 +380,6 @@ nav_key(struct ui *u, int key)
 		prompt_key(u, key);
 		return true;
 	}
-	if (detail_pane_is_open(u))
-		return detail_pane_key(u, key);
 	a = keys_lookup(KC_GLOBAL, key);
 	switch (a) {
 	case ACT_SEARCH:
@@ -435,7 +432,6 @@ nav_work(struct ui *u)
 		n->restarts = u->restarts;
 		search_restart(&n->se);
 		n->mitem = NONE;
-		detail_pane_close(u);
 	}
 	if (!search_active(&n->se))
 		/* Once the input is read, decode ahead what a search needs,
@@ -541,11 +537,7 @@ draw_prompt(struct ui *u)
 void
 nav_draw(struct ui *u)
 {
-	if (u->nav == NULL)
-		return;
-	if (detail_pane_is_open(u))
-		detail_pane_draw(u);
-	if (u->nav->prompting)
+	if (u->nav != NULL && u->nav->prompting)
 		draw_prompt(u);
 }
 
