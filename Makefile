@@ -45,7 +45,7 @@ ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
 CORE = util json json_get json_str text lines ahead model model_query agent agent_cursor agent_claude agent_gemini agent_codex tool words summary print record input sig runner \
        statusline render status view keys theme search diff detail jump replay options complete
 # Screen layer: the only files that may include <curses.h>.
-UI   = ui pane_transcript pane_timeline pane_status pane_help ui_theme ui_nav pane_detail \
+UI   = ui pane_transcript pane_timeline pane_status pane_help ui_theme pane_search pane_detail \
        ui_replay ui_jump pane_main ui_mouse
 CORE_OBJ = $(CORE:%=src/%.o)
 UI_OBJ   = $(UI:%=src/%.o)

@@ -101,7 +101,7 @@ draw_drow(struct ui *u, const struct detail *d, const struct drow *row, int y,
 	if (row->lead > 0)
 		ui_put(u, d->text.p + row->off, row->lead, ROLE_DIM);
 	if (row->len > row->lead)
-		nav_draw_text(u, d->text.p + row->off + row->lead,
+		pane_search_put(u, d->text.p + row->off + row->lead,
 			      row->len - row->lead, (enum role)row->role);
 	x += row->width;
 	ui_blank(u, r->w - x, ROLE_NORMAL);

@@ -42,7 +42,6 @@ main_draw(struct ui *u, void *st)
 		ui_clear(u, &above, ROLE_NORMAL);
 	}
 	pane_status_draw(u, NULL);
-	nav_draw(u);
 }
 
 /* F: follow the end of both panes, or stop following. */
@@ -60,23 +59,82 @@ main_follow(struct ui *u)
 	ui_note(u, "following");
 }
 
-/* The keys of the main panes: a replay's, navigation, the panes' shared
- * actions, then the focused pane's scrolling. */
-static bool
-main_key(struct ui *u, void *st, int key)
+/* Hide or show a kind of item; the selection and the search follow what
+ * is shown. */
+static void
+main_filter(struct ui *u, enum action a)
 {
-	enum action a;
+	unsigned bit = jump_filter_mask(a), hide = u->r.hide ^ bit;
 
-	(void)st;
-	if (nav_modal(u) && nav_key(u, key))
-		return true;
-	if (u->rp != NULL && (a = keys_lookup(KC_REPLAY, key)) != ACT_NONE) {
-		ui_replay_key(u, a, key);
-		return true;
+	render_set_hidden(&u->r, hide);
+	if (u->tsel != NONE && u->tsel < model_nitems(u->m) &&
+	    (hide & (1u << u->m->it[u->tsel].type)))
+		u->tsel = NONE;
+	scroll_fix(&u->ts, &u->rows, ui_body_height(u, PANE_TRANSCRIPT));
+	pane_search_again(u);
+	ui_note(u, "%s %s", (hide & bit) ? "hiding" : "showing",
+		a == ACT_HIDE_THINKING ? "thinking"
+		: a == ACT_HIDE_TOOLS  ? "tool calls"
+		: a == ACT_HIDE_NOTICES ? "notices"
+					: "diagnostics and stderr");
+}
+
+/* Enter: the detail of the timeline's call, or of the transcript's
+ * selected call when it shows, or of the first call on screen. */
+static void
+main_open_detail(struct ui *u)
+{
+	uint32_t it = NONE;
+
+	if (u->focus == PANE_TIMELINE) {
+		if (u->tl.sel != NONE && u->tl.sel < model_ncalls(u->m)) {
+			pane_detail_open(u, u->tl.sel);
+			return;
+		}
+	} else if (u->tsel != NONE && u->tsel < model_nitems(u->m) &&
+		   u->m->it[u->tsel].type == IT_TOOL && ui_jump_on_screen(u, u->tsel, 0)) {
+		it = u->tsel;
+	} else {
+		it = ui_jump_first_call(u);
 	}
-	if (nav_key(u, key))
+	if (it == NONE) {
+		ui_note(u, "no tool call here: ] goes to the next one");
+		return;
+	}
+	ui_jump_select(u, it);
+	pane_detail_open(u, u->m->it[it].ref);
+}
+
+/* The keys of the panes together: the search, jumps, filters, the focus,
+ * follow, thinking. */
+static bool
+main_action(struct ui *u, enum action a)
+{
+	switch (a) {
+	case ACT_SEARCH:
+		pane_search_open(u);
 		return true;
-	switch (keys_lookup(KC_GLOBAL, key)) {
+	case ACT_SEARCH_NEXT:
+	case ACT_SEARCH_PREV:
+		pane_search_next(u, a == ACT_SEARCH_NEXT ? 1 : -1);
+		return true;
+	case ACT_PREV_TOOL:
+	case ACT_NEXT_TOOL:
+		ui_jump(u, JUMP_TOOL, a == ACT_NEXT_TOOL ? 1 : -1);
+		return true;
+	case ACT_PREV_PROMPT:
+	case ACT_NEXT_PROMPT:
+		ui_jump(u, JUMP_PROMPT, a == ACT_NEXT_PROMPT ? 1 : -1);
+		return true;
+	case ACT_NEXT_PROBLEM:
+		ui_jump(u, JUMP_PROBLEM, 1);
+		return true;
+	case ACT_HIDE_THINKING:
+	case ACT_HIDE_TOOLS:
+	case ACT_HIDE_NOTICES:
+	case ACT_HIDE_DIAGS:
+		main_filter(u, a);
+		return true;
 	case ACT_NEXT_PANE:
 		u->focus = u->focus == PANE_TRANSCRIPT ? PANE_TIMELINE
 						       : PANE_TRANSCRIPT;
@@ -88,11 +146,30 @@ main_key(struct ui *u, void *st, int key)
 		render_set_thinking(&u->r, !u->r.thinking);
 		ui_note(u, "thinking %s", u->r.thinking ? "unfolded" : "folded");
 		return true;
-	case ACT_NONE:
-		break;
 	default:
-		/* The screen's own: quit, help, redraw. */
+		/* The screen's own (quit, help, redraw), or none. */
 		return false;
+	}
+}
+
+/* While replaying, a replay's keys first; then the panes' shared keys,
+ * Enter, and the focused pane's scrolling. */
+static bool
+main_key(struct ui *u, void *st, int key)
+{
+	enum action a;
+
+	(void)st;
+	if (u->rp != NULL && (a = keys_lookup(KC_REPLAY, key)) != ACT_NONE) {
+		ui_replay_key(u, a, key);
+		return true;
+	}
+	a = keys_lookup(KC_GLOBAL, key);
+	if (a != ACT_NONE)
+		return main_action(u, a);
+	if (keys_lookup(KC_SCROLL, key) == ACT_DETAIL) {
+		main_open_detail(u);
+		return true;
 	}
 	return panes[u->focus]->key(u, NULL, key);
 }
@@ -107,8 +184,6 @@ main_mouse(struct ui *u, void *st, const struct ui_mouse *ev)
 			      : PANE_TRANSCRIPT;
 
 	(void)st;
-	if (nav_modal(u))
-		return true; /* the search prompt takes none */
 	return panes[p]->mouse(u, NULL, ev);
 }
 

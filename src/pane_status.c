@@ -33,7 +33,7 @@ pane_status_draw(struct ui *u, const char *question)
 		in.command_running = !u->opt.run->reaped;
 	}
 	in.question = question;
-	in.nav = nav_status(u);
+	in.nav = pane_search_status(u);
 	/* A recording that stopped must not go unnoticed: it stays shown. */
 	if (u->in->rec != NULL && u->in->rec->err != 0) {
 		snprintf(recerr, sizeof recerr, "recording to %s failed: %s",

@@ -50,7 +50,7 @@ draw_row(struct ui *u, const struct block *b, size_t i, int y,
 	const struct rrow *row = &b->row[i];
 	int x = MIN((int)row->indent, body->w);
 	enum role role = selected ? ROLE_SELECTION : (enum role)row->role;
-	uint64_t h = nav_highlight(u);
+	uint64_t h = pane_search_hash(u);
 
 	h = ui_hash(h, b->text.p + row->off, row->len);
 	h = ui_hash(h, &role, sizeof role);
@@ -61,7 +61,7 @@ draw_row(struct ui *u, const struct block *b, size_t i, int y,
 	move(y, body->x);
 	ui_blank(u, x, selected ? ROLE_SELECTION : ROLE_NORMAL);
 	if (row->len > 0 && x < body->w)
-		nav_draw_text(u, b->text.p + row->off, row->len, role);
+		pane_search_put(u, b->text.p + row->off, row->len, role);
 	x += row->width;
 	ui_blank(u, body->w - x, selected ? ROLE_SELECTION : ROLE_NORMAL);
 }

@@ -317,7 +317,7 @@ ui_put(struct ui *u, const char *s, size_t n, enum role role)
 			/* Nothing before it in this call: the cell before
 			 * may be half of a wide character, whose rewriting
 			 * would blank it, or there is none (column 0).
-			 * Callers keep marks with their base (nav_draw_text);
+			 * Callers keep marks with their base (pane_search_put);
 			 * one that starts a row is not drawn, as it takes no
 			 * cell in the width the row was measured at. */
 			continue;
@@ -529,7 +529,7 @@ ui_draw_layers(struct ui *u)
 {
 	struct layer stack[UI_LAYERS];
 	int n = u->nlayer, base = ui_layer_base(u);
-	bool over = nav_modal(u);
+	bool over = false;
 
 	memcpy(stack, u->layer, sizeof stack);
 	for (int i = base + 1; i < n; i++)
@@ -929,7 +929,7 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 		render_free(&u.r);
 		return -1;
 	}
-	nav_init(&u);
+	pane_search_init(&u);
 	ui_mouse_init(&u);
 	pane_main_open(&u);
 	if (opt->note != NULL) {
@@ -949,8 +949,9 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 			list_init(&u.tl);
 			u.tl.follow = u.ts.follow;
 			ui_note(&u, "%s", in->note.p ? in->note.p : "input read again");
-			/* The call it showed is gone. */
+			/* What the detail and the search showed is gone. */
 			pane_detail_close(&u);
+			pane_search_restart(&u);
 			if (u.rp != NULL) {
 				double speed = u.rp->speed;
 
@@ -972,7 +973,7 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 		ui_read_keys(&u);
 		if (u.quit)
 			break;
-		more |= nav_work(&u);
+		more |= pane_search_work(&u);
 		if (u.note[0] != '\0' && clock_mono_ms() >= u.note_until) {
 			u.note[0] = '\0';
 			u.dirty = true;
@@ -1017,7 +1018,7 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 			(double)(clock_mono_us() - opt->started_us) / 1000);
 	while (u.nlayer > 0)
 		ui_layer_pop(&u, u.layer[u.nlayer - 1].ops);
-	nav_free(&u);
+	pane_search_free(&u);
 	render_free(&u.r);
 	free(u.drawn);
 	buf_free(&u.title);

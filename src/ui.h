@@ -114,7 +114,7 @@ struct ui {
 	struct buf title;       /* the title last set */
 	struct rline line;      /* scratch */
 	struct rowsrc rows;     /* the transcript's items, for view.c */
-	struct nav *nav;        /* search, jumps, filters (ui_nav.c) */
+	struct psearch *search; /* the search (pane_search.c) */
 	struct replay *rp;      /* owned; NULL unless replaying */
 	int64_t replay_shown;   /* replay_stamp when last looked at */
 	/* What the rows of the screen hold (ui_drawn): by row and half (x 0
@@ -182,23 +182,26 @@ bool ui_mouse_in(const struct rect *r, const struct ui_mouse *ev);
 /* Choose colours or not, load the theme (a bad one is noted and the
  * default used) and set attr and pair of every role (ui_theme.c). */
 void ui_theme_setup(struct ui *u);
-/* Navigation (ui_nav.c): ui.c calls nav_key first with every key (true:
- * it was for navigation), nav_work for a slice of search (true while
- * there is more), nav_draw over the panes, nav_status for the status bar
- * ("match 3/17 · hiding thinking", or NULL). */
-void nav_init(struct ui *u);
-void nav_free(struct ui *u);
-bool nav_key(struct ui *u, int key);
-/* The search prompt is open: it takes every key first. */
-bool nav_modal(const struct ui *u);
-bool nav_work(struct ui *u);
-void nav_draw(struct ui *u);
-const char *nav_status(struct ui *u);
-/* Draw s[0..n) at the cursor in role, search matches highlighted. */
-void nav_draw_text(struct ui *u, const char *s, size_t n, enum role role);
-/* A hash of what nav_draw_text highlights (the pattern), to start the
- * hash of a row with (see ui_drawn). */
-uint64_t nav_highlight(struct ui *u);
+/* The search (pane_search.c). Open its prompt (a layer); n and N: show
+ * the match after (dir > 0) or before the one shown; the filters changed:
+ * search again what is shown; the input was read again: what was found
+ * no longer holds. */
+void pane_search_init(struct ui *u);
+void pane_search_free(struct ui *u);
+void pane_search_open(struct ui *u);
+void pane_search_next(struct ui *u, int dir);
+void pane_search_again(struct ui *u);
+void pane_search_restart(struct ui *u);
+/* A slice of searching (true while there is more). */
+bool pane_search_work(struct ui *u);
+/* What the status bar says of it ("match 3/17 · hiding thinking"), or
+ * NULL. */
+const char *pane_search_status(struct ui *u);
+/* Draw s[0..n) at the cursor in role, the search's matches highlighted;
+ * a hash of what is highlighted (the pattern), to start the hash of a
+ * row with (see ui_drawn). */
+void pane_search_put(struct ui *u, const char *s, size_t n, enum role role);
+uint64_t pane_search_hash(struct ui *u);
 
 /* Where the transcript's view goes (ui_jump.c). */
 /* Whether row `row` of item it is on screen. */
