@@ -560,7 +560,6 @@ ui_draw(struct ui *u)
 		ui_set_title(u, false);
 	u->frames++;
 	u->dirty = false;
-	u->seen_items = u->rows.n;
 }
 
 /* --- keys ------------------------------------------------------------------ */
@@ -896,33 +895,134 @@ ui_open(struct ui *u)
 	return fileno(in);
 }
 
+/* The viewer's state before the terminal is opened. */
+static void
+ui_init(struct ui *u, struct model *m, struct input *in,
+	const struct ui_opts *opt)
+{
+	memset(u, 0, sizeof *u);
+	u->m = m;
+	u->in = in;
+	u->opt = *opt;
+	u->focus = PANE_TRANSCRIPT;
+	u->tsel = NONE;
+	render_init(&u->r, m);
+	scroll_init(&u->ts, opt->follow);
+	list_init(&u->tl);
+	u->tl.follow = opt->follow;
+	u->rows.rows = transcript_rows;
+	u->rows.ctx = u;
+	if (opt->replay) {
+		u->rp = xcalloc(1, sizeof *u->rp);
+		replay_init(u->rp, opt->speed, opt->idle_limit, clock_mono_ms());
+	}
+	in->on_line = ui_on_line;
+	in->ctx = u;
+}
+
+/* The input was read again from its start: what the screen showed of it
+ * is gone. */
+static void
+ui_restarted(struct ui *u)
+{
+	u->restarts = u->in->restarts;
+	render_flush(&u->r);
+	scroll_init(&u->ts, u->ts.follow);
+	list_init(&u->tl);
+	u->tl.follow = u->ts.follow;
+	ui_note(u, "%s", u->in->note.p ? u->in->note.p : "input read again");
+	pane_detail_close(u);
+	pane_search_restart(u);
+	if (u->rp != NULL) {
+		double speed = u->rp->speed;
+
+		replay_free(u->rp);
+		replay_init(u->rp, speed, u->opt.idle_limit, clock_mono_ms());
+	}
+}
+
+/* What changed besides the keys since the last look: the input (read
+ * again, or new lines), the command, the replay's clock. */
+static void
+ui_changes(struct ui *u)
+{
+	if (u->in->restarts != u->restarts)
+		ui_restarted(u);
+	if (u->opt.run != NULL)
+		ui_command(u);
+	if (u->rp != NULL)
+		ui_replay_sync(u);
+	if (u->in->changes != u->changes) {
+		u->changes = u->in->changes;
+		u->dirty = true;
+		ui_bell(u);
+	}
+}
+
+/* Sleep in poll until the terminal, a signal or the input (unless it is
+ * a trickle and a frame is due anyway) has something, or a timeout. */
+static void
+ui_wait(struct ui *u, int ttyfd, bool more, bool trickle, int64_t last_frame)
+{
+	struct pollfd fds[INPUT_MAX + 4];
+	int n = 0, timeout;
+
+	fds[n].fd = ttyfd;
+	fds[n].events = POLLIN;
+	n++;
+	fds[n].fd = sig_fd();
+	fds[n].events = POLLIN;
+	n++;
+	if (!(u->dirty && trickle))
+		n += input_pollfds(u->in, fds + n, (int)ARRAY_LEN(fds) - n);
+	timeout = ui_timeout(u, more, last_frame);
+	if (u->opt.run != NULL) {
+		int rt = runner_timeout(u->opt.run);
+
+		if (rt >= 0 && (timeout < 0 || rt < timeout))
+			timeout = rt;
+	}
+	if (poll(fds, (nfds_t)n, timeout) < 0 && errno != EINTR)
+		die("poll: %s", strerror(errno));
+}
+
+/* Leave: stop the command, give back the title and the terminal, say
+ * the frame counts if asked, free everything. */
+static void
+ui_finish(struct ui *u)
+{
+	if (command_running(u))
+		runner_stop(u->opt.run, RUNNER_GRACE_MS);
+	if (u->opt.title)
+		ui_set_title(u, true);
+	ui_restore();
+	die_set_hook(NULL);
+	if (u->opt.framestat)
+		fprintf(stderr, "agentview-framestat: frames=%ld first_frame_ms=%.1f run_ms=%.0f\n",
+			u->frames, (double)(u->first_frame_us - u->opt.started_us) / 1000,
+			(double)(clock_mono_us() - u->opt.started_us) / 1000);
+	while (u->nlayer > 0)
+		ui_layer_pop(u, u->layer[u->nlayer - 1].ops);
+	pane_search_free(u);
+	render_free(&u->r);
+	free(u->drawn);
+	buf_free(&u->title);
+	rline_free(&u->line);
+	if (u->rp != NULL) {
+		replay_free(u->rp);
+		free(u->rp);
+	}
+	u->in->on_line = NULL;
+}
+
 int
 ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 {
 	struct ui u;
-	struct pollfd fds[INPUT_MAX + 4];
 	int ttyfd;
 	int64_t last_frame = 0, drawn_sec = 0;
-	bool more = true, trickle = false;
 
-	memset(&u, 0, sizeof u);
-	u.m = m;
-	u.in = in;
-	u.opt = *opt;
-	u.focus = PANE_TRANSCRIPT;
-	u.tsel = NONE;
-	render_init(&u.r, m);
-	scroll_init(&u.ts, opt->follow);
-	list_init(&u.tl);
-	u.tl.follow = opt->follow;
-	u.rows.rows = transcript_rows;
-	u.rows.ctx = &u;
-	if (opt->replay) {
-		u.rp = xcalloc(1, sizeof *u.rp);
-		replay_init(u.rp, opt->speed, opt->idle_limit, clock_mono_ms());
-	}
-	in->on_line = ui_on_line;
-	in->ctx = &u;
+	ui_init(&u, m, in, opt);
 	ttyfd = ui_open(&u);
 	if (ttyfd < 0) {
 		ui_restore();
@@ -937,38 +1037,11 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 		u.note_until = INT64_MAX;
 	}
 	while (!u.quit) {
-		int n = 0, timeout;
 		uint64_t bytes = m->bytes;
+		bool more = input_pump(in, PUMP_BUDGET);
+		bool trickle = m->bytes >= bytes && m->bytes - bytes < TRICKLE_BYTES;
 
-		more = input_pump(in, PUMP_BUDGET);
-		trickle = m->bytes >= bytes && m->bytes - bytes < TRICKLE_BYTES;
-		if (in->restarts != u.restarts) {
-			u.restarts = in->restarts;
-			render_flush(&u.r);
-			scroll_init(&u.ts, u.ts.follow);
-			list_init(&u.tl);
-			u.tl.follow = u.ts.follow;
-			ui_note(&u, "%s", in->note.p ? in->note.p : "input read again");
-			/* What the detail and the search showed is gone. */
-			pane_detail_close(&u);
-			pane_search_restart(&u);
-			if (u.rp != NULL) {
-				double speed = u.rp->speed;
-
-				replay_free(u.rp);
-				replay_init(u.rp, speed, opt->idle_limit,
-					    clock_mono_ms());
-			}
-		}
-		if (u.opt.run != NULL)
-			ui_command(&u);
-		if (u.rp != NULL)
-			ui_replay_sync(&u);
-		if (in->changes != u.changes) {
-			u.changes = in->changes;
-			u.dirty = true;
-			ui_bell(&u);
-		}
+		ui_changes(&u);
 		ui_signals(&u);
 		ui_read_keys(&u);
 		if (u.quit)
@@ -985,48 +1058,11 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 			if (u.opt.frames > 0 && u.frames >= u.opt.frames)
 				break;
 		}
-		fds[n].fd = ttyfd;
-		fds[n].events = POLLIN;
-		n++;
-		fds[n].fd = sig_fd();
-		fds[n].events = POLLIN;
-		n++;
-		if (!(u.dirty && trickle))
-			n += input_pollfds(in, fds + n, (int)ARRAY_LEN(fds) - n);
-		timeout = ui_timeout(&u, more, last_frame);
-		if (u.opt.run != NULL) {
-			int rt = runner_timeout(u.opt.run);
-
-			if (rt >= 0 && (timeout < 0 || rt < timeout))
-				timeout = rt;
-		}
-		if (poll(fds, (nfds_t)n, timeout) < 0 && errno != EINTR)
-			die("poll: %s", strerror(errno));
+		ui_wait(&u, ttyfd, more, trickle, last_frame);
 		/* A new second on a clock that is shown. */
 		if (ui_ticking(&u) && clock_wall_ms() / 1000 != drawn_sec)
 			u.dirty = true;
 	}
-	if (command_running(&u))
-		runner_stop(u.opt.run, RUNNER_GRACE_MS);
-	if (u.opt.title)
-		ui_set_title(&u, true);
-	ui_restore();
-	die_set_hook(NULL);
-	if (opt->framestat)
-		fprintf(stderr, "agentview-framestat: frames=%ld first_frame_ms=%.1f run_ms=%.0f\n",
-			u.frames, (double)(u.first_frame_us - opt->started_us) / 1000,
-			(double)(clock_mono_us() - opt->started_us) / 1000);
-	while (u.nlayer > 0)
-		ui_layer_pop(&u, u.layer[u.nlayer - 1].ops);
-	pane_search_free(&u);
-	render_free(&u.r);
-	free(u.drawn);
-	buf_free(&u.title);
-	rline_free(&u.line);
-	if (u.rp != NULL) {
-		replay_free(u.rp);
-		free(u.rp);
-	}
-	in->on_line = NULL;
+	ui_finish(&u);
 	return 0;
 }

@@ -106,7 +106,6 @@ struct ui {
 	int64_t first_frame_us; /* clock_mono_us after the first was drawn */
 	uint64_t restarts;      /* input restarts seen */
 	uint64_t changes;       /* input changes drawn */
-	size_t seen_items;      /* items when last drawn */
 	char note[256];         /* a passing message for the status bar */
 	int64_t note_until;     /* monotonic ms when it goes away */
 	uint32_t bad_calls;     /* failed, rejected, error calls seen (bell) */
