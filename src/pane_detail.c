@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "detail.h"
+#include "glyph.h"
 
 /* The layer's state. */
 struct dpane {
@@ -129,7 +130,7 @@ detail_draw(struct ui *u, void *st)
 	detail_clamp(p, body);
 	rline_reset(l);
 	buf_addf(&t, " Tool call %u/%zu%s", p->call + 1, model_ncalls(u->m),
-		 p->raw ? " \xC2\xB7 raw JSON" : "");
+		 p->raw ? " " GLYPH_DOT " raw JSON" : "");
 	rline_add(l, t.p, t.n, ROLE_TITLE_FOCUS, (size_t)r.w);
 	buf_reset(&t);
 	if (p->d.nrow > (size_t)body)

@@ -7,18 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "glyph.h"
+
 /* The box is at most this wide; under HELP_FULL_W columns or HELP_FULL_H
  * rows it takes the whole screen but the status bar. */
 #define HELP_MAX_W 80
 #define HELP_FULL_W 60
 #define HELP_FULL_H 16
-
-#define BOX_H "\xE2\x94\x80"  /* ─ */
-#define BOX_V "\xE2\x94\x82"  /* │ */
-#define BOX_TL "\xE2\x94\x8C" /* ┌ */
-#define BOX_TR "\xE2\x94\x90" /* ┐ */
-#define BOX_BL "\xE2\x94\x94" /* └ */
-#define BOX_BR "\xE2\x94\x98" /* ┘ */
 
 /* The help laid out for a screen size: the box with its frame, the text
  * inside (one entry per line) and how far it can scroll. */
@@ -115,19 +110,19 @@ help_footer(struct help_box *b, int top, struct rline *l)
 	size_t w = (size_t)b->box.w, sw;
 
 	if (b->max_top > 0)
-		buf_addf(&s, " %d-%d of %zu \xC2\xB7 ", top + 1,
+		buf_addf(&s, " %d-%d of %zu " GLYPH_DOT " ", top + 1,
 			 MIN(top + b->text.h, (int)b->n), b->n);
 	buf_adds(&s, s.n > 0 ? "q closes " : " q, Esc or ? closes ");
 	sw = text_width(s.p, s.n);
-	rline_adds(l, BOX_BL, ROLE_BORDER, w);
+	rline_adds(l, GLYPH_BOX_BL, ROLE_BORDER, w);
 	if (sw + 4 <= w) {
 		while (l->width + sw + 2 < w)
-			rline_adds(l, BOX_H, ROLE_BORDER, w);
+			rline_adds(l, GLYPH_RULE, ROLE_BORDER, w);
 		rline_add(l, s.p, s.n, ROLE_DIM, w);
 	}
 	while (l->width + 1 < w)
-		rline_adds(l, BOX_H, ROLE_BORDER, w);
-	rline_adds(l, BOX_BR, ROLE_BORDER, w);
+		rline_adds(l, GLYPH_RULE, ROLE_BORDER, w);
+	rline_adds(l, GLYPH_BOX_BR, ROLE_BORDER, w);
 	buf_free(&s);
 }
 
@@ -152,22 +147,22 @@ help_draw(struct ui *u, void *st)
 	*top = MAX(0, MIN(*top, b.max_top));
 	w = (size_t)b.box.w;
 	rline_reset(l);
-	rline_adds(l, BOX_TL BOX_H, ROLE_BORDER, w);
+	rline_adds(l, GLYPH_BOX_TL GLYPH_RULE, ROLE_BORDER, w);
 	rline_adds(l, " Keys ", ROLE_TITLE, w);
 	while (l->width + 1 < w)
-		rline_adds(l, BOX_H, ROLE_BORDER, w);
-	rline_adds(l, BOX_TR, ROLE_BORDER, w);
+		rline_adds(l, GLYPH_RULE, ROLE_BORDER, w);
+	rline_adds(l, GLYPH_BOX_TR, ROLE_BORDER, w);
 	ui_draw_rline(u, b.box.y, b.box.x, l, ROLE_NORMAL);
 	for (int y = 0; y < b.text.h; y++) {
 		size_t i = (size_t)(*top + y), len = 0;
 		const char *s = i < b.n ? help_line(&b, i, &len) : "";
 
 		rline_reset(l);
-		rline_adds(l, BOX_V, ROLE_BORDER, w);
+		rline_adds(l, GLYPH_VRULE, ROLE_BORDER, w);
 		rline_adds(l, " ", ROLE_NORMAL, w);
 		help_compose(l, s, len, w - 2);
 		rline_pad(l, w - 1, ROLE_NORMAL);
-		rline_adds(l, BOX_V, ROLE_BORDER, w);
+		rline_adds(l, GLYPH_VRULE, ROLE_BORDER, w);
 		ui_draw_rline(u, b.text.y + y, b.box.x, l, ROLE_NORMAL);
 	}
 	rline_reset(l);

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "glyph.h"
+
 static void
 timeline_title(struct ui *u, const struct rect *t)
 {
@@ -16,11 +18,11 @@ timeline_title(struct ui *u, const struct rect *t)
 	size_t n = model_ncalls(u->m);
 
 	rline_reset(l);
-	buf_addf(&s, " Tool calls \xC2\xB7 %zu", n);
+	buf_addf(&s, " Tool calls " GLYPH_DOT " %zu", n);
 	if (u->tl.sel != NONE && n > 0 && !u->tl.follow)
 		buf_addf(&s, "  (%u/%zu)", u->tl.sel + 1, n);
 	if (u->lay.kind == LAYOUT_NARROW)
-		buf_adds(&s, " \xC2\xB7 Tab: transcript");
+		buf_adds(&s, " " GLYPH_DOT " Tab: transcript");
 	rline_add(l, s.p, s.n, role, w);
 	rline_pad(l, w, role);
 	ui_draw_rline(u, t->y, t->x, l, ROLE_NORMAL);

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "glyph.h"
+
 /* The pane's title: its name, where the view is, and follow state. */
 static void
 transcript_title(struct ui *u, const struct rect *t)
@@ -18,7 +20,7 @@ transcript_title(struct ui *u, const struct rect *t)
 	rline_reset(l);
 	rline_adds(l, " Transcript", role, w);
 	if (u->lay.kind == LAYOUT_NARROW)
-		rline_adds(l, " \xC2\xB7 Tab: calls", role, w);
+		rline_adds(l, " " GLYPH_DOT " Tab: calls", role, w);
 	if (u->rows.n == 0 || u->ts.top == NONE)
 		snprintf(pos, sizeof pos, "empty");
 	else if (scroll_at_end(&u->ts, &u->rows, u->lay.body[PANE_TRANSCRIPT].h))

@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <wchar.h>
 
+#include "glyph.h"
 #include "sig.h"
 #include "text.h"
 
@@ -446,13 +447,13 @@ ui_set_title(struct ui *u, bool leaving)
 		if (m->ses[s].init_ev != NONE) {
 			size_t mark = raw.n;
 
-			buf_adds(&raw, " \xC2\xB7 ");
+			buf_adds(&raw, " " GLYPH_DOT " ");
 			if (!model_event_field(m, m->ses[s].init_ev, "model", &raw))
 				raw.n = mark;
 			mark = raw.n;
-			buf_adds(&raw, " \xC2\xB7 ");
+			buf_adds(&raw, " " GLYPH_DOT " ");
 			if (model_event_field(m, m->ses[s].init_ev, "session_id", &raw)) {
-				size_t id = mark + strlen(" \xC2\xB7 ");
+				size_t id = mark + strlen(" " GLYPH_DOT " ");
 
 				if (raw.n - id > 8)
 					raw.n = id + 8;

@@ -3,6 +3,8 @@
  * (src/replay.c) knows nothing of curses. */
 #include "ui.h"
 
+#include "glyph.h"
+
 void
 ui_replay_sync(struct ui *u)
 {
@@ -80,7 +82,7 @@ ui_replay_key(struct ui *u, enum action a, int key)
 	case ACT_REPLAY_FASTER:
 	case ACT_REPLAY_SLOWER:
 		replay_set_speed(rp, a == ACT_REPLAY_FASTER ? 2 : 0.5, now);
-		ui_note(u, "speed \xC3\x97%g", rp->speed); /* × */
+		ui_note(u, "speed " GLYPH_TIMES "%g", rp->speed);
 		break;
 	default:
 		return;
