@@ -60,7 +60,8 @@ enum action {
 	ACT_BOTTOM,
 	ACT_HELP,
 	ACT_HELP_CLOSE,
-	/* Navigation: search, jumps, filters, the detail (ui_nav.c). */
+	/* Navigation: search, jumps, filters, the detail (pane_main.c,
+	 * pane_search.c, pane_detail.c). */
 	ACT_SEARCH,
 	ACT_SEARCH_NEXT,
 	ACT_SEARCH_PREV,

@@ -31,7 +31,7 @@
 
 #define ROWS 40
 #define COLS 120
-/* What the viewer searches between two looks at the keys (ui_nav.c). */
+/* What the viewer searches between two looks at the keys (pane_search.c). */
 #define SEARCH_BUDGET (1u << 20)
 
 /* Patterns whose matches are counted: ASCII words common and rare,
@@ -130,7 +130,7 @@ frame(struct screen *s)
 	s->sink += s->line.text.n;
 }
 
-/* Whether row `row` of item it is on screen (ui_nav.c's on_screen). */
+/* Whether row `row` of item it is on screen (ui_jump_on_screen). */
 static bool
 on_screen(struct screen *s, uint32_t it, uint32_t row)
 {
@@ -149,7 +149,7 @@ on_screen(struct screen *s, uint32_t it, uint32_t row)
 	return false;
 }
 
-/* Show item it a quarter of a screen down, as ui_nav.c's reveal does. */
+/* Show item it a quarter of a screen down, as ui_jump_reveal does. */
 static void
 reveal(struct screen *s, uint32_t it)
 {
@@ -165,8 +165,8 @@ reveal(struct screen *s, uint32_t it)
 	}
 }
 
-/* A jump key ([ ] and the like), as ui_nav.c's nav_jump does it: from
- * just before the top of the screen, select what it finds and show it. */
+/* A jump key ([ ] and the like), as ui_jump does it: from just before the
+ * top of the screen, select what it finds and show it. */
 static void
 jump(struct screen *s, enum jump_target what)
 {
