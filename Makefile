@@ -44,9 +44,10 @@ ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
 # Reading and model layers: no curses here (checked by `make check-layers`).
 CORE = util json json_get json_str text lines ahead model model_query agent agent_cursor agent_claude agent_gemini agent_codex tool words summary print record input sig runner \
        statusline render status view keys theme search diff detail jump replay options complete
-# Screen layer: the only files that may include <curses.h>.
-UI   = ui pane_transcript pane_timeline pane_status pane_help ui_theme pane_search pane_detail \
-       ui_replay ui_jump pane_main ui_mouse
+# Screen layer: the only files that may include <curses.h>. The loop, the
+# layer stack and what the panes share; then the panes.
+UI   = ui ui_theme ui_jump ui_mouse ui_replay \
+       pane_main pane_transcript pane_timeline pane_status pane_detail pane_search pane_help
 CORE_OBJ = $(CORE:%=src/%.o)
 UI_OBJ   = $(UI:%=src/%.o)
 
