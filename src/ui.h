@@ -1,5 +1,7 @@
-/* ui.h: the screen layer: the state the panes share, and the interface each
- * pane offers (draw, key). Only screen files include this and curses. */
+/* ui.h: the screen layer: the state the panes share, the interface every
+ * pane offers (struct pane_ops), the stack of layers the screen is made
+ * of, and what each screen file offers the others. Only screen files
+ * include this and curses. */
 #ifndef AGENTVIEW_UI_H
 #define AGENTVIEW_UI_H
 
@@ -124,6 +126,25 @@ struct ui {
 	bool overlay;           /* the last frame had something over the panes */
 };
 
+/* --- ui.c: the loop, the layer stack, the cells ----------------------- */
+
+/* Run the viewer until the user quits. Returns the exit status. */
+int ui_run(struct model *m, struct input *in, const struct ui_opts *opt);
+
+/* Put a pane with its state on top of the stack (a pane is on it at most
+ * once); it is drawn from the next frame on and gets the keys first. */
+void ui_layer_push(struct ui *u, const struct pane_ops *ops, void *st);
+/* Take a pane off the stack, wherever it is, and close it (nothing when
+ * it is not on the stack). */
+void ui_layer_pop(struct ui *u, const struct pane_ops *ops);
+/* A pane's layer, or NULL when it is not on the stack. */
+struct layer *ui_layer_find(struct ui *u, const struct pane_ops *ops);
+
+/* Show a message in the status bar for a few seconds. */
+void ui_note(struct ui *u, const char *fmt, ...) PRINTF_LIKE(2, 3);
+/* The height of a pane's body, for paging, even while it is hidden. */
+int ui_body_height(struct ui *u, enum pane p);
+
 /* Draw a segmented line at y, x (it was rendered to the right width). */
 void ui_draw_rline(struct ui *u, int y, int x, const struct rline *l,
 		   enum role override);
@@ -146,61 +167,18 @@ void ui_put(struct ui *u, const char *s, size_t n, enum role role);
 /* n blanks in role from the cursor on (as far as the line goes), the
  * cursor after them. */
 void ui_blank(struct ui *u, int n, enum role role);
-/* Show a message in the status bar for a few seconds. */
-void ui_note(struct ui *u, const char *fmt, ...) PRINTF_LIKE(2, 3);
-/* The height of a pane's body, for paging, even while it is hidden. */
-int ui_body_height(struct ui *u, enum pane p);
 
-/* The layer stack (ui.c). Push a pane with its state on top (a pane is
- * on the stack at most once); pop it from wherever it is, and close it
- * (nothing when it is not on the stack); find its layer (NULL when it is
- * not on the stack). */
-void ui_layer_push(struct ui *u, const struct pane_ops *ops, void *st);
-void ui_layer_pop(struct ui *u, const struct pane_ops *ops);
-struct layer *ui_layer_find(struct ui *u, const struct pane_ops *ops);
+/* --- what every pane uses ------------------------------------------------ */
 
-/* The main panes, the bottom layer (pane_main.c). */
-void pane_main_open(struct ui *u);
-/* The panes of the main layer: each draws its title and body where the
- * layout puts them, and scrolls with the keys pressed while it has the
- * focus (pane_transcript.c, pane_timeline.c). */
-extern const struct pane_ops pane_transcript_ops;
-extern const struct pane_ops pane_timeline_ops;
-/* The status bar on its row; a question, when not NULL, replaces it. */
-void pane_status_draw(struct ui *u, const char *question);
-/* The help over the panes (pane_help.c): every key of the key table; it
- * takes every key while open. */
-void pane_help_open(struct ui *u);
+/* Choose colours or not, load the theme (a bad one is noted and the
+ * default used) and set attr and pair of every role (ui_theme.c). */
+void ui_theme_setup(struct ui *u);
 
 /* The mouse (ui_mouse.c): ask the terminal for it (with --mouse, or
  * outside tmux); read an event (false: none); whether it is in r. */
 void ui_mouse_init(struct ui *u);
 bool ui_mouse_read(struct ui_mouse *ev);
 bool ui_mouse_in(const struct rect *r, const struct ui_mouse *ev);
-
-/* Choose colours or not, load the theme (a bad one is noted and the
- * default used) and set attr and pair of every role (ui_theme.c). */
-void ui_theme_setup(struct ui *u);
-/* The search (pane_search.c). Open its prompt (a layer); n and N: show
- * the match after (dir > 0) or before the one shown; the filters changed:
- * search again what is shown; the input was read again: what was found
- * no longer holds. */
-void pane_search_init(struct ui *u);
-void pane_search_free(struct ui *u);
-void pane_search_open(struct ui *u);
-void pane_search_next(struct ui *u, int dir);
-void pane_search_again(struct ui *u);
-void pane_search_restart(struct ui *u);
-/* A slice of searching (true while there is more). */
-bool pane_search_work(struct ui *u);
-/* What the status bar says of it ("match 3/17 · hiding thinking"), or
- * NULL. */
-const char *pane_search_status(struct ui *u);
-/* Draw s[0..n) at the cursor in role, the search's matches highlighted;
- * a hash of what is highlighted (the pattern), to start the hash of a
- * row with (see ui_drawn). */
-void pane_search_put(struct ui *u, const char *s, size_t n, enum role role);
-uint64_t pane_search_hash(struct ui *u);
 
 /* Where the transcript's view goes (ui_jump.c). */
 /* Whether row `row` of item it is on screen. */
@@ -220,16 +198,53 @@ void ui_jump_select(struct ui *u, uint32_t it);
  * failed, was rejected or orphaned (wrapping), and show it. */
 void ui_jump(struct ui *u, enum jump_target what, int dir);
 
+/* A replay (ui_replay.c): keep it in step with the input and the clock
+ * (marks the screen dirty when what it shows changes); do a replay key's
+ * action (the main layer's keys while replaying). */
+void ui_replay_sync(struct ui *u);
+void ui_replay_key(struct ui *u, enum action a, int key);
+
+/* --- the panes ------------------------------------------------------------ */
+
+/* The main panes, the bottom layer (pane_main.c): push it. */
+void pane_main_open(struct ui *u);
+/* The panes of the main layer: each draws its title and body where the
+ * layout puts them, scrolls with the keys pressed while it has the focus,
+ * and takes the mouse over it (pane_transcript.c, pane_timeline.c). */
+extern const struct pane_ops pane_transcript_ops;
+extern const struct pane_ops pane_timeline_ops;
+/* The status bar on its row; a question, when not NULL, replaces it
+ * (pane_status.c). */
+void pane_status_draw(struct ui *u, const char *question);
+
 /* The detail of a tool call over the panes (pane_detail.c): open it (or
  * show another call in it), close it. */
 void pane_detail_open(struct ui *u, uint32_t call);
 void pane_detail_close(struct ui *u);
-/* A replay: keep it in step with the input and the clock (marks the
- * screen dirty when what it shows changes); do a replay key's action. */
-void ui_replay_sync(struct ui *u);
-void ui_replay_key(struct ui *u, enum action a, int key);
 
-/* Run the viewer until the user quits. Returns the exit status. */
-int ui_run(struct model *m, struct input *in, const struct ui_opts *opt);
+/* The search (pane_search.c), made at the start and freed at the end.
+ * Open its prompt (a layer); n and N: show the match after (dir > 0) or
+ * before the one shown; the filters changed: search again what is shown;
+ * the input was read again: what was found no longer holds. */
+void pane_search_init(struct ui *u);
+void pane_search_free(struct ui *u);
+void pane_search_open(struct ui *u);
+void pane_search_next(struct ui *u, int dir);
+void pane_search_again(struct ui *u);
+void pane_search_restart(struct ui *u);
+/* A slice of searching (true while there is more). */
+bool pane_search_work(struct ui *u);
+/* What the status bar says of it ("match 3/17 · hiding thinking"), or
+ * NULL. */
+const char *pane_search_status(struct ui *u);
+/* Draw s[0..n) at the cursor in role, the search's matches highlighted;
+ * a hash of what is highlighted (the pattern), to start the hash of a
+ * row with (see ui_drawn). */
+void pane_search_put(struct ui *u, const char *s, size_t n, enum role role);
+uint64_t pane_search_hash(struct ui *u);
+
+/* The help over the panes (pane_help.c): every key of the key table; it
+ * takes every key while open. */
+void pane_help_open(struct ui *u);
 
 #endif
