@@ -536,11 +536,16 @@ ui_draw_layers(struct ui *u)
 	for (int i = base + 1; i < n; i++)
 		over |= stack[i].ops->draw != NULL;
 	drawn_begin(u, over);
-	for (int i = base; i < n; i++)
-		if (stack[i].ops->draw != NULL && ui_layer_find(u, stack[i].ops) != NULL)
-			stack[i].ops->draw(u, stack[i].st);
+	for (int i = base; i < n; i++) {
+		struct layer *l = ui_layer_find(u, stack[i].ops);
+
+		if (l != NULL && l->ops->draw != NULL)
+			l->ops->draw(u, l->st);
+	}
 }
 
+/* A frame: the layout for the terminal's size, the layers, one update of
+ * the terminal. */
 static void
 ui_draw(struct ui *u)
 {
