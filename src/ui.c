@@ -20,7 +20,7 @@
 #include "text.h"
 
 /* Redraws are at least this many ms apart: at most 29.4 per second, within
- * the 30 of PRODUCT.md (33 ms would allow 30.3). */
+ * the 30 README.md's Performance table asks for (33 ms would allow 30.3). */
 #define FRAME_MS 34
 /* Bytes of lines indexed between two looks at the keys. */
 #define PUMP_BUDGET (8u << 20)
