@@ -195,12 +195,6 @@ render_describe(struct render *r, uint32_t c)
 	return &d->d;
 }
 
-void
-render_call_line(struct render *r, uint32_t c, struct buf *out)
-{
-	words_call(r->m, c, render_describe(r, c), out);
-}
-
 /* A duration for a call: "2.8 s", or "…" when unknown. */
 static void
 call_duration(struct model *m, uint32_t c, struct buf *out)
@@ -221,12 +215,12 @@ block_tool(struct render *r, struct block *b, uint32_t c)
 	size_t dw, used, fit, room, base;
 	enum role role = call_role(model_call_state(r->m, c));
 
-	render_call_line(r, c, &line);
 	call_duration(r->m, c, &dur);
-	buf_reset(&r->tmp);
-	text_sanitize(&r->tmp, line.p, line.n, TEXT_ONELINE);
 	dw = dur.n > 0 ? text_width(dur.p, dur.n) + 1 : 0;
 	room = (size_t)r->width > dw ? (size_t)r->width - dw : 0;
+	words_call_fit(r->m, c, render_describe(r, c), MAX(room, 1), &line);
+	buf_reset(&r->tmp);
+	text_sanitize(&r->tmp, line.p, line.n, TEXT_ONELINE);
 	base = b->text.n;
 	if (text_width(r->tmp.p, r->tmp.n) <= room) {
 		fit = r->tmp.n;
@@ -334,7 +328,10 @@ block_build(struct render *r, struct block *b, uint32_t it)
 		blank_row(b);
 	switch (item->type) {
 	case IT_SESSION:
-		words_item(m, it, 0, NULL, raw);
+		/* "── Session … ─": five cells of rule around it. */
+		buf_adds(raw, "Session ");
+		words_session_header_fit(m, item->session,
+					 (size_t)MAX(r->width - 13, 1), raw);
 		add_rule(r, b, raw->p, raw->n, ROLE_SESSION);
 		break;
 	case IT_PROMPT:
@@ -685,7 +682,12 @@ render_timeline_row(struct render *r, uint32_t c, int width,
 			   ROLE_DIM, MIN(w, col + kindw - 1));
 	rline_pad(out, MIN(w, col + kindw), ROLE_NORMAL);
 	col = out->width;
-	rline_add(out, d->what.p ? d->what.p : "", d->what.n,
+	/* A path relative to the session's cwd, cut in the middle. */
+	model_session_cwd(m, call->session, &t);
+	buf_reset(&r->raw);
+	tool_what((enum tool_kind)call->kind, d, t.p, t.n, flex, &r->raw);
+	buf_reset(&t);
+	rline_add(out, r->raw.p ? r->raw.p : "", r->raw.n,
 		  st == CS_OK ? ROLE_NORMAL : role, MIN(w, col + flex));
 	rline_pad(out, MIN(w, col + flex), ROLE_NORMAL);
 	session_axis(m, call->session, &a0, &a1);

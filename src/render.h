@@ -105,8 +105,6 @@ void rline_pad(struct rline *l, size_t width, enum role role);
 void render_timeline_row(struct render *r, uint32_t c, int width,
 			 struct rline *out);
 
-/* The one-line text of call c ("✓ Read a.txt · 3 lines"), raw UTF-8. */
-void render_call_line(struct render *r, uint32_t c, struct buf *out);
 /* What call c did and how it ended, described once per change of the
  * call (parsing both its events is too slow to do for every frame).
  * Valid until the next render_describe call. */

@@ -2,6 +2,8 @@
  * one table of their order and priorities. */
 #include "status.h"
 
+#include "agent.h"
+
 #include "glyph.h"
 #include "tool.h"
 #include "words.h"
@@ -58,20 +60,25 @@ say_state(const struct status_ctx *c, struct buf *out, enum role *role)
 	return true;
 }
 
-/* A field of the newest session's init event. */
+/* A fact of the newest session (src/agent.h: wherever its agent's stream
+ * keeps it). */
 static bool
-say_init_field(const struct status_ctx *c, const char *field, struct buf *out)
+say_fact(const struct status_ctx *c, enum fact f, struct buf *out)
 {
-	uint32_t init = c->s != NONE ? c->m->ses[c->s].init_ev : NONE;
-
-	return init != NONE && model_event_field(c->m, init, field, out);
+	return c->s != NONE && model_fact(c->m, c->s, f, out);
 }
 
+/* The model, or the agent when its stream names none (Codex's). */
 static bool
 say_model(const struct status_ctx *c, struct buf *out, enum role *role)
 {
 	(void)role;
-	return say_init_field(c, "model", out);
+	if (say_fact(c, FACT_MODEL, out))
+		return true;
+	if (c->s == NONE || c->m->ses[c->s].agent == AGENT_CURSOR)
+		return false;
+	buf_adds(out, agent_get(c->m->ses[c->s].agent)->label);
+	return true;
 }
 
 /* The session id's first 8 characters. */
@@ -81,7 +88,7 @@ say_session(const struct status_ctx *c, struct buf *out, enum role *role)
 	size_t mark = out->n;
 
 	(void)role;
-	if (!say_init_field(c, "session_id", out))
+	if (!say_fact(c, FACT_ID, out))
 		return false;
 	if (out->n - mark > 8)
 		out->n = mark + 8, out->p[out->n] = '\0';
@@ -92,7 +99,7 @@ static bool
 say_cwd(const struct status_ctx *c, struct buf *out, enum role *role)
 {
 	(void)role;
-	return say_init_field(c, "cwd", out);
+	return say_fact(c, FACT_CWD, out);
 }
 
 /* Where a replay is: "01:12 / 04:30". */
@@ -158,6 +165,14 @@ say_tokens(const struct status_ctx *c, struct buf *out, enum role *role)
 	(void)role;
 	return c->s != NONE &&
 	       words_tokens(c->m, c->m->ses[c->s].result_ev, out);
+}
+
+/* What the session cost, where its stream says (Claude Code's). */
+static bool
+say_cost(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	(void)role;
+	return c->s != NONE && words_cost(c->m, c->s, out);
 }
 
 static bool
@@ -295,6 +310,7 @@ static const struct {
 	{say_clock, ROLE_STATUS, 90},
 	{say_calls, ROLE_STATUS, 80},
 	{say_tokens, ROLE_STATUS, 40},
+	{say_cost, ROLE_STATUS, 42},
 	{say_sessions, ROLE_STATUS, 35},
 	{say_command, ROLE_STATUS, 85},
 	{say_stderr, ROLE_STATUS_WARN, 45},

@@ -908,6 +908,12 @@ tool_code_span(struct buf *out, const char *s, size_t n)
 		buf_addc(out, '`');
 }
 
+bool
+tool_kind_is_path(enum tool_kind k)
+{
+	return (kind_row(k)->flags & TKF_PATH) != 0;
+}
+
 void
 tool_what(enum tool_kind k, const struct tool_desc *d, const char *cwd,
 	  size_t cwdn, size_t cells, struct buf *out)

@@ -130,6 +130,8 @@ void tool_line(enum tool_kind k, const struct tool_desc *d, struct buf *out);
  * whole). */
 void tool_line_at(enum tool_kind k, const struct tool_desc *d, const char *cwd,
 		  size_t cwdn, size_t cells, struct buf *out);
+/* Whether kind k's target is a file's path. */
+bool tool_kind_is_path(enum tool_kind k);
 /* The target alone, shown so. */
 void tool_what(enum tool_kind k, const struct tool_desc *d, const char *cwd,
 	       size_t cwdn, size_t cells, struct buf *out);

@@ -448,11 +448,11 @@ ui_set_title(struct ui *u, bool leaving)
 			size_t mark = raw.n;
 
 			buf_adds(&raw, " " GLYPH_DOT " ");
-			if (!model_event_field(m, m->ses[s].init_ev, "model", &raw))
+			if (!model_fact(m, s, FACT_MODEL, &raw))
 				raw.n = mark;
 			mark = raw.n;
 			buf_adds(&raw, " " GLYPH_DOT " ");
-			if (model_event_field(m, m->ses[s].init_ev, "session_id", &raw)) {
+			if (model_fact(m, s, FACT_ID, &raw)) {
 				size_t id = mark + strlen(" " GLYPH_DOT " ");
 
 				if (raw.n - id > 8)

@@ -6,6 +6,7 @@
 
 #include "agent.h"
 #include "glyph.h"
+#include "text.h"
 
 /* Keep the first line from `from` on that says something, cut at a
  * length a closing line can hold, white space folded. */
@@ -98,6 +99,21 @@ words_failure(struct model *m, uint32_t s, struct buf *out)
 	return out->n > mark;
 }
 
+bool
+words_cost(struct model *m, uint32_t s, struct buf *out)
+{
+	struct buf t = {0};
+	bool ok = model_fact(m, s, FACT_COST, &t) && t.n > 0;
+
+	if (ok) {
+		double usd = strtod(t.p, NULL);
+
+		buf_addf(out, "$%.*f", usd < 0.1 ? 4 : 2, usd);
+	}
+	buf_free(&t);
+	return ok;
+}
+
 /* What the session's end says beyond tokens: cost, turns, permissions
  * denied ("$0.0166 · 3 turns · 1 permission denied"). */
 static void
@@ -107,13 +123,11 @@ session_extras(struct model *m, uint32_t s, struct buf *out)
 	const char *path;
 	uint32_t e;
 	int64_t n;
+	size_t mark = out->n;
 
-	if (model_fact(m, s, FACT_COST, &t)) {
-		double usd = strtod(t.p, NULL);
-
-		buf_addf(out, " " GLYPH_DOT " $%.*f", usd < 0.1 ? 4 : 2, usd);
-	}
-	buf_reset(&t);
+	buf_adds(out, " " GLYPH_DOT " ");
+	if (!words_cost(m, s, out))
+		out->n = mark, out->p[mark] = '\0';
 	if (model_fact(m, s, FACT_TURNS, &t) && (n = strtoll(t.p, NULL, 10)) > 0)
 		buf_addf(out, " " GLYPH_DOT " %lld turn%s", (long long)n,
 			 n == 1 ? "" : "s");
@@ -191,6 +205,30 @@ words_session_header(struct model *m, uint32_t s, struct buf *out)
 }
 
 void
+words_session_header_fit(struct model *m, uint32_t s, size_t cells,
+			 struct buf *out)
+{
+	size_t from = out->n, w, rest;
+	struct buf cwd = {0};
+
+	words_session_header(m, s, out);
+	w = text_width(out->p + from, out->n - from);
+	if (cells == 0 || w <= cells || !model_fact(m, s, FACT_CWD, &cwd)) {
+		buf_free(&cwd);
+		return;
+	}
+	/* Too wide: the cwd gives way, its last part kept, or all of it. */
+	out->n -= cwd.n;
+	rest = text_width(out->p + from, out->n - from);
+	if (rest + 4 <= cells)
+		text_path_fit(out, cwd.p, cwd.n, cells - rest);
+	else
+		out->n -= strlen(" " GLYPH_DOT " ");
+	out->p[out->n] = '\0';
+	buf_free(&cwd);
+}
+
+void
 words_thinking(struct model *m, uint32_t it, struct buf *out)
 {
 	const struct item *item = &m->it[it];
@@ -229,12 +267,27 @@ void
 words_call_fit(const struct model *m, uint32_t c, const struct tool_desc *d,
 	       size_t cells, struct buf *out)
 {
-	struct buf cwd = {0};
+	enum tool_kind k = (enum tool_kind)m->call[c].kind;
+	struct buf cwd = {0}, path = {0};
+	size_t from = out->n, w, pw;
 
 	model_session_cwd(m, m->call[c].session, &cwd);
 	buf_adds(out, tool_state_glyph(model_call_state(m, c)));
 	buf_addc(out, ' ');
-	tool_line_at((enum tool_kind)m->call[c].kind, d, cwd.p, cwd.n, cells, out);
+	tool_line_at(k, d, cwd.p, cwd.n, 0, out);
+	w = text_width(out->p + from, out->n - from);
+	/* Too wide: the path gives way first, cut in the middle. */
+	if (cells > 0 && w > cells && tool_kind_is_path(k)) {
+		tool_what(k, d, cwd.p, cwd.n, 0, &path);
+		pw = text_width(path.p, path.n);
+		if (pw > w - cells + 4) {
+			out->n = from;
+			buf_adds(out, tool_state_glyph(model_call_state(m, c)));
+			buf_addc(out, ' ');
+			tool_line_at(k, d, cwd.p, cwd.n, pw - (w - cells), out);
+		}
+	}
+	buf_free(&path);
 	buf_free(&cwd);
 }
 

@@ -15,6 +15,10 @@
 
 /* "17e650d2 · Grok 4.7 · /cwd" of session s (from its start event). */
 void words_session_header(struct model *m, uint32_t s, struct buf *out);
+/* The same in at most `cells` cells where it can: the cwd cut in the
+ * middle ("…/project"), or left out. */
+void words_session_header_fit(struct model *m, uint32_t s, size_t cells,
+			      struct buf *out);
 /* "ok · 25.4 s · 5 tool calls: 4 ok, 1 failed · tokens 32.0k in, 664 out" */
 void words_session_line(struct model *m, uint32_t s, struct buf *out);
 /* "5 tool calls: 4 ok, 1 failed", or "no tool calls". */
@@ -22,6 +26,9 @@ void words_call_counts(struct model *m, uint32_t s, struct buf *out);
 /* "tokens 10.5k in, 28 out, 5.9k cache read"; false when the result has
  * no usage (nothing is appended then). */
 bool words_tokens(struct model *m, uint32_t result_ev, struct buf *out);
+/* "$0.0166": what session s cost, where its stream says; false (nothing
+ * appended) elsewhere. */
+bool words_cost(struct model *m, uint32_t s, struct buf *out);
 /* "thinking · 1.2 s" for a thinking item. */
 void words_thinking(struct model *m, uint32_t it, struct buf *out);
 /* Why session s failed, in one line: the command's end ("exit status 1:
@@ -35,8 +42,8 @@ void words_diag(const struct model *m, uint32_t d, struct buf *out);
 /* "✓ Shell `npm test` → exit 1" for call c, described in d. */
 void words_call(const struct model *m, uint32_t c, const struct tool_desc *d,
 		struct buf *out);
-/* The same, a path in it relative to the session's cwd, and cut in the
- * middle to at most `cells` cells (0: whole). */
+/* The same, to fit in `cells` cells (0: whole) where it can: a path in it
+ * is cut in the middle first (the caller cuts what is still too wide). */
 void words_call_fit(const struct model *m, uint32_t c,
 		    const struct tool_desc *d, size_t cells, struct buf *out);
 
