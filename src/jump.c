@@ -1,6 +1,8 @@
 /* jump.c: jumps between items and filters, as plain functions. */
 #include "jump.h"
 
+#include "words.h"
+
 /* Whether item it is what the jump looks for. */
 static bool
 jump_is(const struct model *m, uint32_t it, enum jump_target what)
@@ -13,6 +15,11 @@ jump_is(const struct model *m, uint32_t it, enum jump_target what)
 	case JUMP_PROMPT:
 		return item->type == IT_PROMPT;
 	case JUMP_PROBLEM:
+		/* A decision waiting, refused or skipped needs the reader too. */
+		if (item->type == IT_QUERY)
+			return words_query_decision(m, item->ref) == QD_PENDING ||
+			       words_query_decision(m, item->ref) == QD_REJECTED ||
+			       words_query_decision(m, item->ref) == QD_SKIPPED;
 		if (item->type != IT_TOOL)
 			return false;
 		switch (model_call_state(m, item->ref)) {
@@ -71,7 +78,8 @@ jump_filter_mask(enum action a)
 	case ACT_HIDE_THINKING:
 		return 1u << IT_THINKING;
 	case ACT_HIDE_TOOLS:
-		return 1u << IT_TOOL;
+		/* The decisions asked about calls go with them. */
+		return (1u << IT_TOOL) | (1u << IT_QUERY);
 	case ACT_HIDE_NOTICES:
 		return 1u << IT_NOTICE;
 	case ACT_HIDE_DIAGS:

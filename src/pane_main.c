@@ -94,6 +94,12 @@ main_open_detail(struct ui *u)
 	} else if (u->tsel != NONE && u->tsel < model_nitems(u->m) &&
 		   u->m->it[u->tsel].type == IT_TOOL && ui_jump_on_screen(u, u->tsel, 0)) {
 		it = u->tsel;
+	} else if (u->tsel != NONE && u->tsel < model_nitems(u->m) &&
+		   u->m->it[u->tsel].type == IT_QUERY &&
+		   u->m->query[u->m->it[u->tsel].ref].call != NONE &&
+		   ui_jump_on_screen(u, u->tsel, 0)) {
+		/* A decision asked about a call: the call's detail. */
+		it = u->m->call[u->m->query[u->m->it[u->tsel].ref].call].item;
 	} else {
 		it = ui_jump_first_call(u);
 	}

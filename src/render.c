@@ -607,7 +607,7 @@ timeline_bar(struct render *r, uint32_t c, size_t cells, struct rline *out)
 
 	session_axis(m, call->session, &a0, &a1);
 	s = call->start_ms == TIME_NONE ? a0 : call->start_ms;
-	e = call->end_ms;
+	e = model_call_end(m, c);
 	if (e == TIME_NONE)
 		e = st == CS_RUNNING && m->now_ms != TIME_NONE ? m->now_ms : a1;
 	if (e > a1)
@@ -670,7 +670,12 @@ render_timeline_row(struct render *r, uint32_t c, int width,
 	/* A sub-agent's calls stand in under the call that runs it. */
 	rline_pad(out, MIN(w / 4, 2 * (size_t)m->it[call->item].depth),
 		  ROLE_NORMAL);
-	rline_adds(out, tool_state_glyph(st), role, w);
+	/* A decision asked about it and not answered yet: it waits. */
+	if (call->query != NONE &&
+	    words_query_decision(m, call->query) == QD_PENDING)
+		rline_adds(out, GLYPH_WAITING, ROLE_RUNNING, w);
+	else
+		rline_adds(out, tool_state_glyph(st), role, w);
 	rline_adds(out, " ", ROLE_NORMAL, w);
 	d = render_describe(r, c);
 	col = out->width;

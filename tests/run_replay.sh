@@ -152,6 +152,30 @@ $T send-keys -t 0 5
 sleep 0.3
 golden replay-40x30-middle
 
+# A decision asked for and not answered yet: the session waits, said in
+# the status bar, on the question's line and on its call's timeline row.
+cases=$((cases + 1))
+start 120 40 "$bin --replay recordings/cursor-waiting.ndjson"
+wait_for 'replay' || fail waiting "the replay did not start"
+$T send-keys -t 0 Space
+wait_for ' paused ' || fail waiting "no 'paused'"
+$T send-keys -t 0 0
+for i in 1 2 3 4 5 6; do
+	[ "$(event_no)" = 5 ] && break
+	$T send-keys -t 0 .
+	sleep 0.2
+done
+wait_for 'event 5/6' 3 || fail waiting "did not reach the question: $(screen | tail -1)"
+screen | grep -q '? approve web fetch https://example.com → waiting for a decision' ||
+	fail waiting "no line for the question"
+screen | grep -q '│⏸ Fetch' || fail waiting "the call's row does not wait"
+golden waiting-120x40
+# Live, the status bar says the session waits.
+start 120 40 "$bin -f recordings/cursor-waiting.ndjson"
+wait_for 'waiting for a decision' || fail waiting "no question on screen"
+screen | tail -1 | grep -q 'waiting for a decision' ||
+	fail waiting "the status bar does not say it waits: $(screen | tail -1)"
+
 # Recording in the viewer: a full disk is said at once, and the session
 # goes on.
 cases=$((cases + 1))

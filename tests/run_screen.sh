@@ -107,6 +107,18 @@ wait_for 'done' || fail korean "did not draw at 80x24"
 keys G
 golden "lang-ko-80x24-end"
 
+# A shell that went on in the background: its bar runs to the
+# notification of its end, past the await's, and its line says how it
+# ended.
+cases=$((cases + 1))
+start 120 40 "$bin recordings/cursor-background.ndjson"
+wait_for 'done' || fail background "did not draw"
+screen | grep -q 'Shell `sh -c .sleep 5; echo BGDONE.` → background #339917' ||
+	fail background "the shell's line does not say it went to the background"
+screen | grep -q '│✓ Shell .* 5\.5 s$' ||
+	fail background "the shell's row does not end with the notification"
+golden "background-120x40"
+
 # Escape sequences in events never reach the terminal: the title, the
 # screen and the clipboard stay as they were.
 cases=$((cases + 1))
