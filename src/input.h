@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "lines.h"
+#include "source.h"
 #include "model.h"
 #include "record.h"
 

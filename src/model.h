@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "json.h"
-#include "lines.h"
+#include "source.h"
 #include "tool.h"
 #include "util.h"
 

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "lines.h"
+#include "source.h"
 #include "model.h"
 
 enum print_format {

@@ -21,7 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "lines.h"
+#include "source.h"
 #include "model.h"
 #include "util.h"
 

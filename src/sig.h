@@ -12,7 +12,7 @@
  * anything installs a handler; later sig_ calls do it if nobody did. It
  * also catches SIGBUS, to say why before dying of it (see sig_bus_say). */
 void sig_init(void);
-/* A mapped input file (src/lines.c) that shrinks under the reader raises
+/* A mapped input file (src/source.c) that shrinks under the reader raises
  * SIGBUS at the first page read past its new end: say so on fd. Only
  * async-signal-safe calls. */
 void sig_bus_say(int fd);

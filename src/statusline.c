@@ -11,7 +11,7 @@
 #include "agent.h"
 #include "glyph.h"
 #include "json.h"
-#include "lines.h"
+#include "source.h"
 #include "text.h"
 #include "tool.h"
 #include "words.h"

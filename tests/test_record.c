@@ -15,7 +15,7 @@
 #include "fixture.h"
 
 #include "json.h"
-#include "lines.h"
+#include "source.h"
 #include "record.h"
 
 /* Record text line by line at times 1000, 1001, ...; return the file. */

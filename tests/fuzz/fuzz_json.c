@@ -12,7 +12,7 @@
 
 #include "fuzz.h"
 #include "json.h"
-#include "lines.h"
+#include "source.h"
 
 /* --- a reference grammar: RFC 8259 with agentview's two policies ------- */
 /* Policies: any byte but '"', '\\' and NUL may stand raw in a string (jsmn

@@ -17,7 +17,7 @@
 
 #include "fuzz.h"
 #include "json.h"
-#include "lines.h"
+#include "source.h"
 #include "model.h"
 #include "print.h"
 #include "record.h"

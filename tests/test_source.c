@@ -11,7 +11,7 @@
 
 #include "testutil.h"
 
-#include "lines.h"
+#include "source.h"
 
 /* A fresh temporary directory for file tests. */
 static char tmpdir[64];

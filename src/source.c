@@ -1,5 +1,5 @@
-/* lines.c: sources (mapped files, streams) and the line reader. */
-#include "lines.h"
+/* source.c: sources (mapped files, streams) and the line reader. */
+#include "source.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,10 +1,10 @@
-/* lines.h: where bytes come from, and the one line reader. A source is a
+/* source.h: where bytes come from, and the one line reader. A source is a
  * regular file mapped into memory, or a stream (pipe, terminal, a child's
  * output, a followed file) read into an append-only buffer. Either way its
  * bytes stay addressable by offset for the life of the source, which is what
  * lets the model keep offsets instead of copies. */
-#ifndef AGENTVIEW_LINES_H
-#define AGENTVIEW_LINES_H
+#ifndef AGENTVIEW_SOURCE_H
+#define AGENTVIEW_SOURCE_H
 
 #include <stdbool.h>
 #include <stddef.h>
