@@ -1,4 +1,4 @@
-/* test_lines.c: sources and the line reader. */
+/* test_source.c: sources and the line reader. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
