@@ -41,9 +41,21 @@ AV_CPPFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 \
               -DAGENTVIEW_VERSION='"$(VERSION)"' -DAGENTVIEW_DATADIR='"$(DATADIR)"'
 ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
 
-# Reading and model layers: no curses here (checked by `make check-layers`).
-CORE = util json json_get json_str text source ahead model model_query agent agent_cursor agent_claude agent_gemini agent_codex tool words summary print record input sig runner \
-       statusline render status view keys theme search diff detail jump replay options complete
+# The layers, bottom up (src/README.md says what each file does). None of
+# these includes curses (checked by `make check-layers`).
+# Reading: bytes, lines, JSON, text; the sources driven, the command run.
+READING = util source json json_get json_str text ahead input sig runner
+# The model: sessions, items and calls built from lines by each agent's
+# adapter, and the words people read about them.
+MODEL   = model model_query agent agent_cursor agent_claude agent_gemini \
+          agent_codex tool words
+# Outputs without a screen: the logs, the JSON summary, recordings, the
+# tmux line, the command line.
+OUTPUT  = print summary record statusline options complete
+# The screen's model, without curses: transcript blocks, the status bar,
+# layout, keys, themes, a call's detail, search, jumps, replay.
+VIEW    = render status view keys theme search diff detail jump replay
+CORE = $(READING) $(MODEL) $(OUTPUT) $(VIEW)
 # Screen layer: the only files that may include <curses.h>. The loop, the
 # layer stack and what the panes share; then the panes.
 UI   = ui ui_theme ui_jump ui_mouse ui_replay \
