@@ -86,6 +86,16 @@ TEST_DEPS = $(TEST_FIX) tests/fixture.h tests/testutil.h
 tests/test_%: tests/test_%.c src/libcore.a $(TEST_DEPS)
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(TEST_FIX) src/libcore.a $(CMOCKA_LIBS)
 
+# The C is as clang-format (.clang-format) writes it.
+FORMAT_FILES = $(wildcard src/*.c src/*.h tests/*.c tests/*.h tests/fuzz/*.c tests/fuzz/*.h)
+format-check:
+	@bad=; for f in $(FORMAT_FILES); do \
+		clang-format "$$f" | cmp -s "$$f" - || bad="$$bad $$f"; done; \
+	if [ -n "$$bad" ]; then echo "not as clang-format writes them:$$bad"; \
+		echo "(make format rewrites them)"; exit 1; fi
+format:
+	@clang-format -i $(FORMAT_FILES)
+
 # Only screen files (the UI list and ui.h) may include curses or ui.h.
 check-layers:
 	@bad=$$(grep -l -E '#include *(<(n?curses|ncursesw/curses)\.h>|"ui\.h")' \
@@ -332,6 +342,6 @@ clean-objs:
 clean: clean-objs
 	rm -rf tests/fuzz/build
 
-.PHONY: all run test test-agents unit unit-asan unit-tsan unit-valgrind asan bench fuzz fuzz-seeds fuzz-cov \
+.PHONY: format format-check all run test test-agents unit unit-asan unit-tsan unit-valgrind asan bench fuzz fuzz-seeds fuzz-cov \
 	fuzz-build install clean clean-objs check-layers deps-check deps-build deps-test deps-bench \
 	deps-fuzz deps-agents update-man update-completions
