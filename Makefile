@@ -86,6 +86,12 @@ TEST_DEPS = $(TEST_FIX) tests/fixture.h tests/testutil.h
 tests/test_%: tests/test_%.c src/libcore.a $(TEST_DEPS)
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(TEST_FIX) src/libcore.a $(CMOCKA_LIBS)
 
+# The developer's guide names every source file.
+check-guide:
+	@bad=; for f in src/*.c; do grep -qF "\`$${f#src/}\`" src/README.md || \
+		bad="$$bad $${f#src/}"; done; \
+	if [ -n "$$bad" ]; then echo "src/README.md does not name:$$bad"; exit 1; fi
+
 # The C is as clang-format (.clang-format) writes it.
 FORMAT_FILES = $(wildcard src/*.c src/*.h tests/*.c tests/*.h tests/fuzz/*.c tests/fuzz/*.h)
 format-check:
@@ -150,7 +156,7 @@ unit: $(TEST_BIN)
 # `make install` lays out, and its completions in bash, zsh and fish.
 # Everything is built first, in parallel; the tests then run one at a time.
 test: deps-test
-	@$(MAKE) --no-print-directory $(PARALLEL) WERROR=-Werror all check-layers $(TEST_BIN) \
+	@$(MAKE) --no-print-directory $(PARALLEL) WERROR=-Werror all check-layers check-guide $(TEST_BIN) \
 		asan $(TSAN_TESTS) $(FUZZ:%=$(ASAN_DIR)/%)
 	@$(MAKE) --no-print-directory WERROR=-Werror unit unit-asan unit-tsan unit-valgrind fuzz-seeds
 	@sh tests/run_corpus.sh
@@ -342,6 +348,6 @@ clean-objs:
 clean: clean-objs
 	rm -rf tests/fuzz/build
 
-.PHONY: format format-check all run test test-agents unit unit-asan unit-tsan unit-valgrind asan bench fuzz fuzz-seeds fuzz-cov \
+.PHONY: check-guide format format-check all run test test-agents unit unit-asan unit-tsan unit-valgrind asan bench fuzz fuzz-seeds fuzz-cov \
 	fuzz-build install clean clean-objs check-layers deps-check deps-build deps-test deps-bench \
 	deps-fuzz deps-agents update-man update-completions
