@@ -156,7 +156,7 @@ check_structure(struct model *m)
 		}
 		CHECK(sum == ses->ncalls);
 		calls += ses->ncalls;
-		CHECK(model_session_state(m, (uint32_t)s) <= SS_INCOMPLETE);
+		CHECK(model_session_state(m, (uint32_t)s) < SS_NSTATES);
 		CHECK(model_session_duration(m, (uint32_t)s) == TIME_NONE ||
 		      model_session_duration(m, (uint32_t)s) >= 0);
 	}
