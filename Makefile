@@ -47,7 +47,7 @@ ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
 READING = util source json json_get json_str text ahead input sig runner
 # The model: sessions, items and calls built from lines by each agent's
 # adapter, and the words people read about them.
-MODEL   = model model_query agent agent_cursor agent_claude agent_gemini \
+MODEL   = model model_build model_query agent agent_cursor agent_claude agent_gemini \
           agent_codex tool words
 # Outputs without a screen: the logs, the JSON summary, recordings, the
 # tmux line, the command line.

@@ -7,6 +7,7 @@
 #include "agent.h"
 #include "ahead.h"
 #include "glyph.h"
+#include "model_impl.h"
 
 /* Below this many bytes left, a file is parsed on one thread: starting a
  * thread costs more than it saves. */
@@ -55,8 +56,8 @@ model_free_events(struct model *m)
 }
 
 /* No sub-agent talked yet: the session's own lines come. */
-static void
-thread_reset(struct srcstate *ss)
+void
+model_thread_reset(struct srcstate *ss)
 {
 	ss->thread = ss->away_thread = NONE;
 	ss->away_text = ss->away_think = NONE;
@@ -150,7 +151,7 @@ model_clear(struct model *m)
 		m->src[i].src = s;
 		m->src[i].stderr_of = of;
 		m->src[i].session = NONE;
-		thread_reset(&m->src[i]);
+		model_thread_reset(&m->src[i]);
 		m->src[i].think_item = NONE;
 		m->src[i].text_item = NONE;
 		m->src[i].last_ev = NONE;
@@ -173,7 +174,7 @@ model_add_source(struct model *m, struct source *s)
 	ss->text_item = NONE;
 	ss->stderr_of = NONE;
 	ss->last_ev = NONE;
-	thread_reset(ss);
+	model_thread_reset(ss);
 	return (unsigned)m->nsrc++;
 }
 
@@ -186,7 +187,7 @@ model_set_stderr(struct model *m, unsigned src, unsigned of)
 /* --- the open-call map ------------------------------------------------ */
 
 /* The map key of a call_id in a session; never 0. */
-static uint64_t
+uint64_t
 call_key(uint32_t session, const char *id, size_t n)
 {
 	return hash_bytes(id, n, (uint64_t)session * 0x9E3779B97F4A7C15ULL) | 1;
@@ -215,7 +216,7 @@ callmap_grow(struct callmap *cm)
 }
 
 /* Map key to call; a second open call with the same key takes its place. */
-static void
+void
 callmap_put(struct callmap *cm, uint64_t key, uint32_t call)
 {
 	size_t j;
@@ -232,7 +233,7 @@ callmap_put(struct callmap *cm, uint64_t key, uint32_t call)
 }
 
 /* The call of key, or NONE. */
-static uint32_t
+uint32_t
 callmap_get(const struct callmap *cm, uint64_t key)
 {
 	size_t j, mask = cm->cap - 1;
@@ -247,7 +248,7 @@ callmap_get(const struct callmap *cm, uint64_t key)
 
 /* Remove key and return its call, or NONE. Backward-shift deletion keeps
  * linear probing correct without tombstones. */
-static uint32_t
+uint32_t
 callmap_take(struct callmap *cm, uint64_t key)
 {
 	size_t j, k, mask = cm->cap - 1;
@@ -278,8 +279,8 @@ callmap_take(struct callmap *cm, uint64_t key)
 
 /* --- building ---------------------------------------------------------- */
 
-static uint32_t
-push_event(struct model *m, unsigned src, const struct line *ln,
+uint32_t
+model_push_event(struct model *m, unsigned src, const struct line *ln,
 	   enum ev_type type, unsigned flags, int64_t ms)
 {
 	struct event *e;
@@ -297,14 +298,14 @@ push_event(struct model *m, unsigned src, const struct line *ln,
 	return (uint32_t)m->nev++;
 }
 
-static void
-set_event_type(struct model *m, uint32_t e, enum ev_type type)
+void
+model_set_type(struct model *m, uint32_t e, enum ev_type type)
 {
 	m->ev[e].pos = (m->ev[e].pos & ~(0xFFull << 48)) | (uint64_t)type << 48;
 }
 
-static uint32_t
-new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
+uint32_t
+model_new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 	    bool init)
 {
 	struct session *s;
@@ -326,12 +327,12 @@ new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 	ss->text_item = NONE;
 	ss->seg_deltas = ss->seg_whole = false;
 	ss->steps = 0;
-	thread_reset(ss);
+	model_thread_reset(ss);
 	return (uint32_t)m->nses++;
 }
 
-static uint32_t
-new_item(struct model *m, struct srcstate *ss, unsigned src,
+uint32_t
+model_new_item(struct model *m, struct srcstate *ss, unsigned src,
 	 enum item_type type, uint32_t e, uint32_t ref)
 {
 	struct item *it;
@@ -356,8 +357,8 @@ new_item(struct model *m, struct srcstate *ss, unsigned src,
 	return (uint32_t)m->nit++;
 }
 
-static void
-extend_item(struct model *m, uint32_t it, uint32_t e)
+void
+model_extend_item(struct model *m, uint32_t it, uint32_t e)
 {
 	m->it[it].last_ev = e;
 	if (m->it[it].nev < UINT16_MAX)
@@ -383,17 +384,17 @@ new_diag(struct model *m, uint32_t e, const struct line *ln,
 
 /* The session events of this source go to, made when the stream starts
  * without a system/init. */
-static uint32_t
-current_session(struct model *m, struct srcstate *ss, unsigned src,
+uint32_t
+model_current_session(struct model *m, struct srcstate *ss, unsigned src,
 		uint32_t e)
 {
 	if (ss->session == NONE)
-		new_session(m, ss, src, e, false);
+		model_new_session(m, ss, src, e, false);
 	return ss->session;
 }
 
-static void
-session_touch(struct model *m, uint32_t s, uint32_t e)
+void
+model_session_touch(struct model *m, uint32_t s, uint32_t e)
 {
 	struct session *ses = &m->ses[s];
 	int64_t ms = m->ev[e].ms;
@@ -407,14 +408,10 @@ session_touch(struct model *m, uint32_t s, uint32_t e)
 	}
 }
 
-/* What a key of the maps names: a call, a decision asked for, a task
- * gone to the background (ids of different kinds may be alike). */
-enum { SALT_CALL = 0, SALT_QUERY = 1, SALT_TASK = 2 };
-
 /* The map key of the id token t (a string, or a number's text) of kind
  * salt in session s. */
-static uint64_t
-event_call_key(const struct json *j, int t, uint32_t session, unsigned salt)
+uint64_t
+model_id_key(const struct json *j, int t, uint32_t session, unsigned salt)
 {
 	const char *raw;
 	size_t n;
@@ -434,8 +431,8 @@ event_call_key(const struct json *j, int t, uint32_t session, unsigned salt)
 }
 
 /* A new decision asked for in session s, with no event yet. */
-static uint32_t
-new_query(struct model *m, uint32_t s)
+uint32_t
+model_new_query(struct model *m, uint32_t s)
 {
 	struct query *q;
 
@@ -451,8 +448,8 @@ new_query(struct model *m, uint32_t s)
 
 /* A new call of session s, of no known kind, with no event and no time
  * yet; returns its index. */
-static uint32_t
-new_call(struct model *m, uint32_t s)
+uint32_t
+model_new_call(struct model *m, uint32_t s)
 {
 	struct call *c;
 
@@ -470,498 +467,16 @@ new_call(struct model *m, uint32_t s)
 }
 
 /* An item of its own that ends the open text and thinking items. */
-static void
-add_block(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
+void
+model_add_block(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 	  enum item_type type, uint32_t ref)
 {
-	current_session(m, ss, src, e);
+	model_current_session(m, ss, src, e);
 	ss->text_item = NONE;
 	ss->think_item = NONE;
-	new_item(m, ss, src, type, e, ref);
+	model_new_item(m, ss, src, type, e, ref);
 }
 
-static bool session_is_preamble(const struct model *m, uint32_t s);
-
-/* --- the builder (agent.h): the events an adapter makes of a line ------- */
-
-/* Lines from now on come from sub-agent call t (NONE: the session's
- * own): a sub-agent's text and thinking are not the session's. */
-static void
-set_thread(struct srcstate *ss, uint32_t t)
-{
-	uint32_t th = ss->thread, text = ss->text_item, think = ss->think_item;
-	bool seg = ss->seg_deltas, whole = ss->seg_whole;
-
-	if (th == t)
-		return;
-	if (t == ss->away_thread) {
-		/* Back to the other thread: its items go on. */
-		ss->thread = t;
-		ss->text_item = ss->away_text;
-		ss->think_item = ss->away_think;
-		ss->seg_deltas = ss->away_seg;
-		ss->seg_whole = ss->away_whole;
-	} else {
-		ss->thread = t;
-		ss->text_item = ss->think_item = NONE;
-		ss->seg_deltas = ss->seg_whole = false;
-		/* A second sub-agent: the session's own stay kept. */
-		if (th != NONE && ss->away_thread == NONE)
-			return;
-	}
-	ss->away_thread = th;
-	ss->away_text = text;
-	ss->away_think = think;
-	ss->away_seg = seg;
-	ss->away_whole = whole;
-}
-
-/* Make an event of the line being added; the model's parse of the line is
- * labelled with it, for model_parsed. */
-static uint32_t
-build_push(struct build *b, enum ev_type type)
-{
-	uint32_t e = push_event(b->m, b->src, b->ln, type, b->flags, b->ms);
-
-	b->ev = e;
-	b->m->json_ev = e;
-	/* Labelled like the query parsers: a stream's buffer may move. */
-	json_set_label(b->m->json, (uint64_t)e + 1);
-	return e;
-}
-
-/* The source's state, and its current session (made when the stream
- * starts without a session start). */
-static struct srcstate *
-build_state(struct build *b, uint32_t e)
-{
-	struct srcstate *ss = &b->m->src[b->src];
-
-	current_session(b->m, ss, b->src, e);
-	set_thread(ss, b->parent);
-	return ss;
-}
-
-void
-build_parent(struct build *b, int id)
-{
-	struct srcstate *ss = &b->m->src[b->src];
-
-	b->parent = NONE;
-	if (ss->session != NONE && json_type(b->j, id) == JSON_STRING)
-		b->parent = callmap_get(&b->m->ids,
-					event_call_key(b->j, id, ss->session,
-						       SALT_CALL));
-}
-
-uint32_t
-build_segment_end(struct build *b)
-{
-	struct srcstate *ss = &b->m->src[b->src];
-	uint32_t e = build_hidden(b);
-
-	if (ss->thread == b->parent && ss->seg_deltas && !ss->seg_whole &&
-	    ss->text_item != NONE) {
-		b->m->it[ss->text_item].flags |= IF_CUT;
-		b->m->ses[b->m->it[ss->text_item].session].has_cut = true;
-		b->m->ev[e].pos |= (uint64_t)EVF_CUT << 56;
-		ss->text_item = NONE;
-	}
-	if (ss->thread == b->parent)
-		ss->seg_deltas = ss->seg_whole = false;
-	return e;
-}
-
-uint32_t
-build_hidden(struct build *b)
-{
-	struct srcstate *ss = &b->m->src[b->src];
-	uint32_t e = build_push(b, EV_HIDDEN);
-
-	/* No item; it only keeps the session's clock. */
-	current_session(b->m, ss, b->src, e);
-	return e;
-}
-
-/* Where the session's cwd is in its start line, for the paths shown
- * relative to it. */
-static void
-keep_cwd(struct build *b, struct session *ses, unsigned agent)
-{
-	const char *path = agent_get(agent)->fact[FACT_CWD];
-	int t = path != NULL ? json_path(b->j, 0, path) : -1;
-	size_t n, off;
-
-	ses->cwd_off = ses->cwd_len = 0;
-	if (json_type(b->j, t) != JSON_STRING)
-		return;
-	json_raw(b->j, t, &n);
-	off = json_offset(b->j, t) + 1;
-	/* json_offset counts from the parsed text, which skips a BOM. */
-	if (b->ln->off == 0 && b->ln->len >= 3 &&
-	    memcmp(source_at(b->m->src[b->src].src, 0), GLYPH_BOM, 3) == 0)
-		off += 3;
-	if (n > 0 && n < UINT32_MAX && off < UINT32_MAX) {
-		ses->cwd_off = (uint32_t)off;
-		ses->cwd_len = (uint32_t)n;
-	}
-}
-
-uint32_t
-build_session(struct build *b, unsigned agent)
-{
-	struct model *m = b->m;
-	struct srcstate *ss = &m->src[b->src];
-	uint32_t e = build_push(b, EV_INIT);
-
-	if (ss->session != NONE && session_is_preamble(m, ss->session))
-		m->ses[ss->session].init_ev = e;
-	else
-		new_session(m, ss, b->src, e, true);
-	m->ses[ss->session].agent = (uint8_t)agent;
-	keep_cwd(b, &m->ses[ss->session], agent);
-	add_block(m, ss, b->src, e, IT_SESSION, NONE);
-	return e;
-}
-
-uint32_t
-build_prompt(struct build *b)
-{
-	uint32_t e = build_push(b, EV_USER);
-	struct srcstate *ss = build_state(b, e);
-
-	add_block(b->m, ss, b->src, e, IT_PROMPT, NONE);
-	b->m->ses[ss->session].nprompts++;
-	return e;
-}
-
-/* A whole thinking block after deltas of its phase repeats them: it only
- * ends the phase. */
-uint32_t
-build_thinking(struct build *b, enum think_part part)
-{
-	struct srcstate *ss = &b->m->src[b->src];
-	bool done = part == THINK_DONE ||
-		    (part == THINK_WHOLE && ss->think_item != NONE &&
-		     ss->thread == b->parent);
-	uint32_t e = build_push(b, done ? EV_THINK_DONE : EV_THINK_DELTA);
-
-	ss = build_state(b, e);
-	ss->text_item = NONE;
-	if (ss->think_item != NONE)
-		extend_item(b->m, ss->think_item, e);
-	else if (!done)
-		ss->think_item = new_item(b->m, ss, b->src, IT_THINKING, e, NONE);
-	if (done || part == THINK_WHOLE) {
-		ss->think_item = NONE;
-		ss->steps += ss->steps < UINT8_MAX;
-	}
-	return e;
-}
-
-/* A whole segment after deltas of the same segment only repeats them
- * (src/FORMAT.md §4): it is kept, as a recap, but not shown. */
-uint32_t
-build_text(struct build *b, enum text_part part)
-{
-	uint32_t e = build_push(b, EV_TEXT_DELTA);
-	struct srcstate *ss = build_state(b, e);
-
-	ss->think_item = NONE;
-	if (part == TEXT_MESSAGE) {
-		ss->seg_deltas = ss->seg_whole = false;
-		ss->text_item = NONE;
-	}
-	/* A whole reply after several silent model steps may hold the
-	 * text of two of them, glued (src/FORMAT.md §4). */
-	if (part == TEXT_SEGMENT && ss->steps >= 2)
-		b->m->ev[e].pos |= (uint64_t)EVF_GLUED << 56;
-	ss->steps = 0;
-	if (part == TEXT_DELTA) {
-		ss->seg_deltas = true;
-	} else if (ss->seg_deltas) {
-		set_event_type(b->m, e, EV_TEXT_RECAP);
-		ss->seg_whole = true;
-		return e;
-	} else {
-		set_event_type(b->m, e, EV_TEXT);
-	}
-	if (ss->text_item != NONE)
-		extend_item(b->m, ss->text_item, e);
-	else
-		ss->text_item = new_item(b->m, ss, b->src, IT_TEXT, e, NONE);
-	return e;
-}
-
-/* Add (d = 1) or take back (d = -1) what call ci counts for in its
- * session: open, done by state, or going on in the background. */
-static void
-call_tally(struct model *m, uint32_t ci, int d)
-{
-	const struct call *c = &m->call[ci];
-	struct session *ses = &m->ses[c->session];
-	enum call_result r = c->flags & CF_BACKGROUND ? c->bg_result : c->result;
-
-	if (c->done_ev == NONE)
-		ses->nopen += (uint32_t)d;
-	else if ((c->flags & CF_BACKGROUND) && c->bg_ev == NONE)
-		ses->nbg += (uint32_t)d;
-	else
-		ses->ndone[model_result_state(r)] += (uint32_t)d;
-}
-
-/* A call's item, made at event e; a decision asked about the call before
- * it came is its (Cursor asks before it starts some calls). */
-static void
-call_item(struct build *b, struct srcstate *ss, uint32_t ci, uint32_t e,
-	  uint64_t key)
-{
-	struct model *m = b->m;
-	uint32_t q;
-
-	m->call[ci].parent = b->parent;
-	m->call[ci].item = new_item(m, ss, b->src, IT_TOOL, e, ci);
-	m->ses[m->call[ci].session].ncalls++;
-	/* A new segment of assistant text starts after a tool call. */
-	ss->seg_deltas = ss->seg_whole = false;
-	ss->text_item = NONE;
-	ss->think_item = NONE;
-	ss->steps = 0;
-	if (key == 0)
-		return;
-	callmap_put(&m->ids, key, ci);
-	if ((q = callmap_take(&m->qwait, key)) != NONE) {
-		m->query[q].call = ci;
-		m->call[ci].query = q;
-	}
-}
-
-uint32_t
-build_call_start(struct build *b, const struct call_ref *r)
-{
-	struct model *m = b->m;
-	uint32_t e = build_push(b, EV_TOOL_START);
-	struct srcstate *ss = build_state(b, e);
-	uint32_t s = ss->session, ci = new_call(m, s);
-	struct call *c = &m->call[ci];
-	uint64_t key = 0;
-
-	c->start_ev = e;
-	c->flags = CF_STARTED;
-	c->kind = (uint8_t)r->kind;
-	c->spart = (uint8_t)MIN(MAX(r->part, 0), UINT8_MAX);
-	c->start_ms = m->ev[e].ms;
-	if (c->start_ms == TIME_NONE)
-		c->start_ms = r->started_ms;
-	if (json_type(b->j, r->id) == JSON_STRING) {
-		key = event_call_key(b->j, r->id, s, SALT_CALL);
-		callmap_put(&m->open, key, ci);
-	}
-	call_item(b, ss, ci, e, key);
-	call_tally(m, ci, 1);
-	return e;
-}
-
-/* A call's end time: its start plus its own clock's span when the event
- * carries both ends, else the event's time, else its own end. */
-static void
-call_times(struct call *c, int64_t ev_ms, const struct call_ref *r)
-{
-	int64_t started = r->started_ms, completed = r->completed_ms;
-
-	if (c->start_ms == TIME_NONE)
-		c->start_ms = started;
-	/* Both clocks are >= 0, so the difference cannot overflow; the sum
-	 * can (found by hand under UBSan: timestamps near INT64_MAX). */
-	if (started != TIME_NONE && completed != TIME_NONE &&
-	    completed >= started && c->start_ms >= 0 &&
-	    completed - started <= INT64_MAX - c->start_ms)
-		c->end_ms = c->start_ms + (completed - started);
-	else if (ev_ms != TIME_NONE)
-		c->end_ms = ev_ms;
-	else
-		c->end_ms = completed;
-	if (c->start_ms == TIME_NONE)
-		c->start_ms = c->end_ms;
-	if (c->end_ms != TIME_NONE && c->end_ms < c->start_ms)
-		c->end_ms = c->start_ms;
-}
-
-uint32_t
-build_call_done(struct build *b, const struct call_ref *r)
-{
-	struct model *m = b->m;
-	uint32_t e = build_push(b, EV_TOOL_DONE);
-	struct srcstate *ss = build_state(b, e);
-	uint32_t ci = NONE, s = ss->session;
-	struct call *c;
-	uint64_t key = 0;
-
-	if (json_type(b->j, r->id) == JSON_STRING) {
-		key = event_call_key(b->j, r->id, s, SALT_CALL);
-		ci = callmap_take(&m->open, key);
-	}
-	if (ci == NONE) {
-		/* A completed event whose started event never came. */
-		ci = new_call(m, s);
-		call_item(b, ss, ci, e, key);
-	} else {
-		m->ev[e].item = m->call[ci].item;
-		call_tally(m, ci, -1);
-	}
-	c = &m->call[ci];
-	c->done_ev = e;
-	c->dpart = (uint8_t)MIN(MAX(r->part, 0), UINT8_MAX);
-	c->result = (uint8_t)r->result;
-	if (r->has_args)
-		c->flags |= CF_ARGS_DONE;
-	if (c->kind == TK_OTHER)
-		c->kind = (uint8_t)r->kind;
-	call_times(c, m->ev[e].ms, r);
-	call_tally(m, ci, 1);
-	return e;
-}
-
-void
-build_background(struct build *b, int call, int task)
-{
-	struct model *m = b->m;
-	uint32_t s = m->src[b->src].session, ci = NONE;
-
-	if (s == NONE || !json_is_value(b->j, task))
-		return;
-	if (call < 0 && b->ev != NONE && m->ev[b->ev].item != NONE &&
-	    m->it[m->ev[b->ev].item].type == IT_TOOL)
-		ci = m->it[m->ev[b->ev].item].ref;
-	else if (json_is_value(b->j, call))
-		ci = callmap_get(&m->ids, event_call_key(b->j, call, s, SALT_CALL));
-	if (ci == NONE || (m->call[ci].flags & CF_BACKGROUND))
-		return;
-	call_tally(m, ci, -1);
-	m->call[ci].flags |= CF_BACKGROUND;
-	m->call[ci].bg_result = CR_EMPTY;
-	call_tally(m, ci, 1);
-	callmap_put(&m->bg, event_call_key(b->j, task, s, SALT_TASK), ci);
-}
-
-void
-build_wait(struct build *b, int task)
-{
-	struct model *m = b->m;
-	uint32_t s = m->src[b->src].session, ci;
-
-	if (s == NONE || b->ev == NONE || m->ev[b->ev].item == NONE ||
-	    m->it[m->ev[b->ev].item].type != IT_TOOL ||
-	    !json_is_value(b->j, task))
-		return;
-	ci = m->it[m->ev[b->ev].item].ref;
-	m->call[ci].waits =
-		callmap_get(&m->bg, event_call_key(b->j, task, s, SALT_TASK));
-}
-
-uint32_t
-build_task_end(struct build *b, int task, enum call_result r)
-{
-	struct model *m = b->m;
-	uint32_t e = build_notice(b), s = m->src[b->src].session, ci;
-
-	if (!json_is_value(b->j, task) ||
-	    (ci = callmap_take(&m->bg, event_call_key(b->j, task, s,
-							SALT_TASK))) == NONE)
-		return e;
-	call_tally(m, ci, -1);
-	m->call[ci].bg_ev = e;
-	m->call[ci].bg_result = (uint8_t)r;
-	call_tally(m, ci, 1);
-	return e;
-}
-
-uint32_t
-build_ask(struct build *b, int id, int call, enum query_kind kind)
-{
-	struct model *m = b->m;
-	uint32_t e = build_push(b, EV_ASK);
-	struct srcstate *ss = build_state(b, e);
-	uint32_t s = ss->session, q = new_query(m, s), ci;
-
-	m->query[q].ask_ev = e;
-	m->query[q].kind = (uint8_t)kind;
-	add_block(m, ss, b->src, e, IT_QUERY, q);
-	m->query[q].item = m->ev[e].item;
-	m->ses[s].nasking++;
-	if (json_is_value(b->j, id))
-		callmap_put(&m->asks, event_call_key(b->j, id, s, SALT_QUERY), q);
-	if (json_type(b->j, call) != JSON_STRING)
-		return e;
-	ci = callmap_get(&m->ids, event_call_key(b->j, call, s, SALT_CALL));
-	if (ci != NONE) {
-		m->query[q].call = ci;
-		m->call[ci].query = q;
-	} else {
-		callmap_put(&m->qwait, event_call_key(b->j, call, s, SALT_CALL),
-			    q);
-	}
-	return e;
-}
-
-uint32_t
-build_answer(struct build *b, int id, enum query_kind kind,
-	     enum query_decision d)
-{
-	struct model *m = b->m;
-	uint32_t e = build_push(b, EV_ANSWER);
-	struct srcstate *ss = build_state(b, e);
-	uint32_t s = ss->session, q = NONE;
-
-	if (json_is_value(b->j, id))
-		q = callmap_take(&m->asks,
-				 event_call_key(b->j, id, s, SALT_QUERY));
-	if (q == NONE) {
-		/* An answer whose question never came. */
-		q = new_query(m, s);
-		m->query[q].kind = (uint8_t)kind;
-		add_block(m, ss, b->src, e, IT_QUERY, q);
-		m->query[q].item = m->ev[e].item;
-	} else {
-		extend_item(m, m->query[q].item, e);
-		if (m->ses[m->query[q].session].nasking > 0)
-			m->ses[m->query[q].session].nasking--;
-	}
-	m->query[q].answer_ev = e;
-	m->query[q].decision = (uint8_t)d;
-	return e;
-}
-
-uint32_t
-build_result(struct build *b, bool is_error, int64_t duration_ms)
-{
-	uint32_t e = build_push(b, EV_RESULT);
-	struct srcstate *ss = build_state(b, e);
-	struct session *ses = &b->m->ses[ss->session];
-
-	/* The end of another turn of the same session (Claude Code goes on
-	 * after a background agent ends): its time adds to the first's. */
-	if (ses->result_ev != NONE && ses->duration_ms != TIME_NONE &&
-	    duration_ms != TIME_NONE && duration_ms <= INT64_MAX - ses->duration_ms)
-		duration_ms += ses->duration_ms;
-	ses->result_ev = e;
-	ses->is_error = is_error;
-	ses->duration_ms = duration_ms;
-	ss->text_item = NONE;
-	ss->think_item = NONE;
-	ss->seg_deltas = ss->seg_whole = false;
-	new_item(b->m, ss, b->src, IT_RESULT, e, NONE);
-	return e;
-}
-
-uint32_t
-build_notice(struct build *b)
-{
-	uint32_t e = build_push(b, EV_NOTICE);
-
-	add_block(b->m, build_state(b, e), b->src, e, IT_NOTICE, NONE);
-	return e;
-}
 
 /* --- agentview's own lines -------------------------------------------- */
 
@@ -1048,21 +563,21 @@ add_bad(struct model *m, struct srcstate *ss, unsigned src,
 	const struct line *ln, int64_t arrival, enum diag_code code,
 	enum json_err err, size_t pos)
 {
-	uint32_t e = push_event(m, src, ln, EV_BAD,
+	uint32_t e = model_push_event(m, src, ln, EV_BAD,
 				arrival != TIME_NONE ? EVF_ARRIVAL : 0, arrival);
 	uint32_t d = new_diag(m, e, ln, code, err, pos);
 
-	set_thread(ss, NONE); /* the session's own, whatever came before */
-	add_block(m, ss, src, e, IT_DIAG, d);
-	session_touch(m, ss->session, e);
+	model_set_thread(ss, NONE); /* the session's own, whatever came before */
+	model_add_block(m, ss, src, e, IT_DIAG, d);
+	model_session_touch(m, ss->session, e);
 	return e;
 }
 
 /* A session that holds nothing but lines that are no events (diagnostics,
  * stderr): what a command printed before its system/init, which belongs to
  * the session that init starts. */
-static bool
-session_is_preamble(const struct model *m, uint32_t s)
+bool
+model_session_is_preamble(const struct model *m, uint32_t s)
 {
 	const struct session *ses = &m->ses[s];
 
@@ -1093,14 +608,14 @@ add_stderr_line(struct model *m, unsigned src, const struct line *ln,
 		n--;
 	if (n == 0)
 		return NONE;
-	e = push_event(m, src, ln, EV_STDERR,
+	e = model_push_event(m, src, ln, EV_STDERR,
 		       arrival_ms != TIME_NONE ? EVF_ARRIVAL : 0, arrival_ms);
-	s = current_session(m, os, of, e);
-	it = new_item(m, os, src, IT_STDERR, e, NONE);
+	s = model_current_session(m, os, of, e);
+	it = model_new_item(m, os, src, IT_STDERR, e, NONE);
 	m->it[it].depth = 0; /* the command's, not a sub-agent's */
 	m->cmd.nstderr++;
 	m->cmd.last_stderr = e;
-	session_touch(m, s, e);
+	model_session_touch(m, s, e);
 	return e;
 }
 
@@ -1137,16 +652,16 @@ add_meta(struct build *b)
 		return add_bad(m, ss, b->src, b->ln, b->ms, DG_RECORDED, JSON_OK, 0);
 	}
 	e = build_push(b, type);
-	set_thread(ss, NONE);
+	model_set_thread(ss, NONE);
 	if (type == EV_STDERR) {
-		add_block(m, ss, b->src, e, IT_STDERR, NONE);
+		model_add_block(m, ss, b->src, e, IT_STDERR, NONE);
 		m->cmd.nstderr++;
 		m->cmd.last_stderr = e;
 	} else if (ss->session == NONE) {
 		/* Kept for the raw stream; no place in the transcript. */
 		return e;
 	}
-	session_touch(m, current_session(m, ss, b->src, e), e);
+	model_session_touch(m, model_current_session(m, ss, b->src, e), e);
 	return e;
 }
 
@@ -1223,7 +738,7 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 	ag->line(&b);
 	if (b.ev == NONE) /* an adapter makes an event of every line */
 		build_notice(&b);
-	session_touch(m, current_session(m, ss, src, b.ev), b.ev);
+	model_session_touch(m, model_current_session(m, ss, src, b.ev), b.ev);
 	return b.ev;
 }
 
