@@ -30,6 +30,8 @@ detail_free(struct detail *d)
 	json_free(d->dj);
 	json_free(d->xj);
 	buf_free(&d->text);
+	buf_free(&d->taken);
+	free(d->sec);
 	buf_free(&d->a);
 	buf_free(&d->b);
 	buf_free(&d->tmp);
@@ -156,12 +158,72 @@ wrapped(struct detail *d, const char *s, size_t n, enum role role,
 		cut_row(d);
 }
 
-/* A section title on a row of its own, after a blank row. */
-static void
+/* A section title on a row of its own, after a blank row; the row it is
+ * on. */
+static size_t
 heading(struct detail *d, const char *s)
 {
+	size_t row;
+
 	blank(d);
+	row = d->nrow;
 	wrapped(d, s, strlen(s), ROLE_TITLE, 0, NULL);
+	return row;
+}
+
+/* The rows from `row` to the last one are section `name` (a literal),
+ * whose raw text is s[0..n): kept as far as the detail's bytes go. */
+static struct dsection *
+section(struct detail *d, const char *name, size_t row, const char *s,
+	size_t n)
+{
+	struct dsection *sec;
+
+	if (row >= d->nrow)
+		return NULL;
+	ARRAY_RESERVE(d->sec, d->seccap, d->nsec + 1);
+	sec = &d->sec[d->nsec++];
+	memset(sec, 0, sizeof *sec);
+	sec->name = name;
+	sec->row = (uint32_t)row;
+	sec->end = (uint32_t)d->nrow;
+	n = d->taken.n < DETAIL_MAX_BYTES ? MIN(n, DETAIL_MAX_BYTES - d->taken.n) : 0;
+	sec->off = (uint32_t)d->taken.n;
+	sec->len = (uint32_t)n;
+	buf_add(&d->taken, s, n);
+	return sec;
+}
+
+const struct dsection *
+detail_section_at(const struct detail *d, size_t row)
+{
+	for (size_t i = d->nsec; i-- > 0;)
+		if (d->sec[i].row <= row && row < d->sec[i].end)
+			return &d->sec[i];
+	return NULL;
+}
+
+int64_t
+detail_row_line(const struct detail *d, size_t row)
+{
+	const struct dsection *sec = detail_section_at(d, row);
+	int64_t no = 0;
+
+	if (sec == NULL || !sec->numbered)
+		return 0;
+	/* A wrapped line's first row holds its number. */
+	while (row > sec->row && d->row[row].lead == 0)
+		row--;
+	if (d->row[row].lead > 0) {
+		const char *p = d->text.p + d->row[row].off;
+		const char *end = p + d->row[row].lead;
+
+		while (p < end && *p == ' ')
+			p++;
+		while (p < end && *p >= '0' && *p <= '9' && no < INT64_MAX / 10)
+			no = no * 10 + (*p++ - '0');
+	}
+	return no;
 }
 
 /* "label       value", the value wrapped under itself. */
@@ -222,6 +284,20 @@ numbered(struct detail *d, const char *s, size_t n, int64_t first)
 	}
 }
 
+/* A file's text under a heading, numbered from `first`: section `title`. */
+static void
+numbered_section(struct detail *d, const char *title, const char *s, size_t n,
+		 int64_t first)
+{
+	size_t row = heading(d, title);
+	struct dsection *sec;
+
+	numbered(d, s, n, first);
+	sec = section(d, title, row, s, n);
+	if (sec != NULL)
+		sec->numbered = true;
+}
+
 /* A unified diff, each line in the role of its sign. */
 static void
 diff_rows(struct detail *d, const char *s, size_t n)
@@ -265,6 +341,20 @@ json_rows(struct detail *d, const struct json *j, int t)
 	wrapped(d, d->b.p ? d->b.p : "", d->b.n, ROLE_NORMAL, 2, NULL);
 }
 
+/* Token t of j as indented JSON under a heading: section `title`. */
+static void
+json_section(struct detail *d, const char *title, const struct json *j, int t)
+{
+	size_t row = heading(d, title), rn;
+	const char *raw = json_raw(j, t, &rn);
+
+	json_rows(d, j, t);
+	if (rn > DETAIL_MAX_BYTES / 4)
+		section(d, title, row, raw, rn);
+	else
+		section(d, title, row, d->b.p ? d->b.p : "", d->b.n);
+}
+
 /* --- reading the events --------------------------------------------------- */
 
 /* The decoded string at path under obj into out (reset); false when it
@@ -303,6 +393,19 @@ field_at(struct detail *d, const char *label, const struct json *j, int obj,
 	return true;
 }
 
+/* The same, the field a section of its own (its label the name). */
+static bool
+field_taken(struct detail *d, const char *label, const struct json *j, int obj,
+	    const char *path)
+{
+	size_t row = d->nrow;
+
+	if (!field_at(d, label, j, obj, path))
+		return false;
+	section(d, label, row, d->a.p, d->a.n);
+	return true;
+}
+
 /* A field from a primitive (number, bool) or string at path. */
 static bool
 field_prim(struct detail *d, const char *label, const struct json *j, int obj,
@@ -330,13 +433,16 @@ static bool
 section_text(struct detail *d, const char *title, const struct json *j,
 	     int obj, const char *path, bool skip_empty)
 {
+	size_t row;
+
 	if (!str_at(j, obj, path, &d->b) || (skip_empty && d->b.n == 0))
 		return false;
-	heading(d, title);
+	row = heading(d, title);
 	if (d->b.n == 0)
 		wrapped(d, "(empty)", 7, ROLE_DIM, 2, NULL);
 	else
 		wrapped(d, d->b.p, d->b.n, ROLE_NORMAL, 0, NULL);
+	section(d, title, row, d->b.p, d->b.n);
 	return true;
 }
 
@@ -357,8 +463,8 @@ detail_shell(struct detail *d, const struct callview *v)
 	int r = v->var;
 	bool any;
 
-	if (!field_at(d, "command", v->aj, v->args, "command"))
-		field_at(d, "command", rj, r, "command");
+	if (!field_taken(d, "command", v->aj, v->args, "command"))
+		field_taken(d, "command", rj, r, "command");
 	if (!field_at(d, "directory", v->aj, v->args, "workingDirectory"))
 		field_at(d, "directory", rj, r, "workingDirectory");
 	if (!field_at(d, "description", v->aj, v->holder, "description"))
@@ -394,8 +500,8 @@ detail_read(struct detail *d, const struct callview *v)
 	int r = v->var;
 	int64_t first = 1, a, b;
 
-	if (!field_at(d, "path", v->aj, v->args, "path"))
-		field_at(d, "path", rj, r, "path");
+	if (!field_taken(d, "path", v->aj, v->args, "path"))
+		field_taken(d, "path", rj, r, "path");
 	if (json_int_at(rj, r, "readRange.startLine", &a)) {
 		first = a;
 		if (json_int_at(rj, r, "readRange.endLine", &b))
@@ -406,10 +512,19 @@ detail_read(struct detail *d, const struct callview *v)
 	field_prim(d, "total lines", rj, r, "totalLines", NULL);
 	field_prim(d, "file size", rj, r, "fileSize", " bytes");
 	field_prim(d, "truncated", rj, r, "exceededLimit", NULL);
-	if (str_at(rj, r, "content", &d->b)) {
-		heading(d, "content");
-		numbered(d, d->b.p, d->b.n, first);
-	}
+	if (str_at(rj, r, "content", &d->b))
+		numbered_section(d, "content", d->b.p, d->b.n, first);
+}
+
+/* A unified diff under a heading: section `name`. */
+static void
+diff_heading(struct detail *d, const char *title, const char *name,
+	     const char *s, size_t n)
+{
+	size_t row = heading(d, title);
+
+	diff_rows(d, s, n);
+	section(d, name, row, s, n);
 }
 
 /* old and new text as a diff under a heading. */
@@ -419,11 +534,12 @@ diff_section(struct detail *d, const char *title, const char *a, size_t na,
 {
 	struct buf out = {0};
 
-	heading(d, title);
-	if (diff_unified(a, na, b, nb, 3, &out) == 0)
+	if (diff_unified(a, na, b, nb, 3, &out) == 0) {
+		heading(d, title);
 		wrapped(d, "(no change)", 11, ROLE_DIM, 2, NULL);
-	else
-		diff_rows(d, out.p, out.n);
+	} else {
+		diff_heading(d, title, "diff", out.p, out.n);
+	}
 	buf_free(&out);
 }
 
@@ -436,32 +552,28 @@ detail_edit(struct detail *d, const struct callview *v)
 	int64_t add, del;
 	struct buf before = {0};
 
-	if (!field_at(d, "path", v->aj, v->args, "path"))
-		field_at(d, "path", rj, r, "path");
+	if (!field_taken(d, "path", v->aj, v->args, "path"))
+		field_taken(d, "path", rj, r, "path");
 	if (json_int_at(rj, r, "linesAdded", &add) && json_int_at(rj, r, "linesRemoved", &del))
 		fieldf(d, "lines", "+%lld " GLYPH_MINUS "%lld", (long long)add,
 		       (long long)del);
 	field_at(d, "message", rj, r, "message");
 	if (str_at(rj, r, "diffString", &d->b) && d->b.n > 0) {
-		heading(d, "diff");
-		diff_rows(d, d->b.p, d->b.n);
+		diff_heading(d, "diff", "diff", d->b.p, d->b.n);
 	} else if (str_at(rj, r, "beforeFullFileContent", &before) &&
 		   str_at(rj, r, "afterFullFileContent", &d->b)) {
 		diff_section(d, "diff (computed from the file before and after)",
 			     before.p, before.n, d->b.p, d->b.n);
 	} else if (str_at(rj, r, "afterFullFileContent", &d->b) ||
 		   str_at(v->aj, v->args, "streamContent", &d->b)) {
-		heading(d, "new content");
-		numbered(d, d->b.p, d->b.n, 1);
+		numbered_section(d, "new content", d->b.p, d->b.n, 1);
 	} else if (str_at(v->aj, v->args, "strReplace.oldText", &before) &&
 		   str_at(v->aj, v->args, "strReplace.newText", &d->b)) {
 		diff_section(d, "replace", before.p, before.n, d->b.p, d->b.n);
 	} else if (str_at(v->aj, v->args, "applyPatch.patchContent", &d->b)) {
-		heading(d, "patch");
-		diff_rows(d, d->b.p, d->b.n);
+		diff_heading(d, "patch", "patch", d->b.p, d->b.n);
 	} else if (v->args >= 0) {
-		heading(d, "arguments");
-		json_rows(d, v->aj, v->args);
+		json_section(d, "arguments", v->aj, v->args);
 	}
 	buf_free(&before);
 }
@@ -470,13 +582,12 @@ detail_edit(struct detail *d, const struct callview *v)
 void
 detail_write(struct detail *d, const struct callview *v)
 {
-	if (!field_at(d, "path", v->aj, v->args, "path"))
-		field_at(d, "path", v->rj, v->var, "path");
+	if (!field_taken(d, "path", v->aj, v->args, "path"))
+		field_taken(d, "path", v->rj, v->var, "path");
 	field_prim(d, "lines", v->rj, v->var, "linesCreated", NULL);
 	field_prim(d, "file size", v->rj, v->var, "fileSize", " bytes");
 	if (str_at(v->aj, v->args, "fileText", &d->b)) {
-		heading(d, "content");
-		numbered(d, d->b.p, d->b.n, 1);
+		numbered_section(d, "content", d->b.p, d->b.n, 1);
 	}
 }
 
@@ -484,12 +595,11 @@ detail_write(struct detail *d, const struct callview *v)
 void
 detail_delete(struct detail *d, const struct callview *v)
 {
-	if (!field_at(d, "path", v->aj, v->args, "path"))
-		field_at(d, "path", v->rj, v->var, "path");
+	if (!field_taken(d, "path", v->aj, v->args, "path"))
+		field_taken(d, "path", v->rj, v->var, "path");
 	field_prim(d, "file size", v->rj, v->var, "fileSize", " bytes");
 	if (str_at(v->rj, v->var, "prevContent", &d->b)) {
-		heading(d, "content before");
-		numbered(d, d->b.p, d->b.n, 1);
+		numbered_section(d, "content before", d->b.p, d->b.n, 1);
 	}
 }
 
@@ -501,11 +611,16 @@ grep_file(struct detail *d, const struct json *j, int f)
 	int ms = json_get(j, f, "matches"), e, n, digits = 1;
 	int64_t no, maxno = 0;
 	char lead[48];
+	size_t row = d->nrow;
+	struct buf file = {0}, text = {0};
+	struct dsection *sec;
 
-	if (str_at(j, f, "file", &d->b))
-		heading(d, d->b.p);
-	if (ms < 0 || json_type(j, ms) != JSON_ARRAY)
+	if (str_at(j, f, "file", &file))
+		row = heading(d, file.p);
+	if (ms < 0 || json_type(j, ms) != JSON_ARRAY) {
+		buf_free(&file);
 		return;
+	}
 	n = json_size(j, ms);
 	for (int i = 0, t = ms + 1; i < n; i++, t = json_next(j, t))
 		if (json_type(j, t) == JSON_OBJECT && json_int_at(j, t, "lineNumber", &no))
@@ -528,7 +643,19 @@ grep_file(struct detail *d, const struct json *j, int f)
 		str_at(j, e, "content", &d->a);
 		wrapped(d, d->a.p ? d->a.p : "", d->a.n,
 			ctx ? ROLE_DIM : ROLE_NORMAL, 2, lead);
+		buf_add(&text, d->a.p, d->a.n);
+		buf_addc(&text, '\n');
 	}
+	/* The matches' lines, and the file they are in (for e). */
+	sec = section(d, "matches", row, text.p ? text.p : "", text.n);
+	if (sec != NULL) {
+		sec->numbered = true;
+		sec->file_off = (uint32_t)d->taken.n;
+		buf_add(&d->taken, file.p, file.n);
+		sec->file_len = (uint32_t)file.n;
+	}
+	buf_free(&file);
+	buf_free(&text);
 }
 
 /* Grep: the pattern, then the matches grouped by file. */
@@ -538,8 +665,8 @@ detail_grep(struct detail *d, const struct callview *v)
 	const struct json *j = v->rj;
 	int wr, n, k;
 
-	if (!field_at(d, "pattern", v->aj, v->args, "pattern"))
-		field_at(d, "pattern", j, v->var, "pattern");
+	if (!field_taken(d, "pattern", v->aj, v->args, "pattern"))
+		field_taken(d, "pattern", j, v->var, "pattern");
 	field_at(d, "path", v->aj, v->args, "path");
 	field_at(d, "glob", v->aj, v->args, "glob");
 	field_prim(d, "ignore case", v->aj, v->args, "caseInsensitive", NULL);
@@ -548,8 +675,7 @@ detail_grep(struct detail *d, const struct callview *v)
 		return;
 	wr = json_get(j, v->var, "workspaceResults");
 	if (wr < 0 || json_type(j, wr) != JSON_OBJECT) {
-		heading(d, "result");
-		json_rows(d, j, v->result);
+		json_section(d, "result", j, v->result);
 		return;
 	}
 	n = json_size(j, wr);
@@ -593,8 +719,7 @@ detail_mcp(struct detail *d, const struct callview *v)
 	field_prim(d, "is error", j, v->var, "isError", NULL);
 	if (v->aj != NULL && v->args >= 0 &&
 	    (a = json_get(v->aj, v->args, "args")) >= 0) {
-		heading(d, "arguments");
-		json_rows(d, v->aj, a);
+		json_section(d, "arguments", v->aj, a);
 	}
 	if (j == NULL || v->var < 0)
 		return;
@@ -715,14 +840,10 @@ detail_todos(struct detail *d, const struct callview *v)
 static void
 detail_generic(struct detail *d, const struct callview *v)
 {
-	if (v->args >= 0) {
-		heading(d, "arguments");
-		json_rows(d, v->aj, v->args);
-	}
-	if (v->rj != NULL && v->result >= 0) {
-		heading(d, "result");
-		json_rows(d, v->rj, v->result);
-	}
+	if (v->args >= 0)
+		json_section(d, "arguments", v->aj, v->args);
+	if (v->rj != NULL && v->result >= 0)
+		json_section(d, "result", v->rj, v->result);
 }
 
 /* --- the whole -------------------------------------------------------- */
@@ -821,7 +942,11 @@ raw_rows(struct detail *d, uint32_t c)
 	const uint32_t evs[2] = {call->start_ev,
 				 model_seen(m, call->done_ev) ? call->done_ev : NONE};
 	static const char *const names[2] = {"started", "completed"};
+	static const char *const sections[2] = {"started event",
+						"completed event"};
 	char title[96];
+	size_t row, n;
+	const char *p;
 
 	for (int i = 0; i < 2; i++) {
 		struct json *j = i == 0 ? d->sj : d->dj;
@@ -833,15 +958,14 @@ raw_rows(struct detail *d, uint32_t c)
 		}
 		snprintf(title, sizeof title, "%s event, line %llu", names[i],
 			 (unsigned long long)model_event_lineno(m, evs[i]));
-		heading(d, title);
-		if (model_parse(m, evs[i], j)) {
+		row = heading(d, title);
+		p = model_line(m, evs[i], &n);
+		if (model_parse(m, evs[i], j))
 			json_rows(d, j, 0);
-		} else {
-			size_t n;
-			const char *p = model_line(m, evs[i], &n);
-
+		else
 			wrapped(d, p, n, ROLE_NORMAL, 2, NULL);
-		}
+		/* What is taken is the line as the agent wrote it. */
+		section(d, sections[i], row, p, n);
 	}
 }
 
@@ -858,7 +982,9 @@ detail_build(struct detail *d, uint32_t c, int width, bool raw)
 	d->stamp = call_stamp(d->m, c);
 	d->cut = false;
 	d->nrow = 0;
+	d->nsec = 0;
 	buf_reset(&d->text);
+	buf_reset(&d->taken);
 	tool_load(d->m, c, d->sj, d->dj, &v);
 	header(d, c, &v);
 	if (raw) {

@@ -32,6 +32,21 @@ struct drow {
 	uint8_t indent;
 };
 
+/* A part of the detail that is taken whole (copied, opened): its rows
+ * [row, end) and its text as the stream has it, not sanitized: bytes
+ * [off, off + len) of the detail's buffer `taken`. */
+struct dsection {
+	const char *name;   /* "command", "stdout", "diff", ... */
+	uint32_t row, end;
+	uint32_t off, len;
+	/* Rows of a file's lines: each line's first row starts with its
+	 * number (a read's content, grep's matches). */
+	bool numbered;
+	/* The file they are lines of, in `taken` (grep's matches);
+	 * len 0: the call's own. */
+	uint32_t file_off, file_len;
+};
+
 struct detail {
 	struct model *m;    /* not owned */
 	uint32_t call;      /* NONE before the first build */
@@ -42,6 +57,9 @@ struct detail {
 	struct buf text;    /* sanitized text of every row */
 	struct drow *row;
 	size_t nrow, cap;
+	struct buf taken;      /* the sections' text, raw */
+	struct dsection *sec;  /* in the order of their rows */
+	size_t nsec, seccap;
 	/* Scratch. */
 	struct json *sj, *dj;  /* the started and completed events */
 	struct json *xj;       /* JSON inside a string (an MCP schema) */
@@ -60,6 +78,12 @@ void detail_build(struct detail *d, uint32_t c, int width, bool raw);
 tool_detail_fn detail_shell, detail_read, detail_edit, detail_write,
 	detail_delete, detail_grep, detail_mcp, detail_mcp_tools, detail_task,
 	detail_todos;
+
+/* The section row `row` is in, or NULL (the lines every call has). */
+const struct dsection *detail_section_at(const struct detail *d, size_t row);
+/* The line number of the file line that row `row` shows, in a numbered
+ * section; 0 when it shows none. */
+int64_t detail_row_line(const struct detail *d, size_t row);
 
 /* The call changed since it was built (it completed, or its running
  * clock moved), or the width is another: build again. */

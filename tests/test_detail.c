@@ -365,6 +365,96 @@ test_replay_cutoff(void **state)
 	fixture_free(f);
 }
 
+/* The section of the row whose text starts with s: its name and raw
+ * text. */
+static const struct dsection *
+section_of(const struct detail *d, const char *s, struct buf *raw)
+{
+	const struct drow *r = row_starting(d, s);
+	const struct dsection *sec = detail_section_at(d, (size_t)(r - d->row));
+
+	buf_reset(raw);
+	if (sec != NULL)
+		buf_add(raw, d->taken.p + sec->off, sec->len);
+	return sec;
+}
+
+/* What y copies and e opens in a detail: each part's rows and its text as
+ * the stream has it (escapes and all), and the line a file's row shows. */
+static void
+test_sections(void **state)
+{
+	struct fixture *f = load(INIT
+		STARTED("shellToolCall", "{\"command\":\"printf '\\u001b[31m'; make\"}")
+		COMPLETED("shellToolCall", "{\"success\":{\"exitCode\":0,"
+			  "\"stdout\":\"red \\u001b[31mtext\\nline 2\\n\",\"stderr\":\"warn\"}}")
+		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c2\","
+		"\"tool_call\":{\"readToolCall\":{\"args\":{\"path\":\"a.c\",\"offset\":9}}}}\n"
+		"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c2\","
+		"\"tool_call\":{\"readToolCall\":{\"result\":{\"success\":{\"content\":"
+		"\"int x;\\nint a_long_line_that_wraps_at_twenty;\\nreturn 0;\"}}}}}\n"
+		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c3\","
+		"\"tool_call\":{\"grepToolCall\":{\"args\":{\"pattern\":\"TODO\"}}}}\n"
+		"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c3\","
+		"\"tool_call\":{\"grepToolCall\":{\"result\":{\"success\":{\"workspaceResults\":{\"/w\":{\"content\":{\"matches\":["
+		"{\"file\":\"src/b.js\",\"matches\":[{\"lineNumber\":3,\"content\":\"// TODO b\"},"
+		"{\"lineNumber\":4,\"content\":\"next\",\"isContextLine\":true}]}]}}}}}}}}\n");
+	struct buf raw = {0};
+	const struct dsection *sec;
+	size_t i;
+
+	(void)state;
+	detail_build(&f->d, 0, 40, false);
+	/* The header's lines are no section: y takes the whole detail. */
+	assert_null(detail_section_at(&f->d, 0));
+	sec = section_of(&f->d, "command", &raw);
+	assert_non_null(sec);
+	assert_string_equal(sec->name, "command");
+	assert_string_equal(raw.p, "printf '\033[31m'; make");
+	sec = section_of(&f->d, "stdout", &raw);
+	assert_string_equal(sec->name, "stdout");
+	assert_string_equal(raw.p, "red \033[31mtext\nline 2\n");
+	/* Every row of it, to the last, is in it; the next heading is not. */
+	sec = section_of(&f->d, "line 2", &raw);
+	assert_string_equal(sec->name, "stdout");
+	sec = section_of(&f->d, "stderr", &raw);
+	assert_string_equal(sec->name, "stderr");
+	assert_string_equal(raw.p, "warn");
+	assert_int_equal(detail_row_line(&f->d, (size_t)(row_starting(&f->d, "line 2") - f->d.row)), 0);
+
+	detail_build(&f->d, 1, 24, false);
+	sec = section_of(&f->d, "content", &raw);
+	assert_true(sec->numbered);
+	assert_string_equal(raw.p, "int x;\nint a_long_line_that_wraps_at_twenty;\nreturn 0;");
+	assert_int_equal(detail_row_line(&f->d, (size_t)(row_starting(&f->d, " 9 ") - f->d.row)), 9);
+	/* A wrapped line's second row is the same line. */
+	i = (size_t)(row_starting(&f->d, "10 ") - f->d.row);
+	assert_int_equal(f->d.row[i + 1].lead, 0);
+	assert_int_equal(detail_row_line(&f->d, i + 1), 10);
+	assert_int_equal(detail_row_line(&f->d, (size_t)(row_starting(&f->d, "11 ") - f->d.row)), 11);
+	assert_int_equal(detail_row_line(&f->d, (size_t)(row_starting(&f->d, "content") - f->d.row)), 0);
+	sec = section_of(&f->d, "path", &raw);
+	assert_string_equal(raw.p, "a.c");
+
+	detail_build(&f->d, 2, 40, false);
+	sec = section_of(&f->d, "3: ", &raw);
+	assert_string_equal(sec->name, "matches");
+	assert_string_equal(raw.p, "// TODO b\nnext\n");
+	assert_bytes_equal(f->d.taken.p + sec->file_off, sec->file_len, "src/b.js");
+	assert_int_equal(detail_row_line(&f->d, (size_t)(row_starting(&f->d, "4- ") - f->d.row)), 4);
+	sec = section_of(&f->d, "pattern", &raw);
+	assert_string_equal(raw.p, "TODO");
+
+	/* The raw view: each event's line as the agent wrote it. */
+	detail_build(&f->d, 0, 40, true);
+	sec = section_of(&f->d, "completed event", &raw);
+	assert_string_equal(sec->name, "completed event");
+	assert_true(strncmp(raw.p, "{\"type\":\"tool_call\",\"subtype\":\"completed\"", 41) == 0);
+	assert_null(memchr(raw.p, '\n', raw.n));
+	buf_free(&raw);
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -377,6 +467,7 @@ main(void)
 		cmocka_unit_test(test_large_output),
 		cmocka_unit_test(test_cut),
 		cmocka_unit_test(test_replay_cutoff),
+		cmocka_unit_test(test_sections),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
