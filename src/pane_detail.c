@@ -1,7 +1,9 @@
 /* pane_detail.c: a tool call's detail, a layer over the whole screen but
- * the status bar: scrolled like less, `r` for the raw JSON, q or Esc back
- * to where the transcript and the timeline were (they are left as they
- * were). detail.c builds its rows. */
+ * the status bar: a cursor row moved like tig's (j and k; pages move the
+ * view and the cursor with it), `r` for the raw JSON, q or Esc back to
+ * where the transcript and the timeline were (they are left as they
+ * were). The cursor row says which part y copies and where e opens.
+ * detail.c builds its rows. */
 #include "ui.h"
 
 #include <stdio.h>
@@ -16,6 +18,7 @@ struct dpane {
 	struct detail d;
 	uint32_t call;  /* the call shown */
 	uint32_t top;   /* first row shown */
+	uint32_t cur;   /* the cursor row */
 	bool raw;
 	bool bottom;    /* G was pressed: stay at the last row as it grows */
 };
@@ -37,6 +40,7 @@ pane_detail_open(struct ui *u, uint32_t call)
 	}
 	p->call = call;
 	p->top = 0;
+	p->cur = 0;
 	p->raw = false;
 	p->bottom = false;
 	p->d.call = NONE;
@@ -78,7 +82,24 @@ detail_refresh(struct dpane *p, int width)
 		detail_build(&p->d, p->call, width, p->raw);
 }
 
-/* The first row shown, kept in range. */
+struct detail *
+pane_detail_current(struct ui *u, size_t *row)
+{
+	struct layer *l = ui_layer_find(u, &detail_ops);
+	struct dpane *p;
+
+	if (l == NULL)
+		return NULL;
+	p = l->st;
+	if (p->call >= model_ncalls(u->m))
+		return NULL;
+	/* As drawn: the call may have changed since the last frame. */
+	detail_refresh(p, p->d.width > 0 ? p->d.width : COLS);
+	*row = MIN((size_t)p->cur, p->d.nrow > 0 ? p->d.nrow - 1 : 0);
+	return &p->d;
+}
+
+/* The first row shown, kept in range, and the cursor on a row shown. */
 static void
 detail_clamp(struct dpane *p, int height)
 {
@@ -88,24 +109,34 @@ detail_clamp(struct dpane *p, int height)
 		p->top = n > h ? n - h : 0;
 	if (n <= h)
 		p->top = 0;
+	if (p->bottom)
+		p->cur = n > 0 ? n - 1 : 0;
+	p->cur = MAX(p->cur, p->top);
+	p->cur = MIN(p->cur, p->top + h - 1);
+	if (n > 0)
+		p->cur = MIN(p->cur, n - 1);
 }
 
-/* One row: indent, the dim lead, the rest in its role. */
+/* One row: indent, the dim lead, the rest in its role; the cursor's row
+ * all in the selection's. */
 static void
 draw_drow(struct ui *u, const struct detail *d, const struct drow *row, int y,
-	  const struct rect *r)
+	  const struct rect *r, bool cursor)
 {
 	int x = MIN((int)row->indent, r->w);
+	enum role base = cursor ? ROLE_SELECTION : ROLE_NORMAL;
 
 	move(y, r->x);
-	ui_blank(u, x, ROLE_NORMAL);
+	ui_blank(u, x, base);
 	if (row->lead > 0)
-		ui_put(u, d->text.p + row->off, row->lead, ROLE_DIM);
+		ui_put(u, d->text.p + row->off, row->lead,
+		       cursor ? base : ROLE_DIM);
 	if (row->len > row->lead)
 		pane_search_put(u, d->text.p + row->off + row->lead,
-			      row->len - row->lead, (enum role)row->role);
+				row->len - row->lead,
+				cursor ? base : (enum role)row->role);
 	x += row->width;
-	ui_blank(u, r->w - x, ROLE_NORMAL);
+	ui_blank(u, r->w - x, base);
 }
 
 /* The title (the call, the view, where it is, the keys) and the rows. */
@@ -147,7 +178,8 @@ detail_draw(struct ui *u, void *st)
 		size_t i = p->top + (size_t)y;
 
 		if (i < p->d.nrow) {
-			draw_drow(u, &p->d, &p->d.row[i], r.y + 1 + y, &r);
+			draw_drow(u, &p->d, &p->d.row[i], r.y + 1 + y, &r,
+				  i == p->cur);
 		} else {
 			struct rect rest = {r.y + 1 + y, r.x, body - y, r.w};
 
@@ -158,11 +190,12 @@ detail_draw(struct ui *u, void *st)
 	buf_free(&t);
 }
 
-/* Scroll by n rows (down when n > 0). */
+/* Scroll by n rows (down when n > 0), the cursor with the view. */
 static void
 detail_scroll(struct dpane *p, int height, int64_t n)
 {
 	int64_t top = (int64_t)p->top + n, max = (int64_t)p->d.nrow - height;
+	int64_t cur = (int64_t)p->cur + n;
 
 	p->bottom = false;
 	if (top > max)
@@ -170,13 +203,39 @@ detail_scroll(struct dpane *p, int height, int64_t n)
 	if (top < 0)
 		top = 0;
 	p->top = (uint32_t)top;
+	p->cur = (uint32_t)MAX(0, MIN(cur, (int64_t)p->d.nrow - 1));
 }
 
-/* The wheel scrolls; any mouse event stops staying at the bottom. */
+/* Move the cursor by n rows, the view after it when it leaves it. */
+static void
+detail_move(struct dpane *p, int height, int64_t n)
+{
+	int64_t cur = (int64_t)p->cur + n;
+
+	p->bottom = false;
+	cur = MAX(0, MIN(cur, (int64_t)p->d.nrow - 1));
+	p->cur = (uint32_t)cur;
+	if (p->cur < p->top)
+		p->top = p->cur;
+	else if (p->cur >= p->top + (uint32_t)height)
+		p->top = p->cur - (uint32_t)height + 1;
+}
+
+/* The wheel scrolls, a click puts the cursor on a row; any mouse event
+ * stops staying at the bottom. */
 static bool
 detail_mouse(struct ui *u, void *st, const struct ui_mouse *ev)
 {
-	detail_scroll(st, MAX(1, LINES - 2), ev->wheel);
+	struct dpane *p = st;
+	struct rect r = detail_area();
+
+	if (ev->click && ev->y > r.y && ev->y < r.y + r.h &&
+	    p->top + (uint32_t)(ev->y - r.y - 1) < p->d.nrow) {
+		p->bottom = false;
+		p->cur = p->top + (uint32_t)(ev->y - r.y - 1);
+	} else {
+		detail_scroll(p, MAX(1, LINES - 2), ev->wheel);
+	}
 	u->dirty = true;
 	return true;
 }
@@ -192,13 +251,16 @@ detail_key(struct ui *u, void *st, int key)
 	uint32_t c = p->call;
 
 	u->dirty = true;
+	/* Keys pressed before its first frame move over its rows too. */
+	if (c < model_ncalls(u->m))
+		detail_refresh(p, detail_area().w);
 	switch (a) {
 	case ACT_CLOSE:
 		pane_detail_close(u);
 		return true;
 	case ACT_DETAIL_RAW:
 		p->raw = !p->raw;
-		p->top = 0;
+		p->top = p->cur = 0;
 		p->bottom = false;
 		return true;
 	case ACT_NEXT_TOOL:
@@ -217,10 +279,10 @@ detail_key(struct ui *u, void *st, int key)
 		return false;
 	switch (keys_lookup(KC_SCROLL, key)) {
 	case ACT_DOWN:
-		detail_scroll(p, h, 1);
+		detail_move(p, h, 1);
 		break;
 	case ACT_UP:
-		detail_scroll(p, h, -1);
+		detail_move(p, h, -1);
 		break;
 	case ACT_PAGE_DOWN:
 		detail_scroll(p, h, page);
@@ -235,7 +297,7 @@ detail_key(struct ui *u, void *st, int key)
 		detail_scroll(p, h, -MAX(1, h / 2));
 		break;
 	case ACT_TOP:
-		p->top = 0;
+		p->top = p->cur = 0;
 		p->bottom = false;
 		break;
 	case ACT_BOTTOM:

@@ -22,6 +22,7 @@
 enum ui_color { UI_COLOR_AUTO, UI_COLOR_ALWAYS, UI_COLOR_NEVER };
 
 struct ui;
+struct detail;
 
 /* A mouse event as the panes see it (ui_mouse.c reads it from curses). */
 struct ui_mouse {
@@ -221,6 +222,9 @@ void pane_status_draw(struct ui *u, const char *question);
  * show another call in it), close it. */
 void pane_detail_open(struct ui *u, uint32_t call);
 void pane_detail_close(struct ui *u);
+/* The detail shown, built as drawn, and its cursor row in *row; NULL
+ * when no detail is open. */
+struct detail *pane_detail_current(struct ui *u, size_t *row);
 
 /* The search (pane_search.c), made at the start and freed at the end.
  * Open its prompt (a layer); n and N: show the match after (dir > 0) or
