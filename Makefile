@@ -51,7 +51,8 @@ MODEL   = model model_build model_query agent agent_cursor agent_claude agent_ge
           agent_codex tool words
 # Outputs without a screen: the logs, the JSON summary, recordings, the
 # tmux line, the command line.
-OUTPUT  = print summary record statusline options complete
+# What leaves the viewer: the clipboard's texts, the files e and o open.
+OUTPUT  = print summary record statusline options complete copy
 # The screen's model, without curses: transcript blocks, the status bar,
 # layout, keys, themes, a call's detail, search, jumps, replay.
 VIEW    = render status view keys theme search diff detail jump replay
