@@ -1,0 +1,397 @@
+/* open.c: the file and line e opens, the editor's and the pager's command
+ * lines, and the pager's temporary file. */
+#include "open.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "agent.h"
+#include "copy.h"
+#include "diff.h"
+#include "json.h"
+#include "tool.h"
+
+void
+open_resolve(struct model *m, uint32_t s, const char *path, size_t n,
+	     struct buf *out)
+{
+	size_t from = out->n;
+
+	if (n > 0 && path[0] != '/' && model_session_cwd(m, s, out) &&
+	    out->n > from) {
+		if (out->p[out->n - 1] != '/')
+			buf_addc(out, '/');
+		/* "./a.c" reads better as "a.c" after the directory. */
+		while (n >= 2 && path[0] == '.' && path[1] == '/') {
+			path += 2;
+			n -= 2;
+		}
+	} else {
+		out->n = from;
+	}
+	buf_add(out, path, n);
+}
+
+int64_t
+open_diff_line(const char *s, size_t n)
+{
+	int64_t line = 0;
+	bool hunk = false;
+
+	for (size_t i = 0; i < n;) {
+		const char *nl = memchr(s + i, '\n', n - i);
+		size_t end = nl ? (size_t)(nl - s) : n;
+		long long a, c;
+
+		if (end - i >= 2 && s[i] == '@' && s[i + 1] == '@') {
+			/* "@@ -a[,b] +c[,d] @@": the new file's line c. */
+			if (sscanf(s + i, "@@ -%lld%*[,0-9] +%lld", &a, &c) == 2 ||
+			    sscanf(s + i, "@@ -%lld +%lld", &a, &c) == 2) {
+				line = c;
+				hunk = true;
+			}
+		} else if (hunk && end > i && (s[i] == '+' || s[i] == '-')) {
+			return MAX(line, 1);
+		} else if (hunk && (end == i || s[i] == ' ')) {
+			line++;
+		}
+		i = end + 1;
+	}
+	return 0;
+}
+
+/* The first place of needle[0..n) in s[0..len), or NULL (memmem is not
+ * in POSIX). */
+static const char *
+find(const char *s, size_t len, const char *needle, size_t n)
+{
+	for (const char *p = s; n > 0 && (size_t)(s + len - p) >= n;) {
+		p = memchr(p, needle[0], (size_t)(s + len - p) - n + 1);
+		if (p == NULL)
+			return NULL;
+		if (memcmp(p, needle, n) == 0)
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
+int64_t
+open_find_line(const char *file, const char *text, size_t n)
+{
+	FILE *f;
+	struct buf b = {0};
+	char chunk[8192];
+	size_t got, first = 0;
+	int64_t line = 0;
+	const char *at;
+
+	/* Its first line that says something. */
+	while (first < n && (text[first] == '\n' || text[first] == '\r'))
+		first++;
+	for (n -= first, text += first, got = 0; got < n && text[got] != '\n'; got++)
+		;
+	n = got;
+	if (n == 0 || (f = fopen(file, "r")) == NULL)
+		return 0;
+	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0 && b.n < (64u << 20))
+		buf_add(&b, chunk, got);
+	fclose(f);
+	at = b.n >= n ? find(b.p, b.n, text, n) : NULL;
+	if (at != NULL) {
+		line = 1;
+		for (const char *p = b.p; p < at; p++)
+			line += *p == '\n';
+	}
+	buf_free(&b);
+	return line;
+}
+
+/* A read's first line: the range it read, else its offset (Gemini
+ * CLI's counts from 0, Cursor's and Claude Code's from 1). */
+static int64_t
+read_line(const struct callview *v)
+{
+	int64_t a;
+
+	if ((json_int_at(v->rj, v->var, "readRange.startLine", &a) ||
+	     json_int_at(v->rj, v->var, "file.startLine", &a)) && a > 0)
+		return a;
+	if (json_int_at(v->aj, v->args, "offset", &a) && a >= 0)
+		return v->agent == AGENT_GEMINI ? a + 1 : a;
+	return 0;
+}
+
+/* A structured patch (Claude Code's hunks) as a unified diff. */
+static void
+patch_diff(const struct json *j, int p, struct buf *out)
+{
+	int h = p + 1;
+	int64_t a, c;
+
+	for (int i = 0; i < json_size(j, p); i++, h = json_next(j, h)) {
+		int ls = json_get(j, h, "lines"), l;
+
+		if (!json_int_at(j, h, "oldStart", &a) ||
+		    !json_int_at(j, h, "newStart", &c) || json_type(j, ls) != JSON_ARRAY)
+			continue;
+		buf_addf(out, "@@ -%lld +%lld @@\n", (long long)a, (long long)c);
+		l = ls + 1;
+		for (int k = 0; k < json_size(j, ls); k++, l = json_next(j, l)) {
+			json_decode(j, l, out);
+			buf_addc(out, '\n');
+		}
+	}
+}
+
+/* The string at paths under obj, decoded into out (reset); false when
+ * there is none. */
+static bool
+str_at(const struct json *j, int obj, const char *paths, struct buf *out)
+{
+	int t = j != NULL && obj >= 0 ? json_path_typed(j, obj, paths, JSON_STRING)
+				      : -1;
+
+	buf_reset(out);
+	if (t < 0)
+		return false;
+	json_decode(j, t, out);
+	return true;
+}
+
+/* An edit's first changed line: from its diff (sent, structured, or made
+ * from the file before and after), else where its new text is now. */
+static int64_t
+edit_line(const struct callview *v, const char *file)
+{
+	struct buf a = {0}, b = {0}, d = {0};
+	int p = v->rj != NULL && v->var >= 0 ? json_get(v->rj, v->var, "structuredPatch")
+					     : -1;
+	int64_t line = 0;
+
+	if (str_at(v->rj, v->var, "diffString", &d) && d.n > 0)
+		line = open_diff_line(d.p, d.n);
+	else if (json_type(v->rj, p) == JSON_ARRAY && (patch_diff(v->rj, p, &d), d.n > 0))
+		line = open_diff_line(d.p, d.n);
+	else if (str_at(v->rj, v->var, "beforeFullFileContent", &a) &&
+		 str_at(v->rj, v->var, "afterFullFileContent", &b) &&
+		 diff_unified(a.p, a.n, b.p, b.n, 0, &d) > 0)
+		line = open_diff_line(d.p, d.n);
+	if (line == 0 &&
+	    (str_at(v->aj, v->args, "new_string|newString|strReplace.newText", &b) ||
+	     str_at(v->rj, v->var, "newString", &b)))
+		line = open_find_line(file, b.p, b.n);
+	buf_free(&a);
+	buf_free(&b);
+	buf_free(&d);
+	return line;
+}
+
+bool
+open_call_file(struct model *m, uint32_t c, struct buf *path, int64_t *line,
+	       struct buf *why)
+{
+	enum tool_kind k = (enum tool_kind)m->call[c].kind;
+	struct buf target = {0};
+	const char *what = copy_call_target(m, c, &target);
+	struct json *sj, *dj;
+	struct callview v;
+
+	*line = 0;
+	if (what == NULL || strcmp(what, "path") != 0) {
+		buf_addf(why, "a %s call names no file to open", tool_kind_name(k));
+		buf_free(&target);
+		return false;
+	}
+	open_resolve(m, m->call[c].session, target.p, target.n, path);
+	buf_free(&target);
+	sj = json_new();
+	dj = json_new();
+	tool_load(m, c, sj, dj, &v);
+	if (k == TK_READ)
+		*line = read_line(&v);
+	else if (k == TK_EDIT)
+		*line = edit_line(&v, path->p);
+	json_free(sj);
+	json_free(dj);
+	return true;
+}
+
+/* The name of a program: the last part of its path. */
+static const char *
+base_name(const char *s, size_t n, size_t *len)
+{
+	const char *b = s;
+
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == '/')
+			b = s + i + 1;
+	*len = n - (size_t)(b - s);
+	return b;
+}
+
+/* How a program takes a line: '+' (+LINE FILE), 'g' (-g FILE:LINE), or
+ * 0 (it does not). */
+static int
+line_style(const char *program)
+{
+	static const char *const plus[] = {
+		"vi", "vim", "nvim", "view", "nvi", "elvis", "ex", "vis", "nano",
+		"pico", "emacs", "emacsclient", "micro", "hx", "helix", "kak",
+		"joe", "jed", "mg", "ne", "mcedit", "gedit",
+	};
+	static const char *const goto_[] = {"code", "code-insiders", "codium",
+					     "cursor", "windsurf"};
+	size_t n = strcspn(program + strspn(program, " \t"), " \t"), len;
+	const char *name = base_name(program + strspn(program, " \t"), n, &len);
+
+	for (size_t i = 0; i < ARRAY_LEN(plus); i++)
+		if (strlen(plus[i]) == len && memcmp(plus[i], name, len) == 0)
+			return '+';
+	for (size_t i = 0; i < ARRAY_LEN(goto_); i++)
+		if (strlen(goto_[i]) == len && memcmp(goto_[i], name, len) == 0)
+			return 'g';
+	return 0;
+}
+
+char **
+open_argv(const char *program, const char *file, int64_t line)
+{
+	char **argv = xcalloc(8, sizeof *argv);
+	struct buf b = {0};
+	int n = 0, style = line > 0 ? line_style(program) : 0;
+
+	argv[n++] = xstrdup("/bin/sh");
+	argv[n++] = xstrdup("-c");
+	buf_addf(&b, "%s \"$@\"", program);
+	argv[n++] = xstrdup(b.p);
+	argv[n++] = xstrdup(program);
+	buf_reset(&b);
+	if (style == '+') {
+		buf_addf(&b, "+%lld", (long long)line);
+		argv[n++] = xstrdup(b.p);
+		argv[n++] = xstrdup(file);
+	} else if (style == 'g') {
+		argv[n++] = xstrdup("-g");
+		buf_addf(&b, "%s:%lld", file, (long long)line);
+		argv[n++] = xstrdup(b.p);
+	} else {
+		argv[n++] = xstrdup(file);
+	}
+	buf_free(&b);
+	return argv;
+}
+
+void
+open_argv_free(char **argv)
+{
+	if (argv == NULL)
+		return;
+	for (char **a = argv; *a != NULL; a++)
+		free(*a);
+	free(argv);
+}
+
+/* The value of an environment variable, NULL when unset or blank. */
+static const char *
+env_set(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v != NULL && v[strspn(v, " \t")] != '\0' ? v : NULL;
+}
+
+const char *
+open_editor(void)
+{
+	const char *e = env_set("VISUAL");
+
+	if (e == NULL)
+		e = env_set("EDITOR");
+	return e != NULL ? e : "vi";
+}
+
+const char *
+open_pager(void)
+{
+	const char *p = env_set("PAGER");
+
+	return p != NULL ? p : "less";
+}
+
+bool
+open_program_found(const char *cmdline, struct buf *name)
+{
+	const char *s = cmdline + strspn(cmdline, " \t"), *path;
+	size_t n = strcspn(s, " \t");
+	bool found = false;
+
+	buf_reset(name);
+	buf_add(name, s, n);
+	/* What a shell would read first: not for us to tell. */
+	if (n == 0 || strpbrk(name->p, "'\"\\$`=~*?[(){};&|<>") != NULL)
+		return true;
+	if (strchr(name->p, '/') != NULL)
+		return access(name->p, X_OK) == 0;
+	path = getenv("PATH");
+	if (path == NULL)
+		path = "/usr/bin:/bin";
+	while (!found) {
+		size_t k = strcspn(path, ":");
+		struct buf f = {0};
+		struct stat st;
+
+		buf_add(&f, k > 0 ? path : ".", k > 0 ? k : 1);
+		buf_addc(&f, '/');
+		buf_add(&f, name->p, name->n);
+		found = stat(f.p, &st) == 0 && S_ISREG(st.st_mode) &&
+			access(f.p, X_OK) == 0;
+		buf_free(&f);
+		if (path[k] == '\0')
+			break;
+		path += k + 1;
+	}
+	return found;
+}
+
+int
+open_temp(const char *s, size_t n, struct buf *path, struct buf *err)
+{
+	const char *dir = getenv("TMPDIR");
+	int fd;
+
+	if (dir == NULL || dir[0] == '\0')
+		dir = "/tmp";
+	buf_reset(path);
+	buf_addf(path, "%s/agentview-XXXXXX", dir);
+	/* mkstemp makes it 0600, and only ours. */
+	fd = mkstemp(path->p);
+	if (fd < 0) {
+		buf_addf(err, "cannot make a file in %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	for (size_t done = 0; done < n;) {
+		ssize_t w = write(fd, s + done, n - done);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			buf_addf(err, "cannot write %s: %s", path->p,
+				 w < 0 ? strerror(errno) : "no space");
+			close(fd);
+			unlink(path->p);
+			return -1;
+		}
+		done += (size_t)w;
+	}
+	if (close(fd) != 0) {
+		buf_addf(err, "cannot write %s: %s", path->p, strerror(errno));
+		unlink(path->p);
+		return -1;
+	}
+	return 0;
+}
