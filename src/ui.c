@@ -40,7 +40,8 @@ static struct {
 	bool active;            /* curses is up */
 	int stderr_saved;       /* stderr while it goes to a file */
 	FILE *stderr_file;
-} term = {-1, {0}, false, {0}, 0, false, -1, NULL};
+	int keyfd;              /* where keys are read: stdin or /dev/tty */
+} term = {-1, {0}, false, {0}, 0, false, -1, NULL, -1};
 
 /* A crash must not leave the terminal in raw mode on the alternate
  * screen: restore it with async-signal-safe calls, then die as asked. */
@@ -355,6 +356,37 @@ ui_note(struct ui *u, const char *fmt, ...)
 	vsnprintf(u->note, sizeof u->note, fmt, ap);
 	va_end(ap);
 	u->note_until = clock_mono_ms() + 5000;
+	u->dirty = true;
+}
+
+/* --- a program in the terminal ------------------------------------------- */
+
+void
+ui_suspend(struct ui *u, int *in_fd, int *err_fd)
+{
+	(void)u;
+	def_prog_mode();
+	endwin();
+	fflush(stdout);
+	*in_fd = term.keyfd >= 0 ? term.keyfd : STDIN_FILENO;
+	*err_fd = term.stderr_saved >= 0 ? term.stderr_saved : STDERR_FILENO;
+}
+
+void
+ui_resume(struct ui *u)
+{
+	/* What a program stopped half way may have left on: mouse reports,
+	 * bracketed paste. The next frame sets curses' own modes again (the
+	 * terminal's, the alternate screen, the keypad, the mouse when it is
+	 * ours, the cursor) and draws every cell. */
+	static const char undo[] = "\033[?1000l\033[?1002l\033[?1003l"
+				   "\033[?1006l\033[?2004l";
+
+	if (term.fd >= 0)
+		(void)!write(term.fd, undo, sizeof undo - 1);
+	reset_prog_mode();
+	clearok(curscr, TRUE);
+	ui_forget_rows(u);
 	u->dirty = true;
 }
 
@@ -880,6 +912,7 @@ ui_open(struct ui *u)
 		return -1;
 	set_term(scr);
 	term.active = true;
+	term.keyfd = fileno(in);
 	die_set_hook(ui_restore);
 	save_reset();
 	/* Anything written to stderr meanwhile would tear the screen. */

@@ -141,6 +141,14 @@ void ui_layer_pop(struct ui *u, const struct pane_ops *ops);
 /* A pane's layer, or NULL when it is not on the stack. */
 struct layer *ui_layer_find(struct ui *u, const struct pane_ops *ops);
 
+/* Hand the terminal over to a program run in it (ui_take.c): curses left
+ * as endwin leaves it, its modes kept. The descriptors the program is to
+ * use as stdin and stderr (the terminal, whatever agentview's are). */
+void ui_suspend(struct ui *u, int *in_fd, int *err_fd);
+/* Take the terminal back after it: the modes set again, the next frame
+ * drawn whole. */
+void ui_resume(struct ui *u);
+
 /* Show a message in the status bar for a few seconds. */
 void ui_note(struct ui *u, const char *fmt, ...) PRINTF_LIKE(2, 3);
 /* The height of a pane's body, for paging, even while it is hidden. */
