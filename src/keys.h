@@ -81,6 +81,12 @@ enum action {
 	ACT_PROMPT_CANCEL,
 	ACT_PROMPT_ERASE,
 	ACT_PROMPT_CLEAR,
+	/* Out of the viewer: the clipboard, the editor, the pager
+	 * (ui_take.c). */
+	ACT_COPY,
+	ACT_COPY_RESUME,
+	ACT_EDIT,
+	ACT_PAGER,
 	/* Replay. */
 	ACT_REPLAY_PAUSE,
 	ACT_REPLAY_STEP,

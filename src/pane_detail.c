@@ -272,11 +272,20 @@ detail_key(struct ui *u, void *st, int key)
 		if (c > 0)
 			pane_detail_open(u, c - 1);
 		return true;
+	case ACT_COPY:
+	case ACT_EDIT:
+	case ACT_PAGER:
+		ui_take_detail(u, a);
+		return true;
 	default:
 		break;
 	}
 	if (keys_lookup(KC_GLOBAL, key) == ACT_REDRAW)
 		return false;
+	if (keys_lookup(KC_GLOBAL, key) == ACT_COPY_RESUME) {
+		ui_take_resume(u);
+		return true;
+	}
 	switch (keys_lookup(KC_SCROLL, key)) {
 	case ACT_DOWN:
 		detail_move(p, h, 1);

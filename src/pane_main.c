@@ -148,6 +148,9 @@ main_action(struct ui *u, enum action a)
 	case ACT_FOLLOW:
 		main_follow(u);
 		return true;
+	case ACT_COPY_RESUME:
+		ui_take_resume(u);
+		return true;
 	case ACT_THINKING:
 		render_set_thinking(&u->r, !u->r.thinking);
 		ui_note(u, "thinking %s", u->r.thinking ? "unfolded" : "folded");
@@ -173,9 +176,17 @@ main_key(struct ui *u, void *st, int key)
 	a = keys_lookup(KC_GLOBAL, key);
 	if (a != ACT_NONE)
 		return main_action(u, a);
-	if (keys_lookup(KC_SCROLL, key) == ACT_DETAIL) {
+	switch (keys_lookup(KC_SCROLL, key)) {
+	case ACT_DETAIL:
 		main_open_detail(u);
 		return true;
+	case ACT_COPY:
+	case ACT_EDIT:
+	case ACT_PAGER:
+		ui_take_main(u, keys_lookup(KC_SCROLL, key));
+		return true;
+	default:
+		break;
 	}
 	return panes[u->focus]->key(u, NULL, key);
 }

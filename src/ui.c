@@ -945,6 +945,7 @@ ui_init(struct ui *u, struct model *m, struct input *in,
 	u->opt = *opt;
 	u->focus = PANE_TRANSCRIPT;
 	u->tsel = NONE;
+	u->copy_call = NONE;
 	render_init(&u->r, m);
 	scroll_init(&u->ts, opt->follow);
 	list_init(&u->tl);

@@ -118,6 +118,9 @@ struct ui {
 	struct rowsrc rows;     /* the transcript's items, for view.c */
 	struct psearch *search; /* the search (pane_search.c) */
 	struct replay *rp;      /* owned; NULL unless replaying */
+	uint32_t copy_call;     /* the call whose target y copied last, or
+				   NONE: y on it again copies its output */
+	int64_t copy_until;     /* ...until then (monotonic ms) */
 	int64_t replay_shown;   /* replay_stamp when last looked at */
 	/* What the rows of the screen hold (ui_drawn): by row and half (x 0
 	 * or not), the span last drawn there and a hash of what it shows. */
@@ -212,6 +215,13 @@ void ui_jump(struct ui *u, enum jump_target what, int dir);
  * action (the main layer's keys while replaying). */
 void ui_replay_sync(struct ui *u);
 void ui_replay_key(struct ui *u, enum action a, int key);
+
+/* Out of the viewer (ui_take.c): y, e and o on the main panes' selected
+ * item; y, e and o in the detail, on its cursor row's part; Y, the
+ * command that resumes the selected item's session (or the newest). */
+void ui_take_main(struct ui *u, enum action a);
+void ui_take_detail(struct ui *u, enum action a);
+void ui_take_resume(struct ui *u);
 
 /* --- the panes ------------------------------------------------------------ */
 

@@ -1,0 +1,389 @@
+/* ui_take.c: what leaves the viewer. y and Y put a text on the clipboard
+ * with OSC 52, written to the terminal past curses (as the title is); e
+ * opens a call's file in the user's editor and o an output in the pager,
+ * each run in the terminal handed over by ui_suspend and taken back by
+ * ui_resume, whatever way it ends. copy.c and open.c say what is taken. */
+#include "ui.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "copy.h"
+#include "detail.h"
+#include "open.h"
+#include "sig.h"
+#include "text.h"
+
+/* A file's path as a note says it: sanitized, at most 60 cells. */
+static void
+say_path(struct buf *out, const char *path)
+{
+	struct buf clean = {0};
+
+	text_sanitize(&clean, path, strlen(path), TEXT_ONELINE);
+	text_path_fit(out, clean.p, clean.n, 60);
+	buf_free(&clean);
+}
+
+/* --- the clipboard -------------------------------------------------------- */
+
+/* Put s[0..n), which is `what`, on the clipboard, and say so. */
+static void
+take_copy(struct ui *u, const char *what, const char *s, size_t n)
+{
+	struct buf seq = {0};
+	size_t sent = copy_osc52(&seq, s, n, COPY_MAX);
+
+	fwrite(seq.p, 1, seq.n, stdout);
+	fflush(stdout);
+	buf_free(&seq);
+	if (sent < n)
+		ui_note(u, "copied the first %zu of %zu bytes of the %s "
+			   "(OSC 52 carries %u KiB at most)",
+			sent, n, what, COPY_MAX >> 10);
+	else
+		ui_note(u, "copied the %s, %zu byte%s", what, n, n == 1 ? "" : "s");
+}
+
+/* The item the main panes' y, e and o act on: the timeline's call; in the
+ * transcript the selected item while it shows, else the first call,
+ * prompt or reply on screen. */
+static uint32_t
+take_item(struct ui *u)
+{
+	struct model *m = u->m;
+	int h = ui_body_height(u, PANE_TRANSCRIPT);
+
+	if (u->focus == PANE_TIMELINE)
+		return u->tl.sel != NONE && u->tl.sel < model_ncalls(m)
+			       ? m->call[u->tl.sel].item
+			       : NONE;
+	if (u->tsel != NONE && u->tsel < model_nitems(m) &&
+	    ui_jump_on_screen(u, u->tsel, 0))
+		return u->tsel;
+	for (int y = 0; y < h; y++) {
+		uint32_t it = ui_jump_item_at(u, y);
+
+		if (it == NONE)
+			break;
+		if (m->it[it].type == IT_TOOL || m->it[it].type == IT_PROMPT ||
+		    m->it[it].type == IT_TEXT)
+			return it;
+	}
+	return NONE;
+}
+
+/* y on an item: a call's command or path, and its output when y comes
+ * again while the note of the first one shows (or when it has no
+ * target); a prompt's or a reply's text. */
+static void
+take_yank(struct ui *u, uint32_t it)
+{
+	struct model *m = u->m;
+	struct buf b = {0};
+	const char *what = NULL;
+	uint32_t c = m->it[it].type == IT_TOOL ? m->it[it].ref : NONE, next = NONE;
+
+	if (c == NONE) {
+		what = copy_item(m, it, &b);
+	} else {
+		if (u->copy_call != c || clock_mono_ms() >= u->copy_until) {
+			what = copy_call_target(m, c, &b);
+			next = c;
+		}
+		if (what == NULL) {
+			what = copy_call_output(m, c, &b);
+			next = NONE;
+		}
+	}
+	if (what == NULL) {
+		ui_note(u, "nothing to copy here (a call without output yet?)");
+		return;
+	}
+	take_copy(u, what, b.p, b.n);
+	/* The next y on the same call, while this note shows: its output. */
+	u->copy_call = next;
+	u->copy_until = u->note_until;
+	buf_free(&b);
+}
+
+void
+ui_take_resume(struct ui *u)
+{
+	struct model *m = u->m;
+	uint32_t it = u->rows.n > 0 ? take_item(u) : NONE;
+	uint32_t s = it != NONE ? m->it[it].session
+				: (uint32_t)model_nsessions(m) - 1;
+	struct buf b = {0};
+
+	if (model_nsessions(m) == 0 || !copy_resume(m, s, &b))
+		ui_note(u, "the stream does not say the session's id: nothing to resume");
+	else
+		take_copy(u, "resume command", b.p, b.n);
+	buf_free(&b);
+}
+
+/* --- a program in the terminal ------------------------------------------- */
+
+/* Wait for pid, reading the input meanwhile (a live agent must not wait
+ * on a full pipe). A stop from the terminal (Ctrl-Z in the editor) stops
+ * agentview too, as a shell's job, and both go on together. */
+static int
+take_wait(struct ui *u, pid_t pid)
+{
+	struct pollfd fds[INPUT_MAX + 1];
+	int st, n;
+	bool more = false;
+
+	for (;;) {
+		pid_t r = waitpid(pid, &st, WNOHANG | WUNTRACED);
+
+		if (r == pid && WIFSTOPPED(st)) {
+			raise(SIGSTOP);
+			kill(pid, SIGCONT);
+			continue;
+		}
+		if (r == pid)
+			return st;
+		if (r < 0 && errno != EINTR)
+			return -1;
+		more = input_pump(u->in, 8u << 20);
+		n = input_pollfds(u->in, fds, INPUT_MAX);
+		fds[n].fd = sig_fd();
+		fds[n].events = POLLIN;
+		fds[n].revents = 0;
+		if (fds[n].fd >= 0)
+			n++;
+		if (poll(fds, (nfds_t)n, more ? 0 : 100) > 0 && sig_fd() >= 0)
+			sig_drain();
+	}
+}
+
+/* Run argv in the terminal until it ends: the wait status, or -1. The
+ * program reads the terminal (not agentview's stdin, which may be the
+ * stream) and writes its errors there (not to agentview's held stderr).
+ * A Ctrl-C or Ctrl-\ typed to it is its own, not agentview's. */
+static int
+take_run(struct ui *u, char **argv)
+{
+	struct sigaction ign, quit, tstp;
+	int in_fd, err_fd, st = -1;
+	pid_t pid;
+
+	memset(&ign, 0, sizeof ign);
+	sigemptyset(&ign.sa_mask);
+	ign.sa_handler = SIG_IGN;
+	ui_suspend(u, &in_fd, &err_fd);
+	sigaction(SIGQUIT, &ign, &quit);
+	/* Not curses' handler: a stop is handled in take_wait. */
+	sigaction(SIGTSTP, &ign, &tstp);
+	pid = fork();
+	if (pid == 0) {
+		sig_child_reset();
+		if (in_fd != STDIN_FILENO)
+			dup2(in_fd, STDIN_FILENO);
+		if (err_fd != STDERR_FILENO)
+			dup2(err_fd, STDERR_FILENO);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	if (pid > 0)
+		st = take_wait(u, pid);
+	sigaction(SIGQUIT, &quit, NULL);
+	sigaction(SIGTSTP, &tstp, NULL);
+	(void)sig_take(SIGINT);
+	ui_resume(u);
+	return st;
+}
+
+/* Say how the program run as `who` ended, when not well. */
+static void
+take_ended(struct ui *u, const char *who, int st)
+{
+	if (st == -1)
+		ui_note(u, "could not run %s: %s", who, strerror(errno));
+	else if (WIFSIGNALED(st))
+		ui_note(u, "%s was killed by signal %d", who, WTERMSIG(st));
+	else if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
+		ui_note(u, "could not run %s (the shell did not find it)", who);
+	else if (WIFEXITED(st) && WEXITSTATUS(st) != 0)
+		ui_note(u, "%s exited with status %d", who, WEXITSTATUS(st));
+}
+
+/* Open file at line (0: where the editor opens it) in the editor. */
+static void
+take_edit(struct ui *u, const char *file, int64_t line)
+{
+	const char *editor = open_editor();
+	struct buf name = {0}, say = {0};
+	struct stat st;
+	char **argv;
+
+	say_path(&say, file);
+	if (stat(file, &st) != 0) {
+		ui_note(u, "%s: %s", say.p, strerror(errno));
+	} else if (S_ISDIR(st.st_mode)) {
+		ui_note(u, "%s is a directory", say.p);
+	} else if (!open_program_found(editor, &name)) {
+		buf_reset(&say);
+		text_sanitize(&say, name.p, name.n, TEXT_ONELINE);
+		ui_note(u, "no editor: %s was not found (set $VISUAL or $EDITOR)",
+			say.p);
+	} else {
+		argv = open_argv(editor, file, line);
+		take_ended(u, "the editor", take_run(u, argv));
+		open_argv_free(argv);
+	}
+	buf_free(&name);
+	buf_free(&say);
+}
+
+/* Show s[0..n) in the pager, from a private file removed after. */
+static void
+take_page(struct ui *u, const char *s, size_t n)
+{
+	const char *pager = open_pager();
+	struct buf path = {0}, err = {0}, name = {0}, say = {0};
+	char **argv;
+
+	if (!open_program_found(pager, &name)) {
+		text_sanitize(&say, name.p, name.n, TEXT_ONELINE);
+		ui_note(u, "no pager: %s was not found (set $PAGER)", say.p);
+	} else if (open_temp(s, n, &path, &err) != 0) {
+		ui_note(u, "%s", err.p);
+	} else {
+		argv = open_argv(pager, path.p, 0);
+		take_ended(u, "the pager", take_run(u, argv));
+		open_argv_free(argv);
+		unlink(path.p);
+	}
+	buf_free(&path);
+	buf_free(&err);
+	buf_free(&name);
+	buf_free(&say);
+}
+
+/* e on call c: its file at its line. */
+static void
+take_edit_call(struct ui *u, uint32_t c)
+{
+	struct buf path = {0}, why = {0};
+	int64_t line;
+
+	if (open_call_file(u->m, c, &path, &line, &why))
+		take_edit(u, path.p, line);
+	else
+		ui_note(u, "%s", why.p);
+	buf_free(&path);
+	buf_free(&why);
+}
+
+/* o on an item: a call's whole output, a reply's or a prompt's text. */
+static void
+take_page_item(struct ui *u, uint32_t it)
+{
+	struct model *m = u->m;
+	struct buf b = {0};
+	const char *what = m->it[it].type == IT_TOOL
+				   ? copy_call_output(m, m->it[it].ref, &b)
+			   : m->it[it].type == IT_TEXT || m->it[it].type == IT_PROMPT ||
+				   m->it[it].type == IT_THINKING
+				   ? copy_item(m, it, &b)
+				   : NULL;
+
+	if (what == NULL)
+		ui_note(u, "o shows a call's output or a reply: nothing of the kind here");
+	else
+		take_page(u, b.p, b.n);
+	buf_free(&b);
+}
+
+void
+ui_take_main(struct ui *u, enum action a)
+{
+	uint32_t it = take_item(u);
+
+	if (it == NONE) {
+		ui_note(u, "nothing selected: ] selects the next tool call");
+		return;
+	}
+	if (a == ACT_COPY)
+		take_yank(u, it);
+	else if (a == ACT_PAGER)
+		take_page_item(u, it);
+	else if (u->m->it[it].type == IT_TOOL)
+		take_edit_call(u, u->m->it[it].ref);
+	else
+		ui_note(u, "e opens a tool call's file: ] selects the next call");
+}
+
+/* The whole detail as text, its lines not wrapped: what y copies on a
+ * row that is in no part of it. */
+static void
+take_detail_text(struct ui *u, const struct detail *shown, struct buf *out)
+{
+	struct detail d;
+
+	detail_init(&d, u->m);
+	detail_build(&d, shown->call, 4000, shown->raw);
+	for (size_t i = 0; i < d.nrow; i++) {
+		buf_addf(out, "%*s", d.row[i].indent, "");
+		buf_add(out, d.text.p + d.row[i].off, d.row[i].len);
+		buf_addc(out, '\n');
+	}
+	detail_free(&d);
+}
+
+/* e in a detail: a file's line the cursor row shows (a read's, a grep
+ * match's), else the call's file at its line. */
+static void
+take_edit_row(struct ui *u, const struct detail *d, size_t row)
+{
+	const struct dsection *sec = detail_section_at(d, row);
+	int64_t line = detail_row_line(d, row);
+	struct buf path = {0}, why = {0};
+	int64_t call_line;
+
+	if (sec != NULL && sec->file_len > 0) {
+		open_resolve(u->m, u->m->call[d->call].session,
+			     d->taken.p + sec->file_off, sec->file_len, &path);
+		take_edit(u, path.p, line);
+	} else if (open_call_file(u->m, d->call, &path, &call_line, &why)) {
+		take_edit(u, path.p, line > 0 ? line : call_line);
+	} else {
+		ui_note(u, "%s", why.p);
+	}
+	buf_free(&path);
+	buf_free(&why);
+}
+
+void
+ui_take_detail(struct ui *u, enum action a)
+{
+	size_t row;
+	struct detail *d = pane_detail_current(u, &row);
+	const struct dsection *sec;
+	struct buf b = {0};
+
+	if (d == NULL)
+		return;
+	sec = detail_section_at(d, row);
+	if (a == ACT_COPY && sec != NULL) {
+		take_copy(u, sec->name, d->taken.p + sec->off, sec->len);
+	} else if (a == ACT_COPY) {
+		take_detail_text(u, d, &b);
+		take_copy(u, "whole detail", b.p, b.n);
+	} else if (a == ACT_EDIT) {
+		take_edit_row(u, d, row);
+	} else if (a == ACT_PAGER) {
+		take_page_item(u, u->m->call[d->call].item);
+	}
+	buf_free(&b);
+}
