@@ -164,6 +164,7 @@ test: deps-test
 	@sh tests/run_hostile.sh
 	@sh tests/run_faults.sh
 	@sh tests/run_screen.sh
+	@sh tests/run_take.sh
 	@sh tests/run_runner.sh
 	@sh tests/run_replay.sh
 	@sh tests/run_deps.sh

@@ -1,5 +1,5 @@
 # tests/lib/tmux.sh: the tmux harness of the shell tests (POSIX sh, sourced
-# by run_screen.sh, run_replay.sh, run_runner.sh and bench.sh).
+# by run_screen.sh, run_take.sh, run_replay.sh, run_runner.sh and bench.sh).
 #
 # Every start runs its command in a tmux server of its own: a private socket
 # (-L agentview-NAME-PID-N, so that runs in several worktrees at once never

@@ -1,0 +1,120 @@
+#!/bin/sh
+# run_take.sh: what leaves the viewer, in tmux. y and Y put text on the
+# clipboard by OSC 52, read back with `tmux show-buffer` (set-clipboard on);
+# e and o hand the terminal to $EDITOR and $PAGER, here scripts that record
+# their arguments, and take it back; a missing file or program is said in
+# the status bar, and the viewer goes on.
+set -u
+top=$(pwd)
+bin=$top/src/agentview
+. "$top/tests/lib/tmux.sh"
+tmux_test take
+printf 'set -g set-clipboard on\n' >>"$work/tmux.conf"
+
+# buffer_is TEXT: the newest tmux buffer is TEXT exactly.
+buffer_is() {
+	[ "$($T show-buffer 2>/dev/null)" = "$1" ]
+}
+
+# same_as FILE: the screen is FILE (a capture in the middle of a frame
+# fails, and poll tries again).
+same_as() {
+	screen | cmp -s - "$1"
+}
+
+# The session's directory, where the demo's agent read and edited
+# src/duration.js: the recording made to point there.
+proj=$work/proj
+mkdir -p "$proj/src"
+i=1
+while [ "$i" -le 40 ]; do
+	echo "line $i"
+	i=$((i + 1))
+done >"$proj/src/duration.js"
+sed "s|/home/dev/project|$proj|g" recordings/demo.ndjson >"$work/demo.ndjson"
+
+# The editor (named vi, so that it is given +LINE) and the pager: each
+# writes its arguments one a line; the pager keeps a copy of its file.
+mkdir "$work/bin"
+cat >"$work/bin/vi" <<EOF
+#!/bin/sh
+printf '%s\n' "\$@" >"$work/editor.argv"
+EOF
+cat >"$work/pager" <<EOF
+#!/bin/sh
+printf '%s\n' "\$@" >"$work/pager.argv"
+cat "\$1" >"$work/paged"
+EOF
+chmod +x "$work/bin/vi" "$work/pager"
+env="env -u VISUAL EDITOR=$work/bin/vi PAGER=$work/pager"
+
+# y on a shell call: its command, then (y again) its output; Y: the
+# command that resumes the session; each said in the status bar.
+cases=$((cases + 1))
+start 120 40 "$env $bin $work/demo.ndjson"
+wait_for 'done' || fail copy "did not draw"
+keys ']' ']'
+wait_for '\(2/9\)' || fail copy "] ] did not select the second call"
+keys y
+wait_for 'copied the command, 8 bytes' || fail copy "no note of the command copied"
+poll 2 buffer_is 'npm test' || fail copy "the buffer is '$($T show-buffer 2>&1)', not 'npm test'"
+keys y
+wait_for 'copied the output, [0-9]+ bytes' || fail copy "y again did not copy the output"
+$T show-buffer >"$work/output.txt"
+grep -q '^> jest' "$work/output.txt" || fail copy "the output copied lacks '> jest'"
+grep -q 'Ran all test suites' "$work/output.txt" || fail copy "the output copied is not whole"
+keys Y
+wait_for 'copied the resume command' || fail copy "no note of the resume command"
+poll 2 buffer_is "cd $proj && cursor-agent --resume ad7140d9-2cc2-4134-8bae-6b90ba3dede2" ||
+	fail copy "Y copied '$($T show-buffer 2>&1)'"
+
+# o on the same call: the pager gets a private file holding the output y
+# copied, removed once the pager is done; the screen comes back.
+cases=$((cases + 1))
+screen >"$work/before-pager.txt"
+keys o
+poll 5 test -s "$work/paged" || fail pager "the pager did not run"
+cmp -s "$work/paged" "$work/output.txt" || fail pager "the pager did not get the output copied"
+paged=$(head -1 "$work/pager.argv")
+[ "$(wc -l <"$work/pager.argv")" -eq 1 ] || fail pager "arguments: $(cat "$work/pager.argv")"
+poll 2 test ! -e "$paged" || fail pager "the file $paged is still there"
+poll 5 same_as "$work/before-pager.txt" || fail pager "the screen did not come back"
+
+# e on the read: the file at the read's line; on the edit: at its first
+# changed line (18: `let rest = ...`, the line the fix changed); the
+# screen comes back whole.
+cases=$((cases + 1))
+keys ']'
+wait_for '\(3/9\)' || fail editor "] did not select the read"
+keys e
+poll 5 test -s "$work/editor.argv" || fail editor "the editor did not run"
+printf '+1\n%s\n' "$proj/src/duration.js" | cmp -s - "$work/editor.argv" ||
+	fail editor "the read opened as: $(cat "$work/editor.argv")"
+rm -f "$work/editor.argv"
+keys ']' ']'
+wait_for '\(5/9\)' || fail editor "] ] did not select the edit"
+keys e
+poll 5 test -s "$work/editor.argv" || fail editor "the editor did not run on the edit"
+printf '+18\n%s\n' "$proj/src/duration.js" | cmp -s - "$work/editor.argv" ||
+	fail editor "the edit opened as: $(cat "$work/editor.argv")"
+wait_for 'done' || fail editor "the screen did not come back"
+wait_for 'Edit src/duration.js' || fail editor "the transcript did not come back"
+
+# A file that is not there, an editor that is not there: said, and the
+# viewer goes on.
+cases=$((cases + 1))
+rm -f "$work/editor.argv"
+start 120 40 "env EDITOR=$work/no-such-editor PAGER=$work/pager $bin $work/demo.ndjson"
+wait_for 'done' || fail missing "did not draw"
+keys ']' ']' ']' e
+wait_for 'no editor: .*no-such-editor was not found' || fail missing "no note of the missing editor"
+start 120 40 "$env $bin recordings/demo.ndjson"
+wait_for 'done' || fail missing "did not draw"
+keys ']' ']' ']' e
+wait_for 'duration.js: No such file or directory' || fail missing "no note of the missing file"
+[ ! -e "$work/editor.argv" ] || fail missing "the editor ran: $(cat "$work/editor.argv")"
+keys q
+wait_exit 5 || fail missing "q did not end the viewer after the notes"
+
+echo "take: $cases cases, $fails failures"
+[ "$fails" -eq 0 ]
