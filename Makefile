@@ -50,8 +50,9 @@ READING = util source json json_get json_str text ahead input sig runner
 MODEL   = model model_build model_query agent agent_cursor agent_claude agent_gemini \
           agent_codex tool words
 # Outputs without a screen: the logs, the JSON summary, recordings, the
-# tmux line, the command line; what y copies and what e and o open.
-OUTPUT  = print summary record statusline options complete copy open
+# tmux line, the command line; what y copies and what e and o open; two
+# runs compared.
+OUTPUT  = print summary record statusline options complete copy open compare
 # The screen's model, without curses: transcript blocks, the status bar,
 # layout, keys, themes, a call's detail, search, jumps, replay.
 VIEW    = render status view keys theme search diff detail jump replay

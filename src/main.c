@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "compare.h"
 #include "input.h"
 #include "model.h"
 #include "options.h"
@@ -384,6 +385,14 @@ main(int argc, char **argv)
 	status = options_parse(&o, argc, argv, &out, &err);
 	if (status >= 0)
 		return say(status, &out, &err);
+	if (o.compare) {
+		status = compare_run(o.files[0], o.files[1], o.format, o.agent,
+				     stdout, &err);
+		if (status != 0)
+			fprintf(stderr, "agentview: %s\n", err.p);
+		buf_free(&err);
+		return status;
+	}
 	if (o.status_line && (o.nfiles == 1 || !isatty(STDIN_FILENO)))
 		return run_status_line(&o);
 	if (o.command == NULL && o.nfiles == 0 && isatty(STDIN_FILENO))

@@ -199,6 +199,24 @@ const struct opt options_table[] = {
 		"taken from event text, since tmux expands formats in the output of\n"
 		".BR #() .\n"
 		"Without it the line holds no escape of any kind.\n"},
+	{.name = "compare", .kind = OPT_FLAG, .to = OPT_AT(compare),
+	 .help = "compare two runs: the two FILEs (FILE#N: its Nth session, else its\n"
+		 "newest) side by side, in --format text, markdown or json",
+	 .man = "Compare two runs and exit: the two\n"
+		".IR FILE s\n"
+		"(each its newest session, or\n"
+		".IB FILE # N\n"
+		"for its\n"
+		".IR N th,\n"
+		"from 1), side by side: agent and model, state, duration, tokens, cost, tool\n"
+		"calls by kind and by state, files read and changed, commands run, failures,\n"
+		"and the first step at which the two runs differ.\n"
+		"In\n"
+		".B \\-\\-format text\n"
+		"(default),\n"
+		".B markdown\n"
+		"or\n"
+		".BR json .\n"},
 	{.name = "theme", .kind = OPT_THEME, .arg = "NAME", .to = OPT_AT(theme),
 	 .help = "colour theme: default, light, mono, high-contrast, or a theme file's path",
 	 .man = "Colour theme:\n"
@@ -470,6 +488,11 @@ check(const struct options *o, struct buf *err)
 	if (o->status_line && (o->command != NULL || o->nfiles > 1 ||
 			       o->record != NULL || o->follow))
 		return options_usage(err, "--status-line reads one FILE");
+	if (o->compare && (o->nfiles != 2 || o->command != NULL || o->follow ||
+			   o->replay || o->record != NULL || o->status_line))
+		return options_usage(err, "--compare reads two FILEs (FILE#N: its Nth session)");
+	if (o->compare && o->format == PF_RAW)
+		return options_usage(err, "--compare writes text, markdown or json");
 	if ((o->speed != 1 || o->idle_limit >= 0) && !o->replay)
 		return options_usage(err, "--speed and --idle-limit go with --replay");
 	return 0;

@@ -25,6 +25,7 @@ struct options {
 	bool format_given;
 	bool status_line;
 	bool tmux_style;
+	bool compare;      /* --compare A B: the two FILEs */
 	bool bell;         /* ring when a session ends or a call fails */
 	bool title;        /* set the window title to the session's state */
 	const char *theme;

@@ -105,13 +105,21 @@ test_kinds(void **state)
 	parsed_free(&p);
 
 	/* The last of --mouse and --no-mouse wins; abbreviations work. */
-	parse(&p, ARGS("--no-mouse", "--mou", "--co=always", "--format=json",
+	parse(&p, ARGS("--no-mouse", "--mou", "--col=always", "--format=json",
 		       "--status-line", "--tmux", "x"));
 	assert_int_equal(p.status, -1);
 	assert_int_equal(p.o.mouse, 1);
 	assert_int_equal(p.o.color, COLOR_ALWAYS);
 	assert_int_equal(p.o.format, PF_JSON);
 	assert_true(p.o.status_line && p.o.tmux_style);
+	parsed_free(&p);
+
+	/* --compare: two FILEs, which may name a session (FILE#N). */
+	parse(&p, ARGS("--compare", "--format", "json", "a.ndjson#2", "b.ndjson"));
+	assert_int_equal(p.status, -1);
+	assert_true(p.o.compare);
+	assert_int_equal(p.o.nfiles, 2);
+	assert_string_equal(p.o.files[0], "a.ndjson#2");
 	parsed_free(&p);
 
 	/* Everything after the first "--" is the command, options too. */
@@ -162,6 +170,11 @@ test_usage_errors(void **state)
 		{{"--status-line", "--", "true"}, "--status-line reads one FILE"},
 		{{"-s", "2", "f"}, "--speed and --idle-limit go with --replay"},
 		{{"-i", "0", "f"}, "--speed and --idle-limit go with --replay"},
+		{{"--compare", "a"}, "--compare reads two FILEs (FILE#N: its Nth session)"},
+		{{"--compare", "a", "b", "c"}, "--compare reads two FILEs (FILE#N: its Nth session)"},
+		{{"--compare", "-f", "a", "b"}, "--compare reads two FILEs (FILE#N: its Nth session)"},
+		{{"--compare", "--", "true"}, "--compare reads two FILEs (FILE#N: its Nth session)"},
+		{{"--compare", "--format=raw", "a", "b"}, "--compare writes text, markdown or json"},
 		{{"--bogus", "--help"}, "unknown option '--bogus'"},
 	};
 

@@ -55,7 +55,7 @@ _agentview()
 	esac
 	$split && return
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W '-f --follow -r --replay -s --speed -i --idle-limit --record -p --print --agent --format --status-line --tmux-style --theme --color --bell --title --mouse --no-mouse -h --help -V --version' -- "$cur"))
+		COMPREPLY=($(compgen -W '-f --follow -r --replay -s --speed -i --idle-limit --record -p --print --agent --format --status-line --tmux-style --compare --theme --color --bell --title --mouse --no-mouse -h --help -V --version' -- "$cur"))
 		return
 	fi
 	_filedir

@@ -1,0 +1,22 @@
+/* compare.h: --compare A B, two runs side by side. Each side is a session
+ * of a file (FILE: its newest; FILE#N: its Nth, from 1), read whole; the
+ * scorecard says for each its agent and model, state, duration, tokens,
+ * cost, tool calls by kind and by state, the files it read and changed,
+ * the commands it ran, its failures, and where the two first took a
+ * different step. Plain text, Markdown or JSON. No curses. */
+#ifndef AGENTVIEW_COMPARE_H
+#define AGENTVIEW_COMPARE_H
+
+#include <stdio.h>
+
+#include "util.h"
+
+/* Compare the sessions named by a and b ("run.ndjson", "runs.ndjson#2"),
+ * every line read as agent's (-1: recognised per session), and write the
+ * scorecard to out in format (enum print_format: text, Markdown or
+ * JSON). Returns the exit status: 0, or 1 with the reason in err (a file
+ * that cannot be read, a session that is not there). */
+int compare_run(const char *a, const char *b, int format, int agent, FILE *out,
+		struct buf *err);
+
+#endif
