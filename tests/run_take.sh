@@ -16,10 +16,15 @@ buffer_is() {
 	[ "$($T show-buffer 2>/dev/null)" = "$1" ]
 }
 
-# same_as FILE: the screen is FILE (a capture in the middle of a frame
+# panes: the screen without its status bar, where notes come and go.
+panes() {
+	screen | sed '$d'
+}
+
+# same_as FILE: the panes are FILE (a capture in the middle of a frame
 # fails, and poll tries again).
 same_as() {
-	screen | cmp -s - "$1"
+	panes | cmp -s - "$1"
 }
 
 # The session's directory, where the demo's agent read and edited
@@ -68,10 +73,24 @@ wait_for 'copied the resume command' || fail copy "no note of the resume command
 poll 2 buffer_is "cd $proj && cursor-agent --resume ad7140d9-2cc2-4134-8bae-6b90ba3dede2" ||
 	fail copy "Y copied '$($T show-buffer 2>&1)'"
 
+# In the detail, y copies the part the cursor row is in: on the command
+# row (the 8th), the command; on a row of stdout, all of stdout.
+cases=$((cases + 1))
+keys Enter
+wait_for 'Tool call 2/9' || fail detail "Enter did not open the detail"
+keys j j j j j j j y
+wait_for 'copied the command, 8 bytes' || fail detail "y on the command row: $(screen | tail -1)"
+poll 2 buffer_is 'npm test' || fail detail "the buffer is '$($T show-buffer 2>&1)'"
+keys j j j j j j j j j j y
+wait_for 'copied the stdout, [0-9]+ bytes' || fail detail "y on stdout: $(screen | tail -1)"
+$T show-buffer | grep -qx '> jest' || fail detail "stdout copied: $($T show-buffer 2>&1)"
+keys q
+wait_for ' Transcript ' || fail detail "q did not close the detail"
+
 # o on the same call: the pager gets a private file holding the output y
 # copied, removed once the pager is done; the screen comes back.
 cases=$((cases + 1))
-screen >"$work/before-pager.txt"
+panes >"$work/before-pager.txt"
 keys o
 poll 5 test -s "$work/paged" || fail pager "the pager did not run"
 cmp -s "$work/paged" "$work/output.txt" || fail pager "the pager did not get the output copied"
