@@ -47,6 +47,8 @@ struct side {
 	uint32_t nfailed; /* calls failed, rejected, erred or orphaned */
 	struct strs read, changed, commands;
 	struct strs steps; /* each call's kind and target, in order */
+	uint32_t *call;    /* the call of each step */
+	int64_t span;      /* ms from the session's start to its end */
 };
 
 /* Append s[0..n) to l. */
@@ -191,6 +193,23 @@ side_target(struct side *sd, uint32_t c, struct buf *out)
 	return what;
 }
 
+/* Milliseconds from the session's first time to its end (its duration,
+ * or its last event's time, whichever is later); 0 when unknown. */
+static int64_t
+side_span(const struct side *sd)
+{
+	const struct session *ses = &sd->m->ses[sd->s];
+	int64_t d = model_session_duration(sd->m, sd->s);
+
+	if (ses->start_ms == TIME_NONE)
+		return 0;
+	if (d == TIME_NONE || d < 0)
+		d = 0;
+	if (ses->last_ms != TIME_NONE && ses->last_ms - ses->start_ms > d)
+		d = ses->last_ms - ses->start_ms;
+	return d;
+}
+
 /* Gather what the scorecard says of the side's session. */
 static void
 side_gather(struct side *sd)
@@ -221,6 +240,8 @@ side_gather(struct side *sd)
 			buf_add(&step, t.p, t.n);
 		}
 		strs_add(&sd->steps, step.p, step.n);
+		sd->call = xreallocarray(sd->call, sd->steps.cap, sizeof *sd->call);
+		sd->call[sd->steps.n - 1] = c;
 		if (what == NULL)
 			continue;
 		if (k == TK_READ && strcmp(what, "path") == 0)
@@ -231,6 +252,7 @@ side_gather(struct side *sd)
 		else if (k == TK_SHELL)
 			strs_add(&sd->commands, t.p, t.n);
 	}
+	sd->span = side_span(sd);
 	strs_sort_unique(&sd->read);
 	strs_sort_unique(&sd->changed);
 	strs_sort_unique(&sd->commands);
@@ -250,6 +272,7 @@ side_free(struct side *sd)
 	strs_free(&sd->changed);
 	strs_free(&sd->commands);
 	strs_free(&sd->steps);
+	free(sd->call);
 }
 
 /* --- the rows of the table ----------------------------------------------- */
@@ -524,6 +547,73 @@ write_union(const char *title, const struct strs *la, const struct strs *lb,
 	}
 }
 
+/* Cells of a timeline's bar, and at most the rows of a side's timeline. */
+#define BAR_W 40
+#define TIMELINE_MAX 100
+
+/* One call's row of the timeline: its state, kind and target, and its
+ * bar on the axis [0, span] ms from its session's start. */
+static void
+timeline_row(const struct side *sd, const char *name, size_t i, int64_t span,
+	     struct buf *out)
+{
+	struct model *m = sd->m;
+	uint32_t c = sd->call[i];
+	enum call_state st = model_call_state(m, c);
+	int64_t a0 = m->ses[sd->s].start_ms, t0 = m->call[c].start_ms;
+	int64_t t1 = model_call_end(m, c);
+	struct buf cell = {0};
+	size_t from = BAR_W, to = 0;
+
+	buf_addf(out, "  %s %s ", name, tool_state_glyph(st));
+	say_cell(&cell, strs_at(&sd->steps, i), strlen(strs_at(&sd->steps, i)), false);
+	say_padded(out, cell.p, 32);
+	if (a0 != TIME_NONE && t0 != TIME_NONE) {
+		if (t1 == TIME_NONE || t1 < t0)
+			t1 = a0 + span;
+		from = (size_t)((t0 - a0) * BAR_W / span);
+		to = (size_t)(((t1 - a0) * BAR_W + span - 1) / span);
+		from = from >= BAR_W ? BAR_W - 1 : from;
+		to = to <= from ? from + 1 : to > BAR_W ? BAR_W : to;
+	}
+	buf_adds(out, " |");
+	for (size_t x = 0; x < BAR_W; x++)
+		buf_adds(out, x < from || x >= to ? " "
+			      : st == CS_OK    ? GLYPH_BAR_OK
+			      : st == CS_RUNNING ? GLYPH_BAR_RUNNING
+						 : GLYPH_BAR_FAILED);
+	buf_adds(out, "|\n");
+	buf_free(&cell);
+}
+
+/* Both runs' calls as bars on one time axis, A's rows above B's. */
+static void
+write_timelines(const struct side *a, const struct side *b, bool md,
+		struct buf *out)
+{
+	int64_t span = a->span > b->span ? a->span : b->span;
+
+	buf_adds(out, md ? "\n### Timelines\n\n" : "\nTimelines");
+	buf_adds(out, md ? "On one time axis, from each run's start to " : " (on one axis, 0 to ");
+	fmt_duration(out, span);
+	buf_adds(out, md ? ":\n\n```text\n" : "):\n");
+	span = span > 0 ? span : 1;
+	for (int k = 0; k < 2; k++) {
+		const struct side *sd = k == 0 ? a : b;
+		size_t n = sd->steps.n < TIMELINE_MAX ? sd->steps.n : TIMELINE_MAX;
+
+		if (sd->steps.n == 0)
+			buf_addf(out, "  %s   (no tool calls)\n", k == 0 ? "A" : "B");
+		for (size_t i = 0; i < n; i++)
+			timeline_row(sd, k == 0 ? "A" : "B", i, span, out);
+		if (sd->steps.n > n)
+			buf_addf(out, "  %s   (%zu more calls)\n", k == 0 ? "A" : "B",
+				 sd->steps.n - n);
+	}
+	if (md)
+		buf_adds(out, "```\n");
+}
+
 /* The scorecard as text or Markdown. */
 static void
 write_text(struct side *a, struct side *b, bool md, struct buf *out)
@@ -536,6 +626,7 @@ write_text(struct side *a, struct side *b, bool md, struct buf *out)
 	write_union("Files read", &a->read, &b->read, md, out);
 	write_union("Files changed", &a->changed, &b->changed, md, out);
 	write_union("Commands run", &a->commands, &b->commands, md, out);
+	write_timelines(a, b, md, out);
 	buf_adds(out, md ? "\n### First different step\n\n" : "\nFirst different step:\n");
 	if (d < 0) {
 		buf_addf(out, "%snone: the same %zu step%s\n", md ? "" : "  ",

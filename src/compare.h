@@ -2,8 +2,8 @@
  * of a file (FILE: its newest; FILE#N: its Nth, from 1), read whole; the
  * scorecard says for each its agent and model, state, duration, tokens,
  * cost, tool calls by kind and by state, the files it read and changed,
- * the commands it ran, its failures, and where the two first took a
- * different step. Plain text, Markdown or JSON. No curses. */
+ * the commands it ran, its failures, its calls as bars on a time axis
+ * both share, and where the two first took a different step. Plain text, Markdown or JSON. No curses. */
 #ifndef AGENTVIEW_COMPARE_H
 #define AGENTVIEW_COMPARE_H
 
