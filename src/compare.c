@@ -37,7 +37,7 @@ struct strs {
 struct side {
 	const char *arg; /* as given: "run.ndjson#2" */
 	struct buf file;
-	long want;       /* N of FILE#N; 0: the newest session */
+	long want;       /* N of FILE#N; -1: the newest session */
 	struct model *m;
 	struct input in;
 	uint32_t s;
@@ -113,14 +113,14 @@ side_split(struct side *sd)
 	char *end;
 	long n;
 
-	sd->want = 0;
+	sd->want = -1;
 	buf_reset(&sd->file);
 	if (hash != NULL && hash[1] >= '0' && hash[1] <= '9' && stat(sd->arg, &st) != 0) {
 		errno = 0;
 		n = strtol(hash + 1, &end, 10);
 		if (*end == '\0' && errno == 0) {
 			buf_add(&sd->file, sd->arg, (size_t)(hash - sd->arg));
-			sd->want = n > 0 ? n : -1;
+			sd->want = n;
 			return;
 		}
 	}
@@ -167,7 +167,7 @@ side_pick(struct side *sd, struct buf *err)
 		buf_addf(err, "%s: no session in it", sd->file.p);
 		return -1;
 	}
-	if (sd->want < 0 || (size_t)sd->want > n) {
+	if (sd->want == 0 || (sd->want > 0 && (size_t)sd->want > n)) {
 		buf_addf(err, "%s: no session %ld: it has %zu (FILE#1 to FILE#%zu)",
 			 sd->file.p, sd->want, n, n);
 		return -1;

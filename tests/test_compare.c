@@ -141,6 +141,11 @@ test_session(void **state)
 	assert_string_equal(r.err.p, "recordings/multi-session.ndjson: no session 4: "
 				     "it has 3 (FILE#1 to FILE#3)");
 	run_free(&r);
+	run(&r, "recordings/demo.ndjson#0", "recordings/demo.ndjson", PF_TEXT);
+	assert_int_equal(r.status, 1);
+	assert_string_equal(r.err.p, "recordings/demo.ndjson: no session 0: "
+				     "it has 1 (FILE#1 to FILE#1)");
+	run_free(&r);
 	run(&r, "recordings/demo.ndjson", "recordings/no-such.ndjson", PF_TEXT);
 	assert_int_equal(r.status, 1);
 	assert_string_equal(r.err.p, "recordings/no-such.ndjson: No such file or directory");
