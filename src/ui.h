@@ -130,7 +130,7 @@ struct ui {
 	bool overlay;           /* the last frame had something over the panes */
 };
 
-/* --- ui.c: the loop, the layer stack, the cells ----------------------- */
+/* --- ui.c: the loop, the layer stack ------------------------------------ */
 
 /* Run the viewer until the user quits. Returns the exit status. */
 int ui_run(struct model *m, struct input *in, const struct ui_opts *opt);
@@ -157,6 +157,8 @@ void ui_note(struct ui *u, const char *fmt, ...) PRINTF_LIKE(2, 3);
 /* The height of a pane's body, for paging, even while it is hidden. */
 int ui_body_height(struct ui *u, enum pane p);
 
+/* --- ui_cell.c: the cells, the rows drawn ------------------------------- */
+
 /* Draw a segmented line at y, x (it was rendered to the right width). */
 void ui_draw_rline(struct ui *u, int y, int x, const struct rline *l,
 		   enum role override);
@@ -169,6 +171,10 @@ uint64_t ui_hash(uint64_t h, const void *p, size_t n);
 bool ui_drawn(struct ui *u, int y, int x, int w, uint64_t hash);
 /* Row y was drawn over by something else: draw it again next time. */
 void ui_undrawn(struct ui *u, int y);
+/* Start a frame (overlay: something is drawn over the panes in it), and
+ * the screen was resized: see ui_cell.c. */
+void ui_drawn_begin(struct ui *u, bool overlay);
+void ui_forget_rows(struct ui *u);
 /* Set the attributes of role on stdscr. */
 void ui_role(struct ui *u, enum role role);
 /* Clear a rectangle in role. */
