@@ -104,7 +104,12 @@ ui_undrawn(struct ui *u, int y)
 }
 
 /* One call for the whole run: addch per cell converts and measures each
- * blank, a good part of a frame's time while a stream is followed. */
+ * blank, a good part of a frame's time while a stream is followed. But
+ * whline_set leaves alone the second half of a wide character whose first
+ * half it blanks; text put there next would make curses take that half
+ * for the rest of a wide character it cuts, and blank the cell before it
+ * (the last of these blanks) in no role: the last blank is put again with
+ * wadd_wchnstr, which blanks such a half after it. */
 void
 ui_blank(struct ui *u, int n, enum role role)
 {
@@ -117,6 +122,8 @@ ui_blank(struct ui *u, int n, enum role role)
 	getyx(stdscr, y, x);
 	setcchar(&blank, L" ", u->attr[role], u->pair[role], NULL);
 	whline_set(stdscr, &blank, n);
+	move(y, MIN(x + n, getmaxx(stdscr)) - 1);
+	wadd_wchnstr(stdscr, &blank, 1);
 	move(y, x + n);
 }
 
