@@ -66,7 +66,11 @@ UI_OBJ   = $(UI:%=src/%.o)
 
 TESTS = $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 TEST_BIN = $(TESTS:%=tests/%)
-FUZZ  = fuzz_json fuzz_model fuzz_text
+FUZZ  = fuzz_json fuzz_model fuzz_text fuzz_screen
+# fuzz_screen also builds the screen's cells (src/ui_cell.c) over the
+# curses stub of tests/fuzz/stub/ (the only harness of a screen file).
+FUZZ_EXTRA_fuzz_screen = -Itests/fuzz/stub src/ui_cell.c tests/fuzz/stub/curses.c
+FUZZ_EXTRA_DEPS = src/ui_cell.c tests/fuzz/stub/curses.c tests/fuzz/stub/curses.h
 
 all: src/agentview
 
@@ -215,10 +219,15 @@ asan: $(ASAN_DIR)/agentview $(ASAN_TESTS)
 # The fuzz harnesses without libFuzzer (tests/fuzz/driver.c), under ASan
 # and UBSan: their checks on every seed, and they keep building.
 $(ASAN_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c tests/fuzz/fuzz.h $(ASAN_DIR)/libcore.a
-	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< tests/fuzz/driver.c $(ASAN_DIR)/libcore.a
+	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< tests/fuzz/driver.c \
+		$(FUZZ_EXTRA_fuzz_$*) $(ASAN_DIR)/libcore.a
+$(ASAN_DIR)/fuzz_screen: $(FUZZ_EXTRA_DEPS)
+# Each harness runs on the recordings and on its own seeds, when it has
+# some (tests/fuzz/seeds/HARNESS/).
 fuzz-seeds: $(FUZZ:%=$(ASAN_DIR)/%)
 	@set -e; seeds="recordings/*.ndjson recordings/*.txt $(wildcard ../shared/corpus/*.ndjson)"; \
-	for h in $(FUZZ); do $(ASAN_ENV) $(ASAN_DIR)/$$h $$seeds; done
+	for h in $(FUZZ); do own=; [ -d tests/fuzz/seeds/$$h ] && own="tests/fuzz/seeds/$$h/*"; \
+		$(ASAN_ENV) $(ASAN_DIR)/$$h $$seeds $$own; done
 
 # The unit tests under ASan and UBSan, then under valgrind's memcheck.
 unit-asan: $(ASAN_TESTS)
@@ -268,7 +277,9 @@ tests/fuzz/build/%.o: src/%.c src/*.h
 	$(FUZZ_CC) $(AV_CPPFLAGS) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 tests/fuzz/build/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
-	$(FUZZ_CC) $(AV_CPPFLAGS) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer -Isrc -o $@ $< $(FUZZ_OBJ)
+	$(FUZZ_CC) $(AV_CPPFLAGS) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer -Isrc -o $@ $< \
+		$(FUZZ_EXTRA_fuzz_$*) $(FUZZ_OBJ)
+tests/fuzz/build/fuzz_screen: $(FUZZ_EXTRA_DEPS)
 
 .PRECIOUS: tests/fuzz/build/%.o
 fuzz-build: deps-fuzz
@@ -279,12 +290,13 @@ fuzz-build: deps-fuzz
 FUZZ_ARGS_fuzz_json  = -max_len=8192 -dict=tests/fuzz/fuzz_json.dict
 FUZZ_ARGS_fuzz_model = -max_len=16384 -dict=tests/fuzz/fuzz_model.dict
 FUZZ_ARGS_fuzz_text  = -max_len=4096 -dict=tests/fuzz/fuzz_text.dict
+FUZZ_ARGS_fuzz_screen = -max_len=4096
 define fuzz_run
 	@mkdir -p tests/fuzz/corpus/$(1) tests/fuzz/crashes
 	@echo "== $(1) for $(FUZZ_TIME) s"
 	tests/fuzz/build/$(1) -max_total_time=$(FUZZ_TIME) -timeout=20 -print_final_stats=1 \
 		-artifact_prefix=tests/fuzz/crashes/$(1)- $(FUZZ_ARGS_$(1)) \
-		tests/fuzz/corpus/$(1) $(FUZZ_SEEDS)
+		tests/fuzz/corpus/$(1) $(FUZZ_SEEDS) $(wildcard tests/fuzz/seeds/$(1))
 
 endef
 
@@ -298,7 +310,8 @@ FUZZ_COV = tests/fuzz/build/cov
 $(FUZZ_COV)/%: tests/fuzz/%.c tests/fuzz/driver.c tests/fuzz/fuzz.h src/*.c src/*.h
 	@mkdir -p $(FUZZ_COV)
 	$(FUZZ_CC) $(AV_CPPFLAGS) -O1 -g -fprofile-instr-generate -fcoverage-mapping \
-		-Isrc -o $@ $< tests/fuzz/driver.c $(CORE:%=src/%.c)
+		-Isrc -o $@ $< tests/fuzz/driver.c $(FUZZ_EXTRA_$*) $(CORE:%=src/%.c)
+$(FUZZ_COV)/fuzz_screen: $(FUZZ_EXTRA_DEPS)
 
 fuzz-cov: deps-fuzz $(FUZZ:%=$(FUZZ_COV)/%)
 	@set -e; for h in $(FUZZ); do \
@@ -308,7 +321,7 @@ fuzz-cov: deps-fuzz $(FUZZ:%=$(FUZZ_COV)/%)
 		llvm-profdata merge -o $(FUZZ_COV)/$$h.profdata $(FUZZ_COV)/$$h.profraw; \
 		echo "== $$h"; \
 		llvm-cov report $(FUZZ_COV)/$$h -instr-profile=$(FUZZ_COV)/$$h.profdata \
-			$(CORE:%=src/%.c); \
+			$(CORE:%=src/%.c) $$(test $$h != fuzz_screen || echo src/ui_cell.c); \
 	done
 
 install: all
