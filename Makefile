@@ -54,7 +54,8 @@ MODEL   = model model_build model_query agent agent_cursor agent_claude agent_ge
 OUTPUT  = print summary record statusline options complete
 # The screen's model, without curses: transcript blocks, the status bar,
 # layout, keys, themes, a call's detail, search, jumps, replay.
-VIEW    = render status view keys theme search diff detail jump replay
+VIEW    = render status view keys theme search diff detail detail_kind jump \
+          replay
 CORE = $(READING) $(MODEL) $(OUTPUT) $(VIEW)
 # Screen layer: the only files that may include <curses.h>. The loop, the
 # layer stack and what the panes share; then the panes.

@@ -1,0 +1,58 @@
+/* detail_impl.h: what the files of the detail module share, and no other
+ * file includes: the rows a builder writes (detail.c) and the reading of
+ * the call's events, for the builders of the kinds (detail_kind.c). */
+#ifndef AGENTVIEW_DETAIL_IMPL_H
+#define AGENTVIEW_DETAIL_IMPL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "detail.h"
+#include "json.h"
+#include "theme.h"
+
+/* Room left for text; false (and one row saying so) once it is spent. */
+bool detail_room(struct detail *d);
+/* A blank row between sections, never two in a row. */
+void detail_blank(struct detail *d);
+/* Raw text s[0..n), sanitized and wrapped at the width less indent; the
+ * first row starts with `lead` (raw, shown dim) and the rows after it are
+ * indented by the lead's width instead. */
+void detail_wrap(struct detail *d, const char *s, size_t n, enum role role,
+		 int indent, const char *lead);
+/* A section title on a row of its own, after a blank row. */
+void detail_heading(struct detail *d, const char *s);
+/* "label       value", the value wrapped under itself. */
+void detail_field(struct detail *d, const char *label, const char *v,
+		  size_t n, enum role role);
+/* A field whose value is formatted. */
+void detail_fieldf(struct detail *d, const char *label, const char *fmt, ...)
+	PRINTF_LIKE(3, 4);
+/* Text as lines numbered from `first`, each wrapped under itself. */
+void detail_numbered(struct detail *d, const char *s, size_t n,
+		     int64_t first);
+/* A unified diff, each line in the role of its sign. */
+void detail_diff(struct detail *d, const char *s, size_t n);
+/* Token t of j as indented JSON. */
+void detail_json(struct detail *d, const struct json *j, int t);
+
+/* The decoded string at path under obj into out (reset); false when it
+ * is absent or not a string. */
+bool detail_str(const struct json *j, int obj, const char *path,
+		struct buf *out);
+/* A field from a string at path under obj, when present and not empty. */
+bool detail_field_at(struct detail *d, const char *label,
+		     const struct json *j, int obj, const char *path);
+/* A field from a primitive (number, bool) or string at path. */
+bool detail_field_prim(struct detail *d, const char *label,
+		       const struct json *j, int obj, const char *path,
+		       const char *unit);
+/* A section of text under a heading, when the string is there. */
+bool detail_section(struct detail *d, const char *title,
+		    const struct json *j, int obj, const char *path,
+		    bool skip_empty);
+/* The result variant is `name` (success, failure, rejected, error). */
+bool detail_variant(const struct callview *v, const char *name);
+
+#endif
