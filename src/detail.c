@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agent.h"
 #include "detail_impl.h"
 #include "glyph.h"
 #include "json.h"
@@ -265,20 +266,14 @@ detail_json(struct detail *d, const struct json *j, int t)
 
 /* --- reading the events --------------------------------------------------- */
 
-/* The decoded string at path under obj into out (reset); false when it
- * is absent or not a string. */
+/* Append string token t decoded to out; false when t is not a string. */
 bool
-detail_str(const struct json *j, int obj, const char *path, struct buf *out)
+detail_tok(const struct json *j, int t, struct buf *out)
 {
 	const char *raw;
 	size_t rn;
-	int t;
 
-	buf_reset(out);
-	if (j == NULL || obj < 0)
-		return false;
-	t = json_path(j, obj, path);
-	if (t < 0 || json_type(j, t) != JSON_STRING)
+	if (json_type(j, t) != JSON_STRING)
 		return false;
 	raw = json_raw(j, t, &rn);
 	/* More than the detail shows is not decoded at all; the end says
@@ -288,6 +283,17 @@ detail_str(const struct json *j, int obj, const char *path, struct buf *out)
 		buf_addf(out, "\n" GLYPH_ELLIPSIS " cut: %zu more bytes of JSON not shown",
 			 rn - DETAIL_MAX_BYTES);
 	return true;
+}
+
+/* The decoded string at path under obj into out (reset); false when it
+ * is absent or not a string. */
+bool
+detail_str(const struct json *j, int obj, const char *path, struct buf *out)
+{
+	buf_reset(out);
+	if (j == NULL || obj < 0)
+		return false;
+	return detail_tok(j, json_path_any(j, obj, path), out);
 }
 
 /* A field from a string at path under obj, when present and not empty. */
@@ -308,7 +314,7 @@ detail_field_prim(struct detail *d, const char *label, const struct json *j,
 {
 	int t;
 
-	if (j == NULL || obj < 0 || (t = json_path(j, obj, path)) < 0 ||
+	if (j == NULL || obj < 0 || (t = json_path_any(j, obj, path)) < 0 ||
 	    json_type(j, t) == JSON_OBJECT || json_type(j, t) == JSON_ARRAY)
 		return false;
 	buf_reset(&d->a);
@@ -345,13 +351,54 @@ detail_variant(const struct callview *v, const char *name)
 	return v->varkey >= 0 && json_streq(v->rj, v->varkey, name);
 }
 
-/* Arguments and result as indented JSON, for every other kind. */
+bool
+detail_parts(struct detail *d, const char *title, const struct json *j,
+	     int t)
+{
+	buf_reset(&d->b);
+	if (json_type(j, t) == JSON_STRING) {
+		detail_tok(j, t, &d->b);
+	} else if (json_type(j, t) == JSON_ARRAY) {
+		int n = json_size(j, t);
+
+		t++;
+		for (int i = 0; i < n && d->b.n < DETAIL_MAX_BYTES;
+		     i++, t = json_next(j, t))
+			if (!detail_tok(j, t, &d->b))
+				detail_tok(j, json_get(j, t, "text"), &d->b);
+	}
+	if (d->b.n == 0)
+		return false;
+	detail_heading(d, title);
+	detail_wrap(d, d->b.p, d->b.n, ROLE_NORMAL, 0, NULL);
+	return true;
+}
+
+bool
+detail_output(struct detail *d, const char *title, const struct callview *v)
+{
+	return detail_parts(d, title, v->tj, v->text);
+}
+
+/* Arguments and result as indented JSON, for every other kind; of
+ * another agent's call, its result's payload and what it gave as text. */
 static void
 detail_generic(struct detail *d, const struct callview *v)
 {
 	if (v->args >= 0) {
 		detail_heading(d, "arguments");
 		detail_json(d, v->aj, v->args);
+	}
+	if (v->agent != AGENT_CURSOR) {
+		/* A payload of its own (Claude Code's tool_use_result, Codex's
+		 * item), not the whole event (Gemini's tool_result, which its
+		 * output and error tell). */
+		if (v->rj != NULL && v->var > 0) {
+			detail_heading(d, "result");
+			detail_json(d, v->rj, v->var);
+		}
+		detail_output(d, "output", v);
+		return;
 	}
 	if (v->rj != NULL && v->result >= 0) {
 		detail_heading(d, "result");
@@ -410,8 +457,10 @@ header(struct detail *d, uint32_t c, const struct callview *v)
 			buf_adds(&line, ", running");
 		detail_field(d, "duration", line.p, line.n, ROLE_NORMAL);
 	}
+	buf_reset(&d->a);
 	if ((v->rj != NULL && detail_str(v->rj, 0, "call_id", &d->a)) ||
-	    (v->aj != NULL && detail_str(v->aj, 0, "call_id", &d->a))) {
+	    (v->aj != NULL && detail_str(v->aj, 0, "call_id", &d->a)) ||
+	    (v->agent != AGENT_CURSOR && detail_tok(v->ij, v->id, &d->a))) {
 		/* IDs hold newlines (src/FORMAT.md §1): one line, with ↵. */
 		buf_reset(&line);
 		text_sanitize(&line, d->a.p, d->a.n, TEXT_ONELINE);
@@ -420,10 +469,19 @@ header(struct detail *d, uint32_t c, const struct callview *v)
 	buf_free(&line);
 }
 
-/* Why a call did not succeed, from its result variant. */
+/* Why a call did not succeed, from its result variant (another agent's
+ * failed call: the error message its result holds, when it has one). */
 static void
-outcome(struct detail *d, const struct callview *v)
+outcome(struct detail *d, uint32_t c, const struct callview *v)
 {
+	if (v->agent != AGENT_CURSOR) {
+		if (model_call_state(d->m, c) == CS_FAILED &&
+		    detail_str(v->rj, v->var, "error.message", &d->b) &&
+		    d->b.n > 0)
+			detail_field(d, "error", d->b.p, d->b.n,
+				     ROLE_TOOL_FAILED);
+		return;
+	}
 	if (v->var < 0)
 		return;
 	if (detail_variant(v, "rejected")) {
@@ -479,6 +537,33 @@ raw_rows(struct detail *d, uint32_t c)
 	}
 }
 
+/* Whether call c is shown by its kind's builder: when it succeeded or
+ * failed, or has no result yet (a kind's also when rejected, if its
+ * builder draws that). Else its arguments and result are shown as they
+ * are. Cursor's result says how it ended by its variant's key; the other
+ * agents' by what the adapter made of it. */
+static bool
+by_builder(const struct detail *d, uint32_t c, const struct callview *v,
+	   enum tool_kind kind)
+{
+	if (v->rj == NULL)
+		return true;
+	if (v->agent == AGENT_CURSOR)
+		return detail_variant(v, "success") ||
+		       detail_variant(v, "failure") ||
+		       (tool_detail_rejected(kind) &&
+			detail_variant(v, "rejected"));
+	switch (d->m->call[c].result) {
+	case CR_SUCCESS:
+	case CR_FAILURE:
+		return true;
+	case CR_REJECTED:
+		return tool_detail_rejected(kind);
+	default:
+		return false;
+	}
+}
+
 void
 detail_build(struct detail *d, uint32_t c, int width, bool raw)
 {
@@ -499,14 +584,8 @@ detail_build(struct detail *d, uint32_t c, int width, bool raw)
 		raw_rows(d, c);
 		return;
 	}
-	outcome(d, &v);
-	/* A call that succeeded or failed, or has no result yet, is shown by
-	 * its kind's builder (a shell's also when rejected). Anything else:
-	 * its arguments and its result as they are. */
-	if (build == NULL ||
-	    !(v.rj == NULL || detail_variant(&v, "success") ||
-	      detail_variant(&v, "failure") ||
-	      (tool_detail_rejected(kind) && detail_variant(&v, "rejected")))) {
+	outcome(d, c, &v);
+	if (build == NULL || !by_builder(d, c, &v, kind)) {
 		detail_generic(d, &v);
 		return;
 	}

@@ -37,8 +37,12 @@ void detail_diff(struct detail *d, const char *s, size_t n);
 /* Token t of j as indented JSON. */
 void detail_json(struct detail *d, const struct json *j, int t);
 
+/* Append string token t decoded (no more than the detail holds) to out;
+ * false when t is not a string. */
+bool detail_tok(const struct json *j, int t, struct buf *out);
 /* The decoded string at path under obj into out (reset); false when it
- * is absent or not a string. */
+ * is absent or not a string. A path may name several spellings of one
+ * field, "a|b" (agents name them their own way): the first present. */
 bool detail_str(const struct json *j, int obj, const char *path,
 		struct buf *out);
 /* A field from a string at path under obj, when present and not empty. */
@@ -52,6 +56,14 @@ bool detail_field_prim(struct detail *d, const char *label,
 bool detail_section(struct detail *d, const char *title,
 		    const struct json *j, int obj, const char *path,
 		    bool skip_empty);
+/* Text under a heading: string token t, or the texts of array t's parts
+ * (strings, or objects with a text: Claude Code's content blocks); false
+ * (nothing shown) when there is none. */
+bool detail_parts(struct detail *d, const char *title, const struct json *j,
+		  int t);
+/* The call's result text (callview.text) so; false when it has none. */
+bool detail_output(struct detail *d, const char *title,
+		   const struct callview *v);
 /* The result variant is `name` (success, failure, rejected, error). */
 bool detail_variant(const struct callview *v, const char *name);
 
