@@ -1,52 +1,110 @@
 /* detail_kind.c: the builders of the kinds' details, named in tool.c's
  * table of kinds: each lays out what one kind of call holds. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "agent.h"
 #include "detail_impl.h"
 #include "diff.h"
 #include "glyph.h"
 #include "json.h"
 #include "theme.h"
 
-/* A shell: command, directory, exit code, timing, stdout and stderr. */
+/* --- helpers ------------------------------------------------------------ */
+
+/* "Exit code N" at the start of the result text: the code (Claude Code's
+ * failed Bash says it only there). */
+static bool
+text_exit_code(struct detail *d, const struct callview *v, int64_t *code)
+{
+	char *end;
+
+	buf_reset(&d->a);
+	if (!detail_tok(v->tj, v->text, &d->a) || d->a.n <= 10 ||
+	    memcmp(d->a.p, "Exit code ", 10) != 0)
+		return false;
+	*code = strtoll(d->a.p + 10, &end, 10);
+	return end > d->a.p + 10;
+}
+
+/* The strings of an array (or what names each of its objects: path,
+ * name, file) under a heading, one a row; false when it has none. */
+static bool
+list_section(struct detail *d, const char *title, const struct json *j,
+	     int arr)
+{
+	int e = arr + 1;
+
+	if (json_type(j, arr) != JSON_ARRAY || json_size(j, arr) == 0)
+		return false;
+	detail_heading(d, title);
+	for (int i = 0; i < json_size(j, arr) && detail_room(d);
+	     i++, e = json_next(j, e)) {
+		buf_reset(&d->b);
+		if (detail_tok(j, e, &d->b) ||
+		    detail_str(j, e, "path|name|file", &d->b))
+			detail_wrap(d, d->b.p, d->b.n, ROLE_NORMAL, 2, NULL);
+		else
+			detail_json(d, j, e);
+	}
+	return true;
+}
+
+/* --- the kinds ------------------------------------------------------------ */
+
+/* A shell: command, directory, exit code, timing, stdout and stderr (or
+ * the two together, or what it gave as text). */
 void
 detail_shell(struct detail *d, const struct callview *v)
 {
 	const struct json *rj = v->rj;
 	int r = v->var;
+	int64_t code;
 	bool any;
 
-	if (!detail_field_at(d, "command", v->aj, v->args, "command"))
+	if (!detail_field_at(d, "command", v->aj, v->args, "command|cmd"))
 		detail_field_at(d, "command", rj, r, "command");
-	if (!detail_field_at(d, "directory", v->aj, v->args, "workingDirectory"))
+	if (!detail_field_at(d, "directory", v->aj, v->args,
+			     "workingDirectory|dir_path|directory"))
 		detail_field_at(d, "directory", rj, r, "workingDirectory");
 	if (!detail_field_at(d, "description", v->aj, v->holder, "description"))
 		detail_field_at(d, "description", v->aj, v->args, "description");
-	detail_field_prim(d, "exit code", rj, r, "exitCode", NULL);
+	if (!detail_field_prim(d, "exit code", rj, r, "exitCode|exit_code",
+			       NULL) &&
+	    text_exit_code(d, v, &code))
+		detail_fieldf(d, "exit code", "%lld", (long long)code);
 	detail_field_at(d, "signal", rj, r, "signal");
 	detail_field_prim(d, "aborted", rj, r, "aborted", NULL);
+	detail_field_prim(d, "interrupted", rj, r, "interrupted", NULL);
 	detail_field_prim(d, "run time", rj, r, "executionTime", " ms");
-	detail_field_prim(d, "local time", rj, r, "localExecutionTimeMs", " ms");
+	detail_field_prim(d, "local time", rj, r, "localExecutionTimeMs",
+			  " ms");
 	detail_field_prim(d, "timeout", v->aj, v->args, "timeout", " ms");
-	detail_field_prim(d, "background", v->aj, v->args, "isBackground", NULL);
+	detail_field_prim(d, "background", v->aj, v->args,
+			  "isBackground|run_in_background", NULL);
 	detail_field_at(d, "shell id", rj, r, "shellId");
 	detail_field_prim(d, "pid", rj, r, "pid", NULL);
 	detail_field_at(d, "why", rj, r, "backgroundReason");
-	if (rj == NULL || r < 0)
+	if (rj == NULL || (r < 0 && v->text < 0))
 		return;
 	any = detail_section(d, "stdout", rj, r, "stdout", true);
 	any |= detail_section(d, "stderr", rj, r, "stderr", true);
 	/* The two streams together, when that is all there is. */
 	if (!any)
-		any = detail_section(d, "output", rj, r, "interleavedOutput", true);
+		any = detail_section(d, "output", rj, r, "interleavedOutput",
+				     true);
+	if (!any)
+		any = detail_output(d, "output", v);
 	if (!any && !detail_variant(v, "rejected")) {
 		detail_blank(d);
 		detail_wrap(d, "(no output)", 11, ROLE_DIM, 0, NULL);
 	}
 }
 
-/* A read: path, range and the content with its line numbers. */
+/* A read: path, range and the content with its line numbers (Claude
+ * Code's under file; Gemini CLI's stream has only what it told the
+ * model). */
 void
 detail_read(struct detail *d, const struct callview *v)
 {
@@ -54,21 +112,34 @@ detail_read(struct detail *d, const struct callview *v)
 	int r = v->var;
 	int64_t first = 1, a, b;
 
-	if (!detail_field_at(d, "path", v->aj, v->args, "path"))
-		detail_field_at(d, "path", rj, r, "path");
+	if (!detail_field_at(d, "path", v->aj, v->args,
+			     "path|file_path|absolute_path"))
+		detail_field_at(d, "path", rj, r, "path|file.filePath");
 	if (json_int_at(rj, r, "readRange.startLine", &a)) {
 		first = a;
 		if (json_int_at(rj, r, "readRange.endLine", &b))
-			detail_fieldf(d, "lines", "%lld-%lld", (long long)a, (long long)b);
+			detail_fieldf(d, "lines", "%lld-%lld", (long long)a,
+				      (long long)b);
+	} else if (json_int_at(rj, r, "file.startLine", &a)) {
+		first = a;
+		if (json_int_at(rj, r, "file.numLines", &b) && b > 0 &&
+		    a <= INT64_MAX - b)
+			detail_fieldf(d, "lines", "%lld-%lld", (long long)a,
+				      (long long)(a + b - 1));
 	} else if (json_int_at(v->aj, v->args, "offset", &a) && a > 0) {
 		first = a;
 	}
-	detail_field_prim(d, "total lines", rj, r, "totalLines", NULL);
+	detail_field_prim(d, "total lines", rj, r, "totalLines|file.totalLines",
+			  NULL);
 	detail_field_prim(d, "file size", rj, r, "fileSize", " bytes");
 	detail_field_prim(d, "truncated", rj, r, "exceededLimit", NULL);
-	if (detail_str(rj, r, "content", &d->b)) {
+	if (detail_str(rj, r, "content|file.content", &d->b)) {
 		detail_heading(d, "content");
 		detail_numbered(d, d->b.p, d->b.n, first);
+	} else if (!detail_output(d, "output", v) && rj != NULL &&
+		   v->agent != AGENT_CURSOR) {
+		detail_heading(d, "content");
+		detail_wrap(d, "(not in the stream)", 19, ROLE_DIM, 2, NULL);
 	}
 }
 
@@ -87,22 +158,124 @@ diff_section(struct detail *d, const char *title, const char *a, size_t na,
 	buf_free(&out);
 }
 
+/* Claude Code's structured patch (hunks {oldStart, oldLines, newStart,
+ * newLines, lines: ["-old", "+new", " same"]}) as a unified diff into
+ * out, counting the lines added and removed; false when it has no hunk. */
+static bool
+patch_text(const struct json *j, int patch, struct buf *out, int64_t *add,
+	   int64_t *del)
+{
+	int h = patch + 1;
+
+	if (json_type(j, patch) != JSON_ARRAY || json_size(j, patch) == 0)
+		return false;
+	for (int i = 0; i < json_size(j, patch) && out->n < DETAIL_MAX_BYTES;
+	     i++, h = json_next(j, h)) {
+		int64_t at[4] = {0, 0, 0, 0};
+		int ls = json_get(j, h, "lines"), l = ls + 1;
+		size_t from;
+
+		json_int_at(j, h, "oldStart", &at[0]);
+		json_int_at(j, h, "oldLines", &at[1]);
+		json_int_at(j, h, "newStart", &at[2]);
+		json_int_at(j, h, "newLines", &at[3]);
+		buf_addf(out, "@@ -%lld,%lld +%lld,%lld @@\n", (long long)at[0],
+			 (long long)at[1], (long long)at[2], (long long)at[3]);
+		for (int k = 0; k < json_size(j, ls) && out->n < DETAIL_MAX_BYTES;
+		     k++, l = json_next(j, l)) {
+			from = out->n;
+			if (!detail_tok(j, l, out))
+				continue;
+			*add += out->n > from && out->p[from] == '+';
+			*del += out->n > from && out->p[from] == '-';
+			buf_addc(out, '\n');
+		}
+	}
+	return true;
+}
+
+/* Codex's file_change: the files it changed and how (add, delete,
+ * update); its stream holds no diff. False when there is no list. */
+static bool
+changes_section(struct detail *d, const struct callview *v)
+{
+	const struct json *j = v->rj != NULL ? v->rj : v->aj;
+	int cs = json_get(j, v->rj != NULL ? v->var : v->args, "changes");
+	int c = cs + 1;
+	char lead[24];
+
+	if (json_type(j, cs) != JSON_ARRAY || json_size(j, cs) == 0)
+		return false;
+	detail_heading(d, "changes");
+	for (int i = 0; i < json_size(j, cs) && detail_room(d);
+	     i++, c = json_next(j, c)) {
+		if (!detail_str(j, c, "kind", &d->a))
+			buf_adds(&d->a, "?");
+		snprintf(lead, sizeof lead, "%-7.16s ", d->a.p);
+		detail_str(j, c, "path", &d->b);
+		detail_wrap(d, d->b.p ? d->b.p : "", d->b.n, ROLE_NORMAL, 2,
+			    lead);
+	}
+	detail_wrap(d, "(the stream holds no diff)", 26, ROLE_DIM, 2, NULL);
+	return true;
+}
+
+/* Another agent's edit that sends no patch: the text it was asked to
+ * replace and with what (one pair, or MultiEdit's edits), or Codex's
+ * changed files. False when it is none of these. */
+static bool
+edit_asked(struct detail *d, const struct callview *v)
+{
+	const struct json *j = v->aj;
+	int es = json_get(j, v->args, "edits"), e = es + 1;
+	struct buf old = {0};
+	bool pair, any = false;
+
+	pair = detail_str(j, v->args, "old_string", &old) &&
+	       detail_str(j, v->args, "new_string", &d->b);
+	if (pair)
+		diff_section(d, "replace", old.p, old.n, d->b.p, d->b.n);
+	for (int i = 0; !pair && i < json_size(j, es) && detail_room(d);
+	     i++, e = json_next(j, e)) {
+		char title[32];
+
+		if (!detail_str(j, e, "old_string", &old) ||
+		    !detail_str(j, e, "new_string", &d->b))
+			continue;
+		snprintf(title, sizeof title, "edit %d", i + 1);
+		diff_section(d, title, old.p, old.n, d->b.p, d->b.n);
+		any = true;
+	}
+	buf_free(&old);
+	return pair || any || changes_section(d, v);
+}
+
 /* An edit: its diff, sent or computed, or a new file's content. */
 void
 detail_edit(struct detail *d, const struct callview *v)
 {
 	const struct json *rj = v->rj;
 	int r = v->var;
-	int64_t add, del;
-	struct buf before = {0};
+	int64_t add = 0, del = 0;
+	struct buf before = {0}, patch = {0};
+	bool hunks = patch_text(rj, json_get(rj, r, "structuredPatch"), &patch,
+				&add, &del);
 
-	if (!detail_field_at(d, "path", v->aj, v->args, "path"))
-		detail_field_at(d, "path", rj, r, "path");
-	if (json_int_at(rj, r, "linesAdded", &add) && json_int_at(rj, r, "linesRemoved", &del))
-		detail_fieldf(d, "lines", "+%lld " GLYPH_MINUS "%lld", (long long)add,
-		       (long long)del);
+	if (!detail_field_at(d, "path", v->aj, v->args,
+			     "path|file_path|notebook_path"))
+		detail_field_at(d, "path", rj, r, "path|filePath");
+	if ((json_int_at(rj, r, "linesAdded", &add) &&
+	     json_int_at(rj, r, "linesRemoved", &del)) ||
+	    hunks)
+		detail_fieldf(d, "lines", "+%lld " GLYPH_MINUS "%lld",
+			      (long long)add, (long long)del);
 	detail_field_at(d, "message", rj, r, "message");
-	if (detail_str(rj, r, "diffString", &d->b) && d->b.n > 0) {
+	detail_field_at(d, "instruction", v->aj, v->args, "instruction");
+	detail_field_prim(d, "replace all", v->aj, v->args, "replace_all", NULL);
+	if (hunks) {
+		detail_heading(d, "diff");
+		detail_diff(d, patch.p, patch.n);
+	} else if (detail_str(rj, r, "diffString", &d->b) && d->b.n > 0) {
 		detail_heading(d, "diff");
 		detail_diff(d, d->b.p, d->b.n);
 	} else if (detail_str(rj, r, "beforeFullFileContent", &before) &&
@@ -119,25 +292,37 @@ detail_edit(struct detail *d, const struct callview *v)
 	} else if (detail_str(v->aj, v->args, "applyPatch.patchContent", &d->b)) {
 		detail_heading(d, "patch");
 		detail_diff(d, d->b.p, d->b.n);
-	} else if (v->args >= 0) {
+	} else if (!edit_asked(d, v) && v->args >= 0) {
 		detail_heading(d, "arguments");
 		detail_json(d, v->aj, v->args);
 	}
 	buf_free(&before);
+	buf_free(&patch);
 }
 
-/* A write (the old shape): the text written, numbered. */
+/* A write: the text written, numbered (Cursor's old shape, Claude Code's
+ * and Gemini CLI's), or the diff of a file it wrote over (Claude Code). */
 void
 detail_write(struct detail *d, const struct callview *v)
 {
-	if (!detail_field_at(d, "path", v->aj, v->args, "path"))
-		detail_field_at(d, "path", v->rj, v->var, "path");
+	int64_t add = 0, del = 0;
+	struct buf patch = {0};
+
+	if (!detail_field_at(d, "path", v->aj, v->args, "path|file_path"))
+		detail_field_at(d, "path", v->rj, v->var, "path|filePath");
 	detail_field_prim(d, "lines", v->rj, v->var, "linesCreated", NULL);
 	detail_field_prim(d, "file size", v->rj, v->var, "fileSize", " bytes");
-	if (detail_str(v->aj, v->args, "fileText", &d->b)) {
+	if (patch_text(v->rj, json_get(v->rj, v->var, "structuredPatch"),
+		       &patch, &add, &del)) {
+		detail_fieldf(d, "lines", "+%lld " GLYPH_MINUS "%lld",
+			      (long long)add, (long long)del);
+		detail_heading(d, "diff");
+		detail_diff(d, patch.p, patch.n);
+	} else if (detail_str(v->aj, v->args, "fileText|content", &d->b)) {
 		detail_heading(d, "content");
 		detail_numbered(d, d->b.p, d->b.n, 1);
 	}
+	buf_free(&patch);
 }
 
 /* A delete: the path and what the file held. */
@@ -191,6 +376,22 @@ grep_file(struct detail *d, const struct json *j, int f)
 	}
 }
 
+/* Another agent's grep: how many files and lines, the matching lines as
+ * text or the files that match (Claude Code), or what it gave (Gemini
+ * CLI). */
+static void
+grep_other(struct detail *d, const struct callview *v)
+{
+	const struct json *j = v->rj;
+
+	detail_field_prim(d, "files", j, v->var, "numFiles", NULL);
+	detail_field_prim(d, "lines", j, v->var, "numLines", NULL);
+	detail_field_prim(d, "matches", j, v->var, "numMatches", NULL);
+	if (!detail_section(d, "matches", j, v->var, "content", true) &&
+	    !list_section(d, "files", j, json_get(j, v->var, "filenames")))
+		detail_output(d, "output", v);
+}
+
 /* Grep: the pattern, then the matches grouped by file. */
 void
 detail_grep(struct detail *d, const struct callview *v)
@@ -200,13 +401,20 @@ detail_grep(struct detail *d, const struct callview *v)
 
 	if (!detail_field_at(d, "pattern", v->aj, v->args, "pattern"))
 		detail_field_at(d, "pattern", j, v->var, "pattern");
-	detail_field_at(d, "path", v->aj, v->args, "path");
-	detail_field_at(d, "glob", v->aj, v->args, "glob");
-	detail_field_prim(d, "ignore case", v->aj, v->args, "caseInsensitive", NULL);
-	detail_field_at(d, "mode", j, v->var, "outputMode");
-	if (j == NULL || v->var < 0)
+	detail_field_at(d, "path", v->aj, v->args, "path|dir_path");
+	detail_field_at(d, "glob", v->aj, v->args, "glob|include");
+	detail_field_prim(d, "ignore case", v->aj, v->args,
+			  "caseInsensitive|-i", NULL);
+	if (!detail_field_at(d, "mode", j, v->var, "outputMode|mode"))
+		detail_field_at(d, "mode", v->aj, v->args, "output_mode");
+	if (j == NULL || (v->var < 0 && v->text < 0))
 		return;
 	wr = json_get(j, v->var, "workspaceResults");
+	if ((wr < 0 || json_type(j, wr) != JSON_OBJECT) &&
+	    v->agent != AGENT_CURSOR) {
+		grep_other(d, v);
+		return;
+	}
 	if (wr < 0 || json_type(j, wr) != JSON_OBJECT) {
 		detail_heading(d, "result");
 		detail_json(d, j, v->result);
@@ -239,32 +447,41 @@ detail_grep(struct detail *d, const struct callview *v)
 	}
 }
 
-/* An MCP call: tool, server, arguments as JSON, the content texts. */
+/* An MCP call: tool, server, arguments as JSON, the content texts (Codex:
+ * under result; Claude Code: the tool's whole input is its arguments, and
+ * what it gave is the result's text). */
 void
 detail_mcp(struct detail *d, const struct callview *v)
 {
 	const struct json *j = v->rj;
+	bool cursor = v->agent == AGENT_CURSOR;
 	int a, content;
 
-	detail_field_at(d, "tool", v->aj, v->args, "name");
-	detail_field_at(d, "server", v->aj, v->args, "providerIdentifier");
+	detail_field_at(d, "tool", v->aj, v->args, "name|tool");
+	detail_field_at(d, "server", v->aj, v->args, "providerIdentifier|server");
 	detail_field_at(d, "tool name", v->aj, v->args, "toolName");
 	detail_field_at(d, "description", v->aj, v->holder, "description");
 	detail_field_prim(d, "is error", j, v->var, "isError", NULL);
-	if (v->aj != NULL && v->args >= 0 &&
-	    (a = json_get(v->aj, v->args, "args")) >= 0) {
+	a = json_path_any(v->aj, v->args, "args|arguments");
+	if (a < 0 && v->agent == AGENT_CLAUDE)
+		a = v->args;
+	if (a >= 0 && (cursor || json_type(v->aj, a) != JSON_PRIMITIVE)) {
 		detail_heading(d, "arguments");
 		detail_json(d, v->aj, a);
 	}
-	if (j == NULL || v->var < 0)
+	if (j == NULL || (v->var < 0 && v->text < 0))
 		return;
-	content = json_get(j, v->var, "content");
-	if (content < 0 || json_type(j, content) != JSON_ARRAY)
+	content = json_path_any(j, v->var, "content|result.content");
+	if (content < 0 || json_type(j, content) != JSON_ARRAY) {
+		detail_output(d, "content", v);
 		return;
+	}
 	detail_heading(d, "content");
 	for (int i = 0, e = content + 1; i < json_size(j, content);
 	     i++, e = json_next(j, e)) {
-		if (json_type(j, e) == JSON_OBJECT && detail_str(j, e, "text.text", &d->b))
+		if (json_type(j, e) == JSON_OBJECT &&
+		    detail_str(j, e, cursor ? "text.text" : "text.text|text",
+			       &d->b))
 			detail_wrap(d, d->b.p, d->b.n, ROLE_NORMAL, 2, NULL);
 		else
 			detail_json(d, j, e);
@@ -291,7 +508,8 @@ detail_mcp_tools(struct detail *d, const struct callview *v)
 	}
 }
 
-/* A subagent: its prompt, then each of its steps. */
+/* A subagent: what it is, its prompt, then each of its steps (Cursor) or
+ * what it answered (Claude Code's result text). */
 void
 detail_task(struct detail *d, const struct callview *v)
 {
@@ -299,16 +517,32 @@ detail_task(struct detail *d, const struct callview *v)
 	int steps;
 
 	detail_field_at(d, "description", v->aj, v->args, "description");
+	detail_field_at(d, "type", v->aj, v->args, "subagent_type|agent_name");
+	detail_field_at(d, "tool", v->aj, v->args, "tool");
 	detail_field_at(d, "model", v->aj, v->args, "model");
-	detail_field_at(d, "agent", v->aj, v->args, "agentId");
-	detail_field_prim(d, "run time", j, v->var, "durationMs", " ms");
-	detail_field_prim(d, "background", j, v->var, "isBackground", NULL);
+	if (!detail_field_at(d, "agent", v->aj, v->args, "agentId"))
+		detail_field_at(d, "agent", j, v->var, "agentId");
+	detail_field_at(d, "status", j, v->var, "status");
+	detail_field_prim(d, "run time", j, v->var,
+			  "durationMs|totalDurationMs", " ms");
+	detail_field_prim(d, "tokens", j, v->var, "totalTokens", NULL);
+	detail_field_prim(d, "tool calls", j, v->var, "totalToolUseCount", NULL);
+	if (!detail_field_prim(d, "background", j, v->var,
+			       "isBackground|isAsync", NULL))
+		detail_field_prim(d, "background", v->aj, v->args,
+				  "run_in_background", NULL);
+	detail_field_at(d, "output file", j, v->var, "outputFile");
 	detail_section(d, "prompt", v->aj, v->args, "prompt", false);
-	if (j == NULL || v->var < 0)
+	if (j == NULL || (v->var < 0 && v->text < 0))
 		return;
 	steps = json_get(j, v->var, "conversationSteps");
-	if (steps < 0 || json_type(j, steps) != JSON_ARRAY)
+	if (steps < 0 || json_type(j, steps) != JSON_ARRAY) {
+		/* The sub-agent's own answer, else what the model was
+		 * told it said. */
+		if (!detail_parts(d, "result", j, json_get(j, v->var, "content")))
+			detail_output(d, "result", v);
 		return;
+	}
 	for (int i = 0, e = steps + 1; i < json_size(j, steps);
 	     i++, e = json_next(j, e)) {
 		char title[32];
@@ -323,20 +557,28 @@ detail_task(struct detail *d, const struct callview *v)
 	}
 }
 
-/* A todo's state as a glyph that reads without colour, and its role. */
+/* A todo's state as a glyph that reads without colour, and its role:
+ * Cursor's status "TODO_STATUS_COMPLETED", Claude Code's and Gemini CLI's
+ * "completed", Codex's completed: true. */
 static const char *
-todo_glyph(const struct json *j, int st, enum role *role)
+todo_glyph(const struct json *j, int t, enum role *role)
 {
+	int st = json_get(j, t, "status");
+	bool done = false;
+
 	*role = ROLE_NORMAL;
-	if (json_strsuffix(j, st, "COMPLETED")) {
+	if (json_strsuffix(j, st, "COMPLETED") ||
+	    json_streq(j, st, "completed") ||
+	    (json_bool(j, json_get(j, t, "completed"), &done) && done)) {
 		*role = ROLE_TOOL_OK;
 		return GLYPH_OK " ";
 	}
-	if (json_strsuffix(j, st, "IN_PROGRESS")) {
+	if (json_strsuffix(j, st, "IN_PROGRESS") ||
+	    json_streq(j, st, "in_progress")) {
 		*role = ROLE_RUNNING;
 		return GLYPH_FOLDED " ";
 	}
-	if (json_strsuffix(j, st, "CANCELLED")) {
+	if (json_strsuffix(j, st, "CANCELLED") || json_streq(j, st, "cancelled")) {
 		*role = ROLE_DIM;
 		return GLYPH_REJECTED " ";
 	}
@@ -348,12 +590,12 @@ void
 detail_todos(struct detail *d, const struct callview *v)
 {
 	const struct json *j = v->rj;
-	int t = j != NULL && v->var >= 0 ? json_get(j, v->var, "todos") : -1;
+	int t = json_path_any(j, v->var, "todos|newTodos|items");
 
 	/* What the call ended with, else what it asked for. */
 	if (t < 0 || json_type(j, t) != JSON_ARRAY) {
 		j = v->aj;
-		t = j != NULL && v->args >= 0 ? json_get(j, v->args, "todos") : -1;
+		t = json_path_any(j, v->args, "todos|items");
 	}
 	detail_field_prim(d, "merge", v->aj, v->args, "merge", NULL);
 	if (t < 0 || json_type(j, t) != JSON_ARRAY)
@@ -365,8 +607,9 @@ detail_todos(struct detail *d, const struct callview *v)
 
 		if (json_type(j, e) != JSON_OBJECT)
 			continue;
-		g = todo_glyph(j, json_get(j, e, "status"), &role);
-		detail_str(j, e, "content", &d->b);
+		g = todo_glyph(j, e, &role);
+		detail_str(j, e, "content|text|description", &d->b);
 		detail_wrap(d, d->b.p ? d->b.p : "", d->b.n, role, 2, g);
 	}
 }
+
