@@ -447,6 +447,23 @@ detail_grep(struct detail *d, const struct callview *v)
 	}
 }
 
+/* A glob: the pattern, where, and the files it found. */
+void
+detail_glob(struct detail *d, const struct callview *v)
+{
+	if (!detail_field_at(d, "pattern", v->aj, v->args, "globPattern|pattern"))
+		detail_field_at(d, "pattern", v->rj, v->var, "pattern");
+	if (!detail_field_at(d, "directory", v->aj, v->args,
+			     "targetDirectory|path|dir_path"))
+		detail_field_at(d, "directory", v->rj, v->var, "path");
+	detail_field_prim(d, "files", v->rj, v->var, "totalFiles|numFiles", NULL);
+	detail_field_prim(d, "truncated", v->rj, v->var,
+			  "clientTruncated|truncated", NULL);
+	if (!list_section(d, "files", v->rj,
+			  json_path_any(v->rj, v->var, "files|filenames")))
+		detail_output(d, "output", v);
+}
+
 /* An MCP call: tool, server, arguments as JSON, the content texts (Codex:
  * under result; Claude Code: the tool's whole input is its arguments, and
  * what it gave is the result's text). */

@@ -589,8 +589,8 @@ test_codex(void **state)
 #define X_ITEM(ev, item) "{\"type\":\"item." ev "\",\"item\":" item "}\n"
 
 /* The shapes of the tools no capture holds yet, each kind's detail laid
- * out from them: Claude Code's Grep, Write, MultiEdit, TodoWrite and an
- * MCP tool; Codex's mcp_tool_call and todo_list. */
+ * out from them: Claude Code's Grep, Glob, Write, MultiEdit, TodoWrite
+ * and an MCP tool; Codex's mcp_tool_call and todo_list. */
 static void
 test_more_shapes(void **state)
 {
@@ -607,6 +607,9 @@ test_more_shapes(void **state)
 		 C_RESULT("\"a.c:3:// TODO x\"",
 			  "{\"mode\":\"content\",\"numFiles\":0,\"filenames\":[],\"content\":\"a.c:3:// TODO x\",\"numLines\":1}"),
 		 {"ignore case true\nmode        content\n", "\nmatches\na.c:3:// TODO x\n"}},
+		{C_INIT C_USE("Glob", "{\"pattern\":\"**/*.c\"}")
+		 C_RESULT("\"/w/a.c\"", "{\"filenames\":[\"/w/a.c\"],\"durationMs\":5,\"numFiles\":1,\"truncated\":false}"),
+		 {"pattern     **/*.c\nfiles       1\n", "\nfiles\n  /w/a.c\n"}},
 		{C_INIT C_USE("Write", "{\"file_path\":\"/w/n.txt\",\"content\":\"one\\ntwo\\n\"}")
 		 C_RESULT("\"File created successfully at: /w/n.txt\"",
 			  "{\"type\":\"create\",\"filePath\":\"/w/n.txt\",\"content\":\"one\\ntwo\\n\",\"structuredPatch\":[]}"),
