@@ -102,6 +102,46 @@ detail_shell(struct detail *d, const struct callview *v)
 	}
 }
 
+/* "14.2 KB": a size in bytes as people read it. */
+static void
+size_words(struct buf *out, int64_t n)
+{
+	if (n < 1024)
+		buf_addf(out, "%lld byte%s", (long long)n, n == 1 ? "" : "s");
+	else if (n < 1024 * 1024)
+		buf_addf(out, "%.1f KB", (double)n / 1024);
+	else
+		buf_addf(out, "%.1f MB", (double)n / (1024 * 1024));
+}
+
+/* A read whose text is not in the stream (Cursor's big read: a
+ * contentBlobId instead of content), with what says how big it was. */
+static void
+read_elsewhere(struct detail *d, const struct callview *v)
+{
+	int64_t size, lines;
+	const char *sep = " (";
+	struct buf b = {0};
+
+	buf_adds(&b, "content not in the stream");
+	if (json_int_at(v->rj, v->var, "fileSize", &size) && size >= 0) {
+		buf_adds(&b, sep);
+		size_words(&b, size);
+		sep = ", ";
+	}
+	if (json_int_at(v->rj, v->var, "totalLines", &lines) && lines >= 0) {
+		buf_adds(&b, sep);
+		buf_addf(&b, "%lld line%s", (long long)lines,
+			 lines == 1 ? "" : "s");
+		sep = ", ";
+	}
+	if (strcmp(sep, ", ") == 0)
+		buf_addc(&b, ')');
+	detail_heading(d, "content");
+	detail_wrap(d, b.p, b.n, ROLE_DIM, 2, NULL);
+	buf_free(&b);
+}
+
 /* A read: path, range and the content with its line numbers (Claude
  * Code's under file; Gemini CLI's stream has only what it told the
  * model). */
@@ -136,6 +176,8 @@ detail_read(struct detail *d, const struct callview *v)
 	if (detail_str(rj, r, "content|file.content", &d->b)) {
 		detail_heading(d, "content");
 		detail_numbered(d, d->b.p, d->b.n, first);
+	} else if (json_get(rj, r, "contentBlobId") >= 0) {
+		read_elsewhere(d, v);
 	} else if (!detail_output(d, "output", v) && rj != NULL &&
 		   v->agent != AGENT_CURSOR) {
 		detail_heading(d, "content");

@@ -590,7 +590,8 @@ test_codex(void **state)
 
 /* The shapes of the tools no capture holds yet, each kind's detail laid
  * out from them: Claude Code's Grep, Glob, Write, MultiEdit, TodoWrite
- * and an MCP tool; Codex's mcp_tool_call and todo_list. */
+ * and an MCP tool; Codex's mcp_tool_call and todo_list; Cursor's big read
+ * (FORMAT.md §3). */
 static void
 test_more_shapes(void **state)
 {
@@ -646,6 +647,11 @@ test_more_shapes(void **state)
 		 X_ITEM("completed", "{\"id\":\"item_0\",\"type\":\"todo_list\",\"items\":[{\"text\":\"a\",\"completed\":true},"
 			"{\"text\":\"b\",\"completed\":false}]}"),
 		 {"\ntodos\n  \xE2\x9C\x93 a\n  \xE2\x97\x8B b\n"}},
+		{INIT STARTED("readToolCall", "{\"path\":\"big.c\"}")
+		 COMPLETED("readToolCall", "{\"success\":{\"path\":\"big.c\",\"isEmpty\":false,\"exceededLimit\":false,"
+			   "\"totalLines\":412,\"fileSize\":14540,\"contentBlobId\":\"q8S0mJxwYyV1c3QgYSBoYXNo\"}}"),
+		 /* never an empty file */
+		 {"total lines 412\nfile size   14540 bytes\n\ncontent\n  content not in the stream (14.2 KB, 412 lines)\n"}},
 	};
 
 	(void)state;
