@@ -59,7 +59,8 @@ void detail_build(struct detail *d, uint32_t c, int width, bool raw);
  * (called by detail_build). */
 tool_detail_fn detail_shell, detail_read, detail_edit, detail_write,
 	detail_delete, detail_grep, detail_glob, detail_mcp, detail_mcp_tools,
-	detail_task, detail_todos;
+	detail_task, detail_todos, detail_webfetch, detail_websearch,
+	detail_question;
 
 /* The call changed since it was built (it completed, or its running
  * clock moved), or the width is another: build again. */

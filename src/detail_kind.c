@@ -672,3 +672,190 @@ detail_todos(struct detail *d, const struct callview *v)
 	}
 }
 
+/* A web fetch: the url (and what the model asked of the page), then the
+ * page as Markdown (Cursor), the answer made of it (Claude Code), or what
+ * it gave. */
+void
+detail_webfetch(struct detail *d, const struct callview *v)
+{
+	const struct json *rj = v->rj;
+	int r = v->var;
+	int64_t code;
+
+	if (!detail_field_at(d, "url", v->aj, v->args, "url"))
+		detail_field_at(d, "url", rj, r, "url");
+	detail_field_at(d, "prompt", v->aj, v->args, "prompt");
+	if (json_int_at(rj, r, "code", &code)) {
+		if (!detail_str(rj, r, "codeText", &d->a))
+			buf_reset(&d->a);
+		detail_fieldf(d, "status", "%lld%s%s", (long long)code,
+			      d->a.n > 0 ? " " : "", d->a.n > 0 ? d->a.p : "");
+	}
+	detail_field_prim(d, "size", rj, r, "bytes", " bytes");
+	detail_field_prim(d, "run time", rj, r, "durationMs", " ms");
+	if (!detail_section(d, "content", rj, r, "markdown", false) &&
+	    !detail_section(d, "result", rj, r, "result", true))
+		detail_output(d, "output", v);
+}
+
+/* The start of s[0..n) into out: runs of white space as one space, no
+ * more than max bytes (a character is never cut), "…" when there is
+ * more. */
+static void
+text_start(struct buf *out, const char *s, size_t n, size_t max)
+{
+	size_t from = out->n;
+	bool space = false;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+			space = out->n > from;
+			continue;
+		}
+		if (out->n - from >= max && (c & 0xC0) != 0x80) {
+			buf_adds(out, " " GLYPH_ELLIPSIS);
+			return;
+		}
+		if (space)
+			buf_addc(out, ' ');
+		space = false;
+		buf_addc(out, (char)c);
+	}
+}
+
+/* One result of a web search, numbered: its title, its url and the start
+ * of its text (Cursor's references[{title, url, chunk}]). Claude Code's
+ * results hold {content: [{title, url}]} (each shown so, one level down)
+ * and text. */
+static void
+search_result(struct detail *d, const struct json *j, int e, int *no,
+	      bool top)
+{
+	int links = json_get(j, e, "content"), l = links + 1;
+	char lead[24];
+	bool titled;
+
+	if (top && json_type(j, links) == JSON_ARRAY) {
+		for (int i = 0; i < json_size(j, links) && detail_room(d);
+		     i++, l = json_next(j, l))
+			search_result(d, j, l, no, false);
+		return;
+	}
+	buf_reset(&d->b);
+	if (detail_tok(j, e, &d->b)) {
+		detail_wrap(d, d->b.p, d->b.n, ROLE_NORMAL, 2, NULL);
+		return;
+	}
+	if (json_type(j, e) != JSON_OBJECT) {
+		detail_json(d, j, e);
+		return;
+	}
+	snprintf(lead, sizeof lead, "%d. ", ++*no);
+	/* With no title, the url says which. */
+	titled = detail_str(j, e, "title", &d->b) && d->b.n > 0;
+	if (!titled)
+		detail_str(j, e, "url", &d->b);
+	detail_wrap(d, d->b.p ? d->b.p : "", d->b.n, ROLE_NORMAL, 2, lead);
+	if (titled && detail_str(j, e, "url", &d->b))
+		detail_wrap(d, d->b.p, d->b.n, ROLE_DIM, 2 + (int)strlen(lead),
+			    NULL);
+	if (detail_str(j, e, "chunk", &d->a)) {
+		buf_reset(&d->b);
+		text_start(&d->b, d->a.p, d->a.n, 240);
+		detail_wrap(d, d->b.p ? d->b.p : "", d->b.n, ROLE_NORMAL,
+			    2 + (int)strlen(lead), NULL);
+	}
+}
+
+/* A web search: the term, then each result found (or what it gave). */
+void
+detail_websearch(struct detail *d, const struct callview *v)
+{
+	const struct json *rj = v->rj;
+	int refs = json_path_any(rj, v->var, "references|results"), e = refs + 1;
+	int no = 0;
+
+	if (!detail_field_at(d, "term", v->aj, v->args, "searchTerm|query"))
+		detail_field_at(d, "term", rj, v->var, "query");
+	detail_field_prim(d, "run time", rj, v->var, "durationSeconds", " s");
+	if (json_type(rj, refs) != JSON_ARRAY || json_size(rj, refs) == 0) {
+		detail_output(d, "output", v);
+		return;
+	}
+	detail_heading(d, "results");
+	for (int i = 0; i < json_size(rj, refs) && detail_room(d);
+	     i++, e = json_next(rj, e))
+		search_result(d, rj, e, &no, true);
+}
+
+/* One question asked: its text, then each option (with what it means,
+ * when said). Cursor's {prompt, options[{id, label}], allowMultiple};
+ * Claude Code's {question, options[{label, description}], multiSelect}. */
+static void
+question_rows(struct detail *d, const struct json *j, int q, int no)
+{
+	int opts = json_get(j, q, "options"), o = opts + 1;
+	bool many = false;
+	char title[32];
+
+	snprintf(title, sizeof title, "question %d", no);
+	detail_heading(d, title);
+	if (detail_str(j, q, "prompt|question", &d->b))
+		detail_wrap(d, d->b.p, d->b.n, ROLE_NORMAL, 2, NULL);
+	for (int i = 0; i < json_size(j, opts) && detail_room(d);
+	     i++, o = json_next(j, o)) {
+		buf_reset(&d->b);
+		if (!detail_tok(j, o, &d->b) &&
+		    !detail_str(j, o, "label|id", &d->b))
+			continue;
+		detail_wrap(d, d->b.p, d->b.n, ROLE_NORMAL, 4,
+			    GLYPH_PENDING " ");
+		if (detail_str(j, o, "description", &d->b) && d->b.n > 0)
+			detail_wrap(d, d->b.p, d->b.n, ROLE_DIM, 6, NULL);
+	}
+	if (json_bool(j, json_path_any(j, q, "allowMultiple|multiSelect"),
+		      &many) &&
+	    many)
+		detail_wrap(d, "(several may be chosen)", 23, ROLE_DIM, 4, NULL);
+}
+
+/* A question to the user: its title, each question with its options, and
+ * the answers (a rejection, as print mode gives, is said above it). */
+void
+detail_question(struct detail *d, const struct callview *v)
+{
+	const struct json *j = v->aj, *rj = v->rj;
+	int qs = json_get(j, v->args, "questions"), q = qs + 1;
+	int answers, a;
+
+	detail_field_at(d, "title", j, v->args, "title");
+	for (int i = 0; i < json_size(j, qs) && detail_room(d);
+	     i++, q = json_next(j, q))
+		if (json_type(j, q) == JSON_OBJECT)
+			question_rows(d, j, q, i + 1);
+	if (rj == NULL || detail_variant(v, "rejected"))
+		return;
+	/* Claude Code: {answers: {question: answer}}. */
+	answers = json_get(rj, v->var, "answers");
+	if (json_type(rj, answers) == JSON_OBJECT && json_size(rj, answers) > 0) {
+		detail_heading(d, "answers");
+		a = answers + 1;
+		for (int i = 0; i < json_size(rj, answers) && detail_room(d);
+		     i++, a = json_next(rj, a + 1)) {
+			buf_reset(&d->a);
+			buf_reset(&d->b);
+			detail_tok(rj, a, &d->a);
+			buf_adds(&d->a, " " GLYPH_ARROW " ");
+			if (!detail_tok(rj, a + 1, &d->b))
+				json_decode(rj, a + 1, &d->b);
+			detail_wrap(d, d->b.p ? d->b.p : "", d->b.n,
+				    ROLE_NORMAL, 2, d->a.p);
+		}
+	} else if (!detail_output(d, "output", v) && v->var > 0) {
+		/* An answer in a shape nobody documented: as it is. */
+		detail_heading(d, "result");
+		detail_json(d, rj, v->var);
+	}
+}

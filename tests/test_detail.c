@@ -589,9 +589,9 @@ test_codex(void **state)
 #define X_ITEM(ev, item) "{\"type\":\"item." ev "\",\"item\":" item "}\n"
 
 /* The shapes of the tools no capture holds yet, each kind's detail laid
- * out from them: Claude Code's Grep, Glob, Write, MultiEdit, TodoWrite
- * and an MCP tool; Codex's mcp_tool_call and todo_list; Cursor's big read
- * (FORMAT.md §3). */
+ * out from them: Claude Code's Grep, Glob, Write, MultiEdit, TodoWrite,
+ * WebFetch, WebSearch and an MCP tool; Codex's mcp_tool_call, web_search
+ * and todo_list; Cursor's web search, big read, web fetch (FORMAT.md §3). */
 static void
 test_more_shapes(void **state)
 {
@@ -626,6 +626,19 @@ test_more_shapes(void **state)
 			  "{\"oldTodos\":[],\"newTodos\":[{\"content\":\"write\",\"status\":\"completed\"},"
 			  "{\"content\":\"test\",\"status\":\"in_progress\"},{\"content\":\"ship\",\"status\":\"pending\"}]}"),
 		 {"\ntodos\n  \xE2\x9C\x93 write\n  \xE2\x96\xB8 test\n  \xE2\x97\x8B ship\n"}},
+		{C_INIT C_USE("WebFetch", "{\"url\":\"https://example.com\",\"prompt\":\"What is it?\"}")
+		 C_RESULT("\"An example page.\"",
+			  "{\"bytes\":1256,\"code\":200,\"codeText\":\"OK\",\"result\":\"An example page.\","
+			  "\"durationMs\":300,\"url\":\"https://example.com\"}"),
+		 {"url         https://example.com\nprompt      What is it?\nstatus      200 OK\n"
+		  "size        1256 bytes\nrun time    300 ms\n", "\nresult\nAn example page.\n"}},
+		{C_INIT C_USE("WebSearch", "{\"query\":\"agentview\"}")
+		 C_RESULT("\"Web search results\"",
+			  "{\"query\":\"agentview\",\"results\":[{\"tool_use_id\":\"srvtoolu_1\",\"content\":["
+			  "{\"title\":\"A\",\"url\":\"https://a.example\"},{\"title\":\"B\",\"url\":\"https://b.example\"}]},"
+			  "\"Both say so.\"],\"durationSeconds\":1.5}"),
+		 {"term        agentview\nrun time    1.5 s\n",
+		  "\nresults\n  1. A\n     https://a.example\n  2. B\n     https://b.example\n  Both say so.\n"}},
 		{C_INIT C_USE("mcp__docs__search", "{\"q\":\"hi\"}")
 		 C_RESULT("[{\"type\":\"text\",\"text\":\"found it\"}]", "[{\"type\":\"text\",\"text\":\"found it\"}]"),
 		 {"kind        mcp (mcp__docs__search)\n", "\narguments\n  {\n    \"q\": \"hi\"\n  }\n",
@@ -642,6 +655,8 @@ test_more_shapes(void **state)
 			"\"arguments\":{\"path\":\"/x\"},\"result\":null,\"error\":{\"message\":\"File not found\"},"
 			"\"status\":\"failed\"}"),
 		 {"state       failed\n", "error       File not found\n", "tool        read\nserver      fs\n"}},
+		{X_INIT X_ITEM("completed", "{\"id\":\"item_2\",\"type\":\"web_search\",\"query\":\"rust async\"}"),
+		 {"kind        websearch (web_search)\n", "term        rust async\n"}},
 		{X_INIT X_ITEM("started", "{\"id\":\"item_0\",\"type\":\"todo_list\",\"items\":[{\"text\":\"a\",\"completed\":false},"
 			       "{\"text\":\"b\",\"completed\":false}]}")
 		 X_ITEM("completed", "{\"id\":\"item_0\",\"type\":\"todo_list\",\"items\":[{\"text\":\"a\",\"completed\":true},"
@@ -652,6 +667,10 @@ test_more_shapes(void **state)
 			   "\"totalLines\":412,\"fileSize\":14540,\"contentBlobId\":\"q8S0mJxwYyV1c3QgYSBoYXNo\"}}"),
 		 /* never an empty file */
 		 {"total lines 412\nfile size   14540 bytes\n\ncontent\n  content not in the stream (14.2 KB, 412 lines)\n"}},
+		{INIT STARTED("webFetchToolCall", "{\"url\":\"https://example.com\"}")
+		 COMPLETED("webFetchToolCall", "{\"success\":{\"url\":\"https://example.com\","
+			   "\"markdown\":\"# Example Domain\\n\\nThis domain is for use in examples.\"}}"),
+		 {"url         https://example.com\n\ncontent\n# Example Domain\n\nThis domain is for use in examples.\n"}},
 	};
 
 	(void)state;
@@ -668,6 +687,101 @@ test_more_shapes(void **state)
 		free(s);
 		fixture_free(f);
 	}
+}
+
+/* Cursor's web search: each reference's title, url and the start of its
+ * chunk (a chunk can be ~15 KB: FORMAT.md §3). */
+static void
+test_cursor_websearch(void **state)
+{
+	struct fixture *f = load(INIT STARTED("webSearchToolCall", "{\"searchTerm\":\"retry-after header\"}")
+		COMPLETED("webSearchToolCall", "{\"success\":{\"references\":[{\"title\":\"RFC 9110\","
+			  "\"url\":\"https://www.rfc-editor.org/rfc/rfc9110\",\"chunk\":\"## 10.2.3 Retry-After\\n\\n"
+			  "Servers send the Retry-After header field to indicate how long the user agent ought to wait "
+			  "before making a follow-up request. When sent with a 503 response, Retry-After indicates how "
+			  "long the service is expected to be unavailable to the client. This text goes on.\"},"
+			  "{\"title\":\"\",\"url\":\"https://b.example\"}]}}"));
+	char *s;
+
+	(void)state;
+	detail_build(&f->d, 0, 80, false);
+	s = rows(&f->d);
+	assert_non_null(strstr(s,
+		"term        retry-after header\n"
+		"\n"
+		"results\n"
+		"  1. RFC 9110\n"
+		"     https://www.rfc-editor.org/rfc/rfc9110\n"
+		/* the start of the chunk, white space folded, cut at 240
+		 * bytes */
+		"     ## 10.2.3 Retry-After Servers send the Retry-After header field to indicate\n"
+		"     how long the user agent ought to wait before making a follow-up request. \n"
+		"     When sent with a 503 response, Retry-After indicates how long the service \n"
+		"     is expected to be \xE2\x80\xA6\n"
+		/* no title: the url says which, once */
+		"  2. https://b.example\n"));
+	assert_null(strstr(s, "     https://b.example"));
+	assert_int_equal(row_starting(&f->d, "https://www")->role, ROLE_DIM);
+	free(s);
+	fixture_free(f);
+}
+
+/* Cursor's askQuestion and a refused web fetch, as cursor-agent
+ * 2026.09.15 printed them (corpus: harness-cli-normalizer probe-20 and
+ * probe-15): drawn by their kind though rejected, the reason first. */
+static void
+test_cursor_rejected_kinds(void **state)
+{
+	static const char question[] = INIT
+		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"call_Rt3n\\nfc_007b\",\"tool_call\":"
+		"{\"askQuestionToolCall\":{\"args\":{\"title\":\"Which file to edit?\",\"questions\":[{\"id\":\"file_choice\","
+		"\"prompt\":\"Which file should I edit?\",\"options\":[{\"id\":\"notes.txt\",\"label\":\"notes.txt\"},"
+		"{\"id\":\"other.txt\",\"label\":\"other.txt\"}],\"allowMultiple\":false}],\"runAsync\":false,"
+		"\"asyncOriginalToolCallId\":\"\"}},\"hookAdditionalContexts\":[],\"toolCallId\":\"call_Rt3n\\nfc_007b\","
+		"\"startedAtMs\":\"1789644688094\"},\"model_call_id\":\"4a03-0-o11o\",\"session_id\":\"s\",\"timestamp_ms\":1789644688725}\n"
+		"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"call_Rt3n\\nfc_007b\",\"tool_call\":"
+		"{\"askQuestionToolCall\":{\"args\":{\"title\":\"Which file to edit?\",\"questions\":[{\"id\":\"file_choice\","
+		"\"prompt\":\"Which file should I edit?\",\"options\":[{\"id\":\"notes.txt\",\"label\":\"notes.txt\"},"
+		"{\"id\":\"other.txt\",\"label\":\"other.txt\"}],\"allowMultiple\":false}],\"runAsync\":false,"
+		"\"asyncOriginalToolCallId\":\"\"},\"result\":{\"rejected\":{\"reason\":\"Questions skipped by the user, "
+		"continue with the information you already have\"}}},\"hookAdditionalContexts\":[],"
+		"\"toolCallId\":\"call_Rt3n\\nfc_007b\",\"startedAtMs\":\"1789644688094\",\"completedAtMs\":\"1789644688925\"},"
+		"\"model_call_id\":\"4a03-0-o11o\",\"session_id\":\"s\",\"timestamp_ms\":1789644688727}\n";
+	static const char fetch[] = INIT
+		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"call_1JVg\\nfc_0510\",\"tool_call\":"
+		"{\"webFetchToolCall\":{\"args\":{\"url\":\"https://example.com\",\"toolCallId\":\"call_1JVg\\nfc_0510\"}},"
+		"\"hookAdditionalContexts\":[],\"toolCallId\":\"call_1JVg\\nfc_0510\",\"startedAtMs\":\"1789644669692\"},"
+		"\"model_call_id\":\"3044-0-4qhu\",\"session_id\":\"s\",\"timestamp_ms\":1789644669748}\n"
+		"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"call_1JVg\\nfc_0510\",\"tool_call\":"
+		"{\"webFetchToolCall\":{\"result\":{\"rejected\":{\"reason\":\"User Rejected\"}}},\"hookAdditionalContexts\":[],"
+		"\"toolCallId\":\"call_1JVg\\nfc_0510\",\"startedAtMs\":\"1789644669692\",\"completedAtMs\":\"1789644670001\"},"
+		"\"model_call_id\":\"3044-0-4qhu\",\"session_id\":\"s\",\"timestamp_ms\":1789644669798}\n";
+	struct fixture *f = load(question);
+	char *s;
+
+	(void)state;
+	detail_build(&f->d, 0, 80, false);
+	s = rows(&f->d);
+	assert_non_null(strstr(s,
+		"\nrejected\n"
+		"reason      Questions skipped by the user, continue with the information you \n"
+		"            already have\n"
+		"title       Which file to edit?\n"
+		"\n"
+		"question 1\n"
+		"  Which file should I edit?\n"
+		"    \xE2\x97\x8B notes.txt\n"
+		"    \xE2\x97\x8B other.txt\n"));
+	assert_null(strstr(s, "several"));
+	free(s);
+	fixture_free(f);
+	f = load(fetch);
+	detail_build(&f->d, 0, 80, false);
+	s = rows(&f->d);
+	assert_non_null(strstr(s, "\nrejected\nreason      User Rejected\nurl         https://example.com\n"));
+	assert_null(strstr(s, "arguments"));
+	free(s);
+	fixture_free(f);
 }
 
 int
@@ -687,6 +801,8 @@ main(void)
 		cmocka_unit_test(test_gemini),
 		cmocka_unit_test(test_codex),
 		cmocka_unit_test(test_more_shapes),
+		cmocka_unit_test(test_cursor_websearch),
+		cmocka_unit_test(test_cursor_rejected_kinds),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
