@@ -162,6 +162,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory WERROR=-Werror unit unit-asan unit-tsan unit-valgrind fuzz-seeds
 	@sh tests/run_corpus.sh
 	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview VALGRIND=no sh tests/run_corpus.sh
+	@sh tests/run_agents_offline.sh
 	@sh tests/run_hostile.sh
 	@sh tests/run_faults.sh
 	@sh tests/run_screen.sh
