@@ -842,16 +842,18 @@ detail_question(struct detail *d, const struct callview *v)
 	if (json_type(rj, answers) == JSON_OBJECT && json_size(rj, answers) > 0) {
 		detail_heading(d, "answers");
 		a = answers + 1;
+		/* The question, then its answer under it. */
 		for (int i = 0; i < json_size(rj, answers) && detail_room(d);
 		     i++, a = json_next(rj, a + 1)) {
-			buf_reset(&d->a);
 			buf_reset(&d->b);
-			detail_tok(rj, a, &d->a);
-			buf_adds(&d->a, " " GLYPH_ARROW " ");
+			detail_tok(rj, a, &d->b);
+			detail_wrap(d, d->b.p ? d->b.p : "", d->b.n,
+				    ROLE_NORMAL, 2, NULL);
+			buf_reset(&d->b);
 			if (!detail_tok(rj, a + 1, &d->b))
 				json_decode(rj, a + 1, &d->b);
 			detail_wrap(d, d->b.p ? d->b.p : "", d->b.n,
-				    ROLE_NORMAL, 2, d->a.p);
+				    ROLE_ASSISTANT, 4, GLYPH_ARROW " ");
 		}
 	} else if (!detail_output(d, "output", v) && v->var > 0) {
 		/* An answer in a shape nobody documented: as it is. */

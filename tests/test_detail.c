@@ -590,8 +590,9 @@ test_codex(void **state)
 
 /* The shapes of the tools no capture holds yet, each kind's detail laid
  * out from them: Claude Code's Grep, Glob, Write, MultiEdit, TodoWrite,
- * WebFetch, WebSearch and an MCP tool; Codex's mcp_tool_call, web_search
- * and todo_list; Cursor's web search, big read, web fetch (FORMAT.md §3). */
+ * WebFetch, WebSearch, AskUserQuestion and an MCP tool; Codex's
+ * mcp_tool_call, web_search and todo_list; Cursor's big read and web
+ * fetch (FORMAT.md §3). */
 static void
 test_more_shapes(void **state)
 {
@@ -639,6 +640,14 @@ test_more_shapes(void **state)
 			  "\"Both say so.\"],\"durationSeconds\":1.5}"),
 		 {"term        agentview\nrun time    1.5 s\n",
 		  "\nresults\n  1. A\n     https://a.example\n  2. B\n     https://b.example\n  Both say so.\n"}},
+		{C_INIT C_USE("AskUserQuestion", "{\"questions\":[{\"question\":\"Which file?\",\"header\":\"File\","
+			      "\"options\":[{\"label\":\"a.txt\",\"description\":\"the first\"},"
+			      "{\"label\":\"b.txt\",\"description\":\"the second\"}],\"multiSelect\":true}]}")
+		 C_RESULT("\"User has answered your questions: Which file?=a.txt\"",
+			  "{\"questions\":[],\"answers\":{\"Which file?\":\"a.txt\"}}"),
+		 {"\nquestion 1\n  Which file?\n    \xE2\x97\x8B a.txt\n      the first\n"
+		  "    \xE2\x97\x8B b.txt\n      the second\n    (several may be chosen)\n",
+		  "\nanswers\n  Which file?\n    \xE2\x86\x92 a.txt\n"}},
 		{C_INIT C_USE("mcp__docs__search", "{\"q\":\"hi\"}")
 		 C_RESULT("[{\"type\":\"text\",\"text\":\"found it\"}]", "[{\"type\":\"text\",\"text\":\"found it\"}]"),
 		 {"kind        mcp (mcp__docs__search)\n", "\narguments\n  {\n    \"q\": \"hi\"\n  }\n",
