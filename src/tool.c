@@ -323,7 +323,8 @@ text_first_line(const struct callview *v, struct buf *out)
 		i++;
 	for (e = i; e < t.n && t.p[e] != '\n'; e++)
 		;
-	buf_add(out, t.p + i, e - i);
+	if (e > i) /* t.p is NULL when there is no text */
+		buf_add(out, t.p + i, e - i);
 	buf_free(&t);
 	return e > i;
 }
