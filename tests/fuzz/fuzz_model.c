@@ -6,8 +6,9 @@
  * and Markdown output hold no byte a terminal could act on and are valid
  * UTF-8; the JSON summary parses; the raw stream recovered from the
  * recording equals the one recovered from the input (the input itself when
- * it is not a recording); and the recording, read back, gives the same
- * sessions and calls in the same states. */
+ * it is not a recording); the recording, read back, gives the same
+ * sessions and calls in the same states; and every call's detail, built
+ * and raw, has rows that fit its width and nothing a terminal acts on. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 #include <locale.h>
 
+#include "detail.h"
 #include "fuzz.h"
 #include "json.h"
 #include "source.h"
@@ -207,6 +209,37 @@ check_queries(struct model *m)
 	json_free(j);
 }
 
+/* Every call's detail, built and raw, at two widths: each row inside the
+ * detail's text, its lead inside it, as wide as it measures, within the
+ * width; the text is safe for a terminal. */
+static void
+check_details(struct model *m)
+{
+	struct detail d;
+
+	detail_init(&d, m);
+	for (size_t c = 0; c < m->ncall; c++)
+		for (int k = 0; k < 4; k++) {
+			int w = (k & 1) ? 80 : 40;
+
+			detail_build(&d, (uint32_t)c, w, (k & 2) != 0);
+			CHECK(!detail_stale(&d, w));
+			CHECK(d.nrow > 0);
+			check_safe(d.text.p, d.text.n);
+			for (size_t i = 0; i < d.nrow; i++) {
+				const struct drow *r = &d.row[i];
+
+				CHECK((size_t)r->off + r->len <= d.text.n);
+				CHECK(r->lead <= r->len);
+				CHECK(r->len == 0 ||
+				      memchr(d.text.p + r->off, '\n', r->len) == NULL);
+				CHECK(text_width(d.text.p + r->off, r->len) == r->width);
+				CHECK(r->indent + r->width <= w);
+			}
+		}
+	detail_free(&d);
+}
+
 /* The search finds as many matches as counting each item's text does: its
  * shortcuts (a raw line ruled out by its bytes, a delta's text read from
  * the head of its line, the text cache, the second thread that decodes)
@@ -378,6 +411,7 @@ run_stream(const char *s, size_t n, unsigned cfg, struct source *src,
 	check_structure(m);
 	check_queries(m);
 	check_search(m);
+	check_details(m);
 	for (int i = 0; i < 4; i++) {
 		printer_finish(p[i]);
 		printer_free(p[i]);
