@@ -66,7 +66,15 @@ UI_OBJ   = $(UI:%=src/%.o)
 
 TESTS = $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 TEST_BIN = $(TESTS:%=tests/%)
-FUZZ  = fuzz_json fuzz_model fuzz_text
+FUZZ  = fuzz_json fuzz_model fuzz_text fuzz_cursor fuzz_claude fuzz_gemini fuzz_codex
+# fuzz_model with every line read by one adapter (tests/fuzz/fuzz_AGENT.c),
+# seeded with that agent's recordings.
+FUZZ_AGENTS = fuzz_cursor fuzz_claude fuzz_gemini fuzz_codex
+FUZZ_AGENT_SEEDS_fuzz_cursor = $(filter-out recordings/claude-% recordings/gemini-% \
+	recordings/codex-%,$(wildcard recordings/*.ndjson)) $(wildcard ../shared/corpus/*.ndjson)
+FUZZ_AGENT_SEEDS_fuzz_claude = $(wildcard recordings/claude-*.ndjson)
+FUZZ_AGENT_SEEDS_fuzz_gemini = $(wildcard recordings/gemini-*.ndjson)
+FUZZ_AGENT_SEEDS_fuzz_codex  = $(wildcard recordings/codex-*.ndjson)
 
 all: src/agentview
 
@@ -216,9 +224,10 @@ asan: $(ASAN_DIR)/agentview $(ASAN_TESTS)
 # and UBSan: their checks on every seed, and they keep building.
 $(ASAN_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c tests/fuzz/fuzz.h $(ASAN_DIR)/libcore.a
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< tests/fuzz/driver.c $(ASAN_DIR)/libcore.a
+$(FUZZ_AGENTS:%=$(ASAN_DIR)/%) $(FUZZ_AGENTS:%=tests/fuzz/build/%): tests/fuzz/fuzz_model.c
 fuzz-seeds: $(FUZZ:%=$(ASAN_DIR)/%)
 	@set -e; seeds="recordings/*.ndjson recordings/*.txt $(wildcard ../shared/corpus/*.ndjson)"; \
-	for h in $(FUZZ); do $(ASAN_ENV) $(ASAN_DIR)/$$h $$seeds; done
+	$(foreach h,$(FUZZ),$(ASAN_ENV) $(ASAN_DIR)/$(h) $(or $(FUZZ_AGENT_SEEDS_$(h)),$$seeds);) true
 
 # The unit tests under ASan and UBSan, then under valgrind's memcheck.
 unit-asan: $(ASAN_TESTS)
@@ -279,12 +288,17 @@ fuzz-build: deps-fuzz
 FUZZ_ARGS_fuzz_json  = -max_len=8192 -dict=tests/fuzz/fuzz_json.dict
 FUZZ_ARGS_fuzz_model = -max_len=16384 -dict=tests/fuzz/fuzz_model.dict
 FUZZ_ARGS_fuzz_text  = -max_len=4096 -dict=tests/fuzz/fuzz_text.dict
+$(foreach h,$(FUZZ_AGENTS),$(eval FUZZ_ARGS_$(h) = -max_len=16384 -dict=tests/fuzz/$(h).dict))
+# An adapter's harness starts from its agent's recordings, copied into a
+# folder of their own (libFuzzer reads seeds from folders).
+FUZZ_SEED_DIR = tests/fuzz/build/seeds
 define fuzz_run
 	@mkdir -p tests/fuzz/corpus/$(1) tests/fuzz/crashes
+	$(if $(FUZZ_AGENT_SEEDS_$(1)),@rm -rf $(FUZZ_SEED_DIR)-$(1); mkdir -p $(FUZZ_SEED_DIR)-$(1); cp $(FUZZ_AGENT_SEEDS_$(1)) $(FUZZ_SEED_DIR)-$(1)/)
 	@echo "== $(1) for $(FUZZ_TIME) s"
 	tests/fuzz/build/$(1) -max_total_time=$(FUZZ_TIME) -timeout=20 -print_final_stats=1 \
 		-artifact_prefix=tests/fuzz/crashes/$(1)- $(FUZZ_ARGS_$(1)) \
-		tests/fuzz/corpus/$(1) $(FUZZ_SEEDS)
+		tests/fuzz/corpus/$(1) $(if $(FUZZ_AGENT_SEEDS_$(1)),$(FUZZ_SEED_DIR)-$(1),$(FUZZ_SEEDS))
 
 endef
 

@@ -8,7 +8,10 @@
  * recording equals the one recovered from the input (the input itself when
  * it is not a recording); the recording, read back, gives the same
  * sessions and calls in the same states; and every call's detail, built
- * and raw, has rows that fit its width and nothing a terminal acts on. */
+ * and raw, has rows that fit its width and nothing a terminal acts on.
+ *
+ * Built with FUZZ_AGENT set (fuzz_claude.c and its siblings), every line
+ * is read by that agent's adapter, as --agent does. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +19,7 @@
 #include <unistd.h>
 #include <locale.h>
 
+#include "agent.h"
 #include "detail.h"
 #include "fuzz.h"
 #include "json.h"
@@ -28,6 +32,11 @@
 #include "tool.h"
 #include "util.h"
 #include "words.h"
+
+/* The agent every line is read as, or -1: each session's own. */
+#ifndef FUZZ_AGENT
+#define FUZZ_AGENT (-1)
+#endif
 
 /* Where recordings are written, reused by every run. */
 static char rec_path[] = "/tmp/agentview-fuzz-rec-XXXXXX";
@@ -358,6 +367,7 @@ run_stream(const char *s, size_t n, unsigned cfg, struct source *src,
 	int nsrc = (cfg & 1) ? 2 : 1, k;
 	uint64_t no;
 
+	m->agent = FUZZ_AGENT;
 	for (int i = 0; i < 4; i++) {
 		f[i] = open_memstream(&out[i], &outlen[i]);
 		p[i] = printer_new(m, (enum print_format)i, f[i]);
