@@ -102,41 +102,14 @@ detail_shell(struct detail *d, const struct callview *v)
 	}
 }
 
-/* "14.2 KB": a size in bytes as people read it. */
-static void
-size_words(struct buf *out, int64_t n)
-{
-	if (n < 1024)
-		buf_addf(out, "%lld byte%s", (long long)n, n == 1 ? "" : "s");
-	else if (n < 1024 * 1024)
-		buf_addf(out, "%.1f KB", (double)n / 1024);
-	else
-		buf_addf(out, "%.1f MB", (double)n / (1024 * 1024));
-}
-
 /* A read whose text is not in the stream (Cursor's big read: a
- * contentBlobId instead of content), with what says how big it was. */
+ * contentBlobId instead of content), said as its line says it. */
 static void
 read_elsewhere(struct detail *d, const struct callview *v)
 {
-	int64_t size, lines;
-	const char *sep = " (";
 	struct buf b = {0};
 
-	buf_adds(&b, "content not in the stream");
-	if (json_int_at(v->rj, v->var, "fileSize", &size) && size >= 0) {
-		buf_adds(&b, sep);
-		size_words(&b, size);
-		sep = ", ";
-	}
-	if (json_int_at(v->rj, v->var, "totalLines", &lines) && lines >= 0) {
-		buf_adds(&b, sep);
-		buf_addf(&b, "%lld line%s", (long long)lines,
-			 lines == 1 ? "" : "s");
-		sep = ", ";
-	}
-	if (strcmp(sep, ", ") == 0)
-		buf_addc(&b, ')');
+	tool_big_read(v, &b);
 	detail_heading(d, "content");
 	detail_wrap(d, b.p, b.n, ROLE_DIM, 2, NULL);
 	buf_free(&b);
