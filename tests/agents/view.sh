@@ -137,7 +137,7 @@ view_read_missing() {
 		vholds "ok: the cat of missing.txt failed, exit 1" 'like([["shell", "failed", "cat missing.txt", "exit 1"]])'
 	else
 		vholds "ok: the read of missing.txt failed with its message" \
-			"like([[\"read\", \"failed\", \"/missing.txt\", \"$(by 'File does not exist.' 'File not found.' '')\"]])"
+			"like([[\"read\", \"failed\", \"/missing.txt\", \"$(by 'File does not exist.' 'File not found' '')\"]])"
 	fi
 	vholds "the reply" 'ended("ok") and reply("Reading it.missing.txt does not exist.")'
 }
@@ -171,12 +171,14 @@ view_subagent() {
 }
 
 view_subagent_bg() {
-	# The background sub-agent's Bash call comes after its Agent call ended.
-	vholds "ok: the Agent call, and the sub-agent's Bash call" \
-		'ended("ok") and like([["task", "ok", "Run echo from-sub", "done"], ["shell", "ok", "echo from-sub", "from-sub"]])'
-	vholds "the reply, to the notification's second turn" \
-		'(s.assistant_text | startswith("Starting it in the background.")) and
-		 (s.assistant_text | endswith("The sub-agent saw from-sub."))'
+	# The Agent call returns at once; the sub-agent's Bash call and its
+	# text come after, and its notification says how it ended.
+	vholds "ok: the Agent call, ended by its notification, and the sub-agent's Bash call" \
+		'ended("ok") and like([["task", "ok", "Run echo from-sub", "background #"],
+		                      ["shell", "ok", "echo from-sub", "from-sub"]]) and
+		 (calls[0].outcome | endswith(": completed"))'
+	vholds "the reply is the session's own, to the notification's second turn too" \
+		'reply("Starting it in the background.The sub-agent is running; I will tell you when it is done.The sub-agent saw from-sub.")'
 }
 
 view_long_output() {
