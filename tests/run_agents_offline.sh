@@ -40,7 +40,7 @@ for f in recordings/claude-*.ndjson recordings/gemini-*.ndjson recordings/codex-
 	*) agent=${name%%-*} scen=${name#*-} ;;
 	esac
 	checked=$((checked + 1))
-	vjson=$out/$name.json vtext=$out/$name.text vraw=$f
+	vjson=$out/$name.json vtext=$out/$name.text vraw=$f vlive=no
 	for fmt in json text; do
 		"$bin" --print --format "$fmt" "$f" >"$out/$name.$fmt" 2>"$out/err"
 		rc=$?

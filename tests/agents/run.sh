@@ -4,7 +4,8 @@
 # tests/agents/cache/ (git-ignored; reused when there), then runs every
 # scenario of tests/agents/scenarios.json with each CLI against
 # tests/agents/server.py on 127.0.0.1, each run with a fresh HOME, CODEX_HOME
-# and work dir, under timeout, and checks facts on the CLI's stdout.
+# and work dir, under timeout, and checks facts on the CLI's stdout, then
+# what agentview makes of it (tests/agents/view.sh).
 #
 #   tests/agents/run.sh [--capture] [AGENT[:SCENARIO]]...
 #
@@ -20,6 +21,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 top=$PWD
+. tests/agents/view.sh
 here=$top/tests/agents
 cache=$here/cache
 timeout_s=${AGENTS_TIMEOUT:-60}
@@ -190,26 +192,43 @@ agent_cmd() {
 	esac
 }
 
-# run_one AGENT SCENARIO: one run of the CLI against the server, then its
-# checks; sets d (the run's dir) and rc for them.
-run_one() {
-	local agent=$1 scen=$2 name=$1-$2 port i t0 ms args extra=
-	d=$tmp/$name
-	mkdir -p "$d/home" "$d/work" "$d/tmp"
-	python3 "$here/server.py" --scenario "$scen" --workdir "$d/work" --port-file "$d/port" \
+# server_start SCENARIO RUN: the model server for one run of the CLI, in
+# $d; sets port and spid; false (and a failure of RUN) when it does not
+# start.
+server_start() {
+	python3 "$here/server.py" --scenario "$1" --workdir "$d/work" --port-file "$d/port" \
 		--log "$d/server.log" --max-requests 40 --max-seconds $((timeout_s + 30)) \
 		>/dev/null 2>"$d/server.err" &
-	local spid=$!
+	spid=$!
 	for i in $(seq 100); do
 		[ -s "$d/port" ] && break
 		sleep 0.05
 	done
 	if [ ! -s "$d/port" ]; then
 		kill "$spid" 2>/dev/null
-		fail "$name" "the model server did not start: $(tail -3 "$d/server.err")"
-		return
+		fail "$2" "the model server did not start: $(tail -3 "$d/server.err")"
+		return 1
 	fi
 	port=$(cat "$d/port")
+}
+
+server_stop() {
+	kill "$spid" 2>/dev/null
+	wait "$spid" 2>/dev/null
+}
+
+# run_dir NAME: a fresh directory for a run (home, work, tmp) in $d.
+run_dir() {
+	d=$tmp/$1
+	mkdir -p "$d/home" "$d/work" "$d/tmp"
+}
+
+# run_one AGENT SCENARIO: one run of the CLI against the server, then its
+# checks; sets d (the run's dir) and rc for them.
+run_one() {
+	local agent=$1 scen=$2 name=$1-$2 port spid i t0 ms args extra=
+	run_dir "$name"
+	server_start "$scen" "$name" || return
 	mapfile -t args < <(agent_cmd "$agent" "$scen" "$d" "$port")
 	local base=${agent%-partial}
 	case " $netchecked " in
@@ -226,8 +245,7 @@ run_one() {
 		timeout -k 5 "$timeout_s" $extra "${args[@]}") </dev/null >"$d/out" 2>"$d/err"
 	rc=$?
 	ms=$((($(date +%s%N) - t0) / 1000000))
-	kill "$spid" 2>/dev/null
-	wait "$spid" 2>/dev/null
+	server_stop
 	runs=$((runs + 1))
 	echo "run $name: exit $rc, $ms ms, $(wc -l <"$d/out") lines"
 	[ "$rc" -eq 124 ] || [ "$rc" -eq 137 ] && fail "$name" "timed out after $timeout_s s"
@@ -678,12 +696,15 @@ raw_codex_rate_limit_fail() {
 }
 
 # --- checks on what agentview makes of the streams --------------------------------------
-# agentview does not read these streams yet (issue 14): the checks of the
-# model (calls, kinds, states, pairing, text, usage, cost) go here, one
-# function per scenario named view_SCENARIO, beside the raw ones. Until then
-# every run is only read without a crash into a summary in all four formats.
+# view_check: agentview reads the run's stdout in all four formats without a
+# crash, gives it back byte for byte, and makes of it what
+# tests/agents/view.sh says of the scenario.
+vfail() {
+	fail "$run" "$1"
+}
+
 view_check() {
-	local fmt vrc f=view_${scen//-/_}
+	local fmt vrc
 	for fmt in text markdown json raw; do
 		"$bin" --print --format "$fmt" "$d/out" >"$d/view.$fmt" 2>"$d/view.$fmt.err"
 		vrc=$?
@@ -693,7 +714,8 @@ view_check() {
 	jq -e '.sessions | type == "array"' "$d/view.json" >/dev/null 2>&1 ||
 		fail "$run" "agentview's JSON summary is not one"
 	cmp -s "$d/out" "$d/view.raw" || fail "$run" "agentview --format raw differs from the input"
-	if declare -F "$f" >/dev/null; then "$f"; fi
+	vjson=$d/view.json vtext=$d/view.text vraw=$d/out vlive=no
+	view_run "$agent" "$scen"
 }
 
 # --- capture ----------------------------------------------------------------------------

@@ -12,6 +12,7 @@
 #   vjson   agentview --print --format json of the stream
 #   vtext   agentview --print --format text of it
 #   vraw    the stream itself (every line JSON)
+#   vlive   yes when agentview read it live (its lines have arrival times)
 # and vfail WHAT, called for each check that fails.
 #
 # Facts that are the CLI's own (ids, usage, cost, durations) are compared
@@ -49,7 +50,8 @@ def ids: if $agent == "claude" then
 def paired: all(calls[]; .started and (.state | IN("ok", "failed"))) and
 	[calls[].call_id] == ids;
 # Usage, cost and duration as the stream gives them (Codex: tokens of its
-# last turn.completed; no cost, no time; Gemini: stats, no cost).
+# last turn.completed; no cost; no time but when its lines arrived, read
+# live; Gemini: stats, no cost).
 def accounted:
 	if $agent == "claude" then
 		s.usage.input_tokens == last_result.usage.input_tokens and
@@ -60,7 +62,8 @@ def accounted:
 		s.usage.input_tokens == last_result.stats.input_tokens and
 		s.cost_usd == null and s.duration_ms == last_result.stats.duration_ms
 	else
-		s.cost_usd == null and s.duration_ms == null and
+		s.cost_usd == null and
+		(if $live == "yes" then s.duration_ms >= 0 else s.duration_ms == null end) and
 		(raws("turn.completed") | if length == 0 then s.usage == null
 		 else s.usage.input_tokens == last.usage.input_tokens end)
 	end;
@@ -72,7 +75,8 @@ def whole: ($v[0].sessions | length) == 1 and s.agent == $agent and
 
 # vholds WHAT JQ: the check JQ (with the definitions above) holds.
 vholds() {
-	jq -n -e --arg agent "$view_agent" --slurpfile v "$vjson" --slurpfile raw "$vraw" \
+	jq -n -e --arg agent "$view_agent" --arg live "${vlive:-no}" \
+		--slurpfile v "$vjson" --slurpfile raw "$vraw" \
 		--rawfile text "$vtext" "$view_lib $2" >/dev/null 2>"$vjson.jq" ||
 		vfail "$1$( [ -s "$vjson.jq" ] && echo ": $(head -c 300 "$vjson.jq")")"
 }
