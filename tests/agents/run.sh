@@ -5,7 +5,9 @@
 # scenario of tests/agents/scenarios.json with each CLI against
 # tests/agents/server.py on 127.0.0.1, each run with a fresh HOME, CODEX_HOME
 # and work dir, under timeout, and checks facts on the CLI's stdout, then
-# what agentview makes of it (tests/agents/view.sh).
+# what agentview makes of it (tests/agents/view.sh). The shell-ok and
+# shell-fail runs of each CLI are made twice more, with the CLI as
+# agentview's COMMAND and piped into agentview, and checked the same way.
 #
 #   tests/agents/run.sh [--capture] [AGENT[:SCENARIO]]...
 #
@@ -268,6 +270,57 @@ run_one() {
 		*) capture_run "$agent" "$scen" ;;
 		esac
 	fi
+}
+
+# run_live AGENT SCENARIO HOW: one more run of the CLI, live into agentview
+# (HOW: command, the CLI as agentview's COMMAND; pipe, the CLI's stdout piped
+# into agentview), which prints the JSON summary and records what it read;
+# then the checks of the scenario on that summary, and on the stream and text
+# out of the recording.
+run_live() {
+	local agent=$1 scen=$2 how=$3 name=$1-$2-$3 port spid t0 ms args arc want
+	want=$(tail -1 "$tmp/$agent-$scen/rc" 2>/dev/null)
+	run_dir "$name"
+	server_start "$scen" "$name" || return
+	mapfile -t args < <(agent_cmd "$agent" "$scen" "$d" "$port")
+	t0=$(date +%s%N)
+	if [ "$how" = command ]; then
+		(cd "$d/work" && env -i "PATH=$PATH" "HOME=$d/home" "TMPDIR=$d/tmp" LANG=C.UTF-8 \
+			timeout -k 5 "$timeout_s" "$bin" --print --format json --record "$d/rec" \
+			-- "${args[@]}") </dev/null >"$d/view.json" 2>"$d/err"
+		arc=$?
+	else
+		(cd "$d/work" && env -i "PATH=$PATH" "HOME=$d/home" "TMPDIR=$d/tmp" LANG=C.UTF-8 \
+			timeout -k 5 "$timeout_s" "${args[@]}" </dev/null 2>"$d/cli.err" |
+			"$bin" --print --format json --record "$d/rec") >"$d/view.json" 2>"$d/err"
+		arc=$?
+	fi
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	server_stop
+	runs=$((runs + 1))
+	echo "run $name: agentview exit $arc, $ms ms"
+	run=$name
+	check_server "$name"
+	# agentview passes on the exit status of its COMMAND; a pipe's is its
+	# own (0: the stream had its end).
+	[ "$arc" -eq "$([ "$how" = command ] && echo "${want:-0}" || echo 0)" ] ||
+		fail "$name" "agentview exited $arc: $(head -c 300 "$d/err")"
+	"$bin" --print --format raw "$d/rec" >"$d/out" 2>>"$d/err"
+	"$bin" --print --format text "$d/rec" >"$d/view.text" 2>>"$d/err"
+	if ! jq -e . "$d/view.json" >/dev/null 2>&1; then
+		fail "$name" "agentview's JSON summary is not one: $(head -c 300 "$d/view.json")"
+		return
+	fi
+	if [ "$how" = command ]; then
+		jq -e --argjson rc "${want:-0}" '.command.exit_status == $rc and .command.signal == null and
+			(.command.argv[0] == "env")' "$d/view.json" >/dev/null ||
+			fail "$name" "the summary's command is not the CLI's, exit $want: $(jq -c .command "$d/view.json")"
+	else
+		jq -e '.command == null' "$d/view.json" >/dev/null ||
+			fail "$name" "a summary of a pipe names a command"
+	fi
+	vjson=$d/view.json vtext=$d/view.text vraw=$d/out vlive=yes
+	view_run "$agent" "$scen"
 }
 
 # check_server RUN: what the CLI asked the model server: no bug of the server,
@@ -705,6 +758,7 @@ vfail() {
 
 view_check() {
 	local fmt vrc
+	echo "$rc" >"$d/rc"
 	for fmt in text markdown json raw; do
 		"$bin" --print --format "$fmt" "$d/out" >"$d/view.$fmt" 2>"$d/view.$fmt.err"
 		vrc=$?
@@ -764,6 +818,13 @@ for agent in claude claude-partial gemini codex; do
 			continue
 		fi
 		run_one "$agent" "$scen"
+		case $agent-$scen in
+		claude-shell-ok | claude-shell-fail | gemini-shell-ok | gemini-shell-fail | \
+			codex-shell-ok | codex-shell-fail)
+			run_live "$agent" "$scen" command
+			run_live "$agent" "$scen" pipe
+			;;
+		esac
 	done
 done
 
