@@ -7,7 +7,8 @@
 # and work dir, under timeout, and checks facts on the CLI's stdout, then
 # what agentview makes of it (tests/agents/view.sh). The shell-ok and
 # shell-fail runs of each CLI are made twice more, with the CLI as
-# agentview's COMMAND and piped into agentview, and checked the same way.
+# agentview's COMMAND and piped into agentview, and checked the same way;
+# one run of each is watched on agentview's screen in tmux.
 #
 #   tests/agents/run.sh [--capture] [AGENT[:SCENARIO]]...
 #
@@ -23,6 +24,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 top=$PWD
+. tests/lib/tmux.sh
 . tests/agents/view.sh
 here=$top/tests/agents
 cache=$here/cache
@@ -77,6 +79,8 @@ if [ ! -x "$bin" ] || [ -n "$(find src -newer "$bin" -name '*.[ch]' 2>/dev/null 
 	make --no-print-directory -s all >/dev/null || die "agentview does not build"
 fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/agentview-agents.XXXXXX") || die "no temp dir"
+tmux_init agents "$tmp"
+trap tmux_stop EXIT
 
 # --- installing the CLIs ----------------------------------------------------------------
 
@@ -321,6 +325,41 @@ run_live() {
 	fi
 	vjson=$d/view.json vtext=$d/view.text vraw=$d/out vlive=yes
 	view_run "$agent" "$scen"
+}
+
+# screen_check AGENT SCENARIO: one run of the CLI as agentview's COMMAND on
+# agentview's screen in tmux (100x30): the call's line in the transcript,
+# the model in the status bar when the stream names one (Codex's does not),
+# and Enter opens the call's detail.
+screen_check() {
+	local agent=$1 scen=$2 name=$1-$2-screen port spid args q=() a call model
+	run_dir "$name"
+	server_start "$scen" "$name" || return
+	mapfile -t args < <(agent_cmd "$agent" "$scen" "$d" "$port")
+	for a in "${args[@]}"; do q+=("$(printf '%q' "$a")"); done
+	call=$(by 'Shell `echo hello` .* hello' 'Shell `echo hello` .* hello' 'Shell `echo hello` .* exit 0')
+	model=$(by claude-opus gemini-2.5-pro '')
+	start 100 30 "env -i -C $d/work PATH=$PATH HOME=$d/home TMPDIR=$d/tmp LANG=C.UTF-8 \
+		LC_ALL=C.UTF-8 TERM=xterm-256color $bin -- ${q[*]}"
+	runs=$((runs + 1))
+	run=$name
+	if ! wait_for "$call" "$timeout_s"; then
+		fail "$name" "the transcript never showed the call's line: $(screen | head -20)"
+	elif ! wait_for "done" 20; then
+		fail "$name" "the status bar never said the run was done: $(screen | tail -2)"
+	else
+		[ -z "$model" ] || screen | tail -1 | grep -q -- "$model" ||
+			fail "$name" "the status bar does not show the model $model: $(screen | tail -1)"
+		keys Enter
+		wait_for "^kind +shell \\($(by Bash run_shell_command command_execution)\\)" 5 ||
+			fail "$name" "Enter did not open the call's detail: $(screen | head -12)"
+		wait_for "^command +(/bin/bash -lc ')?echo hello" 2 ||
+			fail "$name" "the detail does not show the command: $(screen | head -12)"
+		echo "screen $name: the call's line, the status bar, the detail"
+	fi
+	keys q
+	tmux_stop
+	server_stop
 }
 
 # check_server RUN: what the CLI asked the model server: no bug of the server,
@@ -824,6 +863,10 @@ for agent in claude claude-partial gemini codex; do
 			run_live "$agent" "$scen" command
 			run_live "$agent" "$scen" pipe
 			;;
+		esac
+		case $agent-$scen in
+		claude-shell-ok | gemini-shell-ok | codex-shell-ok)
+			view_agent=$agent screen_check "$agent" "$scen" ;;
 		esac
 	done
 done
