@@ -34,14 +34,23 @@ fi
 
 # agent_reply FILE NAME: what holds of the reply in the real Claude Code,
 # Gemini CLI and Codex captures of tests/agents/ (one session each): Claude
-# Code's result.result is its last text segment only, so the reply ends
-# with the last result's; Gemini CLI's reply is its assistant messages (the
-# deltas) joined, Codex's its agent_message items joined.
+# Code's is the text blocks of the session's own assistant lines joined
+# (not a sub-agent's; not the <synthetic> one saying an API error, nor the
+# deltas of a message cut off; with none, the result's text), and its
+# result.result, when it succeeded, is the last of them; Gemini CLI's
+# reply is its assistant messages (the deltas) joined, Codex's its
+# agent_message items joined.
 agent_reply() {
 	jq -n -e --slurpfile raw "$1" --slurpfile v "$out/json" '
 		($v[0].sessions | length) == 1 and $v[0].sessions[0].assistant_text as $t |
 		($raw | map(select(.type == "result")) | last) as $r |
-		if $raw[0].type == "system" then $t | endswith($r.result)
+		if $raw[0].type == "system" then
+			($raw | map(select(.type == "assistant" and .parent_tool_use_id == null and
+				.message.model != "<synthetic>") | .message.content[] |
+				select(.type == "text") | .text) | join("")) as $own |
+			# With no reply at all, the summary takes the result'"'"'s text.
+			$t == (if $own == "" then $r.result else $own end) and
+			($r.is_error or ($t | endswith($r.result)))
 		elif $raw[0].type == "init" then
 			$t == ($raw | map(select(.type == "message" and .role == "assistant") | .content) | join(""))
 		else $t == ($raw | map(select(.type == "item.completed" and .item.type == "agent_message") |

@@ -49,18 +49,23 @@ def ids: if $agent == "claude" then
 		"reasoning", "error") | not) | .id] end;
 def paired: all(calls[]; .started and (.state | IN("ok", "failed"))) and
 	[calls[].call_id] == ids;
-# Usage, cost and duration as the stream gives them (Codex: tokens of its
-# last turn.completed; no cost; no time but when its lines arrived, read
-# live; Gemini: stats, no cost).
+# An ISO time of the stream ("2026-11-23T20:57:14.459Z") in ms.
+def iso_ms: (.[0:19] + "Z" | fromdateiso8601) * 1000 + (.[20:23] | tonumber);
+# Usage, cost and duration as the stream gives them (Claude Code: a turn
+# after a background task notification adds its time; tokens and cost of
+# its last result. Codex: tokens of its last turn.completed; no cost; no
+# time but when its lines arrived, read live. Gemini CLI: stats, no cost;
+# a failed run says 0 ms, and its lines'"'"' times tell).
 def accounted:
 	if $agent == "claude" then
 		s.usage.input_tokens == last_result.usage.input_tokens and
 		s.usage.output_tokens == last_result.usage.output_tokens and
 		s.cost_usd == last_result.total_cost_usd and
-		s.duration_ms == last_result.duration_ms
+		s.duration_ms == (raws("result") | map(.duration_ms) | add)
 	elif $agent == "gemini" then
-		s.usage.input_tokens == last_result.stats.input_tokens and
-		s.cost_usd == null and s.duration_ms == last_result.stats.duration_ms
+		s.usage.input_tokens == last_result.stats.input_tokens and s.cost_usd == null and
+		s.duration_ms == (if last_result.status == "success" then last_result.stats.duration_ms
+			else ($raw[-1].timestamp | iso_ms) - ($raw[0].timestamp | iso_ms) end)
 	else
 		s.cost_usd == null and
 		(if $live == "yes" then s.duration_ms >= 0 else s.duration_ms == null end) and
