@@ -592,7 +592,7 @@ test_codex(void **state)
  * out from them: Claude Code's Grep, Glob, Write, MultiEdit, TodoWrite,
  * WebFetch, WebSearch, AskUserQuestion and an MCP tool; Codex's
  * mcp_tool_call, web_search and todo_list; Cursor's big read and web
- * fetch (FORMAT.md §3). */
+ * fetch (src/FORMAT.md §3). */
 static void
 test_more_shapes(void **state)
 {
@@ -699,7 +699,7 @@ test_more_shapes(void **state)
 }
 
 /* Cursor's web search: each reference's title, url and the start of its
- * chunk (a chunk can be ~15 KB: FORMAT.md §3). */
+ * chunk (a chunk can be ~15 KB: src/FORMAT.md §3). */
 static void
 test_cursor_websearch(void **state)
 {
