@@ -151,6 +151,7 @@ check_structure(struct model *m)
 	for (size_t s = 0; s < m->nses; s++) {
 		const struct session *ses = &m->ses[s];
 		uint32_t counts[CS_NSTATES], by_call[CS_NSTATES] = {0}, sum = 0;
+		enum session_state state;
 
 		CHECK(ses->init_ev == NONE || ses->init_ev < m->nev);
 		CHECK(ses->result_ev == NONE || ses->result_ev < m->nev);
@@ -167,7 +168,12 @@ check_structure(struct model *m)
 		}
 		CHECK(sum == ses->ncalls);
 		calls += ses->ncalls;
-		CHECK(model_session_state(m, (uint32_t)s) < SS_NSTATES);
+		/* waiting (for a decision) and live only while the input
+		 * is open */
+		state = model_session_state(m, (uint32_t)s);
+		CHECK(state < SS_NSTATES);
+		CHECK(!model_ended(m) ||
+		      (state != SS_LIVE && state != SS_WAITING));
 		CHECK(model_session_duration(m, (uint32_t)s) == TIME_NONE ||
 		      model_session_duration(m, (uint32_t)s) >= 0);
 	}
