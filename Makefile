@@ -55,7 +55,8 @@ MODEL   = model model_build model_query agent agent_cursor agent_claude agent_ge
 OUTPUT  = print summary record statusline options complete copy open compare
 # The screen's model, without curses: transcript blocks, the status bar,
 # layout, keys, themes, a call's detail, search, jumps, replay.
-VIEW    = render status view keys theme search diff detail jump replay
+VIEW    = render status view keys theme search diff detail detail_kind jump \
+          replay
 CORE = $(READING) $(MODEL) $(OUTPUT) $(VIEW)
 # Screen layer: the only files that may include <curses.h>. The loop, the
 # layer stack and what the panes share; then the panes.
@@ -66,11 +67,20 @@ UI_OBJ   = $(UI:%=src/%.o)
 
 TESTS = $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 TEST_BIN = $(TESTS:%=tests/%)
-FUZZ  = fuzz_json fuzz_model fuzz_text fuzz_screen
+FUZZ  = fuzz_json fuzz_model fuzz_text fuzz_screen fuzz_cursor fuzz_claude fuzz_gemini \
+        fuzz_codex
 # fuzz_screen also builds the screen's cells (src/ui_cell.c) over the
 # curses stub of tests/fuzz/stub/ (the only harness of a screen file).
 FUZZ_EXTRA_fuzz_screen = -Itests/fuzz/stub src/ui_cell.c tests/fuzz/stub/curses.c
 FUZZ_EXTRA_DEPS = src/ui_cell.c tests/fuzz/stub/curses.c tests/fuzz/stub/curses.h
+# fuzz_model with every line read by one adapter (tests/fuzz/fuzz_AGENT.c),
+# seeded with that agent's recordings.
+FUZZ_AGENTS = fuzz_cursor fuzz_claude fuzz_gemini fuzz_codex
+FUZZ_AGENT_SEEDS_fuzz_cursor = $(filter-out recordings/claude-% recordings/gemini-% \
+	recordings/codex-%,$(wildcard recordings/*.ndjson)) $(wildcard ../shared/corpus/*.ndjson)
+FUZZ_AGENT_SEEDS_fuzz_claude = $(wildcard recordings/claude-*.ndjson)
+FUZZ_AGENT_SEEDS_fuzz_gemini = $(wildcard recordings/gemini-*.ndjson)
+FUZZ_AGENT_SEEDS_fuzz_codex  = $(wildcard recordings/codex-*.ndjson)
 
 all: src/agentview
 
@@ -166,6 +176,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory WERROR=-Werror unit unit-asan unit-tsan unit-valgrind fuzz-seeds
 	@sh tests/run_corpus.sh
 	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview VALGRIND=no sh tests/run_corpus.sh
+	@sh tests/run_agents_offline.sh
 	@sh tests/run_hostile.sh
 	@sh tests/run_faults.sh
 	@sh tests/run_screen.sh
@@ -222,12 +233,13 @@ $(ASAN_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c tests/fuzz/fuzz.h $(
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< tests/fuzz/driver.c \
 		$(FUZZ_EXTRA_fuzz_$*) $(ASAN_DIR)/libcore.a
 $(ASAN_DIR)/fuzz_screen: $(FUZZ_EXTRA_DEPS)
-# Each harness runs on the recordings and on its own seeds, when it has
-# some (tests/fuzz/seeds/HARNESS/).
+$(FUZZ_AGENTS:%=$(ASAN_DIR)/%) $(FUZZ_AGENTS:%=tests/fuzz/build/%): tests/fuzz/fuzz_model.c
+# Each harness runs on the recordings (an adapter's: its agent's), and on
+# its own seeds, when it has some (tests/fuzz/seeds/HARNESS/).
 fuzz-seeds: $(FUZZ:%=$(ASAN_DIR)/%)
 	@set -e; seeds="recordings/*.ndjson recordings/*.txt $(wildcard ../shared/corpus/*.ndjson)"; \
-	for h in $(FUZZ); do own=; [ -d tests/fuzz/seeds/$$h ] && own="tests/fuzz/seeds/$$h/*"; \
-		$(ASAN_ENV) $(ASAN_DIR)/$$h $$seeds $$own; done
+	$(foreach h,$(FUZZ),$(ASAN_ENV) $(ASAN_DIR)/$(h) $(or $(FUZZ_AGENT_SEEDS_$(h)),$$seeds) \
+		$(wildcard tests/fuzz/seeds/$(h)/*);) true
 
 # The unit tests under ASan and UBSan, then under valgrind's memcheck.
 unit-asan: $(ASAN_TESTS)
@@ -291,12 +303,18 @@ FUZZ_ARGS_fuzz_json  = -max_len=8192 -dict=tests/fuzz/fuzz_json.dict
 FUZZ_ARGS_fuzz_model = -max_len=16384 -dict=tests/fuzz/fuzz_model.dict
 FUZZ_ARGS_fuzz_text  = -max_len=4096 -dict=tests/fuzz/fuzz_text.dict
 FUZZ_ARGS_fuzz_screen = -max_len=4096
+$(foreach h,$(FUZZ_AGENTS),$(eval FUZZ_ARGS_$(h) = -max_len=16384 -dict=tests/fuzz/$(h).dict))
+# An adapter's harness starts from its agent's recordings, copied into a
+# folder of their own (libFuzzer reads seeds from folders).
+FUZZ_SEED_DIR = tests/fuzz/build/seeds
 define fuzz_run
 	@mkdir -p tests/fuzz/corpus/$(1) tests/fuzz/crashes
+	$(if $(FUZZ_AGENT_SEEDS_$(1)),@rm -rf $(FUZZ_SEED_DIR)-$(1); mkdir -p $(FUZZ_SEED_DIR)-$(1); cp $(FUZZ_AGENT_SEEDS_$(1)) $(FUZZ_SEED_DIR)-$(1)/)
 	@echo "== $(1) for $(FUZZ_TIME) s"
 	tests/fuzz/build/$(1) -max_total_time=$(FUZZ_TIME) -timeout=20 -print_final_stats=1 \
 		-artifact_prefix=tests/fuzz/crashes/$(1)- $(FUZZ_ARGS_$(1)) \
-		tests/fuzz/corpus/$(1) $(FUZZ_SEEDS) $(wildcard tests/fuzz/seeds/$(1))
+		tests/fuzz/corpus/$(1) $(if $(FUZZ_AGENT_SEEDS_$(1)),$(FUZZ_SEED_DIR)-$(1),$(FUZZ_SEEDS)) \
+		$(wildcard tests/fuzz/seeds/$(1))
 
 endef
 

@@ -142,7 +142,6 @@ summary_call(struct model *m, uint32_t c, struct tool_desc *td,
 	struct callview v;
 
 	tool_load(m, c, m->qjson, m->qjson2, &v);
-	tool_describe_view(m, c, &v, td);
 	buf_adds(out, "{\"call_id\":");
 	buf_reset(tmp);
 	if (v.id >= 0) {
@@ -151,6 +150,8 @@ summary_call(struct model *m, uint32_t c, struct tool_desc *td,
 	} else {
 		buf_adds(out, "null");
 	}
+	/* Its words may parse other events into the parsers v reads. */
+	tool_describe_view(m, c, &v, td);
 	buf_adds(out, ",\"tool\":");
 	if (td->key.n > 0)
 		json_quote(out, td->key.p, td->key.n);

@@ -87,7 +87,8 @@ static const struct kind kinds[TK_NKINDS] = {
 	[TK_GLOB] = {.name = "glob", .label = "Glob",
 		     .names = {"globToolCall", "Glob", "glob"},
 		     .what = "globPattern|pattern", .what_res = "pattern",
-		     .success = success_glob},
+		     .success = success_glob,
+		     .detail = detail_glob},
 	[TK_LS] = {.name = "ls", .label = "List",
 		   .names = {"lsToolCall", "LS", "list_directory"},
 		   .what = "path|dir_path", .what_res = "path",
@@ -118,16 +119,19 @@ static const struct kind kinds[TK_NKINDS] = {
 			  .names = {"semSearchToolCall"}, .what = "query"},
 	[TK_WEBFETCH] = {.name = "webfetch", .label = "Fetch",
 			 .names = {"webFetchToolCall", "WebFetch", "web_fetch"},
-			 .what = "url|prompt"},
+			 .what = "url|prompt",
+			 .detail = detail_webfetch, .flags = TKF_REJECTED},
 	[TK_WEBSEARCH] = {.name = "websearch", .label = "Web search",
 			  .tag = "Web",
 			  .names = {"webSearchToolCall", "WebSearch",
 				    "google_web_search", "web_search"},
 			  .what = "searchTerm|query",
-			  .success = success_websearch},
+			  .success = success_websearch,
+			  .detail = detail_websearch, .flags = TKF_REJECTED},
 	[TK_QUESTION] = {.name = "question", .label = "Question", .tag = "Ask",
 			 .names = {"askQuestionToolCall", "AskUserQuestion"},
-			 .what_fn = what_question},
+			 .what_fn = what_question,
+			 .detail = detail_question, .flags = TKF_REJECTED},
 	[TK_LINTS] = {.name = "lints", .label = "Lints",
 		      .names = {"readLintsToolCall"}},
 	[TK_OTHER] = {.name = "other", .label = "Tool"},
@@ -319,7 +323,8 @@ text_first_line(const struct callview *v, struct buf *out)
 		i++;
 	for (e = i; e < t.n && t.p[e] != '\n'; e++)
 		;
-	buf_add(out, t.p + i, e - i);
+	if (e > i) /* t.p is NULL when there is no text */
+		buf_add(out, t.p + i, e - i);
 	buf_free(&t);
 	return e > i;
 }

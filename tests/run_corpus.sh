@@ -6,7 +6,8 @@
 #   - the JSON summary is valid, has the fields of agentview(1) (OUTPUT,
 #     json), leaves no call "running", and (for every capture whose result
 #     was not edited, and for all Cursor recordings) the reply equals the
-#     result's text;
+#     result's text; for the real Claude Code, Gemini CLI and Codex
+#     captures, what each stream says the reply is;
 #   - raw gives the input back byte for byte;
 #   - under valgrind (when installed, unless VALGRIND=no): no error, no leak.
 # AGENTVIEW names the binary (default ./src/agentview).
@@ -30,6 +31,33 @@ edited=
 if [ -f "$corpus/SOURCES.tsv" ]; then
 	edited=$(awk -F '\t' 'tolower($6) ~ /excerpt|derived|edited/ { print $1 }' "$corpus/SOURCES.tsv")
 fi
+
+# agent_reply FILE NAME: what holds of the reply in the real Claude Code,
+# Gemini CLI and Codex captures of tests/agents/ (one session each): Claude
+# Code's is the text blocks of the session's own assistant lines joined
+# (not a sub-agent's; not the <synthetic> one saying an API error, nor the
+# deltas of a message cut off; with none, the result's text), and its
+# result.result, when it succeeded, is the last of them; Gemini CLI's
+# reply is its assistant messages (the deltas) joined, Codex's its
+# agent_message items joined.
+agent_reply() {
+	jq -n -e --slurpfile raw "$1" --slurpfile v "$out/json" '
+		($v[0].sessions | length) == 1 and $v[0].sessions[0].assistant_text as $t |
+		($raw | map(select(.type == "result")) | last) as $r |
+		if $raw[0].type == "system" then
+			($raw | map(select(.type == "assistant" and .parent_tool_use_id == null and
+				.message.model != "<synthetic>") | .message.content[] |
+				select(.type == "text") | .text) | join("")) as $own |
+			# With no reply at all, the summary takes the result'"'"'s text.
+			$t == (if $own == "" then $r.result else $own end) and
+			($r.is_error or ($t | endswith($r.result)))
+		elif $raw[0].type == "init" then
+			$t == ($raw | map(select(.type == "message" and .role == "assistant") | .content) | join(""))
+		else $t == ($raw | map(select(.type == "item.completed" and .item.type == "agent_message") |
+				  .item.text) | join(""))
+		end' >/dev/null 2>&1
+	[ $? -eq 0 ] || fail "$2" "assistant_text is not the reply its stream says"
+}
 
 # Control bytes: C0 but LF, DEL, and C1 as UTF-8 (C2 80..C2 9F).
 c0=$(printf '[\001-\011\013-\037\177]')
@@ -73,20 +101,20 @@ for f in $files; do
 		"$out/json" >/dev/null 2>&1; then
 		fail "$name" "JSON summary lacks a field of agentview(1) or is not JSON"
 	fi
-	# The real Claude Code, Gemini CLI and Codex captures of tests/agents/:
-	# Claude's result.result is the last reply only, Gemini's and Codex's
-	# streams have none; their replies are for the adapters' tests to check.
-	agent_capture=
-	case $name in claude-* | gemini-* | codex-*) agent_capture=" $name" ;; esac
-	case " $(echo $edited)$agent_capture " in
-	*" $name "*) ;;
+	case $name in
+	claude-* | gemini-* | codex-*) agent_reply "$f" "$name" ;;
 	*)
-		# The reply of each session with a result equals its text.
-		jq -R 'fromjson? | select(.type == "result") | .result // ""' "$f" >"$out/want" 2>/dev/null
-		jq '.sessions[] | select(.state == "ok" or .state == "failed") | .assistant_text' \
-			"$out/json" >"$out/got"
-		cmp -s "$out/want" "$out/got" ||
-			fail "$name" "assistant_text differs from result.result"
+		case " $(echo $edited) " in
+		*" $name "*) ;;
+		*)
+			# The reply of each session with a result equals its text.
+			jq -R 'fromjson? | select(.type == "result") | .result // ""' "$f" >"$out/want" 2>/dev/null
+			jq '.sessions[] | select(.state == "ok" or .state == "failed") | .assistant_text' \
+				"$out/json" >"$out/got"
+			cmp -s "$out/want" "$out/got" ||
+				fail "$name" "assistant_text differs from result.result"
+			;;
+		esac
 		;;
 	esac
 	if [ "$have_valgrind" = yes ]; then

@@ -365,6 +365,434 @@ test_replay_cutoff(void **state)
 	fixture_free(f);
 }
 
+/* The rows of call c's detail at width w, the model read from the file
+ * at path (a real capture of recordings/). */
+static char *
+detail_of_file(const char *path, uint32_t c, int w, struct fixture **fp)
+{
+	size_t n;
+	char *text = fixture_slurp(path, &n);
+	struct fixture *f = fixture_new(text, n, FX_DETAIL);
+
+	free(text);
+	assert_true(c < f->m->ncall);
+	detail_build(&f->d, c, w, false);
+	*fp = f;
+	return rows(&f->d);
+}
+
+/* Each row s holds, in this order (a row may hold several). */
+static void
+assert_in_order(const char *s, const char *const *want, size_t n)
+{
+	const char *at = s;
+
+	for (size_t i = 0; i < n && want[i] != NULL; i++) {
+		const char *hit = strstr(at, want[i]);
+
+		if (hit == NULL)
+			fail_msg("'%s' not found (in order) in:\n%s", want[i], s);
+		at = hit + strlen(want[i]);
+	}
+}
+
+/* Claude Code's calls, from real captures: an Edit's structured patch as
+ * a coloured diff, a Read's file under tool_use_result, a failed Bash's
+ * exit code and output from its result text, a sub-agent's answer. */
+static void
+test_claude(void **state)
+{
+	static const struct {
+		const char *file;
+		uint32_t call;
+		const char *want[8];
+		const char *never;
+	} cases[] = {
+		{"recordings/claude-edit.ndjson", 0,
+		 {"path        /tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt\n"
+		  "lines       1-3\ntotal lines 3\n\ncontent\n"
+		  "1 \xE2\x94\x82 hello world\n2 \xE2\x94\x82 bye world\n"},
+		 "tool_result"},
+		{"recordings/claude-shell-ok.ndjson", 0,
+		 {"command     echo hello\ndescription Run echo hello\n",
+		  "\nstdout\nhello\n"},
+		 "(no output)"},
+		{"recordings/claude-shell-fail.ndjson", 0,
+		 {"exit code   2\n",
+		  "\noutput\nExit code 2\nls: cannot access '/nonexistent': No such file or directory\n"},
+		 "stdout"},
+		{"recordings/claude-read-missing.ndjson", 0,
+		 {"state       failed\n", "\noutput\nFile does not exist."},
+		 "(not in the stream)"},
+		{"recordings/claude-subagent.ndjson", 0,
+		 {"description Run echo from-sub\ntype        general-purpose\n",
+		  "status      completed\nrun time    290 ms\ntokens      131\ntool calls  1\n",
+		  "\nprompt\nSUBAGENT: run the shell command",
+		  "\nresult\n<tools-used-before-summary>Bash</tools-used-before-summary>\n"
+		  "It printed from-sub.\n"},
+		 /* The sub-agent's own answer, not the frame the model got. */
+		 "Subagent hand-back"},
+		{"recordings/claude-subagent-bg.ndjson", 0,
+		 {"status      async_launched\nbackground  true\noutput file /tmp/",
+		  "\nresult\nAsync agent launched successfully."},
+		 NULL},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		struct fixture *f;
+		char *s = detail_of_file(cases[i].file, cases[i].call, 80, &f);
+
+		assert_in_order(s, cases[i].want, ARRAY_LEN(cases[i].want));
+		if (cases[i].never != NULL && strstr(s, cases[i].never) != NULL)
+			fail_msg("%s: '%s' in:\n%s", cases[i].file, cases[i].never, s);
+		free(s);
+		fixture_free(f);
+	}
+}
+
+/* A Claude Code Edit whole, as the detail pane shows it, and the roles of
+ * its diff. */
+static void
+test_claude_edit(void **state)
+{
+	struct fixture *f;
+	char *s = detail_of_file("recordings/claude-edit.ndjson", 1, 80, &f);
+
+	(void)state;
+	assert_string_equal(s,
+		"\xE2\x9C\x93 Edit /tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt +1 \xE2\x88\x92" "1\n"
+		"\n"
+		"kind        edit (Edit)\n"
+		"state       ok\n"
+		"started     +00:00 into the session\n"
+		"duration    26 ms\n"
+		"call id     toolu_01AgentViewM10\n"
+		"path        /tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt\n"
+		"lines       +1 \xE2\x88\x92" "1\n"
+		"\n"
+		"diff\n"
+		"@@ -1,2 +1,2 @@\n"
+		"-hello world\n"
+		"+hello there\n"
+		" bye world\n");
+	assert_int_equal(row_starting(&f->d, "-hello")->role, ROLE_TOOL_FAILED);
+	assert_int_equal(row_starting(&f->d, "+hello")->role, ROLE_TOOL_OK);
+	assert_int_equal(row_starting(&f->d, "@@")->role, ROLE_SESSION);
+	free(s);
+	fixture_free(f);
+}
+
+/* Gemini CLI's calls, from real captures: parameters, output, the error
+ * of a failed call, a replace diffed from its old and new strings. */
+static void
+test_gemini(void **state)
+{
+	static const struct {
+		const char *file;
+		uint32_t call;
+		const char *want[6];
+	} cases[] = {
+		{"recordings/gemini-shell-ok.ndjson", 0,
+		 {"command     echo hello\ndescription Run echo hello\n", "\noutput\nhello\n"}},
+		{"recordings/gemini-read-missing.ndjson", 0,
+		 {"state       failed\n", "error       File not found: \n            /tmp/",
+		  "\noutput\nFile not found.\n"}},
+		{"recordings/gemini-read.ndjson", 0,
+		 /* The stream does not carry what read_file read. */
+		 {"path        /tmp/", "\ncontent\n  (not in the stream)\n"}},
+		{"recordings/gemini-edit.ndjson", 1,
+		 {"instruction Replace hello world with hello there\n",
+		  "\nreplace\n@@ -1 +1 @@\n-hello world\n+hello there\n"}},
+		{"recordings/gemini-subagent.ndjson", 0,
+		 {"type        generalist\n", "\nprompt\nSUBAGENT: run"}},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		struct fixture *f;
+		char *s = detail_of_file(cases[i].file, cases[i].call, 80, &f);
+
+		assert_in_order(s, cases[i].want, ARRAY_LEN(cases[i].want));
+		free(s);
+		fixture_free(f);
+	}
+	{
+		struct fixture *f;
+		char *s = detail_of_file("recordings/gemini-read-missing.ndjson", 0, 80, &f);
+
+		assert_int_equal(row_starting(&f->d, "error")->role, ROLE_TOOL_FAILED);
+		free(s);
+		fixture_free(f);
+	}
+}
+
+/* Codex's items, from real captures: a command whole (its wrapper kept),
+ * a failed one's exit code and output, a file_change's list of files,
+ * the wait of a collab_tool_call. */
+static void
+test_codex(void **state)
+{
+	static const struct {
+		const char *file;
+		uint32_t call;
+		const char *want[4];
+	} cases[] = {
+		{"recordings/codex-shell-fail.ndjson", 0,
+		 {"state       failed\n", "exit code   2\n",
+		  "\noutput\nls: cannot access '/nonexistent': No such file or directory\n"}},
+		{"recordings/codex-edit.ndjson", 1,
+		 {"\nchanges\n  update  /tmp/agentview-agents.PvsWk5/codex-edit/work/greet.txt\n"
+		  "  (the stream holds no diff)\n"}},
+		{"recordings/codex-subagent.ndjson", 0,
+		 {"kind        task (collab_tool_call)\n", "tool        wait\nstatus      completed\n"}},
+	};
+	struct fixture *f;
+	char *s = detail_of_file("recordings/codex-shell-ok.ndjson", 0, 60, &f);
+
+	(void)state;
+	assert_string_equal(s,
+		"\xE2\x9C\x93 Shell `echo hello` \xE2\x86\x92 exit 0\n"
+		"\n"
+		"kind        shell (command_execution)\n"
+		"state       ok\n"
+		"call id     item_2\n"
+		"command     /bin/bash -lc 'echo hello'\n"
+		"exit code   0\n"
+		"\n"
+		"output\n"
+		"hello\n");
+	free(s);
+	fixture_free(f);
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		s = detail_of_file(cases[i].file, cases[i].call, 80, &f);
+		assert_in_order(s, cases[i].want, ARRAY_LEN(cases[i].want));
+		free(s);
+		fixture_free(f);
+	}
+}
+
+/* Claude Code's lines: a session, a tool_use and its tool_result with the
+ * rich tool_use_result beside it, as Claude Code 2.1 sends them. */
+#define C_INIT "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"model\":\"claude\"," \
+	"\"cwd\":\"/w\",\"tools\":[\"Bash\"],\"claude_code_version\":\"2.1.330\"}\n"
+#define C_USE(name, input) \
+	"{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"role\":\"assistant\",\"content\":[" \
+	"{\"type\":\"tool_use\",\"id\":\"toolu_1\",\"name\":\"" name "\",\"input\":" input "}]}," \
+	"\"parent_tool_use_id\":null,\"session_id\":\"s\"}\n"
+#define C_RESULT(content, rich) \
+	"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"tool_use_id\":\"toolu_1\"," \
+	"\"type\":\"tool_result\",\"content\":" content "}]},\"parent_tool_use_id\":null," \
+	"\"session_id\":\"s\",\"tool_use_result\":" rich "}\n"
+/* Codex's: a thread, an item started and completed. */
+#define X_INIT "{\"type\":\"thread.started\",\"thread_id\":\"t\"}\n{\"type\":\"turn.started\"}\n"
+#define X_ITEM(ev, item) "{\"type\":\"item." ev "\",\"item\":" item "}\n"
+
+/* The shapes of the tools no capture holds yet, each kind's detail laid
+ * out from them: Claude Code's Grep, Glob, Write, MultiEdit, TodoWrite,
+ * WebFetch, WebSearch, AskUserQuestion and an MCP tool; Codex's
+ * mcp_tool_call, web_search and todo_list; Cursor's big read and web
+ * fetch (src/FORMAT.md §3). */
+static void
+test_more_shapes(void **state)
+{
+	static const struct {
+		const char *text;
+		const char *want[6];
+	} cases[] = {
+		{C_INIT C_USE("Grep", "{\"pattern\":\"TODO\",\"path\":\"/w\",\"output_mode\":\"files_with_matches\"}")
+		 C_RESULT("\"Found 2 files\\na.c\\nb.c\"",
+			  "{\"mode\":\"files_with_matches\",\"filenames\":[\"a.c\",\"b.c\"],\"numFiles\":2}"),
+		 {"pattern     TODO\npath        /w\nmode        files_with_matches\nfiles       2\n",
+		  "\nfiles\n  a.c\n  b.c\n"}},
+		{C_INIT C_USE("Grep", "{\"pattern\":\"TODO\",\"output_mode\":\"content\",\"-i\":true}")
+		 C_RESULT("\"a.c:3:// TODO x\"",
+			  "{\"mode\":\"content\",\"numFiles\":0,\"filenames\":[],\"content\":\"a.c:3:// TODO x\",\"numLines\":1}"),
+		 {"ignore case true\nmode        content\n", "\nmatches\na.c:3:// TODO x\n"}},
+		{C_INIT C_USE("Glob", "{\"pattern\":\"**/*.c\"}")
+		 C_RESULT("\"/w/a.c\"", "{\"filenames\":[\"/w/a.c\"],\"durationMs\":5,\"numFiles\":1,\"truncated\":false}"),
+		 {"pattern     **/*.c\nfiles       1\n", "\nfiles\n  /w/a.c\n"}},
+		{C_INIT C_USE("Write", "{\"file_path\":\"/w/n.txt\",\"content\":\"one\\ntwo\\n\"}")
+		 C_RESULT("\"File created successfully at: /w/n.txt\"",
+			  "{\"type\":\"create\",\"filePath\":\"/w/n.txt\",\"content\":\"one\\ntwo\\n\",\"structuredPatch\":[]}"),
+		 {"path        /w/n.txt\n", "\ncontent\n1 \xE2\x94\x82 one\n2 \xE2\x94\x82 two\n"}},
+		{C_INIT C_USE("MultiEdit", "{\"file_path\":\"/w/a.c\",\"edits\":[{\"old_string\":\"a\",\"new_string\":\"b\"},"
+			      "{\"old_string\":\"c\",\"new_string\":\"d\"}]}")
+		 C_RESULT("\"Applied 2 edits\"", "\"Applied 2 edits\""),
+		 {"path        /w/a.c\n", "\nedit 1\n@@ -1 +1 @@\n-a\n+b\n", "\nedit 2\n@@ -1 +1 @@\n-c\n+d\n"}},
+		{C_INIT C_USE("TodoWrite", "{\"todos\":[{\"content\":\"write\",\"status\":\"completed\",\"activeForm\":\"Writing\"},"
+			      "{\"content\":\"test\",\"status\":\"in_progress\",\"activeForm\":\"Testing\"},"
+			      "{\"content\":\"ship\",\"status\":\"pending\",\"activeForm\":\"Shipping\"}]}")
+		 C_RESULT("\"Todos have been modified successfully.\"",
+			  "{\"oldTodos\":[],\"newTodos\":[{\"content\":\"write\",\"status\":\"completed\"},"
+			  "{\"content\":\"test\",\"status\":\"in_progress\"},{\"content\":\"ship\",\"status\":\"pending\"}]}"),
+		 {"\ntodos\n  \xE2\x9C\x93 write\n  \xE2\x96\xB8 test\n  \xE2\x97\x8B ship\n"}},
+		{C_INIT C_USE("WebFetch", "{\"url\":\"https://example.com\",\"prompt\":\"What is it?\"}")
+		 C_RESULT("\"An example page.\"",
+			  "{\"bytes\":1256,\"code\":200,\"codeText\":\"OK\",\"result\":\"An example page.\","
+			  "\"durationMs\":300,\"url\":\"https://example.com\"}"),
+		 {"url         https://example.com\nprompt      What is it?\nstatus      200 OK\n"
+		  "size        1256 bytes\nrun time    300 ms\n", "\nresult\nAn example page.\n"}},
+		{C_INIT C_USE("WebSearch", "{\"query\":\"agentview\"}")
+		 C_RESULT("\"Web search results\"",
+			  "{\"query\":\"agentview\",\"results\":[{\"tool_use_id\":\"srvtoolu_1\",\"content\":["
+			  "{\"title\":\"A\",\"url\":\"https://a.example\"},{\"title\":\"B\",\"url\":\"https://b.example\"}]},"
+			  "\"Both say so.\"],\"durationSeconds\":1.5}"),
+		 {"term        agentview\nrun time    1.5 s\n",
+		  "\nresults\n  1. A\n     https://a.example\n  2. B\n     https://b.example\n  Both say so.\n"}},
+		{C_INIT C_USE("AskUserQuestion", "{\"questions\":[{\"question\":\"Which file?\",\"header\":\"File\","
+			      "\"options\":[{\"label\":\"a.txt\",\"description\":\"the first\"},"
+			      "{\"label\":\"b.txt\",\"description\":\"the second\"}],\"multiSelect\":true}]}")
+		 C_RESULT("\"User has answered your questions: Which file?=a.txt\"",
+			  "{\"questions\":[],\"answers\":{\"Which file?\":\"a.txt\"}}"),
+		 {"\nquestion 1\n  Which file?\n    \xE2\x97\x8B a.txt\n      the first\n"
+		  "    \xE2\x97\x8B b.txt\n      the second\n    (several may be chosen)\n",
+		  "\nanswers\n  Which file?\n    \xE2\x86\x92 a.txt\n"}},
+		{C_INIT C_USE("mcp__docs__search", "{\"q\":\"hi\"}")
+		 C_RESULT("[{\"type\":\"text\",\"text\":\"found it\"}]", "[{\"type\":\"text\",\"text\":\"found it\"}]"),
+		 {"kind        mcp (mcp__docs__search)\n", "\narguments\n  {\n    \"q\": \"hi\"\n  }\n",
+		  "\ncontent\nfound it\n"}},
+		{X_INIT X_ITEM("started", "{\"id\":\"item_1\",\"type\":\"mcp_tool_call\",\"server\":\"docs\",\"tool\":\"search\","
+			       "\"arguments\":{\"q\":\"x\"},\"result\":null,\"error\":null,\"status\":\"in_progress\"}")
+		 X_ITEM("completed", "{\"id\":\"item_1\",\"type\":\"mcp_tool_call\",\"server\":\"docs\",\"tool\":\"search\","
+			"\"arguments\":{\"q\":\"x\"},\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"found\"}],"
+			"\"structured_content\":null},\"error\":null,\"status\":\"completed\"}"),
+		 {"tool        search\nserver      docs\n", "\narguments\n", "\ncontent\n  found\n"}},
+		{X_INIT X_ITEM("started", "{\"id\":\"item_1\",\"type\":\"mcp_tool_call\",\"server\":\"fs\",\"tool\":\"read\","
+			       "\"arguments\":{\"path\":\"/x\"},\"result\":null,\"error\":null,\"status\":\"in_progress\"}")
+		 X_ITEM("completed", "{\"id\":\"item_1\",\"type\":\"mcp_tool_call\",\"server\":\"fs\",\"tool\":\"read\","
+			"\"arguments\":{\"path\":\"/x\"},\"result\":null,\"error\":{\"message\":\"File not found\"},"
+			"\"status\":\"failed\"}"),
+		 {"state       failed\n", "error       File not found\n", "tool        read\nserver      fs\n"}},
+		{X_INIT X_ITEM("completed", "{\"id\":\"item_2\",\"type\":\"web_search\",\"query\":\"rust async\"}"),
+		 {"kind        websearch (web_search)\n", "term        rust async\n"}},
+		{X_INIT X_ITEM("started", "{\"id\":\"item_0\",\"type\":\"todo_list\",\"items\":[{\"text\":\"a\",\"completed\":false},"
+			       "{\"text\":\"b\",\"completed\":false}]}")
+		 X_ITEM("completed", "{\"id\":\"item_0\",\"type\":\"todo_list\",\"items\":[{\"text\":\"a\",\"completed\":true},"
+			"{\"text\":\"b\",\"completed\":false}]}"),
+		 {"\ntodos\n  \xE2\x9C\x93 a\n  \xE2\x97\x8B b\n"}},
+		{INIT STARTED("readToolCall", "{\"path\":\"big.c\"}")
+		 COMPLETED("readToolCall", "{\"success\":{\"path\":\"big.c\",\"isEmpty\":false,\"exceededLimit\":false,"
+			   "\"totalLines\":412,\"fileSize\":14540,\"contentBlobId\":\"q8S0mJxwYyV1c3QgYSBoYXNo\"}}"),
+		 /* never an empty file */
+		 {"total lines 412\nfile size   14540 bytes\n\ncontent\n  content not in the stream (14.2 KB, 412 lines)\n"}},
+		{INIT STARTED("webFetchToolCall", "{\"url\":\"https://example.com\"}")
+		 COMPLETED("webFetchToolCall", "{\"success\":{\"url\":\"https://example.com\","
+			   "\"markdown\":\"# Example Domain\\n\\nThis domain is for use in examples.\"}}"),
+		 {"url         https://example.com\n\ncontent\n# Example Domain\n\nThis domain is for use in examples.\n"}},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		struct fixture *f = load(cases[i].text);
+		char *s;
+
+		assert_int_equal(f->m->ncall, 1);
+		detail_build(&f->d, 0, 80, false);
+		s = rows(&f->d);
+		assert_in_order(s, cases[i].want, ARRAY_LEN(cases[i].want));
+		/* Each is laid out by its kind, never dumped whole. */
+		assert_null(strstr(s, "\nresult\n  {"));
+		free(s);
+		fixture_free(f);
+	}
+}
+
+/* Cursor's web search: each reference's title, url and the start of its
+ * chunk (a chunk can be ~15 KB: src/FORMAT.md §3). */
+static void
+test_cursor_websearch(void **state)
+{
+	struct fixture *f = load(INIT STARTED("webSearchToolCall", "{\"searchTerm\":\"retry-after header\"}")
+		COMPLETED("webSearchToolCall", "{\"success\":{\"references\":[{\"title\":\"RFC 9110\","
+			  "\"url\":\"https://www.rfc-editor.org/rfc/rfc9110\",\"chunk\":\"## 10.2.3 Retry-After\\n\\n"
+			  "Servers send the Retry-After header field to indicate how long the user agent ought to wait "
+			  "before making a follow-up request. When sent with a 503 response, Retry-After indicates how "
+			  "long the service is expected to be unavailable to the client. This text goes on.\"},"
+			  "{\"title\":\"\",\"url\":\"https://b.example\"}]}}"));
+	char *s;
+
+	(void)state;
+	detail_build(&f->d, 0, 80, false);
+	s = rows(&f->d);
+	assert_non_null(strstr(s,
+		"term        retry-after header\n"
+		"\n"
+		"results\n"
+		"  1. RFC 9110\n"
+		"     https://www.rfc-editor.org/rfc/rfc9110\n"
+		/* the start of the chunk, white space folded, cut at 240
+		 * bytes */
+		"     ## 10.2.3 Retry-After Servers send the Retry-After header field to indicate\n"
+		"     how long the user agent ought to wait before making a follow-up request. \n"
+		"     When sent with a 503 response, Retry-After indicates how long the service \n"
+		"     is expected to be \xE2\x80\xA6\n"
+		/* no title: the url says which, once */
+		"  2. https://b.example\n"));
+	assert_null(strstr(s, "     https://b.example"));
+	assert_int_equal(row_starting(&f->d, "https://www")->role, ROLE_DIM);
+	free(s);
+	fixture_free(f);
+}
+
+/* Cursor's askQuestion and a refused web fetch, as cursor-agent
+ * 2026.09.15 printed them (corpus: harness-cli-normalizer probe-20 and
+ * probe-15): drawn by their kind though rejected, the reason first. */
+static void
+test_cursor_rejected_kinds(void **state)
+{
+	static const char question[] = INIT
+		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"call_Rt3n\\nfc_007b\",\"tool_call\":"
+		"{\"askQuestionToolCall\":{\"args\":{\"title\":\"Which file to edit?\",\"questions\":[{\"id\":\"file_choice\","
+		"\"prompt\":\"Which file should I edit?\",\"options\":[{\"id\":\"notes.txt\",\"label\":\"notes.txt\"},"
+		"{\"id\":\"other.txt\",\"label\":\"other.txt\"}],\"allowMultiple\":false}],\"runAsync\":false,"
+		"\"asyncOriginalToolCallId\":\"\"}},\"hookAdditionalContexts\":[],\"toolCallId\":\"call_Rt3n\\nfc_007b\","
+		"\"startedAtMs\":\"1789644688094\"},\"model_call_id\":\"4a03-0-o11o\",\"session_id\":\"s\",\"timestamp_ms\":1789644688725}\n"
+		"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"call_Rt3n\\nfc_007b\",\"tool_call\":"
+		"{\"askQuestionToolCall\":{\"args\":{\"title\":\"Which file to edit?\",\"questions\":[{\"id\":\"file_choice\","
+		"\"prompt\":\"Which file should I edit?\",\"options\":[{\"id\":\"notes.txt\",\"label\":\"notes.txt\"},"
+		"{\"id\":\"other.txt\",\"label\":\"other.txt\"}],\"allowMultiple\":false}],\"runAsync\":false,"
+		"\"asyncOriginalToolCallId\":\"\"},\"result\":{\"rejected\":{\"reason\":\"Questions skipped by the user, "
+		"continue with the information you already have\"}}},\"hookAdditionalContexts\":[],"
+		"\"toolCallId\":\"call_Rt3n\\nfc_007b\",\"startedAtMs\":\"1789644688094\",\"completedAtMs\":\"1789644688925\"},"
+		"\"model_call_id\":\"4a03-0-o11o\",\"session_id\":\"s\",\"timestamp_ms\":1789644688727}\n";
+	static const char fetch[] = INIT
+		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"call_1JVg\\nfc_0510\",\"tool_call\":"
+		"{\"webFetchToolCall\":{\"args\":{\"url\":\"https://example.com\",\"toolCallId\":\"call_1JVg\\nfc_0510\"}},"
+		"\"hookAdditionalContexts\":[],\"toolCallId\":\"call_1JVg\\nfc_0510\",\"startedAtMs\":\"1789644669692\"},"
+		"\"model_call_id\":\"3044-0-4qhu\",\"session_id\":\"s\",\"timestamp_ms\":1789644669748}\n"
+		"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"call_1JVg\\nfc_0510\",\"tool_call\":"
+		"{\"webFetchToolCall\":{\"result\":{\"rejected\":{\"reason\":\"User Rejected\"}}},\"hookAdditionalContexts\":[],"
+		"\"toolCallId\":\"call_1JVg\\nfc_0510\",\"startedAtMs\":\"1789644669692\",\"completedAtMs\":\"1789644670001\"},"
+		"\"model_call_id\":\"3044-0-4qhu\",\"session_id\":\"s\",\"timestamp_ms\":1789644669798}\n";
+	struct fixture *f = load(question);
+	char *s;
+
+	(void)state;
+	detail_build(&f->d, 0, 80, false);
+	s = rows(&f->d);
+	assert_non_null(strstr(s,
+		"\nrejected\n"
+		"reason      Questions skipped by the user, continue with the information you \n"
+		"            already have\n"
+		"title       Which file to edit?\n"
+		"\n"
+		"question 1\n"
+		"  Which file should I edit?\n"
+		"    \xE2\x97\x8B notes.txt\n"
+		"    \xE2\x97\x8B other.txt\n"));
+	assert_null(strstr(s, "several"));
+	free(s);
+	fixture_free(f);
+	f = load(fetch);
+	detail_build(&f->d, 0, 80, false);
+	s = rows(&f->d);
+	assert_non_null(strstr(s, "\nrejected\nreason      User Rejected\nurl         https://example.com\n"));
+	assert_null(strstr(s, "arguments"));
+	free(s);
+	fixture_free(f);
+}
+
 /* The section of the row whose text starts with s: its name and raw
  * text. */
 static const struct dsection *
@@ -467,6 +895,13 @@ main(void)
 		cmocka_unit_test(test_large_output),
 		cmocka_unit_test(test_cut),
 		cmocka_unit_test(test_replay_cutoff),
+		cmocka_unit_test(test_claude),
+		cmocka_unit_test(test_claude_edit),
+		cmocka_unit_test(test_gemini),
+		cmocka_unit_test(test_codex),
+		cmocka_unit_test(test_more_shapes),
+		cmocka_unit_test(test_cursor_websearch),
+		cmocka_unit_test(test_cursor_rejected_kinds),
 		cmocka_unit_test(test_sections),
 	};
 

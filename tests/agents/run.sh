@@ -4,7 +4,11 @@
 # tests/agents/cache/ (git-ignored; reused when there), then runs every
 # scenario of tests/agents/scenarios.json with each CLI against
 # tests/agents/server.py on 127.0.0.1, each run with a fresh HOME, CODEX_HOME
-# and work dir, under timeout, and checks facts on the CLI's stdout.
+# and work dir, under timeout, and checks facts on the CLI's stdout, then
+# what agentview makes of it (tests/agents/view.sh). The shell-ok and
+# shell-fail runs of each CLI are made twice more, with the CLI as
+# agentview's COMMAND and piped into agentview, and checked the same way;
+# one run of each is watched on agentview's screen in tmux.
 #
 #   tests/agents/run.sh [--capture] [AGENT[:SCENARIO]]...
 #
@@ -20,6 +24,8 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 top=$PWD
+. tests/lib/tmux.sh
+. tests/agents/view.sh
 here=$top/tests/agents
 cache=$here/cache
 timeout_s=${AGENTS_TIMEOUT:-60}
@@ -73,6 +79,8 @@ if [ ! -x "$bin" ] || [ -n "$(find src -newer "$bin" -name '*.[ch]' 2>/dev/null 
 	make --no-print-directory -s all >/dev/null || die "agentview does not build"
 fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/agentview-agents.XXXXXX") || die "no temp dir"
+tmux_init agents "$tmp"
+trap tmux_stop EXIT
 
 # --- installing the CLIs ----------------------------------------------------------------
 
@@ -190,26 +198,43 @@ agent_cmd() {
 	esac
 }
 
-# run_one AGENT SCENARIO: one run of the CLI against the server, then its
-# checks; sets d (the run's dir) and rc for them.
-run_one() {
-	local agent=$1 scen=$2 name=$1-$2 port i t0 ms args extra=
-	d=$tmp/$name
-	mkdir -p "$d/home" "$d/work" "$d/tmp"
-	python3 "$here/server.py" --scenario "$scen" --workdir "$d/work" --port-file "$d/port" \
+# server_start SCENARIO RUN: the model server for one run of the CLI, in
+# $d; sets port and spid; false (and a failure of RUN) when it does not
+# start.
+server_start() {
+	python3 "$here/server.py" --scenario "$1" --workdir "$d/work" --port-file "$d/port" \
 		--log "$d/server.log" --max-requests 40 --max-seconds $((timeout_s + 30)) \
 		>/dev/null 2>"$d/server.err" &
-	local spid=$!
+	spid=$!
 	for i in $(seq 100); do
 		[ -s "$d/port" ] && break
 		sleep 0.05
 	done
 	if [ ! -s "$d/port" ]; then
 		kill "$spid" 2>/dev/null
-		fail "$name" "the model server did not start: $(tail -3 "$d/server.err")"
-		return
+		fail "$2" "the model server did not start: $(tail -3 "$d/server.err")"
+		return 1
 	fi
 	port=$(cat "$d/port")
+}
+
+server_stop() {
+	kill "$spid" 2>/dev/null
+	wait "$spid" 2>/dev/null
+}
+
+# run_dir NAME: a fresh directory for a run (home, work, tmp) in $d.
+run_dir() {
+	d=$tmp/$1
+	mkdir -p "$d/home" "$d/work" "$d/tmp"
+}
+
+# run_one AGENT SCENARIO: one run of the CLI against the server, then its
+# checks; sets d (the run's dir) and rc for them.
+run_one() {
+	local agent=$1 scen=$2 name=$1-$2 port spid i t0 ms args extra=
+	run_dir "$name"
+	server_start "$scen" "$name" || return
 	mapfile -t args < <(agent_cmd "$agent" "$scen" "$d" "$port")
 	local base=${agent%-partial}
 	case " $netchecked " in
@@ -226,8 +251,7 @@ run_one() {
 		timeout -k 5 "$timeout_s" $extra "${args[@]}") </dev/null >"$d/out" 2>"$d/err"
 	rc=$?
 	ms=$((($(date +%s%N) - t0) / 1000000))
-	kill "$spid" 2>/dev/null
-	wait "$spid" 2>/dev/null
+	server_stop
 	runs=$((runs + 1))
 	echo "run $name: exit $rc, $ms ms, $(wc -l <"$d/out") lines"
 	[ "$rc" -eq 124 ] || [ "$rc" -eq 137 ] && fail "$name" "timed out after $timeout_s s"
@@ -250,6 +274,92 @@ run_one() {
 		*) capture_run "$agent" "$scen" ;;
 		esac
 	fi
+}
+
+# run_live AGENT SCENARIO HOW: one more run of the CLI, live into agentview
+# (HOW: command, the CLI as agentview's COMMAND; pipe, the CLI's stdout piped
+# into agentview), which prints the JSON summary and records what it read;
+# then the checks of the scenario on that summary, and on the stream and text
+# out of the recording.
+run_live() {
+	local agent=$1 scen=$2 how=$3 name=$1-$2-$3 port spid t0 ms args arc want
+	want=$(tail -1 "$tmp/$agent-$scen/rc" 2>/dev/null)
+	run_dir "$name"
+	server_start "$scen" "$name" || return
+	mapfile -t args < <(agent_cmd "$agent" "$scen" "$d" "$port")
+	t0=$(date +%s%N)
+	if [ "$how" = command ]; then
+		(cd "$d/work" && env -i "PATH=$PATH" "HOME=$d/home" "TMPDIR=$d/tmp" LANG=C.UTF-8 \
+			timeout -k 5 "$timeout_s" "$bin" --print --format json --record "$d/rec" \
+			-- "${args[@]}") </dev/null >"$d/view.json" 2>"$d/err"
+		arc=$?
+	else
+		(cd "$d/work" && env -i "PATH=$PATH" "HOME=$d/home" "TMPDIR=$d/tmp" LANG=C.UTF-8 \
+			timeout -k 5 "$timeout_s" "${args[@]}" </dev/null 2>"$d/cli.err" |
+			"$bin" --print --format json --record "$d/rec") >"$d/view.json" 2>"$d/err"
+		arc=$?
+	fi
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	server_stop
+	runs=$((runs + 1))
+	echo "run $name: agentview exit $arc, $ms ms"
+	run=$name
+	check_server "$name"
+	# agentview passes on the exit status of its COMMAND; a pipe's is its
+	# own (0: the stream had its end).
+	[ "$arc" -eq "$([ "$how" = command ] && echo "${want:-0}" || echo 0)" ] ||
+		fail "$name" "agentview exited $arc: $(head -c 300 "$d/err")"
+	"$bin" --print --format raw "$d/rec" >"$d/out" 2>>"$d/err"
+	"$bin" --print --format text "$d/rec" >"$d/view.text" 2>>"$d/err"
+	if ! jq -e . "$d/view.json" >/dev/null 2>&1; then
+		fail "$name" "agentview's JSON summary is not one: $(head -c 300 "$d/view.json")"
+		return
+	fi
+	if [ "$how" = command ]; then
+		jq -e --argjson rc "${want:-0}" '.command.exit_status == $rc and .command.signal == null and
+			(.command.argv[0] == "env")' "$d/view.json" >/dev/null ||
+			fail "$name" "the summary's command is not the CLI's, exit $want: $(jq -c .command "$d/view.json")"
+	else
+		jq -e '.command == null' "$d/view.json" >/dev/null ||
+			fail "$name" "a summary of a pipe names a command"
+	fi
+	vjson=$d/view.json vtext=$d/view.text vraw=$d/out vlive=yes
+	view_run "$agent" "$scen"
+}
+
+# screen_check AGENT SCENARIO: one run of the CLI as agentview's COMMAND on
+# agentview's screen in tmux (100x30): the call's line in the transcript,
+# the model in the status bar when the stream names one (Codex's does not),
+# and Enter opens the call's detail.
+screen_check() {
+	local agent=$1 scen=$2 name=$1-$2-screen port spid args q=() a call model
+	run_dir "$name"
+	server_start "$scen" "$name" || return
+	mapfile -t args < <(agent_cmd "$agent" "$scen" "$d" "$port")
+	for a in "${args[@]}"; do q+=("$(printf '%q' "$a")"); done
+	call=$(by 'Shell `echo hello` .* hello' 'Shell `echo hello` .* hello' 'Shell `echo hello` .* exit 0')
+	model=$(by claude-opus gemini-2.5-pro '')
+	start 100 30 "env -i -C $d/work PATH=$PATH HOME=$d/home TMPDIR=$d/tmp LANG=C.UTF-8 \
+		LC_ALL=C.UTF-8 TERM=xterm-256color $bin -- ${q[*]}"
+	runs=$((runs + 1))
+	run=$name
+	if ! wait_for "$call" "$timeout_s"; then
+		fail "$name" "the transcript never showed the call's line: $(screen | head -20)"
+	elif ! wait_for "done" 20; then
+		fail "$name" "the status bar never said the run was done: $(screen | tail -2)"
+	else
+		[ -z "$model" ] || screen | tail -1 | grep -q -- "$model" ||
+			fail "$name" "the status bar does not show the model $model: $(screen | tail -1)"
+		keys Enter
+		wait_for "^kind +shell \\($(by Bash run_shell_command command_execution)\\)" 5 ||
+			fail "$name" "Enter did not open the call's detail: $(screen | head -12)"
+		wait_for "^command +(/bin/bash -lc ')?echo hello" 2 ||
+			fail "$name" "the detail does not show the command: $(screen | head -12)"
+		echo "screen $name: the call's line, the status bar, the detail"
+	fi
+	keys q
+	tmux_stop
+	server_stop
 }
 
 # check_server RUN: what the CLI asked the model server: no bug of the server,
@@ -678,12 +788,16 @@ raw_codex_rate_limit_fail() {
 }
 
 # --- checks on what agentview makes of the streams --------------------------------------
-# agentview does not read these streams yet (issue 14): the checks of the
-# model (calls, kinds, states, pairing, text, usage, cost) go here, one
-# function per scenario named view_SCENARIO, beside the raw ones. Until then
-# every run is only read without a crash into a summary in all four formats.
+# view_check: agentview reads the run's stdout in all four formats without a
+# crash, gives it back byte for byte, and makes of it what
+# tests/agents/view.sh says of the scenario.
+vfail() {
+	fail "$run" "$1"
+}
+
 view_check() {
-	local fmt vrc f=view_${scen//-/_}
+	local fmt vrc
+	echo "$rc" >"$d/rc"
 	for fmt in text markdown json raw; do
 		"$bin" --print --format "$fmt" "$d/out" >"$d/view.$fmt" 2>"$d/view.$fmt.err"
 		vrc=$?
@@ -693,7 +807,8 @@ view_check() {
 	jq -e '.sessions | type == "array"' "$d/view.json" >/dev/null 2>&1 ||
 		fail "$run" "agentview's JSON summary is not one"
 	cmp -s "$d/out" "$d/view.raw" || fail "$run" "agentview --format raw differs from the input"
-	if declare -F "$f" >/dev/null; then "$f"; fi
+	vjson=$d/view.json vtext=$d/view.text vraw=$d/out vlive=no
+	view_run "$agent" "$scen"
 }
 
 # --- capture ----------------------------------------------------------------------------
@@ -742,6 +857,17 @@ for agent in claude claude-partial gemini codex; do
 			continue
 		fi
 		run_one "$agent" "$scen"
+		case $agent-$scen in
+		claude-shell-ok | claude-shell-fail | gemini-shell-ok | gemini-shell-fail | \
+			codex-shell-ok | codex-shell-fail)
+			run_live "$agent" "$scen" command
+			run_live "$agent" "$scen" pipe
+			;;
+		esac
+		case $agent-$scen in
+		claude-shell-ok | gemini-shell-ok | codex-shell-ok)
+			view_agent=$agent screen_check "$agent" "$scen" ;;
+		esac
 	done
 done
 

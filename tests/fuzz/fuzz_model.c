@@ -6,8 +6,12 @@
  * and Markdown output hold no byte a terminal could act on and are valid
  * UTF-8; the JSON summary parses; the raw stream recovered from the
  * recording equals the one recovered from the input (the input itself when
- * it is not a recording); and the recording, read back, gives the same
- * sessions and calls in the same states. */
+ * it is not a recording); the recording, read back, gives the same
+ * sessions and calls in the same states; and every call's detail, built
+ * and raw, has rows that fit its width and nothing a terminal acts on.
+ *
+ * Built with FUZZ_AGENT set (fuzz_claude.c and its siblings), every line
+ * is read by that agent's adapter, as --agent does. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +19,8 @@
 #include <unistd.h>
 #include <locale.h>
 
+#include "agent.h"
+#include "detail.h"
 #include "fuzz.h"
 #include "json.h"
 #include "source.h"
@@ -26,6 +32,11 @@
 #include "tool.h"
 #include "util.h"
 #include "words.h"
+
+/* The agent every line is read as, or -1: each session's own. */
+#ifndef FUZZ_AGENT
+#define FUZZ_AGENT (-1)
+#endif
 
 /* Where recordings are written, reused by every run. */
 static char rec_path[] = "/tmp/agentview-fuzz-rec-XXXXXX";
@@ -140,6 +151,7 @@ check_structure(struct model *m)
 	for (size_t s = 0; s < m->nses; s++) {
 		const struct session *ses = &m->ses[s];
 		uint32_t counts[CS_NSTATES], by_call[CS_NSTATES] = {0}, sum = 0;
+		enum session_state state;
 
 		CHECK(ses->init_ev == NONE || ses->init_ev < m->nev);
 		CHECK(ses->result_ev == NONE || ses->result_ev < m->nev);
@@ -156,7 +168,12 @@ check_structure(struct model *m)
 		}
 		CHECK(sum == ses->ncalls);
 		calls += ses->ncalls;
-		CHECK(model_session_state(m, (uint32_t)s) < SS_NSTATES);
+		/* waiting (for a decision) and live only while the input
+		 * is open */
+		state = model_session_state(m, (uint32_t)s);
+		CHECK(state < SS_NSTATES);
+		CHECK(!model_ended(m) ||
+		      (state != SS_LIVE && state != SS_WAITING));
 		CHECK(model_session_duration(m, (uint32_t)s) == TIME_NONE ||
 		      model_session_duration(m, (uint32_t)s) >= 0);
 	}
@@ -207,23 +224,57 @@ check_queries(struct model *m)
 	json_free(j);
 }
 
+/* Every call's detail, built and raw, at two widths: each row inside the
+ * detail's text, its lead inside it, as wide as it measures, within the
+ * width; the text is safe for a terminal. */
+static void
+check_details(struct model *m)
+{
+	struct detail d;
+
+	detail_init(&d, m);
+	for (size_t c = 0; c < m->ncall; c++)
+		for (int k = 0; k < 4; k++) {
+			int w = (k & 1) ? 80 : 40;
+
+			detail_build(&d, (uint32_t)c, w, (k & 2) != 0);
+			CHECK(!detail_stale(&d, w));
+			CHECK(d.nrow > 0);
+			check_safe(d.text.p, d.text.n);
+			for (size_t i = 0; i < d.nrow; i++) {
+				const struct drow *r = &d.row[i];
+
+				CHECK((size_t)r->off + r->len <= d.text.n);
+				CHECK(r->lead <= r->len);
+				CHECK(r->len == 0 ||
+				      memchr(d.text.p + r->off, '\n', r->len) == NULL);
+				CHECK(text_width(d.text.p + r->off, r->len) == r->width);
+				CHECK(r->indent + r->width <= w);
+			}
+		}
+	detail_free(&d);
+}
+
 /* The search finds as many matches as counting each item's text does: its
  * shortcuts (a raw line ruled out by its bytes, a delta's text read from
  * the head of its line, the text cache, the second thread that decodes)
- * change nothing. Once on one thread from cold, once with the cache
- * partly warmed and every step shared with the second thread. */
+ * change nothing. One search for every pattern, as the viewer keeps one:
+ * for each, once on one thread (the first from cold, the next with the
+ * cache the one before left), once with the cache partly warmed and every
+ * step shared with the second thread. (A search reserves its whole cache
+ * at once, which ASan makes slow: one for all patterns.) */
 static void
 check_search(struct model *m)
 {
 	static const char *const pats[] = {"e", "the", "\xC3\xBC", "Error", "\\n"};
 	struct buf b = {0};
 	struct tool_desc td = {0};
+	struct search se;
 
+	search_init(&se, m);
 	for (size_t k = 0; k < ARRAY_LEN(pats); k++) {
-		struct search se;
 		uint64_t want = 0;
 
-		search_init(&se, m);
 		search_set(&se, pats[k], strlen(pats[k]), 0);
 		for (size_t i = 0; i < m->nit; i++) {
 			const struct item *it = &m->it[i];
@@ -254,8 +305,8 @@ check_search(struct model *m)
 					(unsigned long long)want);
 			CHECK(se.total == want);
 		}
-		search_free(&se);
 	}
+	search_free(&se);
 	tool_desc_free(&td);
 	buf_free(&b);
 }
@@ -325,6 +376,7 @@ run_stream(const char *s, size_t n, unsigned cfg, struct source *src,
 	int nsrc = (cfg & 1) ? 2 : 1, k;
 	uint64_t no;
 
+	m->agent = FUZZ_AGENT;
 	for (int i = 0; i < 4; i++) {
 		f[i] = open_memstream(&out[i], &outlen[i]);
 		p[i] = printer_new(m, (enum print_format)i, f[i]);
@@ -378,6 +430,7 @@ run_stream(const char *s, size_t n, unsigned cfg, struct source *src,
 	check_structure(m);
 	check_queries(m);
 	check_search(m);
+	check_details(m);
 	for (int i = 0; i < 4; i++) {
 		printer_finish(p[i]);
 		printer_free(p[i]);

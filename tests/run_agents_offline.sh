@@ -1,0 +1,79 @@
+#!/bin/sh
+# run_agents_offline.sh: the checks make test-agents makes of what agentview
+# reads in the real Claude Code, Gemini CLI and Codex streams
+# (tests/agents/view.sh), without Node: over the captures of those runs kept
+# in recordings/ (AGENT-SCENARIO.ndjson, INDEX.tsv says which CLI version and
+# scenario made each). Also: with --include-partial-messages, Claude Code's
+# reply reads as it does without (its stream_event deltas never double the
+# text), and makes the same calls.
+# AGENTVIEW names the binary (default ./src/agentview).
+set -u
+bin=${AGENTVIEW:-./src/agentview}
+out=${TMPDIR:-/tmp}/agentview-agents-offline.$$
+mkdir -p "$out"
+trap 'rm -rf "$out"' EXIT
+fails=0
+checked=0
+. tests/agents/view.sh
+
+fail() {
+	echo "FAIL $1: $2"
+	fails=$((fails + 1))
+}
+vfail() {
+	fail "$name" "$1"
+}
+
+# Known bugs of the adapters, each a check that fails today for the reason
+# given; when one is fixed its check passes, and this list must lose it.
+# None today.
+known_bug() {
+	case $1 in
+	*) ;;
+	esac
+}
+
+for f in recordings/claude-*.ndjson recordings/gemini-*.ndjson recordings/codex-*.ndjson; do
+	name=$(basename "$f" .ndjson)
+	case $name in
+	claude-partial-*) agent=claude-partial scen=${name#claude-partial-} ;;
+	*) agent=${name%%-*} scen=${name#*-} ;;
+	esac
+	checked=$((checked + 1))
+	vjson=$out/$name.json vtext=$out/$name.text vraw=$f vlive=no
+	for fmt in json text; do
+		"$bin" --print --format "$fmt" "$f" >"$out/$name.$fmt" 2>"$out/err"
+		rc=$?
+		[ "$rc" -eq 0 ] || fail "$name" "--format $fmt exited $rc: $(head -c 300 "$out/err")"
+	done
+	if command -v "view_$(echo "$scen" | tr - _)" >/dev/null 2>&1; then
+		view_run "$agent" "$scen"
+	else
+		fail "$name" "no checks for scenario $scen in tests/agents/view.sh"
+	fi
+done
+
+# The partial capture of each scenario against the whole one: the same
+# reply and the same calls (the runs differ in their work directory and the
+# server's port, said in some texts).
+for f in recordings/claude-partial-*.ndjson; do
+	name=$(basename "$f" .ndjson)
+	whole=$out/claude-${name#claude-partial-}.json
+	[ -f "$whole" ] || { fail "$name" "no capture without partial messages beside it"; continue; }
+	jq -n -e --slurpfile p "$out/$name.json" --slurpfile w "$whole" '
+		def norm: gsub("127\\.0\\.0\\.1:[0-9]+"; "PORT") | gsub("claude-partial-"; "claude-");
+		def calls($x): [$x[0].sessions[].tool_calls[] | [.kind, .state, (.summary | norm)]];
+		($p[0].sessions | map(.assistant_text | norm)) == ($w[0].sessions | map(.assistant_text | norm)) and
+		calls($p) == calls($w)' >/dev/null
+	ok=$?
+	why=$(known_bug "$name")
+	if [ -n "$why" ]; then
+		[ "$ok" -ne 0 ] || fail "$name" "passes now: remove it from known_bug (it was: $why)"
+		echo "known bug $name: $why"
+	elif [ "$ok" -ne 0 ]; then
+		fail "$name" "the reply or the calls differ from $(basename "$whole" .json).ndjson's: $(jq -c '[.sessions[].assistant_text]' "$out/$name.json")"
+	fi
+done
+
+echo "agents offline: $checked captures, $fails failures"
+[ "$fails" -eq 0 ]
