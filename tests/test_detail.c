@@ -883,6 +883,66 @@ test_sections(void **state)
 	fixture_free(f);
 }
 
+/* The section row s starts in, in call c's detail of the capture at path:
+ * its name is name and its raw text starts with raw. */
+static const struct dsection *
+assert_section(const char *path, uint32_t c, const char *s, const char *name,
+	       const char *raw, struct fixture **fp)
+{
+	char *text = detail_of_file(path, c, 80, fp);
+	const struct detail *d = &(*fp)->d;
+	const struct dsection *sec =
+		detail_section_at(d, (size_t)(row_starting(d, s) - d->row));
+
+	free(text);
+	if (sec == NULL)
+		fail_msg("%s: no section at '%s'", path, s);
+	assert_string_equal(sec->name, name);
+	if (sec->len < strlen(raw) || memcmp(d->taken.p + sec->off, raw, strlen(raw)) != 0)
+		fail_msg("%s: section %s is '%.*s'", path, name, (int)sec->len,
+			 d->taken.p + sec->off);
+	return sec;
+}
+
+/* The other agents' calls have the sections Cursor's do where they hold
+ * the same fields (y copies them, e opens a numbered one at its line). */
+static void
+test_sections_agents(void **state)
+{
+	static const struct {
+		const char *file;
+		uint32_t call;
+		const char *row, *name, *raw;
+	} cases[] = {
+		{"recordings/claude-shell-ok.ndjson", 0, "command", "command", "echo hello"},
+		{"recordings/claude-shell-ok.ndjson", 0, "hello", "stdout", "hello"},
+		{"recordings/claude-shell-fail.ndjson", 0, "ls: cannot", "output", "Exit code 2\nls: "},
+		{"recordings/claude-edit.ndjson", 0, "path", "path", "/tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt"},
+		{"recordings/claude-edit.ndjson", 1, "+hello", "diff", "@@ -1,2 +1,2 @@\n-hello world\n+hello there\n"},
+		{"recordings/claude-subagent.ndjson", 0, "SUBAGENT", "prompt", "SUBAGENT: run"},
+		{"recordings/gemini-shell-ok.ndjson", 0, "command", "command", "echo hello"},
+		{"recordings/gemini-shell-ok.ndjson", 0, "hello", "output", "hello"},
+		{"recordings/gemini-edit.ndjson", 1, "-hello", "diff", "@@ -1 +1 @@\n-hello world\n+hello there\n"},
+		{"recordings/codex-shell-ok.ndjson", 0, "command", "command", "/bin/bash -lc 'echo hello'"},
+		{"recordings/codex-shell-fail.ndjson", 0, "ls: cannot", "output", "ls: cannot access"},
+	};
+	struct fixture *f;
+	const struct dsection *sec;
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		assert_section(cases[i].file, cases[i].call, cases[i].row,
+			       cases[i].name, cases[i].raw, &f);
+		fixture_free(f);
+	}
+	/* Claude Code's Read: its content numbered, each row its line. */
+	sec = assert_section("recordings/claude-edit.ndjson", 0, "2 ", "content",
+			     "hello world\nbye world", &f);
+	assert_true(sec->numbered);
+	assert_int_equal(detail_row_line(&f->d, (size_t)(row_starting(&f->d, "2 ") - f->d.row)), 2);
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -903,6 +963,7 @@ main(void)
 		cmocka_unit_test(test_cursor_websearch),
 		cmocka_unit_test(test_cursor_rejected_kinds),
 		cmocka_unit_test(test_sections),
+		cmocka_unit_test(test_sections_agents),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
