@@ -18,6 +18,7 @@ detail_init(struct detail *d, struct model *m)
 	memset(d, 0, sizeof *d);
 	d->m = m;
 	d->call = NONE;
+	d->max = DETAIL_MAX_BYTES;
 	d->sj = json_new();
 	d->dj = json_new();
 	d->xj = json_new();
@@ -80,28 +81,34 @@ row_add(struct detail *d, size_t off, size_t len, size_t width, size_t lead,
 	r->indent = (uint8_t)MIN(indent, 255);
 }
 
-/* One row saying that the rest is not shown, once. */
+/* The last row of a detail that was cut: what it holds at most, and how
+ * much more there was. Nothing but blank rows came after the cut. */
 static void
 cut_row(struct detail *d)
 {
-	static const char msg[] = GLYPH_ELLIPSIS " cut: the detail holds at most 16 MiB";
-	size_t off = d->text.n;
+	size_t off;
 
-	if (d->cut)
-		return;
-	d->cut = true;
-	buf_adds(&d->text, msg);
-	row_add(d, off, sizeof msg - 1, text_width(msg, sizeof msg - 1), 0,
-		ROLE_DIM, 0);
+	while (d->nrow > 0 && d->row[d->nrow - 1].len == 0)
+		d->nrow--;
+	off = d->text.n;
+	buf_adds(&d->text, GLYPH_ELLIPSIS " cut: the detail holds at most ");
+	fmt_bytes(&d->text, d->max);
+	buf_adds(&d->text, "; ");
+	fmt_bytes(&d->text, d->more);
+	buf_adds(&d->text, " more not shown");
+	row_add(d, off, d->text.n - off, text_width(d->text.p + off, d->text.n - off),
+		0, ROLE_DIM, 0);
 }
 
-/* Room left for text; false (and one row saying so) once it is spent. */
+/* Room left for text; false once it is spent, the `rest` bytes that
+ * came then counted as not shown. */
 static bool
-room(struct detail *d)
+room(struct detail *d, size_t rest)
 {
-	if (d->text.n < DETAIL_MAX_BYTES)
+	if (d->text.n < d->max)
 		return true;
-	cut_row(d);
+	d->cut = true;
+	d->more += rest;
 	return false;
 }
 
@@ -123,10 +130,16 @@ wrapped(struct detail *d, const char *s, size_t n, enum role role,
 	size_t leadn = 0, leadw = 0, w;
 	bool cut = false;
 
-	if (!room(d))
+	if (!room(d, n))
 		return;
-	if (n > DETAIL_MAX_BYTES - d->text.n) {
-		n = DETAIL_MAX_BYTES - d->text.n;
+	if (n > d->max - d->text.n) {
+		size_t keep = d->max - d->text.n;
+
+		/* Cut on a code point, not inside one. */
+		while (keep > 0 && ((unsigned char)s[keep] & 0xC0) == 0x80)
+			keep--;
+		d->more += n - keep;
+		n = keep;
 		cut = true;
 	}
 	buf_reset(&d->tmp);
@@ -155,7 +168,7 @@ wrapped(struct detail *d, const char *s, size_t n, enum role role,
 		}
 	}
 	if (cut)
-		cut_row(d);
+		d->cut = true;
 }
 
 /* A section title on a row of its own, after a blank row; the row it is
@@ -271,7 +284,7 @@ numbered(struct detail *d, const char *s, size_t n, int64_t first)
 	lines += s[n - 1] != '\n';
 	for (int64_t last = first + (int64_t)lines - 1; last >= 10; last /= 10)
 		digits++;
-	for (int64_t no = first; i < n && room(d); no++) {
+	for (int64_t no = first; i < n && room(d, n - i); no++) {
 		const char *nl = memchr(s + i, '\n', n - i);
 		size_t end = nl ? (size_t)(nl - s) : n, len = end - i;
 
@@ -302,7 +315,7 @@ numbered_section(struct detail *d, const char *title, const char *s, size_t n,
 static void
 diff_rows(struct detail *d, const char *s, size_t n)
 {
-	for (size_t i = 0; i < n && room(d);) {
+	for (size_t i = 0; i < n && room(d, n - i);) {
 		const char *nl = memchr(s + i, '\n', n - i);
 		size_t end = nl ? (size_t)(nl - s) : n, len = end - i;
 		enum role role = ROLE_NORMAL;
@@ -628,7 +641,8 @@ grep_file(struct detail *d, const struct json *j, int f)
 	for (; maxno >= 10; maxno /= 10)
 		digits++;
 	e = ms + 1;
-	for (int i = 0; i < n && room(d); i++, e = json_next(j, e)) {
+	/* Past the room, each match is still counted as not shown. */
+	for (int i = 0; i < n; i++, e = json_next(j, e)) {
 		bool ctx = false;
 		int c;
 
@@ -969,22 +983,14 @@ raw_rows(struct detail *d, uint32_t c)
 	}
 }
 
-void
-detail_build(struct detail *d, uint32_t c, int width, bool raw)
+/* The rows of call c: its header, then both events or its kind's own. */
+static void
+build_rows(struct detail *d, uint32_t c, bool raw)
 {
 	enum tool_kind kind = (enum tool_kind)d->m->call[c].kind;
 	tool_detail_fn *build = tool_kind_detail(kind);
 	struct callview v;
 
-	d->call = c;
-	d->width = MAX(width, 8);
-	d->raw = raw;
-	d->stamp = call_stamp(d->m, c);
-	d->cut = false;
-	d->nrow = 0;
-	d->nsec = 0;
-	buf_reset(&d->text);
-	buf_reset(&d->taken);
 	tool_load(d->m, c, d->sj, d->dj, &v);
 	header(d, c, &v);
 	if (raw) {
@@ -1005,4 +1011,22 @@ detail_build(struct detail *d, uint32_t c, int width, bool raw)
 	build(d, &v);
 	if (d->nrow == 0)
 		wrapped(d, "(nothing to show)", 17, ROLE_DIM, 0, NULL);
+}
+
+void
+detail_build(struct detail *d, uint32_t c, int width, bool raw)
+{
+	d->call = c;
+	d->width = MAX(width, 8);
+	d->raw = raw;
+	d->stamp = call_stamp(d->m, c);
+	d->cut = false;
+	d->more = 0;
+	d->nrow = 0;
+	d->nsec = 0;
+	buf_reset(&d->text);
+	buf_reset(&d->taken);
+	build_rows(d, c, raw);
+	if (d->cut)
+		cut_row(d);
 }
