@@ -503,10 +503,8 @@ run_of(const char *s, size_t n, size_t i, char c)
 	return k;
 }
 
-/* Whether the line at s[i..n) opens or closes a fence: up to three
- * spaces, then three or more backticks or tildes. */
-static bool
-fence_line(const char *s, size_t n, size_t i)
+bool
+text_md_fence(const char *s, size_t n, size_t i)
 {
 	size_t sp = run_of(s, n, i, ' ');
 
@@ -514,10 +512,8 @@ fence_line(const char *s, size_t n, size_t i)
 			   run_of(s, n, i + sp, '~') >= 3);
 }
 
-/* The end of the code span whose opening run of k backticks is at i: just
- * past a closing run of exactly k, or 0 when there is none in s. */
-static size_t
-span_end(const char *s, size_t n, size_t i, size_t k)
+size_t
+text_md_span_end(const char *s, size_t n, size_t i, size_t k)
 {
 	for (size_t j = i + k; j < n;) {
 		size_t r = run_of(s, n, j, '`');
@@ -545,8 +541,8 @@ text_md_escape(struct buf *out, const char *s, size_t n, bool all,
 
 		/* A fence's line, or a line inside a fenced block: as it
 		 * is. */
-		if (st->fence || (!st->mid && fence_line(s, n, i))) {
-			if (!st->mid && fence_line(s, n, i))
+		if (st->fence || (!st->mid && text_md_fence(s, n, i))) {
+			if (!st->mid && text_md_fence(s, n, i))
 				st->fence = !st->fence;
 			nl = memchr(s + i, '\n', n - i);
 			e = nl != NULL ? (size_t)(nl - s) + 1 : n;
@@ -558,7 +554,7 @@ text_md_escape(struct buf *out, const char *s, size_t n, bool all,
 		st->mid = s[i] != '\n';
 		if (s[i] == '`') {
 			k = run_of(s, n, i, '`');
-			e = span_end(s, n, i, k);
+			e = text_md_span_end(s, n, i, k);
 			e = e > 0 ? e : i + k;
 			buf_add(out, s + i, e - i);
 			i = e;
@@ -574,6 +570,27 @@ text_md_escape(struct buf *out, const char *s, size_t n, bool all,
 			buf_addc(out, s[i]);
 		i++;
 	}
+}
+
+void
+text_html_escape(struct buf *out, const char *s, size_t n)
+{
+	static const char *const entity[256] = {
+		['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;",
+		['"'] = "&quot;", ['\''] = "&#39;",
+	};
+	size_t from = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *e = entity[(unsigned char)s[i]];
+
+		if (e == NULL)
+			continue;
+		buf_add(out, s + from, i - from);
+		buf_adds(out, e);
+		from = i + 1;
+	}
+	buf_add(out, s + from, n - from);
 }
 
 void

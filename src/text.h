@@ -91,6 +91,19 @@ struct md_state {
 void text_md_escape(struct buf *out, const char *s, size_t n, bool all,
 		    struct md_state *st);
 
+/* Markdown as text_md_escape reads it: whether the line at s[i..n) opens
+ * or closes a fenced code block (up to three spaces, then three or more
+ * backticks or tildes), and the end of the code span whose opening run
+ * of k backticks is at i (just past a closing run of exactly k, or 0 when
+ * s[0..n) has none). */
+bool text_md_fence(const char *s, size_t n, size_t i);
+size_t text_md_span_end(const char *s, size_t n, size_t i, size_t k);
+
+/* Append s[0..n) for an HTML page, as text or as an attribute's value:
+ * '&', '<', '>', '"' and '\'' as entities, every other byte as it is. It
+ * escapes markup only: event text goes through text_sanitize first. */
+void text_html_escape(struct buf *out, const char *s, size_t n);
+
 /* Append path relative to dir when it is under it ("src/a.c" for
  * "/p/src/a.c" in "/p"; "." for dir itself), else as it is. */
 void text_path_relative(struct buf *out, const char *path, size_t n,
