@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "glyph.h"
+#include "print_html.h"
 #include "record.h"
 #include "summary.h"
 #include "text.h"
@@ -66,7 +67,8 @@ printer_free(struct printer *p)
 bool
 print_format_parse(const char *name, enum print_format *fmt)
 {
-	static const char *const names[] = {"text", "markdown", "json", "raw"};
+	static const char *const names[] = {"text", "markdown", "json", "raw",
+					    "html"};
 
 	for (size_t i = 0; i < ARRAY_LEN(names); i++) {
 		if (strcmp(name, names[i]) == 0) {
@@ -146,18 +148,25 @@ md_block(struct printer *p)
 
 /* --- pieces shared by text and Markdown --------------------------------- */
 
-/* The line about a finished call: "✓ Shell `ls` → exit 0 · 0.2 s". */
-static void
-call_line(struct printer *p, uint32_t c, struct buf *out)
+void
+print_call_line(struct model *m, uint32_t c, struct tool_desc *td,
+		struct buf *out)
 {
-	int64_t d = model_call_duration(p->m, c);
+	int64_t d = model_call_duration(m, c);
 
-	tool_describe(p->m, c, &p->td);
-	words_call(p->m, c, &p->td, out);
-	if (d != TIME_NONE && model_call_state(p->m, c) != CS_ORPHANED) {
+	tool_describe(m, c, td);
+	words_call(m, c, td, out);
+	if (d != TIME_NONE && model_call_state(m, c) != CS_ORPHANED) {
 		buf_adds(out, " " GLYPH_DOT " ");
 		fmt_duration(out, d);
 	}
+}
+
+/* The line about a finished call, described into the printer's td. */
+static void
+call_line(struct printer *p, uint32_t c, struct buf *out)
+{
+	print_call_line(p->m, c, &p->td, out);
 }
 
 /* The line of a decision asked for, after lead ("  ", "- "), then the
@@ -475,6 +484,8 @@ printer_line(struct printer *p, const struct source *s, const struct line *ln,
 		if (ev != NONE)
 			md_event(p, ev);
 		return;
+	case PF_HTML:
+		return; /* made at the end */
 	}
 }
 
@@ -597,6 +608,9 @@ printer_finish(struct printer *p)
 		summary_write(p->m, &p->sc, &p->tmp, p->out);
 		buf_addc(&p->tmp, '\n');
 		fwrite(p->tmp.p, 1, p->tmp.n, p->out);
+		break;
+	case PF_HTML:
+		print_html(p->m, p->out);
 		break;
 	case PF_RAW:
 		break;
