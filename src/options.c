@@ -29,6 +29,7 @@ static const struct opt_word format_words[] = {
 	{"markdown", PF_MARKDOWN},
 	{"json", PF_JSON},
 	{"raw", PF_RAW},
+	{"html", PF_HTML},
 	{"md", PF_MARKDOWN},
 	{NULL, 0},
 };
@@ -169,15 +170,19 @@ const struct opt options_table[] = {
 		"and a file may hold sessions of several agents one after another.\n"},
 	{.name = "format", .kind = OPT_ENUM, .arg = "FMT", .words = format_words,
 	 .to = OPT_AT(format), .given = OPT_AT(format_given),
-	 .help = "with --print: text (default), markdown, json, raw (the original stream,\n"
-		 "byte for byte, also out of a recording)",
+	 .help = "with --print: text (default), markdown, json, html (one self-contained\n"
+		 "page), raw (the original stream, byte for byte, also out of a recording)",
 	 .man = "With\n"
 		".BR \\-\\-print :\n"
 		".B text\n"
 		"(default),\n"
 		".BR markdown ,\n"
 		".B json\n"
-		"(the summary described below), or\n"
+		"(the summary described below),\n"
+		".B html\n"
+		"(one self-contained page: see\n"
+		".BR OUTPUT ),\n"
+		"or\n"
 		".B raw\n"
 		"(the original stream, byte for byte, also out of a recording).\n"},
 	{.name = "status-line", .kind = OPT_FLAG, .to = OPT_AT(status_line),

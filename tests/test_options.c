@@ -157,7 +157,7 @@ test_usage_errors(void **state)
 		{{"-r", "-s", "inf", "f"}, "--speed: 'inf' is not a positive number"},
 		{{"-r", "-i", "-1", "f"}, "--idle-limit: '-1' is not a non-negative number"},
 		{{"--frames", "0"}, "--frames: '0' is not a positive number"},
-		{{"--format", "xml"}, "--format: 'xml' is not one of text, markdown, json, raw"},
+		{{"--format", "xml"}, "--format: 'xml' is not one of text, markdown, json, raw, html"},
 		{{"--colour", "red"}, "--color: 'red' is not one of auto, always, never"},
 		{{"--"}, "'--' must be followed by a COMMAND"},
 		{{"f", "--"}, "'--' must be followed by a COMMAND"},

@@ -41,7 +41,7 @@ _agentview()
 		return
 		;;
 	--format)
-		COMPREPLY=($(compgen -W 'text markdown json raw' -- "$cur"))
+		COMPREPLY=($(compgen -W 'text markdown json raw html' -- "$cur"))
 		return
 		;;
 	--theme)
