@@ -42,7 +42,7 @@
 /* The page's style and its one script. The page's Content-Security-Policy
  * lets only these run, by their SHA-256: after changing either, put the
  * hash that tests/run_html.sh says in HTML_*_HASH. */
-#define HTML_STYLE_HASH "sha256-e5lxwDRipIq5y58iJXnQ0bPay37rAErgDyq3EoE8IiQ="
+#define HTML_STYLE_HASH "sha256-gywL7TpeURx0lx23G/fzfu4N4v7DxKdhxRzGiNrEs5o="
 #define HTML_SCRIPT_HASH "sha256-3UEbyaV3TdqOKJBW6xnuNxGsZhEi0817PFX6eWkZGAc="
 static const char style[] =
 	"\n"
@@ -101,12 +101,12 @@ static const char style[] =
 	"details.thinking>summary{color:var(--dim);font-style:italic;font-size:14px}\n"
 	"details.thinking .text{margin:4px 0 8px 6px;padding-left:12px;border-left:2px solid var(--line);color:var(--dim);font-size:14px}\n"
 	"details.call>summary{font-size:13px;overflow-wrap:anywhere}\n"
-	"details.call .g{font-weight:700}\n"
-	"details.st-ok>summary .g{color:var(--ok)}\n"
-	"details.st-failed>summary,details.st-error>summary{color:var(--fail)}\n"
-	"details.st-rejected>summary{color:var(--rej)}\n"
-	"details.st-orphaned>summary{color:var(--orph)}\n"
-	"details.st-running>summary{color:var(--run)}\n"
+	"details.call .g,p.call .g{font-weight:700}\n"
+	"details.st-ok>summary .g,p.call.st-ok .g{color:var(--ok)}\n"
+	"details.st-failed>summary,details.st-error>summary,p.call.st-failed,p.call.st-error{color:var(--fail)}\n"
+	"details.st-rejected>summary,p.call.st-rejected{color:var(--rej)}\n"
+	"details.st-orphaned>summary,p.call.st-orphaned{color:var(--orph)}\n"
+	"details.st-running>summary,p.call.st-running{color:var(--run)}\n"
 	"pre.detail{margin:4px 0 10px 18px;padding:8px 12px;font-size:12.5px;color:var(--fg);background:var(--panel);border:1px solid var(--line);border-radius:6px;white-space:pre-wrap;overflow-wrap:anywhere}\n"
 	".lead,.r-dim{color:var(--dim)}\n"
 	".r-title{font-weight:700}\n"
@@ -173,6 +173,7 @@ struct page {
 	uint32_t *items;   /* the items shown, grouped by session */
 	size_t *first;     /* session s's: items[first[s] .. first[s + 1]) */
 	uint64_t details;  /* bytes of the page given to details so far */
+	bool said_full;    /* the session's calls without detail were said */
 };
 
 /* --- writing ------------------------------------------------------------- */
@@ -379,19 +380,13 @@ detail_row(struct page *p, const struct drow *r)
 }
 
 /* Call c's detail, as detail.c lays it out, at most HTML_CALL_BYTES of
- * its text; none once HTML_DETAIL_BYTES of the page went to details. */
+ * its text. */
 static void
 call_detail(struct page *p, uint32_t c)
 {
 	const struct detail *d = &p->d;
 	size_t i = 0, from = p->o.n;
 
-	if (p->details >= HTML_DETAIL_BYTES) {
-		put(p, "<p class=\"cut\">Detail not shown: the page shows at most ");
-		fmt_bytes(&p->o, HTML_DETAIL_BYTES);
-		put(p, " of details.</p>\n");
-		return;
-	}
 	detail_build(&p->d, c, DETAIL_WIDTH, false);
 	/* Its first rows, up to a blank one, are the call's line, which the
 	 * summary says already. */
@@ -406,7 +401,8 @@ call_detail(struct page *p, uint32_t c)
 	p->details += p->o.n - from;
 }
 
-/* A call: its line, folded over its detail. */
+/* A call: its line, folded over its detail; once HTML_DETAIL_BYTES of
+ * the page went to details, its line alone (said once per session). */
 static void
 call_item(struct page *p, const struct item *item)
 {
@@ -414,16 +410,29 @@ call_item(struct page *p, const struct item *item)
 	enum call_state st = model_call_state(p->m, c);
 	const char *g = tool_state_glyph(st);
 	size_t gn = strlen(g);
+	bool full = p->details >= HTML_DETAIL_BYTES;
 
+	if (full && !p->said_full) {
+		put(p, "<p class=\"cut\">The calls below are shown without their detail: "
+		       "the page gives at most ");
+		fmt_bytes(&p->o, HTML_DETAIL_BYTES);
+		put(p, " to details.</p>\n");
+		p->said_full = true;
+	}
 	buf_reset(&p->line);
 	print_call_line(p->m, c, &p->td, &p->line);
-	putf(p, "<details class=\"call st-%s%s\" id=\"c%u\"><summary>",
+	putf(p, full ? "<p class=\"line call st-%s%s\" id=\"c%u\">"
+		     : "<details class=\"call st-%s%s\" id=\"c%u\"><summary>",
 	     model_call_state_name(st), depth_class(item), c + 1);
 	if (p->line.n >= gn && memcmp(p->line.p, g, gn) == 0) {
 		putf(p, "<span class=\"g\">%s</span>", g);
 		esc(p, p->line.p + gn, p->line.n - gn, TEXT_ONELINE);
 	} else {
 		esc(p, p->line.p, p->line.n, TEXT_ONELINE);
+	}
+	if (full) {
+		put(p, "</p>\n");
+		return;
 	}
 	put(p, "</summary>");
 	call_detail(p, c);
@@ -695,6 +704,7 @@ session_head(struct page *p, uint32_t s)
 static void
 session_html(struct page *p, uint32_t s)
 {
+	p->said_full = false;
 	session_head(p, s);
 	timeline(p, s);
 	put(p, "<h3>Transcript</h3>\n<div class=\"transcript\">\n");
