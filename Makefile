@@ -155,7 +155,8 @@ unit: $(TEST_BIN)
 
 # Everything CI runs: the unit tests as built, under ASan+UBSan and under
 # valgrind, the threaded ones under TSan; the fuzz harnesses' checks on the seeds; the corpus with the
-# normal binary (and valgrind) and with the ASan one; hostile input (sizes,
+# normal binary (and valgrind) and with the ASan one; the HTML page of every
+# recording, parsed and in headless Chromium; hostile input (sizes,
 # bytes, escape sequences, peak memory); faults around the input and the
 # recording; the check of missing packages before the first build; what
 # `make install` lays out, and its completions in bash, zsh and fish.
@@ -166,6 +167,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory WERROR=-Werror unit unit-asan unit-tsan unit-valgrind fuzz-seeds
 	@sh tests/run_corpus.sh
 	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview VALGRIND=no sh tests/run_corpus.sh
+	@sh tests/run_html.sh
 	@sh tests/run_hostile.sh
 	@sh tests/run_faults.sh
 	@sh tests/run_screen.sh
