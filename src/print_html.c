@@ -42,7 +42,7 @@
 /* The page's style and its one script. The page's Content-Security-Policy
  * lets only these run, by their SHA-256: after changing either, put the
  * hash that tests/run_html.sh says in HTML_*_HASH. */
-#define HTML_STYLE_HASH "sha256-gywL7TpeURx0lx23G/fzfu4N4v7DxKdhxRzGiNrEs5o="
+#define HTML_STYLE_HASH "sha256-S0mSZxbrRHD+Fm+TuzMtbDfjJLSrH62RFt4a5EMLTRU="
 #define HTML_SCRIPT_HASH "sha256-3UEbyaV3TdqOKJBW6xnuNxGsZhEi0817PFX6eWkZGAc="
 static const char style[] =
 	"\n"
@@ -81,11 +81,13 @@ static const char style[] =
 	"svg.timeline .axis line{stroke:var(--line)}\n"
 	"svg.timeline rect{fill:var(--dim)}\n"
 	"svg.timeline .st-ok rect{fill:var(--ok)}\n"
-	"svg.timeline .st-failed rect,svg.timeline .st-error rect{fill:var(--fail)}\n"
+	"svg.timeline .st-failed rect{fill:var(--fail)}\n"
+	"svg.timeline .st-error rect{fill:var(--err)}\n"
 	"svg.timeline .st-rejected rect{fill:var(--rej)}\n"
 	"svg.timeline .st-orphaned rect{fill:var(--orph)}\n"
 	"svg.timeline .st-running rect{fill:var(--run)}\n"
-	"svg.timeline .st-failed text,svg.timeline .st-error text{fill:var(--fail)}\n"
+	"svg.timeline .st-failed text{fill:var(--fail)}\n"
+	"svg.timeline .st-error text{fill:var(--err)}\n"
 	"svg.timeline .st-rejected text{fill:var(--rej)}\n"
 	"svg.timeline .st-orphaned text{fill:var(--orph)}\n"
 	"svg.timeline a:hover text{text-decoration:underline}\n"
@@ -103,7 +105,8 @@ static const char style[] =
 	"details.call>summary{font-size:13px;overflow-wrap:anywhere}\n"
 	"details.call .g,p.call .g{font-weight:700}\n"
 	"details.st-ok>summary .g,p.call.st-ok .g{color:var(--ok)}\n"
-	"details.st-failed>summary,details.st-error>summary,p.call.st-failed,p.call.st-error{color:var(--fail)}\n"
+	"details.st-failed>summary,p.call.st-failed{color:var(--fail)}\n"
+	"details.st-error>summary,p.call.st-error{color:var(--err)}\n"
 	"details.st-rejected>summary,p.call.st-rejected{color:var(--rej)}\n"
 	"details.st-orphaned>summary,p.call.st-orphaned{color:var(--orph)}\n"
 	"details.st-running>summary,p.call.st-running{color:var(--run)}\n"
@@ -587,7 +590,7 @@ svg_bar(struct page *p, const struct item *item, size_t row, bool timed)
 	enum call_state st = model_call_state(m, c);
 	unsigned indent = MIN(item->depth, 4u);
 	size_t y = SVG_TOP + row * SVG_ROW;
-	double f0, f1, w;
+	double f0, f1;
 
 	putf(p, "<a href=\"#c%u\"><g class=\"st-%s\"><title>", c + 1,
 	     model_call_state_name(st));
@@ -601,9 +604,9 @@ svg_bar(struct page *p, const struct item *item, size_t row, bool timed)
 	put(p, "</text>");
 	if (timed) {
 		model_call_span(m, c, &f0, &f1);
-		w = MAX((f1 - f0) * (SVG_BAR1 - SVG_BAR0), 2.0);
 		putf(p, "<rect x=\"%.1f\" y=\"%zu\" width=\"%.1f\" height=\"12\" rx=\"2\"/>",
-		     SVG_BAR0 + f0 * (SVG_BAR1 - SVG_BAR0), y + 2, w);
+		     SVG_BAR0 + f0 * (SVG_BAR1 - SVG_BAR0), y + 2,
+		     MAX((f1 - f0) * (SVG_BAR1 - SVG_BAR0), 2.0));
 	}
 	put(p, "</g></a>\n");
 }
