@@ -9,6 +9,7 @@
 #include <wchar.h>
 
 #include "glyph.h"
+#include "redact.h"
 
 #define REPLACEMENT 0xFFFD
 
@@ -198,9 +199,9 @@ put_escape(char *d, uint32_t cp)
 	return len;
 }
 
-/* The one gate between hostile text and the terminal. */
-void
-text_sanitize(struct buf *out, const char *s, size_t n, int flags)
+/* text_sanitize without the redaction. */
+static void
+sanitize(struct buf *out, const char *s, size_t n, int flags)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0, col = 0; /* col: cells of output since the line start */
@@ -287,6 +288,23 @@ text_sanitize(struct buf *out, const char *s, size_t n, int flags)
 		out->n += k;
 	}
 	out->p[out->n] = '\0';
+}
+
+/* The one gate between hostile text and the terminal, once secrets are
+ * out of it. */
+void
+text_sanitize(struct buf *out, const char *s, size_t n, int flags)
+{
+	const struct redact *r = redact_active();
+	struct buf clean = {0};
+
+	if (r != NULL && !(flags & TEXT_REDACTED) &&
+	    redact_text(r, s, n, &clean)) {
+		sanitize(out, clean.p, clean.n, flags);
+		buf_free(&clean);
+		return;
+	}
+	sanitize(out, s, n, flags);
 }
 
 /* Cells of a sanitized row: text_fit with no limit. */

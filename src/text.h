@@ -25,6 +25,7 @@ int text_cpwidth(uint32_t cp);
 
 enum {
 	TEXT_ONELINE = 1, /* a newline is shown as "↵" instead of kept */
+	TEXT_REDACTED = 2, /* secrets are out already: not redacted again */
 };
 
 /* Append to out a copy of s[0..n) that is safe to put on a terminal: valid
@@ -37,6 +38,8 @@ enum {
  * "^M". LF is kept, or shown as "↵" with TEXT_ONELINE (tab stops then keep
  * counting along the single line). */
 void text_sanitize(struct buf *out, const char *s, size_t n, int flags);
+/* While a redactor is in use (redact_use), text_sanitize first replaces
+ * every secret of s (redact_text), unless flags hold TEXT_REDACTED. */
 
 /* Width in cells of sanitized text s[0..n) that holds no newline (a code
  * point text_sanitize would escape counts 0). */
