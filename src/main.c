@@ -18,6 +18,7 @@
 #include "options.h"
 #include "print.h"
 #include "record.h"
+#include "redact.h"
 #include "runner.h"
 #include "sig.h"
 #include "statusline.h"
@@ -373,6 +374,7 @@ main(int argc, char **argv)
 	bool record_failed = false;
 	struct buf rec_note = {0};
 	struct buf out = {0}, err = {0};
+	struct redact *red;
 	int status, caught = 0;
 
 	main_started_us = clock_mono_us();
@@ -383,8 +385,17 @@ main(int argc, char **argv)
 	 * signal that kills the viewer. */
 	signal(SIGXFSZ, SIG_IGN);
 	status = options_parse(&o, argc, argv, &out, &err);
-	if (status >= 0)
+	if (status >= 0) {
+		options_free(&o);
 		return say(status, &out, &err);
+	}
+	/* Secrets hidden from the start with --redact; the viewer's key can
+	 * hide them later without it. */
+	red = redact_new();
+	for (int i = 0; i < o.npatterns; i++)
+		if (!redact_add(red, o.patterns[i], &err))
+			die("--redact-pattern: %s", err.p); /* checked by options */
+	redact_use(red, o.redact);
 	if (o.compare) {
 		status = compare_run(o.files[0], o.files[1], o.format, o.agent,
 				     stdout, &err);
@@ -475,6 +486,9 @@ out:
 	model_free(m);
 	buf_free(&err);
 	buf_free(&rec_note);
+	redact_use(NULL, false);
+	redact_free(red);
+	options_free(&o);
 	if (caught != 0) {
 		/* Die of it, so the shell that started agentview knows. */
 		fflush(stdout);

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <regex.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -185,6 +186,43 @@ const struct opt options_table[] = {
 		"or\n"
 		".B raw\n"
 		"(the original stream, byte for byte, also out of a recording).\n"},
+	{.name = "redact", .kind = OPT_FLAG, .to = OPT_AT(redact),
+	 .help = "hide secrets (API keys, tokens, private keys, passwords) in every\n"
+		 "output and on screen: each reads [redacted]",
+	 .man = "Hide secrets in every output and on screen: API keys and tokens of\n"
+		"well-known shapes\n"
+		".RB ( sk\\- ,\n"
+		".BR ghp_ \" and \" github_pat_ ,\n"
+		".BR AKIA ,\n"
+		".BR xoxb\\- \" and the other Slack tokens, JWTs),\n"
+		"private key blocks, the values of\n"
+		".B Authorization:\n"
+		"headers and of\n"
+		".BR *_KEY= ,\n"
+		".BR *_TOKEN= ,\n"
+		".B *_SECRET=\n"
+		"and\n"
+		".B PASSWORD=\n"
+		"assignments, and what matches a\n"
+		".BR \\-\\-redact\\-pattern .\n"
+		"Each reads\n"
+		".BR [redacted] .\n"
+		"On screen the key\n"
+		".B R\n"
+		"turns it on and off.\n"
+		"The raw format and recordings keep the stream as it came.\n"},
+	{.name = "redact-pattern", .kind = OPT_PATTERN, .arg = "RE",
+	 .to = OPT_AT(patterns), .given = OPT_AT(redact),
+	 .help = "hide what matches RE too (POSIX extended; repeatable; implies --redact)",
+	 .man = "Hide what matches\n"
+		".I RE\n"
+		"too, a POSIX extended regular expression in which\n"
+		".B ^\n"
+		"and\n"
+		".B $\n"
+		"match at each line; repeatable, and implies\n"
+		".BR \\-\\-redact .\n"
+		"One that does not compile is a usage error.\n"},
 	{.name = "status-line", .kind = OPT_FLAG, .to = OPT_AT(status_line),
 	 .help = "print one status line for the newest session of FILE and exit\n"
 		 "(a session without result is live while FILE was modified in\n"
@@ -392,6 +430,29 @@ field(struct options *o, size_t at)
 	return (char *)o + at - 1;
 }
 
+/* Check the regular expression s of option r and add it to o->patterns;
+ * -1 with a usage error in err when it does not compile. */
+static int
+add_pattern(struct options *o, const struct opt *r, const char *s,
+	    struct buf *err)
+{
+	char msg[256];
+	regex_t re;
+	int rc = regcomp(&re, s, REG_EXTENDED | REG_NEWLINE | REG_NOSUB);
+
+	if (rc != 0) {
+		regerror(rc, &re, msg, sizeof msg);
+		options_usage(err, "--%s: '%s' is not a regular expression: %s",
+			      r->name, s, msg);
+		return -1;
+	}
+	regfree(&re);
+	o->patterns = xreallocarray(o->patterns, (size_t)o->npatterns + 1,
+				    sizeof *o->patterns);
+	o->patterns[o->npatterns++] = (char *)s;
+	return 0;
+}
+
 /* Take option row r with its value arg (NULL for none) into o. Returns -1
  * to go on, or the exit status, as options_parse. */
 static int
@@ -418,6 +479,10 @@ take(struct options *o, const struct opt *r, const char *arg, struct buf *out,
 	case OPT_FILE:
 	case OPT_THEME:
 		*(const char **)field(o, r->to) = arg;
+		break;
+	case OPT_PATTERN:
+		if (add_pattern(o, r, arg, err) != 0)
+			return 2;
 		break;
 	case OPT_ACTION:
 		if (r->words != NULL && parse_word(r, arg, &value, err) != 0)
@@ -484,6 +549,9 @@ check(const struct options *o, struct buf *err)
 {
 	if (o->command != NULL && o->nfiles > 0)
 		return options_usage(err, "give FILEs or '-- COMMAND', not both");
+	if (o->redact && o->format_given && o->format == PF_RAW)
+		return options_usage(err, "--redact: --format raw is the stream as it "
+				     "came, with nothing hidden");
 	if (o->record != NULL && o->nfiles > 0 &&
 	    !(o->nfiles == 1 && strcmp(o->files[0], "-") == 0))
 		return options_usage(err, "--record records stdin or a COMMAND, not FILEs");
@@ -565,6 +633,14 @@ options_parse(struct options *o, int argc, char **argv, struct buf *out,
 	if (status >= 0)
 		return status;
 	return check(o, err) != 0 ? 2 : -1;
+}
+
+void
+options_free(struct options *o)
+{
+	free(o->patterns);
+	o->patterns = NULL;
+	o->npatterns = 0;
 }
 
 /* Whether row r is shown to people. */

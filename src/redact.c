@@ -23,7 +23,8 @@ struct spans {
 	size_t n, cap;
 };
 
-static const struct redact *active;
+static const struct redact *in_use;
+static bool on;
 
 /* Create a redactor of the well-known shapes and no user pattern yet. */
 struct redact *
@@ -62,18 +63,27 @@ redact_add(struct redact *r, const char *ere, struct buf *err)
 	return true;
 }
 
-/* Set the redactor every output applies (NULL: none). */
+/* Set the redactor every output applies, and whether it is on. */
 void
-redact_use(const struct redact *r)
+redact_use(const struct redact *r, bool hide)
 {
-	active = r;
+	in_use = r;
+	on = hide;
 }
 
-/* The redactor every output applies, or NULL. */
+/* Turn the redactor in use off or on again; whether it is on now. */
+bool
+redact_toggle(void)
+{
+	on = !on && in_use != NULL;
+	return on;
+}
+
+/* The redactor every output applies, or NULL while there is none on. */
 const struct redact *
 redact_active(void)
 {
-	return active;
+	return on ? in_use : NULL;
 }
 
 /* --- the well-known shapes ------------------------------------------------ */

@@ -27,9 +27,12 @@ bool redact_add(struct redact *r, const char *ere, struct buf *err);
 bool redact_text(const struct redact *r, const char *s, size_t n,
 		 struct buf *out);
 
-/* The redactor every output applies (text_sanitize, the JSON summary), or
- * NULL for none: set by main for --redact, toggled by the viewer's key. */
-void redact_use(const struct redact *r);
+/* The redactor every output applies (text_sanitize, the JSON summary),
+ * set by main, and whether it is on (--redact); the viewer's key turns it
+ * off and on (redact_toggle, which says whether it is on now). */
+void redact_use(const struct redact *r, bool on);
+bool redact_toggle(void);
+/* The redactor in use while it is on, or NULL. */
 const struct redact *redact_active(void);
 
 #endif

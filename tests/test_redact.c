@@ -181,14 +181,21 @@ test_sanitize_applies(void **state)
 	struct buf b = {0};
 
 	(void)state;
-	redact_use(r);
+	redact_use(r, true);
 	assert_ptr_equal(redact_active(), r);
 	text_sanitize(&b, in, sizeof in - 1, 0);
 	assert_string_equal(b.p, "^[[1m [redacted]^[[0m");
-	redact_use(NULL);
+	assert_false(redact_toggle());
+	assert_null(redact_active());
 	buf_reset(&b);
 	text_sanitize(&b, in, sizeof in - 1, 0);
 	assert_string_equal(b.p, "^[[1m sk-proj-Fake0Fake1Fake2Fake3Fake4^[[0m");
+	assert_true(redact_toggle());
+	buf_reset(&b);
+	text_sanitize(&b, in, sizeof in - 1, TEXT_REDACTED);
+	assert_string_equal(b.p, "^[[1m sk-proj-Fake0Fake1Fake2Fake3Fake4^[[0m");
+	redact_use(NULL, false);
+	assert_false(redact_toggle());
 	buf_free(&b);
 	redact_free(r);
 }

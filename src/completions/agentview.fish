@@ -32,6 +32,8 @@ complete -c agentview -n 'not __agentview_command' -l record -r -F -d 'write wha
 complete -c agentview -n 'not __agentview_command' -s p -l print -d 'plain output, no screen (the default when stdout is not a terminal)'
 complete -c agentview -n 'not __agentview_command' -l agent -x -a 'cursor claude gemini codex' -d 'read every line as this agent\'s stream: cursor, claude, gemini, codex (without it, each session\'s agent is recognised from its first line)'
 complete -c agentview -n 'not __agentview_command' -l format -x -a 'text markdown json raw html' -d 'with --print: text (default), markdown, json, html (one self-contained page), raw (the original stream, byte for byte, also out of a recording)'
+complete -c agentview -n 'not __agentview_command' -l redact -d 'hide secrets (API keys, tokens, private keys, passwords) in every output and on screen: each reads [redacted]'
+complete -c agentview -n 'not __agentview_command' -l redact-pattern -x -d 'hide what matches RE too (POSIX extended; repeatable; implies --redact)'
 complete -c agentview -n 'not __agentview_command' -l status-line -d 'print one status line for the newest session of FILE and exit (a session without result is live while FILE was modified in the last 2 minutes)'
 complete -c agentview -n 'not __agentview_command' -l tmux-style -d 'with --status-line: tmux #[fg=...] colours, \'#\' doubled'
 complete -c agentview -n 'not __agentview_command' -l compare -d 'compare two runs: the two FILEs (FILE#N: its Nth session, else its newest) side by side, in --format text, markdown or json'
