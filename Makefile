@@ -168,6 +168,7 @@ test: deps-test
 	@sh tests/run_corpus.sh
 	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview VALGRIND=no sh tests/run_corpus.sh
 	@sh tests/run_html.sh
+	@sh tests/run_redact.sh
 	@sh tests/run_hostile.sh
 	@sh tests/run_faults.sh
 	@sh tests/run_screen.sh
