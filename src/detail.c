@@ -8,6 +8,7 @@
 #include "diff.h"
 #include "glyph.h"
 #include "json.h"
+#include "redact.h"
 #include "theme.h"
 
 #define LABEL_W 12                  /* cells of a field's label */
@@ -59,7 +60,8 @@ bool
 detail_stale(const struct detail *d, int width)
 {
 	return d->call == NONE || d->call >= d->m->ncall || d->width != width ||
-	       d->stamp != call_stamp(d->m, d->call);
+	       d->stamp != call_stamp(d->m, d->call) ||
+	       d->redacted != (redact_active() != NULL);
 }
 
 /* --- rows --------------------------------------------------------------- */
@@ -1020,6 +1022,7 @@ detail_build(struct detail *d, uint32_t c, int width, bool raw)
 	d->width = MAX(width, 8);
 	d->raw = raw;
 	d->stamp = call_stamp(d->m, c);
+	d->redacted = redact_active() != NULL;
 	d->cut = false;
 	d->more = 0;
 	d->nrow = 0;

@@ -53,6 +53,7 @@ struct detail {
 	int width;
 	bool raw;
 	int64_t stamp;      /* what the call looked like when built */
+	bool redacted;      /* built while secrets were hidden */
 	size_t max;         /* bytes of text it holds at most: DETAIL_MAX_BYTES
 			       unless set otherwise after detail_init */
 	bool cut;           /* max was reached */

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "glyph.h"
-#include "redact.h"
 
 /* The panes of the layer, by enum pane. */
 static const struct pane_ops *const panes[PANE_COUNT] = {
@@ -151,10 +150,6 @@ main_action(struct ui *u, enum action a)
 		return true;
 	case ACT_COPY_RESUME:
 		ui_take_resume(u);
-		return true;
-	case ACT_REDACT:
-		ui_note(u, "secrets %s", redact_toggle() ? "hidden" : "shown");
-		render_flush(&u->r);
 		return true;
 	case ACT_THINKING:
 		render_set_thinking(&u->r, !u->r.thinking);

@@ -4,7 +4,8 @@
 # tests/golden/redact/ (UPDATE_GOLDEN=1 rewrites them); none of the secrets
 # left in any of them, while the same run without --redact shows them all;
 # the usage errors; and in tmux, the viewer started with --redact, then R
-# showing the secrets and R hiding them again.
+# showing the secrets and R hiding them again, on the panes and in a
+# call's detail.
 set -u
 top=$(pwd)
 bin=$top/src/agentview
@@ -96,6 +97,19 @@ keys R
 wait_for 'secrets hidden' || fail screen "R again did not say it hides secrets"
 s=$(on_screen)
 [ -z "$s" ] || fail screen "secrets on screen after R twice: $s"
+
+# In a call's detail too: the .env read, R shows its values, R hides them.
+cases=$((cases + 1))
+keys ']' Enter
+wait_for 'OPENAI_API_KEY=' || fail detail "the read's detail did not open"
+s=$(on_screen)
+[ -z "$s" ] || fail detail "secrets in the detail with --redact: $s"
+keys R
+wait_for 'OPENAI_API_KEY=sk-proj' || fail detail "R did not show the detail's secrets"
+keys R
+wait_gone 'OPENAI_API_KEY=sk-proj' || fail detail "R again did not hide them"
+s=$(on_screen)
+[ -z "$s" ] || fail detail "secrets in the detail after R twice: $s"
 
 echo "redact: $cases cases, $fails failures"
 [ "$fails" -eq 0 ]

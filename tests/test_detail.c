@@ -8,6 +8,7 @@
 #include "fixture.h"
 
 #include "detail.h"
+#include "redact.h"
 #include "theme.h"
 
 /* The model of text, read to its end, and the detail of its calls. */
@@ -500,11 +501,42 @@ test_sections(void **state)
 	fixture_free(f);
 }
 
+/* A secret in a command reads [redacted] while secrets are hidden; the
+ * detail built before is stale once they are hidden or shown. */
+static void
+test_redacted(void **state)
+{
+	struct fixture *f = load(INIT
+		STARTED("shellToolCall", "{\"command\":\"GH_TOKEN=fake123 gh pr list\"}"));
+	struct redact *r = redact_new();
+	char *s;
+
+	(void)state;
+	detail_build(&f->d, 0, 60, false);
+	s = rows(&f->d);
+	assert_non_null(strstr(s, "command     GH_TOKEN=fake123 gh pr list"));
+	free(s);
+	redact_use(r, true);
+	assert_true(detail_stale(&f->d, 60));
+	detail_build(&f->d, 0, 60, false);
+	assert_false(detail_stale(&f->d, 60));
+	s = rows(&f->d);
+	assert_non_null(strstr(s, "command     GH_TOKEN=[redacted] gh pr list"));
+	assert_null(strstr(s, "fake123"));
+	free(s);
+	assert_false(redact_toggle());
+	assert_true(detail_stale(&f->d, 60));
+	redact_use(NULL, false);
+	redact_free(r);
+	fixture_free(f);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shell),
+		cmocka_unit_test(test_redacted),
 		cmocka_unit_test(test_read),
 		cmocka_unit_test(test_kind_parts),
 		cmocka_unit_test(test_unknown_kind),
