@@ -5,13 +5,14 @@
 # left in any of them, while the same run without --redact shows them all;
 # the usage errors; and in tmux, the viewer started with --redact, then R
 # showing the secrets and R hiding them again, on the panes and in a
-# call's detail.
+# call's detail, and y copying them only while they are shown.
 set -u
 top=$(pwd)
 bin=$top/src/agentview
 rec=recordings/secrets.ndjson
 . "$top/tests/lib/tmux.sh"
 tmux_test redact
+printf 'set -g set-clipboard on\n' >>"$work/tmux.conf"
 
 # The secrets of the recording, as fixed strings (ACME-4711 by a pattern).
 cat >"$work/secrets" <<'EOS'
@@ -110,6 +111,20 @@ keys R
 wait_gone 'OPENAI_API_KEY=sk-proj' || fail detail "R again did not hide them"
 s=$(on_screen)
 [ -z "$s" ] || fail detail "secrets in the detail after R twice: $s"
+
+# y copies what the screen shows: no secret while they are hidden.
+cases=$((cases + 1))
+start 160 50 "$bin --redact $rec"
+wait_for 'ok ' || fail copy "the session did not show"
+keys ']' ']' y
+wait_for 'copied the command' || fail copy "y did not copy the command"
+poll 2 sh -c "$T show-buffer 2>/dev/null | grep -q -F 'Bearer [redacted]'" ||
+	fail copy "the copy is not redacted: $($T show-buffer 2>&1)"
+left=$($T show-buffer 2>/dev/null | grep -F -o -f "$work/secrets" | tr '\n' ' ')
+[ -z "$left" ] || fail copy "secrets copied while hidden: $left"
+keys R y
+poll 2 sh -c "$T show-buffer 2>/dev/null | grep -q -F 'Bearer eyJhbGciOiJIUzI1NiJ9'" ||
+	fail copy "with R, the copy is not whole: $($T show-buffer 2>&1)"
 
 echo "redact: $cases cases, $fails failures"
 [ "$fails" -eq 0 ]
