@@ -17,6 +17,7 @@
 #include "json.h"
 #include "model.h"
 #include "print.h"
+#include "redact.h"
 #include "text.h"
 #include "tool.h"
 #include "words.h"
@@ -653,7 +654,7 @@ json_member(struct buf *out, const char *key, const char *s, size_t n)
 	if (s == NULL)
 		buf_adds(out, "null");
 	else
-		json_quote(out, s, n);
+		redact_json_quote(out, s, n);
 }
 
 /* "key": [strings]. */
@@ -664,7 +665,7 @@ json_strs(struct buf *out, const char *key, const struct strs *l)
 	for (size_t i = 0; i < l->n; i++) {
 		if (i > 0)
 			buf_addc(out, ',');
-		json_quote(out, strs_at(l, i), strlen(strs_at(l, i)));
+		redact_json_quote(out, strs_at(l, i), strlen(strs_at(l, i)));
 	}
 	buf_addc(out, ']');
 }

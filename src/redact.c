@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
+
 struct redact {
 	regex_t *re;
 	size_t nre, capre;
@@ -84,6 +86,20 @@ const struct redact *
 redact_active(void)
 {
 	return on ? in_use : NULL;
+}
+
+/* JSON-quote s[0..n) into out, its secrets out while they are hidden. */
+void
+redact_json_quote(struct buf *out, const char *s, size_t n)
+{
+	struct buf clean = {0};
+
+	if (redact_text(redact_active(), s, n, &clean)) {
+		json_quote(out, clean.p, clean.n);
+		buf_free(&clean);
+		return;
+	}
+	json_quote(out, s, n);
 }
 
 /* --- the well-known shapes ------------------------------------------------ */

@@ -27,6 +27,10 @@ bool redact_add(struct redact *r, const char *ere, struct buf *err);
 bool redact_text(const struct redact *r, const char *s, size_t n,
 		 struct buf *out);
 
+/* Append s[0..n) to out quoted as a JSON string, its secrets out while
+ * the redactor in use is on: what JSON outputs write event text with. */
+void redact_json_quote(struct buf *out, const char *s, size_t n);
+
 /* The redactor every output applies (text_sanitize, the JSON summary),
  * set by main, and whether it is on (--redact); the viewer's key turns it
  * off and on (redact_toggle, which says whether it is on now). */

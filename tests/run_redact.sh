@@ -64,6 +64,18 @@ cases=$((cases + 1))
 jq -e '.sessions[0].assistant_text | contains("sk-learn, task-1234, the monkey=banana")' \
 	"$work/secrets.json" >/dev/null || fail json "near misses were redacted"
 
+# --compare's scorecard, in its three formats, hides them too.
+for fmt in text markdown json; do
+	cases=$((cases + 1))
+	"$bin" --compare --redact --format "$fmt" "$rec" recordings/demo.ndjson \
+		>"$work/compare.$fmt"
+	left=$(grep -F -o -f "$work/secrets" "$work/compare.$fmt" | sort -u | tr '\n' ' ')
+	[ -z "$left" ] || fail "compare-$fmt" "secrets left: $left"
+	# Markdown escapes the brackets.
+	grep -q -F -e 'Bearer [redacted]' -e 'Bearer \[redacted\]' "$work/compare.$fmt" ||
+		fail "compare-$fmt" "the curl command is not there, redacted"
+done
+
 # Usage errors: a pattern that does not compile, raw with --redact.
 cases=$((cases + 1))
 "$bin" --print --redact-pattern 'a(b' "$rec" >/dev/null 2>"$work/err"
