@@ -373,7 +373,7 @@ main(int argc, char **argv)
 	struct runner run = {0};
 	bool record_failed = false;
 	struct buf rec_note = {0};
-	struct buf out = {0}, err = {0};
+	struct buf out = {0}, err = {0}, cmp[2] = {{0}};
 	struct redact *red;
 	int status, caught = 0;
 
@@ -396,6 +396,15 @@ main(int argc, char **argv)
 		if (!redact_add(red, o.patterns[i], &err))
 			die("--redact-pattern: %s", err.p); /* checked by options */
 	redact_use(red, o.redact);
+	/* On a screen, two runs compared are their files in the viewer, each
+	 * session's calls on one time axis from its own start. */
+	if (o.compare && isatty(STDOUT_FILENO) && !o.format_given) {
+		for (int i = 0; i < 2; i++) {
+			compare_split(o.files[i], &cmp[i]);
+			o.files[i] = cmp[i].p;
+		}
+		o.compare = false;
+	}
 	if (o.compare) {
 		status = compare_run(o.files[0], o.files[1], o.format, o.agent,
 				     stdout, &err);
@@ -415,6 +424,7 @@ main(int argc, char **argv)
 		o.print = true;
 	m = model_new();
 	m->agent = o.agent;
+	m->same_axis = cmp[0].p != NULL;
 	/* Developer hook for `make bench`: the index on one thread. */
 	if (getenv("AGENTVIEW_ONE_THREAD") != NULL)
 		m->ahead_min = SIZE_MAX;
@@ -449,6 +459,8 @@ main(int argc, char **argv)
 			if (input_add_path(&in, o.files[i], &err) != 0) {
 				fprintf(stderr, "agentview: %s\n", err.p);
 				buf_free(&err);
+				buf_free(&cmp[0]);
+				buf_free(&cmp[1]);
 				input_free(&in);
 				model_free(m);
 				return 1;
@@ -486,6 +498,8 @@ out:
 	model_free(m);
 	buf_free(&err);
 	buf_free(&rec_note);
+	buf_free(&cmp[0]);
+	buf_free(&cmp[1]);
 	redact_use(NULL, false);
 	redact_free(red);
 	options_free(&o);

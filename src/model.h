@@ -317,6 +317,9 @@ struct model {
 			       file with more bytes than this ahead */
 	int agent;          /* the agent every line is read as (--agent),
 			       or -1: recognised per session */
+	bool same_axis;     /* every session's axis as long as the longest
+			       one's, from its own start (--compare on a
+			       screen: runs drawn on one time axis) */
 };
 
 struct model *model_new(void);

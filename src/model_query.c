@@ -289,8 +289,9 @@ model_session_duration(const struct model *m, uint32_t s)
 	return ses->last_ms - ses->start_ms;
 }
 
-void
-model_session_axis(const struct model *m, uint32_t s, int64_t *a0, int64_t *a1)
+/* The axis of session s alone. */
+static void
+own_axis(const struct model *m, uint32_t s, int64_t *a0, int64_t *a1)
 {
 	int64_t d = model_session_duration(m, s);
 
@@ -302,6 +303,23 @@ model_session_axis(const struct model *m, uint32_t s, int64_t *a0, int64_t *a1)
 		*a1 = m->ses[s].last_ms;
 	if (*a1 <= *a0)
 		*a1 = *a0 + 1;
+}
+
+void
+model_session_axis(const struct model *m, uint32_t s, int64_t *a0, int64_t *a1)
+{
+	int64_t longest = 0, b0, b1;
+
+	own_axis(m, s, a0, a1);
+	if (!m->same_axis)
+		return;
+	for (uint32_t i = 0; i < m->nses; i++) {
+		own_axis(m, i, &b0, &b1);
+		if (b0 != TIME_NONE && b1 - b0 > longest)
+			longest = b1 - b0;
+	}
+	if (*a0 != TIME_NONE && longest > *a1 - *a0)
+		*a1 = *a0 + longest;
 }
 
 void

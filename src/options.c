@@ -244,7 +244,8 @@ const struct opt options_table[] = {
 		"Without it the line holds no escape of any kind.\n"},
 	{.name = "compare", .kind = OPT_FLAG, .to = OPT_AT(compare),
 	 .help = "compare two runs: the two FILEs (FILE#N: its Nth session, else its\n"
-		 "newest) side by side, in --format text, markdown or json",
+		 "newest) side by side, in --format text, markdown or json; on a\n"
+		 "terminal, in the viewer, the timelines on one time axis",
 	 .man = "Compare two runs and exit: the two\n"
 		".IR FILE s\n"
 		"(each its newest session, or\n"
@@ -260,7 +261,11 @@ const struct opt options_table[] = {
 		"(default),\n"
 		".B markdown\n"
 		"or\n"
-		".BR json .\n"},
+		".BR json .\n"
+		"On a terminal without\n"
+		".BR \\-\\-format ,\n"
+		"the two files open in the viewer instead, every session's tool calls on one\n"
+		"time axis from its own start, so that the same time is the same place.\n"},
 	{.name = "theme", .kind = OPT_THEME, .arg = "NAME", .to = OPT_AT(theme),
 	 .help = "colour theme: default, light, mono, high-contrast, or a theme file's path",
 	 .man = "Colour theme:\n"

@@ -36,7 +36,7 @@ complete -c agentview -n 'not __agentview_command' -l redact -d 'hide secrets (A
 complete -c agentview -n 'not __agentview_command' -l redact-pattern -x -d 'hide what matches RE too (POSIX extended; repeatable; implies --redact)'
 complete -c agentview -n 'not __agentview_command' -l status-line -d 'print one status line for the newest session of FILE and exit (a session without result is live while FILE was modified in the last 2 minutes)'
 complete -c agentview -n 'not __agentview_command' -l tmux-style -d 'with --status-line: tmux #[fg=...] colours, \'#\' doubled'
-complete -c agentview -n 'not __agentview_command' -l compare -d 'compare two runs: the two FILEs (FILE#N: its Nth session, else its newest) side by side, in --format text, markdown or json'
+complete -c agentview -n 'not __agentview_command' -l compare -d 'compare two runs: the two FILEs (FILE#N: its Nth session, else its newest) side by side, in --format text, markdown or json; on a terminal, in the viewer, the timelines on one time axis'
 complete -c agentview -n 'not __agentview_command' -l theme -x -a '(__agentview_themes)' -d 'colour theme: default, light, mono, high-contrast, or a theme file\'s path'
 complete -c agentview -n 'not __agentview_command' -l color -x -a 'auto always never' -d 'auto, always, never (NO_COLOR, when non-empty, means never)'
 complete -c agentview -n 'not __agentview_command' -l bell -d 'ring the terminal bell when the session ends or a tool call fails'
