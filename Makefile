@@ -44,7 +44,7 @@ ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
 # The layers, bottom up (src/README.md says what each file does). None of
 # these includes curses (checked by `make check-layers`).
 # Reading: bytes, lines, JSON, text; the sources driven, the command run.
-READING = util source json json_get json_str text ahead input sig runner
+READING = util source json json_get json_str text redact ahead input sig runner
 # The model: sessions, items and calls built from lines by each agent's
 # adapter, and the words people read about them.
 MODEL   = model model_build model_query agent agent_cursor agent_claude agent_gemini \
@@ -52,7 +52,7 @@ MODEL   = model model_build model_query agent agent_cursor agent_claude agent_ge
 # Outputs without a screen: the logs, the JSON summary, recordings, the
 # tmux line, the command line; what y copies and what e and o open; two
 # runs compared.
-OUTPUT  = print summary record statusline options complete copy open compare
+OUTPUT  = print print_html summary record statusline options complete copy open compare
 # The screen's model, without curses: transcript blocks, the status bar,
 # layout, keys, themes, a call's detail, search, jumps, replay.
 VIEW    = render status view keys theme search diff detail detail_kind jump \
@@ -165,7 +165,8 @@ unit: $(TEST_BIN)
 
 # Everything CI runs: the unit tests as built, under ASan+UBSan and under
 # valgrind, the threaded ones under TSan; the fuzz harnesses' checks on the seeds; the corpus with the
-# normal binary (and valgrind) and with the ASan one; hostile input (sizes,
+# normal binary (and valgrind) and with the ASan one; the HTML page of every
+# recording, parsed and in headless Chromium; hostile input (sizes,
 # bytes, escape sequences, peak memory); faults around the input and the
 # recording; the check of missing packages before the first build; what
 # `make install` lays out, and its completions in bash, zsh and fish.
@@ -177,6 +178,8 @@ test: deps-test
 	@sh tests/run_corpus.sh
 	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview VALGRIND=no sh tests/run_corpus.sh
 	@sh tests/run_agents_offline.sh
+	@sh tests/run_html.sh
+	@sh tests/run_redact.sh
 	@sh tests/run_hostile.sh
 	@sh tests/run_faults.sh
 	@sh tests/run_screen.sh

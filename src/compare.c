@@ -17,6 +17,7 @@
 #include "json.h"
 #include "model.h"
 #include "print.h"
+#include "redact.h"
 #include "text.h"
 #include "tool.h"
 #include "words.h"
@@ -103,28 +104,32 @@ strs_free(struct strs *l)
 	free(l->off);
 }
 
-/* Split "FILE#N" into the file and N, unless a file has the name as it
- * is. */
-static void
-side_split(struct side *sd)
+long
+compare_split(const char *arg, struct buf *file)
 {
-	const char *hash = strrchr(sd->arg, '#');
+	const char *hash = strrchr(arg, '#');
 	struct stat st;
 	char *end;
 	long n;
 
-	sd->want = -1;
-	buf_reset(&sd->file);
-	if (hash != NULL && hash[1] >= '0' && hash[1] <= '9' && stat(sd->arg, &st) != 0) {
+	buf_reset(file);
+	if (hash != NULL && hash[1] >= '0' && hash[1] <= '9' && stat(arg, &st) != 0) {
 		errno = 0;
 		n = strtol(hash + 1, &end, 10);
 		if (*end == '\0' && errno == 0) {
-			buf_add(&sd->file, sd->arg, (size_t)(hash - sd->arg));
-			sd->want = n;
-			return;
+			buf_add(file, arg, (size_t)(hash - arg));
+			return n;
 		}
 	}
-	buf_adds(&sd->file, sd->arg);
+	buf_adds(file, arg);
+	return -1;
+}
+
+/* Split the side's "FILE#N" into its file and N. */
+static void
+side_split(struct side *sd)
+{
+	sd->want = compare_split(sd->arg, &sd->file);
 }
 
 /* Read the side's file whole into its model. */
@@ -653,7 +658,7 @@ json_member(struct buf *out, const char *key, const char *s, size_t n)
 	if (s == NULL)
 		buf_adds(out, "null");
 	else
-		json_quote(out, s, n);
+		redact_json_quote(out, s, n);
 }
 
 /* "key": [strings]. */
@@ -664,7 +669,7 @@ json_strs(struct buf *out, const char *key, const struct strs *l)
 	for (size_t i = 0; i < l->n; i++) {
 		if (i > 0)
 			buf_addc(out, ',');
-		json_quote(out, strs_at(l, i), strlen(strs_at(l, i)));
+		redact_json_quote(out, strs_at(l, i), strlen(strs_at(l, i)));
 	}
 	buf_addc(out, ']');
 }

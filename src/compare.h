@@ -18,5 +18,8 @@
  * that cannot be read, a session that is not there). */
 int compare_run(const char *a, const char *b, int format, int agent, FILE *out,
 		struct buf *err);
+/* The file of "FILE#N" into file, and N; -1 when arg names no session (a
+ * file of that name exists, or there is no "#N"). */
+long compare_split(const char *arg, struct buf *file);
 
 #endif

@@ -129,7 +129,7 @@ static const struct {
 static void
 add_value(struct buf *out, const struct opt *r, enum shell sh)
 {
-	if (r->kind == OPT_NUMBER)
+	if (r->kind == OPT_NUMBER || r->kind == OPT_PATTERN)
 		buf_adds(out, value_of[sh].number);
 	else if (r->kind == OPT_FILE)
 		buf_adds(out, value_of[sh].file);

@@ -11,6 +11,7 @@
 #include "detail_impl.h"
 #include "glyph.h"
 #include "json.h"
+#include "redact.h"
 #include "theme.h"
 
 #define LABEL_W 12                  /* cells of a field's label */
@@ -21,6 +22,7 @@ detail_init(struct detail *d, struct model *m)
 	memset(d, 0, sizeof *d);
 	d->m = m;
 	d->call = NONE;
+	d->max = DETAIL_MAX_BYTES;
 	d->sj = json_new();
 	d->dj = json_new();
 	d->xj = json_new();
@@ -61,7 +63,8 @@ bool
 detail_stale(const struct detail *d, int width)
 {
 	return d->call == NONE || d->call >= d->m->ncall || d->width != width ||
-	       d->stamp != call_stamp(d->m, d->call);
+	       d->stamp != call_stamp(d->m, d->call) ||
+	       d->redacted != (redact_active() != NULL);
 }
 
 /* --- rows --------------------------------------------------------------- */
@@ -83,28 +86,34 @@ row_add(struct detail *d, size_t off, size_t len, size_t width, size_t lead,
 	r->indent = (uint8_t)MIN(indent, 255);
 }
 
-/* One row saying that the rest is not shown, once. */
+/* The last row of a detail that was cut: what it holds at most, and how
+ * much more there was. Nothing but blank rows came after the cut. */
 static void
 cut_row(struct detail *d)
 {
-	static const char msg[] = GLYPH_ELLIPSIS " cut: the detail holds at most 16 MiB";
-	size_t off = d->text.n;
+	size_t off;
 
-	if (d->cut)
-		return;
-	d->cut = true;
-	buf_adds(&d->text, msg);
-	row_add(d, off, sizeof msg - 1, text_width(msg, sizeof msg - 1), 0,
-		ROLE_DIM, 0);
+	while (d->nrow > 0 && d->row[d->nrow - 1].len == 0)
+		d->nrow--;
+	off = d->text.n;
+	buf_adds(&d->text, GLYPH_ELLIPSIS " cut: the detail holds at most ");
+	fmt_bytes(&d->text, d->max);
+	buf_adds(&d->text, "; ");
+	fmt_bytes(&d->text, d->more);
+	buf_adds(&d->text, " more not shown");
+	row_add(d, off, d->text.n - off, text_width(d->text.p + off, d->text.n - off),
+		0, ROLE_DIM, 0);
 }
 
-/* Room left for text; false (and one row saying so) once it is spent. */
+/* Room left for text; false once it is spent, the `rest` bytes that
+ * came then counted as not shown. */
 bool
-detail_room(struct detail *d)
+detail_room(struct detail *d, size_t rest)
 {
-	if (d->text.n < DETAIL_MAX_BYTES)
+	if (d->text.n < d->max)
 		return true;
-	cut_row(d);
+	d->cut = true;
+	d->more += rest;
 	return false;
 }
 
@@ -126,10 +135,16 @@ detail_wrap(struct detail *d, const char *s, size_t n, enum role role,
 	size_t leadn = 0, leadw = 0, w;
 	bool cut = false;
 
-	if (!detail_room(d))
+	if (!detail_room(d, n))
 		return;
-	if (n > DETAIL_MAX_BYTES - d->text.n) {
-		n = DETAIL_MAX_BYTES - d->text.n;
+	if (n > d->max - d->text.n) {
+		size_t keep = d->max - d->text.n;
+
+		/* Cut on a code point, not inside one. */
+		while (keep > 0 && ((unsigned char)s[keep] & 0xC0) == 0x80)
+			keep--;
+		d->more += n - keep;
+		n = keep;
 		cut = true;
 	}
 	buf_reset(&d->tmp);
@@ -158,7 +173,7 @@ detail_wrap(struct detail *d, const char *s, size_t n, enum role role,
 		}
 	}
 	if (cut)
-		cut_row(d);
+		d->cut = true;
 }
 
 /* A section title on a row of its own, after a blank row; the row it is
@@ -270,7 +285,7 @@ detail_numbered(struct detail *d, const char *s, size_t n, int64_t first)
 	lines += s[n - 1] != '\n';
 	for (int64_t last = first + (int64_t)lines - 1; last >= 10; last /= 10)
 		digits++;
-	for (int64_t no = first; i < n && detail_room(d); no++) {
+	for (int64_t no = first; i < n && detail_room(d, n - i); no++) {
 		const char *nl = memchr(s + i, '\n', n - i);
 		size_t end = nl ? (size_t)(nl - s) : n, len = end - i;
 
@@ -301,7 +316,7 @@ detail_numbered_section(struct detail *d, const char *title, const char *s,
 void
 detail_diff(struct detail *d, const char *s, size_t n)
 {
-	for (size_t i = 0; i < n && detail_room(d);) {
+	for (size_t i = 0; i < n && detail_room(d, n - i);) {
 		const char *nl = memchr(s + i, '\n', n - i);
 		size_t end = nl ? (size_t)(nl - s) : n, len = end - i;
 		enum role role = ROLE_NORMAL;
@@ -682,22 +697,14 @@ by_builder(const struct detail *d, uint32_t c, const struct callview *v,
 	}
 }
 
-void
-detail_build(struct detail *d, uint32_t c, int width, bool raw)
+/* The rows of call c: its header, then both events or its kind's own. */
+static void
+build_rows(struct detail *d, uint32_t c, bool raw)
 {
 	enum tool_kind kind = (enum tool_kind)d->m->call[c].kind;
 	tool_detail_fn *build = tool_kind_detail(kind);
 	struct callview v;
 
-	d->call = c;
-	d->width = MAX(width, 8);
-	d->raw = raw;
-	d->stamp = call_stamp(d->m, c);
-	d->cut = false;
-	d->nrow = 0;
-	d->nsec = 0;
-	buf_reset(&d->text);
-	buf_reset(&d->taken);
 	tool_load(d->m, c, d->sj, d->dj, &v);
 	header(d, c, &v);
 	if (raw) {
@@ -712,4 +719,23 @@ detail_build(struct detail *d, uint32_t c, int width, bool raw)
 	build(d, &v);
 	if (d->nrow == 0)
 		detail_wrap(d, "(nothing to show)", 17, ROLE_DIM, 0, NULL);
+}
+
+void
+detail_build(struct detail *d, uint32_t c, int width, bool raw)
+{
+	d->call = c;
+	d->width = MAX(width, 8);
+	d->raw = raw;
+	d->stamp = call_stamp(d->m, c);
+	d->redacted = redact_active() != NULL;
+	d->cut = false;
+	d->more = 0;
+	d->nrow = 0;
+	d->nsec = 0;
+	buf_reset(&d->text);
+	buf_reset(&d->taken);
+	build_rows(d, c, raw);
+	if (d->cut)
+		cut_row(d);
 }

@@ -16,8 +16,8 @@
 #include "tool.h"
 #include "util.h"
 
-/* A detail holds at most this many bytes of text; the rest is cut with a
- * row that says so. */
+/* A detail holds at most this many bytes of text (or its own `max`); the
+ * rest is cut, and its last row says how much more there was. */
 #define DETAIL_MAX_BYTES (16u << 20)
 
 /* One screen row: bytes [off, off + len) of the detail's text, after
@@ -53,7 +53,12 @@ struct detail {
 	int width;
 	bool raw;
 	int64_t stamp;      /* what the call looked like when built */
-	bool cut;           /* DETAIL_MAX_BYTES was reached */
+	bool redacted;      /* built while secrets were hidden */
+	size_t max;         /* bytes of text it holds at most: DETAIL_MAX_BYTES
+			       unless set otherwise after detail_init */
+	bool cut;           /* max was reached */
+	uint64_t more;      /* bytes of text not shown once it was (as
+			       decoded, before sanitizing) */
 	struct buf text;    /* sanitized text of every row */
 	struct drow *row;
 	size_t nrow, cap;

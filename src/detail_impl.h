@@ -12,8 +12,9 @@
 #include "json.h"
 #include "theme.h"
 
-/* Room left for text; false (and one row saying so) once it is spent. */
-bool detail_room(struct detail *d);
+/* Room left for text; false once it is spent, the `rest` bytes that
+ * came then counted as not shown (the cut's row says how many). */
+bool detail_room(struct detail *d, size_t rest);
 /* A blank row between sections, never two in a row. */
 void detail_blank(struct detail *d);
 /* Raw text s[0..n), sanitized and wrapped at the width less indent; the

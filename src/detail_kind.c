@@ -13,6 +13,19 @@
 
 /* --- helpers ------------------------------------------------------------ */
 
+/* Room for element e of array (or object) `of` of j, and those after it;
+ * once it is spent, their bytes, as the JSON has them, count as not
+ * shown. */
+static bool
+room_for(struct detail *d, const struct json *j, int of, int e)
+{
+	size_t on, end, at = json_offset(j, e);
+
+	json_raw(j, of, &on);
+	end = json_offset(j, of) + on;
+	return detail_room(d, at < end ? end - at : 0);
+}
+
 /* "Exit code N" at the start of the result text: the code (Claude Code's
  * failed Bash says it only there). */
 static bool
@@ -42,7 +55,7 @@ list_section(struct detail *d, const char *title, const struct json *j,
 	if (json_type(j, arr) != JSON_ARRAY || json_size(j, arr) == 0)
 		return false;
 	row = detail_heading(d, title);
-	for (int i = 0; i < json_size(j, arr) && detail_room(d);
+	for (int i = 0; i < json_size(j, arr) && room_for(d, j, arr, e);
 	     i++, e = json_next(j, e)) {
 		buf_reset(&d->b);
 		if (detail_tok(j, e, &d->b) ||
@@ -230,7 +243,7 @@ changes_section(struct detail *d, const struct callview *v)
 	if (json_type(j, cs) != JSON_ARRAY || json_size(j, cs) == 0)
 		return false;
 	detail_heading(d, "changes");
-	for (int i = 0; i < json_size(j, cs) && detail_room(d);
+	for (int i = 0; i < json_size(j, cs) && room_for(d, j, cs, c);
 	     i++, c = json_next(j, c)) {
 		if (!detail_str(j, c, "kind", &d->a))
 			buf_adds(&d->a, "?");
@@ -258,7 +271,7 @@ edit_asked(struct detail *d, const struct callview *v)
 	       detail_str(j, v->args, "new_string", &d->b);
 	if (pair)
 		diff_section(d, "replace", old.p, old.n, d->b.p, d->b.n);
-	for (int i = 0; !pair && i < json_size(j, es) && detail_room(d);
+	for (int i = 0; !pair && i < json_size(j, es) && room_for(d, j, es, e);
 	     i++, e = json_next(j, e)) {
 		char title[32];
 
@@ -377,7 +390,8 @@ grep_file(struct detail *d, const struct json *j, int f)
 	for (; maxno >= 10; maxno /= 10)
 		digits++;
 	e = ms + 1;
-	for (int i = 0; i < n && detail_room(d); i++, e = json_next(j, e)) {
+	/* Past the room, each match is still counted as not shown. */
+	for (int i = 0; i < n; i++, e = json_next(j, e)) {
 		bool ctx = false;
 		int c;
 
@@ -725,7 +739,7 @@ search_result(struct detail *d, const struct json *j, int e, int *no,
 	bool titled;
 
 	if (top && json_type(j, links) == JSON_ARRAY) {
-		for (int i = 0; i < json_size(j, links) && detail_room(d);
+		for (int i = 0; i < json_size(j, links) && room_for(d, j, links, l);
 		     i++, l = json_next(j, l))
 			search_result(d, j, l, no, false);
 		return;
@@ -772,7 +786,7 @@ detail_websearch(struct detail *d, const struct callview *v)
 		return;
 	}
 	detail_heading(d, "results");
-	for (int i = 0; i < json_size(rj, refs) && detail_room(d);
+	for (int i = 0; i < json_size(rj, refs) && room_for(d, rj, refs, e);
 	     i++, e = json_next(rj, e))
 		search_result(d, rj, e, &no, true);
 }
@@ -791,7 +805,7 @@ question_rows(struct detail *d, const struct json *j, int q, int no)
 	detail_heading(d, title);
 	if (detail_str(j, q, "prompt|question", &d->b))
 		detail_wrap(d, d->b.p, d->b.n, ROLE_NORMAL, 2, NULL);
-	for (int i = 0; i < json_size(j, opts) && detail_room(d);
+	for (int i = 0; i < json_size(j, opts) && room_for(d, j, opts, o);
 	     i++, o = json_next(j, o)) {
 		buf_reset(&d->b);
 		if (!detail_tok(j, o, &d->b) &&
@@ -818,7 +832,7 @@ detail_question(struct detail *d, const struct callview *v)
 	int answers, a;
 
 	detail_field_at(d, "title", j, v->args, "title");
-	for (int i = 0; i < json_size(j, qs) && detail_room(d);
+	for (int i = 0; i < json_size(j, qs) && room_for(d, j, qs, q);
 	     i++, q = json_next(j, q))
 		if (json_type(j, q) == JSON_OBJECT)
 			question_rows(d, j, q, i + 1);
@@ -830,7 +844,8 @@ detail_question(struct detail *d, const struct callview *v)
 		detail_heading(d, "answers");
 		a = answers + 1;
 		/* The question, then its answer under it. */
-		for (int i = 0; i < json_size(rj, answers) && detail_room(d);
+		for (int i = 0; i < json_size(rj, answers) &&
+				room_for(d, rj, answers, a);
 		     i++, a = json_next(rj, a + 1)) {
 			buf_reset(&d->b);
 			detail_tok(rj, a, &d->b);

@@ -46,6 +46,8 @@ const struct binding key_table[] = {
 	 "hide or show system, connection and retry notices"},
 	{KC_GLOBAL, ACT_HIDE_DIAGS, {'D', 0}, "D",
 	 "hide or show diagnostics (lines that are not JSON) and stderr lines"},
+	{KC_GLOBAL, ACT_REDACT, {'R', 0}, "R",
+	 "hide or show secrets (keys, tokens, passwords: [redacted])"},
 	{KC_SCROLL, ACT_DETAIL, {'\r', '\n', K_ENTER, 0}, "Enter",
 	 "open the detail of the selected tool call (transcript: the selected or first visible call)"},
 	{KC_SCROLL, ACT_COPY, {'y', 0}, "y",

@@ -18,6 +18,7 @@
 #include "options.h"
 #include "print.h"
 #include "record.h"
+#include "redact.h"
 #include "runner.h"
 #include "sig.h"
 #include "statusline.h"
@@ -372,7 +373,8 @@ main(int argc, char **argv)
 	struct runner run = {0};
 	bool record_failed = false;
 	struct buf rec_note = {0};
-	struct buf out = {0}, err = {0};
+	struct buf out = {0}, err = {0}, cmp[2] = {{0}};
+	struct redact *red;
 	int status, caught = 0;
 
 	main_started_us = clock_mono_us();
@@ -383,8 +385,26 @@ main(int argc, char **argv)
 	 * signal that kills the viewer. */
 	signal(SIGXFSZ, SIG_IGN);
 	status = options_parse(&o, argc, argv, &out, &err);
-	if (status >= 0)
+	if (status >= 0) {
+		options_free(&o);
 		return say(status, &out, &err);
+	}
+	/* Secrets hidden from the start with --redact; the viewer's key can
+	 * hide them later without it. */
+	red = redact_new();
+	for (int i = 0; i < o.npatterns; i++)
+		if (!redact_add(red, o.patterns[i], &err))
+			die("--redact-pattern: %s", err.p); /* checked by options */
+	redact_use(red, o.redact);
+	/* On a screen, two runs compared are their files in the viewer, each
+	 * session's calls on one time axis from its own start. */
+	if (o.compare && isatty(STDOUT_FILENO) && !o.format_given) {
+		for (int i = 0; i < 2; i++) {
+			compare_split(o.files[i], &cmp[i]);
+			o.files[i] = cmp[i].p;
+		}
+		o.compare = false;
+	}
 	if (o.compare) {
 		status = compare_run(o.files[0], o.files[1], o.format, o.agent,
 				     stdout, &err);
@@ -404,6 +424,7 @@ main(int argc, char **argv)
 		o.print = true;
 	m = model_new();
 	m->agent = o.agent;
+	m->same_axis = cmp[0].p != NULL;
 	/* Developer hook for `make bench`: the index on one thread. */
 	if (getenv("AGENTVIEW_ONE_THREAD") != NULL)
 		m->ahead_min = SIZE_MAX;
@@ -438,6 +459,8 @@ main(int argc, char **argv)
 			if (input_add_path(&in, o.files[i], &err) != 0) {
 				fprintf(stderr, "agentview: %s\n", err.p);
 				buf_free(&err);
+				buf_free(&cmp[0]);
+				buf_free(&cmp[1]);
 				input_free(&in);
 				model_free(m);
 				return 1;
@@ -475,6 +498,11 @@ out:
 	model_free(m);
 	buf_free(&err);
 	buf_free(&rec_note);
+	buf_free(&cmp[0]);
+	buf_free(&cmp[1]);
+	redact_use(NULL, false);
+	redact_free(red);
+	options_free(&o);
 	if (caught != 0) {
 		/* Die of it, so the shell that started agentview knows. */
 		fflush(stdout);

@@ -317,6 +317,9 @@ struct model {
 			       file with more bytes than this ahead */
 	int agent;          /* the agent every line is read as (--agent),
 			       or -1: recognised per session */
+	bool same_axis;     /* every session's axis as long as the longest
+			       one's, from its own start (--compare on a
+			       screen: runs drawn on one time axis) */
 };
 
 struct model *model_new(void);
@@ -420,6 +423,15 @@ int64_t model_call_duration(const struct model *m, uint32_t c);
 /* The session's duration: the result's duration_ms, or its span of
  * events, or (while live) now - start. TIME_NONE when unknown. */
 int64_t model_session_duration(const struct model *m, uint32_t s);
+/* The time axis of session s, on which its calls are drawn as bars (the
+ * timeline, the HTML page): [*a0, *a1] in ms, never empty. */
+void model_session_axis(const struct model *m, uint32_t s, int64_t *a0,
+			int64_t *a1);
+/* Where call c lies on its session's axis, as fractions of it: 0 <=
+ * *from <= *to <= 1. A call with no start time starts at 0; one with no
+ * end ends now while it runs, else at the end of the axis. */
+void model_call_span(const struct model *m, uint32_t c, double *from,
+		     double *to);
 
 /* The bytes of event e's line, and its length. */
 const char *model_line(const struct model *m, uint32_t e, size_t *len);

@@ -289,6 +289,61 @@ model_session_duration(const struct model *m, uint32_t s)
 	return ses->last_ms - ses->start_ms;
 }
 
+/* The axis of session s alone. */
+static void
+own_axis(const struct model *m, uint32_t s, int64_t *a0, int64_t *a1)
+{
+	int64_t d = model_session_duration(m, s);
+
+	*a0 = m->ses[s].start_ms;
+	*a1 = d == TIME_NONE ? *a0 : *a0 + d;
+	/* last_ms is from the future while a replay's limit cuts it. */
+	if (m->ses[s].last_ms != TIME_NONE && m->ses[s].last_ms > *a1 &&
+	    model_seen(m, m->ses[s].last_ev))
+		*a1 = m->ses[s].last_ms;
+	if (*a1 <= *a0)
+		*a1 = *a0 + 1;
+}
+
+void
+model_session_axis(const struct model *m, uint32_t s, int64_t *a0, int64_t *a1)
+{
+	int64_t longest = 0, b0, b1;
+
+	own_axis(m, s, a0, a1);
+	if (!m->same_axis)
+		return;
+	for (uint32_t i = 0; i < m->nses; i++) {
+		own_axis(m, i, &b0, &b1);
+		if (b0 != TIME_NONE && b1 - b0 > longest)
+			longest = b1 - b0;
+	}
+	if (*a0 != TIME_NONE && longest > *a1 - *a0)
+		*a1 = *a0 + longest;
+}
+
+void
+model_call_span(const struct model *m, uint32_t c, double *from, double *to)
+{
+	const struct call *call = &m->call[c];
+	int64_t a0, a1, s, e;
+
+	model_session_axis(m, call->session, &a0, &a1);
+	s = call->start_ms == TIME_NONE ? a0 : call->start_ms;
+	e = model_call_end(m, c);
+	if (e == TIME_NONE)
+		e = model_call_state(m, c) == CS_RUNNING && m->now_ms != TIME_NONE
+			    ? m->now_ms
+			    : a1;
+	/* A call that ends after the axis stretches it, for itself. */
+	if (e > a1)
+		a1 = e;
+	s = MAX(s, a0);
+	e = MAX(e, s);
+	*from = (double)(s - a0) / (double)(a1 - a0);
+	*to = (double)(e - a0) / (double)(a1 - a0);
+}
+
 /* --- decoding on demand -------------------------------------------------- */
 
 const char *

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <regex.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@ static const struct opt_word format_words[] = {
 	{"markdown", PF_MARKDOWN},
 	{"json", PF_JSON},
 	{"raw", PF_RAW},
+	{"html", PF_HTML},
 	{"md", PF_MARKDOWN},
 	{NULL, 0},
 };
@@ -169,17 +171,58 @@ const struct opt options_table[] = {
 		"and a file may hold sessions of several agents one after another.\n"},
 	{.name = "format", .kind = OPT_ENUM, .arg = "FMT", .words = format_words,
 	 .to = OPT_AT(format), .given = OPT_AT(format_given),
-	 .help = "with --print: text (default), markdown, json, raw (the original stream,\n"
-		 "byte for byte, also out of a recording)",
+	 .help = "with --print: text (default), markdown, json, html (one self-contained\n"
+		 "page), raw (the original stream, byte for byte, also out of a recording)",
 	 .man = "With\n"
 		".BR \\-\\-print :\n"
 		".B text\n"
 		"(default),\n"
 		".BR markdown ,\n"
 		".B json\n"
-		"(the summary described below), or\n"
+		"(the summary described below),\n"
+		".B html\n"
+		"(one self-contained page: see\n"
+		".BR OUTPUT ),\n"
+		"or\n"
 		".B raw\n"
 		"(the original stream, byte for byte, also out of a recording).\n"},
+	{.name = "redact", .kind = OPT_FLAG, .to = OPT_AT(redact),
+	 .help = "hide secrets (API keys, tokens, private keys, passwords) in every\n"
+		 "output and on screen: each reads [redacted]",
+	 .man = "Hide secrets in every output and on screen: API keys and tokens of\n"
+		"well-known shapes\n"
+		".RB ( sk\\- ,\n"
+		".BR ghp_ \" and \" github_pat_ ,\n"
+		".BR AKIA ,\n"
+		".BR xoxb\\- \" and the other Slack tokens, JWTs),\n"
+		"private key blocks, the values of\n"
+		".B Authorization:\n"
+		"headers and of\n"
+		".BR *_KEY= ,\n"
+		".BR *_TOKEN= ,\n"
+		".B *_SECRET=\n"
+		"and\n"
+		".B PASSWORD=\n"
+		"assignments, and what matches a\n"
+		".BR \\-\\-redact\\-pattern .\n"
+		"Each reads\n"
+		".BR [redacted] .\n"
+		"On screen the key\n"
+		".B R\n"
+		"turns it on and off.\n"
+		"The raw format and recordings keep the stream as it came.\n"},
+	{.name = "redact-pattern", .kind = OPT_PATTERN, .arg = "RE",
+	 .to = OPT_AT(patterns), .given = OPT_AT(redact),
+	 .help = "hide what matches RE too (POSIX extended; repeatable; implies --redact)",
+	 .man = "Hide what matches\n"
+		".I RE\n"
+		"too, a POSIX extended regular expression in which\n"
+		".B ^\n"
+		"and\n"
+		".B $\n"
+		"match at each line; repeatable, and implies\n"
+		".BR \\-\\-redact .\n"
+		"One that does not compile is a usage error.\n"},
 	{.name = "status-line", .kind = OPT_FLAG, .to = OPT_AT(status_line),
 	 .help = "print one status line for the newest session of FILE and exit\n"
 		 "(a session without result is live while FILE was modified in\n"
@@ -201,7 +244,8 @@ const struct opt options_table[] = {
 		"Without it the line holds no escape of any kind.\n"},
 	{.name = "compare", .kind = OPT_FLAG, .to = OPT_AT(compare),
 	 .help = "compare two runs: the two FILEs (FILE#N: its Nth session, else its\n"
-		 "newest) side by side, in --format text, markdown or json",
+		 "newest) side by side, in --format text, markdown or json; on a\n"
+		 "terminal, in the viewer, the timelines on one time axis",
 	 .man = "Compare two runs and exit: the two\n"
 		".IR FILE s\n"
 		"(each its newest session, or\n"
@@ -217,7 +261,11 @@ const struct opt options_table[] = {
 		"(default),\n"
 		".B markdown\n"
 		"or\n"
-		".BR json .\n"},
+		".BR json .\n"
+		"On a terminal without\n"
+		".BR \\-\\-format ,\n"
+		"the two files open in the viewer instead, every session's tool calls on one\n"
+		"time axis from its own start, so that the same time is the same place.\n"},
 	{.name = "theme", .kind = OPT_THEME, .arg = "NAME", .to = OPT_AT(theme),
 	 .help = "colour theme: default, light, mono, high-contrast, or a theme file's path",
 	 .man = "Colour theme:\n"
@@ -387,6 +435,29 @@ field(struct options *o, size_t at)
 	return (char *)o + at - 1;
 }
 
+/* Check the regular expression s of option r and add it to o->patterns;
+ * -1 with a usage error in err when it does not compile. */
+static int
+add_pattern(struct options *o, const struct opt *r, const char *s,
+	    struct buf *err)
+{
+	char msg[256];
+	regex_t re;
+	int rc = regcomp(&re, s, REG_EXTENDED | REG_NEWLINE | REG_NOSUB);
+
+	if (rc != 0) {
+		regerror(rc, &re, msg, sizeof msg);
+		options_usage(err, "--%s: '%s' is not a regular expression: %s",
+			      r->name, s, msg);
+		return -1;
+	}
+	regfree(&re);
+	o->patterns = xreallocarray(o->patterns, (size_t)o->npatterns + 1,
+				    sizeof *o->patterns);
+	o->patterns[o->npatterns++] = (char *)s;
+	return 0;
+}
+
 /* Take option row r with its value arg (NULL for none) into o. Returns -1
  * to go on, or the exit status, as options_parse. */
 static int
@@ -413,6 +484,10 @@ take(struct options *o, const struct opt *r, const char *arg, struct buf *out,
 	case OPT_FILE:
 	case OPT_THEME:
 		*(const char **)field(o, r->to) = arg;
+		break;
+	case OPT_PATTERN:
+		if (add_pattern(o, r, arg, err) != 0)
+			return 2;
 		break;
 	case OPT_ACTION:
 		if (r->words != NULL && parse_word(r, arg, &value, err) != 0)
@@ -479,6 +554,9 @@ check(const struct options *o, struct buf *err)
 {
 	if (o->command != NULL && o->nfiles > 0)
 		return options_usage(err, "give FILEs or '-- COMMAND', not both");
+	if (o->redact && o->format_given && o->format == PF_RAW)
+		return options_usage(err, "--redact: --format raw is the stream as it "
+				     "came, with nothing hidden");
 	if (o->record != NULL && o->nfiles > 0 &&
 	    !(o->nfiles == 1 && strcmp(o->files[0], "-") == 0))
 		return options_usage(err, "--record records stdin or a COMMAND, not FILEs");
@@ -560,6 +638,14 @@ options_parse(struct options *o, int argc, char **argv, struct buf *out,
 	if (status >= 0)
 		return status;
 	return check(o, err) != 0 ? 2 : -1;
+}
+
+void
+options_free(struct options *o)
+{
+	free(o->patterns);
+	o->patterns = NULL;
+	o->npatterns = 0;
 }
 
 /* Whether row r is shown to people. */

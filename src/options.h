@@ -37,6 +37,9 @@ struct options {
 	int nfiles;
 	char **command;    /* after "--", NULL-terminated; NULL if none */
 	double frames;     /* hidden: quit the screen after N frames (tests) */
+	bool redact;       /* hide secrets from the start */
+	char **patterns;   /* --redact-pattern's, in order (allocated) */
+	int npatterns;
 };
 
 /* What an option's value is: how it is parsed, stored and completed. */
@@ -47,6 +50,9 @@ enum opt_kind {
 	OPT_ENUM,   /* one of .words, its value into an int */
 	OPT_FILE,   /* a file's path, kept as given */
 	OPT_THEME,  /* a theme's name or a theme file's path, kept as given */
+	OPT_PATTERN, /* a POSIX extended regular expression, checked; each
+			one given is added to struct options' patterns (the
+			only such field: .to names it) */
 	OPT_ACTION, /* prints what .act writes and exits 0; with .words, takes
 		       one of them (its value goes to .act) */
 };
@@ -93,6 +99,9 @@ extern const struct opt options_table[];
  * stdout (--help, --version, ...) in out or a usage error in err. */
 int options_parse(struct options *o, int argc, char **argv, struct buf *out,
 		  struct buf *err);
+
+/* Free what options_parse allocated in o. */
+void options_free(struct options *o);
 
 /* A usage error in err ("agentview: ...", and where to read more); returns
  * the exit status of one, 2. */

@@ -241,7 +241,8 @@ detail_mouse(struct ui *u, void *st, const struct ui_mouse *ev)
 }
 
 /* q or Esc closes, r shows the raw JSON, [ and ] go to the call before or
- * after; the rest scroll. Every key but Ctrl-L (redraw) is taken. */
+ * after; the rest scroll. Every key but Ctrl-L (redraw) and R (secrets)
+ * is taken. */
 static bool
 detail_key(struct ui *u, void *st, int key)
 {
@@ -280,7 +281,8 @@ detail_key(struct ui *u, void *st, int key)
 	default:
 		break;
 	}
-	if (keys_lookup(KC_GLOBAL, key) == ACT_REDRAW)
+	if (keys_lookup(KC_GLOBAL, key) == ACT_REDRAW ||
+	    keys_lookup(KC_GLOBAL, key) == ACT_REDACT)
 		return false;
 	if (keys_lookup(KC_GLOBAL, key) == ACT_COPY_RESUME) {
 		ui_take_resume(u);

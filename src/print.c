@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "glyph.h"
+#include "print_html.h"
+#include "redact.h"
 #include "record.h"
 #include "summary.h"
 #include "text.h"
@@ -31,6 +33,8 @@ struct printer {
 	struct buf line;    /* a line being composed */
 	struct buf san;     /* sanitized text, ready to write */
 	struct buf esc;     /* Markdown: event text escaped */
+	struct buf red;     /* event text with its secrets out */
+	struct buf held;    /* a reply held while secrets are hidden */
 	struct md_state md; /* Markdown: where the reply being written is */
 	struct tool_desc td;
 	struct summary sc;   /* the JSON format's */
@@ -58,6 +62,8 @@ printer_free(struct printer *p)
 	buf_free(&p->line);
 	buf_free(&p->san);
 	buf_free(&p->esc);
+	buf_free(&p->red);
+	buf_free(&p->held);
 	tool_desc_free(&p->td);
 	summary_free(&p->sc);
 	free(p);
@@ -66,7 +72,8 @@ printer_free(struct printer *p)
 bool
 print_format_parse(const char *name, enum print_format *fmt)
 {
-	static const char *const names[] = {"text", "markdown", "json", "raw"};
+	static const char *const names[] = {"text", "markdown", "json", "raw",
+					    "html"};
 
 	for (size_t i = 0; i < ARRAY_LEN(names); i++) {
 		if (strcmp(name, names[i]) == 0) {
@@ -103,6 +110,13 @@ emit(struct printer *p, const char *s, size_t n, int flags)
 {
 	if (n == 0)
 		return;
+	/* Secrets out first: Markdown's escapes would hide them. */
+	buf_reset(&p->red);
+	if (redact_text(redact_active(), s, n, &p->red)) {
+		s = p->red.p;
+		n = p->red.n;
+	}
+	flags |= TEXT_REDACTED;
 	/* Markdown: event text is never the document's markup. */
 	if (p->fmt == PF_MARKDOWN && (flags & (MD_WORDS | MD_PROSE)) &&
 	    md_needs(s, n, flags)) {
@@ -119,6 +133,28 @@ emit(struct printer *p, const char *s, size_t n, int flags)
 	fwrite(p->san.p, 1, p->san.n, p->out);
 	if (p->san.n > 0)
 		p->bol = p->san.p[p->san.n - 1] == '\n';
+}
+
+/* A reply's text as it streams. While secrets are hidden it is held
+ * until the reply stops, so that a key cut across deltas is redacted
+ * whole. */
+static void
+prose(struct printer *p, const char *s, size_t n)
+{
+	if (redact_active() != NULL)
+		buf_add(&p->held, s, n);
+	else
+		emit(p, s, n, MD_PROSE);
+}
+
+/* Print the reply held by prose, if any. */
+static void
+prose_flush(struct printer *p)
+{
+	if (p->held.n == 0)
+		return;
+	emit(p, p->held.p, p->held.n, MD_PROSE);
+	buf_reset(&p->held);
 }
 
 /* End the current output line, if one is open. */
@@ -146,18 +182,25 @@ md_block(struct printer *p)
 
 /* --- pieces shared by text and Markdown --------------------------------- */
 
-/* The line about a finished call: "✓ Shell `ls` → exit 0 · 0.2 s". */
-static void
-call_line(struct printer *p, uint32_t c, struct buf *out)
+void
+print_call_line(struct model *m, uint32_t c, struct tool_desc *td,
+		struct buf *out)
 {
-	int64_t d = model_call_duration(p->m, c);
+	int64_t d = model_call_duration(m, c);
 
-	tool_describe(p->m, c, &p->td);
-	words_call(p->m, c, &p->td, out);
-	if (d != TIME_NONE && model_call_state(p->m, c) != CS_ORPHANED) {
+	tool_describe(m, c, td);
+	words_call(m, c, td, out);
+	if (d != TIME_NONE && model_call_state(m, c) != CS_ORPHANED) {
 		buf_adds(out, " " GLYPH_DOT " ");
 		fmt_duration(out, d);
 	}
+}
+
+/* The line about a finished call, described into the printer's td. */
+static void
+call_line(struct printer *p, uint32_t c, struct buf *out)
+{
+	print_call_line(p->m, c, &p->td, out);
 }
 
 /* The line of a decision asked for, after lead ("  ", "- "), then the
@@ -297,7 +340,7 @@ text_event(struct printer *p, uint32_t e)
 			endline(p);
 		p->text_item = it;
 		words_event_text(m, e, &p->tmp);
-		emit(p, p->tmp.p, p->tmp.n, MD_PROSE);
+		prose(p, p->tmp.p, p->tmp.n);
 		break;
 	case EV_TOOL_DONE:
 		endline(p);
@@ -376,7 +419,7 @@ md_event(struct printer *p, uint32_t e)
 			memset(&p->md, 0, sizeof p->md);
 		}
 		words_event_text(m, e, &p->tmp);
-		emit(p, p->tmp.p, p->tmp.n, MD_PROSE);
+		prose(p, p->tmp.p, p->tmp.n);
 		return;
 	case EV_TOOL_DONE:
 		if (!p->md_list)
@@ -468,13 +511,21 @@ printer_line(struct printer *p, const struct source *s, const struct line *ln,
 			summary_line(&p->sc, p->m, ev, &p->td);
 		return;
 	case PF_TEXT:
-		if (ev != NONE)
-			text_event(p, ev);
-		return;
 	case PF_MARKDOWN:
-		if (ev != NONE)
+		if (ev == NONE)
+			return;
+		/* A held reply ends where anything else comes. */
+		if ((EV_TYPE(&p->m->ev[ev]) != EV_TEXT_DELTA &&
+		     EV_TYPE(&p->m->ev[ev]) != EV_TEXT) ||
+		    p->m->ev[ev].item != p->text_item)
+			prose_flush(p);
+		if (p->fmt == PF_TEXT)
+			text_event(p, ev);
+		else
 			md_event(p, ev);
 		return;
+	case PF_HTML:
+		return; /* made at the end */
 	}
 }
 
@@ -487,6 +538,7 @@ printer_note(struct printer *p, const char *msg, size_t n)
 
 	if (p->fmt != PF_TEXT && p->fmt != PF_MARKDOWN)
 		return;
+	prose_flush(p);
 	buf_reset(l);
 	if (p->fmt == PF_MARKDOWN) {
 		md_block(p);
@@ -561,6 +613,8 @@ finish_log(struct printer *p)
 	struct model *m = p->m;
 	bool md = p->fmt == PF_MARKDOWN;
 
+	prose_flush(p);
+
 	if (md)
 		md_block(p);
 	else
@@ -597,6 +651,9 @@ printer_finish(struct printer *p)
 		summary_write(p->m, &p->sc, &p->tmp, p->out);
 		buf_addc(&p->tmp, '\n');
 		fwrite(p->tmp.p, 1, p->tmp.n, p->out);
+		break;
+	case PF_HTML:
+		print_html(p->m, p->out);
 		break;
 	case PF_RAW:
 		break;

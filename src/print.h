@@ -1,8 +1,9 @@
 /* print.h: output without a screen: a plain-text live log, a Markdown
- * document, the JSON summary of agentview(1) (OUTPUT, json), and the raw
- * input stream. The text and Markdown printers stream: each line's
- * contribution is printed as soon as the line has been added to the
- * model. */
+ * document, the JSON summary of agentview(1) (OUTPUT, json), an HTML page
+ * (print_html.h), and the raw input stream. The text and Markdown
+ * printers stream: each line's contribution is printed as soon as the
+ * line has been added to the model; the summary and the page are made at
+ * the end. */
 #ifndef AGENTVIEW_PRINT_H
 #define AGENTVIEW_PRINT_H
 
@@ -18,6 +19,7 @@ enum print_format {
 	PF_MARKDOWN,
 	PF_JSON,
 	PF_RAW,
+	PF_HTML,
 };
 
 struct printer;
@@ -39,6 +41,12 @@ void printer_finish(struct printer *p);
 
 /* Parse a --format name; false if unknown. */
 bool print_format_parse(const char *name, enum print_format *fmt);
+
+/* The line about call c as every printer says it: its words
+ * (words_call, described into td) and, once known, its duration:
+ * "✓ Shell `ls` → exit 0 · 0.2 s". */
+void print_call_line(struct model *m, uint32_t c, struct tool_desc *td,
+		     struct buf *out);
 
 /* Write the JSON summary of the whole model to out. */
 void print_summary_json(struct model *m, struct buf *out);

@@ -546,22 +546,6 @@ rline_pad(struct rline *l, size_t width, enum role role)
 
 /* --- the timeline ------------------------------------------------------- */
 
-/* The time axis of session s: [start, end], never empty. */
-static void
-session_axis(struct model *m, uint32_t s, int64_t *a0, int64_t *a1)
-{
-	int64_t d = model_session_duration(m, s);
-
-	*a0 = m->ses[s].start_ms;
-	*a1 = d == TIME_NONE ? *a0 : *a0 + d;
-	/* last_ms is from the future while a replay's limit cuts it. */
-	if (m->ses[s].last_ms != TIME_NONE && m->ses[s].last_ms > *a1 &&
-	    model_seen(m, m->ses[s].last_ev))
-		*a1 = m->ses[s].last_ms;
-	if (*a1 <= *a0)
-		*a1 = *a0 + 1;
-}
-
 static const char *
 bar_fill(enum call_state st)
 {
@@ -600,22 +584,13 @@ static void
 timeline_bar(struct render *r, uint32_t c, size_t cells, struct rline *out)
 {
 	struct model *m = r->m;
-	const struct call *call = &m->call[c];
 	enum call_state st = model_call_state(m, c);
-	int64_t a0, a1, s, e;
+	double fs, fe;
 	size_t from, to;
 
-	session_axis(m, call->session, &a0, &a1);
-	s = call->start_ms == TIME_NONE ? a0 : call->start_ms;
-	e = model_call_end(m, c);
-	if (e == TIME_NONE)
-		e = st == CS_RUNNING && m->now_ms != TIME_NONE ? m->now_ms : a1;
-	if (e > a1)
-		a1 = e;
-	s = MAX(s, a0);
-	e = MAX(e, s);
-	from = (size_t)((double)(s - a0) / (double)(a1 - a0) * (double)cells);
-	to = (size_t)((double)(e - a0) / (double)(a1 - a0) * (double)cells + 0.5);
+	model_call_span(m, c, &fs, &fe);
+	from = (size_t)(fs * (double)cells);
+	to = (size_t)(fe * (double)cells + 0.5);
 	if (from >= cells)
 		from = cells - 1;
 	if (to <= from)
@@ -695,7 +670,7 @@ render_timeline_row(struct render *r, uint32_t c, int width,
 	rline_add(out, r->raw.p ? r->raw.p : "", r->raw.n,
 		  st == CS_OK ? ROLE_NORMAL : role, MIN(w, col + flex));
 	rline_pad(out, MIN(w, col + flex), ROLE_NORMAL);
-	session_axis(m, call->session, &a0, &a1);
+	model_session_axis(m, call->session, &a0, &a1);
 	if (offw > 0 && out->width + offw <= w) {
 		buf_addc(&t, '+');
 		fmt_clock(&t, call->start_ms == TIME_NONE ? 0 : call->start_ms - a0);

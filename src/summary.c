@@ -8,9 +8,10 @@
 
 #include "agent.h"
 #include "json.h"
+#include "redact.h"
 #include "words.h"
 
-/* Re-emit token t compactly; strings go through json_quote so the output
+/* Re-emit token t compactly; strings go through quote so the output
  * is valid JSON whatever bytes the input held. */
 static int
 emit_compact(const struct json *j, int t, struct buf *out, struct buf *tmp)
@@ -40,7 +41,7 @@ emit_compact(const struct json *j, int t, struct buf *out, struct buf *tmp)
 	case JSON_STRING:
 		buf_reset(tmp);
 		json_decode(j, t, tmp);
-		json_quote(out, tmp->p, tmp->n);
+		redact_json_quote(out, tmp->p, tmp->n);
 		return t + 1;
 	default:
 		raw = json_raw(j, t, &len);
@@ -56,7 +57,7 @@ json_field(struct model *m, uint32_t e, const char *path, struct buf *out,
 {
 	buf_reset(tmp);
 	if (e != NONE && model_event_field(m, e, path, tmp))
-		json_quote(out, tmp->p, tmp->n);
+		redact_json_quote(out, tmp->p, tmp->n);
 	else
 		buf_adds(out, "null");
 }
@@ -77,7 +78,7 @@ json_fact(struct model *m, uint32_t s, enum fact f, struct buf *out,
 {
 	buf_reset(tmp);
 	if (model_fact(m, s, f, tmp))
-		json_quote(out, tmp->p, tmp->n);
+		redact_json_quote(out, tmp->p, tmp->n);
 	else
 		buf_adds(out, "null");
 }
@@ -146,7 +147,7 @@ summary_call(struct model *m, uint32_t c, struct tool_desc *td,
 	buf_reset(tmp);
 	if (v.id >= 0) {
 		json_decode(v.ij, v.id, tmp);
-		json_quote(out, tmp->p, tmp->n);
+		redact_json_quote(out, tmp->p, tmp->n);
 	} else {
 		buf_adds(out, "null");
 	}
@@ -154,7 +155,7 @@ summary_call(struct model *m, uint32_t c, struct tool_desc *td,
 	tool_describe_view(m, c, &v, td);
 	buf_adds(out, ",\"tool\":");
 	if (td->key.n > 0)
-		json_quote(out, td->key.p, td->key.n);
+		redact_json_quote(out, td->key.p, td->key.n);
 	else
 		buf_adds(out, "null");
 	buf_addf(out, ",\"kind\":\"%s\",\"state\":\"%s\",\"started\":%s",
@@ -162,9 +163,9 @@ summary_call(struct model *m, uint32_t c, struct tool_desc *td,
 		 model_call_state_name(model_call_state(m, c)),
 		 call->start_ev != NONE ? "true" : "false");
 	buf_adds(out, ",\"summary\":");
-	json_quote(out, td->what.p ? td->what.p : "", td->what.n);
+	redact_json_quote(out, td->what.p ? td->what.p : "", td->what.n);
 	buf_adds(out, ",\"outcome\":");
-	json_quote(out, td->outcome.p ? td->outcome.p : "", td->outcome.n);
+	redact_json_quote(out, td->outcome.p ? td->outcome.p : "", td->outcome.n);
 	buf_adds(out, ",\"start_ms\":");
 	json_ms_value(out, call->start_ms);
 	buf_adds(out, ",\"end_ms\":");
@@ -204,7 +205,7 @@ json_buf(struct buf *out, const char *key, const struct buf *b)
 {
 	buf_addf(out, ",\"%s\":", key);
 	if (b->n > 0)
-		json_quote(out, b->p, b->n);
+		redact_json_quote(out, b->p, b->n);
 	else
 		buf_adds(out, "null");
 }
@@ -234,12 +235,12 @@ summary_queries(struct model *m, uint32_t s, struct buf *out)
 		if (w.id.n > 0 && strspn(w.id.p, "0123456789") == w.id.n)
 			buf_add(out, w.id.p, w.id.n);
 		else if (w.id.n > 0)
-			json_quote(out, w.id.p, w.id.n);
+			redact_json_quote(out, w.id.p, w.id.n);
 		else
 			buf_adds(out, "null");
 		json_buf(out, "query_type", &w.type);
 		buf_addf(out, ",\"kind\":\"%s\",\"summary\":", kinds[q->kind]);
-		json_quote(out, w.what.p ? w.what.p : "", w.what.n);
+		redact_json_quote(out, w.what.p ? w.what.p : "", w.what.n);
 		json_buf(out, "call_id", &w.call);
 		buf_addf(out, ",\"decision\":\"%s\"",
 			 model_query_decision_name(words_query_decision(m, (uint32_t)i)));
@@ -312,7 +313,7 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 			model_item_text(m, i, tmp);
 			if (!first)
 				buf_addc(out, ',');
-			json_quote(out, tmp->p, tmp->n);
+			redact_json_quote(out, tmp->p, tmp->n);
 			first = false;
 		} else if (it->type == IT_TEXT && !(it->flags & IF_CUT) &&
 			   it->depth == 0 &&
@@ -329,7 +330,7 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 	if (text->n == 0)
 		model_fact(m, s, FACT_RESULT, text);
 	buf_adds(out, "],\"assistant_text\":");
-	json_quote(out, text->p ? text->p : "", text->n);
+	redact_json_quote(out, text->p ? text->p : "", text->n);
 
 	buf_adds(out, ",\"tool_calls\":[");
 	first = true;
@@ -354,7 +355,7 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 	buf_adds(out, "],\"error\":");
 	buf_reset(tmp);
 	if (model_command_failure(m, s, tmp))
-		json_quote(out, tmp->p, tmp->n);
+		redact_json_quote(out, tmp->p, tmp->n);
 	else
 		buf_adds(out, "null");
 	buf_addc(out, '}');
@@ -376,7 +377,7 @@ summary_write(struct model *m, struct summary *sc, struct buf *out, FILE *f)
 			 (unsigned long long)m->diag[d].line);
 		buf_reset(&tmp);
 		model_diag_message(m, (uint32_t)d, &tmp);
-		json_quote(out, tmp.p, tmp.n);
+		redact_json_quote(out, tmp.p, tmp.n);
 		buf_addc(out, '}');
 		summary_flush(out, f);
 	}
@@ -386,7 +387,7 @@ summary_write(struct model *m, struct summary *sc, struct buf *out, FILE *f)
 		for (char **a = m->cmd.argv; a != NULL && *a != NULL; a++) {
 			if (a != m->cmd.argv)
 				buf_addc(out, ',');
-			json_quote(out, *a, strlen(*a));
+			redact_json_quote(out, *a, strlen(*a));
 		}
 		buf_adds(out, "],\"exit_status\":");
 		if (m->cmd.exited)
@@ -406,7 +407,7 @@ summary_write(struct model *m, struct summary *sc, struct buf *out, FILE *f)
 				buf_addc(out, ',');
 			buf_reset(&tmp);
 			model_event_text(m, (uint32_t)e, &tmp);
-			json_quote(out, tmp.p, tmp.n);
+			redact_json_quote(out, tmp.p, tmp.n);
 			summary_flush(out, f);
 		}
 		buf_adds(out, "]}");

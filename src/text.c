@@ -9,6 +9,7 @@
 #include <wchar.h>
 
 #include "glyph.h"
+#include "redact.h"
 
 #define REPLACEMENT 0xFFFD
 
@@ -198,9 +199,9 @@ put_escape(char *d, uint32_t cp)
 	return len;
 }
 
-/* The one gate between hostile text and the terminal. */
-void
-text_sanitize(struct buf *out, const char *s, size_t n, int flags)
+/* text_sanitize without the redaction. */
+static void
+sanitize(struct buf *out, const char *s, size_t n, int flags)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0, col = 0; /* col: cells of output since the line start */
@@ -287,6 +288,23 @@ text_sanitize(struct buf *out, const char *s, size_t n, int flags)
 		out->n += k;
 	}
 	out->p[out->n] = '\0';
+}
+
+/* The one gate between hostile text and the terminal, once secrets are
+ * out of it. */
+void
+text_sanitize(struct buf *out, const char *s, size_t n, int flags)
+{
+	const struct redact *r = redact_active();
+	struct buf clean = {0};
+
+	if (r != NULL && !(flags & TEXT_REDACTED) &&
+	    redact_text(r, s, n, &clean)) {
+		sanitize(out, clean.p, clean.n, flags);
+		buf_free(&clean);
+		return;
+	}
+	sanitize(out, s, n, flags);
 }
 
 /* Cells of a sanitized row: text_fit with no limit. */
@@ -503,10 +521,8 @@ run_of(const char *s, size_t n, size_t i, char c)
 	return k;
 }
 
-/* Whether the line at s[i..n) opens or closes a fence: up to three
- * spaces, then three or more backticks or tildes. */
-static bool
-fence_line(const char *s, size_t n, size_t i)
+bool
+text_md_fence(const char *s, size_t n, size_t i)
 {
 	size_t sp = run_of(s, n, i, ' ');
 
@@ -514,10 +530,8 @@ fence_line(const char *s, size_t n, size_t i)
 			   run_of(s, n, i + sp, '~') >= 3);
 }
 
-/* The end of the code span whose opening run of k backticks is at i: just
- * past a closing run of exactly k, or 0 when there is none in s. */
-static size_t
-span_end(const char *s, size_t n, size_t i, size_t k)
+size_t
+text_md_span_end(const char *s, size_t n, size_t i, size_t k)
 {
 	for (size_t j = i + k; j < n;) {
 		size_t r = run_of(s, n, j, '`');
@@ -545,8 +559,8 @@ text_md_escape(struct buf *out, const char *s, size_t n, bool all,
 
 		/* A fence's line, or a line inside a fenced block: as it
 		 * is. */
-		if (st->fence || (!st->mid && fence_line(s, n, i))) {
-			if (!st->mid && fence_line(s, n, i))
+		if (st->fence || (!st->mid && text_md_fence(s, n, i))) {
+			if (!st->mid && text_md_fence(s, n, i))
 				st->fence = !st->fence;
 			nl = memchr(s + i, '\n', n - i);
 			e = nl != NULL ? (size_t)(nl - s) + 1 : n;
@@ -558,7 +572,7 @@ text_md_escape(struct buf *out, const char *s, size_t n, bool all,
 		st->mid = s[i] != '\n';
 		if (s[i] == '`') {
 			k = run_of(s, n, i, '`');
-			e = span_end(s, n, i, k);
+			e = text_md_span_end(s, n, i, k);
 			e = e > 0 ? e : i + k;
 			buf_add(out, s + i, e - i);
 			i = e;
@@ -574,6 +588,27 @@ text_md_escape(struct buf *out, const char *s, size_t n, bool all,
 			buf_addc(out, s[i]);
 		i++;
 	}
+}
+
+void
+text_html_escape(struct buf *out, const char *s, size_t n)
+{
+	static const char *const entity[256] = {
+		['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;",
+		['"'] = "&quot;", ['\''] = "&#39;",
+	};
+	size_t from = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *e = entity[(unsigned char)s[i]];
+
+		if (e == NULL)
+			continue;
+		buf_add(out, s + from, i - from);
+		buf_adds(out, e);
+		from = i + 1;
+	}
+	buf_add(out, s + from, n - from);
 }
 
 void

@@ -25,6 +25,7 @@ int text_cpwidth(uint32_t cp);
 
 enum {
 	TEXT_ONELINE = 1, /* a newline is shown as "↵" instead of kept */
+	TEXT_REDACTED = 2, /* secrets are out already: not redacted again */
 };
 
 /* Append to out a copy of s[0..n) that is safe to put on a terminal: valid
@@ -37,6 +38,8 @@ enum {
  * "^M". LF is kept, or shown as "↵" with TEXT_ONELINE (tab stops then keep
  * counting along the single line). */
 void text_sanitize(struct buf *out, const char *s, size_t n, int flags);
+/* While a redactor is in use (redact_use), text_sanitize first replaces
+ * every secret of s (redact_text), unless flags hold TEXT_REDACTED. */
 
 /* Width in cells of sanitized text s[0..n) that holds no newline (a code
  * point text_sanitize would escape counts 0). */
@@ -90,6 +93,19 @@ struct md_state {
  * across calls (st, zeroed at first). */
 void text_md_escape(struct buf *out, const char *s, size_t n, bool all,
 		    struct md_state *st);
+
+/* Markdown as text_md_escape reads it: whether the line at s[i..n) opens
+ * or closes a fenced code block (up to three spaces, then three or more
+ * backticks or tildes), and the end of the code span whose opening run
+ * of k backticks is at i (just past a closing run of exactly k, or 0 when
+ * s[0..n) has none). */
+bool text_md_fence(const char *s, size_t n, size_t i);
+size_t text_md_span_end(const char *s, size_t n, size_t i, size_t k);
+
+/* Append s[0..n) for an HTML page, as text or as an attribute's value:
+ * '&', '<', '>', '"' and '\'' as entities, every other byte as it is. It
+ * escapes markup only: event text goes through text_sanitize first. */
+void text_html_escape(struct buf *out, const char *s, size_t n);
 
 /* Append path relative to dir when it is under it ("src/a.c" for
  * "/p/src/a.c" in "/p"; "." for dir itself), else as it is. */

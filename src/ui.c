@@ -16,6 +16,7 @@
 #include <wchar.h>
 
 #include "glyph.h"
+#include "redact.h"
 #include "sig.h"
 #include "text.h"
 
@@ -472,7 +473,7 @@ static const struct pane_ops ask_ops = {
 	.mouse = ask_mouse,
 };
 
-/* The keys no layer took: quit, help, redraw. */
+/* The keys no layer took: quit, help, redraw, secrets hidden or shown. */
 static void
 ui_screen_key(struct ui *u, int key)
 {
@@ -485,6 +486,12 @@ ui_screen_key(struct ui *u, int key)
 		break;
 	case ACT_HELP:
 		pane_help_open(u);
+		break;
+	case ACT_REDACT:
+		/* Every row is made again: the blocks, the detail (stale). */
+		ui_note(u, "secrets %s", redact_toggle() ? "hidden" : "shown");
+		render_flush(&u->r);
+		u->dirty = true;
 		break;
 	default:
 		break;

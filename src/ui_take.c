@@ -18,6 +18,7 @@
 #include "copy.h"
 #include "detail.h"
 #include "open.h"
+#include "redact.h"
 #include "sig.h"
 #include "text.h"
 
@@ -34,16 +35,24 @@ say_path(struct buf *out, const char *path)
 
 /* --- the clipboard -------------------------------------------------------- */
 
-/* Put s[0..n), which is `what`, on the clipboard, and say so. */
+/* Put s[0..n), which is `what`, on the clipboard, and say so; while
+ * secrets are hidden (R, --redact), without them. */
 static void
 take_copy(struct ui *u, const char *what, const char *s, size_t n)
 {
-	struct buf seq = {0};
-	size_t sent = copy_osc52(&seq, s, n, COPY_MAX);
+	struct buf seq = {0}, clean = {0};
+	size_t sent;
+
+	if (redact_text(redact_active(), s, n, &clean)) {
+		s = clean.p;
+		n = clean.n;
+	}
+	sent = copy_osc52(&seq, s, n, COPY_MAX);
 
 	fwrite(seq.p, 1, seq.n, stdout);
 	fflush(stdout);
 	buf_free(&seq);
+	buf_free(&clean);
 	if (sent < n)
 		ui_note(u, "copied the first %zu of %zu bytes of the %s "
 			   "(OSC 52 carries %u KiB at most)",
@@ -245,14 +254,19 @@ take_edit(struct ui *u, const char *file, int64_t line)
 	buf_free(&say);
 }
 
-/* Show s[0..n) in the pager, from a private file removed after. */
+/* Show s[0..n) in the pager, from a private file removed after; while
+ * secrets are hidden, without them. */
 static void
 take_page(struct ui *u, const char *s, size_t n)
 {
 	const char *pager = open_pager();
-	struct buf path = {0}, err = {0}, name = {0}, say = {0};
+	struct buf path = {0}, err = {0}, name = {0}, say = {0}, clean = {0};
 	char **argv;
 
+	if (redact_text(redact_active(), s, n, &clean)) {
+		s = clean.p;
+		n = clean.n;
+	}
 	if (!open_program_found(pager, &name)) {
 		text_sanitize(&say, name.p, name.n, TEXT_ONELINE);
 		ui_note(u, "no pager: %s was not found (set $PAGER)", say.p);
@@ -268,6 +282,7 @@ take_page(struct ui *u, const char *s, size_t n)
 	buf_free(&err);
 	buf_free(&name);
 	buf_free(&say);
+	buf_free(&clean);
 }
 
 /* e on call c: its file at its line. */

@@ -1,8 +1,9 @@
 #!/bin/sh
 # run_corpus.sh: every file in recordings/ and, when present, every capture
-# in ../shared/corpus/, through all four --print formats:
+# in ../shared/corpus/, through all five --print formats:
 #   - exit status 0, or 3 for a session without result; never a crash;
-#   - text and Markdown carry no terminal control bytes;
+#   - text, Markdown and HTML carry no terminal control bytes (the page's
+#     markup is checked by tests/run_html.sh);
 #   - the JSON summary is valid, has the fields of agentview(1) (OUTPUT,
 #     json), leaves no call "running", and (for every capture whose result
 #     was not edited, and for all Cursor recordings) the reply equals the
@@ -72,14 +73,14 @@ have_valgrind=no
 for f in $files; do
 	name=$(basename "$f")
 	checked=$((checked + 1))
-	for fmt in text markdown json raw; do
+	for fmt in text markdown json raw html; do
 		"$bin" --print --format "$fmt" "$f" >"$out/$fmt" 2>"$out/$fmt.err"
 		rc=$?
 		if [ "$rc" -ne 0 ] && [ "$rc" -ne 3 ]; then
 			fail "$name" "--format $fmt exited $rc: $(head -c 300 "$out/$fmt.err")"
 		fi
 	done
-	for fmt in text markdown; do
+	for fmt in text markdown html; do
 		if LC_ALL=C grep -q "$c0" "$out/$fmt" || LC_ALL=C grep -q "$c1" "$out/$fmt"; then
 			fail "$name" "--format $fmt holds terminal control bytes"
 		fi

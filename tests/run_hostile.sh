@@ -2,8 +2,9 @@
 # run_hostile.sh: hostile input through every --print format, each case with
 # the result README.md's "Bad input" table promises:
 #   - agentview exits 0 or 3 (3: no result event), never crashes or hangs;
-#   - text and Markdown hold no byte a terminal acts on (no C0 but LF, no
-#     DEL, no C1) and are valid UTF-8; escape sequences are shown escaped;
+#   - text, Markdown and HTML hold no byte a terminal acts on (no C0 but
+#     LF, no DEL, no C1) and are valid UTF-8; escape sequences are shown
+#     escaped; the page (when under 16 MB) passes tests/html_check.py;
 #   - the JSON summary is valid JSON, its strings escape every control;
 #   - raw gives the input back byte for byte;
 #   - peak RSS (from /usr/bin/time) stays under a bound per case.
@@ -55,12 +56,16 @@ check() {
 	esac
 	[ "$mb" -le "$4" ] || fail "$1" "--format $2 peaked at $mb MB (bound $4 MB)"
 	case $2 in
-	text | markdown)
+	text | markdown | html)
 		if grep -q "$c0" "$tmp/out" || grep -q "$c1" "$tmp/out"; then
 			fail "$1" "--format $2 holds terminal control bytes"
 		fi
 		iconv -f UTF-8 -t UTF-8 "$tmp/out" >/dev/null 2>&1 ||
 			fail "$1" "--format $2 is not valid UTF-8"
+		if [ "$2" = html ] && [ "$(wc -c <"$tmp/out")" -lt 16000000 ]; then
+			why=$(python3 tests/html_check.py "$tmp/out" 2>&1) ||
+				fail "$1" "the page: $(echo "$why" | head -c 300)"
+		fi
 		;;
 	json)
 		# One line of JSON: no raw control byte but the final LF.
@@ -78,9 +83,9 @@ check() {
 	esac
 }
 
-# all NAME FILE MAXMB [RAW]: the four formats (raw must give back RAW,
+# all NAME FILE MAXMB [RAW]: the five formats (raw must give back RAW,
 # default FILE); ends with the text output in $tmp/text, the Markdown in
-# $tmp/md and the summary in $tmp/json.
+# $tmp/md, the page in $tmp/html and the summary in $tmp/json.
 all() {
 	peak=0
 	want=${4:-$2}
@@ -90,6 +95,8 @@ all() {
 	mv "$tmp/out" "$tmp/json"
 	check "$1" markdown "$2" "$3"
 	mv "$tmp/out" "$tmp/md"
+	check "$1" html "$2" "$3"
+	mv "$tmp/out" "$tmp/html"
 	check "$1" text "$2" "$3"
 	cp "$tmp/out" "$tmp/text"
 }
@@ -332,8 +339,11 @@ all escapes-every-field "$f" 50 "$f.raw"
 for field in Model Cwd Prompt Assistant Command Path ErrorMessage Pattern Reason Unknown Title Status Type Sub Stderr; do
 	has escapes-every-field "$tmp/text" "$field$shown"
 	has escapes-every-field "$tmp/md" "$field$shown"
+	has escapes-every-field "$tmp/html" "$field$shown"
 done
 has escapes-every-field "$tmp/md" "Thinking$shown"
+has escapes-every-field "$tmp/html" "Thinking$shown"
+has escapes-every-field "$tmp/html" "NotJSON$rawshown"
 has escapes-every-field "$tmp/text" "== session S^[]0;pwn"
 has escapes-every-field "$tmp/text" "RawPrompt$rawshown"
 has escapes-every-field "$tmp/md" "RawPrompt$rawshown"
@@ -345,7 +355,7 @@ for k in session_id model cwd permission_mode request_id; do
 done
 jqis escapes-every-field '[.sessions[0].tool_calls[].call_id | test("^Id\u001b]0;pwned")] | all' true
 jqis escapes-every-field '.command.stderr[0] | test("^Stderr\u001b")' true
-row escapes-every-field "shown escaped (^[ ^G \\u009B) in every field; JSON escapes them"
+row escapes-every-field "shown escaped (^[ ^G \\u009B) in every field and on the page; JSON escapes them"
 
 echo "hostile: $cases cases, $fails failures"
 [ "$fails" -eq 0 ]

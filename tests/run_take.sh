@@ -135,5 +135,32 @@ wait_for 'duration.js: No such file or directory' || fail missing "no note of th
 keys q
 wait_exit 5 || fail missing "q did not end the viewer after the notes"
 
+# --compare on a terminal: the two files in the viewer, each session's
+# calls on one time axis from its own start. A run of 200 ms beside the
+# demo's 28.8 s: its call of 100 ms is half of its own axis (four cells),
+# one cell of the shared one.
+cases=$((cases + 1))
+cat >"$work/short.ndjson" <<'EOF2'
+{"type":"system","subtype":"init","cwd":"/w","session_id":"5b0c7e1d-0000-4000-8000-000000000001","model":"Auto"}
+{"type":"tool_call","subtype":"started","call_id":"d","tool_call":{"readToolCall":{"args":{"path":"short.txt"}}},"timestamp_ms":90000}
+{"type":"tool_call","subtype":"completed","call_id":"d","tool_call":{"readToolCall":{"result":{"success":{"totalLines":3}}}},"timestamp_ms":90100}
+{"type":"result","subtype":"success","duration_ms":200,"is_error":false,"result":""}
+EOF2
+for mode in own compare; do
+	flag=
+	[ "$mode" = compare ] && flag=--compare
+	start 120 30 "$bin $flag recordings/demo.ndjson $work/short.ndjson"
+	wait_for '2 sessions' || fail compare "$mode: did not draw both sessions"
+	keys Tab
+	wait_for 'Read    short.txt' || fail compare "$mode: no timeline"
+	screen | grep 'short.txt' | sed 's/.*short.txt *//; s/ *100 ms.*//' >"$work/bar.$mode"
+	keys q
+	wait_exit 5 || fail compare "$mode: q did not end the viewer"
+done
+[ "$(cat "$work/bar.own")" = "████" ] ||
+	fail compare "alone, the short run's bar is not four cells: '$(cat "$work/bar.own")'"
+[ "$(cat "$work/bar.compare")" = "█" ] ||
+	fail compare "compared, the short run's bar is not one cell: '$(cat "$work/bar.compare")'"
+
 echo "take: $cases cases, $fails failures"
 [ "$fails" -eq 0 ]

@@ -8,6 +8,7 @@
 #include "fixture.h"
 
 #include "detail.h"
+#include "redact.h"
 #include "theme.h"
 
 /* The model of text, read to its end, and the detail of its calls. */
@@ -328,7 +329,52 @@ test_cut(void **state)
 	assert_true(f->d.text.n <= DETAIL_MAX_BYTES + 256);
 	assert_int_equal(f->d.row[f->d.nrow - 1].role, ROLE_DIM);
 	assert_memory_equal(f->d.text.p + f->d.row[f->d.nrow - 1].off,
-			    "\xE2\x80\xA6 cut: the detail", 17);
+			    "\xE2\x80\xA6 cut: the detail holds at most 16.0 MB; ", 43);
+	fixture_free(f);
+}
+
+/* A detail made to hold less (the HTML page's): cut there, on a code
+ * point, and its last row says how much more there was, counting the
+ * sections that did not fit at all. */
+static void
+test_budget(void **state)
+{
+	struct buf t = {0};
+	struct fixture *f;
+	const struct drow *last;
+	char *s;
+
+	(void)state;
+	buf_adds(&t, INIT STARTED("shellToolCall", "{\"command\":\"yes\"}")
+		 "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c1\","
+		 "\"tool_call\":{\"shellToolCall\":{\"result\":{\"success\":{\"exitCode\":0,"
+		 "\"stdout\":\"");
+	/* 3000 lines of "é" and 9 bytes: 33,000 bytes of stdout. */
+	for (int i = 0; i < 3000; i++)
+		buf_adds(&t, "\u00e9 line 67\\n");
+	buf_adds(&t, "\",\"stderr\":\"0123456789\"}}}}}\n");
+	f = load(t.p);
+	buf_free(&t);
+	f->d.max = 4096;
+	detail_build(&f->d, 0, 80, false);
+	assert_true(f->d.cut);
+	assert_true(f->d.text.n <= 4096 + 128);
+	/* What was shown and what was not make the stdout and the stderr
+	 * (and the stderr's heading, which came after the cut). */
+	assert_true(f->d.more > 33000 - 4096);
+	assert_true(f->d.more < 33000 + 10 + 16);
+	last = &f->d.row[f->d.nrow - 1];
+	assert_int_equal(last->role, ROLE_DIM);
+	s = xstrndup(f->d.text.p + last->off, last->len);
+	assert_string_equal(s, "\xE2\x80\xA6 cut: the detail holds at most 4.0 KB; 28.3 KB more not shown");
+	free(s);
+	/* Valid UTF-8 up to the cut: no U+FFFD made by cutting an "é". */
+	assert_null(strstr(f->d.text.p, "\xEF\xBF\xBD"));
+	/* Built again with the screen's budget: nothing cut. */
+	f->d.max = DETAIL_MAX_BYTES;
+	detail_build(&f->d, 0, 80, false);
+	assert_false(f->d.cut);
+	assert_int_equal(f->d.more, 0);
 	fixture_free(f);
 }
 
@@ -943,17 +989,49 @@ test_sections_agents(void **state)
 	fixture_free(f);
 }
 
+/* A secret in a command reads [redacted] while secrets are hidden; the
+ * detail built before is stale once they are hidden or shown. */
+static void
+test_redacted(void **state)
+{
+	struct fixture *f = load(INIT
+		STARTED("shellToolCall", "{\"command\":\"GH_TOKEN=fake123 gh pr list\"}"));
+	struct redact *r = redact_new();
+	char *s;
+
+	(void)state;
+	detail_build(&f->d, 0, 60, false);
+	s = rows(&f->d);
+	assert_non_null(strstr(s, "command     GH_TOKEN=fake123 gh pr list"));
+	free(s);
+	redact_use(r, true);
+	assert_true(detail_stale(&f->d, 60));
+	detail_build(&f->d, 0, 60, false);
+	assert_false(detail_stale(&f->d, 60));
+	s = rows(&f->d);
+	assert_non_null(strstr(s, "command     GH_TOKEN=[redacted] gh pr list"));
+	assert_null(strstr(s, "fake123"));
+	free(s);
+	assert_false(redact_toggle());
+	assert_true(detail_stale(&f->d, 60));
+	redact_use(NULL, false);
+	redact_free(r);
+	fixture_free(f);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shell),
+		cmocka_unit_test(test_redacted),
 		cmocka_unit_test(test_read),
 		cmocka_unit_test(test_kind_parts),
 		cmocka_unit_test(test_unknown_kind),
 		cmocka_unit_test(test_states_and_raw),
 		cmocka_unit_test(test_large_output),
 		cmocka_unit_test(test_cut),
+		cmocka_unit_test(test_budget),
 		cmocka_unit_test(test_replay_cutoff),
 		cmocka_unit_test(test_claude),
 		cmocka_unit_test(test_claude_edit),

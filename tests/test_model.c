@@ -650,6 +650,43 @@ test_timing(void **state)
 	fixture_free(f);
 }
 
+/* Runs compared on a screen: each session's axis starts at its own start
+ * and is as long as the longest session's, so the same time is the same
+ * place in both. */
+static void
+test_same_axis(void **state)
+{
+	struct fixture *f = feed(INIT("a", "Auto") THINK("x", 1000)
+				    START("c", "readToolCall", "{\"path\":\"x\"}", 1000)
+				    DONE("c", "readToolCall", "{\"success\":{}}", 1500)
+				    RESULT("")
+				    INIT("b", "Auto") THINK("x", 90000)
+				    START("d", "readToolCall", "{\"path\":\"y\"}", 90000)
+				    DONE("d", "readToolCall", "{\"success\":{}}", 90100)
+				    "{\"type\":\"result\",\"subtype\":\"success\","
+				    "\"duration_ms\":200,\"is_error\":false,\"result\":\"\"}\n",
+			    true);
+	int64_t a0, a1;
+	double from, to;
+
+	(void)state;
+	assert_int_equal(f->m->nses, 2);
+	/* Alone, the short run's one call fills half its axis. */
+	model_session_axis(f->m, 1, &a0, &a1);
+	assert_true(a0 == 90000 && a1 == 90200);
+	model_call_span(f->m, 1, &from, &to);
+	assert_true(from == 0.0 && to == 0.5);
+	/* On one axis with the run of 1902 ms. */
+	f->m->same_axis = true;
+	model_session_axis(f->m, 1, &a0, &a1);
+	assert_true(a0 == 90000 && a1 == 90000 + 1902);
+	model_call_span(f->m, 1, &from, &to);
+	assert_true(from == 0.0 && to == 100.0 / 1902.0);
+	model_session_axis(f->m, 0, &a0, &a1);
+	assert_true(a0 == 1000 && a1 == 1000 + 1902);
+	fixture_free(f);
+}
+
 /* Clocks near INT64_MAX: start + (completedAtMs - startedAtMs) would
  * overflow (undefined behaviour, caught by UBSan); the completed event's
  * own time is used instead. */
@@ -1141,6 +1178,7 @@ main(void)
 		cmocka_unit_test(test_crlf_bom_last_line),
 		cmocka_unit_test(test_result_fields),
 		cmocka_unit_test(test_timing),
+		cmocka_unit_test(test_same_axis),
 		cmocka_unit_test(test_time_overflow),
 		cmocka_unit_test(test_arrival_times),
 		cmocka_unit_test(test_limit),

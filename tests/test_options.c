@@ -157,7 +157,7 @@ test_usage_errors(void **state)
 		{{"-r", "-s", "inf", "f"}, "--speed: 'inf' is not a positive number"},
 		{{"-r", "-i", "-1", "f"}, "--idle-limit: '-1' is not a non-negative number"},
 		{{"--frames", "0"}, "--frames: '0' is not a positive number"},
-		{{"--format", "xml"}, "--format: 'xml' is not one of text, markdown, json, raw"},
+		{{"--format", "xml"}, "--format: 'xml' is not one of text, markdown, json, raw, html"},
 		{{"--colour", "red"}, "--color: 'red' is not one of auto, always, never"},
 		{{"--"}, "'--' must be followed by a COMMAND"},
 		{{"f", "--"}, "'--' must be followed by a COMMAND"},
@@ -288,6 +288,26 @@ test_completions_in_step(void **state)
 	}
 }
 
+/* Fail unless text (called what) holds the string fmt makes as a word:
+ * followed by a space or, when it fills --help's column, a newline. */
+static void PRINTF_LIKE(3, 4)
+assert_word(const char *text, const char *what, const char *fmt, ...)
+{
+	struct buf want = {0};
+	const char *p = text;
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vaddf(&want, fmt, ap);
+	va_end(ap);
+	while ((p = strstr(p, want.p)) != NULL &&
+	       p[want.n] != ' ' && p[want.n] != '\n')
+		p++;
+	if (p == NULL)
+		fail_msg("%s lacks \"%s\" as a word", what, want.p);
+	buf_free(&want);
+}
+
 /* Fail unless text (called what) holds the string fmt makes. */
 static void PRINTF_LIKE(3, 4)
 assert_holds(const char *text, const char *what, const char *fmt, ...)
@@ -345,8 +365,8 @@ test_every_option_everywhere(void **state)
 			buf_free(&roff);
 			continue;
 		}
-		assert_holds(help.p, "--help", "--%s%s%s ", r->name,
-			     r->arg ? " " : "", r->arg ? r->arg : "");
+		assert_word(help.p, "--help", "--%s%s%s", r->name,
+			    r->arg ? " " : "", r->arg ? r->arg : "");
 		assert_holds(man.p, "the man page", "\\-\\-%s", roff.p);
 		assert_holds(options_line, "bash", " --%s", r->name);
 		assert_holds(zsh.p, "zsh", "--%s", r->name);
@@ -405,7 +425,6 @@ test_hidden_keep_abbreviations(void **state)
 					 (int)n, r->name, r->name);
 	}
 }
-
 /* Every row is whole: a name used once, a letter used once, help and man
  * text for the rows people see, words for the kinds that take them. */
 static void
@@ -416,7 +435,8 @@ test_table(void **state)
 		bool takes_word = r->kind == OPT_ENUM ||
 				  (r->kind == OPT_ACTION && r->arg != NULL);
 		bool takes_value = takes_word || r->kind == OPT_NUMBER ||
-				   r->kind == OPT_FILE || r->kind == OPT_THEME;
+				   r->kind == OPT_FILE || r->kind == OPT_THEME ||
+				   r->kind == OPT_PATTERN;
 
 		for (const struct opt *s = r + 1; s->name != NULL; s++) {
 			if (strcmp(r->name, s->name) == 0 ||

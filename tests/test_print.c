@@ -1,4 +1,4 @@
-/* test_print.c: the text, Markdown and JSON printers. */
+/* test_print.c: the text, Markdown, JSON and HTML printers. */
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -444,6 +444,184 @@ test_markdown_markup(void **state)
 	free(text);
 }
 
+/* Every '<' of an HTML page opens one of the elements the page writes
+ * (or closes one): none of event text's making. */
+static void
+assert_html_tags(const char *s, size_t n)
+{
+	static const char *const tags[] = {
+		"!DOCTYPE html", "html", "head", "meta", "title", "style", "body",
+		"main", "header", "h1", "h2", "h3", "span", "div", "section", "nav",
+		"ol", "li", "dl", "dt", "dd", "p", "strong", "details", "summary",
+		"pre", "code", "footer", "svg", "g", "a", "text", "line", "rect",
+		"script",
+	};
+	size_t scripts = 0;
+
+	for (const char *lt = memchr(s, '<', n); lt != NULL;
+	     lt = memchr(lt + 1, '<', n - (size_t)(lt + 1 - s))) {
+		const char *name = lt + 1 + (lt[1] == '/');
+		size_t k = 0;
+		bool ok = false;
+
+		while (name + k < s + n && name[k] != ' ' && name[k] != '>' &&
+		       name[k] != '/' && name[k] != '\n')
+			k++;
+		for (size_t i = 0; i < ARRAY_LEN(tags) && !ok; i++)
+			ok = strncmp(name, tags[i], k) == 0 && tags[i][k] == '\0';
+		if (strcmp(tags[0], "!DOCTYPE html") == 0 && k == 8 &&
+		    strncmp(name, "!DOCTYPE", 8) == 0)
+			ok = true;
+		if (!ok)
+			fail_msg("'<%.*s' at byte %zu is not the page's markup", (int)k,
+				 name, (size_t)(lt - s));
+		scripts += lt[1] != '/' && k == 6 && strncmp(name, "script", 6) == 0;
+	}
+	/* The page's own, and no other. */
+	assert_int_equal(scripts, 1);
+}
+
+/* The HTML page: the session's words, the transcript with thinking and
+ * calls folded, each call's detail, the chart's bars where the calls
+ * lie on the session's axis, and nothing a terminal or a browser would
+ * act on. */
+static void
+test_html(void **state)
+{
+	static const char *const always[] = {
+		"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+		"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+		"style-src 'sha256-",
+		"<h2>Session 17e650d2 \xC2\xB7 Grok 4.7 \xC2\xB7 /home/dev/p</h2>",
+		"<dt>Session id</dt><dd>17e650d2-1c02-439a</dd><dt>Agent</dt>"
+		"<dd>Cursor Agent</dd><dt>Model</dt><dd>Grok 4.7</dd>",
+		"<p class=\"status st-ok\">ok \xC2\xB7 2.1 s \xC2\xB7 2 tool calls: "
+		"1 failed, 1 orphaned \xC2\xB7 tokens 10.5k in, 28 out, 5.9k cache read</p>",
+		"<div class=\"text\">run it\nnow</div>",
+		"<details class=\"thinking\"><summary>thinking \xC2\xB7 500 ms</summary>"
+		"<div class=\"text\">Plan</div>\n</details>",
+		"<div class=\"md\">I&#39;ll run</div>",
+		/* The ESC and BEL of the command shown, as on the screen. */
+		"<details class=\"call st-failed\" id=\"c1\"><summary><span class=\"g\">"
+		"\xE2\x9C\x97</span> Shell `echo ^[]0;x^G` \xE2\x86\x92 exit 2 \xC2\xB7 1.2 s"
+		"</summary><pre class=\"detail\"><span class=\"lead\">kind        </span>"
+		"shell (shellToolCall)\n",
+		"<span class=\"lead\">exit code   </span>2\n",
+		/* The call id's newline as the detail shows it. */
+		"<span class=\"r-dim\">c-1\xE2\x86\xB5" "fc_1</span>",
+		"<p class=\"line diag\">! line 10: not JSON: not json at all ^[[2J</p>",
+		"<p class=\"line result st-ok\"><strong>Result:</strong> ok \xC2\xB7 2.1 s",
+		/* The axis: 2.1 s in quarters, and the bars: c-1 from 0.7 s to
+		 * 1.9 s, c-2 (orphaned) from 2.0 s to the end. */
+		"<text x=\"715.0\" y=\"14\" text-anchor=\"middle\">1.1 s</text>",
+		"<a href=\"#c1\"><g class=\"st-failed\"><title>\xE2\x9C\x97 Shell `echo "
+		"^[]0;x^G` \xE2\x86\x92 exit 2 \xC2\xB7 1.2 s</title><text x=\"4\" y=\"35\">"
+		"\xE2\x9C\x97 Shell `echo ^[]0;x^G` \xE2\x86\x92 exit 2</text>"
+		"<rect x=\"623.3\" y=\"26\" width=\"314.3\" height=\"12\" rx=\"2\"/></g></a>",
+		"<a href=\"#c2\"><g class=\"st-orphaned\">",
+		"<rect x=\"963.8\" y=\"44\" width=\"26.2\" height=\"12\" rx=\"2\"/>",
+		"<footer>1 line could not be read as JSON. Made by agentview ",
+		"</script>\n</body>\n</html>\n",
+	};
+	size_t n;
+	char *out = run(session, PF_HTML, &n);
+
+	(void)state;
+	assert_terminal_safe(out, n);
+	assert_html_tags(out, n);
+	for (size_t i = 0; i < ARRAY_LEN(always); i++)
+		if (strstr(out, always[i]) == NULL)
+			fail_msg("no \"%s\" in:\n%s", always[i], out);
+	/* The reply's streamed deltas and its recap are one text. */
+	assert_null(strstr(out, "I&#39;ll runI&#39;ll run"));
+	assert_memory_equal(out, "<!DOCTYPE html>\n", 16);
+	free(out);
+}
+
+/* The page of recordings full of markup and escape sequences: every tag
+ * is the page's own, event text is shown as text, and agrees with the
+ * Markdown export's words. */
+static void
+test_html_markup(void **state)
+{
+	static const char *const files[] = {"recordings/markup.ndjson",
+					    "recordings/escapes.ndjson"};
+	static const char *const always[] = {
+		"Auto &lt;img src=x onerror=&quot;alert(1)&quot;&gt;",
+		"Explain &lt;script&gt;alert(&#39;prompt&#39;)&lt;/script&gt; &amp; fix "
+		"`Vec&lt;T&gt;`.",
+		"The page has &lt;/details&gt;&lt;b&gt;bold&lt;/b&gt; in it.",
+		"Here &lt;/details&gt;&lt;svg onload=alert(2)&gt; is the fix; the type "
+		"<code>Vec&lt;T&gt;</code> stays code, and a &gt; b &amp; c stays text.",
+		"<pre class=\"code\"><code>&lt;script&gt;kept as code&lt;/script&gt;\n"
+		"</code></pre>",
+		"! Read &lt;iframe&gt;.md \xC2\xB7 &lt;marquee&gt;not found&lt;/marquee&gt;",
+		"surprise/&lt;blink&gt;: {&quot;type&quot;:&quot;surprise&quot;",
+		"! line 12: not JSON: &lt;style&gt;body{display:none}&lt;/style&gt;",
+		"Done: &lt;u&gt;all&lt;/u&gt; fixed.",
+	};
+
+	(void)state;
+	for (size_t f = 0; f < ARRAY_LEN(files); f++) {
+		size_t n;
+		char *text = fixture_slurp(files[f], &n);
+		char *out = run(text, PF_HTML, &n);
+
+		assert_terminal_safe(out, n);
+		assert_html_tags(out, n);
+		for (size_t i = 0; f == 0 && i < ARRAY_LEN(always); i++)
+			if (strstr(out, always[i]) == NULL)
+				fail_msg("no \"%s\" in:\n%s", always[i], out);
+		if (f == 1)
+			assert_non_null(strstr(out, "Show me what motd.txt prints "
+						    "^[]0;PROMPT-TITLE^Gand explain"));
+		free(out);
+		free(text);
+	}
+}
+
+/* Long text is cut where it is, saying how much more there was: a reply
+ * at 1 MiB, a call's detail at 32 KiB. */
+static void
+test_html_cuts(void **state)
+{
+	struct buf t = {0};
+	size_t n;
+	char *out;
+
+	(void)state;
+	buf_adds(&t, "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\","
+		     "\"model\":\"m\"}\n"
+		     "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\","
+		     "\"text\":\"");
+	/* 5 bytes decoded each, 3,000,000 in all: 1 MiB ends inside an "é". */
+	for (int i = 0; i < 600000; i++)
+		buf_adds(&t, "\\u00e9<&>");
+	buf_adds(&t, "\"}]}}\n"
+		     "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c\","
+		     "\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"yes\"}}}}\n"
+		     "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c\","
+		     "\"tool_call\":{\"shellToolCall\":{\"result\":{\"success\":{"
+		     "\"exitCode\":0,\"stdout\":\"");
+	for (int i = 0; i < 20000; i++)  /* 80,000 bytes */
+		buf_adds(&t, "yes\\n");
+	buf_adds(&t, "\"}}}}}\n");
+	out = run(t.p, PF_HTML, &n);
+	assert_terminal_safe(out, n);
+	assert_html_tags(out, n);
+	/* 1 MiB of the reply shown, cut on a code point, its markup escaped. */
+	assert_non_null(strstr(out, "\xC3\xA9&lt;&amp;&gt;</div>\n<p class=\"cut\">"
+				    "\xE2\x80\xA6 1.9 MB more not shown (the page shows at "
+				    "most 1.0 MB of a text)</p>"));
+	assert_null(strstr(out, "\xEF\xBF\xBD"));
+	assert_non_null(strstr(out, "<span class=\"r-dim\">\xE2\x80\xA6 cut: the detail "
+				    "holds at most 32.0 KB; "));
+	/* Whole, the reply alone would make 9 MB of page. */
+	assert_true(n < (4u << 20));
+	free(out);
+	buf_free(&t);
+}
+
 int
 main(void)
 {
@@ -451,6 +629,9 @@ main(void)
 		cmocka_unit_test(test_text_log),
 		cmocka_unit_test(test_markdown),
 		cmocka_unit_test(test_markdown_markup),
+		cmocka_unit_test(test_html),
+		cmocka_unit_test(test_html_markup),
+		cmocka_unit_test(test_html_cuts),
 		cmocka_unit_test(test_json_summary),
 		cmocka_unit_test(test_json_cache_same),
 		cmocka_unit_test(test_incomplete),

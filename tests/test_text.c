@@ -853,6 +853,28 @@ test_md_escape(void **state)
 	}
 }
 
+/* HTML escaping: the five characters of markup as entities, every other
+ * byte (UTF-8, NUL) as it is, appended. */
+static void
+test_html_escape(void **state)
+{
+	static const char in[] = "<img src=x onerror=\"a('1')\"> & \xC3\xA9\0<";
+	struct buf out = {0};
+
+	(void)state;
+	buf_adds(&out, "pre:");
+	text_html_escape(&out, in, sizeof in - 1);
+	assert_bytes_equal(out.p, out.n,
+			   "pre:&lt;img src=x onerror=&quot;a(&#39;1&#39;)&quot;&gt; "
+			   "&amp; \xC3\xA9\0&lt;");
+	buf_reset(&out);
+	text_html_escape(&out, "", 0);
+	assert_int_equal(out.n, 0);
+	text_html_escape(&out, "plain", 5);
+	assert_string_equal(out.p, "plain");
+	buf_free(&out);
+}
+
 /* Paths relative to the session's cwd, cut in the middle to fit, the
  * file's name kept. */
 static void
@@ -905,6 +927,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_md_escape),
+		cmocka_unit_test(test_html_escape),
 		cmocka_unit_test(test_paths),
 		cmocka_unit_test(test_decode_cases),
 		cmocka_unit_test(test_decode_sequence),

@@ -41,7 +41,10 @@ _agentview()
 		return
 		;;
 	--format)
-		COMPREPLY=($(compgen -W 'text markdown json raw' -- "$cur"))
+		COMPREPLY=($(compgen -W 'text markdown json raw html' -- "$cur"))
+		return
+		;;
+	--redact-pattern)
 		return
 		;;
 	--theme)
@@ -55,7 +58,7 @@ _agentview()
 	esac
 	$split && return
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W '-f --follow -r --replay -s --speed -i --idle-limit --record -p --print --agent --format --status-line --tmux-style --compare --theme --color --bell --title --mouse --no-mouse -h --help -V --version' -- "$cur"))
+		COMPREPLY=($(compgen -W '-f --follow -r --replay -s --speed -i --idle-limit --record -p --print --agent --format --redact --redact-pattern --status-line --tmux-style --compare --theme --color --bell --title --mouse --no-mouse -h --help -V --version' -- "$cur"))
 		return
 	fi
 	_filedir

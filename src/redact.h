@@ -1,0 +1,42 @@
+/* redact.h: secrets hidden in what agentview shows and prints. Well-known
+ * shapes of API keys and tokens, private key blocks, Authorization values
+ * and *_KEY= / *_TOKEN= / *_SECRET= / PASSWORD= values, plus the user's
+ * patterns (POSIX ERE), each replaced by "[redacted]". No curses. */
+#ifndef AGENTVIEW_REDACT_H
+#define AGENTVIEW_REDACT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util.h"
+
+#define REDACTED "[redacted]"
+
+struct redact;
+
+/* A redactor of the well-known shapes and no user pattern yet. */
+struct redact *redact_new(void);
+void redact_free(struct redact *r);
+/* Add the POSIX extended regular expression ere; false, with regcomp's
+ * words in err, when it does not compile. */
+bool redact_add(struct redact *r, const char *ere, struct buf *err);
+
+/* When s[0..n) holds a secret, append it to out with every secret replaced
+ * by REDACTED (overlapping ones as one) and return true; otherwise leave
+ * out alone and return false. */
+bool redact_text(const struct redact *r, const char *s, size_t n,
+		 struct buf *out);
+
+/* Append s[0..n) to out quoted as a JSON string, its secrets out while
+ * the redactor in use is on: what JSON outputs write event text with. */
+void redact_json_quote(struct buf *out, const char *s, size_t n);
+
+/* The redactor every output applies (text_sanitize, the JSON summary),
+ * set by main, and whether it is on (--redact); the viewer's key turns it
+ * off and on (redact_toggle, which says whether it is on now). */
+void redact_use(const struct redact *r, bool on);
+bool redact_toggle(void);
+/* The redactor in use while it is on, or NULL. */
+const struct redact *redact_active(void);
+
+#endif
