@@ -929,6 +929,41 @@ test_sections(void **state)
 	fixture_free(f);
 }
 
+/* A list past the detail's budget: it stops there, and the names not
+ * shown count in how much more there was. */
+static void
+test_budget_list(void **state)
+{
+	struct buf t = {0};
+	struct fixture *f;
+	char *s;
+
+	(void)state;
+	buf_adds(&t, C_INIT C_USE("Glob", "{\"pattern\":\"**/*.c\"}"));
+	buf_adds(&t, "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"tool_use_id\":"
+		     "\"toolu_1\",\"type\":\"tool_result\",\"content\":\"found\"}]},"
+		     "\"parent_tool_use_id\":null,\"session_id\":\"s\",\"tool_use_result\":"
+		     "{\"numFiles\":400,\"filenames\":[");
+	/* 400 names of 16 bytes: 6,400 bytes, with quotes and commas 7,599. */
+	for (int i = 0; i < 400; i++)
+		buf_addf(&t, "%s\"/w/src/f%03d.cpp\"", i > 0 ? "," : "", i);
+	buf_adds(&t, "]}}\n");
+	f = load(t.p);
+	buf_free(&t);
+	f->d.max = 1024;
+	detail_build(&f->d, 0, 80, false);
+	s = rows(&f->d);
+	assert_true(f->d.cut);
+	assert_non_null(strstr(s, "\nfiles\n  /w/src/f000.cpp\n"));
+	assert_null(strstr(s, "f399"));
+	/* Most of the names were not shown, and are counted. */
+	assert_true(f->d.more > 6400 - 1024);
+	assert_true(f->d.more < 7599);
+	assert_int_equal(f->d.row[f->d.nrow - 1].role, ROLE_DIM);
+	free(s);
+	fixture_free(f);
+}
+
 /* The section row s starts in, in call c's detail of the capture at path:
  * its name is name and its raw text starts with raw. */
 static const struct dsection *
@@ -1042,6 +1077,7 @@ main(void)
 		cmocka_unit_test(test_cursor_rejected_kinds),
 		cmocka_unit_test(test_sections),
 		cmocka_unit_test(test_sections_agents),
+		cmocka_unit_test(test_budget_list),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
