@@ -31,6 +31,10 @@ runs=${BENCH_RUNS:-7}
 dir=${BENCH_DIR:-${TMPDIR:-/tmp}/agentview-bench}
 big=$(echo "$sizes" | awk '{ print $NF }')
 work=$(mktemp -d "${TMPDIR:-/tmp}/agentview-bench-run.XXXXXX")
+# Recording is on by default (issue 15): whatever this test reads live is
+# kept in its own scratch folder, never in the real ~/.local/state.
+XDG_STATE_HOME=$work/state
+export XDG_STATE_HOME
 rows=$work/rows
 . ./tests/lib/tmux.sh
 tmux_init bench "$work"

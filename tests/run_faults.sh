@@ -16,6 +16,10 @@ bin=${AGENTVIEW:-./src/agentview}
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
 tmp=${TMPDIR:-/tmp}/agentview-faults.$$
 mkdir -p "$tmp"
+# Recording is on by default (issue 15): whatever this test reads live is
+# kept in its own scratch folder, never in the real ~/.local/state.
+XDG_STATE_HOME=$tmp/state
+export XDG_STATE_HOME
 pids=
 trap 'for p in $pids; do kill "$p" 2>/dev/null; done; rm -rf "$tmp"' EXIT
 fails=0

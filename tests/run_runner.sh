@@ -26,6 +26,10 @@ agent=./tests/fake_agent.sh
 rec=recordings
 out=${TMPDIR:-/tmp}/agentview-runner.$$
 mkdir -p "$out"
+# Recording is on by default (issue 15): whatever this test reads live is
+# kept in its own scratch folder, never in the real ~/.local/state.
+XDG_STATE_HOME=$out/state
+export XDG_STATE_HOME
 . ./tests/lib/tmux.sh
 tmux_init runner "$out"
 mark=av-runner-test-$$
