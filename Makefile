@@ -341,7 +341,7 @@ install: all
 # key tables (between the lines '.\" NAME-begin' and '.\" NAME-end').
 update-man: all
 	@set -e; for s in options keys; do \
-		./src/agentview --$$s-roff >src/$$s.roff.tmp; \
+		./src/agentview --roff-$$s >src/$$s.roff.tmp; \
 		b='.\" '$$s-begin e='.\" '$$s-end f=src/$$s.roff.tmp awk \
 			'index($$0, ENVIRON["b"]) == 1 { print; while ((getline l < ENVIRON["f"]) > 0) print l; skip = 1; next } \
 			 index($$0, ENVIRON["e"]) == 1 { skip = 0 } !skip' src/agentview.1 >src/agentview.1.tmp; \

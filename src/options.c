@@ -73,7 +73,7 @@ act_version(struct buf *out, int value)
 	buf_adds(out, "agentview " AGENTVIEW_VERSION "\n");
 }
 
-/* --keys-roff: the man page's KEYS section, for `make update-man`. */
+/* --roff-keys: the man page's KEYS section, for `make update-man`. */
 static void
 act_keys_roff(struct buf *out, int value)
 {
@@ -81,7 +81,7 @@ act_keys_roff(struct buf *out, int value)
 	keys_roff(out);
 }
 
-/* --options-roff: the man page's OPTIONS section, for `make update-man`. */
+/* --roff-options: the man page's OPTIONS section, for `make update-man`. */
 static void
 act_options_roff(struct buf *out, int value)
 {
@@ -323,9 +323,9 @@ const struct opt options_table[] = {
 	/* For tests, benchmarks, the generated man page and the completions. */
 	{.name = "frames", .kind = OPT_NUMBER, .arg = "N", .to = OPT_AT(frames),
 	 .flags = OPTF_HIDDEN, .help = "quit the screen after N frames"},
-	{.name = "keys-roff", .kind = OPT_ACTION, .act = act_keys_roff,
+	{.name = "roff-keys", .kind = OPT_ACTION, .act = act_keys_roff,
 	 .flags = OPTF_HIDDEN, .help = "the man page's KEYS section"},
-	{.name = "options-roff", .kind = OPT_ACTION, .act = act_options_roff,
+	{.name = "roff-options", .kind = OPT_ACTION, .act = act_options_roff,
 	 .flags = OPTF_HIDDEN, .help = "the man page's OPTIONS section"},
 	{.name = "shell-completion", .kind = OPT_ACTION, .arg = "SHELL",
 	 .words = shell_words, .act = act_completion, .flags = OPTF_HIDDEN,

@@ -237,7 +237,7 @@ test_actions(void **state)
 	parsed_free(&p);
 	buf_reset(&want);
 	keys_roff(&want);
-	parse(&p, ARGS("--keys-roff"));
+	parse(&p, ARGS("--roff-keys"));
 	assert_int_equal(p.status, 0);
 	assert_string_equal(p.out.p, want.p);
 	parsed_free(&p);
