@@ -9,11 +9,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "compare.h"
 #include "input.h"
+#include "keep.h"
 #include "model.h"
 #include "options.h"
 #include "print.h"
@@ -282,7 +284,7 @@ run_print(struct input *in, struct model *m, const struct options *o,
 		replay_printer_free(&rpp);
 	if (run != NULL)
 		print_no_json(run, o);
-	if (in->rec != NULL && in->rec->err != 0)
+	if (in->rec != NULL && in->rec->err != 0 && !in->rec->kept)
 		status = 1;
 	if (m->nses == 0 || m->ses[m->nses - 1].result_ev == NONE)
 		status = 3;
@@ -291,7 +293,7 @@ run_print(struct input *in, struct model *m, const struct options *o,
 			strerror(errno));
 		status = 1;
 	}
-	if (r.rec_failed)
+	if (r.rec_failed && !in->rec->kept)
 		status = 1;
 	return status;
 }
@@ -347,6 +349,47 @@ run_status_line(const struct options *o)
 		fprintf(stderr, "agentview: %s\n", err.p);
 	buf_free(&err);
 	return status;
+}
+
+/* Whether agentview reads a stream live: a COMMAND's output, or stdin
+ * that is not a file redirected in. */
+static bool
+reads_live(const struct options *o)
+{
+	struct stat st;
+
+	if (o->command != NULL)
+		return true;
+	if (!(o->nfiles == 0 || (o->nfiles == 1 && strcmp(o->files[0], "-") == 0)))
+		return false;
+	return fstat(STDIN_FILENO, &st) != 0 || !S_ISREG(st.st_mode);
+}
+
+/* Keep what is read live in the folder of sessions (keep.h), unless told
+ * not to, and remove the kept files that are old. A folder or a file that
+ * cannot be made is said, once, on stderr (in note, for the screen); the
+ * session is read and shown all the same, and the exit status stays. */
+static void
+keep_start(struct input *in, struct recorder *rec, const struct options *o,
+	   struct buf *note)
+{
+	struct buf err = {0}, dir = {0};
+	int64_t now = clock_wall_ms();
+
+	if (o->record != NULL || o->no_record || o->replay || !keep_wanted() ||
+	    !reads_live(o))
+		return;
+	if (keep_open(rec, o->command, now, &err) == 0) {
+		in->rec = rec;
+		if (keep_dir(&dir))
+			keep_prune(dir.p, keep_days(o->keep), now);
+	} else {
+		buf_addf(note, "not keeping this session: %s (--no-record: "
+			       "do not try)", err.p);
+		fprintf(stderr, "agentview: %s\n", note->p);
+	}
+	buf_free(&err);
+	buf_free(&dir);
 }
 
 /* Print what the command line had to say (--help, a usage error) and
@@ -442,6 +485,7 @@ main(int argc, char **argv)
 			record_failed = true;
 		}
 	}
+	keep_start(&in, &rec, &o, &rec_note);
 	if (o.command != NULL) {
 		static const int sigs[] = {SIGTERM, SIGINT, SIGHUP, SIGPIPE};
 
@@ -472,7 +516,7 @@ main(int argc, char **argv)
 				   &caught);
 	} else {
 		status = run_screen(&in, m, &o, o.command != NULL ? &run : NULL,
-				    record_failed ? rec_note.p : NULL);
+				    rec_note.n > 0 ? rec_note.p : NULL);
 		if (status < 0) {
 			fprintf(stderr, "agentview: no terminal for keys (/dev/tty): printing instead\n");
 			status = run_print(&in, m, &o, o.command != NULL ? &run : NULL,
@@ -487,11 +531,11 @@ main(int argc, char **argv)
 		status = 1;
 out:
 	if (in.rec != NULL) {
-		if (rec.err != 0 && status == 0)
+		if (rec.err != 0 && status == 0 && !rec.kept)
 			status = 1;
 		if (rec.err != 0 && !o.print)
 			fprintf(stderr, "agentview: recording to %s: %s\n",
-				o.record, strerror(rec.err));
+				rec.path, strerror(rec.err));
 		record_close(&rec);
 	}
 	input_free(&in);

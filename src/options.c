@@ -154,6 +154,33 @@ const struct opt options_table[] = {
 		"with\n"
 		".BR \\-\\-print ;\n"
 		"reading and showing go on, and the exit status is 1.\n"},
+	{.name = "no-record", .kind = OPT_FLAG, .to = OPT_AT(no_record),
+	 .help = "keep nothing of what is read live (AGENTVIEW_RECORD=0 says the same);\n"
+		 "without it, stdin or COMMAND's output is also kept in the folder of\n"
+		 "sessions, $XDG_STATE_HOME/agentview/sessions",
+	 .man = "Keep nothing of what is read live.\n"
+		"Without it (and without\n"
+		".BR AGENTVIEW_RECORD=0 ),\n"
+		"a stream read live (a pipe, or\n"
+		".IR COMMAND 's\n"
+		"output) is also recorded, as\n"
+		".B \\-\\-record\n"
+		"does, into the folder of sessions (see\n"
+		".BR \"KEPT SESSIONS\" ).\n"
+		"A kept session that cannot be written is said, and changes no exit status.\n"},
+	{.name = "keep", .kind = OPT_NUMBER, .arg = "DAYS", .to = OPT_AT(keep),
+	 .flags = OPTF_ZERO,
+	 .help = "remove the sessions agentview kept itself after DAYS days without a\n"
+		 "write (default 30, or AGENTVIEW_KEEP_DAYS; 0: never)",
+	 .man = "Remove the sessions agentview kept on its own after\n"
+		".I DAYS\n"
+		"days without a write (default 30, or\n"
+		".BR AGENTVIEW_KEEP_DAYS ;\n"
+		".B 0\n"
+		"keeps them for ever).\n"
+		"Nothing else is ever removed: not a file of\n"
+		".BR \\-\\-record ,\n"
+		"not a file someone else put there.\n"},
 	{.name = "print", .letter = 'p', .kind = OPT_FLAG, .to = OPT_AT(print),
 	 .help = "plain output, no screen (the default when stdout is not a terminal)",
 	 .man = "Plain output, no screen (the default when standard output is not a\n"
@@ -560,6 +587,8 @@ check(const struct options *o, struct buf *err)
 	if (o->record != NULL && o->nfiles > 0 &&
 	    !(o->nfiles == 1 && strcmp(o->files[0], "-") == 0))
 		return options_usage(err, "--record records stdin or a COMMAND, not FILEs");
+	if (o->no_record && o->record != NULL)
+		return options_usage(err, "--record and --no-record: one or the other");
 	if (o->follow && o->nfiles == 0)
 		return options_usage(err, "--follow needs a FILE");
 	if (o->tmux_style && !o->status_line)
@@ -624,6 +653,7 @@ options_parse(struct options *o, int argc, char **argv, struct buf *out,
 	o->idle_limit = -1;
 	o->mouse = -1;
 	o->agent = -1;
+	o->keep = -1;
 	/* Everything after the first "--" is the command to run. */
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--") == 0) {

@@ -20,6 +20,9 @@ struct options {
 	double speed;
 	double idle_limit; /* seconds; < 0: none */
 	const char *record;
+	bool no_record;    /* keep nothing of what is read live */
+	double keep;       /* days kept sessions stay (0: for ever); < 0:
+			      not given */
 	bool print;
 	int format;        /* enum print_format */
 	bool format_given;

@@ -116,6 +116,7 @@ record_open_kept(struct recorder *r, int fd, const char *path,
 	const char *dash = strrchr(path, '-');
 
 	record_begin(r, fd, path, argv, true);
+	r->kept = true;
 	if (dash != NULL)
 		r->stem = xstrndup(path, (size_t)(dash - path));
 }

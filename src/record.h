@@ -43,6 +43,8 @@ struct recorder {
 			      <stem>-<session id>.ndjson once the first
 			      session's id is known; owned, NULL otherwise */
 	int err;           /* errno of the first write error, 0 if none */
+	bool kept;         /* a kept session (keep.h), not asked for: its
+			      failures are said but change no exit status */
 	uint64_t lines;    /* lines written */
 	uint64_t size;     /* bytes written, all in whole lines */
 	struct json *json; /* owned */

@@ -36,6 +36,9 @@ _agentview()
 		_filedir
 		return
 		;;
+	--keep)
+		return
+		;;
 	--agent)
 		COMPREPLY=($(compgen -W 'cursor claude gemini codex' -- "$cur"))
 		return
@@ -58,7 +61,7 @@ _agentview()
 	esac
 	$split && return
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W '-f --follow -r --replay -s --speed -i --idle-limit --record -p --print --agent --format --redact --redact-pattern --status-line --tmux-style --compare --theme --color --bell --title --mouse --no-mouse -h --help -V --version' -- "$cur"))
+		COMPREPLY=($(compgen -W '-f --follow -r --replay -s --speed -i --idle-limit --record --no-record --keep -p --print --agent --format --redact --redact-pattern --status-line --tmux-style --compare --theme --color --bell --title --mouse --no-mouse -h --help -V --version' -- "$cur"))
 		return
 	fi
 	_filedir

@@ -29,6 +29,8 @@ complete -c agentview -n 'not __agentview_command' -s r -l replay -d 'replay wit
 complete -c agentview -n 'not __agentview_command' -s s -l speed -x -d 'replay speed factor (default 1)'
 complete -c agentview -n 'not __agentview_command' -s i -l idle-limit -x -d 'cap every pause in a replay at SEC seconds'
 complete -c agentview -n 'not __agentview_command' -l record -r -F -d 'write what is read (stdin or COMMAND\'s output) to FILE as a recording'
+complete -c agentview -n 'not __agentview_command' -l no-record -d 'keep nothing of what is read live (AGENTVIEW_RECORD=0 says the same); without it, stdin or COMMAND\'s output is also kept in the folder of sessions, $XDG_STATE_HOME/agentview/sessions'
+complete -c agentview -n 'not __agentview_command' -l keep -x -d 'remove the sessions agentview kept itself after DAYS days without a write (default 30, or AGENTVIEW_KEEP_DAYS; 0: never)'
 complete -c agentview -n 'not __agentview_command' -s p -l print -d 'plain output, no screen (the default when stdout is not a terminal)'
 complete -c agentview -n 'not __agentview_command' -l agent -x -a 'cursor claude gemini codex' -d 'read every line as this agent\'s stream: cursor, claude, gemini, codex (without it, each session\'s agent is recognised from its first line)'
 complete -c agentview -n 'not __agentview_command' -l format -x -a 'text markdown json raw html' -d 'with --print: text (default), markdown, json, html (one self-contained page), raw (the original stream, byte for byte, also out of a recording)'
