@@ -44,7 +44,7 @@ ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
 # The layers, bottom up (src/README.md says what each file does). None of
 # these includes curses (checked by `make check-layers`).
 # Reading: bytes, lines, JSON, text; the sources driven, the command run.
-READING = util source json json_get json_str text redact ahead input sig runner
+READING = util source json json_get json_str text redact ahead input sig runner watch
 # The model: sessions, items and calls built from lines by each agent's
 # adapter, and the words people read about them.
 MODEL   = model model_build model_query agent agent_cursor agent_claude agent_gemini \
