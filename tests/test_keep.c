@@ -20,45 +20,14 @@
 /* The test's "now": 2026-11-23 00:00 UTC, far from the real clock on purpose. */
 #define NOW_MS 1795392000000LL
 
-/* A scratch folder for one test, removed with rm -rf by rm_tree. */
-static char *
-scratch(void)
-{
-	char tmpl[] = "/tmp/av-keep-XXXXXX";
-
-	assert_non_null(mkdtemp(tmpl));
-	return xstrdup(tmpl);
-}
-
-static void
-rm_tree(char *dir)
-{
-	struct buf cmd = {0};
-
-	buf_addf(&cmd, "rm -rf '%s'", dir);
-	assert_int_equal(system(cmd.p), 0);
-	buf_free(&cmd);
-	free(dir);
-}
+#define scratch() fixture_tmpdir("keep")
+#define rm_tree fixture_rmtree
 
 /* Write text to dir/name, last modified age_days before NOW_MS. */
 static void
 put(const char *dir, const char *name, const char *text, double age_days)
 {
-	struct buf p = {0};
-	struct timespec ts[2];
-	int64_t ms = NOW_MS - (int64_t)(age_days * DAY_MS);
-	FILE *f;
-
-	buf_addf(&p, "%s/%s", dir, name);
-	f = fopen(p.p, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-	ts[0].tv_sec = ts[1].tv_sec = (time_t)(ms / 1000);
-	ts[0].tv_nsec = ts[1].tv_nsec = 0;
-	assert_int_equal(utimensat(AT_FDCWD, p.p, ts, 0), 0);
-	buf_free(&p);
+	fixture_put(dir, name, text, NOW_MS - (int64_t)(age_days * DAY_MS), false);
 }
 
 static bool
