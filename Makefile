@@ -48,7 +48,7 @@ READING = util source json json_get json_str text redact ahead input sig runner 
 # The model: sessions, items and calls built from lines by each agent's
 # adapter, and the words people read about them.
 MODEL   = model model_build model_query agent agent_cursor agent_claude agent_gemini \
-          agent_codex tool words
+          agent_codex tool words fleet fleet_read fleet_words
 # Outputs without a screen: the logs, the JSON summary, recordings, the
 # tmux line, the command line; what y copies and what e and o open; two
 # runs compared.
