@@ -352,7 +352,7 @@ run_status_line(const struct options *o)
 }
 
 /* Whether agentview reads a stream live: a COMMAND's output, or stdin
- * that is not a file redirected in. */
+ * that is a pipe or a terminal. */
 static bool
 reads_live(const struct options *o)
 {
@@ -362,7 +362,10 @@ reads_live(const struct options *o)
 		return true;
 	if (!(o->nfiles == 0 || (o->nfiles == 1 && strcmp(o->files[0], "-") == 0)))
 		return false;
-	return fstat(STDIN_FILENO, &st) != 0 || !S_ISREG(st.st_mode);
+	/* A pipe, a socket, a terminal: not a file, nor /dev/null. */
+	return fstat(STDIN_FILENO, &st) == 0 &&
+	       (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) ||
+		isatty(STDIN_FILENO));
 }
 
 /* Keep what is read live in the folder of sessions (keep.h), unless told

@@ -326,6 +326,9 @@ record_check(struct recorder *r)
 void
 record_close(struct recorder *r)
 {
+	/* A kept recording that got nothing but its header kept nothing. */
+	if (r->kept && r->fd >= 0 && r->lines <= 1 && r->err == 0)
+		unlink(r->path);
 	if (r->fd >= 0)
 		close(r->fd);
 	r->fd = -1;

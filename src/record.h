@@ -73,6 +73,7 @@ void record_exit(struct recorder *r, bool exited, int status, int signal,
 /* Look at the file: once it has been removed (or its directory), what is
  * written goes nowhere, so r->err becomes ENOENT and writing stops. */
 void record_check(struct recorder *r);
+/* Close; a kept recording that got no line is removed. */
 void record_close(struct recorder *r);
 
 /* Write to out the original bytes of one line of a recording (or of any

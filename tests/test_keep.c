@@ -119,14 +119,22 @@ test_open(void **state)
 	assert_int_equal(st.st_mode & 07777, 0700);
 	assert_int_equal(stat(xdg.p, &st), 0);
 	assert_int_equal(st.st_mode & 07777, 0700);
+	record_line(&r, "{}", 2, true, 1);
+	buf_reset(&want);
+	buf_adds(&want, r.path);
 	record_close(&r);
+	assert_int_equal(access(want.p, F_OK), 0); /* a line: kept */
 	/* The same second again: another file, never the same one. */
 	assert_int_equal(keep_open(&r, NULL, NOW_MS + 3723000, &err), 0);
 	assert_non_null(strstr(r.path, "_1.ndjson"));
 	text = fixture_slurp(r.path, &n);
 	assert_non_null(strstr(text, "\"kept\":true"));
 	free(text);
+	buf_reset(&want);
+	buf_adds(&want, r.path);
+	/* Nothing came: nothing is kept. */
 	record_close(&r);
+	assert_int_equal(access(want.p, F_OK), -1);
 	umask(old);
 	unsetenv("XDG_STATE_HOME");
 	buf_free(&xdg);
