@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
@@ -135,10 +136,29 @@ name_part(struct buf *out, const char *id, size_t n)
 	}
 }
 
+/* Rename from to to, never over a file that is there (EEXIST then):
+ * renameat2's RENAME_NOREPLACE, or link and unlink where the file system
+ * has no such rename. A rename, not a link, where it can: inotify names
+ * the writes of the open file by the name it was opened with, which an
+ * unlink leaves to the dead name, while a rename moves it along, so that
+ * the session list that watches the folder sees them. */
+static int
+record_rename(const char *from, const char *to)
+{
+	if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0)
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS)
+		return -1;
+	if (link(from, to) != 0)
+		return -1;
+	unlink(from);
+	return 0;
+}
+
 /* A kept recording takes its session's id into its name at the first line
- * that starts a session: <stem>-<id>.ndjson. link+unlink, not rename, so
- * that a file of another run with that name is never replaced. Tried
- * once: a stream whose first session names no id keeps its first name. */
+ * that starts a session: <stem>-<id>.ndjson, never over another file.
+ * Tried once: a stream whose first session names no id keeps its first
+ * name. */
 static void
 record_name(struct recorder *r, const char *p, size_t n)
 {
@@ -162,8 +182,7 @@ record_name(struct recorder *r, const char *p, size_t n)
 		if (i > 1)
 			buf_addf(&to, "-%d", i);
 		buf_adds(&to, ".ndjson");
-		if (link(r->path, to.p) == 0) {
-			unlink(r->path);
+		if (record_rename(r->path, to.p) == 0) {
 			free(r->path);
 			r->path = xstrdup(to.p);
 			break;
