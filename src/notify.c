@@ -10,6 +10,7 @@
 
 #include "agent.h"
 #include "glyph.h"
+#include "sig.h"
 #include "text.h"
 #include "words.h"
 
@@ -157,6 +158,7 @@ run_command(const struct notifier *n, const struct notify_event *e)
 	if (pid == 0) {
 		if (fork() != 0)
 			_exit(0);
+		sig_child_reset();
 		setsid();
 		if (devnull >= 0) {
 			dup2(devnull, 0);
