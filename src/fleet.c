@@ -726,3 +726,27 @@ fleet_stats(const struct fleet *f, int64_t now_ms, struct fleet_stats *st)
 		}
 	}
 }
+
+size_t
+fleet_nfiles(const struct fleet *f)
+{
+	return f->nfile;
+}
+
+const char *
+fleet_file_path(const struct fleet *f, size_t i)
+{
+	return f->file[i].path;
+}
+
+const char *
+fleet_file_note(const struct fleet *f, size_t i)
+{
+	const struct ffile *ff = &f->file[i];
+
+	if (ff->kind == FK_STREAM && !ff->gone)
+		return NULL;
+	if (ff->placeholder && ff->last_row != NONE)
+		return f->row[ff->last_row].how;
+	return ff->gone ? "removed" : "not read";
+}

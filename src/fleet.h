@@ -181,6 +181,13 @@ const struct fleet_row *fleet_row(const struct fleet *f, uint32_t row);
 const char *fleet_path(const struct fleet *f, uint32_t row);
 const char *fleet_name(const struct fleet *f, uint32_t row);
 
+/* The files listed, in the order they were found: the path of each, and
+ * for one that holds no stream, what it is ("not a stream", "cannot
+ * read: Permission denied", "removed"); NULL for a stream. */
+size_t fleet_nfiles(const struct fleet *f);
+const char *fleet_file_path(const struct fleet *f, size_t i);
+const char *fleet_file_note(const struct fleet *f, size_t i);
+
 /* What the status bar says about the fleet as a whole. */
 struct fleet_stats {
 	size_t files;      /* files listed */
