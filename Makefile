@@ -171,6 +171,7 @@ test: deps-test
 	@sh tests/run_redact.sh
 	@sh tests/run_hostile.sh
 	@sh tests/run_faults.sh
+	@sh tests/run_fleet.sh
 	@sh tests/run_screen.sh
 	@sh tests/run_take.sh
 	@sh tests/run_runner.sh

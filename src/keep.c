@@ -94,6 +94,12 @@ make_dirs(const char *path, struct buf *err)
 }
 
 int
+keep_make_dir(const char *dir, struct buf *err)
+{
+	return make_dirs(dir, err);
+}
+
+int
 keep_open(struct recorder *r, char *const *argv, int64_t now_ms,
 	  struct buf *err)
 {

@@ -32,6 +32,9 @@ bool keep_wanted(void);
  * AGENTVIEW_KEEP_DAYS when it is a number, else KEEP_DAYS_DEFAULT. 0: for
  * ever. */
 double keep_days(double days);
+/* Make folder dir (mode 0700, and its parents) when it is missing; -1
+ * with the reason in err. */
+int keep_make_dir(const char *dir, struct buf *err);
 /* Make the folder and a new file in it, named by now_ms (local time) and
  * the process, and record to it. -1 with the reason in err. */
 int keep_open(struct recorder *r, char *const *argv, int64_t now_ms,

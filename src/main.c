@@ -1,5 +1,6 @@
 /* main.c: the choice between screen and print, and each of them run. */
 #include <errno.h>
+#include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <poll.h>
@@ -9,14 +10,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "compare.h"
+#include "fleet.h"
+#include "fleet_print.h"
 #include "input.h"
 #include "keep.h"
 #include "model.h"
+#include "notify.h"
 #include "options.h"
 #include "print.h"
 #include "record.h"
@@ -123,7 +128,24 @@ struct print_run {
 	input_line_fn inner;  /* what prints a line: the printer, or the
 				 replay's wrapper of it */
 	void *inner_ctx;
+	struct notifier *tell; /* --notify, --notify-cmd of a live stream;
+				  NULL: none */
+	struct notify_watch told;
 };
+
+static bool reads_live(const struct options *o);
+
+/* Tell the sessions that came to an end or wait, when asked (a live
+ * stream only: a file read at once has no news). */
+static void
+print_tell(struct print_run *r, const struct options *o)
+{
+	const char *name = r->rec != NULL ? r->rec->path
+			   : o->nfiles > 0 ? o->files[0] : "-";
+
+	if (r->tell != NULL)
+		notify_model(r->tell, &r->told, r->in->m, name);
+}
 
 /* Say what the input has to say (a followed file truncated, replaced or
  * removed) before the next line: in the log for text and Markdown, on
@@ -226,9 +248,19 @@ run_print(struct input *in, struct model *m, const struct options *o,
 {
 	struct printer *p = printer_new(m, o->format, stdout);
 	struct pollfd fds[INPUT_MAX + 2];
-	struct print_run r = {p, in, o->format, 0, in->rec, false, NULL, NULL};
-	int status = 0;
+	struct print_run r = {p, in, o->format, 0, in->rec, false, NULL, NULL,
+			      NULL, {0}};
+	int status = 0, tty = -1;
 	struct replay_printer rpp;
+	struct notifier nt;
+
+	if ((o->notify || o->notify_cmd != NULL) &&
+	    (run != NULL || o->follow || reads_live(o))) {
+		if (o->notify)
+			tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
+		notify_init(&nt, o->notify, o->notify_cmd, tty);
+		r.tell = &nt;
+	}
 
 	r.inner = (input_line_fn)printer_line;
 	r.inner_ctx = p;
@@ -247,6 +279,7 @@ run_print(struct input *in, struct model *m, const struct options *o,
 		while (input_pump(in, 0))
 			;
 		print_notes(&r);
+		print_tell(&r, o);
 		if (in->rec != NULL)
 			record_check(in->rec);
 		record_report(&r);
@@ -275,6 +308,10 @@ run_print(struct input *in, struct model *m, const struct options *o,
 			die("poll: %s", strerror(errno));
 	}
 	m->now_ms = clock_wall_ms();
+	print_tell(&r, o);
+	notify_watch_free(&r.told);
+	if (tty >= 0)
+		close(tty);
 	memstat_sample();
 	printer_finish(p);
 	memstat_sample();
@@ -395,6 +432,129 @@ keep_start(struct input *in, struct recorder *rec, const struct options *o,
 	buf_free(&dir);
 }
 
+/* Whether the command line asks for the sessions of many files (issue
+ * 15): a FOLDER, several FILEs, or none with nothing piped in. */
+static bool
+wants_fleet(const struct options *o)
+{
+	struct stat st;
+
+	if (o->command != NULL || o->replay || o->record != NULL ||
+	    (o->format_given && o->format == PF_RAW))
+		return false;
+	if (o->nfiles == 0) {
+		/* --status-line runs under tmux's #() with no terminal. */
+		if (o->status_line)
+			return fstat(STDIN_FILENO, &st) != 0 ||
+			       !(S_ISFIFO(st.st_mode) || S_ISREG(st.st_mode));
+		return isatty(STDIN_FILENO);
+	}
+	if (o->nfiles > 1)
+		return true;
+	return stat(o->files[0], &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Whether a FOLDER is given, or none: no viewer of today shows that. */
+static bool
+wants_folder(const struct options *o)
+{
+	struct stat st;
+
+	for (int i = 0; i < o->nfiles; i++)
+		if (stat(o->files[i], &st) == 0 && S_ISDIR(st.st_mode))
+			return true;
+	return o->nfiles == 0;
+}
+
+/* The width a text list is laid out in: the terminal's, COLUMNS, or 160
+ * for a log. */
+static int
+list_width(void)
+{
+	struct winsize ws;
+	const char *cols = getenv("COLUMNS");
+
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
+	    ws.ws_col > 0)
+		return MAX(ws.ws_col, 40);
+	if (cols != NULL && atoi(cols) > 0)
+		return MAX(atoi(cols), 40);
+	return 160;
+}
+
+/* The folders and files of the command line into f; with none, the
+ * folder of kept sessions (made when missing, its old files removed). */
+static int
+fleet_fill(struct fleet *f, const struct options *o, int64_t now)
+{
+	struct buf dir = {0}, err = {0};
+	int status = 0;
+
+	if (o->nfiles == 0) {
+		if (!keep_dir(&dir) || keep_make_dir(dir.p, &err) != 0) {
+			fprintf(stderr, "agentview: no folder of kept sessions: %s\n",
+				err.n > 0 ? err.p : dir.p);
+			status = 1;
+		} else {
+			keep_prune(dir.p, keep_days(o->keep), now);
+			if (fleet_add(f, dir.p, &err) != 0)
+				status = 1;
+		}
+	}
+	for (int i = 0; i < o->nfiles && status == 0; i++)
+		if (fleet_add(f, o->files[i], &err) != 0)
+			status = 1;
+	if (status != 0 && err.n > 0)
+		fprintf(stderr, "agentview: %s\n", err.p);
+	buf_free(&dir);
+	buf_free(&err);
+	return status;
+}
+
+/* The sessions of many files, without a screen: the list printed once,
+ * followed (-f, with notifications), or summed up (--status-line). */
+static int
+run_fleet(const struct options *o)
+{
+	struct fleet *f = fleet_new(o->recursive ? FLEET_RECURSIVE : 0, o->agent);
+	int64_t now = clock_wall_ms();
+	struct notifier n;
+	struct buf line = {0};
+	int status = fleet_fill(f, o, now), tty = -1;
+
+	if (status != 0) {
+		fleet_free(f);
+		return status;
+	}
+	fleet_update(f, now, 0);
+	if (o->status_line) {
+		fleet_status_line(f, now, o->tmux_style ? SL_TMUX : 0, &line);
+		buf_addc(&line, '\n');
+		fwrite(line.p, 1, line.n, stdout);
+	} else if (o->follow) {
+		if (o->notify)
+			tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
+		notify_init(&n, o->notify, o->notify_cmd, tty);
+		status = fleet_follow(f, (enum print_format)o->format,
+				      o->notify || o->notify_cmd ? &n : NULL, stdout);
+		if (tty >= 0)
+			close(tty);
+	} else if (o->format == PF_JSON) {
+		fleet_print_json(f, o->agent, stdout);
+	} else {
+		fleet_print_list(f, (enum print_format)o->format, list_width(), now,
+				 stdout);
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		if (errno != EPIPE)
+			fprintf(stderr, "agentview: writing output: %s\n", strerror(errno));
+		status = 1;
+	}
+	buf_free(&line);
+	fleet_free(f);
+	return status;
+}
+
 /* Print what the command line had to say (--help, a usage error) and
  * return status. */
 static int
@@ -422,6 +582,7 @@ main(int argc, char **argv)
 	struct buf out = {0}, err = {0}, cmp[2] = {{0}};
 	struct redact *red;
 	int status, caught = 0;
+	bool fleet;
 
 	main_started_us = clock_mono_us();
 	sig_init();
@@ -459,15 +620,19 @@ main(int argc, char **argv)
 		buf_free(&err);
 		return status;
 	}
-	if (o.status_line && (o.nfiles == 1 || !isatty(STDIN_FILENO)))
+	fleet = wants_fleet(&o);
+	if (o.status_line && !fleet)
 		return run_status_line(&o);
-	if (o.command == NULL && o.nfiles == 0 && isatty(STDIN_FILENO))
-		return say(options_usage(&err, "no input: give a FILE, pipe a "
-					 "stream into agentview, or use -- COMMAND"),
-			   &out, &err);
 	/* No screen to draw on: print. */
 	if (!isatty(STDOUT_FILENO) || o.format_given)
 		o.print = true;
+	/* The session list's screen is to come: until then a folder's list
+	 * is printed on the terminal, and FILEs open in the viewer. */
+	if (fleet && (o.print || o.status_line || wants_folder(&o)))
+		return run_fleet(&o);
+	if (o.follow && o.nfiles == 0)
+		return say(options_usage(&err, "--follow needs a FILE or a FOLDER"),
+			   &out, &err);
 	m = model_new();
 	m->agent = o.agent;
 	m->same_axis = cmp[0].p != NULL;

@@ -119,6 +119,12 @@ const struct opt options_table[] = {
 		"a file is mapped into memory, not copied: cut short while it is viewed, it\n"
 		"ends agentview with SIGBUS at the next read past its new end (the terminal\n"
 		"restored, and the reason said).\n"},
+	{.name = "recursive", .letter = 'R', .kind = OPT_FLAG, .to = OPT_AT(recursive),
+	 .help = "with FOLDERs: the folders in them too, all the way down",
+	 .man = "With\n"
+		".IR FOLDER s:\n"
+		"list the sessions of the folders in them too, all the way down (without\n"
+		"it, one level).\n"},
 	{.name = "replay", .letter = 'r', .kind = OPT_FLAG, .to = OPT_AT(replay),
 	 .help = "replay with the recorded timing instead of showing everything at once\n"
 		 "(with --print, the plain output comes out at that timing too)",
@@ -253,10 +259,16 @@ const struct opt options_table[] = {
 	{.name = "status-line", .kind = OPT_FLAG, .to = OPT_AT(status_line),
 	 .help = "print one status line for the newest session of FILE and exit\n"
 		 "(a session without result is live while FILE was modified in\n"
-		 "the last 2 minutes)",
+		 "the last 2 minutes); with FOLDERs or FILEs (or none, on a terminal:\n"
+		 "the kept sessions), their sessions summed up: 3 running, 1 waiting, ...",
 	 .man = "Print one line about the newest session of\n"
 		".I FILE\n"
-		"and exit (see\n"
+		"and exit; with\n"
+		".IR FOLDER s\n"
+		"or several\n"
+		".IR FILE s\n"
+		"(or none, and standard input is no pipe nor file: the kept sessions), one\n"
+		"line that sums their sessions up (see\n"
 		".BR \"STATUS LINE\" ).\n"},
 	{.name = "tmux-style", .kind = OPT_FLAG, .to = OPT_AT(tmux_style),
 	 .help = "with --status-line: tmux #[fg=...] colours, '#' doubled",
@@ -341,6 +353,24 @@ const struct opt options_table[] = {
 		"This is the default inside tmux (when\n"
 		".B TMUX\n"
 		"is set).\n"},
+	{.name = "notify", .kind = OPT_FLAG, .to = OPT_AT(notify),
+	 .help = "when a session is done, fails or waits for a decision: ring the bell and\n"
+		 "send a desktop notification (OSC 9 and 777; tmux: allow-passthrough on)",
+	 .man = "When a session is done, fails, or waits for a decision: ring the\n"
+		"terminal's bell and send a desktop notification through the terminal\n"
+		"(see\n"
+		".BR NOTIFICATIONS ).\n"},
+	{.name = "notify-cmd", .kind = OPT_FILE, .arg = "CMD", .to = OPT_AT(notify_cmd),
+	 .help = "run CMD (sh -c) when a session is done, fails or waits; what happened is\n"
+		 "in its environment: AGENTVIEW_EVENT, _SESSION, _AGENT, _STATE, _SUMMARY, _FILE",
+	 .man = "Run\n"
+		".I CMD\n"
+		"with\n"
+		".B sh \\-c\n"
+		"when a session is done, fails, or waits for a decision, in the\n"
+		"background, with what happened in its environment only (never in the\n"
+		"command's text; see\n"
+		".BR NOTIFICATIONS ).\n"},
 	{.name = "help", .letter = 'h', .kind = OPT_ACTION, .act = act_help,
 	 .help = "usage on stdout, exit 0",
 	 .man = "Usage on standard output, exit 0.\n"},
@@ -364,8 +394,11 @@ const struct opt options_table[] = {
 
 /* The lines of --help around the options. */
 static const char help_head[] =
-	"usage: agentview [OPTIONS] [FILE ...]            view FILE(s); '-' or piped stdin = live input\n"
-	"       agentview [OPTIONS] -- COMMAND [ARG ...]  run COMMAND and view its output live\n";
+	"usage: agentview [OPTIONS] [FILE]                view FILE; '-' or piped stdin = live input\n"
+	"       agentview [OPTIONS] -- COMMAND [ARG ...]  run COMMAND and view its output live\n"
+	"       agentview [OPTIONS] FOLDER|FILE ...       the sessions of FOLDERs and FILEs (*.ndjson,\n"
+	"                                                 *.jsonl, recordings); with no argument on a\n"
+	"                                                 terminal, the sessions agentview kept\n";
 static const char help_tail[] =
 	"On screen, q (or Ctrl-C) while COMMAND runs asks before stopping it.\n"
 	"COMMAND reads agentview's stdin when that is a pipe or a file, else /dev/null; its\n"
@@ -589,13 +622,12 @@ check(const struct options *o, struct buf *err)
 		return options_usage(err, "--record records stdin or a COMMAND, not FILEs");
 	if (o->no_record && o->record != NULL)
 		return options_usage(err, "--record and --no-record: one or the other");
-	if (o->follow && o->nfiles == 0)
-		return options_usage(err, "--follow needs a FILE");
+	if (o->follow && o->command != NULL)
+		return options_usage(err, "--follow needs a FILE or a FOLDER");
 	if (o->tmux_style && !o->status_line)
 		return options_usage(err, "--tmux-style goes with --status-line");
-	if (o->status_line && (o->command != NULL || o->nfiles > 1 ||
-			       o->record != NULL || o->follow))
-		return options_usage(err, "--status-line reads one FILE");
+	if (o->status_line && (o->command != NULL || o->record != NULL || o->follow))
+		return options_usage(err, "--status-line reads FILEs and FOLDERs");
 	if (o->compare && (o->nfiles != 2 || o->command != NULL || o->follow ||
 			   o->replay || o->record != NULL || o->status_line))
 		return options_usage(err, "--compare reads two FILEs (FILE#N: its Nth session)");

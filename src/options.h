@@ -16,6 +16,10 @@ enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 /* What the command line asks for. Strings and arrays point into argv. */
 struct options {
 	bool follow;
+	bool recursive;    /* -R: folders' folders too */
+	bool notify;       /* the bell and a desktop notification when a
+			      session is done, fails or waits */
+	const char *notify_cmd; /* run when it is */
 	bool replay;
 	double speed;
 	double idle_limit; /* seconds; < 0: none */

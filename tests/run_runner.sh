@@ -308,8 +308,10 @@ if start 80 10 'sleep 60' 2>/dev/null; then
 else
 	fail "tmux: cannot start a server"
 fi
-"$bin" --status-line "$rec/demo.ndjson" "$rec/demo.ndjson" >/dev/null 2>&1
-check "status line: one FILE only (usage error)" [ $? -eq 2 ]
+# Several FILEs are summed up (issue 15: run_fleet.sh); a COMMAND is no
+# status line's.
+"$bin" --status-line -- "$agent" "$rec/demo.ndjson" >/dev/null 2>&1
+check "status line: no COMMAND (usage error)" [ $? -eq 2 ]
 "$bin" --tmux-style "$rec/demo.ndjson" >/dev/null 2>&1
 check "--tmux-style alone: usage error" [ $? -eq 2 ]
 
