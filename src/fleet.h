@@ -137,6 +137,10 @@ struct fleet_row {
 
 enum {
 	FLEET_RECURSIVE = 1 << 0, /* folders' folders too (-R) */
+	FLEET_STATES_ONLY = 1 << 1, /* only the states are wanted (--status-line):
+				     lines that change none (Cursor's tool
+				     calls) are passed over, and rows count no
+				     calls */
 };
 
 /* What fleet_update changed. */

@@ -69,15 +69,18 @@ starts_session(struct fleet *f, const char *p, size_t n)
 
 /* A line of Cursor's that changes no row: a token of thinking or of the
  * reply (the first "type" of a line is what the model reads it as; no
- * call, result or decision is in such a line). Most of a long session. */
+ * call, result or decision is in such a line). Most of a long session.
+ * With states only, a tool call's line too: it changes no state. */
 static bool
-skippable(const char *p, size_t n)
+skippable(const char *p, size_t n, bool states)
 {
 	static const char a[] = "{\"type\":\"assistant\",";
 	static const char t[] = "{\"type\":\"thinking\",";
+	static const char c[] = "{\"type\":\"tool_call\",";
 
 	return (n >= sizeof a - 1 && memcmp(p, a, sizeof a - 1) == 0) ||
-	       (n >= sizeof t - 1 && memcmp(p, t, sizeof t - 1) == 0);
+	       (n >= sizeof t - 1 && memcmp(p, t, sizeof t - 1) == 0) ||
+	       (states && n >= sizeof c - 1 && memcmp(p, c, sizeof c - 1) == 0);
 }
 
 /* The model forgets the last piece, its command's end too. */
@@ -368,7 +371,7 @@ feed(struct fleet *f, uint32_t fi, uint64_t base, const char *p, size_t n,
 				      : AGENT_COUNT;
 		/* (Such a line never starts a session.) */
 		if (agent == AGENT_CURSOR && (m->nses > 0 || cont >= 0) &&
-		    skippable(lp, ln.len))
+		    skippable(lp, ln.len, f->flags & FLEET_STATES_ONLY))
 			continue;
 		if (m->agent >= 0 && f->agent < 0 && starts_session(f, lp, ln.len))
 			m->agent = -1; /* another session: recognised again */

@@ -516,7 +516,9 @@ fleet_fill(struct fleet *f, const struct options *o, int64_t now)
 static int
 run_fleet(const struct options *o)
 {
-	struct fleet *f = fleet_new(o->recursive ? FLEET_RECURSIVE : 0, o->agent);
+	struct fleet *f = fleet_new((o->recursive ? FLEET_RECURSIVE : 0) |
+					    (o->status_line ? FLEET_STATES_ONLY : 0),
+				    o->agent);
 	int64_t now = clock_wall_ms();
 	struct notifier n;
 	struct buf line = {0};
