@@ -18,6 +18,10 @@
 #include "summary.h"
 #include "text.h"
 
+/* How long -f gathers changes once one came (a line appears at most this
+ * late in the log). */
+#define FOLLOW_GATHER_MS 100
+
 /* The columns of the Markdown table. */
 static const enum fleet_col md_cols[] = {
 	FC_STATE, FC_AGENT, FC_MODEL, FC_ID,     FC_CWD,  FC_PROMPT,
@@ -304,6 +308,11 @@ fleet_follow(struct fleet *f, enum print_format fmt, struct notifier *n,
 		if (poll(p, p[1].fd >= 0 ? 2 : 1, fleet_timeout(f, c.now, false)) < 0 &&
 		    errno != EINTR)
 			die("poll: %s", strerror(errno));
+		/* Lines trickle in from many files: gather them a while, as a
+		 * screen gathers them for a frame, instead of waking for each
+		 * (a signal still ends the wait). */
+		if (p[1].revents != 0 && p[0].revents == 0)
+			poll(p, 1, FOLLOW_GATHER_MS);
 		sig_drain();
 		for (size_t i = 0; i < ARRAY_LEN(sigs); i++)
 			stop |= sig_take(sigs[i]);
