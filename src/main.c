@@ -529,6 +529,10 @@ run_fleet(const struct options *o)
 		return status;
 	}
 	fleet_update(f, now, 0);
+	memstat_sample();
+	if (getenv("AGENTVIEW_MEMSTAT") != NULL)
+		fprintf(stderr, "agentview-memstat: rows=%zu files=%zu rss_anon_peak_kib=%ld\n",
+			fleet_nrows(f), fleet_nfiles(f), (long)memstat_peak);
 	if (o->status_line) {
 		fleet_status_line(f, now, o->tmux_style ? SL_TMUX : 0, &line);
 		buf_addc(&line, '\n');
