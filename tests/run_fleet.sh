@@ -13,7 +13,10 @@
 #     sparse 5 GB file (listed at once); no inotify watch left
 #     (AGENTVIEW_WATCH_MAX=0: polled each second); agentview goes on and
 #     loses no row;
-#   - a session piped into agentview is kept, and listed live.
+#   - a session piped into agentview is kept, and listed live;
+#   - --notify inside tmux: OSC 9 and 777 reach the terminal tmux runs in
+#     (script(1)'s typescript) through the passthrough;
+#   - on a terminal, agentview DIR and agentview alone print the list.
 # Waits poll the output (up to 10 s) instead of sleeping a fixed time.
 set -u
 bin=${AGENTVIEW:-./src/agentview}
@@ -291,6 +294,25 @@ stop kept
 "$bin" --status-line </dev/null >"$tmp/out"
 [ "$(cat "$tmp/out")" = "✓ 1 done" ] || fail kept "--status-line of the kept: $(cat "$tmp/out")"
 echo "a session piped into agentview: kept, listed running then done"
+
+# --notify inside tmux: the bell and OSC 9 and 777 go through tmux's
+# passthrough (allow-passthrough on) to the terminal tmux runs in, here
+# script(1)'s typescript.
+cases=$((cases + 1))
+f=$tmp/notify
+mkdir -p "$f"
+{ init o0000001 u; user "tell me"; } >"$f/a.ndjson"
+n=9
+tm="tmux -L agentview-fleet-$$-$n -f /dev/null"
+$tm new-session -d -x 80 -y 24 "cd '$(pwd)' && env LC_ALL=C.UTF-8 XDG_STATE_HOME='$XDG_STATE_HOME' $bin --print -f --notify '$f' >/dev/null"
+$tm set -gp allow-passthrough on
+(TERM=xterm-256color timeout 20 script -f -q -c "$tm attach" "$tmp/typescript" >/dev/null 2>&1 &)
+sleep 1
+result false 1500 ok >>"$f/a.ndjson"
+expect notify "$tmp/typescript" "]9;agentview: done · cursor · Composer 2.5 · tell me · 1.5 s"
+expect notify "$tmp/typescript" "]777;notify;agentview done;done · cursor · Composer 2.5 · tell me · 1.5 s"
+$tm kill-server 2>/dev/null
+echo "--notify in tmux: OSC 9 and 777 through the passthrough to the outer terminal"
 
 # --- on a terminal ------------------------------------------------------------------------
 
