@@ -129,7 +129,8 @@ struct fleet_row {
 	struct fleet_call calls[FLEET_CALLS];
 	char id[40];         /* the session id (cut) */
 	char model[40];
-	char cwd[48];        /* its last part */
+	char cwd[112];       /* the working directory; when it is longer,
+				"…/" and its last part (fleet_cwd_name) */
 	char prompt[112];    /* the first prompt's start, on one line */
 	char how[112];       /* how it ended, why it failed; for FS_FILE,
 				what the file is */
@@ -208,6 +209,8 @@ void fleet_stats(const struct fleet *f, int64_t now_ms, struct fleet_stats *st);
  * piece of text, any case; NULL or "": all); returns how many. */
 size_t fleet_rows(const struct fleet *f, enum fleet_sort sort,
 		  const char *filter, int64_t now_ms, uint32_t *v, size_t max);
+/* The last part of a row's cwd, as the list shows it. */
+const char *fleet_cwd_name(const struct fleet_row *r);
 /* "attention", "newest", "longest", "cwd". */
 const char *fleet_sort_name(enum fleet_sort sort);
 /* "running", "waiting", ...; and its glyph. */

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "agent.h"
+#include "glyph.h"
 #include "json.h"
 #include "keep.h"
 #include "statusline.h"
@@ -131,7 +132,9 @@ call_open(struct fleet *f, struct fleet_row *r, uint32_t c, uint64_t key)
 	tool_describe(m, c, &f->td);
 	buf_reset(&f->td.outcome); /* "running", which the row says */
 	buf_reset(&f->tmp);
-	tool_line((enum tool_kind)m->call[c].kind, &f->td, &f->tmp);
+	/* Paths as the transcript shows them: relative to the cwd. */
+	tool_line_at((enum tool_kind)m->call[c].kind, &f->td,
+		     r->cwd[0] == '/' ? r->cwd : NULL, strlen(r->cwd), 0, &f->tmp);
 	fleet_copy(fc->what, sizeof fc->what, f->tmp.p, f->tmp.n);
 }
 
@@ -212,30 +215,41 @@ merge_queries(struct fleet *f, struct fleet_row *r, uint32_t s)
 
 /* Fact fact of session s into dst, when the row has none yet. */
 static void
-merge_fact(struct fleet *f, uint32_t s, enum fact fact, char *dst,
-	   size_t cap, bool last_part)
+merge_fact(struct fleet *f, uint32_t s, enum fact fact, char *dst, size_t cap)
 {
-	const char *p;
-	size_t n;
-
 	if (dst[0] != '\0')
 		return;
 	buf_reset(&f->tmp);
-	if (!model_fact(f->m, s, fact, &f->tmp) || f->tmp.n == 0)
-		return;
-	p = f->tmp.p;
-	n = f->tmp.n;
-	while (last_part && n > 1 && p[n - 1] == '/')
-		n--;
-	if (last_part && n > 1) { /* "/" stays "/" */
-		const char *slash = memrchr(p, '/', n);
+	if (model_fact(f->m, s, fact, &f->tmp) && f->tmp.n > 0)
+		fleet_copy(dst, cap, f->tmp.p, f->tmp.n);
+}
 
-		if (slash != NULL) {
-			n -= (size_t)(slash + 1 - p);
-			p = slash + 1;
-		}
+/* The cwd of session s into row r, when it has none yet: whole, or when
+ * it is too long, "…/" and its last part. */
+static void
+merge_cwd(struct fleet *f, struct fleet_row *r, uint32_t s)
+{
+	const char *slash;
+	size_t n;
+
+	if (r->cwd[0] != '\0')
+		return;
+	buf_reset(&f->tmp);
+	if (!model_session_cwd(f->m, s, &f->tmp) || f->tmp.n == 0)
+		return;
+	n = f->tmp.n;
+	while (n > 1 && f->tmp.p[n - 1] == '/')
+		n--;
+	if (n < sizeof r->cwd && memchr(f->tmp.p, '\n', n) == NULL) {
+		fleet_copy(r->cwd, sizeof r->cwd, f->tmp.p, n);
+		return;
 	}
-	fleet_copy(dst, cap, p, n);
+	slash = memrchr(f->tmp.p, '/', n);
+	buf_reset(&f->chunk); /* scratch: the piece's bytes are read */
+	buf_adds(&f->chunk, GLYPH_ELLIPSIS "/");
+	if (slash != NULL)
+		buf_add(&f->chunk, slash + 1, (size_t)(f->tmp.p + n - slash - 1));
+	fleet_copy(r->cwd, sizeof r->cwd, f->chunk.p, f->chunk.n);
 }
 
 /* The first prompt of session s into row r, when it has none yet. */
@@ -313,9 +327,9 @@ merge(struct fleet *f, uint32_t fi, uint32_t s, uint64_t base)
 	r = &f->row[ri];
 	if (ff->gap)
 		r->flags |= FR_GAP;
-	merge_fact(f, s, FACT_ID, r->id, sizeof r->id, false);
-	merge_fact(f, s, FACT_MODEL, r->model, sizeof r->model, false);
-	merge_fact(f, s, FACT_CWD, r->cwd, sizeof r->cwd, true);
+	merge_fact(f, s, FACT_ID, r->id, sizeof r->id);
+	merge_fact(f, s, FACT_MODEL, r->model, sizeof r->model);
+	merge_cwd(f, r, s);
 	merge_prompt(f, r, s);
 	if (r->start_ms == TIME_NONE)
 		r->start_ms = ses->start_ms;

@@ -46,6 +46,14 @@ fleet_sort_name(enum fleet_sort sort)
 	return (unsigned)sort < FSORT_COUNT ? names[sort] : "?";
 }
 
+const char *
+fleet_cwd_name(const struct fleet_row *r)
+{
+	const char *slash = strrchr(r->cwd, '/');
+
+	return slash != NULL && slash[1] != '\0' ? slash + 1 : r->cwd;
+}
+
 /* Whether a row runs (its times tick). */
 static bool
 running(const struct fleet_row *r)
@@ -128,7 +136,7 @@ compare(const void *pa, const void *pb, void *ctx)
 	case FSORT_CWD: /* rows with no cwd last */
 		c = (ra->cwd[0] == '\0') - (rb->cwd[0] == '\0');
 		if (c == 0)
-			c = strcasecmp(ra->cwd, rb->cwd);
+			c = strcasecmp(fleet_cwd_name(ra), fleet_cwd_name(rb));
 		break;
 	case FSORT_COUNT:
 		break;
@@ -319,7 +327,7 @@ cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col,
 		buf_add(out, r->id, MIN(strlen(r->id), (size_t)8));
 		break;
 	case FC_CWD:
-		buf_adds(out, r->cwd);
+		buf_adds(out, fleet_cwd_name(r));
 		break;
 	case FC_PROMPT:
 		buf_adds(out, r->state == FS_FILE ? fleet_name(f, ri) : r->prompt);

@@ -609,6 +609,41 @@ test_sort_filter(void **state)
 	rm_tree(d);
 }
 
+/* A running call's path is shown relative to the session's cwd, as the
+ * transcript shows it; a cwd too long to keep shows its last part. */
+static void
+test_paths(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	char longdir[200];
+
+	(void)state;
+	memset(longdir, 'x', sizeof longdir);
+	memcpy(longdir, "/w/", 3);
+	memcpy(longdir + 150, "/the-project", 13);
+	put(d, "read.ndjson", INIT("q0000001", "/w/proj") USER("read it")
+	    "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"r1\",\"tool_call\":{\"readToolCall\":{\"args\":{\"path\":\"/w/proj/src/a.c\"}}},\"timestamp_ms\":" T1 "}\n",
+	    NOW - 1000, false);
+	{
+		struct buf b = {0};
+
+		buf_addf(&b, "{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"%s\",\"session_id\":\"q0000002\"}\n", longdir);
+		buf_adds(&b, USER("long"));
+		put(d, "long.ndjson", b.p, NOW - 2000, false);
+		buf_free(&b);
+	}
+	f = fleet_of(d, 0, NOW);
+	assert_string_equal(
+		list(f, FSORT_NEWEST, NULL, 80, NOW),
+		"● running    cursor the-project    long                                        -\n"
+		"● running    cursor proj           read it        Read src/a.c 9m00s       9m00s\n");
+	assert_string_equal(fleet_row(f, row_of(f, "long.ndjson", 0))->cwd, "…/the-project");
+	assert_string_equal(fleet_row(f, row_of(f, "read.ndjson", 0))->cwd, "/w/proj");
+	fleet_free(f);
+	rm_tree(d);
+}
+
 int
 main(void)
 {
@@ -621,6 +656,7 @@ main(void)
 		cmocka_unit_test(test_writer),
 		cmocka_unit_test(test_polled),
 		cmocka_unit_test(test_claude_tail),
+		cmocka_unit_test(test_paths),
 		cmocka_unit_test(test_columns),
 		cmocka_unit_test(test_sort_filter),
 	};
