@@ -158,7 +158,8 @@ unit: $(TEST_BIN)
 # normal binary (and valgrind) and with the ASan one; the HTML page of every
 # recording, parsed and in headless Chromium; hostile input (sizes,
 # bytes, escape sequences, peak memory); faults around the input and the
-# recording; the check of missing packages before the first build; what
+# recording; the session list without a screen (with the normal binary and
+# the ASan one); the check of missing packages before the first build; what
 # `make install` lays out, and its completions in bash, zsh and fish.
 # Everything is built first, in parallel; the tests then run one at a time.
 test: deps-test
@@ -172,6 +173,7 @@ test: deps-test
 	@sh tests/run_hostile.sh
 	@sh tests/run_faults.sh
 	@sh tests/run_fleet.sh
+	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview sh tests/run_fleet.sh
 	@sh tests/run_screen.sh
 	@sh tests/run_take.sh
 	@sh tests/run_runner.sh

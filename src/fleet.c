@@ -589,7 +589,8 @@ fleet_update(struct fleet *f, int64_t now_ms, int64_t budget_us)
 	f->result = 0;
 	if (!f->sorted) {
 		/* The first look reads the newest files first. */
-		qsort_r(f->queue, f->nqueue, sizeof *f->queue, by_mtime_desc, f);
+		if (f->nqueue > 1)
+			qsort_r(f->queue, f->nqueue, sizeof *f->queue, by_mtime_desc, f);
 		f->sorted = true;
 	}
 	watch_read(f->w, now_ms, on_watch, f);
