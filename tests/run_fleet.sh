@@ -140,6 +140,19 @@ cp "$e/ok.ndjson" "$e/ok2.ndjson"
 [ -d "$XDG_STATE_HOME/agentview/sessions" ] || fail status-line "the folder of kept sessions was not made"
 echo "--status-line DIR|FILE...: running, waiting, failed and done summed up, tmux colours; none: the kept sessions"
 
+# Escape sequences in every field of a session (recordings/escapes.ndjson)
+# reach no output as control bytes.
+cases=$((cases + 1))
+mkdir -p "$tmp/hostile"
+cp recordings/escapes.ndjson "$tmp/hostile/"
+for fmt in text markdown; do
+	"$bin" --print --format "$fmt" "$tmp/hostile" >"$tmp/out"
+	grep -q "bbdc79ef" "$tmp/out" || fail hostile "$fmt: the session is not listed"
+	[ "$(tr -d '\n' <"$tmp/out" | LC_ALL=C tr -d '[:print:]\200-\377' | wc -c)" -eq 0 ] ||
+		fail hostile "$fmt: a control byte got through"
+done
+echo "escape sequences in every field: none reaches the list's output"
+
 # --- followed --------------------------------------------------------------------------
 
 # follow NAME ARGS...: agentview --print -f ARGS in the background.
