@@ -644,6 +644,50 @@ test_paths(void **state)
 	rm_tree(d);
 }
 
+/* States only (--status-line): a quarter of the windows is read, more
+ * when a first line or a last line does not fit in it. */
+static void
+test_states_only(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	struct buf big = {0}, pad = {0}, line = {0};
+
+	(void)state;
+	for (int i = 0; i < 25000; i++)
+		buf_addc(&pad, 'x');
+	/* An init of 25 KB, then a result of 25 KB after 40 KB of calls. */
+	buf_addf(&big, "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s0000001\",\"model\":\"%s\"}\n", pad.p);
+	buf_adds(&big, USER("big lines"));
+	for (int i = 0; i < 400; i++)
+		buf_adds(&big, START("c1", "npm test", T1) DONE("c1", "npm test", "success", T2));
+	buf_addf(&big, "{\"type\":\"result\",\"subtype\":\"success\",\"duration_ms\":5,\"is_error\":false,\"result\":\"%s\"}\n", pad.p);
+	put(d, "big.ndjson", big.p, NOW - 10 * MIN_MS, false);
+	/* The same, still running: a decision asked, its line long. */
+	buf_reset(&line);
+	buf_addf(&line, "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s0000002\",\"model\":\"%s\"}\n", pad.p);
+	buf_adds(&line, USER("asks"));
+	for (int i = 0; i < 400; i++)
+		buf_adds(&line, START("c1", "npm test", T1) DONE("c1", "npm test", "success", T2));
+	buf_adds(&line, ASK(T2));
+	put(d, "ask.ndjson", line.p, NOW - 1000, false);
+	f = fleet_of(d, FLEET_STATES_ONLY, NOW);
+	assert_int_equal(fleet_row(f, row_of(f, "big.ndjson", 0))->state, FS_DONE);
+	assert_int_equal(fleet_row(f, row_of(f, "ask.ndjson", 0))->state, FS_WAITING);
+	/* No call counted: their lines were passed over. */
+	assert_int_equal(fleet_row(f, row_of(f, "big.ndjson", 0))->ok, 0);
+	fleet_free(f);
+	/* And the whole list counts the calls of the last 64 KiB. */
+	f = fleet_of(d, 0, NOW);
+	assert_int_equal(fleet_row(f, row_of(f, "big.ndjson", 0))->state, FS_DONE);
+	assert_true(fleet_row(f, row_of(f, "big.ndjson", 0))->ok > 50);
+	fleet_free(f);
+	buf_free(&big);
+	buf_free(&pad);
+	buf_free(&line);
+	rm_tree(d);
+}
+
 int
 main(void)
 {
@@ -657,6 +701,7 @@ main(void)
 		cmocka_unit_test(test_polled),
 		cmocka_unit_test(test_claude_tail),
 		cmocka_unit_test(test_paths),
+		cmocka_unit_test(test_states_only),
 		cmocka_unit_test(test_columns),
 		cmocka_unit_test(test_sort_filter),
 	};
