@@ -168,9 +168,13 @@ fleet_new_row(struct fleet *f, uint32_t fi, bool session)
 	else if (index < ff->reuse)
 		ri = row_of_file(f, fi, index);
 	if (ri == NONE) {
+		size_t cap = f->rowcap;
+
 		ARRAY_RESERVE(f->row, f->rowcap, f->nrow + 1);
-		f->told = xreallocarray(f->told, f->rowcap, 1);
-		f->touched = xreallocarray(f->touched, f->rowcap, 1);
+		if (f->rowcap != cap) {
+			f->told = xreallocarray(f->told, f->rowcap, 1);
+			f->touched = xreallocarray(f->touched, f->rowcap, 1);
+		}
 		ri = (uint32_t)f->nrow++;
 		f->told[ri] = FS_NSTATES;
 		f->touched[ri] = 0;
