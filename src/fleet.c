@@ -325,6 +325,8 @@ note_file(struct fleet *f, int d, const char *path, const struct stat *st)
 	uint32_t fi = map_find(f, path);
 	struct ffile *ff;
 
+	if (fi != NONE)
+		f->file[fi].seen = f->scan;
 	if (fi == NONE) {
 		ARRAY_RESERVE(f->file, f->filecap, f->nfile + 1);
 		fi = (uint32_t)f->nfile++;
@@ -332,6 +334,7 @@ note_file(struct fleet *f, int d, const char *path, const struct stat *st)
 		memset(ff, 0, sizeof *ff);
 		ff->path = xstrdup(path);
 		ff->dir = d;
+		ff->seen = f->scan;
 		ff->last_row = NONE;
 		ff->mtime_ms = (int64_t)st->st_mtim.tv_sec * 1000 +
 			       st->st_mtim.tv_nsec / 1000000;
@@ -404,6 +407,8 @@ scan_dir(struct fleet *f, int d)
 	struct stat st;
 	DIR *dp = opendir(f->dir[d].path);
 
+	f->scan++;
+
 	if (dp != NULL && f->dir[d].listing) {
 		while ((de = readdir(dp)) != NULL)
 			if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
@@ -411,8 +416,10 @@ scan_dir(struct fleet *f, int d)
 	}
 	if (dp != NULL)
 		closedir(dp);
+	/* The files the folder no longer names, or that it does not list
+	 * (files given one by one): there still? */
 	for (size_t i = 0; i < f->nfile; i++) {
-		if (f->file[i].dir != d)
+		if (f->file[i].dir != d || f->file[i].seen == f->scan)
 			continue;
 		if (stat(f->file[i].path, &st) == 0 && S_ISREG(st.st_mode))
 			note_file(f, d, f->file[i].path, &st);

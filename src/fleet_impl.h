@@ -47,6 +47,7 @@ struct ffile {
 	uint32_t nrows;    /* sessions read (rows with an index) */
 	uint32_t reuse;    /* after a restart: rows with index below it are
 			      taken again by the sessions read */
+	uint32_t seen;     /* the folder scan that last noted it */
 	uint8_t kind;      /* enum file_kind */
 	int err;           /* FK_ERROR: errno */
 	bool given;        /* named on the command line */
@@ -88,6 +89,7 @@ struct fleet {
 	size_t qhead, nqueue, qcap;
 	uint32_t *live;       /* files whose newest row may be running */
 	size_t nlive, livecap;
+	uint32_t scan;        /* folder scans made: ffile.seen */
 	bool first_done;      /* the first look is over: changes are told */
 	bool sorted;          /* the first look's queue is by mtime */
 	fleet_change_fn fn;
