@@ -27,34 +27,7 @@ XDG_STATE_HOME=$tmp/state
 export XDG_STATE_HOME
 pids=
 trap 'for p in $pids; do kill "$p" 2>/dev/null; done; rm -rf "$tmp"' EXIT
-fails=0
-cases=0
-
-fail() {
-	echo "FAIL $1: $2"
-	fails=$((fails + 1))
-}
-
-# line TEXT: TEXT and a newline (echo would read its backslashes).
-line() {
-	printf '%s\n' "$*"
-}
-
-# wait_for FILE STRING: until FILE holds STRING; false after 10 s.
-wait_for() {
-	i=0
-	while ! grep -qF -- "$2" "$1" 2>/dev/null; do
-		i=$((i + 1))
-		[ "$i" -gt 100 ] && return 1
-		sleep 0.1
-	done
-	return 0
-}
-
-# expect NAME FILE STRING: FILE comes to hold STRING.
-expect() {
-	wait_for "$2" "$3" || fail "$1" "$(basename "$2") does not show: $3"
-}
+. ./tests/lib/expect.sh
 
 init() {
 	line "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"$1\",\"model\":\"m\"}"
