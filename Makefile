@@ -55,7 +55,7 @@ MODEL   = model model_build model_query agent agent_cursor agent_claude agent_ge
 OUTPUT  = print print_html summary record statusline options complete copy open compare keep notify fleet_print
 # The screen's model, without curses: transcript blocks, the status bar,
 # layout, keys, themes, a call's detail, search, jumps, replay.
-VIEW    = render status view keys theme search diff detail jump replay
+VIEW    = render status view keys theme search diff detail jump replay listview
 CORE = $(READING) $(MODEL) $(OUTPUT) $(VIEW)
 # Screen layer: the only files that may include <curses.h>. The loop, the
 # layer stack and what the panes share; then the panes.
