@@ -339,10 +339,11 @@ run_print(struct input *in, struct model *m, const struct options *o,
  * terminal to read keys from. */
 static int
 run_screen(struct input *in, struct model *m, const struct options *o,
-	   struct runner *run, const char *note)
+	   struct runner *run, const char *note, struct fleet *f,
+	   struct notifier *tell)
 {
 	struct ui_opts uo = {0};
-	bool stdin_events = o->command == NULL && o->nfiles == 0;
+	bool stdin_events = f == NULL && o->command == NULL && o->nfiles == 0;
 	int status;
 
 	for (int i = 0; i < o->nfiles; i++)
@@ -367,6 +368,8 @@ run_screen(struct input *in, struct model *m, const struct options *o,
 	uo.framestat = getenv("AGENTVIEW_FRAMESTAT") != NULL;
 	uo.started_us = main_started_us;
 	uo.note = note;
+	uo.fleet = f;
+	uo.tell = tell;
 	status = ui_run(m, in, &uo);
 	return status < 0 ? -1 : status;
 }
@@ -452,18 +455,6 @@ wants_fleet(const struct options *o)
 	if (o->nfiles > 1)
 		return true;
 	return stat(o->files[0], &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* Whether a FOLDER is given, or none: no viewer of today shows that. */
-static bool
-wants_folder(const struct options *o)
-{
-	struct stat st;
-
-	for (int i = 0; i < o->nfiles; i++)
-		if (stat(o->files[i], &st) == 0 && S_ISDIR(st.st_mode))
-			return true;
-	return o->nfiles == 0;
 }
 
 /* The width a text list is laid out in: the terminal's, COLUMNS, or 160
@@ -561,6 +552,43 @@ run_fleet(const struct options *o)
 	return status;
 }
 
+/* The session list on the screen: the folders and files of the command
+ * line, or the folder of kept sessions; printed when there is no terminal
+ * for keys. */
+static int
+run_list(const struct options *o)
+{
+	struct fleet *f = fleet_new(o->recursive ? FLEET_RECURSIVE : 0, o->agent);
+	struct model *m;
+	struct input in;
+	struct notifier n;
+	int status = fleet_fill(f, o, clock_wall_ms()), tty = -1;
+
+	if (status != 0) {
+		fleet_free(f);
+		return status;
+	}
+	m = model_new();
+	m->agent = o->agent;
+	input_init(&in, m, false);
+	if (o->notify)
+		tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	notify_init(&n, o->notify, o->notify_cmd, tty);
+	n.quiet = true;
+	status = run_screen(&in, m, o, NULL, NULL, f,
+			    o->notify || o->notify_cmd != NULL ? &n : NULL);
+	if (tty >= 0)
+		close(tty);
+	input_free(&in);
+	model_free(m);
+	fleet_free(f);
+	if (status < 0) {
+		fprintf(stderr, "agentview: no terminal for keys (/dev/tty): printing instead\n");
+		return run_fleet(o);
+	}
+	return status;
+}
+
 /* Print what the command line had to say (--help, a usage error) and
  * return status. */
 static int
@@ -632,10 +660,10 @@ main(int argc, char **argv)
 	/* No screen to draw on: print. */
 	if (!isatty(STDOUT_FILENO) || o.format_given)
 		o.print = true;
-	/* The session list's screen is to come: until then a folder's list
-	 * is printed on the terminal, and FILEs open in the viewer. */
-	if (fleet && (o.print || o.status_line || wants_folder(&o)))
+	if (fleet && (o.print || o.status_line))
 		return run_fleet(&o);
+	if (fleet)
+		return run_list(&o);
 	if (o.follow && o.nfiles == 0)
 		return say(options_usage(&err, "--follow needs a FILE or a FOLDER"),
 			   &out, &err);
@@ -690,7 +718,7 @@ main(int argc, char **argv)
 				   &caught);
 	} else {
 		status = run_screen(&in, m, &o, o.command != NULL ? &run : NULL,
-				    rec_note.n > 0 ? rec_note.p : NULL);
+				    rec_note.n > 0 ? rec_note.p : NULL, NULL, NULL);
 		if (status < 0) {
 			fprintf(stderr, "agentview: no terminal for keys (/dev/tty): printing instead\n");
 			status = run_print(&in, m, &o, o.command != NULL ? &run : NULL,
