@@ -176,6 +176,8 @@ test: deps-test
 	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview sh tests/run_fleet.sh
 	@sh tests/run_screen.sh
 	@sh tests/run_take.sh
+	@sh tests/run_list.sh
+	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview sh tests/run_list.sh
 	@sh tests/run_runner.sh
 	@sh tests/run_replay.sh
 	@sh tests/run_deps.sh

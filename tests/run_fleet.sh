@@ -16,7 +16,7 @@
 #   - a session piped into agentview is kept, and listed live;
 #   - --notify inside tmux: OSC 9 and 777 reach the terminal tmux runs in
 #     (script(1)'s typescript) through the passthrough;
-#   - on a terminal, agentview DIR and agentview alone print the list.
+#   - on a terminal, agentview DIR and agentview alone show the list.
 # Waits poll the output (up to 10 s) instead of sleeping a fixed time.
 set -u
 bin=${AGENTVIEW:-./src/agentview}
@@ -304,8 +304,9 @@ echo "--notify in tmux: OSC 9 and 777 through the passthrough to the outer termi
 
 # --- on a terminal ------------------------------------------------------------------------
 
-# The list's screen is to come (issue 15): until then a folder's list is
-# printed at the terminal's width, and `agentview` alone lists the kept.
+# On a terminal, agentview DIR and agentview alone open the list's screen
+# (tests/run_list.sh has its keys): the rows at the terminal's width, and
+# the kept sessions.
 cases=$((cases + 1))
 n=0
 for args in "$d" ""; do
@@ -331,7 +332,7 @@ for args in "$d" ""; do
 	fi
 done
 $tm kill-server 2>/dev/null
-echo "on a terminal: agentview DIR and agentview alone print the list at its width"
+echo "on a terminal: agentview DIR and agentview alone show the list at its width"
 
 echo "fleet: $cases cases, $fails failures"
 [ "$fails" -eq 0 ]

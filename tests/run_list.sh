@@ -1,0 +1,149 @@
+#!/bin/sh
+# run_list.sh: the session list on the screen (issue 15), as a person sees
+# it in a private tmux server: the rows of a folder at 120, 80 and 40
+# columns (columns dropped by priority down to state, prompt and time), a
+# live change (lines appended to a file of the folder change its row, a
+# new file adds one), s cycling the order, / filtering, Enter opening a
+# session in the transcript and q coming back to the same row, q on the
+# list quitting. File times are set long ago but for the live file, so the
+# order of recency is known.
+set -u
+top=$(pwd)
+bin=${AGENTVIEW:-$top/src/agentview}
+case $bin in /*) ;; *) bin=$top/$bin ;; esac
+. "$top/tests/lib/tmux.sh"
+tmux_test list
+XDG_STATE_HOME=$work/state
+export XDG_STATE_HOME
+
+line() {
+	printf '%s\n' "$1"
+}
+init() {
+	line "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"$1\",\"model\":\"Composer 2.5\",\"cwd\":\"/w/$2\"}"
+}
+user() {
+	line "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"$1\"}]}}"
+}
+started() {
+	line "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"$1\",\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"$2\"}}}}"
+}
+result() {
+	line "{\"type\":\"result\",\"subtype\":\"success\",\"duration_ms\":$2,\"is_error\":$1,\"result\":\"$3\"}"
+}
+
+# reversed TEXT: the screen line holding TEXT has reverse video on it (the
+# selection).
+reversed() {
+	screen_sgr | grep -F -- "$1" | grep -o "$(printf '\033')\[[0-9;]*m" |
+		sed 's/^.\[//; s/m$//' | tr ';' '\n' | grep -qx 7
+}
+
+d=$work/fleet
+mkdir -p "$d"
+{ init d0000001 alpha; user "fix the tests"; result false 245000 "the tests pass"; } >"$d/done.ndjson"
+{ init f0000001 beta; user "deploy it"; result true 61000 "make failed"; } >"$d/failed.ndjson"
+{ init c0000001 gamma; user "refactor"; started c1 make; } >"$d/cut.ndjson"
+touch -d '2026-01-05 10:00' "$d/done.ndjson"
+touch -d '2026-01-05 09:00' "$d/failed.ndjson"
+touch -d '2026-01-05 08:00' "$d/cut.ndjson"
+{ init l0000001 delta; user "run the e2e suite"; started c1 "npm run e2e"; } >"$d/live.ndjson"
+
+# list COLS ROWS: agentview over the folder, the first screen drawn.
+list() {
+	start "$1" "$2" "$bin $d"
+	wait_for 'attention order' || fail "list-$1" "no list: $(screen | head -3)"
+}
+
+# --- the rows at three widths ------------------------------------------------------
+
+cases=$((cases + 1))
+list 120 20
+shows '^STATE +AGENT +ID +CWD +PROMPT +NOW +TIME +CALLS +QUIET *$' ||
+	fail list-120 "column titles: $(screen | sed -n 2p)"
+screen | sed -n '3,6p' | cut -c1-12 | sed 's/ *$//' >"$work/states"
+# (cut counts bytes: the glyphs take 3.)
+printf '%s\n' "✗ failed" "● running" "✓ done" "◌ incomple" >"$work/want"
+cmp -s "$work/states" "$work/want" || fail list-120 "attention first: $(tr '\n' '|' <"$work/states")"
+shows '^✗ failed +cursor f0000001 beta +deploy it +make failed +1m01s' ||
+	fail list-120 "the failed row: $(screen | sed -n 3p)"
+shows '^● running +cursor l0000001 delta +run the e2e suite +Shell `npm run e2e`' ||
+	fail list-120 "the running row: $(screen | sed -n 4p)"
+shows '^1 running$' || fail list-120 "summary line: $(screen | head -1)"
+shows '^attention order · 4 sessions' || fail list-120 "status bar: $(screen | tail -1)"
+reversed "f0000001" || fail list-120 "the first row is not selected"
+echo "120 columns: every column but model, tokens, cost and file; attention first; the first row selected"
+
+cases=$((cases + 1))
+list 80 20
+shows '^STATE +AGENT +CWD +PROMPT +NOW +TIME$' || fail list-80 "column titles: $(screen | sed -n 2p)"
+shows '^✗ failed +cursor beta +deploy it +make failed +1m01s$' || fail list-80 "the failed row: $(screen | sed -n 3p)"
+list 40 20
+shows '^STATE +PROMPT +TIME$' || fail list-40 "column titles: $(screen | sed -n 2p)"
+shows '^✗ failed +deploy it +1m01s$' || fail list-40 "the failed row: $(screen | sed -n 3p)"
+shows '^● running +run the e2e suite +-$' || fail list-40 "the running row: $(screen | sed -n 4p)"
+echo "80 and 40 columns: columns dropped by priority, down to state, prompt and time"
+
+# --- live ------------------------------------------------------------------------------
+
+cases=$((cases + 1))
+list 120 20
+{ line '{"type":"tool_call","subtype":"completed","call_id":"c1","tool_call":{"shellToolCall":{"args":{"command":"npm run e2e"},"result":{"success":{"exitCode":0}}}}}'
+  result false 5000 "e2e green"; } >>"$d/live.ndjson"
+wait_for '^✓ done +cursor l0000001 delta +run the e2e suite +ok +5.0 s ✓1' ||
+	fail live "the appended result did not change the row: $(screen | sed -n '3,7p')"
+shows '^1 done today$' || fail live "summary line: $(screen | head -1)"
+{ init n0000001 eta; user "a new one"; } >"$d/new.ndjson"
+wait_for '^● running +cursor n0000001 eta +a new one' || fail live "a new file is not listed: $(screen | sed -n '3,8p')"
+wait_for '^attention order · 5 sessions' || fail live "status bar: $(screen | tail -1)"
+echo "live: a result appended changes its row, a new file adds one"
+
+# --- sorting, filtering ------------------------------------------------------------------
+
+cases=$((cases + 1))
+keys s
+wait_for 'sorted by newest' || fail sort "s: no note"
+# The newest start first: the new file, the live one, then by their times.
+screen | sed -n '3,4p' | grep -o '[a-z]0000001' | tr '\n' ' ' >"$work/ids"
+[ "$(cat "$work/ids")" = "n0000001 l0000001 " ] || fail sort "newest: $(cat "$work/ids")"
+keys s
+wait_for 'sorted by longest' || fail sort "s again: no note"
+screen | sed -n 3p | grep -qE '^✓ done +cursor d0000001' ||
+	fail sort "longest first: $(screen | sed -n 3p)"
+keys s s
+wait_for 'sorted by attention' || fail sort "s round to attention: $(screen | tail -1)"
+echo "s: newest, longest, cwd, and back to attention"
+
+cases=$((cases + 1))
+keys / d e p
+wait_for '^filter: dep_' || fail filter "no prompt: $(screen | tail -1)"
+shows 'f0000001' || fail filter "the match is gone"
+shows 'd0000001|l0000001|n0000001' && fail filter "rows that do not match are shown"
+keys Enter
+wait_for '1 of 5 sessions · filter "dep"' || fail filter "status bar: $(screen | tail -1)"
+keys Escape
+wait_for '^attention order · 5 sessions' || fail filter "Esc did not empty the filter: $(screen | tail -1)"
+shows 'd0000001' || fail filter "rows did not come back"
+echo "/: the rows filtered as it is typed; Esc empties the filter"
+
+# --- open and back ---------------------------------------------------------------------
+
+cases=$((cases + 1))
+keys j j
+row=$(screen | sed -n 5p | grep -o '[a-z]0000001')
+reversed "$row" || fail open "the third row is not selected"
+keys Enter
+wait_for "Session $row" || fail open "Enter did not open $row: $(screen | head -3)"
+keys q
+wait_for 'attention order' || fail open "q did not come back to the list: $(screen | tail -1)"
+reversed "$row" || fail open "back on another row than $row"
+keys Enter
+wait_for "Session $row" || fail open "Enter again did not open $row"
+keys Escape
+wait_for 'attention order' || fail open "Esc did not come back to the list"
+keys q
+wait_exit 5 || fail open "q on the list did not quit"
+echo "Enter opens the session, q and Esc come back to its row, q quits"
+
+echo "list: $cases cases, $fails failures"
+[ "$fails" -eq 0 ]
