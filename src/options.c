@@ -396,9 +396,10 @@ const struct opt options_table[] = {
 static const char help_head[] =
 	"usage: agentview [OPTIONS] [FILE]                view FILE; '-' or piped stdin = live input\n"
 	"       agentview [OPTIONS] -- COMMAND [ARG ...]  run COMMAND and view its output live\n"
-	"       agentview [OPTIONS] FOLDER|FILE ...       the sessions of FOLDERs and FILEs (*.ndjson,\n"
-	"                                                 *.jsonl, recordings); with no argument on a\n"
-	"                                                 terminal, the sessions agentview kept\n";
+	"       agentview [OPTIONS] FOLDER|FILE ...       a live list of the sessions of FOLDERs and FILEs\n"
+	"                                                 (*.ndjson, *.jsonl, recordings; Enter opens\n"
+	"                                                 one); with no argument on a terminal, the\n"
+	"                                                 sessions agentview kept\n";
 static const char help_tail[] =
 	"On screen, q (or Ctrl-C) while COMMAND runs asks before stopping it.\n"
 	"COMMAND reads agentview's stdin when that is a pipe or a file, else /dev/null; its\n"
