@@ -32,22 +32,7 @@ tm=:
 trap 'for p in $pids; do kill "$p" 2>/dev/null; done; $tm kill-server 2>/dev/null; chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 . ./tests/lib/expect.sh
 
-# Lines of a Cursor session.
-init() {
-	line "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"$1\",\"model\":\"Composer 2.5\",\"cwd\":\"/w/$2\"}"
-}
-user() {
-	line "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"$1\"}]}}"
-}
-started() {
-	line "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"$1\",\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"$2\"}}}}"
-}
-result() {
-	line "{\"type\":\"result\",\"subtype\":\"success\",\"duration_ms\":$2,\"is_error\":$1,\"result\":\"$3\"}"
-}
-ask() {
-	line '{"type":"interaction_query","subtype":"request","query_type":"webFetchRequestQuery","query":{"id":1,"webFetchRequestQuery":{"args":{"url":"https://example.com/"}}}}'
-}
+. ./tests/lib/cursor.sh
 
 # A folder of sessions in every state, last written an hour ago.
 d=$tmp/fleet

@@ -19,18 +19,7 @@ export XDG_STATE_HOME
 line() {
 	printf '%s\n' "$1"
 }
-init() {
-	line "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"$1\",\"model\":\"Composer 2.5\",\"cwd\":\"/w/$2\"}"
-}
-user() {
-	line "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"$1\"}]}}"
-}
-started() {
-	line "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"$1\",\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"$2\"}}}}"
-}
-result() {
-	line "{\"type\":\"result\",\"subtype\":\"success\",\"duration_ms\":$2,\"is_error\":$1,\"result\":\"$3\"}"
-}
+. "$top/tests/lib/cursor.sh"
 
 # reversed TEXT: the screen line holding TEXT has reverse video on it (the
 # selection).
@@ -57,31 +46,33 @@ list() {
 
 # --- the rows at three widths ------------------------------------------------------
 
+# at COLS LINE PATTERN: screen line LINE matches PATTERN (grep -E), at COLS.
+at() {
+	screen | sed -n "$2p" | grep -qE -- "$3" || fail "list-$1" "line $2: $(screen | sed -n "$2p")"
+}
+
 cases=$((cases + 1))
 list 120 20
-shows '^STATE +AGENT +ID +CWD +PROMPT +NOW +TIME +CALLS +QUIET *$' ||
-	fail list-120 "column titles: $(screen | sed -n 2p)"
+at 120 1 '^1 running$'
+at 120 2 '^STATE +AGENT +ID +CWD +PROMPT +NOW +TIME +CALLS +QUIET *$'
+at 120 3 '^✗ failed +cursor f0000001 beta +deploy it +make failed +1m01s'
+at 120 4 '^● running +cursor l0000001 delta +run the e2e suite +Shell `npm run e2e`'
+at 120 20 '^attention order · 4 sessions'
 screen | sed -n '3,6p' | cut -c1-12 | sed 's/ *$//' >"$work/states"
 # (cut counts bytes: the glyphs take 3.)
 printf '%s\n' "✗ failed" "● running" "✓ done" "◌ incomple" >"$work/want"
 cmp -s "$work/states" "$work/want" || fail list-120 "attention first: $(tr '\n' '|' <"$work/states")"
-shows '^✗ failed +cursor f0000001 beta +deploy it +make failed +1m01s' ||
-	fail list-120 "the failed row: $(screen | sed -n 3p)"
-shows '^● running +cursor l0000001 delta +run the e2e suite +Shell `npm run e2e`' ||
-	fail list-120 "the running row: $(screen | sed -n 4p)"
-shows '^1 running$' || fail list-120 "summary line: $(screen | head -1)"
-shows '^attention order · 4 sessions' || fail list-120 "status bar: $(screen | tail -1)"
 reversed "f0000001" || fail list-120 "the first row is not selected"
 echo "120 columns: every column but model, tokens, cost and file; attention first; the first row selected"
 
 cases=$((cases + 1))
 list 80 20
-shows '^STATE +AGENT +CWD +PROMPT +NOW +TIME$' || fail list-80 "column titles: $(screen | sed -n 2p)"
-shows '^✗ failed +cursor beta +deploy it +make failed +1m01s$' || fail list-80 "the failed row: $(screen | sed -n 3p)"
+at 80 2 '^STATE +AGENT +CWD +PROMPT +NOW +TIME$'
+at 80 3 '^✗ failed +cursor beta +deploy it +make failed +1m01s$'
 list 40 20
-shows '^STATE +PROMPT +TIME$' || fail list-40 "column titles: $(screen | sed -n 2p)"
-shows '^✗ failed +deploy it +1m01s$' || fail list-40 "the failed row: $(screen | sed -n 3p)"
-shows '^● running +run the e2e suite +-$' || fail list-40 "the running row: $(screen | sed -n 4p)"
+at 40 2 '^STATE +PROMPT +TIME$'
+at 40 3 '^✗ failed +deploy it +1m01s$'
+at 40 4 '^● running +run the e2e suite +-$'
 echo "80 and 40 columns: columns dropped by priority, down to state, prompt and time"
 
 # --- live ------------------------------------------------------------------------------
