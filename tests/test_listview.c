@@ -12,47 +12,53 @@
 #include "fixture.h"
 
 #include "fleet.h"
+#include "fleet_lines.h"
 #include "listview.h"
 
-/* 2026-11-23 00:00 UTC. */
-#define NOW 1795392000000LL
-#define MIN_MS 60000LL
+/* What each test looks at: a folder of four sessions (done long ago,
+ * failed, running, done lately), a fleet over it looked at once, and a
+ * list view of it made once. */
+struct four {
+	char *dir;
+	struct fleet *f;
+	struct listview lv;
+};
 
-#define INIT(id, cwd)                                                          \
-	"{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"" cwd             \
-	"\",\"session_id\":\"" id "\",\"model\":\"Composer 2.5\"}\n"
-#define USER(text)                                                             \
-	"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"" text "\"}]}}\n"
-#define START(id, cmd)                                                         \
-	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"" id    \
-	"\",\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"" cmd    \
-	"\"}}},\"timestamp_ms\":1795391460000}\n"
-#define RESULT(err, ms)                                                        \
-	"{\"type\":\"result\",\"subtype\":\"success\",\"duration_ms\":" ms     \
-	",\"is_error\":" err ",\"result\":\"r\"}\n"
-
-/* A folder of four sessions: done long ago, failed, running, done lately;
- * a fleet over it, looked at once. */
-static struct fleet *
-four(char **dir)
+static int
+four_setup(void **state)
 {
-	struct fleet *f = fleet_new(0, -1);
+	struct four *t = calloc(1, sizeof *t);
 	struct buf err = {0};
-	char *d = fixture_tmpdir("listview");
 
-	fixture_put(d, "old.ndjson", INIT("00000001", "/w/old") USER("old work")
-		    RESULT("false", "600000"), NOW - 60 * MIN_MS, false);
-	fixture_put(d, "bad.ndjson", INIT("00000002", "/w/bad") USER("deploy it")
-		    RESULT("true", "1000"), NOW - 30 * MIN_MS, false);
-	fixture_put(d, "run.ndjson", INIT("00000003", "/w/run") USER("run the suite")
-		    START("c1", "npm test"), NOW - 1000, false);
-	fixture_put(d, "new.ndjson", INIT("00000004", "/w/new") USER("café au lait")
-		    RESULT("false", "2000"), NOW - 10 * MIN_MS, false);
-	assert_int_equal(fleet_add(f, d, &err), 0);
-	fleet_update(f, NOW, 0);
+	t->dir = fixture_tmpdir("listview");
+	fixture_put(t->dir, "old.ndjson", INIT("00000001", "/w/old") USER("old work")
+		    RESULT("false", "600000", "r"), NOW - 60 * MIN_MS, false);
+	fixture_put(t->dir, "bad.ndjson", INIT("00000002", "/w/bad") USER("deploy it")
+		    RESULT("true", "1000", "r"), NOW - 30 * MIN_MS, false);
+	fixture_put(t->dir, "run.ndjson", INIT("00000003", "/w/run") USER("run the suite")
+		    START("c1", "npm test", T1), NOW - 1000, false);
+	fixture_put(t->dir, "new.ndjson", INIT("00000004", "/w/new") USER("café au lait")
+		    RESULT("false", "2000", "r"), NOW - 10 * MIN_MS, false);
+	t->f = fleet_new(0, -1);
+	assert_int_equal(fleet_add(t->f, t->dir, &err), 0);
+	fleet_update(t->f, NOW, 0);
 	buf_free(&err);
-	*dir = d;
-	return f;
+	listview_init(&t->lv);
+	listview_refresh(&t->lv, t->f, NOW);
+	*state = t;
+	return 0;
+}
+
+static int
+four_teardown(void **state)
+{
+	struct four *t = *state;
+
+	listview_free(&t->lv);
+	fleet_free(t->f);
+	fixture_rmtree(t->dir);
+	free(t);
+	return 0;
 }
 
 /* The ids of the rows shown, in order, the selected one in brackets. */
@@ -77,64 +83,52 @@ shown(const struct listview *lv, const struct fleet *f)
 static void
 test_selection(void **state)
 {
-	char *d;
-	struct fleet *f = four(&d);
-	struct listview lv;
+	struct four *t = *state;
+	struct fleet *f = t->f;
+	struct listview *lv = &t->lv;
 
-	(void)state;
-	listview_init(&lv);
-	listview_refresh(&lv, f, NOW);
-	assert_string_equal(shown(&lv, f), "[2]341");
-	assert_int_equal(listview_selected(&lv), lv.v[0]);
-	listview_move(&lv, 2);
-	assert_string_equal(shown(&lv, f), "23[4]1");
+	assert_string_equal(shown(lv, f), "[2]341");
+	assert_int_equal(listview_selected(lv), lv->v[0]);
+	listview_move(lv, 2);
+	assert_string_equal(shown(lv, f), "23[4]1");
 	/* A new session needing attention comes first: the selection stays
 	 * on its session, one place down. */
-	fixture_put(d, "late.ndjson", INIT("00000005", "/w/late") USER("late")
-		    RESULT("true", "10"), NOW, false);
+	fixture_put(t->dir, "late.ndjson", INIT("00000005", "/w/late") USER("late")
+		    RESULT("true", "10", "r"), NOW, false);
 	fleet_update(f, NOW + 100, 0);
-	listview_refresh(&lv, f, NOW + 100);
-	assert_string_equal(shown(&lv, f), "523[4]1");
+	listview_refresh(lv, f, NOW + 100);
+	assert_string_equal(shown(lv, f), "523[4]1");
 	/* Moves stop at either end. */
-	listview_move(&lv, 100);
-	assert_string_equal(shown(&lv, f), "5234[1]");
-	listview_move(&lv, -100);
-	assert_string_equal(shown(&lv, f), "[5]2341");
-	listview_move(&lv, -1);
-	assert_string_equal(shown(&lv, f), "[5]2341");
-	listview_free(&lv);
-	fleet_free(f);
-	fixture_rmtree(d);
+	listview_move(lv, 100);
+	assert_string_equal(shown(lv, f), "5234[1]");
+	listview_move(lv, -100);
+	assert_string_equal(shown(lv, f), "[5]2341");
+	listview_move(lv, -1);
+	assert_string_equal(shown(lv, f), "[5]2341");
 }
 
 /* s cycles attention, newest, longest, cwd, and the selection follows. */
 static void
 test_sort(void **state)
 {
-	char *d;
-	struct fleet *f = four(&d);
-	struct listview lv;
+	struct four *t = *state;
+	struct fleet *f = t->f;
+	struct listview *lv = &t->lv;
 
-	(void)state;
-	listview_init(&lv);
-	listview_refresh(&lv, f, NOW);
-	listview_move(&lv, 1);
-	assert_string_equal(shown(&lv, f), "2[3]41");
-	listview_sort_next(&lv, f, NOW);
-	assert_int_equal(lv.sort, FSORT_NEWEST);
-	assert_string_equal(fleet_row(f, listview_selected(&lv))->id, "00000003");
-	listview_sort_next(&lv, f, NOW);
-	assert_int_equal(lv.sort, FSORT_LONGEST);
-	assert_string_equal(fleet_row(f, listview_selected(&lv))->id, "00000003");
-	listview_sort_next(&lv, f, NOW);
-	assert_int_equal(lv.sort, FSORT_CWD);
-	assert_string_equal(shown(&lv, f), "241[3]");
-	listview_sort_next(&lv, f, NOW);
-	assert_int_equal(lv.sort, FSORT_ATTENTION);
-	assert_string_equal(shown(&lv, f), "2[3]41");
-	listview_free(&lv);
-	fleet_free(f);
-	fixture_rmtree(d);
+	listview_move(lv, 1);
+	assert_string_equal(shown(lv, f), "2[3]41");
+	listview_sort_next(lv, f, NOW);
+	assert_int_equal(lv->sort, FSORT_NEWEST);
+	assert_string_equal(fleet_row(f, listview_selected(lv))->id, "00000003");
+	listview_sort_next(lv, f, NOW);
+	assert_int_equal(lv->sort, FSORT_LONGEST);
+	assert_string_equal(fleet_row(f, listview_selected(lv))->id, "00000003");
+	listview_sort_next(lv, f, NOW);
+	assert_int_equal(lv->sort, FSORT_CWD);
+	assert_string_equal(shown(lv, f), "241[3]");
+	listview_sort_next(lv, f, NOW);
+	assert_int_equal(lv->sort, FSORT_ATTENTION);
+	assert_string_equal(shown(lv, f), "2[3]41");
 }
 
 /* / filters as it is typed, any case; Backspace takes a whole character
@@ -142,45 +136,39 @@ test_sort(void **state)
 static void
 test_filter(void **state)
 {
-	char *d;
-	struct fleet *f = four(&d);
-	struct listview lv;
+	struct four *t = *state;
+	struct fleet *f = t->f;
+	struct listview *lv = &t->lv;
 	struct buf st = {0};
 
-	(void)state;
-	listview_init(&lv);
-	listview_refresh(&lv, f, NOW);
-	listview_move(&lv, 3);
-	assert_string_equal(shown(&lv, f), "234[1]");
-	listview_filter_edit(&lv, f, NOW, 'C');
-	listview_filter_edit(&lv, f, NOW, 'A');
-	listview_filter_edit(&lv, f, NOW, 'F');
-	listview_filter_edit(&lv, f, NOW, 0xE9); /* é */
-	assert_string_equal(lv.filter, "CAF\xC3\xA9");
-	assert_string_equal(shown(&lv, f), "[4]");
-	listview_status(&lv, f, NOW, &st);
+	listview_move(lv, 3);
+	assert_string_equal(shown(lv, f), "234[1]");
+	listview_filter_edit(lv, f, NOW, 'C');
+	listview_filter_edit(lv, f, NOW, 'A');
+	listview_filter_edit(lv, f, NOW, 'F');
+	listview_filter_edit(lv, f, NOW, 0xE9); /* é */
+	assert_string_equal(lv->filter, "CAF\xC3\xA9");
+	assert_string_equal(shown(lv, f), "[4]");
+	listview_status(lv, f, NOW, &st);
 	assert_string_equal(st.p, "attention order · 1 of 4 sessions · filter \"CAFé\"");
-	listview_filter_edit(&lv, f, NOW, -1);
-	assert_string_equal(lv.filter, "CAF");
+	listview_filter_edit(lv, f, NOW, -1);
+	assert_string_equal(lv->filter, "CAF");
 	/* Control characters are not typed into it. */
-	listview_filter_edit(&lv, f, NOW, 0x1B);
-	assert_string_equal(lv.filter, "CAF");
-	listview_filter_edit(&lv, f, NOW, 0);
-	assert_string_equal(lv.filter, "");
-	assert_string_equal(shown(&lv, f), "234[1]");
+	listview_filter_edit(lv, f, NOW, 0x1B);
+	assert_string_equal(lv->filter, "CAF");
+	listview_filter_edit(lv, f, NOW, 0);
+	assert_string_equal(lv->filter, "");
+	assert_string_equal(shown(lv, f), "234[1]");
 	/* Nothing matches: nothing selected. */
-	listview_filter_edit(&lv, f, NOW, 'Z');
-	assert_int_equal(lv.n, 0);
-	assert_int_equal(listview_selected(&lv), LISTVIEW_NONE);
-	listview_filter_edit(&lv, f, NOW, -1);
-	assert_string_equal(shown(&lv, f), "234[1]");
+	listview_filter_edit(lv, f, NOW, 'Z');
+	assert_int_equal(lv->n, 0);
+	assert_int_equal(listview_selected(lv), LISTVIEW_NONE);
+	listview_filter_edit(lv, f, NOW, -1);
+	assert_string_equal(shown(lv, f), "234[1]");
 	buf_reset(&st);
-	listview_status(&lv, f, NOW, &st);
+	listview_status(lv, f, NOW, &st);
 	assert_string_equal(st.p, "attention order · 4 sessions");
 	buf_free(&st);
-	listview_free(&lv);
-	fleet_free(f);
-	fixture_rmtree(d);
 }
 
 /* The selection stays in view; the clock runs only while a running row
@@ -188,40 +176,34 @@ test_filter(void **state)
 static void
 test_scroll_ticking(void **state)
 {
-	char *d;
-	struct fleet *f = four(&d);
-	struct listview lv;
+	struct four *t = *state;
+	struct fleet *f = t->f;
+	struct listview *lv = &t->lv;
 
-	(void)state;
-	listview_init(&lv);
-	listview_refresh(&lv, f, NOW);
-	assert_true(listview_ticking(&lv, f, 2));
-	listview_move(&lv, 3);
-	listview_scroll(&lv, 2);
-	assert_int_equal(lv.top, 2);
-	assert_false(listview_ticking(&lv, f, 2));
-	assert_true(listview_ticking(&lv, f, 3) == false);
-	listview_move(&lv, -2);
-	listview_scroll(&lv, 2);
-	assert_int_equal(lv.top, 1);
-	assert_true(listview_ticking(&lv, f, 2));
+	assert_true(listview_ticking(lv, f, 2));
+	listview_move(lv, 3);
+	listview_scroll(lv, 2);
+	assert_int_equal(lv->top, 2);
+	assert_false(listview_ticking(lv, f, 2));
+	assert_true(listview_ticking(lv, f, 3) == false);
+	listview_move(lv, -2);
+	listview_scroll(lv, 2);
+	assert_int_equal(lv->top, 1);
+	assert_true(listview_ticking(lv, f, 2));
 	/* A taller screen shows all: no blank rows under the last. */
-	listview_scroll(&lv, 10);
-	assert_int_equal(lv.top, 0);
-	assert_false(listview_ticking(&lv, f, 0));
-	listview_free(&lv);
-	fleet_free(f);
-	fixture_rmtree(d);
+	listview_scroll(lv, 10);
+	assert_int_equal(lv->top, 0);
+	assert_false(listview_ticking(lv, f, 0));
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_selection),
-		cmocka_unit_test(test_sort),
-		cmocka_unit_test(test_filter),
-		cmocka_unit_test(test_scroll_ticking),
+		cmocka_unit_test_setup_teardown(test_selection, four_setup, four_teardown),
+		cmocka_unit_test_setup_teardown(test_sort, four_setup, four_teardown),
+		cmocka_unit_test_setup_teardown(test_filter, four_setup, four_teardown),
+		cmocka_unit_test_setup_teardown(test_scroll_ticking, four_setup, four_teardown),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
