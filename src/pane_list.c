@@ -34,6 +34,8 @@ struct plist {
 	bool prompt;               /* the filter is being typed */
 	char before[LISTVIEW_FILTER_MAX]; /* the filter before it (Esc) */
 	bool opened;               /* a session was opened: read it at once */
+	uint32_t reveal;           /* the session of the file to show from its
+				      start once it is read, or LISTVIEW_NONE */
 	bool ticking;              /* a clock runs on the rows shown */
 	int64_t drawn_sec;         /* the wall second last drawn */
 	struct buf line, text;
@@ -183,8 +185,33 @@ list_open(struct ui *u, struct plist *pl)
 	pl->m = m;
 	pl->in = in;
 	pl->opened = true;
+	/* A file of several sessions: show the one of the row, not the file's
+	 * first (or its last, when following). */
+	pl->reveal = r->index > 0 && !(r->flags & FR_GAP) ? r->index : LISTVIEW_NONE;
 	ui_session(u, m, in, r->state == FS_RUNNING || r->state == FS_WAITING);
 	pane_main_open(u);
+}
+
+/* Show the session the row stands for from its first item, once the
+ * input has read that far. */
+static void
+list_reveal(struct ui *u, struct plist *pl)
+{
+	uint32_t it;
+
+	if (pl->m == NULL || pl->reveal == LISTVIEW_NONE ||
+	    model_nsessions(pl->m) <= pl->reveal)
+		return;
+	it = pl->m->ses[pl->reveal].first_item;
+	if (it == NONE || it >= model_nitems(pl->m))
+		return;
+	pl->reveal = LISTVIEW_NONE;
+	u->ts.top = it;
+	u->ts.row = 0;
+	u->ts.follow = false;
+	u->tl.follow = false;
+	u->tsel = it;
+	u->dirty = true;
 }
 
 /* Back from the session open to the list, at the row it was opened from. */
@@ -401,6 +428,7 @@ pane_list_work(struct ui *u)
 	/* A new second on a clock the list shows. */
 	if (pl->m == NULL && pl->ticking && now / 1000 != pl->drawn_sec)
 		u->dirty = true;
+	list_reveal(u, pl);
 	if (pl->opened) {
 		/* The loop read the input before the key that opened it. */
 		pl->opened = false;
