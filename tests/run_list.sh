@@ -136,5 +136,57 @@ keys q
 wait_exit 5 || fail open "q on the list did not quit"
 echo "Enter opens the session, q and Esc come back to its row, q quits"
 
+# A file of two sessions: each row opens on its own session.
+cases=$((cases + 1))
+{ init a0000001 zeta; user "first run"; result false 1000 one; init a0000002 zeta; user "second run"; result false 2000 two; } >"$d/two.ndjson"
+touch -d '2026-01-05 07:00' "$d/two.ndjson"
+list 120 20
+keys / z e t a Enter
+wait_for 'filter "zeta"' || fail two "no filter: $(screen | tail -1)"
+at 120 3 'a0000002 zeta +second run'
+keys Enter
+wait_for '── Session a0000002' || fail two "the second session is not shown: $(screen | head -4)"
+screen | sed -n '2,3p' | grep -q '── Session a0000002' || fail two "the second session is not at the top: $(screen | head -4)"
+keys q j Enter
+wait_for '── Session a0000001' || fail two "the first session is not shown: $(screen | head -4)"
+echo "a file of two sessions: each row opens on its own"
+
+# --- notifications, the poll, the clock ------------------------------------------------
+
+# Told while the list is up: --notify-cmd gets the change to done. With
+# no inotify watch left the folder is polled, and the status bar says so.
+cases=$((cases + 1))
+n=$work/notified
+mkdir -p "$n"
+{ init x0000001 theta; user "long job"; started c1 "make all"; } >"$n/job.ndjson"
+printf 'echo "$AGENTVIEW_EVENT $AGENTVIEW_SESSION" >>%s/told\n' "$work" >"$work/tell.sh"
+start 120 20 "env AGENTVIEW_WATCH_MAX=0 $bin --notify-cmd 'sh $work/tell.sh' $n"
+wait_for '1 folder polled each second' || fail notify "the poll is not said: $(screen | tail -1)"
+result false 3000 "built" >>"$n/job.ndjson"
+wait_for '^✓ done +cursor x0000001' || fail notify "the row did not change: $(screen | sed -n 3p)"
+poll 5 grep -q "done x0000001" "$work/told" || fail notify "--notify-cmd was not run: $(cat "$work/told" 2>/dev/null)"
+echo "--notify-cmd told of a change to done while the list is up; a polled folder said"
+
+# The screen is drawn again each second only while a running row is shown.
+cases=$((cases + 1))
+q=$work/quiet
+mkdir -p "$q"
+cp "$d/done.ndjson" "$d/failed.ndjson" "$q/"
+for dir in "$q" "$n"; do
+	[ "$dir" = "$n" ] && { init y0000001 iota; user "running"; started c1 "sleep"; } >"$n/run.ndjson"
+	start 120 20 "env AGENTVIEW_FRAMESTAT=1 $bin $dir 2>$work/frames"
+	wait_for 'attention order' || fail clock "no list"
+	sleep 3
+	keys q
+	wait_exit 5
+	frames=$(sed -n 's/.*frames=\([0-9]*\).*/\1/p' "$work/frames")
+	if [ "$dir" = "$q" ]; then
+		[ "${frames:-99}" -le 3 ] || fail clock "a quiet list drew $frames frames in 3 s"
+	else
+		[ "${frames:-0}" -ge 3 ] && [ "${frames:-99}" -le 8 ] || fail clock "a running row: $frames frames in 3 s"
+	fi
+done
+echo "a quiet list is not drawn again; a running row's clock is, once a second"
+
 echo "list: $cases cases, $fails failures"
 [ "$fails" -eq 0 ]
