@@ -9,6 +9,7 @@
  * folder is read; state changes are told by notify.h. */
 #include "ui.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,6 +38,9 @@ struct plist {
 	uint32_t reveal;           /* the session of the file to show from its
 				      start once it is read, or LISTVIEW_NONE */
 	bool ticking;              /* a clock runs on the rows shown */
+	bool loaded;               /* the first look read every file */
+	int64_t all_rows_us;       /* clock_mono_us when a frame first showed
+				      them all (AGENTVIEW_FRAMESTAT), or 0 */
 	int64_t drawn_sec;         /* the wall second last drawn */
 	struct buf line, text;
 };
@@ -148,6 +152,8 @@ list_draw(struct ui *u, void *st)
 		return;
 	list_draw_rows(u, pl, now, LINES - LIST_TOP - 1);
 	list_draw_status(u, pl, now);
+	if (pl->loaded && pl->all_rows_us == 0)
+		pl->all_rows_us = clock_mono_us();
 }
 
 /* Open the session selected over the list, from its file. */
@@ -369,6 +375,12 @@ list_close(struct ui *u, void *st)
 		free(pl->in);
 		model_free(pl->m);
 	}
+	if (u->opt.framestat)
+		fprintf(stderr, "agentview-framestat-list: rows=%zu all_rows_ms=%.1f\n",
+			fleet_nrows(pl->f),
+			pl->all_rows_us > 0
+				? (double)(pl->all_rows_us - u->opt.started_us) / 1000
+				: -1.0);
 	fleet_on_change(pl->f, NULL, NULL);
 	listview_free(&pl->lv);
 	buf_free(&pl->line);
@@ -424,6 +436,10 @@ pane_list_work(struct ui *u)
 	if (fleet_update(pl->f, now, LIST_BUDGET_US) != 0) {
 		listview_refresh(&pl->lv, pl->f, now);
 		u->dirty |= pl->m == NULL;
+	}
+	if (!pl->loaded && !fleet_loading(pl->f)) {
+		pl->loaded = true;
+		u->dirty = true;
 	}
 	/* A new second on a clock the list shows. */
 	if (pl->m == NULL && pl->ticking && now / 1000 != pl->drawn_sec)
