@@ -373,6 +373,31 @@ bench_fleet_look() {
 		"" "" "" "" "" ""
 }
 
+# bench_list_screen N MB LIMIT_MS: the list on a terminal (tmux, 120x40)
+# over a tree: its first frame (keys work from then on, while the files are
+# read in slices) and the first frame that shows every row (the
+# AGENTVIEW_FRAMESTAT hook), median of RUNS.
+bench_list_screen() {
+	t=$(fleet_tree "$1" "$2")
+	: >"$work/lf"
+	i=0
+	while [ "$i" -lt "$runs" ]; do
+		start 120 40 "AGENTVIEW_FRAMESTAT=1 $bin $t 2>>$work/lf"
+		wait_for '^attention order · [0-9]+ sessions  ' 60 || { echo "bench: the list never showed every row" >&2; exit 1; }
+		keys q
+		wait_exit 10 || :
+		i=$((i + 1))
+	done
+	first=$(sed -n 's/.*first_frame_ms=\([0-9.]*\).*/\1/p' "$work/lf" | sort -n |
+		awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : -1) }')
+	all=$(sed -n 's/.*all_rows_ms=\([0-9.]*\).*/\1/p' "$work/lf" | sort -n |
+		awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : -1), v[NR] }')
+	[ "$first" != -1 ] && [ "${all% *}" != -1 ] || { echo "bench: no frame times (AGENTVIEW_FRAMESTAT)" >&2; cat "$work/lf" >&2; exit 1; }
+	row "session list on a terminal (tmux 120x40): every row shown" "$1 files" \
+		"median $(fmt3 "${all% *}") ms, max $(fmt3 "${all#* }") ms; first frame $(fmt3 "$first") ms" \
+		"" "" "" "" "<= $3 ms" "$(verdict "${all% *}" "<=" "$3")"
+}
+
 # bench_fleet_status_line N MB: --status-line over a tree (hyperfine).
 bench_fleet_status_line() {
 	t=$(fleet_tree "$1" "$2")
@@ -473,6 +498,8 @@ case " $parts " in
 *" fleet "*)
 	bench_fleet_look 1000 1000 150
 	bench_fleet_look 10000 4000 1000
+	bench_list_screen 1000 1000 150
+	bench_list_screen 10000 4000 1000
 	bench_fleet_status_line 1000 1000
 	bench_fleet_memory 10000 4000
 	bench_fleet_follow
