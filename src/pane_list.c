@@ -196,6 +196,7 @@ list_open(struct ui *u, struct plist *pl)
 	pl->reveal = r->index > 0 && !(r->flags & FR_GAP) ? r->index : LISTVIEW_NONE;
 	ui_session(u, m, in, r->state == FS_RUNNING || r->state == FS_WAITING);
 	pane_main_open(u);
+	ui_note(u, "q or Esc: back to the list");
 }
 
 /* Show the session the row stands for from its first item, once the

@@ -125,6 +125,7 @@ row=$(screen | sed -n 5p | grep -o '[a-z]0000001')
 reversed "$row" || fail open "the third row is not selected"
 keys Enter
 wait_for "Session $row" || fail open "Enter did not open $row: $(screen | head -3)"
+shows 'q or Esc: back to the list' || fail open "the status bar does not say how to come back: $(screen | tail -1)"
 keys q
 wait_for 'attention order' || fail open "q did not come back to the list: $(screen | tail -1)"
 reversed "$row" || fail open "back on another row than $row"
