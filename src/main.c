@@ -654,7 +654,8 @@ main(int argc, char **argv)
 		buf_free(&err);
 		return status;
 	}
-	fleet = wants_fleet(&o);
+	/* Two runs compared on a screen are one viewer, not a list. */
+	fleet = cmp[0].p == NULL && wants_fleet(&o);
 	if (o.status_line && !fleet)
 		return run_status_line(&o);
 	/* No screen to draw on: print. */
