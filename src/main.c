@@ -603,16 +603,99 @@ say(int status, struct buf *out, struct buf *err)
 	return status;
 }
 
-int
-main(int argc, char **argv)
+/* One viewer or one log of the input (FILEs, standard input or COMMAND):
+ * its model, recording, command and exit status. */
+static int
+run_one(struct options *o, bool same_axis, int *caught)
 {
-	struct options o;
 	struct model *m;
 	struct input in;
 	struct recorder rec = {.fd = -1};
 	struct runner run = {0};
 	bool record_failed = false;
-	struct buf rec_note = {0};
+	struct buf rec_note = {0}, err = {0};
+	int status = 0;
+
+	m = model_new();
+	m->agent = o->agent;
+	m->same_axis = same_axis;
+	/* Developer hook for `make bench`: the index on one thread. */
+	if (getenv("AGENTVIEW_ONE_THREAD") != NULL)
+		m->ahead_min = SIZE_MAX;
+	input_init(&in, m, o->follow);
+	/* A recording that cannot start is said at once; the input is still
+	 * read and shown (it may be a pipe that nothing else will drain), and
+	 * the exit status is 1. */
+	if (o->record != NULL) {
+		if (record_open(&rec, o->record, o->command, &err) == 0) {
+			in.rec = &rec;
+		} else {
+			fprintf(stderr, "agentview: %s\n", err.p);
+			buf_add(&rec_note, err.p, err.n);
+			buf_reset(&err);
+			record_failed = true;
+		}
+	}
+	keep_start(&in, &rec, o, &rec_note);
+	if (o->command != NULL) {
+		static const int sigs[] = {SIGTERM, SIGINT, SIGHUP, SIGPIPE};
+
+		for (size_t i = 0; i < ARRAY_LEN(sigs); i++)
+			sig_watch(sigs[i]);
+		if (runner_start(&run, &in, o->command, &err) != 0) {
+			fprintf(stderr, "agentview: %s\n", err.p);
+			status = runner_exit_code(&run);
+			goto out;
+		}
+	} else if (o->nfiles == 0) {
+		input_add_path(&in, "-", &err);
+	} else {
+		for (int i = 0; i < o->nfiles; i++) {
+			if (input_add_path(&in, o->files[i], &err) != 0) {
+				fprintf(stderr, "agentview: %s\n", err.p);
+				status = 1;
+				goto out;
+			}
+		}
+	}
+	if (o->print) {
+		status = run_print(&in, m, o, o->command != NULL ? &run : NULL,
+				   caught);
+	} else {
+		status = run_screen(&in, m, o, o->command != NULL ? &run : NULL,
+				    rec_note.n > 0 ? rec_note.p : NULL, NULL, NULL);
+		if (status < 0) {
+			fprintf(stderr, "agentview: no terminal for keys (/dev/tty): printing instead\n");
+			status = run_print(&in, m, o, o->command != NULL ? &run : NULL,
+					   caught);
+		}
+	}
+	/* COMMAND's failure is what a CI wrapper must see. */
+	if (o->command != NULL && runner_exit_code(&run) != 0)
+		status = runner_exit_code(&run);
+	/* An I/O error outranks "no result", not a command's own status. */
+	if (record_failed && (status == 0 || status == 3))
+		status = 1;
+out:
+	if (in.rec != NULL) {
+		if (rec.err != 0 && status == 0 && !rec.kept)
+			status = 1;
+		if (rec.err != 0 && !o->print)
+			fprintf(stderr, "agentview: recording to %s: %s\n",
+				rec.path, strerror(rec.err));
+		record_close(&rec);
+	}
+	input_free(&in);
+	model_free(m);
+	buf_free(&err);
+	buf_free(&rec_note);
+	return status;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct options o;
 	struct buf out = {0}, err = {0}, cmp[2] = {{0}};
 	struct redact *red;
 	int status, caught = 0;
@@ -668,83 +751,8 @@ main(int argc, char **argv)
 	if (o.follow && o.nfiles == 0)
 		return say(options_usage(&err, "--follow needs a FILE or a FOLDER"),
 			   &out, &err);
-	m = model_new();
-	m->agent = o.agent;
-	m->same_axis = cmp[0].p != NULL;
-	/* Developer hook for `make bench`: the index on one thread. */
-	if (getenv("AGENTVIEW_ONE_THREAD") != NULL)
-		m->ahead_min = SIZE_MAX;
-	input_init(&in, m, o.follow);
-	/* A recording that cannot start is said at once; the input is still
-	 * read and shown (it may be a pipe that nothing else will drain), and
-	 * the exit status is 1. */
-	if (o.record != NULL) {
-		if (record_open(&rec, o.record, o.command, &err) == 0) {
-			in.rec = &rec;
-		} else {
-			fprintf(stderr, "agentview: %s\n", err.p);
-			buf_add(&rec_note, err.p, err.n);
-			buf_reset(&err);
-			record_failed = true;
-		}
-	}
-	keep_start(&in, &rec, &o, &rec_note);
-	if (o.command != NULL) {
-		static const int sigs[] = {SIGTERM, SIGINT, SIGHUP, SIGPIPE};
-
-		for (size_t i = 0; i < ARRAY_LEN(sigs); i++)
-			sig_watch(sigs[i]);
-		if (runner_start(&run, &in, o.command, &err) != 0) {
-			fprintf(stderr, "agentview: %s\n", err.p);
-			status = runner_exit_code(&run);
-			goto out;
-		}
-	} else if (o.nfiles == 0) {
-		input_add_path(&in, "-", &err);
-	} else {
-		for (int i = 0; i < o.nfiles; i++) {
-			if (input_add_path(&in, o.files[i], &err) != 0) {
-				fprintf(stderr, "agentview: %s\n", err.p);
-				buf_free(&err);
-				buf_free(&cmp[0]);
-				buf_free(&cmp[1]);
-				input_free(&in);
-				model_free(m);
-				return 1;
-			}
-		}
-	}
-	if (o.print) {
-		status = run_print(&in, m, &o, o.command != NULL ? &run : NULL,
-				   &caught);
-	} else {
-		status = run_screen(&in, m, &o, o.command != NULL ? &run : NULL,
-				    rec_note.n > 0 ? rec_note.p : NULL, NULL, NULL);
-		if (status < 0) {
-			fprintf(stderr, "agentview: no terminal for keys (/dev/tty): printing instead\n");
-			status = run_print(&in, m, &o, o.command != NULL ? &run : NULL,
-					   &caught);
-		}
-	}
-	/* COMMAND's failure is what a CI wrapper must see. */
-	if (o.command != NULL && runner_exit_code(&run) != 0)
-		status = runner_exit_code(&run);
-	/* An I/O error outranks "no result", not a command's own status. */
-	if (record_failed && (status == 0 || status == 3))
-		status = 1;
-out:
-	if (in.rec != NULL) {
-		if (rec.err != 0 && status == 0 && !rec.kept)
-			status = 1;
-		if (rec.err != 0 && !o.print)
-			fprintf(stderr, "agentview: recording to %s: %s\n",
-				rec.path, strerror(rec.err));
-		record_close(&rec);
-	}
-	input_free(&in);
-	model_free(m);
+	status = run_one(&o, cmp[0].p != NULL, &caught);
 	buf_free(&err);
-	buf_free(&rec_note);
 	buf_free(&cmp[0]);
 	buf_free(&cmp[1]);
 	redact_use(NULL, false);
