@@ -44,24 +44,24 @@ ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
 # The layers, bottom up (src/README.md says what each file does). None of
 # these includes curses (checked by `make check-layers`).
 # Reading: bytes, lines, JSON, text; the sources driven, the command run.
-READING = util source json json_get json_str text redact ahead input sig runner
+READING = util source json json_get json_str text redact ahead input sig runner watch
 # The model: sessions, items and calls built from lines by each agent's
 # adapter, and the words people read about them.
 MODEL   = model model_build model_query agent agent_cursor agent_claude agent_gemini \
-          agent_codex tool words
+          agent_codex tool words fleet fleet_read fleet_words
 # Outputs without a screen: the logs, the JSON summary, recordings, the
 # tmux line, the command line; what y copies and what e and o open; two
 # runs compared.
-OUTPUT  = print print_html summary record statusline options complete copy open compare
+OUTPUT  = print print_html summary record statusline options complete copy open compare keep notify fleet_print
 # The screen's model, without curses: transcript blocks, the status bar,
 # layout, keys, themes, a call's detail, search, jumps, replay.
 VIEW    = render status view keys theme search diff detail detail_kind jump \
-          replay
+          replay listview
 CORE = $(READING) $(MODEL) $(OUTPUT) $(VIEW)
 # Screen layer: the only files that may include <curses.h>. The loop, the
 # layer stack and what the panes share; then the panes.
 UI   = ui ui_cell ui_theme ui_jump ui_mouse ui_replay ui_take \
-       pane_main pane_transcript pane_timeline pane_status pane_detail pane_search pane_help
+       pane_main pane_transcript pane_timeline pane_status pane_detail pane_search pane_help pane_list
 CORE_OBJ = $(CORE:%=src/%.o)
 UI_OBJ   = $(UI:%=src/%.o)
 
@@ -139,7 +139,7 @@ deps-agents:
 
 # The generator of big recordings for `make bench`, and the timings of keys,
 # searches and replays on them without a terminal.
-BENCH_BIN = tests/gen_bench tests/bench_view tests/bench_replay tests/pace
+BENCH_BIN = tests/gen_bench tests/bench_view tests/bench_replay tests/bench_fleet tests/pace
 tests/gen_bench tests/pace: %: %.c
 	$(CC) $(ALL_CFLAGS) -o $@ $<
 tests/bench_%: tests/bench_%.c src/libcore.a
@@ -168,7 +168,8 @@ unit: $(TEST_BIN)
 # normal binary (and valgrind) and with the ASan one; the HTML page of every
 # recording, parsed and in headless Chromium; hostile input (sizes,
 # bytes, escape sequences, peak memory); faults around the input and the
-# recording; the check of missing packages before the first build; what
+# recording; the session list without a screen (with the normal binary and
+# the ASan one); the check of missing packages before the first build; what
 # `make install` lays out, and its completions in bash, zsh and fish.
 # Everything is built first, in parallel; the tests then run one at a time.
 test: deps-test
@@ -182,8 +183,12 @@ test: deps-test
 	@sh tests/run_redact.sh
 	@sh tests/run_hostile.sh
 	@sh tests/run_faults.sh
+	@sh tests/run_fleet.sh
+	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview sh tests/run_fleet.sh
 	@sh tests/run_screen.sh
 	@sh tests/run_take.sh
+	@sh tests/run_list.sh
+	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview sh tests/run_list.sh
 	@sh tests/run_runner.sh
 	@sh tests/run_replay.sh
 	@sh tests/run_deps.sh
@@ -359,7 +364,7 @@ install: all
 # key tables (between the lines '.\" NAME-begin' and '.\" NAME-end').
 update-man: all
 	@set -e; for s in options keys; do \
-		./src/agentview --$$s-roff >src/$$s.roff.tmp; \
+		./src/agentview --roff-$$s >src/$$s.roff.tmp; \
 		b='.\" '$$s-begin e='.\" '$$s-end f=src/$$s.roff.tmp awk \
 			'index($$0, ENVIRON["b"]) == 1 { print; while ((getline l < ENVIRON["f"]) > 0) print l; skip = 1; next } \
 			 index($$0, ENVIRON["e"]) == 1 { skip = 0 } !skip' src/agentview.1 >src/agentview.1.tmp; \

@@ -105,6 +105,15 @@ const struct binding key_table[] = {
 	 "on to the next prompt"},
 	{KC_REPLAY, ACT_REPLAY_FASTER, {'+', '=', 0}, "+", "twice as fast"},
 	{KC_REPLAY, ACT_REPLAY_SLOWER, {'-', '_', 0}, "-", "half as fast"},
+	{KC_LIST, ACT_LIST_OPEN, {'\r', '\n', K_ENTER, 0}, "Enter",
+	 "open the session selected in the transcript and timeline"},
+	{KC_LIST, ACT_LIST_BACK, {'q', 'Q', K_ESC, 0}, "q, Esc",
+	 "in a session opened from the list: back to the list, at the same row "
+	 "(on the list: Esc empties the filter, q quits)"},
+	{KC_LIST, ACT_LIST_SORT, {'s', 0}, "s",
+	 "sort by attention (waiting, failed, running, then the latest), newest, longest, cwd"},
+	{KC_LIST, ACT_LIST_FILTER, {'/', 0}, "/",
+	 "filter the rows as you type (any case); Enter keeps it, Esc puts back the last"},
 	{KC_GLOBAL, ACT_NONE, {0}, NULL, NULL},
 };
 
@@ -131,6 +140,7 @@ keys_ctx_title(enum key_ctx ctx)
 		[KC_DETAIL] = "Tool-call detail (scrolls with the keys above)",
 		[KC_PROMPT] = "Search prompt",
 		[KC_REPLAY] = "Replay (--replay)",
+		[KC_LIST] = "Session list (a folder, several files, or none)",
 	};
 
 	return (unsigned)ctx < KC_CONTEXTS && titles[ctx] ? titles[ctx] : "?";

@@ -38,6 +38,7 @@ enum key_ctx {
 	KC_DETAIL,     /* a tool call's detail (scrolls as KC_SCROLL too) */
 	KC_PROMPT,     /* the search prompt */
 	KC_REPLAY,     /* while replaying (--replay): wins over the others */
+	KC_LIST,       /* the session list (it moves with KC_SCROLL's keys) */
 	KC_HELP,       /* the help overlay (it scrolls with KC_SCROLL's keys);
 			  last, so the help ends with how to leave it */
 	KC_CONTEXTS
@@ -103,6 +104,11 @@ enum action {
 	ACT_REPLAY_NEXT_PROMPT,
 	ACT_REPLAY_FASTER,
 	ACT_REPLAY_SLOWER,
+	/* The session list (pane_list.c). */
+	ACT_LIST_OPEN,
+	ACT_LIST_SORT,
+	ACT_LIST_FILTER,
+	ACT_LIST_BACK,
 	ACT_COUNT
 };
 

@@ -1,5 +1,6 @@
 /* main.c: the choice between screen and print, and each of them run. */
 #include <errno.h>
+#include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <poll.h>
@@ -9,12 +10,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "compare.h"
+#include "fleet.h"
+#include "fleet_print.h"
 #include "input.h"
+#include "keep.h"
 #include "model.h"
+#include "notify.h"
 #include "options.h"
 #include "print.h"
 #include "record.h"
@@ -121,7 +128,24 @@ struct print_run {
 	input_line_fn inner;  /* what prints a line: the printer, or the
 				 replay's wrapper of it */
 	void *inner_ctx;
+	struct notifier *tell; /* --notify, --notify-cmd of a live stream;
+				  NULL: none */
+	struct notify_watch told;
 };
+
+static bool reads_live(const struct options *o);
+
+/* Tell the sessions that came to an end or wait, when asked (a live
+ * stream only: a file read at once has no news). */
+static void
+print_tell(struct print_run *r, const struct options *o)
+{
+	const char *name = r->rec != NULL ? r->rec->path
+			   : o->nfiles > 0 ? o->files[0] : "-";
+
+	if (r->tell != NULL)
+		notify_model(r->tell, &r->told, r->in->m, name);
+}
 
 /* Say what the input has to say (a followed file truncated, replaced or
  * removed) before the next line: in the log for text and Markdown, on
@@ -224,9 +248,19 @@ run_print(struct input *in, struct model *m, const struct options *o,
 {
 	struct printer *p = printer_new(m, o->format, stdout);
 	struct pollfd fds[INPUT_MAX + 2];
-	struct print_run r = {p, in, o->format, 0, in->rec, false, NULL, NULL};
-	int status = 0;
+	struct print_run r = {p, in, o->format, 0, in->rec, false, NULL, NULL,
+			      NULL, {0}};
+	int status = 0, tty = -1;
 	struct replay_printer rpp;
+	struct notifier nt;
+
+	if ((o->notify || o->notify_cmd != NULL) &&
+	    (run != NULL || o->follow || reads_live(o))) {
+		if (o->notify)
+			tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
+		notify_init(&nt, o->notify, o->notify_cmd, tty);
+		r.tell = &nt;
+	}
 
 	r.inner = (input_line_fn)printer_line;
 	r.inner_ctx = p;
@@ -245,6 +279,7 @@ run_print(struct input *in, struct model *m, const struct options *o,
 		while (input_pump(in, 0))
 			;
 		print_notes(&r);
+		print_tell(&r, o);
 		if (in->rec != NULL)
 			record_check(in->rec);
 		record_report(&r);
@@ -273,6 +308,10 @@ run_print(struct input *in, struct model *m, const struct options *o,
 			die("poll: %s", strerror(errno));
 	}
 	m->now_ms = clock_wall_ms();
+	print_tell(&r, o);
+	notify_watch_free(&r.told);
+	if (tty >= 0)
+		close(tty);
 	memstat_sample();
 	printer_finish(p);
 	memstat_sample();
@@ -282,7 +321,7 @@ run_print(struct input *in, struct model *m, const struct options *o,
 		replay_printer_free(&rpp);
 	if (run != NULL)
 		print_no_json(run, o);
-	if (in->rec != NULL && in->rec->err != 0)
+	if (in->rec != NULL && in->rec->err != 0 && !in->rec->kept)
 		status = 1;
 	if (m->nses == 0 || m->ses[m->nses - 1].result_ev == NONE)
 		status = 3;
@@ -291,7 +330,7 @@ run_print(struct input *in, struct model *m, const struct options *o,
 			strerror(errno));
 		status = 1;
 	}
-	if (r.rec_failed)
+	if (r.rec_failed && !in->rec->kept)
 		status = 1;
 	return status;
 }
@@ -300,10 +339,11 @@ run_print(struct input *in, struct model *m, const struct options *o,
  * terminal to read keys from. */
 static int
 run_screen(struct input *in, struct model *m, const struct options *o,
-	   struct runner *run, const char *note)
+	   struct runner *run, const char *note, struct fleet *f,
+	   struct notifier *tell)
 {
 	struct ui_opts uo = {0};
-	bool stdin_events = o->command == NULL && o->nfiles == 0;
+	bool stdin_events = f == NULL && o->command == NULL && o->nfiles == 0;
 	int status;
 
 	for (int i = 0; i < o->nfiles; i++)
@@ -328,6 +368,8 @@ run_screen(struct input *in, struct model *m, const struct options *o,
 	uo.framestat = getenv("AGENTVIEW_FRAMESTAT") != NULL;
 	uo.started_us = main_started_us;
 	uo.note = note;
+	uo.fleet = f;
+	uo.tell = tell;
 	status = ui_run(m, in, &uo);
 	return status < 0 ? -1 : status;
 }
@@ -349,6 +391,204 @@ run_status_line(const struct options *o)
 	return status;
 }
 
+/* Whether agentview reads a stream live: a COMMAND's output, or stdin
+ * that is a pipe or a terminal. */
+static bool
+reads_live(const struct options *o)
+{
+	struct stat st;
+
+	if (o->command != NULL)
+		return true;
+	if (!(o->nfiles == 0 || (o->nfiles == 1 && strcmp(o->files[0], "-") == 0)))
+		return false;
+	/* A pipe, a socket, a terminal: not a file, nor /dev/null. */
+	return fstat(STDIN_FILENO, &st) == 0 &&
+	       (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) ||
+		isatty(STDIN_FILENO));
+}
+
+/* Keep what is read live in the folder of sessions (keep.h), unless told
+ * not to, and remove the kept files that are old. A folder or a file that
+ * cannot be made is said, once, on stderr (in note, for the screen); the
+ * session is read and shown all the same, and the exit status stays. */
+static void
+keep_start(struct input *in, struct recorder *rec, const struct options *o,
+	   struct buf *note)
+{
+	struct buf err = {0}, dir = {0};
+	int64_t now = clock_wall_ms();
+
+	if (o->record != NULL || o->no_record || o->replay || !keep_wanted() ||
+	    !reads_live(o))
+		return;
+	if (keep_open(rec, o->command, now, &err) == 0) {
+		in->rec = rec;
+		if (keep_dir(&dir))
+			keep_prune(dir.p, keep_days(o->keep), now);
+	} else {
+		buf_addf(note, "not keeping this session: %s (--no-record: "
+			       "do not try)", err.p);
+		fprintf(stderr, "agentview: %s\n", note->p);
+	}
+	buf_free(&err);
+	buf_free(&dir);
+}
+
+/* Whether the command line asks for the sessions of many files (issue
+ * 15): a FOLDER, several FILEs, or none with nothing piped in. */
+static bool
+wants_fleet(const struct options *o)
+{
+	struct stat st;
+
+	if (o->command != NULL || o->replay || o->record != NULL ||
+	    (o->format_given && o->format == PF_RAW))
+		return false;
+	if (o->nfiles == 0) {
+		/* --status-line runs under tmux's #() with no terminal. */
+		if (o->status_line)
+			return fstat(STDIN_FILENO, &st) != 0 ||
+			       !(S_ISFIFO(st.st_mode) || S_ISREG(st.st_mode));
+		return isatty(STDIN_FILENO);
+	}
+	if (o->nfiles > 1)
+		return true;
+	return stat(o->files[0], &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The width a text list is laid out in: the terminal's, COLUMNS, or 160
+ * for a log. */
+static int
+list_width(void)
+{
+	struct winsize ws;
+	const char *cols = getenv("COLUMNS");
+
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
+	    ws.ws_col > 0)
+		return MAX(ws.ws_col, 40);
+	if (cols != NULL && atoi(cols) > 0)
+		return MAX(atoi(cols), 40);
+	return 160;
+}
+
+/* The folders and files of the command line into f; with none, the
+ * folder of kept sessions (made when missing, its old files removed). */
+static int
+fleet_fill(struct fleet *f, const struct options *o, int64_t now)
+{
+	struct buf dir = {0}, err = {0};
+	int status = 0;
+
+	if (o->nfiles == 0) {
+		if (!keep_dir(&dir) || keep_make_dir(dir.p, &err) != 0) {
+			fprintf(stderr, "agentview: no folder of kept sessions: %s\n",
+				err.n > 0 ? err.p : dir.p);
+			status = 1;
+		} else {
+			keep_prune(dir.p, keep_days(o->keep), now);
+			if (fleet_add(f, dir.p, &err) != 0)
+				status = 1;
+		}
+	}
+	for (int i = 0; i < o->nfiles && status == 0; i++)
+		if (fleet_add(f, o->files[i], &err) != 0)
+			status = 1;
+	if (status != 0 && err.n > 0)
+		fprintf(stderr, "agentview: %s\n", err.p);
+	buf_free(&dir);
+	buf_free(&err);
+	return status;
+}
+
+/* The sessions of many files, without a screen: the list printed once,
+ * followed (-f, with notifications), or summed up (--status-line). */
+static int
+run_fleet(const struct options *o)
+{
+	struct fleet *f = fleet_new((o->recursive ? FLEET_RECURSIVE : 0) |
+					    (o->status_line ? FLEET_STATES_ONLY : 0),
+				    o->agent);
+	int64_t now = clock_wall_ms();
+	struct notifier n;
+	struct buf line = {0};
+	int status = fleet_fill(f, o, now), tty = -1;
+
+	if (status != 0) {
+		fleet_free(f);
+		return status;
+	}
+	fleet_update(f, now, 0);
+	memstat_sample();
+	if (getenv("AGENTVIEW_MEMSTAT") != NULL)
+		fprintf(stderr, "agentview-memstat: rows=%zu files=%zu rss_anon_peak_kib=%ld\n",
+			fleet_nrows(f), fleet_nfiles(f), (long)memstat_peak);
+	if (o->status_line) {
+		fleet_status_line(f, now, o->tmux_style ? SL_TMUX : 0, &line);
+		buf_addc(&line, '\n');
+		fwrite(line.p, 1, line.n, stdout);
+	} else if (o->follow) {
+		if (o->notify)
+			tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
+		notify_init(&n, o->notify, o->notify_cmd, tty);
+		status = fleet_follow(f, (enum print_format)o->format,
+				      o->notify || o->notify_cmd ? &n : NULL, stdout);
+		if (tty >= 0)
+			close(tty);
+	} else if (o->format == PF_JSON) {
+		fleet_print_json(f, o->agent, stdout);
+	} else {
+		fleet_print_list(f, (enum print_format)o->format, list_width(), now,
+				 stdout);
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		if (errno != EPIPE)
+			fprintf(stderr, "agentview: writing output: %s\n", strerror(errno));
+		status = 1;
+	}
+	buf_free(&line);
+	fleet_free(f);
+	return status;
+}
+
+/* The session list on the screen: the folders and files of the command
+ * line, or the folder of kept sessions; printed when there is no terminal
+ * for keys. */
+static int
+run_list(const struct options *o)
+{
+	struct fleet *f = fleet_new(o->recursive ? FLEET_RECURSIVE : 0, o->agent);
+	struct model *m;
+	struct input in;
+	struct notifier n;
+	int status = fleet_fill(f, o, clock_wall_ms()), tty = -1;
+
+	if (status != 0) {
+		fleet_free(f);
+		return status;
+	}
+	m = model_new();
+	m->agent = o->agent;
+	input_init(&in, m, false);
+	if (o->notify)
+		tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	notify_init(&n, o->notify, o->notify_cmd, tty);
+	n.quiet = true;
+	status = run_screen(&in, m, o, NULL, NULL, f,
+			    o->notify || o->notify_cmd != NULL ? &n : NULL);
+	if (tty >= 0)
+		close(tty);
+	input_free(&in);
+	model_free(m);
+	fleet_free(f);
+	if (status < 0) {
+		fprintf(stderr, "agentview: no terminal for keys (/dev/tty): printing instead\n");
+		return run_fleet(o);
+	}
+	return status;
+}
+
 /* Print what the command line had to say (--help, a usage error) and
  * return status. */
 static int
@@ -363,19 +603,103 @@ say(int status, struct buf *out, struct buf *err)
 	return status;
 }
 
-int
-main(int argc, char **argv)
+/* One viewer or one log of the input (FILEs, standard input or COMMAND):
+ * its model, recording, command and exit status. */
+static int
+run_one(struct options *o, bool same_axis, int *caught)
 {
-	struct options o;
 	struct model *m;
 	struct input in;
 	struct recorder rec = {.fd = -1};
 	struct runner run = {0};
 	bool record_failed = false;
-	struct buf rec_note = {0};
+	struct buf rec_note = {0}, err = {0};
+	int status = 0;
+
+	m = model_new();
+	m->agent = o->agent;
+	m->same_axis = same_axis;
+	/* Developer hook for `make bench`: the index on one thread. */
+	if (getenv("AGENTVIEW_ONE_THREAD") != NULL)
+		m->ahead_min = SIZE_MAX;
+	input_init(&in, m, o->follow);
+	/* A recording that cannot start is said at once; the input is still
+	 * read and shown (it may be a pipe that nothing else will drain), and
+	 * the exit status is 1. */
+	if (o->record != NULL) {
+		if (record_open(&rec, o->record, o->command, &err) == 0) {
+			in.rec = &rec;
+		} else {
+			fprintf(stderr, "agentview: %s\n", err.p);
+			buf_add(&rec_note, err.p, err.n);
+			buf_reset(&err);
+			record_failed = true;
+		}
+	}
+	keep_start(&in, &rec, o, &rec_note);
+	if (o->command != NULL) {
+		static const int sigs[] = {SIGTERM, SIGINT, SIGHUP, SIGPIPE};
+
+		for (size_t i = 0; i < ARRAY_LEN(sigs); i++)
+			sig_watch(sigs[i]);
+		if (runner_start(&run, &in, o->command, &err) != 0) {
+			fprintf(stderr, "agentview: %s\n", err.p);
+			status = runner_exit_code(&run);
+			goto out;
+		}
+	} else if (o->nfiles == 0) {
+		input_add_path(&in, "-", &err);
+	} else {
+		for (int i = 0; i < o->nfiles; i++) {
+			if (input_add_path(&in, o->files[i], &err) != 0) {
+				fprintf(stderr, "agentview: %s\n", err.p);
+				status = 1;
+				goto out;
+			}
+		}
+	}
+	if (o->print) {
+		status = run_print(&in, m, o, o->command != NULL ? &run : NULL,
+				   caught);
+	} else {
+		status = run_screen(&in, m, o, o->command != NULL ? &run : NULL,
+				    rec_note.n > 0 ? rec_note.p : NULL, NULL, NULL);
+		if (status < 0) {
+			fprintf(stderr, "agentview: no terminal for keys (/dev/tty): printing instead\n");
+			status = run_print(&in, m, o, o->command != NULL ? &run : NULL,
+					   caught);
+		}
+	}
+	/* COMMAND's failure is what a CI wrapper must see. */
+	if (o->command != NULL && runner_exit_code(&run) != 0)
+		status = runner_exit_code(&run);
+	/* An I/O error outranks "no result", not a command's own status. */
+	if (record_failed && (status == 0 || status == 3))
+		status = 1;
+out:
+	if (in.rec != NULL) {
+		if (rec.err != 0 && status == 0 && !rec.kept)
+			status = 1;
+		if (rec.err != 0 && !o->print)
+			fprintf(stderr, "agentview: recording to %s: %s\n",
+				rec.path, strerror(rec.err));
+		record_close(&rec);
+	}
+	input_free(&in);
+	model_free(m);
+	buf_free(&err);
+	buf_free(&rec_note);
+	return status;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct options o;
 	struct buf out = {0}, err = {0}, cmp[2] = {{0}};
 	struct redact *red;
 	int status, caught = 0;
+	bool fleet;
 
 	main_started_us = clock_mono_us();
 	sig_init();
@@ -413,91 +737,22 @@ main(int argc, char **argv)
 		buf_free(&err);
 		return status;
 	}
-	if (o.status_line && (o.nfiles == 1 || !isatty(STDIN_FILENO)))
+	/* Two runs compared on a screen are one viewer, not a list. */
+	fleet = cmp[0].p == NULL && wants_fleet(&o);
+	if (o.status_line && !fleet)
 		return run_status_line(&o);
-	if (o.command == NULL && o.nfiles == 0 && isatty(STDIN_FILENO))
-		return say(options_usage(&err, "no input: give a FILE, pipe a "
-					 "stream into agentview, or use -- COMMAND"),
-			   &out, &err);
 	/* No screen to draw on: print. */
 	if (!isatty(STDOUT_FILENO) || o.format_given)
 		o.print = true;
-	m = model_new();
-	m->agent = o.agent;
-	m->same_axis = cmp[0].p != NULL;
-	/* Developer hook for `make bench`: the index on one thread. */
-	if (getenv("AGENTVIEW_ONE_THREAD") != NULL)
-		m->ahead_min = SIZE_MAX;
-	input_init(&in, m, o.follow);
-	/* A recording that cannot start is said at once; the input is still
-	 * read and shown (it may be a pipe that nothing else will drain), and
-	 * the exit status is 1. */
-	if (o.record != NULL) {
-		if (record_open(&rec, o.record, o.command, &err) == 0) {
-			in.rec = &rec;
-		} else {
-			fprintf(stderr, "agentview: %s\n", err.p);
-			buf_add(&rec_note, err.p, err.n);
-			buf_reset(&err);
-			record_failed = true;
-		}
-	}
-	if (o.command != NULL) {
-		static const int sigs[] = {SIGTERM, SIGINT, SIGHUP, SIGPIPE};
-
-		for (size_t i = 0; i < ARRAY_LEN(sigs); i++)
-			sig_watch(sigs[i]);
-		if (runner_start(&run, &in, o.command, &err) != 0) {
-			fprintf(stderr, "agentview: %s\n", err.p);
-			status = runner_exit_code(&run);
-			goto out;
-		}
-	} else if (o.nfiles == 0) {
-		input_add_path(&in, "-", &err);
-	} else {
-		for (int i = 0; i < o.nfiles; i++) {
-			if (input_add_path(&in, o.files[i], &err) != 0) {
-				fprintf(stderr, "agentview: %s\n", err.p);
-				buf_free(&err);
-				buf_free(&cmp[0]);
-				buf_free(&cmp[1]);
-				input_free(&in);
-				model_free(m);
-				return 1;
-			}
-		}
-	}
-	if (o.print) {
-		status = run_print(&in, m, &o, o.command != NULL ? &run : NULL,
-				   &caught);
-	} else {
-		status = run_screen(&in, m, &o, o.command != NULL ? &run : NULL,
-				    record_failed ? rec_note.p : NULL);
-		if (status < 0) {
-			fprintf(stderr, "agentview: no terminal for keys (/dev/tty): printing instead\n");
-			status = run_print(&in, m, &o, o.command != NULL ? &run : NULL,
-					   &caught);
-		}
-	}
-	/* COMMAND's failure is what a CI wrapper must see. */
-	if (o.command != NULL && runner_exit_code(&run) != 0)
-		status = runner_exit_code(&run);
-	/* An I/O error outranks "no result", not a command's own status. */
-	if (record_failed && (status == 0 || status == 3))
-		status = 1;
-out:
-	if (in.rec != NULL) {
-		if (rec.err != 0 && status == 0)
-			status = 1;
-		if (rec.err != 0 && !o.print)
-			fprintf(stderr, "agentview: recording to %s: %s\n",
-				o.record, strerror(rec.err));
-		record_close(&rec);
-	}
-	input_free(&in);
-	model_free(m);
+	if (fleet && (o.print || o.status_line))
+		return run_fleet(&o);
+	if (fleet)
+		return run_list(&o);
+	if (o.follow && o.nfiles == 0)
+		return say(options_usage(&err, "--follow needs a FILE or a FOLDER"),
+			   &out, &err);
+	status = run_one(&o, cmp[0].p != NULL, &caught);
 	buf_free(&err);
-	buf_free(&rec_note);
 	buf_free(&cmp[0]);
 	buf_free(&cmp[1]);
 	redact_use(NULL, false);

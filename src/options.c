@@ -73,7 +73,7 @@ act_version(struct buf *out, int value)
 	buf_adds(out, "agentview " AGENTVIEW_VERSION "\n");
 }
 
-/* --keys-roff: the man page's KEYS section, for `make update-man`. */
+/* --roff-keys: the man page's KEYS section, for `make update-man`. */
 static void
 act_keys_roff(struct buf *out, int value)
 {
@@ -81,7 +81,7 @@ act_keys_roff(struct buf *out, int value)
 	keys_roff(out);
 }
 
-/* --options-roff: the man page's OPTIONS section, for `make update-man`. */
+/* --roff-options: the man page's OPTIONS section, for `make update-man`. */
 static void
 act_options_roff(struct buf *out, int value)
 {
@@ -119,6 +119,12 @@ const struct opt options_table[] = {
 		"a file is mapped into memory, not copied: cut short while it is viewed, it\n"
 		"ends agentview with SIGBUS at the next read past its new end (the terminal\n"
 		"restored, and the reason said).\n"},
+	{.name = "recursive", .letter = 'R', .kind = OPT_FLAG, .to = OPT_AT(recursive),
+	 .help = "with FOLDERs: the folders in them too, all the way down",
+	 .man = "With\n"
+		".IR FOLDER s:\n"
+		"list the sessions of the folders in them too, all the way down (without\n"
+		"it, one level).\n"},
 	{.name = "replay", .letter = 'r', .kind = OPT_FLAG, .to = OPT_AT(replay),
 	 .help = "replay with the recorded timing instead of showing everything at once\n"
 		 "(with --print, the plain output comes out at that timing too)",
@@ -154,6 +160,33 @@ const struct opt options_table[] = {
 		"with\n"
 		".BR \\-\\-print ;\n"
 		"reading and showing go on, and the exit status is 1.\n"},
+	{.name = "no-record", .kind = OPT_FLAG, .to = OPT_AT(no_record),
+	 .help = "keep nothing of what is read live (AGENTVIEW_RECORD=0 says the same);\n"
+		 "without it, stdin or COMMAND's output is also kept in the folder of\n"
+		 "sessions, $XDG_STATE_HOME/agentview/sessions",
+	 .man = "Keep nothing of what is read live.\n"
+		"Without it (and without\n"
+		".BR AGENTVIEW_RECORD=0 ),\n"
+		"a stream read live (a pipe, or\n"
+		".IR COMMAND 's\n"
+		"output) is also recorded, as\n"
+		".B \\-\\-record\n"
+		"does, into the folder of sessions (see\n"
+		".BR \"KEPT SESSIONS\" ).\n"
+		"A kept session that cannot be written is said, and changes no exit status.\n"},
+	{.name = "keep", .kind = OPT_NUMBER, .arg = "DAYS", .to = OPT_AT(keep),
+	 .flags = OPTF_ZERO,
+	 .help = "remove the sessions agentview kept itself after DAYS days without a\n"
+		 "write (default 30, or AGENTVIEW_KEEP_DAYS; 0: never)",
+	 .man = "Remove the sessions agentview kept on its own after\n"
+		".I DAYS\n"
+		"days without a write (default 30, or\n"
+		".BR AGENTVIEW_KEEP_DAYS ;\n"
+		".B 0\n"
+		"keeps them for ever).\n"
+		"Nothing else is ever removed: not a file of\n"
+		".BR \\-\\-record ,\n"
+		"not a file someone else put there.\n"},
 	{.name = "print", .letter = 'p', .kind = OPT_FLAG, .to = OPT_AT(print),
 	 .help = "plain output, no screen (the default when stdout is not a terminal)",
 	 .man = "Plain output, no screen (the default when standard output is not a\n"
@@ -226,10 +259,16 @@ const struct opt options_table[] = {
 	{.name = "status-line", .kind = OPT_FLAG, .to = OPT_AT(status_line),
 	 .help = "print one status line for the newest session of FILE and exit\n"
 		 "(a session without result is live while FILE was modified in\n"
-		 "the last 2 minutes)",
+		 "the last 2 minutes); with FOLDERs or FILEs (or none, on a terminal:\n"
+		 "the kept sessions), their sessions summed up: 3 running, 1 waiting, ...",
 	 .man = "Print one line about the newest session of\n"
 		".I FILE\n"
-		"and exit (see\n"
+		"and exit; with\n"
+		".IR FOLDER s\n"
+		"or several\n"
+		".IR FILE s\n"
+		"(or none, and standard input is no pipe nor file: the kept sessions), one\n"
+		"line that sums their sessions up (see\n"
 		".BR \"STATUS LINE\" ).\n"},
 	{.name = "tmux-style", .kind = OPT_FLAG, .to = OPT_AT(tmux_style),
 	 .help = "with --status-line: tmux #[fg=...] colours, '#' doubled",
@@ -314,6 +353,24 @@ const struct opt options_table[] = {
 		"This is the default inside tmux (when\n"
 		".B TMUX\n"
 		"is set).\n"},
+	{.name = "notify", .kind = OPT_FLAG, .to = OPT_AT(notify),
+	 .help = "when a session is done, fails or waits for a decision: ring the bell and\n"
+		 "send a desktop notification (OSC 9 and 777; tmux: allow-passthrough on)",
+	 .man = "When a session is done, fails, or waits for a decision: ring the\n"
+		"terminal's bell and send a desktop notification through the terminal\n"
+		"(see\n"
+		".BR NOTIFICATIONS ).\n"},
+	{.name = "notify-cmd", .kind = OPT_FILE, .arg = "CMD", .to = OPT_AT(notify_cmd),
+	 .help = "run CMD (sh -c) when a session is done, fails or waits; what happened is\n"
+		 "in its environment: AGENTVIEW_EVENT, _SESSION, _AGENT, _STATE, _SUMMARY, _FILE",
+	 .man = "Run\n"
+		".I CMD\n"
+		"with\n"
+		".B sh \\-c\n"
+		"when a session is done, fails, or waits for a decision, in the\n"
+		"background, with what happened in its environment only (never in the\n"
+		"command's text; see\n"
+		".BR NOTIFICATIONS ).\n"},
 	{.name = "help", .letter = 'h', .kind = OPT_ACTION, .act = act_help,
 	 .help = "usage on stdout, exit 0",
 	 .man = "Usage on standard output, exit 0.\n"},
@@ -323,9 +380,9 @@ const struct opt options_table[] = {
 	/* For tests, benchmarks, the generated man page and the completions. */
 	{.name = "frames", .kind = OPT_NUMBER, .arg = "N", .to = OPT_AT(frames),
 	 .flags = OPTF_HIDDEN, .help = "quit the screen after N frames"},
-	{.name = "keys-roff", .kind = OPT_ACTION, .act = act_keys_roff,
+	{.name = "roff-keys", .kind = OPT_ACTION, .act = act_keys_roff,
 	 .flags = OPTF_HIDDEN, .help = "the man page's KEYS section"},
-	{.name = "options-roff", .kind = OPT_ACTION, .act = act_options_roff,
+	{.name = "roff-options", .kind = OPT_ACTION, .act = act_options_roff,
 	 .flags = OPTF_HIDDEN, .help = "the man page's OPTIONS section"},
 	{.name = "shell-completion", .kind = OPT_ACTION, .arg = "SHELL",
 	 .words = shell_words, .act = act_completion, .flags = OPTF_HIDDEN,
@@ -337,8 +394,12 @@ const struct opt options_table[] = {
 
 /* The lines of --help around the options. */
 static const char help_head[] =
-	"usage: agentview [OPTIONS] [FILE ...]            view FILE(s); '-' or piped stdin = live input\n"
-	"       agentview [OPTIONS] -- COMMAND [ARG ...]  run COMMAND and view its output live\n";
+	"usage: agentview [OPTIONS] [FILE]                view FILE; '-' or piped stdin = live input\n"
+	"       agentview [OPTIONS] -- COMMAND [ARG ...]  run COMMAND and view its output live\n"
+	"       agentview [OPTIONS] FOLDER|FILE ...       a live list of the sessions of FOLDERs and FILEs\n"
+	"                                                 (*.ndjson, *.jsonl, recordings; Enter opens\n"
+	"                                                 one); with no argument on a terminal, the\n"
+	"                                                 sessions agentview kept\n";
 static const char help_tail[] =
 	"On screen, q (or Ctrl-C) while COMMAND runs asks before stopping it.\n"
 	"COMMAND reads agentview's stdin when that is a pipe or a file, else /dev/null; its\n"
@@ -560,13 +621,14 @@ check(const struct options *o, struct buf *err)
 	if (o->record != NULL && o->nfiles > 0 &&
 	    !(o->nfiles == 1 && strcmp(o->files[0], "-") == 0))
 		return options_usage(err, "--record records stdin or a COMMAND, not FILEs");
-	if (o->follow && o->nfiles == 0)
-		return options_usage(err, "--follow needs a FILE");
+	if (o->no_record && o->record != NULL)
+		return options_usage(err, "--record and --no-record: one or the other");
+	if (o->follow && o->command != NULL)
+		return options_usage(err, "--follow needs a FILE or a FOLDER");
 	if (o->tmux_style && !o->status_line)
 		return options_usage(err, "--tmux-style goes with --status-line");
-	if (o->status_line && (o->command != NULL || o->nfiles > 1 ||
-			       o->record != NULL || o->follow))
-		return options_usage(err, "--status-line reads one FILE");
+	if (o->status_line && (o->command != NULL || o->record != NULL || o->follow))
+		return options_usage(err, "--status-line reads FILEs and FOLDERs");
 	if (o->compare && (o->nfiles != 2 || o->command != NULL || o->follow ||
 			   o->replay || o->record != NULL || o->status_line))
 		return options_usage(err, "--compare reads two FILEs (FILE#N: its Nth session)");
@@ -624,6 +686,7 @@ options_parse(struct options *o, int argc, char **argv, struct buf *out,
 	o->idle_limit = -1;
 	o->mouse = -1;
 	o->agent = -1;
+	o->keep = -1;
 	/* Everything after the first "--" is the command to run. */
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--") == 0) {

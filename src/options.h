@@ -16,10 +16,17 @@ enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 /* What the command line asks for. Strings and arrays point into argv. */
 struct options {
 	bool follow;
+	bool recursive;    /* -R: folders' folders too */
+	bool notify;       /* the bell and a desktop notification when a
+			      session is done, fails or waits */
+	const char *notify_cmd; /* run when it is */
 	bool replay;
 	double speed;
 	double idle_limit; /* seconds; < 0: none */
 	const char *record;
+	bool no_record;    /* keep nothing of what is read live */
+	double keep;       /* days kept sessions stay (0: for ever); < 0:
+			      not given */
 	bool print;
 	int format;        /* enum print_format */
 	bool format_given;

@@ -217,3 +217,9 @@ pane_main_open(struct ui *u)
 {
 	ui_layer_push(u, &main_ops, NULL);
 }
+
+void
+pane_main_close(struct ui *u)
+{
+	ui_layer_pop(u, &main_ops);
+}

@@ -1,13 +1,18 @@
 /* record.c: writing recordings, and getting the original stream back. */
+#define _GNU_SOURCE /* memmem */
 #include "record.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "agent.h"
 #include "glyph.h"
 #include "json.h"
 #include "text.h"
@@ -43,22 +48,37 @@ record_write(struct recorder *r, const struct buf *b)
 	r->size += b->n;
 }
 
-int
-record_open(struct recorder *r, const char *path, char *const *argv,
-	    struct buf *err)
+/* Say that a writer is alive: an exclusive flock for as long as the file
+ * is open. Whoever tests it (the list, the removal of old kept files)
+ * holds it for a moment only, so a few tries get it; a file someone else
+ * records to already is recorded to all the same, unlocked. */
+static void
+record_lock(int fd)
+{
+	struct timespec ms = {0, 1000000};
+
+	for (int i = 0; i < 50; i++) {
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0 || errno != EWOULDBLOCK)
+			return;
+		nanosleep(&ms, NULL);
+	}
+}
+
+/* Start recording on fd, open on path: the lock and the header. */
+static void
+record_begin(struct recorder *r, int fd, const char *path, char *const *argv,
+	     bool kept)
 {
 	memset(r, 0, sizeof *r);
-	r->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (r->fd < 0) {
-		buf_addf(err, "cannot record to %s: %s", path, strerror(errno));
-		return -1;
-	}
+	r->fd = fd;
+	record_lock(fd);
 	r->path = xstrdup(path);
 	r->json = json_new();
 	buf_addf(&r->line,
-		 WRAP_PREFIX "\"subtype\":\"recording\",\"version\":1"
+		 WRAP_PREFIX "\"subtype\":\"recording\",\"version\":1%s"
 			     STAMP_KEY "%lld,\"source\":\"%s\"",
-		 (long long)clock_wall_ms(), argv ? "command" : "stdin");
+		 kept ? ",\"kept\":true" : "", (long long)clock_wall_ms(),
+		 argv ? "command" : "stdin");
 	if (argv != NULL) {
 		buf_adds(&r->line, ",\"argv\":[");
 		for (char *const *a = argv; *a != NULL; a++) {
@@ -72,7 +92,109 @@ record_open(struct recorder *r, const char *path, char *const *argv,
 	/* A full disk is a write error like any later one: r->err says so and
 	 * the caller shows it, but the session being watched goes on. */
 	record_write(r, &r->line);
+}
+
+int
+record_open(struct recorder *r, const char *path, char *const *argv,
+	    struct buf *err)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+	if (fd < 0) {
+		memset(r, 0, sizeof *r);
+		r->fd = -1;
+		buf_addf(err, "cannot record to %s: %s", path, strerror(errno));
+		return -1;
+	}
+	record_begin(r, fd, path, argv, false);
 	return 0;
+}
+
+void
+record_open_kept(struct recorder *r, int fd, const char *path,
+		 char *const *argv)
+{
+	const char *dash = strrchr(path, '-');
+
+	record_begin(r, fd, path, argv, true);
+	r->kept = true;
+	if (dash != NULL)
+		r->stem = xstrndup(path, (size_t)(dash - path));
+}
+
+/* The first 8 characters of a session id that are safe in a file name
+ * (letters, digits, '_' and '-'), into out. */
+static void
+name_part(struct buf *out, const char *id, size_t n)
+{
+	for (size_t i = 0; i < n && out->n < 8; i++) {
+		char c = id[i];
+
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c == '_' || c == '-')
+			buf_addc(out, c);
+	}
+}
+
+/* Rename from to to, never over a file that is there (EEXIST then):
+ * renameat2's RENAME_NOREPLACE, or link and unlink where the file system
+ * has no such rename. A rename, not a link, where it can: inotify names
+ * the writes of the open file by the name it was opened with, which an
+ * unlink leaves to the dead name, while a rename moves it along, so that
+ * the session list that watches the folder sees them. */
+static int
+record_rename(const char *from, const char *to)
+{
+	if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0)
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS)
+		return -1;
+	if (link(from, to) != 0)
+		return -1;
+	unlink(from);
+	return 0;
+}
+
+/* A kept recording takes its session's id into its name at the first line
+ * that starts a session: <stem>-<id>.ndjson, never over another file.
+ * Tried once: a stream whose first session names no id keeps its first
+ * name. */
+static void
+record_name(struct recorder *r, const char *p, size_t n)
+{
+	struct buf id = {0}, part = {0}, to = {0};
+	const char *path;
+	int a, t;
+
+	if (memmem(p, n, "\"init\"", 6) == NULL &&
+	    memmem(p, n, "\"thread.started\"", 16) == NULL)
+		return;
+	if (json_parse(r->json, p, n) != JSON_OK ||
+	    (a = agent_line_starts(r->json)) < 0)
+		return;
+	path = agent_get((unsigned)a)->fact[FACT_ID];
+	if (path != NULL && (t = json_path(r->json, 0, path)) >= 0)
+		json_decode(r->json, t, &id);
+	name_part(&part, id.p, id.n);
+	for (int i = 1; part.n > 0 && i < 10; i++) {
+		buf_reset(&to);
+		buf_addf(&to, "%s-%s", r->stem, part.p);
+		if (i > 1)
+			buf_addf(&to, "-%d", i);
+		buf_adds(&to, ".ndjson");
+		if (record_rename(r->path, to.p) == 0) {
+			free(r->path);
+			r->path = xstrdup(to.p);
+			break;
+		}
+		if (errno != EEXIST)
+			break;
+	}
+	free(r->stem);
+	r->stem = NULL;
+	buf_free(&id);
+	buf_free(&part);
+	buf_free(&to);
 }
 
 /* True if s[0..n) is valid UTF-8. */
@@ -176,6 +298,8 @@ record_line(struct recorder *r, const char *p, size_t n, bool terminated,
 		wrap(&r->line, "line", p, n, terminated, ms);
 	}
 	record_write(r, &r->line);
+	if (r->stem != NULL && terminated && r->err == 0)
+		record_name(r, p, n);
 }
 
 void
@@ -221,11 +345,16 @@ record_check(struct recorder *r)
 void
 record_close(struct recorder *r)
 {
+	/* A kept recording that got nothing but its header kept nothing. */
+	if (r->kept && r->fd >= 0 && r->lines <= 1 && r->err == 0)
+		unlink(r->path);
 	if (r->fd >= 0)
 		close(r->fd);
 	r->fd = -1;
 	free(r->path);
 	r->path = NULL;
+	free(r->stem);
+	r->stem = NULL;
 	json_free(r->json);
 	r->json = NULL;
 	buf_free(&r->line);

@@ -5,6 +5,9 @@
  *   - a header line:
  *       {"type":"agentview","subtype":"recording","version":1,
  *        "agentview_ms":T,"source":"stdin"|"command","argv":[...]}
+ *     with ,"kept":true after "version" in a recording agentview made on
+ *     its own in the folder of kept sessions (keep.h), which is what lets
+ *     it remove them after a while and never anything else;
  *   - each line that is a JSON object with at least one member, as it was,
  *     with ,"agentview_ms":T inserted before its closing brace (T: arrival
  *     time, ms since the epoch);
@@ -32,9 +35,16 @@
 struct json;
 
 struct recorder {
-	int fd;            /* -1 when not recording */
-	char *path;        /* owned */
+	int fd;            /* -1 when not recording; holds an flock(LOCK_EX)
+			      while open: a writer is alive (fleet.c) and the
+			      file is not to be removed (keep.c) */
+	char *path;        /* owned; changes when a kept recording is named */
+	char *stem;        /* a kept recording not named yet: renamed to
+			      <stem>-<session id>.ndjson once the first
+			      session's id is known; owned, NULL otherwise */
 	int err;           /* errno of the first write error, 0 if none */
+	bool kept;         /* a kept session (keep.h), not asked for: its
+			      failures are said but change no exit status */
 	uint64_t lines;    /* lines written */
 	uint64_t size;     /* bytes written, all in whole lines */
 	struct json *json; /* owned */
@@ -46,6 +56,11 @@ struct recorder {
  * error, even of the header, leaves r->err set instead. */
 int record_open(struct recorder *r, const char *path, char *const *argv,
 		struct buf *err);
+/* The same on fd, a file just made for a kept recording at path (taken
+ * over); the header says "kept", and the file is renamed after its first
+ * session (the stem is path up to its last '-'). */
+void record_open_kept(struct recorder *r, int fd, const char *path,
+		      char *const *argv);
 /* Record one line of the stream read at ms. After a write error nothing
  * more is written; r->err says why. */
 void record_line(struct recorder *r, const char *p, size_t n, bool terminated,
@@ -58,6 +73,7 @@ void record_exit(struct recorder *r, bool exited, int status, int signal,
 /* Look at the file: once it has been removed (or its directory), what is
  * written goes nowhere, so r->err becomes ENOENT and writing stops. */
 void record_check(struct recorder *r);
+/* Close; a kept recording that got no line is removed. */
 void record_close(struct recorder *r);
 
 /* Write to out the original bytes of one line of a recording (or of any

@@ -269,7 +269,8 @@ kept_span(const struct summary *sc, const struct span *v, size_t n,
 static void
 summary_session(struct model *m, uint32_t s, uint32_t end_item,
 		struct buf *out, struct buf *tmp, struct buf *text,
-		struct tool_desc *td, struct summary *sc, FILE *f)
+		struct tool_desc *td, struct summary *sc, FILE *f,
+		const char *file)
 {
 	const struct session *ses = &m->ses[s];
 	uint32_t r = ses->result_ev, e;
@@ -358,7 +359,76 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 		redact_json_quote(out, tmp->p, tmp->n);
 	else
 		buf_adds(out, "null");
+	if (file != NULL) {
+		buf_adds(out, ",\"file\":");
+		json_quote(out, file, strlen(file));
+	}
 	buf_addc(out, '}');
+}
+
+/* The file session s was read from, when several were (PRODUCT.md:
+ * "file"); NULL when there is one. */
+static const char *
+session_file(const struct model *m, uint32_t s)
+{
+	size_t files = 0;
+
+	for (size_t i = 0; i < m->nsrc; i++)
+		files += m->src[i].stderr_of == NONE;
+	return files > 1 ? m->src[m->ses[s].src].src->name : NULL;
+}
+
+void
+summary_diagnostics(struct model *m, const char *file, struct buf *out,
+		    FILE *f, bool *first)
+{
+	struct buf tmp = {0};
+
+	for (size_t d = 0; d < m->ndiag; d++) {
+		buf_addf(out, "%s{\"line\":%llu,\"message\":", *first ? "" : ",",
+			 (unsigned long long)m->diag[d].line);
+		*first = false;
+		buf_reset(&tmp);
+		model_diag_message(m, (uint32_t)d, &tmp);
+		redact_json_quote(out, tmp.p, tmp.n);
+		if (file != NULL) {
+			buf_adds(out, ",\"file\":");
+			json_quote(out, file, strlen(file));
+		}
+		buf_addc(out, '}');
+		summary_flush(out, f);
+	}
+	buf_free(&tmp);
+}
+
+void
+summary_sessions(struct model *m, struct summary *sc, const char *file,
+		 struct buf *out, FILE *f, bool *first)
+{
+	struct buf tmp = {0}, text = {0};
+	struct tool_desc td = {0};
+
+	for (size_t s = 0; s < m->nses; s++) {
+		uint32_t end = (uint32_t)m->nit;
+
+		/* Items of a session end where the next one of its source
+		 * begins. */
+		for (size_t t = s + 1; t < m->nses; t++) {
+			if (m->ses[t].src == m->ses[s].src) {
+				end = m->ses[t].first_item;
+				break;
+			}
+		}
+		if (!*first)
+			buf_addc(out, ',');
+		*first = false;
+		summary_session(m, (uint32_t)s, end, out, &tmp, &text, &td, sc,
+				f, file != NULL ? file : session_file(m, (uint32_t)s));
+		summary_flush(out, f);
+	}
+	buf_free(&tmp);
+	buf_free(&text);
+	tool_desc_free(&td);
 }
 
 /* The summary, from what sc kept (NULL: from the lines); with f, each
@@ -367,20 +437,12 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 void
 summary_write(struct model *m, struct summary *sc, struct buf *out, FILE *f)
 {
-	struct buf tmp = {0}, text = {0};
-	struct tool_desc td = {0};
+	struct buf tmp = {0};
+	bool first = true;
 
 	buf_addf(out, "{\"lines\":%llu,\"diagnostics\":[",
 		 (unsigned long long)m->lines);
-	for (size_t d = 0; d < m->ndiag; d++) {
-		buf_addf(out, "%s{\"line\":%llu,\"message\":", d ? "," : "",
-			 (unsigned long long)m->diag[d].line);
-		buf_reset(&tmp);
-		model_diag_message(m, (uint32_t)d, &tmp);
-		redact_json_quote(out, tmp.p, tmp.n);
-		buf_addc(out, '}');
-		summary_flush(out, f);
-	}
+	summary_diagnostics(m, NULL, out, f, &first);
 	buf_adds(out, "],\"command\":");
 	if (m->cmd.present) {
 		buf_adds(out, "{\"argv\":[");
@@ -415,26 +477,10 @@ summary_write(struct model *m, struct summary *sc, struct buf *out, FILE *f)
 		buf_adds(out, "null");
 	}
 	buf_adds(out, ",\"sessions\":[");
-	for (size_t s = 0; s < m->nses; s++) {
-		uint32_t end = (uint32_t)m->nit;
-
-		/* Items of a session end where the next one of its source
-		 * begins. */
-		for (size_t t = s + 1; t < m->nses; t++) {
-			if (m->ses[t].src == m->ses[s].src) {
-				end = m->ses[t].first_item;
-				break;
-			}
-		}
-		if (s > 0)
-			buf_addc(out, ',');
-		summary_session(m, (uint32_t)s, end, out, &tmp, &text, &td, sc, f);
-		summary_flush(out, f);
-	}
+	first = true;
+	summary_sessions(m, sc, NULL, out, f, &first);
 	buf_adds(out, "]}");
 	buf_free(&tmp);
-	buf_free(&text);
-	tool_desc_free(&td);
 }
 
 /* --- what is kept while the lines go by ------------------------------------ */

@@ -6,6 +6,7 @@
 #ifndef AGENTVIEW_SUMMARY_H
 #define AGENTVIEW_SUMMARY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -42,6 +43,14 @@ void summary_line(struct summary *sc, struct model *m, uint32_t e,
  * session goes out to f as soon as it is made. */
 void summary_write(struct model *m, struct summary *sc, struct buf *out,
 		   FILE *f);
+/* The pieces of the summary, for a summary of many files made one file
+ * at a time (the session list's): the diagnostics of m and its session
+ * objects, each after a ',' unless *first, each with "file": file when it
+ * is not NULL (else, when m read several files, its own). */
+void summary_diagnostics(struct model *m, const char *file, struct buf *out,
+			 FILE *f, bool *first);
+void summary_sessions(struct model *m, struct summary *sc, const char *file,
+		      struct buf *out, FILE *f, bool *first);
 /* Forget everything kept. */
 void summary_free(struct summary *sc);
 

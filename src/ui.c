@@ -752,6 +752,30 @@ ui_init(struct ui *u, struct model *m, struct input *in,
 	in->ctx = u;
 }
 
+void
+ui_session(struct ui *u, struct model *m, struct input *in, bool follow)
+{
+	pane_detail_close(u);
+	render_free(&u->r);
+	render_init(&u->r, m);
+	u->m = m;
+	u->in = in;
+	in->on_line = ui_on_line;
+	in->ctx = u;
+	u->restarts = in->restarts;
+	u->changes = in->changes;
+	u->focus = PANE_TRANSCRIPT;
+	u->tsel = NONE;
+	scroll_init(&u->ts, follow);
+	list_init(&u->tl);
+	u->tl.follow = follow;
+	u->bad_calls = 0;
+	u->last_state = -1;
+	pane_search_restart(u);
+	ui_forget_rows(u);
+	u->dirty = true;
+}
+
 /* The input was read again from its start: what the screen showed of it
  * is gone. */
 static void
@@ -796,8 +820,8 @@ ui_changes(struct ui *u)
 static void
 ui_wait(struct ui *u, int ttyfd, bool more, bool trickle, int64_t last_frame)
 {
-	struct pollfd fds[INPUT_MAX + 4];
-	int n = 0, timeout;
+	struct pollfd fds[INPUT_MAX + 5];
+	int n = 0, timeout, lt;
 
 	fds[n].fd = ttyfd;
 	fds[n].events = POLLIN;
@@ -807,7 +831,14 @@ ui_wait(struct ui *u, int ttyfd, bool more, bool trickle, int64_t last_frame)
 	n++;
 	if (!(u->dirty && trickle))
 		n += input_pollfds(u->in, fds + n, (int)ARRAY_LEN(fds) - n);
+	if ((fds[n].fd = pane_list_fd(u)) >= 0) {
+		fds[n].events = POLLIN;
+		n++;
+	}
 	timeout = ui_timeout(u, more, last_frame);
+	lt = pane_list_timeout(u);
+	if (lt >= 0 && (timeout < 0 || lt < timeout))
+		timeout = lt;
 	if (u->opt.run != NULL) {
 		int rt = runner_timeout(u->opt.run);
 
@@ -863,15 +894,18 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 	}
 	pane_search_init(&u);
 	ui_mouse_init(&u);
-	pane_main_open(&u);
+	if (opt->fleet != NULL)
+		pane_list_open(&u, opt->fleet, opt->tell);
+	else
+		pane_main_open(&u);
 	if (opt->note != NULL) {
 		ui_note(&u, "%s", opt->note);
 		u.note_until = INT64_MAX;
 	}
 	while (!u.quit) {
-		uint64_t bytes = m->bytes;
-		bool more = input_pump(in, PUMP_BUDGET);
-		bool trickle = m->bytes >= bytes && m->bytes - bytes < TRICKLE_BYTES;
+		uint64_t bytes = u.m->bytes;
+		bool more = input_pump(u.in, PUMP_BUDGET);
+		bool trickle = u.m->bytes >= bytes && u.m->bytes - bytes < TRICKLE_BYTES;
 
 		ui_changes(&u);
 		ui_signals(&u);
@@ -879,6 +913,7 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 		if (u.quit)
 			break;
 		more |= pane_search_work(&u);
+		more |= pane_list_work(&u);
 		if (u.note[0] != '\0' && clock_mono_ms() >= u.note_until) {
 			u.note[0] = '\0';
 			u.dirty = true;

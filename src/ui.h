@@ -23,6 +23,9 @@ enum ui_color { UI_COLOR_AUTO, UI_COLOR_ALWAYS, UI_COLOR_NEVER };
 
 struct ui;
 struct detail;
+struct plist;
+struct fleet;
+struct notifier;
 
 /* A mouse event as the panes see it (ui_mouse.c reads it from curses). */
 struct ui_mouse {
@@ -87,6 +90,9 @@ struct ui_opts {
 			     at exit when the first frame was drawn and how
 			     many were (for make bench) */
 	int64_t started_us; /* clock_mono_us when main started */
+	struct fleet *fleet; /* the session list's (not owned), or NULL: the
+				session list is the bottom layer */
+	struct notifier *tell; /* the list's notifications, or NULL */
 };
 
 struct ui {
@@ -128,6 +134,7 @@ struct ui {
 	int drawn_lines, drawn_cols;
 	bool drawn_ok;          /* the spans can be trusted in this frame */
 	bool overlay;           /* the last frame had something over the panes */
+	struct plist *list;     /* the session list (pane_list.c), or NULL */
 };
 
 /* --- ui.c: the loop, the layer stack ------------------------------------ */
@@ -151,6 +158,11 @@ void ui_suspend(struct ui *u, int *in_fd, int *err_fd);
 /* Take the terminal back after it: the modes set again, the next frame
  * drawn whole. */
 void ui_resume(struct ui *u);
+
+/* Show the session of model m read by in (the list opens one, and comes
+ * back to its own empty one): what the panes showed of the last is
+ * forgotten; follow: start at the end and follow. */
+void ui_session(struct ui *u, struct model *m, struct input *in, bool follow);
 
 /* Show a message in the status bar for a few seconds. */
 void ui_note(struct ui *u, const char *fmt, ...) PRINTF_LIKE(2, 3);
@@ -231,8 +243,10 @@ void ui_take_resume(struct ui *u);
 
 /* --- the panes ------------------------------------------------------------ */
 
-/* The main panes, the bottom layer (pane_main.c): push it. */
+/* The main panes, the bottom layer (pane_main.c): push it; take it off
+ * (back to the session list). */
 void pane_main_open(struct ui *u);
+void pane_main_close(struct ui *u);
 /* The panes of the main layer: each draws its title and body where the
  * layout puts them, scrolls with the keys pressed while it has the focus,
  * and takes the mouse over it (pane_transcript.c, pane_timeline.c). */
@@ -274,5 +288,15 @@ uint64_t pane_search_hash(struct ui *u);
 /* The help over the panes (pane_help.c): every key of the key table; it
  * takes every key while open. */
 void pane_help_open(struct ui *u);
+
+/* The session list (pane_list.c), the bottom layer over f, telling state
+ * changes by tell (NULL: not told); u->list while it is open. Its part of
+ * the loop: read what changed (true while the first look goes on), the
+ * descriptor to poll (-1: none), the milliseconds until it must look again
+ * (-1: only when the descriptor says so). */
+void pane_list_open(struct ui *u, struct fleet *f, struct notifier *tell);
+bool pane_list_work(struct ui *u);
+int pane_list_fd(struct ui *u);
+int pane_list_timeout(struct ui *u);
 
 #endif

@@ -10,6 +10,9 @@
 #   BENCH_RUNS   runs per command (default 7; jq gets 3, it is slow)
 #   BENCH_DIR    where the recordings go (default ${TMPDIR:-/tmp}/agentview-bench)
 #   BENCH_FOLLOW seconds of each following measure (default 60)
+#   BENCH_PARTS  what to measure: "view" (one big recording), "fleet" (the
+#                session list over trees of 1,000 and 10,000 files);
+#                default both
 #   AGENTVIEW    the binary (default ./src/agentview)
 #
 # Hooks of agentview's for it (in the environment, not in --help):
@@ -17,6 +20,8 @@
 #   AGENTVIEW_ONE_THREAD=1  index without the parser thread (src/ahead.c)
 #   AGENTVIEW_FRAMESTAT=1   say when the first frame was drawn, and how
 #                           many were, at exit (stderr)
+#   (with the session list, AGENTVIEW_MEMSTAT says rows= and files= instead
+#   of events=)
 #
 # The screen rows run the viewer in a 120x40 tmux of a private server; keys,
 # searches, seeks and steps are timed by tests/bench_view and
@@ -31,10 +36,15 @@ runs=${BENCH_RUNS:-7}
 dir=${BENCH_DIR:-${TMPDIR:-/tmp}/agentview-bench}
 big=$(echo "$sizes" | awk '{ print $NF }')
 work=$(mktemp -d "${TMPDIR:-/tmp}/agentview-bench-run.XXXXXX")
+# Recording is on by default (issue 15): whatever this test reads live is
+# kept in its own scratch folder, never in the real ~/.local/state.
+XDG_STATE_HOME=$work/state
+export XDG_STATE_HOME
 rows=$work/rows
 . ./tests/lib/tmux.sh
 tmux_init bench "$work"
-trap 'tmux_stop; rm -rf "$work"' EXIT INT TERM
+fpid=
+trap 'tmux_stop; [ -n "$fpid" ] && kill "$fpid" 2>/dev/null; rm -rf "$work"' EXIT INT TERM
 : >"$rows"
 
 for tool in hyperfine jq awk tmux; do
@@ -44,8 +54,8 @@ for tool in hyperfine jq awk tmux; do
 	}
 done
 [ -x "$bin" ] && [ -x "$gen" ] && [ -x tests/bench_view ] &&
-	[ -x tests/bench_replay ] && [ -x tests/pace ] || {
-	echo "bench: build first: make all tests/gen_bench tests/bench_view tests/bench_replay tests/pace" >&2
+	[ -x tests/bench_replay ] && [ -x tests/bench_fleet ] && [ -x tests/pace ] || {
+	echo "bench: build first: make all tests/gen_bench tests/bench_view tests/bench_replay tests/bench_fleet tests/pace" >&2
 	exit 1
 }
 mkdir -p "$dir"
@@ -321,19 +331,180 @@ bench_status_line() {
 	rm -f "$work/one.ndjson" "$work/one10.ndjson"
 }
 
+# --- the session list (issue 15) -----------------------------------------------
+
+# fleet_tree N MB: a folder of N session files, MB in all (tests/gen_bench
+# --fleet; made when missing or older than the generator); the running and
+# waiting ones written to now, as live sessions are.
+fleet_tree() {
+	t=$dir/fleet-$1
+	if [ ! -f "$t/.made" ] || [ "$gen" -nt "$t/.made" ]; then
+		rm -rf "$t"
+		"$gen" --fleet "$1" "$2" "$t" >&2 && touch "$t/.made"
+	fi
+	find "$t" -name '*-live.ndjson' -exec touch {} + -o -name '*-ask.ndjson' -exec touch {} +
+	echo "$t"
+}
+
+# look_field NAME: a field of tests/bench_fleet look's line.
+look_field() {
+	tr '\t' '\n' <"$work/look" | sed -n "s/^$1=//p"
+}
+
+# bench_fleet_look N MB LIMIT_MS: the list's first screen over a tree: every
+# file's rows read, sorted, 40 laid out (tests/bench_fleet, median of RUNS);
+# beside wc -l and ls -l of the same tree (hyperfine).
+bench_fleet_look() {
+	t=$(fleet_tree "$1" "$2")
+	gb=$(du -sb "$t" | awk '{ printf "%.1f", $1 / 1e9 }')
+	tests/bench_fleet look "$t" "$runs" >"$work/look" || { cat "$work/look" >&2; exit 1; }
+	hyperfine -N --style none --warmup 1 --runs 3 --output null --export-json "$work/ls.json" \
+		"ls -l $t" "sh -c 'wc -l $t/*.ndjson'" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
+	med=$(look_field median_ms)
+	ls_ms=$(awk -v t="$(median "$work/ls.json" 0)" 'BEGIN { print t * 1000 }')
+	wc_ms=$(awk -v t="$(median "$work/ls.json" 1)" 'BEGIN { print t * 1000 }')
+	row "session list: first screen (every row read, sorted, 40 laid out)" \
+		"$1 files, $gb GB" "median $(fmt3 "$med") ms, max $(fmt3 "$(look_field max_ms)") ms" \
+		"$(fmt3 "$wc_ms") ms" "ls -l: $(fmt3 "$ls_ms") ms" \
+		"$(ratio "$wc_ms" "$med")" "ls -l: $(ratio "$ls_ms" "$med")" "<= $3 ms" \
+		"$(verdict "$med" "<=" "$3")"
+	row "  read in slices of 20 ms, as the screen will (keys between)" "$1 files" \
+		"first slice $(fmt3 "$(look_field first_slice_ms)") ms, longest $(fmt3 "$(look_field longest_slice_ms)") ms, $(look_field slices) slices" \
+		"" "" "" "" "" ""
+}
+
+# bench_list_screen N MB LIMIT_MS: the list on a terminal (tmux, 120x40)
+# over a tree: its first frame (keys work from then on, while the files are
+# read in slices) and the first frame that shows every row (the
+# AGENTVIEW_FRAMESTAT hook), median of RUNS.
+bench_list_screen() {
+	t=$(fleet_tree "$1" "$2")
+	: >"$work/lf"
+	i=0
+	while [ "$i" -lt "$runs" ]; do
+		start 120 40 "AGENTVIEW_FRAMESTAT=1 $bin $t 2>>$work/lf"
+		wait_for '^attention order · [0-9]+ sessions  ' 60 || { echo "bench: the list never showed every row" >&2; exit 1; }
+		keys q
+		wait_exit 10 || :
+		i=$((i + 1))
+	done
+	first=$(sed -n 's/.*first_frame_ms=\([0-9.]*\).*/\1/p' "$work/lf" | sort -n |
+		awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : -1) }')
+	all=$(sed -n 's/.*all_rows_ms=\([0-9.]*\).*/\1/p' "$work/lf" | sort -n |
+		awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : -1), v[NR] }')
+	[ "$first" != -1 ] && [ "${all% *}" != -1 ] || { echo "bench: no frame times (AGENTVIEW_FRAMESTAT)" >&2; cat "$work/lf" >&2; exit 1; }
+	row "session list on a terminal (tmux 120x40): every row shown" "$1 files" \
+		"median $(fmt3 "${all% *}") ms, max $(fmt3 "${all#* }") ms; first frame $(fmt3 "$first") ms" \
+		"" "" "" "" "<= $3 ms" "$(verdict "${all% *}" "<=" "$3")"
+}
+
+# bench_fleet_status_line N MB: --status-line over a tree (hyperfine).
+bench_fleet_status_line() {
+	t=$(fleet_tree "$1" "$2")
+	hyperfine -N --style none --warmup 1 --runs "$runs" --output null --export-json "$work/fsl.json" \
+		"$bin --status-line $t" "ls -l $t" "sh -c 'wc -l $t/*.ndjson'" \
+		>/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
+	med=$(awk -v t="$(median "$work/fsl.json" 0)" 'BEGIN { print t * 1000 }')
+	max=$(jq -r '.results[0].max * 1000' "$work/fsl.json")
+	ls_ms=$(awk -v t="$(median "$work/fsl.json" 1)" 'BEGIN { print t * 1000 }')
+	wc_ms=$(awk -v t="$(median "$work/fsl.json" 2)" 'BEGIN { print t * 1000 }')
+	row "--status-line over a folder" "$1 files" \
+		"median $(fmt3 "$med") ms, max $(fmt3 "$max") ms ($($bin --status-line "$t"))" \
+		"$(fmt3 "$wc_ms") ms" "ls -l: $(fmt3 "$ls_ms") ms" \
+		"$(ratio "$wc_ms" "$med")" "ls -l: $(ratio "$ls_ms" "$med")" "<= 100 ms" \
+		"$(verdict "$med" "<=" 100)"
+}
+
+# bench_fleet_memory N MB: anonymous memory per listed session (peak, the
+# AGENTVIEW_MEMSTAT hook), less that of an empty list, beside the max RSS
+# of ls -l and wc -l.
+bench_fleet_memory() {
+	t=$(fleet_tree "$1" "$2")
+	mkdir -p "$work/empty"
+	k0=$(AGENTVIEW_MEMSTAT=1 "$bin" --print "$work/empty" 2>&1 >/dev/null |
+		sed -n 's/.*rss_anon_peak_kib=\([0-9]*\).*/\1/p')
+	line=$(AGENTVIEW_MEMSTAT=1 "$bin" --print "$t" 2>&1 >/dev/null)
+	nrows=$(echo "$line" | sed -n 's/.*rows=\([0-9]*\).*/\1/p')
+	k=$(echo "$line" | sed -n 's/.*rss_anon_peak_kib=\([0-9]*\).*/\1/p')
+	per=$(awk -v k="$k" -v k0="$k0" -v r="$nrows" 'BEGIN { print (k - k0) / r }')
+	ls_kib=$(max_rss_kib ls -l "$t")
+	wc_kib=$(max_rss_kib sh -c "wc -l $t/*.ndjson")
+	row "session list: memory per listed session" "$1 files, $nrows rows" \
+		"$(fmt3 "$per") KiB ($k KiB, $k0 with none)" "${wc_kib:+$wc_kib KiB max RSS}" \
+		"${ls_kib:+ls -l: $ls_kib KiB max RSS}" "" "" "<= 4 KiB" "$(verdict "$per" "<=" 4)"
+}
+
+# follow_fleet NAME DIR: agentview --print -f DIR in the background (no
+# screen yet: the list's screen comes with the screen refactor), its pid
+# once it has read the folder.
+follow_fleet() {
+	"$bin" --print -f "$2" >"$work/$1.out" 2>"$work/$1.err" &
+	fpid=$!
+	sleep 3
+}
+
+# bench_fleet_follow: CPU while 100 files get 10 lines/s each, and a quiet
+# folder of 1,000 files (CPU, wake-ups).
+bench_fleet_follow() {
+	secs=${BENCH_FOLLOW:-60}
+	hz=$(getconf CLK_TCK)
+	rm -rf "$work/live100"
+	"$gen" --fleet 100 100 "$work/live100" 2>/dev/null
+	follow_fleet live "$work/live100"
+	a=$(proc_stat "$fpid")
+	tests/bench_fleet write "$work/live100" 100 10 "$secs" >"$work/wrote"
+	b=$(proc_stat "$fpid")
+	kill "$fpid"
+	wait "$fpid" 2>/dev/null || :
+	set -- $a $b
+	cpu=$(awk -v t=$(($3 - $1)) -v hz="$hz" -v s="$secs" 'BEGIN { print t / hz / s * 100 }')
+	row "session list: 100 live files, 10 lines/s each (--print -f)" \
+		"$(sed -n 's/.*lines=\([0-9]*\).*/\1/p' "$work/wrote") lines, $secs s" \
+		"$(fmt3 "$cpu") % ($(($3 - $1)) ticks), $(($4 - $2)) wake-ups" "" "" "" "" \
+		"<= 2 %" "$(verdict "$cpu" "<=" 2)"
+	t=$(fleet_tree 1000 1000)
+	follow_fleet quiet "$t"
+	a=$(proc_stat "$fpid")
+	sleep "$secs"
+	b=$(proc_stat "$fpid")
+	kill "$fpid"
+	wait "$fpid" 2>/dev/null || :
+	set -- $a $b
+	cpu=$(awk -v t=$(($3 - $1)) -v hz="$hz" -v s="$secs" 'BEGIN { print t / hz / s * 100 }')
+	row "session list: a quiet folder (--print -f: no clock shown)" "1000 files, $secs s" \
+		"$(fmt3 "$cpu") % ($(($3 - $1)) ticks), $(($4 - $2)) wake-ups" "" "" "" "" \
+		"0 wake-ups" "$(verdict "$(($4 - $2))" "<=" 0)"
+}
+
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
-for s in $sizes; do
-	f=$(recording "$s")
-	check_summary "$f"
-	bench_index "$f" "$s"
-	[ "$s" = "$big" ] && bench_memory "$f" "$s"
-done
-f=$(recording "$big")
-size=$big
-bench_first_screen "$f" "$big"
-bench_keys "$f" "$big"
-bench_follow "$f" "$big"
-bench_status_line "$f"
+parts=${BENCH_PARTS:-"view fleet"}
+case " $parts " in
+*" view "*)
+	for s in $sizes; do
+		f=$(recording "$s")
+		check_summary "$f"
+		bench_index "$f" "$s"
+		[ "$s" = "$big" ] && bench_memory "$f" "$s"
+	done
+	f=$(recording "$big")
+	size=$big
+	bench_first_screen "$f" "$big"
+	bench_keys "$f" "$big"
+	bench_follow "$f" "$big"
+	bench_status_line "$f"
+	;;
+esac
+case " $parts " in
+*" fleet "*)
+	bench_fleet_look 1000 1000 150
+	bench_fleet_look 10000 4000 1000
+	bench_list_screen 1000 1000 150
+	bench_list_screen 10000 4000 1000
+	bench_fleet_status_line 1000 1000
+	bench_fleet_memory 10000 4000
+	bench_fleet_follow
+	;;
+esac
 load1=$(cut -d' ' -f1-3 /proc/loadavg)
 
 cpu=$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)

@@ -1,6 +1,10 @@
 /* fixture.c: a model read from text in memory, for the unit tests. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include "testutil.h"
 
@@ -122,4 +126,45 @@ fixture_slurp(const char *path, size_t *n)
 	fclose(fp);
 	*n = (size_t)size;
 	return text;
+}
+
+char *
+fixture_tmpdir(const char *name)
+{
+	char tmpl[256];
+	char *dir;
+
+	snprintf(tmpl, sizeof tmpl, "/tmp/av-%s-XXXXXX", name);
+	assert_non_null(mkdtemp(tmpl));
+	dir = strdup(tmpl);
+	assert_non_null(dir);
+	return dir;
+}
+
+void
+fixture_rmtree(char *dir)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+	free(dir);
+}
+
+void
+fixture_put(const char *dir, const char *name, const char *text, int64_t ms,
+	    bool append)
+{
+	char path[1024];
+	struct timespec ts[2];
+	FILE *fp;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	fp = fopen(path, append ? "a" : "w");
+	assert_non_null(fp);
+	fputs(text, fp);
+	assert_int_equal(fclose(fp), 0);
+	ts[0].tv_sec = ts[1].tv_sec = (time_t)(ms / 1000);
+	ts[0].tv_nsec = ts[1].tv_nsec = (long)(ms % 1000) * 1000000;
+	assert_int_equal(utimensat(AT_FDCWD, path, ts, 0), 0);
 }

@@ -61,4 +61,13 @@ void fixture_free(struct fixture *f);
  * test fails when it cannot be read. */
 char *fixture_slurp(const char *path, size_t *n);
 
+/* Files on disk, for the tests of what reads folders: a new folder
+ * /tmp/av-NAME-XXXXXX (its path, to give to fixture_rmtree, which removes
+ * it with all in it and frees the path); text written to dir/name (added
+ * to the end with append), then its times set to ms since the epoch. */
+char *fixture_tmpdir(const char *name);
+void fixture_rmtree(char *dir);
+void fixture_put(const char *dir, const char *name, const char *text,
+		 int64_t ms, bool append);
+
 #endif

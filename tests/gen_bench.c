@@ -12,11 +12,22 @@
  * English, Korean, German and emoji with JSON escapes (\n \t \" \\ \u00e9,
  * a few \u001b), call_ids hold an escaped newline, startedAtMs/completedAtMs
  * are strings, and a few lines are about 1 MB. Each session has init, user,
- * result and usage. A summary of the mix goes to stderr. */
+ * result and usage. A summary of the mix goes to stderr.
+ *
+ *   tests/gen_bench --fleet N SIZE_MB DIR
+ *
+ * writes N files of one session each, SIZE_MB in all, into DIR (made if
+ * missing), for the session list's rows of `make bench`: one in twenty
+ * failed, one incomplete (no result), one still running a tool call and
+ * one waiting for a decision (named s00002-live.ndjson, s00003-ask.ndjson
+ * ...: bench.sh makes those fresh), the rest ok. Their times are fixed:
+ * file i was last written at 2026-09-01 plus i minutes. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/time.h>
 
 /* Output buffer: written out whenever it holds this much. */
 #define OUT_CHUNK (1u << 20)
@@ -542,9 +553,38 @@ tool_step(struct gen *g, unsigned step)
 	g->st.calls += n;
 }
 
+/* How a session ends. */
+enum end {
+	END_OK,     /* a result */
+	END_FAILED, /* a result with is_error */
+	END_NONE,   /* cut: no result */
+	END_CALL,   /* still running: a call started, not completed */
+	END_ASK,    /* still running: a decision asked for, no answer */
+};
+
+/* The end of a session that has no result: a call started, or a decision
+ * asked for. */
+static void
+open_end(struct gen *g, enum end end)
+{
+	g->ms += 7;
+	if (end == END_CALL) {
+		str_adds(&g->line, "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"open-1\","
+			 "\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"npm run e2e\"}}}");
+		tail_ts(g);
+		emit(g);
+	} else if (end == END_ASK) {
+		str_adds(&g->line, "{\"type\":\"interaction_query\",\"subtype\":\"request\","
+			 "\"query_type\":\"webFetchRequestQuery\",\"query\":{\"id\":1,"
+			 "\"webFetchRequestQuery\":{\"args\":{\"url\":\"https://example.com/\"}}}");
+		tail_ts(g);
+		emit(g);
+	}
+}
+
 /* One whole session of about `size` bytes. */
 static void
-session(struct gen *g, uint64_t size)
+session(struct gen *g, uint64_t size, enum end end)
 {
 	uint64_t start = g->st.bytes;
 	int64_t t0 = g->ms;
@@ -578,6 +618,11 @@ session(struct gen *g, uint64_t size)
 			emit(g);
 		}
 	}
+	if (end != END_OK && end != END_FAILED) {
+		open_end(g, end);
+		g->st.sessions++;
+		return;
+	}
 	/* The final recap repeats the last segment, with neither field. */
 	assistant(g, g->seg.p, g->seg.n, NULL, 0);
 	g->ms += (int64_t)between(g, 5, 50);
@@ -585,7 +630,8 @@ session(struct gen *g, uint64_t size)
 	str_addi(&g->line, g->ms - t0);
 	str_adds(&g->line, ",\"duration_api_ms\":");
 	str_addi(&g->line, g->ms - t0);
-	str_adds(&g->line, ",\"is_error\":false,\"result\":\"");
+	str_adds(&g->line, end == END_FAILED ? ",\"is_error\":true,\"result\":\"" :
+		 ",\"is_error\":false,\"result\":\"");
 	str_add(&g->line, g->text.p, g->text.n);
 	str_adds(&g->line, "\",\"session_id\":\"");
 	str_adds(&g->line, g->sid);
@@ -603,22 +649,73 @@ session(struct gen *g, uint64_t size)
 	g->st.sessions++;
 }
 
+/* Write what is pending to g->out and close it. */
+static void
+finish(struct gen *g)
+{
+	if (fwrite(g->buf.p, 1, g->buf.n, g->out) != g->buf.n || fclose(g->out) != 0)
+		fail("write");
+	g->buf.n = 0;
+}
+
+/* --fleet N SIZE_MB DIR: N files of one session each. */
+static int
+fleet(struct gen *g, unsigned long n, unsigned long mb, const char *dir)
+{
+	static const char *const names[] = {"ok", "failed", "cut", "live", "ask"};
+	uint64_t each = (uint64_t)mb * 1000000 / n;
+	char path[4096];
+
+	mkdir(dir, 0755);
+	g->next_big = UINT64_MAX; /* no line of 1 MB: files are small */
+	for (unsigned long i = 0; i < n; i++) {
+		enum end end = i % 20 <= 4 ? (enum end)(i % 20) : END_OK;
+		struct timeval tv[2];
+
+		/* END_NONE is named "cut", END_CALL "live", END_ASK "ask". */
+		snprintf(path, sizeof path, "%s/s%05lu-%s.ndjson", dir, i, names[end]);
+		g->out = fopen(path, "wb");
+		if (g->out == NULL)
+			fail(path);
+		session(g, each, end);
+		finish(g);
+		tv[0].tv_sec = tv[1].tv_sec = 1788220800 + (time_t)i * 60;
+		tv[0].tv_usec = tv[1].tv_usec = 0;
+		if (utimes(path, tv) != 0)
+			fail(path);
+	}
+	fprintf(stderr, "gen_bench: %lu files in %s, %llu bytes, %llu events\n", n, dir,
+		(unsigned long long)g->st.bytes, (unsigned long long)g->st.events);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
 	struct gen g;
 	char *end;
-	unsigned long mb;
+	unsigned long mb = 0;
 	uint64_t target;
 
-	if (argc != 3 || (mb = strtoul(argv[1], &end, 10)) == 0 || *end != '\0') {
-		fprintf(stderr, "usage: gen_bench SIZE_MB FILE\n");
+	if ((argc != 3 && argc != 5) ||
+	    (argc == 3 && ((mb = strtoul(argv[1], &end, 10)) == 0 || *end != '\0'))) {
+		fprintf(stderr, "usage: gen_bench SIZE_MB FILE | --fleet N SIZE_MB DIR\n");
 		return 2;
 	}
 	memset(&g, 0, sizeof g);
 	g.rng = 0x61676E7476696577ULL; /* "agentview" */
 	g.ms = 1790994267000;
 	g.next_big = BIG_FIRST;
+	if (argc == 5 && strcmp(argv[1], "--fleet") == 0) {
+		unsigned long n = strtoul(argv[2], &end, 10);
+
+		mb = strtoul(argv[3], &end, 10);
+		if (n == 0 || mb == 0) {
+			fprintf(stderr, "usage: gen_bench --fleet N SIZE_MB DIR\n");
+			return 2;
+		}
+		return fleet(&g, n, mb, argv[4]);
+	}
 	g.out = strcmp(argv[2], "-") == 0 ? stdout : fopen(argv[2], "wb");
 	if (g.out == NULL)
 		fail(argv[2]);
@@ -629,10 +726,9 @@ main(int argc, char **argv)
 
 		if (size > target - g.st.bytes)
 			size = target - g.st.bytes;
-		session(&g, size);
+		session(&g, size, END_OK);
 	}
-	if (fwrite(g.buf.p, 1, g.buf.n, g.out) != g.buf.n || fclose(g.out) != 0)
-		fail("write");
+	finish(&g);
 	fprintf(stderr,
 		"gen_bench: %llu bytes, %llu events (%.1f %% deltas), %llu sessions, "
 		"%llu calls, %.1f %% of bytes in tool results, %llu lines of 1 MB\n",

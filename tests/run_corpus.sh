@@ -17,6 +17,10 @@ bin=${AGENTVIEW:-./src/agentview}
 corpus=${CORPUS:-../shared/corpus}
 out=${TMPDIR:-/tmp}/agentview-corpus.$$
 mkdir -p "$out"
+# Recording is on by default (issue 15): whatever this test reads live is
+# kept in its own scratch folder, never in the real ~/.local/state.
+XDG_STATE_HOME=$out/state
+export XDG_STATE_HOME
 trap 'rm -rf "$out"' EXIT
 fails=0
 checked=0

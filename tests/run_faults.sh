@@ -9,43 +9,25 @@
 #     is removed, to one that does not exist: the error is said at once,
 #     while the input is still open, printing goes on, exit 1;
 #   - a recording that hit no write error gives the input back byte for
-#     byte.
+#     byte;
+#   - kept sessions (issue 15): stdin and COMMAND kept by default, 0600 in
+#     a 0700 folder, named by time and session; nothing kept when told
+#     not to; two agentviews keeping at once; a full disk and a folder that
+#     cannot be made said, the exit status left alone; old kept files
+#     removed after DAYS, nothing else.
 # Waits poll the output (up to 10 s) instead of sleeping a fixed time.
 set -u
 bin=${AGENTVIEW:-./src/agentview}
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
 tmp=${TMPDIR:-/tmp}/agentview-faults.$$
 mkdir -p "$tmp"
+# Recording is on by default (issue 15): whatever this test reads live is
+# kept in its own scratch folder, never in the real ~/.local/state.
+XDG_STATE_HOME=$tmp/state
+export XDG_STATE_HOME
 pids=
 trap 'for p in $pids; do kill "$p" 2>/dev/null; done; rm -rf "$tmp"' EXIT
-fails=0
-cases=0
-
-fail() {
-	echo "FAIL $1: $2"
-	fails=$((fails + 1))
-}
-
-# line TEXT: TEXT and a newline (echo would read its backslashes).
-line() {
-	printf '%s\n' "$*"
-}
-
-# wait_for FILE STRING: until FILE holds STRING; false after 10 s.
-wait_for() {
-	i=0
-	while ! grep -qF -- "$2" "$1" 2>/dev/null; do
-		i=$((i + 1))
-		[ "$i" -gt 100 ] && return 1
-		sleep 0.1
-	done
-	return 0
-}
-
-# expect NAME FILE STRING: FILE comes to hold STRING.
-expect() {
-	wait_for "$2" "$3" || fail "$1" "$(basename "$2") does not show: $3"
-}
+. ./tests/lib/expect.sh
 
 init() {
 	line "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"$1\",\"model\":\"m\"}"
@@ -248,6 +230,138 @@ rc=$?
 cmp -s "$tmp/back" "$tmp/stream" || fail lossless "the raw stream of the recording differs from the input"
 jq -c . "$tmp/rec.ndjson" >/dev/null 2>&1 || fail lossless "the recording is not JSON lines"
 echo "recording of every kind of line, in pieces: raw gives the input back byte for byte"
+
+# --- kept sessions ----------------------------------------------------------------------
+
+result() {
+	line '{"type":"result","subtype":"success","is_error":false,"duration_ms":5,"result":"ok"}'
+}
+
+# kept DIR: the files of the folder of sessions under state folder DIR.
+kept() {
+	ls "$1/agentview/sessions" 2>/dev/null
+}
+
+cases=$((cases + 1))
+st=$tmp/k1
+{ init 5e55100a-0001; say hi; result; } >"$tmp/sent"
+cat "$tmp/sent" | XDG_STATE_HOME=$st "$bin" --print >/dev/null 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] || fail kept "exit $rc: $(head -c 300 "$tmp/err")"
+f=$(kept "$st")
+case $f in
+[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]-[0-9][0-9][0-9][0-9][0-9][0-9]-5e55100a.ndjson) ;;
+*) fail kept "the folder holds '$f', not one file named by time and session" ;;
+esac
+[ "$(stat -c %a "$st/agentview/sessions/$f" 2>/dev/null)" = 600 ] || fail kept "the file is not 0600"
+[ "$(stat -c %a "$st/agentview/sessions")" = 700 ] || fail kept "the folder is not 0700"
+"$bin" --print --format raw "$st/agentview/sessions/$f" | cmp -s - "$tmp/sent" ||
+	fail kept "the kept file does not give the stream back"
+head -1 "$st/agentview/sessions/$f" | grep -q '"kept":true' || fail kept "the header does not say kept"
+XDG_STATE_HOME=$st "$bin" --print -- cat "$tmp/sent" >/dev/null 2>&1
+[ "$(kept "$st" | wc -l)" -eq 2 ] || fail kept "a COMMAND's output is not kept beside it: $(kept "$st")"
+kept "$st" | grep -q -- '-5e55100a-2\.ndjson$' || fail kept "the second run of the session is not -2"
+cat "$tmp/sent" | XDG_STATE_HOME=$st "$bin" --print --no-record >/dev/null
+cat "$tmp/sent" | XDG_STATE_HOME=$st AGENTVIEW_RECORD=0 "$bin" --print >/dev/null
+XDG_STATE_HOME=$st "$bin" --print <"$tmp/sent" >/dev/null
+XDG_STATE_HOME=$st "$bin" --print "$tmp/sent" >/dev/null
+[ "$(kept "$st" | wc -l)" -eq 2 ] || fail kept "kept what it was told not to, or a file: $(kept "$st")"
+echo "kept: stdin and COMMAND kept by default (0600 in 0700, named by time and session); not with --no-record, AGENTVIEW_RECORD=0, a file"
+
+# Two agentviews keeping the same session at the same time, their lines
+# interleaved: two files, each with its own stream whole.
+cases=$((cases + 1))
+st=$tmp/k2
+rm -f "$tmp/fa" "$tmp/fb"
+mkfifo "$tmp/fa" "$tmp/fb"
+XDG_STATE_HOME=$st "$bin" --print <"$tmp/fa" >"$tmp/oa" 2>&1 &
+pa=$!
+XDG_STATE_HOME=$st "$bin" --print <"$tmp/fb" >"$tmp/ob" 2>&1 &
+pb=$!
+pids="$pids $pa $pb"
+exec 4>"$tmp/fa" 5>"$tmp/fb"
+init 5e55100b-0002 >&4
+init 5e55100b-0002 >&5
+i=0
+while [ "$i" -lt 50 ]; do
+	say "a $i" >&4
+	say "b $i" >&5
+	i=$((i + 1))
+done
+exec 4>&- 5>&-
+wait "$pa" "$pb"
+[ "$(kept "$st" | wc -l)" -eq 2 ] || fail kept-twice "not two files: $(kept "$st")"
+for f in $(kept "$st"); do
+	"$bin" --print --format raw "$st/agentview/sessions/$f" >"$tmp/back"
+	w=$(head -2 "$tmp/back" | tail -1 | sed -n 's/.*"text":"\([ab]\) 0.*/\1/p')
+	{ init 5e55100b-0002; i=0; while [ "$i" -lt 50 ]; do say "$w $i"; i=$((i + 1)); done; } |
+		cmp -s - "$tmp/back" || fail kept-twice "$f is not one whole stream"
+done
+echo "kept twice at once: two files, each stream whole"
+
+# A full disk while keeping: said at once, the session goes on, and the
+# exit status is the session's (nobody asked for the file).
+cases=$((cases + 1))
+st=$tmp/k3
+rm -f "$tmp/fifo"
+mkfifo "$tmp/fifo"
+( ulimit -f 4; XDG_STATE_HOME=$st exec "$bin" --print <"$tmp/fifo" >"$tmp/out" 2>"$tmp/err" ) &
+pid=$!
+pids="$pids $pid"
+exec 3>"$tmp/fifo"
+init 5e55100c >&3
+n=0
+while ! grep -q "stopped" "$tmp/err" 2>/dev/null && [ "$n" -lt 200 ]; do
+	say "line $n of a long session" >&3
+	n=$((n + 1))
+	[ $((n % 10)) -eq 0 ] && sleep 0.05
+done
+expect kept-full "$tmp/err" "agentview: recording to $st/agentview/sessions/"
+expect kept-full "$tmp/err" "stopped: File too large"
+say "the end" >&3
+result >&3
+exec 3>&-
+wait "$pid"
+rc=$?
+[ "$rc" -eq 0 ] || fail kept-full "exit $rc, not 0"
+expect kept-full "$tmp/out" "the end"
+echo "kept, disk full (EFBIG): said at once, printing went on, exit status the session's"
+
+cases=$((cases + 1))
+{ init s; result; } | XDG_STATE_HOME=/dev/null/state "$bin" --print >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] || fail kept-nowhere "exit $rc, not 0"
+[ "$(cat "$tmp/err")" = "agentview: not keeping this session: cannot make /dev/null/state: Not a directory (--no-record: do not try)" ] ||
+	fail kept-nowhere "stderr: $(cat "$tmp/err")"
+grep -q "== session s" "$tmp/out" || fail kept-nowhere "the session is not printed"
+echo "kept, folder cannot be made: said once, the session printed, exit 0"
+
+# Old kept files go when a new session is kept; nothing else does.
+cases=$((cases + 1))
+st=$tmp/k4
+d=$st/agentview/sessions
+mkdir -p "$d"
+hk='{"type":"agentview","subtype":"recording","version":1,"kept":true,"agentview_ms":1}'
+hr='{"type":"agentview","subtype":"recording","version":1,"agentview_ms":1}'
+line "$hk" >"$d/old.ndjson"
+line "$hk" >"$d/young.ndjson"
+line "$hr" >"$d/recorded.ndjson"
+init x >"$d/stream.ndjson"
+line "$hk" >"$d/notes.txt"
+touch -d '40 days ago' "$d/old.ndjson" "$d/recorded.ndjson" "$d/stream.ndjson" "$d/notes.txt"
+touch -d '20 days ago' "$d/young.ndjson"
+{ init s; result; } | XDG_STATE_HOME=$st "$bin" --print --keep 0 >/dev/null
+[ -e "$d/old.ndjson" ] || fail prune "--keep 0 removed a file"
+{ init s; result; } | XDG_STATE_HOME=$st AGENTVIEW_KEEP_DAYS=50 "$bin" --print >/dev/null
+[ -e "$d/old.ndjson" ] || fail prune "AGENTVIEW_KEEP_DAYS=50 removed a file of 40 days"
+{ init s; result; } | XDG_STATE_HOME=$st "$bin" --print >/dev/null
+[ -e "$d/old.ndjson" ] && fail prune "a kept file of 40 days is still there"
+for f in young.ndjson recorded.ndjson stream.ndjson notes.txt; do
+	[ -e "$d/$f" ] || fail prune "$f was removed"
+done
+{ init s; result; } | XDG_STATE_HOME=$st "$bin" --print --keep 10 >/dev/null
+[ -e "$d/young.ndjson" ] && fail prune "--keep 10 left a kept file of 20 days"
+echo "kept files removed after DAYS (30, AGENTVIEW_KEEP_DAYS, --keep; 0: never); nothing else"
 
 echo "faults: $cases cases, $fails failures"
 [ "$fails" -eq 0 ]

@@ -11,6 +11,10 @@ top=$(pwd)
 bin=$top/src/agentview
 . "$top/tests/lib/tmux.sh"
 tmux_test replay
+# Recording is on by default (issue 15): whatever this test reads live is
+# kept in its own scratch folder, never in the real ~/.local/state.
+XDG_STATE_HOME=$work/state
+export XDG_STATE_HOME
 
 cc -std=c11 -O1 -o "$work/pace" "$top/tests/pace.c" || exit 1
 

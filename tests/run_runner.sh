@@ -26,6 +26,10 @@ agent=./tests/fake_agent.sh
 rec=recordings
 out=${TMPDIR:-/tmp}/agentview-runner.$$
 mkdir -p "$out"
+# Recording is on by default (issue 15): whatever this test reads live is
+# kept in its own scratch folder, never in the real ~/.local/state.
+XDG_STATE_HOME=$out/state
+export XDG_STATE_HOME
 . ./tests/lib/tmux.sh
 tmux_init runner "$out"
 mark=av-runner-test-$$
@@ -304,8 +308,10 @@ if start 80 10 'sleep 60' 2>/dev/null; then
 else
 	fail "tmux: cannot start a server"
 fi
-"$bin" --status-line "$rec/demo.ndjson" "$rec/demo.ndjson" >/dev/null 2>&1
-check "status line: one FILE only (usage error)" [ $? -eq 2 ]
+# Several FILEs are summed up (issue 15: run_fleet.sh); a COMMAND is no
+# status line's.
+"$bin" --status-line -- "$agent" "$rec/demo.ndjson" >/dev/null 2>&1
+check "status line: no COMMAND (usage error)" [ $? -eq 2 ]
 "$bin" --tmux-style "$rec/demo.ndjson" >/dev/null 2>&1
 check "--tmux-style alone: usage error" [ $? -eq 2 ]
 

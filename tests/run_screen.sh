@@ -10,6 +10,10 @@ top=$(pwd)
 bin=$top/src/agentview
 . "$top/tests/lib/tmux.sh"
 tmux_test screen
+# Recording is on by default (issue 15): whatever this test reads live is
+# kept in its own scratch folder, never in the real ~/.local/state.
+XDG_STATE_HOME=$work/state
+export XDG_STATE_HOME
 
 cc -std=c11 -D_XOPEN_SOURCE=700 -O1 -o "$work/colcheck" "$top/tests/colcheck.c" || exit 1
 

@@ -146,14 +146,16 @@ cat >"$work/short.ndjson" <<'EOF2'
 {"type":"tool_call","subtype":"completed","call_id":"d","tool_call":{"readToolCall":{"result":{"success":{"totalLines":3}}}},"timestamp_ms":90100}
 {"type":"result","subtype":"success","duration_ms":200,"is_error":false,"result":""}
 EOF2
+# (Several FILEs without --compare are the session list: alone is the
+# short run by itself.)
 for mode in own compare; do
-	flag=
-	[ "$mode" = compare ] && flag=--compare
-	start 120 30 "$bin $flag recordings/demo.ndjson $work/short.ndjson"
-	wait_for '2 sessions' || fail compare "$mode: did not draw both sessions"
+	files=$work/short.ndjson
+	[ "$mode" = compare ] && files="--compare recordings/demo.ndjson $work/short.ndjson"
+	start 120 30 "$bin $files"
+	[ "$mode" = own ] || wait_for '2 sessions' || fail compare "$mode: did not draw both sessions"
 	keys Tab
 	wait_for 'Read    short.txt' || fail compare "$mode: no timeline"
-	screen | grep 'short.txt' | sed 's/.*short.txt *//; s/ *100 ms.*//' >"$work/bar.$mode"
+	screen | grep 'Read    short.txt' | sed 's/.*short.txt *//; s/ *100 ms.*//' >"$work/bar.$mode"
 	keys q
 	wait_exit 5 || fail compare "$mode: q did not end the viewer"
 done

@@ -163,11 +163,13 @@ test_usage_errors(void **state)
 		{{"f", "--"}, "'--' must be followed by a COMMAND"},
 		{{"f", "--", "true"}, "give FILEs or '-- COMMAND', not both"},
 		{{"--record", "r", "f"}, "--record records stdin or a COMMAND, not FILEs"},
-		{{"-f"}, "--follow needs a FILE"},
+		{{"-f", "--", "true"}, "--follow needs a FILE or a FOLDER"},
+		{{"--record", "r", "--no-record"}, "--record and --no-record: one or the other"},
+		{{"--keep", "-1"}, "--keep: '-1' is not a non-negative number"},
 		{{"--tmux-style", "f"}, "--tmux-style goes with --status-line"},
-		{{"--status-line", "-f", "f"}, "--status-line reads one FILE"},
-		{{"--status-line", "f", "g"}, "--status-line reads one FILE"},
-		{{"--status-line", "--", "true"}, "--status-line reads one FILE"},
+		{{"--status-line", "-f", "f"}, "--status-line reads FILEs and FOLDERs"},
+		{{"--status-line", "--record", "r"}, "--status-line reads FILEs and FOLDERs"},
+		{{"--status-line", "--", "true"}, "--status-line reads FILEs and FOLDERs"},
 		{{"-s", "2", "f"}, "--speed and --idle-limit go with --replay"},
 		{{"-i", "0", "f"}, "--speed and --idle-limit go with --replay"},
 		{{"--compare", "a"}, "--compare reads two FILEs (FILE#N: its Nth session)"},
@@ -237,7 +239,7 @@ test_actions(void **state)
 	parsed_free(&p);
 	buf_reset(&want);
 	keys_roff(&want);
-	parse(&p, ARGS("--keys-roff"));
+	parse(&p, ARGS("--roff-keys"));
 	assert_int_equal(p.status, 0);
 	assert_string_equal(p.out.p, want.p);
 	parsed_free(&p);

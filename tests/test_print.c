@@ -212,6 +212,9 @@ test_json_cache_same(void **state)
 	assert_memory_equal(out, want.p, n);
 	assert_non_null(strstr(out, "\"assistant_text\":\"Caf\u00e9 \""));
 	assert_non_null(strstr(out, "\"request_id\":\"r2\",\"usage\":{\"inputTokens\":1}"));
+	/* Two files read: each session says its own. */
+	assert_non_null(strstr(out, "\"error\":null,\"file\":\"a\"}"));
+	assert_non_null(strstr(out, "\"error\":null,\"file\":\"b\"}"));
 	printer_free(p);
 	buf_free(&want);
 	free(out);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -280,11 +281,65 @@ test_stderr_and_exit(void **state)
 	buf_free(&err);
 }
 
+/* A kept recording says so in its header, holds a lock while open, and
+ * takes its first session's id into its name (never over another file). */
+static void
+test_kept_named(void **state)
+{
+	char dir[] = "/tmp/av-kept-XXXXXX";
+	static const char init[] =
+		"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"ab/cd:ef12345678\",\"model\":\"m\"}";
+	struct recorder r, r2;
+	struct buf path = {0}, taken = {0};
+	char *text;
+	size_t n;
+	int fd, probe;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	buf_addf(&path, "%s/20261123-203947-p42.ndjson", dir);
+	fd = open(path.p, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	assert_true(fd >= 0);
+	record_open_kept(&r, fd, path.p, NULL);
+	probe = open(path.p, O_RDONLY);
+	assert_int_equal(flock(probe, LOCK_EX | LOCK_NB), -1);
+	assert_int_equal(errno, EWOULDBLOCK);
+	record_line(&r, "{\"type\":\"user\"}", 15, true, 5);
+	assert_string_equal(r.path, path.p); /* not yet: no session started */
+	record_line(&r, init, sizeof init - 1, true, 6);
+	buf_addf(&taken, "%s/20261123-203947-abcdef12.ndjson", dir);
+	assert_string_equal(r.path, taken.p);
+	assert_int_equal(access(path.p, F_OK), -1);
+	text = fixture_slurp(taken.p, &n);
+	assert_non_null(strstr(text, "\"version\":1,\"kept\":true,"));
+	free(text);
+	record_close(&r);
+	assert_int_equal(flock(probe, LOCK_EX | LOCK_NB), 0);
+	close(probe);
+
+	/* A second run of that session in the same second: -2. */
+	fd = open(path.p, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	record_open_kept(&r2, fd, path.p, NULL);
+	record_line(&r2, init, sizeof init - 1, true, 7);
+	buf_reset(&taken);
+	buf_addf(&taken, "%s/20261123-203947-abcdef12-2.ndjson", dir);
+	assert_string_equal(r2.path, taken.p);
+	unlink(r2.path);
+	record_close(&r2);
+	buf_reset(&taken);
+	buf_addf(&taken, "%s/20261123-203947-abcdef12.ndjson", dir);
+	unlink(taken.p);
+	rmdir(dir);
+	buf_free(&path);
+	buf_free(&taken);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_kept_named),
 		cmocka_unit_test(test_no_nesting),
 		cmocka_unit_test(test_raw_lookalikes),
 		cmocka_unit_test(test_full_disk),

@@ -36,6 +36,9 @@ _agentview()
 		_filedir
 		return
 		;;
+	--keep)
+		return
+		;;
 	--agent)
 		COMPREPLY=($(compgen -W 'cursor claude gemini codex' -- "$cur"))
 		return
@@ -55,10 +58,14 @@ _agentview()
 		COMPREPLY=($(compgen -W 'auto always never' -- "$cur"))
 		return
 		;;
+	--notify-cmd)
+		_filedir
+		return
+		;;
 	esac
 	$split && return
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W '-f --follow -r --replay -s --speed -i --idle-limit --record -p --print --agent --format --redact --redact-pattern --status-line --tmux-style --compare --theme --color --bell --title --mouse --no-mouse -h --help -V --version' -- "$cur"))
+		COMPREPLY=($(compgen -W '-f --follow -R --recursive -r --replay -s --speed -i --idle-limit --record --no-record --keep -p --print --agent --format --redact --redact-pattern --status-line --tmux-style --compare --theme --color --bell --title --mouse --no-mouse --notify --notify-cmd -h --help -V --version' -- "$cur"))
 		return
 	fi
 	_filedir

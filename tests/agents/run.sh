@@ -79,6 +79,10 @@ if [ ! -x "$bin" ] || [ -n "$(find src -newer "$bin" -name '*.[ch]' 2>/dev/null 
 	make --no-print-directory -s all >/dev/null || die "agentview does not build"
 fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/agentview-agents.XXXXXX") || die "no temp dir"
+# Recording is on by default (issue 15): whatever agentview reads live here
+# is kept in the scratch folder, never in the real ~/.local/state (set
+# before the tmux server starts, so that the screen's runs have it too).
+export XDG_STATE_HOME=$tmp/state
 tmux_init agents "$tmp"
 trap tmux_stop EXIT
 

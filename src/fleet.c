@@ -1,0 +1,764 @@
+/* fleet.c: the folders and files listed, what happens to them, and the
+ * updates that read it into rows (fleet_read.c reads a file). */
+#define _GNU_SOURCE /* qsort_r */
+#include "fleet_impl.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "json.h"
+#include "keep.h"
+#include "statusline.h"
+
+struct fleet *
+fleet_new(unsigned flags, int agent)
+{
+	struct fleet *f = xcalloc(1, sizeof *f);
+
+	f->flags = flags;
+	f->agent = agent;
+	f->w = watch_new();
+	f->m = model_new();
+	/* Pieces are small: no parser thread. */
+	f->m->ahead_min = SIZE_MAX;
+	memset(&f->src, 0, sizeof f->src);
+	f->src.fd = -1;
+	f->src.kind = SOURCE_STREAM;
+	f->src.eof = true;
+	model_add_source(f->m, &f->src);
+	f->j = json_new();
+	return f;
+}
+
+void
+fleet_free(struct fleet *f)
+{
+	if (f == NULL)
+		return;
+	for (size_t i = 0; i < f->ndir; i++)
+		free(f->dir[i].path);
+	for (size_t i = 0; i < f->nfile; i++)
+		free(f->file[i].path);
+	free(f->dir);
+	free(f->file);
+	free(f->map.key);
+	free(f->map.file);
+	free(f->row);
+	free(f->told);
+	free(f->touched);
+	free(f->changed);
+	free(f->queue);
+	free(f->live);
+	watch_free(f->w);
+	model_free(f->m); /* the source's bytes are f->chunk's, not its own */
+	json_free(f->j);
+	tool_desc_free(&f->td);
+	buf_free(&f->chunk);
+	buf_free(&f->tmp);
+	free(f);
+}
+
+void
+fleet_on_change(struct fleet *f, fleet_change_fn fn, void *ctx)
+{
+	f->fn = fn;
+	f->ctx = ctx;
+}
+
+/* --- the map of paths ------------------------------------------------------ */
+
+static uint64_t
+path_key(const char *path)
+{
+	return hash_bytes(path, strlen(path), 0x666c656574ull) | 1;
+}
+
+/* The file named path, or NONE. A file renamed leaves its old key behind:
+ * the path compared tells. */
+static uint32_t
+map_find(const struct fleet *f, const char *path)
+{
+	uint64_t k = path_key(path);
+
+	if (f->map.cap == 0)
+		return NONE;
+	for (size_t i = k & (f->map.cap - 1);; i = (i + 1) & (f->map.cap - 1)) {
+		if (f->map.key[i] == 0)
+			return NONE;
+		if (f->map.key[i] == k &&
+		    strcmp(f->file[f->map.file[i]].path, path) == 0)
+			return f->map.file[i];
+	}
+}
+
+static void map_put(struct fleet *f, const char *path, uint32_t fi);
+
+/* Twice the room, every key put again. */
+static void
+map_grow(struct fleet *f)
+{
+	struct fmap old = f->map;
+
+	f->map.cap = old.cap ? old.cap * 2 : 64;
+	f->map.key = xcalloc(f->map.cap, sizeof *f->map.key);
+	f->map.file = xcalloc(f->map.cap, sizeof *f->map.file);
+	f->map.n = 0;
+	for (size_t i = 0; i < old.cap; i++)
+		if (old.key[i] != 0)
+			map_put(f, f->file[old.file[i]].path, old.file[i]);
+	free(old.key);
+	free(old.file);
+}
+
+static void
+map_put(struct fleet *f, const char *path, uint32_t fi)
+{
+	uint64_t k = path_key(path);
+	size_t i;
+
+	if ((f->map.n + 1) * 2 > f->map.cap)
+		map_grow(f);
+	for (i = k & (f->map.cap - 1); f->map.key[i] != 0;
+	     i = (i + 1) & (f->map.cap - 1))
+		;
+	f->map.key[i] = k;
+	f->map.file[i] = fi;
+	f->map.n++;
+}
+
+/* --- rows ------------------------------------------------------------------- */
+
+/* A row as new: nothing known yet. */
+static void
+row_clear(struct fleet_row *r, uint32_t fi, uint8_t keep_flags)
+{
+	memset(r, 0, sizeof *r);
+	r->file = fi;
+	r->flags = keep_flags;
+	r->state = FS_FILE;
+	r->start_ms = r->last_ms = r->duration_ms = TIME_NONE;
+	r->tokens_in = r->tokens_out = -1;
+	r->cost_usd = -1;
+}
+
+/* The row of file fi numbered index, or NONE. */
+static uint32_t
+row_of_file(const struct fleet *f, uint32_t fi, uint32_t index)
+{
+	for (size_t r = 0; r < f->nrow; r++)
+		if (f->row[r].file == fi && f->row[r].index == index)
+			return (uint32_t)r;
+	return NONE;
+}
+
+uint32_t
+fleet_new_row(struct fleet *f, uint32_t fi, bool session)
+{
+	struct ffile *ff = &f->file[fi];
+	uint32_t ri = NONE, index = session ? ff->nrows : 0;
+
+	if (ff->placeholder)
+		ri = ff->last_row;
+	else if (index < ff->reuse)
+		ri = row_of_file(f, fi, index);
+	if (ri == NONE) {
+		size_t cap = f->rowcap;
+
+		ARRAY_RESERVE(f->row, f->rowcap, f->nrow + 1);
+		if (f->rowcap != cap) {
+			f->told = xreallocarray(f->told, f->rowcap, 1);
+			f->touched = xreallocarray(f->touched, f->rowcap, 1);
+		}
+		ri = (uint32_t)f->nrow++;
+		f->told[ri] = FS_NSTATES;
+		f->touched[ri] = 0;
+		row_clear(&f->row[ri], fi, 0);
+	} else {
+		row_clear(&f->row[ri], fi, f->row[ri].flags & FR_REREAD);
+	}
+	if (session) {
+		/* The session before ends where this one starts. */
+		if (ff->nrows > 0 && ff->last_row != ri) {
+			f->row[ff->last_row].flags |= FR_OVER;
+			fleet_touch(f, ff->last_row);
+		}
+		ff->placeholder = false;
+		ff->nrows++;
+	}
+	f->row[ri].index = index;
+	ff->last_row = ri;
+	fleet_touch(f, ri);
+	return ri;
+}
+
+void
+fleet_touch(struct fleet *f, uint32_t r)
+{
+	f->result |= FLEET_ROWS;
+	if (f->touched[r])
+		return;
+	f->touched[r] = 1;
+	ARRAY_RESERVE(f->changed, f->changedcap, f->nchanged + 1);
+	f->changed[f->nchanged++] = r;
+}
+
+/* Whether file fi is being written: a writer holds it (agentview's
+ * recordings), or (anyone else's) it changed a short while ago. */
+static bool
+file_live(const struct fleet *f, const struct ffile *ff)
+{
+	if (ff->gone)
+		return false;
+	if (ff->recording)
+		return ff->writer;
+	return f->now - ff->mtime_ms < STATUSLINE_LIVE_SECS * 1000;
+}
+
+/* Put row ri in its state now; touched when it changed. */
+static void
+row_state(struct fleet *f, uint32_t ri)
+{
+	struct fleet_row *r = &f->row[ri];
+	const struct ffile *ff = &f->file[r->file];
+	enum fleet_state st;
+
+	if (ff->placeholder && ff->last_row == ri)
+		st = FS_FILE;
+	else
+		st = fleet_row_state(r, ff->last_row == ri, file_live(f, ff));
+	if (st != r->state) {
+		r->state = (uint8_t)st;
+		f->result |= FLEET_STATES;
+		fleet_touch(f, ri);
+	}
+}
+
+void
+fleet_settle(struct fleet *f, uint32_t fi)
+{
+	struct ffile *ff = &f->file[fi];
+	bool running;
+
+	if (ff->nrows == 0 && !ff->placeholder)
+		return;
+	row_state(f, ff->last_row);
+	running = f->row[ff->last_row].state == FS_RUNNING ||
+		  f->row[ff->last_row].state == FS_WAITING;
+	if (running && !ff->live) {
+		ARRAY_RESERVE(f->live, f->livecap, f->nlive + 1);
+		f->live[f->nlive++] = fi;
+		ff->live = true;
+	}
+}
+
+/* Files whose newest row ran at the last look: still? */
+static void
+settle_live(struct fleet *f)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < f->nlive; i++) {
+		uint32_t fi = f->live[i];
+		struct ffile *ff = &f->file[fi];
+		enum fleet_state st;
+
+		row_state(f, ff->last_row);
+		st = (enum fleet_state)f->row[ff->last_row].state;
+		if (st == FS_RUNNING || st == FS_WAITING)
+			f->live[k++] = fi;
+		else
+			ff->live = false;
+	}
+	f->nlive = k;
+}
+
+/* --- folders and files -------------------------------------------------------- */
+
+/* Put file fi in the read queue. */
+static void
+enqueue(struct fleet *f, uint32_t fi)
+{
+	if (f->file[fi].queued)
+		return;
+	f->file[fi].queued = true;
+	ARRAY_RESERVE(f->queue, f->qcap, f->nqueue + 1);
+	f->queue[f->nqueue++] = fi;
+}
+
+/* Whether a file of a listed folder is listed: a stream by its name, or a
+ * recording by its first bytes. */
+static bool
+listed_name(const char *dir, const char *name)
+{
+	size_t n = strlen(name);
+	char head[64], path[4096];
+	bool kept;
+	ssize_t got;
+	int fd;
+
+	if (name[0] == '.')
+		return false;
+	if ((n > 7 && strcmp(name + n - 7, ".ndjson") == 0) ||
+	    (n > 6 && strcmp(name + n - 6, ".jsonl") == 0))
+		return true;
+	if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, name) >= sizeof path)
+		return false;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	got = pread(fd, head, sizeof head, 0);
+	close(fd);
+	return got > 0 && keep_is_recording(head, (size_t)got, &kept);
+}
+
+/* The file at path (in folder d), listed from now on, or as it was; read
+ * again at the next update when it changed. */
+static uint32_t
+note_file(struct fleet *f, int d, const char *path, const struct stat *st)
+{
+	uint32_t fi = map_find(f, path);
+	struct ffile *ff;
+
+	if (fi != NONE)
+		f->file[fi].seen = f->scan;
+	if (fi == NONE) {
+		ARRAY_RESERVE(f->file, f->filecap, f->nfile + 1);
+		fi = (uint32_t)f->nfile++;
+		ff = &f->file[fi];
+		memset(ff, 0, sizeof *ff);
+		ff->path = xstrdup(path);
+		ff->dir = d;
+		ff->seen = f->scan;
+		ff->last_row = NONE;
+		ff->mtime_ms = (int64_t)st->st_mtim.tv_sec * 1000 +
+			       st->st_mtim.tv_nsec / 1000000;
+		map_put(f, path, fi);
+		enqueue(f, fi);
+		return fi;
+	}
+	ff = &f->file[fi];
+	if (ff->gone || st->st_ino != ff->ino || st->st_dev != ff->dev ||
+	    (uint64_t)st->st_size != ff->size ||
+	    (int64_t)st->st_mtim.tv_sec * 1000 + st->st_mtim.tv_nsec / 1000000 !=
+		    ff->mtime_ms)
+		enqueue(f, fi);
+	return fi;
+}
+
+/* File fi went away: its rows stay, said so. */
+static void
+file_gone(struct fleet *f, uint32_t fi)
+{
+	struct ffile *ff = &f->file[fi];
+
+	if (ff->gone)
+		return;
+	ff->gone = true;
+	for (size_t r = 0; r < f->nrow; r++) {
+		if (f->row[r].file == fi) {
+			f->row[r].flags |= FR_GONE;
+			fleet_touch(f, (uint32_t)r);
+		}
+	}
+}
+
+static int add_dir(struct fleet *f, const char *path, bool listing);
+
+/* Folder d's entry name: a file to list, or (FLEET_RECURSIVE) a folder. */
+static void
+scan_entry(struct fleet *f, int d, const char *name)
+{
+	struct buf path = {0};
+	struct stat st;
+
+	buf_addf(&path, "%s/%s", f->dir[d].path, name);
+	if (lstat(path.p, &st) != 0)
+		goto out;
+	if (S_ISDIR(st.st_mode)) {
+		if ((f->flags & FLEET_RECURSIVE) && f->dir[d].listing &&
+		    name[0] != '.')
+			add_dir(f, path.p, true);
+		goto out;
+	}
+	/* A link to a file is listed as the file; never a link's folder. */
+	if (S_ISLNK(st.st_mode) && (stat(path.p, &st) != 0 || !S_ISREG(st.st_mode)))
+		goto out;
+	if (!S_ISREG(st.st_mode))
+		goto out;
+	if (map_find(f, path.p) != NONE ||
+	    (f->dir[d].listing && listed_name(f->dir[d].path, name)))
+		note_file(f, d, path.p, &st);
+out:
+	buf_free(&path);
+}
+
+/* Look at every file of folder d: the new ones, the changed ones, the
+ * ones gone. */
+static void
+scan_dir(struct fleet *f, int d)
+{
+	struct dirent *de;
+	struct stat st;
+	DIR *dp = opendir(f->dir[d].path);
+
+	f->scan++;
+
+	if (dp != NULL && f->dir[d].listing) {
+		while ((de = readdir(dp)) != NULL)
+			if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
+				scan_entry(f, d, de->d_name);
+	}
+	if (dp != NULL)
+		closedir(dp);
+	/* The files the folder no longer names, or that it does not list
+	 * (files given one by one): there still? */
+	for (size_t i = 0; i < f->nfile; i++) {
+		if (f->file[i].dir != d || f->file[i].seen == f->scan)
+			continue;
+		if (stat(f->file[i].path, &st) == 0 && S_ISREG(st.st_mode))
+			note_file(f, d, f->file[i].path, &st);
+		else if (errno == ENOENT || errno == ENOTDIR)
+			file_gone(f, (uint32_t)i);
+	}
+}
+
+/* The number of the folder at path, or -1. */
+static int
+find_dir(const struct fleet *f, const char *path)
+{
+	for (size_t i = 0; i < f->ndir; i++)
+		if (strcmp(f->dir[i].path, path) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* Watch the folder at path and list its files (listing: all its streams;
+ * else only the files given). */
+static int
+add_dir(struct fleet *f, const char *path, bool listing)
+{
+	int d = find_dir(f, path);
+
+	if (d >= 0) {
+		if (listing && !f->dir[d].listing) {
+			f->dir[d].listing = true;
+			scan_dir(f, d);
+		}
+		return d;
+	}
+	d = watch_add(f->w, path);
+	ARRAY_RESERVE(f->dir, f->dircap, (size_t)d + 1);
+	f->ndir = (size_t)d + 1;
+	f->dir[d].path = xstrdup(path);
+	f->dir[d].listing = listing;
+	if (listing)
+		scan_dir(f, d);
+	return d;
+}
+
+int
+fleet_add(struct fleet *f, const char *path, struct buf *err)
+{
+	struct stat st;
+	char *p = xstrdup(path), *slash;
+	size_t n = strlen(p);
+	int d;
+
+	while (n > 1 && p[n - 1] == '/')
+		p[--n] = '\0';
+	if (stat(p, &st) != 0) {
+		buf_addf(err, "%s: %s", path, strerror(errno));
+		free(p);
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		add_dir(f, p, true);
+	} else if (S_ISREG(st.st_mode)) {
+		uint32_t fi;
+
+		slash = strrchr(p, '/');
+		if (slash == NULL)
+			d = add_dir(f, ".", false);
+		else if (slash == p)
+			d = add_dir(f, "/", false);
+		else {
+			*slash = '\0';
+			d = add_dir(f, p, false);
+			*slash = '/';
+		}
+		fi = note_file(f, d, p, &st);
+		f->file[fi].given = true;
+	} else {
+		buf_addf(err, "%s: not a file nor a folder", path);
+		free(p);
+		return -1;
+	}
+	free(p);
+	return 0;
+}
+
+/* A file of folder d moved to name: the file listed with its identity,
+ * when there is one (a recording named after its session), renamed. */
+static bool
+file_renamed(struct fleet *f, int d, const char *path, const struct stat *st)
+{
+	for (size_t i = 0; i < f->nfile; i++) {
+		struct ffile *ff = &f->file[i];
+
+		if (ff->dir != d || ff->ino != st->st_ino || ff->dev != st->st_dev ||
+		    ff->kind == FK_UNREAD || strcmp(ff->path, path) == 0)
+			continue;
+		free(ff->path);
+		ff->path = xstrdup(path);
+		map_put(f, path, (uint32_t)i);
+		ff->gone = false;
+		for (size_t r = 0; r < f->nrow; r++) {
+			if (f->row[r].file == i && (f->row[r].flags & FR_GONE) &&
+			    !(f->row[r].flags & FR_REREAD)) {
+				f->row[r].flags &= (uint8_t)~FR_GONE;
+				fleet_touch(f, (uint32_t)r);
+			}
+		}
+		enqueue(f, (uint32_t)i);
+		return true;
+	}
+	return false;
+}
+
+/* What the watch says happened in folder d. */
+static void
+on_watch(void *ctx, int d, const char *name, enum watch_what what)
+{
+	struct fleet *f = ctx;
+	struct buf path = {0};
+	struct stat st;
+	uint32_t fi;
+
+	if (what == WATCH_RESCAN || what == WATCH_DIR_GONE) {
+		scan_dir(f, d);
+		return;
+	}
+	buf_addf(&path, "%s/%s", f->dir[d].path, name);
+	fi = map_find(f, path.p);
+	if (what == WATCH_GONE) {
+		if (fi != NONE)
+			file_gone(f, fi);
+	} else if (what == WATCH_NEW && lstat(path.p, &st) == 0 &&
+		   S_ISREG(st.st_mode) && file_renamed(f, d, path.p, &st)) {
+		/* listed already, under its new name */
+	} else if (what == WATCH_NEW || fi == NONE) {
+		scan_entry(f, d, name);
+	} else {
+		enqueue(f, fi);
+	}
+	buf_free(&path);
+}
+
+/* --- updates ------------------------------------------------------------------ */
+
+static int
+by_mtime_desc(const void *a, const void *b, void *ctx)
+{
+	const struct fleet *f = ctx;
+	int64_t x = f->file[*(const uint32_t *)a].mtime_ms;
+	int64_t y = f->file[*(const uint32_t *)b].mtime_ms;
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* Tell the changes of the rows touched; forget they were. */
+static void
+tell(struct fleet *f)
+{
+	for (size_t i = 0; i < f->nchanged; i++) {
+		uint32_t r = f->changed[i];
+		enum fleet_state was = (enum fleet_state)f->told[r];
+
+		row_state(f, r);
+		f->touched[r] = 0;
+		if (!f->first_done || was == f->row[r].state)
+			continue;
+		f->told[r] = f->row[r].state;
+		if (f->fn != NULL)
+			f->fn(f->ctx, f, r, was);
+	}
+	f->nchanged = 0;
+}
+
+unsigned
+fleet_update(struct fleet *f, int64_t now_ms, int64_t budget_us)
+{
+	int64_t t0 = budget_us > 0 ? clock_mono_us() : 0;
+
+	f->now = now_ms;
+	f->result = 0;
+	if (!f->sorted) {
+		/* The first look reads the newest files first. */
+		if (f->nqueue > 1)
+			qsort_r(f->queue, f->nqueue, sizeof *f->queue, by_mtime_desc, f);
+		f->sorted = true;
+	}
+	watch_read(f->w, now_ms, on_watch, f);
+	while (f->qhead < f->nqueue) {
+		uint32_t fi = f->queue[f->qhead++];
+
+		f->file[fi].queued = false;
+		fleet_read(f, fi);
+		if (budget_us > 0 && clock_mono_us() - t0 >= budget_us)
+			break;
+	}
+	if (f->qhead == f->nqueue)
+		f->qhead = f->nqueue = 0;
+	settle_live(f);
+	tell(f);
+	if (!f->first_done && f->nqueue == 0) {
+		f->first_done = true;
+		for (size_t r = 0; r < f->nrow; r++)
+			f->told[r] = f->row[r].state;
+	}
+	return f->result;
+}
+
+bool
+fleet_loading(const struct fleet *f)
+{
+	return !f->first_done;
+}
+
+int
+fleet_fd(const struct fleet *f)
+{
+	return watch_fd(f->w);
+}
+
+int
+fleet_timeout(const struct fleet *f, int64_t now_ms, bool ticking)
+{
+	int64_t t = watch_timeout(f->w, now_ms);
+
+	if (f->qhead < f->nqueue)
+		return 0;
+	for (size_t i = 0; i < f->nlive; i++) {
+		const struct ffile *ff = &f->file[f->live[i]];
+		int64_t left;
+
+		if (ff->recording)
+			continue; /* its writer's end is an event */
+		left = ff->mtime_ms + STATUSLINE_LIVE_SECS * 1000 - now_ms;
+		left = MAX(left, 0);
+		if (t < 0 || left < t)
+			t = left;
+	}
+	if (ticking && f->nlive > 0) {
+		int64_t tick = 1000 - ((now_ms % 1000) + 1000) % 1000;
+
+		if (t < 0 || tick < t)
+			t = tick;
+	}
+	return t < 0 ? -1 : (int)MIN(t, 86400000);
+}
+
+size_t
+fleet_nrows(const struct fleet *f)
+{
+	return f->nrow;
+}
+
+const struct fleet_row *
+fleet_row(const struct fleet *f, uint32_t row)
+{
+	return &f->row[row];
+}
+
+const char *
+fleet_path(const struct fleet *f, uint32_t row)
+{
+	return f->file[f->row[row].file].path;
+}
+
+const char *
+fleet_name(const struct fleet *f, uint32_t row)
+{
+	const char *p = fleet_path(f, row), *slash = strrchr(p, '/');
+
+	return slash != NULL ? slash + 1 : p;
+}
+
+/* The day of now_ms began at this time (local midnight). */
+static int64_t
+day_start(int64_t now_ms)
+{
+	time_t t = (time_t)(now_ms / 1000);
+	struct tm tm;
+
+	localtime_r(&t, &tm);
+	tm.tm_hour = tm.tm_min = tm.tm_sec = 0;
+	tm.tm_isdst = -1;
+	return (int64_t)mktime(&tm) * 1000;
+}
+
+int64_t
+fleet_row_when(const struct fleet *f, uint32_t ri)
+{
+	const struct fleet_row *r = &f->row[ri];
+	const struct ffile *ff = &f->file[r->file];
+	int64_t t = r->last_ms != TIME_NONE ? r->last_ms : r->start_ms;
+
+	if (t == TIME_NONE || (ff->last_row == ri && ff->mtime_ms > t))
+		t = ff->mtime_ms;
+	return t;
+}
+
+void
+fleet_stats(const struct fleet *f, int64_t now_ms, struct fleet_stats *st)
+{
+	int64_t today = day_start(now_ms);
+
+	memset(st, 0, sizeof *st);
+	st->files = f->nfile;
+	for (size_t i = 0; i < f->nfile; i++)
+		st->unread += f->file[i].kind == FK_UNREAD;
+	st->polled = watch_npolled(f->w);
+	for (size_t d = 0; d < f->ndir; d++)
+		st->gone += watch_gone(f->w, (int)d);
+	for (size_t r = 0; r < f->nrow; r++) {
+		enum fleet_state s = (enum fleet_state)f->row[r].state;
+
+		st->by_state[s]++;
+		if ((s == FS_DONE || s == FS_FAILED) &&
+		    fleet_row_when(f, (uint32_t)r) >= today) {
+			st->done_today += s == FS_DONE;
+			st->failed_today += s == FS_FAILED;
+		}
+	}
+}
+
+size_t
+fleet_nfiles(const struct fleet *f)
+{
+	return f->nfile;
+}
+
+const char *
+fleet_file_path(const struct fleet *f, size_t i)
+{
+	return f->file[i].path;
+}
+
+const char *
+fleet_file_note(const struct fleet *f, size_t i)
+{
+	const struct ffile *ff = &f->file[i];
+
+	if (ff->kind == FK_STREAM && !ff->gone)
+		return NULL;
+	if (ff->placeholder && ff->last_row != NONE)
+		return f->row[ff->last_row].how;
+	return ff->gone ? "removed" : "not read";
+}

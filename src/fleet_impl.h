@@ -1,0 +1,132 @@
+/* fleet_impl.h: what fleet.c (folders, files, updates), fleet_read.c
+ * (a file's lines into rows) and fleet_words.c (sorting, columns, words)
+ * share. Not for other modules: they use fleet.h. */
+#ifndef AGENTVIEW_FLEET_IMPL_H
+#define AGENTVIEW_FLEET_IMPL_H
+
+#include <sys/types.h>
+
+#include "fleet.h"
+#include "source.h"
+#include "model.h"
+#include "tool.h"
+#include "watch.h"
+
+/* FR_* flags of fleet.h go up to 1 << 5; this one is the fleet's own. */
+enum {
+	FR_FAILED = 1 << 6, /* its result says it failed, or its command did */
+};
+
+/* What a file turned out to be. */
+enum file_kind {
+	FK_UNREAD,  /* not looked at yet (or read again from the start) */
+	FK_EMPTY,   /* no whole line yet */
+	FK_STREAM,  /* JSON lines: read into rows */
+	FK_OTHER,   /* not a stream: listed as such, never parsed */
+	FK_ERROR,   /* cannot be read (err says why) */
+};
+
+/* A folder listed, or holding files given one by one. */
+struct fdir {
+	char *path;     /* owned */
+	bool listing;   /* its stream files are all listed (a folder given,
+			   or one under it with FLEET_RECURSIVE); else only
+			   the files given */
+};
+
+/* A file listed. */
+struct ffile {
+	char *path;        /* owned */
+	int dir;           /* its folder's number (watch.h's) */
+	dev_t dev;
+	ino_t ino;
+	uint64_t size;     /* as last seen */
+	uint64_t read_to;  /* every line before it is in the rows */
+	int64_t mtime_ms;
+	uint32_t last_row; /* its newest row, when nrows or placeholder */
+	uint32_t nrows;    /* sessions read (rows with an index) */
+	uint32_t reuse;    /* after a restart: rows with index below it are
+			      taken again by the sessions read */
+	uint32_t seen;     /* the folder scan that last noted it */
+	uint8_t kind;      /* enum file_kind */
+	int err;           /* FK_ERROR: errno */
+	bool given;        /* named on the command line */
+	bool gone;         /* removed (its rows stay, flagged FR_GONE) */
+	bool recording;    /* agentview's: live while a writer holds it */
+	bool writer;       /* a writer held it when last read */
+	bool placeholder;  /* last_row is its FS_FILE row, with no session */
+	bool queued;       /* in the read queue */
+	bool live;         /* in the list of files whose newest row may be
+			      running (looked at by every update) */
+	bool gap;          /* a part of it was never read */
+};
+
+/* A map from a path to its file. */
+struct fmap {
+	uint64_t *key;   /* hash | 1; 0: empty */
+	uint32_t *file;
+	size_t cap;      /* power of two */
+	size_t n;
+};
+
+struct fleet {
+	unsigned flags;       /* FLEET_* */
+	int agent;            /* --agent's, or -1 */
+	struct watch *w;
+	struct fdir *dir;     /* by watch.h's folder number */
+	size_t ndir, dircap;
+	struct ffile *file;
+	size_t nfile, filecap;
+	struct fmap map;
+	struct fleet_row *row;
+	size_t nrow, rowcap;
+	uint8_t *told;        /* per row: the state last told, FS_NSTATES:
+				 never told */
+	uint8_t *touched;     /* per row: changed in this update */
+	uint32_t *changed;    /* the rows touched, in order */
+	size_t nchanged, changedcap;
+	uint32_t *queue;      /* files to read */
+	size_t qhead, nqueue, qcap;
+	uint32_t *live;       /* files whose newest row may be running */
+	size_t nlive, livecap;
+	uint32_t scan;        /* folder scans made: ffile.seen */
+	bool first_done;      /* the first look is over: changes are told */
+	bool sorted;          /* the first look's queue is by mtime */
+	fleet_change_fn fn;
+	void *ctx;
+	int64_t now;          /* of the update running */
+	unsigned result;      /* FLEET_* of the update running */
+	/* Reading: a model over one chunk of a file at a time. */
+	struct model *m;
+	struct source src;    /* over chunk */
+	struct buf chunk;
+	struct json *j;       /* to look at a line before the model does */
+	struct tool_desc td;
+	struct buf tmp;
+};
+
+/* fleet.c */
+/* A new row for file fi, empty: for its next session (its placeholder
+ * or, after a restart, its row of that number taken again, else a new
+ * one), or (!session) for its placeholder. */
+uint32_t fleet_new_row(struct fleet *f, uint32_t fi, bool session);
+/* Row r changed in this update. */
+void fleet_touch(struct fleet *f, uint32_t r);
+/* Put every row of file fi in its state now. */
+void fleet_settle(struct fleet *f, uint32_t fi);
+/* When row ri last did something: its latest event, or (its file's
+ * newest) its file's last write when later; for recency. */
+int64_t fleet_row_when(const struct fleet *f, uint32_t ri);
+
+/* fleet_read.c */
+/* Read what is new in file fi (all of it the first time: its head and
+ * tail), into its rows. */
+void fleet_read(struct fleet *f, uint32_t fi);
+/* The state a row is in, its file live or not. */
+enum fleet_state fleet_row_state(const struct fleet_row *r, bool newest,
+				 bool live);
+/* Copy s[0..n) into dst (cap bytes with the NUL) on one line: blanks
+ * folded, cut at a character's boundary. */
+void fleet_copy(char *dst, size_t cap, const char *s, size_t n);
+
+#endif

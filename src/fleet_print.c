@@ -1,0 +1,360 @@
+/* fleet_print.c: the session list printed, followed, and summed up. */
+#include "fleet_print.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "agent.h"
+#include "glyph.h"
+#include "json.h"
+#include "source.h"
+#include "model.h"
+#include "sig.h"
+#include "statusline.h"
+#include "summary.h"
+#include "text.h"
+
+/* How long -f gathers changes once one came (a line appears at most this
+ * late in the log). */
+#define FOLLOW_GATHER_MS 100
+
+/* The columns of the Markdown table. */
+static const enum fleet_col md_cols[] = {
+	FC_STATE, FC_AGENT, FC_MODEL, FC_ID,     FC_CWD,  FC_PROMPT,
+	FC_NOW,   FC_TIME,  FC_CALLS, FC_TOKENS, FC_COST, FC_FILE,
+};
+static const char *const md_titles[] = {
+	"state", "agent", "model", "id", "cwd", "prompt",
+	"now", "time", "calls", "tokens", "cost", "file",
+};
+
+/* A Markdown table cell: '|' and '\' escaped, '`' kept. */
+static void
+md_cell(struct buf *out, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '|' || s[i] == '\\')
+			buf_addc(out, '\\');
+		buf_addc(out, s[i]);
+	}
+}
+
+/* The Markdown table of the rows in v[0..n). */
+static void
+print_markdown(const struct fleet *f, const uint32_t *v, size_t n,
+	       int64_t now_ms, struct buf *out)
+{
+	struct buf cell = {0};
+
+	buf_adds(out, "|");
+	for (size_t c = 0; c < ARRAY_LEN(md_titles); c++)
+		buf_addf(out, " %s |", md_titles[c]);
+	buf_adds(out, "\n|");
+	for (size_t c = 0; c < ARRAY_LEN(md_titles); c++)
+		buf_adds(out, "---|");
+	buf_addc(out, '\n');
+	for (size_t i = 0; i < n; i++) {
+		buf_adds(out, "|");
+		for (size_t c = 0; c < ARRAY_LEN(md_cols); c++) {
+			buf_reset(&cell);
+			fleet_cell(f, v[i], md_cols[c], now_ms, &cell);
+			buf_addc(out, ' ');
+			md_cell(out, cell.p ? cell.p : "", cell.n);
+			buf_adds(out, " |");
+		}
+		buf_addc(out, '\n');
+	}
+	buf_free(&cell);
+}
+
+void
+fleet_print_list(const struct fleet *f, enum print_format fmt, int width,
+		 int64_t now_ms, FILE *out)
+{
+	size_t n = fleet_nrows(f);
+	uint32_t *v = xcalloc(n + 1, sizeof *v);
+	struct fleet_colw cols[FC_NCOLS];
+	struct buf b = {0};
+	int nc;
+
+	n = fleet_rows(f, FSORT_ATTENTION, NULL, now_ms, v, n);
+	if (fmt == PF_MARKDOWN) {
+		print_markdown(f, v, n, now_ms, &b);
+		buf_addc(&b, '\n');
+	} else {
+		nc = fleet_columns(width, cols);
+		fleet_header(cols, nc, &b);
+		buf_addc(&b, '\n');
+		for (size_t i = 0; i < n; i++) {
+			fleet_line(f, v[i], cols, nc, now_ms, &b);
+			/* No blanks at the end of a line of a log. */
+			while (b.n > 0 && b.p[b.n - 1] == ' ')
+				b.n--;
+			buf_addc(&b, '\n');
+		}
+	}
+	fleet_summary(f, now_ms, &b);
+	buf_addc(&b, '\n');
+	fwrite(b.p, 1, b.n, out);
+	buf_free(&b);
+	free(v);
+}
+
+/* A file's summary pieces: its sessions to out (and f), its diagnostics
+ * kept in diags; its lines counted. */
+static void
+json_file(const char *path, int agent, struct buf *out, FILE *f,
+	  struct buf *diags, bool *sfirst, bool *dfirst, uint64_t *lines)
+{
+	struct source src;
+	struct model *m;
+	struct buf err = {0};
+	struct line ln;
+	unsigned si;
+
+	if (source_open_path(&src, path, false, &err) != 0) {
+		buf_addf(diags, "%s{\"line\":0,\"message\":", *dfirst ? "" : ",");
+		json_quote(diags, err.p, err.n);
+		buf_adds(diags, ",\"file\":");
+		json_quote(diags, path, strlen(path));
+		buf_addc(diags, '}');
+		*dfirst = false;
+		buf_free(&err);
+		return;
+	}
+	m = model_new();
+	m->agent = agent;
+	si = model_add_source(m, &src);
+	while (source_next_line(&src, &ln))
+		model_add_line(m, si, &ln, TIME_NONE);
+	model_end_source(m, si);
+	summary_sessions(m, NULL, path, out, f, sfirst);
+	summary_diagnostics(m, path, diags, NULL, dfirst);
+	*lines += m->lines;
+	model_free(m);
+	source_close(&src);
+}
+
+/* Paths in order. */
+static int
+by_path(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void
+fleet_print_json(const struct fleet *f, int agent, FILE *out)
+{
+	size_t n = fleet_nfiles(f), k = 0;
+	const char **paths = xcalloc(n + 1, sizeof *paths);
+	struct buf b = {0}, diags = {0};
+	bool sfirst = true, dfirst = true;
+	uint64_t lines = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *note = fleet_file_note(f, i);
+
+		if (note == NULL) {
+			paths[k++] = fleet_file_path(f, i);
+			continue;
+		}
+		/* Not a stream, not readable: said, never read whole. */
+		buf_addf(&diags, "%s{\"line\":0,\"message\":", dfirst ? "" : ",");
+		json_quote(&diags, note, strlen(note));
+		buf_adds(&diags, ",\"file\":");
+		json_quote(&diags, fleet_file_path(f, i), strlen(fleet_file_path(f, i)));
+		buf_addc(&diags, '}');
+		dfirst = false;
+	}
+	qsort(paths, k, sizeof *paths, by_path);
+	/* The sessions first: they go out as each file is read. */
+	buf_adds(&b, "{\"sessions\":[");
+	for (size_t i = 0; i < k; i++)
+		json_file(paths[i], agent, &b, out, &diags, &sfirst, &dfirst, &lines);
+	buf_adds(&b, "],\"diagnostics\":[");
+	buf_add(&b, diags.p ? diags.p : "", diags.n);
+	buf_addf(&b, "],\"lines\":%llu,\"command\":null}\n", (unsigned long long)lines);
+	fwrite(b.p, 1, b.n, out);
+	buf_free(&b);
+	buf_free(&diags);
+	free(paths);
+}
+
+/* Append a JSON string member: ,"key":"s" (or null when s is empty). */
+static void
+json_member(struct buf *out, const char *key, const char *s)
+{
+	buf_addf(out, ",\"%s\":", key);
+	if (s != NULL && s[0] != '\0')
+		json_quote(out, s, strlen(s));
+	else
+		buf_adds(out, "null");
+}
+
+void
+fleet_change_line(const struct fleet *f, uint32_t row, enum fleet_state was,
+		  enum print_format fmt, int64_t now_ms, struct buf *out)
+{
+	const struct fleet_row *r = fleet_row(f, row);
+	enum fleet_state st = (enum fleet_state)r->state;
+	time_t t = (time_t)(now_ms / 1000);
+	struct buf cell = {0};
+	struct tm tm;
+	char clock[16];
+
+	if (fmt == PF_JSON) {
+		buf_addf(out, "{\"time_ms\":%lld,\"state\":\"%s\",\"was\":",
+			 (long long)now_ms, fleet_state_name(st));
+		if (was == FS_NSTATES)
+			buf_adds(out, "null");
+		else
+			buf_addf(out, "\"%s\"", fleet_state_name(was));
+		json_member(out, "session_id", r->id);
+		buf_addf(out, ",\"agent\":\"%s\"", agent_get(r->agent)->name);
+		json_member(out, "model", r->model);
+		json_member(out, "cwd", r->cwd);
+		json_member(out, "prompt", r->prompt);
+		json_member(out, "how", r->how);
+		buf_adds(out, ",\"duration_ms\":");
+		if (r->duration_ms != TIME_NONE)
+			buf_addf(out, "%lld", (long long)r->duration_ms);
+		else
+			buf_adds(out, "null");
+		json_member(out, "file", fleet_path(f, row));
+		buf_addf(out, ",\"index\":%u}\n", r->index);
+		return;
+	}
+	localtime_r(&t, &tm);
+	strftime(clock, sizeof clock, "%H:%M:%S", &tm);
+	buf_addf(out, "%s %s %s %s", clock, fleet_state_glyph(st),
+		 fleet_state_name(st), agent_get(r->agent)->name);
+	fleet_cell(f, row, FC_MODEL, now_ms, &cell);
+	if (cell.n > 0)
+		buf_addf(out, " %s", cell.p);
+	buf_reset(&cell);
+	fleet_cell(f, row, FC_PROMPT, now_ms, &cell);
+	if (cell.n > 0) {
+		size_t used, n = text_fit(cell.p, cell.n, 40, &used);
+
+		buf_addf(out, " \"%.*s%s\"", (int)n, cell.p,
+			 n < cell.n ? GLYPH_ELLIPSIS : "");
+	}
+	buf_reset(&cell);
+	fleet_cell(f, row, FC_TIME, now_ms, &cell);
+	if (cell.n > 0 && strcmp(cell.p, "-") != 0)
+		buf_addf(out, " %s", cell.p);
+	if (st == FS_FAILED || st == FS_FILE) {
+		buf_reset(&cell);
+		text_sanitize(&cell, r->how, strlen(r->how), TEXT_ONELINE);
+		if (cell.n > 0)
+			buf_addf(out, ": %s", cell.p);
+	}
+	buf_addc(out, '\n');
+	buf_free(&cell);
+}
+
+/* What -f does with each change. */
+struct follow {
+	enum print_format fmt;
+	struct notifier *n;
+	FILE *out;
+	int64_t now;
+	struct buf line;
+};
+
+static void
+follow_change(void *ctx, struct fleet *f, uint32_t row, enum fleet_state was)
+{
+	struct follow *c = ctx;
+	enum fleet_state st = (enum fleet_state)fleet_row(f, row)->state;
+
+	/* A file that holds no session (yet) is no session's news. */
+	if (st == FS_FILE)
+		return;
+	if (was == FS_FILE)
+		was = FS_NSTATES;
+	buf_reset(&c->line);
+	fleet_change_line(f, row, was, c->fmt, c->now, &c->line);
+	fwrite(c->line.p, 1, c->line.n, c->out);
+	if (c->n != NULL && notify_wanted(st))
+		notify_row(c->n, f, row, c->now);
+}
+
+int
+fleet_follow(struct fleet *f, enum print_format fmt, struct notifier *n,
+	     FILE *out)
+{
+	static const int sigs[] = {SIGTERM, SIGINT, SIGHUP};
+	struct follow c = {fmt, n, out, 0, {0}};
+	int status = 0;
+
+	for (size_t i = 0; i < ARRAY_LEN(sigs); i++)
+		sig_watch(sigs[i]);
+	fleet_on_change(f, follow_change, &c);
+	for (;;) {
+		struct pollfd p[2] = {{sig_fd(), POLLIN, 0}, {fleet_fd(f), POLLIN, 0}};
+		bool stop = false;
+
+		c.now = clock_wall_ms();
+		fleet_update(f, c.now, 0);
+		if (fflush(out) != 0 || ferror(out)) {
+			status = 1;
+			break;
+		}
+		if (poll(p, p[1].fd >= 0 ? 2 : 1, fleet_timeout(f, c.now, false)) < 0 &&
+		    errno != EINTR)
+			die("poll: %s", strerror(errno));
+		/* Lines trickle in from many files: gather them a while, as a
+		 * screen gathers them for a frame, instead of waking for each
+		 * (a signal still ends the wait). */
+		if (p[1].revents != 0 && p[0].revents == 0)
+			poll(p, 1, FOLLOW_GATHER_MS);
+		sig_drain();
+		for (size_t i = 0; i < ARRAY_LEN(sigs); i++)
+			stop |= sig_take(sigs[i]);
+		if (stop)
+			break;
+	}
+	fleet_on_change(f, NULL, NULL);
+	buf_free(&c.line);
+	return status;
+}
+
+void
+fleet_status_line(const struct fleet *f, int64_t now_ms, int flags,
+		  struct buf *out)
+{
+	struct fleet_stats st;
+	static const struct {
+		const char *glyph, *word, *colour;
+	} parts[] = {
+		{GLYPH_LIVE, "running", "yellow"},
+		{GLYPH_WAITING, "waiting", "cyan"},
+		{GLYPH_FAILED, "failed", "red"},
+		{GLYPH_OK, "done", "green"},
+	};
+	size_t counts[4], mark = out->n;
+
+	fleet_stats(f, now_ms, &st);
+	counts[0] = st.by_state[FS_RUNNING];
+	counts[1] = st.by_state[FS_WAITING];
+	counts[2] = st.failed_today;
+	counts[3] = st.done_today;
+	for (size_t i = 0; i < ARRAY_LEN(parts); i++) {
+		if (counts[i] == 0)
+			continue;
+		if (out->n > mark)
+			buf_adds(out, " " GLYPH_DOT " ");
+		if (flags & SL_TMUX)
+			buf_addf(out, "#[fg=%s]", parts[i].colour);
+		buf_addf(out, "%s %zu %s", parts[i].glyph, counts[i], parts[i].word);
+		if (flags & SL_TMUX)
+			buf_adds(out, "#[default]");
+	}
+	if (out->n == mark)
+		buf_adds(out, fleet_nrows(f) == 0 ? "no sessions" : "no sessions today");
+}

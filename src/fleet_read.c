@@ -1,0 +1,645 @@
+/* fleet_read.c: a file's lines into the rows of its sessions, reading only
+ * its head and its tail, then what it gains: each piece is read into a
+ * model of its own (the model and the agents' adapters say what the lines
+ * mean), whose sessions then go into the rows; nothing of the piece is
+ * kept. */
+#define _GNU_SOURCE /* memmem */
+#include "fleet_impl.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "agent.h"
+#include "glyph.h"
+#include "json.h"
+#include "keep.h"
+#include "statusline.h"
+#include "words.h"
+
+void
+fleet_copy(char *dst, size_t cap, const char *s, size_t n)
+{
+	size_t k = 0;
+	bool blank = false;
+
+	for (size_t i = 0; i < n && k + 1 < cap; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '\n' || c == '\t' || c == '\r' || c == ' ') {
+			blank = k > 0;
+			continue;
+		}
+		if (blank) {
+			if (k + 2 >= cap)
+				break;
+			dst[k++] = ' ';
+			blank = false;
+		}
+		dst[k++] = (char)c;
+	}
+	/* Never half a character: back to the start of the last one cut. */
+	if (k + 1 >= cap && k > 0) {
+		size_t i = k;
+
+		while (i > 0 && ((unsigned char)dst[i - 1] & 0xC0) == 0x80)
+			i--;
+		if (i > 0 && (unsigned char)dst[i - 1] >= 0xC0)
+			k = i - 1;
+	}
+	dst[k] = '\0';
+}
+
+/* A line that starts a session (any agent's): a cheap look first, at its
+ * start only, where every agent puts the type of a session's start
+ * (a tool's output of 30 KB need not be searched). */
+static bool
+starts_session(struct fleet *f, const char *p, size_t n)
+{
+	size_t head = MIN(n, (size_t)256);
+
+	if (memmem(p, head, "\"init\"", 6) == NULL &&
+	    memmem(p, head, "\"thread.started\"", 16) == NULL)
+		return false;
+	return json_parse(f->j, p, n) == JSON_OK && agent_line_starts(f->j) >= 0;
+}
+
+/* A line of Cursor's that changes no row: a token of thinking or of the
+ * reply (the first "type" of a line is what the model reads it as; no
+ * call, result or decision is in such a line). Most of a long session.
+ * With states only, a tool call's line too: it changes no state. */
+static bool
+skippable(const char *p, size_t n, bool states)
+{
+	static const char a[] = "{\"type\":\"assistant\",";
+	static const char t[] = "{\"type\":\"thinking\",";
+	static const char c[] = "{\"type\":\"tool_call\",";
+
+	return (n >= sizeof a - 1 && memcmp(p, a, sizeof a - 1) == 0) ||
+	       (n >= sizeof t - 1 && memcmp(p, t, sizeof t - 1) == 0) ||
+	       (states && n >= sizeof c - 1 && memcmp(p, c, sizeof c - 1) == 0);
+}
+
+/* The model forgets the last piece, its command's end too. */
+static void
+model_reset(struct model *m)
+{
+	model_clear(m);
+	if (m->cmd.argv != NULL) {
+		for (char **a = m->cmd.argv; *a != NULL; a++)
+			free(*a);
+		free(m->cmd.argv);
+	}
+	memset(&m->cmd, 0, sizeof m->cmd);
+	m->cmd.last_stderr = NONE;
+}
+
+/* The hash of call c's id (never 0), or 0 when it has none. */
+static uint64_t
+call_key(struct model *m, uint32_t c)
+{
+	struct callview v;
+	const char *raw;
+	size_t n;
+
+	tool_load(m, c, m->qjson, m->qjson2, &v);
+	if (v.id < 0 || v.ij == NULL)
+		return 0;
+	raw = json_raw(v.ij, v.id, &n);
+	return hash_bytes(raw, n, 0) | 1;
+}
+
+/* Remember an open call of row r: the newest FLEET_CALLS of them. */
+static void
+call_open(struct fleet *f, struct fleet_row *r, uint32_t c, uint64_t key)
+{
+	struct model *m = f->m;
+	struct fleet_call *fc;
+
+	r->running++;
+	if (r->ncalls == FLEET_CALLS) {
+		memmove(&r->calls[0], &r->calls[1],
+			(FLEET_CALLS - 1) * sizeof r->calls[0]);
+		r->ncalls--;
+	}
+	fc = &r->calls[r->ncalls++];
+	fc->key = key;
+	fc->start_ms = m->call[c].start_ms;
+	tool_describe(m, c, &f->td);
+	buf_reset(&f->td.outcome); /* "running", which the row says */
+	buf_reset(&f->tmp);
+	/* Paths as the transcript shows them: relative to the cwd. */
+	tool_line_at((enum tool_kind)m->call[c].kind, &f->td,
+		     r->cwd[0] == '/' ? r->cwd : NULL, strlen(r->cwd), 0, &f->tmp);
+	fleet_copy(fc->what, sizeof fc->what, f->tmp.p, f->tmp.n);
+}
+
+/* A call of row r ended whose start an earlier piece read. */
+static void
+call_close(struct fleet_row *r, uint64_t key)
+{
+	for (unsigned i = 0; key != 0 && i < r->ncalls; i++) {
+		if (r->calls[i].key == key) {
+			memmove(&r->calls[i], &r->calls[i + 1],
+				(r->ncalls - i - 1) * sizeof r->calls[0]);
+			r->ncalls--;
+			r->running--;
+			return;
+		}
+	}
+	/* One of those not remembered; or one whose start was never read. */
+	if (r->running > r->ncalls)
+		r->running--;
+}
+
+/* The calls of session s into row r. */
+static void
+merge_calls(struct fleet *f, struct fleet_row *r, uint32_t s)
+{
+	struct model *m = f->m;
+
+	for (size_t c = 0; c < m->ncall; c++) {
+		const struct call *call = &m->call[c];
+		enum call_state st;
+
+		if (call->session != s)
+			continue;
+		if (call->done_ev == NONE) {
+			call_open(f, r, (uint32_t)c, call_key(m, (uint32_t)c));
+			continue;
+		}
+		if (call->start_ev == NONE)
+			call_close(r, call_key(m, (uint32_t)c));
+		st = model_result_state((enum call_result)call->result);
+		if (st == CS_OK || st == CS_RUNNING)
+			r->ok++;
+		else
+			r->failed++;
+	}
+}
+
+/* The decisions session s asked for and got into row r. */
+static void
+merge_queries(struct fleet *f, struct fleet_row *r, uint32_t s)
+{
+	struct model *m = f->m;
+	struct query_words w = {0};
+
+	for (size_t q = 0; q < m->nquery; q++) {
+		const struct query *qu = &m->query[q];
+		uint64_t key;
+
+		if (qu->session != s ||
+		    (qu->ask_ev != NONE && qu->answer_ev != NONE))
+			continue;
+		words_query_load(m, (uint32_t)q, &w);
+		key = hash_bytes(w.id.p ? w.id.p : "", w.id.n, 0) | 1;
+		if (qu->answer_ev == NONE) { /* asked, no answer yet */
+			r->asking++;
+			r->asks[1] = r->asks[0];
+			r->asks[0] = key;
+		} else if (r->asking > 0) { /* an answer to an earlier piece */
+			r->asking--;
+			if (r->asks[0] == key)
+				r->asks[0] = r->asks[1], r->asks[1] = 0;
+			else if (r->asks[1] == key)
+				r->asks[1] = 0;
+		}
+	}
+	words_query_free(&w);
+}
+
+/* Fact fact of session s into dst, when the row has none yet. */
+static void
+merge_fact(struct fleet *f, uint32_t s, enum fact fact, char *dst, size_t cap)
+{
+	if (dst[0] != '\0')
+		return;
+	buf_reset(&f->tmp);
+	if (model_fact(f->m, s, fact, &f->tmp) && f->tmp.n > 0)
+		fleet_copy(dst, cap, f->tmp.p, f->tmp.n);
+}
+
+/* The cwd of session s into row r, when it has none yet: whole, or when
+ * it is too long, "…/" and its last part. */
+static void
+merge_cwd(struct fleet *f, struct fleet_row *r, uint32_t s)
+{
+	const char *slash;
+	size_t n;
+
+	if (r->cwd[0] != '\0')
+		return;
+	buf_reset(&f->tmp);
+	if (!model_session_cwd(f->m, s, &f->tmp) || f->tmp.n == 0)
+		return;
+	n = f->tmp.n;
+	while (n > 1 && f->tmp.p[n - 1] == '/')
+		n--;
+	if (n < sizeof r->cwd && memchr(f->tmp.p, '\n', n) == NULL) {
+		fleet_copy(r->cwd, sizeof r->cwd, f->tmp.p, n);
+		return;
+	}
+	slash = memrchr(f->tmp.p, '/', n);
+	buf_reset(&f->chunk); /* scratch: the piece's bytes are read */
+	buf_adds(&f->chunk, GLYPH_ELLIPSIS "/");
+	if (slash != NULL)
+		buf_add(&f->chunk, slash + 1, (size_t)(f->tmp.p + n - slash - 1));
+	fleet_copy(r->cwd, sizeof r->cwd, f->chunk.p, f->chunk.n);
+}
+
+/* The first prompt of session s into row r, when it has none yet. */
+static void
+merge_prompt(struct fleet *f, struct fleet_row *r, uint32_t s)
+{
+	struct model *m = f->m;
+
+	if (r->prompt[0] != '\0' || m->ses[s].nprompts == 0)
+		return;
+	for (size_t i = m->ses[s].first_item; i < m->nit; i++) {
+		if (m->it[i].session != s || m->it[i].type != IT_PROMPT)
+			continue;
+		buf_reset(&f->tmp);
+		model_item_text(m, (uint32_t)i, &f->tmp);
+		fleet_copy(r->prompt, sizeof r->prompt, f->tmp.p, f->tmp.n);
+		return;
+	}
+}
+
+/* What the end of session s says: the result's tokens, cost, duration,
+ * whether it failed and why; the recorded command's end. */
+static void
+merge_end(struct fleet *f, struct fleet_row *r, uint32_t s)
+{
+	struct model *m = f->m;
+	const struct session *ses = &m->ses[s];
+	const struct usage_field *u;
+	int64_t v;
+
+	if (ses->result_ev != NONE && model_parse(m, ses->result_ev, m->qjson)) {
+		r->flags |= FR_RESULT;
+		r->duration_ms = ses->duration_ms;
+		u = agent_get(ses->agent)->usage;
+		for (; u->path != NULL; u++) {
+			if (!json_int_at(m->qjson, 0, u->path, &v) || v < 0)
+				continue;
+			if (strcmp(u->label, "in") == 0)
+				r->tokens_in = v;
+			else if (strcmp(u->label, "out") == 0)
+				r->tokens_out = v;
+		}
+		buf_reset(&f->tmp);
+		if (model_fact(m, s, FACT_COST, &f->tmp))
+			r->cost_usd = strtod(f->tmp.p, NULL);
+	}
+	if (m->cmd.present && (m->cmd.exited || m->cmd.signal != 0) &&
+	    s + 1 == m->nses)
+		r->flags |= FR_EXITED;
+	if (model_session_state(m, s) == SS_FAILED) {
+		r->flags |= FR_FAILED;
+		buf_reset(&f->tmp);
+		words_failure(m, s, &f->tmp);
+		fleet_copy(r->how, sizeof r->how, f->tmp.p, f->tmp.n);
+	}
+}
+
+/* Session s of the piece read at base into the rows of file fi. */
+static void
+merge(struct fleet *f, uint32_t fi, uint32_t s, uint64_t base)
+{
+	struct ffile *ff = &f->file[fi];
+	struct model *m = f->m;
+	const struct session *ses = &m->ses[s];
+	struct fleet_row *r;
+	uint32_t ri;
+
+	if (s == 0 && ses->init_ev == NONE && ff->nrows > 0) {
+		ri = ff->last_row; /* the session an earlier piece began */
+	} else {
+		ri = fleet_new_row(f, fi, true);
+		f->row[ri].offset = base + EV_OFF(&m->ev[ses->first_ev]);
+		f->row[ri].agent = ses->agent;
+	}
+	r = &f->row[ri];
+	if (ff->gap)
+		r->flags |= FR_GAP;
+	merge_fact(f, s, FACT_ID, r->id, sizeof r->id);
+	merge_fact(f, s, FACT_MODEL, r->model, sizeof r->model);
+	merge_cwd(f, r, s);
+	merge_prompt(f, r, s);
+	if (r->start_ms == TIME_NONE)
+		r->start_ms = ses->start_ms;
+	if (ses->last_ms != TIME_NONE &&
+	    (r->last_ms == TIME_NONE || ses->last_ms > r->last_ms))
+		r->last_ms = ses->last_ms;
+	merge_calls(f, r, s);
+	merge_queries(f, r, s);
+	merge_end(f, r, s);
+	if (s + 1 < m->nses)
+		r->flags |= FR_OVER;
+	fleet_touch(f, ri);
+}
+
+/* The agent whose lines a piece that begins inside a session are read
+ * as: its session's, until a line starts another (or --agent's). */
+static int
+piece_agent(const struct fleet *f, const struct ffile *ff)
+{
+	if (f->agent >= 0)
+		return f->agent;
+	if (ff->nrows > 0 && !ff->placeholder)
+		return f->row[ff->last_row].agent;
+	return -1;
+}
+
+/* Read the whole lines of p[0..n), bytes base.. of file fi, into its rows;
+ * with head, stop after the first prompt. Returns the bytes read. */
+static size_t
+feed(struct fleet *f, uint32_t fi, uint64_t base, const char *p, size_t n,
+     bool head)
+{
+	struct model *m = f->m;
+	struct source *src = &f->src;
+	int cont = piece_agent(f, &f->file[fi]);
+	size_t used = 0;
+	struct line ln;
+
+	model_reset(m);
+	src->data = (char *)p;
+	src->size = n;
+	src->cap = n;
+	src->scan = src->nl_base = src->nl_at = 0;
+	src->lineno = 0;
+	m->agent = cont;
+	while (source_next_line(src, &ln)) {
+		const char *lp = p + ln.off;
+		unsigned agent;
+
+		used = ln.off + ln.len + 1;
+		agent = m->agent >= 0 ? (unsigned)m->agent
+			: m->nses > 0 ? m->ses[m->nses - 1].agent
+				      : AGENT_COUNT;
+		/* (Such a line never starts a session.) */
+		if (agent == AGENT_CURSOR && (m->nses > 0 || cont >= 0) &&
+		    skippable(lp, ln.len, f->flags & FLEET_STATES_ONLY))
+			continue;
+		if (m->agent >= 0 && f->agent < 0 && starts_session(f, lp, ln.len))
+			m->agent = -1; /* another session: recognised again */
+		model_add_line(m, 0, &ln, TIME_NONE);
+		/* A session begun without its start, read as cont's. */
+		if (m->nses == 1 && m->ses[0].init_ev == NONE && cont >= 0)
+			m->ses[0].agent = (uint8_t)cont;
+		if (head && m->nses > 0 && m->ses[0].nprompts > 0)
+			break;
+	}
+	for (uint32_t s = 0; s < m->nses; s++)
+		merge(f, fi, s, base);
+	src->data = NULL;
+	src->size = src->cap = 0;
+	return used;
+}
+
+/* Read bytes [off, off + n) of fd into f->chunk; false on an error. */
+static bool
+read_at(struct fleet *f, int fd, uint64_t off, size_t n)
+{
+	size_t got = 0;
+
+	buf_reset(&f->chunk);
+	buf_reserve(&f->chunk, n + 1);
+	while (got < n) {
+		ssize_t r = pread(fd, f->chunk.p + got, n - got, (off_t)(off + got));
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	f->chunk.n = got;
+	f->chunk.p[got] = '\0';
+	return got > 0;
+}
+
+/* The row of a file with no session: what the file is. */
+static void
+placeholder(struct fleet *f, uint32_t fi, const char *how)
+{
+	struct ffile *ff = &f->file[fi];
+	struct fleet_row *r;
+	uint32_t ri = ff->placeholder ? ff->last_row : fleet_new_row(f, fi, false);
+
+	r = &f->row[ri];
+	ff->last_row = ri;
+	ff->placeholder = true;
+	if (strcmp(r->how, how) != 0) {
+		fleet_copy(r->how, sizeof r->how, how, strlen(how));
+		fleet_touch(f, ri);
+	}
+}
+
+/* How much of a file's start and of its end is read: FLEET_HEAD and
+ * FLEET_TAIL; a quarter of that when only states are wanted, more when a
+ * line does not fit in it. */
+static size_t
+window(const struct fleet *f)
+{
+	return (f->flags & FLEET_STATES_ONLY) ? FLEET_TAIL / 4 : FLEET_TAIL;
+}
+
+/* The start of a file: whether it is a stream, and (a big file) its first
+ * session's start up to its first prompt, (a small one) all of it. */
+static void
+read_head(struct fleet *f, uint32_t fi, int fd)
+{
+	struct ffile *ff = &f->file[fi];
+	size_t w = window(f);
+	bool whole = ff->size <= 2 * w;
+	size_t want = whole ? (size_t)ff->size : w, i = 0;
+	const char *p;
+	bool kept;
+
+	if (want == 0 || !read_at(f, fd, 0, want)) {
+		ff->kind = FK_EMPTY;
+		placeholder(f, fi, "no session yet");
+		return;
+	}
+	/* A first line longer than a small window: the whole head. */
+	if (!whole && w < FLEET_HEAD && memchr(f->chunk.p, '\n', f->chunk.n) == NULL)
+		read_at(f, fd, 0, FLEET_HEAD);
+	p = f->chunk.p;
+	if (f->chunk.n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+		i = 3;
+	while (i < f->chunk.n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' ||
+				  p[i] == '\n'))
+		i++;
+	if (i < f->chunk.n && p[i] != '{') {
+		ff->kind = FK_OTHER;
+		ff->read_to = ff->size;
+		placeholder(f, fi, "not a stream");
+		return;
+	}
+	if (memchr(p, '\n', f->chunk.n) == NULL) {
+		/* One line so far, or a first line longer than the head. */
+		ff->kind = f->chunk.n < FLEET_HEAD ? FK_EMPTY : FK_OTHER;
+		placeholder(f, fi, ff->kind == FK_EMPTY ? "no session yet"
+						       : "not a stream");
+		return;
+	}
+	ff->kind = FK_STREAM;
+	ff->recording = keep_is_recording(p, f->chunk.n, &kept);
+	ff->read_to = feed(f, fi, 0, p, f->chunk.n, !whole);
+	if (ff->nrows == 0)
+		placeholder(f, fi, "no session yet");
+}
+
+/* What the file gained since it was read: its last FLEET_TAIL bytes at
+ * most, the rest is a gap. */
+static void
+read_tail(struct fleet *f, uint32_t fi, int fd)
+{
+	struct ffile *ff = &f->file[fi];
+	uint64_t from = ff->read_to, skip = 0;
+	size_t w = window(f);
+	const char *nl;
+
+	if (ff->size <= from)
+		return;
+	if (ff->size - from > w) {
+		/* The byte before tells whether a line starts at from. */
+		from = ff->size - w - 1;
+		ff->gap = true;
+		if (!read_at(f, fd, from, w + 1))
+			return;
+		nl = memchr(f->chunk.p, '\n', f->chunk.n);
+		/* A small window inside one last line: the whole tail. */
+		if ((nl == NULL || (size_t)(nl - f->chunk.p) + 1 == f->chunk.n) &&
+		    w < FLEET_TAIL && ff->size - ff->read_to > w + 1) {
+			from = ff->size - MIN(ff->size - ff->read_to, (uint64_t)FLEET_TAIL + 1);
+			if (!read_at(f, fd, from, (size_t)(ff->size - from)))
+				return;
+			nl = memchr(f->chunk.p, '\n', f->chunk.n);
+		}
+		if (nl == NULL)
+			return;
+		skip = (uint64_t)(nl - f->chunk.p) + 1;
+	} else if (!read_at(f, fd, from, (size_t)(ff->size - from))) {
+		return;
+	}
+	ff->read_to = from + skip +
+		      feed(f, fi, from + skip, f->chunk.p + skip,
+			   f->chunk.n - (size_t)skip, false);
+	if (ff->nrows > 0 && ff->placeholder) /* cannot be: sessions came */
+		ff->placeholder = false;
+}
+
+/* Whether a writer holds the file (a recording agentview writes). */
+static bool
+has_writer(int fd)
+{
+	if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+		flock(fd, LOCK_UN);
+		return false;
+	}
+	return errno == EWOULDBLOCK;
+}
+
+/* Its rows are read again from the start: the file was truncated or
+ * replaced. Rows are taken again in order; those left are gone. */
+static void
+restart(struct fleet *f, uint32_t fi)
+{
+	struct ffile *ff = &f->file[fi];
+
+	ff->reuse = ff->placeholder ? 1 : ff->nrows;
+	ff->nrows = 0;
+	ff->read_to = 0;
+	ff->kind = FK_UNREAD;
+	ff->gap = false;
+	for (size_t r = 0; r < f->nrow; r++) {
+		if (f->row[r].file != fi)
+			continue;
+		f->row[r].flags |= FR_REREAD | FR_GONE;
+		fleet_touch(f, (uint32_t)r);
+	}
+}
+
+/* The file cannot be opened or read: said on its row. */
+static void
+read_error(struct fleet *f, uint32_t fi, int err)
+{
+	struct ffile *ff = &f->file[fi];
+	struct buf how = {0};
+
+	if (err == ENOENT) {
+		ff->gone = true;
+		for (size_t r = 0; r < f->nrow; r++)
+			if (f->row[r].file == fi && !(f->row[r].flags & FR_GONE)) {
+				f->row[r].flags |= FR_GONE;
+				fleet_touch(f, (uint32_t)r);
+			}
+		if (ff->nrows + ff->placeholder == 0)
+			placeholder(f, fi, "removed");
+		return;
+	}
+	ff->err = err;
+	if (ff->nrows > 0)
+		return; /* its rows say what was read; the error waits */
+	ff->kind = FK_ERROR;
+	buf_addf(&how, "cannot read: %s", strerror(err));
+	placeholder(f, fi, how.p);
+	buf_free(&how);
+}
+
+void
+fleet_read(struct fleet *f, uint32_t fi)
+{
+	struct ffile *ff = &f->file[fi];
+	struct stat st;
+	int fd = open(ff->path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		read_error(f, fi, errno);
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		read_error(f, fi, EINVAL);
+		return;
+	}
+	ff->gone = false;
+	ff->err = 0;
+	if (ff->kind != FK_UNREAD && ff->kind != FK_ERROR &&
+	    (st.st_dev != ff->dev || st.st_ino != ff->ino ||
+	     (uint64_t)st.st_size < ff->read_to))
+		restart(f, fi);
+	ff->dev = st.st_dev;
+	ff->ino = st.st_ino;
+	ff->size = (uint64_t)st.st_size;
+	ff->mtime_ms = (int64_t)st.st_mtim.tv_sec * 1000 + st.st_mtim.tv_nsec / 1000000;
+	if (ff->kind == FK_UNREAD || ff->kind == FK_EMPTY || ff->kind == FK_ERROR)
+		read_head(f, fi, fd);
+	if (ff->kind == FK_STREAM)
+		read_tail(f, fi, fd);
+	ff->writer = ff->recording && has_writer(fd);
+	close(fd);
+	fleet_settle(f, fi);
+}
+
+enum fleet_state
+fleet_row_state(const struct fleet_row *r, bool newest, bool live)
+{
+	if (r->flags & FR_FAILED)
+		return FS_FAILED;
+	if (r->flags & FR_RESULT)
+		return FS_DONE;
+	if ((r->flags & (FR_EXITED | FR_OVER | FR_GONE)) || !newest || !live)
+		return FS_INCOMPLETE;
+	return r->asking > 0 ? FS_WAITING : FS_RUNNING;
+}

@@ -1,0 +1,471 @@
+/* pane_list.c: the session list, the bottom layer when agentview opens a
+ * folder, several files or none (issue 15): the summary line, the column
+ * titles, one row per session (listview.c chooses them, fleet.h lays each
+ * out), the status bar or the filter being typed. Enter opens the session
+ * selected in the main panes over the list (its own model and input, in
+ * place of the empty ones the screen started with); q or Esc there comes
+ * back to the list at the same row. The fleet is read in the screen's
+ * loop (pane_list_work), a slice at a time, so keys work while a big
+ * folder is read; state changes are told by notify.h. */
+#include "ui.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fleet.h"
+#include "listview.h"
+#include "notify.h"
+#include "text.h"
+
+/* Microseconds of reading a fleet_update may take in one turn of the loop. */
+#define LIST_BUDGET_US 20000
+/* The summary line and the column titles above the rows, the status bar
+ * under them. */
+#define LIST_TOP 2
+
+struct plist {
+	struct fleet *f;           /* not owned */
+	struct notifier *tell;     /* not owned; NULL: no notifications */
+	struct listview lv;
+	struct model *base_m;      /* the screen's own (empty) model and input */
+	struct input *base_in;
+	struct model *m;           /* the session open, or NULL */
+	struct input *in;
+	bool prompt;               /* the filter is being typed */
+	char before[LISTVIEW_FILTER_MAX]; /* the filter before it (Esc) */
+	bool opened;               /* a session was opened: read it at once */
+	uint32_t reveal;           /* the session of the file to show from its
+				      start once it is read, or LISTVIEW_NONE */
+	bool ticking;              /* a clock runs on the rows shown */
+	bool loaded;               /* the first look read every file */
+	int64_t all_rows_us;       /* clock_mono_us when a frame first showed
+				      them all (AGENTVIEW_FRAMESTAT), or 0 */
+	int64_t drawn_sec;         /* the wall second last drawn */
+	struct buf line, text;
+};
+
+/* The theme's role for a state's glyph and word. */
+static enum role
+list_state_role(enum fleet_state st)
+{
+	static const enum role roles[FS_NSTATES] = {
+		[FS_WAITING] = ROLE_STATUS_WARN, [FS_FAILED] = ROLE_TOOL_FAILED,
+		[FS_RUNNING] = ROLE_RUNNING,     [FS_INCOMPLETE] = ROLE_TOOL_ORPHANED,
+		[FS_DONE] = ROLE_TOOL_OK,        [FS_FILE] = ROLE_DIM,
+	};
+
+	return (unsigned)st < FS_NSTATES ? roles[st] : ROLE_NORMAL;
+}
+
+/* Put s[0..n) at row y from column 0 in role, blanks to the end of the
+ * row; the first `head` cells in role head_role (the state). Skipped when
+ * the row shows it already. */
+static void
+list_put_row(struct ui *u, int y, const char *s, size_t n, enum role role,
+	     size_t head, enum role head_role)
+{
+	uint64_t h = ui_hash(HASH_START, s, n);
+	size_t cut = 0, used = text_width(s, n);
+
+	h = ui_hash(h, &role, sizeof role);
+	h = ui_hash(h, &head_role, sizeof head_role);
+	if (ui_drawn(u, y, 0, COLS, h))
+		return;
+	move(y, 0);
+	if (head > 0) {
+		cut = text_fit(s, n, head, NULL);
+		ui_put(u, s, cut, head_role);
+	}
+	ui_put(u, s + cut, n - cut, role);
+	/* Not from the cursor: it does not move past the last column. */
+	move(y, (int)used);
+	if ((int)used < COLS)
+		ui_blank(u, COLS - (int)used, role);
+}
+
+/* The rows shown, from the summary line to the status bar. */
+static void
+list_draw_rows(struct ui *u, struct plist *pl, int64_t now, int height)
+{
+	struct fleet_colw cols[FC_NCOLS];
+	int ncols = fleet_columns(MAX(COLS, 40), cols);
+	bool ticking = false;
+
+	buf_reset(&pl->line);
+	fleet_summary(pl->f, now, &pl->line);
+	list_put_row(u, 0, pl->line.p, pl->line.n, ROLE_TITLE, 0, ROLE_TITLE);
+	buf_reset(&pl->line);
+	fleet_header(cols, ncols, &pl->line);
+	list_put_row(u, 1, pl->line.p, pl->line.n, ROLE_DIM, 0, ROLE_DIM);
+	listview_scroll(&pl->lv, height);
+	for (int i = 0; i < height; i++) {
+		size_t at = pl->lv.top + (size_t)i;
+		const struct fleet_row *r;
+		bool sel;
+
+		if (at >= pl->lv.n) {
+			list_put_row(u, LIST_TOP + i, "", 0, ROLE_NORMAL, 0, ROLE_NORMAL);
+			continue;
+		}
+		r = fleet_row(pl->f, pl->lv.v[at]);
+		sel = at == pl->lv.sel;
+		ticking |= r->state == FS_RUNNING || r->state == FS_WAITING;
+		buf_reset(&pl->line);
+		fleet_line(pl->f, pl->lv.v[at], cols, ncols, now, &pl->line);
+		list_put_row(u, LIST_TOP + i, pl->line.p, pl->line.n,
+			     sel ? ROLE_SELECTION : ROLE_NORMAL, sel ? 0 : (size_t)cols[0].width,
+			     list_state_role((enum fleet_state)r->state));
+	}
+	pl->ticking = ticking;
+	pl->drawn_sec = now / 1000;
+}
+
+/* The status bar: the filter being typed, a note, or the list's state. */
+static void
+list_draw_status(struct ui *u, struct plist *pl, int64_t now)
+{
+	buf_reset(&pl->text);
+	if (pl->prompt) {
+		buf_adds(&pl->text, "filter: ");
+		text_sanitize(&pl->text, pl->lv.filter, strlen(pl->lv.filter),
+			      TEXT_ONELINE);
+		buf_adds(&pl->text, "_");
+	} else if (u->note[0] != '\0') {
+		buf_adds(&pl->text, u->note);
+	} else {
+		listview_status(&pl->lv, pl->f, now, &pl->text);
+		buf_adds(&pl->text, "  (Enter: open, s: sort, /: filter, ?: help)");
+	}
+	list_put_row(u, LINES - 1, pl->text.p,
+		     text_fit(pl->text.p, pl->text.n, (size_t)MAX(COLS, 0), NULL),
+		     ROLE_STATUS, 0, ROLE_STATUS);
+}
+
+static void
+list_draw(struct ui *u, void *st)
+{
+	struct plist *pl = st;
+	int64_t now = clock_wall_ms();
+
+	if (LINES < LIST_TOP + 2 || COLS < 1)
+		return;
+	list_draw_rows(u, pl, now, LINES - LIST_TOP - 1);
+	list_draw_status(u, pl, now);
+	if (pl->loaded && pl->all_rows_us == 0)
+		pl->all_rows_us = clock_mono_us();
+}
+
+/* Open the session selected over the list, from its file. */
+static void
+list_open(struct ui *u, struct plist *pl)
+{
+	uint32_t row = listview_selected(&pl->lv);
+	const struct fleet_row *r;
+	struct buf err = {0};
+	struct model *m;
+	struct input *in;
+
+	if (row == LISTVIEW_NONE)
+		return;
+	r = fleet_row(pl->f, row);
+	if (r->state == FS_FILE) {
+		buf_reset(&pl->text);
+		text_sanitize(&pl->text, r->how, strlen(r->how), TEXT_ONELINE);
+		ui_note(u, "%s: not a session to open", pl->text.p);
+		return;
+	}
+	m = model_new();
+	m->agent = pl->base_m->agent;
+	in = xcalloc(1, sizeof *in);
+	input_init(in, m, true);
+	if (input_add_path(in, fleet_path(pl->f, row), &err) != 0) {
+		ui_note(u, "%s", err.p);
+		input_free(in);
+		free(in);
+		model_free(m);
+		buf_free(&err);
+		return;
+	}
+	pl->lv.sel_row = row;
+	pl->m = m;
+	pl->in = in;
+	pl->opened = true;
+	/* A file of several sessions: show the one of the row, not the file's
+	 * first (or its last, when following). */
+	pl->reveal = r->index > 0 && !(r->flags & FR_GAP) ? r->index : LISTVIEW_NONE;
+	ui_session(u, m, in, r->state == FS_RUNNING || r->state == FS_WAITING);
+	pane_main_open(u);
+	ui_note(u, "q or Esc: back to the list");
+}
+
+/* Show the session the row stands for from its first item, once the
+ * input has read that far. */
+static void
+list_reveal(struct ui *u, struct plist *pl)
+{
+	uint32_t it;
+
+	if (pl->m == NULL || pl->reveal == LISTVIEW_NONE ||
+	    model_nsessions(pl->m) <= pl->reveal)
+		return;
+	it = pl->m->ses[pl->reveal].first_item;
+	if (it == NONE || it >= model_nitems(pl->m))
+		return;
+	pl->reveal = LISTVIEW_NONE;
+	u->ts.top = it;
+	u->ts.row = 0;
+	u->ts.follow = false;
+	u->tl.follow = false;
+	u->tsel = it;
+	u->dirty = true;
+}
+
+/* Back from the session open to the list, at the row it was opened from. */
+static void
+list_back(struct ui *u, struct plist *pl)
+{
+	pane_main_close(u);
+	ui_session(u, pl->base_m, pl->base_in, false);
+	input_free(pl->in);
+	free(pl->in);
+	model_free(pl->m);
+	pl->in = NULL;
+	pl->m = NULL;
+	listview_refresh(&pl->lv, pl->f, clock_wall_ms());
+}
+
+/* A key while the filter is typed: it filters as it goes; Enter keeps it,
+ * Esc puts back the one before. */
+static bool
+list_prompt_key(struct plist *pl, int key)
+{
+	int64_t now = clock_wall_ms();
+
+	switch (keys_lookup(KC_PROMPT, key)) {
+	case ACT_PROMPT_ACCEPT:
+		pl->prompt = false;
+		break;
+	case ACT_PROMPT_CANCEL:
+		pl->prompt = false;
+		listview_filter_edit(&pl->lv, pl->f, now, 0);
+		for (const char *p = pl->before; *p != '\0';) {
+			uint32_t cp;
+			size_t k = utf8_decode(p, strlen(p), &cp);
+
+			listview_filter_edit(&pl->lv, pl->f, now, (long)cp);
+			p += MAX(k, (size_t)1);
+		}
+		break;
+	case ACT_PROMPT_ERASE:
+		listview_filter_edit(&pl->lv, pl->f, now, -1);
+		break;
+	case ACT_PROMPT_CLEAR:
+		listview_filter_edit(&pl->lv, pl->f, now, 0);
+		break;
+	default:
+		if (key >= 0x20 && key < K_FIRST)
+			listview_filter_edit(&pl->lv, pl->f, now, key);
+		break;
+	}
+	return true;
+}
+
+/* Moving the selection with the transcript's keys. */
+static bool
+list_step(struct ui *u, struct plist *pl, enum action a)
+{
+	long page = MAX(LINES - LIST_TOP - 2, 1);
+
+	switch (a) {
+	case ACT_DOWN:
+	case ACT_UP:
+		listview_move(&pl->lv, a == ACT_DOWN ? 1 : -1);
+		return true;
+	case ACT_PAGE_DOWN:
+	case ACT_PAGE_UP:
+		listview_move(&pl->lv, a == ACT_PAGE_DOWN ? page : -page);
+		return true;
+	case ACT_HALF_DOWN:
+	case ACT_HALF_UP:
+		listview_move(&pl->lv, a == ACT_HALF_DOWN ? page / 2 : -page / 2);
+		return true;
+	case ACT_TOP:
+	case ACT_BOTTOM:
+		listview_move(&pl->lv, a == ACT_TOP ? -(long)pl->lv.n : (long)pl->lv.n);
+		return true;
+	case ACT_DETAIL:
+		list_open(u, pl);
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The list's keys; with a session open over it, only q and Esc (back). */
+static bool
+list_key(struct ui *u, void *st, int key)
+{
+	struct plist *pl = st;
+
+	if (pl->m != NULL) {
+		if (keys_lookup(KC_LIST, key) != ACT_LIST_BACK)
+			return false;
+		list_back(u, pl);
+		return true;
+	}
+	if (pl->prompt)
+		return list_prompt_key(pl, key);
+	switch (keys_lookup(KC_LIST, key)) {
+	case ACT_LIST_OPEN:
+		list_open(u, pl);
+		return true;
+	case ACT_LIST_SORT:
+		listview_sort_next(&pl->lv, pl->f, clock_wall_ms());
+		ui_note(u, "sorted by %s", fleet_sort_name(pl->lv.sort));
+		return true;
+	case ACT_LIST_FILTER:
+		pl->prompt = true;
+		memcpy(pl->before, pl->lv.filter, sizeof pl->before);
+		return true;
+	case ACT_LIST_BACK:
+		/* Esc on the list empties the filter; q quits. */
+		if (key != K_ESC || pl->lv.filter[0] == '\0')
+			return false;
+		listview_filter_edit(&pl->lv, pl->f, clock_wall_ms(), 0);
+		return true;
+	default:
+		return list_step(u, pl, keys_lookup(KC_SCROLL, key));
+	}
+}
+
+/* The wheel moves the selection; a click selects a row, a click on the
+ * selected one opens it. */
+static bool
+list_mouse(struct ui *u, void *st, const struct ui_mouse *ev)
+{
+	struct plist *pl = st;
+	size_t at;
+
+	if (pl->m != NULL)
+		return false;
+	if (ev->wheel != 0) {
+		listview_move(&pl->lv, ev->wheel);
+		return true;
+	}
+	if (!ev->click || ev->y < LIST_TOP || ev->y >= LINES - 1)
+		return false;
+	at = pl->lv.top + (size_t)(ev->y - LIST_TOP);
+	if (at >= pl->lv.n)
+		return true;
+	if (at == pl->lv.sel)
+		list_open(u, pl);
+	else
+		listview_move(&pl->lv, (long)at - (long)pl->lv.sel);
+	return true;
+}
+
+static void
+list_close(struct ui *u, void *st)
+{
+	struct plist *pl = st;
+
+	if (pl->m != NULL) {
+		ui_session(u, pl->base_m, pl->base_in, false);
+		input_free(pl->in);
+		free(pl->in);
+		model_free(pl->m);
+	}
+	if (u->opt.framestat)
+		fprintf(stderr, "agentview-framestat-list: rows=%zu all_rows_ms=%.1f\n",
+			fleet_nrows(pl->f),
+			pl->all_rows_us > 0
+				? (double)(pl->all_rows_us - u->opt.started_us) / 1000
+				: -1.0);
+	fleet_on_change(pl->f, NULL, NULL);
+	listview_free(&pl->lv);
+	buf_free(&pl->line);
+	buf_free(&pl->text);
+	u->list = NULL;
+	free(pl);
+}
+
+static const struct pane_ops list_ops = {
+	.name = "list",
+	.opaque = true,
+	.draw = list_draw,
+	.key = list_key,
+	.mouse = list_mouse,
+	.close = list_close,
+};
+
+/* A row's state changed: tell it (done, failed, waiting). */
+static void
+list_changed(void *ctx, struct fleet *f, uint32_t row, enum fleet_state was)
+{
+	struct plist *pl = ctx;
+	enum fleet_state now = (enum fleet_state)fleet_row(f, row)->state;
+
+	(void)was;
+	if (pl->tell != NULL && notify_wanted(now))
+		notify_row(pl->tell, f, row, clock_wall_ms());
+}
+
+void
+pane_list_open(struct ui *u, struct fleet *f, struct notifier *tell)
+{
+	struct plist *pl = xcalloc(1, sizeof *pl);
+
+	pl->f = f;
+	pl->tell = tell;
+	pl->base_m = u->m;
+	pl->base_in = u->in;
+	listview_init(&pl->lv);
+	fleet_on_change(f, list_changed, pl);
+	u->list = pl;
+	ui_layer_push(u, &list_ops, pl);
+}
+
+bool
+pane_list_work(struct ui *u)
+{
+	struct plist *pl = u->list;
+	int64_t now = clock_wall_ms();
+
+	if (pl == NULL)
+		return false;
+	if (fleet_update(pl->f, now, LIST_BUDGET_US) != 0) {
+		listview_refresh(&pl->lv, pl->f, now);
+		u->dirty |= pl->m == NULL;
+	}
+	if (!pl->loaded && !fleet_loading(pl->f)) {
+		pl->loaded = true;
+		u->dirty = true;
+	}
+	/* A new second on a clock the list shows. */
+	if (pl->m == NULL && pl->ticking && now / 1000 != pl->drawn_sec)
+		u->dirty = true;
+	list_reveal(u, pl);
+	if (pl->opened) {
+		/* The loop read the input before the key that opened it. */
+		pl->opened = false;
+		return true;
+	}
+	return fleet_loading(pl->f);
+}
+
+int
+pane_list_fd(struct ui *u)
+{
+	return u->list != NULL ? fleet_fd(u->list->f) : -1;
+}
+
+int
+pane_list_timeout(struct ui *u)
+{
+	struct plist *pl = u->list;
+
+	if (pl == NULL)
+		return -1;
+	return fleet_timeout(pl->f, clock_wall_ms(), pl->m == NULL && pl->ticking);
+}

@@ -1,0 +1,323 @@
+#!/bin/sh
+# run_fleet.sh: the sessions of folders and files (issue 15) without a
+# screen, with real files and processes:
+#   - --print DIR: the list (text, Markdown), attention first; the JSON
+#     summary of every session with its "file"; a single FILE as before;
+#   - --status-line DIR|FILE...: the sums, with --tmux-style; one FILE as
+#     before; none (stdin not a pipe): the kept sessions;
+#   - --print -f DIR: a line per change of state, new files, -R;
+#     --notify-cmd with the facts in its environment, none of them run as
+#     shell text;
+#   - faults: a file deleted, truncated, replaced; a folder removed and
+#     back; a file without read permission; a file that is no stream; a
+#     sparse 5 GB file (listed at once); no inotify watch left
+#     (AGENTVIEW_WATCH_MAX=0: polled each second); agentview goes on and
+#     loses no row;
+#   - a session piped into agentview is kept, and listed live;
+#   - --notify inside tmux: OSC 9 and 777 reach the terminal tmux runs in
+#     (script(1)'s typescript) through the passthrough;
+#   - on a terminal, agentview DIR and agentview alone show the list.
+# Waits poll the output (up to 10 s) instead of sleeping a fixed time.
+set -u
+bin=${AGENTVIEW:-./src/agentview}
+case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
+tmp=${TMPDIR:-/tmp}/agentview-fleet.$$
+mkdir -p "$tmp"
+# Recording is on by default (issue 15): whatever this test reads live is
+# kept in its own scratch folder, never in the real ~/.local/state.
+XDG_STATE_HOME=$tmp/state
+export XDG_STATE_HOME
+pids=
+tm=:
+trap 'for p in $pids; do kill "$p" 2>/dev/null; done; $tm kill-server 2>/dev/null; chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+. ./tests/lib/expect.sh
+
+. ./tests/lib/cursor.sh
+
+# A folder of sessions in every state, last written an hour ago.
+d=$tmp/fleet
+mkdir -p "$d"
+{ init d0000001 alpha; user "fix the tests"; result false 245000 "the tests pass"; } >"$d/done.ndjson"
+{ init f0000001 beta; user "deploy it"; result true 61000 "make failed"; } >"$d/failed.ndjson"
+{ init c0000001 gamma; user "refactor"; started c1 make; } >"$d/cut.ndjson"
+{ init a0000001 zeta; user "first"; result false 1000 one; init a0000002 zeta; user "second"; result false 2000 two; } >"$d/two.ndjson"
+line "plain text, no stream" >"$d/notes.jsonl"
+line "not listed" >"$d/readme.txt"
+# Long ago, each at its own time: the order of recency is known.
+touch -d '2026-01-05 10:00' "$d/done.ndjson"
+touch -d '2026-01-05 09:00' "$d/failed.ndjson"
+touch -d '2026-01-05 08:00' "$d/cut.ndjson"
+touch -d '2026-01-05 07:00' "$d/two.ndjson"
+touch -d '2026-01-05 06:00' "$d/notes.jsonl" "$d/readme.txt"
+
+# --- printed once ------------------------------------------------------------------
+
+cases=$((cases + 1))
+"$bin" --print "$d" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] || fail list "exit $rc: $(head -c 300 "$tmp/err")"
+sed '$d' "$tmp/out" | cut -c1-12 | sed 's/ *$//' >"$tmp/states"
+printf '%s\n' STATE "✗ failed" "✓ done" "◌ incomple" "✓ done" "✓ done" "· file" >"$tmp/want"
+cmp -s "$tmp/states" "$tmp/want" || fail list "states in order: $(tr '\n' '|' <"$tmp/states")"
+grep -q "readme" "$tmp/out" && fail list "a .txt file is listed"
+grep -q "notes.jsonl *not a stream" "$tmp/out" || fail list "notes.jsonl is not said to be no stream"
+[ "$(tail -n 1 "$tmp/out")" = "no sessions today" ] || fail list "summary line: $(tail -n 1 "$tmp/out")"
+"$bin" --print --format markdown "$d" >"$tmp/out"
+grep -q '^| state | agent | model |' "$tmp/out" || fail list "no Markdown table"
+grep -q '^| ✗ failed | cursor | Composer 2.5 | f0000001 | beta | deploy it | make failed |' "$tmp/out" ||
+	fail list "the failed row in Markdown: $(grep failed "$tmp/out")"
+"$bin" --print --format json "$d" >"$tmp/out"
+jq -e '(.sessions | length) == 5 and ([.sessions[].file] | unique | length) == 4
+	and (.diagnostics[0].message == "not a stream") and (.lines == 15)' "$tmp/out" >/dev/null ||
+	fail list "JSON: $(head -c 400 "$tmp/out")"
+jq -e '[.sessions[] | select(.session_id == "a0000002")][0] | .state == "ok" and .file == "'"$d"'/two.ndjson"' \
+	"$tmp/out" >/dev/null || fail list "JSON: the second session of two.ndjson"
+echo "--print DIR: text attention first, Markdown, JSON with every session and its file"
+
+cases=$((cases + 1))
+"$bin" --print "$d/two.ndjson" >"$tmp/out"
+grep -q "^== session a0000002" "$tmp/out" || fail one-file "--print FILE is no longer the transcript"
+"$bin" --status-line "$d/done.ndjson" >"$tmp/out"
+[ "$(cat "$tmp/out")" = "✓ Composer 2.5 · 4m05s" ] || fail one-file "--status-line FILE: $(cat "$tmp/out")"
+echo "one FILE: --print and --status-line as before"
+
+cases=$((cases + 1))
+e=$tmp/today
+mkdir -p "$e"
+{ init t0000001 x; user run; started c1 "npm test"; } >"$e/live.ndjson"
+{ init t0000002 x; user ask; ask; } >"$e/ask.ndjson"
+{ init t0000003 x; user fail; result true 10 no; } >"$e/fail.ndjson"
+{ init t0000004 x; user ok; result false 10 yes; } >"$e/ok.ndjson"
+cp "$e/ok.ndjson" "$e/ok2.ndjson"
+"$bin" --status-line "$e" >"$tmp/out"
+[ "$(cat "$tmp/out")" = "● 1 running · ⏸ 1 waiting · ✗ 1 failed · ✓ 2 done" ] ||
+	fail status-line "$(cat "$tmp/out")"
+"$bin" --status-line --tmux-style "$e/live.ndjson" "$e/fail.ndjson" >"$tmp/out"
+[ "$(cat "$tmp/out")" = "#[fg=yellow]● 1 running#[default] · #[fg=red]✗ 1 failed#[default]" ] ||
+	fail status-line "tmux: $(cat "$tmp/out")"
+"$bin" --status-line </dev/null >"$tmp/out"
+[ "$(cat "$tmp/out")" = "no sessions" ] || fail status-line "no kept session: $(cat "$tmp/out")"
+[ -d "$XDG_STATE_HOME/agentview/sessions" ] || fail status-line "the folder of kept sessions was not made"
+echo "--status-line DIR|FILE...: running, waiting, failed and done summed up, tmux colours; none: the kept sessions"
+
+# Escape sequences in every field of a session (recordings/escapes.ndjson)
+# reach no output as control bytes.
+cases=$((cases + 1))
+mkdir -p "$tmp/hostile"
+cp recordings/escapes.ndjson "$tmp/hostile/"
+for fmt in text markdown; do
+	"$bin" --print --format "$fmt" "$tmp/hostile" >"$tmp/out"
+	grep -q "bbdc79ef" "$tmp/out" || fail hostile "$fmt: the session is not listed"
+	[ "$(tr -d '\n' <"$tmp/out" | LC_ALL=C tr -d '[:print:]\200-\377' | wc -c)" -eq 0 ] ||
+		fail hostile "$fmt: a control byte got through"
+done
+echo "escape sequences in every field: none reaches the list's output"
+
+# --- followed --------------------------------------------------------------------------
+
+# follow NAME ARGS...: agentview --print -f ARGS in the background.
+follow() {
+	name=$1
+	shift
+	"$bin" --print -f "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" &
+	fpid=$!
+	pids="$pids $fpid"
+}
+
+# stop NAME: it must still run; then end it with SIGTERM: exit 143.
+stop() {
+	kill -0 "$fpid" 2>/dev/null || fail "$1" "agentview stopped by itself: $(head -c 300 "$tmp/$1.err")"
+	kill "$fpid" 2>/dev/null
+	wait "$fpid"
+	[ -s "$tmp/$1.err" ] && fail "$1" "stderr: $(head -c 300 "$tmp/$1.err")"
+}
+
+cases=$((cases + 1))
+f=$tmp/f
+mkdir -p "$f/sub"
+{ init l0000001 delta; user "run the e2e suite"; started c1 "npm run e2e"; } >"$f/live.ndjson"
+cat >"$tmp/cmd" <<'EOF'
+printf '%s|%s|%s|%s|%s|%s\n' "$AGENTVIEW_EVENT" "$AGENTVIEW_SESSION" "$AGENTVIEW_AGENT" \
+	"$AGENTVIEW_STATE" "$AGENTVIEW_SUMMARY" "$AGENTVIEW_FILE" >>"$NOTES"
+EOF
+NOTES=$tmp/notes
+export NOTES
+follow follow -R "$f" --notify-cmd ". $tmp/cmd"
+sleep 0.5
+result false 2000 "green" >>"$f/live.ndjson"
+expect follow "$tmp/follow.out" '✓ done cursor Composer 2.5 "run the e2e suite" 2.0 s'
+# Made whole elsewhere, then moved in: its first look sees both lines.
+{ init 'n000$(touch pwned)' eta; user 'new `touch pwned2` work'; } >"$tmp/new.ndjson"
+mv "$tmp/new.ndjson" "$f/sub/new.ndjson"
+expect follow "$tmp/follow.out" '● running cursor Composer 2.5 "new `touch pwned2` work"'
+ask >>"$f/sub/new.ndjson"
+expect follow "$tmp/follow.out" '⏸ waiting cursor Composer 2.5'
+result true 5000 'bad; $(touch pwned3)' >>"$f/sub/new.ndjson"
+expect follow "$tmp/follow.out" '✗ failed cursor Composer 2.5 "new `touch pwned2` work" 5.0 s: bad; $(touch pwned3)'
+expect follow "$tmp/notes" 'failed|n000$(touch pwned)|cursor|failed|failed · cursor · Composer 2.5 · new `touch pwned2` work · 5.0 s: bad; $(touch pwned3)|'"$f/sub/new.ndjson"
+stop follow
+grep -c . "$tmp/follow.out" | grep -qx 4 || fail follow "not one line per change: $(cat "$tmp/follow.out")"
+grep -qx "done|l0000001|cursor|done|done · cursor · Composer 2.5 · run the e2e suite · 2.0 s|$f/live.ndjson" "$tmp/notes" ||
+	fail follow "done not told: $(cat "$tmp/notes")"
+grep -q "^waiting|" "$tmp/notes" || fail follow "waiting not told"
+grep -q "^running|" "$tmp/notes" && fail follow "running was told"
+ls pwned pwned2 pwned3 "$f"/pwned* 2>/dev/null && fail follow "event text ran as a command"
+echo "-f DIR (-R): a line per change; --notify-cmd: done, failed, waiting, facts in its environment only"
+
+cases=$((cases + 1))
+f=$tmp/j
+mkdir -p "$f"
+{ init j0000001 theta; user "json"; } >"$f/a.ndjson"
+follow json --format json "$f"
+sleep 0.5
+result false 3 ok >>"$f/a.ndjson"
+expect json "$tmp/json.out" '"state":"done","was":"running","session_id":"j0000001"'
+stop json
+jq -e '.file == "'"$f"'/a.ndjson" and .index == 0 and .duration_ms == 3' "$tmp/json.out" >/dev/null ||
+	fail json "$(cat "$tmp/json.out")"
+echo "-f --format json: an object a change, with its file"
+
+# --- faults -------------------------------------------------------------------------------
+
+cases=$((cases + 1))
+f=$tmp/faults
+mkdir -p "$f"
+{ init g0000001 a; user "to delete"; started c1 x; } >"$f/del.ndjson"
+{ init g0000002 b; user "to truncate"; started c1 x; line '{"type":"assistant","message":{"content":[{"type":"text","text":"padding padding padding"}]}}'; } >"$f/trunc.ndjson"
+{ init g0000003 c; user "to replace"; started c1 x; } >"$f/repl.ndjson"
+follow faults "$f"
+sleep 0.5
+rm "$f/del.ndjson"
+expect faults "$tmp/faults.out" '◌ incomplete cursor Composer 2.5 "to delete"'
+{ init g0000004 b; user "truncated"; } >"$f/trunc.ndjson"
+sleep 0.5
+"$bin" --print "$f" >"$tmp/out"
+grep -q '● running *cursor .* truncated *(file read again)' "$tmp/out" && fail faults "a new reader sees a file read again"
+{ init g0000005 c; user "the replacement"; result false 5 done; } >"$f/repl.new"
+mv "$f/repl.new" "$f/repl.ndjson"
+expect faults "$tmp/faults.out" '✓ done cursor Composer 2.5 "the replacement"'
+rm -rf "$f"
+sleep 0.5
+mkdir -p "$f"
+{ init g0000006 d; user "back again"; } >"$f/back.ndjson"
+expect faults "$tmp/faults.out" '● running cursor Composer 2.5 "back again"'
+stop faults
+"$bin" --print "$f" "$d" >"$tmp/out" 2>&1 || fail faults "list after: exit $?"
+echo "deleted, truncated, replaced, folder removed and back: said, followed on"
+
+cases=$((cases + 1))
+f=$tmp/perm
+mkdir -p "$f"
+{ init h0000001 p; user "secret"; } >"$f/secret.ndjson"
+{ init h0000002 p; user "open"; } >"$f/open.ndjson"
+chmod 000 "$f/secret.ndjson"
+touch -d '1 hour ago' "$f"/*.ndjson
+if [ "$(id -u)" -eq 0 ]; then
+	chmod 755 "$tmp" "$f"
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$bin" --print "$f" >"$tmp/out" 2>&1
+else
+	"$bin" --print "$f" >"$tmp/out" 2>&1
+fi
+rc=$?
+[ "$rc" -eq 0 ] || fail no-permission "exit $rc: $(head -c 300 "$tmp/out")"
+grep -q "secret.ndjson *cannot read: Permission d" "$tmp/out" || fail no-permission "$(cat "$tmp/out")"
+grep -q "h0000002" "$tmp/out" || fail no-permission "the readable file is not listed"
+echo "a file without read permission: listed, said; the rest listed"
+
+cases=$((cases + 1))
+f=$tmp/big
+mkdir -p "$f"
+truncate -s 5G "$f/zeros.ndjson"
+{ init i0000001 q; user "then a hole"; } >"$f/holey.ndjson"
+truncate -s 5G "$f/holey.ndjson"
+touch -d '1 hour ago' "$f"/*
+t0=$(date +%s%N)
+timeout 10 "$bin" --print "$f" >"$tmp/out" 2>&1
+rc=$?
+t1=$(date +%s%N)
+[ "$rc" -eq 0 ] || fail 5gb "exit $rc"
+grep -q "zeros.ndjson *not a stream" "$tmp/out" || fail 5gb "$(cat "$tmp/out")"
+grep -q "◌ incomplete .* then a hole" "$tmp/out" || fail 5gb "the stream's head is not listed"
+[ $(( (t1 - t0) / 1000000 )) -lt 1000 ] || fail 5gb "took $(( (t1 - t0) / 1000000 )) ms: read whole?"
+echo "two sparse 5 GB files: listed in $(( (t1 - t0) / 1000000 )) ms, by their heads"
+
+cases=$((cases + 1))
+f=$tmp/nowatch
+mkdir -p "$f"
+{ init k0000001 r; user "polled"; } >"$f/a.ndjson"
+AGENTVIEW_WATCH_MAX=0 follow nowatch "$f"
+sleep 0.5
+result false 1 ok >>"$f/a.ndjson"
+{ init k0000002 r; user "new, polled"; } >"$f/b.ndjson"
+expect nowatch "$tmp/nowatch.out" '✓ done cursor Composer 2.5 "polled"'
+expect nowatch "$tmp/nowatch.out" '● running cursor Composer 2.5 "new, polled"'
+stop nowatch
+echo "no inotify watch left: the folder polled every second, nothing missed"
+
+# --- kept and listed ----------------------------------------------------------------------
+
+cases=$((cases + 1))
+k=$XDG_STATE_HOME/agentview/sessions
+follow kept "$k"
+sleep 0.5
+{ init m0000001 s; user "piped in"; sleep 1; result false 1000 ok; } | "$bin" --print >/dev/null
+expect kept "$tmp/kept.out" '● running cursor Composer 2.5'
+expect kept "$tmp/kept.out" '✓ done cursor Composer 2.5 "piped in"'
+stop kept
+"$bin" --status-line </dev/null >"$tmp/out"
+[ "$(cat "$tmp/out")" = "✓ 1 done" ] || fail kept "--status-line of the kept: $(cat "$tmp/out")"
+echo "a session piped into agentview: kept, listed running then done"
+
+# --notify inside tmux: the bell and OSC 9 and 777 go through tmux's
+# passthrough (allow-passthrough on) to the terminal tmux runs in, here
+# script(1)'s typescript.
+cases=$((cases + 1))
+f=$tmp/notify
+mkdir -p "$f"
+{ init o0000001 u; user "tell me"; } >"$f/a.ndjson"
+n=9
+tm="tmux -L agentview-fleet-$$-$n -f /dev/null"
+$tm new-session -d -x 80 -y 24 "cd '$(pwd)' && env LC_ALL=C.UTF-8 XDG_STATE_HOME='$XDG_STATE_HOME' $bin --print -f --notify '$f' >/dev/null"
+$tm set -gp allow-passthrough on
+(TERM=xterm-256color timeout 20 script -f -q -c "$tm attach" "$tmp/typescript" >/dev/null 2>&1 &)
+sleep 1
+result false 1500 ok >>"$f/a.ndjson"
+expect notify "$tmp/typescript" "]9;agentview: done · cursor · Composer 2.5 · tell me · 1.5 s"
+expect notify "$tmp/typescript" "]777;notify;agentview done;done · cursor · Composer 2.5 · tell me · 1.5 s"
+$tm kill-server 2>/dev/null
+echo "--notify in tmux: OSC 9 and 777 through the passthrough to the outer terminal"
+
+# --- on a terminal ------------------------------------------------------------------------
+
+# On a terminal, agentview DIR and agentview alone open the list's screen
+# (tests/run_list.sh has its keys): the rows at the terminal's width, and
+# the kept sessions.
+cases=$((cases + 1))
+n=0
+for args in "$d" ""; do
+	$tm kill-server 2>/dev/null
+	n=$((n + 1))
+	tm="tmux -L agentview-fleet-$$-$n -f /dev/null"
+	$tm new-session -d -x 80 -y 24 "cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color XDG_STATE_HOME='$XDG_STATE_HOME' $bin $args; sleep 30"
+	i=0
+	while ! $tm capture-pane -p -t 0 2>/dev/null | grep -q "done today\|no sessions"; do
+		i=$((i + 1))
+		[ "$i" -gt 100 ] && break
+		sleep 0.1
+	done
+	$tm capture-pane -p -t 0 >"$tmp/screen"
+	if [ -n "$args" ]; then
+		grep -q "^STATE        AGENT  CWD            PROMPT         NOW                       TIME$" "$tmp/screen" ||
+			fail terminal "no list at 80 columns: $(head -3 "$tmp/screen")"
+		grep -q "^✗ failed     cursor beta           deploy it      make failed" "$tmp/screen" ||
+			fail terminal "the failed row: $(cat "$tmp/screen")"
+	else
+		grep -q "m0000001 *s *piped in" "$tmp/screen" ||
+			grep -q "s *piped in" "$tmp/screen" || fail terminal "the kept session is not listed: $(cat "$tmp/screen")"
+	fi
+done
+$tm kill-server 2>/dev/null
+echo "on a terminal: agentview DIR and agentview alone show the list at its width"
+
+echo "fleet: $cases cases, $fails failures"
+[ "$fails" -eq 0 ]

@@ -1,0 +1,199 @@
+#!/bin/sh
+# run_list.sh: the session list on the screen (issue 15), as a person sees
+# it in a private tmux server: the rows of a folder at 120, 80 and 40
+# columns (columns dropped by priority down to state, prompt and time), a
+# live change (lines appended to a file of the folder change its row, a
+# new file adds one), s cycling the order, / filtering, Enter opening a
+# session in the transcript and q coming back to the same row, q on the
+# list quitting. File times are set long ago but for the live file, so the
+# order of recency is known.
+set -u
+top=$(pwd)
+bin=${AGENTVIEW:-$top/src/agentview}
+case $bin in /*) ;; *) bin=$top/$bin ;; esac
+. "$top/tests/lib/tmux.sh"
+tmux_test list
+XDG_STATE_HOME=$work/state
+export XDG_STATE_HOME
+
+line() {
+	printf '%s\n' "$1"
+}
+. "$top/tests/lib/cursor.sh"
+
+# reversed TEXT: the screen line holding TEXT has reverse video on it (the
+# selection).
+reversed() {
+	screen_sgr | grep -F -- "$1" | grep -o "$(printf '\033')\[[0-9;]*m" |
+		sed 's/^.\[//; s/m$//' | tr ';' '\n' | grep -qx 7
+}
+
+d=$work/fleet
+mkdir -p "$d"
+{ init d0000001 alpha; user "fix the tests"; result false 245000 "the tests pass"; } >"$d/done.ndjson"
+{ init f0000001 beta; user "deploy it"; result true 61000 "make failed"; } >"$d/failed.ndjson"
+{ init c0000001 gamma; user "refactor"; started c1 make; } >"$d/cut.ndjson"
+touch -d '2026-01-05 10:00' "$d/done.ndjson"
+touch -d '2026-01-05 09:00' "$d/failed.ndjson"
+touch -d '2026-01-05 08:00' "$d/cut.ndjson"
+{ init l0000001 delta; user "run the e2e suite"; started c1 "npm run e2e"; } >"$d/live.ndjson"
+
+# list COLS ROWS: agentview over the folder, the first screen drawn.
+list() {
+	start "$1" "$2" "$bin $d"
+	wait_for 'attention order' || fail "list-$1" "no list: $(screen | head -3)"
+}
+
+# --- the rows at three widths ------------------------------------------------------
+
+# at COLS LINE PATTERN: screen line LINE matches PATTERN (grep -E), at COLS.
+at() {
+	screen | sed -n "$2p" | grep -qE -- "$3" || fail "list-$1" "line $2: $(screen | sed -n "$2p")"
+}
+
+cases=$((cases + 1))
+list 120 20
+at 120 1 '^1 running$'
+at 120 2 '^STATE +AGENT +ID +CWD +PROMPT +NOW +TIME +CALLS +QUIET *$'
+at 120 3 '^✗ failed +cursor f0000001 beta +deploy it +make failed +1m01s'
+at 120 4 '^● running +cursor l0000001 delta +run the e2e suite +Shell `npm run e2e`'
+at 120 20 '^attention order · 4 sessions'
+screen | sed -n '3,6p' | cut -c1-12 | sed 's/ *$//' >"$work/states"
+# (cut counts bytes: the glyphs take 3.)
+printf '%s\n' "✗ failed" "● running" "✓ done" "◌ incomple" >"$work/want"
+cmp -s "$work/states" "$work/want" || fail list-120 "attention first: $(tr '\n' '|' <"$work/states")"
+reversed "f0000001" || fail list-120 "the first row is not selected"
+echo "120 columns: every column but model, tokens, cost and file; attention first; the first row selected"
+
+cases=$((cases + 1))
+list 80 20
+at 80 2 '^STATE +AGENT +CWD +PROMPT +NOW +TIME$'
+at 80 3 '^✗ failed +cursor beta +deploy it +make failed +1m01s$'
+list 40 20
+at 40 2 '^STATE +PROMPT +TIME$'
+at 40 3 '^✗ failed +deploy it +1m01s$'
+at 40 4 '^● running +run the e2e suite +-$'
+echo "80 and 40 columns: columns dropped by priority, down to state, prompt and time"
+
+# --- live ------------------------------------------------------------------------------
+
+cases=$((cases + 1))
+list 120 20
+{ line '{"type":"tool_call","subtype":"completed","call_id":"c1","tool_call":{"shellToolCall":{"args":{"command":"npm run e2e"},"result":{"success":{"exitCode":0}}}}}'
+  result false 5000 "e2e green"; } >>"$d/live.ndjson"
+wait_for '^✓ done +cursor l0000001 delta +run the e2e suite +ok +5.0 s ✓1' ||
+	fail live "the appended result did not change the row: $(screen | sed -n '3,7p')"
+shows '^1 done today$' || fail live "summary line: $(screen | head -1)"
+{ init n0000001 eta; user "a new one"; } >"$d/new.ndjson"
+wait_for '^● running +cursor n0000001 eta +a new one' || fail live "a new file is not listed: $(screen | sed -n '3,8p')"
+wait_for '^attention order · 5 sessions' || fail live "status bar: $(screen | tail -1)"
+echo "live: a result appended changes its row, a new file adds one"
+
+# --- sorting, filtering ------------------------------------------------------------------
+
+cases=$((cases + 1))
+keys s
+wait_for 'sorted by newest' || fail sort "s: no note"
+# The newest start first: the new file, the live one, then by their times.
+screen | sed -n '3,4p' | grep -o '[a-z]0000001' | tr '\n' ' ' >"$work/ids"
+[ "$(cat "$work/ids")" = "n0000001 l0000001 " ] || fail sort "newest: $(cat "$work/ids")"
+keys s
+wait_for 'sorted by longest' || fail sort "s again: no note"
+screen | sed -n 3p | grep -qE '^✓ done +cursor d0000001' ||
+	fail sort "longest first: $(screen | sed -n 3p)"
+keys s s
+wait_for 'sorted by attention' || fail sort "s round to attention: $(screen | tail -1)"
+echo "s: newest, longest, cwd, and back to attention"
+
+cases=$((cases + 1))
+keys / d e p
+wait_for '^filter: dep_' || fail filter "no prompt: $(screen | tail -1)"
+shows 'f0000001' || fail filter "the match is gone"
+shows 'd0000001|l0000001|n0000001' && fail filter "rows that do not match are shown"
+keys Enter
+wait_for '1 of 5 sessions · filter "dep"' || fail filter "status bar: $(screen | tail -1)"
+keys Escape
+wait_for '^attention order · 5 sessions' || fail filter "Esc did not empty the filter: $(screen | tail -1)"
+shows 'd0000001' || fail filter "rows did not come back"
+echo "/: the rows filtered as it is typed; Esc empties the filter"
+
+# --- open and back ---------------------------------------------------------------------
+
+cases=$((cases + 1))
+keys j j
+row=$(screen | sed -n 5p | grep -o '[a-z]0000001')
+reversed "$row" || fail open "the third row is not selected"
+keys Enter
+wait_for "Session $row" || fail open "Enter did not open $row: $(screen | head -3)"
+wait_for 'q or Esc: back to the list' || fail open "the status bar does not say how to come back: $(screen | tail -1)"
+keys q
+wait_for 'attention order' || fail open "q did not come back to the list: $(screen | tail -1)"
+reversed "$row" || fail open "back on another row than $row"
+keys Enter
+wait_for "Session $row" || fail open "Enter again did not open $row"
+keys Escape
+wait_for 'attention order' || fail open "Esc did not come back to the list"
+keys q
+wait_exit 5 || fail open "q on the list did not quit"
+echo "Enter opens the session, q and Esc come back to its row, q quits"
+
+# top_is ID: the transcript's first rows show session ID's start.
+top_is() {
+	screen | sed -n '2,3p' | grep -q "── Session $1"
+}
+
+# A file of two sessions: each row opens on its own session.
+cases=$((cases + 1))
+{ init a0000001 zeta; user "first run"; result false 1000 one; init a0000002 zeta; user "second run"; result false 2000 two; } >"$d/two.ndjson"
+touch -d '2026-01-05 07:00' "$d/two.ndjson"
+list 120 20
+keys / z e t a Enter
+wait_for 'filter "zeta"' || fail two "no filter: $(screen | tail -1)"
+at 120 3 'a0000002 zeta +second run'
+keys Enter
+wait_for '── Session a0000002' || fail two "the second session is not shown: $(screen | head -4)"
+# (The first frame may show the file from its start, both sessions.)
+poll 5 top_is a0000002 || fail two "the second session is not at the top: $(screen | head -4)"
+keys q j Enter
+wait_for '── Session a0000001' || fail two "the first session is not shown: $(screen | head -4)"
+echo "a file of two sessions: each row opens on its own"
+
+# --- notifications, the poll, the clock ------------------------------------------------
+
+# Told while the list is up: --notify-cmd gets the change to done. With
+# no inotify watch left the folder is polled, and the status bar says so.
+cases=$((cases + 1))
+n=$work/notified
+mkdir -p "$n"
+{ init x0000001 theta; user "long job"; started c1 "make all"; } >"$n/job.ndjson"
+printf 'echo "$AGENTVIEW_EVENT $AGENTVIEW_SESSION" >>%s/told\n' "$work" >"$work/tell.sh"
+start 120 20 "env AGENTVIEW_WATCH_MAX=0 $bin --notify-cmd 'sh $work/tell.sh' $n"
+wait_for '1 folder polled each second' || fail notify "the poll is not said: $(screen | tail -1)"
+result false 3000 "built" >>"$n/job.ndjson"
+wait_for '^✓ done +cursor x0000001' || fail notify "the row did not change: $(screen | sed -n 3p)"
+poll 5 grep -q "done x0000001" "$work/told" || fail notify "--notify-cmd was not run: $(cat "$work/told" 2>/dev/null)"
+echo "--notify-cmd told of a change to done while the list is up; a polled folder said"
+
+# The screen is drawn again each second only while a running row is shown.
+cases=$((cases + 1))
+q=$work/quiet
+mkdir -p "$q"
+cp "$d/done.ndjson" "$d/failed.ndjson" "$q/"
+for dir in "$q" "$n"; do
+	[ "$dir" = "$n" ] && { init y0000001 iota; user "running"; started c1 "sleep"; } >"$n/run.ndjson"
+	start 120 20 "env AGENTVIEW_FRAMESTAT=1 $bin $dir 2>$work/frames"
+	wait_for 'attention order' || fail clock "no list"
+	sleep 3
+	keys q
+	wait_exit 5
+	frames=$(sed -n 's/.*frames=\([0-9]*\).*/\1/p' "$work/frames")
+	if [ "$dir" = "$q" ]; then
+		[ "${frames:-99}" -le 3 ] || fail clock "a quiet list drew $frames frames in 3 s"
+	else
+		[ "${frames:-0}" -ge 3 ] && [ "${frames:-99}" -le 8 ] || fail clock "a running row: $frames frames in 3 s"
+	fi
+done
+echo "a quiet list is not drawn again; a running row's clock is, once a second"
+
+echo "list: $cases cases, $fails failures"
+[ "$fails" -eq 0 ]

@@ -1,0 +1,682 @@
+/* test_fleet.c: the session list's model over real folders in /tmp: rows
+ * of every state, live changes told once, files truncated, replaced,
+ * renamed and removed, a folder removed and back, a 5 GB file, a big
+ * stream read by its head and tail, a recording's writer, no inotify
+ * watch left, the columns at 120, 80 and 40 cells, sorting and filtering.
+ * The clock is the test's (NOW, and file times set to match); inotify
+ * queues an event before the write that makes it returns, so nothing here
+ * sleeps. */
+#include <fcntl.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "testutil.h"
+#include "fixture.h"
+
+#include "fleet.h"
+#include "fleet_lines.h"
+#include "model.h"
+
+/* What the change hook was told, one "row:was>now" a line. */
+static struct buf told;
+
+static void
+on_change(void *ctx, struct fleet *f, uint32_t row, enum fleet_state was)
+{
+	(void)ctx;
+	buf_addf(&told, "%u:%s>%s\n", row,
+		 was == FS_NSTATES ? "new" : fleet_state_name(was),
+		 fleet_state_name((enum fleet_state)fleet_row(f, row)->state));
+}
+
+/* What was told since the last look, and forget it. */
+static const char *
+heard(void)
+{
+	static char last[4096];
+
+	snprintf(last, sizeof last, "%s", told.p ? told.p : "");
+	buf_reset(&told);
+	return last;
+}
+
+/* Set dir/name's times to ms. */
+static void
+stamp(const char *dir, const char *name, int64_t ms)
+{
+	struct buf p = {0};
+	struct timespec ts[2];
+
+	buf_addf(&p, "%s/%s", dir, name);
+	ts[0].tv_sec = ts[1].tv_sec = (time_t)(ms / 1000);
+	ts[0].tv_nsec = ts[1].tv_nsec = (long)(ms % 1000) * 1000000;
+	assert_int_equal(utimensat(AT_FDCWD, p.p, ts, 0), 0);
+	buf_free(&p);
+}
+
+#define scratch() fixture_tmpdir("fleet")
+#define rm_tree fixture_rmtree
+#define put fixture_put
+
+/* The rows in order, laid out in width cells, one a line, spaces at the
+ * end trimmed. */
+static const char *
+list(struct fleet *f, enum fleet_sort sort, const char *filter, int width,
+     int64_t now)
+{
+	static struct buf out;
+	struct fleet_colw cols[FC_NCOLS];
+	uint32_t v[64];
+	struct buf line = {0};
+	size_t n = fleet_rows(f, sort, filter, now, v, 64);
+	int nc = fleet_columns(width, cols);
+
+	buf_reset(&out);
+	buf_adds(&out, "");
+	for (size_t i = 0; i < n; i++) {
+		buf_reset(&line);
+		fleet_line(f, v[i], cols, nc, now, &line);
+		while (line.n > 0 && line.p[line.n - 1] == ' ')
+			line.n--;
+		buf_add(&out, line.p, line.n);
+		buf_addc(&out, '\n');
+	}
+	buf_free(&line);
+	return out.p;
+}
+
+/* A fleet of dir, looked at once at now. */
+static struct fleet *
+fleet_of(const char *dir, unsigned flags, int64_t now)
+{
+	struct fleet *f = fleet_new(flags, -1);
+	struct buf err = {0};
+
+	assert_int_equal(fleet_add(f, dir, &err), 0);
+	buf_reset(&told);
+	fleet_on_change(f, on_change, NULL);
+	fleet_update(f, now, 0);
+	assert_false(fleet_loading(f));
+	buf_free(&err);
+	return f;
+}
+
+/* The usual folder: one session in each state, and files that are not. */
+static void
+usual(const char *d)
+{
+	put(d, "done.ndjson", INIT("d0000001", "/w/alpha") USER("fix the tests")
+	    START("c1", "npm test", T1) DONE("c1", "npm test", "success", T2)
+	    RESULT("false", "245000", "the tests pass"), NOW - 30 * MIN_MS, false);
+	put(d, "failed.ndjson", INIT("f0000001", "/w/beta") USER("deploy it")
+	    START("c1", "make deploy", T1) DONE("c1", "make deploy", "failure", T2)
+	    RESULT("true", "61000", "make: *** [deploy] Error 2"), NOW - 20 * MIN_MS, false);
+	put(d, "cut.ndjson", INIT("c0000001", "/w/gamma") USER("refactor")
+	    START("c1", "make", T1), NOW - 40 * MIN_MS, false);
+	put(d, "live.ndjson", INIT("l0000001", "/w/delta") USER("run the e2e suite")
+	    START("c1", "npm run e2e", T1), NOW - 5000, false);
+	put(d, "wait.ndjson", INIT("w0000001", "/w/eps") USER("fetch the docs")
+	    ASK(T1), NOW - 1000, false);
+	put(d, "two.ndjson", INIT("a0000001", "/w/zeta") USER("first run")
+	    RESULT("false", "1000", "one") INIT("a0000002", "/w/zeta") USER("second run")
+	    RESULT("false", "2000", "two"), NOW - 50 * MIN_MS, false);
+	put(d, "notes.txt", "not listed\n", NOW, false);
+	put(d, "junk.ndjson", "hello, not json\n", NOW - 60 * MIN_MS, false);
+	put(d, "empty.ndjson", "", NOW - 70 * MIN_MS, false);
+}
+
+/* The first look: a row per session, attention first, nothing told. */
+static void
+test_first_look(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	struct fleet_stats st;
+
+	(void)state;
+	usual(d);
+	f = fleet_of(d, 0, NOW);
+	assert_string_equal(
+		list(f, FSORT_ATTENTION, NULL, 120, NOW),
+		"⏸ waiting    cursor w0000001 eps            fetch the docs     asks for a decision         9m00s\n"
+		"✗ failed     cursor f0000001 beta           deploy it          make: *** [deploy] Erro…    1m01s ✗1\n"
+		"● running    cursor l0000001 delta          run the e2e suite  Shell `npm run e2e` 9m0…    9m00s …1\n"
+		"✓ done       cursor d0000001 alpha          fix the tests      ok                          4m05s ✓1\n"
+		"◌ incomplete cursor c0000001 gamma          refactor           no result                    0 ms ✗1\n"
+		"✓ done       cursor a0000002 zeta           second run         ok                          2.0 s\n"
+		"✓ done       cursor a0000001 zeta           first run          ok                          1.0 s\n"
+		"· file                                      junk.ndjson        not a stream\n"
+		"· file                                      empty.ndjson       no session yet\n");
+	assert_string_equal(heard(), "");
+	fleet_stats(f, NOW + 20 * MIN_MS, &st);
+	assert_int_equal(st.files, 8);
+	assert_int_equal(st.by_state[FS_RUNNING], 1);
+	assert_int_equal(st.by_state[FS_WAITING], 1);
+	assert_int_equal(st.by_state[FS_DONE], 3);
+	assert_int_equal(st.polled, 0);
+	fleet_free(f);
+	rm_tree(d);
+}
+
+/* The row of file name's session index. */
+static uint32_t
+row_of(const struct fleet *f, const char *name, uint32_t index)
+{
+	for (uint32_t r = 0; r < fleet_nrows(f); r++)
+		if (strcmp(fleet_name(f, r), name) == 0 &&
+		    fleet_row(f, r)->index == index)
+			return r;
+	fail_msg("no row %u of %s", index, name);
+	return 0;
+}
+
+/* "row:was>now" of file name's session index. */
+static const char *
+change(const struct fleet *f, const char *name, uint32_t index,
+       const char *was, const char *now)
+{
+	static char s[128];
+
+	snprintf(s, sizeof s, "%u:%s>%s\n", row_of(f, name, index), was, now);
+	return s;
+}
+
+/* Live changes: each told once, as it happens; a quiet file ends. */
+static void
+test_live(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	uint32_t live;
+
+	(void)state;
+	usual(d);
+	f = fleet_of(d, 0, NOW);
+	live = row_of(f, "live.ndjson", 0);
+	assert_int_equal(fleet_update(f, NOW + 100, 0), 0);
+	assert_string_equal(heard(), "");
+	/* Its call ends: still running, its calls counted. */
+	put(d, "live.ndjson", DONE("c1", "npm run e2e", "success", T2), NOW + 1000, true);
+	assert_int_equal(fleet_update(f, NOW + 1000, 0), FLEET_ROWS);
+	assert_string_equal(heard(), "");
+	assert_int_equal(fleet_row(f, live)->ok, 1);
+	assert_int_equal(fleet_row(f, live)->running, 0);
+	put(d, "live.ndjson", RESULT("false", "600000", "green"), NOW + 1500, true);
+	assert_int_equal(fleet_update(f, NOW + 2000, 0), FLEET_ROWS | FLEET_STATES);
+	assert_string_equal(heard(), change(f, "live.ndjson", 0, "running", "done"));
+	assert_int_equal(fleet_row(f, live)->tokens_in, 32000);
+	/* The decision answered. */
+	put(d, "wait.ndjson", ANSWER(T2), NOW + 3000, true);
+	fleet_update(f, NOW + 3000, 0);
+	assert_string_equal(heard(), change(f, "wait.ndjson", 0, "waiting", "running"));
+	/* A new file: a new row, told; then it asks, then it fails. */
+	put(d, "new.ndjson", INIT("n0000001", "/w/eta") USER("new work"), NOW + 4000, false);
+	fleet_update(f, NOW + 4000, 0);
+	assert_string_equal(heard(), change(f, "new.ndjson", 0, "new", "running"));
+	put(d, "new.ndjson", ASK(T2), NOW + 5000, true);
+	fleet_update(f, NOW + 5000, 0);
+	assert_string_equal(heard(), change(f, "new.ndjson", 0, "running", "waiting"));
+	put(d, "new.ndjson", RESULT("true", "9000", "gave up"), NOW + 6000, true);
+	fleet_update(f, NOW + 6000, 0);
+	assert_string_equal(heard(), change(f, "new.ndjson", 0, "waiting", "failed"));
+	/* Another session in a file already listed: a row more. */
+	put(d, "done.ndjson", INIT("d0000002", "/w/alpha") USER("and again"), NOW + 7000, true);
+	fleet_update(f, NOW + 7000, 0);
+	assert_string_equal(heard(), change(f, "done.ndjson", 1, "new", "running"));
+	assert_int_equal(fleet_row(f, row_of(f, "done.ndjson", 1))->offset,
+			 strlen(INIT("d0000001", "/w/alpha") USER("fix the tests")
+				START("c1", "npm test", T1) DONE("c1", "npm test", "success", T2)
+				RESULT("false", "245000", "the tests pass")));
+	/* Quiet files: the clock ticks while rows run; two minutes after
+	 * their last write, nobody writes them. */
+	assert_int_equal(fleet_timeout(f, NOW + 7000, false), 116000);
+	assert_int_equal(fleet_timeout(f, NOW + 7250, true), 750);
+	fleet_update(f, NOW + 123000, 0);
+	assert_string_equal(heard(), change(f, "wait.ndjson", 0, "running", "incomplete"));
+	fleet_update(f, NOW + 127000, 0);
+	assert_string_equal(heard(), change(f, "done.ndjson", 1, "running", "incomplete"));
+	assert_int_equal(fleet_timeout(f, NOW + 127000, true), -1);
+	fleet_free(f);
+	rm_tree(d);
+}
+
+/* Files truncated, replaced, removed; the folder removed and back:
+ * nothing listed is lost, each said on its row. */
+static void
+test_faults(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	struct fleet_stats st;
+	struct buf a = {0}, b = {0};
+	size_t rows;
+
+	(void)state;
+	usual(d);
+	f = fleet_of(d, 0, NOW);
+	rows = fleet_nrows(f);
+	put(d, "two.ndjson", INIT("b0000001", "/w/zeta") USER("again"), NOW - 10 * MIN_MS, false);
+	fleet_update(f, NOW, 0);
+	assert_int_equal(fleet_nrows(f), rows);
+	assert_string_equal(
+		list(f, FSORT_ATTENTION, "zeta", 120, NOW),
+		"✓ done       cursor a0000002 zeta           second run         ok (no longer in its fi…    2.0 s\n"
+		"◌ incomplete cursor b0000001 zeta           again              no result (file read ag…        -\n");
+	heard();
+	/* Replaced: another file renamed over it. */
+	put(d, "done.new", INIT("e0000001", "/w/alpha") USER("replaced"), NOW, false);
+	buf_addf(&a, "%s/done.new", d);
+	buf_addf(&b, "%s/done.ndjson", d);
+	assert_int_equal(rename(a.p, b.p), 0);
+	fleet_update(f, NOW + 1000, 0);
+	assert_string_equal(heard(), change(f, "done.ndjson", 0, "done", "running"));
+	assert_string_equal(fleet_row(f, row_of(f, "done.ndjson", 0))->prompt, "replaced");
+	assert_true(fleet_row(f, row_of(f, "done.ndjson", 0))->flags & FR_REREAD);
+	/* Removed while running. */
+	assert_int_equal(unlink(b.p), 0);
+	fleet_update(f, NOW + 2000, 0);
+	assert_string_equal(heard(), change(f, "done.ndjson", 0, "running", "incomplete"));
+	assert_string_equal(
+		list(f, FSORT_ATTENTION, "replaced", 80, NOW),
+		"◌ incomplete cursor alpha          replaced       no result (file remo…        -\n");
+	/* The folder removed: every row stays; looked for until it is back. */
+	buf_reset(&a);
+	buf_addf(&a, "rm -rf '%s'", d);
+	assert_int_equal(system(a.p), 0);
+	fleet_update(f, NOW + 3000, 0);
+	buf_reset(&b);
+	buf_adds(&b, change(f, "wait.ndjson", 0, "waiting", "incomplete"));
+	buf_adds(&b, change(f, "live.ndjson", 0, "running", "incomplete"));
+	assert_string_equal(heard(), b.p);
+	assert_int_equal(fleet_nrows(f), rows);
+	fleet_stats(f, NOW, &st);
+	assert_int_equal(st.gone, 1);
+	assert_int_equal(st.by_state[FS_RUNNING] + st.by_state[FS_WAITING], 0);
+	assert_int_equal(fleet_timeout(f, NOW + 3000, false), 1000);
+	assert_int_equal(mkdir(d, 0700), 0);
+	put(d, "back.ndjson", INIT("b0000002", "/w/theta") USER("back"), NOW + 3500, false);
+	fleet_update(f, NOW + 3500, 0);
+	assert_string_equal(heard(), "");
+	fleet_update(f, NOW + 4000, 0);
+	assert_string_equal(heard(), change(f, "back.ndjson", 0, "new", "running"));
+	fleet_stats(f, NOW, &st);
+	assert_int_equal(st.gone, 0);
+	assert_int_equal(fleet_timeout(f, NOW + 4000, false), 119500);
+	fleet_free(f);
+	buf_free(&a);
+	buf_free(&b);
+	rm_tree(d);
+}
+
+/* A recording renamed after its session (link, then unlink, as record.c
+ * does) or moved: the row follows, and says nothing changed. */
+static void
+test_rename(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	struct buf a = {0}, b = {0}, c = {0};
+	uint32_t r;
+
+	(void)state;
+	put(d, "20261123-000000-p42.ndjson", INIT("r0000001", "/w/iota") USER("rename me"),
+	    NOW - 1000, false);
+	f = fleet_of(d, 0, NOW);
+	r = row_of(f, "20261123-000000-p42.ndjson", 0);
+	buf_addf(&a, "%s/20261123-000000-p42.ndjson", d);
+	buf_addf(&b, "%s/20261123-000000-r0000001.ndjson", d);
+	buf_addf(&c, "%s/moved.ndjson", d);
+	assert_int_equal(link(a.p, b.p), 0);
+	assert_int_equal(unlink(a.p), 0);
+	fleet_update(f, NOW, 0);
+	assert_string_equal(fleet_name(f, r), "20261123-000000-r0000001.ndjson");
+	assert_int_equal(fleet_nrows(f), 1);
+	assert_int_equal(fleet_row(f, r)->state, FS_RUNNING);
+	assert_false(fleet_row(f, r)->flags & FR_GONE);
+	assert_int_equal(rename(b.p, c.p), 0);
+	fleet_update(f, NOW, 0);
+	assert_string_equal(fleet_name(f, r), "moved.ndjson");
+	assert_int_equal(fleet_nrows(f), 1);
+	assert_int_equal(fleet_row(f, r)->state, FS_RUNNING);
+	assert_string_equal(heard(), "");
+	fleet_free(f);
+	buf_free(&a);
+	buf_free(&b);
+	buf_free(&c);
+	rm_tree(d);
+}
+
+/* Big files: read by their head and tail only. A sparse 5 GB file of
+ * zeros is not a stream; one that starts as a stream is listed by its
+ * head; a stream with a long middle has its start and its end. */
+static void
+test_big(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	struct buf path = {0}, mid = {0};
+	int fd;
+
+	(void)state;
+	buf_addf(&path, "%s/zeros.ndjson", d);
+	fd = open(path.p, O_WRONLY | O_CREAT, 0644);
+	assert_int_equal(ftruncate(fd, 5LL << 30), 0);
+	close(fd);
+	stamp(d, "zeros.ndjson", NOW - 3 * MIN_MS);
+	put(d, "holey.ndjson", INIT("h0000001", "/w/kappa") USER("sparse after"), NOW - 2 * MIN_MS, false);
+	buf_reset(&path);
+	buf_addf(&path, "%s/holey.ndjson", d);
+	assert_int_equal(truncate(path.p, 5LL << 30), 0);
+	stamp(d, "holey.ndjson", NOW - 2 * MIN_MS);
+	for (int i = 0; i < 4000; i++)
+		buf_adds(&mid, DELTA(T1));
+	put(d, "long.ndjson", INIT("g0000001", "/w/lambda") USER("a long one") START("c0", "npm ci", T0),
+	    NOW - MIN_MS, false);
+	put(d, "long.ndjson", mid.p, NOW - MIN_MS, true);
+	put(d, "long.ndjson", START("c1", "npm test", T1) DONE("c1", "npm test", "failure", T2)
+	    RESULT("false", "300000", "done"), NOW - MIN_MS, true);
+	f = fleet_of(d, 0, NOW);
+	assert_string_equal(
+		list(f, FSORT_ATTENTION, NULL, 120, NOW),
+		"✓ done       cursor g0000001 lambda         a long one         ok (middle not read)        5m00s ✗1\n"
+		"◌ incomplete cursor h0000001 kappa          sparse after       no result                       -\n"
+		"· file                                      zeros.ndjson       not a stream\n");
+	assert_true(fleet_row(f, row_of(f, "long.ndjson", 0))->flags & FR_GAP);
+	assert_int_equal(fleet_row(f, row_of(f, "long.ndjson", 0))->tokens_out, 664);
+	fleet_free(f);
+	buf_free(&path);
+	buf_free(&mid);
+	rm_tree(d);
+}
+
+#define REC_HEAD "{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,\"kept\":true,\"agentview_ms\":1795391400000,\"source\":\"stdin\"}\n"
+
+/* A recording is running while its writer holds it, however quiet, and
+ * not once the writer is gone. */
+static void
+test_writer(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	struct buf path = {0};
+	int fd;
+
+	(void)state;
+	put(d, "rec.ndjson", REC_HEAD INIT("k0000001", "/w/mu") USER("kept"), NOW - 60 * MIN_MS, false);
+	put(d, "old.ndjson", REC_HEAD INIT("k0000002", "/w/mu") USER("kept before"), NOW - 1000, false);
+	buf_addf(&path, "%s/rec.ndjson", d);
+	fd = open(path.p, O_WRONLY | O_APPEND);
+	assert_int_equal(flock(fd, LOCK_EX), 0);
+	f = fleet_of(d, 0, NOW);
+	assert_int_equal(fleet_row(f, row_of(f, "rec.ndjson", 0))->state, FS_RUNNING);
+	assert_int_equal(fleet_row(f, row_of(f, "old.ndjson", 0))->state, FS_INCOMPLETE);
+	assert_string_equal(
+		list(f, FSORT_ATTENTION, "k0000001", 120, NOW),
+		"● running    cursor k0000001 mu             kept                                               -             quiet 1h00m\n");
+	/* No timeout: the writer's end is an event. */
+	assert_int_equal(fleet_timeout(f, NOW, false), -1);
+	close(fd);
+	fleet_update(f, NOW + 1000, 0);
+	assert_string_equal(heard(), change(f, "rec.ndjson", 0, "running", "incomplete"));
+	fleet_free(f);
+	buf_free(&path);
+	rm_tree(d);
+}
+
+/* No inotify watch left: the folder is polled every second, and said. */
+static void
+test_polled(void **state)
+{
+	struct buf f_want = {0};
+	char *d = scratch();
+	struct fleet *f;
+	struct fleet_stats st;
+
+	(void)state;
+	usual(d);
+	setenv("AGENTVIEW_WATCH_MAX", "0", 1);
+	f = fleet_of(d, 0, NOW);
+	unsetenv("AGENTVIEW_WATCH_MAX");
+	fleet_stats(f, NOW, &st);
+	assert_int_equal(st.polled, 1);
+	assert_int_equal(fleet_timeout(f, NOW, false), 1000);
+	put(d, "new.ndjson", INIT("p0000001", "/w/nu") USER("seen a second later"), NOW, false);
+	put(d, "live.ndjson", RESULT("false", "1", "ok"), NOW, true);
+	fleet_update(f, NOW + 999, 0);
+	assert_string_equal(heard(), "");
+	fleet_update(f, NOW + 1000, 0);
+	buf_reset(&f_want);
+	buf_adds(&f_want, change(f, "new.ndjson", 0, "new", "running"));
+	buf_adds(&f_want, change(f, "live.ndjson", 0, "running", "done"));
+	assert_string_equal(heard(), f_want.p);
+	assert_int_equal(fleet_timeout(f, NOW + 1000, false), 1000);
+	buf_free(&f_want);
+	fleet_free(f);
+	rm_tree(d);
+}
+
+/* Claude Code's lines in the tail of a big file are read as Claude's,
+ * though its start is far away: the running call is found. */
+static void
+test_claude_tail(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	size_t n;
+	char *rec = fixture_slurp("recordings/claude-shell-ok.ndjson", &n);
+	char *l15, *l16, *l2;
+	struct buf head = {0}, mid = {0};
+
+	(void)state;
+	/* Lines 1 (init) and 15 (the tool_use), 16 on (its result, the end). */
+	l2 = strchr(rec, '\n') + 1;
+	l15 = rec;
+	for (int i = 0; i < 14; i++)
+		l15 = strchr(l15, '\n') + 1;
+	l16 = strchr(l15, '\n') + 1;
+	buf_add(&head, rec, (size_t)(l2 - rec));
+	for (int i = 0; i < 2000; i++)
+		buf_add(&mid, l2, (size_t)(strchr(l2, '\n') + 1 - l2));
+	buf_add(&mid, l15, (size_t)(l16 - l15));
+	put(d, "claude.ndjson", head.p, NOW - 1000, false);
+	put(d, "claude.ndjson", mid.p, NOW - 1000, true);
+	f = fleet_of(d, 0, NOW);
+	assert_string_equal(
+		list(f, FSORT_ATTENTION, NULL, 100, NOW),
+		"● running    claude work                               Shell `echo hello`              - …1\n");
+	put(d, "claude.ndjson", l16, NOW, true);
+	fleet_update(f, NOW, 0);
+	assert_string_equal(heard(), "0:running>done\n");
+	assert_string_equal(
+		list(f, FSORT_ATTENTION, NULL, 200, NOW),
+		"✓ done       claude claude-opus-5… 2cfffb70 work                                            ok (middle not read)               481 ms ✓1               210/41 $0.0017             claude.ndjson\n");
+	fleet_free(f);
+	free(rec);
+	buf_free(&head);
+	buf_free(&mid);
+	rm_tree(d);
+}
+
+/* Columns dropped by priority as the width shrinks. */
+static void
+test_columns(void **state)
+{
+	struct buf h = {0};
+	struct fleet_colw cols[FC_NCOLS];
+	static const int widths[] = {200, 120, 80, 40, 20};
+	static const char *const want[] = {
+		"STATE        AGENT  MODEL          ID       CWD            PROMPT                           NOW                                  TIME CALLS            TOKENS    COST QUIET       FILE                  ",
+		"STATE        AGENT  ID       CWD            PROMPT             NOW                          TIME CALLS       QUIET      ",
+		"STATE        AGENT  CWD            PROMPT         NOW                       TIME",
+		"STATE        PROMPT                 TIME",
+		"STATE        …     TIME",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(widths); i++) {
+		int n = fleet_columns(widths[i], cols);
+
+		buf_reset(&h);
+		fleet_header(cols, n, &h);
+		assert_string_equal(h.p, want[i]);
+	}
+	buf_free(&h);
+}
+
+/* The orders, and the filter. */
+static void
+test_sort_filter(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+
+	(void)state;
+	usual(d);
+	f = fleet_of(d, 0, NOW);
+	assert_string_equal(
+		list(f, FSORT_LONGEST, NULL, 40, NOW),
+		"⏸ waiting    fetch the docs        9m00s\n"
+		"● running    run the e2e suite     9m00s\n"
+		"✓ done       fix the tests         4m05s\n"
+		"✗ failed     deploy it             1m01s\n"
+		"✓ done       second run            2.0 s\n"
+		"✓ done       first run             1.0 s\n"
+		"◌ incomplete refactor               0 ms\n"
+		"· file       junk.ndjson\n"
+		"· file       empty.ndjson\n");
+	assert_string_equal(
+		list(f, FSORT_CWD, NULL, 60, NOW),
+		"✓ done       fix the tests   ok                        4m05s\n"
+		"✗ failed     deploy it       make: *** [deploy] Er…    1m01s\n"
+		"● running    run the e2e su… Shell `npm run e2e` 9…    9m00s\n"
+		"⏸ waiting    fetch the docs  asks for a decision       9m00s\n"
+		"◌ incomplete refactor        no result                  0 ms\n"
+		"✓ done       second run      ok                        2.0 s\n"
+		"✓ done       first run       ok                        1.0 s\n"
+		"· file       junk.ndjson     not a stream\n"
+		"· file       empty.ndjson    no session yet\n");
+	assert_string_equal(
+		list(f, FSORT_NEWEST, "zeta", 40, NOW),
+		"✓ done       second run            2.0 s\n"
+		"✓ done       first run             1.0 s\n");
+	assert_string_equal(
+		list(f, FSORT_ATTENTION, "npm", 40, NOW),
+		"● running    run the e2e suite     9m00s\n");
+	assert_string_equal(
+		list(f, FSORT_ATTENTION, "NOT A STREAM", 40, NOW),
+		"· file       junk.ndjson\n");
+	assert_string_equal(
+		list(f, FSORT_ATTENTION, "nothing like it", 40, NOW),
+		"");
+	fleet_free(f);
+	rm_tree(d);
+}
+
+/* A running call's path is shown relative to the session's cwd, as the
+ * transcript shows it; a cwd too long to keep shows its last part. */
+static void
+test_paths(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	char longdir[200];
+
+	(void)state;
+	memset(longdir, 'x', sizeof longdir);
+	memcpy(longdir, "/w/", 3);
+	memcpy(longdir + 150, "/the-project", 13);
+	put(d, "read.ndjson", INIT("q0000001", "/w/proj") USER("read it")
+	    "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"r1\",\"tool_call\":{\"readToolCall\":{\"args\":{\"path\":\"/w/proj/src/a.c\"}}},\"timestamp_ms\":" T1 "}\n",
+	    NOW - 1000, false);
+	{
+		struct buf b = {0};
+
+		buf_addf(&b, "{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"%s\",\"session_id\":\"q0000002\"}\n", longdir);
+		buf_adds(&b, USER("long"));
+		put(d, "long.ndjson", b.p, NOW - 2000, false);
+		buf_free(&b);
+	}
+	f = fleet_of(d, 0, NOW);
+	assert_string_equal(
+		list(f, FSORT_NEWEST, NULL, 80, NOW),
+		"● running    cursor the-project    long                                        -\n"
+		"● running    cursor proj           read it        Read src/a.c 9m00s       9m00s\n");
+	assert_string_equal(fleet_row(f, row_of(f, "long.ndjson", 0))->cwd, "…/the-project");
+	assert_string_equal(fleet_row(f, row_of(f, "read.ndjson", 0))->cwd, "/w/proj");
+	fleet_free(f);
+	rm_tree(d);
+}
+
+/* States only (--status-line): a quarter of the windows is read, more
+ * when a first line or a last line does not fit in it. */
+static void
+test_states_only(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	struct buf big = {0}, pad = {0}, line = {0};
+
+	(void)state;
+	for (int i = 0; i < 25000; i++)
+		buf_addc(&pad, 'x');
+	/* An init of 25 KB, then a result of 25 KB after 40 KB of calls. */
+	buf_addf(&big, "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s0000001\",\"model\":\"%s\"}\n", pad.p);
+	buf_adds(&big, USER("big lines"));
+	for (int i = 0; i < 400; i++)
+		buf_adds(&big, START("c1", "npm test", T1) DONE("c1", "npm test", "success", T2));
+	buf_addf(&big, "{\"type\":\"result\",\"subtype\":\"success\",\"duration_ms\":5,\"is_error\":false,\"result\":\"%s\"}\n", pad.p);
+	put(d, "big.ndjson", big.p, NOW - 10 * MIN_MS, false);
+	/* The same, still running: a decision asked, its line long. */
+	buf_reset(&line);
+	buf_addf(&line, "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s0000002\",\"model\":\"%s\"}\n", pad.p);
+	buf_adds(&line, USER("asks"));
+	for (int i = 0; i < 400; i++)
+		buf_adds(&line, START("c1", "npm test", T1) DONE("c1", "npm test", "success", T2));
+	buf_adds(&line, ASK(T2));
+	put(d, "ask.ndjson", line.p, NOW - 1000, false);
+	f = fleet_of(d, FLEET_STATES_ONLY, NOW);
+	assert_int_equal(fleet_row(f, row_of(f, "big.ndjson", 0))->state, FS_DONE);
+	assert_int_equal(fleet_row(f, row_of(f, "ask.ndjson", 0))->state, FS_WAITING);
+	/* No call counted: their lines were passed over. */
+	assert_int_equal(fleet_row(f, row_of(f, "big.ndjson", 0))->ok, 0);
+	fleet_free(f);
+	/* And the whole list counts the calls of the last 64 KiB. */
+	f = fleet_of(d, 0, NOW);
+	assert_int_equal(fleet_row(f, row_of(f, "big.ndjson", 0))->state, FS_DONE);
+	assert_true(fleet_row(f, row_of(f, "big.ndjson", 0))->ok > 50);
+	fleet_free(f);
+	buf_free(&big);
+	buf_free(&pad);
+	buf_free(&line);
+	rm_tree(d);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_first_look),
+		cmocka_unit_test(test_live),
+		cmocka_unit_test(test_faults),
+		cmocka_unit_test(test_rename),
+		cmocka_unit_test(test_big),
+		cmocka_unit_test(test_writer),
+		cmocka_unit_test(test_polled),
+		cmocka_unit_test(test_claude_tail),
+		cmocka_unit_test(test_paths),
+		cmocka_unit_test(test_states_only),
+		cmocka_unit_test(test_columns),
+		cmocka_unit_test(test_sort_filter),
+	};
+
+	setlocale(LC_ALL, "C.UTF-8");
+	setenv("TZ", "UTC", 1);
+	tzset();
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
