@@ -332,7 +332,19 @@ detail_diff(struct detail *d, const char *s, size_t n)
 			role = ROLE_SESSION;
 		if (len > 0 && s[i + len - 1] == '\r')
 			len--;
-		detail_wrap(d, s + i, len, role, 0, NULL);
+		if (len > 7 && (memcmp(s + i, "--- a//", 7) == 0 ||
+				memcmp(s + i, "+++ b//", 7) == 0)) {
+			/* An absolute path after a/ or b/ (Cursor writes
+			 * "a//home/..."): one slash, as git diff writes it. */
+			struct buf line = {0};
+
+			buf_add(&line, s + i, 6);
+			buf_add(&line, s + i + 7, len - 7);
+			detail_wrap(d, line.p, line.n, role, 0, NULL);
+			buf_free(&line);
+		} else {
+			detail_wrap(d, s + i, len, role, 0, NULL);
+		}
 		i = end + 1;
 	}
 }
