@@ -89,6 +89,11 @@ for f in $files; do
 			fail "$name" "--format $fmt holds terminal control bytes"
 		fi
 		[ -s "$out/$fmt" ] || fail "$name" "--format $fmt printed nothing"
+		# A decision asked for reads in words, never as its JSON
+		# (issue 13): no output holds the event's own keys.
+		if grep -q 'interaction_query\|"query_type"\|queryType' "$out/$fmt"; then
+			fail "$name" "--format $fmt prints an interaction_query as JSON"
+		fi
 	done
 	cmp -s "$f" "$out/raw" || fail "$name" "--format raw differs from the input"
 	if ! jq -e '
