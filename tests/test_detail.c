@@ -39,6 +39,14 @@ rows(const struct detail *d)
 	return b.p;
 }
 
+/* The rows of the detail of the fixture's first call at width w. */
+static char *
+built(struct fixture *f, int w)
+{
+	detail_build(&f->d, 0, w, false);
+	return rows(&f->d);
+}
+
 /* The row whose text starts with s. */
 static const struct drow *
 row_starting(const struct detail *d, const char *s)
@@ -70,8 +78,7 @@ test_shell(void **state)
 	char *s;
 
 	(void)state;
-	detail_build(&f->d, 0, 40, false);
-	s = rows(&f->d);
+	s = built(f, 40);
 	assert_string_equal(s,
 		"\xE2\x9C\x97 Shell `make test` \xE2\x86\x92 exit 2\n"
 		"\n"
@@ -111,8 +118,7 @@ test_read(void **state)
 	char *s;
 
 	(void)state;
-	detail_build(&f->d, 0, 30, false);
-	s = rows(&f->d);
+	s = built(f, 30);
 	assert_non_null(strstr(s,
 		"path        a.c\n"
 		"lines       9-11\n"
@@ -207,8 +213,7 @@ test_unknown_kind(void **state)
 	char *s;
 
 	(void)state;
-	detail_build(&f->d, 0, 40, false);
-	s = rows(&f->d);
+	s = built(f, 40);
 	assert_string_equal(s,
 		"\xE2\x9C\x93 frob target: x \xC2\xB7 ok\n"
 		"\n"
@@ -249,8 +254,7 @@ test_states_and_raw(void **state)
 	char *s;
 
 	(void)state;
-	detail_build(&f->d, 0, 80, false);
-	s = rows(&f->d);
+	s = built(f, 80);
 	assert_non_null(strstr(s, "state       rejected (no started event)\n"));
 	assert_non_null(strstr(s, "\nrejected\nreason      (none given: without --force, shell commands are rejected)\n"
 				  "command     rm -rf /\n"));
@@ -391,8 +395,7 @@ test_replay_cutoff(void **state)
 
 	(void)state;
 	f->m->limit = 1; /* init and started */
-	detail_build(&f->d, 0, 60, false);
-	s = rows(&f->d);
+	s = built(f, 60);
 	assert_non_null(strstr(s, "state       running"));
 	assert_null(strstr(s, "FUTURE-OUTPUT"));
 	free(s);
@@ -404,8 +407,7 @@ test_replay_cutoff(void **state)
 	/* Played on: the result is there. */
 	f->m->limit = NONE;
 	assert_true(detail_stale(&f->d, 60));
-	detail_build(&f->d, 0, 60, false);
-	s = rows(&f->d);
+	s = built(f, 60);
 	assert_non_null(strstr(s, "FUTURE-OUTPUT"));
 	free(s);
 	fixture_free(f);
@@ -759,8 +761,7 @@ test_cursor_websearch(void **state)
 	char *s;
 
 	(void)state;
-	detail_build(&f->d, 0, 80, false);
-	s = rows(&f->d);
+	s = built(f, 80);
 	assert_non_null(strstr(s,
 		"term        retry-after header\n"
 		"\n"
@@ -815,8 +816,7 @@ test_cursor_rejected_kinds(void **state)
 	char *s;
 
 	(void)state;
-	detail_build(&f->d, 0, 80, false);
-	s = rows(&f->d);
+	s = built(f, 80);
 	assert_non_null(strstr(s,
 		"\nrejected\n"
 		"reason      Questions skipped by the user, continue with the information you \n"
@@ -831,8 +831,7 @@ test_cursor_rejected_kinds(void **state)
 	free(s);
 	fixture_free(f);
 	f = load(fetch);
-	detail_build(&f->d, 0, 80, false);
-	s = rows(&f->d);
+	s = built(f, 80);
 	assert_non_null(strstr(s, "\nrejected\nreason      User Rejected\nurl         https://example.com\n"));
 	assert_null(strstr(s, "arguments"));
 	free(s);
@@ -951,8 +950,7 @@ test_budget_list(void **state)
 	f = load(t.p);
 	buf_free(&t);
 	f->d.max = 1024;
-	detail_build(&f->d, 0, 80, false);
-	s = rows(&f->d);
+	s = built(f, 80);
 	assert_true(f->d.cut);
 	assert_non_null(strstr(s, "\nfiles\n  /w/src/f000.cpp\n"));
 	assert_null(strstr(s, "f399"));
@@ -1035,8 +1033,7 @@ test_redacted(void **state)
 	char *s;
 
 	(void)state;
-	detail_build(&f->d, 0, 60, false);
-	s = rows(&f->d);
+	s = built(f, 60);
 	assert_non_null(strstr(s, "command     GH_TOKEN=fake123 gh pr list"));
 	free(s);
 	redact_use(r, true);
