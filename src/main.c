@@ -340,7 +340,7 @@ run_print(struct input *in, struct model *m, const struct options *o,
 static int
 run_screen(struct input *in, struct model *m, const struct options *o,
 	   struct runner *run, const char *note, struct fleet *f,
-	   struct notifier *tell)
+	   struct notifier *tell, const char *tell_file)
 {
 	struct ui_opts uo = {0};
 	bool stdin_events = f == NULL && o->command == NULL && o->nfiles == 0;
@@ -370,6 +370,7 @@ run_screen(struct input *in, struct model *m, const struct options *o,
 	uo.note = note;
 	uo.fleet = f;
 	uo.tell = tell;
+	uo.tell_file = tell_file;
 	status = ui_run(m, in, &uo);
 	return status < 0 ? -1 : status;
 }
@@ -576,7 +577,7 @@ run_list(const struct options *o)
 	notify_init(&n, o->notify, o->notify_cmd, tty);
 	n.quiet = true;
 	status = run_screen(&in, m, o, NULL, NULL, f,
-			    o->notify || o->notify_cmd != NULL ? &n : NULL);
+			    o->notify || o->notify_cmd != NULL ? &n : NULL, NULL);
 	if (tty >= 0)
 		close(tty);
 	input_free(&in);
@@ -600,6 +601,32 @@ say(int status, struct buf *out, struct buf *err)
 		fputs(err->p, stderr);
 	buf_free(out);
 	buf_free(err);
+	return status;
+}
+
+/* The viewer of one input, telling its sessions' ends with --notify and
+ * --notify-cmd when the input is live (a file read at once has no news). */
+static int
+screen_one(struct input *in, struct model *m, const struct options *o,
+	   struct runner *run, const char *note, const char *recorded)
+{
+	struct notifier nt, *tell = NULL;
+	int status, tty = -1;
+
+	if ((o->notify || o->notify_cmd != NULL) &&
+	    (run != NULL || o->follow || reads_live(o))) {
+		if (o->notify)
+			tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
+		notify_init(&nt, o->notify, o->notify_cmd, tty);
+		nt.quiet = true; /* the screen is up */
+		tell = &nt;
+	}
+	status = run_screen(in, m, o, run, note, NULL, tell,
+			    recorded != NULL ? recorded
+			    : o->nfiles > 0  ? o->files[0]
+					     : "-");
+	if (tty >= 0)
+		close(tty);
 	return status;
 }
 
@@ -662,8 +689,9 @@ run_one(struct options *o, bool same_axis, int *caught)
 		status = run_print(&in, m, o, o->command != NULL ? &run : NULL,
 				   caught);
 	} else {
-		status = run_screen(&in, m, o, o->command != NULL ? &run : NULL,
-				    rec_note.n > 0 ? rec_note.p : NULL, NULL, NULL);
+		status = screen_one(&in, m, o, o->command != NULL ? &run : NULL,
+				    rec_note.n > 0 ? rec_note.p : NULL,
+				    in.rec != NULL ? rec.path : NULL);
 		if (status < 0) {
 			fprintf(stderr, "agentview: no terminal for keys (/dev/tty): printing instead\n");
 			status = run_print(&in, m, o, o->command != NULL ? &run : NULL,

@@ -214,6 +214,9 @@ ui_bell(struct ui *u)
 	    ((bad > u->bad_calls) ||
 	     (u->last_state == SS_LIVE && state != SS_LIVE && state >= 0)))
 		beep();
+	/* --notify, --notify-cmd of one live stream (the list tells its own). */
+	if (u->opt.tell != NULL && u->opt.fleet == NULL && live)
+		notify_model(u->opt.tell, &u->told, m, u->opt.tell_file);
 	u->bad_calls = bad;
 	u->last_state = state;
 }
@@ -867,6 +870,7 @@ ui_finish(struct ui *u)
 	while (u->nlayer > 0)
 		ui_layer_pop(u, u->layer[u->nlayer - 1].ops);
 	pane_search_free(u);
+	notify_watch_free(&u->told);
 	render_free(&u->r);
 	free(u->drawn);
 	buf_free(&u->title);

@@ -13,6 +13,7 @@
 #include "jump.h"
 #include "keys.h"
 #include "model.h"
+#include "notify.h"
 #include "render.h"
 #include "runner.h"
 #include "replay.h"
@@ -92,7 +93,9 @@ struct ui_opts {
 	int64_t started_us; /* clock_mono_us when main started */
 	struct fleet *fleet; /* the session list's (not owned), or NULL: the
 				session list is the bottom layer */
-	struct notifier *tell; /* the list's notifications, or NULL */
+	struct notifier *tell; /* the list's notifications, or the single
+				  session's (--notify of live input), or NULL */
+	const char *tell_file; /* the single session's file, for tell */
 };
 
 struct ui {
@@ -118,6 +121,7 @@ struct ui {
 	char note[256];         /* a passing message for the status bar */
 	int64_t note_until;     /* monotonic ms when it goes away */
 	uint32_t bad_calls;     /* failed, rejected, error calls seen (bell) */
+	struct notify_watch told; /* the sessions told of (opt.tell, no list) */
 	int last_state;         /* the newest session's state seen (bell) */
 	struct buf title;       /* the title last set */
 	struct rline line;      /* scratch */

@@ -174,6 +174,23 @@ wait_for '^✓ done +cursor x0000001' || fail notify "the row did not change: $(
 poll 5 grep -q "done x0000001" "$work/told" || fail notify "--notify-cmd was not run: $(cat "$work/told" 2>/dev/null)"
 echo "--notify-cmd told of a change to done while the list is up; a polled folder said"
 
+# Told in the single session's view too, of live input only: a stream
+# through -- COMMAND that ends tells done; the same file read at once
+# (no news) tells nothing.
+cases=$((cases + 1))
+rm -f "$work/told"
+start 120 20 "$bin --no-record --notify-cmd 'sh $work/tell.sh' -- cat $n/job.ndjson"
+wait_for 'exited with status 0' || fail notify-one "the command did not end: $(screen | tail -1)"
+poll 5 grep -q "done x0000001" "$work/told" || fail notify-one "--notify-cmd was not run: $(cat "$work/told" 2>/dev/null)"
+keys q
+rm -f "$work/told"
+start 120 20 "$bin --no-record --notify-cmd 'sh $work/tell.sh' $n/job.ndjson"
+wait_for 'done' || fail notify-one "the file was not drawn"
+keys q
+wait_exit 5 || fail notify-one "q did not end the viewer"
+[ ! -e "$work/told" ] || fail notify-one "a file read at once was told: $(cat "$work/told")"
+echo "--notify-cmd told of a live stream's end in the single session's view, not of a file's"
+
 # The screen is drawn again each second only while a running row is shown.
 cases=$((cases + 1))
 q=$work/quiet
