@@ -44,7 +44,7 @@ rows=$work/rows
 . ./tests/lib/tmux.sh
 tmux_init bench "$work"
 fpid=
-trap 'tmux_stop; [ -n "$fpid" ] && kill "$fpid" 2>/dev/null; rm -rf "$work"' EXIT INT TERM
+trap 'tmux_stop; [ -z "$fpid" ] || kill "$fpid" 2>/dev/null || :; rm -rf "$work"' EXIT INT TERM
 : >"$rows"
 
 for tool in hyperfine jq awk tmux; do
