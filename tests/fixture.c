@@ -128,6 +128,26 @@ fixture_slurp(const char *path, size_t *n)
 	return text;
 }
 
+struct fixture *
+fixture_file(const char *path, unsigned flags)
+{
+	size_t n;
+	char *text = fixture_slurp(path, &n);
+	struct fixture *f = fixture_new(text, n, flags);
+
+	free(text);
+	return f;
+}
+
+struct fixture *
+fixture_recording(const char *name, unsigned flags)
+{
+	char path[256];
+
+	snprintf(path, sizeof path, "recordings/%s.ndjson", name);
+	return fixture_file(path, flags);
+}
+
 char *
 fixture_tmpdir(const char *name)
 {

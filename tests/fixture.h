@@ -60,6 +60,10 @@ void fixture_free(struct fixture *f);
 /* The bytes of the file at path, NUL-terminated, their count in *n; the
  * test fails when it cannot be read. */
 char *fixture_slurp(const char *path, size_t *n);
+/* fixture_new over the whole file at path (flags: FX_*). */
+struct fixture *fixture_file(const char *path, unsigned flags);
+/* The same over recordings/NAME.ndjson. */
+struct fixture *fixture_recording(const char *name, unsigned flags);
 
 /* Files on disk, for the tests of what reads folders: a new folder
  * /tmp/av-NAME-XXXXXX (its path, to give to fixture_rmtree, which removes

@@ -12,18 +12,6 @@
 #include "model.h"
 #include "tool.h"
 
-/* The model of a capture, read to its end. */
-static struct fixture *
-load_file(const char *path)
-{
-	size_t n;
-	char *text = fixture_slurp(path, &n);
-	struct fixture *f = fixture_new(text, n, 0);
-
-	free(text);
-	return f;
-}
-
 /* A sub-agent's calls are under the call that runs it: Claude Code's
  * Agent call in the foreground and in the background (whose sub-agent
  * works on after the call has ended), with and without partial messages;
@@ -45,7 +33,7 @@ test_claude_parents(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
-		struct fixture *f = load_file(cases[i].file);
+		struct fixture *f = fixture_file(cases[i].file, 0);
 		struct model *m = f->m;
 
 		assert_int_equal(m->ncall, cases[i].ncall);
@@ -75,7 +63,7 @@ test_no_children(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(files); i++) {
-		struct fixture *f = load_file(files[i]);
+		struct fixture *f = fixture_file(files[i], 0);
 
 		assert_int_equal(f->m->ncall, 1);
 		assert_int_equal(f->m->call[0].kind, TK_TASK);

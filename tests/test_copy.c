@@ -10,22 +10,6 @@
 
 #include "copy.h"
 
-/* The model of a recording of the repository. */
-static struct fixture *
-recording(const char *name)
-{
-	char path[256];
-	size_t n;
-	char *text;
-	struct fixture *f;
-
-	snprintf(path, sizeof path, "recordings/%s.ndjson", name);
-	text = fixture_slurp(path, &n);
-	f = fixture_new(text, n, 0);
-	free(text);
-	return f;
-}
-
 /* The first item of type t, NONE when there is none. */
 static uint32_t
 item_of(const struct model *m, enum item_type t)
@@ -113,7 +97,7 @@ test_agents(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
-		struct fixture *f = recording(cases[i].rec);
+		struct fixture *f = fixture_recording(cases[i].rec, 0);
 		const char *what;
 
 		buf_reset(&b);
@@ -150,7 +134,7 @@ test_resume(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
-		struct fixture *f = recording(cases[i].rec);
+		struct fixture *f = fixture_recording(cases[i].rec, 0);
 
 		buf_reset(&b);
 		assert_true(copy_resume(f->m, 0, &b));

@@ -418,11 +418,8 @@ test_replay_cutoff(void **state)
 static char *
 detail_of_file(const char *path, uint32_t c, int w, struct fixture **fp)
 {
-	size_t n;
-	char *text = fixture_slurp(path, &n);
-	struct fixture *f = fixture_new(text, n, FX_DETAIL);
+	struct fixture *f = fixture_file(path, FX_DETAIL);
 
-	free(text);
 	assert_true(c < f->m->ncall);
 	detail_build(&f->d, c, w, false);
 	*fp = f;

@@ -13,22 +13,6 @@
 
 #include "open.h"
 
-/* The model of a recording of the repository. */
-static struct fixture *
-recording(const char *name)
-{
-	char path[256];
-	size_t n;
-	char *text;
-	struct fixture *f;
-
-	snprintf(path, sizeof path, "recordings/%s.ndjson", name);
-	text = fixture_slurp(path, &n);
-	f = fixture_new(text, n, 0);
-	free(text);
-	return f;
-}
-
 /* The first changed line of a diff, in the new file. */
 static void
 test_diff_line(void **state)
@@ -112,13 +96,13 @@ test_call_file(void **state)
 	fixture_free(f);
 
 	/* Claude Code: the range it read; the edit's structured patch. */
-	f = recording("claude-read");
+	f = fixture_recording("claude-read", 0);
 	buf_reset(&path);
 	assert_true(open_call_file(f->m, 0, &path, &line, &why));
 	assert_string_equal(path.p, "/tmp/agentview-agents.PvsWk5/claude-read/work/notes.txt");
 	assert_int_equal(line, 1);
 	fixture_free(f);
-	f = recording("claude-edit");
+	f = fixture_recording("claude-edit", 0);
 	buf_reset(&path);
 	assert_true(open_call_file(f->m, 1, &path, &line, &why));
 	assert_string_equal(path.p, "/tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt");

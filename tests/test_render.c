@@ -17,18 +17,6 @@ load(const char *text)
 	return fixture_new(text, strlen(text), FX_RENDER);
 }
 
-/* Load a file of recordings/. */
-static struct fixture *
-load_file(const char *path)
-{
-	size_t n;
-	char *text = fixture_slurp(path, &n);
-	struct fixture *f = fixture_new(text, n, FX_RENDER);
-
-	free(text);
-	return f;
-}
-
 /* Row i of block b as a C string (indent included). */
 static char *
 row_str(const struct block *b, size_t i)
@@ -141,7 +129,7 @@ test_thinking_fold(void **state)
 static void
 test_hostile_text(void **state)
 {
-	struct fixture *f = load_file("recordings/escapes.ndjson");
+	struct fixture *f = fixture_file("recordings/escapes.ndjson", FX_RENDER);
 	int widths[] = {1, 7, 40, 80, 133};
 
 	(void)state;
@@ -180,7 +168,7 @@ test_hostile_text(void **state)
 static void
 test_timeline_rows(void **state)
 {
-	struct fixture *f = load_file("recordings/demo.ndjson");
+	struct fixture *f = fixture_file("recordings/demo.ndjson", FX_RENDER);
 	struct rline l = {0};
 
 	(void)state;
@@ -207,7 +195,7 @@ test_timeline_rows(void **state)
 static void
 test_status(void **state)
 {
-	struct fixture *f = load_file("recordings/demo.ndjson");
+	struct fixture *f = fixture_file("recordings/demo.ndjson", FX_RENDER);
 	struct status_in in = {0};
 	struct rline l = {0};
 
@@ -237,7 +225,7 @@ test_status(void **state)
 static void
 test_incomplete_status(void **state)
 {
-	struct fixture *f = load_file("recordings/no-result.ndjson");
+	struct fixture *f = fixture_file("recordings/no-result.ndjson", FX_RENDER);
 	struct status_in in = {0};
 	struct rline l = {0};
 
