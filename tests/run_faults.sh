@@ -35,6 +35,16 @@ init() {
 say() {
 	line "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"$1\\n\"}]}}"
 }
+# fill_until_stopped: lines into fd 3 until agentview says in $tmp/err that
+# its recording stopped (at most 200 lines).
+fill_until_stopped() {
+	n=0
+	while ! grep -q "stopped" "$tmp/err" 2>/dev/null && [ "$n" -lt 200 ]; do
+		say "line $n of a long session" >&3
+		n=$((n + 1))
+		[ $((n % 10)) -eq 0 ] && sleep 0.05
+	done
+}
 
 # --- a followed file ---------------------------------------------------------
 
@@ -162,12 +172,7 @@ echo "--record /dev/full: said before the second line was written; printing went
 cases=$((cases + 1))
 record fills-up "$tmp/full.ndjson" 4
 init s >&3
-n=0
-while ! grep -q "stopped" "$tmp/err" 2>/dev/null && [ "$n" -lt 200 ]; do
-	say "line $n of a long session" >&3
-	n=$((n + 1))
-	[ $((n % 10)) -eq 0 ] && sleep 0.05
-done
+fill_until_stopped
 expect fills-up "$tmp/err" "agentview: recording to $tmp/full.ndjson stopped: File too large"
 say "the end" >&3
 finish fills-up
@@ -310,12 +315,7 @@ pid=$!
 pids="$pids $pid"
 exec 3>"$tmp/fifo"
 init 5e55100c >&3
-n=0
-while ! grep -q "stopped" "$tmp/err" 2>/dev/null && [ "$n" -lt 200 ]; do
-	say "line $n of a long session" >&3
-	n=$((n + 1))
-	[ $((n % 10)) -eq 0 ] && sleep 0.05
-done
+fill_until_stopped
 expect kept-full "$tmp/err" "agentview: recording to $st/agentview/sessions/"
 expect kept-full "$tmp/err" "stopped: File too large"
 say "the end" >&3
