@@ -654,12 +654,9 @@ render_timeline_row(struct render *r, uint32_t c, int width,
 	rline_adds(out, " ", ROLE_NORMAL, w);
 	d = render_describe(r, c);
 	col = out->width;
-	if (call->kind == TK_OTHER && d->key.n > 8)
-		rline_add(out, d->key.p, d->key.n - 8, ROLE_DIM,
-			  MIN(w, col + kindw - 1));
-	else
-		rline_adds(out, tool_kind_label((enum tool_kind)call->kind),
-			   ROLE_DIM, MIN(w, col + kindw - 1));
+	buf_reset(&r->raw);
+	tool_tag((enum tool_kind)call->kind, d->key.p, d->key.n, &r->raw);
+	rline_add(out, r->raw.p, r->raw.n, ROLE_DIM, MIN(w, col + kindw - 1));
 	rline_pad(out, MIN(w, col + kindw), ROLE_NORMAL);
 	col = out->width;
 	/* A path relative to the session's cwd, cut in the middle. */

@@ -185,16 +185,31 @@ tool_kind_detail(enum tool_kind k)
 	return kind_row(k)->detail;
 }
 
-void
-tool_label(enum tool_kind k, const char *name, size_t n, struct buf *out)
+/* A call's kind in words: known's (the label or the tag), else the
+ * agent's name for it without Cursor's "ToolCall". */
+static void
+kind_words(enum tool_kind k, const char *known, const char *name, size_t n,
+	   struct buf *out)
 {
 	if (k != TK_OTHER || n == 0) {
-		buf_adds(out, tool_kind_label(k));
+		buf_adds(out, known);
 		return;
 	}
 	if (n > 8 && memcmp(name + n - 8, "ToolCall", 8) == 0)
 		n -= 8;
 	buf_add(out, name, n);
+}
+
+void
+tool_label(enum tool_kind k, const char *name, size_t n, struct buf *out)
+{
+	kind_words(k, tool_kind_label(k), name, n, out);
+}
+
+void
+tool_tag(enum tool_kind k, const char *name, size_t n, struct buf *out)
+{
+	kind_words(k, tool_kind_tag(k), name, n, out);
 }
 
 /* --- a call's pieces ------------------------------------------------------ */

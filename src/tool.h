@@ -105,6 +105,8 @@ bool tool_detail_rejected(enum tool_kind k);
  * the tool without Cursor's "ToolCall" ("frobnicate"). */
 void tool_label(enum tool_kind k, const char *name, size_t n,
 		struct buf *out);
+/* The same in at most 7 cells where a kind has a tag (the timeline). */
+void tool_tag(enum tool_kind k, const char *name, size_t n, struct buf *out);
 
 /* What a person reads about call c, decoded from its events. Every field
  * is raw UTF-8 (not yet escaped for a terminal). */

@@ -191,6 +191,35 @@ test_timeline_rows(void **state)
 	fixture_free(f);
 }
 
+/* A timeline row names the kind by its tag where it has one (7 cells),
+ * and an unknown tool of any agent by its own name. */
+static void
+test_timeline_kind(void **state)
+{
+	static const char claude[] =
+		"{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"/w\",\"session_id\":\"s\","
+		"\"tools\":[\"Skill\"],\"model\":\"claude-x\",\"claude_code_version\":\"2.1.330\"}\n"
+		"{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"content\":[{\"type\":\"tool_use\","
+		"\"id\":\"t1\",\"name\":\"Skill\",\"input\":{}}]},\"parent_tool_use_id\":null}\n"
+		"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"tool_use_id\":\"t1\","
+		"\"type\":\"tool_result\",\"content\":\"ok\",\"is_error\":false}]},"
+		"\"parent_tool_use_id\":null}\n";
+	struct fixture *f = fixture_recording("cursor-0915-askquestion", FX_RENDER);
+	struct rline l = {0};
+
+	(void)state;
+	render_timeline_row(&f->r, 0, 80, &l);
+	/* "⊘ Ask     ", not the label cut to "Questio". */
+	assert_memory_equal(l.text.p, "\xE2\x8A\x98 Ask     \"", 13);
+	fixture_free(f);
+	f = fixture_new(claude, sizeof claude - 1, FX_RENDER);
+	assert_int_equal(f->m->ncall, 1);
+	render_timeline_row(&f->r, 0, 80, &l);
+	assert_memory_equal(l.text.p, "\xE2\x9C\x93 Skill   ", 12);
+	rline_free(&l);
+	fixture_free(f);
+}
+
 /* The status bar fits, and keeps what matters most when narrow. */
 static void
 test_status(void **state)
@@ -248,6 +277,7 @@ main(void)
 		cmocka_unit_test(test_thinking_fold),
 		cmocka_unit_test(test_hostile_text),
 		cmocka_unit_test(test_timeline_rows),
+		cmocka_unit_test(test_timeline_kind),
 		cmocka_unit_test(test_status),
 		cmocka_unit_test(test_incomplete_status),
 	};
