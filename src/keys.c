@@ -6,6 +6,7 @@
 
 #include "text.h"
 
+/* clang-format off */
 const struct binding key_table[] = {
 	{KC_GLOBAL, ACT_QUIT, {'q', 'Q', 0}, "q", "quit (Ctrl-C too)"},
 	{KC_GLOBAL, ACT_NEXT_PANE, {'\t', K_BTAB, 0}, "Tab",
@@ -116,6 +117,7 @@ const struct binding key_table[] = {
 	 "filter the rows as you type (any case); Enter keeps it, Esc puts back the last"},
 	{KC_GLOBAL, ACT_NONE, {0}, NULL, NULL},
 };
+/* clang-format on */
 
 enum action
 keys_lookup(enum key_ctx ctx, int key)

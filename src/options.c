@@ -105,6 +105,7 @@ act_list_themes(struct buf *out, int value)
 	theme_names(NULL, out);
 }
 
+/* clang-format off */
 const struct opt options_table[] = {
 	{.name = "follow", .letter = 'f', .kind = OPT_FLAG, .to = OPT_AT(follow),
 	 .help = "keep reading FILE as it grows (tail -F: survives truncation and replacement)",
@@ -391,6 +392,7 @@ const struct opt options_table[] = {
 	 .flags = OPTF_HIDDEN, .help = "the theme names --theme takes, one a line"},
 	{.name = NULL},
 };
+/* clang-format on */
 
 /* The lines of --help around the options. */
 static const char help_head[] =

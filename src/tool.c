@@ -52,6 +52,7 @@ static tool_words_fn success_shell, success_read, success_edit,
 	success_write, success_grep, success_glob, success_ls, success_todos,
 	success_mcp, success_task, success_await, success_websearch;
 
+/* clang-format off */
 static const struct kind kinds[TK_NKINDS] = {
 	[TK_SHELL] = {.name = "shell", .label = "Shell",
 		      .names = {"shellToolCall", "Bash", "run_shell_command",
@@ -136,6 +137,7 @@ static const struct kind kinds[TK_NKINDS] = {
 		      .names = {"readLintsToolCall"}},
 	[TK_OTHER] = {.name = "other", .label = "Tool"},
 };
+/* clang-format on */
 
 static const struct kind *
 kind_row(enum tool_kind k)
