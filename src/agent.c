@@ -15,7 +15,10 @@ static const struct agent *const agents[AGENT_COUNT] = {
 /* The order sessions are recognised in: the most particular start first
  * (a Claude Code init is a Cursor init with more in it), Cursor last. */
 static const unsigned order[AGENT_COUNT] = {
-	AGENT_CLAUDE, AGENT_GEMINI, AGENT_CODEX, AGENT_CURSOR,
+	AGENT_CLAUDE,
+	AGENT_GEMINI,
+	AGENT_CODEX,
+	AGENT_CURSOR,
 };
 
 const struct agent *
@@ -34,8 +37,8 @@ agent_find(const char *name)
 }
 
 const char *const agent_top_keys[TOP_COUNT] = {
-	"type",        "subtype",   "timestamp_ms", "model_call_id",
-	"call_id",     "tool_call", "agentview_ms", "timestamp",
+	"type",    "subtype",   "timestamp_ms", "model_call_id",
+	"call_id", "tool_call", "agentview_ms", "timestamp",
 };
 
 int
@@ -118,8 +121,8 @@ agent_iso_ms(const struct json *j, int t)
 		return TIME_NONE;
 	y = digits(p, 4), mo = digits(p + 5, 2), d = digits(p + 8, 2);
 	h = digits(p + 11, 2), mi = digits(p + 14, 2), s = digits(p + 17, 2);
-	if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31 || h < 0 || h > 23 ||
-	    mi < 0 || mi > 59 || s < 0 || s > 60)
+	if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31 || h < 0 || h > 23 || mi < 0 || mi > 59 ||
+	    s < 0 || s > 60)
 		return TIME_NONE;
 	if (p[i] == '.') {
 		int64_t scale = 100;
@@ -145,8 +148,7 @@ agent_iso_ms(const struct json *j, int t)
 }
 
 bool
-agent_say(const struct json *j, const char *label, const char *path,
-	  struct buf *out)
+agent_say(const struct json *j, const char *label, const char *path, struct buf *out)
 {
 	int t = json_path_typed(j, 0, path, JSON_STRING);
 

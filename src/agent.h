@@ -64,8 +64,8 @@ struct call_ref {
 	enum call_result result;
 	int64_t started_ms;
 	int64_t completed_ms;
-	bool has_args;   /* a completion that carries the arguments again */
-	int part;        /* which part of the line the call is (0: the
+	bool has_args; /* a completion that carries the arguments again */
+	int part;      /* which part of the line the call is (0: the
 			    first or only one) */
 };
 
@@ -112,8 +112,7 @@ uint32_t build_task_end(struct build *b, int task, enum call_result r);
 uint32_t build_ask(struct build *b, int id, int call, enum query_kind kind);
 /* The decision on query id (kind: for an answer whose question never
  * came). */
-uint32_t build_answer(struct build *b, int id, enum query_kind kind,
-		      enum query_decision d);
+uint32_t build_answer(struct build *b, int id, enum query_kind kind, enum query_decision d);
 
 /* What a decision asked for says, decoded (raw UTF-8). */
 struct query_words {
@@ -146,27 +145,19 @@ struct agent {
 		     const struct json *dj, struct callview *v);
 	/* Fill w (reset) from a decision's question and answer events,
 	 * parsed (either may be NULL). NULL: the agent asks none. */
-	void (*query)(const struct json *ask, const struct json *answer,
-		      struct query_words *w);
+	void (*query)(const struct json *ask, const struct json *answer, struct query_words *w);
 	/* Append a notice in words; false (nothing appended) for one it does
 	 * not know, which is then shown as its type and JSON. NULL: none. */
 	bool (*notice)(const struct json *j, struct buf *out);
-	const char *fact[FACT_COUNT]; /* where each fact is: a path in the
+	const char *fact[FACT_COUNT];    /* where each fact is: a path in the
 					 session's start event (FACT_ID to
 					 FACT_MODE) or end event */
 	const struct usage_field *usage; /* ends with a NULL path */
 };
 
-enum agent_id {
-	AGENT_CURSOR,
-	AGENT_CLAUDE,
-	AGENT_GEMINI,
-	AGENT_CODEX,
-	AGENT_COUNT
-};
+enum agent_id { AGENT_CURSOR, AGENT_CLAUDE, AGENT_GEMINI, AGENT_CODEX, AGENT_COUNT };
 
-extern const struct agent agent_cursor, agent_claude, agent_gemini,
-	agent_codex;
+extern const struct agent agent_cursor, agent_claude, agent_gemini, agent_codex;
 
 /* A time in ms sent as a number or a string of digits; TIME_NONE when
  * absent or negative. */
@@ -176,8 +167,7 @@ int64_t agent_ms(const struct json *j, int t);
 int64_t agent_iso_ms(const struct json *j, int t);
 /* Append "<label><the string at path>"; false (nothing appended) when
  * there is no such string. */
-bool agent_say(const struct json *j, const char *label, const char *path,
-	       struct buf *out);
+bool agent_say(const struct json *j, const char *label, const char *path, struct buf *out);
 /* Append the texts of a message's content ("message.content": a string,
  * or parts with "text"), as Cursor and Claude send prompts and replies. */
 void agent_message_text(const struct json *j, struct buf *out);

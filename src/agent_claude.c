@@ -19,15 +19,13 @@
 /* The system subtypes that count tokens or frame the stream: kept, not
  * shown (a line each, many a second). */
 static const char *const quiet[] = {
-	"thinking_tokens", "status", "task_progress", "task_updated",
-	"background_tasks_changed",
+	"thinking_tokens", "status", "task_progress", "task_updated", "background_tasks_changed",
 };
 
 static bool
 claude_starts(const struct json *j, const int *k)
 {
-	return json_streq(j, k[TOP_TYPE], "system") &&
-	       json_streq(j, k[TOP_SUBTYPE], "init") &&
+	return json_streq(j, k[TOP_TYPE], "system") && json_streq(j, k[TOP_SUBTYPE], "init") &&
 	       (json_get(j, 0, "claude_code_version") >= 0 ||
 		json_type(j, json_get(j, 0, "tools")) == JSON_ARRAY);
 }
@@ -36,8 +34,7 @@ static bool
 claude_looks(const struct json *j, const int *k)
 {
 	return json_streq(j, k[TOP_TYPE], "stream_event") ||
-	       json_get(j, 0, "parent_tool_use_id") >= 0 ||
-	       json_get(j, 0, "total_cost_usd") >= 0;
+	       json_get(j, 0, "parent_tool_use_id") >= 0 || json_get(j, 0, "total_cost_usd") >= 0;
 }
 
 static int64_t
@@ -59,11 +56,10 @@ continues(struct build *b)
 	int t = json_get(j, 0, "session_id");
 	bool same;
 
-	if (s == NONE || m->ses[s].agent != AGENT_CLAUDE ||
-	    m->ses[s].result_ev != NONE || json_type(j, t) != JSON_STRING)
+	if (s == NONE || m->ses[s].agent != AGENT_CLAUDE || m->ses[s].result_ev != NONE ||
+	    json_type(j, t) != JSON_STRING)
 		return false;
-	same = model_fact(m, s, FACT_ID, &id) &&
-	       json_streq(j, t, id.p);
+	same = model_fact(m, s, FACT_ID, &id) && json_streq(j, t, id.p);
 	buf_free(&id);
 	return same;
 }
@@ -108,8 +104,7 @@ system_line(struct build *b)
 	/* An agent run in the background ends with a task_notification. */
 	if (json_streq(j, st, "task_started") &&
 	    json_bool(j, json_get(j, 0, "is_backgrounded"), &bg) && bg)
-		build_background(b, json_get(j, 0, "tool_use_id"),
-				 json_get(j, 0, "task_id"));
+		build_background(b, json_get(j, 0, "tool_use_id"), json_get(j, 0, "task_id"));
 }
 
 /* The events of an assistant line: its text (all text blocks, one event),
@@ -123,8 +118,7 @@ assistant_line(struct build *b)
 
 	/* An API error Claude Code writes as a reply of its own (model
 	 * "<synthetic>"): a notice; the result says the session failed. */
-	if (json_bool(j, json_get(j, 0, "is_api_error_message"), &api_error) &&
-	    api_error) {
+	if (json_bool(j, json_get(j, 0, "is_api_error_message"), &api_error) && api_error) {
 		build_notice(b);
 		return;
 	}
@@ -141,9 +135,13 @@ assistant_line(struct build *b)
 			int name = json_get(j, t, "name");
 			size_t n;
 			const char *raw = json_raw(j, name, &n);
-			struct call_ref r = {json_get(j, t, "id"), TK_OTHER,
-					     CR_EMPTY, TIME_NONE, TIME_NONE,
-					     false, i};
+			struct call_ref r = {json_get(j, t, "id"),
+					     TK_OTHER,
+					     CR_EMPTY,
+					     TIME_NONE,
+					     TIME_NONE,
+					     false,
+					     i};
 
 			if (json_type(j, name) == JSON_STRING)
 				r.kind = tool_kind_of(raw, n);
@@ -169,8 +167,12 @@ user_line(struct build *b)
 			prompt = true;
 		} else if (json_streq(j, type, "tool_result")) {
 			struct call_ref r = {json_get(j, t, "tool_use_id"),
-					     TK_OTHER, CR_SUCCESS, TIME_NONE,
-					     TIME_NONE, false, i};
+					     TK_OTHER,
+					     CR_SUCCESS,
+					     TIME_NONE,
+					     TIME_NONE,
+					     false,
+					     i};
 
 			if (json_bool(j, json_get(j, t, "is_error"), &err) && err)
 				r.result = CR_FAILURE;
@@ -221,10 +223,8 @@ claude_line(struct build *b)
 	} else if (json_streq(j, t, "result")) {
 		/* error_max_turns, error_during_execution: failed too. */
 		json_bool(j, json_get(j, 0, "is_error"), &is_error);
-		is_error |= b->k[TOP_SUBTYPE] >= 0 &&
-			    !json_streq(j, b->k[TOP_SUBTYPE], "success");
-		build_result(b, is_error,
-			     agent_ms(j, json_get(j, 0, "duration_ms")));
+		is_error |= b->k[TOP_SUBTYPE] >= 0 && !json_streq(j, b->k[TOP_SUBTYPE], "success");
+		build_result(b, is_error, agent_ms(j, json_get(j, 0, "duration_ms")));
 	} else {
 		build_notice(b);
 	}
@@ -232,8 +232,7 @@ claude_line(struct build *b)
 
 /* Append the text of blocks of type `type` (their field `field`). */
 static void
-blocks_text(const struct json *j, const char *type, const char *field,
-	    struct buf *out)
+blocks_text(const struct json *j, const char *type, const char *field, struct buf *out)
 {
 	int c = json_path(j, 0, "message.content"), t = c + 1;
 
@@ -245,8 +244,7 @@ blocks_text(const struct json *j, const char *type, const char *field,
 	for (int i = 0; i < json_size(j, c); i++, t = json_next(j, t)) {
 		int v = json_get(j, t, field);
 
-		if (json_streq(j, json_get(j, t, "type"), type) &&
-		    json_type(j, v) == JSON_STRING)
+		if (json_streq(j, json_get(j, t, "type"), type) && json_type(j, v) == JSON_STRING)
 			json_decode(j, v, out);
 	}
 }
@@ -258,8 +256,7 @@ claude_text(const struct json *j, enum ev_type type, struct buf *out)
 	int d;
 
 	if (json_streq(j, json_get(j, 0, "type"), "stream_event")) {
-		d = json_path(j, 0, thinking ? "event.delta.thinking"
-					     : "event.delta.text");
+		d = json_path(j, 0, thinking ? "event.delta.thinking" : "event.delta.text");
 		if (json_type(j, d) == JSON_STRING)
 			json_decode(j, d, out);
 		return;
@@ -288,8 +285,8 @@ block(const struct json *j, unsigned part)
  * an Edit's patch, a Read's file) is the completed line's tool_use_result,
  * when it is an object. */
 static void
-claude_load(const struct model *m, uint32_t c, const struct json *sj,
-	    const struct json *dj, struct callview *v)
+claude_load(const struct model *m, uint32_t c, const struct json *sj, const struct json *dj,
+	    struct callview *v)
 {
 	const struct call *call = &m->call[c];
 	int s = sj != NULL ? block(sj, call->spart) : -1;
@@ -330,8 +327,7 @@ claude_notice(const struct json *j, struct buf *out)
 	if (!json_streq(j, json_get(j, 0, "type"), "system"))
 		return false;
 	if (json_streq(j, sub, "task_started"))
-		return agent_say(j, "sub-agent started: ", "description|prompt",
-				 out);
+		return agent_say(j, "sub-agent started: ", "description|prompt", out);
 	if (json_streq(j, sub, "task_notification")) {
 		buf_adds(out, "sub-agent ");
 		if (!agent_say(j, "", "status", out))
@@ -346,8 +342,7 @@ claude_notice(const struct json *j, struct buf *out)
 		buf_adds(out, ", retrying");
 		if (json_int(j, json_get(j, 0, "attempt"), &a) &&
 		    json_int(j, json_get(j, 0, "max_retries"), &n))
-			buf_addf(out, " (attempt %lld of %lld)", (long long)a,
-				 (long long)n);
+			buf_addf(out, " (attempt %lld of %lld)", (long long)a, (long long)n);
 		return true;
 	}
 	if (json_streq(j, sub, "compact_boundary")) {
@@ -375,16 +370,17 @@ const struct agent agent_claude = {
 	.text = claude_text,
 	.load = claude_load,
 	.notice = claude_notice,
-	.fact = {
-		[FACT_ID] = "session_id",
-		[FACT_MODEL] = "model",
-		[FACT_CWD] = "cwd",
-		[FACT_MODE] = "permissionMode",
-		[FACT_RESULT] = "result",
-		[FACT_USAGE] = "usage",
-		[FACT_COST] = "total_cost_usd",
-		[FACT_TURNS] = "num_turns",
-		[FACT_DENIALS] = "permission_denials",
-	},
+	.fact =
+		{
+			[FACT_ID] = "session_id",
+			[FACT_MODEL] = "model",
+			[FACT_CWD] = "cwd",
+			[FACT_MODE] = "permissionMode",
+			[FACT_RESULT] = "result",
+			[FACT_USAGE] = "usage",
+			[FACT_COST] = "total_cost_usd",
+			[FACT_TURNS] = "num_turns",
+			[FACT_DENIALS] = "permission_denials",
+		},
 	.usage = claude_usage,
 };

@@ -23,8 +23,7 @@ codex_looks(const struct json *j, const int *k)
 	const char *t = json_raw(j, k[TOP_TYPE], &n);
 
 	return json_type(j, k[TOP_TYPE]) == JSON_STRING &&
-	       ((n > 5 && memcmp(t, "item.", 5) == 0) ||
-		(n > 5 && memcmp(t, "turn.", 5) == 0));
+	       ((n > 5 && memcmp(t, "item.", 5) == 0) || (n > 5 && memcmp(t, "turn.", 5) == 0));
 }
 
 static int64_t
@@ -60,8 +59,8 @@ item_line(struct build *b, int item)
 	int type = json_get(j, item, "type"), t = b->k[TOP_TYPE];
 	size_t n;
 	const char *raw = json_raw(j, type, &n);
-	struct call_ref r = {json_get(j, item, "id"), TK_OTHER, CR_EMPTY,
-			     TIME_NONE, TIME_NONE, false, 0};
+	struct call_ref r = {
+		json_get(j, item, "id"), TK_OTHER, CR_EMPTY, TIME_NONE, TIME_NONE, false, 0};
 
 	if (json_streq(j, type, "agent_message")) {
 		build_text(b, TEXT_MESSAGE);
@@ -117,8 +116,8 @@ codex_text(const struct json *j, enum ev_type type, struct buf *out)
 /* The item is both the arguments (as it started) and the result (as it
  * completed); its aggregated_output is what it gave. */
 static void
-codex_load(const struct model *m, uint32_t c, const struct json *sj,
-	   const struct json *dj, struct callview *v)
+codex_load(const struct model *m, uint32_t c, const struct json *sj, const struct json *dj,
+	   struct callview *v)
 {
 	int si = json_get(sj, 0, "item"), di = json_get(dj, 0, "item");
 
@@ -161,10 +160,11 @@ const struct agent agent_codex = {
 	.text = codex_text,
 	.load = codex_load,
 	.notice = codex_notice,
-	.fact = {
-		[FACT_ID] = "thread_id",
-		[FACT_USAGE] = "usage",
-		[FACT_ERROR] = "error.message",
-	},
+	.fact =
+		{
+			[FACT_ID] = "thread_id",
+			[FACT_USAGE] = "usage",
+			[FACT_ERROR] = "error.message",
+		},
 	.usage = codex_usage,
 };

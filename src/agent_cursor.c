@@ -13,8 +13,7 @@
 static bool
 cursor_starts(const struct json *j, const int *k)
 {
-	return json_streq(j, k[TOP_TYPE], "system") &&
-	       json_streq(j, k[TOP_SUBTYPE], "init");
+	return json_streq(j, k[TOP_TYPE], "system") && json_streq(j, k[TOP_SUBTYPE], "init");
 }
 
 /* Any line may be Cursor's: it is the stream agentview reads by default. */
@@ -164,8 +163,7 @@ ask(struct build *b)
 	const struct json *j = b->j;
 	int q = json_get(j, 0, "query"), p = payload(j, q);
 
-	build_ask(b, json_get(j, q, "id"),
-		  json_path_any(j, p, "args.toolCallId|toolCallId"),
+	build_ask(b, json_get(j, q, "id"), json_path_any(j, p, "args.toolCallId|toolCallId"),
 		  query_kind(j));
 }
 
@@ -209,8 +207,7 @@ tool_event(struct build *b, bool done)
 {
 	const struct json *j = b->j;
 	int tc = b->k[TOP_TOOL_CALL], name = -1, obj = -1;
-	struct call_ref r = {b->k[TOP_CALL_ID], TK_OTHER, CR_EMPTY, TIME_NONE,
-			     TIME_NONE, false, 0};
+	struct call_ref r = {b->k[TOP_CALL_ID], TK_OTHER, CR_EMPTY, TIME_NONE, TIME_NONE, false, 0};
 
 	if (json_type(j, tc) != JSON_OBJECT)
 		tc = -1;
@@ -256,15 +253,12 @@ cursor_line(struct build *b)
 		break;
 	case EV_THINK_DELTA:
 	case EV_THINK_DONE:
-		build_thinking(b, json_streq(j, k[TOP_SUBTYPE], "completed")
-					  ? THINK_DONE
-					  : THINK_DELTA);
+		build_thinking(b, json_streq(j, k[TOP_SUBTYPE], "completed") ? THINK_DONE
+									     : THINK_DELTA);
 		break;
 	case EV_TEXT_DELTA:
 		/* A delta has timestamp_ms and no model_call_id (§4). */
-		build_text(b, k[TOP_TS] >= 0 && k[TOP_MODEL_CALL] < 0
-					  ? TEXT_DELTA
-					  : TEXT_SEGMENT);
+		build_text(b, k[TOP_TS] >= 0 && k[TOP_MODEL_CALL] < 0 ? TEXT_DELTA : TEXT_SEGMENT);
 		break;
 	case EV_TOOL_START:
 	case EV_TOOL_DONE:
@@ -272,8 +266,7 @@ cursor_line(struct build *b)
 		break;
 	case EV_RESULT:
 		json_bool(j, json_get(j, 0, "is_error"), &is_error);
-		build_result(b, is_error,
-			     agent_ms(j, json_get(j, 0, "duration_ms")));
+		build_result(b, is_error, agent_ms(j, json_get(j, 0, "duration_ms")));
 		break;
 	case EV_ASK:
 		ask(b);
@@ -283,8 +276,7 @@ cursor_line(struct build *b)
 		break;
 	default:
 		if (json_streq(j, k[TOP_SUBTYPE], "task_notification"))
-			build_task_end(b, json_get(j, 0, "task_id"),
-				       task_result(j));
+			build_task_end(b, json_get(j, 0, "task_id"), task_result(j));
 		else
 			build_notice(b);
 		break;
@@ -320,8 +312,8 @@ cursor_id(const struct json *j)
 /* The arguments come from the completed event when it has them, else
  * from the started one (§3: a completion may leave them out). */
 static void
-cursor_load(const struct model *m, uint32_t c, const struct json *sj,
-	    const struct json *dj, struct callview *v)
+cursor_load(const struct model *m, uint32_t c, const struct json *sj, const struct json *dj,
+	    struct callview *v)
 {
 	int sobj = -1, dobj = -1, sname = -1, dname = -1;
 
@@ -337,8 +329,7 @@ cursor_load(const struct model *m, uint32_t c, const struct json *sj,
 	if (dj != NULL) {
 		v->rj = dj;
 		v->result = json_get(dj, dobj, "result");
-		if (json_type(dj, v->result) == JSON_OBJECT &&
-		    json_size(dj, v->result) > 0) {
+		if (json_type(dj, v->result) == JSON_OBJECT && json_size(dj, v->result) > 0) {
 			v->varkey = v->result + 1;
 			v->var = v->result + 2;
 		}
@@ -377,21 +368,17 @@ cursor_notice(const struct json *j, struct buf *out)
 	int64_t v;
 	bool resume = false;
 
-	if (json_streq(j, type, "connection") &&
-	    json_streq(j, sub, "reconnecting")) {
+	if (json_streq(j, type, "connection") && json_streq(j, sub, "reconnecting")) {
 		buf_adds(out, "connection lost, reconnecting");
 		add_attempt(j, out);
-	} else if (json_streq(j, type, "connection") &&
-		   json_streq(j, sub, "reconnected")) {
+	} else if (json_streq(j, type, "connection") && json_streq(j, sub, "reconnected")) {
 		buf_adds(out, "connection restored");
-	} else if (json_streq(j, type, "retry") &&
-		   json_streq(j, sub, "starting")) {
+	} else if (json_streq(j, type, "retry") && json_streq(j, sub, "starting")) {
 		buf_adds(out, "retrying");
 		if (json_bool(j, json_get(j, 0, "is_resume"), &resume) && resume)
 			buf_adds(out, ", resuming");
 		add_attempt(j, out);
-	} else if (json_streq(j, type, "retry") &&
-		   json_streq(j, sub, "resuming")) {
+	} else if (json_streq(j, type, "retry") && json_streq(j, sub, "resuming")) {
 		buf_adds(out, "resuming");
 		if (json_int(j, json_get(j, 0, "checkpoint_turn_count"), &v))
 			buf_addf(out, " from checkpoint turn %lld", (long long)v);
@@ -399,8 +386,7 @@ cursor_notice(const struct json *j, struct buf *out)
 	} else if (json_streq(j, type, "system") &&
 		   json_streq(j, sub, "background_shell_timeout")) {
 		buf_adds(out, "a shell went on in the background at its timeout");
-	} else if (json_streq(j, type, "system") &&
-		   json_streq(j, sub, "task_notification")) {
+	} else if (json_streq(j, type, "system") && json_streq(j, sub, "task_notification")) {
 		buf_adds(out, "task");
 		if (json_type(j, t = json_get(j, 0, "title")) == JSON_STRING ||
 		    (t = json_get(j, 0, "task_id")) >= 0) {
@@ -425,8 +411,8 @@ telling(const struct json *j, int obj, struct buf *out)
 	int k = obj + 1;
 
 	for (int i = 0; i < json_size(j, obj); i++, k = json_next(j, k + 1))
-		if (json_type(j, k + 1) == JSON_STRING &&
-		    !json_strsuffix(j, k, "Id") && !json_streq(j, k, "id")) {
+		if (json_type(j, k + 1) == JSON_STRING && !json_strsuffix(j, k, "Id") &&
+		    !json_streq(j, k, "id")) {
 			json_decode(j, k + 1, out);
 			return true;
 		}
@@ -464,8 +450,7 @@ question_words(const struct json *j, int args, struct buf *out)
 
 /* What a query asks, in words, from its args (§2). */
 static void
-query_what(const struct json *j, int args, enum query_kind k,
-	   struct query_words *w)
+query_what(const struct json *j, int args, enum query_kind k, struct query_words *w)
 {
 	struct buf *out = &w->what;
 	int t;
@@ -494,8 +479,7 @@ query_what(const struct json *j, int args, enum query_kind k,
 		t = json_get(j, args, "plan");
 		if (json_type(j, t) == JSON_STRING)
 			json_decode(j, t, &w->body);
-		buf_addf(out, "plan (%lld line%s)",
-			 (long long)text_lines(w->body.p, w->body.n),
+		buf_addf(out, "plan (%lld line%s)", (long long)text_lines(w->body.p, w->body.n),
 			 text_lines(w->body.p, w->body.n) == 1 ? "" : "s");
 		break;
 	case QK_SHELL:
@@ -518,8 +502,7 @@ query_what(const struct json *j, int args, enum query_kind k,
 }
 
 static void
-cursor_query(const struct json *aj, const struct json *rj,
-	     struct query_words *w)
+cursor_query(const struct json *aj, const struct json *rj, struct query_words *w)
 {
 	const struct json *j = aj != NULL ? aj : rj;
 	int q, p, t;
@@ -571,14 +554,15 @@ const struct agent agent_cursor = {
 	.load = cursor_load,
 	.notice = cursor_notice,
 	.query = cursor_query,
-	.fact = {
-		[FACT_ID] = "session_id",
-		[FACT_MODEL] = "model",
-		[FACT_CWD] = "cwd",
-		[FACT_MODE] = "permissionMode",
-		[FACT_REQUEST] = "request_id",
-		[FACT_RESULT] = "result",
-		[FACT_USAGE] = "usage",
-	},
+	.fact =
+		{
+			[FACT_ID] = "session_id",
+			[FACT_MODEL] = "model",
+			[FACT_CWD] = "cwd",
+			[FACT_MODE] = "permissionMode",
+			[FACT_REQUEST] = "request_id",
+			[FACT_RESULT] = "result",
+			[FACT_USAGE] = "usage",
+		},
 	.usage = cursor_usage,
 };

@@ -39,8 +39,8 @@ tool_event(struct build *b, bool done)
 	int name = json_get(j, 0, "tool_name"), st = json_get(j, 0, "status");
 	size_t n;
 	const char *raw = json_raw(j, name, &n);
-	struct call_ref r = {json_get(j, 0, "tool_id"), TK_OTHER, CR_EMPTY,
-			     TIME_NONE, TIME_NONE, false, 0};
+	struct call_ref r = {
+		json_get(j, 0, "tool_id"), TK_OTHER, CR_EMPTY, TIME_NONE, TIME_NONE, false, 0};
 
 	if (json_type(j, name) == JSON_STRING)
 		r.kind = tool_kind_of(raw, n);
@@ -68,8 +68,7 @@ gemini_line(struct build *b)
 		build_session(b, AGENT_GEMINI);
 	} else if (json_streq(j, t, "message") && json_streq(j, role, "user")) {
 		build_prompt(b);
-	} else if (json_streq(j, t, "message") &&
-		   json_streq(j, role, "assistant")) {
+	} else if (json_streq(j, t, "message") && json_streq(j, role, "assistant")) {
 		json_bool(j, json_get(j, 0, "delta"), &delta);
 		build_text(b, delta ? TEXT_DELTA : TEXT_SEGMENT);
 	} else if (json_streq(j, t, "tool_use")) {
@@ -100,8 +99,8 @@ gemini_text(const struct json *j, enum ev_type type, struct buf *out)
 /* The arguments are the tool_use's parameters; the result is the whole
  * tool_result (status, output, error). */
 static void
-gemini_load(const struct model *m, uint32_t c, const struct json *sj,
-	    const struct json *dj, struct callview *v)
+gemini_load(const struct model *m, uint32_t c, const struct json *sj, const struct json *dj,
+	    struct callview *v)
 {
 	(void)m;
 	(void)c;
@@ -147,11 +146,12 @@ const struct agent agent_gemini = {
 	.text = gemini_text,
 	.load = gemini_load,
 	.notice = gemini_notice,
-	.fact = {
-		[FACT_ID] = "session_id",
-		[FACT_MODEL] = "model",
-		[FACT_USAGE] = "stats",
-		[FACT_ERROR] = "error.message",
-	},
+	.fact =
+		{
+			[FACT_ID] = "session_id",
+			[FACT_MODEL] = "model",
+			[FACT_USAGE] = "stats",
+			[FACT_ERROR] = "error.message",
+		},
 	.usage = gemini_usage,
 };

@@ -38,9 +38,9 @@ enum { C_FREE, C_BUSY, C_READY };
 
 /* One line of a chunk. */
 struct aline {
-	size_t off, len;   /* as the model will ask for it */
-	size_t tok, ntok;  /* its saved tokens: bytes [tok, tok + ntok) */
-	bool kept;         /* parsed without error and saved */
+	size_t off, len;  /* as the model will ask for it */
+	size_t tok, ntok; /* its saved tokens: bytes [tok, tok + ntok) */
+	bool kept;        /* parsed without error and saved */
 	int k[AHEAD_KEYS];
 };
 
@@ -48,33 +48,33 @@ struct aline {
  * buffers do not share a cache line. */
 struct chunk {
 	_Alignas(64) atomic_int state;
-	size_t idx;          /* the chunk it holds */
-	struct aline *line;  /* owned */
+	size_t idx;         /* the chunk it holds */
+	struct aline *line; /* owned */
 	size_t nline, linecap;
-	char *tok;           /* owned: the saved tokens */
+	char *tok; /* owned: the saved tokens */
 	size_t ntok, tokcap;
 };
 
 struct ahead {
-	const char *data;     /* borrowed: the source's bytes */
+	const char *data; /* borrowed: the source's bytes */
 	size_t size, from, nchunks;
 	struct chunk chunk[AHEAD_WINDOW];
 	_Alignas(64) atomic_size_t next;     /* the first chunk not claimed */
 	_Alignas(64) atomic_size_t consumed; /* chunks the model is done with */
 	_Alignas(64) atomic_bool sleeping;   /* the worker waits for room */
-	atomic_bool mwaiting; /* the model waits for a chunk */
+	atomic_bool mwaiting;                /* the model waits for a chunk */
 	atomic_bool stop;
 	pthread_mutex_t lock;
 	pthread_cond_t wake;  /* the worker's */
 	pthread_cond_t ready; /* the model's */
 	pthread_t thread;
 	bool started;
-	struct json *wjson;   /* the worker's parser and keys */
+	struct json *wjson; /* the worker's parser and keys */
 	struct json_keys wkeys;
-	struct json *mjson;   /* the model thread's, for chunks it parses */
+	struct json *mjson; /* the model thread's, for chunks it parses */
 	struct json_keys mkeys;
-	size_t cur, li;       /* the model's chunk and line in it */
-	bool broken;          /* the model's lines are not the chunks' */
+	size_t cur, li; /* the model's chunk and line in it */
+	bool broken;    /* the model's lines are not the chunks' */
 };
 
 static const char bom[3] = GLYPH_BOM;
@@ -147,8 +147,7 @@ ahead_parse(struct ahead *a, size_t n, struct json *j, struct json_keys *ks)
 			p += 3;
 			pn -= 3;
 		}
-		if (json_parse(j, p, pn) == JSON_OK &&
-		    json_saved_size(j) <= AHEAD_MAX_SAVED) {
+		if (json_parse(j, p, pn) == JSON_OK && json_saved_size(j) <= AHEAD_MAX_SAVED) {
 			l->ntok = json_saved_size(j);
 			if (c->ntok + l->ntok > c->tokcap) {
 				c->tokcap = MAX(c->ntok + l->ntok, 2 * c->tokcap);
@@ -214,8 +213,7 @@ ahead_run(void *arg)
 }
 
 struct ahead *
-ahead_start(const char *data, size_t size, size_t from,
-	    const struct json_keys *keys)
+ahead_start(const char *data, size_t size, size_t from, const struct json_keys *keys)
 {
 	struct ahead *a;
 
@@ -264,8 +262,7 @@ ahead_release(struct ahead *a, struct chunk *c)
 }
 
 bool
-ahead_take(struct ahead *a, size_t off, size_t len, const char *p, size_t n,
-	   struct json *j, int *k)
+ahead_take(struct ahead *a, size_t off, size_t len, const char *p, size_t n, struct json *j, int *k)
 {
 	while (!a->broken && a->cur < a->nchunks) {
 		struct chunk *c = &a->chunk[a->cur % AHEAD_WINDOW];

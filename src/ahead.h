@@ -19,16 +19,15 @@ struct ahead;
  * source_next_line splits a whole file (a BOM at offset 0 skipped, as the
  * model skips it), looking up keys (copied) in each. NULL when no thread
  * can be started: the caller parses every line. */
-struct ahead *ahead_start(const char *data, size_t size, size_t from,
-			  const struct json_keys *keys);
+struct ahead *ahead_start(const char *data, size_t size, size_t from, const struct json_keys *keys);
 
 /* The model's next line, data[off, off + len), asked in order; p[0..n) is
  * what the model parses of it (without a BOM). True when it was parsed
  * without error: j holds the parse, as json_parse(j, p, n) makes it, and
  * k[] what json_getk found. False: the caller parses the line itself (an
  * error, whose details are not kept, or lines not split as expected). */
-bool ahead_take(struct ahead *a, size_t off, size_t len, const char *p,
-		size_t n, struct json *j, int *k);
+bool ahead_take(struct ahead *a, size_t off, size_t len, const char *p, size_t n, struct json *j,
+		int *k);
 
 /* Stop the worker (NULL is fine) and free everything. */
 void ahead_stop(struct ahead *a);

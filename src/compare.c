@@ -38,7 +38,7 @@ struct strs {
 struct side {
 	const char *arg; /* as given: "run.ndjson#2" */
 	struct buf file;
-	long want;       /* N of FILE#N; -1: the newest session */
+	long want; /* N of FILE#N; -1: the newest session */
 	struct model *m;
 	struct input in;
 	uint32_t s;
@@ -173,8 +173,8 @@ side_pick(struct side *sd, struct buf *err)
 		return -1;
 	}
 	if (sd->want == 0 || (sd->want > 0 && (size_t)sd->want > n)) {
-		buf_addf(err, "%s: no session %ld: it has %zu (FILE#1 to FILE#%zu)",
-			 sd->file.p, sd->want, n, n);
+		buf_addf(err, "%s: no session %ld: it has %zu (FILE#1 to FILE#%zu)", sd->file.p,
+			 sd->want, n, n);
 		return -1;
 	}
 	sd->s = sd->want > 0 ? (uint32_t)(sd->want - 1) : (uint32_t)(n - 1);
@@ -188,8 +188,8 @@ side_target(struct side *sd, uint32_t c, struct buf *out)
 	struct buf t = {0}, cwd = {0};
 	const char *what = copy_call_target(sd->m, c, &t);
 
-	if (what != NULL && strcmp(what, "path") == 0 &&
-	    model_session_cwd(sd->m, sd->s, &cwd) && cwd.n > 0)
+	if (what != NULL && strcmp(what, "path") == 0 && model_session_cwd(sd->m, sd->s, &cwd) &&
+	    cwd.n > 0)
 		text_path_relative(out, t.p, t.n, cwd.p, cwd.n);
 	else if (what != NULL)
 		buf_add(out, t.p, t.n);
@@ -233,8 +233,7 @@ side_gather(struct side *sd)
 		sd->ncalls++;
 		sd->nkind[k]++;
 		sd->nstate[st]++;
-		if (st == CS_FAILED || st == CS_REJECTED || st == CS_ERROR ||
-		    st == CS_ORPHANED)
+		if (st == CS_FAILED || st == CS_REJECTED || st == CS_ERROR || st == CS_ORPHANED)
 			sd->nfailed++;
 		buf_reset(&t);
 		what = side_target(sd, c, &t);
@@ -301,9 +300,8 @@ enum row {
 };
 
 static const char *const row_label[R_COUNT] = {
-	"file", "agent", "model", "session", "state", "duration", "tokens",
-	"cost", "tool calls", "by kind", "files read", "files changed",
-	"commands run", "failures",
+	"file", "agent",      "model",   "session",    "state",         "duration",     "tokens",
+	"cost", "tool calls", "by kind", "files read", "files changed", "commands run", "failures",
 };
 
 /* "shell 3, read 2" for the side's calls by kind. */
@@ -315,8 +313,8 @@ say_kinds(const struct side *sd, struct buf *out)
 	for (int k = 0; k < TK_NKINDS; k++) {
 		if (sd->nkind[k] == 0)
 			continue;
-		buf_addf(out, "%s%s %u", first ? "" : ", ",
-			 tool_kind_name((enum tool_kind)k), sd->nkind[k]);
+		buf_addf(out, "%s%s %u", first ? "" : ", ", tool_kind_name((enum tool_kind)k),
+			 sd->nkind[k]);
 		first = false;
 	}
 	if (first)
@@ -435,8 +433,7 @@ first_difference(const struct side *a, const struct side *b)
 static const char *
 step_words(const struct side *sd, long i)
 {
-	return (size_t)i < sd->steps.n ? strs_at(&sd->steps, (size_t)i)
-				       : "(no more steps)";
+	return (size_t)i < sd->steps.n ? strs_at(&sd->steps, (size_t)i) : "(no more steps)";
 }
 
 /* --- plain text and Markdown --------------------------------------------- */
@@ -527,8 +524,8 @@ write_table(struct side *a, struct side *b, bool md, struct buf *out)
  * "A B  src/a.c", "A -  ...", "- B  ..." (Markdown: "- A and B: ...",
  * "- A only: ...", "- B only: ..."). */
 static void
-write_union(const char *title, const struct strs *la, const struct strs *lb,
-	    bool md, struct buf *out)
+write_union(const char *title, const struct strs *la, const struct strs *lb, bool md,
+	    struct buf *out)
 {
 	size_t i = 0, j = 0;
 
@@ -536,9 +533,7 @@ write_union(const char *title, const struct strs *la, const struct strs *lb,
 	if (la->n == 0 && lb->n == 0)
 		buf_adds(out, md ? "none\n" : "  none\n");
 	while (i < la->n || j < lb->n) {
-		int c = i == la->n   ? 1
-			: j == lb->n ? -1
-				     : strcmp(strs_at(la, i), strs_at(lb, j));
+		int c = i == la->n ? 1 : j == lb->n ? -1 : strcmp(strs_at(la, i), strs_at(lb, j));
 		const char *s = c <= 0 ? strs_at(la, i) : strs_at(lb, j);
 
 		if (md)
@@ -559,8 +554,7 @@ write_union(const char *title, const struct strs *la, const struct strs *lb,
 /* One call's row of the timeline: its state, kind and target, and its
  * bar on the axis [0, span] ms from its session's start. */
 static void
-timeline_row(const struct side *sd, const char *name, size_t i, int64_t span,
-	     struct buf *out)
+timeline_row(const struct side *sd, const char *name, size_t i, int64_t span, struct buf *out)
 {
 	struct model *m = sd->m;
 	uint32_t c = sd->call[i];
@@ -584,17 +578,16 @@ timeline_row(const struct side *sd, const char *name, size_t i, int64_t span,
 	buf_adds(out, " |");
 	for (size_t x = 0; x < BAR_W; x++)
 		buf_adds(out, x < from || x >= to ? " "
-			      : st == CS_OK    ? GLYPH_BAR_OK
-			      : st == CS_RUNNING ? GLYPH_BAR_RUNNING
-						 : GLYPH_BAR_FAILED);
+			      : st == CS_OK       ? GLYPH_BAR_OK
+			      : st == CS_RUNNING  ? GLYPH_BAR_RUNNING
+						  : GLYPH_BAR_FAILED);
 	buf_adds(out, "|\n");
 	buf_free(&cell);
 }
 
 /* Both runs' calls as bars on one time axis, A's rows above B's. */
 static void
-write_timelines(const struct side *a, const struct side *b, bool md,
-		struct buf *out)
+write_timelines(const struct side *a, const struct side *b, bool md, struct buf *out)
 {
 	int64_t span = a->span > b->span ? a->span : b->span;
 
@@ -634,15 +627,15 @@ write_text(struct side *a, struct side *b, bool md, struct buf *out)
 	write_timelines(a, b, md, out);
 	buf_adds(out, md ? "\n### First different step\n\n" : "\nFirst different step:\n");
 	if (d < 0) {
-		buf_addf(out, "%snone: the same %zu step%s\n", md ? "" : "  ",
-			 a->steps.n, a->steps.n == 1 ? "" : "s");
+		buf_addf(out, "%snone: the same %zu step%s\n", md ? "" : "  ", a->steps.n,
+			 a->steps.n == 1 ? "" : "s");
 		return;
 	}
 	for (int k = 0; k < 2; k++) {
 		const char *s = step_words(k == 0 ? a : b, d);
 
-		buf_addf(out, md ? "- %s, step %ld: " : "  %s, step %ld: ",
-			 k == 0 ? "A" : "B", d + 1);
+		buf_addf(out, md ? "- %s, step %ld: " : "  %s, step %ld: ", k == 0 ? "A" : "B",
+			 d + 1);
 		say_cell(out, s, strlen(s), md);
 		buf_addc(out, '\n');
 	}
@@ -691,8 +684,7 @@ json_tokens(struct side *sd, struct buf *out)
 
 			if (!json_int_at(j, 0, f->path, &v) || v < 0)
 				continue;
-			buf_addf(out, "%s\"%s\":%lld", first ? "" : ",", f->label,
-				 (long long)v);
+			buf_addf(out, "%s\"%s\":%lld", first ? "" : ",", f->label, (long long)v);
 			first = false;
 		}
 	}
@@ -796,8 +788,7 @@ write_json(struct side *a, struct side *b, struct buf *out)
 }
 
 int
-compare_run(const char *a, const char *b, int format, int agent, FILE *out,
-	    struct buf *err)
+compare_run(const char *a, const char *b, int format, int agent, FILE *out, struct buf *err)
 {
 	struct side sd[2] = {{.arg = a}, {.arg = b}};
 	struct buf o = {0};

@@ -16,8 +16,7 @@
  * scorecard to out in format (enum print_format: text, Markdown or
  * JSON). Returns the exit status: 0, or 1 with the reason in err (a file
  * that cannot be read, a session that is not there). */
-int compare_run(const char *a, const char *b, int format, int agent, FILE *out,
-		struct buf *err);
+int compare_run(const char *a, const char *b, int format, int agent, FILE *out, struct buf *err);
 /* The file of "FILE#N" into file, and N; -1 when arg names no session (a
  * file of that name exists, or there is no "#N"). */
 long compare_split(const char *arg, struct buf *file);

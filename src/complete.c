@@ -37,18 +37,16 @@ static const char bash_head[] =
 	"\t_init_completion -s || return\n"
 	"\tcase $prev in\n";
 /* The end of the case, and the options, around their words. */
-static const char bash_tail[] =
-	"\tesac\n"
-	"\t$split && return\n"
-	"\tif [[ $cur == -* ]]; then\n"
-	"\t\tCOMPREPLY=($(compgen -W '";
-static const char bash_end[] =
-	"' -- \"$cur\"))\n"
-	"\t\treturn\n"
-	"\tfi\n"
-	"\t_filedir\n"
-	"}\n"
-	"complete -F _agentview agentview\n";
+static const char bash_tail[] = "\tesac\n"
+				"\t$split && return\n"
+				"\tif [[ $cur == -* ]]; then\n"
+				"\t\tCOMPREPLY=($(compgen -W '";
+static const char bash_end[] = "' -- \"$cur\"))\n"
+			       "\t\treturn\n"
+			       "\tfi\n"
+			       "\t_filedir\n"
+			       "}\n"
+			       "complete -F _agentview agentview\n";
 
 static const char zsh_head[] =
 	"#compdef agentview\n"
@@ -78,11 +76,10 @@ static const char zsh_head[] =
 	"\t\treturn\n"
 	"\tfi\n"
 	"\t_arguments -s -S \\\n";
-static const char zsh_tail[] =
-	"\t\t'*:file:_files'\n"
-	"}\n"
-	"\n"
-	"_agentview \"$@\"\n";
+static const char zsh_tail[] = "\t\t'*:file:_files'\n"
+			       "}\n"
+			       "\n"
+			       "_agentview \"$@\"\n";
 
 static const char fish_head[] =
 	"# fish completion for agentview: generated from its option table\n"
@@ -121,8 +118,7 @@ static const struct {
 	[SHELL_BASH] = {"", "\t\t_filedir\n", "\t\t_agentview_theme \"$1\"\n",
 			"\t\tCOMPREPLY=($(compgen -W '", "' -- \"$cur\"))\n"},
 	[SHELL_ZSH] = {" ", "_files", "_agentview_themes", "(", ")"},
-	[SHELL_FISH] = {" -x", " -r -F", " -x -a '(__agentview_themes)'",
-			" -x -a '", "'"},
+	[SHELL_FISH] = {" -x", " -r -F", " -x -a '(__agentview_themes)'", " -x -a '", "'"},
 };
 
 /* Append how shell sh completes the value of row r. */
@@ -225,8 +221,8 @@ zsh_row(struct buf *out, const struct opt *r)
 
 	buf_adds(out, "\t\t");
 	if (r->letter != 0)
-		buf_addf(out, "'(-%c --%s)'{-%c%s,--%s%s}'", r->letter, r->name,
-			 r->letter, r->arg != NULL ? "+" : "", r->name, eq);
+		buf_addf(out, "'(-%c --%s)'{-%c%s,--%s%s}'", r->letter, r->name, r->letter,
+			 r->arg != NULL ? "+" : "", r->name, eq);
 	else
 		buf_addf(out, "'--%s%s", r->name, eq);
 	buf_addc(out, '[');

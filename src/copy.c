@@ -32,12 +32,10 @@ call_path(const struct callview *v, struct buf *out)
 {
 	int ch;
 
-	if (str_at(v->aj, v->args,
-		   "path|file_path|absolute_path|notebook_path|dir_path", out) ||
+	if (str_at(v->aj, v->args, "path|file_path|absolute_path|notebook_path|dir_path", out) ||
 	    str_at(v->rj, v->var, "path|file.filePath|filePath", out))
 		return true;
-	ch = v->aj != NULL && v->args >= 0 ? json_get(v->aj, v->args, "changes")
-					   : -1;
+	ch = v->aj != NULL && v->args >= 0 ? json_get(v->aj, v->args, "changes") : -1;
 	return json_type(v->aj, ch) == JSON_ARRAY && json_size(v->aj, ch) > 0 &&
 	       str_at(v->aj, ch + 1, "path", out);
 }
@@ -58,10 +56,10 @@ copy_call_target(struct model *m, uint32_t c, struct buf *out)
 	} else {
 		tool_describe_view(m, c, &v, &d);
 		buf_add(out, d.what.p, d.what.n);
-		what = k == TK_SHELL			 ? "command"
+		what = k == TK_SHELL                  ? "command"
 		       : k == TK_GREP || k == TK_GLOB ? "pattern"
-		       : tool_kind_is_path(k)	 ? "path"
-						 : "target";
+		       : tool_kind_is_path(k)         ? "path"
+						      : "target";
 	}
 	if (out->n == from)
 		what = NULL;
@@ -96,8 +94,7 @@ static bool
 patch_text(const struct callview *v, struct buf *out)
 {
 	const struct json *j = v->rj;
-	int p = j != NULL && v->var >= 0 ? json_get(j, v->var, "structuredPatch")
-					 : -1, h;
+	int p = j != NULL && v->var >= 0 ? json_get(j, v->var, "structuredPatch") : -1, h;
 
 	if (json_type(j, p) != JSON_ARRAY)
 		return false;
@@ -124,14 +121,10 @@ kind_output(enum tool_kind k, const struct callview *v, struct buf *out)
 	case TK_SHELL:
 		return shell_output(v, out) ? "output" : NULL;
 	case TK_READ:
-		return str_at(v->rj, v->var, "content|file.content", out)
-			       ? "content"
-			       : NULL;
+		return str_at(v->rj, v->var, "content|file.content", out) ? "content" : NULL;
 	case TK_EDIT:
-		return str_at(v->rj, v->var, "diffString", out) ||
-				       patch_text(v, out)
-			       ? "diff"
-			       : NULL;
+		return str_at(v->rj, v->var, "diffString", out) || patch_text(v, out) ? "diff"
+										      : NULL;
 	default:
 		return NULL;
 	}
@@ -208,7 +201,9 @@ copy_shell_quote(struct buf *out, const char *s, size_t n)
 
 	for (size_t i = 0; i < n && plain; i++)
 		plain = strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-			       "0123456789_-.,:/@%+=", s[i]) != NULL && s[i] != '\0';
+			       "0123456789_-.,:/@%+=",
+			       s[i]) != NULL &&
+			s[i] != '\0';
 	if (plain) {
 		buf_add(out, s, n);
 		return;

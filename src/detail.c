@@ -14,7 +14,7 @@
 #include "redact.h"
 #include "theme.h"
 
-#define LABEL_W 12                  /* cells of a field's label */
+#define LABEL_W 12 /* cells of a field's label */
 
 void
 detail_init(struct detail *d, struct model *m)
@@ -63,16 +63,15 @@ bool
 detail_stale(const struct detail *d, int width)
 {
 	return d->call == NONE || d->call >= d->m->ncall || d->width != width ||
-	       d->stamp != call_stamp(d->m, d->call) ||
-	       d->redacted != (redact_active() != NULL);
+	       d->stamp != call_stamp(d->m, d->call) || d->redacted != (redact_active() != NULL);
 }
 
 /* --- rows --------------------------------------------------------------- */
 
 /* Append a row for bytes [off, off + len) of the text. */
 static void
-row_add(struct detail *d, size_t off, size_t len, size_t width, size_t lead,
-	enum role role, int indent)
+row_add(struct detail *d, size_t off, size_t len, size_t width, size_t lead, enum role role,
+	int indent)
 {
 	struct drow *r;
 
@@ -101,8 +100,8 @@ cut_row(struct detail *d)
 	buf_adds(&d->text, "; ");
 	fmt_bytes(&d->text, d->more);
 	buf_adds(&d->text, " more not shown");
-	row_add(d, off, d->text.n - off, text_width(d->text.p + off, d->text.n - off),
-		0, ROLE_DIM, 0);
+	row_add(d, off, d->text.n - off, text_width(d->text.p + off, d->text.n - off), 0, ROLE_DIM,
+		0);
 }
 
 /* Room left for text; false once it is spent, the `rest` bytes that
@@ -129,8 +128,7 @@ detail_blank(struct detail *d)
  * first row starts with `lead` (raw, shown dim) and the rows after it are
  * indented by the lead's width instead. */
 void
-detail_wrap(struct detail *d, const char *s, size_t n, enum role role,
-	    int indent, const char *lead)
+detail_wrap(struct detail *d, const char *s, size_t n, enum role role, int indent, const char *lead)
 {
 	size_t leadn = 0, leadw = 0, w;
 	bool cut = false;
@@ -164,12 +162,10 @@ detail_wrap(struct detail *d, const char *s, size_t n, enum role role,
 		if (i == 0) {
 			buf_add(&d->text, d->tmp.p, leadn);
 			buf_add(&d->text, d->tmp.p + leadn + tr->off, tr->len);
-			row_add(d, off, leadn + tr->len, leadw + tr->width, leadn,
-				role, indent);
+			row_add(d, off, leadn + tr->len, leadw + tr->width, leadn, role, indent);
 		} else {
 			buf_add(&d->text, d->tmp.p + leadn + tr->off, tr->len);
-			row_add(d, off, tr->len, tr->width, 0, role,
-				indent + (int)leadw);
+			row_add(d, off, tr->len, tr->width, 0, role, indent + (int)leadw);
 		}
 	}
 	if (cut)
@@ -192,8 +188,7 @@ detail_heading(struct detail *d, const char *s)
 /* The rows from `row` to the last one are section `name` (a literal),
  * whose raw text is s[0..n): kept as far as the detail's bytes go. */
 struct dsection *
-detail_take(struct detail *d, const char *name, size_t row, const char *s,
-	    size_t n)
+detail_take(struct detail *d, const char *name, size_t row, const char *s, size_t n)
 {
 	struct dsection *sec;
 
@@ -246,8 +241,7 @@ detail_row_line(const struct detail *d, size_t row)
 
 /* "label       value", the value wrapped under itself. */
 void
-detail_field(struct detail *d, const char *label, const char *v, size_t n,
-	     enum role role)
+detail_field(struct detail *d, const char *label, const char *v, size_t n, enum role role)
 {
 	char lead[64];
 
@@ -291,8 +285,7 @@ detail_numbered(struct detail *d, const char *s, size_t n, int64_t first)
 
 		if (len > 0 && s[i + len - 1] == '\r')
 			len--;
-		snprintf(lead, sizeof lead, "%*lld " GLYPH_VRULE " ", (int)digits,
-			 (long long)no);
+		snprintf(lead, sizeof lead, "%*lld " GLYPH_VRULE " ", (int)digits, (long long)no);
 		detail_wrap(d, s + i, len, ROLE_NORMAL, 0, lead);
 		i = end + 1;
 	}
@@ -300,8 +293,7 @@ detail_numbered(struct detail *d, const char *s, size_t n, int64_t first)
 
 /* A file's text under a heading, numbered from `first`: section `title`. */
 void
-detail_numbered_section(struct detail *d, const char *title, const char *s,
-			size_t n, int64_t first)
+detail_numbered_section(struct detail *d, const char *title, const char *s, size_t n, int64_t first)
 {
 	size_t row = detail_heading(d, title);
 	struct dsection *sec;
@@ -321,8 +313,7 @@ detail_diff(struct detail *d, const char *s, size_t n)
 		size_t end = nl ? (size_t)(nl - s) : n, len = end - i;
 		enum role role = ROLE_NORMAL;
 
-		if (len >= 3 && (memcmp(s + i, "---", 3) == 0 ||
-				 memcmp(s + i, "+++", 3) == 0))
+		if (len >= 3 && (memcmp(s + i, "---", 3) == 0 || memcmp(s + i, "+++", 3) == 0))
 			role = ROLE_DIM;
 		else if (len > 0 && s[i] == '+')
 			role = ROLE_TOOL_OK;
@@ -332,8 +323,8 @@ detail_diff(struct detail *d, const char *s, size_t n)
 			role = ROLE_SESSION;
 		if (len > 0 && s[i + len - 1] == '\r')
 			len--;
-		if (len > 7 && (memcmp(s + i, "--- a//", 7) == 0 ||
-				memcmp(s + i, "+++ b//", 7) == 0)) {
+		if (len > 7 &&
+		    (memcmp(s + i, "--- a//", 7) == 0 || memcmp(s + i, "+++ b//", 7) == 0)) {
 			/* An absolute path after a/ or b/ (Cursor writes
 			 * "a//home/..."): one slash, as git diff writes it. */
 			struct buf line = {0};
@@ -351,8 +342,7 @@ detail_diff(struct detail *d, const char *s, size_t n)
 
 /* A unified diff under a heading: section `name`. */
 void
-detail_diff_section(struct detail *d, const char *title, const char *name,
-		    const char *s, size_t n)
+detail_diff_section(struct detail *d, const char *title, const char *name, const char *s, size_t n)
 {
 	size_t row = detail_heading(d, title);
 
@@ -380,8 +370,7 @@ detail_json(struct detail *d, const struct json *j, int t)
 
 /* Token t of j as indented JSON under a heading: section `title`. */
 void
-detail_json_section(struct detail *d, const char *title, const struct json *j,
-		    int t)
+detail_json_section(struct detail *d, const char *title, const struct json *j, int t)
 {
 	size_t row = detail_heading(d, title), rn;
 	const char *raw = json_raw(j, t, &rn);
@@ -427,8 +416,8 @@ detail_str(const struct json *j, int obj, const char *path, struct buf *out)
 
 /* A field from a string at path under obj, when present and not empty. */
 bool
-detail_field_at(struct detail *d, const char *label, const struct json *j,
-		int obj, const char *path)
+detail_field_at(struct detail *d, const char *label, const struct json *j, int obj,
+		const char *path)
 {
 	if (!detail_str(j, obj, path, &d->a) || d->a.n == 0)
 		return false;
@@ -438,8 +427,8 @@ detail_field_at(struct detail *d, const char *label, const struct json *j,
 
 /* The same, the field a section of its own (its label the name). */
 bool
-detail_field_taken(struct detail *d, const char *label, const struct json *j,
-		   int obj, const char *path)
+detail_field_taken(struct detail *d, const char *label, const struct json *j, int obj,
+		   const char *path)
 {
 	size_t row = d->nrow;
 
@@ -451,8 +440,8 @@ detail_field_taken(struct detail *d, const char *label, const struct json *j,
 
 /* A field from a primitive (number, bool) or string at path. */
 bool
-detail_field_prim(struct detail *d, const char *label, const struct json *j,
-		  int obj, const char *path, const char *unit)
+detail_field_prim(struct detail *d, const char *label, const struct json *j, int obj,
+		  const char *path, const char *unit)
 {
 	int t;
 
@@ -462,8 +451,7 @@ detail_field_prim(struct detail *d, const char *label, const struct json *j,
 	buf_reset(&d->a);
 	json_decode(j, t, &d->a);
 	/* null says nothing; false is what a flag says when all is as usual. */
-	if (d->a.n == 0 || strcmp(d->a.p, "null") == 0 ||
-	    strcmp(d->a.p, "false") == 0)
+	if (d->a.n == 0 || strcmp(d->a.p, "null") == 0 || strcmp(d->a.p, "false") == 0)
 		return false;
 	if (unit != NULL)
 		buf_adds(&d->a, unit);
@@ -473,8 +461,8 @@ detail_field_prim(struct detail *d, const char *label, const struct json *j,
 
 /* A section of text under a heading, when the string is there. */
 bool
-detail_section(struct detail *d, const char *title, const struct json *j,
-	       int obj, const char *path, bool skip_empty)
+detail_section(struct detail *d, const char *title, const struct json *j, int obj, const char *path,
+	       bool skip_empty)
 {
 	size_t row;
 
@@ -497,8 +485,7 @@ detail_variant(const struct callview *v, const char *name)
 }
 
 bool
-detail_parts(struct detail *d, const char *title, const struct json *j,
-	     int t)
+detail_parts(struct detail *d, const char *title, const struct json *j, int t)
 {
 	size_t row;
 
@@ -509,8 +496,7 @@ detail_parts(struct detail *d, const char *title, const struct json *j,
 		int n = json_size(j, t);
 
 		t++;
-		for (int i = 0; i < n && d->b.n < DETAIL_MAX_BYTES;
-		     i++, t = json_next(j, t))
+		for (int i = 0; i < n && d->b.n < DETAIL_MAX_BYTES; i++, t = json_next(j, t))
 			if (!detail_tok(j, t, &d->b))
 				detail_tok(j, json_get(j, t, "text"), &d->b);
 	}
@@ -559,9 +545,9 @@ header(struct detail *d, uint32_t c, const struct callview *v)
 	enum call_state st = model_call_state(m, c);
 	int64_t dur = model_call_duration(m, c);
 	static const enum role roles[CS_NSTATES] = {
-		[CS_RUNNING] = ROLE_RUNNING, [CS_OK] = ROLE_TOOL_OK,
+		[CS_RUNNING] = ROLE_RUNNING,    [CS_OK] = ROLE_TOOL_OK,
 		[CS_FAILED] = ROLE_TOOL_FAILED, [CS_REJECTED] = ROLE_TOOL_REJECTED,
-		[CS_ERROR] = ROLE_TOOL_ERROR, [CS_ORPHANED] = ROLE_TOOL_ORPHANED,
+		[CS_ERROR] = ROLE_TOOL_ERROR,   [CS_ORPHANED] = ROLE_TOOL_ORPHANED,
 	};
 	struct buf line = {0};
 
@@ -618,10 +604,8 @@ outcome(struct detail *d, uint32_t c, const struct callview *v)
 {
 	if (v->agent != AGENT_CURSOR) {
 		if (model_call_state(d->m, c) == CS_FAILED &&
-		    detail_str(v->rj, v->var, "error.message", &d->b) &&
-		    d->b.n > 0)
-			detail_field(d, "error", d->b.p, d->b.n,
-				     ROLE_TOOL_FAILED);
+		    detail_str(v->rj, v->var, "error.message", &d->b) && d->b.n > 0)
+			detail_field(d, "error", d->b.p, d->b.n, ROLE_TOOL_FAILED);
 		return;
 	}
 	if (v->var < 0)
@@ -655,8 +639,7 @@ raw_rows(struct detail *d, uint32_t c)
 	const uint32_t evs[2] = {call->start_ev,
 				 model_seen(m, call->done_ev) ? call->done_ev : NONE};
 	static const char *const names[2] = {"started", "completed"};
-	static const char *const sections[2] = {"started event",
-						"completed event"};
+	static const char *const sections[2] = {"started event", "completed event"};
 	char title[96];
 	size_t row, n;
 	const char *p;
@@ -688,16 +671,13 @@ raw_rows(struct detail *d, uint32_t c)
  * are. Cursor's result says how it ended by its variant's key; the other
  * agents' by what the adapter made of it. */
 static bool
-by_builder(const struct detail *d, uint32_t c, const struct callview *v,
-	   enum tool_kind kind)
+by_builder(const struct detail *d, uint32_t c, const struct callview *v, enum tool_kind kind)
 {
 	if (v->rj == NULL)
 		return true;
 	if (v->agent == AGENT_CURSOR)
-		return detail_variant(v, "success") ||
-		       detail_variant(v, "failure") ||
-		       (tool_detail_rejected(kind) &&
-			detail_variant(v, "rejected"));
+		return detail_variant(v, "success") || detail_variant(v, "failure") ||
+		       (tool_detail_rejected(kind) && detail_variant(v, "rejected"));
 	switch (d->m->call[c].result) {
 	case CR_SUCCESS:
 	case CR_FAILURE:

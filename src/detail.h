@@ -26,9 +26,9 @@
 struct drow {
 	uint32_t off;
 	uint32_t len;
-	uint16_t width;  /* cells, indent not included */
+	uint16_t width; /* cells, indent not included */
 	uint16_t lead;
-	uint8_t role;    /* enum role */
+	uint8_t role; /* enum role */
 	uint8_t indent;
 };
 
@@ -36,7 +36,7 @@ struct drow {
  * [row, end) and its text as the stream has it, not sanitized: bytes
  * [off, off + len) of the detail's buffer `taken`. */
 struct dsection {
-	const char *name;   /* "command", "stdout", "diff", ... */
+	const char *name; /* "command", "stdout", "diff", ... */
 	uint32_t row, end;
 	uint32_t off, len;
 	/* Rows of a file's lines: each line's first row starts with its
@@ -48,26 +48,26 @@ struct dsection {
 };
 
 struct detail {
-	struct model *m;    /* not owned */
-	uint32_t call;      /* NONE before the first build */
+	struct model *m; /* not owned */
+	uint32_t call;   /* NONE before the first build */
 	int width;
 	bool raw;
-	int64_t stamp;      /* what the call looked like when built */
-	bool redacted;      /* built while secrets were hidden */
-	size_t max;         /* bytes of text it holds at most: DETAIL_MAX_BYTES
+	int64_t stamp;   /* what the call looked like when built */
+	bool redacted;   /* built while secrets were hidden */
+	size_t max;      /* bytes of text it holds at most: DETAIL_MAX_BYTES
 			       unless set otherwise after detail_init */
-	bool cut;           /* max was reached */
-	uint64_t more;      /* bytes of text not shown once it was (as
+	bool cut;        /* max was reached */
+	uint64_t more;   /* bytes of text not shown once it was (as
 			       decoded, before sanitizing) */
-	struct buf text;    /* sanitized text of every row */
+	struct buf text; /* sanitized text of every row */
 	struct drow *row;
 	size_t nrow, cap;
-	struct buf taken;      /* the sections' text, raw */
-	struct dsection *sec;  /* in the order of their rows */
+	struct buf taken;     /* the sections' text, raw */
+	struct dsection *sec; /* in the order of their rows */
 	size_t nsec, seccap;
 	/* Scratch. */
-	struct json *sj, *dj;  /* the started and completed events */
-	struct json *xj;       /* JSON inside a string (an MCP schema) */
+	struct json *sj, *dj; /* the started and completed events */
+	struct json *xj;      /* JSON inside a string (an MCP schema) */
 	struct buf a, b, tmp;
 	struct text_rows wrap;
 	struct tool_desc td;
@@ -80,10 +80,9 @@ void detail_free(struct detail *d);
 void detail_build(struct detail *d, uint32_t c, int width, bool raw);
 /* The builders of the kinds' details, named in tool.c's table of kinds
  * (called by detail_build). */
-tool_detail_fn detail_shell, detail_read, detail_edit, detail_write,
-	detail_delete, detail_grep, detail_glob, detail_mcp, detail_mcp_tools,
-	detail_task, detail_todos, detail_webfetch, detail_websearch,
-	detail_question;
+tool_detail_fn detail_shell, detail_read, detail_edit, detail_write, detail_delete, detail_grep,
+	detail_glob, detail_mcp, detail_mcp_tools, detail_task, detail_todos, detail_webfetch,
+	detail_websearch, detail_question;
 
 /* The section row `row` is in, or NULL (the lines every call has). */
 const struct dsection *detail_section_at(const struct detail *d, size_t row);

@@ -45,8 +45,7 @@ text_exit_code(struct detail *d, const struct callview *v, int64_t *code)
  * name, file) under a heading, one a row: section `title` (a literal),
  * the names one a line; false when it has none. */
 static bool
-list_section(struct detail *d, const char *title, const struct json *j,
-	     int arr)
+list_section(struct detail *d, const char *title, const struct json *j, int arr)
 {
 	int e = arr + 1;
 	size_t row;
@@ -55,11 +54,9 @@ list_section(struct detail *d, const char *title, const struct json *j,
 	if (json_type(j, arr) != JSON_ARRAY || json_size(j, arr) == 0)
 		return false;
 	row = detail_heading(d, title);
-	for (int i = 0; i < json_size(j, arr) && room_for(d, j, arr, e);
-	     i++, e = json_next(j, e)) {
+	for (int i = 0; i < json_size(j, arr) && room_for(d, j, arr, e); i++, e = json_next(j, e)) {
 		buf_reset(&d->b);
-		if (detail_tok(j, e, &d->b) ||
-		    detail_str(j, e, "path|name|file", &d->b)) {
+		if (detail_tok(j, e, &d->b) || detail_str(j, e, "path|name|file", &d->b)) {
 			detail_wrap(d, d->b.p, d->b.n, ROLE_NORMAL, 2, NULL);
 			buf_add(&text, d->b.p, d->b.n);
 			buf_addc(&text, '\n');
@@ -86,24 +83,20 @@ detail_shell(struct detail *d, const struct callview *v)
 
 	if (!detail_field_taken(d, "command", v->aj, v->args, "command|cmd"))
 		detail_field_taken(d, "command", rj, r, "command");
-	if (!detail_field_at(d, "directory", v->aj, v->args,
-			     "workingDirectory|dir_path|directory"))
+	if (!detail_field_at(d, "directory", v->aj, v->args, "workingDirectory|dir_path|directory"))
 		detail_field_at(d, "directory", rj, r, "workingDirectory");
 	if (!detail_field_at(d, "description", v->aj, v->holder, "description"))
 		detail_field_at(d, "description", v->aj, v->args, "description");
-	if (!detail_field_prim(d, "exit code", rj, r, "exitCode|exit_code",
-			       NULL) &&
+	if (!detail_field_prim(d, "exit code", rj, r, "exitCode|exit_code", NULL) &&
 	    text_exit_code(d, v, &code))
 		detail_fieldf(d, "exit code", "%lld", (long long)code);
 	detail_field_at(d, "signal", rj, r, "signal");
 	detail_field_prim(d, "aborted", rj, r, "aborted", NULL);
 	detail_field_prim(d, "interrupted", rj, r, "interrupted", NULL);
 	detail_field_prim(d, "run time", rj, r, "executionTime", " ms");
-	detail_field_prim(d, "local time", rj, r, "localExecutionTimeMs",
-			  " ms");
+	detail_field_prim(d, "local time", rj, r, "localExecutionTimeMs", " ms");
 	detail_field_prim(d, "timeout", v->aj, v->args, "timeout", " ms");
-	detail_field_prim(d, "background", v->aj, v->args,
-			  "isBackground|run_in_background", NULL);
+	detail_field_prim(d, "background", v->aj, v->args, "isBackground|run_in_background", NULL);
 	detail_field_at(d, "shell id", rj, r, "shellId");
 	detail_field_prim(d, "pid", rj, r, "pid", NULL);
 	detail_field_at(d, "why", rj, r, "backgroundReason");
@@ -113,8 +106,7 @@ detail_shell(struct detail *d, const struct callview *v)
 	any |= detail_section(d, "stderr", rj, r, "stderr", true);
 	/* The two streams together, when that is all there is. */
 	if (!any)
-		any = detail_section(d, "output", rj, r, "interleavedOutput",
-				     true);
+		any = detail_section(d, "output", rj, r, "interleavedOutput", true);
 	if (!any)
 		any = detail_output(d, "output", v);
 	if (!any && !detail_variant(v, "rejected")) {
@@ -146,33 +138,28 @@ detail_read(struct detail *d, const struct callview *v)
 	int r = v->var;
 	int64_t first = 1, a, b;
 
-	if (!detail_field_taken(d, "path", v->aj, v->args,
-				"path|file_path|absolute_path"))
+	if (!detail_field_taken(d, "path", v->aj, v->args, "path|file_path|absolute_path"))
 		detail_field_taken(d, "path", rj, r, "path|file.filePath");
 	if (json_int_at(rj, r, "readRange.startLine", &a)) {
 		first = a;
 		if (json_int_at(rj, r, "readRange.endLine", &b))
-			detail_fieldf(d, "lines", "%lld-%lld", (long long)a,
-				      (long long)b);
+			detail_fieldf(d, "lines", "%lld-%lld", (long long)a, (long long)b);
 	} else if (json_int_at(rj, r, "file.startLine", &a)) {
 		first = a;
-		if (json_int_at(rj, r, "file.numLines", &b) && b > 0 &&
-		    a <= INT64_MAX - b)
+		if (json_int_at(rj, r, "file.numLines", &b) && b > 0 && a <= INT64_MAX - b)
 			detail_fieldf(d, "lines", "%lld-%lld", (long long)a,
 				      (long long)(a + b - 1));
 	} else if (json_int_at(v->aj, v->args, "offset", &a) && a > 0) {
 		first = a;
 	}
-	detail_field_prim(d, "total lines", rj, r, "totalLines|file.totalLines",
-			  NULL);
+	detail_field_prim(d, "total lines", rj, r, "totalLines|file.totalLines", NULL);
 	detail_field_prim(d, "file size", rj, r, "fileSize", " bytes");
 	detail_field_prim(d, "truncated", rj, r, "exceededLimit", NULL);
 	if (detail_str(rj, r, "content|file.content", &d->b)) {
 		detail_numbered_section(d, "content", d->b.p, d->b.n, first);
 	} else if (json_get(rj, r, "contentBlobId") >= 0) {
 		read_elsewhere(d, v);
-	} else if (!detail_output(d, "output", v) && rj != NULL &&
-		   v->agent != AGENT_CURSOR) {
+	} else if (!detail_output(d, "output", v) && rj != NULL && v->agent != AGENT_CURSOR) {
 		detail_heading(d, "content");
 		detail_wrap(d, "(not in the stream)", 19, ROLE_DIM, 2, NULL);
 	}
@@ -180,8 +167,8 @@ detail_read(struct detail *d, const struct callview *v)
 
 /* old and new text as a diff under a heading. */
 static void
-diff_section(struct detail *d, const char *title, const char *a, size_t na,
-	     const char *b, size_t nb)
+diff_section(struct detail *d, const char *title, const char *a, size_t na, const char *b,
+	     size_t nb)
 {
 	struct buf out = {0};
 
@@ -198,8 +185,7 @@ diff_section(struct detail *d, const char *title, const char *a, size_t na,
  * newLines, lines: ["-old", "+new", " same"]}) as a unified diff into
  * out, counting the lines added and removed; false when it has no hunk. */
 static bool
-patch_text(const struct json *j, int patch, struct buf *out, int64_t *add,
-	   int64_t *del)
+patch_text(const struct json *j, int patch, struct buf *out, int64_t *add, int64_t *del)
 {
 	int h = patch + 1;
 
@@ -215,8 +201,8 @@ patch_text(const struct json *j, int patch, struct buf *out, int64_t *add,
 		json_int_at(j, h, "oldLines", &at[1]);
 		json_int_at(j, h, "newStart", &at[2]);
 		json_int_at(j, h, "newLines", &at[3]);
-		buf_addf(out, "@@ -%lld,%lld +%lld,%lld @@\n", (long long)at[0],
-			 (long long)at[1], (long long)at[2], (long long)at[3]);
+		buf_addf(out, "@@ -%lld,%lld +%lld,%lld @@\n", (long long)at[0], (long long)at[1],
+			 (long long)at[2], (long long)at[3]);
 		for (int k = 0; k < json_size(j, ls) && out->n < DETAIL_MAX_BYTES;
 		     k++, l = json_next(j, l)) {
 			from = out->n;
@@ -243,14 +229,12 @@ changes_section(struct detail *d, const struct callview *v)
 	if (json_type(j, cs) != JSON_ARRAY || json_size(j, cs) == 0)
 		return false;
 	detail_heading(d, "changes");
-	for (int i = 0; i < json_size(j, cs) && room_for(d, j, cs, c);
-	     i++, c = json_next(j, c)) {
+	for (int i = 0; i < json_size(j, cs) && room_for(d, j, cs, c); i++, c = json_next(j, c)) {
 		if (!detail_str(j, c, "kind", &d->a))
 			buf_adds(&d->a, "?");
 		snprintf(lead, sizeof lead, "%-7.16s ", d->a.p);
 		detail_str(j, c, "path", &d->b);
-		detail_wrap(d, d->b.p ? d->b.p : "", d->b.n, ROLE_NORMAL, 2,
-			    lead);
+		detail_wrap(d, d->b.p ? d->b.p : "", d->b.n, ROLE_NORMAL, 2, lead);
 	}
 	detail_wrap(d, "(the stream holds no diff)", 26, ROLE_DIM, 2, NULL);
 	return true;
@@ -275,8 +259,7 @@ edit_asked(struct detail *d, const struct callview *v)
 	     i++, e = json_next(j, e)) {
 		char title[32];
 
-		if (!detail_str(j, e, "old_string", &old) ||
-		    !detail_str(j, e, "new_string", &d->b))
+		if (!detail_str(j, e, "old_string", &old) || !detail_str(j, e, "new_string", &d->b))
 			continue;
 		snprintf(title, sizeof title, "edit %d", i + 1);
 		diff_section(d, title, old.p, old.n, d->b.p, d->b.n);
@@ -294,17 +277,14 @@ detail_edit(struct detail *d, const struct callview *v)
 	int r = v->var;
 	int64_t add = 0, del = 0;
 	struct buf before = {0}, patch = {0};
-	bool hunks = patch_text(rj, json_get(rj, r, "structuredPatch"), &patch,
-				&add, &del);
+	bool hunks = patch_text(rj, json_get(rj, r, "structuredPatch"), &patch, &add, &del);
 
-	if (!detail_field_taken(d, "path", v->aj, v->args,
-				"path|file_path|notebook_path"))
+	if (!detail_field_taken(d, "path", v->aj, v->args, "path|file_path|notebook_path"))
 		detail_field_taken(d, "path", rj, r, "path|filePath");
-	if ((json_int_at(rj, r, "linesAdded", &add) &&
-	     json_int_at(rj, r, "linesRemoved", &del)) ||
+	if ((json_int_at(rj, r, "linesAdded", &add) && json_int_at(rj, r, "linesRemoved", &del)) ||
 	    hunks)
-		detail_fieldf(d, "lines", "+%lld " GLYPH_MINUS "%lld",
-			      (long long)add, (long long)del);
+		detail_fieldf(d, "lines", "+%lld " GLYPH_MINUS "%lld", (long long)add,
+			      (long long)del);
 	detail_field_at(d, "message", rj, r, "message");
 	detail_field_at(d, "instruction", v->aj, v->args, "instruction");
 	detail_field_prim(d, "replace all", v->aj, v->args, "replace_all", NULL);
@@ -314,8 +294,8 @@ detail_edit(struct detail *d, const struct callview *v)
 		detail_diff_section(d, "diff", "diff", d->b.p, d->b.n);
 	} else if (detail_str(rj, r, "beforeFullFileContent", &before) &&
 		   detail_str(rj, r, "afterFullFileContent", &d->b)) {
-		diff_section(d, "diff (computed from the file before and after)",
-			     before.p, before.n, d->b.p, d->b.n);
+		diff_section(d, "diff (computed from the file before and after)", before.p,
+			     before.n, d->b.p, d->b.n);
 	} else if (detail_str(rj, r, "afterFullFileContent", &d->b) ||
 		   detail_str(v->aj, v->args, "streamContent", &d->b)) {
 		detail_numbered_section(d, "new content", d->b.p, d->b.n, 1);
@@ -343,10 +323,9 @@ detail_write(struct detail *d, const struct callview *v)
 		detail_field_taken(d, "path", v->rj, v->var, "path|filePath");
 	detail_field_prim(d, "lines", v->rj, v->var, "linesCreated", NULL);
 	detail_field_prim(d, "file size", v->rj, v->var, "fileSize", " bytes");
-	if (patch_text(v->rj, json_get(v->rj, v->var, "structuredPatch"),
-		       &patch, &add, &del)) {
-		detail_fieldf(d, "lines", "+%lld " GLYPH_MINUS "%lld",
-			      (long long)add, (long long)del);
+	if (patch_text(v->rj, json_get(v->rj, v->var, "structuredPatch"), &patch, &add, &del)) {
+		detail_fieldf(d, "lines", "+%lld " GLYPH_MINUS "%lld", (long long)add,
+			      (long long)del);
 		detail_diff_section(d, "diff", "diff", patch.p, patch.n);
 	} else if (detail_str(v->aj, v->args, "fileText|content", &d->b)) {
 		detail_numbered_section(d, "content", d->b.p, d->b.n, 1);
@@ -401,11 +380,9 @@ grep_file(struct detail *d, const struct json *j, int f)
 			no = 0;
 		c = json_get(j, e, "isContextLine");
 		json_bool(j, c, &ctx);
-		snprintf(lead, sizeof lead, "%*lld%c ", digits, (long long)no,
-			 ctx ? '-' : ':');
+		snprintf(lead, sizeof lead, "%*lld%c ", digits, (long long)no, ctx ? '-' : ':');
 		detail_str(j, e, "content", &d->a);
-		detail_wrap(d, d->a.p ? d->a.p : "", d->a.n,
-			    ctx ? ROLE_DIM : ROLE_NORMAL, 2, lead);
+		detail_wrap(d, d->a.p ? d->a.p : "", d->a.n, ctx ? ROLE_DIM : ROLE_NORMAL, 2, lead);
 		buf_add(&text, d->a.p, d->a.n);
 		buf_addc(&text, '\n');
 	}
@@ -448,15 +425,13 @@ detail_grep(struct detail *d, const struct callview *v)
 		detail_field_taken(d, "pattern", j, v->var, "pattern");
 	detail_field_at(d, "path", v->aj, v->args, "path|dir_path");
 	detail_field_at(d, "glob", v->aj, v->args, "glob|include");
-	detail_field_prim(d, "ignore case", v->aj, v->args,
-			  "caseInsensitive|-i", NULL);
+	detail_field_prim(d, "ignore case", v->aj, v->args, "caseInsensitive|-i", NULL);
 	if (!detail_field_at(d, "mode", j, v->var, "outputMode|mode"))
 		detail_field_at(d, "mode", v->aj, v->args, "output_mode");
 	if (j == NULL || (v->var < 0 && v->text < 0))
 		return;
 	wr = json_get(j, v->var, "workspaceResults");
-	if ((wr < 0 || json_type(j, wr) != JSON_OBJECT) &&
-	    v->agent != AGENT_CURSOR) {
+	if ((wr < 0 || json_type(j, wr) != JSON_OBJECT) && v->agent != AGENT_CURSOR) {
 		grep_other(d, v);
 		return;
 	}
@@ -495,17 +470,13 @@ detail_grep(struct detail *d, const struct callview *v)
 void
 detail_glob(struct detail *d, const struct callview *v)
 {
-	if (!detail_field_taken(d, "pattern", v->aj, v->args,
-				"globPattern|pattern"))
+	if (!detail_field_taken(d, "pattern", v->aj, v->args, "globPattern|pattern"))
 		detail_field_taken(d, "pattern", v->rj, v->var, "pattern");
-	if (!detail_field_at(d, "directory", v->aj, v->args,
-			     "targetDirectory|path|dir_path"))
+	if (!detail_field_at(d, "directory", v->aj, v->args, "targetDirectory|path|dir_path"))
 		detail_field_at(d, "directory", v->rj, v->var, "path");
 	detail_field_prim(d, "files", v->rj, v->var, "totalFiles|numFiles", NULL);
-	detail_field_prim(d, "truncated", v->rj, v->var,
-			  "clientTruncated|truncated", NULL);
-	if (!list_section(d, "files", v->rj,
-			  json_path_any(v->rj, v->var, "files|filenames")))
+	detail_field_prim(d, "truncated", v->rj, v->var, "clientTruncated|truncated", NULL);
+	if (!list_section(d, "files", v->rj, json_path_any(v->rj, v->var, "files|filenames")))
 		detail_output(d, "output", v);
 }
 
@@ -537,11 +508,9 @@ detail_mcp(struct detail *d, const struct callview *v)
 		return;
 	}
 	detail_heading(d, "content");
-	for (int i = 0, e = content + 1; i < json_size(j, content);
-	     i++, e = json_next(j, e)) {
+	for (int i = 0, e = content + 1; i < json_size(j, content); i++, e = json_next(j, e)) {
 		if (json_type(j, e) == JSON_OBJECT &&
-		    detail_str(j, e, cursor ? "text.text" : "text.text|text",
-			       &d->b))
+		    detail_str(j, e, cursor ? "text.text" : "text.text|text", &d->b))
 			detail_wrap(d, d->b.p, d->b.n, ROLE_NORMAL, 2, NULL);
 		else
 			detail_json(d, j, e);
@@ -583,14 +552,11 @@ detail_task(struct detail *d, const struct callview *v)
 	if (!detail_field_at(d, "agent", v->aj, v->args, "agentId"))
 		detail_field_at(d, "agent", j, v->var, "agentId");
 	detail_field_at(d, "status", j, v->var, "status");
-	detail_field_prim(d, "run time", j, v->var,
-			  "durationMs|totalDurationMs", " ms");
+	detail_field_prim(d, "run time", j, v->var, "durationMs|totalDurationMs", " ms");
 	detail_field_prim(d, "tokens", j, v->var, "totalTokens", NULL);
 	detail_field_prim(d, "tool calls", j, v->var, "totalToolUseCount", NULL);
-	if (!detail_field_prim(d, "background", j, v->var,
-			       "isBackground|isAsync", NULL))
-		detail_field_prim(d, "background", v->aj, v->args,
-				  "run_in_background", NULL);
+	if (!detail_field_prim(d, "background", j, v->var, "isBackground|isAsync", NULL))
+		detail_field_prim(d, "background", v->aj, v->args, "run_in_background", NULL);
 	detail_field_at(d, "output file", j, v->var, "outputFile");
 	detail_section(d, "prompt", v->aj, v->args, "prompt", false);
 	if (j == NULL || (v->var < 0 && v->text < 0))
@@ -603,8 +569,7 @@ detail_task(struct detail *d, const struct callview *v)
 			detail_output(d, "result", v);
 		return;
 	}
-	for (int i = 0, e = steps + 1; i < json_size(j, steps);
-	     i++, e = json_next(j, e)) {
+	for (int i = 0, e = steps + 1; i < json_size(j, steps); i++, e = json_next(j, e)) {
 		char title[32];
 
 		snprintf(title, sizeof title, "step %d", i + 1);
@@ -627,14 +592,12 @@ todo_glyph(const struct json *j, int t, enum role *role)
 	bool done = false;
 
 	*role = ROLE_NORMAL;
-	if (json_strsuffix(j, st, "COMPLETED") ||
-	    json_streq(j, st, "completed") ||
+	if (json_strsuffix(j, st, "COMPLETED") || json_streq(j, st, "completed") ||
 	    (json_bool(j, json_get(j, t, "completed"), &done) && done)) {
 		*role = ROLE_TOOL_OK;
 		return GLYPH_OK " ";
 	}
-	if (json_strsuffix(j, st, "IN_PROGRESS") ||
-	    json_streq(j, st, "in_progress")) {
+	if (json_strsuffix(j, st, "IN_PROGRESS") || json_streq(j, st, "in_progress")) {
 		*role = ROLE_RUNNING;
 		return GLYPH_FOLDED " ";
 	}
@@ -689,8 +652,8 @@ detail_webfetch(struct detail *d, const struct callview *v)
 	if (json_int_at(rj, r, "code", &code)) {
 		if (!detail_str(rj, r, "codeText", &d->a))
 			buf_reset(&d->a);
-		detail_fieldf(d, "status", "%lld%s%s", (long long)code,
-			      d->a.n > 0 ? " " : "", d->a.n > 0 ? d->a.p : "");
+		detail_fieldf(d, "status", "%lld%s%s", (long long)code, d->a.n > 0 ? " " : "",
+			      d->a.n > 0 ? d->a.p : "");
 	}
 	detail_field_prim(d, "size", rj, r, "bytes", " bytes");
 	detail_field_prim(d, "run time", rj, r, "durationMs", " ms");
@@ -731,8 +694,7 @@ text_start(struct buf *out, const char *s, size_t n, size_t max)
  * results hold {content: [{title, url}]} (each shown so, one level down)
  * and text. */
 static void
-search_result(struct detail *d, const struct json *j, int e, int *no,
-	      bool top)
+search_result(struct detail *d, const struct json *j, int e, int *no, bool top)
 {
 	int links = json_get(j, e, "content"), l = links + 1;
 	char lead[24];
@@ -760,13 +722,12 @@ search_result(struct detail *d, const struct json *j, int e, int *no,
 		detail_str(j, e, "url", &d->b);
 	detail_wrap(d, d->b.p ? d->b.p : "", d->b.n, ROLE_NORMAL, 2, lead);
 	if (titled && detail_str(j, e, "url", &d->b))
-		detail_wrap(d, d->b.p, d->b.n, ROLE_DIM, 2 + (int)strlen(lead),
-			    NULL);
+		detail_wrap(d, d->b.p, d->b.n, ROLE_DIM, 2 + (int)strlen(lead), NULL);
 	if (detail_str(j, e, "chunk", &d->a)) {
 		buf_reset(&d->b);
 		text_start(&d->b, d->a.p, d->a.n, 240);
-		detail_wrap(d, d->b.p ? d->b.p : "", d->b.n, ROLE_NORMAL,
-			    2 + (int)strlen(lead), NULL);
+		detail_wrap(d, d->b.p ? d->b.p : "", d->b.n, ROLE_NORMAL, 2 + (int)strlen(lead),
+			    NULL);
 	}
 }
 
@@ -808,17 +769,13 @@ question_rows(struct detail *d, const struct json *j, int q, int no)
 	for (int i = 0; i < json_size(j, opts) && room_for(d, j, opts, o);
 	     i++, o = json_next(j, o)) {
 		buf_reset(&d->b);
-		if (!detail_tok(j, o, &d->b) &&
-		    !detail_str(j, o, "label|id", &d->b))
+		if (!detail_tok(j, o, &d->b) && !detail_str(j, o, "label|id", &d->b))
 			continue;
-		detail_wrap(d, d->b.p, d->b.n, ROLE_NORMAL, 4,
-			    GLYPH_PENDING " ");
+		detail_wrap(d, d->b.p, d->b.n, ROLE_NORMAL, 4, GLYPH_PENDING " ");
 		if (detail_str(j, o, "description", &d->b) && d->b.n > 0)
 			detail_wrap(d, d->b.p, d->b.n, ROLE_DIM, 6, NULL);
 	}
-	if (json_bool(j, json_path_any(j, q, "allowMultiple|multiSelect"),
-		      &many) &&
-	    many)
+	if (json_bool(j, json_path_any(j, q, "allowMultiple|multiSelect"), &many) && many)
 		detail_wrap(d, "(several may be chosen)", 23, ROLE_DIM, 4, NULL);
 }
 
@@ -832,8 +789,7 @@ detail_question(struct detail *d, const struct callview *v)
 	int answers, a;
 
 	detail_field_at(d, "title", j, v->args, "title");
-	for (int i = 0; i < json_size(j, qs) && room_for(d, j, qs, q);
-	     i++, q = json_next(j, q))
+	for (int i = 0; i < json_size(j, qs) && room_for(d, j, qs, q); i++, q = json_next(j, q))
 		if (json_type(j, q) == JSON_OBJECT)
 			question_rows(d, j, q, i + 1);
 	if (rj == NULL || detail_variant(v, "rejected"))
@@ -844,18 +800,16 @@ detail_question(struct detail *d, const struct callview *v)
 		detail_heading(d, "answers");
 		a = answers + 1;
 		/* The question, then its answer under it. */
-		for (int i = 0; i < json_size(rj, answers) &&
-				room_for(d, rj, answers, a);
+		for (int i = 0; i < json_size(rj, answers) && room_for(d, rj, answers, a);
 		     i++, a = json_next(rj, a + 1)) {
 			buf_reset(&d->b);
 			detail_tok(rj, a, &d->b);
-			detail_wrap(d, d->b.p ? d->b.p : "", d->b.n,
-				    ROLE_NORMAL, 2, NULL);
+			detail_wrap(d, d->b.p ? d->b.p : "", d->b.n, ROLE_NORMAL, 2, NULL);
 			buf_reset(&d->b);
 			if (!detail_tok(rj, a + 1, &d->b))
 				json_decode(rj, a + 1, &d->b);
-			detail_wrap(d, d->b.p ? d->b.p : "", d->b.n,
-				    ROLE_ASSISTANT, 4, GLYPH_ARROW " ");
+			detail_wrap(d, d->b.p ? d->b.p : "", d->b.n, ROLE_ASSISTANT, 4,
+				    GLYPH_ARROW " ");
 		}
 	} else if (!detail_output(d, "output", v) && v->var > 0) {
 		/* An answer in a shape nobody documented: as it is. */

@@ -78,8 +78,8 @@ push(struct diff *d, enum diff_op op, size_t a, size_t b)
 /* The middle a[a0..a1) against b[b0..b1): a table of LCS lengths of the
  * suffixes, walked from the start, so deletions come first in a change. */
 static void
-diff_middle(struct diff *d, const struct lines *a, size_t a0, size_t a1,
-	    const struct lines *b, size_t b0, size_t b1)
+diff_middle(struct diff *d, const struct lines *a, size_t a0, size_t a1, const struct lines *b,
+	    size_t b0, size_t b1)
 {
 	size_t n = a1 - a0, m = b1 - b0, w = m + 1;
 	uint16_t *L;
@@ -136,8 +136,7 @@ diff_lines(struct diff *d, const struct lines *a, const struct lines *b)
 }
 
 void
-diff_compute(struct diff *d, const char *old, size_t na, const char *new,
-	     size_t nb)
+diff_compute(struct diff *d, const char *old, size_t na, const char *new, size_t nb)
 {
 	struct lines a, b;
 
@@ -166,8 +165,7 @@ range(struct buf *out, char sign, size_t start, size_t count)
 }
 
 size_t
-diff_unified(const char *old, size_t na, const char *new, size_t nb,
-	     int context, struct buf *out)
+diff_unified(const char *old, size_t na, const char *new, size_t nb, int context, struct buf *out)
 {
 	struct lines a, b;
 	struct diff d = {0};
@@ -208,8 +206,9 @@ diff_unified(const char *old, size_t na, const char *new, size_t nb,
 			size_t idx = d.v[k].op == DIFF_ADD ? d.v[k].b : d.v[k].a, len;
 			const char *p = line_at(src, idx, &len);
 
-			buf_addc(out, d.v[k].op == DIFF_SAME ? ' '
-				      : d.v[k].op == DIFF_DEL ? '-' : '+');
+			buf_addc(out, d.v[k].op == DIFF_SAME  ? ' '
+				      : d.v[k].op == DIFF_DEL ? '-'
+							      : '+');
 			buf_add(out, p, len);
 			buf_addc(out, '\n');
 			changed += d.v[k].op != DIFF_SAME;

@@ -35,14 +35,13 @@ struct diff {
 /* The lines of old[0..na) and new[0..nb) (a final newline ends the last
  * line, it does not start another), in order: deletions come before the
  * additions that replace them. */
-void diff_compute(struct diff *d, const char *old, size_t na, const char *new,
-		  size_t nb);
+void diff_compute(struct diff *d, const char *old, size_t na, const char *new, size_t nb);
 void diff_free(struct diff *d);
 
 /* Append the unified diff of old and new with `context` lines around each
  * change ("@@ -3,7 +3,8 @@", then lines starting with ' ', '-' or '+');
  * nothing when they are the same. Returns the number of changed lines. */
-size_t diff_unified(const char *old, size_t na, const char *new, size_t nb,
-		    int context, struct buf *out);
+size_t diff_unified(const char *old, size_t na, const char *new, size_t nb, int context,
+		    struct buf *out);
 
 #endif

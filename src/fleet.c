@@ -91,8 +91,7 @@ map_find(const struct fleet *f, const char *path)
 	for (size_t i = k & (f->map.cap - 1);; i = (i + 1) & (f->map.cap - 1)) {
 		if (f->map.key[i] == 0)
 			return NONE;
-		if (f->map.key[i] == k &&
-		    strcmp(f->file[f->map.file[i]].path, path) == 0)
+		if (f->map.key[i] == k && strcmp(f->file[f->map.file[i]].path, path) == 0)
 			return f->map.file[i];
 	}
 }
@@ -124,8 +123,7 @@ map_put(struct fleet *f, const char *path, uint32_t fi)
 
 	if ((f->map.n + 1) * 2 > f->map.cap)
 		map_grow(f);
-	for (i = k & (f->map.cap - 1); f->map.key[i] != 0;
-	     i = (i + 1) & (f->map.cap - 1))
+	for (i = k & (f->map.cap - 1); f->map.key[i] != 0; i = (i + 1) & (f->map.cap - 1))
 		;
 	f->map.key[i] = k;
 	f->map.file[i] = fi;
@@ -336,8 +334,7 @@ note_file(struct fleet *f, int d, const char *path, const struct stat *st)
 		ff->dir = d;
 		ff->seen = f->scan;
 		ff->last_row = NONE;
-		ff->mtime_ms = (int64_t)st->st_mtim.tv_sec * 1000 +
-			       st->st_mtim.tv_nsec / 1000000;
+		ff->mtime_ms = (int64_t)st->st_mtim.tv_sec * 1000 + st->st_mtim.tv_nsec / 1000000;
 		map_put(f, path, fi);
 		enqueue(f, fi);
 		return fi;
@@ -345,8 +342,7 @@ note_file(struct fleet *f, int d, const char *path, const struct stat *st)
 	ff = &f->file[fi];
 	if (ff->gone || st->st_ino != ff->ino || st->st_dev != ff->dev ||
 	    (uint64_t)st->st_size != ff->size ||
-	    (int64_t)st->st_mtim.tv_sec * 1000 + st->st_mtim.tv_nsec / 1000000 !=
-		    ff->mtime_ms)
+	    (int64_t)st->st_mtim.tv_sec * 1000 + st->st_mtim.tv_nsec / 1000000 != ff->mtime_ms)
 		enqueue(f, fi);
 	return fi;
 }
@@ -381,8 +377,7 @@ scan_entry(struct fleet *f, int d, const char *name)
 	if (lstat(path.p, &st) != 0)
 		goto out;
 	if (S_ISDIR(st.st_mode)) {
-		if ((f->flags & FLEET_RECURSIVE) && f->dir[d].listing &&
-		    name[0] != '.')
+		if ((f->flags & FLEET_RECURSIVE) && f->dir[d].listing && name[0] != '.')
 			add_dir(f, path.p, true);
 		goto out;
 	}
@@ -391,8 +386,7 @@ scan_entry(struct fleet *f, int d, const char *name)
 		goto out;
 	if (!S_ISREG(st.st_mode))
 		goto out;
-	if (map_find(f, path.p) != NONE ||
-	    (f->dir[d].listing && listed_name(f->dir[d].path, name)))
+	if (map_find(f, path.p) != NONE || (f->dir[d].listing && listed_name(f->dir[d].path, name)))
 		note_file(f, d, path.p, &st);
 out:
 	buf_free(&path);
@@ -549,8 +543,8 @@ on_watch(void *ctx, int d, const char *name, enum watch_what what)
 	if (what == WATCH_GONE) {
 		if (fi != NONE)
 			file_gone(f, fi);
-	} else if (what == WATCH_NEW && lstat(path.p, &st) == 0 &&
-		   S_ISREG(st.st_mode) && file_renamed(f, d, path.p, &st)) {
+	} else if (what == WATCH_NEW && lstat(path.p, &st) == 0 && S_ISREG(st.st_mode) &&
+		   file_renamed(f, d, path.p, &st)) {
 		/* listed already, under its new name */
 	} else if (what == WATCH_NEW || fi == NONE) {
 		scan_entry(f, d, name);
@@ -731,8 +725,7 @@ fleet_stats(const struct fleet *f, int64_t now_ms, struct fleet_stats *st)
 		enum fleet_state s = (enum fleet_state)f->row[r].state;
 
 		st->by_state[s]++;
-		if ((s == FS_DONE || s == FS_FAILED) &&
-		    fleet_row_when(f, (uint32_t)r) >= today) {
+		if ((s == FS_DONE || s == FS_FAILED) && fleet_row_when(f, (uint32_t)r) >= today) {
 			st->done_today += s == FS_DONE;
 			st->failed_today += s == FS_FAILED;
 		}

@@ -99,9 +99,9 @@ enum {
 
 /* A running call a row shows. */
 struct fleet_call {
-	uint64_t key;      /* hash of the call's id */
-	int64_t start_ms;  /* TIME_NONE when unknown */
-	char what[52];     /* "Shell `npm test`" */
+	uint64_t key;     /* hash of the call's id */
+	int64_t start_ms; /* TIME_NONE when unknown */
+	char what[52];    /* "Shell `npm test`" */
 };
 
 /* One session: all its row shows. */
@@ -125,19 +125,19 @@ struct fleet_row {
 	int64_t duration_ms; /* the result's duration, or TIME_NONE */
 	int64_t tokens_in;   /* from its result; -1: unknown */
 	int64_t tokens_out;
-	double cost_usd;     /* < 0: unknown */
+	double cost_usd; /* < 0: unknown */
 	struct fleet_call calls[FLEET_CALLS];
-	char id[40];         /* the session id (cut) */
+	char id[40]; /* the session id (cut) */
 	char model[40];
-	char cwd[112];       /* the working directory; when it is longer,
+	char cwd[112];    /* the working directory; when it is longer,
 				"…/" and its last part (fleet_cwd_name) */
-	char prompt[112];    /* the first prompt's start, on one line */
-	char how[112];       /* how it ended, why it failed; for FS_FILE,
+	char prompt[112]; /* the first prompt's start, on one line */
+	char how[112];    /* how it ended, why it failed; for FS_FILE,
 				what the file is */
 };
 
 enum {
-	FLEET_RECURSIVE = 1 << 0, /* folders' folders too (-R) */
+	FLEET_RECURSIVE = 1 << 0,   /* folders' folders too (-R) */
 	FLEET_STATES_ONLY = 1 << 1, /* only the states are wanted (--status-line):
 				     lines that change none (Cursor's tool
 				     calls) are passed over, and rows count no
@@ -155,8 +155,7 @@ struct fleet;
 /* A row's state changed from `was` (FS_NSTATES: a row that is new since
  * the first look) to its state now. Not called for what the first look
  * finds. */
-typedef void (*fleet_change_fn)(void *ctx, struct fleet *f, uint32_t row,
-				enum fleet_state was);
+typedef void (*fleet_change_fn)(void *ctx, struct fleet *f, uint32_t row, enum fleet_state was);
 
 /* A fleet with flags FLEET_*; agent: --agent's, or -1. */
 struct fleet *fleet_new(unsigned flags, int agent);
@@ -195,10 +194,10 @@ const char *fleet_file_note(const struct fleet *f, size_t i);
 
 /* What the status bar says about the fleet as a whole. */
 struct fleet_stats {
-	size_t files;      /* files listed */
-	size_t unread;     /* files of the first look not read yet */
-	size_t polled;     /* folders polled: no inotify watch left */
-	size_t gone;       /* folders removed */
+	size_t files;  /* files listed */
+	size_t unread; /* files of the first look not read yet */
+	size_t polled; /* folders polled: no inotify watch left */
+	size_t gone;   /* folders removed */
 	size_t by_state[FS_NSTATES];
 	size_t done_today; /* done since the local midnight of now */
 	size_t failed_today;
@@ -207,8 +206,8 @@ void fleet_stats(const struct fleet *f, int64_t now_ms, struct fleet_stats *st);
 
 /* Fill v (room for max) with the rows in sort order that match filter (a
  * piece of text, any case; NULL or "": all); returns how many. */
-size_t fleet_rows(const struct fleet *f, enum fleet_sort sort,
-		  const char *filter, int64_t now_ms, uint32_t *v, size_t max);
+size_t fleet_rows(const struct fleet *f, enum fleet_sort sort, const char *filter, int64_t now_ms,
+		  uint32_t *v, size_t max);
 /* The last part of a row's cwd, as the list shows it. */
 const char *fleet_cwd_name(const struct fleet_row *r);
 /* "attention", "newest", "longest", "cwd". */
@@ -228,14 +227,13 @@ struct fleet_colw {
  * returns how many. */
 int fleet_columns(int width, struct fleet_colw *cols);
 /* Append the text of a cell, sanitized, on one line (not cut). */
-void fleet_cell(const struct fleet *f, uint32_t row, enum fleet_col col,
-		int64_t now_ms, struct buf *out);
+void fleet_cell(const struct fleet *f, uint32_t row, enum fleet_col col, int64_t now_ms,
+		struct buf *out);
 /* Append the column titles, and a row, laid out in cols: exactly the
  * width of the layout in cells. */
 void fleet_header(const struct fleet_colw *cols, int n, struct buf *out);
-void fleet_line(const struct fleet *f, uint32_t row,
-		const struct fleet_colw *cols, int n, int64_t now_ms,
-		struct buf *out);
+void fleet_line(const struct fleet *f, uint32_t row, const struct fleet_colw *cols, int n,
+		int64_t now_ms, struct buf *out);
 /* "3 running · 1 waiting · 1 failed · 12 done today" (nothing at all:
  * "no sessions"). */
 void fleet_summary(const struct fleet *f, int64_t now_ms, struct buf *out);

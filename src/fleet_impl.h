@@ -19,29 +19,29 @@ enum {
 
 /* What a file turned out to be. */
 enum file_kind {
-	FK_UNREAD,  /* not looked at yet (or read again from the start) */
-	FK_EMPTY,   /* no whole line yet */
-	FK_STREAM,  /* JSON lines: read into rows */
-	FK_OTHER,   /* not a stream: listed as such, never parsed */
-	FK_ERROR,   /* cannot be read (err says why) */
+	FK_UNREAD, /* not looked at yet (or read again from the start) */
+	FK_EMPTY,  /* no whole line yet */
+	FK_STREAM, /* JSON lines: read into rows */
+	FK_OTHER,  /* not a stream: listed as such, never parsed */
+	FK_ERROR,  /* cannot be read (err says why) */
 };
 
 /* A folder listed, or holding files given one by one. */
 struct fdir {
-	char *path;     /* owned */
-	bool listing;   /* its stream files are all listed (a folder given,
+	char *path;   /* owned */
+	bool listing; /* its stream files are all listed (a folder given,
 			   or one under it with FLEET_RECURSIVE); else only
 			   the files given */
 };
 
 /* A file listed. */
 struct ffile {
-	char *path;        /* owned */
-	int dir;           /* its folder's number (watch.h's) */
+	char *path; /* owned */
+	int dir;    /* its folder's number (watch.h's) */
 	dev_t dev;
 	ino_t ino;
-	uint64_t size;     /* as last seen */
-	uint64_t read_to;  /* every line before it is in the rows */
+	uint64_t size;    /* as last seen */
+	uint64_t read_to; /* every line before it is in the rows */
 	int64_t mtime_ms;
 	uint32_t last_row; /* its newest row, when nrows or placeholder */
 	uint32_t nrows;    /* sessions read (rows with an index) */
@@ -63,44 +63,44 @@ struct ffile {
 
 /* A map from a path to its file. */
 struct fmap {
-	uint64_t *key;   /* hash | 1; 0: empty */
+	uint64_t *key; /* hash | 1; 0: empty */
 	uint32_t *file;
-	size_t cap;      /* power of two */
+	size_t cap; /* power of two */
 	size_t n;
 };
 
 struct fleet {
-	unsigned flags;       /* FLEET_* */
-	int agent;            /* --agent's, or -1 */
+	unsigned flags; /* FLEET_* */
+	int agent;      /* --agent's, or -1 */
 	struct watch *w;
-	struct fdir *dir;     /* by watch.h's folder number */
+	struct fdir *dir; /* by watch.h's folder number */
 	size_t ndir, dircap;
 	struct ffile *file;
 	size_t nfile, filecap;
 	struct fmap map;
 	struct fleet_row *row;
 	size_t nrow, rowcap;
-	uint8_t *told;        /* per row: the state last told, FS_NSTATES:
+	uint8_t *told;     /* per row: the state last told, FS_NSTATES:
 				 never told */
-	uint8_t *touched;     /* per row: changed in this update */
-	uint32_t *changed;    /* the rows touched, in order */
+	uint8_t *touched;  /* per row: changed in this update */
+	uint32_t *changed; /* the rows touched, in order */
 	size_t nchanged, changedcap;
-	uint32_t *queue;      /* files to read */
+	uint32_t *queue; /* files to read */
 	size_t qhead, nqueue, qcap;
-	uint32_t *live;       /* files whose newest row may be running */
+	uint32_t *live; /* files whose newest row may be running */
 	size_t nlive, livecap;
-	uint32_t scan;        /* folder scans made: ffile.seen */
-	bool first_done;      /* the first look is over: changes are told */
-	bool sorted;          /* the first look's queue is by mtime */
+	uint32_t scan;   /* folder scans made: ffile.seen */
+	bool first_done; /* the first look is over: changes are told */
+	bool sorted;     /* the first look's queue is by mtime */
 	fleet_change_fn fn;
 	void *ctx;
-	int64_t now;          /* of the update running */
-	unsigned result;      /* FLEET_* of the update running */
+	int64_t now;     /* of the update running */
+	unsigned result; /* FLEET_* of the update running */
 	/* Reading: a model over one chunk of a file at a time. */
 	struct model *m;
-	struct source src;    /* over chunk */
+	struct source src; /* over chunk */
 	struct buf chunk;
-	struct json *j;       /* to look at a line before the model does */
+	struct json *j; /* to look at a line before the model does */
 	struct tool_desc td;
 	struct buf tmp;
 };
@@ -123,8 +123,7 @@ int64_t fleet_row_when(const struct fleet *f, uint32_t ri);
  * tail), into its rows. */
 void fleet_read(struct fleet *f, uint32_t fi);
 /* The state a row is in, its file live or not. */
-enum fleet_state fleet_row_state(const struct fleet_row *r, bool newest,
-				 bool live);
+enum fleet_state fleet_row_state(const struct fleet_row *r, bool newest, bool live);
 /* Copy s[0..n) into dst (cap bytes with the NUL) on one line: blanks
  * folded, cut at a character's boundary. */
 void fleet_copy(char *dst, size_t cap, const char *s, size_t n);

@@ -28,8 +28,8 @@ static const enum fleet_col md_cols[] = {
 	FC_NOW,   FC_TIME,  FC_CALLS, FC_TOKENS, FC_COST, FC_FILE,
 };
 static const char *const md_titles[] = {
-	"state", "agent", "model", "id", "cwd", "prompt",
-	"now", "time", "calls", "tokens", "cost", "file",
+	"state", "agent", "model", "id",     "cwd",  "prompt",
+	"now",   "time",  "calls", "tokens", "cost", "file",
 };
 
 /* A Markdown table cell: '|' and '\' escaped, '`' kept. */
@@ -45,8 +45,7 @@ md_cell(struct buf *out, const char *s, size_t n)
 
 /* The Markdown table of the rows in v[0..n). */
 static void
-print_markdown(const struct fleet *f, const uint32_t *v, size_t n,
-	       int64_t now_ms, struct buf *out)
+print_markdown(const struct fleet *f, const uint32_t *v, size_t n, int64_t now_ms, struct buf *out)
 {
 	struct buf cell = {0};
 
@@ -72,8 +71,7 @@ print_markdown(const struct fleet *f, const uint32_t *v, size_t n,
 }
 
 void
-fleet_print_list(const struct fleet *f, enum print_format fmt, int width,
-		 int64_t now_ms, FILE *out)
+fleet_print_list(const struct fleet *f, enum print_format fmt, int width, int64_t now_ms, FILE *out)
 {
 	size_t n = fleet_nrows(f);
 	uint32_t *v = xcalloc(n + 1, sizeof *v);
@@ -107,8 +105,8 @@ fleet_print_list(const struct fleet *f, enum print_format fmt, int width,
 /* A file's summary pieces: its sessions to out (and f), its diagnostics
  * kept in diags; its lines counted. */
 static void
-json_file(const char *path, int agent, struct buf *out, FILE *f,
-	  struct buf *diags, bool *sfirst, bool *dfirst, uint64_t *lines)
+json_file(const char *path, int agent, struct buf *out, FILE *f, struct buf *diags, bool *sfirst,
+	  bool *dfirst, uint64_t *lines)
 {
 	struct source src;
 	struct model *m;
@@ -196,8 +194,8 @@ json_member(struct buf *out, const char *key, const char *s)
 }
 
 void
-fleet_change_line(const struct fleet *f, uint32_t row, enum fleet_state was,
-		  enum print_format fmt, int64_t now_ms, struct buf *out)
+fleet_change_line(const struct fleet *f, uint32_t row, enum fleet_state was, enum print_format fmt,
+		  int64_t now_ms, struct buf *out)
 {
 	const struct fleet_row *r = fleet_row(f, row);
 	enum fleet_state st = (enum fleet_state)r->state;
@@ -207,8 +205,8 @@ fleet_change_line(const struct fleet *f, uint32_t row, enum fleet_state was,
 	char clock[16];
 
 	if (fmt == PF_JSON) {
-		buf_addf(out, "{\"time_ms\":%lld,\"state\":\"%s\",\"was\":",
-			 (long long)now_ms, fleet_state_name(st));
+		buf_addf(out, "{\"time_ms\":%lld,\"state\":\"%s\",\"was\":", (long long)now_ms,
+			 fleet_state_name(st));
 		if (was == FS_NSTATES)
 			buf_adds(out, "null");
 		else
@@ -230,8 +228,8 @@ fleet_change_line(const struct fleet *f, uint32_t row, enum fleet_state was,
 	}
 	localtime_r(&t, &tm);
 	strftime(clock, sizeof clock, "%H:%M:%S", &tm);
-	buf_addf(out, "%s %s %s %s", clock, fleet_state_glyph(st),
-		 fleet_state_name(st), agent_get(r->agent)->name);
+	buf_addf(out, "%s %s %s %s", clock, fleet_state_glyph(st), fleet_state_name(st),
+		 agent_get(r->agent)->name);
 	fleet_cell(f, row, FC_MODEL, now_ms, &cell);
 	if (cell.n > 0)
 		buf_addf(out, " %s", cell.p);
@@ -240,8 +238,7 @@ fleet_change_line(const struct fleet *f, uint32_t row, enum fleet_state was,
 	if (cell.n > 0) {
 		size_t used, n = text_fit(cell.p, cell.n, 40, &used);
 
-		buf_addf(out, " \"%.*s%s\"", (int)n, cell.p,
-			 n < cell.n ? GLYPH_ELLIPSIS : "");
+		buf_addf(out, " \"%.*s%s\"", (int)n, cell.p, n < cell.n ? GLYPH_ELLIPSIS : "");
 	}
 	buf_reset(&cell);
 	fleet_cell(f, row, FC_TIME, now_ms, &cell);
@@ -285,8 +282,7 @@ follow_change(void *ctx, struct fleet *f, uint32_t row, enum fleet_state was)
 }
 
 int
-fleet_follow(struct fleet *f, enum print_format fmt, struct notifier *n,
-	     FILE *out)
+fleet_follow(struct fleet *f, enum print_format fmt, struct notifier *n, FILE *out)
 {
 	static const int sigs[] = {SIGTERM, SIGINT, SIGHUP};
 	struct follow c = {fmt, n, out, 0, {0}};
@@ -325,8 +321,7 @@ fleet_follow(struct fleet *f, enum print_format fmt, struct notifier *n,
 }
 
 void
-fleet_status_line(const struct fleet *f, int64_t now_ms, int flags,
-		  struct buf *out)
+fleet_status_line(const struct fleet *f, int64_t now_ms, int flags, struct buf *out)
 {
 	struct fleet_stats st;
 	static const struct {

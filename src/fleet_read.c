@@ -122,8 +122,7 @@ call_open(struct fleet *f, struct fleet_row *r, uint32_t c, uint64_t key)
 
 	r->running++;
 	if (r->ncalls == FLEET_CALLS) {
-		memmove(&r->calls[0], &r->calls[1],
-			(FLEET_CALLS - 1) * sizeof r->calls[0]);
+		memmove(&r->calls[0], &r->calls[1], (FLEET_CALLS - 1) * sizeof r->calls[0]);
 		r->ncalls--;
 	}
 	fc = &r->calls[r->ncalls++];
@@ -133,8 +132,8 @@ call_open(struct fleet *f, struct fleet_row *r, uint32_t c, uint64_t key)
 	buf_reset(&f->td.outcome); /* "running", which the row says */
 	buf_reset(&f->tmp);
 	/* Paths as the transcript shows them: relative to the cwd. */
-	tool_line_at((enum tool_kind)m->call[c].kind, &f->td,
-		     r->cwd[0] == '/' ? r->cwd : NULL, strlen(r->cwd), 0, &f->tmp);
+	tool_line_at((enum tool_kind)m->call[c].kind, &f->td, r->cwd[0] == '/' ? r->cwd : NULL,
+		     strlen(r->cwd), 0, &f->tmp);
 	fleet_copy(fc->what, sizeof fc->what, f->tmp.p, f->tmp.n);
 }
 
@@ -193,8 +192,7 @@ merge_queries(struct fleet *f, struct fleet_row *r, uint32_t s)
 		const struct query *qu = &m->query[q];
 		uint64_t key;
 
-		if (qu->session != s ||
-		    (qu->ask_ev != NONE && qu->answer_ev != NONE))
+		if (qu->session != s || (qu->ask_ev != NONE && qu->answer_ev != NONE))
 			continue;
 		words_query_load(m, (uint32_t)q, &w);
 		key = hash_bytes(w.id.p ? w.id.p : "", w.id.n, 0) | 1;
@@ -296,8 +294,7 @@ merge_end(struct fleet *f, struct fleet_row *r, uint32_t s)
 		if (model_fact(m, s, FACT_COST, &f->tmp))
 			r->cost_usd = strtod(f->tmp.p, NULL);
 	}
-	if (m->cmd.present && (m->cmd.exited || m->cmd.signal != 0) &&
-	    s + 1 == m->nses)
+	if (m->cmd.present && (m->cmd.exited || m->cmd.signal != 0) && s + 1 == m->nses)
 		r->flags |= FR_EXITED;
 	if (model_session_state(m, s) == SS_FAILED) {
 		r->flags |= FR_FAILED;
@@ -333,8 +330,7 @@ merge(struct fleet *f, uint32_t fi, uint32_t s, uint64_t base)
 	merge_prompt(f, r, s);
 	if (r->start_ms == TIME_NONE)
 		r->start_ms = ses->start_ms;
-	if (ses->last_ms != TIME_NONE &&
-	    (r->last_ms == TIME_NONE || ses->last_ms > r->last_ms))
+	if (ses->last_ms != TIME_NONE && (r->last_ms == TIME_NONE || ses->last_ms > r->last_ms))
 		r->last_ms = ses->last_ms;
 	merge_calls(f, r, s);
 	merge_queries(f, r, s);
@@ -359,8 +355,7 @@ piece_agent(const struct fleet *f, const struct ffile *ff)
 /* Read the whole lines of p[0..n), bytes base.. of file fi, into its rows;
  * with head, stop after the first prompt. Returns the bytes read. */
 static size_t
-feed(struct fleet *f, uint32_t fi, uint64_t base, const char *p, size_t n,
-     bool head)
+feed(struct fleet *f, uint32_t fi, uint64_t base, const char *p, size_t n, bool head)
 {
 	struct model *m = f->m;
 	struct source *src = &f->src;
@@ -474,8 +469,7 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 	p = f->chunk.p;
 	if (f->chunk.n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
 		i = 3;
-	while (i < f->chunk.n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' ||
-				  p[i] == '\n'))
+	while (i < f->chunk.n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\n'))
 		i++;
 	if (i < f->chunk.n && p[i] != '{') {
 		ff->kind = FK_OTHER;
@@ -486,8 +480,7 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 	if (memchr(p, '\n', f->chunk.n) == NULL) {
 		/* One line so far, or a first line longer than the head. */
 		ff->kind = f->chunk.n < FLEET_HEAD ? FK_EMPTY : FK_OTHER;
-		placeholder(f, fi, ff->kind == FK_EMPTY ? "no session yet"
-						       : "not a stream");
+		placeholder(f, fi, ff->kind == FK_EMPTY ? "no session yet" : "not a stream");
 		return;
 	}
 	ff->kind = FK_STREAM;
@@ -517,8 +510,8 @@ read_tail(struct fleet *f, uint32_t fi, int fd)
 			return;
 		nl = memchr(f->chunk.p, '\n', f->chunk.n);
 		/* A small window inside one last line: the whole tail. */
-		if ((nl == NULL || (size_t)(nl - f->chunk.p) + 1 == f->chunk.n) &&
-		    w < FLEET_TAIL && ff->size - ff->read_to > w + 1) {
+		if ((nl == NULL || (size_t)(nl - f->chunk.p) + 1 == f->chunk.n) && w < FLEET_TAIL &&
+		    ff->size - ff->read_to > w + 1) {
 			from = ff->size - MIN(ff->size - ff->read_to, (uint64_t)FLEET_TAIL + 1);
 			if (!read_at(f, fd, from, (size_t)(ff->size - from)))
 				return;
@@ -531,8 +524,7 @@ read_tail(struct fleet *f, uint32_t fi, int fd)
 		return;
 	}
 	ff->read_to = from + skip +
-		      feed(f, fi, from + skip, f->chunk.p + skip,
-			   f->chunk.n - (size_t)skip, false);
+		      feed(f, fi, from + skip, f->chunk.p + skip, f->chunk.n - (size_t)skip, false);
 	if (ff->nrows > 0 && ff->placeholder) /* cannot be: sessions came */
 		ff->placeholder = false;
 }
@@ -616,8 +608,7 @@ fleet_read(struct fleet *f, uint32_t fi)
 	ff->gone = false;
 	ff->err = 0;
 	if (ff->kind != FK_UNREAD && ff->kind != FK_ERROR &&
-	    (st.st_dev != ff->dev || st.st_ino != ff->ino ||
-	     (uint64_t)st.st_size < ff->read_to))
+	    (st.st_dev != ff->dev || st.st_ino != ff->ino || (uint64_t)st.st_size < ff->read_to))
 		restart(f, fi);
 	ff->dev = st.st_dev;
 	ff->ino = st.st_ino;

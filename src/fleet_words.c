@@ -29,8 +29,7 @@ const char *
 fleet_state_glyph(enum fleet_state st)
 {
 	static const char *const glyphs[FS_NSTATES] = {
-		GLYPH_WAITING, GLYPH_FAILED, GLYPH_LIVE, GLYPH_INCOMPLETE,
-		GLYPH_OK, GLYPH_DOT,
+		GLYPH_WAITING, GLYPH_FAILED, GLYPH_LIVE, GLYPH_INCOMPLETE, GLYPH_OK, GLYPH_DOT,
 	};
 
 	return (unsigned)st < FS_NSTATES ? glyphs[st] : "?";
@@ -40,7 +39,10 @@ const char *
 fleet_sort_name(enum fleet_sort sort)
 {
 	static const char *const names[FSORT_COUNT] = {
-		"attention", "newest", "longest", "cwd",
+		"attention",
+		"newest",
+		"longest",
+		"cwd",
 	};
 
 	return (unsigned)sort < FSORT_COUNT ? names[sort] : "?";
@@ -72,15 +74,13 @@ row_time(const struct fleet *f, uint32_t ri, int64_t now_ms)
 	if (r->state == FS_FILE)
 		return TIME_NONE;
 	if (running(r))
-		return r->start_ms != TIME_NONE && now_ms >= r->start_ms
-			       ? now_ms - r->start_ms
-			       : TIME_NONE;
+		return r->start_ms != TIME_NONE && now_ms >= r->start_ms ? now_ms - r->start_ms
+									 : TIME_NONE;
 	if (r->duration_ms != TIME_NONE)
 		return r->duration_ms;
 	/* Its last event; the file's last write when no line had a time. */
 	end = r->last_ms != TIME_NONE ? r->last_ms : fleet_row_when(f, ri);
-	return r->start_ms != TIME_NONE && end >= r->start_ms ? end - r->start_ms
-							     : TIME_NONE;
+	return r->start_ms != TIME_NONE && end >= r->start_ms ? end - r->start_ms : TIME_NONE;
 }
 
 /* --- order and filter ---------------------------------------------------------- */
@@ -155,8 +155,14 @@ matches(const struct fleet *f, uint32_t ri, const char *filter)
 {
 	const struct fleet_row *r = &f->row[ri];
 	const char *const fields[] = {
-		fleet_state_name((enum fleet_state)r->state), agent_get(r->agent)->name,
-		r->model, r->id, r->cwd, r->prompt, r->how, fleet_name(f, ri),
+		fleet_state_name((enum fleet_state)r->state),
+		agent_get(r->agent)->name,
+		r->model,
+		r->id,
+		r->cwd,
+		r->prompt,
+		r->how,
+		fleet_name(f, ri),
 	};
 
 	for (size_t i = 0; i < ARRAY_LEN(fields); i++)
@@ -169,15 +175,14 @@ matches(const struct fleet *f, uint32_t ri, const char *filter)
 }
 
 size_t
-fleet_rows(const struct fleet *f, enum fleet_sort sort, const char *filter,
-	   int64_t now_ms, uint32_t *v, size_t max)
+fleet_rows(const struct fleet *f, enum fleet_sort sort, const char *filter, int64_t now_ms,
+	   uint32_t *v, size_t max)
 {
 	struct order o = {f, sort, now_ms};
 	size_t n = 0;
 
 	for (size_t r = 0; r < f->nrow && n < max; r++)
-		if (filter == NULL || filter[0] == '\0' ||
-		    matches(f, (uint32_t)r, filter))
+		if (filter == NULL || filter[0] == '\0' || matches(f, (uint32_t)r, filter))
 			v[n++] = (uint32_t)r;
 	qsort_r(v, n, sizeof *v, compare, &o);
 	return n;
@@ -192,18 +197,12 @@ static const struct {
 	int width;
 	int priority;
 } columns[FC_NCOLS] = {
-	[FC_STATE] = {"STATE", 12, 0},
-	[FC_AGENT] = {"AGENT", 6, 4},
-	[FC_MODEL] = {"MODEL", 14, 9},
-	[FC_ID] = {"ID", 8, 8},
-	[FC_CWD] = {"CWD", 14, 5},
-	[FC_PROMPT] = {"PROMPT", 14, 1},
-	[FC_NOW] = {"NOW", 20, 3},
-	[FC_TIME] = {"TIME", 8, 2},
-	[FC_CALLS] = {"CALLS", 11, 6},
-	[FC_TOKENS] = {"TOKENS", 11, 10},
-	[FC_COST] = {"COST", 7, 11},
-	[FC_QUIET] = {"QUIET", 11, 7},
+	[FC_STATE] = {"STATE", 12, 0}, [FC_AGENT] = {"AGENT", 6, 4},
+	[FC_MODEL] = {"MODEL", 14, 9}, [FC_ID] = {"ID", 8, 8},
+	[FC_CWD] = {"CWD", 14, 5},     [FC_PROMPT] = {"PROMPT", 14, 1},
+	[FC_NOW] = {"NOW", 20, 3},     [FC_TIME] = {"TIME", 8, 2},
+	[FC_CALLS] = {"CALLS", 11, 6}, [FC_TOKENS] = {"TOKENS", 11, 10},
+	[FC_COST] = {"COST", 7, 11},   [FC_QUIET] = {"QUIET", 11, 7},
 	[FC_FILE] = {"FILE", 22, 12},
 };
 
@@ -270,8 +269,7 @@ add_time(struct buf *out, int64_t ms)
 /* What the NOW column says: the newest running call and its time; or the
  * decision waited for; or how it ended. */
 static void
-cell_now(const struct fleet *f, const struct fleet_row *r, int64_t now_ms,
-	 struct buf *out)
+cell_now(const struct fleet *f, const struct fleet_row *r, int64_t now_ms, struct buf *out)
 {
 	if (r->state == FS_WAITING) {
 		buf_adds(out, "asks for a decision");
@@ -304,8 +302,7 @@ cell_now(const struct fleet *f, const struct fleet_row *r, int64_t now_ms,
 
 /* What a cell says, raw. */
 static void
-cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col,
-	 int64_t now_ms, struct buf *out)
+cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col, int64_t now_ms, struct buf *out)
 {
 	const struct fleet_row *r = &f->row[ri];
 	uint32_t failed = r->failed + (running(r) ? 0 : r->running);
@@ -321,7 +318,8 @@ cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col,
 		break;
 	case FC_MODEL:
 		buf_adds(out, r->model[0] != '\0' || r->state == FS_FILE
-				      ? r->model : agent_get(r->agent)->label);
+				      ? r->model
+				      : agent_get(r->agent)->label);
 		break;
 	case FC_ID:
 		buf_add(out, r->id, MIN(strlen(r->id), (size_t)8));
@@ -373,8 +371,7 @@ cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col,
 }
 
 void
-fleet_cell(const struct fleet *f, uint32_t row, enum fleet_col col,
-	   int64_t now_ms, struct buf *out)
+fleet_cell(const struct fleet *f, uint32_t row, enum fleet_col col, int64_t now_ms, struct buf *out)
 {
 	struct buf raw = {0};
 
@@ -429,8 +426,8 @@ fleet_header(const struct fleet_colw *cols, int n, struct buf *out)
 }
 
 void
-fleet_line(const struct fleet *f, uint32_t row, const struct fleet_colw *cols,
-	   int n, int64_t now_ms, struct buf *out)
+fleet_line(const struct fleet *f, uint32_t row, const struct fleet_colw *cols, int n,
+	   int64_t now_ms, struct buf *out)
 {
 	struct buf cell = {0};
 

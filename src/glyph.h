@@ -16,18 +16,18 @@
 #define GLYPH_WAITING "\xE2\x8F\xB8"    /* ⏸ waiting for a decision */
 
 /* Punctuation of the lines people read. */
-#define GLYPH_DOT "\xC2\xB7"            /* · between the parts of a line */
-#define GLYPH_ARROW "\xE2\x86\x92"      /* → what a command or a wait gave */
-#define GLYPH_MINUS "\xE2\x88\x92"      /* − lines removed */
-#define GLYPH_TIMES "\xC3\x97"          /* × a replay's speed */
-#define GLYPH_ELLIPSIS "\xE2\x80\xA6"   /* … text cut short */
-#define GLYPH_NEWLINE "\xE2\x86\xB5"    /* ↵ a newline in one-line text */
+#define GLYPH_DOT "\xC2\xB7"             /* · between the parts of a line */
+#define GLYPH_ARROW "\xE2\x86\x92"       /* → what a command or a wait gave */
+#define GLYPH_MINUS "\xE2\x88\x92"       /* − lines removed */
+#define GLYPH_TIMES "\xC3\x97"           /* × a replay's speed */
+#define GLYPH_ELLIPSIS "\xE2\x80\xA6"    /* … text cut short */
+#define GLYPH_NEWLINE "\xE2\x86\xB5"     /* ↵ a newline in one-line text */
 #define GLYPH_REPLACEMENT "\xEF\xBF\xBD" /* U+FFFD for invalid bytes */
 
 /* The transcript. */
-#define GLYPH_PROMPT "\xE2\x9D\xAF"     /* ❯ before a prompt */
-#define GLYPH_FOLDED "\xE2\x96\xB8"     /* ▸ folded thinking; a todo in progress */
-#define GLYPH_UNFOLDED "\xE2\x96\xBE"   /* ▾ unfolded thinking */
+#define GLYPH_PROMPT "\xE2\x9D\xAF"   /* ❯ before a prompt */
+#define GLYPH_FOLDED "\xE2\x96\xB8"   /* ▸ folded thinking; a todo in progress */
+#define GLYPH_UNFOLDED "\xE2\x96\xBE" /* ▾ unfolded thinking */
 
 /* Timeline bars, by call state. */
 #define GLYPH_BAR_OK "\xE2\x96\x88"       /* █ */
@@ -37,12 +37,12 @@
 #define GLYPH_BAR_RUNNING "\xE2\x96\x92"  /* ▒ */
 
 /* Lines and boxes. */
-#define GLYPH_RULE "\xE2\x94\x80"       /* ─ */
-#define GLYPH_VRULE "\xE2\x94\x82"      /* │ */
-#define GLYPH_BOX_TL "\xE2\x94\x8C"     /* ┌ */
-#define GLYPH_BOX_TR "\xE2\x94\x90"     /* ┐ */
-#define GLYPH_BOX_BL "\xE2\x94\x94"     /* └ */
-#define GLYPH_BOX_BR "\xE2\x94\x98"     /* ┘ */
+#define GLYPH_RULE "\xE2\x94\x80"   /* ─ */
+#define GLYPH_VRULE "\xE2\x94\x82"  /* │ */
+#define GLYPH_BOX_TL "\xE2\x94\x8C" /* ┌ */
+#define GLYPH_BOX_TR "\xE2\x94\x90" /* ┐ */
+#define GLYPH_BOX_BL "\xE2\x94\x94" /* └ */
+#define GLYPH_BOX_BR "\xE2\x94\x98" /* ┘ */
 
 /* The byte order mark a file may start with (not drawn: skipped). */
 #define GLYPH_BOM "\xEF\xBB\xBF"

@@ -47,12 +47,11 @@ input_watch(struct input *in, size_t i)
 	if (in->wd[i] >= 0)
 		inotify_rm_watch(in->inotify, in->wd[i]);
 	in->wd[i] = inotify_add_watch(in->inotify, in->src[i].path,
-				      IN_MODIFY | IN_ATTRIB | IN_MOVE_SELF |
-					      IN_DELETE_SELF | IN_CLOSE_WRITE);
+				      IN_MODIFY | IN_ATTRIB | IN_MOVE_SELF | IN_DELETE_SELF |
+					      IN_CLOSE_WRITE);
 	if (in->dwd[i] < 0) {
 		snprintf(dir, sizeof dir, "%s", in->src[i].path);
-		in->dwd[i] = inotify_add_watch(in->inotify, dirname(dir),
-					       IN_CREATE | IN_MOVED_TO);
+		in->dwd[i] = inotify_add_watch(in->inotify, dirname(dir), IN_CREATE | IN_MOVED_TO);
 	}
 }
 
@@ -134,8 +133,7 @@ input_restart(struct input *in, size_t which, enum source_change why)
 	struct buf err = {0};
 
 	buf_reset(&in->note);
-	buf_addf(&in->note, "%s was %s: read again from the start",
-		 in->src[which].name,
+	buf_addf(&in->note, "%s was %s: read again from the start", in->src[which].name,
 		 why == SOURCE_TRUNCATED ? "truncated" : "replaced");
 	if (source_restart(&in->src[which], &err) != 0) {
 		buf_reset(&in->note);
@@ -199,18 +197,15 @@ input_lines(struct input *in, size_t i, size_t budget, size_t *used)
 	int64_t now = in->live[i] ? clock_wall_ms() : TIME_NONE;
 	/* Piped stdin that is a redirected file is read at once, but it is
 	 * what --record was asked to keep: it arrives now. */
-	int64_t rec_ms = in->rec == NULL || now != TIME_NONE ? now
-							      : clock_wall_ms();
+	int64_t rec_ms = in->rec == NULL || now != TIME_NONE ? now : clock_wall_ms();
 
 	while (source_next_line(s, &ln)) {
 		uint32_t ev;
 
 		if (in->rec != NULL && in->err[i])
-			record_stderr(in->rec, source_at(s, ln.off), ln.len,
-				      rec_ms);
+			record_stderr(in->rec, source_at(s, ln.off), ln.len, rec_ms);
 		else if (in->rec != NULL)
-			record_line(in->rec, source_at(s, ln.off), ln.len,
-				    ln.terminated, rec_ms);
+			record_line(in->rec, source_at(s, ln.off), ln.len, ln.terminated, rec_ms);
 		ev = model_add_line(in->m, in->msrc[i], &ln, now);
 		in->changes++;
 		if (in->on_line != NULL)
@@ -284,8 +279,7 @@ input_pollfds(struct input *in, struct pollfd *fds, int max)
 	for (size_t i = 0; i < in->n && n < max; i++) {
 		const struct source *s = &in->src[i];
 
-		if (in->ended[i] || s->fd < 0 || s->follow ||
-		    !input_active(in, i))
+		if (in->ended[i] || s->fd < 0 || s->follow || !input_active(in, i))
 			continue;
 		fds[n].fd = s->fd;
 		fds[n].events = POLLIN;

@@ -17,11 +17,11 @@
 #define INPUT_MAX MODEL_MAX_SOURCES
 
 /* Called for each line handed to the model (ev is NONE for a blank one). */
-typedef void (*input_line_fn)(void *ctx, const struct source *s,
-			      const struct line *ln, uint32_t ev);
+typedef void (*input_line_fn)(void *ctx, const struct source *s, const struct line *ln,
+			      uint32_t ev);
 
 struct input {
-	struct model *m;          /* not owned */
+	struct model *m; /* not owned */
 	struct source src[INPUT_MAX];
 	unsigned msrc[INPUT_MAX]; /* model index of each source */
 	bool live[INPUT_MAX];     /* lines get arrival times */
@@ -30,18 +30,18 @@ struct input {
 				     stdout, recorded as stderr */
 	size_t n;
 	bool follow;
-	int inotify;              /* -1 unless following */
-	int wd[INPUT_MAX];        /* watch of each followed file */
-	int dwd[INPUT_MAX];       /* watch of its directory */
-	struct recorder *rec;     /* not owned; may be NULL */
+	int inotify;          /* -1 unless following */
+	int wd[INPUT_MAX];    /* watch of each followed file */
+	int dwd[INPUT_MAX];   /* watch of its directory */
+	struct recorder *rec; /* not owned; may be NULL */
 	input_line_fn on_line;
 	void *ctx;
-	struct buf note;          /* the latest thing worth telling the user
+	struct buf note;      /* the latest thing worth telling the user
 				     ("run.ndjson was truncated: read again") */
-	uint64_t notes;           /* times note was set: a change to show */
-	bool gone[INPUT_MAX];     /* a followed file's path was removed (said) */
-	uint64_t restarts;        /* times the input was read again */
-	uint64_t changes;         /* lines handed out, sources ended: what a
+	uint64_t notes;       /* times note was set: a change to show */
+	bool gone[INPUT_MAX]; /* a followed file's path was removed (said) */
+	uint64_t restarts;    /* times the input was read again */
+	uint64_t changes;     /* lines handed out, sources ended: what a
 				     screen watches to know it must redraw */
 };
 

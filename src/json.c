@@ -336,8 +336,7 @@ json_jsmn_error(struct json *j, const jsmn_parser *p, int r)
 		err = json_validate(j, k, true, 0);
 		if (err != JSON_OK)
 			return err;
-	} else if (r == JSMN_ERROR_PART && p->toknext == 0 && at < j->n &&
-		   j->s[at] != '"') {
+	} else if (r == JSMN_ERROR_PART && p->toknext == 0 && at < j->n && j->s[at] != '"') {
 		/* A bare number or literal ending the line: strict jsmn waits
 		 * for a delimiter. Give it its token and judge it as a value. */
 		root->type = JSMN_PRIMITIVE;
@@ -347,16 +346,14 @@ json_jsmn_error(struct json *j, const jsmn_parser *p, int r)
 		root->parent = -1;
 		return json_validate(j, 1, true, 0);
 	}
-	return json_stop(j, p,
-			 r == JSMN_ERROR_PART ? JSON_TRUNCATED : JSON_INVALID);
+	return json_stop(j, p, r == JSMN_ERROR_PART ? JSON_TRUNCATED : JSON_INVALID);
 }
 
 /* Tokenize and check j->s[0..n), which holds no white-space-only text;
  * *stop is where jsmn stopped, *ntok the tokens it made. A NUL byte is not
  * looked for here. */
 static enum json_err
-json_tokenize(struct json *j, const char *s, size_t n, size_t *stop,
-	      int *ntok)
+json_tokenize(struct json *j, const char *s, size_t n, size_t *stop, int *ntok)
 {
 	jsmn_parser p;
 	int r;
@@ -413,8 +410,7 @@ json_parse(struct json *j, const char *s, size_t n)
 	err = n >= INT_MAX /* jsmn keeps offsets in an int */
 		      ? json_fail(j, JSON_TOO_BIG, 0)
 		      : json_tokenize(j, s, n, &stop, &ntok);
-	if ((err != JSON_OK || stop < n) &&
-	    (nul = memchr(s, '\0', n)) != NULL)
+	if ((err != JSON_OK || stop < n) && (nul = memchr(s, '\0', n)) != NULL)
 		return json_fail(j, JSON_NUL, (size_t)(nul - s));
 	if (err == JSON_OK)
 		j->count = ntok;
@@ -446,8 +442,7 @@ json_parse_head(struct json *j, const char *s, size_t n, int ntok)
 	jsmn_init(&p);
 	r = jsmn_parse(&p, s, n, tok, (unsigned)ntok);
 	count = (int)p.toknext;
-	if ((r < 0 && r != JSMN_ERROR_NOMEM) || count == 0 ||
-	    tok[0].type != JSMN_OBJECT)
+	if ((r < 0 && r != JSMN_ERROR_NOMEM) || count == 0 || tok[0].type != JSMN_OBJECT)
 		return json_fail(j, JSON_INVALID, MIN((size_t)p.pos, n));
 	for (i = 0; i < count; i++) {
 		size_t b = tok_offset(&tok[i]);
@@ -515,8 +510,7 @@ json_save(const struct json *j, void *dst)
 
 /* Copy saved tokens of a successful parse of s[0..n) in. */
 void
-json_restore(struct json *j, const char *s, size_t n, const void *saved,
-	     size_t size)
+json_restore(struct json *j, const char *s, size_t n, const void *saved, size_t size)
 {
 	unsigned count = (unsigned)(size / sizeof *j->tok);
 
@@ -544,8 +538,7 @@ json_set_label(struct json *j, uint64_t label)
 bool
 json_holds(const struct json *j, const char *s, size_t n, uint64_t label)
 {
-	return label != 0 && j->label == label && j->count > 0 && j->s == s &&
-	       j->n == n;
+	return label != 0 && j->label == label && j->count > 0 && j->s == s && j->n == n;
 }
 
 /* Describe an error for a status line. */

@@ -26,12 +26,12 @@ enum json_type {
 
 enum json_err {
 	JSON_OK = 0,
-	JSON_EMPTY,     /* the line holds only white space */
-	JSON_NUL,       /* a NUL byte in the line */
-	JSON_TRUNCATED, /* the line ends inside a value */
-	JSON_INVALID,   /* a character that cannot stand where it is */
+	JSON_EMPTY,      /* the line holds only white space */
+	JSON_NUL,        /* a NUL byte in the line */
+	JSON_TRUNCATED,  /* the line ends inside a value */
+	JSON_INVALID,    /* a character that cannot stand where it is */
 	JSON_NOT_OBJECT, /* valid JSON, but the top-level value is not an object */
-	JSON_TRAILING,  /* something after the object */
+	JSON_TRAILING,   /* something after the object */
 	JSON_TOO_DEEP,
 	JSON_TOO_BIG,
 };
@@ -53,8 +53,7 @@ size_t json_errpos(const struct json *j);
  * the lookups see the members read (a container still open holds those
  * read whole). JSON_OK unless jsmn failed on what it read. json_whole says
  * whether a container was read to its end. */
-enum json_err json_parse_head(struct json *j, const char *s, size_t n,
-			      int ntok);
+enum json_err json_parse_head(struct json *j, const char *s, size_t n, int ntok);
 /* Token t was read with all it holds (always so after json_parse). */
 bool json_whole(const struct json *j, int t);
 /* A label the caller gives the line of the last successful parse (each
@@ -62,15 +61,13 @@ bool json_whole(const struct json *j, int t);
  * line are still there: json_holds. */
 void json_set_label(struct json *j, uint64_t label);
 /* Whether the last parse succeeded, on s[0..n), and was given label. */
-bool json_holds(const struct json *j, const char *s, size_t n,
-		uint64_t label);
+bool json_holds(const struct json *j, const char *s, size_t n, uint64_t label);
 /* The tokens of the last successful parse, kept elsewhere (a line parsed
  * on another thread): json_saved_size bytes written by json_save, given
  * back by json_restore, which makes j as json_parse of s[0..n) made it. */
 size_t json_saved_size(const struct json *j);
 void json_save(const struct json *j, void *dst);
-void json_restore(struct json *j, const char *s, size_t n, const void *saved,
-		  size_t size);
+void json_restore(struct json *j, const char *s, size_t n, const void *saved, size_t size);
 /* A short English description of err ("not JSON", "truncated JSON", ...). */
 const char *json_strerror(enum json_err err);
 
@@ -85,8 +82,7 @@ int json_next(const struct json *j, int t);
 /* Value token of `key` in object obj, or -1. */
 int json_get(const struct json *j, int obj, const char *key);
 /* Look up nkeys keys in one pass over obj: out[i] = value token or -1. */
-void json_getv(const struct json *j, int obj, const char *const *keys,
-	       int nkeys, int *out);
+void json_getv(const struct json *j, int obj, const char *const *keys, int nkeys, int *out);
 
 /* Most keys a json_keys holds. */
 #define JSON_KEYS_MAX 16
@@ -106,9 +102,9 @@ struct json_keys {
 	const char *const *keys;
 	int n;
 	size_t len[JSON_KEYS_MAX];
-	int8_t head[64];   /* first key of each length, or -1; 63: longer */
+	int8_t head[64];            /* first key of each length, or -1; 63: longer */
 	int8_t next[JSON_KEYS_MAX]; /* the next key of the same length */
-	uint32_t escaped;  /* bit k set: key k holds a backslash */
+	uint32_t escaped;           /* bit k set: key k holds a backslash */
 	size_t minlen;
 	struct json_seen seen[JSON_KEYS_SEEN]; /* a cache, by hash */
 };
@@ -124,8 +120,7 @@ int json_path(const struct json *j, int obj, const char *path);
  * way. */
 int json_path_any(const struct json *j, int obj, const char *paths);
 /* The same, the first present that is of type `type`. */
-int json_path_typed(const struct json *j, int obj, const char *paths,
-		    enum json_type type);
+int json_path_typed(const struct json *j, int obj, const char *paths, enum json_type type);
 /* Raw bytes of a token: a string without its quotes and with escapes left
  * as they are; a primitive's text; a container's whole text. */
 const char *json_raw(const struct json *j, int t, size_t *len);
@@ -141,8 +136,7 @@ bool json_strsuffix(const struct json *j, int t, const char *suffix);
 bool json_int(const struct json *j, int t, int64_t *out);
 /* json_int of the value at path under obj ("a.b"); false when j is
  * NULL, obj < 0, or the value is absent or not an integer. */
-bool json_int_at(const struct json *j, int obj, const char *path,
-		 int64_t *out);
+bool json_int_at(const struct json *j, int obj, const char *path, int64_t *out);
 /* true or false. */
 bool json_bool(const struct json *j, int t, bool *out);
 /* A string, a number or a boolean: not absent, null or a container. */

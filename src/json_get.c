@@ -45,8 +45,7 @@ json_type(const struct json *j, int t)
 int
 json_size(const struct json *j, int t)
 {
-	if (!tok_ok(j, t) || (j->tok[t].type != JSMN_OBJECT &&
-			      j->tok[t].type != JSMN_ARRAY))
+	if (!tok_ok(j, t) || (j->tok[t].type != JSMN_OBJECT && j->tok[t].type != JSMN_ARRAY))
 		return 0;
 	return j->tok[t].size;
 }
@@ -93,8 +92,7 @@ same_bytes(const char *a, const char *b, size_t n)
  * backslash needs decoding, and that is rare, so most calls are a length
  * test and at most one memcmp. */
 static bool
-raw_key_eq(const char *raw, size_t n, const char *key, size_t klen,
-	   struct buf *tmp)
+raw_key_eq(const char *raw, size_t n, const char *key, size_t klen, struct buf *tmp)
 {
 	if (n < klen)
 		return false;
@@ -109,15 +107,13 @@ raw_key_eq(const char *raw, size_t n, const char *key, size_t klen,
 
 /* Whether string token t decodes to key[0..klen); tmp holds a decoded key. */
 static bool
-key_eq(const struct json *j, int t, const char *key, size_t klen,
-       struct buf *tmp)
+key_eq(const struct json *j, int t, const char *key, size_t klen, struct buf *tmp)
 {
 	const jsmntok_t *k = &j->tok[t];
 
 	if (k->type != JSMN_STRING)
 		return false;
-	return raw_key_eq(j->s + k->start, (size_t)(k->end - k->start), key,
-			  klen, tmp);
+	return raw_key_eq(j->s + k->start, (size_t)(k->end - k->start), key, klen, tmp);
 }
 
 /* Value token of key[0..klen) among obj's direct members, or -1. */
@@ -151,8 +147,7 @@ json_get(const struct json *j, int obj, const char *key)
 
 /* Values of several keys in one walk over obj's members. */
 void
-json_getv(const struct json *j, int obj, const char *const *keys, int nkeys,
-	  int *out)
+json_getv(const struct json *j, int obj, const char *const *keys, int nkeys, int *out)
 {
 	struct json_keys ks;
 	int k;
@@ -198,8 +193,7 @@ json_keys_init(struct json_keys *ks, const char *const *keys, int n)
  * raw would then hold too, as an escape), or, when raw is longer than a
  * key and holds an escape (rare), the key its decoding equals. */
 static int
-key_index(const struct json_keys *ks, const char *raw, size_t n,
-	  struct buf *tmp)
+key_index(const struct json_keys *ks, const char *raw, size_t n, struct buf *tmp)
 {
 	int k;
 
@@ -234,8 +228,7 @@ seen_words(const char *raw, size_t n, uint64_t *a, uint64_t *b)
 		memcpy(&u, raw, 4);
 		memcpy(&v, raw + n - 4, 4);
 	} else if (n > 0) {
-		u = (uint32_t)(unsigned char)raw[0] |
-		    (uint32_t)(unsigned char)raw[n / 2] << 8 |
+		u = (uint32_t)(unsigned char)raw[0] | (uint32_t)(unsigned char)raw[n / 2] << 8 |
 		    (uint32_t)(unsigned char)raw[n - 1] << 16;
 	}
 	*a = u;
@@ -247,8 +240,7 @@ seen_words(const char *raw, size_t n, uint64_t *a, uint64_t *b)
  * hash and a compare, where the chain walk and the escape scan cost a
  * call and several branches that lines of different kinds mispredict. */
 static inline int
-key_index_seen(struct json_keys *ks, const char *raw, size_t n,
-	       struct buf *tmp)
+key_index_seen(struct json_keys *ks, const char *raw, size_t n, struct buf *tmp)
 {
 	struct json_seen *e;
 	uint64_t a, b;
@@ -256,8 +248,8 @@ key_index_seen(struct json_keys *ks, const char *raw, size_t n,
 	if (n > 16)
 		return key_index(ks, raw, n, tmp);
 	seen_words(raw, n, &a, &b);
-	e = &ks->seen[((a * 0x9E3779B97F4A7C15ull) ^ (b * 0xC2B2AE3D27D4EB4Full) ^
-		       n) >> 59 & (JSON_KEYS_SEEN - 1)];
+	e = &ks->seen[((a * 0x9E3779B97F4A7C15ull) ^ (b * 0xC2B2AE3D27D4EB4Full) ^ n) >> 59 &
+		      (JSON_KEYS_SEEN - 1)];
 	if (e->len1 != n + 1 || e->a != a || e->b != b) {
 		e->a = a;
 		e->b = b;
@@ -287,14 +279,13 @@ json_getk(const struct json *j, int obj, struct json_keys *ks, int *out)
 	for (m = 0, t = obj + 1; m < size && left > 0; m++) {
 		const jsmntok_t *v = &tok[t + 1];
 
-		k = key_index_seen(ks, j->s + tok[t].start,
-				   (size_t)(tok[t].end - tok[t].start), &tmp);
+		k = key_index_seen(ks, j->s + tok[t].start, (size_t)(tok[t].end - tok[t].start),
+				   &tmp);
 		if (k >= 0 && out[k] < 0) {
 			out[k] = t + 1;
 			left--;
 		}
-		t = v->type == JSMN_OBJECT || v->type == JSMN_ARRAY ? v->parent
-								    : t + 2;
+		t = v->type == JSMN_OBJECT || v->type == JSMN_ARRAY ? v->parent : t + 2;
 	}
 	if (tmp.cap > 0) /* a name needed decoding */
 		buf_free(&tmp);
@@ -324,8 +315,7 @@ json_path_any(const struct json *j, int obj, const char *paths)
 }
 
 int
-json_path_typed(const struct json *j, int obj, const char *paths,
-		enum json_type type)
+json_path_typed(const struct json *j, int obj, const char *paths, enum json_type type)
 {
 	char one[128];
 

@@ -53,11 +53,11 @@ struct frame {
 struct json {
 	jsmntok_t *tok; /* owned, cap entries */
 	unsigned cap;
-	int count;      /* 0 after an error */
-	const char *s;  /* borrowed until the next parse */
+	int count;     /* 0 after an error */
+	const char *s; /* borrowed until the next parse */
 	size_t n;
 	size_t errpos;
-	uint64_t label;  /* json_set_label's, 0 after a parse */
+	uint64_t label;                     /* json_set_label's, 0 after a parse */
 	struct frame stack[JSON_MAX_DEPTH]; /* the validator's, kept off the C stack */
 };
 

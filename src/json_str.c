@@ -39,10 +39,10 @@ unescape_u(struct buf *out, const char *p, size_t n)
 		return 2;
 	}
 	if (hi >= 0xD800 && hi <= 0xDBFF) {
-		if (n >= 12 && p[6] == '\\' && p[7] == 'u' &&
-		    (lo = hex4(p + 8, n - 8)) >= 0xDC00 && lo <= 0xDFFF) {
-			buf_add_utf8(out, (uint32_t)(0x10000 + ((hi - 0xD800) << 10) +
-						     (lo - 0xDC00)));
+		if (n >= 12 && p[6] == '\\' && p[7] == 'u' && (lo = hex4(p + 8, n - 8)) >= 0xDC00 &&
+		    lo <= 0xDFFF) {
+			buf_add_utf8(out,
+				     (uint32_t)(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)));
 			return 12;
 		}
 		/* A lone high surrogate; whatever follows is decoded on its own. */
@@ -159,8 +159,8 @@ json_quote(struct buf *out, const char *s, size_t n)
 		unsigned char c;
 		char esc[6];
 
-		while (run < n && p[run] >= 0x20 && p[run] < 0x7f &&
-		       p[run] != '"' && p[run] != '\\')
+		while (run < n && p[run] >= 0x20 && p[run] < 0x7f && p[run] != '"' &&
+		       p[run] != '\\')
 			run++;
 		if (run > i) {
 			buf_add(out, s + i, run - i);
@@ -243,8 +243,7 @@ pretty_string(const struct json *j, int t, struct buf *out, struct buf *tmp)
 /* Token t and its subtree at `level`; recursion is bounded by
  * JSON_MAX_DEPTH, which the validator enforced. */
 static void
-pretty_value(const struct json *j, int t, int level, struct buf *out,
-	     struct buf *tmp)
+pretty_value(const struct json *j, int t, int level, struct buf *out, struct buf *tmp)
 {
 	enum json_type type = json_type(j, t);
 	bool obj = type == JSON_OBJECT;

@@ -36,8 +36,8 @@ jump_is(const struct model *m, uint32_t it, enum jump_target what)
 }
 
 uint32_t
-jump_find(const struct model *m, uint32_t from, int dir, enum jump_target what,
-	  unsigned hide, bool wrap)
+jump_find(const struct model *m, uint32_t from, int dir, enum jump_target what, unsigned hide,
+	  bool wrap)
 {
 	uint32_t n = (uint32_t)model_nitems(m), i;
 

@@ -23,8 +23,8 @@ enum jump_target {
  * a target and whose type is not in `hide`; from == NONE starts outside
  * the ends. With wrap, the search goes on from the other end (and may
  * come back to `from` itself). NONE when there is none. */
-uint32_t jump_find(const struct model *m, uint32_t from, int dir,
-		   enum jump_target what, unsigned hide, bool wrap);
+uint32_t jump_find(const struct model *m, uint32_t from, int dir, enum jump_target what,
+		   unsigned hide, bool wrap);
 
 /* The item types an action hides or shows (0 for other actions). */
 unsigned jump_filter_mask(enum action a);

@@ -45,8 +45,7 @@ keep_wanted(void)
 	const char *v = getenv("AGENTVIEW_RECORD");
 
 	return v == NULL || !(strcmp(v, "0") == 0 || strcasecmp(v, "no") == 0 ||
-			      strcasecmp(v, "off") == 0 ||
-			      strcasecmp(v, "false") == 0);
+			      strcasecmp(v, "off") == 0 || strcasecmp(v, "false") == 0);
 }
 
 double
@@ -100,8 +99,7 @@ keep_make_dir(const char *dir, struct buf *err)
 }
 
 int
-keep_open(struct recorder *r, char *const *argv, int64_t now_ms,
-	  struct buf *err)
+keep_open(struct recorder *r, char *const *argv, int64_t now_ms, struct buf *err)
 {
 	struct buf dir = {0}, path = {0};
 	time_t t = (time_t)(now_ms / 1000);
@@ -132,8 +130,7 @@ keep_open(struct recorder *r, char *const *argv, int64_t now_ms,
 			break;
 	}
 	if (fd < 0)
-		buf_addf(err, "cannot keep the session in %s: %s", dir.p,
-			 strerror(errno));
+		buf_addf(err, "cannot keep the session in %s: %s", dir.p, strerror(errno));
 	else
 		record_open_kept(r, fd, path.p, argv);
 	buf_free(&dir);
@@ -150,8 +147,7 @@ keep_is_recording(const char *p, size_t n, bool *kept)
 	if (n < sizeof HEADER - 1 || memcmp(p, HEADER, sizeof HEADER - 1) != 0)
 		return false;
 	nl = memchr(p, '\n', n);
-	*kept = memmem(p, nl != NULL ? (size_t)(nl - p) : n, KEPT,
-		       sizeof KEPT - 1) != NULL;
+	*kept = memmem(p, nl != NULL ? (size_t)(nl - p) : n, KEPT, sizeof KEPT - 1) != NULL;
 	return true;
 }
 
@@ -182,8 +178,7 @@ prune_one(int dfd, const char *name, int64_t before_ms)
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == getuid() &&
 	    (int64_t)st.st_mtim.tv_sec * 1000 < before_ms &&
 	    (n = pread(fd, head, sizeof head, 0)) > 0 &&
-	    keep_is_recording(head, (size_t)n, &kept) && kept &&
-	    flock(fd, LOCK_EX | LOCK_NB) == 0)
+	    keep_is_recording(head, (size_t)n, &kept) && kept && flock(fd, LOCK_EX | LOCK_NB) == 0)
 		gone = unlinkat(dfd, name, 0) == 0;
 	close(fd);
 	return gone;

@@ -37,8 +37,7 @@ double keep_days(double days);
 int keep_make_dir(const char *dir, struct buf *err);
 /* Make the folder and a new file in it, named by now_ms (local time) and
  * the process, and record to it. -1 with the reason in err. */
-int keep_open(struct recorder *r, char *const *argv, int64_t now_ms,
-	      struct buf *err);
+int keep_open(struct recorder *r, char *const *argv, int64_t now_ms, struct buf *err);
 /* Remove the kept recordings of dir last written more than days ago
  * (days > 0): regular files of this user named *.ndjson whose header says
  * "kept", that no writer holds. Returns how many went. */

@@ -218,9 +218,7 @@ keys_help(struct buf *out, int width)
 			} else {
 				/* Padded by cells: names may hold arrows. */
 				buf_addf(out, "  %s%*s  ", b->names,
-					 namew - (int)text_width(b->names,
-								 strlen(b->names)),
-					 "");
+					 namew - (int)text_width(b->names, strlen(b->names)), "");
 				help_wrap(out, b->help, helpw, 2 + namew + 2);
 			}
 		}

@@ -10,7 +10,7 @@
 
 /* A key is a code point, or one of these (translated from curses by the
  * screen, so that this table needs no curses). */
-#define KEY_CTRL(c) ((c) & 0x1F)
+#define KEY_CTRL(c) ((c)&0x1F)
 enum {
 	K_FIRST = 0x40000000,
 	K_UP,
@@ -23,23 +23,23 @@ enum {
 	K_PGDN,
 	K_HOME,
 	K_END,
-	K_ENTER,  /* the keypad's Enter; Return is '\r' */
-	K_BTAB,   /* Shift-Tab */
+	K_ENTER, /* the keypad's Enter; Return is '\r' */
+	K_BTAB,  /* Shift-Tab */
 	K_ESC,
 	K_MOUSE,
-	K_OTHER,  /* a function key nobody bound */
+	K_OTHER, /* a function key nobody bound */
 	K_BACKSPACE,
 };
 
 /* Where a binding applies, most specific first when keys are looked up. */
 enum key_ctx {
-	KC_GLOBAL,     /* anywhere */
-	KC_SCROLL,     /* the focused pane: transcript or timeline */
-	KC_DETAIL,     /* a tool call's detail (scrolls as KC_SCROLL too) */
-	KC_PROMPT,     /* the search prompt */
-	KC_REPLAY,     /* while replaying (--replay): wins over the others */
-	KC_LIST,       /* the session list (it moves with KC_SCROLL's keys) */
-	KC_HELP,       /* the help overlay (it scrolls with KC_SCROLL's keys);
+	KC_GLOBAL, /* anywhere */
+	KC_SCROLL, /* the focused pane: transcript or timeline */
+	KC_DETAIL, /* a tool call's detail (scrolls as KC_SCROLL too) */
+	KC_PROMPT, /* the search prompt */
+	KC_REPLAY, /* while replaying (--replay): wins over the others */
+	KC_LIST,   /* the session list (it moves with KC_SCROLL's keys) */
+	KC_HELP,   /* the help overlay (it scrolls with KC_SCROLL's keys);
 			  last, so the help ends with how to leave it */
 	KC_CONTEXTS
 };
@@ -97,7 +97,7 @@ enum action {
 	ACT_REPLAY_SEEK,
 	ACT_REPLAY_SEEK_BACK_LONG,
 	ACT_REPLAY_SEEK_LONG,
-	ACT_REPLAY_JUMP,        /* the key's digit says where */
+	ACT_REPLAY_JUMP, /* the key's digit says where */
 	ACT_REPLAY_PREV_CALL,
 	ACT_REPLAY_NEXT_CALL,
 	ACT_REPLAY_PREV_PROMPT,

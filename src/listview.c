@@ -77,8 +77,7 @@ listview_sort_next(struct listview *lv, const struct fleet *f, int64_t now_ms)
 }
 
 void
-listview_filter_edit(struct listview *lv, const struct fleet *f,
-		     int64_t now_ms, long cp)
+listview_filter_edit(struct listview *lv, const struct fleet *f, int64_t now_ms, long cp)
 {
 	size_t len = strlen(lv->filter);
 
@@ -133,8 +132,7 @@ listview_ticking(const struct listview *lv, const struct fleet *f, int height)
 }
 
 void
-listview_status(const struct listview *lv, const struct fleet *f,
-		int64_t now_ms, struct buf *out)
+listview_status(const struct listview *lv, const struct fleet *f, int64_t now_ms, struct buf *out)
 {
 	struct fleet_stats st;
 	size_t all = fleet_nrows(f);
@@ -142,18 +140,18 @@ listview_status(const struct listview *lv, const struct fleet *f,
 	fleet_stats(f, now_ms, &st);
 	buf_addf(out, "%s order", fleet_sort_name(lv->sort));
 	if (lv->filter[0] != '\0') {
-		buf_addf(out, " " GLYPH_DOT " %zu of %zu session%s " GLYPH_DOT " filter \"",
-			 lv->n, all, all == 1 ? "" : "s");
+		buf_addf(out, " " GLYPH_DOT " %zu of %zu session%s " GLYPH_DOT " filter \"", lv->n,
+			 all, all == 1 ? "" : "s");
 		text_sanitize(out, lv->filter, strlen(lv->filter), TEXT_ONELINE);
 		buf_addc(out, '"');
 	} else {
 		buf_addf(out, " " GLYPH_DOT " %zu session%s", all, all == 1 ? "" : "s");
 	}
 	if (st.unread > 0)
-		buf_addf(out, " " GLYPH_DOT " reading %zu of %zu files", st.unread,
-			 st.files);
+		buf_addf(out, " " GLYPH_DOT " reading %zu of %zu files", st.unread, st.files);
 	if (st.polled > 0)
-		buf_addf(out, " " GLYPH_DOT " %zu folder%s polled each second (no inotify watch left)",
+		buf_addf(out,
+			 " " GLYPH_DOT " %zu folder%s polled each second (no inotify watch left)",
 			 st.polled, st.polled == 1 ? "" : "s");
 	if (st.gone > 0)
 		buf_addf(out, " " GLYPH_DOT " %zu folder%s removed", st.gone,

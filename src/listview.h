@@ -19,11 +19,11 @@
 struct listview {
 	enum fleet_sort sort;
 	char filter[LISTVIEW_FILTER_MAX]; /* raw UTF-8; "" shows every row */
-	uint32_t *v;       /* the rows shown, in order */
+	uint32_t *v;                      /* the rows shown, in order */
 	size_t n, cap;
-	size_t sel;        /* the selection's place in v (0 when n == 0) */
-	uint32_t sel_row;  /* the row selected, or LISTVIEW_NONE */
-	size_t top;        /* the first place shown */
+	size_t sel;       /* the selection's place in v (0 when n == 0) */
+	uint32_t sel_row; /* the row selected, or LISTVIEW_NONE */
+	size_t top;       /* the first place shown */
 };
 
 void listview_init(struct listview *lv);
@@ -36,21 +36,18 @@ void listview_move(struct listview *lv, long delta);
 /* The row selected, or LISTVIEW_NONE when none is shown. */
 uint32_t listview_selected(const struct listview *lv);
 /* The next order (attention, newest, longest, cwd, and round again). */
-void listview_sort_next(struct listview *lv, const struct fleet *f,
-			int64_t now_ms);
+void listview_sort_next(struct listview *lv, const struct fleet *f, int64_t now_ms);
 /* The filter gains the code point cp, or loses its last one (cp < 0), or
  * is emptied (cp == 0); the rows are made again. */
-void listview_filter_edit(struct listview *lv, const struct fleet *f,
-			  int64_t now_ms, long cp);
+void listview_filter_edit(struct listview *lv, const struct fleet *f, int64_t now_ms, long cp);
 /* Keep the selection among the height places shown from top. */
 void listview_scroll(struct listview *lv, int height);
 /* Whether one of the height places shown from top shows a clock that runs
  * (a running or waiting session's elapsed and quiet times). */
-bool listview_ticking(const struct listview *lv, const struct fleet *f,
-		      int height);
+bool listview_ticking(const struct listview *lv, const struct fleet *f, int height);
 /* The list's status bar: "attention order · 3 of 12 sessions · filter
  * "fix" · 1 folder polled (no inotify watch left)". */
-void listview_status(const struct listview *lv, const struct fleet *f,
-		     int64_t now_ms, struct buf *out);
+void listview_status(const struct listview *lv, const struct fleet *f, int64_t now_ms,
+		     struct buf *out);
 
 #endif

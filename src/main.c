@@ -61,8 +61,7 @@ memstat_note(void)
 {
 	long kib = mem_rss_anon_kib(), old = memstat_peak;
 
-	while (kib > old &&
-	       !atomic_compare_exchange_weak(&memstat_peak, &old, kib))
+	while (kib > old && !atomic_compare_exchange_weak(&memstat_peak, &old, kib))
 		;
 }
 
@@ -107,9 +106,10 @@ memstat_report(const struct model *m)
 {
 	if (getenv("AGENTVIEW_MEMSTAT") == NULL)
 		return;
-	fprintf(stderr, "agentview-memstat: events=%zu lines=%llu bytes=%llu rss_anon_peak_kib=%ld\n",
-		m->nev, (unsigned long long)m->lines,
-		(unsigned long long)m->bytes, (long)memstat_peak);
+	fprintf(stderr,
+		"agentview-memstat: events=%zu lines=%llu bytes=%llu rss_anon_peak_kib=%ld\n",
+		m->nev, (unsigned long long)m->lines, (unsigned long long)m->bytes,
+		(long)memstat_peak);
 }
 
 /* When main started, for the AGENTVIEW_FRAMESTAT hook: the time to the
@@ -140,8 +140,7 @@ static bool reads_live(const struct options *o);
 static void
 print_tell(struct print_run *r, const struct options *o)
 {
-	const char *name = r->rec != NULL ? r->rec->path
-			   : o->nfiles > 0 ? o->files[0] : "-";
+	const char *name = r->rec != NULL ? r->rec->path : o->nfiles > 0 ? o->files[0] : "-";
 
 	if (r->tell != NULL)
 		notify_model(r->tell, &r->told, r->in->m, name);
@@ -181,14 +180,13 @@ record_report(struct print_run *r)
 		fprintf(stderr, "agentview: %s was removed: nothing more is recorded\n",
 			r->rec->path);
 	else
-		fprintf(stderr, "agentview: recording to %s stopped: %s\n",
-			r->rec->path, strerror(r->rec->err));
+		fprintf(stderr, "agentview: recording to %s stopped: %s\n", r->rec->path,
+			strerror(r->rec->err));
 }
 
 /* Each line: notes first, then the line, then a write error it hit. */
 static void
-print_line(void *ctx, const struct source *s, const struct line *ln,
-	   uint32_t ev)
+print_line(void *ctx, const struct source *s, const struct line *ln, uint32_t ev)
 {
 	struct print_run *r = ctx;
 
@@ -213,8 +211,9 @@ print_signals(struct runner *run)
 		}
 	}
 	if (run->stop_signal != 0 && !run->stopping) {
-		fprintf(stderr, "agentview: %s stopped on %s: it tried to use the "
-				"terminal, which only agentview may; stopping it\n",
+		fprintf(stderr,
+			"agentview: %s stopped on %s: it tried to use the "
+			"terminal, which only agentview may; stopping it\n",
 			run->in->src[run->out].name,
 			run->stop_signal == SIGTTIN ? "SIGTTIN" : "SIGTTOU");
 		runner_stop(run, RUNNER_GRACE_MS);
@@ -243,19 +242,17 @@ print_no_json(struct runner *run, const struct options *o)
 /* Print mode: stream the input through a printer until it ends (and, with
  * a COMMAND, until it is reaped). *caught is the signal that ended it. */
 static int
-run_print(struct input *in, struct model *m, const struct options *o,
-	  struct runner *run, int *caught)
+run_print(struct input *in, struct model *m, const struct options *o, struct runner *run,
+	  int *caught)
 {
 	struct printer *p = printer_new(m, o->format, stdout);
 	struct pollfd fds[INPUT_MAX + 2];
-	struct print_run r = {p, in, o->format, 0, in->rec, false, NULL, NULL,
-			      NULL, {0}};
+	struct print_run r = {p, in, o->format, 0, in->rec, false, NULL, NULL, NULL, {0}};
 	int status = 0, tty = -1;
 	struct replay_printer rpp;
 	struct notifier nt;
 
-	if ((o->notify || o->notify_cmd != NULL) &&
-	    (run != NULL || o->follow || reads_live(o))) {
+	if ((o->notify || o->notify_cmd != NULL) && (run != NULL || o->follow || reads_live(o))) {
 		if (o->notify)
 			tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
 		notify_init(&nt, o->notify, o->notify_cmd, tty);
@@ -326,8 +323,7 @@ run_print(struct input *in, struct model *m, const struct options *o,
 	if (m->nses == 0 || m->ses[m->nses - 1].result_ev == NONE)
 		status = 3;
 	if (ferror(stdout) || fflush(stdout) != 0) {
-		fprintf(stderr, "agentview: writing output: %s\n",
-			strerror(errno));
+		fprintf(stderr, "agentview: writing output: %s\n", strerror(errno));
 		status = 1;
 	}
 	if (r.rec_failed && !in->rec->kept)
@@ -338,9 +334,8 @@ run_print(struct input *in, struct model *m, const struct options *o,
 /* Screen mode: the viewer until the user quits; -1 when there is no
  * terminal to read keys from. */
 static int
-run_screen(struct input *in, struct model *m, const struct options *o,
-	   struct runner *run, const char *note, struct fleet *f,
-	   struct notifier *tell, const char *tell_file)
+run_screen(struct input *in, struct model *m, const struct options *o, struct runner *run,
+	   const char *note, struct fleet *f, struct notifier *tell, const char *tell_file)
 {
 	struct ui_opts uo = {0};
 	bool stdin_events = f == NULL && o->command == NULL && o->nfiles == 0;
@@ -383,9 +378,8 @@ run_status_line(const struct options *o)
 	struct buf err = {0};
 	int status;
 
-	status = statusline_run(o->nfiles == 1 ? o->files[0] : "-",
-				o->tmux_style ? SL_TMUX : 0, o->agent, clock_wall_ms(),
-				stdout, &err);
+	status = statusline_run(o->nfiles == 1 ? o->files[0] : "-", o->tmux_style ? SL_TMUX : 0,
+				o->agent, clock_wall_ms(), stdout, &err);
 	if (status == 1)
 		fprintf(stderr, "agentview: %s\n", err.p);
 	buf_free(&err);
@@ -405,8 +399,7 @@ reads_live(const struct options *o)
 		return false;
 	/* A pipe, a socket, a terminal: not a file, nor /dev/null. */
 	return fstat(STDIN_FILENO, &st) == 0 &&
-	       (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) ||
-		isatty(STDIN_FILENO));
+	       (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || isatty(STDIN_FILENO));
 }
 
 /* Keep what is read live in the folder of sessions (keep.h), unless told
@@ -414,22 +407,22 @@ reads_live(const struct options *o)
  * cannot be made is said, once, on stderr (in note, for the screen); the
  * session is read and shown all the same, and the exit status stays. */
 static void
-keep_start(struct input *in, struct recorder *rec, const struct options *o,
-	   struct buf *note)
+keep_start(struct input *in, struct recorder *rec, const struct options *o, struct buf *note)
 {
 	struct buf err = {0}, dir = {0};
 	int64_t now = clock_wall_ms();
 
-	if (o->record != NULL || o->no_record || o->replay || !keep_wanted() ||
-	    !reads_live(o))
+	if (o->record != NULL || o->no_record || o->replay || !keep_wanted() || !reads_live(o))
 		return;
 	if (keep_open(rec, o->command, now, &err) == 0) {
 		in->rec = rec;
 		if (keep_dir(&dir))
 			keep_prune(dir.p, keep_days(o->keep), now);
 	} else {
-		buf_addf(note, "not keeping this session: %s (--no-record: "
-			       "do not try)", err.p);
+		buf_addf(note,
+			 "not keeping this session: %s (--no-record: "
+			 "do not try)",
+			 err.p);
 		fprintf(stderr, "agentview: %s\n", note->p);
 	}
 	buf_free(&err);
@@ -466,8 +459,7 @@ list_width(void)
 	struct winsize ws;
 	const char *cols = getenv("COLUMNS");
 
-	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
-	    ws.ws_col > 0)
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
 		return MAX(ws.ws_col, 40);
 	if (cols != NULL && atoi(cols) > 0)
 		return MAX(atoi(cols), 40);
@@ -540,8 +532,7 @@ run_fleet(const struct options *o)
 	} else if (o->format == PF_JSON) {
 		fleet_print_json(f, o->agent, stdout);
 	} else {
-		fleet_print_list(f, (enum print_format)o->format, list_width(), now,
-				 stdout);
+		fleet_print_list(f, (enum print_format)o->format, list_width(), now, stdout);
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		if (errno != EPIPE)
@@ -607,14 +598,13 @@ say(int status, struct buf *out, struct buf *err)
 /* The viewer of one input, telling its sessions' ends with --notify and
  * --notify-cmd when the input is live (a file read at once has no news). */
 static int
-screen_one(struct input *in, struct model *m, const struct options *o,
-	   struct runner *run, const char *note, const char *recorded)
+screen_one(struct input *in, struct model *m, const struct options *o, struct runner *run,
+	   const char *note, const char *recorded)
 {
 	struct notifier nt, *tell = NULL;
 	int status, tty = -1;
 
-	if ((o->notify || o->notify_cmd != NULL) &&
-	    (run != NULL || o->follow || reads_live(o))) {
+	if ((o->notify || o->notify_cmd != NULL) && (run != NULL || o->follow || reads_live(o))) {
 		if (o->notify)
 			tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
 		notify_init(&nt, o->notify, o->notify_cmd, tty);
@@ -686,16 +676,15 @@ run_one(struct options *o, bool same_axis, int *caught)
 		}
 	}
 	if (o->print) {
-		status = run_print(&in, m, o, o->command != NULL ? &run : NULL,
-				   caught);
+		status = run_print(&in, m, o, o->command != NULL ? &run : NULL, caught);
 	} else {
 		status = screen_one(&in, m, o, o->command != NULL ? &run : NULL,
 				    rec_note.n > 0 ? rec_note.p : NULL,
 				    in.rec != NULL ? rec.path : NULL);
 		if (status < 0) {
-			fprintf(stderr, "agentview: no terminal for keys (/dev/tty): printing instead\n");
-			status = run_print(&in, m, o, o->command != NULL ? &run : NULL,
-					   caught);
+			fprintf(stderr,
+				"agentview: no terminal for keys (/dev/tty): printing instead\n");
+			status = run_print(&in, m, o, o->command != NULL ? &run : NULL, caught);
 		}
 	}
 	/* COMMAND's failure is what a CI wrapper must see. */
@@ -709,8 +698,8 @@ out:
 		if (rec.err != 0 && status == 0 && !rec.kept)
 			status = 1;
 		if (rec.err != 0 && !o->print)
-			fprintf(stderr, "agentview: recording to %s: %s\n",
-				rec.path, strerror(rec.err));
+			fprintf(stderr, "agentview: recording to %s: %s\n", rec.path,
+				strerror(rec.err));
 		record_close(&rec);
 	}
 	input_free(&in);
@@ -758,8 +747,7 @@ main(int argc, char **argv)
 		o.compare = false;
 	}
 	if (o.compare) {
-		status = compare_run(o.files[0], o.files[1], o.format, o.agent,
-				     stdout, &err);
+		status = compare_run(o.files[0], o.files[1], o.format, o.agent, stdout, &err);
 		if (status != 0)
 			fprintf(stderr, "agentview: %s\n", err.p);
 		buf_free(&err);
@@ -777,8 +765,7 @@ main(int argc, char **argv)
 	if (fleet)
 		return run_list(&o);
 	if (o.follow && o.nfiles == 0)
-		return say(options_usage(&err, "--follow needs a FILE or a FOLDER"),
-			   &out, &err);
+		return say(options_usage(&err, "--follow needs a FILE or a FOLDER"), &out, &err);
 	status = run_one(&o, cmp[0].p != NULL, &caught);
 	buf_free(&err);
 	buf_free(&cmp[0]);

@@ -13,7 +13,6 @@
  * thread costs more than it saves. */
 #define AHEAD_MIN (4u << 20)
 
-
 /* A slot of the open-call map: key 0 is empty. */
 struct callslot {
 	uint64_t key;
@@ -280,8 +279,8 @@ callmap_take(struct callmap *cm, uint64_t key)
 /* --- building ---------------------------------------------------------- */
 
 uint32_t
-model_push_event(struct model *m, unsigned src, const struct line *ln,
-	   enum ev_type type, unsigned flags, int64_t ms)
+model_push_event(struct model *m, unsigned src, const struct line *ln, enum ev_type type,
+		 unsigned flags, int64_t ms)
 {
 	struct event *e;
 
@@ -289,8 +288,8 @@ model_push_event(struct model *m, unsigned src, const struct line *ln,
 	if (m->nev >= NONE - 1)
 		die("more than %u events", NONE - 1);
 	e = &m->ev[m->nev];
-	e->pos = (uint64_t)ln->off | (uint64_t)src << 40 |
-		 (uint64_t)type << 48 | (uint64_t)(flags & 0xFF) << 56;
+	e->pos = (uint64_t)ln->off | (uint64_t)src << 40 | (uint64_t)type << 48 |
+		 (uint64_t)(flags & 0xFF) << 56;
 	e->len = ln->len > UINT32_MAX ? UINT32_MAX : (uint32_t)ln->len;
 	e->item = NONE;
 	e->ms = ms;
@@ -305,8 +304,7 @@ model_set_type(struct model *m, uint32_t e, enum ev_type type)
 }
 
 uint32_t
-model_new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
-	    bool init)
+model_new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e, bool init)
 {
 	struct session *s;
 
@@ -332,8 +330,8 @@ model_new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e
 }
 
 uint32_t
-model_new_item(struct model *m, struct srcstate *ss, unsigned src,
-	 enum item_type type, uint32_t e, uint32_t ref)
+model_new_item(struct model *m, struct srcstate *ss, unsigned src, enum item_type type, uint32_t e,
+	       uint32_t ref)
 {
 	struct item *it;
 
@@ -367,8 +365,8 @@ model_extend_item(struct model *m, uint32_t it, uint32_t e)
 }
 
 static uint32_t
-new_diag(struct model *m, uint32_t e, const struct line *ln,
-	 enum diag_code code, enum json_err err, size_t pos)
+new_diag(struct model *m, uint32_t e, const struct line *ln, enum diag_code code, enum json_err err,
+	 size_t pos)
 {
 	struct diag *d;
 
@@ -385,8 +383,7 @@ new_diag(struct model *m, uint32_t e, const struct line *ln,
 /* The session events of this source go to, made when the stream starts
  * without a system/init. */
 uint32_t
-model_current_session(struct model *m, struct srcstate *ss, unsigned src,
-		uint32_t e)
+model_current_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e)
 {
 	if (ss->session == NONE)
 		model_new_session(m, ss, src, e, false);
@@ -468,15 +465,14 @@ model_new_call(struct model *m, uint32_t s)
 
 /* An item of its own that ends the open text and thinking items. */
 void
-model_add_block(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
-	  enum item_type type, uint32_t ref)
+model_add_block(struct model *m, struct srcstate *ss, unsigned src, uint32_t e, enum item_type type,
+		uint32_t ref)
 {
 	model_current_session(m, ss, src, e);
 	ss->text_item = NONE;
 	ss->think_item = NONE;
 	model_new_item(m, ss, src, type, e, ref);
 }
-
 
 /* --- agentview's own lines -------------------------------------------- */
 
@@ -551,20 +547,19 @@ recorded_blank(const struct json *j)
 		return false;
 	json_decode(j, t, &text);
 	for (size_t i = 0; i < text.n && blank; i++)
-		blank = text.p[i] == ' ' || text.p[i] == '\t' ||
-			text.p[i] == '\r' || text.p[i] == '\n';
+		blank = text.p[i] == ' ' || text.p[i] == '\t' || text.p[i] == '\r' ||
+			text.p[i] == '\n';
 	buf_free(&text);
 	return blank;
 }
 
 /* A line that is not a JSON object becomes a diagnostic. */
 static uint32_t
-add_bad(struct model *m, struct srcstate *ss, unsigned src,
-	const struct line *ln, int64_t arrival, enum diag_code code,
-	enum json_err err, size_t pos)
+add_bad(struct model *m, struct srcstate *ss, unsigned src, const struct line *ln, int64_t arrival,
+	enum diag_code code, enum json_err err, size_t pos)
 {
-	uint32_t e = model_push_event(m, src, ln, EV_BAD,
-				arrival != TIME_NONE ? EVF_ARRIVAL : 0, arrival);
+	uint32_t e = model_push_event(m, src, ln, EV_BAD, arrival != TIME_NONE ? EVF_ARRIVAL : 0,
+				      arrival);
 	uint32_t d = new_diag(m, e, ln, code, err, pos);
 
 	model_set_thread(ss, NONE); /* the session's own, whatever came before */
@@ -581,12 +576,10 @@ model_session_is_preamble(const struct model *m, uint32_t s)
 {
 	const struct session *ses = &m->ses[s];
 
-	if (ses->init_ev != NONE || ses->ncalls > 0 || ses->nprompts > 0 ||
-	    ses->result_ev != NONE)
+	if (ses->init_ev != NONE || ses->ncalls > 0 || ses->nprompts > 0 || ses->result_ev != NONE)
 		return false;
 	for (size_t i = ses->first_item; i < m->nit; i++)
-		if (m->it[i].session == s && m->it[i].type != IT_DIAG &&
-		    m->it[i].type != IT_STDERR)
+		if (m->it[i].session == s && m->it[i].type != IT_DIAG && m->it[i].type != IT_STDERR)
 			return false;
 	return true;
 }
@@ -595,8 +588,7 @@ model_session_is_preamble(const struct model *m, uint32_t s)
  * goes with, leaving that source's open text and thinking alone (the two
  * pipes interleave by chance, not by meaning). */
 static uint32_t
-add_stderr_line(struct model *m, unsigned src, const struct line *ln,
-		int64_t arrival_ms)
+add_stderr_line(struct model *m, unsigned src, const struct line *ln, int64_t arrival_ms)
 {
 	unsigned of = m->src[src].stderr_of;
 	struct srcstate *os = &m->src[of];
@@ -608,8 +600,8 @@ add_stderr_line(struct model *m, unsigned src, const struct line *ln,
 		n--;
 	if (n == 0)
 		return NONE;
-	e = model_push_event(m, src, ln, EV_STDERR,
-		       arrival_ms != TIME_NONE ? EVF_ARRIVAL : 0, arrival_ms);
+	e = model_push_event(m, src, ln, EV_STDERR, arrival_ms != TIME_NONE ? EVF_ARRIVAL : 0,
+			     arrival_ms);
 	s = model_current_session(m, os, of, e);
 	it = model_new_item(m, os, src, IT_STDERR, e, NONE);
 	m->it[it].depth = 0; /* the command's, not a sub-agent's */
@@ -622,8 +614,7 @@ add_stderr_line(struct model *m, unsigned src, const struct line *ln,
 /* The agent whose adapter reads the line: the one it starts a session of,
  * else the forced one, else its session's, else the one it looks like. */
 static unsigned
-line_agent(const struct model *m, const struct srcstate *ss,
-	   const struct json *j, const int *k)
+line_agent(const struct model *m, const struct srcstate *ss, const struct json *j, const int *k)
 {
 	int a;
 
@@ -668,19 +659,17 @@ add_meta(struct build *b)
 /* Parse the line into m->json and look up its top keys; the parser thread
  * may have done it already. */
 static enum json_err
-parse_line(struct model *m, struct srcstate *ss, const struct line *ln,
-	   const char *p, size_t n, int *k)
+parse_line(struct model *m, struct srcstate *ss, const struct line *ln, const char *p, size_t n,
+	   int *k)
 {
 	enum json_err err;
 
 	if (ss->ahead == NULL && !ss->ahead_tried && whole_file(ss->src) &&
 	    ss->src->size - ln->off > m->ahead_min) {
 		ss->ahead_tried = true;
-		ss->ahead = ahead_start(ss->src->data, ss->src->size, ln->off,
-					&m->top_keys);
+		ss->ahead = ahead_start(ss->src->data, ss->src->size, ln->off, &m->top_keys);
 	}
-	if (ss->ahead != NULL &&
-	    ahead_take(ss->ahead, ln->off, ln->len, p, n, m->json, k))
+	if (ss->ahead != NULL && ahead_take(ss->ahead, ln->off, ln->len, p, n, m->json, k))
 		return JSON_OK;
 	err = ln->len > UINT32_MAX ? JSON_TOO_BIG : json_parse(m->json, p, n);
 	if (err == JSON_OK)
@@ -689,8 +678,7 @@ parse_line(struct model *m, struct srcstate *ss, const struct line *ln,
 }
 
 uint32_t
-model_add_line(struct model *m, unsigned src, const struct line *ln,
-	       int64_t arrival_ms)
+model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arrival_ms)
 {
 	struct srcstate *ss = &m->src[src];
 	const char *p = source_at(ss->src, ln->off);
@@ -713,13 +701,11 @@ model_add_line(struct model *m, unsigned src, const struct line *ln,
 	}
 	err = parse_line(m, ss, ln, p, n, k);
 	if (ln->len > UINT32_MAX)
-		return add_bad(m, ss, src, ln, arrival_ms, DG_TOO_LONG,
-			       JSON_TOO_BIG, 0);
+		return add_bad(m, ss, src, ln, arrival_ms, DG_TOO_LONG, JSON_TOO_BIG, 0);
 	if (err == JSON_EMPTY)
 		return NONE;
 	if (err != JSON_OK)
-		return add_bad(m, ss, src, ln, arrival_ms, DG_JSON, err,
-			       json_errpos(m->json));
+		return add_bad(m, ss, src, ln, arrival_ms, DG_JSON, err, json_errpos(m->json));
 	if (k[TOP_AV_MS] >= 0 && (ts = agent_ms(m->json, k[TOP_AV_MS])) != TIME_NONE) {
 		ms = ts;
 		ss->recording = true;

@@ -93,39 +93,31 @@ struct item {
 	uint32_t first_ev; /* the event that made it */
 	uint32_t last_ev;  /* the latest event added to it */
 	uint32_t session;
-	uint32_t ref;      /* IT_TOOL: call index; IT_DIAG: diag index */
-	uint8_t type;      /* enum item_type */
+	uint32_t ref; /* IT_TOOL: call index; IT_DIAG: diag index */
+	uint8_t type; /* enum item_type */
 	uint8_t src;
-	uint8_t depth;     /* 0; 1 for what a sub-agent did, 2 for its own
+	uint8_t depth; /* 0; 1 for what a sub-agent did, 2 for its own
 			      sub-agent's, ... */
-	uint8_t flags;     /* IF_* */
-	uint16_t nev;      /* events in it, saturating at 65535 */
+	uint8_t flags; /* IF_* */
+	uint16_t nev;  /* events in it, saturating at 65535 */
 };
 
 enum call_result {
-	CR_NONE,     /* no completed event (yet) */
+	CR_NONE, /* no completed event (yet) */
 	CR_SUCCESS,
 	CR_FAILURE,
 	CR_REJECTED,
 	CR_ERROR,
-	CR_OTHER,    /* a result variant nobody documented */
-	CR_EMPTY,    /* completed, but with no result object */
+	CR_OTHER, /* a result variant nobody documented */
+	CR_EMPTY, /* completed, but with no result object */
 };
 
-enum call_state {
-	CS_RUNNING,
-	CS_OK,
-	CS_FAILED,
-	CS_REJECTED,
-	CS_ERROR,
-	CS_ORPHANED,
-	CS_NSTATES
-};
+enum call_state { CS_RUNNING, CS_OK, CS_FAILED, CS_REJECTED, CS_ERROR, CS_ORPHANED, CS_NSTATES };
 
 /* Call flags. */
 enum {
-	CF_STARTED = 1,   /* a started event was seen */
-	CF_ARGS_DONE = 2, /* the completed event carries args */
+	CF_STARTED = 1,    /* a started event was seen */
+	CF_ARGS_DONE = 2,  /* the completed event carries args */
 	CF_BACKGROUND = 4, /* it went on in the background when it completed:
 			      its end is a later notification (bg_ev) */
 };
@@ -136,15 +128,15 @@ struct call {
 	uint32_t done_ev;  /* NONE while open */
 	uint32_t session;
 	uint32_t item;
-	uint32_t parent;   /* the sub-agent call it was made under, or NONE */
-	uint32_t query;    /* the latest decision asked about it, or NONE */
-	uint32_t bg_ev;    /* CF_BACKGROUND: the notification that it ended,
+	uint32_t parent; /* the sub-agent call it was made under, or NONE */
+	uint32_t query;  /* the latest decision asked about it, or NONE */
+	uint32_t bg_ev;  /* CF_BACKGROUND: the notification that it ended,
 			      or NONE */
-	uint32_t waits;    /* an await: the call it waits for, or NONE */
+	uint32_t waits;  /* an await: the call it waits for, or NONE */
 	int64_t start_ms;
 	int64_t end_ms;
-	uint8_t kind;      /* enum tool_kind */
-	uint8_t result;    /* enum call_result */
+	uint8_t kind;   /* enum tool_kind */
+	uint8_t result; /* enum call_result */
 	uint8_t flags;
 	uint8_t bg_result; /* CF_BACKGROUND: how it ended (enum call_result) */
 	uint8_t spart;     /* the part of its started line that is the call
@@ -176,9 +168,9 @@ struct query {
 	uint32_t answer_ev; /* NONE while waiting */
 	uint32_t session;
 	uint32_t item;
-	uint32_t call;      /* the tool call it is about, or NONE */
-	uint8_t kind;       /* enum query_kind */
-	uint8_t decision;   /* enum query_decision, as of the answer */
+	uint32_t call;    /* the tool call it is about, or NONE */
+	uint8_t kind;     /* enum query_kind */
+	uint8_t decision; /* enum query_decision, as of the answer */
 };
 
 enum session_state {
@@ -201,16 +193,16 @@ struct session {
 	int64_t last_ms;     /* time of the latest event with a time */
 	int64_t duration_ms; /* the result's duration_ms, or TIME_NONE */
 	uint32_t ncalls;
-	uint32_t nopen;      /* calls with no completed event */
-	uint32_t nbg;        /* completed calls still going on in the
+	uint32_t nopen;             /* calls with no completed event */
+	uint32_t nbg;               /* completed calls still going on in the
 				background */
 	uint32_t ndone[CS_NSTATES]; /* completed calls by state */
 	uint32_t nprompts;
-	uint32_t nasking;    /* decisions asked for with no answer yet */
-	bool has_cut;        /* some of its text is IF_CUT */
-	bool is_error;       /* the result said so */
-	uint8_t agent;       /* enum agent_id: whose stream it is */
-	uint32_t cwd_off;    /* its cwd: bytes [cwd_off, cwd_off + cwd_len) of
+	uint32_t nasking; /* decisions asked for with no answer yet */
+	bool has_cut;     /* some of its text is IF_CUT */
+	bool is_error;    /* the result said so */
+	uint8_t agent;    /* enum agent_id: whose stream it is */
+	uint32_t cwd_off; /* its cwd: bytes [cwd_off, cwd_off + cwd_len) of
 				its start line, as JSON writes them (paths
 				are shown relative to it); cwd_len 0: none */
 	uint32_t cwd_len;
@@ -218,27 +210,27 @@ struct session {
 
 /* Why a line is a diagnostic. */
 enum diag_code {
-	DG_JSON,       /* json_parse failed: see err */
-	DG_TOO_LONG,   /* longer than 4 GiB */
-	DG_RECORDED,   /* a non-JSON line kept in a recording */
+	DG_JSON,     /* json_parse failed: see err */
+	DG_TOO_LONG, /* longer than 4 GiB */
+	DG_RECORDED, /* a non-JSON line kept in a recording */
 };
 
 struct diag {
-	uint64_t line;  /* 1-based line number in its source */
+	uint64_t line; /* 1-based line number in its source */
 	uint32_t ev;
-	uint32_t pos;   /* byte where the error was found */
-	uint8_t code;   /* enum diag_code */
-	uint8_t err;    /* enum json_err */
+	uint32_t pos; /* byte where the error was found */
+	uint8_t code; /* enum diag_code */
+	uint8_t err;  /* enum json_err */
 };
 
 /* How a wrapped command ended (from the runner or a recording). */
 struct command_info {
 	bool present;
-	char **argv;       /* NULL-terminated; owned */
+	char **argv; /* NULL-terminated; owned */
 	bool exited;
-	int exit_status;   /* when exited */
-	int signal;        /* 0 unless killed by a signal */
-	uint32_t nstderr;  /* stderr lines seen */
+	int exit_status;      /* when exited */
+	int signal;           /* 0 unless killed by a signal */
+	uint32_t nstderr;     /* stderr lines seen */
 	uint32_t last_stderr; /* the newest stderr event that says something,
 				 or NONE */
 };
@@ -247,29 +239,29 @@ struct ahead;
 
 /* Per-source parsing state. */
 struct srcstate {
-	struct source *src;   /* not owned */
-	struct ahead *ahead;  /* the parser thread, while one runs; owned */
-	bool ahead_tried;     /* one was started (or could not be) */
-	uint32_t session;     /* current session, NONE before the first event */
-	uint32_t think_item;  /* open thinking item, or NONE */
-	uint32_t text_item;   /* open assistant text item, or NONE */
-	bool seg_deltas;      /* the current text segment had deltas */
-	bool seg_whole;       /* ...and the whole segment came after them */
-	uint8_t steps;        /* thinking phases ended since the last text or
+	struct source *src;  /* not owned */
+	struct ahead *ahead; /* the parser thread, while one runs; owned */
+	bool ahead_tried;    /* one was started (or could not be) */
+	uint32_t session;    /* current session, NONE before the first event */
+	uint32_t think_item; /* open thinking item, or NONE */
+	uint32_t text_item;  /* open assistant text item, or NONE */
+	bool seg_deltas;     /* the current text segment had deltas */
+	bool seg_whole;      /* ...and the whole segment came after them */
+	uint8_t steps;       /* thinking phases ended since the last text or
 				 tool call: model steps that said nothing */
-	bool ended;           /* the source reached its end for good */
-	uint32_t thread;      /* the sub-agent call its latest line came from,
+	bool ended;          /* the source reached its end for good */
+	uint32_t thread;     /* the sub-agent call its latest line came from,
 				 or NONE for the session's own */
 	/* The open items of the thread before (the session's own while a
 	 * sub-agent talks, the sub-agent's while the session does), so that
 	 * interleaved streams each go on in their own items. */
 	uint32_t away_thread, away_text, away_think;
 	bool away_seg, away_whole;
-	bool recording;       /* lines carry agentview_ms */
-	uint32_t stderr_of;   /* a command's stderr: the source whose sessions
+	bool recording;     /* lines carry agentview_ms */
+	uint32_t stderr_of; /* a command's stderr: the source whose sessions
 				 its lines join (each line an EV_STDERR);
 				 NONE for any other source */
-	uint32_t last_ev;     /* its latest event, NONE before the first */
+	uint32_t last_ev;   /* its latest event, NONE before the first */
 };
 
 /* A map of open calls by (session, call_id hash). */
@@ -294,30 +286,30 @@ struct model {
 	size_t nquery, querycap;
 	struct srcstate src[MODEL_MAX_SOURCES];
 	size_t nsrc;
-	struct callmap open;  /* open calls */
-	struct callmap ids;   /* every call, by its id */
-	struct callmap asks;  /* decisions asked for, by query id */
-	struct callmap qwait; /* decisions about a call that has not started
+	struct callmap open;       /* open calls */
+	struct callmap ids;        /* every call, by its id */
+	struct callmap asks;       /* decisions asked for, by query id */
+	struct callmap qwait;      /* decisions about a call that has not started
 				 yet, by the call's id: query index */
-	struct callmap bg;    /* calls gone to the background, by task id */
-	struct json *json;  /* parser for model_add_line */
+	struct callmap bg;         /* calls gone to the background, by task id */
+	struct json *json;         /* parser for model_add_line */
 	struct json_keys top_keys; /* what model_add_line looks up */
-	uint32_t json_ev;   /* the event whose line json holds, or NONE */
-	struct json *qjson; /* parser for queries */
-	struct json *qjson2; /* a second one, when two events are needed */
-	uint64_t lines;     /* input lines read, blank ones included */
-	uint64_t bytes;     /* input bytes read */
+	uint32_t json_ev;          /* the event whose line json holds, or NONE */
+	struct json *qjson;        /* parser for queries */
+	struct json *qjson2;       /* a second one, when two events are needed */
+	uint64_t lines;            /* input lines read, blank ones included */
+	uint64_t bytes;            /* input bytes read */
 	struct command_info cmd;
-	int64_t now_ms;     /* the clock for live states (set by the caller) */
-	uint32_t limit;     /* a replay's cut-off: the last event shown, or
+	int64_t now_ms;   /* the clock for live states (set by the caller) */
+	uint32_t limit;   /* a replay's cut-off: the last event shown, or
 			       NONE for all. Items, calls, sessions and
 			       diagnostics past it are not shown; states,
 			       counts, texts and durations are as of it. */
-	size_t ahead_min;   /* parse on a second thread the lines of a whole
+	size_t ahead_min; /* parse on a second thread the lines of a whole
 			       file with more bytes than this ahead */
-	int agent;          /* the agent every line is read as (--agent),
+	int agent;        /* the agent every line is read as (--agent),
 			       or -1: recognised per session */
-	bool same_axis;     /* every session's axis as long as the longest
+	bool same_axis;   /* every session's axis as long as the longest
 			       one's, from its own start (--compare on a
 			       screen: runs drawn on one time axis) */
 };
@@ -343,8 +335,7 @@ void model_set_stderr(struct model *m, unsigned src, unsigned of);
 /* Add one line of source src. arrival_ms is when it was read live, or
  * TIME_NONE for a file read at once. Returns the new event, or NONE for a
  * blank line. */
-uint32_t model_add_line(struct model *m, unsigned src, const struct line *ln,
-			int64_t arrival_ms);
+uint32_t model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arrival_ms);
 /* The bytes of source src are about to go away (closed, unmapped): stop
  * the thread that may be reading them ahead. Lines may still be added. */
 void model_release_source(struct model *m, unsigned src);
@@ -399,15 +390,13 @@ int64_t model_event_count(struct model *m, uint32_t e, const char *path);
 bool model_fact(struct model *m, uint32_t s, enum fact f, struct buf *out);
 /* The event that holds fact f of session s, and the path to it in the
  * event; NONE when there is none. */
-uint32_t model_fact_at(const struct model *m, uint32_t s, enum fact f,
-		       const char **path);
+uint32_t model_fact_at(const struct model *m, uint32_t s, enum fact f, const char **path);
 
 /* Derived states (as of m->limit). */
 enum call_state model_call_state(const struct model *m, uint32_t c);
 enum session_state model_session_state(const struct model *m, uint32_t s);
 /* Calls of session s by state, open ones counted as running or orphaned. */
-void model_session_counts(const struct model *m, uint32_t s,
-			  uint32_t counts[CS_NSTATES]);
+void model_session_counts(const struct model *m, uint32_t s, uint32_t counts[CS_NSTATES]);
 const char *model_call_state_name(enum call_state st);
 const char *model_session_state_name(enum session_state st);
 /* When a call ended: its completion, or for one that went on in the
@@ -425,13 +414,11 @@ int64_t model_call_duration(const struct model *m, uint32_t c);
 int64_t model_session_duration(const struct model *m, uint32_t s);
 /* The time axis of session s, on which its calls are drawn as bars (the
  * timeline, the HTML page): [*a0, *a1] in ms, never empty. */
-void model_session_axis(const struct model *m, uint32_t s, int64_t *a0,
-			int64_t *a1);
+void model_session_axis(const struct model *m, uint32_t s, int64_t *a0, int64_t *a1);
 /* Where call c lies on its session's axis, as fractions of it: 0 <=
  * *from <= *to <= 1. A call with no start time starts at 0; one with no
  * end ends now while it runs, else at the end of the axis. */
-void model_call_span(const struct model *m, uint32_t c, double *from,
-		     double *to);
+void model_call_span(const struct model *m, uint32_t c, double *from, double *to);
 
 /* The bytes of event e's line, and its length. */
 const char *model_line(const struct model *m, uint32_t e, size_t *len);
@@ -445,8 +432,7 @@ bool model_parse(const struct model *m, uint32_t e, struct json *j);
  * newest event does not parse it again), else e's line parsed into
  * scratch, unless scratch is m->qjson or m->qjson2 and already holds it.
  * NULL when the line is not a JSON object. */
-const struct json *model_parsed(const struct model *m, uint32_t e,
-				struct json *scratch);
+const struct json *model_parsed(const struct model *m, uint32_t e, struct json *scratch);
 
 /* Append to out the decoded text of an item: the prompt, the thinking, the
  * assistant text; for a diagnostic or stderr line, the line itself. */
@@ -457,8 +443,7 @@ unsigned model_event_agent(const struct model *m, uint32_t e);
 void model_event_text(struct model *m, uint32_t e, struct buf *out);
 /* Append the decoded value of a top-level string field of event e (such as
  * "model" or "cwd" of an init); false when absent. */
-bool model_event_field(struct model *m, uint32_t e, const char *path,
-		       struct buf *out);
+bool model_event_field(struct model *m, uint32_t e, const char *path, struct buf *out);
 /* Append a one-line account of a notice: "connection lost, reconnecting
  * (attempt 2)", "task sleep 5 completed"; for an event nobody documented,
  * its type/subtype and its whole JSON line. */

@@ -73,9 +73,7 @@ build_parent(struct build *b, int id)
 
 	b->parent = NONE;
 	if (ss->session != NONE && json_type(b->j, id) == JSON_STRING)
-		b->parent = callmap_get(&b->m->ids,
-					model_id_key(b->j, id, ss->session,
-						       SALT_CALL));
+		b->parent = callmap_get(&b->m->ids, model_id_key(b->j, id, ss->session, SALT_CALL));
 }
 
 uint32_t
@@ -84,8 +82,7 @@ build_segment_end(struct build *b)
 	struct srcstate *ss = &b->m->src[b->src];
 	uint32_t e = build_hidden(b);
 
-	if (ss->thread == b->parent && ss->seg_deltas && !ss->seg_whole &&
-	    ss->text_item != NONE) {
+	if (ss->thread == b->parent && ss->seg_deltas && !ss->seg_whole && ss->text_item != NONE) {
 		b->m->it[ss->text_item].flags |= IF_CUT;
 		b->m->ses[b->m->it[ss->text_item].session].has_cut = true;
 		b->m->ev[e].pos |= (uint64_t)EVF_CUT << 56;
@@ -166,8 +163,7 @@ build_thinking(struct build *b, enum think_part part)
 {
 	struct srcstate *ss = &b->m->src[b->src];
 	bool done = part == THINK_DONE ||
-		    (part == THINK_WHOLE && ss->think_item != NONE &&
-		     ss->thread == b->parent);
+		    (part == THINK_WHOLE && ss->think_item != NONE && ss->thread == b->parent);
 	uint32_t e = build_push(b, done ? EV_THINK_DONE : EV_THINK_DELTA);
 
 	ss = build_state(b, e);
@@ -237,8 +233,7 @@ call_tally(struct model *m, uint32_t ci, int d)
 /* A call's item, made at event e; a decision asked about the call before
  * it came is its (Cursor asks before it starts some calls). */
 static void
-call_item(struct build *b, struct srcstate *ss, uint32_t ci, uint32_t e,
-	  uint64_t key)
+call_item(struct build *b, struct srcstate *ss, uint32_t ci, uint32_t e, uint64_t key)
 {
 	struct model *m = b->m;
 	uint32_t q;
@@ -297,9 +292,8 @@ call_times(struct call *c, int64_t ev_ms, const struct call_ref *r)
 		c->start_ms = started;
 	/* Both clocks are >= 0, so the difference cannot overflow; the sum
 	 * can (found by hand under UBSan: timestamps near INT64_MAX). */
-	if (started != TIME_NONE && completed != TIME_NONE &&
-	    completed >= started && c->start_ms >= 0 &&
-	    completed - started <= INT64_MAX - c->start_ms)
+	if (started != TIME_NONE && completed != TIME_NONE && completed >= started &&
+	    c->start_ms >= 0 && completed - started <= INT64_MAX - c->start_ms)
 		c->end_ms = c->start_ms + (completed - started);
 	else if (ev_ms != TIME_NONE)
 		c->end_ms = ev_ms;
@@ -375,12 +369,10 @@ build_wait(struct build *b, int task)
 	uint32_t s = m->src[b->src].session, ci;
 
 	if (s == NONE || b->ev == NONE || m->ev[b->ev].item == NONE ||
-	    m->it[m->ev[b->ev].item].type != IT_TOOL ||
-	    !json_is_value(b->j, task))
+	    m->it[m->ev[b->ev].item].type != IT_TOOL || !json_is_value(b->j, task))
 		return;
 	ci = m->it[m->ev[b->ev].item].ref;
-	m->call[ci].waits =
-		callmap_get(&m->bg, model_id_key(b->j, task, s, SALT_TASK));
+	m->call[ci].waits = callmap_get(&m->bg, model_id_key(b->j, task, s, SALT_TASK));
 }
 
 uint32_t
@@ -390,8 +382,7 @@ build_task_end(struct build *b, int task, enum call_result r)
 	uint32_t e = build_notice(b), s = m->src[b->src].session, ci;
 
 	if (!json_is_value(b->j, task) ||
-	    (ci = callmap_take(&m->bg, model_id_key(b->j, task, s,
-							SALT_TASK))) == NONE)
+	    (ci = callmap_take(&m->bg, model_id_key(b->j, task, s, SALT_TASK))) == NONE)
 		return e;
 	call_tally(m, ci, -1);
 	m->call[ci].bg_ev = e;
@@ -422,15 +413,13 @@ build_ask(struct build *b, int id, int call, enum query_kind kind)
 		m->query[q].call = ci;
 		m->call[ci].query = q;
 	} else {
-		callmap_put(&m->qwait, model_id_key(b->j, call, s, SALT_CALL),
-			    q);
+		callmap_put(&m->qwait, model_id_key(b->j, call, s, SALT_CALL), q);
 	}
 	return e;
 }
 
 uint32_t
-build_answer(struct build *b, int id, enum query_kind kind,
-	     enum query_decision d)
+build_answer(struct build *b, int id, enum query_kind kind, enum query_decision d)
 {
 	struct model *m = b->m;
 	uint32_t e = build_push(b, EV_ANSWER);
@@ -438,8 +427,7 @@ build_answer(struct build *b, int id, enum query_kind kind,
 	uint32_t s = ss->session, q = NONE;
 
 	if (json_is_value(b->j, id))
-		q = callmap_take(&m->asks,
-				 model_id_key(b->j, id, s, SALT_QUERY));
+		q = callmap_take(&m->asks, model_id_key(b->j, id, s, SALT_QUERY));
 	if (q == NONE) {
 		/* An answer whose question never came. */
 		q = model_new_query(m, s);
@@ -465,8 +453,8 @@ build_result(struct build *b, bool is_error, int64_t duration_ms)
 
 	/* The end of another turn of the same session (Claude Code goes on
 	 * after a background agent ends): its time adds to the first's. */
-	if (ses->result_ev != NONE && ses->duration_ms != TIME_NONE &&
-	    duration_ms != TIME_NONE && duration_ms <= INT64_MAX - ses->duration_ms)
+	if (ses->result_ev != NONE && ses->duration_ms != TIME_NONE && duration_ms != TIME_NONE &&
+	    duration_ms <= INT64_MAX - ses->duration_ms)
 		duration_ms += ses->duration_ms;
 	ses->result_ev = e;
 	ses->is_error = is_error;

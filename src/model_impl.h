@@ -17,25 +17,22 @@ uint32_t callmap_get(const struct callmap *cm, uint64_t key);
 uint32_t callmap_take(struct callmap *cm, uint64_t key);
 /* The map key of the id token t (a string, or a number's text) of kind
  * salt in session s. */
-uint64_t model_id_key(const struct json *j, int t, uint32_t session,
-		      unsigned salt);
+uint64_t model_id_key(const struct json *j, int t, uint32_t session, unsigned salt);
 
-uint32_t model_push_event(struct model *m, unsigned src,
-			  const struct line *ln, enum ev_type type,
+uint32_t model_push_event(struct model *m, unsigned src, const struct line *ln, enum ev_type type,
 			  unsigned flags, int64_t ms);
 void model_set_type(struct model *m, uint32_t e, enum ev_type type);
-uint32_t model_new_session(struct model *m, struct srcstate *ss, unsigned src,
-			   uint32_t e, bool init);
-uint32_t model_new_item(struct model *m, struct srcstate *ss, unsigned src,
-			enum item_type type, uint32_t e, uint32_t ref);
+uint32_t model_new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
+			   bool init);
+uint32_t model_new_item(struct model *m, struct srcstate *ss, unsigned src, enum item_type type,
+			uint32_t e, uint32_t ref);
 void model_extend_item(struct model *m, uint32_t it, uint32_t e);
-uint32_t model_current_session(struct model *m, struct srcstate *ss,
-			       unsigned src, uint32_t e);
+uint32_t model_current_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e);
 void model_session_touch(struct model *m, uint32_t s, uint32_t e);
 uint32_t model_new_query(struct model *m, uint32_t s);
 uint32_t model_new_call(struct model *m, uint32_t s);
-void model_add_block(struct model *m, struct srcstate *ss, unsigned src,
-		     uint32_t e, enum item_type type, uint32_t ref);
+void model_add_block(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
+		     enum item_type type, uint32_t ref);
 bool model_session_is_preamble(const struct model *m, uint32_t s);
 void model_thread_reset(struct srcstate *ss);
 /* Lines from now on come from sub-agent call t (NONE: the session's own). */

@@ -124,14 +124,12 @@ model_call_state(const struct model *m, uint32_t c)
 	const struct call *call = &m->call[c];
 
 	if (!model_seen(m, call->done_ev))
-		return session_over(m, call->session) ? CS_ORPHANED
-						      : CS_RUNNING;
+		return session_over(m, call->session) ? CS_ORPHANED : CS_RUNNING;
 	/* Gone to the background: running until the notice of its end. */
 	if ((call->flags & CF_BACKGROUND) && call->result == CR_SUCCESS) {
 		if (model_seen(m, call->bg_ev))
 			return model_result_state((enum call_result)call->bg_result);
-		return session_over(m, call->session) ? CS_ORPHANED
-						      : CS_RUNNING;
+		return session_over(m, call->session) ? CS_ORPHANED : CS_RUNNING;
 	}
 	return model_result_state((enum call_result)call->result);
 }
@@ -151,8 +149,7 @@ model_session_state(const struct model *m, uint32_t s)
 	 * it once everything is shown. */
 	bool cmd_failed = m->cmd.present && is_newest(m, s) &&
 			  (m->limit == NONE || m->limit + 1 >= m->nev) &&
-			  ((m->cmd.exited && m->cmd.exit_status != 0) ||
-			   m->cmd.signal != 0);
+			  ((m->cmd.exited && m->cmd.exit_status != 0) || m->cmd.signal != 0);
 
 	if (model_seen(m, ses->result_ev))
 		return ses->is_error || cmd_failed ? SS_FAILED : SS_OK;
@@ -172,8 +169,7 @@ model_session_asking(const struct model *m, uint32_t s)
 	for (size_t q = 0; q < m->nquery; q++) {
 		const struct query *qu = &m->query[q];
 
-		if (qu->session == s && model_seen(m, qu->ask_ev) &&
-		    !model_seen(m, qu->answer_ev))
+		if (qu->session == s && model_seen(m, qu->ask_ev) && !model_seen(m, qu->answer_ev))
 			return true;
 	}
 	return false;
@@ -190,8 +186,7 @@ model_query_decision_name(enum query_decision d)
 }
 
 void
-model_session_counts(const struct model *m, uint32_t s,
-		     uint32_t counts[CS_NSTATES])
+model_session_counts(const struct model *m, uint32_t s, uint32_t counts[CS_NSTATES])
 {
 	const struct session *ses = &m->ses[s];
 	size_t lo = 0, hi, n;
@@ -249,8 +244,7 @@ model_call_end(const struct model *m, uint32_t c)
 	if (!model_seen(m, call->done_ev))
 		return TIME_NONE;
 	if ((call->flags & CF_BACKGROUND) && call->result == CR_SUCCESS)
-		return model_seen(m, call->bg_ev) ? m->ev[call->bg_ev].ms
-						  : TIME_NONE;
+		return model_seen(m, call->bg_ev) ? m->ev[call->bg_ev].ms : TIME_NONE;
 	return call->end_ms;
 }
 
@@ -332,9 +326,7 @@ model_call_span(const struct model *m, uint32_t c, double *from, double *to)
 	s = call->start_ms == TIME_NONE ? a0 : call->start_ms;
 	e = model_call_end(m, c);
 	if (e == TIME_NONE)
-		e = model_call_state(m, c) == CS_RUNNING && m->now_ms != TIME_NONE
-			    ? m->now_ms
-			    : a1;
+		e = model_call_state(m, c) == CS_RUNNING && m->now_ms != TIME_NONE ? m->now_ms : a1;
 	/* A call that ends after the axis stretches it, for itself. */
 	if (e > a1)
 		a1 = e;
@@ -421,8 +413,7 @@ append_line_text(struct model *m, uint32_t e, struct buf *out)
 	int t;
 
 	/* A raw stderr line is its own text even when it looks like JSON. */
-	if (m->src[EV_SRC(&m->ev[e])].stderr_of == NONE &&
-	    json_parse(j, p, n) == JSON_OK &&
+	if (m->src[EV_SRC(&m->ev[e])].stderr_of == NONE && json_parse(j, p, n) == JSON_OK &&
 	    (EV_TYPE(&m->ev[e]) == EV_STDERR || EV_TYPE(&m->ev[e]) == EV_BAD)) {
 		if ((t = json_get(j, 0, "text")) >= 0) {
 			json_decode(j, t, out);
@@ -455,8 +446,7 @@ append_line_text(struct model *m, uint32_t e, struct buf *out)
  * does not hold all of the text (fields in another order, several content
  * parts): the caller parses the whole line. */
 static bool
-delta_text_head(struct model *m, uint32_t e, enum ev_type type,
-		struct buf *out)
+delta_text_head(struct model *m, uint32_t e, enum ev_type type, struct buf *out)
 {
 	struct json *j = m->qjson;
 	size_t n;
@@ -483,8 +473,7 @@ delta_text_head(struct model *m, uint32_t e, enum ev_type type,
 }
 
 uint32_t
-model_fact_at(const struct model *m, uint32_t s, enum fact f,
-	      const char **path)
+model_fact_at(const struct model *m, uint32_t s, enum fact f, const char **path)
 {
 	const struct session *ses = &m->ses[s];
 	uint32_t e = f < FACT_REQUEST ? ses->init_ev : ses->result_ev;
@@ -553,8 +542,8 @@ model_event_text(struct model *m, uint32_t e, struct buf *out)
 		return;
 	}
 	agent = model_event_agent(m, e);
-	if ((type == EV_THINK_DELTA || type == EV_TEXT_DELTA) &&
-	    agent == AGENT_CURSOR && delta_text_head(m, e, type, out))
+	if ((type == EV_THINK_DELTA || type == EV_TEXT_DELTA) && agent == AGENT_CURSOR &&
+	    delta_text_head(m, e, type, out))
 		return;
 	if ((j = model_parsed(m, e, m->qjson)) == NULL)
 		return;
@@ -569,13 +558,11 @@ model_item_text(struct model *m, uint32_t it, struct buf *out)
 	switch (item->type) {
 	case IT_THINKING:
 	case IT_TEXT:
-		for (uint32_t e = item->first_ev;
-		     e <= item->last_ev && model_seen(m, e); e++) {
+		for (uint32_t e = item->first_ev; e <= item->last_ev && model_seen(m, e); e++) {
 			enum ev_type t = EV_TYPE(&m->ev[e]);
 
 			if (m->ev[e].item == it &&
-			    (t == EV_THINK_DELTA || t == EV_TEXT_DELTA ||
-			     t == EV_TEXT))
+			    (t == EV_THINK_DELTA || t == EV_TEXT_DELTA || t == EV_TEXT))
 				model_event_text(m, e, out);
 		}
 		break;
@@ -590,8 +577,7 @@ model_item_text(struct model *m, uint32_t it, struct buf *out)
 }
 
 bool
-model_event_field(struct model *m, uint32_t e, const char *path,
-		  struct buf *out)
+model_event_field(struct model *m, uint32_t e, const char *path, struct buf *out)
 {
 	const struct json *j = model_parsed(m, e, m->qjson);
 	int t;
@@ -599,8 +585,7 @@ model_event_field(struct model *m, uint32_t e, const char *path,
 	if (j == NULL)
 		return false;
 	t = json_path(j, 0, path);
-	if (t < 0 || json_type(j, t) == JSON_OBJECT ||
-	    json_type(j, t) == JSON_ARRAY)
+	if (t < 0 || json_type(j, t) == JSON_OBJECT || json_type(j, t) == JSON_ARRAY)
 		return false;
 	if (json_type(j, t) == JSON_PRIMITIVE) {
 		size_t rn;
@@ -656,8 +641,8 @@ model_diag_message(const struct model *m, uint32_t d, struct buf *out)
 	default:
 		buf_adds(out, json_strerror((enum json_err)dg->err));
 		/* "at byte 1" would only repeat that the line is not JSON. */
-		if ((dg->err == JSON_INVALID || dg->err == JSON_TRAILING ||
-		     dg->err == JSON_NUL) && dg->pos > 0)
+		if ((dg->err == JSON_INVALID || dg->err == JSON_TRAILING || dg->err == JSON_NUL) &&
+		    dg->pos > 0)
 			buf_addf(out, " at byte %u", dg->pos + 1);
 		break;
 	}

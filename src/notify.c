@@ -73,8 +73,7 @@ add_osc(struct buf *out, const char *body, bool tmux)
 }
 
 void
-notify_bytes(const struct notifier *n, const struct notify_event *e,
-	     struct buf *out)
+notify_bytes(const struct notifier *n, const struct notify_event *e, struct buf *out)
 {
 	struct buf body = {0};
 
@@ -119,8 +118,7 @@ command_env(const struct notify_event *e, struct buf *vars)
 		"AGENTVIEW_EVENT", "AGENTVIEW_SESSION", "AGENTVIEW_AGENT",
 		"AGENTVIEW_STATE", "AGENTVIEW_SUMMARY", "AGENTVIEW_FILE",
 	};
-	const char *values[] = {e->event, e->session, e->agent, e->state,
-				e->summary, e->file};
+	const char *values[] = {e->event, e->session, e->agent, e->state, e->summary, e->file};
 	size_t n = 0, k = 0, at[ARRAY_LEN(names)];
 	char **env;
 
@@ -194,11 +192,9 @@ notify_send(struct notifier *n, const struct notify_event *e)
 }
 
 void
-notify_row_words(const struct fleet *f, uint32_t row, int64_t now_ms,
-		 struct buf *out)
+notify_row_words(const struct fleet *f, uint32_t row, int64_t now_ms, struct buf *out)
 {
-	static const enum fleet_col cols[] = {FC_AGENT, FC_MODEL, FC_PROMPT,
-					      FC_TIME};
+	static const enum fleet_col cols[] = {FC_AGENT, FC_MODEL, FC_PROMPT, FC_TIME};
 	const struct fleet_row *r = fleet_row(f, row);
 	struct buf cell = {0};
 
@@ -225,14 +221,13 @@ notify_row_words(const struct fleet *f, uint32_t row, int64_t now_ms,
 }
 
 void
-notify_row(struct notifier *n, const struct fleet *f, uint32_t row,
-	   int64_t now_ms)
+notify_row(struct notifier *n, const struct fleet *f, uint32_t row, int64_t now_ms)
 {
 	const struct fleet_row *r = fleet_row(f, row);
 	const char *st = fleet_state_name((enum fleet_state)r->state);
 	struct buf words = {0};
-	struct notify_event e = {st, r->id, agent_get(r->agent)->name, st, NULL,
-				 fleet_path(f, row)};
+	struct notify_event e = {st, r->id, agent_get(r->agent)->name,
+				 st, NULL,  fleet_path(f, row)};
 
 	notify_row_words(f, row, now_ms, &words);
 	e.summary = words.p;
@@ -260,12 +255,12 @@ row_state_of(enum session_state st)
 
 /* Tell session s of m, now in state st. */
 static void
-notify_session(struct notifier *n, struct model *m, uint32_t s,
-	       enum fleet_state st, const char *file)
+notify_session(struct notifier *n, struct model *m, uint32_t s, enum fleet_state st,
+	       const char *file)
 {
 	struct buf words = {0}, id = {0}, t = {0};
 	const char *name = fleet_state_name(st);
-	struct notify_event e = {name, "", agent_get(m->ses[s].agent)->name,
+	struct notify_event e = {name, "",   agent_get(m->ses[s].agent)->name,
 				 name, NULL, file != NULL ? file : ""};
 	int64_t d = model_session_duration(m, s);
 
@@ -290,8 +285,7 @@ notify_session(struct notifier *n, struct model *m, uint32_t s,
 }
 
 void
-notify_model(struct notifier *n, struct notify_watch *w, struct model *m,
-	     const char *file)
+notify_model(struct notifier *n, struct notify_watch *w, struct model *m, const char *file)
 {
 	if (m->nses > w->n) {
 		w->state = xreallocarray(w->state, m->nses, 1);

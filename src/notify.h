@@ -45,18 +45,15 @@ void notify_init(struct notifier *n, bool term, const char *cmd, int fd);
 bool notify_wanted(enum fleet_state st);
 /* Append the bytes that tell e to the terminal: BEL, OSC 9, OSC 777,
  * each wrapped for tmux when n->tmux. */
-void notify_bytes(const struct notifier *n, const struct notify_event *e,
-		  struct buf *out);
+void notify_bytes(const struct notifier *n, const struct notify_event *e, struct buf *out);
 /* Tell e: the bytes to n->fd, and n->cmd run in the background with
  * AGENTVIEW_EVENT, _SESSION, _AGENT, _STATE, _SUMMARY and _FILE set. */
 void notify_send(struct notifier *n, const struct notify_event *e);
 /* Tell that row `row` of f is now in its state (notify_wanted). */
-void notify_row(struct notifier *n, const struct fleet *f, uint32_t row,
-		int64_t now_ms);
+void notify_row(struct notifier *n, const struct fleet *f, uint32_t row, int64_t now_ms);
 /* The words of row `row` of f: "done · cursor · Composer 2.5 · fix the
  * tests · 4m05s". */
-void notify_row_words(const struct fleet *f, uint32_t row, int64_t now_ms,
-		      struct buf *out);
+void notify_row_words(const struct fleet *f, uint32_t row, int64_t now_ms, struct buf *out);
 
 /* The sessions of one model (the single-session view, a print of a
  * stream) as last told: tell each that comes to done, failed or waiting
@@ -65,8 +62,7 @@ struct notify_watch {
 	uint8_t *state; /* per session: the enum session_state told */
 	size_t n;
 };
-void notify_model(struct notifier *n, struct notify_watch *w, struct model *m,
-		  const char *file);
+void notify_model(struct notifier *n, struct notify_watch *w, struct model *m, const char *file);
 void notify_watch_free(struct notify_watch *w);
 
 #endif

@@ -16,13 +16,11 @@
 #include "tool.h"
 
 void
-open_resolve(struct model *m, uint32_t s, const char *path, size_t n,
-	     struct buf *out)
+open_resolve(struct model *m, uint32_t s, const char *path, size_t n, struct buf *out)
 {
 	size_t from = out->n;
 
-	if (n > 0 && path[0] != '/' && model_session_cwd(m, s, out) &&
-	    out->n > from) {
+	if (n > 0 && path[0] != '/' && model_session_cwd(m, s, out) && out->n > from) {
 		if (out->p[out->n - 1] != '/')
 			buf_addc(out, '/');
 		/* "./a.c" reads better as "a.c" after the directory. */
@@ -119,7 +117,8 @@ read_line(const struct callview *v)
 	int64_t a;
 
 	if ((json_int_at(v->rj, v->var, "readRange.startLine", &a) ||
-	     json_int_at(v->rj, v->var, "file.startLine", &a)) && a > 0)
+	     json_int_at(v->rj, v->var, "file.startLine", &a)) &&
+	    a > 0)
 		return a;
 	if (json_int_at(v->aj, v->args, "offset", &a) && a >= 0)
 		return v->agent == AGENT_GEMINI ? a + 1 : a;
@@ -136,8 +135,8 @@ patch_diff(const struct json *j, int p, struct buf *out)
 	for (int i = 0; i < json_size(j, p); i++, h = json_next(j, h)) {
 		int ls = json_get(j, h, "lines"), l;
 
-		if (!json_int_at(j, h, "oldStart", &a) ||
-		    !json_int_at(j, h, "newStart", &c) || json_type(j, ls) != JSON_ARRAY)
+		if (!json_int_at(j, h, "oldStart", &a) || !json_int_at(j, h, "newStart", &c) ||
+		    json_type(j, ls) != JSON_ARRAY)
 			continue;
 		buf_addf(out, "@@ -%lld +%lld @@\n", (long long)a, (long long)c);
 		l = ls + 1;
@@ -153,8 +152,7 @@ patch_diff(const struct json *j, int p, struct buf *out)
 static bool
 str_at(const struct json *j, int obj, const char *paths, struct buf *out)
 {
-	int t = j != NULL && obj >= 0 ? json_path_typed(j, obj, paths, JSON_STRING)
-				      : -1;
+	int t = j != NULL && obj >= 0 ? json_path_typed(j, obj, paths, JSON_STRING) : -1;
 
 	buf_reset(out);
 	if (t < 0)
@@ -169,8 +167,7 @@ static int64_t
 edit_line(const struct callview *v, const char *file)
 {
 	struct buf a = {0}, b = {0}, d = {0};
-	int p = v->rj != NULL && v->var >= 0 ? json_get(v->rj, v->var, "structuredPatch")
-					     : -1;
+	int p = v->rj != NULL && v->var >= 0 ? json_get(v->rj, v->var, "structuredPatch") : -1;
 	int64_t line = 0;
 
 	if (str_at(v->rj, v->var, "diffString", &d) && d.n > 0)
@@ -181,9 +178,8 @@ edit_line(const struct callview *v, const char *file)
 		 str_at(v->rj, v->var, "afterFullFileContent", &b) &&
 		 diff_unified(a.p, a.n, b.p, b.n, 0, &d) > 0)
 		line = open_diff_line(d.p, d.n);
-	if (line == 0 &&
-	    (str_at(v->aj, v->args, "new_string|newString|strReplace.newText", &b) ||
-	     str_at(v->rj, v->var, "newString", &b)))
+	if (line == 0 && (str_at(v->aj, v->args, "new_string|newString|strReplace.newText", &b) ||
+			  str_at(v->rj, v->var, "newString", &b)))
 		line = open_find_line(file, b.p, b.n);
 	buf_free(&a);
 	buf_free(&b);
@@ -192,8 +188,7 @@ edit_line(const struct callview *v, const char *file)
 }
 
 bool
-open_call_file(struct model *m, uint32_t c, struct buf *path, int64_t *line,
-	       struct buf *why)
+open_call_file(struct model *m, uint32_t c, struct buf *path, int64_t *line, struct buf *why)
 {
 	enum tool_kind k = (enum tool_kind)m->call[c].kind;
 	struct buf target = {0};
@@ -240,12 +235,12 @@ static int
 line_style(const char *program)
 {
 	static const char *const plus[] = {
-		"vi", "vim", "nvim", "view", "nvi", "elvis", "ex", "vis", "nano",
-		"pico", "emacs", "emacsclient", "micro", "hx", "helix", "kak",
-		"joe", "jed", "mg", "ne", "mcedit", "gedit",
+		"vi",   "vim",  "nvim",  "view",        "nvi",    "elvis", "ex",    "vis",
+		"nano", "pico", "emacs", "emacsclient", "micro",  "hx",    "helix", "kak",
+		"joe",  "jed",  "mg",    "ne",          "mcedit", "gedit",
 	};
-	static const char *const goto_[] = {"code", "code-insiders", "codium",
-					     "cursor", "windsurf"};
+	static const char *const goto_[] = {"code", "code-insiders", "codium", "cursor",
+					    "windsurf"};
 	size_t n = strcspn(program + strspn(program, " \t"), " \t"), len;
 	const char *name = base_name(program + strspn(program, " \t"), n, &len);
 
@@ -348,8 +343,7 @@ open_program_found(const char *cmdline, struct buf *name)
 		buf_add(&f, k > 0 ? path : ".", k > 0 ? k : 1);
 		buf_addc(&f, '/');
 		buf_add(&f, name->p, name->n);
-		found = stat(f.p, &st) == 0 && S_ISREG(st.st_mode) &&
-			access(f.p, X_OK) == 0;
+		found = stat(f.p, &st) == 0 && S_ISREG(st.st_mode) && access(f.p, X_OK) == 0;
 		buf_free(&f);
 		if (path[k] == '\0')
 			break;

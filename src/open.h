@@ -19,13 +19,11 @@
  * a read's first line, an edit's first changed line (from its diff, its
  * structured patch, or where its new text stands in the file now). False,
  * with the reason in why, when the call names no file. */
-bool open_call_file(struct model *m, uint32_t c, struct buf *path,
-		    int64_t *line, struct buf *why);
+bool open_call_file(struct model *m, uint32_t c, struct buf *path, int64_t *line, struct buf *why);
 
 /* path[0..n) made absolute against session s's directory when it is
  * relative and the directory is known; as it is otherwise. */
-void open_resolve(struct model *m, uint32_t s, const char *path, size_t n,
-		  struct buf *out);
+void open_resolve(struct model *m, uint32_t s, const char *path, size_t n, struct buf *out);
 
 /* The new file's line of the first changed line of unified diff s[0..n)
  * (a deletion: the line after which it was); 0 when it has no hunk. */

@@ -26,13 +26,8 @@
 #define HELP_COL 25
 
 static const struct opt_word format_words[] = {
-	{"text", PF_TEXT},
-	{"markdown", PF_MARKDOWN},
-	{"json", PF_JSON},
-	{"raw", PF_RAW},
-	{"html", PF_HTML},
-	{"md", PF_MARKDOWN},
-	{NULL, 0},
+	{"text", PF_TEXT}, {"markdown", PF_MARKDOWN}, {"json", PF_JSON}, {"raw", PF_RAW},
+	{"html", PF_HTML}, {"md", PF_MARKDOWN},       {NULL, 0},
 };
 
 static const struct opt_word agent_words[] = {
@@ -472,8 +467,7 @@ parse_word(const struct opt *o, const char *s, int *value, struct buf *err)
 /* The number s for option o; -1 with a usage error in err when it is not
  * one o takes. */
 static int
-parse_number(const struct opt *o, const char *s, double *value,
-	     struct buf *err)
+parse_number(const struct opt *o, const char *s, double *value, struct buf *err)
 {
 	bool zero = o->flags & OPTF_ZERO;
 	char *end;
@@ -481,8 +475,7 @@ parse_number(const struct opt *o, const char *s, double *value,
 
 	errno = 0;
 	v = strtod(s, &end);
-	if (errno != 0 || end == s || *end != '\0' || !isfinite(v) || v < 0 ||
-	    (!zero && v == 0)) {
+	if (errno != 0 || end == s || *end != '\0' || !isfinite(v) || v < 0 || (!zero && v == 0)) {
 		options_usage(err, "--%s: '%s' is not a %s number", o->name, s,
 			      zero ? "non-negative" : "positive");
 		return -1;
@@ -501,8 +494,7 @@ field(struct options *o, size_t at)
 /* Check the regular expression s of option r and add it to o->patterns;
  * -1 with a usage error in err when it does not compile. */
 static int
-add_pattern(struct options *o, const struct opt *r, const char *s,
-	    struct buf *err)
+add_pattern(struct options *o, const struct opt *r, const char *s, struct buf *err)
 {
 	char msg[256];
 	regex_t re;
@@ -510,13 +502,11 @@ add_pattern(struct options *o, const struct opt *r, const char *s,
 
 	if (rc != 0) {
 		regerror(rc, &re, msg, sizeof msg);
-		options_usage(err, "--%s: '%s' is not a regular expression: %s",
-			      r->name, s, msg);
+		options_usage(err, "--%s: '%s' is not a regular expression: %s", r->name, s, msg);
 		return -1;
 	}
 	regfree(&re);
-	o->patterns = xreallocarray(o->patterns, (size_t)o->npatterns + 1,
-				    sizeof *o->patterns);
+	o->patterns = xreallocarray(o->patterns, (size_t)o->npatterns + 1, sizeof *o->patterns);
 	o->patterns[o->npatterns++] = (char *)s;
 	return 0;
 }
@@ -524,8 +514,7 @@ add_pattern(struct options *o, const struct opt *r, const char *s,
 /* Take option row r with its value arg (NULL for none) into o. Returns -1
  * to go on, or the exit status, as options_parse. */
 static int
-take(struct options *o, const struct opt *r, const char *arg, struct buf *out,
-     struct buf *err)
+take(struct options *o, const struct opt *r, const char *arg, struct buf *out, struct buf *err)
 {
 	int value = 0;
 
@@ -619,7 +608,7 @@ check(const struct options *o, struct buf *err)
 		return options_usage(err, "give FILEs or '-- COMMAND', not both");
 	if (o->redact && o->format_given && o->format == PF_RAW)
 		return options_usage(err, "--redact: --format raw is the stream as it "
-				     "came, with nothing hidden");
+					  "came, with nothing hidden");
 	if (o->record != NULL && o->nfiles > 0 &&
 	    !(o->nfiles == 1 && strcmp(o->files[0], "-") == 0))
 		return options_usage(err, "--record records stdin or a COMMAND, not FILEs");
@@ -631,8 +620,8 @@ check(const struct options *o, struct buf *err)
 		return options_usage(err, "--tmux-style goes with --status-line");
 	if (o->status_line && (o->command != NULL || o->record != NULL || o->follow))
 		return options_usage(err, "--status-line reads FILEs and FOLDERs");
-	if (o->compare && (o->nfiles != 2 || o->command != NULL || o->follow ||
-			   o->replay || o->record != NULL || o->status_line))
+	if (o->compare && (o->nfiles != 2 || o->command != NULL || o->follow || o->replay ||
+			   o->record != NULL || o->status_line))
 		return options_usage(err, "--compare reads two FILEs (FILE#N: its Nth session)");
 	if (o->compare && o->format == PF_RAW)
 		return options_usage(err, "--compare writes text, markdown or json");
@@ -643,8 +632,7 @@ check(const struct options *o, struct buf *err)
 
 /* The options of argv[1..nargs) into o, as options_parse. */
 static int
-parse_args(struct options *o, int nargs, char **argv, struct buf *out,
-	   struct buf *err)
+parse_args(struct options *o, int nargs, char **argv, struct buf *out, struct buf *err)
 {
 	char *shortopts;
 	struct option *longopts = getopt_tables(&shortopts);
@@ -652,13 +640,11 @@ parse_args(struct options *o, int nargs, char **argv, struct buf *out,
 
 	opterr = 0;
 	optind = 0; /* from the start, also when called again (tests) */
-	while (status < 0 &&
-	       (c = getopt_long(nargs, argv, shortopts, longopts, NULL)) != -1) {
+	while (status < 0 && (c = getopt_long(nargs, argv, shortopts, longopts, NULL)) != -1) {
 		const struct opt *r = row_of(c);
 
 		if (c == ':')
-			status = options_usage(err, "option '%s' needs a value",
-					       argv[optind - 1]);
+			status = options_usage(err, "option '%s' needs a value", argv[optind - 1]);
 		else if (r == NULL && row_of(optopt) != NULL)
 			/* getopt's optopt for "--bell=x" is --bell's val. */
 			status = options_usage(err, "option '--%s' takes no value",
@@ -666,8 +652,7 @@ parse_args(struct options *o, int nargs, char **argv, struct buf *out,
 		else if (r == NULL && optopt != 0)
 			status = options_usage(err, "unknown option '-%c'", optopt);
 		else if (r == NULL)
-			status = options_usage(err, "unknown option '%s'",
-					       argv[optind - 1]);
+			status = options_usage(err, "unknown option '%s'", argv[optind - 1]);
 		else
 			status = take(o, r, optarg, out, err);
 	}
@@ -678,8 +663,7 @@ parse_args(struct options *o, int nargs, char **argv, struct buf *out,
 }
 
 int
-options_parse(struct options *o, int argc, char **argv, struct buf *out,
-	      struct buf *err)
+options_parse(struct options *o, int argc, char **argv, struct buf *out, struct buf *err)
 {
 	int nargs = argc, status;
 

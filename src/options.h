@@ -16,51 +16,51 @@ enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 /* What the command line asks for. Strings and arrays point into argv. */
 struct options {
 	bool follow;
-	bool recursive;    /* -R: folders' folders too */
-	bool notify;       /* the bell and a desktop notification when a
+	bool recursive;         /* -R: folders' folders too */
+	bool notify;            /* the bell and a desktop notification when a
 			      session is done, fails or waits */
 	const char *notify_cmd; /* run when it is */
 	bool replay;
 	double speed;
 	double idle_limit; /* seconds; < 0: none */
 	const char *record;
-	bool no_record;    /* keep nothing of what is read live */
-	double keep;       /* days kept sessions stay (0: for ever); < 0:
+	bool no_record; /* keep nothing of what is read live */
+	double keep;    /* days kept sessions stay (0: for ever); < 0:
 			      not given */
 	bool print;
-	int format;        /* enum print_format */
+	int format; /* enum print_format */
 	bool format_given;
 	bool status_line;
 	bool tmux_style;
-	bool compare;      /* --compare A B: the two FILEs */
-	bool bell;         /* ring when a session ends or a call fails */
-	bool title;        /* set the window title to the session's state */
+	bool compare; /* --compare A B: the two FILEs */
+	bool bell;    /* ring when a session ends or a call fails */
+	bool title;   /* set the window title to the session's state */
 	const char *theme;
-	int color;         /* enum color_when */
-	int agent;         /* enum agent_id every line is read as, or -1:
+	int color; /* enum color_when */
+	int agent; /* enum agent_id every line is read as, or -1:
 			      recognised per session */
-	int mouse;         /* 1 --mouse, 0 --no-mouse, -1 neither */
+	int mouse; /* 1 --mouse, 0 --no-mouse, -1 neither */
 	char **files;
 	int nfiles;
-	char **command;    /* after "--", NULL-terminated; NULL if none */
-	double frames;     /* hidden: quit the screen after N frames (tests) */
-	bool redact;       /* hide secrets from the start */
-	char **patterns;   /* --redact-pattern's, in order (allocated) */
+	char **command;  /* after "--", NULL-terminated; NULL if none */
+	double frames;   /* hidden: quit the screen after N frames (tests) */
+	bool redact;     /* hide secrets from the start */
+	char **patterns; /* --redact-pattern's, in order (allocated) */
 	int npatterns;
 };
 
 /* What an option's value is: how it is parsed, stored and completed. */
 enum opt_kind {
-	OPT_FLAG,   /* no value: sets a bool */
-	OPT_SET,    /* no value: sets an int to .set (--mouse, --no-mouse) */
-	OPT_NUMBER, /* a positive number (OPTF_ZERO: or 0), into a double */
-	OPT_ENUM,   /* one of .words, its value into an int */
-	OPT_FILE,   /* a file's path, kept as given */
-	OPT_THEME,  /* a theme's name or a theme file's path, kept as given */
+	OPT_FLAG,    /* no value: sets a bool */
+	OPT_SET,     /* no value: sets an int to .set (--mouse, --no-mouse) */
+	OPT_NUMBER,  /* a positive number (OPTF_ZERO: or 0), into a double */
+	OPT_ENUM,    /* one of .words, its value into an int */
+	OPT_FILE,    /* a file's path, kept as given */
+	OPT_THEME,   /* a theme's name or a theme file's path, kept as given */
 	OPT_PATTERN, /* a POSIX extended regular expression, checked; each
 			one given is added to struct options' patterns (the
 			only such field: .to names it) */
-	OPT_ACTION, /* prints what .act writes and exits 0; with .words, takes
+	OPT_ACTION,  /* prints what .act writes and exits 0; with .words, takes
 		       one of them (its value goes to .act) */
 };
 
@@ -83,19 +83,19 @@ enum {
 
 /* One option: a row of options_table. */
 struct opt {
-	const char *name;   /* long name, without "--" */
-	char letter;        /* short name, or 0 */
+	const char *name; /* long name, without "--" */
+	char letter;      /* short name, or 0 */
 	enum opt_kind kind;
-	const char *arg;    /* the value's name in --help ("SEC"); NULL: none */
+	const char *arg;              /* the value's name in --help ("SEC"); NULL: none */
 	const struct opt_word *words; /* OPT_ENUM, OPT_ACTION: the words */
-	size_t to;          /* OPT_AT of the field the value goes into */
-	size_t given;       /* OPT_AT of a bool set when the option is given */
-	int set;            /* OPT_SET: the value */
+	size_t to;                    /* OPT_AT of the field the value goes into */
+	size_t given;                 /* OPT_AT of a bool set when the option is given */
+	int set;                      /* OPT_SET: the value */
 	void (*act)(struct buf *out, int value); /* OPT_ACTION */
-	unsigned flags;     /* OPTF_* */
-	const char *alias;  /* another long name, taken, never shown */
-	const char *help;   /* --help: a line, more after '\n' */
-	const char *man;    /* the man page's paragraph, in roff */
+	unsigned flags;                          /* OPTF_* */
+	const char *alias;                       /* another long name, taken, never shown */
+	const char *help;                        /* --help: a line, more after '\n' */
+	const char *man;                         /* the man page's paragraph, in roff */
 };
 
 /* The table, in the order --help shows it; ends with a NULL name. */
@@ -104,8 +104,7 @@ extern const struct opt options_table[];
 /* Parse argv into o, with the checks between options. Returns -1 when
  * agentview is to go on; otherwise the exit status, with what goes to
  * stdout (--help, --version, ...) in out or a usage error in err. */
-int options_parse(struct options *o, int argc, char **argv, struct buf *out,
-		  struct buf *err);
+int options_parse(struct options *o, int argc, char **argv, struct buf *out, struct buf *err);
 
 /* Free what options_parse allocated in o. */
 void options_free(struct options *o);

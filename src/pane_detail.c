@@ -16,11 +16,11 @@
 /* The layer's state. */
 struct dpane {
 	struct detail d;
-	uint32_t call;  /* the call shown */
-	uint32_t top;   /* first row shown */
-	uint32_t cur;   /* the cursor row */
+	uint32_t call; /* the call shown */
+	uint32_t top;  /* first row shown */
+	uint32_t cur;  /* the cursor row */
 	bool raw;
-	bool bottom;    /* G was pressed: stay at the last row as it grows */
+	bool bottom; /* G was pressed: stay at the last row as it grows */
 };
 
 static const struct pane_ops detail_ops;
@@ -77,8 +77,7 @@ detail_area(void)
 static void
 detail_refresh(struct dpane *p, int width)
 {
-	if (p->d.call != p->call || p->d.raw != p->raw ||
-	    detail_stale(&p->d, width))
+	if (p->d.call != p->call || p->d.raw != p->raw || detail_stale(&p->d, width))
 		detail_build(&p->d, p->call, width, p->raw);
 }
 
@@ -120,8 +119,8 @@ detail_clamp(struct dpane *p, int height)
 /* One row: indent, the dim lead, the rest in its role; the cursor's row
  * all in the selection's. */
 static void
-draw_drow(struct ui *u, const struct detail *d, const struct drow *row, int y,
-	  const struct rect *r, bool cursor)
+draw_drow(struct ui *u, const struct detail *d, const struct drow *row, int y, const struct rect *r,
+	  bool cursor)
 {
 	int x = MIN((int)row->indent, r->w);
 	enum role base = cursor ? ROLE_SELECTION : ROLE_NORMAL;
@@ -129,11 +128,9 @@ draw_drow(struct ui *u, const struct detail *d, const struct drow *row, int y,
 	move(y, r->x);
 	ui_blank(u, x, base);
 	if (row->lead > 0)
-		ui_put(u, d->text.p + row->off, row->lead,
-		       cursor ? base : ROLE_DIM);
+		ui_put(u, d->text.p + row->off, row->lead, cursor ? base : ROLE_DIM);
 	if (row->len > row->lead)
-		pane_search_put(u, d->text.p + row->off + row->lead,
-				row->len - row->lead,
+		pane_search_put(u, d->text.p + row->off + row->lead, row->len - row->lead,
 				cursor ? base : (enum role)row->role);
 	x += row->width;
 	ui_blank(u, r->w - x, base);
@@ -178,8 +175,7 @@ detail_draw(struct ui *u, void *st)
 		size_t i = p->top + (size_t)y;
 
 		if (i < p->d.nrow) {
-			draw_drow(u, &p->d, &p->d.row[i], r.y + 1 + y, &r,
-				  i == p->cur);
+			draw_drow(u, &p->d, &p->d.row[i], r.y + 1 + y, &r, i == p->cur);
 		} else {
 			struct rect rest = {r.y + 1 + y, r.x, body - y, r.w};
 
@@ -281,8 +277,7 @@ detail_key(struct ui *u, void *st, int key)
 	default:
 		break;
 	}
-	if (keys_lookup(KC_GLOBAL, key) == ACT_REDRAW ||
-	    keys_lookup(KC_GLOBAL, key) == ACT_REDACT)
+	if (keys_lookup(KC_GLOBAL, key) == ACT_REDRAW || keys_lookup(KC_GLOBAL, key) == ACT_REDACT)
 		return false;
 	if (keys_lookup(KC_GLOBAL, key) == ACT_COPY_RESUME) {
 		ui_take_resume(u);

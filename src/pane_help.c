@@ -20,10 +20,10 @@
 struct help_box {
 	struct rect box;
 	struct rect text;
-	struct buf lines;  /* keys_help's text */
-	uint32_t *start;   /* offset of each line in lines */
+	struct buf lines; /* keys_help's text */
+	uint32_t *start;  /* offset of each line in lines */
 	size_t n, cap;
-	int max_top;       /* the last line shown at the bottom */
+	int max_top; /* the last line shown at the bottom */
 };
 
 /* Lay the help out on a screen of rows x cols; text.h == 0 when it does

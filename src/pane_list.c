@@ -25,23 +25,23 @@
 #define LIST_TOP 2
 
 struct plist {
-	struct fleet *f;           /* not owned */
-	struct notifier *tell;     /* not owned; NULL: no notifications */
+	struct fleet *f;       /* not owned */
+	struct notifier *tell; /* not owned; NULL: no notifications */
 	struct listview lv;
-	struct model *base_m;      /* the screen's own (empty) model and input */
+	struct model *base_m; /* the screen's own (empty) model and input */
 	struct input *base_in;
-	struct model *m;           /* the session open, or NULL */
+	struct model *m; /* the session open, or NULL */
 	struct input *in;
-	bool prompt;               /* the filter is being typed */
+	bool prompt;                      /* the filter is being typed */
 	char before[LISTVIEW_FILTER_MAX]; /* the filter before it (Esc) */
-	bool opened;               /* a session was opened: read it at once */
-	uint32_t reveal;           /* the session of the file to show from its
+	bool opened;                      /* a session was opened: read it at once */
+	uint32_t reveal;                  /* the session of the file to show from its
 				      start once it is read, or LISTVIEW_NONE */
-	bool ticking;              /* a clock runs on the rows shown */
-	bool loaded;               /* the first look read every file */
-	int64_t all_rows_us;       /* clock_mono_us when a frame first showed
+	bool ticking;                     /* a clock runs on the rows shown */
+	bool loaded;                      /* the first look read every file */
+	int64_t all_rows_us;              /* clock_mono_us when a frame first showed
 				      them all (AGENTVIEW_FRAMESTAT), or 0 */
-	int64_t drawn_sec;         /* the wall second last drawn */
+	int64_t drawn_sec;                /* the wall second last drawn */
 	struct buf line, text;
 };
 
@@ -62,8 +62,8 @@ list_state_role(enum fleet_state st)
  * row; the first `head` cells in role head_role (the state). Skipped when
  * the row shows it already. */
 static void
-list_put_row(struct ui *u, int y, const char *s, size_t n, enum role role,
-	     size_t head, enum role head_role)
+list_put_row(struct ui *u, int y, const char *s, size_t n, enum role role, size_t head,
+	     enum role head_role)
 {
 	uint64_t h = ui_hash(HASH_START, s, n);
 	size_t cut = 0, used = text_width(s, n);
@@ -128,8 +128,7 @@ list_draw_status(struct ui *u, struct plist *pl, int64_t now)
 	buf_reset(&pl->text);
 	if (pl->prompt) {
 		buf_adds(&pl->text, "filter: ");
-		text_sanitize(&pl->text, pl->lv.filter, strlen(pl->lv.filter),
-			      TEXT_ONELINE);
+		text_sanitize(&pl->text, pl->lv.filter, strlen(pl->lv.filter), TEXT_ONELINE);
 		buf_adds(&pl->text, "_");
 	} else if (u->note[0] != '\0') {
 		buf_adds(&pl->text, u->note);
@@ -138,8 +137,8 @@ list_draw_status(struct ui *u, struct plist *pl, int64_t now)
 		buf_adds(&pl->text, "  (Enter: open, s: sort, /: filter, ?: help)");
 	}
 	list_put_row(u, LINES - 1, pl->text.p,
-		     text_fit(pl->text.p, pl->text.n, (size_t)MAX(COLS, 0), NULL),
-		     ROLE_STATUS, 0, ROLE_STATUS);
+		     text_fit(pl->text.p, pl->text.n, (size_t)MAX(COLS, 0), NULL), ROLE_STATUS, 0,
+		     ROLE_STATUS);
 }
 
 static void
@@ -206,8 +205,7 @@ list_reveal(struct ui *u, struct plist *pl)
 {
 	uint32_t it;
 
-	if (pl->m == NULL || pl->reveal == LISTVIEW_NONE ||
-	    model_nsessions(pl->m) <= pl->reveal)
+	if (pl->m == NULL || pl->reveal == LISTVIEW_NONE || model_nsessions(pl->m) <= pl->reveal)
 		return;
 	it = pl->m->ses[pl->reveal].first_item;
 	if (it == NONE || it >= model_nitems(pl->m))
@@ -379,9 +377,8 @@ list_close(struct ui *u, void *st)
 	if (u->opt.framestat)
 		fprintf(stderr, "agentview-framestat-list: rows=%zu all_rows_ms=%.1f\n",
 			fleet_nrows(pl->f),
-			pl->all_rows_us > 0
-				? (double)(pl->all_rows_us - u->opt.started_us) / 1000
-				: -1.0);
+			pl->all_rows_us > 0 ? (double)(pl->all_rows_us - u->opt.started_us) / 1000
+					    : -1.0);
 	fleet_on_change(pl->f, NULL, NULL);
 	listview_free(&pl->lv);
 	buf_free(&pl->line);

@@ -54,8 +54,7 @@ main_follow(struct ui *u)
 		return;
 	}
 	scroll_end(&u->ts, &u->rows, ui_body_height(u, PANE_TRANSCRIPT));
-	list_select(&u->tl, (uint32_t)model_ncalls(u->m),
-		    ui_body_height(u, PANE_TIMELINE), NONE);
+	list_select(&u->tl, (uint32_t)model_ncalls(u->m), ui_body_height(u, PANE_TIMELINE), NONE);
 	ui_note(u, "following");
 }
 
@@ -73,8 +72,8 @@ main_filter(struct ui *u, enum action a)
 	scroll_fix(&u->ts, &u->rows, ui_body_height(u, PANE_TRANSCRIPT));
 	pane_search_again(u);
 	ui_note(u, "%s %s", (hide & bit) ? "hiding" : "showing",
-		a == ACT_HIDE_THINKING ? "thinking"
-		: a == ACT_HIDE_TOOLS  ? "tool calls"
+		a == ACT_HIDE_THINKING  ? "thinking"
+		: a == ACT_HIDE_TOOLS   ? "tool calls"
 		: a == ACT_HIDE_NOTICES ? "notices"
 					: "diagnostics and stderr");
 }
@@ -142,8 +141,7 @@ main_action(struct ui *u, enum action a)
 		main_filter(u, a);
 		return true;
 	case ACT_NEXT_PANE:
-		u->focus = u->focus == PANE_TRANSCRIPT ? PANE_TIMELINE
-						       : PANE_TRANSCRIPT;
+		u->focus = u->focus == PANE_TRANSCRIPT ? PANE_TIMELINE : PANE_TRANSCRIPT;
 		return true;
 	case ACT_FOLLOW:
 		main_follow(u);
@@ -196,9 +194,8 @@ main_key(struct ui *u, void *st, int key)
 static bool
 main_mouse(struct ui *u, void *st, const struct ui_mouse *ev)
 {
-	enum pane p = ui_mouse_in(&u->lay.body[PANE_TIMELINE], ev)
-			      ? PANE_TIMELINE
-			      : PANE_TRANSCRIPT;
+	enum pane p =
+		ui_mouse_in(&u->lay.body[PANE_TIMELINE], ev) ? PANE_TIMELINE : PANE_TRANSCRIPT;
 
 	(void)st;
 	return panes[p]->mouse(u, NULL, ev);

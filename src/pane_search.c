@@ -21,7 +21,7 @@
  * filters hide (u->r.hide). */
 struct psearch {
 	struct search se;
-	struct buf last;         /* the last pattern searched for */
+	struct buf last; /* the last pattern searched for */
 	/* The prompt, while its layer is on the stack. */
 	char input[SEARCH_MAX_PATTERN + 1];
 	size_t ninput;
@@ -30,11 +30,11 @@ struct psearch {
 	uint32_t tsel0;
 	struct list tl0;
 	/* The match shown, and the one being looked for. */
-	uint32_t mitem;          /* NONE: none shown */
-	uint32_t mocc;           /* which match of the item */
-	bool seek;               /* go to a match once it is found */
+	uint32_t mitem; /* NONE: none shown */
+	uint32_t mocc;  /* which match of the item */
+	bool seek;      /* go to a match once it is found */
 	int seek_dir;
-	uint32_t origin;         /* from this item on (or before it) */
+	uint32_t origin; /* from this item on (or before it) */
 	char status[160];
 };
 
@@ -55,8 +55,7 @@ match_row(struct ui *u, uint32_t it, uint32_t occ)
 		const struct rrow *row = &b->row[i];
 		size_t a, e, from = 0;
 
-		while (search_find(&u->search->se, b->text.p + row->off, row->len,
-				   from, &a, &e)) {
+		while (search_find(&u->search->se, b->text.p + row->off, row->len, from, &a, &e)) {
 			if (seen++ == occ)
 				return (uint32_t)i;
 			last = (uint32_t)i;
@@ -248,8 +247,7 @@ prompt_key(struct ui *u, void *st, int key)
 		break;
 	default:
 		/* A printable character joins the pattern. */
-		if (key >= 0x20 && key != 0x7F && key < K_FIRST &&
-		    !(key >= 0x80 && key < 0xA0)) {
+		if (key >= 0x20 && key != 0x7F && key < K_FIRST && !(key >= 0x80 && key < 0xA0)) {
 			struct buf b = {0};
 
 			buf_add_utf8(&b, (uint32_t)key);
@@ -305,8 +303,7 @@ prompt_draw(struct ui *u, void *st)
 		while (pw + 2 > w && skip < n->ninput) {
 			/* One UTF-8 character less at the front. */
 			skip++;
-			while (skip < n->ninput &&
-			       ((unsigned char)n->input[skip] & 0xC0) == 0x80)
+			while (skip < n->ninput && ((unsigned char)n->input[skip] & 0xC0) == 0x80)
 				skip++;
 			pw = text_width(n->input + skip, n->ninput - skip);
 		}

@@ -36,8 +36,8 @@ pane_status_draw(struct ui *u, const char *question)
 	in.nav = pane_search_status(u);
 	/* A recording that stopped must not go unnoticed: it stays shown. */
 	if (u->in->rec != NULL && u->in->rec->err != 0) {
-		snprintf(recerr, sizeof recerr, "recording to %s failed: %s",
-			 u->in->rec->path, strerror(u->in->rec->err));
+		snprintf(recerr, sizeof recerr, "recording to %s failed: %s", u->in->rec->path,
+			 strerror(u->in->rec->err));
 		in.note = recerr;
 	}
 	if (u->rp != NULL) {

@@ -13,8 +13,7 @@ timeline_title(struct ui *u, const struct rect *t)
 	struct rline *l = &u->line;
 	struct buf s = {0};
 	size_t w = (size_t)t->w;
-	enum role role = u->focus == PANE_TIMELINE ? ROLE_TITLE_FOCUS
-						   : ROLE_TITLE;
+	enum role role = u->focus == PANE_TIMELINE ? ROLE_TITLE_FOCUS : ROLE_TITLE;
 	size_t n = model_ncalls(u->m);
 
 	rline_reset(l);

@@ -14,8 +14,7 @@ transcript_title(struct ui *u, const struct rect *t)
 	struct rline *l = &u->line;
 	char pos[64];
 	size_t w = (size_t)t->w;
-	enum role role = u->focus == PANE_TRANSCRIPT ? ROLE_TITLE_FOCUS
-						     : ROLE_TITLE;
+	enum role role = u->focus == PANE_TRANSCRIPT ? ROLE_TITLE_FOCUS : ROLE_TITLE;
 
 	rline_reset(l);
 	rline_adds(l, " Transcript", role, w);
@@ -28,13 +27,11 @@ transcript_title(struct ui *u, const struct rect *t)
 	else if (u->ts.top == 0 && u->ts.row == 0)
 		snprintf(pos, sizeof pos, "top");
 	else
-		snprintf(pos, sizeof pos, "%d%%",
-			 (int)((uint64_t)u->ts.top * 100 / u->rows.n));
+		snprintf(pos, sizeof pos, "%d%%", (int)((uint64_t)u->ts.top * 100 / u->rows.n));
 	if (u->ts.unseen > 0 && !u->ts.follow) {
 		size_t n = strlen(pos);
 
-		snprintf(pos + n, sizeof pos - n, ", +%llu new",
-			 (unsigned long long)u->ts.unseen);
+		snprintf(pos + n, sizeof pos - n, ", +%llu new", (unsigned long long)u->ts.unseen);
 	}
 	if (w > strlen(pos) + 14) {
 		rline_pad(l, w - strlen(pos) - 1, role);
@@ -46,8 +43,8 @@ transcript_title(struct ui *u, const struct rect *t)
 
 /* One row of a block, padded to the pane's width. */
 static void
-draw_row(struct ui *u, const struct block *b, size_t i, int y,
-	 const struct rect *body, bool selected)
+draw_row(struct ui *u, const struct block *b, size_t i, int y, const struct rect *body,
+	 bool selected)
 {
 	const struct rrow *row = &b->row[i];
 	int x = MIN((int)row->indent, body->w);
@@ -151,8 +148,7 @@ transcript_mouse(struct ui *u, void *st, const struct ui_mouse *ev)
 
 	(void)st;
 	if (ev->wheel != 0) {
-		scroll_by(&u->ts, &u->rows, ui_body_height(u, PANE_TRANSCRIPT),
-			  ev->wheel);
+		scroll_by(&u->ts, &u->rows, ui_body_height(u, PANE_TRANSCRIPT), ev->wheel);
 		return true;
 	}
 	if (!ev->click || !ui_mouse_in(body, ev))

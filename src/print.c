@@ -37,7 +37,7 @@ struct printer {
 	struct buf held;    /* a reply held while secrets are hidden */
 	struct md_state md; /* Markdown: where the reply being written is */
 	struct tool_desc td;
-	struct summary sc;   /* the JSON format's */
+	struct summary sc; /* the JSON format's */
 };
 
 struct printer *
@@ -72,8 +72,7 @@ printer_free(struct printer *p)
 bool
 print_format_parse(const char *name, enum print_format *fmt)
 {
-	static const char *const names[] = {"text", "markdown", "json", "raw",
-					    "html"};
+	static const char *const names[] = {"text", "markdown", "json", "raw", "html"};
 
 	for (size_t i = 0; i < ARRAY_LEN(names); i++) {
 		if (strcmp(name, names[i]) == 0) {
@@ -118,8 +117,7 @@ emit(struct printer *p, const char *s, size_t n, int flags)
 	}
 	flags |= TEXT_REDACTED;
 	/* Markdown: event text is never the document's markup. */
-	if (p->fmt == PF_MARKDOWN && (flags & (MD_WORDS | MD_PROSE)) &&
-	    md_needs(s, n, flags)) {
+	if (p->fmt == PF_MARKDOWN && (flags & (MD_WORDS | MD_PROSE)) && md_needs(s, n, flags)) {
 		buf_reset(&p->esc);
 		text_md_escape(&p->esc, s, n, flags & MD_WORDS,
 			       flags & MD_PROSE ? &p->md : &(struct md_state){0});
@@ -183,8 +181,7 @@ md_block(struct printer *p)
 /* --- pieces shared by text and Markdown --------------------------------- */
 
 void
-print_call_line(struct model *m, uint32_t c, struct tool_desc *td,
-		struct buf *out)
+print_call_line(struct model *m, uint32_t c, struct tool_desc *td, struct buf *out)
 {
 	int64_t d = model_call_duration(m, c);
 
@@ -480,8 +477,7 @@ md_event(struct printer *p, uint32_t e)
 	default:
 		return;
 	}
-	if (type != EV_TOOL_DONE && type != EV_NOTICE && type != EV_BAD &&
-	    type != EV_STDERR)
+	if (type != EV_TOOL_DONE && type != EV_NOTICE && type != EV_BAD && type != EV_STDERR)
 		p->md_list = false;
 	p->text_item = NONE;
 }
@@ -497,14 +493,12 @@ is_stderr_source(const struct model *m, const struct source *s)
 }
 
 void
-printer_line(struct printer *p, const struct source *s, const struct line *ln,
-	     uint32_t ev)
+printer_line(struct printer *p, const struct source *s, const struct line *ln, uint32_t ev)
 {
 	switch (p->fmt) {
 	case PF_RAW:
 		if (!is_stderr_source(p->m, s))
-			record_raw_line(p->out, source_at(s, ln->off), ln->len,
-					ln->terminated);
+			record_raw_line(p->out, source_at(s, ln->off), ln->len, ln->terminated);
 		return;
 	case PF_JSON:
 		if (ev != NONE)
@@ -569,8 +563,7 @@ finish_summary(struct printer *p, bool md)
 		/* A session with a result had its line then; again only when
 		 * the command's end failed it since. */
 		if (m->ses[s].result_ev != NONE &&
-		    !(model_session_state(m, (uint32_t)s) == SS_FAILED &&
-		      !m->ses[s].is_error))
+		    !(model_session_state(m, (uint32_t)s) == SS_FAILED && !m->ses[s].is_error))
 			continue;
 		buf_reset(&p->line);
 		buf_adds(&p->line, md ? "**Summary:** " : "== ");
@@ -588,8 +581,7 @@ finish_summary(struct printer *p, bool md)
 	}
 	if (m->nses > 1) {
 		buf_reset(&p->line);
-		buf_addf(&p->line, "%s%zu sessions:", md ? "**Sessions:** " : "== ",
-			 m->nses);
+		buf_addf(&p->line, "%s%zu sessions:", md ? "**Sessions:** " : "== ", m->nses);
 		for (int st = 0; st < SS_NSTATES; st++)
 			if (by_state[st] > 0)
 				buf_addf(&p->line, " %u %s", by_state[st],
@@ -598,11 +590,11 @@ finish_summary(struct printer *p, bool md)
 		endline(p);
 	}
 	if (m->nses == 0)
-		fputs(md ? "_No session in the input._\n" : "== no session in the input\n",
-		      p->out);
+		fputs(md ? "_No session in the input._\n" : "== no session in the input\n", p->out);
 	if (m->ndiag > 0)
-		fprintf(p->out, md ? "\n%zu line%s could not be read as JSON.\n"
-				   : "== %zu line%s could not be read as JSON\n",
+		fprintf(p->out,
+			md ? "\n%zu line%s could not be read as JSON.\n"
+			   : "== %zu line%s could not be read as JSON\n",
 			m->ndiag, m->ndiag == 1 ? "" : "s");
 }
 

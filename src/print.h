@@ -30,8 +30,7 @@ void printer_free(struct printer *p);
 
 /* Call after each line of source src has been given to the model; ev is
  * what model_add_line returned. */
-void printer_line(struct printer *p, const struct source *s,
-		  const struct line *ln, uint32_t ev);
+void printer_line(struct printer *p, const struct source *s, const struct line *ln, uint32_t ev);
 /* Say something between events in the text and Markdown logs (a
  * followed file was truncated and is read again); does nothing in the
  * JSON and raw formats, whose output is data. */
@@ -45,8 +44,7 @@ bool print_format_parse(const char *name, enum print_format *fmt);
 /* The line about call c as every printer says it: its words
  * (words_call, described into td) and, once known, its duration:
  * "✓ Shell `ls` → exit 0 · 0.2 s". */
-void print_call_line(struct model *m, uint32_t c, struct tool_desc *td,
-		     struct buf *out);
+void print_call_line(struct model *m, uint32_t c, struct tool_desc *td, struct buf *out);
 
 /* Write the JSON summary of the whole model to out. */
 void print_summary_json(struct model *m, struct buf *out);

@@ -167,16 +167,16 @@ static const char script[] =
 struct page {
 	struct model *m;
 	FILE *out;
-	struct buf o;      /* the page not yet written out */
-	struct buf san;    /* event text sanitized */
-	struct buf text;   /* event text decoded */
-	struct buf line;   /* words being composed */
+	struct buf o;    /* the page not yet written out */
+	struct buf san;  /* event text sanitized */
+	struct buf text; /* event text decoded */
+	struct buf line; /* words being composed */
 	struct tool_desc td;
 	struct detail d;
-	uint32_t *items;   /* the items shown, grouped by session */
-	size_t *first;     /* session s's: items[first[s] .. first[s + 1]) */
-	uint64_t details;  /* bytes of the page given to details so far */
-	bool said_full;    /* the session's calls without detail were said */
+	uint32_t *items;  /* the items shown, grouped by session */
+	size_t *first;    /* session s's: items[first[s] .. first[s + 1]) */
+	uint64_t details; /* bytes of the page given to details so far */
+	bool said_full;   /* the session's calls without detail were said */
 };
 
 /* --- writing ------------------------------------------------------------- */
@@ -249,8 +249,7 @@ cut_note(struct page *p, uint64_t more, uint64_t limit, const char *what)
 static const char *
 depth_class(const struct item *item)
 {
-	static const char *const cls[] = {"", " depth1", " depth2", " depth3",
-					  " depth4"};
+	static const char *const cls[] = {"", " depth1", " depth2", " depth3", " depth4"};
 
 	return cls[MIN(item->depth, (uint8_t)(ARRAY_LEN(cls) - 1))];
 }
@@ -361,8 +360,7 @@ detail_row(struct page *p, const struct drow *r)
 {
 	const char *t = p->d.text.p + r->off;
 	bool add = r->role == ROLE_TOOL_OK && r->lead == 0 && r->len > 0 && t[0] == '+';
-	bool del = r->role == ROLE_TOOL_FAILED && r->lead == 0 && r->len > 0 &&
-		   t[0] == '-';
+	bool del = r->role == ROLE_TOOL_FAILED && r->lead == 0 && r->len > 0 && t[0] == '-';
 
 	for (unsigned i = 0; i < r->indent; i++)
 		buf_addc(&p->o, ' ');
@@ -373,7 +371,9 @@ detail_row(struct page *p, const struct drow *r)
 	}
 	if (r->role != ROLE_NORMAL)
 		putf(p, "<span class=\"r-%s%s\">", theme_role_name((enum role)r->role),
-		     add ? " add" : del ? " del" : "");
+		     add   ? " add"
+		     : del ? " del"
+			   : "");
 	text_html_escape(&p->o, t + r->lead, r->len - r->lead);
 	if (r->role != ROLE_NORMAL)
 		put(p, "</span>");
@@ -424,8 +424,9 @@ call_item(struct page *p, const struct item *item)
 	}
 	buf_reset(&p->line);
 	print_call_line(p->m, c, &p->td, &p->line);
-	putf(p, full ? "<p class=\"line call st-%s%s\" id=\"c%u\">"
-		     : "<details class=\"call st-%s%s\" id=\"c%u\"><summary>",
+	putf(p,
+	     full ? "<p class=\"line call st-%s%s\" id=\"c%u\">"
+		  : "<details class=\"call st-%s%s\" id=\"c%u\"><summary>",
 	     model_call_state_name(st), depth_class(item), c + 1);
 	if (p->line.n >= gn && memcmp(p->line.p, g, gn) == 0) {
 		putf(p, "<span class=\"g\">%s</span>", g);
@@ -455,8 +456,7 @@ query_item(struct page *p, const struct item *item)
 	buf_reset(&p->line);
 	words_query(p->m, q, &w, &p->line);
 	putf(p, "<div class=\"query q-%s%s\"><div class=\"line\">",
-	     model_query_decision_name(words_query_decision(p->m, q)),
-	     depth_class(item));
+	     model_query_decision_name(words_query_decision(p->m, q)), depth_class(item));
 	esc(p, p->line.p, p->line.n, TEXT_ONELINE);
 	put(p, "</div>");
 	if (w.body.n > 0)
@@ -490,8 +490,8 @@ item_html(struct page *p, uint32_t it)
 	buf_reset(&p->line);
 	switch ((enum item_type)item->type) {
 	case IT_PROMPT:
-		putf(p, "<div class=\"prompt%s\"><div class=\"who\">" GLYPH_PROMPT
-			" Prompt</div>", dc);
+		putf(p, "<div class=\"prompt%s\"><div class=\"who\">" GLYPH_PROMPT " Prompt</div>",
+		     dc);
 		model_item_text(m, it, &p->text);
 		plain(p, p->text.p, p->text.n);
 		put(p, "</div>\n");
@@ -506,8 +506,7 @@ item_html(struct page *p, uint32_t it)
 		put(p, "</details>\n");
 		break;
 	case IT_TEXT:
-		putf(p, "<div class=\"reply%s%s\">", dc,
-		     (item->flags & IF_CUT) ? " cutoff" : "");
+		putf(p, "<div class=\"reply%s%s\">", dc, (item->flags & IF_CUT) ? " cutoff" : "");
 		words_item(m, it, WORDS_WHOLE, &p->td, &p->text);
 		reply(p, p->text.p, p->text.n);
 		put(p, "</div>\n");
@@ -544,15 +543,15 @@ item_html(struct page *p, uint32_t it)
 static void
 svg_axis(struct page *p, int64_t span, size_t height)
 {
-	static const char *const anchor[] = {"start", "middle", "middle",
-					     "middle", "end"};
+	static const char *const anchor[] = {"start", "middle", "middle", "middle", "end"};
 
 	put(p, "<g class=\"axis\">");
 	for (int q = 0; q <= 4; q++) {
 		double x = SVG_BAR0 + (SVG_BAR1 - SVG_BAR0) * q / 4.0;
 
-		putf(p, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%zu\"/>"
-			"<text x=\"%.1f\" y=\"14\" text-anchor=\"%s\">",
+		putf(p,
+		     "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%zu\"/>"
+		     "<text x=\"%.1f\" y=\"14\" text-anchor=\"%s\">",
 		     x, SVG_TOP - 6, x, height, x, anchor[q]);
 		fmt_duration(&p->o, span * q / 4);
 		put(p, "</text>");
@@ -592,8 +591,7 @@ svg_bar(struct page *p, const struct item *item, size_t row, bool timed)
 	size_t y = SVG_TOP + row * SVG_ROW;
 	double f0, f1;
 
-	putf(p, "<a href=\"#c%u\"><g class=\"st-%s\"><title>", c + 1,
-	     model_call_state_name(st));
+	putf(p, "<a href=\"#c%u\"><g class=\"st-%s\"><title>", c + 1, model_call_state_name(st));
 	buf_reset(&p->line);
 	print_call_line(m, c, &p->td, &p->line);
 	esc(p, p->line.p, p->line.n, TEXT_ONELINE);
@@ -628,8 +626,9 @@ timeline(struct page *p, uint32_t s)
 		return;
 	}
 	height = SVG_TOP + MIN(ncall, (size_t)HTML_BARS) * SVG_ROW + 4;
-	putf(p, "<svg class=\"timeline\" viewBox=\"0 0 %d %zu\" role=\"img\" "
-		"aria-label=\"tool calls on the session's time axis\">\n",
+	putf(p,
+	     "<svg class=\"timeline\" viewBox=\"0 0 %d %zu\" role=\"img\" "
+	     "aria-label=\"tool calls on the session's time axis\">\n",
 	     SVG_W, height);
 	model_session_axis(m, s, &a0, &a1);
 	if (timed)
@@ -644,8 +643,9 @@ timeline(struct page *p, uint32_t s)
 	}
 	put(p, "</svg>\n");
 	if (ncall > row)
-		putf(p, "<p class=\"cut\">" GLYPH_ELLIPSIS " %zu more calls not drawn "
-			"(the chart draws at most %d calls of a session)</p>\n",
+		putf(p,
+		     "<p class=\"cut\">" GLYPH_ELLIPSIS " %zu more calls not drawn "
+		     "(the chart draws at most %d calls of a session)</p>\n",
 		     ncall - row, HTML_BARS);
 	if (!timed)
 		put(p, "<p class=\"none\">The stream carries no times: no bars.</p>\n");
@@ -814,8 +814,7 @@ page_foot(struct page *p, size_t nses)
 		put(p, "<p class=\"none\">No session in the input.</p>\n");
 	put(p, "<footer>");
 	if (ndiag > 0)
-		putf(p, "%zu line%s could not be read as JSON. ", ndiag,
-		     ndiag == 1 ? "" : "s");
+		putf(p, "%zu line%s could not be read as JSON. ", ndiag, ndiag == 1 ? "" : "s");
 	put(p, "Made by agentview " AGENTVIEW_VERSION ".</footer>\n</main>\n<script>");
 	put(p, script);
 	put(p, "</script>\n</body>\n</html>\n");

@@ -12,11 +12,12 @@
 #include "model.h"
 
 /* What the page holds at most, each cut said where it happens: */
-#define HTML_CALL_BYTES (32u << 10)   /* of one call's detail (its text) */
-#define HTML_TEXT_BYTES (1u << 20)    /* of one prompt, reply, thinking */
-#define HTML_DETAIL_BYTES (24u << 20) /* of the page given to details; the
+#define HTML_CALL_BYTES (32u << 10) /* of one call's detail (its text) */
+#define HTML_TEXT_BYTES (1u << 20)  /* of one prompt, reply, thinking */
+#define HTML_DETAIL_BYTES \
+	(24u << 20)    /* of the page given to details; the
 					 calls after show their line */
-#define HTML_BARS 2000                /* bars in one session's chart */
+#define HTML_BARS 2000 /* bars in one session's chart */
 
 /* Write the page of the whole model to out. */
 void print_html(struct model *m, FILE *out);

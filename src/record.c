@@ -66,8 +66,7 @@ record_lock(int fd)
 
 /* Start recording on fd, open on path: the lock and the header. */
 static void
-record_begin(struct recorder *r, int fd, const char *path, char *const *argv,
-	     bool kept)
+record_begin(struct recorder *r, int fd, const char *path, char *const *argv, bool kept)
 {
 	memset(r, 0, sizeof *r);
 	r->fd = fd;
@@ -75,8 +74,8 @@ record_begin(struct recorder *r, int fd, const char *path, char *const *argv,
 	r->path = xstrdup(path);
 	r->json = json_new();
 	buf_addf(&r->line,
-		 WRAP_PREFIX "\"subtype\":\"recording\",\"version\":1%s"
-			     STAMP_KEY "%lld,\"source\":\"%s\"",
+		 WRAP_PREFIX "\"subtype\":\"recording\",\"version\":1%s" STAMP_KEY
+			     "%lld,\"source\":\"%s\"",
 		 kept ? ",\"kept\":true" : "", (long long)clock_wall_ms(),
 		 argv ? "command" : "stdin");
 	if (argv != NULL) {
@@ -95,8 +94,7 @@ record_begin(struct recorder *r, int fd, const char *path, char *const *argv,
 }
 
 int
-record_open(struct recorder *r, const char *path, char *const *argv,
-	    struct buf *err)
+record_open(struct recorder *r, const char *path, char *const *argv, struct buf *err)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 
@@ -111,8 +109,7 @@ record_open(struct recorder *r, const char *path, char *const *argv,
 }
 
 void
-record_open_kept(struct recorder *r, int fd, const char *path,
-		 char *const *argv)
+record_open_kept(struct recorder *r, int fd, const char *path, char *const *argv)
 {
 	const char *dash = strrchr(path, '-');
 
@@ -130,8 +127,8 @@ name_part(struct buf *out, const char *id, size_t n)
 	for (size_t i = 0; i < n && out->n < 8; i++) {
 		char c = id[i];
 
-		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		    (c >= '0' && c <= '9') || c == '_' || c == '-')
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		    c == '_' || c == '-')
 			buf_addc(out, c);
 	}
 }
@@ -166,11 +163,9 @@ record_name(struct recorder *r, const char *p, size_t n)
 	const char *path;
 	int a, t;
 
-	if (memmem(p, n, "\"init\"", 6) == NULL &&
-	    memmem(p, n, "\"thread.started\"", 16) == NULL)
+	if (memmem(p, n, "\"init\"", 6) == NULL && memmem(p, n, "\"thread.started\"", 16) == NULL)
 		return;
-	if (json_parse(r->json, p, n) != JSON_OK ||
-	    (a = agent_line_starts(r->json)) < 0)
+	if (json_parse(r->json, p, n) != JSON_OK || (a = agent_line_starts(r->json)) < 0)
 		return;
 	path = agent_get((unsigned)a)->fact[FACT_ID];
 	if (path != NULL && (t = json_path(r->json, 0, path)) >= 0)
@@ -228,8 +223,7 @@ stamp_at(const char *s, size_t n, size_t *brace)
 {
 	size_t end = n, d;
 
-	while (end > 0 && (s[end - 1] == ' ' || s[end - 1] == '\t' ||
-			   s[end - 1] == '\r'))
+	while (end > 0 && (s[end - 1] == ' ' || s[end - 1] == '\t' || s[end - 1] == '\r'))
 		end--;
 	if (end == 0 || s[end - 1] != '}')
 		return n;
@@ -238,8 +232,7 @@ stamp_at(const char *s, size_t n, size_t *brace)
 	while (d > 0 && s[d - 1] >= '0' && s[d - 1] <= '9')
 		d--;
 	if (d == *brace || d < sizeof STAMP_KEY - 1 ||
-	    memcmp(s + d - (sizeof STAMP_KEY - 1), STAMP_KEY,
-		   sizeof STAMP_KEY - 1) != 0)
+	    memcmp(s + d - (sizeof STAMP_KEY - 1), STAMP_KEY, sizeof STAMP_KEY - 1) != 0)
 		return n;
 	return d - (sizeof STAMP_KEY - 1);
 }
@@ -247,17 +240,14 @@ stamp_at(const char *s, size_t n, size_t *brace)
 static bool
 is_wrapper(const char *p, size_t n)
 {
-	return n >= sizeof WRAP_PREFIX - 1 &&
-	       memcmp(p, WRAP_PREFIX, sizeof WRAP_PREFIX - 1) == 0;
+	return n >= sizeof WRAP_PREFIX - 1 && memcmp(p, WRAP_PREFIX, sizeof WRAP_PREFIX - 1) == 0;
 }
 
 /* Append a wrapper line of the given subtype holding p[0..n). */
 static void
-wrap(struct buf *b, const char *subtype, const char *p, size_t n,
-     bool newline, int64_t ms)
+wrap(struct buf *b, const char *subtype, const char *p, size_t n, bool newline, int64_t ms)
 {
-	buf_addf(b, WRAP_PREFIX "\"subtype\":\"%s\"" STAMP_KEY "%lld", subtype,
-		 (long long)ms);
+	buf_addf(b, WRAP_PREFIX "\"subtype\":\"%s\"" STAMP_KEY "%lld", subtype, (long long)ms);
 	if (utf8_valid(p, n)) {
 		buf_adds(b, ",\"text\":");
 		json_quote(b, p, n);
@@ -272,8 +262,7 @@ wrap(struct buf *b, const char *subtype, const char *p, size_t n,
 }
 
 void
-record_line(struct recorder *r, const char *p, size_t n, bool terminated,
-	    int64_t ms)
+record_line(struct recorder *r, const char *p, size_t n, bool terminated, int64_t ms)
 {
 	size_t brace;
 
@@ -313,20 +302,16 @@ record_stderr(struct recorder *r, const char *p, size_t n, int64_t ms)
 }
 
 void
-record_exit(struct recorder *r, bool exited, int status, int signal,
-	    int64_t ms)
+record_exit(struct recorder *r, bool exited, int status, int signal, int64_t ms)
 {
 	if (r->fd < 0 || r->err != 0)
 		return;
 	buf_reset(&r->line);
-	buf_addf(&r->line, WRAP_PREFIX "\"subtype\":\"exit\"" STAMP_KEY "%lld",
-		 (long long)ms);
+	buf_addf(&r->line, WRAP_PREFIX "\"subtype\":\"exit\"" STAMP_KEY "%lld", (long long)ms);
 	if (exited)
-		buf_addf(&r->line, ",\"exit_status\":%d,\"signal\":null}\n",
-			 status);
+		buf_addf(&r->line, ",\"exit_status\":%d,\"signal\":null}\n", status);
 	else
-		buf_addf(&r->line, ",\"exit_status\":null,\"signal\":%d}\n",
-			 signal);
+		buf_addf(&r->line, ",\"exit_status\":null,\"signal\":%d}\n", signal);
 	record_write(r, &r->line);
 }
 

@@ -54,22 +54,18 @@ struct recorder {
 /* Create (truncate) path and write the header. argv is NULL for stdin.
  * Returns -1 with the reason in err when path cannot be opened; a write
  * error, even of the header, leaves r->err set instead. */
-int record_open(struct recorder *r, const char *path, char *const *argv,
-		struct buf *err);
+int record_open(struct recorder *r, const char *path, char *const *argv, struct buf *err);
 /* The same on fd, a file just made for a kept recording at path (taken
  * over); the header says "kept", and the file is renamed after its first
  * session (the stem is path up to its last '-'). */
-void record_open_kept(struct recorder *r, int fd, const char *path,
-		      char *const *argv);
+void record_open_kept(struct recorder *r, int fd, const char *path, char *const *argv);
 /* Record one line of the stream read at ms. After a write error nothing
  * more is written; r->err says why. */
-void record_line(struct recorder *r, const char *p, size_t n, bool terminated,
-		 int64_t ms);
+void record_line(struct recorder *r, const char *p, size_t n, bool terminated, int64_t ms);
 /* Record one line the command wrote on stderr. */
 void record_stderr(struct recorder *r, const char *p, size_t n, int64_t ms);
 /* Record how the command ended (signal 0: it exited with status). */
-void record_exit(struct recorder *r, bool exited, int status, int signal,
-		 int64_t ms);
+void record_exit(struct recorder *r, bool exited, int status, int signal, int64_t ms);
 /* Look at the file: once it has been removed (or its directory), what is
  * written goes nowhere, so r->err becomes ENOENT and writing stops. */
 void record_check(struct recorder *r);

@@ -107,8 +107,7 @@ redact_json_quote(struct buf *out, const char *s, size_t n)
 static bool
 is_alnum(unsigned char c)
 {
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
-	       (c >= 'A' && c <= 'Z');
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
 static bool
@@ -179,8 +178,7 @@ span_add(struct spans *sp, size_t a, size_t b)
 /* A prefix and at least min bytes of class cls after it: the end of the
  * token, or 0. */
 static size_t
-token(const char *s, size_t n, size_t i, const char *prefix, size_t min,
-      bool (*cls)(unsigned char))
+token(const char *s, size_t n, size_t i, const char *prefix, size_t min, bool (*cls)(unsigned char))
 {
 	size_t k = strlen(prefix), len;
 
@@ -276,8 +274,8 @@ key_block(const char *s, size_t n, size_t i, struct spans *sp)
 static size_t
 value_end(const char *s, size_t n, size_t i, const char *stop)
 {
-	while (i < n && s[i] != '"' && s[i] != '\'' && s[i] != '\\' &&
-	       s[i] != '\n' && s[i] != '\r' && strchr(stop, s[i]) == NULL)
+	while (i < n && s[i] != '"' && s[i] != '\'' && s[i] != '\\' && s[i] != '\n' &&
+	       s[i] != '\r' && strchr(stop, s[i]) == NULL)
 		i++;
 	return i;
 }
@@ -295,8 +293,8 @@ authorization(const char *s, size_t n, size_t i, struct spans *sp)
 	if (j >= n || s[j] != ':')
 		return;
 	j++;
-	while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '"' ||
-			 s[j] == '\'' || s[j] == '\\'))
+	while (j < n &&
+	       (s[j] == ' ' || s[j] == '\t' || s[j] == '"' || s[j] == '\'' || s[j] == '\\'))
 		j++;
 	w = j;
 	while (w < n && ((s[w] >= 'a' && s[w] <= 'z') || (s[w] >= 'A' && s[w] <= 'Z')))
@@ -314,8 +312,7 @@ authorization(const char *s, size_t n, size_t i, struct spans *sp)
 static bool
 secret_name(const char *s, size_t a, size_t b)
 {
-	static const char *const ends[] = {"_key", "_token", "_secret",
-					   "password"};
+	static const char *const ends[] = {"_key", "_token", "_secret", "password"};
 
 	for (size_t k = 0; k < ARRAY_LEN(ends); k++) {
 		size_t len = strlen(ends[k]);
@@ -373,8 +370,7 @@ find_shapes(const char *s, size_t n, struct spans *sp)
 			key_block(s, n, i, sp);
 			continue;
 		}
-		if ((c == 'a' || c == 'A') &&
-		    (i == 0 || !is_ident((unsigned char)s[i - 1])))
+		if ((c == 'a' || c == 'A') && (i == 0 || !is_ident((unsigned char)s[i - 1])))
 			authorization(s, n, i, sp);
 		if (!edge)
 			continue;
@@ -400,8 +396,7 @@ find_shapes(const char *s, size_t n, struct spans *sp)
 /* Every match of the user's patterns in s[0..n), which z holds
  * NUL-terminated; a NUL byte of the text ends a run regexec sees. */
 static void
-find_patterns(const struct redact *r, const char *z, size_t n,
-	      struct spans *sp)
+find_patterns(const struct redact *r, const char *z, size_t n, struct spans *sp)
 {
 	for (size_t k = 0; k < r->nre; k++) {
 		size_t i = 0;

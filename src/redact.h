@@ -24,8 +24,7 @@ bool redact_add(struct redact *r, const char *ere, struct buf *err);
 /* When s[0..n) holds a secret, append it to out with every secret replaced
  * by REDACTED (overlapping ones as one) and return true; otherwise leave
  * out alone and return false. */
-bool redact_text(const struct redact *r, const char *s, size_t n,
-		 struct buf *out);
+bool redact_text(const struct redact *r, const char *s, size_t n, struct buf *out);
 
 /* Append s[0..n) to out quoted as a JSON string, its secrets out while
  * the redactor in use is on: what JSON outputs write event text with. */

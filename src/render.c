@@ -84,8 +84,7 @@ render_set_hidden(struct render *r, unsigned mask)
 /* --- blocks ------------------------------------------------------------- */
 
 static void
-add_row(struct block *b, size_t off, size_t len, size_t width, enum role role,
-	int indent)
+add_row(struct block *b, size_t off, size_t len, size_t width, enum role role, int indent)
 {
 	struct rrow *row;
 
@@ -107,8 +106,8 @@ blank_row(struct block *b)
 /* Sanitize raw text into the block and wrap it at width - indent; the
  * first row may carry a prefix (such as "❯ ") instead of the indent. */
 static void
-add_wrapped(struct render *r, struct block *b, const char *s, size_t n,
-	    enum role role, int indent, const char *prefix)
+add_wrapped(struct render *r, struct block *b, const char *s, size_t n, enum role role, int indent,
+	    const char *prefix)
 {
 	size_t base, w = (size_t)MAX(1, r->width - indent);
 	size_t pw = prefix ? text_width(prefix, strlen(prefix)) : 0;
@@ -124,8 +123,7 @@ add_wrapped(struct render *r, struct block *b, const char *s, size_t n,
 		if (i == 0 && prefix != NULL) {
 			buf_adds(&b->text, prefix);
 			buf_add(&b->text, r->tmp.p + tr->off, tr->len);
-			add_row(b, base, b->text.n - base, tr->width + pw, role,
-				indent - (int)pw);
+			add_row(b, base, b->text.n - base, tr->width + pw, role, indent - (int)pw);
 		} else {
 			buf_add(&b->text, r->tmp.p + tr->off, tr->len);
 			add_row(b, base, tr->len, tr->width, role, indent);
@@ -135,8 +133,7 @@ add_wrapped(struct render *r, struct block *b, const char *s, size_t n,
 
 /* One row of raw text s, cut to fit with an ellipsis. */
 static void
-add_line(struct render *r, struct block *b, const char *s, size_t n,
-	 enum role role)
+add_line(struct render *r, struct block *b, const char *s, size_t n, enum role role)
 {
 	size_t used, fit, base = b->text.n, w = (size_t)r->width;
 
@@ -144,8 +141,7 @@ add_line(struct render *r, struct block *b, const char *s, size_t n,
 	text_sanitize(&r->tmp, s, n, TEXT_ONELINE);
 	if (text_width(r->tmp.p, r->tmp.n) <= w) {
 		buf_add(&b->text, r->tmp.p, r->tmp.n);
-		add_row(b, base, r->tmp.n, text_width(r->tmp.p, r->tmp.n), role,
-			0);
+		add_row(b, base, r->tmp.n, text_width(r->tmp.p, r->tmp.n), role, 0);
 		return;
 	}
 	fit = text_fit(r->tmp.p, r->tmp.n, w > 1 ? w - 1 : 0, &used);
@@ -180,12 +176,9 @@ render_describe(struct render *r, uint32_t c)
 	enum call_state st = model_call_state(r->m, c);
 	/* As of a replay's limit: a background call runs before and after
 	 * its completion, which changes its words. */
-	uint32_t done = model_seen(r->m, r->m->call[c].done_ev)
-				? r->m->call[c].done_ev
-				: NONE;
+	uint32_t done = model_seen(r->m, r->m->call[c].done_ev) ? r->m->call[c].done_ev : NONE;
 
-	if (d->call != c || d->gen != r->gen || d->done_ev != done ||
-	    d->state != st) {
+	if (d->call != c || d->gen != r->gen || d->done_ev != done || d->state != st) {
 		d->call = c;
 		d->gen = r->gen;
 		d->done_ev = done;
@@ -252,17 +245,16 @@ static void
 block_query(struct render *r, struct block *b, uint32_t q)
 {
 	static const enum role roles[] = {
-		[QD_PENDING] = ROLE_RUNNING, [QD_APPROVED] = ROLE_TOOL_OK,
-		[QD_REJECTED] = ROLE_TOOL_REJECTED,
-		[QD_SKIPPED] = ROLE_TOOL_REJECTED, [QD_ANSWERED] = ROLE_TOOL_OK,
+		[QD_PENDING] = ROLE_RUNNING,        [QD_APPROVED] = ROLE_TOOL_OK,
+		[QD_REJECTED] = ROLE_TOOL_REJECTED, [QD_SKIPPED] = ROLE_TOOL_REJECTED,
+		[QD_ANSWERED] = ROLE_TOOL_OK,
 	};
 	struct query_words w = {0};
 
 	buf_reset(&r->raw);
 	words_query_load(r->m, q, &w);
 	words_query(r->m, q, &w, &r->raw);
-	add_wrapped(r, b, r->raw.p, r->raw.n,
-		    roles[words_query_decision(r->m, q)], 2, NULL);
+	add_wrapped(r, b, r->raw.p, r->raw.n, roles[words_query_decision(r->m, q)], 2, NULL);
 	if (w.body.n > 0)
 		add_wrapped(r, b, w.body.p, w.body.n, ROLE_ASSISTANT, 2, NULL);
 	words_query_free(&w);
@@ -270,8 +262,7 @@ block_query(struct render *r, struct block *b, uint32_t q)
 
 /* "── text ──────" filling the width. */
 static void
-add_rule(struct render *r, struct block *b, const char *s, size_t n,
-	 enum role role)
+add_rule(struct render *r, struct block *b, const char *s, size_t n, enum role role)
 {
 	struct buf line = {0};
 	size_t base = b->text.n, used, fit, w = (size_t)r->width;
@@ -330,8 +321,7 @@ block_build(struct render *r, struct block *b, uint32_t it)
 	case IT_SESSION:
 		/* "── Session … ─": five cells of rule around it. */
 		buf_adds(raw, "Session ");
-		words_session_header_fit(m, item->session,
-					 (size_t)MAX(r->width - 13, 1), raw);
+		words_session_header_fit(m, item->session, (size_t)MAX(r->width - 13, 1), raw);
 		add_rule(r, b, raw->p, raw->n, ROLE_SESSION);
 		break;
 	case IT_PROMPT:
@@ -379,9 +369,8 @@ block_build(struct render *r, struct block *b, uint32_t it)
 	case IT_RESULT:
 		words_item(m, it, 0, NULL, raw);
 		add_rule(r, b, raw->p, raw->n,
-			 model_session_state(m, item->session) == SS_OK
-				 ? ROLE_RESULT_OK
-				 : ROLE_RESULT_FAILED);
+			 model_session_state(m, item->session) == SS_OK ? ROLE_RESULT_OK
+									: ROLE_RESULT_FAILED);
 		break;
 	default:
 		add_line(r, b, "?", 1, ROLE_NORMAL);
@@ -422,8 +411,7 @@ item_stamp(const struct render *r, uint32_t it)
 		return model_session_state(r->m, item->session);
 	if (item->type == IT_RESULT)
 		return (int64_t)model_session_state(r->m, item->session) +
-		       8 * (int64_t)MIN(r->m->ses[item->session].last_ev,
-					r->m->limit);
+		       8 * (int64_t)MIN(r->m->ses[item->session].last_ev, r->m->limit);
 	if (item->type != IT_TOOL)
 		return 0;
 	c = item->ref;
@@ -453,8 +441,7 @@ render_item(struct render *r, uint32_t it)
 	stamp = item_stamp(r, it);
 
 	if (b->item == it && b->gen == r->gen && b->width == r->width &&
-	    b->thinking == r->thinking && b->last_ev == item_last(r, it) &&
-	    b->stamp == stamp)
+	    b->thinking == r->thinking && b->last_ev == item_last(r, it) && b->stamp == stamp)
 		return b;
 	block_clear(r, b);
 	b->item = it;
@@ -610,8 +597,7 @@ timeline_bar(struct render *r, uint32_t c, size_t cells, struct rline *out)
 
 /* Right-align s[0..n) in a field of cells cells. */
 static void
-rline_right(struct rline *l, const char *s, size_t n, size_t cells,
-	    enum role role)
+rline_right(struct rline *l, const char *s, size_t n, size_t cells, enum role role)
 {
 	size_t sw = text_width(s, n), start = l->width;
 
@@ -621,8 +607,7 @@ rline_right(struct rline *l, const char *s, size_t n, size_t cells,
 }
 
 void
-render_timeline_row(struct render *r, uint32_t c, int width,
-		    struct rline *out)
+render_timeline_row(struct render *r, uint32_t c, int width, struct rline *out)
 {
 	struct model *m = r->m;
 	const struct call *call = &m->call[c];
@@ -643,11 +628,9 @@ render_timeline_row(struct render *r, uint32_t c, int width,
 		       ? w - (2 + kindw + offw + (bar ? bar + 1 : 0) + durw)
 		       : 0;
 	/* A sub-agent's calls stand in under the call that runs it. */
-	rline_pad(out, MIN(w / 4, 2 * (size_t)m->it[call->item].depth),
-		  ROLE_NORMAL);
+	rline_pad(out, MIN(w / 4, 2 * (size_t)m->it[call->item].depth), ROLE_NORMAL);
 	/* A decision asked about it and not answered yet: it waits. */
-	if (call->query != NONE &&
-	    words_query_decision(m, call->query) == QD_PENDING)
+	if (call->query != NONE && words_query_decision(m, call->query) == QD_PENDING)
 		rline_adds(out, GLYPH_WAITING, ROLE_RUNNING, w);
 	else
 		rline_adds(out, tool_state_glyph(st), role, w);
@@ -664,8 +647,8 @@ render_timeline_row(struct render *r, uint32_t c, int width,
 	buf_reset(&r->raw);
 	tool_what((enum tool_kind)call->kind, d, t.p, t.n, flex, &r->raw);
 	buf_reset(&t);
-	rline_add(out, r->raw.p ? r->raw.p : "", r->raw.n,
-		  st == CS_OK ? ROLE_NORMAL : role, MIN(w, col + flex));
+	rline_add(out, r->raw.p ? r->raw.p : "", r->raw.n, st == CS_OK ? ROLE_NORMAL : role,
+		  MIN(w, col + flex));
 	rline_pad(out, MIN(w, col + flex), ROLE_NORMAL);
 	model_session_axis(m, call->session, &a0, &a1);
 	if (offw > 0 && out->width + offw <= w) {

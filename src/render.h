@@ -34,7 +34,7 @@ struct block {
 	uint32_t gen;     /* render generation it belongs to */
 	int width;
 	bool thinking;
-	struct buf text;  /* sanitized text of all rows */
+	struct buf text; /* sanitized text of all rows */
 	struct rrow *row;
 	size_t nrow, cap;
 };
@@ -54,25 +54,25 @@ struct rline {
 
 /* A described call, kept while the call does not change. */
 struct desc_slot {
-	uint32_t call;   /* NONE: empty */
+	uint32_t call; /* NONE: empty */
 	uint32_t done_ev;
 	uint32_t gen;
-	uint8_t state;   /* enum call_state */
+	uint8_t state; /* enum call_state */
 	struct tool_desc d;
 };
 
 struct render {
 	struct model *m;
-	int width;             /* width of transcript rows */
-	bool thinking;         /* thinking phases unfolded */
-	unsigned hide;         /* item types not shown: 1 << IT_... (0 rows) */
-	uint32_t gen;          /* bumped to drop every cached block */
-	struct block *slot;    /* a direct-mapped cache by item index */
+	int width;          /* width of transcript rows */
+	bool thinking;      /* thinking phases unfolded */
+	unsigned hide;      /* item types not shown: 1 << IT_... (0 rows) */
+	uint32_t gen;       /* bumped to drop every cached block */
+	struct block *slot; /* a direct-mapped cache by item index */
 	size_t nslot;
-	size_t bytes;          /* bytes held by cached blocks */
-	struct buf raw;        /* scratch: decoded text */
-	struct buf tmp;        /* scratch: a line being composed */
-	struct text_rows wrap; /* scratch: wrapped rows */
+	size_t bytes;           /* bytes held by cached blocks */
+	struct buf raw;         /* scratch: decoded text */
+	struct buf tmp;         /* scratch: a line being composed */
+	struct text_rows wrap;  /* scratch: wrapped rows */
 	struct desc_slot *desc; /* a direct-mapped cache by call index */
 	size_t ndesc;
 };
@@ -95,15 +95,13 @@ uint32_t render_rows(struct render *r, uint32_t it);
 void rline_reset(struct rline *l);
 void rline_free(struct rline *l);
 /* Append s[0..n) (sanitized as one line) in role; stops at max cells. */
-void rline_add(struct rline *l, const char *s, size_t n, enum role role,
-	       size_t max);
+void rline_add(struct rline *l, const char *s, size_t n, enum role role, size_t max);
 void rline_adds(struct rline *l, const char *s, enum role role, size_t max);
 /* Pad with spaces in role up to width cells. */
 void rline_pad(struct rline *l, size_t width, enum role role);
 
 /* One timeline row for call c at width cells. */
-void render_timeline_row(struct render *r, uint32_t c, int width,
-			 struct rline *out);
+void render_timeline_row(struct render *r, uint32_t c, int width, struct rline *out);
 
 /* What call c did and how it ended, described once per change of the
  * call (parsing both its events is too slow to do for every frame).

@@ -75,9 +75,7 @@ schedule_event(struct replay *rp, const struct model *m, uint32_t e)
 		else
 			gap = REPLAY_PACE_MS;
 	}
-	clock = t != TIME_NONE ? t
-		: rp->clock != TIME_NONE ? rp->clock + gap
-					 : TIME_NONE;
+	clock = t != TIME_NONE ? t : rp->clock != TIME_NONE ? rp->clock + gap : TIME_NONE;
 	if (rp->idle_ms >= 0 && gap > rp->idle_ms)
 		gap = rp->idle_ms;
 	at = rp->n > 0 ? (int64_t)rp->at[rp->n - 1] + gap : 0;
@@ -360,8 +358,7 @@ typedef uint32_t (*entry_ev_fn)(const void *ctx, size_t i);
 /* The event of the previous entry (before the limit's latest one) or the
  * next one (after the limit), among n entries; NONE when there is none. */
 static uint32_t
-adjacent(const struct replay *rp, const void *ctx, size_t n, entry_ev_fn ev,
-	 int dir)
+adjacent(const struct replay *rp, const void *ctx, size_t n, entry_ev_fn ev, int dir)
 {
 	uint32_t limit = rp->limit;
 	size_t lo = 0, hi = n;
@@ -400,8 +397,7 @@ prompt_ev(const void *ctx, size_t i)
 }
 
 bool
-replay_goto_call(struct replay *rp, const struct model *m, int dir,
-		 int64_t now)
+replay_goto_call(struct replay *rp, const struct model *m, int dir, int64_t now)
 {
 	uint32_t e = adjacent(rp, m, m->ncall, call_ev, dir);
 
@@ -434,8 +430,8 @@ replay_set_speed(struct replay *rp, double factor, int64_t now)
 }
 
 void
-replay_describe(const struct replay *rp, int64_t now, struct buf *mode,
-		struct buf *position, struct buf *detail)
+replay_describe(const struct replay *rp, int64_t now, struct buf *mode, struct buf *position,
+		struct buf *detail)
 {
 	if (replay_at_end(rp))
 		; /* the session's state says more */
@@ -447,8 +443,8 @@ replay_describe(const struct replay *rp, int64_t now, struct buf *mode,
 	buf_adds(position, " / ");
 	fmt_clock(position, replay_length(rp));
 	buf_adds(detail, replay_timing_name(replay_timing(rp)));
-	buf_addf(detail, " " GLYPH_DOT " event %u/%zu",
-		 rp->limit == NONE ? 0 : rp->limit + 1, rp->n);
+	buf_addf(detail, " " GLYPH_DOT " event %u/%zu", rp->limit == NONE ? 0 : rp->limit + 1,
+		 rp->n);
 }
 
 /* --- print mode ------------------------------------------------------------ */
@@ -473,9 +469,8 @@ real_sleep(void *ctx, int64_t ms)
 const struct replay_clock replay_real_clock = {real_now, real_sleep, NULL};
 
 void
-replay_printer_init(struct replay_printer *rpp, const struct model *m,
-		    struct printer *p, FILE *out, double speed,
-		    double idle_limit_s, const struct replay_clock *clock)
+replay_printer_init(struct replay_printer *rpp, const struct model *m, struct printer *p, FILE *out,
+		    double speed, double idle_limit_s, const struct replay_clock *clock)
 {
 	memset(rpp, 0, sizeof *rpp);
 	replay_init(&rpp->rp, speed, idle_limit_s, 0);
@@ -492,8 +487,7 @@ replay_printer_free(struct replay_printer *rpp)
 }
 
 void
-replay_printer_line(void *ctx, const struct source *s, const struct line *ln,
-		    uint32_t ev)
+replay_printer_line(void *ctx, const struct source *s, const struct line *ln, uint32_t ev)
 {
 	struct replay_printer *rpp = ctx;
 	struct replay *rp = &rpp->rp;
@@ -514,8 +508,7 @@ replay_printer_line(void *ctx, const struct source *s, const struct line *ln,
 			while (wait > 0) {
 				rpp->clock->sleep(rpp->clock->ctx, wait);
 				now = rpp->clock->now(rpp->clock->ctx);
-				wait = rp->since + to_wall(rp->at[ev], rp->speed) -
-				       now;
+				wait = rp->since + to_wall(rp->at[ev], rp->speed) - now;
 			}
 		}
 	}

@@ -54,26 +54,25 @@ struct replay {
 	size_t n, cap;             /* events scheduled */
 	struct replay_anchor *anc; /* in order of ev */
 	size_t nanc, anccap;
-	uint32_t *prompts;         /* first events of the prompts, in order */
+	uint32_t *prompts; /* first events of the prompts, in order */
 	size_t nprompts, promptcap;
-	size_t items;              /* items looked at for prompts */
-	int64_t idle_ms;           /* the cap of every pause, or -1 */
-	int64_t clock;             /* the events' clock at the last event
+	size_t items;    /* items looked at for prompts */
+	int64_t idle_ms; /* the cap of every pause, or -1 */
+	int64_t clock;   /* the events' clock at the last event
 				      scheduled, or TIME_NONE */
-	bool arrival;              /* an event had a recorded arrival time */
-	bool timed;                /* an event had a time */
-	bool complete;             /* the input has ended: nothing more comes */
+	bool arrival;    /* an event had a recorded arrival time */
+	bool timed;      /* an event had a time */
+	bool complete;   /* the input has ended: nothing more comes */
 	/* Playing. */
 	double speed;
 	bool paused;
-	int64_t pos;               /* position (schedule ms) at `since` */
-	int64_t since;             /* the caller's clock when pos was taken */
-	uint32_t limit;            /* the last event shown, NONE before any */
+	int64_t pos;    /* position (schedule ms) at `since` */
+	int64_t since;  /* the caller's clock when pos was taken */
+	uint32_t limit; /* the last event shown, NONE before any */
 };
 
 /* idle_limit_s < 0: no cap. Playing from the start, at now. */
-void replay_init(struct replay *rp, double speed, double idle_limit_s,
-		 int64_t now);
+void replay_init(struct replay *rp, double speed, double idle_limit_s, int64_t now);
 void replay_free(struct replay *rp);
 
 /* Schedule the events the model got since the last call; complete: the
@@ -111,16 +110,14 @@ void replay_toggle(struct replay *rp, int64_t now);
 /* Pause and show one more event (dir > 0) or one fewer: events that change
  * nothing on screen (recaps, recording lines) are stepped over. False when
  * there is none. */
-bool replay_step(struct replay *rp, const struct model *m, int dir,
-		 int64_t now);
+bool replay_step(struct replay *rp, const struct model *m, int dir, int64_t now);
 /* Go to position t (clamped to the schedule); keeps playing or paused. */
 void replay_seek(struct replay *rp, int64_t t, int64_t now);
 /* Go to where event e comes in, showing it. */
 void replay_goto_event(struct replay *rp, uint32_t e, int64_t now);
 /* Go to the start of the previous (dir < 0) or next tool call, or prompt,
  * in time. False when there is none. */
-bool replay_goto_call(struct replay *rp, const struct model *m, int dir,
-		      int64_t now);
+bool replay_goto_call(struct replay *rp, const struct model *m, int dir, int64_t now);
 bool replay_goto_prompt(struct replay *rp, int dir, int64_t now);
 /* Multiply the speed by factor, within REPLAY_SPEED_MIN..MAX. */
 void replay_set_speed(struct replay *rp, double factor, int64_t now);
@@ -128,8 +125,8 @@ void replay_set_speed(struct replay *rp, double factor, int64_t now);
 /* The status bar's words: mode ("replay ×4", "paused", empty at the end,
  * where the session's state says more), position ("01:12 / 04:30") and
  * detail ("recorded timing · event 12/340"). */
-void replay_describe(const struct replay *rp, int64_t now, struct buf *mode,
-		     struct buf *position, struct buf *detail);
+void replay_describe(const struct replay *rp, int64_t now, struct buf *mode, struct buf *position,
+		     struct buf *detail);
 
 /* A clock to wait on: the real one, or a test's fake one. */
 struct replay_clock {
@@ -145,19 +142,18 @@ extern const struct replay_clock replay_real_clock;
  * event is due; other lines (blank ones) at once. */
 struct replay_printer {
 	struct replay rp;
-	const struct model *m;   /* not owned */
-	struct printer *p;       /* not owned */
-	FILE *out;               /* flushed before each wait */
+	const struct model *m; /* not owned */
+	struct printer *p;     /* not owned */
+	FILE *out;             /* flushed before each wait */
 	const struct replay_clock *clock;
 	bool started;
 };
 
-void replay_printer_init(struct replay_printer *rpp, const struct model *m,
-			 struct printer *p, FILE *out, double speed,
-			 double idle_limit_s, const struct replay_clock *clock);
+void replay_printer_init(struct replay_printer *rpp, const struct model *m, struct printer *p,
+			 FILE *out, double speed, double idle_limit_s,
+			 const struct replay_clock *clock);
 void replay_printer_free(struct replay_printer *rpp);
 /* An input_line_fn: wait until the line's event is due, then print it. */
-void replay_printer_line(void *ctx, const struct source *s,
-			 const struct line *ln, uint32_t ev);
+void replay_printer_line(void *ctx, const struct source *s, const struct line *ln, uint32_t ev);
 
 #endif

@@ -29,8 +29,7 @@ runner_stdin_usable(int fd)
 
 	if (fstat(fd, &st) != 0)
 		return false;
-	return S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) ||
-	       S_ISREG(st.st_mode);
+	return S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || S_ISREG(st.st_mode);
 }
 
 /* A pipe whose both ends are close-on-exec: only the dup2'd copies in the
@@ -40,8 +39,7 @@ cloexec_pipe(int fds[2])
 {
 	if (pipe(fds) != 0)
 		return -1;
-	if (fcntl(fds[0], F_SETFD, FD_CLOEXEC) != 0 ||
-	    fcntl(fds[1], F_SETFD, FD_CLOEXEC) != 0) {
+	if (fcntl(fds[0], F_SETFD, FD_CLOEXEC) != 0 || fcntl(fds[1], F_SETFD, FD_CLOEXEC) != 0) {
 		int e = errno;
 
 		close(fds[0]);
@@ -71,8 +69,7 @@ child_write(int fd, const void *p, size_t n)
 /* The child, between fork and exec: its own group, the signals agentview
  * inherited, stdin, the pipes. On failure errno goes up the status pipe. */
 NORETURN static void
-runner_child(char *const *argv, int out, int err, int status, bool pass_stdin,
-	     pid_t parent)
+runner_child(char *const *argv, int out, int err, int status, bool pass_stdin, pid_t parent)
 {
 	int e;
 
@@ -130,8 +127,7 @@ runner_atexit(void)
 }
 
 int
-runner_start(struct runner *r, struct input *in, char *const *argv,
-	     struct buf *err)
+runner_start(struct runner *r, struct input *in, char *const *argv, struct buf *err)
 {
 	static bool hooked;
 	int out[2], errp[2], status[2], cerr = 0;
@@ -144,8 +140,7 @@ runner_start(struct runner *r, struct input *in, char *const *argv,
 	r->in = in;
 	sig_watch(SIGCHLD);
 	r->stdin_passed = runner_stdin_usable(STDIN_FILENO);
-	if (cloexec_pipe(out) != 0 || cloexec_pipe(errp) != 0 ||
-	    cloexec_pipe(status) != 0) {
+	if (cloexec_pipe(out) != 0 || cloexec_pipe(errp) != 0 || cloexec_pipe(status) != 0) {
 		/* Out of descriptors: agentview exits, and they go with it. */
 		r->exec_errno = errno;
 		buf_addf(err, "cannot run %s: pipe: %s", argv[0], strerror(errno));
@@ -153,8 +148,7 @@ runner_start(struct runner *r, struct input *in, char *const *argv,
 	}
 	pid = fork();
 	if (pid == 0)
-		runner_child(argv, out[1], errp[1], status[1], r->stdin_passed,
-			     self);
+		runner_child(argv, out[1], errp[1], status[1], r->stdin_passed, self);
 	close(out[1]);
 	close(errp[1]);
 	close(status[1]);
@@ -214,8 +208,7 @@ runner_finish(struct runner *r)
 	m->cmd.exit_status = r->exit_status;
 	m->cmd.signal = r->signal;
 	if (r->in->rec != NULL)
-		record_exit(r->in->rec, r->exited, r->exit_status, r->signal,
-			    clock_wall_ms());
+		record_exit(r->in->rec, r->exited, r->exit_status, r->signal, clock_wall_ms());
 	r->done = true;
 }
 
@@ -230,8 +223,7 @@ runner_check(struct runner *r)
 		int st;
 		pid_t p;
 
-		while ((p = waitpid(r->pid, &st, WNOHANG | WUNTRACED)) < 0 &&
-		       errno == EINTR)
+		while ((p = waitpid(r->pid, &st, WNOHANG | WUNTRACED)) < 0 && errno == EINTR)
 			;
 		if (p == r->pid && WIFSTOPPED(st)) {
 			int s = WSTOPSIG(st);

@@ -30,28 +30,27 @@
 #define RUNNER_DRAIN_MS 1000
 
 struct runner {
-	pid_t pid;           /* the command, leader of its group; 0: none */
-	int exec_errno;      /* why it could not be started, or 0 */
-	bool stdin_passed;   /* it reads agentview's stdin, else /dev/null */
-	bool reaped;         /* it ended; the status below is known */
-	bool exited;         /* it exited, with exit_status */
+	pid_t pid;         /* the command, leader of its group; 0: none */
+	int exec_errno;    /* why it could not be started, or 0 */
+	bool stdin_passed; /* it reads agentview's stdin, else /dev/null */
+	bool reaped;       /* it ended; the status below is known */
+	bool exited;       /* it exited, with exit_status */
 	int exit_status;
-	int signal;          /* the signal that killed it, or 0 */
-	int stop_signal;     /* SIGTTIN/SIGTTOU when it stopped on the
+	int signal;        /* the signal that killed it, or 0 */
+	int stop_signal;   /* SIGTTIN/SIGTTOU when it stopped on the
 				terminal it may not use, else 0 */
-	bool stopping;       /* runner_stop sent SIGTERM */
-	bool done;           /* reaped, output read, model and recording told */
-	int64_t reaped_ms;   /* clock_mono_ms() when reaped */
-	struct input *in;    /* not owned */
-	unsigned out, err;   /* its stdout and stderr: sources of in */
+	bool stopping;     /* runner_stop sent SIGTERM */
+	bool done;         /* reaped, output read, model and recording told */
+	int64_t reaped_ms; /* clock_mono_ms() when reaped */
+	struct input *in;  /* not owned */
+	unsigned out, err; /* its stdout and stderr: sources of in */
 };
 
 /* Start argv[0] (looked up in PATH) with argv. Its stdout and stderr become
  * sources of in; in->m->cmd gets argv; in->rec (if any) will get its end.
  * Watches SIGCHLD. Returns -1 with the reason in err when it could not be
  * started (runner_exit_code then says 127 or 126, as a shell would). */
-int runner_start(struct runner *r, struct input *in, char *const *argv,
-		 struct buf *err);
+int runner_start(struct runner *r, struct input *in, char *const *argv, struct buf *err);
 /* Reap the command if it ended; once it has and its output is read (or
  * RUNNER_DRAIN_MS have passed since), tell the model (cmd.exited,
  * exit_status, signal) and the recording (record_exit), and return true.

@@ -111,30 +111,30 @@ struct search_helper {
 	pthread_t th;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
-	atomic_bool work;     /* a step's items are being decoded */
+	atomic_bool work; /* a step's items are being decoded */
 	atomic_bool quit;
-	struct model rd;      /* the model's reader */
+	struct model rd; /* the model's reader */
 	struct tool_desc td;
 	const uint32_t *item; /* the items to decode */
 	size_t n;
 	atomic_size_t take;   /* the next of them not taken yet */
 	struct decoded *done; /* how each was decoded */
 	size_t dcap;
-	struct buf text;      /* the texts this thread decoded */
-	struct buf mine;      /* the texts the searching thread decoded */
+	struct buf text; /* the texts this thread decoded */
+	struct buf mine; /* the texts the searching thread decoded */
 };
 
 /* Where the text of an item of the list went. */
 struct decoded {
 	size_t off, len;
-	bool helper;  /* in the helper's text, else in mine */
+	bool helper; /* in the helper's text, else in mine */
 };
 
 /* Decode items of the list, one at a time, until none is left: m and td
  * are the thread's own, its texts go to out. */
 static void
-helper_share(struct search_helper *h, struct model *m, struct tool_desc *td,
-	     struct buf *out, bool helper)
+helper_share(struct search_helper *h, struct model *m, struct tool_desc *td, struct buf *out,
+	     bool helper)
 {
 	size_t i;
 
@@ -166,8 +166,7 @@ helper_await(struct search_helper *h, bool want)
 	while (atomic_load(&h->work) != want && !(want && atomic_load(&h->quit)))
 		if (clock_mono_ns() > until) {
 			pthread_mutex_lock(&h->mu);
-			while (atomic_load(&h->work) != want &&
-			       !(want && atomic_load(&h->quit)))
+			while (atomic_load(&h->work) != want && !(want && atomic_load(&h->quit)))
 				pthread_cond_wait(&h->cv, &h->mu);
 			pthread_mutex_unlock(&h->mu);
 			return;
@@ -420,8 +419,7 @@ search_restart(struct search *s)
 
 /* Whether the pattern starts at t[i]; its end in *end. */
 static bool
-match_at(const struct search *s, const char *t, size_t n, size_t i,
-	 size_t *end)
+match_at(const struct search *s, const char *t, size_t n, size_t i, size_t *end)
 {
 	for (size_t k = 0; k < s->npcp; k++) {
 		uint32_t cp;
@@ -449,8 +447,7 @@ struct scan2 {
 
 /* Start looking for ca or cb from p. */
 static void
-scan2_init(struct scan2 *sc, const char *p, const char *end, unsigned char ca,
-	   unsigned char cb)
+scan2_init(struct scan2 *sc, const char *p, const char *end, unsigned char ca, unsigned char cb)
 {
 	sc->ca = ca;
 	sc->cb = cb;
@@ -475,8 +472,7 @@ scan2_next(struct scan2 *sc, const char *p, const char *end)
 }
 
 bool
-search_find(const struct search *s, const char *t, size_t n, size_t from,
-	    size_t *a, size_t *b)
+search_find(const struct search *s, const char *t, size_t n, size_t from, size_t *a, size_t *b)
 {
 	uint32_t p0;
 	size_t k;
@@ -486,13 +482,13 @@ search_find(const struct search *s, const char *t, size_t n, size_t from,
 	p0 = s->pcp[0];
 	/* An ASCII first character that nothing else folds to: only its own
 	 * bytes can start a match. */
-	if (p0 < 0x80 && (!s->icase || (k = fold_tab_find(p0)) >= nfold_tab ||
-			  fold_tab[k].to != p0)) {
+	if (p0 < 0x80 &&
+	    (!s->icase || (k = fold_tab_find(p0)) >= nfold_tab || fold_tab[k].to != p0)) {
 		const char *end = t + n, *q = t + from;
 		unsigned char c0 = (unsigned char)p0;
 		struct scan2 sc;
 
-		scan2_init(&sc, q, end,	c0,
+		scan2_init(&sc, q, end, c0,
 			   s->icase && c0 >= 'a' && c0 <= 'z' ? (unsigned char)(c0 - 32) : c0);
 		while ((q = scan2_next(&sc, q, end)) != NULL) {
 			if (match_at(s, t, n, (size_t)(q - t), b)) {
@@ -631,8 +627,7 @@ escape_in(const struct search *s, const char *p, size_t n)
 		if (v < 0)
 			continue;
 		cp = (uint32_t)v;
-		if (cp >= 0xD800 && cp < 0xDC00 && end - q >= 10 && q[4] == '\\' &&
-		    q[5] == 'u') {
+		if (cp >= 0xD800 && cp < 0xDC00 && end - q >= 10 && q[4] == '\\' && q[5] == 'u') {
 			long lo = hex4(q + 6);
 
 			if (lo >= 0xDC00 && lo < 0xE000)
@@ -731,8 +726,7 @@ cache_index(struct search *s, size_t n)
 /* Remember the text of item it; the text of the item stored last is
  * replaced in place, so a growing item at the end costs no garbage. */
 static void
-cache_put(struct search *s, uint32_t it, uint32_t stamp, const char *t,
-	  size_t n)
+cache_put(struct search *s, uint32_t it, uint32_t stamp, const char *t, size_t n)
 {
 	uint32_t len = (uint32_t)n;
 
@@ -761,8 +755,7 @@ cache_put(struct search *s, uint32_t it, uint32_t stamp, const char *t,
 /* The matches in t[0..n), item it's text just decoded, which the cache
  * keeps when it can. */
 static uint32_t
-text_count(struct search *s, uint32_t it, uint32_t stamp, const char *t,
-	   size_t n)
+text_count(struct search *s, uint32_t it, uint32_t stamp, const char *t, size_t n)
 {
 	cache_put(s, it, stamp, t, n);
 	return search_count(s, t, n);
@@ -933,8 +926,8 @@ step_shared(struct search *s, size_t budget)
 	for (it = s->next; it < end; it++) {
 		if (i < s->nplan && s->plan[i] == it) {
 			const struct decoded *d = &h->done[i++];
-			const char *t = d->len == 0 ? ""
-				      : (d->helper ? h->text.p : h->mine.p) + d->off;
+			const char *t =
+				d->len == 0 ? "" : (d->helper ? h->text.p : h->mine.p) + d->off;
 
 			step_add(s, it, text_count(s, it, item_stamp(s->m, it), t, d->len));
 		} else {
@@ -958,8 +951,8 @@ search_step(struct search *s, size_t budget)
 
 	if (!search_active(s))
 		return false;
-	if (m->nev != s->seen_nev || m->nses != s->seen_nses ||
-	    model_ended(m) != s->seen_ended || m->limit != s->seen_limit) {
+	if (m->nev != s->seen_nev || m->nses != s->seen_nses || model_ended(m) != s->seen_ended ||
+	    m->limit != s->seen_limit) {
 		/* Search again what might have changed, judged both before
 		 * and after the change: a replay that went back cuts through
 		 * an item the old position showed whole. */

@@ -50,18 +50,18 @@ struct search_hit {
 };
 
 struct search {
-	struct model *m;        /* not owned */
-	unsigned hide;          /* item types left out: 1 << IT_... */
+	struct model *m; /* not owned */
+	unsigned hide;   /* item types left out: 1 << IT_... */
 	/* The pattern. */
-	struct buf pat;         /* as typed, UTF-8 */
-	uint32_t *pcp;          /* its code points, folded when icase */
+	struct buf pat; /* as typed, UTF-8 */
+	uint32_t *pcp;  /* its code points, folded when icase */
 	size_t npcp;
 	bool icase;
 	/* What may stand for it in a raw JSON line. */
-	struct buf needle;      /* bytes; ASCII letters lower-case when icase */
-	uint32_t *ncp;          /* the needle's code points (folded) */
+	struct buf needle; /* bytes; ASCII letters lower-case when icase */
+	uint32_t *ncp;     /* the needle's code points (folded) */
 	size_t nncp;
-	struct buf trig;        /* NUL-terminated UTF-8 strings that fold to a
+	struct buf trig; /* NUL-terminated UTF-8 strings that fold to a
 				   letter of the needle (U+0130 for "i") */
 	/* What was found: items [0, next) are searched. */
 	struct search_hit *hit;
@@ -73,20 +73,20 @@ struct search {
 	uint32_t volatile_from;
 	size_t seen_nev, seen_nses;
 	bool seen_ended;
-	uint32_t seen_limit;	/* the replay's cut-off searched up to */
+	uint32_t seen_limit; /* the replay's cut-off searched up to */
 	/* The text cache: item i's text is at ctext + coff[i] (a 32-bit
 	 * length, then the bytes) when cstamp[i] is its current stamp. */
 	struct buf ctext;
 	uint32_t *coff, *cstamp;
-	size_t ncache, ccap;    /* entries of coff and cstamp */
-	uint32_t warm;          /* items before it were offered to the cache */
-	bool cfull;             /* the budget is spent: no more texts */
+	size_t ncache, ccap; /* entries of coff and cstamp */
+	uint32_t warm;       /* items before it were offered to the cache */
+	bool cfull;          /* the budget is spent: no more texts */
 	/* A second thread that decodes items while this one searches: it
 	 * starts when a step has at least helper_min bytes to decode
 	 * (SIZE_MAX: never). */
 	struct search_helper *helper;
 	size_t helper_min;
-	uint32_t *plan;         /* items of the step to decode */
+	uint32_t *plan; /* items of the step to decode */
 	size_t nplan, pcap;
 	/* Scratch. */
 	struct buf text;
@@ -116,8 +116,8 @@ bool search_done(const struct search *s);
 uint32_t search_count(const struct search *s, const char *t, size_t n);
 /* The first match in t[0..n) that starts at or after byte from: its bytes
  * [*a, *b). */
-bool search_find(const struct search *s, const char *t, size_t n,
-		 size_t from, size_t *a, size_t *b);
+bool search_find(const struct search *s, const char *t, size_t n, size_t from, size_t *a,
+		 size_t *b);
 /* Whether raw JSON line p[0..n) may hold the pattern once decoded (false
  * only when it cannot). */
 bool search_raw_maybe(const struct search *s, const char *p, size_t n);

@@ -22,9 +22,8 @@ static bool inherited_ign[NSIG]; /* SIG_IGN when agentview started */
 void
 sig_bus_say(int fd)
 {
-	static const char msg[] =
-		"agentview: the input file was cut short while it was read "
-		"(SIGBUS); a file that changes wants -f\n";
+	static const char msg[] = "agentview: the input file was cut short while it was read "
+				  "(SIGBUS); a file that changes wants -f\n";
 
 	(void)!write(fd, msg, sizeof msg - 1);
 }
@@ -59,8 +58,7 @@ sig_init(void)
 		return;
 	inherited_known = true;
 	for (int s = 1; s < NSIG; s++)
-		inherited_ign[s] = sigaction(s, NULL, &sa) == 0 &&
-				   sa.sa_handler == SIG_IGN;
+		inherited_ign[s] = sigaction(s, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN;
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_bus;
@@ -176,8 +174,7 @@ sig_child_reset(void)
 		if (s == SIGKILL || s == SIGSTOP)
 			continue;
 		/* Signals glibc reserves refuse this; nothing to undo there. */
-		sa.sa_handler = inherited_known && inherited_ign[s] ? SIG_IGN
-								    : SIG_DFL;
+		sa.sa_handler = inherited_known && inherited_ign[s] ? SIG_IGN : SIG_DFL;
 		sigaction(s, &sa, NULL);
 	}
 	sigemptyset(&none);

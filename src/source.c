@@ -44,8 +44,7 @@ source_map(struct source *s, const struct stat *st, struct buf *err)
 }
 
 int
-source_open_path(struct source *s, const char *path, bool follow,
-		 struct buf *err)
+source_open_path(struct source *s, const char *path, bool follow, struct buf *err)
 {
 	struct stat st;
 
@@ -89,8 +88,8 @@ source_open_fd(struct source *s, int fd, const char *name)
 
 	source_init(s, name);
 	s->fd = fd;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-	    lseek(fd, 0, SEEK_CUR) == 0 && source_map(s, &st, &err) == 0) {
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && lseek(fd, 0, SEEK_CUR) == 0 &&
+	    source_map(s, &st, &err) == 0) {
 		close(fd);
 		s->fd = -1;
 		buf_free(&err);

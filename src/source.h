@@ -28,20 +28,20 @@ enum source_change {
 };
 
 struct source {
-	char *name;             /* as given by the user ("-" for stdin); owned */
-	char *path;             /* file to follow, or NULL; owned */
-	int fd;                 /* -1 once closed */
+	char *name; /* as given by the user ("-" for stdin); owned */
+	char *path; /* file to follow, or NULL; owned */
+	int fd;     /* -1 once closed */
 	enum source_kind kind;
-	char *data;             /* bytes [0, size); owned (mapping or buffer) */
+	char *data; /* bytes [0, size); owned (mapping or buffer) */
 	size_t size;
-	size_t cap;             /* buffer capacity, or mapping length */
-	size_t scan;            /* first byte not yet handed out in a line */
-	size_t nl_base;         /* scan when a search for '\n' last failed, */
-	size_t nl_at;           /* and where it stopped: none in [nl_base, nl_at) */
-	uint64_t lineno;        /* lines handed out so far */
-	bool eof;               /* no more bytes until source_refresh says so */
-	bool follow;            /* keep reading at end of file */
-	dev_t dev;              /* identity of the followed file */
+	size_t cap;      /* buffer capacity, or mapping length */
+	size_t scan;     /* first byte not yet handed out in a line */
+	size_t nl_base;  /* scan when a search for '\n' last failed, */
+	size_t nl_at;    /* and where it stopped: none in [nl_base, nl_at) */
+	uint64_t lineno; /* lines handed out so far */
+	bool eof;        /* no more bytes until source_refresh says so */
+	bool follow;     /* keep reading at end of file */
+	dev_t dev;       /* identity of the followed file */
 	ino_t ino;
 };
 
@@ -56,13 +56,11 @@ struct line {
 /* Open a file by path. A regular file is mapped (or, when following,
  * streamed); anything else (a FIFO, /dev/stdin) is streamed. On failure
  * returns -1 and writes the reason to err. */
-int source_open_path(struct source *s, const char *path, bool follow,
-		     struct buf *err);
+int source_open_path(struct source *s, const char *path, bool follow, struct buf *err);
 /* Read from an open descriptor (stdin, a pipe); takes ownership of fd. */
 void source_open_fd(struct source *s, int fd, const char *name);
 /* Open from memory (for tests): a copy of n bytes, already at end. */
-void source_open_mem(struct source *s, const char *name, const void *p,
-		     size_t n);
+void source_open_mem(struct source *s, const char *name, const void *p, size_t n);
 void source_close(struct source *s);
 
 /* Read what the descriptor has, appending to the buffer. Returns the number

@@ -18,8 +18,7 @@ struct status_ctx {
 /* A piece appends its words to out and returns true, or returns false
  * when it has nothing to say (what it appended is dropped); it may change
  * the role it is shown in. */
-typedef bool (*status_say_fn)(const struct status_ctx *c, struct buf *out,
-			      enum role *role);
+typedef bool (*status_say_fn)(const struct status_ctx *c, struct buf *out, enum role *role);
 
 /* The state: a replay's mode, how much of a file is read, or the newest
  * session's state. */
@@ -34,8 +33,7 @@ say_state(const struct status_ctx *c, struct buf *out, enum role *role)
 		[SS_OK] = {" " GLYPH_OK " done ", ROLE_STATUS_OK},
 		[SS_FAILED] = {" " GLYPH_FAILED " failed ", ROLE_STATUS_FAILED},
 		[SS_INCOMPLETE] = {" " GLYPH_INCOMPLETE " incomplete ", ROLE_STATUS_WARN},
-		[SS_WAITING] = {" " GLYPH_WAITING " waiting for a decision ",
-				ROLE_STATUS_WARN},
+		[SS_WAITING] = {" " GLYPH_WAITING " waiting for a decision ", ROLE_STATUS_WARN},
 	};
 	const struct status_in *in = c->in;
 	enum session_state st;
@@ -137,7 +135,7 @@ say_clock(const struct status_ctx *c, struct buf *out, enum role *role)
 static bool
 say_calls(const struct status_ctx *c, struct buf *out, enum role *role)
 {
-	static const int order[CS_NSTATES] = {CS_OK, CS_FAILED, CS_REJECTED,
+	static const int order[CS_NSTATES] = {CS_OK,    CS_FAILED,   CS_REJECTED,
 					      CS_ERROR, CS_ORPHANED, CS_RUNNING};
 	uint32_t counts[CS_NSTATES];
 	size_t mark = out->n;
@@ -163,8 +161,7 @@ static bool
 say_tokens(const struct status_ctx *c, struct buf *out, enum role *role)
 {
 	(void)role;
-	return c->s != NONE &&
-	       words_tokens(c->m, c->m->ses[c->s].result_ev, out);
+	return c->s != NONE && words_tokens(c->m, c->m->ses[c->s].result_ev, out);
 }
 
 /* What the session cost, where its stream says (Claude Code's). */
@@ -270,8 +267,7 @@ static bool
 say_search(const struct status_ctx *c, struct buf *out, enum role *role)
 {
 	(void)role;
-	return c->in->nav != NULL && c->in->nav[0] != '\0' &&
-	       say_given(c->in->nav, out);
+	return c->in->nav != NULL && c->in->nav[0] != '\0' && say_given(c->in->nav, out);
 }
 
 /* A replay's timing and event. */
@@ -287,8 +283,7 @@ static bool
 say_note(const struct status_ctx *c, struct buf *out, enum role *role)
 {
 	(void)role;
-	return c->in->note != NULL && c->in->note[0] != '\0' &&
-	       say_given(c->in->note, out);
+	return c->in->note != NULL && c->in->note[0] != '\0' && say_given(c->in->note, out);
 }
 
 /* A priority no piece is dropped for: the state's. */
@@ -302,24 +297,15 @@ static const struct {
 	enum role role;
 	int prio;
 } pieces[] = {
-	{say_state, ROLE_STATUS_LIVE, KEEP},
-	{say_model, ROLE_STATUS, 60},
-	{say_session, ROLE_STATUS, 30},
-	{say_cwd, ROLE_STATUS, 20},
-	{say_position, ROLE_STATUS, 95},
-	{say_clock, ROLE_STATUS, 90},
-	{say_calls, ROLE_STATUS, 80},
-	{say_tokens, ROLE_STATUS, 40},
-	{say_cost, ROLE_STATUS, 42},
-	{say_sessions, ROLE_STATUS, 35},
-	{say_command, ROLE_STATUS, 85},
-	{say_stderr, ROLE_STATUS_WARN, 45},
-	{say_bad_lines, ROLE_STATUS_WARN, 70},
-	{say_new, ROLE_STATUS_WARN, 97},
-	{say_follow, ROLE_STATUS, 50},
-	{say_search, ROLE_STATUS_LIVE, 96},
-	{say_replay, ROLE_STATUS, 55},
-	{say_note, ROLE_STATUS_WARN, 99},
+	{say_state, ROLE_STATUS_LIVE, KEEP},   {say_model, ROLE_STATUS, 60},
+	{say_session, ROLE_STATUS, 30},        {say_cwd, ROLE_STATUS, 20},
+	{say_position, ROLE_STATUS, 95},       {say_clock, ROLE_STATUS, 90},
+	{say_calls, ROLE_STATUS, 80},          {say_tokens, ROLE_STATUS, 40},
+	{say_cost, ROLE_STATUS, 42},           {say_sessions, ROLE_STATUS, 35},
+	{say_command, ROLE_STATUS, 85},        {say_stderr, ROLE_STATUS_WARN, 45},
+	{say_bad_lines, ROLE_STATUS_WARN, 70}, {say_new, ROLE_STATUS_WARN, 97},
+	{say_follow, ROLE_STATUS, 50},         {say_search, ROLE_STATUS_LIVE, 96},
+	{say_replay, ROLE_STATUS, 55},         {say_note, ROLE_STATUS_WARN, 99},
 };
 
 #define NPIECES ARRAY_LEN(pieces)
@@ -343,8 +329,7 @@ status_fit(struct said *p, size_t n, size_t w)
 			if (p[i].prio < 0)
 				continue;
 			total += p[i].width + 2;
-			if (p[i].prio < KEEP &&
-			    (low == n || p[i].prio < p[low].prio))
+			if (p[i].prio < KEEP && (low == n || p[i].prio < p[low].prio))
 				low = i;
 		}
 		if (total <= w + 2 || low == n)
@@ -354,8 +339,7 @@ status_fit(struct said *p, size_t n, size_t w)
 }
 
 void
-status_build(struct model *m, const struct status_in *in, int width,
-	     struct rline *out)
+status_build(struct model *m, const struct status_in *in, int width, struct rline *out)
 {
 	size_t nmodel = model_nsessions(m), w = (size_t)MAX(width, 0), n = 0;
 	struct status_ctx c = {m, in, nmodel > 0 ? (uint32_t)(nmodel - 1) : NONE};

@@ -31,7 +31,6 @@ struct status_in {
 /* The status bar of model m, at most width cells: its pieces in their
  * order, two cells apart, the least important left out until the rest
  * fit (the session's state always stays). */
-void status_build(struct model *m, const struct status_in *in, int width,
-		  struct rline *out);
+void status_build(struct model *m, const struct status_in *in, int width, struct rline *out);
 
 #endif

@@ -29,8 +29,8 @@
 static bool
 is_init_line(const char *p, size_t n, bool first, struct json *j)
 {
-	if (n < 6 || (memmem(p, n, "\"init\"", 6) == NULL &&
-		      memmem(p, n, "\"thread.started\"", 16) == NULL))
+	if (n < 6 ||
+	    (memmem(p, n, "\"init\"", 6) == NULL && memmem(p, n, "\"thread.started\"", 16) == NULL))
 		return false;
 	if (first && n >= 3 && memcmp(p, GLYPH_BOM, 3) == 0) {
 		p += 3;
@@ -102,9 +102,9 @@ newest_running(const struct model *m, uint32_t s)
 		if (call->session != s || call->done_ev != NONE ||
 		    model_call_state(m, (uint32_t)c) != CS_RUNNING)
 			continue;
-		if (best == NONE || (call->start_ms != TIME_NONE &&
-				     (m->call[best].start_ms == TIME_NONE ||
-				      call->start_ms > m->call[best].start_ms)))
+		if (best == NONE ||
+		    (call->start_ms != TIME_NONE && (m->call[best].start_ms == TIME_NONE ||
+						     call->start_ms > m->call[best].start_ms)))
 			best = (uint32_t)c;
 	}
 	return best;
@@ -162,18 +162,12 @@ void
 statusline_format(struct model *m, uint32_t s, int flags, struct buf *out)
 {
 	static const char *const glyph[SS_NSTATES] = {
-		[SS_LIVE] = GLYPH_LIVE,
-		[SS_OK] = GLYPH_OK,
-		[SS_FAILED] = GLYPH_FAILED,
-		[SS_INCOMPLETE] = "?",
-		[SS_WAITING] = GLYPH_WAITING,
+		[SS_LIVE] = GLYPH_LIVE, [SS_OK] = GLYPH_OK,           [SS_FAILED] = GLYPH_FAILED,
+		[SS_INCOMPLETE] = "?",  [SS_WAITING] = GLYPH_WAITING,
 	};
 	static const char *const colour[SS_NSTATES] = {
-		[SS_LIVE] = "yellow",
-		[SS_OK] = "green",
-		[SS_FAILED] = "red",
-		[SS_INCOMPLETE] = "magenta",
-		[SS_WAITING] = "cyan",
+		[SS_LIVE] = "yellow",        [SS_OK] = "green",     [SS_FAILED] = "red",
+		[SS_INCOMPLETE] = "magenta", [SS_WAITING] = "cyan",
 	};
 	enum session_state st = model_session_state(m, s);
 	struct buf t = {0};
@@ -252,8 +246,7 @@ read_all(struct source *s, struct buf *err)
 }
 
 int
-statusline_run(const char *path, int flags, int agent, int64_t now_ms,
-	       FILE *out, struct buf *err)
+statusline_run(const char *path, int flags, int agent, int64_t now_ms, FILE *out, struct buf *err)
 {
 	struct source src;
 	struct stat st;
@@ -273,8 +266,8 @@ statusline_run(const char *path, int flags, int agent, int64_t now_ms,
 			return 1;
 		/* Only a file that is still being written can be live. */
 		if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-			int64_t mtime = (int64_t)st.st_mtim.tv_sec * 1000 +
-					st.st_mtim.tv_nsec / 1000000;
+			int64_t mtime =
+				(int64_t)st.st_mtim.tv_sec * 1000 + st.st_mtim.tv_nsec / 1000000;
 
 			fresh = now_ms - mtime < STATUSLINE_LIVE_SECS * 1000;
 		}
@@ -297,8 +290,7 @@ statusline_run(const char *path, int flags, int agent, int64_t now_ms,
 		/* Deltas are most of a long session and tell nothing here, but
 		 * the first and the last times: read those. */
 		if (m->nses > 0 && m->ses[m->nses - 1].start_ms != TIME_NONE &&
-		    src.scan < src.size &&
-		    statusline_skippable(source_at(&src, ln.off), ln.len))
+		    src.scan < src.size && statusline_skippable(source_at(&src, ln.off), ln.len))
 			continue;
 		model_add_line(m, si, &ln, TIME_NONE);
 	}
@@ -310,8 +302,7 @@ statusline_run(const char *path, int flags, int agent, int64_t now_ms,
 	s = (uint32_t)(m->nses - 1);
 	/* No result, and no recorded end of the command: live while the file
 	 * changes. */
-	if (!(fresh && m->ses[s].result_ev == NONE && !m->cmd.exited &&
-	      m->cmd.signal == 0))
+	if (!(fresh && m->ses[s].result_ev == NONE && !m->cmd.exited && m->cmd.signal == 0))
 		model_end_source(m, si);
 	statusline_format(m, s, flags, &line);
 	buf_addc(&line, '\n');

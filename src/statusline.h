@@ -48,7 +48,7 @@ void statusline_format(struct model *m, uint32_t s, int flags, struct buf *out);
  * time now_ms. Returns agentview's exit status: 0, 3 when that session has
  * no result (or there is none), 1 when the file cannot be read (err says
  * why). */
-int statusline_run(const char *path, int flags, int agent, int64_t now_ms,
-		   FILE *out, struct buf *err);
+int statusline_run(const char *path, int flags, int agent, int64_t now_ms, FILE *out,
+		   struct buf *err);
 
 #endif

@@ -52,8 +52,7 @@ emit_compact(const struct json *j, int t, struct buf *out, struct buf *tmp)
 
 /* "key": followed by a top-level string field of event e, or null. */
 static void
-json_field(struct model *m, uint32_t e, const char *path, struct buf *out,
-	   struct buf *tmp)
+json_field(struct model *m, uint32_t e, const char *path, struct buf *out, struct buf *tmp)
 {
 	buf_reset(tmp);
 	if (e != NONE && model_event_field(m, e, path, tmp))
@@ -73,8 +72,7 @@ json_ms_value(struct buf *out, int64_t v)
 
 /* "key": followed by fact f of session s, or null. */
 static void
-json_fact(struct model *m, uint32_t s, enum fact f, struct buf *out,
-	  struct buf *tmp)
+json_fact(struct model *m, uint32_t s, enum fact f, struct buf *out, struct buf *tmp)
 {
 	buf_reset(tmp);
 	if (model_fact(m, s, f, tmp))
@@ -85,14 +83,12 @@ json_fact(struct model *m, uint32_t s, enum fact f, struct buf *out,
 
 /* "key": followed by fact f of session s when it is a number, or null. */
 static void
-json_number(struct model *m, uint32_t s, enum fact f, struct buf *out,
-	    struct buf *tmp)
+json_number(struct model *m, uint32_t s, enum fact f, struct buf *out, struct buf *tmp)
 {
 	char *end;
 
 	buf_reset(tmp);
-	if (model_fact(m, s, f, tmp) && tmp->n > 0 &&
-	    (strtod(tmp->p, &end), *end == '\0') &&
+	if (model_fact(m, s, f, tmp) && tmp->n > 0 && (strtod(tmp->p, &end), *end == '\0') &&
 	    strspn(tmp->p, "-+.0123456789eE") == tmp->n)
 		buf_add(out, tmp->p, tmp->n);
 	else
@@ -102,8 +98,7 @@ json_number(struct model *m, uint32_t s, enum fact f, struct buf *out,
 /* The first event of session s that names its id, and the path to it:
  * its start, else its end, else any of its events. */
 static uint32_t
-session_id_event(struct model *m, uint32_t s, const char **path,
-		 struct buf *tmp)
+session_id_event(struct model *m, uint32_t s, const char **path, struct buf *tmp)
 {
 	const struct session *ses = &m->ses[s];
 
@@ -136,8 +131,7 @@ summary_flush(struct buf *out, FILE *f)
 }
 
 static void
-summary_call(struct model *m, uint32_t c, struct tool_desc *td,
-	     struct buf *out, struct buf *tmp)
+summary_call(struct model *m, uint32_t c, struct tool_desc *td, struct buf *out, struct buf *tmp)
 {
 	const struct call *call = &m->call[c];
 	struct callview v;
@@ -190,10 +184,8 @@ summary_result(struct model *m, uint32_t r, struct buf *out, struct buf *tmp)
 	else
 		buf_adds(out, "null");
 	buf_adds(out, ",\"usage\":");
-	if (r != NONE && usage != NULL &&
-	    (j = model_parsed(m, r, m->qjson2)) != NULL &&
-	    (u = json_path(j, 0, usage)) >= 0 &&
-	    json_type(j, u) == JSON_OBJECT)
+	if (r != NONE && usage != NULL && (j = model_parsed(m, r, m->qjson2)) != NULL &&
+	    (u = json_path(j, 0, usage)) >= 0 && json_type(j, u) == JSON_OBJECT)
 		emit_compact(j, u, out, tmp);
 	else
 		buf_adds(out, "null");
@@ -248,9 +240,7 @@ summary_queries(struct model *m, uint32_t s, struct buf *out)
 		buf_adds(out, ",\"ms\":");
 		a = q->ask_ev != NONE ? m->ev[q->ask_ev].ms : TIME_NONE;
 		b = q->answer_ev != NONE ? m->ev[q->answer_ev].ms : TIME_NONE;
-		json_ms_value(out, a != TIME_NONE && b != TIME_NONE && b >= a
-					   ? b - a
-					   : TIME_NONE);
+		json_ms_value(out, a != TIME_NONE && b != TIME_NONE && b >= a ? b - a : TIME_NONE);
 		buf_addc(out, '}');
 	}
 	words_query_free(&w);
@@ -258,8 +248,7 @@ summary_queries(struct model *m, uint32_t s, struct buf *out)
 
 /* The bytes of span i of v[0..n) in sc, or NULL when sc keeps none. */
 static const struct span *
-kept_span(const struct summary *sc, const struct span *v, size_t n,
-	      size_t i)
+kept_span(const struct summary *sc, const struct span *v, size_t n, size_t i)
 {
 	if (sc == NULL || i >= n || v[i].len == 0)
 		return NULL;
@@ -267,9 +256,8 @@ kept_span(const struct summary *sc, const struct span *v, size_t n,
 }
 
 static void
-summary_session(struct model *m, uint32_t s, uint32_t end_item,
-		struct buf *out, struct buf *tmp, struct buf *text,
-		struct tool_desc *td, struct summary *sc, FILE *f,
+summary_session(struct model *m, uint32_t s, uint32_t end_item, struct buf *out, struct buf *tmp,
+		struct buf *text, struct tool_desc *td, struct summary *sc, FILE *f,
 		const char *file)
 {
 	const struct session *ses = &m->ses[s];
@@ -288,13 +276,11 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 	json_fact(m, s, FACT_CWD, out, tmp);
 	buf_adds(out, ",\"permission_mode\":");
 	json_fact(m, s, FACT_MODE, out, tmp);
-	buf_addf(out, ",\"state\":\"%s\"",
-		 model_session_state_name(model_session_state(m, s)));
+	buf_addf(out, ",\"state\":\"%s\"", model_session_state_name(model_session_state(m, s)));
 
 	buf_adds(out, ",\"duration_ms\":");
 	json_ms_value(out, model_session_duration(m, s));
-	if ((sp = kept_span(sc, sc ? sc->result : NULL,
-				sc ? sc->nresult : 0, s)) != NULL)
+	if ((sp = kept_span(sc, sc ? sc->result : NULL, sc ? sc->nresult : 0, s)) != NULL)
 		buf_add(out, sc->pieces.p + sp->off, sp->len);
 	else
 		summary_result(m, r, out, tmp);
@@ -316,8 +302,7 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 				buf_addc(out, ',');
 			redact_json_quote(out, tmp->p, tmp->n);
 			first = false;
-		} else if (it->type == IT_TEXT && !(it->flags & IF_CUT) &&
-			   it->depth == 0 &&
+		} else if (it->type == IT_TEXT && !(it->flags & IF_CUT) && it->depth == 0 &&
 			   (sc == NULL || ses->has_cut)) {
 			/* What was cut off and sent again is not the reply:
 			 * what was kept as it came holds it, so made again. */
@@ -342,8 +327,7 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item,
 			continue;
 		if (!first)
 			buf_addc(out, ',');
-		if ((sp = kept_span(sc, sc ? sc->call : NULL,
-					sc ? sc->ncall : 0, it->ref)) != NULL)
+		if ((sp = kept_span(sc, sc ? sc->call : NULL, sc ? sc->ncall : 0, it->ref)) != NULL)
 			buf_add(out, sc->pieces.p + sp->off, sp->len);
 		else
 			summary_call(m, it->ref, td, out, tmp);
@@ -379,8 +363,7 @@ session_file(const struct model *m, uint32_t s)
 }
 
 void
-summary_diagnostics(struct model *m, const char *file, struct buf *out,
-		    FILE *f, bool *first)
+summary_diagnostics(struct model *m, const char *file, struct buf *out, FILE *f, bool *first)
 {
 	struct buf tmp = {0};
 
@@ -402,8 +385,8 @@ summary_diagnostics(struct model *m, const char *file, struct buf *out,
 }
 
 void
-summary_sessions(struct model *m, struct summary *sc, const char *file,
-		 struct buf *out, FILE *f, bool *first)
+summary_sessions(struct model *m, struct summary *sc, const char *file, struct buf *out, FILE *f,
+		 bool *first)
 {
 	struct buf tmp = {0}, text = {0};
 	struct tool_desc td = {0};
@@ -422,8 +405,8 @@ summary_sessions(struct model *m, struct summary *sc, const char *file,
 		if (!*first)
 			buf_addc(out, ',');
 		*first = false;
-		summary_session(m, (uint32_t)s, end, out, &tmp, &text, &td, sc,
-				f, file != NULL ? file : session_file(m, (uint32_t)s));
+		summary_session(m, (uint32_t)s, end, out, &tmp, &text, &td, sc, f,
+				file != NULL ? file : session_file(m, (uint32_t)s));
 		summary_flush(out, f);
 	}
 	buf_free(&tmp);
@@ -440,8 +423,7 @@ summary_write(struct model *m, struct summary *sc, struct buf *out, FILE *f)
 	struct buf tmp = {0};
 	bool first = true;
 
-	buf_addf(out, "{\"lines\":%llu,\"diagnostics\":[",
-		 (unsigned long long)m->lines);
+	buf_addf(out, "{\"lines\":%llu,\"diagnostics\":[", (unsigned long long)m->lines);
 	summary_diagnostics(m, NULL, out, f, &first);
 	buf_adds(out, "],\"command\":");
 	if (m->cmd.present) {
@@ -513,8 +495,7 @@ kept_reach(void *v, size_t *n, size_t *cap, size_t i, size_t size)
 
 /* Keep what the summary will need of event e, just added to the model. */
 void
-summary_line(struct summary *sc, struct model *m, uint32_t e,
-	     struct tool_desc *td)
+summary_line(struct summary *sc, struct model *m, uint32_t e, struct tool_desc *td)
 {
 	uint32_t it = m->ev[e].item;
 	size_t off, s;
@@ -530,13 +511,12 @@ summary_line(struct summary *sc, struct model *m, uint32_t e,
 		/* The reply is the session's own: not its sub-agents'. */
 		if (m->it[it].depth > 0)
 			break;
-		sc->text = kept_reach(sc->text, &sc->ntext, &sc->textcap, s,
-					  sizeof *sc->text);
+		sc->text = kept_reach(sc->text, &sc->ntext, &sc->textcap, s, sizeof *sc->text);
 		model_event_text(m, e, &sc->text[s]);
 		break;
 	case EV_RESULT:
-		sc->result = kept_reach(sc->result, &sc->nresult,
-					    &sc->resultcap, s, sizeof *sc->result);
+		sc->result =
+			kept_reach(sc->result, &sc->nresult, &sc->resultcap, s, sizeof *sc->result);
 		off = sc->pieces.n;
 		summary_result(m, e, &sc->pieces, &sc->tmp);
 		sc->result[s].off = off;
@@ -549,8 +529,7 @@ summary_line(struct summary *sc, struct model *m, uint32_t e,
 		 * made at the end. */
 		if (m->call[c].flags & CF_BACKGROUND)
 			break;
-		sc->call = kept_reach(sc->call, &sc->ncall, &sc->callcap, c,
-					  sizeof *sc->call);
+		sc->call = kept_reach(sc->call, &sc->ncall, &sc->callcap, c, sizeof *sc->call);
 		off = sc->pieces.n;
 		summary_call(m, c, td, &sc->pieces, &sc->tmp);
 		sc->call[c].off = off;

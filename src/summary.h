@@ -25,32 +25,29 @@ struct span {
  * model's own parse of a line right after the line was added, and is final
  * by then. Indices are session and call numbers. */
 struct summary {
-	struct buf *text;     /* per session: its assistant text, decoded */
+	struct buf *text; /* per session: its assistant text, decoded */
 	size_t ntext, textcap;
-	struct span *result;  /* per session: its request_id and usage */
+	struct span *result; /* per session: its request_id and usage */
 	size_t nresult, resultcap;
-	struct span *call;    /* per completed call: its summary object */
+	struct span *call; /* per completed call: its summary object */
 	size_t ncall, callcap;
-	struct buf pieces;    /* the spans' bytes */
+	struct buf pieces; /* the spans' bytes */
 	struct buf tmp;
 };
 
 /* Keep what the summary needs of event e, just added to m (e == 0: the
  * model started again, forget everything). td is scratch. */
-void summary_line(struct summary *sc, struct model *m, uint32_t e,
-		  struct tool_desc *td);
+void summary_line(struct summary *sc, struct model *m, uint32_t e, struct tool_desc *td);
 /* The summary, from what sc kept (NULL: from the lines); with f, each
  * session goes out to f as soon as it is made. */
-void summary_write(struct model *m, struct summary *sc, struct buf *out,
-		   FILE *f);
+void summary_write(struct model *m, struct summary *sc, struct buf *out, FILE *f);
 /* The pieces of the summary, for a summary of many files made one file
  * at a time (the session list's): the diagnostics of m and its session
  * objects, each after a ',' unless *first, each with "file": file when it
  * is not NULL (else, when m read several files, its own). */
-void summary_diagnostics(struct model *m, const char *file, struct buf *out,
-			 FILE *f, bool *first);
-void summary_sessions(struct model *m, struct summary *sc, const char *file,
-		      struct buf *out, FILE *f, bool *first);
+void summary_diagnostics(struct model *m, const char *file, struct buf *out, FILE *f, bool *first);
+void summary_sessions(struct model *m, struct summary *sc, const char *file, struct buf *out,
+		      FILE *f, bool *first);
 /* Forget everything kept. */
 void summary_free(struct summary *sc);
 

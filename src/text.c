@@ -94,8 +94,7 @@ utf8_decode(const char *s, size_t n, uint32_t *cp)
 static int
 is_bidi_control(uint32_t cp)
 {
-	return cp == 0x061C || cp == 0x200E || cp == 0x200F ||
-	       (cp >= 0x202A && cp <= 0x202E) ||
+	return cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
 	       (cp >= 0x2066 && cp <= 0x2069);
 }
 
@@ -115,8 +114,7 @@ text_cpwidth(uint32_t cp)
 	/* What invalid input decodes to must show, whatever the locale. */
 	if (cp == REPLACEMENT)
 		return 1;
-	if (is_bidi_control(cp) || cp > 0x10FFFF ||
-	    (cp >= 0xD800 && cp <= 0xDFFF))
+	if (is_bidi_control(cp) || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
 		return -1;
 	w = wcwidth((wchar_t)cp);
 	return w < 0 ? -1 : w;
@@ -298,8 +296,7 @@ text_sanitize(struct buf *out, const char *s, size_t n, int flags)
 	const struct redact *r = redact_active();
 	struct buf clean = {0};
 
-	if (r != NULL && !(flags & TEXT_REDACTED) &&
-	    redact_text(r, s, n, &clean)) {
+	if (r != NULL && !(flags & TEXT_REDACTED) && redact_text(r, s, n, &clean)) {
 		sanitize(out, clean.p, clean.n, flags);
 		buf_free(&clean);
 		return;
@@ -373,9 +370,9 @@ text_wrap(struct text_rows *rows, const char *s, size_t n, size_t width)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t before = rows->n;
-	size_t start = 0, cells = 0; /* the row being built and its width */
+	size_t start = 0, cells = 0;   /* the row being built and its width */
 	size_t brk = 0, brk_cells = 0; /* after its last space; 0: none */
-	int skipping = 0; /* dropping the spaces at a break */
+	int skipping = 0;              /* dropping the spaces at a break */
 	size_t i = 0;
 
 	/* Rows hold 32-bit offsets; nothing shown is ever this large. */
@@ -526,8 +523,7 @@ text_md_fence(const char *s, size_t n, size_t i)
 {
 	size_t sp = run_of(s, n, i, ' ');
 
-	return sp <= 3 && (run_of(s, n, i + sp, '`') >= 3 ||
-			   run_of(s, n, i + sp, '~') >= 3);
+	return sp <= 3 && (run_of(s, n, i + sp, '`') >= 3 || run_of(s, n, i + sp, '~') >= 3);
 }
 
 size_t
@@ -548,8 +544,7 @@ text_md_span_end(const char *s, size_t n, size_t i, size_t k)
 }
 
 void
-text_md_escape(struct buf *out, const char *s, size_t n, bool all,
-	       struct md_state *st)
+text_md_escape(struct buf *out, const char *s, size_t n, bool all, struct md_state *st)
 {
 	size_t i = 0;
 
@@ -594,8 +589,7 @@ void
 text_html_escape(struct buf *out, const char *s, size_t n)
 {
 	static const char *const entity[256] = {
-		['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;",
-		['"'] = "&quot;", ['\''] = "&#39;",
+		['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;", ['"'] = "&quot;", ['\''] = "&#39;",
 	};
 	size_t from = 0;
 
@@ -612,8 +606,7 @@ text_html_escape(struct buf *out, const char *s, size_t n)
 }
 
 void
-text_path_relative(struct buf *out, const char *path, size_t n,
-		   const char *dir, size_t dn)
+text_path_relative(struct buf *out, const char *path, size_t n, const char *dir, size_t dn)
 {
 	while (dn > 1 && dir[dn - 1] == '/')
 		dn--;

@@ -24,7 +24,7 @@ size_t utf8_decode(const char *s, size_t n, uint32_t *cp);
 int text_cpwidth(uint32_t cp);
 
 enum {
-	TEXT_ONELINE = 1, /* a newline is shown as "↵" instead of kept */
+	TEXT_ONELINE = 1,  /* a newline is shown as "↵" instead of kept */
 	TEXT_REDACTED = 2, /* secrets are out already: not redacted again */
 };
 
@@ -91,8 +91,7 @@ struct md_state {
  * code spans and fenced code blocks, which Markdown shows as they are. A
  * code span is one whose closing backticks are in s; a fence goes on
  * across calls (st, zeroed at first). */
-void text_md_escape(struct buf *out, const char *s, size_t n, bool all,
-		    struct md_state *st);
+void text_md_escape(struct buf *out, const char *s, size_t n, bool all, struct md_state *st);
 
 /* Markdown as text_md_escape reads it: whether the line at s[i..n) opens
  * or closes a fenced code block (up to three spaces, then three or more
@@ -109,8 +108,7 @@ void text_html_escape(struct buf *out, const char *s, size_t n);
 
 /* Append path relative to dir when it is under it ("src/a.c" for
  * "/p/src/a.c" in "/p"; "." for dir itself), else as it is. */
-void text_path_relative(struct buf *out, const char *path, size_t n,
-			const char *dir, size_t dn);
+void text_path_relative(struct buf *out, const char *path, size_t n, const char *dir, size_t dn);
 /* Append path, cut in the middle to fit in cells when it is wider: the
  * last parts kept whole after "…/" ("…/src/duration.js"); a last part
  * that alone does not fit is cut at its end. */

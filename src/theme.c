@@ -147,10 +147,10 @@ theme_monochrome(const struct theme *t, struct theme *out)
 
 /* xterm's 16 basic colours: the reference for "nearest". */
 static const uint8_t basic_rgb[16][3] = {
-	{0, 0, 0},       {205, 0, 0},     {0, 205, 0},     {205, 205, 0},
-	{0, 0, 238},     {205, 0, 205},   {0, 205, 205},   {229, 229, 229},
-	{127, 127, 127}, {255, 0, 0},     {0, 255, 0},     {255, 255, 0},
-	{92, 92, 255},   {255, 0, 255},   {0, 255, 255},   {255, 255, 255},
+	{0, 0, 0},       {205, 0, 0},   {0, 205, 0},   {205, 205, 0},
+	{0, 0, 238},     {205, 0, 205}, {0, 205, 205}, {229, 229, 229},
+	{127, 127, 127}, {255, 0, 0},   {0, 255, 0},   {255, 255, 0},
+	{92, 92, 255},   {255, 0, 255}, {0, 255, 255}, {255, 255, 255},
 };
 
 /* The six levels of each component in the 6x6x6 cube (16-231). */
@@ -160,8 +160,7 @@ static const uint8_t cube_level[6] = {0x00, 0x5f, 0x87, 0xaf, 0xd7, 0xff};
 static int
 dist_sq(int r1, int g1, int b1, int r2, int g2, int b2)
 {
-	return (r1 - r2) * (r1 - r2) + (g1 - g2) * (g1 - g2) +
-	       (b1 - b2) * (b1 - b2);
+	return (r1 - r2) * (r1 - r2) + (g1 - g2) * (g1 - g2) + (b1 - b2) * (b1 - b2);
 }
 
 /* The RGB value of palette entry i (0-255) on an xterm. */
@@ -227,8 +226,7 @@ rgb_to_basic(int r, int g, int b, int n)
 
 		if (grey && i != 0 && i != 7 && i != 8 && i != 15)
 			continue;
-		d = dist_sq(basic_rgb[i][0], basic_rgb[i][1], basic_rgb[i][2],
-			    r, g, b);
+		d = dist_sq(basic_rgb[i][0], basic_rgb[i][1], basic_rgb[i][2], r, g, b);
 		if (d < bestd) {
 			best = i;
 			bestd = d;
@@ -291,8 +289,8 @@ add_quoted(struct buf *b, struct word w)
 
 /* Set err to "file:line: what 'word'rest". */
 static int
-parse_error(struct buf *err, const char *file, int line, const char *what,
-	    const struct word *w, const char *rest)
+parse_error(struct buf *err, const char *file, int line, const char *what, const struct word *w,
+	    const char *rest)
 {
 	buf_reset(err);
 	buf_addf(err, "%s:%d: %s", file, line, what);
@@ -324,8 +322,8 @@ enum word_kind { W_COLOR, W_ATTR, W_BAD_HEX, W_RANGE, W_UNKNOWN };
 static enum word_kind
 classify(struct word w, int32_t *color, unsigned *attr)
 {
-	static const char *const names[8] = {"black", "red", "green", "yellow",
-					     "blue", "magenta", "cyan", "white"};
+	static const char *const names[8] = {"black", "red",     "green", "yellow",
+					     "blue",  "magenta", "cyan",  "white"};
 	static const struct {
 		const char *name;
 		unsigned attr;
@@ -357,8 +355,7 @@ classify(struct word w, int32_t *color, unsigned *attr)
 			*color = i;
 			return W_COLOR;
 		}
-		if (w.n > 6 && strncasecmp(w.p, "bright", 6) == 0 &&
-		    word_is(rest, names[i])) {
+		if (w.n > 6 && strncasecmp(w.p, "bright", 6) == 0 && word_is(rest, names[i])) {
 			*color = 8 + i;
 			return W_COLOR;
 		}
@@ -448,16 +445,14 @@ strip_comment(const char *s, size_t n)
 	if (i < n && s[i] == '#')
 		return 0;
 	for (; i < n; i++)
-		if (s[i] == '#' && is_blank(s[i - 1]) &&
-		    (i + 1 == n || is_blank(s[i + 1])))
+		if (s[i] == '#' && is_blank(s[i - 1]) && (i + 1 == n || is_blank(s[i + 1])))
 			return i;
 	return n;
 }
 
 /* Parse one line (comment stripped, not empty) onto t. */
 static int
-parse_line(struct theme *t, const char *s, size_t n, const char *file,
-	   int line, struct buf *err)
+parse_line(struct theme *t, const char *s, size_t n, const char *file, int line, struct buf *err)
 {
 	const char *eq = memchr(s, '=', n);
 	/* Two colours and every attribute fit, with room to spare. */
@@ -468,30 +463,24 @@ parse_line(struct theme *t, const char *s, size_t n, const char *file,
 	int r;
 
 	if (eq == NULL)
-		return parse_error(err, file, line,
-				   "expected 'role = colours and attributes'",
+		return parse_error(err, file, line, "expected 'role = colours and attributes'",
 				   NULL, NULL);
 	nrole = split_words(s, (size_t)(eq - s), role, 2, &more);
 	if (nrole != 1)
 		return parse_error(err, file, line,
-				   nrole == 0 ? "no role before '='"
-					      : "one role name before '='",
+				   nrole == 0 ? "no role before '='" : "one role name before '='",
 				   NULL, NULL);
 	for (r = 0; r < ROLE_COUNT; r++)
 		if (word_is(role[0], role_names[r]))
 			break;
 	if (r == ROLE_COUNT)
-		return parse_error(err, file, line, "unknown role", &role[0],
-				   NULL);
-	nw = split_words(eq + 1, n - (size_t)(eq + 1 - s), w, ARRAY_LEN(w),
-			 &more);
+		return parse_error(err, file, line, "unknown role", &role[0], NULL);
+	nw = split_words(eq + 1, n - (size_t)(eq + 1 - s), w, ARRAY_LEN(w), &more);
 	if (nw == 0)
-		return parse_error(err, file, line,
-				   "no colours or attributes after '='", NULL,
+		return parse_error(err, file, line, "no colours or attributes after '='", NULL,
 				   NULL);
 	if (more)
-		return parse_error(err, file, line, "too many words after '='",
-				   NULL, NULL);
+		return parse_error(err, file, line, "too many words after '='", NULL, NULL);
 	for (size_t i = 0; i < nw; i++) {
 		int32_t color = THEME_DEFAULT;
 		unsigned attr = 0;
@@ -502,8 +491,7 @@ parse_line(struct theme *t, const char *s, size_t n, const char *file,
 			break;
 		case W_COLOR:
 			if (ncolor == 2)
-				return parse_error(err, file, line,
-						   "a third colour", &w[i],
+				return parse_error(err, file, line, "a third colour", &w[i],
 						   ": give a foreground and a background");
 			if (ncolor++ == 0)
 				st.fg = color;
@@ -511,15 +499,13 @@ parse_line(struct theme *t, const char *s, size_t n, const char *file,
 				st.bg = color;
 			break;
 		case W_BAD_HEX:
-			return parse_error(err, file, line, "bad colour", &w[i],
-					   ": want #rrggbb");
+			return parse_error(err, file, line, "bad colour", &w[i], ": want #rrggbb");
 		case W_RANGE:
 			return parse_error(err, file, line, "colour", &w[i],
 					   " out of range: 0 to 255");
 		case W_UNKNOWN:
 			return parse_error(err, file, line,
-					   ncolor < 2 ? "unknown colour"
-						      : "unknown attribute",
+					   ncolor < 2 ? "unknown colour" : "unknown attribute",
 					   &w[i], NULL);
 		}
 	}
@@ -529,8 +515,7 @@ parse_line(struct theme *t, const char *s, size_t n, const char *file,
 }
 
 int
-theme_parse(struct theme *t, const char *s, size_t n, const char *file,
-	    struct buf *err)
+theme_parse(struct theme *t, const char *s, size_t n, const char *file, struct buf *err)
 {
 	struct theme next = *t;
 	size_t i = 0;
@@ -599,8 +584,7 @@ theme_dirs(const char *exe, struct buf dirs[THEME_DIRS_MAX])
 }
 
 int
-theme_find(const char *name, const char *exe, struct buf *path,
-	   struct buf *err)
+theme_find(const char *name, const char *exe, struct buf *path, struct buf *err)
 {
 	struct buf dirs[THEME_DIRS_MAX] = {{0}};
 	size_t n;
@@ -643,8 +627,7 @@ exe_path(char *out, size_t size)
 /* Read the file at path (called shown in messages) into out, at most
  * THEME_FILE_MAX bytes. */
 static int
-read_file(const char *path, const char *shown, struct buf *out,
-	  struct buf *err)
+read_file(const char *path, const char *shown, struct buf *out, struct buf *err)
 {
 	FILE *f = fopen(path, "r");
 	char chunk[4096];
@@ -688,8 +671,7 @@ path_pretty(struct buf *out, const char *path)
 }
 
 int
-theme_load(struct theme *t, const char *name, const char *exe,
-	   struct buf *err)
+theme_load(struct theme *t, const char *name, const char *exe, struct buf *err)
 {
 	struct buf path = {0}, text = {0}, shown = {0};
 	char self[4096];

@@ -11,44 +11,44 @@
 #include "util.h"
 
 /* X(name, theme-file name) */
-#define ROLES(X)                                                               \
-	X(NORMAL, "normal")                                                    \
-	X(PROMPT, "user")                                                      \
-	X(ASSISTANT, "assistant")                                              \
-	X(THINKING, "thinking")                                                \
-	X(SESSION, "session")                                                  \
-	X(TOOL_OK, "tool_ok")                                                  \
-	X(TOOL_FAILED, "tool_failed")                                          \
-	X(TOOL_REJECTED, "tool_rejected")                                      \
-	X(TOOL_ERROR, "tool_error")                                            \
-	X(TOOL_ORPHANED, "tool_orphaned")                                      \
-	X(RUNNING, "running")                                                  \
-	X(NOTICE, "notice")                                                    \
-	X(DIAG, "diagnostic")                                                  \
-	X(STDERR, "stderr")                                                    \
-	X(RESULT_OK, "result_ok")                                              \
-	X(RESULT_FAILED, "result_failed")                                      \
-	X(STATUS, "status")                                                    \
-	X(STATUS_LIVE, "status_live")                                          \
-	X(STATUS_OK, "status_ok")                                              \
-	X(STATUS_FAILED, "status_failed")                                      \
-	X(STATUS_WARN, "status_warn")                                          \
-	X(TITLE, "title")                                                      \
-	X(TITLE_FOCUS, "title_focus")                                          \
-	X(BORDER, "border")                                                    \
-	X(SELECTION, "selection")                                              \
-	X(MATCH, "search_match")                                               \
-	X(BAR_OK, "bar_ok")                                                    \
-	X(BAR_FAILED, "bar_failed")                                            \
-	X(BAR_RUNNING, "bar_running")                                          \
-	X(BAR_ORPHANED, "bar_orphaned")                                        \
+#define ROLES(X) \
+	X(NORMAL, "normal") \
+	X(PROMPT, "user") \
+	X(ASSISTANT, "assistant") \
+	X(THINKING, "thinking") \
+	X(SESSION, "session") \
+	X(TOOL_OK, "tool_ok") \
+	X(TOOL_FAILED, "tool_failed") \
+	X(TOOL_REJECTED, "tool_rejected") \
+	X(TOOL_ERROR, "tool_error") \
+	X(TOOL_ORPHANED, "tool_orphaned") \
+	X(RUNNING, "running") \
+	X(NOTICE, "notice") \
+	X(DIAG, "diagnostic") \
+	X(STDERR, "stderr") \
+	X(RESULT_OK, "result_ok") \
+	X(RESULT_FAILED, "result_failed") \
+	X(STATUS, "status") \
+	X(STATUS_LIVE, "status_live") \
+	X(STATUS_OK, "status_ok") \
+	X(STATUS_FAILED, "status_failed") \
+	X(STATUS_WARN, "status_warn") \
+	X(TITLE, "title") \
+	X(TITLE_FOCUS, "title_focus") \
+	X(BORDER, "border") \
+	X(SELECTION, "selection") \
+	X(MATCH, "search_match") \
+	X(BAR_OK, "bar_ok") \
+	X(BAR_FAILED, "bar_failed") \
+	X(BAR_RUNNING, "bar_running") \
+	X(BAR_ORPHANED, "bar_orphaned") \
 	X(DIM, "dim")
 
 enum role {
 #define X(name, str) ROLE_##name,
 	ROLES(X)
 #undef X
-	ROLE_COUNT
+		ROLE_COUNT
 };
 
 /* A colour as a theme writes it: the terminal's own (THEME_DEFAULT), an
@@ -89,8 +89,7 @@ void theme_init(struct theme *t, bool mono);
 /* Parse theme text s[0..n) onto t: each line sets one role, the others
  * keep what t has. On an error t is left as it was, err gets
  * "file:line: message" and -1 is returned. */
-int theme_parse(struct theme *t, const char *s, size_t n, const char *file,
-		struct buf *err);
+int theme_parse(struct theme *t, const char *s, size_t n, const char *file, struct buf *err);
 
 /* The directories searched for NAME.theme, in order: the user's
  * ($XDG_CONFIG_HOME/agentview/themes, else ~/.config/agentview/themes),
@@ -103,8 +102,7 @@ size_t theme_dirs(const char *exe, struct buf dirs[THEME_DIRS_MAX]);
 /* Find theme name: a path when it holds a '/', else NAME.theme in the
  * first of theme_dirs that has it. 0 with the path in *path, or -1 with
  * the reason in err. */
-int theme_find(const char *name, const char *exe, struct buf *path,
-	       struct buf *err);
+int theme_find(const char *name, const char *exe, struct buf *path, struct buf *err);
 
 /* Every name theme_load takes without a path (what --theme completes to):
  * the built-in ones and the NAME of each NAME.theme in theme_dirs, sorted,
@@ -114,8 +112,7 @@ void theme_names(const char *exe, struct buf *out);
 /* Find theme name and parse it onto t (see theme_find and theme_parse);
  * "default" and "mono" fall back to the built-in ones when no file has
  * them. On an error t is left as it was and -1 is returned. */
-int theme_load(struct theme *t, const char *name, const char *exe,
-	       struct buf *err);
+int theme_load(struct theme *t, const char *name, const char *exe, struct buf *err);
 
 /* What to show without colours: the built-in mono theme, with the roles
  * that t sets by attributes alone (both colours default) kept, and every

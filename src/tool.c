@@ -46,11 +46,10 @@ struct kind {
 	unsigned flags;         /* TKF_* */
 };
 
-static tool_words_fn what_shell, what_edit, what_todos, what_mcp,
-	what_mcp_tools, what_question;
-static tool_words_fn success_shell, success_read, success_edit,
-	success_write, success_grep, success_glob, success_ls, success_todos,
-	success_mcp, success_task, success_await, success_websearch;
+static tool_words_fn what_shell, what_edit, what_todos, what_mcp, what_mcp_tools, what_question;
+static tool_words_fn success_shell, success_read, success_edit, success_write, success_grep,
+	success_glob, success_ls, success_todos, success_mcp, success_task, success_await,
+	success_websearch;
 
 /* clang-format off */
 static const struct kind kinds[TK_NKINDS] = {
@@ -190,8 +189,7 @@ tool_kind_detail(enum tool_kind k)
 /* A call's kind in words: known's (the label or the tag), else the
  * agent's name for it without Cursor's "ToolCall". */
 static void
-kind_words(enum tool_kind k, const char *known, const char *name, size_t n,
-	   struct buf *out)
+kind_words(enum tool_kind k, const char *known, const char *name, size_t n, struct buf *out)
 {
 	if (k != TK_OTHER || n == 0) {
 		buf_adds(out, known);
@@ -228,8 +226,7 @@ tool_object(const struct json *j, int tc, int *name)
 	n = json_size(j, tc);
 	k = tc + 1;
 	for (int i = 0; i < n; i++) {
-		if (json_type(j, k + 1) == JSON_OBJECT &&
-		    json_strsuffix(j, k, "ToolCall")) {
+		if (json_type(j, k + 1) == JSON_OBJECT && json_strsuffix(j, k, "ToolCall")) {
 			*name = k;
 			return k + 1;
 		}
@@ -247,8 +244,7 @@ tool_object(const struct json *j, int tc, int *name)
 }
 
 void
-tool_load(struct model *m, uint32_t c, struct json *sj, struct json *dj,
-	  struct callview *v)
+tool_load(struct model *m, uint32_t c, struct json *sj, struct json *dj, struct callview *v)
 {
 	const struct call *call = &m->call[c];
 	const struct json *s = NULL, *d = NULL;
@@ -373,12 +369,11 @@ what_generic(const struct callview *v, struct buf *out)
 static void
 what_shell(const struct callview *v, struct buf *out)
 {
-	static const char *const wraps[] = {"/bin/bash -lc '", "bash -lc '",
-					    "/bin/sh -c '", "sh -c '"};
+	static const char *const wraps[] = {"/bin/bash -lc '", "bash -lc '", "/bin/sh -c '",
+					    "sh -c '"};
 	size_t from = out->n, n;
 
-	if (!str_at(v->aj, v->args, "command|cmd", out) &&
-	    !str_at(v->rj, v->var, "command", out))
+	if (!str_at(v->aj, v->args, "command|cmd", out) && !str_at(v->rj, v->var, "command", out))
 		return;
 	n = out->n - from;
 	if (v->agent != AGENT_CODEX || n < 2 || out->p[out->n - 1] != '\'')
@@ -407,10 +402,8 @@ what_edit(const struct callview *v, struct buf *out)
 		return;
 	/* Codex: the files it changed. */
 	n = size_at(v->aj, v->args, "changes");
-	if (n > 0 && json_type(v->aj, json_get(v->aj, v->args, "changes") + 1) ==
-			     JSON_OBJECT &&
-	    str_at(v->aj, json_get(v->aj, v->args, "changes") + 1, "path", out) &&
-	    n > 1)
+	if (n > 0 && json_type(v->aj, json_get(v->aj, v->args, "changes") + 1) == JSON_OBJECT &&
+	    str_at(v->aj, json_get(v->aj, v->args, "changes") + 1, "path", out) && n > 1)
 		buf_addf(out, " and %d more", n - 1);
 }
 
@@ -491,8 +484,7 @@ what_question(const struct callview *v, struct buf *out)
 
 /* The call's target, as its kind's row says where to find it. */
 static void
-describe_what(const struct kind *k, const struct callview *v,
-	      struct buf *out)
+describe_what(const struct kind *k, const struct callview *v, struct buf *out)
 {
 	if (k->what_fn != NULL)
 		k->what_fn(v, out);
@@ -543,11 +535,9 @@ success_read(const struct callview *v, struct buf *out)
 
 	/* A big file's text is left out of the stream (src/FORMAT.md §3):
 	 * never read as an empty file. */
-	if (json_get(v->rj, v->var, "contentBlobId") >= 0 &&
-	    json_get(v->rj, v->var, "content") < 0)
+	if (json_get(v->rj, v->var, "contentBlobId") >= 0 && json_get(v->rj, v->var, "content") < 0)
 		tool_big_read(v, out);
-	else if (int_at(v->rj, v->var,
-			"totalLines|file.totalLines|file.numLines", &a))
+	else if (int_at(v->rj, v->var, "totalLines|file.totalLines|file.numLines", &a))
 		count_of(out, a, "line", "lines");
 	else
 		buf_adds(out, "read");
@@ -585,8 +575,7 @@ success_edit(const struct callview *v, struct buf *out)
 	int n;
 	struct buf t = {0};
 
-	if (patch_counts(v->rj, json_get(v->rj, v->var, "structuredPatch"), &a,
-			 &b)) {
+	if (patch_counts(v->rj, json_get(v->rj, v->var, "structuredPatch"), &a, &b)) {
 		/* as counted */
 	} else if (str_at(v->aj, v->args, "new_string", &t)) {
 		a = text_lines(t.p, t.n);
@@ -664,8 +653,7 @@ success_ls(const struct callview *v, struct buf *out)
 	if (v->agent != AGENT_CURSOR && a < 0 && b < 0)
 		buf_adds(out, "ok");
 	else
-		buf_addf(out, "%lld entries",
-			 (long long)(MAX(a, 0) + MAX(b, 0)));
+		buf_addf(out, "%lld entries", (long long)(MAX(a, 0) + MAX(b, 0)));
 }
 
 /* Whether todo t is done, as agents say it: "TODO_STATUS_COMPLETED",
@@ -704,10 +692,8 @@ success_mcp(const struct callview *v, struct buf *out)
 {
 	bool err = false;
 
-	buf_adds(out, json_bool(v->rj, json_get(v->rj, v->var, "isError"), &err) &&
-				      err
-			      ? "error"
-			      : "ok");
+	buf_adds(out, json_bool(v->rj, json_get(v->rj, v->var, "isError"), &err) && err ? "error"
+											: "ok");
 }
 
 static void
@@ -763,13 +749,11 @@ text_exit_code(const struct callview *v, int64_t *code)
 
 /* How a call that did not succeed reads: its exit code or message. */
 static void
-describe_failure(const struct callview *v, const char *none,
-		 struct buf *out)
+describe_failure(const struct callview *v, const char *none, struct buf *out)
 {
 	int64_t code;
 
-	if (int_at(v->rj, v->var, "exitCode|exit_code", &code) ||
-	    text_exit_code(v, &code))
+	if (int_at(v->rj, v->var, "exitCode|exit_code", &code) || text_exit_code(v, &code))
 		buf_addf(out, "exit %lld", (long long)code);
 	else if (!str_at(v->rj, v->var,
 			 "errorMessage|message|error|error.message|"
@@ -782,8 +766,8 @@ describe_failure(const struct callview *v, const char *none,
 /* A call gone to the background: "background #339917" while it runs,
  * then how its notification says it ended. */
 static void
-describe_background(struct model *m, uint32_t c, const struct callview *v,
-		    enum call_state st, struct buf *out)
+describe_background(struct model *m, uint32_t c, const struct callview *v, enum call_state st,
+		    struct buf *out)
 {
 	const struct call *call = &m->call[c];
 	int t = json_path_any(v->rj, v->var, "shellId|agentId");
@@ -807,14 +791,14 @@ describe_background(struct model *m, uint32_t c, const struct callview *v,
 }
 
 static void
-describe_outcome(struct model *m, uint32_t c, const struct kind *k,
-		 const struct callview *v, struct buf *out)
+describe_outcome(struct model *m, uint32_t c, const struct kind *k, const struct callview *v,
+		 struct buf *out)
 {
 	size_t before;
 	enum call_state st = model_call_state(m, c);
 
-	if ((m->call[c].flags & CF_BACKGROUND) &&
-	    m->call[c].result == CR_SUCCESS && model_seen(m, m->call[c].done_ev)) {
+	if ((m->call[c].flags & CF_BACKGROUND) && m->call[c].result == CR_SUCCESS &&
+	    model_seen(m, m->call[c].done_ev)) {
 		describe_background(m, c, v, st, out);
 		return;
 	}
@@ -878,8 +862,7 @@ fold_space(struct buf *b, size_t from)
 }
 
 void
-tool_describe_view(struct model *m, uint32_t c, const struct callview *v,
-		   struct tool_desc *d)
+tool_describe_view(struct model *m, uint32_t c, const struct callview *v, struct tool_desc *d)
 {
 	const struct kind *k = kind_row((enum tool_kind)m->call[c].kind);
 
@@ -937,8 +920,8 @@ tool_kind_is_path(enum tool_kind k)
 }
 
 void
-tool_what(enum tool_kind k, const struct tool_desc *d, const char *cwd,
-	  size_t cwdn, size_t cells, struct buf *out)
+tool_what(enum tool_kind k, const struct tool_desc *d, const char *cwd, size_t cwdn, size_t cells,
+	  struct buf *out)
 {
 	struct buf rel = {0};
 
@@ -955,8 +938,8 @@ tool_what(enum tool_kind k, const struct tool_desc *d, const char *cwd,
 }
 
 void
-tool_line_at(enum tool_kind k, const struct tool_desc *d, const char *cwd,
-	     size_t cwdn, size_t cells, struct buf *out)
+tool_line_at(enum tool_kind k, const struct tool_desc *d, const char *cwd, size_t cwdn,
+	     size_t cells, struct buf *out)
 {
 	unsigned flags = kind_row(k)->flags;
 
@@ -989,9 +972,8 @@ const char *
 tool_state_glyph(int state)
 {
 	static const char *const glyphs[CS_NSTATES] = {
-		[CS_RUNNING] = GLYPH_RUNNING, [CS_OK] = GLYPH_OK,
-		[CS_FAILED] = GLYPH_FAILED,   [CS_REJECTED] = GLYPH_REJECTED,
-		[CS_ERROR] = "!",             [CS_ORPHANED] = "?",
+		[CS_RUNNING] = GLYPH_RUNNING,   [CS_OK] = GLYPH_OK, [CS_FAILED] = GLYPH_FAILED,
+		[CS_REJECTED] = GLYPH_REJECTED, [CS_ERROR] = "!",   [CS_ORPHANED] = "?",
 	};
 
 	return (unsigned)state < CS_NSTATES ? glyphs[state] : "?";

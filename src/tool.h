@@ -72,8 +72,7 @@ struct callview {
 /* Fill v for call c, parsing its events into sj (started) and dj
  * (completed): scratch parsers, or the model's own query parsers, which
  * keep a line parsed while it is asked about again. */
-void tool_load(struct model *m, uint32_t c, struct json *sj, struct json *dj,
-	       struct callview *v);
+void tool_load(struct model *m, uint32_t c, struct json *sj, struct json *dj, struct callview *v);
 /* The tool object of a parsed tool event (Cursor: the value of the
  * `tool_call` key that ends in "ToolCall"), with the token naming it in
  * *name; -1 when there is none. tc is the event's tool_call value when
@@ -103,8 +102,7 @@ tool_detail_fn *tool_kind_detail(enum tool_kind k);
 bool tool_detail_rejected(enum tool_kind k);
 /* The label of a call: its kind's, or for TK_OTHER the agent's name for
  * the tool without Cursor's "ToolCall" ("frobnicate"). */
-void tool_label(enum tool_kind k, const char *name, size_t n,
-		struct buf *out);
+void tool_label(enum tool_kind k, const char *name, size_t n, struct buf *out);
 /* The same in at most 7 cells where a kind has a tag (the timeline). */
 void tool_tag(enum tool_kind k, const char *name, size_t n, struct buf *out);
 
@@ -119,8 +117,7 @@ struct tool_desc {
 /* Fill d (reset first) for call c. */
 void tool_describe(struct model *m, uint32_t c, struct tool_desc *d);
 /* The same from c's view, loaded already. */
-void tool_describe_view(struct model *m, uint32_t c, const struct callview *v,
-			struct tool_desc *d);
+void tool_describe_view(struct model *m, uint32_t c, const struct callview *v, struct tool_desc *d);
 void tool_desc_free(struct tool_desc *d);
 
 /* The transcript line of a described call, raw UTF-8: "Shell `npm test` →
@@ -130,13 +127,13 @@ void tool_line(enum tool_kind k, const struct tool_desc *d, struct buf *out);
 /* The same with a path target shown relative to the directory cwd
  * (NULL: as it is) and cut in the middle to at most `cells` cells (0:
  * whole). */
-void tool_line_at(enum tool_kind k, const struct tool_desc *d, const char *cwd,
-		  size_t cwdn, size_t cells, struct buf *out);
+void tool_line_at(enum tool_kind k, const struct tool_desc *d, const char *cwd, size_t cwdn,
+		  size_t cells, struct buf *out);
 /* Whether kind k's target is a file's path. */
 bool tool_kind_is_path(enum tool_kind k);
 /* The target alone, shown so. */
-void tool_what(enum tool_kind k, const struct tool_desc *d, const char *cwd,
-	       size_t cwdn, size_t cells, struct buf *out);
+void tool_what(enum tool_kind k, const struct tool_desc *d, const char *cwd, size_t cwdn,
+	       size_t cells, struct buf *out);
 
 /* Append s as a Markdown-style code span: `s`, with more backticks around
  * it when s holds some. */

@@ -33,15 +33,15 @@
 
 /* The terminal, as needed to restore it from a signal handler. */
 static struct {
-	int fd;                 /* the terminal written to, or -1 */
-	struct termios saved;   /* its modes before curses */
+	int fd;               /* the terminal written to, or -1 */
+	struct termios saved; /* its modes before curses */
 	bool have_saved;
-	char reset[256];        /* leave the alternate screen, show the cursor */
+	char reset[256]; /* leave the alternate screen, show the cursor */
 	size_t nreset;
-	bool active;            /* curses is up */
-	int stderr_saved;       /* stderr while it goes to a file */
+	bool active;      /* curses is up */
+	int stderr_saved; /* stderr while it goes to a file */
 	FILE *stderr_file;
-	int keyfd;              /* where keys are read: stdin or /dev/tty */
+	int keyfd; /* where keys are read: stdin or /dev/tty */
 } term = {-1, {0}, false, {0}, 0, false, -1, NULL, -1};
 
 /* A crash must not leave the terminal in raw mode on the alternate
@@ -56,8 +56,7 @@ on_fatal(int sig)
 			tcsetattr(term.fd, TCSAFLUSH, &term.saved);
 	}
 	if (sig == SIGBUS)
-		sig_bus_say(term.stderr_saved >= 0 ? term.stderr_saved
-						   : STDERR_FILENO);
+		sig_bus_say(term.stderr_saved >= 0 ? term.stderr_saved : STDERR_FILENO);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -98,8 +97,7 @@ install_signals(void)
 {
 	struct sigaction sa;
 	static const int loop_sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH};
-	static const int fatal_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL,
-					 SIGABRT};
+	static const int fatal_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 
 	for (size_t i = 0; i < ARRAY_LEN(loop_sigs); i++)
 		sig_watch(loop_sigs[i]);
@@ -211,8 +209,7 @@ ui_bell(struct ui *u)
 	for (size_t i = 0; i < u->in->n; i++)
 		live |= u->in->live[i];
 	if (u->opt.ring && live && u->frames > 0 &&
-	    ((bad > u->bad_calls) ||
-	     (u->last_state == SS_LIVE && state != SS_LIVE && state >= 0)))
+	    ((bad > u->bad_calls) || (u->last_state == SS_LIVE && state != SS_LIVE && state >= 0)))
 		beep();
 	/* --notify, --notify-cmd of one live stream (the list tells its own). */
 	if (u->opt.tell != NULL && u->opt.fleet == NULL && live)
@@ -428,8 +425,7 @@ ui_stop_and_quit(struct ui *u)
 	ui_layer_pop(u, &ask_ops);
 	if (command_running(u)) {
 		snprintf(u->note, sizeof u->note, "stopping %s...",
-			 u->m->cmd.argv && u->m->cmd.argv[0] ? u->m->cmd.argv[0]
-							       : "the command");
+			 u->m->cmd.argv && u->m->cmd.argv[0] ? u->m->cmd.argv[0] : "the command");
 		u->note_until = clock_mono_ms() + 60000;
 		pane_status_draw(u, NULL);
 		wnoutrefresh(stdscr);
@@ -602,8 +598,7 @@ ui_resize(struct ui *u)
 {
 	struct winsize ws;
 
-	if (ioctl(term.fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 &&
-	    ws.ws_col > 0)
+	if (ioctl(term.fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
 		resizeterm(ws.ws_row, ws.ws_col);
 	ui_forget_rows(u);
 	u->dirty = true;
@@ -629,8 +624,7 @@ ui_signals(struct ui *u)
 
 /* Called for each line the input hands to the model. */
 static void
-ui_on_line(void *ctx, const struct source *s, const struct line *ln,
-	   uint32_t ev)
+ui_on_line(void *ctx, const struct source *s, const struct line *ln, uint32_t ev)
 {
 	struct ui *u = ctx;
 	size_t i = (size_t)(s - u->in->src);
@@ -731,8 +725,7 @@ ui_open(struct ui *u)
 
 /* The viewer's state before the terminal is opened. */
 static void
-ui_init(struct ui *u, struct model *m, struct input *in,
-	const struct ui_opts *opt)
+ui_init(struct ui *u, struct model *m, struct input *in, const struct ui_opts *opt)
 {
 	memset(u, 0, sizeof *u);
 	u->m = m;

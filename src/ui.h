@@ -73,25 +73,25 @@ struct layer {
 struct ui_opts {
 	enum ui_color color;
 	const char *theme;
-	bool follow;      /* start at the end and follow */
-	long frames;      /* exit after this many frames (0: never); tests */
-	bool keys_stdin;  /* keys come from stdin (it is the terminal) */
-	bool ring;        /* ring when a session ends or a call fails */
-	bool title;       /* name the session and its state in the window
+	bool follow;        /* start at the end and follow */
+	long frames;        /* exit after this many frames (0: never); tests */
+	bool keys_stdin;    /* keys come from stdin (it is the terminal) */
+	bool ring;          /* ring when a session ends or a call fails */
+	bool title;         /* name the session and its state in the window
 			     (pane) title, from our own text only */
 	struct runner *run; /* the COMMAND being viewed, or NULL */
 	const char *note;   /* said in the status bar from the start, for
 			       good (a recording that could not start) */
-	int mouse;        /* 1 on, 0 off, -1 on unless inside tmux */
-	bool replay;      /* --replay, at speed, pauses capped at idle_limit
+	int mouse;          /* 1 on, 0 off, -1 on unless inside tmux */
+	bool replay;        /* --replay, at speed, pauses capped at idle_limit
 			     seconds (< 0: not capped) */
 	double speed;
 	double idle_limit;
-	bool framestat;   /* developer hook AGENTVIEW_FRAMESTAT: say on stderr
+	bool framestat;        /* developer hook AGENTVIEW_FRAMESTAT: say on stderr
 			     at exit when the first frame was drawn and how
 			     many were (for make bench) */
-	int64_t started_us; /* clock_mono_us when main started */
-	struct fleet *fleet; /* the session list's (not owned), or NULL: the
+	int64_t started_us;    /* clock_mono_us when main started */
+	struct fleet *fleet;   /* the session list's (not owned), or NULL: the
 				session list is the bottom layer */
 	struct notifier *tell; /* the list's notifications, or the single
 				  session's (--notify of live input), or NULL */
@@ -99,46 +99,46 @@ struct ui_opts {
 };
 
 struct ui {
-	struct model *m;        /* not owned */
-	struct input *in;       /* not owned */
+	struct model *m;  /* not owned */
+	struct input *in; /* not owned */
 	struct ui_opts opt;
 	struct layer layer[UI_LAYERS]; /* the stack, bottom first */
 	int nlayer;
 	struct render r;
 	struct layout lay;
 	enum pane focus;
-	struct scroll ts;       /* the transcript's position */
-	uint32_t tsel;          /* selected transcript item, or NONE */
-	struct list tl;         /* the timeline's selection */
+	struct scroll ts; /* the transcript's position */
+	uint32_t tsel;    /* selected transcript item, or NONE */
+	struct list tl;   /* the timeline's selection */
 	attr_t attr[ROLE_COUNT];
 	short pair[ROLE_COUNT];
-	bool dirty;             /* something to draw */
+	bool dirty; /* something to draw */
 	bool quit;
-	long frames;            /* frames drawn */
-	int64_t first_frame_us; /* clock_mono_us after the first was drawn */
-	uint64_t restarts;      /* input restarts seen */
-	uint64_t changes;       /* input changes drawn */
-	char note[256];         /* a passing message for the status bar */
-	int64_t note_until;     /* monotonic ms when it goes away */
-	uint32_t bad_calls;     /* failed, rejected, error calls seen (bell) */
+	long frames;              /* frames drawn */
+	int64_t first_frame_us;   /* clock_mono_us after the first was drawn */
+	uint64_t restarts;        /* input restarts seen */
+	uint64_t changes;         /* input changes drawn */
+	char note[256];           /* a passing message for the status bar */
+	int64_t note_until;       /* monotonic ms when it goes away */
+	uint32_t bad_calls;       /* failed, rejected, error calls seen (bell) */
 	struct notify_watch told; /* the sessions told of (opt.tell, no list) */
-	int last_state;         /* the newest session's state seen (bell) */
-	struct buf title;       /* the title last set */
-	struct rline line;      /* scratch */
-	struct rowsrc rows;     /* the transcript's items, for view.c */
-	struct psearch *search; /* the search (pane_search.c) */
-	struct replay *rp;      /* owned; NULL unless replaying */
-	uint32_t copy_call;     /* the call whose target y copied last, or
+	int last_state;           /* the newest session's state seen (bell) */
+	struct buf title;         /* the title last set */
+	struct rline line;        /* scratch */
+	struct rowsrc rows;       /* the transcript's items, for view.c */
+	struct psearch *search;   /* the search (pane_search.c) */
+	struct replay *rp;        /* owned; NULL unless replaying */
+	uint32_t copy_call;       /* the call whose target y copied last, or
 				   NONE: y on it again copies its output */
-	int64_t copy_until;     /* ...until then (monotonic ms) */
-	int64_t replay_shown;   /* replay_stamp when last looked at */
+	int64_t copy_until;       /* ...until then (monotonic ms) */
+	int64_t replay_shown;     /* replay_stamp when last looked at */
 	/* What the rows of the screen hold (ui_drawn): by row and half (x 0
 	 * or not), the span last drawn there and a hash of what it shows. */
 	struct drawn *drawn;
 	int drawn_lines, drawn_cols;
-	bool drawn_ok;          /* the spans can be trusted in this frame */
-	bool overlay;           /* the last frame had something over the panes */
-	struct plist *list;     /* the session list (pane_list.c), or NULL */
+	bool drawn_ok;      /* the spans can be trusted in this frame */
+	bool overlay;       /* the last frame had something over the panes */
+	struct plist *list; /* the session list (pane_list.c), or NULL */
 };
 
 /* --- ui.c: the loop, the layer stack ------------------------------------ */
@@ -176,8 +176,7 @@ int ui_body_height(struct ui *u, enum pane p);
 /* --- ui_cell.c: the cells, the rows drawn ------------------------------- */
 
 /* Draw a segmented line at y, x (it was rendered to the right width). */
-void ui_draw_rline(struct ui *u, int y, int x, const struct rline *l,
-		   enum role override);
+void ui_draw_rline(struct ui *u, int y, int x, const struct rline *l, enum role override);
 /* Hashes of what a span shows, for ui_drawn: start with HASH_START. */
 #define HASH_START 0xcbf29ce484222325ull
 uint64_t ui_hash(uint64_t h, const void *p, size_t n);

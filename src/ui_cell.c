@@ -34,7 +34,7 @@ ui_clear(struct ui *u, const struct rect *r, enum role role)
 
 /* A span of a row and what it showed. */
 struct drawn {
-	int x, w;      /* w < 0: nothing known */
+	int x, w; /* w < 0: nothing known */
 	uint64_t hash;
 };
 
@@ -66,13 +66,12 @@ ui_forget_rows(struct ui *u)
 void
 ui_drawn_begin(struct ui *u, bool overlay)
 {
-	if (u->drawn == NULL || u->drawn_lines != LINES ||
-	    u->drawn_cols != COLS || overlay || u->overlay) {
+	if (u->drawn == NULL || u->drawn_lines != LINES || u->drawn_cols != COLS || overlay ||
+	    u->overlay) {
 		free(u->drawn);
 		u->drawn_lines = MAX(LINES, 0);
 		u->drawn_cols = COLS;
-		u->drawn = xreallocarray(NULL, (size_t)u->drawn_lines * 2 + 1,
-					 sizeof *u->drawn);
+		u->drawn = xreallocarray(NULL, (size_t)u->drawn_lines * 2 + 1, sizeof *u->drawn);
 		for (int i = 0; i < u->drawn_lines * 2; i++)
 			u->drawn[i].w = -1;
 	}
@@ -128,8 +127,7 @@ ui_blank(struct ui *u, int n, enum role role)
 }
 
 void
-ui_draw_rline(struct ui *u, int y, int x, const struct rline *l,
-	      enum role override)
+ui_draw_rline(struct ui *u, int y, int x, const struct rline *l, enum role override)
 {
 	uint64_t h = ui_hash(HASH_START, &override, sizeof override);
 
@@ -143,8 +141,7 @@ ui_draw_rline(struct ui *u, int y, int x, const struct rline *l,
 	move(y, x);
 	for (size_t i = 0; i < l->nseg; i++)
 		ui_put(u, l->text.p + l->seg[i].off, l->seg[i].len,
-		       override != ROLE_NORMAL ? override
-					       : (enum role)l->seg[i].role);
+		       override != ROLE_NORMAL ? override : (enum role)l->seg[i].role);
 }
 
 /* Cells handed to curses at once. */

@@ -6,8 +6,7 @@
 
 /* Called for each row on screen: its item, its row in the item, its
  * screen row; true stops the walk. */
-typedef bool (*visit_fn)(struct ui *u, uint32_t it, uint32_t row, int y,
-			 void *ctx);
+typedef bool (*visit_fn)(struct ui *u, uint32_t it, uint32_t row, int y, void *ctx);
 
 /* Walk the transcript's rows on screen, top to bottom; the item the walk
  * stopped at, or NONE. */
@@ -51,8 +50,7 @@ ui_jump_on_screen(struct ui *u, uint32_t it, uint32_t row)
 {
 	struct at a = {it, row, -1};
 
-	return u->lay.body[PANE_TRANSCRIPT].h > 0 &&
-	       visible_items(u, visit_at, &a) != NONE;
+	return u->lay.body[PANE_TRANSCRIPT].h > 0 && visible_items(u, visit_at, &a) != NONE;
 }
 
 uint32_t
@@ -110,8 +108,8 @@ ui_jump_select(struct ui *u, uint32_t it)
 {
 	u->tsel = it;
 	if (it != NONE && u->m->it[it].type == IT_TOOL)
-		list_select(&u->tl, (uint32_t)model_ncalls(u->m),
-			    ui_body_height(u, PANE_TIMELINE), u->m->it[it].ref);
+		list_select(&u->tl, (uint32_t)model_ncalls(u->m), ui_body_height(u, PANE_TIMELINE),
+			    u->m->it[it].ref);
 }
 
 /* Where a jump starts: the timeline's selection when it has the focus,
@@ -122,11 +120,9 @@ jump_from(struct ui *u, int dir)
 {
 	uint32_t top = ui_jump_top(u);
 
-	if (u->focus == PANE_TIMELINE && u->tl.sel != NONE &&
-	    u->tl.sel < model_ncalls(u->m))
+	if (u->focus == PANE_TIMELINE && u->tl.sel != NONE && u->tl.sel < model_ncalls(u->m))
 		return u->m->call[u->tl.sel].item;
-	if (u->tsel != NONE && u->tsel < model_nitems(u->m) &&
-	    ui_jump_on_screen(u, u->tsel, 0))
+	if (u->tsel != NONE && u->tsel < model_nitems(u->m) && ui_jump_on_screen(u, u->tsel, 0))
 		return u->tsel;
 	if (dir > 0)
 		return top == 0 ? NONE : top - 1;

@@ -15,8 +15,7 @@ ui_mouse_init(struct ui *u)
 
 	/* Inside tmux the mouse stays tmux's unless asked for, so that
 	 * selecting text keeps working. */
-	if (u->opt.mouse > 0 ||
-	    (u->opt.mouse < 0 && (tmux == NULL || tmux[0] == '\0'))) {
+	if (u->opt.mouse > 0 || (u->opt.mouse < 0 && (tmux == NULL || tmux[0] == '\0'))) {
 		mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED
 #ifdef BUTTON5_PRESSED
 				  | BUTTON5_PRESSED
@@ -50,6 +49,5 @@ ui_mouse_read(struct ui_mouse *ev)
 bool
 ui_mouse_in(const struct rect *r, const struct ui_mouse *ev)
 {
-	return ev->y >= r->y && ev->y < r->y + r->h && ev->x >= r->x &&
-	       ev->x < r->x + r->w;
+	return ev->y >= r->y && ev->y < r->y + r->h && ev->x >= r->x && ev->x < r->x + r->w;
 }

@@ -26,8 +26,7 @@ follow_replay(struct ui *u)
 {
 	u->rows.n = (uint32_t)model_nitems(u->m);
 	scroll_end(&u->ts, &u->rows, ui_body_height(u, PANE_TRANSCRIPT));
-	list_select(&u->tl, (uint32_t)model_ncalls(u->m),
-		    ui_body_height(u, PANE_TIMELINE), NONE);
+	list_select(&u->tl, (uint32_t)model_ncalls(u->m), ui_body_height(u, PANE_TIMELINE), NONE);
 }
 
 void
@@ -53,9 +52,7 @@ ui_replay_key(struct ui *u, enum action a, int key)
 	case ACT_REPLAY_SEEK:
 	case ACT_REPLAY_SEEK_BACK_LONG:
 	case ACT_REPLAY_SEEK_LONG: {
-		int64_t by = a == ACT_REPLAY_SEEK_BACK || a == ACT_REPLAY_SEEK
-				     ? 5000
-				     : 30000;
+		int64_t by = a == ACT_REPLAY_SEEK_BACK || a == ACT_REPLAY_SEEK ? 5000 : 30000;
 
 		if (a == ACT_REPLAY_SEEK_BACK || a == ACT_REPLAY_SEEK_BACK_LONG)
 			by = -by;
@@ -67,15 +64,13 @@ ui_replay_key(struct ui *u, enum action a, int key)
 		break;
 	case ACT_REPLAY_PREV_CALL:
 	case ACT_REPLAY_NEXT_CALL:
-		if (!replay_goto_call(rp, u->m, a == ACT_REPLAY_NEXT_CALL ? 1 : -1,
-				      now))
+		if (!replay_goto_call(rp, u->m, a == ACT_REPLAY_NEXT_CALL ? 1 : -1, now))
 			none = a == ACT_REPLAY_NEXT_CALL ? "no later tool call"
 							 : "no earlier tool call";
 		break;
 	case ACT_REPLAY_PREV_PROMPT:
 	case ACT_REPLAY_NEXT_PROMPT:
-		if (!replay_goto_prompt(rp, a == ACT_REPLAY_NEXT_PROMPT ? 1 : -1,
-					now))
+		if (!replay_goto_prompt(rp, a == ACT_REPLAY_NEXT_PROMPT ? 1 : -1, now))
 			none = a == ACT_REPLAY_NEXT_PROMPT ? "no later prompt"
 							   : "no earlier prompt";
 		break;
@@ -90,8 +85,7 @@ ui_replay_key(struct ui *u, enum action a, int key)
 	replay_apply(rp, u->m, now);
 	if (none != NULL)
 		ui_note(u, "%s", none);
-	else if (a != ACT_REPLAY_PAUSE && a != ACT_REPLAY_FASTER &&
-		 a != ACT_REPLAY_SLOWER)
+	else if (a != ACT_REPLAY_PAUSE && a != ACT_REPLAY_FASTER && a != ACT_REPLAY_SLOWER)
 		follow_replay(u);
 	u->dirty = true;
 }

@@ -54,8 +54,9 @@ take_copy(struct ui *u, const char *what, const char *s, size_t n)
 	buf_free(&seq);
 	buf_free(&clean);
 	if (sent < n)
-		ui_note(u, "copied the first %zu of %zu bytes of the %s "
-			   "(OSC 52 carries %u KiB at most)",
+		ui_note(u,
+			"copied the first %zu of %zu bytes of the %s "
+			"(OSC 52 carries %u KiB at most)",
 			sent, n, what, COPY_MAX >> 10);
 	else
 		ui_note(u, "copied the %s, %zu byte%s", what, n, n == 1 ? "" : "s");
@@ -71,11 +72,9 @@ take_item(struct ui *u)
 	int h = ui_body_height(u, PANE_TRANSCRIPT);
 
 	if (u->focus == PANE_TIMELINE)
-		return u->tl.sel != NONE && u->tl.sel < model_ncalls(m)
-			       ? m->call[u->tl.sel].item
-			       : NONE;
-	if (u->tsel != NONE && u->tsel < model_nitems(m) &&
-	    ui_jump_on_screen(u, u->tsel, 0))
+		return u->tl.sel != NONE && u->tl.sel < model_ncalls(m) ? m->call[u->tl.sel].item
+									: NONE;
+	if (u->tsel != NONE && u->tsel < model_nitems(m) && ui_jump_on_screen(u, u->tsel, 0))
 		return u->tsel;
 	for (int y = 0; y < h; y++) {
 		uint32_t it = ui_jump_item_at(u, y);
@@ -128,8 +127,7 @@ ui_take_resume(struct ui *u)
 {
 	struct model *m = u->m;
 	uint32_t it = u->rows.n > 0 ? take_item(u) : NONE;
-	uint32_t s = it != NONE ? m->it[it].session
-				: (uint32_t)model_nsessions(m) - 1;
+	uint32_t s = it != NONE ? m->it[it].session : (uint32_t)model_nsessions(m) - 1;
 	struct buf b = {0};
 
 	if (model_nsessions(m) == 0 || !copy_resume(m, s, &b))
@@ -243,8 +241,7 @@ take_edit(struct ui *u, const char *file, int64_t line)
 	} else if (!open_program_found(editor, &name)) {
 		buf_reset(&say);
 		text_sanitize(&say, name.p, name.n, TEXT_ONELINE);
-		ui_note(u, "no editor: %s was not found (set $VISUAL or $EDITOR)",
-			say.p);
+		ui_note(u, "no editor: %s was not found (set $VISUAL or $EDITOR)", say.p);
 	} else {
 		argv = open_argv(editor, file, line);
 		take_ended(u, "the editor", take_run(u, argv));
@@ -306,10 +303,9 @@ take_page_item(struct ui *u, uint32_t it)
 {
 	struct model *m = u->m;
 	struct buf b = {0};
-	const char *what = m->it[it].type == IT_TOOL
-				   ? copy_call_output(m, m->it[it].ref, &b)
+	const char *what = m->it[it].type == IT_TOOL ? copy_call_output(m, m->it[it].ref, &b)
 			   : m->it[it].type == IT_TEXT || m->it[it].type == IT_PROMPT ||
-				   m->it[it].type == IT_THINKING
+					   m->it[it].type == IT_THINKING
 				   ? copy_item(m, it, &b)
 				   : NULL;
 
@@ -367,8 +363,8 @@ take_edit_row(struct ui *u, const struct detail *d, size_t row)
 	int64_t call_line;
 
 	if (sec != NULL && sec->file_len > 0) {
-		open_resolve(u->m, u->m->call[d->call].session,
-			     d->taken.p + sec->file_off, sec->file_len, &path);
+		open_resolve(u->m, u->m->call[d->call].session, d->taken.p + sec->file_off,
+			     sec->file_len, &path);
 		take_edit(u, path.p, line);
 	} else if (open_call_file(u->m, d->call, &path, &call_line, &why)) {
 		take_edit(u, path.p, line > 0 ? line : call_line);

@@ -303,8 +303,7 @@ fmt_duration(struct buf *b, int64_t ms)
 	else if (ms < 3600000)
 		buf_addf(b, "%dm%02ds", (int)(ms / 60000), (int)(ms / 1000 % 60));
 	else /* hours can pass INT_MAX: a duration_ms near INT64_MAX */
-		buf_addf(b, "%lldh%02dm", (long long)(ms / 3600000),
-			 (int)(ms / 60000 % 60));
+		buf_addf(b, "%lldh%02dm", (long long)(ms / 3600000), (int)(ms / 60000 % 60));
 }
 
 void
@@ -316,8 +315,8 @@ fmt_clock(struct buf *b, int64_t ms)
 		ms = 0;
 	s = ms / 1000;
 	if (s >= 3600)
-		buf_addf(b, "%lld:%02d:%02d", (long long)(s / 3600),
-			 (int)(s / 60 % 60), (int)(s % 60));
+		buf_addf(b, "%lld:%02d:%02d", (long long)(s / 3600), (int)(s / 60 % 60),
+			 (int)(s % 60));
 	else
 		buf_addf(b, "%02d:%02d", (int)(s / 60), (int)(s % 60));
 }
@@ -346,8 +345,7 @@ fmt_bytes(struct buf *b, uint64_t n)
 		buf_addf(b, "%.1f GB", (double)n / (1024.0 * 1024 * 1024));
 }
 
-static const char b64[] =
-	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 void
 base64_encode(struct buf *out, const void *s, size_t n)
@@ -365,8 +363,7 @@ base64_encode(struct buf *out, const void *s, size_t n)
 		buf_addc(out, b64[v & 63]);
 	}
 	if (i < n) {
-		uint32_t v = (uint32_t)p[i] << 16 |
-			     (i + 1 < n ? (uint32_t)p[i + 1] << 8 : 0);
+		uint32_t v = (uint32_t)p[i] << 16 | (i + 1 < n ? (uint32_t)p[i + 1] << 8 : 0);
 
 		buf_addc(out, b64[v >> 18]);
 		buf_addc(out, b64[(v >> 12) & 63]);

@@ -37,10 +37,8 @@ char *xstrndup(const char *s, size_t n);
 void *array_grow(void *p, size_t *cap, size_t need, size_t size);
 
 /* ARRAY_RESERVE(v, cap, need): typed wrapper over array_grow. */
-#define ARRAY_RESERVE(v, cap, need)                                            \
-	((need) > (cap) ? (void)((v) = array_grow((v), &(cap), (need),        \
-						  sizeof *(v)))                \
-			: (void)0)
+#define ARRAY_RESERVE(v, cap, need) \
+	((need) > (cap) ? (void)((v) = array_grow((v), &(cap), (need), sizeof *(v))) : (void)0)
 
 /* A growable byte buffer; `p` is always NUL-terminated when cap > 0.
  * The buffer owns `p`. */

@@ -162,8 +162,7 @@ scroll_by(struct scroll *s, const struct rowsrc *src, int height, int64_t n)
 			if (s->row > 0) {
 				s->row--;
 			} else {
-				uint32_t p = s->top == 0 ? NONE
-							 : visible_from(src, s->top - 1, -1);
+				uint32_t p = s->top == 0 ? NONE : visible_from(src, s->top - 1, -1);
 
 				if (p == NONE)
 					break;
@@ -220,8 +219,7 @@ scroll_fix(struct scroll *s, const struct rowsrc *src, int height)
 }
 
 void
-scroll_to_item(struct scroll *s, const struct rowsrc *src, int height,
-	       uint32_t it)
+scroll_to_item(struct scroll *s, const struct rowsrc *src, int height, uint32_t it)
 {
 	if (it >= src->n)
 		return;

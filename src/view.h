@@ -16,11 +16,7 @@ enum layout_kind {
 	LAYOUT_WIDE,   /* 120 columns and more: side by side */
 };
 
-enum pane {
-	PANE_TRANSCRIPT,
-	PANE_TIMELINE,
-	PANE_COUNT
-};
+enum pane { PANE_TRANSCRIPT, PANE_TIMELINE, PANE_COUNT };
 
 struct rect {
 	int y, x, h, w;
@@ -60,25 +56,22 @@ struct scroll {
 void scroll_init(struct scroll *s, bool follow);
 /* Move by n rows (down when n > 0), never past either end; reaching the
  * end turns follow on, moving up turns it off. */
-void scroll_by(struct scroll *s, const struct rowsrc *src, int height,
-	       int64_t n);
+void scroll_by(struct scroll *s, const struct rowsrc *src, int height, int64_t n);
 void scroll_home(struct scroll *s, const struct rowsrc *src);
 /* Show the last row at the bottom and follow. */
 void scroll_end(struct scroll *s, const struct rowsrc *src, int height);
 /* The last row is on screen. */
-bool scroll_at_end(const struct scroll *s, const struct rowsrc *src,
-		   int height);
+bool scroll_at_end(const struct scroll *s, const struct rowsrc *src, int height);
 /* After new items, a resize or a fold: follow, or stay valid where it is. */
 void scroll_fix(struct scroll *s, const struct rowsrc *src, int height);
 /* Put item it at the top (as far as the end allows); follow stops. */
-void scroll_to_item(struct scroll *s, const struct rowsrc *src, int height,
-		    uint32_t it);
+void scroll_to_item(struct scroll *s, const struct rowsrc *src, int height, uint32_t it);
 
 /* A list with a selected row (the timeline). */
 struct list {
-	uint32_t sel;  /* NONE when the list is empty */
-	uint32_t top;  /* first row shown */
-	bool follow;   /* the selection stays on the last row as rows come */
+	uint32_t sel; /* NONE when the list is empty */
+	uint32_t top; /* first row shown */
+	bool follow;  /* the selection stays on the last row as rows come */
 };
 
 void list_init(struct list *l);

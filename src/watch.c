@@ -14,10 +14,9 @@
 #define NOT_YET INT64_MIN
 
 /* What a folder's watch asks inotify for. */
-#define DIR_MASK                                                              \
-	(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_MODIFY |    \
-	 IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF |         \
-	 IN_ONLYDIR)
+#define DIR_MASK \
+	(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | \
+	 IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
 enum dir_mode {
 	DIR_WATCHED,
@@ -26,8 +25,8 @@ enum dir_mode {
 };
 
 struct wdir {
-	char *path;      /* owned */
-	int wd;          /* inotify's number, or -1 */
+	char *path; /* owned */
+	int wd;     /* inotify's number, or -1 */
 	enum dir_mode mode;
 	int64_t next_ms; /* the next look, when polled or gone; NOT_YET:
 			    set by the next watch_read (the folder was just
@@ -35,11 +34,11 @@ struct wdir {
 };
 
 struct watch {
-	int fd;            /* inotify, or -1 */
+	int fd; /* inotify, or -1 */
 	struct wdir *dir;
 	size_t ndir, cap;
-	int max;           /* watches allowed (tests), or -1 */
-	int used;          /* watches held */
+	int max;  /* watches allowed (tests), or -1 */
+	int used; /* watches held */
 };
 
 struct watch *
@@ -147,8 +146,7 @@ watch_timeout(const struct watch *w, int64_t now_ms)
 
 		if (d->mode == DIR_WATCHED)
 			continue;
-		t = d->next_ms == NOT_YET ? WATCH_POLL_MS
-					  : MAX(d->next_ms - now_ms, 0);
+		t = d->next_ms == NOT_YET ? WATCH_POLL_MS : MAX(d->next_ms - now_ms, 0);
 		if (best < 0 || t < best)
 			best = t;
 	}
@@ -170,8 +168,7 @@ dir_of(struct watch *w, int wd, int *num)
 
 /* Folder d went away: looked for from now on, said once. */
 static void
-dir_gone(struct watch *w, struct wdir *d, int num, int64_t now_ms,
-	 watch_fn fn, void *ctx)
+dir_gone(struct watch *w, struct wdir *d, int num, int64_t now_ms, watch_fn fn, void *ctx)
 {
 	if (d->wd >= 0) {
 		inotify_rm_watch(w->fd, d->wd); /* EINVAL once IN_IGNORED */
@@ -185,8 +182,7 @@ dir_gone(struct watch *w, struct wdir *d, int num, int64_t now_ms,
 
 /* One inotify event. */
 static void
-watch_event(struct watch *w, const struct inotify_event *ev, int64_t now_ms,
-	    watch_fn fn, void *ctx)
+watch_event(struct watch *w, const struct inotify_event *ev, int64_t now_ms, watch_fn fn, void *ctx)
 {
 	const char *name = ev->len > 0 ? ev->name : NULL;
 	struct wdir *d;

@@ -26,8 +26,7 @@ enum watch_what {
 
 /* What happened to name (NULL for the folder's own events) in folder
  * number dir. */
-typedef void (*watch_fn)(void *ctx, int dir, const char *name,
-			 enum watch_what what);
+typedef void (*watch_fn)(void *ctx, int dir, const char *name, enum watch_what what);
 
 struct watch;
 

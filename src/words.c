@@ -50,8 +50,7 @@ words_tokens(struct model *m, uint32_t result_ev, struct buf *out)
 	for (; f->path != NULL; f++) {
 		int64_t v;
 
-		if (!json_int_at(j, 0, f->path, &v) || v < 0 ||
-		    (f->skip_zero && v == 0))
+		if (!json_int_at(j, 0, f->path, &v) || v < 0 || (f->skip_zero && v == 0))
 			continue;
 		buf_adds(out, any ? ", " : "tokens ");
 		fmt_count(out, (uint64_t)v);
@@ -129,12 +128,11 @@ session_extras(struct model *m, uint32_t s, struct buf *out)
 	if (!words_cost(m, s, out))
 		out->n = mark, out->p[mark] = '\0';
 	if (model_fact(m, s, FACT_TURNS, &t) && (n = strtoll(t.p, NULL, 10)) > 0)
-		buf_addf(out, " " GLYPH_DOT " %lld turn%s", (long long)n,
-			 n == 1 ? "" : "s");
+		buf_addf(out, " " GLYPH_DOT " %lld turn%s", (long long)n, n == 1 ? "" : "s");
 	e = model_fact_at(m, s, FACT_DENIALS, &path);
 	if (e != NONE && (n = model_event_count(m, e, path)) > 0)
-		buf_addf(out, " " GLYPH_DOT " %lld permission%s denied",
-			 (long long)n, n == 1 ? "" : "s");
+		buf_addf(out, " " GLYPH_DOT " %lld permission%s denied", (long long)n,
+			 n == 1 ? "" : "s");
 	buf_free(&t);
 }
 
@@ -146,8 +144,7 @@ words_session_line(struct model *m, uint32_t s, struct buf *out)
 	size_t mark;
 
 	buf_adds(out, model_session_state_name(model_session_state(m, s)));
-	if (!model_seen(m, ses->result_ev) &&
-	    model_session_state(m, s) == SS_INCOMPLETE)
+	if (!model_seen(m, ses->result_ev) && model_session_state(m, s) == SS_INCOMPLETE)
 		buf_adds(out, " (no result)");
 	mark = out->n;
 	buf_adds(out, " (");
@@ -205,8 +202,7 @@ words_session_header(struct model *m, uint32_t s, struct buf *out)
 }
 
 void
-words_session_header_fit(struct model *m, uint32_t s, size_t cells,
-			 struct buf *out)
+words_session_header_fit(struct model *m, uint32_t s, size_t cells, struct buf *out)
 {
 	size_t from = out->n, w, rest;
 	struct buf cwd = {0};
@@ -248,7 +244,6 @@ words_thinking(struct model *m, uint32_t it, struct buf *out)
 	}
 }
 
-
 void
 words_diag(const struct model *m, uint32_t d, struct buf *out)
 {
@@ -257,15 +252,14 @@ words_diag(const struct model *m, uint32_t d, struct buf *out)
 }
 
 void
-words_call(const struct model *m, uint32_t c, const struct tool_desc *d,
-	   struct buf *out)
+words_call(const struct model *m, uint32_t c, const struct tool_desc *d, struct buf *out)
 {
 	words_call_fit(m, c, d, 0, out);
 }
 
 void
-words_call_fit(const struct model *m, uint32_t c, const struct tool_desc *d,
-	       size_t cells, struct buf *out)
+words_call_fit(const struct model *m, uint32_t c, const struct tool_desc *d, size_t cells,
+	       struct buf *out)
 {
 	enum tool_kind k = (enum tool_kind)m->call[c].kind;
 	struct buf cwd = {0}, path = {0};
@@ -322,17 +316,17 @@ words_query_decision(const struct model *m, uint32_t q)
 {
 	const struct query *qu = &m->query[q];
 
-	return model_seen(m, qu->answer_ev) ? (enum query_decision)qu->decision
-					    : QD_PENDING;
+	return model_seen(m, qu->answer_ev) ? (enum query_decision)qu->decision : QD_PENDING;
 }
 
 void
-words_query(struct model *m, uint32_t q, const struct query_words *w,
-	    struct buf *out)
+words_query(struct model *m, uint32_t q, const struct query_words *w, struct buf *out)
 {
 	static const char *const said[] = {
-		[QD_APPROVED] = "approved", [QD_REJECTED] = "rejected",
-		[QD_SKIPPED] = "skipped", [QD_ANSWERED] = "answered",
+		[QD_APPROVED] = "approved",
+		[QD_REJECTED] = "rejected",
+		[QD_SKIPPED] = "skipped",
+		[QD_ANSWERED] = "answered",
 	};
 	enum query_decision d = words_query_decision(m, q);
 	enum session_state st = model_session_state(m, m->query[q].session);
@@ -344,9 +338,8 @@ words_query(struct model *m, uint32_t q, const struct query_words *w,
 		buf_adds(out, "a decision");
 	buf_adds(out, " " GLYPH_ARROW " ");
 	if (d == QD_PENDING) {
-		buf_adds(out, st == SS_LIVE || st == SS_WAITING
-				      ? "waiting for a decision"
-				      : "no answer");
+		buf_adds(out, st == SS_LIVE || st == SS_WAITING ? "waiting for a decision"
+								: "no answer");
 		return;
 	}
 	buf_adds(out, said[d]);
@@ -405,8 +398,7 @@ event_line(struct model *m, uint32_t e, unsigned flags, struct buf *out)
 }
 
 void
-words_item(struct model *m, uint32_t it, unsigned flags, struct tool_desc *td,
-	   struct buf *out)
+words_item(struct model *m, uint32_t it, unsigned flags, struct tool_desc *td, struct buf *out)
 {
 	const struct item *item = &m->it[it];
 	size_t from = out->n;

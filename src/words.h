@@ -17,8 +17,7 @@
 void words_session_header(struct model *m, uint32_t s, struct buf *out);
 /* The same in at most `cells` cells where it can: the cwd cut in the
  * middle ("…/project"), or left out. */
-void words_session_header_fit(struct model *m, uint32_t s, size_t cells,
-			      struct buf *out);
+void words_session_header_fit(struct model *m, uint32_t s, size_t cells, struct buf *out);
 /* "ok · 25.4 s · 5 tool calls: 4 ok, 1 failed · tokens 32.0k in, 664 out" */
 void words_session_line(struct model *m, uint32_t s, struct buf *out);
 /* "5 tool calls: 4 ok, 1 failed", or "no tool calls". */
@@ -40,12 +39,11 @@ bool words_failure(struct model *m, uint32_t s, struct buf *out);
 /* "line 12: truncated JSON at byte 41" for diagnostic d. */
 void words_diag(const struct model *m, uint32_t d, struct buf *out);
 /* "✓ Shell `npm test` → exit 1" for call c, described in d. */
-void words_call(const struct model *m, uint32_t c, const struct tool_desc *d,
-		struct buf *out);
+void words_call(const struct model *m, uint32_t c, const struct tool_desc *d, struct buf *out);
 /* The same, to fit in `cells` cells (0: whole) where it can: a path in it
  * is cut in the middle first (the caller cuts what is still too wide). */
-void words_call_fit(const struct model *m, uint32_t c,
-		    const struct tool_desc *d, size_t cells, struct buf *out);
+void words_call_fit(const struct model *m, uint32_t c, const struct tool_desc *d, size_t cells,
+		    struct buf *out);
 
 /* A decision asked for (query q): its words loaded into w (freed with
  * words_query_free), its decision as of m->limit, and its line:
@@ -53,8 +51,7 @@ void words_call_fit(const struct model *m, uint32_t c,
 void words_query_load(struct model *m, uint32_t q, struct query_words *w);
 void words_query_free(struct query_words *w);
 enum query_decision words_query_decision(const struct model *m, uint32_t q);
-void words_query(struct model *m, uint32_t q, const struct query_words *w,
-		 struct buf *out);
+void words_query(struct model *m, uint32_t q, const struct query_words *w, struct buf *out);
 
 /* The text of a reply event as people read it: two replies glued in one
  * event (src/FORMAT.md §4) get a paragraph between them. The JSON summary
@@ -76,7 +73,7 @@ enum {
  * "thinking · 1.2 s", a call's line (described into td), a notice,
  * "! line 12: not JSON: <the line>", "stderr: <the line>", a session's
  * closing line. flags: WORDS_*. */
-void words_item(struct model *m, uint32_t it, unsigned flags,
-		struct tool_desc *td, struct buf *out);
+void words_item(struct model *m, uint32_t it, unsigned flags, struct tool_desc *td,
+		struct buf *out);
 
 #endif

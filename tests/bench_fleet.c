@@ -156,19 +156,24 @@ static int
 live_line(char *buf, size_t cap, long i, int64_t ms)
 {
 	if (i % 10 == 8)
-		return snprintf(buf, cap,
-				"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"b%ld\","
-				"\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"npm test\"}}},"
-				"\"timestamp_ms\":%lld}\n", i, (long long)ms);
+		return snprintf(
+			buf, cap,
+			"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"b%ld\","
+			"\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"npm test\"}}},"
+			"\"timestamp_ms\":%lld}\n",
+			i, (long long)ms);
 	if (i % 10 == 9)
-		return snprintf(buf, cap,
-				"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"b%ld\","
-				"\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"npm test\"},"
-				"\"result\":{\"success\":{\"exitCode\":0,\"stdout\":\"ok\"}}}},"
-				"\"timestamp_ms\":%lld}\n", i - 1, (long long)ms);
+		return snprintf(
+			buf, cap,
+			"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"b%ld\","
+			"\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"npm test\"},"
+			"\"result\":{\"success\":{\"exitCode\":0,\"stdout\":\"ok\"}}}},"
+			"\"timestamp_ms\":%lld}\n",
+			i - 1, (long long)ms);
 	return snprintf(buf, cap,
 			"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\" more thought\","
-			"\"timestamp_ms\":%lld}\n", (long long)ms);
+			"\"timestamp_ms\":%lld}\n",
+			(long long)ms);
 }
 
 static int
@@ -194,7 +199,8 @@ write_live(const char *dir, int n, int hz, int secs)
 				next.tv_nsec -= 1000000000L;
 				next.tv_sec++;
 			}
-			while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL) == EINTR)
+			while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL) ==
+			       EINTR)
 				;
 		}
 	}

@@ -51,8 +51,8 @@ screen_draw(struct screen *s, int64_t now)
 	replay_apply(s->rp, s->m, now);
 	s->rows.n = (uint32_t)model_nitems(s->m);
 	scroll_end(&s->ts, &s->rows, BODY_H);
-	for (it = s->ts.top, row = s->ts.row; it != NONE && it < s->rows.n &&
-					      y < BODY_H; it++, row = 0) {
+	for (it = s->ts.top, row = s->ts.row; it != NONE && it < s->rows.n && y < BODY_H;
+	     it++, row = 0) {
 		const struct block *b = render_item(&s->r, it);
 
 		for (; row < b->nrow && y < BODY_H; row++, y++)
@@ -96,8 +96,8 @@ static void
 report(const char *what, int64_t *ns, int n)
 {
 	qsort(ns, (size_t)n, sizeof *ns, cmp_i64);
-	printf("%-34s n=%-5d median %8.1f us  p99 %8.1f us  max %8.1f us\n",
-	       what, n, us(ns[n / 2]), us(ns[n * 99 / 100]), us(ns[n - 1]));
+	printf("%-34s n=%-5d median %8.1f us  p99 %8.1f us  max %8.1f us\n", what, n, us(ns[n / 2]),
+	       us(ns[n * 99 / 100]), us(ns[n - 1]));
 }
 
 /* Write a recording of about 840k events in one session: rounds of four
@@ -112,48 +112,56 @@ generate(const char *path)
 
 	if (f == NULL)
 		return 1;
-	fprintf(f, "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"big\","
-		   "\"model\":\"M\",\"cwd\":\"/w\",\"agentview_ms\":%lld}\n", t);
+	fprintf(f,
+		"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"big\","
+		"\"model\":\"M\",\"cwd\":\"/w\",\"agentview_ms\":%lld}\n",
+		t);
 	for (r = 0; n < 840000; r++) {
 		t += 40;
 		if (r % 500 == 0) {
-			fprintf(f, "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":"
-				   "[{\"type\":\"text\",\"text\":\"prompt %ld\"}]},\"agentview_ms\":%lld}\n",
+			fprintf(f,
+				"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":"
+				"[{\"type\":\"text\",\"text\":\"prompt %ld\"}]},\"agentview_ms\":%lld}\n",
 				r, t);
 			n++;
 		}
 		for (int k = 0; k < 4; k++, n++) {
 			t += 20;
-			fprintf(f, "{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
-				   "\"content\":[{\"type\":\"text\",\"text\":\"word %d \"}]},"
-				   "\"timestamp_ms\":%lld,\"agentview_ms\":%lld}\n", k, t, t);
+			fprintf(f,
+				"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
+				"\"content\":[{\"type\":\"text\",\"text\":\"word %d \"}]},"
+				"\"timestamp_ms\":%lld,\"agentview_ms\":%lld}\n",
+				k, t, t);
 		}
 		for (int c = 0; c < 2; c++, n++) {
 			t += 15;
-			fprintf(f, "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c%ld-%d\","
-				   "\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"make test %ld\"}}},"
-				   "\"agentview_ms\":%lld}\n", r, c, r, t);
+			fprintf(f,
+				"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c%ld-%d\","
+				"\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"make test %ld\"}}},"
+				"\"agentview_ms\":%lld}\n",
+				r, c, r, t);
 		}
 		for (int c = 1; c >= 0; c--, n++) {
 			t += 300;
-			fprintf(f, "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c%ld-%d\","
-				   "\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"make test %ld\"},"
-				   "\"result\":{\"success\":{\"exitCode\":0,\"stdout\":\"ok\"}}}},"
-				   "\"agentview_ms\":%lld}\n", r, c, r, t);
+			fprintf(f,
+				"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c%ld-%d\","
+				"\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"make test %ld\"},"
+				"\"result\":{\"success\":{\"exitCode\":0,\"stdout\":\"ok\"}}}},"
+				"\"agentview_ms\":%lld}\n",
+				r, c, r, t);
 		}
 	}
 	return fclose(f) == 0 ? 0 : 1;
 }
 
-enum op { OP_SEEK, OP_STEP_BACK, OP_STEP, OP_JUMP_PCT, OP_PREV_CALL,
-	  OP_PREV_PROMPT, OP_COUNT };
+enum op { OP_SEEK, OP_STEP_BACK, OP_STEP, OP_JUMP_PCT, OP_PREV_CALL, OP_PREV_PROMPT, OP_COUNT };
 
 int
 main(int argc, char **argv)
 {
 	static const char *const names[OP_COUNT] = {
-		"seek to a random time", "step back (,)", "step forward (.)",
-		"jump 0-9", "previous tool call ([)", "previous prompt ({)",
+		"seek to a random time",  "step back (,)",       "step forward (.)", "jump 0-9",
+		"previous tool call ([)", "previous prompt ({)",
 	};
 	struct source src;
 	struct buf err = {0};
@@ -178,9 +186,8 @@ main(int argc, char **argv)
 	while (source_next_line(&src, &ln))
 		model_add_line(s.m, srcno, &ln, TIME_NONE);
 	model_end_source(s.m, srcno);
-	printf("indexed %zu events, %zu items, %zu calls, %zu sessions in %.0f ms\n",
-	       s.m->nev, s.m->nit, s.m->ncall, s.m->nses,
-	       us(clock_mono_ns() - t0) / 1000);
+	printf("indexed %zu events, %zu items, %zu calls, %zu sessions in %.0f ms\n", s.m->nev,
+	       s.m->nit, s.m->ncall, s.m->nses, us(clock_mono_ns() - t0) / 1000);
 	t0 = clock_mono_ns();
 	replay_init(&rp, 1, -1, 0);
 	replay_index(&rp, s.m, true);
@@ -207,8 +214,8 @@ main(int argc, char **argv)
 			t0 = clock_mono_ns();
 			switch (op) {
 			case OP_SEEK:
-				replay_seek(&rp, (int64_t)((double)rand() / RAND_MAX *
-							   (double)len), 0);
+				replay_seek(&rp, (int64_t)((double)rand() / RAND_MAX * (double)len),
+					    0);
 				break;
 			case OP_STEP_BACK:
 				replay_step(&rp, s.m, -1, 0);

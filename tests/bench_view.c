@@ -38,9 +38,11 @@
  * smartcase with a capital, non-ASCII (Korean, German, emoji), what stands
  * escaped in JSON (a quote, a backslash, a tab), tool lines, and none. */
 static const char *const patterns[] = {
-	"error", "the", "e", "npm test", "Fix", "FAILED", "größe", "GRÖSSE",
-	"테스트", "\xF0\x9F\x9A\x80", "\xC3\xA9", "\"", "\\", "C:\\tmp", "\t",
-	"exit 1", "README", "zzzqqq", "İ", "k", "müssen", "shell", "✓",
+	"error",    "the",    "e",      "npm test", "Fix",
+	"FAILED",   "größe",  "GRÖSSE", "테스트",   "\xF0\x9F\x9A\x80",
+	"\xC3\xA9", "\"",     "\\",     "C:\\tmp",  "\t",
+	"exit 1",   "README", "zzzqqq", "İ",        "k",
+	"müssen",   "shell",  "✓",
 };
 
 struct screen {
@@ -70,9 +72,8 @@ static void
 report(const char *what, int64_t *ns, int n, const char *extra)
 {
 	qsort(ns, (size_t)n, sizeof *ns, cmp_i64);
-	printf("%s\tn=%d\tmedian_ms=%.3f\tmax_ms=%.3f%s%s\n", what, n,
-	       (double)ns[n / 2] / 1e6, (double)ns[n - 1] / 1e6,
-	       extra != NULL ? "\t" : "", extra != NULL ? extra : "");
+	printf("%s\tn=%d\tmedian_ms=%.3f\tmax_ms=%.3f%s%s\n", what, n, (double)ns[n / 2] / 1e6,
+	       (double)ns[n - 1] / 1e6, extra != NULL ? "\t" : "", extra != NULL ? extra : "");
 	fflush(stdout);
 }
 
@@ -111,8 +112,8 @@ frame(struct screen *s)
 	s->rows.n = (uint32_t)model_nitems(s->m);
 	scroll_fix(&s->ts, &s->rows, h);
 	s->sink += scroll_at_end(&s->ts, &s->rows, h);
-	for (it = s->ts.top, row = s->ts.row; it != NONE && it < s->rows.n &&
-					      y < h; it++, row = 0) {
+	for (it = s->ts.top, row = s->ts.row; it != NONE && it < s->rows.n && y < h;
+	     it++, row = 0) {
 		const struct block *b = render_item(&s->r, it);
 
 		for (; row < b->nrow && y < h; row++, y++)
@@ -172,19 +173,16 @@ jump(struct screen *s, enum jump_target what)
 {
 	uint32_t top = s->ts.top == NONE ? 0 : s->ts.top, it;
 
-	it = jump_find(s->m, top == 0 ? NONE : top - 1, 1, what, 0,
-		       what == JUMP_PROBLEM);
+	it = jump_find(s->m, top == 0 ? NONE : top - 1, 1, what, 0, what == JUMP_PROBLEM);
 	if (it == NONE)
 		return;
 	s->tsel = it;
 	if (s->m->it[it].type == IT_TOOL)
-		list_select(&s->tl, (uint32_t)model_ncalls(s->m), tl_h(s),
-			    s->m->it[it].ref);
+		list_select(&s->tl, (uint32_t)model_ncalls(s->m), tl_h(s), s->m->it[it].ref);
 	reveal(s, it);
 }
 
-enum op { OP_LINE, OP_PAGE, OP_END, OP_HOME, OP_TOOL, OP_PROMPT,
-	  OP_PROBLEM, OP_COUNT };
+enum op { OP_LINE, OP_PAGE, OP_END, OP_HOME, OP_TOOL, OP_PROMPT, OP_PROBLEM, OP_COUNT };
 
 /* Time each key n times, each from a random place in the middle of the
  * file (40 % to 60 % of its items) that was drawn first, so that the
@@ -193,9 +191,8 @@ static void
 bench_keys(struct screen *s, int n)
 {
 	static const char *const names[OP_COUNT] = {
-		"scroll one line (j)", "scroll one page (space)",
-		"jump to the end (G)", "jump to the top (g)",
-		"next tool call (])", "next prompt (})",
+		"scroll one line (j)",  "scroll one page (space)", "jump to the end (G)",
+		"jump to the top (g)",  "next tool call (])",      "next prompt (})",
 		"next failed call (!)",
 	};
 	int64_t *ns = calloc((size_t)n, sizeof *ns);
@@ -205,7 +202,8 @@ bench_keys(struct screen *s, int n)
 	srand(1);
 	for (int op = 0; op < OP_COUNT; op++) {
 		for (int i = 0; i < n; i++) {
-			uint32_t at = nit * 2 / 5 + (uint32_t)((double)rand() / RAND_MAX * (nit / 5));
+			uint32_t at =
+				nit * 2 / 5 + (uint32_t)((double)rand() / RAND_MAX * (nit / 5));
 			int64_t t0;
 
 			scroll_to_item(&s->ts, &s->rows, h, at);
@@ -397,8 +395,7 @@ search_once(const char *pat, const char *path)
 	if (getenv("BENCH_ONE_THREAD") != NULL)
 		se.helper_min = SIZE_MAX;
 	t = search_all(&se, pat, &n);
-	printf("/%s: %llu matches in %.1f ms\n", pat, (unsigned long long)n,
-	       (double)t / 1e6);
+	printf("/%s: %llu matches in %.1f ms\n", pat, (unsigned long long)n, (double)t / 1e6);
 	search_free(&se);
 	screen_close(&s);
 	return 0;
@@ -427,9 +424,8 @@ main(int argc, char **argv)
 	t0 = clock_mono_ns();
 	if (!screen_open(&s, argv[1]))
 		return 1;
-	printf("# %s: %zu events, %zu items, %zu calls, %zu sessions, read in %.0f ms\n",
-	       argv[1], s.m->nev, s.m->nit, s.m->ncall, s.m->nses,
-	       (double)(clock_mono_ns() - t0) / 1e6);
+	printf("# %s: %zu events, %zu items, %zu calls, %zu sessions, read in %.0f ms\n", argv[1],
+	       s.m->nev, s.m->nit, s.m->ncall, s.m->nses, (double)(clock_mono_ns() - t0) / 1e6);
 	bench_keys(&s, n);
 	status = bench_search(&s, 5);
 	screen_close(&s);

@@ -27,8 +27,8 @@ main(int argc, char **argv)
 
 		memset(&st, 0, sizeof st);
 		while (*p != '\0' && *p != '\n' &&
-		       (n = mbrtowc(&wc, p, strlen(p), &st)) != (size_t)-1 &&
-		       n != (size_t)-2 && n != 0) {
+		       (n = mbrtowc(&wc, p, strlen(p), &st)) != (size_t)-1 && n != (size_t)-2 &&
+		       n != 0) {
 			int w;
 
 			if (wc == target) {

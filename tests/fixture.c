@@ -80,8 +80,7 @@ fixture_rewind(struct fixture *f)
 
 /* Set up rp over the model as it is now. */
 void
-fixture_replay(struct fixture *f, double speed, double idle_limit_s,
-	       bool complete)
+fixture_replay(struct fixture *f, double speed, double idle_limit_s, bool complete)
 {
 	replay_init(&f->rp, speed, idle_limit_s, 0);
 	replay_index(&f->rp, f->m, complete);
@@ -172,8 +171,7 @@ fixture_rmtree(char *dir)
 }
 
 void
-fixture_put(const char *dir, const char *name, const char *text, int64_t ms,
-	    bool append)
+fixture_put(const char *dir, const char *name, const char *text, int64_t ms, bool append)
 {
 	char path[1024];
 	struct timespec ts[2];

@@ -53,8 +53,7 @@ void fixture_end(struct fixture *f);
 void fixture_rewind(struct fixture *f);
 /* A replay of the model at speed, from now = 0, indexed so far; complete:
  * the input has ended. */
-void fixture_replay(struct fixture *f, double speed, double idle_limit_s,
-		    bool complete);
+void fixture_replay(struct fixture *f, double speed, double idle_limit_s, bool complete);
 void fixture_free(struct fixture *f);
 
 /* The bytes of the file at path, NUL-terminated, their count in *n; the
@@ -71,7 +70,6 @@ struct fixture *fixture_recording(const char *name, unsigned flags);
  * to the end with append), then its times set to ms since the epoch. */
 char *fixture_tmpdir(const char *name);
 void fixture_rmtree(char *dir);
-void fixture_put(const char *dir, const char *name, const char *text,
-		 int64_t ms, bool append);
+void fixture_put(const char *dir, const char *name, const char *text, int64_t ms, bool append);
 
 #endif

@@ -44,21 +44,20 @@ struct str {
 
 /* What has been written, by kind, for the summary on stderr. */
 struct stats {
-	uint64_t bytes, events, deltas, results, result_bytes, big, sessions,
-		calls;
+	uint64_t bytes, events, deltas, results, result_bytes, big, sessions, calls;
 };
 
 /* The generator's state: the PRNG, the clock, the output. */
 struct gen {
 	uint64_t rng;
-	int64_t ms;       /* the stream's clock, ms since the epoch */
+	int64_t ms; /* the stream's clock, ms since the epoch */
 	FILE *out;
-	struct str buf;   /* pending output */
-	struct str line;  /* the line being composed */
-	struct str text;  /* the session's assistant text, escaped */
-	struct str seg;   /* the current segment's text, escaped */
-	char sid[37];     /* session_id */
-	char rid[37];     /* request_id */
+	struct str buf;  /* pending output */
+	struct str line; /* the line being composed */
+	struct str text; /* the session's assistant text, escaped */
+	struct str seg;  /* the current segment's text, escaped */
+	char sid[37];    /* session_id */
+	char rid[37];    /* request_id */
 	uint64_t next_big;
 	struct stats st;
 };
@@ -174,15 +173,22 @@ emit(struct gen *g)
  * string (already escaped). Most are ASCII words; some are Korean, German
  * or emoji; some are escapes. */
 static const char *const words[] = {
-	" the", " test", " run", " file", " I'll", " check", " output", " and",
-	" then", " fix", " build", " error", " in", " src", "/main.c", ".",
-	",", " function", " returns", " value", " config", " we", " need",
-	" to", " update", " it", " now", " looks", " good", " command", " is",
-	" a", " of", " for", " with", " that", " this", " line", " change",
-	" 테스트를", " 실행합니다", " 파일", " 확인", "했습니다", " Größe",
-	" überprüfen", " Änderung", " müssen", " für", " 🚀", " ✅", " 🔧",
-	"\\n", "\\n\\n", "\\t", " \\\"done\\\"", " C:\\\\tmp", " caf\\u00e9",
-	" `make`", " **note**", " (ok)", " 42", " 3.14", " — ",
+	" the",        " test",       " run",      " file",
+	" I'll",       " check",      " output",   " and",
+	" then",       " fix",        " build",    " error",
+	" in",         " src",        "/main.c",   ".",
+	",",           " function",   " returns",  " value",
+	" config",     " we",         " need",     " to",
+	" update",     " it",         " now",      " looks",
+	" good",       " command",    " is",       " a",
+	" of",         " for",        " with",     " that",
+	" this",       " line",       " change",   " 테스트를",
+	" 실행합니다", " 파일",       " 확인",     "했습니다",
+	" Größe",      " überprüfen", " Änderung", " müssen",
+	" für",        " 🚀",          " ✅",        " 🔧",
+	"\\n",         "\\n\\n",      "\\t",       " \\\"done\\\"",
+	" C:\\\\tmp",  " caf\\u00e9", " `make`",   " **note**",
+	" (ok)",       " 42",         " 3.14",     " — ",
 };
 /* A rare token that would recolour a terminal if printed raw. */
 static const char esc_word[] = " \\u001b[31mred\\u001b[0m";
@@ -248,7 +254,9 @@ tail_ts(struct gen *g)
 static void
 assistant(struct gen *g, const char *t, size_t n, const char *mcid, int ts)
 {
-	str_adds(&g->line, "{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"");
+	str_adds(
+		&g->line,
+		"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"");
 	str_add(&g->line, t, n);
 	str_adds(&g->line, "\"}]},\"session_id\":\"");
 	str_adds(&g->line, g->sid);
@@ -312,16 +320,19 @@ enum kind { K_SHELL, K_READ, K_EDIT, K_GREP };
 /* One tool call in flight. */
 struct call {
 	enum kind kind;
-	char id[128];   /* escaped: holds "\n" */
-	int64_t start;  /* startedAtMs */
-	int64_t end;    /* completedAtMs */
-	unsigned out;   /* bytes of output */
-	int variant;    /* 0 success, 1 failure, 2 rejected */
+	char id[128];  /* escaped: holds "\n" */
+	int64_t start; /* startedAtMs */
+	int64_t end;   /* completedAtMs */
+	unsigned out;  /* bytes of output */
+	int variant;   /* 0 success, 1 failure, 2 rejected */
 	char path[64];
 };
 
 static const char *const kind_key[] = {
-	"shellToolCall", "readToolCall", "editToolCall", "grepToolCall",
+	"shellToolCall",
+	"readToolCall",
+	"editToolCall",
+	"grepToolCall",
 };
 
 /* The tool_call object's metadata siblings and closing brace. */
@@ -349,15 +360,18 @@ call_args(struct gen *g, const struct call *c)
 	case K_SHELL:
 		str_adds(&g->line, "\"args\":{\"command\":\"npm test -- ");
 		str_adds(&g->line, c->path);
-		str_adds(&g->line, "\",\"workingDirectory\":\"\",\"timeout\":30000,\"toolCallId\":\"");
+		str_adds(&g->line,
+			 "\",\"workingDirectory\":\"\",\"timeout\":30000,\"toolCallId\":\"");
 		str_adds(&g->line, c->id);
-		str_adds(&g->line, "\",\"simpleCommands\":[\"npm\"],\"hasInputRedirect\":false,\"hasOutputRedirect\":false,"
-			 "\"parsingResult\":{\"parsingFailed\":false,\"executableCommands\":[{\"name\":\"npm\",\"args\":"
-			 "[{\"type\":\"word\",\"value\":\"test\"},{\"type\":\"word\",\"value\":\"--\"}],\"fullText\":\"npm test\"}],"
-			 "\"hasRedirects\":false,\"hasCommandSubstitution\":false,\"redirects\":[]},"
-			 "\"fileOutputThresholdBytes\":\"40000\",\"isBackground\":false,\"skipApproval\":false,"
-			 "\"timeoutBehavior\":\"TIMEOUT_BEHAVIOR_BACKGROUND\",\"hardTimeout\":86400000,"
-			 "\"description\":\"Run the tests\",\"closeStdin\":true,\"conversationId\":\"");
+		str_adds(
+			&g->line,
+			"\",\"simpleCommands\":[\"npm\"],\"hasInputRedirect\":false,\"hasOutputRedirect\":false,"
+			"\"parsingResult\":{\"parsingFailed\":false,\"executableCommands\":[{\"name\":\"npm\",\"args\":"
+			"[{\"type\":\"word\",\"value\":\"test\"},{\"type\":\"word\",\"value\":\"--\"}],\"fullText\":\"npm test\"}],"
+			"\"hasRedirects\":false,\"hasCommandSubstitution\":false,\"redirects\":[]},"
+			"\"fileOutputThresholdBytes\":\"40000\",\"isBackground\":false,\"skipApproval\":false,"
+			"\"timeoutBehavior\":\"TIMEOUT_BEHAVIOR_BACKGROUND\",\"hardTimeout\":86400000,"
+			"\"description\":\"Run the tests\",\"closeStdin\":true,\"conversationId\":\"");
 		str_adds(&g->line, g->sid);
 		str_adds(&g->line, "\",\"adminCommandDenylist\":[],\"requestId\":\"");
 		str_adds(&g->line, g->rid);
@@ -376,7 +390,9 @@ call_args(struct gen *g, const struct call *c)
 		str_adds(&g->line, "\"}");
 		break;
 	case K_GREP:
-		str_adds(&g->line, "\"args\":{\"pattern\":\"TODO|FIXME\",\"caseInsensitive\":false,\"multiline\":false,\"toolCallId\":\"");
+		str_adds(
+			&g->line,
+			"\"args\":{\"pattern\":\"TODO|FIXME\",\"caseInsensitive\":false,\"multiline\":false,\"toolCallId\":\"");
 		str_adds(&g->line, c->id);
 		str_adds(&g->line, "\",\"offset\":0}");
 		break;
@@ -394,10 +410,13 @@ call_result(struct gen *g, const struct call *c)
 		if (c->variant == 2) {
 			str_adds(&g->line, "\"result\":{\"rejected\":{\"command\":\"npm test -- ");
 			str_adds(&g->line, c->path);
-			str_adds(&g->line, "\",\"workingDirectory\":\"/home/dev/project\",\"reason\":\"\",\"isReadonly\":false}}");
+			str_adds(
+				&g->line,
+				"\",\"workingDirectory\":\"/home/dev/project\",\"reason\":\"\",\"isReadonly\":false}}");
 			break;
 		}
-		str_adds(&g->line, c->variant ? "\"result\":{\"failure\":{" : "\"result\":{\"success\":{");
+		str_adds(&g->line,
+			 c->variant ? "\"result\":{\"failure\":{" : "\"result\":{\"success\":{");
 		str_adds(&g->line, "\"command\":\"npm test -- ");
 		str_adds(&g->line, c->path);
 		str_adds(&g->line, "\",\"workingDirectory\":\"\",\"exitCode\":");
@@ -436,8 +455,10 @@ call_result(struct gen *g, const struct call *c)
 		str_adds(&g->line, "\",\"message\":\"Wrote the file\"}}");
 		break;
 	case K_GREP:
-		str_adds(&g->line, "\"result\":{\"success\":{\"pattern\":\"TODO|FIXME\",\"path\":\"/home/dev/project\",\"outputMode\":\"content\","
-			 "\"workspaceResults\":{\"/home/dev/project\":{\"content\":{\"matches\":[");
+		str_adds(
+			&g->line,
+			"\"result\":{\"success\":{\"pattern\":\"TODO|FIXME\",\"path\":\"/home/dev/project\",\"outputMode\":\"content\","
+			"\"workspaceResults\":{\"/home/dev/project\":{\"content\":{\"matches\":[");
 		for (unsigned i = 0; g->line.n - before < c->out; i++) {
 			if (i > 0)
 				str_adds(&g->line, ",");
@@ -446,10 +467,14 @@ call_result(struct gen *g, const struct call *c)
 			str_adds(&g->line, ".c\",\"matches\":[{\"lineNumber\":");
 			str_addi(&g->line, (int64_t)between(g, 1, 2000));
 			str_adds(&g->line, ",\"content\":\"");
-			str_adds(&g->line, out_lines[rnd(g) % (sizeof out_lines / sizeof *out_lines)]);
-			str_adds(&g->line, "\",\"contentTruncated\":false,\"isContextLine\":false}]}");
+			str_adds(&g->line,
+				 out_lines[rnd(g) % (sizeof out_lines / sizeof *out_lines)]);
+			str_adds(&g->line,
+				 "\",\"contentTruncated\":false,\"isContextLine\":false}]}");
 		}
-		str_adds(&g->line, "],\"totalLines\":12,\"totalMatchedLines\":12,\"clientTruncated\":false,\"ripgrepTruncated\":false}}}}}");
+		str_adds(
+			&g->line,
+			"],\"totalLines\":12,\"totalMatchedLines\":12,\"clientTruncated\":false,\"ripgrepTruncated\":false}}}}}");
 		break;
 	}
 	g->st.result_bytes += g->line.n - before;
@@ -496,8 +521,7 @@ tool_step(struct gen *g, unsigned step)
 	char mcid[64];
 	char fc[37];
 
-	snprintf(mcid, sizeof mcid, "%s-%u-%04x", g->rid, step,
-		 (unsigned)(rnd(g) & 0xffff));
+	snprintf(mcid, sizeof mcid, "%s-%u-%04x", g->rid, step, (unsigned)(rnd(g) & 0xffff));
 	g->ms += (int64_t)between(g, 1, 5);
 	assistant(g, g->seg.p, g->seg.n, mcid, 1);
 	uuid(g, fc);
@@ -569,12 +593,15 @@ open_end(struct gen *g, enum end end)
 {
 	g->ms += 7;
 	if (end == END_CALL) {
-		str_adds(&g->line, "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"open-1\","
-			 "\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"npm run e2e\"}}}");
+		str_adds(
+			&g->line,
+			"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"open-1\","
+			"\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"npm run e2e\"}}}");
 		tail_ts(g);
 		emit(g);
 	} else if (end == END_ASK) {
-		str_adds(&g->line, "{\"type\":\"interaction_query\",\"subtype\":\"request\","
+		str_adds(&g->line,
+			 "{\"type\":\"interaction_query\",\"subtype\":\"request\","
 			 "\"query_type\":\"webFetchRequestQuery\",\"query\":{\"id\":1,"
 			 "\"webFetchRequestQuery\":{\"args\":{\"url\":\"https://example.com/\"}}}");
 		tail_ts(g);
@@ -593,12 +620,19 @@ session(struct gen *g, uint64_t size, enum end end)
 	uuid(g, g->sid);
 	uuid(g, g->rid);
 	g->text.n = 0;
-	str_adds(&g->line, "{\"type\":\"system\",\"subtype\":\"init\",\"apiKeySource\":\"login\",\"cwd\":\"/home/dev/프로젝트/größe\",\"session_id\":\"");
+	str_adds(
+		&g->line,
+		"{\"type\":\"system\",\"subtype\":\"init\",\"apiKeySource\":\"login\",\"cwd\":\"/home/dev/프로젝트/größe\",\"session_id\":\"");
 	str_adds(&g->line, g->sid);
-	str_adds(&g->line, "\",\"model\":\"Grok 4.7 256K Extra High\",\"permissionMode\":\"default\"}");
+	str_adds(&g->line,
+		 "\",\"model\":\"Grok 4.7 256K Extra High\",\"permissionMode\":\"default\"}");
 	emit(g);
-	str_adds(&g->line, "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"");
-	str_adds(&g->line, "Fix the failing tests in src/ and run \\\"npm test\\\" again.\\n테스트를 고쳐 주세요. Prüfe die Größe. 🚀");
+	str_adds(
+		&g->line,
+		"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"");
+	str_adds(
+		&g->line,
+		"Fix the failing tests in src/ and run \\\"npm test\\\" again.\\n테스트를 고쳐 주세요. Prüfe die Größe. 🚀");
 	str_adds(&g->line, "\"}]},\"session_id\":\"");
 	str_adds(&g->line, g->sid);
 	str_adds(&g->line, "\"}");
@@ -611,9 +645,12 @@ session(struct gen *g, uint64_t size, enum end end)
 		tool_step(g, step++);
 		if (chance(g, 5)) {
 			g->ms += 5;
-			str_adds(&g->line, "{\"type\":\"system\",\"subtype\":\"task_notification\",\"task_id\":\"t");
+			str_adds(
+				&g->line,
+				"{\"type\":\"system\",\"subtype\":\"task_notification\",\"task_id\":\"t");
 			str_addi(&g->line, step);
-			str_adds(&g->line, "\",\"status\":\"completed\",\"title\":\"npm run watch\"");
+			str_adds(&g->line,
+				 "\",\"status\":\"completed\",\"title\":\"npm run watch\"");
 			tail_ts(g);
 			emit(g);
 		}
@@ -630,8 +667,8 @@ session(struct gen *g, uint64_t size, enum end end)
 	str_addi(&g->line, g->ms - t0);
 	str_adds(&g->line, ",\"duration_api_ms\":");
 	str_addi(&g->line, g->ms - t0);
-	str_adds(&g->line, end == END_FAILED ? ",\"is_error\":true,\"result\":\"" :
-		 ",\"is_error\":false,\"result\":\"");
+	str_adds(&g->line, end == END_FAILED ? ",\"is_error\":true,\"result\":\""
+					     : ",\"is_error\":false,\"result\":\"");
 	str_add(&g->line, g->text.p, g->text.n);
 	str_adds(&g->line, "\",\"session_id\":\"");
 	str_adds(&g->line, g->sid);

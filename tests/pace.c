@@ -55,12 +55,10 @@ main(int argc, char **argv)
 		next.tv_nsec += ms * 1000000L;
 		next.tv_sec += next.tv_nsec / 1000000000L;
 		next.tv_nsec %= 1000000000L;
-		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next,
-				       NULL) == EINTR)
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL) == EINTR)
 			;
 		clock_gettime(CLOCK_REALTIME, &wall);
-		fprintf(log, "%lld\n",
-			(long long)wall.tv_sec * 1000 + wall.tv_nsec / 1000000);
+		fprintf(log, "%lld\n", (long long)wall.tv_sec * 1000 + wall.tv_nsec / 1000000);
 		if (write_all(line, (size_t)n) != 0)
 			return 1;
 	}

@@ -13,33 +13,31 @@
 #include "summary.h"
 #include "words.h"
 
-#define INIT                                                                   \
-	"{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"/w\","            \
-	"\"session_id\":\"s\",\"tools\":[\"Bash\"],\"model\":\"claude-x\","    \
+#define INIT \
+	"{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"/w\"," \
+	"\"session_id\":\"s\",\"tools\":[\"Bash\"],\"model\":\"claude-x\"," \
 	"\"claude_code_version\":\"2.1.330\"}\n"
-#define TEXT(parent, t)                                                        \
-	"{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"content\":"      \
-	"[{\"type\":\"text\",\"text\":\"" t "\"}]},\"parent_tool_use_id\":"   \
-	parent "}\n"
-#define DELTA(parent, t)                                                       \
+#define TEXT(parent, t) \
+	"{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"content\":" \
+	"[{\"type\":\"text\",\"text\":\"" t "\"}]},\"parent_tool_use_id\":" parent "}\n"
+#define DELTA(parent, t) \
 	"{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_delta\"," \
 	"\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"" t "\"}}," \
 	"\"parent_tool_use_id\":" parent "}\n"
-#define STOP(parent)                                                           \
+#define STOP(parent) \
 	"{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_stop\"," \
 	"\"index\":0},\"parent_tool_use_id\":" parent "}\n"
-#define USE(parent, id, name, input)                                           \
-	"{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"content\":"      \
-	"[{\"type\":\"tool_use\",\"id\":\"" id "\",\"name\":\"" name "\","     \
+#define USE(parent, id, name, input) \
+	"{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"content\":" \
+	"[{\"type\":\"tool_use\",\"id\":\"" id "\",\"name\":\"" name "\"," \
 	"\"input\":" input "}]},\"parent_tool_use_id\":" parent "}\n"
-#define RESULT_OF(parent, id, content)                                         \
-	"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":"      \
-	"[{\"tool_use_id\":\"" id "\",\"type\":\"tool_result\",\"content\":"  \
-	"\"" content "\",\"is_error\":false}]},\"parent_tool_use_id\":"       \
-	parent "}\n"
-#define END                                                                    \
-	"{\"duration_ms\":400,\"is_error\":false,\"num_turns\":2,"            \
-	"\"subtype\":\"success\",\"result\":\"Done.\",\"session_id\":\"s\","  \
+#define RESULT_OF(parent, id, content) \
+	"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":" \
+	"[{\"tool_use_id\":\"" id "\",\"type\":\"tool_result\",\"content\":" \
+	"\"" content "\",\"is_error\":false}]},\"parent_tool_use_id\":" parent "}\n"
+#define END \
+	"{\"duration_ms\":400,\"is_error\":false,\"num_turns\":2," \
+	"\"subtype\":\"success\",\"result\":\"Done.\",\"session_id\":\"s\"," \
 	"\"total_cost_usd\":0.0166,\"type\":\"result\"}\n"
 
 static struct fixture *
@@ -72,7 +70,7 @@ static void
 test_partial_not_doubled(void **state)
 {
 	struct fixture *f = feed(INIT DELTA("null", "Let me ") DELTA("null", "run it.")
-				 TEXT("null", "Let me run it.") STOP("null") END);
+					 TEXT("null", "Let me run it.") STOP("null") END);
 
 	(void)state;
 	assert_string_equal(reply(f), "Let me run it.");
@@ -86,11 +84,11 @@ test_partial_not_doubled(void **state)
 static void
 test_cut_off(void **state)
 {
-	struct fixture *f = feed(INIT DELTA("null", "This reply came ") STOP("null")
-				 "{\"type\":\"system\",\"subtype\":\"api_retry\",\"attempt\":1,"
-				 "\"max_retries\":1,\"error\":\"unknown\"}\n"
-				 DELTA("null", "This reply came whole.")
-				 TEXT("null", "This reply came whole.") STOP("null") END);
+	struct fixture *f = feed(INIT DELTA("null", "This reply came ") STOP(
+		"null") "{\"type\":\"system\",\"subtype\":\"api_retry\",\"attempt\":1,"
+			"\"max_retries\":1,\"error\":\"unknown\"}\n" DELTA("null",
+									   "This reply came whole.")
+					 TEXT("null", "This reply came whole.") STOP("null") END);
 	struct tool_desc td = {0};
 
 	(void)state;
@@ -99,8 +97,7 @@ test_cut_off(void **state)
 	assert_string_equal(reply(f), "This reply came whole.");
 	buf_reset(&f->b);
 	words_item(f->m, 1, 0, &td, &f->b);
-	assert_string_equal(f->b.p,
-			    "This reply came \xE2\x80\xA6 (cut off)");
+	assert_string_equal(f->b.p, "This reply came \xE2\x80\xA6 (cut off)");
 	buf_reset(&f->b);
 	words_item(f->m, 2, 0, &td, &f->b);
 	assert_string_equal(f->b.p, "API error, retrying (attempt 1 of 1)");
@@ -113,15 +110,14 @@ test_cut_off(void **state)
 static void
 test_sub_agent(void **state)
 {
-	struct fixture *f = feed(
-		INIT TEXT("null", "Starting it.")
-		USE("null", "t1", "Agent", "{\"description\":\"Run echo\",\"prompt\":\"p\"}")
-		DELTA("null", "The sub-agent ")
-		TEXT("\"t1\"", "Running it.")
-		DELTA("null", "is running.")
-		USE("\"t1\"", "t2", "Bash", "{\"command\":\"echo from-sub\"}")
-		RESULT_OF("\"t1\"", "t2", "from-sub")
-		RESULT_OF("null", "t1", "done") END);
+	struct fixture *f =
+		feed(INIT TEXT("null", "Starting it.") USE(
+			"null", "t1", "Agent", "{\"description\":\"Run echo\",\"prompt\":\"p\"}")
+			     DELTA("null", "The sub-agent ") TEXT("\"t1\"", "Running it.") DELTA(
+				     "null", "is running.")
+				     USE("\"t1\"", "t2", "Bash", "{\"command\":\"echo from-sub\"}")
+					     RESULT_OF("\"t1\"", "t2", "from-sub")
+						     RESULT_OF("null", "t1", "done") END);
 	uint32_t main_text = NONE, sub_text = NONE;
 
 	(void)state;

@@ -14,30 +14,30 @@
 #include "model.h"
 #include "words.h"
 
-#define INIT                                                                   \
-	"{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"/w\","            \
+#define INIT \
+	"{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"/w\"," \
 	"\"session_id\":\"s1\",\"model\":\"GPT-5 Mini\"}\n"
-#define RESULT                                                                 \
-	"{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,"     \
+#define RESULT \
+	"{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false," \
 	"\"duration_ms\":9000,\"result\":\"\"}\n"
 /* A request of query id about call cid, of a type with its args. */
-#define ASK(id, type, args, cid, ms)                                           \
-	"{\"type\":\"interaction_query\",\"subtype\":\"request\","             \
-	"\"query_type\":\"" type "\",\"query\":{\"id\":" id ",\"" type "\":"   \
-	"{\"args\":{" args ",\"toolCallId\":\"" cid "\"}}},"                   \
+#define ASK(id, type, args, cid, ms) \
+	"{\"type\":\"interaction_query\",\"subtype\":\"request\"," \
+	"\"query_type\":\"" type "\",\"query\":{\"id\":" id ",\"" type "\":" \
+	"{\"args\":{" args ",\"toolCallId\":\"" cid "\"}}}," \
 	"\"timestamp_ms\":" ms "}\n"
-#define ANSWER(id, type, resp, ms)                                             \
-	"{\"type\":\"interaction_query\",\"subtype\":\"response\","            \
-	"\"query_type\":\"" type "\",\"response\":{\"id\":" id ","             \
+#define ANSWER(id, type, resp, ms) \
+	"{\"type\":\"interaction_query\",\"subtype\":\"response\"," \
+	"\"query_type\":\"" type "\",\"response\":{\"id\":" id "," \
 	"\"x\":" resp "},\"timestamp_ms\":" ms "}\n"
 #define FETCH "webFetchRequestQuery"
-#define START(cid, kind, args, ms)                                             \
-	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"" cid  \
-	"\",\"tool_call\":{\"" kind "\":{\"args\":" args "}},"                 \
+#define START(cid, kind, args, ms) \
+	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"" cid \
+	"\",\"tool_call\":{\"" kind "\":{\"args\":" args "}}," \
 	"\"timestamp_ms\":" ms "}\n"
-#define DONE(cid, kind, result, ms)                                            \
+#define DONE(cid, kind, result, ms) \
 	"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"" cid \
-	"\",\"tool_call\":{\"" kind "\":{\"result\":" result "}},"             \
+	"\",\"tool_call\":{\"" kind "\":{\"result\":" result "}}," \
 	"\"timestamp_ms\":" ms "}\n"
 
 static struct fixture *
@@ -72,11 +72,11 @@ static void
 test_ask_after_start(void **state)
 {
 	struct fixture *f = feed(
-		INIT START("c1", "webFetchToolCall", "{\"url\":\"https://example.com\"}", "100")
-			ASK("0", FETCH, "\"url\":\"https://example.com\"", "c1", "101")
-				ANSWER("0", FETCH, "{\"rejected\":{\"reason\":\"User Rejected\"}}", "150")
-					DONE("c1", "webFetchToolCall",
-					     "{\"rejected\":{\"reason\":\"User Rejected\"}}", "400") RESULT,
+		INIT START("c1", "webFetchToolCall", "{\"url\":\"https://example.com\"}",
+			   "100") ASK("0", FETCH, "\"url\":\"https://example.com\"", "c1", "101")
+			ANSWER("0", FETCH, "{\"rejected\":{\"reason\":\"User Rejected\"}}", "150")
+				DONE("c1", "webFetchToolCall",
+				     "{\"rejected\":{\"reason\":\"User Rejected\"}}", "400") RESULT,
 		true);
 
 	(void)state;
@@ -103,12 +103,11 @@ test_ask_before_start(void **state)
 		"{\"args\":{\"title\":\"Which file to edit?\",\"questions\":[{\"id\":\"f\","
 		"\"prompt\":\"Which file should I edit?\",\"options\":[{\"id\":\"n\",\"label\":"
 		"\"notes.txt\"},{\"id\":\"o\",\"label\":\"other.txt\"}],\"allowMultiple\":false}]},"
-		"\"toolCallId\":\"c1\"}},\"timestamp_ms\":100}\n"
-		ANSWER("0", "askQuestionInteractionQuery",
-		       "{\"result\":{\"rejected\":{\"reason\":\"Questions skipped by the user\"}}}",
-		       "100")
-		START("c1", "askQuestionToolCall", "{\"title\":\"Which file to edit?\"}", "150")
-		RESULT,
+		"\"toolCallId\":\"c1\"}},\"timestamp_ms\":100}\n" ANSWER(
+			"0", "askQuestionInteractionQuery",
+			"{\"result\":{\"rejected\":{\"reason\":\"Questions skipped by the user\"}}}",
+			"100") START("c1", "askQuestionToolCall",
+				     "{\"title\":\"Which file to edit?\"}", "150") RESULT,
 		true);
 
 	(void)state;
@@ -126,8 +125,7 @@ test_ask_before_start(void **state)
 static void
 test_ask_waiting(void **state)
 {
-	const char *text = INIT
-		ASK("0", FETCH, "\"url\":\"https://a\"", "nowhere", "100");
+	const char *text = INIT ASK("0", FETCH, "\"url\":\"https://a\"", "nowhere", "100");
 	struct fixture *f = feed(text, false);
 
 	(void)state;
@@ -149,18 +147,19 @@ static void
 test_ask_parallel(void **state)
 {
 	struct fixture *f = feed(
-		INIT START("c0", "webFetchToolCall", "{\"url\":\"u0\"}", "10")
-			START("c1", "webFetchToolCall", "{\"url\":\"u1\"}", "11")
-				START("c2", "webFetchToolCall", "{\"url\":\"u2\"}", "12")
-					START("c3", "webFetchToolCall", "{\"url\":\"u3\"}", "13")
-		ASK("0", FETCH, "\"url\":\"u0\"", "c0", "20") ASK("1", FETCH, "\"url\":\"u1\"", "c1", "21")
-		ASK("2", FETCH, "\"url\":\"u2\"", "c2", "22") ASK("3", FETCH, "\"url\":\"u3\"", "c3", "23")
-		ANSWER("2", FETCH, "{\"approved\":{}}", "30")
-		ANSWER("0", FETCH, "{\"rejected\":{\"reason\":\"no\"}}", "31")
-		ANSWER("3", FETCH, "{\"approved\":{}}", "32"),
+		INIT START("c0", "webFetchToolCall", "{\"url\":\"u0\"}", "10") START(
+			"c1", "webFetchToolCall", "{\"url\":\"u1\"}",
+			"11") START("c2", "webFetchToolCall", "{\"url\":\"u2\"}",
+				    "12") START("c3", "webFetchToolCall", "{\"url\":\"u3\"}",
+						"13") ASK("0", FETCH, "\"url\":\"u0\"", "c0", "20")
+			ASK("1", FETCH, "\"url\":\"u1\"", "c1",
+			    "21") ASK("2", FETCH, "\"url\":\"u2\"", "c2",
+				      "22") ASK("3", FETCH, "\"url\":\"u3\"", "c3", "23")
+				ANSWER("2", FETCH, "{\"approved\":{}}", "30")
+					ANSWER("0", FETCH, "{\"rejected\":{\"reason\":\"no\"}}",
+					       "31") ANSWER("3", FETCH, "{\"approved\":{}}", "32"),
 		false);
-	static const uint8_t want[4] = {QD_REJECTED, QD_PENDING, QD_APPROVED,
-					QD_APPROVED};
+	static const uint8_t want[4] = {QD_REJECTED, QD_PENDING, QD_APPROVED, QD_APPROVED};
 
 	(void)state;
 	assert_int_equal(f->m->nquery, 4);
@@ -179,10 +178,11 @@ static void
 test_ask_plan(void **state)
 {
 	struct fixture *f = feed(
-		INIT "{\"type\":\"interaction_query\",\"subtype\":\"request\",\"query_type\":"
-		     "\"createPlanRequestQuery\",\"query\":{\"id\":0,\"createPlanRequestQuery\":"
-		     "{\"args\":{\"plan\":\"# Plan\\n1. read\\n2. fix\\n\"}}},\"timestamp_ms\":5}\n"
-		     ANSWER("0", "createPlanRequestQuery", "{\"approved\":{}}", "9") RESULT,
+		INIT
+		"{\"type\":\"interaction_query\",\"subtype\":\"request\",\"query_type\":"
+		"\"createPlanRequestQuery\",\"query\":{\"id\":0,\"createPlanRequestQuery\":"
+		"{\"args\":{\"plan\":\"# Plan\\n1. read\\n2. fix\\n\"}}},\"timestamp_ms\":5}\n" ANSWER(
+			"0", "createPlanRequestQuery", "{\"approved\":{}}", "9") RESULT,
 		true);
 	struct tool_desc td = {0};
 
@@ -196,12 +196,13 @@ test_ask_plan(void **state)
 	fixture_free(f);
 }
 
-#define BG_SHELL                                                               \
+#define BG_SHELL \
 	START("sh", "shellToolCall", "{\"command\":\"sleep 5\",\"isBackground\":true}", "1000") \
-	DONE("sh", "shellToolCall",                                            \
+	DONE("sh", "shellToolCall", \
 	     "{\"success\":{\"command\":\"sleep 5\",\"exitCode\":0,\"shellId\":339917," \
-	     "\"pid\":51562},\"isBackground\":true}", "1100")
-#define NOTIFY(status, ms)                                                     \
+	     "\"pid\":51562},\"isBackground\":true}", \
+	     "1100")
+#define NOTIFY(status, ms) \
 	"{\"type\":\"system\",\"subtype\":\"task_notification\",\"task_id\":" \
 	"\"339917\",\"status\":\"" status "\",\"title\":\"Background sleep\"," \
 	"\"timestamp_ms\":" ms "}\n"
@@ -221,9 +222,9 @@ test_background_shell(void **state)
 	assert_string_equal(d.outcome.p, "background #339917");
 	fixture_free(f);
 
-	f = feed(INIT BG_SHELL
-		 START("aw", "awaitToolCall", "{\"taskId\":\"339917\",\"blockUntilMs\":10000}", "1200")
-		 NOTIFY("success", "6100") RESULT,
+	f = feed(INIT BG_SHELL START("aw", "awaitToolCall",
+				     "{\"taskId\":\"339917\",\"blockUntilMs\":10000}", "1200")
+			 NOTIFY("success", "6100") RESULT,
 		 true);
 	assert_int_equal(model_call_state(f->m, 0), CS_OK);
 	assert_int_equal(model_call_duration(f->m, 0), 5100);
@@ -253,14 +254,14 @@ static void
 test_glued(void **state)
 {
 	struct fixture *f = feed(
-		INIT "{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"Both done.\",\"timestamp_ms\":1}\n"
-		     "{\"type\":\"thinking\",\"subtype\":\"completed\",\"timestamp_ms\":2}\n"
-		     NOTIFY("success", "3")
-		     "{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"It finished.\",\"timestamp_ms\":4}\n"
-		     "{\"type\":\"thinking\",\"subtype\":\"completed\",\"timestamp_ms\":5}\n"
-		     "{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":"
-		     "\"text\",\"text\":\"DONEThe background command finished (`BGDONE`, exit 0).\"}]}}\n"
-		     RESULT,
+		INIT
+		"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"Both done.\",\"timestamp_ms\":1}\n"
+		"{\"type\":\"thinking\",\"subtype\":\"completed\",\"timestamp_ms\":2}\n" NOTIFY(
+			"success",
+			"3") "{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"It finished.\",\"timestamp_ms\":4}\n"
+			     "{\"type\":\"thinking\",\"subtype\":\"completed\",\"timestamp_ms\":5}\n"
+			     "{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":"
+			     "\"text\",\"text\":\"DONEThe background command finished (`BGDONE`, exit 0).\"}]}}\n" RESULT,
 		true);
 	uint32_t it = f->m->nit - 2;
 
@@ -270,8 +271,7 @@ test_glued(void **state)
 			    "DONE\n\nThe background command finished (`BGDONE`, exit 0).");
 	buf_reset(&f->b);
 	model_item_text(f->m, it, &f->b);
-	assert_string_equal(f->b.p,
-			    "DONEThe background command finished (`BGDONE`, exit 0).");
+	assert_string_equal(f->b.p, "DONEThe background command finished (`BGDONE`, exit 0).");
 	fixture_free(f);
 
 	/* One model step: never split, whatever its capitals. */
@@ -287,14 +287,14 @@ test_glued(void **state)
 static void
 test_stderr_only(void **state)
 {
-	struct fixture *f = feed(
-		"{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,"
-		"\"agentview_ms\":1,\"source\":\"command\",\"argv\":[\"cursor-agent\"]}\n"
-		"{\"type\":\"agentview\",\"subtype\":\"stderr\",\"agentview_ms\":2,"
-		"\"text\":\"ActionRequiredError: You've hit your usage limit\"}\n"
-		"{\"type\":\"agentview\",\"subtype\":\"exit\",\"agentview_ms\":3,"
-		"\"exit_status\":1,\"signal\":null}\n",
-		true);
+	struct fixture *f =
+		feed("{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,"
+		     "\"agentview_ms\":1,\"source\":\"command\",\"argv\":[\"cursor-agent\"]}\n"
+		     "{\"type\":\"agentview\",\"subtype\":\"stderr\",\"agentview_ms\":2,"
+		     "\"text\":\"ActionRequiredError: You've hit your usage limit\"}\n"
+		     "{\"type\":\"agentview\",\"subtype\":\"exit\",\"agentview_ms\":3,"
+		     "\"exit_status\":1,\"signal\":null}\n",
+		     true);
 
 	(void)state;
 	assert_int_equal(f->m->nses, 1);
@@ -310,14 +310,10 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_ask_after_start),
-		cmocka_unit_test(test_ask_before_start),
-		cmocka_unit_test(test_ask_waiting),
-		cmocka_unit_test(test_ask_parallel),
-		cmocka_unit_test(test_ask_plan),
-		cmocka_unit_test(test_background_shell),
-		cmocka_unit_test(test_glued),
-		cmocka_unit_test(test_stderr_only),
+		cmocka_unit_test(test_ask_after_start), cmocka_unit_test(test_ask_before_start),
+		cmocka_unit_test(test_ask_waiting),     cmocka_unit_test(test_ask_parallel),
+		cmocka_unit_test(test_ask_plan),        cmocka_unit_test(test_background_shell),
+		cmocka_unit_test(test_glued),           cmocka_unit_test(test_stderr_only),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

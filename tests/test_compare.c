@@ -80,8 +80,7 @@ test_golden(void **state)
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct run r;
 
-		run(&r, "recordings/demo.ndjson", "recordings/failures.ndjson",
-		    cases[i].format);
+		run(&r, "recordings/demo.ndjson", "recordings/failures.ndjson", cases[i].format);
 		assert_int_equal(r.status, 0);
 		assert_int_equal(r.err.n, 0);
 		assert_golden(&r, cases[i].golden);
@@ -127,8 +126,7 @@ test_session(void **state)
 	struct run r;
 
 	(void)state;
-	run(&r, "recordings/multi-session.ndjson#1", "recordings/multi-session.ndjson",
-	    PF_TEXT);
+	run(&r, "recordings/multi-session.ndjson#1", "recordings/multi-session.ndjson", PF_TEXT);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "(1 of 3)"));
 	assert_non_null(strstr(r.out, "(3 of 3)"));
@@ -168,7 +166,8 @@ test_escapes(void **state)
 		if (format == PF_MARKDOWN) {
 			assert_null(strstr(r.out, "<img"));
 			assert_non_null(strstr(r.out, "&lt;img src=x onerror=\"alert(1)\"&gt;"));
-			for (char *l = strstr(r.out, "\n| "); l != NULL; l = strstr(l + 1, "\n| ")) {
+			for (char *l = strstr(r.out, "\n| "); l != NULL;
+			     l = strstr(l + 1, "\n| ")) {
 				int bars = 0;
 
 				for (char *c = l + 1; *c != '\n'; c++)

@@ -20,7 +20,8 @@ item_of(const struct model *m, enum item_type t)
 	return NONE;
 }
 
-#define INIT "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s 1\",\"model\":\"M\",\"cwd\":\"/w/it's\"}\n"
+#define INIT \
+	"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s 1\",\"model\":\"M\",\"cwd\":\"/w/it's\"}\n"
 
 /* Cursor: a shell's command and its streams come out as the agent sent
  * them, escapes and all; a prompt and a reply are their texts. */
@@ -83,10 +84,12 @@ test_agents(void **state)
 		const char *what, *target, *out_what, *out;
 	} cases[] = {
 		{"claude-shell-ok", 0, "command", "echo hello", "output", "hello"},
-		{"claude-read", 0, "path", "/tmp/agentview-agents.PvsWk5/claude-read/work/notes.txt",
-		 "content", "alpha\nbeta\ngamma\n"},
-		{"claude-edit", 1, "path", "/tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt",
-		 "diff", "-hello world\n+hello there\n bye world\n"},
+		{"claude-read", 0, "path",
+		 "/tmp/agentview-agents.PvsWk5/claude-read/work/notes.txt", "content",
+		 "alpha\nbeta\ngamma\n"},
+		{"claude-edit", 1, "path",
+		 "/tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt", "diff",
+		 "-hello world\n+hello there\n bye world\n"},
 		{"gemini-shell-ok", 0, "command", "echo hello", "output", "hello"},
 		/* Codex's `bash -lc '…'` is not what the agent meant to run. */
 		{"codex-shell-ok", 0, "command", "echo hello", "output", "hello\n"},
@@ -147,7 +150,8 @@ test_resume(void **state)
 	}
 	/* No id: nothing to resume. */
 	{
-		static const char text[] = "{\"type\":\"system\",\"subtype\":\"init\",\"model\":\"M\"}\n";
+		static const char text[] =
+			"{\"type\":\"system\",\"subtype\":\"init\",\"model\":\"M\"}\n";
 		struct fixture *f = fixture_new(text, sizeof text - 1, 0);
 
 		buf_reset(&b);
@@ -212,10 +216,8 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_cursor),
-		cmocka_unit_test(test_agents),
-		cmocka_unit_test(test_resume),
-		cmocka_unit_test(test_quote),
+		cmocka_unit_test(test_cursor), cmocka_unit_test(test_agents),
+		cmocka_unit_test(test_resume), cmocka_unit_test(test_quote),
 		cmocka_unit_test(test_osc52),
 	};
 

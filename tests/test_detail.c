@@ -59,7 +59,8 @@ row_starting(const struct detail *d, const char *s)
 	return NULL;
 }
 
-#define INIT "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"model\":\"M\",\"cwd\":\"/w\"}\n"
+#define INIT \
+	"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"model\":\"M\",\"cwd\":\"/w\"}\n"
 #define STARTED(kind, args) \
 	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c1\"," \
 	"\"tool_call\":{\"" kind "\":{\"args\":" args "}}}\n"
@@ -70,33 +71,35 @@ row_starting(const struct detail *d, const char *s)
 static void
 test_shell(void **state)
 {
-	struct fixture *f = load(INIT
-		STARTED("shellToolCall", "{\"command\":\"make test\",\"workingDirectory\":\"/w\"}")
-		COMPLETED("shellToolCall", "{\"failure\":{\"exitCode\":2,\"signal\":\"\","
-			  "\"stdout\":\"ok 1\\nnot ok 2\\n\",\"stderr\":\"\\u001b[31mboom\\u001b[0m\","
-			  "\"executionTime\":1200,\"aborted\":false}}"));
+	struct fixture *f = load(
+		INIT STARTED("shellToolCall",
+			     "{\"command\":\"make test\",\"workingDirectory\":\"/w\"}")
+			COMPLETED(
+				"shellToolCall",
+				"{\"failure\":{\"exitCode\":2,\"signal\":\"\","
+				"\"stdout\":\"ok 1\\nnot ok 2\\n\",\"stderr\":\"\\u001b[31mboom\\u001b[0m\","
+				"\"executionTime\":1200,\"aborted\":false}}"));
 	char *s;
 
 	(void)state;
 	s = built(f, 40);
-	assert_string_equal(s,
-		"\xE2\x9C\x97 Shell `make test` \xE2\x86\x92 exit 2\n"
-		"\n"
-		"kind        shell (shellToolCall)\n"
-		"state       failed\n"
-		"call id     c1\n"
-		"command     make test\n"
-		"directory   /w\n"
-		"exit code   2\n"
-		"run time    1200 ms\n"
-		"\n"
-		"stdout\n"
-		"ok 1\n"
-		"not ok 2\n"
-		"\n"
-		"stderr\n"
-		/* Escape sequences are shown, never sent. */
-		"^[[31mboom^[[0m\n");
+	assert_string_equal(s, "\xE2\x9C\x97 Shell `make test` \xE2\x86\x92 exit 2\n"
+			       "\n"
+			       "kind        shell (shellToolCall)\n"
+			       "state       failed\n"
+			       "call id     c1\n"
+			       "command     make test\n"
+			       "directory   /w\n"
+			       "exit code   2\n"
+			       "run time    1200 ms\n"
+			       "\n"
+			       "stdout\n"
+			       "ok 1\n"
+			       "not ok 2\n"
+			       "\n"
+			       "stderr\n"
+			       /* Escape sequences are shown, never sent. */
+			       "^[[31mboom^[[0m\n");
 	free(s);
 	assert_int_equal(f->d.row[0].role, ROLE_TOOL_FAILED);
 	assert_int_equal(row_starting(&f->d, "stdout")->role, ROLE_TITLE);
@@ -111,24 +114,24 @@ test_shell(void **state)
 static void
 test_read(void **state)
 {
-	struct fixture *f = load(INIT
-		STARTED("readToolCall", "{\"path\":\"a.c\",\"offset\":9}")
-		COMPLETED("readToolCall", "{\"success\":{\"content\":\"int x;\\r\\n\\tint y;\\nreturn 0;\","
-			  "\"totalLines\":40,\"readRange\":{\"startLine\":9,\"endLine\":11}}}"));
+	struct fixture *f =
+		load(INIT STARTED("readToolCall", "{\"path\":\"a.c\",\"offset\":9}") COMPLETED(
+			"readToolCall",
+			"{\"success\":{\"content\":\"int x;\\r\\n\\tint y;\\nreturn 0;\","
+			"\"totalLines\":40,\"readRange\":{\"startLine\":9,\"endLine\":11}}}"));
 	char *s;
 
 	(void)state;
 	s = built(f, 30);
-	assert_non_null(strstr(s,
-		"path        a.c\n"
-		"lines       9-11\n"
-		"total lines 40\n"
-		"\n"
-		"content\n"
-		/* A CR before the newline is not shown; a tab expands. */
-		" 9 \xE2\x94\x82 int x;\n"
-		"10 \xE2\x94\x82         int y;\n"
-		"11 \xE2\x94\x82 return 0;\n"));
+	assert_non_null(strstr(s, "path        a.c\n"
+				  "lines       9-11\n"
+				  "total lines 40\n"
+				  "\n"
+				  "content\n"
+				  /* A CR before the newline is not shown; a tab expands. */
+				  " 9 \xE2\x94\x82 int x;\n"
+				  "10 \xE2\x94\x82         int y;\n"
+				  "11 \xE2\x94\x82 return 0;\n"));
 	/* The line number is the dim lead of its row. */
 	assert_int_equal(row_starting(&f->d, " 9 ")->lead, strlen(" 9 \xE2\x94\x82 "));
 	free(s);
@@ -151,29 +154,32 @@ test_kind_parts(void **state)
 			enum role role;
 		} roles[3];
 	} cases[] = {
-		{INIT
-		 STARTED("editToolCall", "{\"path\":\"b.txt\"}")
-		 COMPLETED("editToolCall", "{\"success\":{\"path\":\"b.txt\",\"linesAdded\":1,\"linesRemoved\":1,"
-			   "\"beforeFullFileContent\":\"one\\ntwo\\nthree\\n\","
-			   "\"afterFullFileContent\":\"one\\n2\\nthree\\n\"}}"),
-		 60, "\ndiff (computed",
+		{INIT STARTED("editToolCall", "{\"path\":\"b.txt\"}") COMPLETED(
+			 "editToolCall",
+			 "{\"success\":{\"path\":\"b.txt\",\"linesAdded\":1,\"linesRemoved\":1,"
+			 "\"beforeFullFileContent\":\"one\\ntwo\\nthree\\n\","
+			 "\"afterFullFileContent\":\"one\\n2\\nthree\\n\"}}"),
+		 60,
+		 "\ndiff (computed",
 		 "\ndiff (computed from the file before and after)\n"
 		 "@@ -1,3 +1,3 @@\n"
 		 " one\n"
 		 "-two\n"
 		 "+2\n"
 		 " three\n",
-		 "lines       +1 \xE2\x88\x92" "1\n",
+		 "lines       +1 \xE2\x88\x92"
+		 "1\n",
 		 {{"-two", ROLE_TOOL_FAILED}, {"+2", ROLE_TOOL_OK}, {"@@", ROLE_SESSION}}},
-		{INIT
-		 STARTED("grepToolCall", "{\"pattern\":\"TODO\"}")
-		 COMPLETED("grepToolCall", "{\"success\":{\"pattern\":\"TODO\",\"outputMode\":\"content\","
-			   "\"workspaceResults\":{\"/w\":{\"content\":{\"matches\":["
-			   "{\"file\":\"a.js\",\"matches\":[{\"lineNumber\":9,\"content\":\"x\",\"isContextLine\":true},"
-			   "{\"lineNumber\":10,\"content\":\"// TODO a\",\"isContextLine\":false}]},"
-			   "{\"file\":\"b.js\",\"matches\":[{\"lineNumber\":3,\"content\":\"// TODO b\"}]}],"
-			   "\"totalMatchedLines\":2}}}}}"),
-		 40, "\na.js\n",
+		{INIT STARTED("grepToolCall", "{\"pattern\":\"TODO\"}") COMPLETED(
+			 "grepToolCall",
+			 "{\"success\":{\"pattern\":\"TODO\",\"outputMode\":\"content\","
+			 "\"workspaceResults\":{\"/w\":{\"content\":{\"matches\":["
+			 "{\"file\":\"a.js\",\"matches\":[{\"lineNumber\":9,\"content\":\"x\",\"isContextLine\":true},"
+			 "{\"lineNumber\":10,\"content\":\"// TODO a\",\"isContextLine\":false}]},"
+			 "{\"file\":\"b.js\",\"matches\":[{\"lineNumber\":3,\"content\":\"// TODO b\"}]}],"
+			 "\"totalMatchedLines\":2}}}}}"),
+		 40,
+		 "\na.js\n",
 		 "\na.js\n"
 		 "   9- x\n"
 		 "  10: // TODO a\n"
@@ -207,35 +213,33 @@ test_kind_parts(void **state)
 static void
 test_unknown_kind(void **state)
 {
-	struct fixture *f = load(INIT
-		STARTED("frobToolCall", "{\"target\":\"x\",\"n\":[1,2]}")
-		COMPLETED("frobToolCall", "{\"success\":{\"ok\":true}}"));
+	struct fixture *f = load(INIT STARTED("frobToolCall", "{\"target\":\"x\",\"n\":[1,2]}")
+					 COMPLETED("frobToolCall", "{\"success\":{\"ok\":true}}"));
 	char *s;
 
 	(void)state;
 	s = built(f, 40);
-	assert_string_equal(s,
-		"\xE2\x9C\x93 frob target: x \xC2\xB7 ok\n"
-		"\n"
-		"kind        other (frobToolCall)\n"
-		"state       ok\n"
-		"call id     c1\n"
-		"\n"
-		"arguments\n"
-		"  {\n"
-		"    \"target\": \"x\",\n"
-		"    \"n\": [\n"
-		"      1,\n"
-		"      2\n"
-		"    ]\n"
-		"  }\n"
-		"\n"
-		"result\n"
-		"  {\n"
-		"    \"success\": {\n"
-		"      \"ok\": true\n"
-		"    }\n"
-		"  }\n");
+	assert_string_equal(s, "\xE2\x9C\x93 frob target: x \xC2\xB7 ok\n"
+			       "\n"
+			       "kind        other (frobToolCall)\n"
+			       "state       ok\n"
+			       "call id     c1\n"
+			       "\n"
+			       "arguments\n"
+			       "  {\n"
+			       "    \"target\": \"x\",\n"
+			       "    \"n\": [\n"
+			       "      1,\n"
+			       "      2\n"
+			       "    ]\n"
+			       "  }\n"
+			       "\n"
+			       "result\n"
+			       "  {\n"
+			       "    \"success\": {\n"
+			       "      \"ok\": true\n"
+			       "    }\n"
+			       "  }\n");
 	free(s);
 	fixture_free(f);
 }
@@ -244,26 +248,29 @@ test_unknown_kind(void **state)
 static void
 test_states_and_raw(void **state)
 {
-	struct fixture *f = load(INIT
-		COMPLETED("shellToolCall", "{\"rejected\":{\"command\":\"rm -rf /\",\"reason\":\"\"}}")
-		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c2\","
-		"\"tool_call\":{\"updateTodosToolCall\":{\"args\":{\"todos\":["
-		"{\"content\":\"write\",\"status\":\"TODO_STATUS_COMPLETED\"},"
-		"{\"content\":\"test\",\"status\":\"TODO_STATUS_IN_PROGRESS\"},"
-		"{\"content\":\"ship\",\"status\":\"TODO_STATUS_PENDING\"}]}}}}\n");
+	struct fixture *f = load(INIT COMPLETED(
+		"shellToolCall",
+		"{\"rejected\":{\"command\":\"rm -rf /\",\"reason\":\"\"}}") "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c2\","
+									     "\"tool_call\":{\"updateTodosToolCall\":{\"args\":{\"todos\":["
+									     "{\"content\":\"write\",\"status\":\"TODO_STATUS_COMPLETED\"},"
+									     "{\"content\":\"test\",\"status\":\"TODO_STATUS_IN_PROGRESS\"},"
+									     "{\"content\":\"ship\",\"status\":\"TODO_STATUS_PENDING\"}]}}}}\n");
 	char *s;
 
 	(void)state;
 	s = built(f, 80);
 	assert_non_null(strstr(s, "state       rejected (no started event)\n"));
-	assert_non_null(strstr(s, "\nrejected\nreason      (none given: without --force, shell commands are rejected)\n"
-				  "command     rm -rf /\n"));
+	assert_non_null(strstr(
+		s,
+		"\nrejected\nreason      (none given: without --force, shell commands are rejected)\n"
+		"command     rm -rf /\n"));
 	free(s);
 	/* The todos of a call still open when the input ended. */
 	detail_build(&f->d, 1, 80, false);
 	s = rows(&f->d);
 	assert_non_null(strstr(s, "state       orphaned\n"));
-	assert_non_null(strstr(s, "\ntodos\n  \xE2\x9C\x93 write\n  \xE2\x96\xB8 test\n  \xE2\x97\x8B ship\n"));
+	assert_non_null(strstr(
+		s, "\ntodos\n  \xE2\x9C\x93 write\n  \xE2\x96\xB8 test\n  \xE2\x97\x8B ship\n"));
 	assert_int_equal(row_starting(&f->d, "\xE2\x96\xB8")->role, ROLE_RUNNING);
 	free(s);
 	/* Raw: both events, pretty, with their line numbers. */
@@ -285,9 +292,12 @@ test_large_output(void **state)
 	char *s;
 
 	(void)state;
-	buf_adds(&t, INIT STARTED("shellToolCall", "{\"command\":\"yes\"}")
-		 "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c1\","
-		 "\"tool_call\":{\"shellToolCall\":{\"result\":{\"success\":{\"exitCode\":0,\"stdout\":\"");
+	buf_adds(
+		&t,
+		INIT STARTED(
+			"shellToolCall",
+			"{\"command\":\"yes\"}") "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c1\","
+						 "\"tool_call\":{\"shellToolCall\":{\"result\":{\"success\":{\"exitCode\":0,\"stdout\":\"");
 	for (size_t i = 0; i < big / 4; i++)
 		buf_adds(&t, "y\\ny");
 	buf_adds(&t, "\"}}}}}\n");
@@ -311,9 +321,12 @@ test_cut(void **state)
 	struct fixture *f;
 
 	(void)state;
-	buf_adds(&t, INIT STARTED("shellToolCall", "{\"command\":\"yes\"}")
-		 "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c1\","
-		 "\"tool_call\":{\"shellToolCall\":{\"result\":{\"success\":{\"exitCode\":0,\"stdout\":\"");
+	buf_adds(
+		&t,
+		INIT STARTED(
+			"shellToolCall",
+			"{\"command\":\"yes\"}") "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c1\","
+						 "\"tool_call\":{\"shellToolCall\":{\"result\":{\"success\":{\"exitCode\":0,\"stdout\":\"");
 	buf_reserve(&t, big + 256);
 	for (size_t i = 0; i < big / 64; i++)
 		buf_adds(&t, "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde\\n");
@@ -325,8 +338,7 @@ test_cut(void **state)
 	 * last row says what is left out. */
 	assert_true(f->d.text.n <= DETAIL_MAX_BYTES + 256);
 	assert_true(f->d.nrow > 1000);
-	assert_memory_equal(f->d.text.p + f->d.row[f->d.nrow - 1].off,
-			    "\xE2\x80\xA6 cut", 7);
+	assert_memory_equal(f->d.text.p + f->d.row[f->d.nrow - 1].off, "\xE2\x80\xA6 cut", 7);
 	/* The raw JSON is cut too, not indented. */
 	detail_build(&f->d, 0, 80, true);
 	assert_true(f->d.cut);
@@ -349,10 +361,13 @@ test_budget(void **state)
 	char *s;
 
 	(void)state;
-	buf_adds(&t, INIT STARTED("shellToolCall", "{\"command\":\"yes\"}")
-		 "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c1\","
-		 "\"tool_call\":{\"shellToolCall\":{\"result\":{\"success\":{\"exitCode\":0,"
-		 "\"stdout\":\"");
+	buf_adds(
+		&t,
+		INIT STARTED(
+			"shellToolCall",
+			"{\"command\":\"yes\"}") "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c1\","
+						 "\"tool_call\":{\"shellToolCall\":{\"result\":{\"success\":{\"exitCode\":0,"
+						 "\"stdout\":\"");
 	/* 3000 lines of "é" and 9 bytes: 33,000 bytes of stdout. */
 	for (int i = 0; i < 3000; i++)
 		buf_adds(&t, "\u00e9 line 67\\n");
@@ -370,7 +385,8 @@ test_budget(void **state)
 	last = &f->d.row[f->d.nrow - 1];
 	assert_int_equal(last->role, ROLE_DIM);
 	s = xstrndup(f->d.text.p + last->off, last->len);
-	assert_string_equal(s, "\xE2\x80\xA6 cut: the detail holds at most 4.0 KB; 28.3 KB more not shown");
+	assert_string_equal(
+		s, "\xE2\x80\xA6 cut: the detail holds at most 4.0 KB; 28.3 KB more not shown");
 	free(s);
 	/* Valid UTF-8 up to the cut: no U+FFFD made by cutting an "é". */
 	assert_null(strstr(f->d.text.p, "\xEF\xBF\xBD"));
@@ -387,10 +403,10 @@ test_budget(void **state)
 static void
 test_replay_cutoff(void **state)
 {
-	struct fixture *f = load(INIT
-		STARTED("shellToolCall", "{\"command\":\"make test\"}")
-		COMPLETED("shellToolCall", "{\"success\":{\"exitCode\":0,"
-			  "\"stdout\":\"FUTURE-OUTPUT\"}}"));
+	struct fixture *f =
+		load(INIT STARTED("shellToolCall", "{\"command\":\"make test\"}")
+			     COMPLETED("shellToolCall", "{\"success\":{\"exitCode\":0,"
+							"\"stdout\":\"FUTURE-OUTPUT\"}}"));
 	char *s;
 
 	(void)state;
@@ -453,23 +469,27 @@ test_claude(void **state)
 		const char *want[8];
 		const char *never;
 	} cases[] = {
-		{"recordings/claude-edit.ndjson", 0,
+		{"recordings/claude-edit.ndjson",
+		 0,
 		 {"path        /tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt\n"
 		  "lines       1-3\ntotal lines 3\n\ncontent\n"
 		  "1 \xE2\x94\x82 hello world\n2 \xE2\x94\x82 bye world\n"},
 		 "tool_result"},
-		{"recordings/claude-shell-ok.ndjson", 0,
-		 {"command     echo hello\ndescription Run echo hello\n",
-		  "\nstdout\nhello\n"},
+		{"recordings/claude-shell-ok.ndjson",
+		 0,
+		 {"command     echo hello\ndescription Run echo hello\n", "\nstdout\nhello\n"},
 		 "(no output)"},
-		{"recordings/claude-shell-fail.ndjson", 0,
+		{"recordings/claude-shell-fail.ndjson",
+		 0,
 		 {"exit code   2\n",
 		  "\noutput\nExit code 2\nls: cannot access '/nonexistent': No such file or directory\n"},
 		 "stdout"},
-		{"recordings/claude-read-missing.ndjson", 0,
+		{"recordings/claude-read-missing.ndjson",
+		 0,
 		 {"state       failed\n", "\noutput\nFile does not exist."},
 		 "(not in the stream)"},
-		{"recordings/claude-subagent.ndjson", 0,
+		{"recordings/claude-subagent.ndjson",
+		 0,
 		 {"description Run echo from-sub\ntype        general-purpose\n",
 		  "status      completed\nrun time    290 ms\ntokens      131\ntool calls  1\n",
 		  "\nprompt\nSUBAGENT: run the shell command",
@@ -477,7 +497,8 @@ test_claude(void **state)
 		  "It printed from-sub.\n"},
 		 /* The sub-agent's own answer, not the frame the model got. */
 		 "Subagent hand-back"},
-		{"recordings/claude-subagent-bg.ndjson", 0,
+		{"recordings/claude-subagent-bg.ndjson",
+		 0,
 		 {"status      async_launched\nbackground  true\noutput file /tmp/",
 		  "\nresult\nAsync agent launched successfully."},
 		 NULL},
@@ -505,8 +526,10 @@ test_claude_edit(void **state)
 	char *s = detail_of_file("recordings/claude-edit.ndjson", 1, 80, &f);
 
 	(void)state;
-	assert_string_equal(s,
-		"\xE2\x9C\x93 Edit /tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt +1 \xE2\x88\x92" "1\n"
+	assert_string_equal(
+		s,
+		"\xE2\x9C\x93 Edit /tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt +1 \xE2\x88\x92"
+		"1\n"
 		"\n"
 		"kind        edit (Edit)\n"
 		"state       ok\n"
@@ -514,7 +537,8 @@ test_claude_edit(void **state)
 		"duration    26 ms\n"
 		"call id     toolu_01AgentViewM10\n"
 		"path        /tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt\n"
-		"lines       +1 \xE2\x88\x92" "1\n"
+		"lines       +1 \xE2\x88\x92"
+		"1\n"
 		"\n"
 		"diff\n"
 		"@@ -1,2 +1,2 @@\n"
@@ -538,18 +562,23 @@ test_gemini(void **state)
 		uint32_t call;
 		const char *want[6];
 	} cases[] = {
-		{"recordings/gemini-shell-ok.ndjson", 0,
+		{"recordings/gemini-shell-ok.ndjson",
+		 0,
 		 {"command     echo hello\ndescription Run echo hello\n", "\noutput\nhello\n"}},
-		{"recordings/gemini-read-missing.ndjson", 0,
+		{"recordings/gemini-read-missing.ndjson",
+		 0,
 		 {"state       failed\n", "error       File not found: \n            /tmp/",
 		  "\noutput\nFile not found.\n"}},
-		{"recordings/gemini-read.ndjson", 0,
+		{"recordings/gemini-read.ndjson",
+		 0,
 		 /* The stream does not carry what read_file read. */
 		 {"path        /tmp/", "\ncontent\n  (not in the stream)\n"}},
-		{"recordings/gemini-edit.ndjson", 1,
+		{"recordings/gemini-edit.ndjson",
+		 1,
 		 {"instruction Replace hello world with hello there\n",
 		  "\nreplace\n@@ -1 +1 @@\n-hello world\n+hello there\n"}},
-		{"recordings/gemini-subagent.ndjson", 0,
+		{"recordings/gemini-subagent.ndjson",
+		 0,
 		 {"type        generalist\n", "\nprompt\nSUBAGENT: run"}},
 	};
 
@@ -583,30 +612,33 @@ test_codex(void **state)
 		uint32_t call;
 		const char *want[4];
 	} cases[] = {
-		{"recordings/codex-shell-fail.ndjson", 0,
+		{"recordings/codex-shell-fail.ndjson",
+		 0,
 		 {"state       failed\n", "exit code   2\n",
 		  "\noutput\nls: cannot access '/nonexistent': No such file or directory\n"}},
-		{"recordings/codex-edit.ndjson", 1,
+		{"recordings/codex-edit.ndjson",
+		 1,
 		 {"\nchanges\n  update  /tmp/agentview-agents.PvsWk5/codex-edit/work/greet.txt\n"
 		  "  (the stream holds no diff)\n"}},
-		{"recordings/codex-subagent.ndjson", 0,
-		 {"kind        task (collab_tool_call)\n", "tool        wait\nstatus      completed\n"}},
+		{"recordings/codex-subagent.ndjson",
+		 0,
+		 {"kind        task (collab_tool_call)\n",
+		  "tool        wait\nstatus      completed\n"}},
 	};
 	struct fixture *f;
 	char *s = detail_of_file("recordings/codex-shell-ok.ndjson", 0, 60, &f);
 
 	(void)state;
-	assert_string_equal(s,
-		"\xE2\x9C\x93 Shell `echo hello` \xE2\x86\x92 exit 0\n"
-		"\n"
-		"kind        shell (command_execution)\n"
-		"state       ok\n"
-		"call id     item_2\n"
-		"command     /bin/bash -lc 'echo hello'\n"
-		"exit code   0\n"
-		"\n"
-		"output\n"
-		"hello\n");
+	assert_string_equal(s, "\xE2\x9C\x93 Shell `echo hello` \xE2\x86\x92 exit 0\n"
+			       "\n"
+			       "kind        shell (command_execution)\n"
+			       "state       ok\n"
+			       "call id     item_2\n"
+			       "command     /bin/bash -lc 'echo hello'\n"
+			       "exit code   0\n"
+			       "\n"
+			       "output\n"
+			       "hello\n");
 	free(s);
 	fixture_free(f);
 	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
@@ -619,7 +651,8 @@ test_codex(void **state)
 
 /* Claude Code's lines: a session, a tool_use and its tool_result with the
  * rich tool_use_result beside it, as Claude Code 2.1 sends them. */
-#define C_INIT "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"model\":\"claude\"," \
+#define C_INIT \
+	"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"model\":\"claude\"," \
 	"\"cwd\":\"/w\",\"tools\":[\"Bash\"],\"claude_code_version\":\"2.1.330\"}\n"
 #define C_USE(name, input) \
 	"{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"role\":\"assistant\",\"content\":[" \
@@ -645,85 +678,118 @@ test_more_shapes(void **state)
 		const char *text;
 		const char *want[6];
 	} cases[] = {
-		{C_INIT C_USE("Grep", "{\"pattern\":\"TODO\",\"path\":\"/w\",\"output_mode\":\"files_with_matches\"}")
-		 C_RESULT("\"Found 2 files\\na.c\\nb.c\"",
-			  "{\"mode\":\"files_with_matches\",\"filenames\":[\"a.c\",\"b.c\"],\"numFiles\":2}"),
+		{C_INIT C_USE(
+			 "Grep",
+			 "{\"pattern\":\"TODO\",\"path\":\"/w\",\"output_mode\":\"files_with_matches\"}")
+			 C_RESULT(
+				 "\"Found 2 files\\na.c\\nb.c\"",
+				 "{\"mode\":\"files_with_matches\",\"filenames\":[\"a.c\",\"b.c\"],\"numFiles\":2}"),
 		 {"pattern     TODO\npath        /w\nmode        files_with_matches\nfiles       2\n",
 		  "\nfiles\n  a.c\n  b.c\n"}},
-		{C_INIT C_USE("Grep", "{\"pattern\":\"TODO\",\"output_mode\":\"content\",\"-i\":true}")
-		 C_RESULT("\"a.c:3:// TODO x\"",
-			  "{\"mode\":\"content\",\"numFiles\":0,\"filenames\":[],\"content\":\"a.c:3:// TODO x\",\"numLines\":1}"),
+		{C_INIT C_USE("Grep",
+			      "{\"pattern\":\"TODO\",\"output_mode\":\"content\",\"-i\":true}")
+			 C_RESULT(
+				 "\"a.c:3:// TODO x\"",
+				 "{\"mode\":\"content\",\"numFiles\":0,\"filenames\":[],\"content\":\"a.c:3:// TODO x\",\"numLines\":1}"),
 		 {"ignore case true\nmode        content\n", "\nmatches\na.c:3:// TODO x\n"}},
-		{C_INIT C_USE("Glob", "{\"pattern\":\"**/*.c\"}")
-		 C_RESULT("\"/w/a.c\"", "{\"filenames\":[\"/w/a.c\"],\"durationMs\":5,\"numFiles\":1,\"truncated\":false}"),
+		{C_INIT C_USE("Glob", "{\"pattern\":\"**/*.c\"}") C_RESULT(
+			 "\"/w/a.c\"",
+			 "{\"filenames\":[\"/w/a.c\"],\"durationMs\":5,\"numFiles\":1,\"truncated\":false}"),
 		 {"pattern     **/*.c\nfiles       1\n", "\nfiles\n  /w/a.c\n"}},
-		{C_INIT C_USE("Write", "{\"file_path\":\"/w/n.txt\",\"content\":\"one\\ntwo\\n\"}")
-		 C_RESULT("\"File created successfully at: /w/n.txt\"",
-			  "{\"type\":\"create\",\"filePath\":\"/w/n.txt\",\"content\":\"one\\ntwo\\n\",\"structuredPatch\":[]}"),
+		{C_INIT C_USE("Write", "{\"file_path\":\"/w/n.txt\",\"content\":\"one\\ntwo\\n\"}") C_RESULT(
+			 "\"File created successfully at: /w/n.txt\"",
+			 "{\"type\":\"create\",\"filePath\":\"/w/n.txt\",\"content\":\"one\\ntwo\\n\",\"structuredPatch\":[]}"),
 		 {"path        /w/n.txt\n", "\ncontent\n1 \xE2\x94\x82 one\n2 \xE2\x94\x82 two\n"}},
-		{C_INIT C_USE("MultiEdit", "{\"file_path\":\"/w/a.c\",\"edits\":[{\"old_string\":\"a\",\"new_string\":\"b\"},"
-			      "{\"old_string\":\"c\",\"new_string\":\"d\"}]}")
-		 C_RESULT("\"Applied 2 edits\"", "\"Applied 2 edits\""),
-		 {"path        /w/a.c\n", "\nedit 1\n@@ -1 +1 @@\n-a\n+b\n", "\nedit 2\n@@ -1 +1 @@\n-c\n+d\n"}},
-		{C_INIT C_USE("TodoWrite", "{\"todos\":[{\"content\":\"write\",\"status\":\"completed\",\"activeForm\":\"Writing\"},"
-			      "{\"content\":\"test\",\"status\":\"in_progress\",\"activeForm\":\"Testing\"},"
-			      "{\"content\":\"ship\",\"status\":\"pending\",\"activeForm\":\"Shipping\"}]}")
-		 C_RESULT("\"Todos have been modified successfully.\"",
-			  "{\"oldTodos\":[],\"newTodos\":[{\"content\":\"write\",\"status\":\"completed\"},"
-			  "{\"content\":\"test\",\"status\":\"in_progress\"},{\"content\":\"ship\",\"status\":\"pending\"}]}"),
+		{C_INIT C_USE(
+			 "MultiEdit",
+			 "{\"file_path\":\"/w/a.c\",\"edits\":[{\"old_string\":\"a\",\"new_string\":\"b\"},"
+			 "{\"old_string\":\"c\",\"new_string\":\"d\"}]}")
+			 C_RESULT("\"Applied 2 edits\"", "\"Applied 2 edits\""),
+		 {"path        /w/a.c\n", "\nedit 1\n@@ -1 +1 @@\n-a\n+b\n",
+		  "\nedit 2\n@@ -1 +1 @@\n-c\n+d\n"}},
+		{C_INIT C_USE(
+			 "TodoWrite",
+			 "{\"todos\":[{\"content\":\"write\",\"status\":\"completed\",\"activeForm\":\"Writing\"},"
+			 "{\"content\":\"test\",\"status\":\"in_progress\",\"activeForm\":\"Testing\"},"
+			 "{\"content\":\"ship\",\"status\":\"pending\",\"activeForm\":\"Shipping\"}]}")
+			 C_RESULT(
+				 "\"Todos have been modified successfully.\"",
+				 "{\"oldTodos\":[],\"newTodos\":[{\"content\":\"write\",\"status\":\"completed\"},"
+				 "{\"content\":\"test\",\"status\":\"in_progress\"},{\"content\":\"ship\",\"status\":\"pending\"}]}"),
 		 {"\ntodos\n  \xE2\x9C\x93 write\n  \xE2\x96\xB8 test\n  \xE2\x97\x8B ship\n"}},
-		{C_INIT C_USE("WebFetch", "{\"url\":\"https://example.com\",\"prompt\":\"What is it?\"}")
-		 C_RESULT("\"An example page.\"",
-			  "{\"bytes\":1256,\"code\":200,\"codeText\":\"OK\",\"result\":\"An example page.\","
-			  "\"durationMs\":300,\"url\":\"https://example.com\"}"),
+		{C_INIT C_USE("WebFetch",
+			      "{\"url\":\"https://example.com\",\"prompt\":\"What is it?\"}")
+			 C_RESULT(
+				 "\"An example page.\"",
+				 "{\"bytes\":1256,\"code\":200,\"codeText\":\"OK\",\"result\":\"An example page.\","
+				 "\"durationMs\":300,\"url\":\"https://example.com\"}"),
 		 {"url         https://example.com\nprompt      What is it?\nstatus      200 OK\n"
-		  "size        1256 bytes\nrun time    300 ms\n", "\nresult\nAn example page.\n"}},
-		{C_INIT C_USE("WebSearch", "{\"query\":\"agentview\"}")
-		 C_RESULT("\"Web search results\"",
-			  "{\"query\":\"agentview\",\"results\":[{\"tool_use_id\":\"srvtoolu_1\",\"content\":["
-			  "{\"title\":\"A\",\"url\":\"https://a.example\"},{\"title\":\"B\",\"url\":\"https://b.example\"}]},"
-			  "\"Both say so.\"],\"durationSeconds\":1.5}"),
+		  "size        1256 bytes\nrun time    300 ms\n",
+		  "\nresult\nAn example page.\n"}},
+		{C_INIT C_USE("WebSearch", "{\"query\":\"agentview\"}") C_RESULT(
+			 "\"Web search results\"",
+			 "{\"query\":\"agentview\",\"results\":[{\"tool_use_id\":\"srvtoolu_1\",\"content\":["
+			 "{\"title\":\"A\",\"url\":\"https://a.example\"},{\"title\":\"B\",\"url\":\"https://b.example\"}]},"
+			 "\"Both say so.\"],\"durationSeconds\":1.5}"),
 		 {"term        agentview\nrun time    1.5 s\n",
 		  "\nresults\n  1. A\n     https://a.example\n  2. B\n     https://b.example\n  Both say so.\n"}},
-		{C_INIT C_USE("AskUserQuestion", "{\"questions\":[{\"question\":\"Which file?\",\"header\":\"File\","
-			      "\"options\":[{\"label\":\"a.txt\",\"description\":\"the first\"},"
-			      "{\"label\":\"b.txt\",\"description\":\"the second\"}],\"multiSelect\":true}]}")
-		 C_RESULT("\"User has answered your questions: Which file?=a.txt\"",
-			  "{\"questions\":[],\"answers\":{\"Which file?\":\"a.txt\"}}"),
+		{C_INIT C_USE(
+			 "AskUserQuestion",
+			 "{\"questions\":[{\"question\":\"Which file?\",\"header\":\"File\","
+			 "\"options\":[{\"label\":\"a.txt\",\"description\":\"the first\"},"
+			 "{\"label\":\"b.txt\",\"description\":\"the second\"}],\"multiSelect\":true}]}")
+			 C_RESULT("\"User has answered your questions: Which file?=a.txt\"",
+				  "{\"questions\":[],\"answers\":{\"Which file?\":\"a.txt\"}}"),
 		 {"\nquestion 1\n  Which file?\n    \xE2\x97\x8B a.txt\n      the first\n"
 		  "    \xE2\x97\x8B b.txt\n      the second\n    (several may be chosen)\n",
 		  "\nanswers\n  Which file?\n    \xE2\x86\x92 a.txt\n"}},
 		{C_INIT C_USE("mcp__docs__search", "{\"q\":\"hi\"}")
-		 C_RESULT("[{\"type\":\"text\",\"text\":\"found it\"}]", "[{\"type\":\"text\",\"text\":\"found it\"}]"),
-		 {"kind        mcp (mcp__docs__search)\n", "\narguments\n  {\n    \"q\": \"hi\"\n  }\n",
-		  "\ncontent\nfound it\n"}},
-		{X_INIT X_ITEM("started", "{\"id\":\"item_1\",\"type\":\"mcp_tool_call\",\"server\":\"docs\",\"tool\":\"search\","
-			       "\"arguments\":{\"q\":\"x\"},\"result\":null,\"error\":null,\"status\":\"in_progress\"}")
-		 X_ITEM("completed", "{\"id\":\"item_1\",\"type\":\"mcp_tool_call\",\"server\":\"docs\",\"tool\":\"search\","
-			"\"arguments\":{\"q\":\"x\"},\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"found\"}],"
-			"\"structured_content\":null},\"error\":null,\"status\":\"completed\"}"),
-		 {"tool        search\nserver      docs\n", "\narguments\n", "\ncontent\n  found\n"}},
-		{X_INIT X_ITEM("started", "{\"id\":\"item_1\",\"type\":\"mcp_tool_call\",\"server\":\"fs\",\"tool\":\"read\","
-			       "\"arguments\":{\"path\":\"/x\"},\"result\":null,\"error\":null,\"status\":\"in_progress\"}")
-		 X_ITEM("completed", "{\"id\":\"item_1\",\"type\":\"mcp_tool_call\",\"server\":\"fs\",\"tool\":\"read\","
-			"\"arguments\":{\"path\":\"/x\"},\"result\":null,\"error\":{\"message\":\"File not found\"},"
-			"\"status\":\"failed\"}"),
-		 {"state       failed\n", "error       File not found\n", "tool        read\nserver      fs\n"}},
-		{X_INIT X_ITEM("completed", "{\"id\":\"item_2\",\"type\":\"web_search\",\"query\":\"rust async\"}"),
+			 C_RESULT("[{\"type\":\"text\",\"text\":\"found it\"}]",
+				  "[{\"type\":\"text\",\"text\":\"found it\"}]"),
+		 {"kind        mcp (mcp__docs__search)\n",
+		  "\narguments\n  {\n    \"q\": \"hi\"\n  }\n", "\ncontent\nfound it\n"}},
+		{X_INIT X_ITEM(
+			 "started",
+			 "{\"id\":\"item_1\",\"type\":\"mcp_tool_call\",\"server\":\"docs\",\"tool\":\"search\","
+			 "\"arguments\":{\"q\":\"x\"},\"result\":null,\"error\":null,\"status\":\"in_progress\"}")
+			 X_ITEM("completed",
+				"{\"id\":\"item_1\",\"type\":\"mcp_tool_call\",\"server\":\"docs\",\"tool\":\"search\","
+				"\"arguments\":{\"q\":\"x\"},\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"found\"}],"
+				"\"structured_content\":null},\"error\":null,\"status\":\"completed\"}"),
+		 {"tool        search\nserver      docs\n", "\narguments\n",
+		  "\ncontent\n  found\n"}},
+		{X_INIT X_ITEM(
+			 "started",
+			 "{\"id\":\"item_1\",\"type\":\"mcp_tool_call\",\"server\":\"fs\",\"tool\":\"read\","
+			 "\"arguments\":{\"path\":\"/x\"},\"result\":null,\"error\":null,\"status\":\"in_progress\"}")
+			 X_ITEM("completed",
+				"{\"id\":\"item_1\",\"type\":\"mcp_tool_call\",\"server\":\"fs\",\"tool\":\"read\","
+				"\"arguments\":{\"path\":\"/x\"},\"result\":null,\"error\":{\"message\":\"File not found\"},"
+				"\"status\":\"failed\"}"),
+		 {"state       failed\n", "error       File not found\n",
+		  "tool        read\nserver      fs\n"}},
+		{X_INIT X_ITEM(
+			 "completed",
+			 "{\"id\":\"item_2\",\"type\":\"web_search\",\"query\":\"rust async\"}"),
 		 {"kind        websearch (web_search)\n", "term        rust async\n"}},
-		{X_INIT X_ITEM("started", "{\"id\":\"item_0\",\"type\":\"todo_list\",\"items\":[{\"text\":\"a\",\"completed\":false},"
-			       "{\"text\":\"b\",\"completed\":false}]}")
-		 X_ITEM("completed", "{\"id\":\"item_0\",\"type\":\"todo_list\",\"items\":[{\"text\":\"a\",\"completed\":true},"
-			"{\"text\":\"b\",\"completed\":false}]}"),
+		{X_INIT X_ITEM(
+			 "started",
+			 "{\"id\":\"item_0\",\"type\":\"todo_list\",\"items\":[{\"text\":\"a\",\"completed\":false},"
+			 "{\"text\":\"b\",\"completed\":false}]}")
+			 X_ITEM("completed",
+				"{\"id\":\"item_0\",\"type\":\"todo_list\",\"items\":[{\"text\":\"a\",\"completed\":true},"
+				"{\"text\":\"b\",\"completed\":false}]}"),
 		 {"\ntodos\n  \xE2\x9C\x93 a\n  \xE2\x97\x8B b\n"}},
-		{INIT STARTED("readToolCall", "{\"path\":\"big.c\"}")
-		 COMPLETED("readToolCall", "{\"success\":{\"path\":\"big.c\",\"isEmpty\":false,\"exceededLimit\":false,"
-			   "\"totalLines\":412,\"fileSize\":14540,\"contentBlobId\":\"q8S0mJxwYyV1c3QgYSBoYXNo\"}}"),
+		{INIT STARTED("readToolCall", "{\"path\":\"big.c\"}") COMPLETED(
+			 "readToolCall",
+			 "{\"success\":{\"path\":\"big.c\",\"isEmpty\":false,\"exceededLimit\":false,"
+			 "\"totalLines\":412,\"fileSize\":14540,\"contentBlobId\":\"q8S0mJxwYyV1c3QgYSBoYXNo\"}}"),
 		 /* never an empty file */
 		 {"total lines 412\nfile size   14540 bytes\n\ncontent\n  content not in the stream (14.2 KB, 412 lines)\n"}},
-		{INIT STARTED("webFetchToolCall", "{\"url\":\"https://example.com\"}")
-		 COMPLETED("webFetchToolCall", "{\"success\":{\"url\":\"https://example.com\","
-			   "\"markdown\":\"# Example Domain\\n\\nThis domain is for use in examples.\"}}"),
+		{INIT STARTED("webFetchToolCall", "{\"url\":\"https://example.com\"}") COMPLETED(
+			 "webFetchToolCall",
+			 "{\"success\":{\"url\":\"https://example.com\","
+			 "\"markdown\":\"# Example Domain\\n\\nThis domain is for use in examples.\"}}"),
 		 {"url         https://example.com\n\ncontent\n# Example Domain\n\nThis domain is for use in examples.\n"}},
 	};
 
@@ -748,18 +814,21 @@ test_more_shapes(void **state)
 static void
 test_cursor_websearch(void **state)
 {
-	struct fixture *f = load(INIT STARTED("webSearchToolCall", "{\"searchTerm\":\"retry-after header\"}")
-		COMPLETED("webSearchToolCall", "{\"success\":{\"references\":[{\"title\":\"RFC 9110\","
-			  "\"url\":\"https://www.rfc-editor.org/rfc/rfc9110\",\"chunk\":\"## 10.2.3 Retry-After\\n\\n"
-			  "Servers send the Retry-After header field to indicate how long the user agent ought to wait "
-			  "before making a follow-up request. When sent with a 503 response, Retry-After indicates how "
-			  "long the service is expected to be unavailable to the client. This text goes on.\"},"
-			  "{\"title\":\"\",\"url\":\"https://b.example\"}]}}"));
+	struct fixture *f = load(
+		INIT STARTED("webSearchToolCall", "{\"searchTerm\":\"retry-after header\"}") COMPLETED(
+			"webSearchToolCall",
+			"{\"success\":{\"references\":[{\"title\":\"RFC 9110\","
+			"\"url\":\"https://www.rfc-editor.org/rfc/rfc9110\",\"chunk\":\"## 10.2.3 Retry-After\\n\\n"
+			"Servers send the Retry-After header field to indicate how long the user agent ought to wait "
+			"before making a follow-up request. When sent with a 503 response, Retry-After indicates how "
+			"long the service is expected to be unavailable to the client. This text goes on.\"},"
+			"{\"title\":\"\",\"url\":\"https://b.example\"}]}}"));
 	char *s;
 
 	(void)state;
 	s = built(f, 80);
-	assert_non_null(strstr(s,
+	assert_non_null(strstr(
+		s,
 		"term        retry-after header\n"
 		"\n"
 		"results\n"
@@ -814,22 +883,23 @@ test_cursor_rejected_kinds(void **state)
 
 	(void)state;
 	s = built(f, 80);
-	assert_non_null(strstr(s,
-		"\nrejected\n"
-		"reason      Questions skipped by the user, continue with the information you \n"
-		"            already have\n"
-		"title       Which file to edit?\n"
-		"\n"
-		"question 1\n"
-		"  Which file should I edit?\n"
-		"    \xE2\x97\x8B notes.txt\n"
-		"    \xE2\x97\x8B other.txt\n"));
+	assert_non_null(strstr(
+		s, "\nrejected\n"
+		   "reason      Questions skipped by the user, continue with the information you \n"
+		   "            already have\n"
+		   "title       Which file to edit?\n"
+		   "\n"
+		   "question 1\n"
+		   "  Which file should I edit?\n"
+		   "    \xE2\x97\x8B notes.txt\n"
+		   "    \xE2\x97\x8B other.txt\n"));
 	assert_null(strstr(s, "several"));
 	free(s);
 	fixture_free(f);
 	f = load(fetch);
 	s = built(f, 80);
-	assert_non_null(strstr(s, "\nrejected\nreason      User Rejected\nurl         https://example.com\n"));
+	assert_non_null(strstr(
+		s, "\nrejected\nreason      User Rejected\nurl         https://example.com\n"));
 	assert_null(strstr(s, "arguments"));
 	free(s);
 	fixture_free(f);
@@ -854,21 +924,20 @@ section_of(const struct detail *d, const char *s, struct buf *raw)
 static void
 test_sections(void **state)
 {
-	struct fixture *f = load(INIT
-		STARTED("shellToolCall", "{\"command\":\"printf '\\u001b[31m'; make\"}")
-		COMPLETED("shellToolCall", "{\"success\":{\"exitCode\":0,"
-			  "\"stdout\":\"red \\u001b[31mtext\\nline 2\\n\",\"stderr\":\"warn\"}}")
-		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c2\","
-		"\"tool_call\":{\"readToolCall\":{\"args\":{\"path\":\"a.c\",\"offset\":9}}}}\n"
-		"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c2\","
-		"\"tool_call\":{\"readToolCall\":{\"result\":{\"success\":{\"content\":"
-		"\"int x;\\nint a_long_line_that_wraps_at_twenty;\\nreturn 0;\"}}}}}\n"
-		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c3\","
-		"\"tool_call\":{\"grepToolCall\":{\"args\":{\"pattern\":\"TODO\"}}}}\n"
-		"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c3\","
-		"\"tool_call\":{\"grepToolCall\":{\"result\":{\"success\":{\"workspaceResults\":{\"/w\":{\"content\":{\"matches\":["
-		"{\"file\":\"src/b.js\",\"matches\":[{\"lineNumber\":3,\"content\":\"// TODO b\"},"
-		"{\"lineNumber\":4,\"content\":\"next\",\"isContextLine\":true}]}]}}}}}}}}\n");
+	struct fixture *f = load(INIT STARTED("shellToolCall", "{\"command\":\"printf '\\u001b[31m'; make\"}") COMPLETED(
+		"shellToolCall",
+		"{\"success\":{\"exitCode\":0,"
+		"\"stdout\":\"red \\u001b[31mtext\\nline 2\\n\",\"stderr\":\"warn\"}}") "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c2\","
+											"\"tool_call\":{\"readToolCall\":{\"args\":{\"path\":\"a.c\",\"offset\":9}}}}\n"
+											"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c2\","
+											"\"tool_call\":{\"readToolCall\":{\"result\":{\"success\":{\"content\":"
+											"\"int x;\\nint a_long_line_that_wraps_at_twenty;\\nreturn 0;\"}}}}}\n"
+											"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c3\","
+											"\"tool_call\":{\"grepToolCall\":{\"args\":{\"pattern\":\"TODO\"}}}}\n"
+											"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c3\","
+											"\"tool_call\":{\"grepToolCall\":{\"result\":{\"success\":{\"workspaceResults\":{\"/w\":{\"content\":{\"matches\":["
+											"{\"file\":\"src/b.js\",\"matches\":[{\"lineNumber\":3,\"content\":\"// TODO b\"},"
+											"{\"lineNumber\":4,\"content\":\"next\",\"isContextLine\":true}]}]}}}}}}}}\n");
 	struct buf raw = {0};
 	const struct dsection *sec;
 	size_t i;
@@ -890,19 +959,23 @@ test_sections(void **state)
 	sec = section_of(&f->d, "stderr", &raw);
 	assert_string_equal(sec->name, "stderr");
 	assert_string_equal(raw.p, "warn");
-	assert_int_equal(detail_row_line(&f->d, (size_t)(row_starting(&f->d, "line 2") - f->d.row)), 0);
+	assert_int_equal(detail_row_line(&f->d, (size_t)(row_starting(&f->d, "line 2") - f->d.row)),
+			 0);
 
 	detail_build(&f->d, 1, 24, false);
 	sec = section_of(&f->d, "content", &raw);
 	assert_true(sec->numbered);
 	assert_string_equal(raw.p, "int x;\nint a_long_line_that_wraps_at_twenty;\nreturn 0;");
-	assert_int_equal(detail_row_line(&f->d, (size_t)(row_starting(&f->d, " 9 ") - f->d.row)), 9);
+	assert_int_equal(detail_row_line(&f->d, (size_t)(row_starting(&f->d, " 9 ") - f->d.row)),
+			 9);
 	/* A wrapped line's second row is the same line. */
 	i = (size_t)(row_starting(&f->d, "10 ") - f->d.row);
 	assert_int_equal(f->d.row[i + 1].lead, 0);
 	assert_int_equal(detail_row_line(&f->d, i + 1), 10);
-	assert_int_equal(detail_row_line(&f->d, (size_t)(row_starting(&f->d, "11 ") - f->d.row)), 11);
-	assert_int_equal(detail_row_line(&f->d, (size_t)(row_starting(&f->d, "content") - f->d.row)), 0);
+	assert_int_equal(detail_row_line(&f->d, (size_t)(row_starting(&f->d, "11 ") - f->d.row)),
+			 11);
+	assert_int_equal(
+		detail_row_line(&f->d, (size_t)(row_starting(&f->d, "content") - f->d.row)), 0);
 	sec = section_of(&f->d, "path", &raw);
 	assert_string_equal(raw.p, "a.c");
 
@@ -911,7 +984,8 @@ test_sections(void **state)
 	assert_string_equal(sec->name, "matches");
 	assert_string_equal(raw.p, "// TODO b\nnext\n");
 	assert_bytes_equal(f->d.taken.p + sec->file_off, sec->file_len, "src/b.js");
-	assert_int_equal(detail_row_line(&f->d, (size_t)(row_starting(&f->d, "4- ") - f->d.row)), 4);
+	assert_int_equal(detail_row_line(&f->d, (size_t)(row_starting(&f->d, "4- ") - f->d.row)),
+			 4);
 	sec = section_of(&f->d, "pattern", &raw);
 	assert_string_equal(raw.p, "TODO");
 
@@ -936,10 +1010,11 @@ test_budget_list(void **state)
 
 	(void)state;
 	buf_adds(&t, C_INIT C_USE("Glob", "{\"pattern\":\"**/*.c\"}"));
-	buf_adds(&t, "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"tool_use_id\":"
-		     "\"toolu_1\",\"type\":\"tool_result\",\"content\":\"found\"}]},"
-		     "\"parent_tool_use_id\":null,\"session_id\":\"s\",\"tool_use_result\":"
-		     "{\"numFiles\":400,\"filenames\":[");
+	buf_adds(&t,
+		 "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"tool_use_id\":"
+		 "\"toolu_1\",\"type\":\"tool_result\",\"content\":\"found\"}]},"
+		 "\"parent_tool_use_id\":null,\"session_id\":\"s\",\"tool_use_result\":"
+		 "{\"numFiles\":400,\"filenames\":[");
 	/* 400 names of 16 bytes: 6,400 bytes, with quotes and commas 7,599. */
 	for (int i = 0; i < 400; i++)
 		buf_addf(&t, "%s\"/w/src/f%03d.cpp\"", i > 0 ? "," : "", i);
@@ -962,13 +1037,12 @@ test_budget_list(void **state)
 /* The section row s starts in, in call c's detail of the capture at path:
  * its name is name and its raw text starts with raw. */
 static const struct dsection *
-assert_section(const char *path, uint32_t c, const char *s, const char *name,
-	       const char *raw, struct fixture **fp)
+assert_section(const char *path, uint32_t c, const char *s, const char *name, const char *raw,
+	       struct fixture **fp)
 {
 	char *text = detail_of_file(path, c, 80, fp);
 	const struct detail *d = &(*fp)->d;
-	const struct dsection *sec =
-		detail_section_at(d, (size_t)(row_starting(d, s) - d->row));
+	const struct dsection *sec = detail_section_at(d, (size_t)(row_starting(d, s) - d->row));
 
 	free(text);
 	if (sec == NULL)
@@ -992,23 +1066,29 @@ test_sections_agents(void **state)
 	} cases[] = {
 		{"recordings/claude-shell-ok.ndjson", 0, "command", "command", "echo hello"},
 		{"recordings/claude-shell-ok.ndjson", 0, "hello", "stdout", "hello"},
-		{"recordings/claude-shell-fail.ndjson", 0, "ls: cannot", "output", "Exit code 2\nls: "},
-		{"recordings/claude-edit.ndjson", 0, "path", "path", "/tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt"},
-		{"recordings/claude-edit.ndjson", 1, "+hello", "diff", "@@ -1,2 +1,2 @@\n-hello world\n+hello there\n"},
+		{"recordings/claude-shell-fail.ndjson", 0, "ls: cannot", "output",
+		 "Exit code 2\nls: "},
+		{"recordings/claude-edit.ndjson", 0, "path", "path",
+		 "/tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt"},
+		{"recordings/claude-edit.ndjson", 1, "+hello", "diff",
+		 "@@ -1,2 +1,2 @@\n-hello world\n+hello there\n"},
 		{"recordings/claude-subagent.ndjson", 0, "SUBAGENT", "prompt", "SUBAGENT: run"},
 		{"recordings/gemini-shell-ok.ndjson", 0, "command", "command", "echo hello"},
 		{"recordings/gemini-shell-ok.ndjson", 0, "hello", "output", "hello"},
-		{"recordings/gemini-edit.ndjson", 1, "-hello", "diff", "@@ -1 +1 @@\n-hello world\n+hello there\n"},
-		{"recordings/codex-shell-ok.ndjson", 0, "command", "command", "/bin/bash -lc 'echo hello'"},
-		{"recordings/codex-shell-fail.ndjson", 0, "ls: cannot", "output", "ls: cannot access"},
+		{"recordings/gemini-edit.ndjson", 1, "-hello", "diff",
+		 "@@ -1 +1 @@\n-hello world\n+hello there\n"},
+		{"recordings/codex-shell-ok.ndjson", 0, "command", "command",
+		 "/bin/bash -lc 'echo hello'"},
+		{"recordings/codex-shell-fail.ndjson", 0, "ls: cannot", "output",
+		 "ls: cannot access"},
 	};
 	struct fixture *f;
 	const struct dsection *sec;
 
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
-		assert_section(cases[i].file, cases[i].call, cases[i].row,
-			       cases[i].name, cases[i].raw, &f);
+		assert_section(cases[i].file, cases[i].call, cases[i].row, cases[i].name,
+			       cases[i].raw, &f);
 		fixture_free(f);
 	}
 	/* Claude Code's Read: its content numbered, each row its line. */
@@ -1024,8 +1104,8 @@ test_sections_agents(void **state)
 static void
 test_redacted(void **state)
 {
-	struct fixture *f = load(INIT
-		STARTED("shellToolCall", "{\"command\":\"GH_TOKEN=fake123 gh pr list\"}"));
+	struct fixture *f = load(
+		INIT STARTED("shellToolCall", "{\"command\":\"GH_TOKEN=fake123 gh pr list\"}"));
 	struct redact *r = redact_new();
 	char *s;
 

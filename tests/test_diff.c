@@ -22,8 +22,7 @@ test_ops(void **state)
 {
 	struct diff d = {0};
 	const char *a = "a\nb\nc\nd\n", *b = "a\nx\nc\nd\ne\n";
-	static const char ops[] = {DIFF_SAME, DIFF_DEL, DIFF_ADD, DIFF_SAME,
-				   DIFF_SAME, DIFF_ADD};
+	static const char ops[] = {DIFF_SAME, DIFF_DEL, DIFF_ADD, DIFF_SAME, DIFF_SAME, DIFF_ADD};
 
 	(void)state;
 	diff_compute(&d, a, strlen(a), b, strlen(b));

@@ -30,8 +30,7 @@ static void
 on_change(void *ctx, struct fleet *f, uint32_t row, enum fleet_state was)
 {
 	(void)ctx;
-	buf_addf(&told, "%u:%s>%s\n", row,
-		 was == FS_NSTATES ? "new" : fleet_state_name(was),
+	buf_addf(&told, "%u:%s>%s\n", row, was == FS_NSTATES ? "new" : fleet_state_name(was),
 		 fleet_state_name((enum fleet_state)fleet_row(f, row)->state));
 }
 
@@ -67,8 +66,7 @@ stamp(const char *dir, const char *name, int64_t ms)
 /* The rows in order, laid out in width cells, one a line, spaces at the
  * end trimmed. */
 static const char *
-list(struct fleet *f, enum fleet_sort sort, const char *filter, int width,
-     int64_t now)
+list(struct fleet *f, enum fleet_sort sort, const char *filter, int width, int64_t now)
 {
 	static struct buf out;
 	struct fleet_colw cols[FC_NCOLS];
@@ -111,21 +109,27 @@ fleet_of(const char *dir, unsigned flags, int64_t now)
 static void
 usual(const char *d)
 {
-	put(d, "done.ndjson", INIT("d0000001", "/w/alpha") USER("fix the tests")
-	    START("c1", "npm test", T1) DONE("c1", "npm test", "success", T2)
-	    RESULT("false", "245000", "the tests pass"), NOW - 30 * MIN_MS, false);
-	put(d, "failed.ndjson", INIT("f0000001", "/w/beta") USER("deploy it")
-	    START("c1", "make deploy", T1) DONE("c1", "make deploy", "failure", T2)
-	    RESULT("true", "61000", "make: *** [deploy] Error 2"), NOW - 20 * MIN_MS, false);
-	put(d, "cut.ndjson", INIT("c0000001", "/w/gamma") USER("refactor")
-	    START("c1", "make", T1), NOW - 40 * MIN_MS, false);
-	put(d, "live.ndjson", INIT("l0000001", "/w/delta") USER("run the e2e suite")
-	    START("c1", "npm run e2e", T1), NOW - 5000, false);
-	put(d, "wait.ndjson", INIT("w0000001", "/w/eps") USER("fetch the docs")
-	    ASK(T1), NOW - 1000, false);
-	put(d, "two.ndjson", INIT("a0000001", "/w/zeta") USER("first run")
-	    RESULT("false", "1000", "one") INIT("a0000002", "/w/zeta") USER("second run")
-	    RESULT("false", "2000", "two"), NOW - 50 * MIN_MS, false);
+	put(d, "done.ndjson",
+	    INIT("d0000001", "/w/alpha") USER("fix the tests") START("c1", "npm test", T1)
+		    DONE("c1", "npm test", "success", T2)
+			    RESULT("false", "245000", "the tests pass"),
+	    NOW - 30 * MIN_MS, false);
+	put(d, "failed.ndjson",
+	    INIT("f0000001", "/w/beta") USER("deploy it") START("c1", "make deploy", T1)
+		    DONE("c1", "make deploy", "failure", T2)
+			    RESULT("true", "61000", "make: *** [deploy] Error 2"),
+	    NOW - 20 * MIN_MS, false);
+	put(d, "cut.ndjson", INIT("c0000001", "/w/gamma") USER("refactor") START("c1", "make", T1),
+	    NOW - 40 * MIN_MS, false);
+	put(d, "live.ndjson",
+	    INIT("l0000001", "/w/delta") USER("run the e2e suite") START("c1", "npm run e2e", T1),
+	    NOW - 5000, false);
+	put(d, "wait.ndjson", INIT("w0000001", "/w/eps") USER("fetch the docs") ASK(T1), NOW - 1000,
+	    false);
+	put(d, "two.ndjson",
+	    INIT("a0000001", "/w/zeta") USER("first run") RESULT("false", "1000", "one")
+		    INIT("a0000002", "/w/zeta") USER("second run") RESULT("false", "2000", "two"),
+	    NOW - 50 * MIN_MS, false);
 	put(d, "notes.txt", "not listed\n", NOW, false);
 	put(d, "junk.ndjson", "hello, not json\n", NOW - 60 * MIN_MS, false);
 	put(d, "empty.ndjson", "", NOW - 70 * MIN_MS, false);
@@ -169,8 +173,7 @@ static uint32_t
 row_of(const struct fleet *f, const char *name, uint32_t index)
 {
 	for (uint32_t r = 0; r < fleet_nrows(f); r++)
-		if (strcmp(fleet_name(f, r), name) == 0 &&
-		    fleet_row(f, r)->index == index)
+		if (strcmp(fleet_name(f, r), name) == 0 && fleet_row(f, r)->index == index)
 			return r;
 	fail_msg("no row %u of %s", index, name);
 	return 0;
@@ -178,8 +181,7 @@ row_of(const struct fleet *f, const char *name, uint32_t index)
 
 /* "row:was>now" of file name's session index. */
 static const char *
-change(const struct fleet *f, const char *name, uint32_t index,
-       const char *was, const char *now)
+change(const struct fleet *f, const char *name, uint32_t index, const char *was, const char *now)
 {
 	static char s[128];
 
@@ -230,9 +232,9 @@ test_live(void **state)
 	fleet_update(f, NOW + 7000, 0);
 	assert_string_equal(heard(), change(f, "done.ndjson", 1, "new", "running"));
 	assert_int_equal(fleet_row(f, row_of(f, "done.ndjson", 1))->offset,
-			 strlen(INIT("d0000001", "/w/alpha") USER("fix the tests")
-				START("c1", "npm test", T1) DONE("c1", "npm test", "success", T2)
-				RESULT("false", "245000", "the tests pass")));
+			 strlen(INIT("d0000001", "/w/alpha") USER("fix the tests") START(
+				 "c1", "npm test", T1) DONE("c1", "npm test", "success", T2)
+					RESULT("false", "245000", "the tests pass")));
 	/* Quiet files: the clock ticks while rows run; two minutes after
 	 * their last write, nobody writes them. */
 	assert_int_equal(fleet_timeout(f, NOW + 7000, false), 116000);
@@ -369,18 +371,22 @@ test_big(void **state)
 	assert_int_equal(ftruncate(fd, 5LL << 30), 0);
 	close(fd);
 	stamp(d, "zeros.ndjson", NOW - 3 * MIN_MS);
-	put(d, "holey.ndjson", INIT("h0000001", "/w/kappa") USER("sparse after"), NOW - 2 * MIN_MS, false);
+	put(d, "holey.ndjson", INIT("h0000001", "/w/kappa") USER("sparse after"), NOW - 2 * MIN_MS,
+	    false);
 	buf_reset(&path);
 	buf_addf(&path, "%s/holey.ndjson", d);
 	assert_int_equal(truncate(path.p, 5LL << 30), 0);
 	stamp(d, "holey.ndjson", NOW - 2 * MIN_MS);
 	for (int i = 0; i < 4000; i++)
 		buf_adds(&mid, DELTA(T1));
-	put(d, "long.ndjson", INIT("g0000001", "/w/lambda") USER("a long one") START("c0", "npm ci", T0),
+	put(d, "long.ndjson",
+	    INIT("g0000001", "/w/lambda") USER("a long one") START("c0", "npm ci", T0),
 	    NOW - MIN_MS, false);
 	put(d, "long.ndjson", mid.p, NOW - MIN_MS, true);
-	put(d, "long.ndjson", START("c1", "npm test", T1) DONE("c1", "npm test", "failure", T2)
-	    RESULT("false", "300000", "done"), NOW - MIN_MS, true);
+	put(d, "long.ndjson",
+	    START("c1", "npm test", T1) DONE("c1", "npm test", "failure", T2)
+		    RESULT("false", "300000", "done"),
+	    NOW - MIN_MS, true);
 	f = fleet_of(d, 0, NOW);
 	assert_string_equal(
 		list(f, FSORT_ATTENTION, NULL, 120, NOW),
@@ -395,7 +401,8 @@ test_big(void **state)
 	rm_tree(d);
 }
 
-#define REC_HEAD "{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,\"kept\":true,\"agentview_ms\":1795391400000,\"source\":\"stdin\"}\n"
+#define REC_HEAD \
+	"{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,\"kept\":true,\"agentview_ms\":1795391400000,\"source\":\"stdin\"}\n"
 
 /* A recording is running while its writer holds it, however quiet, and
  * not once the writer is gone. */
@@ -408,8 +415,10 @@ test_writer(void **state)
 	int fd;
 
 	(void)state;
-	put(d, "rec.ndjson", REC_HEAD INIT("k0000001", "/w/mu") USER("kept"), NOW - 60 * MIN_MS, false);
-	put(d, "old.ndjson", REC_HEAD INIT("k0000002", "/w/mu") USER("kept before"), NOW - 1000, false);
+	put(d, "rec.ndjson", REC_HEAD INIT("k0000001", "/w/mu") USER("kept"), NOW - 60 * MIN_MS,
+	    false);
+	put(d, "old.ndjson", REC_HEAD INIT("k0000002", "/w/mu") USER("kept before"), NOW - 1000,
+	    false);
 	buf_addf(&path, "%s/rec.ndjson", d);
 	fd = open(path.p, O_WRONLY | O_APPEND);
 	assert_int_equal(flock(fd, LOCK_EX), 0);
@@ -539,41 +548,34 @@ test_sort_filter(void **state)
 	(void)state;
 	usual(d);
 	f = fleet_of(d, 0, NOW);
-	assert_string_equal(
-		list(f, FSORT_LONGEST, NULL, 40, NOW),
-		"⏸ waiting    fetch the docs        9m00s\n"
-		"● running    run the e2e suite     9m00s\n"
-		"✓ done       fix the tests         4m05s\n"
-		"✗ failed     deploy it             1m01s\n"
-		"✓ done       second run            2.0 s\n"
-		"✓ done       first run             1.0 s\n"
-		"◌ incomplete refactor               0 ms\n"
-		"· file       junk.ndjson\n"
-		"· file       empty.ndjson\n");
-	assert_string_equal(
-		list(f, FSORT_CWD, NULL, 60, NOW),
-		"✓ done       fix the tests   ok                        4m05s\n"
-		"✗ failed     deploy it       make: *** [deploy] Er…    1m01s\n"
-		"● running    run the e2e su… Shell `npm run e2e` 9…    9m00s\n"
-		"⏸ waiting    fetch the docs  asks for a decision       9m00s\n"
-		"◌ incomplete refactor        no result                  0 ms\n"
-		"✓ done       second run      ok                        2.0 s\n"
-		"✓ done       first run       ok                        1.0 s\n"
-		"· file       junk.ndjson     not a stream\n"
-		"· file       empty.ndjson    no session yet\n");
-	assert_string_equal(
-		list(f, FSORT_NEWEST, "zeta", 40, NOW),
-		"✓ done       second run            2.0 s\n"
-		"✓ done       first run             1.0 s\n");
-	assert_string_equal(
-		list(f, FSORT_ATTENTION, "npm", 40, NOW),
-		"● running    run the e2e suite     9m00s\n");
-	assert_string_equal(
-		list(f, FSORT_ATTENTION, "NOT A STREAM", 40, NOW),
-		"· file       junk.ndjson\n");
-	assert_string_equal(
-		list(f, FSORT_ATTENTION, "nothing like it", 40, NOW),
-		"");
+	assert_string_equal(list(f, FSORT_LONGEST, NULL, 40, NOW),
+			    "⏸ waiting    fetch the docs        9m00s\n"
+			    "● running    run the e2e suite     9m00s\n"
+			    "✓ done       fix the tests         4m05s\n"
+			    "✗ failed     deploy it             1m01s\n"
+			    "✓ done       second run            2.0 s\n"
+			    "✓ done       first run             1.0 s\n"
+			    "◌ incomplete refactor               0 ms\n"
+			    "· file       junk.ndjson\n"
+			    "· file       empty.ndjson\n");
+	assert_string_equal(list(f, FSORT_CWD, NULL, 60, NOW),
+			    "✓ done       fix the tests   ok                        4m05s\n"
+			    "✗ failed     deploy it       make: *** [deploy] Er…    1m01s\n"
+			    "● running    run the e2e su… Shell `npm run e2e` 9…    9m00s\n"
+			    "⏸ waiting    fetch the docs  asks for a decision       9m00s\n"
+			    "◌ incomplete refactor        no result                  0 ms\n"
+			    "✓ done       second run      ok                        2.0 s\n"
+			    "✓ done       first run       ok                        1.0 s\n"
+			    "· file       junk.ndjson     not a stream\n"
+			    "· file       empty.ndjson    no session yet\n");
+	assert_string_equal(list(f, FSORT_NEWEST, "zeta", 40, NOW),
+			    "✓ done       second run            2.0 s\n"
+			    "✓ done       first run             1.0 s\n");
+	assert_string_equal(list(f, FSORT_ATTENTION, "npm", 40, NOW),
+			    "● running    run the e2e suite     9m00s\n");
+	assert_string_equal(list(f, FSORT_ATTENTION, "NOT A STREAM", 40, NOW),
+			    "· file       junk.ndjson\n");
+	assert_string_equal(list(f, FSORT_ATTENTION, "nothing like it", 40, NOW), "");
 	fleet_free(f);
 	rm_tree(d);
 }
@@ -591,13 +593,18 @@ test_paths(void **state)
 	memset(longdir, 'x', sizeof longdir);
 	memcpy(longdir, "/w/", 3);
 	memcpy(longdir + 150, "/the-project", 13);
-	put(d, "read.ndjson", INIT("q0000001", "/w/proj") USER("read it")
-	    "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"r1\",\"tool_call\":{\"readToolCall\":{\"args\":{\"path\":\"/w/proj/src/a.c\"}}},\"timestamp_ms\":" T1 "}\n",
+	put(d, "read.ndjson",
+	    INIT("q0000001", "/w/proj") USER(
+		    "read it") "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"r1\",\"tool_call\":{\"readToolCall\":{\"args\":{\"path\":\"/w/proj/src/a.c\"}}},\"timestamp_ms\":" T1
+			       "}\n",
 	    NOW - 1000, false);
 	{
 		struct buf b = {0};
 
-		buf_addf(&b, "{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"%s\",\"session_id\":\"q0000002\"}\n", longdir);
+		buf_addf(
+			&b,
+			"{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"%s\",\"session_id\":\"q0000002\"}\n",
+			longdir);
 		buf_adds(&b, USER("long"));
 		put(d, "long.ndjson", b.p, NOW - 2000, false);
 		buf_free(&b);
@@ -626,15 +633,24 @@ test_states_only(void **state)
 	for (int i = 0; i < 25000; i++)
 		buf_addc(&pad, 'x');
 	/* An init of 25 KB, then a result of 25 KB after 40 KB of calls. */
-	buf_addf(&big, "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s0000001\",\"model\":\"%s\"}\n", pad.p);
+	buf_addf(
+		&big,
+		"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s0000001\",\"model\":\"%s\"}\n",
+		pad.p);
 	buf_adds(&big, USER("big lines"));
 	for (int i = 0; i < 400; i++)
 		buf_adds(&big, START("c1", "npm test", T1) DONE("c1", "npm test", "success", T2));
-	buf_addf(&big, "{\"type\":\"result\",\"subtype\":\"success\",\"duration_ms\":5,\"is_error\":false,\"result\":\"%s\"}\n", pad.p);
+	buf_addf(
+		&big,
+		"{\"type\":\"result\",\"subtype\":\"success\",\"duration_ms\":5,\"is_error\":false,\"result\":\"%s\"}\n",
+		pad.p);
 	put(d, "big.ndjson", big.p, NOW - 10 * MIN_MS, false);
 	/* The same, still running: a decision asked, its line long. */
 	buf_reset(&line);
-	buf_addf(&line, "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s0000002\",\"model\":\"%s\"}\n", pad.p);
+	buf_addf(
+		&line,
+		"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s0000002\",\"model\":\"%s\"}\n",
+		pad.p);
 	buf_adds(&line, USER("asks"));
 	for (int i = 0; i < 400; i++)
 		buf_adds(&line, START("c1", "npm test", T1) DONE("c1", "npm test", "success", T2));
@@ -661,18 +677,12 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_first_look),
-		cmocka_unit_test(test_live),
-		cmocka_unit_test(test_faults),
-		cmocka_unit_test(test_rename),
-		cmocka_unit_test(test_big),
-		cmocka_unit_test(test_writer),
-		cmocka_unit_test(test_polled),
-		cmocka_unit_test(test_claude_tail),
-		cmocka_unit_test(test_paths),
-		cmocka_unit_test(test_states_only),
-		cmocka_unit_test(test_columns),
-		cmocka_unit_test(test_sort_filter),
+		cmocka_unit_test(test_first_look), cmocka_unit_test(test_live),
+		cmocka_unit_test(test_faults),     cmocka_unit_test(test_rename),
+		cmocka_unit_test(test_big),        cmocka_unit_test(test_writer),
+		cmocka_unit_test(test_polled),     cmocka_unit_test(test_claude_tail),
+		cmocka_unit_test(test_paths),      cmocka_unit_test(test_states_only),
+		cmocka_unit_test(test_columns),    cmocka_unit_test(test_sort_filter),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

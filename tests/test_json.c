@@ -34,11 +34,9 @@ run_cases(const struct parse_case *c, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		enum json_err err = parse_str(j, c[i].in);
 
-		if (err != c[i].err ||
-		    (c[i].errpos != NOPOS && json_errpos(j) != c[i].errpos))
-			print_message("line %zu: '%s': got %s at %zu, want %s at %zu\n",
-				      i, c[i].in, json_strerror(err),
-				      json_errpos(j), json_strerror(c[i].err),
+		if (err != c[i].err || (c[i].errpos != NOPOS && json_errpos(j) != c[i].errpos))
+			print_message("line %zu: '%s': got %s at %zu, want %s at %zu\n", i, c[i].in,
+				      json_strerror(err), json_errpos(j), json_strerror(c[i].err),
 				      c[i].errpos);
 		assert_int_equal(err, c[i].err);
 		if (c[i].errpos != NOPOS)
@@ -87,8 +85,7 @@ test_accept(void **state)
 		{"{ \"a\" : 1 , \"b\" : [ 1 , 2 ] }", JSON_OK, NOPOS},
 		{"{\"a\":[],\"b\":{},\"c\":[[]],\"d\":[{}]}", JSON_OK, NOPOS},
 		{"{\"a\":true,\"b\":false,\"c\":null}", JSON_OK, NOPOS},
-		{"{\"a\":[0,-0,1.5,-1.5e10,1E+2,1e-2,123,0.0,-0.0e-0,10]}",
-		 JSON_OK, NOPOS},
+		{"{\"a\":[0,-0,1.5,-1.5e10,1E+2,1e-2,123,0.0,-0.0e-0,10]}", JSON_OK, NOPOS},
 		{"{\"a\":{\"b\":{\"c\":[{\"d\":null}]}}}", JSON_OK, NOPOS},
 		{"{\"a\\\"b\":\"\\u00e9\\n\\/\\\\\"}", JSON_OK, NOPOS},
 		{"{\"\":\"\"}", JSON_OK, NOPOS},
@@ -253,8 +250,7 @@ test_nul(void **state)
 
 /* Build `{"a":` + n × open + n × close + `}` (prefix and suffix optional). */
 static char *
-nested(const char *head, int n, char open, char close, const char *tail,
-       size_t *len)
+nested(const char *head, int n, char open, char close, const char *tail, size_t *len)
 {
 	size_t h = strlen(head), t = strlen(tail);
 	char *s = malloc(h + 2 * (size_t)n + t + 1);
@@ -472,8 +468,7 @@ test_errors_and_reuse(void **state)
 static void
 test_tokens(void **state)
 {
-	static const char line[] =
-		"{\"a\":{\"b\":[1,2,{\"c\":3}]},\"d\":\"x\\ny\"}";
+	static const char line[] = "{\"a\":{\"b\":[1,2,{\"c\":3}]},\"d\":\"x\\ny\"}";
 	struct json *j = json_new();
 	const char *raw;
 	size_t n;
@@ -525,12 +520,10 @@ test_tokens(void **state)
 static void
 test_lookup(void **state)
 {
-	static const char line[] =
-		"{\"v\":\"plain\",\"a\\u0062c\":1,\"x\\\"y\":2,"
-		"\"plain\":{\"inner\":{\"deep\":\"v\"}},\"arr\":[1,{\"k\":2}],"
-		"\"dup\":1,\"dup\":2,\"\\u00e9t\\u00e9\":3,\"plain\\n\":4}";
-	static const char *const keys[] = {"dup", "missing", "abc", "x\"y",
-					   "v", "été", "inner"};
+	static const char line[] = "{\"v\":\"plain\",\"a\\u0062c\":1,\"x\\\"y\":2,"
+				   "\"plain\":{\"inner\":{\"deep\":\"v\"}},\"arr\":[1,{\"k\":2}],"
+				   "\"dup\":1,\"dup\":2,\"\\u00e9t\\u00e9\":3,\"plain\\n\":4}";
+	static const char *const keys[] = {"dup", "missing", "abc", "x\"y", "v", "été", "inner"};
 	struct json *j = json_new();
 	int out[ARRAY_LEN(keys)];
 	int64_t v;
@@ -552,7 +545,7 @@ test_lookup(void **state)
 	assert_true(json_int(j, json_get(j, 0, "plain\n"), &v));
 	assert_int_equal(v, 4);
 	assert_true(json_int(j, json_get(j, 0, "dup"), &v));
-	assert_int_equal(v, 1); /* the first of duplicates */
+	assert_int_equal(v, 1);                            /* the first of duplicates */
 	assert_int_equal(json_get(j, 0, "a\\u0062c"), -1); /* raw is not the key */
 	assert_int_equal(json_get(j, 0, "missing"), -1);
 	assert_int_equal(json_get(j, 0, ""), -1);
@@ -681,7 +674,8 @@ test_bool(void **state)
 
 	(void)state;
 	assert_int_equal(parse_str(j, "{\"t\":true,\"f\":false,\"n\":null,"
-				      "\"s\":\"true\",\"i\":1}"), JSON_OK);
+				      "\"s\":\"true\",\"i\":1}"),
+			 JSON_OK);
 	assert_true(json_bool(j, json_get(j, 0, "t"), &b));
 	assert_true(b);
 	assert_true(json_bool(j, json_get(j, 0, "f"), &b));
@@ -750,7 +744,10 @@ struct unescape_case {
 	size_t outlen;
 };
 
-#define UV(in, out) {in, sizeof(in) - 1, out, sizeof(out) - 1}
+#define UV(in, out) \
+	{ \
+		in, sizeof(in) - 1, out, sizeof(out) - 1 \
+	}
 
 /* Every escape, surrogates, NUL, and text cut short; exact-size copies so
  * a read past n would show under ASan. */
@@ -777,8 +774,10 @@ test_unescape(void **state)
 		UV("\\ud83d\\ude00", "\xf0\x9f\x98\x80"),
 		UV("\\uD83D", "\xef\xbf\xbd"),
 		UV("\\uDE00", "\xef\xbf\xbd"),
-		UV("\\uD83D\\u0041", "\xef\xbf\xbd" "A"),
-		UV("\\uD83Dx", "\xef\xbf\xbd" "x"),
+		UV("\\uD83D\\u0041", "\xef\xbf\xbd"
+				     "A"),
+		UV("\\uD83Dx", "\xef\xbf\xbd"
+			       "x"),
 		UV("\\uD83D\\uD83D\\uDE00", "\xef\xbf\xbd\xf0\x9f\x98\x80"),
 		UV("\\uDE00\\uD83D", "\xef\xbf\xbd\xef\xbf\xbd"),
 		UV("\\u0000", "\0"),
@@ -834,8 +833,7 @@ test_decode_call_id(void **state)
 	static const char line[] =
 		"{\"call_id\":\"call-bb11656a-e59e-4356-9866-5b206aedb390-0\\nfc_35bc3e26\","
 		"\"n\":12,\"o\":{\"x\":1}}";
-	static const char want[] =
-		"call-bb11656a-e59e-4356-9866-5b206aedb390-0\nfc_35bc3e26";
+	static const char want[] = "call-bb11656a-e59e-4356-9866-5b206aedb390-0\nfc_35bc3e26";
 	struct json *j = json_new();
 	struct buf b = {0};
 
@@ -864,7 +862,10 @@ struct quote_case {
 	const char *out;
 };
 
-#define QV(in, out) {in, sizeof(in) - 1, out}
+#define QV(in, out) \
+	{ \
+		in, sizeof(in) - 1, out \
+	}
 
 /* Escapes, controls, and every kind of invalid UTF-8; valid text kept. */
 static void
@@ -935,28 +936,26 @@ test_quote(void **state)
 static void
 test_pretty(void **state)
 {
-	static const char line[] =
-		"{\"a\":1,\"b\":[true,null,{\"c\":\"x\\u0001y\"}],\"d\":{},"
-		"\"e\":[],\"f\":{\"g\":\"h\\\"i\\/\"},\"raw\":\"t\x01\tz\","
-		"\"k\\u0065y\":-1.5e3}";
-	static const char want[] =
-		"{\n"
-		"  \"a\": 1,\n"
-		"  \"b\": [\n"
-		"    true,\n"
-		"    null,\n"
-		"    {\n"
-		"      \"c\": \"x\\u0001y\"\n"
-		"    }\n"
-		"  ],\n"
-		"  \"d\": {},\n"
-		"  \"e\": [],\n"
-		"  \"f\": {\n"
-		"    \"g\": \"h\\\"i/\"\n"
-		"  },\n"
-		"  \"raw\": \"t\\u0001\\tz\",\n"
-		"  \"key\": -1.5e3\n"
-		"}";
+	static const char line[] = "{\"a\":1,\"b\":[true,null,{\"c\":\"x\\u0001y\"}],\"d\":{},"
+				   "\"e\":[],\"f\":{\"g\":\"h\\\"i\\/\"},\"raw\":\"t\x01\tz\","
+				   "\"k\\u0065y\":-1.5e3}";
+	static const char want[] = "{\n"
+				   "  \"a\": 1,\n"
+				   "  \"b\": [\n"
+				   "    true,\n"
+				   "    null,\n"
+				   "    {\n"
+				   "      \"c\": \"x\\u0001y\"\n"
+				   "    }\n"
+				   "  ],\n"
+				   "  \"d\": {},\n"
+				   "  \"e\": [],\n"
+				   "  \"f\": {\n"
+				   "    \"g\": \"h\\\"i/\"\n"
+				   "  },\n"
+				   "  \"raw\": \"t\\u0001\\tz\",\n"
+				   "  \"key\": -1.5e3\n"
+				   "}";
 	struct json *j = json_new();
 	struct buf out = {0};
 	char *copy;
@@ -1036,9 +1035,9 @@ test_head(void **state)
 		"{ \"x\" : [ 1 , 2 ] , \"text\" : \"t\" , \"text\" : \"u\" }",
 		"{}",
 	};
-	static const char *const paths[] = {"text", "message.content", "a",
-					    "a.b", "a.e", "f", "g", "x",
-					    "session_id", "message.role"};
+	static const char *const paths[] = {
+		"text", "message.content", "a",           "a.b", "a.e", "f", "g",
+		"x",    "session_id",      "message.role"};
 	struct json *whole = json_new(), *j = json_new();
 
 	(void)state;
@@ -1101,10 +1100,26 @@ static void
 test_head_other_lines(void **state)
 {
 	static const char *const lines[] = {
-		"[1]", "\"s\"", "42", "", "   ", "x", "}", "{", "{\"a\"",
-		"{\"a\":", "{\"a\":\"b\":\"c\"}", "{\"a\" \"b\"}", "{\"a\":1}}",
-		"{\"a\":1} {\"b\":2}", "{\"a\":[}", "{\"a\":{\"b\":]}",
-		"{\"a\":1,,\"b\":2}", "{1:2}", "{\"a\":tru}", "{\"a\":\"\\q\"}",
+		"[1]",
+		"\"s\"",
+		"42",
+		"",
+		"   ",
+		"x",
+		"}",
+		"{",
+		"{\"a\"",
+		"{\"a\":",
+		"{\"a\":\"b\":\"c\"}",
+		"{\"a\" \"b\"}",
+		"{\"a\":1}}",
+		"{\"a\":1} {\"b\":2}",
+		"{\"a\":[}",
+		"{\"a\":{\"b\":]}",
+		"{\"a\":1,,\"b\":2}",
+		"{1:2}",
+		"{\"a\":tru}",
+		"{\"a\":\"\\q\"}",
 		"{\"a\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}",
 	};
 	struct json *j = json_new();

@@ -19,10 +19,13 @@ load(const char *text)
 	return fixture_new(text, strlen(text), FX_RENDER);
 }
 
-#define INIT "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"model\":\"M\",\"cwd\":\"/w\"}\n"
-#define USER(t) "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"" t "\"}]}}\n"
-#define THINK "{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"hm\",\"timestamp_ms\":1}\n" \
-	      "{\"type\":\"thinking\",\"subtype\":\"completed\",\"timestamp_ms\":2}\n"
+#define INIT \
+	"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"model\":\"M\",\"cwd\":\"/w\"}\n"
+#define USER(t) \
+	"{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"" t "\"}]}}\n"
+#define THINK \
+	"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"hm\",\"timestamp_ms\":1}\n" \
+	"{\"type\":\"thinking\",\"subtype\":\"completed\",\"timestamp_ms\":2}\n"
 #define CALL(id, variant) \
 	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"" id "\"," \
 	"\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"" id "\"}}}}\n" \
@@ -36,16 +39,17 @@ load(const char *text)
 
 /* Items: 0 session, 1 prompt, 2 thinking, 3 ok, 4 failed, 5 notice,
  * 6 prompt, 7 rejected, 8 thinking, 9 orphaned read, 10 ok, 11 result. */
-#define SESSION INIT USER("one") THINK CALL("a", "success") CALL("b", "failure") \
-	NOTICE USER("two") CALL("c", "rejected") THINK OPEN("d") CALL("e", "success") RESULT
+#define SESSION \
+	INIT USER("one") THINK CALL("a", "success") CALL("b", "failure") NOTICE USER("two") \
+		CALL("c", "rejected") THINK OPEN("d") CALL("e", "success") RESULT
 
 static void
 test_items_layout(void **state)
 {
 	struct fixture *f = load(SESSION);
-	static const int types[] = {IT_SESSION, IT_PROMPT, IT_THINKING, IT_TOOL,
-				    IT_TOOL, IT_NOTICE, IT_PROMPT, IT_TOOL,
-				    IT_THINKING, IT_TOOL, IT_TOOL, IT_RESULT};
+	static const int types[] = {IT_SESSION,  IT_PROMPT, IT_THINKING, IT_TOOL,
+				    IT_TOOL,     IT_NOTICE, IT_PROMPT,   IT_TOOL,
+				    IT_THINKING, IT_TOOL,   IT_TOOL,     IT_RESULT};
 
 	(void)state;
 	assert_int_equal(f->m->nit, ARRAY_LEN(types));
@@ -149,8 +153,7 @@ test_filters(void **state)
 	/* The status bar names them in key order. */
 	jump_filter_names(hide | jump_filter_mask(ACT_HIDE_DIAGS), &names);
 	assert_string_equal(names.p, "thinking, notices, diagnostics");
-	assert_int_equal(jump_filter_mask(ACT_HIDE_DIAGS),
-			 (1u << IT_DIAG) | (1u << IT_STDERR));
+	assert_int_equal(jump_filter_mask(ACT_HIDE_DIAGS), (1u << IT_DIAG) | (1u << IT_STDERR));
 	assert_int_equal(jump_filter_mask(ACT_QUIT), 0);
 	buf_free(&names);
 	fixture_free(f);
@@ -177,12 +180,9 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_items_layout),
-		cmocka_unit_test(test_jump_tools),
-		cmocka_unit_test(test_jump_problems),
-		cmocka_unit_test(test_jump_single),
-		cmocka_unit_test(test_filters),
-		cmocka_unit_test(test_status_piece),
+		cmocka_unit_test(test_items_layout),  cmocka_unit_test(test_jump_tools),
+		cmocka_unit_test(test_jump_problems), cmocka_unit_test(test_jump_single),
+		cmocka_unit_test(test_filters),       cmocka_unit_test(test_status_piece),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

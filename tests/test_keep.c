@@ -108,8 +108,7 @@ test_open(void **state)
 	setenv("TZ", "UTC", 1);
 	tzset();
 	assert_int_equal(keep_open(&r, NULL, NOW_MS + 3723000, &err), 0);
-	buf_addf(&want, "%s/agentview/sessions/20261123-010203-p%ld.ndjson",
-		 xdg.p, (long)getpid());
+	buf_addf(&want, "%s/agentview/sessions/20261123-010203-p%ld.ndjson", xdg.p, (long)getpid());
 	assert_string_equal(r.path, want.p);
 	assert_int_equal(stat(r.path, &st), 0);
 	assert_int_equal(st.st_mode & 07777, 0600);
@@ -164,8 +163,10 @@ test_open_fails(void **state)
 	rm_tree(dir);
 }
 
-#define KEPT_HEAD "{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,\"kept\":true,\"agentview_ms\":1}\n"
-#define REC_HEAD "{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,\"agentview_ms\":1}\n"
+#define KEPT_HEAD \
+	"{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,\"kept\":true,\"agentview_ms\":1}\n"
+#define REC_HEAD \
+	"{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,\"agentview_ms\":1}\n"
 
 /* Only old kept recordings of ours that nobody writes go. */
 static void
@@ -225,10 +226,8 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_dir),
-		cmocka_unit_test(test_env),
-		cmocka_unit_test(test_open),
-		cmocka_unit_test(test_open_fails),
+		cmocka_unit_test(test_dir),   cmocka_unit_test(test_env),
+		cmocka_unit_test(test_open),  cmocka_unit_test(test_open_fails),
 		cmocka_unit_test(test_prune),
 	};
 

@@ -116,8 +116,7 @@ test_help_wraps(void **state)
 		}
 		/* Every key name and help word is there, in order (at 12
 		 * columns long words are cut: only the widths count). */
-		for (const struct binding *k = key_table;
-		     w >= 24 && k->action != ACT_NONE; k++) {
+		for (const struct binding *k = key_table; w >= 24 && k->action != ACT_NONE; k++) {
 			char help[256], *word, *save2;
 			const char *at;
 
@@ -143,7 +142,8 @@ test_help_columns(void **state)
 	(void)state;
 	keys_help(&b, 76);
 	assert_non_null(strstr(b.p, "\n  G, End       to the end, and follow new events\n"));
-	assert_non_null(strstr(b.p, "\n  Tab          next pane (the narrow layout shows one at a time)\n"));
+	assert_non_null(strstr(
+		b.p, "\n  Tab          next pane (the narrow layout shows one at a time)\n"));
 	buf_reset(&b);
 	keys_help(&b, 40);
 	assert_non_null(strstr(b.p, "\n  Tab          next pane (the narrow\n"
@@ -170,12 +170,9 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_lookup),
-		cmocka_unit_test(test_no_clash),
-		cmocka_unit_test(test_man_page_in_step),
-		cmocka_unit_test(test_help_text),
-		cmocka_unit_test(test_help_wraps),
-		cmocka_unit_test(test_help_columns),
+		cmocka_unit_test(test_lookup),           cmocka_unit_test(test_no_clash),
+		cmocka_unit_test(test_man_page_in_step), cmocka_unit_test(test_help_text),
+		cmocka_unit_test(test_help_wraps),       cmocka_unit_test(test_help_columns),
 		cmocka_unit_test(test_help_keys),
 	};
 

@@ -31,14 +31,18 @@ four_setup(void **state)
 	struct buf err = {0};
 
 	t->dir = fixture_tmpdir("listview");
-	fixture_put(t->dir, "old.ndjson", INIT("00000001", "/w/old") USER("old work")
-		    RESULT("false", "600000", "r"), NOW - 60 * MIN_MS, false);
-	fixture_put(t->dir, "bad.ndjson", INIT("00000002", "/w/bad") USER("deploy it")
-		    RESULT("true", "1000", "r"), NOW - 30 * MIN_MS, false);
-	fixture_put(t->dir, "run.ndjson", INIT("00000003", "/w/run") USER("run the suite")
-		    START("c1", "npm test", T1), NOW - 1000, false);
-	fixture_put(t->dir, "new.ndjson", INIT("00000004", "/w/new") USER("café au lait")
-		    RESULT("false", "2000", "r"), NOW - 10 * MIN_MS, false);
+	fixture_put(t->dir, "old.ndjson",
+		    INIT("00000001", "/w/old") USER("old work") RESULT("false", "600000", "r"),
+		    NOW - 60 * MIN_MS, false);
+	fixture_put(t->dir, "bad.ndjson",
+		    INIT("00000002", "/w/bad") USER("deploy it") RESULT("true", "1000", "r"),
+		    NOW - 30 * MIN_MS, false);
+	fixture_put(t->dir, "run.ndjson",
+		    INIT("00000003", "/w/run") USER("run the suite") START("c1", "npm test", T1),
+		    NOW - 1000, false);
+	fixture_put(t->dir, "new.ndjson",
+		    INIT("00000004", "/w/new") USER("café au lait") RESULT("false", "2000", "r"),
+		    NOW - 10 * MIN_MS, false);
 	t->f = fleet_new(0, -1);
 	assert_int_equal(fleet_add(t->f, t->dir, &err), 0);
 	fleet_update(t->f, NOW, 0);
@@ -72,8 +76,7 @@ shown(const struct listview *lv, const struct fleet *f)
 	for (size_t i = 0; i < lv->n; i++) {
 		const char *id = fleet_row(f, lv->v[i])->id + 7;
 
-		n += (size_t)snprintf(out + n, sizeof out - n, i == lv->sel ? "[%s]" : "%s",
-				      id);
+		n += (size_t)snprintf(out + n, sizeof out - n, i == lv->sel ? "[%s]" : "%s", id);
 	}
 	return out;
 }
@@ -93,8 +96,8 @@ test_selection(void **state)
 	assert_string_equal(shown(lv, f), "23[4]1");
 	/* A new session needing attention comes first: the selection stays
 	 * on its session, one place down. */
-	fixture_put(t->dir, "late.ndjson", INIT("00000005", "/w/late") USER("late")
-		    RESULT("true", "10", "r"), NOW, false);
+	fixture_put(t->dir, "late.ndjson",
+		    INIT("00000005", "/w/late") USER("late") RESULT("true", "10", "r"), NOW, false);
 	fleet_update(f, NOW + 100, 0);
 	listview_refresh(lv, f, NOW + 100);
 	assert_string_equal(shown(lv, f), "523[4]1");

@@ -46,43 +46,42 @@ count_items(struct fixture *f, enum item_type t)
 	return n;
 }
 
-#define INIT(id, model)                                                        \
-	"{\"type\":\"system\",\"subtype\":\"init\",\"apiKeySource\":\"login\","  \
-	"\"cwd\":\"/w\",\"session_id\":\"" id "\",\"model\":\"" model           \
+#define INIT(id, model) \
+	"{\"type\":\"system\",\"subtype\":\"init\",\"apiKeySource\":\"login\"," \
+	"\"cwd\":\"/w\",\"session_id\":\"" id "\",\"model\":\"" model \
 	"\",\"permissionMode\":\"default\"}\n"
-#define USER(t)                                                                \
-	"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{"      \
+#define USER(t) \
+	"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{" \
 	"\"type\":\"text\",\"text\":\"" t "\"}]},\"session_id\":\"s\"}\n"
-#define DELTA(t, ts)                                                           \
-	"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","          \
-	"\"content\":[{\"type\":\"text\",\"text\":\"" t "\"}]},"                \
+#define DELTA(t, ts) \
+	"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\"," \
+	"\"content\":[{\"type\":\"text\",\"text\":\"" t "\"}]}," \
 	"\"session_id\":\"s\",\"timestamp_ms\":" #ts "}\n"
-#define RECAP(t, ts)                                                           \
-	"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","          \
-	"\"content\":[{\"type\":\"text\",\"text\":\"" t "\"}]},"                \
-	"\"session_id\":\"s\",\"model_call_id\":\"r-0-abcd\",\"timestamp_ms\":" \
-	#ts "}\n"
-#define FINAL(t)                                                               \
-	"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","          \
-	"\"content\":[{\"type\":\"text\",\"text\":\"" t "\"}]},"                \
+#define RECAP(t, ts) \
+	"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\"," \
+	"\"content\":[{\"type\":\"text\",\"text\":\"" t "\"}]}," \
+	"\"session_id\":\"s\",\"model_call_id\":\"r-0-abcd\",\"timestamp_ms\":" #ts "}\n"
+#define FINAL(t) \
+	"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\"," \
+	"\"content\":[{\"type\":\"text\",\"text\":\"" t "\"}]}," \
 	"\"session_id\":\"s\"}\n"
-#define THINK(t, ts)                                                           \
-	"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"" t "\","      \
+#define THINK(t, ts) \
+	"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"" t "\"," \
 	"\"session_id\":\"s\",\"timestamp_ms\":" #ts "}\n"
-#define THOUGHT(ts)                                                            \
+#define THOUGHT(ts) \
 	"{\"type\":\"thinking\",\"subtype\":\"completed\",\"session_id\":\"s\"," \
 	"\"timestamp_ms\":" #ts "}\n"
-#define RESULT(t)                                                              \
-	"{\"type\":\"result\",\"subtype\":\"success\",\"duration_ms\":1902,"    \
-	"\"duration_api_ms\":1902,\"is_error\":false,\"result\":\"" t "\","     \
+#define RESULT(t) \
+	"{\"type\":\"result\",\"subtype\":\"success\",\"duration_ms\":1902," \
+	"\"duration_api_ms\":1902,\"is_error\":false,\"result\":\"" t "\"," \
 	"\"session_id\":\"s\",\"request_id\":\"r\"}\n"
-#define START(id, kind, args, ts)                                              \
-	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"" id     \
-	"\",\"tool_call\":{\"" kind "\":{\"args\":" args "}},"                  \
+#define START(id, kind, args, ts) \
+	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"" id \
+	"\",\"tool_call\":{\"" kind "\":{\"args\":" args "}}," \
 	"\"session_id\":\"s\",\"timestamp_ms\":" #ts "}\n"
-#define DONE(id, kind, result, ts)                                             \
-	"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"" id   \
-	"\",\"tool_call\":{\"" kind "\":{\"result\":" result "}},"              \
+#define DONE(id, kind, result, ts) \
+	"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"" id \
+	"\",\"tool_call\":{\"" kind "\":{\"result\":" result "}}," \
 	"\"session_id\":\"s\",\"timestamp_ms\":" #ts "}\n"
 
 /* A delta's text is read from the head of its line when its fields come
@@ -92,24 +91,26 @@ static void
 test_delta_text_any_order(void **state)
 {
 	struct fixture *f = feed(
-		INIT("a", "A") THINK("one", 1)
-		"{\"session_id\":\"s\",\"timestamp_ms\":2,\"type\":\"thinking\","
-		"\"subtype\":\"delta\",\"text\":\" two\"}\n"
-		"{\"type\":\"thinking\",\"subtype\":\"delta\",\"session_id\":\"s\","
-		"\"text\":\" \\u00e9\\\"3\\\"\",\"timestamp_ms\":3}\n"
-		THINK(" four", 4) THOUGHT(5) DELTA("A", 6)
-		"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
-		"\"content\":[{\"type\":\"text\",\"text\":\"B\"},{\"type\":\"text\","
-		"\"text\":\"C\"}]},\"session_id\":\"s\",\"timestamp_ms\":7}\n"
-		"{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"role\":\"assistant\","
-		"\"content\":[{\"type\":\"text\",\"text\":\"D\"}]},\"session_id\":\"s\","
-		"\"timestamp_ms\":8}\n"
-		"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
-		"\"content\":\"E\"},\"session_id\":\"s\",\"timestamp_ms\":9}\n"
-		"{\"timestamp_ms\":10,\"type\":\"assistant\",\"message\":{\"content\":"
-		"[{\"text\":\"F\",\"type\":\"text\"}],\"role\":\"assistant\"},"
-		"\"session_id\":\"s\"}\n"
-		DELTA("G\\n", 11) RESULT("ABCDEFG\\n"),
+		INIT("a", "A") THINK(
+			"one",
+			1) "{\"session_id\":\"s\",\"timestamp_ms\":2,\"type\":\"thinking\","
+			   "\"subtype\":\"delta\",\"text\":\" two\"}\n"
+			   "{\"type\":\"thinking\",\"subtype\":\"delta\",\"session_id\":\"s\","
+			   "\"text\":\" \\u00e9\\\"3\\\"\",\"timestamp_ms\":3}\n" THINK(
+				   " four", 4) THOUGHT(5)
+				   DELTA("A",
+					 6) "{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
+					    "\"content\":[{\"type\":\"text\",\"text\":\"B\"},{\"type\":\"text\","
+					    "\"text\":\"C\"}]},\"session_id\":\"s\",\"timestamp_ms\":7}\n"
+					    "{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"role\":\"assistant\","
+					    "\"content\":[{\"type\":\"text\",\"text\":\"D\"}]},\"session_id\":\"s\","
+					    "\"timestamp_ms\":8}\n"
+					    "{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
+					    "\"content\":\"E\"},\"session_id\":\"s\",\"timestamp_ms\":9}\n"
+					    "{\"timestamp_ms\":10,\"type\":\"assistant\",\"message\":{\"content\":"
+					    "[{\"text\":\"F\",\"type\":\"text\"}],\"role\":\"assistant\"},"
+					    "\"session_id\":\"s\"}\n" DELTA("G\\n", 11)
+						    RESULT("ABCDEFG\\n"),
 		true);
 
 	(void)state;
@@ -131,9 +132,9 @@ test_delta_text_any_order(void **state)
 static void
 test_reader(void **state)
 {
-	struct fixture *f = feed(INIT("a", "A") THINK("one", 1) THINK(" two", 2)
-			    THOUGHT(3) DELTA("x", 4) DELTA("y", 5) RESULT("xy"),
-			    true);
+	struct fixture *f = feed(INIT("a", "A") THINK("one", 1) THINK(" two", 2) THOUGHT(3)
+					 DELTA("x", 4) DELTA("y", 5) RESULT("xy"),
+				 true);
 	struct model r;
 	struct buf a = {0}, b = {0};
 	const struct json *j;
@@ -200,10 +201,9 @@ test_moved_buffer(void **state)
 static void
 test_session_per_init(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto") USER("hi") RESULT("")
-				    INIT("b", "Grok") RESULT("")
-				    INIT("a", "Auto") RESULT(""),
-			    true);
+	struct fixture *f = feed(INIT("a", "Auto") USER("hi") RESULT("") INIT("b", "Grok")
+					 RESULT("") INIT("a", "Auto") RESULT(""),
+				 true);
 
 	(void)state;
 	/* A resumed run repeats its session_id and is still a session. */
@@ -220,9 +220,8 @@ test_session_per_init(void **state)
 static void
 test_events_before_init(void **state)
 {
-	struct fixture *f = feed(START("c1", "readToolCall", "{\"path\":\"x\"}", 5)
-				    DELTA("hello", 6),
-			    true);
+	struct fixture *f =
+		feed(START("c1", "readToolCall", "{\"path\":\"x\"}", 5) DELTA("hello", 6), true);
 
 	(void)state;
 	assert_int_equal(f->m->nses, 1);
@@ -236,8 +235,7 @@ test_events_before_init(void **state)
 static void
 test_prompt_text(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto") USER("fix the tests") RESULT(""),
-			    true);
+	struct fixture *f = feed(INIT("a", "Auto") USER("fix the tests") RESULT(""), true);
 
 	(void)state;
 	assert_int_equal(f->m->it[1].type, IT_PROMPT);
@@ -251,14 +249,13 @@ test_prompt_text(void **state)
 static void
 test_partial_output_not_doubled(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto") DELTA("I'll", 1) DELTA(" run", 2)
-				    RECAP("I'll run", 3)
-				    START("c1", "shellToolCall", "{\"command\":\"ls\"}", 4)
-				    DONE("c1", "shellToolCall",
-					 "{\"success\":{\"exitCode\":0}}", 5)
-				    DELTA("Done", 6) DELTA(".", 7) FINAL("Done.")
-				    RESULT("I'll runDone."),
-			    true);
+	struct fixture *f =
+		feed(INIT("a", "Auto") DELTA("I'll", 1) DELTA(" run", 2) RECAP("I'll run", 3)
+			     START("c1", "shellToolCall", "{\"command\":\"ls\"}", 4)
+				     DONE("c1", "shellToolCall", "{\"success\":{\"exitCode\":0}}",
+					  5) DELTA("Done", 6) DELTA(".", 7) FINAL("Done.")
+					     RESULT("I'll runDone."),
+		     true);
 
 	(void)state;
 	assert_string_equal(assistant_text(f, 0), "I'll runDone.");
@@ -271,13 +268,12 @@ test_partial_output_not_doubled(void **state)
 static void
 test_no_partial_segments(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto") RECAP("Reading it.", 3)
-				    START("c1", "readToolCall", "{\"path\":\"x\"}", 4)
-				    DONE("c1", "readToolCall",
-					 "{\"success\":{\"totalLines\":3}}", 5)
-				    FINAL("It has 3 lines.")
-				    RESULT("Reading it.It has 3 lines."),
-			    true);
+	struct fixture *f =
+		feed(INIT("a", "Auto") RECAP("Reading it.", 3) START("c1", "readToolCall",
+								     "{\"path\":\"x\"}", 4)
+			     DONE("c1", "readToolCall", "{\"success\":{\"totalLines\":3}}", 5)
+				     FINAL("It has 3 lines.") RESULT("Reading it.It has 3 lines."),
+		     true);
 
 	(void)state;
 	assert_string_equal(assistant_text(f, 0), "Reading it.It has 3 lines.");
@@ -289,19 +285,19 @@ test_no_partial_segments(void **state)
 static void
 test_final_spanning_steps(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto") RECAP("Started.", 1)
-				    START("c1", "shellToolCall", "{\"command\":\"sleep 5\"}", 2)
-				    DONE("c1", "shellToolCall", "{\"success\":{\"exitCode\":0}}", 3)
-				    "{\"type\":\"system\",\"subtype\":\"task_notification\","
-				    "\"task_id\":\"1\",\"status\":\"completed\",\"title\":\"sleep 5\","
-				    "\"session_id\":\"s\",\"timestamp_ms\":4}\n"
-				    FINAL("DONEThe background command finished.")
-				    RESULT("Started.DONEThe background command finished."),
-			    true);
+	struct fixture *f = feed(
+		INIT("a", "Auto") RECAP("Started.", 1) START("c1", "shellToolCall",
+							     "{\"command\":\"sleep 5\"}", 2)
+			DONE("c1", "shellToolCall", "{\"success\":{\"exitCode\":0}}",
+			     3) "{\"type\":\"system\",\"subtype\":\"task_notification\","
+				"\"task_id\":\"1\",\"status\":\"completed\",\"title\":\"sleep 5\","
+				"\"session_id\":\"s\",\"timestamp_ms\":4}\n" FINAL(
+					"DONEThe background command finished.")
+					RESULT("Started.DONEThe background command finished."),
+		true);
 
 	(void)state;
-	assert_string_equal(assistant_text(f, 0),
-			    "Started.DONEThe background command finished.");
+	assert_string_equal(assistant_text(f, 0), "Started.DONEThe background command finished.");
 	assert_int_equal(count_items(f, IT_NOTICE), 1);
 	for (size_t i = 0; i < f->m->nit; i++) {
 		if (f->m->it[i].type != IT_NOTICE)
@@ -317,10 +313,9 @@ test_final_spanning_steps(void **state)
 static void
 test_repeated_deltas_kept(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto") DELTA("**", 1) DELTA("bold", 2)
-				    DELTA("**", 3) FINAL("**bold**")
-				    RESULT("**bold**"),
-			    true);
+	struct fixture *f = feed(INIT("a", "Auto") DELTA("**", 1) DELTA("bold", 2) DELTA("**", 3)
+					 FINAL("**bold**") RESULT("**bold**"),
+				 true);
 
 	(void)state;
 	assert_string_equal(assistant_text(f, 0), "**bold**");
@@ -330,10 +325,9 @@ test_repeated_deltas_kept(void **state)
 static void
 test_thinking_phases(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto") THINK("Plan", 1) THINK(" it", 2)
-				    THOUGHT(3) DELTA("x", 4) THINK("More", 5)
-				    THOUGHT(9) RESULT("x"),
-			    true);
+	struct fixture *f = feed(INIT("a", "Auto") THINK("Plan", 1) THINK(" it", 2) THOUGHT(3)
+					 DELTA("x", 4) THINK("More", 5) THOUGHT(9) RESULT("x"),
+				 true);
 
 	(void)state;
 	assert_int_equal(count_items(f, IT_THINKING), 2);
@@ -347,15 +341,15 @@ test_thinking_phases(void **state)
 static void
 test_call_id_with_newline(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto")
-				    START("call-1\\nfc_1", "readToolCall", "{\"path\":\"a\"}", 1)
-				    START("call-1\\nfc_2", "readToolCall", "{\"path\":\"b\"}", 2)
-				    DONE("call-1\\nfc_2", "readToolCall",
-					 "{\"success\":{\"totalLines\":1}}", 3)
-				    DONE("call-1\\nfc_1", "readToolCall",
-					 "{\"error\":{\"errorMessage\":\"File not found\"}}", 4)
-				    RESULT(""),
-			    true);
+	struct fixture *f =
+		feed(INIT("a", "Auto") START("call-1\\nfc_1", "readToolCall", "{\"path\":\"a\"}", 1)
+			     START("call-1\\nfc_2", "readToolCall", "{\"path\":\"b\"}",
+				   2) DONE("call-1\\nfc_2", "readToolCall",
+					   "{\"success\":{\"totalLines\":1}}", 3)
+				     DONE("call-1\\nfc_1", "readToolCall",
+					  "{\"error\":{\"errorMessage\":\"File not found\"}}", 4)
+					     RESULT(""),
+		     true);
 
 	(void)state;
 	assert_int_equal(f->m->ncall, 2);
@@ -373,17 +367,17 @@ static void
 test_tool_key_and_missing_args(void **state)
 {
 	struct fixture *f = feed(
-		INIT("a", "Auto")
-		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c1\","
-		"\"tool_call\":{\"hookAdditionalContexts\":[],\"toolCallId\":\"c1\","
-		"\"shellToolCall\":{\"args\":{\"command\":\"npm test\"}},"
-		"\"startedAtMs\":\"1000\"},\"session_id\":\"s\",\"timestamp_ms\":900}\n"
-		"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c1\","
-		"\"tool_call\":{\"hookAdditionalContexts\":[],"
-		"\"shellToolCall\":{\"result\":{\"rejected\":{\"command\":\"npm test\","
-		"\"workingDirectory\":\"\",\"reason\":\"\",\"isReadonly\":false}}},"
-		"\"toolCallId\":\"c1\",\"startedAtMs\":\"1000\",\"completedAtMs\":\"1250\"},"
-		"\"session_id\":\"s\",\"timestamp_ms\":1300}\n" RESULT(""),
+		INIT("a",
+		     "Auto") "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c1\","
+			     "\"tool_call\":{\"hookAdditionalContexts\":[],\"toolCallId\":\"c1\","
+			     "\"shellToolCall\":{\"args\":{\"command\":\"npm test\"}},"
+			     "\"startedAtMs\":\"1000\"},\"session_id\":\"s\",\"timestamp_ms\":900}\n"
+			     "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c1\","
+			     "\"tool_call\":{\"hookAdditionalContexts\":[],"
+			     "\"shellToolCall\":{\"result\":{\"rejected\":{\"command\":\"npm test\","
+			     "\"workingDirectory\":\"\",\"reason\":\"\",\"isReadonly\":false}}},"
+			     "\"toolCallId\":\"c1\",\"startedAtMs\":\"1000\",\"completedAtMs\":\"1250\"},"
+			     "\"session_id\":\"s\",\"timestamp_ms\":1300}\n" RESULT(""),
 		true);
 	struct tool_desc d = {0};
 
@@ -431,8 +425,8 @@ test_result_variants(void **state)
 		f = feed(t.p, true);
 		assert_int_equal(f->m->ncall, 1);
 		if (model_call_state(f->m, 0) != cases[i].want)
-			fail_msg("case %zu: state %d, want %d", i,
-				 model_call_state(f->m, 0), cases[i].want);
+			fail_msg("case %zu: state %d, want %d", i, model_call_state(f->m, 0),
+				 cases[i].want);
 		fixture_free(f);
 		buf_free(&t);
 	}
@@ -442,11 +436,10 @@ test_result_variants(void **state)
 static void
 test_completed_without_started(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto")
-				    DONE("ghost", "readToolCall",
-					 "{\"success\":{\"totalLines\":2}}", 5)
-				    RESULT(""),
-			    true);
+	struct fixture *f =
+		feed(INIT("a", "Auto") DONE("ghost", "readToolCall",
+					    "{\"success\":{\"totalLines\":2}}", 5) RESULT(""),
+		     true);
 
 	(void)state;
 	assert_int_equal(f->m->ncall, 1);
@@ -462,9 +455,8 @@ test_completed_without_started(void **state)
 static void
 test_running_then_orphaned(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto")
-				    START("c1", "readToolCall", "{\"path\":\"x\"}", 1),
-			    false);
+	struct fixture *f =
+		feed(INIT("a", "Auto") START("c1", "readToolCall", "{\"path\":\"x\"}", 1), false);
 	uint32_t counts[CS_NSTATES];
 
 	(void)state;
@@ -486,10 +478,9 @@ test_running_then_orphaned(void **state)
 static void
 test_orphaned_at_result(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto")
-				    START("c1", "readToolCall", "{\"path\":\"x\"}", 1)
-				    RESULT(""),
-			    false);
+	struct fixture *f = feed(
+		INIT("a", "Auto") START("c1", "readToolCall", "{\"path\":\"x\"}", 1) RESULT(""),
+		false);
 
 	(void)state;
 	/* The source is still open, but the session has its result. */
@@ -502,14 +493,14 @@ test_orphaned_at_result(void **state)
 static void
 test_duplicate_and_empty_ids(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto")
-				    START("dup", "readToolCall", "{\"path\":\"1\"}", 1)
-				    START("dup", "readToolCall", "{\"path\":\"2\"}", 2)
-				    DONE("dup", "readToolCall", "{\"success\":{}}", 3)
-				    START("", "readToolCall", "{\"path\":\"3\"}", 4)
-				    DONE("", "readToolCall", "{\"success\":{}}", 5)
-				    RESULT(""),
-			    true);
+	struct fixture *f =
+		feed(INIT("a", "Auto") START("dup", "readToolCall", "{\"path\":\"1\"}", 1)
+			     START("dup", "readToolCall", "{\"path\":\"2\"}", 2)
+				     DONE("dup", "readToolCall", "{\"success\":{}}", 3)
+					     START("", "readToolCall", "{\"path\":\"3\"}", 4)
+						     DONE("", "readToolCall", "{\"success\":{}}", 5)
+							     RESULT(""),
+		     true);
 
 	(void)state;
 	assert_int_equal(f->m->ncall, 3);
@@ -524,12 +515,11 @@ test_duplicate_and_empty_ids(void **state)
 static void
 test_ids_scoped_by_session(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto")
-				    START("c1", "readToolCall", "{\"path\":\"1\"}", 1)
-				    INIT("b", "Auto")
-				    DONE("c1", "readToolCall", "{\"success\":{}}", 3)
-				    RESULT(""),
-			    true);
+	struct fixture *f =
+		feed(INIT("a", "Auto") START("c1", "readToolCall", "{\"path\":\"1\"}", 1)
+			     INIT("b", "Auto") DONE("c1", "readToolCall", "{\"success\":{}}", 3)
+				     RESULT(""),
+		     true);
 
 	(void)state;
 	assert_int_equal(f->m->ncall, 2);
@@ -542,13 +532,12 @@ test_ids_scoped_by_session(void **state)
 static void
 test_unknown_kind_and_type(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto")
-				    START("c1", "frobnicateToolCall", "{\"target\":\"x\"}", 1)
-				    DONE("c1", "frobnicateToolCall", "{\"success\":{}}", 2)
-				    "{\"type\":\"wormhole\",\"subtype\":\"open\",\"x\":1}\n"
-				    "{\"type\":\"thinking\",\"subtype\":\"paused\"}\n"
-				    RESULT(""),
-			    true);
+	struct fixture *f =
+		feed(INIT("a", "Auto") START("c1", "frobnicateToolCall", "{\"target\":\"x\"}", 1)
+			     DONE("c1", "frobnicateToolCall", "{\"success\":{}}",
+				  2) "{\"type\":\"wormhole\",\"subtype\":\"open\",\"x\":1}\n"
+				     "{\"type\":\"thinking\",\"subtype\":\"paused\"}\n" RESULT(""),
+		     true);
 	struct tool_desc d = {0};
 	struct buf line = {0};
 
@@ -573,12 +562,13 @@ test_unknown_kind_and_type(void **state)
 static void
 test_diagnostics(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto") "\n   \n"
-				    "RetriableError: [invalid_argument] unknown option\n"
-				    "[1,2]\n"
-				    "{\"type\":\"user\",\n"
-				    "{\"a\":tru}\n",
-			    true);
+	struct fixture *f =
+		feed(INIT("a", "Auto") "\n   \n"
+				       "RetriableError: [invalid_argument] unknown option\n"
+				       "[1,2]\n"
+				       "{\"type\":\"user\",\n"
+				       "{\"a\":tru}\n",
+		     true);
 
 	(void)state;
 	/* Blank lines count as lines but are no events. */
@@ -602,10 +592,13 @@ test_diagnostics(void **state)
 static void
 test_crlf_bom_last_line(void **state)
 {
-	struct fixture *f = feed("\xEF\xBB\xBF" INIT("a", "Auto") "\r\n"
-			    "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\","
-			    "\"text\":\"hi\"}]}}\r\n" RESULT("") "{\"type\":\"wormhole\"}",
-			    true);
+	struct fixture *f = feed(
+		"\xEF\xBB\xBF" INIT(
+			"a",
+			"Auto") "\r\n"
+				"{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\","
+				"\"text\":\"hi\"}]}}\r\n" RESULT("") "{\"type\":\"wormhole\"}",
+		true);
 
 	(void)state;
 	assert_int_equal(f->m->ndiag, 0);
@@ -620,10 +613,11 @@ test_crlf_bom_last_line(void **state)
 static void
 test_result_fields(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto")
-			    "{\"type\":\"result\",\"subtype\":\"success\",\"duration_ms\":4321,"
-			    "\"is_error\":true,\"result\":\"\",\"request_id\":\"req\"}\n",
-			    true);
+	struct fixture *f = feed(
+		INIT("a",
+		     "Auto") "{\"type\":\"result\",\"subtype\":\"success\",\"duration_ms\":4321,"
+			     "\"is_error\":true,\"result\":\"\",\"request_id\":\"req\"}\n",
+		true);
 
 	(void)state;
 	assert_int_equal(model_session_state(f->m, 0), SS_FAILED);
@@ -635,11 +629,12 @@ test_result_fields(void **state)
 static void
 test_timing(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto") THINK("x", 9007199254740000)
-				    START("c", "readToolCall", "{\"path\":\"x\"}", 9007199254740100)
-				    DONE("c", "readToolCall", "{\"success\":{}}", 9007199254740350)
-				    RESULT(""),
-			    true);
+	struct fixture *f =
+		feed(INIT("a", "Auto") THINK("x", 9007199254740000)
+			     START("c", "readToolCall", "{\"path\":\"x\"}", 9007199254740100)
+				     DONE("c", "readToolCall", "{\"success\":{}}", 9007199254740350)
+					     RESULT(""),
+		     true);
 
 	(void)state;
 	assert_true(f->m->ses[0].start_ms == 9007199254740000LL);
@@ -656,16 +651,16 @@ test_timing(void **state)
 static void
 test_same_axis(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto") THINK("x", 1000)
-				    START("c", "readToolCall", "{\"path\":\"x\"}", 1000)
-				    DONE("c", "readToolCall", "{\"success\":{}}", 1500)
-				    RESULT("")
-				    INIT("b", "Auto") THINK("x", 90000)
-				    START("d", "readToolCall", "{\"path\":\"y\"}", 90000)
-				    DONE("d", "readToolCall", "{\"success\":{}}", 90100)
-				    "{\"type\":\"result\",\"subtype\":\"success\","
-				    "\"duration_ms\":200,\"is_error\":false,\"result\":\"\"}\n",
-			    true);
+	struct fixture *f = feed(
+		INIT("a", "Auto") THINK("x", 1000) START(
+			"c", "readToolCall", "{\"path\":\"x\"}",
+			1000) DONE("c", "readToolCall", "{\"success\":{}}",
+				   1500) RESULT("") INIT("b", "Auto") THINK("x", 90000)
+			START("d", "readToolCall", "{\"path\":\"y\"}", 90000) DONE(
+				"d", "readToolCall", "{\"success\":{}}",
+				90100) "{\"type\":\"result\",\"subtype\":\"success\","
+				       "\"duration_ms\":200,\"is_error\":false,\"result\":\"\"}\n",
+		true);
 	int64_t a0, a1;
 	double from, to;
 
@@ -693,15 +688,15 @@ test_same_axis(void **state)
 static void
 test_time_overflow(void **state)
 {
-	struct fixture *f = feed(
-		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c\","
-		"\"tool_call\":{\"readToolCall\":{\"args\":{}}},"
-		"\"timestamp_ms\":9223372036854775000}\n"
-		"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c\","
-		"\"tool_call\":{\"readToolCall\":{\"result\":{\"success\":{}}},"
-		"\"startedAtMs\":\"0\",\"completedAtMs\":\"9223372036854775000\"},"
-		"\"timestamp_ms\":9223372036854775001}\n",
-		true);
+	struct fixture *f =
+		feed("{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c\","
+		     "\"tool_call\":{\"readToolCall\":{\"args\":{}}},"
+		     "\"timestamp_ms\":9223372036854775000}\n"
+		     "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c\","
+		     "\"tool_call\":{\"readToolCall\":{\"result\":{\"success\":{}}},"
+		     "\"startedAtMs\":\"0\",\"completedAtMs\":\"9223372036854775000\"},"
+		     "\"timestamp_ms\":9223372036854775001}\n",
+		     true);
 
 	(void)state;
 	assert_true(f->m->call[0].end_ms == 9223372036854775001LL);
@@ -736,8 +731,8 @@ static void
 test_json_format_input(void **state)
 {
 	struct fixture *f = feed("{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,"
-			    "\"duration_ms\":10,\"result\":\"\\n4\",\"session_id\":\"s\"}\n",
-			    true);
+				 "\"duration_ms\":10,\"result\":\"\\n4\",\"session_id\":\"s\"}\n",
+				 true);
 
 	(void)state;
 	assert_int_equal(f->m->nses, 1);
@@ -752,13 +747,14 @@ test_json_format_input(void **state)
 static void
 test_notices(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto")
-			    "{\"type\":\"connection\",\"subtype\":\"reconnecting\",\"attempt\":2}\n"
-			    "{\"type\":\"retry\",\"subtype\":\"starting\",\"attempt\":1,\"is_resume\":true}\n"
-			    "{\"type\":\"retry\",\"subtype\":\"resuming\",\"attempt\":1,"
-			    "\"checkpoint_turn_count\":3}\n"
-			    "{\"type\":\"connection\",\"subtype\":\"reconnected\"}\n",
-			    true);
+	struct fixture *f = feed(
+		INIT("a",
+		     "Auto") "{\"type\":\"connection\",\"subtype\":\"reconnecting\",\"attempt\":2}\n"
+			     "{\"type\":\"retry\",\"subtype\":\"starting\",\"attempt\":1,\"is_resume\":true}\n"
+			     "{\"type\":\"retry\",\"subtype\":\"resuming\",\"attempt\":1,"
+			     "\"checkpoint_turn_count\":3}\n"
+			     "{\"type\":\"connection\",\"subtype\":\"reconnected\"}\n",
+		true);
 	static const char *const want[] = {
 		"connection lost, reconnecting (attempt 2)",
 		"retrying, resuming (attempt 1)",
@@ -779,22 +775,22 @@ test_notices(void **state)
 static void
 test_recording_lines(void **state)
 {
-	struct fixture *f = feed(
-		"{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,"
-		"\"agentview_ms\":100,\"source\":\"stdin\"}\n"
-		"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"a\","
-		"\"agentview_ms\":150}\n"
-		"{\"type\":\"agentview\",\"subtype\":\"line\",\"agentview_ms\":200,"
-		"\"text\":\"not json\"}\n"
-		"{\"type\":\"agentview\",\"subtype\":\"line\",\"agentview_ms\":210,"
-		"\"text\":\"\"}\n"
-		"{\"type\":\"agentview\",\"subtype\":\"line\",\"agentview_ms\":220,"
-		"\"text\":\" \\t\\r\"}\n"
-		"{\"type\":\"agentview\",\"subtype\":\"stderr\",\"agentview_ms\":250,"
-		"\"text\":\"boom\"}\n"
-		"{\"type\":\"agentview\",\"subtype\":\"exit\",\"agentview_ms\":300,"
-		"\"exit_status\":1,\"signal\":null}\n",
-		true);
+	struct fixture *f =
+		feed("{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,"
+		     "\"agentview_ms\":100,\"source\":\"stdin\"}\n"
+		     "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"a\","
+		     "\"agentview_ms\":150}\n"
+		     "{\"type\":\"agentview\",\"subtype\":\"line\",\"agentview_ms\":200,"
+		     "\"text\":\"not json\"}\n"
+		     "{\"type\":\"agentview\",\"subtype\":\"line\",\"agentview_ms\":210,"
+		     "\"text\":\"\"}\n"
+		     "{\"type\":\"agentview\",\"subtype\":\"line\",\"agentview_ms\":220,"
+		     "\"text\":\" \\t\\r\"}\n"
+		     "{\"type\":\"agentview\",\"subtype\":\"stderr\",\"agentview_ms\":250,"
+		     "\"text\":\"boom\"}\n"
+		     "{\"type\":\"agentview\",\"subtype\":\"exit\",\"agentview_ms\":300,"
+		     "\"exit_status\":1,\"signal\":null}\n",
+		     true);
 
 	(void)state;
 	assert_int_equal(f->m->nses, 1);
@@ -929,8 +925,8 @@ test_stderr_source(void **state)
 static void
 test_preamble_adopted(void **state)
 {
-	struct fixture *f = feed("Warning: old CLI\n" INIT("a", "Auto") USER("hi")
-			    RESULT(""), true);
+	struct fixture *f =
+		feed("Warning: old CLI\n" INIT("a", "Auto") USER("hi") RESULT(""), true);
 	struct fixture *g = feed(DELTA("x", 1) INIT("a", "Auto") RESULT(""), true);
 
 	(void)state;
@@ -950,19 +946,19 @@ test_preamble_adopted(void **state)
 static void
 test_recording_command(void **state)
 {
-	struct fixture *f = feed(
-		"{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,"
-		"\"agentview_ms\":100,\"source\":\"command\",\"argv\":[\"sh\",\"-c\","
-		"\"echo \\u001b[2J\"]}\n"
-		"{\"type\":\"agentview\",\"subtype\":\"stderr\",\"agentview_ms\":120,"
-		"\"text\":\"early\"}\n"
-		"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"a\","
-		"\"agentview_ms\":150}\n"
-		"{\"type\":\"agentview\",\"subtype\":\"stderr\",\"agentview_ms\":250,"
-		"\"text\":\"boom\"}\n"
-		"{\"type\":\"agentview\",\"subtype\":\"exit\",\"agentview_ms\":300,"
-		"\"exit_status\":null,\"signal\":15}\n",
-		true);
+	struct fixture *f =
+		feed("{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,"
+		     "\"agentview_ms\":100,\"source\":\"command\",\"argv\":[\"sh\",\"-c\","
+		     "\"echo \\u001b[2J\"]}\n"
+		     "{\"type\":\"agentview\",\"subtype\":\"stderr\",\"agentview_ms\":120,"
+		     "\"text\":\"early\"}\n"
+		     "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"a\","
+		     "\"agentview_ms\":150}\n"
+		     "{\"type\":\"agentview\",\"subtype\":\"stderr\",\"agentview_ms\":250,"
+		     "\"text\":\"boom\"}\n"
+		     "{\"type\":\"agentview\",\"subtype\":\"exit\",\"agentview_ms\":300,"
+		     "\"exit_status\":null,\"signal\":15}\n",
+		     true);
 
 	(void)state;
 	assert_true(f->m->cmd.present);
@@ -1015,24 +1011,22 @@ test_parsed_reuse(void **state)
 	assert_ptr_equal(j, f->m->qjson);
 	assert_true(json_streq(j, json_get(j, 0, "type"), "user"));
 	/* Found again: still labelled with event 1. */
-	assert_true(json_holds(f->m->qjson, model_line(f->m, 1, &(size_t){0}),
-			       f->m->ev[1].len, 2));
+	assert_true(json_holds(f->m->qjson, model_line(f->m, 1, &(size_t){0}), f->m->ev[1].len, 2));
 	assert_ptr_equal(model_parsed(f->m, 1, f->m->qjson), f->m->qjson);
 	/* Another event in the same parser replaces it. */
 	j = model_parsed(f->m, 0, f->m->qjson);
 	assert_true(json_streq(j, json_get(j, 0, "type"), "system"));
-	assert_false(json_holds(f->m->qjson, model_line(f->m, 1, &(size_t){0}),
-				f->m->ev[1].len, 2));
+	assert_false(
+		json_holds(f->m->qjson, model_line(f->m, 1, &(size_t){0}), f->m->ev[1].len, 2));
 	/* A parser of the caller's own is parsed into, never labelled. */
 	assert_ptr_equal(model_parsed(f->m, 1, other), other);
-	assert_false(json_holds(other, model_line(f->m, 1, &(size_t){0}),
-				f->m->ev[1].len, 2));
+	assert_false(json_holds(other, model_line(f->m, 1, &(size_t){0}), f->m->ev[1].len, 2));
 	/* qjson holds event 0 (labelled 1); the model starts again. */
 	model_clear(f->m);
 	fixture_rewind(f);
 	fixture_feed(f, SIZE_MAX);
-	assert_false(json_holds(f->m->qjson, model_line(f->m, 0, &(size_t){0}),
-				f->m->ev[0].len, 1));
+	assert_false(
+		json_holds(f->m->qjson, model_line(f->m, 0, &(size_t){0}), f->m->ev[0].len, 1));
 	j = model_parsed(f->m, 0, f->m->qjson);
 	assert_true(json_streq(j, json_get(j, 0, "type"), "system"));
 	json_free(other);
@@ -1044,16 +1038,15 @@ test_parsed_reuse(void **state)
 static void
 test_limit(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto") USER("hi") DELTA("Hel", 100)
-				    DELTA("lo", 200)
-				    START("c1", "readToolCall", "{\"path\":\"x\"}", 300)
-				    START("c2", "shellToolCall", "{\"command\":\"ls\"}", 350)
-				    DONE("c1", "readToolCall", "{\"success\":{}}", 400)
-				    "not json\n" RESULT("")
-				    INIT("b", "Auto")
-				    START("c3", "readToolCall", "{\"path\":\"y\"}", 600)
-				    DELTA("x", 700),
-			    true);
+	struct fixture *f =
+		feed(INIT("a", "Auto") USER("hi") DELTA("Hel", 100) DELTA("lo", 200)
+			     START("c1", "readToolCall", "{\"path\":\"x\"}",
+				   300) START("c2", "shellToolCall", "{\"command\":\"ls\"}", 350)
+				     DONE("c1", "readToolCall", "{\"success\":{}}",
+					  400) "not json\n" RESULT("") INIT("b", "Auto")
+					     START("c3", "readToolCall", "{\"path\":\"y\"}", 600)
+						     DELTA("x", 700),
+		     true);
 	struct model *m = f->m;
 	uint32_t counts[CS_NSTATES];
 
@@ -1134,10 +1127,9 @@ test_limit(void **state)
 static void
 test_limit_next_session(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto")
-				    START("c1", "readToolCall", "{\"path\":\"x\"}", 300)
-				    INIT("b", "Auto") USER("next"),
-			    false);
+	struct fixture *f = feed(INIT("a", "Auto") START("c1", "readToolCall", "{\"path\":\"x\"}",
+							 300) INIT("b", "Auto") USER("next"),
+				 false);
 
 	(void)state;
 	f->m->limit = 1;

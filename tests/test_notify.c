@@ -30,16 +30,22 @@ bytes(const struct notify_event *e, bool tmux)
 static void
 test_bytes(void **state)
 {
-	struct notify_event e = {"done", "17e650d2", "cursor", "done",
-				 "done · cursor · Composer 2.5 · fix it · 4m05s", "/x/a.ndjson"};
+	struct notify_event e = {"done",
+				 "17e650d2",
+				 "cursor",
+				 "done",
+				 "done · cursor · Composer 2.5 · fix it · 4m05s",
+				 "/x/a.ndjson"};
 
 	(void)state;
-	assert_string_equal(bytes(&e, false),
-			    "\a\033]9;agentview: done · cursor · Composer 2.5 · fix it · 4m05s\a"
-			    "\033]777;notify;agentview done;done · cursor · Composer 2.5 · fix it · 4m05s\a");
-	assert_string_equal(bytes(&e, true),
-			    "\a\033Ptmux;\033\033]9;agentview: done · cursor · Composer 2.5 · fix it · 4m05s\a\033\\"
-			    "\033Ptmux;\033\033]777;notify;agentview done;done · cursor · Composer 2.5 · fix it · 4m05s\a\033\\");
+	assert_string_equal(
+		bytes(&e, false),
+		"\a\033]9;agentview: done · cursor · Composer 2.5 · fix it · 4m05s\a"
+		"\033]777;notify;agentview done;done · cursor · Composer 2.5 · fix it · 4m05s\a");
+	assert_string_equal(
+		bytes(&e, true),
+		"\a\033Ptmux;\033\033]9;agentview: done · cursor · Composer 2.5 · fix it · 4m05s\a\033\\"
+		"\033Ptmux;\033\033]777;notify;agentview done;done · cursor · Composer 2.5 · fix it · 4m05s\a\033\\");
 }
 
 /* Event text cannot end the OSC, start another, ring or move anything:
@@ -47,15 +53,20 @@ test_bytes(void **state)
 static void
 test_hostile(void **state)
 {
-	struct notify_event e = {"failed", "", "cursor", "failed",
-				 "failed · \033]0;owned\a\033\\ \xc2\x9b" "2J;x\ny\r", ""};
+	struct notify_event e = {"failed",
+				 "",
+				 "cursor",
+				 "failed",
+				 "failed · \033]0;owned\a\033\\ \xc2\x9b"
+				 "2J;x\ny\r",
+				 ""};
 	const char *b;
 
 	(void)state;
 	b = bytes(&e, false);
-	assert_string_equal(b,
-			    "\a\033]9;agentview: failed · ^[]0,owned^G^[\\ \\u009B2J,x↵y^M\a"
-			    "\033]777;notify;agentview failed;failed · ^[]0,owned^G^[\\ \\u009B2J,x↵y^M\a");
+	assert_string_equal(
+		b, "\a\033]9;agentview: failed · ^[]0,owned^G^[\\ \\u009B2J,x↵y^M\a"
+		   "\033]777;notify;agentview failed;failed · ^[]0,owned^G^[\\ \\u009B2J,x↵y^M\a");
 	/* Long words are cut, never in the middle of a character. */
 	{
 		char longs[1601];
@@ -69,15 +80,19 @@ test_hostile(void **state)
 		/* 66 cells of it: 33 "é·". */
 		assert_non_null(strstr(b, ";agentview: é·é·"));
 		assert_non_null(strstr(b, "é·\a\033]777"));
-		assert_null(strstr(b, "é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·"));
+		assert_null(strstr(
+			b, "é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·é·"));
 	}
 }
 
 #define INIT "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s1\",\"model\":\"m1\"}\n"
 #define USER "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"hi\"}]}}\n"
-#define ASK "{\"type\":\"interaction_query\",\"subtype\":\"request\",\"query_type\":\"webFetchRequestQuery\",\"query\":{\"id\":1,\"webFetchRequestQuery\":{\"args\":{\"url\":\"https://e.com/\"}}}}\n"
-#define ANSWER "{\"type\":\"interaction_query\",\"subtype\":\"response\",\"query_type\":\"webFetchRequestQuery\",\"response\":{\"id\":1,\"webFetchRequestResponse\":{\"result\":{\"approved\":{}}}}}\n"
-#define RESULT "{\"type\":\"result\",\"subtype\":\"success\",\"duration_ms\":1500,\"is_error\":true,\"result\":\"boom\"}\n"
+#define ASK \
+	"{\"type\":\"interaction_query\",\"subtype\":\"request\",\"query_type\":\"webFetchRequestQuery\",\"query\":{\"id\":1,\"webFetchRequestQuery\":{\"args\":{\"url\":\"https://e.com/\"}}}}\n"
+#define ANSWER \
+	"{\"type\":\"interaction_query\",\"subtype\":\"response\",\"query_type\":\"webFetchRequestQuery\",\"response\":{\"id\":1,\"webFetchRequestResponse\":{\"result\":{\"approved\":{}}}}}\n"
+#define RESULT \
+	"{\"type\":\"result\",\"subtype\":\"success\",\"duration_ms\":1500,\"is_error\":true,\"result\":\"boom\"}\n"
 
 /* What n wrote to the pipe since the last look. */
 static const char *
@@ -120,9 +135,10 @@ test_model(void **state)
 	assert_string_equal(drain(p[0]), "");
 	fixture_feed(fx, 1);
 	notify_model(&n, &w, fx->m, "run.ndjson");
-	assert_string_equal(drain(p[0]),
-			    "\a\033]9;agentview: failed · cursor · m1 · 1.5 s: boom\a"
-			    "\033]777;notify;agentview failed;failed · cursor · m1 · 1.5 s: boom\a");
+	assert_string_equal(
+		drain(p[0]),
+		"\a\033]9;agentview: failed · cursor · m1 · 1.5 s: boom\a"
+		"\033]777;notify;agentview failed;failed · cursor · m1 · 1.5 s: boom\a");
 	assert_int_equal(n.sent, 2);
 	notify_watch_free(&w);
 	fixture_free(fx);

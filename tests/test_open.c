@@ -114,12 +114,13 @@ test_call_file(void **state)
 	{
 		struct buf t = {0};
 
-		buf_addf(&t, "{\"type\":\"init\",\"session_id\":\"g\",\"model\":\"m\"}\n"
-			     "{\"type\":\"tool_use\",\"tool_name\":\"replace\",\"tool_id\":\"r1\","
-			     "\"parameters\":{\"file_path\":\"%s\",\"old_string\":\"hello\","
-			     "\"new_string\":\"hello there\\nbye\"}}\n"
-			     "{\"type\":\"tool_use\",\"tool_name\":\"read_file\",\"tool_id\":\"r2\","
-			     "\"parameters\":{\"file_path\":\"%s\",\"offset\":0}}\n",
+		buf_addf(&t,
+			 "{\"type\":\"init\",\"session_id\":\"g\",\"model\":\"m\"}\n"
+			 "{\"type\":\"tool_use\",\"tool_name\":\"replace\",\"tool_id\":\"r1\","
+			 "\"parameters\":{\"file_path\":\"%s\",\"old_string\":\"hello\","
+			 "\"new_string\":\"hello there\\nbye\"}}\n"
+			 "{\"type\":\"tool_use\",\"tool_name\":\"read_file\",\"tool_id\":\"r2\","
+			 "\"parameters\":{\"file_path\":\"%s\",\"offset\":0}}\n",
 			 file, file);
 		f = fixture_new(t.p, t.n, 0);
 		buf_free(&t);
@@ -269,10 +270,8 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_diff_line),
-		cmocka_unit_test(test_call_file),
-		cmocka_unit_test(test_argv),
-		cmocka_unit_test(test_program_found),
+		cmocka_unit_test(test_diff_line), cmocka_unit_test(test_call_file),
+		cmocka_unit_test(test_argv),      cmocka_unit_test(test_program_found),
 		cmocka_unit_test(test_temp),
 	};
 

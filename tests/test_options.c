@@ -87,10 +87,9 @@ test_kinds(void **state)
 	struct parsed p;
 
 	(void)state;
-	parse(&p, ARGS("-fr", "-s", "2.5", "--idle-limit=0", "--format", "md",
-		       "--theme", "light", "--colour", "never", "--mouse",
-		       "--no-mouse", "--bell", "--title", "-p", "--frames",
-		       "3", "a.ndjson", "b.ndjson"));
+	parse(&p, ARGS("-fr", "-s", "2.5", "--idle-limit=0", "--format", "md", "--theme", "light",
+		       "--colour", "never", "--mouse", "--no-mouse", "--bell", "--title", "-p",
+		       "--frames", "3", "a.ndjson", "b.ndjson"));
 	assert_int_equal(p.status, -1);
 	assert_true(p.o.follow && p.o.replay && p.o.print && p.o.bell && p.o.title);
 	assert_true(p.o.speed == 2.5 && p.o.idle_limit == 0 && p.o.frames == 3);
@@ -105,8 +104,8 @@ test_kinds(void **state)
 	parsed_free(&p);
 
 	/* The last of --mouse and --no-mouse wins; abbreviations work. */
-	parse(&p, ARGS("--no-mouse", "--mou", "--col=always", "--format=json",
-		       "--status-line", "--tmux", "x"));
+	parse(&p, ARGS("--no-mouse", "--mou", "--col=always", "--format=json", "--status-line",
+		       "--tmux", "x"));
 	assert_int_equal(p.status, -1);
 	assert_int_equal(p.o.mouse, 1);
 	assert_int_equal(p.o.color, COLOR_ALWAYS);
@@ -157,7 +156,8 @@ test_usage_errors(void **state)
 		{{"-r", "-s", "inf", "f"}, "--speed: 'inf' is not a positive number"},
 		{{"-r", "-i", "-1", "f"}, "--idle-limit: '-1' is not a non-negative number"},
 		{{"--frames", "0"}, "--frames: '0' is not a positive number"},
-		{{"--format", "xml"}, "--format: 'xml' is not one of text, markdown, json, raw, html"},
+		{{"--format", "xml"},
+		 "--format: 'xml' is not one of text, markdown, json, raw, html"},
 		{{"--colour", "red"}, "--color: 'red' is not one of auto, always, never"},
 		{{"--"}, "'--' must be followed by a COMMAND"},
 		{{"f", "--"}, "'--' must be followed by a COMMAND"},
@@ -173,10 +173,14 @@ test_usage_errors(void **state)
 		{{"-s", "2", "f"}, "--speed and --idle-limit go with --replay"},
 		{{"-i", "0", "f"}, "--speed and --idle-limit go with --replay"},
 		{{"--compare", "a"}, "--compare reads two FILEs (FILE#N: its Nth session)"},
-		{{"--compare", "a", "b", "c"}, "--compare reads two FILEs (FILE#N: its Nth session)"},
-		{{"--compare", "-f", "a", "b"}, "--compare reads two FILEs (FILE#N: its Nth session)"},
-		{{"--compare", "--", "true"}, "--compare reads two FILEs (FILE#N: its Nth session)"},
-		{{"--compare", "--format=raw", "a", "b"}, "--compare writes text, markdown or json"},
+		{{"--compare", "a", "b", "c"},
+		 "--compare reads two FILEs (FILE#N: its Nth session)"},
+		{{"--compare", "-f", "a", "b"},
+		 "--compare reads two FILEs (FILE#N: its Nth session)"},
+		{{"--compare", "--", "true"},
+		 "--compare reads two FILEs (FILE#N: its Nth session)"},
+		{{"--compare", "--format=raw", "a", "b"},
+		 "--compare writes text, markdown or json"},
 		{{"--bogus", "--help"}, "unknown option '--bogus'"},
 	};
 
@@ -229,8 +233,9 @@ test_actions(void **state)
 	buf_reset(&want);
 	parse(&p, ARGS("--shell-completion=tcsh"));
 	assert_int_equal(p.status, 2);
-	assert_string_equal(p.err.p, "agentview: --shell-completion: 'tcsh' is not one of "
-		"bash, zsh, fish\nTry 'agentview --help' for more information.\n");
+	assert_string_equal(p.err.p,
+			    "agentview: --shell-completion: 'tcsh' is not one of "
+			    "bash, zsh, fish\nTry 'agentview --help' for more information.\n");
 	parsed_free(&p);
 	theme_names(NULL, &want);
 	parse(&p, ARGS("--list-themes"));
@@ -261,7 +266,8 @@ test_man_page_in_step(void **state)
 	from = strchr(from, '\n') + 1;
 	options_roff(&want);
 	if ((size_t)(to - from) != want.n || memcmp(from, want.p, want.n) != 0)
-		fail_msg("src/agentview.1 OPTIONS differs from src/options.c: run 'make update-man'");
+		fail_msg(
+			"src/agentview.1 OPTIONS differs from src/options.c: run 'make update-man'");
 	buf_free(&man);
 	buf_free(&want);
 }
@@ -292,8 +298,7 @@ test_completions_in_step(void **state)
 
 /* Fail unless text (called what) holds the string fmt makes as a word:
  * followed by a space or, when it fills --help's column, a newline. */
-static void PRINTF_LIKE(3, 4)
-assert_word(const char *text, const char *what, const char *fmt, ...)
+static void PRINTF_LIKE(3, 4) assert_word(const char *text, const char *what, const char *fmt, ...)
 {
 	struct buf want = {0};
 	const char *p = text;
@@ -302,8 +307,7 @@ assert_word(const char *text, const char *what, const char *fmt, ...)
 	va_start(ap, fmt);
 	buf_vaddf(&want, fmt, ap);
 	va_end(ap);
-	while ((p = strstr(p, want.p)) != NULL &&
-	       p[want.n] != ' ' && p[want.n] != '\n')
+	while ((p = strstr(p, want.p)) != NULL && p[want.n] != ' ' && p[want.n] != '\n')
 		p++;
 	if (p == NULL)
 		fail_msg("%s lacks \"%s\" as a word", what, want.p);
@@ -311,8 +315,7 @@ assert_word(const char *text, const char *what, const char *fmt, ...)
 }
 
 /* Fail unless text (called what) holds the string fmt makes. */
-static void PRINTF_LIKE(3, 4)
-assert_holds(const char *text, const char *what, const char *fmt, ...)
+static void PRINTF_LIKE(3, 4) assert_holds(const char *text, const char *what, const char *fmt, ...)
 {
 	struct buf want = {0};
 	va_list ap;
@@ -367,16 +370,16 @@ test_every_option_everywhere(void **state)
 			buf_free(&roff);
 			continue;
 		}
-		assert_word(help.p, "--help", "--%s%s%s", r->name,
-			    r->arg ? " " : "", r->arg ? r->arg : "");
+		assert_word(help.p, "--help", "--%s%s%s", r->name, r->arg ? " " : "",
+			    r->arg ? r->arg : "");
 		assert_holds(man.p, "the man page", "\\-\\-%s", roff.p);
 		assert_holds(options_line, "bash", " --%s", r->name);
 		assert_holds(zsh.p, "zsh", "--%s", r->name);
 		assert_holds(fish.p, "fish", " -l %s ", r->name);
 		if (r->letter != 0) {
 			assert_holds(help.p, "--help", "  -%c, --%s", r->letter, r->name);
-			assert_holds(man.p, "the man page", ".BR \\-%c \", \" \\-\\-%s",
-				     r->letter, roff.p);
+			assert_holds(man.p, "the man page", ".BR \\-%c \", \" \\-\\-%s", r->letter,
+				     roff.p);
 			assert_holds(options_line, "bash", "-%c --%s", r->letter, r->name);
 			assert_holds(zsh.p, "zsh", "{-%c", r->letter);
 			assert_holds(fish.p, "fish", " -s %c -l %s ", r->letter, r->name);
@@ -401,8 +404,7 @@ test_every_option_everywhere(void **state)
 static bool
 row_starts(const struct opt *r, const char *p, size_t n)
 {
-	return strncmp(r->name, p, n) == 0 ||
-	       (r->alias != NULL && strncmp(r->alias, p, n) == 0);
+	return strncmp(r->name, p, n) == 0 || (r->alias != NULL && strncmp(r->alias, p, n) == 0);
 }
 
 /* The hidden options take no abbreviation from the ones people see: the
@@ -423,8 +425,8 @@ test_hidden_keep_abbreviations(void **state)
 					n++;
 		for (const struct opt *s = options_table; s->name != NULL; s++)
 			if ((s->flags & OPTF_HIDDEN) && row_starts(s, r->name, n))
-				fail_msg("--%s takes --%.*s from --%s", s->name,
-					 (int)n, r->name, r->name);
+				fail_msg("--%s takes --%.*s from --%s", s->name, (int)n, r->name,
+					 r->name);
 	}
 }
 /* Every row is whole: a name used once, a letter used once, help and man
@@ -434,11 +436,9 @@ test_table(void **state)
 {
 	(void)state;
 	for (const struct opt *r = options_table; r->name != NULL; r++) {
-		bool takes_word = r->kind == OPT_ENUM ||
-				  (r->kind == OPT_ACTION && r->arg != NULL);
-		bool takes_value = takes_word || r->kind == OPT_NUMBER ||
-				   r->kind == OPT_FILE || r->kind == OPT_THEME ||
-				   r->kind == OPT_PATTERN;
+		bool takes_word = r->kind == OPT_ENUM || (r->kind == OPT_ACTION && r->arg != NULL);
+		bool takes_value = takes_word || r->kind == OPT_NUMBER || r->kind == OPT_FILE ||
+				   r->kind == OPT_THEME || r->kind == OPT_PATTERN;
 
 		for (const struct opt *s = r + 1; s->name != NULL; s++) {
 			if (strcmp(r->name, s->name) == 0 ||

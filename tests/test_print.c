@@ -81,19 +81,21 @@ test_text_log(void **state)
 
 	(void)state;
 	assert_terminal_safe(out, n);
-	assert_non_null(strstr(out, "== session 17e650d2 \xC2\xB7 Grok 4.7 \xC2\xB7 /home/dev/p\n"));
+	assert_non_null(
+		strstr(out, "== session 17e650d2 \xC2\xB7 Grok 4.7 \xC2\xB7 /home/dev/p\n"));
 	assert_non_null(strstr(out, "> run it\n> now\n"));
 	assert_non_null(strstr(out, "  thinking \xC2\xB7 500 ms\n"));
 	/* The reply once, not doubled by the recap. */
 	assert_non_null(strstr(out, "\nI'll run\n"));
 	assert_null(strstr(out, "I'll runI'll run"));
-	assert_non_null(strstr(out, "  \xE2\x9C\x97 Shell `echo ^[]0;x^G` \xE2\x86\x92 exit 2 \xC2\xB7 1.2 s\n"));
+	assert_non_null(strstr(
+		out, "  \xE2\x9C\x97 Shell `echo ^[]0;x^G` \xE2\x86\x92 exit 2 \xC2\xB7 1.2 s\n"));
 	assert_non_null(strstr(out, "  ! line 10: not JSON: not json at all ^[[2J\n"));
 	assert_non_null(strstr(out, "\nDone.\n"));
 	assert_null(strstr(out, "Done.Done."));
-	assert_non_null(strstr(out,
-			       "== ok \xC2\xB7 2.1 s \xC2\xB7 2 tool calls: 1 failed, 1 orphaned \xC2\xB7 "
-			       "tokens 10.5k in, 28 out, 5.9k cache read\n"));
+	assert_non_null(strstr(
+		out, "== ok \xC2\xB7 2.1 s \xC2\xB7 2 tool calls: 1 failed, 1 orphaned \xC2\xB7 "
+		     "tokens 10.5k in, 28 out, 5.9k cache read\n"));
 	/* The orphaned call is listed at the end. */
 	assert_non_null(strstr(out, "  ? Read a.txt \xC2\xB7 no completed event\n"));
 	free(out);
@@ -109,7 +111,8 @@ test_markdown(void **state)
 	assert_terminal_safe(out, n);
 	assert_non_null(strstr(out, "## Session 17e650d2"));
 	assert_non_null(strstr(out, "> run it\n> now\n"));
-	assert_non_null(strstr(out, "<details><summary>thinking \xC2\xB7 500 ms</summary>\n\nPlan\n"));
+	assert_non_null(
+		strstr(out, "<details><summary>thinking \xC2\xB7 500 ms</summary>\n\nPlan\n"));
 	assert_non_null(strstr(out, "- \xE2\x9C\x97 Shell `echo ^[]0;x^G` \xE2\x86\x92 exit 2"));
 	assert_non_null(strstr(out, "**Result:** ok"));
 	assert_null(strstr(out, "I'll runI'll run"));
@@ -124,10 +127,11 @@ test_json_summary(void **state)
 	(void)state;
 	assert_non_null(strstr(out, "{\"lines\":14,\"diagnostics\":[{\"line\":10,"
 				    "\"message\":\"not JSON\"}],\"command\":null,"));
-	assert_non_null(strstr(out, "\"session_id\":\"17e650d2-1c02-439a\",\"agent\":\"cursor\","
-				    "\"model\":\"Grok 4.7\","
-				    "\"cwd\":\"/home/dev/p\",\"permission_mode\":\"default\","
-				    "\"state\":\"ok\",\"duration_ms\":2100,\"request_id\":\"req-1\","));
+	assert_non_null(strstr(out,
+			       "\"session_id\":\"17e650d2-1c02-439a\",\"agent\":\"cursor\","
+			       "\"model\":\"Grok 4.7\","
+			       "\"cwd\":\"/home/dev/p\",\"permission_mode\":\"default\","
+			       "\"state\":\"ok\",\"duration_ms\":2100,\"request_id\":\"req-1\","));
 	assert_non_null(strstr(out, "\"usage\":{\"inputTokens\":10528,\"outputTokens\":28,"
 				    "\"cacheReadTokens\":5888,\"cacheWriteTokens\":0}"));
 	assert_non_null(strstr(out, "\"prompts\":[\"run it\\nnow\"]"));
@@ -245,8 +249,8 @@ test_incomplete(void **state)
 /* A command's stdout and stderr, line by line in the given order ('o' or
  * 'e' per line), then its end; the output in format fmt. */
 static char *
-run_command(const char *out, const char *err, const char *order, int status,
-	    int sig, enum print_format fmt, size_t *len)
+run_command(const char *out, const char *err, const char *order, int status, int sig,
+	    enum print_format fmt, size_t *len)
 {
 	struct source so, se;
 	struct model *m = model_new();
@@ -270,8 +274,7 @@ run_command(const char *out, const char *err, const char *order, int status,
 		struct source *s = *o == 'o' ? &so : &se;
 
 		assert_true(source_next_line(s, &ln));
-		printer_line(p, s, &ln,
-			     model_add_line(m, *o == 'o' ? io : ie, &ln, TIME_NONE));
+		printer_line(p, s, &ln, model_add_line(m, *o == 'o' ? io : ie, &ln, TIME_NONE));
 	}
 	model_end_source(m, io);
 	model_end_source(m, ie);
@@ -318,7 +321,8 @@ test_command_failed(void **state)
 				     "\"exit_status\":1,\"signal\":null,"
 				     "\"stderr\":[\"\\u001b[31mError: usage limit\"]}"));
 	assert_non_null(strstr(json, "\"state\":\"failed\""));
-	assert_non_null(strstr(json, "\"error\":\"exit status 1: \\u001b[31mError: usage limit\"}"));
+	assert_non_null(
+		strstr(json, "\"error\":\"exit status 1: \\u001b[31mError: usage limit\"}"));
 	assert_int_equal(n, sizeof out - 1);
 	assert_memory_equal(raw, out, n);
 	/* A result, then killed: the log's last word is the failure. */
@@ -380,8 +384,7 @@ test_fuzz_regressions(void **state)
 	assert_non_null(strstr(out, "> \n\n"));
 	free(out);
 	/* Hours past INT_MAX were cut to int: "-2047687697h12m". */
-	out = run("{\"type\":\"result\",\"duration_ms\":9223372036854775807}\n",
-		  PF_TEXT, NULL);
+	out = run("{\"type\":\"result\",\"duration_ms\":9223372036854775807}\n", PF_TEXT, NULL);
 	assert_string_equal(out, "== ok \xC2\xB7 2562047788015h12m \xC2\xB7 no tool calls\n");
 	free(out);
 }
@@ -408,8 +411,8 @@ static void
 test_markdown_markup(void **state)
 {
 	static const char *const never[] = {
-		"<img", "<b>", "<script>alert", "</details><svg", "<svg", "<iframe",
-		"<marquee", "<a href", "<blink", "<object", "<u>", "&lt;u&gt;",
+		"<img",     "<b>",     "<script>alert", "</details><svg", "<svg", "<iframe",
+		"<marquee", "<a href", "<blink",        "<object",        "<u>",  "&lt;u&gt;",
 	};
 	static const char *const always[] = {
 		"## Session 9d1c2e3f \xC2\xB7 Auto &lt;img src=x onerror=\"alert(1)\"&gt; "
@@ -453,10 +456,40 @@ static void
 assert_html_tags(const char *s, size_t n)
 {
 	static const char *const tags[] = {
-		"!DOCTYPE html", "html", "head", "meta", "title", "style", "body",
-		"main", "header", "h1", "h2", "h3", "span", "div", "section", "nav",
-		"ol", "li", "dl", "dt", "dd", "p", "strong", "details", "summary",
-		"pre", "code", "footer", "svg", "g", "a", "text", "line", "rect",
+		"!DOCTYPE html",
+		"html",
+		"head",
+		"meta",
+		"title",
+		"style",
+		"body",
+		"main",
+		"header",
+		"h1",
+		"h2",
+		"h3",
+		"span",
+		"div",
+		"section",
+		"nav",
+		"ol",
+		"li",
+		"dl",
+		"dt",
+		"dd",
+		"p",
+		"strong",
+		"details",
+		"summary",
+		"pre",
+		"code",
+		"footer",
+		"svg",
+		"g",
+		"a",
+		"text",
+		"line",
+		"rect",
 		"script",
 	};
 	size_t scripts = 0;
@@ -467,8 +500,8 @@ assert_html_tags(const char *s, size_t n)
 		size_t k = 0;
 		bool ok = false;
 
-		while (name + k < s + n && name[k] != ' ' && name[k] != '>' &&
-		       name[k] != '/' && name[k] != '\n')
+		while (name + k < s + n && name[k] != ' ' && name[k] != '>' && name[k] != '/' &&
+		       name[k] != '\n')
 			k++;
 		for (size_t i = 0; i < ARRAY_LEN(tags) && !ok; i++)
 			ok = strncmp(name, tags[i], k) == 0 && tags[i][k] == '\0';
@@ -476,8 +509,8 @@ assert_html_tags(const char *s, size_t n)
 		    strncmp(name, "!DOCTYPE", 8) == 0)
 			ok = true;
 		if (!ok)
-			fail_msg("'<%.*s' at byte %zu is not the page's markup", (int)k,
-				 name, (size_t)(lt - s));
+			fail_msg("'<%.*s' at byte %zu is not the page's markup", (int)k, name,
+				 (size_t)(lt - s));
 		scripts += lt[1] != '/' && k == 6 && strncmp(name, "script", 6) == 0;
 	}
 	/* The page's own, and no other. */
@@ -511,7 +544,8 @@ test_html(void **state)
 		"shell (shellToolCall)\n",
 		"<span class=\"lead\">exit code   </span>2\n",
 		/* The call id's newline as the detail shows it. */
-		"<span class=\"r-dim\">c-1\xE2\x86\xB5" "fc_1</span>",
+		"<span class=\"r-dim\">c-1\xE2\x86\xB5"
+		"fc_1</span>",
 		"<p class=\"line diag\">! line 10: not JSON: not json at all ^[[2J</p>",
 		"<p class=\"line result st-ok\"><strong>Result:</strong> ok \xC2\xB7 2.1 s",
 		/* The axis: 2.1 s in quarters, and the bars: c-1 from 0.7 s to
@@ -606,7 +640,7 @@ test_html_cuts(void **state)
 		     "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c\","
 		     "\"tool_call\":{\"shellToolCall\":{\"result\":{\"success\":{"
 		     "\"exitCode\":0,\"stdout\":\"");
-	for (int i = 0; i < 20000; i++)  /* 80,000 bytes */
+	for (int i = 0; i < 20000; i++) /* 80,000 bytes */
 		buf_adds(&t, "yes\\n");
 	buf_adds(&t, "\"}}}}}\n");
 	out = run(t.p, PF_HTML, &n);
@@ -629,20 +663,13 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_text_log),
-		cmocka_unit_test(test_markdown),
-		cmocka_unit_test(test_markdown_markup),
-		cmocka_unit_test(test_html),
-		cmocka_unit_test(test_html_markup),
-		cmocka_unit_test(test_html_cuts),
-		cmocka_unit_test(test_json_summary),
-		cmocka_unit_test(test_json_cache_same),
-		cmocka_unit_test(test_incomplete),
-		cmocka_unit_test(test_raw),
-		cmocka_unit_test(test_command_failed),
-		cmocka_unit_test(test_header_fields),
-		cmocka_unit_test(test_fuzz_regressions),
-		cmocka_unit_test(test_format_names),
+		cmocka_unit_test(test_text_log),         cmocka_unit_test(test_markdown),
+		cmocka_unit_test(test_markdown_markup),  cmocka_unit_test(test_html),
+		cmocka_unit_test(test_html_markup),      cmocka_unit_test(test_html_cuts),
+		cmocka_unit_test(test_json_summary),     cmocka_unit_test(test_json_cache_same),
+		cmocka_unit_test(test_incomplete),       cmocka_unit_test(test_raw),
+		cmocka_unit_test(test_command_failed),   cmocka_unit_test(test_header_fields),
+		cmocka_unit_test(test_fuzz_regressions), cmocka_unit_test(test_format_names),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

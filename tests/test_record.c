@@ -77,9 +77,8 @@ assert_all_json(const char *rec, size_t n)
 	source_open_mem(&s, "r", rec, n);
 	while (source_next_line(&s, &ln))
 		if (json_parse(j, source_at(&s, ln.off), ln.len) != JSON_OK)
-			fail_msg("line %llu is not a JSON object: %.*s",
-				 (unsigned long long)ln.no, (int)ln.len,
-				 source_at(&s, ln.off));
+			fail_msg("line %llu is not a JSON object: %.*s", (unsigned long long)ln.no,
+				 (int)ln.len, source_at(&s, ln.off));
 	json_free(j);
 	source_close(&s);
 }
@@ -146,16 +145,14 @@ test_no_nesting(void **state)
 static void
 test_raw_lookalikes(void **state)
 {
-	static const char text[] =
-		"{\"type\":\"agentview\",broken\n"
-		"plain\n"
-		"{\"a\":1,\"agentview_ms\":5}\n"
-		"{\"type\":\"agentview\",\"subtype\":\"line\",\"text\":\"x\"}";
-	static const char want[] =
-		"{\"type\":\"agentview\",broken\n"
-		"plain\n"
-		"{\"a\":1}\n" /* a stamp on a whole line is taken for ours */
-		"{\"type\":\"agentview\",\"subtype\":\"line\",\"text\":\"x\"}";
+	static const char text[] = "{\"type\":\"agentview\",broken\n"
+				   "plain\n"
+				   "{\"a\":1,\"agentview_ms\":5}\n"
+				   "{\"type\":\"agentview\",\"subtype\":\"line\",\"text\":\"x\"}";
+	static const char want[] = "{\"type\":\"agentview\",broken\n"
+				   "plain\n"
+				   "{\"a\":1}\n" /* a stamp on a whole line is taken for ours */
+				   "{\"type\":\"agentview\",\"subtype\":\"line\",\"text\":\"x\"}";
 	size_t rn, on;
 	char *orig = recover(text, sizeof text - 1, &on);
 	char *rec;
@@ -188,8 +185,7 @@ test_full_disk(void **state)
 	assert_int_equal(r.lines, 0);
 	record_close(&r);
 	/* A path that cannot be created is an error of its own. */
-	assert_int_equal(record_open(&r, "/nonexistent/dir/rec.ndjson", NULL,
-				     &err), -1);
+	assert_int_equal(record_open(&r, "/nonexistent/dir/rec.ndjson", NULL, &err), -1);
 	assert_non_null(strstr(err.p, "No such file or directory"));
 	buf_free(&err);
 }
@@ -221,8 +217,7 @@ test_write_error_whole_lines(void **state)
 		int i;
 
 		signal(SIGXFSZ, SIG_IGN);
-		if (setrlimit(RLIMIT_FSIZE, &lim) != 0 ||
-		    record_open(&r, path, NULL, &err) != 0)
+		if (setrlimit(RLIMIT_FSIZE, &lim) != 0 || record_open(&r, path, NULL, &err) != 0)
 			_exit(2);
 		for (i = 0; i < 100 && r.err == 0; i++)
 			record_line(&r, line, len - 1, true, 1000 + i);

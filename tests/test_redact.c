@@ -35,8 +35,7 @@ check_cases(const struct redact *r, const struct redact_case *c, size_t n)
 		if (!hit)
 			fail_msg("case %zu not redacted: %s", i, c[i].in);
 		if (strcmp(b.p + 1, c[i].out) != 0)
-			fail_msg("case %zu: got '%s', want '%s'", i, b.p + 1,
-				 c[i].out);
+			fail_msg("case %zu: got '%s', want '%s'", i, b.p + 1, c[i].out);
 	}
 	buf_free(&b);
 }
@@ -47,12 +46,9 @@ test_shapes(void **state)
 {
 	static const struct redact_case cases[] = {
 		{"sk-proj-Fake0Fake1Fake2Fake3Fake4", "[redacted]"},
-		{"key sk-ant-api03-fake_fake-fake_fake-00 here",
-		 "key [redacted] here"},
-		{"ghp_FAKEfake0123456789FAKEfake0123456789",
-		 "[redacted]"},
-		{"token=(gho_FAKEfake0123456789FAKEfake0123456789)",
-		 "token=([redacted])"},
+		{"key sk-ant-api03-fake_fake-fake_fake-00 here", "key [redacted] here"},
+		{"ghp_FAKEfake0123456789FAKEfake0123456789", "[redacted]"},
+		{"token=(gho_FAKEfake0123456789FAKEfake0123456789)", "token=([redacted])"},
 		{"github_pat_11FAKE0000_fakefakefakefakefake", "[redacted]"},
 		{"id AKIAFAKEFAKEFAKE0000.", "id [redacted]."},
 		{"xoxb-0000000000-fakefakefake", "[redacted]"},
@@ -67,8 +63,7 @@ test_shapes(void **state)
 		 "-----BEGIN OPENSSH PRIVATE KEY-----\n[redacted]"},
 		{"curl -H \"Authorization: Bearer fake.token.value\" x",
 		 "curl -H \"Authorization: Bearer [redacted]\" x"},
-		{"authorization: fakefakefake\nnext",
-		 "authorization: [redacted]\nnext"},
+		{"authorization: fakefakefake\nnext", "authorization: [redacted]\nnext"},
 		{"{\"Authorization\": \"Basic ZmFrZTpmYWtl\"}",
 		 "{\"Authorization\": \"Basic [redacted]\"}"},
 		{"export OPENAI_API_KEY=fake123 && go", "export OPENAI_API_KEY=[redacted] && go"},
@@ -123,12 +118,10 @@ static void
 test_overlap_utf8(void **state)
 {
 	static const struct redact_case cases[] = {
-		{"OPENAI_API_KEY=sk-proj-Fake0Fake1Fake2Fake3Fake4",
-		 "OPENAI_API_KEY=[redacted]"},
+		{"OPENAI_API_KEY=sk-proj-Fake0Fake1Fake2Fake3Fake4", "OPENAI_API_KEY=[redacted]"},
 		{"Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJmYWtlIn0.ZmFrZXNpZ25hdHVyZQ",
 		 "Authorization: Bearer [redacted]"},
-		{"키 sk-proj-Fake0Fake1Fake2Fake3Fake4 입니다 🔑",
-		 "키 [redacted] 입니다 🔑"},
+		{"키 sk-proj-Fake0Fake1Fake2Fake3Fake4 입니다 🔑", "키 [redacted] 입니다 🔑"},
 		{"größe=1 GH_TOKEN=fäke€ ok", "größe=1 GH_TOKEN=[redacted] ok"},
 		{"JWT_TOKEN=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJmYWtlIn0.ZmFrZXNpZ25hdHVyZQ",
 		 "JWT_TOKEN=[redacted]"},
@@ -204,10 +197,8 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_shapes),
-		cmocka_unit_test(test_near_misses),
-		cmocka_unit_test(test_overlap_utf8),
-		cmocka_unit_test(test_patterns),
+		cmocka_unit_test(test_shapes),           cmocka_unit_test(test_near_misses),
+		cmocka_unit_test(test_overlap_utf8),     cmocka_unit_test(test_patterns),
 		cmocka_unit_test(test_sanitize_applies),
 	};
 

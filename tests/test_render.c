@@ -30,14 +30,16 @@ row_str(const struct block *b, size_t i)
 	return s;
 }
 
-#define INIT "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"17e650d2-aaaa\"," \
-	     "\"model\":\"Grok\",\"cwd\":\"/w\"}\n"
+#define INIT \
+	"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"17e650d2-aaaa\"," \
+	"\"model\":\"Grok\",\"cwd\":\"/w\"}\n"
 
 static void
 test_prompt_rows(void **state)
 {
-	struct fixture *f = load(INIT "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\","
-			    "\"text\":\"one two three four five\"}]}}\n");
+	struct fixture *f =
+		load(INIT "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\","
+			  "\"text\":\"one two three four five\"}]}}\n");
 	const struct block *b;
 	char *s;
 
@@ -102,9 +104,10 @@ test_tool_row(void **state)
 static void
 test_thinking_fold(void **state)
 {
-	struct fixture *f = load(INIT "{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"Plan it\","
-			    "\"timestamp_ms\":1000}\n"
-			    "{\"type\":\"thinking\",\"subtype\":\"completed\",\"timestamp_ms\":2500}\n");
+	struct fixture *f = load(
+		INIT "{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"Plan it\","
+		     "\"timestamp_ms\":1000}\n"
+		     "{\"type\":\"thinking\",\"subtype\":\"completed\",\"timestamp_ms\":2500}\n");
 	const struct block *b;
 	char *s;
 
@@ -152,8 +155,7 @@ test_hostile_text(void **state)
 			for (size_t i = 0; i < b->nrow; i++) {
 				const struct rrow *r = &b->row[i];
 
-				assert_int_equal(r->width,
-						 text_width(b->text.p + r->off, r->len));
+				assert_int_equal(r->width, text_width(b->text.p + r->off, r->len));
 				/* A 2-cell character alone on a 1-cell row is
 				 * the only overflow, clipped by the pane. */
 				if (widths[w] > 1)
@@ -178,8 +180,7 @@ test_timeline_rows(void **state)
 			render_timeline_row(&f->r, c, w, &l);
 			if (l.width != (size_t)w)
 				fail_msg("call %u at width %d: %zu cells", c, w, l.width);
-			assert_int_equal(text_width(l.text.p ? l.text.p : "", l.text.n),
-					 (size_t)w);
+			assert_int_equal(text_width(l.text.p ? l.text.p : "", l.text.n), (size_t)w);
 		}
 	}
 	/* The failed npm test: its glyph, and its duration at the end. */
@@ -238,7 +239,9 @@ test_status(void **state)
 	assert_non_null(strstr(l.text.p, "\xE2\x9C\x93 done"));
 	assert_non_null(strstr(l.text.p, "Composer 2.5"));
 	assert_non_null(strstr(l.text.p, "ad7140d9"));
-	assert_non_null(strstr(l.text.p, "\xE2\x9C\x93" "8 \xE2\x9C\x97" "1"));
+	assert_non_null(strstr(l.text.p, "\xE2\x9C\x93"
+					 "8 \xE2\x9C\x97"
+					 "1"));
 	assert_non_null(strstr(l.text.p, "tokens"));
 	in.compact = true;
 	in.new_events = 7;
@@ -272,14 +275,10 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_prompt_rows),
-		cmocka_unit_test(test_tool_row),
-		cmocka_unit_test(test_thinking_fold),
-		cmocka_unit_test(test_hostile_text),
-		cmocka_unit_test(test_timeline_rows),
-		cmocka_unit_test(test_timeline_kind),
-		cmocka_unit_test(test_status),
-		cmocka_unit_test(test_incomplete_status),
+		cmocka_unit_test(test_prompt_rows),   cmocka_unit_test(test_tool_row),
+		cmocka_unit_test(test_thinking_fold), cmocka_unit_test(test_hostile_text),
+		cmocka_unit_test(test_timeline_rows), cmocka_unit_test(test_timeline_kind),
+		cmocka_unit_test(test_status),        cmocka_unit_test(test_incomplete_status),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

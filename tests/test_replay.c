@@ -35,20 +35,28 @@ load_str(const char *text)
 #define REC(json, ms) json ",\"agentview_ms\":" #ms "}\n"
 #define HEADER(ms) REC("{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1", ms)
 #define INIT "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s1\",\"model\":\"M\""
-#define USER "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"go\"}]}"
-#define DELTA(t) "{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"" t "\"}]},\"timestamp_ms\":1"
-#define RECAP "{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"ab\"}]},\"model_call_id\":\"x\",\"timestamp_ms\":1"
-#define START(id) "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"" id "\",\"tool_call\":{\"readToolCall\":{\"args\":{\"path\":\"f\"}}}"
-#define DONE(id) "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"" id "\",\"tool_call\":{\"readToolCall\":{\"args\":{\"path\":\"f\"},\"result\":{\"success\":{\"content\":\"x\"}}}}"
-#define RESULT "{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,\"duration_ms\":9000,\"result\":\"ab\""
+#define USER \
+	"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"go\"}]}"
+#define DELTA(t) \
+	"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"" t \
+	"\"}]},\"timestamp_ms\":1"
+#define RECAP \
+	"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"ab\"}]},\"model_call_id\":\"x\",\"timestamp_ms\":1"
+#define START(id) \
+	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"" id \
+	"\",\"tool_call\":{\"readToolCall\":{\"args\":{\"path\":\"f\"}}}"
+#define DONE(id) \
+	"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"" id \
+	"\",\"tool_call\":{\"readToolCall\":{\"args\":{\"path\":\"f\"},\"result\":{\"success\":{\"content\":\"x\"}}}}"
+#define RESULT \
+	"{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,\"duration_ms\":9000,\"result\":\"ab\""
 
 /* A recording: arrival times are the schedule, from the first line. */
 static void
 test_schedule_recorded(void **state)
 {
-	struct fixture *f = load_str(HEADER(1000000) REC(INIT, 1000000) REC(USER, 1000010)
-				REC(DELTA("a"), 1000500) REC(DELTA("b"), 1000700)
-				REC(RESULT, 1002000));
+	struct fixture *f = load_str(HEADER(1000000) REC(INIT, 1000000) REC(USER, 1000010) REC(
+		DELTA("a"), 1000500) REC(DELTA("b"), 1000700) REC(RESULT, 1002000));
 
 	(void)state;
 	assert_int_equal(replay_timing(&f->rp), RT_RECORDED);
@@ -72,14 +80,14 @@ static void
 test_schedule_timestamps(void **state)
 {
 	struct fixture *f = load_str(
-		INIT "}\n" USER "}\n"
+		INIT
+		"}\n" USER "}\n"
 		"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"t\",\"timestamp_ms\":5000}\n"
 		"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c\",\"tool_call\":"
 		"{\"readToolCall\":{\"args\":{\"path\":\"f\"}},\"startedAtMs\":\"5300\"}}\n"
 		"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c\",\"tool_call\":"
 		"{\"readToolCall\":{\"result\":{\"success\":{}}},\"startedAtMs\":\"5300\","
-		"\"completedAtMs\":\"5800\"}}\n"
-		RESULT "}\n");
+		"\"completedAtMs\":\"5800\"}}\n" RESULT "}\n");
 
 	(void)state;
 	assert_int_equal(replay_timing(&f->rp), RT_TIMESTAMPS);
@@ -101,10 +109,12 @@ static void
 test_schedule_pace(void **state)
 {
 	struct fixture *f = load_str(INIT "}\n" USER "}\nnot json\n" RESULT "}\n");
-	struct fixture *g = load_str(INIT "}\n"
-				"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"t\",\"timestamp_ms\":5000}\n"
-				"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"t\",\"timestamp_ms\":3000}\n"
-				"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"t\",\"timestamp_ms\":3100}\n");
+	struct fixture *g = load_str(
+		INIT
+		"}\n"
+		"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"t\",\"timestamp_ms\":5000}\n"
+		"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"t\",\"timestamp_ms\":3000}\n"
+		"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"t\",\"timestamp_ms\":3100}\n");
 
 	(void)state;
 	assert_int_equal(replay_timing(&f->rp), RT_PACE);
@@ -147,7 +157,7 @@ static void
 test_event_at(void **state)
 {
 	struct fixture *f = load_str(HEADER(1000) REC(INIT, 1000) REC(USER, 1200)
-				REC(DELTA("a"), 1200) REC(DELTA("b"), 1500));
+					     REC(DELTA("a"), 1200) REC(DELTA("b"), 1500));
 
 	(void)state;
 	assert_int_equal(replay_event_at(&f->rp, -1), NONE);
@@ -166,9 +176,8 @@ test_event_at(void **state)
 static void
 test_play(void **state)
 {
-	struct fixture *f = load_str(HEADER(0) REC(INIT, 0) REC(USER, 1000)
-				REC(DELTA("a"), 2000) REC(DELTA("b"), 4000)
-				REC(RESULT, 8000));
+	struct fixture *f = load_str(HEADER(0) REC(INIT, 0) REC(USER, 1000) REC(DELTA("a"), 2000)
+					     REC(DELTA("b"), 4000) REC(RESULT, 8000));
 	struct replay *rp = &f->rp;
 
 	(void)state;
@@ -250,8 +259,8 @@ test_play_growing(void **state)
 static void
 test_timeout(void **state)
 {
-	struct fixture *f = load_str(HEADER(500) REC(INIT, 500) REC(USER, 800)
-				REC(DELTA("a"), 3500));
+	struct fixture *f =
+		load_str(HEADER(500) REC(INIT, 500) REC(USER, 800) REC(DELTA("a"), 3500));
 	struct replay *rp = &f->rp;
 
 	(void)state;
@@ -273,10 +282,9 @@ test_timeout(void **state)
 static void
 test_step(void **state)
 {
-	struct fixture *f = load_str(HEADER(0) REC(INIT, 0) REC(USER, 100)
-				REC(DELTA("a"), 200) REC(DELTA("b"), 300)
-				REC(RECAP, 400) REC(START("c"), 500)
-				REC(DONE("c"), 900) REC(RESULT, 1000));
+	struct fixture *f = load_str(
+		HEADER(0) REC(INIT, 0) REC(USER, 100) REC(DELTA("a"), 200) REC(DELTA("b"), 300)
+			REC(RECAP, 400) REC(START("c"), 500) REC(DONE("c"), 900) REC(RESULT, 1000));
 	struct replay *rp = &f->rp;
 
 	(void)state;
@@ -315,9 +323,8 @@ test_step(void **state)
 static void
 test_seek(void **state)
 {
-	struct fixture *f = load_str(HEADER(0) REC(INIT, 0) REC(USER, 1000)
-				REC(DELTA("a"), 5000) REC(DELTA("b"), 9000)
-				REC(RESULT, 10000));
+	struct fixture *f = load_str(HEADER(0) REC(INIT, 0) REC(USER, 1000) REC(DELTA("a"), 5000)
+					     REC(DELTA("b"), 9000) REC(RESULT, 10000));
 	struct replay *rp = &f->rp;
 
 	(void)state;
@@ -346,10 +353,9 @@ test_seek(void **state)
 static void
 test_goto(void **state)
 {
-	struct fixture *f = load_str(HEADER(0) REC(INIT, 0) REC(USER, 100)
-				REC(START("a"), 200) REC(DONE("a"), 300)
-				REC(USER, 400) REC(START("b"), 500)
-				REC(DELTA("x"), 600) REC(DONE("b"), 700));
+	struct fixture *f = load_str(HEADER(0) REC(INIT, 0) REC(USER, 100) REC(START("a"), 200)
+					     REC(DONE("a"), 300) REC(USER, 400) REC(START("b"), 500)
+						     REC(DELTA("x"), 600) REC(DONE("b"), 700));
 	struct replay *rp = &f->rp;
 
 	(void)state;
@@ -383,15 +389,15 @@ test_goto(void **state)
 static void
 test_describe(void **state)
 {
-	struct fixture *f = load_str(HEADER(0) REC(INIT, 0) REC(USER, 72000)
-				REC(RESULT, 270000));
+	struct fixture *f = load_str(HEADER(0) REC(INIT, 0) REC(USER, 72000) REC(RESULT, 270000));
 	struct buf mode = {0}, pos = {0}, detail = {0};
 
 	(void)state;
 	replay_set_speed(&f->rp, 4, 0);
 	replay_tick(&f->rp, 18000);
 	replay_describe(&f->rp, 18000, &mode, &pos, &detail);
-	assert_string_equal(mode.p, "replay \xC3\x97" "4");
+	assert_string_equal(mode.p, "replay \xC3\x97"
+				    "4");
 	assert_string_equal(pos.p, "01:12 / 04:30");
 	assert_string_equal(detail.p, "recorded timing \xC2\xB7 event 3/4");
 	buf_reset(&mode);
@@ -413,8 +419,7 @@ test_describe(void **state)
 /* Everything the panes and the status bar would show, as text: every
  * transcript row of every item shown, every timeline row, the status bar. */
 static void
-screen_text(struct render *r, struct replay *rp, struct model *m, int64_t now,
-	    struct buf *out)
+screen_text(struct render *r, struct replay *rp, struct model *m, int64_t now, struct buf *out)
 {
 	struct buf mode = {0}, pos = {0}, detail = {0};
 	struct status_in in = {0};
@@ -548,8 +553,7 @@ test_seek_equals_play_recorded(void **state)
 		source_open_mem(&s, "t", text, n);
 		for (int i = 0; source_next_line(&s, &ln); i++) {
 			t += i == 20 ? 60000 : 37 * (i % 7);
-			record_line(&rec, source_at(&s, ln.off), ln.len,
-				    ln.terminated, t);
+			record_line(&rec, source_at(&s, ln.off), ln.len, ln.terminated, t);
 		}
 		record_close(&rec);
 		source_close(&s);
@@ -633,8 +637,8 @@ fake_sleep(void *ctx, int64_t ms)
 static void
 test_printer(void **state)
 {
-	const char *text = HEADER(0) REC(INIT, 0) "\n" REC(USER, 1000)
-		REC(DELTA("a"), 3000) REC(RESULT, 3000);
+	const char *text =
+		HEADER(0) REC(INIT, 0) "\n" REC(USER, 1000) REC(DELTA("a"), 3000) REC(RESULT, 3000);
 	struct fake_clock fc = {5000, {0}, 0};
 	struct replay_clock clk = {fake_now, fake_sleep, &fc};
 	struct replay_printer rpp;

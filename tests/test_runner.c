@@ -300,14 +300,10 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_stdin_usable),
-		cmocka_unit_test(test_exit_code),
-		cmocka_unit_test(test_drain),
-		cmocka_unit_test(test_no_drain_when_closed),
-		cmocka_unit_test(test_no_json),
-		cmocka_unit_test(test_sig_pipe),
-		cmocka_unit_test(test_sig_inherited),
-		cmocka_unit_test(test_sig_child_reset),
+		cmocka_unit_test(test_stdin_usable),  cmocka_unit_test(test_exit_code),
+		cmocka_unit_test(test_drain),         cmocka_unit_test(test_no_drain_when_closed),
+		cmocka_unit_test(test_no_json),       cmocka_unit_test(test_sig_pipe),
+		cmocka_unit_test(test_sig_inherited), cmocka_unit_test(test_sig_child_reset),
 	};
 
 	/* As if agentview had been started with SIGUSR2 ignored (nohup). */

@@ -141,31 +141,42 @@ test_raw_prefilter(void **state)
 	/* ...but nothing folds to a final sigma: it must be there. */
 	search_set(&s, "λόγος", strlen("λόγος"), 0);
 	assert_false(search_raw_maybe(&s, "{}", 2));
-	assert_true(search_raw_maybe(&s, "{\"t\":\"ΛΌΓΟς\"}",
-				     strlen("{\"t\":\"ΛΌΓΟς\"}")));
+	assert_true(search_raw_maybe(&s, "{\"t\":\"ΛΌΓΟς\"}", strlen("{\"t\":\"ΛΌΓΟς\"}")));
 	search_free(&s);
 	model_free(m);
 }
 
-#define INIT "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s1\",\"model\":\"M\",\"cwd\":\"/w\"}\n"
-#define USER(t) "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"" t "\"}]}}\n"
-#define DELTA(t) "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"" t "\"}]},\"timestamp_ms\":1}\n"
-#define THINK(t) "{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"" t "\",\"timestamp_ms\":1}\n"
-#define RESULT "{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,\"duration_ms\":5}\n"
-#define START(id, cmd) "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"" id "\",\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"" cmd "\"}}}}\n"
-#define DONE(id, code) "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"" id "\",\"tool_call\":{\"shellToolCall\":{\"result\":{\"failure\":{\"exitCode\":" code ",\"stdout\":\"secret\"}}}}}\n"
+#define INIT \
+	"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s1\",\"model\":\"M\",\"cwd\":\"/w\"}\n"
+#define USER(t) \
+	"{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"" t "\"}]}}\n"
+#define DELTA(t) \
+	"{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"" t \
+	"\"}]},\"timestamp_ms\":1}\n"
+#define THINK(t) \
+	"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"" t "\",\"timestamp_ms\":1}\n"
+#define RESULT \
+	"{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,\"duration_ms\":5}\n"
+#define START(id, cmd) \
+	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"" id \
+	"\",\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"" cmd "\"}}}}\n"
+#define DONE(id, code) \
+	"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"" id \
+	"\",\"tool_call\":{\"shellToolCall\":{\"result\":{\"failure\":{\"exitCode\":" code \
+	",\"stdout\":\"secret\"}}}}}\n"
 
 /* Matches in every kind of item, counted right. */
 static void
 test_model_items(void **state)
 {
-	struct fixture *f = load(INIT USER("Fix the caf\\u00e9 test, the Caf\\u00e9 one")
-			    THINK("the caf") THINK("\\u00e9 is broken")
-			    DELTA("I will repro") DELTA("duce the failure")
-			    START("c1", "npm test") DONE("c1", "1")
-			    "{\"type\":\"connection\",\"subtype\":\"reconnecting\",\"attempt\":2}\n"
-			    "not json at all, café\n" RESULT,
-			    false);
+	struct fixture *f = load(
+		INIT USER("Fix the caf\\u00e9 test, the Caf\\u00e9 one") THINK("the caf") THINK(
+			"\\u00e9 is broken") DELTA("I will repro") DELTA("duce the failure")
+			START("c1", "npm test") DONE(
+				"c1",
+				"1") "{\"type\":\"connection\",\"subtype\":\"reconnecting\",\"attempt\":2}\n"
+				     "not json at all, café\n" RESULT,
+		false);
 
 	(void)state;
 	/* Two in the prompt, one across two thinking deltas, one in the
@@ -201,10 +212,11 @@ test_model_items(void **state)
 static void
 test_escaped_text(void **state)
 {
-	struct fixture *f = load(INIT USER("line one\\nline two\\tend")
-			    "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\","
-			    "\"text\":\"He said \\\"done\\\" \\u2014 \\ud83d\\ude00 twice\"}]}}\n",
-			    false);
+	struct fixture *f = load(
+		INIT USER(
+			"line one\\nline two\\tend") "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\","
+						     "\"text\":\"He said \\\"done\\\" \\u2014 \\ud83d\\ude00 twice\"}]}}\n",
+		false);
 
 	(void)state;
 	assert_int_equal(find_all(f, "one\nline", 0), 1);
@@ -221,8 +233,8 @@ test_escaped_text(void **state)
 static void
 test_live(void **state)
 {
-	const char *text = INIT USER("go") START("c1", "make") DELTA("some text")
-		DELTA("more text") DONE("c1", "2") RESULT;
+	const char *text = INIT USER("go") START("c1", "make") DELTA("some text") DELTA("more text")
+		DONE("c1", "2") RESULT;
 	struct fixture *f = fixture_new(text, strlen(text), FX_UNREAD | FX_SEARCH);
 
 	(void)state;
@@ -247,9 +259,10 @@ test_live(void **state)
 static void
 test_warm(void **state)
 {
-	struct fixture *f = load(INIT USER("go") THINK("the caf") THINK("\\u00e9")
-			    START("c1", "make") DONE("c1", "3") DELTA("caf") DELTA("\\u00e9"),
-			    false);
+	struct fixture *f =
+		load(INIT USER("go") THINK("the caf") THINK("\\u00e9") START("c1", "make")
+			     DONE("c1", "3") DELTA("caf") DELTA("\\u00e9"),
+		     false);
 	int steps = 0;
 
 	(void)state;
@@ -345,8 +358,8 @@ search_state(const struct search *se, struct buf *out)
 static void
 test_two_threads(void **state)
 {
-	static const char *const pats[] = {"error", "caf\xC3\xA9", "Error",
-					   "exit 1", "npm test", "zzz", "err word"};
+	static const char *const pats[] = {"error",    "caf\xC3\xA9", "Error",   "exit 1",
+					   "npm test", "zzz",         "err word"};
 	static const size_t budgets[] = {64, 4096, 1u << 20};
 	static const unsigned hides[] = {0, 1u << IT_THINKING, 1u << IT_TOOL};
 	struct buf t = {0}, want = {0}, got = {0};
@@ -449,10 +462,8 @@ test_hit_from(void **state)
 static void
 test_replay_cutoff(void **state)
 {
-	struct fixture *f = load(INIT USER("go")
-			    DELTA("first part") DELTA(", needle at the end")
-			    RESULT,
-			    false);
+	struct fixture *f = load(
+		INIT USER("go") DELTA("first part") DELTA(", needle at the end") RESULT, false);
 	uint32_t cut = 2; /* init, user, the first delta */
 	int steps = 0;
 

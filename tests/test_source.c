@@ -342,14 +342,10 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_mem_lines),
-		cmocka_unit_test(test_nul_bytes),
-		cmocka_unit_test(test_stream_partial_line),
-		cmocka_unit_test(test_line_in_pieces),
-		cmocka_unit_test(test_huge_line),
-		cmocka_unit_test(test_mapped_file),
-		cmocka_unit_test(test_open_errors),
-		cmocka_unit_test(test_follow),
+		cmocka_unit_test(test_mem_lines),           cmocka_unit_test(test_nul_bytes),
+		cmocka_unit_test(test_stream_partial_line), cmocka_unit_test(test_line_in_pieces),
+		cmocka_unit_test(test_huge_line),           cmocka_unit_test(test_mapped_file),
+		cmocka_unit_test(test_open_errors),         cmocka_unit_test(test_follow),
 		cmocka_unit_test(test_fd_regular_file),
 	};
 

@@ -92,7 +92,10 @@ static const struct {
 	{"ad7140d9", 30},
 	{"/home/dev/project", 20},
 	{"28.8 s", 90},
-	{"\xE2\x9C\x93" "8 \xE2\x9C\x97" "1", 80},
+	{"\xE2\x9C\x93"
+	 "8 \xE2\x9C\x97"
+	 "1",
+	 80},
 	{"tokens 41.4k in", 40},
 	{"exit 2", 85},
 	{"+7 new", 97},
@@ -124,8 +127,7 @@ test_drop_order(void **state)
 		}
 		for (size_t i = 0; i < ARRAY_LEN(shown); i++)
 			for (size_t j = 0; j < ARRAY_LEN(shown); j++)
-				if (at[i] != NULL && shown[j].prio > shown[i].prio &&
-				    at[j] == NULL)
+				if (at[i] != NULL && shown[j].prio > shown[i].prio && at[j] == NULL)
 					fail_msg("width %d: '%s' shown without '%s'", w,
 						 shown[i].text, shown[j].text);
 		if (w == 260)
@@ -147,10 +149,11 @@ test_lines(void **state)
 	assert_string_equal(text(f), " \xE2\x9C\x93 done   28.8 s  exit 2  +7 new  "
 				     "match 3/17  disk full");
 	status_build(f->m, &in, 132, &f->l);
-	assert_string_equal(text(f),
-			    " \xE2\x9C\x93 done   Composer 2.5  ad7140d9  28.8 s  "
-			    "\xE2\x9C\x93" "8 \xE2\x9C\x97" "1  tokens 41.4k in, 1.2k out, "
-			    "112.6k cache read  exit 2  +7 new  match 3/17  disk full");
+	assert_string_equal(text(f), " \xE2\x9C\x93 done   Composer 2.5  ad7140d9  28.8 s  "
+				     "\xE2\x9C\x93"
+				     "8 \xE2\x9C\x97"
+				     "1  tokens 41.4k in, 1.2k out, "
+				     "112.6k cache read  exit 2  +7 new  match 3/17  disk full");
 	assert_int_equal(role_of(f, "done"), ROLE_STATUS_OK);
 	assert_int_equal(role_of(f, "exit 2"), ROLE_STATUS_FAILED);
 	assert_int_equal(role_of(f, "+7 new"), ROLE_STATUS_WARN);

@@ -13,29 +13,28 @@
 #include "json.h"
 #include "statusline.h"
 
-#define INIT(id, model)                                                        \
-	"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"" id       \
-	"\",\"model\":\"" model "\"}\n"
-#define START(id, kind, args, ts)                                              \
-	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"" id     \
-	"\",\"tool_call\":{\"" kind "\":{\"args\":" args "}},\"timestamp_ms\":" \
-	#ts "}\n"
-#define DONE(id, kind, result, ts)                                             \
-	"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"" id   \
-	"\",\"tool_call\":{\"" kind "\":{\"result\":" result "}},"              \
+#define INIT(id, model) \
+	"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"" id "\",\"model\":\"" model \
+	"\"}\n"
+#define START(id, kind, args, ts) \
+	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"" id \
+	"\",\"tool_call\":{\"" kind "\":{\"args\":" args "}},\"timestamp_ms\":" #ts "}\n"
+#define DONE(id, kind, result, ts) \
+	"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"" id \
+	"\",\"tool_call\":{\"" kind "\":{\"result\":" result "}}," \
 	"\"timestamp_ms\":" #ts "}\n"
-#define RESULT(ms)                                                             \
-	"{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,"      \
+#define RESULT(ms) \
+	"{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false," \
 	"\"duration_ms\":" #ms ",\"result\":\"done\"}\n"
 
 /* One running session: a read done at 2.5 s, a shell running since 2 s,
  * an edit that failed. */
-#define RUNNING                                                                \
-	INIT("a", "Composer 2.5")                                              \
-	START("c1", "readToolCall", "{\"path\":\"a.txt\"}", 1000)              \
-	START("c2", "shellToolCall", "{\"command\":\"npm test\"}", 2000)        \
-	DONE("c1", "readToolCall", "{\"success\":{\"totalLines\":3}}", 2500)    \
-	START("c3", "editToolCall", "{\"path\":\"b.c\"}", 2600)                 \
+#define RUNNING \
+	INIT("a", "Composer 2.5") \
+	START("c1", "readToolCall", "{\"path\":\"a.txt\"}", 1000) \
+	START("c2", "shellToolCall", "{\"command\":\"npm test\"}", 2000) \
+	DONE("c1", "readToolCall", "{\"success\":{\"totalLines\":3}}", 2500) \
+	START("c3", "editToolCall", "{\"path\":\"b.c\"}", 2600) \
 	DONE("c3", "editToolCall", "{\"error\":{\"errorMessage\":\"no\"}}", 2700)
 static const char running[] = RUNNING;
 
@@ -58,26 +57,26 @@ static void
 test_newest_init(void **state)
 {
 	struct json *j = json_new();
-	static const char two[] = INIT("a", "A") RESULT(1)
-		"{\"type\":\"tool_call\",\"args\":{\"x\":\"init\"},\"t\":\"system\"}\n"
-		INIT("b", "B") "{\"type\":\"user\"}";
+	static const char two[] = INIT("a", "A")
+		RESULT(1) "{\"type\":\"tool_call\",\"args\":{\"x\":\"init\"},\"t\":\"system\"}\n" INIT(
+			"b", "B") "{\"type\":\"user\"}";
 	static const char bom[] = "\xEF\xBB\xBF" INIT("a", "A") "{\"x\":\"init\"}\n";
 	static const char none[] = "{\"type\":\"user\",\"subtype\":\"init\"}\n"
 				   "{\"type\":\"system\",\"subtype\":\"initial\"}\n"
 				   "not json \"init\"\n";
-	const char *b = strstr(two, "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"b\"");
+	const char *b =
+		strstr(two, "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"b\"");
 
 	(void)state;
 	/* The newest one wins; an "init" inside another event is not one. */
-	assert_int_equal(statusline_newest_init(two, sizeof two - 1, j),
-			 (size_t)(b - two));
+	assert_int_equal(statusline_newest_init(two, sizeof two - 1, j), (size_t)(b - two));
 	/* The first line, behind a BOM. */
 	assert_int_equal(statusline_newest_init(bom, sizeof bom - 1, j), 0);
 	assert_int_equal(statusline_newest_init(none, sizeof none - 1, j), SIZE_MAX);
 	assert_int_equal(statusline_newest_init("", 0, j), SIZE_MAX);
 	/* A last line with no newline is looked at too. */
-	assert_int_equal(statusline_newest_init("x\n" INIT("a", "A"), 2 + sizeof INIT("a", "A") - 2, j),
-			 2);
+	assert_int_equal(
+		statusline_newest_init("x\n" INIT("a", "A"), 2 + sizeof INIT("a", "A") - 2, j), 2);
 	json_free(j);
 }
 
@@ -98,7 +97,7 @@ static void
 test_ok_and_incomplete(void **state)
 {
 	char *ok = line_of(INIT("a", "Auto") START("c1", "readToolCall", "{\"path\":\"a\"}", 10)
-			   DONE("c1", "readToolCall", "{\"success\":{}}", 20) RESULT(25400),
+				   DONE("c1", "readToolCall", "{\"success\":{}}", 20) RESULT(25400),
 			   false, 99999, 0);
 	char *inc = line_of(running, true, 99999, 0);
 	char *bare = line_of("{\"type\":\"user\"}\n", true, 99999, 0);
@@ -133,9 +132,10 @@ test_failed_tmux(void **state)
 	assert_string_equal(plain, "\xE2\x9C\x97 #{host} ^[[2JExtra Long\xE2\x80\xA6 \xC2\xB7 1 ms "
 				   "\xC2\xB7 exit status 1: Error: #(rm -rf ~) usage limit");
 	/* Every '#' of event text doubled: tmux shows it, runs nothing. */
-	assert_string_equal(tmux, "#[fg=red]\xE2\x9C\x97#[default] ##{host} ^[[2JExtra Long\xE2\x80\xA6 "
-				  "\xC2\xB7 1 ms \xC2\xB7 #[fg=red]exit status 1: Error: ##(rm -rf ~) "
-				  "usage limit#[default]");
+	assert_string_equal(tmux,
+			    "#[fg=red]\xE2\x9C\x97#[default] ##{host} ^[[2JExtra Long\xE2\x80\xA6 "
+			    "\xC2\xB7 1 ms \xC2\xB7 #[fg=red]exit status 1: Error: ##(rm -rf ~) "
+			    "usage limit#[default]");
 	free(plain);
 	free(tmux);
 }
@@ -181,9 +181,9 @@ test_run_live_rule(void **state)
 	char *older = write_file(INIT("a", "Old") RESULT(1) RUNNING, t);
 	char *exited = write_file(
 		"{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,"
-		"\"agentview_ms\":1,\"source\":\"command\",\"argv\":[\"x\"]}\n" INIT("a", "M")
-		"{\"type\":\"agentview\",\"subtype\":\"exit\",\"agentview_ms\":9,"
-		"\"exit_status\":0,\"signal\":null}\n",
+		"\"agentview_ms\":1,\"source\":\"command\",\"argv\":[\"x\"]}\n" INIT(
+			"a", "M") "{\"type\":\"agentview\",\"subtype\":\"exit\",\"agentview_ms\":9,"
+				  "\"exit_status\":0,\"signal\":null}\n",
 		t);
 	char *done = write_file(INIT("a", "Old") RESULT(1) INIT("b", "New") RESULT(2000), t);
 	char *out;
@@ -228,18 +228,20 @@ test_run_skips_deltas(void **state)
 {
 	const time_t t = 1800000000;
 	const int64_t now_stale = ((int64_t)t + STATUSLINE_LIVE_SECS + 1) * 1000;
-#define THINK(ts) "{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"x\"," \
-		  "\"timestamp_ms\":" #ts "}\n"
-#define SAY(text, ts) "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":" \
-		      "\"text\",\"text\":\"" text "\"}]},\"timestamp_ms\":" #ts "}\n"
+#define THINK(ts) \
+	"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"x\"," \
+	"\"timestamp_ms\":" #ts "}\n"
+#define SAY(text, ts) \
+	"{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":" \
+	"\"text\",\"text\":\"" text "\"}]},\"timestamp_ms\":" #ts "}\n"
 	/* A delta whose later keys look like a tool call is still a delta:
 	 * the model takes the first "type". */
-	const char *text = INIT("a", "M") THINK(1000)
-		SAY("\\\"type\\\":\\\"tool_call\\\"", 1500)
-		"{\"type\":\"assistant\",\"message\":{\"content\":[]},\"timestamp_ms\":1600,"
-		"\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"z\"}\n"
-		START("c1", "shellToolCall", "{\"command\":\"npm test\"}", 2000)
-		SAY("still going", 2500) THINK(3000) SAY("the last", 4000);
+	const char *text = INIT("a", "M") THINK(1000) SAY(
+		"\\\"type\\\":\\\"tool_call\\\"",
+		1500) "{\"type\":\"assistant\",\"message\":{\"content\":[]},\"timestamp_ms\":1600,"
+		      "\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"z\"}\n" START(
+			      "c1", "shellToolCall", "{\"command\":\"npm test\"}", 2000)
+			      SAY("still going", 2500) THINK(3000) SAY("the last", 4000);
 	char *path = write_file(text, t);
 	char *whole = line_of(text, true, now_stale, 0);
 	char *out;
@@ -264,12 +266,9 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_newest_init),
-		cmocka_unit_test(test_live),
-		cmocka_unit_test(test_ok_and_incomplete),
-		cmocka_unit_test(test_failed_tmux),
-		cmocka_unit_test(test_run_live_rule),
-		cmocka_unit_test(test_run_skips_deltas),
+		cmocka_unit_test(test_newest_init),       cmocka_unit_test(test_live),
+		cmocka_unit_test(test_ok_and_incomplete), cmocka_unit_test(test_failed_tmux),
+		cmocka_unit_test(test_run_live_rule),     cmocka_unit_test(test_run_skips_deltas),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

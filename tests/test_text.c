@@ -11,9 +11,8 @@
 /* A byte string that may hold NUL: its length is the literal's. */
 #define BYTES(lit) lit, sizeof(lit) - 1
 
-static const char korean[] =
-	"Cursor Agent CLI는 --print와 함께 사용할 때 --output-format 옵션으로 "
-	"여러 출력 형식을 제공해.";
+static const char korean[] = "Cursor Agent CLI는 --print와 함께 사용할 때 --output-format 옵션으로 "
+			     "여러 출력 형식을 제공해.";
 
 /* ---- utf8_decode ---- */
 
@@ -31,68 +30,75 @@ test_decode_cases(void **state)
 {
 	static const struct decode_case cases[] = {
 		/* well-formed */
-		{ BYTES("A"), 0x41, 1 },
-		{ BYTES("\x00"), 0x00, 1 },
-		{ BYTES("\x7f"), 0x7F, 1 },
-		{ BYTES("\xc2\x80"), 0x80, 2 },
-		{ BYTES("\xc2\xa9"), 0xA9, 2 },
-		{ BYTES("\xdf\xbf"), 0x7FF, 2 },
-		{ BYTES("\xe0\xa0\x80"), 0x800, 3 },
-		{ BYTES("\xe2\x82\xac"), 0x20AC, 3 },
-		{ BYTES("\xed\x9f\xbf"), 0xD7FF, 3 },
-		{ BYTES("\xee\x80\x80"), 0xE000, 3 },
-		{ BYTES("\xef\xbf\xbd"), 0xFFFD, 3 },
-		{ BYTES("\xef\xbf\xbf"), 0xFFFF, 3 },
-		{ BYTES("\xed\x95\x9c"), 0xD55C, 3 },
-		{ BYTES("\xf0\x90\x80\x80"), 0x10000, 4 },
-		{ BYTES("\xf0\x9f\x98\x80"), 0x1F600, 4 },
-		{ BYTES("\xf3\xbf\xbf\xbf"), 0xFFFFF, 4 },
-		{ BYTES("\xf4\x8f\xbf\xbf"), 0x10FFFF, 4 },
+		{BYTES("A"), 0x41, 1},
+		{BYTES("\x00"), 0x00, 1},
+		{BYTES("\x7f"), 0x7F, 1},
+		{BYTES("\xc2\x80"), 0x80, 2},
+		{BYTES("\xc2\xa9"), 0xA9, 2},
+		{BYTES("\xdf\xbf"), 0x7FF, 2},
+		{BYTES("\xe0\xa0\x80"), 0x800, 3},
+		{BYTES("\xe2\x82\xac"), 0x20AC, 3},
+		{BYTES("\xed\x9f\xbf"), 0xD7FF, 3},
+		{BYTES("\xee\x80\x80"), 0xE000, 3},
+		{BYTES("\xef\xbf\xbd"), 0xFFFD, 3},
+		{BYTES("\xef\xbf\xbf"), 0xFFFF, 3},
+		{BYTES("\xed\x95\x9c"), 0xD55C, 3},
+		{BYTES("\xf0\x90\x80\x80"), 0x10000, 4},
+		{BYTES("\xf0\x9f\x98\x80"), 0x1F600, 4},
+		{BYTES("\xf3\xbf\xbf\xbf"), 0xFFFFF, 4},
+		{BYTES("\xf4\x8f\xbf\xbf"), 0x10FFFF, 4},
 		/* Only the first code point is decoded. */
-		{ BYTES("ab"), 0x61, 1 },
-		{ BYTES("\xc3\xa9z"), 0xE9, 2 },
+		{BYTES("ab"), 0x61, 1},
+		{BYTES("\xc3\xa9z"), 0xE9, 2},
 		/* ill-formed: stray continuation bytes */
-		{ BYTES("\x80"), 0xFFFD, 1 },
-		{ BYTES("\xbf\x80"), 0xFFFD, 1 },
+		{BYTES("\x80"), 0xFFFD, 1},
+		{BYTES("\xbf\x80"), 0xFFFD, 1},
 		/* overlong two-byte leads */
-		{ BYTES("\xc0\x80"), 0xFFFD, 1 },
-		{ BYTES("\xc1\xbf"), 0xFFFD, 1 },
+		{BYTES("\xc0\x80"), 0xFFFD, 1},
+		{BYTES("\xc1\xbf"), 0xFFFD, 1},
 		/* overlong three and four bytes */
-		{ BYTES("\xe0\x80\x80"), 0xFFFD, 1 },
-		{ BYTES("\xe0\x9f\xbf"), 0xFFFD, 1 },
-		{ BYTES("\xf0\x80\x80\x80"), 0xFFFD, 1 },
-		{ BYTES("\xf0\x8f\xbf\xbf"), 0xFFFD, 1 },
+		{BYTES("\xe0\x80\x80"), 0xFFFD, 1},
+		{BYTES("\xe0\x9f\xbf"), 0xFFFD, 1},
+		{BYTES("\xf0\x80\x80\x80"), 0xFFFD, 1},
+		{BYTES("\xf0\x8f\xbf\xbf"), 0xFFFD, 1},
 		/* surrogates */
-		{ BYTES("\xed\xa0\x80"), 0xFFFD, 1 },
-		{ BYTES("\xed\xbf\xbf"), 0xFFFD, 1 },
+		{BYTES("\xed\xa0\x80"), 0xFFFD, 1},
+		{BYTES("\xed\xbf\xbf"), 0xFFFD, 1},
 		/* above U+10FFFF */
-		{ BYTES("\xf4\x90\x80\x80"), 0xFFFD, 1 },
-		{ BYTES("\xf5\x80\x80\x80"), 0xFFFD, 1 },
-		{ BYTES("\xf7\xbf\xbf\xbf"), 0xFFFD, 1 },
-		{ BYTES("\xfe"), 0xFFFD, 1 },
-		{ BYTES("\xff"), 0xFFFD, 1 },
+		{BYTES("\xf4\x90\x80\x80"), 0xFFFD, 1},
+		{BYTES("\xf5\x80\x80\x80"), 0xFFFD, 1},
+		{BYTES("\xf7\xbf\xbf\xbf"), 0xFFFD, 1},
+		{BYTES("\xfe"), 0xFFFD, 1},
+		{BYTES("\xff"), 0xFFFD, 1},
 		/* truncated by the end of the input */
-		{ BYTES("\xc3"), 0xFFFD, 1 },
-		{ BYTES("\xe2\x82"), 0xFFFD, 2 },
-		{ BYTES("\xf0\x9f\x98"), 0xFFFD, 3 },
-		{ BYTES("\xf4\x8f"), 0xFFFD, 2 },
+		{BYTES("\xc3"), 0xFFFD, 1},
+		{BYTES("\xe2\x82"), 0xFFFD, 2},
+		{BYTES("\xf0\x9f\x98"), 0xFFFD, 3},
+		{BYTES("\xf4\x8f"), 0xFFFD, 2},
 		/* truncated by a byte that is not a continuation */
-		{ BYTES("\xc3" "A"), 0xFFFD, 1 },
-		{ BYTES("\xe1\x80" "A"), 0xFFFD, 2 },
-		{ BYTES("\xe2" "A"), 0xFFFD, 1 },
-		{ BYTES("\xf0\x9f\x98" "A"), 0xFFFD, 3 },
-		{ BYTES("\xf1\x80\x80\xc3\xa9"), 0xFFFD, 3 },
-		{ BYTES("\xe2\x82\xe2\x82\xac"), 0xFFFD, 2 },
+		{BYTES("\xc3"
+		       "A"),
+		 0xFFFD, 1},
+		{BYTES("\xe1\x80"
+		       "A"),
+		 0xFFFD, 2},
+		{BYTES("\xe2"
+		       "A"),
+		 0xFFFD, 1},
+		{BYTES("\xf0\x9f\x98"
+		       "A"),
+		 0xFFFD, 3},
+		{BYTES("\xf1\x80\x80\xc3\xa9"), 0xFFFD, 3},
+		{BYTES("\xe2\x82\xe2\x82\xac"), 0xFFFD, 2},
 		/* n shorter than the bytes that are there */
-		{ "\xe2\x82\xac", 2, 0xFFFD, 2 },
+		{"\xe2\x82\xac", 2, 0xFFFD, 2},
 	};
 
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
 		uint32_t cp = 0;
 
-		assert_int_equal(utf8_decode(cases[i].s, cases[i].n, &cp),
-				 cases[i].used);
+		assert_int_equal(utf8_decode(cases[i].s, cases[i].n, &cp), cases[i].used);
 		assert_int_equal(cp, cases[i].cp);
 	}
 }
@@ -117,10 +123,9 @@ decode_all(const char *s, size_t n, uint32_t *cps, size_t max)
 static void
 test_decode_sequence(void **state)
 {
-	static const char s[] =
-		"\x61\xf1\x80\x80\xe1\x80\xc2\x62\x80\x63\x80\xbf\x64";
-	static const uint32_t want[] = { 0x61, 0xFFFD, 0xFFFD, 0xFFFD, 0x62,
-					 0xFFFD, 0x63, 0xFFFD, 0xFFFD, 0x64 };
+	static const char s[] = "\x61\xf1\x80\x80\xe1\x80\xc2\x62\x80\x63\x80\xbf\x64";
+	static const uint32_t want[] = {0x61,   0xFFFD, 0xFFFD, 0xFFFD, 0x62,
+					0xFFFD, 0x63,   0xFFFD, 0xFFFD, 0x64};
 	uint32_t got[16];
 	size_t k;
 
@@ -129,12 +134,16 @@ test_decode_sequence(void **state)
 	assert_int_equal(k, ARRAY_LEN(want));
 	assert_memory_equal(got, want, sizeof want);
 
-	k = decode_all(BYTES("\xe1\x80" "A"), got, ARRAY_LEN(got));
+	k = decode_all(BYTES("\xe1\x80"
+			     "A"),
+		       got, ARRAY_LEN(got));
 	assert_int_equal(k, 2);
 	assert_int_equal(got[0], 0xFFFD);
 	assert_int_equal(got[1], 'A');
 
-	k = decode_all(BYTES("\xf0\x80" "A"), got, ARRAY_LEN(got));
+	k = decode_all(BYTES("\xf0\x80"
+			     "A"),
+		       got, ARRAY_LEN(got));
 	assert_int_equal(k, 3);
 	assert_int_equal(got[0], 0xFFFD);
 	assert_int_equal(got[1], 0xFFFD);
@@ -147,7 +156,7 @@ test_decode_sequence(void **state)
 static void
 test_decode_exhaustive(void **state)
 {
-	struct buf b = { 0 };
+	struct buf b = {0};
 
 	(void)state;
 	for (uint32_t cp = 0; cp <= 0x10FFFF; cp++) {
@@ -161,7 +170,7 @@ test_decode_exhaustive(void **state)
 		assert_int_equal(got, cp);
 	}
 	for (uint32_t v = 0; v < 1u << 24; v++) {
-		char s[3] = { (char)(v >> 16), (char)(v >> 8), (char)v };
+		char s[3] = {(char)(v >> 16), (char)(v >> 8), (char)v};
 		uint32_t got;
 		size_t used = utf8_decode(s, 3, &got);
 
@@ -184,30 +193,30 @@ test_cpwidth(void **state)
 	static const struct {
 		uint32_t cp;
 		int w;
-	} cases[] = {
-		{ 'A', 1 }, { ' ', 1 }, { '~', 1 }, { 0xE9, 1 }, { 0xA0, 1 },
-		{ 0xD55C, 2 },	/* 한 */
-		{ 0x65E5, 2 },	/* 日 */
-		{ 0x1F600, 2 }, /* 😀 */
-		{ 0x301, 0 },	/* combining acute */
-		{ 0x200B, 0 },	/* zero width space */
-		{ 0xFFFD, 1 },
-		{ 0x00, -1 }, { 0x07, -1 }, { 0x09, -1 }, { 0x0A, -1 },
-		{ 0x1B, -1 }, { 0x1F, -1 }, { 0x7F, -1 },
-		{ 0x80, -1 }, { 0x9B, -1 }, { 0x9F, -1 },
-		{ 0x202A, -1 }, { 0x202B, -1 }, { 0x202C, -1 }, { 0x202D, -1 },
-		{ 0x202E, -1 }, { 0x2066, -1 }, { 0x2067, -1 }, { 0x2068, -1 },
-		{ 0x2069, -1 }, { 0x200E, -1 }, { 0x200F, -1 }, { 0x061C, -1 },
-		{ 0xD800, -1 }, { 0xDFFF, -1 }, { 0x110000, -1 },
-		{ 0xFFFFFFFF, -1 },
-		{ 0x10FFFF, -1 }, /* noncharacter: wcwidth says -1 */
-	};
+	} cases[] =
+		{
+			{'A', 1},       {' ', 1},       {'~', 1},
+			{0xE9, 1},      {0xA0, 1},      {0xD55C, 2}, /* 한 */
+			{0x65E5, 2},                                 /* 日 */
+			{0x1F600, 2},                                /* 😀 */
+			{0x301, 0},                                  /* combining acute */
+			{0x200B, 0},                                 /* zero width space */
+			{0xFFFD, 1},    {0x00, -1},     {0x07, -1},
+			{0x09, -1},     {0x0A, -1},     {0x1B, -1},
+			{0x1F, -1},     {0x7F, -1},     {0x80, -1},
+			{0x9B, -1},     {0x9F, -1},     {0x202A, -1},
+			{0x202B, -1},   {0x202C, -1},   {0x202D, -1},
+			{0x202E, -1},   {0x2066, -1},   {0x2067, -1},
+			{0x2068, -1},   {0x2069, -1},   {0x200E, -1},
+			{0x200F, -1},   {0x061C, -1},   {0xD800, -1},
+			{0xDFFF, -1},   {0x110000, -1}, {0xFFFFFFFF, -1},
+			{0x10FFFF, -1}, /* noncharacter: wcwidth says -1 */
+		};
 
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
 		if (text_cpwidth(cases[i].cp) != cases[i].w)
-			fail_msg("text_cpwidth(U+%04X) = %d, want %d",
-				 (unsigned)cases[i].cp,
+			fail_msg("text_cpwidth(U+%04X) = %d, want %d", (unsigned)cases[i].cp,
 				 text_cpwidth(cases[i].cp), cases[i].w);
 	}
 }
@@ -221,8 +230,14 @@ struct sanitize_case {
 	const char *out;
 };
 
-#define S(in, out) { BYTES(in), 0, out }
-#define S1(in, out) { BYTES(in), TEXT_ONELINE, out }
+#define S(in, out) \
+	{ \
+		BYTES(in), 0, out \
+	}
+#define S1(in, out) \
+	{ \
+		BYTES(in), TEXT_ONELINE, out \
+	}
 #define SP7 "       "
 
 static void
@@ -232,7 +247,9 @@ test_sanitize_vectors(void **state)
 		S("", ""),
 		S("plain text", "plain text"),
 		/* terminal title */
-		S("a\x1b]0;pwned\x07" "b", "a^[]0;pwned^Gb"),
+		S("a\x1b]0;pwned\x07"
+		  "b",
+		  "a^[]0;pwned^Gb"),
 		/* clear screen */
 		S("\x1b[2J", "^[[2J"),
 		/* OSC 52 clipboard write, BEL and ST terminated */
@@ -241,11 +258,18 @@ test_sanitize_vectors(void **state)
 		/* DCS */
 		S("\x1bPq#0;2;0;0;0\x1b\\", "^[Pq#0;2;0;0;0^[\\"),
 		/* C1 CSI, OSC and ST as code points */
-		S("\xc2\x9b" "2J", "\\u009B2J"),
-		S("\xc2\x9d" "0;t\xc2\x9c", "\\u009D0;t\\u009C"),
+		S("\xc2\x9b"
+		  "2J",
+		  "\\u009B2J"),
+		S("\xc2\x9d"
+		  "0;t\xc2\x9c",
+		  "\\u009D0;t\\u009C"),
 		S("\xc2\x80\xc2\x9f", "\\u0080\\u009F"),
 		/* a C1 byte alone is not UTF-8 */
-		S("\x9b" "2J", "\xef\xbf\xbd" "2J"),
+		S("\x9b"
+		  "2J",
+		  "\xef\xbf\xbd"
+		  "2J"),
 		/* carets */
 		S("\x7f", "^?"),
 		S("\x01\x08\x1f", "^A^H^_"),
@@ -269,7 +293,10 @@ test_sanitize_vectors(void **state)
 		S("\r\n\tx", "\n        x"),
 		/* invalid bytes */
 		S("\xff", "\xef\xbf\xbd"),
-		S("\xe1\x80" "A", "\xef\xbf\xbd" "A"),
+		S("\xe1\x80"
+		  "A",
+		  "\xef\xbf\xbd"
+		  "A"),
 		S("\xed\xa0\x80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"),
 		S("\xc0\xaf", "\xef\xbf\xbd\xef\xbf\xbd"),
 		S("ab\xf0\x9f\x98", "ab\xef\xbf\xbd"),
@@ -280,7 +307,9 @@ test_sanitize_vectors(void **state)
 		S("\xcc\x81x", "\xcc\x81x"),
 		S("a\n\xcc\x81", "a\n\xcc\x81"),
 		/* bidi controls and other unprintable code points */
-		S("a\xe2\x80\xae" "b", "a\\u202Eb"),
+		S("a\xe2\x80\xae"
+		  "b",
+		  "a\\u202Eb"),
 		S("\xe2\x81\xa6", "\\u2066"),
 		S("\xe2\x80\x8f", "\\u200F"),
 		S("\xd8\x9c", "\\u061C"),
@@ -288,22 +317,24 @@ test_sanitize_vectors(void **state)
 		S("\xf0\x9f\xbf\xbe", "\\U0001FFFE"),
 		S("\xf4\x8f\xbf\xbf", "\\U0010FFFF"),
 		/* one line */
-		S1("a\nb", "a\xe2\x86\xb5" "b"),
-		S1("a\r\nb", "a\xe2\x86\xb5" "b"),
+		S1("a\nb", "a\xe2\x86\xb5"
+			   "b"),
+		S1("a\r\nb", "a\xe2\x86\xb5"
+			     "b"),
 		S1("\n\n", "\xe2\x86\xb5\xe2\x86\xb5"),
-		S1("a\nb\tc", "a\xe2\x86\xb5" "b     c"),
+		S1("a\nb\tc", "a\xe2\x86\xb5"
+			      "b     c"),
 		S1("\x1b[2J\r", "^[[2J^M"),
 	};
 
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
-		struct buf b = { 0 };
+		struct buf b = {0};
 
 		text_sanitize(&b, cases[i].in, cases[i].n, cases[i].flags);
-		if (b.n != strlen(cases[i].out) ||
-		    memcmp(b.p, cases[i].out, b.n) != 0)
-			fail_msg("case %zu: got \"%.*s\", want \"%s\"", i,
-				 (int)b.n, b.n ? b.p : "", cases[i].out);
+		if (b.n != strlen(cases[i].out) || memcmp(b.p, cases[i].out, b.n) != 0)
+			fail_msg("case %zu: got \"%.*s\", want \"%s\"", i, (int)b.n, b.n ? b.p : "",
+				 cases[i].out);
 		buf_free(&b);
 	}
 }
@@ -312,7 +343,7 @@ test_sanitize_vectors(void **state)
 static void
 test_sanitize_nul(void **state)
 {
-	struct buf b = { 0 };
+	struct buf b = {0};
 
 	(void)state;
 	text_sanitize(&b, "a\0b\0", 4, 0);
@@ -325,7 +356,7 @@ test_sanitize_nul(void **state)
 static void
 test_sanitize_appends(void **state)
 {
-	struct buf b = { 0 };
+	struct buf b = {0};
 
 	(void)state;
 	buf_adds(&b, "xyz");
@@ -350,8 +381,7 @@ test_sanitize_appends(void **state)
  * but LF (none with TEXT_ONELINE), no DEL, no C1, every code point
  * printable. */
 static void
-assert_safe(const char *out, size_t n, int flags, const char *in,
-	    size_t in_n)
+assert_safe(const char *out, size_t n, int flags, const char *in, size_t in_n)
 {
 	size_t i = 0;
 
@@ -366,8 +396,8 @@ assert_safe(const char *out, size_t n, int flags, const char *in,
 		}
 		if (c < 0x20 || c == 0x7F)
 			fail_msg("byte 0x%02X in output of %zu-byte input "
-				 "starting 0x%02X", c, in_n,
-				 in_n ? (unsigned char)in[0] : 0);
+				 "starting 0x%02X",
+				 c, in_n, in_n ? (unsigned char)in[0] : 0);
 		used = utf8_decode(out + i, n - i, &cp);
 		if (cp == 0xFFFD && used != 3)
 			fail_msg("invalid UTF-8 in output");
@@ -394,7 +424,7 @@ check_safe(struct buf *b, const char *in, size_t n, int flags)
 static void
 test_sanitize_safe(void **state)
 {
-	struct buf b = { 0 };
+	struct buf b = {0};
 	char *r;
 	size_t rn = 1 << 20;
 	uint32_t x = 0x2545F491;
@@ -402,14 +432,14 @@ test_sanitize_safe(void **state)
 	(void)state;
 	for (int flags = 0; flags <= TEXT_ONELINE; flags += TEXT_ONELINE) {
 		for (unsigned v = 0; v < 256; v++) {
-			char s[1] = { (char)v };
+			char s[1] = {(char)v};
 
 			check_safe(&b, s, 1, flags);
 			/* Every byte shows as something. */
 			assert_true(b.n >= 1);
 		}
 		for (unsigned v = 0x80; v <= 0x9F; v++) {
-			char s[2] = { (char)0xC2, (char)v };
+			char s[2] = {(char)0xC2, (char)v};
 			char want[7];
 
 			check_safe(&b, s, 2, flags);
@@ -418,7 +448,7 @@ test_sanitize_safe(void **state)
 			assert_memory_equal(b.p, want, 6);
 		}
 		for (unsigned v = 0; v < 65536; v++) {
-			char s[2] = { (char)(v >> 8), (char)v };
+			char s[2] = {(char)(v >> 8), (char)v};
 
 			check_safe(&b, s, 2, flags);
 		}
@@ -449,7 +479,9 @@ test_width(void **state)
 	assert_int_equal(text_width(BYTES("abc")), 3);
 	assert_int_equal(text_width(BYTES("\xed\x95\x9c\xea\xb5\xad")), 4);
 	assert_int_equal(text_width(BYTES("e\xcc\x81")), 1);
-	assert_int_equal(text_width(BYTES("a\xf0\x9f\x98\x80" "b")), 4);
+	assert_int_equal(text_width(BYTES("a\xf0\x9f\x98\x80"
+					  "b")),
+			 4);
 	assert_int_equal(text_width(BYTES("^[\\u009B")), 8);
 	assert_int_equal(text_width(BYTES("\xef\xbf\xbd")), 1);
 	assert_int_equal(text_width(korean, sizeof korean - 1), 93);
@@ -468,7 +500,7 @@ restore_locale(void **state)
 static void
 test_width_follows_locale(void **state)
 {
-	struct buf b = { 0 };
+	struct buf b = {0};
 
 	(void)state;
 	assert_int_equal(text_width(BYTES("\xed\x95\x9c")), 2);
@@ -500,34 +532,36 @@ static void
 test_fit(void **state)
 {
 	static const struct fit_case cases[] = {
-		{ BYTES("abc"), 10, 3, 3 },
-		{ BYTES("abc"), 2, 2, 2 },
-		{ BYTES("abc"), 0, 0, 0 },
-		{ "", 0, 5, 0, 0 },
+		{BYTES("abc"), 10, 3, 3},
+		{BYTES("abc"), 2, 2, 2},
+		{BYTES("abc"), 0, 0, 0},
+		{"", 0, 5, 0, 0},
 		/* a wide character at the edge is left out whole */
-		{ BYTES("ab\xe6\x97\xa5"), 3, 2, 2 },
-		{ BYTES("ab\xe6\x97\xa5"), 4, 5, 4 },
-		{ BYTES("\xe6\x97\xa5\xe6\x9c\xac"), 1, 0, 0 },
-		{ BYTES("\xe6\x97\xa5\xe6\x9c\xac"), 3, 3, 2 },
-		{ BYTES("\xf0\x9f\x98\x80"), 1, 0, 0 },
+		{BYTES("ab\xe6\x97\xa5"), 3, 2, 2},
+		{BYTES("ab\xe6\x97\xa5"), 4, 5, 4},
+		{BYTES("\xe6\x97\xa5\xe6\x9c\xac"), 1, 0, 0},
+		{BYTES("\xe6\x97\xa5\xe6\x9c\xac"), 3, 3, 2},
+		{BYTES("\xf0\x9f\x98\x80"), 1, 0, 0},
 		/* zero-width marks go with what they follow */
-		{ BYTES("e\xcc\x81x"), 1, 3, 1 },
-		{ BYTES("\xe6\x97\xa5\xcc\x81"), 1, 0, 0 },
-		{ BYTES("\xcc\x81" "a"), 0, 0, 0 },
-		{ BYTES("\xcc\x81" "ab"), 1, 3, 1 },
+		{BYTES("e\xcc\x81x"), 1, 3, 1},
+		{BYTES("\xe6\x97\xa5\xcc\x81"), 1, 0, 0},
+		{BYTES("\xcc\x81"
+		       "a"),
+		 0, 0, 0},
+		{BYTES("\xcc\x81"
+		       "ab"),
+		 1, 3, 1},
 	};
 
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
 		size_t used = 99;
-		size_t len = text_fit(cases[i].s, cases[i].n, cases[i].width,
-				      &used);
+		size_t len = text_fit(cases[i].s, cases[i].n, cases[i].width, &used);
 
 		if (len != cases[i].len || used != cases[i].used)
-			fail_msg("case %zu: len %zu used %zu, want %zu %zu", i,
-				 len, used, cases[i].len, cases[i].used);
-		assert_int_equal(text_fit(cases[i].s, cases[i].n,
-					  cases[i].width, NULL),
+			fail_msg("case %zu: len %zu used %zu, want %zu %zu", i, len, used,
+				 cases[i].len, cases[i].used);
+		assert_int_equal(text_fit(cases[i].s, cases[i].n, cases[i].width, NULL),
 				 cases[i].len);
 	}
 }
@@ -540,8 +574,8 @@ test_fit(void **state)
  * what lies between them is only dropped spaces and at most one newline,
  * so the rows and the gaps give back the input. */
 static void
-check_rows(const char *s, size_t n, size_t width,
-	   const struct text_rows *rows, size_t first, size_t count)
+check_rows(const char *s, size_t n, size_t width, const struct text_rows *rows, size_t first,
+	   size_t count)
 {
 	size_t at = 0;
 
@@ -566,14 +600,12 @@ check_rows(const char *s, size_t n, size_t width,
 
 			assert_true(r->off + r->len <= n);
 			assert_null(memchr(s + r->off, '\n', r->len));
-			assert_int_equal(r->width,
-					 text_width(s + r->off, r->len));
+			assert_int_equal(r->width, text_width(s + r->off, r->len));
 			if (r->width > width) {
 				/* Only a wide character alone at width 1. */
 				assert_int_equal(width, 1);
 				assert_int_equal(r->width, 2);
-				assert_int_equal(text_fit(s + r->off, r->len, 1,
-							  NULL), 0);
+				assert_int_equal(text_fit(s + r->off, r->len, 1, NULL), 0);
 			}
 			at = r->off + r->len;
 		}
@@ -582,10 +614,9 @@ check_rows(const char *s, size_t n, size_t width,
 
 /* Wrap s at width and compare the rows with want[0..nwant). */
 static void
-expect_wrap(const char *s, size_t width, const char *const *want,
-	    size_t nwant)
+expect_wrap(const char *s, size_t width, const char *const *want, size_t nwant)
 {
-	struct text_rows rows = { 0 };
+	struct text_rows rows = {0};
 	size_t n = strlen(s);
 	size_t got = text_wrap(&rows, s, n, width);
 
@@ -593,23 +624,21 @@ expect_wrap(const char *s, size_t width, const char *const *want,
 	for (size_t k = 0; k < got && k < nwant; k++) {
 		const struct text_row *r = &rows.v[k];
 
-		if (r->len != strlen(want[k]) ||
-		    memcmp(s + r->off, want[k], r->len) != 0)
+		if (r->len != strlen(want[k]) || memcmp(s + r->off, want[k], r->len) != 0)
 			fail_msg("\"%s\" at %zu, row %zu: got \"%.*s\", "
-				 "want \"%s\"", s, width, k, (int)r->len,
-				 s + r->off, want[k]);
+				 "want \"%s\"",
+				 s, width, k, (int)r->len, s + r->off, want[k]);
 	}
 	if (got != nwant)
-		fail_msg("\"%s\" at %zu: %zu rows, want %zu", s, width, got,
-			 nwant);
+		fail_msg("\"%s\" at %zu: %zu rows, want %zu", s, width, got, nwant);
 	assert_int_equal(rows.n, got);
 	text_rows_free(&rows);
 }
 
-#define WRAP(s, width, ...)                                                    \
-	do {                                                                   \
-		static const char *const want_[] = { __VA_ARGS__ };           \
-		expect_wrap((s), (width), want_, ARRAY_LEN(want_));            \
+#define WRAP(s, width, ...) \
+	do { \
+		static const char *const want_[] = {__VA_ARGS__}; \
+		expect_wrap((s), (width), want_, ARRAY_LEN(want_)); \
 	} while (0)
 
 static void
@@ -653,18 +682,20 @@ test_wrap_wide(void **state)
 {
 	(void)state;
 	/* 日本語 */
-	WRAP("\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e", 4,
-	     "\xe6\x97\xa5\xe6\x9c\xac", "\xe8\xaa\x9e");
-	WRAP("\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e", 5,
-	     "\xe6\x97\xa5\xe6\x9c\xac", "\xe8\xaa\x9e");
+	WRAP("\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e", 4, "\xe6\x97\xa5\xe6\x9c\xac", "\xe8\xaa\x9e");
+	WRAP("\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e", 5, "\xe6\x97\xa5\xe6\x9c\xac", "\xe8\xaa\x9e");
 	WRAP("a\xe6\x97\xa5", 2, "a", "\xe6\x97\xa5");
 	WRAP("ab\xe6\x97\xa5", 3, "ab", "\xe6\x97\xa5");
 	/* A row that starts with a space and a word, then a wide char. */
 	WRAP(" abc\xe6\x97\xa5", 4, " ", "abc", "\xe6\x97\xa5");
 	/* Width 1: each wide character alone. */
 	WRAP("\xe6\x97\xa5\xe6\x9c\xac", 1, "\xe6\x97\xa5", "\xe6\x9c\xac");
-	WRAP("a\xe6\x97\xa5" "b", 1, "a", "\xe6\x97\xa5", "b");
-	WRAP("\xe6\x97\xa5\xcc\x81" "a", 1, "\xe6\x97\xa5\xcc\x81", "a");
+	WRAP("a\xe6\x97\xa5"
+	     "b",
+	     1, "a", "\xe6\x97\xa5", "b");
+	WRAP("\xe6\x97\xa5\xcc\x81"
+	     "a",
+	     1, "\xe6\x97\xa5\xcc\x81", "a");
 	WRAP("\xf0\x9f\x98\x80 x", 1, "\xf0\x9f\x98\x80", "x");
 }
 
@@ -672,16 +703,22 @@ static void
 test_wrap_zero_width(void **state)
 {
 	(void)state;
-	WRAP("e\xcc\x81" "e\xcc\x81", 1, "e\xcc\x81", "e\xcc\x81");
-	WRAP("ab \xcc\x81" "cd", 3, "ab \xcc\x81", "cd");
-	WRAP("abc\xcc\x81" "d", 3, "abc\xcc\x81", "d");
+	WRAP("e\xcc\x81"
+	     "e\xcc\x81",
+	     1, "e\xcc\x81", "e\xcc\x81");
+	WRAP("ab \xcc\x81"
+	     "cd",
+	     3, "ab \xcc\x81", "cd");
+	WRAP("abc\xcc\x81"
+	     "d",
+	     3, "abc\xcc\x81", "d");
 	WRAP("\xcc\x81", 1, "\xcc\x81");
 }
 
 static void
 test_wrap_lines(void **state)
 {
-	struct text_rows rows = { 0 };
+	struct text_rows rows = {0};
 
 	(void)state;
 	WRAP("a\n\nb", 10, "a", "", "b");
@@ -719,17 +756,15 @@ test_wrap_lines(void **state)
 static void
 test_wrap_korean(void **state)
 {
-	static const size_t widths[] = { 10, 20, 40 };
-	struct text_rows rows = { 0 };
+	static const size_t widths[] = {10, 20, 40};
+	struct text_rows rows = {0};
 
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(widths); i++) {
 		size_t first = rows.n;
-		size_t got = text_wrap(&rows, korean, sizeof korean - 1,
-				       widths[i]);
+		size_t got = text_wrap(&rows, korean, sizeof korean - 1, widths[i]);
 
-		check_rows(korean, sizeof korean - 1, widths[i], &rows, first,
-			   got);
+		check_rows(korean, sizeof korean - 1, widths[i], &rows, first, got);
 		/* 93 cells cannot fit in fewer rows than this. */
 		assert_true(got >= (93 + widths[i] - 1) / widths[i]);
 		for (size_t k = first; k < first + got; k++)
@@ -738,23 +773,22 @@ test_wrap_korean(void **state)
 	text_rows_free(&rows);
 
 	/* Greedy rows, each keeping the space of its break when it fits. */
-	WRAP(korean, 20, "Cursor Agent CLI는 ", "--print와 함께 ", "사용할 때 ",
-	     "--output-format ", "옵션으로 여러 출력 ", "형식을 제공해.");
+	WRAP(korean, 20, "Cursor Agent CLI는 ", "--print와 함께 ", "사용할 때 ", "--output-format ",
+	     "옵션으로 여러 출력 ", "형식을 제공해.");
 	/* Exactly 40 cells, then a space that is dropped. */
 	WRAP(korean, 40, "Cursor Agent CLI는 --print와 함께 사용할",
 	     "때 --output-format 옵션으로 여러 출력 ", "형식을 제공해.");
 	/* A word wider than the row is cut. */
-	WRAP(korean, 10, "Cursor ", "Agent ", "CLI는 ", "--print와 ", "함께 ",
-	     "사용할 때 ", "--output-f", "ormat ", "옵션으로 ", "여러 출력 ",
-	     "형식을 ", "제공해.");
+	WRAP(korean, 10, "Cursor ", "Agent ", "CLI는 ", "--print와 ", "함께 ", "사용할 때 ",
+	     "--output-f", "ormat ", "옵션으로 ", "여러 출력 ", "형식을 ", "제공해.");
 }
 
 /* Sanitized hostile text wraps like any other. */
 static void
 test_wrap_sanitized(void **state)
 {
-	struct buf b = { 0 };
-	struct text_rows rows = { 0 };
+	struct buf b = {0};
+	struct text_rows rows = {0};
 	size_t got;
 
 	(void)state;
@@ -777,8 +811,7 @@ test_wrap_sanitized(void **state)
 /* Wrap n bytes of the pattern pat at width and check the rows. Speed is
  * measured by make bench, not asserted here. */
 static size_t
-wrap_big(const char *pat, size_t patn, size_t n, size_t width,
-	 struct text_rows *rows)
+wrap_big(const char *pat, size_t patn, size_t n, size_t width, struct text_rows *rows)
 {
 	char *s = malloc(n);
 	size_t got;
@@ -796,7 +829,7 @@ wrap_big(const char *pat, size_t patn, size_t n, size_t width,
 static void
 test_wrap_big(void **state)
 {
-	struct text_rows rows = { 0 };
+	struct text_rows rows = {0};
 	size_t mb = 1 << 20;
 
 	(void)state;
@@ -808,13 +841,11 @@ test_wrap_big(void **state)
 	assert_int_equal(rows.v[0].width, 80);
 	text_rows_free(&rows);
 
-	assert_int_equal(wrap_big("\xe6\x97\xa5", 3, 3 * (mb / 3), 1, &rows),
-			 mb / 3);
+	assert_int_equal(wrap_big("\xe6\x97\xa5", 3, 3 * (mb / 3), 1, &rows), mb / 3);
 	text_rows_free(&rows);
 
 	/* One long word after each space: every break is at a space. */
-	assert_int_equal(wrap_big("abcdefghi ", 10, mb, 80, &rows),
-			 (mb + 79) / 80);
+	assert_int_equal(wrap_big("abcdefghi ", 10, mb, 80, &rows), (mb + 79) / 80);
 	text_rows_free(&rows);
 }
 
@@ -832,8 +863,7 @@ test_md_escape(void **state)
 		{{"a <b> & c > d"}, true, "a &lt;b&gt; &amp; c &gt; d"},
 		{{"`<x>` and ``a`<y>`b``"}, true, "`<x>` and ``a`<y>`b``"},
 		{{"an open ` then <x>"}, false, "an open ` then &lt;x>"},
-		{{"```\n<x>\n", "<y>\n```\n<z>"}, false,
-		 "```\n<x>\n<y>\n```\n&lt;z>"},
+		{{"```\n<x>\n", "<y>\n```\n<z>"}, false, "```\n<x>\n<y>\n```\n&lt;z>"},
 		{{"text ```not a fence <x>"}, false, "text ```not a fence &lt;x>"},
 		{{"   ~~~\n<x>\n   ~~~\n<y>"}, false, "   ~~~\n<x>\n   ~~~\n&lt;y>"},
 	};
@@ -844,11 +874,10 @@ test_md_escape(void **state)
 		struct md_state st = {0};
 
 		for (size_t k = 0; k < 3 && cases[i].pieces[k] != NULL; k++)
-			text_md_escape(&out, cases[i].pieces[k],
-				       strlen(cases[i].pieces[k]), cases[i].all, &st);
+			text_md_escape(&out, cases[i].pieces[k], strlen(cases[i].pieces[k]),
+				       cases[i].all, &st);
 		if (strcmp(out.p, cases[i].want) != 0)
-			fail_msg("case %zu: got \"%s\", want \"%s\"", i, out.p,
-				 cases[i].want);
+			fail_msg("case %zu: got \"%s\", want \"%s\"", i, out.p, cases[i].want);
 		buf_free(&out);
 	}
 }
@@ -885,21 +914,16 @@ test_paths(void **state)
 		size_t cells;
 		const char *want;
 	} cases[] = {
-		{"/home/dev/project/src/duration.js", "/home/dev/project", 0,
-		 "src/duration.js"},
-		{"/home/dev/project/src/duration.js", "/home/dev/project/", 0,
-		 "src/duration.js"},
-		{"/home/dev/projectile/a.js", "/home/dev/project", 0,
-		 "/home/dev/projectile/a.js"},
+		{"/home/dev/project/src/duration.js", "/home/dev/project", 0, "src/duration.js"},
+		{"/home/dev/project/src/duration.js", "/home/dev/project/", 0, "src/duration.js"},
+		{"/home/dev/projectile/a.js", "/home/dev/project", 0, "/home/dev/projectile/a.js"},
 		{"/home/dev/project", "/home/dev/project", 0, "."},
 		{"/etc/hosts", "/", 0, "etc/hosts"},
 		{"src/a.c", "/home/dev", 0, "src/a.c"},
-		{"/home/dev/project/config/settings/local.json", "/home/dev/project",
-		 24, "\xE2\x80\xA6/settings/local.json"},
-		{"/a/very/long/path/to/duration.js", NULL, 16,
-		 "\xE2\x80\xA6/to/duration.js"},
-		{"/a/b/averyveryverylongfilename.txt", NULL, 10,
-		 "averyvery\xE2\x80\xA6"},
+		{"/home/dev/project/config/settings/local.json", "/home/dev/project", 24,
+		 "\xE2\x80\xA6/settings/local.json"},
+		{"/a/very/long/path/to/duration.js", NULL, 16, "\xE2\x80\xA6/to/duration.js"},
+		{"/a/b/averyveryverylongfilename.txt", NULL, 10, "averyvery\xE2\x80\xA6"},
 		{"/a/b/c.txt", NULL, 10, "/a/b/c.txt"},
 	};
 
@@ -915,8 +939,7 @@ test_paths(void **state)
 		else
 			buf_add(&out, rel.p, rel.n);
 		if (strcmp(out.p, cases[i].want) != 0)
-			fail_msg("case %zu: got \"%s\", want \"%s\"", i, out.p,
-				 cases[i].want);
+			fail_msg("case %zu: got \"%s\", want \"%s\"", i, out.p, cases[i].want);
 		buf_free(&rel);
 		buf_free(&out);
 	}
@@ -938,8 +961,7 @@ main(void)
 		cmocka_unit_test(test_sanitize_appends),
 		cmocka_unit_test(test_sanitize_safe),
 		cmocka_unit_test(test_width),
-		cmocka_unit_test_teardown(test_width_follows_locale,
-					  restore_locale),
+		cmocka_unit_test_teardown(test_width_follows_locale, restore_locale),
 		cmocka_unit_test(test_fit),
 		cmocka_unit_test(test_wrap_words),
 		cmocka_unit_test(test_wrap_hard),

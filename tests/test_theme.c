@@ -14,10 +14,10 @@
 #define RGB(v) (THEME_RGB | (v))
 
 /* Two themes are equal (fields only: the struct has padding). */
-#define assert_theme_equal(a, b)                                               \
-	do {                                                                   \
-		assert_memory_equal((a)->style, (b)->style, sizeof (a)->style); \
-		assert_memory_equal((a)->set, (b)->set, sizeof (a)->set);       \
+#define assert_theme_equal(a, b) \
+	do { \
+		assert_memory_equal((a)->style, (b)->style, sizeof(a)->style); \
+		assert_memory_equal((a)->set, (b)->set, sizeof(a)->set); \
 	} while (0)
 
 /* Parse text onto the built-in default; the error text in err. */
@@ -75,8 +75,7 @@ test_parse_forms(void **state)
 	assert_int_equal(t.style[ROLE_THINKING].attr, THEME_DIM | THEME_ITALIC);
 	assert_int_equal(t.style[ROLE_SESSION].fg, RGB(0x5f87af));
 	assert_int_equal(t.style[ROLE_SESSION].bg, RGB(0x000000));
-	assert_int_equal(t.style[ROLE_SESSION].attr,
-			 THEME_UNDERLINE | THEME_REVERSE | THEME_BLINK);
+	assert_int_equal(t.style[ROLE_SESSION].attr, THEME_UNDERLINE | THEME_REVERSE | THEME_BLINK);
 	assert_int_equal(t.style[ROLE_TOOL_OK].fg, THEME_DEFAULT);
 	assert_int_equal(t.style[ROLE_TOOL_OK].bg, 15);
 	assert_int_equal(t.style[ROLE_TOOL_OK].attr, 0);
@@ -93,14 +92,13 @@ test_parse_forms(void **state)
 	 * foreground, the second the background. */
 	assert_int_equal(t.style[ROLE_TOOL_ERROR].fg, 6);
 	assert_int_equal(t.style[ROLE_TOOL_ERROR].bg, 5);
-	assert_int_equal(t.style[ROLE_TOOL_ERROR].attr,
-			 THEME_BOLD | THEME_UNDERLINE);
+	assert_int_equal(t.style[ROLE_TOOL_ERROR].attr, THEME_BOLD | THEME_UNDERLINE);
 	assert_int_equal(t.style[ROLE_RUNNING].fg, 0);
 	assert_int_equal(t.style[ROLE_RUNNING].bg, 255);
 	/* Every attribute at once ("none" adds nothing). */
-	assert_int_equal(t.style[ROLE_NOTICE].attr,
-			 THEME_BOLD | THEME_DIM | THEME_UNDERLINE | THEME_REVERSE |
-				 THEME_ITALIC | THEME_BLINK);
+	assert_int_equal(t.style[ROLE_NOTICE].attr, THEME_BOLD | THEME_DIM | THEME_UNDERLINE |
+							    THEME_REVERSE | THEME_ITALIC |
+							    THEME_BLINK);
 	buf_free(&err);
 }
 
@@ -149,9 +147,10 @@ test_parse_partial(void **state)
 
 	(void)state;
 	theme_init(&d, false);
-	assert_int_equal(parse(&t, "tool_failed = colour160 default bold\n"
-				   "selection = black colour220\n"
-				   "selection = black colour226 bold\n",
+	assert_int_equal(parse(&t,
+			       "tool_failed = colour160 default bold\n"
+			       "selection = black colour220\n"
+			       "selection = black colour226 bold\n",
 			       &err),
 			 0);
 	for (int r = 0; r < ROLE_COUNT; r++) {
@@ -215,8 +214,7 @@ test_parse_errors(void **state)
 
 		theme_init(&t, false);
 		theme_init(&d, false);
-		if (theme_parse(&t, cases[i].text, strlen(cases[i].text), "x.theme",
-				&err) != -1)
+		if (theme_parse(&t, cases[i].text, strlen(cases[i].text), "x.theme", &err) != -1)
 			fail_msg("case %zu parsed: %s", i, cases[i].text);
 		assert_string_equal(err.p, cases[i].want);
 		assert_theme_equal(&t, &d);
@@ -254,12 +252,12 @@ test_color_downgrade(void **state)
 	assert_int_equal(theme_color(RGB(0x00005f), 8), 0);
 	assert_int_equal(theme_color(RGB(0x303030), 8), 0);
 	assert_int_equal(theme_color(RGB(0xc0c0c0), 16), 7);
-	assert_int_equal(theme_color(28, 8), 2);    /* #008700 */
-	assert_int_equal(theme_color(25, 8), 4);    /* #005faf */
-	assert_int_equal(theme_color(214, 8), 3);   /* #ffaf00 */
-	assert_int_equal(theme_color(252, 16), 7);  /* #d0d0d0 */
-	assert_int_equal(theme_color(12, 8), 4);    /* bright blue */
-	assert_int_equal(theme_color(15, 8), 7);    /* bright white */
+	assert_int_equal(theme_color(28, 8), 2);   /* #008700 */
+	assert_int_equal(theme_color(25, 8), 4);   /* #005faf */
+	assert_int_equal(theme_color(214, 8), 3);  /* #ffaf00 */
+	assert_int_equal(theme_color(252, 16), 7); /* #d0d0d0 */
+	assert_int_equal(theme_color(12, 8), 4);   /* bright blue */
+	assert_int_equal(theme_color(15, 8), 7);   /* bright white */
 	/* 88-colour terminals count as 16. */
 	assert_int_equal(theme_color(196, 88), 9);
 	/* No colours: never a colour. */
@@ -277,15 +275,15 @@ test_monochrome(void **state)
 
 	(void)state;
 	theme_init(&mono, true);
-	assert_int_equal(parse(&t, "user = red default bold\n"
-				   "selection = default default underline dim\n"
-				   "thinking = italic\n",
+	assert_int_equal(parse(&t,
+			       "user = red default bold\n"
+			       "selection = default default underline dim\n"
+			       "thinking = italic\n",
 			       &err),
 			 0);
 	theme_monochrome(&t, &m);
 	/* A role with a colour falls back to mono... */
-	assert_memory_equal(&m.style[ROLE_PROMPT], &mono.style[ROLE_PROMPT],
-			    sizeof m.style[0]);
+	assert_memory_equal(&m.style[ROLE_PROMPT], &mono.style[ROLE_PROMPT], sizeof m.style[0]);
 	/* ... one with attributes alone keeps them, less dim and italic. */
 	assert_int_equal(m.style[ROLE_SELECTION].attr, THEME_UNDERLINE);
 	assert_int_equal(m.style[ROLE_THINKING].attr, 0);
@@ -308,9 +306,8 @@ test_monochrome(void **state)
 static void
 test_shipped_themes(void **state)
 {
-	static const char *const files[] = {
-		"themes/default.theme", "themes/light.theme", "themes/mono.theme",
-		"themes/high-contrast.theme"};
+	static const char *const files[] = {"themes/default.theme", "themes/light.theme",
+					    "themes/mono.theme", "themes/high-contrast.theme"};
 	struct buf err = {0};
 	struct theme t, builtin;
 	char *text;
@@ -329,10 +326,9 @@ test_shipped_themes(void **state)
 		if (i == 0 || i == 2) {
 			theme_init(&builtin, i == 2);
 			for (int r = 0; r < ROLE_COUNT; r++)
-				if (memcmp(&t.style[r], &builtin.style[r],
-					   sizeof t.style[r]) != 0)
-					fail_msg("%s: %s differs from the built-in theme",
-						 files[i], theme_role_name((enum role)r));
+				if (memcmp(&t.style[r], &builtin.style[r], sizeof t.style[r]) != 0)
+					fail_msg("%s: %s differs from the built-in theme", files[i],
+						 theme_role_name((enum role)r));
 		}
 		free(text);
 	}
@@ -479,12 +475,9 @@ static void
 test_names(void **state)
 {
 	static const char *const files[] = {
-		"names-xdg/agentview/themes/mine.theme",
-		"names-xdg/agentview/themes/zz-test.theme",
-		"names-xdg/agentview/themes/notes.txt",
-		"names-xdg/agentview/themes/.theme",
-		"names-tree/themes/zz-test.theme",
-		"names-tree/themes/light.theme",
+		"names-xdg/agentview/themes/mine.theme", "names-xdg/agentview/themes/zz-test.theme",
+		"names-xdg/agentview/themes/notes.txt",  "names-xdg/agentview/themes/.theme",
+		"names-tree/themes/zz-test.theme",       "names-tree/themes/light.theme",
 		"names-tree/themes/mono.theme",
 	};
 	char xdg[256], exe[256], path[300], *all[64];
@@ -578,18 +571,12 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_role_names),
-		cmocka_unit_test(test_parse_forms),
-		cmocka_unit_test(test_parse_comments),
-		cmocka_unit_test(test_parse_partial),
-		cmocka_unit_test(test_parse_errors),
-		cmocka_unit_test(test_color_downgrade),
-		cmocka_unit_test(test_monochrome),
-		cmocka_unit_test(test_shipped_themes),
-		cmocka_unit_test(test_dirs_order),
-		cmocka_unit_test(test_find),
-		cmocka_unit_test(test_names),
-		cmocka_unit_test(test_load),
+		cmocka_unit_test(test_role_names),     cmocka_unit_test(test_parse_forms),
+		cmocka_unit_test(test_parse_comments), cmocka_unit_test(test_parse_partial),
+		cmocka_unit_test(test_parse_errors),   cmocka_unit_test(test_color_downgrade),
+		cmocka_unit_test(test_monochrome),     cmocka_unit_test(test_shipped_themes),
+		cmocka_unit_test(test_dirs_order),     cmocka_unit_test(test_find),
+		cmocka_unit_test(test_names),          cmocka_unit_test(test_load),
 	};
 
 	return cmocka_run_group_tests(tests, setup_scratch, teardown_scratch);

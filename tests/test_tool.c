@@ -37,9 +37,9 @@ expect_line(const char *text, uint32_t c, const char *want, size_t i)
 	buf_free(&line);
 }
 
-#define CURSOR_CALL(kind, args, result)                                        \
-	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c\","   \
-	"\"tool_call\":{\"" kind "\":{\"args\":" args "}}}\n"                   \
+#define CURSOR_CALL(kind, args, result) \
+	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c\"," \
+	"\"tool_call\":{\"" kind "\":{\"args\":" args "}}}\n" \
 	"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c\"," \
 	"\"tool_call\":{\"" kind "\":{\"result\":" result "}}}\n"
 
@@ -58,16 +58,18 @@ test_cursor_lines(void **state)
 		 "\xE2\x9C\x93 Read README.md \xC2\xB7 54 lines"},
 		{CURSOR_CALL("editToolCall", "{\"path\":\"src/a.c\"}",
 			     "{\"success\":{\"linesAdded\":3,\"linesRemoved\":1}}"),
-		 "\xE2\x9C\x93 Edit src/a.c +3 \xE2\x88\x92" "1"},
+		 "\xE2\x9C\x93 Edit src/a.c +3 \xE2\x88\x92"
+		 "1"},
 		{CURSOR_CALL("grepToolCall", "{\"pattern\":\"NEEDLE\"}",
 			     "{\"success\":{\"workspaceResults\":{\"/w\":{\"content\":{\"matches\":"
 			     "[{\"file\":\"a\",\"matches\":[]},{\"file\":\"b\",\"matches\":[]}],"
 			     "\"totalMatchedLines\":3}}}}}"),
 		 "\xE2\x9C\x93 Grep NEEDLE \xC2\xB7 3 matches in 2 files"},
-		{CURSOR_CALL("updateTodosToolCall",
-			     "{\"todos\":[{\"status\":\"TODO_STATUS_COMPLETED\"},{\"status\":\"TODO_STATUS_PENDING\"}]}",
-			     "{\"success\":{\"todos\":[{\"status\":\"TODO_STATUS_COMPLETED\"},"
-			     "{\"status\":\"TODO_STATUS_PENDING\"}]}}"),
+		{CURSOR_CALL(
+			 "updateTodosToolCall",
+			 "{\"todos\":[{\"status\":\"TODO_STATUS_COMPLETED\"},{\"status\":\"TODO_STATUS_PENDING\"}]}",
+			 "{\"success\":{\"todos\":[{\"status\":\"TODO_STATUS_COMPLETED\"},"
+			 "{\"status\":\"TODO_STATUS_PENDING\"}]}}"),
 		 "\xE2\x9C\x93 Todos 2 todos \xC2\xB7 1/2 done"},
 		{CURSOR_CALL("mcpToolCall", "{\"name\":\"local-echo\"}",
 			     "{\"success\":{\"content\":[],\"isError\":false}}"),
@@ -89,19 +91,22 @@ test_cursor_lines(void **state)
 			     "{\"success\":{\"references\":[{\"title\":\"a\",\"url\":\"u\","
 			     "\"chunk\":\"c\"},{\"title\":\"b\",\"url\":\"v\",\"chunk\":\"d\"}]}}"),
 		 "\xE2\x9C\x93 Web search jsmn strict \xC2\xB7 2 results"},
-		{CURSOR_CALL("webFetchToolCall", "{\"url\":\"https://example.com\"}",
-			     "{\"success\":{\"url\":\"https://example.com\",\"markdown\":\"# E\"}}"),
+		{CURSOR_CALL(
+			 "webFetchToolCall", "{\"url\":\"https://example.com\"}",
+			 "{\"success\":{\"url\":\"https://example.com\",\"markdown\":\"# E\"}}"),
 		 "\xE2\x9C\x93 Fetch https://example.com \xC2\xB7 ok"},
-		{CURSOR_CALL("askQuestionToolCall",
-			     "{\"title\":\"Which file?\",\"questions\":[{\"id\":\"q\",\"prompt\":\"P\","
-			     "\"options\":[{\"id\":\"a\",\"label\":\"a.txt\"},{\"id\":\"b\",\"label\":\"b.txt\"}],"
-			     "\"allowMultiple\":false}]}",
-			     "{\"rejected\":{\"reason\":\"Questions skipped\"}}"),
+		{CURSOR_CALL(
+			 "askQuestionToolCall",
+			 "{\"title\":\"Which file?\",\"questions\":[{\"id\":\"q\",\"prompt\":\"P\","
+			 "\"options\":[{\"id\":\"a\",\"label\":\"a.txt\"},{\"id\":\"b\",\"label\":\"b.txt\"}],"
+			 "\"allowMultiple\":false}]}",
+			 "{\"rejected\":{\"reason\":\"Questions skipped\"}}"),
 		 "\xE2\x8A\x98 Question \"Which file?\" (a.txt / b.txt) \xC2\xB7 rejected: Questions skipped"},
 		/* A big read: the text is not in the stream. */
-		{CURSOR_CALL("readToolCall", "{\"path\":\"big.log\"}",
-			     "{\"success\":{\"isEmpty\":false,\"totalLines\":412,\"fileSize\":14541,"
-			     "\"path\":\"big.log\",\"contentBlobId\":\"q0u=\"}}"),
+		{CURSOR_CALL(
+			 "readToolCall", "{\"path\":\"big.log\"}",
+			 "{\"success\":{\"isEmpty\":false,\"totalLines\":412,\"fileSize\":14541,"
+			 "\"path\":\"big.log\",\"contentBlobId\":\"q0u=\"}}"),
 		 "\xE2\x9C\x93 Read big.log \xC2\xB7 content not in the stream (14.2 KB, 412 lines)"},
 		/* Refused by a hook: no args, the path empty, `error` says why. */
 		{"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"e\","
@@ -133,18 +138,18 @@ test_cursor_lines(void **state)
 		expect_line(cases[i].text, 0, cases[i].want, i);
 }
 
-#define CLAUDE_INIT                                                            \
-	"{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"/w\","            \
-	"\"session_id\":\"s\",\"tools\":[\"Bash\"],\"model\":\"claude-x\","    \
+#define CLAUDE_INIT \
+	"{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"/w\"," \
+	"\"session_id\":\"s\",\"tools\":[\"Bash\"],\"model\":\"claude-x\"," \
 	"\"claude_code_version\":\"2.1.330\"}\n"
-#define CLAUDE_USE(name, input)                                                \
-	"{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"content\":"      \
-	"[{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"" name "\","        \
+#define CLAUDE_USE(name, input) \
+	"{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"content\":" \
+	"[{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"" name "\"," \
 	"\"input\":" input "}]},\"parent_tool_use_id\":null}\n"
-#define CLAUDE_RESULT(content, err, rich)                                      \
-	"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":"      \
-	"[{\"tool_use_id\":\"t1\",\"type\":\"tool_result\",\"content\":"      \
-	content ",\"is_error\":" err "}]},\"parent_tool_use_id\":null,"        \
+#define CLAUDE_RESULT(content, err, rich) \
+	"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":" \
+	"[{\"tool_use_id\":\"t1\",\"type\":\"tool_result\",\"content\":" content \
+	",\"is_error\":" err "}]},\"parent_tool_use_id\":null," \
 	"\"tool_use_result\":" rich "}\n"
 
 /* Claude Code's tools (as the real CLI wrote them, tests/agents/) map onto
@@ -155,13 +160,12 @@ test_claude_lines(void **state)
 	static const struct {
 		const char *text, *want;
 	} cases[] = {
-		{CLAUDE_INIT CLAUDE_USE("Bash", "{\"command\":\"echo hello\"}")
-			 CLAUDE_RESULT("\"hello\"", "false",
-				       "{\"stdout\":\"hello\",\"stderr\":\"\",\"interrupted\":false}"),
+		{CLAUDE_INIT CLAUDE_USE("Bash", "{\"command\":\"echo hello\"}") CLAUDE_RESULT(
+			 "\"hello\"", "false",
+			 "{\"stdout\":\"hello\",\"stderr\":\"\",\"interrupted\":false}"),
 		 "\xE2\x9C\x93 Shell `echo hello` \xE2\x86\x92 hello"},
-		{CLAUDE_INIT CLAUDE_USE("Bash", "{\"command\":\"ls /nonexistent\"}")
-			 CLAUDE_RESULT("\"Exit code 2\\nls: cannot access\"", "true",
-				       "\"Error: Exit code 2\""),
+		{CLAUDE_INIT CLAUDE_USE("Bash", "{\"command\":\"ls /nonexistent\"}") CLAUDE_RESULT(
+			 "\"Exit code 2\\nls: cannot access\"", "true", "\"Error: Exit code 2\""),
 		 "\xE2\x9C\x97 Shell `ls /nonexistent` \xE2\x86\x92 exit 2"},
 		{CLAUDE_INIT CLAUDE_USE("Read", "{\"file_path\":\"/w/notes.txt\"}")
 			 CLAUDE_RESULT("\"1\\talpha\\n\"", "false",
@@ -170,12 +174,15 @@ test_claude_lines(void **state)
 				       "\"totalLines\":4}}"),
 		 "\xE2\x9C\x93 Read notes.txt \xC2\xB7 4 lines"},
 		{CLAUDE_INIT CLAUDE_USE("Edit", "{\"file_path\":\"/w/g.txt\",\"old_string\":\"a\","
-				       "\"new_string\":\"b\"}")
-			 CLAUDE_RESULT("\"updated\"", "false",
-				       "{\"filePath\":\"/w/g.txt\",\"structuredPatch\":[{\"oldStart\":1,"
-				       "\"lines\":[\"-hello world\",\"+hello there\",\" bye world\"]}]}"),
-		 "\xE2\x9C\x93 Edit g.txt +1 \xE2\x88\x92" "1"},
-		{CLAUDE_INIT CLAUDE_USE("Write", "{\"file_path\":\"/w/n.txt\",\"content\":\"a\\nb\\n\"}")
+						"\"new_string\":\"b\"}")
+			 CLAUDE_RESULT(
+				 "\"updated\"", "false",
+				 "{\"filePath\":\"/w/g.txt\",\"structuredPatch\":[{\"oldStart\":1,"
+				 "\"lines\":[\"-hello world\",\"+hello there\",\" bye world\"]}]}"),
+		 "\xE2\x9C\x93 Edit g.txt +1 \xE2\x88\x92"
+		 "1"},
+		{CLAUDE_INIT CLAUDE_USE("Write",
+					"{\"file_path\":\"/w/n.txt\",\"content\":\"a\\nb\\n\"}")
 			 CLAUDE_RESULT("\"done\"", "false", "{\"type\":\"create\"}"),
 		 "\xE2\x9C\x93 Write n.txt +2"},
 		{CLAUDE_INIT CLAUDE_USE("mcp__files__list", "{\"dir\":\"/\"}")
@@ -191,17 +198,16 @@ test_claude_lines(void **state)
 		expect_line(cases[i].text, 0, cases[i].want, i);
 }
 
-#define GEMINI_INIT                                                            \
-	"{\"type\":\"init\",\"timestamp\":\"2026-11-23T20:39:47.939Z\","       \
+#define GEMINI_INIT \
+	"{\"type\":\"init\",\"timestamp\":\"2026-11-23T20:39:47.939Z\"," \
 	"\"session_id\":\"g\",\"model\":\"gemini-2.5-pro\"}\n"
-#define GEMINI_USE(name, params)                                               \
-	"{\"type\":\"tool_use\",\"timestamp\":\"2026-11-23T20:39:48.185Z\","   \
+#define GEMINI_USE(name, params) \
+	"{\"type\":\"tool_use\",\"timestamp\":\"2026-11-23T20:39:48.185Z\"," \
 	"\"tool_name\":\"" name "\",\"tool_id\":\"i\",\"parameters\":" params "}\n"
-#define GEMINI_RESULT(rest)                                                    \
+#define GEMINI_RESULT(rest) \
 	"{\"type\":\"tool_result\",\"timestamp\":\"2026-11-23T20:39:48.280Z\"," \
 	"\"tool_id\":\"i\"," rest "}\n"
-#define CODEX_ITEM(ev, item)                                                   \
-	"{\"type\":\"item." ev "\",\"item\":" item "}\n"
+#define CODEX_ITEM(ev, item) "{\"type\":\"item." ev "\",\"item\":" item "}\n"
 
 /* Gemini CLI's and Codex's tools too; their durations come from Gemini's
  * timestamps. */
@@ -214,26 +220,32 @@ test_gemini_codex_lines(void **state)
 		{GEMINI_INIT GEMINI_USE("run_shell_command", "{\"command\":\"echo hello\"}")
 			 GEMINI_RESULT("\"status\":\"success\",\"output\":\"hello\""),
 		 "\xE2\x9C\x93 Shell `echo hello` \xE2\x86\x92 hello"},
-		{GEMINI_INIT GEMINI_USE("read_file", "{\"file_path\":\"/w/missing.txt\"}")
-			 GEMINI_RESULT("\"status\":\"error\",\"output\":\"File not found.\","
-				       "\"error\":{\"type\":\"file_not_found\",\"message\":\"File not found: /w/missing.txt\"}"),
+		{GEMINI_INIT GEMINI_USE("read_file", "{\"file_path\":\"/w/missing.txt\"}") GEMINI_RESULT(
+			 "\"status\":\"error\",\"output\":\"File not found.\","
+			 "\"error\":{\"type\":\"file_not_found\",\"message\":\"File not found: /w/missing.txt\"}"),
 		 "\xE2\x9C\x97 Read /w/missing.txt \xC2\xB7 File not found: /w/missing.txt"},
-		{GEMINI_INIT GEMINI_USE("replace", "{\"file_path\":\"/w/g.txt\",\"old_string\":\"a\","
-				       "\"new_string\":\"b\"}")
+		{GEMINI_INIT GEMINI_USE("replace",
+					"{\"file_path\":\"/w/g.txt\",\"old_string\":\"a\","
+					"\"new_string\":\"b\"}")
 			 GEMINI_RESULT("\"status\":\"success\""),
-		 "\xE2\x9C\x93 Edit /w/g.txt +1 \xE2\x88\x92" "1"},
-		{"{\"type\":\"thread.started\",\"thread_id\":\"t\"}\n"
-		 CODEX_ITEM("started", "{\"id\":\"item_1\",\"type\":\"command_execution\","
-				       "\"command\":\"/bin/bash -lc 'ls /nonexistent'\",\"aggregated_output\":\"\","
-				       "\"exit_code\":null,\"status\":\"in_progress\"}")
-			 CODEX_ITEM("completed", "{\"id\":\"item_1\",\"type\":\"command_execution\","
-					      "\"command\":\"/bin/bash -lc 'ls /nonexistent'\",\"aggregated_output\":"
-					      "\"ls: cannot access\\n\",\"exit_code\":2,\"status\":\"failed\"}"),
+		 "\xE2\x9C\x93 Edit /w/g.txt +1 \xE2\x88\x92"
+		 "1"},
+		{"{\"type\":\"thread.started\",\"thread_id\":\"t\"}\n" CODEX_ITEM(
+			 "started",
+			 "{\"id\":\"item_1\",\"type\":\"command_execution\","
+			 "\"command\":\"/bin/bash -lc 'ls /nonexistent'\",\"aggregated_output\":\"\","
+			 "\"exit_code\":null,\"status\":\"in_progress\"}")
+			 CODEX_ITEM(
+				 "completed",
+				 "{\"id\":\"item_1\",\"type\":\"command_execution\","
+				 "\"command\":\"/bin/bash -lc 'ls /nonexistent'\",\"aggregated_output\":"
+				 "\"ls: cannot access\\n\",\"exit_code\":2,\"status\":\"failed\"}"),
 		 "\xE2\x9C\x97 Shell `ls /nonexistent` \xE2\x86\x92 exit 2"},
-		{"{\"type\":\"thread.started\",\"thread_id\":\"t\"}\n"
-		 CODEX_ITEM("completed", "{\"id\":\"item_3\",\"type\":\"file_change\",\"changes\":"
-				       "[{\"path\":\"/w/g.txt\",\"kind\":\"update\"},{\"path\":\"/w/h.txt\","
-				       "\"kind\":\"add\"}],\"status\":\"completed\"}"),
+		{"{\"type\":\"thread.started\",\"thread_id\":\"t\"}\n" CODEX_ITEM(
+			 "completed",
+			 "{\"id\":\"item_3\",\"type\":\"file_change\",\"changes\":"
+			 "[{\"path\":\"/w/g.txt\",\"kind\":\"update\"},{\"path\":\"/w/h.txt\","
+			 "\"kind\":\"add\"}],\"status\":\"completed\"}"),
 		 "\xE2\x9C\x93 Edit /w/g.txt and 1 more \xC2\xB7 2 files changed"},
 	};
 
@@ -250,26 +262,33 @@ test_kind_names(void **state)
 		const char *name;
 		enum tool_kind kind;
 	} cases[] = {
-		{"shellToolCall", TK_SHELL},   {"Bash", TK_SHELL},
-		{"run_shell_command", TK_SHELL}, {"command_execution", TK_SHELL},
-		{"Read", TK_READ},             {"read_file", TK_READ},
-		{"file_change", TK_EDIT},      {"MultiEdit", TK_EDIT},
-		{"TodoWrite", TK_TODOS},       {"todo_list", TK_TODOS},
-		{"Agent", TK_TASK},            {"invoke_agent", TK_TASK},
-		{"WebSearch", TK_WEBSEARCH},   {"google_web_search", TK_WEBSEARCH},
-		{"mcp__srv__tool", TK_MCP},    {"mcp_tool_call", TK_MCP},
+		{"shellToolCall", TK_SHELL},
+		{"Bash", TK_SHELL},
+		{"run_shell_command", TK_SHELL},
+		{"command_execution", TK_SHELL},
+		{"Read", TK_READ},
+		{"read_file", TK_READ},
+		{"file_change", TK_EDIT},
+		{"MultiEdit", TK_EDIT},
+		{"TodoWrite", TK_TODOS},
+		{"todo_list", TK_TODOS},
+		{"Agent", TK_TASK},
+		{"invoke_agent", TK_TASK},
+		{"WebSearch", TK_WEBSEARCH},
+		{"google_web_search", TK_WEBSEARCH},
+		{"mcp__srv__tool", TK_MCP},
+		{"mcp_tool_call", TK_MCP},
 		{"askQuestionToolCall", TK_QUESTION},
-		{"frobnicateToolCall", TK_OTHER}, {"mcp__", TK_OTHER},
+		{"frobnicateToolCall", TK_OTHER},
+		{"mcp__", TK_OTHER},
 		{"", TK_OTHER},
 	};
 
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(cases); i++)
-		if (tool_kind_of(cases[i].name, strlen(cases[i].name)) !=
-		    cases[i].kind)
+		if (tool_kind_of(cases[i].name, strlen(cases[i].name)) != cases[i].kind)
 			fail_msg("%s: kind %d, want %d", cases[i].name,
-				 tool_kind_of(cases[i].name, strlen(cases[i].name)),
-				 cases[i].kind);
+				 tool_kind_of(cases[i].name, strlen(cases[i].name)), cases[i].kind);
 }
 
 int

@@ -281,14 +281,10 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_layout_kinds),
-		cmocka_unit_test(test_scroll_end_and_home),
-		cmocka_unit_test(test_scroll_by),
-		cmocka_unit_test(test_scroll_hidden),
-		cmocka_unit_test(test_follow_sticky),
-		cmocka_unit_test(test_resize_keeps_position),
-		cmocka_unit_test(test_scroll_to_item),
-		cmocka_unit_test(test_empty),
+		cmocka_unit_test(test_layout_kinds),   cmocka_unit_test(test_scroll_end_and_home),
+		cmocka_unit_test(test_scroll_by),      cmocka_unit_test(test_scroll_hidden),
+		cmocka_unit_test(test_follow_sticky),  cmocka_unit_test(test_resize_keeps_position),
+		cmocka_unit_test(test_scroll_to_item), cmocka_unit_test(test_empty),
 		cmocka_unit_test(test_list),
 	};
 

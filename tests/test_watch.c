@@ -20,8 +20,7 @@ static struct buf seen;
 static void
 note(void *ctx, int dir, const char *name, enum watch_what what)
 {
-	static const char *const words[] = {"changed", "new", "gone",
-					    "dir-gone", "rescan"};
+	static const char *const words[] = {"changed", "new", "gone", "dir-gone", "rescan"};
 
 	(void)ctx;
 	buf_addf(&seen, "%d:%s:%s\n", dir, words[what], name ? name : "-");
@@ -75,8 +74,7 @@ test_events(void **state)
 	assert_int_equal(watch_timeout(w, 0), -1);
 	assert_string_equal(look(w, 0), "");
 	write_file(dir, "a.ndjson", "{}\n", O_EXCL);
-	assert_string_equal(look(w, 0),
-			    "0:new:a.ndjson\n0:changed:a.ndjson\n0:changed:a.ndjson\n");
+	assert_string_equal(look(w, 0), "0:new:a.ndjson\n0:changed:a.ndjson\n0:changed:a.ndjson\n");
 	write_file(dir, "a.ndjson", "{}\n", O_APPEND);
 	assert_string_equal(look(w, 0), "0:changed:a.ndjson\n0:changed:a.ndjson\n");
 	snprintf(a, sizeof a, "%s/a.ndjson", dir);

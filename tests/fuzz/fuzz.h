@@ -16,13 +16,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* A failed property: say which, and abort. */
-#define CHECK(cond)                                                            \
-	do {                                                                   \
-		if (!(cond)) {                                                 \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-				__LINE__, #cond);                              \
-			abort();                                               \
-		}                                                              \
+#define CHECK(cond) \
+	do { \
+		if (!(cond)) { \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+			abort(); \
+		} \
 	} while (0)
 
 /* Whether s[0..n) is valid UTF-8 (U+FFFD only where it was written). */

@@ -30,16 +30,15 @@ static bool ref_value(struct ref *r);
 static void
 ref_ws(struct ref *r)
 {
-	while (r->i < r->n && (r->s[r->i] == ' ' || r->s[r->i] == '\t' ||
-			       r->s[r->i] == '\n' || r->s[r->i] == '\r'))
+	while (r->i < r->n && (r->s[r->i] == ' ' || r->s[r->i] == '\t' || r->s[r->i] == '\n' ||
+			       r->s[r->i] == '\r'))
 		r->i++;
 }
 
 static bool
 ref_hex(char c)
 {
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
-	       (c >= 'A' && c <= 'F');
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
 /* A string at r->i, which is its opening quote. */
@@ -87,8 +86,7 @@ ref_number(struct ref *r)
 		r->i++;
 	if (r->i < r->n && r->s[r->i] == '0')
 		r->i++;
-	else if (r->i >= r->n || r->s[r->i] < '1' || r->s[r->i] > '9' ||
-		 !ref_digits(r))
+	else if (r->i >= r->n || r->s[r->i] < '1' || r->s[r->i] > '9' || !ref_digits(r))
 		return false;
 	if (r->i < r->n && r->s[r->i] == '.') {
 		r->i++;
@@ -362,8 +360,8 @@ check_pretty(struct json *j, struct json *j2)
 static void
 check_head(const struct json *j, struct json *h, const char *p, size_t n)
 {
-	static const char *const paths[] = {"type", "text", "session_id",
-					    "message.content", "a", "a.b"};
+	static const char *const paths[] = {"type", "text", "session_id", "message.content",
+					    "a",    "a.b"};
 	int all = json_count(j), budget[] = {1, 2, 3, 7, 14, all - 1, all, all + 1};
 
 	for (size_t k = 0; k < ARRAY_LEN(budget); k++) {
@@ -409,8 +407,8 @@ check_line(struct json *j, struct json *j2, const char *p, size_t n)
 	} else if (deep) {
 		CHECK(err != JSON_OK);
 	} else if (ref != (err == JSON_OK)) {
-		fprintf(stderr, "json_parse says %s, the reference %s\n",
-			json_strerror(err), ref ? "valid" : "invalid");
+		fprintf(stderr, "json_parse says %s, the reference %s\n", json_strerror(err),
+			ref ? "valid" : "invalid");
 		CHECK(ref == (err == JSON_OK));
 	}
 	if (err != JSON_OK) {

@@ -83,8 +83,7 @@ check_safe(const char *s, size_t n)
 		uint32_t cp;
 		size_t k = utf8_decode(s + i, n - i, &cp);
 
-		CHECK(cp == '\n' || (cp >= 0x20 && cp != 0x7F &&
-				     !(cp >= 0x80 && cp < 0xA0)));
+		CHECK(cp == '\n' || (cp >= 0x20 && cp != 0x7F && !(cp >= 0x80 && cp < 0xA0)));
 		i += k;
 	}
 }
@@ -100,8 +99,7 @@ raw_of(const char *s, size_t n, size_t *len)
 
 	source_open_mem(&src, "raw", s, n);
 	while (source_next_line(&src, &ln))
-		record_raw_line(f, source_at(&src, ln.off), ln.len,
-				ln.terminated);
+		record_raw_line(f, source_at(&src, ln.off), ln.len, ln.terminated);
 	fclose(f);
 	source_close(&src);
 	return out;
@@ -134,8 +132,7 @@ check_structure(struct model *m)
 			CHECK(it->ref < m->ndiag);
 	}
 	for (size_t d = 0; d < m->ndiag; d++)
-		CHECK(m->diag[d].ev < m->nev &&
-		      EV_TYPE(&m->ev[m->diag[d].ev]) == EV_BAD);
+		CHECK(m->diag[d].ev < m->nev && EV_TYPE(&m->ev[m->diag[d].ev]) == EV_BAD);
 	for (size_t c = 0; c < m->ncall; c++) {
 		const struct call *call = &m->call[c];
 
@@ -172,8 +169,7 @@ check_structure(struct model *m)
 		 * is open */
 		state = model_session_state(m, (uint32_t)s);
 		CHECK(state < SS_NSTATES);
-		CHECK(!model_ended(m) ||
-		      (state != SS_LIVE && state != SS_WAITING));
+		CHECK(!model_ended(m) || (state != SS_LIVE && state != SS_WAITING));
 		CHECK(model_session_duration(m, (uint32_t)s) == TIME_NONE ||
 		      model_session_duration(m, (uint32_t)s) >= 0);
 	}
@@ -363,8 +359,8 @@ next_line(struct source *src, int nsrc, uint64_t no, struct line *ln, int *k)
 /* Feed s[0..n) to a model as one stream (or two interleaved), printing
  * and recording as it goes. Returns the model; outputs in out[]. */
 static struct model *
-run_stream(const char *s, size_t n, unsigned cfg, struct source *src,
-	   char *out[4], size_t outlen[4], bool record)
+run_stream(const char *s, size_t n, unsigned cfg, struct source *src, char *out[4],
+	   size_t outlen[4], bool record)
 {
 	struct model *m = model_new();
 	struct printer *p[4];
@@ -391,10 +387,9 @@ run_stream(const char *s, size_t n, unsigned cfg, struct source *src,
 		uint32_t ev;
 
 		if (record)
-			record_line(&rec, source_at(&src[k], ln.off), ln.len,
-				    ln.terminated, 1000 + (int64_t)no);
-		ev = model_add_line(m, sid[k], &ln,
-				    (cfg & 2) ? 5000 + 3 * (int64_t)no : TIME_NONE);
+			record_line(&rec, source_at(&src[k], ln.off), ln.len, ln.terminated,
+				    1000 + (int64_t)no);
+		ev = model_add_line(m, sid[k], &ln, (cfg & 2) ? 5000 + 3 * (int64_t)no : TIME_NONE);
 		CHECK(ev == NONE || ev + 1 == m->nev);
 		for (int i = 0; i < 4; i++)
 			printer_line(p[i], &src[k], &ln, ev);
@@ -478,8 +473,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	CHECK(rec != NULL);
 	raw_in = raw_of(s, size, &nraw_in);
 	raw_rec = raw_of(rec, nrec, &nraw_rec);
-	CHECK(outlen[PF_RAW] == nraw_in &&
-	      memcmp(out[PF_RAW], raw_in, nraw_in) == 0);
+	CHECK(outlen[PF_RAW] == nraw_in && memcmp(out[PF_RAW], raw_in, nraw_in) == 0);
 	CHECK(nraw_rec == nraw_in && memcmp(raw_rec, raw_in, nraw_in) == 0);
 	if (!has_agentview(s, size))
 		CHECK(nraw_in == size && memcmp(raw_in, s, size) == 0);

@@ -60,31 +60,31 @@ static const char *const alphabet[] = {
 	" ",
 	"Z",
 	"~",
-	"\xC3\xA9",	/* é */
-	"\xCC\x81",	/* U+0301 combining acute */
-	"\xCC\x88",	/* U+0308 combining diaeresis */
+	"\xC3\xA9",     /* é */
+	"\xCC\x81",     /* U+0301 combining acute */
+	"\xCC\x88",     /* U+0308 combining diaeresis */
 	"\xE2\x83\x9D", /* U+20DD enclosing circle */
 	"\xE4\xB8\xAD",
-	"\xE6\x96\x87",	    /* 中 文 */
-	"\xEF\xBC\xA1",	    /* U+FF21 fullwidth A */
-	"\xE3\x80\x80",	    /* U+3000 ideographic space */
+	"\xE6\x96\x87",     /* 中 文 */
+	"\xEF\xBC\xA1",     /* U+FF21 fullwidth A */
+	"\xE3\x80\x80",     /* U+3000 ideographic space */
 	"\xF0\x9F\x98\x80", /* U+1F600 emoji */
 	"\xF0\x9F\x8F\xBD", /* U+1F3FD skin tone */
 	"\xF0\x9F\x87\xBA", /* U+1F1FA regional indicator */
-	"\xE2\x80\x8D",	    /* U+200D zero-width joiner */
-	"\xE2\x80\x8B",	    /* U+200B zero-width space */
-	"\xEF\xB8\x8F",	    /* U+FE0F variation selector */
-	"\xE2\x80\xAE",	    /* U+202E bidi override */
+	"\xE2\x80\x8D",     /* U+200D zero-width joiner */
+	"\xE2\x80\x8B",     /* U+200B zero-width space */
+	"\xEF\xB8\x8F",     /* U+FE0F variation selector */
+	"\xE2\x80\xAE",     /* U+202E bidi override */
 	"\xE1\x84\x80",
-	"\xE1\x85\xA0",	    /* U+1100 U+1160 Hangul jamo */
-	"\xE0\xB8\xB3",	    /* U+0E33 Thai */
-	"\xEF\xBF\xBD",	    /* U+FFFD */
+	"\xE1\x85\xA0",     /* U+1100 U+1160 Hangul jamo */
+	"\xE0\xB8\xB3",     /* U+0E33 Thai */
+	"\xEF\xBF\xBD",     /* U+FFFD */
 	"\xF3\xA0\x80\x81", /* U+E0001 tag */
 	"\t",
 	"\n",
 	"\r",
 	"\x1B[31m",
-	"\x7F",	    /* controls */
+	"\x7F",     /* controls */
 	"\xC2\x9B", /* C1 CSI */
 	"\xFF",
 	"\xE4\xB8",
@@ -136,8 +136,7 @@ rd_shape(struct rd *r, struct shape *s)
 	unsigned wide = rd_u8(r);
 
 	s->lines = 1 + (int)(rd_u8(r) % 24);
-	s->cols = 1 + (int)(wide & 0x80 ? (wide << 8 | rd_u8(r)) % 300
-					: wide % 100);
+	s->cols = 1 + (int)(wide & 0x80 ? (wide << 8 | rd_u8(r)) % 300 : wide % 100);
 	s->split = (int)(rd_u8(r) % (unsigned)(s->cols + 1));
 	s->sep = (int)(rd_u8(r) & 1);
 	s->full = rd_u8(r);
@@ -158,8 +157,7 @@ rd_role(struct rd *r)
  * wide one over two), the marks after it joined to it (as many as a cell
  * holds), a mark that starts the run dropped. Returns the columns. */
 static int
-check_run(const struct ui *u, int y, int x, const char *s, size_t n,
-	  enum role role)
+check_run(const struct ui *u, int y, int x, const char *s, size_t n, enum role role)
 {
 	int base = -1, marks = 0, at = x;
 
@@ -172,8 +170,7 @@ check_run(const struct ui *u, int y, int x, const char *s, size_t n,
 		CHECK(cw >= 0);
 		if (cw == 0) {
 			if (base >= 0 && ++marks < CCHARW_MAX)
-				CHECK(stdscr->cell[y * COLS + base]
-					      .chars[marks] == (wchar_t)cp);
+				CHECK(stdscr->cell[y * COLS + base].chars[marks] == (wchar_t)cp);
 			continue;
 		}
 		if (at + cw > COLS)
@@ -182,12 +179,10 @@ check_run(const struct ui *u, int y, int x, const char *s, size_t n,
 			const cchar_t *c = &stdscr->cell[y * COLS + at + j];
 
 			CHECK(c->chars[0] == (wchar_t)cp && c->ext == j);
-			CHECK(c->attr == u->attr[role] &&
-			      c->pair == u->pair[role]);
+			CHECK(c->attr == u->attr[role] && c->pair == u->pair[role]);
 		}
 		if (base >= 0 && marks + 1 < CCHARW_MAX)
-			CHECK(stdscr->cell[y * COLS + base].chars[marks + 1] ==
-			      0);
+			CHECK(stdscr->cell[y * COLS + base].chars[marks + 1] == 0);
 		base = at;
 		marks = 0;
 		at += cw;
@@ -245,8 +240,7 @@ make_rline(struct rd *r, struct rline *l, size_t w, struct buf *t)
 
 /* Draw l at r's row and check the cells of each segment. */
 static void
-draw_rline(struct ui *u, const struct rect *r, const struct rline *l,
-	   enum role override)
+draw_rline(struct ui *u, const struct rect *r, const struct rline *l, enum role override)
 {
 	int x = r->x;
 
@@ -256,10 +250,8 @@ draw_rline(struct ui *u, const struct rect *r, const struct rline *l,
 	if (stdscr->w.cols == 0)
 		return;
 	for (size_t i = 0; i < l->nseg; i++)
-		x += check_run(
-			u, r->y, x, l->text.p + l->seg[i].off, l->seg[i].len,
-			override != ROLE_NORMAL ? override
-						: (enum role)l->seg[i].role);
+		x += check_run(u, r->y, x, l->text.p + l->seg[i].off, l->seg[i].len,
+			       override != ROLE_NORMAL ? override : (enum role)l->seg[i].role);
 	CHECK(x == r->x + r->w);
 }
 
@@ -276,8 +268,8 @@ fit_text(struct rd *r, struct buf *t, struct buf *san, int w, size_t *used)
 /* Blanks, text, blanks over span r, as pane_transcript.c draws a row;
  * cached: only when ui_drawn says the span does not show it. */
 static void
-draw_row(struct ui *u, struct rd *r, const struct rect *sp, bool cached,
-	 struct buf *t, struct buf *san)
+draw_row(struct ui *u, struct rd *r, const struct rect *sp, bool cached, struct buf *t,
+	 struct buf *san)
 {
 	int indent = (int)(rd_u8(r) % (unsigned)(sp->w + 1));
 	enum role role = rd_role(r), pad = rd_role(r);
@@ -298,14 +290,13 @@ draw_row(struct ui *u, struct rd *r, const struct rect *sp, bool cached,
 	}
 	check_op(sp, true);
 	if (stdscr->w.cols > 0)
-		CHECK(check_run(u, sp->y, sp->x + indent, san->p, n, role) ==
-		      (int)used);
+		CHECK(check_run(u, sp->y, sp->x + indent, san->p, n, role) == (int)used);
 }
 
 /* One span of the layout, filled as the input says. */
 static void
-draw_span(struct ui *u, struct rd *r, const struct rect *sp, struct rline *l,
-	  struct buf *t, struct buf *san)
+draw_span(struct ui *u, struct rd *r, const struct rect *sp, struct rline *l, struct buf *t,
+	  struct buf *san)
 {
 	enum role role;
 
@@ -334,8 +325,7 @@ draw_span(struct ui *u, struct rd *r, const struct rect *sp, struct rline *l,
 
 /* What an overlay draws anywhere over the panes (the cache is off). */
 static void
-draw_over(struct ui *u, struct rd *r, const struct shape *s, struct rline *l,
-	  struct buf *t)
+draw_over(struct ui *u, struct rd *r, const struct shape *s, struct rline *l, struct buf *t)
 {
 	struct rect a;
 
@@ -372,16 +362,14 @@ draw_frame(struct ui *u, struct rd *r, const struct shape *s)
 			continue;
 		}
 		a.w = s->split;
-		b = (struct rect){y, s->split + s->sep, 1,
-				  s->cols - s->split - s->sep};
+		b = (struct rect){y, s->split + s->sep, 1, s->cols - s->split - s->sep};
 		draw_span(u, r, &a, &l, &t, &san);
 		if (s->sep && s->split < s->cols) {
 			struct rect c = {y, s->split, 1, 1};
 
 			stub_watch(stdscr);
 			move(y, s->split);
-			ui_put(u, GLYPH_VRULE, strlen(GLYPH_VRULE),
-			       ROLE_BORDER);
+			ui_put(u, GLYPH_VRULE, strlen(GLYPH_VRULE), ROLE_BORDER);
 			check_op(&c, true);
 		}
 		draw_span(u, r, &b, &l, &t, &san);
@@ -412,16 +400,14 @@ check_same(const WINDOW *a, const WINDOW *b)
 	for (int i = 0; i < a->lines * a->cols; i++) {
 		const cchar_t *p = &a->cell[i], *q = &b->cell[i];
 
-		if (p->attr == q->attr && p->pair == q->pair &&
-		    p->ext == q->ext &&
+		if (p->attr == q->attr && p->pair == q->pair && p->ext == q->ext &&
 		    memcmp(p->chars, q->chars, sizeof p->chars) == 0)
 			continue;
 		fprintf(stderr,
 			"cell %d,%d: cached U+%04X/%d/%x/%d, anew "
 			"U+%04X/%d/%x/%d\n",
-			i / a->cols, i % a->cols, (unsigned)p->chars[0], p->ext,
-			p->attr, p->pair, (unsigned)q->chars[0], q->ext,
-			q->attr, q->pair);
+			i / a->cols, i % a->cols, (unsigned)p->chars[0], p->ext, p->attr, p->pair,
+			(unsigned)q->chars[0], q->ext, q->attr, q->pair);
 		CHECK(!"the cached screen differs from the frame drawn anew");
 	}
 }
