@@ -173,7 +173,7 @@ unit: $(TEST_BIN)
 # `make install` lays out, and its completions in bash, zsh and fish.
 # Everything is built first, in parallel; the tests then run one at a time.
 test: deps-test
-	@$(MAKE) --no-print-directory $(PARALLEL) WERROR=-Werror all check-layers check-guide $(TEST_BIN) \
+	@$(MAKE) --no-print-directory $(PARALLEL) WERROR=-Werror all check-layers check-guide format-check $(TEST_BIN) \
 		asan $(TSAN_TESTS) $(FUZZ:%=$(ASAN_DIR)/%)
 	@$(MAKE) --no-print-directory WERROR=-Werror unit unit-asan unit-tsan unit-valgrind fuzz-seeds
 	@sh tests/run_corpus.sh
