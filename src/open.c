@@ -29,7 +29,7 @@ open_resolve(struct model *m, uint32_t s, const char *path, size_t n, struct buf
 			n -= 2;
 		}
 	} else {
-		out->n = from;
+		buf_cut(out, from);
 	}
 	buf_add(out, path, n);
 }

@@ -89,7 +89,7 @@ say_session(const struct status_ctx *c, struct buf *out, enum role *role)
 	if (!say_fact(c, FACT_ID, out))
 		return false;
 	if (out->n - mark > 8)
-		out->n = mark + 8, out->p[out->n] = '\0';
+		buf_cut(out, mark + 8);
 	return true;
 }
 

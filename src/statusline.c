@@ -190,7 +190,7 @@ statusline_format(struct model *m, uint32_t s, int flags, struct buf *out)
 	mark = out->n;
 	buf_adds(out, DOT);
 	if (!add_counts(m, s, flags, out))
-		out->n = mark, out->p[mark] = '\0';
+		buf_cut(out, mark);
 	if (st == SS_LIVE && (c = newest_running(m, s)) != NONE) {
 		struct tool_desc td = {0};
 		int64_t cd = model_call_duration(m, c);

@@ -784,7 +784,7 @@ describe_background(struct model *m, uint32_t c, const struct callview *v, enum 
 
 		buf_adds(out, ": ");
 		if (!model_event_field(m, call->bg_ev, "status", out)) {
-			out->n = mark;
+			buf_cut(out, mark);
 			buf_adds(out, st == CS_OK ? ", done" : ", failed");
 		}
 	}
@@ -823,7 +823,7 @@ describe_outcome(struct model *m, uint32_t c, const struct kind *k, const struct
 		before = out->n;
 		buf_adds(out, ": ");
 		if (!str_at(v->rj, v->var, "reason", out))
-			out->n = before, out->p[before] = '\0';
+			buf_cut(out, before);
 		return;
 	default:
 		break;

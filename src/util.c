@@ -211,6 +211,15 @@ buf_reset(struct buf *b)
 }
 
 void
+buf_cut(struct buf *b, size_t n)
+{
+	if (n >= b->n)
+		return;
+	b->n = n;
+	b->p[n] = '\0';
+}
+
+void
 buf_free(struct buf *b)
 {
 	free(b->p);

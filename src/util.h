@@ -57,6 +57,9 @@ void buf_vaddf(struct buf *b, const char *fmt, va_list ap) PRINTF_LIKE(2, 0);
 /* Append code point cp as UTF-8 (U+FFFD for values that are not scalars). */
 void buf_add_utf8(struct buf *b, uint32_t cp);
 void buf_reset(struct buf *b);
+/* Keep the first n bytes (n <= b->n): what was appended after a mark
+ * taken back. */
+void buf_cut(struct buf *b, size_t n);
 void buf_free(struct buf *b);
 
 /* Append the bytes that base64 text s[0..n) encodes; stops at the first

@@ -126,7 +126,7 @@ session_extras(struct model *m, uint32_t s, struct buf *out)
 
 	buf_adds(out, " " GLYPH_DOT " ");
 	if (!words_cost(m, s, out))
-		out->n = mark, out->p[mark] = '\0';
+		buf_cut(out, mark);
 	if (model_fact(m, s, FACT_TURNS, &t) && (n = strtoll(t.p, NULL, 10)) > 0)
 		buf_addf(out, " " GLYPH_DOT " %lld turn%s", (long long)n, n == 1 ? "" : "s");
 	e = model_fact_at(m, s, FACT_DENIALS, &path);
@@ -151,7 +151,7 @@ words_session_line(struct model *m, uint32_t s, struct buf *out)
 	if (words_failure(m, s, out))
 		buf_addc(out, ')');
 	else
-		out->n = mark, out->p[mark] = '\0';
+		buf_cut(out, mark);
 	if (d != TIME_NONE) {
 		buf_adds(out, " " GLYPH_DOT " ");
 		fmt_duration(out, d);
@@ -161,7 +161,7 @@ words_session_line(struct model *m, uint32_t s, struct buf *out)
 	mark = out->n;
 	buf_adds(out, " " GLYPH_DOT " ");
 	if (!words_tokens(m, ses->result_ev, out))
-		out->n = mark, out->p[mark] = '\0';
+		buf_cut(out, mark);
 	session_extras(m, s, out);
 }
 
@@ -175,7 +175,7 @@ words_session_header(struct model *m, uint32_t s, struct buf *out)
 		size_t n = out->n - mark;
 		char *id = xstrndup(out->p + mark, n);
 
-		out->n = mark;
+		buf_cut(out, mark);
 		short_id(out, id, n);
 		free(id);
 	} else {
@@ -193,12 +193,12 @@ words_session_header(struct model *m, uint32_t s, struct buf *out)
 		if (m->ses[s].agent == AGENT_CURSOR)
 			buf_adds(out, "model unknown");
 		else
-			out->n = mark, out->p[mark] = '\0';
+			buf_cut(out, mark);
 	}
 	mark = out->n;
 	buf_adds(out, " " GLYPH_DOT " ");
 	if (!model_fact(m, s, FACT_CWD, out))
-		out->n = mark, out->p[mark] = '\0';
+		buf_cut(out, mark);
 }
 
 void
@@ -275,7 +275,7 @@ words_call_fit(const struct model *m, uint32_t c, const struct tool_desc *d, siz
 		tool_what(k, d, cwd.p, cwd.n, 0, &path);
 		pw = text_width(path.p, path.n);
 		if (pw > w - cells + 4) {
-			out->n = from;
+			buf_cut(out, from);
 			buf_adds(out, tool_state_glyph(model_call_state(m, c)));
 			buf_addc(out, ' ');
 			tool_line_at(k, d, cwd.p, cwd.n, pw - (w - cells), out);
