@@ -119,8 +119,12 @@ agent_iso_ms(const struct json *j, int t)
 	if (n < 20 || p[4] != '-' || p[7] != '-' || (p[10] != 'T' && p[10] != ' ') ||
 	    p[13] != ':' || p[16] != ':')
 		return TIME_NONE;
-	y = digits(p, 4), mo = digits(p + 5, 2), d = digits(p + 8, 2);
-	h = digits(p + 11, 2), mi = digits(p + 14, 2), s = digits(p + 17, 2);
+	y = digits(p, 4);
+	mo = digits(p + 5, 2);
+	d = digits(p + 8, 2);
+	h = digits(p + 11, 2);
+	mi = digits(p + 14, 2);
+	s = digits(p + 17, 2);
 	if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31 || h < 0 || h > 23 || mi < 0 || mi > 59 ||
 	    s < 0 || s > 60)
 		return TIME_NONE;

@@ -103,7 +103,8 @@ diff_middle(struct diff *d, const struct lines *a, size_t a0, size_t a1, const s
 	while (i < n || j < m) {
 		if (i < n && j < m && lines_eq(a, a0 + i, b, b0 + j)) {
 			push(d, DIFF_SAME, a0 + i, b0 + j);
-			i++, j++;
+			i++;
+			j++;
 		} else if (j == m || (i < n && L[(i + 1) * w + j] >= L[i * w + j + 1])) {
 			push(d, DIFF_DEL, a0 + i, b0 + j);
 			i++;

@@ -202,10 +202,12 @@ merge_queries(struct fleet *f, struct fleet_row *r, uint32_t s)
 			r->asks[0] = key;
 		} else if (r->asking > 0) { /* an answer to an earlier piece */
 			r->asking--;
-			if (r->asks[0] == key)
-				r->asks[0] = r->asks[1], r->asks[1] = 0;
-			else if (r->asks[1] == key)
+			if (r->asks[0] == key) {
+				r->asks[0] = r->asks[1];
 				r->asks[1] = 0;
+			} else if (r->asks[1] == key) {
+				r->asks[1] = 0;
+			}
 		}
 	}
 	words_query_free(&w);

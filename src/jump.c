@@ -44,8 +44,10 @@ jump_find(const struct model *m, uint32_t from, int dir, enum jump_target what, 
 	if (n == 0)
 		return NONE;
 	/* Outside the ends: the first step lands on the first (or last). */
-	if (from == NONE || from >= n)
-		from = dir > 0 ? n - 1 : 0, wrap = true;
+	if (from == NONE || from >= n) {
+		from = dir > 0 ? n - 1 : 0;
+		wrap = true;
+	}
 	i = from;
 	for (uint32_t k = 0; k < n; k++) {
 		if (dir > 0) {

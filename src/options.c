@@ -507,7 +507,7 @@ add_pattern(struct options *o, const struct opt *r, const char *s, struct buf *e
 	}
 	regfree(&re);
 	o->patterns = xreallocarray(o->patterns, (size_t)o->npatterns + 1, sizeof *o->patterns);
-	o->patterns[o->npatterns++] = (char *)s;
+	o->patterns[o->npatterns++] = s;
 	return 0;
 }
 

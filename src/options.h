@@ -42,10 +42,10 @@ struct options {
 	int mouse; /* 1 --mouse, 0 --no-mouse, -1 neither */
 	char **files;
 	int nfiles;
-	char **command;  /* after "--", NULL-terminated; NULL if none */
-	double frames;   /* hidden: quit the screen after N frames (tests) */
-	bool redact;     /* hide secrets from the start */
-	char **patterns; /* --redact-pattern's, in order (allocated) */
+	char **command;        /* after "--", NULL-terminated; NULL if none */
+	double frames;         /* hidden: quit the screen after N frames (tests) */
+	bool redact;           /* hide secrets from the start */
+	const char **patterns; /* --redact-pattern's, in order (the array allocated) */
 	int npatterns;
 };
 

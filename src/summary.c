@@ -81,15 +81,24 @@ json_fact(struct model *m, uint32_t s, enum fact f, struct buf *out, struct buf 
 		buf_adds(out, "null");
 }
 
+/* Whether s[0..n) (NUL-terminated) is a number strtod reads whole. */
+static bool
+is_number(const char *s, size_t n)
+{
+	char *end;
+
+	if (n == 0 || strspn(s, "-+.0123456789eE") != n)
+		return false;
+	(void)strtod(s, &end);
+	return *end == '\0';
+}
+
 /* "key": followed by fact f of session s when it is a number, or null. */
 static void
 json_number(struct model *m, uint32_t s, enum fact f, struct buf *out, struct buf *tmp)
 {
-	char *end;
-
 	buf_reset(tmp);
-	if (model_fact(m, s, f, tmp) && tmp->n > 0 && (strtod(tmp->p, &end), *end == '\0') &&
-	    strspn(tmp->p, "-+.0123456789eE") == tmp->n)
+	if (model_fact(m, s, f, tmp) && is_number(tmp->p, tmp->n))
 		buf_add(out, tmp->p, tmp->n);
 	else
 		buf_adds(out, "null");

@@ -197,8 +197,10 @@ watch_event(struct watch *w, const struct inotify_event *ev, int64_t now_ms, wat
 	if ((d = dir_of(w, ev->wd, &num)) == NULL)
 		return;
 	if (ev->mask & (IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_UNMOUNT)) {
-		if (ev->mask & IN_IGNORED) /* the kernel dropped it already */
-			d->wd = -1, w->used--;
+		if (ev->mask & IN_IGNORED) { /* the kernel dropped it already */
+			d->wd = -1;
+			w->used--;
+		}
 		dir_gone(w, d, num, now_ms, fn, ctx);
 	} else if (name == NULL) {
 		return;
