@@ -20,6 +20,13 @@ input_init(struct input *in, struct model *m, bool follow)
 }
 
 void
+input_on_line(struct input *in, input_line_fn fn, void *ctx)
+{
+	in->on_line = fn;
+	in->ctx = fn != NULL ? ctx : NULL;
+}
+
+void
 input_free(struct input *in)
 {
 	for (size_t i = 0; i < in->n; i++) {

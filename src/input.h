@@ -30,11 +30,11 @@ struct input {
 				     stdout, recorded as stderr */
 	size_t n;
 	bool follow;
-	int inotify;          /* -1 unless following */
-	int wd[INPUT_MAX];    /* watch of each followed file */
-	int dwd[INPUT_MAX];   /* watch of its directory */
-	struct recorder *rec; /* not owned; may be NULL */
-	input_line_fn on_line;
+	int inotify;           /* -1 unless following */
+	int wd[INPUT_MAX];     /* watch of each followed file */
+	int dwd[INPUT_MAX];    /* watch of its directory */
+	struct recorder *rec;  /* not owned; may be NULL */
+	input_line_fn on_line; /* input_on_line's */
 	void *ctx;
 	struct buf note;      /* the latest thing worth telling the user
 				     ("run.ndjson was truncated: read again") */
@@ -47,6 +47,10 @@ struct input {
 
 void input_init(struct input *in, struct model *m, bool follow);
 void input_free(struct input *in);
+/* Call fn(ctx, ...) for each line handed out from now on (fn NULL: none).
+ * ctx must live until the next call: whoever sets it clears it (fn NULL)
+ * before ctx goes. */
+void input_on_line(struct input *in, input_line_fn fn, void *ctx);
 /* Add a file ("-" is stdin). -1 with the reason in err. */
 int input_add_path(struct input *in, const char *path, struct buf *err);
 /* Add an open descriptor as a stream (a pipe from a child); takes it. */

@@ -268,8 +268,7 @@ run_print(struct input *in, struct model *m, const struct options *o, struct run
 		r.inner = replay_printer_line;
 		r.inner_ctx = &rpp;
 	}
-	in->on_line = print_line;
-	in->ctx = &r;
+	input_on_line(in, print_line, &r);
 	for (;;) {
 		int n, timeout;
 
@@ -304,6 +303,8 @@ run_print(struct input *in, struct model *m, const struct options *o, struct run
 		if (poll(fds, (nfds_t)n, timeout) < 0 && errno != EINTR)
 			die("poll: %s", strerror(errno));
 	}
+	/* r ends with this frame: the input no longer calls back into it. */
+	input_on_line(in, NULL, NULL);
 	m->now_ms = clock_wall_ms();
 	print_tell(&r, o);
 	notify_watch_free(&r.told);

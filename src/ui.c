@@ -744,8 +744,7 @@ ui_init(struct ui *u, struct model *m, struct input *in, const struct ui_opts *o
 		u->rp = xcalloc(1, sizeof *u->rp);
 		replay_init(u->rp, opt->speed, opt->idle_limit, clock_mono_ms());
 	}
-	in->on_line = ui_on_line;
-	in->ctx = u;
+	input_on_line(in, ui_on_line, u);
 }
 
 void
@@ -756,8 +755,7 @@ ui_session(struct ui *u, struct model *m, struct input *in, bool follow)
 	render_init(&u->r, m);
 	u->m = m;
 	u->in = in;
-	in->on_line = ui_on_line;
-	in->ctx = u;
+	input_on_line(in, ui_on_line, u);
 	u->restarts = in->restarts;
 	u->changes = in->changes;
 	u->focus = PANE_TRANSCRIPT;
@@ -872,7 +870,7 @@ ui_finish(struct ui *u)
 		replay_free(u->rp);
 		free(u->rp);
 	}
-	u->in->on_line = NULL;
+	input_on_line(u->in, NULL, NULL);
 }
 
 int
