@@ -18,7 +18,6 @@
 #include "copy.h"
 #include "detail.h"
 #include "open.h"
-#include "redact.h"
 #include "sig.h"
 #include "text.h"
 
@@ -35,31 +34,33 @@ say_path(struct buf *out, const char *path)
 
 /* --- the clipboard -------------------------------------------------------- */
 
-/* Put s[0..n), which is `what`, on the clipboard, and say so; while
- * secrets are hidden (R, --redact), without them. */
-static void
+/* Put what the screen shows of s[0..n), which is `what`, on the
+ * clipboard (copy_gate), and say so; a command that may not reach a shell
+ * is not copied, and that is said. False when nothing was copied. */
+static bool
 take_copy(struct ui *u, const char *what, const char *s, size_t n)
 {
-	struct buf seq = {0}, clean = {0};
+	struct buf seq = {0}, shown = {0}, why = {0};
 	size_t sent;
 
-	if (redact_text(redact_active(), s, n, &clean)) {
-		s = clean.p;
-		n = clean.n;
+	if (!copy_gate(what, s, n, &shown, &why)) {
+		ui_note(u, "%s", why.p);
+		buf_free(&why);
+		return false;
 	}
-	sent = copy_osc52(&seq, s, n, COPY_MAX);
-
+	sent = copy_osc52(&seq, shown.p, shown.n, COPY_MAX);
 	fwrite(seq.p, 1, seq.n, stdout);
 	fflush(stdout);
-	buf_free(&seq);
-	buf_free(&clean);
-	if (sent < n)
+	if (sent < shown.n)
 		ui_note(u,
 			"copied the first %zu of %zu bytes of the %s "
 			"(OSC 52 carries %u KiB at most)",
-			sent, n, what, COPY_MAX >> 10);
+			sent, shown.n, what, COPY_MAX >> 10);
 	else
-		ui_note(u, "copied the %s, %zu byte%s", what, n, n == 1 ? "" : "s");
+		ui_note(u, "copied the %s, %zu byte%s", what, shown.n, shown.n == 1 ? "" : "s");
+	buf_free(&seq);
+	buf_free(&shown);
+	return true;
 }
 
 /* The item the main panes' y, e and o act on: the timeline's call; in the
@@ -128,13 +129,16 @@ ui_take_resume(struct ui *u)
 	struct model *m = u->m;
 	uint32_t it = u->rows.n > 0 ? take_item(u) : NONE;
 	uint32_t s = it != NONE ? m->it[it].session : (uint32_t)model_nsessions(m) - 1;
-	struct buf b = {0};
+	struct buf b = {0}, why = {0};
 
-	if (model_nsessions(m) == 0 || !copy_resume(m, s, &b))
+	if (model_nsessions(m) == 0)
 		ui_note(u, "the stream does not say the session's id: nothing to resume");
+	else if (!copy_resume(m, s, &b, &why))
+		ui_note(u, "%s", why.p);
 	else
 		take_copy(u, "resume command", b.p, b.n);
 	buf_free(&b);
+	buf_free(&why);
 }
 
 /* --- a program in the terminal ------------------------------------------- */
@@ -251,8 +255,10 @@ take_edit(struct ui *u, const char *file, int64_t line)
 	buf_free(&say);
 }
 
-/* Show s[0..n) in the pager, from a private file removed after; while
- * secrets are hidden, without them. */
+/* Show s[0..n) in the pager, from a private file removed after: what the
+ * screen shows of it (its tabs and newlines kept, no control character
+ * for a `less -R` to pass to the terminal; while secrets are hidden,
+ * without them). */
 static void
 take_page(struct ui *u, const char *s, size_t n)
 {
@@ -260,10 +266,9 @@ take_page(struct ui *u, const char *s, size_t n)
 	struct buf path = {0}, err = {0}, name = {0}, say = {0}, clean = {0};
 	char **argv;
 
-	if (redact_text(redact_active(), s, n, &clean)) {
-		s = clean.p;
-		n = clean.n;
-	}
+	text_sanitize(&clean, s, n, TEXT_TABS);
+	s = clean.p;
+	n = clean.n;
 	if (!open_program_found(pager, &name)) {
 		text_sanitize(&say, name.p, name.n, TEXT_ONELINE);
 		ui_note(u, "no pager: %s was not found (set $PAGER)", say.p);
