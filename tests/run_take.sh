@@ -107,14 +107,14 @@ keys ']'
 wait_for '\(3/9\)' || fail editor "] did not select the read"
 keys e
 poll 5 test -s "$work/editor.argv" || fail editor "the editor did not run"
-printf '+1\n%s\n' "$proj/src/duration.js" | cmp -s - "$work/editor.argv" ||
+printf '+1\n--\n%s\n' "$proj/src/duration.js" | cmp -s - "$work/editor.argv" ||
 	fail editor "the read opened as: $(cat "$work/editor.argv")"
 rm -f "$work/editor.argv"
 keys ']' ']'
 wait_for '\(5/9\)' || fail editor "] ] did not select the edit"
 keys e
 poll 5 test -s "$work/editor.argv" || fail editor "the editor did not run on the edit"
-printf '+18\n%s\n' "$proj/src/duration.js" | cmp -s - "$work/editor.argv" ||
+printf '+18\n--\n%s\n' "$proj/src/duration.js" | cmp -s - "$work/editor.argv" ||
 	fail editor "the edit opened as: $(cat "$work/editor.argv")"
 wait_for 'done' || fail editor "the screen did not come back"
 wait_for 'Edit src/duration.js' || fail editor "the transcript did not come back"
@@ -220,6 +220,52 @@ claude_hello 0b1f9c2e-aaaa-4bbb-8ccc-123456789abc -
 wait_for 'copied the resume command' || fail hostile-Y "Y with cwd -: $(screen | tail -1)"
 poll 2 buffer_is "cd -- ./- && claude --resume 0b1f9c2e-aaaa-4bbb-8ccc-123456789abc" ||
 	fail hostile-Y "Y with cwd - copied '$($T show-buffer 2>&1)'"
+
+# e: a path vim reads as a command (+!cmd), from a session that says no
+# folder (Gemini CLI's): asked first, relative to agentview's own; once
+# confirmed the editor gets it absolute, after --. A cwd that is not
+# absolute (a Claude Code cwd of "+x") counts as none.
+cases=$((cases + 1))
+here=$work/here
+mkdir -p "$here"
+printf 'one\ntwo\n' >"$here/+!touch pwned"
+printf 'one\n' >"$here/f.c"
+cat >"$work/hostile-e.ndjson" <<'EOF2'
+{"type":"init","timestamp":"2026-11-23T20:57:33.596Z","session_id":"4c46ddb9-f729-4a17-8f09-8cf056c9bcef","model":"gemini-2.5-pro"}
+{"type":"tool_use","timestamp":"2026-11-23T20:57:33.946Z","tool_name":"read_file","tool_id":"r1","parameters":{"file_path":"+!touch pwned","offset":1}}
+{"type":"tool_result","timestamp":"2026-11-23T20:57:34.070Z","tool_id":"r1","status":"success","output":""}
+EOF2
+rm -f "$work/editor.argv"
+start 120 40 "env -C $here $env $bin $work/hostile-e.ndjson"
+wait_for 'touch pwned' || fail hostile-e "did not draw"
+keys ']' e
+wait_for "open \\+!touch pwned relative to .*here\\? \\(y/n\\)" ||
+	fail hostile-e "no question before opening: $(screen | tail -1)"
+[ ! -e "$work/editor.argv" ] || fail hostile-e "the editor ran before the answer: $(cat "$work/editor.argv")"
+keys n
+wait_for 'not opened' || fail hostile-e "n: $(screen | tail -1)"
+[ ! -e "$work/editor.argv" ] || fail hostile-e "the editor ran on n: $(cat "$work/editor.argv")"
+keys e
+wait_for 'relative to' || fail hostile-e "no question the second time"
+keys y
+poll 5 test -s "$work/editor.argv" || fail hostile-e "the editor did not run on y"
+printf '+2\n--\n%s\n' "$here/+!touch pwned" | cmp -s - "$work/editor.argv" ||
+	fail hostile-e "opened as: $(cat "$work/editor.argv")"
+cat >"$work/hostile-e2.ndjson" <<'EOF2'
+{"type":"system","subtype":"init","cwd":"+x","session_id":"df4290cc-2a38-476a-b858-00a54b4ec501","model":"m","tools":[],"claude_code_version":"2.1.0"}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Read","input":{"file_path":"f.c"}}]},"parent_tool_use_id":null,"session_id":"df4290cc-2a38-476a-b858-00a54b4ec501"}
+EOF2
+rm -f "$work/editor.argv"
+start 120 40 "env -C $here $env $bin $work/hostile-e2.ndjson"
+wait_for 'f\.c' || fail hostile-e "cwd +x: did not draw"
+keys ']' e
+wait_for "open f\\.c relative to .*here\\? \\(y/n\\)" ||
+	fail hostile-e "cwd +x: no question: $(screen | tail -1)"
+keys y
+poll 5 test -s "$work/editor.argv" || fail hostile-e "cwd +x: the editor did not run"
+printf -- '--\n%s\n' "$here/f.c" | cmp -s - "$work/editor.argv" ||
+	fail hostile-e "cwd +x opened as: $(cat "$work/editor.argv")"
+[ ! -e "$here/pwned" ] && [ ! -e "$work/pwned" ] || fail hostile-e "something ran"
 
 # --compare on a terminal: the two files in the viewer, each session's
 # calls on one time axis from its own start. A run of 200 ms beside the
