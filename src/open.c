@@ -3,6 +3,7 @@
 #include "open.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,12 +110,14 @@ find(const char *s, size_t len, const char *needle, size_t n)
 int64_t
 open_find_line(const char *file, const char *text, size_t n)
 {
-	FILE *f;
 	struct buf b = {0};
 	char chunk[8192];
 	size_t got, first = 0;
+	ssize_t r;
 	int64_t line = 0;
 	const char *at;
+	struct stat st;
+	int fd;
 
 	/* Its first line that says something. */
 	while (first < n && (text[first] == '\n' || text[first] == '\r'))
@@ -122,11 +125,16 @@ open_find_line(const char *file, const char *text, size_t n)
 	for (n -= first, text += first, got = 0; got < n && text[got] != '\n'; got++)
 		;
 	n = got;
-	if (n == 0 || (f = fopen(file, "r")) == NULL)
+	/* A regular file only: the path is the stream's, and a FIFO there
+	 * would hang the screen (opened without waiting, read never). */
+	if (n == 0 || (fd = open(file, O_RDONLY | O_NONBLOCK | O_NOCTTY)) < 0)
 		return 0;
-	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0 && b.n < (64u << 20))
-		buf_add(&b, chunk, got);
-	fclose(f);
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		while (b.n < (64u << 20) &&
+		       ((r = read(fd, chunk, sizeof chunk)) > 0 || (r < 0 && errno == EINTR)))
+			if (r > 0)
+				buf_add(&b, chunk, (size_t)r);
+	close(fd);
 	at = b.n >= n ? find(b.p, b.n, text, n) : NULL;
 	if (at != NULL) {
 		line = 1;

@@ -229,7 +229,8 @@ take_ended(struct ui *u, const char *who, int st)
 }
 
 /* Whether file cannot be opened in the editor, said when so: it is not
- * there, a directory, or there is no editor. */
+ * there, not a regular file (a FIFO would hang the editor), or there is
+ * no editor. */
 static bool
 edit_refused(struct ui *u, const char *file)
 {
@@ -243,6 +244,8 @@ edit_refused(struct ui *u, const char *file)
 		ui_note(u, "%s: %s", say.p, strerror(errno));
 	} else if (S_ISDIR(st.st_mode)) {
 		ui_note(u, "%s is a directory", say.p);
+	} else if (!S_ISREG(st.st_mode)) {
+		ui_note(u, "%s is not a regular file", say.p);
 	} else if (!open_program_found(editor, &name)) {
 		buf_reset(&say);
 		text_sanitize(&say, name.p, name.n, TEXT_ONELINE);

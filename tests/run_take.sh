@@ -266,6 +266,22 @@ poll 5 test -s "$work/editor.argv" || fail hostile-e "cwd +x: the editor did not
 printf -- '--\n%s\n' "$here/f.c" | cmp -s - "$work/editor.argv" ||
 	fail hostile-e "cwd +x opened as: $(cat "$work/editor.argv")"
 [ ! -e "$here/pwned" ] && [ ! -e "$work/pwned" ] || fail hostile-e "something ran"
+# An edit of a FIFO: looking for its line must not wait for a writer (the
+# screen would hang), nor the editor be handed it.
+mkfifo "$proj/fifo"
+cat >"$work/hostile-e3.ndjson" <<EOF2
+{"type":"system","subtype":"init","cwd":"$proj","session_id":"df4290cc-2a38-476a-b858-00a54b4ec501","model":"m","tools":[],"claude_code_version":"2.1.0"}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Edit","input":{"file_path":"fifo","old_string":"a","new_string":"b"}}]},"parent_tool_use_id":null,"session_id":"df4290cc-2a38-476a-b858-00a54b4ec501"}
+EOF2
+rm -f "$work/editor.argv"
+start 120 40 "$env $bin $work/hostile-e3.ndjson"
+wait_for 'fifo' || fail hostile-e "fifo: did not draw"
+keys ']' e
+wait_for 'fifo is not a regular file' || fail hostile-e "fifo: $(screen | tail -1)"
+[ ! -e "$work/editor.argv" ] || fail hostile-e "fifo: the editor ran: $(cat "$work/editor.argv")"
+keys q
+wait_exit 5 || fail hostile-e "fifo: q did not end the viewer"
+rm -f "$proj/fifo"
 
 # --compare on a terminal: the two files in the viewer, each session's
 # calls on one time axis from its own start. A run of 200 ms beside the

@@ -345,6 +345,25 @@ test_here(void **state)
 	buf_free(&want);
 }
 
+/* A FIFO where the stream says the edited file is: not waited on (the
+ * screen would hang), no line. */
+static void
+test_find_line_fifo(void **state)
+{
+	char dir[] = "/tmp/agentview-test-fifo.XXXXXX";
+	struct buf p = {0};
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	buf_addf(&p, "%s/fifo", dir);
+	assert_int_equal(mkfifo(p.p, 0600), 0);
+	assert_int_equal(open_find_line(p.p, "x", 1), 0);
+	assert_int_equal(open_find_line("/dev/zero", "x", 1), 0);
+	unlink(p.p);
+	rmdir(dir);
+	buf_free(&p);
+}
+
 /* A missing editor is told before the screen is handed over. */
 static void
 test_program_found(void **state)
@@ -403,10 +422,11 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_diff_line),     cmocka_unit_test(test_call_file),
-		cmocka_unit_test(test_argv_table),    cmocka_unit_test(test_argv),
-		cmocka_unit_test(test_resolve),       cmocka_unit_test(test_here),
-		cmocka_unit_test(test_program_found), cmocka_unit_test(test_temp),
+		cmocka_unit_test(test_diff_line),      cmocka_unit_test(test_call_file),
+		cmocka_unit_test(test_argv_table),     cmocka_unit_test(test_argv),
+		cmocka_unit_test(test_resolve),        cmocka_unit_test(test_here),
+		cmocka_unit_test(test_find_line_fifo), cmocka_unit_test(test_program_found),
+		cmocka_unit_test(test_temp),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
