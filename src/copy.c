@@ -6,6 +6,7 @@
 
 #include "agent.h"
 #include "json.h"
+#include "redact.h"
 #include "text.h"
 #include "tool.h"
 #include "words.h"
@@ -307,18 +308,27 @@ bool
 copy_gate(const char *what, const char *s, size_t n, struct buf *out, struct buf *why)
 {
 	bool shell = strcmp(what, "command") == 0 || strcmp(what, "resume command") == 0;
+	struct buf clean = {0};
 
-	if (shell && !shell_may(s, n, COPY_SHELL_LINE)) {
-		buf_addf(why, "not copied: the %s holds a control character", what);
-		return false;
-	}
 	/* Cut, `rm -rf ~/tmp/x` would be `rm -rf ~`. */
 	if (shell && n > COPY_MAX) {
 		buf_addf(why, "not copied: the %s is longer than the %u KiB OSC 52 carries", what,
 			 COPY_MAX >> 10);
 		return false;
 	}
-	text_sanitize(out, s, n, TEXT_TABS);
+	if (shell && !shell_may(s, n, COPY_SHELL_LINE)) {
+		buf_addf(why, "not copied: the %s holds a control character", what);
+		return false;
+	}
+	/* Secrets out of the whole first (one cut in two would not be
+	 * seen), then only what OSC 52 can carry shown: each byte is shown
+	 * in one byte or more, but for CRLF's two in one. */
+	if (redact_text(redact_active(), s, n, &clean)) {
+		s = clean.p;
+		n = clean.n;
+	}
+	text_sanitize(out, s, MIN(n, 2 * (size_t)COPY_MAX + 2), TEXT_TABS | TEXT_REDACTED);
+	buf_free(&clean);
 	return true;
 }
 

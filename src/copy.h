@@ -67,7 +67,8 @@ bool copy_shell(struct buf *out, const char *s, size_t n, enum copy_shell how);
  * copy_item, copy_call_target, copy_call_output, a detail's section):
  * what the screen shows of it (text_sanitize: secrets hidden while they
  * are, every control character but tab and newline made visible, "^C",
- * "^[", "\u009B"), appended to out. Any text may be pasted into a
+ * "^[", "\u009B"), appended to out: of a long text, no more than twice
+ * what OSC 52 carries (COPY_MAX). Any text may be pasted into a
  * terminal: none carries a byte that acts there, nor the end of a
  * bracketed paste. A text meant for a shell ("command", "resume command")
  * that copy_shell would not take, or that OSC 52 would carry cut (a part

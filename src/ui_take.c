@@ -52,10 +52,8 @@ take_copy(struct ui *u, const char *what, const char *s, size_t n)
 	fwrite(seq.p, 1, seq.n, stdout);
 	fflush(stdout);
 	if (sent < shown.n)
-		ui_note(u,
-			"copied the first %zu of %zu bytes of the %s "
-			"(OSC 52 carries %u KiB at most)",
-			sent, shown.n, what, COPY_MAX >> 10);
+		ui_note(u, "copied the first %zu bytes of the %s (OSC 52 carries %u KiB at most)",
+			sent, what, COPY_MAX >> 10);
 	else
 		ui_note(u, "copied the %s, %zu byte%s", what, shown.n, shown.n == 1 ? "" : "s");
 	buf_free(&seq);

@@ -9,6 +9,7 @@
 #include "fixture.h"
 
 #include "copy.h"
+#include "redact.h"
 
 /* The first item of type t, NONE when there is none. */
 static uint32_t
@@ -347,6 +348,36 @@ test_gate(void **state)
 				   "carries");
 	assert_true(copy_gate("output", big.p, big.n, &b, &why));
 	assert_int_equal(b.n, big.n);
+	/* Of a long text, what OSC 52 can carry is shown, not the whole:
+	 * 4 MiB of ^C is not made 8 MiB. */
+	buf_reset(&big);
+	while (big.n < (4u << 20))
+		buf_adds(&big, "\x03\x03\x03\x03\x03\x03\x03\x03");
+	buf_reset(&b);
+	assert_true(copy_gate("output", big.p, big.n, &b, &why));
+	assert_true(b.n >= COPY_MAX && b.n <= 4 * COPY_MAX + 4);
+	assert_memory_equal(b.p, "^C^C^C", 6);
+	/* The secrets are out of the whole before the cut: a secret that
+	 * runs past it is still seen whole. */
+	{
+		struct redact *r = redact_new();
+		struct buf err = {0};
+
+		assert_true(redact_add(r, "AAA[^Z]*Z", &err));
+		redact_use(r, true);
+		buf_reset(&big);
+		buf_adds(&big, "AAA");
+		while (big.n < (3u << 20))
+			buf_adds(&big, "xxxxxxxx");
+		buf_adds(&big, "Z.");
+		buf_reset(&b);
+		assert_true(copy_gate("output", big.p, big.n, &b, &why));
+		assert_int_equal(b.n, 11);
+		assert_string_equal(b.p, "[redacted].");
+		redact_use(NULL, false);
+		redact_free(r);
+		buf_free(&err);
+	}
 	buf_free(&big);
 	buf_reset(&b);
 	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
