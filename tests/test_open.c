@@ -289,6 +289,12 @@ test_resolve(void **state)
 		{CURSOR("/w/", "./+!x"), "/w/+!x", true},
 		{CURSOR("-", "x"), "x", false},
 		{CURSOR("/w", "/etc/hosts"), "/etc/hosts", true},
+		/* The path only in the result (an edit's). */
+		{"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"-\"}\n"
+		 "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c2\","
+		 "\"tool_call\":{\"editToolCall\":{\"args\":{},\"result\":{\"success\":"
+		 "{\"path\":\"+!x\"}}}}}\n",
+		 "+!x", false},
 		{CLAUDE("+!touch x", "f.c"), "f.c", false},
 		{CLAUDE("", "f.c"), "f.c", false},
 		{CLAUDE("/w", "+12"), "/w/+12", true},
