@@ -6,6 +6,8 @@
 
 #include "agent.h"
 #include "json.h"
+#include "redact.h"
+#include "text.h"
 #include "tool.h"
 #include "words.h"
 
@@ -194,19 +196,55 @@ copy_item(struct model *m, uint32_t it, struct buf *out)
 	return out->n > from ? what : NULL;
 }
 
-void
-copy_shell_quote(struct buf *out, const char *s, size_t n)
+/* A letter or a digit of ASCII, whatever the locale. */
+static bool
+alnum(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* Whether s[0..n) is a session id of the shape every agent's are (UUIDs,
+ * Codex's thread ids): [A-Za-z0-9][A-Za-z0-9._-]*, nothing a shell or a
+ * CLI could read as more than the id (an option, a second command). */
+static bool
+id_plain(const char *s, size_t n)
+{
+	if (n == 0 || !alnum(s[0]))
+		return false;
+	for (size_t i = 1; i < n; i++)
+		if (!alnum(s[i]) && s[i] != '.' && s[i] != '_' && s[i] != '-')
+			return false;
+	return true;
+}
+
+/* Whether s[0..n) may reach a shell as how says: what the screen shows
+ * of it is the text itself (no control character but tab and newline, no
+ * invalid byte, no bidi control), and a word is on one line. */
+static bool
+shell_may(const char *s, size_t n, enum copy_shell how)
+{
+	struct buf shown = {0};
+	bool ok;
+
+	text_sanitize(&shown, s, n, TEXT_TABS | TEXT_REDACTED);
+	ok = shown.n == n && (n == 0 || memcmp(shown.p, s, n) == 0);
+	buf_free(&shown);
+	return ok && (how == COPY_SHELL_LINE ||
+		      (memchr(s, '\t', n) == NULL && memchr(s, '\n', n) == NULL));
+}
+
+bool
+copy_shell(struct buf *out, const char *s, size_t n, enum copy_shell how)
 {
 	bool plain = n > 0;
 
-	for (size_t i = 0; i < n && plain; i++)
-		plain = strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-			       "0123456789_-.,:/@%+=",
-			       s[i]) != NULL &&
-			s[i] != '\0';
-	if (plain) {
+	if (!shell_may(s, n, how))
+		return false;
+	for (size_t i = 0; i < n && plain && how == COPY_SHELL_WORD; i++)
+		plain = alnum(s[i]) || strchr("_-.,:/@%+=", s[i]) != NULL;
+	if (how == COPY_SHELL_LINE || plain) {
 		buf_add(out, s, n);
-		return;
+		return true;
 	}
 	buf_addc(out, '\'');
 	for (size_t i = 0; i < n; i++) {
@@ -216,10 +254,11 @@ copy_shell_quote(struct buf *out, const char *s, size_t n)
 			buf_addc(out, s[i]);
 	}
 	buf_addc(out, '\'');
+	return true;
 }
 
 bool
-copy_resume(struct model *m, uint32_t s, struct buf *out)
+copy_resume(struct model *m, uint32_t s, struct buf *out, struct buf *why)
 {
 	/* What each CLI's --help says (src/FORMAT.md §10.5). */
 	static const char *const cmds[AGENT_COUNT] = {
@@ -228,22 +267,69 @@ copy_resume(struct model *m, uint32_t s, struct buf *out)
 		[AGENT_GEMINI] = "gemini --resume ",
 		[AGENT_CODEX] = "codex resume ",
 	};
-	struct buf id = {0}, cwd = {0};
+	struct buf id = {0}, dir = {0}, cmd = {0};
 	unsigned a = m->ses[s].agent;
-	bool ok = model_fact(m, s, FACT_ID, &id) && id.n > 0;
+	bool ok = false;
 
-	if (ok) {
-		if (model_session_cwd(m, s, &cwd) && cwd.n > 0) {
-			buf_adds(out, "cd ");
-			copy_shell_quote(out, cwd.p, cwd.n);
-			buf_adds(out, " && ");
+	if (!model_fact(m, s, FACT_ID, &id) || id.n == 0) {
+		buf_adds(why, "the stream does not say the session's id: nothing to resume");
+	} else if (!id_plain(id.p, id.n)) {
+		buf_adds(why, "no resume command: the session id is not plain");
+	} else {
+		/* A relative folder made ./DIR: cd reads "-" as $OLDPWD and
+		 * looks other names up in $CDPATH. */
+		if (model_session_cwd(m, s, &dir) && dir.n > 0 && dir.p[0] != '/') {
+			buf_reset(&dir);
+			buf_adds(&dir, "./");
+			model_session_cwd(m, s, &dir);
 		}
+		ok = true;
+		if (dir.n > 0) {
+			buf_adds(&cmd, "cd -- ");
+			ok = copy_shell(&cmd, dir.p, dir.n, COPY_SHELL_WORD);
+			buf_adds(&cmd, " && ");
+		}
+		if (!ok)
+			buf_adds(why, "no resume command: the session's folder holds a control "
+				      "character");
+	}
+	if (ok) {
+		buf_add(out, cmd.p, cmd.n);
 		buf_adds(out, cmds[a < AGENT_COUNT ? a : AGENT_CURSOR]);
-		copy_shell_quote(out, id.p, id.n);
+		buf_add(out, id.p, id.n);
 	}
 	buf_free(&id);
-	buf_free(&cwd);
+	buf_free(&dir);
+	buf_free(&cmd);
 	return ok;
+}
+
+bool
+copy_gate(const char *what, const char *s, size_t n, struct buf *out, struct buf *why)
+{
+	bool shell = strcmp(what, "command") == 0 || strcmp(what, "resume command") == 0;
+	struct buf clean = {0};
+
+	/* Cut, `rm -rf ~/tmp/x` would be `rm -rf ~`. */
+	if (shell && n > COPY_MAX) {
+		buf_addf(why, "not copied: the %s is longer than the %u KiB OSC 52 carries", what,
+			 COPY_MAX >> 10);
+		return false;
+	}
+	if (shell && !shell_may(s, n, COPY_SHELL_LINE)) {
+		buf_addf(why, "not copied: the %s holds a control character", what);
+		return false;
+	}
+	/* Secrets out of the whole first (one cut in two would not be
+	 * seen), then only what OSC 52 can carry shown: each byte is shown
+	 * in one byte or more, but for CRLF's two in one. */
+	if (redact_text(redact_active(), s, n, &clean)) {
+		s = clean.p;
+		n = clean.n;
+	}
+	text_sanitize(out, s, MIN(n, 2 * (size_t)COPY_MAX + 2), TEXT_TABS | TEXT_REDACTED);
+	buf_free(&clean);
+	return true;
 }
 
 size_t

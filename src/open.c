@@ -3,6 +3,7 @@
 #include "open.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,12 +16,18 @@
 #include "json.h"
 #include "tool.h"
 
-void
+bool
 open_resolve(struct model *m, uint32_t s, const char *path, size_t n, struct buf *out)
 {
 	size_t from = out->n;
 
-	if (n > 0 && path[0] != '/' && model_session_cwd(m, s, out) && out->n > from) {
+	if (n > 0 && path[0] == '/') {
+		buf_add(out, path, n);
+		return true;
+	}
+	/* Only a folder that is a folder: a relative one ("-", "+cmd")
+	 * says nothing of where the path is. */
+	if (model_session_cwd(m, s, out) && out->n > from && out->p[from] == '/') {
 		if (out->p[out->n - 1] != '/')
 			buf_addc(out, '/');
 		/* "./a.c" reads better as "a.c" after the directory. */
@@ -28,10 +35,32 @@ open_resolve(struct model *m, uint32_t s, const char *path, size_t n, struct buf
 			path += 2;
 			n -= 2;
 		}
-	} else {
-		buf_cut(out, from);
+		buf_add(out, path, n);
+		return true;
+	}
+	buf_cut(out, from);
+	buf_add(out, path, n);
+	return false;
+}
+
+bool
+open_here(const char *path, size_t n, struct buf *dir, struct buf *out)
+{
+	char *cwd = getcwd(NULL, 0);
+
+	if (cwd == NULL)
+		return false;
+	buf_adds(dir, cwd);
+	buf_adds(out, cwd);
+	if (cwd[0] == '\0' || cwd[strlen(cwd) - 1] != '/')
+		buf_addc(out, '/');
+	while (n >= 2 && path[0] == '.' && path[1] == '/') {
+		path += 2;
+		n -= 2;
 	}
 	buf_add(out, path, n);
+	free(cwd);
+	return true;
 }
 
 int64_t
@@ -81,12 +110,14 @@ find(const char *s, size_t len, const char *needle, size_t n)
 int64_t
 open_find_line(const char *file, const char *text, size_t n)
 {
-	FILE *f;
 	struct buf b = {0};
 	char chunk[8192];
 	size_t got, first = 0;
+	ssize_t r;
 	int64_t line = 0;
 	const char *at;
+	struct stat st;
+	int fd;
 
 	/* Its first line that says something. */
 	while (first < n && (text[first] == '\n' || text[first] == '\r'))
@@ -94,11 +125,16 @@ open_find_line(const char *file, const char *text, size_t n)
 	for (n -= first, text += first, got = 0; got < n && text[got] != '\n'; got++)
 		;
 	n = got;
-	if (n == 0 || (f = fopen(file, "r")) == NULL)
+	/* A regular file only: the path is the stream's, and a FIFO there
+	 * would hang the screen (opened without waiting, read never). */
+	if (n == 0 || (fd = open(file, O_RDONLY | O_NONBLOCK | O_NOCTTY)) < 0)
 		return 0;
-	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0 && b.n < (64u << 20))
-		buf_add(&b, chunk, got);
-	fclose(f);
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		while (b.n < (64u << 20) &&
+		       ((r = read(fd, chunk, sizeof chunk)) > 0 || (r < 0 && errno == EINTR)))
+			if (r > 0)
+				buf_add(&b, chunk, (size_t)r);
+	close(fd);
 	at = b.n >= n ? find(b.p, b.n, text, n) : NULL;
 	if (at != NULL) {
 		line = 1;
@@ -188,7 +224,8 @@ edit_line(const struct callview *v, const char *file)
 }
 
 bool
-open_call_file(struct model *m, uint32_t c, struct buf *path, int64_t *line, struct buf *why)
+open_call_file(struct model *m, uint32_t c, struct buf *path, bool *abs, int64_t *line,
+	       struct buf *why)
 {
 	enum tool_kind k = (enum tool_kind)m->call[c].kind;
 	struct buf target = {0};
@@ -202,7 +239,7 @@ open_call_file(struct model *m, uint32_t c, struct buf *path, int64_t *line, str
 		buf_free(&target);
 		return false;
 	}
-	open_resolve(m, m->call[c].session, target.p, target.n, path);
+	*abs = open_resolve(m, m->call[c].session, target.p, target.n, path);
 	buf_free(&target);
 	sj = json_new();
 	dj = json_new();
@@ -229,55 +266,109 @@ base_name(const char *s, size_t n, size_t *len)
 	return b;
 }
 
-/* How a program takes a line: '+' (+LINE FILE), 'g' (-g FILE:LINE), or
- * 0 (it does not). */
-static int
-line_style(const char *program)
-{
-	static const char *const plus[] = {
-		"vi",   "vim",  "nvim",  "view",        "nvi",    "elvis", "ex",    "vis",
-		"nano", "pico", "emacs", "emacsclient", "micro",  "hx",    "helix", "kak",
-		"joe",  "jed",  "mg",    "ne",          "mcedit", "gedit",
-	};
-	static const char *const goto_[] = {"code", "code-insiders", "codium", "cursor",
-					    "windsurf"};
-	size_t n = strcspn(program + strspn(program, " \t"), " \t"), len;
-	const char *name = base_name(program + strspn(program, " \t"), n, &len);
+/* How a program takes a line and the end of its options. */
+struct takes {
+	const char *name;
+	char line;   /* '+': +LINE, 'g': -g FILE:LINE, 0: it takes none */
+	char dashes; /* 'a': -- after +LINE, 'b': -- before it, 0: no -- */
+};
 
-	for (size_t i = 0; i < ARRAY_LEN(plus); i++)
-		if (strlen(plus[i]) == len && memcmp(plus[i], name, len) == 0)
-			return '+';
-	for (size_t i = 0; i < ARRAY_LEN(goto_); i++)
-		if (strlen(goto_[i]) == len && memcmp(goto_[i], name, len) == 0)
-			return 'g';
-	return 0;
+/* The programs known, by the name their path ends with. */
+static const struct takes programs[] = {
+	/* vim's parser and nvi's: +LINE is an option, everything after
+	 * -- a file; Emacs's command-line-1, helix's and kakoune's the
+	 * same. */
+	{"vi", '+', 'a'},
+	{"vim", '+', 'a'},
+	{"nvim", '+', 'a'},
+	{"view", '+', 'a'},
+	{"gvim", '+', 'a'},
+	{"ex", '+', 'a'},
+	{"nvi", '+', 'a'},
+	{"emacs", '+', 'a'},
+	{"hx", '+', 'a'},
+	{"helix", '+', 'a'},
+	{"kak", '+', 'a'},
+	/* getopt (nano, emacsclient) and Go's flag package (micro): --
+	 * ends the options, and +LINE is read from the operands after it
+	 * (micro's flags stop at the first operand: -- after it would be
+	 * a file). */
+	{"nano", '+', 'b'},
+	{"emacsclient", '+', 'b'},
+	{"micro", '+', 'b'},
+	/* +LINE, and no -- known to be taken: only the path's shape. */
+	{"pico", '+', 0},
+	{"elvis", '+', 0},
+	{"vis", '+', 0},
+	{"joe", '+', 0},
+	{"jed", '+', 0},
+	{"mg", '+', 0},
+	{"ne", '+', 0},
+	{"mcedit", '+', 0},
+	{"gedit", '+', 0},
+	/* VS Code and its kin: -g FILE:LINE. */
+	{"code", 'g', 0},
+	{"code-insiders", 'g', 0},
+	{"codium", 'g', 0},
+	{"cursor", 'g', 0},
+	{"windsurf", 'g', 0},
+	/* The pager. */
+	{"less", 0, 'a'},
+};
+
+/* What program (a command line: its first word) takes; {0} when it is
+ * not known. */
+static struct takes
+program_takes(const char *program)
+{
+	static const struct takes none = {NULL, 0, 0};
+	const char *s = program + strspn(program, " \t");
+	size_t n = strcspn(s, " \t"), len;
+	const char *name = base_name(s, n, &len);
+
+	for (size_t i = 0; i < ARRAY_LEN(programs); i++)
+		if (strlen(programs[i].name) == len && memcmp(programs[i].name, name, len) == 0)
+			return programs[i];
+	return none;
 }
 
 char **
 open_argv(const char *program, const char *file, int64_t line)
 {
-	char **argv = xcalloc(8, sizeof *argv);
-	struct buf b = {0};
-	int n = 0, style = line > 0 ? line_style(program) : 0;
+	char **argv = xcalloc(9, sizeof *argv);
+	struct takes t = program_takes(program);
+	struct buf b = {0}, f = {0};
+	int n = 0;
 
 	argv[n++] = xstrdup("/bin/sh");
 	argv[n++] = xstrdup("-c");
 	buf_addf(&b, "%s \"$@\"", program);
 	argv[n++] = xstrdup(b.p);
 	argv[n++] = xstrdup(program);
+	/* Never an option, whatever the program: absolute, or ./PATH. */
+	if (file[0] != '/' && strncmp(file, "./", 2) != 0)
+		buf_adds(&f, "./");
+	buf_adds(&f, file);
+	if (line <= 0)
+		t.line = 0;
 	buf_reset(&b);
-	if (style == '+') {
-		buf_addf(&b, "+%lld", (long long)line);
-		argv[n++] = xstrdup(b.p);
-		argv[n++] = xstrdup(file);
-	} else if (style == 'g') {
+	if (t.line == 'g') {
 		argv[n++] = xstrdup("-g");
-		buf_addf(&b, "%s:%lld", file, (long long)line);
+		buf_addf(&b, "%s:%lld", f.p, (long long)line);
 		argv[n++] = xstrdup(b.p);
 	} else {
-		argv[n++] = xstrdup(file);
+		if (t.dashes == 'b')
+			argv[n++] = xstrdup("--");
+		if (t.line == '+') {
+			buf_addf(&b, "+%lld", (long long)line);
+			argv[n++] = xstrdup(b.p);
+		}
+		if (t.dashes == 'a')
+			argv[n++] = xstrdup("--");
+		argv[n++] = xstrdup(f.p);
 	}
 	buf_free(&b);
+	buf_free(&f);
 	return argv;
 }
 

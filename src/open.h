@@ -14,16 +14,26 @@
 #include "util.h"
 
 /* The file of call c (a read, an edit, a write, ...) in path, made
- * absolute against its session's directory when it is relative and the
- * directory is known, and the line to open it at in *line (0: not known):
- * a read's first line, an edit's first changed line (from its diff, its
- * structured patch, or where its new text stands in the file now). False,
- * with the reason in why, when the call names no file. */
-bool open_call_file(struct model *m, uint32_t c, struct buf *path, int64_t *line, struct buf *why);
+ * absolute against its session's directory as open_resolve does (*abs:
+ * whether it is absolute now), and the line to open it at in *line (0:
+ * not known): a read's first line, an edit's first changed line (from its
+ * diff, its structured patch, or where its new text stands in the file
+ * now). False, with the reason in why, when the call names no file. */
+bool open_call_file(struct model *m, uint32_t c, struct buf *path, bool *abs, int64_t *line,
+		    struct buf *why);
 
-/* path[0..n) made absolute against session s's directory when it is
- * relative and the directory is known; as it is otherwise. */
-void open_resolve(struct model *m, uint32_t s, const char *path, size_t n, struct buf *out);
+/* path[0..n), appended to out, made absolute against session s's
+ * directory when it is relative and the session says an absolute one.
+ * True when what it appended is absolute; false when it is left relative
+ * (a session without a directory, as Gemini CLI's and Codex's streams
+ * are, or with one that is not absolute): the person is asked before it
+ * is opened relative to agentview's own (open_here). */
+bool open_resolve(struct model *m, uint32_t s, const char *path, size_t n, struct buf *out);
+
+/* Relative path[0..n) made absolute against agentview's own directory:
+ * the directory appended to dir, the path to out. False when the
+ * directory cannot be told. */
+bool open_here(const char *path, size_t n, struct buf *dir, struct buf *out);
 
 /* The new file's line of the first changed line of unified diff s[0..n)
  * (a deletion: the line after which it was); 0 when it has no hunk. */
@@ -33,14 +43,17 @@ int64_t open_diff_line(const char *s, size_t n);
  * the file now; 0 when it cannot be read or the text is not there. */
 int64_t open_find_line(const char *file, const char *text, size_t n);
 
-/* The command line that runs program (the value of $VISUAL, $EDITOR or
- * $PAGER, which may hold arguments: "code -w", "less -R") on file, as
- * git runs its editor: sh -c 'PROGRAM "$@"' PROGRAM [+LINE] FILE, the
- * file a positional argument the shell never parses. line > 0 goes before
- * the file as +LINE for the editors that take it (vi, vim, nvim, nano,
- * emacs, micro, hx, ...), as -g FILE:LINE for VS Code and its kin, and is
- * left out for any other. A NULL-terminated array, freed with
- * open_argv_free. */
+/* The one builder of an editor's or a pager's command line: program (the
+ * value of $VISUAL, $EDITOR or $PAGER, which may hold arguments: "code
+ * -w", "less -R") on file, as git runs its editor: sh -c 'PROGRAM "$@"'
+ * PROGRAM ARGS..., the file an argument of its own that the shell never
+ * parses. Nothing from the stream can be an option there: the file starts
+ * with / or ./ whatever it is, and goes after -- for the programs known to
+ * take it. line > 0 goes as +LINE for the editors that take it, before --
+ * where their parser wants it (vi, vim, nvim, emacs, hx, kak: +LINE --
+ * FILE) or after it (nano, micro, emacsclient: -- +LINE FILE); as -g
+ * FILE:LINE for VS Code and its kin; and is left out for any other
+ * program. A NULL-terminated array, freed with open_argv_free. */
 char **open_argv(const char *program, const char *file, int64_t line);
 void open_argv_free(char **argv);
 

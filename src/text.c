@@ -260,8 +260,13 @@ sanitize(struct buf *out, const char *s, size_t n, int flags)
 			/* Spaces, not a tab: the screen must know where every
 			 * cell goes, and a tab's width depends on its column. */
 			k = TEXT_TABSTOP - col % TEXT_TABSTOP;
-			memcpy(d, tab_spaces, k);
 			col += k;
+			if (flags & TEXT_TABS) {
+				d[0] = '\t';
+				k = 1;
+			} else {
+				memcpy(d, tab_spaces, k);
+			}
 			i++;
 		} else if (c == '\r' && i + 1 < n && u[i + 1] == '\n') {
 			k = 0; /* CRLF: the LF is handled on the next turn */

@@ -26,6 +26,7 @@ int text_cpwidth(uint32_t cp);
 enum {
 	TEXT_ONELINE = 1,  /* a newline is shown as "↵" instead of kept */
 	TEXT_REDACTED = 2, /* secrets are out already: not redacted again */
+	TEXT_TABS = 4,     /* a tab is kept as it is (the clipboard, a pager's file) */
 };
 
 /* Append to out a copy of s[0..n) that is safe to put on a terminal: valid
@@ -34,9 +35,9 @@ enum {
  * controls, bidirectional overrides and other code points of negative width
  * as "\u009B" ("\U" and 8 hex digits above U+FFFF, as "\U0001FFFE");
  * invalid bytes as U+FFFD; tabs expanded with spaces to the next multiple
- * of TEXT_TABSTOP cells of the output line; CRLF as LF and a lone CR as
- * "^M". LF is kept, or shown as "↵" with TEXT_ONELINE (tab stops then keep
- * counting along the single line). */
+ * of TEXT_TABSTOP cells of the output line (kept as tabs with TEXT_TABS);
+ * CRLF as LF and a lone CR as "^M". LF is kept, or shown as "↵" with
+ * TEXT_ONELINE (tab stops then keep counting along the single line). */
 void text_sanitize(struct buf *out, const char *s, size_t n, int flags);
 /* While a redactor is in use (redact_use), text_sanitize first replaces
  * every secret of s (redact_text), unless flags hold TEXT_REDACTED. */

@@ -18,7 +18,6 @@
 #include "copy.h"
 #include "detail.h"
 #include "open.h"
-#include "redact.h"
 #include "sig.h"
 #include "text.h"
 
@@ -35,31 +34,31 @@ say_path(struct buf *out, const char *path)
 
 /* --- the clipboard -------------------------------------------------------- */
 
-/* Put s[0..n), which is `what`, on the clipboard, and say so; while
- * secrets are hidden (R, --redact), without them. */
-static void
+/* Put what the screen shows of s[0..n), which is `what`, on the
+ * clipboard (copy_gate), and say so; a command that may not reach a shell
+ * is not copied, and that is said. False when nothing was copied. */
+static bool
 take_copy(struct ui *u, const char *what, const char *s, size_t n)
 {
-	struct buf seq = {0}, clean = {0};
+	struct buf seq = {0}, shown = {0}, why = {0};
 	size_t sent;
 
-	if (redact_text(redact_active(), s, n, &clean)) {
-		s = clean.p;
-		n = clean.n;
+	if (!copy_gate(what, s, n, &shown, &why)) {
+		ui_note(u, "%s", why.p);
+		buf_free(&why);
+		return false;
 	}
-	sent = copy_osc52(&seq, s, n, COPY_MAX);
-
+	sent = copy_osc52(&seq, shown.p, shown.n, COPY_MAX);
 	fwrite(seq.p, 1, seq.n, stdout);
 	fflush(stdout);
-	buf_free(&seq);
-	buf_free(&clean);
-	if (sent < n)
-		ui_note(u,
-			"copied the first %zu of %zu bytes of the %s "
-			"(OSC 52 carries %u KiB at most)",
-			sent, n, what, COPY_MAX >> 10);
+	if (sent < shown.n)
+		ui_note(u, "copied the first %zu bytes of the %s (OSC 52 carries %u KiB at most)",
+			sent, what, COPY_MAX >> 10);
 	else
-		ui_note(u, "copied the %s, %zu byte%s", what, n, n == 1 ? "" : "s");
+		ui_note(u, "copied the %s, %zu byte%s", what, shown.n, shown.n == 1 ? "" : "s");
+	buf_free(&seq);
+	buf_free(&shown);
+	return true;
 }
 
 /* The item the main panes' y, e and o act on: the timeline's call; in the
@@ -128,13 +127,16 @@ ui_take_resume(struct ui *u)
 	struct model *m = u->m;
 	uint32_t it = u->rows.n > 0 ? take_item(u) : NONE;
 	uint32_t s = it != NONE ? m->it[it].session : (uint32_t)model_nsessions(m) - 1;
-	struct buf b = {0};
+	struct buf b = {0}, why = {0};
 
-	if (model_nsessions(m) == 0 || !copy_resume(m, s, &b))
+	if (model_nsessions(m) == 0)
 		ui_note(u, "the stream does not say the session's id: nothing to resume");
+	else if (!copy_resume(m, s, &b, &why))
+		ui_note(u, "%s", why.p);
 	else
 		take_copy(u, "resume command", b.p, b.n);
 	buf_free(&b);
+	buf_free(&why);
 }
 
 /* --- a program in the terminal ------------------------------------------- */
@@ -224,35 +226,161 @@ take_ended(struct ui *u, const char *who, int st)
 		ui_note(u, "%s exited with status %d", who, WEXITSTATUS(st));
 }
 
-/* Open file at line (0: where the editor opens it) in the editor. */
-static void
-take_edit(struct ui *u, const char *file, int64_t line)
+/* Whether file cannot be opened in the editor, said when so: it is not
+ * there, not a regular file (a FIFO would hang the editor), or there is
+ * no editor. */
+static bool
+edit_refused(struct ui *u, const char *file)
 {
 	const char *editor = open_editor();
 	struct buf name = {0}, say = {0};
 	struct stat st;
-	char **argv;
+	bool refused = true;
 
 	say_path(&say, file);
 	if (stat(file, &st) != 0) {
 		ui_note(u, "%s: %s", say.p, strerror(errno));
 	} else if (S_ISDIR(st.st_mode)) {
 		ui_note(u, "%s is a directory", say.p);
+	} else if (!S_ISREG(st.st_mode)) {
+		ui_note(u, "%s is not a regular file", say.p);
 	} else if (!open_program_found(editor, &name)) {
 		buf_reset(&say);
 		text_sanitize(&say, name.p, name.n, TEXT_ONELINE);
 		ui_note(u, "no editor: %s was not found (set $VISUAL or $EDITOR)", say.p);
 	} else {
-		argv = open_argv(editor, file, line);
-		take_ended(u, "the editor", take_run(u, argv));
-		open_argv_free(argv);
+		refused = false;
 	}
 	buf_free(&name);
 	buf_free(&say);
+	return refused;
 }
 
-/* Show s[0..n) in the pager, from a private file removed after; while
- * secrets are hidden, without them. */
+/* Open file, absolute, at line (0: where the editor opens it) in the
+ * editor. */
+static void
+take_edit(struct ui *u, const char *file, int64_t line)
+{
+	char **argv;
+
+	if (edit_refused(u, file))
+		return;
+	argv = open_argv(open_editor(), file, line);
+	take_ended(u, "the editor", take_run(u, argv));
+	open_argv_free(argv);
+}
+
+/* The question before a path its session gives relative to no folder is
+ * opened relative to agentview's own. */
+struct ask_edit {
+	struct buf path, dir; /* as said: sanitized, on one line */
+	struct buf file;      /* absolute */
+	int64_t line;
+};
+
+static const struct pane_ops ask_edit_ops;
+
+/* The question, in place of the status bar: the path and the folder each
+ * cut in the middle to fit, so that (y/n) shows on any width. */
+static void
+ask_edit_draw(struct ui *u, void *st)
+{
+	struct ask_edit *a = st;
+	struct buf q = {0};
+	int room = u->lay.status.w - (int)strlen(" open  relative to ? (y/n)");
+	size_t all = (size_t)MAX(room, 8), pw = text_width(a->path.p, a->path.n);
+	size_t dw = text_width(a->dir.p, a->dir.n);
+	/* The path whole when it fits in half, the folder in the rest. */
+	size_t pc = MIN(pw, MAX(all / 2, all > dw ? all - dw : 0));
+
+	buf_adds(&q, "open ");
+	text_path_fit(&q, a->path.p, a->path.n, pc);
+	buf_adds(&q, " relative to ");
+	text_path_fit(&q, a->dir.p, a->dir.n, all - pc);
+	buf_adds(&q, "? (y/n)");
+	pane_status_draw(u, q.p);
+	buf_free(&q);
+}
+
+/* y opens it; any other key is a no. */
+static bool
+ask_edit_key(struct ui *u, void *st, int key)
+{
+	struct ask_edit *a = st;
+	struct buf file = a->file;
+	int64_t line = a->line;
+
+	a->file = (struct buf){0};
+	ui_layer_pop(u, &ask_edit_ops);
+	if (key == 'y' || key == 'Y')
+		take_edit(u, file.p, line);
+	else
+		ui_note(u, "not opened");
+	buf_free(&file);
+	return true;
+}
+
+static bool
+ask_edit_mouse(struct ui *u, void *st, const struct ui_mouse *ev)
+{
+	(void)ev;
+	return ask_edit_key(u, st, K_MOUSE);
+}
+
+static void
+ask_edit_close(struct ui *u, void *st)
+{
+	struct ask_edit *a = st;
+
+	(void)u;
+	buf_free(&a->path);
+	buf_free(&a->dir);
+	buf_free(&a->file);
+	free(a);
+}
+
+static const struct pane_ops ask_edit_ops = {
+	.name = "open?",
+	.modal = true,
+	.draw = ask_edit_draw,
+	.key = ask_edit_key,
+	.mouse = ask_edit_mouse,
+	.close = ask_edit_close,
+};
+
+/* e on path, as open_resolve made it (abs: whether it is absolute), at
+ * line: opened when absolute; a relative one only once the person says
+ * yes to the folder it is opened in, agentview's own. */
+static void
+take_edit_path(struct ui *u, const struct buf *path, bool abs, int64_t line)
+{
+	struct buf dir = {0}, file = {0};
+	struct ask_edit *a;
+
+	if (memchr(path->p, '\0', path->n) != NULL) {
+		ui_note(u, "the path holds a NUL byte: not opened");
+	} else if (abs) {
+		take_edit(u, path->p, line);
+	} else if (!open_here(path->p, path->n, &dir, &file)) {
+		ui_note(u, "the session says no folder, and agentview's own cannot be told: %s",
+			strerror(errno));
+	} else if (!edit_refused(u, file.p)) {
+		a = xcalloc(1, sizeof *a);
+		text_sanitize(&a->path, path->p, path->n, TEXT_ONELINE);
+		text_sanitize(&a->dir, dir.p, dir.n, TEXT_ONELINE);
+		a->file = file;
+		file = (struct buf){0};
+		a->line = line;
+		ui_layer_push(u, &ask_edit_ops, a);
+	}
+	buf_free(&dir);
+	buf_free(&file);
+}
+
+/* Show s[0..n) in the pager, from a private file removed after: what the
+ * screen shows of it (its tabs and newlines kept, no control character
+ * for a `less -R` to pass to the terminal; while secrets are hidden,
+ * without them). */
 static void
 take_page(struct ui *u, const char *s, size_t n)
 {
@@ -260,10 +388,9 @@ take_page(struct ui *u, const char *s, size_t n)
 	struct buf path = {0}, err = {0}, name = {0}, say = {0}, clean = {0};
 	char **argv;
 
-	if (redact_text(redact_active(), s, n, &clean)) {
-		s = clean.p;
-		n = clean.n;
-	}
+	text_sanitize(&clean, s, n, TEXT_TABS);
+	s = clean.p;
+	n = clean.n;
 	if (!open_program_found(pager, &name)) {
 		text_sanitize(&say, name.p, name.n, TEXT_ONELINE);
 		ui_note(u, "no pager: %s was not found (set $PAGER)", say.p);
@@ -288,9 +415,10 @@ take_edit_call(struct ui *u, uint32_t c)
 {
 	struct buf path = {0}, why = {0};
 	int64_t line;
+	bool abs;
 
-	if (open_call_file(u->m, c, &path, &line, &why))
-		take_edit(u, path.p, line);
+	if (open_call_file(u->m, c, &path, &abs, &line, &why))
+		take_edit_path(u, &path, abs, line);
 	else
 		ui_note(u, "%s", why.p);
 	buf_free(&path);
@@ -361,13 +489,14 @@ take_edit_row(struct ui *u, const struct detail *d, size_t row)
 	int64_t line = detail_row_line(d, row);
 	struct buf path = {0}, why = {0};
 	int64_t call_line;
+	bool abs;
 
 	if (sec != NULL && sec->file_len > 0) {
-		open_resolve(u->m, u->m->call[d->call].session, d->taken.p + sec->file_off,
-			     sec->file_len, &path);
-		take_edit(u, path.p, line);
-	} else if (open_call_file(u->m, d->call, &path, &call_line, &why)) {
-		take_edit(u, path.p, line > 0 ? line : call_line);
+		abs = open_resolve(u->m, u->m->call[d->call].session, d->taken.p + sec->file_off,
+				   sec->file_len, &path);
+		take_edit_path(u, &path, abs, line);
+	} else if (open_call_file(u->m, d->call, &path, &abs, &call_line, &why)) {
+		take_edit_path(u, &path, abs, line > 0 ? line : call_line);
 	} else {
 		ui_note(u, "%s", why.p);
 	}

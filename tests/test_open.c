@@ -79,18 +79,20 @@ test_call_file(void **state)
 	struct fixture *f = fixture_new(cursor, sizeof cursor - 1, 0);
 	struct buf path = {0}, why = {0};
 	int64_t line;
+	bool abs;
 	char *file;
 
 	(void)state;
-	assert_true(open_call_file(f->m, 0, &path, &line, &why));
+	assert_true(open_call_file(f->m, 0, &path, &abs, &line, &why));
 	assert_string_equal(path.p, "/w/src/a.c");
+	assert_true(abs);
 	assert_int_equal(line, 40);
 	buf_reset(&path);
-	assert_true(open_call_file(f->m, 1, &path, &line, &why));
+	assert_true(open_call_file(f->m, 1, &path, &abs, &line, &why));
 	assert_string_equal(path.p, "/abs/b.c");
 	assert_int_equal(line, 8);
 	buf_reset(&path);
-	assert_false(open_call_file(f->m, 2, &path, &line, &why));
+	assert_false(open_call_file(f->m, 2, &path, &abs, &line, &why));
 	assert_string_equal(why.p, "a shell call names no file to open");
 	assert_int_equal(path.n, 0);
 	fixture_free(f);
@@ -98,13 +100,13 @@ test_call_file(void **state)
 	/* Claude Code: the range it read; the edit's structured patch. */
 	f = fixture_recording("claude-read", 0);
 	buf_reset(&path);
-	assert_true(open_call_file(f->m, 0, &path, &line, &why));
+	assert_true(open_call_file(f->m, 0, &path, &abs, &line, &why));
 	assert_string_equal(path.p, "/tmp/agentview-agents.PvsWk5/claude-read/work/notes.txt");
 	assert_int_equal(line, 1);
 	fixture_free(f);
 	f = fixture_recording("claude-edit", 0);
 	buf_reset(&path);
-	assert_true(open_call_file(f->m, 1, &path, &line, &why));
+	assert_true(open_call_file(f->m, 1, &path, &abs, &line, &why));
 	assert_string_equal(path.p, "/tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt");
 	assert_int_equal(line, 1);
 	fixture_free(f);
@@ -126,11 +128,11 @@ test_call_file(void **state)
 		buf_free(&t);
 	}
 	buf_reset(&path);
-	assert_true(open_call_file(f->m, 0, &path, &line, &why));
+	assert_true(open_call_file(f->m, 0, &path, &abs, &line, &why));
 	assert_string_equal(path.p, file);
 	assert_int_equal(line, 3);
 	/* Gemini CLI's offset counts from 0. */
-	assert_true(open_call_file(f->m, 1, &path, &line, &why));
+	assert_true(open_call_file(f->m, 1, &path, &abs, &line, &why));
 	assert_int_equal(line, 1);
 	assert_int_equal(open_find_line(file, "\nbye\n", 5), 4);
 	assert_int_equal(open_find_line(file, "absent", 6), 0);
@@ -170,8 +172,72 @@ run(char **argv)
 	return out.p;
 }
 
-/* The editor's command line: +LINE for the editors that take it, -g for
- * VS Code; the file an argument of its own, whatever it holds. */
+/* The one builder of an editor's argv, as a table: each editor known
+ * (and one that is not) by each shape of path, with a line and without.
+ * What follows sh -c 'PROGRAM "$@"' PROGRAM, the arguments joined by |. */
+static void
+test_argv_table(void **state)
+{
+	static const struct {
+		const char *program, *file;
+		int64_t line;
+		const char *args;
+	} cases[] = {
+		/* vim's parser: +LINE an option, everything after -- a file. */
+		{"vim", "/abs/f.c", 12, "+12|--|/abs/f.c"},
+		{"vim", "/abs/f.c", 0, "--|/abs/f.c"},
+		{"vim", "+!touch x", 3, "+3|--|./+!touch x"},
+		{"vim", "-c touch x", 3, "+3|--|./-c touch x"},
+		{"vim", "scp://host/x", 0, "--|./scp://host/x"},
+		{"/usr/bin/nvim -u NONE", "f.c", 7, "+7|--|./f.c"},
+		{"vi", "./f.c", 2, "+2|--|./f.c"},
+		{"view", "../f.c", 2, "+2|--|./../f.c"},
+		{"emacs -nw", "-l evil.el", 4, "+4|--|./-l evil.el"},
+		{"hx", "/a", 9, "+9|--|/a"},
+		{"helix", "+5", 0, "--|./+5"},
+		{"kak", "-e x", 1, "+1|--|./-e x"},
+		/* getopt's and Go's flag: -- first, +LINE an operand. */
+		{"nano", "+!x", 3, "--|+3|./+!x"},
+		{"nano", "-", 0, "--|./-"},
+		{"micro", "/a", 5, "--|+5|/a"},
+		{"micro", "-config-dir=/tmp", 0, "--|./-config-dir=/tmp"},
+		{"emacsclient -t", "/a", 8, "--|+8|/a"},
+		/* +LINE, no -- known: the path's shape alone. */
+		{"pico", "+x", 3, "+3|./+x"},
+		/* VS Code and its kin: -g FILE:LINE, FILE never an option. */
+		{"code -w", "/a/f.c", 3, "-g|/a/f.c:3"},
+		{"code", "-x", 3, "-g|./-x:3"},
+		{"cursor", "--disable-extensions", 0, "./--disable-extensions"},
+		/* A program not known: no line, no --. */
+		{"ed", "f.c", 3, "./f.c"},
+		{"ed", "-s", 0, "./-s"},
+		/* The pager. */
+		{"less -R", "/tmp/agentview-x", 0, "--|/tmp/agentview-x"},
+		{"less", "+!sh", 0, "--|./+!sh"},
+		{"more", "-d", 0, "./-d"},
+	};
+	struct buf got = {0};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		char **argv = open_argv(cases[i].program, cases[i].file, cases[i].line);
+
+		assert_string_equal(argv[0], "/bin/sh");
+		assert_string_equal(argv[1], "-c");
+		assert_string_equal(argv[3], cases[i].program);
+		buf_reset(&got);
+		for (char **a = argv + 4; *a != NULL; a++)
+			buf_addf(&got, "%s%s", a == argv + 4 ? "" : "|", *a);
+		if (strcmp(got.p, cases[i].args) != 0)
+			fail_msg("case %zu, %s: got %s, want %s", i, cases[i].program, got.p,
+				 cases[i].args);
+		open_argv_free(argv);
+	}
+	buf_free(&got);
+}
+
+/* The editor's command line run through the shell: the words of the
+ * program split, the file passed whole, never read by the shell. */
 static void
 test_argv(void **state)
 {
@@ -181,35 +247,127 @@ test_argv(void **state)
 
 	(void)state;
 	argv = open_argv("vim", "f.c", 12);
-	assert_string_equal(argv[0], "/bin/sh");
-	assert_string_equal(argv[1], "-c");
 	assert_string_equal(argv[2], "vim \"$@\"");
-	assert_string_equal(argv[3], "vim");
-	assert_string_equal(argv[4], "+12");
-	assert_string_equal(argv[5], "f.c");
-	assert_null(argv[6]);
 	open_argv_free(argv);
-	argv = open_argv("/usr/bin/nvim", "f.c", 0);
-	assert_string_equal(argv[4], "f.c");
-	assert_null(argv[5]);
-	open_argv_free(argv);
-	argv = open_argv("code -w", "f.c", 3);
-	assert_string_equal(argv[2], "code -w \"$@\"");
-	assert_string_equal(argv[4], "-g");
-	assert_string_equal(argv[5], "f.c:3");
-	open_argv_free(argv);
-	argv = open_argv("ed", "f.c", 3);
-	assert_string_equal(argv[4], "f.c");
-	assert_null(argv[5]);
-	open_argv_free(argv);
-	/* Run through the shell: the words of the program split, the file
-	 * passed whole, never read by the shell. */
 	argv = open_argv("printf '<%s>\\n' first", hostile, 0);
 	out = run(argv);
-	assert_string_equal(out, "<first>\n<a b;$(touch /tmp/agentview-pwned)'\"`x`\n.c>\n");
+	assert_string_equal(out, "<first>\n<./a b;$(touch /tmp/agentview-pwned)'\"`x`\n.c>\n");
 	assert_int_equal(access("/tmp/agentview-pwned", F_OK), -1);
 	free(out);
 	open_argv_free(argv);
+}
+
+/* Where a stream's path is, for each agent's carrier: absolute against
+ * an absolute folder the session says; left relative (and said so) when
+ * the session says none (Gemini CLI, Codex) or one that is not absolute. */
+static void
+test_resolve(void **state)
+{
+#define CURSOR(cwd, path) \
+	"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"" cwd "\"}\n" \
+	"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c1\",\"tool_call\":" \
+	"{\"readToolCall\":{\"args\":{\"path\":\"" path "\"}}}}\n"
+#define CLAUDE(cwd, path) \
+	"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"" cwd "\"," \
+	"\"tools\":[],\"claude_code_version\":\"2.1.0\",\"model\":\"M\"}\n" \
+	"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":" \
+	"\"tool_use\",\"id\":\"t1\",\"name\":\"Read\",\"input\":{\"file_path\":\"" path "\"}}]}," \
+	"\"parent_tool_use_id\":null,\"session_id\":\"s\"}\n"
+#define GEMINI(path) \
+	"{\"type\":\"init\",\"session_id\":\"g\",\"model\":\"m\"}\n" \
+	"{\"type\":\"tool_use\",\"tool_name\":\"read_file\",\"tool_id\":\"r1\"," \
+	"\"parameters\":{\"file_path\":\"" path "\"}}\n"
+#define CODEX(path) \
+	"{\"type\":\"thread.started\",\"thread_id\":\"t\"}\n" \
+	"{\"type\":\"item.completed\",\"item\":{\"id\":\"item_3\",\"type\":\"file_change\"," \
+	"\"changes\":[{\"path\":\"" path "\",\"kind\":\"update\"}],\"status\":\"completed\"}}\n"
+	static const struct {
+		const char *text, *path;
+		bool abs;
+	} cases[] = {
+		{CURSOR("/w", "-c touch x"), "/w/-c touch x", true},
+		{CURSOR("/w/", "./+!x"), "/w/+!x", true},
+		{CURSOR("-", "x"), "x", false},
+		{CURSOR("/w", "/etc/hosts"), "/etc/hosts", true},
+		/* The path only in the result (an edit's). */
+		{"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"cwd\":\"-\"}\n"
+		 "{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"c2\","
+		 "\"tool_call\":{\"editToolCall\":{\"args\":{},\"result\":{\"success\":"
+		 "{\"path\":\"+!x\"}}}}}\n",
+		 "+!x", false},
+		{CLAUDE("+!touch x", "f.c"), "f.c", false},
+		{CLAUDE("", "f.c"), "f.c", false},
+		{CLAUDE("/w", "+12"), "/w/+12", true},
+		{GEMINI("+!touch x"), "+!touch x", false},
+		{GEMINI("/abs/+x"), "/abs/+x", true},
+		{CODEX("-rf"), "-rf", false},
+		{CODEX("/w/a.c"), "/w/a.c", true},
+	};
+	struct buf path = {0}, why = {0};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		struct fixture *f = fixture_new(cases[i].text, strlen(cases[i].text), 0);
+		int64_t line;
+		bool abs;
+
+		buf_reset(&path);
+		assert_true(open_call_file(f->m, 0, &path, &abs, &line, &why));
+		if (strcmp(path.p, cases[i].path) != 0 || abs != cases[i].abs)
+			fail_msg("case %zu: got %s (%s), want %s", i, path.p,
+				 abs ? "absolute" : "relative", cases[i].path);
+		fixture_free(f);
+	}
+	buf_free(&path);
+	buf_free(&why);
+#undef CURSOR
+#undef CLAUDE
+#undef GEMINI
+#undef CODEX
+}
+
+/* A relative path made absolute in agentview's own folder, once the
+ * person said yes. */
+static void
+test_here(void **state)
+{
+	char dir[] = "/tmp/agentview-test-here.XXXXXX", *old = getcwd(NULL, 0), *real;
+	struct buf d = {0}, out = {0}, want = {0};
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(chdir(dir), 0);
+	real = getcwd(NULL, 0);
+	assert_true(open_here("./+!touch x", 11, &d, &out));
+	assert_string_equal(d.p, real);
+	buf_addf(&want, "%s/+!touch x", real);
+	assert_string_equal(out.p, want.p);
+	assert_int_equal(chdir(old), 0);
+	rmdir(dir);
+	free(old);
+	free(real);
+	buf_free(&d);
+	buf_free(&out);
+	buf_free(&want);
+}
+
+/* A FIFO where the stream says the edited file is: not waited on (the
+ * screen would hang), no line. */
+static void
+test_find_line_fifo(void **state)
+{
+	char dir[] = "/tmp/agentview-test-fifo.XXXXXX";
+	struct buf p = {0};
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	buf_addf(&p, "%s/fifo", dir);
+	assert_int_equal(mkfifo(p.p, 0600), 0);
+	assert_int_equal(open_find_line(p.p, "x", 1), 0);
+	assert_int_equal(open_find_line("/dev/zero", "x", 1), 0);
+	unlink(p.p);
+	rmdir(dir);
+	buf_free(&p);
 }
 
 /* A missing editor is told before the screen is handed over. */
@@ -270,8 +428,10 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_diff_line), cmocka_unit_test(test_call_file),
-		cmocka_unit_test(test_argv),      cmocka_unit_test(test_program_found),
+		cmocka_unit_test(test_diff_line),      cmocka_unit_test(test_call_file),
+		cmocka_unit_test(test_argv_table),     cmocka_unit_test(test_argv),
+		cmocka_unit_test(test_resolve),        cmocka_unit_test(test_here),
+		cmocka_unit_test(test_find_line_fifo), cmocka_unit_test(test_program_found),
 		cmocka_unit_test(test_temp),
 	};
 

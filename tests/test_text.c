@@ -238,6 +238,10 @@ struct sanitize_case {
 	{ \
 		BYTES(in), TEXT_ONELINE, out \
 	}
+#define ST(in, out) \
+	{ \
+		BYTES(in), TEXT_TABS, out \
+	}
 #define SP7 "       "
 
 static void
@@ -325,6 +329,10 @@ test_sanitize_vectors(void **state)
 		S1("a\nb\tc", "a\xe2\x86\xb5"
 			      "b     c"),
 		S1("\x1b[2J\r", "^[[2J^M"),
+		/* tabs kept (the clipboard, a pager's file), all else the same */
+		ST("a\tb\t", "a\tb\t"),
+		ST("\x1b\t\xc2\x9b\r\n", "^[\t\\u009B\n"),
+		ST("\t\x1b[201~\x03", "\t^[[201~^C"),
 	};
 
 	(void)state;
