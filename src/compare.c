@@ -439,28 +439,16 @@ step_words(const struct side *sd, long i)
 /* --- plain text and Markdown --------------------------------------------- */
 
 /* Append s as one line of text a terminal shows as it is; for Markdown,
- * with what Markdown reads in a table cell escaped. */
+ * escaped as a table's cell (text_md_escape). */
 static void
 say_cell(struct buf *out, const char *s, size_t n, bool md)
 {
 	struct buf clean = {0};
 
 	text_sanitize(&clean, s, n, TEXT_ONELINE);
-	for (size_t i = 0; md && i < clean.n; i++) {
-		char c = clean.p[i];
-
-		if (c == '<')
-			buf_adds(out, "&lt;");
-		else if (c == '>')
-			buf_adds(out, "&gt;");
-		else if (c == '&')
-			buf_adds(out, "&amp;");
-		else if (strchr("\\|*_`[]", c) != NULL)
-			buf_addc(out, '\\'), buf_addc(out, c);
-		else
-			buf_addc(out, c);
-	}
-	if (!md)
+	if (md)
+		text_md_escape(out, clean.p != NULL ? clean.p : "", clean.n, MD_CELL, NULL);
+	else
 		buf_add(out, clean.p, clean.n);
 	buf_free(&clean);
 }

@@ -110,6 +110,18 @@ has() {
 	grep -qF -- "$3" "$2" || fail "$1" "$(basename "$2") does not show: $3"
 }
 
+# mdhas NAME STRING...: the Markdown, as GitHub renders it, shows each
+# STRING, and nothing of the recording's making is markup in it
+# (tests/md_check.py).
+mdhas() {
+	n=$1
+	shift
+	for s in "$@"; do
+		why=$(python3 tests/md_check.py "$tmp/md" --text "$s" 2>&1) ||
+			fail "$n" "the Markdown: $(echo "$why" | head -c 300)"
+	done
+}
+
 # jqis NAME FILTER VALUE: the summary's FILTER gives VALUE.
 jqis() {
 	got=$(jq -c "$2" "$tmp/json" 2>&1)
@@ -342,17 +354,17 @@ grep -v '^{"type":"agentview"' "$f" >"$f.raw"
 all escapes-every-field "$f" 50 "$f.raw"
 for field in Model Cwd Prompt Assistant Command Path ErrorMessage Pattern Reason Unknown Title Status Type Sub Stderr; do
 	has escapes-every-field "$tmp/text" "$field$shown"
-	has escapes-every-field "$tmp/md" "$field$shown"
+	mdhas escapes-every-field "$field$shown"
 	has escapes-every-field "$tmp/html" "$field$shown"
 done
-has escapes-every-field "$tmp/md" "Thinking$shown"
+mdhas escapes-every-field "Thinking$shown"
 has escapes-every-field "$tmp/html" "Thinking$shown"
 has escapes-every-field "$tmp/html" "NotJSON$rawshown"
 has escapes-every-field "$tmp/text" "== session S^[]0;pwn"
 has escapes-every-field "$tmp/text" "RawPrompt$rawshown"
-has escapes-every-field "$tmp/md" "RawPrompt$rawshown"
+mdhas escapes-every-field "RawPrompt$rawshown"
 has escapes-every-field "$tmp/text" "NotJSON$rawshown"
-has escapes-every-field "$tmp/md" "NotJSON$rawshown"
+mdhas escapes-every-field "NotJSON$rawshown"
 has escapes-every-field "$tmp/text" "~ Type$shown/Sub$shown: {\"type\":\"Type"
 for k in session_id model cwd permission_mode request_id; do
 	jqis escapes-every-field ".sessions[0].$k | test(\"pwned\\u0007\")" true
