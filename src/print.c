@@ -100,6 +100,7 @@ static void
 emit(struct printer *p, const char *s, size_t n, int flags)
 {
 	struct buf *o = &p->san;
+	enum md_mode mode;
 
 	if (n == 0)
 		return;
@@ -110,11 +111,12 @@ emit(struct printer *p, const char *s, size_t n, int flags)
 	}
 	buf_reset(&p->san);
 	text_sanitize(&p->san, s, n, (flags & ~(EM_WORDS | EM_PROSE)) | TEXT_REDACTED);
-	if (p->fmt == PF_MARKDOWN && (flags & (EM_WORDS | EM_PROSE))) {
+	mode = flags & EM_PROSE ? MD_PROSE : MD_PLAIN;
+	if (p->fmt == PF_MARKDOWN && (flags & (EM_WORDS | EM_PROSE)) &&
+	    !text_md_as_is(p->san.p, p->san.n, mode, &p->md)) {
 		o = &p->esc;
 		buf_reset(o);
-		text_md_escape(o, p->san.p, p->san.n, flags & EM_PROSE ? MD_PROSE : MD_PLAIN,
-			       &p->md);
+		text_md_escape(o, p->san.p, p->san.n, mode, &p->md);
 	}
 	fwrite(o->p, 1, o->n, p->out);
 	if (o->n > 0)
@@ -134,15 +136,24 @@ put(struct printer *p, const char *s)
  * whole; in Markdown, a line is held until it ends, so that its code
  * spans and fences are read whole. */
 static void
-prose(struct printer *p, const char *s, size_t n)
+prose(struct printer *p, struct buf *t)
 {
+	struct buf swap;
 	size_t k;
 
 	if (redact_active() == NULL && p->fmt != PF_MARKDOWN) {
-		emit(p, s, n, EM_PROSE);
+		emit(p, t->p, t->n, EM_PROSE);
 		return;
 	}
-	buf_add(&p->held, s, n);
+	/* The first piece is taken, not copied: a reply of 100 MB in one
+	 * line costs no second copy. */
+	if (p->held.n == 0) {
+		swap = p->held;
+		p->held = *t;
+		*t = swap;
+	} else {
+		buf_add(&p->held, t->p, t->n);
+	}
 	if (redact_active() != NULL)
 		return;
 	for (k = p->held.n; k > 0 && p->held.p[k - 1] != '\n'; k--)
@@ -357,7 +368,7 @@ text_event(struct printer *p, uint32_t e)
 			endline(p);
 		p->text_item = it;
 		words_event_text(m, e, &p->tmp);
-		prose(p, p->tmp.p, p->tmp.n);
+		prose(p, &p->tmp);
 		break;
 	case EV_TOOL_DONE:
 		endline(p);
@@ -436,7 +447,7 @@ md_event(struct printer *p, uint32_t e)
 			memset(&p->md, 0, sizeof p->md);
 		}
 		words_event_text(m, e, &p->tmp);
-		prose(p, p->tmp.p, p->tmp.n);
+		prose(p, &p->tmp);
 		return;
 	case EV_TOOL_DONE:
 		if (!p->md_list)

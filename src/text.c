@@ -657,6 +657,27 @@ md_inline(struct buf *out, const char *s, size_t n, enum md_mode mode)
 	}
 }
 
+bool
+text_md_as_is(const char *s, size_t n, enum md_mode mode, const struct md_state *st)
+{
+	static const char special[] = "<>&\\[]`~|*_";
+	const char *p;
+
+	if (mode == MD_PROSE && st != NULL && st->fence != 0)
+		return false;
+	for (size_t i = 0; i < sizeof special - 1; i++)
+		if (memchr(s, special[i], n) != NULL)
+			return false;
+	/* A URL's "://" or "www.", a newline in a cell. */
+	for (p = s; (p = memchr(p, ':', n - (size_t)(p - s))) != NULL; p++)
+		if (s + n - p > 2 && p[1] == '/' && p[2] == '/')
+			return false;
+	for (p = s; (p = memchr(p, '.', n - (size_t)(p - s))) != NULL; p++)
+		if (p - s >= 3 && memcmp(p - 3, "www", 3) == 0)
+			return false;
+	return mode != MD_CELL || memchr(s, '\n', n) == NULL;
+}
+
 void
 text_md_escape(struct buf *out, const char *s, size_t n, enum md_mode mode, struct md_state *st)
 {

@@ -121,6 +121,10 @@ struct md_state {
 void text_md_escape(struct buf *out, const char *s, size_t n, enum md_mode mode,
 		    struct md_state *st);
 
+/* Whether text_md_escape would append s[0..n) as it is (most text: no copy
+ * of a long one then). */
+bool text_md_as_is(const char *s, size_t n, enum md_mode mode, const struct md_state *st);
+
 /* A line of prose s[0..n) (its newline last, if any) as CommonMark's fenced
  * blocks read it, st updated: text, a fence that opens a block, a line in
  * the block, the fence that closes it. A line less indented than the
