@@ -2,6 +2,7 @@
  * re-indenting a value for people to read. */
 #include "json.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* Value of four hex digits at p[0..n), or -1 if there are not four. */
@@ -55,25 +56,35 @@ unescape_u(struct buf *out, const char *p, size_t n)
 	return 6;
 }
 
-/* Decode a JSON string body into UTF-8; never reads past n. */
-void
-json_unescape(struct buf *out, const char *raw, size_t n)
+/* Decode a JSON string body into UTF-8; never reads past n. Past max bytes
+ * of output, the rest is only counted: a run's bytes directly, an escape's
+ * decoded into a scratch buffer of a few bytes. */
+size_t
+json_unescape_max(struct buf *out, const char *raw, size_t n, size_t max)
 {
-	size_t i = 0;
+	struct buf scratch = {0};
+	size_t i = 0, total = 0;
 
 	while (i < n) {
 		const char *bs = memchr(raw + i, '\\', n - i);
 		size_t run = bs != NULL ? (size_t)(bs - raw) - i : n - i;
+		struct buf *dst = total < max ? out : &scratch;
+		size_t before;
 		char c;
 
 		if (run > 0) {
-			buf_add(out, raw + i, run);
+			if (total < max)
+				buf_add(out, raw + i, MIN(run, max - total));
+			total += run;
 			i += run;
 			if (i == n)
 				break;
+			dst = total < max ? out : &scratch;
 		}
+		before = dst->n;
 		if (i + 1 == n) { /* a backslash ending unvalidated text */
-			buf_addc(out, '\\');
+			buf_addc(dst, '\\');
+			total++;
 			break;
 		}
 		c = raw[i + 1];
@@ -81,32 +92,44 @@ json_unescape(struct buf *out, const char *raw, size_t n)
 		case '"':
 		case '\\':
 		case '/':
-			buf_addc(out, c);
+			buf_addc(dst, c);
 			break;
 		case 'b':
-			buf_addc(out, '\b');
+			buf_addc(dst, '\b');
 			break;
 		case 'f':
-			buf_addc(out, '\f');
+			buf_addc(dst, '\f');
 			break;
 		case 'n':
-			buf_addc(out, '\n');
+			buf_addc(dst, '\n');
 			break;
 		case 'r':
-			buf_addc(out, '\r');
+			buf_addc(dst, '\r');
 			break;
 		case 't':
-			buf_addc(out, '\t');
+			buf_addc(dst, '\t');
 			break;
 		case 'u':
-			i += unescape_u(out, raw + i, n - i);
+			i += unescape_u(dst, raw + i, n - i);
+			total += dst->n - before;
+			buf_reset(&scratch);
 			continue;
 		default: /* not an escape: copied as it is */
-			buf_add(out, raw + i, 2);
+			buf_add(dst, raw + i, 2);
 			break;
 		}
+		total += dst->n - before;
+		buf_reset(&scratch);
 		i += 2;
 	}
+	buf_free(&scratch);
+	return total;
+}
+
+void
+json_unescape(struct buf *out, const char *raw, size_t n)
+{
+	json_unescape_max(out, raw, n, SIZE_MAX);
 }
 
 /* Length of the well-formed UTF-8 sequence at p[0..n) (RFC 3629: no

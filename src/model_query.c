@@ -530,6 +530,55 @@ model_event_agent(const struct model *m, uint32_t e)
 	return it == NONE ? AGENT_CURSOR : m->ses[m->it[it].session].agent;
 }
 
+/* The end of the first max bytes of s[0..n), moved back to the start of a
+ * UTF-8 sequence it would cut. */
+static size_t
+cut_utf8(const char *s, size_t n, size_t max)
+{
+	size_t k = n, back = 0;
+
+	if (n <= max)
+		return n;
+	k = max;
+	while (k > 0 && back < 3 && ((unsigned char)s[k] & 0xC0) == 0x80)
+		k--, back++;
+	return k;
+}
+
+size_t
+model_bad_text(struct model *m, uint32_t e, struct buf *out)
+{
+	const struct item *it = &m->it[m->ev[e].item];
+	size_t n, rn, total, from = out->n;
+	const char *p = model_line(m, e, &n), *raw;
+	struct json *j = m->qjson;
+	int t;
+
+	/* A line kept in a recording: its text, or its bytes in base64. */
+	if (it->type == IT_DIAG && m->diag[it->ref].code == DG_RECORDED &&
+	    json_parse(j, p, n) == JSON_OK) {
+		if ((t = json_get(j, 0, "text")) >= 0) {
+			raw = json_raw(j, t, &rn);
+			total = json_unescape_max(out, raw, rn, MODEL_EXCERPT);
+		} else if ((t = json_get(j, 0, "base64")) >= 0) {
+			raw = json_raw(j, t, &rn);
+			while (rn > 0 && raw[rn - 1] == '=')
+				rn--;
+			base64_decode(out, raw, MIN(rn, (MODEL_EXCERPT / 3 + 1) * 4));
+			total = rn / 4 * 3 + (rn % 4 > 1 ? rn % 4 - 1 : 0);
+		} else {
+			return 0;
+		}
+		out->n = from + cut_utf8(out->p + from, out->n - from, MODEL_EXCERPT);
+		out->p[out->n] = '\0';
+		return total;
+	}
+	if (n > 0 && p[n - 1] == '\r')
+		n--;
+	buf_add(out, p, cut_utf8(p, n, MODEL_EXCERPT));
+	return n;
+}
+
 void
 model_event_text(struct model *m, uint32_t e, struct buf *out)
 {
@@ -537,6 +586,10 @@ model_event_text(struct model *m, uint32_t e, struct buf *out)
 	enum ev_type type = EV_TYPE(&m->ev[e]);
 	unsigned agent;
 
+	if (type == EV_BAD && m->ev[e].item != NONE) {
+		model_bad_text(m, e, out);
+		return;
+	}
 	if (type == EV_BAD || type == EV_STDERR) {
 		append_line_text(m, e, out);
 		return;

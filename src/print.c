@@ -488,10 +488,13 @@ md_event(struct printer *p, uint32_t e)
 			model_notice_text(m, e, l);
 		} else if (type == EV_BAD) {
 			buf_adds(l, GLYPH_WARN " ");
+			size_t total;
+
 			words_diag(m, m->it[it].ref, l);
 			buf_adds(l, ": ");
-			model_event_text(m, e, &p->tmp);
+			total = model_bad_text(m, e, &p->tmp);
 			tool_code_span(l, p->tmp.p, p->tmp.n);
+			words_more(l, total, p->tmp.n);
 		} else {
 			buf_adds(l, "stderr: ");
 			model_event_text(m, e, &p->tmp);

@@ -168,10 +168,21 @@ f=$tmp/notjson100
 	head -c 104857600 /dev/zero | tr '\0' y
 	echo
 } >"$f"
-all line-100MB-not-JSON "$f" 450
-has line-100MB-not-JSON "$tmp/text" "  ! line 1: not JSON: yyyy"
-jqis line-100MB-not-JSON '.diagnostics' '[{"line":1,"message":"not JSON"}]'
-row line-100MB-not-JSON "a diagnostic holding the whole line"
+# The diagnostic shows the line's first 200 bytes, in every format, and
+# costs no copy of it: the peak is the file's pages, mapped (and through a
+# pipe, the line read).
+all line-100MB-not-JSON "$f" 120
+y200=$(head -c 200 /dev/zero | tr '\0' y)
+has line-100MB-not-JSON "$tmp/text" "  ! line 1: not JSON: $y200 … 104857400 bytes more"
+has line-100MB-not-JSON "$tmp/md" "line 1: not JSON: \`$y200\` … 104857400 bytes more"
+has line-100MB-not-JSON "$tmp/html" "! line 1: not JSON: $y200 … 104857400 bytes more<"
+for o in text md html; do
+	[ "$(wc -c <"$tmp/$o")" -lt 20000 ] || fail line-100MB-not-JSON "the $o output is $(wc -c <"$tmp/$o") bytes"
+done
+jqis line-100MB-not-JSON '.diagnostics' "[{\"line\":1,\"message\":\"not JSON\",\"excerpt\":\"$y200\",\"bytes\":104857600}]"
+check line-100MB-not-JSON text "$f" 120 stdin
+has line-100MB-not-JSON "$tmp/out" "  ! line 1: not JSON: $y200 … 104857400 bytes more"
+row line-100MB-not-JSON "a diagnostic of its first 200 bytes, the rest counted"
 rm -f "$f"
 
 # A million tokens in one line: read whole; five million: a diagnostic.
