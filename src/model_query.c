@@ -258,10 +258,10 @@ model_call_duration(const struct model *m, uint32_t c)
 	if (call->start_ms == TIME_NONE)
 		return TIME_NONE;
 	if (end != TIME_NONE)
-		return MAX(end - call->start_ms, 0);
+		return MAX(ms_sub(end, call->start_ms), 0);
 	if (model_call_state(m, c) == CS_RUNNING && m->now_ms != TIME_NONE &&
 	    m->now_ms >= call->start_ms)
-		return m->now_ms - call->start_ms;
+		return ms_sub(m->now_ms, call->start_ms);
 	return TIME_NONE;
 }
 
@@ -276,11 +276,11 @@ model_session_duration(const struct model *m, uint32_t s)
 		return TIME_NONE;
 	if (model_session_state(m, s) == SS_LIVE && m->now_ms != TIME_NONE &&
 	    m->now_ms >= ses->start_ms)
-		return m->now_ms - ses->start_ms;
+		return ms_sub(m->now_ms, ses->start_ms);
 	/* Its span as of a limit that cuts it is not known. */
 	if (!model_seen(m, ses->last_ev))
 		return TIME_NONE;
-	return ses->last_ms - ses->start_ms;
+	return ms_sub(ses->last_ms, ses->start_ms);
 }
 
 /* The axis of session s alone. */
@@ -290,13 +290,16 @@ own_axis(const struct model *m, uint32_t s, int64_t *a0, int64_t *a1)
 	int64_t d = model_session_duration(m, s);
 
 	*a0 = m->ses[s].start_ms;
-	*a1 = d == TIME_NONE ? *a0 : *a0 + d;
+	*a1 = d == TIME_NONE || *a0 == TIME_NONE ? *a0 : ms_add(*a0, d);
 	/* last_ms is from the future while a replay's limit cuts it. */
 	if (m->ses[s].last_ms != TIME_NONE && m->ses[s].last_ms > *a1 &&
 	    model_seen(m, m->ses[s].last_ev))
 		*a1 = m->ses[s].last_ms;
-	if (*a1 <= *a0)
+	/* Never empty, even at the end of the clock. */
+	if (*a1 <= *a0) {
+		*a0 = MIN(*a0, INT64_MAX - 1);
 		*a1 = *a0 + 1;
+	}
 }
 
 void
@@ -309,11 +312,11 @@ model_session_axis(const struct model *m, uint32_t s, int64_t *a0, int64_t *a1)
 		return;
 	for (uint32_t i = 0; i < m->nses; i++) {
 		own_axis(m, i, &b0, &b1);
-		if (b0 != TIME_NONE && b1 - b0 > longest)
-			longest = b1 - b0;
+		if (b0 != TIME_NONE && ms_sub(b1, b0) > longest)
+			longest = ms_sub(b1, b0);
 	}
-	if (*a0 != TIME_NONE && longest > *a1 - *a0)
-		*a1 = *a0 + longest;
+	if (*a0 != TIME_NONE && longest > ms_sub(*a1, *a0))
+		*a1 = ms_add(*a0, longest);
 }
 
 void
@@ -332,8 +335,11 @@ model_call_span(const struct model *m, uint32_t c, double *from, double *to)
 		a1 = e;
 	s = MAX(s, a0);
 	e = MAX(e, s);
-	*from = (double)(s - a0) / (double)(a1 - a0);
-	*to = (double)(e - a0) / (double)(a1 - a0);
+	*from = (double)ms_sub(s, a0) / (double)ms_sub(a1, a0);
+	*to = (double)ms_sub(e, a0) / (double)ms_sub(a1, a0);
+	/* An axis that starts nowhere, or a span past its saturated length. */
+	*from = *from >= 0 && *from <= 1 ? *from : 0;
+	*to = *to >= *from && *to <= 1 ? *to : 1;
 }
 
 /* --- decoding on demand -------------------------------------------------- */

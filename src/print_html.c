@@ -556,7 +556,7 @@ svg_axis(struct page *p, int64_t span, size_t height)
 		     "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%zu\"/>"
 		     "<text x=\"%.1f\" y=\"14\" text-anchor=\"%s\">",
 		     x, SVG_TOP - 6, x, height, x, anchor[q]);
-		fmt_duration(&p->o, span * q / 4);
+		fmt_duration(&p->o, ms_scale(span, q, 4));
 		put(p, "</text>");
 	}
 	put(p, "</g>\n");
@@ -635,7 +635,7 @@ timeline(struct page *p, uint32_t s)
 	     SVG_W, height);
 	model_session_axis(m, s, &a0, &a1);
 	if (timed)
-		svg_axis(p, a1 - a0, height);
+		svg_axis(p, ms_sub(a1, a0), height);
 	for (size_t k = p->first[s]; k < p->first[s + 1] && row < HTML_BARS; k++) {
 		const struct item *item = &m->it[p->items[k]];
 
