@@ -191,7 +191,8 @@ prose_end(struct printer *p)
 	endline(p);
 	buf_reset(&p->esc);
 	text_md_close(&p->esc, &p->md);
-	fwrite(p->esc.p, 1, p->esc.n, p->out);
+	if (p->esc.n > 0)
+		fwrite(p->esc.p, 1, p->esc.n, p->out);
 }
 
 /* Markdown: end the list or the paragraph before another block. */
