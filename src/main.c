@@ -291,7 +291,10 @@ run_print(struct input *in, struct model *m, const struct options *o, struct run
 				continue; /* stopped and reaped: read the rest */
 		}
 		timeout = run != NULL ? runner_timeout(run) : -1;
-		fflush(stdout);
+		/* Output that cannot be written ends a follow (said at the
+		 * end); a COMMAND's output is still drained. */
+		if (fflush(stdout) != 0 && run == NULL)
+			break;
 		n = input_pollfds(in, fds, (int)ARRAY_LEN(fds) - 1);
 		if (run != NULL) {
 			fds[n].fd = sig_fd();
@@ -322,10 +325,6 @@ run_print(struct input *in, struct model *m, const struct options *o, struct run
 		status = 1;
 	if (m->nses == 0 || m->ses[m->nses - 1].result_ev == NONE)
 		status = 3;
-	if (ferror(stdout) || fflush(stdout) != 0) {
-		fprintf(stderr, "agentview: writing output: %s\n", strerror(errno));
-		status = 1;
-	}
 	if (r.rec_failed && !in->rec->kept)
 		status = 1;
 	return status;
@@ -534,11 +533,6 @@ run_fleet(const struct options *o)
 	} else {
 		fleet_print_list(f, (enum print_format)o->format, list_width(), now, stdout);
 	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		if (errno != EPIPE)
-			fprintf(stderr, "agentview: writing output: %s\n", strerror(errno));
-		status = 1;
-	}
 	buf_free(&line);
 	fleet_free(f);
 	return status;
@@ -709,8 +703,54 @@ out:
 	return status;
 }
 
+/* Standard descriptors closed by the caller ("agentview >&-") are held by
+ * /dev/null, read-only: nothing opened later (the input, a pipe to the
+ * COMMAND, a recording) takes their place, and a write to a closed
+ * stdout fails, to be said at the end. */
+static void
+hold_std_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++) {
+		int got;
+
+		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+			continue;
+		got = open("/dev/null", fd == 2 ? O_WRONLY : O_RDONLY);
+		if (got >= 0 && got != fd) {
+			dup2(got, fd);
+			close(got);
+		}
+	}
+}
+
+/* Every output goes to stdout through stdio; whether all of it was
+ * written is known once it is flushed, here, for every way out of main:
+ * a write that failed (a full disk, a closed stdout, a reader gone) is said
+ * and makes the exit status 1, unless a COMMAND's own failure is to be
+ * passed on. */
+static int
+output_checked(int status)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return status;
+	/* A reader that went away (| head) knows. */
+	if (errno != EPIPE)
+		fprintf(stderr, "agentview: writing output: %s\n",
+			errno != 0 ? strerror(errno) : "failed");
+	return status == 0 || status == 3 ? 1 : status;
+}
+
+static int run_main(int argc, char **argv);
+
 int
 main(int argc, char **argv)
+{
+	hold_std_fds();
+	return output_checked(run_main(argc, argv));
+}
+
+static int
+run_main(int argc, char **argv)
 {
 	struct options o;
 	struct buf out = {0}, err = {0}, cmp[2] = {{0}};
