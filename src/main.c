@@ -369,6 +369,18 @@ run_screen(struct input *in, struct model *m, const struct options *o, struct ru
 	return status < 0 ? -1 : status;
 }
 
+/* The status line's flags: tmux's styles with --tmux-style; and inside
+ * tmux ($TMUX set) every '#' of event text doubled even without it, since
+ * the line is most likely going into tmux's bar, where a stream's "#(...)"
+ * would run and its "#[...]" restyle. Elsewhere a '#' stays one. */
+static int
+status_line_flags(const struct options *o)
+{
+	const char *tmux = getenv("TMUX");
+
+	return (o->tmux_style ? SL_TMUX : 0) | (tmux != NULL && *tmux != '\0' ? SL_HASH : 0);
+}
+
 /* --status-line: one line about the newest session of the FILE (or of
  * stdin), and its exit status. */
 static int
@@ -377,8 +389,8 @@ run_status_line(const struct options *o)
 	struct buf err = {0};
 	int status;
 
-	status = statusline_run(o->nfiles == 1 ? o->files[0] : "-", o->tmux_style ? SL_TMUX : 0,
-				o->agent, clock_wall_ms(), stdout, &err);
+	status = statusline_run(o->nfiles == 1 ? o->files[0] : "-", status_line_flags(o), o->agent,
+				clock_wall_ms(), stdout, &err);
 	if (status == 1)
 		fprintf(stderr, "agentview: %s\n", err.p);
 	buf_free(&err);
@@ -517,7 +529,7 @@ run_fleet(const struct options *o)
 		fprintf(stderr, "agentview-memstat: rows=%zu files=%zu rss_anon_peak_kib=%ld\n",
 			fleet_nrows(f), fleet_nfiles(f), (long)memstat_peak);
 	if (o->status_line) {
-		fleet_status_line(f, now, o->tmux_style ? SL_TMUX : 0, &line);
+		fleet_status_line(f, now, status_line_flags(o), &line);
 		buf_addc(&line, '\n');
 		fwrite(line.p, 1, line.n, stdout);
 	} else if (o->follow) {

@@ -69,7 +69,7 @@ add_text(struct buf *out, const char *s, size_t n, size_t cells, int flags)
 	if (text_width(san.p, san.n) > cells)
 		len = text_fit(san.p, san.n, cells - 1, &used);
 	for (size_t i = 0; i < len; i++) {
-		if (san.p[i] == '#' && (flags & SL_TMUX))
+		if (san.p[i] == '#' && (flags & (SL_TMUX | SL_HASH)))
 			buf_addc(out, '#');
 		buf_addc(out, san.p[i]);
 	}

@@ -384,5 +384,31 @@ jqis escapes-every-field '[.sessions[0].tool_calls[].call_id | test("^Id\u001b]0
 jqis escapes-every-field '.command.stderr[0] | test("^Stderr\u001b")' true
 row escapes-every-field "shown escaped (^[ ^G \\u009B) in every field and on the page; JSON escapes them"
 
+# --- the tmux status line -------------------------------------------------------
+
+# A stream's "#[...]" and "#(...)" must not restyle tmux's bar or run in it:
+# inside tmux ($TMUX set) every '#' of event text is doubled, with or
+# without --tmux-style; outside, a plain --status-line leaves it alone.
+cases=$((cases + 1))
+f=recordings/tmux-hash.ndjson
+rc=0
+# single FILE: a '#' of the stream's not doubled (one not after another).
+single() {
+	grep -q '\(^\|[^#]\)\(##\)*#[[(]' "$1"
+}
+TMUX=/tmp/tmux-0/default,1,0 "$bin" --status-line "$f" >"$tmp/out" 2>/dev/null
+has tmux-hash "$tmp/out" "M##[fg=red,bg=blue]##(tou"
+has tmux-hash "$tmp/out" 'Shell `echo ##(touch'
+single "$tmp/out" && fail tmux-hash "inside tmux, a # of the stream is not doubled: $(cat "$tmp/out")"
+TMUX=/tmp/tmux-0/default,1,0 "$bin" --status-line --tmux-style "$f" >"$tmp/out" 2>/dev/null
+has tmux-hash "$tmp/out" "#[fg=yellow]"
+has tmux-hash "$tmp/out" 'Shell `echo ##(touch'
+env -u TMUX "$bin" --status-line --tmux-style "$f" >"$tmp/out" 2>/dev/null
+has tmux-hash "$tmp/out" 'Shell `echo ##(touch'
+env -u TMUX "$bin" --status-line "$f" >"$tmp/out" 2>/dev/null
+has tmux-hash "$tmp/out" 'Shell `echo #(touch'
+peak=0
+row tmux-hash "every # of the stream doubled inside tmux (\$TMUX), with or without --tmux-style"
+
 echo "hostile: $cases cases, $fails failures"
 [ "$fails" -eq 0 ]
