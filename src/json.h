@@ -155,7 +155,8 @@ void json_unescape(struct buf *out, const char *raw, size_t n);
 size_t json_unescape_max(struct buf *out, const char *raw, size_t n, size_t max);
 
 /* Append s[0..n) as a quoted JSON string: ", \ and control characters
- * escaped, invalid UTF-8 replaced by \ufffd. */
+ * escaped (C1 and the bidirectional controls too, as \u202e), invalid
+ * UTF-8 replaced by \ufffd. */
 void json_quote(struct buf *out, const char *s, size_t n);
 
 /* Append token t re-indented as JSON (two spaces per level, starting at

@@ -167,6 +167,28 @@ utf8_len(const unsigned char *p, size_t n)
 	return len;
 }
 
+/* The code point of the well-formed sequence p[0..len) when JSON output
+ * escapes it rather than carry it raw, else 0: the C1 controls, and the
+ * bidirectional controls (U+061C, U+200E, U+200F, U+202A..U+202E,
+ * U+2066..U+2069) that would turn around what a viewer of the JSON shows. */
+static uint32_t
+escaped_cp(const unsigned char *p, size_t len)
+{
+	uint32_t cp;
+
+	if (len == 2 && p[0] == 0xC2 && p[1] < 0xA0)
+		return p[1];
+	if (len == 2 && p[0] == 0xD8 && p[1] == 0x9C)
+		return 0x061C;
+	if (len != 3 || p[0] != 0xE2)
+		return 0;
+	cp = 0x2000 | (uint32_t)(p[1] & 0x3F) << 6 | (p[2] & 0x3F);
+	return cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
+			       (cp >= 0x2066 && cp <= 0x2069)
+		       ? cp
+		       : 0;
+}
+
 /* Append s[0..n) as a JSON string literal that any parser accepts. */
 void
 json_quote(struct buf *out, const char *s, size_t n)
@@ -180,6 +202,7 @@ json_quote(struct buf *out, const char *s, size_t n)
 	while (i < n) {
 		size_t run = i, len;
 		unsigned char c;
+		uint32_t cp;
 		char esc[6];
 
 		while (run < n && p[run] >= 0x20 && p[run] < 0x7f && p[run] != '"' &&
@@ -193,12 +216,13 @@ json_quote(struct buf *out, const char *s, size_t n)
 		c = p[i];
 		if (c >= 0x80) {
 			len = utf8_len(p + i, n - i);
-			if (len == 2 && c == 0xC2 && p[i + 1] < 0xA0) {
+			if ((cp = escaped_cp(p + i, len)) != 0) {
 				/* C1 controls (U+0080..U+009F): CSI, OSC and
-				 * DCS to some terminals, so escaped like C0. */
-				memcpy(esc, "\\u00", 4);
-				esc[4] = hex[p[i + 1] >> 4];
-				esc[5] = hex[p[i + 1] & 15];
+				 * DCS to some terminals, so escaped like C0;
+				 * bidi controls, which turn text around. */
+				memcpy(esc, "\\u", 2);
+				for (int k = 0; k < 4; k++)
+					esc[2 + k] = hex[(cp >> (12 - 4 * k)) & 15];
 				buf_add(out, esc, 6);
 			} else if (len > 0) {
 				buf_add(out, s + i, len);

@@ -384,6 +384,28 @@ jqis escapes-every-field '[.sessions[0].tool_calls[].call_id | test("^Id\u001b]0
 jqis escapes-every-field '.command.stderr[0] | test("^Stderr\u001b")' true
 row escapes-every-field "shown escaped (^[ ^G \\u009B) in every field and on the page; JSON escapes them"
 
+# --- bidirectional controls in JSON -------------------------------------------
+
+# A file named with U+202E (and a session id and model holding every bidi
+# control): the JSON outputs escape them (\u202e), never carry them raw.
+cases=$((cases + 1))
+d=$tmp/bidi
+mkdir -p "$d"
+bidi=$(printf '\330\234\342\200\216\342\200\217\342\200\252\342\200\253\342\200\254\342\200\255\342\200\256\342\201\246\342\201\247\342\201\250\342\201\251')
+f="$d/run-$(printf '\342\200\256')lmth.ndjson"
+line "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s$bidi\",\"model\":\"m$bidi\",\"cwd\":\"/w\"}" >"$f"
+line '{"type":"result","subtype":"success","is_error":false,"duration_ms":5,"result":"ok"}' >>"$f"
+raw=$(printf '\330\234\|\342\200[\216\217\252-\256]\|\342\201[\246-\251]')
+"$bin" --print --format json "$d" >"$tmp/out" 2>/dev/null
+"$bin" --print --format json "$f" >>"$tmp/out" 2>/dev/null
+"$bin" --compare --format json "$f" "$f" >>"$tmp/out" 2>/dev/null
+rc=$?
+LC_ALL=C grep -q "$raw" "$tmp/out" && fail bidi-json "a bidi control is raw in the JSON: $(LC_ALL=C grep -o "$raw" "$tmp/out" | head -3 | od -c | head -2)"
+has bidi-json "$tmp/out" 'run-\u202elmth.ndjson'
+has bidi-json "$tmp/out" 'm\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069'
+peak=0
+row bidi-json "U+061C, U+200E/F, U+202A-E, U+2066-9 escaped in every JSON output"
+
 # --- the tmux status line -------------------------------------------------------
 
 # A stream's "#[...]" and "#(...)" must not restyle tmux's bar or run in it:
