@@ -125,7 +125,10 @@ for f in $files; do
 		fail "$name" "JSON summary lacks a field of agentview(1) or is not JSON"
 	fi
 	case $name in
-	claude-* | gemini-* | codex-*) agent_reply "$f" "$name" ;;
+	# (md-links-claude.ndjson and the like: a capture with attacks added)
+	claude-* | gemini-* | codex-* | *-claude.ndjson | *-gemini.ndjson | *-codex.ndjson)
+		agent_reply "$f" "$name"
+		;;
 	*)
 		case " $(echo $edited) " in
 		*" $name "*) ;;
