@@ -616,11 +616,13 @@ md_inline(struct buf *out, const char *s, size_t n, enum md_mode mode)
 
 		if (c == '`') {
 			/* A code span: its closing run of as many backticks on
-			 * this line; in prose none holding a '|', which a table
-			 * row would cut at. Any other backtick is text. */
+			 * this line; in prose and in a cell none holding a '|',
+			 * which a table row would cut at (escaping it there is
+			 * read differently by different renderers). Any other
+			 * backtick is text. */
 			k = run_of(s, n, i, '`');
 			e = text_md_span_end(s, n, i, k);
-			if (e > 0 && mode == MD_PROSE && memchr(s + i, '|', e - i) != NULL)
+			if (e > 0 && mode != MD_PLAIN && memchr(s + i, '|', e - i) != NULL)
 				e = 0;
 			if (e == 0) {
 				for (size_t j = 0; j < k; j++)
@@ -628,11 +630,8 @@ md_inline(struct buf *out, const char *s, size_t n, enum md_mode mode)
 				i += k;
 				continue;
 			}
-			for (; i < e; i++) {
-				if (mode == MD_CELL && s[i] == '|')
-					buf_addc(out, '\\');
-				buf_addc(out, s[i]);
-			}
+			buf_add(out, s + i, e - i);
+			i = e;
 			continue;
 		}
 		/* A URL GitHub would link (its autolinks end only at a space

@@ -90,7 +90,7 @@ enum md_mode {
 	 * as they are, every character Markdown reads escaped, but the code
 	 * spans, which show their text as it is. */
 	MD_PLAIN,
-	/* A table's cell: MD_PLAIN, and '|' escaped in code spans too (GFM). */
+	/* A table's cell: MD_PLAIN, and no code span holds a '|'. */
 	MD_CELL,
 };
 
@@ -111,8 +111,8 @@ struct md_state {
  * and '*', '_', '~', '|' with a backslash; a URL's "://" and "www." with a
  * backslash too (GitHub links a bare URL up to the next space, across a
  * code span's backticks). A code span is kept as it is when its
- * closing backticks are on the same line (in prose, with no '|' between,
- * which a table row would cut at); a backtick that closes none is
+ * closing backticks are on the same line (in prose and cells, with no '|'
+ * between, which a table row would cut at); a backtick that closes none is
  * escaped, so that it cannot pair with one in the next piece. Prose is
  * whole lines (a caller holds a line until its end); a fenced block's
  * lines are kept as they are, the block going on across calls in st (a

@@ -877,7 +877,7 @@ test_md_escape(void **state)
 		/* A span across a line, or holding a '|' in prose, is none. */
 		{{"`a\n<x>`"}, MD_PROSE, "\\`a\n&lt;x>\\`"},
 		{{"`<x>|` `a|b`"}, MD_PROSE, "\\`&lt;x>|` `a|b\\`"},
-		{{"`a|b` c|d"}, MD_CELL, "`a\\|b` c\\|d"},
+		{{"`a|b` c|d `e`"}, MD_CELL, "\\`a\\|b\\` c\\|d `e`"},
 		{{"a\nb"}, MD_CELL, "a b"},
 		/* A span cut across pieces: both halves text. */
 		{{"`abc\n", "` <x> `"}, MD_PROSE, "\\`abc\n` <x> `"},
