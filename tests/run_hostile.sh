@@ -412,7 +412,10 @@ row bidi-json "U+061C, U+200E/F, U+202A-E, U+2066-9 escaped in every JSON output
 # inside tmux ($TMUX set) every '#' of event text is doubled, with or
 # without --tmux-style; outside, a plain --status-line leaves it alone.
 cases=$((cases + 1))
-f=recordings/tmux-hash.ndjson
+# A fresh copy: the session is live (its running call shown) while its
+# file was written in the last two minutes.
+f=$tmp/tmux-hash.ndjson
+cp recordings/tmux-hash.ndjson "$f"
 rc=0
 # single FILE: a '#' of the stream's not doubled (one not after another).
 single() {
