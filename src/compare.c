@@ -210,8 +210,8 @@ side_span(const struct side *sd)
 		return 0;
 	if (d == TIME_NONE || d < 0)
 		d = 0;
-	if (ses->last_ms != TIME_NONE && ses->last_ms - ses->start_ms > d)
-		d = ses->last_ms - ses->start_ms;
+	if (ses->last_ms != TIME_NONE && ms_sub(ses->last_ms, ses->start_ms) > d)
+		d = ms_sub(ses->last_ms, ses->start_ms);
 	return d;
 }
 
@@ -439,28 +439,16 @@ step_words(const struct side *sd, long i)
 /* --- plain text and Markdown --------------------------------------------- */
 
 /* Append s as one line of text a terminal shows as it is; for Markdown,
- * with what Markdown reads in a table cell escaped. */
+ * escaped as a table's cell (text_md_escape). */
 static void
 say_cell(struct buf *out, const char *s, size_t n, bool md)
 {
 	struct buf clean = {0};
 
 	text_sanitize(&clean, s, n, TEXT_ONELINE);
-	for (size_t i = 0; md && i < clean.n; i++) {
-		char c = clean.p[i];
-
-		if (c == '<')
-			buf_adds(out, "&lt;");
-		else if (c == '>')
-			buf_adds(out, "&gt;");
-		else if (c == '&')
-			buf_adds(out, "&amp;");
-		else if (strchr("\\|*_`[]", c) != NULL)
-			buf_addc(out, '\\'), buf_addc(out, c);
-		else
-			buf_addc(out, c);
-	}
-	if (!md)
+	if (md)
+		text_md_escape(out, clean.p != NULL ? clean.p : "", clean.n, MD_CELL, NULL);
+	else
 		buf_add(out, clean.p, clean.n);
 	buf_free(&clean);
 }
@@ -563,17 +551,21 @@ timeline_row(const struct side *sd, const char *name, size_t i, int64_t span, st
 	int64_t t1 = model_call_end(m, c);
 	struct buf cell = {0};
 	size_t from = BAR_W, to = 0;
+	long double end;
 
 	buf_addf(out, "  %s %s ", name, tool_state_glyph(st));
 	say_cell(&cell, strs_at(&sd->steps, i), strlen(strs_at(&sd->steps, i)), false);
 	say_padded(out, cell.p, 32);
 	if (a0 != TIME_NONE && t0 != TIME_NONE) {
 		if (t1 == TIME_NONE || t1 < t0)
-			t1 = a0 + span;
-		from = (size_t)((t0 - a0) * BAR_W / span);
-		to = (size_t)(((t1 - a0) * BAR_W + span - 1) / span);
-		from = from >= BAR_W ? BAR_W - 1 : from;
-		to = to <= from ? from + 1 : to > BAR_W ? BAR_W : to;
+			t1 = ms_add(a0, span);
+		/* Cells of the axis, the end's rounded up. */
+		from = (size_t)MIN(MAX(ms_scale(ms_sub(t0, a0), BAR_W, span), 0), BAR_W - 1);
+		end = (long double)ms_sub(t1, a0) * BAR_W / (long double)span;
+		to = end <= 0       ? 0
+		     : end >= BAR_W ? BAR_W
+				    : (size_t)end + ((long double)(size_t)end < end);
+		to = to <= from ? from + 1 : to;
 	}
 	buf_adds(out, " |");
 	for (size_t x = 0; x < BAR_W; x++)
@@ -806,10 +798,7 @@ compare_run(const char *a, const char *b, int format, int agent, FILE *out, stru
 			write_json(&sd[0], &sd[1], &o);
 		else
 			write_text(&sd[0], &sd[1], format == PF_MARKDOWN, &o);
-		if (fwrite(o.p, 1, o.n, out) != o.n || fflush(out) != 0) {
-			buf_addf(err, "writing output: %s", strerror(errno));
-			status = 1;
-		}
+		fwrite(o.p, 1, o.n, out); /* checked by its caller, with the rest */
 	}
 	side_free(&sd[0]);
 	side_free(&sd[1]);

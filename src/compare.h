@@ -15,7 +15,8 @@
  * every line read as agent's (-1: recognised per session), and write the
  * scorecard to out in format (enum print_format: text, Markdown or
  * JSON). Returns the exit status: 0, or 1 with the reason in err (a file
- * that cannot be read, a session that is not there). */
+ * that cannot be read, a session that is not there). Whether out was
+ * written is its caller's to check (main checks stdout once, at the end). */
 int compare_run(const char *a, const char *b, int format, int agent, FILE *out, struct buf *err);
 /* The file of "FILE#N" into file, and N; -1 when arg names no session (a
  * file of that name exists, or there is no "#N"). */

@@ -52,11 +52,12 @@ static int64_t
 call_stamp(const struct model *m, uint32_t c)
 {
 	enum call_state st = model_call_state(m, c);
-	int64_t v = ((int64_t)m->call[c].done_ev + 1) * 8 + st;
+	uint64_t v = ((uint64_t)m->call[c].done_ev + 1) * 8 + st;
 
+	/* Any clock a stream gives: a stamp, not a number (it wraps). */
 	if (st == CS_RUNNING && m->now_ms != TIME_NONE)
-		v += (m->now_ms / 1000) << 36;
-	return v;
+		v += (uint64_t)(m->now_ms / 1000) << 36;
+	return (int64_t)v;
 }
 
 bool
@@ -574,7 +575,7 @@ header(struct detail *d, uint32_t c, const struct callview *v)
 	if (call->start_ms != TIME_NONE && m->ses[call->session].start_ms != TIME_NONE) {
 		buf_reset(&line);
 		buf_addc(&line, '+');
-		fmt_clock(&line, call->start_ms - m->ses[call->session].start_ms);
+		fmt_clock(&line, ms_sub(call->start_ms, m->ses[call->session].start_ms));
 		buf_adds(&line, " into the session");
 		detail_field(d, "started", line.p, line.n, ROLE_NORMAL);
 	}

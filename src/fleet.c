@@ -215,7 +215,7 @@ file_live(const struct fleet *f, const struct ffile *ff)
 		return false;
 	if (ff->recording)
 		return ff->writer;
-	return f->now - ff->mtime_ms < STATUSLINE_LIVE_SECS * 1000;
+	return ms_sub(f->now, ff->mtime_ms) < STATUSLINE_LIVE_SECS * 1000;
 }
 
 /* Put row ri in its state now; touched when it changed. */

@@ -32,17 +32,6 @@ static const char *const md_titles[] = {
 	"now",   "time",  "calls", "tokens", "cost", "file",
 };
 
-/* A Markdown table cell: '|' and '\' escaped, '`' kept. */
-static void
-md_cell(struct buf *out, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '|' || s[i] == '\\')
-			buf_addc(out, '\\');
-		buf_addc(out, s[i]);
-	}
-}
-
 /* The Markdown table of the rows in v[0..n). */
 static void
 print_markdown(const struct fleet *f, const uint32_t *v, size_t n, int64_t now_ms, struct buf *out)
@@ -62,7 +51,7 @@ print_markdown(const struct fleet *f, const uint32_t *v, size_t n, int64_t now_m
 			buf_reset(&cell);
 			fleet_cell(f, v[i], md_cols[c], now_ms, &cell);
 			buf_addc(out, ' ');
-			md_cell(out, cell.p ? cell.p : "", cell.n);
+			text_md_escape(out, cell.p ? cell.p : "", cell.n, MD_CELL, NULL);
 			buf_adds(out, " |");
 		}
 		buf_addc(out, '\n');

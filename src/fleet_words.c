@@ -74,13 +74,15 @@ row_time(const struct fleet *f, uint32_t ri, int64_t now_ms)
 	if (r->state == FS_FILE)
 		return TIME_NONE;
 	if (running(r))
-		return r->start_ms != TIME_NONE && now_ms >= r->start_ms ? now_ms - r->start_ms
-									 : TIME_NONE;
+		return r->start_ms != TIME_NONE && now_ms >= r->start_ms
+			       ? ms_sub(now_ms, r->start_ms)
+			       : TIME_NONE;
 	if (r->duration_ms != TIME_NONE)
 		return r->duration_ms;
 	/* Its last event; the file's last write when no line had a time. */
 	end = r->last_ms != TIME_NONE ? r->last_ms : fleet_row_when(f, ri);
-	return r->start_ms != TIME_NONE && end >= r->start_ms ? end - r->start_ms : TIME_NONE;
+	return r->start_ms != TIME_NONE && end >= r->start_ms ? ms_sub(end, r->start_ms)
+							      : TIME_NONE;
 }
 
 /* --- order and filter ---------------------------------------------------------- */
@@ -279,7 +281,7 @@ cell_now(const struct fleet *f, const struct fleet_row *r, int64_t now_ms, struc
 		buf_adds(out, c->what);
 		if (c->start_ms != TIME_NONE && now_ms >= c->start_ms) {
 			buf_addc(out, ' ');
-			fmt_duration(out, now_ms - c->start_ms);
+			fmt_duration(out, ms_sub(now_ms, c->start_ms));
 		}
 		if (r->running > 1)
 			buf_addf(out, " (+%u)", r->running - 1);
@@ -357,9 +359,9 @@ cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col, int64_t now_ms,
 			buf_addf(out, "$%.*f", r->cost_usd < 0.1 ? 4 : 2, r->cost_usd);
 		break;
 	case FC_QUIET:
-		if (running(r) && now_ms - fleet_row_when(f, ri) >= QUIET_MS) {
+		if (running(r) && ms_sub(now_ms, fleet_row_when(f, ri)) >= QUIET_MS) {
 			buf_adds(out, "quiet ");
-			fmt_duration(out, (now_ms - fleet_row_when(f, ri)) / 60000 * 60000);
+			fmt_duration(out, ms_sub(now_ms, fleet_row_when(f, ri)) / 60000 * 60000);
 		}
 		break;
 	case FC_FILE:

@@ -150,9 +150,13 @@ void json_decode(const struct json *j, int t, struct buf *out);
  * surrogate becomes U+FFFD; \u0000 becomes a NUL byte. Bytes that are not
  * escapes are copied unchanged. */
 void json_unescape(struct buf *out, const char *raw, size_t n);
+/* The same, appending only the first max bytes or so (a code point may
+ * run past them); returns the length of the whole decoded text. */
+size_t json_unescape_max(struct buf *out, const char *raw, size_t n, size_t max);
 
 /* Append s[0..n) as a quoted JSON string: ", \ and control characters
- * escaped, invalid UTF-8 replaced by \ufffd. */
+ * escaped (C1 and the bidirectional controls too, as \u202e), invalid
+ * UTF-8 replaced by \ufffd. */
 void json_quote(struct buf *out, const char *s, size_t n);
 
 /* Append token t re-indented as JSON (two spaces per level, starting at

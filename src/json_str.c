@@ -2,6 +2,7 @@
  * re-indenting a value for people to read. */
 #include "json.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* Value of four hex digits at p[0..n), or -1 if there are not four. */
@@ -55,25 +56,35 @@ unescape_u(struct buf *out, const char *p, size_t n)
 	return 6;
 }
 
-/* Decode a JSON string body into UTF-8; never reads past n. */
-void
-json_unescape(struct buf *out, const char *raw, size_t n)
+/* Decode a JSON string body into UTF-8; never reads past n. Past max bytes
+ * of output, the rest is only counted: a run's bytes directly, an escape's
+ * decoded into a scratch buffer of a few bytes. */
+size_t
+json_unescape_max(struct buf *out, const char *raw, size_t n, size_t max)
 {
-	size_t i = 0;
+	struct buf scratch = {0};
+	size_t i = 0, total = 0;
 
 	while (i < n) {
 		const char *bs = memchr(raw + i, '\\', n - i);
 		size_t run = bs != NULL ? (size_t)(bs - raw) - i : n - i;
+		struct buf *dst = total < max ? out : &scratch;
+		size_t before;
 		char c;
 
 		if (run > 0) {
-			buf_add(out, raw + i, run);
+			if (total < max)
+				buf_add(out, raw + i, MIN(run, max - total));
+			total += run;
 			i += run;
 			if (i == n)
 				break;
+			dst = total < max ? out : &scratch;
 		}
+		before = dst->n;
 		if (i + 1 == n) { /* a backslash ending unvalidated text */
-			buf_addc(out, '\\');
+			buf_addc(dst, '\\');
+			total++;
 			break;
 		}
 		c = raw[i + 1];
@@ -81,32 +92,44 @@ json_unescape(struct buf *out, const char *raw, size_t n)
 		case '"':
 		case '\\':
 		case '/':
-			buf_addc(out, c);
+			buf_addc(dst, c);
 			break;
 		case 'b':
-			buf_addc(out, '\b');
+			buf_addc(dst, '\b');
 			break;
 		case 'f':
-			buf_addc(out, '\f');
+			buf_addc(dst, '\f');
 			break;
 		case 'n':
-			buf_addc(out, '\n');
+			buf_addc(dst, '\n');
 			break;
 		case 'r':
-			buf_addc(out, '\r');
+			buf_addc(dst, '\r');
 			break;
 		case 't':
-			buf_addc(out, '\t');
+			buf_addc(dst, '\t');
 			break;
 		case 'u':
-			i += unescape_u(out, raw + i, n - i);
+			i += unescape_u(dst, raw + i, n - i);
+			total += dst->n - before;
+			buf_reset(&scratch);
 			continue;
 		default: /* not an escape: copied as it is */
-			buf_add(out, raw + i, 2);
+			buf_add(dst, raw + i, 2);
 			break;
 		}
+		total += dst->n - before;
+		buf_reset(&scratch);
 		i += 2;
 	}
+	buf_free(&scratch);
+	return total;
+}
+
+void
+json_unescape(struct buf *out, const char *raw, size_t n)
+{
+	json_unescape_max(out, raw, n, SIZE_MAX);
 }
 
 /* Length of the well-formed UTF-8 sequence at p[0..n) (RFC 3629: no
@@ -144,6 +167,28 @@ utf8_len(const unsigned char *p, size_t n)
 	return len;
 }
 
+/* The code point of the well-formed sequence p[0..len) when JSON output
+ * escapes it rather than carry it raw, else 0: the C1 controls, and the
+ * bidirectional controls (U+061C, U+200E, U+200F, U+202A..U+202E,
+ * U+2066..U+2069) that would turn around what a viewer of the JSON shows. */
+static uint32_t
+escaped_cp(const unsigned char *p, size_t len)
+{
+	uint32_t cp;
+
+	if (len == 2 && p[0] == 0xC2 && p[1] < 0xA0)
+		return p[1];
+	if (len == 2 && p[0] == 0xD8 && p[1] == 0x9C)
+		return 0x061C;
+	if (len != 3 || p[0] != 0xE2)
+		return 0;
+	cp = 0x2000 | (uint32_t)(p[1] & 0x3F) << 6 | (p[2] & 0x3F);
+	return cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
+			       (cp >= 0x2066 && cp <= 0x2069)
+		       ? cp
+		       : 0;
+}
+
 /* Append s[0..n) as a JSON string literal that any parser accepts. */
 void
 json_quote(struct buf *out, const char *s, size_t n)
@@ -157,6 +202,7 @@ json_quote(struct buf *out, const char *s, size_t n)
 	while (i < n) {
 		size_t run = i, len;
 		unsigned char c;
+		uint32_t cp;
 		char esc[6];
 
 		while (run < n && p[run] >= 0x20 && p[run] < 0x7f && p[run] != '"' &&
@@ -170,12 +216,13 @@ json_quote(struct buf *out, const char *s, size_t n)
 		c = p[i];
 		if (c >= 0x80) {
 			len = utf8_len(p + i, n - i);
-			if (len == 2 && c == 0xC2 && p[i + 1] < 0xA0) {
+			if ((cp = escaped_cp(p + i, len)) != 0) {
 				/* C1 controls (U+0080..U+009F): CSI, OSC and
-				 * DCS to some terminals, so escaped like C0. */
-				memcpy(esc, "\\u00", 4);
-				esc[4] = hex[p[i + 1] >> 4];
-				esc[5] = hex[p[i + 1] & 15];
+				 * DCS to some terminals, so escaped like C0;
+				 * bidi controls, which turn text around. */
+				memcpy(esc, "\\u", 2);
+				for (int k = 0; k < 4; k++)
+					esc[2 + k] = hex[(cp >> (12 - 4 * k)) & 15];
 				buf_add(out, esc, 6);
 			} else if (len > 0) {
 				buf_add(out, s + i, len);

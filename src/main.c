@@ -290,7 +290,10 @@ run_print(struct input *in, struct model *m, const struct options *o, struct run
 				continue; /* stopped and reaped: read the rest */
 		}
 		timeout = run != NULL ? runner_timeout(run) : -1;
-		fflush(stdout);
+		/* Output that cannot be written ends a follow (said at the
+		 * end); a COMMAND's output is still drained. */
+		if (fflush(stdout) != 0 && run == NULL)
+			break;
 		n = input_pollfds(in, fds, (int)ARRAY_LEN(fds) - 1);
 		if (run != NULL) {
 			fds[n].fd = sig_fd();
@@ -323,10 +326,6 @@ run_print(struct input *in, struct model *m, const struct options *o, struct run
 		status = 1;
 	if (m->nses == 0 || m->ses[m->nses - 1].result_ev == NONE)
 		status = 3;
-	if (ferror(stdout) || fflush(stdout) != 0) {
-		fprintf(stderr, "agentview: writing output: %s\n", strerror(errno));
-		status = 1;
-	}
 	if (r.rec_failed && !in->rec->kept)
 		status = 1;
 	return status;
@@ -371,6 +370,18 @@ run_screen(struct input *in, struct model *m, const struct options *o, struct ru
 	return status < 0 ? -1 : status;
 }
 
+/* The status line's flags: tmux's styles with --tmux-style; and inside
+ * tmux ($TMUX set) every '#' of event text doubled even without it, since
+ * the line is most likely going into tmux's bar, where a stream's "#(...)"
+ * would run and its "#[...]" restyle. Elsewhere a '#' stays one. */
+static int
+status_line_flags(const struct options *o)
+{
+	const char *tmux = getenv("TMUX");
+
+	return (o->tmux_style ? SL_TMUX : 0) | (tmux != NULL && *tmux != '\0' ? SL_HASH : 0);
+}
+
 /* --status-line: one line about the newest session of the FILE (or of
  * stdin), and its exit status. */
 static int
@@ -379,8 +390,8 @@ run_status_line(const struct options *o)
 	struct buf err = {0};
 	int status;
 
-	status = statusline_run(o->nfiles == 1 ? o->files[0] : "-", o->tmux_style ? SL_TMUX : 0,
-				o->agent, clock_wall_ms(), stdout, &err);
+	status = statusline_run(o->nfiles == 1 ? o->files[0] : "-", status_line_flags(o), o->agent,
+				clock_wall_ms(), stdout, &err);
 	if (status == 1)
 		fprintf(stderr, "agentview: %s\n", err.p);
 	buf_free(&err);
@@ -519,7 +530,7 @@ run_fleet(const struct options *o)
 		fprintf(stderr, "agentview-memstat: rows=%zu files=%zu rss_anon_peak_kib=%ld\n",
 			fleet_nrows(f), fleet_nfiles(f), (long)memstat_peak);
 	if (o->status_line) {
-		fleet_status_line(f, now, o->tmux_style ? SL_TMUX : 0, &line);
+		fleet_status_line(f, now, status_line_flags(o), &line);
 		buf_addc(&line, '\n');
 		fwrite(line.p, 1, line.n, stdout);
 	} else if (o->follow) {
@@ -534,11 +545,6 @@ run_fleet(const struct options *o)
 		fleet_print_json(f, o->agent, stdout);
 	} else {
 		fleet_print_list(f, (enum print_format)o->format, list_width(), now, stdout);
-	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		if (errno != EPIPE)
-			fprintf(stderr, "agentview: writing output: %s\n", strerror(errno));
-		status = 1;
 	}
 	buf_free(&line);
 	fleet_free(f);
@@ -710,8 +716,54 @@ out:
 	return status;
 }
 
+/* Standard descriptors closed by the caller ("agentview >&-") are held by
+ * /dev/null, read-only: nothing opened later (the input, a pipe to the
+ * COMMAND, a recording) takes their place, and a write to a closed
+ * stdout fails, to be said at the end. */
+static void
+hold_std_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++) {
+		int got;
+
+		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+			continue;
+		got = open("/dev/null", fd == 2 ? O_WRONLY : O_RDONLY);
+		if (got >= 0 && got != fd) {
+			dup2(got, fd);
+			close(got);
+		}
+	}
+}
+
+/* Every output goes to stdout through stdio; whether all of it was
+ * written is known once it is flushed, here, for every way out of main:
+ * a write that failed (a full disk, a closed stdout, a reader gone) is said
+ * and makes the exit status 1, unless a COMMAND's own failure is to be
+ * passed on. */
+static int
+output_checked(int status)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return status;
+	/* A reader that went away (| head) knows. */
+	if (errno != EPIPE)
+		fprintf(stderr, "agentview: writing output: %s\n",
+			errno != 0 ? strerror(errno) : "failed");
+	return status == 0 || status == 3 ? 1 : status;
+}
+
+static int run_main(int argc, char **argv);
+
 int
 main(int argc, char **argv)
+{
+	hold_std_fds();
+	return output_checked(run_main(argc, argv));
+}
+
+static int
+run_main(int argc, char **argv)
 {
 	struct options o;
 	struct buf out = {0}, err = {0}, cmp[2] = {{0}};

@@ -439,8 +439,16 @@ const struct json *model_parsed(const struct model *m, uint32_t e, struct json *
 void model_item_text(struct model *m, uint32_t it, struct buf *out);
 /* The agent (enum agent_id) whose stream event e is from. */
 unsigned model_event_agent(const struct model *m, uint32_t e);
-/* Append the decoded text of one assistant or thinking event. */
+/* Append the decoded text of one assistant or thinking event; of a line
+ * that is not JSON, its first MODEL_EXCERPT bytes (model_bad_text). */
 void model_event_text(struct model *m, uint32_t e, struct buf *out);
+/* A line that is not JSON (EV_BAD) is shown, copied and searched by its
+ * first MODEL_EXCERPT bytes, in every format and on the screen: a line of
+ * gigabytes costs its excerpt, never a copy of itself. */
+#define MODEL_EXCERPT 200
+/* Append the first MODEL_EXCERPT bytes of bad line e's text (no UTF-8
+ * sequence cut; a recorded line decoded), and return its whole length. */
+size_t model_bad_text(struct model *m, uint32_t e, struct buf *out);
 /* Append the decoded value of a top-level string field of event e (such as
  * "model" or "cwd" of an init); false when absent. */
 bool model_event_field(struct model *m, uint32_t e, const char *path, struct buf *out);

@@ -258,10 +258,10 @@ model_call_duration(const struct model *m, uint32_t c)
 	if (call->start_ms == TIME_NONE)
 		return TIME_NONE;
 	if (end != TIME_NONE)
-		return MAX(end - call->start_ms, 0);
+		return MAX(ms_sub(end, call->start_ms), 0);
 	if (model_call_state(m, c) == CS_RUNNING && m->now_ms != TIME_NONE &&
 	    m->now_ms >= call->start_ms)
-		return m->now_ms - call->start_ms;
+		return ms_sub(m->now_ms, call->start_ms);
 	return TIME_NONE;
 }
 
@@ -276,11 +276,11 @@ model_session_duration(const struct model *m, uint32_t s)
 		return TIME_NONE;
 	if (model_session_state(m, s) == SS_LIVE && m->now_ms != TIME_NONE &&
 	    m->now_ms >= ses->start_ms)
-		return m->now_ms - ses->start_ms;
+		return ms_sub(m->now_ms, ses->start_ms);
 	/* Its span as of a limit that cuts it is not known. */
 	if (!model_seen(m, ses->last_ev))
 		return TIME_NONE;
-	return ses->last_ms - ses->start_ms;
+	return ms_sub(ses->last_ms, ses->start_ms);
 }
 
 /* The axis of session s alone. */
@@ -290,13 +290,16 @@ own_axis(const struct model *m, uint32_t s, int64_t *a0, int64_t *a1)
 	int64_t d = model_session_duration(m, s);
 
 	*a0 = m->ses[s].start_ms;
-	*a1 = d == TIME_NONE ? *a0 : *a0 + d;
+	*a1 = d == TIME_NONE || *a0 == TIME_NONE ? *a0 : ms_add(*a0, d);
 	/* last_ms is from the future while a replay's limit cuts it. */
 	if (m->ses[s].last_ms != TIME_NONE && m->ses[s].last_ms > *a1 &&
 	    model_seen(m, m->ses[s].last_ev))
 		*a1 = m->ses[s].last_ms;
-	if (*a1 <= *a0)
+	/* Never empty, even at the end of the clock. */
+	if (*a1 <= *a0) {
+		*a0 = MIN(*a0, INT64_MAX - 1);
 		*a1 = *a0 + 1;
+	}
 }
 
 void
@@ -309,11 +312,11 @@ model_session_axis(const struct model *m, uint32_t s, int64_t *a0, int64_t *a1)
 		return;
 	for (uint32_t i = 0; i < m->nses; i++) {
 		own_axis(m, i, &b0, &b1);
-		if (b0 != TIME_NONE && b1 - b0 > longest)
-			longest = b1 - b0;
+		if (b0 != TIME_NONE && ms_sub(b1, b0) > longest)
+			longest = ms_sub(b1, b0);
 	}
-	if (*a0 != TIME_NONE && longest > *a1 - *a0)
-		*a1 = *a0 + longest;
+	if (*a0 != TIME_NONE && longest > ms_sub(*a1, *a0))
+		*a1 = ms_add(*a0, longest);
 }
 
 void
@@ -332,8 +335,11 @@ model_call_span(const struct model *m, uint32_t c, double *from, double *to)
 		a1 = e;
 	s = MAX(s, a0);
 	e = MAX(e, s);
-	*from = (double)(s - a0) / (double)(a1 - a0);
-	*to = (double)(e - a0) / (double)(a1 - a0);
+	*from = (double)ms_sub(s, a0) / (double)ms_sub(a1, a0);
+	*to = (double)ms_sub(e, a0) / (double)ms_sub(a1, a0);
+	/* An axis that starts nowhere, or a span past its saturated length. */
+	*from = *from >= 0 && *from <= 1 ? *from : 0;
+	*to = *to >= *from && *to <= 1 ? *to : 1;
 }
 
 /* --- decoding on demand -------------------------------------------------- */
@@ -530,6 +536,55 @@ model_event_agent(const struct model *m, uint32_t e)
 	return it == NONE ? AGENT_CURSOR : m->ses[m->it[it].session].agent;
 }
 
+/* The end of the first max bytes of s[0..n), moved back to the start of a
+ * UTF-8 sequence it would cut. */
+static size_t
+cut_utf8(const char *s, size_t n, size_t max)
+{
+	size_t k = n, back = 0;
+
+	if (n <= max)
+		return n;
+	k = max;
+	while (k > 0 && back < 3 && ((unsigned char)s[k] & 0xC0) == 0x80)
+		k--, back++;
+	return k;
+}
+
+size_t
+model_bad_text(struct model *m, uint32_t e, struct buf *out)
+{
+	const struct item *it = &m->it[m->ev[e].item];
+	size_t n, rn, total, from = out->n;
+	const char *p = model_line(m, e, &n), *raw;
+	struct json *j = m->qjson;
+	int t;
+
+	/* A line kept in a recording: its text, or its bytes in base64. */
+	if (it->type == IT_DIAG && m->diag[it->ref].code == DG_RECORDED &&
+	    json_parse(j, p, n) == JSON_OK) {
+		if ((t = json_get(j, 0, "text")) >= 0) {
+			raw = json_raw(j, t, &rn);
+			total = json_unescape_max(out, raw, rn, MODEL_EXCERPT);
+		} else if ((t = json_get(j, 0, "base64")) >= 0) {
+			raw = json_raw(j, t, &rn);
+			while (rn > 0 && raw[rn - 1] == '=')
+				rn--;
+			base64_decode(out, raw, MIN(rn, (MODEL_EXCERPT / 3 + 1) * 4));
+			total = rn / 4 * 3 + (rn % 4 > 1 ? rn % 4 - 1 : 0);
+		} else {
+			return 0;
+		}
+		out->n = from + cut_utf8(out->p + from, out->n - from, MODEL_EXCERPT);
+		out->p[out->n] = '\0';
+		return total;
+	}
+	if (n > 0 && p[n - 1] == '\r')
+		n--;
+	buf_add(out, p, cut_utf8(p, n, MODEL_EXCERPT));
+	return n;
+}
+
 void
 model_event_text(struct model *m, uint32_t e, struct buf *out)
 {
@@ -537,6 +592,10 @@ model_event_text(struct model *m, uint32_t e, struct buf *out)
 	enum ev_type type = EV_TYPE(&m->ev[e]);
 	unsigned agent;
 
+	if (type == EV_BAD && m->ev[e].item != NONE) {
+		model_bad_text(m, e, out);
+		return;
+	}
 	if (type == EV_BAD || type == EV_STDERR) {
 		append_line_text(m, e, out);
 		return;

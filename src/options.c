@@ -276,7 +276,15 @@ const struct opt options_table[] = {
 		".B #\n"
 		"taken from event text, since tmux expands formats in the output of\n"
 		".BR #() .\n"
-		"Without it the line holds no escape of any kind.\n"},
+		"Without it the line holds no escape of any kind; inside tmux\n"
+		"(\n"
+		".B TMUX\n"
+		"set) every\n"
+		".B #\n"
+		"of event text is doubled all the same, since the line most likely\n"
+		"goes into tmux's bar, where a stream's\n"
+		".B #(...)\n"
+		"would run.\n"},
 	{.name = "compare", .kind = OPT_FLAG, .to = OPT_AT(compare),
 	 .help = "compare two runs: the two FILEs (FILE#N: its Nth session, else its\n"
 		 "newest) side by side, in --format text, markdown or json; on a\n"

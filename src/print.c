@@ -15,11 +15,11 @@
 #include "words.h"
 
 /* emit's flags besides text_sanitize's: in Markdown, event text escaped
- * as words (a header, a call's line: '<', '>' and '&') or as prose (a
- * reply, thinking: tags only, code kept; a fence goes on across calls). */
+ * as words (a header, a call's line: MD_PLAIN) or as prose (a reply,
+ * thinking, a plan: MD_PROSE, a fence going on across calls). */
 enum {
-	MD_WORDS = 1 << 8,
-	MD_PROSE = 1 << 9,
+	EM_WORDS = 1 << 8,
+	EM_PROSE = 1 << 9,
 };
 
 struct printer {
@@ -34,7 +34,8 @@ struct printer {
 	struct buf san;     /* sanitized text, ready to write */
 	struct buf esc;     /* Markdown: event text escaped */
 	struct buf red;     /* event text with its secrets out */
-	struct buf held;    /* a reply held while secrets are hidden */
+	struct buf held;    /* a reply held while secrets are hidden, or (Markdown)
+			       the line it has not ended yet */
 	struct md_state md; /* Markdown: where the reply being written is */
 	struct tool_desc td;
 	struct summary sc; /* the JSON format's */
@@ -90,59 +91,78 @@ print_format_parse(const char *name, enum print_format *fmt)
 /* Write s[0..n) made safe for a terminal. Lines the printer composes go
  * with their length and TEXT_ONELINE: a decoded field can hold a NUL
  * (\u0000), which strlen would stop at, and a newline, which could start
- * a line that looks like one of ours ("== ok"). */
-/* Whether text needs escaping for Markdown (most does not: no copy of a
- * huge line then): a '<', as words a '>' or '&' too, as prose a backtick
- * or tilde that may open or close a fence. */
-static bool
-md_needs(const char *s, size_t n, int flags)
-{
-	if (memchr(s, '<', n) != NULL)
-		return true;
-	if (flags & MD_WORDS)
-		return memchr(s, '>', n) != NULL || memchr(s, '&', n) != NULL;
-	return memchr(s, '`', n) != NULL || memchr(s, '~', n) != NULL;
-}
-
+ * a line that looks like one of ours ("== ok"). In Markdown, event text is
+ * never the document's markup: escaped as words or prose (text_md_escape),
+ * after its secrets are out (the escapes would hide them from the
+ * redactor) and it is sanitized (what the escapes see is what a renderer
+ * reads). */
 static void
 emit(struct printer *p, const char *s, size_t n, int flags)
 {
+	struct buf *o = &p->san;
+	enum md_mode mode;
+
 	if (n == 0)
 		return;
-	/* Secrets out first: Markdown's escapes would hide them. */
 	buf_reset(&p->red);
 	if (redact_text(redact_active(), s, n, &p->red)) {
 		s = p->red.p;
 		n = p->red.n;
 	}
-	flags |= TEXT_REDACTED;
-	/* Markdown: event text is never the document's markup. */
-	if (p->fmt == PF_MARKDOWN && (flags & (MD_WORDS | MD_PROSE)) && md_needs(s, n, flags)) {
-		buf_reset(&p->esc);
-		text_md_escape(&p->esc, s, n, flags & MD_WORDS,
-			       flags & MD_PROSE ? &p->md : &(struct md_state){0});
-		s = p->esc.p;
-		n = p->esc.n;
-	} else if (flags & MD_PROSE) {
-		p->md.mid = s[n - 1] != '\n';
-	}
 	buf_reset(&p->san);
-	text_sanitize(&p->san, s, n, flags & ~(MD_WORDS | MD_PROSE));
-	fwrite(p->san.p, 1, p->san.n, p->out);
-	if (p->san.n > 0)
-		p->bol = p->san.p[p->san.n - 1] == '\n';
+	text_sanitize(&p->san, s, n, (flags & ~(EM_WORDS | EM_PROSE)) | TEXT_REDACTED);
+	mode = flags & EM_PROSE ? MD_PROSE : MD_PLAIN;
+	if (p->fmt == PF_MARKDOWN && (flags & (EM_WORDS | EM_PROSE)) &&
+	    !text_md_as_is(p->san.p, p->san.n, mode, &p->md)) {
+		o = &p->esc;
+		buf_reset(o);
+		text_md_escape(o, p->san.p, p->san.n, mode, &p->md);
+	}
+	fwrite(o->p, 1, o->n, p->out);
+	if (o->n > 0)
+		p->bol = o->p[o->n - 1] == '\n';
+}
+
+/* Write markup of the printer's own (a Markdown lead: "**Result:** "). */
+static void
+put(struct printer *p, const char *s)
+{
+	fputs(s, p->out);
+	p->bol = false;
 }
 
 /* A reply's text as it streams. While secrets are hidden it is held
  * until the reply stops, so that a key cut across deltas is redacted
- * whole. */
+ * whole; in Markdown, a line is held until it ends, so that its code
+ * spans and fences are read whole. */
 static void
-prose(struct printer *p, const char *s, size_t n)
+prose(struct printer *p, struct buf *t)
 {
+	struct buf swap;
+	size_t k;
+
+	if (redact_active() == NULL && p->fmt != PF_MARKDOWN) {
+		emit(p, t->p, t->n, EM_PROSE);
+		return;
+	}
+	/* The first piece is taken, not copied: a reply of 100 MB in one
+	 * line costs no second copy. */
+	if (p->held.n == 0) {
+		swap = p->held;
+		p->held = *t;
+		*t = swap;
+	} else {
+		buf_add(&p->held, t->p, t->n);
+	}
 	if (redact_active() != NULL)
-		buf_add(&p->held, s, n);
-	else
-		emit(p, s, n, MD_PROSE);
+		return;
+	for (k = p->held.n; k > 0 && p->held.p[k - 1] != '\n'; k--)
+		;
+	if (k == 0)
+		return;
+	emit(p, p->held.p, k, EM_PROSE);
+	memmove(p->held.p, p->held.p + k, p->held.n - k);
+	p->held.n -= k;
 }
 
 /* Print the reply held by prose, if any. */
@@ -151,7 +171,7 @@ prose_flush(struct printer *p)
 {
 	if (p->held.n == 0)
 		return;
-	emit(p, p->held.p, p->held.n, MD_PROSE);
+	emit(p, p->held.p, p->held.n, EM_PROSE);
 	buf_reset(&p->held);
 }
 
@@ -164,11 +184,22 @@ endline(struct printer *p)
 	p->bol = true;
 }
 
+/* Markdown: the end of prose; a fenced block it left open is closed. */
+static void
+prose_end(struct printer *p)
+{
+	endline(p);
+	buf_reset(&p->esc);
+	text_md_close(&p->esc, &p->md);
+	if (p->esc.n > 0)
+		fwrite(p->esc.p, 1, p->esc.n, p->out);
+}
+
 /* Markdown: end the list or the paragraph before another block. */
 static void
 md_block(struct printer *p)
 {
-	endline(p);
+	prose_end(p);
 	/* A paragraph of reply or a list ends with a blank line, or what
 	 * follows joins it. */
 	if (p->md_list || p->text_item != NONE) {
@@ -212,12 +243,13 @@ query_line(struct printer *p, uint32_t q, const char *lead)
 	buf_reset(&p->line);
 	buf_adds(&p->line, lead);
 	words_query(p->m, q, &w, &p->line);
-	emit(p, p->line.p, p->line.n, TEXT_ONELINE | MD_WORDS);
+	emit(p, p->line.p, p->line.n, TEXT_ONELINE | EM_WORDS);
 	endline(p);
 	if (w.body.n > 0) {
 		fputc('\n', p->out);
-		emit(p, w.body.p, w.body.n, MD_PROSE);
-		endline(p);
+		memset(&p->md, 0, sizeof p->md);
+		emit(p, w.body.p, w.body.n, EM_PROSE);
+		prose_end(p);
 		fputc('\n', p->out);
 		p->md_list = false;
 	}
@@ -238,7 +270,7 @@ ended_in_background(struct printer *p, uint32_t e, const char *lead)
 		buf_reset(&p->line);
 		buf_adds(&p->line, lead);
 		call_line(p, (uint32_t)c, &p->line);
-		emit(p, p->line.p, p->line.n, TEXT_ONELINE | MD_WORDS);
+		emit(p, p->line.p, p->line.n, TEXT_ONELINE | EM_WORDS);
 		endline(p);
 		return;
 	}
@@ -277,7 +309,7 @@ emit_prefixed(struct printer *p, const char *prefix, const char *s, size_t n)
 		size_t len = nl ? (size_t)(nl - (s + i)) : n - i;
 
 		fputs(prefix, p->out);
-		emit(p, s + i, len, TEXT_ONELINE | MD_WORDS);
+		emit(p, s + i, len, TEXT_ONELINE | EM_WORDS);
 		fputc('\n', p->out);
 		p->bol = true;
 		if (nl == NULL)
@@ -297,7 +329,7 @@ text_line(struct printer *p, const char *lead, uint32_t it)
 	endline(p);
 	buf_adds(l, lead);
 	words_item(p->m, it, WORDS_WHOLE, &p->td, l);
-	emit(p, l->p, l->n, TEXT_ONELINE | MD_WORDS);
+	emit(p, l->p, l->n, TEXT_ONELINE | EM_WORDS);
 	endline(p);
 }
 
@@ -319,7 +351,7 @@ text_event(struct printer *p, uint32_t e)
 		endline(p);
 		buf_adds(l, "== session ");
 		words_session_header(m, m->it[it].session, l);
-		emit(p, l->p, l->n, TEXT_ONELINE | MD_WORDS);
+		emit(p, l->p, l->n, TEXT_ONELINE | EM_WORDS);
 		endline(p);
 		break;
 	case EV_USER:
@@ -337,13 +369,13 @@ text_event(struct printer *p, uint32_t e)
 			endline(p);
 		p->text_item = it;
 		words_event_text(m, e, &p->tmp);
-		prose(p, p->tmp.p, p->tmp.n);
+		prose(p, &p->tmp);
 		break;
 	case EV_TOOL_DONE:
 		endline(p);
 		buf_adds(l, "  ");
 		call_line(p, m->it[it].ref, l);
-		emit(p, l->p, l->n, TEXT_ONELINE | MD_WORDS);
+		emit(p, l->p, l->n, TEXT_ONELINE | EM_WORDS);
 		endline(p);
 		break;
 	case EV_ANSWER:
@@ -384,7 +416,7 @@ md_event(struct printer *p, uint32_t e)
 		md_block(p);
 		buf_adds(l, "## Session ");
 		words_session_header(m, m->it[it].session, l);
-		emit(p, l->p, l->n, TEXT_ONELINE | MD_WORDS);
+		emit(p, l->p, l->n, TEXT_ONELINE | EM_WORDS);
 		fputs("\n\n", p->out);
 		p->bol = true;
 		break;
@@ -400,12 +432,12 @@ md_event(struct printer *p, uint32_t e)
 		md_block(p);
 		words_thinking(m, it, l);
 		fprintf(p->out, "<details><summary>");
-		emit(p, l->p, l->n, TEXT_ONELINE | MD_WORDS);
+		emit(p, l->p, l->n, TEXT_ONELINE | EM_WORDS);
 		fputs("</summary>\n\n", p->out);
 		memset(&p->md, 0, sizeof p->md);
 		model_item_text(m, it, &p->tmp);
-		emit(p, p->tmp.p, p->tmp.n, MD_PROSE);
-		endline(p);
+		emit(p, p->tmp.p, p->tmp.n, EM_PROSE);
+		prose_end(p);
 		fputs("\n</details>\n\n", p->out);
 		break;
 	case EV_TEXT_DELTA:
@@ -416,7 +448,7 @@ md_event(struct printer *p, uint32_t e)
 			memset(&p->md, 0, sizeof p->md);
 		}
 		words_event_text(m, e, &p->tmp);
-		prose(p, p->tmp.p, p->tmp.n);
+		prose(p, &p->tmp);
 		return;
 	case EV_TOOL_DONE:
 		if (!p->md_list)
@@ -424,7 +456,7 @@ md_event(struct printer *p, uint32_t e)
 		endline(p);
 		buf_adds(l, "- ");
 		call_line(p, m->it[it].ref, l);
-		emit(p, l->p, l->n, TEXT_ONELINE | MD_WORDS);
+		emit(p, l->p, l->n, TEXT_ONELINE | EM_WORDS);
 		endline(p);
 		p->md_list = true;
 		break;
@@ -440,9 +472,9 @@ md_event(struct printer *p, uint32_t e)
 		return;
 	case EV_RESULT:
 		md_block(p);
-		buf_adds(l, "**Result:** ");
+		put(p, "**Result:** ");
 		words_session_line(m, m->it[it].session, l);
-		emit(p, l->p, l->n, TEXT_ONELINE | MD_WORDS);
+		emit(p, l->p, l->n, TEXT_ONELINE | EM_WORDS);
 		fputs("\n\n", p->out);
 		p->bol = true;
 		break;
@@ -452,23 +484,26 @@ md_event(struct printer *p, uint32_t e)
 		if (!p->md_list)
 			md_block(p);
 		endline(p);
-		buf_adds(l, "- ");
+		put(p, type == EV_NOTICE ? "- _" : "- ");
 		if (type == EV_NOTICE) {
-			buf_adds(l, "_");
 			model_notice_text(m, e, l);
-			buf_adds(l, "_");
 		} else if (type == EV_BAD) {
 			buf_adds(l, GLYPH_WARN " ");
+			size_t total;
+
 			words_diag(m, m->it[it].ref, l);
 			buf_adds(l, ": ");
-			model_event_text(m, e, &p->tmp);
+			total = model_bad_text(m, e, &p->tmp);
 			tool_code_span(l, p->tmp.p, p->tmp.n);
+			words_more(l, total, p->tmp.n);
 		} else {
 			buf_adds(l, "stderr: ");
 			model_event_text(m, e, &p->tmp);
 			tool_code_span(l, p->tmp.p, p->tmp.n);
 		}
-		emit(p, l->p, l->n, TEXT_ONELINE | MD_WORDS);
+		emit(p, l->p, l->n, TEXT_ONELINE | EM_WORDS);
+		if (type == EV_NOTICE)
+			put(p, "_");
 		endline(p);
 		p->md_list = true;
 		if (type == EV_NOTICE)
@@ -536,13 +571,13 @@ printer_note(struct printer *p, const char *msg, size_t n)
 	buf_reset(l);
 	if (p->fmt == PF_MARKDOWN) {
 		md_block(p);
-		buf_adds(l, "**Note:** ");
+		put(p, "**Note:** ");
 	} else {
 		endline(p);
-		buf_adds(l, "== ");
+		put(p, "== ");
 	}
 	buf_add(l, msg, n);
-	emit(p, l->p, l->n, TEXT_ONELINE | MD_WORDS);
+	emit(p, l->p, l->n, TEXT_ONELINE | EM_WORDS);
 	endline(p);
 	if (p->fmt == PF_MARKDOWN)
 		fputc('\n', p->out);
@@ -566,7 +601,7 @@ finish_summary(struct printer *p, bool md)
 		    !(model_session_state(m, (uint32_t)s) == SS_FAILED && !m->ses[s].is_error))
 			continue;
 		buf_reset(&p->line);
-		buf_adds(&p->line, md ? "**Summary:** " : "== ");
+		put(p, md ? "**Summary:** " : "== ");
 		if (m->nses > 1) {
 			buf_adds(&p->line, "session ");
 			if (m->ses[s].init_ev != NONE)
@@ -576,17 +611,18 @@ finish_summary(struct printer *p, bool md)
 			buf_adds(&p->line, ": ");
 		}
 		words_session_line(m, (uint32_t)s, &p->line);
-		emit(p, p->line.p, p->line.n, TEXT_ONELINE | MD_WORDS);
+		emit(p, p->line.p, p->line.n, TEXT_ONELINE | EM_WORDS);
 		endline(p);
 	}
 	if (m->nses > 1) {
 		buf_reset(&p->line);
-		buf_addf(&p->line, "%s%zu sessions:", md ? "**Sessions:** " : "== ", m->nses);
+		put(p, md ? "**Sessions:** " : "== ");
+		buf_addf(&p->line, "%zu sessions:", m->nses);
 		for (int st = 0; st < SS_NSTATES; st++)
 			if (by_state[st] > 0)
 				buf_addf(&p->line, " %u %s", by_state[st],
 					 model_session_state_name((enum session_state)st));
-		emit(p, p->line.p, p->line.n, TEXT_ONELINE | MD_WORDS);
+		emit(p, p->line.p, p->line.n, TEXT_ONELINE | EM_WORDS);
 		endline(p);
 	}
 	if (m->nses == 0)
@@ -617,7 +653,7 @@ finish_log(struct printer *p)
 		buf_reset(&p->line);
 		buf_adds(&p->line, md ? "- " : "  ");
 		call_line(p, (uint32_t)c, &p->line);
-		emit(p, p->line.p, p->line.n, TEXT_ONELINE | MD_WORDS);
+		emit(p, p->line.p, p->line.n, TEXT_ONELINE | EM_WORDS);
 		endline(p);
 		p->md_list = md;
 	}

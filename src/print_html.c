@@ -300,37 +300,40 @@ md_inline(struct page *p, const char *s, size_t n)
 
 /* Sanitized Markdown s[0..n) shown readably: its lines kept, fenced
  * blocks as code, code spans as code, the rest as it is. What is code is
- * decided as the Markdown export decides it (text_md_fence,
+ * decided as the Markdown export decides it (text_md_line,
  * text_md_span_end). */
 static void
 md_text(struct page *p, const char *s, size_t n)
 {
 	size_t i = 0, from = 0;
-	bool fence = false;
+	struct md_state st = {0};
 
 	put(p, "<div class=\"md\">");
 	while (i < n) {
 		const char *nl = memchr(s + i, '\n', n - i);
 		size_t e = nl != NULL ? (size_t)(nl - s) + 1 : n;
+		bool code = st.fence != 0;
+		enum md_line l = text_md_line(&st, s + i, e - i);
 
-		if (text_md_fence(s, n, i)) {
-			if (fence) {
-				put(p, "</code></pre>");
-			} else {
-				/* The prose before, less the line break that
-				 * the block makes anyway. */
+		/* A block ends at its fence, or before a line less indented. */
+		if (code && l != MDL_CODE) {
+			put(p, "</code></pre>");
+			from = l == MDL_CLOSE ? e : i;
+		}
+		if (l == MDL_OPEN) {
+			/* The prose before, less the line break that the
+			 * block makes anyway. */
+			if (!code)
 				md_inline(p, s + from, i - from - (i > from));
-				put(p, "<pre class=\"code\"><code>");
-			}
-			fence = !fence;
+			put(p, "<pre class=\"code\"><code>");
 			from = e;
-		} else if (fence) {
+		} else if (l == MDL_CODE) {
 			text_html_escape(&p->o, s + i, e - i);
 			from = e;
 		}
 		i = e;
 	}
-	if (fence)
+	if (st.fence != 0)
 		put(p, "</code></pre>");
 	else
 		md_inline(p, s + from, n - from);
@@ -553,7 +556,7 @@ svg_axis(struct page *p, int64_t span, size_t height)
 		     "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%zu\"/>"
 		     "<text x=\"%.1f\" y=\"14\" text-anchor=\"%s\">",
 		     x, SVG_TOP - 6, x, height, x, anchor[q]);
-		fmt_duration(&p->o, span * q / 4);
+		fmt_duration(&p->o, ms_scale(span, q, 4));
 		put(p, "</text>");
 	}
 	put(p, "</g>\n");
@@ -632,7 +635,7 @@ timeline(struct page *p, uint32_t s)
 	     SVG_W, height);
 	model_session_axis(m, s, &a0, &a1);
 	if (timed)
-		svg_axis(p, a1 - a0, height);
+		svg_axis(p, ms_sub(a1, a0), height);
 	for (size_t k = p->first[s]; k < p->first[s + 1] && row < HTML_BARS; k++) {
 		const struct item *item = &m->it[p->items[k]];
 

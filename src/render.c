@@ -653,7 +653,9 @@ render_timeline_row(struct render *r, uint32_t c, int width, struct rline *out)
 	model_session_axis(m, call->session, &a0, &a1);
 	if (offw > 0 && out->width + offw <= w) {
 		buf_addc(&t, '+');
-		fmt_clock(&t, call->start_ms == TIME_NONE ? 0 : call->start_ms - a0);
+		fmt_clock(&t, call->start_ms == TIME_NONE || a0 == TIME_NONE
+				      ? 0
+				      : ms_sub(call->start_ms, a0));
 		rline_right(out, t.p, t.n, offw, ROLE_DIM);
 		buf_reset(&t);
 	}

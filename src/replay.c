@@ -71,19 +71,19 @@ schedule_event(struct replay *rp, const struct model *m, uint32_t e)
 		/* A clock that goes backwards (sessions appended out of
 		 * order, two clocks mixed) is no pause. */
 		if (t != TIME_NONE && rp->clock != TIME_NONE)
-			gap = t > rp->clock ? t - rp->clock : 0;
+			gap = t > rp->clock ? ms_sub(t, rp->clock) : 0;
 		else
 			gap = REPLAY_PACE_MS;
 	}
-	clock = t != TIME_NONE ? t : rp->clock != TIME_NONE ? rp->clock + gap : TIME_NONE;
+	clock = t != TIME_NONE ? t : rp->clock != TIME_NONE ? ms_add(rp->clock, gap) : TIME_NONE;
 	if (rp->idle_ms >= 0 && gap > rp->idle_ms)
 		gap = rp->idle_ms;
-	at = rp->n > 0 ? (int64_t)rp->at[rp->n - 1] + gap : 0;
+	at = rp->n > 0 ? ms_add(rp->at[rp->n - 1], gap) : 0;
 	if (at > UINT32_MAX)
 		at = UINT32_MAX;
 	ARRAY_RESERVE(rp->at, rp->cap, rp->n + 1);
 	rp->at[rp->n++] = (uint32_t)at;
-	off = clock == TIME_NONE ? TIME_NONE : clock - at;
+	off = clock == TIME_NONE ? TIME_NONE : ms_sub(clock, at);
 	if (rp->nanc == 0 || rp->anc[rp->nanc - 1].off != off) {
 		ARRAY_RESERVE(rp->anc, rp->anccap, rp->nanc + 1);
 		rp->anc[rp->nanc].ev = e;
@@ -166,7 +166,7 @@ replay_clock_at(const struct replay *rp, uint32_t e, int64_t t)
 	}
 	if (lo == 0 || rp->anc[lo - 1].off == TIME_NONE)
 		return TIME_NONE;
-	return rp->anc[lo - 1].off + t;
+	return ms_add(rp->anc[lo - 1].off, t);
 }
 
 bool

@@ -69,7 +69,7 @@ add_text(struct buf *out, const char *s, size_t n, size_t cells, int flags)
 	if (text_width(san.p, san.n) > cells)
 		len = text_fit(san.p, san.n, cells - 1, &used);
 	for (size_t i = 0; i < len; i++) {
-		if (san.p[i] == '#' && (flags & SL_TMUX))
+		if (san.p[i] == '#' && (flags & (SL_TMUX | SL_HASH)))
 			buf_addc(out, '#');
 		buf_addc(out, san.p[i]);
 	}
@@ -269,7 +269,7 @@ statusline_run(const char *path, int flags, int agent, int64_t now_ms, FILE *out
 			int64_t mtime =
 				(int64_t)st.st_mtim.tv_sec * 1000 + st.st_mtim.tv_nsec / 1000000;
 
-			fresh = now_ms - mtime < STATUSLINE_LIVE_SECS * 1000;
+			fresh = ms_sub(now_ms, mtime) < STATUSLINE_LIVE_SECS * 1000;
 		}
 	}
 	if (src.kind == SOURCE_STREAM && read_all(&src, err) != 0) {

@@ -8,7 +8,9 @@
  * failed (failed, error, rejected or orphaned), and then the newest running
  * call with its time, or why the session failed. Event text is sanitized
  * and cut short; with SL_TMUX the glyph and the failures get tmux #[fg=]
- * styles, and every '#' of event text is doubled so tmux shows it as it is.
+ * styles, and with SL_TMUX or SL_HASH every '#' of event text is doubled so
+ * tmux shows it as it is (a stream's "#[...]" or "#(...)" neither restyles
+ * the bar nor runs).
  *
  * It is fast on large files because it reads only the newest session: the
  * file is mapped, the newest system/init is found by scanning lines
@@ -34,6 +36,7 @@
 
 enum {
 	SL_TMUX = 1, /* tmux #[...] styles, '#' doubled */
+	SL_HASH = 2, /* '#' doubled only: the line may end up in tmux's bar */
 };
 
 /* The offset of the newest line of p[0..n) that is a system/init event, or

@@ -375,6 +375,7 @@ void
 summary_diagnostics(struct model *m, const char *file, struct buf *out, FILE *f, bool *first)
 {
 	struct buf tmp = {0};
+	size_t total;
 
 	for (size_t d = 0; d < m->ndiag; d++) {
 		buf_addf(out, "%s{\"line\":%llu,\"message\":", *first ? "" : ",",
@@ -383,6 +384,11 @@ summary_diagnostics(struct model *m, const char *file, struct buf *out, FILE *f,
 		buf_reset(&tmp);
 		model_diag_message(m, (uint32_t)d, &tmp);
 		redact_json_quote(out, tmp.p, tmp.n);
+		buf_reset(&tmp);
+		total = model_bad_text(m, m->diag[d].ev, &tmp);
+		buf_adds(out, ",\"excerpt\":");
+		redact_json_quote(out, tmp.p, tmp.n);
+		buf_addf(out, ",\"bytes\":%zu", total);
 		if (file != NULL) {
 			buf_adds(out, ",\"file\":");
 			json_quote(out, file, strlen(file));

@@ -523,18 +523,68 @@ run_of(const char *s, size_t n, size_t i, char c)
 	return k;
 }
 
-bool
-text_md_fence(const char *s, size_t n, size_t i)
+/* Whether s[i..n) is blank to the end of its line. */
+static bool
+blank_rest(const char *s, size_t n, size_t i)
 {
-	size_t sp = run_of(s, n, i, ' ');
+	i += run_of(s, n, i, ' ');
+	return i == n || s[i] == '\n';
+}
 
-	return sp <= 3 && (run_of(s, n, i + sp, '`') >= 3 || run_of(s, n, i + sp, '~') >= 3);
+enum md_line
+text_md_line(struct md_state *st, const char *s, size_t n)
+{
+	size_t sp = run_of(s, n, 0, ' '), k;
+	char c;
+
+	if (st->fence != 0) {
+		if (blank_rest(s, n, sp))
+			return MDL_CODE;
+		/* Less indented than the fence: the list item it may be in
+		 * ends, and the block with it (CommonMark §5.2). */
+		if (sp >= st->indent) {
+			if (sp <= st->indent + 3 && run_of(s, n, sp, st->fence) >= st->flen &&
+			    blank_rest(s, n, sp + run_of(s, n, sp, st->fence))) {
+				st->fence = 0;
+				return MDL_CLOSE;
+			}
+			return MDL_CODE;
+		}
+		st->fence = 0;
+	}
+	if (sp > 3 || sp == n)
+		return MDL_TEXT;
+	c = s[sp];
+	k = run_of(s, n, sp, c);
+	if ((c != '`' && c != '~') || k < 3)
+		return MDL_TEXT;
+	/* A backtick fence's info string holds no backtick (§4.5). */
+	for (size_t j = sp + k; c == '`' && j < n && s[j] != '\n'; j++)
+		if (s[j] == '`')
+			return MDL_TEXT;
+	st->fence = c;
+	st->flen = k;
+	st->indent = sp;
+	return MDL_OPEN;
+}
+
+void
+text_md_close(struct buf *out, struct md_state *st)
+{
+	if (st->fence == 0)
+		return;
+	for (size_t i = 0; i < st->indent; i++)
+		buf_addc(out, ' ');
+	for (size_t i = 0; i < st->flen; i++)
+		buf_addc(out, st->fence);
+	buf_addc(out, '\n');
+	st->fence = 0;
 }
 
 size_t
 text_md_span_end(const char *s, size_t n, size_t i, size_t k)
 {
-	for (size_t j = i + k; j < n;) {
+	for (size_t j = i + k; j < n && s[j] != '\n';) {
 		size_t r = run_of(s, n, j, '`');
 
 		if (r == 0) {
@@ -548,45 +598,104 @@ text_md_span_end(const char *s, size_t n, size_t i, size_t k)
 	return 0;
 }
 
+/* Whether s[i..n) is '&' starting what may be an entity ("&amp;",
+ * "&#60;"), which Markdown would read as the character. */
+static bool
+md_entity(const char *s, size_t n, size_t i)
+{
+	return i + 1 < n && (s[i + 1] == '#' || (s[i + 1] >= 'a' && s[i + 1] <= 'z') ||
+			     (s[i + 1] >= 'A' && s[i + 1] <= 'Z'));
+}
+
+/* One line of text s[0..n) (its newline, if any, last), escaped as mode
+ * says. */
+static void
+md_inline(struct buf *out, const char *s, size_t n, enum md_mode mode)
+{
+	bool plain = mode != MD_PROSE;
+	size_t i = 0;
+
+	while (i < n) {
+		char c = s[i];
+		size_t k, e;
+
+		if (c == '`') {
+			/* A code span: its closing run of as many backticks on
+			 * this line; in prose and in a cell none holding a '|',
+			 * which a table row would cut at (escaping it there is
+			 * read differently by different renderers). Any other
+			 * backtick is text. */
+			k = run_of(s, n, i, '`');
+			e = text_md_span_end(s, n, i, k);
+			if (e > 0 && mode != MD_PLAIN && memchr(s + i, '|', e - i) != NULL)
+				e = 0;
+			if (e == 0) {
+				for (size_t j = 0; j < k; j++)
+					buf_adds(out, "\\`");
+				i += k;
+				continue;
+			}
+			buf_add(out, s + i, e - i);
+			i = e;
+			continue;
+		}
+		/* A URL GitHub would link (its autolinks end only at a space
+		 * or '<', taking a code span's backticks with them): its
+		 * "://" or "www." escaped, it stays text. */
+		if ((c == ':' && n - i > 2 && s[i + 1] == '/' && s[i + 2] == '/') ||
+		    (c == '.' && i >= 3 && memcmp(s + i - 3, "www", 3) == 0))
+			buf_addc(out, '\\'), buf_addc(out, c);
+		else if (c == '<')
+			buf_adds(out, "&lt;");
+		else if (c == '&' && (plain || md_entity(s, n, i)))
+			buf_adds(out, "&amp;");
+		else if (c == '>' && plain)
+			buf_adds(out, "&gt;");
+		else if (c == '\n' && mode == MD_CELL)
+			buf_addc(out, ' ');
+		else if (c == '\\' || c == '[' || c == ']' || (plain && strchr("*_~|", c) != NULL))
+			buf_addc(out, '\\'), buf_addc(out, c);
+		else
+			buf_addc(out, c);
+		i++;
+	}
+}
+
+bool
+text_md_as_is(const char *s, size_t n, enum md_mode mode, const struct md_state *st)
+{
+	static const char special[] = "<>&\\[]`~|*_";
+	const char *p;
+
+	if (mode == MD_PROSE && st != NULL && st->fence != 0)
+		return false;
+	for (size_t i = 0; i < sizeof special - 1; i++)
+		if (memchr(s, special[i], n) != NULL)
+			return false;
+	/* A URL's "://" or "www.", a newline in a cell. */
+	for (p = s; (p = memchr(p, ':', n - (size_t)(p - s))) != NULL; p++)
+		if (s + n - p > 2 && p[1] == '/' && p[2] == '/')
+			return false;
+	for (p = s; (p = memchr(p, '.', n - (size_t)(p - s))) != NULL; p++)
+		if (p - s >= 3 && memcmp(p - 3, "www", 3) == 0)
+			return false;
+	return mode != MD_CELL || memchr(s, '\n', n) == NULL;
+}
+
 void
-text_md_escape(struct buf *out, const char *s, size_t n, bool all, struct md_state *st)
+text_md_escape(struct buf *out, const char *s, size_t n, enum md_mode mode, struct md_state *st)
 {
 	size_t i = 0;
 
 	while (i < n) {
-		const char *nl;
-		size_t e, k;
+		const char *nl = memchr(s + i, '\n', n - i);
+		size_t e = nl != NULL ? (size_t)(nl - s) + 1 : n;
 
-		/* A fence's line, or a line inside a fenced block: as it
-		 * is. */
-		if (st->fence || (!st->mid && text_md_fence(s, n, i))) {
-			if (!st->mid && text_md_fence(s, n, i))
-				st->fence = !st->fence;
-			nl = memchr(s + i, '\n', n - i);
-			e = nl != NULL ? (size_t)(nl - s) + 1 : n;
-			buf_add(out, s + i, e - i);
-			st->mid = nl == NULL;
-			i = e;
-			continue;
-		}
-		st->mid = s[i] != '\n';
-		if (s[i] == '`') {
-			k = run_of(s, n, i, '`');
-			e = text_md_span_end(s, n, i, k);
-			e = e > 0 ? e : i + k;
-			buf_add(out, s + i, e - i);
-			i = e;
-			continue;
-		}
-		if (s[i] == '<')
-			buf_adds(out, "&lt;");
-		else if (all && s[i] == '>')
-			buf_adds(out, "&gt;");
-		else if (all && s[i] == '&')
-			buf_adds(out, "&amp;");
+		if (mode != MD_PROSE || text_md_line(st, s + i, e - i) == MDL_TEXT)
+			md_inline(out, s + i, e - i, mode);
 		else
-			buf_addc(out, s[i]);
-		i++;
+			buf_add(out, s + i, e - i);
+		i = e;
 	}
 }
 

@@ -81,25 +81,67 @@ size_t text_wrap(struct text_rows *rows, const char *s, size_t n, size_t width);
 
 void text_rows_free(struct text_rows *rows);
 
-/* Where Markdown text stands between calls of text_md_escape. */
-struct md_state {
-	bool fence; /* inside a fenced code block */
-	bool mid;   /* not at the start of a line */
+/* What text is, for text_md_escape. */
+enum md_mode {
+	/* Markdown itself (a reply, thinking, a plan): its emphasis, lists,
+	 * tables, fenced blocks and code spans kept; raw HTML, links, images
+	 * and entities made text. */
+	MD_PROSE,
+	/* Words on one line (a header, a prompt's line, a call's line): shown
+	 * as they are, every character Markdown reads escaped, but the code
+	 * spans, which show their text as it is. */
+	MD_PLAIN,
+	/* A table's cell: MD_PLAIN, and no code span holds a '|'. */
+	MD_CELL,
 };
 
-/* Append s[0..n) for a Markdown document, markup of the reader's kept
- * from acting: '<' as "&lt;" (with all: '>' and '&' too), except inside
- * code spans and fenced code blocks, which Markdown shows as they are. A
- * code span is one whose closing backticks are in s; a fence goes on
- * across calls (st, zeroed at first). */
-void text_md_escape(struct buf *out, const char *s, size_t n, bool all, struct md_state *st);
+/* Where Markdown prose stands between calls: the fenced code block open,
+ * if any. Zeroed at first. */
+struct md_state {
+	char fence;    /* '`' or '~' of the open block's fence, or 0 */
+	size_t flen;   /* its length */
+	size_t indent; /* the spaces before it */
+};
 
-/* Markdown as text_md_escape reads it: whether the line at s[i..n) opens
- * or closes a fenced code block (up to three spaces, then three or more
- * backticks or tildes), and the end of the code span whose opening run
- * of k backticks is at i (just past a closing run of exactly k, or 0 when
- * s[0..n) has none). */
-bool text_md_fence(const char *s, size_t n, size_t i);
+/* Append sanitized s[0..n) to a Markdown document so that it reads as it
+ * is: nothing of it becomes a tag, an image, a link or an entity, whatever
+ * a renderer makes of the document (CommonMark and GitHub's extensions).
+ * '<' as "&lt;", '&' as "&amp;" (in prose only before what may be an
+ * entity), '\\', '[' and ']' with a backslash (every backslash is text:
+ * none can undo an escape); as MD_PLAIN and MD_CELL also '>' as "&gt;"
+ * and '*', '_', '~', '|' with a backslash; a URL's "://" and "www." with a
+ * backslash too (GitHub links a bare URL up to the next space, across a
+ * code span's backticks). A code span is kept as it is when its
+ * closing backticks are on the same line (in prose and cells, with no '|'
+ * between, which a table row would cut at); a backtick that closes none is
+ * escaped, so that it cannot pair with one in the next piece. Prose is
+ * whole lines (a caller holds a line until its end); a fenced block's
+ * lines are kept as they are, the block going on across calls in st (a
+ * fence less sure than CommonMark's rules is taken as text: its lines
+ * escaped). st is used by MD_PROSE only (NULL otherwise). */
+void text_md_escape(struct buf *out, const char *s, size_t n, enum md_mode mode,
+		    struct md_state *st);
+
+/* Whether text_md_escape would append s[0..n) as it is (most text: no copy
+ * of a long one then). */
+bool text_md_as_is(const char *s, size_t n, enum md_mode mode, const struct md_state *st);
+
+/* A line of prose s[0..n) (its newline last, if any) as CommonMark's fenced
+ * blocks read it, st updated: text, a fence that opens a block, a line in
+ * the block, the fence that closes it. A line less indented than the
+ * block's fence ends the block first (it would end the list item the block
+ * may be in). */
+enum md_line { MDL_TEXT, MDL_OPEN, MDL_CODE, MDL_CLOSE };
+enum md_line text_md_line(struct md_state *st, const char *s, size_t n);
+
+/* Append the fence that closes the block st holds open, if any, on a line
+ * of its own; st then holds none. A block the stream left open ends
+ * there, before the document's own lines. */
+void text_md_close(struct buf *out, struct md_state *st);
+
+/* The end of the code span whose opening run of k backticks is at s[i]:
+ * just past the next run of exactly k on the same line, or 0 when there
+ * is none. */
 size_t text_md_span_end(const char *s, size_t n, size_t i, size_t k);
 
 /* Append s[0..n) for an HTML page, as text or as an attribute's value:

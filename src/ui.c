@@ -592,14 +592,55 @@ ui_read_keys(struct ui *u)
 	}
 }
 
-/* Take the new size from the terminal (SIGWINCH). */
+/* The screen on the terminal, at most VIEW_MAX_ROWS x VIEW_MAX_COLS from
+ * the start: curses takes a size from LINES and COLUMNS before the
+ * terminal's, so they say the capped one while it starts (and are put
+ * back after, for the editor and the pager). */
+static SCREEN *
+capped_newterm(FILE *in)
+{
+	static const char *const names[2] = {"LINES", "COLUMNS"};
+	struct winsize ws;
+	char *was[2] = {NULL, NULL}, num[16];
+	int size[2];
+	SCREEN *scr;
+
+	if (ioctl(term.fd, TIOCGWINSZ, &ws) != 0 ||
+	    (ws.ws_row <= VIEW_MAX_ROWS && ws.ws_col <= VIEW_MAX_COLS))
+		return newterm(NULL, stdout, in);
+	size[0] = ws.ws_row;
+	size[1] = ws.ws_col;
+	view_cap(&size[0], &size[1]);
+	for (int i = 0; i < 2; i++) {
+		if (getenv(names[i]) != NULL)
+			was[i] = xstrdup(getenv(names[i]));
+		snprintf(num, sizeof num, "%d", size[i]);
+		setenv(names[i], num, 1);
+	}
+	scr = newterm(NULL, stdout, in);
+	for (int i = 0; i < 2; i++) {
+		if (was[i] != NULL)
+			setenv(names[i], was[i], 1);
+		else
+			unsetenv(names[i]);
+		free(was[i]);
+	}
+	return scr;
+}
+
+/* Take the new size from the terminal (SIGWINCH), capped (view_cap). */
 static void
 ui_resize(struct ui *u)
 {
 	struct winsize ws;
+	int rows, cols;
 
-	if (ioctl(term.fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
-		resizeterm(ws.ws_row, ws.ws_col);
+	if (ioctl(term.fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
+		rows = ws.ws_row;
+		cols = ws.ws_col;
+		view_cap(&rows, &cols);
+		resizeterm(rows, cols);
+	}
 	ui_forget_rows(u);
 	u->dirty = true;
 }
@@ -696,7 +737,7 @@ ui_open(struct ui *u)
 	if (tcgetattr(term.fd, &term.saved) == 0)
 		term.have_saved = true;
 	install_signals();
-	scr = newterm(NULL, stdout, in);
+	scr = capped_newterm(in);
 	if (scr == NULL)
 		return -1;
 	set_term(scr);

@@ -300,6 +300,48 @@ hash_bytes(const void *p, size_t n, uint64_t seed)
 	return h;
 }
 
+/* v, or the end of the range it went past. */
+static int64_t
+ms_clamp(bool over, int64_t v, bool up)
+{
+	if (over)
+		return up ? INT64_MAX : -INT64_MAX;
+	return v == INT64_MIN ? -INT64_MAX : v;
+}
+
+int64_t
+ms_add(int64_t a, int64_t b)
+{
+	int64_t v;
+	bool over = __builtin_add_overflow(a, b, &v);
+
+	return ms_clamp(over, v, b > 0);
+}
+
+int64_t
+ms_sub(int64_t a, int64_t b)
+{
+	int64_t v;
+	bool over = __builtin_sub_overflow(a, b, &v);
+
+	return ms_clamp(over, v, b < 0);
+}
+
+int64_t
+ms_scale(int64_t a, int64_t num, int64_t den)
+{
+	int64_t q = a / den, r = a % den, v;
+	long double x = (long double)r * (long double)num / (long double)den;
+
+	/* (q * den + r) * num / den: q * num exactly, r * num / den (|r| <
+	 * den) in long double, within a unit. */
+	if (__builtin_mul_overflow(q, num, &v))
+		return (q < 0) != (num < 0) ? -INT64_MAX : INT64_MAX;
+	if (x >= (long double)INT64_MAX || x <= -(long double)INT64_MAX)
+		return ms_add(ms_clamp(false, v, false), x > 0 ? INT64_MAX : -INT64_MAX);
+	return ms_add(ms_clamp(false, v, false), (int64_t)x);
+}
+
 void
 fmt_duration(struct buf *b, int64_t ms)
 {

@@ -75,6 +75,15 @@ int64_t clock_mono_ms(void);
 int64_t clock_mono_us(void);
 int64_t clock_mono_ns(void);
 
+/* Arithmetic on times and durations in ms that come from a stream (any
+ * int64_t): a + b, a - b, and a * num / den (den > 0, rounded toward zero;
+ * an axis's ticks and cells), each saturated to [-INT64_MAX, INT64_MAX]
+ * instead of overflowing, so never INT64_MIN (TIME_NONE, which the caller
+ * tests first). Every duration, offset and axis is computed with them. */
+int64_t ms_add(int64_t a, int64_t b);
+int64_t ms_sub(int64_t a, int64_t b);
+int64_t ms_scale(int64_t a, int64_t num, int64_t den);
+
 /* The process's resident anonymous memory (RssAnon of /proc/self/status)
  * in KiB, or -1 where there is no such file. For the memory figure of
  * `make bench`. */

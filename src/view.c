@@ -14,6 +14,13 @@ rect(int y, int x, int h, int w)
 }
 
 void
+view_cap(int *rows, int *cols)
+{
+	*rows = MIN(*rows, VIEW_MAX_ROWS);
+	*cols = MIN(*cols, VIEW_MAX_COLS);
+}
+
+void
 view_layout(int rows, int cols, enum pane focus, struct layout *out)
 {
 	int body;

@@ -32,6 +32,16 @@ struct layout {
 	struct rect sep; /* the vertical rule of the wide layout, or w == 0 */
 };
 
+/* The most cells drawn across and down. A terminal larger than this
+ * (tmux makes one of 10000x10000; no one can read it) is drawn in its
+ * top-left corner: curses keeps about 85 bytes a cell, 8 GB at that size,
+ * 44 MB at this one. */
+#define VIEW_MAX_COLS 1000
+#define VIEW_MAX_ROWS 500
+
+/* The size to draw a terminal of *rows x *cols at: capped to the above. */
+void view_cap(int *rows, int *cols);
+
 /* Lay out a screen of rows x cols; in the narrow layout only `focus` is
  * shown. */
 void view_layout(int rows, int cols, enum pane focus, struct layout *out);

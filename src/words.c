@@ -382,6 +382,13 @@ words_event_text(struct model *m, uint32_t e, struct buf *out)
 		unglue(out, from);
 }
 
+void
+words_more(struct buf *out, size_t total, size_t shown)
+{
+	if (total > shown)
+		buf_addf(out, " " GLYPH_ELLIPSIS " %zu bytes more", total - shown);
+}
+
 /* Event e's text from `from` on, cut at WORDS_LINE_MAX bytes unless the
  * whole is asked for, saying so. */
 static void
@@ -439,12 +446,17 @@ words_item(struct model *m, uint32_t it, unsigned flags, struct tool_desc *td, s
 			out->p[out->n] = '\0';
 		}
 		break;
-	case IT_DIAG:
+	case IT_DIAG: {
+		size_t at, total;
+
 		buf_adds(out, "! ");
 		words_diag(m, item->ref, out);
 		buf_adds(out, ": ");
-		event_line(m, item->first_ev, flags, out);
+		at = out->n;
+		total = model_bad_text(m, item->first_ev, out);
+		words_more(out, total, out->n - at);
 		break;
+	}
 	case IT_STDERR:
 		buf_adds(out, "stderr: ");
 		event_line(m, item->first_ev, flags, out);

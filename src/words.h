@@ -38,6 +38,9 @@ bool words_failure(struct model *m, uint32_t s, struct buf *out);
 #define WORDS_REASON_MAX 160
 /* "line 12: truncated JSON at byte 41" for diagnostic d. */
 void words_diag(const struct model *m, uint32_t d, struct buf *out);
+/* " … N bytes more", when a text of total bytes was shown cut to shown
+ * (a line that is not JSON: model_bad_text). */
+void words_more(struct buf *out, size_t total, size_t shown);
 /* "✓ Shell `npm test` → exit 1" for call c, described in d. */
 void words_call(const struct model *m, uint32_t c, const struct tool_desc *d, struct buf *out);
 /* The same, to fit in `cells` cells (0: whole) where it can: a path in it

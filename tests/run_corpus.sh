@@ -4,6 +4,10 @@
 #   - exit status 0, or 3 for a session without result; never a crash;
 #   - text, Markdown and HTML carry no terminal control bytes (the page's
 #     markup is checked by tests/run_html.sh);
+#   - the Markdown, as GitHub renders it (tests/md_check.py, cmark-gfm),
+#     holds no element, image or link of the recording's making; so do the
+#     session list's Markdown table of all of them and --compare's
+#     Markdown of each file against itself;
 #   - the JSON summary is valid, has the fields of agentview(1) (OUTPUT,
 #     json), leaves no call "running", and (for every capture whose result
 #     was not edited, and for all Cursor recordings) the reply equals the
@@ -96,6 +100,15 @@ for f in $files; do
 		fi
 	done
 	cmp -s "$f" "$out/raw" || fail "$name" "--format raw differs from the input"
+	why=$(python3 tests/md_check.py "$out/markdown" 2>&1) ||
+		fail "$name" "the Markdown renders markup of the stream's: $(echo "$why" | head -c 300)"
+	"$bin" --compare "$f" "$f" --format markdown >"$out/compare.md" 2>"$out/compare.err"
+	why=$(python3 tests/md_check.py "$out/compare.md" 2>&1) ||
+		fail "$name" "--compare's Markdown renders markup of the stream's: $(echo "$why" | head -c 300)"
+	# Each file in the folder the session list reads below, as .jsonl
+	# (the list reads .jsonl and .ndjson files).
+	mkdir -p "$out/list"
+	cp "$f" "$out/list/$name.ndjson"
 	if ! jq -e '
 		(.lines | type == "number") and (.diagnostics | type == "array") and
 		has("command") and (.sessions | type == "array") and
@@ -112,7 +125,10 @@ for f in $files; do
 		fail "$name" "JSON summary lacks a field of agentview(1) or is not JSON"
 	fi
 	case $name in
-	claude-* | gemini-* | codex-*) agent_reply "$f" "$name" ;;
+	# (md-links-claude.ndjson and the like: a capture with attacks added)
+	claude-* | gemini-* | codex-* | *-claude.ndjson | *-gemini.ndjson | *-codex.ndjson)
+		agent_reply "$f" "$name"
+		;;
 	*)
 		case " $(echo $edited) " in
 		*" $name "*) ;;
@@ -136,6 +152,13 @@ for f in $files; do
 		done
 	fi
 done
+
+# The session list of every file, as a Markdown table.
+"$bin" --print "$out/list" --format markdown >"$out/list.md" 2>"$out/list.err"
+rc=$?
+[ "$rc" -eq 0 ] || [ "$rc" -eq 3 ] || fail list "--print DIR --format markdown exited $rc"
+why=$(python3 tests/md_check.py "$out/list.md" 2>&1) ||
+	fail list "the session list's Markdown renders markup of the stream's: $(echo "$why" | head -c 300)"
 
 echo "corpus: $checked files, $fails failures (valgrind: $have_valgrind)"
 [ "$fails" -eq 0 ]

@@ -14,7 +14,9 @@
 #     a 0700 folder, named by time and session; nothing kept when told
 #     not to; two agentviews keeping at once; a full disk and a folder that
 #     cannot be made said, the exit status left alone; old kept files
-#     removed after DAYS, nothing else.
+#     removed after DAYS, nothing else;
+#   - write errors: every output path to /dev/full and to a closed stdout
+#     exits 1 and says so.
 # Waits poll the output (up to 10 s) instead of sleeping a fixed time.
 set -u
 bin=${AGENTVIEW:-./src/agentview}
@@ -362,6 +364,71 @@ done
 { init s; result; } | XDG_STATE_HOME=$st "$bin" --print --keep 10 >/dev/null
 [ -e "$d/young.ndjson" ] && fail prune "--keep 10 left a kept file of 20 days"
 echo "kept files removed after DAYS (30, AGENTVIEW_KEEP_DAYS, --keep; 0: never); nothing else"
+
+# --- write errors ---------------------------------------------------------------
+
+# Every output path, to a full disk and to a closed stdout: exit status 1
+# and "agentview: writing output: ..." on stderr, never a silent 0. A
+# followed list stops at its first failed write.
+cases=$((cases + 1))
+mkdir -p "$tmp/w"
+{ init w1; say "hello"; result; } >"$tmp/w/run.ndjson"
+w=$tmp/w/run.ndjson
+# wrote NAME ARGS...: agentview ARGS to /dev/full and with stdout closed.
+wrote() {
+	n=$1
+	shift
+	for to in full closed; do
+		if [ "$to" = full ]; then
+			timeout 10 "$bin" "$@" >/dev/full 2>"$tmp/err" </dev/null
+		else
+			timeout 10 "$bin" "$@" >&- 2>"$tmp/err" </dev/null
+		fi
+		rc=$?
+		[ "$rc" -eq 1 ] || fail "write-$n" "$* to $to stdout: exit $rc, not 1"
+		grep -q "^agentview: writing output: " "$tmp/err" ||
+			fail "write-$n" "$* to $to stdout said: $(head -c 200 "$tmp/err")"
+	done
+}
+wrote help --help
+wrote version --version
+for sh in bash zsh fish; do wrote "completion-$sh" --shell-completion "$sh"; done
+for fmt in text markdown json html raw; do wrote "print-$fmt" --print --format "$fmt" "$w"; done
+wrote print-replay --print --replay --speed 1000 "$w"
+wrote status-line --status-line "$w"
+wrote status-line-dir --status-line "$tmp/w"
+for fmt in text markdown json; do wrote "list-$fmt" --print --format "$fmt" "$tmp/w"; done
+# A followed file writes what it holds, a followed list at the first
+# change: each stops at its first failed write.
+for to in full closed file-full file-closed; do
+	case $to in
+	full) "$bin" --print -f "$tmp/w" >/dev/full 2>"$tmp/err" </dev/null & ;;
+	closed) "$bin" --print -f "$tmp/w" >&- 2>"$tmp/err" </dev/null & ;;
+	file-full) "$bin" --print -f "$w" >/dev/full 2>"$tmp/err" </dev/null & ;;
+	file-closed) "$bin" --print -f "$w" >&- 2>"$tmp/err" </dev/null & ;;
+	esac
+	pid=$!
+	pids="$pids $pid"
+	sleep 0.3
+	{ init "w-$to"; say "changed"; } >>"$tmp/w/new-$to.ndjson"
+	i=0
+	while kill -0 "$pid" 2>/dev/null && [ "$i" -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if kill -0 "$pid" 2>/dev/null; then
+		fail write-follow "-f to $to stdout still runs after a change"
+		kill "$pid"
+	fi
+	wait "$pid"
+	rc=$?
+	[ "$rc" -eq 1 ] || fail write-follow "-f to $to stdout: exit $rc, not 1"
+	grep -q "^agentview: writing output: " "$tmp/err" ||
+		fail write-follow "-f to $to stdout said: $(head -c 200 "$tmp/err")"
+done
+for fmt in text markdown json; do wrote "compare-$fmt" --compare --format "$fmt" "$w" "$w"; done
+wrote command --print -- sh -c 'echo not json'
+echo "write errors: every output path to /dev/full and a closed stdout exits 1 and says so"
 
 echo "faults: $cases cases, $fails failures"
 [ "$fails" -eq 0 ]

@@ -110,6 +110,18 @@ has() {
 	grep -qF -- "$3" "$2" || fail "$1" "$(basename "$2") does not show: $3"
 }
 
+# mdhas NAME STRING...: the Markdown, as GitHub renders it, shows each
+# STRING, and nothing of the recording's making is markup in it
+# (tests/md_check.py).
+mdhas() {
+	n=$1
+	shift
+	for s in "$@"; do
+		why=$(python3 tests/md_check.py "$tmp/md" --text "$s" 2>&1) ||
+			fail "$n" "the Markdown: $(echo "$why" | head -c 300)"
+	done
+}
+
 # jqis NAME FILTER VALUE: the summary's FILTER gives VALUE.
 jqis() {
 	got=$(jq -c "$2" "$tmp/json" 2>&1)
@@ -156,10 +168,21 @@ f=$tmp/notjson100
 	head -c 104857600 /dev/zero | tr '\0' y
 	echo
 } >"$f"
-all line-100MB-not-JSON "$f" 450
-has line-100MB-not-JSON "$tmp/text" "  ! line 1: not JSON: yyyy"
-jqis line-100MB-not-JSON '.diagnostics' '[{"line":1,"message":"not JSON"}]'
-row line-100MB-not-JSON "a diagnostic holding the whole line"
+# The diagnostic shows the line's first 200 bytes, in every format, and
+# costs no copy of it: the peak is the file's pages, mapped (and through a
+# pipe, the line read).
+all line-100MB-not-JSON "$f" 120
+y200=$(head -c 200 /dev/zero | tr '\0' y)
+has line-100MB-not-JSON "$tmp/text" "  ! line 1: not JSON: $y200 … 104857400 bytes more"
+has line-100MB-not-JSON "$tmp/md" "line 1: not JSON: \`$y200\` … 104857400 bytes more"
+has line-100MB-not-JSON "$tmp/html" "! line 1: not JSON: $y200 … 104857400 bytes more<"
+for o in text md html; do
+	[ "$(wc -c <"$tmp/$o")" -lt 20000 ] || fail line-100MB-not-JSON "the $o output is $(wc -c <"$tmp/$o") bytes"
+done
+jqis line-100MB-not-JSON '.diagnostics' "[{\"line\":1,\"message\":\"not JSON\",\"excerpt\":\"$y200\",\"bytes\":104857600}]"
+check line-100MB-not-JSON text "$f" 120 stdin
+has line-100MB-not-JSON "$tmp/out" "  ! line 1: not JSON: $y200 … 104857400 bytes more"
+row line-100MB-not-JSON "a diagnostic of its first 200 bytes, the rest counted"
 rm -f "$f"
 
 # A million tokens in one line: read whole; five million: a diagnostic.
@@ -342,17 +365,17 @@ grep -v '^{"type":"agentview"' "$f" >"$f.raw"
 all escapes-every-field "$f" 50 "$f.raw"
 for field in Model Cwd Prompt Assistant Command Path ErrorMessage Pattern Reason Unknown Title Status Type Sub Stderr; do
 	has escapes-every-field "$tmp/text" "$field$shown"
-	has escapes-every-field "$tmp/md" "$field$shown"
+	mdhas escapes-every-field "$field$shown"
 	has escapes-every-field "$tmp/html" "$field$shown"
 done
-has escapes-every-field "$tmp/md" "Thinking$shown"
+mdhas escapes-every-field "Thinking$shown"
 has escapes-every-field "$tmp/html" "Thinking$shown"
 has escapes-every-field "$tmp/html" "NotJSON$rawshown"
 has escapes-every-field "$tmp/text" "== session S^[]0;pwn"
 has escapes-every-field "$tmp/text" "RawPrompt$rawshown"
-has escapes-every-field "$tmp/md" "RawPrompt$rawshown"
+mdhas escapes-every-field "RawPrompt$rawshown"
 has escapes-every-field "$tmp/text" "NotJSON$rawshown"
-has escapes-every-field "$tmp/md" "NotJSON$rawshown"
+mdhas escapes-every-field "NotJSON$rawshown"
 has escapes-every-field "$tmp/text" "~ Type$shown/Sub$shown: {\"type\":\"Type"
 for k in session_id model cwd permission_mode request_id; do
 	jqis escapes-every-field ".sessions[0].$k | test(\"pwned\\u0007\")" true
@@ -360,6 +383,57 @@ done
 jqis escapes-every-field '[.sessions[0].tool_calls[].call_id | test("^Id\u001b]0;pwned")] | all' true
 jqis escapes-every-field '.command.stderr[0] | test("^Stderr\u001b")' true
 row escapes-every-field "shown escaped (^[ ^G \\u009B) in every field and on the page; JSON escapes them"
+
+# --- bidirectional controls in JSON -------------------------------------------
+
+# A file named with U+202E (and a session id and model holding every bidi
+# control): the JSON outputs escape them (\u202e), never carry them raw.
+cases=$((cases + 1))
+d=$tmp/bidi
+mkdir -p "$d"
+bidi=$(printf '\330\234\342\200\216\342\200\217\342\200\252\342\200\253\342\200\254\342\200\255\342\200\256\342\201\246\342\201\247\342\201\250\342\201\251')
+f="$d/run-$(printf '\342\200\256')lmth.ndjson"
+line "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s$bidi\",\"model\":\"m$bidi\",\"cwd\":\"/w\"}" >"$f"
+line '{"type":"result","subtype":"success","is_error":false,"duration_ms":5,"result":"ok"}' >>"$f"
+raw=$(printf '\330\234\|\342\200[\216\217\252-\256]\|\342\201[\246-\251]')
+"$bin" --print --format json "$d" >"$tmp/out" 2>/dev/null
+"$bin" --print --format json "$f" >>"$tmp/out" 2>/dev/null
+"$bin" --compare --format json "$f" "$f" >>"$tmp/out" 2>/dev/null
+rc=$?
+LC_ALL=C grep -q "$raw" "$tmp/out" && fail bidi-json "a bidi control is raw in the JSON: $(LC_ALL=C grep -o "$raw" "$tmp/out" | head -3 | od -c | head -2)"
+has bidi-json "$tmp/out" 'run-\u202elmth.ndjson'
+has bidi-json "$tmp/out" 'm\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069'
+peak=0
+row bidi-json "U+061C, U+200E/F, U+202A-E, U+2066-9 escaped in every JSON output"
+
+# --- the tmux status line -------------------------------------------------------
+
+# A stream's "#[...]" and "#(...)" must not restyle tmux's bar or run in it:
+# inside tmux ($TMUX set) every '#' of event text is doubled, with or
+# without --tmux-style; outside, a plain --status-line leaves it alone.
+cases=$((cases + 1))
+# A fresh copy: the session is live (its running call shown) while its
+# file was written in the last two minutes.
+f=$tmp/tmux-hash.ndjson
+cp recordings/tmux-hash.ndjson "$f"
+rc=0
+# single FILE: a '#' of the stream's not doubled (one not after another).
+single() {
+	grep -q '\(^\|[^#]\)\(##\)*#[[(]' "$1"
+}
+TMUX=/tmp/tmux-0/default,1,0 "$bin" --status-line "$f" >"$tmp/out" 2>/dev/null
+has tmux-hash "$tmp/out" "M##[fg=red,bg=blue]##(tou"
+has tmux-hash "$tmp/out" 'Shell `echo ##(touch'
+single "$tmp/out" && fail tmux-hash "inside tmux, a # of the stream is not doubled: $(cat "$tmp/out")"
+TMUX=/tmp/tmux-0/default,1,0 "$bin" --status-line --tmux-style "$f" >"$tmp/out" 2>/dev/null
+has tmux-hash "$tmp/out" "#[fg=yellow]"
+has tmux-hash "$tmp/out" 'Shell `echo ##(touch'
+env -u TMUX "$bin" --status-line --tmux-style "$f" >"$tmp/out" 2>/dev/null
+has tmux-hash "$tmp/out" 'Shell `echo ##(touch'
+env -u TMUX "$bin" --status-line "$f" >"$tmp/out" 2>/dev/null
+has tmux-hash "$tmp/out" 'Shell `echo #(touch'
+peak=0
+row tmux-hash "every # of the stream doubled inside tmux (\$TMUX), with or without --tmux-style"
 
 echo "hostile: $cases cases, $fails failures"
 [ "$fails" -eq 0 ]

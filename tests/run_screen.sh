@@ -540,6 +540,23 @@ wait_for RESTORED 5 || fail storm "did not quit"
 cmp -s "$work/storm-before" "$work/storm-after" || fail storm "terminal modes differ after the storm"
 screen | grep -q 'exit=0' || fail storm "exit status not 0: $(screen | grep exit=)"
 
+# A terminal of 10000x10000 (tmux makes one; no one can look at it): what
+# is drawn is capped to what can be shown (1000x500), in memory too; it
+# starts that big and grows that big, and comes back to 120x40 whole.
+cases=$((cases + 1))
+start 10000 10000 "$bin recordings/demo.ndjson"
+wait_for 'Composer 2.5' 10 || fail huge "did not draw at 10000x10000"
+pid=$(pgrep -f "^$bin recordings/demo.ndjson" | head -n 1)
+$T resize-window -t 0 -x 120 -y 40
+wait_for 'Transcript.*│ Tool calls' 5 || fail huge "no wide layout at 120x40"
+$T resize-window -t 0 -x 10000 -y 10000
+sleep 1
+$T resize-window -t 0 -x 120 -y 40
+wait_for 'Transcript.*│ Tool calls' 5 || fail huge "no wide layout after 10000x10000"
+kb=$(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
+[ -n "$kb" ] && [ "$kb" -lt 102400 ] || fail huge "peak memory at 10000x10000: ${kb:-?} kB (bound 100 MB)"
+keys q
+
 # Signals while the screen is busy: a fast stream is being drawn when
 # SIGTERM, SIGHUP or SIGINT comes; the terminal is restored each time.
 for how in TERM HUP INT; do

@@ -1179,10 +1179,42 @@ test_getv_repeated_key(void **state)
 	json_free(j);
 }
 
+/* Bidirectional controls (U+061C, U+200E, U+200F, U+202A..U+202E,
+ * U+2066..U+2069) are escaped in JSON strings: a file name's U+202E must
+ * not turn a line around in whatever shows the JSON; their neighbours are
+ * kept as UTF-8. */
+static void
+test_quote_bidi(void **state)
+{
+	static const struct {
+		const char *in, *want;
+	} cases[] = {
+		{"a\xE2\x80\xAEgpj.ndjson", "\"a\\u202egpj.ndjson\""},
+		{"\xD8\x9C\xE2\x80\x8E\xE2\x80\x8F", "\"\\u061c\\u200e\\u200f\""},
+		{"\xE2\x80\xAA\xE2\x80\xAB\xE2\x80\xAC\xE2\x80\xAD",
+		 "\"\\u202a\\u202b\\u202c\\u202d\""},
+		{"\xE2\x81\xA6\xE2\x81\xA7\xE2\x81\xA8\xE2\x81\xA9",
+		 "\"\\u2066\\u2067\\u2068\\u2069\""},
+		/* Neighbours: U+200D, U+2010, U+2065 (unassigned), U+206A, U+061B. */
+		{"\xE2\x80\x8D\xE2\x80\x90\xE2\x81\xA5\xE2\x81\xAA\xD8\x9B",
+		 "\"\xE2\x80\x8D\xE2\x80\x90\xE2\x81\xA5\xE2\x81\xAA\xD8\x9B\""},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		struct buf b = {0};
+
+		json_quote(&b, cases[i].in, strlen(cases[i].in));
+		assert_string_equal(b.p, cases[i].want);
+		buf_free(&b);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_quote_bidi),
 		cmocka_unit_test(test_int_at),
 		cmocka_unit_test(test_getv_repeated_key),
 		cmocka_unit_test(test_anchor_table),

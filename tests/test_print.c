@@ -8,6 +8,7 @@
 #include "fixture.h"
 
 #include "print.h"
+#include "words.h"
 
 static const char session[] =
 	"{\"type\":\"system\",\"subtype\":\"init\",\"apiKeySource\":\"login\","
@@ -126,7 +127,8 @@ test_json_summary(void **state)
 
 	(void)state;
 	assert_non_null(strstr(out, "{\"lines\":14,\"diagnostics\":[{\"line\":10,"
-				    "\"message\":\"not JSON\"}],\"command\":null,"));
+				    "\"message\":\"not JSON\",\"excerpt\":\"not json at all "
+				    "\\u001b[2J\",\"bytes\":20}],\"command\":null,"));
 	assert_non_null(strstr(out,
 			       "\"session_id\":\"17e650d2-1c02-439a\",\"agent\":\"cursor\","
 			       "\"model\":\"Grok 4.7\","
@@ -387,6 +389,76 @@ test_fuzz_regressions(void **state)
 	out = run("{\"type\":\"result\",\"duration_ms\":9223372036854775807}\n", PF_TEXT, NULL);
 	assert_string_equal(out, "== ok \xC2\xB7 2562047788015h12m \xC2\xB7 no tool calls\n");
 	free(out);
+}
+
+/* A line that is not JSON shows its first 200 bytes and how many more,
+ * in every format and in the words the screen and y take (a code point
+ * never cut); a line kept in a recording (as text, or as base64 when it
+ * was not UTF-8) likewise, decoded. */
+static void
+test_bad_line_excerpt(void **state)
+{
+	size_t big = 1 << 20, n;
+	char *line = malloc(big + 2), *text, *out;
+	struct fixture *x;
+	struct buf b = {0};
+	static const struct {
+		enum print_format fmt;
+		const char *want;
+	} fmts[] = {
+		{PF_TEXT, "\xC3\xA9\xC3\xA9 \xE2\x80\xA6 1048377 bytes more\n"},
+		{PF_MARKDOWN, "\xC3\xA9\xC3\xA9` \xE2\x80\xA6 1048377 bytes more\n"},
+		{PF_JSON, "\xC3\xA9\xC3\xA9\",\"bytes\":1048576}"},
+		{PF_HTML, "\xC3\xA9\xC3\xA9 \xE2\x80\xA6 1048377 bytes more<"},
+	};
+
+	(void)state;
+	/* "x" then "é" up to a megabyte: 200 bytes would cut an é. */
+	line[0] = 'x';
+	for (size_t i = 1; i + 1 < big; i += 2)
+		memcpy(line + i, "\xC3\xA9", 2);
+	line[big - 1] = 'x';
+	line[big] = '\n';
+	line[big + 1] = '\0';
+	for (size_t i = 0; i < ARRAY_LEN(fmts); i++) {
+		out = run(line, fmts[i].fmt, &n);
+		assert_true(n < 16384);
+		if (strstr(out, fmts[i].want) == NULL)
+			fail_msg("format %d: no \"%s\" in %.400s", fmts[i].fmt, fmts[i].want, out);
+		free(out);
+	}
+	x = fixture_new(line, big + 1, 0);
+	words_item(x->m, 0, WORDS_WHOLE, NULL, &b);
+	assert_int_equal(b.n, strlen("! line 1: not JSON: ") + 199 +
+				      strlen(" \xE2\x80\xA6 1048377 bytes more"));
+	buf_reset(&b);
+	model_item_text(x->m, 0, &b);
+	assert_int_equal(b.n, 199);
+	assert_memory_equal(b.p, line, 199);
+	fixture_free(x);
+
+	/* Recorded: 279 bytes of text with escapes; 300 bytes in base64. */
+	text = (char *)"{\"type\":\"agentview\",\"subtype\":\"line\",\"agentview_ms\":1,\"text\":\""
+		       "\\u00e9\\n\\\"1234567890123456789012345678901234567890123456789012345678901234567890"
+		       "1234567890123456789012345678901234567890123456789012345678901234567890"
+		       "1234567890123456789012345678901234567890123456789012345678901234567890"
+		       "12345678901234567890123456789012345678901234567890123456789012345\"}\n";
+	out = run(text, PF_JSON, NULL);
+	assert_non_null(strstr(out, "\"excerpt\":\"\xC3\xA9\\n\\\"1234"));
+	assert_non_null(strstr(out, "890123456\",\"bytes\":279}"));
+	free(out);
+	buf_reset(&b);
+	buf_adds(&b,
+		 "{\"type\":\"agentview\",\"subtype\":\"line\",\"agentview_ms\":1,\"base64\":\"");
+	for (int i = 0; i < 100; i++)
+		buf_adds(&b, "/wAx"); /* FF 00 31: not UTF-8 */
+	buf_adds(&b, "\"}\n");
+	out = run(b.p, PF_TEXT, NULL);
+	assert_non_null(strstr(out, "\xEF\xBF\xBD^@1\xEF\xBF\xBD^@1"));
+	assert_non_null(strstr(out, " \xE2\x80\xA6 100 bytes more\n"));
+	free(out);
+	buf_free(&b);
+	free(line);
 }
 
 static void
@@ -670,6 +742,7 @@ main(void)
 		cmocka_unit_test(test_incomplete),       cmocka_unit_test(test_raw),
 		cmocka_unit_test(test_command_failed),   cmocka_unit_test(test_header_fields),
 		cmocka_unit_test(test_fuzz_regressions), cmocka_unit_test(test_format_names),
+		cmocka_unit_test(test_bad_line_excerpt),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

@@ -7,7 +7,9 @@
 #include "testutil.h"
 #include "fixture.h"
 
+#include "detail.h"
 #include "render.h"
+#include "replay.h"
 #include "status.h"
 
 /* The model of text, read to its end, and its renderer. */
@@ -192,6 +194,68 @@ test_timeline_rows(void **state)
 	fixture_free(f);
 }
 
+/* Times at the ends of the clock (recordings/time-extremes.ndjson: lines
+ * at INT64_MAX ms, calls from 0 to INT64_MAX and back, a session with no
+ * clock): every duration, offset, axis and bar stays in range, with the
+ * model's clock at TIME_NONE, 0 and INT64_MAX (UBSan, in make unit-asan,
+ * stops at any overflow). */
+static void
+test_time_extremes(void **state)
+{
+	static const int64_t nows[] = {TIME_NONE, 0, INT64_MAX};
+	struct fixture *f = fixture_file("recordings/time-extremes.ndjson",
+					 FX_LIVE | FX_RENDER | FX_DETAIL | FX_REPLAY);
+	struct status_in in = {.progress = -1};
+	struct rline l = {0};
+	int64_t a0, a1, d;
+	double from, to;
+
+	(void)state;
+	assert_int_equal(f->m->nses, 3);
+	for (size_t k = 0; k < ARRAY_LEN(nows); k++) {
+		f->m->now_ms = nows[k];
+		render_flush(&f->r);
+		for (uint32_t s = 0; s < f->m->nses; s++) {
+			d = model_session_duration(f->m, s);
+			assert_true(d == TIME_NONE || d >= 0);
+			model_session_axis(f->m, s, &a0, &a1);
+			assert_true(a1 > a0);
+		}
+		for (uint32_t c = 0; c < f->m->ncall; c++) {
+			d = model_call_duration(f->m, c);
+			assert_true(d == TIME_NONE || d >= 0);
+			model_call_span(f->m, c, &from, &to);
+			assert_true(from >= 0 && from <= to && to <= 1);
+			for (int w = 40; w <= 200; w += 40) {
+				render_timeline_row(&f->r, c, w, &l);
+				assert_int_equal(l.width, (size_t)w);
+			}
+			detail_build(&f->d, c, 80, false);
+		}
+		status_build(f->m, &in, 120, &l);
+		assert_true(l.width <= 120);
+	}
+	/* Replayed: the clock at or after each event's place stays in range. */
+	fixture_replay(f, 4.0, -1, true);
+	for (uint32_t e = 0; e < f->m->nev; e++) {
+		for (int64_t t = f->rp.at[e]; t <= replay_length(&f->rp);
+		     t += 1 + replay_length(&f->rp) / 7) {
+			d = replay_clock_at(&f->rp, e, t);
+			assert_true(d == TIME_NONE || d >= 0);
+		}
+	}
+	/* The first call ran from 0 to the end of the clock, the session
+	 * as long by its result. */
+	f->m->now_ms = TIME_NONE;
+	assert_int_equal(model_call_duration(f->m, 0), INT64_MAX);
+	assert_int_equal(model_session_duration(f->m, 0), INT64_MAX);
+	render_timeline_row(&f->r, 0, 120, &l);
+	/* Its bar fills the axis: it started before the axis and ends after. */
+	assert_non_null(strstr(l.text.p, "+00:00 \xE2\x96\x88\xE2\x96\x88\xE2\x96\x88"));
+	rline_free(&l);
+	fixture_free(f);
+}
+
 /* A timeline row names the kind by its tag where it has one (7 cells),
  * and an unknown tool of any agent by its own name. */
 static void
@@ -275,10 +339,11 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_prompt_rows),   cmocka_unit_test(test_tool_row),
-		cmocka_unit_test(test_thinking_fold), cmocka_unit_test(test_hostile_text),
-		cmocka_unit_test(test_timeline_rows), cmocka_unit_test(test_timeline_kind),
-		cmocka_unit_test(test_status),        cmocka_unit_test(test_incomplete_status),
+		cmocka_unit_test(test_prompt_rows),       cmocka_unit_test(test_tool_row),
+		cmocka_unit_test(test_thinking_fold),     cmocka_unit_test(test_hostile_text),
+		cmocka_unit_test(test_timeline_rows),     cmocka_unit_test(test_time_extremes),
+		cmocka_unit_test(test_timeline_kind),     cmocka_unit_test(test_status),
+		cmocka_unit_test(test_incomplete_status),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

@@ -857,23 +857,53 @@ test_wrap_big(void **state)
 	text_rows_free(&rows);
 }
 
-/* Markdown escaping: tags outside code only; a code span needs its
- * closing backticks in the same piece; a fence goes on across pieces. */
+/* Markdown escaping: prose keeps its markup but tags, links, images and
+ * entities; words and cells show every character as it is; a backslash is
+ * always text; a code span
+ * needs its closing backticks on its line (in prose no '|' between), else its backticks are text; a fence goes on
+ * across pieces, and ends as CommonMark ends it or earlier, never later. */
 static void
 test_md_escape(void **state)
 {
 	static const struct {
 		const char *pieces[3];
-		bool all;
+		enum md_mode mode;
 		const char *want;
 	} cases[] = {
-		{{"a <b> & c > d"}, false, "a &lt;b> & c > d"},
-		{{"a <b> & c > d"}, true, "a &lt;b&gt; &amp; c &gt; d"},
-		{{"`<x>` and ``a`<y>`b``"}, true, "`<x>` and ``a`<y>`b``"},
-		{{"an open ` then <x>"}, false, "an open ` then &lt;x>"},
-		{{"```\n<x>\n", "<y>\n```\n<z>"}, false, "```\n<x>\n<y>\n```\n&lt;z>"},
-		{{"text ```not a fence <x>"}, false, "text ```not a fence &lt;x>"},
-		{{"   ~~~\n<x>\n   ~~~\n<y>"}, false, "   ~~~\n<x>\n   ~~~\n&lt;y>"},
+		{{"a <b> & c > d &amp; [t](u)"}, MD_PROSE, "a &lt;b> & c > d &amp;amp; \\[t\\](u)"},
+		{{"a <b> & c > d *e* _f_ ~g~ \\ | h"},
+		 MD_PLAIN,
+		 "a &lt;b&gt; &amp; c &gt; d \\*e\\* \\_f\\_ \\~g\\~ \\\\ \\| h"},
+		{{"![i](http://t/i.png)"}, MD_PROSE, "!\\[i\\](http\\://t/i.png)"},
+		/* A bare URL is no link: it would take a span's backticks. */
+		{{"http://x`<i>` www.y`<i>`"}, MD_PLAIN, "http\\://x`<i>` www\\.y`<i>`"},
+		/* Every backslash is text: none undoes an escape. */
+		{{"\\[t\\](u) \\`<b>`"}, MD_PROSE, "\\\\\\[t\\\\\\](u) \\\\`<b>`"},
+		{{"\\[t\\](u)"}, MD_PLAIN, "\\\\\\[t\\\\\\](u)"},
+		{{"`<x>` and ``a`<y>`b``"}, MD_PLAIN, "`<x>` and ``a`<y>`b``"},
+		{{"an open ` then <x>"}, MD_PROSE, "an open \\` then &lt;x>"},
+		/* A span across a line, or holding a '|' in prose, is none. */
+		{{"`a\n<x>`"}, MD_PROSE, "\\`a\n&lt;x>\\`"},
+		{{"`<x>|` `a|b`"}, MD_PROSE, "\\`&lt;x>|` `a|b\\`"},
+		{{"`a|b` c|d `e`"}, MD_CELL, "\\`a\\|b\\` c\\|d `e`"},
+		{{"a\nb"}, MD_CELL, "a b"},
+		/* A span cut across pieces: both halves text. */
+		{{"`abc\n", "` <x> `"}, MD_PROSE, "\\`abc\n` <x> `"},
+		{{"```\n<x>\n", "<y>\n```\n<z>"}, MD_PROSE, "```\n<x>\n<y>\n```\n&lt;z>"},
+		{{"text ```not a fence <x>"}, MD_PROSE, "text \\`\\`\\`not a fence &lt;x>"},
+		{{"   ~~~\n   <x>\n ~~~\n<y>"}, MD_PROSE, "   ~~~\n   <x>\n ~~~\n&lt;y>"},
+		/* A backtick in the info string: no fence. */
+		{{"```x`\n<x>\n"}, MD_PROSE, "\\`\\`\\`x\\`\n&lt;x>\n"},
+		/* Closed by a longer run of its own character only, alone on
+		 * its line. */
+		{{"````\n```\n~~~~\n```` x\n<x>\n`````\n<y>"},
+		 MD_PROSE,
+		 "````\n```\n~~~~\n```` x\n<x>\n`````\n&lt;y>"},
+		/* In a list item: a line less indented ends it. */
+		{{"1. x\n   ```\n   <x>\n\n<y>\n"}, MD_PROSE, "1. x\n   ```\n   <x>\n\n&lt;y>\n"},
+		/* Four spaces: indented code, not a fence (escaped: shown as
+		 * written in the code, never as a tag). */
+		{{"    ```\n<x>"}, MD_PROSE, "    \\`\\`\\`\n&lt;x>"},
 	};
 
 	(void)state;
@@ -883,11 +913,28 @@ test_md_escape(void **state)
 
 		for (size_t k = 0; k < 3 && cases[i].pieces[k] != NULL; k++)
 			text_md_escape(&out, cases[i].pieces[k], strlen(cases[i].pieces[k]),
-				       cases[i].all, &st);
+				       cases[i].mode, &st);
 		if (strcmp(out.p, cases[i].want) != 0)
 			fail_msg("case %zu: got \"%s\", want \"%s\"", i, out.p, cases[i].want);
 		buf_free(&out);
 	}
+}
+
+/* A fence the text left open is closed by the same fence, as indented. */
+static void
+test_md_close(void **state)
+{
+	struct buf out = {0};
+	struct md_state st = {0};
+
+	(void)state;
+	text_md_escape(&out, "  ~~~~ js\n  <x>\n", 16, MD_PROSE, &st);
+	text_md_close(&out, &st);
+	assert_string_equal(out.p, "  ~~~~ js\n  <x>\n  ~~~~\n");
+	assert_int_equal(st.fence, 0);
+	text_md_close(&out, &st);
+	assert_string_equal(out.p, "  ~~~~ js\n  <x>\n  ~~~~\n");
+	buf_free(&out);
 }
 
 /* HTML escaping: the five characters of markup as entities, every other
@@ -958,6 +1005,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_md_escape),
+		cmocka_unit_test(test_md_close),
 		cmocka_unit_test(test_html_escape),
 		cmocka_unit_test(test_paths),
 		cmocka_unit_test(test_decode_cases),

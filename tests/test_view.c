@@ -277,14 +277,44 @@ test_list(void **state)
 	assert_int_equal(l.sel, 0);
 }
 
+/* A terminal too large to look at is drawn at the cap; smaller ones as
+ * they are. */
+static void
+test_view_cap(void **state)
+{
+	int sizes[][4] = {
+		{10000, 10000, VIEW_MAX_ROWS, VIEW_MAX_COLS},
+		{40, 120, 40, 120},
+		{VIEW_MAX_ROWS + 1, 80, VIEW_MAX_ROWS, 80},
+		{24, VIEW_MAX_COLS + 1, 24, VIEW_MAX_COLS},
+	};
+	struct layout l;
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(sizes); i++) {
+		int rows = sizes[i][0], cols = sizes[i][1];
+
+		view_cap(&rows, &cols);
+		assert_int_equal(rows, sizes[i][2]);
+		assert_int_equal(cols, sizes[i][3]);
+		view_layout(rows, cols, PANE_TRANSCRIPT, &l);
+		assert_true(l.status.y + l.status.h <= rows);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_layout_kinds),   cmocka_unit_test(test_scroll_end_and_home),
-		cmocka_unit_test(test_scroll_by),      cmocka_unit_test(test_scroll_hidden),
-		cmocka_unit_test(test_follow_sticky),  cmocka_unit_test(test_resize_keeps_position),
-		cmocka_unit_test(test_scroll_to_item), cmocka_unit_test(test_empty),
+		cmocka_unit_test(test_view_cap),
+		cmocka_unit_test(test_layout_kinds),
+		cmocka_unit_test(test_scroll_end_and_home),
+		cmocka_unit_test(test_scroll_by),
+		cmocka_unit_test(test_scroll_hidden),
+		cmocka_unit_test(test_follow_sticky),
+		cmocka_unit_test(test_resize_keeps_position),
+		cmocka_unit_test(test_scroll_to_item),
+		cmocka_unit_test(test_empty),
 		cmocka_unit_test(test_list),
 	};
 
