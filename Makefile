@@ -37,7 +37,11 @@ WERROR   ?=
 CURSES_CFLAGS := $(filter-out -D_XOPEN_SOURCE% -D_DEFAULT_SOURCE,$(shell $(PKG_CONFIG) --cflags ncursesw 2>/dev/null))
 CURSES_LIBS   := $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null || echo -lncursesw)
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
-AV_CPPFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 \
+# md4c, the Markdown parser (Debian's libmd4c-dev ships md4c.pc, and only a
+# shared library); everything that links the core links it.
+MD4C_CFLAGS := $(shell $(PKG_CONFIG) --cflags md4c 2>/dev/null)
+MD4C_LIBS   := $(shell $(PKG_CONFIG) --libs md4c 2>/dev/null || echo -lmd4c)
+AV_CPPFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 $(MD4C_CFLAGS) \
               -DAGENTVIEW_VERSION='"$(VERSION)"' -DAGENTVIEW_DATADIR='"$(DATADIR)"'
 ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
 
@@ -85,7 +89,8 @@ FUZZ_AGENT_SEEDS_fuzz_codex  = $(wildcard recordings/codex-*.ndjson)
 all: src/agentview
 
 src/agentview: src/main.o src/libcore.a $(UI_OBJ)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/main.o $(UI_OBJ) src/libcore.a $(CURSES_LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/main.o $(UI_OBJ) src/libcore.a $(CURSES_LIBS) \
+		$(MD4C_LIBS)
 
 src/libcore.a: $(CORE_OBJ)
 	rm -f $@
@@ -99,7 +104,7 @@ src/%.o: src/%.c src/*.h | deps-check
 TEST_FIX  = tests/fixture.c
 TEST_DEPS = $(TEST_FIX) tests/fixture.h tests/testutil.h
 tests/test_%: tests/test_%.c src/libcore.a $(TEST_DEPS)
-	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(TEST_FIX) src/libcore.a $(CMOCKA_LIBS)
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(TEST_FIX) src/libcore.a $(CMOCKA_LIBS) $(MD4C_LIBS)
 
 # The developer's guide names every source file.
 check-guide:
@@ -143,7 +148,7 @@ BENCH_BIN = tests/gen_bench tests/bench_view tests/bench_replay tests/bench_flee
 tests/gen_bench tests/pace: %: %.c
 	$(CC) $(ALL_CFLAGS) -o $@ $<
 tests/bench_%: tests/bench_%.c src/libcore.a
-	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< src/libcore.a
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< src/libcore.a $(MD4C_LIBS)
 
 bench: deps-bench
 	@$(MAKE) --no-print-directory all $(BENCH_BIN)
@@ -227,11 +232,11 @@ $(ASAN_DIR)/libcore.a: $(ASAN_OBJ)
 
 $(ASAN_DIR)/agentview: $(ASAN_DIR)/main.o $(ASAN_DIR)/libcore.a $(UI:%=$(ASAN_DIR)/%.o)
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) $(LDFLAGS) -o $@ $(ASAN_DIR)/main.o \
-		$(UI:%=$(ASAN_DIR)/%.o) $(ASAN_DIR)/libcore.a $(CURSES_LIBS)
+		$(UI:%=$(ASAN_DIR)/%.o) $(ASAN_DIR)/libcore.a $(CURSES_LIBS) $(MD4C_LIBS)
 
 $(ASAN_DIR)/test_%: tests/test_%.c $(ASAN_DIR)/libcore.a $(TEST_DEPS)
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< $(TEST_FIX) $(ASAN_DIR)/libcore.a \
-		$(CMOCKA_LIBS)
+		$(CMOCKA_LIBS) $(MD4C_LIBS)
 
 asan: $(ASAN_DIR)/agentview $(ASAN_TESTS)
 
@@ -239,7 +244,7 @@ asan: $(ASAN_DIR)/agentview $(ASAN_TESTS)
 # and UBSan: their checks on every seed, and they keep building.
 $(ASAN_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c tests/fuzz/fuzz.h $(ASAN_DIR)/libcore.a
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< tests/fuzz/driver.c \
-		$(FUZZ_EXTRA_fuzz_$*) $(ASAN_DIR)/libcore.a
+		$(FUZZ_EXTRA_fuzz_$*) $(ASAN_DIR)/libcore.a $(MD4C_LIBS)
 $(ASAN_DIR)/fuzz_screen: $(FUZZ_EXTRA_DEPS)
 $(FUZZ_AGENTS:%=$(ASAN_DIR)/%) $(FUZZ_AGENTS:%=tests/fuzz/build/%): tests/fuzz/fuzz_model.c
 # Each harness runs on the recordings (an adapter's: its agent's), and on
@@ -270,7 +275,7 @@ $(TSAN_DIR)/libcore.a: $(CORE:%=$(TSAN_DIR)/%.o)
 	$(AR) rcs $@ $^
 $(TSAN_DIR)/test_%: tests/test_%.c $(TSAN_DIR)/libcore.a $(TEST_DEPS)
 	$(CC) $(ALL_CFLAGS) $(TSAN_FLAGS) -Isrc -o $@ $< $(TEST_FIX) $(TSAN_DIR)/libcore.a \
-		$(CMOCKA_LIBS)
+		$(CMOCKA_LIBS) $(MD4C_LIBS)
 # A kernel with more address randomization than this TSan knows cannot run
 # it at all ("unexpected memory mapping"): said, and skipped.
 unit-tsan: $(TSAN_TESTS)
@@ -298,7 +303,7 @@ tests/fuzz/build/%.o: src/%.c src/*.h
 
 tests/fuzz/build/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
 	$(FUZZ_CC) $(AV_CPPFLAGS) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer -Isrc -o $@ $< \
-		$(FUZZ_EXTRA_fuzz_$*) $(FUZZ_OBJ)
+		$(FUZZ_EXTRA_fuzz_$*) $(FUZZ_OBJ) $(MD4C_LIBS)
 tests/fuzz/build/fuzz_screen: $(FUZZ_EXTRA_DEPS)
 
 .PRECIOUS: tests/fuzz/build/%.o
@@ -336,7 +341,7 @@ FUZZ_COV = tests/fuzz/build/cov
 $(FUZZ_COV)/%: tests/fuzz/%.c tests/fuzz/driver.c tests/fuzz/fuzz.h src/*.c src/*.h
 	@mkdir -p $(FUZZ_COV)
 	$(FUZZ_CC) $(AV_CPPFLAGS) -O1 -g -fprofile-instr-generate -fcoverage-mapping \
-		-Isrc -o $@ $< tests/fuzz/driver.c $(FUZZ_EXTRA_$*) $(CORE:%=src/%.c)
+		-Isrc -o $@ $< tests/fuzz/driver.c $(FUZZ_EXTRA_$*) $(CORE:%=src/%.c) $(MD4C_LIBS)
 $(FUZZ_COV)/fuzz_screen: $(FUZZ_EXTRA_DEPS)
 
 fuzz-cov: deps-fuzz $(FUZZ:%=$(FUZZ_COV)/%)
