@@ -47,8 +47,10 @@ ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
 
 # The layers, bottom up (src/README.md says what each file does). None of
 # these includes curses (checked by `make check-layers`).
-# Reading: bytes, lines, JSON, text; the sources driven, the command run.
-READING = util source json json_get json_str text redact ahead input sig runner watch
+# Reading: bytes, lines, JSON, text (and a reply's Markdown, which the
+# screen's model and the HTML page share); the sources driven, the command run.
+READING = util source json json_get json_str text redact markdown markdown_layout \
+          markdown_html ahead input sig runner watch
 # The model: sessions, items and calls built from lines by each agent's
 # adapter, and the words people read about them.
 MODEL   = model model_build model_query agent agent_cursor agent_claude agent_gemini \
@@ -246,6 +248,8 @@ $(ASAN_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c tests/fuzz/fuzz.h $(
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< tests/fuzz/driver.c \
 		$(FUZZ_EXTRA_fuzz_$*) $(ASAN_DIR)/libcore.a $(MD4C_LIBS)
 $(ASAN_DIR)/fuzz_screen: $(FUZZ_EXTRA_DEPS)
+# The Markdown module's unit test checks what markdown_check.h says.
+tests/test_markdown $(ASAN_DIR)/test_markdown: tests/markdown_check.h
 $(FUZZ_AGENTS:%=$(ASAN_DIR)/%) $(FUZZ_AGENTS:%=tests/fuzz/build/%): tests/fuzz/fuzz_model.c
 # Each harness runs on the recordings (an adapter's: its agent's), and on
 # its own seeds, when it has some (tests/fuzz/seeds/HARNESS/).
