@@ -74,7 +74,7 @@ UI_OBJ   = $(UI:%=src/%.o)
 TESTS = $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 TEST_BIN = $(TESTS:%=tests/%)
 FUZZ  = fuzz_json fuzz_model fuzz_text fuzz_screen fuzz_cursor fuzz_claude fuzz_gemini \
-        fuzz_codex
+        fuzz_codex fuzz_markdown
 # fuzz_screen also builds the screen's cells (src/ui_cell.c) over the
 # curses stub of tests/fuzz/stub/ (the only harness of a screen file).
 FUZZ_EXTRA_fuzz_screen = -Itests/fuzz/stub src/ui_cell.c tests/fuzz/stub/curses.c
@@ -248,8 +248,9 @@ $(ASAN_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c tests/fuzz/fuzz.h $(
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< tests/fuzz/driver.c \
 		$(FUZZ_EXTRA_fuzz_$*) $(ASAN_DIR)/libcore.a $(MD4C_LIBS)
 $(ASAN_DIR)/fuzz_screen: $(FUZZ_EXTRA_DEPS)
-# The Markdown module's unit test checks what markdown_check.h says.
-tests/test_markdown $(ASAN_DIR)/test_markdown: tests/markdown_check.h
+# The unit test and the harness of the Markdown module share their checks.
+tests/test_markdown $(ASAN_DIR)/test_markdown $(ASAN_DIR)/fuzz_markdown \
+	tests/fuzz/build/fuzz_markdown: tests/markdown_check.h
 $(FUZZ_AGENTS:%=$(ASAN_DIR)/%) $(FUZZ_AGENTS:%=tests/fuzz/build/%): tests/fuzz/fuzz_model.c
 # Each harness runs on the recordings (an adapter's: its agent's), and on
 # its own seeds, when it has some (tests/fuzz/seeds/HARNESS/).
@@ -320,6 +321,7 @@ FUZZ_ARGS_fuzz_json  = -max_len=8192 -dict=tests/fuzz/fuzz_json.dict
 FUZZ_ARGS_fuzz_model = -max_len=16384 -dict=tests/fuzz/fuzz_model.dict
 FUZZ_ARGS_fuzz_text  = -max_len=4096 -dict=tests/fuzz/fuzz_text.dict
 FUZZ_ARGS_fuzz_screen = -max_len=4096
+FUZZ_ARGS_fuzz_markdown = -max_len=16384 -dict=tests/fuzz/fuzz_markdown.dict
 $(foreach h,$(FUZZ_AGENTS),$(eval FUZZ_ARGS_$(h) = -max_len=16384 -dict=tests/fuzz/$(h).dict))
 # An adapter's harness starts from its agent's recordings, copied into a
 # folder of their own (libFuzzer reads seeds from folders).

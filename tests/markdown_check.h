@@ -1,5 +1,5 @@
-/* markdown_check.h: what test_markdown.c checks of a reply's Markdown laid
- * out and written as HTML, whatever the text. */
+/* markdown_check.h: what test_markdown.c and fuzz/fuzz_markdown.c both
+ * check of a reply's Markdown laid out and written as HTML. */
 #ifndef AGENTVIEW_MARKDOWN_CHECK_H
 #define AGENTVIEW_MARKDOWN_CHECK_H
 
