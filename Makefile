@@ -146,7 +146,8 @@ deps-agents:
 
 # The generator of big recordings for `make bench`, and the timings of keys,
 # searches and replays on them without a terminal.
-BENCH_BIN = tests/gen_bench tests/bench_view tests/bench_replay tests/bench_fleet tests/pace
+BENCH_BIN = tests/gen_bench tests/bench_view tests/bench_replay tests/bench_fleet tests/pace \
+            tests/bench_markdown
 tests/gen_bench tests/pace: %: %.c
 	$(CC) $(ALL_CFLAGS) -o $@ $<
 tests/bench_%: tests/bench_%.c src/libcore.a
