@@ -37,14 +37,20 @@ WERROR   ?=
 CURSES_CFLAGS := $(filter-out -D_XOPEN_SOURCE% -D_DEFAULT_SOURCE,$(shell $(PKG_CONFIG) --cflags ncursesw 2>/dev/null))
 CURSES_LIBS   := $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null || echo -lncursesw)
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
-AV_CPPFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 \
+# md4c, the Markdown parser (Debian's libmd4c-dev ships md4c.pc, and only a
+# shared library); everything that links the core links it.
+MD4C_CFLAGS := $(shell $(PKG_CONFIG) --cflags md4c 2>/dev/null)
+MD4C_LIBS   := $(shell $(PKG_CONFIG) --libs md4c 2>/dev/null || echo -lmd4c)
+AV_CPPFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 $(MD4C_CFLAGS) \
               -DAGENTVIEW_VERSION='"$(VERSION)"' -DAGENTVIEW_DATADIR='"$(DATADIR)"'
 ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
 
 # The layers, bottom up (src/README.md says what each file does). None of
 # these includes curses (checked by `make check-layers`).
-# Reading: bytes, lines, JSON, text; the sources driven, the command run.
-READING = util source json json_get json_str text redact ahead input sig runner watch
+# Reading: bytes, lines, JSON, text (and a reply's Markdown, which the
+# screen's model and the HTML page share); the sources driven, the command run.
+READING = util source json json_get json_str text redact markdown markdown_layout \
+          markdown_html ahead input sig runner watch
 # The model: sessions, items and calls built from lines by each agent's
 # adapter, and the words people read about them.
 MODEL   = model model_build model_query agent agent_cursor agent_claude agent_gemini \
@@ -68,7 +74,7 @@ UI_OBJ   = $(UI:%=src/%.o)
 TESTS = $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 TEST_BIN = $(TESTS:%=tests/%)
 FUZZ  = fuzz_json fuzz_model fuzz_text fuzz_screen fuzz_cursor fuzz_claude fuzz_gemini \
-        fuzz_codex
+        fuzz_codex fuzz_markdown
 # fuzz_screen also builds the screen's cells (src/ui_cell.c) over the
 # curses stub of tests/fuzz/stub/ (the only harness of a screen file).
 FUZZ_EXTRA_fuzz_screen = -Itests/fuzz/stub src/ui_cell.c tests/fuzz/stub/curses.c
@@ -85,7 +91,8 @@ FUZZ_AGENT_SEEDS_fuzz_codex  = $(wildcard recordings/codex-*.ndjson)
 all: src/agentview
 
 src/agentview: src/main.o src/libcore.a $(UI_OBJ)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/main.o $(UI_OBJ) src/libcore.a $(CURSES_LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/main.o $(UI_OBJ) src/libcore.a $(CURSES_LIBS) \
+		$(MD4C_LIBS)
 
 src/libcore.a: $(CORE_OBJ)
 	rm -f $@
@@ -99,7 +106,7 @@ src/%.o: src/%.c src/*.h | deps-check
 TEST_FIX  = tests/fixture.c
 TEST_DEPS = $(TEST_FIX) tests/fixture.h tests/testutil.h
 tests/test_%: tests/test_%.c src/libcore.a $(TEST_DEPS)
-	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(TEST_FIX) src/libcore.a $(CMOCKA_LIBS)
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(TEST_FIX) src/libcore.a $(CMOCKA_LIBS) $(MD4C_LIBS)
 
 # The developer's guide names every source file.
 check-guide:
@@ -139,11 +146,12 @@ deps-agents:
 
 # The generator of big recordings for `make bench`, and the timings of keys,
 # searches and replays on them without a terminal.
-BENCH_BIN = tests/gen_bench tests/bench_view tests/bench_replay tests/bench_fleet tests/pace
+BENCH_BIN = tests/gen_bench tests/bench_view tests/bench_replay tests/bench_fleet tests/pace \
+            tests/bench_markdown
 tests/gen_bench tests/pace: %: %.c
 	$(CC) $(ALL_CFLAGS) -o $@ $<
 tests/bench_%: tests/bench_%.c src/libcore.a
-	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< src/libcore.a
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< src/libcore.a $(MD4C_LIBS)
 
 bench: deps-bench
 	@$(MAKE) --no-print-directory all $(BENCH_BIN)
@@ -227,11 +235,11 @@ $(ASAN_DIR)/libcore.a: $(ASAN_OBJ)
 
 $(ASAN_DIR)/agentview: $(ASAN_DIR)/main.o $(ASAN_DIR)/libcore.a $(UI:%=$(ASAN_DIR)/%.o)
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) $(LDFLAGS) -o $@ $(ASAN_DIR)/main.o \
-		$(UI:%=$(ASAN_DIR)/%.o) $(ASAN_DIR)/libcore.a $(CURSES_LIBS)
+		$(UI:%=$(ASAN_DIR)/%.o) $(ASAN_DIR)/libcore.a $(CURSES_LIBS) $(MD4C_LIBS)
 
 $(ASAN_DIR)/test_%: tests/test_%.c $(ASAN_DIR)/libcore.a $(TEST_DEPS)
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< $(TEST_FIX) $(ASAN_DIR)/libcore.a \
-		$(CMOCKA_LIBS)
+		$(CMOCKA_LIBS) $(MD4C_LIBS)
 
 asan: $(ASAN_DIR)/agentview $(ASAN_TESTS)
 
@@ -239,8 +247,11 @@ asan: $(ASAN_DIR)/agentview $(ASAN_TESTS)
 # and UBSan: their checks on every seed, and they keep building.
 $(ASAN_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c tests/fuzz/fuzz.h $(ASAN_DIR)/libcore.a
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< tests/fuzz/driver.c \
-		$(FUZZ_EXTRA_fuzz_$*) $(ASAN_DIR)/libcore.a
+		$(FUZZ_EXTRA_fuzz_$*) $(ASAN_DIR)/libcore.a $(MD4C_LIBS)
 $(ASAN_DIR)/fuzz_screen: $(FUZZ_EXTRA_DEPS)
+# The unit test and the harness of the Markdown module share their checks.
+tests/test_markdown $(ASAN_DIR)/test_markdown $(ASAN_DIR)/fuzz_markdown \
+	tests/fuzz/build/fuzz_markdown: tests/markdown_check.h
 $(FUZZ_AGENTS:%=$(ASAN_DIR)/%) $(FUZZ_AGENTS:%=tests/fuzz/build/%): tests/fuzz/fuzz_model.c
 # Each harness runs on the recordings (an adapter's: its agent's), and on
 # its own seeds, when it has some (tests/fuzz/seeds/HARNESS/).
@@ -270,7 +281,7 @@ $(TSAN_DIR)/libcore.a: $(CORE:%=$(TSAN_DIR)/%.o)
 	$(AR) rcs $@ $^
 $(TSAN_DIR)/test_%: tests/test_%.c $(TSAN_DIR)/libcore.a $(TEST_DEPS)
 	$(CC) $(ALL_CFLAGS) $(TSAN_FLAGS) -Isrc -o $@ $< $(TEST_FIX) $(TSAN_DIR)/libcore.a \
-		$(CMOCKA_LIBS)
+		$(CMOCKA_LIBS) $(MD4C_LIBS)
 # A kernel with more address randomization than this TSan knows cannot run
 # it at all ("unexpected memory mapping"): said, and skipped.
 unit-tsan: $(TSAN_TESTS)
@@ -298,7 +309,7 @@ tests/fuzz/build/%.o: src/%.c src/*.h
 
 tests/fuzz/build/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
 	$(FUZZ_CC) $(AV_CPPFLAGS) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer -Isrc -o $@ $< \
-		$(FUZZ_EXTRA_fuzz_$*) $(FUZZ_OBJ)
+		$(FUZZ_EXTRA_fuzz_$*) $(FUZZ_OBJ) $(MD4C_LIBS)
 tests/fuzz/build/fuzz_screen: $(FUZZ_EXTRA_DEPS)
 
 .PRECIOUS: tests/fuzz/build/%.o
@@ -311,6 +322,7 @@ FUZZ_ARGS_fuzz_json  = -max_len=8192 -dict=tests/fuzz/fuzz_json.dict
 FUZZ_ARGS_fuzz_model = -max_len=16384 -dict=tests/fuzz/fuzz_model.dict
 FUZZ_ARGS_fuzz_text  = -max_len=4096 -dict=tests/fuzz/fuzz_text.dict
 FUZZ_ARGS_fuzz_screen = -max_len=4096
+FUZZ_ARGS_fuzz_markdown = -max_len=16384 -dict=tests/fuzz/fuzz_markdown.dict
 $(foreach h,$(FUZZ_AGENTS),$(eval FUZZ_ARGS_$(h) = -max_len=16384 -dict=tests/fuzz/$(h).dict))
 # An adapter's harness starts from its agent's recordings, copied into a
 # folder of their own (libFuzzer reads seeds from folders).
@@ -336,7 +348,7 @@ FUZZ_COV = tests/fuzz/build/cov
 $(FUZZ_COV)/%: tests/fuzz/%.c tests/fuzz/driver.c tests/fuzz/fuzz.h src/*.c src/*.h
 	@mkdir -p $(FUZZ_COV)
 	$(FUZZ_CC) $(AV_CPPFLAGS) -O1 -g -fprofile-instr-generate -fcoverage-mapping \
-		-Isrc -o $@ $< tests/fuzz/driver.c $(FUZZ_EXTRA_$*) $(CORE:%=src/%.c)
+		-Isrc -o $@ $< tests/fuzz/driver.c $(FUZZ_EXTRA_$*) $(CORE:%=src/%.c) $(MD4C_LIBS)
 $(FUZZ_COV)/fuzz_screen: $(FUZZ_EXTRA_DEPS)
 
 fuzz-cov: deps-fuzz $(FUZZ:%=$(FUZZ_COV)/%)

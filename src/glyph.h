@@ -29,6 +29,11 @@
 #define GLYPH_FOLDED "\xE2\x96\xB8"   /* ▸ folded thinking; a todo in progress */
 #define GLYPH_UNFOLDED "\xE2\x96\xBE" /* ▾ unfolded thinking */
 
+/* A reply's Markdown: list bullets by depth (1, 2, 3 and deeper). */
+#define GLYPH_BULLET "\xE2\x80\xA2"   /* • */
+#define GLYPH_BULLET_2 "\xE2\x97\xA6" /* ◦ */
+#define GLYPH_BULLET_3 "\xE2\x96\xAA" /* ▪ */
+
 /* Timeline bars, by call state. */
 #define GLYPH_BAR_OK "\xE2\x96\x88"       /* █ */
 #define GLYPH_BAR_FAILED "\xE2\x96\x93"   /* ▓ */
@@ -39,6 +44,7 @@
 /* Lines and boxes. */
 #define GLYPH_RULE "\xE2\x94\x80"   /* ─ */
 #define GLYPH_VRULE "\xE2\x94\x82"  /* │ */
+#define GLYPH_CROSS "\xE2\x94\xBC"  /* ┼ */
 #define GLYPH_BOX_TL "\xE2\x94\x8C" /* ┌ */
 #define GLYPH_BOX_TR "\xE2\x94\x90" /* ┐ */
 #define GLYPH_BOX_BL "\xE2\x94\x94" /* └ */

@@ -3,10 +3,10 @@
 # (sh .ci/deps --check build), with fake dpkg-query, pkg-config and cc in
 # front of PATH:
 #   - all there: silent, status 0 (and so on this machine as it is);
-#   - dpkg knowing of none, but the tools, ncursesw and jsmn.h found (a
-#     build from source): status 0;
-#   - libncurses-dev and libjsmn-dev missing: status 1, the two packages
-#     named and how to install them;
+#   - dpkg knowing of none, but the tools, ncursesw, jsmn.h and md4c found
+#     (a build from source): status 0;
+#   - libncurses-dev, libjsmn-dev and libmd4c-dev missing: status 1, the
+#     three packages named and how to install them;
 #   - `make` (and `make -j2`) in a copy of the tree stops with that
 #     message before compiling anything.
 set -u
@@ -35,12 +35,13 @@ fake "$work/installed" dpkg-query \
 # shellcheck disable=SC2016
 fake "$work/tools" dpkg-query \
 	'for p; do case $p in gcc|make|pkg-config) echo "$p installed";; esac; done'
-# No ncursesw, no jsmn.h; the rest of what they do is the real tools'.
+# No ncursesw, no jsmn.h, no md4c; the rest of what they do is the real
+# tools'.
 fake "$work/nolibs" pkg-config \
-	'case "$*" in *ncursesw*) exit 1;; esac; exec /usr/bin/pkg-config "$@"'
+	'case "$*" in *ncursesw*|*md4c*) exit 1;; esac; exec /usr/bin/pkg-config "$@"'
 fake "$work/nolibs" cc 'case "$*" in *-E*) exit 1;; esac; exec /usr/bin/cc "$@"'
 
-want="agentview: cannot build yet: missing Debian packages: libncurses-dev libjsmn-dev
+want="agentview: cannot build yet: missing Debian packages: libncurses-dev libjsmn-dev libmd4c-dev
 agentview: 'make run' or 'make test' installs them (or: sh .ci/deps build), then 'make' builds"
 
 # run NAME STATUS OUT PATH-FRONT [ARGS...]: the check with PATH-FRONT first
@@ -69,7 +70,7 @@ for jobs in -j1 -j2; do
 		MAKEFLAGS='' PATH="$work/tools:$work/nolibs:$PATH" make $jobs >"$work/out" 2>&1)
 	rc=$?
 	[ "$rc" -ne 0 ] || fail "make $jobs: status 0 with the packages missing"
-	grep -qxF "agentview: cannot build yet: missing Debian packages: libncurses-dev libjsmn-dev" \
+	grep -qxF "agentview: cannot build yet: missing Debian packages: libncurses-dev libjsmn-dev libmd4c-dev" \
 		"$work/out" || fail "make $jobs: the message is not said: $(cat "$work/out")"
 	[ -z "$(find "$work/tree" -name '*.o')" ] || fail "make $jobs: compiled before the check"
 	grep -q -- ' -c ' "$work/out" && fail "make $jobs: ran the compiler: $(cat "$work/out")"
