@@ -1,7 +1,10 @@
 /* redact.h: secrets hidden in what agentview shows and prints. Well-known
- * shapes of API keys and tokens, private key blocks, Authorization values
- * and *_KEY= / *_TOKEN= / *_SECRET= / PASSWORD= values, plus the user's
- * patterns (POSIX ERE), each replaced by "[redacted]". No curses. */
+ * shapes of API keys and tokens (gitleaks' default rules the checklist),
+ * private key blocks, the values of names that hold secrets (PASSWORD=,
+ * "api_key": …, X-Api-Key:, Authorization:, Cookie:, --password …),
+ * passwords in URLs and command lines, plus the user's patterns (POSIX
+ * ERE), each replaced by "[redacted]"; found in the text as it is and as
+ * it reads with JSON's \u escapes decoded. No curses. */
 #ifndef AGENTVIEW_REDACT_H
 #define AGENTVIEW_REDACT_H
 
