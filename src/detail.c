@@ -136,11 +136,9 @@ detail_wrap(struct detail *d, const char *s, size_t n, enum role role, int inden
 	if (!detail_room(d, n))
 		return;
 	if (n > d->max - d->text.n) {
-		size_t keep = d->max - d->text.n;
+		/* On a code point, and never through a secret. */
+		size_t keep = redact_cut(s, n, d->max - d->text.n);
 
-		/* Cut on a code point, not inside one. */
-		while (keep > 0 && ((unsigned char)s[keep] & 0xC0) == 0x80)
-			keep--;
 		d->more += n - keep;
 		n = keep;
 		cut = true;
@@ -200,7 +198,7 @@ detail_take(struct detail *d, const char *name, size_t row, const char *s, size_
 	sec->name = name;
 	sec->row = (uint32_t)row;
 	sec->end = (uint32_t)d->nrow;
-	n = d->taken.n < DETAIL_MAX_BYTES ? MIN(n, DETAIL_MAX_BYTES - d->taken.n) : 0;
+	n = d->taken.n < DETAIL_MAX_BYTES ? redact_cut(s, n, DETAIL_MAX_BYTES - d->taken.n) : 0;
 	sec->off = (uint32_t)d->taken.n;
 	sec->len = (uint32_t)n;
 	buf_add(&d->taken, s, n);
@@ -389,17 +387,17 @@ bool
 detail_tok(const struct json *j, int t, struct buf *out)
 {
 	const char *raw;
-	size_t rn;
+	size_t rn, k;
 
 	if (json_type(j, t) != JSON_STRING)
 		return false;
 	raw = json_raw(j, t, &rn);
 	/* More than the detail shows is not decoded at all; the end says
-	 * so. */
-	json_unescape(out, raw, MIN(rn, (size_t)DETAIL_MAX_BYTES));
-	if (rn > DETAIL_MAX_BYTES)
-		buf_addf(out, "\n" GLYPH_ELLIPSIS " cut: %zu more bytes of JSON not shown",
-			 rn - DETAIL_MAX_BYTES);
+	 * so. The cut goes through no secret, escaped or not. */
+	k = rn > DETAIL_MAX_BYTES ? redact_cut(raw, rn, DETAIL_MAX_BYTES) : rn;
+	json_unescape(out, raw, k);
+	if (k < rn)
+		buf_addf(out, "\n" GLYPH_ELLIPSIS " cut: %zu more bytes of JSON not shown", rn - k);
 	return true;
 }
 

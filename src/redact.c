@@ -1171,3 +1171,22 @@ redact_text(const struct redact *r, const char *s, size_t n, struct buf *out)
 	free(sp.v);
 	return true;
 }
+
+/* Where to cut s[0..n) at max bytes at most: on a character's start, and
+ * before a secret the cut would go through. */
+size_t
+redact_cut(const char *s, size_t n, size_t max)
+{
+	struct spans sp = {0};
+	size_t k = MIN(n, max);
+
+	if (k < n && in_use != NULL && find(in_use, s, MIN(n, k + REDACT_CUT_SLACK), &sp) > 0) {
+		for (size_t i = sp.n; i-- > 0;)
+			if (sp.v[i].a < k && k < sp.v[i].b)
+				k = sp.v[i].a;
+	}
+	free(sp.v);
+	while (k > 0 && k < n && ((unsigned char)s[k] & 0xC0) == 0x80)
+		k--;
+	return k;
+}

@@ -333,15 +333,47 @@ test_escapes(void **state)
 	redact_free(r);
 }
 
+/* Redact first, cut after: a cut never leaves the start of a secret
+ * (whether secrets are hidden or shown: R may hide them later); with no
+ * redactor in use, the cut stays where it was asked. */
+static void
+test_cut(void **state)
+{
+	static const char key[] = "my key is sk-proj-Fake0Fake1Fake2Fake3Fake4 ok";
+	static const char pem[] = "k: -----BEGIN RSA PRIVATE KEY-----\nMIIEfakefakefake\n";
+	static const char utf[] = "größe größe";
+	struct redact *r = redact_new();
+
+	(void)state;
+	assert_int_equal(redact_cut(key, strlen(key), 15), 15);
+	redact_use(r, false);
+	assert_int_equal(redact_cut(key, strlen(key), 15), 10);
+	assert_int_equal(redact_cut(key, strlen(key), 10), 10);
+	assert_int_equal(redact_cut(key, strlen(key), 8), 8);
+	assert_int_equal(redact_cut(key, strlen(key), 45), 45);
+	assert_int_equal(redact_cut(key, strlen(key), 100), strlen(key));
+	redact_use(r, true);
+	assert_int_equal(redact_cut(key, strlen(key), 30), 10);
+	assert_int_equal(redact_cut(pem, strlen(pem), 40), 35);
+	/* Never half a character. */
+	assert_int_equal(redact_cut(utf, strlen(utf), 3), 2);
+	redact_use(NULL, false);
+	redact_free(r);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_shapes),           cmocka_unit_test(test_near_misses),
-		cmocka_unit_test(test_overlap_utf8),     cmocka_unit_test(test_patterns),
-		cmocka_unit_test(test_sanitize_applies), cmocka_unit_test(test_more_shapes),
-		cmocka_unit_test(test_more_near_misses), cmocka_unit_test(test_escapes),
-
+		cmocka_unit_test(test_shapes),
+		cmocka_unit_test(test_near_misses),
+		cmocka_unit_test(test_overlap_utf8),
+		cmocka_unit_test(test_patterns),
+		cmocka_unit_test(test_sanitize_applies),
+		cmocka_unit_test(test_more_shapes),
+		cmocka_unit_test(test_more_near_misses),
+		cmocka_unit_test(test_escapes),
+		cmocka_unit_test(test_cut),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
