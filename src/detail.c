@@ -639,7 +639,7 @@ raw_rows(struct detail *d, uint32_t c)
 	static const char *const names[2] = {"started", "completed"};
 	static const char *const sections[2] = {"started event", "completed event"};
 	char title[96];
-	size_t row, n;
+	size_t row, n, rn;
 	const char *p;
 
 	for (int i = 0; i < 2; i++) {
@@ -654,11 +654,21 @@ raw_rows(struct detail *d, uint32_t c)
 			 (unsigned long long)model_event_lineno(m, evs[i]));
 		row = detail_heading(d, title);
 		p = model_line(m, evs[i], &n);
-		if (model_parse(m, evs[i], j))
-			detail_json(d, j, 0);
-		else
+		if (!model_parse(m, evs[i], j)) {
 			detail_wrap(d, p, n, ROLE_NORMAL, 2, NULL);
-		/* What is taken is the line as the agent wrote it. */
+		} else {
+			detail_json(d, j, 0);
+			/* While secrets are hidden, what is taken is what is
+			 * shown: the JSON indented, its strings decoded (a key
+			 * spelled with \u escapes reads as one), its secrets
+			 * out once it is copied or paged. */
+			json_raw(j, 0, &rn);
+			if (redact_active() != NULL && rn <= DETAIL_MAX_BYTES / 4) {
+				detail_take(d, sections[i], row, d->b.p ? d->b.p : "", d->b.n);
+				continue;
+			}
+		}
+		/* Else the line as the agent wrote it. */
 		detail_take(d, sections[i], row, p, n);
 	}
 }
