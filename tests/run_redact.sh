@@ -3,9 +3,13 @@
 # made up). Each print format and the HTML page byte for byte against
 # tests/golden/redact/ (UPDATE_GOLDEN=1 rewrites them); none of the secrets
 # left in any of them, while the same run without --redact shows them all;
-# the usage errors; and in tmux, the viewer started with --redact, then R
-# showing the secrets and R hiding them again, on the panes and in a
-# call's detail, and y copying them only while they are shown.
+# the same in every other way out: --compare, the status line, the session
+# list printed, --notify-cmd's environment (and the README's notify-send
+# recipe), a text cut at the list's and the HTML page's bounds; the usage
+# errors; and in tmux, the viewer started with --redact, then R showing the
+# secrets and R hiding them again, on the panes and in a call's detail, y
+# copying them only while they are shown (in the raw JSON too, a secret
+# spelled with \u escapes), o paging them likewise.
 set -u
 top=$(pwd)
 bin=$top/src/agentview
@@ -32,6 +36,17 @@ new value
 ACME-4711
 EOS
 pattern='ACME-[0-9]+'
+# The secrets added for issue 20 (every shape gitleaks knows that --redact
+# missed) are all spelled FAKE...; and no key may be left spelled with a
+# JSON escape either.
+printf 'FAKE\n\\u0073k-proj\n' >>"$work/secrets"
+
+# left NAME FILE: no secret in FILE, else a failure of NAME; one case.
+left() {
+	cases=$((cases + 1))
+	l=$(grep -F -o -f "$work/secrets" "$2" | sort -u | tr '\n' ' ')
+	[ -z "$l" ] || fail "$1" "secrets left: $l"
+}
 
 for fmt in text markdown json html; do
 	cases=$((cases + 1))
@@ -64,13 +79,129 @@ cases=$((cases + 1))
 jq -e '.sessions[0].assistant_text | contains("sk-learn, task-1234, the monkey=banana")' \
 	"$work/secrets.json" >/dev/null || fail json "near misses were redacted"
 
+# The shapes added for issue 20 are in the stream: without --redact they
+# show, and the near misses beside them stay with it.
+cases=$((cases + 1))
+for s in FAKEpgpass0000 FAKEcurlpass0000 FAKEjsonpass0000 FAKEcookie0000 \
+	AIzaFAKEgoogle sk-proj-FAKEescaped0000; do
+	grep -q -F -- "$s" "$work/plain.html" || fail plain "without --redact, $s is not shown"
+done
+for s in 'primary_key=id, token_count: 5, sha 3f786850e387550fdab836ed7e6dc881de23001b' \
+	'http://localhost:8080/x'; do
+	grep -q -F -- "$s" "$work/secrets.html" || fail near-misses "redacted: $s"
+done
+
+# The status line, the session list printed (a folder holding the
+# recording) in its three formats.
+"$bin" --status-line --redact --redact-pattern "$pattern" "$rec" >"$work/status" 2>&1
+left status-line "$work/status"
+mkdir -p "$work/dir"
+cp "$rec" "$work/dir/"
+for fmt in text markdown json; do
+	"$bin" --print --format "$fmt" --redact --redact-pattern "$pattern" "$work/dir" \
+		>"$work/list.$fmt" 2>&1
+	left "list-$fmt" "$work/list.$fmt"
+done
+
+# Redact first, cut after: a key across the list's 112 bytes of a prompt
+# and of a reason, and across the HTML page's 1 MiB of a text, leaves no
+# part of it.
+cut_key=sk-proj-FAKEcut0000Fake1111Fake2222Fake3333
+pad=$(printf '%0100d' 0)
+mkdir -p "$work/cut"
+{
+	printf '{"type":"system","subtype":"init","session_id":"c0000001","model":"m","cwd":"/w/c"}\n'
+	printf '{"type":"user","message":{"content":[{"type":"text","text":"%s %s"}]}}\n' "$pad" "$cut_key"
+	printf '{"type":"result","subtype":"success","duration_ms":5,"is_error":true,"result":"%s %s"}\n' \
+		"$pad" "$cut_key"
+} >"$work/cut/cut.ndjson"
+for fmt in markdown; do
+	"$bin" --print --format "$fmt" --redact "$work/cut" >"$work/cut.$fmt" 2>&1
+	cases=$((cases + 1))
+	grep -q -F "$pad" "$work/cut.$fmt" ||
+		fail "cut-$fmt" "the prompt is not listed: $(head -c 300 "$work/cut.$fmt")"
+	grep -q -F 'sk-pr' "$work/cut.$fmt" &&
+		fail "cut-$fmt" "a key's start is left: $(grep -o 'sk-pr[^ "]*' "$work/cut.$fmt" | head -1)"
+done
+big=$(awk 'BEGIN { for (i = 0; i < 1048570; i++) printf "a" }')
+{
+	printf '{"type":"system","subtype":"init","session_id":"h0000001","model":"m","cwd":"/w"}\n'
+	printf '{"type":"user","message":{"content":[{"type":"text","text":"%s %s"}]}}\n' "$big" "$cut_key"
+} >"$work/big.ndjson"
+"$bin" --print --format html --redact "$work/big.ndjson" >"$work/big.html"
+cases=$((cases + 1))
+grep -q -F 'more not shown' "$work/big.html" || fail cut-html "the prompt was not cut"
+grep -q -F 'sk-pr' "$work/big.html" && fail cut-html "a key's start is left at the cut"
+
+# --notify-cmd: every AGENTVIEW_* value one line, no control byte, no
+# secret; a stream read live (a pipe) that fails, its session id, model
+# and reason hostile.
+cat >"$work/cmd" <<'EOF'
+for v in EVENT SESSION AGENT STATE SUMMARY FILE; do
+	eval "printf '%s' \"\$AGENTVIEW_$v\"" >"$NOTES.$v"
+done
+printf done >"$NOTES.end"
+EOF
+NOTES=$work/notes
+export NOTES
+hostile() {
+	printf '%s\n' '{"type":"system","subtype":"init","session_id":"s\u001b]0;owned\u0007 sk-proj-FAKEsid0000Fake1111Fake2222","model":"M\u001b[31m\nX-Api-Key: FAKEmodel0000","cwd":"/w"}'
+	printf '%s\n' '{"type":"user","message":{"content":[{"type":"text","text":"PGPASSWORD=FAKEprompt0000 psql"}]}}'
+	printf '%s\n' '{"type":"result","subtype":"success","duration_ms":5,"is_error":true,"result":"\u001b]52;c;eA==\u0007denied: TOKEN=FAKEreason0000\r\nnext"}'
+}
+for mode in redact plain; do
+	rm -f "$NOTES".*
+	flag=--redact
+	[ "$mode" = plain ] && flag=--color=never
+	hostile | "$bin" --print "$flag" --notify-cmd ". $work/cmd" >/dev/null 2>&1
+	cases=$((cases + 1))
+	if ! poll 5 test -f "$NOTES.end"; then
+		fail "notify-$mode" "the command did not run"
+		continue
+	fi
+	for v in EVENT SESSION AGENT STATE SUMMARY FILE; do
+		LC_ALL=C grep -q '[[:cntrl:]]' "$NOTES.$v" &&
+			fail "notify-$mode" "AGENTVIEW_$v holds a control byte: $(od -c "$NOTES.$v" | head -3)"
+	done
+	[ "$(cat "$NOTES.EVENT")" = failed ] || fail "notify-$mode" "event: $(cat "$NOTES.EVENT")"
+	if [ "$mode" = redact ]; then
+		cat "$NOTES".* >"$work/notes.all"
+		left notify "$work/notes.all"
+		grep -q -F '[redacted]' "$NOTES.SUMMARY" ||
+			fail notify "the summary is not redacted: $(cat "$NOTES.SUMMARY")"
+	else
+		grep -q -F 'TOKEN=FAKEreason0000' "$NOTES.SUMMARY" ||
+			fail notify-plain "the reason is not told: $(cat "$NOTES.SUMMARY")"
+	fi
+done
+
+# The README's notify-send recipe, as written there, with notify-send
+# replaced by a script that keeps its arguments: libnotify reads markup,
+# so <, > and & arrive escaped.
+cases=$((cases + 1))
+mkdir -p "$work/bin"
+printf '#!/bin/sh\nfor a; do printf "%%s\\n" "$a"; done >"%s/sent"\n' "$work" >"$work/bin/notify-send"
+chmod +x "$work/bin/notify-send"
+recipe=$(sed -n "s/^agentview --print -f --notify-cmd '\(.*notify-send.*\)' > \/dev\/null\$/\1/p" README.md)
+if [ -z "$recipe" ]; then
+	fail recipe "no notify-send recipe in README.md"
+else
+	{
+		printf '%s\n' '{"type":"system","subtype":"init","session_id":"r0000001","model":"<i>m</i>","cwd":"/w"}'
+		printf '%s\n' '{"type":"result","subtype":"success","duration_ms":5,"is_error":true,"result":"<b>bold</b> & more"}'
+	} | PATH="$work/bin:$PATH" "$bin" --print --notify-cmd "$recipe" >/dev/null 2>&1
+	poll 5 test -s "$work/sent" || fail recipe "notify-send did not run"
+	grep -q -F '&lt;i&gt;m&lt;/i&gt;' "$work/sent" &&
+		grep -q -F '&lt;b&gt;bold&lt;/b&gt; &amp; more' "$work/sent" ||
+		fail recipe "markup not escaped: $(cat "$work/sent" 2>&1)"
+fi
+
 # --compare's scorecard, in its three formats, hides them too.
 for fmt in text markdown json; do
 	cases=$((cases + 1))
 	"$bin" --compare --redact --format "$fmt" "$rec" recordings/demo.ndjson \
 		>"$work/compare.$fmt"
-	left=$(grep -F -o -f "$work/secrets" "$work/compare.$fmt" | sort -u | tr '\n' ' ')
-	[ -z "$left" ] || fail "compare-$fmt" "secrets left: $left"
+	left "compare-$fmt" "$work/compare.$fmt"
 	# Markdown escapes the brackets.
 	grep -q -F -e 'Bearer [redacted]' -e 'Bearer \[redacted\]' "$work/compare.$fmt" ||
 		fail "compare-$fmt" "the curl command is not there, redacted"
@@ -137,6 +268,54 @@ left=$($T show-buffer 2>/dev/null | grep -F -o -f "$work/secrets" | tr '\n' ' ')
 keys R y
 poll 2 sh -c "$T show-buffer 2>/dev/null | grep -q -F 'Bearer eyJhbGciOiJIUzI1NiJ9'" ||
 	fail copy "with R, the copy is not whole: $($T show-buffer 2>&1)"
+
+# y and o on the call with PGPASSWORD=, curl -u, mysql -p and the rest:
+# its command, its output, and the output paged; none with a secret.
+cat >"$work/pager" <<EOF
+#!/bin/sh
+cat "\$1" >"$work/paged"
+EOF
+chmod +x "$work/pager"
+start 160 50 "env PAGER=$work/pager $bin --redact $rec"
+wait_for 'ok ' || fail copy-more "the session did not show"
+keys ']' ']' ']' y
+wait_for 'copied the command' || fail copy-more "y did not copy the command"
+$T show-buffer >"$work/buffer" 2>&1
+grep -q -F 'PGPASSWORD=[redacted]' "$work/buffer" || fail copy-more "not the command: $(cat "$work/buffer")"
+left copy-command "$work/buffer"
+keys y
+wait_for 'copied the output' || fail copy-more "y again did not copy the output"
+$T show-buffer >"$work/buffer" 2>&1
+left copy-output "$work/buffer"
+keys o
+poll 5 test -s "$work/paged" || fail pager "the pager did not run"
+left pager "$work/paged"
+grep -q -F 'api_key: [redacted]' "$work/paged" || fail pager "not the output: $(head -c 300 "$work/paged")"
+
+# The raw JSON of the call whose command, a key's name and a value are
+# spelled with \u escapes: shown decoded and redacted; y copies what is
+# shown (the JSON as indented there), without a secret.
+keys ']' Enter r
+wait_for 'raw JSON' || fail raw "r did not show the raw JSON"
+wait_for '"password": "\[redacted\]"' || fail raw "the escaped key's value is not shown redacted"
+s=$(on_screen)
+[ -z "$s" ] || fail raw "secrets in the raw JSON on screen: $s"
+keys j j j j j j j j j j y
+wait_for 'copied the started event' || fail raw "y did not copy the started event"
+$T show-buffer >"$work/buffer" 2>&1
+left copy-raw "$work/buffer"
+grep -q -F '  "type": "tool_call",' "$work/buffer" && grep -q -F '"password": "[redacted]",' "$work/buffer" ||
+	fail copy-raw "not what the screen shows: $(head -c 400 "$work/buffer")"
+
+# y on a row in no part: the whole detail as shown.
+keys q Enter r
+wait_for 'raw JSON' || fail raw "r did not show the raw JSON again"
+keys y
+wait_for 'copied the whole detail' || fail raw "y did not copy the whole detail"
+$T show-buffer >"$work/buffer" 2>&1
+left copy-raw-whole "$work/buffer"
+grep -q -F '"password": "[redacted]",' "$work/buffer" ||
+	fail copy-raw-whole "not what the screen shows: $(head -c 400 "$work/buffer")"
 
 echo "redact: $cases cases, $fails failures"
 [ "$fails" -eq 0 ]
