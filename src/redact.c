@@ -647,6 +647,21 @@ no_secret(const char *s, size_t n)
 	return word_in(w, words, ARRAY_LEN(words));
 }
 
+/* Code, not a value: a name (a.b_c) called or indexed, the run of the
+ * value s[0..n) ending at its '(' or '[' and stopped by what closes it or
+ * a quote (get_token(), os.environ["X"]); stop is the byte after it. */
+static bool
+code(const char *s, size_t n, int stop)
+{
+	if (n < 2 || (s[n - 1] != '(' && s[n - 1] != '[') || is_digit((unsigned char)s[0]) ||
+	    (stop != ')' && stop != ']' && stop != '"' && stop != '\''))
+		return false;
+	for (size_t i = 0; i + 1 < n; i++)
+		if (!is_alnum((unsigned char)s[i]) && s[i] != '_' && s[i] != '.')
+			return false;
+	return true;
+}
+
 /* A reference to a secret, not one: $VAR, ${VAR}, {{ a template }}. */
 static bool
 reference(const char *s, size_t n)
@@ -696,7 +711,7 @@ value_at(const char *s, size_t n, size_t v, bool bare, size_t *a, size_t *b)
 		}
 		*a = v;
 		if (w == v || strchr("({[<%!*", s[v]) != NULL || no_secret(s + v, w - v) ||
-		    memchr(s + v, '(', w - v) != NULL || memchr(s + v, '[', w - v) != NULL)
+		    code(s + v, w - v, w < n ? s[w] : 0))
 			return false;
 	}
 	*b = w;
