@@ -17,6 +17,10 @@ rec=recordings/secrets.ndjson
 . "$top/tests/lib/tmux.sh"
 tmux_test redact
 printf 'set -g set-clipboard on\n' >>"$work/tmux.conf"
+# The streams piped in below are kept: in the scratch directory, not in
+# the home's folder of sessions.
+XDG_STATE_HOME=$work/state
+export XDG_STATE_HOME
 
 # The secrets of the recording, as fixed strings (ACME-4711 by a pattern).
 cat >"$work/secrets" <<'EOS'
