@@ -9,7 +9,8 @@
 # errors; and in tmux, the viewer started with --redact, then R showing the
 # secrets and R hiding them again, on the panes and in a call's detail, y
 # copying them only while they are shown (in the raw JSON too, a secret
-# spelled with \u escapes), o paging them likewise.
+# spelled with \u escapes), o paging them likewise; and every field of
+# every agent's stream as the carrier of a secret, through all of it.
 set -u
 top=$(pwd)
 bin=$top/src/agentview
@@ -320,6 +321,75 @@ $T show-buffer >"$work/buffer" 2>&1
 left copy-raw-whole "$work/buffer"
 grep -q -F '"password": "[redacted]",' "$work/buffer" ||
 	fail copy-raw-whole "not what the screen shows: $(head -c 400 "$work/buffer")"
+
+# Every field of every agent's stream as the carrier of a secret
+# (tests/inject_secrets.py puts one, plain or spelled with \u escapes, in
+# every string value): no way out shows one. Without a screen, each
+# output, the list, --compare and --notify-cmd's environment (a pipe: read
+# live); on the screen, the transcript, a call's detail and raw JSON, y on
+# them, Y.
+cat >"$work/notify-all" <<'EOF'
+for v in EVENT SESSION AGENT STATE SUMMARY FILE; do
+	eval "printf '%s\n' \"\$AGENTVIEW_$v\"" >>"$NOTES.env"
+done
+EOF
+for b in demo all-tools claude-subagent claude-partial-edit gemini-edit gemini-subagent \
+	codex-edit codex-subagent; do
+	for mode in plain escaped; do
+		c=$work/carrier/$b.$mode
+		mkdir -p "$c/dir"
+		python3 tests/inject_secrets.py "$mode" <"recordings/$b.ndjson" >"$c/dir/s.ndjson"
+		"$bin" --print --format html "$c/dir/s.ndjson" >"$c/plain" 2>&1
+		cases=$((cases + 1))
+		grep -q FAKE "$c/plain" || fail "carrier-$b.$mode" "without --redact no secret shows"
+		for fmt in text markdown json html; do
+			"$bin" --print --format "$fmt" --redact "$c/dir/s.ndjson" >"$c/out" 2>&1
+			left "carrier-$b.$mode-$fmt" "$c/out"
+		done
+		"$bin" --status-line --redact "$c/dir/s.ndjson" >"$c/out" 2>&1
+		left "carrier-$b.$mode-status" "$c/out"
+		for fmt in text markdown json; do
+			"$bin" --print --format "$fmt" --redact "$c/dir" "$c/dir" >"$c/out" 2>&1
+			left "carrier-$b.$mode-list-$fmt" "$c/out"
+			"$bin" --compare --format "$fmt" --redact "$c/dir/s.ndjson" "$c/dir/s.ndjson" \
+				>"$c/out" 2>&1
+			left "carrier-$b.$mode-compare-$fmt" "$c/out"
+		done
+		NOTES=$c/notes
+		cat "$c/dir/s.ndjson" | "$bin" --print --redact --notify-cmd ". $work/notify-all" \
+			>/dev/null 2>&1
+		if poll 5 test -s "$NOTES.env"; then
+			sleep 0.2
+			left "carrier-$b.$mode-notify" "$NOTES.env"
+		else
+			fail "carrier-$b.$mode-notify" "the command did not run"
+		fi
+	done
+done
+for b in demo claude-subagent gemini-edit codex-edit; do
+	for mode in plain escaped; do
+		s=$work/carrier/$b.$mode/dir/s.ndjson
+		start 120 40 "$bin --redact $s"
+		wait_for ' Transcript ' || fail "carrier-$b.$mode" "the session did not show"
+		screen >"$work/scr"
+		left "carrier-$b.$mode-transcript" "$work/scr"
+		keys ']' Enter
+		screen >"$work/scr"
+		left "carrier-$b.$mode-detail" "$work/scr"
+		keys y
+		$T show-buffer >"$work/buffer" 2>&1
+		left "carrier-$b.$mode-detail-y" "$work/buffer"
+		keys r
+		screen >"$work/scr"
+		left "carrier-$b.$mode-raw" "$work/scr"
+		keys j j j j j j j j j j y
+		$T show-buffer >"$work/buffer" 2>&1
+		left "carrier-$b.$mode-raw-y" "$work/buffer"
+		keys q Y
+		$T show-buffer >"$work/buffer" 2>&1
+		left "carrier-$b.$mode-Y" "$work/buffer"
+	done
+done
 
 echo "redact: $cases cases, $fails failures"
 [ "$fails" -eq 0 ]
