@@ -138,6 +138,25 @@ cases=$((cases + 1))
 grep -q -F 'more not shown' "$work/big.html" || fail cut-html "the prompt was not cut"
 grep -q -F 'sk-pr' "$work/big.html" && fail cut-html "a key's start is left at the cut"
 
+# The list followed (-f), in JSON and in text: a change's line carries
+# no secret of the session's id, model, prompt or reason either.
+for fmt in json text; do
+	mkdir -p "$work/follow.$fmt"
+	{
+		printf '%s\n' '{"type":"system","subtype":"init","session_id":"f0000001 TOKEN=FAKEfid0000","model":"m PASSWORD=FAKEfmodel0000","cwd":"/w/f"}'
+		printf '%s\n' '{"type":"user","message":{"content":[{"type":"text","text":"deploy with sk-proj-FAKEfprompt0000Fake1111"}]}}'
+	} >"$work/follow.$fmt/s.ndjson"
+	"$bin" --print -f --format "$fmt" --redact "$work/follow.$fmt" >"$work/follow.$fmt.out" 2>&1 &
+	fpid=$!
+	poll 5 grep -q running "$work/follow.$fmt.out"
+	printf '%s\n' '{"type":"result","subtype":"success","duration_ms":5,"is_error":true,"result":"denied: SECRET=FAKEfhow0000"}' \
+		>>"$work/follow.$fmt/s.ndjson"
+	poll 5 grep -q failed "$work/follow.$fmt.out" || fail "follow-$fmt" "no change told: $(cat "$work/follow.$fmt.out")"
+	kill "$fpid" 2>/dev/null
+	wait "$fpid" 2>/dev/null
+	left "follow-$fmt" "$work/follow.$fmt.out"
+done
+
 # --notify-cmd: every AGENTVIEW_* value one line, no control byte, no
 # secret; a stream read live (a pipe) that fails, its session id, model
 # and reason hostile.
