@@ -341,6 +341,24 @@ left copy-raw-whole "$work/buffer"
 grep -q -F '"password": "[redacted]",' "$work/buffer" ||
 	fail copy-raw-whole "not what the screen shows: $(head -c 400 "$work/buffer")"
 
+# --title: the window's title (a model cut at 200 bytes of it, an id cut
+# to 8) is cut before a secret, not through it.
+model=$(printf 'M%0168d' 0)
+printf '{"type":"system","subtype":"init","session_id":"s1","model":"%s sk-proj-FAKEtitle1111Fake2222","cwd":"/w"}\n' \
+	"$model" >"$work/title1.ndjson"
+printf '{"type":"system","subtype":"init","session_id":"sk-proj-FAKEtitle0000Fake1111","model":"m","cwd":"/w"}\n' \
+	>"$work/title2.ndjson"
+for t in title1 title2; do
+	cases=$((cases + 1))
+	start 120 40 "$bin --title --redact $work/$t.ndjson"
+	wait_for ' Transcript ' || fail "$t" "the session did not show"
+	poll 2 sh -c "$T display -p '#{pane_title}' | grep -q '^agentview: '" || fail "$t" "no title set"
+	title=$($T display -p '#{pane_title}')
+	case $title in
+	*sk-p* | *FAKE*) fail "$t" "a key's start in the title: $title" ;;
+	esac
+done
+
 # Every field of every agent's stream as the carrier of a secret
 # (tests/inject_secrets.py puts one, plain or spelled with \u escapes, in
 # every string value): no way out shows one. Without a screen, each
