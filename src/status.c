@@ -5,6 +5,7 @@
 #include "agent.h"
 
 #include "glyph.h"
+#include "redact.h"
 #include "tool.h"
 #include "words.h"
 
@@ -88,9 +89,12 @@ say_session(const struct status_ctx *c, struct buf *out, enum role *role)
 	(void)role;
 	if (!say_fact(c, FACT_ID, out))
 		return false;
-	if (out->n - mark > 8)
-		out->n = mark + 8, out->p[out->n] = '\0';
-	return true;
+	if (out->n - mark > 8) {
+		/* Never through a secret: an id may hold a key. */
+		out->n = mark + redact_cut(out->p + mark, out->n - mark, 8);
+		out->p[out->n] = '\0';
+	}
+	return out->n > mark;
 }
 
 static bool

@@ -342,7 +342,8 @@ grep -q -F '"password": "[redacted]",' "$work/buffer" ||
 	fail copy-raw-whole "not what the screen shows: $(head -c 400 "$work/buffer")"
 
 # --title: the window's title (a model cut at 200 bytes of it, an id cut
-# to 8) is cut before a secret, not through it.
+# to 8) and the status bar (an id cut to 8) are cut before a secret, not
+# through it.
 model=$(printf 'M%0168d' 0)
 printf '{"type":"system","subtype":"init","session_id":"s1","model":"%s sk-proj-FAKEtitle1111Fake2222","cwd":"/w"}\n' \
 	"$model" >"$work/title1.ndjson"
@@ -357,6 +358,8 @@ for t in title1 title2; do
 	case $title in
 	*sk-p* | *FAKE*) fail "$t" "a key's start in the title: $title" ;;
 	esac
+	# The status bar shows 8 bytes of the id: not a key's start either.
+	screen | grep -q -e 'sk-p' -e FAKE && fail "$t" "a key's start on screen: $(screen | grep -e 'sk-p' -e FAKE)"
 done
 
 # Every field of every agent's stream as the carrier of a secret
