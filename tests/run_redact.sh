@@ -361,6 +361,14 @@ for t in title1 title2; do
 	# The status bar shows 8 bytes of the id: not a key's start either.
 	screen | grep -q -e 'sk-p' -e FAKE && fail "$t" "a key's start on screen: $(screen | grep -e 'sk-p' -e FAKE)"
 done
+# The list's ID column, 8 bytes of it.
+mkdir -p "$work/ids"
+cp "$work/title2.ndjson" "$work/ids/"
+for fmt in text markdown; do
+	cases=$((cases + 1))
+	"$bin" --print --format "$fmt" --redact "$work/ids" >"$work/ids.$fmt" 2>&1
+	grep -q -e 'sk-p' -e FAKE "$work/ids.$fmt" && fail "ids-$fmt" "a key's start: $(cat "$work/ids.$fmt")"
+done
 
 # Every field of every agent's stream as the carrier of a secret
 # (tests/inject_secrets.py puts one, plain or spelled with \u escapes, in
