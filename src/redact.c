@@ -744,29 +744,6 @@ line_head(const char *s, size_t a)
 	return a == 0 || s[a - 1] == '\n' || s[a - 1] == '\r' || is_quote((unsigned char)s[a - 1]);
 }
 
-/* Authorization's value at v: after its scheme ("Bearer "), if any. */
-static void
-scheme_value(const char *s, size_t n, size_t v, struct spans *sp)
-{
-	size_t w, b;
-
-	while (v < n &&
-	       (is_blank((unsigned char)s[v]) || is_quote((unsigned char)s[v]) || s[v] == '\\'))
-		v++;
-	w = v;
-	while (w < n && (is_upper((unsigned char)s[w]) || is_lower((unsigned char)s[w])))
-		w++;
-	if (w > v && w + 1 < n && s[w] == ' ' && s[w + 1] != ' ')
-		v = w + 1;
-	for (b = v; b < n && !is_quote((unsigned char)s[b]) && s[b] != '\\' && s[b] != '\n' &&
-		    s[b] != '\r';
-	     b++)
-		;
-	while (b > v && is_blank((unsigned char)s[b - 1]))
-		b--;
-	span_add(sp, v, b);
-}
-
 /* A header's value to the end of its line (or of the quotes around it). */
 static void
 line_value(const char *s, size_t n, size_t v, struct spans *sp)
@@ -782,6 +759,23 @@ line_value(const char *s, size_t n, size_t v, struct spans *sp)
 	while (b > v && is_blank((unsigned char)s[b - 1]))
 		b--;
 	span_add(sp, v, b);
+}
+
+/* Authorization's value at v: after its scheme ("Bearer "), if any. */
+static void
+scheme_value(const char *s, size_t n, size_t v, struct spans *sp)
+{
+	size_t w;
+
+	while (v < n &&
+	       (is_blank((unsigned char)s[v]) || is_quote((unsigned char)s[v]) || s[v] == '\\'))
+		v++;
+	w = v;
+	while (w < n && (is_upper((unsigned char)s[w]) || is_lower((unsigned char)s[w])))
+		w++;
+	if (w > v && w + 1 < n && s[w] == ' ' && s[w + 1] != ' ')
+		v = w + 1;
+	line_value(s, n, v, sp);
 }
 
 /* scheme://user:password@host at the ':' of "://" at i: the password. */
