@@ -137,11 +137,9 @@ detail_wrap(struct detail *d, const char *s, size_t n, enum role role, int inden
 	if (!detail_room(d, n))
 		return;
 	if (n > d->max - d->text.n) {
-		size_t keep = d->max - d->text.n;
+		/* On a code point, and never through a secret. */
+		size_t keep = redact_cut(s, n, d->max - d->text.n);
 
-		/* Cut on a code point, not inside one. */
-		while (keep > 0 && ((unsigned char)s[keep] & 0xC0) == 0x80)
-			keep--;
 		d->more += n - keep;
 		n = keep;
 		cut = true;
@@ -201,7 +199,7 @@ detail_take(struct detail *d, const char *name, size_t row, const char *s, size_
 	sec->name = name;
 	sec->row = (uint32_t)row;
 	sec->end = (uint32_t)d->nrow;
-	n = d->taken.n < DETAIL_MAX_BYTES ? MIN(n, DETAIL_MAX_BYTES - d->taken.n) : 0;
+	n = d->taken.n < DETAIL_MAX_BYTES ? redact_cut(s, n, DETAIL_MAX_BYTES - d->taken.n) : 0;
 	sec->off = (uint32_t)d->taken.n;
 	sec->len = (uint32_t)n;
 	buf_add(&d->taken, s, n);
@@ -390,17 +388,17 @@ bool
 detail_tok(const struct json *j, int t, struct buf *out)
 {
 	const char *raw;
-	size_t rn;
+	size_t rn, k;
 
 	if (json_type(j, t) != JSON_STRING)
 		return false;
 	raw = json_raw(j, t, &rn);
 	/* More than the detail shows is not decoded at all; the end says
-	 * so. */
-	json_unescape(out, raw, MIN(rn, (size_t)DETAIL_MAX_BYTES));
-	if (rn > DETAIL_MAX_BYTES)
-		buf_addf(out, "\n" GLYPH_ELLIPSIS " cut: %zu more bytes of JSON not shown",
-			 rn - DETAIL_MAX_BYTES);
+	 * so. The cut goes through no secret, escaped or not. */
+	k = rn > DETAIL_MAX_BYTES ? redact_cut(raw, rn, DETAIL_MAX_BYTES) : rn;
+	json_unescape(out, raw, k);
+	if (k < rn)
+		buf_addf(out, "\n" GLYPH_ELLIPSIS " cut: %zu more bytes of JSON not shown", rn - k);
 	return true;
 }
 
@@ -642,7 +640,7 @@ raw_rows(struct detail *d, uint32_t c)
 	static const char *const names[2] = {"started", "completed"};
 	static const char *const sections[2] = {"started event", "completed event"};
 	char title[96];
-	size_t row, n;
+	size_t row, n, rn;
 	const char *p;
 
 	for (int i = 0; i < 2; i++) {
@@ -657,11 +655,21 @@ raw_rows(struct detail *d, uint32_t c)
 			 (unsigned long long)model_event_lineno(m, evs[i]));
 		row = detail_heading(d, title);
 		p = model_line(m, evs[i], &n);
-		if (model_parse(m, evs[i], j))
-			detail_json(d, j, 0);
-		else
+		if (!model_parse(m, evs[i], j)) {
 			detail_wrap(d, p, n, ROLE_NORMAL, 2, NULL);
-		/* What is taken is the line as the agent wrote it. */
+		} else {
+			detail_json(d, j, 0);
+			/* While secrets are hidden, what is taken is what is
+			 * shown: the JSON indented, its strings decoded (a key
+			 * spelled with \u escapes reads as one), its secrets
+			 * out once it is copied or paged. */
+			json_raw(j, 0, &rn);
+			if (redact_active() != NULL && rn <= DETAIL_MAX_BYTES / 4) {
+				detail_take(d, sections[i], row, d->b.p ? d->b.p : "", d->b.n);
+				continue;
+			}
+		}
+		/* Else the line as the agent wrote it. */
 		detail_take(d, sections[i], row, p, n);
 	}
 }

@@ -9,6 +9,7 @@
 #include "diff.h"
 #include "glyph.h"
 #include "json.h"
+#include "redact.h"
 #include "theme.h"
 
 /* --- helpers ------------------------------------------------------------ */
@@ -663,30 +664,38 @@ detail_webfetch(struct detail *d, const struct callview *v)
 }
 
 /* The start of s[0..n) into out: runs of white space as one space, no
- * more than max bytes (a character is never cut), "…" when there is
- * more. */
+ * more than max bytes (a character is never cut, nor a secret), "…"
+ * when there is more. */
 static void
 text_start(struct buf *out, const char *s, size_t n, size_t max)
 {
-	size_t from = out->n;
-	bool space = false;
+	size_t from = out->n, k;
+	bool space = false, more = false;
 
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && !more; i++) {
 		unsigned char c = (unsigned char)s[i];
 
 		if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
 			space = out->n > from;
 			continue;
 		}
-		if (out->n - from >= max && (c & 0xC0) != 0x80) {
-			buf_adds(out, " " GLYPH_ELLIPSIS);
-			return;
-		}
-		if (space)
+		/* What redact_cut looks at past the cut is kept until then. */
+		more = out->n - from >= max + REDACT_CUT_SLACK;
+		if (space && !more)
 			buf_addc(out, ' ');
 		space = false;
-		buf_addc(out, (char)c);
+		if (!more)
+			buf_addc(out, (char)c);
 	}
+	k = redact_cut(out->p + from, out->n - from, max);
+	more = more || from + k < out->n;
+	while (k > 0 && out->p[from + k - 1] == ' ')
+		k--;
+	out->n = from + k;
+	if (more)
+		buf_adds(out, " " GLYPH_ELLIPSIS);
+	else if (out->cap > 0)
+		out->p[out->n] = '\0';
 }
 
 /* One result of a web search, numbered: its title, its url and the start

@@ -125,7 +125,8 @@ void fleet_read(struct fleet *f, uint32_t fi);
 /* The state a row is in, its file live or not. */
 enum fleet_state fleet_row_state(const struct fleet_row *r, bool newest, bool live);
 /* Copy s[0..n) into dst (cap bytes with the NUL) on one line: blanks
- * folded, cut at a character's boundary. */
+ * folded, cut at a character's boundary and before a secret the cut
+ * would go through (redact_cut). */
 void fleet_copy(char *dst, size_t cap, const char *s, size_t n);
 
 #endif

@@ -11,6 +11,7 @@
 #include "agent.h"
 #include "glyph.h"
 #include "json.h"
+#include "redact.h"
 #include "source.h"
 #include "model.h"
 #include "sig.h"
@@ -177,7 +178,7 @@ json_member(struct buf *out, const char *key, const char *s)
 {
 	buf_addf(out, ",\"%s\":", key);
 	if (s != NULL && s[0] != '\0')
-		json_quote(out, s, strlen(s));
+		redact_json_quote(out, s, strlen(s));
 	else
 		buf_adds(out, "null");
 }

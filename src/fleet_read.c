@@ -18,40 +18,38 @@
 #include "glyph.h"
 #include "json.h"
 #include "keep.h"
+#include "redact.h"
 #include "statusline.h"
 #include "words.h"
 
 void
 fleet_copy(char *dst, size_t cap, const char *s, size_t n)
 {
-	size_t k = 0;
+	struct buf t = {0};
 	bool blank = false;
+	size_t k;
 
-	for (size_t i = 0; i < n && k + 1 < cap; i++) {
+	/* Folded as far as the cut and what redact_cut looks at past it. */
+	for (size_t i = 0; i < n && t.n < cap + REDACT_CUT_SLACK; i++) {
 		unsigned char c = (unsigned char)s[i];
 
 		if (c == '\n' || c == '\t' || c == '\r' || c == ' ') {
-			blank = k > 0;
+			blank = t.n > 0;
 			continue;
 		}
-		if (blank) {
-			if (k + 2 >= cap)
-				break;
-			dst[k++] = ' ';
-			blank = false;
-		}
-		dst[k++] = (char)c;
+		if (blank)
+			buf_addc(&t, ' ');
+		blank = false;
+		buf_addc(&t, (char)c);
 	}
-	/* Never half a character: back to the start of the last one cut. */
-	if (k + 1 >= cap && k > 0) {
-		size_t i = k;
-
-		while (i > 0 && ((unsigned char)dst[i - 1] & 0xC0) == 0x80)
-			i--;
-		if (i > 0 && (unsigned char)dst[i - 1] >= 0xC0)
-			k = i - 1;
-	}
+	/* Never half a character, never the start of a secret. */
+	k = t.n > 0 ? redact_cut(t.p, t.n, cap - 1) : 0;
+	while (k > 0 && t.p[k - 1] == ' ')
+		k--;
+	if (k > 0)
+		memcpy(dst, t.p, k);
 	dst[k] = '\0';
+	buf_free(&t);
 }
 
 /* A line that starts a session (any agent's): a cheap look first, at its

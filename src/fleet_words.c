@@ -8,6 +8,7 @@
 
 #include "agent.h"
 #include "glyph.h"
+#include "redact.h"
 #include "text.h"
 
 /* A running session says nothing for this long before "quiet" shows. */
@@ -324,7 +325,7 @@ cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col, int64_t now_ms,
 				      : agent_get(r->agent)->label);
 		break;
 	case FC_ID:
-		buf_add(out, r->id, MIN(strlen(r->id), (size_t)8));
+		buf_add(out, r->id, redact_cut(r->id, strlen(r->id), 8));
 		break;
 	case FC_CWD:
 		buf_adds(out, fleet_cwd_name(r));

@@ -10,6 +10,7 @@
 
 #include "agent.h"
 #include "glyph.h"
+#include "redact.h"
 #include "sig.h"
 #include "text.h"
 #include "words.h"
@@ -20,6 +21,8 @@
 #define WORDS_MAX 200
 /* At most this many bytes of a prompt in them. */
 #define PROMPT_MAX 60
+/* At most this many bytes of a value in --notify-cmd's environment. */
+#define ENV_MAX 4096
 
 extern char **environ;
 
@@ -109,34 +112,52 @@ write_all(int fd, const struct buf *b)
 	}
 }
 
-/* The environment of the command: agentview's, with the event's facts
- * (made before fork: the child may only call what is safe after it). */
-static char **
-command_env(const struct notify_event *e, struct buf *vars)
+void
+notify_vars(const struct notify_event *e, struct buf *vars)
 {
 	static const char *const names[] = {
 		"AGENTVIEW_EVENT", "AGENTVIEW_SESSION", "AGENTVIEW_AGENT",
 		"AGENTVIEW_STATE", "AGENTVIEW_SUMMARY", "AGENTVIEW_FILE",
 	};
 	const char *values[] = {e->event, e->session, e->agent, e->state, e->summary, e->file};
-	size_t n = 0, k = 0, at[ARRAY_LEN(names)];
+	struct buf t = {0};
+
+	for (size_t i = 0; i < ARRAY_LEN(names); i++) {
+		const char *v = values[i] ? values[i] : "";
+
+		/* The gate of every shown text, then bounded (the secrets
+		 * out first: a cut never leaves part of one). */
+		buf_reset(&t);
+		text_sanitize(&t, v, strlen(v), TEXT_ONELINE);
+		buf_addf(vars, "%s=", names[i]);
+		if (t.n > 0)
+			buf_add(vars, t.p, redact_cut(t.p, t.n, ENV_MAX));
+		buf_addc(vars, '\0');
+	}
+	buf_free(&t);
+}
+
+/* The environment of the command: agentview's, with the event's facts
+ * (made before fork: the child may only call what is safe after it). */
+static char **
+command_env(const struct notify_event *e, struct buf *vars)
+{
+	size_t n = 0, k = 0, nvars = 0;
 	char **env;
 
 	while (environ[n] != NULL)
 		n++;
-	env = xcalloc(n + ARRAY_LEN(names) + 1, sizeof *env);
-	for (size_t i = 0; i < ARRAY_LEN(names); i++) {
-		at[i] = vars->n;
-		buf_addf(vars, "%s=%s", names[i], values[i] ? values[i] : "");
-		buf_addc(vars, '\0');
-	}
+	notify_vars(e, vars);
+	for (size_t at = 0; at < vars->n; at += strlen(vars->p + at) + 1)
+		nvars++;
+	env = xcalloc(n + nvars + 1, sizeof *env);
 	for (size_t i = 0; i < n; i++)
 		if (strncmp(environ[i], "AGENTVIEW_", 10) != 0 ||
 		    strncmp(environ[i], "AGENTVIEW_RECORD=", 17) == 0 ||
 		    strncmp(environ[i], "AGENTVIEW_KEEP_DAYS=", 20) == 0)
 			env[k++] = environ[i];
-	for (size_t i = 0; i < ARRAY_LEN(names); i++)
-		env[k++] = vars->p + at[i];
+	for (size_t at = 0; at < vars->n; at += strlen(vars->p + at) + 1)
+		env[k++] = vars->p + at;
 	env[k] = NULL;
 	return env;
 }

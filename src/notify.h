@@ -4,10 +4,12 @@
  * show, and OSC 777, rxvt's and others'), wrapped in tmux's passthrough
  * inside tmux (which lets it through with `set -g allow-passthrough on`);
  * and a command of the user's, with the facts in its environment, never in
- * a shell string. What reaches the terminal is agentview's own words with
- * event text made safe (text_sanitize: no control character of any kind),
- * so no event can send escape sequences. The session list, the single
- * session's view and the headless modes share it. No curses. */
+ * a shell string. What reaches the terminal, and every value of that
+ * environment, is agentview's own words with event text made safe
+ * (text_sanitize: no control character of any kind, secrets out while
+ * they are hidden), so no event can send escape sequences. The session
+ * list, the single session's view and the headless modes share it. No
+ * curses. */
 #ifndef AGENTVIEW_NOTIFY_H
 #define AGENTVIEW_NOTIFY_H
 
@@ -49,6 +51,11 @@ void notify_bytes(const struct notifier *n, const struct notify_event *e, struct
 /* Tell e: the bytes to n->fd, and n->cmd run in the background with
  * AGENTVIEW_EVENT, _SESSION, _AGENT, _STATE, _SUMMARY and _FILE set. */
 void notify_send(struct notifier *n, const struct notify_event *e);
+/* Append the command's AGENTVIEW_* assignments for e to vars, each ended
+ * by a NUL: every value through the gate of every shown text
+ * (text_sanitize on one line: no control byte, secrets out while they are
+ * hidden), at most 4096 bytes of it. */
+void notify_vars(const struct notify_event *e, struct buf *vars);
 /* Tell that row `row` of f is now in its state (notify_wanted). */
 void notify_row(struct notifier *n, const struct fleet *f, uint32_t row, int64_t now_ms);
 /* The words of row `row` of f: "done · cursor · Composer 2.5 · fix the

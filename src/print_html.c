@@ -14,6 +14,7 @@
 #include "detail.h"
 #include "glyph.h"
 #include "print.h"
+#include "redact.h"
 #include "text.h"
 #include "theme.h"
 #include "tool.h"
@@ -223,17 +224,6 @@ esc(struct page *p, const char *s, size_t n, int flags)
 		text_html_escape(&p->o, p->san.p, p->san.n);
 }
 
-/* How much of s[0..n) fits in max bytes, cut on a code point. */
-static size_t
-cut_at(const char *s, size_t n, size_t max)
-{
-	if (n <= max)
-		return n;
-	while (max > 0 && ((unsigned char)s[max] & 0xC0) == 0x80)
-		max--;
-	return max;
-}
-
 /* "… 98.0 MB more not shown (the page shows at most 1.0 MB of a text)". */
 static void
 cut_note(struct page *p, uint64_t more, uint64_t limit, const char *what)
@@ -260,7 +250,7 @@ depth_class(const struct item *item)
 static void
 plain(struct page *p, const char *s, size_t n)
 {
-	size_t k = cut_at(s, n, HTML_TEXT_BYTES);
+	size_t k = redact_cut(s, n, HTML_TEXT_BYTES);
 
 	put(p, "<div class=\"text\">");
 	esc(p, s, k, 0);
@@ -344,7 +334,7 @@ md_text(struct page *p, const char *s, size_t n)
 static void
 reply(struct page *p, const char *s, size_t n)
 {
-	size_t k = cut_at(s, n, HTML_TEXT_BYTES);
+	size_t k = redact_cut(s, n, HTML_TEXT_BYTES);
 
 	buf_reset(&p->san);
 	if (k > 0)

@@ -1,7 +1,10 @@
 /* redact.h: secrets hidden in what agentview shows and prints. Well-known
- * shapes of API keys and tokens, private key blocks, Authorization values
- * and *_KEY= / *_TOKEN= / *_SECRET= / PASSWORD= values, plus the user's
- * patterns (POSIX ERE), each replaced by "[redacted]". No curses. */
+ * shapes of API keys and tokens (gitleaks' default rules the checklist),
+ * private key blocks, the values of names that hold secrets (PASSWORD=,
+ * "api_key": …, X-Api-Key:, Authorization:, Cookie:, --password …),
+ * passwords in URLs and command lines, plus the user's patterns (POSIX
+ * ERE), each replaced by "[redacted]"; found in the text as it is and as
+ * it reads with JSON's \u escapes decoded. No curses. */
 #ifndef AGENTVIEW_REDACT_H
 #define AGENTVIEW_REDACT_H
 
@@ -25,6 +28,15 @@ bool redact_add(struct redact *r, const char *ere, struct buf *err);
  * by REDACTED (overlapping ones as one) and return true; otherwise leave
  * out alone and return false. */
 bool redact_text(const struct redact *r, const char *s, size_t n, struct buf *out);
+
+/* Where to cut s[0..n) to keep at most max bytes: on a character's start
+ * and, while a redactor is in use (on or off: R may hide them later),
+ * before any secret the cut would go through, so that no secret's start
+ * is kept. Every cut of stream text before it is shown goes here. */
+size_t redact_cut(const char *s, size_t n, size_t max);
+/* How far past a cut redact_cut looks: a caller that holds only part of
+ * a text keeps this much more of it. */
+#define REDACT_CUT_SLACK (16u << 10)
 
 /* Append s[0..n) to out quoted as a JSON string, its secrets out while
  * the redactor in use is on: what JSON outputs write event text with. */

@@ -5,6 +5,7 @@
 #include "agent.h"
 
 #include "glyph.h"
+#include "redact.h"
 #include "tool.h"
 #include "words.h"
 
@@ -88,9 +89,9 @@ say_session(const struct status_ctx *c, struct buf *out, enum role *role)
 	(void)role;
 	if (!say_fact(c, FACT_ID, out))
 		return false;
-	if (out->n - mark > 8)
-		buf_cut(out, mark + 8);
-	return true;
+	if (out->n - mark > 8) /* never through a secret: an id may hold a key */
+		buf_cut(out, mark + redact_cut(out->p + mark, out->n - mark, 8));
+	return out->n > mark;
 }
 
 static bool

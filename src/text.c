@@ -767,6 +767,8 @@ text_path_fit(struct buf *out, const char *path, size_t n, size_t cells)
 		from--;
 	out->n -= strlen(GLYPH_ELLIPSIS);
 	w = text_fit(path + from, n - from, cells > 1 ? cells - 1 : 0, NULL);
+	/* A secret in a file's name is not cut either (redact_cut). */
+	w = redact_cut(path + from, n - from, w);
 	buf_add(out, path + from, w);
 	buf_adds(out, GLYPH_ELLIPSIS);
 }

@@ -273,14 +273,14 @@ ui_set_title(struct ui *u, bool leaving)
 			if (model_fact(m, s, FACT_ID, &raw)) {
 				size_t id = mark + strlen(" " GLYPH_DOT " ");
 
-				if (raw.n - id > 8)
-					raw.n = id + 8;
+				raw.n = id + redact_cut(raw.p + id, raw.n - id, 8);
 			} else {
 				raw.n = mark;
 			}
 		}
 	}
-	text_sanitize(&t, raw.p, MIN(raw.n, (size_t)200), TEXT_ONELINE);
+	/* Cut, like every stream text, never through a secret. */
+	text_sanitize(&t, raw.p, redact_cut(raw.p, raw.n, 200), TEXT_ONELINE);
 	if (u->title.n != t.n || memcmp(u->title.p ? u->title.p : "", t.p, t.n) != 0) {
 		buf_reset(&u->title);
 		buf_add(&u->title, t.p, t.n);

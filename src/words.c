@@ -6,6 +6,7 @@
 
 #include "agent.h"
 #include "glyph.h"
+#include "redact.h"
 #include "text.h"
 
 /* Keep the first line from `from` on that says something, cut at a
@@ -21,7 +22,7 @@ fold_lines(struct buf *b, size_t from)
 		;
 	while (e > i && (b->p[e - 1] == ' ' || b->p[e - 1] == '\r'))
 		e--;
-	n = MIN(e - i, (size_t)WORDS_REASON_MAX);
+	n = redact_cut(b->p + i, e - i, WORDS_REASON_MAX);
 	memmove(b->p + from, b->p + i, n);
 	b->n = from + n;
 	if (e - i > n)
@@ -34,7 +35,7 @@ fold_lines(struct buf *b, size_t from)
 static void
 short_id(struct buf *out, const char *id, size_t n)
 {
-	buf_add(out, id, MIN(n, (size_t)8));
+	buf_add(out, id, redact_cut(id, n, 8));
 }
 
 bool
@@ -399,7 +400,7 @@ event_line(struct model *m, uint32_t e, unsigned flags, struct buf *out)
 	model_event_text(m, e, out);
 	total = out->n - from;
 	if (!(flags & WORDS_WHOLE) && total > WORDS_LINE_MAX) {
-		out->n = from + WORDS_LINE_MAX;
+		out->n = from + redact_cut(out->p + from, total, WORDS_LINE_MAX);
 		buf_addf(out, " " GLYPH_ELLIPSIS " (%zu bytes in all)", total);
 	}
 }
@@ -442,7 +443,7 @@ words_item(struct model *m, uint32_t it, unsigned flags, struct tool_desc *td, s
 	case IT_NOTICE:
 		model_notice_text(m, item->first_ev, out);
 		if (!(flags & WORDS_WHOLE) && out->n - from > WORDS_LINE_MAX) {
-			out->n = from + WORDS_LINE_MAX;
+			out->n = from + redact_cut(out->p + from, out->n - from, WORDS_LINE_MAX);
 			out->p[out->n] = '\0';
 		}
 		break;

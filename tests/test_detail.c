@@ -1128,12 +1128,60 @@ test_redacted(void **state)
 	fixture_free(f);
 }
 
+/* The raw JSON while secrets are hidden: a secret and a key's name spelled
+ * with \u escapes read decoded and redacted, and what y takes is what the
+ * rows show (the JSON indented), not the line with its escapes; shown,
+ * what is taken is the line as the agent wrote it. */
+static void
+test_redacted_raw(void **state)
+{
+	struct fixture *f = load(INIT STARTED(
+		"shellToolCall", "{\"command\":\"echo \\u0073k-proj-Fake0Fake1Fake2Fake3Fake4\","
+				 "\"pass\\u0077ord\":\"hunter2\"}"));
+	struct redact *r = redact_new();
+	const struct dsection *sec;
+	struct buf shown = {0}, taken = {0};
+	char *s;
+
+	(void)state;
+	redact_use(r, true);
+	detail_build(&f->d, 0, 200, true);
+	s = rows(&f->d);
+	assert_non_null(strstr(s, "\"command\": \"echo [redacted]\",\n"));
+	assert_non_null(strstr(s, "\"password\": \"[redacted]\"\n"));
+	assert_null(strstr(s, "hunter2"));
+	assert_null(strstr(s, "Fake0"));
+	free(s);
+	sec = section_of(&f->d, "started event", &taken);
+	assert_non_null(sec);
+	for (size_t i = sec->row + 1; i < sec->end; i++) {
+		buf_add(&shown, f->d.text.p + f->d.row[i].off, f->d.row[i].len);
+		buf_addc(&shown, '\n');
+	}
+	buf_reset(&f->b);
+	if (!redact_text(redact_active(), taken.p, taken.n, &f->b))
+		fail_msg("what is taken holds no secret to hide: %s", taken.p);
+	buf_addc(&f->b, '\n');
+	assert_string_equal(f->b.p, shown.p);
+	/* Shown: the line itself. */
+	assert_false(redact_toggle());
+	detail_build(&f->d, 0, 200, true);
+	section_of(&f->d, "started event", &taken);
+	assert_non_null(strstr(taken.p, "\"pass\\u0077ord\":\"hunter2\""));
+	redact_use(NULL, false);
+	redact_free(r);
+	buf_free(&shown);
+	buf_free(&taken);
+	fixture_free(f);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shell),
 		cmocka_unit_test(test_redacted),
+		cmocka_unit_test(test_redacted_raw),
 		cmocka_unit_test(test_read),
 		cmocka_unit_test(test_kind_parts),
 		cmocka_unit_test(test_unknown_kind),

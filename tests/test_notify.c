@@ -1,7 +1,8 @@
 /* test_notify.c: what a notification writes to the terminal (the bell,
  * OSC 9 and 777, tmux's passthrough), that no event text gets through as
- * a control character, and which changes of a model's sessions are told.
- * (--notify-cmd runs in the background: tests/run_fleet.sh tests it.) */
+ * a control character, --notify-cmd's environment made the same way, and
+ * which changes of a model's sessions are told. (--notify-cmd runs in the
+ * background: tests/run_fleet.sh and tests/run_redact.sh run it.) */
 #include <fcntl.h>
 #include <locale.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "fixture.h"
 
 #include "notify.h"
+#include "redact.h"
 
 /* The bytes of e, with or without tmux. */
 static const char *
@@ -85,6 +87,96 @@ test_hostile(void **state)
 	}
 }
 
+/* Whether s[0..n) holds a byte or a character no shown text may: a C0
+ * control, DEL, a C1 control (U+0080..U+009F). */
+static bool
+has_control(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c < 0x20 || c == 0x7F ||
+		    (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] < 0xA0))
+			return true;
+	}
+	return false;
+}
+
+/* The value of variable name= in the NUL-ended assignments v, or "". */
+static const char *
+var(const struct buf *v, const char *name)
+{
+	for (size_t at = 0; at < v->n; at += strlen(v->p + at) + 1)
+		if (strncmp(v->p + at, name, strlen(name)) == 0)
+			return v->p + at + strlen(name);
+	return "";
+}
+
+/* --notify-cmd's environment: every AGENTVIEW_* value passes the gate of
+ * every shown text (one line, no control byte, secrets out while they are
+ * hidden) and is bounded; a hostile stream's words cannot reach the
+ * command's terminal nor a secret the command. */
+static void
+test_env(void **state)
+{
+	static const char *const names[] = {
+		"AGENTVIEW_EVENT=", "AGENTVIEW_SESSION=", "AGENTVIEW_AGENT=",
+		"AGENTVIEW_STATE=", "AGENTVIEW_SUMMARY=", "AGENTVIEW_FILE="};
+	char big[20000];
+	struct notify_event e = {"failed",
+				 "s\033]0;owned\a sk-proj-Fake0Fake1Fake2Fake3Fake4",
+				 "cursor",
+				 "failed",
+				 "failed \xc2\x9b"
+				 "2J · TOKEN=faketoken\nnext\r\tx",
+				 "/w/a\nb.ndjson"};
+	struct redact *r = redact_new();
+	struct buf v = {0};
+	size_t at = 0, k = 0;
+
+	(void)state;
+	redact_use(r, true);
+	notify_vars(&e, &v);
+	while (at < v.n) {
+		const char *s = v.p + at;
+		size_t n = strlen(s);
+
+		assert_true(k < ARRAY_LEN(names));
+		assert_memory_equal(s, names[k], strlen(names[k]));
+		assert_false(has_control(s, n));
+		assert_null(strstr(s, "Fake0"));
+		assert_null(strstr(s, "faketoken"));
+		at += n + 1;
+		k++;
+	}
+	assert_int_equal(k, ARRAY_LEN(names));
+	assert_string_equal(var(&v, "AGENTVIEW_SESSION="), "s^[]0;owned^G [redacted]");
+	assert_string_equal(var(&v, "AGENTVIEW_SUMMARY="),
+			    "failed \\u009B2J · TOKEN=[redacted]↵next^M       x");
+	assert_string_equal(var(&v, "AGENTVIEW_FILE="), "/w/a↵b.ndjson");
+	/* Shown, the secrets are told; the control bytes never. */
+	redact_toggle();
+	buf_reset(&v);
+	notify_vars(&e, &v);
+	assert_string_equal(var(&v, "AGENTVIEW_SESSION="),
+			    "s^[]0;owned^G sk-proj-Fake0Fake1Fake2Fake3Fake4");
+	assert_non_null(strstr(var(&v, "AGENTVIEW_SUMMARY="), "TOKEN=faketoken↵next"));
+	for (size_t i = 0; i < v.n; i += strlen(v.p + i) + 1)
+		assert_false(has_control(v.p + i, strlen(v.p + i)));
+	/* A value is bounded: an environment string must stay far below
+	 * what execve takes. */
+	memset(big, 'a', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	e.summary = big;
+	buf_reset(&v);
+	notify_vars(&e, &v);
+	assert_true(strlen(var(&v, "AGENTVIEW_SUMMARY=")) <= 4096);
+	assert_true(strlen(var(&v, "AGENTVIEW_SUMMARY=")) > 1000);
+	redact_use(NULL, false);
+	redact_free(r);
+	buf_free(&v);
+}
+
 #define INIT "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s1\",\"model\":\"m1\"}\n"
 #define USER "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"hi\"}]}}\n"
 #define ASK \
@@ -152,6 +244,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bytes),
 		cmocka_unit_test(test_hostile),
+		cmocka_unit_test(test_env),
 		cmocka_unit_test(test_model),
 	};
 

@@ -193,13 +193,190 @@ test_sanitize_applies(void **state)
 	redact_free(r);
 }
 
+/* The shapes of gitleaks' default rules that --redact missed (issue 20,
+ * item 5): named values in every spelling (env, spaced, Django, JSON,
+ * YAML, headers, options), passwords in URLs and command lines, and the
+ * prefixes of the providers' tokens. */
+static void
+test_more_shapes(void **state)
+{
+	static const struct redact_case cases[] = {
+		{"PGPASSWORD=fakepgpass psql -h db", "PGPASSWORD=[redacted] psql -h db"},
+		{"DB_PASS=fakedbpass ./run", "DB_PASS=[redacted] ./run"},
+		{"TOKEN=faketoken SECRET=fakesecret", "TOKEN=[redacted] SECRET=[redacted]"},
+		{"aws_secret_access_key = FAKEfake/FAKEfake+0000\n",
+		 "aws_secret_access_key = [redacted]\n"},
+		{"SECRET_KEY = 'django-insecure-fake0000'", "SECRET_KEY = '[redacted]'"},
+		{"{\"password\": \"hunter2\", \"api_key\": 12345678}",
+		 "{\"password\": \"[redacted]\", \"api_key\": [redacted]}"},
+		{"{\"password\":\"pa\\\"ss\"}", "{\"password\":\"[redacted]\"}"},
+		{"db:\n  api_key: fakeyamlkey0000\n  host: db\n",
+		 "db:\n  api_key: [redacted]\n  host: db\n"},
+		{"- password: \"fake yaml pass\"", "- password: \"[redacted]\""},
+		{"postgres://app:fakepgpass@db.example:5432/app",
+		 "postgres://app:[redacted]@db.example:5432/app"},
+		{"redis://:fakeredispass@cache:6379", "redis://:[redacted]@cache:6379"},
+		{"curl -sS -u admin:fakecurlpass https://x.test",
+		 "curl -sS -u admin:[redacted] https://x.test"},
+		{"curl --user 'admin:fake pass' x", "curl --user 'admin:[redacted]' x"},
+		{"mysql -h db -uroot -pFakeMysql0 app", "mysql -h db -uroot -p[redacted] app"},
+		{"sshpass -p fakesshpass ssh host", "sshpass -p [redacted] ssh host"},
+		{"mysqldump --password=fake0 db", "mysqldump --password=[redacted] db"},
+		{"docker login --password fakedocker0 r.test",
+		 "docker login --password [redacted] r.test"},
+		{"curl -H 'X-Api-Key: fakeapikey0000' x", "curl -H 'X-Api-Key: [redacted]' x"},
+		{"Cookie: session=fakesess; csrftoken=fakecsrf\nHost: x",
+		 "Cookie: [redacted]\nHost: x"},
+		{"set-cookie: sid=fake; Path=/; HttpOnly", "set-cookie: [redacted]"},
+		{"Proxy-Authorization: Basic ZmFrZTpmYWtl",
+		 "Proxy-Authorization: Basic [redacted]"},
+		{"x sk_live_FAKEfake0000FAKEfake00 y", "x [redacted] y"},
+		{"rk_live_FAKEfake0000FAKEfake00", "[redacted]"},
+		{"key=AIzaFAKEfake0000FAKEfake0000FAKEfake000", "key=[redacted]"},
+		{"glpat-FAKEfake0000FAKEfake", "[redacted]"},
+		{"hf_FAKEfakeFAKEfakeFAKEfakeFAKEfakeFA", "[redacted]"},
+		{"//registry.npmjs.org/:_authToken=npm_FAKEfake0000FAKEfake0000FAKEfake0000",
+		 "//registry.npmjs.org/:_authToken=[redacted]"},
+		{"npm_FAKEfake0000FAKEfake0000FAKEfake0000", "[redacted]"},
+		{"https://hooks.slack.com/services/T00000000/B00000000/FAKEfakeFAKEfakeFAKEfake0",
+		 "https://hooks.slack.com/services/[redacted]"},
+		{"sk-ant-api03-FAKEfake0000FAKEfake0000-fakeAA", "[redacted]"},
+		{"apiKey: \"fakecamel0000\"", "apiKey: \"[redacted]\""},
+		{"const clientSecret = \"fakejs0000\";", "const clientSecret = \"[redacted]\";"},
+		{"'password' => 'fakephp0'", "'password' => '[redacted]'"},
+		{"spring.datasource.password=fakejava0", "spring.datasource.password=[redacted]"},
+		{"token := \"fakego0000\"", "token := \"[redacted]\""},
+		{"password=Fake0pw[ next PASSWORD=Fake1pw( x",
+		 "password=[redacted] next PASSWORD=[redacted] x"},
+		{"password=Fake2pw체(", "password=[redacted]"},
+		{"Authorization: Bearer fake.token.value", "Authorization: Bearer [redacted]"},
+		{"-H \"X-Auth: Bearer FAKEfake0000FAKEfake00\"",
+		 "-H \"X-Auth: Bearer [redacted]\""},
+		{"-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQfake\n-----END PGP PRIVATE KEY BLOCK-----",
+		 "-----BEGIN PGP PRIVATE KEY BLOCK-----\n[redacted]\n-----END PGP PRIVATE KEY BLOCK-----"},
+		{"xoxe-1-FAKEfake0000FAKEfake", "[redacted]"},
+		{"AGE-SECRET-KEY-1FAKEFAKEFAKEFAKEFAKEFAKEFAKEFAKEFAKEFAKEFAKEFAKEFAKEFAKEFA",
+		 "[redacted]"},
+		{"dop_v1_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+		 "[redacted]"},
+		{"SG.FAKEfake0000FAKEfake00.FAKEfake0000FAKEfake0000FAKEfake0000FAKEfake00",
+		 "[redacted]"},
+		{"shpat_0123456789abcdef0123456789abcdef", "[redacted]"},
+		{"pypi-AgEIcHlwaS5vcmcFAKEfake0000FAKEfake0000FAKEfake0000FAKEfake0000FAKEfake0000",
+		 "[redacted]"},
+		{"hvs.FAKEfake0000FAKEfake0000FAKEfake0000FAKEfake0000FAKEfake0000FAKEfake0000"
+		 "FAKEfake0000FAKEfake0000",
+		 "[redacted]"},
+	};
+	struct redact *r = redact_new();
+
+	(void)state;
+	check_cases(r, cases, ARRAY_LEN(cases));
+	redact_free(r);
+}
+
+/* Prose, code, hashes, UUIDs, paths and settings that look a little like
+ * the shapes above stay as they are. */
+static void
+test_more_near_misses(void **state)
+{
+	static const struct redact_case cases[] = {
+		{"Pass the token to the function; the secret is in the vault.", NULL},
+		{"The token: it expired yesterday.", NULL},
+		{"token = get_token()", NULL},
+		{"password = os.environ[\"DB_PASSWORD\"]", NULL},
+		{"if password == \"\":", NULL},
+		{"def login(user, password: str, token: Optional[str] = None) -> bool:", NULL},
+		{"  apiKey: string;", NULL},
+		{"password = None\nsecret: null\n\"token\": true", NULL},
+		{"token: ${TOKEN}\npassword: \"$DB_PASS\"\nsecret: {{ .Values.secret }}", NULL},
+		{"commit 3f786850e387550fdab836ed7e6dc881de23001b", NULL},
+		{"sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", NULL},
+		{"session_id=5ec7e75e-0000-4000-8000-5ec7e75e0001", NULL},
+		{"/home/dev/.ssh/id_rsa src/token.c tests/test_password.py ~/.config/secrets/",
+		 NULL},
+		{"key: value\nprimary_key=id\npublic_key: ssh-ed25519 AAAAC3Nz\ncsrf_token=x",
+		 NULL},
+		{"max_tokens=1000 token_count: 5 password_hash=x secret_name=db", NULL},
+		{"http://localhost:8080/path git@github.com:org/repo.git https://user@x.test/",
+		 NULL},
+		{"mkdir -p build && ssh -p 2222 host && docker run -u 1000:1000 img && sort -u f",
+		 NULL},
+		{"PWD=/home/dev OLDPWD=/tmp", NULL},
+		{"hf_hub_download(repo_id) sk_test_it npm_config", NULL},
+		{"Bearer tokens are short-lived.", NULL},
+		{"a \\\\u0073k-proj-Fake0Fake1Fake2Fake3Fake4", NULL},
+		{"std::string key; x::password(); a:=b", NULL},
+		{"--password-stdin --token-file ./t --no-password", NULL},
+	};
+	struct redact *r = redact_new();
+
+	(void)state;
+	check_cases(r, cases, ARRAY_LEN(cases));
+	redact_free(r);
+}
+
+/* Redaction works on decoded text: a secret spelled with JSON's \u
+ * escapes, in a value or in the middle of a key's name, is found and
+ * hidden whole, escapes and all. */
+static void
+test_escapes(void **state)
+{
+	static const struct redact_case cases[] = {
+		{"\"\\u0073k-proj-Fake0Fake1Fake2Fake3Fake4\"", "\"[redacted]\""},
+		{"{\"pass\\u0077ord\": \"hunter2\"}", "{\"pass\\u0077ord\": \"[redacted]\"}"},
+		{"{\"text\":\"k\\u00e9y sk-pro\\u006a-Fake0Fake1Fake2Fake3Fake4 \\ud83d\\udd11\"}",
+		 "{\"text\":\"k\\u00e9y [redacted] \\ud83d\\udd11\"}"},
+		{"GH_TOKEN\\u003dfake123 go", "GH_TOKEN\\u003d[redacted] go"},
+	};
+	struct redact *r = redact_new();
+
+	(void)state;
+	check_cases(r, cases, ARRAY_LEN(cases));
+	redact_free(r);
+}
+
+/* Redact first, cut after: a cut never leaves the start of a secret
+ * (whether secrets are hidden or shown: R may hide them later); with no
+ * redactor in use, the cut stays where it was asked. */
+static void
+test_cut(void **state)
+{
+	static const char key[] = "my key is sk-proj-Fake0Fake1Fake2Fake3Fake4 ok";
+	static const char pem[] = "k: -----BEGIN RSA PRIVATE KEY-----\nMIIEfakefakefake\n";
+	static const char utf[] = "größe größe";
+	struct redact *r = redact_new();
+
+	(void)state;
+	assert_int_equal(redact_cut(key, strlen(key), 15), 15);
+	redact_use(r, false);
+	assert_int_equal(redact_cut(key, strlen(key), 15), 10);
+	assert_int_equal(redact_cut(key, strlen(key), 10), 10);
+	assert_int_equal(redact_cut(key, strlen(key), 8), 8);
+	assert_int_equal(redact_cut(key, strlen(key), 45), 45);
+	assert_int_equal(redact_cut(key, strlen(key), 100), strlen(key));
+	redact_use(r, true);
+	assert_int_equal(redact_cut(key, strlen(key), 30), 10);
+	assert_int_equal(redact_cut(pem, strlen(pem), 40), 35);
+	/* Never half a character. */
+	assert_int_equal(redact_cut(utf, strlen(utf), 3), 2);
+	redact_use(NULL, false);
+	redact_free(r);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_shapes),           cmocka_unit_test(test_near_misses),
-		cmocka_unit_test(test_overlap_utf8),     cmocka_unit_test(test_patterns),
+		cmocka_unit_test(test_shapes),
+		cmocka_unit_test(test_near_misses),
+		cmocka_unit_test(test_overlap_utf8),
+		cmocka_unit_test(test_patterns),
 		cmocka_unit_test(test_sanitize_applies),
+		cmocka_unit_test(test_more_shapes),
+		cmocka_unit_test(test_more_near_misses),
+		cmocka_unit_test(test_escapes),
+		cmocka_unit_test(test_cut),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,7 +5,10 @@
  * point prints (no C0 but LF, no DEL, no C1, no bidi control), and is
  * idempotent; text_fit returns the longest prefix that fits; text_wrap's
  * rows are in order, on code point boundaries, within the width, measure
- * what they hold, and drop nothing but spaces at breaks and newlines. */
+ * what they hold, and drop nothing but spaces at breaks and newlines; the
+ * redactor (redact.c) finds its secrets, escaped or not, within memory,
+ * says so when it replaces any, and cuts within the bound on a code
+ * point's start. */
 #include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,14 +16,46 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "redact.h"
+
+/* The well-known shapes and a pattern of the user's. */
+static struct redact *red;
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+	struct buf err = {0};
+
 	(void)argc;
 	(void)argv;
 	setlocale(LC_CTYPE, "C.UTF-8");
+	red = redact_new();
+	CHECK(redact_add(red, "x[0-9]+y", &err));
 	return 0;
+}
+
+/* The redactor over s[0..n): what it writes says [redacted] when it says
+ * it replaced a secret; a cut at max is no further than max nor the text,
+ * and never in the middle of a character. */
+static void
+check_redact(const char *s, size_t n, uint64_t h)
+{
+	struct buf out = {0};
+	size_t max = (size_t)((h >> 32) % (n + 2)), k;
+
+	if (redact_text(red, s, n, &out)) {
+		size_t r = strlen(REDACTED), i = 0;
+
+		while (i + r <= out.n && memcmp(out.p + i, REDACTED, r) != 0)
+			i++;
+		CHECK(i + r <= out.n);
+	}
+	redact_use(red, (h >> 40) & 1);
+	k = redact_cut(s, n, max);
+	CHECK(k <= n && k <= max);
+	CHECK(k == 0 || k == n || ((unsigned char)s[k] & 0xC0) != 0x80);
+	redact_use(NULL, false);
+	buf_free(&out);
 }
 
 /* utf8_decode over all of s: sizes, ranges, shortest form. */
@@ -171,6 +206,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t from = 0;
 
 	check_decode(s, size);
+	check_redact(s, size, h);
 	text_sanitize(&out, s, size, flags);
 	CHECK(out.n <= 10 * size);
 	check_sanitized(out.p, out.n, flags);
