@@ -779,29 +779,50 @@ write_json(struct side *a, struct side *b, struct buf *out)
 	buf_adds(out, "}}\n");
 }
 
-int
-compare_run(const char *a, const char *b, int format, int agent, FILE *out, struct buf *err)
+/* Both sides: what a format's compare writer is given. */
+struct compare {
+	struct side sd[2];
+};
+
+void
+compare_text(struct compare *c, struct buf *out)
 {
-	struct side sd[2] = {{.arg = a}, {.arg = b}};
+	write_text(&c->sd[0], &c->sd[1], false, out);
+}
+
+void
+compare_markdown(struct compare *c, struct buf *out)
+{
+	write_text(&c->sd[0], &c->sd[1], true, out);
+}
+
+void
+compare_json(struct compare *c, struct buf *out)
+{
+	write_json(&c->sd[0], &c->sd[1], out);
+}
+
+int
+compare_run(const char *a, const char *b, const struct format *fmt, int agent, FILE *out,
+	    struct buf *err)
+{
+	struct compare c = {{{.arg = a}, {.arg = b}}};
 	struct buf o = {0};
 	int status = 0;
 
 	for (int i = 0; i < 2 && status == 0; i++) {
-		side_split(&sd[i]);
-		if (side_read(&sd[i], agent, err) != 0 || side_pick(&sd[i], err) != 0)
+		side_split(&c.sd[i]);
+		if (side_read(&c.sd[i], agent, err) != 0 || side_pick(&c.sd[i], err) != 0)
 			status = 1;
 		else
-			side_gather(&sd[i]);
+			side_gather(&c.sd[i]);
 	}
 	if (status == 0) {
-		if (format == PF_JSON)
-			write_json(&sd[0], &sd[1], &o);
-		else
-			write_text(&sd[0], &sd[1], format == PF_MARKDOWN, &o);
+		fmt->compare(&c, &o);
 		fwrite(o.p, 1, o.n, out); /* checked by its caller, with the rest */
 	}
-	side_free(&sd[0]);
-	side_free(&sd[1]);
+	side_free(&c.sd[0]);
+	side_free(&c.sd[1]);
 	buf_free(&o);
 	return status;
 }

@@ -131,7 +131,7 @@ add_value(struct buf *out, const struct opt *r, enum shell sh)
 		buf_adds(out, value_of[sh].file);
 	else if (r->kind == OPT_THEME)
 		buf_adds(out, value_of[sh].theme);
-	else if (r->words != NULL) {
+	else if (options_words_of(r) != NULL) {
 		buf_adds(out, value_of[sh].words);
 		options_words(out, r, " ");
 		buf_adds(out, value_of[sh].words_end);
@@ -165,15 +165,17 @@ add_quoted(struct buf *out, const char *s, enum shell sh)
 static void
 add_description(struct buf *out, const struct opt *r, enum shell sh)
 {
-	struct buf line = {0};
+	struct buf line = {0}, help = {0};
 
-	for (const char *s = r->help; *s != '\0'; s++) {
+	options_text(r, false, &help);
+	for (const char *s = help.p; *s != '\0'; s++) {
 		if (sh == SHELL_ZSH && strchr("[]:\\", *s) != NULL)
 			buf_addc(&line, '\\');
 		buf_addc(&line, *s == '\n' ? ' ' : *s);
 	}
 	add_quoted(out, line.p, sh);
 	buf_free(&line);
+	buf_free(&help);
 }
 
 /* bash: a branch of "case $prev" for a row that takes a value. */

@@ -14,6 +14,7 @@
 #include "redact.h"
 #include "source.h"
 #include "model.h"
+#include "print.h"
 #include "sig.h"
 #include "statusline.h"
 #include "summary.h"
@@ -60,35 +61,61 @@ print_markdown(const struct fleet *f, const uint32_t *v, size_t n, int64_t now_m
 	buf_free(&cell);
 }
 
-void
-fleet_print_list(const struct fleet *f, enum print_format fmt, int width, int64_t now_ms, FILE *out)
+/* The rows in the order of attention into v (n + 1 of them), and how many. */
+static size_t
+rows(const struct fleet *f, int64_t now_ms, uint32_t **v)
 {
 	size_t n = fleet_nrows(f);
-	uint32_t *v = xcalloc(n + 1, sizeof *v);
+
+	*v = xcalloc(n + 1, sizeof **v);
+	return fleet_rows(f, FSORT_ATTENTION, NULL, now_ms, *v, n);
+}
+
+/* The list's summary line after the rows in b, all of it to out. */
+static void
+list_end(const struct fleet *f, int64_t now_ms, struct buf *b, FILE *out)
+{
+	fleet_summary(f, now_ms, b);
+	buf_addc(b, '\n');
+	fwrite(b->p, 1, b->n, out);
+	buf_free(b);
+}
+
+void
+fleet_list_text(const struct fleet *f, int agent, int width, int64_t now_ms, FILE *out)
+{
+	uint32_t *v;
+	size_t n = rows(f, now_ms, &v);
 	struct fleet_colw cols[FC_NCOLS];
 	struct buf b = {0};
-	int nc;
+	int nc = fleet_columns(width, cols);
 
-	n = fleet_rows(f, FSORT_ATTENTION, NULL, now_ms, v, n);
-	if (fmt == PF_MARKDOWN) {
-		print_markdown(f, v, n, now_ms, &b);
-		buf_addc(&b, '\n');
-	} else {
-		nc = fleet_columns(width, cols);
-		fleet_header(cols, nc, &b);
-		buf_addc(&b, '\n');
-		for (size_t i = 0; i < n; i++) {
-			fleet_line(f, v[i], cols, nc, now_ms, &b);
-			/* No blanks at the end of a line of a log. */
-			while (b.n > 0 && b.p[b.n - 1] == ' ')
-				b.n--;
-			buf_addc(&b, '\n');
-		}
-	}
-	fleet_summary(f, now_ms, &b);
+	(void)agent;
+	fleet_header(cols, nc, &b);
 	buf_addc(&b, '\n');
-	fwrite(b.p, 1, b.n, out);
-	buf_free(&b);
+	for (size_t i = 0; i < n; i++) {
+		fleet_line(f, v[i], cols, nc, now_ms, &b);
+		/* No blanks at the end of a line of a log. */
+		while (b.n > 0 && b.p[b.n - 1] == ' ')
+			b.n--;
+		buf_addc(&b, '\n');
+	}
+	list_end(f, now_ms, &b, out);
+	free(v);
+}
+
+void
+fleet_list_markdown(const struct fleet *f, int agent, int width, int64_t now_ms, FILE *out)
+{
+	uint32_t *v;
+	size_t n = rows(f, now_ms, &v);
+	struct buf b = {0};
+
+	(void)agent;
+	(void)width;
+	print_markdown(f, v, n, now_ms, &b);
+	buf_addc(&b, '\n');
+	list_end(f, now_ms, &b, out);
 	free(v);
 }
 
@@ -135,7 +162,7 @@ by_path(const void *a, const void *b)
 }
 
 void
-fleet_print_json(const struct fleet *f, int agent, FILE *out)
+fleet_list_json(const struct fleet *f, int agent, int width, int64_t now_ms, FILE *out)
 {
 	size_t n = fleet_nfiles(f), k = 0;
 	const char **paths = xcalloc(n + 1, sizeof *paths);
@@ -143,6 +170,8 @@ fleet_print_json(const struct fleet *f, int agent, FILE *out)
 	bool sfirst = true, dfirst = true;
 	uint64_t lines = 0;
 
+	(void)width;
+	(void)now_ms;
 	for (size_t i = 0; i < n; i++) {
 		const char *note = fleet_file_note(f, i);
 
@@ -184,8 +213,34 @@ json_member(struct buf *out, const char *key, const char *s)
 }
 
 void
-fleet_change_line(const struct fleet *f, uint32_t row, enum fleet_state was, enum print_format fmt,
-		  int64_t now_ms, struct buf *out)
+fleet_change_json(const struct fleet *f, uint32_t row, int was, int64_t now_ms, struct buf *out)
+{
+	const struct fleet_row *r = fleet_row(f, row);
+	enum fleet_state st = (enum fleet_state)r->state;
+
+	buf_addf(out, "{\"time_ms\":%lld,\"state\":\"%s\",\"was\":", (long long)now_ms,
+		 fleet_state_name(st));
+	if (was == FS_NSTATES)
+		buf_adds(out, "null");
+	else
+		buf_addf(out, "\"%s\"", fleet_state_name((enum fleet_state)was));
+	json_member(out, "session_id", r->id);
+	buf_addf(out, ",\"agent\":\"%s\"", agent_get(r->agent)->name);
+	json_member(out, "model", r->model);
+	json_member(out, "cwd", r->cwd);
+	json_member(out, "prompt", r->prompt);
+	json_member(out, "how", r->how);
+	buf_adds(out, ",\"duration_ms\":");
+	if (r->duration_ms != TIME_NONE)
+		buf_addf(out, "%lld", (long long)r->duration_ms);
+	else
+		buf_adds(out, "null");
+	json_member(out, "file", fleet_path(f, row));
+	buf_addf(out, ",\"index\":%u}\n", r->index);
+}
+
+void
+fleet_change_text(const struct fleet *f, uint32_t row, int was, int64_t now_ms, struct buf *out)
 {
 	const struct fleet_row *r = fleet_row(f, row);
 	enum fleet_state st = (enum fleet_state)r->state;
@@ -194,28 +249,7 @@ fleet_change_line(const struct fleet *f, uint32_t row, enum fleet_state was, enu
 	struct tm tm;
 	char clock[16];
 
-	if (fmt == PF_JSON) {
-		buf_addf(out, "{\"time_ms\":%lld,\"state\":\"%s\",\"was\":", (long long)now_ms,
-			 fleet_state_name(st));
-		if (was == FS_NSTATES)
-			buf_adds(out, "null");
-		else
-			buf_addf(out, "\"%s\"", fleet_state_name(was));
-		json_member(out, "session_id", r->id);
-		buf_addf(out, ",\"agent\":\"%s\"", agent_get(r->agent)->name);
-		json_member(out, "model", r->model);
-		json_member(out, "cwd", r->cwd);
-		json_member(out, "prompt", r->prompt);
-		json_member(out, "how", r->how);
-		buf_adds(out, ",\"duration_ms\":");
-		if (r->duration_ms != TIME_NONE)
-			buf_addf(out, "%lld", (long long)r->duration_ms);
-		else
-			buf_adds(out, "null");
-		json_member(out, "file", fleet_path(f, row));
-		buf_addf(out, ",\"index\":%u}\n", r->index);
-		return;
-	}
+	(void)was;
 	localtime_r(&t, &tm);
 	strftime(clock, sizeof clock, "%H:%M:%S", &tm);
 	buf_addf(out, "%s %s %s %s", clock, fleet_state_glyph(st), fleet_state_name(st),
@@ -246,7 +280,7 @@ fleet_change_line(const struct fleet *f, uint32_t row, enum fleet_state was, enu
 
 /* What -f does with each change. */
 struct follow {
-	enum print_format fmt;
+	const struct format *fmt;
 	struct notifier *n;
 	FILE *out;
 	int64_t now;
@@ -265,14 +299,14 @@ follow_change(void *ctx, struct fleet *f, uint32_t row, enum fleet_state was)
 	if (was == FS_FILE)
 		was = FS_NSTATES;
 	buf_reset(&c->line);
-	fleet_change_line(f, row, was, c->fmt, c->now, &c->line);
+	c->fmt->change(f, row, (int)was, c->now, &c->line);
 	fwrite(c->line.p, 1, c->line.n, c->out);
 	if (c->n != NULL && notify_wanted(st))
 		notify_row(c->n, f, row, c->now);
 }
 
 int
-fleet_follow(struct fleet *f, enum print_format fmt, struct notifier *n, FILE *out)
+fleet_follow(struct fleet *f, const struct format *fmt, struct notifier *n, FILE *out)
 {
 	static const int sigs[] = {SIGTERM, SIGINT, SIGHUP};
 	struct follow c = {fmt, n, out, 0, {0}};

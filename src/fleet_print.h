@@ -20,24 +20,28 @@
 
 #include "fleet.h"
 #include "notify.h"
-#include "print.h"
 #include "util.h"
 
-/* The list once, as text laid out in width cells, or as a Markdown
- * table. */
-void fleet_print_list(const struct fleet *f, enum print_format fmt, int width, int64_t now_ms,
-		      FILE *out);
-/* The JSON summary of the fleet's files, each read whole, one after the
- * other (agent: --agent's, or -1). */
-void fleet_print_json(const struct fleet *f, int agent, FILE *out);
-/* The line of row `row` that changed from `was` (FS_NSTATES: new), at
- * now_ms: text (Markdown too) or a JSON object; with its newline. */
-void fleet_change_line(const struct fleet *f, uint32_t row, enum fleet_state was,
-		       enum print_format fmt, int64_t now_ms, struct buf *out);
+struct format;
+
+/* The list once, in the formats whose rows name these (print.h): text
+ * laid out in width cells, a Markdown table, or the JSON summary of the
+ * fleet's files, each read whole, one after the other (agent: --agent's,
+ * or -1). */
+void fleet_list_text(const struct fleet *f, int agent, int width, int64_t now_ms, FILE *out);
+void fleet_list_markdown(const struct fleet *f, int agent, int width, int64_t now_ms, FILE *out);
+void fleet_list_json(const struct fleet *f, int agent, int width, int64_t now_ms, FILE *out);
+/* The line of row `row` that changed from `was` (an enum fleet_state;
+ * FS_NSTATES: new), at now_ms: text or a JSON object; with its newline. */
+void fleet_change_text(const struct fleet *f, uint32_t row, int was, int64_t now_ms,
+		       struct buf *out);
+void fleet_change_json(const struct fleet *f, uint32_t row, int was, int64_t now_ms,
+		       struct buf *out);
 /* Read on until a signal (SIGTERM, SIGINT, SIGHUP) or an output error,
- * printing a line per change and telling n (NULL: nobody). Returns the
- * exit status: 0, or 1 when the output failed. */
-int fleet_follow(struct fleet *f, enum print_format fmt, struct notifier *n, FILE *out);
+ * printing a line per change in fmt (its change writer) and telling n
+ * (NULL: nobody). Returns the exit status: 0, or 1 when the output
+ * failed. */
+int fleet_follow(struct fleet *f, const struct format *fmt, struct notifier *n, FILE *out);
 /* The sums of --status-line (SL_TMUX in flags: tmux colours). */
 void fleet_status_line(const struct fleet *f, int64_t now_ms, int flags, struct buf *out);
 

@@ -121,7 +121,6 @@ static int64_t main_started_us;
 struct print_run {
 	struct printer *p;
 	struct input *in;
-	enum print_format fmt;
 	uint64_t notes;       /* in->notes already shown */
 	struct recorder *rec; /* NULL when not recording */
 	bool rec_failed;      /* the recording failed, and that was said */
@@ -157,10 +156,8 @@ print_notes(struct print_run *r)
 	if (r->in->notes == r->notes)
 		return;
 	r->notes = r->in->notes;
-	if (r->fmt == PF_TEXT || r->fmt == PF_MARKDOWN) {
-		printer_note(r->p, r->in->note.p, r->in->note.n);
+	if (printer_note(r->p, r->in->note.p, r->in->note.n))
 		return;
-	}
 	text_sanitize(&safe, r->in->note.p, r->in->note.n, TEXT_ONELINE);
 	fflush(stdout);
 	fprintf(stderr, "agentview: %s\n", safe.p);
@@ -224,16 +221,13 @@ print_signals(struct runner *run)
 /* Print mode with a COMMAND that printed no JSON: say so plainly, in the
  * log and on stderr. */
 static void
-print_no_json(struct runner *run, const struct options *o)
+print_no_json(struct runner *run, struct printer *p)
 {
 	struct buf msg = {0};
 
 	if (!runner_no_json(run, &msg))
 		return;
-	if (o->format == PF_TEXT)
-		printf("== %s\n", msg.p);
-	else if (o->format == PF_MARKDOWN)
-		printf("\n**agentview:** %s\n", msg.p);
+	printer_aside(p, msg.p);
 	fflush(stdout);
 	fprintf(stderr, "agentview: %s\n", msg.p);
 	buf_free(&msg);
@@ -245,9 +239,9 @@ static int
 run_print(struct input *in, struct model *m, const struct options *o, struct runner *run,
 	  int *caught)
 {
-	struct printer *p = printer_new(m, o->format, stdout);
+	struct printer *p = printer_new(m, format_at((size_t)o->format), stdout);
 	struct pollfd fds[INPUT_MAX + 2];
-	struct print_run r = {p, in, o->format, 0, in->rec, false, NULL, NULL, NULL, {0}};
+	struct print_run r = {p, in, 0, in->rec, false, NULL, NULL, NULL, {0}};
 	int status = 0, tty = -1;
 	struct replay_printer rpp;
 	struct notifier nt;
@@ -317,11 +311,11 @@ run_print(struct input *in, struct model *m, const struct options *o, struct run
 	printer_finish(p);
 	memstat_sample();
 	memstat_report(m);
+	if (run != NULL)
+		print_no_json(run, p);
 	printer_free(p);
 	if (o->replay)
 		replay_printer_free(&rpp);
-	if (run != NULL)
-		print_no_json(run, o);
 	if (in->rec != NULL && in->rec->err != 0 && !in->rec->kept)
 		status = 1;
 	if (m->nses == 0 || m->ses[m->nses - 1].result_ev == NONE)
@@ -449,7 +443,7 @@ wants_fleet(const struct options *o)
 	struct stat st;
 
 	if (o->command != NULL || o->replay || o->record != NULL ||
-	    (o->format_given && o->format == PF_RAW))
+	    format_at((size_t)o->format)->list == NULL)
 		return false;
 	if (o->nfiles == 0) {
 		/* --status-line runs under tmux's #() with no terminal. */
@@ -515,6 +509,7 @@ run_fleet(const struct options *o)
 	struct fleet *f = fleet_new((o->recursive ? FLEET_RECURSIVE : 0) |
 					    (o->status_line ? FLEET_STATES_ONLY : 0),
 				    o->agent);
+	const struct format *fmt = format_at((size_t)o->format);
 	int64_t now = clock_wall_ms();
 	struct notifier n;
 	struct buf line = {0};
@@ -537,14 +532,11 @@ run_fleet(const struct options *o)
 		if (o->notify)
 			tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
 		notify_init(&n, o->notify, o->notify_cmd, tty);
-		status = fleet_follow(f, (enum print_format)o->format,
-				      o->notify || o->notify_cmd ? &n : NULL, stdout);
+		status = fleet_follow(f, fmt, o->notify || o->notify_cmd ? &n : NULL, stdout);
 		if (tty >= 0)
 			close(tty);
-	} else if (o->format == PF_JSON) {
-		fleet_print_json(f, o->agent, stdout);
 	} else {
-		fleet_print_list(f, (enum print_format)o->format, list_width(), now, stdout);
+		fmt->list(f, o->agent, list_width(), now, stdout);
 	}
 	buf_free(&line);
 	fleet_free(f);
@@ -800,7 +792,8 @@ run_main(int argc, char **argv)
 		o.compare = false;
 	}
 	if (o.compare) {
-		status = compare_run(o.files[0], o.files[1], o.format, o.agent, stdout, &err);
+		status = compare_run(o.files[0], o.files[1], format_at((size_t)o.format), o.agent,
+				     stdout, &err);
 		if (status != 0)
 			fprintf(stderr, "agentview: %s\n", err.p);
 		buf_free(&err);

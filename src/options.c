@@ -22,13 +22,9 @@
 #define AGENTVIEW_VERSION "dev"
 #endif
 
-/* Where --help's text column starts. */
+/* Where --help's text column starts; how wide its lines are at most. */
 #define HELP_COL 25
-
-static const struct opt_word format_words[] = {
-	{"text", PF_TEXT}, {"markdown", PF_MARKDOWN}, {"json", PF_JSON}, {"raw", PF_RAW},
-	{"html", PF_HTML}, {"md", PF_MARKDOWN},       {NULL, 0},
-};
+#define HELP_WIDTH 100
 
 static const struct opt_word agent_words[] = {
 	{"cursor", AGENT_CURSOR},
@@ -198,23 +194,8 @@ const struct opt options_table[] = {
 		".BR codex .\n"
 		"Without it, the agent of each session is recognised from its first line,\n"
 		"and a file may hold sessions of several agents one after another.\n"},
-	{.name = "format", .kind = OPT_ENUM, .arg = "FMT", .words = format_words,
-	 .to = OPT_AT(format), .given = OPT_AT(format_given),
-	 .help = "with --print: text (default), markdown, json, html (one self-contained\n"
-		 "page), raw (the original stream, byte for byte, also out of a recording)",
-	 .man = "With\n"
-		".BR \\-\\-print :\n"
-		".B text\n"
-		"(default),\n"
-		".BR markdown ,\n"
-		".B json\n"
-		"(the summary described below),\n"
-		".B html\n"
-		"(one self-contained page: see\n"
-		".BR OUTPUT ),\n"
-		"or\n"
-		".B raw\n"
-		"(the original stream, byte for byte, also out of a recording).\n"},
+	{.name = "format", .kind = OPT_ENUM, .arg = "FMT", .flags = OPTF_FORMATS,
+	 .to = OPT_AT(format), .given = OPT_AT(format_given)},
 	{.name = "redact", .kind = OPT_FLAG, .to = OPT_AT(redact),
 	 .help = "hide secrets (API keys, tokens, private keys, passwords) in every\n"
 		 "output and on screen: each reads [redacted]",
@@ -463,13 +444,44 @@ word_is_alias(const struct opt_word *words, const struct opt_word *w)
 	return false;
 }
 
+const struct opt_word *
+options_words_of(const struct opt *r)
+{
+	static struct opt_word formats[2 * FORMAT_MAX + 1];
+	size_t k = 0;
+
+	if (!(r->flags & OPTF_FORMATS))
+		return r->words;
+	/* Each format's name, then the other words they go by. */
+	if (formats[0].word == NULL) {
+		for (size_t i = 0; i < format_count(); i++)
+			formats[k++] = (struct opt_word){format_at(i)->name, (int)i};
+		for (size_t i = 0; i < format_count(); i++)
+			if (format_at(i)->alias != NULL)
+				formats[k++] = (struct opt_word){format_at(i)->alias, (int)i};
+	}
+	return formats;
+}
+
+void
+options_text(const struct opt *r, bool roff, struct buf *out)
+{
+	if (!(r->flags & OPTF_FORMATS))
+		buf_adds(out, roff ? r->man : r->help);
+	else if (roff)
+		format_roff(out);
+	else
+		format_help(out, HELP_WIDTH - HELP_COL);
+}
+
 void
 options_words(struct buf *out, const struct opt *o, const char *sep)
 {
+	const struct opt_word *words = options_words_of(o);
 	bool first = true;
 
-	for (const struct opt_word *w = o->words; w != NULL && w->word != NULL; w++) {
-		if (word_is_alias(o->words, w))
+	for (const struct opt_word *w = words; w != NULL && w->word != NULL; w++) {
+		if (word_is_alias(words, w))
 			continue;
 		if (!first)
 			buf_adds(out, sep);
@@ -485,7 +497,7 @@ parse_word(const struct opt *o, const char *s, int *value, struct buf *err)
 {
 	struct buf list = {0};
 
-	for (const struct opt_word *w = o->words; w->word != NULL; w++) {
+	for (const struct opt_word *w = options_words_of(o); w->word != NULL; w++) {
 		if (strcmp(s, w->word) == 0) {
 			*value = w->value;
 			return 0;
@@ -639,7 +651,7 @@ check(const struct options *o, struct buf *err)
 {
 	if (o->command != NULL && o->nfiles > 0)
 		return options_usage(err, "give FILEs or '-- COMMAND', not both");
-	if (o->redact && o->format_given && o->format == PF_RAW)
+	if (o->redact && o->format_given && (format_at((size_t)o->format)->flags & FMT_VERBATIM))
 		return options_usage(err, "--redact: --format raw is the stream as it "
 					  "came, with nothing hidden");
 	if (o->record != NULL && o->nfiles > 0 &&
@@ -656,7 +668,7 @@ check(const struct options *o, struct buf *err)
 	if (o->compare && (o->nfiles != 2 || o->command != NULL || o->follow || o->replay ||
 			   o->record != NULL || o->status_line))
 		return options_usage(err, "--compare reads two FILEs (FILE#N: its Nth session)");
-	if (o->compare && o->format == PF_RAW)
+	if (o->compare && format_at((size_t)o->format)->compare == NULL)
 		return options_usage(err, "--compare writes text, markdown or json");
 	if ((o->speed != 1 || o->idle_limit >= 0) && !o->replay)
 		return options_usage(err, "--speed and --idle-limit go with --replay");
@@ -740,6 +752,8 @@ shown(const struct opt *r)
 void
 options_help(struct buf *out)
 {
+	struct buf text = {0};
+
 	buf_adds(out, help_head);
 	for (const struct opt *r = options_table; r->name != NULL; r++) {
 		size_t start = out->n;
@@ -758,7 +772,9 @@ options_help(struct buf *out)
 			buf_addf(out, "\n%*s", HELP_COL, "");
 		else
 			buf_addf(out, "%*s", (int)(HELP_COL - (out->n - start)), "");
-		for (const char *s = r->help; *s != '\0'; s++) {
+		buf_reset(&text);
+		options_text(r, false, &text);
+		for (const char *s = text.p; *s != '\0'; s++) {
 			buf_addc(out, *s);
 			if (*s == '\n')
 				buf_addf(out, "%*s", HELP_COL, "");
@@ -766,6 +782,7 @@ options_help(struct buf *out)
 		buf_addc(out, '\n');
 	}
 	buf_adds(out, help_tail);
+	buf_free(&text);
 }
 
 void
@@ -787,6 +804,6 @@ options_roff(struct buf *out)
 				buf_addf(out, " \" %s\"", r->arg);
 		}
 		buf_addc(out, '\n');
-		buf_adds(out, r->man);
+		options_text(r, true, out);
 	}
 }

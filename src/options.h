@@ -28,7 +28,7 @@ struct options {
 	double keep;    /* days kept sessions stay (0: for ever); < 0:
 			      not given */
 	bool print;
-	int format; /* enum print_format */
+	int format; /* a format: its index in the table (print.h) */
 	bool format_given;
 	bool status_line;
 	bool tmux_style;
@@ -73,9 +73,11 @@ struct opt_word {
 };
 
 enum {
-	OPTF_HIDDEN = 1 << 0, /* for tests and tools: not in --help, the man
+	OPTF_HIDDEN = 1 << 0,  /* for tests and tools: not in --help, the man
 				 page or the completions */
-	OPTF_ZERO = 1 << 1,   /* OPT_NUMBER: 0 is a value too */
+	OPTF_ZERO = 1 << 1,    /* OPT_NUMBER: 0 is a value too */
+	OPTF_FORMATS = 1 << 2, /* OPT_ENUM: its words, .help and .man are the
+				  table of formats' (print.h) */
 };
 
 /* Where in struct options a value goes: OPT_AT(field); 0 is nowhere. */
@@ -119,5 +121,9 @@ void options_roff(struct buf *out);
 
 /* The words of o shown to people, joined by sep ("text, markdown, ..."). */
 void options_words(struct buf *out, const struct opt *o, const char *sep);
+/* The words row r takes (NULL: none), and its text: --help's, or (roff)
+ * the man page's, appended to out. */
+const struct opt_word *options_words_of(const struct opt *r);
+void options_text(const struct opt *r, bool roff, struct buf *out);
 
 #endif

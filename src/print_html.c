@@ -1,9 +1,12 @@
-/* print_html.c: the HTML page of the whole model (print_html.h). Our own
- * markup is written as it is; event text only ever goes through esc()
+/* print_html.c: `--print --format html`: one self-contained page of every
+ * session (header, status, the timeline as an SVG chart, the transcript
+ * with thinking and tool calls folded, each call's detail), made at the
+ * end from the model. Nothing on it is fetched: CSS and the one small
+ * script are inline and pinned by the page's Content-Security-Policy, and
+ * every byte of event text is sanitized and escaped: our own markup is
+ * written as it is; event text only ever goes through esc()
  * (text_sanitize, then text_html_escape) or, already sanitized by
  * detail.c, through text_html_escape alone. */
-#include "print_html.h"
-
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +14,9 @@
 #include <time.h>
 
 #include "agent.h"
+#include "compare.h"
 #include "detail.h"
+#include "fleet_print.h"
 #include "glyph.h"
 #include "print.h"
 #include "redact.h"
@@ -24,6 +29,13 @@
 #define AGENTVIEW_VERSION "dev"
 #endif
 
+/* What the page holds at most, each cut said where it happens: */
+#define HTML_CALL_BYTES (32u << 10) /* of one call's detail (its text) */
+#define HTML_TEXT_BYTES (1u << 20)  /* of one prompt, reply, thinking */
+#define HTML_DETAIL_BYTES \
+	(24u << 20)    /* of the page given to details; the
+					 calls after show their line */
+#define HTML_BARS 2000 /* bars in one session's chart */
 /* The page is written out in pieces of about this size. */
 #define FLUSH_BYTES (1u << 20)
 /* A detail is built this wide: no row is wrapped, the browser wraps. */
@@ -813,10 +825,12 @@ page_foot(struct page *p, size_t nses)
 	put(p, "</script>\n</body>\n</html>\n");
 }
 
-void
-print_html(struct model *m, FILE *out)
+/* The page of the whole model, made once all input has ended. */
+static void
+html_finish(struct printer *pr)
 {
-	struct page p = {.m = m, .out = out};
+	struct model *m = pr->m;
+	struct page p = {.m = m, .out = pr->out};
 	size_t nses = model_nsessions(m);
 
 	detail_init(&p.d, m);
@@ -838,3 +852,15 @@ print_html(struct model *m, FILE *out)
 	free(p.items);
 	free(p.first);
 }
+
+/* A page is made of one stream's sessions: the session list and two runs
+ * compared are written as text. */
+const struct format format_html = {
+	.name = "html",
+	.help = "one self-contained page",
+	.man = "one self-contained page: see\n.BR OUTPUT",
+	.finish = html_finish,
+	.list = fleet_list_text,
+	.change = fleet_change_text,
+	.compare = compare_text,
+};

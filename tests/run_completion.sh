@@ -101,7 +101,7 @@ checks=$((checks + 1))
 got=$(bash --norc --noprofile "$work/complete.bash" -p)
 [ "$got" = "complete -F _agentview agentview" ] ||
 	fail "bash: complete -p agentview says '$got'"
-expect bash "agentview --format " "text markdown json raw html"
+expect bash "agentview --format " "text markdown json html raw"
 expect bash "agentview -p --color " "auto always never"
 expect bash "agentview --the" "--theme"
 expect bash "agentview --theme " "$themes"

@@ -13,7 +13,7 @@
 
 #include "ahead.h"
 #include "model.h"
-#include "print.h"
+#include "summary.h"
 
 /* Append the bytes of every recording in recordings/ to b. */
 static void
@@ -48,7 +48,7 @@ index_text(const struct buf *text, size_t ahead_min, struct buf *summary)
 	f->m->ahead_min = ahead_min;
 	fixture_feed(f, SIZE_MAX);
 	fixture_end(f);
-	print_summary_json(f->m, summary);
+	summary_write(f->m, NULL, summary, NULL);
 	return f;
 }
 

@@ -24,7 +24,7 @@ struct run {
 
 /* Compare a and b in format into r. */
 static void
-run(struct run *r, const char *a, const char *b, int format)
+run(struct run *r, const char *a, const char *b, const struct format *format)
 {
 	FILE *f = open_memstream(&r->out, &r->n);
 
@@ -68,12 +68,12 @@ static void
 test_golden(void **state)
 {
 	static const struct {
-		int format;
+		const struct format *format;
 		const char *golden;
 	} cases[] = {
-		{PF_TEXT, "tests/golden/compare.txt"},
-		{PF_MARKDOWN, "tests/golden/compare.md"},
-		{PF_JSON, "tests/golden/compare.json"},
+		{&format_text, "tests/golden/compare.txt"},
+		{&format_markdown, "tests/golden/compare.md"},
+		{&format_json, "tests/golden/compare.json"},
 	};
 
 	(void)state;
@@ -98,7 +98,7 @@ test_json(void **state)
 
 	(void)state;
 	run(&r, "recordings/claude-shell-ok.ndjson", "recordings/claude-shell-fail.ndjson",
-	    PF_JSON);
+	    &format_json);
 	assert_int_equal(r.status, 0);
 	assert_int_equal(json_parse(j, r.out, r.n - 1), JSON_OK);
 	assert_true(json_int_at(j, 0, "first_difference.step", &v));
@@ -113,7 +113,7 @@ test_json(void **state)
 	assert_non_null(strstr(r.out, "\"commands\":[\"ls /nonexistent\"]"));
 	run_free(&r);
 	/* The same run twice: no difference. */
-	run(&r, "recordings/demo.ndjson", "recordings/demo.ndjson", PF_JSON);
+	run(&r, "recordings/demo.ndjson", "recordings/demo.ndjson", &format_json);
 	assert_non_null(strstr(r.out, "\"first_difference\":null}\n"));
 	run_free(&r);
 	json_free(j);
@@ -126,25 +126,26 @@ test_session(void **state)
 	struct run r;
 
 	(void)state;
-	run(&r, "recordings/multi-session.ndjson#1", "recordings/multi-session.ndjson", PF_TEXT);
+	run(&r, "recordings/multi-session.ndjson#1", "recordings/multi-session.ndjson",
+	    &format_text);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "(1 of 3)"));
 	assert_non_null(strstr(r.out, "(3 of 3)"));
 	assert_non_null(strstr(r.out, "  A, step 1: read package.json\n"
 				      "  B, step 1: (no more steps)\n"));
 	run_free(&r);
-	run(&r, "recordings/multi-session.ndjson#4", "recordings/demo.ndjson", PF_TEXT);
+	run(&r, "recordings/multi-session.ndjson#4", "recordings/demo.ndjson", &format_text);
 	assert_int_equal(r.status, 1);
 	assert_int_equal(r.n, 0);
 	assert_string_equal(r.err.p, "recordings/multi-session.ndjson: no session 4: "
 				     "it has 3 (FILE#1 to FILE#3)");
 	run_free(&r);
-	run(&r, "recordings/demo.ndjson#0", "recordings/demo.ndjson", PF_TEXT);
+	run(&r, "recordings/demo.ndjson#0", "recordings/demo.ndjson", &format_text);
 	assert_int_equal(r.status, 1);
 	assert_string_equal(r.err.p, "recordings/demo.ndjson: no session 0: "
 				     "it has 1 (FILE#1 to FILE#1)");
 	run_free(&r);
-	run(&r, "recordings/demo.ndjson", "recordings/no-such.ndjson", PF_TEXT);
+	run(&r, "recordings/demo.ndjson", "recordings/no-such.ndjson", &format_text);
 	assert_int_equal(r.status, 1);
 	assert_string_equal(r.err.p, "recordings/no-such.ndjson: No such file or directory");
 	run_free(&r);
@@ -158,12 +159,14 @@ test_escapes(void **state)
 	struct run r;
 
 	(void)state;
-	for (int format = PF_TEXT; format <= PF_MARKDOWN; format++) {
+	for (int k = 0; k < 2; k++) {
+		const struct format *format = k == 0 ? &format_text : &format_markdown;
+
 		run(&r, "recordings/escapes.ndjson", "recordings/markup.ndjson", format);
 		assert_int_equal(r.status, 0);
 		assert_null(memchr(r.out, '\033', r.n));
 		assert_null(memchr(r.out, '\a', r.n));
-		if (format == PF_MARKDOWN) {
+		if (format == &format_markdown) {
 			assert_null(strstr(r.out, "<img"));
 			assert_non_null(strstr(r.out, "&lt;img src=x onerror=\"alert(1)\"&gt;"));
 			for (char *l = strstr(r.out, "\n| "); l != NULL;

@@ -69,7 +69,7 @@ test_defaults(void **state)
 	assert_int_equal(p.status, -1);
 	assert_false(p.o.follow || p.o.replay || p.o.print || p.o.format_given);
 	assert_true(p.o.speed == 1 && p.o.idle_limit == -1 && p.o.frames == 0);
-	assert_int_equal(p.o.format, PF_TEXT);
+	assert_ptr_equal(format_at((size_t)p.o.format), &format_text);
 	assert_int_equal(p.o.color, COLOR_AUTO);
 	assert_int_equal(p.o.mouse, -1);
 	assert_null(p.o.theme);
@@ -93,7 +93,7 @@ test_kinds(void **state)
 	assert_int_equal(p.status, -1);
 	assert_true(p.o.follow && p.o.replay && p.o.print && p.o.bell && p.o.title);
 	assert_true(p.o.speed == 2.5 && p.o.idle_limit == 0 && p.o.frames == 3);
-	assert_int_equal(p.o.format, PF_MARKDOWN);
+	assert_ptr_equal(format_at((size_t)p.o.format), &format_markdown);
 	assert_true(p.o.format_given);
 	assert_string_equal(p.o.theme, "light");
 	assert_int_equal(p.o.color, COLOR_NEVER);
@@ -109,7 +109,7 @@ test_kinds(void **state)
 	assert_int_equal(p.status, -1);
 	assert_int_equal(p.o.mouse, 1);
 	assert_int_equal(p.o.color, COLOR_ALWAYS);
-	assert_int_equal(p.o.format, PF_JSON);
+	assert_ptr_equal(format_at((size_t)p.o.format), &format_json);
 	assert_true(p.o.status_line && p.o.tmux_style);
 	parsed_free(&p);
 
@@ -157,7 +157,7 @@ test_usage_errors(void **state)
 		{{"-r", "-i", "-1", "f"}, "--idle-limit: '-1' is not a non-negative number"},
 		{{"--frames", "0"}, "--frames: '0' is not a positive number"},
 		{{"--format", "xml"},
-		 "--format: 'xml' is not one of text, markdown, json, raw, html"},
+		 "--format: 'xml' is not one of text, markdown, json, html, raw"},
 		{{"--colour", "red"}, "--color: 'red' is not one of auto, always, never"},
 		{{"--"}, "'--' must be followed by a COMMAND"},
 		{{"f", "--"}, "'--' must be followed by a COMMAND"},
@@ -434,6 +434,8 @@ test_hidden_keep_abbreviations(void **state)
 static void
 test_table(void **state)
 {
+	struct buf t = {0};
+
 	(void)state;
 	for (const struct opt *r = options_table; r->name != NULL; r++) {
 		bool takes_word = r->kind == OPT_ENUM || (r->kind == OPT_ACTION && r->arg != NULL);
@@ -448,16 +450,32 @@ test_table(void **state)
 		}
 		if (takes_value != (r->arg != NULL))
 			fail_msg("--%s: a value, or an argument name, not both", r->name);
-		if (takes_word != (r->words != NULL))
+		if (takes_word != (options_words_of(r) != NULL))
 			fail_msg("--%s: words, or none", r->name);
 		if ((r->kind == OPT_ACTION) != (r->act != NULL))
 			fail_msg("--%s: an action without a function", r->name);
 		if (r->kind != OPT_ACTION && r->to == 0)
 			fail_msg("--%s: its value goes nowhere", r->name);
-		assert_non_null(r->help);
-		if (!(r->flags & OPTF_HIDDEN) && r->man == NULL)
+		/* Its own text, or the table's it names (never both). */
+		if (r->flags & OPTF_FORMATS) {
+			assert_null(r->help);
+			assert_null(r->man);
+			assert_null(r->words);
+		} else {
+			assert_non_null(r->help);
+			if (!(r->flags & OPTF_HIDDEN) && r->man == NULL)
+				fail_msg("--%s: no man page text", r->name);
+		}
+		buf_reset(&t);
+		options_text(r, false, &t);
+		assert_true(t.n > 0);
+		buf_reset(&t);
+		if (!(r->flags & OPTF_HIDDEN))
+			options_text(r, true, &t);
+		if (!(r->flags & OPTF_HIDDEN) && t.n == 0)
 			fail_msg("--%s: no man page text", r->name);
 	}
+	buf_free(&t);
 }
 
 int

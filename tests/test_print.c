@@ -8,6 +8,7 @@
 #include "fixture.h"
 
 #include "print.h"
+#include "summary.h"
 #include "words.h"
 
 static const char session[] =
@@ -43,7 +44,7 @@ static const char session[] =
 
 /* Run the printer in format fmt over text; the output, NUL-terminated. */
 static char *
-run(const char *text, enum print_format fmt, size_t *len)
+run(const char *text, const struct format *fmt, size_t *len)
 {
 	struct fixture *x = fixture_new(text, strlen(text), FX_UNREAD);
 	struct line ln;
@@ -78,7 +79,7 @@ static void
 test_text_log(void **state)
 {
 	size_t n;
-	char *out = run(session, PF_TEXT, &n);
+	char *out = run(session, &format_text, &n);
 
 	(void)state;
 	assert_terminal_safe(out, n);
@@ -106,7 +107,7 @@ static void
 test_markdown(void **state)
 {
 	size_t n;
-	char *out = run(session, PF_MARKDOWN, &n);
+	char *out = run(session, &format_markdown, &n);
 
 	(void)state;
 	assert_terminal_safe(out, n);
@@ -123,7 +124,7 @@ test_markdown(void **state)
 static void
 test_json_summary(void **state)
 {
-	char *out = run(session, PF_JSON, NULL);
+	char *out = run(session, &format_json, NULL);
 
 	(void)state;
 	assert_non_null(strstr(out, "{\"lines\":14,\"diagnostics\":[{\"line\":10,"
@@ -186,7 +187,7 @@ test_json_cache_same(void **state)
 	size_t n = 0;
 	struct buf want = {0};
 	FILE *f = open_memstream(&out, &n);
-	struct printer *p = printer_new(m, PF_JSON, f);
+	struct printer *p = printer_new(m, &format_json, f);
 	bool more[2] = {true, true};
 
 	(void)state;
@@ -212,7 +213,7 @@ test_json_cache_same(void **state)
 	model_end_source(m, src[1]);
 	printer_finish(p);
 	fclose(f);
-	print_summary_json(m, &want);
+	summary_write(m, NULL, &want, NULL);
 	buf_addc(&want, '\n');
 	assert_int_equal(n, want.n);
 	assert_memory_equal(out, want.p, n);
@@ -235,14 +236,14 @@ test_incomplete(void **state)
 {
 	char *out = run("{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"abc\"}\n"
 			"RetriableError: boom",
-			PF_TEXT, NULL);
+			&format_text, NULL);
 
 	(void)state;
 	assert_non_null(strstr(out, "\n== incomplete (no result) \xC2\xB7 no tool calls\n"));
 	assert_non_null(strstr(out, "1 line could not be read as JSON"));
 	free(out);
-	out = run("{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"abc\"}\n", PF_JSON,
-		  NULL);
+	out = run("{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"abc\"}\n",
+		  &format_json, NULL);
 	assert_non_null(strstr(out, "\"state\":\"incomplete\""));
 	assert_non_null(strstr(out, "\"request_id\":null,\"usage\":null"));
 	free(out);
@@ -252,7 +253,7 @@ test_incomplete(void **state)
  * 'e' per line), then its end; the output in format fmt. */
 static char *
 run_command(const char *out, const char *err, const char *order, int status, int sig,
-	    enum print_format fmt, size_t *len)
+	    const struct format *fmt, size_t *len)
 {
 	struct source so, se;
 	struct model *m = model_new();
@@ -308,10 +309,10 @@ test_command_failed(void **state)
 		"{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,"
 		"\"result\":\"\",\"duration_ms\":5}\n";
 	size_t n;
-	char *text = run_command(out, err, "eeoo", 1, 0, PF_TEXT, NULL);
-	char *json = run_command(out, err, "oeoe", 1, 0, PF_JSON, NULL);
-	char *raw = run_command(out, err, "oeoe", 1, 0, PF_RAW, &n);
-	char *killed = run_command(ok, "quota\n", "ooe", 0, 9, PF_TEXT, NULL);
+	char *text = run_command(out, err, "eeoo", 1, 0, &format_text, NULL);
+	char *json = run_command(out, err, "oeoe", 1, 0, &format_json, NULL);
+	char *raw = run_command(out, err, "oeoe", 1, 0, &format_raw, &n);
+	char *killed = run_command(ok, "quota\n", "ooe", 0, 9, &format_text, NULL);
 
 	(void)state;
 	assert_terminal_safe(text, strlen(text));
@@ -342,7 +343,7 @@ test_raw(void **state)
 {
 	static const char text[] = "{\"a\":1}\r\n\n  \nnot json \x1b\x01\n{\"b\":2}";
 	size_t n;
-	char *out = run(text, PF_RAW, &n);
+	char *out = run(text, &format_raw, &n);
 
 	(void)state;
 	assert_int_equal(n, sizeof text - 1);
@@ -358,13 +359,13 @@ test_header_fields(void **state)
 	static const char text[] =
 		"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\\n== ok\","
 		"\"model\":\"M\\u0000X\\n== ok\",\"cwd\":\"/w\"}\n";
-	char *out = run(text, PF_TEXT, NULL);
+	char *out = run(text, &format_text, NULL);
 
 	(void)state;
 	assert_non_null(strstr(out, "== session s\xE2\x86\xB5== ok \xC2\xB7 "
 				    "M^@X\xE2\x86\xB5== ok \xC2\xB7 /w\n"));
 	free(out);
-	out = run(text, PF_MARKDOWN, NULL);
+	out = run(text, &format_markdown, NULL);
 	assert_non_null(strstr(out, "## Session s\xE2\x86\xB5== ok \xC2\xB7 "
 				    "M^@X\xE2\x86\xB5== ok \xC2\xB7 /w\n"));
 	free(out);
@@ -379,14 +380,15 @@ test_fuzz_regressions(void **state)
 	(void)state;
 	/* A prompt with no text, as the first event: its decoded text was
 	 * a NULL buffer handed to memchr (UBSan, fuzz_model). */
-	out = run("{\"type\":\"user\",\"m\":{}}\n", PF_TEXT, NULL);
+	out = run("{\"type\":\"user\",\"m\":{}}\n", &format_text, NULL);
 	assert_string_equal(out, "> \n== incomplete (no result) \xC2\xB7 no tool calls\n");
 	free(out);
-	out = run("{\"type\":\"user\",\"m\":{}}\n", PF_MARKDOWN, NULL);
+	out = run("{\"type\":\"user\",\"m\":{}}\n", &format_markdown, NULL);
 	assert_non_null(strstr(out, "> \n\n"));
 	free(out);
 	/* Hours past INT_MAX were cut to int: "-2047687697h12m". */
-	out = run("{\"type\":\"result\",\"duration_ms\":9223372036854775807}\n", PF_TEXT, NULL);
+	out = run("{\"type\":\"result\",\"duration_ms\":9223372036854775807}\n", &format_text,
+		  NULL);
 	assert_string_equal(out, "== ok \xC2\xB7 2562047788015h12m \xC2\xB7 no tool calls\n");
 	free(out);
 }
@@ -403,13 +405,13 @@ test_bad_line_excerpt(void **state)
 	struct fixture *x;
 	struct buf b = {0};
 	static const struct {
-		enum print_format fmt;
+		const struct format *fmt;
 		const char *want;
 	} fmts[] = {
-		{PF_TEXT, "\xC3\xA9\xC3\xA9 \xE2\x80\xA6 1048377 bytes more\n"},
-		{PF_MARKDOWN, "\xC3\xA9\xC3\xA9` \xE2\x80\xA6 1048377 bytes more\n"},
-		{PF_JSON, "\xC3\xA9\xC3\xA9\",\"bytes\":1048576}"},
-		{PF_HTML, "\xC3\xA9\xC3\xA9 \xE2\x80\xA6 1048377 bytes more<"},
+		{&format_text, "\xC3\xA9\xC3\xA9 \xE2\x80\xA6 1048377 bytes more\n"},
+		{&format_markdown, "\xC3\xA9\xC3\xA9` \xE2\x80\xA6 1048377 bytes more\n"},
+		{&format_json, "\xC3\xA9\xC3\xA9\",\"bytes\":1048576}"},
+		{&format_html, "\xC3\xA9\xC3\xA9 \xE2\x80\xA6 1048377 bytes more<"},
 	};
 
 	(void)state;
@@ -443,7 +445,7 @@ test_bad_line_excerpt(void **state)
 		       "1234567890123456789012345678901234567890123456789012345678901234567890"
 		       "1234567890123456789012345678901234567890123456789012345678901234567890"
 		       "12345678901234567890123456789012345678901234567890123456789012345\"}\n";
-	out = run(text, PF_JSON, NULL);
+	out = run(text, &format_json, NULL);
 	assert_non_null(strstr(out, "\"excerpt\":\"\xC3\xA9\\n\\\"1234"));
 	assert_non_null(strstr(out, "890123456\",\"bytes\":279}"));
 	free(out);
@@ -453,7 +455,7 @@ test_bad_line_excerpt(void **state)
 	for (int i = 0; i < 100; i++)
 		buf_adds(&b, "/wAx"); /* FF 00 31: not UTF-8 */
 	buf_adds(&b, "\"}\n");
-	out = run(b.p, PF_TEXT, NULL);
+	out = run(b.p, &format_text, NULL);
 	assert_non_null(strstr(out, "\xEF\xBF\xBD^@1\xEF\xBF\xBD^@1"));
 	assert_non_null(strstr(out, " \xE2\x80\xA6 100 bytes more\n"));
 	free(out);
@@ -464,14 +466,26 @@ test_bad_line_excerpt(void **state)
 static void
 test_format_names(void **state)
 {
-	enum print_format f;
-
 	(void)state;
-	assert_true(print_format_parse("markdown", &f));
-	assert_int_equal(f, PF_MARKDOWN);
-	assert_true(print_format_parse("raw", &f));
-	assert_int_equal(f, PF_RAW);
-	assert_false(print_format_parse("yaml", &f));
+	/* Every row whole: a name (and alias) of its own, a hook that
+	 * writes, and a list that can be followed too. */
+	for (size_t i = 0; i < format_count(); i++) {
+		const struct format *f = format_at(i);
+
+		assert_non_null(f->name);
+		assert_ptr_equal(format_find(f->name), f);
+		if (f->alias != NULL)
+			assert_ptr_equal(format_find(f->alias), f);
+		for (size_t k = i + 1; k < format_count(); k++)
+			assert_string_not_equal(f->name, format_at(k)->name);
+		assert_true(f->line != NULL || f->item != NULL || f->finish != NULL);
+		assert_true((f->list == NULL) == (f->change == NULL));
+	}
+	assert_ptr_equal(format_find("markdown"), &format_markdown);
+	assert_ptr_equal(format_find("md"), &format_markdown);
+	assert_ptr_equal(format_find("raw"), &format_raw);
+	assert_null(format_find("yaml"));
+	assert_ptr_equal(format_at(0), &format_text);
 }
 
 /* Markup in a recording (recordings/markup.ndjson) is text in the
@@ -502,7 +516,7 @@ test_markdown_markup(void **state)
 	};
 	size_t n;
 	char *text = fixture_slurp("recordings/markup.ndjson", &n);
-	char *out = run(text, PF_MARKDOWN, NULL);
+	char *out = run(text, &format_markdown, NULL);
 	const char *d;
 
 	(void)state;
@@ -633,7 +647,7 @@ test_html(void **state)
 		"</script>\n</body>\n</html>\n",
 	};
 	size_t n;
-	char *out = run(session, PF_HTML, &n);
+	char *out = run(session, &format_html, &n);
 
 	(void)state;
 	assert_terminal_safe(out, n);
@@ -674,7 +688,7 @@ test_html_markup(void **state)
 	for (size_t f = 0; f < ARRAY_LEN(files); f++) {
 		size_t n;
 		char *text = fixture_slurp(files[f], &n);
-		char *out = run(text, PF_HTML, &n);
+		char *out = run(text, &format_html, &n);
 
 		assert_terminal_safe(out, n);
 		assert_html_tags(out, n);
@@ -715,7 +729,7 @@ test_html_cuts(void **state)
 	for (int i = 0; i < 20000; i++) /* 80,000 bytes */
 		buf_adds(&t, "yes\\n");
 	buf_adds(&t, "\"}}}}}\n");
-	out = run(t.p, PF_HTML, &n);
+	out = run(t.p, &format_html, &n);
 	assert_terminal_safe(out, n);
 	assert_html_tags(out, n);
 	/* 1 MiB of the reply shown, cut on a code point, its markup escaped. */

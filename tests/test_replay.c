@@ -648,7 +648,7 @@ test_printer(void **state)
 	char *out1 = NULL, *out2 = NULL;
 	size_t n1 = 0, n2 = 0;
 	FILE *f1 = open_memstream(&out1, &n1), *f2 = open_memstream(&out2, &n2);
-	struct printer *p1 = printer_new(x->m, PF_TEXT, f1);
+	struct printer *p1 = printer_new(x->m, &format_text, f1);
 
 	(void)state;
 	replay_printer_init(&rpp, x->m, p1, f1, 2, -1, &clk);
@@ -668,7 +668,7 @@ test_printer(void **state)
 	/* The same input printed at once. */
 	x = fixture_new(text, strlen(text), FX_UNREAD);
 	{
-		struct printer *p2 = printer_new(x->m, PF_TEXT, f2);
+		struct printer *p2 = printer_new(x->m, &format_text, f2);
 
 		while (fixture_next(x, &ln, &ev))
 			printer_line(p2, &x->s, &ln, ev);

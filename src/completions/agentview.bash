@@ -44,7 +44,7 @@ _agentview()
 		return
 		;;
 	--format)
-		COMPREPLY=($(compgen -W 'text markdown json raw html' -- "$cur"))
+		COMPREPLY=($(compgen -W 'text markdown json html raw' -- "$cur"))
 		return
 		;;
 	--redact-pattern)

@@ -26,6 +26,7 @@
 #include "source.h"
 #include "model.h"
 #include "print.h"
+#include "summary.h"
 #include "record.h"
 #include "search.h"
 #include "text.h"
@@ -356,6 +357,11 @@ next_line(struct source *src, int nsrc, uint64_t no, struct line *ln, int *k)
 	return got;
 }
 
+/* The formats run_stream prints in, out[F_TEXT] ... */
+enum { F_TEXT, F_MARKDOWN, F_JSON, F_RAW };
+static const struct format *const formats[] = {&format_text, &format_markdown, &format_json,
+					       &format_raw};
+
 /* Feed s[0..n) to a model as one stream (or two interleaved), printing
  * and recording as it goes. Returns the model; outputs in out[]. */
 static struct model *
@@ -375,7 +381,7 @@ run_stream(const char *s, size_t n, unsigned cfg, struct source *src, char *out[
 	m->agent = FUZZ_AGENT;
 	for (int i = 0; i < 4; i++) {
 		f[i] = open_memstream(&out[i], &outlen[i]);
-		p[i] = printer_new(m, (enum print_format)i, f[i]);
+		p[i] = printer_new(m, formats[i], f[i]);
 	}
 	for (int i = 0; i < nsrc; i++) {
 		source_open_mem(&src[i], i ? "b" : "a", s, n);
@@ -459,12 +465,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	enum json_err err;
 
 	m = run_stream(s, size, cfg, src, out, outlen, true);
-	check_safe(out[PF_TEXT], outlen[PF_TEXT]);
-	check_safe(out[PF_MARKDOWN], outlen[PF_MARKDOWN]);
+	check_safe(out[F_TEXT], outlen[F_TEXT]);
+	check_safe(out[F_MARKDOWN], outlen[F_MARKDOWN]);
 	/* The summary: one JSON object with no raw control byte. */
-	err = json_parse(j, out[PF_JSON], outlen[PF_JSON]);
+	err = json_parse(j, out[F_JSON], outlen[F_JSON]);
 	CHECK(err == JSON_OK || err == JSON_TOO_DEEP || err == JSON_TOO_BIG);
-	print_summary_json(m, &sum);
+	summary_write(m, NULL, &sum, NULL);
 	for (size_t i = 0; i < sum.n; i++)
 		CHECK((unsigned char)sum.p[i] >= 0x20 && sum.p[i] != 0x7F);
 
@@ -473,7 +479,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	CHECK(rec != NULL);
 	raw_in = raw_of(s, size, &nraw_in);
 	raw_rec = raw_of(rec, nrec, &nraw_rec);
-	CHECK(outlen[PF_RAW] == nraw_in && memcmp(out[PF_RAW], raw_in, nraw_in) == 0);
+	CHECK(outlen[F_RAW] == nraw_in && memcmp(out[F_RAW], raw_in, nraw_in) == 0);
 	CHECK(nraw_rec == nraw_in && memcmp(raw_rec, raw_in, nraw_in) == 0);
 	if (!has_agentview(s, size))
 		CHECK(nraw_in == size && memcmp(raw_in, s, size) == 0);
