@@ -475,11 +475,7 @@ log_item(struct printer *p, uint32_t e)
 		problem(l, e, &st->err);
 		break;
 	default:
-		/* The text log ends the reply at any other event but these. */
-		if (!st->markdown && type != EV_TEXT_RECAP && type != EV_THINK_DELTA &&
-		    type != EV_META)
-			l->text_item = NONE;
-		return;
+		return; /* nothing written: a reply goes on */
 	}
 	l->text_item = NONE;
 }

@@ -463,6 +463,28 @@ test_bad_line_excerpt(void **state)
 	free(line);
 }
 
+/* A reply goes on across a sub-agent's call that starts and prints
+ * nothing (recordings/claude-partial-subagent-bg.ndjson: the sub-agent's
+ * Bash starts between "I will " and "tell you"): its line is not broken,
+ * in the text log as in Markdown. */
+static void
+test_reply_across_subagent(void **state)
+{
+	static const char whole[] = "is running; I will tell you when it is done.\n";
+	size_t n;
+	char *text = fixture_slurp("recordings/claude-partial-subagent-bg.ndjson", &n);
+	char *out;
+
+	(void)state;
+	out = run(text, &format_text, NULL);
+	assert_non_null(strstr(out, whole));
+	free(out);
+	out = run(text, &format_markdown, NULL);
+	assert_non_null(strstr(out, whole));
+	free(out);
+	free(text);
+}
+
 static void
 test_format_names(void **state)
 {
@@ -749,14 +771,22 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_text_log),         cmocka_unit_test(test_markdown),
-		cmocka_unit_test(test_markdown_markup),  cmocka_unit_test(test_html),
-		cmocka_unit_test(test_html_markup),      cmocka_unit_test(test_html_cuts),
-		cmocka_unit_test(test_json_summary),     cmocka_unit_test(test_json_cache_same),
-		cmocka_unit_test(test_incomplete),       cmocka_unit_test(test_raw),
-		cmocka_unit_test(test_command_failed),   cmocka_unit_test(test_header_fields),
-		cmocka_unit_test(test_fuzz_regressions), cmocka_unit_test(test_format_names),
+		cmocka_unit_test(test_text_log),
+		cmocka_unit_test(test_markdown),
+		cmocka_unit_test(test_markdown_markup),
+		cmocka_unit_test(test_html),
+		cmocka_unit_test(test_html_markup),
+		cmocka_unit_test(test_html_cuts),
+		cmocka_unit_test(test_json_summary),
+		cmocka_unit_test(test_json_cache_same),
+		cmocka_unit_test(test_incomplete),
+		cmocka_unit_test(test_raw),
+		cmocka_unit_test(test_command_failed),
+		cmocka_unit_test(test_header_fields),
+		cmocka_unit_test(test_fuzz_regressions),
+		cmocka_unit_test(test_format_names),
 		cmocka_unit_test(test_bad_line_excerpt),
+		cmocka_unit_test(test_reply_across_subagent),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
