@@ -2,7 +2,7 @@
 # bench.sh: `make bench`. Generates the recordings (tests/gen_bench, never
 # committed), measures agentview on them beside `wc -l` and `jq -c .type`
 # on the same file in the same run, and prints one table against the
-# targets of README.md (Performance, "required"). Times are medians of
+# targets ("required"; the latest tables are in tests/BENCH.md). Times are medians of
 # several runs (hyperfine).
 #
 # Environment:

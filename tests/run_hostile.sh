@@ -1,6 +1,6 @@
 #!/bin/sh
 # run_hostile.sh: hostile input through every --print format, each case with
-# the result README.md's "Bad input" table promises:
+# the result the "Bad input" table of tests/README.md promises:
 #   - agentview exits 0 or 3 (3: no result event), never crashes or hangs;
 #   - text, Markdown and HTML hold no byte a terminal acts on (no C0 but
 #     LF, no DEL, no C1) and are valid UTF-8; escape sequences are shown
