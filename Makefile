@@ -66,7 +66,7 @@ VIEW    = render status view keys theme search diff detail detail_kind jump \
 CORE = $(READING) $(MODEL) $(OUTPUT) $(VIEW)
 # Screen layer: the only files that may include <curses.h>. The loop, the
 # layer stack and what the panes share; then the panes.
-UI   = ui ui_cell ui_theme ui_jump ui_mouse ui_replay ui_take \
+UI   = ui ui_cell ui_theme ui_jump ui_mouse pane_replay ui_take \
        pane_main pane_transcript pane_timeline pane_status pane_detail pane_search pane_help pane_list
 CORE_OBJ = $(CORE:%=src/%.o)
 UI_OBJ   = $(UI:%=src/%.o)

@@ -366,7 +366,7 @@ run_screen(struct input *in, struct model *m, const struct options *o, struct ru
 	uo.fleet = f;
 	uo.tell = tell;
 	uo.tell_file = tell_file;
-	status = ui_run(m, in, &uo);
+	status = ui_run(m, in, &uo, f != NULL ? pane_list_open : pane_main_open);
 	return status < 0 ? -1 : status;
 }
 
