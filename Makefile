@@ -58,7 +58,7 @@ MODEL   = model model_build model_line model_query agent agent_cursor agent_clau
 # Outputs without a screen: the logs, the JSON summary, recordings, the
 # tmux line, the command line; what y copies and what e and o open; two
 # runs compared.
-OUTPUT  = print print_html summary record statusline options complete copy open compare keep notify fleet_print
+OUTPUT  = print print_html summary record statusline options copy open compare keep notify fleet_print
 # The screen's model, without curses: transcript blocks, the status bar,
 # layout, keys, themes, a call's detail, search, jumps, replay.
 VIEW    = render status view keys theme search diff detail detail_kind jump \
