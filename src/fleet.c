@@ -13,8 +13,7 @@
 #include <unistd.h>
 
 #include "json.h"
-#include "keep.h"
-#include "statusline.h"
+#include "record.h"
 
 struct fleet *
 fleet_new(unsigned flags, int agent)
@@ -189,7 +188,7 @@ listed_name(const char *dir, const char *name)
 		return false;
 	got = pread(fd, head, sizeof head, 0);
 	close(fd);
-	return got > 0 && keep_is_recording(head, (size_t)got, &kept);
+	return got > 0 && record_starts(head, (size_t)got, &kept);
 }
 
 /* The file at path (in folder d), listed from now on, or as it was; read
@@ -521,7 +520,7 @@ fleet_timeout(const struct fleet *f, int64_t now_ms, bool ticking)
 
 		if (ff->recording)
 			continue; /* its writer's end is an event */
-		left = ff->mtime_ms + STATUSLINE_LIVE_SECS * 1000 - now_ms;
+		left = ff->mtime_ms + MODEL_LIVE_SECS * 1000 - now_ms;
 		left = MAX(left, 0);
 		if (t < 0 || left < t)
 			t = left;

@@ -18,9 +18,8 @@
 #include "agent.h"
 #include "glyph.h"
 #include "json.h"
-#include "keep.h"
+#include "record.h"
 #include "redact.h"
-#include "statusline.h"
 #include "words.h"
 
 /* --- rows ------------------------------------------------------------------- */
@@ -108,7 +107,7 @@ file_live(const struct fleet *f, const struct ffile *ff)
 		return false;
 	if (ff->recording)
 		return ff->writer;
-	return ms_sub(f->now, ff->mtime_ms) < STATUSLINE_LIVE_SECS * 1000;
+	return ms_sub(f->now, ff->mtime_ms) < MODEL_LIVE_SECS * 1000;
 }
 
 void
@@ -611,7 +610,7 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 		return;
 	}
 	ff->kind = FK_STREAM;
-	ff->recording = keep_is_recording(p, f->chunk.n, &kept);
+	ff->recording = record_starts(p, f->chunk.n, &kept);
 	ff->read_to = feed(f, fi, 0, p, f->chunk.n, !whole);
 	if (ff->nrows == 0)
 		placeholder(f, fi, "no session yet");

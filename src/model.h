@@ -17,6 +17,10 @@
 
 #define NONE UINT32_MAX
 #define TIME_NONE INT64_MIN
+/* An agent can be silent this long (a model call, a slow tool) while it
+ * still works: a session without a result whose file was written longer
+ * ago is taken as cut off (the status line, the session list). */
+#define MODEL_LIVE_SECS 120
 
 enum ev_type {
 	EV_INIT,        /* system/init: a session starts */
