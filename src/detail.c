@@ -675,24 +675,24 @@ raw_rows(struct detail *d, uint32_t c)
 }
 
 /* Whether call c is shown by its kind's builder: when it succeeded or
- * failed, or has no result yet (a kind's also when rejected, if its
- * builder draws that). Else its arguments and result are shown as they
+ * failed, or has no result yet (also when rejected, if the builder draws
+ * that: rejected). Else its arguments and result are shown as they
  * are. Cursor's result says how it ended by its variant's key; the other
  * agents' by what the adapter made of it. */
 static bool
-by_builder(const struct detail *d, uint32_t c, const struct callview *v, enum tool_kind kind)
+by_builder(const struct detail *d, uint32_t c, const struct callview *v, bool rejected)
 {
 	if (v->rj == NULL)
 		return true;
 	if (v->agent == AGENT_CURSOR)
 		return detail_variant(v, "success") || detail_variant(v, "failure") ||
-		       (tool_detail_rejected(kind) && detail_variant(v, "rejected"));
+		       (rejected && detail_variant(v, "rejected"));
 	switch (d->m->call[c].result) {
 	case CR_SUCCESS:
 	case CR_FAILURE:
 		return true;
 	case CR_REJECTED:
-		return tool_detail_rejected(kind);
+		return rejected;
 	default:
 		return false;
 	}
@@ -702,8 +702,8 @@ by_builder(const struct detail *d, uint32_t c, const struct callview *v, enum to
 static void
 build_rows(struct detail *d, uint32_t c, bool raw)
 {
-	enum tool_kind kind = (enum tool_kind)d->m->call[c].kind;
-	tool_detail_fn *build = tool_kind_detail(kind);
+	bool rejected;
+	detail_kind_fn *build = detail_kind_builder((enum tool_kind)d->m->call[c].kind, &rejected);
 	struct callview v;
 
 	tool_load(d->m, c, d->sj, d->dj, &v);
@@ -713,7 +713,7 @@ build_rows(struct detail *d, uint32_t c, bool raw)
 		return;
 	}
 	outcome(d, c, &v);
-	if (build == NULL || !by_builder(d, c, &v, kind)) {
+	if (build == NULL || !by_builder(d, c, &v, rejected)) {
 		detail_generic(d, &v);
 		return;
 	}

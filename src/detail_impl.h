@@ -12,6 +12,13 @@
 #include "json.h"
 #include "theme.h"
 
+/* A kind's builder: the rows of what the call holds (detail_kind.c). */
+typedef void detail_kind_fn(struct detail *d, const struct callview *v);
+/* Kind k's builder, or NULL: arguments and result shown as they are;
+ * *rejected: whether it draws a rejected call too (else a rejection shows
+ * the call as it is). */
+detail_kind_fn *detail_kind_builder(enum tool_kind k, bool *rejected);
+
 /* Room left for text; false once it is spent, the `rest` bytes that
  * came then counted as not shown (the cut's row says how many). */
 bool detail_room(struct detail *d, size_t rest);
