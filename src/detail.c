@@ -698,32 +698,25 @@ by_builder(const struct detail *d, uint32_t c, const struct callview *v, bool re
 	}
 }
 
-/* The rows of call c: its header, then both events or its kind's own. */
-static void
-build_rows(struct detail *d, uint32_t c, bool raw)
+bool
+detail_head(struct detail *d, uint32_t c, bool raw, bool built, bool rejected, struct callview *v)
 {
-	bool rejected;
-	detail_kind_fn *build = detail_kind_builder((enum tool_kind)d->m->call[c].kind, &rejected);
-	struct callview v;
-
-	tool_load(d->m, c, d->sj, d->dj, &v);
-	header(d, c, &v);
+	tool_load(d->m, c, d->sj, d->dj, v);
+	header(d, c, v);
 	if (raw) {
 		raw_rows(d, c);
-		return;
+		return false;
 	}
-	outcome(d, c, &v);
-	if (build == NULL || !by_builder(d, c, &v, rejected)) {
-		detail_generic(d, &v);
-		return;
+	outcome(d, c, v);
+	if (!built || !by_builder(d, c, v, rejected)) {
+		detail_generic(d, v);
+		return false;
 	}
-	build(d, &v);
-	if (d->nrow == 0)
-		detail_wrap(d, "(nothing to show)", 17, ROLE_DIM, 0, NULL);
+	return true;
 }
 
 void
-detail_build(struct detail *d, uint32_t c, int width, bool raw)
+detail_begin(struct detail *d, uint32_t c, int width, bool raw)
 {
 	d->call = c;
 	d->width = MAX(width, 8);
@@ -736,7 +729,11 @@ detail_build(struct detail *d, uint32_t c, int width, bool raw)
 	d->nsec = 0;
 	buf_reset(&d->text);
 	buf_reset(&d->taken);
-	build_rows(d, c, raw);
+}
+
+void
+detail_end(struct detail *d)
+{
 	if (d->cut)
 		cut_row(d);
 }

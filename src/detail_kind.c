@@ -1,6 +1,6 @@
 /* detail_kind.c: the builders of the kinds' details, each laying out what
- * one kind of call holds, and the table that names each kind's (at the
- * end). */
+ * one kind of call holds, the table that names each kind's, and a call's
+ * detail built with its kind's (detail_build, at the end). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -833,7 +833,7 @@ detail_question(struct detail *d, const struct callview *v)
  * rejection says which command); a kind without one shows its call's
  * arguments and result as they are. */
 static const struct {
-	detail_kind_fn *build;
+	void (*build)(struct detail *d, const struct callview *v);
 	bool rejected;
 } builders[TK_NKINDS] = {
 	[TK_SHELL] = {detail_shell, true},
@@ -852,11 +852,17 @@ static const struct {
 	[TK_QUESTION] = {detail_question, true},
 };
 
-detail_kind_fn *
-detail_kind_builder(enum tool_kind k, bool *rejected)
+void
+detail_build(struct detail *d, uint32_t c, int width, bool raw)
 {
-	if ((unsigned)k >= TK_NKINDS)
-		k = TK_OTHER;
-	*rejected = builders[k].rejected;
-	return builders[k].build;
+	unsigned k = d->m->call[c].kind < TK_NKINDS ? d->m->call[c].kind : TK_OTHER;
+	struct callview v;
+
+	detail_begin(d, c, width, raw);
+	if (detail_head(d, c, raw, builders[k].build != NULL, builders[k].rejected, &v)) {
+		builders[k].build(d, &v);
+		if (d->nrow == 0)
+			detail_wrap(d, "(nothing to show)", 17, ROLE_DIM, 0, NULL);
+	}
+	detail_end(d);
 }
