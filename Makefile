@@ -45,25 +45,29 @@ AV_CPPFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 $(MD4C_CFLAGS) \
               -DAGENTVIEW_VERSION='"$(VERSION)"' -DAGENTVIEW_DATADIR='"$(DATADIR)"'
 ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
 
-# The layers, bottom up (src/README.md says what each file does). None of
-# these includes curses (checked by `make check-layers`).
+# The layers, bottom up (src/README.md says what each file does). A file
+# includes headers of its own layer and of those below it, never above
+# (`make check-layers`). None of these includes curses.
 # Reading: bytes, lines, JSON, text (and a reply's Markdown, which the
-# screen's model and the HTML page share); the sources driven, the command run.
+# screen's model and the HTML page share), signals, watched folders.
 READING = util source json json_get json_str text redact markdown markdown_layout \
-          markdown_html ahead input sig runner watch
+          markdown_html ahead sig watch
 # The model: sessions, items and calls built from lines by each agent's
-# adapter, and the words people read about them.
-MODEL   = model model_build model_line model_query agent agent_cursor agent_claude agent_gemini \
-          agent_codex tool words fleet fleet_read fleet_words
-# Outputs without a screen: the logs, the JSON summary, recordings, the
-# tmux line, the command line; what y copies and what e and o open; two
-# runs compared.
-OUTPUT  = print print_html summary record statusline options copy open compare keep notify fleet_print
-# The screen's model, without curses: transcript blocks, the status bar,
-# layout, keys, themes, a call's detail, search, jumps, replay.
+# adapter, and the words people read about them; the sources read into it
+# (a recording kept as they are read, the COMMAND run); the session list's.
+MODEL   = model model_build model_line model_query agent agent_cursor agent_claude \
+          agent_gemini agent_codex tool words record input runner fleet fleet_read fleet_words
+# The screen's model, without curses, which the outputs use too (the HTML
+# page draws a call's detail and the theme's colours as the screen does):
+# transcript blocks, the status bar, layout, keys, themes, a call's
+# detail, search, jumps, replay, the session list's rows.
 VIEW    = render status view keys theme search diff detail detail_kind jump \
           replay listview
-CORE = $(READING) $(MODEL) $(OUTPUT) $(VIEW)
+# Outputs without a screen: the logs, the JSON summary, the tmux line, the
+# command line; what y copies and what e and o open; two runs compared;
+# the kept sessions, notifications, the session list printed.
+OUTPUT  = print print_html summary statusline options copy open compare keep notify fleet_print
+CORE = $(READING) $(MODEL) $(VIEW) $(OUTPUT)
 # Screen layer: the only files that may include <curses.h>. The loop, the
 # layer stack and what the panes share; then the panes.
 UI   = ui ui_cell ui_theme ui_jump ui_mouse pane_replay ui_take \
@@ -124,11 +128,11 @@ format-check:
 format:
 	@clang-format -i $(FORMAT_FILES)
 
-# Only screen files (the UI list and ui.h) may include curses or ui.h.
+# The layers hold: includes only of a file's own layer and those below,
+# curses only in the screen's (glyph.h is a header of its own).
 check-layers:
-	@bad=$$(grep -l -E '#include *(<(n?curses|ncursesw/curses)\.h>|"ui\.h")' \
-		$(CORE:%=src/%.c) $(filter-out src/ui.h,$(wildcard src/*.h)) 2>/dev/null || true); \
-	if [ -n "$$bad" ]; then echo "curses included outside the screen layer: $$bad"; exit 1; fi
+	@sh tests/check_layers.sh "reading=$(READING) glyph" "model=$(MODEL)" "view=$(VIEW)" \
+		"output=$(OUTPUT)" "screen=$(UI)" "program=main"
 
 # Before anything is compiled: the Debian packages the build needs that
 # are missing, said with how to get them (make run and make test install
