@@ -26,10 +26,7 @@ fleet_new(unsigned flags, int agent)
 	f->m = model_new();
 	/* Pieces are small: no parser thread. */
 	f->m->ahead_min = SIZE_MAX;
-	memset(&f->src, 0, sizeof f->src);
-	f->src.fd = -1;
-	f->src.kind = SOURCE_STREAM;
-	f->src.eof = true;
+	source_open_over(&f->src, "piece", NULL, 0);
 	model_add_source(f->m, &f->src);
 	f->j = json_new();
 	return f;
@@ -55,7 +52,8 @@ fleet_free(struct fleet *f)
 	free(f->queue);
 	free(f->live);
 	watch_free(f->w);
-	model_free(f->m); /* the source's bytes are f->chunk's, not its own */
+	model_free(f->m);
+	source_close(&f->src); /* its bytes are f->chunk's, not its own */
 	json_free(f->j);
 	tool_desc_free(&f->td);
 	buf_free(&f->chunk);

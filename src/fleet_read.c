@@ -208,20 +208,6 @@ skippable(const char *p, size_t n, bool states)
 	       (states && n >= sizeof c - 1 && memcmp(p, c, sizeof c - 1) == 0);
 }
 
-/* The model forgets the last piece, its command's end too. */
-static void
-model_reset(struct model *m)
-{
-	model_clear(m);
-	if (m->cmd.argv != NULL) {
-		for (char **a = m->cmd.argv; *a != NULL; a++)
-			free(*a);
-		free(m->cmd.argv);
-	}
-	memset(&m->cmd, 0, sizeof m->cmd);
-	m->cmd.last_stderr = NONE;
-}
-
 /* The hash of call c's id (never 0), or 0 when it has none. */
 static uint64_t
 call_key(struct model *m, uint32_t c)
@@ -481,22 +467,17 @@ piece_agent(const struct fleet *f, const struct ffile *ff)
 /* Read the whole lines of p[0..n), bytes base.. of file fi, into its rows;
  * with head, stop after the first prompt. Returns the bytes read. */
 static size_t
-feed(struct fleet *f, uint32_t fi, uint64_t base, const char *p, size_t n, bool head)
+feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head)
 {
 	struct model *m = f->m;
-	struct source *src = &f->src;
 	int cont = piece_agent(f, &f->file[fi]);
 	size_t used = 0;
 	struct line ln;
 
 	model_reset(m);
-	src->data = (char *)p;
-	src->size = n;
-	src->cap = n;
-	src->scan = src->nl_base = src->nl_at = 0;
-	src->lineno = 0;
+	source_over(&f->src, p, n);
 	m->agent = cont;
-	while (source_next_line(src, &ln)) {
+	while (source_next_line(&f->src, &ln)) {
 		const char *lp = p + ln.off;
 		unsigned agent;
 
@@ -519,8 +500,7 @@ feed(struct fleet *f, uint32_t fi, uint64_t base, const char *p, size_t n, bool 
 	}
 	for (uint32_t s = 0; s < m->nses; s++)
 		merge(f, fi, s, base);
-	src->data = NULL;
-	src->size = src->cap = 0;
+	source_over(&f->src, NULL, 0);
 	return used;
 }
 
@@ -581,7 +561,7 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 	size_t w = window(f);
 	bool whole = ff->size <= 2 * w;
 	size_t want = whole ? (size_t)ff->size : w, i = 0;
-	const char *p;
+	char *p;
 	bool kept;
 
 	if (want == 0 || !read_at(f, fd, 0, want)) {

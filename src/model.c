@@ -160,6 +160,19 @@ model_clear(struct model *m)
 	m->limit = NONE;
 }
 
+void
+model_reset(struct model *m)
+{
+	model_clear(m);
+	if (m->cmd.argv != NULL) {
+		for (char **a = m->cmd.argv; *a != NULL; a++)
+			free(*a);
+		free(m->cmd.argv);
+	}
+	memset(&m->cmd, 0, sizeof m->cmd);
+	m->cmd.last_stderr = NONE;
+}
+
 unsigned
 model_add_source(struct model *m, struct source *s)
 {
