@@ -112,6 +112,9 @@ struct ui_opts {
 	const char *tell_file; /* the single session's file, for tell */
 };
 
+/* The screen: the loop's state, and what the panes share (the session
+ * shown, its rows, the main panes' view of it, the colours, the rows
+ * drawn). A pane's own state is its layer's. */
 struct ui {
 	struct model *m;  /* not owned */
 	struct input *in; /* not owned */
