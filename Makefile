@@ -45,28 +45,34 @@ AV_CPPFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 $(MD4C_CFLAGS) \
               -DAGENTVIEW_VERSION='"$(VERSION)"' -DAGENTVIEW_DATADIR='"$(DATADIR)"'
 ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
 
-# The layers, bottom up (src/README.md says what each file does). None of
-# these includes curses (checked by `make check-layers`).
+# The layers, bottom up (src/README.md says what each file does). A file
+# includes headers of its own layer and of those below it, never above
+# (`make check-layers`); no two files call each other, directly or
+# through others (`make check-circles`). None of these includes curses.
 # Reading: bytes, lines, JSON, text (and a reply's Markdown, which the
-# screen's model and the HTML page share); the sources driven, the command run.
+# screen's model and the HTML page share), signals, watched folders.
 READING = util source json json_get json_str text redact markdown markdown_layout \
-          markdown_html ahead input sig runner watch
+          markdown_html ahead sig watch
 # The model: sessions, items and calls built from lines by each agent's
-# adapter, and the words people read about them.
-MODEL   = model model_build model_query agent agent_cursor agent_claude agent_gemini \
-          agent_codex tool words fleet fleet_read fleet_words
-# Outputs without a screen: the logs, the JSON summary, recordings, the
-# tmux line, the command line; what y copies and what e and o open; two
-# runs compared.
-OUTPUT  = print print_log print_html print_json print_raw summary record statusline options complete copy open compare keep notify fleet_print
-# The screen's model, without curses: transcript blocks, the status bar,
-# layout, keys, themes, a call's detail, search, jumps, replay.
+# adapter, and the words people read about them; the sources read into it
+# (a recording kept as they are read, the COMMAND run); the session list's.
+MODEL   = model model_build model_line model_query agent agent_cursor agent_claude \
+          agent_gemini agent_codex tool words record input runner fleet fleet_read fleet_words
+# The screen's model, without curses, which the outputs use too (the HTML
+# page draws a call's detail and the theme's colours as the screen does):
+# transcript blocks, the status bar, layout, keys, themes, a call's
+# detail, search, jumps, replay, the session list's rows.
 VIEW    = render status view keys theme search diff detail detail_kind jump \
           replay listview
-CORE = $(READING) $(MODEL) $(OUTPUT) $(VIEW)
+# Outputs without a screen: the logs, the JSON summary, the tmux line, the
+# command line; what y copies and what e and o open; two runs compared;
+# the kept sessions, notifications, the session list printed.
+OUTPUT  = print print_log print_html print_json print_raw summary statusline options copy open \
+          compare keep notify fleet_print
+CORE = $(READING) $(MODEL) $(VIEW) $(OUTPUT)
 # Screen layer: the only files that may include <curses.h>. The loop, the
 # layer stack and what the panes share; then the panes.
-UI   = ui ui_cell ui_theme ui_jump ui_mouse ui_replay ui_take \
+UI   = ui ui_cell ui_theme ui_jump ui_mouse pane_replay ui_take \
        pane_main pane_transcript pane_timeline pane_status pane_detail pane_search pane_help pane_list
 CORE_OBJ = $(CORE:%=src/%.o)
 UI_OBJ   = $(UI:%=src/%.o)
@@ -124,11 +130,38 @@ format-check:
 format:
 	@clang-format -i $(FORMAT_FILES)
 
-# Only screen files (the UI list and ui.h) may include curses or ui.h.
+# The layers hold: includes only of a file's own layer and those below,
+# curses only in the screen's (glyph.h is a header of its own).
 check-layers:
-	@bad=$$(grep -l -E '#include *(<(n?curses|ncursesw/curses)\.h>|"ui\.h")' \
-		$(CORE:%=src/%.c) $(filter-out src/ui.h,$(wildcard src/*.h)) 2>/dev/null || true); \
-	if [ -n "$$bad" ]; then echo "curses included outside the screen layer: $$bad"; exit 1; fi
+	@sh tests/check_layers.sh "reading=$(READING) glyph" "model=$(MODEL)" "view=$(VIEW)" \
+		"output=$(OUTPUT)" "screen=$(UI)" "program=main"
+
+# No two files use each other, directly or through others (from the
+# objects' symbols), but the circles still to undo (issue 21: an agent's
+# knowledge in its adapter), each written as
+# check-circles finds it: it fails on any other circle, and on one of
+# these once it is gone, so that the list only shrinks.
+CIRCLES_KNOWN = agent,agent_claude,agent_codex,agent_cursor,agent_gemini,model,model_build,model_query,tool
+check-circles: $(CORE_OBJ) $(UI_OBJ) src/main.o
+	@sh tests/check_circles.sh '$(CIRCLES_KNOWN)' $^
+
+# clang's -Wcomma and -Wcast-qual over every src/*.c, with the build's
+# flags and -Werror (-fsyntax-only: a few seconds). CLANG_LATER are the
+# files whose warnings their owners still fix (issue 21: open.c, text.c's
+# Markdown escaping): checked without these two, and the check fails once
+# one has none left, so that the list only shrinks.
+CLANG       ?= clang
+CLANG_WARN   = -Wcomma -Wcast-qual
+CLANG_LATER  = src/open.c src/text.c
+CLANG_FLAGS  = -fsyntax-only $(AV_CPPFLAGS) $(CURSES_CFLAGS) $(WARN) -Werror
+check-clang: | deps-check
+	@bad=0; for f in $(filter-out $(CLANG_LATER),$(wildcard src/*.c)); do \
+		$(CLANG) $(CLANG_FLAGS) $(CLANG_WARN) "$$f" || bad=1; done; \
+	for f in $(CLANG_LATER); do \
+		$(CLANG) $(CLANG_FLAGS) $(CLANG_WARN:-W%=-Wno-%) "$$f" || bad=1; \
+		if $(CLANG) $(CLANG_FLAGS) $(CLANG_WARN) "$$f" 2>/dev/null; then bad=1; \
+			echo "$$f: no $(CLANG_WARN) warning left: take it off CLANG_LATER"; fi; \
+	done; exit $$bad
 
 # Before anything is compiled: the Debian packages the build needs that
 # are missing, said with how to get them (make run and make test install
@@ -181,7 +214,8 @@ unit: $(TEST_BIN)
 # `make install` lays out, and its completions in bash, zsh and fish.
 # Everything is built first, in parallel; the tests then run one at a time.
 test: deps-test
-	@$(MAKE) --no-print-directory $(PARALLEL) WERROR=-Werror all check-layers check-guide format-check $(TEST_BIN) \
+	@$(MAKE) --no-print-directory $(PARALLEL) WERROR=-Werror all check-layers check-circles check-clang check-guide format-check \
+		$(TEST_BIN) \
 		asan $(TSAN_TESTS) $(FUZZ:%=$(ASAN_DIR)/%)
 	@$(MAKE) --no-print-directory WERROR=-Werror unit unit-asan unit-tsan unit-valgrind fuzz-seeds
 	@sh tests/run_corpus.sh
@@ -402,5 +436,5 @@ clean: clean-objs
 	rm -rf tests/fuzz/build
 
 .PHONY: check-guide format format-check all run test test-agents unit unit-asan unit-tsan unit-valgrind asan bench fuzz fuzz-seeds fuzz-cov \
-	fuzz-build install clean clean-objs check-layers deps-check deps-build deps-test deps-bench \
+	fuzz-build install clean clean-objs check-layers check-circles check-clang deps-check deps-build deps-test deps-bench \
 	deps-fuzz deps-agents update-man update-completions

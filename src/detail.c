@@ -675,55 +675,48 @@ raw_rows(struct detail *d, uint32_t c)
 }
 
 /* Whether call c is shown by its kind's builder: when it succeeded or
- * failed, or has no result yet (a kind's also when rejected, if its
- * builder draws that). Else its arguments and result are shown as they
+ * failed, or has no result yet (also when rejected, if the builder draws
+ * that: rejected). Else its arguments and result are shown as they
  * are. Cursor's result says how it ended by its variant's key; the other
  * agents' by what the adapter made of it. */
 static bool
-by_builder(const struct detail *d, uint32_t c, const struct callview *v, enum tool_kind kind)
+by_builder(const struct detail *d, uint32_t c, const struct callview *v, bool rejected)
 {
 	if (v->rj == NULL)
 		return true;
 	if (v->agent == AGENT_CURSOR)
 		return detail_variant(v, "success") || detail_variant(v, "failure") ||
-		       (tool_detail_rejected(kind) && detail_variant(v, "rejected"));
+		       (rejected && detail_variant(v, "rejected"));
 	switch (d->m->call[c].result) {
 	case CR_SUCCESS:
 	case CR_FAILURE:
 		return true;
 	case CR_REJECTED:
-		return tool_detail_rejected(kind);
+		return rejected;
 	default:
 		return false;
 	}
 }
 
-/* The rows of call c: its header, then both events or its kind's own. */
-static void
-build_rows(struct detail *d, uint32_t c, bool raw)
+bool
+detail_head(struct detail *d, uint32_t c, bool raw, bool built, bool rejected, struct callview *v)
 {
-	enum tool_kind kind = (enum tool_kind)d->m->call[c].kind;
-	tool_detail_fn *build = tool_kind_detail(kind);
-	struct callview v;
-
-	tool_load(d->m, c, d->sj, d->dj, &v);
-	header(d, c, &v);
+	tool_load(d->m, c, d->sj, d->dj, v);
+	header(d, c, v);
 	if (raw) {
 		raw_rows(d, c);
-		return;
+		return false;
 	}
-	outcome(d, c, &v);
-	if (build == NULL || !by_builder(d, c, &v, kind)) {
-		detail_generic(d, &v);
-		return;
+	outcome(d, c, v);
+	if (!built || !by_builder(d, c, v, rejected)) {
+		detail_generic(d, v);
+		return false;
 	}
-	build(d, &v);
-	if (d->nrow == 0)
-		detail_wrap(d, "(nothing to show)", 17, ROLE_DIM, 0, NULL);
+	return true;
 }
 
 void
-detail_build(struct detail *d, uint32_t c, int width, bool raw)
+detail_begin(struct detail *d, uint32_t c, int width, bool raw)
 {
 	d->call = c;
 	d->width = MAX(width, 8);
@@ -736,7 +729,11 @@ detail_build(struct detail *d, uint32_t c, int width, bool raw)
 	d->nsec = 0;
 	buf_reset(&d->text);
 	buf_reset(&d->taken);
-	build_rows(d, c, raw);
+}
+
+void
+detail_end(struct detail *d)
+{
 	if (d->cut)
 		cut_row(d);
 }

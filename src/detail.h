@@ -78,11 +78,6 @@ void detail_free(struct detail *d);
 /* Build the rows of call c at width cells; raw: both events as indented
  * JSON instead. */
 void detail_build(struct detail *d, uint32_t c, int width, bool raw);
-/* The builders of the kinds' details, named in tool.c's table of kinds
- * (called by detail_build). */
-tool_detail_fn detail_shell, detail_read, detail_edit, detail_write, detail_delete, detail_grep,
-	detail_glob, detail_mcp, detail_mcp_tools, detail_task, detail_todos, detail_webfetch,
-	detail_websearch, detail_question;
 
 /* The section row `row` is in, or NULL (the lines every call has). */
 const struct dsection *detail_section_at(const struct detail *d, size_t row);

@@ -12,6 +12,20 @@
 #include "json.h"
 #include "theme.h"
 
+/* detail_build (detail_kind.c) is detail_begin, detail_head, the kind's
+ * builder when detail_head says so, and detail_end. Begin the rows of call
+ * c at width cells (raw: as JSON). */
+void detail_begin(struct detail *d, uint32_t c, int width, bool raw);
+/* The rows every call has (its header; unless raw, how it ended), the
+ * call's pieces loaded into v; true when its kind's builder is to draw the
+ * rest: it has one (built) and the call is one it draws (a rejected one
+ * only when it draws those: rejected). Else the rows are done: the raw
+ * JSON, or the arguments and result as they are. */
+bool detail_head(struct detail *d, uint32_t c, bool raw, bool built, bool rejected,
+		 struct callview *v);
+/* The rows are done: the last one says what was cut, if anything. */
+void detail_end(struct detail *d);
+
 /* Room left for text; false once it is spent, the `rest` bytes that
  * came then counted as not shown (the cut's row says how many). */
 bool detail_room(struct detail *d, size_t rest);

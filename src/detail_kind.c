@@ -1,5 +1,6 @@
-/* detail_kind.c: the builders of the kinds' details, named in tool.c's
- * table of kinds: each lays out what one kind of call holds. */
+/* detail_kind.c: the builders of the kinds' details, each laying out what
+ * one kind of call holds, the table that names each kind's, and a call's
+ * detail built with its kind's (detail_build, at the end). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,7 +75,7 @@ list_section(struct detail *d, const char *title, const struct json *j, int arr)
 
 /* A shell: command, directory, exit code, timing, stdout and stderr (or
  * the two together, or what it gave as text). */
-void
+static void
 detail_shell(struct detail *d, const struct callview *v)
 {
 	const struct json *rj = v->rj;
@@ -132,7 +133,7 @@ read_elsewhere(struct detail *d, const struct callview *v)
 /* A read: path, range and the content with its line numbers (Claude
  * Code's under file; Gemini CLI's stream has only what it told the
  * model). */
-void
+static void
 detail_read(struct detail *d, const struct callview *v)
 {
 	const struct json *rj = v->rj;
@@ -271,7 +272,7 @@ edit_asked(struct detail *d, const struct callview *v)
 }
 
 /* An edit: its diff, sent or computed, or a new file's content. */
-void
+static void
 detail_edit(struct detail *d, const struct callview *v)
 {
 	const struct json *rj = v->rj;
@@ -314,7 +315,7 @@ detail_edit(struct detail *d, const struct callview *v)
 
 /* A write: the text written, numbered (Cursor's old shape, Claude Code's
  * and Gemini CLI's), or the diff of a file it wrote over (Claude Code). */
-void
+static void
 detail_write(struct detail *d, const struct callview *v)
 {
 	int64_t add = 0, del = 0;
@@ -335,7 +336,7 @@ detail_write(struct detail *d, const struct callview *v)
 }
 
 /* A delete: the path and what the file held. */
-void
+static void
 detail_delete(struct detail *d, const struct callview *v)
 {
 	if (!detail_field_taken(d, "path", v->aj, v->args, "path"))
@@ -416,7 +417,7 @@ grep_other(struct detail *d, const struct callview *v)
 }
 
 /* Grep: the pattern, then the matches grouped by file. */
-void
+static void
 detail_grep(struct detail *d, const struct callview *v)
 {
 	const struct json *j = v->rj;
@@ -468,7 +469,7 @@ detail_grep(struct detail *d, const struct callview *v)
 }
 
 /* A glob: the pattern, where, and the files it found. */
-void
+static void
 detail_glob(struct detail *d, const struct callview *v)
 {
 	if (!detail_field_taken(d, "pattern", v->aj, v->args, "globPattern|pattern"))
@@ -484,7 +485,7 @@ detail_glob(struct detail *d, const struct callview *v)
 /* An MCP call: tool, server, arguments as JSON, the content texts (Codex:
  * under result; Claude Code: the tool's whole input is its arguments, and
  * what it gave is the result's text). */
-void
+static void
 detail_mcp(struct detail *d, const struct callview *v)
 {
 	const struct json *j = v->rj;
@@ -519,7 +520,7 @@ detail_mcp(struct detail *d, const struct callview *v)
 }
 
 /* getMcpTools: the tool's schema, indented. */
-void
+static void
 detail_mcp_tools(struct detail *d, const struct callview *v)
 {
 	detail_field_at(d, "server", v->aj, v->args, "server");
@@ -540,7 +541,7 @@ detail_mcp_tools(struct detail *d, const struct callview *v)
 
 /* A subagent: what it is, its prompt, then each of its steps (Cursor) or
  * what it answered (Claude Code's result text). */
-void
+static void
 detail_task(struct detail *d, const struct callview *v)
 {
 	const struct json *j = v->rj;
@@ -610,7 +611,7 @@ todo_glyph(const struct json *j, int t, enum role *role)
 }
 
 /* Todos, each with a glyph for its state. */
-void
+static void
 detail_todos(struct detail *d, const struct callview *v)
 {
 	const struct json *j = v->rj;
@@ -640,7 +641,7 @@ detail_todos(struct detail *d, const struct callview *v)
 /* A web fetch: the url (and what the model asked of the page), then the
  * page as Markdown (Cursor), the answer made of it (Claude Code), or what
  * it gave. */
-void
+static void
 detail_webfetch(struct detail *d, const struct callview *v)
 {
 	const struct json *rj = v->rj;
@@ -741,7 +742,7 @@ search_result(struct detail *d, const struct json *j, int e, int *no, bool top)
 }
 
 /* A web search: the term, then each result found (or what it gave). */
-void
+static void
 detail_websearch(struct detail *d, const struct callview *v)
 {
 	const struct json *rj = v->rj;
@@ -790,7 +791,7 @@ question_rows(struct detail *d, const struct json *j, int q, int no)
 
 /* A question to the user: its title, each question with its options, and
  * the answers (a rejection, as print mode gives, is said above it). */
-void
+static void
 detail_question(struct detail *d, const struct callview *v)
 {
 	const struct json *j = v->aj, *rj = v->rj;
@@ -824,4 +825,44 @@ detail_question(struct detail *d, const struct callview *v)
 		/* An answer in a shape nobody documented: as it is. */
 		detail_json_section(d, "result", rj, v->var);
 	}
+}
+
+/* --- the builders by kind --------------------------------------------------- */
+
+/* Each kind's builder, and whether it draws a rejected call too (a shell's
+ * rejection says which command); a kind without one shows its call's
+ * arguments and result as they are. */
+static const struct {
+	void (*build)(struct detail *d, const struct callview *v);
+	bool rejected;
+} builders[TK_NKINDS] = {
+	[TK_SHELL] = {detail_shell, true},
+	[TK_READ] = {detail_read, false},
+	[TK_EDIT] = {detail_edit, false},
+	[TK_WRITE] = {detail_write, false},
+	[TK_GREP] = {detail_grep, false},
+	[TK_DELETE] = {detail_delete, false},
+	[TK_GLOB] = {detail_glob, false},
+	[TK_TODOS] = {detail_todos, false},
+	[TK_MCP] = {detail_mcp, false},
+	[TK_MCP_TOOLS] = {detail_mcp_tools, false},
+	[TK_TASK] = {detail_task, false},
+	[TK_WEBFETCH] = {detail_webfetch, true},
+	[TK_WEBSEARCH] = {detail_websearch, true},
+	[TK_QUESTION] = {detail_question, true},
+};
+
+void
+detail_build(struct detail *d, uint32_t c, int width, bool raw)
+{
+	unsigned k = d->m->call[c].kind < TK_NKINDS ? d->m->call[c].kind : TK_OTHER;
+	struct callview v;
+
+	detail_begin(d, c, width, raw);
+	if (detail_head(d, c, raw, builders[k].build != NULL, builders[k].rejected, &v)) {
+		builders[k].build(d, &v);
+		if (d->nrow == 0)
+			detail_wrap(d, "(nothing to show)", 17, ROLE_DIM, 0, NULL);
+	}
+	detail_end(d);
 }

@@ -13,8 +13,7 @@
 #include <unistd.h>
 
 #include "json.h"
-#include "keep.h"
-#include "statusline.h"
+#include "record.h"
 
 struct fleet *
 fleet_new(unsigned flags, int agent)
@@ -27,10 +26,7 @@ fleet_new(unsigned flags, int agent)
 	f->m = model_new();
 	/* Pieces are small: no parser thread. */
 	f->m->ahead_min = SIZE_MAX;
-	memset(&f->src, 0, sizeof f->src);
-	f->src.fd = -1;
-	f->src.kind = SOURCE_STREAM;
-	f->src.eof = true;
+	source_open_over(&f->src, "piece", NULL, 0);
 	model_add_source(f->m, &f->src);
 	f->j = json_new();
 	return f;
@@ -56,7 +52,8 @@ fleet_free(struct fleet *f)
 	free(f->queue);
 	free(f->live);
 	watch_free(f->w);
-	model_free(f->m); /* the source's bytes are f->chunk's, not its own */
+	model_free(f->m);
+	source_close(&f->src); /* its bytes are f->chunk's, not its own */
 	json_free(f->j);
 	tool_desc_free(&f->td);
 	buf_free(&f->chunk);
@@ -132,129 +129,6 @@ map_put(struct fleet *f, const char *path, uint32_t fi)
 
 /* --- rows ------------------------------------------------------------------- */
 
-/* A row as new: nothing known yet. */
-static void
-row_clear(struct fleet_row *r, uint32_t fi, uint8_t keep_flags)
-{
-	memset(r, 0, sizeof *r);
-	r->file = fi;
-	r->flags = keep_flags;
-	r->state = FS_FILE;
-	r->start_ms = r->last_ms = r->duration_ms = TIME_NONE;
-	r->tokens_in = r->tokens_out = -1;
-	r->cost_usd = -1;
-}
-
-/* The row of file fi numbered index, or NONE. */
-static uint32_t
-row_of_file(const struct fleet *f, uint32_t fi, uint32_t index)
-{
-	for (size_t r = 0; r < f->nrow; r++)
-		if (f->row[r].file == fi && f->row[r].index == index)
-			return (uint32_t)r;
-	return NONE;
-}
-
-uint32_t
-fleet_new_row(struct fleet *f, uint32_t fi, bool session)
-{
-	struct ffile *ff = &f->file[fi];
-	uint32_t ri = NONE, index = session ? ff->nrows : 0;
-
-	if (ff->placeholder)
-		ri = ff->last_row;
-	else if (index < ff->reuse)
-		ri = row_of_file(f, fi, index);
-	if (ri == NONE) {
-		size_t cap = f->rowcap;
-
-		ARRAY_RESERVE(f->row, f->rowcap, f->nrow + 1);
-		if (f->rowcap != cap) {
-			f->told = xreallocarray(f->told, f->rowcap, 1);
-			f->touched = xreallocarray(f->touched, f->rowcap, 1);
-		}
-		ri = (uint32_t)f->nrow++;
-		f->told[ri] = FS_NSTATES;
-		f->touched[ri] = 0;
-		row_clear(&f->row[ri], fi, 0);
-	} else {
-		row_clear(&f->row[ri], fi, f->row[ri].flags & FR_REREAD);
-	}
-	if (session) {
-		/* The session before ends where this one starts. */
-		if (ff->nrows > 0 && ff->last_row != ri) {
-			f->row[ff->last_row].flags |= FR_OVER;
-			fleet_touch(f, ff->last_row);
-		}
-		ff->placeholder = false;
-		ff->nrows++;
-	}
-	f->row[ri].index = index;
-	ff->last_row = ri;
-	fleet_touch(f, ri);
-	return ri;
-}
-
-void
-fleet_touch(struct fleet *f, uint32_t r)
-{
-	f->result |= FLEET_ROWS;
-	if (f->touched[r])
-		return;
-	f->touched[r] = 1;
-	ARRAY_RESERVE(f->changed, f->changedcap, f->nchanged + 1);
-	f->changed[f->nchanged++] = r;
-}
-
-/* Whether file fi is being written: a writer holds it (agentview's
- * recordings), or (anyone else's) it changed a short while ago. */
-static bool
-file_live(const struct fleet *f, const struct ffile *ff)
-{
-	if (ff->gone)
-		return false;
-	if (ff->recording)
-		return ff->writer;
-	return ms_sub(f->now, ff->mtime_ms) < STATUSLINE_LIVE_SECS * 1000;
-}
-
-/* Put row ri in its state now; touched when it changed. */
-static void
-row_state(struct fleet *f, uint32_t ri)
-{
-	struct fleet_row *r = &f->row[ri];
-	const struct ffile *ff = &f->file[r->file];
-	enum fleet_state st;
-
-	if (ff->placeholder && ff->last_row == ri)
-		st = FS_FILE;
-	else
-		st = fleet_row_state(r, ff->last_row == ri, file_live(f, ff));
-	if (st != r->state) {
-		r->state = (uint8_t)st;
-		f->result |= FLEET_STATES;
-		fleet_touch(f, ri);
-	}
-}
-
-void
-fleet_settle(struct fleet *f, uint32_t fi)
-{
-	struct ffile *ff = &f->file[fi];
-	bool running;
-
-	if (ff->nrows == 0 && !ff->placeholder)
-		return;
-	row_state(f, ff->last_row);
-	running = f->row[ff->last_row].state == FS_RUNNING ||
-		  f->row[ff->last_row].state == FS_WAITING;
-	if (running && !ff->live) {
-		ARRAY_RESERVE(f->live, f->livecap, f->nlive + 1);
-		f->live[f->nlive++] = fi;
-		ff->live = true;
-	}
-}
-
 /* Files whose newest row ran at the last look: still? */
 static void
 settle_live(struct fleet *f)
@@ -266,7 +140,7 @@ settle_live(struct fleet *f)
 		struct ffile *ff = &f->file[fi];
 		enum fleet_state st;
 
-		row_state(f, ff->last_row);
+		fleet_row_update(f, ff->last_row);
 		st = (enum fleet_state)f->row[ff->last_row].state;
 		if (st == FS_RUNNING || st == FS_WAITING)
 			f->live[k++] = fi;
@@ -312,7 +186,7 @@ listed_name(const char *dir, const char *name)
 		return false;
 	got = pread(fd, head, sizeof head, 0);
 	close(fd);
-	return got > 0 && keep_is_recording(head, (size_t)got, &kept);
+	return got > 0 && record_starts(head, (size_t)got, &kept);
 }
 
 /* The file at path (in folder d), listed from now on, or as it was; read
@@ -574,7 +448,7 @@ tell(struct fleet *f)
 		uint32_t r = f->changed[i];
 		enum fleet_state was = (enum fleet_state)f->told[r];
 
-		row_state(f, r);
+		fleet_row_update(f, r);
 		f->touched[r] = 0;
 		if (!f->first_done || was == f->row[r].state)
 			continue;
@@ -644,7 +518,7 @@ fleet_timeout(const struct fleet *f, int64_t now_ms, bool ticking)
 
 		if (ff->recording)
 			continue; /* its writer's end is an event */
-		left = ff->mtime_ms + STATUSLINE_LIVE_SECS * 1000 - now_ms;
+		left = ff->mtime_ms + MODEL_LIVE_SECS * 1000 - now_ms;
 		left = MAX(left, 0);
 		if (t < 0 || left < t)
 			t = left;

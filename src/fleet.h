@@ -16,7 +16,7 @@
  * A session without a result is running while a writer holds its file
  * (every recording agentview writes holds an flock), or, for a file
  * agentview does not write, while the file changed in the last
- * STATUSLINE_LIVE_SECS; otherwise it is incomplete.
+ * MODEL_LIVE_SECS; otherwise it is incomplete.
  *
  * The screen's pane and the headless modes use it the same way:
  *

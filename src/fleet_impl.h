@@ -1,6 +1,6 @@
-/* fleet_impl.h: what fleet.c (folders, files, updates), fleet_read.c
- * (a file's lines into rows) and fleet_words.c (sorting, columns, words)
- * share. Not for other modules: they use fleet.h. */
+/* fleet_impl.h: what fleet.c (folders, files, updates), fleet_read.c (the
+ * rows, a file's lines into them) and fleet_words.c (sorting, columns,
+ * words) share. Not for other modules: they use fleet.h. */
 #ifndef AGENTVIEW_FLEET_IMPL_H
 #define AGENTVIEW_FLEET_IMPL_H
 
@@ -106,19 +106,21 @@ struct fleet {
 };
 
 /* fleet.c */
+/* When row ri last did something: its latest event, or (its file's
+ * newest) its file's last write when later; for recency. */
+int64_t fleet_row_when(const struct fleet *f, uint32_t ri);
+
+/* fleet_read.c (which calls nothing of fleet.c) */
 /* A new row for file fi, empty: for its next session (its placeholder
  * or, after a restart, its row of that number taken again, else a new
  * one), or (!session) for its placeholder. */
 uint32_t fleet_new_row(struct fleet *f, uint32_t fi, bool session);
 /* Row r changed in this update. */
 void fleet_touch(struct fleet *f, uint32_t r);
+/* Put row ri in its state now; touched when it changed. */
+void fleet_row_update(struct fleet *f, uint32_t ri);
 /* Put every row of file fi in its state now. */
 void fleet_settle(struct fleet *f, uint32_t fi);
-/* When row ri last did something: its latest event, or (its file's
- * newest) its file's last write when later; for recency. */
-int64_t fleet_row_when(const struct fleet *f, uint32_t ri);
-
-/* fleet_read.c */
 /* Read what is new in file fi (all of it the first time: its head and
  * tail), into its rows. */
 void fleet_read(struct fleet *f, uint32_t fi);

@@ -1,8 +1,9 @@
-/* fleet_read.c: a file's lines into the rows of its sessions, reading only
- * its head and its tail, then what it gains: each piece is read into a
- * model of its own (the model and the agents' adapters say what the lines
- * mean), whose sessions then go into the rows; nothing of the piece is
- * kept. */
+/* fleet_read.c: the rows, and a file's lines into the rows of its
+ * sessions, reading only its head and its tail, then what it gains: each
+ * piece is read into a model of its own (the model and the agents'
+ * adapters say what the lines mean), whose sessions then go into the rows;
+ * nothing of the piece is kept. A row's state follows from what was read
+ * and whether its file is still written. */
 #define _GNU_SOURCE /* memmem */
 #include "fleet_impl.h"
 
@@ -17,10 +18,135 @@
 #include "agent.h"
 #include "glyph.h"
 #include "json.h"
-#include "keep.h"
+#include "record.h"
 #include "redact.h"
-#include "statusline.h"
 #include "words.h"
+
+/* --- rows ------------------------------------------------------------------- */
+
+/* A row as new: nothing known yet. */
+static void
+row_clear(struct fleet_row *r, uint32_t fi, uint8_t keep_flags)
+{
+	memset(r, 0, sizeof *r);
+	r->file = fi;
+	r->flags = keep_flags;
+	r->state = FS_FILE;
+	r->start_ms = r->last_ms = r->duration_ms = TIME_NONE;
+	r->tokens_in = r->tokens_out = -1;
+	r->cost_usd = -1;
+}
+
+/* The row of file fi numbered index, or NONE. */
+static uint32_t
+row_of_file(const struct fleet *f, uint32_t fi, uint32_t index)
+{
+	for (size_t r = 0; r < f->nrow; r++)
+		if (f->row[r].file == fi && f->row[r].index == index)
+			return (uint32_t)r;
+	return NONE;
+}
+
+uint32_t
+fleet_new_row(struct fleet *f, uint32_t fi, bool session)
+{
+	struct ffile *ff = &f->file[fi];
+	uint32_t ri = NONE, index = session ? ff->nrows : 0;
+
+	if (ff->placeholder)
+		ri = ff->last_row;
+	else if (index < ff->reuse)
+		ri = row_of_file(f, fi, index);
+	if (ri == NONE) {
+		size_t cap = f->rowcap;
+
+		ARRAY_RESERVE(f->row, f->rowcap, f->nrow + 1);
+		if (f->rowcap != cap) {
+			f->told = xreallocarray(f->told, f->rowcap, 1);
+			f->touched = xreallocarray(f->touched, f->rowcap, 1);
+		}
+		ri = (uint32_t)f->nrow++;
+		f->told[ri] = FS_NSTATES;
+		f->touched[ri] = 0;
+		row_clear(&f->row[ri], fi, 0);
+	} else {
+		row_clear(&f->row[ri], fi, f->row[ri].flags & FR_REREAD);
+	}
+	if (session) {
+		/* The session before ends where this one starts. */
+		if (ff->nrows > 0 && ff->last_row != ri) {
+			f->row[ff->last_row].flags |= FR_OVER;
+			fleet_touch(f, ff->last_row);
+		}
+		ff->placeholder = false;
+		ff->nrows++;
+	}
+	f->row[ri].index = index;
+	ff->last_row = ri;
+	fleet_touch(f, ri);
+	return ri;
+}
+
+void
+fleet_touch(struct fleet *f, uint32_t r)
+{
+	f->result |= FLEET_ROWS;
+	if (f->touched[r])
+		return;
+	f->touched[r] = 1;
+	ARRAY_RESERVE(f->changed, f->changedcap, f->nchanged + 1);
+	f->changed[f->nchanged++] = r;
+}
+
+/* Whether file fi is being written: a writer holds it (agentview's
+ * recordings), or (anyone else's) it changed a short while ago. */
+static bool
+file_live(const struct fleet *f, const struct ffile *ff)
+{
+	if (ff->gone)
+		return false;
+	if (ff->recording)
+		return ff->writer;
+	return ms_sub(f->now, ff->mtime_ms) < MODEL_LIVE_SECS * 1000;
+}
+
+void
+fleet_row_update(struct fleet *f, uint32_t ri)
+{
+	struct fleet_row *r = &f->row[ri];
+	const struct ffile *ff = &f->file[r->file];
+	enum fleet_state st;
+
+	if (ff->placeholder && ff->last_row == ri)
+		st = FS_FILE;
+	else
+		st = fleet_row_state(r, ff->last_row == ri, file_live(f, ff));
+	if (st != r->state) {
+		r->state = (uint8_t)st;
+		f->result |= FLEET_STATES;
+		fleet_touch(f, ri);
+	}
+}
+
+void
+fleet_settle(struct fleet *f, uint32_t fi)
+{
+	struct ffile *ff = &f->file[fi];
+	bool running;
+
+	if (ff->nrows == 0 && !ff->placeholder)
+		return;
+	fleet_row_update(f, ff->last_row);
+	running = f->row[ff->last_row].state == FS_RUNNING ||
+		  f->row[ff->last_row].state == FS_WAITING;
+	if (running && !ff->live) {
+		ARRAY_RESERVE(f->live, f->livecap, f->nlive + 1);
+		f->live[f->nlive++] = fi;
+		ff->live = true;
+	}
+}
+
+/* --- a file's lines --------------------------------------------------------- */
 
 void
 fleet_copy(char *dst, size_t cap, const char *s, size_t n)
@@ -80,20 +206,6 @@ skippable(const char *p, size_t n, bool states)
 	return (n >= sizeof a - 1 && memcmp(p, a, sizeof a - 1) == 0) ||
 	       (n >= sizeof t - 1 && memcmp(p, t, sizeof t - 1) == 0) ||
 	       (states && n >= sizeof c - 1 && memcmp(p, c, sizeof c - 1) == 0);
-}
-
-/* The model forgets the last piece, its command's end too. */
-static void
-model_reset(struct model *m)
-{
-	model_clear(m);
-	if (m->cmd.argv != NULL) {
-		for (char **a = m->cmd.argv; *a != NULL; a++)
-			free(*a);
-		free(m->cmd.argv);
-	}
-	memset(&m->cmd, 0, sizeof m->cmd);
-	m->cmd.last_stderr = NONE;
 }
 
 /* The hash of call c's id (never 0), or 0 when it has none. */
@@ -355,22 +467,17 @@ piece_agent(const struct fleet *f, const struct ffile *ff)
 /* Read the whole lines of p[0..n), bytes base.. of file fi, into its rows;
  * with head, stop after the first prompt. Returns the bytes read. */
 static size_t
-feed(struct fleet *f, uint32_t fi, uint64_t base, const char *p, size_t n, bool head)
+feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head)
 {
 	struct model *m = f->m;
-	struct source *src = &f->src;
 	int cont = piece_agent(f, &f->file[fi]);
 	size_t used = 0;
 	struct line ln;
 
 	model_reset(m);
-	src->data = (char *)p;
-	src->size = n;
-	src->cap = n;
-	src->scan = src->nl_base = src->nl_at = 0;
-	src->lineno = 0;
+	source_over(&f->src, p, n);
 	m->agent = cont;
-	while (source_next_line(src, &ln)) {
+	while (source_next_line(&f->src, &ln)) {
 		const char *lp = p + ln.off;
 		unsigned agent;
 
@@ -393,8 +500,7 @@ feed(struct fleet *f, uint32_t fi, uint64_t base, const char *p, size_t n, bool 
 	}
 	for (uint32_t s = 0; s < m->nses; s++)
 		merge(f, fi, s, base);
-	src->data = NULL;
-	src->size = src->cap = 0;
+	source_over(&f->src, NULL, 0);
 	return used;
 }
 
@@ -455,7 +561,7 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 	size_t w = window(f);
 	bool whole = ff->size <= 2 * w;
 	size_t want = whole ? (size_t)ff->size : w, i = 0;
-	const char *p;
+	char *p;
 	bool kept;
 
 	if (want == 0 || !read_at(f, fd, 0, want)) {
@@ -484,7 +590,7 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 		return;
 	}
 	ff->kind = FK_STREAM;
-	ff->recording = keep_is_recording(p, f->chunk.n, &kept);
+	ff->recording = record_starts(p, f->chunk.n, &kept);
 	ff->read_to = feed(f, fi, 0, p, f->chunk.n, !whole);
 	if (ff->nrows == 0)
 		placeholder(f, fi, "no session yet");

@@ -1,6 +1,7 @@
 /* json.c: the one jsmn wrapper. jsmn tokenizes a line; we check the shape it
- * lets through (one object, separators, keys, primitive spelling). Values
- * are looked up in place by json_get.c and decoded by json_str.c. */
+ * lets through (one object, separators, keys, primitive spelling), and walk
+ * its tokens (type, size, the next one, raw bytes). Values are looked up in
+ * place by json_get.c and decoded by json_str.c, which build on these. */
 #include "json.h"
 
 #include <limits.h>
@@ -539,6 +540,62 @@ bool
 json_holds(const struct json *j, const char *s, size_t n, uint64_t label)
 {
 	return label != 0 && j->label == label && j->count > 0 && j->s == s && j->n == n;
+}
+
+/* --- walking the tokens -------------------------------------------------- */
+
+/* A string or primitive is read whole or not at all; a container is whole
+ * once jsmn saw its closing bracket. */
+bool
+json_whole(const struct json *j, int t)
+{
+	return tok_ok(j, t) && j->tok[t].end >= 0;
+}
+
+/* Tokens of the last successful parse. */
+int
+json_count(const struct json *j)
+{
+	return j->count;
+}
+
+/* Type of token t; JSON_NONE when t is out of range. */
+enum json_type
+json_type(const struct json *j, int t)
+{
+	return tok_type(j, t);
+}
+
+/* Members of an object, elements of an array. */
+int
+json_size(const struct json *j, int t)
+{
+	if (!tok_ok(j, t) || (j->tok[t].type != JSMN_OBJECT && j->tok[t].type != JSMN_ARRAY))
+		return 0;
+	return j->tok[t].size;
+}
+
+/* The token after t's subtree (the validator stored it for containers). */
+int
+json_next(const struct json *j, int t)
+{
+	return tok_next(j, t);
+}
+
+/* Raw bytes of token t; empty for a bad index. */
+const char *
+json_raw(const struct json *j, int t, size_t *len)
+{
+	return tok_raw(j, t, len);
+}
+
+/* Offset of token t's first byte (a string's opening quote). */
+size_t
+json_offset(const struct json *j, int t)
+{
+	if (!tok_ok(j, t))
+		return 0;
+	return tok_offset(&j->tok[t]);
 }
 
 /* Describe an error for a status line. */

@@ -1,65 +1,11 @@
-/* json_get.c: looking up and reading values in a parsed line: types,
- * members, paths, strings compared without decoding, numbers, booleans. */
+/* json_get.c: looking up and reading values in a parsed line: members,
+ * paths, strings compared without decoding, numbers, booleans (strings
+ * decoded by json_str.c, which needs nothing of this file). */
 #include "json.h"
 
 #include <string.h>
 
 #include "json_impl.h"
-
-/* A string or primitive is read whole or not at all; a container is whole
- * once jsmn saw its closing bracket. */
-bool
-json_whole(const struct json *j, int t)
-{
-	return tok_ok(j, t) && j->tok[t].end >= 0;
-}
-
-/* Tokens of the last successful parse. */
-int
-json_count(const struct json *j)
-{
-	return j->count;
-}
-
-/* Type of token t; JSON_NONE when t is out of range. */
-enum json_type
-json_type(const struct json *j, int t)
-{
-	if (!tok_ok(j, t))
-		return JSON_NONE;
-	switch (j->tok[t].type) {
-	case JSMN_OBJECT:
-		return JSON_OBJECT;
-	case JSMN_ARRAY:
-		return JSON_ARRAY;
-	case JSMN_STRING:
-		return JSON_STRING;
-	case JSMN_PRIMITIVE:
-		return JSON_PRIMITIVE;
-	default:
-		return JSON_NONE;
-	}
-}
-
-/* Members of an object, elements of an array. */
-int
-json_size(const struct json *j, int t)
-{
-	if (!tok_ok(j, t) || (j->tok[t].type != JSMN_OBJECT && j->tok[t].type != JSMN_ARRAY))
-		return 0;
-	return j->tok[t].size;
-}
-
-/* The token after t's subtree (the validator stored it for containers). */
-int
-json_next(const struct json *j, int t)
-{
-	if (!tok_ok(j, t))
-		return -1;
-	if (j->tok[t].type == JSMN_OBJECT || j->tok[t].type == JSMN_ARRAY)
-		return j->tok[t].parent;
-	return t + 1;
-}
 
 /* Whether a[0..n) and b[0..n) are the same bytes. Keys are short: for 4 to
  * 16 bytes, two overlapping loads from each side, without a call. */
@@ -123,7 +69,7 @@ json_lookup(const struct json *j, int obj, const char *key, size_t klen)
 	struct buf tmp = {0};
 	int found = -1, t, m;
 
-	if (json_type(j, obj) != JSON_OBJECT)
+	if (tok_type(j, obj) != JSON_OBJECT)
 		return -1;
 	t = obj + 1;
 	for (m = 0; m < j->tok[obj].size; m++) {
@@ -131,7 +77,7 @@ json_lookup(const struct json *j, int obj, const char *key, size_t klen)
 			found = t + 1;
 			break;
 		}
-		t = json_next(j, t + 1);
+		t = tok_next(j, t + 1);
 	}
 	if (tmp.cap > 0) /* a key or value needed decoding */
 		buf_free(&tmp);
@@ -270,7 +216,7 @@ json_getk(const struct json *j, int obj, struct json_keys *ks, int *out)
 
 	for (k = 0; k < left; k++)
 		out[k] = -1;
-	if (json_type(j, obj) != JSON_OBJECT)
+	if (tok_type(j, obj) != JSON_OBJECT)
 		return;
 	size = tok[obj].size;
 	/* The validator made the tokens a well-formed object: every member
@@ -328,33 +274,12 @@ json_path_typed(const struct json *j, int obj, const char *paths, enum json_type
 			memcpy(one, paths, n);
 			one[n] = '\0';
 			t = json_path(j, obj, one);
-			if (t >= 0 && (type == JSON_NONE || json_type(j, t) == type))
+			if (t >= 0 && (type == JSON_NONE || tok_type(j, t) == type))
 				return t;
 		}
 		paths += n + (bar != NULL);
 	}
 	return -1;
-}
-
-/* Raw bytes of token t; empty for a bad index. */
-const char *
-json_raw(const struct json *j, int t, size_t *len)
-{
-	if (!tok_ok(j, t)) {
-		*len = 0;
-		return "";
-	}
-	*len = (size_t)(j->tok[t].end - j->tok[t].start);
-	return j->s + j->tok[t].start;
-}
-
-/* Offset of token t's first byte (a string's opening quote). */
-size_t
-json_offset(const struct json *j, int t)
-{
-	if (!tok_ok(j, t))
-		return 0;
-	return tok_offset(&j->tok[t]);
 }
 
 /* A string token's bytes, decoded into tmp only when they hold an escape. */
@@ -380,7 +305,7 @@ json_streq(const struct json *j, int t, const char *lit)
 	struct buf tmp = {0};
 	bool eq;
 
-	if (json_type(j, t) != JSON_STRING)
+	if (tok_type(j, t) != JSON_STRING)
 		return false;
 	eq = key_eq(j, t, lit, strlen(lit), &tmp);
 	if (tmp.cap > 0) /* a key or value needed decoding */
@@ -397,7 +322,7 @@ json_strsuffix(const struct json *j, int t, const char *suffix)
 	const char *v;
 	bool eq;
 
-	if (json_type(j, t) != JSON_STRING)
+	if (tok_type(j, t) != JSON_STRING)
 		return false;
 	v = str_value(j, t, &tmp, &n);
 	eq = n >= slen && memcmp(v + n - slen, suffix, slen) == 0;
@@ -450,13 +375,13 @@ parse_int64(const char *p, size_t n, int64_t *out)
 bool
 json_int(const struct json *j, int t, int64_t *out)
 {
-	enum json_type type = json_type(j, t);
+	enum json_type type = tok_type(j, t);
 	const char *raw;
 	size_t n;
 
 	if (type != JSON_PRIMITIVE && type != JSON_STRING)
 		return false;
-	raw = json_raw(j, t, &n);
+	raw = tok_raw(j, t, &n);
 	return parse_int64(raw, n, out);
 }
 
@@ -467,9 +392,9 @@ json_bool(const struct json *j, int t, bool *out)
 	const char *raw;
 	size_t n;
 
-	if (json_type(j, t) != JSON_PRIMITIVE)
+	if (tok_type(j, t) != JSON_PRIMITIVE)
 		return false;
-	raw = json_raw(j, t, &n);
+	raw = tok_raw(j, t, &n);
 	if (n == 4 && memcmp(raw, "true", 4) == 0)
 		*out = true;
 	else if (n == 5 && memcmp(raw, "false", 5) == 0)
@@ -485,11 +410,11 @@ json_is_value(const struct json *j, int t)
 	const char *raw;
 	size_t n;
 
-	switch (json_type(j, t)) {
+	switch (tok_type(j, t)) {
 	case JSON_STRING:
 		return true;
 	case JSON_PRIMITIVE:
-		raw = json_raw(j, t, &n);
+		raw = tok_raw(j, t, &n);
 		return !(n == 4 && memcmp(raw, "null", 4) == 0);
 	default:
 		return false;
@@ -505,7 +430,7 @@ json_decode(const struct json *j, int t, struct buf *out)
 
 	if (!tok_ok(j, t))
 		return;
-	raw = json_raw(j, t, &n);
+	raw = tok_raw(j, t, &n);
 	if (j->tok[t].type == JSMN_STRING)
 		json_unescape(out, raw, n);
 	else

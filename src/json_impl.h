@@ -1,7 +1,8 @@
 /* json_impl.h: the parser's insides, shared by the files of the JSON
- * module only (json.c tokenizes and validates, json_get.c looks up;
- * json_str.c needs none of it); no other file includes it. jsmn's code is compiled in json.c alone: the
- * others see only its token type. */
+ * module only (json.c tokenizes, validates and walks tokens, json_get.c
+ * looks up; json_str.c needs none of it); no other file includes it.
+ * jsmn's code is compiled in json.c alone: the others see only its token
+ * type. */
 #ifndef AGENTVIEW_JSON_IMPL_H
 #define AGENTVIEW_JSON_IMPL_H
 
@@ -66,6 +67,48 @@ static inline bool
 tok_ok(const struct json *j, int t)
 {
 	return j != NULL && t >= 0 && t < j->count;
+}
+
+/* json_type, json_next and json_raw (json.c), inlined where the lookups
+ * of json_get.c walk members. */
+static inline enum json_type
+tok_type(const struct json *j, int t)
+{
+	if (!tok_ok(j, t))
+		return JSON_NONE;
+	switch (j->tok[t].type) {
+	case JSMN_OBJECT:
+		return JSON_OBJECT;
+	case JSMN_ARRAY:
+		return JSON_ARRAY;
+	case JSMN_STRING:
+		return JSON_STRING;
+	case JSMN_PRIMITIVE:
+		return JSON_PRIMITIVE;
+	default:
+		return JSON_NONE;
+	}
+}
+
+static inline int
+tok_next(const struct json *j, int t)
+{
+	if (!tok_ok(j, t))
+		return -1;
+	if (j->tok[t].type == JSMN_OBJECT || j->tok[t].type == JSMN_ARRAY)
+		return j->tok[t].parent;
+	return t + 1;
+}
+
+static inline const char *
+tok_raw(const struct json *j, int t, size_t *len)
+{
+	if (!tok_ok(j, t)) {
+		*len = 0;
+		return "";
+	}
+	*len = (size_t)(j->tok[t].end - j->tok[t].start);
+	return j->s + j->tok[t].start;
 }
 
 /* Offset of a token's first byte: a string's opening quote. */

@@ -1,6 +1,5 @@
 /* keep.c: the folder of kept sessions: where it is, a new file in it, and
  * the removal of old ones. */
-#define _GNU_SOURCE /* memmem */
 #include "keep.h"
 
 #include <dirent.h>
@@ -14,9 +13,6 @@
 #include <time.h>
 #include <unistd.h>
 
-/* What every recording starts with (record.c writes it). */
-#define HEADER "{\"type\":\"agentview\",\"subtype\":\"recording\""
-#define KEPT "\"kept\":true"
 /* Bytes of a file's start read to know whether it is a kept recording. */
 #define HEAD_BYTES 4096
 
@@ -138,19 +134,6 @@ keep_open(struct recorder *r, char *const *argv, int64_t now_ms, struct buf *err
 	return fd < 0 ? -1 : 0;
 }
 
-bool
-keep_is_recording(const char *p, size_t n, bool *kept)
-{
-	const char *nl;
-
-	*kept = false;
-	if (n < sizeof HEADER - 1 || memcmp(p, HEADER, sizeof HEADER - 1) != 0)
-		return false;
-	nl = memchr(p, '\n', n);
-	*kept = memmem(p, nl != NULL ? (size_t)(nl - p) : n, KEPT, sizeof KEPT - 1) != NULL;
-	return true;
-}
-
 /* Whether the file name ends in .ndjson. */
 static bool
 is_ndjson(const char *name)
@@ -177,8 +160,8 @@ prune_one(int dfd, const char *name, int64_t before_ms)
 		return false;
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == getuid() &&
 	    (int64_t)st.st_mtim.tv_sec * 1000 < before_ms &&
-	    (n = pread(fd, head, sizeof head, 0)) > 0 &&
-	    keep_is_recording(head, (size_t)n, &kept) && kept && flock(fd, LOCK_EX | LOCK_NB) == 0)
+	    (n = pread(fd, head, sizeof head, 0)) > 0 && record_starts(head, (size_t)n, &kept) &&
+	    kept && flock(fd, LOCK_EX | LOCK_NB) == 0)
 		gone = unlinkat(dfd, name, 0) == 0;
 	close(fd);
 	return gone;

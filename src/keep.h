@@ -42,8 +42,5 @@ int keep_open(struct recorder *r, char *const *argv, int64_t now_ms, struct buf 
  * (days > 0): regular files of this user named *.ndjson whose header says
  * "kept", that no writer holds. Returns how many went. */
 int keep_prune(const char *dir, double days, int64_t now_ms);
-/* Whether p[0..n), the start of a file, is a recording's header; *kept
- * says whether it is a kept one. */
-bool keep_is_recording(const char *p, size_t n, bool *kept);
 
 #endif

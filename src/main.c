@@ -257,7 +257,7 @@ run_print(struct input *in, struct model *m, const struct options *o, struct run
 	r.inner_ctx = p;
 	if (o->replay) {
 		/* Each line comes out when its event is due. */
-		replay_printer_init(&rpp, m, p, stdout, o->speed, o->idle_limit,
+		replay_printer_init(&rpp, m, r.inner, r.inner_ctx, stdout, o->speed, o->idle_limit,
 				    &replay_real_clock);
 		r.inner = replay_printer_line;
 		r.inner_ctx = &rpp;
@@ -360,7 +360,7 @@ run_screen(struct input *in, struct model *m, const struct options *o, struct ru
 	uo.fleet = f;
 	uo.tell = tell;
 	uo.tell_file = tell_file;
-	status = ui_run(m, in, &uo);
+	status = ui_run(m, in, &uo, f != NULL ? pane_list_open : pane_main_open);
 	return status < 0 ? -1 : status;
 }
 

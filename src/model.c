@@ -1,4 +1,7 @@
-/* model.c: builds sessions, items, tool calls and diagnostics from lines. */
+/* model.c: the store: sources, events, items, calls, sessions and
+ * diagnostics in arrays that only grow, the id maps, and their makers
+ * (model_impl.h), which the builder (model_build.c) and the lines read in
+ * (model_line.c) use; nothing here calls either. */
 #include "model.h"
 
 #include <stdlib.h>
@@ -6,7 +9,6 @@
 
 #include "agent.h"
 #include "ahead.h"
-#include "glyph.h"
 #include "model_impl.h"
 
 /* Below this many bytes left, a file is parsed on one thread: starting a
@@ -156,6 +158,19 @@ model_clear(struct model *m)
 		m->src[i].last_ev = NONE;
 	}
 	m->limit = NONE;
+}
+
+void
+model_reset(struct model *m)
+{
+	model_clear(m);
+	if (m->cmd.argv != NULL) {
+		for (char **a = m->cmd.argv; *a != NULL; a++)
+			free(*a);
+		free(m->cmd.argv);
+	}
+	memset(&m->cmd, 0, sizeof m->cmd);
+	m->cmd.last_stderr = NONE;
 }
 
 unsigned
@@ -364,9 +379,9 @@ model_extend_item(struct model *m, uint32_t it, uint32_t e)
 	m->ev[e].item = it;
 }
 
-static uint32_t
-new_diag(struct model *m, uint32_t e, const struct line *ln, enum diag_code code, enum json_err err,
-	 size_t pos)
+uint32_t
+model_new_diag(struct model *m, uint32_t e, const struct line *ln, enum diag_code code,
+	       enum json_err err, size_t pos)
 {
 	struct diag *d;
 
@@ -474,100 +489,6 @@ model_add_block(struct model *m, struct srcstate *ss, unsigned src, uint32_t e, 
 	model_new_item(m, ss, src, type, e, ref);
 }
 
-/* --- agentview's own lines -------------------------------------------- */
-
-/* The argv of a recording's header names the command it recorded. */
-static void
-meta_argv(struct model *m, const struct json *j)
-{
-	int a = json_get(j, 0, "argv"), n, t;
-	struct buf b = {0};
-
-	if (m->cmd.argv != NULL || a < 0 || json_type(j, a) != JSON_ARRAY)
-		return;
-	n = json_size(j, a);
-	m->cmd.present = true;
-	m->cmd.argv = xcalloc((size_t)n + 1, sizeof *m->cmd.argv);
-	t = a + 1;
-	for (int i = 0; i < n; i++) {
-		buf_reset(&b);
-		json_decode(j, t, &b);
-		m->cmd.argv[i] = xstrndup(b.p ? b.p : "", b.n);
-		t = json_next(j, t);
-	}
-	buf_free(&b);
-}
-
-/* A recording's own line (see record.c for the format): what it is, and
- * what it says about the command recorded. */
-static enum ev_type
-classify_meta(struct model *m, const struct json *j, int subtype)
-{
-	if (json_streq(j, subtype, "line"))
-		return EV_BAD;
-	if (json_streq(j, subtype, "stderr"))
-		return EV_STDERR;
-	if (json_streq(j, subtype, "recording"))
-		meta_argv(m, j);
-	if (json_streq(j, subtype, "exit")) {
-		int64_t v;
-		int t;
-
-		m->cmd.present = true;
-		t = json_get(j, 0, "exit_status");
-		if (t >= 0 && json_int(j, t, &v)) {
-			m->cmd.exited = true;
-			m->cmd.exit_status = (int)v;
-		}
-		t = json_get(j, 0, "signal");
-		if (t >= 0 && json_int(j, t, &v))
-			m->cmd.signal = (int)v;
-	}
-	return EV_META;
-}
-
-/* Whether every byte of the source is there for good, so that a thread
- * may read ahead of the lines handed out: a mapped file, or memory. */
-static bool
-whole_file(const struct source *s)
-{
-	return s->eof && !s->follow && s->fd < 0 && s->data != NULL;
-}
-
-/* Whether a recorded line wraps a blank one: live, a blank line is no
- * event, so the recording must not make it a diagnostic either. */
-static bool
-recorded_blank(const struct json *j)
-{
-	struct buf text = {0};
-	int t = json_get(j, 0, "text");
-	bool blank = true;
-
-	if (t < 0 || json_type(j, t) != JSON_STRING)
-		return false;
-	json_decode(j, t, &text);
-	for (size_t i = 0; i < text.n && blank; i++)
-		blank = text.p[i] == ' ' || text.p[i] == '\t' || text.p[i] == '\r' ||
-			text.p[i] == '\n';
-	buf_free(&text);
-	return blank;
-}
-
-/* A line that is not a JSON object becomes a diagnostic. */
-static uint32_t
-add_bad(struct model *m, struct srcstate *ss, unsigned src, const struct line *ln, int64_t arrival,
-	enum diag_code code, enum json_err err, size_t pos)
-{
-	uint32_t e = model_push_event(m, src, ln, EV_BAD, arrival != TIME_NONE ? EVF_ARRIVAL : 0,
-				      arrival);
-	uint32_t d = new_diag(m, e, ln, code, err, pos);
-
-	model_set_thread(ss, NONE); /* the session's own, whatever came before */
-	model_add_block(m, ss, src, e, IT_DIAG, d);
-	model_session_touch(m, ss->session, e);
-	return e;
-}
-
 /* A session that holds nothing but lines that are no events (diagnostics,
  * stderr): what a command printed before its system/init, which belongs to
  * the session that init starts. */
@@ -582,150 +503,6 @@ model_session_is_preamble(const struct model *m, uint32_t s)
 		if (m->it[i].session == s && m->it[i].type != IT_DIAG && m->it[i].type != IT_STDERR)
 			return false;
 	return true;
-}
-
-/* A line of a command's stderr: an item in the session of the source it
- * goes with, leaving that source's open text and thinking alone (the two
- * pipes interleave by chance, not by meaning). */
-static uint32_t
-add_stderr_line(struct model *m, unsigned src, const struct line *ln, int64_t arrival_ms)
-{
-	unsigned of = m->src[src].stderr_of;
-	struct srcstate *os = &m->src[of];
-	const char *p = source_at(m->src[src].src, ln->off);
-	size_t n = ln->len;
-	uint32_t e, s, it;
-
-	while (n > 0 && (p[n - 1] == '\r' || p[n - 1] == ' ' || p[n - 1] == '\t'))
-		n--;
-	if (n == 0)
-		return NONE;
-	e = model_push_event(m, src, ln, EV_STDERR, arrival_ms != TIME_NONE ? EVF_ARRIVAL : 0,
-			     arrival_ms);
-	s = model_current_session(m, os, of, e);
-	it = model_new_item(m, os, src, IT_STDERR, e, NONE);
-	m->it[it].depth = 0; /* the command's, not a sub-agent's */
-	m->cmd.nstderr++;
-	m->cmd.last_stderr = e;
-	model_session_touch(m, s, e);
-	return e;
-}
-
-/* The agent whose adapter reads the line: the one it starts a session of,
- * else the forced one, else its session's, else the one it looks like. */
-static unsigned
-line_agent(const struct model *m, const struct srcstate *ss, const struct json *j, const int *k)
-{
-	int a;
-
-	if (m->agent >= 0)
-		return (unsigned)m->agent;
-	if ((a = agent_starts(j, k)) >= 0)
-		return (unsigned)a;
-	if (ss->session != NONE)
-		return m->ses[ss->session].agent;
-	return agent_guess(j, k);
-}
-
-/* A recording's own line: a wrapped line that was not JSON, a command's
- * stderr, or what the recording says of itself. */
-static uint32_t
-add_meta(struct build *b)
-{
-	struct model *m = b->m;
-	struct srcstate *ss = &m->src[b->src];
-	enum ev_type type = classify_meta(m, b->j, b->k[TOP_SUBTYPE]);
-	uint32_t e;
-
-	if (type == EV_BAD) { /* a non-JSON line kept in a recording */
-		if (recorded_blank(b->j))
-			return NONE;
-		return add_bad(m, ss, b->src, b->ln, b->ms, DG_RECORDED, JSON_OK, 0);
-	}
-	e = build_push(b, type);
-	model_set_thread(ss, NONE);
-	if (type == EV_STDERR) {
-		model_add_block(m, ss, b->src, e, IT_STDERR, NONE);
-		m->cmd.nstderr++;
-		m->cmd.last_stderr = e;
-	} else if (ss->session == NONE) {
-		/* Kept for the raw stream; no place in the transcript. */
-		return e;
-	}
-	model_session_touch(m, model_current_session(m, ss, b->src, e), e);
-	return e;
-}
-
-/* Parse the line into m->json and look up its top keys; the parser thread
- * may have done it already. */
-static enum json_err
-parse_line(struct model *m, struct srcstate *ss, const struct line *ln, const char *p, size_t n,
-	   int *k)
-{
-	enum json_err err;
-
-	if (ss->ahead == NULL && !ss->ahead_tried && whole_file(ss->src) &&
-	    ss->src->size - ln->off > m->ahead_min) {
-		ss->ahead_tried = true;
-		ss->ahead = ahead_start(ss->src->data, ss->src->size, ln->off, &m->top_keys);
-	}
-	if (ss->ahead != NULL && ahead_take(ss->ahead, ln->off, ln->len, p, n, m->json, k))
-		return JSON_OK;
-	err = ln->len > UINT32_MAX ? JSON_TOO_BIG : json_parse(m->json, p, n);
-	if (err == JSON_OK)
-		json_getk(m->json, 0, &m->top_keys, k);
-	return err;
-}
-
-uint32_t
-model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arrival_ms)
-{
-	struct srcstate *ss = &m->src[src];
-	const char *p = source_at(ss->src, ln->off);
-	size_t n = ln->len;
-	int k[TOP_COUNT];
-	enum json_err err;
-	const struct agent *ag;
-	bool meta;
-	int64_t ms = arrival_ms, ts;
-	struct build b = {m, src, ln, m->json, k, TIME_NONE, 0, NONE, NONE};
-
-	m->json_ev = NONE;
-	m->lines++;
-	m->bytes += n + (ln->terminated ? 1 : 0);
-	if (ss->stderr_of != NONE)
-		return add_stderr_line(m, src, ln, arrival_ms);
-	if (ln->off == 0 && n >= 3 && memcmp(p, GLYPH_BOM, 3) == 0) {
-		p += 3;
-		n -= 3;
-	}
-	err = parse_line(m, ss, ln, p, n, k);
-	if (ln->len > UINT32_MAX)
-		return add_bad(m, ss, src, ln, arrival_ms, DG_TOO_LONG, JSON_TOO_BIG, 0);
-	if (err == JSON_EMPTY)
-		return NONE;
-	if (err != JSON_OK)
-		return add_bad(m, ss, src, ln, arrival_ms, DG_JSON, err, json_errpos(m->json));
-	if (k[TOP_AV_MS] >= 0 && (ts = agent_ms(m->json, k[TOP_AV_MS])) != TIME_NONE) {
-		ms = ts;
-		ss->recording = true;
-	}
-	if (ms != TIME_NONE)
-		b.flags |= EVF_ARRIVAL;
-	/* agentview's own lines read timestamp_ms, if any, as Cursor's do. */
-	meta = json_streq(m->json, k[TOP_TYPE], "agentview");
-	ag = meta ? &agent_cursor : agent_get(line_agent(m, ss, m->json, k));
-	ts = ag->time(m->json, k);
-	if (ts != TIME_NONE)
-		b.flags |= EVF_TS;
-	b.ms = ms != TIME_NONE ? ms : ts;
-	if (meta)
-		return add_meta(&b);
-	ag->line(&b);
-	if (b.ev == NONE) /* an adapter makes an event of every line */
-		build_notice(&b);
-	model_session_touch(m, model_current_session(m, ss, src, b.ev), b.ev);
-	return b.ev;
 }
 
 void

@@ -17,6 +17,10 @@
 
 #define NONE UINT32_MAX
 #define TIME_NONE INT64_MIN
+/* An agent can be silent this long (a model call, a slow tool) while it
+ * still works: a session without a result whose file was written longer
+ * ago is taken as cut off (the status line, the session list). */
+#define MODEL_LIVE_SECS 120
 
 enum ev_type {
 	EV_INIT,        /* system/init: a session starts */
@@ -318,6 +322,9 @@ struct model *model_new(void);
 void model_free(struct model *m);
 /* Forget every event, keeping the sources (a followed file restarts). */
 void model_clear(struct model *m);
+/* model_clear, and what it knew of a command (a recording's argv, its
+ * end) too: the model is read anew from other bytes (a file's piece). */
+void model_reset(struct model *m);
 /* r (zeroed at first) becomes a reader of m for another thread: a copy
  * that shares m's arrays and sources and has parsers of its own, so that
  * queries (texts, fields, tool descriptions) can run on r and on m at

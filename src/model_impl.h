@@ -1,5 +1,6 @@
-/* model_impl.h: what model.c and model_build.c share, and nothing else
- * includes: the store's own makers of events, items, calls and sessions. */
+/* model_impl.h: what model.c (the store), model_build.c (the builder) and
+ * model_line.c (a line in) share, and nothing else includes: the store's
+ * own makers of events, items, calls, sessions and diagnostics. */
 #ifndef MODEL_IMPL_H
 #define MODEL_IMPL_H
 
@@ -27,6 +28,9 @@ uint32_t model_new_session(struct model *m, struct srcstate *ss, unsigned src, u
 uint32_t model_new_item(struct model *m, struct srcstate *ss, unsigned src, enum item_type type,
 			uint32_t e, uint32_t ref);
 void model_extend_item(struct model *m, uint32_t it, uint32_t e);
+/* A diagnostic of event e, line ln: what was wrong, where in the line. */
+uint32_t model_new_diag(struct model *m, uint32_t e, const struct line *ln, enum diag_code code,
+			enum json_err err, size_t pos);
 uint32_t model_current_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e);
 void model_session_touch(struct model *m, uint32_t s, uint32_t e);
 uint32_t model_new_query(struct model *m, uint32_t s);

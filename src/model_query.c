@@ -546,8 +546,10 @@ cut_utf8(const char *s, size_t n, size_t max)
 	if (n <= max)
 		return n;
 	k = max;
-	while (k > 0 && back < 3 && ((unsigned char)s[k] & 0xC0) == 0x80)
-		k--, back++;
+	while (k > 0 && back < 3 && ((unsigned char)s[k] & 0xC0) == 0x80) {
+		k--;
+		back++;
+	}
 	return k;
 }
 

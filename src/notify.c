@@ -170,7 +170,9 @@ run_command(const struct notifier *n, const struct notify_event *e)
 {
 	struct buf vars = {0};
 	char **env = command_env(e, &vars);
-	char *const argv[] = {(char *)"sh", (char *)"-c", (char *)n->cmd, NULL};
+	/* execve's argv is not const: copies of the words. */
+	char sh[] = "sh", dash_c[] = "-c", *cmd = xstrdup(n->cmd);
+	char *const argv[] = {sh, dash_c, cmd, NULL};
 	int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
 	pid_t pid = fork();
 
@@ -193,6 +195,7 @@ run_command(const struct notifier *n, const struct notify_event *e)
 			;
 	if (devnull >= 0)
 		close(devnull);
+	free(cmd);
 	free(env);
 	buf_free(&vars);
 }

@@ -1,7 +1,6 @@
 /* options.h: the command line as one table of options. getopt_long's
  * table, the parsing (a value parser per kind), --help, the man page's
- * OPTIONS section and the shell completions (complete.c) are made from
- * it, so they cannot disagree. Adding an option is a row of the table, a
+ * OPTIONS section and the shell completions are made from it, so they cannot disagree. Adding an option is a row of the table, a
  * field in struct options, and what the program does with it. */
 #ifndef AGENTVIEW_OPTIONS_H
 #define AGENTVIEW_OPTIONS_H
@@ -125,5 +124,15 @@ void options_words(struct buf *out, const struct opt *o, const char *sep);
  * the man page's, appended to out. */
 const struct opt_word *options_words_of(const struct opt *r);
 void options_text(const struct opt *r, bool roff, struct buf *out);
+
+/* The shell completions, written from the table: its options, the words
+ * of --format and --color, the theme names agentview lists, files, and the
+ * command after "--". The scripts are committed under src/completions/
+ * (`make update-completions` writes them; test_options checks they are
+ * what this gives). */
+enum shell { SHELL_BASH, SHELL_ZSH, SHELL_FISH };
+
+/* Append the completion script of shell sh to out. */
+void complete_script(struct buf *out, enum shell sh);
 
 #endif

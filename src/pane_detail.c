@@ -47,12 +47,6 @@ pane_detail_open(struct ui *u, uint32_t call)
 	u->dirty = true;
 }
 
-void
-pane_detail_close(struct ui *u)
-{
-	ui_layer_pop(u, &detail_ops);
-}
-
 /* Free the state. */
 static void
 detail_close(struct ui *u, void *st)
@@ -81,21 +75,15 @@ detail_refresh(struct dpane *p, int width)
 		detail_build(&p->d, p->call, width, p->raw);
 }
 
-struct detail *
-pane_detail_current(struct ui *u, size_t *row)
+/* y, e or o on the cursor row's part of the detail, as drawn: the call
+ * may have changed since the last frame. */
+static void
+detail_take(struct ui *u, struct dpane *p, enum action a)
 {
-	struct layer *l = ui_layer_find(u, &detail_ops);
-	struct dpane *p;
-
-	if (l == NULL)
-		return NULL;
-	p = l->st;
 	if (p->call >= model_ncalls(u->m))
-		return NULL;
-	/* As drawn: the call may have changed since the last frame. */
+		return;
 	detail_refresh(p, p->d.width > 0 ? p->d.width : COLS);
-	*row = MIN((size_t)p->cur, p->d.nrow > 0 ? p->d.nrow - 1 : 0);
-	return &p->d;
+	ui_take_detail(u, a, &p->d, MIN((size_t)p->cur, p->d.nrow > 0 ? p->d.nrow - 1 : 0));
 }
 
 /* The first row shown, kept in range, and the cursor on a row shown. */
@@ -150,7 +138,7 @@ detail_draw(struct ui *u, void *st)
 		return;
 	if (p->call >= model_ncalls(u->m)) {
 		/* The call is gone (the input was read again). */
-		pane_detail_close(u);
+		ui_layer_pop(u, &detail_ops);
 		return;
 	}
 	body = r.h - 1;
@@ -253,7 +241,7 @@ detail_key(struct ui *u, void *st, int key)
 		detail_refresh(p, detail_area().w);
 	switch (a) {
 	case ACT_CLOSE:
-		pane_detail_close(u);
+		ui_layer_pop(u, &detail_ops);
 		return true;
 	case ACT_DETAIL_RAW:
 		p->raw = !p->raw;
@@ -272,7 +260,7 @@ detail_key(struct ui *u, void *st, int key)
 	case ACT_COPY:
 	case ACT_EDIT:
 	case ACT_PAGER:
-		ui_take_detail(u, a);
+		detail_take(u, p, a);
 		return true;
 	default:
 		break;
@@ -316,10 +304,19 @@ detail_key(struct ui *u, void *st, int key)
 	return true;
 }
 
+/* What it showed is gone: it closes. */
+static void
+detail_reset(struct ui *u, void *st)
+{
+	(void)st;
+	ui_layer_pop(u, &detail_ops);
+}
+
 static const struct pane_ops detail_ops = {
 	.name = "detail",
 	.draw = detail_draw,
 	.key = detail_key,
 	.mouse = detail_mouse,
+	.reset = detail_reset,
 	.close = detail_close,
 };

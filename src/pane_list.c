@@ -314,6 +314,10 @@ list_key(struct ui *u, void *st, int key)
 	}
 	if (pl->prompt)
 		return list_prompt_key(pl, key);
+	if (keys_lookup(KC_GLOBAL, key) == ACT_HELP) {
+		pane_help_open(u);
+		return true;
+	}
 	switch (keys_lookup(KC_LIST, key)) {
 	case ACT_LIST_OPEN:
 		list_open(u, pl);
@@ -383,18 +387,8 @@ list_close(struct ui *u, void *st)
 	listview_free(&pl->lv);
 	buf_free(&pl->line);
 	buf_free(&pl->text);
-	u->list = NULL;
 	free(pl);
 }
-
-static const struct pane_ops list_ops = {
-	.name = "list",
-	.opaque = true,
-	.draw = list_draw,
-	.key = list_key,
-	.mouse = list_mouse,
-	.close = list_close,
-};
 
 /* A row's state changed: tell it (done, failed, waiting). */
 static void
@@ -408,29 +402,14 @@ list_changed(void *ctx, struct fleet *f, uint32_t row, enum fleet_state was)
 		notify_row(pl->tell, f, row, clock_wall_ms());
 }
 
-void
-pane_list_open(struct ui *u, struct fleet *f, struct notifier *tell)
+/* Read what changed, a slice at a time (true while the first look goes
+ * on, or a session was just opened). */
+static bool
+list_work(struct ui *u, void *st)
 {
-	struct plist *pl = xcalloc(1, sizeof *pl);
-
-	pl->f = f;
-	pl->tell = tell;
-	pl->base_m = u->m;
-	pl->base_in = u->in;
-	listview_init(&pl->lv);
-	fleet_on_change(f, list_changed, pl);
-	u->list = pl;
-	ui_layer_push(u, &list_ops, pl);
-}
-
-bool
-pane_list_work(struct ui *u)
-{
-	struct plist *pl = u->list;
+	struct plist *pl = st;
 	int64_t now = clock_wall_ms();
 
-	if (pl == NULL)
-		return false;
 	if (fleet_update(pl->f, now, LIST_BUDGET_US) != 0) {
 		listview_refresh(&pl->lv, pl->f, now);
 		u->dirty |= pl->m == NULL;
@@ -451,18 +430,48 @@ pane_list_work(struct ui *u)
 	return fleet_loading(pl->f);
 }
 
-int
-pane_list_fd(struct ui *u)
+/* The folders' watch. */
+static int
+list_fd(struct ui *u, void *st)
 {
-	return u->list != NULL ? fleet_fd(u->list->f) : -1;
+	struct plist *pl = st;
+
+	(void)u;
+	return fleet_fd(pl->f);
 }
 
-int
-pane_list_timeout(struct ui *u)
+/* When it must look again (a polled folder, a clock on the rows shown). */
+static int
+list_due(struct ui *u, void *st)
 {
-	struct plist *pl = u->list;
+	struct plist *pl = st;
 
-	if (pl == NULL)
-		return -1;
+	(void)u;
 	return fleet_timeout(pl->f, clock_wall_ms(), pl->m == NULL && pl->ticking);
+}
+
+static const struct pane_ops list_ops = {
+	.name = "list",
+	.opaque = true,
+	.draw = list_draw,
+	.key = list_key,
+	.mouse = list_mouse,
+	.work = list_work,
+	.fd = list_fd,
+	.due = list_due,
+	.close = list_close,
+};
+
+void
+pane_list_open(struct ui *u)
+{
+	struct plist *pl = xcalloc(1, sizeof *pl);
+
+	pl->f = u->opt.fleet;
+	pl->tell = u->opt.tell;
+	pl->base_m = u->m;
+	pl->base_in = u->in;
+	listview_init(&pl->lv);
+	fleet_on_change(pl->f, list_changed, pl);
+	ui_layer_push(u, &list_ops, pl);
 }

@@ -1,12 +1,20 @@
 /* pane_main.c: the main panes, the bottom layer: the transcript and the
  * timeline (side by side, one above the other, or one at a time, as
  * view.c lays them out), the status bar under them, and the keys they
- * share. While replaying, the replay's keys win over theirs. */
+ * share. The search and, while replaying, the replay are layers over them
+ * (pushed and taken off with them); the replay's keys win over theirs. */
 #include "ui.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "glyph.h"
+
+/* The layer's state. */
+struct pmain {
+	struct ui_copied copied; /* what y copied last */
+	int64_t drawn_sec;       /* the wall second a live clock last showed */
+};
 
 /* The panes of the layer, by enum pane. */
 static const struct pane_ops *const panes[PANE_COUNT] = {
@@ -22,8 +30,9 @@ main_draw(struct ui *u, void *st)
 	struct layout *lay = &u->lay;
 	int rows, cols;
 
-	(void)st;
 	getmaxyx(stdscr, rows, cols);
+	if (!pane_replay_frame(u))
+		((struct pmain *)st)->drawn_sec = u->m->now_ms / 1000;
 	if (lay->body[PANE_TRANSCRIPT].w > 0)
 		render_set_width(&u->r, lay->body[PANE_TRANSCRIPT].w);
 	u->rows.n = (uint32_t)model_nitems(u->m);
@@ -41,7 +50,38 @@ main_draw(struct ui *u, void *st)
 
 		ui_clear(u, &above, ROLE_NORMAL);
 	}
-	pane_status_draw(u, NULL);
+	pane_status_draw(u);
+}
+
+/* Something on screen changes by itself each second: a live session's
+ * clock, or a running call (a replay's clocks run on its own time). */
+static bool
+main_ticking(struct ui *u)
+{
+	struct model *m = u->m;
+
+	if (m->nses == 0 || u->opt.replay)
+		return false;
+	return model_session_state(m, (uint32_t)(m->nses - 1)) == SS_LIVE;
+}
+
+/* A new second on a clock that is shown: draw it. */
+static bool
+main_work(struct ui *u, void *st)
+{
+	struct pmain *pm = st;
+
+	if (main_ticking(u) && clock_wall_ms() / 1000 != pm->drawn_sec)
+		u->dirty = true;
+	return false;
+}
+
+/* Wake for the next second of a clock shown. */
+static int
+main_due(struct ui *u, void *st)
+{
+	(void)st;
+	return main_ticking(u) ? (int)(1000 - clock_wall_ms() % 1000 + 5) : -1;
 }
 
 /* F: follow the end of both panes, or stop following. */
@@ -111,11 +151,14 @@ main_open_detail(struct ui *u)
 }
 
 /* The keys of the panes together: the search, jumps, filters, the focus,
- * follow, thinking. */
+ * follow, thinking, the help. */
 static bool
 main_action(struct ui *u, enum action a)
 {
 	switch (a) {
+	case ACT_HELP:
+		pane_help_open(u);
+		return true;
 	case ACT_SEARCH:
 		pane_search_open(u);
 		return true;
@@ -159,19 +202,13 @@ main_action(struct ui *u, enum action a)
 	}
 }
 
-/* While replaying, a replay's keys first; then the panes' shared keys,
- * Enter, and the focused pane's scrolling. */
+/* The panes' shared keys, Enter, and the focused pane's scrolling. */
 static bool
 main_key(struct ui *u, void *st, int key)
 {
-	enum action a;
+	struct pmain *pm = st;
+	enum action a = keys_lookup(KC_GLOBAL, key);
 
-	(void)st;
-	if (u->rp != NULL && (a = keys_lookup(KC_REPLAY, key)) != ACT_NONE) {
-		ui_replay_key(u, a, key);
-		return true;
-	}
-	a = keys_lookup(KC_GLOBAL, key);
 	if (a != ACT_NONE)
 		return main_action(u, a);
 	switch (keys_lookup(KC_SCROLL, key)) {
@@ -181,7 +218,7 @@ main_key(struct ui *u, void *st, int key)
 	case ACT_COPY:
 	case ACT_EDIT:
 	case ACT_PAGER:
-		ui_take_main(u, keys_lookup(KC_SCROLL, key));
+		ui_take_main(u, keys_lookup(KC_SCROLL, key), &pm->copied);
 		return true;
 	default:
 		break;
@@ -201,22 +238,44 @@ main_mouse(struct ui *u, void *st, const struct ui_mouse *ev)
 	return panes[p]->mouse(u, NULL, ev);
 }
 
+static void
+main_close(struct ui *u, void *st)
+{
+	(void)u;
+	free(st);
+}
+
 static const struct pane_ops main_ops = {
 	.name = "main",
 	.opaque = true,
 	.draw = main_draw,
 	.key = main_key,
 	.mouse = main_mouse,
+	.work = main_work,
+	.due = main_due,
+	.close = main_close,
 };
 
 void
 pane_main_open(struct ui *u)
 {
-	ui_layer_push(u, &main_ops, NULL);
+	struct pmain *pm = xcalloc(1, sizeof *pm);
+
+	pm->copied.call = NONE;
+	ui_layer_push(u, &main_ops, pm);
+	pane_search_push(u);
+	if (u->opt.replay)
+		pane_replay_push(u);
 }
 
+/* The layers over the main panes go with them: the search, the replay,
+ * and whatever was opened over them. */
 void
 pane_main_close(struct ui *u)
 {
+	if (ui_layer_find(u, &main_ops) == NULL)
+		return;
+	while (u->layer[u->nlayer - 1].ops != &main_ops)
+		ui_layer_pop(u, u->layer[u->nlayer - 1].ops);
 	ui_layer_pop(u, &main_ops);
 }

@@ -1,9 +1,10 @@
-/* pane_search.c: the search on screen: its prompt (a layer over the status
- * bar: the view follows the first match as the pattern is typed, Esc goes
- * back), the match shown and n and N to the next ones, the search's work
- * in slices between keys, its matches highlighted in the text the panes
- * draw, and what the status bar says of it. search.c does the searching,
- * without curses. */
+/* pane_search.c: the search on screen, two layers: the search itself over
+ * the main panes (it draws nothing; its work between frames searches in
+ * slices), and its prompt over the status bar while a pattern is typed
+ * (the view follows the first match as it is typed, Esc goes back). The
+ * match shown and n and N to the next ones, its matches highlighted in the
+ * text the panes draw, and what the status bar says of it. search.c does
+ * the searching, without curses. */
 #include "ui.h"
 
 #include <stdio.h>
@@ -17,8 +18,8 @@
  * keys: a few milliseconds, so that keys stay quick while it runs. */
 #define SEARCH_BUDGET (1u << 20)
 
-/* The search of the screen (u->search). What is searched skips what the
- * filters hide (u->r.hide). */
+/* The search layer's state (the prompt's too). What is searched skips
+ * what the filters hide (u->r.hide). */
 struct psearch {
 	struct search se;
 	struct buf last; /* the last pattern searched for */
@@ -38,7 +39,16 @@ struct psearch {
 	char status[160];
 };
 
-static const struct pane_ops prompt_ops;
+static const struct pane_ops search_ops, prompt_ops;
+
+/* The search over the main panes, or NULL. */
+static struct psearch *
+search_of(struct ui *u)
+{
+	struct layer *l = ui_layer_find(u, &search_ops);
+
+	return l != NULL ? l->st : NULL;
+}
 
 /* --- matches --------------------------------------------------------------- */
 
@@ -46,7 +56,7 @@ static const struct pane_ops prompt_ops;
  * show: a match cut by wrapping or folded away falls back to the last row
  * with one, or the first). */
 static uint32_t
-match_row(struct ui *u, uint32_t it, uint32_t occ)
+match_row(struct ui *u, struct psearch *n, uint32_t it, uint32_t occ)
 {
 	const struct block *b = render_item(&u->r, it);
 	uint32_t seen = 0, last = 0;
@@ -55,7 +65,7 @@ match_row(struct ui *u, uint32_t it, uint32_t occ)
 		const struct rrow *row = &b->row[i];
 		size_t a, e, from = 0;
 
-		while (search_find(&u->search->se, b->text.p + row->off, row->len, from, &a, &e)) {
+		while (search_find(&n->se, b->text.p + row->off, row->len, from, &a, &e)) {
 			if (seen++ == occ)
 				return (uint32_t)i;
 			last = (uint32_t)i;
@@ -67,9 +77,8 @@ match_row(struct ui *u, uint32_t it, uint32_t occ)
 
 /* Show match occ of hit h. */
 static void
-goto_match(struct ui *u, size_t h, uint32_t occ)
+goto_match(struct ui *u, struct psearch *n, size_t h, uint32_t occ)
 {
-	struct psearch *n = u->search;
 	uint32_t it = n->se.hit[h].item;
 
 	n->mitem = it;
@@ -77,16 +86,14 @@ goto_match(struct ui *u, size_t h, uint32_t occ)
 	u->tsel = NONE;
 	if (u->m->it[it].type == IT_TOOL)
 		ui_jump_select(u, it);
-	ui_jump_reveal(u, it, match_row(u, it, occ));
+	ui_jump_reveal(u, it, match_row(u, n, it, occ));
 	u->dirty = true;
 }
 
 /* Put the view back where it was when the prompt opened. */
 static void
-restore_view(struct ui *u)
+restore_view(struct ui *u, struct psearch *n)
 {
-	struct psearch *n = u->search;
-
 	u->ts = n->ts0;
 	u->tsel = n->tsel0;
 	u->tl = n->tl0;
@@ -96,9 +103,8 @@ restore_view(struct ui *u)
 /* Go to the match being looked for, once the search has found it (or
  * knows there is none). */
 static void
-seek_match(struct ui *u)
+seek_match(struct ui *u, struct psearch *n)
 {
-	struct psearch *n = u->search;
 	struct search *s = &n->se;
 	size_t h;
 
@@ -107,27 +113,27 @@ seek_match(struct ui *u)
 	h = search_hit_from(s, n->origin);
 	if (n->seek_dir > 0) {
 		if (h < s->nhit) {
-			goto_match(u, h, 0);
+			goto_match(u, n, h, 0);
 		} else if (!search_done(s)) {
 			return;
 		} else if (s->nhit > 0) {
-			goto_match(u, 0, 0);
+			goto_match(u, n, 0, 0);
 			ui_note(u, "search went past the end: from the top");
 		} else {
 			n->mitem = NONE;
 			if (ui_layer_find(u, &prompt_ops) != NULL)
-				restore_view(u);
+				restore_view(u, n);
 		}
 	} else {
 		/* Every hit before the origin must be known. */
 		if (s->next <= n->origin && !search_done(s))
 			return;
 		if (h > 0) {
-			goto_match(u, h - 1, s->hit[h - 1].count - 1);
+			goto_match(u, n, h - 1, s->hit[h - 1].count - 1);
 		} else if (!search_done(s)) {
 			return;
 		} else if (s->nhit > 0) {
-			goto_match(u, s->nhit - 1, s->hit[s->nhit - 1].count - 1);
+			goto_match(u, n, s->nhit - 1, s->hit[s->nhit - 1].count - 1);
 			ui_note(u, "search went past the top: from the end");
 		}
 	}
@@ -136,10 +142,8 @@ seek_match(struct ui *u)
 
 /* Search for pattern p, looking for a match from item origin on. */
 static void
-find_from(struct ui *u, const char *p, size_t len, uint32_t origin, int dir)
+find_from(struct ui *u, struct psearch *n, const char *p, size_t len, uint32_t origin, int dir)
 {
-	struct psearch *n = u->search;
-
 	search_set(&n->se, p, len, u->r.hide);
 	n->mitem = NONE;
 	n->origin = origin;
@@ -152,47 +156,48 @@ find_from(struct ui *u, const char *p, size_t len, uint32_t origin, int dir)
 void
 pane_search_next(struct ui *u, int dir)
 {
-	struct psearch *n = u->search;
-	struct search *s = &n->se;
+	struct psearch *n = search_of(u);
+	struct search *s;
 	size_t h;
 
+	if (n == NULL)
+		return;
+	s = &n->se;
 	if (!search_active(s)) {
 		if (n->last.n == 0) {
 			ui_note(u, "no search yet: / searches");
 			return;
 		}
-		find_from(u, n->last.p, n->last.n, ui_jump_top(u), dir);
+		find_from(u, n, n->last.p, n->last.n, ui_jump_top(u), dir);
 		return;
 	}
 	u->dirty = true;
 	h = n->mitem == NONE ? s->nhit : search_hit_from(s, n->mitem);
 	if (n->mitem == NONE || h >= s->nhit || s->hit[h].item != n->mitem ||
-	    !ui_jump_on_screen(u, n->mitem, match_row(u, n->mitem, n->mocc))) {
+	    !ui_jump_on_screen(u, n->mitem, match_row(u, n, n->mitem, n->mocc))) {
 		n->origin = ui_jump_top(u);
 	} else if (dir > 0 && n->mocc + 1 < s->hit[h].count) {
-		goto_match(u, h, n->mocc + 1);
+		goto_match(u, n, h, n->mocc + 1);
 		return;
 	} else if (dir < 0 && n->mocc > 0) {
-		goto_match(u, h, n->mocc - 1);
+		goto_match(u, n, h, n->mocc - 1);
 		return;
 	} else {
 		n->origin = dir > 0 ? n->mitem + 1 : n->mitem;
 	}
 	n->seek_dir = dir;
 	n->seek = true;
-	seek_match(u);
+	seek_match(u, n);
 }
 
 /* The prompt is done: keep the match, or go back. */
 static void
-prompt_close(struct ui *u, bool accept)
+prompt_close(struct ui *u, struct psearch *n, bool accept)
 {
-	struct psearch *n = u->search;
-
 	ui_layer_pop(u, &prompt_ops);
 	if (accept && n->ninput == 0 && n->last.n > 0) {
 		/* An empty pattern searches for the last one again. */
-		find_from(u, n->last.p, n->last.n, ui_jump_top(u), 1);
+		find_from(u, n, n->last.p, n->last.n, ui_jump_top(u), 1);
 		return;
 	}
 	if (accept && n->ninput > 0) {
@@ -200,7 +205,7 @@ prompt_close(struct ui *u, bool accept)
 		buf_add(&n->last, n->input, n->ninput);
 		return;
 	}
-	restore_view(u);
+	restore_view(u, n);
 	if (n->last.n > 0)
 		search_set(&n->se, n->last.p, n->last.n, u->r.hide);
 	else
@@ -230,14 +235,14 @@ prompt_key(struct ui *u, void *st, int key)
 
 	switch (keys_lookup(KC_PROMPT, key)) {
 	case ACT_PROMPT_ACCEPT:
-		prompt_close(u, true);
+		prompt_close(u, n, true);
 		return true;
 	case ACT_PROMPT_CANCEL:
-		prompt_close(u, false);
+		prompt_close(u, n, false);
 		return true;
 	case ACT_PROMPT_ERASE:
 		if (n->ninput == 0) {
-			prompt_close(u, false);
+			prompt_close(u, n, false);
 			return true;
 		}
 		n->ninput -= last_char(n->input, n->ninput);
@@ -261,8 +266,8 @@ prompt_key(struct ui *u, void *st, int key)
 	}
 	if (n->ninput != before) {
 		n->input[n->ninput] = '\0';
-		restore_view(u);
-		find_from(u, n->input, n->ninput, ui_jump_top(u), 1);
+		restore_view(u, n);
+		find_from(u, n, n->input, n->ninput, ui_jump_top(u), 1);
 	}
 	return true;
 }
@@ -270,8 +275,10 @@ prompt_key(struct ui *u, void *st, int key)
 void
 pane_search_open(struct ui *u)
 {
-	struct psearch *n = u->search;
+	struct psearch *n = search_of(u);
 
+	if (n == NULL)
+		return;
 	ui_layer_push(u, &prompt_ops, n);
 	n->ninput = 0;
 	n->ts0 = u->ts;
@@ -318,7 +325,7 @@ prompt_draw(struct ui *u, void *st)
 	ui_draw_rline(u, r->y, r->x, l, ROLE_NORMAL);
 }
 
-/* The prompt takes every key; its state is the search's. */
+/* The prompt takes every key; its state is the search's (not its own). */
 static const struct pane_ops prompt_ops = {
 	.name = "search prompt",
 	.modal = true,
@@ -329,51 +336,24 @@ static const struct pane_ops prompt_ops = {
 /* --- the search's life --------------------------------------------------- */
 
 void
-pane_search_init(struct ui *u)
-{
-	struct psearch *n = xcalloc(1, sizeof *n);
-
-	u->search = n;
-	search_init(&n->se, u->m);
-	n->mitem = NONE;
-}
-
-void
-pane_search_free(struct ui *u)
-{
-	if (u->search == NULL)
-		return;
-	search_free(&u->search->se);
-	buf_free(&u->search->last);
-	free(u->search);
-	u->search = NULL;
-}
-
-void
-pane_search_restart(struct ui *u)
-{
-	search_restart(&u->search->se);
-	u->search->mitem = NONE;
-}
-
-void
 pane_search_again(struct ui *u)
 {
-	struct psearch *n = u->search;
+	struct psearch *n = search_of(u);
 	struct buf pat = {0};
 
-	if (!search_active(&n->se))
+	if (n == NULL || !search_active(&n->se))
 		return;
 	/* search_set resets the pattern it is given a copy of. */
 	buf_add(&pat, n->se.pat.p, n->se.pat.n);
-	find_from(u, pat.p, pat.n, ui_jump_top(u), 1);
+	find_from(u, n, pat.p, pat.n, ui_jump_top(u), 1);
 	buf_free(&pat);
 }
 
-bool
-pane_search_work(struct ui *u)
+/* A slice of searching (true while there is more). */
+static bool
+search_work(struct ui *u, void *st)
 {
-	struct psearch *n = u->search;
+	struct psearch *n = st;
 	bool more;
 
 	if (!search_active(&n->se))
@@ -384,15 +364,59 @@ pane_search_work(struct ui *u)
 	    n->se.seen_ended == model_ended(u->m) && !n->seek)
 		return false;
 	more = search_step(&n->se, SEARCH_BUDGET);
-	seek_match(u);
+	seek_match(u, n);
 	u->dirty = true;
 	return more;
+}
+
+/* The input was read again, or another model is shown: what was found no
+ * longer holds (the pattern stays). */
+static void
+search_reset(struct ui *u, void *st)
+{
+	struct psearch *n = st;
+
+	if (n->se.m != u->m) {
+		search_free(&n->se);
+		search_init(&n->se, u->m);
+	} else {
+		search_restart(&n->se);
+	}
+	n->mitem = NONE;
+}
+
+static void
+search_close(struct ui *u, void *st)
+{
+	struct psearch *n = st;
+
+	(void)u;
+	search_free(&n->se);
+	buf_free(&n->last);
+	free(n);
+}
+
+static const struct pane_ops search_ops = {
+	.name = "search",
+	.work = search_work,
+	.reset = search_reset,
+	.close = search_close,
+};
+
+void
+pane_search_push(struct ui *u)
+{
+	struct psearch *n = xcalloc(1, sizeof *n);
+
+	search_init(&n->se, u->m);
+	n->mitem = NONE;
+	ui_layer_push(u, &search_ops, n);
 }
 
 const char *
 pane_search_status(struct ui *u)
 {
-	struct psearch *n = u->search;
+	struct psearch *n = search_of(u);
 	struct search *s;
 	struct buf b = {0};
 
@@ -432,7 +456,8 @@ pane_search_status(struct ui *u)
 uint64_t
 pane_search_hash(struct ui *u)
 {
-	struct search *se = u->search != NULL ? &u->search->se : NULL;
+	struct psearch *n = search_of(u);
+	struct search *se = n != NULL ? &n->se : NULL;
 
 	if (se == NULL || !search_active(se))
 		return HASH_START;
@@ -457,7 +482,8 @@ zero_width_at(const char *s, size_t n, size_t i, size_t *len)
 void
 pane_search_put(struct ui *u, const char *s, size_t n, enum role role)
 {
-	struct search *se = u->search != NULL ? &u->search->se : NULL;
+	struct psearch *ps = search_of(u);
+	struct search *se = ps != NULL ? &ps->se : NULL;
 	size_t from = 0, a, b, len;
 
 	if (se != NULL && search_active(se)) {

@@ -1,6 +1,6 @@
 /* pane_status.c: the status bar, drawn: what status.c makes of the model
  * and of the screen's state (follow, news, a note, the search, a replay,
- * the command, a question). */
+ * the command). */
 #include "ui.h"
 
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include "status.h"
 
 void
-pane_status_draw(struct ui *u, const char *question)
+pane_status_draw(struct ui *u)
 {
 	const struct rect *r = &u->lay.status;
 	struct status_in in = {0};
@@ -32,7 +32,6 @@ pane_status_draw(struct ui *u, const char *question)
 		in.command = true;
 		in.command_running = !u->opt.run->reaped;
 	}
-	in.question = question;
 	in.nav = pane_search_status(u);
 	/* A recording that stopped must not go unnoticed: it stays shown. */
 	if (u->in->rec != NULL && u->in->rec->err != 0) {
@@ -40,8 +39,7 @@ pane_status_draw(struct ui *u, const char *question)
 			 strerror(u->in->rec->err));
 		in.note = recerr;
 	}
-	if (u->rp != NULL) {
-		replay_describe(u->rp, clock_mono_ms(), &mode, &pos, &detail);
+	if (pane_replay_describe(u, &mode, &pos, &detail)) {
 		in.mode = mode.n > 0 ? mode.p : NULL;
 		in.position = pos.p;
 		in.detail = detail.p;

@@ -169,16 +169,3 @@ printer_aside(struct printer *p, const char *msg)
 	fprintf(p->out, "%s%s%s\n", st->aside.mark ? st->aside.mark : "", msg,
 		st->aside.end ? st->aside.end : "");
 }
-
-void
-print_call_line(struct model *m, uint32_t c, struct tool_desc *td, struct buf *out)
-{
-	int64_t d = model_call_duration(m, c);
-
-	tool_describe(m, c, td);
-	words_call(m, c, td, out);
-	if (d != TIME_NONE && model_call_state(m, c) != CS_ORPHANED) {
-		buf_adds(out, " " GLYPH_DOT " ");
-		fmt_duration(out, d);
-	}
-}

@@ -142,9 +142,4 @@ void printer_finish(struct printer *p);
  * log; nothing where the output is data. */
 void printer_aside(struct printer *p, const char *msg);
 
-/* The line about call c as every printer says it: its words
- * (words_call, described into td) and, once known, its duration:
- * "✓ Shell `ls` → exit 0 · 0.2 s". */
-void print_call_line(struct model *m, uint32_t c, struct tool_desc *td, struct buf *out);
-
 #endif

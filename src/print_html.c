@@ -428,7 +428,7 @@ call_item(struct page *p, const struct item *item)
 		p->said_full = true;
 	}
 	buf_reset(&p->line);
-	print_call_line(p->m, c, &p->td, &p->line);
+	words_call_timed(p->m, c, &p->td, &p->line);
 	putf(p,
 	     full ? "<p class=\"line call st-%s%s\" id=\"c%u\">"
 		  : "<details class=\"call st-%s%s\" id=\"c%u\"><summary>",
@@ -598,7 +598,7 @@ svg_bar(struct page *p, const struct item *item, size_t row, bool timed)
 
 	putf(p, "<a href=\"#c%u\"><g class=\"st-%s\"><title>", c + 1, model_call_state_name(st));
 	buf_reset(&p->line);
-	print_call_line(m, c, &p->td, &p->line);
+	words_call_timed(m, c, &p->td, &p->line);
 	esc(p, p->line.p, p->line.n, TEXT_ONELINE);
 	putf(p, "</title><text x=\"%u\" y=\"%zu\">", 4 + 14 * indent, y + 11);
 	buf_reset(&p->line);

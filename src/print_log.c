@@ -240,7 +240,7 @@ call_line(struct log *l, uint32_t c, const struct log_lead *ld)
 {
 	endline(l);
 	lead_start(l, ld);
-	print_call_line(l->m, c, &l->td, &l->line);
+	words_call_timed(l->m, c, &l->td, &l->line);
 	lead_end(l, ld);
 	endline(l);
 }

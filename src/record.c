@@ -237,6 +237,24 @@ stamp_at(const char *s, size_t n, size_t *brace)
 	return d - (sizeof STAMP_KEY - 1);
 }
 
+/* What every recording starts with, and what its header says when it is
+ * a kept one (record_open_kept). */
+#define HEADER WRAP_PREFIX "\"subtype\":\"recording\""
+#define KEPT "\"kept\":true"
+
+bool
+record_starts(const char *p, size_t n, bool *kept)
+{
+	const char *nl;
+
+	*kept = false;
+	if (n < sizeof HEADER - 1 || memcmp(p, HEADER, sizeof HEADER - 1) != 0)
+		return false;
+	nl = memchr(p, '\n', n);
+	*kept = memmem(p, nl != NULL ? (size_t)(nl - p) : n, KEPT, sizeof KEPT - 1) != NULL;
+	return true;
+}
+
 static bool
 is_wrapper(const char *p, size_t n)
 {

@@ -72,6 +72,10 @@ void record_check(struct recorder *r);
 /* Close; a kept recording that got no line is removed. */
 void record_close(struct recorder *r);
 
+/* Whether p[0..n), the start of a file, is a recording's header; *kept
+ * says whether it is a kept one (the folder of kept sessions, keep.h). */
+bool record_starts(const char *p, size_t n, bool *kept);
+
 /* Write to out the original bytes of one line of a recording (or of any
  * stream: a line that is not a recording line is written as it is). */
 void record_raw_line(FILE *out, const char *p, size_t n, bool terminated);

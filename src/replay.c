@@ -7,7 +7,6 @@
 #include <time.h>
 
 #include "glyph.h"
-#include "print.h"
 
 void
 replay_init(struct replay *rp, double speed, double idle_limit_s, int64_t now)
@@ -469,13 +468,15 @@ real_sleep(void *ctx, int64_t ms)
 const struct replay_clock replay_real_clock = {real_now, real_sleep, NULL};
 
 void
-replay_printer_init(struct replay_printer *rpp, const struct model *m, struct printer *p, FILE *out,
-		    double speed, double idle_limit_s, const struct replay_clock *clock)
+replay_printer_init(struct replay_printer *rpp, const struct model *m, input_line_fn next,
+		    void *next_ctx, FILE *out, double speed, double idle_limit_s,
+		    const struct replay_clock *clock)
 {
 	memset(rpp, 0, sizeof *rpp);
 	replay_init(&rpp->rp, speed, idle_limit_s, 0);
 	rpp->m = m;
-	rpp->p = p;
+	rpp->next = next;
+	rpp->next_ctx = next_ctx;
 	rpp->out = out;
 	rpp->clock = clock;
 }
@@ -512,5 +513,5 @@ replay_printer_line(void *ctx, const struct source *s, const struct line *ln, ui
 			}
 		}
 	}
-	printer_line(rpp->p, s, ln, ev);
+	rpp->next(rpp->next_ctx, s, ln, ev);
 }

@@ -21,11 +21,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "input.h"
 #include "source.h"
 #include "model.h"
 #include "util.h"
-
-struct printer;
 
 /* The pace between events that have no time of their own. */
 #define REPLAY_PACE_MS 50
@@ -138,22 +137,24 @@ struct replay_clock {
 /* The monotonic clock and nanosleep. */
 extern const struct replay_clock replay_real_clock;
 
-/* Print mode: a replay in front of a printer. Each line comes out when its
- * event is due; other lines (blank ones) at once. */
+/* Print mode: a replay in front of what prints the lines (a printer of
+ * print.h). Each line goes on when its event is due; other lines (blank
+ * ones) at once. */
 struct replay_printer {
 	struct replay rp;
 	const struct model *m; /* not owned */
-	struct printer *p;     /* not owned */
-	FILE *out;             /* flushed before each wait */
+	input_line_fn next;    /* where the lines go on to, with next_ctx */
+	void *next_ctx;
+	FILE *out; /* flushed before each wait */
 	const struct replay_clock *clock;
 	bool started;
 };
 
-void replay_printer_init(struct replay_printer *rpp, const struct model *m, struct printer *p,
-			 FILE *out, double speed, double idle_limit_s,
+void replay_printer_init(struct replay_printer *rpp, const struct model *m, input_line_fn next,
+			 void *next_ctx, FILE *out, double speed, double idle_limit_s,
 			 const struct replay_clock *clock);
 void replay_printer_free(struct replay_printer *rpp);
-/* An input_line_fn: wait until the line's event is due, then print it. */
+/* An input_line_fn: wait until the line's event is due, then hand it on. */
 void replay_printer_line(void *ctx, const struct source *s, const struct line *ln, uint32_t ev);
 
 #endif

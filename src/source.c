@@ -116,6 +116,24 @@ source_open_mem(struct source *s, const char *name, const void *p, size_t n)
 }
 
 void
+source_open_over(struct source *s, const char *name, char *p, size_t n)
+{
+	source_init(s, name);
+	s->kind = SOURCE_OVER;
+	source_over(s, p, n);
+}
+
+void
+source_over(struct source *s, char *p, size_t n)
+{
+	s->data = p;
+	s->size = s->cap = n;
+	s->scan = s->nl_base = s->nl_at = 0;
+	s->lineno = 0;
+	s->eof = true;
+}
+
+void
 source_close(struct source *s)
 {
 	if (s->fd >= 0)
@@ -123,7 +141,7 @@ source_close(struct source *s)
 	if (s->kind == SOURCE_MAPPED) {
 		if (s->data != NULL)
 			munmap(s->data, s->cap);
-	} else {
+	} else if (s->kind == SOURCE_STREAM) {
 		free(s->data);
 	}
 	free(s->name);

@@ -16,6 +16,7 @@
 enum source_kind {
 	SOURCE_MAPPED, /* a regular file, mapped whole, read once */
 	SOURCE_STREAM, /* read(2) into a buffer that grows */
+	SOURCE_OVER,   /* bytes its caller keeps (source_open_over) */
 };
 
 /* What source_refresh found out about a followed file. */
@@ -32,7 +33,8 @@ struct source {
 	char *path; /* file to follow, or NULL; owned */
 	int fd;     /* -1 once closed */
 	enum source_kind kind;
-	char *data; /* bytes [0, size); owned (mapping or buffer) */
+	char *data; /* bytes [0, size); owned (mapping or buffer), but
+		       SOURCE_OVER's */
 	size_t size;
 	size_t cap;      /* buffer capacity, or mapping length */
 	size_t scan;     /* first byte not yet handed out in a line */
@@ -61,6 +63,12 @@ int source_open_path(struct source *s, const char *path, bool follow, struct buf
 void source_open_fd(struct source *s, int fd, const char *name);
 /* Open from memory (for tests): a copy of n bytes, already at end. */
 void source_open_mem(struct source *s, const char *name, const void *p, size_t n);
+/* Open over p[0..n), which the caller owns and keeps while the lines are
+ * read (no copy; closing frees none of it), already at end; source_over
+ * turns it to other bytes, read from their start (the session list reads
+ * each piece of a file so). */
+void source_open_over(struct source *s, const char *name, char *p, size_t n);
+void source_over(struct source *s, char *p, size_t n);
 void source_close(struct source *s);
 
 /* Read what the descriptor has, appending to the buffer. Returns the number

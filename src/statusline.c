@@ -269,7 +269,7 @@ statusline_run(const char *path, int flags, int agent, int64_t now_ms, FILE *out
 			int64_t mtime =
 				(int64_t)st.st_mtim.tv_sec * 1000 + st.st_mtim.tv_nsec / 1000000;
 
-			fresh = ms_sub(now_ms, mtime) < STATUSLINE_LIVE_SECS * 1000;
+			fresh = ms_sub(now_ms, mtime) < MODEL_LIVE_SECS * 1000;
 		}
 	}
 	if (src.kind == SOURCE_STREAM && read_all(&src, err) != 0) {

@@ -17,7 +17,7 @@
  * backwards from the end, and only the lines from there on are parsed.
  *
  * A session without a result is live while the file changes: when the file
- * was modified less than STATUSLINE_LIVE_SECS ago and no exit line of a
+ * was modified less than MODEL_LIVE_SECS ago and no exit line of a
  * recorded command follows it; otherwise it is incomplete (or failed, when
  * the recorded command failed). No curses. */
 #ifndef AGENTVIEW_STATUSLINE_H
@@ -29,10 +29,6 @@
 
 #include "model.h"
 #include "util.h"
-
-/* An agent can be silent this long (a model call, a slow tool) while it
- * still works; longer, and the session is taken as cut off. */
-#define STATUSLINE_LIVE_SECS 120
 
 enum {
 	SL_TMUX = 1, /* tmux #[...] styles, '#' doubled */

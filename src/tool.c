@@ -6,19 +6,17 @@
 #include <string.h>
 
 #include "agent.h"
-#include "detail.h"
 #include "glyph.h"
 #include "model.h"
 #include "text.h"
 
 /* How a kind's line reads (the flags of a row). */
 enum {
-	TKF_CODE = 1,     /* the target is code: shown as a code span */
-	TKF_ARROW = 2,    /* the outcome is what it gave: " → exit 1" */
-	TKF_ADDED = 4,    /* an outcome of added lines follows with a space:
+	TKF_CODE = 1,  /* the target is code: shown as a code span */
+	TKF_ARROW = 2, /* the outcome is what it gave: " → exit 1" */
+	TKF_ADDED = 4, /* an outcome of added lines follows with a space:
 			     "+3 −1", not " · +3 −1" */
-	TKF_REJECTED = 8, /* the detail builder also draws a rejected call */
-	TKF_PATH = 16,    /* the target is a file's path: shown relative to
+	TKF_PATH = 8,  /* the target is a file's path: shown relative to
 			     the session's cwd, cut in the middle */
 };
 
@@ -42,7 +40,6 @@ struct kind {
 	tool_words_fn *what_fn; /* a target that is not one field */
 	tool_words_fn *success; /* how a success reads; NULL: `ok` */
 	const char *ok;         /* or these words; NULL: "ok" */
-	tool_detail_fn *detail; /* its detail's rows; NULL: as JSON */
 	unsigned flags;         /* TKF_* */
 };
 
@@ -57,38 +54,34 @@ static const struct kind kinds[TK_NKINDS] = {
 		      .names = {"shellToolCall", "Bash", "run_shell_command",
 				"command_execution"},
 		      .what_fn = what_shell, .success = success_shell,
-		      .detail = detail_shell,
-		      .flags = TKF_CODE | TKF_ARROW | TKF_REJECTED},
+		      .flags = TKF_CODE | TKF_ARROW},
 	[TK_READ] = {.name = "read", .label = "Read",
 		     .names = {"readToolCall", "Read", "read_file",
 			       "read_many_files"},
 		     .what = "path|file_path|absolute_path", .what_res = "path",
-		     .success = success_read, .detail = detail_read,
+		     .success = success_read,
 		     .flags = TKF_PATH},
 	[TK_EDIT] = {.name = "edit", .label = "Edit",
 		     .names = {"editToolCall", "Edit", "MultiEdit",
 			       "NotebookEdit", "replace", "edit", "file_change"},
-		     .what_fn = what_edit, .success = success_edit,
-		     .detail = detail_edit, .flags = TKF_PATH | TKF_ADDED},
+		     .what_fn = what_edit, .success = success_edit, .flags = TKF_PATH | TKF_ADDED},
 	[TK_WRITE] = {.name = "write", .label = "Write",
 		      .names = {"writeToolCall", "Write", "write_file"},
 		      .what = "path|file_path", .what_res = "path",
-		      .success = success_write, .detail = detail_write,
+		      .success = success_write,
 		      .flags = TKF_PATH | TKF_ADDED},
 	[TK_GREP] = {.name = "grep", .label = "Grep",
 		     .names = {"grepToolCall", "Grep", "search_file_content",
 			       "grep_search"},
 		     .what = "pattern", .what_res = "pattern",
-		     .success = success_grep, .detail = detail_grep},
+		     .success = success_grep},
 	[TK_DELETE] = {.name = "delete", .label = "Delete",
 		       .names = {"deleteToolCall"}, .what = "path",
-		       .what_res = "path", .ok = "deleted",
-		       .detail = detail_delete, .flags = TKF_PATH},
+		       .what_res = "path", .ok = "deleted", .flags = TKF_PATH},
 	[TK_GLOB] = {.name = "glob", .label = "Glob",
 		     .names = {"globToolCall", "Glob", "glob"},
 		     .what = "globPattern|pattern", .what_res = "pattern",
-		     .success = success_glob,
-		     .detail = detail_glob},
+		     .success = success_glob},
 	[TK_LS] = {.name = "ls", .label = "List",
 		   .names = {"lsToolCall", "LS", "list_directory"},
 		   .what = "path|dir_path", .what_res = "path",
@@ -96,21 +89,18 @@ static const struct kind kinds[TK_NKINDS] = {
 	[TK_TODOS] = {.name = "todos", .label = "Todos",
 		      .names = {"updateTodosToolCall", "TodoWrite",
 				"write_todos", "todo_list"},
-		      .what_fn = what_todos, .success = success_todos,
-		      .detail = detail_todos},
+		      .what_fn = what_todos, .success = success_todos},
 	[TK_MCP] = {.name = "mcp", .label = "MCP",
 		    .names = {"mcpToolCall", "mcp_tool_call"},
-		    .what_fn = what_mcp, .success = success_mcp,
-		    .detail = detail_mcp},
+		    .what_fn = what_mcp, .success = success_mcp},
 	[TK_MCP_TOOLS] = {.name = "mcp_tools", .label = "Schema",
 			  .names = {"getMcpToolsToolCall"},
-			  .what_fn = what_mcp_tools,
-			  .detail = detail_mcp_tools},
+			  .what_fn = what_mcp_tools},
 	[TK_TASK] = {.name = "task", .label = "Task",
 		     .names = {"taskToolCall", "Task", "Agent", "invoke_agent",
 			       "collab_tool_call"},
 		     .what = "description|agent_name|tool",
-		     .success = success_task, .detail = detail_task},
+		     .success = success_task},
 	[TK_AWAIT] = {.name = "await", .label = "Await",
 		      .names = {"awaitToolCall", "BashOutput"},
 		      .what = "taskId|bash_id", .success = success_await,
@@ -119,19 +109,16 @@ static const struct kind kinds[TK_NKINDS] = {
 			  .names = {"semSearchToolCall"}, .what = "query"},
 	[TK_WEBFETCH] = {.name = "webfetch", .label = "Fetch",
 			 .names = {"webFetchToolCall", "WebFetch", "web_fetch"},
-			 .what = "url|prompt",
-			 .detail = detail_webfetch, .flags = TKF_REJECTED},
+			 .what = "url|prompt"},
 	[TK_WEBSEARCH] = {.name = "websearch", .label = "Web search",
 			  .tag = "Web",
 			  .names = {"webSearchToolCall", "WebSearch",
 				    "google_web_search", "web_search"},
 			  .what = "searchTerm|query",
-			  .success = success_websearch,
-			  .detail = detail_websearch, .flags = TKF_REJECTED},
+			  .success = success_websearch},
 	[TK_QUESTION] = {.name = "question", .label = "Question", .tag = "Ask",
 			 .names = {"askQuestionToolCall", "AskUserQuestion"},
-			 .what_fn = what_question,
-			 .detail = detail_question, .flags = TKF_REJECTED},
+			 .what_fn = what_question},
 	[TK_LINTS] = {.name = "lints", .label = "Lints",
 		      .names = {"readLintsToolCall"}},
 	[TK_OTHER] = {.name = "other", .label = "Tool"},
@@ -178,12 +165,6 @@ tool_kind_tag(enum tool_kind k)
 	const struct kind *r = kind_row(k);
 
 	return r->tag != NULL ? r->tag : r->label;
-}
-
-tool_detail_fn *
-tool_kind_detail(enum tool_kind k)
-{
-	return kind_row(k)->detail;
 }
 
 /* A call's kind in words: known's (the label or the tag), else the
@@ -977,10 +958,4 @@ tool_state_glyph(int state)
 	};
 
 	return (unsigned)state < CS_NSTATES ? glyphs[state] : "?";
-}
-
-bool
-tool_detail_rejected(enum tool_kind k)
-{
-	return (kind_row(k)->flags & TKF_REJECTED) != 0;
 }

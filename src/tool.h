@@ -2,8 +2,8 @@
  * call. A kind is agentview's own idea (a shell, a read, an edit ...), not
  * an agent's name for it: each kind's row lists the names agents give it
  * ("shellToolCall" is Cursor's), the argument fields its target is read
- * from, how its success reads, and which detail builder draws it. Adding a
- * kind is one row in tool.c, plus a builder in detail.c if it needs one.
+ * from, how its success reads. Adding a kind is one row in tool.c, plus a
+ * builder in detail_kind.c's table if it needs one.
  *
  * A call's pieces are found once, by tool_load, in a struct callview that
  * the one-line account, the detail and the JSON summary all read. */
@@ -18,7 +18,6 @@
 
 struct json;
 struct model;
-struct detail;
 
 enum tool_kind {
 	TK_SHELL,
@@ -93,13 +92,6 @@ const char *tool_kind_name(enum tool_kind k);
 const char *tool_kind_label(enum tool_kind k);
 /* The label in at most 7 cells, for the timeline's column. */
 const char *tool_kind_tag(enum tool_kind k);
-/* The detail builder of kind k (detail.c), or NULL: arguments and result
- * shown as they are. */
-typedef void tool_detail_fn(struct detail *d, const struct callview *v);
-tool_detail_fn *tool_kind_detail(enum tool_kind k);
-/* Whether kind k's builder draws a rejected call too (a shell's rejection
- * says which command); else a rejection shows the call as it is. */
-bool tool_detail_rejected(enum tool_kind k);
 /* The label of a call: its kind's, or for TK_OTHER the agent's name for
  * the tool without Cursor's "ToolCall" ("frobnicate"). */
 void tool_label(enum tool_kind k, const char *name, size_t n, struct buf *out);

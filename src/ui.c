@@ -1,5 +1,6 @@
 /* ui.c: the viewer: terminal set-up and restore on every exit path, the
- * poll() loop over input, keys and signals, layout and key dispatch. */
+ * poll() loop over input, keys and signals, layout, the stack of layers
+ * and key dispatch. It knows the panes only through struct pane_ops. */
 #include "ui.h"
 
 #include <errno.h>
@@ -18,6 +19,7 @@
 #include "glyph.h"
 #include "redact.h"
 #include "sig.h"
+#include "status.h"
 #include "text.h"
 
 /* Redraws are at least this many ms apart: at most 29.4 per second, within
@@ -30,6 +32,9 @@
  * wake for each new line but reads them all when it draws. More is a
  * flood, read as it comes so that a writer never waits on a full pipe. */
 #define TRICKLE_BYTES (64u << 10)
+/* A bad theme's message stays this long in the status bar: it is the
+ * first thing shown and easy to miss among the rest. */
+#define THEME_NOTE_MS 15000
 
 /* The terminal, as needed to restore it from a signal handler. */
 static struct {
@@ -141,6 +146,19 @@ ui_note(struct ui *u, const char *fmt, ...)
 	va_end(ap);
 	u->note_until = clock_mono_ms() + 5000;
 	u->dirty = true;
+}
+
+void
+ui_question(struct ui *u, const char *question)
+{
+	const struct rect *r = &u->lay.status;
+	struct status_in in = {0};
+
+	if (r->h <= 0 || r->w <= 0)
+		return;
+	in.question = question;
+	status_build(u->m, &in, r->w, &u->line);
+	ui_draw_rline(u, r->y, r->x, &u->line, ROLE_NORMAL);
 }
 
 /* --- a program in the terminal ------------------------------------------- */
@@ -362,6 +380,23 @@ ui_draw_layers(struct ui *u)
 	}
 }
 
+/* Tell every layer, from the top down, that what it showed of the input
+ * is gone. A layer may leave the stack as it is told (a detail). */
+static void
+ui_layers_reset(struct ui *u)
+{
+	struct layer stack[UI_LAYERS];
+	int n = u->nlayer;
+
+	memcpy(stack, u->layer, sizeof stack);
+	for (int i = n - 1; i >= 0; i--) {
+		struct layer *l = ui_layer_find(u, stack[i].ops);
+
+		if (l != NULL && l->ops->reset != NULL)
+			l->ops->reset(u, l->st);
+	}
+}
+
 /* A frame: the layout for the terminal's size, the layers, one update of
  * the terminal. */
 static void
@@ -370,10 +405,8 @@ ui_draw(struct ui *u)
 	int rows, cols;
 
 	getmaxyx(stdscr, rows, cols);
-	if (u->rp != NULL)
-		replay_apply(u->rp, u->m, clock_mono_ms());
-	else
-		u->m->now_ms = clock_wall_ms();
+	/* The clock of live states (a replay's layer sets its own). */
+	u->m->now_ms = clock_wall_ms();
 	view_layout(rows, cols, u->focus, &u->lay);
 	ui_draw_layers(u);
 	wnoutrefresh(stdscr);
@@ -427,9 +460,7 @@ ui_stop_and_quit(struct ui *u)
 		snprintf(u->note, sizeof u->note, "stopping %s...",
 			 u->m->cmd.argv && u->m->cmd.argv[0] ? u->m->cmd.argv[0] : "the command");
 		u->note_until = clock_mono_ms() + 60000;
-		pane_status_draw(u, NULL);
-		wnoutrefresh(stdscr);
-		doupdate();
+		ui_draw(u);
 		runner_stop(u->opt.run, RUNNER_GRACE_MS);
 	}
 	u->quit = true;
@@ -440,7 +471,7 @@ static void
 ask_draw(struct ui *u, void *st)
 {
 	(void)st;
-	pane_status_draw(u, "the command is still running: stop it and quit? (y/n)");
+	ui_question(u, "the command is still running: stop it and quit? (y/n)");
 }
 
 /* y stops the command and quits; any other key is a no. */
@@ -472,7 +503,7 @@ static const struct pane_ops ask_ops = {
 	.mouse = ask_mouse,
 };
 
-/* The keys no layer took: quit, help, redraw, secrets hidden or shown. */
+/* The keys no layer took: quit, redraw, secrets hidden or shown. */
 static void
 ui_screen_key(struct ui *u, int key)
 {
@@ -482,9 +513,6 @@ ui_screen_key(struct ui *u, int key)
 		break;
 	case ACT_REDRAW:
 		clearok(curscr, TRUE);
-		break;
-	case ACT_HELP:
-		pane_help_open(u);
 		break;
 	case ACT_REDACT:
 		/* Every row is made again: the blocks, the detail (stale). */
@@ -679,43 +707,33 @@ ui_on_line(void *ctx, const struct source *s, const struct line *ln, uint32_t ev
 		u->ts.unseen++;
 }
 
-/* Something on screen changes by itself each second: a live session's
- * clock, or a running call. */
-static bool
-ui_ticking(struct ui *u)
+/* The sooner of two timeouts (< 0: none). */
+static int
+sooner(int a, int b)
 {
-	struct model *m = u->m;
-
-	/* A replay's clocks run on its own time (replay_timeout). */
-	if (m->nses == 0 || u->rp != NULL)
-		return false;
-	return model_session_state(m, (uint32_t)(m->nses - 1)) == SS_LIVE;
+	return b >= 0 && (a < 0 || b < a) ? b : a;
 }
 
-/* Milliseconds to wait in poll. */
+/* Milliseconds to wait in poll: a frame due, a layer's own time, the note
+ * going away, the command's. */
 static int
 ui_timeout(struct ui *u, bool more, int64_t last_frame)
 {
-	int64_t now = clock_mono_ms(), wait = -1;
+	int64_t now = clock_mono_ms();
+	int wait = -1;
 
 	if (more)
 		return 0;
 	if (u->dirty)
 		return (int)MAX(0, FRAME_MS - (now - last_frame));
-	if (ui_ticking(u)) {
-		int64_t wall = clock_wall_ms();
-
-		wait = 1000 - wall % 1000 + 5;
-	}
-	if (u->rp != NULL)
-		wait = replay_timeout(u->rp, now);
-	if (u->note[0] != '\0') {
-		int64_t left = u->note_until - now;
-
-		if (wait < 0 || left < wait)
-			wait = MAX(0, left);
-	}
-	return (int)wait;
+	for (int i = 0; i < u->nlayer; i++)
+		if (u->layer[i].ops->due != NULL)
+			wait = sooner(wait, u->layer[i].ops->due(u, u->layer[i].st));
+	if (u->note[0] != '\0')
+		wait = sooner(wait, (int)MAX(0, MIN(u->note_until - now, INT32_MAX)));
+	if (u->opt.run != NULL)
+		wait = sooner(wait, runner_timeout(u->opt.run));
+	return wait;
 }
 
 /* Open the terminal: keys from stdin when it is the terminal, else from
@@ -725,6 +743,7 @@ ui_open(struct ui *u)
 {
 	FILE *in = NULL;
 	SCREEN *scr;
+	struct buf err = {0};
 
 	if (u->opt.keys_stdin) {
 		in = stdin;
@@ -760,7 +779,12 @@ ui_open(struct ui *u)
 	nodelay(stdscr, TRUE);
 	set_escdelay(25);
 	curs_set(0);
-	ui_theme_setup(u);
+	ui_theme_setup(u, &err);
+	if (err.n > 0) {
+		ui_note(u, "%s (default theme used)", err.p);
+		u->note_until = clock_mono_ms() + THEME_NOTE_MS;
+	}
+	buf_free(&err);
 	return fileno(in);
 }
 
@@ -774,24 +798,18 @@ ui_init(struct ui *u, struct model *m, struct input *in, const struct ui_opts *o
 	u->opt = *opt;
 	u->focus = PANE_TRANSCRIPT;
 	u->tsel = NONE;
-	u->copy_call = NONE;
 	render_init(&u->r, m);
 	scroll_init(&u->ts, opt->follow);
 	list_init(&u->tl);
 	u->tl.follow = opt->follow;
 	u->rows.rows = transcript_rows;
 	u->rows.ctx = u;
-	if (opt->replay) {
-		u->rp = xcalloc(1, sizeof *u->rp);
-		replay_init(u->rp, opt->speed, opt->idle_limit, clock_mono_ms());
-	}
 	input_on_line(in, ui_on_line, u);
 }
 
 void
 ui_session(struct ui *u, struct model *m, struct input *in, bool follow)
 {
-	pane_detail_close(u);
 	render_free(&u->r);
 	render_init(&u->r, m);
 	u->m = m;
@@ -806,7 +824,7 @@ ui_session(struct ui *u, struct model *m, struct input *in, bool follow)
 	u->tl.follow = follow;
 	u->bad_calls = 0;
 	u->last_state = -1;
-	pane_search_restart(u);
+	ui_layers_reset(u);
 	ui_forget_rows(u);
 	u->dirty = true;
 }
@@ -822,18 +840,11 @@ ui_restarted(struct ui *u)
 	list_init(&u->tl);
 	u->tl.follow = u->ts.follow;
 	ui_note(u, "%s", u->in->note.p ? u->in->note.p : "input read again");
-	pane_detail_close(u);
-	pane_search_restart(u);
-	if (u->rp != NULL) {
-		double speed = u->rp->speed;
-
-		replay_free(u->rp);
-		replay_init(u->rp, speed, u->opt.idle_limit, clock_mono_ms());
-	}
+	ui_layers_reset(u);
 }
 
 /* What changed besides the keys since the last look: the input (read
- * again, or new lines), the command, the replay's clock. */
+ * again, or new lines), the command. */
 static void
 ui_changes(struct ui *u)
 {
@@ -841,8 +852,6 @@ ui_changes(struct ui *u)
 		ui_restarted(u);
 	if (u->opt.run != NULL)
 		ui_command(u);
-	if (u->rp != NULL)
-		ui_replay_sync(u);
 	if (u->in->changes != u->changes) {
 		u->changes = u->in->changes;
 		u->dirty = true;
@@ -850,13 +859,33 @@ ui_changes(struct ui *u)
 	}
 }
 
-/* Sleep in poll until the terminal, a signal or the input (unless it is
- * a trickle and a frame is due anyway) has something, or a timeout. */
+/* Each layer's work between frames, from the bottom up; true while one
+ * has more to do at once. */
+static bool
+ui_layers_work(struct ui *u)
+{
+	struct layer stack[UI_LAYERS];
+	int n = u->nlayer;
+	bool more = false;
+
+	memcpy(stack, u->layer, sizeof stack);
+	for (int i = 0; i < n; i++) {
+		struct layer *l = ui_layer_find(u, stack[i].ops);
+
+		if (l != NULL && l->ops->work != NULL)
+			more |= l->ops->work(u, l->st);
+	}
+	return more;
+}
+
+/* Sleep in poll until the terminal, a signal, the input (unless it is a
+ * trickle and a frame is due anyway) or a layer's descriptor has
+ * something, or a timeout. */
 static void
 ui_wait(struct ui *u, int ttyfd, bool more, bool trickle, int64_t last_frame)
 {
-	struct pollfd fds[INPUT_MAX + 5];
-	int n = 0, timeout, lt;
+	struct pollfd fds[INPUT_MAX + 2 + UI_LAYERS];
+	int n = 0;
 
 	fds[n].fd = ttyfd;
 	fds[n].events = POLLIN;
@@ -865,22 +894,16 @@ ui_wait(struct ui *u, int ttyfd, bool more, bool trickle, int64_t last_frame)
 	fds[n].events = POLLIN;
 	n++;
 	if (!(u->dirty && trickle))
-		n += input_pollfds(u->in, fds + n, (int)ARRAY_LEN(fds) - n);
-	if ((fds[n].fd = pane_list_fd(u)) >= 0) {
-		fds[n].events = POLLIN;
-		n++;
-	}
-	timeout = ui_timeout(u, more, last_frame);
-	lt = pane_list_timeout(u);
-	if (lt >= 0 && (timeout < 0 || lt < timeout))
-		timeout = lt;
-	if (u->opt.run != NULL) {
-		int rt = runner_timeout(u->opt.run);
+		n += input_pollfds(u->in, fds + n, INPUT_MAX);
+	for (int i = 0; i < u->nlayer; i++) {
+		const struct layer *l = &u->layer[i];
 
-		if (rt >= 0 && (timeout < 0 || rt < timeout))
-			timeout = rt;
+		if (l->ops->fd != NULL && (fds[n].fd = l->ops->fd(u, l->st)) >= 0) {
+			fds[n].events = POLLIN;
+			n++;
+		}
 	}
-	if (poll(fds, (nfds_t)n, timeout) < 0 && errno != EINTR)
+	if (poll(fds, (nfds_t)n, ui_timeout(u, more, last_frame)) < 0 && errno != EINTR)
 		die("poll: %s", strerror(errno));
 }
 
@@ -901,25 +924,20 @@ ui_finish(struct ui *u)
 			(double)(clock_mono_us() - u->opt.started_us) / 1000);
 	while (u->nlayer > 0)
 		ui_layer_pop(u, u->layer[u->nlayer - 1].ops);
-	pane_search_free(u);
 	notify_watch_free(&u->told);
 	render_free(&u->r);
 	free(u->drawn);
 	buf_free(&u->title);
 	rline_free(&u->line);
-	if (u->rp != NULL) {
-		replay_free(u->rp);
-		free(u->rp);
-	}
 	input_on_line(u->in, NULL, NULL);
 }
 
 int
-ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
+ui_run(struct model *m, struct input *in, const struct ui_opts *opt, void (*open)(struct ui *u))
 {
 	struct ui u;
 	int ttyfd;
-	int64_t last_frame = 0, drawn_sec = 0;
+	int64_t last_frame = 0;
 
 	ui_init(&u, m, in, opt);
 	ttyfd = ui_open(&u);
@@ -928,12 +946,8 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 		render_free(&u.r);
 		return -1;
 	}
-	pane_search_init(&u);
 	ui_mouse_init(&u);
-	if (opt->fleet != NULL)
-		pane_list_open(&u, opt->fleet, opt->tell);
-	else
-		pane_main_open(&u);
+	open(&u);
 	if (opt->note != NULL) {
 		ui_note(&u, "%s", opt->note);
 		u.note_until = INT64_MAX;
@@ -948,8 +962,7 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 		ui_read_keys(&u);
 		if (u.quit)
 			break;
-		more |= pane_search_work(&u);
-		more |= pane_list_work(&u);
+		more |= ui_layers_work(&u);
 		if (u.note[0] != '\0' && clock_mono_ms() >= u.note_until) {
 			u.note[0] = '\0';
 			u.dirty = true;
@@ -957,14 +970,10 @@ ui_run(struct model *m, struct input *in, const struct ui_opts *opt)
 		if (u.dirty && clock_mono_ms() - last_frame >= FRAME_MS) {
 			ui_draw(&u);
 			last_frame = clock_mono_ms();
-			drawn_sec = clock_wall_ms() / 1000;
 			if (u.opt.frames > 0 && u.frames >= u.opt.frames)
 				break;
 		}
 		ui_wait(&u, ttyfd, more, trickle, last_frame);
-		/* A new second on a clock that is shown. */
-		if (ui_ticking(&u) && clock_wall_ms() / 1000 != drawn_sec)
-			u.dirty = true;
 	}
 	ui_finish(&u);
 	return 0;

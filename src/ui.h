@@ -1,7 +1,8 @@
 /* ui.h: the screen layer: the state the panes share, the interface every
  * pane offers (struct pane_ops), the stack of layers the screen is made
  * of, and what each screen file offers the others. Only screen files
- * include this and curses. */
+ * include this and curses. ui.c (the loop, the stack) knows the panes only
+ * through struct pane_ops: a pane's own state is in its layer. */
 #ifndef AGENTVIEW_UI_H
 #define AGENTVIEW_UI_H
 
@@ -24,7 +25,6 @@ enum ui_color { UI_COLOR_AUTO, UI_COLOR_ALWAYS, UI_COLOR_NEVER };
 
 struct ui;
 struct detail;
-struct plist;
 struct fleet;
 struct notifier;
 
@@ -40,11 +40,14 @@ struct ui_mouse {
  * the bottom (transcript, timeline, status bar), then a call's detail,
  * the search prompt, the help, the question before quitting. A key goes
  * to the top layer that takes it, else on down; the keys no layer takes
- * are the screen's own (quit, help, redraw). A pane's open function
+ * are the screen's own (quit, redraw, secrets shown). A pane's open function
  * makes its state and pushes it; the panes inside a layer (transcript,
  * timeline) are reached through the same ops by the layer that holds
- * them. st is the state given to ui_layer_push (NULL for panes whose state
- * lives in struct ui). */
+ * them. A layer may also work between frames (the search, the session
+ * list's reading, a replay's clock), have a descriptor for the loop to
+ * wake on, and a time it must be woken at. st is the state given to
+ * ui_layer_push (NULL for panes whose state is the one the panes share,
+ * in struct ui). Every member but name may be NULL. */
 struct pane_ops {
 	const char *name;
 	/* Draws every cell of the screen: the layers below are not drawn. */
@@ -58,6 +61,18 @@ struct pane_ops {
 	bool (*key)(struct ui *u, void *st, int key);
 	/* The same for a mouse event (NULL: takes none). */
 	bool (*mouse)(struct ui *u, void *st, const struct ui_mouse *ev);
+	/* Work between frames, after the keys (the layers from the bottom
+	 * up); true while there is more to do at once (the loop then does not
+	 * sleep). Marks the screen dirty when what it shows changed. */
+	bool (*work)(struct ui *u, void *st);
+	/* A descriptor the loop wakes on when it can be read, or -1. */
+	int (*fd)(struct ui *u, void *st);
+	/* Milliseconds until the layer must work or draw again by itself (a
+	 * clock it shows), or -1: not before a key, the input or its fd. */
+	int (*due)(struct ui *u, void *st);
+	/* What it showed of the input is gone: the input was read again from
+	 * its start, or another session is shown (ui_session). */
+	void (*reset)(struct ui *u, void *st);
 	/* The layer leaves the stack: free st (NULL: nothing to free). */
 	void (*close)(struct ui *u, void *st);
 };
@@ -68,7 +83,7 @@ struct layer {
 	void *st;
 };
 
-#define UI_LAYERS 8
+#define UI_LAYERS 10
 
 struct ui_opts {
 	enum ui_color color;
@@ -91,13 +106,15 @@ struct ui_opts {
 			     at exit when the first frame was drawn and how
 			     many were (for make bench) */
 	int64_t started_us;    /* clock_mono_us when main started */
-	struct fleet *fleet;   /* the session list's (not owned), or NULL: the
-				session list is the bottom layer */
+	struct fleet *fleet;   /* the session list's (not owned), or NULL */
 	struct notifier *tell; /* the list's notifications, or the single
 				  session's (--notify of live input), or NULL */
 	const char *tell_file; /* the single session's file, for tell */
 };
 
+/* The screen: the loop's state, and what the panes share (the session
+ * shown, its rows, the main panes' view of it, the colours, the rows
+ * drawn). A pane's own state is its layer's. */
 struct ui {
 	struct model *m;  /* not owned */
 	struct input *in; /* not owned */
@@ -126,25 +143,20 @@ struct ui {
 	struct buf title;         /* the title last set */
 	struct rline line;        /* scratch */
 	struct rowsrc rows;       /* the transcript's items, for view.c */
-	struct psearch *search;   /* the search (pane_search.c) */
-	struct replay *rp;        /* owned; NULL unless replaying */
-	uint32_t copy_call;       /* the call whose target y copied last, or
-				   NONE: y on it again copies its output */
-	int64_t copy_until;       /* ...until then (monotonic ms) */
-	int64_t replay_shown;     /* replay_stamp when last looked at */
 	/* What the rows of the screen hold (ui_drawn): by row and half (x 0
 	 * or not), the span last drawn there and a hash of what it shows. */
 	struct drawn *drawn;
 	int drawn_lines, drawn_cols;
-	bool drawn_ok;      /* the spans can be trusted in this frame */
-	bool overlay;       /* the last frame had something over the panes */
-	struct plist *list; /* the session list (pane_list.c), or NULL */
+	bool drawn_ok; /* the spans can be trusted in this frame */
+	bool overlay;  /* the last frame had something over the panes */
 };
 
 /* --- ui.c: the loop, the layer stack ------------------------------------ */
 
-/* Run the viewer until the user quits. Returns the exit status. */
-int ui_run(struct model *m, struct input *in, const struct ui_opts *opt);
+/* Run the viewer until the user quits, over the layers open pushes (the
+ * main panes, or the session list). Returns the exit status. */
+int ui_run(struct model *m, struct input *in, const struct ui_opts *opt,
+	   void (*open)(struct ui *u));
 
 /* Put a pane with its state on top of the stack (a pane is on it at most
  * once); it is drawn from the next frame on and gets the keys first. */
@@ -170,6 +182,8 @@ void ui_session(struct ui *u, struct model *m, struct input *in, bool follow);
 
 /* Show a message in the status bar for a few seconds. */
 void ui_note(struct ui *u, const char *fmt, ...) PRINTF_LIKE(2, 3);
+/* A question in place of the status bar (a modal layer's draw). */
+void ui_question(struct ui *u, const char *question);
 /* The height of a pane's body, for paging, even while it is hidden. */
 int ui_body_height(struct ui *u, enum pane p);
 
@@ -203,9 +217,10 @@ void ui_blank(struct ui *u, int n, enum role role);
 
 /* --- what every pane uses ------------------------------------------------ */
 
-/* Choose colours or not, load the theme (a bad one is noted and the
- * default used) and set attr and pair of every role (ui_theme.c). */
-void ui_theme_setup(struct ui *u);
+/* Choose colours or not, load the theme and set attr and pair of every
+ * role (ui_theme.c). A bad theme is said in err (and on stderr), and the
+ * default is used. */
+void ui_theme_setup(struct ui *u, struct buf *err);
 
 /* The mouse (ui_mouse.c): ask the terminal for it (with --mouse, or
  * outside tmux); read an event (false: none); whether it is in r. */
@@ -231,23 +246,25 @@ void ui_jump_select(struct ui *u, uint32_t it);
  * failed, was rejected or orphaned (wrapping), and show it. */
 void ui_jump(struct ui *u, enum jump_target what, int dir);
 
-/* A replay (ui_replay.c): keep it in step with the input and the clock
- * (marks the screen dirty when what it shows changes); do a replay key's
- * action (the main layer's keys while replaying). */
-void ui_replay_sync(struct ui *u);
-void ui_replay_key(struct ui *u, enum action a, int key);
+/* What y copied last on the main panes: y on the same call again, while
+ * its note shows, copies the call's output. */
+struct ui_copied {
+	uint32_t call; /* the call whose target was copied, or NONE */
+	int64_t until; /* monotonic ms */
+};
 
 /* Out of the viewer (ui_take.c): y, e and o on the main panes' selected
- * item; y, e and o in the detail, on its cursor row's part; Y, the
- * command that resumes the selected item's session (or the newest). */
-void ui_take_main(struct ui *u, enum action a);
-void ui_take_detail(struct ui *u, enum action a);
+ * item; y, e and o in detail d, on its cursor row's part; Y, the command
+ * that resumes the selected item's session (or the newest). */
+void ui_take_main(struct ui *u, enum action a, struct ui_copied *last);
+void ui_take_detail(struct ui *u, enum action a, const struct detail *d, size_t row);
 void ui_take_resume(struct ui *u);
 
 /* --- the panes ------------------------------------------------------------ */
 
-/* The main panes, the bottom layer (pane_main.c): push it; take it off
- * (back to the session list). */
+/* The main panes, the bottom layer (pane_main.c), with the search over
+ * them and, with --replay, the replay: push them; take them off (back to
+ * the session list). */
 void pane_main_open(struct ui *u);
 void pane_main_close(struct ui *u);
 /* The panes of the main layer: each draws its title and body where the
@@ -255,30 +272,23 @@ void pane_main_close(struct ui *u);
  * and takes the mouse over it (pane_transcript.c, pane_timeline.c). */
 extern const struct pane_ops pane_transcript_ops;
 extern const struct pane_ops pane_timeline_ops;
-/* The status bar on its row; a question, when not NULL, replaces it
- * (pane_status.c). */
-void pane_status_draw(struct ui *u, const char *question);
+/* The status bar on its row (pane_status.c). */
+void pane_status_draw(struct ui *u);
 
 /* The detail of a tool call over the panes (pane_detail.c): open it (or
- * show another call in it), close it. */
+ * show another call in it). It closes itself (q, or the input read
+ * again). */
 void pane_detail_open(struct ui *u, uint32_t call);
-void pane_detail_close(struct ui *u);
-/* The detail shown, built as drawn, and its cursor row in *row; NULL
- * when no detail is open. */
-struct detail *pane_detail_current(struct ui *u, size_t *row);
 
-/* The search (pane_search.c), made at the start and freed at the end.
- * Open its prompt (a layer); n and N: show the match after (dir > 0) or
- * before the one shown; the filters changed: search again what is shown;
- * the input was read again: what was found no longer holds. */
-void pane_search_init(struct ui *u);
-void pane_search_free(struct ui *u);
+/* The search of the main panes (pane_search.c), a layer over them that
+ * draws nothing and searches between frames, in slices: push it (over the
+ * session shown). Open its prompt (a layer over it); n and N: show the
+ * match after (dir > 0) or before the one shown; the filters changed:
+ * search again what is shown. Each does nothing without the search. */
+void pane_search_push(struct ui *u);
 void pane_search_open(struct ui *u);
 void pane_search_next(struct ui *u, int dir);
 void pane_search_again(struct ui *u);
-void pane_search_restart(struct ui *u);
-/* A slice of searching (true while there is more). */
-bool pane_search_work(struct ui *u);
 /* What the status bar says of it ("match 3/17 · hiding thinking"), or
  * NULL. */
 const char *pane_search_status(struct ui *u);
@@ -288,18 +298,22 @@ const char *pane_search_status(struct ui *u);
 void pane_search_put(struct ui *u, const char *s, size_t n, enum role role);
 uint64_t pane_search_hash(struct ui *u);
 
+/* A replay (pane_replay.c), a layer over the main panes with --replay: its
+ * keys win over theirs; it keeps in step with the input and the clock
+ * between frames. Push it; show the model as of the replay (before the
+ * main panes draw; false: no replay); the status bar's words of it (false:
+ * no replay). */
+void pane_replay_push(struct ui *u);
+bool pane_replay_frame(struct ui *u);
+bool pane_replay_describe(struct ui *u, struct buf *mode, struct buf *position, struct buf *detail);
+
 /* The help over the panes (pane_help.c): every key of the key table; it
  * takes every key while open. */
 void pane_help_open(struct ui *u);
 
-/* The session list (pane_list.c), the bottom layer over f, telling state
- * changes by tell (NULL: not told); u->list while it is open. Its part of
- * the loop: read what changed (true while the first look goes on), the
- * descriptor to poll (-1: none), the milliseconds until it must look again
- * (-1: only when the descriptor says so). */
-void pane_list_open(struct ui *u, struct fleet *f, struct notifier *tell);
-bool pane_list_work(struct ui *u);
-int pane_list_fd(struct ui *u);
-int pane_list_timeout(struct ui *u);
+/* The session list (pane_list.c), the bottom layer over u->opt.fleet,
+ * telling state changes by u->opt.tell (NULL: not told). It reads the
+ * folders between frames, a slice at a time, and wakes on their watch. */
+void pane_list_open(struct ui *u);
 
 #endif

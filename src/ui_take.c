@@ -91,7 +91,7 @@ take_item(struct ui *u)
  * again while the note of the first one shows (or when it has no
  * target); a prompt's or a reply's text. */
 static void
-take_yank(struct ui *u, uint32_t it)
+take_yank(struct ui *u, uint32_t it, struct ui_copied *last)
 {
 	struct model *m = u->m;
 	struct buf b = {0};
@@ -101,7 +101,7 @@ take_yank(struct ui *u, uint32_t it)
 	if (c == NONE) {
 		what = copy_item(m, it, &b);
 	} else {
-		if (u->copy_call != c || clock_mono_ms() >= u->copy_until) {
+		if (last->call != c || clock_mono_ms() >= last->until) {
 			what = copy_call_target(m, c, &b);
 			next = c;
 		}
@@ -116,8 +116,8 @@ take_yank(struct ui *u, uint32_t it)
 	}
 	take_copy(u, what, b.p, b.n);
 	/* The next y on the same call, while this note shows: its output. */
-	u->copy_call = next;
-	u->copy_until = u->note_until;
+	last->call = next;
+	last->until = u->note_until;
 	buf_free(&b);
 }
 
@@ -298,7 +298,7 @@ ask_edit_draw(struct ui *u, void *st)
 	buf_adds(&q, " relative to ");
 	text_path_fit(&q, a->dir.p, a->dir.n, all - pc);
 	buf_adds(&q, "? (y/n)");
-	pane_status_draw(u, q.p);
+	ui_question(u, q.p);
 	buf_free(&q);
 }
 
@@ -445,7 +445,7 @@ take_page_item(struct ui *u, uint32_t it)
 }
 
 void
-ui_take_main(struct ui *u, enum action a)
+ui_take_main(struct ui *u, enum action a, struct ui_copied *last)
 {
 	uint32_t it = take_item(u);
 
@@ -454,7 +454,7 @@ ui_take_main(struct ui *u, enum action a)
 		return;
 	}
 	if (a == ACT_COPY)
-		take_yank(u, it);
+		take_yank(u, it, last);
 	else if (a == ACT_PAGER)
 		take_page_item(u, it);
 	else if (u->m->it[it].type == IT_TOOL)
@@ -505,16 +505,11 @@ take_edit_row(struct ui *u, const struct detail *d, size_t row)
 }
 
 void
-ui_take_detail(struct ui *u, enum action a)
+ui_take_detail(struct ui *u, enum action a, const struct detail *d, size_t row)
 {
-	size_t row;
-	struct detail *d = pane_detail_current(u, &row);
-	const struct dsection *sec;
+	const struct dsection *sec = detail_section_at(d, row);
 	struct buf b = {0};
 
-	if (d == NULL)
-		return;
-	sec = detail_section_at(d, row);
 	if (a == ACT_COPY && sec != NULL) {
 		take_copy(u, sec->name, d->taken.p + sec->off, sec->len);
 	} else if (a == ACT_COPY) {

@@ -6,10 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* A bad theme's message stays this long in the status bar: it is the
- * first thing shown and easy to miss among the rest. */
-#define THEME_NOTE_MS 15000
-
 /* Colours when the terminal has them, unless --color never, or NO_COLOR
  * (when non-empty) without --color always. */
 static bool
@@ -48,23 +44,18 @@ curses_attr(unsigned a)
 }
 
 void
-ui_theme_setup(struct ui *u)
+ui_theme_setup(struct ui *u, struct buf *err)
 {
 	struct theme t, mono;
-	struct buf err = {0};
 	bool color = want_color(&u->opt), own_default = true;
 
 	theme_init(&t, false);
 	/* Loaded even without colours: its attribute-only roles still count,
 	 * and a mistake in it is worth telling. */
-	if (u->opt.theme != NULL && theme_load(&t, u->opt.theme, NULL, &err) != 0) {
-		ui_note(u, "%s (default theme used)", err.p);
-		u->note_until = clock_mono_ms() + THEME_NOTE_MS;
+	if (u->opt.theme != NULL && theme_load(&t, u->opt.theme, NULL, err) != 0)
 		/* stderr goes to a file while the screen is up, and is shown
 		 * when the viewer exits: the message outlives the screen. */
-		fprintf(stderr, "agentview: %s (default theme used)\n", err.p);
-	}
-	buf_free(&err);
+		fprintf(stderr, "agentview: %s (default theme used)\n", err->p);
 	if (!color) {
 		theme_monochrome(&t, &mono);
 		t = mono;

@@ -487,3 +487,16 @@ words_item(struct model *m, uint32_t it, unsigned flags, struct tool_desc *td, s
 		break;
 	}
 }
+
+void
+words_call_timed(struct model *m, uint32_t c, struct tool_desc *td, struct buf *out)
+{
+	int64_t d = model_call_duration(m, c);
+
+	tool_describe(m, c, td);
+	words_call(m, c, td, out);
+	if (d != TIME_NONE && model_call_state(m, c) != CS_ORPHANED) {
+		buf_adds(out, " " GLYPH_DOT " ");
+		fmt_duration(out, d);
+	}
+}

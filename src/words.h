@@ -43,7 +43,11 @@ void words_diag(const struct model *m, uint32_t d, struct buf *out);
 void words_more(struct buf *out, size_t total, size_t shown);
 /* "✓ Shell `npm test` → exit 1" for call c, described in d. */
 void words_call(const struct model *m, uint32_t c, const struct tool_desc *d, struct buf *out);
-/* The same, to fit in `cells` cells (0: whole) where it can: a path in it
+/* The line about call c as every printer says it: its words
+ * (words_call, described into td) and, once known, its duration:
+ * "✓ Shell `ls` → exit 0 · 0.2 s". */
+void words_call_timed(struct model *m, uint32_t c, struct tool_desc *td, struct buf *out);
+/* The same as words_call, to fit in `cells` cells (0: whole) where it can: a path in it
  * is cut in the middle first (the caller cuts what is still too wide). */
 void words_call_fit(const struct model *m, uint32_t c, const struct tool_desc *d, size_t cells,
 		    struct buf *out);

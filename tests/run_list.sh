@@ -131,6 +131,14 @@ wait_for 'attention order' || fail open "q did not come back to the list: $(scre
 reversed "$row" || fail open "back on another row than $row"
 keys Enter
 wait_for "Session $row" || fail open "Enter again did not open $row"
+# The search looks in the session open, not in the list's empty model:
+# the first word of its prompt is found.
+word=$(screen | sed -n 's/^❯ \([a-z0-9]*\).*/\1/p' | head -1)
+[ -n "$word" ] || fail open "no prompt shown in $row"
+keys / $(printf '%s' "$word" | sed 's/./& /g')
+wait_for "/$word .*match 1/[0-9]" || fail open "/$word found nothing in the session open: $(screen | tail -1)"
+keys Enter
+wait_gone "^/$word" || fail open "Enter did not close the search prompt"
 keys Escape
 wait_for 'attention order' || fail open "Esc did not come back to the list"
 keys q

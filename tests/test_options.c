@@ -8,7 +8,6 @@
 
 #include "testutil.h"
 
-#include "complete.h"
 #include "fixture.h"
 #include "keys.h"
 #include "options.h"

@@ -651,7 +651,7 @@ test_printer(void **state)
 	struct printer *p1 = printer_new(x->m, &format_text, f1);
 
 	(void)state;
-	replay_printer_init(&rpp, x->m, p1, f1, 2, -1, &clk);
+	replay_printer_init(&rpp, x->m, (input_line_fn)printer_line, p1, f1, 2, -1, &clk);
 	while (fixture_next(x, &ln, &ev))
 		replay_printer_line(&rpp, &x->s, &ln, ev);
 	fixture_end(x);

@@ -44,6 +44,36 @@ write_file(const char *path, const char *s, const char *mode)
 	assert_int_equal(fclose(f), 0);
 }
 
+/* Lines of bytes the caller keeps, read where they are; turned to other
+ * bytes, numbered from their start again; closing frees none of them. */
+static void
+test_over_lines(void **state)
+{
+	char one[] = "a\nbc", two[] = "{}\n";
+	struct source s;
+	struct line ln;
+
+	(void)state;
+	source_open_over(&s, "piece", one, sizeof one - 1);
+	assert_true(source_next_line(&s, &ln));
+	assert_ptr_equal(source_at(&s, ln.off), one);
+	assert_int_equal(ln.no, 1);
+	assert_true(source_next_line(&s, &ln));
+	assert_bytes_equal(source_at(&s, ln.off), ln.len, "bc");
+	assert_false(ln.terminated);
+	assert_false(source_next_line(&s, &ln));
+	source_over(&s, two, sizeof two - 1);
+	assert_true(source_next_line(&s, &ln));
+	assert_ptr_equal(source_at(&s, ln.off), two);
+	assert_int_equal(ln.no, 1);
+	assert_true(ln.terminated);
+	assert_false(source_next_line(&s, &ln));
+	source_over(&s, NULL, 0);
+	assert_false(source_next_line(&s, &ln));
+	source_close(&s);
+	assert_string_equal(one, "a\nbc");
+}
+
 /* Lines, line numbers, CRLF kept for the parser, blank lines, and a last
  * line with no newline. */
 static void
@@ -342,11 +372,11 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_mem_lines),           cmocka_unit_test(test_nul_bytes),
-		cmocka_unit_test(test_stream_partial_line), cmocka_unit_test(test_line_in_pieces),
-		cmocka_unit_test(test_huge_line),           cmocka_unit_test(test_mapped_file),
-		cmocka_unit_test(test_open_errors),         cmocka_unit_test(test_follow),
-		cmocka_unit_test(test_fd_regular_file),
+		cmocka_unit_test(test_mem_lines),      cmocka_unit_test(test_over_lines),
+		cmocka_unit_test(test_nul_bytes),      cmocka_unit_test(test_stream_partial_line),
+		cmocka_unit_test(test_line_in_pieces), cmocka_unit_test(test_huge_line),
+		cmocka_unit_test(test_mapped_file),    cmocka_unit_test(test_open_errors),
+		cmocka_unit_test(test_follow),         cmocka_unit_test(test_fd_regular_file),
 	};
 
 	signal(SIGPIPE, SIG_IGN);

@@ -171,13 +171,13 @@ run_file(const char *path, int64_t now_ms, int *status)
 }
 
 /* Live means: no result, no recorded exit, and the file modified within
- * STATUSLINE_LIVE_SECS of now. */
+ * MODEL_LIVE_SECS of now. */
 static void
 test_run_live_rule(void **state)
 {
 	const time_t t = 1800000000;
 	const int64_t now_fresh = (int64_t)t * 1000 + 5000;
-	const int64_t now_stale = ((int64_t)t + STATUSLINE_LIVE_SECS + 1) * 1000;
+	const int64_t now_stale = ((int64_t)t + MODEL_LIVE_SECS + 1) * 1000;
 	char *older = write_file(INIT("a", "Old") RESULT(1) RUNNING, t);
 	char *exited = write_file(
 		"{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,"
@@ -227,7 +227,7 @@ static void
 test_run_skips_deltas(void **state)
 {
 	const time_t t = 1800000000;
-	const int64_t now_stale = ((int64_t)t + STATUSLINE_LIVE_SECS + 1) * 1000;
+	const int64_t now_stale = ((int64_t)t + MODEL_LIVE_SECS + 1) * 1000;
 #define THINK(ts) \
 	"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"x\"," \
 	"\"timestamp_ms\":" #ts "}\n"
