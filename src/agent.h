@@ -153,6 +153,15 @@ struct agent {
 					 session's start event (FACT_ID to
 					 FACT_MODE) or end event */
 	const struct usage_field *usage; /* ends with a NULL path */
+	/* The words of the command that resumes a session, before its id
+	 * ("claude", "--resume"; what the CLI's --help says, src/FORMAT.md
+	 * §10.5); none: it cannot be resumed. copy.c builds the command, or
+	 * refuses to. */
+	const char *resume[4];
+	/* The stream read when nothing tells (Cursor's): the session's
+	 * header, the status bar and the tmux line do not name the agent,
+	 * and a header says that the model is unknown. */
+	bool unnamed;
 };
 
 enum agent_id { AGENT_CURSOR, AGENT_CLAUDE, AGENT_GEMINI, AGENT_CODEX, AGENT_COUNT };

@@ -383,4 +383,5 @@ const struct agent agent_claude = {
 			[FACT_DENIALS] = "permission_denials",
 		},
 	.usage = claude_usage,
+	.resume = {"claude", "--resume"},
 };

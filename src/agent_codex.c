@@ -167,4 +167,5 @@ const struct agent agent_codex = {
 			[FACT_ERROR] = "error.message",
 		},
 	.usage = codex_usage,
+	.resume = {"codex", "resume"},
 };

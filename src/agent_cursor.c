@@ -565,4 +565,6 @@ const struct agent agent_cursor = {
 			[FACT_USAGE] = "usage",
 		},
 	.usage = cursor_usage,
+	.resume = {"cursor-agent", "--resume"},
+	.unnamed = true,
 };

@@ -154,4 +154,5 @@ const struct agent agent_gemini = {
 			[FACT_ERROR] = "error.message",
 		},
 	.usage = gemini_usage,
+	.resume = {"gemini", "--resume"},
 };

@@ -260,18 +260,13 @@ copy_shell(struct buf *out, const char *s, size_t n, enum copy_shell how)
 bool
 copy_resume(struct model *m, uint32_t s, struct buf *out, struct buf *why)
 {
-	/* What each CLI's --help says (src/FORMAT.md §10.5). */
-	static const char *const cmds[AGENT_COUNT] = {
-		[AGENT_CURSOR] = "cursor-agent --resume ",
-		[AGENT_CLAUDE] = "claude --resume ",
-		[AGENT_GEMINI] = "gemini --resume ",
-		[AGENT_CODEX] = "codex resume ",
-	};
+	const struct agent *a = agent_get(m->ses[s].agent);
 	struct buf id = {0}, dir = {0}, cmd = {0};
-	unsigned a = m->ses[s].agent;
 	bool ok = false;
 
-	if (!model_fact(m, s, FACT_ID, &id) || id.n == 0) {
+	if (a->resume[0] == NULL) {
+		buf_addf(why, "no resume command: %s has none", a->label);
+	} else if (!model_fact(m, s, FACT_ID, &id) || id.n == 0) {
 		buf_adds(why, "the stream does not say the session's id: nothing to resume");
 	} else if (!id_plain(id.p, id.n)) {
 		buf_adds(why, "no resume command: the session id is not plain");
@@ -295,7 +290,11 @@ copy_resume(struct model *m, uint32_t s, struct buf *out, struct buf *why)
 	}
 	if (ok) {
 		buf_add(out, cmd.p, cmd.n);
-		buf_adds(out, cmds[a < AGENT_COUNT ? a : AGENT_CURSOR]);
+		/* The adapter's words (plain: its own), then the plain id. */
+		for (size_t i = 0; i < ARRAY_LEN(a->resume) && a->resume[i] != NULL; i++) {
+			buf_adds(out, a->resume[i]);
+			buf_addc(out, ' ');
+		}
 		buf_add(out, id.p, id.n);
 	}
 	buf_free(&id);

@@ -177,7 +177,7 @@ statusline_format(struct model *m, uint32_t s, int flags, struct buf *out)
 
 	add_styled(out, colour[st], glyph[st], flags);
 	/* A stream that names no model (Codex's) says whose it is. */
-	if (!model_fact(m, s, FACT_MODEL, &t) && m->ses[s].agent != AGENT_CURSOR)
+	if (!model_fact(m, s, FACT_MODEL, &t) && !agent_get(m->ses[s].agent)->unnamed)
 		buf_adds(&t, agent_get(m->ses[s].agent)->label);
 	if (t.n > 0) {
 		buf_addc(out, ' ');
