@@ -1,4 +1,5 @@
 /* agent.c: the adapters, and which one reads a line. */
+#define _GNU_SOURCE /* memmem */
 #include "agent.h"
 
 #include <string.h>
@@ -40,6 +41,46 @@ const char *const agent_top_keys[TOP_COUNT] = {
 	"type",    "subtype",   "timestamp_ms", "model_call_id",
 	"call_id", "tool_call", "agentview_ms", "timestamp",
 };
+
+bool
+agent_marked(const char *p, size_t n)
+{
+	for (unsigned a = 0; a < AGENT_COUNT; a++) {
+		const char *mk = agents[a]->mark;
+		bool seen = false;
+
+		/* Each mark once: most agents start with "init". */
+		for (unsigned b = 0; b < a && !seen; b++)
+			seen = agents[b]->mark != NULL && strcmp(agents[b]->mark, mk) == 0;
+		if (!seen && mk != NULL && memmem(p, n, mk, strlen(mk)) != NULL)
+			return true;
+	}
+	return false;
+}
+
+/* Whether p[0..n) begins with s (not empty): on most lines of the
+ * session list, so it stops at the first byte that differs. */
+static bool
+begins(const char *p, size_t n, const char *s)
+{
+	size_t i = 0;
+
+	if (s == NULL)
+		return false;
+	for (; s[i] != '\0'; i++)
+		if (i == n || p[i] != s[i])
+			return false;
+	return i > 0;
+}
+
+bool
+agent_quiet(unsigned a, const char *p, size_t n, bool states)
+{
+	const struct agent *ag = agent_get(a);
+
+	return begins(p, n, ag->quiet[0]) || begins(p, n, ag->quiet[1]) ||
+	       (states && begins(p, n, ag->quiet_call));
+}
 
 int
 agent_line_starts(const struct json *j)

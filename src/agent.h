@@ -158,6 +158,17 @@ struct agent {
 	 * §10.5); none: it cannot be resumed. copy.c builds the command, or
 	 * refuses to. */
 	const char *resume[4];
+	/* Bytes every line that starts a session holds (its type, quoted:
+	 * "\"init\""): lines without any adapter's are not parsed to
+	 * find a session's start (the session list, the tmux line, a
+	 * recording's name). */
+	const char *mark;
+	/* How lines that change no row of the session list begin (a token
+	 * of a reply), and a call's line, which only the states shown
+	 * without a screen can skip too: such a line never starts a
+	 * session. NULL: none. */
+	const char *quiet[2];
+	const char *quiet_call;
 	/* The stream read when nothing tells (Cursor's): the session's
 	 * header, the status bar and the tmux line do not name the agent,
 	 * and a header says that the model is unknown. */
@@ -187,6 +198,11 @@ const struct agent *agent_get(unsigned a);
 int agent_find(const char *name);
 /* The names of the top keys, by enum top_key. */
 extern const char *const agent_top_keys[TOP_COUNT];
+/* Whether p[0..n) holds any adapter's mark: it may start a session. */
+bool agent_marked(const char *p, size_t n);
+/* Whether agent a's session list can skip the line p[0..n) (quiet, or a
+ * call's line when only states are shown). */
+bool agent_quiet(unsigned a, const char *p, size_t n, bool states);
 /* The agent whose session a parsed line starts, or -1 (for a reader
  * that has not looked its top keys up). */
 int agent_line_starts(const struct json *j);

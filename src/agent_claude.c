@@ -383,5 +383,6 @@ const struct agent agent_claude = {
 			[FACT_DENIALS] = "permission_denials",
 		},
 	.usage = claude_usage,
+	.mark = "\"init\"",
 	.resume = {"claude", "--resume"},
 };

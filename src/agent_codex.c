@@ -167,5 +167,6 @@ const struct agent agent_codex = {
 			[FACT_ERROR] = "error.message",
 		},
 	.usage = codex_usage,
+	.mark = "\"thread.started\"",
 	.resume = {"codex", "resume"},
 };

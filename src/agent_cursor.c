@@ -565,6 +565,12 @@ const struct agent agent_cursor = {
 			[FACT_USAGE] = "usage",
 		},
 	.usage = cursor_usage,
+	.mark = "\"init\"",
+	/* A token of thinking or of the reply (the first "type" of a line
+	 * is what the model reads it as; no call, result or decision is in
+	 * such a line): most of a long session. */
+	.quiet = {"{\"type\":\"assistant\",", "{\"type\":\"thinking\","},
+	.quiet_call = "{\"type\":\"tool_call\",",
 	.resume = {"cursor-agent", "--resume"},
 	.unnamed = true,
 };

@@ -154,5 +154,6 @@ const struct agent agent_gemini = {
 			[FACT_ERROR] = "error.message",
 		},
 	.usage = gemini_usage,
+	.mark = "\"init\"",
 	.resume = {"gemini", "--resume"},
 };

@@ -3,7 +3,7 @@
  * model of its own (the model and the agents' adapters say what the lines
  * mean), whose sessions then go into the rows; nothing of the piece is
  * kept. */
-#define _GNU_SOURCE /* memmem */
+#define _GNU_SOURCE /* memrchr */
 #include "fleet_impl.h"
 
 #include <errno.h>
@@ -60,26 +60,9 @@ starts_session(struct fleet *f, const char *p, size_t n)
 {
 	size_t head = MIN(n, (size_t)256);
 
-	if (memmem(p, head, "\"init\"", 6) == NULL &&
-	    memmem(p, head, "\"thread.started\"", 16) == NULL)
+	if (!agent_marked(p, head))
 		return false;
 	return json_parse(f->j, p, n) == JSON_OK && agent_line_starts(f->j) >= 0;
-}
-
-/* A line of Cursor's that changes no row: a token of thinking or of the
- * reply (the first "type" of a line is what the model reads it as; no
- * call, result or decision is in such a line). Most of a long session.
- * With states only, a tool call's line too: it changes no state. */
-static bool
-skippable(const char *p, size_t n, bool states)
-{
-	static const char a[] = "{\"type\":\"assistant\",";
-	static const char t[] = "{\"type\":\"thinking\",";
-	static const char c[] = "{\"type\":\"tool_call\",";
-
-	return (n >= sizeof a - 1 && memcmp(p, a, sizeof a - 1) == 0) ||
-	       (n >= sizeof t - 1 && memcmp(p, t, sizeof t - 1) == 0) ||
-	       (states && n >= sizeof c - 1 && memcmp(p, c, sizeof c - 1) == 0);
 }
 
 /* The model forgets the last piece, its command's end too. */
@@ -372,15 +355,14 @@ feed(struct fleet *f, uint32_t fi, uint64_t base, const char *p, size_t n, bool 
 	m->agent = cont;
 	while (source_next_line(src, &ln)) {
 		const char *lp = p + ln.off;
-		unsigned agent;
+		int agent = m->agent >= 0 ? m->agent : m->nses > 0 ? m->ses[m->nses - 1].agent : -1;
 
 		used = ln.off + ln.len + 1;
-		agent = m->agent >= 0 ? (unsigned)m->agent
-			: m->nses > 0 ? m->ses[m->nses - 1].agent
-				      : AGENT_COUNT;
-		/* (Such a line never starts a session.) */
-		if (agent == AGENT_CURSOR && (m->nses > 0 || cont >= 0) &&
-		    skippable(lp, ln.len, f->flags & FLEET_STATES_ONLY))
+		/* A line of the session's agent that changes no row (most of
+		 * a long session; it never starts one). With states only, a
+		 * call's line too: it changes no state. */
+		if (agent >= 0 && (m->nses > 0 || cont >= 0) &&
+		    agent_quiet((unsigned)agent, lp, ln.len, f->flags & FLEET_STATES_ONLY))
 			continue;
 		if (m->agent >= 0 && f->agent < 0 && starts_session(f, lp, ln.len))
 			m->agent = -1; /* another session: recognised again */
