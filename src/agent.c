@@ -6,16 +6,19 @@
 
 #include "json.h"
 
-static const struct agent *const agents[AGENT_COUNT] = {
+/* The table of agents, by id: one row an adapter. */
+static const struct agent *agents[MAX_AGENTS] = {
 	[AGENT_CURSOR] = &agent_cursor,
 	[AGENT_CLAUDE] = &agent_claude,
 	[AGENT_GEMINI] = &agent_gemini,
 	[AGENT_CODEX] = &agent_codex,
 };
+static unsigned nagents = AGENT_COUNT;
 
 /* The order sessions are recognised in: the most particular start first
- * (a Claude Code init is a Cursor init with more in it), Cursor last. */
-static const unsigned order[AGENT_COUNT] = {
+ * (a Claude Code init is a Cursor init with more in it), Cursor, which
+ * reads any line, last. */
+static unsigned order[MAX_AGENTS] = {
 	AGENT_CLAUDE,
 	AGENT_GEMINI,
 	AGENT_CODEX,
@@ -25,16 +28,39 @@ static const unsigned order[AGENT_COUNT] = {
 const struct agent *
 agent_get(unsigned a)
 {
-	return a < AGENT_COUNT ? agents[a] : agents[AGENT_CURSOR];
+	return a < nagents ? agents[a] : agents[agent_default()];
 }
 
 int
 agent_find(const char *name)
 {
-	for (unsigned a = 0; a < AGENT_COUNT; a++)
+	for (unsigned a = 0; a < nagents; a++)
 		if (strcmp(agents[a]->name, name) == 0)
 			return (int)a;
 	return -1;
+}
+
+unsigned
+agent_count(void)
+{
+	return nagents;
+}
+
+unsigned
+agent_default(void)
+{
+	return order[nagents - 1];
+}
+
+int
+agent_add(const struct agent *a)
+{
+	if (nagents == MAX_AGENTS)
+		return -1;
+	agents[nagents] = a;
+	order[nagents] = order[nagents - 1];
+	order[nagents - 1] = nagents;
+	return (int)nagents++;
 }
 
 const char *const agent_top_keys[TOP_COUNT] = {
@@ -45,7 +71,7 @@ const char *const agent_top_keys[TOP_COUNT] = {
 bool
 agent_marked(const char *p, size_t n)
 {
-	for (unsigned a = 0; a < AGENT_COUNT; a++) {
+	for (unsigned a = 0; a < nagents; a++) {
 		const char *mk = agents[a]->mark;
 		bool seen = false;
 
@@ -94,7 +120,7 @@ agent_line_starts(const struct json *j)
 int
 agent_starts(const struct json *j, const int *k)
 {
-	for (unsigned i = 0; i < AGENT_COUNT; i++)
+	for (unsigned i = 0; i < nagents; i++)
 		if (agents[order[i]]->starts(j, k))
 			return (int)order[i];
 	return -1;
@@ -103,10 +129,10 @@ agent_starts(const struct json *j, const int *k)
 unsigned
 agent_guess(const struct json *j, const int *k)
 {
-	for (unsigned i = 0; i < AGENT_COUNT; i++)
+	for (unsigned i = 0; i < nagents; i++)
 		if (agents[order[i]]->looks(j, k))
 			return order[i];
-	return AGENT_CURSOR;
+	return agent_default();
 }
 
 int64_t

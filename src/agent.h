@@ -46,6 +46,8 @@ struct usage_field {
 struct build {
 	struct model *m;
 	unsigned src;
+	unsigned agent; /* the adapter reading it (enum agent_id, or one
+			   agent_add gave) */
 	const struct line *ln;
 	const struct json *j; /* the line, parsed */
 	const int *k;         /* its top-level keys: enum top_key */
@@ -70,8 +72,9 @@ struct call_ref {
 };
 
 /* The builder: each call makes one event of the line (a line may make
- * several) and returns it. */
-uint32_t build_session(struct build *b, unsigned agent);
+ * several) and returns it. build_session: a session of the adapter
+ * reading the line starts. */
+uint32_t build_session(struct build *b);
 uint32_t build_prompt(struct build *b);
 /* The line comes from the sub-agent run by the call whose id is token
  * id (Claude's parent_tool_use_id): its events go under that call. */
@@ -177,6 +180,10 @@ struct agent {
 
 enum agent_id { AGENT_CURSOR, AGENT_CLAUDE, AGENT_GEMINI, AGENT_CODEX, AGENT_COUNT };
 
+/* Most adapters the table holds: the four above and those agent_add
+ * adds. */
+#define MAX_AGENTS 8
+
 extern const struct agent agent_cursor, agent_claude, agent_gemini, agent_codex;
 
 /* A time in ms sent as a number or a string of digits; TIME_NONE when
@@ -192,10 +199,18 @@ bool agent_say(const struct json *j, const char *label, const char *path, struct
  * or parts with "text"), as Cursor and Claude send prompts and replies. */
 void agent_message_text(const struct json *j, struct buf *out);
 
-/* The adapter of agent a (Cursor's for anything unknown). */
+/* The adapter of agent a (the default one for anything unknown). */
 const struct agent *agent_get(unsigned a);
 /* The agent named name ("claude"), or -1. */
 int agent_find(const char *name);
+/* How many agents the table holds: ids 0 to agent_count() - 1. */
+unsigned agent_count(void);
+/* The agent whose adapter reads a line nobody else claims (Cursor's): the
+ * last one asked. */
+unsigned agent_default(void);
+/* Add an adapter to the table (a test's): recognised before the
+ * default one. Its id, or -1 when the table is full. */
+int agent_add(const struct agent *a);
 /* The names of the top keys, by enum top_key. */
 extern const char *const agent_top_keys[TOP_COUNT];
 /* Whether p[0..n) holds any adapter's mark: it may start a session. */

@@ -56,7 +56,7 @@ continues(struct build *b)
 	int t = json_get(j, 0, "session_id");
 	bool same;
 
-	if (s == NONE || m->ses[s].agent != AGENT_CLAUDE || m->ses[s].result_ev != NONE ||
+	if (s == NONE || m->ses[s].agent != b->agent || m->ses[s].result_ev != NONE ||
 	    json_type(j, t) != JSON_STRING)
 		return false;
 	same = model_fact(m, s, FACT_ID, &id) && json_streq(j, t, id.p);
@@ -88,7 +88,7 @@ system_line(struct build *b)
 		if (continues(b))
 			build_hidden(b);
 		else
-			build_session(b, AGENT_CLAUDE);
+			build_session(b);
 		return;
 	}
 	for (size_t i = 0; i < ARRAY_LEN(quiet); i++)

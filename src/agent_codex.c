@@ -90,7 +90,7 @@ codex_line(struct build *b)
 	int t = b->k[TOP_TYPE], item = json_get(j, 0, "item");
 
 	if (json_streq(j, t, "thread.started"))
-		build_session(b, AGENT_CODEX);
+		build_session(b);
 	else if (json_streq(j, t, "turn.started"))
 		build_hidden(b);
 	else if (json_type(j, item) == JSON_OBJECT && codex_looks(j, b->k))

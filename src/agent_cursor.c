@@ -246,7 +246,7 @@ cursor_line(struct build *b)
 
 	switch (cursor_classify(j, k)) {
 	case EV_INIT:
-		build_session(b, AGENT_CURSOR);
+		build_session(b);
 		break;
 	case EV_USER:
 		build_prompt(b);

@@ -65,7 +65,7 @@ gemini_line(struct build *b)
 	bool delta = false;
 
 	if (json_streq(j, t, "init")) {
-		build_session(b, AGENT_GEMINI);
+		build_session(b);
 	} else if (json_streq(j, t, "message") && json_streq(j, role, "user")) {
 		build_prompt(b);
 	} else if (json_streq(j, t, "message") && json_streq(j, role, "assistant")) {

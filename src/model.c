@@ -688,7 +688,7 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	const struct agent *ag;
 	bool meta;
 	int64_t ms = arrival_ms, ts;
-	struct build b = {m, src, ln, m->json, k, TIME_NONE, 0, NONE, NONE};
+	struct build b = {m, src, 0, ln, m->json, k, TIME_NONE, 0, NONE, NONE};
 
 	m->json_ev = NONE;
 	m->lines++;
@@ -712,10 +712,11 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	}
 	if (ms != TIME_NONE)
 		b.flags |= EVF_ARRIVAL;
-	/* agentview's own lines read timestamp_ms, if any, as Cursor's do. */
+	/* agentview's own lines keep a time, if any, as milliseconds. */
 	meta = json_streq(m->json, k[TOP_TYPE], "agentview");
-	ag = meta ? &agent_cursor : agent_get(line_agent(m, ss, m->json, k));
-	ts = ag->time(m->json, k);
+	b.agent = meta ? agent_default() : line_agent(m, ss, m->json, k);
+	ag = agent_get(b.agent);
+	ts = meta ? agent_ms(m->json, k[TOP_TS]) : ag->time(m->json, k);
 	if (ts != TIME_NONE)
 		b.flags |= EVF_TS;
 	b.ms = ms != TIME_NONE ? ms : ts;

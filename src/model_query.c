@@ -533,7 +533,7 @@ model_event_agent(const struct model *m, uint32_t e)
 {
 	uint32_t it = model_item_at_event(m, e);
 
-	return it == NONE ? AGENT_CURSOR : m->ses[m->it[it].session].agent;
+	return it == NONE ? agent_default() : m->ses[m->it[it].session].agent;
 }
 
 /* The end of the first max bytes of s[0..n), moved back to the start of a

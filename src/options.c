@@ -30,13 +30,9 @@ static const struct opt_word format_words[] = {
 	{"html", PF_HTML}, {"md", PF_MARKDOWN},       {NULL, 0},
 };
 
-static const struct opt_word agent_words[] = {
-	{"cursor", AGENT_CURSOR},
-	{"claude", AGENT_CLAUDE},
-	{"gemini", AGENT_GEMINI},
-	{"codex", AGENT_CODEX},
-	{NULL, 0},
-};
+/* --agent's words: the adapters' names, by id (words_of fills them from
+ * the table of agents). */
+static struct opt_word agent_words[MAX_AGENTS + 1];
 
 static const struct opt_word color_words[] = {
 	{"auto", COLOR_AUTO},
@@ -453,6 +449,20 @@ options_usage(struct buf *err, const char *fmt, ...)
 	return 2;
 }
 
+/* The words row o takes; --agent's are the table of agents'. */
+static const struct opt_word *
+words_of(const struct opt *o)
+{
+	unsigned n = agent_count();
+
+	if (o->words != agent_words)
+		return o->words;
+	for (unsigned a = 0; a < n; a++)
+		agent_words[a] = (struct opt_word){agent_get(a)->name, (int)a};
+	agent_words[n] = (struct opt_word){NULL, 0};
+	return agent_words;
+}
+
 /* Whether w is an alias: an earlier word of its list has its value. */
 static bool
 word_is_alias(const struct opt_word *words, const struct opt_word *w)
@@ -466,10 +476,11 @@ word_is_alias(const struct opt_word *words, const struct opt_word *w)
 void
 options_words(struct buf *out, const struct opt *o, const char *sep)
 {
+	const struct opt_word *words = words_of(o);
 	bool first = true;
 
-	for (const struct opt_word *w = o->words; w != NULL && w->word != NULL; w++) {
-		if (word_is_alias(o->words, w))
+	for (const struct opt_word *w = words; w != NULL && w->word != NULL; w++) {
+		if (word_is_alias(words, w))
 			continue;
 		if (!first)
 			buf_adds(out, sep);
@@ -485,7 +496,7 @@ parse_word(const struct opt *o, const char *s, int *value, struct buf *err)
 {
 	struct buf list = {0};
 
-	for (const struct opt_word *w = o->words; w->word != NULL; w++) {
+	for (const struct opt_word *w = words_of(o); w->word != NULL; w++) {
 		if (strcmp(s, w->word) == 0) {
 			*value = w->value;
 			return 0;

@@ -182,7 +182,7 @@ summary_call(struct model *m, uint32_t c, struct tool_desc *td, struct buf *out,
 static void
 summary_result(struct model *m, uint32_t r, struct buf *out, struct buf *tmp)
 {
-	const struct agent *a = agent_get(r != NONE ? model_event_agent(m, r) : 0);
+	const struct agent *a = agent_get(r != NONE ? model_event_agent(m, r) : agent_default());
 	const char *usage = a->fact[FACT_USAGE];
 	const struct json *j;
 	int u;
