@@ -63,10 +63,82 @@ agent_add(const struct agent *a)
 	return (int)nagents++;
 }
 
-const char *const agent_top_keys[TOP_COUNT] = {
-	"type",    "subtype",   "timestamp_ms", "model_call_id",
-	"call_id", "tool_call", "agentview_ms", "timestamp",
+/* How agentview's own lines (a recording's) spell their top keys. */
+static const char *const own_top[TOP_COUNT] = {
+	[TOP_TYPE] = "type",
+	[TOP_SUBTYPE] = "subtype",
+	[TOP_AV_MS] = "agentview_ms",
 };
+
+/* The top keys, made for the agents there were then. */
+static struct agent_keys keys;
+static unsigned keys_of;
+
+/* Role r's spelling s added to the keys, unless it is there. */
+static void
+key_add(struct agent_keys *ks, const char *s, unsigned r)
+{
+	for (int i = 0; i < ks->n; i++)
+		if (strcmp(ks->name[i], s) == 0) {
+			if (ks->role[i] != r)
+				die("agent: \"%s\" is the name of two top keys", s);
+			return;
+		}
+	if (ks->n == JSON_KEYS_MAX)
+		die("agent: more than %d names of top keys", JSON_KEYS_MAX);
+	ks->name[ks->n] = s;
+	ks->role[ks->n++] = (uint8_t)r;
+}
+
+/* Every role's first spelling first, in the order of the roles (the one
+ * spelling each has, as a rule: then what json_getk finds is k), then
+ * the others. */
+static void
+keys_make(struct agent_keys *ks)
+{
+	memset(ks, 0, sizeof *ks);
+	for (int pass = 0; pass < 2; pass++)
+		for (unsigned r = 0; r < TOP_COUNT; r++)
+			for (unsigned a = 0; a <= nagents; a++) {
+				const char *s = a == nagents ? own_top[r] : agents[a]->top[r];
+
+				if (s == NULL)
+					continue;
+				if (pass == 1 || ks->n == (int)r) {
+					key_add(ks, s, r);
+					if (pass == 0)
+						break;
+				}
+			}
+	ks->same = ks->n == TOP_COUNT;
+	for (int i = 0; i < ks->n && ks->same; i++)
+		ks->same = ks->role[i] == i;
+}
+
+const struct agent_keys *
+agent_keys(void)
+{
+	if (keys_of != nagents) {
+		keys_make(&keys);
+		keys_of = nagents;
+	}
+	return &keys;
+}
+
+const int *
+agent_key_roles(const int *s, int *k)
+{
+	const struct agent_keys *ks = agent_keys();
+
+	if (ks->same)
+		return s;
+	for (int r = 0; r < TOP_COUNT; r++)
+		k[r] = -1;
+	for (int i = 0; i < ks->n; i++)
+		if (s[i] >= 0 && k[ks->role[i]] < 0)
+			k[ks->role[i]] = s[i];
+	return k;
+}
 
 bool
 agent_marked(const char *p, size_t n)
@@ -111,10 +183,11 @@ agent_quiet(unsigned a, const char *p, size_t n, bool states)
 int
 agent_line_starts(const struct json *j)
 {
-	int k[TOP_COUNT];
+	const struct agent_keys *ks = agent_keys();
+	int s[JSON_KEYS_MAX], k[TOP_COUNT];
 
-	json_getv(j, 0, agent_top_keys, TOP_COUNT, k);
-	return agent_starts(j, k);
+	json_getv(j, 0, ks->name, ks->n, s);
+	return agent_starts(j, agent_key_roles(s, k));
 }
 
 int

@@ -16,22 +16,35 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "json.h"
 #include "model.h"
 #include "tool.h"
 #include "util.h"
 
 /* The top-level keys the model looks up on every line, in one pass, for
- * whichever adapter reads it: k[TOP_...] is the value token, or -1. */
+ * whichever adapter reads it: k[TOP_...] is the value token, or -1. Each
+ * is a role an adapter spells its own way (struct agent's `top`);
+ * agentview's own lines spell TOP_TYPE, TOP_SUBTYPE and TOP_AV_MS. */
 enum top_key {
-	TOP_TYPE,
-	TOP_SUBTYPE,
-	TOP_TS,         /* timestamp_ms: Cursor's clock, ms since the epoch */
-	TOP_MODEL_CALL, /* model_call_id */
-	TOP_CALL_ID,    /* call_id */
-	TOP_TOOL_CALL,  /* tool_call */
+	TOP_TYPE,       /* what the line is */
+	TOP_SUBTYPE,    /* what more it is */
+	TOP_MS,         /* its time, ms since the epoch */
+	TOP_MODEL_CALL, /* the model's step it is part of */
+	TOP_CALL_ID,    /* the tool call it is about */
+	TOP_TOOL_CALL,  /* the tool call it holds */
 	TOP_AV_MS,      /* agentview_ms: a recording's arrival time */
-	TOP_TIMESTAMP,  /* timestamp: an ISO 8601 time (Gemini, Claude) */
+	TOP_ISO,        /* its time as ISO 8601 */
 	TOP_COUNT
+};
+
+/* The names the model looks up on every line: every spelling of every
+ * role once (at most JSON_KEYS_MAX), and the role of each. */
+struct agent_keys {
+	const char *name[JSON_KEYS_MAX];
+	uint8_t role[JSON_KEYS_MAX];
+	int n;
+	bool same; /* name r is role r's only spelling, for every role: what
+		      json_getk finds needs no mapping */
 };
 
 /* A line of token usage: where a count is in the end event, and its
@@ -152,6 +165,8 @@ struct agent {
 	/* Append a notice in words; false (nothing appended) for one it does
 	 * not know, which is then shown as its type and JSON. NULL: none. */
 	bool (*notice)(const struct json *j, struct buf *out);
+	const char *top[TOP_COUNT];      /* how it spells the top keys it reads
+					    (NULL: a role it has none of) */
 	const char *fact[FACT_COUNT];    /* where each fact is: a path in the
 					 session's start event (FACT_ID to
 					 FACT_MODE) or end event */
@@ -211,8 +226,11 @@ unsigned agent_default(void);
 /* Add an adapter to the table (a test's): recognised before the
  * default one. Its id, or -1 when the table is full. */
 int agent_add(const struct agent *a);
-/* The names of the top keys, by enum top_key. */
-extern const char *const agent_top_keys[TOP_COUNT];
+/* The top keys of the adapters in the table (agent_add them first). */
+const struct agent_keys *agent_keys(void);
+/* The top keys by role from what json_getk found of agent_keys()'s names
+ * (s): s itself when the names are the roles, else k, filled. */
+const int *agent_key_roles(const int *s, int *k);
 /* Whether p[0..n) holds any adapter's mark: it may start a session. */
 bool agent_marked(const char *p, size_t n);
 /* Whether agent a's session list can skip the line p[0..n) (quiet, or a

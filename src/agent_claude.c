@@ -40,7 +40,7 @@ claude_looks(const struct json *j, const int *k)
 static int64_t
 claude_time(const struct json *j, const int *k)
 {
-	return agent_iso_ms(j, k[TOP_TIMESTAMP]);
+	return agent_iso_ms(j, k[TOP_ISO]);
 }
 
 /* A second init of the session it is in, before its result: Claude Code
@@ -370,6 +370,7 @@ const struct agent agent_claude = {
 	.text = claude_text,
 	.load = claude_load,
 	.notice = claude_notice,
+	.top = {[TOP_TYPE] = "type", [TOP_SUBTYPE] = "subtype", [TOP_ISO] = "timestamp"},
 	.fact =
 		{
 			[FACT_ID] = "session_id",

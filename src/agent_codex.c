@@ -160,6 +160,7 @@ const struct agent agent_codex = {
 	.text = codex_text,
 	.load = codex_load,
 	.notice = codex_notice,
+	.top = {[TOP_TYPE] = "type"},
 	.fact =
 		{
 			[FACT_ID] = "thread_id",

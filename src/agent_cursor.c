@@ -28,7 +28,7 @@ cursor_looks(const struct json *j, const int *k)
 static int64_t
 cursor_time(const struct json *j, const int *k)
 {
-	return agent_ms(j, k[TOP_TS]);
+	return agent_ms(j, k[TOP_MS]);
 }
 
 /* What the event is, from its type and subtype. */
@@ -258,7 +258,7 @@ cursor_line(struct build *b)
 		break;
 	case EV_TEXT_DELTA:
 		/* A delta has timestamp_ms and no model_call_id (§4). */
-		build_text(b, k[TOP_TS] >= 0 && k[TOP_MODEL_CALL] < 0 ? TEXT_DELTA : TEXT_SEGMENT);
+		build_text(b, k[TOP_MS] >= 0 && k[TOP_MODEL_CALL] < 0 ? TEXT_DELTA : TEXT_SEGMENT);
 		break;
 	case EV_TOOL_START:
 	case EV_TOOL_DONE:
@@ -554,6 +554,15 @@ const struct agent agent_cursor = {
 	.load = cursor_load,
 	.notice = cursor_notice,
 	.query = cursor_query,
+	.top =
+		{
+			[TOP_TYPE] = "type",
+			[TOP_SUBTYPE] = "subtype",
+			[TOP_MS] = "timestamp_ms",
+			[TOP_MODEL_CALL] = "model_call_id",
+			[TOP_CALL_ID] = "call_id",
+			[TOP_TOOL_CALL] = "tool_call",
+		},
 	.fact =
 		{
 			[FACT_ID] = "session_id",

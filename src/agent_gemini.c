@@ -19,15 +19,14 @@ gemini_looks(const struct json *j, const int *k)
 {
 	int t = k[TOP_TYPE];
 
-	return k[TOP_TIMESTAMP] >= 0 &&
-	       (json_streq(j, t, "message") || json_streq(j, t, "tool_use") ||
-		json_streq(j, t, "tool_result"));
+	return k[TOP_ISO] >= 0 && (json_streq(j, t, "message") || json_streq(j, t, "tool_use") ||
+				   json_streq(j, t, "tool_result"));
 }
 
 static int64_t
 gemini_time(const struct json *j, const int *k)
 {
-	return agent_iso_ms(j, k[TOP_TIMESTAMP]);
+	return agent_iso_ms(j, k[TOP_ISO]);
 }
 
 /* tool_use and tool_result: the call by its tool_id; a result's status
@@ -146,6 +145,7 @@ const struct agent agent_gemini = {
 	.text = gemini_text,
 	.load = gemini_load,
 	.notice = gemini_notice,
+	.top = {[TOP_TYPE] = "type", [TOP_SUBTYPE] = "subtype", [TOP_ISO] = "timestamp"},
 	.fact =
 		{
 			[FACT_ID] = "session_id",
