@@ -155,6 +155,12 @@ struct agent {
 	void (*line)(struct build *b);
 	/* Append the text of a prompt, thinking or reply event, parsed. */
 	void (*text)(const struct json *j, enum ev_type type, struct buf *out);
+	/* The same for a delta (EV_THINK_DELTA, EV_TEXT_DELTA) from the head
+	 * of its line p[0..n) only, parsed into j (json_parse_head): a
+	 * search decodes every delta. False, with nothing appended, when the
+	 * head does not hold all of the text. NULL: the line is parsed. */
+	bool (*text_head)(struct json *j, const char *p, size_t n, enum ev_type type,
+			  struct buf *out);
 	/* Fill v with where call c's pieces are, in its events parsed (NULL:
 	 * the event is not there, or not shown yet). */
 	void (*load)(const struct model *m, uint32_t c, const struct json *sj,

@@ -297,6 +297,33 @@ cursor_text(const struct json *j, enum ev_type type, struct buf *out)
 	agent_message_text(j, out);
 }
 
+/* Tokens before a delta's text ends, with its fields in the usual order
+ * (src/FORMAT.md §4): {"type":"thinking","subtype":"delta","text":"..." and
+ * {"type":"assistant","message":{"role":"assistant","content":
+ * [{"type":"text","text":"..."}]}. session_id and timestamp_ms follow. */
+#define HEAD_THINK_DELTA 7
+#define HEAD_TEXT_DELTA 14
+
+static bool
+cursor_text_head(struct json *j, const char *p, size_t n, enum ev_type type, struct buf *out)
+{
+	int t;
+
+	if (type == EV_THINK_DELTA) {
+		if (json_parse_head(j, p, n, HEAD_THINK_DELTA) != JSON_OK ||
+		    (t = json_get(j, 0, "text")) < 0)
+			return false;
+		if (json_type(j, t) == JSON_STRING)
+			json_decode(j, t, out);
+		return true;
+	}
+	if (json_parse_head(j, p, n, HEAD_TEXT_DELTA) != JSON_OK ||
+	    (t = json_path(j, 0, "message.content")) < 0 || !json_whole(j, t))
+		return false;
+	agent_message_text(j, out);
+	return true;
+}
+
 /* The call's id in a tool event: its call_id, or the toolCallId of its
  * tool_call; -1 when neither is a value. */
 static int
@@ -551,6 +578,7 @@ const struct agent agent_cursor = {
 	.time = cursor_time,
 	.line = cursor_line,
 	.text = cursor_text,
+	.text_head = cursor_text_head,
 	.load = cursor_load,
 	.notice = cursor_notice,
 	.query = cursor_query,
