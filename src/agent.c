@@ -140,6 +140,20 @@ agent_key_roles(const int *s, int *k)
 	return k;
 }
 
+enum tool_kind
+agent_tool_kind(const struct agent *a, const char *name, size_t n)
+{
+	for (const struct agent_tool *t = a->tools; t != NULL && t->name != NULL; t++) {
+		size_t k = strlen(t->name);
+		bool prefix = k > 0 && t->name[k - 1] == '*';
+
+		if (prefix ? n >= k && memcmp(name, t->name, k - 1) == 0
+			   : n == k && memcmp(name, t->name, n) == 0)
+			return t->kind;
+	}
+	return TK_OTHER;
+}
+
 bool
 agent_marked(const char *p, size_t n)
 {

@@ -130,6 +130,15 @@ uint32_t build_ask(struct build *b, int id, int call, enum query_kind kind);
  * came). */
 uint32_t build_answer(struct build *b, int id, enum query_kind kind, enum query_decision d);
 
+/* An agent's name for a tool and the kind it is (tool.h): a row of an
+ * adapter's table, which ends with a NULL name. A name that ends in '*'
+ * stands for every longer one that starts with the rest ("mcp__*":
+ * Claude Code's MCP tools). */
+struct agent_tool {
+	const char *name;
+	enum tool_kind kind;
+};
+
 /* What a decision asked for says, decoded (raw UTF-8). */
 struct query_words {
 	struct buf id;     /* the query's id */
@@ -171,6 +180,7 @@ struct agent {
 	/* Append a notice in words; false (nothing appended) for one it does
 	 * not know, which is then shown as its type and JSON. NULL: none. */
 	bool (*notice)(const struct json *j, struct buf *out);
+	const struct agent_tool *tools;  /* its names for tools, by kind */
 	const char *top[TOP_COUNT];      /* how it spells the top keys it reads
 					    (NULL: a role it has none of) */
 	const char *fact[FACT_COUNT];    /* where each fact is: a path in the
@@ -219,6 +229,10 @@ bool agent_say(const struct json *j, const char *label, const char *path, struct
 /* Append the texts of a message's content ("message.content": a string,
  * or parts with "text"), as Cursor and Claude send prompts and replies. */
 void agent_message_text(const struct json *j, struct buf *out);
+
+/* The kind of the tool agent a names name[0..n): TK_OTHER for a name its
+ * table does not list. */
+enum tool_kind agent_tool_kind(const struct agent *a, const char *name, size_t n);
 
 /* The adapter of agent a (the default one for anything unknown). */
 const struct agent *agent_get(unsigned a);

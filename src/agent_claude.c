@@ -22,6 +22,28 @@ static const char *const quiet[] = {
 	"thinking_tokens", "status", "task_progress", "task_updated", "background_tasks_changed",
 };
 
+/* Its tools' names (an MCP server's tool is mcp__server__tool). */
+static const struct agent_tool claude_tools[] = {
+	{"Bash", TK_SHELL},
+	{"Read", TK_READ},
+	{"Edit", TK_EDIT},
+	{"MultiEdit", TK_EDIT},
+	{"NotebookEdit", TK_EDIT},
+	{"Write", TK_WRITE},
+	{"Grep", TK_GREP},
+	{"Glob", TK_GLOB},
+	{"LS", TK_LS},
+	{"TodoWrite", TK_TODOS},
+	{"mcp__*", TK_MCP},
+	{"Task", TK_TASK},
+	{"Agent", TK_TASK},
+	{"BashOutput", TK_AWAIT},
+	{"WebFetch", TK_WEBFETCH},
+	{"WebSearch", TK_WEBSEARCH},
+	{"AskUserQuestion", TK_QUESTION},
+	{NULL, TK_OTHER},
+};
+
 static bool
 claude_starts(const struct json *j, const int *k)
 {
@@ -144,7 +166,7 @@ assistant_line(struct build *b)
 					     i};
 
 			if (json_type(j, name) == JSON_STRING)
-				r.kind = tool_kind_of(raw, n);
+				r.kind = agent_tool_kind(&agent_claude, raw, n);
 			build_call_start(b, &r);
 		}
 	}
@@ -369,6 +391,7 @@ const struct agent agent_claude = {
 	.line = claude_line,
 	.text = claude_text,
 	.load = claude_load,
+	.tools = claude_tools,
 	.notice = claude_notice,
 	.top = {[TOP_TYPE] = "type", [TOP_SUBTYPE] = "subtype", [TOP_ISO] = "timestamp"},
 	.fact =

@@ -10,6 +10,18 @@
 
 #include "json.h"
 
+/* Its item types that are tool calls (every other one but a reply, its
+ * reasoning and an error is one too, of a kind nobody documented). */
+static const struct agent_tool codex_tools[] = {
+	{"command_execution", TK_SHELL},
+	{"file_change", TK_EDIT},
+	{"mcp_tool_call", TK_MCP},
+	{"todo_list", TK_TODOS},
+	{"collab_tool_call", TK_TASK},
+	{"web_search", TK_WEBSEARCH},
+	{NULL, TK_OTHER},
+};
+
 static bool
 codex_starts(const struct json *j, const int *k)
 {
@@ -73,7 +85,7 @@ item_line(struct build *b, int item)
 		build_hidden(b);
 	} else {
 		if (json_type(j, type) == JSON_STRING)
-			r.kind = tool_kind_of(raw, n);
+			r.kind = agent_tool_kind(&agent_codex, raw, n);
 		if (json_streq(j, t, "item.started")) {
 			build_call_start(b, &r);
 		} else {
@@ -159,6 +171,7 @@ const struct agent agent_codex = {
 	.line = codex_line,
 	.text = codex_text,
 	.load = codex_load,
+	.tools = codex_tools,
 	.notice = codex_notice,
 	.top = {[TOP_TYPE] = "type"},
 	.fact =

@@ -10,6 +10,29 @@
 #include "json.h"
 #include "text.h"
 
+/* Its tools: the key of the tool_call object that ends in "ToolCall" (§3). */
+static const struct agent_tool cursor_tools[] = {
+	{"shellToolCall", TK_SHELL},
+	{"readToolCall", TK_READ},
+	{"editToolCall", TK_EDIT},
+	{"writeToolCall", TK_WRITE},
+	{"grepToolCall", TK_GREP},
+	{"deleteToolCall", TK_DELETE},
+	{"globToolCall", TK_GLOB},
+	{"lsToolCall", TK_LS},
+	{"updateTodosToolCall", TK_TODOS},
+	{"mcpToolCall", TK_MCP},
+	{"getMcpToolsToolCall", TK_MCP_TOOLS},
+	{"taskToolCall", TK_TASK},
+	{"awaitToolCall", TK_AWAIT},
+	{"semSearchToolCall", TK_SEMSEARCH},
+	{"webFetchToolCall", TK_WEBFETCH},
+	{"webSearchToolCall", TK_WEBSEARCH},
+	{"askQuestionToolCall", TK_QUESTION},
+	{"readLintsToolCall", TK_LINTS},
+	{NULL, TK_OTHER},
+};
+
 static bool
 cursor_starts(const struct json *j, const int *k)
 {
@@ -222,7 +245,7 @@ tool_event(struct build *b, bool done)
 		size_t n;
 		const char *raw = json_raw(j, name, &n);
 
-		r.kind = tool_kind_of(raw, n);
+		r.kind = agent_tool_kind(&agent_cursor, raw, n);
 		r.result = call_result_of(j, obj);
 		r.has_args = json_get(j, obj, "args") >= 0;
 	}
@@ -580,6 +603,7 @@ const struct agent agent_cursor = {
 	.text = cursor_text,
 	.text_head = cursor_text_head,
 	.load = cursor_load,
+	.tools = cursor_tools,
 	.notice = cursor_notice,
 	.query = cursor_query,
 	.top =

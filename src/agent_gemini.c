@@ -8,6 +8,26 @@
 
 #include "json.h"
 
+/* Its tools' names (src/FORMAT.md §10: the ones seen, and the CLI's
+ * others). */
+static const struct agent_tool gemini_tools[] = {
+	{"run_shell_command", TK_SHELL},
+	{"read_file", TK_READ},
+	{"read_many_files", TK_READ},
+	{"replace", TK_EDIT},
+	{"edit", TK_EDIT},
+	{"write_file", TK_WRITE},
+	{"search_file_content", TK_GREP},
+	{"grep_search", TK_GREP},
+	{"glob", TK_GLOB},
+	{"list_directory", TK_LS},
+	{"write_todos", TK_TODOS},
+	{"invoke_agent", TK_TASK},
+	{"web_fetch", TK_WEBFETCH},
+	{"google_web_search", TK_WEBSEARCH},
+	{NULL, TK_OTHER},
+};
+
 static bool
 gemini_starts(const struct json *j, const int *k)
 {
@@ -42,7 +62,7 @@ tool_event(struct build *b, bool done)
 		json_get(j, 0, "tool_id"), TK_OTHER, CR_EMPTY, TIME_NONE, TIME_NONE, false, 0};
 
 	if (json_type(j, name) == JSON_STRING)
-		r.kind = tool_kind_of(raw, n);
+		r.kind = agent_tool_kind(&agent_gemini, raw, n);
 	if (!done) {
 		build_call_start(b, &r);
 		return;
@@ -144,6 +164,7 @@ const struct agent agent_gemini = {
 	.line = gemini_line,
 	.text = gemini_text,
 	.load = gemini_load,
+	.tools = gemini_tools,
 	.notice = gemini_notice,
 	.top = {[TOP_TYPE] = "type", [TOP_SUBTYPE] = "subtype", [TOP_ISO] = "timestamp"},
 	.fact =

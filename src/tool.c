@@ -25,7 +25,8 @@ enum {
 /* Appends a call's target or outcome, read from its view. */
 typedef void tool_words_fn(const struct callview *v, struct buf *out);
 
-/* A kind: what agents call it, and how it reads. Field names are paths
+/* A kind: how it reads (each adapter says which of its tools are of
+ * which kind: agent.h, struct agent_tool). Field names are paths
  * under the arguments (what) or the result (what_res), several ways of
  * spelling one thing separated by '|' (agents name them their own way). */
 struct kind {
@@ -33,8 +34,6 @@ struct kind {
 	const char *label;      /* "Shell": the transcript */
 	const char *tag;        /* at most 7 cells, for the timeline; NULL:
 				   the label */
-	const char *names[8];   /* the agents' names for it: Cursor's key,
-				   Claude Code's, Gemini CLI's, Codex's */
 	const char *what;       /* argument fields holding the target; NULL
 				   and no what_fn: the first string argument */
 	const char *what_res;   /* the result's, when the arguments are not
@@ -54,86 +53,61 @@ static tool_words_fn success_shell, success_read, success_edit, success_write, s
 /* clang-format off */
 static const struct kind kinds[TK_NKINDS] = {
 	[TK_SHELL] = {.name = "shell", .label = "Shell",
-		      .names = {"shellToolCall", "Bash", "run_shell_command",
-				"command_execution"},
 		      .what_fn = what_shell, .success = success_shell,
 		      .detail = detail_shell,
 		      .flags = TKF_CODE | TKF_ARROW | TKF_REJECTED},
 	[TK_READ] = {.name = "read", .label = "Read",
-		     .names = {"readToolCall", "Read", "read_file",
-			       "read_many_files"},
 		     .what = "path|file_path|absolute_path", .what_res = "path",
 		     .success = success_read, .detail = detail_read,
 		     .flags = TKF_PATH},
 	[TK_EDIT] = {.name = "edit", .label = "Edit",
-		     .names = {"editToolCall", "Edit", "MultiEdit",
-			       "NotebookEdit", "replace", "edit", "file_change"},
 		     .what_fn = what_edit, .success = success_edit,
 		     .detail = detail_edit, .flags = TKF_PATH | TKF_ADDED},
 	[TK_WRITE] = {.name = "write", .label = "Write",
-		      .names = {"writeToolCall", "Write", "write_file"},
 		      .what = "path|file_path", .what_res = "path",
 		      .success = success_write, .detail = detail_write,
 		      .flags = TKF_PATH | TKF_ADDED},
 	[TK_GREP] = {.name = "grep", .label = "Grep",
-		     .names = {"grepToolCall", "Grep", "search_file_content",
-			       "grep_search"},
 		     .what = "pattern", .what_res = "pattern",
 		     .success = success_grep, .detail = detail_grep},
-	[TK_DELETE] = {.name = "delete", .label = "Delete",
-		       .names = {"deleteToolCall"}, .what = "path",
+	[TK_DELETE] = {.name = "delete", .label = "Delete", .what = "path",
 		       .what_res = "path", .ok = "deleted",
 		       .detail = detail_delete, .flags = TKF_PATH},
 	[TK_GLOB] = {.name = "glob", .label = "Glob",
-		     .names = {"globToolCall", "Glob", "glob"},
 		     .what = "globPattern|pattern", .what_res = "pattern",
 		     .success = success_glob,
 		     .detail = detail_glob},
 	[TK_LS] = {.name = "ls", .label = "List",
-		   .names = {"lsToolCall", "LS", "list_directory"},
 		   .what = "path|dir_path", .what_res = "path",
 		   .success = success_ls, .flags = TKF_PATH},
 	[TK_TODOS] = {.name = "todos", .label = "Todos",
-		      .names = {"updateTodosToolCall", "TodoWrite",
-				"write_todos", "todo_list"},
 		      .what_fn = what_todos, .success = success_todos,
 		      .detail = detail_todos},
 	[TK_MCP] = {.name = "mcp", .label = "MCP",
-		    .names = {"mcpToolCall", "mcp_tool_call"},
 		    .what_fn = what_mcp, .success = success_mcp,
 		    .detail = detail_mcp},
 	[TK_MCP_TOOLS] = {.name = "mcp_tools", .label = "Schema",
-			  .names = {"getMcpToolsToolCall"},
 			  .what_fn = what_mcp_tools,
 			  .detail = detail_mcp_tools},
 	[TK_TASK] = {.name = "task", .label = "Task",
-		     .names = {"taskToolCall", "Task", "Agent", "invoke_agent",
-			       "collab_tool_call"},
 		     .what = "description|agent_name|tool",
 		     .success = success_task, .detail = detail_task},
 	[TK_AWAIT] = {.name = "await", .label = "Await",
-		      .names = {"awaitToolCall", "BashOutput"},
 		      .what = "taskId|bash_id", .success = success_await,
 		      .flags = TKF_ARROW},
-	[TK_SEMSEARCH] = {.name = "semsearch", .label = "Search",
-			  .names = {"semSearchToolCall"}, .what = "query"},
+	[TK_SEMSEARCH] = {.name = "semsearch", .label = "Search", .what = "query"},
 	[TK_WEBFETCH] = {.name = "webfetch", .label = "Fetch",
-			 .names = {"webFetchToolCall", "WebFetch", "web_fetch"},
 			 .what = "url|prompt",
 			 .detail = detail_webfetch, .flags = TKF_REJECTED},
 	[TK_WEBSEARCH] = {.name = "websearch", .label = "Web search",
 			  .tag = "Web",
-			  .names = {"webSearchToolCall", "WebSearch",
-				    "google_web_search", "web_search"},
 			  .what = "searchTerm|query",
 			  .success = success_websearch,
 			  .detail = detail_websearch, .flags = TKF_REJECTED},
 	[TK_QUESTION] = {.name = "question", .label = "Question", .tag = "Ask",
-			 .names = {"askQuestionToolCall", "AskUserQuestion"},
 			 .what_fn = what_question,
 			 .detail = detail_question, .flags = TKF_REJECTED},
-	[TK_LINTS] = {.name = "lints", .label = "Lints",
-		      .names = {"readLintsToolCall"}},
+	[TK_LINTS] = {.name = "lints", .label = "Lints"},
 	[TK_OTHER] = {.name = "other", .label = "Tool"},
 };
 /* clang-format on */
@@ -142,22 +116,6 @@ static const struct kind *
 kind_row(enum tool_kind k)
 {
 	return &kinds[(unsigned)k < TK_NKINDS ? k : TK_OTHER];
-}
-
-enum tool_kind
-tool_kind_of(const char *name, size_t n)
-{
-	for (int k = 0; k < TK_OTHER; k++)
-		for (size_t i = 0; i < ARRAY_LEN(kinds[k].names); i++) {
-			const char *s = kinds[k].names[i];
-
-			if (s != NULL && strlen(s) == n && memcmp(s, name, n) == 0)
-				return (enum tool_kind)k;
-		}
-	/* Claude Code names an MCP server's tool mcp__server__tool. */
-	if (n > 5 && memcmp(name, "mcp__", 5) == 0)
-		return TK_MCP;
-	return TK_OTHER;
 }
 
 const char *

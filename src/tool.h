@@ -1,9 +1,9 @@
 /* tool.h: the one table of tool kinds, and what a person reads about a
  * call. A kind is agentview's own idea (a shell, a read, an edit ...), not
- * an agent's name for it: each kind's row lists the names agents give it
- * ("shellToolCall" is Cursor's), the argument fields its target is read
- * from, how its success reads, and which detail builder draws it. Adding a
- * kind is one row in tool.c, plus a builder in detail.c if it needs one.
+ * an agent's name for it (each adapter's table says which of its tools is
+ * which kind: agent.h): its row says where its target is, how its success
+ * reads, and which detail builder draws it. Adding a kind is one row in
+ * tool.c, plus a builder in detail_kind.c if it needs one.
  *
  * A call's pieces are found once, by tool_load, in a struct callview that
  * the one-line account, the detail and the JSON summary all read. */
@@ -78,9 +78,6 @@ void tool_load(struct model *m, uint32_t c, struct json *sj, struct json *dj, st
  * *name; -1 when there is none. tc is the event's tool_call value when
  * the caller has it, or -1. */
 int tool_object(const struct json *j, int tc, int *name);
-/* The kind an agent's name for a tool stands for: "shellToolCall" ->
- * TK_SHELL; TK_OTHER for a name no row lists. */
-enum tool_kind tool_kind_of(const char *name, size_t n);
 /* "content not in the stream (14.2 KB, 412 lines)": a read whose text
  * the stream leaves out (Cursor's contentBlobId), for the line and the
  * detail. */
