@@ -53,7 +53,7 @@ READING = util source json json_get json_str text redact markdown markdown_layou
           markdown_html ahead input sig runner watch
 # The model: sessions, items and calls built from lines by each agent's
 # adapter, and the words people read about them.
-MODEL   = model model_build model_query agent agent_cursor agent_claude agent_gemini \
+MODEL   = model model_build model_query facts agent agent_cursor agent_claude agent_gemini \
           agent_codex tool words fleet fleet_read fleet_words
 # Outputs without a screen: the logs, the JSON summary, recordings, the
 # tmux line, the command line; what y copies and what e and o open; two

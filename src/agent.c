@@ -140,6 +140,15 @@ agent_key_roles(const int *s, int *k)
 	return k;
 }
 
+bool
+agent_elem_string(const struct json *j, int t, enum elem_fact f, struct elem_facts *e)
+{
+	if (json_type(j, t) != JSON_STRING)
+		return false;
+	elem_set(e, f, j, t);
+	return true;
+}
+
 enum tool_kind
 agent_tool_kind(const struct agent *a, const char *name, size_t n)
 {

@@ -3,9 +3,9 @@
  * agent into the model's events (a session starts, a prompt, thinking,
  * reply text, a tool call starts or ends, a notice, the session ends)
  * through the builder below, and says where its lines keep what the rest
- * of agentview reads (a session's model, a call's arguments, usage). The
- * model, the panes, search, replay, recording and every output are one
- * and the same for all agents.
+ * of agentview reads (a session's model, usage, a call's facts: facts.h).
+ * The model, the panes, search, replay, recording and every output are
+ * one and the same for all agents, and know no agent's words.
  *
  * The agent of a session is recognised from its first line (each agent
  * starts a session its own way), with no flag; a source can hold sessions
@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "facts.h"
 #include "json.h"
 #include "model.h"
 #include "tool.h"
@@ -139,6 +140,10 @@ struct agent_tool {
 	enum tool_kind kind;
 };
 
+/* An element of a list that is a string (a text, a name), as fact f of
+ * e; false when it is not one. */
+bool agent_elem_string(const struct json *j, int t, enum elem_fact f, struct elem_facts *e);
+
 /* What a decision asked for says, decoded (raw UTF-8). */
 struct query_words {
 	struct buf id;     /* the query's id */
@@ -170,10 +175,13 @@ struct agent {
 	 * head does not hold all of the text. NULL: the line is parsed. */
 	bool (*text_head)(struct json *j, const char *p, size_t n, enum ev_type type,
 			  struct buf *out);
-	/* Fill v with where call c's pieces are, in its events parsed (NULL:
-	 * the event is not there, or not shown yet). */
+	/* Fill v (reset, its kind, result and done set) with the facts of
+	 * call c, from its events parsed (NULL: the event is not there, or
+	 * not shown yet); agent_facts finds most of them. */
 	void (*load)(const struct model *m, uint32_t c, const struct json *sj,
-		     const struct json *dj, struct callview *v);
+		     const struct json *dj, struct call_facts *v);
+	/* Read an element of a list its calls hold (facts.h). */
+	fact_elem_fn *elem;
 	/* Fill w (reset) from a decision's question and answer events,
 	 * parsed (either may be NULL). NULL: the agent asks none. */
 	void (*query)(const struct json *ask, const struct json *answer, struct query_words *w);
@@ -187,6 +195,8 @@ struct agent {
 					 session's start event (FACT_ID to
 					 FACT_MODE) or end event */
 	const struct usage_field *usage; /* ends with a NULL path */
+	const char *task_status;         /* how a background task's end says
+					    how it ended: a path in it */
 	/* The words of the command that resumes a session, before its id
 	 * ("claude", "--resume"; what the CLI's --help says, src/FORMAT.md
 	 * §10.5); none: it cannot be resumed. copy.c builds the command, or
@@ -226,6 +236,7 @@ int64_t agent_iso_ms(const struct json *j, int t);
 /* Append "<label><the string at path>"; false (nothing appended) when
  * there is no such string. */
 bool agent_say(const struct json *j, const char *label, const char *path, struct buf *out);
+
 /* Append the texts of a message's content ("message.content": a string,
  * or parts with "text"), as Cursor and Claude send prompts and replies. */
 void agent_message_text(const struct json *j, struct buf *out);

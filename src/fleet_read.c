@@ -83,14 +83,15 @@ model_reset(struct model *m)
 static uint64_t
 call_key(struct model *m, uint32_t c)
 {
-	struct callview v;
+	struct call_facts v;
+	const struct factval *id;
 	const char *raw;
 	size_t n;
 
 	tool_load(m, c, m->qjson, m->qjson2, &v);
-	if (v.id < 0 || v.ij == NULL)
+	if ((id = call_fact(&v, CALL_ID)) == NULL || id->form != FACT_TOKEN)
 		return 0;
-	raw = json_raw(v.ij, v.id, &n);
+	raw = json_raw(id->j, id->t, &n);
 	return hash_bytes(raw, n, 0) | 1;
 }
 

@@ -503,6 +503,14 @@ model_event_count(struct model *m, uint32_t e, const char *path)
 }
 
 bool
+model_task_status(struct model *m, uint32_t c, struct buf *out)
+{
+	const char *path = agent_get(m->ses[m->call[c].session].agent)->task_status;
+
+	return path != NULL && model_event_field(m, m->call[c].bg_ev, path, out);
+}
+
+bool
 model_fact(struct model *m, uint32_t s, enum fact f, struct buf *out)
 {
 	const char *path;

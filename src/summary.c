@@ -143,13 +143,14 @@ static void
 summary_call(struct model *m, uint32_t c, struct tool_desc *td, struct buf *out, struct buf *tmp)
 {
 	const struct call *call = &m->call[c];
-	struct callview v;
+	struct call_facts v;
+	const struct factval *id;
 
 	tool_load(m, c, m->qjson, m->qjson2, &v);
 	buf_adds(out, "{\"call_id\":");
 	buf_reset(tmp);
-	if (v.id >= 0) {
-		json_decode(v.ij, v.id, tmp);
+	if ((id = call_fact(&v, CALL_ID)) != NULL && id->form == FACT_TOKEN) {
+		json_decode(id->j, id->t, tmp);
 		redact_json_quote(out, tmp->p, tmp->n);
 	} else {
 		buf_adds(out, "null");
