@@ -325,29 +325,3 @@ agent_say(const struct json *j, const char *label, const char *path, struct buf 
 	json_decode(j, t, out);
 	return true;
 }
-
-void
-agent_message_text(const struct json *j, struct buf *out)
-{
-	int c = json_path(j, 0, "message.content");
-	int n, t;
-
-	if (json_type(j, c) == JSON_STRING) {
-		json_decode(j, c, out);
-		return;
-	}
-	if (json_type(j, c) != JSON_ARRAY)
-		return;
-	n = json_size(j, c);
-	t = c + 1;
-	for (int i = 0; i < n; i++, t = json_next(j, t)) {
-		if (json_type(j, t) == JSON_OBJECT) {
-			int txt = json_get(j, t, "text");
-
-			if (json_type(j, txt) == JSON_STRING)
-				json_decode(j, txt, out);
-		} else if (json_type(j, t) == JSON_STRING) {
-			json_decode(j, t, out);
-		}
-	}
-}

@@ -237,10 +237,6 @@ int64_t agent_iso_ms(const struct json *j, int t);
  * there is no such string. */
 bool agent_say(const struct json *j, const char *label, const char *path, struct buf *out);
 
-/* Append the texts of a message's content ("message.content": a string,
- * or parts with "text"), as Cursor and Claude send prompts and replies. */
-void agent_message_text(const struct json *j, struct buf *out);
-
 /* The kind of the tool agent a names name[0..n): TK_OTHER for a name its
  * table does not list. */
 enum tool_kind agent_tool_kind(const struct agent *a, const char *name, size_t n);

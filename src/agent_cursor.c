@@ -339,6 +339,34 @@ cursor_line(struct build *b)
 	}
 }
 
+/* Append the texts of a message's content: a string, or parts with a
+ * text (a prompt's, a reply's). */
+static void
+message_text(const struct json *j, struct buf *out)
+{
+	int c = json_path(j, 0, "message.content");
+	int n, t;
+
+	if (json_type(j, c) == JSON_STRING) {
+		json_decode(j, c, out);
+		return;
+	}
+	if (json_type(j, c) != JSON_ARRAY)
+		return;
+	n = json_size(j, c);
+	t = c + 1;
+	for (int i = 0; i < n; i++, t = json_next(j, t)) {
+		if (json_type(j, t) == JSON_OBJECT) {
+			int txt = json_get(j, t, "text");
+
+			if (json_type(j, txt) == JSON_STRING)
+				json_decode(j, txt, out);
+		} else if (json_type(j, t) == JSON_STRING) {
+			json_decode(j, t, out);
+		}
+	}
+}
+
 static void
 cursor_text(const struct json *j, enum ev_type type, struct buf *out)
 {
@@ -350,7 +378,7 @@ cursor_text(const struct json *j, enum ev_type type, struct buf *out)
 			json_decode(j, t, out);
 		return;
 	}
-	agent_message_text(j, out);
+	message_text(j, out);
 }
 
 /* Tokens before a delta's text ends, with its fields in the usual order
@@ -376,7 +404,7 @@ cursor_text_head(struct json *j, const char *p, size_t n, enum ev_type type, str
 	if (json_parse_head(j, p, n, HEAD_TEXT_DELTA) != JSON_OK ||
 	    (t = json_path(j, 0, "message.content")) < 0 || !json_whole(j, t))
 		return false;
-	agent_message_text(j, out);
+	message_text(j, out);
 	return true;
 }
 
