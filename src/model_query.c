@@ -723,8 +723,10 @@ model_notice_text(struct model *m, uint32_t e, struct buf *out)
 	struct json *j = m->qjson;
 	size_t n;
 	const char *p = model_line(m, e, &n);
-	int type, sub;
+	int type, sub, s[JSON_KEYS_MAX], roles[TOP_COUNT];
+	const int *k;
 	const struct agent *a = agent_get(model_event_agent(m, e));
+	const struct agent_keys *ks = agent_keys();
 
 	if (json_parse(j, p, n) != JSON_OK) {
 		buf_add(out, p, n);
@@ -732,8 +734,11 @@ model_notice_text(struct model *m, uint32_t e, struct buf *out)
 	}
 	if (a->notice != NULL && a->notice(j, out))
 		return;
-	type = json_get(j, 0, "type");
-	sub = json_get(j, 0, "subtype");
+	/* Its type and subtype, however its agent spells them. */
+	json_getv(j, 0, ks->name, ks->n, s);
+	k = agent_key_roles(s, roles);
+	type = k[TOP_TYPE];
+	sub = k[TOP_SUBTYPE];
 	/* Anything else is shown as it is: kind and raw JSON. */
 	if (type >= 0 && json_type(j, type) == JSON_STRING)
 		json_decode(j, type, out);
