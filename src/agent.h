@@ -177,7 +177,8 @@ struct agent {
 			  struct buf *out);
 	/* Fill v (reset, its kind, result and done set) with the facts of
 	 * call c, from its events parsed (NULL: the event is not there, or
-	 * not shown yet); agent_facts finds most of them. */
+	 * not shown yet): those it must work out, and for the others its
+	 * table of where they are (v's rows and places, facts.h). */
 	void (*load)(const struct model *m, uint32_t c, const struct json *sj,
 		     const struct json *dj, struct call_facts *v);
 	/* Read an element of a list its calls hold (facts.h). */

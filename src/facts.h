@@ -32,6 +32,7 @@ struct json;
  * of the adapter's own. */
 enum fact_form { FACT_NONE, FACT_TOKEN, FACT_NUMBER, FACT_WORDS };
 
+/* A fact's value: where it is, or the adapter's own. */
 struct factval {
 	uint8_t form;         /* enum fact_form */
 	int t;                /* FACT_TOKEN: the token in j */
@@ -53,8 +54,9 @@ enum call_fact {
 			       says it (without Cursor's "ToolCall") */
 	CALL_ARGS,          /* its arguments, as sent (shown as JSON) */
 	CALL_RESULT,        /* its result, as its completion holds it */
-	CALL_PAYLOAD,       /* what the result holds of its own (an object;
-			       not one the whole event is) */
+	CALL_PAYLOAD,       /* what the result holds of its own: there when
+			       the completion has more than a text to read
+			       (Gemini's: its whole line) */
 	CALL_SHOWN,         /* the result as the detail shows it as JSON
 			       when no builder draws the call */
 	CALL_VARIANT,       /* the word the result names its ending by, when
