@@ -56,8 +56,10 @@ READING = util source json json_get json_str text redact markdown markdown_layou
 # The model: sessions, items and calls built from lines by each agent's
 # adapter, and the words people read about them; the sources read into it
 # (a recording kept as they are read, the COMMAND run); the session list's.
-MODEL   = model model_build model_line model_query agent agent_cursor agent_claude \
-          agent_gemini agent_codex tool words record input runner fleet fleet_read fleet_words
+# Each agent's adapter is a file of its own: agent_*.c.
+AGENTS  = $(sort $(patsubst src/%.c,%,$(wildcard src/agent_*.c)))
+MODEL   = model model_build model_line model_query facts agent $(AGENTS) tool words record \
+          input runner fleet fleet_read fleet_words
 # The screen's model, without curses, which the outputs use too (the HTML
 # page draws a call's detail and the theme's colours as the screen does):
 # transcript blocks, the status bar, layout, keys, themes, a call's
@@ -113,6 +115,9 @@ TEST_FIX  = tests/fixture.c
 TEST_DEPS = $(TEST_FIX) tests/fixture.h tests/testutil.h
 tests/test_%: tests/test_%.c src/libcore.a $(TEST_DEPS)
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(TEST_FIX) src/libcore.a $(CMOCKA_LIBS) $(MD4C_LIBS)
+
+# The made-up agent of the test that an agent is one file.
+tests/test_agent_loom $(ASAN_DIR)/test_agent_loom: tests/agent_loom.c
 
 # The developer's guide names every source file.
 check-guide:

@@ -1,20 +1,24 @@
 /* agent.c: the adapters, and which one reads a line. */
+#define _GNU_SOURCE /* memmem */
 #include "agent.h"
 
 #include <string.h>
 
 #include "json.h"
 
-static const struct agent *const agents[AGENT_COUNT] = {
+/* The table of agents, by id: one row an adapter. */
+static const struct agent *agents[MAX_AGENTS] = {
 	[AGENT_CURSOR] = &agent_cursor,
 	[AGENT_CLAUDE] = &agent_claude,
 	[AGENT_GEMINI] = &agent_gemini,
 	[AGENT_CODEX] = &agent_codex,
 };
+static unsigned nagents = AGENT_COUNT;
 
 /* The order sessions are recognised in: the most particular start first
- * (a Claude Code init is a Cursor init with more in it), Cursor last. */
-static const unsigned order[AGENT_COUNT] = {
+ * (a Claude Code init is a Cursor init with more in it), Cursor, which
+ * reads any line, last. */
+static unsigned order[MAX_AGENTS] = {
 	AGENT_CLAUDE,
 	AGENT_GEMINI,
 	AGENT_CODEX,
@@ -24,36 +28,195 @@ static const unsigned order[AGENT_COUNT] = {
 const struct agent *
 agent_get(unsigned a)
 {
-	return a < AGENT_COUNT ? agents[a] : agents[AGENT_CURSOR];
+	return a < nagents ? agents[a] : agents[agent_default()];
 }
 
 int
 agent_find(const char *name)
 {
-	for (unsigned a = 0; a < AGENT_COUNT; a++)
+	for (unsigned a = 0; a < nagents; a++)
 		if (strcmp(agents[a]->name, name) == 0)
 			return (int)a;
 	return -1;
 }
 
-const char *const agent_top_keys[TOP_COUNT] = {
-	"type",    "subtype",   "timestamp_ms", "model_call_id",
-	"call_id", "tool_call", "agentview_ms", "timestamp",
+unsigned
+agent_count(void)
+{
+	return nagents;
+}
+
+unsigned
+agent_default(void)
+{
+	return order[nagents - 1];
+}
+
+int
+agent_add(const struct agent *a)
+{
+	if (nagents == MAX_AGENTS)
+		return -1;
+	agents[nagents] = a;
+	order[nagents] = order[nagents - 1];
+	order[nagents - 1] = nagents;
+	return (int)nagents++;
+}
+
+/* How agentview's own lines (a recording's) spell their top keys. */
+static const char *const own_top[TOP_COUNT] = {
+	[TOP_TYPE] = "type",
+	[TOP_SUBTYPE] = "subtype",
+	[TOP_AV_MS] = "agentview_ms",
 };
+
+/* The top keys, made for the agents there were then. */
+static struct agent_keys keys;
+static unsigned keys_of;
+
+/* Role r's spelling s added to the keys, unless it is there. */
+static void
+key_add(struct agent_keys *ks, const char *s, unsigned r)
+{
+	for (int i = 0; i < ks->n; i++)
+		if (strcmp(ks->name[i], s) == 0) {
+			if (ks->role[i] != r)
+				die("agent: \"%s\" is the name of two top keys", s);
+			return;
+		}
+	if (ks->n == JSON_KEYS_MAX)
+		die("agent: more than %d names of top keys", JSON_KEYS_MAX);
+	ks->name[ks->n] = s;
+	ks->role[ks->n++] = (uint8_t)r;
+}
+
+/* Every role's first spelling first, in the order of the roles (the one
+ * spelling each has, as a rule: then what json_getk finds is k), then
+ * the others. */
+static void
+keys_make(struct agent_keys *ks)
+{
+	memset(ks, 0, sizeof *ks);
+	for (int pass = 0; pass < 2; pass++)
+		for (unsigned r = 0; r < TOP_COUNT; r++)
+			for (unsigned a = 0; a <= nagents; a++) {
+				const char *s = a == nagents ? own_top[r] : agents[a]->top[r];
+
+				if (s == NULL)
+					continue;
+				if (pass == 1 || ks->n == (int)r) {
+					key_add(ks, s, r);
+					if (pass == 0)
+						break;
+				}
+			}
+	ks->same = ks->n == TOP_COUNT;
+	for (int i = 0; i < ks->n && ks->same; i++)
+		ks->same = ks->role[i] == i;
+}
+
+const struct agent_keys *
+agent_keys(void)
+{
+	if (keys_of != nagents) {
+		keys_make(&keys);
+		keys_of = nagents;
+	}
+	return &keys;
+}
+
+const int *
+agent_key_roles(const int *s, int *k)
+{
+	const struct agent_keys *ks = agent_keys();
+
+	if (ks->same)
+		return s;
+	for (int r = 0; r < TOP_COUNT; r++)
+		k[r] = -1;
+	for (int i = 0; i < ks->n; i++)
+		if (s[i] >= 0 && k[ks->role[i]] < 0)
+			k[ks->role[i]] = s[i];
+	return k;
+}
+
+bool
+agent_elem_string(const struct json *j, int t, enum elem_fact f, struct elem_facts *e)
+{
+	if (json_type(j, t) != JSON_STRING)
+		return false;
+	elem_set(e, f, j, t);
+	return true;
+}
+
+enum tool_kind
+agent_tool_kind(const struct agent *a, const char *name, size_t n)
+{
+	for (const struct agent_tool *t = a->tools; t != NULL && t->name != NULL; t++) {
+		size_t k = strlen(t->name);
+		bool prefix = k > 0 && t->name[k - 1] == '*';
+
+		if (prefix ? n >= k && memcmp(name, t->name, k - 1) == 0
+			   : n == k && memcmp(name, t->name, n) == 0)
+			return t->kind;
+	}
+	return TK_OTHER;
+}
+
+bool
+agent_marked(const char *p, size_t n)
+{
+	for (unsigned a = 0; a < nagents; a++) {
+		const char *mk = agents[a]->mark;
+		bool seen = false;
+
+		/* Each mark once: most agents start with "init". */
+		for (unsigned b = 0; b < a && !seen; b++)
+			seen = agents[b]->mark != NULL && strcmp(agents[b]->mark, mk) == 0;
+		if (!seen && mk != NULL && memmem(p, n, mk, strlen(mk)) != NULL)
+			return true;
+	}
+	return false;
+}
+
+/* Whether p[0..n) begins with s (not empty): on most lines of the
+ * session list, so it stops at the first byte that differs. */
+static bool
+begins(const char *p, size_t n, const char *s)
+{
+	size_t i = 0;
+
+	if (s == NULL)
+		return false;
+	for (; s[i] != '\0'; i++)
+		if (i == n || p[i] != s[i])
+			return false;
+	return i > 0;
+}
+
+bool
+agent_quiet(unsigned a, const char *p, size_t n, bool states)
+{
+	const struct agent *ag = agent_get(a);
+
+	return begins(p, n, ag->quiet[0]) || begins(p, n, ag->quiet[1]) ||
+	       (states && begins(p, n, ag->quiet_call));
+}
 
 int
 agent_line_starts(const struct json *j)
 {
-	int k[TOP_COUNT];
+	const struct agent_keys *ks = agent_keys();
+	int s[JSON_KEYS_MAX], k[TOP_COUNT];
 
-	json_getv(j, 0, agent_top_keys, TOP_COUNT, k);
-	return agent_starts(j, k);
+	json_getv(j, 0, ks->name, ks->n, s);
+	return agent_starts(j, agent_key_roles(s, k));
 }
 
 int
 agent_starts(const struct json *j, const int *k)
 {
-	for (unsigned i = 0; i < AGENT_COUNT; i++)
+	for (unsigned i = 0; i < nagents; i++)
 		if (agents[order[i]]->starts(j, k))
 			return (int)order[i];
 	return -1;
@@ -62,10 +225,10 @@ agent_starts(const struct json *j, const int *k)
 unsigned
 agent_guess(const struct json *j, const int *k)
 {
-	for (unsigned i = 0; i < AGENT_COUNT; i++)
+	for (unsigned i = 0; i < nagents; i++)
 		if (agents[order[i]]->looks(j, k))
 			return order[i];
-	return AGENT_CURSOR;
+	return agent_default();
 }
 
 int64_t
@@ -161,30 +324,4 @@ agent_say(const struct json *j, const char *label, const char *path, struct buf 
 	buf_adds(out, label);
 	json_decode(j, t, out);
 	return true;
-}
-
-void
-agent_message_text(const struct json *j, struct buf *out)
-{
-	int c = json_path(j, 0, "message.content");
-	int n, t;
-
-	if (json_type(j, c) == JSON_STRING) {
-		json_decode(j, c, out);
-		return;
-	}
-	if (json_type(j, c) != JSON_ARRAY)
-		return;
-	n = json_size(j, c);
-	t = c + 1;
-	for (int i = 0; i < n; i++, t = json_next(j, t)) {
-		if (json_type(j, t) == JSON_OBJECT) {
-			int txt = json_get(j, t, "text");
-
-			if (json_type(j, txt) == JSON_STRING)
-				json_decode(j, txt, out);
-		} else if (json_type(j, t) == JSON_STRING) {
-			json_decode(j, t, out);
-		}
-	}
 }

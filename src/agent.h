@@ -3,9 +3,9 @@
  * agent into the model's events (a session starts, a prompt, thinking,
  * reply text, a tool call starts or ends, a notice, the session ends)
  * through the builder below, and says where its lines keep what the rest
- * of agentview reads (a session's model, a call's arguments, usage). The
- * model, the panes, search, replay, recording and every output are one
- * and the same for all agents.
+ * of agentview reads (a session's model, usage, a call's facts: facts.h).
+ * The model, the panes, search, replay, recording and every output are
+ * one and the same for all agents, and know no agent's words.
  *
  * The agent of a session is recognised from its first line (each agent
  * starts a session its own way), with no flag; a source can hold sessions
@@ -16,22 +16,36 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "facts.h"
+#include "json.h"
 #include "model.h"
 #include "tool.h"
 #include "util.h"
 
 /* The top-level keys the model looks up on every line, in one pass, for
- * whichever adapter reads it: k[TOP_...] is the value token, or -1. */
+ * whichever adapter reads it: k[TOP_...] is the value token, or -1. Each
+ * is a role an adapter spells its own way (struct agent's `top`);
+ * agentview's own lines spell TOP_TYPE, TOP_SUBTYPE and TOP_AV_MS. */
 enum top_key {
-	TOP_TYPE,
-	TOP_SUBTYPE,
-	TOP_TS,         /* timestamp_ms: Cursor's clock, ms since the epoch */
-	TOP_MODEL_CALL, /* model_call_id */
-	TOP_CALL_ID,    /* call_id */
-	TOP_TOOL_CALL,  /* tool_call */
+	TOP_TYPE,       /* what the line is */
+	TOP_SUBTYPE,    /* what more it is */
+	TOP_MS,         /* its time, ms since the epoch */
+	TOP_MODEL_CALL, /* the model's step it is part of */
+	TOP_CALL_ID,    /* the tool call it is about */
+	TOP_TOOL_CALL,  /* the tool call it holds */
 	TOP_AV_MS,      /* agentview_ms: a recording's arrival time */
-	TOP_TIMESTAMP,  /* timestamp: an ISO 8601 time (Gemini, Claude) */
+	TOP_ISO,        /* its time as ISO 8601 */
 	TOP_COUNT
+};
+
+/* The names the model looks up on every line: every spelling of every
+ * role once (at most JSON_KEYS_MAX), and the role of each. */
+struct agent_keys {
+	const char *name[JSON_KEYS_MAX];
+	uint8_t role[JSON_KEYS_MAX];
+	int n;
+	bool same; /* name r is role r's only spelling, for every role: what
+		      json_getk finds needs no mapping */
 };
 
 /* A line of token usage: where a count is in the end event, and its
@@ -46,6 +60,8 @@ struct usage_field {
 struct build {
 	struct model *m;
 	unsigned src;
+	unsigned agent; /* the adapter reading it (enum agent_id, or one
+			   agent_add gave) */
 	const struct line *ln;
 	const struct json *j; /* the line, parsed */
 	const int *k;         /* its top-level keys: enum top_key */
@@ -70,8 +86,9 @@ struct call_ref {
 };
 
 /* The builder: each call makes one event of the line (a line may make
- * several) and returns it. */
-uint32_t build_session(struct build *b, unsigned agent);
+ * several) and returns it. build_session: a session of the adapter
+ * reading the line starts. */
+uint32_t build_session(struct build *b);
 uint32_t build_prompt(struct build *b);
 /* The line comes from the sub-agent run by the call whose id is token
  * id (Claude's parent_tool_use_id): its events go under that call. */
@@ -114,6 +131,19 @@ uint32_t build_ask(struct build *b, int id, int call, enum query_kind kind);
  * came). */
 uint32_t build_answer(struct build *b, int id, enum query_kind kind, enum query_decision d);
 
+/* An agent's name for a tool and the kind it is (tool.h): a row of an
+ * adapter's table, which ends with a NULL name. A name that ends in '*'
+ * stands for every longer one that starts with the rest ("mcp__*":
+ * Claude Code's MCP tools). */
+struct agent_tool {
+	const char *name;
+	enum tool_kind kind;
+};
+
+/* An element of a list that is a string (a text, a name), as fact f of
+ * e; false when it is not one. */
+bool agent_elem_string(const struct json *j, int t, enum elem_fact f, struct elem_facts *e);
+
 /* What a decision asked for says, decoded (raw UTF-8). */
 struct query_words {
 	struct buf id;     /* the query's id */
@@ -139,23 +169,62 @@ struct agent {
 	void (*line)(struct build *b);
 	/* Append the text of a prompt, thinking or reply event, parsed. */
 	void (*text)(const struct json *j, enum ev_type type, struct buf *out);
-	/* Fill v with where call c's pieces are, in its events parsed (NULL:
-	 * the event is not there, or not shown yet). */
+	/* The same for a delta (EV_THINK_DELTA, EV_TEXT_DELTA) from the head
+	 * of its line p[0..n) only, parsed into j (json_parse_head): a
+	 * search decodes every delta. False, with nothing appended, when the
+	 * head does not hold all of the text. NULL: the line is parsed. */
+	bool (*text_head)(struct json *j, const char *p, size_t n, enum ev_type type,
+			  struct buf *out);
+	/* Fill v (reset, its kind, result and done set) with the facts of
+	 * call c, from its events parsed (NULL: the event is not there, or
+	 * not shown yet): those it must work out, and for the others its
+	 * table of where they are (v's rows and places, facts.h). */
 	void (*load)(const struct model *m, uint32_t c, const struct json *sj,
-		     const struct json *dj, struct callview *v);
+		     const struct json *dj, struct call_facts *v);
+	/* Read an element of a list its calls hold (facts.h). */
+	fact_elem_fn *elem;
 	/* Fill w (reset) from a decision's question and answer events,
 	 * parsed (either may be NULL). NULL: the agent asks none. */
 	void (*query)(const struct json *ask, const struct json *answer, struct query_words *w);
 	/* Append a notice in words; false (nothing appended) for one it does
 	 * not know, which is then shown as its type and JSON. NULL: none. */
 	bool (*notice)(const struct json *j, struct buf *out);
+	const struct agent_tool *tools;  /* its names for tools, by kind */
+	const char *top[TOP_COUNT];      /* how it spells the top keys it reads
+					    (NULL: a role it has none of) */
 	const char *fact[FACT_COUNT];    /* where each fact is: a path in the
 					 session's start event (FACT_ID to
 					 FACT_MODE) or end event */
 	const struct usage_field *usage; /* ends with a NULL path */
+	const char *task_status;         /* how a background task's end says
+					    how it ended: a path in it */
+	/* The words of the command that resumes a session, before its id
+	 * ("claude", "--resume"; what the CLI's --help says, src/FORMAT.md
+	 * §10.5); none: it cannot be resumed. copy.c builds the command, or
+	 * refuses to. */
+	const char *resume[4];
+	/* Bytes every line that starts a session holds (its type, quoted:
+	 * "\"init\""): lines without any adapter's are not parsed to
+	 * find a session's start (the session list, the tmux line, a
+	 * recording's name). */
+	const char *mark;
+	/* How lines that change no row of the session list begin (a token
+	 * of a reply), and a call's line, which only the states shown
+	 * without a screen can skip too: such a line never starts a
+	 * session. NULL: none. */
+	const char *quiet[2];
+	const char *quiet_call;
+	/* The stream read when nothing tells (Cursor's): the session's
+	 * header, the status bar and the tmux line do not name the agent,
+	 * and a header says that the model is unknown. */
+	bool unnamed;
 };
 
 enum agent_id { AGENT_CURSOR, AGENT_CLAUDE, AGENT_GEMINI, AGENT_CODEX, AGENT_COUNT };
+
+/* Most adapters the table holds: the four above and those agent_add
+ * adds. */
+#define MAX_AGENTS 8
 
 extern const struct agent agent_cursor, agent_claude, agent_gemini, agent_codex;
 
@@ -168,16 +237,33 @@ int64_t agent_iso_ms(const struct json *j, int t);
 /* Append "<label><the string at path>"; false (nothing appended) when
  * there is no such string. */
 bool agent_say(const struct json *j, const char *label, const char *path, struct buf *out);
-/* Append the texts of a message's content ("message.content": a string,
- * or parts with "text"), as Cursor and Claude send prompts and replies. */
-void agent_message_text(const struct json *j, struct buf *out);
 
-/* The adapter of agent a (Cursor's for anything unknown). */
+/* The kind of the tool agent a names name[0..n): TK_OTHER for a name its
+ * table does not list. */
+enum tool_kind agent_tool_kind(const struct agent *a, const char *name, size_t n);
+
+/* The adapter of agent a (the default one for anything unknown). */
 const struct agent *agent_get(unsigned a);
 /* The agent named name ("claude"), or -1. */
 int agent_find(const char *name);
-/* The names of the top keys, by enum top_key. */
-extern const char *const agent_top_keys[TOP_COUNT];
+/* How many agents the table holds: ids 0 to agent_count() - 1. */
+unsigned agent_count(void);
+/* The agent whose adapter reads a line nobody else claims (Cursor's): the
+ * last one asked. */
+unsigned agent_default(void);
+/* Add an adapter to the table (a test's): recognised before the
+ * default one. Its id, or -1 when the table is full. */
+int agent_add(const struct agent *a);
+/* The top keys of the adapters in the table (agent_add them first). */
+const struct agent_keys *agent_keys(void);
+/* The top keys by role from what json_getk found of agent_keys()'s names
+ * (s): s itself when the names are the roles, else k, filled. */
+const int *agent_key_roles(const int *s, int *k);
+/* Whether p[0..n) holds any adapter's mark: it may start a session. */
+bool agent_marked(const char *p, size_t n);
+/* Whether agent a's session list can skip the line p[0..n) (quiet, or a
+ * call's line when only states are shown). */
+bool agent_quiet(unsigned a, const char *p, size_t n, bool states);
 /* The agent whose session a parsed line starts, or -1 (for a reader
  * that has not looked its top keys up). */
 int agent_line_starts(const struct json *j);

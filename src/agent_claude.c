@@ -22,6 +22,28 @@ static const char *const quiet[] = {
 	"thinking_tokens", "status", "task_progress", "task_updated", "background_tasks_changed",
 };
 
+/* Its tools' names (an MCP server's tool is mcp__server__tool). */
+static const struct agent_tool claude_tools[] = {
+	{"Bash", TK_SHELL},
+	{"Read", TK_READ},
+	{"Edit", TK_EDIT},
+	{"MultiEdit", TK_EDIT},
+	{"NotebookEdit", TK_EDIT},
+	{"Write", TK_WRITE},
+	{"Grep", TK_GREP},
+	{"Glob", TK_GLOB},
+	{"LS", TK_LS},
+	{"TodoWrite", TK_TODOS},
+	{"mcp__*", TK_MCP},
+	{"Task", TK_TASK},
+	{"Agent", TK_TASK},
+	{"BashOutput", TK_AWAIT},
+	{"WebFetch", TK_WEBFETCH},
+	{"WebSearch", TK_WEBSEARCH},
+	{"AskUserQuestion", TK_QUESTION},
+	{NULL, TK_OTHER},
+};
+
 static bool
 claude_starts(const struct json *j, const int *k)
 {
@@ -40,7 +62,7 @@ claude_looks(const struct json *j, const int *k)
 static int64_t
 claude_time(const struct json *j, const int *k)
 {
-	return agent_iso_ms(j, k[TOP_TIMESTAMP]);
+	return agent_iso_ms(j, k[TOP_ISO]);
 }
 
 /* A second init of the session it is in, before its result: Claude Code
@@ -56,7 +78,7 @@ continues(struct build *b)
 	int t = json_get(j, 0, "session_id");
 	bool same;
 
-	if (s == NONE || m->ses[s].agent != AGENT_CLAUDE || m->ses[s].result_ev != NONE ||
+	if (s == NONE || m->ses[s].agent != b->agent || m->ses[s].result_ev != NONE ||
 	    json_type(j, t) != JSON_STRING)
 		return false;
 	same = model_fact(m, s, FACT_ID, &id) && json_streq(j, t, id.p);
@@ -88,7 +110,7 @@ system_line(struct build *b)
 		if (continues(b))
 			build_hidden(b);
 		else
-			build_session(b, AGENT_CLAUDE);
+			build_session(b);
 		return;
 	}
 	for (size_t i = 0; i < ARRAY_LEN(quiet); i++)
@@ -144,7 +166,7 @@ assistant_line(struct build *b)
 					     i};
 
 			if (json_type(j, name) == JSON_STRING)
-				r.kind = tool_kind_of(raw, n);
+				r.kind = agent_tool_kind(&agent_claude, raw, n);
 			build_call_start(b, &r);
 		}
 	}
@@ -280,37 +302,268 @@ block(const struct json *j, unsigned part)
 	return json_type(j, t) == JSON_OBJECT ? t : -1;
 }
 
+/* Where a call's facts are: the tool_use block's input (the
+ * arguments), and the rich result beside the tool_result block
+ * (tool_use_result, when it is an object: Bash's stdout and stderr, an
+ * Edit's patch, a Read's file). */
+enum { ARGS, RES };
+
+/* clang-format off */
+static const struct fact_row claude_facts[] = {
+	{FACT_ANY_KIND, CALL_ERROR, RES, "error.message|error|message"},
+	{TK_SHELL, CALL_COMMAND, ARGS, "command"},
+	{TK_SHELL, CALL_DESCRIPTION, ARGS, "description"},
+	{TK_SHELL, CALL_TIMEOUT_MS, ARGS, "timeout"},
+	{TK_SHELL, CALL_BACKGROUND, ARGS, "run_in_background"},
+	{TK_SHELL, CALL_INTERRUPTED, RES, "interrupted"},
+	{TK_SHELL, CALL_STDOUT, RES, "stdout"},
+	{TK_SHELL, CALL_STDERR, RES, "stderr"},
+	{TK_READ, CALL_PATH, ARGS, "file_path"},
+	{TK_READ, CALL_PATH, RES, "file.filePath"},
+	{TK_READ, CALL_FIRST_LINE, RES, "file.startLine"},
+	{TK_READ, CALL_FIRST_LINE, ARGS, "offset"},
+	{TK_READ, CALL_TOTAL_LINES, RES, "file.totalLines"},
+	{TK_READ, CALL_TOTAL_LINES, RES, "file.numLines"},
+	{TK_READ, CALL_CONTENT, RES, "file.content"},
+	{TK_EDIT, CALL_PATH, ARGS, "file_path|notebook_path"},
+	{TK_EDIT, CALL_PATH, RES, "filePath"},
+	{TK_EDIT, CALL_HUNKS, RES, "structuredPatch"},
+	{TK_EDIT, CALL_OLD_TEXT, ARGS, "old_string"},
+	{TK_EDIT, CALL_NEW_TEXT, ARGS, "new_string"},
+	{TK_EDIT, CALL_NEW_TEXT, RES, "newString"},
+	{TK_EDIT, CALL_EDITS, ARGS, "edits"},
+	{TK_EDIT, CALL_REPLACE_ALL, ARGS, "replace_all"},
+	{TK_WRITE, CALL_PATH, ARGS, "file_path"},
+	{TK_WRITE, CALL_PATH, RES, "filePath"},
+	{TK_WRITE, CALL_HUNKS, RES, "structuredPatch"},
+	{TK_WRITE, CALL_WRITTEN, ARGS, "content"},
+	{TK_GREP, CALL_QUERY, ARGS, "pattern"},
+	{TK_GREP, CALL_DIR, ARGS, "path"},
+	{TK_GREP, CALL_GLOB, ARGS, "glob"},
+	{TK_GREP, CALL_IGNORE_CASE, ARGS, "-i"},
+	{TK_GREP, CALL_MODE, RES, "mode"},
+	{TK_GREP, CALL_MODE, ARGS, "output_mode"},
+	{TK_GREP, CALL_FILE_COUNT, RES, "numFiles"},
+	{TK_GREP, CALL_LINE_COUNT, RES, "numLines"},
+	{TK_GREP, CALL_MATCH_COUNT, RES, "numMatches"},
+	{TK_GREP, CALL_MATCH_TEXT, RES, "content"},
+	{TK_GREP, CALL_FILES, RES, "filenames"},
+	{TK_GLOB, CALL_QUERY, ARGS, "pattern"},
+	{TK_GLOB, CALL_DIR, ARGS, "path"},
+	{TK_GLOB, CALL_FILE_COUNT, RES, "numFiles"},
+	{TK_GLOB, CALL_TRUNCATED, RES, "truncated"},
+	{TK_GLOB, CALL_FILES, RES, "filenames"},
+	{TK_LS, CALL_PATH, ARGS, "path"},
+	{TK_TODOS, CALL_TODOS_ASKED, ARGS, "todos"},
+	{TK_TODOS, CALL_TODOS, RES, "newTodos"},
+	{TK_MCP, CALL_MCP_CONTENT, RES, "content"},
+	{TK_TASK, CALL_DESCRIPTION, ARGS, "description"},
+	{TK_TASK, CALL_SUB_TYPE, ARGS, "subagent_type"},
+	{TK_TASK, CALL_MODEL, ARGS, "model"},
+	{TK_TASK, CALL_SUB_ID, RES, "agentId"},
+	{TK_TASK, CALL_BG_ID, RES, "agentId"},
+	{TK_TASK, CALL_STATUS, RES, "status"},
+	{TK_TASK, CALL_RUN_MS, RES, "totalDurationMs"},
+	{TK_TASK, CALL_TOKENS, RES, "totalTokens"},
+	{TK_TASK, CALL_TOOL_CALLS, RES, "totalToolUseCount"},
+	{TK_TASK, CALL_BACKGROUND, RES, "isAsync"},
+	{TK_TASK, CALL_BACKGROUND, ARGS, "run_in_background"},
+	{TK_TASK, CALL_OUTPUT_FILE, RES, "outputFile"},
+	{TK_TASK, CALL_PROMPT, ARGS, "prompt"},
+	{TK_TASK, CALL_ANSWER, RES, "content"},
+	{TK_AWAIT, CALL_TASK_ID, ARGS, "bash_id"},
+	{TK_WEBFETCH, CALL_URL, ARGS, "url"},
+	{TK_WEBFETCH, CALL_URL, RES, "url"},
+	{TK_WEBFETCH, CALL_PROMPT, ARGS, "prompt"},
+	{TK_WEBFETCH, CALL_STATUS_CODE, RES, "code"},
+	{TK_WEBFETCH, CALL_STATUS_TEXT, RES, "codeText"},
+	{TK_WEBFETCH, CALL_SIZE, RES, "bytes"},
+	{TK_WEBFETCH, CALL_RUN_MS, RES, "durationMs"},
+	{TK_WEBFETCH, CALL_ANSWER, RES, "result"},
+	{TK_WEBSEARCH, CALL_QUERY, ARGS, "query"},
+	{TK_WEBSEARCH, CALL_QUERY, RES, "query"},
+	{TK_WEBSEARCH, CALL_RUN_S, RES, "durationSeconds"},
+	{TK_WEBSEARCH, CALL_RESULTS, RES, "results"},
+	{TK_QUESTION, CALL_QUESTIONS, ARGS, "questions"},
+	{TK_QUESTION, CALL_ANSWERS, RES, "answers"},
+};
+/* clang-format on */
+
+/* An MCP server's tool, mcp__server__tool: the server and the tool (the
+ * rest, when there is no second "__"). */
+static void
+mcp_names(const struct json *j, int name, struct call_facts *v)
+{
+	struct buf s = {0};
+	size_t i = 5;
+
+	if (json_type(j, name) == JSON_STRING)
+		json_decode(j, name, &s);
+	if (s.n <= 5 || memcmp(s.p, "mcp__", 5) != 0 || s.n > UINT32_MAX) {
+		buf_free(&s);
+		return;
+	}
+	while (i + 1 < s.n && !(s.p[i] == '_' && s.p[i + 1] == '_'))
+		i++;
+	if (i + 1 < s.n) {
+		call_set_part(v, CALL_MCP_SERVER, j, name, 5, (uint32_t)(s.n - i));
+		call_set_part(v, CALL_MCP_TOOL, j, name, (uint32_t)(i + 2), 0);
+	} else {
+		call_set_part(v, CALL_MCP_TOOL, j, name, 5, 0);
+	}
+	buf_free(&s);
+}
+
+/* "Exit code N" at the start of what a call gave (a failed Bash says its
+ * code only there, §10.1): the code, from the raw text. */
+static void
+exit_code(struct call_facts *v, struct call_facts *out)
+{
+	const struct factval *f = call_fact(v, CALL_TEXT);
+	const struct json *j;
+	int t;
+	size_t n, i = 10;
+	const char *s;
+	int64_t code = 0;
+
+	if (f == NULL)
+		return;
+	j = f->j;
+	t = f->t;
+	if (json_type(j, t) == JSON_ARRAY && json_size(j, t) > 0)
+		t = json_type(j, t + 1) == JSON_OBJECT ? json_get(j, t + 1, "text") : t + 1;
+	if (json_type(j, t) != JSON_STRING)
+		return;
+	s = json_raw(j, t, &n);
+	if (n <= 10 || memcmp(s, "Exit code ", 10) != 0)
+		return;
+	if (s[i] == '-' || s[i] == '+')
+		i++;
+	if (i == n || s[i] < '0' || s[i] > '9')
+		return;
+	for (; i < n && s[i] >= '0' && s[i] <= '9' && code < INT64_MAX / 10 - 9; i++)
+		code = code * 10 + (s[i] - '0');
+	call_set_number(out, CALL_EXIT, s[10] == '-' ? -code : code);
+}
+
+/* A read's last line: it read file.numLines from file.startLine. */
+static void
+read_range(struct fact_place res, struct call_facts *v)
+{
+	int64_t a, b;
+
+	if (json_int_at(res.j, res.t, "file.startLine", &a) &&
+	    json_int_at(res.j, res.t, "file.numLines", &b) && b > 0 && a <= INT64_MAX - b)
+		call_set_number(v, CALL_LAST_LINE, a + b - 1);
+}
+
 /* The call is the tool_use block of its started line and the tool_result
- * block of its completed one; the rich result (Bash's stdout and stderr,
- * an Edit's patch, a Read's file) is the completed line's tool_use_result,
- * when it is an object. */
+ * block of its completed one. */
 static void
 claude_load(const struct model *m, uint32_t c, const struct json *sj, const struct json *dj,
-	    struct callview *v)
+	    struct call_facts *v)
 {
 	const struct call *call = &m->call[c];
 	int s = sj != NULL ? block(sj, call->spart) : -1;
 	int d = dj != NULL ? block(dj, call->dpart) : -1;
 
+	v->rows = claude_facts;
+	v->nrows = ARRAY_LEN(claude_facts);
 	if (s >= 0) {
-		v->aj = v->nj = v->ij = sj;
-		v->holder = s;
-		v->args = json_get(sj, s, "input");
-		v->name = json_get(sj, s, "name");
-		v->id = json_get(sj, s, "id");
+		v->place[ARGS] = (struct fact_place){sj, json_get(sj, s, "input")};
+		call_set(v, CALL_ID, sj, json_get(sj, s, "id"));
+		call_set(v, CALL_NAME, sj, json_get(sj, s, "name"));
+		call_set(v, CALL_ARGS, sj, v->place[ARGS].t);
+		if (v->kind == TK_MCP) {
+			mcp_names(sj, json_get(sj, s, "name"), v);
+			/* Its whole input is the tool's arguments. */
+			call_set(v, CALL_MCP_ARGS, sj, v->place[ARGS].t);
+		}
 	}
-	if (d < 0)
-		return;
-	v->rj = v->tj = dj;
-	v->result = d;
-	v->text = json_get(dj, d, "content");
-	v->var = json_get(dj, 0, "tool_use_result");
-	if (json_type(dj, v->var) != JSON_OBJECT)
-		v->var = -1;
-	if (s < 0) {
-		v->ij = dj;
-		v->id = json_get(dj, d, "tool_use_id");
+	if (d >= 0) {
+		int r = json_get(dj, 0, "tool_use_result");
+
+		if (s < 0)
+			call_set(v, CALL_ID, dj, json_get(dj, d, "tool_use_id"));
+		call_set(v, CALL_RESULT, dj, d);
+		call_set(v, CALL_TEXT, dj, json_get(dj, d, "content"));
+		if (json_type(dj, r) == JSON_OBJECT) {
+			v->place[RES] = (struct fact_place){dj, r};
+			call_set(v, CALL_PAYLOAD, dj, r);
+			call_set(v, CALL_SHOWN, dj, r);
+		}
+		exit_code(v, v);
 	}
+	if (v->kind == TK_READ)
+		read_range(v->place[RES], v);
+}
+
+/* A todo's state: "completed", "in_progress". */
+static void
+todo_state(const struct json *j, int t, struct elem_facts *e)
+{
+	int st = json_get(j, t, "status");
+	enum todo_state s = TODO_PENDING;
+
+	if (json_streq(j, st, "completed"))
+		s = TODO_DONE;
+	else if (json_streq(j, st, "in_progress"))
+		s = TODO_ACTIVE;
+	else if (json_streq(j, st, "cancelled"))
+		s = TODO_CANCELLED;
+	elem_set_number(e, EL_STATE, s);
+}
+
+static bool
+claude_elem(enum fact_list l, const struct json *j, int t, struct elem_facts *e)
+{
+	if ((l == FL_PARTS || l == FL_OPTIONS || l == FL_RESULTS || l == FL_LINKS) &&
+	    agent_elem_string(j, t, EL_TEXT, e))
+		return true;
+	if (l == FL_FILES)
+		return agent_elem_string(j, t, EL_NAME, e);
+	if (json_type(j, t) != JSON_OBJECT)
+		return false;
+	switch (l) {
+	case FL_PARTS:
+	case FL_CONTENT:
+		elem_find(e, EL_TEXT, j, t, "text");
+		break;
+	case FL_TODOS:
+		elem_find(e, EL_TEXT, j, t, "content");
+		todo_state(j, t, e);
+		break;
+	case FL_QUESTIONS:
+		elem_find(e, EL_TEXT, j, t, "question");
+		elem_find(e, EL_OPTIONS, j, t, "options");
+		elem_find(e, EL_MULTI, j, t, "multiSelect");
+		break;
+	case FL_OPTIONS:
+		elem_find(e, EL_TEXT, j, t, "label");
+		elem_find(e, EL_DETAIL, j, t, "description");
+		break;
+	case FL_RESULTS: /* {tool_use_id, content: [{title, url}]} */
+		elem_find(e, EL_LINKS, j, t, "content");
+		/* fall through */
+	case FL_LINKS:
+		elem_find(e, EL_TITLE, j, t, "title");
+		elem_find(e, EL_URL, j, t, "url");
+		break;
+	case FL_HUNKS:
+		elem_find(e, EL_OLD_START, j, t, "oldStart");
+		elem_find(e, EL_OLD_LINES, j, t, "oldLines");
+		elem_find(e, EL_NEW_START, j, t, "newStart");
+		elem_find(e, EL_NEW_LINES, j, t, "newLines");
+		elem_find(e, EL_LINES, j, t, "lines");
+		break;
+	case FL_EDITS:
+		elem_find(e, EL_OLD, j, t, "old_string");
+		elem_find(e, EL_NEW, j, t, "new_string");
+		break;
+	default:
+		return false;
+	}
+	return true;
 }
 
 /* Notices in words: sub-agents started and ended, API retries. */
@@ -369,7 +622,10 @@ const struct agent agent_claude = {
 	.line = claude_line,
 	.text = claude_text,
 	.load = claude_load,
+	.elem = claude_elem,
+	.tools = claude_tools,
 	.notice = claude_notice,
+	.top = {[TOP_TYPE] = "type", [TOP_SUBTYPE] = "subtype", [TOP_ISO] = "timestamp"},
 	.fact =
 		{
 			[FACT_ID] = "session_id",
@@ -383,4 +639,7 @@ const struct agent agent_claude = {
 			[FACT_DENIALS] = "permission_denials",
 		},
 	.usage = claude_usage,
+	.task_status = "status",
+	.mark = "\"init\"",
+	.resume = {"claude", "--resume"},
 };

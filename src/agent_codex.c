@@ -10,6 +10,18 @@
 
 #include "json.h"
 
+/* Its item types that are tool calls (every other one but a reply, its
+ * reasoning and an error is one too, of a kind nobody documented). */
+static const struct agent_tool codex_tools[] = {
+	{"command_execution", TK_SHELL},
+	{"file_change", TK_EDIT},
+	{"mcp_tool_call", TK_MCP},
+	{"todo_list", TK_TODOS},
+	{"collab_tool_call", TK_TASK},
+	{"web_search", TK_WEBSEARCH},
+	{NULL, TK_OTHER},
+};
+
 static bool
 codex_starts(const struct json *j, const int *k)
 {
@@ -73,7 +85,7 @@ item_line(struct build *b, int item)
 		build_hidden(b);
 	} else {
 		if (json_type(j, type) == JSON_STRING)
-			r.kind = tool_kind_of(raw, n);
+			r.kind = agent_tool_kind(&agent_codex, raw, n);
 		if (json_streq(j, t, "item.started")) {
 			build_call_start(b, &r);
 		} else {
@@ -90,7 +102,7 @@ codex_line(struct build *b)
 	int t = b->k[TOP_TYPE], item = json_get(j, 0, "item");
 
 	if (json_streq(j, t, "thread.started"))
-		build_session(b, AGENT_CODEX);
+		build_session(b);
 	else if (json_streq(j, t, "turn.started"))
 		build_hidden(b);
 	else if (json_type(j, item) == JSON_OBJECT && codex_looks(j, b->k))
@@ -113,27 +125,136 @@ codex_text(const struct json *j, enum ev_type type, struct buf *out)
 		json_decode(j, t, out);
 }
 
+/* Where a call's facts are: the item as it started (or completed, when
+ * it never started), and as it completed. */
+enum { ITEM, DONE };
+
+/* clang-format off */
+static const struct fact_row codex_facts[] = {
+	{FACT_ANY_KIND, CALL_ERROR, DONE, "error.message"},
+	{TK_SHELL, CALL_EXIT, DONE, "exit_code"},
+	{TK_EDIT, CALL_CHANGES, DONE, "changes"},
+	{TK_EDIT, CALL_CHANGES, ITEM, "changes"},
+	{TK_MCP, CALL_MCP_SERVER, ITEM, "server"},
+	{TK_MCP, CALL_MCP_TOOL, ITEM, "tool"},
+	{TK_MCP, CALL_MCP_ARGS, ITEM, "arguments"},
+	{TK_MCP, CALL_MCP_CONTENT, DONE, "result.content"},
+	{TK_TODOS, CALL_TODOS_ASKED, ITEM, "items"},
+	{TK_TODOS, CALL_TODOS, DONE, "items"},
+	{TK_TASK, CALL_TOOL, ITEM, "tool"},
+	{TK_TASK, CALL_STATUS, DONE, "status"},
+	{TK_WEBSEARCH, CALL_QUERY, ITEM, "query"},
+};
+/* clang-format on */
+
+/* A command as Codex sends it, `/bin/bash -lc '…'`: the command people
+ * read is what the quotes hold (the detail shows it whole). */
+static void
+command(const struct json *j, int item, struct call_facts *v)
+{
+	static const char *const wraps[] = {"/bin/bash -lc '", "bash -lc '", "/bin/sh -c '",
+					    "sh -c '"};
+	int t = json_path_typed(j, item, "command|cmd", JSON_STRING);
+	struct buf s = {0};
+
+	if (t < 0)
+		return;
+	call_set(v, CALL_COMMAND_SENT, j, t);
+	call_set(v, CALL_COMMAND, j, t);
+	json_decode(j, t, &s);
+	for (size_t i = 0;
+	     i < ARRAY_LEN(wraps) && s.n >= 2 && s.n < UINT32_MAX && s.p[s.n - 1] == '\''; i++) {
+		size_t w = strlen(wraps[i]);
+
+		if (s.n > w && memcmp(s.p, wraps[i], w) == 0 &&
+		    memchr(s.p + w, '\'', s.n - w - 1) == NULL) {
+			call_set_part(v, CALL_COMMAND, j, t, (uint32_t)w, 1);
+			break;
+		}
+	}
+	buf_free(&s);
+}
+
+/* An edit's first file, and how many more it changed. */
+static void
+first_change(struct call_facts *v)
+{
+	const struct factval *cs = call_fact(v, CALL_CHANGES);
+	int n = fact_size(cs), p;
+
+	if (n <= 0 || json_type(cs->j, cs->t + 1) != JSON_OBJECT)
+		return;
+	p = json_get(cs->j, cs->t + 1, "path");
+	if (json_type(cs->j, p) != JSON_STRING)
+		return;
+	call_set(v, CALL_PATH, cs->j, p);
+	if (n > 1)
+		call_set_number(v, CALL_MORE, n - 1);
+}
+
 /* The item is both the arguments (as it started) and the result (as it
  * completed); its aggregated_output is what it gave. */
 static void
 codex_load(const struct model *m, uint32_t c, const struct json *sj, const struct json *dj,
-	   struct callview *v)
+	   struct call_facts *v)
 {
 	int si = json_get(sj, 0, "item"), di = json_get(dj, 0, "item");
 
+	v->rows = codex_facts;
+	v->nrows = ARRAY_LEN(codex_facts);
 	(void)m;
 	(void)c;
 	if (si >= 0 || di >= 0) {
-		v->aj = v->nj = v->ij = si >= 0 ? sj : dj;
-		v->holder = v->args = si >= 0 ? si : di;
-		v->name = json_get(v->aj, v->args, "type");
-		v->id = json_get(v->aj, v->args, "id");
+		v->place[ITEM] =
+			si >= 0 ? (struct fact_place){sj, si} : (struct fact_place){dj, di};
+		call_set(v, CALL_ID, v->place[ITEM].j,
+			 json_get(v->place[ITEM].j, v->place[ITEM].t, "id"));
+		call_set(v, CALL_NAME, v->place[ITEM].j,
+			 json_get(v->place[ITEM].j, v->place[ITEM].t, "type"));
+		call_set(v, CALL_ARGS, v->place[ITEM].j, v->place[ITEM].t);
 	}
-	if (di < 0)
-		return;
-	v->rj = v->tj = dj;
-	v->result = v->var = di;
-	v->text = json_get(dj, di, "aggregated_output");
+	if (di >= 0) {
+		v->place[DONE] = (struct fact_place){dj, di};
+		call_set(v, CALL_RESULT, dj, di);
+		call_set(v, CALL_PAYLOAD, dj, di);
+		call_set(v, CALL_SHOWN, dj, di);
+		call_set(v, CALL_TEXT, dj, json_get(dj, di, "aggregated_output"));
+	}
+	if (v->kind == TK_SHELL && v->place[ITEM].j != NULL)
+		command(v->place[ITEM].j, v->place[ITEM].t, v);
+	if (v->kind == TK_SHELL && call_fact(v, CALL_COMMAND) == NULL && v->place[DONE].j != NULL)
+		command(dj, di, v);
+	if (v->kind == TK_EDIT)
+		first_change(v);
+}
+
+static bool
+codex_elem(enum fact_list l, const struct json *j, int t, struct elem_facts *e)
+{
+	bool done = false;
+
+	if (l == FL_PARTS && agent_elem_string(j, t, EL_TEXT, e))
+		return true;
+	if (json_type(j, t) != JSON_OBJECT)
+		return false;
+	switch (l) {
+	case FL_PARTS:
+	case FL_CONTENT:
+		elem_find(e, EL_TEXT, j, t, "text");
+		break;
+	case FL_TODOS: /* {text, completed} */
+		elem_find(e, EL_TEXT, j, t, "text");
+		json_bool(j, json_get(j, t, "completed"), &done);
+		elem_set_number(e, EL_STATE, done ? TODO_DONE : TODO_PENDING);
+		break;
+	case FL_CHANGES:
+		elem_find(e, EL_KIND, j, t, "kind");
+		elem_find(e, EL_PATH, j, t, "path");
+		break;
+	default:
+		return false;
+	}
+	return true;
 }
 
 /* An error, in words. */
@@ -159,7 +280,10 @@ const struct agent agent_codex = {
 	.line = codex_line,
 	.text = codex_text,
 	.load = codex_load,
+	.elem = codex_elem,
+	.tools = codex_tools,
 	.notice = codex_notice,
+	.top = {[TOP_TYPE] = "type"},
 	.fact =
 		{
 			[FACT_ID] = "thread_id",
@@ -167,4 +291,6 @@ const struct agent agent_codex = {
 			[FACT_ERROR] = "error.message",
 		},
 	.usage = codex_usage,
+	.mark = "\"thread.started\"",
+	.resume = {"codex", "resume"},
 };

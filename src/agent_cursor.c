@@ -10,6 +10,29 @@
 #include "json.h"
 #include "text.h"
 
+/* Its tools: the key of the tool_call object that ends in "ToolCall" (§3). */
+static const struct agent_tool cursor_tools[] = {
+	{"shellToolCall", TK_SHELL},
+	{"readToolCall", TK_READ},
+	{"editToolCall", TK_EDIT},
+	{"writeToolCall", TK_WRITE},
+	{"grepToolCall", TK_GREP},
+	{"deleteToolCall", TK_DELETE},
+	{"globToolCall", TK_GLOB},
+	{"lsToolCall", TK_LS},
+	{"updateTodosToolCall", TK_TODOS},
+	{"mcpToolCall", TK_MCP},
+	{"getMcpToolsToolCall", TK_MCP_TOOLS},
+	{"taskToolCall", TK_TASK},
+	{"awaitToolCall", TK_AWAIT},
+	{"semSearchToolCall", TK_SEMSEARCH},
+	{"webFetchToolCall", TK_WEBFETCH},
+	{"webSearchToolCall", TK_WEBSEARCH},
+	{"askQuestionToolCall", TK_QUESTION},
+	{"readLintsToolCall", TK_LINTS},
+	{NULL, TK_OTHER},
+};
+
 static bool
 cursor_starts(const struct json *j, const int *k)
 {
@@ -28,7 +51,7 @@ cursor_looks(const struct json *j, const int *k)
 static int64_t
 cursor_time(const struct json *j, const int *k)
 {
-	return agent_ms(j, k[TOP_TS]);
+	return agent_ms(j, k[TOP_MS]);
 }
 
 /* What the event is, from its type and subtype. */
@@ -200,6 +223,39 @@ task_result(const struct json *j)
 	return CR_OTHER;
 }
 
+/* The kind object of a parsed tool event: the value of the `tool_call`
+ * key that ends in "ToolCall" (§3), with the token naming it in *name; -1
+ * when there is none. tc is the event's tool_call value when the caller
+ * has it, or -1. */
+static int
+tool_object(const struct json *j, int tc, int *name)
+{
+	int n, k;
+
+	if (tc < 0)
+		tc = json_get(j, 0, "tool_call");
+	if (json_type(j, tc) != JSON_OBJECT)
+		return -1;
+	n = json_size(j, tc);
+	k = tc + 1;
+	for (int i = 0; i < n; i++) {
+		if (json_type(j, k + 1) == JSON_OBJECT && json_strsuffix(j, k, "ToolCall")) {
+			*name = k;
+			return k + 1;
+		}
+		k = json_next(j, k + 1);
+	}
+	/* The shape one consumer claims (src/FORMAT.md §3):
+	 * "tool_call":{"tool":{"case":"readToolCall","value":{…}}}. */
+	k = json_get(j, tc, "tool");
+	if (json_type(j, json_get(j, k, "case")) == JSON_STRING &&
+	    json_type(j, json_get(j, k, "value")) == JSON_OBJECT) {
+		*name = json_get(j, k, "case");
+		return json_get(j, k, "value");
+	}
+	return -1;
+}
+
 /* A tool_call event's call: its call_id (or the toolCallId beside the
  * kind), its kind, its own clock, and for a completion how it ended. */
 static void
@@ -222,7 +278,7 @@ tool_event(struct build *b, bool done)
 		size_t n;
 		const char *raw = json_raw(j, name, &n);
 
-		r.kind = tool_kind_of(raw, n);
+		r.kind = agent_tool_kind(&agent_cursor, raw, n);
 		r.result = call_result_of(j, obj);
 		r.has_args = json_get(j, obj, "args") >= 0;
 	}
@@ -246,7 +302,7 @@ cursor_line(struct build *b)
 
 	switch (cursor_classify(j, k)) {
 	case EV_INIT:
-		build_session(b, AGENT_CURSOR);
+		build_session(b);
 		break;
 	case EV_USER:
 		build_prompt(b);
@@ -258,7 +314,7 @@ cursor_line(struct build *b)
 		break;
 	case EV_TEXT_DELTA:
 		/* A delta has timestamp_ms and no model_call_id (§4). */
-		build_text(b, k[TOP_TS] >= 0 && k[TOP_MODEL_CALL] < 0 ? TEXT_DELTA : TEXT_SEGMENT);
+		build_text(b, k[TOP_MS] >= 0 && k[TOP_MODEL_CALL] < 0 ? TEXT_DELTA : TEXT_SEGMENT);
 		break;
 	case EV_TOOL_START:
 	case EV_TOOL_DONE:
@@ -283,6 +339,34 @@ cursor_line(struct build *b)
 	}
 }
 
+/* Append the texts of a message's content: a string, or parts with a
+ * text (a prompt's, a reply's). */
+static void
+message_text(const struct json *j, struct buf *out)
+{
+	int c = json_path(j, 0, "message.content");
+	int n, t;
+
+	if (json_type(j, c) == JSON_STRING) {
+		json_decode(j, c, out);
+		return;
+	}
+	if (json_type(j, c) != JSON_ARRAY)
+		return;
+	n = json_size(j, c);
+	t = c + 1;
+	for (int i = 0; i < n; i++, t = json_next(j, t)) {
+		if (json_type(j, t) == JSON_OBJECT) {
+			int txt = json_get(j, t, "text");
+
+			if (json_type(j, txt) == JSON_STRING)
+				json_decode(j, txt, out);
+		} else if (json_type(j, t) == JSON_STRING) {
+			json_decode(j, t, out);
+		}
+	}
+}
+
 static void
 cursor_text(const struct json *j, enum ev_type type, struct buf *out)
 {
@@ -294,7 +378,34 @@ cursor_text(const struct json *j, enum ev_type type, struct buf *out)
 			json_decode(j, t, out);
 		return;
 	}
-	agent_message_text(j, out);
+	message_text(j, out);
+}
+
+/* Tokens before a delta's text ends, with its fields in the usual order
+ * (src/FORMAT.md §4): {"type":"thinking","subtype":"delta","text":"..." and
+ * {"type":"assistant","message":{"role":"assistant","content":
+ * [{"type":"text","text":"..."}]}. session_id and timestamp_ms follow. */
+#define HEAD_THINK_DELTA 7
+#define HEAD_TEXT_DELTA 14
+
+static bool
+cursor_text_head(struct json *j, const char *p, size_t n, enum ev_type type, struct buf *out)
+{
+	int t;
+
+	if (type == EV_THINK_DELTA) {
+		if (json_parse_head(j, p, n, HEAD_THINK_DELTA) != JSON_OK ||
+		    (t = json_get(j, 0, "text")) < 0)
+			return false;
+		if (json_type(j, t) == JSON_STRING)
+			json_decode(j, t, out);
+		return true;
+	}
+	if (json_parse_head(j, p, n, HEAD_TEXT_DELTA) != JSON_OK ||
+	    (t = json_path(j, 0, "message.content")) < 0 || !json_whole(j, t))
+		return false;
+	message_text(j, out);
+	return true;
 }
 
 /* The call's id in a tool event: its call_id, or the toolCallId of its
@@ -309,44 +420,287 @@ cursor_id(const struct json *j)
 	return json_is_value(j, t) ? t : -1;
 }
 
+/* Where a call's facts are (§3): its arguments (args), the kind object
+ * holding them (description beside them), the result's payload (the
+ * value of its one key: success, failure, rejected, error). */
+enum { ARGS, HOLDER, RES };
+
+/* clang-format off */
+static const struct fact_row cursor_facts[] = {
+	{FACT_ANY_KIND, CALL_ERROR, RES, "errorMessage|message|error|error.message|modelVisibleError"},
+	{FACT_ANY_KIND, CALL_REASON, RES, "reason"},
+	{FACT_ANY_KIND, CALL_READ_ONLY, RES, "isReadonly"},
+	{TK_SHELL, CALL_COMMAND, ARGS, "command"},
+	{TK_SHELL, CALL_COMMAND, RES, "command"},
+	{TK_SHELL, CALL_DIR, ARGS, "workingDirectory"},
+	{TK_SHELL, CALL_DIR, RES, "workingDirectory"},
+	{TK_SHELL, CALL_DESCRIPTION, HOLDER, "description"},
+	{TK_SHELL, CALL_DESCRIPTION, ARGS, "description"},
+	{TK_SHELL, CALL_EXIT, RES, "exitCode"},
+	{TK_SHELL, CALL_SIGNAL, RES, "signal"},
+	{TK_SHELL, CALL_ABORTED, RES, "aborted"},
+	{TK_SHELL, CALL_INTERRUPTED, RES, "interrupted"},
+	{TK_SHELL, CALL_RUN_MS, RES, "executionTime"},
+	{TK_SHELL, CALL_LOCAL_MS, RES, "localExecutionTimeMs"},
+	{TK_SHELL, CALL_TIMEOUT_MS, ARGS, "timeout"},
+	{TK_SHELL, CALL_BACKGROUND, ARGS, "isBackground"},
+	{TK_SHELL, CALL_BG_ID, RES, "shellId"},
+	{TK_SHELL, CALL_PID, RES, "pid"},
+	{TK_SHELL, CALL_BG_WHY, RES, "backgroundReason"},
+	{TK_SHELL, CALL_STDOUT, RES, "stdout"},
+	{TK_SHELL, CALL_STDERR, RES, "stderr"},
+	{TK_SHELL, CALL_OUTPUT, RES, "interleavedOutput"},
+	{TK_READ, CALL_PATH, ARGS, "path"},
+	{TK_READ, CALL_PATH, RES, "path"},
+	{TK_READ, CALL_FIRST_LINE, RES, "readRange.startLine"},
+	{TK_READ, CALL_FIRST_LINE, ARGS, "offset"},
+	{TK_READ, CALL_LAST_LINE, RES, "readRange.endLine"},
+	{TK_READ, CALL_TOTAL_LINES, RES, "totalLines"},
+	{TK_READ, CALL_FILE_SIZE, RES, "fileSize"},
+	{TK_READ, CALL_TRUNCATED, RES, "exceededLimit"},
+	{TK_READ, CALL_CONTENT, RES, "content"},
+	{TK_EDIT, CALL_PATH, ARGS, "path"},
+	{TK_EDIT, CALL_PATH, RES, "path"},
+	{TK_EDIT, CALL_LINES_ADDED, RES, "linesAdded"},
+	{TK_EDIT, CALL_LINES_REMOVED, RES, "linesRemoved"},
+	{TK_EDIT, CALL_MESSAGE, RES, "message"},
+	{TK_EDIT, CALL_DIFF, RES, "diffString"},
+	{TK_EDIT, CALL_BEFORE, RES, "beforeFullFileContent"},
+	{TK_EDIT, CALL_AFTER, RES, "afterFullFileContent"},
+	{TK_EDIT, CALL_WRITTEN, ARGS, "streamContent"},
+	{TK_EDIT, CALL_OLD_TEXT, ARGS, "strReplace.oldText"},
+	{TK_EDIT, CALL_NEW_TEXT, ARGS, "strReplace.newText"},
+	{TK_EDIT, CALL_PATCH, ARGS, "applyPatch.patchContent"},
+	{TK_WRITE, CALL_PATH, ARGS, "path"},
+	{TK_WRITE, CALL_PATH, RES, "path"},
+	{TK_WRITE, CALL_LINES_ADDED, RES, "linesCreated"},
+	{TK_WRITE, CALL_FILE_SIZE, RES, "fileSize"},
+	{TK_WRITE, CALL_WRITTEN, ARGS, "fileText"},
+	{TK_DELETE, CALL_PATH, ARGS, "path"},
+	{TK_DELETE, CALL_PATH, RES, "path"},
+	{TK_DELETE, CALL_FILE_SIZE, RES, "fileSize"},
+	{TK_DELETE, CALL_BEFORE, RES, "prevContent"},
+	{TK_GREP, CALL_QUERY, ARGS, "pattern"},
+	{TK_GREP, CALL_QUERY, RES, "pattern"},
+	{TK_GREP, CALL_DIR, ARGS, "path"},
+	{TK_GREP, CALL_GLOB, ARGS, "glob"},
+	{TK_GREP, CALL_IGNORE_CASE, ARGS, "caseInsensitive"},
+	{TK_GREP, CALL_MODE, RES, "outputMode"},
+	{TK_GREP, CALL_ROOTS, RES, "workspaceResults"},
+	{TK_GLOB, CALL_QUERY, ARGS, "globPattern"},
+	{TK_GLOB, CALL_QUERY, RES, "pattern"},
+	{TK_GLOB, CALL_DIR, ARGS, "targetDirectory"},
+	{TK_GLOB, CALL_DIR, RES, "path"},
+	{TK_GLOB, CALL_FILE_COUNT, RES, "totalFiles"},
+	{TK_GLOB, CALL_TRUNCATED, RES, "clientTruncated"},
+	{TK_GLOB, CALL_FILES, RES, "files"},
+	{TK_LS, CALL_PATH, ARGS, "path"},
+	{TK_LS, CALL_PATH, RES, "path"},
+	{TK_TODOS, CALL_TODOS_ASKED, ARGS, "todos"},
+	{TK_TODOS, CALL_TODOS, RES, "todos"},
+	{TK_TODOS, CALL_MERGE, ARGS, "merge"},
+	{TK_MCP, CALL_MCP_NAME, ARGS, "name|toolName"},
+	{TK_MCP, CALL_MCP_SERVER, ARGS, "providerIdentifier"},
+	{TK_MCP, CALL_MCP_TOOL, ARGS, "toolName"},
+	{TK_MCP, CALL_DESCRIPTION, HOLDER, "description"},
+	{TK_MCP, CALL_IS_ERROR, RES, "isError"},
+	{TK_MCP, CALL_MCP_ARGS, ARGS, "args"},
+	{TK_MCP, CALL_MCP_CONTENT, RES, "content"},
+	{TK_MCP_TOOLS, CALL_MCP_SERVER, ARGS, "server"},
+	{TK_MCP_TOOLS, CALL_MCP_TOOL, ARGS, "toolName"},
+	{TK_MCP_TOOLS, CALL_SCHEMA, RES, "content"},
+	{TK_TASK, CALL_DESCRIPTION, ARGS, "description"},
+	{TK_TASK, CALL_MODEL, ARGS, "model"},
+	{TK_TASK, CALL_SUB_ID, ARGS, "agentId"},
+	{TK_TASK, CALL_SUB_ID, RES, "agentId"},
+	{TK_TASK, CALL_BG_ID, RES, "agentId"},
+	{TK_TASK, CALL_STATUS, RES, "status"},
+	{TK_TASK, CALL_RUN_MS, RES, "durationMs"},
+	{TK_TASK, CALL_BACKGROUND, RES, "isBackground"},
+	{TK_TASK, CALL_PROMPT, ARGS, "prompt"},
+	{TK_TASK, CALL_STEPS, RES, "conversationSteps"},
+	{TK_AWAIT, CALL_TASK_ID, ARGS, "taskId"},
+	{TK_AWAIT, CALL_EXIT, RES, "complete.exitCode"},
+	{TK_SEMSEARCH, CALL_QUERY, ARGS, "query"},
+	{TK_WEBFETCH, CALL_URL, ARGS, "url"},
+	{TK_WEBFETCH, CALL_URL, RES, "url"},
+	{TK_WEBFETCH, CALL_PAGE, RES, "markdown"},
+	{TK_WEBSEARCH, CALL_QUERY, ARGS, "searchTerm"},
+	{TK_WEBSEARCH, CALL_RESULTS, RES, "references"},
+	{TK_QUESTION, CALL_TITLE, ARGS, "title"},
+	{TK_QUESTION, CALL_QUESTIONS, ARGS, "questions"},
+};
+/* clang-format on */
+
+/* Members of array or object t, or -1. */
+static int
+members(const struct json *j, int t)
+{
+	return json_type(j, t) == JSON_ARRAY || json_type(j, t) == JSON_OBJECT ? json_size(j, t)
+									       : -1;
+}
+
+/* A grep's first folder searched: how many lines matched, in how many
+ * files (its line says them); an ls's entries. */
+static void
+counts(const struct json *j, int res, struct call_facts *v)
+{
+	int wr = json_get(j, res, "workspaceResults");
+	int64_t a = 0, b;
+
+	if (v->kind == TK_GREP && json_type(j, wr) == JSON_OBJECT && json_size(j, wr) > 0) {
+		json_int_at(j, wr + 2, "content.totalMatchedLines", &a);
+		call_set_number(v, CALL_MATCH_COUNT, a);
+		if ((b = members(j, json_path(j, wr + 2, "content.matches"))) >= 0)
+			call_set_number(v, CALL_MATCH_FILES, b);
+	} else if (v->kind == TK_LS) {
+		a = members(j, json_path(j, res, "directoryTreeRoot.childrenFiles"));
+		b = members(j, json_path(j, res, "directoryTreeRoot.childrenDirs"));
+		call_set_number(v, CALL_ENTRIES, MAX(a, 0) + MAX(b, 0));
+	}
+}
+
 /* The arguments come from the completed event when it has them, else
  * from the started one (§3: a completion may leave them out). */
 static void
 cursor_load(const struct model *m, uint32_t c, const struct json *sj, const struct json *dj,
-	    struct callview *v)
+	    struct call_facts *v)
 {
-	int sobj = -1, dobj = -1, sname = -1, dname = -1;
+	int sobj = -1, dobj = -1, sname = -1, dname = -1, result = -1, name = -1;
+	const struct json *ij = sj != NULL ? sj : dj, *aj = NULL, *nj = NULL;
+	size_t n;
 
 	(void)m;
 	(void)c;
-	v->ij = sj != NULL ? sj : dj;
-	if (v->ij != NULL)
-		v->id = cursor_id(v->ij);
+	v->rows = cursor_facts;
+	v->nrows = ARRAY_LEN(cursor_facts);
+	if (ij != NULL)
+		call_set(v, CALL_ID, ij, cursor_id(ij));
 	if (sj != NULL && (sobj = tool_object(sj, -1, &sname)) < 0)
 		sj = NULL;
 	if (dj != NULL && (dobj = tool_object(dj, -1, &dname)) < 0)
 		dj = NULL;
 	if (dj != NULL) {
-		v->rj = dj;
-		v->result = json_get(dj, dobj, "result");
-		if (json_type(dj, v->result) == JSON_OBJECT && json_size(dj, v->result) > 0) {
-			v->varkey = v->result + 1;
-			v->var = v->result + 2;
+		result = json_get(dj, dobj, "result");
+		call_set(v, CALL_RESULT, dj, result);
+		call_set(v, CALL_SHOWN, dj, result);
+		if (json_type(dj, result) == JSON_OBJECT && json_size(dj, result) > 0) {
+			call_set(v, CALL_VARIANT, dj, result + 1);
+			call_set(v, CALL_PAYLOAD, dj, result + 2);
+			v->place[RES] = (struct fact_place){dj, result + 2};
 		}
-		v->nj = dj;
-		v->name = dname;
+		nj = dj;
+		name = dname;
 	}
 	if (dj != NULL && json_get(dj, dobj, "args") >= 0) {
-		v->aj = dj;
-		v->holder = dobj;
+		aj = dj;
+		v->place[HOLDER] = (struct fact_place){dj, dobj};
 	} else if (sj != NULL) {
-		v->aj = sj;
-		v->holder = sobj;
-		v->nj = sj;
-		v->name = sname;
+		aj = sj;
+		v->place[HOLDER] = (struct fact_place){sj, sobj};
+		nj = sj;
+		name = sname;
 	}
-	if (v->aj != NULL)
-		v->args = json_get(v->aj, v->holder, "args");
+	if (aj != NULL) {
+		v->place[ARGS] = (struct fact_place){aj, json_get(aj, v->place[HOLDER].t, "args")};
+		call_set(v, CALL_ARGS, aj, v->place[ARGS].t);
+	}
+	if (nj != NULL) {
+		call_set(v, CALL_NAME, nj, name);
+		/* An unknown kind's name reads without the "ToolCall" every
+		 * name has. */
+		json_raw(nj, name, &n);
+		if (v->kind == TK_OTHER && n > 8 && json_strsuffix(nj, name, "ToolCall"))
+			call_set_part(v, CALL_LABEL, nj, name, 0, 8);
+	}
+	if (v->result == CR_REJECTED)
+		call_set_words(v, CALL_REJECTED_NOTE,
+			       "(none given: without --force, shell commands are rejected)");
+	if (v->place[RES].j != NULL) {
+		counts(v->place[RES].j, v->place[RES].t, v);
+		/* A big file's text is left out of the stream (§3). */
+		if (v->kind == TK_READ &&
+		    json_get(v->place[RES].j, v->place[RES].t, "contentBlobId") >= 0 &&
+		    json_get(v->place[RES].j, v->place[RES].t, "content") < 0)
+			call_set_number(v, CALL_ELSEWHERE, 1);
+	}
+}
+
+/* A todo's state: "TODO_STATUS_COMPLETED" and so on. */
+static void
+todo_state(const struct json *j, int t, struct elem_facts *e)
+{
+	int st = json_get(j, t, "status");
+	enum todo_state s = TODO_PENDING;
+
+	if (json_strsuffix(j, st, "COMPLETED"))
+		s = TODO_DONE;
+	else if (json_strsuffix(j, st, "IN_PROGRESS"))
+		s = TODO_ACTIVE;
+	else if (json_strsuffix(j, st, "CANCELLED"))
+		s = TODO_CANCELLED;
+	elem_set_number(e, EL_STATE, s);
+}
+
+static bool
+cursor_elem(enum fact_list l, const struct json *j, int t, struct elem_facts *e)
+{
+	if (l == FL_ROOTS) { /* a member: the folder, then its matches */
+		int content = json_get(j, t + 1, "content");
+
+		elem_set(e, EL_NAME, j, t);
+		if (json_type(j, content) != JSON_OBJECT)
+			return false;
+		elem_find(e, EL_MATCHED, j, content, "totalMatchedLines");
+		elem_find(e, EL_TRUNCATED, j, content, "clientTruncated");
+		elem_find(e, EL_FILES, j, content, "matches");
+		return true;
+	}
+	if (l == FL_FILES || l == FL_OPTIONS || l == FL_RESULTS)
+		if (agent_elem_string(j, t, l == FL_FILES ? EL_NAME : EL_TEXT, e))
+			return true;
+	if (json_type(j, t) != JSON_OBJECT)
+		return false;
+	switch (l) {
+	case FL_FILES:
+		elem_find(e, EL_NAME, j, t, "path|name|file");
+		break;
+	case FL_TODOS:
+		elem_find(e, EL_TEXT, j, t, "content");
+		todo_state(j, t, e);
+		break;
+	case FL_QUESTIONS:
+		elem_find(e, EL_TEXT, j, t, "prompt");
+		elem_find(e, EL_OPTIONS, j, t, "options");
+		elem_find(e, EL_MULTI, j, t, "allowMultiple");
+		break;
+	case FL_OPTIONS:
+		elem_find(e, EL_TEXT, j, t, "label|id");
+		break;
+	case FL_RESULTS:
+		elem_find(e, EL_TITLE, j, t, "title");
+		elem_find(e, EL_URL, j, t, "url");
+		elem_find(e, EL_SNIPPET, j, t, "chunk");
+		break;
+	case FL_STEPS:
+		elem_find(e, EL_TEXT, j, t, "assistantMessage.text");
+		break;
+	case FL_CONTENT:
+		elem_find(e, EL_TEXT, j, t, "text.text");
+		break;
+	case FL_GREP_FILES:
+		elem_find(e, EL_FILE, j, t, "file");
+		elem_find(e, EL_MATCHES, j, t, "matches");
+		break;
+	case FL_MATCHES:
+		elem_find(e, EL_LINE, j, t, "lineNumber");
+		elem_find(e, EL_TEXT, j, t, "content");
+		elem_find(e, EL_CONTEXT, j, t, "isContextLine");
+		break;
+	default:
+		return false;
+	}
+	return true;
 }
 
 /* Append " (attempt N)" when the event says which attempt it is. */
@@ -551,9 +905,21 @@ const struct agent agent_cursor = {
 	.time = cursor_time,
 	.line = cursor_line,
 	.text = cursor_text,
+	.text_head = cursor_text_head,
 	.load = cursor_load,
+	.elem = cursor_elem,
+	.tools = cursor_tools,
 	.notice = cursor_notice,
 	.query = cursor_query,
+	.top =
+		{
+			[TOP_TYPE] = "type",
+			[TOP_SUBTYPE] = "subtype",
+			[TOP_MS] = "timestamp_ms",
+			[TOP_MODEL_CALL] = "model_call_id",
+			[TOP_CALL_ID] = "call_id",
+			[TOP_TOOL_CALL] = "tool_call",
+		},
 	.fact =
 		{
 			[FACT_ID] = "session_id",
@@ -565,4 +931,13 @@ const struct agent agent_cursor = {
 			[FACT_USAGE] = "usage",
 		},
 	.usage = cursor_usage,
+	.task_status = "status",
+	.mark = "\"init\"",
+	/* A token of thinking or of the reply (the first "type" of a line
+	 * is what the model reads it as; no call, result or decision is in
+	 * such a line): most of a long session. */
+	.quiet = {"{\"type\":\"assistant\",", "{\"type\":\"thinking\","},
+	.quiet_call = "{\"type\":\"tool_call\",",
+	.resume = {"cursor-agent", "--resume"},
+	.unnamed = true,
 };

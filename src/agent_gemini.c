@@ -8,6 +8,26 @@
 
 #include "json.h"
 
+/* Its tools' names (src/FORMAT.md §10: the ones seen, and the CLI's
+ * others). */
+static const struct agent_tool gemini_tools[] = {
+	{"run_shell_command", TK_SHELL},
+	{"read_file", TK_READ},
+	{"read_many_files", TK_READ},
+	{"replace", TK_EDIT},
+	{"edit", TK_EDIT},
+	{"write_file", TK_WRITE},
+	{"search_file_content", TK_GREP},
+	{"grep_search", TK_GREP},
+	{"glob", TK_GLOB},
+	{"list_directory", TK_LS},
+	{"write_todos", TK_TODOS},
+	{"invoke_agent", TK_TASK},
+	{"web_fetch", TK_WEBFETCH},
+	{"google_web_search", TK_WEBSEARCH},
+	{NULL, TK_OTHER},
+};
+
 static bool
 gemini_starts(const struct json *j, const int *k)
 {
@@ -19,15 +39,14 @@ gemini_looks(const struct json *j, const int *k)
 {
 	int t = k[TOP_TYPE];
 
-	return k[TOP_TIMESTAMP] >= 0 &&
-	       (json_streq(j, t, "message") || json_streq(j, t, "tool_use") ||
-		json_streq(j, t, "tool_result"));
+	return k[TOP_ISO] >= 0 && (json_streq(j, t, "message") || json_streq(j, t, "tool_use") ||
+				   json_streq(j, t, "tool_result"));
 }
 
 static int64_t
 gemini_time(const struct json *j, const int *k)
 {
-	return agent_iso_ms(j, k[TOP_TIMESTAMP]);
+	return agent_iso_ms(j, k[TOP_ISO]);
 }
 
 /* tool_use and tool_result: the call by its tool_id; a result's status
@@ -43,7 +62,7 @@ tool_event(struct build *b, bool done)
 		json_get(j, 0, "tool_id"), TK_OTHER, CR_EMPTY, TIME_NONE, TIME_NONE, false, 0};
 
 	if (json_type(j, name) == JSON_STRING)
-		r.kind = tool_kind_of(raw, n);
+		r.kind = agent_tool_kind(&agent_gemini, raw, n);
 	if (!done) {
 		build_call_start(b, &r);
 		return;
@@ -65,7 +84,7 @@ gemini_line(struct build *b)
 	bool delta = false;
 
 	if (json_streq(j, t, "init")) {
-		build_session(b, AGENT_GEMINI);
+		build_session(b);
 	} else if (json_streq(j, t, "message") && json_streq(j, role, "user")) {
 		build_prompt(b);
 	} else if (json_streq(j, t, "message") && json_streq(j, role, "assistant")) {
@@ -96,30 +115,96 @@ gemini_text(const struct json *j, enum ev_type type, struct buf *out)
 		json_decode(j, c, out);
 }
 
-/* The arguments are the tool_use's parameters; the result is the whole
- * tool_result (status, output, error). */
+/* Where a call's facts are: the tool_use's parameters (the arguments)
+ * and the whole tool_result (status, output, error). */
+enum { ARGS, RES };
+
+/* clang-format off */
+static const struct fact_row gemini_facts[] = {
+	{FACT_ANY_KIND, CALL_ERROR, RES, "error.message"},
+	{TK_SHELL, CALL_COMMAND, ARGS, "command"},
+	{TK_SHELL, CALL_DESCRIPTION, ARGS, "description"},
+	{TK_SHELL, CALL_DIR, ARGS, "dir_path|directory"},
+	{TK_READ, CALL_PATH, ARGS, "absolute_path|file_path|path"},
+	{TK_EDIT, CALL_PATH, ARGS, "file_path"},
+	{TK_EDIT, CALL_OLD_TEXT, ARGS, "old_string"},
+	{TK_EDIT, CALL_NEW_TEXT, ARGS, "new_string"},
+	{TK_EDIT, CALL_INSTRUCTION, ARGS, "instruction"},
+	{TK_WRITE, CALL_PATH, ARGS, "file_path"},
+	{TK_WRITE, CALL_WRITTEN, ARGS, "content"},
+	{TK_GREP, CALL_QUERY, ARGS, "pattern"},
+	{TK_GREP, CALL_DIR, ARGS, "dir_path|path"},
+	{TK_GREP, CALL_GLOB, ARGS, "include"},
+	{TK_GLOB, CALL_QUERY, ARGS, "pattern"},
+	{TK_GLOB, CALL_DIR, ARGS, "dir_path|path"},
+	{TK_LS, CALL_PATH, ARGS, "dir_path|path"},
+	{TK_TODOS, CALL_TODOS_ASKED, ARGS, "todos"},
+	{TK_TASK, CALL_SUB_TYPE, ARGS, "agent_name"},
+	{TK_TASK, CALL_PROMPT, ARGS, "prompt"},
+	{TK_TASK, CALL_STATUS, RES, "status"},
+	{TK_WEBFETCH, CALL_URL, ARGS, "url"},
+	{TK_WEBFETCH, CALL_PROMPT, ARGS, "prompt"},
+	{TK_WEBSEARCH, CALL_QUERY, ARGS, "query"},
+};
+/* clang-format on */
+
 static void
 gemini_load(const struct model *m, uint32_t c, const struct json *sj, const struct json *dj,
-	    struct callview *v)
+	    struct call_facts *v)
 {
+	int64_t off;
+
 	(void)m;
 	(void)c;
+	v->rows = gemini_facts;
+	v->nrows = ARRAY_LEN(gemini_facts);
+	if (dj != NULL)
+		v->place[RES] = (struct fact_place){dj, 0};
 	if (sj != NULL) {
-		v->aj = v->nj = v->ij = sj;
-		v->holder = 0;
-		v->args = json_get(sj, 0, "parameters");
-		v->name = json_get(sj, 0, "tool_name");
-		v->id = json_get(sj, 0, "tool_id");
+		v->place[ARGS] = (struct fact_place){sj, json_get(sj, 0, "parameters")};
+		call_set(v, CALL_ID, sj, json_get(sj, 0, "tool_id"));
+		call_set(v, CALL_NAME, sj, json_get(sj, 0, "tool_name"));
+		call_set(v, CALL_ARGS, sj, v->place[ARGS].t);
+		/* A read's offset counts from 0. */
+		if (v->kind == TK_READ && json_int_at(sj, v->place[ARGS].t, "offset", &off) &&
+		    off >= 0 && off < INT64_MAX)
+			call_set_number(v, CALL_FIRST_LINE, off + 1);
 	}
-	if (dj == NULL)
-		return;
-	v->rj = v->tj = dj;
-	v->result = v->var = 0;
-	v->text = json_get(dj, 0, "output");
-	if (sj == NULL) {
-		v->ij = dj;
-		v->id = json_get(dj, 0, "tool_id");
+	if (dj != NULL) {
+		if (sj == NULL)
+			call_set(v, CALL_ID, dj, json_get(dj, 0, "tool_id"));
+		/* The whole line is the result: its output and error say
+		 * it; no part of it is shown as JSON. */
+		call_set(v, CALL_RESULT, dj, 0);
+		call_set(v, CALL_PAYLOAD, dj, 0);
+		call_set(v, CALL_TEXT, dj, json_get(dj, 0, "output"));
 	}
+}
+
+/* A todo's state: "completed", "in_progress", "cancelled". */
+static bool
+gemini_elem(enum fact_list l, const struct json *j, int t, struct elem_facts *e)
+{
+	int st;
+
+	if (l == FL_PARTS && agent_elem_string(j, t, EL_TEXT, e))
+		return true;
+	if (json_type(j, t) != JSON_OBJECT)
+		return false;
+	if (l == FL_PARTS) {
+		elem_find(e, EL_TEXT, j, t, "text");
+		return true;
+	}
+	if (l != FL_TODOS)
+		return false;
+	elem_find(e, EL_TEXT, j, t, "description");
+	st = json_get(j, t, "status");
+	elem_set_number(e, EL_STATE,
+			json_streq(j, st, "completed")     ? TODO_DONE
+			: json_streq(j, st, "in_progress") ? TODO_ACTIVE
+			: json_streq(j, st, "cancelled")   ? TODO_CANCELLED
+							   : TODO_PENDING);
+	return true;
 }
 
 /* An error, in words. */
@@ -145,7 +230,10 @@ const struct agent agent_gemini = {
 	.line = gemini_line,
 	.text = gemini_text,
 	.load = gemini_load,
+	.elem = gemini_elem,
+	.tools = gemini_tools,
 	.notice = gemini_notice,
+	.top = {[TOP_TYPE] = "type", [TOP_SUBTYPE] = "subtype", [TOP_ISO] = "timestamp"},
 	.fact =
 		{
 			[FACT_ID] = "session_id",
@@ -154,4 +242,6 @@ const struct agent agent_gemini = {
 			[FACT_ERROR] = "error.message",
 		},
 	.usage = gemini_usage,
+	.mark = "\"init\"",
+	.resume = {"gemini", "--resume"},
 };

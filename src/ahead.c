@@ -31,8 +31,8 @@
 /* A chunk buffer's tokens above this are freed before it is used again:
  * a chunk of unusually many tokens does not make every buffer big. */
 #define AHEAD_TOK_KEEP (64u << 10)
-/* Keys kept per line (the model looks up 7). */
-#define AHEAD_KEYS 8
+/* Keys kept per line (the model looks up the adapters' top keys). */
+#define AHEAD_KEYS JSON_KEYS_MAX
 
 enum { C_FREE, C_BUSY, C_READY };
 

@@ -11,49 +11,18 @@
 #include "tool.h"
 #include "words.h"
 
-/* Append the string at paths (separated by '|') under obj; false when
- * there is none. */
-static bool
-str_at(const struct json *j, int obj, const char *paths, struct buf *out)
-{
-	int t;
-
-	if (j == NULL || obj < 0)
-		return false;
-	t = json_path_typed(j, obj, paths, JSON_STRING);
-	if (t < 0)
-		return false;
-	json_decode(j, t, out);
-	return true;
-}
-
-/* A file's path in a call's arguments or result (Codex: the first file
- * it changed). */
-static bool
-call_path(const struct callview *v, struct buf *out)
-{
-	int ch;
-
-	if (str_at(v->aj, v->args, "path|file_path|absolute_path|notebook_path|dir_path", out) ||
-	    str_at(v->rj, v->var, "path|file.filePath|filePath", out))
-		return true;
-	ch = v->aj != NULL && v->args >= 0 ? json_get(v->aj, v->args, "changes") : -1;
-	return json_type(v->aj, ch) == JSON_ARRAY && json_size(v->aj, ch) > 0 &&
-	       str_at(v->aj, ch + 1, "path", out);
-}
-
 const char *
 copy_call_target(struct model *m, uint32_t c, struct buf *out)
 {
 	enum tool_kind k = (enum tool_kind)m->call[c].kind;
 	struct json *sj = json_new(), *dj = json_new();
 	struct tool_desc d = {0};
-	struct callview v;
+	struct call_facts v;
 	const char *what = NULL;
 	size_t from = out->n;
 
 	tool_load(m, c, sj, dj, &v);
-	if (tool_kind_is_path(k) && call_path(&v, out)) {
+	if (tool_kind_is_path(k) && fact_str(call_fact(&v, CALL_PATH), out)) {
 		what = "path";
 	} else {
 		tool_describe_view(m, c, &v, &d);
@@ -74,15 +43,15 @@ copy_call_target(struct model *m, uint32_t c, struct buf *out)
 /* A shell's streams: the two interleaved when the agent gives them so,
  * else stdout and then stderr. */
 static bool
-shell_output(const struct callview *v, struct buf *out)
+shell_output(struct call_facts *v, struct buf *out)
 {
 	struct buf err = {0};
 	size_t from = out->n;
 
-	if (str_at(v->rj, v->var, "interleavedOutput", out) && out->n > from)
+	if (fact_str(call_fact(v, CALL_OUTPUT), out) && out->n > from)
 		return true;
-	str_at(v->rj, v->var, "stdout", out);
-	if (str_at(v->rj, v->var, "stderr", &err) && err.n > 0) {
+	fact_str(call_fact(v, CALL_STDOUT), out);
+	if (fact_str(call_fact(v, CALL_STDERR), &err) && err.n > 0) {
 		if (out->n > from && out->p[out->n - 1] != '\n')
 			buf_addc(out, '\n');
 		buf_add(out, err.p, err.n);
@@ -91,23 +60,27 @@ shell_output(const struct callview *v, struct buf *out)
 	return out->n > from;
 }
 
-/* The lines of a structured patch's hunks (Claude Code's), one a line. */
+/* The lines of a structured patch's hunks, one a line. */
 static bool
-patch_text(const struct callview *v, struct buf *out)
+patch_text(struct call_facts *v, struct buf *out)
 {
-	const struct json *j = v->rj;
-	int p = j != NULL && v->var >= 0 ? json_get(j, v->var, "structuredPatch") : -1, h;
+	const struct factval *p = call_fact(v, CALL_HUNKS);
+	struct elem_facts h;
+	const struct json *j;
+	int t;
 
-	if (json_type(j, p) != JSON_ARRAY)
+	if (!fact_array(p))
 		return false;
-	h = p + 1;
-	for (int i = 0; i < json_size(j, p); i++, h = json_next(j, h)) {
-		int ls = json_get(j, h, "lines"), l;
+	j = p->j;
+	t = p->t + 1;
+	for (int i = 0; i < json_size(j, p->t); i++, t = json_next(j, t)) {
+		const struct factval *ls;
+		int l;
 
-		if (json_type(j, ls) != JSON_ARRAY)
+		if (!call_elem(v, FL_HUNKS, j, t, &h) || !fact_array(ls = elem_fact(&h, EL_LINES)))
 			continue;
-		l = ls + 1;
-		for (int k = 0; k < json_size(j, ls); k++, l = json_next(j, l)) {
+		l = ls->t + 1;
+		for (int k = 0; k < json_size(j, ls->t); k++, l = json_next(j, l)) {
 			json_decode(j, l, out);
 			buf_addc(out, '\n');
 		}
@@ -117,16 +90,15 @@ patch_text(const struct callview *v, struct buf *out)
 
 /* What a call's kind calls its output, appended; NULL when none. */
 static const char *
-kind_output(enum tool_kind k, const struct callview *v, struct buf *out)
+kind_output(enum tool_kind k, struct call_facts *v, struct buf *out)
 {
 	switch (k) {
 	case TK_SHELL:
 		return shell_output(v, out) ? "output" : NULL;
 	case TK_READ:
-		return str_at(v->rj, v->var, "content|file.content", out) ? "content" : NULL;
+		return fact_str(call_fact(v, CALL_CONTENT), out) ? "content" : NULL;
 	case TK_EDIT:
-		return str_at(v->rj, v->var, "diffString", out) || patch_text(v, out) ? "diff"
-										      : NULL;
+		return fact_str(call_fact(v, CALL_DIFF), out) || patch_text(v, out) ? "diff" : NULL;
 	default:
 		return NULL;
 	}
@@ -136,7 +108,8 @@ const char *
 copy_call_output(struct model *m, uint32_t c, struct buf *out)
 {
 	struct json *sj = json_new(), *dj = json_new();
-	struct callview v;
+	struct call_facts v;
+	const struct factval *r;
 	const char *what;
 	size_t from = out->n;
 
@@ -144,8 +117,8 @@ copy_call_output(struct model *m, uint32_t c, struct buf *out)
 	what = kind_output((enum tool_kind)m->call[c].kind, &v, out);
 	if (what == NULL && tool_text(&v, out))
 		what = "output";
-	if (what == NULL && v.rj != NULL && v.result >= 0) {
-		json_pretty(v.rj, v.result, 0, out);
+	if (what == NULL && (r = call_fact(&v, CALL_RESULT)) != NULL && r->form == FACT_TOKEN) {
+		json_pretty(r->j, r->t, 0, out);
 		what = "result";
 	}
 	if (out->n == from)
@@ -260,18 +233,13 @@ copy_shell(struct buf *out, const char *s, size_t n, enum copy_shell how)
 bool
 copy_resume(struct model *m, uint32_t s, struct buf *out, struct buf *why)
 {
-	/* What each CLI's --help says (src/FORMAT.md §10.5). */
-	static const char *const cmds[AGENT_COUNT] = {
-		[AGENT_CURSOR] = "cursor-agent --resume ",
-		[AGENT_CLAUDE] = "claude --resume ",
-		[AGENT_GEMINI] = "gemini --resume ",
-		[AGENT_CODEX] = "codex resume ",
-	};
+	const struct agent *a = agent_get(m->ses[s].agent);
 	struct buf id = {0}, dir = {0}, cmd = {0};
-	unsigned a = m->ses[s].agent;
 	bool ok = false;
 
-	if (!model_fact(m, s, FACT_ID, &id) || id.n == 0) {
+	if (a->resume[0] == NULL) {
+		buf_addf(why, "no resume command: %s has none", a->label);
+	} else if (!model_fact(m, s, FACT_ID, &id) || id.n == 0) {
 		buf_adds(why, "the stream does not say the session's id: nothing to resume");
 	} else if (!id_plain(id.p, id.n)) {
 		buf_adds(why, "no resume command: the session id is not plain");
@@ -295,7 +263,11 @@ copy_resume(struct model *m, uint32_t s, struct buf *out, struct buf *why)
 	}
 	if (ok) {
 		buf_add(out, cmd.p, cmd.n);
-		buf_adds(out, cmds[a < AGENT_COUNT ? a : AGENT_CURSOR]);
+		/* The adapter's words (plain: its own), then the plain id. */
+		for (size_t i = 0; i < ARRAY_LEN(a->resume) && a->resume[i] != NULL; i++) {
+			buf_adds(out, a->resume[i]);
+			buf_addc(out, ' ');
+		}
 		buf_add(out, id.p, id.n);
 	}
 	buf_free(&id);

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agent.h"
 #include "detail_impl.h"
 #include "glyph.h"
 #include "json.h"
@@ -402,54 +401,56 @@ detail_tok(const struct json *j, int t, struct buf *out)
 	return true;
 }
 
-/* The decoded string at path under obj into out (reset); false when it
- * is absent or not a string. */
 bool
-detail_str(const struct json *j, int obj, const char *path, struct buf *out)
+detail_fact_tok(const struct factval *f, struct buf *out)
 {
-	buf_reset(out);
-	if (j == NULL || obj < 0)
-		return false;
-	return detail_tok(j, json_path_any(j, obj, path), out);
+	if (f != NULL && f->form == FACT_TOKEN && f->head == 0 && f->tail == 0)
+		return detail_tok(f->j, f->t, out);
+	return fact_str(f, out);
 }
 
-/* A field from a string at path under obj, when present and not empty. */
 bool
-detail_field_at(struct detail *d, const char *label, const struct json *j, int obj,
-		const char *path)
+detail_fact(struct call_facts *v, enum call_fact f, struct buf *out)
 {
-	if (!detail_str(j, obj, path, &d->a) || d->a.n == 0)
+	buf_reset(out);
+	return detail_fact_tok(call_fact(v, f), out);
+}
+
+bool
+detail_elem(const struct elem_facts *e, enum elem_fact f, struct buf *out)
+{
+	buf_reset(out);
+	return detail_fact_tok(elem_fact(e, f), out);
+}
+
+bool
+detail_field_of(struct detail *d, const char *label, struct call_facts *v, enum call_fact f)
+{
+	if (!detail_fact(v, f, &d->a) || d->a.n == 0)
 		return false;
 	detail_field(d, label, d->a.p, d->a.n, ROLE_NORMAL);
 	return true;
 }
 
-/* The same, the field a section of its own (its label the name). */
 bool
-detail_field_taken(struct detail *d, const char *label, const struct json *j, int obj,
-		   const char *path)
+detail_field_taken(struct detail *d, const char *label, struct call_facts *v, enum call_fact f)
 {
 	size_t row = d->nrow;
 
-	if (!detail_field_at(d, label, j, obj, path))
+	if (!detail_field_of(d, label, v, f))
 		return false;
 	detail_take(d, label, row, d->a.p, d->a.n);
 	return true;
 }
 
-/* A field from a primitive (number, bool) or string at path. */
 bool
-detail_field_prim(struct detail *d, const char *label, const struct json *j, int obj,
-		  const char *path, const char *unit)
+detail_field_value(struct detail *d, const char *label, struct call_facts *v, enum call_fact f,
+		   const char *unit)
 {
-	int t;
-
-	if (j == NULL || obj < 0 || (t = json_path_any(j, obj, path)) < 0 ||
-	    json_type(j, t) == JSON_OBJECT || json_type(j, t) == JSON_ARRAY)
-		return false;
 	buf_reset(&d->a);
-	json_decode(j, t, &d->a);
-	/* null says nothing; false is what a flag says when all is as usual. */
+	if (!fact_value(call_fact(v, f), &d->a))
+		return false;
+	/* false is what a flag says when all is as usual. */
 	if (d->a.n == 0 || strcmp(d->a.p, "null") == 0 || strcmp(d->a.p, "false") == 0)
 		return false;
 	if (unit != NULL)
@@ -458,14 +459,13 @@ detail_field_prim(struct detail *d, const char *label, const struct json *j, int
 	return true;
 }
 
-/* A section of text under a heading, when the string is there. */
 bool
-detail_section(struct detail *d, const char *title, const struct json *j, int obj, const char *path,
+detail_section(struct detail *d, const char *title, struct call_facts *v, enum call_fact f,
 	       bool skip_empty)
 {
 	size_t row;
 
-	if (!detail_str(j, obj, path, &d->b) || (skip_empty && d->b.n == 0))
+	if (!detail_fact(v, f, &d->b) || (skip_empty && d->b.n == 0))
 		return false;
 	row = detail_heading(d, title);
 	if (d->b.n == 0)
@@ -476,28 +476,22 @@ detail_section(struct detail *d, const char *title, const struct json *j, int ob
 	return true;
 }
 
-/* The result variant is `name` (success, failure, rejected, error). */
 bool
-detail_variant(const struct callview *v, const char *name)
+detail_parts(struct detail *d, const char *title, struct call_facts *v, enum call_fact f)
 {
-	return v->varkey >= 0 && json_streq(v->rj, v->varkey, name);
-}
-
-bool
-detail_parts(struct detail *d, const char *title, const struct json *j, int t)
-{
+	const struct factval *x = call_fact(v, f);
+	struct elem_facts e;
 	size_t row;
 
 	buf_reset(&d->b);
-	if (json_type(j, t) == JSON_STRING) {
-		detail_tok(j, t, &d->b);
-	} else if (json_type(j, t) == JSON_ARRAY) {
-		int n = json_size(j, t);
+	if (fact_array(x)) {
+		int n = json_size(x->j, x->t), t = x->t + 1;
 
-		t++;
-		for (int i = 0; i < n && d->b.n < DETAIL_MAX_BYTES; i++, t = json_next(j, t))
-			if (!detail_tok(j, t, &d->b))
-				detail_tok(j, json_get(j, t, "text"), &d->b);
+		for (int i = 0; i < n && d->b.n < DETAIL_MAX_BYTES; i++, t = json_next(x->j, t))
+			if (call_elem(v, FL_PARTS, x->j, t, &e))
+				detail_fact_tok(elem_fact(&e, EL_TEXT), &d->b);
+	} else {
+		detail_fact_tok(x, &d->b);
 	}
 	if (d->b.n == 0)
 		return false;
@@ -508,36 +502,36 @@ detail_parts(struct detail *d, const char *title, const struct json *j, int t)
 }
 
 bool
-detail_output(struct detail *d, const char *title, const struct callview *v)
+detail_output(struct detail *d, const char *title, struct call_facts *v)
 {
-	return detail_parts(d, title, v->tj, v->text);
+	return detail_parts(d, title, v, CALL_TEXT);
 }
 
-/* Arguments and result as indented JSON, for every other kind; of
- * another agent's call, its result's payload and what it gave as text. */
-static void
-detail_generic(struct detail *d, const struct callview *v)
+bool
+detail_has_result(struct call_facts *v)
 {
-	if (v->args >= 0)
-		detail_json_section(d, "arguments", v->aj, v->args);
-	if (v->agent != AGENT_CURSOR) {
-		/* A payload of its own (Claude Code's tool_use_result, Codex's
-		 * item), not the whole event (Gemini's tool_result, which its
-		 * output and error tell). */
-		if (v->rj != NULL && v->var > 0)
-			detail_json_section(d, "result", v->rj, v->var);
-		detail_output(d, "output", v);
-		return;
-	}
-	if (v->rj != NULL && v->result >= 0)
-		detail_json_section(d, "result", v->rj, v->result);
+	return v->done && (call_fact(v, CALL_PAYLOAD) != NULL || call_fact(v, CALL_TEXT) != NULL);
+}
+
+/* Arguments and result as indented JSON, for every other kind, and what
+ * it gave as text. */
+static void
+detail_generic(struct detail *d, struct call_facts *v)
+{
+	const struct factval *a = call_fact(v, CALL_ARGS), *r = call_fact(v, CALL_SHOWN);
+
+	if (a != NULL && a->form == FACT_TOKEN)
+		detail_json_section(d, "arguments", a->j, a->t);
+	if (r != NULL && r->form == FACT_TOKEN)
+		detail_json_section(d, "result", r->j, r->t);
+	detail_output(d, "output", v);
 }
 
 /* --- the whole -------------------------------------------------------- */
 
 /* The lines every call has: its line, kind, state, times, id. */
 static void
-header(struct detail *d, uint32_t c, const struct callview *v)
+header(struct detail *d, uint32_t c, struct call_facts *v)
 {
 	struct model *m = d->m;
 	const struct call *call = &m->call[c];
@@ -563,9 +557,9 @@ header(struct detail *d, uint32_t c, const struct callview *v)
 	detail_field(d, "kind", line.p, line.n, ROLE_NORMAL);
 	buf_reset(&line);
 	buf_adds(&line, model_call_state_name(st));
-	if (call->result == CR_OTHER && v->varkey >= 0) {
+	if (call->result == CR_OTHER && call_fact(v, CALL_VARIANT) != NULL) {
 		buf_adds(&line, ": result.");
-		json_decode(v->rj, v->varkey, &line);
+		fact_value(call_fact(v, CALL_VARIANT), &line);
 	}
 	if (!(call->flags & CF_STARTED))
 		buf_adds(&line, " (no started event)");
@@ -584,10 +578,7 @@ header(struct detail *d, uint32_t c, const struct callview *v)
 			buf_adds(&line, ", running");
 		detail_field(d, "duration", line.p, line.n, ROLE_NORMAL);
 	}
-	buf_reset(&d->a);
-	if ((v->rj != NULL && detail_str(v->rj, 0, "call_id", &d->a)) ||
-	    (v->aj != NULL && detail_str(v->aj, 0, "call_id", &d->a)) ||
-	    (v->agent != AGENT_CURSOR && detail_tok(v->ij, v->id, &d->a))) {
+	if (detail_fact(v, CALL_ID, &d->a)) {
 		/* IDs hold newlines (src/FORMAT.md §1): one line, with ↵. */
 		buf_reset(&line);
 		text_sanitize(&line, d->a.p, d->a.n, TEXT_ONELINE);
@@ -596,36 +587,24 @@ header(struct detail *d, uint32_t c, const struct callview *v)
 	buf_free(&line);
 }
 
-/* Why a call did not succeed, from its result variant (another agent's
- * failed call: the error message its result holds, when it has one). */
+/* Why a call did not succeed: why it was rejected (when the adapter says
+ * anything of it), or the message of a failure. */
 static void
-outcome(struct detail *d, uint32_t c, const struct callview *v)
+outcome(struct detail *d, struct call_facts *v)
 {
-	if (v->agent != AGENT_CURSOR) {
-		if (model_call_state(d->m, c) == CS_FAILED &&
-		    detail_str(v->rj, v->var, "error.message", &d->b) && d->b.n > 0)
-			detail_field(d, "error", d->b.p, d->b.n, ROLE_TOOL_FAILED);
+	if (!v->done)
 		return;
-	}
-	if (v->var < 0)
-		return;
-	if (detail_variant(v, "rejected")) {
-		if (!detail_str(v->rj, v->var, "reason", &d->b))
-			buf_reset(&d->b);
+	if (v->result == CR_REJECTED &&
+	    (call_fact(v, CALL_REASON) != NULL || call_fact(v, CALL_REJECTED_NOTE) != NULL)) {
 		detail_heading(d, "rejected");
-		if (d->b.n == 0) {
-			static const char why[] = "(none given: without --force, "
-						  "shell commands are rejected)";
-
-			detail_field(d, "reason", why, sizeof why - 1, ROLE_DIM);
-		} else {
+		if (detail_fact(v, CALL_REASON, &d->b) && d->b.n > 0)
 			detail_field(d, "reason", d->b.p, d->b.n, ROLE_TOOL_REJECTED);
-		}
-		detail_field_prim(d, "read-only", v->rj, v->var, "isReadonly", NULL);
-	} else if (detail_variant(v, "error") || detail_variant(v, "failure")) {
-		if (detail_str(v->rj, v->var, "errorMessage", &d->b) ||
-		    detail_str(v->rj, v->var, "message", &d->b))
-			detail_field(d, "error", d->b.p, d->b.n, ROLE_TOOL_FAILED);
+		else if (detail_fact(v, CALL_REJECTED_NOTE, &d->b))
+			detail_field(d, "reason", d->b.p, d->b.n, ROLE_DIM);
+		detail_field_value(d, "read-only", v, CALL_READ_ONLY, NULL);
+	} else if ((v->result == CR_FAILURE || v->result == CR_ERROR) &&
+		   detail_fact(v, CALL_ERROR, &d->b) && d->b.n > 0) {
+		detail_field(d, "error", d->b.p, d->b.n, ROLE_TOOL_FAILED);
 	}
 }
 
@@ -674,20 +653,16 @@ raw_rows(struct detail *d, uint32_t c)
 	}
 }
 
-/* Whether call c is shown by its kind's builder: when it succeeded or
+/* Whether a call is shown by its kind's builder: when it succeeded or
  * failed, or has no result yet (also when rejected, if the builder draws
  * that: rejected). Else its arguments and result are shown as they
- * are. Cursor's result says how it ended by its variant's key; the other
- * agents' by what the adapter made of it. */
+ * are. */
 static bool
-by_builder(const struct detail *d, uint32_t c, const struct callview *v, bool rejected)
+by_builder(const struct call_facts *v, bool rejected)
 {
-	if (v->rj == NULL)
+	if (!v->done)
 		return true;
-	if (v->agent == AGENT_CURSOR)
-		return detail_variant(v, "success") || detail_variant(v, "failure") ||
-		       (rejected && detail_variant(v, "rejected"));
-	switch (d->m->call[c].result) {
+	switch (v->result) {
 	case CR_SUCCESS:
 	case CR_FAILURE:
 		return true;
@@ -699,7 +674,7 @@ by_builder(const struct detail *d, uint32_t c, const struct callview *v, bool re
 }
 
 bool
-detail_head(struct detail *d, uint32_t c, bool raw, bool built, bool rejected, struct callview *v)
+detail_head(struct detail *d, uint32_t c, bool raw, bool built, bool rejected, struct call_facts *v)
 {
 	tool_load(d->m, c, d->sj, d->dj, v);
 	header(d, c, v);
@@ -707,8 +682,8 @@ detail_head(struct detail *d, uint32_t c, bool raw, bool built, bool rejected, s
 		raw_rows(d, c);
 		return false;
 	}
-	outcome(d, c, v);
-	if (!built || !by_builder(d, c, v, rejected)) {
+	outcome(d, v);
+	if (!built || !by_builder(v, rejected)) {
 		detail_generic(d, v);
 		return false;
 	}

@@ -1,6 +1,6 @@
 /* detail_impl.h: what the files of the detail module share, and no other
  * file includes: the rows a builder writes (detail.c) and the reading of
- * the call's events, for the builders of the kinds (detail_kind.c). */
+ * the call's facts, for the builders of the kinds (detail_kind.c). */
 #ifndef AGENTVIEW_DETAIL_IMPL_H
 #define AGENTVIEW_DETAIL_IMPL_H
 
@@ -22,7 +22,7 @@ void detail_begin(struct detail *d, uint32_t c, int width, bool raw);
  * only when it draws those: rejected). Else the rows are done: the raw
  * JSON, or the arguments and result as they are. */
 bool detail_head(struct detail *d, uint32_t c, bool raw, bool built, bool rejected,
-		 struct callview *v);
+		 struct call_facts *v);
 /* The rows are done: the last one says what was cut, if anything. */
 void detail_end(struct detail *d);
 
@@ -68,31 +68,35 @@ void detail_json_section(struct detail *d, const char *title, const struct json 
 /* Append string token t decoded (no more than the detail holds) to out;
  * false when t is not a string. */
 bool detail_tok(const struct json *j, int t, struct buf *out);
-/* The decoded string at path under obj into out (reset); false when it
- * is absent or not a string. A path may name several spellings of one
- * field, "a|b" (agents name them their own way): the first present. */
-bool detail_str(const struct json *j, int obj, const char *path, struct buf *out);
-/* A field from a string at path under obj, when present and not empty. */
-bool detail_field_at(struct detail *d, const char *label, const struct json *j, int obj,
-		     const char *path);
+/* The same of a fact (a token, maybe only its part, or words). */
+bool detail_fact_tok(const struct factval *f, struct buf *out);
+/* Fact f of v, a string, decoded (no more than the detail holds) into
+ * out (reset); false when it is none. */
+bool detail_fact(struct call_facts *v, enum call_fact f, struct buf *out);
+/* The same of an element's fact. */
+bool detail_elem(const struct elem_facts *e, enum elem_fact f, struct buf *out);
+/* A field from fact f, a string, when it is there and not empty. */
+bool detail_field_of(struct detail *d, const char *label, struct call_facts *v, enum call_fact f);
 /* The same, the field a section of its own (its label, a literal, the
  * name). */
-bool detail_field_taken(struct detail *d, const char *label, const struct json *j, int obj,
-			const char *path);
-/* A field from a primitive (number, bool) or string at path. */
-bool detail_field_prim(struct detail *d, const char *label, const struct json *j, int obj,
-		       const char *path, const char *unit);
-/* A section of text under a heading, when the string is there: section
+bool detail_field_taken(struct detail *d, const char *label, struct call_facts *v,
+			enum call_fact f);
+/* A field from fact f, a value (a number, true, a string), with a unit
+ * after it (NULL: none); false, and no field, for false, null or "". */
+bool detail_field_value(struct detail *d, const char *label, struct call_facts *v, enum call_fact f,
+			const char *unit);
+/* A section of text under a heading, when fact f is a string: section
  * `title` (a literal). */
-bool detail_section(struct detail *d, const char *title, const struct json *j, int obj,
-		    const char *path, bool skip_empty);
-/* Text under a heading: string token t, or the texts of array t's parts
- * (strings, or objects with a text: Claude Code's content blocks); false
- * (nothing shown) when there is none. Section `title` (a literal). */
-bool detail_parts(struct detail *d, const char *title, const struct json *j, int t);
-/* The call's result text (callview.text) so; false when it has none. */
-bool detail_output(struct detail *d, const char *title, const struct callview *v);
-/* The result variant is `name` (success, failure, rejected, error). */
-bool detail_variant(const struct callview *v, const char *name);
+bool detail_section(struct detail *d, const char *title, struct call_facts *v, enum call_fact f,
+		    bool skip_empty);
+/* Text under a heading: fact f, a string, or the texts of its parts
+ * (FL_PARTS); false (nothing shown) when there is none. Section `title`
+ * (a literal). */
+bool detail_parts(struct detail *d, const char *title, struct call_facts *v, enum call_fact f);
+/* The text the call gave (CALL_TEXT) so; false when it has none. */
+bool detail_output(struct detail *d, const char *title, struct call_facts *v);
+/* Whether the call's completion is there with a result of its own or a
+ * text: what a kind's builder shows after its arguments. */
+bool detail_has_result(struct call_facts *v);
 
 #endif

@@ -4,7 +4,7 @@
  * adapters say what the lines mean), whose sessions then go into the rows;
  * nothing of the piece is kept. A row's state follows from what was read
  * and whether its file is still written. */
-#define _GNU_SOURCE /* memmem */
+#define _GNU_SOURCE /* memmem, memrchr */
 #include "fleet_impl.h"
 
 #include <errno.h>
@@ -186,40 +186,24 @@ starts_session(struct fleet *f, const char *p, size_t n)
 {
 	size_t head = MIN(n, (size_t)256);
 
-	if (memmem(p, head, "\"init\"", 6) == NULL &&
-	    memmem(p, head, "\"thread.started\"", 16) == NULL)
+	if (!agent_marked(p, head))
 		return false;
 	return json_parse(f->j, p, n) == JSON_OK && agent_line_starts(f->j) >= 0;
-}
-
-/* A line of Cursor's that changes no row: a token of thinking or of the
- * reply (the first "type" of a line is what the model reads it as; no
- * call, result or decision is in such a line). Most of a long session.
- * With states only, a tool call's line too: it changes no state. */
-static bool
-skippable(const char *p, size_t n, bool states)
-{
-	static const char a[] = "{\"type\":\"assistant\",";
-	static const char t[] = "{\"type\":\"thinking\",";
-	static const char c[] = "{\"type\":\"tool_call\",";
-
-	return (n >= sizeof a - 1 && memcmp(p, a, sizeof a - 1) == 0) ||
-	       (n >= sizeof t - 1 && memcmp(p, t, sizeof t - 1) == 0) ||
-	       (states && n >= sizeof c - 1 && memcmp(p, c, sizeof c - 1) == 0);
 }
 
 /* The hash of call c's id (never 0), or 0 when it has none. */
 static uint64_t
 call_key(struct model *m, uint32_t c)
 {
-	struct callview v;
+	struct call_facts v;
+	const struct factval *id;
 	const char *raw;
 	size_t n;
 
 	tool_load(m, c, m->qjson, m->qjson2, &v);
-	if (v.id < 0 || v.ij == NULL)
+	if ((id = call_fact(&v, CALL_ID)) == NULL || id->form != FACT_TOKEN)
 		return 0;
-	raw = json_raw(v.ij, v.id, &n);
+	raw = json_raw(id->j, id->t, &n);
 	return hash_bytes(raw, n, 0) | 1;
 }
 
@@ -479,15 +463,14 @@ feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head)
 	m->agent = cont;
 	while (source_next_line(&f->src, &ln)) {
 		const char *lp = p + ln.off;
-		unsigned agent;
+		int agent = m->agent >= 0 ? m->agent : m->nses > 0 ? m->ses[m->nses - 1].agent : -1;
 
 		used = ln.off + ln.len + 1;
-		agent = m->agent >= 0 ? (unsigned)m->agent
-			: m->nses > 0 ? m->ses[m->nses - 1].agent
-				      : AGENT_COUNT;
-		/* (Such a line never starts a session.) */
-		if (agent == AGENT_CURSOR && (m->nses > 0 || cont >= 0) &&
-		    skippable(lp, ln.len, f->flags & FLEET_STATES_ONLY))
+		/* A line of the session's agent that changes no row (most of
+		 * a long session; it never starts one). With states only, a
+		 * call's line too: it changes no state. */
+		if (agent >= 0 && (m->nses > 0 || cont >= 0) &&
+		    agent_quiet((unsigned)agent, lp, ln.len, f->flags & FLEET_STATES_ONLY))
 			continue;
 		if (m->agent >= 0 && f->agent < 0 && starts_session(f, lp, ln.len))
 			m->agent = -1; /* another session: recognised again */

@@ -27,7 +27,7 @@ model_new(void)
 	struct model *m = xcalloc(1, sizeof *m);
 
 	m->json = json_new();
-	json_keys_init(&m->top_keys, agent_top_keys, TOP_COUNT);
+	json_keys_init(&m->top_keys, agent_keys()->name, agent_keys()->n);
 	m->qjson = json_new();
 	m->qjson2 = json_new();
 	m->cmd.last_stderr = NONE;

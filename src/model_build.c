@@ -107,9 +107,9 @@ build_hidden(struct build *b)
 /* Where the session's cwd is in its start line, for the paths shown
  * relative to it. */
 static void
-keep_cwd(struct build *b, struct session *ses, unsigned agent)
+keep_cwd(struct build *b, struct session *ses)
 {
-	const char *path = agent_get(agent)->fact[FACT_CWD];
+	const char *path = agent_get(b->agent)->fact[FACT_CWD];
 	int t = path != NULL ? json_path(b->j, 0, path) : -1;
 	size_t n, off;
 
@@ -129,7 +129,7 @@ keep_cwd(struct build *b, struct session *ses, unsigned agent)
 }
 
 uint32_t
-build_session(struct build *b, unsigned agent)
+build_session(struct build *b)
 {
 	struct model *m = b->m;
 	struct srcstate *ss = &m->src[b->src];
@@ -139,8 +139,8 @@ build_session(struct build *b, unsigned agent)
 		m->ses[ss->session].init_ev = e;
 	else
 		model_new_session(m, ss, b->src, e, true);
-	m->ses[ss->session].agent = (uint8_t)agent;
-	keep_cwd(b, &m->ses[ss->session], agent);
+	m->ses[ss->session].agent = (uint8_t)b->agent;
+	keep_cwd(b, &m->ses[ss->session]);
 	model_add_block(m, ss, b->src, e, IT_SESSION, NONE);
 	return e;
 }

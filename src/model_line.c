@@ -178,11 +178,11 @@ add_meta(struct build *b)
 	return e;
 }
 
-/* Parse the line into m->json and look up its top keys; the parser thread
- * may have done it already. */
+/* Parse the line into m->json and look up its top keys' names (s, as
+ * json_getk finds them); the parser thread may have done it already. */
 static enum json_err
 parse_line(struct model *m, struct srcstate *ss, const struct line *ln, const char *p, size_t n,
-	   int *k)
+	   int *s)
 {
 	enum json_err err;
 
@@ -191,11 +191,11 @@ parse_line(struct model *m, struct srcstate *ss, const struct line *ln, const ch
 		ss->ahead_tried = true;
 		ss->ahead = ahead_start(ss->src->data, ss->src->size, ln->off, &m->top_keys);
 	}
-	if (ss->ahead != NULL && ahead_take(ss->ahead, ln->off, ln->len, p, n, m->json, k))
+	if (ss->ahead != NULL && ahead_take(ss->ahead, ln->off, ln->len, p, n, m->json, s))
 		return JSON_OK;
 	err = ln->len > UINT32_MAX ? JSON_TOO_BIG : json_parse(m->json, p, n);
 	if (err == JSON_OK)
-		json_getk(m->json, 0, &m->top_keys, k);
+		json_getk(m->json, 0, &m->top_keys, s);
 	return err;
 }
 
@@ -205,12 +205,13 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	struct srcstate *ss = &m->src[src];
 	const char *p = source_at(ss->src, ln->off);
 	size_t n = ln->len;
-	int k[TOP_COUNT];
+	int s[JSON_KEYS_MAX], roles[TOP_COUNT];
+	const int *k;
 	enum json_err err;
 	const struct agent *ag;
 	bool meta;
 	int64_t ms = arrival_ms, ts;
-	struct build b = {m, src, ln, m->json, k, TIME_NONE, 0, NONE, NONE};
+	struct build b = {m, src, 0, ln, m->json, NULL, TIME_NONE, 0, NONE, NONE};
 
 	m->json_ev = NONE;
 	m->lines++;
@@ -221,23 +222,25 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 		p += 3;
 		n -= 3;
 	}
-	err = parse_line(m, ss, ln, p, n, k);
+	err = parse_line(m, ss, ln, p, n, s);
 	if (ln->len > UINT32_MAX)
 		return add_bad(m, ss, src, ln, arrival_ms, DG_TOO_LONG, JSON_TOO_BIG, 0);
 	if (err == JSON_EMPTY)
 		return NONE;
 	if (err != JSON_OK)
 		return add_bad(m, ss, src, ln, arrival_ms, DG_JSON, err, json_errpos(m->json));
+	b.k = k = agent_key_roles(s, roles);
 	if (k[TOP_AV_MS] >= 0 && (ts = agent_ms(m->json, k[TOP_AV_MS])) != TIME_NONE) {
 		ms = ts;
 		ss->recording = true;
 	}
 	if (ms != TIME_NONE)
 		b.flags |= EVF_ARRIVAL;
-	/* agentview's own lines read timestamp_ms, if any, as Cursor's do. */
+	/* agentview's own lines keep a time, if any, as milliseconds. */
 	meta = json_streq(m->json, k[TOP_TYPE], "agentview");
-	ag = meta ? &agent_cursor : agent_get(line_agent(m, ss, m->json, k));
-	ts = ag->time(m->json, k);
+	b.agent = meta ? agent_default() : line_agent(m, ss, m->json, k);
+	ag = agent_get(b.agent);
+	ts = meta ? agent_ms(m->json, k[TOP_MS]) : ag->time(m->json, k);
 	if (ts != TIME_NONE)
 		b.flags |= EVF_TS;
 	b.ms = ms != TIME_NONE ? ms : ts;

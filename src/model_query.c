@@ -438,44 +438,27 @@ append_line_text(struct model *m, uint32_t e, struct buf *out)
 	buf_add(out, p, n);
 }
 
-/* Tokens before a delta's text ends, with its fields in the usual order
- * (src/FORMAT.md §4): {"type":"thinking","subtype":"delta","text":"..." and
- * {"type":"assistant","message":{"role":"assistant","content":
- * [{"type":"text","text":"..."}]}. session_id and timestamp_ms follow. */
-#define HEAD_THINK_DELTA 7
-#define HEAD_TEXT_DELTA 14
-
-/* Append a delta's text from the head of its line, where it comes before
- * the session_id and the timestamp: the line was parsed whole when it was
- * indexed, so jsmn can stop there (a search decodes every delta, and they
- * are most of a long session). False, with nothing appended, when the head
- * does not hold all of the text (fields in another order, several content
- * parts): the caller parses the whole line. */
+/* Append a delta's text from the head of its line, where its adapter
+ * knows the text is (agent.h: text_head): the line was parsed whole when
+ * it was indexed, so jsmn can stop there (a search decodes every delta,
+ * and they are most of a long session). False, with nothing appended,
+ * when the adapter has no such reading or the head does not hold all of
+ * the text: the caller parses the whole line. */
 static bool
-delta_text_head(struct model *m, uint32_t e, enum ev_type type, struct buf *out)
+delta_text_head(struct model *m, uint32_t e, const struct agent *a, enum ev_type type,
+		struct buf *out)
 {
 	struct json *j = m->qjson;
 	size_t n;
 	const char *p = model_line(m, e, &n);
-	int t;
 
+	if (a->text_head == NULL)
+		return false;
 	/* Parsed already: model_parsed has it. */
 	if ((e == m->json_ev && json_holds(m->json, p, n, (uint64_t)e + 1)) ||
 	    json_holds(j, p, n, (uint64_t)e + 1))
 		return false;
-	if (type == EV_THINK_DELTA) {
-		if (json_parse_head(j, p, n, HEAD_THINK_DELTA) != JSON_OK ||
-		    (t = json_get(j, 0, "text")) < 0)
-			return false;
-		if (json_type(j, t) == JSON_STRING)
-			json_decode(j, t, out);
-		return true;
-	}
-	if (json_parse_head(j, p, n, HEAD_TEXT_DELTA) != JSON_OK ||
-	    (t = json_path(j, 0, "message.content")) < 0 || !json_whole(j, t))
-		return false;
-	agent_message_text(j, out);
-	return true;
+	return a->text_head(j, p, n, type, out);
 }
 
 uint32_t
@@ -520,6 +503,14 @@ model_event_count(struct model *m, uint32_t e, const char *path)
 }
 
 bool
+model_task_status(struct model *m, uint32_t c, struct buf *out)
+{
+	const char *path = agent_get(m->ses[m->call[c].session].agent)->task_status;
+
+	return path != NULL && model_event_field(m, m->call[c].bg_ev, path, out);
+}
+
+bool
 model_fact(struct model *m, uint32_t s, enum fact f, struct buf *out)
 {
 	const char *path;
@@ -533,7 +524,7 @@ model_event_agent(const struct model *m, uint32_t e)
 {
 	uint32_t it = model_item_at_event(m, e);
 
-	return it == NONE ? AGENT_CURSOR : m->ses[m->it[it].session].agent;
+	return it == NONE ? agent_default() : m->ses[m->it[it].session].agent;
 }
 
 /* The end of the first max bytes of s[0..n), moved back to the start of a
@@ -592,7 +583,7 @@ model_event_text(struct model *m, uint32_t e, struct buf *out)
 {
 	const struct json *j;
 	enum ev_type type = EV_TYPE(&m->ev[e]);
-	unsigned agent;
+	const struct agent *a;
 
 	if (type == EV_BAD && m->ev[e].item != NONE) {
 		model_bad_text(m, e, out);
@@ -602,13 +593,13 @@ model_event_text(struct model *m, uint32_t e, struct buf *out)
 		append_line_text(m, e, out);
 		return;
 	}
-	agent = model_event_agent(m, e);
-	if ((type == EV_THINK_DELTA || type == EV_TEXT_DELTA) && agent == AGENT_CURSOR &&
-	    delta_text_head(m, e, type, out))
+	a = agent_get(model_event_agent(m, e));
+	if ((type == EV_THINK_DELTA || type == EV_TEXT_DELTA) &&
+	    delta_text_head(m, e, a, type, out))
 		return;
 	if ((j = model_parsed(m, e, m->qjson)) == NULL)
 		return;
-	agent_get(agent)->text(j, type, out);
+	a->text(j, type, out);
 }
 
 void
@@ -734,8 +725,10 @@ model_notice_text(struct model *m, uint32_t e, struct buf *out)
 	struct json *j = m->qjson;
 	size_t n;
 	const char *p = model_line(m, e, &n);
-	int type, sub;
+	int type, sub, s[JSON_KEYS_MAX], roles[TOP_COUNT];
+	const int *k;
 	const struct agent *a = agent_get(model_event_agent(m, e));
+	const struct agent_keys *ks = agent_keys();
 
 	if (json_parse(j, p, n) != JSON_OK) {
 		buf_add(out, p, n);
@@ -743,8 +736,11 @@ model_notice_text(struct model *m, uint32_t e, struct buf *out)
 	}
 	if (a->notice != NULL && a->notice(j, out))
 		return;
-	type = json_get(j, 0, "type");
-	sub = json_get(j, 0, "subtype");
+	/* Its type and subtype, however its agent spells them. */
+	json_getv(j, 0, ks->name, ks->n, s);
+	k = agent_key_roles(s, roles);
+	type = k[TOP_TYPE];
+	sub = k[TOP_SUBTYPE];
 	/* Anything else is shown as it is: kind and raw JSON. */
 	if (type >= 0 && json_type(j, type) == JSON_STRING)
 		json_decode(j, type, out);

@@ -10,7 +10,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "agent.h"
 #include "copy.h"
 #include "diff.h"
 #include "json.h"
@@ -145,77 +144,71 @@ open_find_line(const char *file, const char *text, size_t n)
 	return line;
 }
 
-/* A read's first line: the range it read, else its offset (Gemini
- * CLI's counts from 0, Cursor's and Claude Code's from 1). */
+/* A read's first line, from 1; 0 when it does not say. */
 static int64_t
-read_line(const struct callview *v)
+read_line(struct call_facts *v)
 {
 	int64_t a;
 
-	if ((json_int_at(v->rj, v->var, "readRange.startLine", &a) ||
-	     json_int_at(v->rj, v->var, "file.startLine", &a)) &&
-	    a > 0)
-		return a;
-	if (json_int_at(v->aj, v->args, "offset", &a) && a >= 0)
-		return v->agent == AGENT_GEMINI ? a + 1 : a;
-	return 0;
+	return fact_int(call_fact(v, CALL_FIRST_LINE), &a) && a > 0 ? a : 0;
 }
 
-/* A structured patch (Claude Code's hunks) as a unified diff. */
+/* A structured patch's hunks as a unified diff (their starts and lines). */
 static void
-patch_diff(const struct json *j, int p, struct buf *out)
+patch_diff(struct call_facts *v, struct buf *out)
 {
-	int h = p + 1;
+	const struct factval *p = call_fact(v, CALL_HUNKS);
+	const struct json *j;
+	struct elem_facts h;
 	int64_t a, c;
+	int t;
 
-	for (int i = 0; i < json_size(j, p); i++, h = json_next(j, h)) {
-		int ls = json_get(j, h, "lines"), l;
+	if (!fact_array(p))
+		return;
+	j = p->j;
+	t = p->t + 1;
+	for (int i = 0; i < json_size(j, p->t); i++, t = json_next(j, t)) {
+		const struct factval *ls;
+		int l;
 
-		if (!json_int_at(j, h, "oldStart", &a) || !json_int_at(j, h, "newStart", &c) ||
-		    json_type(j, ls) != JSON_ARRAY)
+		if (!call_elem(v, FL_HUNKS, j, t, &h) ||
+		    !fact_int(elem_fact(&h, EL_OLD_START), &a) ||
+		    !fact_int(elem_fact(&h, EL_NEW_START), &c) ||
+		    !fact_array(ls = elem_fact(&h, EL_LINES)))
 			continue;
 		buf_addf(out, "@@ -%lld +%lld @@\n", (long long)a, (long long)c);
-		l = ls + 1;
-		for (int k = 0; k < json_size(j, ls); k++, l = json_next(j, l)) {
+		l = ls->t + 1;
+		for (int k = 0; k < json_size(j, ls->t); k++, l = json_next(j, l)) {
 			json_decode(j, l, out);
 			buf_addc(out, '\n');
 		}
 	}
 }
 
-/* The string at paths under obj, decoded into out (reset); false when
- * there is none. */
+/* Fact f, a string, decoded into out (reset); false when it is none. */
 static bool
-str_at(const struct json *j, int obj, const char *paths, struct buf *out)
+str_of(struct call_facts *v, enum call_fact f, struct buf *out)
 {
-	int t = j != NULL && obj >= 0 ? json_path_typed(j, obj, paths, JSON_STRING) : -1;
-
 	buf_reset(out);
-	if (t < 0)
-		return false;
-	json_decode(j, t, out);
-	return true;
+	return fact_str(call_fact(v, f), out);
 }
 
 /* An edit's first changed line: from its diff (sent, structured, or made
  * from the file before and after), else where its new text is now. */
 static int64_t
-edit_line(const struct callview *v, const char *file)
+edit_line(struct call_facts *v, const char *file)
 {
 	struct buf a = {0}, b = {0}, d = {0};
-	int p = v->rj != NULL && v->var >= 0 ? json_get(v->rj, v->var, "structuredPatch") : -1;
 	int64_t line = 0;
 
-	if (str_at(v->rj, v->var, "diffString", &d) && d.n > 0)
+	if (str_of(v, CALL_DIFF, &d) && d.n > 0)
 		line = open_diff_line(d.p, d.n);
-	else if (json_type(v->rj, p) == JSON_ARRAY && (patch_diff(v->rj, p, &d), d.n > 0))
+	else if (fact_array(call_fact(v, CALL_HUNKS)) && (patch_diff(v, &d), d.n > 0))
 		line = open_diff_line(d.p, d.n);
-	else if (str_at(v->rj, v->var, "beforeFullFileContent", &a) &&
-		 str_at(v->rj, v->var, "afterFullFileContent", &b) &&
+	else if (str_of(v, CALL_BEFORE, &a) && str_of(v, CALL_AFTER, &b) &&
 		 diff_unified(a.p, a.n, b.p, b.n, 0, &d) > 0)
 		line = open_diff_line(d.p, d.n);
-	if (line == 0 && (str_at(v->aj, v->args, "new_string|newString|strReplace.newText", &b) ||
-			  str_at(v->rj, v->var, "newString", &b)))
+	if (line == 0 && str_of(v, CALL_NEW_TEXT, &b))
 		line = open_find_line(file, b.p, b.n);
 	buf_free(&a);
 	buf_free(&b);
@@ -231,7 +224,7 @@ open_call_file(struct model *m, uint32_t c, struct buf *path, bool *abs, int64_t
 	struct buf target = {0};
 	const char *what = copy_call_target(m, c, &target);
 	struct json *sj, *dj;
-	struct callview v;
+	struct call_facts v;
 
 	*line = 0;
 	if (what == NULL || strcmp(what, "path") != 0) {

@@ -28,13 +28,9 @@
 #define HELP_COL 25
 #define HELP_WIDTH 100
 
-static const struct opt_word agent_words[] = {
-	{"cursor", AGENT_CURSOR},
-	{"claude", AGENT_CLAUDE},
-	{"gemini", AGENT_GEMINI},
-	{"codex", AGENT_CODEX},
-	{NULL, 0},
-};
+/* --agent's words: the adapters' names, by id (words_of fills them from
+ * the table of agents). */
+static struct opt_word agent_words[MAX_AGENTS + 1];
 
 static const struct opt_word color_words[] = {
 	{"auto", COLOR_AUTO},
@@ -436,6 +432,20 @@ options_usage(struct buf *err, const char *fmt, ...)
 	return 2;
 }
 
+/* The words row o takes; --agent's are the table of agents'. */
+static const struct opt_word *
+words_of(const struct opt *o)
+{
+	unsigned n = agent_count();
+
+	if (o->words != agent_words)
+		return o->words;
+	for (unsigned a = 0; a < n; a++)
+		agent_words[a] = (struct opt_word){agent_get(a)->name, (int)a};
+	agent_words[n] = (struct opt_word){NULL, 0};
+	return agent_words;
+}
+
 /* Whether w is an alias: an earlier word of its list has its value. */
 static bool
 word_is_alias(const struct opt_word *words, const struct opt_word *w)
@@ -453,7 +463,7 @@ options_words_of(const struct opt *r)
 	size_t k = 0;
 
 	if (!(r->flags & OPTF_FORMATS))
-		return r->words;
+		return words_of(r);
 	/* Each format's name, then the other words they go by. */
 	if (formats[0].word == NULL) {
 		for (size_t i = 0; i < format_count(); i++)

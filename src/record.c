@@ -1,5 +1,5 @@
 /* record.c: writing recordings, and getting the original stream back. */
-#define _GNU_SOURCE /* memmem */
+#define _GNU_SOURCE /* renameat2 */
 #include "record.h"
 
 #include <errno.h>
@@ -163,7 +163,7 @@ record_name(struct recorder *r, const char *p, size_t n)
 	const char *path;
 	int a, t;
 
-	if (memmem(p, n, "\"init\"", 6) == NULL && memmem(p, n, "\"thread.started\"", 16) == NULL)
+	if (!agent_marked(p, n))
 		return;
 	if (json_parse(r->json, p, n) != JSON_OK || (a = agent_line_starts(r->json)) < 0)
 		return;

@@ -638,7 +638,7 @@ render_timeline_row(struct render *r, uint32_t c, int width, struct rline *out)
 	d = render_describe(r, c);
 	col = out->width;
 	buf_reset(&r->raw);
-	tool_tag((enum tool_kind)call->kind, d->key.p, d->key.n, &r->raw);
+	tool_tag((enum tool_kind)call->kind, d->label.p, d->label.n, &r->raw);
 	rline_add(out, r->raw.p, r->raw.n, ROLE_DIM, MIN(w, col + kindw - 1));
 	rline_pad(out, MIN(w, col + kindw), ROLE_NORMAL);
 	col = out->width;

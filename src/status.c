@@ -74,7 +74,7 @@ say_model(const struct status_ctx *c, struct buf *out, enum role *role)
 	(void)role;
 	if (say_fact(c, FACT_MODEL, out))
 		return true;
-	if (c->s == NONE || c->m->ses[c->s].agent == AGENT_CURSOR)
+	if (c->s == NONE || agent_get(c->m->ses[c->s].agent)->unnamed)
 		return false;
 	buf_adds(out, agent_get(c->m->ses[c->s].agent)->label);
 	return true;

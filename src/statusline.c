@@ -1,5 +1,5 @@
 /* statusline.c: the newest session of a file, in one line. */
-#define _GNU_SOURCE /* memrchr, memmem */
+#define _GNU_SOURCE /* memrchr */
 #include "statusline.h"
 
 #include <errno.h>
@@ -23,14 +23,13 @@
 #define TOOL_CELLS 40
 #define REASON_CELLS 60
 
-/* A line that starts a session (of any agent: an init, Codex's
- * thread.started): a cheap test first, since most lines are not, then a
- * real parse. */
+/* A line that starts a session (of any agent: it holds an adapter's
+ * mark): a cheap test first, since most lines are not, then a real
+ * parse. */
 static bool
 is_init_line(const char *p, size_t n, bool first, struct json *j)
 {
-	if (n < 6 ||
-	    (memmem(p, n, "\"init\"", 6) == NULL && memmem(p, n, "\"thread.started\"", 16) == NULL))
+	if (!agent_marked(p, n))
 		return false;
 	if (first && n >= 3 && memcmp(p, GLYPH_BOM, 3) == 0) {
 		p += 3;
@@ -177,7 +176,7 @@ statusline_format(struct model *m, uint32_t s, int flags, struct buf *out)
 
 	add_styled(out, colour[st], glyph[st], flags);
 	/* A stream that names no model (Codex's) says whose it is. */
-	if (!model_fact(m, s, FACT_MODEL, &t) && m->ses[s].agent != AGENT_CURSOR)
+	if (!model_fact(m, s, FACT_MODEL, &t) && !agent_get(m->ses[s].agent)->unnamed)
 		buf_adds(&t, agent_get(m->ses[s].agent)->label);
 	if (t.n > 0) {
 		buf_addc(out, ' ');

@@ -143,13 +143,14 @@ static void
 summary_call(struct model *m, uint32_t c, struct tool_desc *td, struct buf *out, struct buf *tmp)
 {
 	const struct call *call = &m->call[c];
-	struct callview v;
+	struct call_facts v;
+	const struct factval *id;
 
 	tool_load(m, c, m->qjson, m->qjson2, &v);
 	buf_adds(out, "{\"call_id\":");
 	buf_reset(tmp);
-	if (v.id >= 0) {
-		json_decode(v.ij, v.id, tmp);
+	if ((id = call_fact(&v, CALL_ID)) != NULL && id->form == FACT_TOKEN) {
+		json_decode(id->j, id->t, tmp);
 		redact_json_quote(out, tmp->p, tmp->n);
 	} else {
 		buf_adds(out, "null");
@@ -182,7 +183,7 @@ summary_call(struct model *m, uint32_t c, struct tool_desc *td, struct buf *out,
 static void
 summary_result(struct model *m, uint32_t r, struct buf *out, struct buf *tmp)
 {
-	const struct agent *a = agent_get(r != NONE ? model_event_agent(m, r) : 0);
+	const struct agent *a = agent_get(r != NONE ? model_event_agent(m, r) : agent_default());
 	const char *usage = a->fact[FACT_USAGE];
 	const struct json *j;
 	int u;

@@ -1,4 +1,4 @@
-/* tool.c: the table of tool kinds, a call's pieces, and its one-line
+/* tool.c: the table of tool kinds, a call's facts, and its one-line
  * account. */
 #include "tool.h"
 
@@ -7,6 +7,7 @@
 
 #include "agent.h"
 #include "glyph.h"
+#include "json.h"
 #include "model.h"
 #include "text.h"
 
@@ -20,107 +21,73 @@ enum {
 			     the session's cwd, cut in the middle */
 };
 
-/* Appends a call's target or outcome, read from its view. */
-typedef void tool_words_fn(const struct callview *v, struct buf *out);
+/* Appends a call's target or outcome, read from its facts. */
+typedef void tool_words_fn(struct call_facts *v, struct buf *out);
 
-/* A kind: what agents call it, and how it reads. Field names are paths
- * under the arguments (what) or the result (what_res), several ways of
- * spelling one thing separated by '|' (agents name them their own way). */
+/* A kind: how it reads (each adapter says which of its tools are of
+ * which kind: agent.h, struct agent_tool). */
 struct kind {
 	const char *name;       /* "shell": the JSON summary, the filters */
 	const char *label;      /* "Shell": the transcript */
 	const char *tag;        /* at most 7 cells, for the timeline; NULL:
 				   the label */
-	const char *names[8];   /* the agents' names for it: Cursor's key,
-				   Claude Code's, Gemini CLI's, Codex's */
-	const char *what;       /* argument fields holding the target; NULL
-				   and no what_fn: the first string argument */
-	const char *what_res;   /* the result's, when the arguments are not
-				   there */
-	tool_words_fn *what_fn; /* a target that is not one field */
+	uint8_t what[3];        /* the facts its target is, the first there
+				   (CALL_NONE ends them); none and no
+				   what_fn: the first string argument */
+	tool_words_fn *what_fn; /* a target that is not one fact */
 	tool_words_fn *success; /* how a success reads; NULL: `ok` */
 	const char *ok;         /* or these words; NULL: "ok" */
 	unsigned flags;         /* TKF_* */
 };
 
-static tool_words_fn what_shell, what_edit, what_todos, what_mcp, what_mcp_tools, what_question;
+static tool_words_fn what_edit, what_todos, what_mcp, what_mcp_tools, what_question;
 static tool_words_fn success_shell, success_read, success_edit, success_write, success_grep,
 	success_glob, success_ls, success_todos, success_mcp, success_task, success_await,
 	success_websearch;
 
 /* clang-format off */
 static const struct kind kinds[TK_NKINDS] = {
-	[TK_SHELL] = {.name = "shell", .label = "Shell",
-		      .names = {"shellToolCall", "Bash", "run_shell_command",
-				"command_execution"},
-		      .what_fn = what_shell, .success = success_shell,
+	[TK_SHELL] = {.name = "shell", .label = "Shell", .what = {CALL_COMMAND},
+		      .success = success_shell,
 		      .flags = TKF_CODE | TKF_ARROW},
-	[TK_READ] = {.name = "read", .label = "Read",
-		     .names = {"readToolCall", "Read", "read_file",
-			       "read_many_files"},
-		     .what = "path|file_path|absolute_path", .what_res = "path",
+	[TK_READ] = {.name = "read", .label = "Read", .what = {CALL_PATH},
 		     .success = success_read,
 		     .flags = TKF_PATH},
 	[TK_EDIT] = {.name = "edit", .label = "Edit",
-		     .names = {"editToolCall", "Edit", "MultiEdit",
-			       "NotebookEdit", "replace", "edit", "file_change"},
 		     .what_fn = what_edit, .success = success_edit, .flags = TKF_PATH | TKF_ADDED},
-	[TK_WRITE] = {.name = "write", .label = "Write",
-		      .names = {"writeToolCall", "Write", "write_file"},
-		      .what = "path|file_path", .what_res = "path",
+	[TK_WRITE] = {.name = "write", .label = "Write", .what = {CALL_PATH},
 		      .success = success_write,
 		      .flags = TKF_PATH | TKF_ADDED},
-	[TK_GREP] = {.name = "grep", .label = "Grep",
-		     .names = {"grepToolCall", "Grep", "search_file_content",
-			       "grep_search"},
-		     .what = "pattern", .what_res = "pattern",
+	[TK_GREP] = {.name = "grep", .label = "Grep", .what = {CALL_QUERY},
 		     .success = success_grep},
-	[TK_DELETE] = {.name = "delete", .label = "Delete",
-		       .names = {"deleteToolCall"}, .what = "path",
-		       .what_res = "path", .ok = "deleted", .flags = TKF_PATH},
-	[TK_GLOB] = {.name = "glob", .label = "Glob",
-		     .names = {"globToolCall", "Glob", "glob"},
-		     .what = "globPattern|pattern", .what_res = "pattern",
+	[TK_DELETE] = {.name = "delete", .label = "Delete", .what = {CALL_PATH},
+		       .ok = "deleted",
+		       .flags = TKF_PATH},
+	[TK_GLOB] = {.name = "glob", .label = "Glob", .what = {CALL_QUERY},
 		     .success = success_glob},
-	[TK_LS] = {.name = "ls", .label = "List",
-		   .names = {"lsToolCall", "LS", "list_directory"},
-		   .what = "path|dir_path", .what_res = "path",
+	[TK_LS] = {.name = "ls", .label = "List", .what = {CALL_PATH},
 		   .success = success_ls, .flags = TKF_PATH},
 	[TK_TODOS] = {.name = "todos", .label = "Todos",
-		      .names = {"updateTodosToolCall", "TodoWrite",
-				"write_todos", "todo_list"},
 		      .what_fn = what_todos, .success = success_todos},
 	[TK_MCP] = {.name = "mcp", .label = "MCP",
-		    .names = {"mcpToolCall", "mcp_tool_call"},
 		    .what_fn = what_mcp, .success = success_mcp},
 	[TK_MCP_TOOLS] = {.name = "mcp_tools", .label = "Schema",
-			  .names = {"getMcpToolsToolCall"},
 			  .what_fn = what_mcp_tools},
 	[TK_TASK] = {.name = "task", .label = "Task",
-		     .names = {"taskToolCall", "Task", "Agent", "invoke_agent",
-			       "collab_tool_call"},
-		     .what = "description|agent_name|tool",
+		     .what = {CALL_DESCRIPTION, CALL_SUB_TYPE, CALL_TOOL},
 		     .success = success_task},
-	[TK_AWAIT] = {.name = "await", .label = "Await",
-		      .names = {"awaitToolCall", "BashOutput"},
-		      .what = "taskId|bash_id", .success = success_await,
-		      .flags = TKF_ARROW},
+	[TK_AWAIT] = {.name = "await", .label = "Await", .what = {CALL_TASK_ID},
+		      .success = success_await, .flags = TKF_ARROW},
 	[TK_SEMSEARCH] = {.name = "semsearch", .label = "Search",
-			  .names = {"semSearchToolCall"}, .what = "query"},
+			  .what = {CALL_QUERY}},
 	[TK_WEBFETCH] = {.name = "webfetch", .label = "Fetch",
-			 .names = {"webFetchToolCall", "WebFetch", "web_fetch"},
-			 .what = "url|prompt"},
+			 .what = {CALL_URL, CALL_PROMPT}},
 	[TK_WEBSEARCH] = {.name = "websearch", .label = "Web search",
-			  .tag = "Web",
-			  .names = {"webSearchToolCall", "WebSearch",
-				    "google_web_search", "web_search"},
-			  .what = "searchTerm|query",
+			  .tag = "Web", .what = {CALL_QUERY},
 			  .success = success_websearch},
 	[TK_QUESTION] = {.name = "question", .label = "Question", .tag = "Ask",
-			 .names = {"askQuestionToolCall", "AskUserQuestion"},
 			 .what_fn = what_question},
-	[TK_LINTS] = {.name = "lints", .label = "Lints",
-		      .names = {"readLintsToolCall"}},
+	[TK_LINTS] = {.name = "lints", .label = "Lints"},
 	[TK_OTHER] = {.name = "other", .label = "Tool"},
 };
 /* clang-format on */
@@ -129,22 +96,6 @@ static const struct kind *
 kind_row(enum tool_kind k)
 {
 	return &kinds[(unsigned)k < TK_NKINDS ? k : TK_OTHER];
-}
-
-enum tool_kind
-tool_kind_of(const char *name, size_t n)
-{
-	for (int k = 0; k < TK_OTHER; k++)
-		for (size_t i = 0; i < ARRAY_LEN(kinds[k].names); i++) {
-			const char *s = kinds[k].names[i];
-
-			if (s != NULL && strlen(s) == n && memcmp(s, name, n) == 0)
-				return (enum tool_kind)k;
-		}
-	/* Claude Code names an MCP server's tool mcp__server__tool. */
-	if (n > 5 && memcmp(name, "mcp__", 5) == 0)
-		return TK_MCP;
-	return TK_OTHER;
 }
 
 const char *
@@ -168,17 +119,14 @@ tool_kind_tag(enum tool_kind k)
 }
 
 /* A call's kind in words: known's (the label or the tag), else the
- * agent's name for it without Cursor's "ToolCall". */
+ * tool's name as people read it. */
 static void
 kind_words(enum tool_kind k, const char *known, const char *name, size_t n, struct buf *out)
 {
-	if (k != TK_OTHER || n == 0) {
+	if (k != TK_OTHER || n == 0)
 		buf_adds(out, known);
-		return;
-	}
-	if (n > 8 && memcmp(name + n - 8, "ToolCall", 8) == 0)
-		n -= 8;
-	buf_add(out, name, n);
+	else
+		buf_add(out, name, n);
 }
 
 void
@@ -193,90 +141,49 @@ tool_tag(enum tool_kind k, const char *name, size_t n, struct buf *out)
 	kind_words(k, tool_kind_tag(k), name, n, out);
 }
 
-/* --- a call's pieces ------------------------------------------------------ */
-
-int
-tool_object(const struct json *j, int tc, int *name)
-{
-	int n, k;
-
-	if (tc < 0)
-		tc = json_get(j, 0, "tool_call");
-	if (json_type(j, tc) != JSON_OBJECT)
-		return -1;
-	n = json_size(j, tc);
-	k = tc + 1;
-	for (int i = 0; i < n; i++) {
-		if (json_type(j, k + 1) == JSON_OBJECT && json_strsuffix(j, k, "ToolCall")) {
-			*name = k;
-			return k + 1;
-		}
-		k = json_next(j, k + 1);
-	}
-	/* The shape one consumer claims (src/FORMAT.md §3):
-	 * "tool_call":{"tool":{"case":"readToolCall","value":{…}}}. */
-	k = json_get(j, tc, "tool");
-	if (json_type(j, json_get(j, k, "case")) == JSON_STRING &&
-	    json_type(j, json_get(j, k, "value")) == JSON_OBJECT) {
-		*name = json_get(j, k, "case");
-		return json_get(j, k, "value");
-	}
-	return -1;
-}
+/* --- a call's facts ------------------------------------------------------- */
 
 void
-tool_load(struct model *m, uint32_t c, struct json *sj, struct json *dj, struct callview *v)
+tool_load(struct model *m, uint32_t c, struct json *sj, struct json *dj, struct call_facts *v)
 {
 	const struct call *call = &m->call[c];
+	const struct agent *a = agent_get(m->ses[call->session].agent);
 	const struct json *s = NULL, *d = NULL;
 
-	memset(v, 0, sizeof *v);
-	v->args = v->holder = v->name = v->result = v->var = v->varkey = -1;
-	v->id = v->text = -1;
-	v->agent = m->ses[call->session].agent;
+	facts_reset(v);
+	v->kind = call->kind;
+	v->result = call->result;
+	v->elem = a->elem;
 	if (call->start_ev != NONE)
 		s = model_parsed(m, call->start_ev, sj);
 	/* In a replay, a completion past the cut-off has not happened yet. */
 	if (model_seen(m, call->done_ev))
 		d = model_parsed(m, call->done_ev, dj);
-	agent_get(v->agent)->load(m, c, s, d, v);
+	v->done = d != NULL;
+	a->load(m, c, s, d, v);
 }
 
 /* --- the words of a call -------------------------------------------------- */
 
-/* Append the string at path (paths separated by '|') under obj; false
- * when absent or empty. */
+/* Append fact f's text; false when it has none (or it is empty). */
 static bool
-str_at(const struct json *j, int obj, const char *path, struct buf *out)
+str(struct call_facts *v, enum call_fact f, struct buf *out)
 {
-	int t;
-	size_t before = out->n;
-
-	if (obj < 0)
-		return false;
-	t = json_path_typed(j, obj, path, JSON_STRING);
-	if (t < 0)
-		return false;
-	json_decode(j, t, out);
-	return out->n > before;
+	return fact_text(call_fact(v, f), out);
 }
 
-/* Members of the array (or object) at path under obj, or -1. */
+/* Fact f as a whole number. */
+static bool
+num(struct call_facts *v, enum call_fact f, int64_t *out)
+{
+	return fact_int(call_fact(v, f), out);
+}
+
+/* Members of the list (or object) fact f, or -1. */
 static int
-size_at(const struct json *j, int obj, const char *path)
+size(struct call_facts *v, enum call_fact f)
 {
-	int t = obj < 0 ? -1 : json_path_any(j, obj, path);
-
-	if (json_type(j, t) != JSON_ARRAY && json_type(j, t) != JSON_OBJECT)
-		return -1;
-	return json_size(j, t);
-}
-
-/* An integer at path under obj (paths separated by '|'). */
-static bool
-int_at(const struct json *j, int obj, const char *path, int64_t *out)
-{
-	return obj >= 0 && json_int(j, json_path_any(j, obj, path), out);
+	return fact_size(call_fact(v, f));
 }
 
 /* "1 line", "2 lines". */
@@ -287,27 +194,29 @@ count_of(struct buf *out, int64_t n, const char *one, const char *many)
 }
 
 bool
-tool_text(const struct callview *v, struct buf *out)
+tool_text(struct call_facts *v, struct buf *out)
 {
-	const struct json *j = v->tj;
+	const struct factval *f = call_fact(v, CALL_TEXT);
 	size_t before = out->n;
-	int t = v->text, n;
+	struct elem_facts e;
+	int n, t;
 
-	if (json_type(j, t) == JSON_STRING) {
-		json_decode(j, t, out);
-	} else if (json_type(j, t) == JSON_ARRAY) {
-		n = json_size(j, t);
-		t++;
-		for (int i = 0; i < n; i++, t = json_next(j, t))
-			str_at(j, t, "text", out);
-	}
+	if (fact_str(f, out))
+		return out->n > before;
+	if (!fact_array(f))
+		return false;
+	n = json_size(f->j, f->t);
+	t = f->t + 1;
+	for (int i = 0; i < n; i++, t = json_next(f->j, t))
+		if (call_elem(v, FL_PARTS, f->j, t, &e))
+			fact_str(elem_fact(&e, EL_TEXT), out);
 	return out->n > before;
 }
 
 /* The first line of the result text that says something, as an outcome;
  * false when there is none. */
 static bool
-text_first_line(const struct callview *v, struct buf *out)
+text_first_line(struct call_facts *v, struct buf *out)
 {
 	struct buf t = {0};
 	size_t i = 0, e;
@@ -325,15 +234,17 @@ text_first_line(const struct callview *v, struct buf *out)
 
 /* The target of a call of unknown kind: its first string argument. */
 static void
-what_generic(const struct callview *v, struct buf *out)
+what_generic(struct call_facts *v, struct buf *out)
 {
-	const struct json *j = v->aj;
+	const struct factval *a = call_fact(v, CALL_ARGS);
+	const struct json *j;
 	int n, k;
 
-	if (json_type(j, v->args) != JSON_OBJECT)
+	if (!fact_object(a))
 		return;
-	n = json_size(j, v->args);
-	k = v->args + 1;
+	j = a->j;
+	n = json_size(j, a->t);
+	k = a->t + 1;
 	for (int i = 0; i < n; i++) {
 		if (json_type(j, k + 1) == JSON_STRING) {
 			json_decode(j, k, out);
@@ -345,162 +256,117 @@ what_generic(const struct callview *v, struct buf *out)
 	}
 }
 
-/* A command, without the `/bin/bash -lc '…'` around it that Codex shows
- * (the detail keeps it whole). */
+/* A file's path, or the first of the files it changed and how many
+ * more. */
 static void
-what_shell(const struct callview *v, struct buf *out)
+what_edit(struct call_facts *v, struct buf *out)
 {
-	static const char *const wraps[] = {"/bin/bash -lc '", "bash -lc '", "/bin/sh -c '",
-					    "sh -c '"};
-	size_t from = out->n, n;
+	int64_t more;
 
-	if (!str_at(v->aj, v->args, "command|cmd", out) && !str_at(v->rj, v->var, "command", out))
-		return;
-	n = out->n - from;
-	if (v->agent != AGENT_CODEX || n < 2 || out->p[out->n - 1] != '\'')
-		return;
-	for (size_t i = 0; i < ARRAY_LEN(wraps); i++) {
-		size_t w = strlen(wraps[i]);
-		char *in = out->p + from + w;
-
-		if (n > w && memcmp(out->p + from, wraps[i], w) == 0 &&
-		    memchr(in, '\'', n - w - 1) == NULL) {
-			memmove(out->p + from, in, n - w - 1);
-			out->n = from + n - w - 1;
-			out->p[out->n] = '\0';
-			return;
-		}
-	}
+	if (str(v, CALL_PATH, out) && num(v, CALL_MORE, &more) && more > 0)
+		buf_addf(out, " and %lld more", (long long)more);
 }
 
 static void
-what_edit(const struct callview *v, struct buf *out)
+what_todos(struct call_facts *v, struct buf *out)
 {
-	int n;
-
-	if (str_at(v->aj, v->args, "path|file_path|notebook_path", out) ||
-	    str_at(v->rj, v->var, "path", out))
-		return;
-	/* Codex: the files it changed. */
-	n = size_at(v->aj, v->args, "changes");
-	if (n > 0 && json_type(v->aj, json_get(v->aj, v->args, "changes") + 1) == JSON_OBJECT &&
-	    str_at(v->aj, json_get(v->aj, v->args, "changes") + 1, "path", out) && n > 1)
-		buf_addf(out, " and %d more", n - 1);
-}
-
-static void
-what_todos(const struct callview *v, struct buf *out)
-{
-	int n = size_at(v->aj, v->args, "todos|items");
+	int n = size(v, CALL_TODOS_ASKED);
 
 	if (n >= 0)
 		count_of(out, n, "todo", "todos");
 }
 
+/* The name the tool was called by, else server/tool. */
 static void
-what_mcp(const struct callview *v, struct buf *out)
+what_mcp(struct call_facts *v, struct buf *out)
 {
-	const char *name;
-	size_t n;
-
-	if (str_at(v->aj, v->args, "name|toolName", out))
+	if (str(v, CALL_MCP_NAME, out))
 		return;
-	if (str_at(v->aj, v->args, "server", out)) { /* Codex */
+	if (str(v, CALL_MCP_SERVER, out))
 		buf_addc(out, '/');
-		str_at(v->aj, v->args, "tool", out);
-		return;
-	}
-	/* Claude Code: mcp__server__tool. */
-	name = json_raw(v->nj, v->name, &n);
-	if (n > 5 && memcmp(name, "mcp__", 5) == 0) {
-		const char *sep = NULL;
-
-		for (size_t i = 5; i + 1 < n && sep == NULL; i++)
-			if (name[i] == '_' && name[i + 1] == '_')
-				sep = name + i;
-		if (sep == NULL) {
-			buf_add(out, name + 5, n - 5);
-			return;
-		}
-		buf_add(out, name + 5, (size_t)(sep - name) - 5);
-		buf_addc(out, '/');
-		buf_add(out, sep + 2, n - (size_t)(sep + 2 - name));
-	}
+	str(v, CALL_MCP_TOOL, out);
 }
 
 static void
-what_mcp_tools(const struct callview *v, struct buf *out)
+what_mcp_tools(struct call_facts *v, struct buf *out)
 {
-	if (str_at(v->aj, v->args, "server", out))
+	if (str(v, CALL_MCP_SERVER, out))
 		buf_addc(out, ' ');
-	str_at(v->aj, v->args, "toolName", out);
+	str(v, CALL_MCP_TOOL, out);
 }
 
 /* A question: its title (or first question) in quotes, and the first
  * question's options: "Which file?" (a.txt / b.txt). */
 static void
-what_question(const struct callview *v, struct buf *out)
+what_question(struct call_facts *v, struct buf *out)
 {
-	const struct json *j = v->aj;
-	int qs = json_path_any(j, v->args, "questions"), q, opts, o;
+	const struct factval *qs = call_fact(v, CALL_QUESTIONS), *opts;
+	struct elem_facts q, o;
+	bool first = fact_array(qs) && json_size(qs->j, qs->t) > 0 &&
+		     call_elem(v, FL_QUESTIONS, qs->j, qs->t + 1, &q);
+	int t;
 
 	buf_addc(out, '"');
-	q = json_type(j, qs) == JSON_ARRAY && json_size(j, qs) > 0 ? qs + 1 : -1;
-	if (!str_at(j, v->args, "title", out))
-		str_at(j, q, "prompt|question", out);
+	if (!str(v, CALL_TITLE, out) && first)
+		fact_text(elem_fact(&q, EL_TEXT), out);
 	buf_addc(out, '"');
-	opts = json_path_any(j, q, "options");
-	if (json_type(j, opts) != JSON_ARRAY || json_size(j, opts) == 0)
+	opts = first ? elem_fact(&q, EL_OPTIONS) : NULL;
+	if (!fact_array(opts) || json_size(opts->j, opts->t) == 0)
 		return;
 	buf_adds(out, " (");
-	o = opts + 1;
-	for (int i = 0; i < json_size(j, opts); i++, o = json_next(j, o)) {
+	t = opts->t + 1;
+	for (int i = 0; i < json_size(opts->j, opts->t); i++, t = json_next(opts->j, t)) {
 		if (i > 0)
 			buf_adds(out, " / ");
-		if (!str_at(j, o, "label", out) && json_type(j, o) == JSON_STRING)
-			json_decode(j, o, out);
+		if (call_elem(v, FL_OPTIONS, opts->j, t, &o))
+			fact_text(elem_fact(&o, EL_TEXT), out);
 	}
 	buf_addc(out, ')');
 }
 
 /* The call's target, as its kind's row says where to find it. */
 static void
-describe_what(const struct kind *k, const struct callview *v, struct buf *out)
+describe_what(const struct kind *k, struct call_facts *v, struct buf *out)
 {
-	if (k->what_fn != NULL)
+	if (k->what_fn != NULL) {
 		k->what_fn(v, out);
-	else if (k->what == NULL)
+		return;
+	}
+	if (k->what[0] == CALL_NONE) {
 		what_generic(v, out);
-	else if (!str_at(v->aj, v->args, k->what, out) && k->what_res != NULL)
-		str_at(v->rj, v->var, k->what_res, out);
+		return;
+	}
+	for (size_t i = 0; i < ARRAY_LEN(k->what) && k->what[i] != CALL_NONE; i++)
+		if (str(v, k->what[i], out))
+			return;
 }
 
 static void
-success_shell(const struct callview *v, struct buf *out)
+success_shell(struct call_facts *v, struct buf *out)
 {
 	int64_t a;
 
-	if (int_at(v->rj, v->var, "exitCode|exit_code", &a))
+	if (num(v, CALL_EXIT, &a))
 		buf_addf(out, "exit %lld", (long long)a);
-	else if (int_at(v->rj, v->var, "pid", &a))
+	else if (num(v, CALL_PID, &a))
 		buf_addf(out, "background, pid %lld", (long long)a);
 	else if (!text_first_line(v, out))
 		buf_adds(out, "ok");
 }
 
 void
-tool_big_read(const struct callview *v, struct buf *out)
+tool_big_read(struct call_facts *v, struct buf *out)
 {
 	int64_t size, lines;
 	bool n = false;
 
 	buf_adds(out, "content not in the stream");
-	if (int_at(v->rj, v->var, "fileSize", &size) && size >= 0) {
+	if (num(v, CALL_FILE_SIZE, &size) && size >= 0) {
 		buf_adds(out, " (");
 		fmt_bytes(out, (uint64_t)size);
 		n = true;
 	}
-	if (int_at(v->rj, v->var, "totalLines", &lines)) {
+	if (num(v, CALL_TOTAL_LINES, &lines)) {
 		buf_adds(out, n ? ", " : " (");
 		count_of(out, lines, "line", "lines");
 		n = true;
@@ -510,80 +376,89 @@ tool_big_read(const struct callview *v, struct buf *out)
 }
 
 static void
-success_read(const struct callview *v, struct buf *out)
+success_read(struct call_facts *v, struct buf *out)
 {
 	int64_t a;
 
 	/* A big file's text is left out of the stream (src/FORMAT.md §3):
 	 * never read as an empty file. */
-	if (json_get(v->rj, v->var, "contentBlobId") >= 0 && json_get(v->rj, v->var, "content") < 0)
+	if (call_fact(v, CALL_ELSEWHERE) != NULL)
 		tool_big_read(v, out);
-	else if (int_at(v->rj, v->var, "totalLines|file.totalLines|file.numLines", &a))
+	else if (num(v, CALL_TOTAL_LINES, &a))
 		count_of(out, a, "line", "lines");
 	else
 		buf_adds(out, "read");
 }
 
-/* Lines added and removed by the hunks of a structured patch (Claude
- * Code's: [{lines: ["-old", "+new", " same"]}]). */
+/* Lines added and removed by the hunks of a structured patch (each
+ * hunk's lines: "-old", "+new", " same"). */
 static bool
-patch_counts(const struct json *j, int patch, int64_t *add, int64_t *del)
+patch_counts(struct call_facts *v, int64_t *add, int64_t *del)
 {
-	int h = patch + 1;
+	const struct factval *p = call_fact(v, CALL_HUNKS);
+	const struct json *j;
+	struct elem_facts h;
+	int t;
 
-	if (json_type(j, patch) != JSON_ARRAY)
+	if (!fact_array(p))
 		return false;
-	for (int i = 0; i < json_size(j, patch); i++, h = json_next(j, h)) {
-		int ls = json_get(j, h, "lines"), l = ls + 1;
+	j = p->j;
+	t = p->t + 1;
+	for (int i = 0; i < json_size(j, p->t); i++, t = json_next(j, t)) {
+		const struct factval *ls;
+		int l;
 
-		for (int k = 0; k < json_size(j, ls); k++, l = json_next(j, l)) {
+		if (!call_elem(v, FL_HUNKS, j, t, &h) || !fact_array(ls = elem_fact(&h, EL_LINES)))
+			continue;
+		l = ls->t + 1;
+		for (int k = 0; k < json_size(j, ls->t); k++, l = json_next(j, l)) {
 			size_t n;
-			const char *p = json_raw(j, l, &n);
+			const char *s = json_raw(j, l, &n);
 
 			if (json_type(j, l) != JSON_STRING || n == 0)
 				continue;
-			*add += p[0] == '+';
-			*del += p[0] == '-';
+			*add += s[0] == '+';
+			*del += s[0] == '-';
 		}
 	}
 	return true;
 }
 
 static void
-success_edit(const struct callview *v, struct buf *out)
+success_edit(struct call_facts *v, struct buf *out)
 {
 	int64_t a = 0, b = 0;
 	int n;
 	struct buf t = {0};
 
-	if (patch_counts(v->rj, json_get(v->rj, v->var, "structuredPatch"), &a, &b)) {
+	if (patch_counts(v, &a, &b)) {
 		/* as counted */
-	} else if (str_at(v->aj, v->args, "new_string", &t)) {
+	} else if (call_fact(v, CALL_LINES_ADDED) != NULL ||
+		   call_fact(v, CALL_LINES_REMOVED) != NULL) {
+		num(v, CALL_LINES_ADDED, &a);
+		num(v, CALL_LINES_REMOVED, &b);
+	} else if (str(v, CALL_NEW_TEXT, &t)) {
 		a = text_lines(t.p, t.n);
 		buf_reset(&t);
-		if (str_at(v->aj, v->args, "old_string", &t))
+		if (str(v, CALL_OLD_TEXT, &t))
 			b = text_lines(t.p, t.n);
-	} else if ((n = size_at(v->aj, v->args, "changes")) >= 0) {
+	} else if ((n = size(v, CALL_CHANGES)) >= 0) {
 		count_of(out, n, "file changed", "files changed");
-		buf_free(&t);
 		return;
-	} else {
-		json_int_at(v->rj, v->var, "linesAdded", &a);
-		json_int_at(v->rj, v->var, "linesRemoved", &b);
 	}
 	buf_free(&t);
 	buf_addf(out, "+%lld " GLYPH_MINUS "%lld", (long long)a, (long long)b);
 }
 
 static void
-success_write(const struct callview *v, struct buf *out)
+success_write(struct call_facts *v, struct buf *out)
 {
 	int64_t a;
 	struct buf t = {0};
 
-	if (json_int_at(v->rj, v->var, "linesCreated", &a))
+	if (num(v, CALL_LINES_ADDED, &a))
 		buf_addf(out, "+%lld", (long long)a);
-	else if (str_at(v->aj, v->args, "content", &t))
+	else if (str(v, CALL_WRITTEN, &t))
 		buf_addf(out, "+%lld", (long long)text_lines(t.p, t.n));
 	else
 		buf_adds(out, "written");
@@ -591,96 +466,73 @@ success_write(const struct callview *v, struct buf *out)
 }
 
 static void
-success_grep(const struct callview *v, struct buf *out)
+success_grep(struct call_facts *v, struct buf *out)
 {
-	const struct json *j = v->rj;
-	int wr = json_get(j, v->var, "workspaceResults");
-	int n = -1;
-	int64_t a = 0;
+	int64_t a, n;
 
-	if (json_type(j, wr) == JSON_OBJECT && json_size(j, wr) > 0) {
-		n = size_at(j, wr + 2, "content.matches");
-		json_int_at(j, wr + 2, "content.totalMatchedLines", &a);
-	} else if (v->agent != AGENT_CURSOR) {
-		if (int_at(j, v->var, "numFiles", &a))
-			count_of(out, a, "file", "files");
-		else if (!text_first_line(v, out))
-			buf_adds(out, "ok");
-		return;
+	if (num(v, CALL_MATCH_COUNT, &a)) {
+		count_of(out, a, "match", "matches");
+		if (num(v, CALL_MATCH_FILES, &n))
+			buf_addf(out, " in %lld file%s", (long long)n, n == 1 ? "" : "s");
+	} else if (num(v, CALL_FILE_COUNT, &a)) {
+		count_of(out, a, "file", "files");
+	} else if (!text_first_line(v, out)) {
+		buf_adds(out, "ok");
 	}
-	count_of(out, a, "match", "matches");
-	if (n >= 0)
-		buf_addf(out, " in %d file%s", n, n == 1 ? "" : "s");
 }
 
 static void
-success_glob(const struct callview *v, struct buf *out)
+success_glob(struct call_facts *v, struct buf *out)
 {
 	int64_t a;
 
-	if (int_at(v->rj, v->var, "totalFiles|numFiles", &a) ||
-	    (a = size_at(v->rj, v->var, "files|filenames")) >= 0)
+	if (num(v, CALL_FILE_COUNT, &a) || (a = size(v, CALL_FILES)) >= 0)
 		count_of(out, a, "file", "files");
 	else
 		buf_adds(out, "ok");
 }
 
 static void
-success_ls(const struct callview *v, struct buf *out)
+success_ls(struct call_facts *v, struct buf *out)
 {
-	int64_t a = size_at(v->rj, v->var, "directoryTreeRoot.childrenFiles");
-	int64_t b = size_at(v->rj, v->var, "directoryTreeRoot.childrenDirs");
+	int64_t a;
 
-	if (v->agent != AGENT_CURSOR && a < 0 && b < 0)
-		buf_adds(out, "ok");
+	if (num(v, CALL_ENTRIES, &a))
+		buf_addf(out, "%lld entries", (long long)a);
 	else
-		buf_addf(out, "%lld entries", (long long)(MAX(a, 0) + MAX(b, 0)));
-}
-
-/* Whether todo t is done, as agents say it: "TODO_STATUS_COMPLETED",
- * "completed", or completed: true. */
-static bool
-todo_done(const struct json *j, int t)
-{
-	bool done = false;
-	int st = json_get(j, t, "status");
-
-	if (json_strsuffix(j, st, "COMPLETED") || json_streq(j, st, "completed"))
-		return true;
-	return json_bool(j, json_get(j, t, "completed"), &done) && done;
+		buf_adds(out, "ok");
 }
 
 static void
-success_todos(const struct callview *v, struct buf *out)
+success_todos(struct call_facts *v, struct buf *out)
 {
-	const struct json *j = v->rj;
-	int t = json_path_any(j, v->var, "todos|newTodos|items");
-	int total, done = 0, e;
+	const struct factval *t = call_fact(v, CALL_TODOS);
+	struct elem_facts e;
+	int total, done = 0, k;
+	int64_t st;
 
-	if (json_type(j, t) != JSON_ARRAY) {
+	if (!fact_array(t)) {
 		buf_adds(out, "updated");
 		return;
 	}
-	total = json_size(j, t);
-	e = t + 1;
-	for (int i = 0; i < total; i++, e = json_next(j, e))
-		done += json_type(j, e) == JSON_OBJECT && todo_done(j, e);
+	total = json_size(t->j, t->t);
+	k = t->t + 1;
+	for (int i = 0; i < total; i++, k = json_next(t->j, k))
+		done += call_elem(v, FL_TODOS, t->j, k, &e) &&
+			fact_int(elem_fact(&e, EL_STATE), &st) && st == TODO_DONE;
 	buf_addf(out, "%d/%d done", done, total);
 }
 
 static void
-success_mcp(const struct callview *v, struct buf *out)
+success_mcp(struct call_facts *v, struct buf *out)
 {
-	bool err = false;
-
-	buf_adds(out, json_bool(v->rj, json_get(v->rj, v->var, "isError"), &err) && err ? "error"
-											: "ok");
+	buf_adds(out, fact_true(call_fact(v, CALL_IS_ERROR)) ? "error" : "ok");
 }
 
 static void
-success_task(const struct callview *v, struct buf *out)
+success_task(struct call_facts *v, struct buf *out)
 {
-	int n = size_at(v->rj, v->var, "conversationSteps");
+	int n = size(v, CALL_STEPS);
 
 	if (n >= 0)
 		count_of(out, n, "step", "steps");
@@ -689,20 +541,20 @@ success_task(const struct callview *v, struct buf *out)
 }
 
 static void
-success_await(const struct callview *v, struct buf *out)
+success_await(struct call_facts *v, struct buf *out)
 {
 	int64_t a;
 
-	if (json_int_at(v->rj, v->var, "complete.exitCode", &a))
+	if (num(v, CALL_EXIT, &a))
 		buf_addf(out, "exit %lld", (long long)a);
 	else
 		buf_adds(out, "done");
 }
 
 static void
-success_websearch(const struct callview *v, struct buf *out)
+success_websearch(struct call_facts *v, struct buf *out)
 {
-	int n = size_at(v->rj, v->var, "references|results");
+	int n = size(v, CALL_RESULTS);
 
 	if (n >= 0)
 		count_of(out, n, "result", "results");
@@ -710,61 +562,35 @@ success_websearch(const struct callview *v, struct buf *out)
 		buf_adds(out, "done");
 }
 
-/* "Exit code 2" at the start of a result text (Claude Code's failed
- * Bash): the code. */
-static bool
-text_exit_code(const struct callview *v, int64_t *code)
-{
-	struct buf t = {0};
-	bool ok = false;
-
-	if (tool_text(v, &t) && t.n > 10 && memcmp(t.p, "Exit code ", 10) == 0) {
-		char *end;
-
-		*code = strtoll(t.p + 10, &end, 10);
-		ok = end > t.p + 10;
-	}
-	buf_free(&t);
-	return ok;
-}
-
 /* How a call that did not succeed reads: its exit code or message. */
 static void
-describe_failure(const struct callview *v, const char *none, struct buf *out)
+describe_failure(struct call_facts *v, const char *none, struct buf *out)
 {
 	int64_t code;
 
-	if (int_at(v->rj, v->var, "exitCode|exit_code", &code) || text_exit_code(v, &code))
+	if (num(v, CALL_EXIT, &code))
 		buf_addf(out, "exit %lld", (long long)code);
-	else if (!str_at(v->rj, v->var,
-			 "errorMessage|message|error|error.message|"
-			 "modelVisibleError",
-			 out) &&
-		 !text_first_line(v, out))
+	else if (!str(v, CALL_ERROR, out) && !text_first_line(v, out))
 		buf_adds(out, none);
 }
 
 /* A call gone to the background: "background #339917" while it runs,
  * then how its notification says it ended. */
 static void
-describe_background(struct model *m, uint32_t c, const struct callview *v, enum call_state st,
+describe_background(struct model *m, uint32_t c, struct call_facts *v, enum call_state st,
 		    struct buf *out)
 {
-	const struct call *call = &m->call[c];
-	int t = json_path_any(v->rj, v->var, "shellId|agentId");
+	size_t mark = out->n;
 
-	buf_adds(out, "background");
-	if (json_is_value(v->rj, t)) {
-		buf_adds(out, " #");
-		json_decode(v->rj, t, out);
-	}
+	buf_adds(out, "background #");
+	if (!fact_value(call_fact(v, CALL_BG_ID), out))
+		buf_cut(out, mark + 10);
 	if (st == CS_ORPHANED) {
 		buf_adds(out, ", its end not seen");
 	} else if (st != CS_RUNNING) {
-		size_t mark = out->n;
-
+		mark = out->n;
 		buf_adds(out, ": ");
-		if (!model_event_field(m, call->bg_ev, "status", out)) {
+		if (!model_task_status(m, c, out)) {
 			buf_cut(out, mark);
 			buf_adds(out, st == CS_OK ? ", done" : ", failed");
 		}
@@ -772,7 +598,7 @@ describe_background(struct model *m, uint32_t c, const struct callview *v, enum 
 }
 
 static void
-describe_outcome(struct model *m, uint32_t c, const struct kind *k, const struct callview *v,
+describe_outcome(struct model *m, uint32_t c, const struct kind *k, struct call_facts *v,
 		 struct buf *out)
 {
 	size_t before;
@@ -803,7 +629,7 @@ describe_outcome(struct model *m, uint32_t c, const struct kind *k, const struct
 		buf_adds(out, "rejected");
 		before = out->n;
 		buf_adds(out, ": ");
-		if (!str_at(v->rj, v->var, "reason", out))
+		if (!str(v, CALL_REASON, out))
 			buf_cut(out, before);
 		return;
 	default:
@@ -811,9 +637,7 @@ describe_outcome(struct model *m, uint32_t c, const struct kind *k, const struct
 	}
 	if (m->call[c].result == CR_ERROR)
 		describe_failure(v, "error", out);
-	else if (m->call[c].result == CR_OTHER && v->varkey >= 0)
-		json_decode(v->rj, v->varkey, out);
-	else
+	else if (m->call[c].result != CR_OTHER || !fact_value(call_fact(v, CALL_VARIANT), out))
 		buf_adds(out, "no result");
 }
 
@@ -843,15 +667,18 @@ fold_space(struct buf *b, size_t from)
 }
 
 void
-tool_describe_view(struct model *m, uint32_t c, const struct callview *v, struct tool_desc *d)
+tool_describe_view(struct model *m, uint32_t c, struct call_facts *v, struct tool_desc *d)
 {
 	const struct kind *k = kind_row((enum tool_kind)m->call[c].kind);
 
 	buf_reset(&d->key);
+	buf_reset(&d->label);
 	buf_reset(&d->what);
 	buf_reset(&d->outcome);
-	if (v->name >= 0)
-		json_decode(v->nj, v->name, &d->key);
+	fact_value(call_fact(v, CALL_NAME), &d->key);
+	/* Only a kind nobody knew is called by its name. */
+	if (k == &kinds[TK_OTHER] && !fact_str(call_fact(v, CALL_LABEL), &d->label) && d->key.n > 0)
+		buf_add(&d->label, d->key.p, d->key.n);
 	describe_what(k, v, &d->what);
 	describe_outcome(m, c, k, v, &d->outcome);
 	fold_space(&d->outcome, 0);
@@ -860,7 +687,7 @@ tool_describe_view(struct model *m, uint32_t c, const struct callview *v, struct
 void
 tool_describe(struct model *m, uint32_t c, struct tool_desc *d)
 {
-	struct callview v;
+	struct call_facts v;
 
 	tool_load(m, c, m->qjson, m->qjson2, &v);
 	tool_describe_view(m, c, &v, d);
@@ -870,6 +697,7 @@ void
 tool_desc_free(struct tool_desc *d)
 {
 	buf_free(&d->key);
+	buf_free(&d->label);
 	buf_free(&d->what);
 	buf_free(&d->outcome);
 }
@@ -924,7 +752,7 @@ tool_line_at(enum tool_kind k, const struct tool_desc *d, const char *cwd, size_
 {
 	unsigned flags = kind_row(k)->flags;
 
-	tool_label(k, d->key.p, d->key.n, out);
+	tool_label(k, d->label.p, d->label.n, out);
 	if (d->what.n > 0) {
 		buf_addc(out, ' ');
 		if (flags & TKF_CODE)

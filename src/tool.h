@@ -1,12 +1,13 @@
 /* tool.h: the one table of tool kinds, and what a person reads about a
  * call. A kind is agentview's own idea (a shell, a read, an edit ...), not
- * an agent's name for it: each kind's row lists the names agents give it
- * ("shellToolCall" is Cursor's), the argument fields its target is read
- * from, how its success reads. Adding a kind is one row in tool.c, plus a
- * builder in detail_kind.c's table if it needs one.
+ * an agent's name for it (each adapter's table says which of its tools is
+ * which kind: agent.h): its row says where its target is and how its
+ * success reads. Adding a kind is one row in tool.c, plus a builder in
+ * detail_kind.c's table if it needs one.
  *
- * A call's pieces are found once, by tool_load, in a struct callview that
- * the one-line account, the detail and the JSON summary all read. */
+ * A call's facts are found once, by tool_load (its adapter's load), in a
+ * struct call_facts (facts.h) that the one-line account, the detail, y, e
+ * and the JSON summary all read. */
 #ifndef AGENTVIEW_TOOL_H
 #define AGENTVIEW_TOOL_H
 
@@ -14,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "facts.h"
 #include "util.h"
 
 struct json;
@@ -42,58 +44,25 @@ enum tool_kind {
 	TK_NKINDS
 };
 
-/* Where a call's pieces are, in its two parsed events. A token is -1 and
- * a document NULL when the events do not have it. */
-struct callview {
-	const struct json *aj; /* the event the arguments come from */
-	int args;              /* the arguments object */
-	int holder;            /* the object holding args and what stands
-				  beside them (Cursor's kind object, with its
-				  `description`) */
-	const struct json *nj; /* the event naming the tool */
-	int name;              /* the token of the tool's name */
-	const struct json *rj; /* the completed event (not in a replay
-				  before it is shown) */
-	int result;            /* the result object */
-	int var;               /* the result's payload (Cursor: the value of
-				  result.success, .failure, ...) */
-	int varkey;            /* the token naming the payload ("success") */
-	const struct json *ij; /* the event naming the call */
-	int id;                /* the token of the call's id */
-	const struct json *tj; /* the event holding the result's text */
-	int text;              /* what the call gave, as text for the model
-				  (Claude's tool_result content, Gemini's
-				  output, Codex's aggregated_output): a string
-				  or an array of text parts */
-	unsigned agent;        /* enum agent_id of the call's session */
-};
-
-/* Fill v for call c, parsing its events into sj (started) and dj
- * (completed): scratch parsers, or the model's own query parsers, which
- * keep a line parsed while it is asked about again. */
-void tool_load(struct model *m, uint32_t c, struct json *sj, struct json *dj, struct callview *v);
-/* The tool object of a parsed tool event (Cursor: the value of the
- * `tool_call` key that ends in "ToolCall"), with the token naming it in
- * *name; -1 when there is none. tc is the event's tool_call value when
- * the caller has it, or -1. */
-int tool_object(const struct json *j, int tc, int *name);
-/* The kind an agent's name for a tool stands for: "shellToolCall" ->
- * TK_SHELL; TK_OTHER for a name no row lists. */
-enum tool_kind tool_kind_of(const char *name, size_t n);
+/* Fill v with call c's facts, parsing its events into sj (started) and
+ * dj (completed): scratch parsers, or the model's own query parsers,
+ * which keep a line parsed while it is asked about again. v's facts are
+ * tokens of those: good until they parse another line. */
+void tool_load(struct model *m, uint32_t c, struct json *sj, struct json *dj, struct call_facts *v);
 /* "content not in the stream (14.2 KB, 412 lines)": a read whose text
- * the stream leaves out (Cursor's contentBlobId), for the line and the
- * detail. */
-void tool_big_read(const struct callview *v, struct buf *out);
-/* Append the call's result text (see callview.text); false when none. */
-bool tool_text(const struct callview *v, struct buf *out);
+ * the stream leaves out (CALL_ELSEWHERE: Cursor's big reads), for the line
+ * and the detail. */
+void tool_big_read(struct call_facts *v, struct buf *out);
+/* Append the text the call gave (CALL_TEXT); false when none. */
+bool tool_text(struct call_facts *v, struct buf *out);
 /* "shell", "read", ... ("other" for TK_OTHER). */
 const char *tool_kind_name(enum tool_kind k);
 /* "Shell", "Read", ... as the transcript shows it. */
 const char *tool_kind_label(enum tool_kind k);
 /* The label in at most 7 cells, for the timeline's column. */
 const char *tool_kind_tag(enum tool_kind k);
-/* The label of a call: its kind's, or for TK_OTHER the agent's name for
- * the tool without Cursor's "ToolCall" ("frobnicate"). */
+/* The label of a call: its kind's, or for TK_OTHER the tool's name as
+ * people read it (tool_desc's label: "frobnicate"). */
 void tool_label(enum tool_kind k, const char *name, size_t n, struct buf *out);
 /* The same in at most 7 cells where a kind has a tag (the timeline). */
 void tool_tag(enum tool_kind k, const char *name, size_t n, struct buf *out);
@@ -102,6 +71,9 @@ void tool_tag(enum tool_kind k, const char *name, size_t n, struct buf *out);
  * is raw UTF-8 (not yet escaped for a terminal). */
 struct tool_desc {
 	struct buf key;     /* the agent's name for the tool: "shellToolCall" */
+	struct buf label;   /* of a kind nobody knew (TK_OTHER), that name as
+			       people read it: "frobnicate" for Cursor's
+			       "frobnicateToolCall" (CALL_LABEL) */
 	struct buf what;    /* the target: a command, a path, a pattern */
 	struct buf outcome; /* "exit 1", "54 lines", "+3 −1", "rejected: …" */
 };
@@ -109,7 +81,7 @@ struct tool_desc {
 /* Fill d (reset first) for call c. */
 void tool_describe(struct model *m, uint32_t c, struct tool_desc *d);
 /* The same from c's view, loaded already. */
-void tool_describe_view(struct model *m, uint32_t c, const struct callview *v, struct tool_desc *d);
+void tool_describe_view(struct model *m, uint32_t c, struct call_facts *v, struct tool_desc *d);
 void tool_desc_free(struct tool_desc *d);
 
 /* The transcript line of a described call, raw UTF-8: "Shell `npm test` →

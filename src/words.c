@@ -182,16 +182,16 @@ words_session_header(struct model *m, uint32_t s, struct buf *out)
 	} else {
 		buf_adds(out, "(no session id)");
 	}
-	/* Cursor's stream is the one read by default: the others say whose
-	 * they are. */
-	if (m->ses[s].agent != AGENT_CURSOR) {
+	/* The stream read by default does not say whose it is; the others
+	 * do. */
+	if (!a->unnamed) {
 		buf_adds(out, " " GLYPH_DOT " ");
 		buf_adds(out, a->label);
 	}
 	mark = out->n;
 	buf_adds(out, " " GLYPH_DOT " ");
 	if (!model_fact(m, s, FACT_MODEL, out)) {
-		if (m->ses[s].agent == AGENT_CURSOR)
+		if (a->unnamed)
 			buf_adds(out, "model unknown");
 		else
 			buf_cut(out, mark);

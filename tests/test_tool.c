@@ -8,6 +8,7 @@
 #include "testutil.h"
 #include "fixture.h"
 
+#include "agent.h"
 #include "model.h"
 #include "tool.h"
 #include "words.h"
@@ -254,41 +255,51 @@ test_gemini_codex_lines(void **state)
 		expect_line(cases[i].text, 0, cases[i].want, i);
 }
 
-/* Every agent's name for a kind finds it; a name no row lists is other. */
+/* Every agent's name for a kind finds it in its adapter's table; another
+ * agent's name, or one no row lists, is other. */
 static void
 test_kind_names(void **state)
 {
 	static const struct {
+		const struct agent *agent;
 		const char *name;
 		enum tool_kind kind;
 	} cases[] = {
-		{"shellToolCall", TK_SHELL},
-		{"Bash", TK_SHELL},
-		{"run_shell_command", TK_SHELL},
-		{"command_execution", TK_SHELL},
-		{"Read", TK_READ},
-		{"read_file", TK_READ},
-		{"file_change", TK_EDIT},
-		{"MultiEdit", TK_EDIT},
-		{"TodoWrite", TK_TODOS},
-		{"todo_list", TK_TODOS},
-		{"Agent", TK_TASK},
-		{"invoke_agent", TK_TASK},
-		{"WebSearch", TK_WEBSEARCH},
-		{"google_web_search", TK_WEBSEARCH},
-		{"mcp__srv__tool", TK_MCP},
-		{"mcp_tool_call", TK_MCP},
-		{"askQuestionToolCall", TK_QUESTION},
-		{"frobnicateToolCall", TK_OTHER},
-		{"mcp__", TK_OTHER},
-		{"", TK_OTHER},
+		{&agent_cursor, "shellToolCall", TK_SHELL},
+		{&agent_claude, "Bash", TK_SHELL},
+		{&agent_gemini, "run_shell_command", TK_SHELL},
+		{&agent_codex, "command_execution", TK_SHELL},
+		{&agent_claude, "Read", TK_READ},
+		{&agent_gemini, "read_file", TK_READ},
+		{&agent_codex, "file_change", TK_EDIT},
+		{&agent_claude, "MultiEdit", TK_EDIT},
+		{&agent_claude, "TodoWrite", TK_TODOS},
+		{&agent_codex, "todo_list", TK_TODOS},
+		{&agent_claude, "Agent", TK_TASK},
+		{&agent_gemini, "invoke_agent", TK_TASK},
+		{&agent_claude, "WebSearch", TK_WEBSEARCH},
+		{&agent_gemini, "google_web_search", TK_WEBSEARCH},
+		{&agent_claude, "mcp__srv__tool", TK_MCP},
+		{&agent_codex, "mcp_tool_call", TK_MCP},
+		{&agent_cursor, "askQuestionToolCall", TK_QUESTION},
+		{&agent_cursor, "frobnicateToolCall", TK_OTHER},
+		{&agent_claude, "mcp__", TK_OTHER},
+		{&agent_claude, "", TK_OTHER},
+		{&agent_cursor, "Bash", TK_OTHER},
+		{&agent_claude, "shellToolCall", TK_OTHER},
+		{&agent_gemini, "mcp__srv__tool", TK_OTHER},
+		{&agent_codex, "read_file", TK_OTHER},
 	};
 
 	(void)state;
-	for (size_t i = 0; i < ARRAY_LEN(cases); i++)
-		if (tool_kind_of(cases[i].name, strlen(cases[i].name)) != cases[i].kind)
-			fail_msg("%s: kind %d, want %d", cases[i].name,
-				 tool_kind_of(cases[i].name, strlen(cases[i].name)), cases[i].kind);
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		const char *name = cases[i].name;
+		enum tool_kind k = agent_tool_kind(cases[i].agent, name, strlen(name));
+
+		if (k != cases[i].kind)
+			fail_msg("%s's %s: kind %d, want %d", cases[i].agent->name, name, k,
+				 cases[i].kind);
+	}
 }
 
 int
