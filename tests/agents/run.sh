@@ -32,9 +32,9 @@ timeout_s=${AGENTS_TIMEOUT:-60}
 bin=$top/src/agentview
 
 # The pinned versions, and the package and command of each CLI.
-pin_claude=2.1.330
+pin_claude=2.1.332
 pin_gemini=0.61.0
-pin_codex=0.169.0
+pin_codex=0.171.0
 pkg_claude=@anthropic-ai/claude-code
 pkg_gemini=@google/gemini-cli
 pkg_codex=@openai/codex
