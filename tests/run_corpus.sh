@@ -46,7 +46,8 @@ fi
 # Code's is the text blocks of the session's own assistant lines joined
 # (not a sub-agent's; not the <synthetic> one saying an API error, nor the
 # deltas of a message cut off; with none, the result's text), and its
-# result.result, when it succeeded, is the last of them; Gemini CLI's
+# result.result, when it succeeded, is the last of them (a run killed
+# before its end has no result); Gemini CLI's
 # reply is its assistant messages (the deltas) joined, Codex's its
 # agent_message items joined.
 agent_reply() {
@@ -59,7 +60,7 @@ agent_reply() {
 				select(.type == "text") | .text) | join("")) as $own |
 			# With no reply at all, the summary takes the result'"'"'s text.
 			$t == (if $own == "" then $r.result else $own end) and
-			($r.is_error or ($t | endswith($r.result)))
+			($r == null or $r.is_error or ($t | endswith($r.result)))
 		elif $raw[0].type == "init" then
 			$t == ($raw | map(select(.type == "message" and .role == "assistant") | .content) | join(""))
 		else $t == ($raw | map(select(.type == "item.completed" and .item.type == "agent_message") |

@@ -88,10 +88,10 @@ test_agents(void **state)
 	} cases[] = {
 		{"claude-shell-ok", 0, "command", "echo hello", "output", "hello"},
 		{"claude-read", 0, "path",
-		 "/tmp/agentview-agents.PvsWk5/claude-read/work/notes.txt", "content",
+		 "/tmp/agentview-agents.aTlj5y/claude-read/work/notes.txt", "content",
 		 "alpha\nbeta\ngamma\n"},
 		{"claude-edit", 1, "path",
-		 "/tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt", "diff",
+		 "/tmp/agentview-agents.aTlj5y/claude-edit/work/greet.txt", "diff",
 		 "-hello world\n+hello there\n bye world\n"},
 		{"gemini-shell-ok", 0, "command", "echo hello", "output", "hello"},
 		/* Codex's `bash -lc '…'` is not what the agent meant to run. */
@@ -130,8 +130,8 @@ test_resume(void **state)
 	static const struct {
 		const char *rec, *cmd;
 	} cases[] = {
-		{"claude-shell-ok", "cd -- /tmp/agentview-agents.PvsWk5/claude-shell-ok/work && "
-				    "claude --resume 2cfffb70-2d00-4457-9fd1-db341aa0e6d6"},
+		{"claude-shell-ok", "cd -- /tmp/agentview-agents.aTlj5y/claude-shell-ok/work && "
+				    "claude --resume 64af87fb-1d48-4c3e-81d3-80d38f09860b"},
 		{"gemini-shell-ok", "gemini --resume 5b4649d3-5fc3-4674-8bdc-58e7d3501468"},
 		{"codex-shell-ok", "codex resume 01a20a33-cb8b-7173-a789-4f3fb4d36130"},
 		{"cursor-0915-askquestion", NULL},

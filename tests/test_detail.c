@@ -471,7 +471,7 @@ test_claude(void **state)
 	} cases[] = {
 		{"recordings/claude-edit.ndjson",
 		 0,
-		 {"path        /tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt\n"
+		 {"path        /tmp/agentview-agents.aTlj5y/claude-edit/work/greet.txt\n"
 		  "lines       1-3\ntotal lines 3\n\ncontent\n"
 		  "1 \xE2\x94\x82 hello world\n2 \xE2\x94\x82 bye world\n"},
 		 "tool_result"},
@@ -491,7 +491,7 @@ test_claude(void **state)
 		{"recordings/claude-subagent.ndjson",
 		 0,
 		 {"description Run echo from-sub\ntype        general-purpose\n",
-		  "status      completed\nrun time    290 ms\ntokens      131\ntool calls  1\n",
+		  "status      completed\nrun time    256 ms\ntokens      131\ntool calls  1\n",
 		  "\nprompt\nSUBAGENT: run the shell command",
 		  "\nresult\n<tools-used-before-summary>Bash</tools-used-before-summary>\n"
 		  "It printed from-sub.\n"},
@@ -528,15 +528,15 @@ test_claude_edit(void **state)
 	(void)state;
 	assert_string_equal(
 		s,
-		"\xE2\x9C\x93 Edit /tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt +1 \xE2\x88\x92"
+		"\xE2\x9C\x93 Edit /tmp/agentview-agents.aTlj5y/claude-edit/work/greet.txt +1 \xE2\x88\x92"
 		"1\n"
 		"\n"
 		"kind        edit (Edit)\n"
 		"state       ok\n"
 		"started     +00:00 into the session\n"
-		"duration    26 ms\n"
+		"duration    23 ms\n"
 		"call id     toolu_01AgentViewM10\n"
-		"path        /tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt\n"
+		"path        /tmp/agentview-agents.aTlj5y/claude-edit/work/greet.txt\n"
 		"lines       +1 \xE2\x88\x92"
 		"1\n"
 		"\n"
@@ -1069,7 +1069,7 @@ test_sections_agents(void **state)
 		{"recordings/claude-shell-fail.ndjson", 0, "ls: cannot", "output",
 		 "Exit code 2\nls: "},
 		{"recordings/claude-edit.ndjson", 0, "path", "path",
-		 "/tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt"},
+		 "/tmp/agentview-agents.aTlj5y/claude-edit/work/greet.txt"},
 		{"recordings/claude-edit.ndjson", 1, "+hello", "diff",
 		 "@@ -1,2 +1,2 @@\n-hello world\n+hello there\n"},
 		{"recordings/claude-subagent.ndjson", 0, "SUBAGENT", "prompt", "SUBAGENT: run"},

@@ -504,7 +504,7 @@ test_claude_tail(void **state)
 	assert_string_equal(heard(), "0:running>done\n");
 	assert_string_equal(
 		list(f, FSORT_ATTENTION, NULL, 200, NOW),
-		"✓ done       claude claude-opus-5… 2cfffb70 work                                            ok (middle not read)               481 ms ✓1               210/41 $0.0017             claude.ndjson\n");
+		"✓ done       claude claude-opus-5… 64af87fb work                                            ok (middle not read)               448 ms ✓1               210/41 $0.0017             claude.ndjson\n");
 	fleet_free(f);
 	free(rec);
 	buf_free(&head);

@@ -101,13 +101,13 @@ test_call_file(void **state)
 	f = fixture_recording("claude-read", 0);
 	buf_reset(&path);
 	assert_true(open_call_file(f->m, 0, &path, &abs, &line, &why));
-	assert_string_equal(path.p, "/tmp/agentview-agents.PvsWk5/claude-read/work/notes.txt");
+	assert_string_equal(path.p, "/tmp/agentview-agents.aTlj5y/claude-read/work/notes.txt");
 	assert_int_equal(line, 1);
 	fixture_free(f);
 	f = fixture_recording("claude-edit", 0);
 	buf_reset(&path);
 	assert_true(open_call_file(f->m, 1, &path, &abs, &line, &why));
-	assert_string_equal(path.p, "/tmp/agentview-agents.PvsWk5/claude-edit/work/greet.txt");
+	assert_string_equal(path.p, "/tmp/agentview-agents.aTlj5y/claude-edit/work/greet.txt");
 	assert_int_equal(line, 1);
 	fixture_free(f);
 

@@ -1,11 +1,11 @@
 #!/bin/bash
 # tests/agents/run.sh: the real-CLI tier (make test-agents). Installs the
-# pinned Claude Code, Gemini CLI and Codex CLI from the npm registry into
-# tests/agents/cache/ (git-ignored; reused when there), then runs every
-# scenario of tests/agents/scenarios.json with each CLI against
-# tests/agents/server.py on 127.0.0.1, each run with a fresh HOME, CODEX_HOME
-# and work dir, under timeout, and checks facts on the CLI's stdout, then
-# what agentview makes of it (tests/agents/view.sh). The shell-ok and
+# pinned Claude Code, Gemini CLI, Codex CLI and Copilot CLI from the npm
+# registry into tests/agents/cache/ (git-ignored; reused when there), then
+# runs every scenario of tests/agents/scenarios.json with each CLI against
+# tests/agents/server.py on 127.0.0.1, each run with a fresh HOME, CODEX_HOME,
+# COPILOT_HOME and work dir, under timeout, and checks facts on the CLI's
+# stdout, then what agentview makes of it (tests/agents/view.sh). The shell-ok and
 # shell-fail runs of each CLI are made twice more, with the CLI as
 # agentview's COMMAND and piped into agentview, and checked the same way;
 # one run of each is watched on agentview's screen in tmux.
@@ -13,7 +13,7 @@
 #   tests/agents/run.sh [--capture] [AGENT[:SCENARIO]]...
 #
 # AGENT is claude, claude-partial (claude with --include-partial-messages),
-# gemini or codex; no argument runs them all. --capture also writes each
+# gemini, codex or copilot; no argument runs them all. --capture also writes each
 # passing run's stdout to recordings/AGENT-SCENARIO.ndjson and its line of
 # recordings/INDEX.tsv.
 #   AGENTS_VERSION=latest  test the newest versions instead of the pinned ones
@@ -32,12 +32,14 @@ timeout_s=${AGENTS_TIMEOUT:-60}
 bin=$top/src/agentview
 
 # The pinned versions, and the package and command of each CLI.
-pin_claude=2.1.330
+pin_claude=2.1.332
 pin_gemini=0.61.0
-pin_codex=0.169.0
+pin_codex=0.171.0
+pin_copilot=1.0.102
 pkg_claude=@anthropic-ai/claude-code
 pkg_gemini=@google/gemini-cli
 pkg_codex=@openai/codex
+pkg_copilot=@github/copilot
 
 capture=no
 filters=
@@ -103,8 +105,10 @@ install() {
 		rm -rf "$dir"
 		mkdir -p "$dir"
 		echo "agents: installing $pkg@$ver into ${dir#"$top"/}"
-		if ! npm install --prefix "$dir" --no-save --no-package-lock --no-audit --no-fund \
-			--loglevel=error "$pkg@$ver" >"$dir.log" 2>&1 || [ ! -x "$cmd" ]; then
+		# (from $tmp: npm takes a folder named like the package in its
+		# working directory for the package)
+		if ! (cd "$tmp" && npm install --prefix "$dir" --no-save --no-package-lock --no-audit --no-fund \
+			--loglevel=error "$pkg@$ver") >"$dir.log" 2>&1 || [ ! -x "$cmd" ]; then
 			die "cannot install $pkg@$ver with npm: $(tail -5 "$dir.log")"
 		fi
 		: >"$dir/.installed"
@@ -122,8 +126,9 @@ t_install=$(date +%s)
 install claude
 install gemini
 install codex
-echo "agents: testing Claude Code $ver_claude, Gemini CLI $ver_gemini, Codex $ver_codex" \
-	"(installed or reused in $(($(date +%s) - t_install)) s)"
+install copilot
+echo "agents: testing Claude Code $ver_claude, Gemini CLI $ver_gemini, Codex $ver_codex," \
+	"Copilot CLI $ver_copilot (installed or reused in $(($(date +%s) - t_install)) s)"
 
 # The network check: each CLI's first run under strace, which sees every
 # address it connects or sends to; anything but loopback fails the run.
@@ -155,10 +160,11 @@ agent_cmd() {
 	case $agent in
 	claude | claude-partial)
 		printf '%s\n' env "ANTHROPIC_BASE_URL=http://127.0.0.1:$port" ANTHROPIC_API_KEY=x \
+			$(scen_get "$scen" '.env.claude // {} | to_entries[] | "\(.key)=\(.value)"') \
 			CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_TELEMETRY=1 \
 			DISABLE_AUTOUPDATER=1 DISABLE_ERROR_REPORTING=1 "CLAUDE_CODE_MAX_RETRIES=$retries" \
 			"$cmd_claude" -p "$prompt" --output-format stream-json --verbose \
-			--allowedTools Bash Read Edit Task
+			--allowedTools Bash Read Edit Write Task Agent ToolSearch TaskCreate TaskUpdate
 		[ "$agent" = claude-partial ] && echo --include-partial-messages
 		;;
 	gemini)
@@ -199,6 +205,18 @@ agent_cmd() {
 		scen_get "$scen" '.flags.codex // [] | .[]'
 		printf '%s\n' "$prompt"
 		;;
+	copilot)
+		# Its own-model mode (BYOK) needs no GitHub login; it wants a
+		# model named. A Claude model gets the edit and create tools
+		# (a GPT one gets a free-form apply_patch instead).
+		# It unpacks itself (235 MB) into the cache folder on its first
+		# run: one for all the runs.
+		printf '%s\n' env "COPILOT_HOME=$d/home/copilot" "XDG_CACHE_HOME=$tmp/copilot-cache" \
+			"COPILOT_PROVIDER_BASE_URL=http://127.0.0.1:$port/v1" COPILOT_OFFLINE=true \
+			COPILOT_MODEL=claude-sonnet-4.5 COPILOT_AUTO_UPDATE=false \
+			"$cmd_copilot" -p "$prompt" --allow-all-tools --output-format json
+		scen_get "$scen" '.flags.copilot // [] | .[]'
+		;;
 	esac
 }
 
@@ -236,7 +254,8 @@ run_dir() {
 # run_one AGENT SCENARIO: one run of the CLI against the server, then its
 # checks; sets d (the run's dir) and rc for them.
 run_one() {
-	local agent=$1 scen=$2 name=$1-$2 port spid i t0 ms args extra=
+	local agent=$1 scen=$2 name=$1-$2 port spid i t0 ms args extra= limit
+	limit=$(scen_get "$scen" ".timeout // $timeout_s")
 	run_dir "$name"
 	server_start "$scen" "$name" || return
 	mapfile -t args < <(agent_cmd "$agent" "$scen" "$d" "$port")
@@ -252,13 +271,15 @@ run_one() {
 	esac
 	t0=$(date +%s%N)
 	(cd "$d/work" && env -i "PATH=$PATH" "HOME=$d/home" "TMPDIR=$d/tmp" LANG=C.UTF-8 \
-		timeout -k 5 "$timeout_s" $extra "${args[@]}") </dev/null >"$d/out" 2>"$d/err"
+		timeout -k 5 "$limit" $extra "${args[@]}") </dev/null >"$d/out" 2>"$d/err"
 	rc=$?
 	ms=$((($(date +%s%N) - t0) / 1000000))
 	server_stop
 	runs=$((runs + 1))
 	echo "run $name: exit $rc, $ms ms, $(wc -l <"$d/out") lines"
-	[ "$rc" -eq 124 ] || [ "$rc" -eq 137 ] && fail "$name" "timed out after $timeout_s s"
+	# A scenario with a timeout of its own is killed by it on purpose.
+	[ "$limit" = "$timeout_s" ] && { [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; } &&
+		fail "$name" "timed out after $timeout_s s"
 	check_server "$name"
 	[ -n "$extra" ] && check_net "$name"
 	run="$name"
@@ -315,6 +336,7 @@ run_live() {
 		fail "$name" "agentview exited $arc: $(head -c 300 "$d/err")"
 	"$bin" --print --format raw "$d/rec" >"$d/out" 2>>"$d/err"
 	"$bin" --print --format text "$d/rec" >"$d/view.text" 2>>"$d/err"
+	"$bin" --print --format html "$d/rec" >"$d/view.html" 2>>"$d/err"
 	if ! jq -e . "$d/view.json" >/dev/null 2>&1; then
 		fail "$name" "agentview's JSON summary is not one: $(head -c 300 "$d/view.json")"
 		return
@@ -327,7 +349,7 @@ run_live() {
 		jq -e '.command == null' "$d/view.json" >/dev/null ||
 			fail "$name" "a summary of a pipe names a command"
 	fi
-	vjson=$d/view.json vtext=$d/view.text vraw=$d/out vlive=yes
+	vjson=$d/view.json vtext=$d/view.text vhtml=$d/view.html vraw=$d/out vlive=yes
 	view_run "$agent" "$scen"
 }
 
@@ -400,6 +422,7 @@ holds() {
 	claude*) lib=$jq_claude ;;
 	gemini*) lib=$jq_gemini ;;
 	codex*) lib=$jq_codex ;;
+	copilot*) lib=$jq_copilot ;;
 	esac
 	jq -e -s --arg ver "$(eval echo "\$ver_${run%%-*}")" "$lib $2" "$d/out" >/dev/null 2>"$d/jq.err" ||
 		fail "$run" "$1$( [ -s "$d/jq.err" ] && echo ": $(head -c 300 "$d/jq.err")")"
@@ -558,6 +581,97 @@ raw_claude_rate_limit_fail() {
 	holds "result is_error, api_error_status 429" 'failed_end(429)'
 }
 
+raw_claude_todos() {
+	exits 0
+	# With CLAUDE_CODE_ENABLE_TODO_TOOLS=1: -p runs say "TaskCreate is
+	# disabled for this session" without it.
+	holds "ToolSearch loads TaskCreate and TaskUpdate: tool_reference blocks" \
+		'use("ToolSearch") | length == 1 and .[0].input.query == "select:TaskCreate,TaskUpdate"'
+	holds "its tool_result: tool_reference blocks naming the two" \
+		'use("ToolSearch")[0] as $u | result_of($u) | .content == [{"type": "tool_reference", "tool_name": "TaskCreate"}, {"type": "tool_reference", "tool_name": "TaskUpdate"}]'
+	holds "three TaskCreate, each answered with its task id and subject" \
+		'[use("TaskCreate")[] as $u | rich_of($u) | .task | [.id, .subject]] == [["1", "Tag the release"], ["2", "Write the notes"], ["3", "Announce it"]]'
+	holds "two TaskUpdate of task 1: pending to in_progress, in_progress to completed" \
+		'[use("TaskUpdate")[] as $u | rich_of($u) | select(.success and .taskId == "1") | .statusChange | [.from, .to]] == [["pending", "in_progress"], ["in_progress", "completed"]]'
+	holds "no TodoWrite" 'use("TodoWrite") | length == 0'
+	holds "result success, 8 turns" 'ok_end and final.num_turns == 8'
+}
+
+raw_claude_write_edit() {
+	exits 0
+	holds "a Write of hello.py, then an Edit of it" \
+		'[uses[].name] == ["Write", "Edit"] and (use("Write")[0].input.file_path | endswith("/hello.py"))'
+	holds "the Write's tool_use_result: type create, the content" \
+		'use("Write")[0] as $u | rich_of($u) | .type == "create" and .content == "def greet():\n    return \"hello\"\n"'
+	holds "the Edit's structuredPatch" \
+		'use("Edit")[0] as $u | rich_of($u) | .structuredPatch[0].lines | index("+    return \"hello world\"") != null'
+	holds "result success" 'ok_end'
+	file_is hello.py 'def greet():\n    return "hello world"'
+}
+
+raw_claude_slow_shell() {
+	exits 0
+	holds "one Bash call of sleep 3; echo done, its result done" \
+		'use("Bash") as $b | ($b | length == 1) and ($b[0] as $u | result_of($u) | .content == "done")'
+	# A foreground Bash that runs for long has system task lines too.
+	holds "system task_started local_bash, then task_notification completed, both naming the Bash call" \
+		'use("Bash")[0].id as $id | (sys("task_started") | length == 1 and (.[0] | .task_type == "local_bash" and .tool_use_id == $id)) and
+		 (sys("task_notification") | length == 1 and (.[0] | .status == "completed" and .tool_use_id == $id))'
+	holds "result success, at least 3 s" 'ok_end and final.duration_ms >= 3000'
+}
+
+raw_claude_subagents() {
+	exits 0
+	holds "two Agent calls: the first in the foreground, the second in the background" \
+		'[use("Agent")[].input.run_in_background] == [false, true]'
+	holds "task_started of each, local_agent, is_backgrounded false then true" \
+		'[sys("task_started")[] | select(.task_type == "local_agent") | .is_backgrounded] == [false, true]'
+	holds "every sub-agent line carries parent_tool_use_id and agent_id" \
+		'[use("Agent")[].id] as $ids | [.[] | select(.parent_tool_use_id != null)] | length > 0 and
+		 all(.[]; (.parent_tool_use_id | IN($ids[])) and (.agent_id | type == "string"))'
+	holds "the background sub-agent's Bash arrives after the main agent's own Bash started" \
+		'use("Agent")[1].id as $bg | (map(.type == "assistant" and .parent_tool_use_id == $bg and any(.message.content[]; .type == "tool_use")) | index(true)) as $sub |
+		 (map(.type == "assistant" and .parent_tool_use_id == null and any(.message.content[]; .type == "tool_use" and .name == "Bash")) | index(true)) as $main |
+		 $sub != null and $main != null and $main < $sub'
+	holds "two inits, two results: result_index 0 then 1, the second from the task notification" \
+		'(sys("init") | length == 2) and ([.[] | select(.type == "result")] | length == 2 and
+		 (.[0] | .result_index == 0 and .num_turns == 4) and (.[1] | .result_index == 1 and .origin.kind == "task-notification" and .num_turns == 1))'
+	holds "both results carry the same cumulative modelUsage and cost" \
+		'[.[] | select(.type == "result") | [.modelUsage, .total_cost_usd]] | .[0] == .[1]'
+	holds "task_notification of each, completed, with its summary" \
+		'[sys("task_notification")[] | select(.summary) | .summary] == ["It printed from-fg.", "It printed from-bg."]'
+}
+
+raw_claude_markdown() {
+	exits 0
+	holds "one text block, the whole Markdown answer" \
+		'texts == [final.result] and (final.result | startswith("# Running the tests\n")) and (final.result | test("```sh\nmake test\n```"))'
+	holds "result success, 1 turn" 'ok_end and final.num_turns == 1'
+}
+
+raw_claude_http500_retry() {
+	exits 0
+	holds "system api_retry: 500, server_error, attempt 1 of 1" \
+		'sys("api_retry") | length == 1 and (.[0] | .error_status == 500 and .attempt == 1 and .max_retries == 1 and .error == "server_error")'
+	holds "result success with the reply of the retry" 'ok_end and final.result == "Recovered after the server error."'
+}
+
+raw_claude_eof() {
+	exits 0
+	# A stream with no message_stop is asked again without streaming, and
+	# nothing of the first try is in stdout.
+	holds "the reply whole, once" 'texts == ["First the command.", "This reply ends early with no finish at all."]'
+	holds "result success" 'ok_end'
+	grep -q '"answer": "main turn 1 (json)"' "$d/server.log" ||
+		fail "$run" "the CLI did not ask again without streaming: $(jq -c .answer "$d/server.log" | tr '\n' ' ')"
+}
+
+raw_claude_hang() {
+	exits 124
+	holds "the call before the hang ran; no result line" \
+		'(use("Bash")[0] as $u | result_of($u) | .content == "before-hang") and all(.[]; .type != "result")'
+}
+
 # claude-partial: the same checks, and the stream_event lines.
 partial_checks() {
 	case $1 in
@@ -686,6 +800,61 @@ raw_gemini_rate_limit_fail() {
 	holds "result error: resource exhausted" 'failed_end("Resource has been exhausted") and (map(.type) == ["init", "message", "result"])'
 }
 
+raw_gemini_todos() {
+	exits 0
+	holds "two write_todos: three items, then the first completed" \
+		'[use("write_todos")[].parameters.todos | map(.status)] == [["in_progress", "pending", "pending"], ["completed", "pending", "pending"]]'
+	holds "their tool_results: success, no output" \
+		'all(use("write_todos")[] as $u | result_of($u); .status == "success" and (has("output") | not))'
+	holds "result success, 3 calls" 'ok_end(3)'
+}
+
+raw_gemini_write_edit() {
+	exits 0
+	holds "a write_file of hello.py, then a replace" \
+		'[uses[].tool_name] == ["write_file", "replace"] and (use("write_file")[0].parameters.file_path | endswith("/hello.py"))'
+	holds "both success, no output" 'all(uses[] as $u | result_of($u); .status == "success" and (has("output") | not))'
+	holds "result success, 2 calls" 'ok_end(2)'
+	file_is hello.py 'def greet():\n    return "hello world"'
+}
+
+raw_gemini_slow_shell() {
+	exits 0
+	holds "its tool_result: done, 3 s after its tool_use" \
+		'use("run_shell_command")[0] as $u | result_of($u) as $r | $r.output == "done" and
+		 (($r.timestamp | .[0:19] + "Z" | fromdateiso8601) - ($u.timestamp | .[0:19] + "Z" | fromdateiso8601)) >= 2'
+	holds "result success, at least 3 s" 'ok_end(1) and final.stats.duration_ms >= 3000'
+}
+
+raw_gemini_markdown() {
+	exits 0
+	holds "the reply in deltas is the whole Markdown answer" \
+		'reply | startswith("# Running the tests\n") and endswith("for more.\n") and test("```sh\nmake test\n```")'
+	holds "result success" 'ok_end(0)'
+}
+
+raw_gemini_http500_retry() {
+	exits 0
+	# A 500 is retried with nothing in the stream: stderr says it.
+	holds "no error line; the reply of the retry" \
+		'(map(.type) | index("error") == null) and (reply | endswith("Recovered after the server error."))'
+	holds "result success" 'ok_end(1)'
+	grep -q 'Attempt 1 failed with status 500' "$d/err" || fail "$run" "stderr does not say the retry"
+}
+
+raw_gemini_eof() {
+	exits 0
+	# No finishReason: the half reply is taken as the whole one.
+	holds "the half reply, then result success" \
+		'reply == "First the command.This reply ends early " and final.status == "success"'
+}
+
+raw_gemini_hang() {
+	exits 124
+	holds "the call before the hang ran; no result line" \
+		'(use("run_shell_command")[0] as $u | result_of($u) | .output == "before-hang") and all(.[]; .type != "result") and (.[-1].type == "tool_result")'
+}
+
 # Codex: exec --json.
 jq_codex='
 def done($t): [.[] | select(.type == "item.completed") | .item | select(.type == $t)];
@@ -791,6 +960,230 @@ raw_codex_rate_limit_fail() {
 	holds "error, then turn.failed: 429" 'failed_end("429 Too Many Requests")'
 }
 
+raw_codex_todos() {
+	exits 0
+	# update_plan is off unless tools.update_plan.enabled; its plan is a
+	# todo_list item: started, updated, completed (no in_progress state).
+	holds "a todo_list item: started with three steps, updated with the first completed, completed" \
+		'[.[] | select(.item.type? == "todo_list") | [.type, (.item.items | map(.completed))]] ==
+		 [["item.started", [false, false, false]], ["item.updated", [true, false, false]], ["item.completed", [true, false, false]]]'
+	holds "the steps' text" 'done("todo_list")[0].items | map(.text) == ["Tag the release", "Write the notes", "Announce it"]'
+	holds "the command of the first step; turn.completed" 'cmds[0].aggregated_output == "step-one\n" and ok_end'
+}
+
+raw_codex_write_edit() {
+	exits 0
+	holds "two file_change items: add of hello.py, then update of it" \
+		'[done("file_change")[] | .changes[] | [(.path | split("/") | last), .kind]] == [["hello.py", "add"], ["hello.py", "update"]] and
+		 all(done("file_change")[]; .status == "completed")'
+	holds "turn.completed" 'ok_end'
+	file_is hello.py 'def greet():\n    return "hello world"'
+}
+
+raw_codex_slow_shell() {
+	exits 0
+	holds "one command_execution of sleep 3; echo done: done" \
+		'cmds | length == 1 and (.[0] | .exit_code == 0 and .aggregated_output == "done\n")'
+	holds "turn.completed" 'ok_end'
+}
+
+raw_codex_markdown() {
+	exits 0
+	holds "one agent_message, the whole Markdown answer" \
+		'msgs | length == 1 and (.[0] | startswith("# Running the tests\n") and test("```sh\nmake test\n```"))'
+	holds "turn.completed" 'ok_end'
+}
+
+raw_codex_http500_retry() {
+	exits 0
+	# A 500 before the stream is retried with nothing in the stream (a
+	# cut stream says "Reconnecting").
+	holds "no error line; the reply of the retry; turn.completed" \
+		'(map(.type) | index("error") == null) and msgs[-1] == "Recovered after the server error." and ok_end'
+}
+
+raw_codex_eof() {
+	exits 1
+	holds "the call before the end ran" 'cmds[0].aggregated_output == "before-eof\n"'
+	holds "error, then turn.failed: stream closed before response.completed" \
+		'failed_end("stream closed before response.completed")'
+}
+
+raw_codex_hang() {
+	exits 124
+	holds "the call before the hang ran; no turn end" \
+		'cmds[0].aggregated_output == "before-hang\n" and all(.[]; .type | IN("turn.completed", "turn.failed") | not)'
+}
+
+# Copilot CLI: -p --output-format json.
+jq_copilot='
+def kept: [.[] | select(.ephemeral != true)];
+def ev($t): [.[] | select(.type == $t) | .data];
+def reqs: [ev("assistant.message")[] | .toolRequests[]];
+def req($n): [reqs[] | select(.name == $n)];
+def done_of($r): first(ev("tool.execution_complete")[] | select(.toolCallId == $r.toolCallId));
+def texts: [ev("assistant.message")[] | select(.parentToolCallId == null) | .content | select(. != "")];
+def final: .[-1];
+def ok_end: final | .type == "result" and .exitCode == 0 and (.usage.sessionDurationMs | type == "number");
+def failed_end($msg): (ev("session.error") | length == 1 and (.[0].message | test($msg))) and
+	(final | .type == "result" and .exitCode == 1);
+def retried($why): [ev("assistant.turn_retry")[] | .reason] | length > 0 and all(. == $why);
+def started: (ev("user.message") | length >= 1) and all(.[] | select(.type != "result"); .id and (.timestamp | test("^20[0-9-]+T[0-9:.]+Z$"))) and
+	(ev("assistant.message") | length > 0 and all(.[]; .model == "claude-sonnet-4.5"));
+'
+
+raw_copilot_shell_ok() {
+	exits 0
+	holds "user.message, ids and times on every line, the model" 'started'
+	holds "one bash call of echo hello: exit 0, its output" \
+		'req("bash") as $q | ($q | length == 1) and ($q[0] as $r | $r.arguments.command == "echo hello" and
+		 (done_of($r) | .success and .shellExecution.exitCode == 0 and (.result.content | startswith("hello\n"))))'
+	holds "ephemeral lines besides: deltas and shell output" \
+		'any(.[]; .type == "assistant.message_delta" and .ephemeral) and any(.[]; .type == "tool.shell_output" and .ephemeral)'
+	holds "the replies" 'texts == ["Let me run the command.", "The command printed hello. Done."]'
+	holds "a last result line, exit 0" 'ok_end'
+}
+
+raw_copilot_shell_fail() {
+	exits 0
+	# success true: only the exit code says the command failed.
+	holds "the bash call: success true, exit code 2, the error in its output" \
+		'req("bash")[0] as $r | done_of($r) | .success == true and .shellExecution.exitCode == 2 and (.result.content | test("No such file"))'
+	holds "result exit 0" 'ok_end'
+}
+
+raw_copilot_parallel() {
+	exits 0
+	holds "two bash calls in one message, both exit 0: one and two" \
+		'(ev("assistant.message") | map(.toolRequests | length) | index(2) != null) and
+		 ([req("bash")[] as $r | done_of($r) | select(.shellExecution.exitCode == 0) | .result.content | split("\n")[0]] | sort == ["one", "two"])'
+	holds "result exit 0" 'ok_end'
+}
+
+raw_copilot_read() {
+	exits 0
+	holds "one view of notes.txt: its content" \
+		'req("view") as $q | ($q | length == 1) and ($q[0] as $r | ($r.arguments.path | endswith("/notes.txt")) and (done_of($r) | .success and .result.content == "alpha\nbeta\ngamma\n"))'
+	holds "result exit 0" 'ok_end'
+}
+
+raw_copilot_read_missing() {
+	exits 0
+	holds "the view failed: success false, Path does not exist" \
+		'req("view")[0] as $r | done_of($r) | .success == false and .error.message == "Path does not exist"'
+	holds "result exit 0" 'ok_end'
+}
+
+raw_copilot_edit() {
+	exits 0
+	holds "a view, then an edit of greet.txt: fileEdits kind edit" \
+		'[reqs[].name] == ["view", "edit"] and (req("edit")[0] as $r | done_of($r) | .success and (.fileEdits | map(.kind)) == ["edit"])'
+	holds "result exit 0, 1 line added, 1 removed" 'ok_end and final.usage.codeChanges.linesAdded == 1 and final.usage.codeChanges.linesRemoved == 1'
+	file_is greet.txt 'hello there\nbye world'
+}
+
+raw_copilot_subagent() {
+	exits 0
+	holds "one task call, sync" \
+		'req("task") | length == 1 and .[0].arguments.mode == "sync"'
+	holds "subagent.started, then subagent.completed with its calls and tokens" \
+		'req("task")[0].toolCallId as $id | (ev("subagent.started") | length == 1 and .[0].toolCallId == $id) and
+		 (ev("subagent.completed") | length == 1 and (.[0] | .toolCallId == $id and .totalToolCalls == 1 and .totalTokens > 0))'
+	holds "the sub-agent's lines carry parentToolCallId; its bash call printed from-sub" \
+		'req("task")[0].toolCallId as $id | ([ev("assistant.message")[] | select(.parentToolCallId == $id)] | length == 2) and
+		 (req("bash")[0] as $r | done_of($r) | .result.content | startswith("from-sub"))'
+	holds "the task's result is the sub-agent's answer; the main replies" \
+		'(req("task")[0] as $r | done_of($r) | .result.content == "It printed from-sub.") and texts == ["I will delegate this.", "The sub-agent saw from-sub."]'
+	holds "result exit 0" 'ok_end'
+}
+
+raw_copilot_long_output() {
+	exits 0
+	# A long output is saved to a file; the result holds a preview.
+	holds "the result says the output was saved, with a preview" \
+		'req("bash")[0] as $r | done_of($r) | .shellExecution.exitCode == 0 and (.result.content | startswith("Output too large to read at once")) and (.result.content | test("\n1\n2\n3\n"))'
+	holds "result exit 0" 'ok_end'
+}
+
+raw_copilot_write_edit() {
+	exits 0
+	holds "a create of hello.py, then an edit: fileEdits kind create, then edit" \
+		'[reqs[].name] == ["create", "edit"] and ([reqs[] as $r | done_of($r) | .fileEdits[].kind] == ["create", "edit"])'
+	holds "result exit 0, hello.py the file changed" 'ok_end and (final.usage.codeChanges.filesModified | length == 1 and (.[0] | endswith("/hello.py")))'
+	file_is hello.py 'def greet():\n    return "hello world"'
+}
+
+raw_copilot_slow_shell() {
+	exits 0
+	holds "the bash call: exit 0, done, 3 s after it started" \
+		'req("bash")[0] as $r | done_of($r) as $c | ($c.result.content | startswith("done\n")) and
+		 ([.[] | select((.type == "tool.execution_start" or .type == "tool.execution_complete") and .data.toolCallId == $r.toolCallId) | .timestamp | .[0:19] + "Z" | fromdateiso8601] | .[1] - .[0] >= 2)'
+	holds "result exit 0" 'ok_end'
+}
+
+raw_copilot_markdown() {
+	exits 0
+	holds "one reply, the whole Markdown answer" \
+		'texts | length == 1 and (.[0] | startswith("# Running the tests\n") and test("```sh\nmake test\n```"))'
+	holds "result exit 0" 'ok_end'
+}
+
+raw_copilot_http500() {
+	exits 1
+	holds "the call before the error ran" 'req("bash")[0] as $r | done_of($r) | .result.content | startswith("before-error")'
+	holds "five retries (api_error), then session.error 500" \
+		'retried("api_error") and (ev("assistant.turn_retry") | length == 5) and failed_end("retried 5 times.*500") and ev("session.error")[0].statusCode == 500'
+}
+
+raw_copilot_cut() {
+	exits 1
+	holds "the call before the cut ran" 'req("bash")[0] as $r | done_of($r) | .result.content | startswith("before-cut")'
+	holds "five retries (streaming_error), then session.error" \
+		'retried("streaming_error") and failed_end("retried 5 times.*error decoding response body")'
+}
+
+raw_copilot_cut_retry() {
+	exits 0
+	holds "one retry (streaming_error), then the reply whole" \
+		'(ev("assistant.turn_retry") | length == 1) and retried("streaming_error") and texts[-1] == "This reply came whole on the second try."'
+	holds "result exit 0" 'ok_end'
+}
+
+raw_copilot_rate_limit() {
+	exits 0
+	holds "one retry (rate_limit), then the reply" \
+		'(ev("assistant.turn_retry") | length == 1) and retried("rate_limit") and texts == ["Hi, after waiting for the rate limit."]'
+	holds "result exit 0" 'ok_end'
+}
+
+raw_copilot_rate_limit_fail() {
+	exits 1
+	holds "five retries (rate_limit), then session.error rate_limit 429" \
+		'retried("rate_limit") and failed_end("retried 5 times.*429") and ev("session.error")[0].errorType == "rate_limit"'
+}
+
+raw_copilot_http500_retry() {
+	exits 0
+	holds "one retry (api_error), then the reply" \
+		'(ev("assistant.turn_retry") | length == 1) and retried("api_error") and texts[-1] == "Recovered after the server error."'
+	holds "result exit 0" 'ok_end'
+}
+
+raw_copilot_eof() {
+	exits 1
+	holds "five retries (streaming_error), then session.error: missing finish_reason" \
+		'retried("streaming_error") and failed_end("missing finish_reason")'
+}
+
+raw_copilot_hang() {
+	exits 124
+	# Killed, it writes an abort line (reason user_initiated or user_abort),
+	# and sometimes a result line after it.
+	holds "the call before the hang ran; an abort line" \
+		'(req("bash")[0] as $r | done_of($r) | .result.content | startswith("before-hang")) and
+		 (ev("abort") | length == 1 and (.[0].reason | startswith("user_")))'
+}
+
 # --- checks on what agentview makes of the streams --------------------------------------
 # view_check: agentview reads the run's stdout in all four formats without a
 # crash, gives it back byte for byte, and makes of it what
@@ -802,7 +1195,7 @@ vfail() {
 view_check() {
 	local fmt vrc
 	echo "$rc" >"$d/rc"
-	for fmt in text markdown json raw; do
+	for fmt in text markdown json html raw; do
 		"$bin" --print --format "$fmt" "$d/out" >"$d/view.$fmt" 2>"$d/view.$fmt.err"
 		vrc=$?
 		[ "$vrc" -eq 0 ] || [ "$vrc" -eq 3 ] ||
@@ -811,7 +1204,7 @@ view_check() {
 	jq -e '.sessions | type == "array"' "$d/view.json" >/dev/null 2>&1 ||
 		fail "$run" "agentview's JSON summary is not one"
 	cmp -s "$d/out" "$d/view.raw" || fail "$run" "agentview --format raw differs from the input"
-	vjson=$d/view.json vtext=$d/view.text vraw=$d/out vlive=no
+	vjson=$d/view.json vtext=$d/view.text vhtml=$d/view.html vraw=$d/out vlive=no
 	view_run "$agent" "$scen"
 }
 
@@ -828,6 +1221,7 @@ capture_run() {
 	gemini) how="Gemini CLI $ver_gemini, gemini -m gemini-2.5-pro -p --output-format stream-json --yolo" ;;
 	codex) how=$(scen_get "$scen" '.flags.codex // [] | join(" ")')
 		how="Codex $ver_codex, codex exec --json${how:+ $how}" ;;
+	copilot) how="Copilot CLI $ver_copilot, COPILOT_MODEL=claude-sonnet-4.5 copilot -p --allow-all-tools --output-format json (BYOK, COPILOT_OFFLINE=true)" ;;
 	esac
 	what="Real output of $how (exit $rc), against tests/agents/server.py, scenario $scen: $(scen_get "$scen" '.about'). Made by tests/agents/run.sh --capture"
 	awk -F '\t' -v f="$file" -v line="$file	$what" '
@@ -851,7 +1245,7 @@ wanted() {
 
 t_runs=$(date +%s)
 scenarios=$(jq -r 'keys_unsorted[] | select(startswith("_") | not)' "$here/scenarios.json")
-for agent in claude claude-partial gemini codex; do
+for agent in claude claude-partial gemini codex copilot; do
 	for scen in $scenarios; do
 		wanted "$agent" "$scen" || continue
 		why=$(scen_get "$scen" ".skip[\"${agent%-partial}\"] // empty")
@@ -863,7 +1257,7 @@ for agent in claude claude-partial gemini codex; do
 		run_one "$agent" "$scen"
 		case $agent-$scen in
 		claude-shell-ok | claude-shell-fail | gemini-shell-ok | gemini-shell-fail | \
-			codex-shell-ok | codex-shell-fail)
+			codex-shell-ok | codex-shell-fail | copilot-shell-ok | copilot-shell-fail)
 			run_live "$agent" "$scen" command
 			run_live "$agent" "$scen" pipe
 			;;
@@ -875,8 +1269,9 @@ for agent in claude claude-partial gemini codex; do
 	done
 done
 
-echo "agents: Claude Code $ver_claude, Gemini CLI $ver_gemini, Codex $ver_codex:" \
-	"$runs runs, $skips skipped, $fails failures, $(($(date +%s) - t_runs)) s"
+echo "agents: Claude Code $ver_claude, Gemini CLI $ver_gemini, Codex $ver_codex, Copilot CLI $ver_copilot:" \
+	"$runs runs, $skips skipped, ${view_open_seen:-0} checks known open, $fails failures," \
+	"$(($(date +%s) - t_runs)) s"
 if [ "$fails" -ne 0 ] || [ -n "${AGENTS_KEEP:-}" ]; then
 	echo "agents: the runs (stdout, stderr, server.log of every request) are in $tmp"
 else

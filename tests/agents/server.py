@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A model server for the real-CLI tests (make test-agents): plays one scripted
-scenario of tests/agents/scenarios.json to Claude Code, Gemini CLI or Codex.
+scenario of tests/agents/scenarios.json to Claude Code, Gemini CLI, Codex or Copilot CLI.
 
 It listens on 127.0.0.1 only, on a port the kernel picks, and writes that
 port to --port-file (and stdout). It speaks, by the request's path:
@@ -8,6 +8,7 @@ port to --port-file (and stdout). It speaks, by the request's path:
   Gemini               POST /v1beta/models/M:streamGenerateContent?alt=sse
                        and :generateContent, :countTokens
   OpenAI Responses     POST /v1/responses (SSE, for Codex)
+  OpenAI Chat          POST /v1/chat/completions (SSE, for Copilot CLI)
 Each model request gets the scenario turn its history asks for (turn k
 when it holds k turns of the model; see scenarios.json); any other request
 (token counts, model lists, telemetry, HEAD checks) gets a harmless answer.
@@ -82,11 +83,15 @@ def claude_call(c, workdir, tools):
 	if c["tool"] == "edit":
 		return "Edit", {"file_path": path_in(workdir, c["path"]),
 		                "old_string": c["old"], "new_string": c["new"]}
+	if c["tool"] == "write":
+		return "Write", {"file_path": path_in(workdir, c["path"]), "content": c["content"]}
 	if c["tool"] == "task":
 		name = "Task" if "Task" in tools or "Agent" not in tools else "Agent"
 		return name, {"description": c["description"], "prompt": c["prompt"],
 		              "subagent_type": "general-purpose",
 		              "run_in_background": bool(c.get("background"))}
+	if c["tool"] == "raw":
+		return c["name"], c["input"]
 	raise ValueError(c["tool"])
 
 
@@ -187,10 +192,15 @@ def gemini_call(c, workdir, tools):
 		                   path_in(workdir, c["path"]),
 		                   "old_string": c["old"], "new_string": c["new"],
 		                   "instruction": "Replace " + c["old"] + " with " + c["new"]}
+	if c["tool"] == "write":
+		return "write_file", {param_of(tools, "write_file", ("file_path", "absolute_path")):
+		                      path_in(workdir, c["path"]), "content": c["content"]}
 	if c["tool"] == "task":
 		return "invoke_agent", {"agent_name": "generalist", "prompt": c["prompt"]}
 	if c["tool"] == "done":
 		return "complete_task", {"result": {"response": c["result"]}}
+	if c["tool"] == "raw":
+		return c["name"], c["input"]
 	raise ValueError(c["tool"])
 
 
@@ -264,9 +274,13 @@ def codex_call(c, workdir, tools):
 		return "exec_command", "function", json.dumps({"cmd": c["command"], "yield_time_ms": 10000})
 	if c["tool"] == "read":
 		return "exec_command", "function", json.dumps({"cmd": "cat " + c["path"], "yield_time_ms": 10000})
-	if c["tool"] == "edit":
-		patch = ("*** Begin Patch\n*** Update File: %s\n@@\n-%s\n+%s\n*** End Patch\n"
-		         % (c["path"], c["old"], c["new"]))
+	if c["tool"] in ("edit", "write"):
+		if c["tool"] == "edit":
+			patch = ("*** Begin Patch\n*** Update File: %s\n@@\n-%s\n+%s\n*** End Patch\n"
+			         % (c["path"], c["old"], c["new"]))
+		else:
+			patch = ("*** Begin Patch\n*** Add File: %s\n%s*** End Patch\n"
+			         % (c["path"], "".join("+" + l + "\n" for l in c["content"].splitlines())))
 		t = tools.get("apply_patch", {})
 		if t.get("type") == "custom":
 			return "apply_patch", "custom", patch
@@ -276,6 +290,8 @@ def codex_call(c, workdir, tools):
 		                                              "fork_turns": "none"})
 	if c["tool"] == "wait":
 		return "wait_agent", "function", json.dumps({"timeout_ms": 10000})
+	if c["tool"] == "raw":
+		return c["name"], "function", json.dumps(c["input"])
 	raise ValueError(c["tool"])
 
 
@@ -424,6 +440,94 @@ CODEX_ERRORS = {
 }
 
 
+# --- OpenAI Chat Completions (Copilot CLI) -----------------------------------
+
+def copilot_call(c, workdir, tools):
+	"""A vendor-neutral call as Copilot CLI's tool name and arguments."""
+	if c["tool"] == "shell":
+		return "bash", {"command": c["command"], "description": "Run " + c["command"],
+		                "mode": "sync"}
+	if c["tool"] == "read":
+		return "view", {"path": path_in(workdir, c["path"])}
+	if c["tool"] == "edit":
+		return "edit", {"path": path_in(workdir, c["path"]), "old_str": c["old"],
+		                "new_str": c["new"]}
+	if c["tool"] == "write":
+		return "create", {"path": path_in(workdir, c["path"]), "file_text": c["content"]}
+	if c["tool"] == "task":
+		return "task", {"name": "sub", "description": c["description"], "prompt": c["prompt"],
+		                "agent_type": "general-purpose",
+		                "mode": "background" if c.get("background") else "sync"}
+	if c["tool"] == "raw":
+		return c["name"], c["input"]
+	raise ValueError(c["tool"])
+
+
+def copilot_chunks(turn, conv, k, model, workdir, tools, half=False):
+	"""The SSE data of a turn as chat.completion.chunk objects: the role,
+	the text a few words a chunk, each call's name then its arguments in
+	two pieces, the finish reason, the usage; then [DONE]."""
+	cid = "chatcmpl-av%s%d" % (conv_tag(conv), k)
+	out = []
+
+	def add(delta, finish=None):
+		out.append({"id": cid, "object": "chat.completion.chunk", "created": 1700000000,
+		            "model": model, "choices": [{"index": 0, "delta": delta,
+		                                         "finish_reason": finish}]})
+	add({"role": "assistant", "content": ""})
+	pieces = words(turn.get("text", ""))
+	if half:
+		pieces = pieces[:len(pieces) // 2]
+	for i in range(0, len(pieces), 3):
+		add({"content": "".join(pieces[i:i + 3])})
+	if half:
+		return out
+	for j, c in enumerate(turn.get("calls", [])):
+		name, args = copilot_call(c, workdir, tools)
+		js = json.dumps(args)
+		add({"tool_calls": [{"index": j, "id": "call_av%s%d%d" % (conv_tag(conv), k, j),
+		                     "type": "function", "function": {"name": name, "arguments": ""}}]})
+		for p in halves(js):
+			add({"tool_calls": [{"index": j, "function": {"arguments": p}}]})
+	add({}, "tool_calls" if turn.get("calls") else "stop")
+	out.append({"id": cid, "object": "chat.completion.chunk", "created": 1700000000,
+	            "model": model, "choices": [],
+	            "usage": {"prompt_tokens": 100 + 10 * k, "completion_tokens": 20 + k,
+	                      "total_tokens": 120 + 11 * k,
+	                      "prompt_tokens_details": {"cached_tokens": 0}}})
+	out.append("[DONE]")
+	return out
+
+
+def copilot_first_user_text(body):
+	"""The text of the first user message of a chat request."""
+	for m in body.get("messages", []):
+		if m.get("role") == "user":
+			return text_of(m.get("content"))
+	return ""
+
+
+def copilot_turns(body):
+	"""How many assistant turns a chat request carries."""
+	return sum(1 for m in body.get("messages", []) if m.get("role") == "assistant")
+
+
+def copilot_tools(body):
+	"""The functions of a chat request, by name."""
+	return {t.get("function", {}).get("name"): t.get("function", {})
+	        for t in body.get("tools", []) or [] if isinstance(t, dict)}
+
+
+COPILOT_ERRORS = {
+	"http500": (500, {}, {"error": {"message": "The server had an error while processing your request.",
+	                                "type": "server_error", "param": None, "code": None}}),
+	"http429": (429, {"retry-after": "1", "x-ratelimit-remaining-requests": "0"},
+	            {"error": {"message": "Rate limit reached for requests per min (RPM): "
+	                                  "Limit 1, Used 1, Requested 1. Please try again in 1s.",
+	                       "type": "requests", "param": None, "code": "rate_limit_exceeded"}}),
+}
+
+
 # --- helpers -----------------------------------------------------------------
 
 def words(s):
@@ -445,8 +549,11 @@ def halves(s):
 
 
 def conv_tag(conv):
-	"""A short tag of a conversation for ids: M for main, S for a sub-agent."""
-	return "M" if conv == "main" else "S"
+	"""A short tag of a conversation for ids: M for main, S for a side
+	request, else the sub-agent's marker's first letter (SUBAGENT: S,
+	FOREGROUND: F, BACKGROUND: B), so that no two calls of a run share an
+	id."""
+	return "M" if conv == "main" else "S" if conv == "side" else conv[0]
 
 
 def text_of(content):
@@ -531,20 +638,24 @@ class Handler(http.server.BaseHTTPRequestHandler):
 		script = self.server.script
 		if self.command == "POST" and p.endswith("/v1/messages"):
 			tools = [t.get("name") for t in body.get("tools", []) or []]
-			if not tools or not script.scen.get("main"):
+			if not tools or not (script.scen.get("main") or script.scen.get("main.claude")):
 				return self.side("claude", body)
 			conv = script.conversation(claude_first_user_text(body))
 			k, turn, err = script.turn("claude", conv, claude_turns(body))
 			model = body.get("model", "claude")
 			wd = script.workdir
+			held = self.pace(turn, err, conv, k)
+			if held:
+				return held
 			if err in CLAUDE_ERRORS:
 				return self.error(CLAUDE_ERRORS[err], conv, k)
 			if not body.get("stream"):
 				self.send_json(200, claude_message(turn, conv, k, model, wd, tools), cut=err == "cut")
 				return "%s turn %d (json%s)" % (conv, k, ", cut" if err == "cut" else "")
 			ev = claude_events(turn, conv, k, model, wd, tools)
-			if err == "cut":
-				return self.sse(ev[:len(ev) // 2], cut=True, note="%s turn %d cut" % (conv, k))
+			if err in ("cut", "eof"):
+				return self.sse(ev[:len(ev) // 2], cut=err == "cut",
+				                note="%s turn %d %s" % (conv, k, err))
 			return self.sse(ev, note="%s turn %d" % (conv, k))
 		if self.command == "POST" and (":streamGenerateContent" in p or ":generateContent" in p):
 			tools = gemini_tools(body)
@@ -553,14 +664,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
 				return self.side("gemini", body)
 			conv = script.conversation(gemini_first_user_text(body))
 			k, turn, err = script.turn("gemini", conv, gemini_turns(body))
+			held = self.pace(turn, err, conv, k)
+			if held:
+				return held
 			if err in GEMINI_ERRORS:
 				return self.error(GEMINI_ERRORS[err], conv, k)
-			chunks = gemini_chunks(turn, k, model, script.workdir, tools, half=err == "cut")
+			chunks = gemini_chunks(turn, k, model, script.workdir, tools,
+			                       half=err in ("cut", "eof"))
 			if ":generateContent" in p:
 				self.send_json(200, merge_gemini(chunks), cut=err == "cut")
 				return "%s turn %d (json%s)" % (conv, k, ", cut" if err == "cut" else "")
 			return self.sse([(None, c) for c in chunks], cut=err == "cut",
-			                note="%s turn %d%s" % (conv, k, " cut" if err == "cut" else ""))
+			                note="%s turn %d%s" % (conv, k, " " + err if err else ""))
 		if ":countTokens" in p:
 			self.send_json(200, {"totalTokens": 100})
 			return "countTokens"
@@ -570,12 +685,30 @@ class Handler(http.server.BaseHTTPRequestHandler):
 				return self.side("codex", body)
 			conv = script.conversation(codex_first_user_text(body))
 			k, turn, err = script.turn("codex", conv, codex_turns(body))
+			held = self.pace(turn, err, conv, k)
+			if held:
+				return held
 			if err in CODEX_ERRORS:
 				return self.error(CODEX_ERRORS[err], conv, k)
 			ev = codex_events(turn, conv, k, body.get("model", "gpt"), script.workdir, tools,
-			                  half=err == "cut")
+			                  half=err in ("cut", "eof"))
 			return self.sse(ev, cut=err == "cut",
-			                note="%s turn %d%s" % (conv, k, " cut" if err == "cut" else ""))
+			                note="%s turn %d%s" % (conv, k, " " + err if err else ""))
+		if self.command == "POST" and p.endswith("/chat/completions"):
+			tools = copilot_tools(body)
+			if not tools or not body.get("stream"):
+				return self.side("copilot", body)
+			conv = script.conversation(copilot_first_user_text(body))
+			k, turn, err = script.turn("copilot", conv, copilot_turns(body))
+			held = self.pace(turn, err, conv, k)
+			if held:
+				return held
+			if err in COPILOT_ERRORS:
+				return self.error(COPILOT_ERRORS[err], conv, k)
+			chunks = copilot_chunks(turn, conv, k, body.get("model", "gpt"), script.workdir,
+			                        tools, half=err in ("cut", "eof"))
+			return self.sse([(None, c) for c in chunks], cut=err == "cut",
+			                note="%s turn %d%s" % (conv, k, " " + err if err else ""))
 		if p.endswith("/count_tokens"):
 			self.send_json(200, {"input_tokens": 100})
 			return "count_tokens"
@@ -612,8 +745,28 @@ class Handler(http.server.BaseHTTPRequestHandler):
 				                note="side request (claude sse)")
 			self.send_json(200, claude_message(turn, "side", 0, body.get("model", "claude"), "", []))
 			return "side request (claude json)"
+		if vendor == "copilot":
+			chunks = copilot_chunks({"text": text}, "side", 0, body.get("model", "gpt"), "", {})
+			if body.get("stream"):
+				return self.sse([(None, c) for c in chunks], note="side request (copilot sse)")
+			self.send_json(200, {"id": "chatcmpl-side", "object": "chat.completion",
+			                     "created": 1700000000, "model": body.get("model", "gpt"),
+			                     "choices": [{"index": 0, "finish_reason": "stop",
+			                                  "message": {"role": "assistant", "content": text}}],
+			                     "usage": chunks[-2]["usage"]})
+			return "side request (copilot json)"
 		return self.sse(codex_events({"text": text}, "side", 0, body.get("model", "gpt"), "", {}),
 		                note="side request (codex sse)")
+
+	def pace(self, turn, err, conv, k):
+		"""Waits the turn's delay (at most 10 s); for a hang, holds the
+		request unanswered (at most 60 s) and drops it, and says so."""
+		time.sleep(min(float(turn.get("delay", 0)), 10))
+		if err != "hang":
+			return None
+		time.sleep(min(float(turn.get("hang", 30)), 60))
+		self.cut()
+		return "%s turn %d: held unanswered, then dropped" % (conv, k)
 
 	def error(self, spec, conv, k):
 		"""An HTTP error answer with the vendor's body and headers."""
@@ -654,7 +807,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
 		self.end_headers()
 		self.close_connection = True
 		for name, data in events:
-			s = ("event: %s\n" % name if name else "") + "data: %s\n\n" % json.dumps(data)
+			d = data if isinstance(data, str) else json.dumps(data)
+			s = ("event: %s\n" % name if name else "") + "data: %s\n\n" % d
 			b = s.encode()
 			self.wfile.write(b"%x\r\n%s\r\n" % (len(b), b))
 			self.wfile.flush()
