@@ -32,9 +32,15 @@ const struct binding key_table[] = {
 	{KC_HELP, ACT_HELP_CLOSE, {'q', 'Q', K_ESC, '?', 0}, "q, Esc, ?",
 	 "close the help (the transcript's keys scroll it)"},
 	{KC_GLOBAL, ACT_SEARCH, {'/', 0}, "/",
-	 "search the transcript (smartcase: case matters when the pattern has a capital)"},
-	{KC_GLOBAL, ACT_SEARCH_NEXT, {'n', 0}, "n", "next match"},
+	 "search everything the transcript and the calls' details show (smartcase: case "
+	 "matters when the pattern has a capital)"},
+	{KC_GLOBAL, ACT_SEARCH_NEXT, {'n', 0}, "n",
+	 "next match, shown in reverse (the status bar says in which call's part when it "
+	 "is in a detail: Enter opens it there)"},
 	{KC_GLOBAL, ACT_SEARCH_PREV, {'N', 0}, "N", "previous match"},
+	{KC_GLOBAL, ACT_FILTER, {'&', 0}, "&",
+	 "show only the items that match a pattern, as less does (& then Enter alone: "
+	 "every item again)"},
 	{KC_GLOBAL, ACT_PREV_TOOL, {'[', 0}, "[", "previous tool call"},
 	{KC_GLOBAL, ACT_NEXT_TOOL, {']', 0}, "]", "next tool call"},
 	{KC_GLOBAL, ACT_PREV_PROMPT, {'{', 0}, "{", "previous prompt"},
@@ -50,7 +56,8 @@ const struct binding key_table[] = {
 	{KC_GLOBAL, ACT_REDACT, {'R', 0}, "R",
 	 "hide or show secrets (keys, tokens, passwords: [redacted])"},
 	{KC_SCROLL, ACT_DETAIL, {'\r', '\n', K_ENTER, 0}, "Enter",
-	 "open the detail of the selected tool call (transcript: the selected or first visible call)"},
+	 "open the detail of the selected tool call (transcript: the call of the match "
+	 "shown, at the match, or the selected or first visible call)"},
 	{KC_SCROLL, ACT_COPY, {'y', 0}, "y",
 	 "copy to the clipboard (OSC 52) the selected call's command or path (y again: "
 	 "its output), reply or prompt (transcript: the selected or first visible one)"},
@@ -64,6 +71,9 @@ const struct binding key_table[] = {
 	 "close the detail, back to where you were"},
 	{KC_DETAIL, ACT_DETAIL_RAW, {'r', 0}, "r",
 	 "show the raw JSON of both events, or the detail again"},
+	{KC_DETAIL, ACT_SEARCH, {'/', 0}, "/", "search this detail"},
+	{KC_DETAIL, ACT_SEARCH_NEXT, {'n', 0}, "n", "next match in this detail"},
+	{KC_DETAIL, ACT_SEARCH_PREV, {'N', 0}, "N", "previous match in this detail"},
 	{KC_DETAIL, ACT_PREV_TOOL, {'[', 0}, "[", "the previous tool call's detail"},
 	{KC_DETAIL, ACT_NEXT_TOOL, {']', 0}, "]", "the next tool call's detail"},
 	{KC_DETAIL, ACT_COPY, {'y', 0}, "y",
@@ -74,7 +84,8 @@ const struct binding key_table[] = {
 	 "line, a grep match) or the call's"},
 	{KC_DETAIL, ACT_PAGER, {'o', 0}, "o", "the call's whole output in $PAGER"},
 	{KC_PROMPT, ACT_PROMPT_ACCEPT, {'\r', '\n', K_ENTER, 0}, "Enter",
-	 "keep the match found (an empty pattern repeats the last search)"},
+	 "keep the match found (an empty pattern repeats the last search); after &, "
+	 "show the items that match"},
 	{KC_PROMPT, ACT_PROMPT_CANCEL, {K_ESC, KEY_CTRL('g'), 0},
 	 "Esc", "cancel: back to where you were"},
 	{KC_PROMPT, ACT_PROMPT_ERASE, {K_BACKSPACE, 127, KEY_CTRL('h'), 0},

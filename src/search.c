@@ -385,6 +385,7 @@ search_set(struct search *s, const char *pat, size_t n, unsigned hide)
 	buf_reset(&s->pat);
 	buf_add(&s->pat, pat, n);
 	s->hide = hide;
+	s->gen++;
 	free(s->pcp);
 	s->pcp = NULL;
 	s->npcp = 0;
@@ -408,6 +409,7 @@ search_set(struct search *s, const char *pat, size_t n, unsigned hide)
 void
 search_restart(struct search *s)
 {
+	s->gen++;
 	buf_reset(&s->ctext);
 	s->ncache = 0;
 	s->warm = 0;
@@ -1093,6 +1095,7 @@ search_only(struct search *s, const uint64_t *only, size_t n)
 {
 	s->only = only;
 	s->nonly = only != NULL ? n : 0;
+	s->gen++;
 	search_rewind_all(s);
 }
 

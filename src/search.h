@@ -81,6 +81,7 @@ struct search {
 	uint32_t *pcp;  /* its code points, folded when icase */
 	size_t npcp;
 	bool icase;
+	uint32_t gen; /* changes with the pattern, and when searched again */
 	/* What may stand for it in a raw JSON line. */
 	struct buf needle; /* bytes; ASCII letters lower-case when icase */
 	uint32_t *ncp;     /* the needle's code points (folded) */
