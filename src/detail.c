@@ -84,7 +84,8 @@ row_add(struct detail *d, size_t off, size_t len, size_t width, size_t lead, enu
 	r->lead = (uint16_t)MIN(lead, len);
 	r->role = (uint8_t)role;
 	r->indent = (uint8_t)MIN(indent, 255);
-	r->flags = d->quiet > 0 ? DROW_QUIET : 0;
+	r->flags = (uint8_t)((d->quiet > 0 ? DROW_QUIET : 0) |
+			     (d->field && lead > 0 ? DROW_LABEL : 0));
 	return r;
 }
 
@@ -304,7 +305,7 @@ detail_part(const struct detail *d, size_t row, struct buf *scratch)
 
 	if (sec != NULL)
 		return sec->name;
-	if (!detail_line(d, row, &f, &e, &a, &b) || d->row[f].lead == 0)
+	if (!detail_line(d, row, &f, &e, &a, &b) || !(d->row[f].flags & DROW_LABEL))
 		return NULL;
 	/* A field's label, without the spaces that pad it. */
 	buf_reset(scratch);
@@ -321,7 +322,9 @@ detail_field(struct detail *d, const char *label, const char *v, size_t n, enum 
 	char lead[64];
 
 	snprintf(lead, sizeof lead, "%-*s", LABEL_W, label);
+	d->field = true;
 	detail_wrap(d, v, n, role, 0, lead);
+	d->field = false;
 }
 
 /* A field whose value is formatted. */

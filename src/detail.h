@@ -39,6 +39,7 @@ enum {
 	DROW_CONT = 1,  /* goes on with the line of the row before */
 	DROW_QUIET = 2, /* the detail's own words (the lines every call has,
 			   a heading, the cut): not searched */
+	DROW_LABEL = 4, /* its lead is a field's label ("exit code") */
 };
 
 /* A part of the detail that is taken whole (copied, opened): its rows
@@ -68,6 +69,7 @@ struct detail {
 	bool plain;      /* set after detail_init: build only what a search
 			    looks in (see detail_build) */
 	unsigned quiet;  /* rows made now are DROW_QUIET */
+	bool field;      /* rows made now are a field's */
 	bool cut;        /* max was reached */
 	uint64_t more;   /* bytes of text not shown once it was (as
 			       decoded, before sanitizing) */

@@ -493,9 +493,15 @@ prompt_draw(struct ui *u, void *st)
 	const struct rect *r = &u->lay.status;
 	size_t w = (size_t)MAX(r->w, 0);
 	const char *status = n->filtering ? NULL : pane_search_status(u);
+	const char *where = n->filtering || status == NULL ? NULL : pane_search_where(u);
+	struct buf said = {0};
 
 	if (r->h <= 0 || w == 0)
 		return;
+	if (where != NULL) {
+		buf_addf(&said, "%s " GLYPH_DOT " %s", status, where);
+		status = said.p;
+	}
 	rline_reset(l);
 	rline_adds(l, n->filtering ? "&" : "/", ROLE_STATUS, w);
 	/* The end of a long pattern shows, as in a shell. */
@@ -518,6 +524,7 @@ prompt_draw(struct ui *u, void *st)
 	}
 	rline_pad(l, w, ROLE_STATUS);
 	ui_draw_rline(u, r->y, r->x, l, ROLE_NORMAL);
+	buf_free(&said);
 }
 
 /* Gone with what it was typed over (the input read again, the detail
@@ -838,8 +845,6 @@ pane_search_status(struct ui *u)
 			buf_addf(&b, "match %llu/%llu%s",
 				 (unsigned long long)(s->hit[h].before + n->mocc + 1),
 				 (unsigned long long)s->total, done ? "" : "+");
-			if (n->mocc >= s->hit[h].shown)
-				buf_addf(&b, " " GLYPH_DOT " %s", where_said(u, n, h, n->mocc));
 		} else if (s->total > 0) {
 			buf_addf(&b, "%llu match%s%s", (unsigned long long)s->total,
 				 s->total == 1 ? "" : "es", done ? "" : "+");
@@ -867,6 +872,21 @@ pane_search_status(struct ui *u)
 	snprintf(n->status, sizeof n->status, "%s", b.p ? b.p : "");
 	buf_free(&b);
 	return n->status[0] != '\0' ? n->status : NULL;
+}
+
+const char *
+pane_search_where(struct ui *u)
+{
+	struct psearch *n = search_of(u);
+	struct search *s = n != NULL ? &n->se : NULL;
+	size_t h;
+
+	if (s == NULL || !search_active(s) || n->mitem == NONE || n->scope[0] != '\0')
+		return NULL;
+	h = search_hit_from(s, n->mitem);
+	if (h >= s->nhit || s->hit[h].item != n->mitem || n->mocc < s->hit[h].shown)
+		return NULL;
+	return where_said(u, n, h, n->mocc);
 }
 
 /* --- matches in the text drawn ---------------------------------------------- */

@@ -296,10 +296,12 @@ void pane_search_again(struct ui *u);
  * (len 0: every item again). */
 void pane_search_filter_open(struct ui *u);
 void pane_search_filter(struct ui *u, const char *p, size_t len);
-/* What the status bar says of it ("match 3/17 · in Shell npm test
- * stderr · &error: 4 items · hiding thinking"), or NULL; what a detail
- * says of its matches in its place while it is open (NULL: nothing). */
+/* What the status bar says of it ("match 3/17 · &error: 4 items · hiding
+ * thinking"), or NULL; where the match shown is when it is in a call's
+ * detail ("in Shell npm test stderr"), or NULL; what a detail says of its
+ * matches in the search's place while it is open (NULL: nothing). */
 const char *pane_search_status(struct ui *u);
+const char *pane_search_where(struct ui *u);
 void pane_search_scope(struct ui *u, const char *s);
 /* The match shown, when it is a call's on screen (and no other item is
  * selected): the call, and which match of its detail it is (UINT64_MAX:
