@@ -32,15 +32,13 @@ const struct binding key_table[] = {
 	{KC_HELP, ACT_HELP_CLOSE, {'q', 'Q', K_ESC, '?', 0}, "q, Esc, ?",
 	 "close the help (the transcript's keys scroll it)"},
 	{KC_GLOBAL, ACT_SEARCH, {'/', 0}, "/",
-	 "search everything the transcript and the calls' details show (smartcase: case "
-	 "matters when the pattern has a capital)"},
+	 "search the transcript and the calls' details (smartcase: case matters when the "
+	 "pattern has a capital)"},
 	{KC_GLOBAL, ACT_SEARCH_NEXT, {'n', 0}, "n",
-	 "next match, shown in reverse (the status bar says in which call's part when it "
-	 "is in a detail: Enter opens it there)"},
+	 "next match (Enter opens a call's detail at its match)"},
 	{KC_GLOBAL, ACT_SEARCH_PREV, {'N', 0}, "N", "previous match"},
 	{KC_GLOBAL, ACT_FILTER, {'&', 0}, "&",
-	 "show only the items that match a pattern, as less does (& then Enter alone: "
-	 "every item again)"},
+	 "show only the items that match (& alone: every item again)"},
 	{KC_GLOBAL, ACT_PREV_TOOL, {'[', 0}, "[", "previous tool call"},
 	{KC_GLOBAL, ACT_NEXT_TOOL, {']', 0}, "]", "next tool call"},
 	{KC_GLOBAL, ACT_PREV_PROMPT, {'{', 0}, "{", "previous prompt"},
