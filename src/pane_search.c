@@ -561,6 +561,16 @@ pick_grow(struct psearch *n, size_t items)
 	memset(n->pick + had, 0, (n->pickcap - had) * sizeof *n->pick);
 }
 
+/* No item picked yet: the filter's search starts again. */
+static void
+pick_clear(struct psearch *n)
+{
+	n->picked = 0;
+	n->fl_done = false;
+	if (n->pick != NULL)
+		memset(n->pick, 0, n->pickcap * sizeof *n->pick);
+}
+
 /* The filter's matches into pick, and pick to the renderer and the
  * search: what was found since, or all again when the filter's search
  * went back over items it had found. */
@@ -599,10 +609,7 @@ pane_search_filter(struct ui *u, const char *p, size_t len)
 	buf_reset(&n->fpat);
 	buf_add(&n->fpat, p, MIN(len, (size_t)SEARCH_MAX_PATTERN));
 	search_set(&n->fl, p, len, u->r.hide);
-	n->picked = 0;
-	n->fl_done = false;
-	if (n->pick != NULL)
-		memset(n->pick, 0, n->pickcap * sizeof *n->pick);
+	pick_clear(n);
 	if (len == 0) {
 		render_set_only(&u->r, NULL, 0);
 		search_only(&n->se, NULL, 0);
@@ -630,8 +637,7 @@ pane_search_again(struct ui *u)
 		/* search_set resets the pattern it is given. */
 		buf_add(&pat, n->fl.pat.p, n->fl.pat.n);
 		search_set(&n->fl, pat.p, pat.n, u->r.hide);
-		n->fl_done = false;
-		n->picked = 0;
+		pick_clear(n);
 		buf_reset(&pat);
 	}
 	if (search_active(&n->se)) {
@@ -726,8 +732,7 @@ search_reset(struct ui *u, void *st)
 		search_restart(&n->se);
 		search_restart(&n->fl);
 	}
-	n->picked = 0;
-	n->fl_done = false;
+	pick_clear(n);
 	if (search_active(&n->fl)) {
 		pick_update(u, n);
 		search_only(&n->se, n->pick, model_nitems(u->m));
