@@ -69,7 +69,7 @@ detail_stale(const struct detail *d, int width)
 /* --- rows --------------------------------------------------------------- */
 
 /* Append a row for bytes [off, off + len) of the text. */
-static void
+static struct drow *
 row_add(struct detail *d, size_t off, size_t len, size_t width, size_t lead, enum role role,
 	int indent)
 {
@@ -83,6 +83,9 @@ row_add(struct detail *d, size_t off, size_t len, size_t width, size_t lead, enu
 	r->lead = (uint16_t)MIN(lead, len);
 	r->role = (uint8_t)role;
 	r->indent = (uint8_t)MIN(indent, 255);
+	r->flags = (uint8_t)((d->quiet > 0 ? DROW_QUIET : 0) |
+			     (d->field && lead > 0 ? DROW_LABEL : 0));
+	return r;
 }
 
 /* The last row of a detail that was cut: what it holds at most, and how
@@ -92,8 +95,11 @@ cut_row(struct detail *d)
 {
 	size_t off;
 
+	if (d->plain)
+		return;
 	while (d->nrow > 0 && d->row[d->nrow - 1].len == 0)
 		d->nrow--;
+	d->quiet++;
 	off = d->text.n;
 	buf_adds(&d->text, GLYPH_ELLIPSIS " cut: the detail holds at most ");
 	fmt_bytes(&d->text, d->max);
@@ -102,6 +108,7 @@ cut_row(struct detail *d)
 	buf_adds(&d->text, " more not shown");
 	row_add(d, off, d->text.n - off, text_width(d->text.p + off, d->text.n - off), 0, ROLE_DIM,
 		0);
+	d->quiet--;
 }
 
 /* Room left for text; false once it is spent, the `rest` bytes that
@@ -120,8 +127,26 @@ detail_room(struct detail *d, size_t rest)
 void
 detail_blank(struct detail *d)
 {
-	if (d->nrow > 0 && d->row[d->nrow - 1].len > 0)
+	if (!d->plain && d->nrow > 0 && d->row[d->nrow - 1].len > 0)
 		row_add(d, d->text.n, 0, 0, 0, ROLE_NORMAL, 0);
+}
+
+/* What detail_wrap does for a search (d->plain): the text as it is, a
+ * line, unless it is quiet. */
+static void
+plain_wrap(struct detail *d, const char *s, size_t n)
+{
+	if (d->quiet > 0 || !detail_room(d, n))
+		return;
+	if (n > d->max - d->text.n) {
+		size_t keep = redact_cut(s, n, d->max - d->text.n);
+
+		d->more += n - keep;
+		n = keep;
+		d->cut = true;
+	}
+	buf_add(&d->text, s, n);
+	buf_addc(&d->text, '\n');
 }
 
 /* Raw text s[0..n), sanitized and wrapped at the width less indent; the
@@ -130,9 +155,13 @@ detail_blank(struct detail *d)
 void
 detail_wrap(struct detail *d, const char *s, size_t n, enum role role, int indent, const char *lead)
 {
-	size_t leadn = 0, leadw = 0, w;
+	size_t leadn = 0, leadw = 0, w, end = 0;
 	bool cut = false;
 
+	if (d->plain) {
+		plain_wrap(d, s, n);
+		return;
+	}
 	if (!detail_room(d, n))
 		return;
 	if (n > d->max - d->text.n) {
@@ -155,15 +184,25 @@ detail_wrap(struct detail *d, const char *s, size_t n, enum role role, int inden
 	text_wrap(&d->wrap, d->tmp.p + leadn, d->tmp.n - leadn, w);
 	for (size_t i = 0; i < d->wrap.n; i++) {
 		const struct text_row *tr = &d->wrap.v[i];
+		const char *src = d->tmp.p + leadn;
 		size_t off = d->text.n;
+		bool cont = i > 0 && memchr(src + end, '\n', tr->off - end) == NULL;
 
+		if (cont) {
+			/* The spaces the break dropped: kept between the rows,
+			 * not drawn, so that the line reads whole. */
+			buf_add(&d->text, src + end, tr->off - end);
+			off = d->text.n;
+		}
+		end = tr->off + tr->len;
 		if (i == 0) {
 			buf_add(&d->text, d->tmp.p, leadn);
-			buf_add(&d->text, d->tmp.p + leadn + tr->off, tr->len);
+			buf_add(&d->text, src + tr->off, tr->len);
 			row_add(d, off, leadn + tr->len, leadw + tr->width, leadn, role, indent);
 		} else {
-			buf_add(&d->text, d->tmp.p + leadn + tr->off, tr->len);
-			row_add(d, off, tr->len, tr->width, 0, role, indent + (int)leadw);
+			buf_add(&d->text, src + tr->off, tr->len);
+			row_add(d, off, tr->len, tr->width, 0, role, indent + (int)leadw)->flags |=
+				cont ? DROW_CONT : 0;
 		}
 	}
 	if (cut)
@@ -179,7 +218,9 @@ detail_heading(struct detail *d, const char *s)
 
 	detail_blank(d);
 	row = d->nrow;
+	d->quiet++;
 	detail_wrap(d, s, strlen(s), ROLE_TITLE, 0, NULL);
+	d->quiet--;
 	return row;
 }
 
@@ -190,7 +231,7 @@ detail_take(struct detail *d, const char *name, size_t row, const char *s, size_
 {
 	struct dsection *sec;
 
-	if (row >= d->nrow)
+	if (d->plain || row >= d->nrow)
 		return NULL;
 	ARRAY_RESERVE(d->sec, d->seccap, d->nsec + 1);
 	sec = &d->sec[d->nsec++];
@@ -237,6 +278,42 @@ detail_row_line(const struct detail *d, size_t row)
 	return no;
 }
 
+bool
+detail_line(const struct detail *d, size_t row, size_t *first, size_t *end, size_t *a, size_t *b)
+{
+	size_t f = row, e = row + 1;
+
+	if (row >= d->nrow || (d->row[row].flags & DROW_QUIET))
+		return false;
+	while (f > 0 && (d->row[f].flags & DROW_CONT))
+		f--;
+	while (e < d->nrow && (d->row[e].flags & DROW_CONT))
+		e++;
+	*first = f;
+	*end = e;
+	*a = d->row[f].off + d->row[f].lead;
+	*b = d->row[e - 1].off + d->row[e - 1].len;
+	return true;
+}
+
+const char *
+detail_part(const struct detail *d, size_t row, struct buf *scratch)
+{
+	const struct dsection *sec = detail_section_at(d, row);
+	size_t f, e, a, b;
+
+	if (sec != NULL)
+		return sec->name;
+	if (!detail_line(d, row, &f, &e, &a, &b) || !(d->row[f].flags & DROW_LABEL))
+		return NULL;
+	/* A field's label, without the spaces that pad it. */
+	buf_reset(scratch);
+	buf_add(scratch, d->text.p + d->row[f].off, d->row[f].lead);
+	while (scratch->n > 0 && scratch->p[scratch->n - 1] == ' ')
+		scratch->p[--scratch->n] = '\0';
+	return scratch->n > 0 ? scratch->p : NULL;
+}
+
 /* "label       value", the value wrapped under itself. */
 void
 detail_field(struct detail *d, const char *label, const char *v, size_t n, enum role role)
@@ -244,7 +321,9 @@ detail_field(struct detail *d, const char *label, const char *v, size_t n, enum 
 	char lead[64];
 
 	snprintf(lead, sizeof lead, "%-*s", LABEL_W, label);
+	d->field = true;
 	detail_wrap(d, v, n, role, 0, lead);
+	d->field = false;
 }
 
 /* A field whose value is formatted. */
@@ -545,6 +624,16 @@ header(struct detail *d, uint32_t c, struct call_facts *v)
 	struct buf line = {0};
 
 	tool_describe_view(m, c, v, &d->td);
+	/* The call's line is the transcript's; the rest, the detail's own
+	 * words, is not searched. */
+	d->quiet++;
+	if (d->plain) {
+		/* A row for them, as on screen: the rows of a call's own text
+		 * come after some. */
+		row_add(d, d->text.n, 0, 0, 0, ROLE_NORMAL, 0);
+		d->quiet--;
+		return;
+	}
 	buf_adds(&line, tool_state_glyph(st));
 	buf_addc(&line, ' ');
 	tool_line((enum tool_kind)call->kind, &d->td, &line);
@@ -584,6 +673,7 @@ header(struct detail *d, uint32_t c, struct call_facts *v)
 		text_sanitize(&line, d->a.p, d->a.n, TEXT_ONELINE);
 		detail_field(d, "call id", line.p, line.n, ROLE_DIM);
 	}
+	d->quiet--;
 	buf_free(&line);
 }
 
@@ -700,6 +790,7 @@ detail_begin(struct detail *d, uint32_t c, int width, bool raw)
 	d->redacted = redact_active() != NULL;
 	d->cut = false;
 	d->more = 0;
+	d->quiet = 0;
 	d->nrow = 0;
 	d->nsec = 0;
 	buf_reset(&d->text);

@@ -22,7 +22,9 @@
 
 /* One screen row: bytes [off, off + len) of the detail's text, after
  * `indent` blank cells. Its first `lead` bytes (a line number, a label)
- * are shown dim, the rest in `role`. */
+ * are shown dim, the rest in `role`. The rows a line was wrapped into
+ * follow each other in the text, with the spaces a break dropped between
+ * them, so that the line reads whole (detail_line). */
 struct drow {
 	uint32_t off;
 	uint32_t len;
@@ -30,6 +32,14 @@ struct drow {
 	uint16_t lead;
 	uint8_t role; /* enum role */
 	uint8_t indent;
+	uint8_t flags; /* DROW_* */
+};
+
+enum {
+	DROW_CONT = 1,  /* goes on with the line of the row before */
+	DROW_QUIET = 2, /* the detail's own words (the lines every call has,
+			   a heading, the cut): not searched */
+	DROW_LABEL = 4, /* its lead is a field's label ("exit code") */
 };
 
 /* A part of the detail that is taken whole (copied, opened): its rows
@@ -56,6 +66,10 @@ struct detail {
 	bool redacted;   /* built while secrets were hidden */
 	size_t max;      /* bytes of text it holds at most: DETAIL_MAX_BYTES
 			       unless set otherwise after detail_init */
+	bool plain;      /* set after detail_init: build only what a search
+			    looks in (see detail_build) */
+	unsigned quiet;  /* rows made now are DROW_QUIET */
+	bool field;      /* rows made now are a field's */
 	bool cut;        /* max was reached */
 	uint64_t more;   /* bytes of text not shown once it was (as
 			       decoded, before sanitizing) */
@@ -76,8 +90,21 @@ struct detail {
 void detail_init(struct detail *d, struct model *m);
 void detail_free(struct detail *d);
 /* Build the rows of call c at width cells; raw: both events as indented
- * JSON instead. */
+ * JSON instead. With d->plain, what a search looks in, and nothing else:
+ * no sections, one quiet row for the header; in d->text each searched line (what is not
+ * DROW_QUIET, without its lead) as the stream has it, decoded but neither
+ * sanitized nor wrapped, '\n' after each; d->td describes the call. It
+ * uses no cell widths: a second thread may build it. */
 void detail_build(struct detail *d, uint32_t c, int width, bool raw);
+
+/* The searched line that row `row` is part of: its rows [*first, *end),
+ * and its text, bytes [*a, *b) of d->text (the first row's lead left
+ * out); false when the row is not searched. */
+bool detail_line(const struct detail *d, size_t row, size_t *first, size_t *end, size_t *a,
+		 size_t *b);
+/* The name of the part row `row` is in, for people ("stderr", "error"):
+ * its section's, or its field's label; NULL for neither. */
+const char *detail_part(const struct detail *d, size_t row, struct buf *scratch);
 
 /* The section row `row` is in, or NULL (the lines every call has). */
 const struct dsection *detail_section_at(const struct detail *d, size_t row);

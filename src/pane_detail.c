@@ -2,8 +2,10 @@
  * the status bar: a cursor row moved like tig's (j and k; pages move the
  * view and the cursor with it), `r` for the raw JSON, q or Esc back to
  * where the transcript and the timeline were (they are left as they
- * were). The cursor row says which part y copies and where e opens.
- * detail.c builds its rows. */
+ * were). The cursor row says which part y copies and where e opens. / n
+ * and N search it with the search's pattern (its prompt), the match shown
+ * in reverse on the cursor's row, what the status bar says of the matches
+ * in its place. detail.c builds its rows. */
 #include "ui.h"
 
 #include <stdio.h>
@@ -12,6 +14,9 @@
 
 #include "detail.h"
 #include "glyph.h"
+#include "search.h"
+
+#define NO_MATCH UINT64_MAX
 
 /* The layer's state. */
 struct dpane {
@@ -20,13 +25,37 @@ struct dpane {
 	uint32_t top;  /* first row shown */
 	uint32_t cur;  /* the cursor row */
 	bool raw;
-	bool bottom; /* G was pressed: stay at the last row as it grows */
+	bool bottom;    /* G was pressed: stay at the last row as it grows */
+	uint32_t built; /* the rows were built this many times */
+	/* The search in it: the match to go to once built, the match shown
+	 * (NO_MATCH: none), its row and bytes of the text, and how many there
+	 * are, as found in the rows of `mbuilt` for the pattern of `mgen`. */
+	uint64_t want, mj, count;
+	size_t mrow, ma, mb;
+	uint32_t mbuilt, mgen;
+	bool msync;
+	/* Where it was when its prompt opened: Esc goes back there. */
+	uint32_t top0, cur0;
+	uint64_t mj0;
+	struct search_hooks hooks;
+	char said[96];
 };
 
 static const struct pane_ops detail_ops;
+static struct rect detail_area(void);
+static void detail_refresh(struct dpane *p, int width);
+static void match_want(struct ui *u, struct dpane *p, int height);
+static void detail_typed(struct ui *u, void *ctx);
+static void detail_searched(struct ui *u, void *ctx, bool accept);
 
 void
 pane_detail_open(struct ui *u, uint32_t call)
+{
+	pane_detail_open_at(u, call, NO_MATCH);
+}
+
+void
+pane_detail_open_at(struct ui *u, uint32_t call, uint64_t j)
 {
 	struct layer *l = ui_layer_find(u, &detail_ops);
 	struct dpane *p;
@@ -36,6 +65,9 @@ pane_detail_open(struct ui *u, uint32_t call)
 	} else {
 		p = xcalloc(1, sizeof *p);
 		detail_init(&p->d, u->m);
+		p->hooks.typed = detail_typed;
+		p->hooks.done = detail_searched;
+		p->hooks.ctx = p;
 		ui_layer_push(u, &detail_ops, p);
 	}
 	p->call = call;
@@ -44,6 +76,15 @@ pane_detail_open(struct ui *u, uint32_t call)
 	p->raw = false;
 	p->bottom = false;
 	p->d.call = NONE;
+	p->want = j;
+	p->mj = NO_MATCH;
+	p->msync = false;
+	/* Its rows now, so that the status bar says of its matches from the
+	 * first frame on. */
+	if (call < model_ncalls(u->m)) {
+		detail_refresh(p, detail_area().w);
+		match_want(u, p, MAX(1, detail_area().h - 1));
+	}
 	u->dirty = true;
 }
 
@@ -53,7 +94,7 @@ detail_close(struct ui *u, void *st)
 {
 	struct dpane *p = st;
 
-	(void)u;
+	pane_search_scope(u, NULL);
 	detail_free(&p->d);
 	free(p);
 }
@@ -71,8 +112,141 @@ detail_area(void)
 static void
 detail_refresh(struct dpane *p, int width)
 {
-	if (p->d.call != p->call || p->d.raw != p->raw || detail_stale(&p->d, width))
+	if (p->d.call != p->call || p->d.raw != p->raw || detail_stale(&p->d, width)) {
 		detail_build(&p->d, p->call, width, p->raw);
+		p->built++;
+	}
+}
+
+/* --- the search in it ---------------------------------------------------- */
+
+/* What the status bar says of the matches, in the search's place. */
+static void
+match_say(struct ui *u, struct dpane *p, const struct search *s)
+{
+	if (s == NULL)
+		p->said[0] = '\0';
+	else if (p->count == 0)
+		snprintf(p->said, sizeof p->said, "no match in this detail");
+	else if (p->mj != NO_MATCH)
+		snprintf(p->said, sizeof p->said, "match %llu/%llu in this detail",
+			 (unsigned long long)p->mj + 1, (unsigned long long)p->count);
+	else
+		snprintf(p->said, sizeof p->said, "%llu match%s in this detail",
+			 (unsigned long long)p->count, p->count == 1 ? "" : "es");
+	pane_search_scope(u, s != NULL ? p->said : NULL);
+}
+
+/* The matches of the rows as built, and the match shown in them, found
+ * again when the rows or the pattern changed. */
+static const struct search *
+match_sync(struct ui *u, struct dpane *p)
+{
+	const struct search *s = pane_search_get(u);
+	uint32_t gen = s != NULL ? s->gen : 0;
+
+	if (p->msync && p->mbuilt == p->built && p->mgen == gen)
+		return s;
+	p->msync = true;
+	p->mbuilt = p->built;
+	p->mgen = gen;
+	p->count = s != NULL ? search_detail_count(s, &p->d) : 0;
+	if (p->mj != NO_MATCH &&
+	    (s == NULL || !search_detail_match(s, &p->d, p->mj, &p->mrow, &p->ma, &p->mb)))
+		p->mj = NO_MATCH;
+	match_say(u, p, s);
+	return s;
+}
+
+/* Show match j: the cursor on its row, a quarter of the screen down
+ * unless it shows. */
+static void
+match_go(struct ui *u, struct dpane *p, const struct search *s, uint64_t j, int height)
+{
+	if (s == NULL || !search_detail_match(s, &p->d, j, &p->mrow, &p->ma, &p->mb))
+		return;
+	p->mj = j;
+	p->bottom = false;
+	p->cur = (uint32_t)p->mrow;
+	if (p->cur < p->top || p->cur >= p->top + (uint32_t)height)
+		p->top = p->cur > (uint32_t)height / 4 ? p->cur - (uint32_t)height / 4 : 0;
+	match_say(u, p, s);
+}
+
+/* The rows as built: their matches, and the match the detail was opened
+ * at shown (as far as its rows go). */
+static void
+match_want(struct ui *u, struct dpane *p, int height)
+{
+	match_sync(u, p);
+	if (p->want != NO_MATCH && p->count > 0)
+		match_go(u, p, pane_search_get(u), MIN(p->want, p->count - 1), height);
+	p->want = NO_MATCH;
+}
+
+/* n or N: the match after or before the one shown, or the first one from
+ * the cursor row on (or the last before it); around at the ends. */
+static void
+match_next(struct ui *u, struct dpane *p, int dir, int height)
+{
+	const struct search *s = match_sync(u, p);
+	uint64_t j;
+
+	if (s == NULL) {
+		ui_note(u, "no search yet: / searches");
+		return;
+	}
+	if (p->count == 0) {
+		ui_note(u, "no match in this detail");
+		return;
+	}
+	if (p->mj != NO_MATCH && p->mrow >= p->top && p->mrow < p->top + (uint32_t)height) {
+		j = dir > 0 ? p->mj + 1 : p->mj + p->count - 1;
+	} else if (!search_detail_from(s, &p->d, dir > 0 ? p->cur : p->cur + 1, dir < 0, &j)) {
+		j = dir > 0 ? p->count : p->count - 1;
+	}
+	if (j >= p->count) {
+		j %= p->count;
+		ui_note(u, dir > 0 ? "search went past the end: from the top"
+				   : "search went past the top: from the end");
+	}
+	match_go(u, p, s, j, height);
+}
+
+/* The pattern typed in its prompt changed: the first match from where the
+ * cursor was on. */
+static void
+detail_typed(struct ui *u, void *ctx)
+{
+	struct dpane *p = ctx;
+	const struct search *s;
+	uint64_t j;
+
+	p->top = p->top0;
+	p->cur = p->cur0;
+	p->mj = NO_MATCH;
+	s = match_sync(u, p);
+	if (s != NULL && search_detail_from(s, &p->d, p->cur0, false, &j))
+		match_go(u, p, s, j, MAX(1, LINES - 2));
+	else if (s != NULL && p->count > 0)
+		match_go(u, p, s, 0, MAX(1, LINES - 2));
+	u->dirty = true;
+}
+
+/* Its prompt is done: Esc goes back to where it was. */
+static void
+detail_searched(struct ui *u, void *ctx, bool accept)
+{
+	struct dpane *p = ctx;
+
+	if (!accept) {
+		p->top = p->top0;
+		p->cur = p->cur0;
+		p->mj = p->mj0;
+		p->msync = false;
+	}
+	match_sync(u, p);
+	u->dirty = true;
 }
 
 /* y, e or o on the cursor row's part of the detail, as drawn: the call
@@ -104,22 +278,35 @@ detail_clamp(struct dpane *p, int height)
 		p->cur = MIN(p->cur, n - 1);
 }
 
-/* One row: indent, the dim lead, the rest in its role; the cursor's row
- * all in the selection's. */
+/* Row i: indent, the dim lead, the rest in its role, the search's
+ * matches in it highlighted (the match shown in reverse); the cursor's row
+ * all in the selection's, unless the match shown is on it: the match is
+ * the cursor then. */
 static void
-draw_drow(struct ui *u, const struct detail *d, const struct drow *row, int y, const struct rect *r,
-	  bool cursor)
+draw_drow(struct ui *u, const struct dpane *p, size_t i, int y, const struct rect *r)
 {
+	const struct detail *d = &p->d;
+	const struct drow *row = &d->row[i];
+	bool shown = p->mj != NO_MATCH && p->ma < row->off + row->len && p->mb > row->off;
+	bool cursor = i == p->cur && !(p->mj != NO_MATCH && p->mrow == i);
 	int x = MIN((int)row->indent, r->w);
 	enum role base = cursor ? ROLE_SELECTION : ROLE_NORMAL;
+	size_t first, end, la, lb;
 
 	move(y, r->x);
 	ui_blank(u, x, base);
 	if (row->lead > 0)
 		ui_put(u, d->text.p + row->off, row->lead, cursor ? base : ROLE_DIM);
-	if (row->len > row->lead)
-		pane_search_put(u, d->text.p + row->off + row->lead, row->len - row->lead,
-				cursor ? base : (enum role)row->role);
+	if (row->len > row->lead) {
+		size_t ra = row->off + row->lead, rb = row->off + row->len;
+
+		if (detail_line(d, i, &first, &end, &la, &lb))
+			pane_search_put_line(u, d->text.p, la, lb, ra, rb,
+					     cursor ? base : (enum role)row->role,
+					     shown ? p->ma : SIZE_MAX, shown ? p->mb : SIZE_MAX);
+		else
+			ui_put(u, d->text.p + ra, rb - ra, cursor ? base : (enum role)row->role);
+	}
 	x += row->width;
 	ui_blank(u, r->w - x, base);
 }
@@ -143,6 +330,7 @@ detail_draw(struct ui *u, void *st)
 	}
 	body = r.h - 1;
 	detail_refresh(p, r.w);
+	match_want(u, p, body);
 	detail_clamp(p, body);
 	rline_reset(l);
 	buf_addf(&t, " Tool call %u/%zu%s", p->call + 1, model_ncalls(u->m),
@@ -163,7 +351,7 @@ detail_draw(struct ui *u, void *st)
 		size_t i = p->top + (size_t)y;
 
 		if (i < p->d.nrow) {
-			draw_drow(u, &p->d, &p->d.row[i], r.y + 1 + y, &r, i == p->cur);
+			draw_drow(u, p, i, r.y + 1 + y, &r);
 		} else {
 			struct rect rest = {r.y + 1 + y, r.x, body - y, r.w};
 
@@ -247,6 +435,16 @@ detail_key(struct ui *u, void *st, int key)
 		p->raw = !p->raw;
 		p->top = p->cur = 0;
 		p->bottom = false;
+		return true;
+	case ACT_SEARCH:
+		p->top0 = p->top;
+		p->cur0 = p->cur;
+		p->mj0 = p->mj;
+		pane_search_prompt(u, &p->hooks);
+		return true;
+	case ACT_SEARCH_NEXT:
+	case ACT_SEARCH_PREV:
+		match_next(u, p, a == ACT_SEARCH_NEXT ? 1 : -1, h);
 		return true;
 	case ACT_NEXT_TOOL:
 		/* The call after or before, by call index (the timeline). */

@@ -118,13 +118,21 @@ main_filter(struct ui *u, enum action a)
 					: "diagnostics and stderr");
 }
 
-/* Enter: the detail of the timeline's call, or of the transcript's
- * selected call when it shows, or of the first call on screen. */
+/* Enter: the detail of the timeline's call; in the transcript, of the
+ * call the match shown is in (at the match), of the selected call when
+ * it shows, or of the first call on screen. */
 static void
 main_open_detail(struct ui *u)
 {
-	uint32_t it = NONE;
+	uint32_t it = NONE, call;
+	uint64_t j;
 
+	/* The call of the match shown, at the match. */
+	if (u->focus == PANE_TRANSCRIPT && pane_search_detail_at(u, &call, &j)) {
+		ui_jump_select(u, u->m->call[call].item);
+		pane_detail_open_at(u, call, j);
+		return;
+	}
 	if (u->focus == PANE_TIMELINE) {
 		if (u->tl.sel != NONE && u->tl.sel < model_ncalls(u->m)) {
 			pane_detail_open(u, u->tl.sel);
@@ -165,6 +173,9 @@ main_action(struct ui *u, enum action a)
 	case ACT_SEARCH_NEXT:
 	case ACT_SEARCH_PREV:
 		pane_search_next(u, a == ACT_SEARCH_NEXT ? 1 : -1);
+		return true;
+	case ACT_FILTER:
+		pane_search_filter_open(u);
 		return true;
 	case ACT_PREV_TOOL:
 	case ACT_NEXT_TOOL:

@@ -33,6 +33,7 @@ pane_status_draw(struct ui *u)
 		in.command_running = !u->opt.run->reaped;
 	}
 	in.nav = pane_search_status(u);
+	in.where = pane_search_where(u);
 	/* A recording that stopped must not go unnoticed: it stays shown. */
 	if (u->in->rec != NULL && u->in->rec->err != 0) {
 		snprintf(recerr, sizeof recerr, "recording to %s failed: %s", u->in->rec->path,

@@ -50,7 +50,11 @@ draw_row(struct ui *u, const struct block *b, size_t i, int y, const struct rect
 	int x = MIN((int)row->indent, body->w);
 	enum role role = selected ? ROLE_SELECTION : (enum role)row->role;
 	uint64_t h = pane_search_hash(u);
+	size_t ca = SIZE_MAX, cb = SIZE_MAX;
 
+	/* The match shown, in reverse. */
+	pane_search_mark(u, b->item, (uint32_t)i, &ca, &cb);
+	h = ui_hash(h, &ca, sizeof ca);
 	h = ui_hash(h, b->text.p + row->off, row->len);
 	h = ui_hash(h, &role, sizeof role);
 	h = ui_hash(h, &row->indent, sizeof row->indent);
@@ -60,7 +64,8 @@ draw_row(struct ui *u, const struct block *b, size_t i, int y, const struct rect
 	move(y, body->x);
 	ui_blank(u, x, selected ? ROLE_SELECTION : ROLE_NORMAL);
 	if (row->len > 0 && x < body->w)
-		pane_search_put(u, b->text.p + row->off, row->len, role);
+		pane_search_put_line(u, b->text.p + row->off, 0, row->len, 0, row->len, role, ca,
+				     cb);
 	x += row->width;
 	ui_blank(u, body->w - x, selected ? ROLE_SELECTION : ROLE_NORMAL);
 }

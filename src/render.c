@@ -22,6 +22,7 @@ render_init(struct render *r, struct model *m)
 	memset(r, 0, sizeof *r);
 	r->m = m;
 	r->width = 80;
+	r->unfold = NONE;
 	r->nslot = SLOTS;
 	r->slot = xcalloc(r->nslot, sizeof *r->slot);
 	for (size_t i = 0; i < r->nslot; i++)
@@ -79,6 +80,38 @@ void
 render_set_hidden(struct render *r, unsigned mask)
 {
 	r->hide = mask;
+}
+
+void
+render_set_unfold(struct render *r, uint32_t it)
+{
+	/* The item after it may change too (a blank row around prose). */
+	if (it != r->unfold)
+		render_flush(r);
+	r->unfold = it;
+}
+
+void
+render_set_only(struct render *r, const uint64_t *only, size_t n)
+{
+	r->only = only;
+	r->nonly = only != NULL ? n : 0;
+}
+
+bool
+render_shown(const struct render *r, uint32_t it)
+{
+	if (r->hide & (1u << r->m->it[it].type))
+		return false;
+	return r->only == NULL ||
+	       (it < r->nonly && (r->only[it / 64] & ((uint64_t)1 << (it % 64))) != 0);
+}
+
+/* Whether item it's thinking shows unfolded. */
+static bool
+unfolded(const struct render *r, uint32_t it)
+{
+	return r->thinking || it == r->unfold;
 }
 
 /* --- blocks ------------------------------------------------------------- */
@@ -281,10 +314,12 @@ add_rule(struct render *r, struct block *b, const char *s, size_t n, enum role r
 
 /* Items that read as prose get a blank row between them and lines. */
 static bool
-is_prose(const struct render *r, const struct item *it)
+is_prose(const struct render *r, uint32_t i)
 {
+	const struct item *it = &r->m->it[i];
+
 	return it->type == IT_PROMPT || it->type == IT_TEXT ||
-	       (it->type == IT_THINKING && r->thinking);
+	       (it->type == IT_THINKING && unfolded(r, i));
 }
 
 static bool
@@ -302,8 +337,8 @@ blank_before(const struct render *r, uint32_t it)
 		return true;
 	default:
 		/* Prose next to lines, or prose of another kind. */
-		return is_prose(r, cur) != is_prose(r, prev) ||
-		       (is_prose(r, cur) && cur->type != prev->type);
+		return is_prose(r, it) != is_prose(r, it - 1) ||
+		       (is_prose(r, it) && cur->type != prev->type);
 	}
 }
 
@@ -329,10 +364,10 @@ block_build(struct render *r, struct block *b, uint32_t it)
 		add_wrapped(r, b, raw->p, raw->n, ROLE_PROMPT, 2, ARROW " ");
 		break;
 	case IT_THINKING:
-		buf_adds(raw, r->thinking ? UNFOLDED " " : FOLDED " ");
+		buf_adds(raw, unfolded(r, it) ? UNFOLDED " " : FOLDED " ");
 		words_item(m, it, 0, NULL, raw);
 		add_line(r, b, raw->p, raw->n, ROLE_THINKING);
-		if (r->thinking) {
+		if (unfolded(r, it)) {
 			buf_reset(raw);
 			model_item_text(m, it, raw);
 			add_wrapped(r, b, raw->p, raw->n, ROLE_THINKING, 2, NULL);
@@ -436,18 +471,18 @@ render_item(struct render *r, uint32_t it)
 	struct block *b = &r->slot[it % r->nslot];
 	int64_t stamp;
 
-	if (r->hide & (1u << r->m->it[it].type))
+	if (!render_shown(r, it))
 		return &hidden;
 	stamp = item_stamp(r, it);
 
 	if (b->item == it && b->gen == r->gen && b->width == r->width &&
-	    b->thinking == r->thinking && b->last_ev == item_last(r, it) && b->stamp == stamp)
+	    b->thinking == unfolded(r, it) && b->last_ev == item_last(r, it) && b->stamp == stamp)
 		return b;
 	block_clear(r, b);
 	b->item = it;
 	b->gen = r->gen;
 	b->width = r->width;
-	b->thinking = r->thinking;
+	b->thinking = unfolded(r, it);
 	b->last_ev = item_last(r, it);
 	b->stamp = stamp;
 	block_nested(r, b, it);

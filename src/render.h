@@ -63,9 +63,15 @@ struct desc_slot {
 
 struct render {
 	struct model *m;
-	int width;          /* width of transcript rows */
-	bool thinking;      /* thinking phases unfolded */
-	unsigned hide;      /* item types not shown: 1 << IT_... (0 rows) */
+	int width;       /* width of transcript rows */
+	bool thinking;   /* thinking phases unfolded */
+	uint32_t unfold; /* an item shown unfolded all the same (a search's
+			       match in it), or NONE */
+	unsigned hide;   /* item types not shown: 1 << IT_... (0 rows) */
+	/* When not NULL, the items shown (the others get 0 rows): those whose
+	 * bit is set, of the first nonly (a filter: see search_only). */
+	const uint64_t *only;
+	size_t nonly;
 	uint32_t gen;       /* bumped to drop every cached block */
 	struct block *slot; /* a direct-mapped cache by item index */
 	size_t nslot;
@@ -85,6 +91,13 @@ void render_set_width(struct render *r, int width);
 void render_set_thinking(struct render *r, bool unfolded);
 /* Hide the item types in mask (1 << IT_...): they get 0 rows. */
 void render_set_hidden(struct render *r, unsigned mask);
+/* Show item it unfolded, whether thinking is folded or not (NONE: none). */
+void render_set_unfold(struct render *r, uint32_t it);
+/* Show only the items whose bit is set in only[], of the first n (NULL:
+ * every item). */
+void render_set_only(struct render *r, const uint64_t *only, size_t n);
+/* Whether item it is shown: its type not hidden, and picked. */
+bool render_shown(const struct render *r, uint32_t it);
 
 /* The rows of transcript item it (at least one, none when its type is
  * hidden). Valid until the next render_item call. */

@@ -115,36 +115,29 @@ struct search_helper {
 	atomic_bool quit;
 	struct model rd; /* the model's reader */
 	struct tool_desc td;
-	const uint32_t *item; /* the items to decode */
+	struct detail det;
+	const struct search *s;   /* the search, read only during a step */
+	struct search_plan *plan; /* the items to decode */
 	size_t n;
-	atomic_size_t take;   /* the next of them not taken yet */
-	struct decoded *done; /* how each was decoded */
-	size_t dcap;
-	struct buf text; /* the texts this thread decoded */
-	struct buf mine; /* the texts the searching thread decoded */
+	atomic_size_t take; /* the next of them not taken yet */
+	struct buf text;    /* the texts this thread decoded */
+	struct buf mine;    /* the texts the searching thread decoded */
 };
 
-/* Where the text of an item of the list went. */
-struct decoded {
-	size_t off, len;
-	bool helper; /* in the helper's text, else in mine */
-};
+static void item_decode(const struct search *s, struct model *m, struct detail *det,
+			struct tool_desc *td, struct search_plan *p, struct buf *out);
 
-/* Decode items of the list, one at a time, until none is left: m and td
- * are the thread's own, its texts go to out. */
+/* Decode items of the list, one at a time, until none is left: m, det
+ * and td are the thread's own, its texts go to out. */
 static void
-helper_share(struct search_helper *h, struct model *m, struct tool_desc *td, struct buf *out,
-	     bool helper)
+helper_share(struct search_helper *h, struct model *m, struct detail *det, struct tool_desc *td,
+	     struct buf *out, bool helper)
 {
 	size_t i;
 
 	while ((i = atomic_fetch_add(&h->take, 1)) < h->n) {
-		size_t from = out->n;
-
-		words_item(m, h->item[i], WORDS_BODY, td, out);
-		h->done[i].off = from;
-		h->done[i].len = out->n - from;
-		h->done[i].helper = helper;
+		item_decode(h->s, m, det, td, &h->plan[i], out);
+		h->plan[i].helper = helper;
 	}
 }
 
@@ -195,7 +188,7 @@ helper_run(void *arg)
 		if (atomic_load(&h->quit))
 			break;
 		buf_reset(&h->text);
-		helper_share(h, &h->rd, &h->td, &h->text, true);
+		helper_share(h, &h->rd, &h->det, &h->td, &h->text, true);
 		helper_tell(h, false);
 	}
 	return NULL;
@@ -215,7 +208,11 @@ helper_start(struct search *s)
 	atomic_init(&h->take, 0);
 	atomic_init(&h->work, false);
 	atomic_init(&h->quit, false);
+	/* Its detail reads its own reader of the model. */
+	detail_init(&h->det, &h->rd);
+	h->det.plain = true;
 	if (pthread_create(&h->th, NULL, helper_run, h) != 0) {
+		detail_free(&h->det);
 		pthread_mutex_destroy(&h->mu);
 		pthread_cond_destroy(&h->cv);
 		free(h);
@@ -238,30 +235,30 @@ helper_stop(struct search *s)
 	pthread_join(h->th, NULL);
 	pthread_mutex_destroy(&h->mu);
 	pthread_cond_destroy(&h->cv);
+	detail_free(&h->det);
 	model_reader_free(&h->rd);
 	tool_desc_free(&h->td);
 	buf_free(&h->text);
 	buf_free(&h->mine);
-	free(h->done);
 	free(h);
 	s->helper = NULL;
 }
 
-/* Decode items[0..n) on both threads; when it returns, h->done[i] says
- * where the text of items[i] is. */
+/* Decode the items of plan[0..n) on both threads; when it returns, each
+ * says where its text is. */
 static void
-helper_decode(struct search *s, const uint32_t *items, size_t n)
+helper_decode(struct search *s, struct search_plan *plan, size_t n)
 {
 	struct search_helper *h = s->helper;
 
-	ARRAY_RESERVE(h->done, h->dcap, n);
-	h->item = items;
+	h->s = s;
+	h->plan = plan;
 	h->n = n;
 	atomic_store(&h->take, 0);
 	model_reader_sync(&h->rd, s->m);
 	helper_tell(h, true);
 	buf_reset(&h->mine);
-	helper_share(h, s->m, &s->td, &h->mine, false);
+	helper_share(h, s->m, &s->det, &s->td, &h->mine, false);
 	helper_await(h, false);
 }
 
@@ -273,6 +270,8 @@ search_init(struct search *s, struct model *m)
 	memset(s, 0, sizeof *s);
 	s->m = m;
 	s->helper_min = SEARCH_HELPER_MIN;
+	detail_init(&s->det, m);
+	s->det.plain = true;
 }
 
 void
@@ -286,6 +285,7 @@ search_free(struct search *s)
 	buf_free(&s->ctext);
 	buf_free(&s->text);
 	tool_desc_free(&s->td);
+	detail_free(&s->det);
 	free(s->pcp);
 	free(s->ncp);
 	free(s->hit);
@@ -385,6 +385,7 @@ search_set(struct search *s, const char *pat, size_t n, unsigned hide)
 	buf_reset(&s->pat);
 	buf_add(&s->pat, pat, n);
 	s->hide = hide;
+	s->gen++;
 	free(s->pcp);
 	s->pcp = NULL;
 	s->npcp = 0;
@@ -408,6 +409,7 @@ search_set(struct search *s, const char *pat, size_t n, unsigned hide)
 void
 search_restart(struct search *s)
 {
+	s->gen++;
 	buf_reset(&s->ctext);
 	s->ncache = 0;
 	s->warm = 0;
@@ -761,38 +763,126 @@ text_count(struct search *s, uint32_t it, uint32_t stamp, const char *t, size_t 
 	return search_count(s, t, n);
 }
 
-/* The matches in item it, counting the work done in *work. */
+/* Whether item it is left out: its type hidden, or not among the items
+ * searched. */
+static bool
+skipped(const struct search *s, uint32_t it)
+{
+	if (s->hide & (1u << s->m->it[it].type))
+		return true;
+	return s->only != NULL &&
+	       (it >= s->nonly || !(s->only[it / 64] & ((uint64_t)1 << (it % 64))));
+}
+
+/* Whether the detail of call c may show the pattern: its events' raw
+ * bytes may hold it (nothing a detail shows holds a newline). */
+static bool
+detail_maybe(const struct search *s, const struct model *m, uint32_t c)
+{
+	const struct call *call = &m->call[c];
+	const char *p;
+	size_t n;
+
+	if (memchr(s->pat.p, '\n', s->pat.n) != NULL)
+		return false;
+	if (call->start_ev != NONE) {
+		p = model_line(m, call->start_ev, &n);
+		if (search_raw_maybe(s, p, n))
+			return true;
+	}
+	if (model_seen(m, call->done_ev)) {
+		p = model_line(m, call->done_ev, &n);
+		if (search_raw_maybe(s, p, n))
+			return true;
+	}
+	return false;
+}
+
+/* Decode what item p->item needs for the search into out, on either
+ * thread (m, det and td that thread's): its text unless it is cached
+ * (p->cached), and after it, for a call whose events may hold the
+ * pattern, what its detail shows; the call's line then comes with the
+ * detail, whose parse it shares. */
+static void
+item_decode(const struct search *s, struct model *m, struct detail *det, struct tool_desc *td,
+	    struct search_plan *p, struct buf *out)
+{
+	const struct item *item = &m->it[p->item];
+
+	p->off = out->n;
+	p->len = p->dlen = 0;
+	p->line = false;
+	if (item->type == IT_TOOL && detail_maybe(s, m, item->ref)) {
+		detail_build(det, item->ref, 0, false);
+		words_call(m, item->ref, &det->td, out);
+		p->line = true;
+		p->len = out->n - p->off;
+		buf_add(out, det->text.p, det->text.n);
+		p->dlen = det->text.n;
+		return;
+	}
+	if (!p->cached) {
+		words_item(m, p->item, WORDS_BODY, td, out);
+		p->line = true;
+		p->len = out->n - p->off;
+	}
+}
+
+/* The matches of an item decoded as p says, in t (the decoding thread's
+ * buffer); those in its text in *shown. */
 static uint32_t
-item_count(struct search *s, uint32_t it, size_t *work)
+plan_count(struct search *s, const struct search_plan *p, const char *t, uint32_t *shown)
+{
+	uint32_t stamp = item_stamp(s->m, p->item), len;
+
+	if (p->line && !p->cached) {
+		*shown = text_count(s, p->item, stamp, t + p->off, p->len);
+	} else if (p->line) {
+		/* Decoded with its detail: the cache has it already. */
+		*shown = search_count(s, t + p->off, p->len);
+	} else {
+		memcpy(&len, s->ctext.p + s->coff[p->item], 4);
+		*shown = search_count(s, s->ctext.p + s->coff[p->item] + 4, len);
+	}
+	return *shown + (p->dlen > 0 ? search_count(s, t + p->off + p->len, p->dlen) : 0);
+}
+
+/* The matches in item it (in *shown, those of its text), counting the
+ * work done in *work as step_plan does: the bytes of input looked at, or
+ * of cached text. */
+static uint32_t
+item_count(struct search *s, uint32_t it, size_t *work, uint32_t *shown)
 {
 	struct model *m = s->m;
 	const struct item *item = &m->it[it];
 	uint32_t stamp, len;
+	struct search_plan p = {.item = it};
 
-	if (s->hide & (1u << item->type))
+	*shown = 0;
+	if (skipped(s, it))
 		return 0;
 	if (item_raw(m, it)) {
 		size_t n;
-		const char *p = model_line(m, item->first_ev, &n);
+		const char *raw = model_line(m, item->first_ev, &n);
 
 		*work += n;
-		if (!search_raw_maybe(s, p, n))
+		if (!search_raw_maybe(s, raw, n))
 			return 0;
 		buf_reset(&s->text);
 		model_item_text(m, it, &s->text);
-		*work += s->text.n;
-		return search_count(s, s->text.p, s->text.n);
+		return *shown = search_count(s, s->text.p, s->text.n);
 	}
 	stamp = item_stamp(m, it);
-	if (s->cstamp[it] == stamp) {
+	p.cached = s->cstamp[it] == stamp;
+	if (p.cached && item->type != IT_TOOL) {
 		memcpy(&len, s->ctext.p + s->coff[it], 4);
 		*work += len;
-		return search_count(s, s->ctext.p + s->coff[it] + 4, len);
+		return *shown = search_count(s, s->ctext.p + s->coff[it] + 4, len);
 	}
 	buf_reset(&s->text);
-	words_item(m, it, WORDS_BODY, &s->td, &s->text);
-	*work += item_bytes(m, it) + s->text.n;
-	return text_count(s, it, stamp, s->text.p ? s->text.p : "", s->text.n);
+	item_decode(s, m, &s->det, &s->td, &p, &s->text);
+	*work += item_bytes(m, it);
+	return plan_count(s, &p, s->text.p ? s->text.p : "", shown);
 }
 
 bool
@@ -851,9 +941,10 @@ search_rewind(struct search *s, uint32_t r)
 	s->next = MIN(s->next, r);
 }
 
-/* Record that item it holds count matches (none: nothing to record). */
+/* Record that item it holds count matches, shown of them in its text
+ * (none: nothing to record). */
 static void
-step_add(struct search *s, uint32_t it, uint32_t count)
+step_add(struct search *s, uint32_t it, uint32_t count, uint32_t shown)
 {
 	if (count == 0)
 		return;
@@ -861,6 +952,7 @@ step_add(struct search *s, uint32_t it, uint32_t count)
 	s->hit[s->nhit].item = it;
 	s->hit[s->nhit].count = count;
 	s->hit[s->nhit].before = s->total;
+	s->hit[s->nhit].shown = shown;
 	s->nhit++;
 	s->total += count;
 }
@@ -879,22 +971,27 @@ step_plan(struct search *s, size_t budget, size_t *decode)
 	*decode = 0;
 	for (; it < n && work < budget; it++) {
 		const struct item *item = &m->it[it];
+		bool cached;
 		size_t cost;
 
-		if (s->hide & (1u << item->type))
+		if (skipped(s, it))
 			continue;
 		if (item_raw(m, it)) {
 			work += m->ev[item->first_ev].len;
 			continue;
 		}
-		if (s->cstamp[it] == item_stamp(m, it)) {
+		cached = s->cstamp[it] == item_stamp(m, it);
+		/* A call's events are looked at for its detail all the same. */
+		if (cached && item->type != IT_TOOL) {
 			memcpy(&len, s->ctext.p + s->coff[it], 4);
 			work += len;
 			continue;
 		}
 		cost = item_bytes(m, it);
 		ARRAY_RESERVE(s->plan, s->pcap, s->nplan + 1);
-		s->plan[s->nplan++] = it;
+		memset(&s->plan[s->nplan], 0, sizeof *s->plan);
+		s->plan[s->nplan].item = it;
+		s->plan[s->nplan++].cached = cached;
 		*decode += cost;
 		work += cost;
 	}
@@ -924,15 +1021,17 @@ step_shared(struct search *s, size_t budget)
 	h = s->helper;
 	helper_decode(s, s->plan, s->nplan);
 	for (it = s->next; it < end; it++) {
-		if (i < s->nplan && s->plan[i] == it) {
-			const struct decoded *d = &h->done[i++];
-			const char *t =
-				d->len == 0 ? "" : (d->helper ? h->text.p : h->mine.p) + d->off;
+		uint32_t count, shown;
 
-			step_add(s, it, text_count(s, it, item_stamp(s->m, it), t, d->len));
+		if (i < s->nplan && s->plan[i].item == it) {
+			const struct search_plan *p = &s->plan[i++];
+			const char *t = p->helper ? h->text.p : h->mine.p;
+
+			count = plan_count(s, p, t != NULL ? t : "", &shown);
 		} else {
-			step_add(s, it, item_count(s, it, &work));
+			count = item_count(s, it, &work, &shown);
 		}
+		step_add(s, it, count, shown);
 	}
 	s->next = end;
 	/* A huge item leaves a huge buffer: keep a few steps' worth. */
@@ -966,9 +1065,9 @@ search_step(struct search *s, size_t budget)
 	cache_index(s, m->nit);
 	if (!step_shared(s, budget)) {
 		while (s->next < model_nitems(m) && work < budget) {
-			uint32_t it = s->next++;
+			uint32_t it = s->next++, shown, count = item_count(s, it, &work, &shown);
 
-			step_add(s, it, item_count(s, it, &work));
+			step_add(s, it, count, shown);
 		}
 	}
 	s->volatile_from = volatile_items(m);
@@ -989,4 +1088,117 @@ search_hit_from(const struct search *s, uint32_t it)
 			hi = mid;
 	}
 	return lo;
+}
+
+void
+search_only(struct search *s, const uint64_t *only, size_t n)
+{
+	s->only = only;
+	s->nonly = only != NULL ? n : 0;
+	s->gen++;
+	search_rewind_all(s);
+}
+
+/* --- in a detail on screen ------------------------------------------------- */
+
+/* Walk the matches of detail d, line by line, until fn says stop (true);
+ * j counts them from 0. */
+typedef bool (*detail_visit)(uint64_t j, size_t row, size_t a, size_t b, void *ctx);
+
+static uint64_t
+detail_walk(const struct search *s, const struct detail *d, detail_visit fn, void *ctx)
+{
+	uint64_t j = 0;
+	size_t row = 0;
+
+	if (!search_active(s))
+		return 0;
+	while (row < d->nrow) {
+		size_t first, end, a, b, ma, mb, from;
+
+		if (!detail_line(d, row, &first, &end, &a, &b)) {
+			row++;
+			continue;
+		}
+		from = 0;
+		while (search_find(s, d->text.p + a, b - a, from, &ma, &mb)) {
+			size_t at = first;
+
+			/* The row the match starts on. */
+			while (at + 1 < end && d->row[at + 1].off <= a + ma)
+				at++;
+			if (fn != NULL && fn(j, at, a + ma, a + mb, ctx))
+				return j;
+			j++;
+			from = mb;
+		}
+		row = end;
+	}
+	return j;
+}
+
+uint64_t
+search_detail_count(const struct search *s, const struct detail *d)
+{
+	return detail_walk(s, d, NULL, NULL);
+}
+
+/* What detail_walk looks for, and where it found it. */
+struct detail_seek {
+	uint64_t j;    /* match j, or UINT64_MAX: by row */
+	size_t row;    /* the row to start from */
+	bool back;     /* the last match before row */
+	uint64_t last; /* UINT64_MAX: none yet */
+	size_t at, a, b;
+};
+
+static bool
+seek_visit(uint64_t j, size_t row, size_t a, size_t b, void *ctx)
+{
+	struct detail_seek *k = ctx;
+
+	if (k->j != UINT64_MAX) {
+		if (j != k->j)
+			return false;
+	} else if (k->back) {
+		if (row >= k->row)
+			return true;
+		k->last = j;
+		return false;
+	} else if (row < k->row) {
+		return false;
+	}
+	k->last = j;
+	k->at = row;
+	k->a = a;
+	k->b = b;
+	return true;
+}
+
+bool
+search_detail_match(const struct search *s, const struct detail *d, uint64_t j, size_t *row,
+		    size_t *a, size_t *b)
+{
+	struct detail_seek k = {.j = j, .last = UINT64_MAX};
+
+	detail_walk(s, d, seek_visit, &k);
+	if (k.last == UINT64_MAX)
+		return false;
+	*row = k.at;
+	*a = k.a;
+	*b = k.b;
+	return true;
+}
+
+bool
+search_detail_from(const struct search *s, const struct detail *d, size_t row, bool back,
+		   uint64_t *j)
+{
+	struct detail_seek k = {.j = UINT64_MAX, .row = row, .back = back, .last = UINT64_MAX};
+
+	detail_walk(s, d, seek_visit, &k);
+	if (k.last == UINT64_MAX)
+		return false;
+	*j = k.last;
+	return true;
 }

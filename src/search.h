@@ -2,7 +2,17 @@
  * searched is what the transcript shows, before it is escaped for the
  * terminal: prompts, assistant text, thinking (folded or not, with its
  * "thinking · 1.2 s" line), each tool call's line ("✗ Shell `npm test` →
- * exit 1"), notices, diagnostics, session headers and results.
+ * exit 1"), notices, diagnostics, session headers and results; and what
+ * each call's detail shows (detail.h: its command, output, diff, error,
+ * ..., not the detail's own labels and headings). An item's matches are
+ * counted in that order: first those of what the transcript shows
+ * (`shown`), then those of its call's detail, line by line.
+ *
+ * A call's detail is decoded only when its events' raw bytes may hold the
+ * pattern (search_raw_maybe), every time it is searched: outputs are too
+ * big to keep. The words a detail adds of its own (a unit, "(no
+ * output)", a diff's hunk lines made from the old and new text) are not
+ * in the raw bytes: a pattern only they hold may not be found there.
  *
  * Smartcase: a pattern with no capital letter matches whatever the case
  * (code points compared after towlower, so Latin, Greek and Cyrillic
@@ -30,6 +40,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "detail.h"
 #include "model.h"
 #include "tool.h"
 #include "util.h"
@@ -47,6 +58,19 @@ struct search_hit {
 	uint32_t item;
 	uint32_t count;  /* matches in the item */
 	uint64_t before; /* matches in the items before it */
+	uint32_t shown;  /* of count, those in what the transcript shows; the
+			    rest are in its call's detail */
+};
+
+/* An item of a step to decode: whether its text is cached already, and
+ * what was decoded of it (into the decoding thread's buffer). */
+struct search_plan {
+	uint32_t item;
+	bool cached; /* its text is in the cache: only the detail, if any */
+	bool line;   /* its text was decoded, at [off, off + len) */
+	bool helper; /* in the helper's buffer, else the searching thread's */
+	size_t off, len;
+	size_t dlen; /* what its call's detail shows, after the text */
 };
 
 struct search {
@@ -57,6 +81,7 @@ struct search {
 	uint32_t *pcp;  /* its code points, folded when icase */
 	size_t npcp;
 	bool icase;
+	uint32_t gen; /* changes with the pattern, and when searched again */
 	/* What may stand for it in a raw JSON line. */
 	struct buf needle; /* bytes; ASCII letters lower-case when icase */
 	uint32_t *ncp;     /* the needle's code points (folded) */
@@ -66,6 +91,10 @@ struct search {
 	/* What was found: items [0, next) are searched. */
 	struct search_hit *hit;
 	size_t nhit, hcap;
+	/* When not NULL, the items searched: those whose bit is set (a filter
+	 * of the items shown; items past its nonly bits are left out). */
+	const uint64_t *only;
+	size_t nonly;
 	uint64_t total;
 	uint32_t next;
 	/* What may still change: items from here on (open calls, text and
@@ -86,11 +115,12 @@ struct search {
 	 * (SIZE_MAX: never). */
 	struct search_helper *helper;
 	size_t helper_min;
-	uint32_t *plan; /* items of the step to decode */
+	struct search_plan *plan; /* items of the step to decode */
 	size_t nplan, pcap;
 	/* Scratch. */
 	struct buf text;
 	struct tool_desc td;
+	struct detail det; /* a call's, built plain */
 };
 
 void search_init(struct search *s, struct model *m);
@@ -124,5 +154,20 @@ bool search_raw_maybe(const struct search *s, const char *p, size_t n);
 
 /* The first hit whose item is at or after it (nhit when none). */
 size_t search_hit_from(const struct search *s, uint32_t it);
+
+/* Search only the items whose bit is set in only[] (n items at most), or
+ * every one (only NULL): the search starts again. */
+void search_only(struct search *s, const uint64_t *only, size_t n);
+
+/* In a call's detail as built for the screen: its matches, line by line
+ * (a line its rows were wrapped from is searched whole); match j of them,
+ * the row it starts on and its bytes [*a, *b) of d->text (false when there
+ * are fewer); the first match that starts at or after byte `from` of
+ * row `row`'s line, or (back) the last that starts before it, as j. */
+uint64_t search_detail_count(const struct search *s, const struct detail *d);
+bool search_detail_match(const struct search *s, const struct detail *d, uint64_t j, size_t *row,
+			 size_t *a, size_t *b);
+bool search_detail_from(const struct search *s, const struct detail *d, size_t row, bool back,
+			uint64_t *j);
 
 #endif

@@ -2,6 +2,8 @@
  * one table of their order and priorities. */
 #include "status.h"
 
+#include <string.h>
+
 #include "agent.h"
 
 #include "glyph.h"
@@ -271,6 +273,16 @@ say_search(const struct status_ctx *c, struct buf *out, enum role *role)
 	return c->in->nav != NULL && c->in->nav[0] != '\0' && say_given(c->in->nav, out);
 }
 
+/* Where the search's match is, said after it ("match 3/17 · in Shell
+ * npm test stderr"). */
+static bool
+say_where(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	(void)role;
+	return c->in->nav != NULL && c->in->where != NULL && c->in->where[0] != '\0' &&
+	       say_given(c->in->where, out);
+}
+
 /* A replay's timing and event. */
 static bool
 say_replay(const struct status_ctx *c, struct buf *out, enum role *role)
@@ -279,12 +291,17 @@ say_replay(const struct status_ctx *c, struct buf *out, enum role *role)
 	return say_given(c->in->detail, out);
 }
 
-/* A passing message. */
+/* A passing message, unless the search's piece says it already (a
+ * filter's "hiding thinking"): a message is never said twice. */
 static bool
 say_note(const struct status_ctx *c, struct buf *out, enum role *role)
 {
+	const char *note = c->in->note;
+
 	(void)role;
-	return c->in->note != NULL && c->in->note[0] != '\0' && say_given(c->in->note, out);
+	if (note == NULL || note[0] == '\0' || (c->in->nav != NULL && strstr(c->in->nav, note)))
+		return false;
+	return say_given(note, out);
 }
 
 /* A priority no piece is dropped for: the state's. */
@@ -306,7 +323,8 @@ static const struct {
 	{say_command, ROLE_STATUS, 85},        {say_stderr, ROLE_STATUS_WARN, 45},
 	{say_bad_lines, ROLE_STATUS_WARN, 70}, {say_new, ROLE_STATUS_WARN, 97},
 	{say_follow, ROLE_STATUS, 50},         {say_search, ROLE_STATUS_LIVE, 96},
-	{say_replay, ROLE_STATUS, 55},         {say_note, ROLE_STATUS_WARN, 99},
+	{say_where, ROLE_STATUS_LIVE, 58},     {say_replay, ROLE_STATUS, 55},
+	{say_note, ROLE_STATUS_WARN, 99},
 };
 
 #define NPIECES ARRAY_LEN(pieces)
@@ -316,7 +334,19 @@ struct said {
 	size_t off, len, width;
 	enum role role;
 	int prio; /* < 0: left out */
+	size_t piece;
 };
+
+/* The gap before piece i of p: " · " between the search and where its
+ * match is, else two blanks. */
+static const char *
+status_gap(const struct said *p, size_t i)
+{
+	return i > 0 && pieces[p[i].piece].say == say_where && p[i - 1].prio >= 0 &&
+			       p[i - 1].piece + 1 == p[i].piece
+		       ? " " GLYPH_DOT " "
+		       : "  ";
+}
 
 /* Leave out the least important pieces until the rest fit in w cells
  * (each counts two cells more, the gap before it; the first has none). */
@@ -329,7 +359,8 @@ status_fit(struct said *p, size_t n, size_t w)
 		for (size_t i = 0; i < n; i++) {
 			if (p[i].prio < 0)
 				continue;
-			total += p[i].width + 2;
+			total +=
+				p[i].width + text_width(status_gap(p, i), strlen(status_gap(p, i)));
 			if (p[i].prio < KEEP && (low == n || p[i].prio < p[low].prio))
 				low = i;
 		}
@@ -365,6 +396,7 @@ status_build(struct model *m, const struct status_in *in, int width, struct rlin
 		}
 		p->len = text.n - p->off;
 		p->prio = pieces[i].prio;
+		p->piece = i;
 		n++;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -374,7 +406,7 @@ status_build(struct model *m, const struct status_in *in, int width, struct rlin
 		if (said[i].prio < 0)
 			continue;
 		if (shown++ > 0)
-			rline_adds(out, "  ", ROLE_STATUS, w);
+			rline_adds(out, status_gap(said, i), ROLE_STATUS, w);
 		rline_add(out, text.p + said[i].off, said[i].len, said[i].role, w);
 	}
 	rline_pad(out, w, ROLE_STATUS);

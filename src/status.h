@@ -21,6 +21,8 @@ struct status_in {
 	const char *mode;     /* "replay ×4", "paused", or NULL */
 	const char *position; /* "01:12 / 04:30" in a replay, or NULL */
 	const char *nav;      /* "match 3/17", filters on, or NULL */
+	const char *where;    /* where the match is ("in Shell npm test
+				 stderr"): after nav, left out first */
 	const char *detail;   /* a replay's timing and event, or NULL */
 	bool compact;         /* the narrow layout */
 	const char *question; /* replaces everything when not NULL */

@@ -38,6 +38,7 @@
 	X(BORDER, "border") \
 	X(SELECTION, "selection") \
 	X(MATCH, "search_match") \
+	X(MATCH_CURRENT, "search_current") \
 	X(BAR_OK, "bar_ok") \
 	X(BAR_FAILED, "bar_failed") \
 	X(BAR_RUNNING, "bar_running") \

@@ -25,6 +25,7 @@ enum ui_color { UI_COLOR_AUTO, UI_COLOR_ALWAYS, UI_COLOR_NEVER };
 
 struct ui;
 struct detail;
+struct search;
 struct fleet;
 struct notifier;
 
@@ -276,9 +277,11 @@ extern const struct pane_ops pane_timeline_ops;
 void pane_status_draw(struct ui *u);
 
 /* The detail of a tool call over the panes (pane_detail.c): open it (or
- * show another call in it). It closes itself (q, or the input read
+ * show another call in it), or open it at match j of the search in it
+ * (UINT64_MAX: at its top). It closes itself (q, or the input read
  * again). */
 void pane_detail_open(struct ui *u, uint32_t call);
+void pane_detail_open_at(struct ui *u, uint32_t call, uint64_t j);
 
 /* The search of the main panes (pane_search.c), a layer over them that
  * draws nothing and searches between frames, in slices: push it (over the
@@ -289,14 +292,43 @@ void pane_search_push(struct ui *u);
 void pane_search_open(struct ui *u);
 void pane_search_next(struct ui *u, int dir);
 void pane_search_again(struct ui *u);
-/* What the status bar says of it ("match 3/17 · hiding thinking"), or
- * NULL. */
+/* &: open the filter's prompt; show only the items that match p[0..len)
+ * (len 0: every item again). */
+void pane_search_filter_open(struct ui *u);
+void pane_search_filter(struct ui *u, const char *p, size_t len);
+/* What the status bar says of it ("match 3/17 · &error: 4 items · hiding
+ * thinking"), or NULL; where the match shown is when it is in a call's
+ * detail ("in Shell npm test stderr"), or NULL; what a detail says of its
+ * matches in the search's place while it is open (NULL: nothing). */
 const char *pane_search_status(struct ui *u);
+const char *pane_search_where(struct ui *u);
+void pane_search_scope(struct ui *u, const char *s);
+/* The match shown, when it is a call's on screen (and no other item is
+ * selected): the call, and which match of its detail it is (UINT64_MAX:
+ * the one its line shows). */
+bool pane_search_detail_at(struct ui *u, uint32_t *call, uint64_t *j);
+/* The search, when a pattern is set (else NULL). */
+const struct search *pane_search_get(struct ui *u);
+/* The prompt of a search in another pane (a detail): the search's pattern
+ * set as it is typed, then typed() told; Enter or Esc, then done()
+ * (Esc: the pattern before). */
+struct search_hooks {
+	void (*typed)(struct ui *u, void *ctx);
+	void (*done)(struct ui *u, void *ctx, bool accept);
+	void *ctx;
+};
+void pane_search_prompt(struct ui *u, const struct search_hooks *hooks);
 /* Draw s[0..n) at the cursor in role, the search's matches highlighted;
  * a hash of what is highlighted (the pattern), to start the hash of a
- * row with (see ui_drawn). */
+ * row with (see ui_drawn). The same of bytes [ra, rb) of t, a row of the
+ * line t[la, lb) in which the matches are looked for, the match shown
+ * (bytes [ca, cb) of t) in reverse. Where match shown is in row `row`
+ * of item it: its bytes of the row's text. */
 void pane_search_put(struct ui *u, const char *s, size_t n, enum role role);
+void pane_search_put_line(struct ui *u, const char *t, size_t la, size_t lb, size_t ra, size_t rb,
+			  enum role role, size_t ca, size_t cb);
 uint64_t pane_search_hash(struct ui *u);
+bool pane_search_mark(struct ui *u, uint32_t it, uint32_t row, size_t *a, size_t *b);
 
 /* A replay (pane_replay.c), a layer over the main panes with --replay: its
  * keys win over theirs; it keeps in step with the input and the clock

@@ -58,6 +58,12 @@ sgr_like() {
 	screen_sgr | head -39 | cmp -s - "$1"
 }
 
+# sgr_before WORD: the parameters of the SGR sequences just before the
+# first WORD on screen (what it is drawn in), one a line.
+sgr_before() {
+	screen_sgr | grep -o "\($(printf '\033')\[[0-9;]*m\)*$1" | head -1 | sgr_params
+}
+
 # sgr_colors: the colour parameters on stdin (30-38, 40-48, 90-97,
 # 100-107; 39 and 49 set the terminal's default and are not colours).
 sgr_colors() {
@@ -339,8 +345,8 @@ wait_for '^/changelog .*match 1/1' || fail search "the prompt does not count the
 keys Enter
 wait_for 'match 1/1' || fail search "no 'match 1/1' in the status bar: $(screen | tail -1)"
 screen | grep -q "I didn't touch the CHANGELOG" || fail search "the match is not on screen"
-$T capture-pane -p -e -t 0 | grep -q "$(printf '\033\\[30m\033\\[43mCHANGELOG')" ||
-	fail search "the match is not highlighted (black on yellow)"
+# The match shown is in reverse, as less shows it.
+sgr_before CHANGELOG | grep -qx 7 || fail search "the match shown is not in reverse"
 keys g / f o r m a t d u r a t i o n Enter
 wait_for 'match 1/' || fail search "no match for formatduration"
 total=$(screen | tail -1 | sed -n 's/.*match 1\/\([0-9]*\).*/\1/p')
@@ -355,12 +361,116 @@ wait_for 'no match' || fail search "FORMATDURATION matched: $(screen | tail -1)"
 keys g
 wait_for 'Transcript +top' || fail search "g did not go to the top"
 screen | head -n 23 >"$work/before-search.txt"
-keys / l i n t
-wait_for '^/lint .*match 1/' || fail search "no match for lint"
+keys / T e s t s space p a s s
+wait_for '^/Tests pass .*match 1/' || fail search "no match for Tests pass"
 same_screen "$work/before-search.txt" 23 && fail search "the view did not move to the match"
 keys Escape
 wait_for 'done' || fail search "Esc did not close the prompt"
 same_screen "$work/before-search.txt" 23 || fail search "Esc did not go back to where the view was"
+
+# The match shown stands apart from the others: in reverse, the others
+# black on yellow; n moves it, and the screen with it; a match in a call's
+# detail selects the call and the status bar says where it is.
+cases=$((cases + 1))
+esc=$(printf '\033')
+# Any SGR sequences, between reverse video and the text it starts.
+sgrs="\\(${esc}\\[[0-9;]*m\\)*"
+start 120 40 "$bin recordings/demo.ndjson"
+wait_for 'done' || fail search-mark "did not draw"
+keys / m i n u t e s Enter
+wait_for 'match 1/9' || fail search-mark "no match: $(screen | tail -1)"
+until_ok eval 'sgr_before minutes | grep -qx 7' ||
+	fail search-mark "the first match is not in reverse: $(sgr_before minutes | tr '\n' ' ')"
+screen_sgr | grep -q "${esc}\\[30m${esc}\\[43mminutes" ||
+	fail search-mark "the other matches are not black on yellow"
+row1=$(screen_sgr | grep -n "7m${sgrs}minutes" | cut -d: -f1)
+keys n
+wait_for 'match 2/9 · in Shell npm test stderr' ||
+	fail search-mark "n did not say where match 2 is: $(screen | tail -1)"
+screen_sgr | grep -q "7m${sgrs}✗ Shell \`npm test\`" ||
+	fail search-mark "the call holding match 2 is not selected"
+keys n n
+wait_for 'match 4/9' || fail search-mark "n n did not go to match 4: $(screen | tail -1)"
+screen_sgr | grep -n "7m${sgrs}minutes" >"$work/mark4"
+[ "$(wc -l <"$work/mark4")" = 1 ] || fail search-mark "not one match in reverse: $(cat -v "$work/mark4")"
+[ "$(cut -d: -f1 "$work/mark4")" != "$row1" ] || fail search-mark "the match in reverse did not move"
+
+# A match in folded thinking opens its fold.
+cases=$((cases + 1))
+start 80 24 "$bin recordings/demo.ndjson"
+wait_for 'done' || fail search-fold "did not draw"
+screen | grep -q '▸ thinking · 4 ms' || fail search-fold "the thinking is not folded at first"
+keys / R e p r o d u c e space i t Enter
+wait_for 'match 1/1' || fail search-fold "no match: $(screen | tail -1)"
+wait_for '▾ thinking · 4 ms' || fail search-fold "the fold holding the match did not open"
+screen | grep -q 'Reproduce it first' || fail search-fold "the thinking's text is not shown"
+sgr_before 'Reproduce it' | grep -qx 7 || fail search-fold "the match is not in reverse"
+# Another thinking stays folded.
+screen | grep -q '▸ thinking · 214 ms' || fail search-fold "another thinking opened too"
+
+# The failed test's "Expected" is in the call's output, not in the
+# transcript: the search finds it there and says where; Enter opens the
+# detail at its line, in reverse; / searches the detail, n moves on in it.
+cases=$((cases + 1))
+for size in 120x40 80x24 40x30; do
+	start "${size%x*}" "${size#*x}" "$bin recordings/demo.ndjson"
+	wait_for 'done' || fail "search-detail-$size" "did not draw"
+	keys / E x p e c t e d Enter
+	wait_for 'match 1/1' || fail "search-detail-$size" "no match: $(screen | tail -1)"
+	[ "$size" = 40x30 ] ||
+		screen | tail -1 | grep -q 'match 1/1 · in Shell npm test stderr' ||
+		fail "search-detail-$size" "the status bar does not say where: $(screen | tail -1)"
+	keys Enter
+	wait_for 'Tool call 2/9' || fail "search-detail-$size" "Enter did not open the call's detail"
+	screen | grep -q 'Expected: "1m 0s"' || fail "search-detail-$size" "the match's line is not on screen"
+	sgr_before Expected | grep -qx 7 || fail "search-detail-$size" "the match is not in reverse"
+	screen | tail -1 | grep -q 'match 1/1 in this detail' ||
+		fail "search-detail-$size" "the status bar does not count the detail's match: $(screen | tail -1)"
+	keys / t e s t / d
+	wait_for '^/test/d' || fail "search-detail-$size" "/ did not open the prompt in the detail"
+	keys Enter
+	# The first from the cursor row on: the second of the two, below.
+	wait_for 'match 2/2 in this detail' ||
+		fail "search-detail-$size" "/test/d in the detail: $(screen | tail -1)"
+	row1=$(screen_sgr | grep -n "7m${sgrs}test/d" | cut -d: -f1)
+	keys n
+	wait_for 'match 1/2 in this detail' || fail "search-detail-$size" "n did not move: $(screen | tail -1)"
+	row2=$(screen_sgr | grep -n "7m${sgrs}test/d" | cut -d: -f1)
+	[ -n "$row1" ] && [ -n "$row2" ] && [ "$row1" != "$row2" ] ||
+		fail "search-detail-$size" "the match in reverse did not move: '$row1' then '$row2'"
+	keys q
+	wait_gone 'Tool call 2/9' || fail "search-detail-$size" "q did not close the detail"
+done
+
+# & shows only the items that match, counted in the status bar; & alone
+# shows them all again.
+cases=$((cases + 1))
+start 120 40 "$bin recordings/demo.ndjson"
+wait_for 'done' || fail filter "did not draw"
+screen | grep -q 'Running the test suite' || fail filter "the reply is not there at first"
+keys '&' l i n t e r Enter
+wait_for '&linter: 1 item' || fail filter "the status bar does not count: $(screen | tail -1)"
+screen | grep -q 'Running the test suite' && fail filter "an item that does not match is shown"
+screen | grep -q 'Running the linter' || fail filter "the item that matches is not shown"
+keys '&' Enter g
+wait_for 'Running the test suite' || fail filter "& alone did not show every item"
+screen | tail -1 | grep -q '&linter' && fail filter "the filter is still said: $(screen | tail -1)"
+keys '?'
+wait_for 'Anywhere' || fail filter "? is not the help any more"
+keys q
+
+# A status message is said once, and "no match" goes with the next key.
+cases=$((cases + 1))
+start 120 40 "$bin recordings/demo.ndjson"
+wait_for 'done' || fail status-once "did not draw"
+keys T
+wait_for 'hiding thinking' || fail status-once "T said nothing"
+[ "$(screen | tail -1 | grep -o 'hiding thinking' | wc -l)" = 1 ] ||
+	fail status-once "said twice: $(screen | tail -1)"
+keys T / z z z q q Enter
+wait_for 'no match' || fail status-once "no 'no match': $(screen | tail -1)"
+keys ']'
+wait_gone 'no match' || fail status-once "'no match' stayed after a jump: $(screen | tail -1)"
 
 # Jumps: ! goes to the next rejected call (then the next problem), and
 # the timeline follows; { } go between prompts.

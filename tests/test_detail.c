@@ -110,6 +110,67 @@ test_shell(void **state)
 	fixture_free(f);
 }
 
+/* What a search looks in: the rows of the call's own text, not the
+ * detail's words (the lines every call has, headings, labels); a line
+ * wrapped into rows reads whole, the spaces of its breaks kept between
+ * them; built plain, the same lines as the stream has them. */
+static void
+test_searched_rows(void **state)
+{
+	struct fixture *f = load(INIT STARTED("shellToolCall", "{\"command\":\"make test\"}") COMPLETED(
+		"shellToolCall",
+		"{\"failure\":{\"exitCode\":2,\"signal\":\"\","
+		"\"stdout\":\"one two   three four\\nfive\",\"stderr\":\"\\u001b[31mboom\"}}"));
+	const struct drow *r;
+	struct buf scratch = {0};
+	size_t first, end, a, b, i;
+	struct detail plain;
+
+	(void)state;
+	free(built(f, 16));
+	/* The header and the headings are quiet. */
+	for (i = 0; i < f->d.nrow; i++) {
+		r = &f->d.row[i];
+		if (i < 5 || r->role == ROLE_TITLE)
+			assert_true(r->flags & DROW_QUIET);
+	}
+	/* The command's value is searched, its label is not. */
+	r = row_starting(&f->d, "command");
+	assert_false(r->flags & DROW_QUIET);
+	assert_true(detail_line(&f->d, (size_t)(r - f->d.row), &first, &end, &a, &b));
+	assert_int_equal(b - a, strlen("make test"));
+	assert_memory_equal(f->d.text.p + a, "make test", b - a);
+	assert_string_equal(detail_part(&f->d, first, &scratch), "command");
+	/* "one two   three four" at 16 cells: rows "one two   three", "four"
+	 * or so, one line. */
+	r = row_starting(&f->d, "one");
+	i = (size_t)(r - f->d.row);
+	assert_true(detail_line(&f->d, i, &first, &end, &a, &b));
+	assert_int_equal(first, i);
+	assert_true(end > i + 1);
+	assert_true(f->d.row[i + 1].flags & DROW_CONT);
+	assert_int_equal(b - a, strlen("one two   three four"));
+	assert_memory_equal(f->d.text.p + a, "one two   three four", b - a);
+	assert_string_equal(detail_part(&f->d, i + 1, &scratch), "stdout");
+	/* The next line is another. */
+	assert_false(f->d.row[end].flags & DROW_CONT);
+	assert_memory_equal(f->d.text.p + f->d.row[end].off, "five", 4);
+	assert_false(detail_line(&f->d, 0, &first, &end, &a, &b));
+	/* Plain: the searched lines as they are, and the call described. */
+	detail_init(&plain, f->m);
+	plain.plain = true;
+	detail_build(&plain, 0, 0, false);
+	assert_int_equal(plain.nrow, 1);
+	assert_int_equal(plain.nsec, 0);
+	buf_addc(&plain.text, '\0');
+	assert_string_equal(plain.text.p,
+			    "make test\n2\none two   three four\nfive\n\x1b[31mboom\n");
+	assert_memory_equal(plain.td.what.p, "make test", 9);
+	detail_free(&plain);
+	buf_free(&scratch);
+	fixture_free(f);
+}
+
 /* A read: its content numbered from the first line read. */
 static void
 test_read(void **state)
@@ -1180,6 +1241,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shell),
+		cmocka_unit_test(test_searched_rows),
 		cmocka_unit_test(test_redacted),
 		cmocka_unit_test(test_redacted_raw),
 		cmocka_unit_test(test_read),

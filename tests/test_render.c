@@ -129,6 +129,51 @@ test_thinking_fold(void **state)
 	fixture_free(f);
 }
 
+/* One thinking item opened by a search's match while the others stay
+ * folded; a filter shows only the items picked. */
+static void
+test_unfold_and_only(void **state)
+{
+	struct fixture *f = load(
+		INIT
+		"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"Plan it\","
+		"\"timestamp_ms\":1000}\n"
+		"{\"type\":\"thinking\",\"subtype\":\"completed\",\"timestamp_ms\":2500}\n"
+		"{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"go\"}]}}\n"
+		"{\"type\":\"thinking\",\"subtype\":\"delta\",\"text\":\"More\","
+		"\"timestamp_ms\":3000}\n"
+		"{\"type\":\"thinking\",\"subtype\":\"completed\",\"timestamp_ms\":3500}\n");
+	uint64_t only = (uint64_t)1 << 2;
+	uint32_t folded;
+	const struct block *b;
+	char *s;
+
+	(void)state;
+	render_set_width(&f->r, 40);
+	assert_int_equal(render_rows(&f->r, 1), 1);
+	folded = render_rows(&f->r, 3);
+	render_set_unfold(&f->r, 3);
+	assert_int_equal(render_rows(&f->r, 1), 1);
+	b = render_item(&f->r, 3);
+	assert_true(b->nrow > folded);
+	s = row_str(b, b->nrow - 1);
+	assert_string_equal(s, "  More");
+	free(s);
+	render_set_unfold(&f->r, NONE);
+	assert_int_equal(render_rows(&f->r, 3), folded);
+	/* Only the prompt. */
+	render_set_only(&f->r, &only, 4);
+	assert_int_equal(render_rows(&f->r, 0), 0);
+	assert_int_equal(render_rows(&f->r, 1), 0);
+	assert_true(render_rows(&f->r, 2) > 0);
+	assert_int_equal(render_rows(&f->r, 3), 0);
+	assert_false(render_shown(&f->r, 3));
+	assert_true(render_shown(&f->r, 2));
+	render_set_only(&f->r, NULL, 0);
+	assert_true(render_rows(&f->r, 0) > 0);
+	fixture_free(f);
+}
+
 /* Escape sequences in any text come out visible, never as control
  * bytes; every row fits its width. */
 static void
@@ -339,11 +384,11 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_prompt_rows),       cmocka_unit_test(test_tool_row),
-		cmocka_unit_test(test_thinking_fold),     cmocka_unit_test(test_hostile_text),
-		cmocka_unit_test(test_timeline_rows),     cmocka_unit_test(test_time_extremes),
-		cmocka_unit_test(test_timeline_kind),     cmocka_unit_test(test_status),
-		cmocka_unit_test(test_incomplete_status),
+		cmocka_unit_test(test_prompt_rows),   cmocka_unit_test(test_tool_row),
+		cmocka_unit_test(test_thinking_fold), cmocka_unit_test(test_unfold_and_only),
+		cmocka_unit_test(test_hostile_text),  cmocka_unit_test(test_timeline_rows),
+		cmocka_unit_test(test_time_extremes), cmocka_unit_test(test_timeline_kind),
+		cmocka_unit_test(test_status),        cmocka_unit_test(test_incomplete_status),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

@@ -9,6 +9,7 @@
 #include "testutil.h"
 #include "fixture.h"
 
+#include "detail.h"
 #include "search.h"
 
 /* A model of text's lines and a search over it; the source stays open when
@@ -191,9 +192,11 @@ test_model_items(void **state)
 	assert_int_equal(f->m->it[f->se.hit[2].item].type, IT_DIAG);
 	/* Across streamed deltas of the reply. */
 	assert_int_equal(find_all(f, "reproduce the", 0), 1);
-	/* The tool line as the transcript shows it, not its output. */
+	/* The tool line as the transcript shows it; its output in its
+	 * detail, after it. */
 	assert_int_equal(find_all(f, "`npm test` \xE2\x86\x92 exit 1", 0), 1);
-	assert_int_equal(find_all(f, "secret", 0), 0);
+	assert_int_equal(find_all(f, "secret", 0), 1);
+	assert_int_equal(f->se.hit[0].shown, 0);
 	/* Notices and the folded thinking line. */
 	assert_int_equal(find_all(f, "reconnecting (attempt 2)", 0), 1);
 	assert_int_equal(find_all(f, "thinking", 0), 1);
@@ -346,7 +349,7 @@ search_state(const struct search *se, struct buf *out)
 	buf_reset(out);
 	buf_addf(out, "%llu %zu;", (unsigned long long)se->total, se->nhit);
 	for (size_t h = 0; h < se->nhit; h++)
-		buf_addf(out, "%u:%u:%llu ", se->hit[h].item, se->hit[h].count,
+		buf_addf(out, "%u:%u:%u:%llu ", se->hit[h].item, se->hit[h].count, se->hit[h].shown,
 			 (unsigned long long)se->hit[h].before);
 	buf_add(out, se->ctext.p, se->ctext.n);
 }
@@ -441,6 +444,115 @@ test_two_threads_live(void **state)
 	buf_free(&got);
 }
 
+#define FAILED(id, out, err) \
+	"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"" id \
+	"\",\"tool_call\":{\"shellToolCall\":{\"result\":{\"failure\":{\"exitCode\":1," \
+	"\"stdout\":\"" out "\",\"stderr\":\"" err "\"}}}}}\n"
+
+/* What a call's detail shows is searched, after its line: the command,
+ * the output; not the detail's own words (labels, headings, the lines
+ * every call has). */
+static void
+test_details(void **state)
+{
+	struct fixture *f =
+		load(INIT USER("run it") START("c1", "npm test")
+			     FAILED("c1", "PASS a\\n    Expected: 1\\n    Received: 2\\n",
+				    "Expected twice: Expected") RESULT,
+		     false);
+
+	(void)state;
+	assert_int_equal(find_all(f, "Expected", 0), 3);
+	assert_int_equal(f->se.nhit, 1);
+	assert_int_equal(f->m->it[f->se.hit[0].item].type, IT_TOOL);
+	assert_int_equal(f->se.hit[0].shown, 0);
+	assert_int_equal(f->se.hit[0].count, 3);
+	/* The command: in the line, then in the detail. */
+	assert_int_equal(find_all(f, "npm test", 0), 2);
+	assert_int_equal(f->se.hit[0].shown, 1);
+	/* The detail's own words. */
+	assert_int_equal(find_all(f, "stdout", 0), 0);
+	assert_int_equal(find_all(f, "exit code", 0), 0);
+	assert_int_equal(find_all(f, "duration", 0), 0);
+	/* A match never spans two lines of an output. */
+	assert_int_equal(find_all(f, "1\n    Received", 0), 0);
+	assert_int_equal(find_all(f, "Expected: 1", 0), 1);
+	/* Calls hidden: none. */
+	assert_int_equal(find_all(f, "Expected", 1u << IT_TOOL), 0);
+	/* Again, with the line cached, and on two threads. */
+	f->se.helper_min = 0;
+	assert_int_equal(find_all(f, "Expected", 0), 3);
+	assert_int_equal(find_all(f, "npm test", 0), 2);
+	fixture_free(f);
+}
+
+/* The detail on screen finds the matches the search counted, whatever
+ * its width: a line wrapped into rows is searched whole. */
+static void
+test_detail_matches(void **state)
+{
+	const char *text = INIT START("c1", "npm test")
+		FAILED("c1", "PASS a\\n    Expected: 1\\n    Received: 2\\n",
+		       "Expected twice: Expected") RESULT;
+	struct fixture *f = fixture_new(text, strlen(text), FX_SEARCH | FX_DETAIL);
+	size_t row, a, b;
+	uint64_t j;
+
+	(void)state;
+	for (int w = 8; w <= 90; w++) {
+		detail_build(&f->d, 0, w, false);
+		assert_int_equal(find_all(f, "Expected", 0), 3);
+		assert_int_equal(search_detail_count(&f->se, &f->d), 3);
+		for (uint64_t k = 0; k < 3; k++) {
+			assert_true(search_detail_match(&f->se, &f->d, k, &row, &a, &b));
+			assert_int_equal(b - a, 8);
+			assert_memory_equal(f->d.text.p + a, "Expected", 8);
+			/* The row it starts on holds its first byte. */
+			assert_true(f->d.row[row].off <= a &&
+				    a < f->d.row[row].off + f->d.row[row].len);
+		}
+		assert_false(search_detail_match(&f->se, &f->d, 3, &row, &a, &b));
+		/* Across the break of a wrapped line. */
+		assert_int_equal(find_all(f, "Expected twice: Expected", 0), 1);
+		assert_int_equal(search_detail_count(&f->se, &f->d), 1);
+		assert_int_equal(find_all(f, "Expected: 1", 0), 1);
+		assert_int_equal(search_detail_count(&f->se, &f->d), 1);
+	}
+	/* From a row on, or back before it. */
+	detail_build(&f->d, 0, 80, false);
+	find_all(f, "Expected", 0);
+	assert_true(search_detail_from(&f->se, &f->d, 0, false, &j));
+	assert_int_equal(j, 0);
+	assert_true(search_detail_match(&f->se, &f->d, 1, &row, &a, &b));
+	assert_true(search_detail_from(&f->se, &f->d, row, false, &j));
+	assert_int_equal(j, 1);
+	assert_true(search_detail_from(&f->se, &f->d, row, true, &j));
+	assert_int_equal(j, 0);
+	assert_false(search_detail_from(&f->se, &f->d, 0, true, &j));
+	assert_false(search_detail_from(&f->se, &f->d, f->d.nrow, false, &j));
+	fixture_free(f);
+}
+
+/* Only the items picked are searched. */
+static void
+test_only(void **state)
+{
+	struct fixture *f = load(INIT USER("alpha") USER("beta alpha") USER("alpha"), false);
+	uint64_t only = (uint64_t)1 << 2;
+
+	(void)state;
+	assert_int_equal(find_all(f, "alpha", 0), 3);
+	search_only(&f->se, &only, 3);
+	assert_int_equal(find_all(f, "alpha", 0), 1);
+	assert_int_equal(f->se.hit[0].item, 2);
+	/* Items past those the bits cover are left out. */
+	only |= (uint64_t)1 << 3;
+	assert_int_equal(find_all(f, "alpha", 0), 1);
+	search_only(&f->se, NULL, 0);
+	assert_int_equal(find_all(f, "alpha", 0), 3);
+	fixture_free(f);
+}
+
 /* The first hit at or after an item. */
 static void
 test_hit_from(void **state)
@@ -492,19 +604,14 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_smartcase),
-		cmocka_unit_test(test_utf8_folding),
-		cmocka_unit_test(test_find_offsets),
-		cmocka_unit_test(test_raw_prefilter),
-		cmocka_unit_test(test_model_items),
-		cmocka_unit_test(test_escaped_text),
-		cmocka_unit_test(test_live),
-		cmocka_unit_test(test_hit_from),
-		cmocka_unit_test(test_warm),
-		cmocka_unit_test(test_cache_full),
-		cmocka_unit_test(test_replay_cutoff),
-		cmocka_unit_test(test_two_threads),
-		cmocka_unit_test(test_two_threads_live),
+		cmocka_unit_test(test_smartcase),    cmocka_unit_test(test_utf8_folding),
+		cmocka_unit_test(test_find_offsets), cmocka_unit_test(test_raw_prefilter),
+		cmocka_unit_test(test_model_items),  cmocka_unit_test(test_escaped_text),
+		cmocka_unit_test(test_details),      cmocka_unit_test(test_detail_matches),
+		cmocka_unit_test(test_only),         cmocka_unit_test(test_live),
+		cmocka_unit_test(test_hit_from),     cmocka_unit_test(test_warm),
+		cmocka_unit_test(test_cache_full),   cmocka_unit_test(test_replay_cutoff),
+		cmocka_unit_test(test_two_threads),  cmocka_unit_test(test_two_threads_live),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

@@ -137,6 +137,52 @@ test_drop_order(void **state)
 }
 
 /* Whole lines at a few widths, two cells between the pieces. */
+/* A message the bar says already (a filter's "hiding thinking", the
+ * search's words) is said once, never twice side by side. */
+static void
+test_note_once(void **state)
+{
+	struct fx *f = *state;
+	struct status_in in = {0};
+	const char *t, *at;
+
+	in.progress = -1;
+	in.nav = "match 1/2 \xC2\xB7 hiding thinking";
+	in.note = "hiding thinking";
+	status_build(f->m, &in, 200, &f->l);
+	t = text(f);
+	at = strstr(t, "hiding thinking");
+	assert_non_null(at);
+	assert_null(strstr(at + 1, "hiding thinking"));
+	/* Another message is said. */
+	in.note = "showing notices";
+	status_build(f->m, &in, 200, &f->l);
+	assert_non_null(strstr(text(f), "showing notices"));
+	assert_non_null(strstr(text(f), "hiding thinking"));
+}
+
+/* Where the match is follows the match, " · " between them, and goes
+ * first when the bar is narrow. */
+static void
+test_where(void **state)
+{
+	struct fx *f = *state;
+	struct status_in in = {0};
+
+	in.progress = -1;
+	in.nav = "match 1/1";
+	in.where = "in Shell npm test stderr";
+	status_build(f->m, &in, 200, &f->l);
+	assert_non_null(strstr(text(f), "match 1/1 \xC2\xB7 in Shell npm test stderr"));
+	status_build(f->m, &in, 40, &f->l);
+	assert_non_null(strstr(text(f), "match 1/1"));
+	assert_null(strstr(text(f), "in Shell"));
+	/* Not without the match. */
+	in.nav = NULL;
+	status_build(f->m, &in, 200, &f->l);
+	assert_null(strstr(text(f), "in Shell"));
+}
+
 static void
 test_lines(void **state)
 {
@@ -265,6 +311,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_drop_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_lines, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_note_once, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_where, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_command, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_replay, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_waiting, setup, teardown),

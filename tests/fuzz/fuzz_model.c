@@ -252,7 +252,28 @@ check_details(struct model *m)
 	detail_free(&d);
 }
 
-/* The search finds as many matches as counting each item's text does: its
+/* Whether a call's detail is searched for the pattern (search.h): its
+ * events' raw lines may hold it. */
+static bool
+detail_searched(const struct search *se, const struct model *m, uint32_t c)
+{
+	const struct call *call = &m->call[c];
+	const char *p;
+	size_t n;
+
+	if (call->start_ev != NONE) {
+		p = model_line(m, call->start_ev, &n);
+		if (search_raw_maybe(se, p, n))
+			return true;
+	}
+	if (!model_seen(m, call->done_ev))
+		return false;
+	p = model_line(m, call->done_ev, &n);
+	return search_raw_maybe(se, p, n);
+}
+
+/* The search finds as many matches as counting each item's text, and a
+ * call's detail built plain when its lines may hold the pattern, does: its
  * shortcuts (a raw line ruled out by its bytes, a delta's text read from
  * the head of its line, the text cache, the second thread that decodes)
  * change nothing. One search for every pattern, as the viewer keeps one:
@@ -267,8 +288,11 @@ check_search(struct model *m)
 	struct buf b = {0};
 	struct tool_desc td = {0};
 	struct search se;
+	struct detail d;
 
 	search_init(&se, m);
+	detail_init(&d, m);
+	d.plain = true;
 	for (size_t k = 0; k < ARRAY_LEN(pats); k++) {
 		uint64_t want = 0;
 
@@ -283,6 +307,11 @@ check_search(struct model *m)
 			else
 				words_item(m, (uint32_t)i, WORDS_BODY, &td, &b);
 			want += search_count(&se, b.p ? b.p : "", b.n);
+			/* Then what its call's detail shows. */
+			if (it->type == IT_TOOL && detail_searched(&se, m, it->ref)) {
+				detail_build(&d, it->ref, 0, false);
+				want += search_count(&se, d.text.p ? d.text.p : "", d.text.n);
+			}
 		}
 		for (int run = 0; run < 2; run++) {
 			if (run == 1) {
@@ -304,6 +333,7 @@ check_search(struct model *m)
 		}
 	}
 	search_free(&se);
+	detail_free(&d);
 	tool_desc_free(&td);
 	buf_free(&b);
 }
