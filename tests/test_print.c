@@ -464,15 +464,17 @@ test_bad_line_excerpt(void **state)
 }
 
 /* A reply goes on across a sub-agent's call that starts and prints
- * nothing (recordings/claude-partial-subagent-bg.ndjson: the sub-agent's
- * Bash starts between "I will " and "tell you"): its line is not broken,
- * in the text log as in Markdown. */
+ * nothing (tests/captures/claude-partial-subagent-bg-2.1.330.ndjson, a
+ * capture of Claude Code 2.1.330 kept as it was: the sub-agent's Bash
+ * starts between "I will " and "tell you"; recordings/ are captured again
+ * with each new CLI, and the interleaving is chance): its line is not
+ * broken, in the text log as in Markdown. */
 static void
 test_reply_across_subagent(void **state)
 {
 	static const char whole[] = "is running; I will tell you when it is done.\n";
 	size_t n;
-	char *text = fixture_slurp("recordings/claude-partial-subagent-bg.ndjson", &n);
+	char *text = fixture_slurp("tests/captures/claude-partial-subagent-bg-2.1.330.ndjson", &n);
 	char *out;
 
 	(void)state;
