@@ -1,21 +1,29 @@
 #!/bin/bash
 # tests/agents/run.sh: the real-CLI tier (make test-agents). Installs the
-# pinned Claude Code, Gemini CLI, Codex CLI and Copilot CLI from the npm
-# registry into tests/agents/cache/ (git-ignored; reused when there), then
+# pinned Claude Code, Gemini CLI, Codex CLI, Copilot CLI and ccusage from the
+# npm registry into tests/agents/cache/ (git-ignored; reused when there), then
 # runs every scenario of tests/agents/scenarios.json with each CLI against
 # tests/agents/server.py on 127.0.0.1, each run with a fresh HOME, CODEX_HOME,
 # COPILOT_HOME and work dir, under timeout, and checks facts on the CLI's
-# stdout, then what agentview makes of it (tests/agents/view.sh). The shell-ok and
+# stdout, then what agentview makes of it (tests/agents/view.sh; the checks
+# it does not pass yet are listed there, in view_open). The shell-ok and
 # shell-fail runs of each CLI are made twice more, with the CLI as
 # agentview's COMMAND and piped into agentview, and checked the same way;
-# one run of each is watched on agentview's screen in tmux.
+# one run of each but Copilot's is watched on agentview's screen in tmux.
+# Then the store runs (tests/agents/stores.sh): each CLI headless and
+# interactively in tmux, one held at a permission prompt, its own session
+# store snapshotted and checked (tests/agents/store_facts.sh), ccusage's
+# totals of it, and ccusage again on the fixtures of tests/stores/.
 #
-#   tests/agents/run.sh [--capture] [AGENT[:SCENARIO]]...
+#   tests/agents/run.sh [--capture] [--streams|--stores] [AGENT[:SCENARIO]]...
 #
 # AGENT is claude, claude-partial (claude with --include-partial-messages),
-# gemini, codex or copilot; no argument runs them all. --capture also writes each
-# passing run's stdout to recordings/AGENT-SCENARIO.ndjson and its line of
-# recordings/INDEX.tsv.
+# gemini, codex or copilot; no argument runs them all. A store run is the
+# SCENARIO store-KIND (claude:store-ask). --streams and --stores run only
+# those. --capture also writes each passing run's stdout to
+# recordings/AGENT-SCENARIO.ndjson and its line of recordings/INDEX.tsv, and
+# each passing store run's snapshots to tests/stores/AGENT/KIND/ with
+# ccusage.json.
 #   AGENTS_VERSION=latest  test the newest versions instead of the pinned ones
 #   AGENTS_TIMEOUT=S       seconds a run may take (default 60)
 #   AGENTS_KEEP=1          keep the runs' directories (kept anyway on failure)
@@ -26,6 +34,8 @@ cd "$(dirname "$0")/../.." || exit 2
 top=$PWD
 . tests/lib/tmux.sh
 . tests/agents/view.sh
+. tests/agents/store_facts.sh
+. tests/agents/stores.sh
 here=$top/tests/agents
 cache=$here/cache
 timeout_s=${AGENTS_TIMEOUT:-60}
@@ -36,17 +46,22 @@ pin_claude=2.1.332
 pin_gemini=0.61.0
 pin_codex=0.171.0
 pin_copilot=1.0.102
+pin_ccusage=20.0.24
 pkg_claude=@anthropic-ai/claude-code
 pkg_gemini=@google/gemini-cli
 pkg_codex=@openai/codex
 pkg_copilot=@github/copilot
+pkg_ccusage=ccusage
 
 capture=no
+parts="streams stores"
 filters=
 for a in "$@"; do
 	case $a in
 	--capture) capture=yes ;;
-	-h | --help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	--stores) parts=stores ;;
+	--streams) parts=streams ;;
+	-h | --help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	-*) echo "run.sh: unknown option $a" >&2; exit 2 ;;
 	*) filters="$filters $a" ;;
 	esac
@@ -95,7 +110,8 @@ trap tmux_stop EXIT
 install() {
 	local name=$1 pkg ver dir cmd shown
 	eval "pkg=\$pkg_$name ver=\$pin_$name"
-	if [ "${AGENTS_VERSION:-pinned}" = latest ]; then
+	# (ccusage stays pinned: the newest lacks its native binary, STORES.md)
+	if [ "${AGENTS_VERSION:-pinned}" = latest ] && [ "$name" != ccusage ]; then
 		ver=$(npm view "$pkg" version 2>"$tmp/npm-view.err") ||
 			die "cannot ask the npm registry for $pkg's newest version: $(tail -3 "$tmp/npm-view.err")"
 	fi
@@ -127,6 +143,7 @@ install claude
 install gemini
 install codex
 install copilot
+install ccusage
 echo "agents: testing Claude Code $ver_claude, Gemini CLI $ver_gemini, Codex $ver_codex," \
 	"Copilot CLI $ver_copilot (installed or reused in $(($(date +%s) - t_install)) s)"
 
@@ -1244,7 +1261,8 @@ wanted() {
 }
 
 t_runs=$(date +%s)
-scenarios=$(jq -r 'keys_unsorted[] | select(startswith("_") | not)' "$here/scenarios.json")
+scenarios=$(jq -r 'keys_unsorted[] | select(startswith("_") or startswith("store-") | not)' "$here/scenarios.json")
+case " $parts " in *" streams "*) ;; *) scenarios= ;; esac
 for agent in claude claude-partial gemini codex copilot; do
 	for scen in $scenarios; do
 		wanted "$agent" "$scen" || continue
@@ -1268,6 +1286,17 @@ for agent in claude claude-partial gemini codex copilot; do
 		esac
 	done
 done
+
+case " $parts " in
+*" stores "*)
+	for agent in claude gemini codex copilot; do
+		for kind in $(store_kinds "$agent"); do
+			wanted "$agent" "store-$kind" && store_run "$agent" "$kind"
+		done
+	done
+	[ -z "$filters" ] && stores_fixtures
+	;;
+esac
 
 echo "agents: Claude Code $ver_claude, Gemini CLI $ver_gemini, Codex $ver_codex, Copilot CLI $ver_copilot:" \
 	"$runs runs, $skips skipped, ${view_open_seen:-0} checks known open, $fails failures," \
