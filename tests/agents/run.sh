@@ -168,6 +168,34 @@ scen_get() {
 	jq -r --arg s "$1" ".[\$s] | $2" "$here/scenarios.json"
 }
 
+# codex_config FILE PORT RETRIES [KEYS]: Codex's config.toml for the model
+# server on PORT (a provider of its own: OPENAI_BASE_URL is not read), with
+# KEYS (more top-level keys, one a line); more tables may follow it.
+codex_config() {
+	{
+		printf '%s\n' 'model = "gpt-5.5"' 'model_provider = "mock"' 'check_for_update_on_startup = false'
+		[ -n "${4:-}" ] && printf '%s\n' "$4"
+		cat <<-EOF
+		[model_providers.mock]
+		name = "mock"
+		base_url = "http://127.0.0.1:$2/v1"
+		wire_api = "responses"
+		env_key = "OPENAI_API_KEY"
+		supports_websockets = false
+		request_max_retries = $3
+		stream_max_retries = $3
+		[analytics]
+		enabled = false
+		[features]
+		apps = false
+		in_app_updates = false
+		plugins = false
+		remote_plugin = false
+		plugin_sharing = false
+		EOF
+	} >"$1"
+}
+
 # agent_cmd AGENT SCENARIO DIR PORT: writes the CLI's configuration into DIR
 # and prints the command line of the run, one argument a line.
 agent_cmd() {
@@ -196,27 +224,7 @@ agent_cmd() {
 		;;
 	codex)
 		mkdir -p "$d/home/codex"
-		cat >"$d/home/codex/config.toml" <<-EOF
-		model = "gpt-5.5"
-		model_provider = "mock"
-		check_for_update_on_startup = false
-		[model_providers.mock]
-		name = "mock"
-		base_url = "http://127.0.0.1:$port/v1"
-		wire_api = "responses"
-		env_key = "OPENAI_API_KEY"
-		supports_websockets = false
-		request_max_retries = $retries
-		stream_max_retries = $retries
-		[analytics]
-		enabled = false
-		[features]
-		apps = false
-		in_app_updates = false
-		plugins = false
-		remote_plugin = false
-		plugin_sharing = false
-		EOF
+		codex_config "$d/home/codex/config.toml" "$port" "$retries"
 		printf '%s\n' env "CODEX_HOME=$d/home/codex" OPENAI_API_KEY=x "$cmd_codex" exec --json \
 			--skip-git-repo-check --dangerously-bypass-approvals-and-sandbox
 		scen_get "$scen" '.flags.codex // [] | .[]'

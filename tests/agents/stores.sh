@@ -101,36 +101,16 @@ store_setup() {
 	codex)
 		# The approval of the ask run: on-request, and the model asks for
 		# its command to run outside the sandbox. The notice of a newer
-		# model is marked seen; no tips (the TUI fetches them from
-		# raw.githubusercontent.com).
-		cat >"$root/config.toml" <<-EOF
-		model = "gpt-5.5"
-		model_provider = "mock"
-		check_for_update_on_startup = false
-		approval_policy = "on-request"
-		sandbox_mode = "workspace-write"
-		[model_providers.mock]
-		name = "mock"
-		base_url = "http://127.0.0.1:$port/v1"
-		wire_api = "responses"
-		env_key = "OPENAI_API_KEY"
-		supports_websockets = false
-		request_max_retries = 0
-		stream_max_retries = 0
+		# model is marked seen, tooltips off.
+		codex_config "$root/config.toml" "$port" 0 \
+			"$(printf '%s\n' 'approval_policy = "on-request"' 'sandbox_mode = "workspace-write"')"
+		cat >>"$root/config.toml" <<-EOF
 		[projects."$d/work"]
 		trust_level = "trusted"
 		[notice.model_migrations]
 		"gpt-5.5" = "gpt-6-sol"
 		[tui]
 		show_tooltips = false
-		[analytics]
-		enabled = false
-		[features]
-		apps = false
-		in_app_updates = false
-		plugins = false
-		remote_plugin = false
-		plugin_sharing = false
 		EOF
 		# The TUI fetches a tip from raw.githubusercontent.com whatever its
 		# configuration: the model server is its proxy, and refuses.
