@@ -332,7 +332,8 @@ run_one() {
 # then the checks of the scenario on that summary, and on the stream and text
 # out of the recording.
 run_live() {
-	local agent=$1 scen=$2 how=$3 name=$1-$2-$3 port spid t0 ms args arc want
+	local agent=$1 scen=$2 how=$3 name=$1-$2-$3 port spid t0 ms args arc want limit
+	limit=$(scen_get "$scen" ".timeout // $timeout_s")
 	want=$(tail -1 "$tmp/$agent-$scen/rc" 2>/dev/null)
 	run_dir "$name"
 	server_start "$scen" "$name" || return
@@ -345,7 +346,7 @@ run_live() {
 		arc=$?
 	else
 		(cd "$d/work" && env -i "PATH=$PATH" "HOME=$d/home" "TMPDIR=$d/tmp" LANG=C.UTF-8 \
-			timeout -k 5 "$timeout_s" "${args[@]}" </dev/null 2>"$d/cli.err" |
+			timeout -k 5 "$limit" "${args[@]}" </dev/null 2>"$d/cli.err" |
 			"$bin" --print --format json --record "$d/rec") >"$d/view.json" 2>"$d/err"
 		arc=$?
 	fi
@@ -356,8 +357,8 @@ run_live() {
 	run=$name
 	check_server "$name"
 	# agentview passes on the exit status of its COMMAND; a pipe's is its
-	# own (0: the stream had its end).
-	[ "$arc" -eq "$([ "$how" = command ] && echo "${want:-0}" || echo 0)" ] ||
+	# own (0: the stream had its end; 3: it had none, the CLI was killed).
+	[ "$arc" -eq "$([ "$how" = command ] && echo "${want:-0}" || { [ "$limit" = "$timeout_s" ] && echo 0 || echo 3; })" ] ||
 		fail "$name" "agentview exited $arc: $(head -c 300 "$d/err")"
 	"$bin" --print --format raw "$d/rec" >"$d/out" 2>>"$d/err"
 	"$bin" --print --format text "$d/rec" >"$d/view.text" 2>>"$d/err"
@@ -1288,6 +1289,8 @@ for agent in claude claude-partial gemini codex copilot; do
 			run_live "$agent" "$scen" pipe
 			;;
 		esac
+		# A killed run piped into agentview: the time its stream was open.
+		case $scen in hang) run_live "$agent" "$scen" pipe ;; esac
 		case $agent-$scen in
 		claude-shell-ok | gemini-shell-ok | codex-shell-ok)
 			view_agent=$agent screen_check "$agent" "$scen" ;;
