@@ -8,7 +8,8 @@
 #       files where STORES.md says, their first records, the state the
 #       snapshot was taken in (running, busy, idle, waiting, done, failed)
 #   store_lists AGENT KIND SNAPSHOT DIR   what agentview lists of it (known
-#       open: agentview does not read the stores yet, issue 23)
+#       open: agentview does not read the stores yet, issue 23);
+#       store_lists_live, of a live store
 #   store_var AGENT                       the environment variable of its root
 # with, set by the caller: sfail WHAT, called for each check that fails;
 # jq, python3 (for SQLite, read from a copy) and $bin (agentview).
@@ -270,6 +271,22 @@ sf_copilot() {
 	*-done | *-idle) sholds "the usage of each model call: session.usage_record" \
 		'any(.[]; .type == "session.usage_record" and .data.usage.inputTokens > 0)' "$sf_main" ;;
 	esac
+}
+
+# store_lists_live AGENT KIND SNAPSHOT ROOT STATE...: agentview alone, with
+# the agent's root the live store (the CLI still in that moment), lists one
+# session in one of the STATEs. Known open, as store_lists.
+store_lists_live() {
+	sf_agent=$1 sf_kind=$2 sf_snap=$3
+	sf_home=$(mktemp -d "${TMPDIR:-/tmp}/agentview-lists.XXXXXX") || return
+	env -i "PATH=$PATH" "HOME=$sf_home" "XDG_STATE_HOME=$sf_home/state" "TMPDIR=$sf_home" \
+		"AGENTVIEW_SOURCES=$1" "$(store_var "$1")=$4" \
+		"$bin" --print --format json </dev/null >"$sf_home/list.json" 2>"$sf_home/err"
+	shift 4
+	jq -e --arg states "$*" '(.sessions | length) == 1 and (.sessions[0].state | IN($states | split(" ")[]))' \
+		"$sf_home/list.json" >/dev/null 2>&1
+	sopen live "$?" "while the CLI is in it, one session $(echo "$*" | sed 's/ / or /g')"
+	rm -rf "$sf_home"
 }
 
 # store_lists AGENT KIND SNAPSHOT DIR [CCUSAGE]: agentview alone, with the

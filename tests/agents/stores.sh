@@ -251,6 +251,15 @@ store_stop_daemons() {
 	done
 }
 
+# store_live AGENT KIND SNAPSHOT D STATE...: what agentview lists of the
+# live store now (store_lists_live), its failures the run's.
+store_live() {
+	local a=$1 k=$2 sn=$3 dd=$4
+	shift 4
+	sfail() { fail "$run/$sn" "$1"; }
+	store_lists_live "$a" "$k" "$sn" "$(store_root "$a" "$dd")" "$@"
+}
+
 # store_tmux AGENT KIND D: an interactive run in tmux (120x40): the prompt
 # typed; tmux: snapshots while the last reply is held back (busy), once it
 # is on screen (idle) and after the CLI's exit (done); ask: while the
@@ -285,6 +294,7 @@ store_tmux() {
 		if poll 30 held "$d" "main turn 1"; then
 			sleep 1
 			store_snap "$agent" "$kind" busy "$d"
+			store_live "$agent" "$kind" busy "$d" running
 		else
 			fail "$run" "the model server never held the last turn: $(screen | grep -v '^$' | tail -8)"
 		fi
@@ -296,6 +306,11 @@ store_tmux() {
 		if wait_for "$(store_asks "$agent")" 30; then
 			sleep 1.5
 			store_snap "$agent" "$kind" waiting "$d"
+			# Codex records no approval wait; Gemini CLI nothing at all.
+			case $agent in
+			claude | copilot) store_live "$agent" "$kind" waiting "$d" waiting ;;
+			codex) store_live "$agent" "$kind" waiting "$d" running waiting ;;
+			esac
 			keys Enter
 			wait_for 'made.txt is there' 30 ||
 				fail "$run" "the reply after the answer never showed: $(screen | grep -v '^$' | tail -8)"

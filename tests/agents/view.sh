@@ -165,7 +165,7 @@ view_open() {
 	# shows it generically (view_shown), and every check of what it should
 	# make of it is open.
 	# The stores (issue 23): agentview does not read them yet.
-	*-store-*:lists | *-store-*:ccusage) echo "agentview does not read the agents' stores yet" ;;
+	*-store-*:lists | *-store-*:ccusage | *-store-*:live) echo "agentview does not read the agents' stores yet" ;;
 	copilot-*:shown) ;;
 	copilot-*) echo "agentview does not read Copilot CLI's stream yet" ;;
 	esac
