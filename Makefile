@@ -4,9 +4,10 @@
 #                   are missing, if any: make run and make test install them)
 #   make run        install what is missing, build, open a bundled recording
 #   make test       install what is missing, build, run every test
-#   make test-agents  the real Claude Code, Gemini CLI and Codex CLIs (from
-#                   npm, cached in tests/agents/cache/) against a model
-#                   server on 127.0.0.1: tests/agents/run.sh
+#   make test-agents  the real Claude Code, Gemini CLI, Codex and Copilot
+#                   CLIs (from npm, cached in tests/agents/cache/) against a
+#                   model server on 127.0.0.1, and their session stores:
+#                   tests/agents/run.sh
 #   make asan       build with AddressSanitizer and UBSan into src/asan/
 #                   (make test runs the unit and corpus tests with it too)
 #   make bench      generate big recordings, measure speed and memory (not a test)
@@ -242,9 +243,11 @@ test: deps-test
 	@sh tests/run_install.sh
 	@sh tests/run_completion.sh
 
-# The real-CLI tier (issue 14): installs the pinned CLIs with npm (Node.js
-# 20 or newer), runs each scenario of tests/agents/scenarios.json with each
-# against tests/agents/server.py on loopback, and checks their streams.
+# The real-CLI tier (issues 14, 22, 23): installs the pinned CLIs and
+# ccusage with npm (Node.js 20 or newer), runs each scenario of
+# tests/agents/scenarios.json with each against tests/agents/server.py on
+# loopback and checks their streams, then runs each with its own session
+# store, headless and in tmux, and checks the stores.
 test-agents: deps-agents
 	@$(MAKE) --no-print-directory WERROR=-Werror all
 	@bash tests/agents/run.sh

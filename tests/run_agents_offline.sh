@@ -5,7 +5,10 @@
 # in recordings/ (AGENT-SCENARIO.ndjson, INDEX.tsv says which CLI version and
 # scenario made each). Also: with --include-partial-messages, Claude Code's
 # reply reads as it does without (its stream_event deltas never double the
-# text), and makes the same calls. The checks agentview does not pass yet
+# text), and makes the same calls. And the agents' own session stores kept
+# in tests/stores/AGENT/KIND/SNAPSHOT/ (tests/agents/store_facts.sh): the
+# facts of each, and what agentview lists of it (with ccusage's totals in
+# ccusage.json). The checks agentview does not pass yet
 # are listed in view_open (tests/agents/view.sh) and known_bug below: they
 # are said and counted, and fail the test once they pass.
 # AGENTVIEW names the binary (default ./src/agentview).
@@ -17,6 +20,7 @@ trap 'rm -rf "$out"' EXIT
 fails=0
 checked=0
 . tests/agents/view.sh
+. tests/agents/store_facts.sh
 
 fail() {
 	echo "FAIL $1: $2"
@@ -84,5 +88,20 @@ for f in recordings/claude-partial-*.ndjson; do
 	fi
 done
 
-echo "agents offline: $checked captures, $view_open_seen checks known open, $fails failures"
+# The stores' snapshots.
+snaps=0
+for snap in tests/stores/*/*/*/; do
+	[ -d "$snap" ] || continue
+	snap=${snap%/}
+	name=$snap
+	kind_dir=$(dirname "$snap")
+	agent=$(basename "$(dirname "$kind_dir")")
+	snaps=$((snaps + 1))
+	sfail() { fail "$name" "$1"; }
+	store_facts "$agent" "$(basename "$kind_dir")" "$(basename "$snap")" "$snap"
+	store_lists "$agent" "$(basename "$kind_dir")" "$(basename "$snap")" "$snap" \
+		"$([ "$(basename "$snap")" = done ] && [ -f "$kind_dir/ccusage.json" ] && echo "$kind_dir/ccusage.json")"
+done
+
+echo "agents offline: $checked captures, $snaps store snapshots, $view_open_seen checks known open, $fails failures"
 [ "$fails" -eq 0 ]

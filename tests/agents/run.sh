@@ -1,21 +1,29 @@
 #!/bin/bash
 # tests/agents/run.sh: the real-CLI tier (make test-agents). Installs the
-# pinned Claude Code, Gemini CLI, Codex CLI and Copilot CLI from the npm
-# registry into tests/agents/cache/ (git-ignored; reused when there), then
+# pinned Claude Code, Gemini CLI, Codex CLI, Copilot CLI and ccusage from the
+# npm registry into tests/agents/cache/ (git-ignored; reused when there), then
 # runs every scenario of tests/agents/scenarios.json with each CLI against
 # tests/agents/server.py on 127.0.0.1, each run with a fresh HOME, CODEX_HOME,
 # COPILOT_HOME and work dir, under timeout, and checks facts on the CLI's
-# stdout, then what agentview makes of it (tests/agents/view.sh). The shell-ok and
+# stdout, then what agentview makes of it (tests/agents/view.sh; the checks
+# it does not pass yet are listed there, in view_open). The shell-ok and
 # shell-fail runs of each CLI are made twice more, with the CLI as
 # agentview's COMMAND and piped into agentview, and checked the same way;
-# one run of each is watched on agentview's screen in tmux.
+# one run of each but Copilot's is watched on agentview's screen in tmux.
+# Then the store runs (tests/agents/stores.sh): each CLI headless and
+# interactively in tmux, one held at a permission prompt, its own session
+# store snapshotted and checked (tests/agents/store_facts.sh), ccusage's
+# totals of it, and ccusage again on the fixtures of tests/stores/.
 #
-#   tests/agents/run.sh [--capture] [AGENT[:SCENARIO]]...
+#   tests/agents/run.sh [--capture] [--streams|--stores] [AGENT[:SCENARIO]]...
 #
 # AGENT is claude, claude-partial (claude with --include-partial-messages),
-# gemini, codex or copilot; no argument runs them all. --capture also writes each
-# passing run's stdout to recordings/AGENT-SCENARIO.ndjson and its line of
-# recordings/INDEX.tsv.
+# gemini, codex or copilot; no argument runs them all. A store run is the
+# SCENARIO store-KIND (claude:store-ask). --streams and --stores run only
+# those. --capture also writes each passing run's stdout to
+# recordings/AGENT-SCENARIO.ndjson and its line of recordings/INDEX.tsv, and
+# each passing store run's snapshots to tests/stores/AGENT/KIND/ with
+# ccusage.json.
 #   AGENTS_VERSION=latest  test the newest versions instead of the pinned ones
 #   AGENTS_TIMEOUT=S       seconds a run may take (default 60)
 #   AGENTS_KEEP=1          keep the runs' directories (kept anyway on failure)
@@ -26,6 +34,8 @@ cd "$(dirname "$0")/../.." || exit 2
 top=$PWD
 . tests/lib/tmux.sh
 . tests/agents/view.sh
+. tests/agents/store_facts.sh
+. tests/agents/stores.sh
 here=$top/tests/agents
 cache=$here/cache
 timeout_s=${AGENTS_TIMEOUT:-60}
@@ -36,17 +46,22 @@ pin_claude=2.1.332
 pin_gemini=0.61.0
 pin_codex=0.171.0
 pin_copilot=1.0.102
+pin_ccusage=20.0.24
 pkg_claude=@anthropic-ai/claude-code
 pkg_gemini=@google/gemini-cli
 pkg_codex=@openai/codex
 pkg_copilot=@github/copilot
+pkg_ccusage=ccusage
 
 capture=no
+parts="streams stores"
 filters=
 for a in "$@"; do
 	case $a in
 	--capture) capture=yes ;;
-	-h | --help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	--stores) parts=stores ;;
+	--streams) parts=streams ;;
+	-h | --help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	-*) echo "run.sh: unknown option $a" >&2; exit 2 ;;
 	*) filters="$filters $a" ;;
 	esac
@@ -95,7 +110,8 @@ trap tmux_stop EXIT
 install() {
 	local name=$1 pkg ver dir cmd shown
 	eval "pkg=\$pkg_$name ver=\$pin_$name"
-	if [ "${AGENTS_VERSION:-pinned}" = latest ]; then
+	# (ccusage stays pinned: the newest lacks its native binary, STORES.md)
+	if [ "${AGENTS_VERSION:-pinned}" = latest ] && [ "$name" != ccusage ]; then
 		ver=$(npm view "$pkg" version 2>"$tmp/npm-view.err") ||
 			die "cannot ask the npm registry for $pkg's newest version: $(tail -3 "$tmp/npm-view.err")"
 	fi
@@ -127,6 +143,7 @@ install claude
 install gemini
 install codex
 install copilot
+install ccusage
 echo "agents: testing Claude Code $ver_claude, Gemini CLI $ver_gemini, Codex $ver_codex," \
 	"Copilot CLI $ver_copilot (installed or reused in $(($(date +%s) - t_install)) s)"
 
@@ -149,6 +166,34 @@ netchecked=
 # scen_get SCENARIO JQ: a field of a scenario, as jq -r prints it.
 scen_get() {
 	jq -r --arg s "$1" ".[\$s] | $2" "$here/scenarios.json"
+}
+
+# codex_config FILE PORT RETRIES [KEYS]: Codex's config.toml for the model
+# server on PORT (a provider of its own: OPENAI_BASE_URL is not read), with
+# KEYS (more top-level keys, one a line); more tables may follow it.
+codex_config() {
+	{
+		printf '%s\n' 'model = "gpt-5.5"' 'model_provider = "mock"' 'check_for_update_on_startup = false'
+		[ -n "${4:-}" ] && printf '%s\n' "$4"
+		cat <<-EOF
+		[model_providers.mock]
+		name = "mock"
+		base_url = "http://127.0.0.1:$2/v1"
+		wire_api = "responses"
+		env_key = "OPENAI_API_KEY"
+		supports_websockets = false
+		request_max_retries = $3
+		stream_max_retries = $3
+		[analytics]
+		enabled = false
+		[features]
+		apps = false
+		in_app_updates = false
+		plugins = false
+		remote_plugin = false
+		plugin_sharing = false
+		EOF
+	} >"$1"
 }
 
 # agent_cmd AGENT SCENARIO DIR PORT: writes the CLI's configuration into DIR
@@ -179,27 +224,7 @@ agent_cmd() {
 		;;
 	codex)
 		mkdir -p "$d/home/codex"
-		cat >"$d/home/codex/config.toml" <<-EOF
-		model = "gpt-5.5"
-		model_provider = "mock"
-		check_for_update_on_startup = false
-		[model_providers.mock]
-		name = "mock"
-		base_url = "http://127.0.0.1:$port/v1"
-		wire_api = "responses"
-		env_key = "OPENAI_API_KEY"
-		supports_websockets = false
-		request_max_retries = $retries
-		stream_max_retries = $retries
-		[analytics]
-		enabled = false
-		[features]
-		apps = false
-		in_app_updates = false
-		plugins = false
-		remote_plugin = false
-		plugin_sharing = false
-		EOF
+		codex_config "$d/home/codex/config.toml" "$port" "$retries"
 		printf '%s\n' env "CODEX_HOME=$d/home/codex" OPENAI_API_KEY=x "$cmd_codex" exec --json \
 			--skip-git-repo-check --dangerously-bypass-approvals-and-sandbox
 		scen_get "$scen" '.flags.codex // [] | .[]'
@@ -307,7 +332,8 @@ run_one() {
 # then the checks of the scenario on that summary, and on the stream and text
 # out of the recording.
 run_live() {
-	local agent=$1 scen=$2 how=$3 name=$1-$2-$3 port spid t0 ms args arc want
+	local agent=$1 scen=$2 how=$3 name=$1-$2-$3 port spid t0 ms args arc want limit
+	limit=$(scen_get "$scen" ".timeout // $timeout_s")
 	want=$(tail -1 "$tmp/$agent-$scen/rc" 2>/dev/null)
 	run_dir "$name"
 	server_start "$scen" "$name" || return
@@ -320,7 +346,7 @@ run_live() {
 		arc=$?
 	else
 		(cd "$d/work" && env -i "PATH=$PATH" "HOME=$d/home" "TMPDIR=$d/tmp" LANG=C.UTF-8 \
-			timeout -k 5 "$timeout_s" "${args[@]}" </dev/null 2>"$d/cli.err" |
+			timeout -k 5 "$limit" "${args[@]}" </dev/null 2>"$d/cli.err" |
 			"$bin" --print --format json --record "$d/rec") >"$d/view.json" 2>"$d/err"
 		arc=$?
 	fi
@@ -331,8 +357,8 @@ run_live() {
 	run=$name
 	check_server "$name"
 	# agentview passes on the exit status of its COMMAND; a pipe's is its
-	# own (0: the stream had its end).
-	[ "$arc" -eq "$([ "$how" = command ] && echo "${want:-0}" || echo 0)" ] ||
+	# own (0: the stream had its end; 3: it had none, the CLI was killed).
+	[ "$arc" -eq "$([ "$how" = command ] && echo "${want:-0}" || { [ "$limit" = "$timeout_s" ] && echo 0 || echo 3; })" ] ||
 		fail "$name" "agentview exited $arc: $(head -c 300 "$d/err")"
 	"$bin" --print --format raw "$d/rec" >"$d/out" 2>>"$d/err"
 	"$bin" --print --format text "$d/rec" >"$d/view.text" 2>>"$d/err"
@@ -1244,7 +1270,8 @@ wanted() {
 }
 
 t_runs=$(date +%s)
-scenarios=$(jq -r 'keys_unsorted[] | select(startswith("_") | not)' "$here/scenarios.json")
+scenarios=$(jq -r 'keys_unsorted[] | select(startswith("_") or startswith("store-") | not)' "$here/scenarios.json")
+case " $parts " in *" streams "*) ;; *) scenarios= ;; esac
 for agent in claude claude-partial gemini codex copilot; do
 	for scen in $scenarios; do
 		wanted "$agent" "$scen" || continue
@@ -1262,12 +1289,25 @@ for agent in claude claude-partial gemini codex copilot; do
 			run_live "$agent" "$scen" pipe
 			;;
 		esac
+		# A killed run piped into agentview: the time its stream was open.
+		case $scen in hang) run_live "$agent" "$scen" pipe ;; esac
 		case $agent-$scen in
 		claude-shell-ok | gemini-shell-ok | codex-shell-ok)
 			view_agent=$agent screen_check "$agent" "$scen" ;;
 		esac
 	done
 done
+
+case " $parts " in
+*" stores "*)
+	for agent in claude gemini codex copilot; do
+		for kind in $(store_kinds "$agent"); do
+			wanted "$agent" "store-$kind" && store_run "$agent" "$kind"
+		done
+	done
+	[ -z "$filters" ] && stores_fixtures
+	;;
+esac
 
 echo "agents: Claude Code $ver_claude, Gemini CLI $ver_gemini, Codex $ver_codex, Copilot CLI $ver_copilot:" \
 	"$runs runs, $skips skipped, ${view_open_seen:-0} checks known open, $fails failures," \

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """A model server for the real-CLI tests (make test-agents): plays one scripted
-scenario of tests/agents/scenarios.json to Claude Code, Gemini CLI, Codex or Copilot CLI.
+scenario of tests/agents/scenarios.json to Claude Code, Gemini CLI, Codex or
+Copilot CLI.
 
 It listens on 127.0.0.1 only, on a port the kernel picks, and writes that
 port to --port-file (and stdout). It speaks, by the request's path:
@@ -11,7 +12,8 @@ port to --port-file (and stdout). It speaks, by the request's path:
   OpenAI Chat          POST /v1/chat/completions (SSE, for Copilot CLI)
 Each model request gets the scenario turn its history asks for (turn k
 when it holds k turns of the model; see scenarios.json); any other request
-(token counts, model lists, telemetry, HEAD checks) gets a harmless answer.
+(token counts, model lists, telemetry, HEAD checks) gets a harmless answer;
+as the proxy of a CLI given HTTPS_PROXY, it refuses every CONNECT.
 Every request is logged, body and all, as one JSON line of --log. It stops
 after --max-requests requests or --max-seconds seconds, whichever first.
 Only Python's standard library is used."""
@@ -271,7 +273,12 @@ def codex_call(c, workdir, tools):
 	"""A vendor-neutral call as Codex's tool: (name, kind, arguments or
 	input); kind is function or custom (a free-form tool like apply_patch)."""
 	if c["tool"] == "shell":
-		return "exec_command", "function", json.dumps({"cmd": c["command"], "yield_time_ms": 10000})
+		args = {"cmd": c["command"], "yield_time_ms": 10000}
+		if c.get("escalate"):
+			# Run outside the sandbox: what makes Codex ask first.
+			args.update(sandbox_permissions="require_escalated",
+			            justification="To " + c["command"])
+		return "exec_command", "function", json.dumps(args)
 	if c["tool"] == "read":
 		return "exec_command", "function", json.dumps({"cmd": "cat " + c["path"], "yield_time_ms": 10000})
 	if c["tool"] in ("edit", "write"):
@@ -598,6 +605,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
 	def do_DELETE(self):
 		self.serve(b"")
 
+	def do_CONNECT(self):
+		self.serve(b"")
+
 	def do_POST(self):
 		n = int(self.headers.get("content-length") or 0)
 		self.serve(self.rfile.read(n) if n else b"")
@@ -718,6 +728,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
 		if self.command == "HEAD":
 			self.send_head(200, "text/plain", 0)
 			return "HEAD ok"
+		if self.command == "CONNECT":
+			# A CLI told to use this server as its proxy (HTTPS_PROXY): a
+			# host beyond loopback, refused.
+			self.send_head(403, "text/plain", 0)
+			return "proxy CONNECT refused"
 		self.send_json(200, {})
 		return "empty object"
 
@@ -759,9 +774,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
 		                note="side request (codex sse)")
 
 	def pace(self, turn, err, conv, k):
-		"""Waits the turn's delay (at most 10 s); for a hang, holds the
-		request unanswered (at most 60 s) and drops it, and says so."""
-		time.sleep(min(float(turn.get("delay", 0)), 10))
+		"""Waits the turn's delay (at most 10 s), said in the log first (a
+		test reads the CLI's state meanwhile); for a hang, holds the request
+		unanswered (at most 60 s) and drops it, and says so."""
+		delay = min(float(turn.get("delay", 0)), 10)
+		if delay > 0:
+			self.server.log({"holding": "%s turn %d" % (conv, k), "seconds": delay})
+			time.sleep(delay)
 		if err != "hang":
 			return None
 		time.sleep(min(float(turn.get("hang", 30)), 60))

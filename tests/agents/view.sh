@@ -146,6 +146,8 @@ view_open() {
 	# A background task runs until its notification (22.5).
 	claude*-subagent-bg:bg-done | claude*-subagents:bg-done)
 		echo "the background Agent call's outcome is its launch notice and it has no duration, not the sub-agent's answer and time" ;;
+	# A killed run read live (22.8).
+	*-hang:wall) echo "a run killed while its model hangs lasts the span of its lines' times, not the time its stream was open" ;;
 	# Gemini CLI's reason of a failure whole (22.7).
 	gemini-http500:reason-whole | gemini-cut:reason-whole | gemini-rate-limit-fail:reason-whole)
 		echo "a failed run's reason is in the closing line only (its first line), never a notice" ;;
@@ -162,13 +164,15 @@ view_open() {
 	# Copilot CLI (issue 23): agentview does not read its stream yet; it
 	# shows it generically (view_shown), and every check of what it should
 	# make of it is open.
+	# The stores (issue 23): agentview does not read them yet.
+	*-store-*:lists | *-store-*:ccusage | *-store-*:live) echo "agentview does not read the agents' stores yet" ;;
 	copilot-*:shown) ;;
 	copilot-*) echo "agentview does not read Copilot CLI's stream yet" ;;
 	esac
 }
 
-# vholds CHECK WHAT JQ: the check JQ (with the definitions above) holds, or
-# is known open (view_open). Every check but shown is of a session read as
+# vholds CHECK WHAT JQ [FILE]: the check JQ (with the definitions above;
+# FILE, if given, its input) holds, or is known open (view_open). Every check but shown is of a session read as
 # the agent's: none holds by chance on a stream read as another's.
 vholds() {
 	local key why ok
@@ -176,7 +180,7 @@ vholds() {
 	jq -n -e --arg agent "$view_agent" --arg live "${vlive:-no}" \
 		--slurpfile v "$vjson" --slurpfile raw "$vraw" --rawfile text "$vtext" \
 		--rawfile html "$vhtml" "$view_lib $([ "$1" = shown ] || echo 's.agent == $agent and') ($3)" \
-		>/dev/null 2>"$vjson.jq"
+		${4:+"$4"} >/dev/null 2>"$vjson.jq"
 	ok=$?
 	why=$(view_open "$key")
 	if [ -n "$why" ]; then
@@ -228,6 +232,10 @@ failed_checks() {
 	vholds error "the JSON summary's error is the reason" "s.error != null and (s.error | test(\"$1\"))"
 }
 
+# Codex's shell outcomes below say "exit N": what agentview shows today.
+# Issue 22.9 wants a command_execution's aggregated_output as its outcome
+# (codex-slow-shell:output, known open); the change that does it makes these
+# its output too.
 view_shell_ok() {
 	vholds call "ok: one shell call of echo hello, then the reply" \
 		"ended(\"ok\") and like([[\"shell\", \"ok\", \"echo hello\", \"$(by hello hello 'exit 0' hello)\"]]) and
@@ -348,6 +356,16 @@ two_results_checks() {
 bg_done_checks() {
 	vholds bg-done "the background task done with its answer ($2) and its duration" \
 		"call(\"$1\") | .state == \"ok\" and (.outcome | contains(\"$2\")) and .duration_ms != null and .duration_ms > 0"
+	# The stream up to the task's notification: the call is still open
+	# (orphaned, as the input ends there).
+	jq -c --arg d "$1" '.message.content[]? | select(.type == "tool_use" and .name == "Agent" and
+		.input.description == $d) | .id' "$vraw" >"$vjson.bg" 2>/dev/null
+	awk -v id="$(tr -d '"\n' <"$vjson.bg")" 'index($0, "\"subtype\":\"task_notification\"") &&
+		index($0, "\"tool_use_id\":\"" id "\"") { exit } { print }' "$vraw" >"$vjson.cut"
+	"$bin" --print --format json "$vjson.cut" >"$vjson.cutjson" 2>/dev/null
+	vholds bg-open "before its notification, the background task is open" \
+		"[input | .sessions[0].tool_calls[] | select(.summary == \"$1\") | .state] | . == [\"running\"] or . == [\"orphaned\"]" "$vjson.cutjson"
+	rm -f "$vjson.bg" "$vjson.cut"
 }
 
 view_subagent_bg() {
@@ -492,4 +510,8 @@ view_eof() {
 view_hang() {
 	vholds call "incomplete: the call before the hang ran" \
 		'ended("incomplete") and (calls | length == 1 and (.[0] | .kind == "shell" and .state == "ok" and .summary == "echo before-hang"))'
+	# Read live (piped, the CLI killed after 8 s), the session lasted as
+	# long as its stream was open, not the span of its lines' times.
+	[ "${vlive:-no}" = yes ] &&
+		vholds wall "live: the time the stream was open, 8 s" 's.duration_ms >= 7500'
 }
