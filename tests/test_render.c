@@ -8,6 +8,7 @@
 #include "fixture.h"
 
 #include "detail.h"
+#include "markdown.h"
 #include "render.h"
 #include "replay.h"
 #include "status.h"
@@ -175,8 +176,11 @@ test_thinking_fold(void **state)
 static void
 test_hostile_text(void **state)
 {
-	static const char *const files[] = {"recordings/escapes.ndjson",
-					    "recordings/md-links.ndjson"};
+	static const char *const files[] = {
+		"recordings/escapes.ndjson",  "recordings/md-links.ndjson",
+		"recordings/markdown.ndjson", "recordings/lang-ko.ndjson",
+		"recordings/markup.ndjson",
+	};
 	int widths[] = {1, 7, 40, 80, 133};
 	struct buf o = {0};
 
@@ -395,9 +399,11 @@ test_incomplete_status(void **state)
 	"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":" \
 	"\"text\",\"text\":\"" t "\"}]},\"session_id\":\"17e650d2-aaaa\",\"timestamp_ms\":1}\n"
 
-#define REPLY \
-	"## Steps\n\n1. **Run** `make` now\n2. Read [the log](https://ci.example/42)\n\n" \
-	"```sh\nmake test WERROR=-Werror\n```\n\n> *Note:* done"
+/* The same, its text written between them. */
+#define DELTA_START \
+	"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":" \
+	"\"text\",\"text\":\""
+#define DELTA_END "\"}]},\"session_id\":\"17e650d2-aaaa\",\"timestamp_ms\":1}\n"
 
 /* A reply is laid out from its Markdown at the pane's width: styles in
  * roles, markers, code unwrapped, the link's target after it. */
@@ -449,6 +455,46 @@ test_markdown_rows(void **state)
 	assert_int_equal(f->r.parsed, 1);
 	buf_free(&o);
 	fixture_free(f);
+}
+
+/* A reply's parse counts in the cache's budget with its rows: a reply
+ * big enough drops the other blocks, and its own parse goes with its
+ * block. */
+static void
+test_markdown_budget(void **state)
+{
+	size_t big = 6u << 20;
+	struct buf text = {0};
+	struct fixture *f;
+	const struct block *b;
+
+	(void)state;
+	buf_adds(&text, INIT DELTA("**small** reply"));
+	buf_adds(&text, "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":"
+			"\"next\"}]}}\n" DELTA_START);
+	for (size_t i = 0; i < big / 8; i++)
+		buf_adds(&text, "word *a* ");
+	buf_adds(&text, DELTA_END);
+	f = fixture_new(text.p, text.n, FX_RENDER);
+	assert_int_equal(f->m->nit, 4);
+	render_set_width(&f->r, 80);
+	b = render_item(&f->r, 1);
+	assert_non_null(b->md);
+	assert_int_equal(f->r.bytes, b->bytes);
+	b = render_item(&f->r, 3);
+	assert_non_null(b->md);
+	/* Its text, its rows and its parse: more than the budget alone. */
+	assert_true(b->bytes > RENDER_CACHE_BYTES);
+	assert_true(b->bytes >= b->text.n + b->md->text.n);
+	assert_int_equal(f->r.bytes, b->bytes);
+	assert_int_equal(f->r.slot[1 % f->r.nslot].item, NONE);
+	assert_null(f->r.slot[1 % f->r.nslot].md);
+	/* Built again, the small one is parsed again. */
+	assert_int_equal(f->r.parsed, 2);
+	render_item(&f->r, 1);
+	assert_int_equal(f->r.parsed, 3);
+	fixture_free(f);
+	buf_free(&text);
 }
 
 /* M: the reply as the agent wrote it, and back, without parsing it again;
@@ -591,6 +637,7 @@ main(void)
 		cmocka_unit_test(test_incomplete_status), cmocka_unit_test(test_markdown_rows),
 		cmocka_unit_test(test_markdown_raw),      cmocka_unit_test(test_markdown_stream),
 		cmocka_unit_test(test_markdown_plan),     cmocka_unit_test(test_cut_off_redrawn),
+		cmocka_unit_test(test_markdown_budget),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
