@@ -497,6 +497,34 @@ test_markdown_budget(void **state)
 	buf_free(&text);
 }
 
+/* A reply over 16 MiB is shown as written: no parse, rows of its text. */
+static void
+test_markdown_too_long(void **state)
+{
+	size_t big = (16u << 20) + 8;
+	struct buf text = {0};
+	struct fixture *f;
+	const struct block *b;
+	char *s;
+
+	(void)state;
+	buf_adds(&text, INIT DELTA_START);
+	for (size_t i = 0; i < big / 8; i++)
+		buf_adds(&text, "**a** b ");
+	buf_adds(&text, DELTA_END);
+	f = fixture_new(text.p, text.n, FX_RENDER);
+	render_set_width(&f->r, 80);
+	b = render_item(&f->r, 1);
+	assert_null(b->md);
+	assert_int_equal(f->r.parsed, 0);
+	assert_int_equal(b->row[1].nseg, 0);
+	s = row_str(b, 1);
+	assert_memory_equal(s, "**a** b **a** b ", 16);
+	free(s);
+	fixture_free(f);
+	buf_free(&text);
+}
+
 /* M: the reply as the agent wrote it, and back, without parsing it again;
  * the rows still fit the width. */
 static void
@@ -637,7 +665,7 @@ main(void)
 		cmocka_unit_test(test_incomplete_status), cmocka_unit_test(test_markdown_rows),
 		cmocka_unit_test(test_markdown_raw),      cmocka_unit_test(test_markdown_stream),
 		cmocka_unit_test(test_markdown_plan),     cmocka_unit_test(test_cut_off_redrawn),
-		cmocka_unit_test(test_markdown_budget),
+		cmocka_unit_test(test_markdown_budget),   cmocka_unit_test(test_markdown_too_long),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
