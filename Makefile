@@ -189,7 +189,7 @@ BENCH_BIN = tests/gen_bench tests/bench_view tests/bench_replay tests/bench_flee
             tests/bench_markdown
 tests/gen_bench tests/pace: %: %.c
 	$(CC) $(ALL_CFLAGS) -o $@ $<
-tests/bench_%: tests/bench_%.c src/libcore.a
+tests/bench_%: tests/bench_%.c tests/bench_reply.h src/libcore.a
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< src/libcore.a $(MD4C_LIBS)
 
 bench: deps-bench

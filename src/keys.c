@@ -14,6 +14,8 @@ const struct binding key_table[] = {
 	{KC_GLOBAL, ACT_FOLLOW, {'F', 0}, "F",
 	 "follow new events, or stop following"},
 	{KC_GLOBAL, ACT_THINKING, {'t', 0}, "t", "fold or unfold thinking"},
+	{KC_GLOBAL, ACT_MARKDOWN, {'M', 0}, "M",
+	 "replies and plans: their Markdown rendered, or as written"},
 	{KC_GLOBAL, ACT_REDRAW, {KEY_CTRL('l'), 0}, "Ctrl-L", "redraw the screen"},
 	{KC_GLOBAL, ACT_HELP, {'?', 0}, "?", "show every key (this help)"},
 	{KC_SCROLL, ACT_DOWN, {'j', K_DOWN, KEY_CTRL('n'), KEY_CTRL('e'), 0},

@@ -723,3 +723,10 @@ markdown_free(struct markdown *md)
 	free(md->url);
 	memset(md, 0, sizeof *md);
 }
+
+size_t
+markdown_bytes(const struct markdown *md)
+{
+	return md->text.cap + md->blockcap * sizeof *md->block + md->runcap * sizeof *md->run +
+	       md->urlcap * sizeof *md->url;
+}

@@ -119,6 +119,8 @@ struct markdown {
  * MARKDOWN_MAX_BYTES, the rest of it does, after what md4c read. */
 void markdown_parse(struct markdown *md, const char *s, size_t n);
 void markdown_free(struct markdown *md);
+/* The bytes md's arrays hold (what a cache of parsed texts counts). */
+size_t markdown_bytes(const struct markdown *md);
 
 /* One laid out segment: text[off .. off + len) of the layout, width cells. */
 struct markdown_seg {

@@ -207,6 +207,10 @@ main_action(struct ui *u, enum action a)
 		render_set_thinking(&u->r, !u->r.thinking);
 		ui_note(u, "thinking %s", u->r.thinking ? "unfolded" : "folded");
 		return true;
+	case ACT_MARKDOWN:
+		render_set_markdown(&u->r, !u->r.markdown);
+		ui_note(u, "%s", u->r.markdown ? "Markdown rendered" : "Markdown as written");
+		return true;
 	default:
 		/* The screen's own (quit, help, redraw), or none. */
 		return false;

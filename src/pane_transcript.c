@@ -41,12 +41,16 @@ transcript_title(struct ui *u, const struct rect *t)
 	ui_draw_rline(u, t->y, t->x, l, ROLE_NORMAL);
 }
 
-/* One row of a block, padded to the pane's width. */
+/* One row of a block, padded to the pane's width: its text in its role,
+ * or its segments in theirs (a reply's Markdown); all of it in the
+ * selection's when selected. */
 static void
 draw_row(struct ui *u, const struct block *b, size_t i, int y, const struct rect *body,
 	 bool selected)
 {
 	const struct rrow *row = &b->row[i];
+	const struct seg *seg = b->seg + row->seg;
+	size_t nseg = selected ? 0 : row->nseg;
 	int x = MIN((int)row->indent, body->w);
 	enum role role = selected ? ROLE_SELECTION : (enum role)row->role;
 	uint64_t h = pane_search_hash(u);
@@ -59,13 +63,22 @@ draw_row(struct ui *u, const struct block *b, size_t i, int y, const struct rect
 	h = ui_hash(h, &role, sizeof role);
 	h = ui_hash(h, &row->indent, sizeof row->indent);
 	h = ui_hash(h, &row->width, sizeof row->width);
+	for (size_t k = 0; k < nseg; k++) {
+		h = ui_hash(h, &seg[k].len, sizeof seg[k].len);
+		h = ui_hash(h, &seg[k].role, sizeof seg[k].role);
+	}
 	if (ui_drawn(u, y, body->x, body->w, h))
 		return;
 	move(y, body->x);
 	ui_blank(u, x, selected ? ROLE_SELECTION : ROLE_NORMAL);
-	if (row->len > 0 && x < body->w)
+	if (row->len > 0 && x < body->w && nseg == 0)
 		pane_search_put_line(u, b->text.p + row->off, 0, row->len, 0, row->len, role, ca,
 				     cb);
+	/* Segments cover the row's bytes in order: a match across two is
+	 * found in the row's text, each part drawn in its segment. */
+	for (size_t k = 0, at = 0; x < body->w && k < nseg; at += seg[k].len, k++)
+		pane_search_put_line(u, b->text.p + row->off, 0, row->len, at, at + seg[k].len,
+				     (enum role)seg[k].role, ca, cb);
 	x += row->width;
 	ui_blank(u, body->w - x, selected ? ROLE_SELECTION : ROLE_NORMAL);
 }

@@ -18,6 +18,7 @@
 #include "detail.h"
 #include "fleet_print.h"
 #include "glyph.h"
+#include "markdown.h"
 #include "print.h"
 #include "redact.h"
 #include "text.h"
@@ -40,9 +41,6 @@
 #define FLUSH_BYTES (1u << 20)
 /* A detail is built this wide: no row is wrapped, the browser wraps. */
 #define DETAIL_WIDTH (1 << 20)
-/* How far past its opening backticks a code span's closing ones are
- * looked for: bounds the work on text full of unmatched backticks. */
-#define SPAN_WINDOW 4096
 /* The chart, in SVG units: its width, where the bars' area starts and
  * ends, a row's height, the axis above the rows, a label's cells. */
 #define SVG_W 1000
@@ -55,7 +53,7 @@
 /* The page's style and its one script. The page's Content-Security-Policy
  * lets only these run, by their SHA-256: after changing either, put the
  * hash that tests/run_html.sh says in HTML_*_HASH. */
-#define HTML_STYLE_HASH "sha256-S0mSZxbrRHD+Fm+TuzMtbDfjJLSrH62RFt4a5EMLTRU="
+#define HTML_STYLE_HASH "sha256-Y3syokXWF/y7lFqRjylG20fKFuQTQ1/VsE3nWyaOEVQ="
 #define HTML_SCRIPT_HASH "sha256-3UEbyaV3TdqOKJBW6xnuNxGsZhEi0817PFX6eWkZGAc="
 static const char style[] =
 	"\n"
@@ -106,11 +104,33 @@ static const char style[] =
 	"svg.timeline a:hover text{text-decoration:underline}\n"
 	".prompt{margin:14px 0;padding:8px 12px;background:var(--prompt);border-radius:6px}\n"
 	".who{font-size:12px;font-weight:600;color:var(--run)}\n"
-	".text,.md{white-space:pre-wrap;overflow-wrap:anywhere}\n"
-	".reply{margin:10px 0}\n"
+	".text{white-space:pre-wrap;overflow-wrap:anywhere}\n"
+	".md{overflow-wrap:anywhere}\n"
+	".md>:first-child{margin-top:0}\n"
+	".md>:last-child{margin-bottom:0}\n"
+	".md p{margin:0 0 8px}\n"
+	".md h4,.md h5,.md h6{margin:16px 0 6px;line-height:1.3}\n"
+	".md h4{font-size:18px}\n"
+	".md h5{font-size:16px}\n"
+	".md h6{font-size:15px}\n"
+	".md ul,.md ol{margin:0 0 8px;padding-left:26px}\n"
+	".md li>ul,.md li>ol,.md li>p{margin-bottom:0}\n"
+	".md li.task{list-style:none}\n"
+	".md .check{display:inline-block;width:18px;margin-left:-20px;color:var(--ok)}\n"
+	".md blockquote{margin:0 0 8px;padding:0 12px;color:var(--dim);border-left:3px solid var(--line)}\n"
 	".md code{padding:1px 4px;font-size:13px;background:var(--code);border-radius:4px}\n"
-	".md pre.code{margin:6px 0;padding:8px 12px;font-size:13px;background:var(--code);border-radius:6px;white-space:pre-wrap}\n"
+	".md .lang{margin:8px 0 -1px;padding:2px 12px;width:max-content;font:12px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;color:var(--dim);background:var(--code);border-radius:6px 6px 0 0}\n"
+	".md pre.code{margin:0 0 8px;padding:8px 12px;font-size:13px;background:var(--code);border-radius:6px;white-space:pre;overflow-x:auto;overflow-wrap:normal;tab-size:8}\n"
+	".md .lang+pre.code{border-top-left-radius:0}\n"
 	".md pre.code code{padding:0;background:none}\n"
+	".md table{display:block;max-width:100%;overflow-x:auto;margin:0 0 8px;border-collapse:collapse;font-size:14px}\n"
+	".md th,.md td{padding:4px 10px;border:1px solid var(--line);text-align:left}\n"
+	".md th{background:var(--panel);font-weight:600}\n"
+	".md hr{margin:12px 0;border:0;border-top:1px solid var(--line)}\n"
+	".md .url{color:var(--dim);font-size:13px}\n"
+	".md .image{font-style:italic}\n"
+	".md del{color:var(--dim)}\n"
+	".reply{margin:10px 0}\n"
 	"details{margin:3px 0}\n"
 	"details>summary{cursor:pointer}\n"
 	"details.thinking>summary{color:var(--dim);font-style:italic;font-size:14px}\n"
@@ -186,10 +206,11 @@ struct page {
 	struct buf line; /* words being composed */
 	struct tool_desc td;
 	struct detail d;
-	uint32_t *items;  /* the items shown, grouped by session */
-	size_t *first;    /* session s's: items[first[s] .. first[s + 1]) */
-	uint64_t details; /* bytes of the page given to details so far */
-	bool said_full;   /* the session's calls without detail were said */
+	struct markdown md; /* a reply's, parsed */
+	uint32_t *items;    /* the items shown, grouped by session */
+	size_t *first;      /* session s's: items[first[s] .. first[s + 1]) */
+	uint64_t details;   /* bytes of the page given to details so far */
+	bool said_full;     /* the session's calls without detail were said */
 };
 
 /* --- writing ------------------------------------------------------------- */
@@ -271,87 +292,19 @@ plain(struct page *p, const char *s, size_t n)
 		cut_note(p, n - k, HTML_TEXT_BYTES, "a text");
 }
 
-/* Sanitized prose s[0..n): its code spans in <code>, the rest escaped. */
-static void
-md_inline(struct page *p, const char *s, size_t n)
-{
-	size_t from = 0, i = 0;
-
-	while (i < n) {
-		const char *bt = memchr(s + i, '`', n - i);
-		size_t k = 0, e;
-
-		if (bt == NULL)
-			break;
-		i = (size_t)(bt - s);
-		while (i + k < n && s[i + k] == '`')
-			k++;
-		e = text_md_span_end(s, MIN(n, i + k + SPAN_WINDOW), i, k);
-		if (e == 0) {
-			i += k;
-			continue;
-		}
-		text_html_escape(&p->o, s + from, i - from);
-		put(p, "<code>");
-		text_html_escape(&p->o, s + i + k, e - k - (i + k));
-		put(p, "</code>");
-		from = i = e;
-	}
-	text_html_escape(&p->o, s + from, n - from);
-}
-
-/* Sanitized Markdown s[0..n) shown readably: its lines kept, fenced
- * blocks as code, code spans as code, the rest as it is. What is code is
- * decided as the Markdown export decides it (text_md_line,
- * text_md_span_end). */
-static void
-md_text(struct page *p, const char *s, size_t n)
-{
-	size_t i = 0, from = 0;
-	struct md_state st = {0};
-
-	put(p, "<div class=\"md\">");
-	while (i < n) {
-		const char *nl = memchr(s + i, '\n', n - i);
-		size_t e = nl != NULL ? (size_t)(nl - s) + 1 : n;
-		bool code = st.fence != 0;
-		enum md_line l = text_md_line(&st, s + i, e - i);
-
-		/* A block ends at its fence, or before a line less indented. */
-		if (code && l != MDL_CODE) {
-			put(p, "</code></pre>");
-			from = l == MDL_CLOSE ? e : i;
-		}
-		if (l == MDL_OPEN) {
-			/* The prose before, less the line break that the
-			 * block makes anyway. */
-			if (!code)
-				md_inline(p, s + from, i - from - (i > from));
-			put(p, "<pre class=\"code\"><code>");
-			from = e;
-		} else if (l == MDL_CODE) {
-			text_html_escape(&p->o, s + i, e - i);
-			from = e;
-		}
-		i = e;
-	}
-	if (st.fence != 0)
-		put(p, "</code></pre>");
-	else
-		md_inline(p, s + from, n - from);
-	put(p, "</div>\n");
-}
-
-/* A reply, or a plan: Markdown, cut at HTML_TEXT_BYTES. */
+/* A reply, or a plan: its Markdown (markdown.c reads it sanitized and
+ * redacted; markdown_html escapes every text and target, links only to
+ * http, https and mailto, never an image), cut at HTML_TEXT_BYTES. Its
+ * headings are h4 to h6, under the page's own. */
 static void
 reply(struct page *p, const char *s, size_t n)
 {
 	size_t k = redact_cut(s, n, HTML_TEXT_BYTES);
 
-	buf_reset(&p->san);
-	if (k > 0)
-		text_sanitize(&p->san, s, k, 0);
-	md_text(p, p->san.p != NULL ? p->san.p : "", p->san.n);
+	markdown_parse(&p->md, s, k);
+	put(p, "<div class=\"md\">");
+	markdown_html(&p->md, 4, &p->o);
+	put(p, "</div>\n");
 	if (k < n)
 		cut_note(p, n - k, HTML_TEXT_BYTES, "a text");
 }
@@ -844,6 +797,7 @@ html_finish(struct printer *pr)
 	page_foot(&p, nses);
 	flush(&p, true);
 	detail_free(&p.d);
+	markdown_free(&p.md);
 	tool_desc_free(&p.td);
 	buf_free(&p.o);
 	buf_free(&p.san);

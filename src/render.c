@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "glyph.h"
+#include "markdown.h"
 #include "words.h"
 
 #define ARROW GLYPH_PROMPT
@@ -15,6 +16,12 @@
 #define ELLIPSIS GLYPH_ELLIPSIS
 #define SLOTS 1024
 #define DESC_SLOTS 256
+/* A reply longer than this is shown as written: its parse and its layout
+ * would hold it four more times over (a reply of 100 MB took 736 MB, as
+ * written 450 MB), and md4c reads only MARKDOWN_MAX_BYTES of it. */
+#define MARKDOWN_TEXT_MAX (16u << 20)
+/* The layout's scratch is kept between blocks while no bigger than this. */
+#define LAYOUT_KEEP (1u << 20)
 
 void
 render_init(struct render *r, struct model *m)
@@ -23,6 +30,8 @@ render_init(struct render *r, struct model *m)
 	r->m = m;
 	r->width = 80;
 	r->unfold = NONE;
+	r->markdown = true;
+	r->lay = xcalloc(1, sizeof *r->lay);
 	r->nslot = SLOTS;
 	r->slot = xcalloc(r->nslot, sizeof *r->slot);
 	for (size_t i = 0; i < r->nslot; i++)
@@ -33,23 +42,45 @@ render_init(struct render *r, struct model *m)
 		r->desc[i].call = NONE;
 }
 
+/* Empty a block; its parsed Markdown goes too, unless keep_md (its item
+ * is built again, perhaps at another width). */
 static void
-block_clear(struct render *r, struct block *b)
+block_clear(struct render *r, struct block *b, bool keep_md)
 {
-	r->bytes -= b->text.cap + b->cap * sizeof *b->row;
+	r->bytes -= b->bytes;
+	b->bytes = 0;
 	buf_free(&b->text);
 	free(b->row);
 	b->row = NULL;
 	b->nrow = b->cap = 0;
+	free(b->seg);
+	b->seg = NULL;
+	b->nseg = b->segcap = 0;
+	if (!keep_md && b->md != NULL) {
+		markdown_free(b->md);
+		free(b->md);
+		b->md = NULL;
+	}
 	b->item = NONE;
+}
+
+/* What a block holds, in bytes. */
+static size_t
+block_bytes(const struct block *b)
+{
+	size_t n = b->text.cap + b->cap * sizeof *b->row + b->segcap * sizeof *b->seg;
+
+	return b->md != NULL ? n + sizeof *b->md + markdown_bytes(b->md) : n;
 }
 
 void
 render_free(struct render *r)
 {
 	for (size_t i = 0; i < r->nslot; i++)
-		block_clear(r, &r->slot[i]);
+		block_clear(r, &r->slot[i], false);
 	free(r->slot);
+	markdown_layout_free(r->lay);
+	free(r->lay);
 	buf_free(&r->raw);
 	buf_free(&r->tmp);
 	text_rows_free(&r->wrap);
@@ -74,6 +105,12 @@ void
 render_set_thinking(struct render *r, bool unfolded)
 {
 	r->thinking = unfolded;
+}
+
+void
+render_set_markdown(struct render *r, bool rendered)
+{
+	r->markdown = rendered;
 }
 
 void
@@ -128,6 +165,8 @@ add_row(struct block *b, size_t off, size_t len, size_t width, enum role role, i
 	row->width = (uint16_t)MIN(width, (size_t)UINT16_MAX);
 	row->role = (uint8_t)role;
 	row->indent = (uint8_t)indent;
+	row->seg = (uint32_t)b->nseg;
+	row->nseg = 0;
 }
 
 static void
@@ -181,6 +220,129 @@ add_line(struct render *r, struct block *b, const char *s, size_t n, enum role r
 	buf_add(&b->text, r->tmp.p, fit);
 	buf_adds(&b->text, ELLIPSIS);
 	add_row(b, base, b->text.n - base, used + 1, role, 0);
+}
+
+/* The role of Markdown laid out in style (MS_*): the most telling of its
+ * bits, or base for plain text. */
+static enum role
+md_role(unsigned style, enum role base)
+{
+	static const struct {
+		unsigned style;
+		enum role role;
+	} order[] = {
+		{MS_CUT, ROLE_DIM},           {MS_BLOCK, ROLE_MD_CODE_BLOCK},
+		{MS_LANG, ROLE_MD_CODE_LANG}, {MS_MARK, ROLE_MD_MARK},
+		{MS_URL, ROLE_MD_URL},        {MS_CODE, ROLE_MD_CODE},
+		{MS_LINK, ROLE_MD_LINK},      {MS_HEADING, ROLE_MD_HEADING},
+		{MS_STRONG, ROLE_MD_STRONG},  {MS_EM | MS_IMAGE, ROLE_MD_EM},
+		{MS_STRIKE, ROLE_MD_STRIKE},
+	};
+
+	for (size_t i = 0; i < ARRAY_LEN(order); i++)
+		if (style & order[i].style)
+			return order[i].role;
+	return base;
+}
+
+/* Append s[0..n) in role to the block's last row: the row's last segment
+ * grown when it has that role, else a new one; zero-width code points
+ * that start it (combining marks) stay with the character before. */
+static void
+seg_add(struct block *b, const char *s, size_t n, enum role role)
+{
+	struct rrow *row = &b->row[b->nrow - 1];
+	struct seg *g = row->nseg > 0 ? &b->seg[b->nseg - 1] : NULL;
+	size_t z = 0;
+
+	buf_add(&b->text, s, n);
+	row->len += (uint32_t)n;
+	while (g != NULL && g->role != role && z < n) {
+		uint32_t cp = (unsigned char)s[z];
+		size_t k = cp < 0x80 ? 1 : utf8_decode(s + z, n - z, &cp);
+
+		if (text_cpwidth(cp) != 0)
+			break;
+		z += k;
+	}
+	if (g != NULL && (g->role == role || z == n || row->nseg == UINT16_MAX)) {
+		g->len += (uint32_t)n;
+		return;
+	}
+	if (g != NULL)
+		g->len += (uint32_t)z;
+	ARRAY_RESERVE(b->seg, b->segcap, b->nseg + 1);
+	g = &b->seg[b->nseg++];
+	g->off = (uint32_t)(b->text.n - (n - z));
+	g->len = (uint32_t)(n - z);
+	g->role = (uint8_t)role;
+	row->nseg++;
+}
+
+/* Whether the block holds its item's Markdown parsed as the item is now. */
+static bool
+md_fresh(const struct block *b)
+{
+	return b->md != NULL && b->md_last == b->last_ev && b->md_stamp == b->stamp;
+}
+
+/* Parse s[0..n), the block's item's Markdown, into the block. */
+static void
+md_parse(struct render *r, struct block *b, const char *s, size_t n)
+{
+	if (b->md == NULL)
+		b->md = xcalloc(1, sizeof *b->md);
+	markdown_parse(b->md, s, n);
+	b->md_last = b->last_ev;
+	b->md_stamp = b->stamp;
+	r->parsed++;
+}
+
+/* The block's Markdown laid out at the width less indent, a row a line,
+ * its segments in the roles of their styles (base: plain text). */
+static void
+add_markdown(struct render *r, struct block *b, enum role base, int indent)
+{
+	struct markdown_layout *l = r->lay;
+
+	markdown_layout(b->md, (size_t)MAX(1, r->width - indent), l);
+	for (size_t i = 0; i < l->nline; i++) {
+		const struct markdown_line *ln = &l->line[i];
+
+		add_row(b, b->text.n, 0, ln->width, base, indent);
+		for (size_t k = 0; k < ln->nseg; k++) {
+			const struct markdown_seg *g = &l->seg[ln->seg + k];
+
+			seg_add(b, l->text.p + g->off, g->len, md_role(g->style, base));
+		}
+	}
+	if (l->text.cap > LAYOUT_KEEP)
+		markdown_layout_free(l);
+}
+
+/* Markdown s[0..n) (the block's item's: a reply, a plan) in rows: laid
+ * out from its parse, made once for the item as it is now, or wrapped as
+ * written (M, or too long for Markdown). s is NULL when the text is to be
+ * had from the item, which is done only when it must be parsed again. */
+static void
+add_md_text(struct render *r, struct block *b, uint32_t it, const char *s, size_t n, int indent)
+{
+	if (r->markdown && md_fresh(b)) {
+		add_markdown(r, b, ROLE_ASSISTANT, indent);
+		return;
+	}
+	if (s == NULL) {
+		buf_reset(&r->raw);
+		words_item(r->m, it, 0, NULL, &r->raw);
+		s = r->raw.p;
+		n = r->raw.n;
+	}
+	if (r->markdown && n <= MARKDOWN_TEXT_MAX) {
+		md_parse(r, b, s, n);
+		add_markdown(r, b, ROLE_ASSISTANT, indent);
+	} else {
+		add_wrapped(r, b, s, n, ROLE_ASSISTANT, indent, NULL);
+	}
 }
 
 static enum role
@@ -289,7 +451,7 @@ block_query(struct render *r, struct block *b, uint32_t q)
 	words_query(r->m, q, &w, &r->raw);
 	add_wrapped(r, b, r->raw.p, r->raw.n, roles[words_query_decision(r->m, q)], 2, NULL);
 	if (w.body.n > 0)
-		add_wrapped(r, b, w.body.p, w.body.n, ROLE_ASSISTANT, 2, NULL);
+		add_md_text(r, b, NONE, w.body.p, w.body.n, 2);
 	words_query_free(&w);
 }
 
@@ -374,8 +536,7 @@ block_build(struct render *r, struct block *b, uint32_t it)
 		}
 		break;
 	case IT_TEXT:
-		words_item(m, it, 0, NULL, raw);
-		add_wrapped(r, b, raw->p, raw->n, ROLE_ASSISTANT, 0, NULL);
+		add_md_text(r, b, it, NULL, 0, 0);
 		break;
 	case IT_TOOL:
 		block_tool(r, b, item->ref);
@@ -447,6 +608,9 @@ item_stamp(const struct render *r, uint32_t it)
 	if (item->type == IT_RESULT)
 		return (int64_t)model_session_state(r->m, item->session) +
 		       8 * (int64_t)MIN(r->m->ses[item->session].last_ev, r->m->limit);
+	/* A reply found cut off after its last delta says so. */
+	if (item->type == IT_TEXT)
+		return item->flags;
 	if (item->type != IT_TOOL)
 		return 0;
 	c = item->ref;
@@ -476,21 +640,24 @@ render_item(struct render *r, uint32_t it)
 	stamp = item_stamp(r, it);
 
 	if (b->item == it && b->gen == r->gen && b->width == r->width &&
-	    b->thinking == unfolded(r, it) && b->last_ev == item_last(r, it) && b->stamp == stamp)
+	    b->thinking == unfolded(r, it) && b->markdown == r->markdown &&
+	    b->last_ev == item_last(r, it) && b->stamp == stamp)
 		return b;
-	block_clear(r, b);
+	block_clear(r, b, b->item == it && b->gen == r->gen);
 	b->item = it;
 	b->gen = r->gen;
 	b->width = r->width;
 	b->thinking = unfolded(r, it);
+	b->markdown = r->markdown;
 	b->last_ev = item_last(r, it);
 	b->stamp = stamp;
 	block_nested(r, b, it);
-	r->bytes += b->text.cap + b->cap * sizeof *b->row;
+	b->bytes = block_bytes(b);
+	r->bytes += b->bytes;
 	/* Over budget: drop other blocks; the one just built stays. */
 	for (size_t i = 0; r->bytes > RENDER_CACHE_BYTES && i < r->nslot; i++)
-		if (&r->slot[i] != b && r->slot[i].item != NONE)
-			block_clear(r, &r->slot[i]);
+		if (&r->slot[i] != b && (r->slot[i].item != NONE || r->slot[i].md != NULL))
+			block_clear(r, &r->slot[i], false);
 	return b;
 }
 

@@ -17,14 +17,28 @@
 /* The render cache holds at most this many bytes of blocks. */
 #define RENDER_CACHE_BYTES (16u << 20)
 
-/* One screen row of a block: bytes [off, off + len) of its text. */
+/* A line made of segments with roles (status bar, timeline rows, the
+ * rows of a reply's Markdown). */
+struct seg {
+	uint32_t off, len;
+	uint8_t role;
+};
+
+/* One screen row of a block: bytes [off, off + len) of its text, in its
+ * role; or, when nseg > 0, in the roles of its segments seg[seg .. seg +
+ * nseg) of the block, which cover those bytes in order. */
 struct rrow {
 	uint32_t off;
 	uint32_t len;
+	uint32_t seg;
 	uint16_t width; /* cells, indent not included */
+	uint16_t nseg;
 	uint8_t role;   /* enum role */
 	uint8_t indent; /* cells before the text */
 };
+
+struct markdown;
+struct markdown_layout;
 
 /* The rows of one transcript item at one width. */
 struct block {
@@ -34,15 +48,19 @@ struct block {
 	uint32_t gen;     /* render generation it belongs to */
 	int width;
 	bool thinking;
+	bool markdown;
 	struct buf text; /* sanitized text of all rows */
 	struct rrow *row;
 	size_t nrow, cap;
-};
-
-/* A line made of segments with roles (status bar, timeline rows). */
-struct seg {
-	uint32_t off, len;
-	uint8_t role;
+	struct seg *seg; /* the segments of its rows */
+	size_t nseg, segcap;
+	/* A reply's or plan's Markdown, parsed once for the text it had
+	 * (its item's last event and stamp): laying it out at another width,
+	 * or again after M, parses nothing. */
+	struct markdown *md;
+	uint32_t md_last;
+	int64_t md_stamp;
+	size_t bytes; /* what it holds, as counted in the cache's budget */
 };
 
 struct rline {
@@ -65,8 +83,11 @@ struct render {
 	struct model *m;
 	int width;       /* width of transcript rows */
 	bool thinking;   /* thinking phases unfolded */
+	bool markdown;   /* replies and plans laid out from their Markdown
+			    (else as the agent wrote them) */
+	uint64_t parsed; /* Markdown texts parsed, for tests and the bench */
 	uint32_t unfold; /* an item shown unfolded all the same (a search's
-			       match in it), or NONE */
+			    match in it), or NONE */
 	unsigned hide;   /* item types not shown: 1 << IT_... (0 rows) */
 	/* When not NULL, the items shown (the others get 0 rows): those whose
 	 * bit is set, of the first nonly (a filter: see search_only). */
@@ -81,6 +102,7 @@ struct render {
 	struct text_rows wrap;  /* scratch: wrapped rows */
 	struct desc_slot *desc; /* a direct-mapped cache by call index */
 	size_t ndesc;
+	struct markdown_layout *lay; /* scratch: Markdown laid out */
 };
 
 void render_init(struct render *r, struct model *m);
@@ -89,6 +111,9 @@ void render_free(struct render *r);
 void render_flush(struct render *r);
 void render_set_width(struct render *r, int width);
 void render_set_thinking(struct render *r, bool unfolded);
+/* Lay replies and plans out from their Markdown (the default), or show
+ * them as the agent wrote them. */
+void render_set_markdown(struct render *r, bool rendered);
 /* Hide the item types in mask (1 << IT_...): they get 0 rows. */
 void render_set_hidden(struct render *r, unsigned mask);
 /* Show item it unfolded, whether thinking is folded or not (NONE: none). */

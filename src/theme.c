@@ -41,6 +41,7 @@ enum { BLACK, RED, GREEN, YELLOW, BLUE, MAGENTA, CYAN, WHITE };
 #define D THEME_DIM
 #define U THEME_UNDERLINE
 #define R THEME_REVERSE
+#define I THEME_ITALIC
 
 /* The dark default: what themes/default.theme says (a unit test keeps the
  * two equal). Here too so that the viewer looks right uninstalled. */
@@ -77,11 +78,22 @@ static const struct theme_style builtin_default[ROLE_COUNT] = {
 	[ROLE_BAR_RUNNING] = {YELLOW, DEF, B},
 	[ROLE_BAR_ORPHANED] = {MAGENTA, DEF, 0},
 	[ROLE_DIM] = {DEF, DEF, D},
+	[ROLE_MD_HEADING] = {DEF, DEF, B | U},
+	[ROLE_MD_STRONG] = {DEF, DEF, B},
+	[ROLE_MD_EM] = {DEF, DEF, I},
+	[ROLE_MD_STRIKE] = {DEF, DEF, D},
+	[ROLE_MD_CODE] = {CYAN, DEF, 0},
+	[ROLE_MD_CODE_BLOCK] = {GREEN, DEF, 0},
+	[ROLE_MD_CODE_LANG] = {DEF, DEF, D},
+	[ROLE_MD_LINK] = {BLUE, DEF, U},
+	[ROLE_MD_URL] = {DEF, DEF, D},
+	[ROLE_MD_MARK] = {BLUE, DEF, 0},
 };
 
 /* Attributes only, and only those every terminal shows (themes/mono.theme
  * says the same). States differ by glyph; status bar and selection are
- * reverse video. */
+ * reverse video; Markdown's emphasis and links are underlined, code spans
+ * bold, as man pages show them. */
 static const struct theme_style builtin_mono[ROLE_COUNT] = {
 	[ROLE_NORMAL] = {DEF, DEF, 0},
 	[ROLE_PROMPT] = {DEF, DEF, B},
@@ -115,6 +127,16 @@ static const struct theme_style builtin_mono[ROLE_COUNT] = {
 	[ROLE_BAR_RUNNING] = {DEF, DEF, B},
 	[ROLE_BAR_ORPHANED] = {DEF, DEF, 0},
 	[ROLE_DIM] = {DEF, DEF, 0},
+	[ROLE_MD_HEADING] = {DEF, DEF, B | U},
+	[ROLE_MD_STRONG] = {DEF, DEF, B},
+	[ROLE_MD_EM] = {DEF, DEF, U},
+	[ROLE_MD_STRIKE] = {DEF, DEF, 0},
+	[ROLE_MD_CODE] = {DEF, DEF, B},
+	[ROLE_MD_CODE_BLOCK] = {DEF, DEF, 0},
+	[ROLE_MD_CODE_LANG] = {DEF, DEF, U},
+	[ROLE_MD_LINK] = {DEF, DEF, U},
+	[ROLE_MD_URL] = {DEF, DEF, 0},
+	[ROLE_MD_MARK] = {DEF, DEF, 0},
 };
 
 #undef DEF
@@ -122,6 +144,7 @@ static const struct theme_style builtin_mono[ROLE_COUNT] = {
 #undef D
 #undef U
 #undef R
+#undef I
 
 void
 theme_init(struct theme *t, bool mono)
@@ -137,7 +160,8 @@ theme_monochrome(const struct theme *t, struct theme *out)
 	for (int r = 0; r < ROLE_COUNT; r++) {
 		const struct theme_style *st = &t->style[r];
 
-		if (t->set[r] && st->fg == THEME_DEFAULT && st->bg == THEME_DEFAULT) {
+		if (t->set[r] && st->fg == THEME_DEFAULT && st->bg == THEME_DEFAULT &&
+		    (st->attr == 0 || (st->attr & THEME_MONO_ATTRS) != 0)) {
 			out->style[r] = *st;
 			out->set[r] = true;
 		}

@@ -43,7 +43,17 @@
 	X(BAR_FAILED, "bar_failed") \
 	X(BAR_RUNNING, "bar_running") \
 	X(BAR_ORPHANED, "bar_orphaned") \
-	X(DIM, "dim")
+	X(DIM, "dim") \
+	X(MD_HEADING, "md_heading") \
+	X(MD_STRONG, "md_strong") \
+	X(MD_EM, "md_em") \
+	X(MD_STRIKE, "md_strike") \
+	X(MD_CODE, "md_code") \
+	X(MD_CODE_BLOCK, "md_code_block") \
+	X(MD_CODE_LANG, "md_code_lang") \
+	X(MD_LINK, "md_link") \
+	X(MD_URL, "md_url") \
+	X(MD_MARK, "md_mark")
 
 enum role {
 #define X(name, str) ROLE_##name,
@@ -117,7 +127,8 @@ int theme_load(struct theme *t, const char *name, const char *exe, struct buf *e
 
 /* What to show without colours: the built-in mono theme, with the roles
  * that t sets by attributes alone (both colours default) kept, and every
- * attribute limited to THEME_MONO_ATTRS. */
+ * attribute limited to THEME_MONO_ATTRS; a role kept that is left with no
+ * attribute (italic alone) takes the built-in mono theme's. */
 void theme_monochrome(const struct theme *t, struct theme *out);
 
 /* The colour to ask a terminal of ncolors colours for: -1 (its default),

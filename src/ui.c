@@ -810,8 +810,12 @@ ui_init(struct ui *u, struct model *m, struct input *in, const struct ui_opts *o
 void
 ui_session(struct ui *u, struct model *m, struct input *in, bool follow)
 {
+	bool markdown = u->r.markdown;
+
 	render_free(&u->r);
 	render_init(&u->r, m);
+	/* How replies read is the reader's choice, whatever the session. */
+	render_set_markdown(&u->r, markdown);
 	u->m = m;
 	u->in = in;
 	input_on_line(in, ui_on_line, u);

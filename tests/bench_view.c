@@ -10,6 +10,10 @@
  *   tests/bench_view FILE [N]         keys (N times each) and searches
  *   tests/bench_view --counts FILE... matches of a set of patterns
  *   tests/bench_view --search PAT FILE one first search (for a profile)
+ *   tests/bench_view --stream KB      a live reply of KB KiB of Markdown
+ *                                     followed, a frame per delta
+ *   tests/bench_view --stream-text KB that stream's lines, to follow with
+ *                                     the viewer (tests/pace)
  *
  * Each measure is one line "name<TAB>n=N<TAB>median_ms=X<TAB>max_ms=Y"
  * (tests/bench.sh reads them); a search also says how many matches it
@@ -22,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_reply.h"
 #include "input.h"
 #include "jump.h"
 #include "render.h"
@@ -314,6 +319,19 @@ bench_search(struct screen *s, int runs)
 	return 0;
 }
 
+/* The screen's views over its model, at the top or following. */
+static void
+screen_views(struct screen *s, bool follow)
+{
+	render_init(&s->r, s->m);
+	view_layout(ROWS, COLS, PANE_TRANSCRIPT, &s->lay);
+	scroll_init(&s->ts, follow);
+	list_init(&s->tl);
+	s->tsel = NONE;
+	s->rows.rows = rows_of;
+	s->rows.ctx = s;
+}
+
 /* Read path as the viewer does; false when it cannot be read. */
 static bool
 screen_open(struct screen *s, const char *path)
@@ -330,13 +348,7 @@ screen_open(struct screen *s, const char *path)
 	}
 	while (input_pump(&s->in, 0) || !input_done(&s->in))
 		;
-	render_init(&s->r, s->m);
-	view_layout(ROWS, COLS, PANE_TRANSCRIPT, &s->lay);
-	scroll_init(&s->ts, false);
-	list_init(&s->tl);
-	s->tsel = NONE;
-	s->rows.rows = rows_of;
-	s->rows.ctx = s;
+	screen_views(s, false);
 	return true;
 }
 
@@ -401,6 +413,78 @@ search_once(const char *pat, const char *path)
 	return 0;
 }
 
+/* A Cursor session whose reply is kb KiB of Markdown (bench_reply.h) in
+ * deltas of 24 bytes, as --stream-partial-output writes it. */
+static void
+stream_text(struct buf *out, size_t kb)
+{
+	struct buf reply = {0};
+
+	buf_adds(out, "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\","
+		      "\"model\":\"m\",\"cwd\":\"/w\"}\n"
+		      "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":"
+		      "\"text\",\"text\":\"Fix the parser.\"}]},\"session_id\":\"s\"}\n");
+	bench_reply(&reply, kb << 10);
+	for (size_t i = 0; i < reply.n; i += 24) {
+		buf_adds(out, "{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
+			      "\"content\":[{\"type\":\"text\",\"text\":");
+		json_quote(out, reply.p + i, MIN((size_t)24, reply.n - i));
+		buf_addf(out, "}]},\"session_id\":\"s\",\"timestamp_ms\":%zu}\n", 1000 + i);
+	}
+	buf_free(&reply);
+}
+
+/* Follow a live reply of kb KiB as the viewer does: its lines added one
+ * at a time to a live model, a frame at the end after each (the viewer
+ * draws at most 30 a second: this is the worst case, a frame per delta),
+ * the reply's Markdown rendered and then as written. Each frame's time,
+ * and how many times the reply was parsed. */
+static int
+bench_stream(size_t kb)
+{
+	struct buf text = {0};
+
+	stream_text(&text, kb);
+	for (int rendered = 1; rendered >= 0; rendered--) {
+		struct screen s;
+		struct source src;
+		struct line ln;
+		unsigned id;
+		int64_t *ns = NULL, total = 0;
+		size_t n = 0, cap = 0;
+		char name[96], extra[96];
+
+		memset(&s, 0, sizeof s);
+		s.m = model_new();
+		source_open_mem(&src, "stream", text.p, text.n);
+		id = model_add_source(s.m, &src);
+		screen_views(&s, true);
+		render_set_markdown(&s.r, rendered);
+		while (source_next_line(&src, &ln)) {
+			int64_t t0;
+
+			model_add_line(s.m, id, &ln, TIME_NONE);
+			t0 = clock_mono_ns();
+			frame(&s);
+			ARRAY_RESERVE(ns, cap, n + 1);
+			ns[n] = clock_mono_ns() - t0;
+			total += ns[n++];
+		}
+		snprintf(name, sizeof name, "following a %zu KiB reply, a frame per delta (%s)", kb,
+			 rendered ? "Markdown rendered" : "as written");
+		snprintf(extra, sizeof extra, "total_ms=%.1f\tparsed=%llu", (double)total / 1e6,
+			 (unsigned long long)s.r.parsed);
+		report(name, ns, (int)n, extra);
+		free(ns);
+		render_free(&s.r);
+		rline_free(&s.line);
+		model_free(s.m);
+		source_close(&src);
+	}
+	buf_free(&text);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -417,8 +501,19 @@ main(int argc, char **argv)
 		return counts(argc - 2, argv + 2);
 	if (argc == 4 && strcmp(argv[1], "--search") == 0)
 		return search_once(argv[2], argv[3]);
+	if (argc == 3 && strcmp(argv[1], "--stream") == 0 && atoi(argv[2]) > 0)
+		return bench_stream((size_t)atoi(argv[2]));
+	if (argc == 3 && strcmp(argv[1], "--stream-text") == 0 && atoi(argv[2]) > 0) {
+		struct buf text = {0};
+
+		stream_text(&text, (size_t)atoi(argv[2]));
+		fwrite(text.p, 1, text.n, stdout);
+		buf_free(&text);
+		return ferror(stdout) ? 1 : 0;
+	}
 	if (argc < 2 || n < 1) {
-		fprintf(stderr, "usage: bench_view FILE [N] | bench_view --counts FILE...\n");
+		fprintf(stderr, "usage: bench_view FILE [N] | bench_view --counts FILE... | "
+				"bench_view --stream[-text] KB\n");
 		return 2;
 	}
 	t0 = clock_mono_ns();

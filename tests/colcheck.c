@@ -1,6 +1,9 @@
 /* colcheck.c: print, for each line of stdin, the display column (0-based,
- * in cells) of the first occurrence of the UTF-8 character argv[1], or -1.
- * The screen tests use it to check that wide text keeps columns aligned. */
+ * in cells) of the first occurrence of the UTF-8 character CHAR, or -1;
+ * with -l, of its last. The screen tests use it to check that wide text
+ * keeps columns aligned:
+ *
+ *   colcheck [-l] CHAR < screen */
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,10 +15,11 @@ main(int argc, char **argv)
 {
 	char line[65536];
 	wchar_t target;
+	int last = argc == 3 && strcmp(argv[1], "-l") == 0;
 
-	if (argc != 2 || setlocale(LC_ALL, "C.UTF-8") == NULL ||
-	    mbtowc(&target, argv[1], strlen(argv[1])) <= 0) {
-		fprintf(stderr, "usage: colcheck CHAR < screen\n");
+	if (argc != 2 + last || setlocale(LC_ALL, "C.UTF-8") == NULL ||
+	    mbtowc(&target, argv[argc - 1], strlen(argv[argc - 1])) <= 0) {
+		fprintf(stderr, "usage: colcheck [-l] CHAR < screen\n");
 		return 2;
 	}
 	while (fgets(line, sizeof line, stdin) != NULL) {
@@ -33,7 +37,8 @@ main(int argc, char **argv)
 
 			if (wc == target) {
 				found = col;
-				break;
+				if (!last)
+					break;
 			}
 			w = wcwidth(wc);
 			col += w > 0 ? w : 0;

@@ -1,19 +1,23 @@
 #!/usr/bin/env python3
-"""html_check.py PAGE [--dom] [--text STRING]...: check a page of
-`agentview --print --format html` (or, with --dom, the DOM Chromium dumped
-from one after its script ran) against what agentview writes, whatever
-the recording held:
+"""html_check.py PAGE [--dom] [--text STRING]... [--element TAG]... [--href URL]...:
+check a page of `agentview --print --format html` (or, with --dom, the DOM
+Chromium dumped from one after its script ran) against what agentview
+writes, whatever the recording held:
 
   - every element is one agentview writes, and every attribute of it is
     one agentview writes, with a value of the shape agentview gives it (no
     event text ever reaches a tag or an attribute: no <script>, <img>,
-    onerror=, href="javascript:..." of a recording's making);
+    onerror=, href="javascript:..." of a recording's making); a link out of
+    the page (a reply's Markdown) goes only to http:, https: or mailto:, and
+    says rel="noopener noreferrer nofollow";
   - between tags, no raw '<' or '>' (event text is escaped), and every
     entity is one of the five text_html_escape writes;
   - one <style> and one <script>, the page's own, whose SHA-256 are the
     ones its Content-Security-Policy names (a page whose CSS or script
     changed without its hash fails here, saying the hash it should name);
-  - the page's text holds each --text STRING (after entities are read).
+  - the page's text holds each --text STRING (after entities are read), and
+    the page at least one element of each --element TAG and a link to
+    each --href URL.
 
 Prints nothing and exits 0 when all holds; else one line per fault, 1."""
 
@@ -27,7 +31,8 @@ NUM = re.compile(r"^-?[0-9]+(\.[0-9]+)?$")
 # Class names agentview writes: fixed words, st-STATE, q-DECISION, r-ROLE.
 CLASS = re.compile(
     r"^(page|session|sessions|facts|status|timeline|axis|transcript|prompt|who|"
-    r"text|md|code|reply|cutoff|thinking|call|g|detail|lead|add|del|query|line|"
+    r"text|md|code|lang|image|url|check|task|reply|cutoff|thinking|call|g|"
+    r"detail|lead|add|del|query|line|"
     r"notice|diag|stderr|result|cut|none|depth[1-4]|"
     r"st-(ok|failed|rejected|error|orphaned|running|live|incomplete|waiting)|"
     r"q-(pending|approved|rejected)|r-[a-z_]+)$")
@@ -43,6 +48,15 @@ def one_of(*words):
 
 def numeric(v):
     return NUM.match(v) is not None
+
+
+def href(v):
+    """An anchor of the page, or a link out of it that may be one."""
+    return (re.match(r"^#[sc][0-9]+$", v) is not None or
+            re.match(r"^(https?://|mailto:)", v, re.I) is not None)
+
+
+REL = "noopener noreferrer nofollow"
 
 
 def viewbox(v):
@@ -69,12 +83,15 @@ ALLOWED = {
     "body": {},
     "main": {},
     "header": {"class": classes},
-    "h1": {}, "h2": {}, "h3": {},
+    "h1": {}, "h2": {}, "h3": {}, "h4": {}, "h5": {}, "h6": {},
     "span": {"class": classes},
     "div": {"class": classes, "id": one_of("folding")},
     "section": {"class": classes, "id": lambda v: re.match(r"^s[0-9]+$", v)},
     "nav": {"class": classes},
-    "ol": {}, "li": {},
+    "ol": {"start": lambda v: re.match(r"^[0-9]+$", v)},
+    "ul": {}, "li": {"class": classes},
+    "blockquote": {}, "hr": {}, "br": {}, "em": {}, "del": {},
+    "table": {}, "thead": {}, "tbody": {}, "tr": {}, "th": {}, "td": {},
     "dl": {"class": classes}, "dt": {}, "dd": {},
     "p": {"class": classes, "id": lambda v: re.match(r"^c[0-9]+$", v)},
     "strong": {},
@@ -86,7 +103,7 @@ ALLOWED = {
     "svg": {"class": classes, "viewbox": viewbox, "role": one_of("img"),
             "aria-label": one_of("tool calls on the session's time axis")},
     "g": {"class": classes},
-    "a": {"href": lambda v: re.match(r"^#[sc][0-9]+$", v)},
+    "a": {"href": href, "rel": one_of(REL), "class": classes},
     "text": {"x": numeric, "y": numeric,
              "text-anchor": one_of("start", "middle", "end")},
     "line": {"x1": numeric, "y1": numeric, "x2": numeric, "y2": numeric},
@@ -110,6 +127,7 @@ class Check(html.parser.HTMLParser):
         self.text = []
         self.open = None   # the element whose raw text is being read
         self.in_head = False
+        self.hrefs = set()
 
     def fault(self, msg):
         if len(self.faults) < 20:
@@ -130,6 +148,13 @@ class Check(html.parser.HTMLParser):
                            % (tag, name, value))
             if name == "content" and value is not None and CSP.match(value):
                 self.csp = CSP.match(value).groups()
+        # A link out of the page gives it nothing: no opener, no referrer.
+        a = dict(attrs)
+        if tag == "a" and a.get("href"):
+            self.hrefs.add(a["href"])
+        if tag == "a" and not (a.get("href") or "").startswith("#") and \
+                a.get("rel") != REL:
+            self.fault("<a href=%r> without rel=%r" % (a.get("href"), REL))
         if tag in ("style", "script"):
             self.open = tag
             self.raw[tag] = ""
@@ -178,6 +203,8 @@ def sha(text):
 def main(argv):
     dom = "--dom" in argv
     wants = [argv[i + 1] for i, a in enumerate(argv) if a == "--text"]
+    tags = [argv[i + 1] for i, a in enumerate(argv) if a == "--element"]
+    hrefs = [argv[i + 1] for i, a in enumerate(argv) if a == "--href"]
     path = argv[1]
     with open(path, encoding="utf-8", errors="strict") as f:
         page = f.read()
@@ -204,6 +231,12 @@ def main(argv):
     for want in wants:
         if want not in text:
             c.faults.append("the page's text does not hold %r" % want)
+    for tag in tags:
+        if c.count.get(tag, 0) == 0:
+            c.faults.append("no <%s> on the page" % tag)
+    for h in hrefs:
+        if h not in c.hrefs:
+            c.faults.append("no link to %s on the page" % h)
     for f in c.faults:
         print("%s: %s" % (path, f))
     return 1 if c.faults else 0

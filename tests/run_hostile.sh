@@ -366,8 +366,12 @@ all escapes-every-field "$f" 50 "$f.raw"
 for field in Model Cwd Prompt Assistant Command Path ErrorMessage Pattern Reason Unknown Title Status Type Sub Stderr; do
 	has escapes-every-field "$tmp/text" "$field$shown"
 	mdhas escapes-every-field "$field$shown"
+	[ "$field" = Assistant ] && continue
 	has escapes-every-field "$tmp/html" "$field$shown"
 done
+# On the page a reply is its Markdown, read once it is sanitized: a
+# backslash before punctuation escapes it (ESC \ ESC shows as ^[^[).
+has escapes-every-field "$tmp/html" "Assistant$(printf "%s\n" "$shown" | sed 's/\\^/^/g')"
 mdhas escapes-every-field "Thinking$shown"
 has escapes-every-field "$tmp/html" "Thinking$shown"
 has escapes-every-field "$tmp/html" "NotJSON$rawshown"

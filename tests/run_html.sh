@@ -20,7 +20,8 @@
 #     --blink-settings=preferredColorScheme=1 and 0.
 # Chromium is skipped, and that said, only when it cannot start at all;
 # under CI (CI set) that fails instead. CHROMIUM names the browser.
-# HTML_SHOTS=DIR keeps screenshots of the demo's page (light, dark) in DIR.
+# HTML_SHOTS=DIR keeps screenshots of the demo's page and of the Markdown
+# reply's (light, dark) in DIR.
 set -u
 bin=${AGENTVIEW:-./src/agentview}
 corpus=${CORPUS:-../shared/corpus}
@@ -177,11 +178,24 @@ EOF
 		--text "! line 12: not JSON: <style>body{display:none}</style>"
 	check escapes \
 		--text "Show me what motd.txt prints ^[]0;PROMPT-TITLE^Gand explain" \
-		--text "- a right-to-left override: \\u202Egpj.exe"
+		--text "a right-to-left override: \\u202Egpj.exe"
 	check multi-session --text "3 sessions: 3 ok" --text "✓ Await 518274 → exit 0"
 	check all-tools
 	check cursor-0915-askquestion --text "? question \"Which file to edit?\""
 	check claude-subagent --text "SUBAGENT: run the shell command"
+	# A reply's Markdown (issue 22 item 12), in each agent's stream: its
+	# elements, its link out with no referrer, its code as code.
+	for md in markdown markdown-claude markdown-gemini markdown-codex; do
+		check "$md" --element h5 --element h6 --element ol --element ul --element li \
+			--element blockquote --element table --element th --element td \
+			--element strong --element em --element pre --element code \
+			--href https://ci.example.com/run/42 \
+			--text "Why the build fails" --text "parse_line(struct parser *p" \
+			--text "What I changed" --text "412 lines" --text "Note:"
+	done
+	# Tracking images and links of every kind: never an image, a link only
+	# to http, https or mailto.
+	check md-links
 	check gemini-edit
 	check codex-shell-fail
 
@@ -196,6 +210,8 @@ EOF
 		mkdir -p "$HTML_SHOTS"
 		cp "$tmp/light.png" "$HTML_SHOTS/demo-light.png"
 		cp "$tmp/dark.png" "$HTML_SHOTS/demo-dark.png"
+		shot "$tmp/markdown.ndjson.html" "$HTML_SHOTS/markdown-light.png" 1
+		shot "$tmp/markdown.ndjson.html" "$HTML_SHOTS/markdown-dark.png" 0
 	fi
 fi
 

@@ -104,14 +104,21 @@ screen | grep -q '⊘ Shell.*npm run db:migrate' || fail timeline "rejected call
 screen | grep -q '✗ Shell.*npm run typecheck' || fail timeline "failed call not in the timeline"
 
 # Korean text lines up: wide characters take two cells, so the rule between
-# the panes stays in one column on every row.
+# the panes stays in one column on every row, and so does the rule between
+# the columns of the reply's Markdown table (its cells in Hangul, one
+# wrapped).
 cases=$((cases + 1))
 start 120 40 "$bin recordings/lang-ko.ndjson"
 wait_for 'done' || fail korean "did not draw"
 keys G
 screen | grep -q '출력 형식을' || fail korean "Korean text not shown"
-cols=$(screen | head -39 | "$work/colcheck" '│' | sort -u)
+cols=$(screen | head -39 | "$work/colcheck" -l '│' | sort -u)
 [ "$cols" = 66 ] || fail korean "the rule between the panes moved: columns $(echo $cols)"
+rows=$(screen | head -39 | grep -E '^(필드|[a-z_]+) +│ ')
+[ "$(echo "$rows" | wc -l)" = 9 ] || fail korean "the table's rows are not shown: $rows"
+cols=$(echo "$rows" | "$work/colcheck" '│' | sort -u)
+[ "$cols" = 16 ] || fail korean "the table's rule moved: columns $(echo $cols)"
+screen | grep -q '^                │ 연결한 값) *│$' || fail korean "the table's wrapped cell is not under its column"
 start 80 24 "$bin recordings/lang-ko.ndjson"
 wait_for 'done' || fail korean "did not draw at 80x24"
 keys G
@@ -175,7 +182,7 @@ start 120 40 "$bin recordings/demo.ndjson"
 wait_for 'done' || fail help "did not draw"
 $T send-keys -t 0 '?'
 wait_for 'Ctrl-L +redraw the screen' || fail help "no key list after ?"
-for want in '│   q +quit \(Ctrl-C too\)' '│   G, End +to the end, and follow new events' \
+for want in '│   q +quit \(Ctrl-C too\)' '│   g, Home +to the top' \
 	'│   \? +show every key' '│ Transcript and timeline'; do
 	screen | grep -qE -- "$want" || fail help "the help lacks '$want'"
 done
@@ -237,6 +244,63 @@ has_colors() {
 	[ -n "$(screen_sgr | sgr_colors)" ]
 }
 until_ok has_colors || fail color-always "no colours with --color always"
+
+# Markdown in a reply (issue 25 item 9): headings, nested lists, a code
+# block under its language and cut, never wrapped, a table as a grid, a
+# quote, links with their URL, in roles of their own; M shows the reply as
+# the agent wrote it, and back. Golden screens at each size, and one per
+# agent's stream of the same reply (Claude, Gemini, Codex).
+# has_sgr TEXT PARAM...: the screen row holding TEXT sets every PARAM.
+has_sgr() {
+	row=$(screen_sgr | grep -F -- "$1" | sgr_params)
+	shift
+	for p in "$@"; do
+		echo "$row" | grep -qx "$p" || return 1
+	done
+}
+for size in 40x30 120x40; do
+	cases=$((cases + 1))
+	start "${size%x*}" "${size#*x}" "$bin recordings/markdown.ndjson"
+	wait_for 'done' || fail "markdown-$size" "did not draw"
+	keys G
+	golden "markdown-$size"
+	# (A capture sets only the attributes that change from the cell
+	# before: each row checked comes after one that sets none of them.)
+	[ "$size" = 40x30 ] && { until_ok has_sgr 'return parse_bytes' 2 ||
+		fail markdown "the cut code line has no dim mark"; }
+done
+until_ok has_sgr 'What I changed' 1 4 || fail markdown "the heading is not bold and underlined"
+until_ok has_sgr 'static int' 32 || fail markdown "the code block is not in its colour"
+until_ok has_sgr 'Note:' 1 36 || fail markdown "strong and a code span in the quote"
+until_ok has_sgr '(https://ci.example.com/run/42)' 34 4 2 || fail markdown "the link and its dim URL"
+cases=$((cases + 1))
+start 80 24 "$bin recordings/markdown.ndjson"
+wait_for 'done' || fail markdown-80x24 "did not draw"
+keys G b
+golden markdown-80x24
+keys M
+wait_for 'Markdown as written' || fail markdown-raw "M said nothing"
+wait_for '^   - it handles \*\*CRLF\*\* endings$' || fail markdown-raw "M did not show the reply as written"
+golden markdown-80x24-raw
+keys M
+wait_for 'Markdown rendered' || fail markdown-raw "M again said nothing"
+wait_for '^   ◦ it handles CRLF endings$' || fail markdown-raw "M again did not render the reply"
+for agent in claude gemini codex; do
+	cases=$((cases + 1))
+	start 120 40 "$bin recordings/markdown-$agent.ndjson"
+	wait_for 'done' || fail "markdown-$agent" "did not draw"
+	keys G
+	golden "markdown-$agent-120x40"
+done
+# Without colours: attributes only, each kind still told apart.
+cases=$((cases + 1))
+start 120 40 "env NO_COLOR=1 $bin recordings/markdown.ndjson"
+wait_for 'done' || fail markdown-mono "did not draw"
+keys G
+until_ok has_sgr 'What I changed' 1 4 || fail markdown-mono "the heading is not bold and underlined"
+until_ok has_sgr 'The linker stops at' 1 4 || fail markdown-mono "the code span and the emphasis"
+colors=$(screen_sgr | sgr_colors | sort -u | tr '\n' ' ')
+[ -z "$colors" ] || fail markdown-mono "colour escapes on screen: $colors"
 
 # Themes: light differs from the default; the user's directory comes
 # before the shipped themes; a bad file is named with its line in the
@@ -689,22 +753,26 @@ done
 # before a mark keeps the mark with its base, next to wide characters
 # (decomposed Japanese, as macOS names files); a zero-width code point that
 # starts a row is not drawn as a replacement character, and does not push
-# the row one cell wider.
+# the row one cell wider; in the reply's Markdown (each line a paragraph of
+# its own) and as written (M).
 cases=$((cases + 1))
 {
 	printf '{"type":"system","subtype":"init","session_id":"s-marks","model":"m"}\n'
 	printf '{"type":"assistant","message":{"content":[{"type":"text","text":"file: '
-	printf '\343\201\213\343\202\231\343\201\215\343\202\231\343\201\217\343\202\231 end\\n'
-	printf '\342\200\213zero width\\n\314\201mark first line\\n\342\200\213'
+	printf '\343\201\213\343\202\231\343\201\215\343\202\231\343\201\217\343\202\231 end\\n\\n'
+	printf '\342\200\213zero width\\n\\n\314\201mark first line\\n\\n\342\200\213'
 	printf 'y%.0s' $(seq 80)
 	printf '"}]}}\n'
 } >"$work/marks.ndjson"
 start 80 24 "$bin $work/marks.ndjson"
 wait_for 'zero width' 5 || fail marks "did not draw"
-screen | grep -q '^zero width' || fail marks "the row of a leading zero-width space: $(screen | grep 'zero width')"
-screen | grep -q '^mark first line' || fail marks "the row of a leading mark: $(screen | grep 'mark first')"
-screen | grep -q '^y\{80\}$' || fail marks "80 y after a zero-width space, not: $(screen | grep yyy)"
-screen | grep -q "$(printf '\357\277\275')" && fail marks "a replacement character on screen"
+for view in rendered written; do
+	[ "$view" = written ] && keys M && wait_for 'Markdown as written' 5
+	screen | grep -q '^zero width' || fail "marks $view" "the row of a leading zero-width space: $(screen | grep 'zero width')"
+	screen | grep -q '^mark first line' || fail "marks $view" "the row of a leading mark: $(screen | grep 'mark first')"
+	screen | grep -q '^y\{80\}$' || fail "marks $view" "80 y after a zero-width space, not: $(screen | grep yyy)"
+	screen | grep -q "$(printf '\357\277\275')" && fail "marks $view" "a replacement character on screen"
+done
 keys / "$(printf '\343\201\215')" Enter
 wait_for 'match 1/1' 5 || fail marks "no match"
 screen | grep -q "file: $(printf '\343\201\213\343\202\231\343\201\215\343\202\231\343\201\217\343\202\231') end" ||

@@ -6,6 +6,7 @@
 
 #include "testutil.h"
 #include "fixture.h"
+#include "markdown_check.h"
 
 #include "print.h"
 #include "summary.h"
@@ -601,6 +602,22 @@ assert_html_tags(const char *s, size_t n)
 		"line",
 		"rect",
 		"script",
+		/* A reply's Markdown (markdown_html). */
+		"h4",
+		"h5",
+		"h6",
+		"ul",
+		"blockquote",
+		"hr",
+		"br",
+		"em",
+		"del",
+		"table",
+		"thead",
+		"tbody",
+		"tr",
+		"th",
+		"td",
 	};
 	size_t scripts = 0;
 
@@ -646,7 +663,7 @@ test_html(void **state)
 		"<div class=\"text\">run it\nnow</div>",
 		"<details class=\"thinking\"><summary>thinking \xC2\xB7 500 ms</summary>"
 		"<div class=\"text\">Plan</div>\n</details>",
-		"<div class=\"md\">I&#39;ll run</div>",
+		"<div class=\"md\"><p>I&#39;ll run</p>\n</div>",
 		/* The ESC and BEL of the command shown, as on the screen. */
 		"<details class=\"call st-failed\" id=\"c1\"><summary><span class=\"g\">"
 		"\xE2\x9C\x97</span> Shell `echo ^[]0;x^G` \xE2\x86\x92 exit 2 \xC2\xB7 1.2 s"
@@ -698,10 +715,11 @@ test_html_markup(void **state)
 		"Explain &lt;script&gt;alert(&#39;prompt&#39;)&lt;/script&gt; &amp; fix "
 		"`Vec&lt;T&gt;`.",
 		"The page has &lt;/details&gt;&lt;b&gt;bold&lt;/b&gt; in it.",
-		"Here &lt;/details&gt;&lt;svg onload=alert(2)&gt; is the fix; the type "
-		"<code>Vec&lt;T&gt;</code> stays code, and a &gt; b &amp; c stays text.",
-		"<pre class=\"code\"><code>&lt;script&gt;kept as code&lt;/script&gt;\n"
-		"</code></pre>",
+		"<p>Here &lt;/details&gt;&lt;svg onload=alert(2)&gt; is the fix; the type "
+		"<code>Vec&lt;T&gt;</code> stays code, and a &gt; b &amp; c stays text.</p>\n"
+		"<div class=\"lang\">html</div>\n"
+		"<pre class=\"code\"><code>&lt;script&gt;kept as code&lt;/script&gt;"
+		"</code></pre>\n</div>",
 		"! Read &lt;iframe&gt;.md \xC2\xB7 &lt;marquee&gt;not found&lt;/marquee&gt;",
 		"surprise/&lt;blink&gt;: {&quot;type&quot;:&quot;surprise&quot;",
 		"! line 12: not JSON: &lt;style&gt;body{display:none}&lt;/style&gt;",
@@ -722,6 +740,61 @@ test_html_markup(void **state)
 		if (f == 1)
 			assert_non_null(strstr(out, "Show me what motd.txt prints "
 						    "^[]0;PROMPT-TITLE^Gand explain"));
+		free(out);
+		free(text);
+	}
+}
+
+/* A reply's Markdown on the page (issue 22 item 12): its elements, its
+ * link out with no opener and no referrer; inside every reply of a
+ * recording full of tracking images and links of every scheme, only the
+ * elements markdown_html writes, never an image. */
+static void
+test_html_markdown(void **state)
+{
+	static const char *const files[] = {"recordings/markdown.ndjson",
+					    "recordings/md-links.ndjson"};
+	static const char *const want[] = {
+		"<div class=\"reply\"><div class=\"md\"><h5>Why the build fails</h5>\n",
+		"<p>The linker stops at <strong><code>parse_line</code></strong>: it is defined in "
+		"<em>two</em> files",
+		"<a href=\"https://ci.example.com/run/42\" rel=\"noopener noreferrer nofollow\">the "
+		"CI log</a>",
+		"<h6>What I changed</h6>\n<ol>\n<li>Removed the copy in <code>src/util.c</code>\n"
+		"</li>\n<li>Kept the one in <code>src/parse.c</code>, because:\n<ul>\n"
+		"<li>it handles <strong>CRLF</strong> endings\n</li>\n",
+		"<div class=\"lang\">c</div>\n<pre class=\"code\"><code>static int\n",
+		"<thead>\n<tr><th>file</th><th>before</th><th>after</th></tr>\n</thead>\n",
+		"<blockquote>\n<p><strong>Note:</strong> run <code>make clean</code> once",
+	};
+
+	(void)state;
+	for (size_t f = 0; f < ARRAY_LEN(files); f++) {
+		size_t n, replies = 0;
+		char *text = fixture_slurp(files[f], &n);
+		char *out = run(text, &format_html, &n);
+		const char *p = out;
+
+		assert_terminal_safe(out, n);
+		assert_html_tags(out, n);
+		assert_null(strstr(out, "<img"));
+		/* Elements, not lines: the page keeps no blank of a reply. */
+		assert_null(strstr(out, ".md{white-space:pre-wrap"));
+		assert_null(strstr(out, ",.md{white-space:pre-wrap"));
+		while ((p = strstr(p, "<div class=\"md\">")) != NULL) {
+			const char *e = strstr(p, "</div>\n</div>\n");
+
+			p += strlen("<div class=\"md\">");
+			assert_non_null(e);
+			if (markdown_html_stranger(p, (size_t)(e - p)) != NULL)
+				fail_msg("%s: not markdown_html's: %.80s", files[f],
+					 markdown_html_stranger(p, (size_t)(e - p)));
+			replies++;
+		}
+		assert_true(replies >= (f == 0 ? 3u : 1u));
+		for (size_t i = 0; f == 0 && i < ARRAY_LEN(want); i++)
+			if (strstr(out, want[i]) == NULL)
+				fail_msg("no \"%s\" in:\n%s", want[i], out);
 		free(out);
 		free(text);
 	}
@@ -757,7 +830,7 @@ test_html_cuts(void **state)
 	assert_terminal_safe(out, n);
 	assert_html_tags(out, n);
 	/* 1 MiB of the reply shown, cut on a code point, its markup escaped. */
-	assert_non_null(strstr(out, "\xC3\xA9&lt;&amp;&gt;</div>\n<p class=\"cut\">"
+	assert_non_null(strstr(out, "\xC3\xA9&lt;&amp;&gt;</p>\n</div>\n<p class=\"cut\">"
 				    "\xE2\x80\xA6 1.9 MB more not shown (the page shows at "
 				    "most 1.0 MB of a text)</p>"));
 	assert_null(strstr(out, "\xEF\xBF\xBD"));
@@ -778,6 +851,7 @@ main(void)
 		cmocka_unit_test(test_markdown_markup),
 		cmocka_unit_test(test_html),
 		cmocka_unit_test(test_html_markup),
+		cmocka_unit_test(test_html_markdown),
 		cmocka_unit_test(test_html_cuts),
 		cmocka_unit_test(test_json_summary),
 		cmocka_unit_test(test_json_cache_same),

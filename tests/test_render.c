@@ -8,6 +8,7 @@
 #include "fixture.h"
 
 #include "detail.h"
+#include "markdown.h"
 #include "render.h"
 #include "replay.h"
 #include "status.h"
@@ -30,6 +31,47 @@ row_str(const struct block *b, size_t i)
 	memcpy(s + r->indent, b->text.p + r->off, r->len);
 	s[r->indent + r->len] = '\0';
 	return s;
+}
+
+/* The rows of block b, a line each (its indent as blanks), a segment in
+ * a role of its own as "{role|text}" ("md_" left out). */
+static void
+block_str(const struct block *b, struct buf *o)
+{
+	buf_reset(o);
+	for (size_t i = 0; i < b->nrow; i++) {
+		const struct rrow *r = &b->row[i];
+		size_t end = r->off + r->len;
+
+		if (i > 0)
+			buf_addc(o, '\n');
+		buf_addf(o, "%*s", r->indent, "");
+		if (r->nseg == 0)
+			buf_add(o, b->text.p + r->off, r->len);
+		for (size_t k = 0; k < r->nseg; k++) {
+			const struct seg *g = &b->seg[r->seg + k];
+			const char *name = theme_role_name((enum role)g->role);
+
+			/* The segments cover the row, in order. */
+			assert_int_equal(g->off, k == 0 ? r->off
+							: b->seg[r->seg + k - 1].off +
+								  b->seg[r->seg + k - 1].len);
+			assert_true(g->len > 0 && g->off + g->len <= end);
+			if (g->role == ROLE_ASSISTANT) {
+				buf_add(o, b->text.p + g->off, g->len);
+				continue;
+			}
+			buf_addf(o, "{%s|", strncmp(name, "md_", 3) == 0 ? name + 3 : name);
+			buf_add(o, b->text.p + g->off, g->len);
+			buf_addc(o, '}');
+		}
+		if (r->nseg > 0) {
+			const struct seg *g = &b->seg[r->seg + r->nseg - 1];
+
+			assert_int_equal(g->off + g->len, end);
+		}
+		assert_int_equal(r->width, text_width(b->text.p + r->off, r->len));
+	}
 }
 
 #define INIT \
@@ -179,38 +221,53 @@ test_unfold_and_only(void **state)
 static void
 test_hostile_text(void **state)
 {
-	struct fixture *f = fixture_file("recordings/escapes.ndjson", FX_RENDER);
+	static const char *const files[] = {
+		"recordings/escapes.ndjson",  "recordings/md-links.ndjson",
+		"recordings/markdown.ndjson", "recordings/lang-ko.ndjson",
+		"recordings/markup.ndjson",
+	};
 	int widths[] = {1, 7, 40, 80, 133};
+	struct buf o = {0};
 
 	(void)state;
-	assert_true(f->m->nit > 5);
-	for (size_t w = 0; w < ARRAY_LEN(widths); w++) {
-		render_set_width(&f->r, widths[w]);
-		render_set_thinking(&f->r, w % 2 == 0);
-		for (uint32_t it = 0; it < f->m->nit; it++) {
-			const struct block *b = render_item(&f->r, it);
+	for (size_t fi = 0; fi < ARRAY_LEN(files) * 2; fi++) {
+		struct fixture *f = fixture_file(files[fi / 2], FX_RENDER);
 
-			for (size_t i = 0; i < b->text.n; i++) {
-				unsigned char c = (unsigned char)b->text.p[i];
+		/* Laid out from Markdown, and as written (M). */
+		render_set_markdown(&f->r, fi % 2 == 0);
+		assert_true(f->m->nit > 5);
+		for (size_t w = 0; w < ARRAY_LEN(widths); w++) {
+			render_set_width(&f->r, widths[w]);
+			render_set_thinking(&f->r, w % 2 == 0);
+			for (uint32_t it = 0; it < f->m->nit; it++) {
+				const struct block *b = render_item(&f->r, it);
 
-				if (c < 0x20 || c == 0x7f)
-					fail_msg("item %u: control byte 0x%02x", it, c);
-				if (c == 0xC2 && i + 1 < b->text.n &&
-				    (unsigned char)b->text.p[i + 1] < 0xA0)
-					fail_msg("item %u: C1 control", it);
-			}
-			for (size_t i = 0; i < b->nrow; i++) {
-				const struct rrow *r = &b->row[i];
+				for (size_t i = 0; i < b->text.n; i++) {
+					unsigned char c = (unsigned char)b->text.p[i];
 
-				assert_int_equal(r->width, text_width(b->text.p + r->off, r->len));
-				/* A 2-cell character alone on a 1-cell row is
+					if (c < 0x20 || c == 0x7f)
+						fail_msg("item %u: control byte 0x%02x", it, c);
+					if (c == 0xC2 && i + 1 < b->text.n &&
+					    (unsigned char)b->text.p[i + 1] < 0xA0)
+						fail_msg("item %u: C1 control", it);
+				}
+				block_str(b, &o);
+				for (size_t i = 0; i < b->nrow; i++) {
+					const struct rrow *r = &b->row[i];
+
+					assert_int_equal(r->width,
+							 text_width(b->text.p + r->off, r->len));
+					/* A 2-cell character alone on a 1-cell row is
 				 * the only overflow, clipped by the pane. */
-				if (widths[w] > 1)
-					assert_true(r->indent + r->width <= (unsigned)widths[w]);
+					if (widths[w] > 1)
+						assert_true(r->indent + r->width <=
+							    (unsigned)widths[w]);
+				}
 			}
 		}
+		fixture_free(f);
 	}
-	fixture_free(f);
+	buf_free(&o);
 }
 
 /* Timeline rows fill exactly the width asked, at any width. */
@@ -380,15 +437,289 @@ test_incomplete_status(void **state)
 	fixture_free(f);
 }
 
+/* ---- Markdown in replies ---- */
+
+/* An assistant delta of Cursor's, text t (JSON-escaped already). */
+#define DELTA(t) \
+	"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":" \
+	"\"text\",\"text\":\"" t "\"}]},\"session_id\":\"17e650d2-aaaa\",\"timestamp_ms\":1}\n"
+
+/* The same, its text written between them. */
+#define DELTA_START \
+	"{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":" \
+	"\"text\",\"text\":\""
+#define DELTA_END "\"}]},\"session_id\":\"17e650d2-aaaa\",\"timestamp_ms\":1}\n"
+
+/* A reply is laid out from its Markdown at the pane's width: styles in
+ * roles, markers, code unwrapped, the link's target after it. */
+static void
+test_markdown_rows(void **state)
+{
+	static const struct {
+		int width;
+		const char *want;
+	} cases[] = {
+		{40, "\n"
+		     "{heading|Steps}\n"
+		     "\n"
+		     "{mark|1. }{strong|Run} {code|make} now\n"
+		     "{mark|2. }Read {link|the log} {url|(https://ci.example/42)}\n"
+		     "\n"
+		     "{code_lang|sh}\n"
+		     "{code_block|make test WERROR=-Werror}\n"
+		     "\n"
+		     "{mark|\xE2\x94\x82 }{em|Note:} done"},
+		{16, "\n"
+		     "{heading|Steps}\n"
+		     "\n"
+		     "{mark|1. }{strong|Run} {code|make} now\n"
+		     "{mark|2. }Read {link|the log}\n"
+		     "   {url|(https://ci.e}\n"
+		     "   {url|xample/42)}\n"
+		     "\n"
+		     "{code_lang|sh}\n"
+		     "{code_block|make test WERRO}{dim|\xE2\x80\xA6}\n"
+		     "\n"
+		     "{mark|\xE2\x94\x82 }{em|Note:} done"},
+	};
+	static const char in[] = INIT DELTA("## Steps\\n\\n1. **Run** `make` now\\n2. Read [the "
+					    "log](https://ci.example/42)\\n\\n```sh\\nmake test "
+					    "WERROR=-Werror\\n```\\n\\n> *Note:* done");
+	struct fixture *f = load(in);
+	struct buf o = {0};
+
+	(void)state;
+	assert_int_equal(f->m->nit, 2);
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		render_set_width(&f->r, cases[i].width);
+		block_str(render_item(&f->r, 1), &o);
+		if (strcmp(o.p, cases[i].want) != 0)
+			fail_msg("at %d:\n%s\nwant:\n%s", cases[i].width, o.p, cases[i].want);
+	}
+	/* Parsed once: laid out again at each width from the same parse. */
+	assert_int_equal(f->r.parsed, 1);
+	buf_free(&o);
+	fixture_free(f);
+}
+
+/* A reply's parse counts in the cache's budget with its rows: a reply
+ * big enough drops the other blocks, and its own parse goes with its
+ * block. */
+static void
+test_markdown_budget(void **state)
+{
+	size_t big = 6u << 20;
+	struct buf text = {0};
+	struct fixture *f;
+	const struct block *b;
+
+	(void)state;
+	buf_adds(&text, INIT DELTA("**small** reply"));
+	buf_adds(&text, "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":"
+			"\"next\"}]}}\n" DELTA_START);
+	for (size_t i = 0; i < big / 8; i++)
+		buf_adds(&text, "word *a* ");
+	buf_adds(&text, DELTA_END);
+	f = fixture_new(text.p, text.n, FX_RENDER);
+	assert_int_equal(f->m->nit, 4);
+	render_set_width(&f->r, 80);
+	b = render_item(&f->r, 1);
+	assert_non_null(b->md);
+	assert_int_equal(f->r.bytes, b->bytes);
+	b = render_item(&f->r, 3);
+	assert_non_null(b->md);
+	/* Its text, its rows and its parse: more than the budget alone. */
+	assert_true(b->bytes > RENDER_CACHE_BYTES);
+	assert_true(b->bytes >= b->text.n + b->md->text.n);
+	assert_int_equal(f->r.bytes, b->bytes);
+	assert_int_equal(f->r.slot[1 % f->r.nslot].item, NONE);
+	assert_null(f->r.slot[1 % f->r.nslot].md);
+	/* Built again, the small one is parsed again. */
+	assert_int_equal(f->r.parsed, 2);
+	render_item(&f->r, 1);
+	assert_int_equal(f->r.parsed, 3);
+	fixture_free(f);
+	buf_free(&text);
+}
+
+/* A reply over 16 MiB is shown as written: no parse, rows of its text. */
+static void
+test_markdown_too_long(void **state)
+{
+	size_t big = (16u << 20) + 8;
+	struct buf text = {0};
+	struct fixture *f;
+	const struct block *b;
+	char *s;
+
+	(void)state;
+	buf_adds(&text, INIT DELTA_START);
+	for (size_t i = 0; i < big / 8; i++)
+		buf_adds(&text, "**a** b ");
+	buf_adds(&text, DELTA_END);
+	f = fixture_new(text.p, text.n, FX_RENDER);
+	render_set_width(&f->r, 80);
+	b = render_item(&f->r, 1);
+	assert_null(b->md);
+	assert_int_equal(f->r.parsed, 0);
+	assert_int_equal(b->row[1].nseg, 0);
+	s = row_str(b, 1);
+	assert_memory_equal(s, "**a** b **a** b ", 16);
+	free(s);
+	fixture_free(f);
+	buf_free(&text);
+}
+
+/* M: the reply as the agent wrote it, and back, without parsing it again;
+ * the rows still fit the width. */
+static void
+test_markdown_raw(void **state)
+{
+	struct fixture *f = load(INIT DELTA("## Steps\\n\\n- **a** `b`"));
+	struct buf o = {0};
+	const struct block *b;
+
+	(void)state;
+	render_set_width(&f->r, 30);
+	block_str(render_item(&f->r, 1), &o);
+	assert_string_equal(o.p, "\n{heading|Steps}\n\n{mark|\xE2\x80\xA2 }{strong|a} {code|b}");
+	render_set_markdown(&f->r, false);
+	b = render_item(&f->r, 1);
+	block_str(b, &o);
+	assert_string_equal(o.p, "\n## Steps\n\n- **a** `b`");
+	assert_int_equal(b->row[1].role, ROLE_ASSISTANT);
+	render_set_markdown(&f->r, true);
+	block_str(render_item(&f->r, 1), &o);
+	assert_string_equal(o.p, "\n{heading|Steps}\n\n{mark|\xE2\x80\xA2 }{strong|a} {code|b}");
+	assert_int_equal(f->r.parsed, 1);
+	buf_free(&o);
+	fixture_free(f);
+}
+
+/* A reply streamed in deltas: each change parsed once when drawn, and
+ * the rows at the end those of the reply read whole. */
+static void
+test_markdown_stream(void **state)
+{
+	static const char *const parts[] = {"## St", "eps\\n\\n1. **Ru", "n** `ma",
+					    "ke`\\n\\n```sh\\nmake", " test\\n```"};
+	struct fixture *f;
+	struct buf text = {0}, o = {0}, whole = {0};
+	uint64_t parsed;
+
+	(void)state;
+	buf_adds(&text, INIT);
+	for (size_t i = 0; i < ARRAY_LEN(parts); i++) {
+		buf_adds(&text, "{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
+				"\"content\":[{\"type\":\"text\",\"text\":\"");
+		buf_adds(&text, parts[i]);
+		buf_adds(&text, "\"}]},\"session_id\":\"17e650d2-aaaa\",\"timestamp_ms\":1}\n");
+	}
+	f = fixture_new(text.p, text.n, FX_RENDER);
+	render_set_width(&f->r, 40);
+	block_str(render_item(&f->r, 1), &whole);
+	assert_string_equal(whole.p, "\n{heading|Steps}\n\n{mark|1. }{strong|Run} {code|make}\n\n"
+				     "{code_lang|sh}\n{code_block|make test}");
+	fixture_free(f);
+
+	f = fixture_new(text.p, text.n, FX_RENDER | FX_UNREAD);
+	render_set_width(&f->r, 40);
+	assert_int_equal(fixture_feed(f, 2), 2);
+	for (size_t i = 1; i < ARRAY_LEN(parts); i++) {
+		parsed = f->r.parsed;
+		render_item(&f->r, 1);
+		render_item(&f->r, 1);
+		assert_int_equal(f->r.parsed, parsed + 1);
+		assert_int_equal(fixture_feed(f, 1), 1);
+	}
+	block_str(render_item(&f->r, 1), &o);
+	assert_string_equal(o.p, whole.p);
+	fixture_free(f);
+	buf_free(&text);
+	buf_free(&o);
+	buf_free(&whole);
+}
+
+/* A plan carried by a decision asked for is Markdown too, under its line. */
+static void
+test_markdown_plan(void **state)
+{
+	struct fixture *f = load(
+		INIT "{\"type\":\"interaction_query\",\"subtype\":\"request\",\"query_type\":"
+		     "\"createPlanRequestQuery\",\"query\":{\"id\":0,\"createPlanRequestQuery\":"
+		     "{\"args\":{\"plan\":\"# Plan\\n1. read `a.c`\\n2. fix\\n\"}}},"
+		     "\"session_id\":\"17e650d2-aaaa\",\"timestamp_ms\":5}\n");
+	struct buf o = {0};
+
+	(void)state;
+	assert_int_equal(f->m->nit, 2);
+	render_set_width(&f->r, 30);
+	block_str(render_item(&f->r, 1), &o);
+	assert_string_equal(o.p, "  ? plan (3 lines) \xE2\x86\x92 no answer\n"
+				 "  {heading|Plan}\n"
+				 "  \n"
+				 "  {mark|1. }read {code|a.c}\n"
+				 "  {mark|2. }fix");
+	buf_free(&o);
+	fixture_free(f);
+}
+
+/* A reply found cut off after its last delta (the stream's next line
+ * says so) is drawn again, saying it. */
+static void
+test_cut_off_redrawn(void **state)
+{
+	static const char in[] =
+		"{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"/w\",\"session_id\":\"s\","
+		"\"tools\":[\"Bash\"],\"model\":\"claude-x\",\"claude_code_version\":\"2.1.330\"}\n"
+		"{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_delta\",\"index\":0,"
+		"\"delta\":{\"type\":\"text_delta\",\"text\":\"**This** came\"}},"
+		"\"parent_tool_use_id\":null}\n"
+		"{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_stop\",\"index\":0},"
+		"\"parent_tool_use_id\":null}\n"
+		"{\"type\":\"system\",\"subtype\":\"api_retry\",\"attempt\":1,\"max_retries\":1,"
+		"\"error\":\"unknown\"}\n";
+	struct fixture *f = fixture_new(in, sizeof in - 1, FX_RENDER | FX_UNREAD);
+	struct buf o = {0};
+
+	(void)state;
+	render_set_width(&f->r, 40);
+	assert_int_equal(fixture_feed(f, 2), 2);
+	block_str(render_item(&f->r, 1), &o);
+	assert_string_equal(o.p, "\n{strong|This} came");
+	assert_false(f->m->it[1].flags & IF_CUT);
+	assert_int_equal(fixture_feed(f, 2), 2);
+	assert_true(f->m->it[1].flags & IF_CUT);
+	block_str(render_item(&f->r, 1), &o);
+	assert_string_equal(o.p, "\n{strong|This} came \xE2\x80\xA6 (cut off)");
+	render_set_markdown(&f->r, false);
+	block_str(render_item(&f->r, 1), &o);
+	assert_string_equal(o.p, "\n**This** came \xE2\x80\xA6 (cut off)");
+	buf_free(&o);
+	fixture_free(f);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_prompt_rows),   cmocka_unit_test(test_tool_row),
-		cmocka_unit_test(test_thinking_fold), cmocka_unit_test(test_unfold_and_only),
-		cmocka_unit_test(test_hostile_text),  cmocka_unit_test(test_timeline_rows),
-		cmocka_unit_test(test_time_extremes), cmocka_unit_test(test_timeline_kind),
-		cmocka_unit_test(test_status),        cmocka_unit_test(test_incomplete_status),
+		cmocka_unit_test(test_prompt_rows),
+		cmocka_unit_test(test_tool_row),
+		cmocka_unit_test(test_thinking_fold),
+		cmocka_unit_test(test_unfold_and_only),
+		cmocka_unit_test(test_hostile_text),
+		cmocka_unit_test(test_timeline_rows),
+		cmocka_unit_test(test_time_extremes),
+		cmocka_unit_test(test_timeline_kind),
+		cmocka_unit_test(test_status),
+		cmocka_unit_test(test_incomplete_status),
+		cmocka_unit_test(test_markdown_rows),
+		cmocka_unit_test(test_markdown_raw),
+		cmocka_unit_test(test_markdown_stream),
+		cmocka_unit_test(test_markdown_plan),
+		cmocka_unit_test(test_cut_off_redrawn),
+		cmocka_unit_test(test_markdown_budget),
+		cmocka_unit_test(test_markdown_too_long),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

@@ -278,7 +278,9 @@ test_monochrome(void **state)
 	assert_int_equal(parse(&t,
 			       "user = red default bold\n"
 			       "selection = default default underline dim\n"
-			       "thinking = italic\n",
+			       "thinking = italic\n"
+			       "md_em = default default italic\n"
+			       "md_url = dim\n",
 			       &err),
 			 0);
 	theme_monochrome(&t, &m);
@@ -287,6 +289,9 @@ test_monochrome(void **state)
 	/* ... one with attributes alone keeps them, less dim and italic. */
 	assert_int_equal(m.style[ROLE_SELECTION].attr, THEME_UNDERLINE);
 	assert_int_equal(m.style[ROLE_THINKING].attr, 0);
+	/* ... and one left with none takes mono's: emphasis stays seen. */
+	assert_int_equal(m.style[ROLE_MD_EM].attr, THEME_UNDERLINE);
+	assert_int_equal(m.style[ROLE_MD_URL].attr, 0);
 	for (int r = 0; r < ROLE_COUNT; r++) {
 		assert_int_equal(m.style[r].fg, THEME_DEFAULT);
 		assert_int_equal(m.style[r].bg, THEME_DEFAULT);
