@@ -346,10 +346,10 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item, struct buf *out,
 	}
 	buf_adds(out, "],\"interactions\":[");
 	summary_queries(m, s, out);
-	/* Why the command's end failed the session, when it did. */
+	/* Why it failed: the command's end, or its stream's. */
 	buf_adds(out, "],\"error\":");
 	buf_reset(tmp);
-	if (model_command_failure(m, s, tmp))
+	if (words_failure_whole(m, s, tmp))
 		redact_json_quote(out, tmp->p, tmp->n);
 	else
 		buf_adds(out, "null");

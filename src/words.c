@@ -84,7 +84,7 @@ words_call_counts(struct model *m, uint32_t s, struct buf *out)
 }
 
 bool
-words_failure(struct model *m, uint32_t s, struct buf *out)
+words_failure_whole(struct model *m, uint32_t s, struct buf *out)
 {
 	size_t mark = out->n;
 
@@ -93,6 +93,16 @@ words_failure(struct model *m, uint32_t s, struct buf *out)
 	if (model_session_state(m, s) != SS_FAILED ||
 	    (!model_fact(m, s, FACT_ERROR, out) &&
 	     !(m->ses[s].is_error && model_fact(m, s, FACT_RESULT, out))))
+		return false;
+	return out->n > mark;
+}
+
+bool
+words_failure(struct model *m, uint32_t s, struct buf *out)
+{
+	size_t mark = out->n;
+
+	if (!words_failure_whole(m, s, out))
 		return false;
 	/* One line of it: the first that says something. */
 	fold_lines(out, mark);

@@ -34,6 +34,9 @@ void words_thinking(struct model *m, uint32_t it, struct buf *out);
  * …"), or what its stream's end says; false (nothing appended) when it
  * did not fail or does not say. */
 bool words_failure(struct model *m, uint32_t s, struct buf *out);
+/* The same, whole: every line of what the stream's end says (the JSON
+ * summary's error). */
+bool words_failure_whole(struct model *m, uint32_t s, struct buf *out);
 /* At most this many bytes of a reason in a line. */
 #define WORDS_REASON_MAX 160
 /* "line 12: truncated JSON at byte 41" for diagnostic d. */

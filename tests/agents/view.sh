@@ -152,11 +152,6 @@ view_open() {
 	# Codex (22.9).
 	codex-write-edit:write) echo "an added file (file_change kind add) reads as edit" ;;
 	codex-slow-shell:output) echo "a command_execution's aggregated_output is dropped: its outcome is the exit code" ;;
-	# Every failed session's reason in the JSON summary (22.11).
-	claude*-http500:error | claude*-cut:error | claude*-rate-limit-fail:error | \
-		gemini-http500:error | gemini-cut:error | gemini-rate-limit-fail:error | \
-		codex-http500:error | codex-cut:error | codex-rate-limit-fail:error | codex-eof:error)
-		echo "the JSON summary of a failed session has error null" ;;
 	# Markdown in the HTML page (22.12).
 	*-markdown:html) echo "the HTML page shows the reply's Markdown as text, not as headings, lists, emphasis and links" ;;
 	# Copilot CLI (issue 23): agentview does not read its stream yet; it
