@@ -120,10 +120,16 @@ uint32_t build_segment_end(struct build *b);
  * call whose id is token `call`, or with call < 0 the one this line just
  * made. It ends with build_task_end. */
 void build_background(struct build *b, int call, int task);
+/* The kind (enum tool_kind) of the call whose id is token id, in the
+ * session of the line; -1 when there is no such call. */
+int build_call_kind(struct build *b, int id);
 /* The call this line just started waits for background task `task`. */
 void build_wait(struct build *b, int task);
-/* The notice that background task `task` ended, how (a notice event). */
-uint32_t build_task_end(struct build *b, int task, enum call_result r);
+/* The notice that background task `task` ended, how, and how long it
+ * ran (run_ms, or TIME_NONE: until the notice came). quiet: a task that
+ * names no call gone to the background says nothing (a hidden line: a
+ * foreground command's task is its call's progress). */
+uint32_t build_task_end(struct build *b, int task, enum call_result r, int64_t run_ms, bool quiet);
 /* The agent asks for a decision: its query id token, the id token of the
  * tool call it is about (-1: none), its kind. */
 uint32_t build_ask(struct build *b, int id, int call, enum query_kind kind);
@@ -198,6 +204,7 @@ struct agent {
 	const struct usage_field *usage; /* ends with a NULL path */
 	const char *task_status;         /* how a background task's end says
 					    how it ended: a path in it */
+	const char *task_answer;         /* and a sub-agent's answer */
 	/* The words of the command that resumes a session, before its id
 	 * ("claude", "--resume"; what the CLI's --help says, src/FORMAT.md
 	 * §10.5); none: it cannot be resumed. copy.c builds the command, or

@@ -104,7 +104,8 @@ system_line(struct build *b)
 {
 	const struct json *j = b->j;
 	int st = b->k[TOP_SUBTYPE];
-	bool bg = false;
+	bool bg = false, cmd;
+	int kind;
 
 	if (json_streq(j, st, "init")) {
 		if (continues(b))
@@ -118,12 +119,22 @@ system_line(struct build *b)
 			build_hidden(b);
 			return;
 		}
+	/* A task is a sub-agent's, or a command's (task_type local_bash, or
+	 * its call not an Agent's), whose start is its call's and whose end
+	 * says something only when it went on in the background. */
+	kind = build_call_kind(b, json_get(j, 0, "tool_use_id"));
+	cmd = json_streq(j, json_get(j, 0, "task_type"), "local_bash") ||
+	      (kind >= 0 && kind != TK_TASK);
 	if (json_streq(j, st, "task_notification")) {
-		build_task_end(b, json_get(j, 0, "task_id"), task_result(j));
+		build_task_end(b, json_get(j, 0, "task_id"), task_result(j),
+			       agent_ms(j, json_path(j, 0, "usage.duration_ms")), cmd);
 		return;
 	}
-	build_notice(b);
-	/* An agent run in the background ends with a task_notification. */
+	if (json_streq(j, st, "task_started") && cmd)
+		build_hidden(b);
+	else
+		build_notice(b);
+	/* A task run in the background ends with a task_notification. */
 	if (json_streq(j, st, "task_started") &&
 	    json_bool(j, json_get(j, 0, "is_backgrounded"), &bg) && bg)
 		build_background(b, json_get(j, 0, "tool_use_id"), json_get(j, 0, "task_id"));
@@ -572,6 +583,7 @@ claude_notice(const struct json *j, struct buf *out)
 {
 	int sub = json_get(j, 0, "subtype");
 	int64_t a, n;
+	bool agent;
 
 	if (json_streq(j, json_get(j, 0, "type"), "assistant")) {
 		blocks_text(j, "text", "text", out);
@@ -579,10 +591,15 @@ claude_notice(const struct json *j, struct buf *out)
 	}
 	if (!json_streq(j, json_get(j, 0, "type"), "system"))
 		return false;
+	/* A sub-agent's task; a command's (a local_bash one) has no usage
+	 * of its own. */
+	agent = json_type(j, json_get(j, 0, "usage")) == JSON_OBJECT ||
+		json_streq(j, json_get(j, 0, "task_type"), "local_agent");
 	if (json_streq(j, sub, "task_started"))
-		return agent_say(j, "sub-agent started: ", "description|prompt", out);
+		return agent_say(j, agent ? "sub-agent started: " : "task started: ",
+				 "description|prompt", out);
 	if (json_streq(j, sub, "task_notification")) {
-		buf_adds(out, "sub-agent ");
+		buf_adds(out, agent ? "sub-agent " : "task ");
 		if (!agent_say(j, "", "status", out))
 			buf_adds(out, "ended");
 		agent_say(j, ": ", "summary", out);
@@ -640,6 +657,7 @@ const struct agent agent_claude = {
 		},
 	.usage = claude_usage,
 	.task_status = "status",
+	.task_answer = "summary",
 	.mark = "\"init\"",
 	.resume = {"claude", "--resume"},
 };

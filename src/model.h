@@ -395,6 +395,9 @@ int64_t model_event_count(struct model *m, uint32_t e, const char *path);
 /* Append how background call c's task ended, as the notification of its
  * end says it (its adapter's task_status); false when it does not. */
 bool model_task_status(struct model *m, uint32_t c, struct buf *out);
+/* Append the answer its notification gives, for a sub-agent's: false
+ * when it gives none (or an empty one). */
+bool model_task_answer(struct model *m, uint32_t c, struct buf *out);
 /* Append fact f of session s (a string, or a primitive's text); false
  * when its stream does not say it (or not yet, as of m->limit). */
 bool model_fact(struct model *m, uint32_t s, enum fact f, struct buf *out);

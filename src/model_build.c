@@ -362,6 +362,18 @@ build_background(struct build *b, int call, int task)
 	callmap_put(&m->bg, model_id_key(b->j, task, s, SALT_TASK), ci);
 }
 
+int
+build_call_kind(struct build *b, int id)
+{
+	struct model *m = b->m;
+	uint32_t s = m->src[b->src].session, ci;
+
+	if (s == NONE || json_type(b->j, id) != JSON_STRING)
+		return -1;
+	ci = callmap_get(&m->ids, model_id_key(b->j, id, s, SALT_CALL));
+	return ci != NONE ? m->call[ci].kind : -1;
+}
+
 void
 build_wait(struct build *b, int task)
 {
@@ -376,17 +388,28 @@ build_wait(struct build *b, int task)
 }
 
 uint32_t
-build_task_end(struct build *b, int task, enum call_result r)
+build_task_end(struct build *b, int task, enum call_result r, int64_t run_ms, bool quiet)
 {
 	struct model *m = b->m;
-	uint32_t e = build_notice(b), s = m->src[b->src].session, ci;
+	uint32_t s = m->src[b->src].session, ci = NONE, e;
+	struct call *c;
 
-	if (!json_is_value(b->j, task) ||
-	    (ci = callmap_take(&m->bg, model_id_key(b->j, task, s, SALT_TASK))) == NONE)
+	if (s != NONE && json_is_value(b->j, task))
+		ci = callmap_take(&m->bg, model_id_key(b->j, task, s, SALT_TASK));
+	e = quiet && ci == NONE ? build_hidden(b) : build_notice(b);
+	if (ci == NONE)
 		return e;
+	c = &m->call[ci];
 	call_tally(m, ci, -1);
-	m->call[ci].bg_ev = e;
-	m->call[ci].bg_result = (uint8_t)r;
+	c->bg_ev = e;
+	c->bg_result = (uint8_t)r;
+	/* It ended when the time it ran says, else when its notice came. */
+	if (run_ms != TIME_NONE && c->start_ms != TIME_NONE)
+		c->end_ms = ms_add(c->start_ms, run_ms);
+	else
+		c->end_ms = m->ev[e].ms;
+	if (c->end_ms != TIME_NONE && c->start_ms != TIME_NONE && c->end_ms < c->start_ms)
+		c->end_ms = c->start_ms;
 	call_tally(m, ci, 1);
 	return e;
 }

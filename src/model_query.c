@@ -243,8 +243,9 @@ model_call_end(const struct model *m, uint32_t c)
 
 	if (!model_seen(m, call->done_ev))
 		return TIME_NONE;
-	if ((call->flags & CF_BACKGROUND) && call->result == CR_SUCCESS)
-		return model_seen(m, call->bg_ev) ? m->ev[call->bg_ev].ms : TIME_NONE;
+	if ((call->flags & CF_BACKGROUND) && call->result == CR_SUCCESS &&
+	    !model_seen(m, call->bg_ev))
+		return TIME_NONE;
 	return call->end_ms;
 }
 
@@ -508,6 +509,15 @@ model_task_status(struct model *m, uint32_t c, struct buf *out)
 	const char *path = agent_get(m->ses[m->call[c].session].agent)->task_status;
 
 	return path != NULL && model_event_field(m, m->call[c].bg_ev, path, out);
+}
+
+bool
+model_task_answer(struct model *m, uint32_t c, struct buf *out)
+{
+	const char *path = agent_get(m->ses[m->call[c].session].agent)->task_answer;
+	size_t mark = out->n;
+
+	return path != NULL && model_event_field(m, m->call[c].bg_ev, path, out) && out->n > mark;
 }
 
 bool

@@ -582,6 +582,10 @@ describe_background(struct model *m, uint32_t c, struct call_facts *v, enum call
 {
 	size_t mark = out->n;
 
+	/* A sub-agent's answer says how it ended. */
+	if (st != CS_RUNNING && st != CS_ORPHANED && m->call[c].kind == TK_TASK &&
+	    model_task_answer(m, c, out))
+		return;
 	buf_adds(out, "background #");
 	if (!fact_value(call_fact(v, CALL_BG_ID), out))
 		buf_cut(out, mark + 10);

@@ -11,6 +11,7 @@
 
 #include "model.h"
 #include "summary.h"
+#include "tool.h"
 #include "words.h"
 
 #define INIT \
@@ -39,6 +40,35 @@
 	"{\"duration_ms\":400,\"is_error\":false,\"num_turns\":2," \
 	"\"subtype\":\"success\",\"result\":\"Done.\",\"session_id\":\"s\"," \
 	"\"total_cost_usd\":0.0166,\"type\":\"result\"}\n"
+
+#define SYS(rest) "{\"type\":\"system\",\"session_id\":\"s\"," rest "}\n"
+/* A Bash of 3 s in the foreground (recordings/claude-slow-shell). */
+#define SLOW_BASH \
+	USE("null", "b1", "Bash", "{\"command\":\"sleep 3\"}") \
+	SYS("\"subtype\":\"task_started\",\"task_id\":\"bk\",\"tool_use_id\":\"b1\"," \
+	    "\"description\":\"Run sleep 3\",\"is_backgrounded\":false,\"task_type\":\"local_bash\"") \
+	SYS("\"subtype\":\"task_notification\",\"task_id\":\"bk\",\"tool_use_id\":\"b1\"," \
+	    "\"status\":\"completed\",\"summary\":\"Run sleep 3\"") \
+	RESULT_OF("null", "b1", "done")
+/* A sub-agent in the background (recordings/claude-subagent-bg): the
+ * Agent call's result is its launch; its notification, its end. */
+#define BG_AGENT \
+	"{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"content\":[{\"type\":" \
+	"\"tool_use\",\"id\":\"a1\",\"name\":\"Agent\",\"input\":{\"description\":" \
+	"\"Run echo\",\"prompt\":\"p\",\"run_in_background\":true}}]}," \
+	"\"parent_tool_use_id\":null,\"timestamp\":\"2026-11-27T08:36:56.425Z\"}\n" SYS( \
+		"\"subtype\":\"background_tasks_changed\",\"tasks\":[{\"task_id\":\"ag\"}]") \
+		SYS("\"subtype\":\"task_started\",\"task_id\":\"ag\",\"tool_use_id\":\"a1\"," \
+		    "\"description\":\"Run echo\",\"is_backgrounded\":true,\"task_type\":\"local_agent\"") \
+			RESULT_OF("null", "a1", "Async agent launched successfully.") TEXT( \
+				"\"a1\"", \
+				"Running it.") SYS("\"subtype\":\"task_progress\",\"task_id\":\"ag\",\"tool_use_id\":\"a1\"," \
+						   "\"usage\":{\"total_tokens\":102,\"tool_uses\":1,\"duration_ms\":106}") \
+				TEXT("null", "It runs.") SYS( \
+					"\"subtype\":\"task_updated\",\"task_id\":\"ag\",\"patch\":{\"status\":\"completed\"}") \
+					SYS("\"subtype\":\"task_notification\",\"task_id\":\"ag\",\"tool_use_id\":\"a1\"," \
+					    "\"status\":\"completed\",\"summary\":\"It printed from-sub.\"," \
+					    "\"usage\":{\"total_tokens\":131,\"tool_uses\":1,\"duration_ms\":3192}")
 
 static struct fixture *
 feed(const char *text)
@@ -164,6 +194,70 @@ test_second_turn(void **state)
 	fixture_free(f);
 }
 
+/* The notices of session 0, one a line, in f->b. */
+static const char *
+notices(struct fixture *f)
+{
+	struct tool_desc td = {0};
+
+	buf_reset(&f->b);
+	for (uint32_t i = 0; i < f->m->nit; i++) {
+		if (f->m->it[i].type != IT_NOTICE)
+			continue;
+		words_item(f->m, i, 0, &td, &f->b);
+		buf_addc(&f->b, '\n');
+	}
+	tool_desc_free(&td);
+	return f->b.p != NULL ? f->b.p : "";
+}
+
+/* A foreground Bash's task_started and task_notification are the
+ * progress of its call, no sub-agent's (issue 22.4); so are a task's
+ * task_progress, task_updated and background_tasks_changed. */
+static void
+test_local_bash_no_subagent(void **state)
+{
+	struct fixture *f = feed(INIT SLOW_BASH TEXT("null", "It printed done.") END);
+
+	(void)state;
+	assert_string_equal(notices(f), "");
+	assert_int_equal(model_call_state(f->m, 0), CS_OK);
+	fixture_free(f);
+	f = feed(INIT BG_AGENT END);
+	assert_null(strstr(notices(f), "task_progress"));
+	assert_null(strstr(notices(f), "task_updated"));
+	assert_null(strstr(notices(f), "background_tasks_changed"));
+	assert_non_null(strstr(notices(f), "sub-agent started: Run echo\n"));
+	fixture_free(f);
+}
+
+/* A sub-agent in the background runs until its notification, then is
+ * done with its answer and the time it ran (issue 22.5). */
+static void
+test_background_agent(void **state)
+{
+	struct fixture *f = fixture_new(INIT BG_AGENT, strlen(INIT BG_AGENT), FX_UNREAD);
+	struct tool_desc td = {0};
+	struct line ln;
+	uint32_t ev, launch = NONE;
+
+	(void)state;
+	while (fixture_next(f, &ln, &ev)) {
+		if (EV_TYPE(&f->m->ev[ev]) == EV_TOOL_DONE && f->m->call[0].done_ev == ev)
+			launch = ev;
+		if (launch != NONE && f->m->call[0].bg_ev == NONE)
+			assert_int_equal(model_call_state(f->m, 0), CS_RUNNING);
+	}
+	assert_int_not_equal(launch, NONE);
+	fixture_end(f);
+	assert_int_equal(model_call_state(f->m, 0), CS_OK);
+	tool_describe(f->m, 0, &td);
+	assert_string_equal(td.outcome.p, "It printed from-sub.");
+	assert_int_equal(model_call_duration(f->m, 0), 3192);
+	tool_desc_free(&td);
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -172,6 +266,8 @@ main(void)
 		cmocka_unit_test(test_cut_off),
 		cmocka_unit_test(test_sub_agent),
 		cmocka_unit_test(test_second_turn),
+		cmocka_unit_test(test_local_bash_no_subagent),
+		cmocka_unit_test(test_background_agent),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

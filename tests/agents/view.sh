@@ -141,11 +141,6 @@ view_open() {
 	claude*-todos:subject) echo "a TaskUpdate line says its taskId, not the task's subject" ;;
 	claude*-todos:toolsearch) echo "ToolSearch reads as query: select:..., not as the tools it loads" ;;
 	gemini-todos:list) echo "the second write_todos says updated, not that one of three is done" ;;
-	# A foreground Bash is no sub-agent (22.4).
-	claude*-slow-shell:no-subagent) echo "a long foreground Bash's task_started/task_notification (local_bash) print sub-agent notices" ;;
-	# A background task runs until its notification (22.5).
-	claude*-subagent-bg:bg-done | claude*-subagents:bg-done)
-		echo "the background Agent call's outcome is its launch notice and it has no duration, not the sub-agent's answer and time" ;;
 	# Gemini CLI's reason of a failure whole (22.7).
 	gemini-http500:reason-whole | gemini-cut:reason-whole | gemini-rate-limit-fail:reason-whole)
 		echo "a failed run's reason is in the closing line only (its first line), never a notice" ;;
