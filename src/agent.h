@@ -109,6 +109,9 @@ uint32_t build_text(struct build *b, enum text_part part);
 uint32_t build_call_start(struct build *b, const struct call_ref *r);
 uint32_t build_call_done(struct build *b, const struct call_ref *r);
 uint32_t build_result(struct build *b, bool is_error, int64_t duration_ms);
+/* Another turn of the session starts (a hidden line): the session goes on
+ * until that turn's result. */
+uint32_t build_turn(struct build *b);
 /* A system, connection or retry event, or one nobody documented. */
 uint32_t build_notice(struct build *b);
 /* A line of the agent's own bookkeeping: kept, not shown. */
@@ -205,6 +208,13 @@ struct agent {
 	const char *task_status;         /* how a background task's end says
 					    how it ended: a path in it */
 	const char *task_answer;         /* and a sub-agent's answer */
+	unsigned fact_add;               /* bit f: fact f of an end event
+					    (FACT_TURNS, FACT_USAGE) counts
+					    that turn's only: a session's
+					    sum them */
+	bool bg_turns;                   /* a background task's end starts
+					    another turn: a result while one
+					    runs does not end the session */
 	/* The words of the command that resumes a session, before its id
 	 * ("claude", "--resume"; what the CLI's --help says, src/FORMAT.md
 	 * §10.5); none: it cannot be resumed. copy.c builds the command, or

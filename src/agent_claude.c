@@ -65,9 +65,10 @@ claude_time(const struct json *j, const int *k)
 	return agent_iso_ms(j, k[TOP_ISO]);
 }
 
-/* A second init of the session it is in, before its result: Claude Code
- * starts a new turn that way (after a background agent's notification);
- * it goes on in the same session. */
+/* A second init of the session it is in: Claude Code starts a new turn
+ * that way when a background task ends, before or after the result of
+ * the turn before; it goes on in the same session. After a result with
+ * no background task, it is a new run (a resumed session's). */
 static bool
 continues(struct build *b)
 {
@@ -78,8 +79,8 @@ continues(struct build *b)
 	int t = json_get(j, 0, "session_id");
 	bool same;
 
-	if (s == NONE || m->ses[s].agent != b->agent || m->ses[s].result_ev != NONE ||
-	    json_type(j, t) != JSON_STRING)
+	if (s == NONE || m->ses[s].agent != b->agent || json_type(j, t) != JSON_STRING ||
+	    (m->ses[s].result_ev != NONE && !m->ses[s].goes_on && m->ses[s].nbg == 0))
 		return false;
 	same = model_fact(m, s, FACT_ID, &id) && json_streq(j, t, id.p);
 	buf_free(&id);
@@ -109,7 +110,7 @@ system_line(struct build *b)
 
 	if (json_streq(j, st, "init")) {
 		if (continues(b))
-			build_hidden(b);
+			build_turn(b);
 		else
 			build_session(b);
 		return;
@@ -658,6 +659,10 @@ const struct agent agent_claude = {
 	.usage = claude_usage,
 	.task_status = "status",
 	.task_answer = "summary",
+	/* Each result counts its own turns and tokens; the cost is the
+	 * run's so far (src/FORMAT.md §10.1). */
+	.fact_add = 1u << FACT_TURNS | 1u << FACT_USAGE,
+	.bg_turns = true,
 	.mark = "\"init\"",
 	.resume = {"claude", "--resume"},
 };

@@ -53,6 +53,7 @@ model_free_events(struct model *m)
 	free(m->asks.v);
 	free(m->qwait.v);
 	free(m->bg.v);
+	free(m->turns.v);
 	free(m->query);
 }
 
@@ -135,6 +136,7 @@ model_clear(struct model *m)
 	memset(&m->asks, 0, sizeof m->asks);
 	memset(&m->qwait, 0, sizeof m->qwait);
 	memset(&m->bg, 0, sizeof m->bg);
+	memset(&m->turns, 0, sizeof m->turns);
 	m->query = NULL;
 	m->nquery = m->querycap = 0;
 	m->json_ev = NONE;
@@ -327,7 +329,8 @@ model_new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e
 	s = &m->ses[m->nses];
 	memset(s, 0, sizeof *s);
 	s->init_ev = init ? e : NONE;
-	s->result_ev = NONE;
+	s->result_ev = s->turn_ev = NONE;
+	s->nturns = 1;
 	s->first_ev = e;
 	s->last_ev = e;
 	s->first_item = (uint32_t)m->nit;

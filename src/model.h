@@ -205,6 +205,12 @@ struct session {
 	uint32_t nasking; /* decisions asked for with no answer yet */
 	bool has_cut;     /* some of its text is IF_CUT */
 	bool is_error;    /* the result said so */
+	bool goes_on;     /* a background task ended after its result:
+			     the agent starts another turn */
+	uint32_t turn_ev; /* its latest result or init of another turn
+			     (m->turns links each to the one before) */
+	uint32_t nturns;  /* turns begun: its init, and each init after */
+	uint32_t nresults;
 	uint8_t agent;    /* enum agent_id: whose stream it is */
 	uint32_t cwd_off; /* its cwd: bytes [cwd_off, cwd_off + cwd_len) of
 				its start line, as JSON writes them (paths
@@ -296,6 +302,8 @@ struct model {
 	struct callmap qwait;      /* decisions about a call that has not started
 				 yet, by the call's id: query index */
 	struct callmap bg;         /* calls gone to the background, by task id */
+	struct callmap turns;      /* a session's result or init of another
+				      turn: the one before it, by event */
 	struct json *json;         /* parser for model_add_line */
 	struct json_keys top_keys; /* what model_add_line looks up */
 	uint32_t json_ev;          /* the event whose line json holds, or NONE */
@@ -404,6 +412,18 @@ bool model_fact(struct model *m, uint32_t s, enum fact f, struct buf *out);
 /* The event that holds fact f of session s, and the path to it in the
  * event; NONE when there is none. */
 uint32_t model_fact_at(const struct model *m, uint32_t s, enum fact f, const char **path);
+
+/* The latest result of session s shown, or NONE. A session can have
+ * several (Claude Code starts a turn of its own when a background agent
+ * ends): the last one is its end, unless another turn is on its way. */
+uint32_t model_last_result(const struct model *m, uint32_t s);
+/* Whether result event e ends its session: its latest, with no other
+ * turn on the way (as of m->limit). */
+bool model_result_closes(const struct model *m, uint32_t e);
+/* The whole number at path of session s's end, the path of fact f (a
+ * path under it for FACT_USAGE): summed over its results when its agent
+ * counts each turn's apart (agent.h: fact_add). Parses into m->qjson. */
+bool model_end_int(struct model *m, uint32_t s, enum fact f, const char *path, int64_t *out);
 
 /* Derived states (as of m->limit). */
 enum call_state model_call_state(const struct model *m, uint32_t c);

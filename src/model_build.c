@@ -403,6 +403,10 @@ build_task_end(struct build *b, int task, enum call_result r, int64_t run_ms, bo
 	call_tally(m, ci, -1);
 	c->bg_ev = e;
 	c->bg_result = (uint8_t)r;
+	/* After the session's result: its agent may go on (Claude Code
+	 * starts a turn of its own). */
+	if (m->ses[s].result_ev != NONE)
+		m->ses[s].goes_on = true;
 	/* It ended when the time it ran says, else when its notice came. */
 	if (run_ms != TIME_NONE && c->start_ms != TIME_NONE)
 		c->end_ms = ms_add(c->start_ms, run_ms);
@@ -467,12 +471,36 @@ build_answer(struct build *b, int id, enum query_kind kind, enum query_decision 
 	return e;
 }
 
+/* Event e, a result or the init of another turn, is session s's
+ * latest: linked to the one before. */
+static void
+turn_link(struct model *m, uint32_t s, uint32_t e)
+{
+	if (m->ses[s].turn_ev != NONE)
+		callmap_put(&m->turns, (uint64_t)e << 1 | 1, m->ses[s].turn_ev);
+	m->ses[s].turn_ev = e;
+}
+
+uint32_t
+build_turn(struct build *b)
+{
+	uint32_t e = build_hidden(b), s = b->m->src[b->src].session;
+
+	b->m->ses[s].nturns++;
+	b->m->ses[s].goes_on = false;
+	turn_link(b->m, s, e);
+	return e;
+}
+
 uint32_t
 build_result(struct build *b, bool is_error, int64_t duration_ms)
 {
 	uint32_t e = build_push(b, EV_RESULT);
 	struct srcstate *ss = build_state(b, e);
 	struct session *ses = &b->m->ses[ss->session];
+
+	ses->nresults++;
+	turn_link(b->m, ss->session, e);
 
 	/* The end of another turn of the same session (Claude Code goes on
 	 * after a background agent ends): its time adds to the first's. */

@@ -532,6 +532,9 @@ item_html(struct page *p, uint32_t it)
 		line_item(p, it, "stderr", "");
 		break;
 	case IT_RESULT:
+		/* A turn's result before another turn is no end. */
+		if (!model_result_closes(m, item->first_ev))
+			break;
 		snprintf(cls, sizeof cls, "result st-%s",
 			 model_session_state_name(model_session_state(m, item->session)));
 		line_item(p, it, cls, "<strong>Result:</strong> ");

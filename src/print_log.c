@@ -39,6 +39,7 @@ struct log {
 			       the line it has not ended yet */
 	struct md_state md; /* Markdown: where the reply being written is */
 	struct tool_desc td;
+	struct buf closed; /* byte s: session s's closing line was written */
 };
 
 static void
@@ -64,6 +65,7 @@ log_free(struct printer *p)
 	buf_free(&l->esc);
 	buf_free(&l->red);
 	buf_free(&l->held);
+	buf_free(&l->closed);
 	tool_desc_free(&l->td);
 }
 
@@ -374,6 +376,18 @@ cut_note(struct log *l)
 	l->list = true;
 }
 
+/* Session s's closing line is written. */
+static void
+log_closed(struct log *l, uint32_t s)
+{
+	if (l->closed.n <= s) {
+		buf_reserve(&l->closed, (size_t)s + 1 - l->closed.n);
+		memset(l->closed.p + l->closed.n, 0, (size_t)s + 1 - l->closed.n);
+		l->closed.n = (size_t)s + 1;
+	}
+	l->closed.p[s] = 1;
+}
+
 /* --- the hooks ---------------------------------------------------------------- */
 
 /* A held reply ends where anything else comes. */
@@ -452,6 +466,10 @@ log_item(struct printer *p, uint32_t e)
 		cut_note(l);
 		break;
 	case EV_RESULT:
+		/* A turn's result with another turn on its way is no end. */
+		if (!model_result_closes(m, e))
+			return;
+		log_closed(l, m->it[it].session);
 		block(l);
 		lead_start(l, &st->result);
 		words_item(m, it, WORDS_WHOLE, &l->td, &l->line);
@@ -509,9 +527,9 @@ log_summary(struct log *l)
 
 	for (size_t s = 0; s < m->nses; s++) {
 		by_state[model_session_state(m, (uint32_t)s)]++;
-		/* A session with a result had its line then; again only when
-		 * the command's end failed it since. */
-		if (m->ses[s].result_ev != NONE &&
+		/* A session whose result ended it had its line then; again
+		 * only when the command's end failed it since. */
+		if (s < l->closed.n && l->closed.p[s] &&
 		    !(model_session_state(m, (uint32_t)s) == SS_FAILED && !m->ses[s].is_error))
 			continue;
 		lead_start(l, &st->summary);

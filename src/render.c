@@ -438,6 +438,10 @@ render_item(struct render *r, uint32_t it)
 
 	if (r->hide & (1u << r->m->it[it].type))
 		return &hidden;
+	/* One closing line: a turn's result with another turn after it (or
+	 * on its way) is none. */
+	if (r->m->it[it].type == IT_RESULT && !model_result_closes(r->m, r->m->it[it].first_ev))
+		return &hidden;
 	stamp = item_stamp(r, it);
 
 	if (b->item == it && b->gen == r->gen && b->width == r->width &&

@@ -39,19 +39,15 @@ short_id(struct buf *out, const char *id, size_t n)
 }
 
 bool
-words_tokens(struct model *m, uint32_t result_ev, struct buf *out)
+words_tokens(struct model *m, uint32_t s, struct buf *out)
 {
-	const struct usage_field *f;
-	struct json *j = m->qjson;
+	const struct usage_field *f = agent_get(m->ses[s].agent)->usage;
 	bool any = false;
 
-	if (!model_seen(m, result_ev) || !model_parse(m, result_ev, j))
-		return false;
-	f = agent_get(model_event_agent(m, result_ev))->usage;
 	for (; f->path != NULL; f++) {
 		int64_t v;
 
-		if (!json_int_at(j, 0, f->path, &v) || v < 0 || (f->skip_zero && v == 0))
+		if (!model_end_int(m, s, FACT_USAGE, f->path, &v) || (f->skip_zero && v == 0))
 			continue;
 		buf_adds(out, any ? ", " : "tokens ");
 		fmt_count(out, (uint64_t)v);
@@ -171,7 +167,7 @@ words_session_line(struct model *m, uint32_t s, struct buf *out)
 	words_call_counts(m, s, out);
 	mark = out->n;
 	buf_adds(out, " " GLYPH_DOT " ");
-	if (!words_tokens(m, ses->result_ev, out))
+	if (!words_tokens(m, s, out))
 		buf_cut(out, mark);
 	session_extras(m, s, out);
 }
@@ -486,10 +482,10 @@ words_item(struct model *m, uint32_t it, unsigned flags, struct tool_desc *td, s
 	}
 	case IT_RESULT:
 		/* A result the session went on after (Claude Code starts a
-		 * turn of its own when a background agent ends). */
-		if (item->first_ev != m->ses[item->session].result_ev &&
-		    model_seen(m, m->ses[item->session].result_ev))
-			buf_adds(out, "turn done; the session went on");
+		 * turn of its own when a background agent ends): the screen
+		 * and the outputs show none, a search reads this. */
+		if (!model_result_closes(m, item->first_ev))
+			buf_adds(out, "turn done; the session goes on");
 		else
 			words_session_line(m, item->session, out);
 		break;

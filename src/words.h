@@ -22,9 +22,10 @@ void words_session_header_fit(struct model *m, uint32_t s, size_t cells, struct 
 void words_session_line(struct model *m, uint32_t s, struct buf *out);
 /* "5 tool calls: 4 ok, 1 failed", or "no tool calls". */
 void words_call_counts(struct model *m, uint32_t s, struct buf *out);
-/* "tokens 10.5k in, 28 out, 5.9k cache read"; false when the result has
+/* "tokens 10.5k in, 28 out, 5.9k cache read" of session s (summed over
+ * its results when its agent counts each turn's); false when its end has
  * no usage (nothing is appended then). */
-bool words_tokens(struct model *m, uint32_t result_ev, struct buf *out);
+bool words_tokens(struct model *m, uint32_t s, struct buf *out);
 /* "$0.0166": what session s cost, where its stream says; false (nothing
  * appended) elsewhere. */
 bool words_cost(struct model *m, uint32_t s, struct buf *out);

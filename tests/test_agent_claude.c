@@ -10,6 +10,7 @@
 #include "fixture.h"
 
 #include "model.h"
+#include "print.h"
 #include "summary.h"
 #include "tool.h"
 #include "words.h"
@@ -69,6 +70,14 @@
 					SYS("\"subtype\":\"task_notification\",\"task_id\":\"ag\",\"tool_use_id\":\"a1\"," \
 					    "\"status\":\"completed\",\"summary\":\"It printed from-sub.\"," \
 					    "\"usage\":{\"total_tokens\":131,\"tool_uses\":1,\"duration_ms\":3192}")
+
+/* A result of a turn of n turns, i tokens in, o out; the cost so far. */
+#define END_OF(idx, n, i, o) \
+	"{\"duration_ms\":100,\"session_id\":\"s\",\"total_cost_usd\":0.0079," \
+	"\"usage\":{\"input_tokens\":" #i ",\"output_tokens\":" #o \
+	",\"output_tokens_details\":{\"thinking_tokens\":0}},\"is_error\":false," \
+	"\"num_turns\":" #n ",\"subtype\":\"success\",\"result\":\"r\",\"type\":\"result\"," \
+	"\"result_index\":" #idx ",\"modelUsage\":{\"claude-x\":{\"inputTokens\":1020}}}\n"
 
 static struct fixture *
 feed(const char *text)
@@ -258,6 +267,107 @@ test_background_agent(void **state)
 	fixture_free(f);
 }
 
+/* What printer fmt makes of text, NUL-terminated (free it). */
+static char *
+printed(const char *text, const struct format *fmt)
+{
+	struct fixture *x = fixture_new(text, strlen(text), FX_UNREAD);
+	struct line ln;
+	uint32_t ev;
+	char *out = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&out, &n);
+	struct printer *p = printer_new(x->m, fmt, f);
+
+	while (fixture_next(x, &ln, &ev))
+		printer_line(p, &x->s, &ln, ev);
+	fixture_end(x);
+	printer_finish(p);
+	printer_free(p);
+	fclose(f);
+	fixture_free(x);
+	return out;
+}
+
+/* How many times needle is in s. */
+static int
+count(const char *s, const char *needle)
+{
+	int n = 0;
+
+	for (const char *p = s; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+		n++;
+	return n;
+}
+
+/* A background task's end starts another turn of the same session, with
+ * a result of its own (issue 22.1): one session, one closing line, its
+ * turns and tokens summed; as the real CLI sends them, both results at
+ * the end, or the first before the notification. */
+static void
+test_two_results(void **state)
+{
+	static const char *const streams[] = {
+		INIT TEXT("null", "Starting it.") BG_AGENT INIT TEXT("null", "It saw from-sub.")
+			END_OF(0, 2, 210, 41) END_OF(1, 1, 120, 22),
+		INIT TEXT("null", "Starting it.") USE(
+			"null", "a1", "Agent", "{\"description\":\"Run echo\",\"prompt\":\"p\"}")
+			SYS("\"subtype\":"
+			    "\"task_started\","
+			    "\"task_id\":\"ag\","
+			    "\"tool_use_id\":\"a1\","
+			    "\"is_backgrounded\":"
+			    "true") RESULT_OF("null", "a1", "launched") END_OF(0, 2, 210, 41)
+				SYS("\"subtype\":\"task_notification\",\"task_id\":"
+				    "\"ag\",\"status\":\"completed\",\"summary\":\"s\"")
+					INIT TEXT("null", "It saw from-sub.") END_OF(1, 1, 120, 22),
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(streams); i++) {
+		struct fixture *f = feed(streams[i]);
+		char *out;
+
+		assert_int_equal(f->m->nses, 1);
+		buf_reset(&f->b);
+		words_session_line(f->m, 0, &f->b);
+		assert_non_null(strstr(f->b.p, "tokens 330 in, 63 out"));
+		assert_non_null(strstr(f->b.p, "3 turns"));
+		fixture_free(f);
+		out = printed(streams[i], &format_text);
+		assert_int_equal(count(out, "\n== ok"), 1);
+		assert_int_equal(count(out, "It saw from-sub."), 1);
+		free(out);
+		out = printed(streams[i], &format_markdown);
+		assert_int_equal(count(out, "**Result:**"), 1);
+		free(out);
+		out = printed(streams[i], &format_json);
+		assert_non_null(
+			strstr(out, "\"usage\":{\"input_tokens\":330,\"output_tokens\":63,"));
+		free(out);
+	}
+}
+
+/* Between a first result and the turn its init said would follow, the
+ * session is not over: its result is no closing line yet. */
+static void
+test_turn_between_results(void **state)
+{
+	static const char stream[] = INIT TEXT("null", "One.") INIT TEXT("null", "Two.")
+		END_OF(0, 2, 210, 41) END_OF(1, 1, 120, 22);
+	struct fixture *f = fixture_new(stream, strlen(stream), FX_LIVE);
+
+	(void)state;
+	assert_int_equal(model_session_state(f->m, 0), SS_OK);
+	f->m->limit = (uint32_t)f->m->nev - 2; /* as of the first result */
+	assert_int_equal(model_session_state(f->m, 0), SS_LIVE);
+	buf_reset(&f->b);
+	words_session_line(f->m, 0, &f->b);
+	assert_non_null(strstr(f->b.p, "2 turns"));
+	f->m->limit = NONE;
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -268,6 +378,8 @@ main(void)
 		cmocka_unit_test(test_second_turn),
 		cmocka_unit_test(test_local_bash_no_subagent),
 		cmocka_unit_test(test_background_agent),
+		cmocka_unit_test(test_two_results),
+		cmocka_unit_test(test_turn_between_results),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

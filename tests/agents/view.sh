@@ -125,11 +125,6 @@ def line_of($s; $i): lines | to_entries | map(select(.key > $i and (.value | con
 # issues turns each of these into a passing check.
 view_open() {
 	case $1 in
-	# Claude Code: two results in one run (issue 22.1).
-	claude*-subagent-bg:one-closing | claude*-subagents:one-closing)
-		echo "a run with two results (a background task's notification) prints two closing lines" ;;
-	claude*-subagent-bg:summed | claude*-subagents:summed)
-		echo "turns and tokens come from the last result only, not summed over both (or the cumulative modelUsage)" ;;
 	# Sub-agents nested by id (22.2).
 	claude*-subagent:nested | claude*-subagent-bg:nested | claude*-subagents:nested)
 		echo "the JSON summary has no parent for a sub-agent's calls" ;;
