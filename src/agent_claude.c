@@ -126,6 +126,9 @@ system_line(struct build *b)
 	kind = build_call_kind(b, json_get(j, 0, "tool_use_id"));
 	cmd = json_streq(j, json_get(j, 0, "task_type"), "local_bash") ||
 	      (kind >= 0 && kind != TK_TASK);
+	/* A sub-agent's start and end go under its call, with its lines. */
+	if (kind == TK_TASK)
+		build_parent(b, json_get(j, 0, "tool_use_id"));
 	if (json_streq(j, st, "task_notification")) {
 		build_task_end(b, json_get(j, 0, "task_id"), task_result(j),
 			       agent_ms(j, json_path(j, 0, "usage.duration_ms")), cmd);

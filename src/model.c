@@ -54,7 +54,9 @@ model_free_events(struct model *m)
 	free(m->qwait.v);
 	free(m->bg.v);
 	free(m->turns.v);
+	free(m->sub);
 	free(m->query);
+	model_order_free(m);
 }
 
 /* No sub-agent talked yet: the session's own lines come. */
@@ -98,11 +100,13 @@ model_reader_sync(struct model *r, const struct model *m)
 {
 	struct json *q = r->qjson, *q2 = r->qjson2;
 
+	model_order_free(r);
 	*r = *m;
 	/* Queries write only to the parsers; the model's own one holds the
 	 * line being added, which a reader never asks for. */
 	r->json = NULL;
 	r->json_ev = NONE;
+	r->order = NULL; /* its own, when asked for */
 	r->qjson = q != NULL ? q : json_new();
 	r->qjson2 = q2 != NULL ? q2 : json_new();
 	json_set_label(r->qjson, 0);
@@ -114,6 +118,7 @@ model_reader_free(struct model *r)
 {
 	json_free(r->qjson);
 	json_free(r->qjson2);
+	model_order_free(r);
 	memset(r, 0, sizeof *r);
 }
 
@@ -137,6 +142,9 @@ model_clear(struct model *m)
 	memset(&m->qwait, 0, sizeof m->qwait);
 	memset(&m->bg, 0, sizeof m->bg);
 	memset(&m->turns, 0, sizeof m->turns);
+	m->sub = NULL;
+	m->nsub = m->subcap = 0;
+	m->moved = false;
 	m->query = NULL;
 	m->nquery = m->querycap = 0;
 	m->json_ev = NONE;
@@ -347,6 +355,21 @@ model_new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e
 	return (uint32_t)m->nses++;
 }
 
+/* Item it is a sub-agent's, under item parent: where the order puts it
+ * is not where it is unless the item before it is under parent too. */
+static void
+model_sub_item(struct model *m, uint32_t it, uint32_t parent)
+{
+	uint32_t x = it > 0 ? it - 1 : NONE;
+
+	ARRAY_RESERVE(m->sub, m->subcap, m->nsub + 1);
+	m->sub[m->nsub++] = (struct subitem){it, parent};
+	while (!m->moved && x != NONE && x != parent)
+		x = model_item_parent(m, x);
+	if (x == NONE)
+		m->moved = true;
+}
+
 uint32_t
 model_new_item(struct model *m, struct srcstate *ss, unsigned src, enum item_type type, uint32_t e,
 	       uint32_t ref)
@@ -363,13 +386,16 @@ model_new_item(struct model *m, struct srcstate *ss, unsigned src, enum item_typ
 	it->type = (uint8_t)type;
 	it->src = (uint8_t)src;
 	it->depth = 0;
-	if (ss->thread != NONE) {
+	/* A command's stderr is its own, never a sub-agent's. */
+	if (ss->thread != NONE && type != IT_STDERR) {
 		uint8_t d = m->it[m->call[ss->thread].item].depth;
 
 		it->depth = d < UINT8_MAX ? d + 1 : d;
 	}
 	it->nev = 1;
 	m->ev[e].item = (uint32_t)m->nit;
+	if (ss->thread != NONE && type != IT_STDERR)
+		model_sub_item(m, (uint32_t)m->nit, m->call[ss->thread].item);
 	return (uint32_t)m->nit++;
 }
 

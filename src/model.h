@@ -274,6 +274,13 @@ struct srcstate {
 	uint32_t last_ev;   /* its latest event, NONE before the first */
 };
 
+/* An item of a sub-agent, and the item of the call that ran it. */
+struct subitem {
+	uint32_t item, parent;
+};
+
+struct order;
+
 /* A map of open calls by (session, call_id hash). */
 struct callmap {
 	struct callslot *v;
@@ -296,14 +303,21 @@ struct model {
 	size_t nquery, querycap;
 	struct srcstate src[MODEL_MAX_SOURCES];
 	size_t nsrc;
-	struct callmap open;       /* open calls */
-	struct callmap ids;        /* every call, by its id */
-	struct callmap asks;       /* decisions asked for, by query id */
-	struct callmap qwait;      /* decisions about a call that has not started
+	struct callmap open;  /* open calls */
+	struct callmap ids;   /* every call, by its id */
+	struct callmap asks;  /* decisions asked for, by query id */
+	struct callmap qwait; /* decisions about a call that has not started
 				 yet, by the call's id: query index */
-	struct callmap bg;         /* calls gone to the background, by task id */
-	struct callmap turns;      /* a session's result or init of another
+	struct callmap bg;    /* calls gone to the background, by task id */
+	struct callmap turns; /* a session's result or init of another
 				      turn: the one before it, by event */
+	struct subitem *sub;  /* every item of a sub-agent, in order */
+	size_t nsub, subcap;
+	bool moved;                /* a sub-agent's item came after items that
+				      are not its task's: the order the
+				      outputs walk is not the items' */
+	struct order *order;       /* that order, made when asked for
+				      (model_order.c); NULL in a reader */
 	struct json *json;         /* parser for model_add_line */
 	struct json_keys top_keys; /* what model_add_line looks up */
 	uint32_t json_ev;          /* the event whose line json holds, or NONE */
@@ -496,6 +510,20 @@ void model_notice_text(struct model *m, uint32_t e, struct buf *out);
 bool model_command_failure(struct model *m, uint32_t s, struct buf *out);
 /* Append a diagnostic's message ("not JSON: truncated JSON at byte 41"). */
 void model_diag_message(const struct model *m, uint32_t d, struct buf *out);
+
+/* The order the transcript is read in, on screen and in every output:
+ * each item, then the items of the sub-agent its call ran (a level
+ * deeper), wherever their lines arrived among the others; as of
+ * m->limit. Positions 0 to model_nitems(m) - 1. The order is made when
+ * first asked for after items came (O(items) when a sub-agent's items
+ * came late, else none at all): the thread that adds lines only. */
+uint32_t model_order_item(struct model *m, uint32_t pos);
+/* Item it's position, or NONE when it is not shown. */
+uint32_t model_order_pos(struct model *m, uint32_t it);
+/* The item of the call whose sub-agent made item it, or NONE. */
+uint32_t model_item_parent(const struct model *m, uint32_t it);
+/* Forget the order (the model is cleared or freed). */
+void model_order_free(struct model *m);
 
 /* Index of the item holding event e, or the nearest item before it. */
 uint32_t model_item_at_event(const struct model *m, uint32_t e);

@@ -139,19 +139,36 @@ summary_flush(struct buf *out, FILE *f)
 	buf_reset(out);
 }
 
+/* Call c's id as a JSON string, or null; v is loaded with its facts. */
+static void
+call_id(struct model *m, uint32_t c, struct call_facts *v, struct buf *out, struct buf *tmp)
+{
+	const struct factval *id;
+
+	tool_load(m, c, m->qjson, m->qjson2, v);
+	buf_reset(tmp);
+	if ((id = call_fact(v, CALL_ID)) != NULL && id->form == FACT_TOKEN) {
+		json_decode(id->j, id->t, tmp);
+		redact_json_quote(out, tmp->p, tmp->n);
+	} else {
+		buf_adds(out, "null");
+	}
+}
+
 static void
 summary_call(struct model *m, uint32_t c, struct tool_desc *td, struct buf *out, struct buf *tmp)
 {
 	const struct call *call = &m->call[c];
 	struct call_facts v;
-	const struct factval *id;
 
-	tool_load(m, c, m->qjson, m->qjson2, &v);
 	buf_adds(out, "{\"call_id\":");
-	buf_reset(tmp);
-	if ((id = call_fact(&v, CALL_ID)) != NULL && id->form == FACT_TOKEN) {
-		json_decode(id->j, id->t, tmp);
-		redact_json_quote(out, tmp->p, tmp->n);
+	call_id(m, c, &v, out, tmp);
+	/* The call whose sub-agent made it (loading it takes the parsers
+	 * the call's own facts are in: they are loaded again). */
+	buf_adds(out, ",\"parent\":");
+	if (call->parent != NONE) {
+		call_id(m, call->parent, &v, out, tmp);
+		tool_load(m, c, m->qjson, m->qjson2, &v);
 	} else {
 		buf_adds(out, "null");
 	}

@@ -104,6 +104,39 @@ reply(struct fixture *f)
 	return f->b.p;
 }
 
+/* What printer fmt makes of text, NUL-terminated (free it). */
+static char *
+printed(const char *text, const struct format *fmt)
+{
+	struct fixture *x = fixture_new(text, strlen(text), FX_UNREAD);
+	struct line ln;
+	uint32_t ev;
+	char *out = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&out, &n);
+	struct printer *p = printer_new(x->m, fmt, f);
+
+	while (fixture_next(x, &ln, &ev))
+		printer_line(p, &x->s, &ln, ev);
+	fixture_end(x);
+	printer_finish(p);
+	printer_free(p);
+	fclose(f);
+	fixture_free(x);
+	return out;
+}
+
+/* How many times needle is in s. */
+static int
+count(const char *s, const char *needle)
+{
+	int n = 0;
+
+	for (const char *p = s; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+		n++;
+	return n;
+}
+
 /* Deltas shown, the whole block after them a recap: the reply once. */
 static void
 test_partial_not_doubled(void **state)
@@ -149,15 +182,16 @@ test_cut_off(void **state)
 static void
 test_sub_agent(void **state)
 {
-	struct fixture *f =
-		feed(INIT TEXT("null", "Starting it.") USE(
-			"null", "t1", "Agent", "{\"description\":\"Run echo\",\"prompt\":\"p\"}")
-			     DELTA("null", "The sub-agent ") TEXT("\"t1\"", "Running it.") DELTA(
-				     "null", "is running.")
-				     USE("\"t1\"", "t2", "Bash", "{\"command\":\"echo from-sub\"}")
-					     RESULT_OF("\"t1\"", "t2", "from-sub")
-						     RESULT_OF("null", "t1", "done") END);
+	static const char stream[] = INIT TEXT("null", "Starting it.")
+		USE("null", "t1", "Agent", "{\"description\":\"Run echo\",\"prompt\":\"p\"}")
+			DELTA("null", "The sub-agent ") TEXT("\"t1\"", "Running it.")
+				DELTA("null", "is running.") USE("\"t1\"", "t2", "Bash",
+								 "{\"command\":\"echo from-sub\"}")
+					RESULT_OF("\"t1\"", "t2", "from-sub")
+						RESULT_OF("null", "t1", "done") END;
+	struct fixture *f = feed(stream);
 	uint32_t main_text = NONE, sub_text = NONE;
+	char *out;
 
 	(void)state;
 	assert_int_equal(f->m->ncall, 2);
@@ -181,6 +215,11 @@ test_sub_agent(void **state)
 	assert_int_equal(f->m->it[sub_text].depth, 1);
 	assert_string_equal(reply(f), "Starting it.The sub-agent is running.");
 	fixture_free(f);
+	/* The JSON summary nests each call by its parent's id. */
+	out = printed(stream, &format_json);
+	assert_non_null(strstr(out, "{\"call_id\":\"t1\",\"parent\":null,\"tool\":\"Agent\""));
+	assert_non_null(strstr(out, "{\"call_id\":\"t2\",\"parent\":\"t1\",\"tool\":\"Bash\""));
+	free(out);
 }
 
 /* A second init of the same session before its result goes on in it;
@@ -263,41 +302,13 @@ test_background_agent(void **state)
 	tool_describe(f->m, 0, &td);
 	assert_string_equal(td.outcome.p, "It printed from-sub.");
 	assert_int_equal(model_call_duration(f->m, 0), 3192);
+	/* Its start and end are said under it, with its lines. */
+	for (uint32_t i = 0; i < f->m->nit; i++)
+		if (f->m->it[i].type == IT_NOTICE)
+			assert_int_equal(model_item_parent(f->m, i), f->m->call[0].item);
+	assert_int_equal(f->m->ev[f->m->call[0].bg_ev].item != NONE, true);
 	tool_desc_free(&td);
 	fixture_free(f);
-}
-
-/* What printer fmt makes of text, NUL-terminated (free it). */
-static char *
-printed(const char *text, const struct format *fmt)
-{
-	struct fixture *x = fixture_new(text, strlen(text), FX_UNREAD);
-	struct line ln;
-	uint32_t ev;
-	char *out = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&out, &n);
-	struct printer *p = printer_new(x->m, fmt, f);
-
-	while (fixture_next(x, &ln, &ev))
-		printer_line(p, &x->s, &ln, ev);
-	fixture_end(x);
-	printer_finish(p);
-	printer_free(p);
-	fclose(f);
-	fixture_free(x);
-	return out;
-}
-
-/* How many times needle is in s. */
-static int
-count(const char *s, const char *needle)
-{
-	int n = 0;
-
-	for (const char *p = s; (p = strstr(p, needle)) != NULL; p += strlen(needle))
-		n++;
-	return n;
 }
 
 /* A background task's end starts another turn of the same session, with
@@ -368,6 +379,55 @@ test_turn_between_results(void **state)
 	fixture_free(f);
 }
 
+/* The order every output reads the items in: a sub-agent's under its
+ * task's, wherever its lines came; a sub-agent's own sub-agent's under
+ * its task, deeper; as of a replay's limit too. */
+static void
+test_order(void **state)
+{
+	static const char stream[] = INIT TEXT("null", "Starting it.")
+		USE("null", "t1", "Agent", "{\"description\":\"Run echo\",\"prompt\":\"p\"}")
+			DELTA("null", "The sub-agent ") TEXT("\"t1\"", "Running it.")
+				DELTA("null", "is running.") USE("\"t1\"", "t2", "Agent",
+								 "{\"description\":\"Deeper\"}")
+					USE("\"t2\"", "t3", "Bash", "{\"command\":\"echo\"}")
+						RESULT_OF("\"t2\"", "t3", "x")
+							RESULT_OF("\"t1\"", "t2", "done")
+								RESULT_OF("null", "t1", "done") END;
+	/* session, text, t1, main text, sub text, t2, t3, result */
+	static const uint32_t want[] = {0, 1, 2, 4, 5, 6, 3, 7};
+	static const uint32_t depth[] = {0, 0, 0, 0, 1, 1, 2, 0};
+	struct fixture *f = feed(stream);
+
+	(void)state;
+	assert_int_equal(f->m->nit, ARRAY_LEN(want));
+	for (uint32_t i = 0; i < ARRAY_LEN(want); i++) {
+		assert_int_equal(f->m->it[i].depth, depth[i]);
+		assert_int_equal(model_order_item(f->m, i), want[i]);
+		assert_int_equal(model_order_pos(f->m, want[i]), i);
+	}
+	assert_int_equal(model_item_parent(f->m, 4), 2);
+	assert_int_equal(model_item_parent(f->m, 6), 5);
+	assert_int_equal(model_item_parent(f->m, 3), NONE);
+	/* As of the sub-agent's text: it is under its task already. */
+	f->m->limit = f->m->it[4].first_ev;
+	assert_int_equal(model_order_item(f->m, 3), 4);
+	assert_int_equal(model_order_item(f->m, 4), 3);
+	assert_int_equal(model_order_item(f->m, 5), NONE);
+	assert_int_equal(model_order_pos(f->m, 5), NONE);
+	f->m->limit = NONE;
+	assert_int_equal(model_order_item(f->m, 7), 7);
+	fixture_free(f);
+	/* Without a sub-agent, or one whose lines came in place: the items'
+	 * own order, no arrays made. */
+	f = feed(INIT TEXT("null", "Starting it.") USE("null", "t1", "Agent", "{}")
+			 TEXT("\"t1\"", "Running it.") RESULT_OF("null", "t1", "done") END);
+	assert_false(f->m->moved);
+	assert_int_equal(model_order_item(f->m, 3), 3);
+	assert_null(f->m->order);
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -380,6 +440,7 @@ main(void)
 		cmocka_unit_test(test_background_agent),
 		cmocka_unit_test(test_two_results),
 		cmocka_unit_test(test_turn_between_results),
+		cmocka_unit_test(test_order),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

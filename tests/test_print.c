@@ -140,7 +140,8 @@ test_json_summary(void **state)
 	assert_non_null(strstr(out, "\"prompts\":[\"run it\\nnow\"]"));
 	assert_non_null(strstr(out, "\"assistant_text\":\"I'll runDone.\""));
 	/* The call_id keeps its newline, escaped; control bytes are escaped. */
-	assert_non_null(strstr(out, "{\"call_id\":\"c-1\\nfc_1\",\"tool\":\"shellToolCall\","
+	assert_non_null(strstr(out, "{\"call_id\":\"c-1\\nfc_1\",\"parent\":null,"
+				    "\"tool\":\"shellToolCall\","
 				    "\"kind\":\"shell\",\"state\":\"failed\",\"started\":true,"
 				    "\"summary\":\"echo \\u001b]0;x\\u0007\""));
 	assert_non_null(strstr(out, "\"start_ms\":1700,\"end_ms\":2900,\"duration_ms\":1200}"));

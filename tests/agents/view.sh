@@ -126,8 +126,6 @@ def line_of($s; $i): lines | to_entries | map(select(.key > $i and (.value | con
 view_open() {
 	case $1 in
 	# Sub-agents nested by id (22.2).
-	claude*-subagent:nested | claude*-subagent-bg:nested | claude*-subagents:nested)
-		echo "the JSON summary has no parent for a sub-agent's calls" ;;
 	claude*-subagent:indented | claude*-subagent-bg:indented | claude*-subagents:indented)
 		echo "a sub-agent's calls and text are printed where their lines arrive, not indented under their task" ;;
 	# Task list (22.3).

@@ -1,0 +1,206 @@
+/* model_order.c: the order the transcript is read in. A sub-agent's lines
+ * (Claude Code's parent_tool_use_id) arrive while its task's session goes
+ * on, after the session's later lines; every output reads them under the
+ * task that ran them: each item, then its sub-agent's items, a level
+ * deeper, in the order they came. Nested by id, never by position.
+ *
+ * The items stay where they are; the order is made on demand into two
+ * arrays (position to item, item to position) when it is not theirs, and
+ * made again once more items are shown. */
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct order {
+	uint32_t *item; /* position to item */
+	uint32_t *pos;  /* item to position */
+	size_t cap;
+	size_t n;             /* items placed: those shown when it was made */
+	size_t nsub;          /* sub-agent items known then */
+	bool made;            /* item and pos hold an order */
+	struct subitem *kids; /* the sub-agent items by parent: scratch */
+	size_t kcap;
+	uint32_t (*stack)[2]; /* the walk's: next child and end, by level */
+	size_t scap;
+};
+
+void
+model_order_free(struct model *m)
+{
+	struct order *o = m->order;
+
+	if (o == NULL)
+		return;
+	free(o->item);
+	free(o->pos);
+	free(o->kids);
+	free(o->stack);
+	free(o);
+	m->order = NULL;
+}
+
+/* The entry of m->sub for item it, or NULL: a binary search, as items
+ * are added there in order. */
+static const struct subitem *
+sub_of(const struct model *m, uint32_t it)
+{
+	size_t lo = 0, hi = m->nsub;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->sub[mid].item < it)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < m->nsub && m->sub[lo].item == it ? &m->sub[lo] : NULL;
+}
+
+uint32_t
+model_item_parent(const struct model *m, uint32_t it)
+{
+	const struct subitem *s = sub_of(m, it);
+
+	return s != NULL ? s->parent : NONE;
+}
+
+static int
+by_parent(const void *a, const void *b)
+{
+	const struct subitem *x = a, *y = b;
+
+	if (x->parent != y->parent)
+		return x->parent < y->parent ? -1 : 1;
+	return x->item < y->item ? -1 : x->item > y->item;
+}
+
+/* The first of kids[0..k) whose parent is it or after it. */
+static size_t
+kids_from(const struct subitem *kids, size_t k, uint32_t it)
+{
+	size_t lo = 0, hi = k;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (kids[mid].parent < it)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Put item it at the next position. */
+static void
+place(struct order *o, size_t *at, uint32_t it)
+{
+	o->item[*at] = it;
+	o->pos[it] = (uint32_t)*at;
+	(*at)++;
+}
+
+/* Make the order of the first n items: each top-level item, then the
+ * items under it, depth first (a walk with a stack of its own: a chain of
+ * sub-agents can be as long as the input). */
+static void
+order_make(const struct model *m, struct order *o, size_t n)
+{
+	size_t k = 0, at = 0, si = 0, depth = 0;
+
+	if (o->cap < n) {
+		o->item = xrealloc(o->item, n * sizeof *o->item);
+		o->pos = xrealloc(o->pos, n * sizeof *o->pos);
+		o->cap = n;
+	}
+	while (k < m->nsub && m->sub[k].item < n)
+		k++;
+	ARRAY_RESERVE(o->kids, o->kcap, k);
+	memcpy(o->kids, m->sub, k * sizeof *m->sub);
+	qsort(o->kids, k, sizeof *o->kids, by_parent);
+	for (uint32_t it = 0; it < n; it++) {
+		size_t f;
+
+		if (si < k && m->sub[si].item == it) {
+			si++; /* placed under its parent */
+			continue;
+		}
+		place(o, &at, it);
+		f = kids_from(o->kids, k, it);
+		depth = 0;
+		ARRAY_RESERVE(o->stack, o->scap, 1);
+		o->stack[depth][0] = (uint32_t)f;
+		o->stack[depth][1] = (uint32_t)f;
+		while (o->stack[depth][1] < k && o->kids[o->stack[depth][1]].parent == it)
+			o->stack[depth][1]++;
+		for (;;) {
+			uint32_t kid, *lv = o->stack[depth];
+
+			if (lv[0] == lv[1]) {
+				if (depth == 0)
+					break;
+				depth--;
+				continue;
+			}
+			kid = o->kids[lv[0]++].item;
+			place(o, &at, kid);
+			f = kids_from(o->kids, k, kid);
+			if (f == k || o->kids[f].parent != kid)
+				continue;
+			depth++;
+			ARRAY_RESERVE(o->stack, o->scap, depth + 1);
+			o->stack[depth][0] = o->stack[depth][1] = (uint32_t)f;
+			while (o->stack[depth][1] < k && o->kids[o->stack[depth][1]].parent == kid)
+				o->stack[depth][1]++;
+		}
+	}
+	/* Every item placed once: a parent comes before its items, so
+	 * every chain ends at a top-level one. Never otherwise; but then
+	 * the items' own order. */
+	if (at != n)
+		for (uint32_t it = 0; it < n; it++)
+			o->item[it] = o->pos[it] = it;
+	o->n = n;
+	o->nsub = m->nsub;
+	o->made = true;
+}
+
+/* The order of the items shown, made again when more are; NULL when it is
+ * theirs. */
+static const struct order *
+order_get(struct model *m)
+{
+	size_t n = model_nitems(m);
+
+	if (!m->moved)
+		return NULL;
+	if (m->order == NULL)
+		m->order = xcalloc(1, sizeof *m->order);
+	if (!m->order->made || m->order->n != n || m->order->nsub != m->nsub)
+		order_make(m, m->order, n);
+	return m->order;
+}
+
+uint32_t
+model_order_item(struct model *m, uint32_t pos)
+{
+	const struct order *o;
+
+	if (pos >= model_nitems(m))
+		return NONE;
+	o = order_get(m);
+	return o != NULL ? o->item[pos] : pos;
+}
+
+uint32_t
+model_order_pos(struct model *m, uint32_t it)
+{
+	const struct order *o;
+
+	if (it >= model_nitems(m))
+		return NONE;
+	o = order_get(m);
+	return o != NULL ? o->pos[it] : it;
+}
