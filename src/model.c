@@ -364,6 +364,8 @@ model_sub_item(struct model *m, uint32_t it, uint32_t parent)
 
 	ARRAY_RESERVE(m->sub, m->subcap, m->nsub + 1);
 	m->sub[m->nsub++] = (struct subitem){it, parent};
+	if (m->it[parent].type == IT_TOOL)
+		m->call[m->it[parent].ref].flags |= CF_SUB;
 	while (!m->moved && x != NONE && x != parent)
 		x = model_item_parent(m, x);
 	if (x == NONE)

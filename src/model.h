@@ -124,6 +124,7 @@ enum {
 	CF_ARGS_DONE = 2,  /* the completed event carries args */
 	CF_BACKGROUND = 4, /* it went on in the background when it completed:
 			      its end is a later notification (bg_ev) */
+	CF_SUB = 8,        /* a sub-agent it ran made items (under its own) */
 };
 
 /* One tool call. Times are ms on the session's clock, or TIME_NONE. */

@@ -428,6 +428,55 @@ test_order(void **state)
 	fixture_free(f);
 }
 
+/* The logs, streamed, write a sub-agent's work under its task's line
+ * when the task ends (its notices as they come): the session's reply is
+ * never broken by a sub-agent's, and each sub-agent's lines are under
+ * its own task, a level deeper (recordings/claude-subagents: a
+ * foreground and a background sub-agent, the latter's lines after the
+ * session's). */
+static void
+test_log_nested(void **state)
+{
+	static const char want[] =
+		"== session 9f95df43 \xC2\xB7 Claude Code \xC2\xB7 claude-opus-5-5 \xC2\xB7 "
+		"/tmp/agentview-agents.02kY5S/claude-subagents/work\n"
+		"First the foreground sub-agent.\n"
+		"  ~ sub-agent started: Run echo from-fg\n"
+		"  ~ sub-agent completed: It printed from-fg.\n"
+		"  \xE2\x9C\x93 Task Run echo from-fg \xC2\xB7 done \xC2\xB7 249 ms\n"
+		"    > FOREGROUND: run the shell command `echo from-fg` and report its output.\n"
+		"      \xE2\x9C\x93 Shell `echo from-fg` \xE2\x86\x92 from-fg \xC2\xB7 43 ms\n"
+		"Now one in the background.\n"
+		"  ~ sub-agent started: Run echo from-bg\n"
+		"While it runs, my own command.\n"
+		"  \xE2\x9C\x93 Shell `echo main-after` \xE2\x86\x92 main-after \xC2\xB7 14 ms\n"
+		"The foreground sub-agent saw from-fg; the background one is still running.\n"
+		"  ~ sub-agent completed: It printed from-bg.\n"
+		"  \xE2\x9C\x93 Task Run echo from-bg \xC2\xB7 It printed from-bg. \xC2\xB7 3.2 s\n"
+		"    Running it in the background.\n"
+		"      \xE2\x9C\x93 Shell `sleep 2; echo from-bg` \xE2\x86\x92 from-bg \xC2\xB7 2.0 s\n"
+		"    It printed from-bg.\n"
+		"The background sub-agent saw from-bg.\n"
+		"== ok \xC2\xB7 801 ms \xC2\xB7 5 tool calls: 5 ok \xC2\xB7 tokens 600 in, 110 out "
+		"\xC2\xB7 $0.0079 \xC2\xB7 5 turns\n";
+	size_t n;
+	char *text = fixture_slurp("recordings/claude-subagents.ndjson", &n);
+	char *out = printed(text, &format_text);
+
+	(void)state;
+	assert_string_equal(out, want);
+	free(out);
+	/* Markdown: its lines a list nested in the task's item. */
+	out = printed(text, &format_markdown);
+	assert_non_null(
+		strstr(out, "- \xE2\x9C\x93 Task Run echo from-bg \xC2\xB7 It printed from-bg. "
+			    "\xC2\xB7 3.2 s\n\n  Running it in the background.\n\n"
+			    "  - \xE2\x9C\x93 Shell `sleep 2; echo from-bg` \xE2\x86\x92 from-bg "
+			    "\xC2\xB7 2.0 s\n\n  It printed from-bg.\n"));
+	free(out);
+	free(text);
+}
+
 int
 main(void)
 {
@@ -441,6 +490,7 @@ main(void)
 		cmocka_unit_test(test_two_results),
 		cmocka_unit_test(test_turn_between_results),
 		cmocka_unit_test(test_order),
+		cmocka_unit_test(test_log_nested),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
