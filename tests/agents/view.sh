@@ -126,8 +126,6 @@ def line_of($s; $i): lines | to_entries | map(select(.key > $i and (.value | con
 view_open() {
 	case $1 in
 	# Sub-agents nested by id (22.2).
-	claude*-subagent:indented | claude*-subagent-bg:indented | claude*-subagents:indented)
-		echo "a sub-agent's calls and text are printed where their lines arrive, not indented under their task" ;;
 	# Task list (22.3).
 	claude*-todos:todos) echo "TaskCreate and TaskUpdate are kind other, not todos" ;;
 	claude*-todos:list) echo "no task list is built from TaskCreate and TaskUpdate" ;;
@@ -284,14 +282,15 @@ nested_checks() {
 		 [calls[] | [.call_id, .parent]] == $want'
 	# The task's line: the first that names it, not a notice; each of the
 	# sub-agent's calls and texts on a line after it, deeper, with no line
-	# of the main agent between.
+	# of the main agent between. (jq's all(f) is all(.[]; f): each all
+	# here is all(GENERATOR; .), over the truth of each.)
 	vholds indented "the text: each sub-agent's calls and text indented under its task's line" \
 		'all(agent_ids[] as $id | line_of(first(calls[] | select(.call_id == $id)) | .summary; -1) as $t |
 		 ([calls[] | select(.call_id | IN(sub_ids($id)[])) | .summary] + sub_texts($id)) as $subs |
 		 $t != null and ($subs | length) > 0 and
 		 all($subs[] as $x | line_of($x; $t.key) as $l |
 		  $l != null and indent($l.key) > indent($t.key) and
-		  all(range($t.key + 1; $l.key) as $k | lines[$k] == "" or indent($k) > indent($t.key))))'
+		  all(range($t.key + 1; $l.key) as $k | lines[$k] == "" or indent($k) > indent($t.key); .); .); .)'
 }
 
 view_subagent() {
