@@ -477,6 +477,30 @@ test_log_nested(void **state)
 	free(text);
 }
 
+/* The HTML page, made at the end, shows a sub-agent's items under its
+ * task's row, where the task started, however late its lines came. */
+static void
+test_html_nested(void **state)
+{
+	size_t n;
+	char *text = fixture_slurp("recordings/claude-subagents.ndjson", &n);
+	char *out = printed(text, &format_html);
+	const char *task, *sub, *own;
+
+	(void)state;
+	assert_non_null(strstr(out, "<h3>Transcript</h3>"));
+	task = strstr(strstr(out, "<h3>Transcript</h3>"), "Task Run echo from-bg");
+	sub = strstr(out, "Running it in the background.");
+	own = strstr(out, "While it runs, my own command.");
+	assert_non_null(task);
+	assert_non_null(sub);
+	assert_non_null(own);
+	assert_true(task < sub && sub < own);
+	assert_non_null(strstr(out, "<div class=\"reply depth1\">"));
+	free(out);
+	free(text);
+}
+
 int
 main(void)
 {
@@ -491,6 +515,7 @@ main(void)
 		cmocka_unit_test(test_turn_between_results),
 		cmocka_unit_test(test_order),
 		cmocka_unit_test(test_log_nested),
+		cmocka_unit_test(test_html_nested),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
