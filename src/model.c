@@ -355,6 +355,49 @@ model_new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e
 	return (uint32_t)m->nses++;
 }
 
+void
+model_order_free(struct model *m)
+{
+	struct order *o = m->order;
+
+	if (o == NULL)
+		return;
+	free(o->item);
+	free(o->pos);
+	free(o->call);
+	free(o->row);
+	free(o->kids);
+	free(o->stack);
+	free(o);
+	m->order = NULL;
+}
+
+/* The entry of m->sub for item it, or NULL: a binary search, as items
+ * are added there in order. */
+static const struct subitem *
+sub_of(const struct model *m, uint32_t it)
+{
+	size_t lo = 0, hi = m->nsub;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->sub[mid].item < it)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < m->nsub && m->sub[lo].item == it ? &m->sub[lo] : NULL;
+}
+
+uint32_t
+model_item_parent(const struct model *m, uint32_t it)
+{
+	const struct subitem *s = sub_of(m, it);
+
+	return s != NULL ? s->parent : NONE;
+}
+
 /* Item it is a sub-agent's, under item parent: where the order puts it
  * is not where it is unless the item before it is under parent too. */
 static void

@@ -521,6 +521,10 @@ void model_diag_message(const struct model *m, uint32_t d, struct buf *out);
 uint32_t model_order_item(struct model *m, uint32_t pos);
 /* Item it's position, or NONE when it is not shown. */
 uint32_t model_order_pos(struct model *m, uint32_t it);
+/* The same for the calls (the timeline's rows): the call at row `row`,
+ * and call c's row; NONE when not shown. */
+uint32_t model_order_call(struct model *m, uint32_t row);
+uint32_t model_call_row(struct model *m, uint32_t c);
 /* The item of the call whose sub-agent made item it, or NONE. */
 uint32_t model_item_parent(const struct model *m, uint32_t it);
 /* Forget the order (the model is cleared or freed). */

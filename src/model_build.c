@@ -485,7 +485,12 @@ uint32_t
 build_turn(struct build *b)
 {
 	uint32_t e = build_hidden(b), s = b->m->src[b->src].session;
+	struct srcstate *ss = &b->m->src[b->src];
 
+	/* The turn's text is a paragraph of its own. */
+	model_set_thread(ss, NONE);
+	ss->text_item = ss->think_item = NONE;
+	ss->seg_deltas = ss->seg_whole = false;
 	b->m->ses[s].nturns++;
 	b->m->ses[s].goes_on = false;
 	turn_link(b->m, s, e);

@@ -41,6 +41,24 @@ bool model_session_is_preamble(const struct model *m, uint32_t s);
 void model_thread_reset(struct srcstate *ss);
 /* Lines from now on come from sub-agent call t (NONE: the session's own). */
 void model_set_thread(struct srcstate *ss, uint32_t t);
+/* The order the transcript is read in (model_order.c makes it, the store
+ * frees it). */
+struct order {
+	uint32_t *item; /* position to item */
+	uint32_t *pos;  /* item to position */
+	size_t cap;
+	uint32_t *call; /* the calls in that order: row to call */
+	uint32_t *row;  /* call to row */
+	size_t ccap;
+	size_t n;             /* items placed: those shown when it was made */
+	size_t nsub;          /* sub-agent items known then */
+	bool made;            /* item and pos hold an order */
+	struct subitem *kids; /* the sub-agent items by parent: scratch */
+	size_t kcap;
+	uint32_t (*stack)[2]; /* the walk's: next child and end, by level */
+	size_t scap;
+};
+
 /* Make an event of the line being added (model_build.c). */
 uint32_t build_push(struct build *b, enum ev_type type);
 

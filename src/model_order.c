@@ -12,59 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct order {
-	uint32_t *item; /* position to item */
-	uint32_t *pos;  /* item to position */
-	size_t cap;
-	size_t n;             /* items placed: those shown when it was made */
-	size_t nsub;          /* sub-agent items known then */
-	bool made;            /* item and pos hold an order */
-	struct subitem *kids; /* the sub-agent items by parent: scratch */
-	size_t kcap;
-	uint32_t (*stack)[2]; /* the walk's: next child and end, by level */
-	size_t scap;
-};
-
-void
-model_order_free(struct model *m)
-{
-	struct order *o = m->order;
-
-	if (o == NULL)
-		return;
-	free(o->item);
-	free(o->pos);
-	free(o->kids);
-	free(o->stack);
-	free(o);
-	m->order = NULL;
-}
-
-/* The entry of m->sub for item it, or NULL: a binary search, as items
- * are added there in order. */
-static const struct subitem *
-sub_of(const struct model *m, uint32_t it)
-{
-	size_t lo = 0, hi = m->nsub;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (m->sub[mid].item < it)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < m->nsub && m->sub[lo].item == it ? &m->sub[lo] : NULL;
-}
-
-uint32_t
-model_item_parent(const struct model *m, uint32_t it)
-{
-	const struct subitem *s = sub_of(m, it);
-
-	return s != NULL ? s->parent : NONE;
-}
+#include "model_impl.h"
 
 static int
 by_parent(const void *a, const void *b)
@@ -162,6 +110,23 @@ order_make(const struct model *m, struct order *o, size_t n)
 	if (at != n)
 		for (uint32_t it = 0; it < n; it++)
 			o->item[it] = o->pos[it] = it;
+	/* The calls, in the order of their items. */
+	if (o->ccap < model_ncalls(m)) {
+		o->ccap = model_ncalls(m);
+		o->call = xreallocarray(o->call, o->ccap, sizeof *o->call);
+		o->row = xreallocarray(o->row, o->ccap, sizeof *o->row);
+	}
+	for (uint32_t c = 0; c < model_ncalls(m); c++)
+		o->call[c] = o->row[c] = c;
+	at = 0;
+	for (size_t p = 0; p < n; p++) {
+		const struct item *item = &m->it[o->item[p]];
+
+		if (item->type == IT_TOOL && item->ref < o->ccap && at < o->ccap) {
+			o->call[at] = item->ref;
+			o->row[item->ref] = (uint32_t)at++;
+		}
+	}
 	o->n = n;
 	o->nsub = m->nsub;
 	o->made = true;
@@ -203,4 +168,26 @@ model_order_pos(struct model *m, uint32_t it)
 		return NONE;
 	o = order_get(m);
 	return o != NULL ? o->pos[it] : it;
+}
+
+uint32_t
+model_order_call(struct model *m, uint32_t row)
+{
+	const struct order *o;
+
+	if (row >= model_ncalls(m))
+		return NONE;
+	o = order_get(m);
+	return o != NULL ? o->call[row] : row;
+}
+
+uint32_t
+model_call_row(struct model *m, uint32_t c)
+{
+	const struct order *o;
+
+	if (c >= model_ncalls(m))
+		return NONE;
+	o = order_get(m);
+	return o != NULL ? o->row[c] : c;
 }

@@ -287,14 +287,25 @@ is_prose(const struct render *r, const struct item *it)
 	       (it->type == IT_THINKING && r->thinking);
 }
 
+/* The item before it in the order the transcript is read in
+ * (model_order.c), or NONE. */
+static uint32_t
+item_before(struct render *r, uint32_t it)
+{
+	uint32_t pos = model_order_pos(r->m, it);
+
+	return pos == NONE || pos == 0 ? NONE : model_order_item(r->m, pos - 1);
+}
+
 static bool
-blank_before(const struct render *r, uint32_t it)
+blank_before(struct render *r, uint32_t it)
 {
 	const struct item *cur = &r->m->it[it], *prev;
+	uint32_t p = item_before(r, it);
 
-	if (it == 0)
+	if (p == NONE)
 		return false;
-	prev = &r->m->it[it - 1];
+	prev = &r->m->it[p];
 	switch (cur->type) {
 	case IT_SESSION:
 	case IT_PROMPT:
@@ -445,10 +456,12 @@ render_item(struct render *r, uint32_t it)
 	stamp = item_stamp(r, it);
 
 	if (b->item == it && b->gen == r->gen && b->width == r->width &&
-	    b->thinking == r->thinking && b->last_ev == item_last(r, it) && b->stamp == stamp)
+	    b->thinking == r->thinking && b->last_ev == item_last(r, it) && b->stamp == stamp &&
+	    b->prev == item_before(r, it))
 		return b;
 	block_clear(r, b);
 	b->item = it;
+	b->prev = item_before(r, it);
 	b->gen = r->gen;
 	b->width = r->width;
 	b->thinking = r->thinking;
@@ -618,7 +631,7 @@ render_timeline_row(struct render *r, uint32_t c, int width, struct rline *out)
 	enum call_state st = model_call_state(m, c);
 	enum role role = call_role(st);
 	const size_t kindw = 8, durw = 8;
-	size_t w = (size_t)MAX(width, 0), bar = 0, offw = 0, flex, col;
+	size_t w = (size_t)MAX(width, 0), bar = 0, offw = 0, flex, col, in;
 	struct buf t = {0};
 	const struct tool_desc *d;
 	int64_t a0, a1;
@@ -631,8 +644,11 @@ render_timeline_row(struct render *r, uint32_t c, int width, struct rline *out)
 	flex = w > 2 + kindw + offw + (bar ? bar + 1 : 0) + durw
 		       ? w - (2 + kindw + offw + (bar ? bar + 1 : 0) + durw)
 		       : 0;
-	/* A sub-agent's calls stand in under the call that runs it. */
-	rline_pad(out, MIN(w / 4, 2 * (size_t)m->it[call->item].depth), ROLE_NORMAL);
+	/* A sub-agent's calls stand in under the call that runs it; their
+	 * target gives the room, the columns after it stay in line. */
+	in = MIN(w / 4, 2 * (size_t)m->it[call->item].depth);
+	flex -= MIN(flex, in);
+	rline_pad(out, in, ROLE_NORMAL);
 	/* A decision asked about it and not answered yet: it waits. */
 	if (call->query != NONE && words_query_decision(m, call->query) == QD_PENDING)
 		rline_adds(out, GLYPH_WAITING, ROLE_RUNNING, w);

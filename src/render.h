@@ -29,6 +29,7 @@ struct rrow {
 /* The rows of one transcript item at one width. */
 struct block {
 	uint32_t item;    /* NONE: an empty slot */
+	uint32_t prev;    /* the item before it in the order read */
 	uint32_t last_ev; /* the item's last event when rendered */
 	int64_t stamp;    /* call state and second, for calls that tick */
 	uint32_t gen;     /* render generation it belongs to */

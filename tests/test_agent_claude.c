@@ -9,6 +9,7 @@
 #include "testutil.h"
 #include "fixture.h"
 
+#include "jump.h"
 #include "model.h"
 #include "print.h"
 #include "summary.h"
@@ -370,6 +371,9 @@ test_turn_between_results(void **state)
 
 	(void)state;
 	assert_int_equal(model_session_state(f->m, 0), SS_OK);
+	/* Each turn's text a paragraph of its own. */
+	assert_int_equal(f->m->it[1].type, IT_TEXT);
+	assert_int_equal(f->m->it[2].type, IT_TEXT);
 	f->m->limit = (uint32_t)f->m->nev - 2; /* as of the first result */
 	assert_int_equal(model_session_state(f->m, 0), SS_LIVE);
 	buf_reset(&f->b);
@@ -409,6 +413,16 @@ test_order(void **state)
 	assert_int_equal(model_item_parent(f->m, 4), 2);
 	assert_int_equal(model_item_parent(f->m, 6), 5);
 	assert_int_equal(model_item_parent(f->m, 3), NONE);
+	/* The calls (the timeline's rows) in the same order. */
+	for (uint32_t c = 0; c < 3; c++) {
+		assert_int_equal(model_order_call(f->m, c), c);
+		assert_int_equal(model_call_row(f->m, c), c);
+	}
+	/* The next call after the main text is none; after the task, the
+	 * sub-agent's. */
+	assert_int_equal(jump_find(f->m, 2, 1, JUMP_TOOL, 0, false), 5);
+	assert_int_equal(jump_find(f->m, 3, 1, JUMP_TOOL, 0, false), NONE);
+	assert_int_equal(jump_find(f->m, 3, -1, JUMP_TOOL, 0, false), 6);
 	/* As of the sub-agent's text: it is under its task already. */
 	f->m->limit = f->m->it[4].first_ev;
 	assert_int_equal(model_order_item(f->m, 3), 4);
@@ -486,6 +500,7 @@ test_html_nested(void **state)
 	char *text = fixture_slurp("recordings/claude-subagents.ndjson", &n);
 	char *out = printed(text, &format_html);
 	const char *task, *sub, *own;
+	struct fixture *f;
 
 	(void)state;
 	assert_non_null(strstr(out, "<h3>Transcript</h3>"));
@@ -498,6 +513,13 @@ test_html_nested(void **state)
 	assert_true(task < sub && sub < own);
 	assert_non_null(strstr(out, "<div class=\"reply depth1\">"));
 	free(out);
+	/* The timeline's rows too: the background sub-agent's Shell (call
+	 * 4) under its task (2), before the session's own (3). */
+	f = fixture_new(text, n, 0);
+	assert_int_equal(model_order_call(f->m, 3), 4);
+	assert_int_equal(model_order_call(f->m, 4), 3);
+	assert_int_equal(model_call_row(f->m, 4), 3);
+	fixture_free(f);
 	free(text);
 }
 
