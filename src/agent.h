@@ -133,6 +133,11 @@ void build_wait(struct build *b, int task);
  * names no call gone to the background says nothing (a hidden line: a
  * foreground command's task is its call's progress). */
 uint32_t build_task_end(struct build *b, int task, enum call_result r, int64_t run_ms, bool quiet);
+/* The call this line just completed made (create) or changed task `task`
+ * (an id token) of its session's task list: its state now (enum
+ * todo_state), or -1 when it is unchanged. A task that comes gone:
+ * TASK_GONE. */
+void build_todo(struct build *b, int task, int state, bool create);
 /* The agent asks for a decision: its query id token, the id token of the
  * tool call it is about (-1: none), its kind. */
 uint32_t build_ask(struct build *b, int id, int call, enum query_kind kind);

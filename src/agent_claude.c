@@ -34,6 +34,9 @@ static const struct agent_tool claude_tools[] = {
 	{"Glob", TK_GLOB},
 	{"LS", TK_LS},
 	{"TodoWrite", TK_TODOS},
+	{"TaskCreate", TK_TODOS},
+	{"TaskUpdate", TK_TODOS},
+	{"ToolSearch", TK_TOOLS},
 	{"mcp__*", TK_MCP},
 	{"Task", TK_TASK},
 	{"Agent", TK_TASK},
@@ -187,6 +190,40 @@ assistant_line(struct build *b)
 	}
 }
 
+/* A task's state as TaskUpdate names it; -1 for a word nobody
+ * documented. */
+static int
+task_state(const struct json *j, int t)
+{
+	static const char *const words[] = {
+		[TODO_PENDING] = "pending",
+		[TODO_ACTIVE] = "in_progress",
+		[TODO_DONE] = "completed",
+	};
+
+	for (size_t i = 0; i < ARRAY_LEN(words); i++)
+		if (json_streq(j, t, words[i]))
+			return (int)i;
+	return json_streq(j, t, "deleted") ? TASK_GONE : -1;
+}
+
+/* The task list call this line just completed: TaskCreate's result names
+ * the task it made ({task{id, subject}}), TaskUpdate's the one it changed
+ * and how ({taskId, statusChange{from, to}}). */
+static void
+todo_result(struct build *b)
+{
+	const struct json *j = b->j;
+	int r = json_get(j, 0, "tool_use_result"), id;
+
+	if (json_type(j, r) != JSON_OBJECT)
+		return;
+	if ((id = json_path(j, r, "task.id")) >= 0)
+		build_todo(b, id, TODO_PENDING, true);
+	else if ((id = json_get(j, r, "taskId")) >= 0)
+		build_todo(b, id, task_state(j, json_path(j, r, "statusChange.to")), false);
+}
+
 /* A user line: tool results end calls; any text is a prompt (a
  * sub-agent's, when it has a parent). */
 static void
@@ -214,6 +251,8 @@ user_line(struct build *b)
 			if (json_bool(j, json_get(j, t, "is_error"), &err) && err)
 				r.result = CR_FAILURE;
 			build_call_done(b, &r);
+			if (!err && build_call_kind(b, r.id) == TK_TODOS)
+				todo_result(b);
 		}
 	}
 	if (prompt)
@@ -371,6 +410,10 @@ static const struct fact_row claude_facts[] = {
 	{TK_LS, CALL_PATH, ARGS, "path"},
 	{TK_TODOS, CALL_TODOS_ASKED, ARGS, "todos"},
 	{TK_TODOS, CALL_TODOS, RES, "newTodos"},
+	{TK_TODOS, CALL_SUBJECT, ARGS, "subject"},
+	{TK_TODOS, CALL_SUBJECT, RES, "task.subject"},
+	{TK_TOOLS, CALL_QUERY, ARGS, "query"},
+	{TK_TOOLS, CALL_LOADED, RES, "matches"},
 	{TK_MCP, CALL_MCP_CONTENT, RES, "content"},
 	{TK_TASK, CALL_DESCRIPTION, ARGS, "description"},
 	{TK_TASK, CALL_SUB_TYPE, ARGS, "subagent_type"},
@@ -472,6 +515,30 @@ read_range(struct fact_place res, struct call_facts *v)
 		call_set_number(v, CALL_LAST_LINE, a + b - 1);
 }
 
+/* A call of the session's task list: the list after it, and the task it
+ * made or changed; an update's subject is in the call that made the task
+ * (parsed into m->qjson3). */
+static void
+todo_facts(const struct model *m, uint32_t c, struct call_facts *v)
+{
+	struct todo_step st;
+	uint32_t made;
+	const struct json *j;
+	int s;
+
+	if (!model_todo_step(m, c, &st))
+		return;
+	call_set_number(v, CALL_TODO_COUNT, st.total);
+	call_set_number(v, CALL_TODO_DONE, st.done);
+	made = m->task[st.task].call;
+	call_set_number(v, CALL_TODO_STATE, made == c ? TODO_MADE : st.state);
+	if (made == c || made == NONE || m->call[made].start_ev == NONE ||
+	    (j = model_parsed(m, m->call[made].start_ev, m->qjson3)) == NULL ||
+	    (s = block(j, m->call[made].spart)) < 0)
+		return;
+	call_set(v, CALL_SUBJECT, j, json_path(j, s, "input.subject"));
+}
+
 /* The call is the tool_use block of its started line and the tool_result
  * block of its completed one. */
 static void
@@ -511,6 +578,8 @@ claude_load(const struct model *m, uint32_t c, const struct json *sj, const stru
 	}
 	if (v->kind == TK_READ)
 		read_range(v->place[RES], v);
+	if (v->kind == TK_TODOS && v->done)
+		todo_facts(m, c, v);
 }
 
 /* A todo's state: "completed", "in_progress". */

@@ -30,6 +30,7 @@ model_new(void)
 	json_keys_init(&m->top_keys, agent_keys()->name, agent_keys()->n);
 	m->qjson = json_new();
 	m->qjson2 = json_new();
+	m->qjson3 = json_new();
 	m->cmd.last_stderr = NONE;
 	m->json_ev = NONE;
 	m->now_ms = TIME_NONE;
@@ -54,6 +55,10 @@ model_free_events(struct model *m)
 	free(m->qwait.v);
 	free(m->bg.v);
 	free(m->turns.v);
+	free(m->task);
+	free(m->todo);
+	free(m->tasks.v);
+	free(m->steps.v);
 	free(m->sub);
 	free(m->query);
 	model_order_free(m);
@@ -87,6 +92,7 @@ model_free(struct model *m)
 	json_free(m->json);
 	json_free(m->qjson);
 	json_free(m->qjson2);
+	json_free(m->qjson3);
 	if (m->cmd.argv != NULL) {
 		for (char **a = m->cmd.argv; *a != NULL; a++)
 			free(*a);
@@ -98,7 +104,7 @@ model_free(struct model *m)
 void
 model_reader_sync(struct model *r, const struct model *m)
 {
-	struct json *q = r->qjson, *q2 = r->qjson2;
+	struct json *q = r->qjson, *q2 = r->qjson2, *q3 = r->qjson3;
 
 	model_order_free(r);
 	*r = *m;
@@ -109,8 +115,10 @@ model_reader_sync(struct model *r, const struct model *m)
 	r->order = NULL; /* its own, when asked for */
 	r->qjson = q != NULL ? q : json_new();
 	r->qjson2 = q2 != NULL ? q2 : json_new();
+	r->qjson3 = q3 != NULL ? q3 : json_new();
 	json_set_label(r->qjson, 0);
 	json_set_label(r->qjson2, 0);
+	json_set_label(r->qjson3, 0);
 }
 
 void
@@ -118,6 +126,7 @@ model_reader_free(struct model *r)
 {
 	json_free(r->qjson);
 	json_free(r->qjson2);
+	json_free(r->qjson3);
 	model_order_free(r);
 	memset(r, 0, sizeof *r);
 }
@@ -142,6 +151,12 @@ model_clear(struct model *m)
 	memset(&m->qwait, 0, sizeof m->qwait);
 	memset(&m->bg, 0, sizeof m->bg);
 	memset(&m->turns, 0, sizeof m->turns);
+	m->task = NULL;
+	m->ntask = m->taskcap = 0;
+	m->todo = NULL;
+	m->ntodo = m->todocap = 0;
+	memset(&m->tasks, 0, sizeof m->tasks);
+	memset(&m->steps, 0, sizeof m->steps);
 	m->sub = NULL;
 	m->nsub = m->subcap = 0;
 	m->moved = false;
@@ -150,6 +165,7 @@ model_clear(struct model *m)
 	m->json_ev = NONE;
 	json_set_label(m->qjson, 0);
 	json_set_label(m->qjson2, 0);
+	json_set_label(m->qjson3, 0);
 	m->lines = m->bytes = 0;
 	m->cmd.last_stderr = NONE;
 	m->cmd.nstderr = 0;
@@ -501,7 +517,7 @@ model_id_key(const struct json *j, int t, uint32_t session, unsigned salt)
 {
 	const char *raw;
 	size_t n;
-	uint64_t key, seed = session * 3u + salt;
+	uint64_t key, seed = session * 4u + salt; /* four kinds of id */
 
 	raw = json_raw(j, t, &n);
 	if (memchr(raw, '\\', n) == NULL)

@@ -149,6 +149,24 @@ struct call {
 	uint8_t dpart;     /* the part of its completed line */
 };
 
+/* A task of a session's task list (Claude Code's TaskCreate makes one;
+ * TaskUpdate changes it): the call that made it (NONE: one made before
+ * the stream), its state now (enum todo_state, or TASK_GONE). */
+struct task {
+	uint32_t session, call;
+	uint32_t step; /* the step that made it (m->todo) */
+	uint8_t state;
+};
+#define TASK_GONE 255
+
+/* A call that made or changed one task of its session's list: which, its
+ * state then, and the list's size and tasks done after it. */
+struct todo_step {
+	uint32_t call, task;
+	uint32_t total, done;
+	uint8_t state;
+};
+
 /* Decisions the agent asks for (Cursor's interaction_query). */
 enum query_kind {
 	QK_WEB_FETCH,
@@ -212,6 +230,8 @@ struct session {
 			     (m->turns links each to the one before) */
 	uint32_t nturns;  /* turns begun: its init, and each init after */
 	uint32_t nresults;
+	uint32_t ntasks; /* its task list: tasks, and tasks done */
+	uint32_t ntasks_done;
 	uint8_t agent;    /* enum agent_id: whose stream it is */
 	uint32_t cwd_off; /* its cwd: bytes [cwd_off, cwd_off + cwd_len) of
 				its start line, as JSON writes them (paths
@@ -310,8 +330,14 @@ struct model {
 	struct callmap qwait; /* decisions about a call that has not started
 				 yet, by the call's id: query index */
 	struct callmap bg;    /* calls gone to the background, by task id */
-	struct callmap turns; /* a session's result or init of another
-				      turn: the one before it, by event */
+	struct callmap turns; /* a session's result or init of another turn:
+				 the one before it, by event */
+	struct task *task;    /* every session's task list */
+	size_t ntask, taskcap;
+	struct todo_step *todo; /* each call that changed one, in order */
+	size_t ntodo, todocap;
+	struct callmap tasks; /* a task by (session, its id): its index */
+	struct callmap steps; /* a call's step, by the call */
 	struct subitem *sub;  /* every item of a sub-agent, in order */
 	size_t nsub, subcap;
 	bool moved;                /* a sub-agent's item came after items that
@@ -324,6 +350,9 @@ struct model {
 	uint32_t json_ev;          /* the event whose line json holds, or NONE */
 	struct json *qjson;        /* parser for queries */
 	struct json *qjson2;       /* a second one, when two events are needed */
+	struct json *qjson3;       /* a third, for an event a call's facts take
+				      from besides its own (the task a todo
+				      update changes: the call that made it) */
 	uint64_t lines;            /* input lines read, blank ones included */
 	uint64_t bytes;            /* input bytes read */
 	struct command_info cmd;
@@ -439,6 +468,15 @@ bool model_result_closes(const struct model *m, uint32_t e);
  * path under it for FACT_USAGE): summed over its results when its agent
  * counts each turn's apart (agent.h: fact_add). Parses into m->qjson. */
 bool model_end_int(struct model *m, uint32_t s, enum fact f, const char *path, int64_t *out);
+
+/* The step of the task list call c made, when it made or changed one;
+ * false otherwise. */
+bool model_todo_step(const struct model *m, uint32_t c, struct todo_step *out);
+/* The tasks of call c's session as of c's step, in the order they were
+ * made: for each, fn(ctx, the call that made it (NONE: unknown), its state
+ * then). False when c made no step. */
+bool model_todo_list(const struct model *m, uint32_t c,
+		     void (*fn)(void *ctx, uint32_t call, enum todo_state st), void *ctx);
 
 /* Derived states (as of m->limit). */
 enum call_state model_call_state(const struct model *m, uint32_t c);

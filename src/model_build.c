@@ -418,6 +418,43 @@ build_task_end(struct build *b, int task, enum call_result r, int64_t run_ms, bo
 	return e;
 }
 
+void
+build_todo(struct build *b, int task, int state, bool create)
+{
+	struct model *m = b->m;
+	uint32_t s = m->src[b->src].session, ci, t;
+	struct session *ses;
+	struct task *tk;
+	uint64_t key;
+
+	if (s == NONE || b->ev == NONE || m->ev[b->ev].item == NONE ||
+	    m->it[m->ev[b->ev].item].type != IT_TOOL || !json_is_value(b->j, task))
+		return;
+	ci = m->it[m->ev[b->ev].item].ref;
+	if (callmap_get(&m->steps, (uint64_t)ci << 1 | 1) != NONE)
+		return; /* one step a call */
+	ses = &m->ses[s];
+	key = model_id_key(b->j, task, s, SALT_TODO);
+	if ((t = callmap_get(&m->tasks, key)) == NONE) {
+		/* Made now, or before the stream began. */
+		ARRAY_RESERVE(m->task, m->taskcap, m->ntask + 1);
+		t = (uint32_t)m->ntask++;
+		m->task[t] = (struct task){s, create ? ci : NONE, (uint32_t)m->ntodo, TODO_PENDING};
+		callmap_put(&m->tasks, key, t);
+		ses->ntasks++;
+	}
+	tk = &m->task[t];
+	if (state >= 0 && tk->state != TASK_GONE && state != tk->state) {
+		ses->ntasks_done -= tk->state == TODO_DONE;
+		ses->ntasks_done += state == TODO_DONE;
+		ses->ntasks -= state == TASK_GONE;
+		tk->state = (uint8_t)state;
+	}
+	ARRAY_RESERVE(m->todo, m->todocap, m->ntodo + 1);
+	m->todo[m->ntodo] = (struct todo_step){ci, t, ses->ntasks, ses->ntasks_done, tk->state};
+	callmap_put(&m->steps, (uint64_t)ci << 1 | 1, (uint32_t)m->ntodo++);
+}
+
 uint32_t
 build_ask(struct build *b, int id, int call, enum query_kind kind)
 {

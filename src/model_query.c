@@ -473,7 +473,7 @@ model_parsed(const struct model *m, uint32_t e, struct json *scratch)
 	/* The model's own parsers are labelled with the event they hold;
 	 * model_clear forgets the labels. A moved stream buffer changes the
 	 * line's address, which json_holds compares too. */
-	bool own = scratch == m->qjson || scratch == m->qjson2;
+	bool own = scratch == m->qjson || scratch == m->qjson2 || scratch == m->qjson3;
 	size_t n;
 	const char *p = model_line(m, e, &n);
 
@@ -598,6 +598,38 @@ model_task_answer(struct model *m, uint32_t c, struct buf *out)
 	size_t mark = out->n;
 
 	return path != NULL && model_event_field(m, m->call[c].bg_ev, path, out) && out->n > mark;
+}
+
+bool
+model_todo_step(const struct model *m, uint32_t c, struct todo_step *out)
+{
+	uint32_t k = callmap_get(&m->steps, (uint64_t)c << 1 | 1);
+
+	if (k == NONE)
+		return false;
+	*out = m->todo[k];
+	return true;
+}
+
+bool
+model_todo_list(const struct model *m, uint32_t c,
+		void (*fn)(void *ctx, uint32_t call, enum todo_state st), void *ctx)
+{
+	uint32_t k = callmap_get(&m->steps, (uint64_t)c << 1 | 1), s;
+	uint8_t *st;
+
+	if (k == NONE)
+		return false;
+	s = m->task[m->todo[k].task].session;
+	/* Each task made by then, in order, at its last state by then. */
+	st = xcalloc(MAX(m->ntask, (size_t)1), 1);
+	for (uint32_t i = 0; i <= k; i++)
+		st[m->todo[i].task] = m->todo[i].state;
+	for (size_t t = 0; t < m->ntask; t++)
+		if (m->task[t].session == s && m->task[t].step <= k && st[t] != TASK_GONE)
+			fn(ctx, m->task[t].call, (enum todo_state)st[t]);
+	free(st);
+	return true;
 }
 
 bool

@@ -152,6 +152,21 @@ start 40 30 "$bin recordings/claude-subagents.ndjson"
 wait_for 'done' || fail subagents "did not draw at 40x30"
 golden "subagents-40x30"
 
+# Claude Code's task list, built from TaskCreate and TaskUpdate: each
+# line says the list after it and the task; the last update's detail
+# shows the list (recordings/claude-todos).
+cases=$((cases + 1))
+start 120 40 "$bin recordings/claude-todos.ndjson"
+wait_for 'done' || fail todos "did not draw"
+screen | grep -q '✓ Todos 3 tasks · 1 done · Tag the release · done' ||
+	fail todos "the last update does not say the list and its task"
+golden "todos-120x40"
+start 80 24 "$bin recordings/claude-todos.ndjson"
+wait_for 'done' || fail todos "did not draw at 80x24"
+keys Tab G Enter
+wait_for 'Tool call 7/7' || fail todos "Enter did not open the last call's detail"
+golden "todos-detail-80x24"
+
 # Escape sequences in events never reach the terminal: the title, the
 # screen and the clipboard stay as they were.
 cases=$((cases + 1))

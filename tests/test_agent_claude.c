@@ -9,6 +9,7 @@
 #include "testutil.h"
 #include "fixture.h"
 
+#include "detail.h"
 #include "jump.h"
 #include "model.h"
 #include "print.h"
@@ -523,6 +524,62 @@ test_html_nested(void **state)
 	free(text);
 }
 
+/* Claude Code 2.1.33x's task list: TaskCreate and TaskUpdate, behind
+ * ToolSearch (recordings/claude-todos). One list per session, built from
+ * the creates and updates: each call's line says the list after it and
+ * the task it made or changed; its detail, the list (issue 22.3). */
+static void
+test_todos(void **state)
+{
+	static const struct {
+		const char *what, *outcome;
+	} want[] = {
+		{"load tools TaskCreate, TaskUpdate", "ok"},
+		{"1 task \xC2\xB7 0 done \xC2\xB7 Tag the release", "new"},
+		{"2 tasks \xC2\xB7 0 done \xC2\xB7 Write the notes", "new"},
+		{"3 tasks \xC2\xB7 0 done \xC2\xB7 Announce it", "new"},
+		{"3 tasks \xC2\xB7 0 done \xC2\xB7 Tag the release", "in progress"},
+		{"echo step-one", "step-one"},
+		{"3 tasks \xC2\xB7 1 done \xC2\xB7 Tag the release", "done"},
+	};
+	size_t n;
+	char *text = fixture_slurp("recordings/claude-todos.ndjson", &n);
+	struct fixture *f = fixture_new(text, n, FX_DETAIL);
+	struct tool_desc td = {0};
+	struct buf b = {0};
+
+	(void)state;
+	assert_int_equal(f->m->ncall, ARRAY_LEN(want));
+	assert_int_equal(f->m->call[0].kind, TK_TOOLS);
+	for (uint32_t c = 0; c < ARRAY_LEN(want); c++) {
+		if (c > 0 && c != 5)
+			assert_int_equal(f->m->call[c].kind, TK_TODOS);
+		tool_describe(f->m, c, &td);
+		assert_string_equal(td.what.p, want[c].what);
+		assert_string_equal(td.outcome.p, want[c].outcome);
+	}
+	/* The list as of the last update, and as of the first create. */
+	detail_build(&f->d, 6, 80, false);
+	for (size_t i = 0; i < f->d.nrow; i++) {
+		buf_add(&b, f->d.text.p + f->d.row[i].off, f->d.row[i].len);
+		buf_addc(&b, '\n');
+	}
+	assert_non_null(strstr(b.p,
+			       "tasks\n\xE2\x9C\x93 Tag the release\n\xE2\x97\x8B Write the notes\n"
+			       "\xE2\x97\x8B Announce it\n"));
+	buf_reset(&b);
+	detail_build(&f->d, 4, 80, false);
+	for (size_t i = 0; i < f->d.nrow; i++) {
+		buf_add(&b, f->d.text.p + f->d.row[i].off, f->d.row[i].len);
+		buf_addc(&b, '\n');
+	}
+	assert_non_null(strstr(b.p, "tasks\n\xE2\x96\xB8 Tag the release\n"));
+	buf_free(&b);
+	tool_desc_free(&td);
+	fixture_free(f);
+	free(text);
+}
+
 int
 main(void)
 {
@@ -538,6 +595,7 @@ main(void)
 		cmocka_unit_test(test_order),
 		cmocka_unit_test(test_log_nested),
 		cmocka_unit_test(test_html_nested),
+		cmocka_unit_test(test_todos),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

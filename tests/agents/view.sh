@@ -127,10 +127,6 @@ view_open() {
 	case $1 in
 	# Sub-agents nested by id (22.2).
 	# Task list (22.3).
-	claude*-todos:todos) echo "TaskCreate and TaskUpdate are kind other, not todos" ;;
-	claude*-todos:list) echo "no task list is built from TaskCreate and TaskUpdate" ;;
-	claude*-todos:subject) echo "a TaskUpdate line says its taskId, not the task's subject" ;;
-	claude*-todos:toolsearch) echo "ToolSearch reads as query: select:..., not as the tools it loads" ;;
 	gemini-todos:list) echo "the second write_todos says updated, not that one of three is done" ;;
 	# Gemini CLI's reason of a failure whole (22.7).
 	gemini-http500:reason-whole | gemini-cut:reason-whole | gemini-rate-limit-fail:reason-whole)
