@@ -114,6 +114,9 @@ uint32_t build_result(struct build *b, bool is_error, int64_t duration_ms);
 uint32_t build_turn(struct build *b);
 /* A system, connection or retry event, or one nobody documented. */
 uint32_t build_notice(struct build *b);
+/* A notice that parts the transcript (a conversation compacted): drawn as
+ * a rule across. */
+uint32_t build_rule(struct build *b);
 /* A line of the agent's own bookkeeping: kept, not shown. */
 uint32_t build_hidden(struct build *b);
 /* A streamed segment ends (a hidden line): if its whole text never came,

@@ -14,12 +14,16 @@
 
 #include <string.h>
 
+#include "glyph.h"
 #include "json.h"
 
 /* The system subtypes that count tokens or frame the stream: kept, not
  * shown (a line each, many a second). */
 static const char *const quiet[] = {
-	"thinking_tokens", "status", "task_progress", "task_updated", "background_tasks_changed",
+	"thinking_tokens",
+	"task_progress",
+	"task_updated",
+	"background_tasks_changed",
 };
 
 /* Its tools' names (an MCP server's tool is mcp__server__tool). */
@@ -123,6 +127,21 @@ system_line(struct build *b)
 			build_hidden(b);
 			return;
 		}
+	/* Its state between requests: said when it compacts the
+	 * conversation, or failed to. */
+	if (json_streq(j, st, "status")) {
+		if (json_streq(j, json_get(j, 0, "status"), "compacting") ||
+		    (json_type(j, json_get(j, 0, "compact_result")) == JSON_STRING &&
+		     !json_streq(j, json_get(j, 0, "compact_result"), "success")))
+			build_notice(b);
+		else
+			build_hidden(b);
+		return;
+	}
+	if (json_streq(j, st, "compact_boundary")) {
+		build_rule(b);
+		return;
+	}
 	/* A task is a sub-agent's, or a command's (task_type local_bash, or
 	 * its call not an Agent's), whose start is its call's and whose end
 	 * says something only when it went on in the background. */
@@ -158,7 +177,8 @@ assistant_line(struct build *b)
 
 	/* An API error Claude Code writes as a reply of its own (model
 	 * "<synthetic>"): a notice; the result says the session failed. */
-	if (json_bool(j, json_get(j, 0, "is_api_error_message"), &api_error) && api_error) {
+	if ((json_bool(j, json_get(j, 0, "is_api_error_message"), &api_error) && api_error) ||
+	    json_streq(j, json_path(j, 0, "message.model"), "<synthetic>")) {
 		build_notice(b);
 		return;
 	}
@@ -690,6 +710,27 @@ claude_notice(const struct json *j, struct buf *out)
 	}
 	if (json_streq(j, sub, "compact_boundary")) {
 		buf_adds(out, "conversation compacted");
+		if (agent_say(j, " (", "compact_metadata.trigger", out))
+			buf_addc(out, ')');
+		if (json_int_at(j, 0, "compact_metadata.pre_tokens", &a) &&
+		    json_int_at(j, 0, "compact_metadata.post_tokens", &n) && a >= 0 && n >= 0) {
+			buf_adds(out, ": ");
+			fmt_count(out, (uint64_t)a);
+			buf_adds(out, " " GLYPH_ARROW " ");
+			fmt_count(out, (uint64_t)n);
+			buf_adds(out, " tokens");
+		}
+		if (json_int_at(j, 0, "compact_metadata.duration_ms", &a) && a >= 0) {
+			buf_adds(out, " " GLYPH_DOT " ");
+			fmt_duration(out, a);
+		}
+		return true;
+	}
+	if (json_streq(j, sub, "status")) {
+		if (json_streq(j, json_get(j, 0, "status"), "compacting"))
+			buf_adds(out, "compacting the conversation");
+		else if (!agent_say(j, "compacting the conversation: ", "compact_result", out))
+			return false;
 		return true;
 	}
 	return false;
@@ -727,6 +768,7 @@ const struct agent agent_claude = {
 			[FACT_COST] = "total_cost_usd",
 			[FACT_TURNS] = "num_turns",
 			[FACT_DENIALS] = "permission_denials",
+			[FACT_STOP] = "terminal_reason",
 		},
 	.usage = claude_usage,
 	.task_status = "status",

@@ -54,6 +54,8 @@ enum {
 			    may hold two segments glued ("DONEThe …") */
 	EVF_CUT = 8,     /* the end of a streamed segment whose whole text
 			    never came: the text before was cut off */
+	EVF_RULE = 16,   /* a notice that parts the transcript, drawn as a
+			    rule (a conversation compacted) */
 };
 
 /* One input line that is not blank: 24 bytes. */
@@ -436,6 +438,8 @@ enum fact {
 	FACT_ERROR,   /* in its end: why it failed, when its end says so
 			 apart from the result */
 	FACT_DENIALS, /* in its end: the permissions denied (an array) */
+	FACT_STOP,    /* in its end: why the run stopped ("completed",
+			 "max_turns": Claude Code's terminal_reason) */
 	FACT_COUNT
 };
 

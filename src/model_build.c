@@ -567,3 +567,12 @@ build_notice(struct build *b)
 	model_add_block(b->m, build_state(b, e), b->src, e, IT_NOTICE, NONE);
 	return e;
 }
+
+uint32_t
+build_rule(struct build *b)
+{
+	uint32_t e = build_notice(b);
+
+	b->m->ev[e].pos |= (uint64_t)EVF_RULE << 56;
+	return e;
+}

@@ -306,11 +306,18 @@ blank_before(struct render *r, uint32_t it)
 	if (p == NONE)
 		return false;
 	prev = &r->m->it[p];
+	/* A rule stands apart, below as above. */
+	if (prev->type == IT_NOTICE && (EV_FLAGS(&r->m->ev[prev->first_ev]) & EVF_RULE))
+		return true;
 	switch (cur->type) {
 	case IT_SESSION:
 	case IT_PROMPT:
 	case IT_RESULT:
 		return true;
+	case IT_NOTICE:
+		if (EV_FLAGS(&r->m->ev[cur->first_ev]) & EVF_RULE)
+			return true;
+		return is_prose(r, cur) != is_prose(r, prev);
 	default:
 		/* Prose next to lines, or prose of another kind. */
 		return is_prose(r, cur) != is_prose(r, prev) ||
@@ -357,6 +364,12 @@ block_build(struct render *r, struct block *b, uint32_t it)
 		block_tool(r, b, item->ref);
 		break;
 	case IT_NOTICE:
+		/* One that parts the transcript is a rule across it. */
+		if (EV_FLAGS(&m->ev[item->first_ev]) & EVF_RULE) {
+			words_item(m, it, 0, NULL, raw);
+			add_rule(r, b, raw->p, raw->n, ROLE_NOTICE);
+			break;
+		}
 		buf_adds(raw, "~ ");
 		words_item(m, it, 0, NULL, raw);
 		add_wrapped(r, b, raw->p, raw->n, ROLE_NOTICE, 2, NULL);

@@ -86,9 +86,12 @@ words_failure_whole(struct model *m, uint32_t s, struct buf *out)
 
 	if (model_command_failure(m, s, out))
 		return true;
+	/* Its end's error, else its reply when that is the error, else why
+	 * it stopped. */
 	if (model_session_state(m, s) != SS_FAILED ||
 	    (!model_fact(m, s, FACT_ERROR, out) &&
-	     !(m->ses[s].is_error && model_fact(m, s, FACT_RESULT, out))))
+	     !(m->ses[s].is_error && model_fact(m, s, FACT_RESULT, out) && out->n > mark) &&
+	     !model_fact(m, s, FACT_STOP, out)))
 		return false;
 	return out->n > mark;
 }
@@ -140,6 +143,11 @@ session_extras(struct model *m, uint32_t s, struct buf *out)
 	if (e != NONE && (n = model_event_count(m, e, path)) > 0)
 		buf_addf(out, " " GLYPH_DOT " %lld permission%s denied", (long long)n,
 			 n == 1 ? "" : "s");
+	/* A run that ended well but short of its end ("max_turns"). */
+	buf_reset(&t);
+	if (model_session_state(m, s) == SS_OK && model_fact(m, s, FACT_STOP, &t) && t.n > 0 &&
+	    strcmp(t.p, "completed") != 0)
+		buf_addf(out, " " GLYPH_DOT " stopped: %s", t.p);
 	buf_free(&t);
 }
 

@@ -580,6 +580,57 @@ test_todos(void **state)
 	free(text);
 }
 
+/* The rest of 2.1.33x's system lines and results (issue 22.6): status
+ * says when it compacts; compact_boundary is a divider with the tokens
+ * before and after; thinking_tokens is no notice; a <synthetic> reply is
+ * the API's error; terminal_reason says why a run stopped short; a
+ * result's keys in any order. */
+static void
+test_system_lines(void **state)
+{
+	static const char stream[] = INIT SYS("\"subtype\":\"status\",\"status\":\"requesting\"") SYS(
+		"\"subtype\":\"thinking_tokens\",\"estimated_tokens\":40,"
+		"\"estimated_tokens_delta\":8")
+		SYS("\"subtype\":\"status\",\"status\":\"compacting\"") SYS(
+			"\"subtype\":\"status\",\"status\":null,"
+			"\"compact_result\":\"success\"")
+			SYS("\"subtype\":\"compact_boundary\",\"compact_metadata\":{"
+			    "\"trigger\":\"auto\",\"pre_tokens\":150210,"
+			    "\"post_tokens\":12034,\"duration_ms\":3100}") "{\"type\":\"assistant\",\"message\":{\"id\":\"u\",\"model\":\"<synthetic>\","
+									   "\"role\":\"assistant\",\"stop_reason\":\"stop_sequence\",\"content\":[{\"type\":"
+									   "\"text\",\"text\":\"API Error: 529 Overloaded.\"}]},\"parent_tool_use_id\":null}\n"
+									   "{\"terminal_reason\":\"max_turns\",\"num_turns\":9,\"result\":\"r\","
+									   "\"is_error\":false,\"session_id\":\"s\",\"duration_ms\":5,\"type\":\"result\","
+									   "\"subtype\":\"success\"}\n";
+	struct fixture *f = feed(stream);
+	const struct block *b = NULL;
+
+	(void)state;
+	assert_string_equal(notices(f),
+			    "compacting the conversation\n"
+			    "conversation compacted (auto): 150.2k \xE2\x86\x92 12.0k tokens "
+			    "\xC2\xB7 3.1 s\n"
+			    "API Error: 529 Overloaded.\n");
+	/* The error is no reply: the reply is the result's. */
+	assert_string_equal(reply(f), "r");
+	assert_int_equal(model_session_state(f->m, 0), SS_OK);
+	buf_reset(&f->b);
+	words_session_line(f->m, 0, &f->b);
+	assert_string_equal(f->b.p, "ok \xC2\xB7 5 ms \xC2\xB7 no tool calls \xC2\xB7 9 turns "
+				    "\xC2\xB7 stopped: max_turns");
+	fixture_free(f);
+	/* On screen the compaction is a rule across. */
+	f = fixture_new(stream, strlen(stream), FX_RENDER);
+	for (uint32_t i = 0; i < f->m->nit; i++)
+		if (f->m->it[i].type == IT_NOTICE &&
+		    (EV_FLAGS(&f->m->ev[f->m->it[i].first_ev]) & EVF_RULE))
+			b = render_item(&f->r, i);
+	assert_non_null(b);
+	assert_int_equal(b->nrow, 2); /* a blank row, the rule */
+	assert_memory_equal(b->text.p + b->row[1].off, "\xE2\x94\x80\xE2\x94\x80 conversation", 16);
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -596,6 +647,7 @@ main(void)
 		cmocka_unit_test(test_log_nested),
 		cmocka_unit_test(test_html_nested),
 		cmocka_unit_test(test_todos),
+		cmocka_unit_test(test_system_lines),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
