@@ -117,6 +117,9 @@ uint32_t build_notice(struct build *b);
 /* A notice that parts the transcript (a conversation compacted): drawn as
  * a rule across. */
 uint32_t build_rule(struct build *b);
+/* A line of progress of the call whose id is token call (a hidden line):
+ * what it is doing, said in its running call's words. */
+uint32_t build_progress(struct build *b, int call);
 /* A line of the agent's own bookkeeping: kept, not shown. */
 uint32_t build_hidden(struct build *b);
 /* A streamed segment ends (a hidden line): if its whole text never came,

@@ -21,7 +21,6 @@
  * shown (a line each, many a second). */
 static const char *const quiet[] = {
 	"thinking_tokens",
-	"task_progress",
 	"task_updated",
 	"background_tasks_changed",
 };
@@ -127,6 +126,11 @@ system_line(struct build *b)
 			build_hidden(b);
 			return;
 		}
+	/* A task's progress: its call's, said while it runs. */
+	if (json_streq(j, st, "task_progress")) {
+		build_progress(b, json_get(j, 0, "tool_use_id"));
+		return;
+	}
 	/* Its state between requests: said when it compacts the
 	 * conversation, or failed to. */
 	if (json_streq(j, st, "status")) {
@@ -725,6 +729,21 @@ claude_notice(const struct json *j, struct buf *out)
 			fmt_duration(out, a);
 		}
 		return true;
+	}
+	/* A sub-agent's progress: its last tool, its tool uses, tokens. */
+	if (json_streq(j, sub, "task_progress")) {
+		size_t mark = out->n;
+
+		agent_say(j, "", "last_tool_name", out);
+		if (json_int_at(j, 0, "usage.tool_uses", &a) && a >= 0)
+			buf_addf(out, "%s%lld tool use%s", out->n > mark ? " " GLYPH_DOT " " : "",
+				 (long long)a, a == 1 ? "" : "s");
+		if (json_int_at(j, 0, "usage.total_tokens", &a) && a >= 0) {
+			buf_adds(out, out->n > mark ? " " GLYPH_DOT " " : "");
+			fmt_count(out, (uint64_t)a);
+			buf_adds(out, " tokens");
+		}
+		return out->n > mark;
 	}
 	if (json_streq(j, sub, "status")) {
 		if (json_streq(j, json_get(j, 0, "status"), "compacting"))

@@ -59,6 +59,7 @@ model_free_events(struct model *m)
 	free(m->todo);
 	free(m->tasks.v);
 	free(m->steps.v);
+	free(m->progress.v);
 	free(m->sub);
 	free(m->query);
 	model_order_free(m);
@@ -157,6 +158,7 @@ model_clear(struct model *m)
 	m->ntodo = m->todocap = 0;
 	memset(&m->tasks, 0, sizeof m->tasks);
 	memset(&m->steps, 0, sizeof m->steps);
+	memset(&m->progress, 0, sizeof m->progress);
 	m->sub = NULL;
 	m->nsub = m->subcap = 0;
 	m->moved = false;

@@ -338,9 +338,11 @@ struct model {
 	size_t ntask, taskcap;
 	struct todo_step *todo; /* each call that changed one, in order */
 	size_t ntodo, todocap;
-	struct callmap tasks; /* a task by (session, its id): its index */
-	struct callmap steps; /* a call's step, by the call */
-	struct subitem *sub;  /* every item of a sub-agent, in order */
+	struct callmap tasks;    /* a task by (session, its id): its index */
+	struct callmap steps;    /* a call's step, by the call */
+	struct callmap progress; /* a call's latest progress line, by the
+				    call */
+	struct subitem *sub;     /* every item of a sub-agent, in order */
 	size_t nsub, subcap;
 	bool moved;                /* a sub-agent's item came after items that
 				      are not its task's: the order the
@@ -473,6 +475,9 @@ bool model_result_closes(const struct model *m, uint32_t e);
  * counts each turn's apart (agent.h: fact_add). Parses into m->qjson. */
 bool model_end_int(struct model *m, uint32_t s, enum fact f, const char *path, int64_t *out);
 
+/* The latest line of progress of call c (a sub-agent's: Claude Code's
+ * task_progress), when it is shown; NONE otherwise. */
+uint32_t model_call_progress(const struct model *m, uint32_t c);
 /* The step of the task list call c made, when it made or changed one;
  * false otherwise. */
 bool model_todo_step(const struct model *m, uint32_t c, struct todo_step *out);

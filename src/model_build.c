@@ -569,6 +569,18 @@ build_notice(struct build *b)
 }
 
 uint32_t
+build_progress(struct build *b, int call)
+{
+	struct model *m = b->m;
+	uint32_t e = build_hidden(b), s = m->src[b->src].session, ci;
+
+	if (s != NONE && json_type(b->j, call) == JSON_STRING &&
+	    (ci = callmap_get(&m->ids, model_id_key(b->j, call, s, SALT_CALL))) != NONE)
+		callmap_put(&m->progress, (uint64_t)ci << 1 | 1, e);
+	return e;
+}
+
+uint32_t
 build_rule(struct build *b)
 {
 	uint32_t e = build_notice(b);

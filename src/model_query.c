@@ -600,6 +600,14 @@ model_task_answer(struct model *m, uint32_t c, struct buf *out)
 	return path != NULL && model_event_field(m, m->call[c].bg_ev, path, out) && out->n > mark;
 }
 
+uint32_t
+model_call_progress(const struct model *m, uint32_t c)
+{
+	uint32_t e = callmap_get(&m->progress, (uint64_t)c << 1 | 1);
+
+	return model_seen(m, e) ? e : NONE;
+}
+
 bool
 model_todo_step(const struct model *m, uint32_t c, struct todo_step *out)
 {

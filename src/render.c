@@ -178,10 +178,14 @@ render_describe(struct render *r, uint32_t c)
 	 * its completion, which changes its words. */
 	uint32_t done = model_seen(r->m, r->m->call[c].done_ev) ? r->m->call[c].done_ev : NONE;
 
-	if (d->call != c || d->gen != r->gen || d->done_ev != done || d->state != st) {
+	uint32_t prog = model_call_progress(r->m, c);
+
+	if (d->call != c || d->gen != r->gen || d->done_ev != done || d->state != st ||
+	    d->progress_ev != prog) {
 		d->call = c;
 		d->gen = r->gen;
 		d->done_ev = done;
+		d->progress_ev = prog;
 		d->state = (uint8_t)st;
 		tool_describe(r->m, c, &d->d);
 	}
@@ -441,7 +445,9 @@ item_stamp(const struct render *r, uint32_t it)
 	c = item->ref;
 	st = model_call_state(r->m, c);
 	if (st == CS_RUNNING)
-		return st + 8 * (r->m->now_ms == TIME_NONE ? 0 : r->m->now_ms);
+		return (int64_t)((uint64_t)(st +
+					    8 * (r->m->now_ms == TIME_NONE ? 0 : r->m->now_ms)) ^
+				 (uint64_t)model_call_progress(r->m, c) << 40);
 	return st + 8 * ((int64_t)r->m->call[c].done_ev + 1);
 }
 

@@ -57,6 +57,7 @@ struct rline {
 struct desc_slot {
 	uint32_t call; /* NONE: empty */
 	uint32_t done_ev;
+	uint32_t progress_ev; /* its latest progress shown */
 	uint32_t gen;
 	uint8_t state; /* enum call_state */
 	struct tool_desc d;

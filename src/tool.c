@@ -626,6 +626,21 @@ describe_failure(struct call_facts *v, const char *none, struct buf *out)
 		buf_adds(out, none);
 }
 
+/* What a running call's latest progress says: " · Bash · 1 tool use". */
+static void
+progress(struct model *m, uint32_t c, struct buf *out)
+{
+	uint32_t e = model_call_progress(m, c);
+	size_t mark = out->n;
+
+	if (e == NONE)
+		return;
+	buf_adds(out, " " GLYPH_DOT " ");
+	model_notice_text(m, e, out);
+	if (out->n == mark + strlen(" " GLYPH_DOT " "))
+		buf_cut(out, mark);
+}
+
 /* A call gone to the background: "background #339917" while it runs,
  * then how its notification says it ended. */
 static void
@@ -641,6 +656,8 @@ describe_background(struct model *m, uint32_t c, struct call_facts *v, enum call
 	buf_adds(out, "background #");
 	if (!fact_value(call_fact(v, CALL_BG_ID), out))
 		buf_cut(out, mark + 10);
+	if (st == CS_RUNNING)
+		progress(m, c, out);
 	if (st == CS_ORPHANED) {
 		buf_adds(out, ", its end not seen");
 	} else if (st != CS_RUNNING) {
@@ -668,6 +685,7 @@ describe_outcome(struct model *m, uint32_t c, const struct kind *k, struct call_
 	switch (st) {
 	case CS_RUNNING:
 		buf_adds(out, "running");
+		progress(m, c, out);
 		return;
 	case CS_ORPHANED:
 		buf_adds(out, "no completed event");

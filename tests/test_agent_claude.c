@@ -44,6 +44,7 @@
 	"\"subtype\":\"success\",\"result\":\"Done.\",\"session_id\":\"s\"," \
 	"\"total_cost_usd\":0.0166,\"type\":\"result\"}\n"
 
+/* clang-format off */
 #define SYS(rest) "{\"type\":\"system\",\"session_id\":\"s\"," rest "}\n"
 /* A Bash of 3 s in the foreground (recordings/claude-slow-shell). */
 #define SLOW_BASH \
@@ -59,19 +60,21 @@
 	"{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"content\":[{\"type\":" \
 	"\"tool_use\",\"id\":\"a1\",\"name\":\"Agent\",\"input\":{\"description\":" \
 	"\"Run echo\",\"prompt\":\"p\",\"run_in_background\":true}}]}," \
-	"\"parent_tool_use_id\":null,\"timestamp\":\"2026-11-27T08:36:56.425Z\"}\n" SYS( \
-		"\"subtype\":\"background_tasks_changed\",\"tasks\":[{\"task_id\":\"ag\"}]") \
-		SYS("\"subtype\":\"task_started\",\"task_id\":\"ag\",\"tool_use_id\":\"a1\"," \
-		    "\"description\":\"Run echo\",\"is_backgrounded\":true,\"task_type\":\"local_agent\"") \
-			RESULT_OF("null", "a1", "Async agent launched successfully.") TEXT( \
-				"\"a1\"", \
-				"Running it.") SYS("\"subtype\":\"task_progress\",\"task_id\":\"ag\",\"tool_use_id\":\"a1\"," \
-						   "\"usage\":{\"total_tokens\":102,\"tool_uses\":1,\"duration_ms\":106}") \
-				TEXT("null", "It runs.") SYS( \
-					"\"subtype\":\"task_updated\",\"task_id\":\"ag\",\"patch\":{\"status\":\"completed\"}") \
-					SYS("\"subtype\":\"task_notification\",\"task_id\":\"ag\",\"tool_use_id\":\"a1\"," \
-					    "\"status\":\"completed\",\"summary\":\"It printed from-sub.\"," \
-					    "\"usage\":{\"total_tokens\":131,\"tool_uses\":1,\"duration_ms\":3192}")
+	"\"parent_tool_use_id\":null,\"timestamp\":\"2026-11-27T08:36:56.425Z\"}\n" \
+	SYS("\"subtype\":\"background_tasks_changed\",\"tasks\":[{\"task_id\":\"ag\"}]") \
+	SYS("\"subtype\":\"task_started\",\"task_id\":\"ag\",\"tool_use_id\":\"a1\"," \
+	    "\"description\":\"Run echo\",\"is_backgrounded\":true,\"task_type\":\"local_agent\"") \
+	RESULT_OF("null", "a1", "Async agent launched successfully.") \
+	TEXT("\"a1\"", "Running it.") \
+	SYS("\"subtype\":\"task_progress\",\"task_id\":\"ag\",\"tool_use_id\":\"a1\"," \
+	    "\"usage\":{\"total_tokens\":102,\"tool_uses\":1,\"duration_ms\":106}," \
+	    "\"last_tool_name\":\"Bash\"") \
+	TEXT("null", "It runs.") \
+	SYS("\"subtype\":\"task_updated\",\"task_id\":\"ag\",\"patch\":{\"status\":\"completed\"}") \
+	SYS("\"subtype\":\"task_notification\",\"task_id\":\"ag\",\"tool_use_id\":\"a1\"," \
+	    "\"status\":\"completed\",\"summary\":\"It printed from-sub.\"," \
+	    "\"usage\":{\"total_tokens\":131,\"tool_uses\":1,\"duration_ms\":3192}")
+/* clang-format on */
 
 /* A result of a turn of n turns, i tokens in, o out; the cost so far. */
 #define END_OF(idx, n, i, o) \
@@ -297,7 +300,15 @@ test_background_agent(void **state)
 			launch = ev;
 		if (launch != NONE && f->m->call[0].bg_ev == NONE)
 			assert_int_equal(model_call_state(f->m, 0), CS_RUNNING);
+		/* Its progress is its running line's, no notice. */
+		if (model_call_progress(f->m, 0) == ev) {
+			tool_describe(f->m, 0, &td);
+			assert_string_equal(td.outcome.p,
+					    "background \xC2\xB7 Bash \xC2\xB7 1 tool "
+					    "use \xC2\xB7 102 tokens");
+		}
 	}
+	assert_int_not_equal(model_call_progress(f->m, 0), NONE);
 	assert_int_not_equal(launch, NONE);
 	fixture_end(f);
 	assert_int_equal(model_call_state(f->m, 0), CS_OK);
