@@ -425,6 +425,14 @@ wrote(const struct log *l, uint32_t c)
 	return c < l->wrote.n && l->wrote.p[c];
 }
 
+/* Call c's line is written. */
+static void
+set_wrote(struct log *l, uint32_t c)
+{
+	map_reach(&l->wrote, c);
+	l->wrote.p[c] = 1;
+}
+
 /* Whether call c's line waits for its end: a sub-agent's task gone to
  * the background is written once, when it ends, its work under it. */
 static bool
@@ -483,6 +491,9 @@ sub_item(struct log *l, uint32_t it)
 	case IT_TOOL:
 		list_line(l);
 		call_line(l, item->ref, &l->st->call);
+		/* Still open: written again when its end is known. */
+		if (m->call[item->ref].done_ev != NONE)
+			set_wrote(l, item->ref);
 		l->text_item = NONE;
 		break;
 	case IT_QUERY:
@@ -505,8 +516,7 @@ task_lines(struct log *l, uint32_t c, const struct log_lead *ld)
 	int indent = l->indent;
 
 	call_line(l, c, ld);
-	map_reach(&l->wrote, c);
-	l->wrote.p[c] = 1;
+	set_wrote(l, c);
 	if (!(m->call[c].flags & CF_SUB) || (pos = model_order_pos(m, top)) == NONE)
 		return;
 	while ((it = model_order_item(m, ++pos)) != NONE && m->it[it].depth > m->it[top].depth)
@@ -640,6 +650,7 @@ log_event(struct log *l, uint32_t e)
 		if (m->it[it].depth > 0) {
 			list_line(l);
 			call_line(l, c, &st->call);
+			set_wrote(l, c);
 			break;
 		}
 		if (waits_end(m, c))
@@ -708,6 +719,8 @@ log_item(struct printer *p, uint32_t e)
 		late_task(l, c);
 		l->indent = l->st->nest * m->it[it].depth;
 		log_event(l, e);
+		/* What it holds back of a reply goes out at its indent. */
+		prose_flush(l);
 		l->indent = 0;
 		return;
 	}
@@ -790,20 +803,23 @@ log_finish(struct printer *p)
 
 	prose_flush(l);
 	block(l);
-	/* The session's own calls still open or waiting for their end, with
-	 * their sub-agents' work; a sub-agent's call still open whose task
-	 * was written, under it again. */
+	/* A sub-agent's call still open whose task was written, under it
+	 * again; then the session's own calls still open or waiting for
+	 * their end, with their sub-agents' work. */
 	for (size_t c = 0; c < m->ncall; c++) {
 		uint32_t it = m->call[c].item, t;
 
-		if (m->it[it].depth == 0 && !wrote(l, (uint32_t)c)) {
-			task_lines(l, (uint32_t)c, &l->st->call);
-			l->list = true;
-		} else if (m->it[it].depth > 0 && m->call[c].done_ev == NONE &&
-			   wrote(l, t = task_of(m, it))) {
+		if (m->it[it].depth > 0 && m->call[c].done_ev == NONE && !wrote(l, (uint32_t)c) &&
+		    wrote(l, t = task_of(m, it))) {
 			late_task(l, t);
 			sub_item(l, it);
 			l->indent = 0;
+			l->list = true;
+		}
+	}
+	for (size_t c = 0; c < m->ncall; c++) {
+		if (m->it[m->call[c].item].depth == 0 && !wrote(l, (uint32_t)c)) {
+			task_lines(l, (uint32_t)c, &l->st->call);
 			l->list = true;
 		}
 	}

@@ -642,6 +642,56 @@ test_system_lines(void **state)
 	fixture_free(f);
 }
 
+/* A sub-agent's line after its task's line was written: under that line
+ * written again, at its depth; a call of it still open at the end once,
+ * under the task's line again. */
+static void
+test_log_late(void **state)
+{
+	static const char stream[] =
+		INIT USE("null", "t1", "Agent", "{\"description\":\"Run echo\",\"prompt\":\"p\"}")
+			RESULT_OF("null", "t1", "done") TEXT("\"t1\"", "Late.")
+				USE("\"t1\"", "t2", "Bash", "{\"command\":\"sleep 9\"}")
+					TEXT("null", "Main.") END;
+	static const char want[] =
+		"== session s \xC2\xB7 Claude Code \xC2\xB7 claude-x \xC2\xB7 /w\n"
+		"  \xE2\x9C\x93 Task Run echo \xC2\xB7 done\n"
+		"  \xE2\x9C\x93 Task Run echo \xC2\xB7 done\n"
+		"    Late.\n"
+		"Main.\n"
+		"== ok \xC2\xB7 400 ms \xC2\xB7 2 tool calls: 1 ok, 1 orphaned \xC2\xB7 $0.0166 \xC2\xB7 "
+		"2 turns\n"
+		"  \xE2\x9C\x93 Task Run echo \xC2\xB7 done\n"
+		"      ? Shell `sleep 9` \xE2\x86\x92 no completed event\n";
+	char *out = printed(stream, &format_text);
+
+	(void)state;
+	assert_string_equal(out, want);
+	free(out);
+	out = printed(stream, &format_markdown);
+	assert_non_null(strstr(out, "\n\n  Late.\n\nMain.\n"));
+	assert_non_null(strstr(out, "\n  - ? Shell `sleep 9` \xE2\x86\x92 no completed event\n"));
+	free(out);
+	/* Written running under its task, then again when it is known to
+	 * have no end; a task never ended, once, its call under it. */
+	out = printed(INIT USE("null", "t1", "Agent", "{\"description\":\"Run echo\"}")
+			      USE("\"t1\"", "t2", "Bash", "{\"command\":\"sleep 9\"}") RESULT_OF(
+				      "null", "t1", "done") USE("null", "t3", "Agent",
+								"{\"description\":\"Hang\"}")
+				      USE("\"t3\"", "t4", "Bash", "{\"command\":\"sleep 8\"}") END,
+		      &format_text);
+	assert_string_equal(out, "== session s \xC2\xB7 Claude Code \xC2\xB7 claude-x \xC2\xB7 /w\n"
+				 "  \xE2\x9C\x93 Task Run echo \xC2\xB7 done\n"
+				 "      \xE2\x80\xA6 Shell `sleep 9` \xE2\x86\x92 running\n"
+				 "== ok \xC2\xB7 400 ms \xC2\xB7 4 tool calls: 1 ok, 3 orphaned "
+				 "\xC2\xB7 $0.0166 \xC2\xB7 2 turns\n"
+				 "  \xE2\x9C\x93 Task Run echo \xC2\xB7 done\n"
+				 "      ? Shell `sleep 9` \xE2\x86\x92 no completed event\n"
+				 "  ? Task Hang \xC2\xB7 no completed event\n"
+				 "      ? Shell `sleep 8` \xE2\x86\x92 no completed event\n");
+	free(out);
+}
+
 int
 main(void)
 {
@@ -656,6 +706,7 @@ main(void)
 		cmocka_unit_test(test_turn_between_results),
 		cmocka_unit_test(test_order),
 		cmocka_unit_test(test_log_nested),
+		cmocka_unit_test(test_log_late),
 		cmocka_unit_test(test_html_nested),
 		cmocka_unit_test(test_todos),
 		cmocka_unit_test(test_system_lines),
