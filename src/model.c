@@ -380,10 +380,8 @@ model_order_free(struct model *m)
 
 	if (o == NULL)
 		return;
-	free(o->item);
-	free(o->pos);
-	free(o->call);
-	free(o->row);
+	for (int k = 0; k < MAP_COUNT; k++)
+		free(o->map[k]);
 	free(o->kids);
 	free(o->stack);
 	free(o);

@@ -42,17 +42,17 @@ void model_thread_reset(struct srcstate *ss);
 /* Lines from now on come from sub-agent call t (NONE: the session's own). */
 void model_set_thread(struct srcstate *ss, uint32_t t);
 /* The order the transcript is read in (model_order.c makes it, the store
- * frees it). */
+ * frees it). Its maps: position to item and back, timeline row to call
+ * and back. */
+enum order_map { MAP_ITEM, MAP_POS, MAP_CALL, MAP_ROW, MAP_COUNT };
+
 struct order {
-	uint32_t *item; /* position to item */
-	uint32_t *pos;  /* item to position */
-	size_t cap;
-	uint32_t *call; /* the calls in that order: row to call */
-	uint32_t *row;  /* call to row */
-	size_t ccap;
+	uint32_t *map[MAP_COUNT];
+	size_t cap;           /* of MAP_ITEM, MAP_POS */
+	size_t ccap;          /* of MAP_CALL, MAP_ROW */
 	size_t n;             /* items placed: those shown when it was made */
 	size_t nsub;          /* sub-agent items known then */
-	bool made;            /* item and pos hold an order */
+	bool made;            /* the maps hold an order */
 	struct subitem *kids; /* the sub-agent items by parent: scratch */
 	size_t kcap;
 	uint32_t (*stack)[2]; /* the walk's: next child and end, by level */

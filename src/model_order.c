@@ -45,8 +45,8 @@ kids_from(const struct subitem *kids, size_t k, uint32_t it)
 static void
 place(struct order *o, size_t *at, uint32_t it)
 {
-	o->item[*at] = it;
-	o->pos[it] = (uint32_t)*at;
+	o->map[MAP_ITEM][*at] = it;
+	o->map[MAP_POS][it] = (uint32_t)*at;
 	(*at)++;
 }
 
@@ -59,8 +59,8 @@ order_make(const struct model *m, struct order *o, size_t n)
 	size_t k = 0, at = 0, si = 0, depth = 0;
 
 	if (o->cap < n) {
-		o->item = xrealloc(o->item, n * sizeof *o->item);
-		o->pos = xrealloc(o->pos, n * sizeof *o->pos);
+		o->map[MAP_ITEM] = xreallocarray(o->map[MAP_ITEM], n, sizeof *o->map[MAP_ITEM]);
+		o->map[MAP_POS] = xreallocarray(o->map[MAP_POS], n, sizeof *o->map[MAP_POS]);
 		o->cap = n;
 	}
 	while (k < m->nsub && m->sub[k].item < n)
@@ -109,22 +109,23 @@ order_make(const struct model *m, struct order *o, size_t n)
 	 * the items' own order. */
 	if (at != n)
 		for (uint32_t it = 0; it < n; it++)
-			o->item[it] = o->pos[it] = it;
+			o->map[MAP_ITEM][it] = o->map[MAP_POS][it] = it;
 	/* The calls, in the order of their items. */
 	if (o->ccap < model_ncalls(m)) {
 		o->ccap = model_ncalls(m);
-		o->call = xreallocarray(o->call, o->ccap, sizeof *o->call);
-		o->row = xreallocarray(o->row, o->ccap, sizeof *o->row);
+		o->map[MAP_CALL] =
+			xreallocarray(o->map[MAP_CALL], o->ccap, sizeof *o->map[MAP_CALL]);
+		o->map[MAP_ROW] = xreallocarray(o->map[MAP_ROW], o->ccap, sizeof *o->map[MAP_ROW]);
 	}
 	for (uint32_t c = 0; c < model_ncalls(m); c++)
-		o->call[c] = o->row[c] = c;
+		o->map[MAP_CALL][c] = o->map[MAP_ROW][c] = c;
 	at = 0;
 	for (size_t p = 0; p < n; p++) {
-		const struct item *item = &m->it[o->item[p]];
+		const struct item *item = &m->it[o->map[MAP_ITEM][p]];
 
 		if (item->type == IT_TOOL && item->ref < o->ccap && at < o->ccap) {
-			o->call[at] = item->ref;
-			o->row[item->ref] = (uint32_t)at++;
+			o->map[MAP_CALL][at] = item->ref;
+			o->map[MAP_ROW][item->ref] = (uint32_t)at++;
 		}
 	}
 	o->n = n;
@@ -148,46 +149,39 @@ order_get(struct model *m)
 	return m->order;
 }
 
-uint32_t
-model_order_item(struct model *m, uint32_t pos)
+/* Entry i of map k of the order (i itself when the order is the items'
+ * own); NONE from n on. */
+static uint32_t
+order_map(struct model *m, enum order_map k, uint32_t i, size_t n)
 {
 	const struct order *o;
 
-	if (pos >= model_nitems(m))
+	if (i >= n)
 		return NONE;
 	o = order_get(m);
-	return o != NULL ? o->item[pos] : pos;
+	return o != NULL ? o->map[k][i] : i;
+}
+
+uint32_t
+model_order_item(struct model *m, uint32_t pos)
+{
+	return order_map(m, MAP_ITEM, pos, model_nitems(m));
 }
 
 uint32_t
 model_order_pos(struct model *m, uint32_t it)
 {
-	const struct order *o;
-
-	if (it >= model_nitems(m))
-		return NONE;
-	o = order_get(m);
-	return o != NULL ? o->pos[it] : it;
+	return order_map(m, MAP_POS, it, model_nitems(m));
 }
 
 uint32_t
 model_order_call(struct model *m, uint32_t row)
 {
-	const struct order *o;
-
-	if (row >= model_ncalls(m))
-		return NONE;
-	o = order_get(m);
-	return o != NULL ? o->call[row] : row;
+	return order_map(m, MAP_CALL, row, model_ncalls(m));
 }
 
 uint32_t
 model_call_row(struct model *m, uint32_t c)
 {
-	const struct order *o;
-
-	if (c >= model_ncalls(m))
-		return NONE;
-	o = order_get(m);
-	return o != NULL ? o->row[c] : c;
+	return order_map(m, MAP_ROW, c, model_ncalls(m));
 }

@@ -332,6 +332,18 @@ prompt(struct log *l, const char *s, size_t n)
 	}
 }
 
+/* Prompt item it, a block of its own. */
+static void
+prompt_item(struct log *l, uint32_t it)
+{
+	block(l);
+	buf_reset(&l->tmp);
+	model_item_text(l->m, it, &l->tmp);
+	prompt(l, l->tmp.p, l->tmp.n);
+	gap(l);
+	l->list = false;
+}
+
 /* Thinking item it: its line; when the style folds it, its text after. */
 static void
 thinking(struct log *l, uint32_t it)
@@ -466,12 +478,7 @@ sub_item(struct log *l, uint32_t it)
 	l->indent = l->st->nest * item->depth;
 	switch ((enum item_type)item->type) {
 	case IT_PROMPT:
-		block(l);
-		buf_reset(&l->tmp);
-		model_item_text(m, it, &l->tmp);
-		prompt(l, l->tmp.p, l->tmp.n);
-		gap(l);
-		l->list = false;
+		prompt_item(l, it);
 		l->text_item = NONE;
 		break;
 	case IT_THINKING:
@@ -622,12 +629,7 @@ log_event(struct log *l, uint32_t e)
 	reply_ends(l, e);
 	switch (type) {
 	case EV_USER:
-		block(l);
-		buf_reset(&l->tmp);
-		model_item_text(m, it, &l->tmp);
-		prompt(l, l->tmp.p, l->tmp.n);
-		gap(l);
-		l->list = false;
+		prompt_item(l, it);
 		break;
 	case EV_THINK_DONE:
 		if (it != NONE)
