@@ -109,8 +109,17 @@ uint32_t build_text(struct build *b, enum text_part part);
 uint32_t build_call_start(struct build *b, const struct call_ref *r);
 uint32_t build_call_done(struct build *b, const struct call_ref *r);
 uint32_t build_result(struct build *b, bool is_error, int64_t duration_ms);
+/* Another turn of the session starts (a hidden line): the session goes on
+ * until that turn's result. */
+uint32_t build_turn(struct build *b);
 /* A system, connection or retry event, or one nobody documented. */
 uint32_t build_notice(struct build *b);
+/* A notice that parts the transcript (a conversation compacted): drawn as
+ * a rule across. */
+uint32_t build_rule(struct build *b);
+/* A line of progress of the call whose id is token call (a hidden line):
+ * what it is doing, said in its running call's words. */
+uint32_t build_progress(struct build *b, int call);
 /* A line of the agent's own bookkeeping: kept, not shown. */
 uint32_t build_hidden(struct build *b);
 /* A streamed segment ends (a hidden line): if its whole text never came,
@@ -120,10 +129,21 @@ uint32_t build_segment_end(struct build *b);
  * call whose id is token `call`, or with call < 0 the one this line just
  * made. It ends with build_task_end. */
 void build_background(struct build *b, int call, int task);
+/* The kind (enum tool_kind) of the call whose id is token id, in the
+ * session of the line; -1 when there is no such call. */
+int build_call_kind(struct build *b, int id);
 /* The call this line just started waits for background task `task`. */
 void build_wait(struct build *b, int task);
-/* The notice that background task `task` ended, how (a notice event). */
-uint32_t build_task_end(struct build *b, int task, enum call_result r);
+/* The notice that background task `task` ended, how, and how long it
+ * ran (run_ms, or TIME_NONE: until the notice came). quiet: a task that
+ * names no call gone to the background says nothing (a hidden line: a
+ * foreground command's task is its call's progress). */
+uint32_t build_task_end(struct build *b, int task, enum call_result r, int64_t run_ms, bool quiet);
+/* The call this line just completed made (create) or changed task `task`
+ * (an id token) of its session's task list: its state now (enum
+ * todo_state), or -1 when it is unchanged. A task that comes gone:
+ * TASK_GONE. */
+void build_todo(struct build *b, int task, int state, bool create);
 /* The agent asks for a decision: its query id token, the id token of the
  * tool call it is about (-1: none), its kind. */
 uint32_t build_ask(struct build *b, int id, int call, enum query_kind kind);
@@ -198,6 +218,14 @@ struct agent {
 	const struct usage_field *usage; /* ends with a NULL path */
 	const char *task_status;         /* how a background task's end says
 					    how it ended: a path in it */
+	const char *task_answer;         /* and a sub-agent's answer */
+	unsigned fact_add;               /* bit f: fact f of an end event
+					    (FACT_TURNS, FACT_USAGE) counts
+					    that turn's only: a session's
+					    sum them */
+	bool bg_turns;                   /* a background task's end starts
+					    another turn: a result while one
+					    runs does not end the session */
 	/* The words of the command that resumes a session, before its id
 	 * ("claude", "--resume"; what the CLI's --help says, src/FORMAT.md
 	 * §10.5); none: it cannot be resumed. copy.c builds the command, or

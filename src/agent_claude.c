@@ -14,12 +14,15 @@
 
 #include <string.h>
 
+#include "glyph.h"
 #include "json.h"
 
 /* The system subtypes that count tokens or frame the stream: kept, not
  * shown (a line each, many a second). */
 static const char *const quiet[] = {
-	"thinking_tokens", "status", "task_progress", "task_updated", "background_tasks_changed",
+	"thinking_tokens",
+	"task_updated",
+	"background_tasks_changed",
 };
 
 /* Its tools' names (an MCP server's tool is mcp__server__tool). */
@@ -34,6 +37,9 @@ static const struct agent_tool claude_tools[] = {
 	{"Glob", TK_GLOB},
 	{"LS", TK_LS},
 	{"TodoWrite", TK_TODOS},
+	{"TaskCreate", TK_TODOS},
+	{"TaskUpdate", TK_TODOS},
+	{"ToolSearch", TK_TOOLS},
 	{"mcp__*", TK_MCP},
 	{"Task", TK_TASK},
 	{"Agent", TK_TASK},
@@ -65,9 +71,10 @@ claude_time(const struct json *j, const int *k)
 	return agent_iso_ms(j, k[TOP_ISO]);
 }
 
-/* A second init of the session it is in, before its result: Claude Code
- * starts a new turn that way (after a background agent's notification);
- * it goes on in the same session. */
+/* A second init of the session it is in: Claude Code starts a new turn
+ * that way when a background task ends, before or after the result of
+ * the turn before; it goes on in the same session. After a result with
+ * no background task, it is a new run (a resumed session's). */
 static bool
 continues(struct build *b)
 {
@@ -78,8 +85,8 @@ continues(struct build *b)
 	int t = json_get(j, 0, "session_id");
 	bool same;
 
-	if (s == NONE || m->ses[s].agent != b->agent || m->ses[s].result_ev != NONE ||
-	    json_type(j, t) != JSON_STRING)
+	if (s == NONE || m->ses[s].agent != b->agent || json_type(j, t) != JSON_STRING ||
+	    (m->ses[s].result_ev != NONE && !m->ses[s].goes_on && m->ses[s].nbg == 0))
 		return false;
 	same = model_fact(m, s, FACT_ID, &id) && json_streq(j, t, id.p);
 	buf_free(&id);
@@ -104,11 +111,12 @@ system_line(struct build *b)
 {
 	const struct json *j = b->j;
 	int st = b->k[TOP_SUBTYPE];
-	bool bg = false;
+	bool bg = false, cmd;
+	int kind;
 
 	if (json_streq(j, st, "init")) {
 		if (continues(b))
-			build_hidden(b);
+			build_turn(b);
 		else
 			build_session(b);
 		return;
@@ -118,12 +126,45 @@ system_line(struct build *b)
 			build_hidden(b);
 			return;
 		}
-	if (json_streq(j, st, "task_notification")) {
-		build_task_end(b, json_get(j, 0, "task_id"), task_result(j));
+	/* A task's progress: its call's, said while it runs. */
+	if (json_streq(j, st, "task_progress")) {
+		build_progress(b, json_get(j, 0, "tool_use_id"));
 		return;
 	}
-	build_notice(b);
-	/* An agent run in the background ends with a task_notification. */
+	/* Its state between requests: said when it compacts the
+	 * conversation, or failed to. */
+	if (json_streq(j, st, "status")) {
+		if (json_streq(j, json_get(j, 0, "status"), "compacting") ||
+		    (json_type(j, json_get(j, 0, "compact_result")) == JSON_STRING &&
+		     !json_streq(j, json_get(j, 0, "compact_result"), "success")))
+			build_notice(b);
+		else
+			build_hidden(b);
+		return;
+	}
+	if (json_streq(j, st, "compact_boundary")) {
+		build_rule(b);
+		return;
+	}
+	/* A task is a sub-agent's, or a command's (task_type local_bash, or
+	 * its call not an Agent's), whose start is its call's and whose end
+	 * says something only when it went on in the background. */
+	kind = build_call_kind(b, json_get(j, 0, "tool_use_id"));
+	cmd = json_streq(j, json_get(j, 0, "task_type"), "local_bash") ||
+	      (kind >= 0 && kind != TK_TASK);
+	/* A sub-agent's start and end go under its call, with its lines. */
+	if (kind == TK_TASK)
+		build_parent(b, json_get(j, 0, "tool_use_id"));
+	if (json_streq(j, st, "task_notification")) {
+		build_task_end(b, json_get(j, 0, "task_id"), task_result(j),
+			       agent_ms(j, json_path(j, 0, "usage.duration_ms")), cmd);
+		return;
+	}
+	if (json_streq(j, st, "task_started") && cmd)
+		build_hidden(b);
+	else
+		build_notice(b);
+	/* A task run in the background ends with a task_notification. */
 	if (json_streq(j, st, "task_started") &&
 	    json_bool(j, json_get(j, 0, "is_backgrounded"), &bg) && bg)
 		build_background(b, json_get(j, 0, "tool_use_id"), json_get(j, 0, "task_id"));
@@ -140,7 +181,8 @@ assistant_line(struct build *b)
 
 	/* An API error Claude Code writes as a reply of its own (model
 	 * "<synthetic>"): a notice; the result says the session failed. */
-	if (json_bool(j, json_get(j, 0, "is_api_error_message"), &api_error) && api_error) {
+	if ((json_bool(j, json_get(j, 0, "is_api_error_message"), &api_error) && api_error) ||
+	    json_streq(j, json_path(j, 0, "message.model"), "<synthetic>")) {
 		build_notice(b);
 		return;
 	}
@@ -172,6 +214,40 @@ assistant_line(struct build *b)
 	}
 }
 
+/* A task's state as TaskUpdate names it; -1 for a word nobody
+ * documented. */
+static int
+task_state(const struct json *j, int t)
+{
+	static const char *const words[] = {
+		[TODO_PENDING] = "pending",
+		[TODO_ACTIVE] = "in_progress",
+		[TODO_DONE] = "completed",
+	};
+
+	for (size_t i = 0; i < ARRAY_LEN(words); i++)
+		if (json_streq(j, t, words[i]))
+			return (int)i;
+	return json_streq(j, t, "deleted") ? TASK_GONE : -1;
+}
+
+/* The task list call this line just completed: TaskCreate's result names
+ * the task it made ({task{id, subject}}), TaskUpdate's the one it changed
+ * and how ({taskId, statusChange{from, to}}). */
+static void
+todo_result(struct build *b)
+{
+	const struct json *j = b->j;
+	int r = json_get(j, 0, "tool_use_result"), id;
+
+	if (json_type(j, r) != JSON_OBJECT)
+		return;
+	if ((id = json_path(j, r, "task.id")) >= 0)
+		build_todo(b, id, TODO_PENDING, true);
+	else if ((id = json_get(j, r, "taskId")) >= 0)
+		build_todo(b, id, task_state(j, json_path(j, r, "statusChange.to")), false);
+}
+
 /* A user line: tool results end calls; any text is a prompt (a
  * sub-agent's, when it has a parent). */
 static void
@@ -199,6 +275,8 @@ user_line(struct build *b)
 			if (json_bool(j, json_get(j, t, "is_error"), &err) && err)
 				r.result = CR_FAILURE;
 			build_call_done(b, &r);
+			if (!err && build_call_kind(b, r.id) == TK_TODOS)
+				todo_result(b);
 		}
 	}
 	if (prompt)
@@ -356,6 +434,10 @@ static const struct fact_row claude_facts[] = {
 	{TK_LS, CALL_PATH, ARGS, "path"},
 	{TK_TODOS, CALL_TODOS_ASKED, ARGS, "todos"},
 	{TK_TODOS, CALL_TODOS, RES, "newTodos"},
+	{TK_TODOS, CALL_SUBJECT, ARGS, "subject"},
+	{TK_TODOS, CALL_SUBJECT, RES, "task.subject"},
+	{TK_TOOLS, CALL_QUERY, ARGS, "query"},
+	{TK_TOOLS, CALL_LOADED, RES, "matches"},
 	{TK_MCP, CALL_MCP_CONTENT, RES, "content"},
 	{TK_TASK, CALL_DESCRIPTION, ARGS, "description"},
 	{TK_TASK, CALL_SUB_TYPE, ARGS, "subagent_type"},
@@ -457,6 +539,30 @@ read_range(struct fact_place res, struct call_facts *v)
 		call_set_number(v, CALL_LAST_LINE, a + b - 1);
 }
 
+/* A call of the session's task list: the list after it, and the task it
+ * made or changed; an update's subject is in the call that made the task
+ * (parsed into m->qjson3). */
+static void
+todo_facts(const struct model *m, uint32_t c, struct call_facts *v)
+{
+	struct todo_step st;
+	uint32_t made;
+	const struct json *j;
+	int s;
+
+	if (!model_todo_step(m, c, &st))
+		return;
+	call_set_number(v, CALL_TODO_COUNT, st.total);
+	call_set_number(v, CALL_TODO_DONE, st.done);
+	made = m->task[st.task].call;
+	call_set_number(v, CALL_TODO_STATE, made == c ? TODO_MADE : st.state);
+	if (made == c || made == NONE || m->call[made].start_ev == NONE ||
+	    (j = model_parsed(m, m->call[made].start_ev, m->qjson3)) == NULL ||
+	    (s = block(j, m->call[made].spart)) < 0)
+		return;
+	call_set(v, CALL_SUBJECT, j, json_path(j, s, "input.subject"));
+}
+
 /* The call is the tool_use block of its started line and the tool_result
  * block of its completed one. */
 static void
@@ -496,6 +602,8 @@ claude_load(const struct model *m, uint32_t c, const struct json *sj, const stru
 	}
 	if (v->kind == TK_READ)
 		read_range(v->place[RES], v);
+	if (v->kind == TK_TODOS && v->done)
+		todo_facts(m, c, v);
 }
 
 /* A todo's state: "completed", "in_progress". */
@@ -572,6 +680,7 @@ claude_notice(const struct json *j, struct buf *out)
 {
 	int sub = json_get(j, 0, "subtype");
 	int64_t a, n;
+	bool agent;
 
 	if (json_streq(j, json_get(j, 0, "type"), "assistant")) {
 		blocks_text(j, "text", "text", out);
@@ -579,10 +688,15 @@ claude_notice(const struct json *j, struct buf *out)
 	}
 	if (!json_streq(j, json_get(j, 0, "type"), "system"))
 		return false;
+	/* A sub-agent's task; a command's (a local_bash one) has no usage
+	 * of its own. */
+	agent = json_type(j, json_get(j, 0, "usage")) == JSON_OBJECT ||
+		json_streq(j, json_get(j, 0, "task_type"), "local_agent");
 	if (json_streq(j, sub, "task_started"))
-		return agent_say(j, "sub-agent started: ", "description|prompt", out);
+		return agent_say(j, agent ? "sub-agent started: " : "task started: ",
+				 "description|prompt", out);
 	if (json_streq(j, sub, "task_notification")) {
-		buf_adds(out, "sub-agent ");
+		buf_adds(out, agent ? "sub-agent " : "task ");
 		if (!agent_say(j, "", "status", out))
 			buf_adds(out, "ended");
 		agent_say(j, ": ", "summary", out);
@@ -600,6 +714,42 @@ claude_notice(const struct json *j, struct buf *out)
 	}
 	if (json_streq(j, sub, "compact_boundary")) {
 		buf_adds(out, "conversation compacted");
+		if (agent_say(j, " (", "compact_metadata.trigger", out))
+			buf_addc(out, ')');
+		if (json_int_at(j, 0, "compact_metadata.pre_tokens", &a) &&
+		    json_int_at(j, 0, "compact_metadata.post_tokens", &n) && a >= 0 && n >= 0) {
+			buf_adds(out, ": ");
+			fmt_count(out, (uint64_t)a);
+			buf_adds(out, " " GLYPH_ARROW " ");
+			fmt_count(out, (uint64_t)n);
+			buf_adds(out, " tokens");
+		}
+		if (json_int_at(j, 0, "compact_metadata.duration_ms", &a) && a >= 0) {
+			buf_adds(out, " " GLYPH_DOT " ");
+			fmt_duration(out, a);
+		}
+		return true;
+	}
+	/* A sub-agent's progress: its last tool, its tool uses, tokens. */
+	if (json_streq(j, sub, "task_progress")) {
+		size_t mark = out->n;
+
+		agent_say(j, "", "last_tool_name", out);
+		if (json_int_at(j, 0, "usage.tool_uses", &a) && a >= 0)
+			buf_addf(out, "%s%lld tool use%s", out->n > mark ? " " GLYPH_DOT " " : "",
+				 (long long)a, a == 1 ? "" : "s");
+		if (json_int_at(j, 0, "usage.total_tokens", &a) && a >= 0) {
+			buf_adds(out, out->n > mark ? " " GLYPH_DOT " " : "");
+			fmt_count(out, (uint64_t)a);
+			buf_adds(out, " tokens");
+		}
+		return out->n > mark;
+	}
+	if (json_streq(j, sub, "status")) {
+		if (json_streq(j, json_get(j, 0, "status"), "compacting"))
+			buf_adds(out, "compacting the conversation");
+		else if (!agent_say(j, "compacting the conversation: ", "compact_result", out))
+			return false;
 		return true;
 	}
 	return false;
@@ -637,9 +787,15 @@ const struct agent agent_claude = {
 			[FACT_COST] = "total_cost_usd",
 			[FACT_TURNS] = "num_turns",
 			[FACT_DENIALS] = "permission_denials",
+			[FACT_STOP] = "terminal_reason",
 		},
 	.usage = claude_usage,
 	.task_status = "status",
+	.task_answer = "summary",
+	/* Each result counts its own turns and tokens; the cost is the
+	 * run's so far (src/FORMAT.md §10.1). */
+	.fact_add = 1u << FACT_TURNS | 1u << FACT_USAGE,
+	.bg_turns = true,
 	.mark = "\"init\"",
 	.resume = {"claude", "--resume"},
 };

@@ -332,7 +332,8 @@ cursor_line(struct build *b)
 		break;
 	default:
 		if (json_streq(j, k[TOP_SUBTYPE], "task_notification"))
-			build_task_end(b, json_get(j, 0, "task_id"), task_result(j));
+			build_task_end(b, json_get(j, 0, "task_id"), task_result(j), TIME_NONE,
+				       false);
 		else
 			build_notice(b);
 		break;

@@ -344,7 +344,7 @@ say_tokens(struct side *sd, struct buf *out)
 {
 	struct buf t = {0};
 
-	if (words_tokens(sd->m, sd->m->ses[sd->s].result_ev, &t))
+	if (words_tokens(sd->m, sd->s, &t))
 		buf_adds(out, t.p + strlen("tokens "));
 	else
 		buf_adds(out, "?");
@@ -664,21 +664,17 @@ static void
 json_tokens(struct side *sd, struct buf *out)
 {
 	struct model *m = sd->m;
-	uint32_t e = m->ses[sd->s].result_ev;
-	struct json *j = m->qjson;
 	bool first = true;
 
 	buf_adds(out, "\"tokens\":{");
-	if (model_seen(m, e) && model_parse(m, e, j)) {
-		for (const struct usage_field *f = agent_get(model_event_agent(m, e))->usage;
-		     f->path != NULL; f++) {
-			int64_t v;
+	for (const struct usage_field *f = agent_get(m->ses[sd->s].agent)->usage; f->path != NULL;
+	     f++) {
+		int64_t v;
 
-			if (!json_int_at(j, 0, f->path, &v) || v < 0)
-				continue;
-			buf_addf(out, "%s\"%s\":%lld", first ? "" : ",", f->label, (long long)v);
-			first = false;
-		}
+		if (!model_end_int(m, sd->s, FACT_USAGE, f->path, &v))
+			continue;
+		buf_addf(out, "%s\"%s\":%lld", first ? "" : ",", f->label, (long long)v);
+		first = false;
 	}
 	buf_addc(out, '}');
 }

@@ -598,13 +598,62 @@ todo_glyph(const struct elem_facts *e, enum role *role)
 	}
 }
 
+/* The tasks of a session's list one by one, read from the calls that
+ * made them (their own parsers: the detailed call's facts stay). */
+struct task_rows {
+	struct detail *d;
+	struct json *sj, *dj;
+	struct call_facts v;
+};
+
+static void
+task_row(void *ctx, uint32_t call, enum todo_state st)
+{
+	struct task_rows *t = ctx;
+	struct detail *d = t->d;
+	struct elem_facts e = {0};
+	enum role role;
+	const char *g;
+
+	buf_reset(&d->b);
+	if (call != NONE) {
+		tool_load(d->m, call, t->sj, t->dj, &t->v);
+		fact_text(call_fact(&t->v, CALL_SUBJECT), &d->b);
+	}
+	if (d->b.n == 0)
+		buf_adds(&d->b, "(a task made before the stream)");
+	elem_set_number(&e, EL_STATE, st);
+	g = todo_glyph(&e, &role);
+	detail_wrap(d, d->b.p, d->b.n, role, 2, g);
+}
+
+/* The session's task list as of the call, which made or changed one task
+ * of it (model_todo_list). */
+static void
+detail_tasks(struct detail *d)
+{
+	struct task_rows t = {d, json_new(), json_new(), {0}};
+
+	detail_heading(d, "tasks");
+	model_todo_list(d->m, d->call, task_row, &t);
+	json_free(t.sj);
+	json_free(t.dj);
+}
+
 /* Todos, each with a glyph for its state. */
 static void
 detail_todos(struct detail *d, struct call_facts *v)
 {
 	const struct factval *t = call_fact(v, CALL_TODOS);
 	struct elem_facts e;
+	struct todo_step st;
 
+	/* One task of the session's list: the task, then the list. */
+	if (model_todo_step(d->m, d->call, &st)) {
+		detail_field_of(d, "task", v, CALL_SUBJECT);
+		detail_tasks(d);
+		return;
+	}
 	/* What the call ended with, else what it asked for. */
 	if (!fact_array(t))
 		t = call_fact(v, CALL_TODOS_ASKED);

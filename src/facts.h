@@ -137,6 +137,14 @@ enum call_fact {
 	/* Todos. */
 	CALL_TODOS_ASKED, /* the list it was given (FL_TODOS) */
 	CALL_TODOS,       /* the list after it (FL_TODOS) */
+	CALL_SUBJECT,     /* the one task it made or changed (the session's
+			     list is the model's: model_todo_step) */
+	CALL_TODO_STATE,  /* that task's state after it (enum todo_state), or
+			     TODO_MADE: it made the task */
+	CALL_TODO_COUNT,  /* the tasks of the list after it */
+	CALL_TODO_DONE,   /* and those done */
+	/* Tools loaded by name. */
+	CALL_LOADED, /* their names (FL_FILES) */
 	/* An MCP server's tool. */
 	CALL_MCP_NAME,   /* the name it was called by, when it is its own */
 	CALL_MCP_SERVER, /* the server */
@@ -190,6 +198,7 @@ enum fact_list {
 
 /* A todo's state. */
 enum todo_state { TODO_PENDING, TODO_ACTIVE, TODO_DONE, TODO_CANCELLED };
+#define TODO_MADE (-1)
 
 enum elem_fact {
 	EL_TEXT,

@@ -374,12 +374,13 @@ merge_end(struct fleet *f, struct fleet_row *r, uint32_t s)
 	const struct usage_field *u;
 	int64_t v;
 
-	if (ses->result_ev != NONE && model_parse(m, ses->result_ev, m->qjson)) {
+	if (ses->result_ev != NONE) {
 		r->flags |= FR_RESULT;
 		r->duration_ms = ses->duration_ms;
 		u = agent_get(ses->agent)->usage;
+		/* Summed over its results when its agent counts each turn's. */
 		for (; u->path != NULL; u++) {
-			if (!json_int_at(m->qjson, 0, u->path, &v) || v < 0)
+			if (!model_end_int(m, s, FACT_USAGE, u->path, &v))
 				continue;
 			if (strcmp(u->label, "in") == 0)
 				r->tokens_in = v;

@@ -36,10 +36,9 @@ jump_is(const struct model *m, uint32_t it, enum jump_target what)
 }
 
 uint32_t
-jump_find(const struct model *m, uint32_t from, int dir, enum jump_target what, unsigned hide,
-	  bool wrap)
+jump_find(struct model *m, uint32_t from, int dir, enum jump_target what, unsigned hide, bool wrap)
 {
-	uint32_t n = (uint32_t)model_nitems(m), i;
+	uint32_t n = (uint32_t)model_nitems(m), i, it;
 
 	if (n == 0)
 		return NONE;
@@ -47,7 +46,10 @@ jump_find(const struct model *m, uint32_t from, int dir, enum jump_target what, 
 	if (from == NONE || from >= n) {
 		from = dir > 0 ? n - 1 : 0;
 		wrap = true;
+	} else {
+		from = model_order_pos(m, from);
 	}
+	/* Positions in the order read from here. */
 	i = from;
 	for (uint32_t k = 0; k < n; k++) {
 		if (dir > 0) {
@@ -67,8 +69,9 @@ jump_find(const struct model *m, uint32_t from, int dir, enum jump_target what, 
 				i--;
 			}
 		}
-		if (!(hide & (1u << m->it[i].type)) && jump_is(m, i, what))
-			return i;
+		it = m->moved ? model_order_item(m, i) : i;
+		if (!(hide & (1u << m->it[it].type)) && jump_is(m, it, what))
+			return it;
 	}
 	return NONE;
 }

@@ -19,12 +19,13 @@ enum jump_target {
 	JUMP_PROBLEM, /* a call that failed, was rejected, erred or orphaned */
 };
 
-/* The nearest item after `from` (dir > 0) or before it (dir < 0) that is
- * a target and whose type is not in `hide`; from == NONE starts outside
- * the ends. With wrap, the search goes on from the other end (and may
- * come back to `from` itself). NONE when there is none. */
-uint32_t jump_find(const struct model *m, uint32_t from, int dir, enum jump_target what,
-		   unsigned hide, bool wrap);
+/* The nearest item after `from` (dir > 0) or before it (dir < 0), in the
+ * order the transcript is read in (model_order.c), that is a target and
+ * whose type is not in `hide`; from == NONE starts outside the ends.
+ * With wrap, the search goes on from the other end (and may come back to
+ * `from` itself). NONE when there is none. */
+uint32_t jump_find(struct model *m, uint32_t from, int dir, enum jump_target what, unsigned hide,
+		   bool wrap);
 
 /* The item types an action hides or shows (0 for other actions). */
 unsigned jump_filter_mask(enum action a);

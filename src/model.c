@@ -30,6 +30,7 @@ model_new(void)
 	json_keys_init(&m->top_keys, agent_keys()->name, agent_keys()->n);
 	m->qjson = json_new();
 	m->qjson2 = json_new();
+	m->qjson3 = json_new();
 	m->cmd.last_stderr = NONE;
 	m->json_ev = NONE;
 	m->now_ms = TIME_NONE;
@@ -53,7 +54,15 @@ model_free_events(struct model *m)
 	free(m->asks.v);
 	free(m->qwait.v);
 	free(m->bg.v);
+	free(m->turns.v);
+	free(m->task);
+	free(m->todo);
+	free(m->tasks.v);
+	free(m->steps.v);
+	free(m->progress.v);
+	free(m->sub);
 	free(m->query);
+	model_order_free(m);
 }
 
 /* No sub-agent talked yet: the session's own lines come. */
@@ -84,6 +93,7 @@ model_free(struct model *m)
 	json_free(m->json);
 	json_free(m->qjson);
 	json_free(m->qjson2);
+	json_free(m->qjson3);
 	if (m->cmd.argv != NULL) {
 		for (char **a = m->cmd.argv; *a != NULL; a++)
 			free(*a);
@@ -95,17 +105,21 @@ model_free(struct model *m)
 void
 model_reader_sync(struct model *r, const struct model *m)
 {
-	struct json *q = r->qjson, *q2 = r->qjson2;
+	struct json *q = r->qjson, *q2 = r->qjson2, *q3 = r->qjson3;
 
+	model_order_free(r);
 	*r = *m;
 	/* Queries write only to the parsers; the model's own one holds the
 	 * line being added, which a reader never asks for. */
 	r->json = NULL;
 	r->json_ev = NONE;
+	r->order = NULL; /* its own, when asked for */
 	r->qjson = q != NULL ? q : json_new();
 	r->qjson2 = q2 != NULL ? q2 : json_new();
+	r->qjson3 = q3 != NULL ? q3 : json_new();
 	json_set_label(r->qjson, 0);
 	json_set_label(r->qjson2, 0);
+	json_set_label(r->qjson3, 0);
 }
 
 void
@@ -113,6 +127,8 @@ model_reader_free(struct model *r)
 {
 	json_free(r->qjson);
 	json_free(r->qjson2);
+	json_free(r->qjson3);
+	model_order_free(r);
 	memset(r, 0, sizeof *r);
 }
 
@@ -135,11 +151,23 @@ model_clear(struct model *m)
 	memset(&m->asks, 0, sizeof m->asks);
 	memset(&m->qwait, 0, sizeof m->qwait);
 	memset(&m->bg, 0, sizeof m->bg);
+	memset(&m->turns, 0, sizeof m->turns);
+	m->task = NULL;
+	m->ntask = m->taskcap = 0;
+	m->todo = NULL;
+	m->ntodo = m->todocap = 0;
+	memset(&m->tasks, 0, sizeof m->tasks);
+	memset(&m->steps, 0, sizeof m->steps);
+	memset(&m->progress, 0, sizeof m->progress);
+	m->sub = NULL;
+	m->nsub = m->subcap = 0;
+	m->moved = false;
 	m->query = NULL;
 	m->nquery = m->querycap = 0;
 	m->json_ev = NONE;
 	json_set_label(m->qjson, 0);
 	json_set_label(m->qjson2, 0);
+	json_set_label(m->qjson3, 0);
 	m->lines = m->bytes = 0;
 	m->cmd.last_stderr = NONE;
 	m->cmd.nstderr = 0;
@@ -327,7 +355,8 @@ model_new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e
 	s = &m->ses[m->nses];
 	memset(s, 0, sizeof *s);
 	s->init_ev = init ? e : NONE;
-	s->result_ev = NONE;
+	s->result_ev = s->turn_ev = NONE;
+	s->nturns = 1;
 	s->first_ev = e;
 	s->last_ev = e;
 	s->first_item = (uint32_t)m->nit;
@@ -342,6 +371,64 @@ model_new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e
 	ss->steps = 0;
 	model_thread_reset(ss);
 	return (uint32_t)m->nses++;
+}
+
+void
+model_order_free(struct model *m)
+{
+	struct order *o = m->order;
+
+	if (o == NULL)
+		return;
+	for (int k = 0; k < MAP_COUNT; k++)
+		free(o->map[k]);
+	free(o->kids);
+	free(o->stack);
+	free(o);
+	m->order = NULL;
+}
+
+/* The entry of m->sub for item it, or NULL: a binary search, as items
+ * are added there in order. */
+static const struct subitem *
+sub_of(const struct model *m, uint32_t it)
+{
+	size_t lo = 0, hi = m->nsub;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->sub[mid].item < it)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < m->nsub && m->sub[lo].item == it ? &m->sub[lo] : NULL;
+}
+
+uint32_t
+model_item_parent(const struct model *m, uint32_t it)
+{
+	const struct subitem *s = sub_of(m, it);
+
+	return s != NULL ? s->parent : NONE;
+}
+
+/* Item it is a sub-agent's, under item parent: where the order puts it
+ * is not where it is unless the item before it is under parent too. */
+static void
+model_sub_item(struct model *m, uint32_t it, uint32_t parent)
+{
+	uint32_t x = it > 0 ? it - 1 : NONE;
+
+	ARRAY_RESERVE(m->sub, m->subcap, m->nsub + 1);
+	m->sub[m->nsub++] = (struct subitem){it, parent};
+	if (m->it[parent].type == IT_TOOL)
+		m->call[m->it[parent].ref].flags |= CF_SUB;
+	while (!m->moved && x != NONE && x != parent)
+		x = model_item_parent(m, x);
+	if (x == NONE)
+		m->moved = true;
 }
 
 uint32_t
@@ -360,13 +447,16 @@ model_new_item(struct model *m, struct srcstate *ss, unsigned src, enum item_typ
 	it->type = (uint8_t)type;
 	it->src = (uint8_t)src;
 	it->depth = 0;
-	if (ss->thread != NONE) {
+	/* A command's stderr is its own, never a sub-agent's. */
+	if (ss->thread != NONE && type != IT_STDERR) {
 		uint8_t d = m->it[m->call[ss->thread].item].depth;
 
 		it->depth = d < UINT8_MAX ? d + 1 : d;
 	}
 	it->nev = 1;
 	m->ev[e].item = (uint32_t)m->nit;
+	if (ss->thread != NONE && type != IT_STDERR)
+		model_sub_item(m, (uint32_t)m->nit, m->call[ss->thread].item);
 	return (uint32_t)m->nit++;
 }
 
@@ -427,7 +517,7 @@ model_id_key(const struct json *j, int t, uint32_t session, unsigned salt)
 {
 	const char *raw;
 	size_t n;
-	uint64_t key, seed = session * 3u + salt;
+	uint64_t key, seed = session * 4u + salt; /* four kinds of id */
 
 	raw = json_raw(j, t, &n);
 	if (memchr(raw, '\\', n) == NULL)

@@ -54,6 +54,8 @@ enum {
 			    may hold two segments glued ("DONEThe …") */
 	EVF_CUT = 8,     /* the end of a streamed segment whose whole text
 			    never came: the text before was cut off */
+	EVF_RULE = 16,   /* a notice that parts the transcript, drawn as a
+			    rule (a conversation compacted) */
 };
 
 /* One input line that is not blank: 24 bytes. */
@@ -124,6 +126,7 @@ enum {
 	CF_ARGS_DONE = 2,  /* the completed event carries args */
 	CF_BACKGROUND = 4, /* it went on in the background when it completed:
 			      its end is a later notification (bg_ev) */
+	CF_SUB = 8,        /* a sub-agent it ran made items (under its own) */
 };
 
 /* One tool call. Times are ms on the session's clock, or TIME_NONE. */
@@ -146,6 +149,24 @@ struct call {
 	uint8_t spart;     /* the part of its started line that is the call
 			      (a line can start several: Claude Code) */
 	uint8_t dpart;     /* the part of its completed line */
+};
+
+/* A task of a session's task list (Claude Code's TaskCreate makes one;
+ * TaskUpdate changes it): the call that made it (NONE: one made before
+ * the stream), its state now (enum todo_state, or TASK_GONE). */
+struct task {
+	uint32_t session, call;
+	uint32_t step; /* the step that made it (m->todo) */
+	uint8_t state;
+};
+#define TASK_GONE 255
+
+/* A call that made or changed one task of its session's list: which, its
+ * state then, and the list's size and tasks done after it. */
+struct todo_step {
+	uint32_t call, task;
+	uint32_t total, done;
+	uint8_t state;
 };
 
 /* Decisions the agent asks for (Cursor's interaction_query). */
@@ -205,6 +226,14 @@ struct session {
 	uint32_t nasking; /* decisions asked for with no answer yet */
 	bool has_cut;     /* some of its text is IF_CUT */
 	bool is_error;    /* the result said so */
+	bool goes_on;     /* a background task ended after its result:
+			     the agent starts another turn */
+	uint32_t turn_ev; /* its latest result or init of another turn
+			     (m->turns links each to the one before) */
+	uint32_t nturns;  /* turns begun: its init, and each init after */
+	uint32_t nresults;
+	uint32_t ntasks; /* its task list: tasks, and tasks done */
+	uint32_t ntasks_done;
 	uint8_t agent;    /* enum agent_id: whose stream it is */
 	uint32_t cwd_off; /* its cwd: bytes [cwd_off, cwd_off + cwd_len) of
 				its start line, as JSON writes them (paths
@@ -268,6 +297,13 @@ struct srcstate {
 	uint32_t last_ev;   /* its latest event, NONE before the first */
 };
 
+/* An item of a sub-agent, and the item of the call that ran it. */
+struct subitem {
+	uint32_t item, parent;
+};
+
+struct order;
+
 /* A map of open calls by (session, call_id hash). */
 struct callmap {
 	struct callslot *v;
@@ -290,17 +326,37 @@ struct model {
 	size_t nquery, querycap;
 	struct srcstate src[MODEL_MAX_SOURCES];
 	size_t nsrc;
-	struct callmap open;       /* open calls */
-	struct callmap ids;        /* every call, by its id */
-	struct callmap asks;       /* decisions asked for, by query id */
-	struct callmap qwait;      /* decisions about a call that has not started
+	struct callmap open;  /* open calls */
+	struct callmap ids;   /* every call, by its id */
+	struct callmap asks;  /* decisions asked for, by query id */
+	struct callmap qwait; /* decisions about a call that has not started
 				 yet, by the call's id: query index */
-	struct callmap bg;         /* calls gone to the background, by task id */
+	struct callmap bg;    /* calls gone to the background, by task id */
+	struct callmap turns; /* a session's result or init of another turn:
+				 the one before it, by event */
+	struct task *task;    /* every session's task list */
+	size_t ntask, taskcap;
+	struct todo_step *todo; /* each call that changed one, in order */
+	size_t ntodo, todocap;
+	struct callmap tasks;    /* a task by (session, its id): its index */
+	struct callmap steps;    /* a call's step, by the call */
+	struct callmap progress; /* a call's latest progress line, by the
+				    call */
+	struct subitem *sub;     /* every item of a sub-agent, in order */
+	size_t nsub, subcap;
+	bool moved;                /* a sub-agent's item came after items that
+				      are not its task's: the order the
+				      outputs walk is not the items' */
+	struct order *order;       /* that order, made when asked for
+				      (model_order.c); NULL in a reader */
 	struct json *json;         /* parser for model_add_line */
 	struct json_keys top_keys; /* what model_add_line looks up */
 	uint32_t json_ev;          /* the event whose line json holds, or NONE */
 	struct json *qjson;        /* parser for queries */
 	struct json *qjson2;       /* a second one, when two events are needed */
+	struct json *qjson3;       /* a third, for an event a call's facts take
+				      from besides its own (the task a todo
+				      update changes: the call that made it) */
 	uint64_t lines;            /* input lines read, blank ones included */
 	uint64_t bytes;            /* input bytes read */
 	struct command_info cmd;
@@ -384,6 +440,8 @@ enum fact {
 	FACT_ERROR,   /* in its end: why it failed, when its end says so
 			 apart from the result */
 	FACT_DENIALS, /* in its end: the permissions denied (an array) */
+	FACT_STOP,    /* in its end: why the run stopped ("completed",
+			 "max_turns": Claude Code's terminal_reason) */
 	FACT_COUNT
 };
 
@@ -395,12 +453,39 @@ int64_t model_event_count(struct model *m, uint32_t e, const char *path);
 /* Append how background call c's task ended, as the notification of its
  * end says it (its adapter's task_status); false when it does not. */
 bool model_task_status(struct model *m, uint32_t c, struct buf *out);
+/* Append the answer its notification gives, for a sub-agent's: false
+ * when it gives none (or an empty one). */
+bool model_task_answer(struct model *m, uint32_t c, struct buf *out);
 /* Append fact f of session s (a string, or a primitive's text); false
  * when its stream does not say it (or not yet, as of m->limit). */
 bool model_fact(struct model *m, uint32_t s, enum fact f, struct buf *out);
 /* The event that holds fact f of session s, and the path to it in the
  * event; NONE when there is none. */
 uint32_t model_fact_at(const struct model *m, uint32_t s, enum fact f, const char **path);
+
+/* The latest result of session s shown, or NONE. A session can have
+ * several (Claude Code starts a turn of its own when a background agent
+ * ends): the last one is its end, unless another turn is on its way. */
+uint32_t model_last_result(const struct model *m, uint32_t s);
+/* Whether result event e ends its session: its latest, with no other
+ * turn on the way (as of m->limit). */
+bool model_result_closes(const struct model *m, uint32_t e);
+/* The whole number at path of session s's end, the path of fact f (a
+ * path under it for FACT_USAGE): summed over its results when its agent
+ * counts each turn's apart (agent.h: fact_add). Parses into m->qjson. */
+bool model_end_int(struct model *m, uint32_t s, enum fact f, const char *path, int64_t *out);
+
+/* The latest line of progress of call c (a sub-agent's: Claude Code's
+ * task_progress), when it is shown; NONE otherwise. */
+uint32_t model_call_progress(const struct model *m, uint32_t c);
+/* The step of the task list call c made, when it made or changed one;
+ * false otherwise. */
+bool model_todo_step(const struct model *m, uint32_t c, struct todo_step *out);
+/* The tasks of call c's session as of c's step, in the order they were
+ * made: for each, fn(ctx, the call that made it (NONE: unknown), its state
+ * then). False when c made no step. */
+bool model_todo_list(const struct model *m, uint32_t c,
+		     void (*fn)(void *ctx, uint32_t call, enum todo_state st), void *ctx);
 
 /* Derived states (as of m->limit). */
 enum call_state model_call_state(const struct model *m, uint32_t c);
@@ -473,6 +558,24 @@ void model_notice_text(struct model *m, uint32_t e, struct buf *out);
 bool model_command_failure(struct model *m, uint32_t s, struct buf *out);
 /* Append a diagnostic's message ("not JSON: truncated JSON at byte 41"). */
 void model_diag_message(const struct model *m, uint32_t d, struct buf *out);
+
+/* The order the transcript is read in, on screen and in every output:
+ * each item, then the items of the sub-agent its call ran (a level
+ * deeper), wherever their lines arrived among the others; as of
+ * m->limit. Positions 0 to model_nitems(m) - 1. The order is made when
+ * first asked for after items came (O(items) when a sub-agent's items
+ * came late, else none at all): the thread that adds lines only. */
+uint32_t model_order_item(struct model *m, uint32_t pos);
+/* Item it's position, or NONE when it is not shown. */
+uint32_t model_order_pos(struct model *m, uint32_t it);
+/* The same for the calls (the timeline's rows): the call at row `row`,
+ * and call c's row; NONE when not shown. */
+uint32_t model_order_call(struct model *m, uint32_t row);
+uint32_t model_call_row(struct model *m, uint32_t c);
+/* The item of the call whose sub-agent made item it, or NONE. */
+uint32_t model_item_parent(const struct model *m, uint32_t it);
+/* Forget the order (the model is cleared or freed). */
+void model_order_free(struct model *m);
 
 /* Index of the item holding event e, or the nearest item before it. */
 uint32_t model_item_at_event(const struct model *m, uint32_t e);

@@ -362,6 +362,18 @@ build_background(struct build *b, int call, int task)
 	callmap_put(&m->bg, model_id_key(b->j, task, s, SALT_TASK), ci);
 }
 
+int
+build_call_kind(struct build *b, int id)
+{
+	struct model *m = b->m;
+	uint32_t s = m->src[b->src].session, ci;
+
+	if (s == NONE || json_type(b->j, id) != JSON_STRING)
+		return -1;
+	ci = callmap_get(&m->ids, model_id_key(b->j, id, s, SALT_CALL));
+	return ci != NONE ? m->call[ci].kind : -1;
+}
+
 void
 build_wait(struct build *b, int task)
 {
@@ -376,19 +388,71 @@ build_wait(struct build *b, int task)
 }
 
 uint32_t
-build_task_end(struct build *b, int task, enum call_result r)
+build_task_end(struct build *b, int task, enum call_result r, int64_t run_ms, bool quiet)
 {
 	struct model *m = b->m;
-	uint32_t e = build_notice(b), s = m->src[b->src].session, ci;
+	uint32_t s = m->src[b->src].session, ci = NONE, e;
+	struct call *c;
 
-	if (!json_is_value(b->j, task) ||
-	    (ci = callmap_take(&m->bg, model_id_key(b->j, task, s, SALT_TASK))) == NONE)
+	if (s != NONE && json_is_value(b->j, task))
+		ci = callmap_take(&m->bg, model_id_key(b->j, task, s, SALT_TASK));
+	e = quiet && ci == NONE ? build_hidden(b) : build_notice(b);
+	if (ci == NONE)
 		return e;
+	c = &m->call[ci];
 	call_tally(m, ci, -1);
-	m->call[ci].bg_ev = e;
-	m->call[ci].bg_result = (uint8_t)r;
+	c->bg_ev = e;
+	c->bg_result = (uint8_t)r;
+	/* After the session's result: its agent may go on (Claude Code
+	 * starts a turn of its own). */
+	if (m->ses[s].result_ev != NONE)
+		m->ses[s].goes_on = true;
+	/* It ended when the time it ran says, else when its notice came. */
+	if (run_ms != TIME_NONE && c->start_ms != TIME_NONE)
+		c->end_ms = ms_add(c->start_ms, run_ms);
+	else
+		c->end_ms = m->ev[e].ms;
+	if (c->end_ms != TIME_NONE && c->start_ms != TIME_NONE && c->end_ms < c->start_ms)
+		c->end_ms = c->start_ms;
 	call_tally(m, ci, 1);
 	return e;
+}
+
+void
+build_todo(struct build *b, int task, int state, bool create)
+{
+	struct model *m = b->m;
+	uint32_t s = m->src[b->src].session, ci, t;
+	struct session *ses;
+	struct task *tk;
+	uint64_t key;
+
+	if (s == NONE || b->ev == NONE || m->ev[b->ev].item == NONE ||
+	    m->it[m->ev[b->ev].item].type != IT_TOOL || !json_is_value(b->j, task))
+		return;
+	ci = m->it[m->ev[b->ev].item].ref;
+	if (callmap_get(&m->steps, (uint64_t)ci << 1 | 1) != NONE)
+		return; /* one step a call */
+	ses = &m->ses[s];
+	key = model_id_key(b->j, task, s, SALT_TODO);
+	if ((t = callmap_get(&m->tasks, key)) == NONE) {
+		/* Made now, or before the stream began. */
+		ARRAY_RESERVE(m->task, m->taskcap, m->ntask + 1);
+		t = (uint32_t)m->ntask++;
+		m->task[t] = (struct task){s, create ? ci : NONE, (uint32_t)m->ntodo, TODO_PENDING};
+		callmap_put(&m->tasks, key, t);
+		ses->ntasks++;
+	}
+	tk = &m->task[t];
+	if (state >= 0 && tk->state != TASK_GONE && state != tk->state) {
+		ses->ntasks_done -= tk->state == TODO_DONE;
+		ses->ntasks_done += state == TODO_DONE;
+		ses->ntasks -= state == TASK_GONE;
+		tk->state = (uint8_t)state;
+	}
+	ARRAY_RESERVE(m->todo, m->todocap, m->ntodo + 1);
+	m->todo[m->ntodo] = (struct todo_step){ci, t, ses->ntasks, ses->ntasks_done, tk->state};
+	callmap_put(&m->steps, (uint64_t)ci << 1 | 1, (uint32_t)m->ntodo++);
 }
 
 uint32_t
@@ -444,12 +508,41 @@ build_answer(struct build *b, int id, enum query_kind kind, enum query_decision 
 	return e;
 }
 
+/* Event e, a result or the init of another turn, is session s's
+ * latest: linked to the one before. */
+static void
+turn_link(struct model *m, uint32_t s, uint32_t e)
+{
+	if (m->ses[s].turn_ev != NONE)
+		callmap_put(&m->turns, (uint64_t)e << 1 | 1, m->ses[s].turn_ev);
+	m->ses[s].turn_ev = e;
+}
+
+uint32_t
+build_turn(struct build *b)
+{
+	uint32_t e = build_hidden(b), s = b->m->src[b->src].session;
+	struct srcstate *ss = &b->m->src[b->src];
+
+	/* The turn's text is a paragraph of its own. */
+	model_set_thread(ss, NONE);
+	ss->text_item = ss->think_item = NONE;
+	ss->seg_deltas = ss->seg_whole = false;
+	b->m->ses[s].nturns++;
+	b->m->ses[s].goes_on = false;
+	turn_link(b->m, s, e);
+	return e;
+}
+
 uint32_t
 build_result(struct build *b, bool is_error, int64_t duration_ms)
 {
 	uint32_t e = build_push(b, EV_RESULT);
 	struct srcstate *ss = build_state(b, e);
 	struct session *ses = &b->m->ses[ss->session];
+
+	ses->nresults++;
+	turn_link(b->m, ss->session, e);
 
 	/* The end of another turn of the same session (Claude Code goes on
 	 * after a background agent ends): its time adds to the first's. */
@@ -472,5 +565,26 @@ build_notice(struct build *b)
 	uint32_t e = build_push(b, EV_NOTICE);
 
 	model_add_block(b->m, build_state(b, e), b->src, e, IT_NOTICE, NONE);
+	return e;
+}
+
+uint32_t
+build_progress(struct build *b, int call)
+{
+	struct model *m = b->m;
+	uint32_t e = build_hidden(b), s = m->src[b->src].session, ci;
+
+	if (s != NONE && json_type(b->j, call) == JSON_STRING &&
+	    (ci = callmap_get(&m->ids, model_id_key(b->j, call, s, SALT_CALL))) != NONE)
+		callmap_put(&m->progress, (uint64_t)ci << 1 | 1, e);
+	return e;
+}
+
+uint32_t
+build_rule(struct build *b)
+{
+	uint32_t e = build_notice(b);
+
+	b->m->ev[e].pos |= (uint64_t)EVF_RULE << 56;
 	return e;
 }

@@ -10,7 +10,7 @@ struct build;
 
 /* What a key of the maps names: a call, a decision asked for, a task
  * gone to the background (ids of different kinds may be alike). */
-enum { SALT_CALL = 0, SALT_QUERY = 1, SALT_TASK = 2 };
+enum { SALT_CALL = 0, SALT_QUERY = 1, SALT_TASK = 2, SALT_TODO = 3 };
 
 uint64_t call_key(uint32_t session, const char *id, size_t n);
 void callmap_put(struct callmap *cm, uint64_t key, uint32_t call);
@@ -41,6 +41,24 @@ bool model_session_is_preamble(const struct model *m, uint32_t s);
 void model_thread_reset(struct srcstate *ss);
 /* Lines from now on come from sub-agent call t (NONE: the session's own). */
 void model_set_thread(struct srcstate *ss, uint32_t t);
+/* The order the transcript is read in (model_order.c makes it, the store
+ * frees it). Its maps: position to item and back, timeline row to call
+ * and back. */
+enum order_map { MAP_ITEM, MAP_POS, MAP_CALL, MAP_ROW, MAP_COUNT };
+
+struct order {
+	uint32_t *map[MAP_COUNT];
+	size_t cap;           /* of MAP_ITEM, MAP_POS */
+	size_t ccap;          /* of MAP_CALL, MAP_ROW */
+	size_t n;             /* items placed: those shown when it was made */
+	size_t nsub;          /* sub-agent items known then */
+	bool made;            /* the maps hold an order */
+	struct subitem *kids; /* the sub-agent items by parent: scratch */
+	size_t kcap;
+	uint32_t (*stack)[2]; /* the walk's: next child and end, by level */
+	size_t scap;
+};
+
 /* Make an event of the line being added (model_build.c). */
 uint32_t build_push(struct build *b, enum ev_type type);
 

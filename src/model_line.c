@@ -116,7 +116,7 @@ add_stderr_line(struct model *m, unsigned src, const struct line *ln, int64_t ar
 	struct srcstate *os = &m->src[of];
 	const char *p = source_at(m->src[src].src, ln->off);
 	size_t n = ln->len;
-	uint32_t e, s, it;
+	uint32_t e, s;
 
 	while (n > 0 && (p[n - 1] == '\r' || p[n - 1] == ' ' || p[n - 1] == '\t'))
 		n--;
@@ -125,8 +125,7 @@ add_stderr_line(struct model *m, unsigned src, const struct line *ln, int64_t ar
 	e = model_push_event(m, src, ln, EV_STDERR, arrival_ms != TIME_NONE ? EVF_ARRIVAL : 0,
 			     arrival_ms);
 	s = model_current_session(m, os, of, e);
-	it = model_new_item(m, os, src, IT_STDERR, e, NONE);
-	m->it[it].depth = 0; /* the command's, not a sub-agent's */
+	model_new_item(m, os, src, IT_STDERR, e, NONE);
 	m->cmd.nstderr++;
 	m->cmd.last_stderr = e;
 	model_session_touch(m, s, e);

@@ -8,6 +8,7 @@
 
 #include "agent.h"
 #include "glyph.h"
+#include "model_impl.h"
 
 enum call_state
 model_result_state(enum call_result r)
@@ -97,25 +98,104 @@ model_ndiags(const struct model *m)
 	return count_seen(m, m->ndiag, diag_first);
 }
 
-/* The session can get no more events: it has a result, its source moved on
- * to a newer session, or its source ended. As of a limit, each of these
- * must have been shown: a replay shows the session live until then. */
+/* The session's source can bring it no more events: it moved on to a
+ * newer session, or ended. As of a limit, each of these must have been
+ * shown: a replay shows the session live until then. */
 static bool
-session_over(const struct model *m, uint32_t s)
+source_done(const struct model *m, uint32_t s)
 {
 	const struct session *ses = &m->ses[s];
 	const struct srcstate *ss = &m->src[ses->src];
 
 	if (m->limit == NONE)
-		return ses->result_ev != NONE || ss->session != s || ss->ended;
-	if (model_seen(m, ses->result_ev))
-		return true;
+		return ss->session != s || ss->ended;
 	if (ss->ended && model_seen(m, ss->last_ev))
 		return true;
 	for (size_t t = s + 1; t < m->nses; t++)
 		if (m->ses[t].src == ses->src)
 			return model_seen(m, m->ses[t].first_ev);
 	return false;
+}
+
+/* The result or turn event before e of its session, or NONE. */
+static uint32_t
+turn_prev(const struct model *m, uint32_t e)
+{
+	return callmap_get(&m->turns, (uint64_t)e << 1 | 1);
+}
+
+uint32_t
+model_last_result(const struct model *m, uint32_t s)
+{
+	uint32_t e = m->ses[s].turn_ev;
+
+	if (m->limit == NONE)
+		return m->ses[s].result_ev;
+	for (; e != NONE; e = turn_prev(m, e))
+		if (model_seen(m, e) && EV_TYPE(&m->ev[e]) == EV_RESULT)
+			return e;
+	return NONE;
+}
+
+/* A background call of session s still running (as of the limit). */
+static bool
+background_running(const struct model *m, uint32_t s)
+{
+	if (m->limit == NONE)
+		return m->ses[s].nbg > 0;
+	for (size_t c = 0; c < model_ncalls(m); c++) {
+		const struct call *call = &m->call[c];
+
+		if (call->session == s && (call->flags & CF_BACKGROUND) &&
+		    model_seen(m, call->done_ev) && !model_seen(m, call->bg_ev))
+			return true;
+	}
+	return false;
+}
+
+/* Session s has a result, and its agent goes on with another turn: one
+ * whose init came has no result yet, or a background task whose end
+ * starts one runs (or ended after the result); while its source can
+ * still bring it. */
+static bool
+goes_on(const struct model *m, uint32_t s)
+{
+	const struct session *ses = &m->ses[s];
+	uint32_t turns = 1, results = 0;
+
+	if (source_done(m, s))
+		return false;
+	if (m->limit == NONE) {
+		turns = ses->nturns;
+		results = ses->nresults;
+	} else {
+		for (uint32_t e = ses->turn_ev; e != NONE; e = turn_prev(m, e))
+			if (model_seen(m, e))
+				*(EV_TYPE(&m->ev[e]) == EV_RESULT ? &results : &turns) += 1;
+	}
+	if (results < turns)
+		return true;
+	return agent_get(ses->agent)->bg_turns &&
+	       ((m->limit == NONE && ses->goes_on) || background_running(m, s));
+}
+
+/* The session can get no more events: it has a result and no turn on the
+ * way, or its source can bring it none. */
+static bool
+session_over(const struct model *m, uint32_t s)
+{
+	return (model_last_result(m, s) != NONE && !goes_on(m, s)) || source_done(m, s);
+}
+
+bool
+model_result_closes(const struct model *m, uint32_t e)
+{
+	uint32_t it = e < m->nev ? m->ev[e].item : NONE, s;
+
+	if (it == NONE || EV_TYPE(&m->ev[e]) != EV_RESULT)
+		return false;
+	s = m->it[it].session;
+	return model_last_result(m, s) == e && !goes_on(m, s);
 }
 
 enum call_state
@@ -151,7 +231,7 @@ model_session_state(const struct model *m, uint32_t s)
 			  (m->limit == NONE || m->limit + 1 >= m->nev) &&
 			  ((m->cmd.exited && m->cmd.exit_status != 0) || m->cmd.signal != 0);
 
-	if (model_seen(m, ses->result_ev))
+	if (model_last_result(m, s) != NONE && !goes_on(m, s))
 		return ses->is_error || cmd_failed ? SS_FAILED : SS_OK;
 	if (cmd_failed)
 		return SS_FAILED;
@@ -243,8 +323,9 @@ model_call_end(const struct model *m, uint32_t c)
 
 	if (!model_seen(m, call->done_ev))
 		return TIME_NONE;
-	if ((call->flags & CF_BACKGROUND) && call->result == CR_SUCCESS)
-		return model_seen(m, call->bg_ev) ? m->ev[call->bg_ev].ms : TIME_NONE;
+	if ((call->flags & CF_BACKGROUND) && call->result == CR_SUCCESS &&
+	    !model_seen(m, call->bg_ev))
+		return TIME_NONE;
 	return call->end_ms;
 }
 
@@ -270,7 +351,7 @@ model_session_duration(const struct model *m, uint32_t s)
 {
 	const struct session *ses = &m->ses[s];
 
-	if (ses->duration_ms != TIME_NONE && model_seen(m, ses->result_ev))
+	if (ses->duration_ms != TIME_NONE && model_last_result(m, s) != NONE && !goes_on(m, s))
 		return ses->duration_ms;
 	if (ses->start_ms == TIME_NONE)
 		return TIME_NONE;
@@ -392,7 +473,7 @@ model_parsed(const struct model *m, uint32_t e, struct json *scratch)
 	/* The model's own parsers are labelled with the event they hold;
 	 * model_clear forgets the labels. A moved stream buffer changes the
 	 * line's address, which json_holds compares too. */
-	bool own = scratch == m->qjson || scratch == m->qjson2;
+	bool own = scratch == m->qjson || scratch == m->qjson2 || scratch == m->qjson3;
 	size_t n;
 	const char *p = model_line(m, e, &n);
 
@@ -465,7 +546,7 @@ uint32_t
 model_fact_at(const struct model *m, uint32_t s, enum fact f, const char **path)
 {
 	const struct session *ses = &m->ses[s];
-	uint32_t e = f < FACT_REQUEST ? ses->init_ev : ses->result_ev;
+	uint32_t e = f < FACT_REQUEST ? ses->init_ev : model_last_result(m, s);
 
 	*path = agent_get(ses->agent)->fact[f];
 	return *path != NULL && model_seen(m, e) ? e : NONE;
@@ -511,12 +592,95 @@ model_task_status(struct model *m, uint32_t c, struct buf *out)
 }
 
 bool
+model_task_answer(struct model *m, uint32_t c, struct buf *out)
+{
+	const char *path = agent_get(m->ses[m->call[c].session].agent)->task_answer;
+	size_t mark = out->n;
+
+	return path != NULL && model_event_field(m, m->call[c].bg_ev, path, out) && out->n > mark;
+}
+
+uint32_t
+model_call_progress(const struct model *m, uint32_t c)
+{
+	uint32_t e = callmap_get(&m->progress, (uint64_t)c << 1 | 1);
+
+	return model_seen(m, e) ? e : NONE;
+}
+
+bool
+model_todo_step(const struct model *m, uint32_t c, struct todo_step *out)
+{
+	uint32_t k = callmap_get(&m->steps, (uint64_t)c << 1 | 1);
+
+	if (k == NONE)
+		return false;
+	*out = m->todo[k];
+	return true;
+}
+
+bool
+model_todo_list(const struct model *m, uint32_t c,
+		void (*fn)(void *ctx, uint32_t call, enum todo_state st), void *ctx)
+{
+	uint32_t k = callmap_get(&m->steps, (uint64_t)c << 1 | 1), s;
+	uint8_t *st;
+
+	if (k == NONE)
+		return false;
+	s = m->task[m->todo[k].task].session;
+	/* Each task made by then, in order, at its last state by then. */
+	st = xcalloc(MAX(m->ntask, (size_t)1), 1);
+	for (uint32_t i = 0; i <= k; i++)
+		st[m->todo[i].task] = m->todo[i].state;
+	for (size_t t = 0; t < m->ntask; t++)
+		if (m->task[t].session == s && m->task[t].step <= k && st[t] != TASK_GONE)
+			fn(ctx, m->task[t].call, (enum todo_state)st[t]);
+	free(st);
+	return true;
+}
+
+bool
+model_end_int(struct model *m, uint32_t s, enum fact f, const char *path, int64_t *out)
+{
+	const struct agent *a = agent_get(m->ses[s].agent);
+	uint32_t e = model_last_result(m, s);
+	bool any = false;
+	int64_t v;
+
+	*out = 0;
+	for (; e != NONE; e = (a->fact_add >> f & 1) ? turn_prev(m, e) : NONE) {
+		const struct json *j;
+
+		if (!model_seen(m, e) || EV_TYPE(&m->ev[e]) != EV_RESULT)
+			continue;
+		if ((j = model_parsed(m, e, m->qjson)) == NULL || !json_int_at(j, 0, path, &v) ||
+		    v < 0)
+			continue;
+		*out = v <= INT64_MAX - *out ? *out + v : INT64_MAX;
+		any = true;
+	}
+	return any;
+}
+
+bool
 model_fact(struct model *m, uint32_t s, enum fact f, struct buf *out)
 {
 	const char *path;
 	uint32_t e = model_fact_at(m, s, f, &path);
+	int64_t v;
 
-	return e != NONE && model_event_field(m, e, path, out);
+	if (e == NONE)
+		return false;
+	/* A count of each turn's own: the session's is their sum. */
+	if ((agent_get(m->ses[s].agent)->fact_add >> f & 1) && f != FACT_USAGE &&
+	    m->ses[s].nresults > 1) {
+		if (!model_end_int(m, s, f, path, &v))
+			return false;
+		buf_addf(out, "%lld", (long long)v);
+		return true;
+	}
+	return model_event_field(m, e, path, out);
 }
 
 unsigned

@@ -333,7 +333,7 @@ detail_draw(struct ui *u, void *st)
 	match_want(u, p, body);
 	detail_clamp(p, body);
 	rline_reset(l);
-	buf_addf(&t, " Tool call %u/%zu%s", p->call + 1, model_ncalls(u->m),
+	buf_addf(&t, " Tool call %u/%zu%s", model_call_row(u->m, p->call) + 1, model_ncalls(u->m),
 		 p->raw ? " " GLYPH_DOT " raw JSON" : "");
 	rline_add(l, t.p, t.n, ROLE_TITLE_FOCUS, (size_t)r.w);
 	buf_reset(&t);
@@ -421,7 +421,7 @@ detail_key(struct ui *u, void *st, int key)
 	struct dpane *p = st;
 	int h = MAX(1, LINES - 2), page = MAX(1, h - 1);
 	enum action a = keys_lookup(KC_DETAIL, key);
-	uint32_t c = p->call;
+	uint32_t c = p->call, row;
 
 	u->dirty = true;
 	/* Keys pressed before its first frame move over its rows too. */
@@ -447,13 +447,13 @@ detail_key(struct ui *u, void *st, int key)
 		match_next(u, p, a == ACT_SEARCH_NEXT ? 1 : -1, h);
 		return true;
 	case ACT_NEXT_TOOL:
-		/* The call after or before, by call index (the timeline). */
-		if (c + 1 < model_ncalls(u->m))
-			pane_detail_open(u, c + 1);
+		/* The call after or before, as the timeline lists them. */
+		if ((row = model_call_row(u->m, c)) != NONE && row + 1 < model_ncalls(u->m))
+			pane_detail_open(u, model_order_call(u->m, row + 1));
 		return true;
 	case ACT_PREV_TOOL:
-		if (c > 0)
-			pane_detail_open(u, c - 1);
+		if ((row = model_call_row(u->m, c)) != NONE && row > 0)
+			pane_detail_open(u, model_order_call(u->m, row - 1));
 		return true;
 	case ACT_COPY:
 	case ACT_EDIT:

@@ -211,7 +211,7 @@ list_reveal(struct ui *u, struct plist *pl)
 	if (it == NONE || it >= model_nitems(pl->m))
 		return;
 	pl->reveal = LISTVIEW_NONE;
-	u->ts.top = it;
+	u->ts.top = model_order_pos(pl->m, it);
 	u->ts.row = 0;
 	u->ts.follow = false;
 	u->tl.follow = false;

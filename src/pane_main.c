@@ -135,7 +135,7 @@ main_open_detail(struct ui *u)
 	}
 	if (u->focus == PANE_TIMELINE) {
 		if (u->tl.sel != NONE && u->tl.sel < model_ncalls(u->m)) {
-			pane_detail_open(u, u->tl.sel);
+			pane_detail_open(u, model_order_call(u->m, u->tl.sel));
 			return;
 		}
 	} else if (u->tsel != NONE && u->tsel < model_nitems(u->m) &&

@@ -39,13 +39,15 @@ timeline_draw(struct ui *u, void *st)
 	(void)st;
 	list_fix(&u->tl, n, body->h);
 	timeline_title(u, &u->lay.title[PANE_TIMELINE]);
+	/* Its rows are the calls in the order the transcript is read in
+	 * (model_order.c: a sub-agent's under its task's). */
 	for (y = 0; y < body->h; y++) {
-		uint32_t c = u->tl.top + (uint32_t)y;
-		bool sel = c == u->tl.sel && u->focus == PANE_TIMELINE;
+		uint32_t row = u->tl.top + (uint32_t)y;
+		bool sel = row == u->tl.sel && u->focus == PANE_TIMELINE;
 
-		if (c >= n)
+		if (row >= n)
 			break;
-		render_timeline_row(&u->r, c, body->w, &u->line);
+		render_timeline_row(&u->r, model_order_call(u->m, row), body->w, &u->line);
 		ui_draw_rline(u, body->y + y, body->x, &u->line,
 			      sel ? ROLE_SELECTION : ROLE_NORMAL);
 	}
@@ -106,7 +108,7 @@ static bool
 timeline_mouse(struct ui *u, void *st, const struct ui_mouse *ev)
 {
 	const struct rect *body = &u->lay.body[PANE_TIMELINE];
-	uint32_t n = (uint32_t)model_ncalls(u->m), c;
+	uint32_t n = (uint32_t)model_ncalls(u->m), row, c;
 
 	(void)st;
 	if (ev->wheel != 0) {
@@ -115,13 +117,14 @@ timeline_mouse(struct ui *u, void *st, const struct ui_mouse *ev)
 	}
 	if (!ev->click || !ui_mouse_in(body, ev))
 		return false;
-	c = u->tl.top + (uint32_t)(ev->y - body->y);
+	row = u->tl.top + (uint32_t)(ev->y - body->y);
 	u->focus = PANE_TIMELINE;
-	if (c >= n)
+	if (row >= n)
 		return true;
-	if (c == u->tl.sel && !u->tl.follow)
+	c = model_order_call(u->m, row);
+	if (row == u->tl.sel && !u->tl.follow)
 		pane_detail_open(u, c);
-	list_select(&u->tl, n, body->h, c);
+	list_select(&u->tl, n, body->h, row);
 	u->tl.follow = false;
 	u->tsel = u->m->call[c].item;
 	ui_jump_reveal(u, u->tsel, 0);

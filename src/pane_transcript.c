@@ -88,20 +88,23 @@ static void
 transcript_draw(struct ui *u, void *st)
 {
 	const struct rect *body = &u->lay.body[PANE_TRANSCRIPT];
-	uint32_t it, row;
+	uint32_t pos, row, it;
 	int y = body->y, end = body->y + body->h;
 
 	(void)st;
 	scroll_fix(&u->ts, &u->rows, body->h);
-	it = u->ts.top;
+	pos = u->ts.top;
 	row = u->ts.row;
 	transcript_title(u, &u->lay.title[PANE_TRANSCRIPT]);
-	while (it != NONE && it < u->rows.n && y < end) {
+	/* The scroll is over positions of the order the transcript is read
+	 * in; the selection is an item. */
+	while (pos != NONE && pos < u->rows.n && y < end &&
+	       (it = model_order_item(u->m, pos)) != NONE) {
 		const struct block *b = render_item(&u->r, it);
 
 		for (; row < b->nrow && y < end; row++, y++)
 			draw_row(u, b, row, y, body, it == u->tsel);
-		it++;
+		pos++;
 		row = 0;
 	}
 	if (y < end) {

@@ -56,6 +56,8 @@ struct log_style {
 				    as JSON" (written as it is, as is aside) */
 	struct log_lead aside;   /* a line of agentview's own after the log
 				    (a COMMAND that printed no JSON) */
+	int nest;                /* cells a sub-agent's lines go further in
+				    than its task's, a level */
 };
 
 /* An output format. Hooks may be NULL: nothing to do then. */

@@ -485,6 +485,9 @@ item_html(struct page *p, uint32_t it)
 		line_item(p, it, "stderr", "");
 		break;
 	case IT_RESULT:
+		/* A turn's result before another turn is no end. */
+		if (!model_result_closes(m, item->first_ev))
+			break;
 		snprintf(cls, sizeof cls, "result st-%s",
 			 model_session_state_name(model_session_state(m, item->session)));
 		line_item(p, it, cls, "<strong>Result:</strong> ");
@@ -676,26 +679,28 @@ session_html(struct page *p, uint32_t s)
 	put(p, "</div>\n</section>\n");
 }
 
-/* The items shown, grouped by session in their order (a counting sort:
- * the sessions of several sources may interleave). */
+/* The items shown, grouped by session in the order they are read in
+ * (model_order.c: a sub-agent's under its task's), by a counting sort:
+ * the sessions of several sources may interleave. */
 static void
 group_items(struct page *p, size_t nses)
 {
 	struct model *m = p->m;
 	size_t nit = model_nitems(m), *at;
+	uint32_t it;
 
 	p->first = xcalloc(nses + 1, sizeof *p->first);
 	p->items = xreallocarray(NULL, MAX(nit, (size_t)1), sizeof *p->items);
-	for (size_t it = 0; it < nit; it++)
-		if (m->it[it].session < nses)
-			p->first[m->it[it].session + 1]++;
+	for (size_t k = 0; k < nit; k++)
+		if (m->it[k].session < nses)
+			p->first[m->it[k].session + 1]++;
 	for (size_t s = 0; s < nses; s++)
 		p->first[s + 1] += p->first[s];
 	at = xreallocarray(NULL, MAX(nses, (size_t)1), sizeof *at);
 	memcpy(at, p->first, nses * sizeof *at);
-	for (size_t it = 0; it < nit; it++)
+	for (uint32_t pos = 0; (it = model_order_item(m, pos)) != NONE; pos++)
 		if (m->it[it].session < nses)
-			p->items[at[m->it[it].session]++] = (uint32_t)it;
+			p->items[at[m->it[it].session]++] = it;
 	free(at);
 }
 

@@ -39,6 +39,13 @@ struct log {
 			       the line it has not ended yet */
 	struct md_state md; /* Markdown: where the reply being written is */
 	struct tool_desc td;
+	struct buf closed; /* byte s: session s's closing line was written */
+	struct buf wrote;  /* byte c: call c's line was written (a task's
+			      sub-agent's lines are written under it then) */
+	int indent;        /* cells before each line: a sub-agent's */
+	bool fresh;        /* a line starts: the indent goes first */
+	uint32_t late;     /* the task whose line was written again for a
+			      line of its sub-agent that came after it */
 };
 
 static void
@@ -51,6 +58,8 @@ log_begin(struct printer *p)
 	l->out = p->out;
 	l->text_item = NONE;
 	l->bol = true;
+	l->fresh = true;
+	l->late = NONE;
 }
 
 static void
@@ -64,10 +73,38 @@ log_free(struct printer *p)
 	buf_free(&l->esc);
 	buf_free(&l->red);
 	buf_free(&l->held);
+	buf_free(&l->closed);
+	buf_free(&l->wrote);
 	tool_desc_free(&l->td);
 }
 
 /* --- writing -------------------------------------------------------------- */
+
+/* Write s[0..n) as it is, each line that says something after the
+ * indent of the lines being written (a sub-agent's, under its task). */
+static void
+out(struct log *l, const char *s, size_t n)
+{
+	static const char spaces[] = "                                ";
+
+	while (n > 0) {
+		const char *nl = memchr(s, '\n', n);
+		size_t k = nl != NULL ? (size_t)(nl - s) + 1 : n;
+
+		for (int i = l->indent; l->fresh && s[0] != '\n' && i > 0; i -= 32)
+			fwrite(spaces, 1, (size_t)MIN(i, 32), l->out);
+		fwrite(s, 1, k, l->out);
+		l->fresh = nl != NULL;
+		s += k;
+		n -= k;
+	}
+}
+
+static void
+outs(struct log *l, const char *s)
+{
+	out(l, s, strlen(s));
+}
 
 /* Write s[0..n) made safe for a terminal. Lines the log composes go
  * with their length and TEXT_ONELINE: a decoded field can hold a NUL
@@ -99,7 +136,7 @@ emit(struct log *l, const char *s, size_t n, int flags)
 		buf_reset(o);
 		text_md_escape(o, l->san.p, l->san.n, mode, &l->md);
 	}
-	fwrite(o->p, 1, o->n, l->out);
+	out(l, o->p, o->n);
 	if (o->n > 0)
 		l->bol = o->p[o->n - 1] == '\n';
 }
@@ -110,7 +147,7 @@ put(struct log *l, const char *s)
 {
 	if (s == NULL || *s == '\0')
 		return;
-	fputs(s, l->out);
+	outs(l, s);
 	l->bol = false;
 }
 
@@ -137,7 +174,7 @@ static void
 endline(struct log *l)
 {
 	if (!l->bol)
-		fputc('\n', l->out);
+		outs(l, "\n");
 	l->bol = true;
 }
 
@@ -146,7 +183,7 @@ static void
 gap(struct log *l)
 {
 	if (l->st->markdown)
-		fputc('\n', l->out);
+		outs(l, "\n");
 }
 
 /* A reply's text as it streams. While secrets are hidden it is held
@@ -201,7 +238,7 @@ prose_end(struct log *l)
 	buf_reset(&l->esc);
 	text_md_close(&l->esc, &l->md);
 	if (l->esc.n > 0)
-		fwrite(l->esc.p, 1, l->esc.n, l->out);
+		out(l, l->esc.p, l->esc.n);
 }
 
 /* Before a block: the line ended; in Markdown, the list or the paragraph
@@ -215,7 +252,7 @@ block(struct log *l)
 	}
 	prose_end(l);
 	if (l->list || l->text_item != NONE) {
-		fputc('\n', l->out);
+		outs(l, "\n");
 		l->list = false;
 		l->text_item = NONE;
 	}
@@ -259,29 +296,14 @@ query_line(struct log *l, uint32_t q)
 	lead_end(l, &l->st->call);
 	endline(l);
 	if (w.body.n > 0) {
-		fputc('\n', l->out);
+		outs(l, "\n");
 		memset(&l->md, 0, sizeof l->md);
 		emit(l, w.body.p, w.body.n, EM_PROSE);
 		prose_end(l);
-		fputc('\n', l->out);
+		outs(l, "\n");
 		l->list = false;
 	}
 	words_query_free(&w);
-}
-
-/* The line of the call whose background run notice e says ended, again:
- * its outcome and real duration are known now. */
-static void
-ended_in_background(struct log *l, uint32_t e)
-{
-	const struct model *m = l->m;
-
-	for (size_t c = m->ncall; c-- > 0;) {
-		if (m->call[c].bg_ev == e) {
-			call_line(l, (uint32_t)c, &l->st->call);
-			return;
-		}
-	}
 }
 
 /* Each line of a prompt s[0..n) after its lead. */
@@ -302,12 +324,24 @@ prompt(struct log *l, const char *s, size_t n)
 		lead_start(l, ld);
 		buf_add(&l->line, s + i, len);
 		lead_end(l, ld);
-		fputc('\n', l->out);
+		outs(l, "\n");
 		l->bol = true;
 		if (nl == NULL)
 			break;
 		i += len + 1;
 	}
+}
+
+/* Prompt item it, a block of its own. */
+static void
+prompt_item(struct log *l, uint32_t it)
+{
+	block(l);
+	buf_reset(&l->tmp);
+	model_item_text(l->m, it, &l->tmp);
+	prompt(l, l->tmp.p, l->tmp.n);
+	gap(l);
+	l->list = false;
 }
 
 /* Thinking item it: its line; when the style folds it, its text after. */
@@ -329,7 +363,7 @@ thinking(struct log *l, uint32_t it)
 	model_item_text(l->m, it, &l->tmp);
 	emit(l, l->tmp.p, l->tmp.n, EM_PROSE);
 	prose_end(l);
-	fputs(st->fold, l->out);
+	outs(l, st->fold);
 }
 
 /* Stream text of event e after ld's words: a line not JSON (its kind of
@@ -374,6 +408,173 @@ cut_note(struct log *l)
 	l->list = true;
 }
 
+/* --- a sub-agent's lines -------------------------------------------------------
+ *
+ * A sub-agent's lines arrive while its task's session goes on. The log
+ * writes them under its task's line when the task ends (a sub-agent in the
+ * background: when its notification comes; its start and end are said by
+ * notices as they come), each item a level further in for each level
+ * deeper (model_order.c), so that the session's own lines and reply are
+ * never broken by a sub-agent's. A sub-agent's line that comes after its
+ * task's line was written is written as it comes, under that line written
+ * again. */
+
+/* Grow the byte map *b to hold index i, new bytes 0. */
+static void
+map_reach(struct buf *b, uint32_t i)
+{
+	if (b->n > i)
+		return;
+	buf_reserve(b, (size_t)i + 1 - b->n);
+	memset(b->p + b->n, 0, (size_t)i + 1 - b->n);
+	b->n = (size_t)i + 1;
+}
+
+/* Whether call c's line was written. */
+static bool
+wrote(const struct log *l, uint32_t c)
+{
+	return c < l->wrote.n && l->wrote.p[c];
+}
+
+/* Call c's line is written. */
+static void
+set_wrote(struct log *l, uint32_t c)
+{
+	map_reach(&l->wrote, c);
+	l->wrote.p[c] = 1;
+}
+
+/* Whether call c's line waits for its end: a sub-agent's task gone to
+ * the background is written once, when it ends, its work under it. */
+static bool
+waits_end(const struct model *m, uint32_t c)
+{
+	const struct call *call = &m->call[c];
+
+	return call->kind == TK_TASK && (call->flags & CF_BACKGROUND) && call->bg_ev == NONE;
+}
+
+/* The call of the session's own whose sub-agent (or its sub-agent's, ...)
+ * made item it; NONE for an item of the session's own. */
+static uint32_t
+task_of(const struct model *m, uint32_t it)
+{
+	uint32_t p, top = NONE;
+
+	while ((p = model_item_parent(m, it)) != NONE)
+		top = it = p;
+	return top != NONE && m->it[top].type == IT_TOOL ? m->it[top].ref : NONE;
+}
+
+/* Item it of a sub-agent, whole, at the indent of its depth. Notices
+ * were written as they came. */
+static void
+sub_item(struct log *l, uint32_t it)
+{
+	struct model *m = l->m;
+	const struct item *item = &m->it[it];
+
+	l->indent = l->st->nest * item->depth;
+	switch ((enum item_type)item->type) {
+	case IT_PROMPT:
+		prompt_item(l, it);
+		l->text_item = NONE;
+		break;
+	case IT_THINKING:
+		thinking(l, it);
+		l->list = false;
+		l->text_item = NONE;
+		break;
+	case IT_TEXT:
+		block(l);
+		l->text_item = it;
+		memset(&l->md, 0, sizeof l->md);
+		buf_reset(&l->tmp);
+		words_item(m, it, WORDS_WHOLE, &l->td, &l->tmp);
+		emit(l, l->tmp.p, l->tmp.n, EM_PROSE);
+		prose_end(l);
+		break;
+	case IT_TOOL:
+		list_line(l);
+		call_line(l, item->ref, &l->st->call);
+		/* Still open: written again when its end is known. */
+		if (m->call[item->ref].done_ev != NONE)
+			set_wrote(l, item->ref);
+		l->text_item = NONE;
+		break;
+	case IT_QUERY:
+		list_line(l);
+		query_line(l, item->ref);
+		l->text_item = NONE;
+		break;
+	default:
+		break;
+	}
+}
+
+/* Call c's line after ld, then, under it, what its sub-agent did so
+ * far. */
+static void
+task_lines(struct log *l, uint32_t c, const struct log_lead *ld)
+{
+	struct model *m = l->m;
+	uint32_t top = m->call[c].item, pos, it;
+	int indent = l->indent;
+
+	call_line(l, c, ld);
+	set_wrote(l, c);
+	if (!(m->call[c].flags & CF_SUB) || (pos = model_order_pos(m, top)) == NONE)
+		return;
+	while ((it = model_order_item(m, ++pos)) != NONE && m->it[it].depth > m->it[top].depth)
+		if (m->it[it].type != IT_NOTICE)
+			sub_item(l, it);
+	l->indent = indent;
+}
+
+/* Before a line of task c's sub-agent that comes after the task's line:
+ * that line again, once for a run of them. */
+static void
+late_task(struct log *l, uint32_t c)
+{
+	if (l->late == c)
+		return;
+	l->indent = 0;
+	list_line(l);
+	call_line(l, c, &l->st->call);
+	l->late = c;
+}
+
+/* The line of the call whose background run notice e says ended, again:
+ * its outcome and real duration are known now; a sub-agent's work under
+ * it. */
+static void
+ended_in_background(struct log *l, uint32_t e)
+{
+	const struct model *m = l->m;
+
+	for (size_t c = m->ncall; c-- > 0;) {
+		if (m->call[c].bg_ev != e)
+			continue;
+		if (m->it[m->call[c].item].depth == 0)
+			task_lines(l, (uint32_t)c, &l->st->call);
+		else if (wrote(l, task_of(m, m->call[c].item))) {
+			late_task(l, task_of(m, m->call[c].item));
+			sub_item(l, m->call[c].item);
+			l->indent = 0;
+		}
+		return;
+	}
+}
+
+/* Session s's closing line is written. */
+static void
+log_closed(struct log *l, uint32_t s)
+{
+	map_reach(&l->closed, s);
+	l->closed.p[s] = 1;
+}
+
 /* --- the hooks ---------------------------------------------------------------- */
 
 /* A held reply ends where anything else comes. */
@@ -386,12 +587,25 @@ reply_ends(struct log *l, uint32_t e)
 		prose_flush(l);
 }
 
+/* The model starts again (a followed file was truncated): what was
+ * written of its calls and sessions is of the lines before. */
+static void
+log_restart(struct log *l, uint32_t e)
+{
+	if (e != 0)
+		return;
+	l->wrote.n = 0;
+	l->closed.n = 0;
+	l->late = NONE;
+}
+
 static void
 log_session(struct printer *p, uint32_t e)
 {
 	struct log *l = p->state;
 	struct model *m = l->m;
 
+	log_restart(l, e);
 	reply_ends(l, e);
 	block(l);
 	lead_start(l, &l->st->session);
@@ -403,24 +617,19 @@ log_session(struct printer *p, uint32_t e)
 	l->text_item = NONE;
 }
 
+/* Write what event e adds (at the indent set). */
 static void
-log_item(struct printer *p, uint32_t e)
+log_event(struct log *l, uint32_t e)
 {
-	struct log *l = p->state;
 	const struct log_style *st = l->st;
 	struct model *m = l->m;
 	enum ev_type type = EV_TYPE(&m->ev[e]);
-	uint32_t it = m->ev[e].item;
+	uint32_t it = m->ev[e].item, c;
 
 	reply_ends(l, e);
 	switch (type) {
 	case EV_USER:
-		block(l);
-		buf_reset(&l->tmp);
-		model_item_text(m, it, &l->tmp);
-		prompt(l, l->tmp.p, l->tmp.n);
-		gap(l);
-		l->list = false;
+		prompt_item(l, it);
 		break;
 	case EV_THINK_DONE:
 		if (it != NONE)
@@ -439,8 +648,17 @@ log_item(struct printer *p, uint32_t e)
 		prose(l, &l->tmp);
 		return;
 	case EV_TOOL_DONE:
+		c = m->it[it].ref;
+		if (m->it[it].depth > 0) {
+			list_line(l);
+			call_line(l, c, &st->call);
+			set_wrote(l, c);
+			break;
+		}
+		if (waits_end(m, c))
+			return; /* written when it ends */
 		list_line(l);
-		call_line(l, m->it[it].ref, &st->call);
+		task_lines(l, c, &st->call);
 		break;
 	case EV_ANSWER:
 		list_line(l);
@@ -452,6 +670,10 @@ log_item(struct printer *p, uint32_t e)
 		cut_note(l);
 		break;
 	case EV_RESULT:
+		/* A turn's result with another turn on its way is no end. */
+		if (!model_result_closes(m, e))
+			return;
+		log_closed(l, m->it[it].session);
 		block(l);
 		lead_start(l, &st->result);
 		words_item(m, it, WORDS_WHOLE, &l->td, &l->line);
@@ -478,6 +700,35 @@ log_item(struct printer *p, uint32_t e)
 		return; /* nothing written: a reply goes on */
 	}
 	l->text_item = NONE;
+}
+
+static void
+log_item(struct printer *p, uint32_t e)
+{
+	struct log *l = p->state;
+	struct model *m = l->m;
+	uint32_t it = m->ev[e].item, c;
+
+	log_restart(l, e);
+
+	/* A sub-agent's line: under its task's line, when that is written
+	 * (notices are written as they come). */
+	if (it != NONE && m->it[it].depth > 0 && EV_TYPE(&m->ev[e]) != EV_NOTICE) {
+		c = task_of(m, it);
+		if (c == NONE || !wrote(l, c))
+			return;
+		reply_ends(l, e);
+		late_task(l, c);
+		l->indent = l->st->nest * m->it[it].depth;
+		log_event(l, e);
+		/* What it holds back of a reply goes out at its indent. */
+		prose_flush(l);
+		l->indent = 0;
+		return;
+	}
+	log_event(l, e);
+	if (it != NONE)
+		l->late = NONE;
 }
 
 /* A line of its own; the model may have been cleared and filled again
@@ -509,9 +760,9 @@ log_summary(struct log *l)
 
 	for (size_t s = 0; s < m->nses; s++) {
 		by_state[model_session_state(m, (uint32_t)s)]++;
-		/* A session with a result had its line then; again only when
-		 * the command's end failed it since. */
-		if (m->ses[s].result_ev != NONE &&
+		/* A session whose result ended it had its line then; again
+		 * only when the command's end failed it since. */
+		if (s < l->closed.n && l->closed.p[s] &&
 		    !(model_session_state(m, (uint32_t)s) == SS_FAILED && !m->ses[s].is_error))
 			continue;
 		lead_start(l, &st->summary);
@@ -554,9 +805,23 @@ log_finish(struct printer *p)
 
 	prose_flush(l);
 	block(l);
+	/* A sub-agent's call still open whose task was written, under it
+	 * again; then the session's own calls still open or waiting for
+	 * their end, with their sub-agents' work. */
 	for (size_t c = 0; c < m->ncall; c++) {
-		if (m->call[c].done_ev == NONE) {
-			call_line(l, (uint32_t)c, &l->st->call);
+		uint32_t it = m->call[c].item, t;
+
+		if (m->it[it].depth > 0 && m->call[c].done_ev == NONE && !wrote(l, (uint32_t)c) &&
+		    wrote(l, t = task_of(m, it))) {
+			late_task(l, t);
+			sub_item(l, it);
+			l->indent = 0;
+			l->list = true;
+		}
+	}
+	for (size_t c = 0; c < m->ncall; c++) {
+		if (m->it[m->call[c].item].depth == 0 && !wrote(l, (uint32_t)c)) {
+			task_lines(l, (uint32_t)c, &l->st->call);
 			l->list = true;
 		}
 	}
@@ -584,6 +849,7 @@ static const struct log_style text_style = {
 	.none = "== no session in the input\n",
 	.diags = {.mark = "== "},
 	.aside = {.mark = "== "},
+	.nest = 4,
 };
 
 static const struct log_style markdown_style = {
@@ -603,6 +869,7 @@ static const struct log_style markdown_style = {
 	.none = "_No session in the input._\n",
 	.diags = {.mark = "\n", .end = "."},
 	.aside = {.mark = "\n**agentview:** "},
+	.nest = 2,
 };
 
 /* A log's hooks, the same for both styles. */

@@ -373,10 +373,14 @@ render_describe(struct render *r, uint32_t c)
 	 * its completion, which changes its words. */
 	uint32_t done = model_seen(r->m, r->m->call[c].done_ev) ? r->m->call[c].done_ev : NONE;
 
-	if (d->call != c || d->gen != r->gen || d->done_ev != done || d->state != st) {
+	uint32_t prog = model_call_progress(r->m, c);
+
+	if (d->call != c || d->gen != r->gen || d->done_ev != done || d->state != st ||
+	    d->progress_ev != prog) {
 		d->call = c;
 		d->gen = r->gen;
 		d->done_ev = done;
+		d->progress_ev = prog;
 		d->state = (uint8_t)st;
 		tool_describe(r->m, c, &d->d);
 	}
@@ -484,22 +488,40 @@ is_prose(const struct render *r, uint32_t i)
 	       (it->type == IT_THINKING && unfolded(r, i));
 }
 
+/* The item before it in the order the transcript is read in
+ * (model_order.c), or NONE. */
+static uint32_t
+item_before(struct render *r, uint32_t it)
+{
+	uint32_t pos = model_order_pos(r->m, it);
+
+	return pos == NONE || pos == 0 ? NONE : model_order_item(r->m, pos - 1);
+}
+
 static bool
-blank_before(const struct render *r, uint32_t it)
+blank_before(struct render *r, uint32_t it)
 {
 	const struct item *cur = &r->m->it[it], *prev;
+	uint32_t p = item_before(r, it);
 
-	if (it == 0)
+	if (p == NONE)
 		return false;
-	prev = &r->m->it[it - 1];
+	prev = &r->m->it[p];
+	/* A rule stands apart, below as above. */
+	if (prev->type == IT_NOTICE && (EV_FLAGS(&r->m->ev[prev->first_ev]) & EVF_RULE))
+		return true;
 	switch (cur->type) {
 	case IT_SESSION:
 	case IT_PROMPT:
 	case IT_RESULT:
 		return true;
+	case IT_NOTICE:
+		if (EV_FLAGS(&r->m->ev[cur->first_ev]) & EVF_RULE)
+			return true;
+		return is_prose(r, it) != is_prose(r, p);
 	default:
 		/* Prose next to lines, or prose of another kind. */
-		return is_prose(r, it) != is_prose(r, it - 1) ||
+		return is_prose(r, it) != is_prose(r, p) ||
 		       (is_prose(r, it) && cur->type != prev->type);
 	}
 }
@@ -542,6 +564,12 @@ block_build(struct render *r, struct block *b, uint32_t it)
 		block_tool(r, b, item->ref);
 		break;
 	case IT_NOTICE:
+		/* One that parts the transcript is a rule across it. */
+		if (EV_FLAGS(&m->ev[item->first_ev]) & EVF_RULE) {
+			words_item(m, it, 0, NULL, raw);
+			add_rule(r, b, raw->p, raw->n, ROLE_NOTICE);
+			break;
+		}
 		buf_adds(raw, "~ ");
 		words_item(m, it, 0, NULL, raw);
 		add_wrapped(r, b, raw->p, raw->n, ROLE_NOTICE, 2, NULL);
@@ -616,7 +644,9 @@ item_stamp(const struct render *r, uint32_t it)
 	c = item->ref;
 	st = model_call_state(r->m, c);
 	if (st == CS_RUNNING)
-		return st + 8 * (r->m->now_ms == TIME_NONE ? 0 : r->m->now_ms);
+		return (int64_t)((uint64_t)(st +
+					    8 * (r->m->now_ms == TIME_NONE ? 0 : r->m->now_ms)) ^
+				 (uint64_t)model_call_progress(r->m, c) << 40);
 	return st + 8 * ((int64_t)r->m->call[c].done_ev + 1);
 }
 
@@ -637,14 +667,19 @@ render_item(struct render *r, uint32_t it)
 
 	if (!render_shown(r, it))
 		return &hidden;
+	/* One closing line: a turn's result with another turn after it (or
+	 * on its way) is none. */
+	if (r->m->it[it].type == IT_RESULT && !model_result_closes(r->m, r->m->it[it].first_ev))
+		return &hidden;
 	stamp = item_stamp(r, it);
 
 	if (b->item == it && b->gen == r->gen && b->width == r->width &&
 	    b->thinking == unfolded(r, it) && b->markdown == r->markdown &&
-	    b->last_ev == item_last(r, it) && b->stamp == stamp)
+	    b->last_ev == item_last(r, it) && b->stamp == stamp && b->prev == item_before(r, it))
 		return b;
 	block_clear(r, b, b->item == it && b->gen == r->gen);
 	b->item = it;
+	b->prev = item_before(r, it);
 	b->gen = r->gen;
 	b->width = r->width;
 	b->thinking = unfolded(r, it);
@@ -816,7 +851,7 @@ render_timeline_row(struct render *r, uint32_t c, int width, struct rline *out)
 	enum call_state st = model_call_state(m, c);
 	enum role role = call_role(st);
 	const size_t kindw = 8, durw = 8;
-	size_t w = (size_t)MAX(width, 0), bar = 0, offw = 0, flex, col;
+	size_t w = (size_t)MAX(width, 0), bar = 0, offw = 0, flex, col, in;
 	struct buf t = {0};
 	const struct tool_desc *d;
 	int64_t a0, a1;
@@ -829,8 +864,11 @@ render_timeline_row(struct render *r, uint32_t c, int width, struct rline *out)
 	flex = w > 2 + kindw + offw + (bar ? bar + 1 : 0) + durw
 		       ? w - (2 + kindw + offw + (bar ? bar + 1 : 0) + durw)
 		       : 0;
-	/* A sub-agent's calls stand in under the call that runs it. */
-	rline_pad(out, MIN(w / 4, 2 * (size_t)m->it[call->item].depth), ROLE_NORMAL);
+	/* A sub-agent's calls stand in under the call that runs it; their
+	 * target gives the room, the columns after it stay in line. */
+	in = MIN(w / 4, 2 * (size_t)m->it[call->item].depth);
+	flex -= MIN(flex, in);
+	rline_pad(out, in, ROLE_NORMAL);
 	/* A decision asked about it and not answered yet: it waits. */
 	if (call->query != NONE && words_query_decision(m, call->query) == QD_PENDING)
 		rline_adds(out, GLYPH_WAITING, ROLE_RUNNING, w);

@@ -43,6 +43,7 @@ struct markdown_layout;
 /* The rows of one transcript item at one width. */
 struct block {
 	uint32_t item;    /* NONE: an empty slot */
+	uint32_t prev;    /* the item before it in the order read */
 	uint32_t last_ev; /* the item's last event when rendered */
 	int64_t stamp;    /* call state and second, for calls that tick */
 	uint32_t gen;     /* render generation it belongs to */
@@ -74,6 +75,7 @@ struct rline {
 struct desc_slot {
 	uint32_t call; /* NONE: empty */
 	uint32_t done_ev;
+	uint32_t progress_ev; /* its latest progress shown */
 	uint32_t gen;
 	uint8_t state; /* enum call_state */
 	struct tool_desc d;

@@ -164,7 +164,7 @@ static bool
 say_tokens(const struct status_ctx *c, struct buf *out, enum role *role)
 {
 	(void)role;
-	return c->s != NONE && words_tokens(c->m, c->m->ses[c->s].result_ev, out);
+	return c->s != NONE && words_tokens(c->m, c->s, out);
 }
 
 /* What the session cost, where its stream says (Claude Code's). */

@@ -139,19 +139,36 @@ summary_flush(struct buf *out, FILE *f)
 	buf_reset(out);
 }
 
+/* Call c's id as a JSON string, or null; v is loaded with its facts. */
+static void
+call_id(struct model *m, uint32_t c, struct call_facts *v, struct buf *out, struct buf *tmp)
+{
+	const struct factval *id;
+
+	tool_load(m, c, m->qjson, m->qjson2, v);
+	buf_reset(tmp);
+	if ((id = call_fact(v, CALL_ID)) != NULL && id->form == FACT_TOKEN) {
+		json_decode(id->j, id->t, tmp);
+		redact_json_quote(out, tmp->p, tmp->n);
+	} else {
+		buf_adds(out, "null");
+	}
+}
+
 static void
 summary_call(struct model *m, uint32_t c, struct tool_desc *td, struct buf *out, struct buf *tmp)
 {
 	const struct call *call = &m->call[c];
 	struct call_facts v;
-	const struct factval *id;
 
-	tool_load(m, c, m->qjson, m->qjson2, &v);
 	buf_adds(out, "{\"call_id\":");
-	buf_reset(tmp);
-	if ((id = call_fact(&v, CALL_ID)) != NULL && id->form == FACT_TOKEN) {
-		json_decode(id->j, id->t, tmp);
-		redact_json_quote(out, tmp->p, tmp->n);
+	call_id(m, c, &v, out, tmp);
+	/* The call whose sub-agent made it (loading it takes the parsers
+	 * the call's own facts are in: they are loaded again). */
+	buf_adds(out, ",\"parent\":");
+	if (call->parent != NONE) {
+		call_id(m, call->parent, &v, out, tmp);
+		tool_load(m, c, m->qjson, m->qjson2, &v);
 	} else {
 		buf_adds(out, "null");
 	}
@@ -179,11 +196,52 @@ summary_call(struct model *m, uint32_t c, struct tool_desc *td, struct buf *out,
 	buf_addc(out, '}');
 }
 
-/* ,"request_id":...,"usage":... of the result event r (NONE: none). */
+/* The usage object u of session s's latest result (in j) with each of its
+ * whole counts summed over the session's results, when its agent counts
+ * each turn's apart (Claude Code: two results when a background agent
+ * ends after the first). */
 static void
-summary_result(struct model *m, uint32_t r, struct buf *out, struct buf *tmp)
+emit_usage(struct model *m, uint32_t s, const struct json *j, int u, struct buf *out,
+	   struct buf *tmp)
 {
-	const struct agent *a = agent_get(r != NONE ? model_event_agent(m, r) : agent_default());
+	const char *usage = agent_get(m->ses[s].agent)->fact[FACT_USAGE];
+	struct buf path = {0};
+	int n = json_size(j, u), k = u + 1;
+	int64_t v;
+
+	if (!(agent_get(m->ses[s].agent)->fact_add >> FACT_USAGE & 1) || m->ses[s].nresults < 2) {
+		emit_compact(j, u, out, tmp);
+		return;
+	}
+	buf_addc(out, '{');
+	for (int i = 0; i < n; i++) {
+		if (i > 0)
+			buf_addc(out, ',');
+		emit_compact(j, k, out, tmp);
+		buf_addc(out, ':');
+		buf_reset(&path);
+		buf_adds(&path, usage);
+		buf_addc(&path, '.');
+		json_decode(j, k, &path);
+		/* model_end_int parses into m->qjson, j is m->qjson2's. */
+		if (json_type(j, k + 1) == JSON_PRIMITIVE && json_int(j, k + 1, &v) &&
+		    strcspn(path.p + strlen(usage) + 1, ".|") == path.n - strlen(usage) - 1 &&
+		    model_end_int(m, s, FACT_USAGE, path.p, &v))
+			buf_addf(out, "%lld", (long long)v);
+		else
+			emit_compact(j, k + 1, out, tmp);
+		k = json_next(j, k + 1);
+	}
+	buf_addc(out, '}');
+	buf_free(&path);
+}
+
+/* ,"request_id":...,"usage":... of session s's result event r (NONE:
+ * none). */
+static void
+summary_result(struct model *m, uint32_t s, uint32_t r, struct buf *out, struct buf *tmp)
+{
+	const struct agent *a = agent_get(r != NONE ? m->ses[s].agent : agent_default());
 	const char *usage = a->fact[FACT_USAGE];
 	const struct json *j;
 	int u;
@@ -196,7 +254,7 @@ summary_result(struct model *m, uint32_t r, struct buf *out, struct buf *tmp)
 	buf_adds(out, ",\"usage\":");
 	if (r != NONE && usage != NULL && (j = model_parsed(m, r, m->qjson2)) != NULL &&
 	    (u = json_path(j, 0, usage)) >= 0 && json_type(j, u) == JSON_OBJECT)
-		emit_compact(j, u, out, tmp);
+		emit_usage(m, s, j, u, out, tmp);
 	else
 		buf_adds(out, "null");
 }
@@ -271,7 +329,7 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item, struct buf *out,
 		const char *file)
 {
 	const struct session *ses = &m->ses[s];
-	uint32_t r = ses->result_ev, e;
+	uint32_t r = model_last_result(m, s), e;
 	const struct span *sp;
 	const char *path;
 	bool first;
@@ -293,7 +351,7 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item, struct buf *out,
 	if ((sp = kept_span(sc, sc ? sc->result : NULL, sc ? sc->nresult : 0, s)) != NULL)
 		buf_add(out, sc->pieces.p + sp->off, sp->len);
 	else
-		summary_result(m, r, out, tmp);
+		summary_result(m, s, r, out, tmp);
 
 	buf_adds(out, ",\"cost_usd\":");
 	json_number(m, s, FACT_COST, out, tmp);
@@ -346,10 +404,10 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item, struct buf *out,
 	}
 	buf_adds(out, "],\"interactions\":[");
 	summary_queries(m, s, out);
-	/* Why the command's end failed the session, when it did. */
+	/* Why it failed: the command's end, or its stream's. */
 	buf_adds(out, "],\"error\":");
 	buf_reset(tmp);
-	if (model_command_failure(m, s, tmp))
+	if (words_failure_whole(m, s, tmp))
 		redact_json_quote(out, tmp->p, tmp->n);
 	else
 		buf_adds(out, "null");
@@ -534,7 +592,7 @@ summary_line(struct summary *sc, struct model *m, uint32_t e, struct tool_desc *
 		sc->result =
 			kept_reach(sc->result, &sc->nresult, &sc->resultcap, s, sizeof *sc->result);
 		off = sc->pieces.n;
-		summary_result(m, e, &sc->pieces, &sc->tmp);
+		summary_result(m, (uint32_t)s, e, &sc->pieces, &sc->tmp);
 		sc->result[s].off = off;
 		sc->result[s].len = sc->pieces.n - off;
 		break;

@@ -40,7 +40,7 @@ struct kind {
 	unsigned flags;         /* TKF_* */
 };
 
-static tool_words_fn what_edit, what_todos, what_mcp, what_mcp_tools, what_question;
+static tool_words_fn what_edit, what_todos, what_mcp, what_mcp_tools, what_question, what_tools;
 static tool_words_fn success_shell, success_read, success_edit, success_write, success_grep,
 	success_glob, success_ls, success_todos, success_mcp, success_task, success_await,
 	success_websearch;
@@ -88,6 +88,7 @@ static const struct kind kinds[TK_NKINDS] = {
 	[TK_QUESTION] = {.name = "question", .label = "Question", .tag = "Ask",
 			 .what_fn = what_question},
 	[TK_LINTS] = {.name = "lints", .label = "Lints"},
+	[TK_TOOLS] = {.name = "tools", .label = "Tools", .what_fn = what_tools},
 	[TK_OTHER] = {.name = "other", .label = "Tool"},
 };
 /* clang-format on */
@@ -267,13 +268,51 @@ what_edit(struct call_facts *v, struct buf *out)
 		buf_addf(out, " and %lld more", (long long)more);
 }
 
+/* A list given whole: "3 todos"; one task of the session's list made or
+ * changed: the list after it, and the task ("3 tasks · 1 done · Tag the
+ * release"). */
 static void
 what_todos(struct call_facts *v, struct buf *out)
 {
 	int n = size(v, CALL_TODOS_ASKED);
+	int64_t total, done;
 
-	if (n >= 0)
+	if (n >= 0) {
 		count_of(out, n, "todo", "todos");
+	} else if (num(v, CALL_TODO_COUNT, &total) && num(v, CALL_TODO_DONE, &done)) {
+		count_of(out, total, "task", "tasks");
+		buf_addf(out, " " GLYPH_DOT " %lld done", (long long)done);
+		if (call_fact(v, CALL_SUBJECT) != NULL)
+			buf_adds(out, " " GLYPH_DOT " ");
+		str(v, CALL_SUBJECT, out);
+	} else {
+		str(v, CALL_SUBJECT, out);
+	}
+}
+
+/* The tools loaded ("load tools Read, Write"), else what was asked. */
+static void
+what_tools(struct call_facts *v, struct buf *out)
+{
+	const struct factval *f = call_fact(v, CALL_LOADED);
+	struct elem_facts e;
+	size_t mark = out->n;
+	int t;
+
+	if (fact_array(f) && json_size(f->j, f->t) > 0) {
+		buf_adds(out, "load tools ");
+		t = f->t + 1;
+		for (int i = 0; i < json_size(f->j, f->t); i++, t = json_next(f->j, t)) {
+			if (i > 0)
+				buf_adds(out, ", ");
+			if (call_elem(v, FL_FILES, f->j, t, &e))
+				fact_text(elem_fact(&e, EL_NAME), out);
+		}
+		return;
+	}
+	buf_adds(out, "find tools ");
+	if (!str(v, CALL_QUERY, out))
+		buf_cut(out, mark);
 }
 
 /* The name the tool was called by, else server/tool. */
@@ -506,11 +545,24 @@ success_ls(struct call_facts *v, struct buf *out)
 static void
 success_todos(struct call_facts *v, struct buf *out)
 {
+	static const char *const states[] = {
+		[TODO_PENDING] = "pending",
+		[TODO_ACTIVE] = "in progress",
+		[TODO_DONE] = "done",
+		[TODO_CANCELLED] = "cancelled",
+	};
 	const struct factval *t = call_fact(v, CALL_TODOS);
 	struct elem_facts e;
 	int total, done = 0, k;
 	int64_t st;
 
+	/* One task: how it is after the call, "new" when it made it. */
+	if (num(v, CALL_TODO_STATE, &st)) {
+		buf_adds(out, st == TODO_MADE                             ? "new"
+			      : st >= 0 && (size_t)st < ARRAY_LEN(states) ? states[st]
+									  : "gone");
+		return;
+	}
 	if (!fact_array(t)) {
 		buf_adds(out, "updated");
 		return;
@@ -574,6 +626,21 @@ describe_failure(struct call_facts *v, const char *none, struct buf *out)
 		buf_adds(out, none);
 }
 
+/* What a running call's latest progress says: " · Bash · 1 tool use". */
+static void
+progress(struct model *m, uint32_t c, struct buf *out)
+{
+	uint32_t e = model_call_progress(m, c);
+	size_t mark = out->n;
+
+	if (e == NONE)
+		return;
+	buf_adds(out, " " GLYPH_DOT " ");
+	model_notice_text(m, e, out);
+	if (out->n == mark + strlen(" " GLYPH_DOT " "))
+		buf_cut(out, mark);
+}
+
 /* A call gone to the background: "background #339917" while it runs,
  * then how its notification says it ended. */
 static void
@@ -582,9 +649,15 @@ describe_background(struct model *m, uint32_t c, struct call_facts *v, enum call
 {
 	size_t mark = out->n;
 
+	/* A sub-agent's answer says how it ended. */
+	if (st != CS_RUNNING && st != CS_ORPHANED && m->call[c].kind == TK_TASK &&
+	    model_task_answer(m, c, out))
+		return;
 	buf_adds(out, "background #");
 	if (!fact_value(call_fact(v, CALL_BG_ID), out))
 		buf_cut(out, mark + 10);
+	if (st == CS_RUNNING)
+		progress(m, c, out);
 	if (st == CS_ORPHANED) {
 		buf_adds(out, ", its end not seen");
 	} else if (st != CS_RUNNING) {
@@ -612,6 +685,7 @@ describe_outcome(struct model *m, uint32_t c, const struct kind *k, struct call_
 	switch (st) {
 	case CS_RUNNING:
 		buf_adds(out, "running");
+		progress(m, c, out);
 		return;
 	case CS_ORPHANED:
 		buf_adds(out, "no completed event");

@@ -40,6 +40,7 @@ enum tool_kind {
 	TK_WEBSEARCH,
 	TK_QUESTION,
 	TK_LINTS,
+	TK_TOOLS, /* tools loaded by name (Claude Code's ToolSearch) */
 	TK_OTHER, /* a kind nobody documented: shown generically */
 	TK_NKINDS
 };

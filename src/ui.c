@@ -194,12 +194,15 @@ ui_resume(struct ui *u)
 
 /* --- the transcript's rows, for view.c ------------------------------------ */
 
+/* The rows of the item at position pos of the order the transcript is
+ * read in (model_order.c: a sub-agent's items under its task's). */
 static uint32_t
-transcript_rows(void *ctx, uint32_t it)
+transcript_rows(void *ctx, uint32_t pos)
 {
 	struct ui *u = ctx;
+	uint32_t it = model_order_item(u->m, pos);
 
-	return render_rows(&u->r, it);
+	return it != NONE ? render_rows(&u->r, it) : 0;
 }
 
 /* --- the command, the bell, the title ----------------------------------- */

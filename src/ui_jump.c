@@ -13,16 +13,18 @@ typedef bool (*visit_fn)(struct ui *u, uint32_t it, uint32_t row, int y, void *c
 static uint32_t
 visible_items(struct ui *u, visit_fn fn, void *ctx)
 {
-	uint32_t it = u->ts.top, row = u->ts.row;
+	uint32_t pos = u->ts.top, row = u->ts.row, it;
 	int y = 0, h = ui_body_height(u, PANE_TRANSCRIPT);
 
-	while (it != NONE && it < model_nitems(u->m) && y < h) {
+	/* The scroll is over positions of the order the transcript is read
+	 * in (model_order.c). */
+	while (pos != NONE && y < h && (it = model_order_item(u->m, pos)) != NONE) {
 		uint32_t n = render_rows(&u->r, it);
 
 		for (; row < n && y < h; row++, y++)
 			if (fn(u, it, row, y, ctx))
 				return it;
-		it++;
+		pos++;
 		row = 0;
 	}
 	return NONE;
@@ -80,20 +82,23 @@ ui_jump_first_call(struct ui *u)
 uint32_t
 ui_jump_top(struct ui *u)
 {
-	return u->ts.top == NONE ? 0 : u->ts.top;
+	uint32_t it = u->ts.top == NONE ? NONE : model_order_item(u->m, u->ts.top);
+
+	return it == NONE ? 0 : it;
 }
 
 void
 ui_jump_reveal(struct ui *u, uint32_t it, uint32_t row)
 {
 	int h = ui_body_height(u, PANE_TRANSCRIPT);
-	uint32_t n;
+	uint32_t n, pos;
 
 	if (ui_jump_on_screen(u, it, row))
 		return;
-	scroll_to_item(&u->ts, &u->rows, h, it);
+	pos = model_order_pos(u->m, it);
+	scroll_to_item(&u->ts, &u->rows, h, pos);
 	n = render_rows(&u->r, it);
-	if (u->ts.top == it && n > 0)
+	if (pos != NONE && u->ts.top == pos && n > 0)
 		u->ts.row = MIN(row, n - 1);
 	scroll_by(&u->ts, &u->rows, h, -(int64_t)MIN((uint32_t)(h / 4), row + (uint32_t)h / 4));
 	/* Near the end, a full last screen rather than a short one. */
@@ -109,7 +114,7 @@ ui_jump_select(struct ui *u, uint32_t it)
 	u->tsel = it;
 	if (it != NONE && u->m->it[it].type == IT_TOOL)
 		list_select(&u->tl, (uint32_t)model_ncalls(u->m), ui_body_height(u, PANE_TIMELINE),
-			    u->m->it[it].ref);
+			    model_call_row(u->m, u->m->it[it].ref));
 }
 
 /* Where a jump starts: the timeline's selection when it has the focus,
@@ -118,15 +123,16 @@ ui_jump_select(struct ui *u, uint32_t it)
 static uint32_t
 jump_from(struct ui *u, int dir)
 {
-	uint32_t top = ui_jump_top(u);
+	uint32_t top = u->ts.top == NONE ? 0 : u->ts.top;
 
 	if (u->focus == PANE_TIMELINE && u->tl.sel != NONE && u->tl.sel < model_ncalls(u->m))
-		return u->m->call[u->tl.sel].item;
+		return u->m->call[model_order_call(u->m, u->tl.sel)].item;
 	if (u->tsel != NONE && u->tsel < model_nitems(u->m) && ui_jump_on_screen(u, u->tsel, 0))
 		return u->tsel;
+	/* The item before the top one, in the order read. */
 	if (dir > 0)
-		return top == 0 ? NONE : top - 1;
-	return top;
+		return top == 0 ? NONE : model_order_item(u->m, top - 1);
+	return ui_jump_top(u);
 }
 
 void
@@ -147,7 +153,9 @@ ui_jump(struct ui *u, enum jump_target what, int dir)
 		ui_note(u, "no %s %s", dir > 0 ? "next" : "previous", names[what]);
 		return;
 	}
-	if (wrap && from != NONE && (dir > 0 ? it <= from : it >= from))
+	if (wrap && from != NONE &&
+	    (dir > 0 ? model_order_pos(u->m, it) <= model_order_pos(u->m, from)
+		     : model_order_pos(u->m, it) >= model_order_pos(u->m, from)))
 		ui_note(u, "wrapped: %s", it == from ? "the only one" : "from the other end");
 	ui_jump_select(u, it);
 	ui_jump_reveal(u, it, 0);

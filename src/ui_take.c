@@ -71,8 +71,9 @@ take_item(struct ui *u)
 	int h = ui_body_height(u, PANE_TRANSCRIPT);
 
 	if (u->focus == PANE_TIMELINE)
-		return u->tl.sel != NONE && u->tl.sel < model_ncalls(m) ? m->call[u->tl.sel].item
-									: NONE;
+		return u->tl.sel != NONE && u->tl.sel < model_ncalls(m)
+			       ? m->call[model_order_call(m, u->tl.sel)].item
+			       : NONE;
 	if (u->tsel != NONE && u->tsel < model_nitems(m) && ui_jump_on_screen(u, u->tsel, 0))
 		return u->tsel;
 	for (int y = 0; y < h; y++) {

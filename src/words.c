@@ -39,19 +39,15 @@ short_id(struct buf *out, const char *id, size_t n)
 }
 
 bool
-words_tokens(struct model *m, uint32_t result_ev, struct buf *out)
+words_tokens(struct model *m, uint32_t s, struct buf *out)
 {
-	const struct usage_field *f;
-	struct json *j = m->qjson;
+	const struct usage_field *f = agent_get(m->ses[s].agent)->usage;
 	bool any = false;
 
-	if (!model_seen(m, result_ev) || !model_parse(m, result_ev, j))
-		return false;
-	f = agent_get(model_event_agent(m, result_ev))->usage;
 	for (; f->path != NULL; f++) {
 		int64_t v;
 
-		if (!json_int_at(j, 0, f->path, &v) || v < 0 || (f->skip_zero && v == 0))
+		if (!model_end_int(m, s, FACT_USAGE, f->path, &v) || (f->skip_zero && v == 0))
 			continue;
 		buf_adds(out, any ? ", " : "tokens ");
 		fmt_count(out, (uint64_t)v);
@@ -84,15 +80,28 @@ words_call_counts(struct model *m, uint32_t s, struct buf *out)
 }
 
 bool
-words_failure(struct model *m, uint32_t s, struct buf *out)
+words_failure_whole(struct model *m, uint32_t s, struct buf *out)
 {
 	size_t mark = out->n;
 
 	if (model_command_failure(m, s, out))
 		return true;
+	/* Its end's error, else its reply when that is the error, else why
+	 * it stopped. */
 	if (model_session_state(m, s) != SS_FAILED ||
 	    (!model_fact(m, s, FACT_ERROR, out) &&
-	     !(m->ses[s].is_error && model_fact(m, s, FACT_RESULT, out))))
+	     !(m->ses[s].is_error && model_fact(m, s, FACT_RESULT, out) && out->n > mark) &&
+	     !model_fact(m, s, FACT_STOP, out)))
+		return false;
+	return out->n > mark;
+}
+
+bool
+words_failure(struct model *m, uint32_t s, struct buf *out)
+{
+	size_t mark = out->n;
+
+	if (!words_failure_whole(m, s, out))
 		return false;
 	/* One line of it: the first that says something. */
 	fold_lines(out, mark);
@@ -134,6 +143,11 @@ session_extras(struct model *m, uint32_t s, struct buf *out)
 	if (e != NONE && (n = model_event_count(m, e, path)) > 0)
 		buf_addf(out, " " GLYPH_DOT " %lld permission%s denied", (long long)n,
 			 n == 1 ? "" : "s");
+	/* A run that ended well but short of its end ("max_turns"). */
+	buf_reset(&t);
+	if (model_session_state(m, s) == SS_OK && model_fact(m, s, FACT_STOP, &t) && t.n > 0 &&
+	    strcmp(t.p, "completed") != 0)
+		buf_addf(out, " " GLYPH_DOT " stopped: %s", t.p);
 	buf_free(&t);
 }
 
@@ -161,7 +175,7 @@ words_session_line(struct model *m, uint32_t s, struct buf *out)
 	words_call_counts(m, s, out);
 	mark = out->n;
 	buf_adds(out, " " GLYPH_DOT " ");
-	if (!words_tokens(m, ses->result_ev, out))
+	if (!words_tokens(m, s, out))
 		buf_cut(out, mark);
 	session_extras(m, s, out);
 }
@@ -476,10 +490,10 @@ words_item(struct model *m, uint32_t it, unsigned flags, struct tool_desc *td, s
 	}
 	case IT_RESULT:
 		/* A result the session went on after (Claude Code starts a
-		 * turn of its own when a background agent ends). */
-		if (item->first_ev != m->ses[item->session].result_ev &&
-		    model_seen(m, m->ses[item->session].result_ev))
-			buf_adds(out, "turn done; the session went on");
+		 * turn of its own when a background agent ends): the screen
+		 * and the outputs show none, a search reads this. */
+		if (!model_result_closes(m, item->first_ev))
+			buf_adds(out, "turn done; the session goes on");
 		else
 			words_session_line(m, item->session, out);
 		break;

@@ -22,9 +22,10 @@ void words_session_header_fit(struct model *m, uint32_t s, size_t cells, struct 
 void words_session_line(struct model *m, uint32_t s, struct buf *out);
 /* "5 tool calls: 4 ok, 1 failed", or "no tool calls". */
 void words_call_counts(struct model *m, uint32_t s, struct buf *out);
-/* "tokens 10.5k in, 28 out, 5.9k cache read"; false when the result has
+/* "tokens 10.5k in, 28 out, 5.9k cache read" of session s (summed over
+ * its results when its agent counts each turn's); false when its end has
  * no usage (nothing is appended then). */
-bool words_tokens(struct model *m, uint32_t result_ev, struct buf *out);
+bool words_tokens(struct model *m, uint32_t s, struct buf *out);
 /* "$0.0166": what session s cost, where its stream says; false (nothing
  * appended) elsewhere. */
 bool words_cost(struct model *m, uint32_t s, struct buf *out);
@@ -34,6 +35,9 @@ void words_thinking(struct model *m, uint32_t it, struct buf *out);
  * …"), or what its stream's end says; false (nothing appended) when it
  * did not fail or does not say. */
 bool words_failure(struct model *m, uint32_t s, struct buf *out);
+/* The same, whole: every line of what the stream's end says (the JSON
+ * summary's error). */
+bool words_failure_whole(struct model *m, uint32_t s, struct buf *out);
 /* At most this many bytes of a reason in a line. */
 #define WORDS_REASON_MAX 160
 /* "line 12: truncated JSON at byte 41" for diagnostic d. */

@@ -136,6 +136,50 @@ screen | grep -q '│✓ Shell .* 5\.5 s$' ||
 	fail background "the shell's row does not end with the notification"
 golden "background-120x40"
 
+# A sub-agent's items and calls under the call that ran it, in both
+# panes, however late its lines came (recordings/claude-subagents: a
+# foreground sub-agent, then one in the background whose lines come after
+# the session's own); ] and [ in the detail go through the calls in the
+# timeline's order.
+cases=$((cases + 1))
+start 120 40 "$bin recordings/claude-subagents.ndjson"
+wait_for 'done' || fail subagents "did not draw"
+screen | awk '/^✓ Task Run echo from-bg/ { t = NR } /^  Running it in the background/ { r = NR }
+	/^While it runs, my own command/ { o = NR } END { exit !(t && t < r && r < o) }' ||
+	fail subagents "the background sub-agent's text is not under its task, before the session's next line"
+screen | grep -A1 '│✓ Task    Run echo from-bg' | grep -q '│  ✓ Shell   sleep 2; echo from-bg' ||
+	fail subagents "the timeline does not list the sub-agent's call under its task"
+golden "subagents-120x40"
+keys Tab g j Enter
+wait_for 'Tool call 2/5' || fail subagents "the second row of the timeline is not the second call"
+screen | grep -q 'Shell `echo from-fg` → from-fg' || fail subagents "the second row is not the sub-agent's Shell"
+keys ']'
+wait_for 'Tool call 3/5' || fail subagents "] did not go to the third row"
+screen | grep -q 'Task Run echo from-bg' || fail subagents "] did not go to the background task"
+keys q
+start 80 24 "$bin recordings/claude-subagents.ndjson"
+wait_for 'done' || fail subagents "did not draw at 80x24"
+keys G
+golden "subagents-80x24-end"
+start 40 30 "$bin recordings/claude-subagents.ndjson"
+wait_for 'done' || fail subagents "did not draw at 40x30"
+golden "subagents-40x30"
+
+# Claude Code's task list, built from TaskCreate and TaskUpdate: each
+# line says the list after it and the task; the last update's detail
+# shows the list (recordings/claude-todos).
+cases=$((cases + 1))
+start 120 40 "$bin recordings/claude-todos.ndjson"
+wait_for 'done' || fail todos "did not draw"
+screen | grep -q '✓ Todos 3 tasks · 1 done · Tag the release · done' ||
+	fail todos "the last update does not say the list and its task"
+golden "todos-120x40"
+start 80 24 "$bin recordings/claude-todos.ndjson"
+wait_for 'done' || fail todos "did not draw at 80x24"
+keys Tab G Enter
+wait_for 'Tool call 7/7' || fail todos "Enter did not open the last call's detail"
+golden "todos-detail-80x24"
+
 # Escape sequences in events never reach the terminal: the title, the
 # screen and the clipboard stay as they were.
 cases=$((cases + 1))

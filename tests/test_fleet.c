@@ -512,6 +512,27 @@ test_claude_tail(void **state)
 	rm_tree(d);
 }
 
+/* A Claude Code run of two turns (a background agent's end starts the
+ * second): its row says the tokens of both. */
+static void
+test_claude_turns(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	size_t n;
+	char *rec = fixture_slurp("recordings/claude-subagent-bg.ndjson", &n);
+
+	(void)state;
+	put(d, "claude.ndjson", rec, NOW - 1000, false);
+	f = fleet_of(d, 0, NOW);
+	assert_int_equal(fleet_nrows(f), 1);
+	assert_int_equal(fleet_row(f, 0)->tokens_in, 330);
+	assert_int_equal(fleet_row(f, 0)->tokens_out, 63);
+	fleet_free(f);
+	free(rec);
+	rm_tree(d);
+}
+
 /* Columns dropped by priority as the width shrinks. */
 static void
 test_columns(void **state)
@@ -677,12 +698,13 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_first_look), cmocka_unit_test(test_live),
-		cmocka_unit_test(test_faults),     cmocka_unit_test(test_rename),
-		cmocka_unit_test(test_big),        cmocka_unit_test(test_writer),
-		cmocka_unit_test(test_polled),     cmocka_unit_test(test_claude_tail),
-		cmocka_unit_test(test_paths),      cmocka_unit_test(test_states_only),
-		cmocka_unit_test(test_columns),    cmocka_unit_test(test_sort_filter),
+		cmocka_unit_test(test_first_look),   cmocka_unit_test(test_live),
+		cmocka_unit_test(test_faults),       cmocka_unit_test(test_rename),
+		cmocka_unit_test(test_big),          cmocka_unit_test(test_writer),
+		cmocka_unit_test(test_polled),       cmocka_unit_test(test_claude_tail),
+		cmocka_unit_test(test_claude_turns), cmocka_unit_test(test_paths),
+		cmocka_unit_test(test_states_only),  cmocka_unit_test(test_columns),
+		cmocka_unit_test(test_sort_filter),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

@@ -141,7 +141,8 @@ test_json_summary(void **state)
 	assert_non_null(strstr(out, "\"prompts\":[\"run it\\nnow\"]"));
 	assert_non_null(strstr(out, "\"assistant_text\":\"I'll runDone.\""));
 	/* The call_id keeps its newline, escaped; control bytes are escaped. */
-	assert_non_null(strstr(out, "{\"call_id\":\"c-1\\nfc_1\",\"tool\":\"shellToolCall\","
+	assert_non_null(strstr(out, "{\"call_id\":\"c-1\\nfc_1\",\"parent\":null,"
+				    "\"tool\":\"shellToolCall\","
 				    "\"kind\":\"shell\",\"state\":\"failed\",\"started\":true,"
 				    "\"summary\":\"echo \\u001b]0;x\\u0007\""));
 	assert_non_null(strstr(out, "\"start_ms\":1700,\"end_ms\":2900,\"duration_ms\":1200}"));
@@ -229,6 +230,44 @@ test_json_cache_same(void **state)
 	model_free(m);
 	source_close(&s[0]);
 	source_close(&s[1]);
+}
+
+/* A failed session's JSON summary says why, whatever its stream says it
+ * with: Claude Code's result text, Gemini CLI's error, Codex's
+ * turn.failed; whole, its lines kept. */
+static void
+test_json_error_reason(void **state)
+{
+	static const struct {
+		const char *stream, *error;
+	} cases[] = {
+		{"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\",\"tools\":[],"
+		 "\"claude_code_version\":\"2.1.332\"}\n"
+		 "{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":true,\"duration_ms\":9,"
+		 "\"result\":\"API Error: 500 Internal server error.\\nTry again.\","
+		 "\"session_id\":\"s\"}\n",
+		 "\"error\":\"API Error: 500 Internal server error.\\nTry again.\"}"},
+		{"{\"type\":\"init\",\"timestamp\":\"2026-11-23T20:57:53.359Z\",\"session_id\":\"g\","
+		 "\"model\":\"gemini-2.5-pro\"}\n"
+		 "{\"type\":\"result\",\"timestamp\":\"2026-11-23T20:58:14.273Z\",\"status\":\"error\","
+		 "\"error\":{\"type\":\"unknown\",\"message\":\"[API Error: exhausted]\\nPlease wait.\"},"
+		 "\"stats\":{\"input_tokens\":0}}\n",
+		 "\"error\":\"[API Error: exhausted]\\nPlease wait.\"}"},
+		{"{\"type\":\"thread.started\",\"thread_id\":\"t\"}\n{\"type\":\"turn.started\"}\n"
+		 "{\"type\":\"error\",\"message\":\"high demand\"}\n"
+		 "{\"type\":\"turn.failed\",\"error\":{\"message\":\"high demand\"}}\n",
+		 "\"error\":\"high demand\"}"},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		char *out = run(cases[i].stream, &format_json, NULL);
+
+		assert_non_null(strstr(out, "\"state\":\"failed\""));
+		if (strstr(out, cases[i].error) == NULL)
+			fail_msg("case %zu: no %s in %s", i, cases[i].error, out);
+		free(out);
+	}
 }
 
 /* Without a result: the session is incomplete, and says so. */
@@ -863,6 +902,7 @@ main(void)
 		cmocka_unit_test(test_format_names),
 		cmocka_unit_test(test_bad_line_excerpt),
 		cmocka_unit_test(test_reply_across_subagent),
+		cmocka_unit_test(test_json_error_reason),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

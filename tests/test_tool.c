@@ -192,6 +192,19 @@ test_claude_lines(void **state)
 		{CLAUDE_INIT CLAUDE_USE("Agent", "{\"description\":\"Run echo\",\"prompt\":\"p\"}")
 			 CLAUDE_RESULT("[{\"type\":\"text\",\"text\":\"done\"}]", "false", "{}"),
 		 "\xE2\x9C\x93 Task Run echo \xC2\xB7 done"},
+		/* 2.1.33x: tools loaded by name, a task made (src/FORMAT.md
+		 * §10.1). */
+		{CLAUDE_INIT CLAUDE_USE("ToolSearch", "{\"query\":\"select:TaskCreate\"}")
+			 CLAUDE_RESULT(
+				 "[{\"type\":\"tool_reference\",\"tool_name\":\"TaskCreate\"}]",
+				 "false",
+				 "{\"matches\":[\"TaskCreate\"],\"query\":\"select:TaskCreate\"}"),
+		 "\xE2\x9C\x93 Tools load tools TaskCreate \xC2\xB7 ok"},
+		{CLAUDE_INIT CLAUDE_USE("TaskCreate",
+					"{\"subject\":\"Ship\",\"description\":\"d\"}")
+			 CLAUDE_RESULT("\"Task #1 created successfully: Ship\"", "false",
+				       "{\"task\":{\"id\":\"1\",\"subject\":\"Ship\"}}"),
+		 "\xE2\x9C\x93 Todos 1 task \xC2\xB7 0 done \xC2\xB7 Ship \xC2\xB7 new"},
 	};
 
 	(void)state;
@@ -274,6 +287,9 @@ test_kind_names(void **state)
 		{&agent_codex, "file_change", TK_EDIT},
 		{&agent_claude, "MultiEdit", TK_EDIT},
 		{&agent_claude, "TodoWrite", TK_TODOS},
+		{&agent_claude, "TaskCreate", TK_TODOS},
+		{&agent_claude, "TaskUpdate", TK_TODOS},
+		{&agent_claude, "ToolSearch", TK_TOOLS},
 		{&agent_codex, "todo_list", TK_TODOS},
 		{&agent_claude, "Agent", TK_TASK},
 		{&agent_gemini, "invoke_agent", TK_TASK},
