@@ -139,6 +139,9 @@ static const struct fact_row gemini_facts[] = {
 	{TK_GLOB, CALL_DIR, ARGS, "dir_path|path"},
 	{TK_LS, CALL_PATH, ARGS, "dir_path|path"},
 	{TK_TODOS, CALL_TODOS_ASKED, ARGS, "todos"},
+	/* write_todos sets the whole list: the list after it is the one
+	 * asked (its result has no output). */
+	{TK_TODOS, CALL_TODOS, ARGS, "todos"},
 	{TK_TASK, CALL_SUB_TYPE, ARGS, "agent_name"},
 	{TK_TASK, CALL_PROMPT, ARGS, "prompt"},
 	{TK_TASK, CALL_STATUS, RES, "status"},

@@ -248,6 +248,14 @@ test_gemini_codex_lines(void **state)
 			 "[{\"path\":\"/w/g.txt\",\"kind\":\"update\"},{\"path\":\"/w/h.txt\","
 			 "\"kind\":\"add\"}],\"status\":\"completed\"}"),
 		 "\xE2\x9C\x93 Edit /w/g.txt and 1 more \xC2\xB7 2 files changed"},
+		/* write_todos sets the whole list: how much of it is done. */
+		{GEMINI_INIT GEMINI_USE(
+			 "write_todos",
+			 "{\"todos\":[{\"description\":\"a\",\"status\":\"completed\"},"
+			 "{\"description\":\"b\",\"status\":\"in_progress\"},"
+			 "{\"description\":\"c\",\"status\":\"pending\"}]}")
+			 GEMINI_RESULT("\"status\":\"success\""),
+		 "\xE2\x9C\x93 Todos 3 todos \xC2\xB7 1/3 done"},
 	};
 
 	(void)state;

@@ -140,7 +140,6 @@ view_open() {
 	claude*-todos:list) echo "no task list is built from TaskCreate and TaskUpdate" ;;
 	claude*-todos:subject) echo "a TaskUpdate line says its taskId, not the task's subject" ;;
 	claude*-todos:toolsearch) echo "ToolSearch reads as query: select:..., not as the tools it loads" ;;
-	gemini-todos:list) echo "the second write_todos says updated, not that one of three is done" ;;
 	# A foreground Bash is no sub-agent (22.4).
 	claude*-slow-shell:no-subagent) echo "a long foreground Bash's task_started/task_notification (local_bash) print sub-agent notices" ;;
 	# A background task runs until its notification (22.5).
