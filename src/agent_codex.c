@@ -132,7 +132,6 @@ enum { ITEM, DONE };
 /* clang-format off */
 static const struct fact_row codex_facts[] = {
 	{FACT_ANY_KIND, CALL_ERROR, DONE, "error.message"},
-	{TK_SHELL, CALL_EXIT, DONE, "exit_code"},
 	{TK_EDIT, CALL_CHANGES, DONE, "changes"},
 	{TK_EDIT, CALL_CHANGES, ITEM, "changes"},
 	{TK_MCP, CALL_MCP_SERVER, ITEM, "server"},
@@ -192,6 +191,18 @@ first_change(struct call_facts *v)
 		call_set_number(v, CALL_MORE, n - 1);
 }
 
+/* A command's exit code, said (as Claude Code's is) only when it is not 0:
+ * a command that succeeded reads by what it printed, its
+ * aggregated_output. */
+static void
+exit_code(const struct json *j, int item, struct call_facts *v)
+{
+	int64_t code;
+
+	if (json_int(j, json_get(j, item, "exit_code"), &code) && code != 0)
+		call_set_number(v, CALL_EXIT, code);
+}
+
 /* The item is both the arguments (as it started) and the result (as it
  * completed); its aggregated_output is what it gave. */
 static void
@@ -224,6 +235,8 @@ codex_load(const struct model *m, uint32_t c, const struct json *sj, const struc
 		command(v->place[ITEM].j, v->place[ITEM].t, v);
 	if (v->kind == TK_SHELL && call_fact(v, CALL_COMMAND) == NULL && v->place[DONE].j != NULL)
 		command(dj, di, v);
+	if (v->kind == TK_SHELL && di >= 0)
+		exit_code(dj, di, v);
 	if (v->kind == TK_EDIT)
 		first_change(v);
 }

@@ -248,6 +248,14 @@ test_gemini_codex_lines(void **state)
 			 "[{\"path\":\"/w/g.txt\",\"kind\":\"update\"},{\"path\":\"/w/h.txt\","
 			 "\"kind\":\"add\"}],\"status\":\"completed\"}"),
 		 "\xE2\x9C\x93 Edit /w/g.txt and 1 more \xC2\xB7 2 files changed"},
+		/* A command that exited 0 reads by its output, as Claude's
+		 * and Gemini's do. */
+		{"{\"type\":\"thread.started\",\"thread_id\":\"t\"}\n" CODEX_ITEM(
+			 "completed",
+			 "{\"id\":\"item_1\",\"type\":\"command_execution\","
+			 "\"command\":\"/bin/bash -lc 'sleep 3; echo done'\",\"aggregated_output\":"
+			 "\"done\\n\",\"exit_code\":0,\"status\":\"completed\"}"),
+		 "\xE2\x9C\x93 Shell `sleep 3; echo done` \xE2\x86\x92 done"},
 		/* write_todos sets the whole list: how much of it is done. */
 		{GEMINI_INIT GEMINI_USE(
 			 "write_todos",

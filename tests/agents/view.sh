@@ -150,7 +150,6 @@ view_open() {
 		echo "a failed run's reason is in the closing line only (its first line), never a notice" ;;
 	# Codex (22.9).
 	codex-write-edit:write) echo "an added file (file_change kind add) reads as edit" ;;
-	codex-slow-shell:output) echo "a command_execution's aggregated_output is dropped: its outcome is the exit code" ;;
 	# Every failed session's reason in the JSON summary (22.11).
 	claude*-http500:error | claude*-cut:error | claude*-rate-limit-fail:error | \
 		gemini-http500:error | gemini-cut:error | gemini-rate-limit-fail:error | \
@@ -229,7 +228,7 @@ failed_checks() {
 
 view_shell_ok() {
 	vholds call "ok: one shell call of echo hello, then the reply" \
-		"ended(\"ok\") and like([[\"shell\", \"ok\", \"echo hello\", \"$(by hello hello 'exit 0' hello)\"]]) and
+		"ended(\"ok\") and like([[\"shell\", \"ok\", \"echo hello\", \"hello\"]]) and
 		 tools([\"$(by Bash run_shell_command command_execution bash)\"]) and
 		 reply(\"Let me run the command.The command printed hello. Done.\") and
 		 prompted(\"Run the shell command \`echo hello\` and tell me what it printed.\")"
@@ -257,7 +256,7 @@ view_parallel() {
 
 view_read() {
 	if [ "$view_agent" = codex ]; then
-		vholds call "ok: a cat of notes.txt" 'like([["shell", "ok", "cat notes.txt", "exit 0"]])'
+		vholds call "ok: a cat of notes.txt" 'like([["shell", "ok", "cat notes.txt", "alpha"]])'
 	else
 		# Claude Code counts the empty line after the last newline.
 		vholds call "ok: one read of notes.txt" \
@@ -280,7 +279,7 @@ view_read_missing() {
 view_edit() {
 	case $view_agent in
 	codex) vholds calls "ok: a cat, then a file_change of greet.txt" \
-		'like([["shell", "ok", "cat greet.txt", "exit 0"], ["edit", "ok", "/greet.txt", "1 file changed"]]) and
+		'like([["shell", "ok", "cat greet.txt", "hello world"], ["edit", "ok", "/greet.txt", "1 file changed"]]) and
 		 tools(["command_execution", "file_change"])' ;;
 	*) vholds calls "ok: a read, then an edit of greet.txt, +1 −1" \
 		"like([[\"read\", \"ok\", \"/greet.txt\", \"$(by '' read '' '')\"],
@@ -378,7 +377,7 @@ view_subagents() {
 
 view_long_output() {
 	vholds call "ok: one shell call of seq 1 5000" \
-		"ended(\"ok\") and like([[\"shell\", \"ok\", \"seq 1 5000\", \"$(by 1 1 'exit 0' '')\"]]) and
+		"ended(\"ok\") and like([[\"shell\", \"ok\", \"seq 1 5000\", \"$(by 1 1 1 '')\"]]) and
 		 reply(\"Running seq.The last number is 5000.\")"
 }
 
