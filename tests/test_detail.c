@@ -604,7 +604,8 @@ test_gemini(void **state)
 /* Codex's items, from real captures: a command whole (its wrapper kept),
  * a failed one's exit code and output (a command that succeeded says no
  * exit code, as Claude Code's do: its line reads by its output), a
- * file_change's list of files, the wait of a collab_tool_call. */
+ * file_change's list of files, a new file's, the wait of a
+ * collab_tool_call. */
 static void
 test_codex(void **state)
 {
@@ -620,6 +621,13 @@ test_codex(void **state)
 		{"recordings/codex-edit.ndjson",
 		 1,
 		 {"\nchanges\n  update  /tmp/agentview-agents.PvsWk5/codex-edit/work/greet.txt\n"
+		  "  (the stream holds no diff)\n"}},
+		{"recordings/codex-write-edit.ndjson",
+		 0,
+		 {"\xE2\x9C\x93 Write /tmp/agentview-agents.02kY5S/codex-write-edit/work/hello.py \xC2\xB7 "
+		  "new file\n",
+		  "kind        write (file_change)\n",
+		  "\nchanges\n  add     /tmp/agentview-agents.02kY5S/codex-write-edit/work/hello.py\n"
 		  "  (the stream holds no diff)\n"}},
 		{"recordings/codex-subagent.ndjson",
 		 0,

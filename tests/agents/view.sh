@@ -148,8 +148,6 @@ view_open() {
 	# Gemini CLI's reason of a failure whole (22.7).
 	gemini-http500:reason-whole | gemini-cut:reason-whole | gemini-rate-limit-fail:reason-whole)
 		echo "a failed run's reason is in the closing line only (its first line), never a notice" ;;
-	# Codex (22.9).
-	codex-write-edit:write) echo "an added file (file_change kind add) reads as edit" ;;
 	# Every failed session's reason in the JSON summary (22.11).
 	claude*-http500:error | claude*-cut:error | claude*-rate-limit-fail:error | \
 		gemini-http500:error | gemini-cut:error | gemini-rate-limit-fail:error | \
