@@ -145,9 +145,6 @@ view_open() {
 	# A background task runs until its notification (22.5).
 	claude*-subagent-bg:bg-done | claude*-subagents:bg-done)
 		echo "the background Agent call's outcome is its launch notice and it has no duration, not the sub-agent's answer and time" ;;
-	# Gemini CLI's reason of a failure whole (22.7).
-	gemini-http500:reason-whole | gemini-cut:reason-whole | gemini-rate-limit-fail:reason-whole)
-		echo "a failed run's reason is in the closing line only (its first line), never a notice" ;;
 	# Every failed session's reason in the JSON summary (22.11).
 	claude*-http500:error | claude*-cut:error | claude*-rate-limit-fail:error | \
 		gemini-http500:error | gemini-cut:error | gemini-rate-limit-fail:error | \
