@@ -36,6 +36,8 @@ void words_thinking(struct model *m, uint32_t it, struct buf *out);
 bool words_failure(struct model *m, uint32_t s, struct buf *out);
 /* At most this many bytes of a reason in a line. */
 #define WORDS_REASON_MAX 160
+/* Silence at the end of a stream worth saying (a run that hung). */
+#define WORDS_SILENCE_MS 1000
 /* "line 12: truncated JSON at byte 41" for diagnostic d. */
 void words_diag(const struct model *m, uint32_t d, struct buf *out);
 /* " … N bytes more", when a text of total bytes was shown cut to shown
