@@ -436,6 +436,9 @@ int64_t model_session_duration(const struct model *m, uint32_t s);
  * result: from its last event with a time to that end; TIME_NONE when
  * that is not known (as of m->limit). */
 int64_t model_session_silence(const struct model *m, uint32_t s);
+/* Whether session s has a time at all: a stream without times (Codex's,
+ * read from a file) has no axis to draw its calls on. */
+bool model_session_timed(const struct model *m, uint32_t s);
 /* The time axis of session s, on which its calls are drawn as bars (the
  * timeline, the HTML page): [*a0, *a1] in ms, never empty. */
 void model_session_axis(const struct model *m, uint32_t s, int64_t *a0, int64_t *a1);

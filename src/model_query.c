@@ -285,6 +285,12 @@ model_session_duration(const struct model *m, uint32_t s)
 	return ms_sub(ses->last_ms, ses->start_ms);
 }
 
+bool
+model_session_timed(const struct model *m, uint32_t s)
+{
+	return m->ses[s].start_ms != TIME_NONE;
+}
+
 int64_t
 model_session_silence(const struct model *m, uint32_t s)
 {

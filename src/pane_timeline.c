@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "glyph.h"
+#include "words.h"
 
 static void
 timeline_title(struct ui *u, const struct rect *t)
@@ -14,12 +15,24 @@ timeline_title(struct ui *u, const struct rect *t)
 	struct buf s = {0};
 	size_t w = (size_t)t->w;
 	enum role role = u->focus == PANE_TIMELINE ? ROLE_TITLE_FOCUS : ROLE_TITLE;
-	size_t n = model_ncalls(u->m);
+	size_t n = model_ncalls(u->m), ns = model_nsessions(u->m);
+	uint32_t ses = u->tl.sel != NONE && u->tl.sel < n ? u->m->call[u->tl.sel].session
+		       : ns > 0                           ? (uint32_t)(ns - 1)
+							  : NONE;
 
 	rline_reset(l);
 	buf_addf(&s, " Tool calls " GLYPH_DOT " %zu", n);
 	if (u->tl.sel != NONE && n > 0 && !u->tl.follow)
 		buf_addf(&s, "  (%u/%zu)", u->tl.sel + 1, n);
+	/* The selected call's session (or the newest) has no time: why no
+	 * bar is drawn. */
+	if (ses != NONE && n > 0) {
+		size_t mark = s.n;
+
+		buf_adds(&s, " " GLYPH_DOT " ");
+		if (!words_no_timing(u->m, ses, &s))
+			buf_cut(&s, mark);
+	}
 	if (u->lay.kind == LAYOUT_NARROW)
 		buf_adds(&s, " " GLYPH_DOT " Tab: transcript");
 	rline_add(l, s.p, s.n, role, w);

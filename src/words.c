@@ -100,6 +100,15 @@ words_failure(struct model *m, uint32_t s, struct buf *out)
 }
 
 bool
+words_no_timing(const struct model *m, uint32_t s, struct buf *out)
+{
+	if (model_session_timed(m, s))
+		return false;
+	buf_adds(out, "no timing in this stream");
+	return true;
+}
+
+bool
 words_cost(struct model *m, uint32_t s, struct buf *out)
 {
 	struct buf t = {0};

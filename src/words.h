@@ -34,6 +34,10 @@ void words_thinking(struct model *m, uint32_t it, struct buf *out);
  * …"), or what its stream's end says; false (nothing appended) when it
  * did not fail or does not say. */
 bool words_failure(struct model *m, uint32_t s, struct buf *out);
+/* "no timing in this stream" when session s has no time at all (the
+ * timeline, the status bar and the HTML page say it where a bar or a
+ * duration would be); false (nothing appended) when it has times. */
+bool words_no_timing(const struct model *m, uint32_t s, struct buf *out);
 /* At most this many bytes of a reason in a line. */
 #define WORDS_REASON_MAX 160
 /* Silence at the end of a stream worth saying (a run that hung). */

@@ -281,6 +281,33 @@ test_silent_end(void **state)
 	free(out);
 }
 
+/* The HTML page of a stream without times: no bar, and its axis says
+ * why; with times, bars on an axis of durations. */
+static void
+test_html_untimed(void **state)
+{
+	size_t n;
+	char *text = fixture_slurp("recordings/codex-slow-shell.ndjson", &n);
+	char *out = run(text, &format_html, NULL);
+	const char *svg = strstr(out, "<svg class=\"timeline\"");
+
+	(void)state;
+	assert_non_null(svg);
+	assert_non_null(strstr(svg, "<g class=\"axis\"><text x="));
+	assert_non_null(strstr(svg, ">no timing in this stream</text></g>"));
+	assert_null(strstr(svg, "<rect"));
+	free(out);
+	free(text);
+	text = fixture_slurp("recordings/gemini-slow-shell.ndjson", &n);
+	out = run(text, &format_html, NULL);
+	svg = strstr(out, "<svg class=\"timeline\"");
+	assert_non_null(svg);
+	assert_non_null(strstr(svg, "<rect"));
+	assert_null(strstr(out, "no timing"));
+	free(out);
+	free(text);
+}
+
 /* A command's stdout and stderr, line by line in the given order ('o' or
  * 'e' per line), then its end; the output in format fmt. */
 static char *
@@ -813,6 +840,7 @@ main(void)
 		cmocka_unit_test(test_json_cache_same),
 		cmocka_unit_test(test_incomplete),
 		cmocka_unit_test(test_silent_end),
+		cmocka_unit_test(test_html_untimed),
 		cmocka_unit_test(test_raw),
 		cmocka_unit_test(test_command_failed),
 		cmocka_unit_test(test_header_fields),

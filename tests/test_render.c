@@ -9,6 +9,7 @@
 
 #include "detail.h"
 #include "render.h"
+#include "words.h"
 #include "replay.h"
 #include "status.h"
 
@@ -194,6 +195,36 @@ test_timeline_rows(void **state)
 	fixture_free(f);
 }
 
+/* A stream without times (Codex's, read from a file) draws no bar and no
+ * offset, rather than a full-width bar that says nothing; one with times
+ * (Gemini CLI's) draws them. Both rows fill their width. */
+static void
+test_timeline_untimed(void **state)
+{
+	struct fixture *f = fixture_recording("codex-slow-shell", FX_RENDER);
+	struct fixture *g = fixture_recording("gemini-slow-shell", FX_RENDER);
+	struct rline l = {0};
+
+	(void)state;
+	render_timeline_row(&f->r, 0, 100, &l);
+	assert_int_equal(l.width, 100);
+	assert_memory_equal(l.text.p, "\xE2\x9C\x93 Shell   sleep 3; echo done", 27);
+	assert_null(strstr(l.text.p, "\xE2\x96\x88"));
+	assert_null(strstr(l.text.p, "+00:00"));
+	render_timeline_row(&g->r, 0, 100, &l);
+	assert_int_equal(l.width, 100);
+	assert_non_null(strstr(l.text.p, "+00:00 \xE2\x96\x88"));
+	buf_reset(&f->b);
+	assert_true(words_no_timing(f->m, 0, &f->b));
+	assert_string_equal(f->b.p, "no timing in this stream");
+	buf_reset(&g->b);
+	assert_false(words_no_timing(g->m, 0, &g->b));
+	assert_int_equal(g->b.n, 0);
+	rline_free(&l);
+	fixture_free(f);
+	fixture_free(g);
+}
+
 /* Times at the ends of the clock (recordings/time-extremes.ndjson: lines
  * at INT64_MAX ms, calls from 0 to INT64_MAX and back, a session with no
  * clock): every duration, offset, axis and bar stays in range, with the
@@ -343,7 +374,7 @@ main(void)
 		cmocka_unit_test(test_thinking_fold),     cmocka_unit_test(test_hostile_text),
 		cmocka_unit_test(test_timeline_rows),     cmocka_unit_test(test_time_extremes),
 		cmocka_unit_test(test_timeline_kind),     cmocka_unit_test(test_status),
-		cmocka_unit_test(test_incomplete_status),
+		cmocka_unit_test(test_incomplete_status), cmocka_unit_test(test_timeline_untimed),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

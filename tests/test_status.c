@@ -289,12 +289,26 @@ test_failed_why(void **state)
 	assert_string_equal(
 		bar_of(f, "codex-rate-limit-fail", 100),
 		" \xE2\x9C\x97 failed   exceeded retry limit, last status: 429\xE2\x80\xA6  "
-		"Codex  01a20a34  no calls                      ");
+		"Codex  no timing in this stream  no calls      ");
 	assert_string_equal(
 		bar_of(f, "gemini-rate-limit-fail", 60),
 		" \xE2\x9C\x97 failed   89 ms  no calls                                 ");
 	/* None for a session that did not fail. */
 	assert_null(strstr(bar_of(f, "gemini-shell-ok", 200), "  ["));
+}
+
+/* A stream without times says so where the clock would be; one with
+ * times says its duration. */
+static void
+test_no_timing(void **state)
+{
+	struct fx *f = *state;
+
+	assert_non_null(strstr(bar_of(f, "codex-slow-shell", 120), "  no timing in this stream  "));
+	assert_int_equal(role_of(f, "no timing"), ROLE_STATUS);
+	assert_null(strstr(bar_of(f, "codex-slow-shell", 40), "no timing"));
+	assert_null(strstr(bar_of(f, "gemini-slow-shell", 200), "no timing"));
+	assert_non_null(strstr(bar_of(f, "gemini-slow-shell", 200), "  3.2 s  "));
 }
 
 int
@@ -308,6 +322,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_waiting, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_question, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_failed_why, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_no_timing, setup, teardown),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
