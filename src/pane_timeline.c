@@ -24,8 +24,10 @@ timeline_title(struct ui *u, const struct rect *t)
 	buf_addf(&s, " Tool calls " GLYPH_DOT " %zu", n);
 	if (u->tl.sel != NONE && n > 0 && !u->tl.follow)
 		buf_addf(&s, "  (%u/%zu)", u->tl.sel + 1, n);
+	if (u->lay.kind == LAYOUT_NARROW)
+		buf_adds(&s, " " GLYPH_DOT " Tab: transcript");
 	/* The selected call's session (or the newest) has no time: why no
-	 * bar is drawn. */
+	 * bar is drawn (after the narrow layout's hint, which matters more). */
 	if (ses != NONE && n > 0) {
 		size_t mark = s.n;
 
@@ -33,8 +35,6 @@ timeline_title(struct ui *u, const struct rect *t)
 		if (!words_no_timing(u->m, ses, &s))
 			buf_cut(&s, mark);
 	}
-	if (u->lay.kind == LAYOUT_NARROW)
-		buf_adds(&s, " " GLYPH_DOT " Tab: transcript");
 	rline_add(l, s.p, s.n, role, w);
 	rline_pad(l, w, role);
 	ui_draw_rline(u, t->y, t->x, l, ROLE_NORMAL);
