@@ -225,6 +225,33 @@ test_timeline_untimed(void **state)
 	fixture_free(g);
 }
 
+/* The same Codex stream read live: its lines' arrival times are its
+ * clock (the command's 3 s between its start and its end). */
+static void
+test_timeline_arrival(void **state)
+{
+	size_t n;
+	char *text = fixture_slurp("recordings/codex-slow-shell.ndjson", &n);
+	struct fixture *f = fixture_new(text, n, FX_UNREAD | FX_RENDER);
+	struct rline l = {0};
+	struct line ln;
+	int64_t t = 1000;
+
+	(void)state;
+	while (source_next_line(&f->s, &ln))
+		model_add_line(f->m, f->src, &ln, t += ln.no == 5 ? 3000 : 10);
+	model_end_source(f->m, f->src);
+	assert_true(model_session_timed(f->m, 0));
+	assert_int_equal(model_call_duration(f->m, 0), 3000);
+	render_timeline_row(&f->r, 0, 100, &l);
+	assert_non_null(strstr(l.text.p, "+00:00 "));
+	assert_non_null(strstr(l.text.p, "\xE2\x96\x88"));
+	assert_int_equal(memcmp(l.text.p + l.text.n - 5, "3.0 s", 5), 0);
+	rline_free(&l);
+	fixture_free(f);
+	free(text);
+}
+
 /* Times at the ends of the clock (recordings/time-extremes.ndjson: lines
  * at INT64_MAX ms, calls from 0 to INT64_MAX and back, a session with no
  * clock): every duration, offset, axis and bar stays in range, with the
@@ -375,6 +402,7 @@ main(void)
 		cmocka_unit_test(test_timeline_rows),     cmocka_unit_test(test_time_extremes),
 		cmocka_unit_test(test_timeline_kind),     cmocka_unit_test(test_status),
 		cmocka_unit_test(test_incomplete_status), cmocka_unit_test(test_timeline_untimed),
+		cmocka_unit_test(test_timeline_arrival),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
