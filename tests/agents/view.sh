@@ -413,6 +413,10 @@ view_slow_shell() {
 	if [ "$view_agent" = codex ]; then
 		vholds timing "no time where the stream has none" \
 			"calls[0].duration_ms $([ "${vlive:-no}" = yes ] && echo '>= 2500' || echo '== null')"
+		# No bar without times: the page's axis says why.
+		vholds no-bar "the HTML page: a bar read live, none and why from the file" \
+			"$([ "${vlive:-no}" = yes ] && echo '($html | test("<rect")) and ($html | contains("no timing") | not)' ||
+				echo '($html | test("<rect") | not) and ($html | contains(">no timing in this stream<"))')"
 	else
 		vholds timing "its duration, 3 s" 'calls[0].duration_ms >= 2500'
 	fi
