@@ -64,6 +64,26 @@ item_result(const struct json *j, int item)
 	return st >= 0 ? CR_OTHER : CR_SUCCESS;
 }
 
+/* A file_change that only adds files is a write of new ones, one that
+ * only deletes them a delete; any other is an edit. */
+static enum tool_kind
+change_kind(const struct json *j, int item)
+{
+	int cs = json_get(j, item, "changes"), n, c;
+	bool add = true, del = true;
+
+	if (json_type(j, cs) != JSON_ARRAY || (n = json_size(j, cs)) == 0)
+		return TK_EDIT;
+	c = cs + 1;
+	for (int i = 0; i < n; i++, c = json_next(j, c)) {
+		int k = json_type(j, c) == JSON_OBJECT ? json_get(j, c, "kind") : -1;
+
+		add = add && json_streq(j, k, "add");
+		del = del && json_streq(j, k, "delete");
+	}
+	return add ? TK_WRITE : del ? TK_DELETE : TK_EDIT;
+}
+
 static void
 item_line(struct build *b, int item)
 {
@@ -86,6 +106,8 @@ item_line(struct build *b, int item)
 	} else {
 		if (json_type(j, type) == JSON_STRING)
 			r.kind = agent_tool_kind(&agent_codex, raw, n);
+		if (r.kind == TK_EDIT)
+			r.kind = change_kind(j, item);
 		if (json_streq(j, t, "item.started")) {
 			build_call_start(b, &r);
 		} else {
@@ -132,9 +154,12 @@ enum { ITEM, DONE };
 /* clang-format off */
 static const struct fact_row codex_facts[] = {
 	{FACT_ANY_KIND, CALL_ERROR, DONE, "error.message"},
-	{TK_SHELL, CALL_EXIT, DONE, "exit_code"},
 	{TK_EDIT, CALL_CHANGES, DONE, "changes"},
 	{TK_EDIT, CALL_CHANGES, ITEM, "changes"},
+	{TK_WRITE, CALL_CHANGES, DONE, "changes"},
+	{TK_WRITE, CALL_CHANGES, ITEM, "changes"},
+	{TK_DELETE, CALL_CHANGES, DONE, "changes"},
+	{TK_DELETE, CALL_CHANGES, ITEM, "changes"},
 	{TK_MCP, CALL_MCP_SERVER, ITEM, "server"},
 	{TK_MCP, CALL_MCP_TOOL, ITEM, "tool"},
 	{TK_MCP, CALL_MCP_ARGS, ITEM, "arguments"},
@@ -192,6 +217,18 @@ first_change(struct call_facts *v)
 		call_set_number(v, CALL_MORE, n - 1);
 }
 
+/* A command's exit code, said (as Claude Code's is) only when it is not 0:
+ * a command that succeeded reads by what it printed, its
+ * aggregated_output. */
+static void
+exit_code(const struct json *j, int item, struct call_facts *v)
+{
+	int64_t code;
+
+	if (json_int(j, json_get(j, item, "exit_code"), &code) && code != 0)
+		call_set_number(v, CALL_EXIT, code);
+}
+
 /* The item is both the arguments (as it started) and the result (as it
  * completed); its aggregated_output is what it gave. */
 static void
@@ -224,8 +261,12 @@ codex_load(const struct model *m, uint32_t c, const struct json *sj, const struc
 		command(v->place[ITEM].j, v->place[ITEM].t, v);
 	if (v->kind == TK_SHELL && call_fact(v, CALL_COMMAND) == NULL && v->place[DONE].j != NULL)
 		command(dj, di, v);
-	if (v->kind == TK_EDIT)
+	if (v->kind == TK_SHELL && di >= 0)
+		exit_code(dj, di, v);
+	if (v->kind == TK_EDIT || v->kind == TK_WRITE || v->kind == TK_DELETE)
 		first_change(v);
+	if (v->kind == TK_WRITE)
+		call_set_number(v, CALL_CREATED, 1);
 }
 
 static bool

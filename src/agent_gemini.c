@@ -96,10 +96,14 @@ gemini_line(struct build *b)
 		tool_event(b, true);
 	} else if (json_streq(j, t, "result")) {
 		int64_t d = agent_ms(j, json_path(j, 0, "stats.duration_ms"));
+		bool failed = !json_streq(j, json_get(j, 0, "status"), "success");
 
+		/* Why a run failed is in its result only: said whole as a
+		 * notice (gemini_notice), before the line that ends it. */
+		if (failed && json_type(j, json_path(j, 0, "error.message")) == JSON_STRING)
+			build_notice(b);
 		/* A failed run says 0 ms: its lines' times tell better. */
-		build_result(b, !json_streq(j, json_get(j, 0, "status"), "success"),
-			     d > 0 ? d : TIME_NONE);
+		build_result(b, failed, d > 0 ? d : TIME_NONE);
 	} else {
 		build_notice(b);
 	}
@@ -139,6 +143,9 @@ static const struct fact_row gemini_facts[] = {
 	{TK_GLOB, CALL_DIR, ARGS, "dir_path|path"},
 	{TK_LS, CALL_PATH, ARGS, "dir_path|path"},
 	{TK_TODOS, CALL_TODOS_ASKED, ARGS, "todos"},
+	/* write_todos sets the whole list: the list after it is the one
+	 * asked (its result has no output). */
+	{TK_TODOS, CALL_TODOS, ARGS, "todos"},
 	{TK_TASK, CALL_SUB_TYPE, ARGS, "agent_name"},
 	{TK_TASK, CALL_PROMPT, ARGS, "prompt"},
 	{TK_TASK, CALL_STATUS, RES, "status"},
@@ -207,11 +214,14 @@ gemini_elem(enum fact_list l, const struct json *j, int t, struct elem_facts *e)
 	return true;
 }
 
-/* An error, in words. */
+/* An error or a warning (an error line's severity), or why a run failed
+ * (its result's error), in words. */
 static bool
 gemini_notice(const struct json *j, struct buf *out)
 {
-	return agent_say(j, "error: ", "message|item.message|error.message", out);
+	bool warn = json_streq(j, json_get(j, 0, "severity"), "warning");
+
+	return agent_say(j, warn ? "warning: " : "error: ", "message|error.message", out);
 }
 
 static const struct usage_field gemini_usage[] = {

@@ -316,14 +316,16 @@ detail_edit(struct detail *d, struct call_facts *v)
 }
 
 /* A write: the text written, numbered, or the diff of a file it wrote
- * over. */
+ * over, or the files it made when the stream holds neither. */
 static void
 detail_write(struct detail *d, struct call_facts *v)
 {
 	int64_t add = 0, del = 0;
 	struct buf patch = {0};
 
-	detail_field_taken(d, "path", v, CALL_PATH);
+	/* The files of a change that lists them are said below. */
+	if (call_fact(v, CALL_CHANGES) == NULL)
+		detail_field_taken(d, "path", v, CALL_PATH);
 	detail_field_value(d, "lines", v, CALL_LINES_ADDED, NULL);
 	detail_field_value(d, "file size", v, CALL_FILE_SIZE, " bytes");
 	if (patch_text(v, &patch, &add, &del)) {
@@ -332,18 +334,25 @@ detail_write(struct detail *d, struct call_facts *v)
 		detail_diff_section(d, "diff", "diff", patch.p, patch.n);
 	} else if (detail_fact(v, CALL_WRITTEN, &d->b)) {
 		detail_numbered_section(d, "content", d->b.p, d->b.n, 1);
+	} else {
+		changes_section(d, v);
 	}
 	buf_free(&patch);
 }
 
-/* A delete: the path and what the file held. */
+/* A delete: the path and what the file held, or the files a change
+ * deleted. */
 static void
 detail_delete(struct detail *d, struct call_facts *v)
 {
-	detail_field_taken(d, "path", v, CALL_PATH);
+	/* The files of a change that lists them are said below. */
+	if (call_fact(v, CALL_CHANGES) == NULL)
+		detail_field_taken(d, "path", v, CALL_PATH);
 	detail_field_value(d, "file size", v, CALL_FILE_SIZE, " bytes");
 	if (detail_fact(v, CALL_BEFORE, &d->b))
 		detail_numbered_section(d, "content before", d->b.p, d->b.n, 1);
+	else
+		changes_section(d, v);
 }
 
 /* The matches of one file (an element of FL_GREP_FILES): "12: text" for a

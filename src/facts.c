@@ -292,6 +292,8 @@ fact_true(const struct factval *f)
 {
 	bool b = false;
 
+	if (f != NULL && f->form == FACT_NUMBER)
+		return f->n != 0;
 	return f != NULL && f->form == FACT_TOKEN && json_bool(f->j, f->t, &b) && b;
 }
 

@@ -120,6 +120,7 @@ enum call_fact {
 	CALL_PATCH,    /* a patch asked for */
 	CALL_EDITS,    /* several replacements (FL_EDITS) */
 	CALL_CHANGES,  /* the files changed, and how (FL_CHANGES) */
+	CALL_CREATED,  /* a write made a new file (no file was there) */
 	CALL_LINES_ADDED,
 	CALL_LINES_REMOVED,
 	CALL_MESSAGE,
@@ -316,7 +317,7 @@ bool fact_int(const struct factval *f, int64_t *out);
 /* Append a string's decoded text or a number's or a boolean's text;
  * false for anything else (null, an object, none). */
 bool fact_value(const struct factval *f, struct buf *out);
-/* A true boolean. */
+/* A true boolean (or a number not 0 the adapter set as a flag). */
 bool fact_true(const struct factval *f);
 /* Members of an array or an object; -1 for anything else. */
 int fact_size(const struct factval *f);

@@ -224,6 +224,22 @@ input_lines(struct input *in, size_t i, size_t budget, size_t *used)
 	return false;
 }
 
+/* Source i ended: when, for the model when it was read live, and for the
+ * recording (a command's stderr is not the stream). */
+static void
+input_closed(struct input *in, size_t i)
+{
+	int64_t now;
+
+	if (in->err[i])
+		return;
+	now = clock_wall_ms();
+	if (in->live[i])
+		model_stream_closed(in->m, in->msrc[i], now);
+	if (in->rec != NULL)
+		record_end(in->rec, now);
+}
+
 /* Whether a read of fd would not block. */
 static bool
 readable(int fd)
@@ -270,6 +286,7 @@ input_pump(struct input *in, size_t budget)
 				continue;
 			}
 			input_lines(in, i, 0, &used);
+			input_closed(in, i);
 			in->ended[i] = true;
 			in->changes++;
 			model_end_source(in->m, in->msrc[i]);

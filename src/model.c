@@ -364,6 +364,8 @@ model_new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e
 	s->start_ms = TIME_NONE;
 	s->last_ms = TIME_NONE;
 	s->duration_ms = TIME_NONE;
+	s->closed_ms = TIME_NONE;
+	s->closed_ev = NONE;
 	ss->session = (uint32_t)m->nses;
 	ss->think_item = NONE;
 	ss->text_item = NONE;
@@ -609,6 +611,21 @@ model_end_source(struct model *m, unsigned src)
 	m->src[src].ended = true;
 	m->src[src].text_item = NONE;
 	m->src[src].think_item = NONE;
+}
+
+void
+model_stream_closed(struct model *m, unsigned src, int64_t ms)
+{
+	struct srcstate *ss = &m->src[src];
+	struct session *ses;
+
+	if (ss->session == NONE || ms == TIME_NONE)
+		return;
+	ses = &m->ses[ss->session];
+	if (ses->result_ev != NONE || ses->last_ms == TIME_NONE || ms < ses->last_ms)
+		return;
+	ses->closed_ms = ms;
+	ses->closed_ev = ss->last_ev;
 }
 
 bool

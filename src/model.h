@@ -217,6 +217,11 @@ struct session {
 	int64_t start_ms;    /* time of the first event with a time */
 	int64_t last_ms;     /* time of the latest event with a time */
 	int64_t duration_ms; /* the result's duration_ms, or TIME_NONE */
+	int64_t closed_ms;   /* when its stream ended while it had no result
+				(model_stream_closed), or TIME_NONE */
+	uint32_t closed_ev;  /* the event as of which that is known: its
+				source's last then, or a recording's end
+				line */
 	uint32_t ncalls;
 	uint32_t nopen;             /* calls with no completed event */
 	uint32_t nbg;               /* completed calls still going on in the
@@ -404,6 +409,10 @@ uint32_t model_add_line(struct model *m, unsigned src, const struct line *ln, in
 void model_release_source(struct model *m, unsigned src);
 /* The source ended for good: its open session is incomplete. */
 void model_end_source(struct model *m, unsigned src);
+/* The stream of source src ended at ms (the clock its lines arrived on;
+ * a recording's end line says it): the session it was in, if it has no
+ * result, lasted until then, however long it was silent. */
+void model_stream_closed(struct model *m, unsigned src, int64_t ms);
 /* Every source has ended. */
 bool model_ended(const struct model *m);
 
@@ -505,8 +514,16 @@ const char *model_query_decision_name(enum query_decision d);
  * TIME_NONE when unknown. */
 int64_t model_call_duration(const struct model *m, uint32_t c);
 /* The session's duration: the result's duration_ms, or its span of
- * events, or (while live) now - start. TIME_NONE when unknown. */
+ * events (to the end of its stream, when that is known), or (while live)
+ * now - start. TIME_NONE when unknown. */
 int64_t model_session_duration(const struct model *m, uint32_t s);
+/* How long session s was silent before its stream ended without a
+ * result: from its last event with a time to that end; TIME_NONE when
+ * that is not known (as of m->limit). */
+int64_t model_session_silence(const struct model *m, uint32_t s);
+/* Whether session s has a time at all: a stream without times (Codex's,
+ * read from a file) has no axis to draw its calls on. */
+bool model_session_timed(const struct model *m, uint32_t s);
 /* The time axis of session s, on which its calls are drawn as bars (the
  * timeline, the HTML page): [*a0, *a1] in ms, never empty. */
 void model_session_axis(const struct model *m, uint32_t s, int64_t *a0, int64_t *a1);

@@ -149,7 +149,7 @@ line_agent(const struct model *m, const struct srcstate *ss, const struct json *
 }
 
 /* A recording's own line: a wrapped line that was not JSON, a command's
- * stderr, or what the recording says of itself. */
+ * stderr, the end of the stream, or what the recording says of itself. */
 static uint32_t
 add_meta(struct build *b)
 {
@@ -165,6 +165,11 @@ add_meta(struct build *b)
 	}
 	e = build_push(b, type);
 	model_set_thread(ss, NONE);
+	if (json_streq(b->j, b->k[TOP_SUBTYPE], "end")) {
+		/* When the stream ended: not a line of its session. */
+		model_stream_closed(m, b->src, b->ms);
+		return e;
+	}
 	if (type == EV_STDERR) {
 		model_add_block(m, ss, b->src, e, IT_STDERR, NONE);
 		m->cmd.nstderr++;

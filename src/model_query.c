@@ -361,7 +361,26 @@ model_session_duration(const struct model *m, uint32_t s)
 	/* Its span as of a limit that cuts it is not known. */
 	if (!model_seen(m, ses->last_ev))
 		return TIME_NONE;
+	if (model_session_silence(m, s) != TIME_NONE)
+		return ms_sub(ses->closed_ms, ses->start_ms);
 	return ms_sub(ses->last_ms, ses->start_ms);
+}
+
+bool
+model_session_timed(const struct model *m, uint32_t s)
+{
+	return m->ses[s].start_ms != TIME_NONE;
+}
+
+int64_t
+model_session_silence(const struct model *m, uint32_t s)
+{
+	const struct session *ses = &m->ses[s];
+
+	if (ses->closed_ms == TIME_NONE || !model_seen(m, ses->closed_ev) ||
+	    model_seen(m, ses->result_ev))
+		return TIME_NONE;
+	return ms_sub(ses->closed_ms, ses->last_ms);
 }
 
 /* The axis of session s alone. */

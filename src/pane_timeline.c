@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "glyph.h"
+#include "words.h"
 
 static void
 timeline_title(struct ui *u, const struct rect *t)
@@ -14,7 +15,10 @@ timeline_title(struct ui *u, const struct rect *t)
 	struct buf s = {0};
 	size_t w = (size_t)t->w;
 	enum role role = u->focus == PANE_TIMELINE ? ROLE_TITLE_FOCUS : ROLE_TITLE;
-	size_t n = model_ncalls(u->m);
+	size_t n = model_ncalls(u->m), ns = model_nsessions(u->m);
+	uint32_t ses = u->tl.sel != NONE && u->tl.sel < n ? u->m->call[u->tl.sel].session
+		       : ns > 0                           ? (uint32_t)(ns - 1)
+							  : NONE;
 
 	rline_reset(l);
 	buf_addf(&s, " Tool calls " GLYPH_DOT " %zu", n);
@@ -22,6 +26,15 @@ timeline_title(struct ui *u, const struct rect *t)
 		buf_addf(&s, "  (%u/%zu)", u->tl.sel + 1, n);
 	if (u->lay.kind == LAYOUT_NARROW)
 		buf_adds(&s, " " GLYPH_DOT " Tab: transcript");
+	/* The selected call's session (or the newest) has no time: why no
+	 * bar is drawn (after the narrow layout's hint, which matters more). */
+	if (ses != NONE && n > 0) {
+		size_t mark = s.n;
+
+		buf_adds(&s, " " GLYPH_DOT " ");
+		if (!words_no_timing(u->m, ses, &s))
+			buf_cut(&s, mark);
+	}
 	rline_add(l, s.p, s.n, role, w);
 	rline_pad(l, w, role);
 	ui_draw_rline(u, t->y, t->x, l, ROLE_NORMAL);

@@ -131,15 +131,24 @@ void
 printer_line(struct printer *p, const struct source *s, const struct line *ln, uint32_t ev)
 {
 	const struct format *f = p->fmt;
+	const struct event *evs = p->m->ev;
 	void (*hook)(struct printer *, uint32_t);
+	uint32_t e = ev;
 
 	if (f->line != NULL)
 		f->line(p, s, ln);
 	if (ev == NONE)
 		return;
-	hook = EV_TYPE(&p->m->ev[ev]) == EV_INIT ? f->session : f->item;
-	if (hook != NULL)
-		hook(p, ev);
+	/* A line may make several events (Gemini CLI's failed result: a
+	 * notice of why, then the end): each, in their order. */
+	while (e > 0 && EV_SRC(&evs[e - 1]) == EV_SRC(&evs[ev]) &&
+	       EV_OFF(&evs[e - 1]) == EV_OFF(&evs[ev]))
+		e--;
+	for (; e <= ev; e++) {
+		hook = EV_TYPE(&evs[e]) == EV_INIT ? f->session : f->item;
+		if (hook != NULL)
+			hook(p, e);
+	}
 }
 
 bool

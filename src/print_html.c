@@ -576,7 +576,7 @@ timeline(struct page *p, uint32_t s)
 {
 	struct model *m = p->m;
 	size_t ncall = 0, row = 0, height;
-	bool timed = m->ses[s].start_ms != TIME_NONE;
+	bool timed = model_session_timed(m, s);
 	int64_t a0, a1;
 
 	for (size_t k = p->first[s]; k < p->first[s + 1]; k++)
@@ -592,8 +592,16 @@ timeline(struct page *p, uint32_t s)
 	     "aria-label=\"tool calls on the session's time axis\">\n",
 	     SVG_W, height);
 	model_session_axis(m, s, &a0, &a1);
-	if (timed)
+	if (timed) {
 		svg_axis(p, ms_sub(a1, a0), height);
+	} else {
+		/* No axis to draw the calls on: said where it would be. */
+		putf(p, "<g class=\"axis\"><text x=\"%d\" y=\"14\">", SVG_BAR0);
+		buf_reset(&p->line);
+		words_no_timing(m, s, &p->line);
+		esc(p, p->line.p, p->line.n, TEXT_ONELINE);
+		put(p, "</text></g>\n");
+	}
 	for (size_t k = p->first[s]; k < p->first[s + 1] && row < HTML_BARS; k++) {
 		const struct item *item = &m->it[p->items[k]];
 
@@ -608,8 +616,6 @@ timeline(struct page *p, uint32_t s)
 		     "<p class=\"cut\">" GLYPH_ELLIPSIS " %zu more calls not drawn "
 		     "(the chart draws at most %d calls of a session)</p>\n",
 		     ncall - row, HTML_BARS);
-	if (!timed)
-		put(p, "<p class=\"none\">The stream carries no times: no bars.</p>\n");
 }
 
 /* --- sessions ------------------------------------------------------------------ */

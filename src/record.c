@@ -333,6 +333,16 @@ record_exit(struct recorder *r, bool exited, int status, int signal, int64_t ms)
 	record_write(r, &r->line);
 }
 
+void
+record_end(struct recorder *r, int64_t ms)
+{
+	if (r->fd < 0 || r->err != 0 || r->lines <= 1)
+		return;
+	buf_reset(&r->line);
+	buf_addf(&r->line, WRAP_PREFIX "\"subtype\":\"end\"" STAMP_KEY "%lld}\n", (long long)ms);
+	record_write(r, &r->line);
+}
+
 /* A removed file still takes writes, to an inode nobody can open. */
 void
 record_check(struct recorder *r)

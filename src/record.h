@@ -66,6 +66,10 @@ void record_line(struct recorder *r, const char *p, size_t n, bool terminated, i
 void record_stderr(struct recorder *r, const char *p, size_t n, int64_t ms);
 /* Record how the command ended (signal 0: it exited with status). */
 void record_exit(struct recorder *r, bool exited, int status, int signal, int64_t ms);
+/* Record that the stream ended, at ms: how long it stayed open after its
+ * last line (a run killed while it waited). Nothing when nothing was
+ * recorded. */
+void record_end(struct recorder *r, int64_t ms);
 /* Look at the file: once it has been removed (or its directory), what is
  * written goes nowhere, so r->err becomes ENOENT and writing stops. */
 void record_check(struct recorder *r);

@@ -851,15 +851,18 @@ render_timeline_row(struct render *r, uint32_t c, int width, struct rline *out)
 	enum call_state st = model_call_state(m, c);
 	enum role role = call_role(st);
 	const size_t kindw = 8, durw = 8;
+	bool timed = model_session_timed(m, call->session);
 	size_t w = (size_t)MAX(width, 0), bar = 0, offw = 0, flex, col, in;
 	struct buf t = {0};
 	const struct tool_desc *d;
 	int64_t a0, a1;
 
 	rline_reset(out);
-	if (w >= 48)
+	/* A stream without times has no axis: no offset, no bar (the
+	 * pane's title says why); what the call is about takes the room. */
+	if (w >= 48 && timed)
 		bar = MIN((size_t)40, MAX((size_t)6, (w - 36) / 2));
-	if (w >= 64)
+	if (w >= 64 && timed)
 		offw = 8;
 	flex = w > 2 + kindw + offw + (bar ? bar + 1 : 0) + durw
 		       ? w - (2 + kindw + offw + (bar ? bar + 1 : 0) + durw)

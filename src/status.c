@@ -8,6 +8,7 @@
 
 #include "glyph.h"
 #include "redact.h"
+#include "text.h"
 #include "tool.h"
 #include "words.h"
 
@@ -57,6 +58,30 @@ say_state(const struct status_ctx *c, struct buf *out, enum role *role)
 			st = SS_WAITING;
 		buf_adds(out, states[st].text);
 		*role = states[st].role;
+	}
+	return true;
+}
+
+/* Most cells the reason a session failed takes in the bar. */
+#define WHY_CELLS 40
+
+/* Why the newest session failed, whatever its agent: the first line of
+ * it (words_failure), cut to WHY_CELLS, never through a secret. */
+static bool
+say_why(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	size_t mark = out->n, n;
+
+	(void)role;
+	if (c->s == NONE || !words_failure(c->m, c->s, out))
+		return false;
+	if (text_width(out->p + mark, out->n - mark) > WHY_CELLS) {
+		n = text_fit(out->p + mark, out->n - mark, WHY_CELLS - 1, NULL);
+		n = redact_cut(out->p + mark, out->n - mark, n);
+		while (n > 0 && out->p[mark + n - 1] == ' ')
+			n--;
+		buf_cut(out, mark + n);
+		buf_adds(out, GLYPH_ELLIPSIS);
 	}
 	return true;
 }
@@ -132,6 +157,16 @@ say_clock(const struct status_ctx *c, struct buf *out, enum role *role)
 	else
 		fmt_duration(out, d);
 	return true;
+}
+
+/* Where the clock would be: that the newest session's stream has no
+ * time at all (Codex's, read from a file). */
+static bool
+say_no_timing(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	(void)role;
+	return c->s != NONE && c->in->position == NULL && c->in->progress < 0 &&
+	       words_no_timing(c->m, c->s, out);
 }
 
 /* The session's calls by state: "✓8 ✗1". */
@@ -315,15 +350,26 @@ static const struct {
 	enum role role;
 	int prio;
 } pieces[] = {
-	{say_state, ROLE_STATUS_LIVE, KEEP},   {say_model, ROLE_STATUS, 60},
-	{say_session, ROLE_STATUS, 30},        {say_cwd, ROLE_STATUS, 20},
-	{say_position, ROLE_STATUS, 95},       {say_clock, ROLE_STATUS, 90},
-	{say_calls, ROLE_STATUS, 80},          {say_tokens, ROLE_STATUS, 40},
-	{say_cost, ROLE_STATUS, 42},           {say_sessions, ROLE_STATUS, 35},
-	{say_command, ROLE_STATUS, 85},        {say_stderr, ROLE_STATUS_WARN, 45},
-	{say_bad_lines, ROLE_STATUS_WARN, 70}, {say_new, ROLE_STATUS_WARN, 97},
-	{say_follow, ROLE_STATUS, 50},         {say_search, ROLE_STATUS_LIVE, 96},
-	{say_where, ROLE_STATUS_LIVE, 58},     {say_replay, ROLE_STATUS, 55},
+	{say_state, ROLE_STATUS_LIVE, KEEP},
+	{say_why, ROLE_STATUS_FAILED, 75},
+	{say_model, ROLE_STATUS, 60},
+	{say_session, ROLE_STATUS, 30},
+	{say_cwd, ROLE_STATUS, 20},
+	{say_position, ROLE_STATUS, 95},
+	{say_clock, ROLE_STATUS, 90},
+	{say_no_timing, ROLE_STATUS, 45},
+	{say_calls, ROLE_STATUS, 80},
+	{say_tokens, ROLE_STATUS, 40},
+	{say_cost, ROLE_STATUS, 42},
+	{say_sessions, ROLE_STATUS, 35},
+	{say_command, ROLE_STATUS, 85},
+	{say_stderr, ROLE_STATUS_WARN, 45},
+	{say_bad_lines, ROLE_STATUS_WARN, 70},
+	{say_new, ROLE_STATUS_WARN, 97},
+	{say_follow, ROLE_STATUS, 50},
+	{say_search, ROLE_STATUS_LIVE, 96},
+	{say_where, ROLE_STATUS_LIVE, 58},
+	{say_replay, ROLE_STATUS, 55},
 	{say_note, ROLE_STATUS_WARN, 99},
 };
 

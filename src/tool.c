@@ -55,13 +55,13 @@ static const struct kind kinds[TK_NKINDS] = {
 		     .flags = TKF_PATH},
 	[TK_EDIT] = {.name = "edit", .label = "Edit",
 		     .what_fn = what_edit, .success = success_edit, .flags = TKF_PATH | TKF_ADDED},
-	[TK_WRITE] = {.name = "write", .label = "Write", .what = {CALL_PATH},
-		      .success = success_write,
+	[TK_WRITE] = {.name = "write", .label = "Write",
+		      .what_fn = what_edit, .success = success_write,
 		      .flags = TKF_PATH | TKF_ADDED},
 	[TK_GREP] = {.name = "grep", .label = "Grep", .what = {CALL_QUERY},
 		     .success = success_grep},
-	[TK_DELETE] = {.name = "delete", .label = "Delete", .what = {CALL_PATH},
-		       .ok = "deleted",
+	[TK_DELETE] = {.name = "delete", .label = "Delete",
+		       .what_fn = what_edit, .ok = "deleted",
 		       .flags = TKF_PATH},
 	[TK_GLOB] = {.name = "glob", .label = "Glob", .what = {CALL_QUERY},
 		     .success = success_glob},
@@ -499,6 +499,8 @@ success_write(struct call_facts *v, struct buf *out)
 		buf_addf(out, "+%lld", (long long)a);
 	else if (str(v, CALL_WRITTEN, &t))
 		buf_addf(out, "+%lld", (long long)text_lines(t.p, t.n));
+	else if (fact_true(call_fact(v, CALL_CREATED)))
+		buf_adds(out, "new file");
 	else
 		buf_adds(out, "written");
 	buf_free(&t);

@@ -109,6 +109,15 @@ words_failure(struct model *m, uint32_t s, struct buf *out)
 }
 
 bool
+words_no_timing(const struct model *m, uint32_t s, struct buf *out)
+{
+	if (model_session_timed(m, s))
+		return false;
+	buf_adds(out, "no timing in this stream");
+	return true;
+}
+
+bool
 words_cost(struct model *m, uint32_t s, struct buf *out)
 {
 	struct buf t = {0};
@@ -156,14 +165,30 @@ words_session_line(struct model *m, uint32_t s, struct buf *out)
 {
 	const struct session *ses = &m->ses[s];
 	int64_t d = model_session_duration(m, s);
-	size_t mark;
+	int64_t quiet = model_session_silence(m, s);
+	size_t mark, open, at;
 
 	buf_adds(out, model_session_state_name(model_session_state(m, s)));
-	if (!model_seen(m, ses->result_ev) && model_session_state(m, s) == SS_INCOMPLETE)
-		buf_adds(out, " (no result)");
+	/* In parentheses: no result, why it failed, and how long a run
+	 * that hung until it was killed was silent before its stream
+	 * ended. */
 	mark = out->n;
 	buf_adds(out, " (");
-	if (words_failure(m, s, out))
+	open = out->n;
+	if (!model_seen(m, ses->result_ev) && model_session_state(m, s) == SS_INCOMPLETE)
+		buf_adds(out, "no result");
+	at = out->n;
+	if (at > open)
+		buf_adds(out, "; ");
+	if (!words_failure(m, s, out))
+		buf_cut(out, at);
+	if (quiet != TIME_NONE && quiet >= WORDS_SILENCE_MS) {
+		if (out->n > open)
+			buf_adds(out, "; ");
+		buf_adds(out, "silent for its last ");
+		fmt_duration(out, quiet);
+	}
+	if (out->n > open)
 		buf_addc(out, ')');
 	else
 		buf_cut(out, mark);

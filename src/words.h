@@ -38,8 +38,14 @@ bool words_failure(struct model *m, uint32_t s, struct buf *out);
 /* The same, whole: every line of what the stream's end says (the JSON
  * summary's error). */
 bool words_failure_whole(struct model *m, uint32_t s, struct buf *out);
+/* "no timing in this stream" when session s has no time at all (the
+ * timeline, the status bar and the HTML page say it where a bar or a
+ * duration would be); false (nothing appended) when it has times. */
+bool words_no_timing(const struct model *m, uint32_t s, struct buf *out);
 /* At most this many bytes of a reason in a line. */
 #define WORDS_REASON_MAX 160
+/* Silence at the end of a stream worth saying (a run that hung). */
+#define WORDS_SILENCE_MS 1000
 /* "line 12: truncated JSON at byte 41" for diagnostic d. */
 void words_diag(const struct model *m, uint32_t d, struct buf *out);
 /* " … N bytes more", when a text of total bytes was shown cut to shown

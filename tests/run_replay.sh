@@ -51,11 +51,15 @@ cases=$((cases + 1))
 jq . "$work/rec.ndjson" >/dev/null 2>&1 || fail record-jq "the recording does not parse with jq"
 "$bin" --print --format raw "$work/rec.ndjson" >"$work/back"
 cmp -s "$work/back" "$work/stream" || fail record-raw "the original bytes do not come back: $(cmp "$work/back" "$work/stream")"
-[ "$(awk 'END { print NR }' "$work/rec.ndjson")" = $((lines + 1)) ] ||
-	fail record-lines "not one recording line per line read, plus the header"
+[ "$(awk 'END { print NR }' "$work/rec.ndjson")" = $((lines + 2)) ] ||
+	fail record-lines "not one recording line per line read, plus the header and the end"
+# The end of the stream, last, at or after the last line's arrival.
+jq -e -s '.[-1].subtype == "end" and .[-1].agentview_ms >= .[-2].agentview_ms' "$work/rec.ndjson" \
+	>/dev/null || fail record-end "the recording does not end with the stream's end: $(tail -1 "$work/rec.ndjson")"
 # Arrival times against the writer's clock: each within a few ms, and the
 # pace between them 50 ms.
-jq -r 'select(.subtype != "recording") | .agentview_ms' "$work/rec.ndjson" >"$work/arrived"
+jq -r 'select(.subtype != "recording" and .subtype != "end") | .agentview_ms' "$work/rec.ndjson" \
+	>"$work/arrived"
 paste "$work/written" "$work/arrived" | awk '{ d = $2 - $1; print d < 0 ? -d : d }' |
 	sort -n >"$work/diffs"
 med=$(sed -n "$(( ($(wc -l <"$work/diffs") + 1) / 2 ))p" "$work/diffs")

@@ -239,7 +239,8 @@ check "recording read back: the same command and state" jqe '
 check "recording: a signal" jqe -s '.[-1] | .subtype == "exit" and .exit_status == null and .signal == 9' \
 	"$out/k.ndjson"
 cat "$rec/demo.ndjson" | "$bin" --print --record "$out/s.ndjson" >"$out/t" 2>"$out/e"
-check "recording piped stdin in print mode" jqe -s '.[0].source == "stdin" and (length == 120)' "$out/s.ndjson"
+check "recording piped stdin in print mode" jqe -s '.[0].source == "stdin" and (length == 121) and
+	.[-1].subtype == "end"' "$out/s.ndjson"
 "$bin" --print --format raw "$out/s.ndjson" >"$out/raw"
 check "recording piped stdin: raw is the input" cmp -s "$out/raw" "$rec/demo.ndjson"
 check "recording to a directory fails clearly" sh -c \

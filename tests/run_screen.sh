@@ -180,6 +180,25 @@ keys Tab G Enter
 wait_for 'Tool call 7/7' || fail todos "Enter did not open the last call's detail"
 golden "todos-detail-80x24"
 
+# A failed Gemini CLI run says why only in its result: the reason whole as
+# a notice before its closing line, and after the failed word of the
+# status bar (issue 22.7).
+cases=$((cases + 1))
+start 120 40 "$bin recordings/gemini-rate-limit-fail.ndjson"
+wait_for 'failed' || fail gemini-failed "did not draw"
+golden "gemini-failed-120x40"
+
+# Codex read from a file has no times: no bar, and the timeline's title
+# and the status bar say so; its new file reads as a Write (22.9, 22.10).
+cases=$((cases + 1))
+start 80 24 "$bin recordings/codex-write-edit.ndjson"
+wait_for 'done' || fail codex-untimed "did not draw"
+golden "codex-untimed-80x24"
+start 40 30 "$bin recordings/codex-write-edit.ndjson"
+wait_for 'done' || fail codex-untimed "did not draw at 40x30"
+keys Tab
+golden "codex-untimed-40x30-timeline"
+
 # Escape sequences in events never reach the terminal: the title, the
 # screen and the clipboard stay as they were.
 cases=$((cases + 1))

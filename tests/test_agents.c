@@ -1,7 +1,7 @@
 /* test_agents.c: the model of the real Claude Code, Gemini CLI and Codex
  * captures of recordings/ (made by tests/agents/run.sh --capture), where
  * the JSON summary cannot tell: which call a sub-agent's call was made
- * under, and how deep its items are drawn. */
+ * under, how deep its items are drawn, which items a failure makes. */
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +11,7 @@
 
 #include "model.h"
 #include "tool.h"
+#include "words.h"
 
 /* A sub-agent's calls are under the call that runs it: Claude Code's
  * Agent call in the foreground and in the background (whose sub-agent
@@ -72,12 +73,64 @@ test_no_children(void **state)
 	}
 }
 
+/* A failed Gemini CLI run says why only in its result's error: that
+ * reason is a notice of its own at the end of the transcript, whole (its
+ * lines too), before the session's closing line. */
+static void
+test_gemini_failure_notice(void **state)
+{
+	static const struct {
+		const char *file, *want;
+	} cases[] = {
+		{"recordings/gemini-rate-limit-fail.ndjson",
+		 "error: [API Error: Resource has been exhausted (e.g. check quota).\n"
+		 "Suggested retry after 1s.]\nPlease wait and try again later. To increase your "
+		 "limits, request a quota increase through AI Studio, or switch to another /auth "
+		 "method"},
+		{"recordings/gemini-cut.ndjson",
+		 "error: [API Error: Incomplete JSON segment at the end]"},
+		{"recordings/gemini-http500.ndjson",
+		 "error: [API Error: {\"error\":{\"code\":500,\"message\":\"Internal error "
+		 "encountered.\",\"status\":\"INTERNAL\"}}]"},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		struct fixture *f = fixture_file(cases[i].file, 0);
+		struct model *m = f->m;
+		size_t n = m->nit;
+
+		assert_true(n >= 2);
+		assert_int_equal(m->it[n - 1].type, IT_RESULT);
+		assert_int_equal(m->it[n - 2].type, IT_NOTICE);
+		buf_reset(&f->b);
+		words_item(m, (uint32_t)(n - 2), WORDS_WHOLE, NULL, &f->b);
+		assert_string_equal(f->b.p, cases[i].want);
+		assert_int_equal(model_session_state(m, 0), SS_FAILED);
+		fixture_free(f);
+	}
+}
+
+/* A run that ends well makes no such notice. */
+static void
+test_gemini_ok_no_notice(void **state)
+{
+	struct fixture *f = fixture_file("recordings/gemini-shell-ok.ndjson", 0);
+
+	(void)state;
+	for (size_t i = 0; i < f->m->nit; i++)
+		assert_int_not_equal(f->m->it[i].type, IT_NOTICE);
+	fixture_free(f);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_claude_parents),
 		cmocka_unit_test(test_no_children),
+		cmocka_unit_test(test_gemini_failure_notice),
+		cmocka_unit_test(test_gemini_ok_no_notice),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

@@ -663,8 +663,10 @@ test_gemini(void **state)
 }
 
 /* Codex's items, from real captures: a command whole (its wrapper kept),
- * a failed one's exit code and output, a file_change's list of files,
- * the wait of a collab_tool_call. */
+ * a failed one's exit code and output (a command that succeeded says no
+ * exit code, as Claude Code's do: its line reads by its output), a
+ * file_change's list of files, a new file's, the wait of a
+ * collab_tool_call. */
 static void
 test_codex(void **state)
 {
@@ -681,6 +683,13 @@ test_codex(void **state)
 		 1,
 		 {"\nchanges\n  update  /tmp/agentview-agents.PvsWk5/codex-edit/work/greet.txt\n"
 		  "  (the stream holds no diff)\n"}},
+		{"recordings/codex-write-edit.ndjson",
+		 0,
+		 {"\xE2\x9C\x93 Write /tmp/agentview-agents.02kY5S/codex-write-edit/work/hello.py \xC2\xB7 "
+		  "new file\n",
+		  "kind        write (file_change)\n",
+		  "\nchanges\n  add     /tmp/agentview-agents.02kY5S/codex-write-edit/work/hello.py\n"
+		  "  (the stream holds no diff)\n"}},
 		{"recordings/codex-subagent.ndjson",
 		 0,
 		 {"kind        task (collab_tool_call)\n",
@@ -690,13 +699,12 @@ test_codex(void **state)
 	char *s = detail_of_file("recordings/codex-shell-ok.ndjson", 0, 60, &f);
 
 	(void)state;
-	assert_string_equal(s, "\xE2\x9C\x93 Shell `echo hello` \xE2\x86\x92 exit 0\n"
+	assert_string_equal(s, "\xE2\x9C\x93 Shell `echo hello` \xE2\x86\x92 hello\n"
 			       "\n"
 			       "kind        shell (command_execution)\n"
 			       "state       ok\n"
 			       "call id     item_2\n"
 			       "command     /bin/bash -lc 'echo hello'\n"
-			       "exit code   0\n"
 			       "\n"
 			       "output\n"
 			       "hello\n");

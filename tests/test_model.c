@@ -726,6 +726,68 @@ test_arrival_times(void **state)
 	fixture_free(f);
 }
 
+/* A live stream that goes silent and ends (killed) without a result: the
+ * session lasted until the stream ended, not until its last line; its
+ * silence at the end is said. One that ended with a result keeps the
+ * result's duration. */
+static void
+test_stream_closed(void **state)
+{
+	const char *text = INIT("a", "Auto") USER("x") DELTA("y", 5);
+	const char *done = INIT("a", "Auto") USER("x") RESULT("y");
+
+	(void)state;
+	for (int with_result = 0; with_result < 2; with_result++) {
+		const char *t = with_result ? done : text;
+		struct fixture *f = fixture_new(t, strlen(t), FX_UNREAD);
+		struct model *m = f->m;
+		struct line ln;
+		int64_t at = 1000;
+
+		while (source_next_line(&f->s, &ln))
+			model_add_line(m, f->src, &ln, at += 100);
+		model_stream_closed(m, f->src, 101300);
+		model_end_source(m, f->src);
+		if (with_result) {
+			assert_int_equal(model_session_state(m, 0), SS_OK);
+			assert_int_equal(model_session_duration(m, 0), 1902);
+			assert_int_equal(model_session_silence(m, 0), TIME_NONE);
+		} else {
+			assert_int_equal(model_session_state(m, 0), SS_INCOMPLETE);
+			assert_int_equal(model_session_duration(m, 0), 100200);
+			assert_int_equal(model_session_silence(m, 0), 100000);
+		}
+		fixture_free(f);
+	}
+}
+
+/* The same read back from a recording, whose end line says when the
+ * stream ended; a replay that has not reached that line does not know. */
+static void
+test_recorded_end(void **state)
+{
+	struct fixture *f =
+		feed("{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,"
+		     "\"agentview_ms\":100,\"source\":\"stdin\"}\n"
+		     "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"a\","
+		     "\"agentview_ms\":150}\n"
+		     "{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
+		     "\"content\":[{\"type\":\"text\",\"text\":\"y\"}]},\"agentview_ms\":350}\n"
+		     "{\"type\":\"agentview\",\"subtype\":\"end\",\"agentview_ms\":100350}\n",
+		     true);
+	struct model *m = f->m;
+
+	(void)state;
+	assert_int_equal(m->nses, 1);
+	assert_int_equal(model_session_state(m, 0), SS_INCOMPLETE);
+	assert_int_equal(model_session_duration(m, 0), 100200);
+	assert_int_equal(model_session_silence(m, 0), 100000);
+	m->limit = 2;
+	assert_int_equal(model_session_silence(m, 0), TIME_NONE);
+	assert_int_equal(model_session_duration(m, 0), 200);
+	fixture_free(f);
+}
+
 /* The json output format: one result object, its text is the reply. */
 static void
 test_json_format_input(void **state)
@@ -1173,6 +1235,8 @@ main(void)
 		cmocka_unit_test(test_same_axis),
 		cmocka_unit_test(test_time_overflow),
 		cmocka_unit_test(test_arrival_times),
+		cmocka_unit_test(test_stream_closed),
+		cmocka_unit_test(test_recorded_end),
 		cmocka_unit_test(test_limit),
 		cmocka_unit_test(test_limit_next_session),
 		cmocka_unit_test(test_json_format_input),

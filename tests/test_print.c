@@ -289,6 +289,65 @@ test_incomplete(void **state)
 	free(out);
 }
 
+/* A run kept while it was read live, killed after 100 s of silence: it
+ * lasted until its stream ended, and says how long it was silent, in
+ * every format. */
+static void
+test_silent_end(void **state)
+{
+	static const char rec[] =
+		"{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,"
+		"\"agentview_ms\":1000,\"source\":\"stdin\"}\n"
+		"{\"type\":\"init\",\"timestamp\":\"2026-11-27T08:58:30.766Z\","
+		"\"session_id\":\"230ff603\",\"model\":\"gemini-2.5-pro\",\"agentview_ms\":1100}\n"
+		"{\"type\":\"message\",\"timestamp\":\"2026-11-27T08:58:30.800Z\","
+		"\"role\":\"assistant\",\"content\":\"First.\",\"delta\":true,"
+		"\"agentview_ms\":1244}\n"
+		"{\"type\":\"agentview\",\"subtype\":\"end\",\"agentview_ms\":101244}\n";
+	char *out = run(rec, &format_text, NULL);
+
+	(void)state;
+	assert_non_null(strstr(out, "\n== incomplete (no result; silent for its last 1m40s) "
+				    "\xC2\xB7 1m40s \xC2\xB7 no tool calls\n"));
+	free(out);
+	out = run(rec, &format_markdown, NULL);
+	assert_non_null(strstr(out, "incomplete (no result; silent for its last 1m40s)"));
+	free(out);
+	out = run(rec, &format_json, NULL);
+	assert_non_null(strstr(out, "\"state\":\"incomplete\",\"duration_ms\":100144,"));
+	free(out);
+	out = run(rec, &format_html, NULL);
+	assert_non_null(strstr(out, "silent for its last 1m40s"));
+	free(out);
+}
+
+/* The HTML page of a stream without times: no bar, and its axis says
+ * why; with times, bars on an axis of durations. */
+static void
+test_html_untimed(void **state)
+{
+	size_t n;
+	char *text = fixture_slurp("recordings/codex-slow-shell.ndjson", &n);
+	char *out = run(text, &format_html, NULL);
+	const char *svg = strstr(out, "<svg class=\"timeline\"");
+
+	(void)state;
+	assert_non_null(svg);
+	assert_non_null(strstr(svg, "<g class=\"axis\"><text x="));
+	assert_non_null(strstr(svg, ">no timing in this stream</text></g>"));
+	assert_null(strstr(svg, "<rect"));
+	free(out);
+	free(text);
+	text = fixture_slurp("recordings/gemini-slow-shell.ndjson", &n);
+	out = run(text, &format_html, NULL);
+	svg = strstr(out, "<svg class=\"timeline\"");
+	assert_non_null(svg);
+	assert_non_null(strstr(svg, "<rect"));
+	assert_null(strstr(out, "no timing"));
+	free(out);
+	free(text);
+}
+
 /* A command's stdout and stderr, line by line in the given order ('o' or
  * 'e' per line), then its end; the output in format fmt. */
 static char *
@@ -895,6 +954,8 @@ main(void)
 		cmocka_unit_test(test_json_summary),
 		cmocka_unit_test(test_json_cache_same),
 		cmocka_unit_test(test_incomplete),
+		cmocka_unit_test(test_silent_end),
+		cmocka_unit_test(test_html_untimed),
 		cmocka_unit_test(test_raw),
 		cmocka_unit_test(test_command_failed),
 		cmocka_unit_test(test_header_fields),

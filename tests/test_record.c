@@ -276,6 +276,44 @@ test_stderr_and_exit(void **state)
 	buf_free(&err);
 }
 
+/* The end of the stream is a line of its own, with its time, which the
+ * original stream does not hold; a recording of nothing ends with no
+ * such line (a kept one is still removed as empty). */
+static void
+test_end(void **state)
+{
+	char path[] = "/tmp/av-rec-XXXXXX";
+	int fd = mkstemp(path);
+	struct recorder r;
+	struct buf err = {0};
+	static const char line[] = "{\"type\":\"thread.started\",\"thread_id\":\"t\"}";
+	char *text, *orig;
+	size_t n, on;
+
+	(void)state;
+	close(fd);
+	assert_int_equal(record_open(&r, path, NULL, &err), 0);
+	record_line(&r, line, sizeof line - 1, true, 5);
+	record_end(&r, 100005);
+	record_close(&r);
+	text = fixture_slurp(path, &n);
+	assert_non_null(strstr(text, "\"agentview_ms\":5}\n{\"type\":\"agentview\",\"subtype\":"
+				     "\"end\",\"agentview_ms\":100005}\n"));
+	orig = recover(text, n, &on);
+	assert_int_equal(on, sizeof line);
+	assert_memory_equal(orig, line, sizeof line - 1);
+	free(orig);
+	free(text);
+
+	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	assert_true(fd >= 0);
+	record_open_kept(&r, fd, path, NULL);
+	record_end(&r, 7);
+	record_close(&r);
+	assert_int_equal(access(path, F_OK), -1);
+	buf_free(&err);
+}
+
 /* A kept recording says so in its header, holds a lock while open, and
  * takes its first session's id into its name (never over another file). */
 static void
@@ -340,6 +378,7 @@ main(void)
 		cmocka_unit_test(test_full_disk),
 		cmocka_unit_test(test_write_error_whole_lines),
 		cmocka_unit_test(test_stderr_and_exit),
+		cmocka_unit_test(test_end),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

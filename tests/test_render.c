@@ -10,6 +10,7 @@
 #include "detail.h"
 #include "markdown.h"
 #include "render.h"
+#include "words.h"
 #include "replay.h"
 #include "status.h"
 
@@ -294,6 +295,63 @@ test_timeline_rows(void **state)
 	assert_int_equal(memcmp(l.text.p + l.text.n - 5, "2.8 s", 5), 0);
 	rline_free(&l);
 	fixture_free(f);
+}
+
+/* A stream without times (Codex's, read from a file) draws no bar and no
+ * offset, rather than a full-width bar that says nothing; one with times
+ * (Gemini CLI's) draws them. Both rows fill their width. */
+static void
+test_timeline_untimed(void **state)
+{
+	struct fixture *f = fixture_recording("codex-slow-shell", FX_RENDER);
+	struct fixture *g = fixture_recording("gemini-slow-shell", FX_RENDER);
+	struct rline l = {0};
+
+	(void)state;
+	render_timeline_row(&f->r, 0, 100, &l);
+	assert_int_equal(l.width, 100);
+	assert_memory_equal(l.text.p, "\xE2\x9C\x93 Shell   sleep 3; echo done", 27);
+	assert_null(strstr(l.text.p, "\xE2\x96\x88"));
+	assert_null(strstr(l.text.p, "+00:00"));
+	render_timeline_row(&g->r, 0, 100, &l);
+	assert_int_equal(l.width, 100);
+	assert_non_null(strstr(l.text.p, "+00:00 \xE2\x96\x88"));
+	buf_reset(&f->b);
+	assert_true(words_no_timing(f->m, 0, &f->b));
+	assert_string_equal(f->b.p, "no timing in this stream");
+	buf_reset(&g->b);
+	assert_false(words_no_timing(g->m, 0, &g->b));
+	assert_int_equal(g->b.n, 0);
+	rline_free(&l);
+	fixture_free(f);
+	fixture_free(g);
+}
+
+/* The same Codex stream read live: its lines' arrival times are its
+ * clock (the command's 3 s between its start and its end). */
+static void
+test_timeline_arrival(void **state)
+{
+	size_t n;
+	char *text = fixture_slurp("recordings/codex-slow-shell.ndjson", &n);
+	struct fixture *f = fixture_new(text, n, FX_UNREAD | FX_RENDER);
+	struct rline l = {0};
+	struct line ln;
+	int64_t t = 1000;
+
+	(void)state;
+	while (source_next_line(&f->s, &ln))
+		model_add_line(f->m, f->src, &ln, t += ln.no == 5 ? 3000 : 10);
+	model_end_source(f->m, f->src);
+	assert_true(model_session_timed(f->m, 0));
+	assert_int_equal(model_call_duration(f->m, 0), 3000);
+	render_timeline_row(&f->r, 0, 100, &l);
+	assert_non_null(strstr(l.text.p, "+00:00 "));
+	assert_non_null(strstr(l.text.p, "\xE2\x96\x88"));
+	assert_int_equal(memcmp(l.text.p + l.text.n - 5, "3.0 s", 5), 0);
+	rline_free(&l);
+	fixture_free(f);
+	free(text);
 }
 
 /* Times at the ends of the clock (recordings/time-extremes.ndjson: lines
@@ -720,6 +778,17 @@ main(void)
 		cmocka_unit_test(test_cut_off_redrawn),
 		cmocka_unit_test(test_markdown_budget),
 		cmocka_unit_test(test_markdown_too_long),
+		cmocka_unit_test(test_prompt_rows),
+		cmocka_unit_test(test_tool_row),
+		cmocka_unit_test(test_thinking_fold),
+		cmocka_unit_test(test_hostile_text),
+		cmocka_unit_test(test_timeline_rows),
+		cmocka_unit_test(test_time_extremes),
+		cmocka_unit_test(test_timeline_kind),
+		cmocka_unit_test(test_status),
+		cmocka_unit_test(test_incomplete_status),
+		cmocka_unit_test(test_timeline_untimed),
+		cmocka_unit_test(test_timeline_arrival),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

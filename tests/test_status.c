@@ -305,6 +305,58 @@ test_question(void **state)
 		assert_int_equal(f->l.seg[i].role, ROLE_STATUS_WARN);
 }
 
+/* The status bar of a recording read to its end, w cells wide. */
+static const char *
+bar_of(struct fx *f, const char *name, int w)
+{
+	struct fixture *r = fixture_recording(name, 0);
+	struct status_in in = {0};
+
+	in.progress = -1;
+	status_build(r->m, &in, w, &f->l);
+	fixture_free(r);
+	return text(f);
+}
+
+/* A failed session says why after its state, the first line of it cut
+ * to 40 cells (where a secret could start: before a word), whatever the
+ * agent; it goes after the model and before the clock and the calls
+ * when the bar is short. */
+static void
+test_failed_why(void **state)
+{
+	struct fx *f = *state;
+
+	assert_string_equal(
+		bar_of(f, "gemini-rate-limit-fail", 120),
+		" \xE2\x9C\x97 failed   [API Error: Resource has been exhausted\xE2\x80\xA6  "
+		"gemini-2.5-pro  9a6cfa48  89 ms  no calls  tokens 0 in, 0 out     ");
+	assert_int_equal(role_of(f, "[API Error"), ROLE_STATUS_FAILED);
+	assert_string_equal(
+		bar_of(f, "codex-rate-limit-fail", 100),
+		" \xE2\x9C\x97 failed   exceeded retry limit, last status: 429\xE2\x80\xA6  "
+		"Codex  no timing in this stream  no calls      ");
+	assert_string_equal(
+		bar_of(f, "gemini-rate-limit-fail", 60),
+		" \xE2\x9C\x97 failed   89 ms  no calls                                 ");
+	/* None for a session that did not fail. */
+	assert_null(strstr(bar_of(f, "gemini-shell-ok", 200), "  ["));
+}
+
+/* A stream without times says so where the clock would be; one with
+ * times says its duration. */
+static void
+test_no_timing(void **state)
+{
+	struct fx *f = *state;
+
+	assert_non_null(strstr(bar_of(f, "codex-slow-shell", 120), "  no timing in this stream  "));
+	assert_int_equal(role_of(f, "no timing"), ROLE_STATUS);
+	assert_null(strstr(bar_of(f, "codex-slow-shell", 40), "no timing"));
+	assert_null(strstr(bar_of(f, "gemini-slow-shell", 200), "no timing"));
+	assert_non_null(strstr(bar_of(f, "gemini-slow-shell", 200), "  3.2 s  "));
+}
+
 int
 main(void)
 {
@@ -317,6 +369,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_replay, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_waiting, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_question, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_failed_why, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_no_timing, setup, teardown),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

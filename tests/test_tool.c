@@ -261,6 +261,34 @@ test_gemini_codex_lines(void **state)
 			 "[{\"path\":\"/w/g.txt\",\"kind\":\"update\"},{\"path\":\"/w/h.txt\","
 			 "\"kind\":\"add\"}],\"status\":\"completed\"}"),
 		 "\xE2\x9C\x93 Edit /w/g.txt and 1 more \xC2\xB7 2 files changed"},
+		/* A command that exited 0 reads by its output, as Claude's
+		 * and Gemini's do. */
+		{"{\"type\":\"thread.started\",\"thread_id\":\"t\"}\n" CODEX_ITEM(
+			 "completed",
+			 "{\"id\":\"item_1\",\"type\":\"command_execution\","
+			 "\"command\":\"/bin/bash -lc 'sleep 3; echo done'\",\"aggregated_output\":"
+			 "\"done\\n\",\"exit_code\":0,\"status\":\"completed\"}"),
+		 "\xE2\x9C\x93 Shell `sleep 3; echo done` \xE2\x86\x92 done"},
+		/* A file added, and nothing else: a new file written. */
+		{"{\"type\":\"thread.started\",\"thread_id\":\"t\"}\n" CODEX_ITEM(
+			 "completed",
+			 "{\"id\":\"item_1\",\"type\":\"file_change\",\"changes\":"
+			 "[{\"path\":\"/w/hello.py\",\"kind\":\"add\"}],\"status\":\"completed\"}"),
+		 "\xE2\x9C\x93 Write /w/hello.py \xC2\xB7 new file"},
+		/* Files deleted, and nothing else. */
+		{"{\"type\":\"thread.started\",\"thread_id\":\"t\"}\n" CODEX_ITEM(
+			 "completed",
+			 "{\"id\":\"item_1\",\"type\":\"file_change\",\"changes\":"
+			 "[{\"path\":\"/w/old.py\",\"kind\":\"delete\"}],\"status\":\"completed\"}"),
+		 "\xE2\x9C\x93 Delete /w/old.py \xC2\xB7 deleted"},
+		/* write_todos sets the whole list: how much of it is done. */
+		{GEMINI_INIT GEMINI_USE(
+			 "write_todos",
+			 "{\"todos\":[{\"description\":\"a\",\"status\":\"completed\"},"
+			 "{\"description\":\"b\",\"status\":\"in_progress\"},"
+			 "{\"description\":\"c\",\"status\":\"pending\"}]}")
+			 GEMINI_RESULT("\"status\":\"success\""),
+		 "\xE2\x9C\x93 Todos 3 todos \xC2\xB7 1/3 done"},
 	};
 
 	(void)state;

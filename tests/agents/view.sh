@@ -125,17 +125,8 @@ def line_of($s; $i): lines | to_entries | map(select(.key > $i and (.value | con
 # issues turns each of these into a passing check.
 view_open() {
 	case $1 in
-	# Sub-agents nested by id (22.2).
-	# Task list (22.3).
-	gemini-todos:list) echo "the second write_todos says updated, not that one of three is done" ;;
 	# A killed run read live (22.8).
 	*-hang:wall) echo "a run killed while its model hangs lasts the span of its lines' times, not the time its stream was open" ;;
-	# Gemini CLI's reason of a failure whole (22.7).
-	gemini-http500:reason-whole | gemini-cut:reason-whole | gemini-rate-limit-fail:reason-whole)
-		echo "a failed run's reason is in the closing line only (its first line), never a notice" ;;
-	# Codex (22.9).
-	codex-write-edit:write) echo "an added file (file_change kind add) reads as edit" ;;
-	codex-slow-shell:output) echo "a command_execution's aggregated_output is dropped: its outcome is the exit code" ;;
 	# Markdown in the HTML page (22.12).
 	*-markdown:html) echo "the HTML page shows the reply's Markdown as text, not as headings, lists, emphasis and links" ;;
 	# Copilot CLI (issue 23): agentview does not read its stream yet; it
@@ -209,13 +200,9 @@ failed_checks() {
 	vholds error "the JSON summary's error is the reason" "s.error != null and (s.error | test(\"$1\"))"
 }
 
-# Codex's shell outcomes below say "exit N": what agentview shows today.
-# Issue 22.9 wants a command_execution's aggregated_output as its outcome
-# (codex-slow-shell:output, known open); the change that does it makes these
-# its output too.
 view_shell_ok() {
 	vholds call "ok: one shell call of echo hello, then the reply" \
-		"ended(\"ok\") and like([[\"shell\", \"ok\", \"echo hello\", \"$(by hello hello 'exit 0' hello)\"]]) and
+		"ended(\"ok\") and like([[\"shell\", \"ok\", \"echo hello\", \"hello\"]]) and
 		 tools([\"$(by Bash run_shell_command command_execution bash)\"]) and
 		 reply(\"Let me run the command.The command printed hello. Done.\") and
 		 prompted(\"Run the shell command \`echo hello\` and tell me what it printed.\")"
@@ -243,7 +230,7 @@ view_parallel() {
 
 view_read() {
 	if [ "$view_agent" = codex ]; then
-		vholds call "ok: a cat of notes.txt" 'like([["shell", "ok", "cat notes.txt", "exit 0"]])'
+		vholds call "ok: a cat of notes.txt" 'like([["shell", "ok", "cat notes.txt", "alpha"]])'
 	else
 		# Claude Code counts the empty line after the last newline.
 		vholds call "ok: one read of notes.txt" \
@@ -266,7 +253,7 @@ view_read_missing() {
 view_edit() {
 	case $view_agent in
 	codex) vholds calls "ok: a cat, then a file_change of greet.txt" \
-		'like([["shell", "ok", "cat greet.txt", "exit 0"], ["edit", "ok", "/greet.txt", "1 file changed"]]) and
+		'like([["shell", "ok", "cat greet.txt", "hello world"], ["edit", "ok", "/greet.txt", "1 file changed"]]) and
 		 tools(["command_execution", "file_change"])' ;;
 	*) vholds calls "ok: a read, then an edit of greet.txt, +1 −1" \
 		"like([[\"read\", \"ok\", \"/greet.txt\", \"$(by '' read '' '')\"],
@@ -375,7 +362,7 @@ view_subagents() {
 
 view_long_output() {
 	vholds call "ok: one shell call of seq 1 5000" \
-		"ended(\"ok\") and like([[\"shell\", \"ok\", \"seq 1 5000\", \"$(by 1 1 'exit 0' '')\"]]) and
+		"ended(\"ok\") and like([[\"shell\", \"ok\", \"seq 1 5000\", \"$(by 1 1 1 '')\"]]) and
 		 reply(\"Running seq.The last number is 5000.\")"
 }
 
@@ -416,6 +403,10 @@ view_slow_shell() {
 	if [ "$view_agent" = codex ]; then
 		vholds timing "no time where the stream has none" \
 			"calls[0].duration_ms $([ "${vlive:-no}" = yes ] && echo '>= 2500' || echo '== null')"
+		# No bar without times: the page's axis says why.
+		vholds no-bar "the HTML page: a bar read live, none and why from the file" \
+			"$([ "${vlive:-no}" = yes ] && echo '($html | test("<rect")) and ($html | contains("no timing") | not)' ||
+				echo '($html | test("<rect") | not) and ($html | contains(">no timing in this stream<"))')"
 	else
 		vholds timing "its duration, 3 s" 'calls[0].duration_ms >= 2500'
 	fi
