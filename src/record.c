@@ -261,6 +261,15 @@ is_wrapper(const char *p, size_t n)
 	return n >= sizeof WRAP_PREFIX - 1 && memcmp(p, WRAP_PREFIX, sizeof WRAP_PREFIX - 1) == 0;
 }
 
+/* A recording's end line (a recording read again ends where it ended). */
+static bool
+is_end(const char *p, size_t n)
+{
+	static const char end[] = WRAP_PREFIX "\"subtype\":\"end\"";
+
+	return n >= sizeof end - 1 && memcmp(p, end, sizeof end - 1) == 0;
+}
+
 /* Append a wrapper line of the given subtype holding p[0..n). */
 static void
 wrap(struct buf *b, const char *subtype, const char *p, size_t n, bool newline, int64_t ms)
@@ -287,8 +296,10 @@ record_line(struct recorder *r, const char *p, size_t n, bool terminated, int64_
 	if (r->fd < 0 || r->err != 0)
 		return;
 	buf_reset(&r->line);
+	r->ended = false;
 	if (terminated && (is_wrapper(p, n) || stamp_at(p, n, &brace) < n)) {
 		/* Already a recording line: keep it, never nest stamps. */
+		r->ended = is_end(p, n);
 		buf_add(&r->line, p, n);
 		buf_addc(&r->line, '\n');
 	} else if (terminated && json_parse(r->json, p, n) == JSON_OK &&
@@ -336,7 +347,7 @@ record_exit(struct recorder *r, bool exited, int status, int signal, int64_t ms)
 void
 record_end(struct recorder *r, int64_t ms)
 {
-	if (r->fd < 0 || r->err != 0 || r->lines <= 1)
+	if (r->fd < 0 || r->err != 0 || r->lines <= 1 || r->ended)
 		return;
 	buf_reset(&r->line);
 	buf_addf(&r->line, WRAP_PREFIX "\"subtype\":\"end\"" STAMP_KEY "%lld}\n", (long long)ms);

@@ -45,6 +45,8 @@ struct recorder {
 	int err;           /* errno of the first write error, 0 if none */
 	bool kept;         /* a kept session (keep.h), not asked for: its
 			      failures are said but change no exit status */
+	bool ended;        /* the last line written was a recording's end
+			      (a recording recorded again): no second one */
 	uint64_t lines;    /* lines written */
 	uint64_t size;     /* bytes written, all in whole lines */
 	struct json *json; /* owned */
