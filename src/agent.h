@@ -151,6 +151,20 @@ uint32_t build_ask(struct build *b, int id, int call, enum query_kind kind);
  * came). */
 uint32_t build_answer(struct build *b, int id, enum query_kind kind, enum query_decision d);
 
+/* The line just built also holds the session's facts its start does not
+ * (FACT_ID to FACT_MODE: a store whose first reply names the model), read
+ * there when the start lacks them. The first such line counts. */
+void build_facts(struct build *b);
+/* The line's tokens (by enum usage_count; negative: absent), counted in
+ * its session's once for the message whose id is token id (several lines
+ * of one message repeat them; id < 0: no id, always counted). A session
+ * counted so has its usage from these counts, not from its end. */
+void build_usage(struct build *b, int id, const int64_t n[USAGE_COUNT]);
+/* The line just built says why the session failed (an API error with no
+ * result of its own): the session's end, if it comes, failed, and this
+ * line's notice is why. */
+void build_failure(struct build *b);
+
 /* An agent's name for a tool and the kind it is (tool.h): a row of an
  * adapter's table, which ends with a NULL name. A name that ends in '*'
  * stands for every longer one that starts with the rest ("mcp__*":
@@ -242,19 +256,41 @@ struct agent {
 	 * session. NULL: none. */
 	const char *quiet[2];
 	const char *quiet_call;
+	/* Whether the line p[0..n) of one of its sessions is only the
+	 * agent's bookkeeping, known by its first bytes: kept as a hidden
+	 * line without being parsed (Claude Code's store holds request
+	 * bodies of megabytes). NULL: none. */
+	bool (*skip)(const char *p, size_t n);
 	/* The stream read when nothing tells (Cursor's): the session's
 	 * header, the status bar and the tmux line do not name the agent,
 	 * and a header says that the model is unknown. */
 	bool unnamed;
 };
 
-enum agent_id { AGENT_CURSOR, AGENT_CLAUDE, AGENT_GEMINI, AGENT_CODEX, AGENT_COUNT };
+enum agent_id {
+	AGENT_CURSOR,
+	AGENT_CLAUDE,
+	AGENT_GEMINI,
+	AGENT_CODEX,
+	AGENT_CLAUDE_STORE,
+	AGENT_COUNT
+};
 
 /* Most adapters the table holds: the four above and those agent_add
  * adds. */
-#define MAX_AGENTS 8
+#define MAX_AGENTS 16
 
 extern const struct agent agent_cursor, agent_claude, agent_gemini, agent_codex;
+extern const struct agent agent_claude_store;
+
+/* Claude Code's messages read the same in its stream and its store
+ * (agent_claude.c, agent_claude_store.c): its tools, a text, a call's
+ * facts, an element of their lists. */
+extern const struct agent_tool claude_tools[];
+void claude_text(const struct json *j, enum ev_type type, struct buf *out);
+void claude_load(const struct model *m, uint32_t c, const struct json *sj, const struct json *dj,
+		 struct call_facts *v);
+bool claude_elem(enum fact_list l, const struct json *j, int t, struct elem_facts *e);
 
 /* A time in ms sent as a number or a string of digits; TIME_NONE when
  * absent or negative. */
@@ -289,6 +325,11 @@ const struct agent_keys *agent_keys(void);
 const int *agent_key_roles(const int *s, int *k);
 /* Whether p[0..n) holds any adapter's mark: it may start a session. */
 bool agent_marked(const char *p, size_t n);
+/* Whether any adapter skips the line p[0..n) unparsed (its skip): for a
+ * reader that does not know the line's agent yet (ahead.c). */
+bool agent_skips_any(const char *p, size_t n);
+/* Whether agent a skips the line p[0..n) unparsed. */
+bool agent_skips(unsigned a, const char *p, size_t n);
 /* Whether agent a's session list can skip the line p[0..n) (quiet, or a
  * call's line when only states are shown). */
 bool agent_quiet(unsigned a, const char *p, size_t n, bool states);

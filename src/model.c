@@ -60,6 +60,7 @@ model_free_events(struct model *m)
 	free(m->tasks.v);
 	free(m->steps.v);
 	free(m->progress.v);
+	free(m->msgs.v);
 	free(m->sub);
 	free(m->query);
 	model_order_free(m);
@@ -159,6 +160,7 @@ model_clear(struct model *m)
 	memset(&m->tasks, 0, sizeof m->tasks);
 	memset(&m->steps, 0, sizeof m->steps);
 	memset(&m->progress, 0, sizeof m->progress);
+	memset(&m->msgs, 0, sizeof m->msgs);
 	m->sub = NULL;
 	m->nsub = m->subcap = 0;
 	m->moved = false;
@@ -366,6 +368,7 @@ model_new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e
 	s->duration_ms = TIME_NONE;
 	s->closed_ms = TIME_NONE;
 	s->closed_ev = NONE;
+	s->facts_ev = s->fail_ev = NONE;
 	ss->session = (uint32_t)m->nses;
 	ss->think_item = NONE;
 	ss->text_item = NONE;
@@ -519,7 +522,7 @@ model_id_key(const struct json *j, int t, uint32_t session, unsigned salt)
 {
 	const char *raw;
 	size_t n;
-	uint64_t key, seed = session * 4u + salt; /* four kinds of id */
+	uint64_t key, seed = session * 8u + salt; /* up to eight kinds of id */
 
 	raw = json_raw(j, t, &n);
 	if (memchr(raw, '\\', n) == NULL)

@@ -588,3 +588,45 @@ build_rule(struct build *b)
 	b->m->ev[e].pos |= (uint64_t)EVF_RULE << 56;
 	return e;
 }
+
+void
+build_facts(struct build *b)
+{
+	uint32_t s = b->m->src[b->src].session;
+
+	if (s != NONE && b->ev != NONE && b->m->ses[s].facts_ev == NONE)
+		b->m->ses[s].facts_ev = b->ev;
+}
+
+void
+build_usage(struct build *b, int id, const int64_t n[USAGE_COUNT])
+{
+	struct model *m = b->m;
+	uint32_t s = m->src[b->src].session;
+	struct session *ses;
+	uint64_t key;
+
+	if (s == NONE)
+		return;
+	ses = &m->ses[s];
+	if (json_type(b->j, id) == JSON_STRING) {
+		key = model_id_key(b->j, id, s, SALT_MSG);
+		if (callmap_get(&m->msgs, key) != NONE)
+			return; /* another block of a message counted */
+		callmap_put(&m->msgs, key, 0);
+	}
+	ses->counted = true;
+	for (int i = 0; i < USAGE_COUNT; i++)
+		if (n[i] > 0)
+			ses->usage[i] = n[i] <= INT64_MAX - ses->usage[i] ? ses->usage[i] + n[i]
+									  : INT64_MAX;
+}
+
+void
+build_failure(struct build *b)
+{
+	uint32_t s = b->m->src[b->src].session;
+
+	if (s != NONE && b->ev != NONE)
+		b->m->ses[s].fail_ev = b->ev;
+}

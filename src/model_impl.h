@@ -9,8 +9,9 @@
 struct build;
 
 /* What a key of the maps names: a call, a decision asked for, a task
- * gone to the background (ids of different kinds may be alike). */
-enum { SALT_CALL = 0, SALT_QUERY = 1, SALT_TASK = 2, SALT_TODO = 3 };
+ * gone to the background, a message counted (ids of different kinds may
+ * be alike). */
+enum { SALT_CALL = 0, SALT_QUERY = 1, SALT_TASK = 2, SALT_TODO = 3, SALT_MSG = 4 };
 
 uint64_t call_key(uint32_t session, const char *id, size_t n);
 void callmap_put(struct callmap *cm, uint64_t key, uint32_t call);
