@@ -201,6 +201,14 @@ agent_skips_any(const char *p, size_t n)
 	return false;
 }
 
+void
+agent_more(const char *path, agent_more_fn *fn, void *ctx)
+{
+	for (unsigned a = 0; a < nagents; a++)
+		if (agents[a]->more != NULL)
+			agents[a]->more(path, fn, ctx);
+}
+
 bool
 agent_skips(unsigned a, const char *p, size_t n)
 {

@@ -188,6 +188,10 @@ struct query_words {
 	struct buf body;   /* more to read: a plan's text */
 };
 
+/* A file that holds more of a session: its path, and the id of the call
+ * it runs under (NULL: none known). */
+typedef void agent_more_fn(void *ctx, const char *path, const char *call);
+
 /* An agent. Its functions get the line parsed (j) with its top keys. */
 struct agent {
 	const char *name;  /* "cursor": --agent, the JSON summary */
@@ -261,6 +265,10 @@ struct agent {
 	 * line without being parsed (Claude Code's store holds request
 	 * bodies of megabytes). NULL: none. */
 	bool (*skip)(const char *p, size_t n);
+	/* The files that hold more of the session in the file at path (a
+	 * store's sub-agents, each in a file of its own): fn(ctx, its path,
+	 * the id of the call it runs under or NULL) for each. NULL: none. */
+	void (*more)(const char *path, agent_more_fn *fn, void *ctx);
 	/* The stream read when nothing tells (Cursor's): the session's
 	 * header, the status bar and the tmux line do not name the agent,
 	 * and a header says that the model is unknown. */
@@ -328,6 +336,9 @@ bool agent_marked(const char *p, size_t n);
 /* Whether any adapter skips the line p[0..n) unparsed (its skip): for a
  * reader that does not know the line's agent yet (ahead.c). */
 bool agent_skips_any(const char *p, size_t n);
+/* The files that hold more of the session in the file at path, as any
+ * adapter finds them (its more): fn for each. */
+void agent_more(const char *path, agent_more_fn *fn, void *ctx);
 /* Whether agent a skips the line p[0..n) unparsed. */
 bool agent_skips(unsigned a, const char *p, size_t n);
 /* Whether agent a's session list can skip the line p[0..n) (quiet, or a

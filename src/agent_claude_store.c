@@ -13,9 +13,14 @@
  * repeat them); cost-state, written at each exit, is the end of a run and
  * says its cost. An API error the CLI wrote as a reply is why it failed.
  * Calls, texts and their facts are read by agent_claude.c's functions. */
+#define _GNU_SOURCE /* O_NOFOLLOW */
 #include "agent.h"
 
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "json.h"
 
@@ -86,8 +91,8 @@ store_time(const struct json *j, const int *k)
 	return agent_iso_ms(j, k[TOP_ISO]);
 }
 
-/* Whether the line goes on session s of its source: one of ours, started,
- * with the same id. */
+/* Whether the line goes on the current session of its source: one of
+ * ours with the same id. */
 static bool
 same_session(struct build *b)
 {
@@ -96,7 +101,7 @@ same_session(struct build *b)
 	struct buf id = {0};
 	bool same;
 
-	if (s == NONE || m->ses[s].agent != b->agent || m->ses[s].init_ev == NONE)
+	if (s == NONE || m->ses[s].agent != b->agent)
 		return false;
 	same = model_fact(m, s, FACT_ID, &id) &&
 	       json_streq(b->j, json_get(b->j, 0, "sessionId"), id.p ? id.p : "");
@@ -104,18 +109,23 @@ same_session(struct build *b)
 	return same;
 }
 
-/* The line's session: a new one at its first line of the conversation
- * (or a line of another session), another turn of it after a run's end. */
+/* The line's session: a new one at the head of a chain of another
+ * session (a transcript's first line), another turn after a run's end;
+ * a line inside a session goes on the one there is (a piece of a
+ * transcript read from its middle has no start). */
 static void
 session_of(struct build *b)
 {
 	struct model *m = b->m;
 	uint32_t s = m->src[b->src].session;
 
-	if (s == NONE || m->ses[s].agent != b->agent || m->ses[s].init_ev == NONE ||
-	    (store_starts(b->j, b->k) && !same_session(b)))
+	/* A sub-agent's lines go on under its call. */
+	if (b->parent != NONE)
+		return;
+	if (store_starts(b->j, b->k) && !same_session(b))
 		build_session(b);
-	else if (m->ses[s].result_ev != NONE && m->ses[s].turn_ev == m->ses[s].result_ev)
+	else if (s != NONE && m->ses[s].result_ev != NONE &&
+		 m->ses[s].turn_ev == m->ses[s].result_ev)
 		build_turn(b);
 }
 
@@ -253,7 +263,7 @@ cost_state(struct build *b)
 	uint32_t s = m->src[b->src].session;
 	const struct session *ses;
 
-	if (s == NONE || m->ses[s].agent != b->agent || m->ses[s].init_ev == NONE ||
+	if (s == NONE || m->ses[s].agent != b->agent ||
 	    (m->ses[s].result_ev != NONE && m->ses[s].turn_ev == m->ses[s].result_ev)) {
 		build_hidden(b);
 		return;
@@ -291,6 +301,10 @@ store_line(struct build *b)
 		user(b);
 	else
 		system_line(b);
+	/* A session begun without its head is ours all the same. */
+	s = m->src[b->src].session;
+	if (s != NONE && m->ses[s].init_ev == NONE)
+		m->ses[s].agent = (uint8_t)b->agent;
 }
 
 static bool
@@ -327,6 +341,88 @@ store_notice(const struct json *j, struct buf *out)
 	return agent_claude.notice(j, out);
 }
 
+/* A sub-agent's .meta.json is a few hundred bytes: more is not one. */
+#define META_MAX 65536
+
+/* The id of the call the sub-agent of meta file path runs under (its
+ * toolUseId), decoded into out; false when it does not say. Read only,
+ * never following a link. */
+static bool
+meta_call(const char *path, struct buf *out)
+{
+	char *text = xmalloc(META_MAX);
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	ssize_t n = fd >= 0 ? read(fd, text, META_MAX) : -1;
+	struct json *j = json_new();
+	int t;
+	bool ok = false;
+
+	if (fd >= 0)
+		close(fd);
+	if (n > 0 && n < META_MAX && json_parse(j, text, (size_t)n) == JSON_OK &&
+	    json_type(j, t = json_get(j, 0, "toolUseId")) == JSON_STRING) {
+		json_decode(j, t, out);
+		ok = out->n > 0 && memchr(out->p, '\0', out->n) == NULL;
+	}
+	json_free(j);
+	free(text);
+	return ok;
+}
+
+/* Names in order. */
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A transcript <dir>/<session>.jsonl keeps its sub-agents' in
+ * <dir>/<session>/subagents/agent-<id>.jsonl, beside agent-<id>.meta.json
+ * naming the call that runs each: fn for each, in the order of their
+ * names. */
+static void
+store_more(const char *path, agent_more_fn *fn, void *ctx)
+{
+	size_t n = strlen(path), k = 0, cap = 0;
+	struct buf dir = {0}, file = {0}, call = {0};
+	char **names = NULL;
+	struct dirent *de;
+	DIR *d;
+
+	if (n <= 6 || strcmp(path + n - 6, ".jsonl") != 0)
+		return;
+	buf_add(&dir, path, n - 6);
+	buf_adds(&dir, "/subagents");
+	if ((d = opendir(dir.p)) != NULL) {
+		while ((de = readdir(d)) != NULL) {
+			size_t len = strlen(de->d_name);
+
+			if (len > 12 && strncmp(de->d_name, "agent-", 6) == 0 &&
+			    strcmp(de->d_name + len - 6, ".jsonl") == 0) {
+				ARRAY_RESERVE(names, cap, k + 1);
+				names[k++] = xstrdup(de->d_name);
+			}
+		}
+		closedir(d);
+	}
+	qsort(names, k, sizeof *names, by_name);
+	for (size_t i = 0; i < k; i++) {
+		buf_reset(&file);
+		buf_addf(&file, "%s/%.*s.meta.json", dir.p, (int)(strlen(names[i]) - 6), names[i]);
+		buf_reset(&call);
+		if (!meta_call(file.p, &call))
+			buf_reset(&call);
+		buf_reset(&file);
+		buf_addf(&file, "%s/%s", dir.p, names[i]);
+		fn(ctx, file.p, call.n > 0 ? call.p : NULL);
+		free(names[i]);
+	}
+	free(names);
+	buf_free(&dir);
+	buf_free(&file);
+	buf_free(&call);
+}
+
 /* The usage the summary gives: the counts of build_usage, by name. */
 static const struct usage_field store_usage[] = {
 	{"input_tokens", "in", false},
@@ -359,6 +455,7 @@ const struct agent agent_claude_store = {
 		},
 	.usage = store_usage,
 	.skip = store_skip,
+	.more = store_more,
 	.mark = "\"parentUuid\":null",
 	.resume = {"claude", "--resume"},
 };

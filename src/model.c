@@ -88,8 +88,10 @@ model_free(struct model *m)
 {
 	if (m == NULL)
 		return;
-	for (size_t i = 0; i < m->nsrc; i++)
+	for (size_t i = 0; i < m->nsrc; i++) {
 		model_stop_ahead(m, i);
+		free(m->src[i].sub_call);
+	}
 	model_free_events(m);
 	json_free(m->json);
 	json_free(m->qjson);
@@ -218,8 +220,29 @@ model_add_source(struct model *m, struct source *s)
 	ss->text_item = NONE;
 	ss->stderr_of = NONE;
 	ss->last_ev = NONE;
+	ss->sub_of = NONE;
 	model_thread_reset(ss);
 	return (unsigned)m->nsrc++;
+}
+
+uint32_t
+model_sub_call(const struct model *m, unsigned src)
+{
+	const struct srcstate *ss = &m->src[src];
+	uint32_t s;
+
+	if (ss->sub_call == NULL || ss->sub_of == NONE || (s = m->src[ss->sub_of].session) == NONE)
+		return NONE;
+	return callmap_get(&m->ids,
+			   call_key(s * 8u + SALT_CALL, ss->sub_call, strlen(ss->sub_call)));
+}
+
+void
+model_set_parent(struct model *m, unsigned src, unsigned of, const char *call)
+{
+	m->src[src].sub_of = of;
+	free(m->src[src].sub_call);
+	m->src[src].sub_call = call != NULL ? xstrdup(call) : NULL;
 }
 
 void

@@ -322,6 +322,10 @@ struct srcstate {
 				 its lines join (each line an EV_STDERR);
 				 NONE for any other source */
 	uint32_t last_ev;   /* its latest event, NONE before the first */
+	uint32_t sub_of;    /* the source whose session its lines go on, as
+			       a sub-agent's (model_set_parent), or NONE */
+	char *sub_call;     /* the id of the call that sub-agent runs under
+			       (owned), or NULL */
 };
 
 /* An item of a sub-agent, and the item of the call that ran it. */
@@ -424,6 +428,10 @@ unsigned model_add_source(struct model *m, struct source *s);
 /* Source src carries the stderr of the command whose stdout is source
  * `of`: every line of it is an EV_STDERR item in of's current session. */
 void model_set_stderr(struct model *m, unsigned src, unsigned of);
+/* Source src holds a sub-agent of the session of source `of` (Claude
+ * Code's store keeps each in a file of its own): its lines go on that
+ * session, under the call whose id is call (NULL: none known). */
+void model_set_parent(struct model *m, unsigned src, unsigned of, const char *call);
 /* Add one line of source src. arrival_ms is when it was read live, or
  * TIME_NONE for a file read at once. Returns the new event, or NONE for a
  * blank line. */

@@ -71,7 +71,7 @@ build_parent(struct build *b, int id)
 {
 	struct srcstate *ss = &b->m->src[b->src];
 
-	b->parent = NONE;
+	b->parent = model_sub_call(b->m, b->src);
 	if (ss->session != NONE && json_type(b->j, id) == JSON_STRING)
 		b->parent = callmap_get(&b->m->ids, model_id_key(b->j, id, ss->session, SALT_CALL));
 }

@@ -236,6 +236,10 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	int64_t ms = arrival_ms, ts;
 	struct build b = {m, src, 0, ln, m->json, NULL, TIME_NONE, 0, NONE, NONE};
 
+	/* A sub-agent's file: its lines go on its parent's session. */
+	if (ss->sub_of != NONE && ss->session == NONE)
+		ss->session = m->src[ss->sub_of].session;
+
 	m->json_ev = NONE;
 	m->lines++;
 	m->bytes += n + (ln->terminated ? 1 : 0);
@@ -272,6 +276,7 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	b.ms = ms != TIME_NONE ? ms : ts;
 	if (meta)
 		return add_meta(&b);
+	b.parent = model_sub_call(m, src);
 	ag->line(&b);
 	if (b.ev == NONE) /* an adapter makes an event of every line */
 		build_notice(&b);

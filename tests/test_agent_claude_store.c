@@ -8,11 +8,13 @@
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "testutil.h"
 #include "fixture.h"
 
 #include "agent.h"
+#include "input.h"
 #include "model.h"
 #include "summary.h"
 #include "tool.h"
@@ -328,6 +330,69 @@ test_resumed(void **state)
 	fixture_free(x);
 }
 
+/* A sub-agent's own file (<session>/subagents/agent-<id>.jsonl) read as
+ * more of the session, under the call its .meta.json names; its tokens
+ * the session's too. One without a meta file goes on the session. */
+static void
+test_sub_agents(void **state)
+{
+	char *dir = fixture_tmpdir("claude-store");
+	struct buf path = {0}, err = {0};
+	struct model *m = model_new();
+	struct input in;
+	uint32_t agent = NONE, sub = NONE;
+
+	(void)state;
+	fixture_put(dir, "sid-1.jsonl",
+		    PROMPT("u1", "null", "00", "go") BLOCK(
+			    "a1", "\"u1\"", "01", "m1",
+			    "{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"Agent\",\"input\":"
+			    "{\"description\":\"Count\",\"prompt\":\"count\"}}",
+			    10, 1) RESULT("u2", "\"a1\"", "09", "t1", "3", "false",
+					  "{\"status\":\"completed\"}") COST("0.1", "9000"),
+		    0, false);
+	buf_addf(&path, "%s/sid-1", dir);
+	assert_int_equal(mkdir(path.p, 0700), 0);
+	buf_adds(&path, "/subagents");
+	assert_int_equal(mkdir(path.p, 0700), 0);
+	fixture_put(path.p, "agent-x.meta.json",
+		    "{\"agentType\":\"general-purpose\",\"toolUseId\":\"t1\"}", 0, false);
+	fixture_put(path.p, "agent-x.jsonl",
+		    PROMPT("s1", "null", "02", "count") BLOCK("s2", "\"s1\"", "03", "m9",
+							      USE("t9", "wc -l"), 100, 20)
+			    RESULT("s3", "\"s2\"", "04", "t9", "3", "false", "{\"stdout\":\"3\"}"),
+		    0, false);
+	fixture_put(path.p, "agent-y.jsonl",
+		    BLOCK("y1", "null", "05", "m8", TEXT("Alone."), 1000, 200), 0, false);
+	buf_reset(&path);
+	buf_addf(&path, "%s/sid-1.jsonl", dir);
+	input_init(&in, m, false);
+	assert_int_equal(input_add_path(&in, path.p, &err), 0);
+	assert_int_equal(in.n, 3);
+	while (input_pump(&in, 0) || !input_done(&in))
+		;
+	assert_int_equal(m->nses, 1);
+	assert_int_equal(m->ndiag, 0);
+	for (uint32_t c = 0; c < m->ncall; c++)
+		if (m->call[c].kind == TK_TASK)
+			agent = c;
+		else
+			sub = c;
+	assert_int_not_equal(agent, NONE);
+	assert_int_not_equal(sub, NONE);
+	assert_int_equal(m->call[sub].parent, agent);
+	assert_int_equal(m->it[m->call[sub].item].depth, 1);
+	assert_int_equal(model_call_state(m, sub), CS_OK);
+	assert_int_equal(m->ses[0].usage[USAGE_IN], 1110);
+	assert_int_equal(m->ses[0].usage[USAGE_OUT], 221);
+	assert_int_equal(model_session_state(m, 0), SS_OK);
+	input_free(&in);
+	model_free(m);
+	buf_free(&path);
+	buf_free(&err);
+	fixture_rmtree(dir);
+}
+
 int
 main(void)
 {
@@ -340,6 +405,7 @@ main(void)
 		cmocka_unit_test(test_not_prompts),
 		cmocka_unit_test(test_compaction),
 		cmocka_unit_test(test_resumed),
+		cmocka_unit_test(test_sub_agents),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
