@@ -71,9 +71,10 @@ static bool
 store_starts(const struct json *j, const int *k)
 {
 	int p = json_get(j, 0, "parentUuid");
+	size_t n = 0;
 
-	return p >= 0 && json_type(j, p) == JSON_PRIMITIVE && json_streq(j, p, "null") &&
-	       envelope(j, k);
+	return json_type(j, p) == JSON_PRIMITIVE && json_raw(j, p, &n) != NULL && n == 4 &&
+	       memcmp(json_raw(j, p, &n), "null", 4) == 0 && envelope(j, k);
 }
 
 /* A line of the store that is no conversation (its books, its cost). */
