@@ -139,6 +139,10 @@ void build_wait(struct build *b, int task);
  * names no call gone to the background says nothing (a hidden line: a
  * foreground command's task is its call's progress). */
 uint32_t build_task_end(struct build *b, int task, enum call_result r, int64_t run_ms, bool quiet);
+/* The same, the task named by the bytes task[0..n) (an id inside a text:
+ * Claude Code's store says a sub-agent's end in words), said. */
+uint32_t build_task_end_named(struct build *b, const char *task, size_t n, enum call_result r,
+			      int64_t run_ms);
 /* The call this line just completed made (create) or changed task `task`
  * (an id token) of its session's task list: its state now (enum
  * todo_state), or -1 when it is unchanged. A task that comes gone:

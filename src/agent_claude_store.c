@@ -214,6 +214,71 @@ assistant(struct build *b)
 		build_facts(b);
 }
 
+/* The value of <name>…</name> in s[0..n), in *v[0..*vn); false when it
+ * is not there. */
+static bool
+tag(const char *s, size_t n, const char *name, const char **v, size_t *vn)
+{
+	size_t k = strlen(name);
+
+	for (size_t i = 0; i + k + 2 <= n; i++) {
+		if (s[i] != '<' || memcmp(s + i + 1, name, k) != 0 || s[i + k + 1] != '>')
+			continue;
+		*v = s + i + k + 2;
+		for (size_t e = i + k + 2; e + k + 3 <= n; e++)
+			if (s[e] == '<' && s[e + 1] == '/' && memcmp(s + e + 2, name, k) == 0 &&
+			    s[e + k + 2] == '>') {
+				*vn = e - (i + k + 2);
+				return true;
+			}
+		return false;
+	}
+	return false;
+}
+
+/* A background sub-agent's end, said in words (<task-notification> with
+ * its <task-id>, <status>, <usage><duration_ms>): the end of the call
+ * that went on in the background under that id. */
+static void
+task_notification(struct build *b)
+{
+	struct buf text = {0};
+	const char *v, *id = NULL;
+	size_t vn, idn = 0;
+	int64_t ms = TIME_NONE;
+	enum call_result r = CR_OTHER;
+
+	claude_text(b->j, EV_TEXT, &text);
+	if (text.n > 0 && tag(text.p, text.n, "task-id", &id, &idn)) {
+		if (tag(text.p, text.n, "status", &v, &vn))
+			r = vn == 9 && memcmp(v, "completed", 9) == 0 ? CR_SUCCESS
+			    : vn == 6 && memcmp(v, "failed", 6) == 0  ? CR_FAILURE
+								      : CR_OTHER;
+		if (tag(text.p, text.n, "duration_ms", &v, &vn) && vn > 0 && vn < 12) {
+			ms = 0;
+			for (size_t i = 0; i < vn && ms >= 0; i++)
+				ms = v[i] >= '0' && v[i] <= '9' ? ms * 10 + (v[i] - '0')
+								: TIME_NONE;
+		}
+	}
+	build_task_end_named(b, id, idn, r, ms);
+	buf_free(&text);
+}
+
+/* A call whose result says it goes on in the background (a sub-agent
+ * launched with isAsync): its end comes as a task notification. */
+static void
+async_result(struct build *b)
+{
+	const struct json *j = b->j;
+	int r = json_get(j, 0, "toolUseResult"), c = json_path(j, 0, "message.content");
+	bool async = false;
+
+	if (json_type(j, r) == JSON_OBJECT && json_type(j, c) == JSON_ARRAY &&
+	    json_size(j, c) == 1 && json_bool(j, json_get(j, r, "isAsync"), &async) && async)
+		build_background(b, json_get(j, c + 1, "tool_use_id"), json_get(j, r, "agentId"));
+}
+
 static void
 user(struct build *b)
 {
@@ -223,15 +288,19 @@ user(struct build *b)
 
 	if (!not_prompt(j) || has_results(j)) {
 		agent_claude.line(b);
+		async_result(b);
+		return;
+	}
+	if (json_streq(j, json_path(j, 0, "origin.kind"), "task-notification")) {
+		task_notification(b);
 		return;
 	}
 	/* The user stopped a call, a background task ended: said. */
 	t = json_path(j, 0, "message.content");
 	if (json_type(j, t) == JSON_ARRAY && json_size(j, t) > 0)
 		t = json_get(j, t + 1, "text");
-	if (json_type(j, t) == JSON_STRING && json_raw(j, t, &n) != NULL &&
-	    (json_streq(j, json_path(j, 0, "origin.kind"), "task-notification") ||
-	     (n > 1 && json_raw(j, t, &n)[0] == '[')))
+	if (json_type(j, t) == JSON_STRING && json_raw(j, t, &n) != NULL && n > 1 &&
+	    json_raw(j, t, &n)[0] == '[')
 		build_notice(b);
 	else
 		build_hidden(b);
@@ -315,8 +384,27 @@ store_notice(const struct json *j, struct buf *out)
 	int64_t v;
 
 	if (json_streq(j, type, "user")) {
-		agent_claude.text(j, EV_TEXT, out);
-		return out->n > 0;
+		size_t mark = out->n, vn;
+		const char *w;
+		struct buf text = {0};
+
+		claude_text(j, EV_TEXT, &text);
+		/* A sub-agent's end: how, and its summary. */
+		if (text.n > 0 && tag(text.p, text.n, "task-id", &w, &vn)) {
+			buf_adds(out, "sub-agent ");
+			if (tag(text.p, text.n, "status", &w, &vn))
+				buf_add(out, w, vn);
+			else
+				buf_adds(out, "ended");
+			if (tag(text.p, text.n, "summary", &w, &vn)) {
+				buf_adds(out, ": ");
+				buf_add(out, w, vn);
+			}
+		} else {
+			buf_add(out, text.p ? text.p : "", text.n);
+		}
+		buf_free(&text);
+		return out->n > mark;
 	}
 	if (json_streq(j, type, "system") && json_streq(j, sub, "api_error")) {
 		buf_adds(out, "API error");

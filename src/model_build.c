@@ -387,15 +387,14 @@ build_wait(struct build *b, int task)
 	m->call[ci].waits = callmap_get(&m->bg, model_id_key(b->j, task, s, SALT_TASK));
 }
 
-uint32_t
-build_task_end(struct build *b, int task, enum call_result r, int64_t run_ms, bool quiet)
+/* The end of the background call ci (NONE: none known) at this line. */
+static uint32_t
+task_end(struct build *b, uint32_t ci, enum call_result r, int64_t run_ms, bool quiet)
 {
 	struct model *m = b->m;
-	uint32_t s = m->src[b->src].session, ci = NONE, e;
+	uint32_t s = m->src[b->src].session, e;
 	struct call *c;
 
-	if (s != NONE && json_is_value(b->j, task))
-		ci = callmap_take(&m->bg, model_id_key(b->j, task, s, SALT_TASK));
 	e = quiet && ci == NONE ? build_hidden(b) : build_notice(b);
 	if (ci == NONE)
 		return e;
@@ -416,6 +415,29 @@ build_task_end(struct build *b, int task, enum call_result r, int64_t run_ms, bo
 		c->end_ms = c->start_ms;
 	call_tally(m, ci, 1);
 	return e;
+}
+
+uint32_t
+build_task_end(struct build *b, int task, enum call_result r, int64_t run_ms, bool quiet)
+{
+	struct model *m = b->m;
+	uint32_t s = m->src[b->src].session, ci = NONE;
+
+	if (s != NONE && json_is_value(b->j, task))
+		ci = callmap_take(&m->bg, model_id_key(b->j, task, s, SALT_TASK));
+	return task_end(b, ci, r, run_ms, quiet);
+}
+
+uint32_t
+build_task_end_named(struct build *b, const char *task, size_t n, enum call_result r,
+		     int64_t run_ms)
+{
+	struct model *m = b->m;
+	uint32_t s = m->src[b->src].session, ci = NONE;
+
+	if (s != NONE && n > 0)
+		ci = callmap_take(&m->bg, call_key(s * 8u + SALT_TASK, task, n));
+	return task_end(b, ci, r, run_ms, false);
 }
 
 void

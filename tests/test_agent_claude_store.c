@@ -393,6 +393,44 @@ test_sub_agents(void **state)
 	fixture_rmtree(dir);
 }
 
+/* A sub-agent launched in the background: its call goes on until the
+ * notification of its end, in words, which ends it as its time says. */
+static void
+test_background_agent(void **state)
+{
+	struct fixture *x = feed(
+		PROMPT("u1", "null", "00", "go") BLOCK(
+			"a1", "\"u1\"", "01", "m1",
+			"{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"Agent\",\"input\":"
+			"{\"description\":\"Count\",\"prompt\":\"count\",\"run_in_background\":true}}",
+			1,
+			1) RESULT("u2", "\"a1\"", "02", "t1", "Async agent launched", "false",
+				  "{\"isAsync\":true,\"status\":\"async_launched\",\"agentId\":\"ag7\"}")
+			ENV("user", "u3", "\"u2\"",
+			    "09") ",\"origin\":{\"kind\":\"task-notification\"},\"message\":{\"role\":\"user\","
+				  "\"content\":\"<task-notification>\\n<task-id>ag7</task-id>\\n<status>completed"
+				  "</status>\\n<summary>Agent \\\"Count\\\" finished</summary>\\n<usage><duration_ms>"
+				  "6500</duration_ms></usage>\\n</task-notification>\"}}\n" COST(
+					  "0.1", "9000"));
+	struct model *m = x->m;
+	struct tool_desc td = {0};
+
+	(void)state;
+	assert_int_equal(m->ncall, 1);
+	assert_true(m->call[0].flags & CF_BACKGROUND);
+	assert_int_not_equal(m->call[0].bg_ev, NONE);
+	assert_int_equal(model_call_state(m, 0), CS_OK);
+	/* Started at :01, ran 6.5 s. */
+	assert_int_equal(model_call_duration(m, 0), 6500);
+	assert_int_equal(m->ses[0].nprompts, 1);
+	buf_reset(&x->b);
+	words_item(m, m->ev[m->call[0].bg_ev].item, 0, &td, &x->b);
+	buf_addc(&x->b, '\0');
+	assert_string_equal(x->b.p, "sub-agent completed: Agent \"Count\" finished");
+	tool_desc_free(&td);
+	fixture_free(x);
+}
+
 int
 main(void)
 {
@@ -406,6 +444,7 @@ main(void)
 		cmocka_unit_test(test_compaction),
 		cmocka_unit_test(test_resumed),
 		cmocka_unit_test(test_sub_agents),
+		cmocka_unit_test(test_background_agent),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
