@@ -156,7 +156,7 @@ uint32_t build_ask(struct build *b, int id, int call, enum query_kind kind);
 uint32_t build_answer(struct build *b, int id, enum query_kind kind, enum query_decision d);
 
 /* The line just built also holds the session's facts its start does not
- * (FACT_ID to FACT_MODE: a store whose first reply names the model), read
+ * (FACT_ID to FACT_BRANCH: a store whose first reply names the model), read
  * there when the start lacks them. The first such line counts. */
 void build_facts(struct build *b);
 /* The line's tokens (by enum usage_count; negative: absent), counted in
@@ -236,7 +236,7 @@ struct agent {
 					    (NULL: a role it has none of) */
 	const char *fact[FACT_COUNT];    /* where each fact is: a path in the
 					 session's start event (FACT_ID to
-					 FACT_MODE) or end event */
+					 FACT_BRANCH) or end event */
 	const struct usage_field *usage; /* ends with a NULL path */
 	const char *task_status;         /* how a background task's end says
 					    how it ended: a path in it */

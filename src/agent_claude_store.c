@@ -540,6 +540,7 @@ const struct agent agent_claude_store = {
 			[FACT_MODEL] = "message.model",
 			[FACT_CWD] = "cwd",
 			[FACT_MODE] = "permissionMode",
+			[FACT_BRANCH] = "gitBranch",
 			[FACT_COST] = "totalCostUSD",
 		},
 	.usage = store_usage,

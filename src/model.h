@@ -473,6 +473,7 @@ enum fact {
 	FACT_MODEL,   /* the model's name */
 	FACT_CWD,     /* the working directory */
 	FACT_MODE,    /* the permission mode */
+	FACT_BRANCH,  /* the git branch it worked on */
 	FACT_REQUEST, /* in its end: the request id */
 	FACT_RESULT,  /* in its end: the reply as the result says it */
 	FACT_USAGE,   /* in its end: the usage object */

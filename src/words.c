@@ -247,6 +247,13 @@ words_session_header(struct model *m, uint32_t s, struct buf *out)
 		else
 			buf_cut(out, mark);
 	}
+	/* Its git branch, when it names one (not a detached HEAD). */
+	mark = out->n;
+	buf_adds(out, " " GLYPH_DOT " branch ");
+	if (!model_fact(m, s, FACT_BRANCH, out) ||
+	    (out->n - mark == strlen(" " GLYPH_DOT " branch HEAD") &&
+	     memcmp(out->p + out->n - 4, "HEAD", 4) == 0))
+		buf_cut(out, mark);
 	mark = out->n;
 	buf_adds(out, " " GLYPH_DOT " ");
 	if (!model_fact(m, s, FACT_CWD, out))

@@ -202,6 +202,12 @@ test_books_unparsed(void **state)
 	assert_string_equal(fact(x, 0, FACT_COST), "0.5");
 	assert_string_equal(fact(x, 0, FACT_ID), "sid-1");
 	assert_string_equal(fact(x, 0, FACT_MODE), "default");
+	/* The header names its branch. */
+	buf_reset(&x->b);
+	words_session_header(m, 0, &x->b);
+	buf_addc(&x->b, '\0');
+	assert_string_equal(x->b.p, "sid-1 \xC2\xB7 Claude Code \xC2\xB7 claude-opus-5-5 \xC2\xB7 "
+				    "branch main \xC2\xB7 /home/dev/work");
 	fixture_free(x);
 }
 
