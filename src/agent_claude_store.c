@@ -70,9 +70,13 @@ envelope(const struct json *j, const int *k)
 static bool
 store_starts(const struct json *j, const int *k)
 {
-	int p = json_get(j, 0, "parentUuid");
+	int p;
 	size_t n = 0;
 
+	/* Asked of every line of every stream: its type first. */
+	if (!json_streq(j, k[TOP_TYPE], "user") && !json_streq(j, k[TOP_TYPE], "system"))
+		return false;
+	p = json_get(j, 0, "parentUuid");
 	return json_type(j, p) == JSON_PRIMITIVE && json_raw(j, p, &n) != NULL && n == 4 &&
 	       memcmp(json_raw(j, p, &n), "null", 4) == 0 && envelope(j, k);
 }
