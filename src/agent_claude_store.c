@@ -87,7 +87,8 @@ store_looks(const struct json *j, const int *k)
 {
 	return json_type(j, k[TOP_TYPE]) == JSON_STRING &&
 	       (json_type(j, json_get(j, 0, "sessionId")) == JSON_STRING ||
-		json_streq(j, k[TOP_TYPE], "file-history-snapshot"));
+		json_streq(j, k[TOP_TYPE], "file-history-snapshot") ||
+		(json_streq(j, k[TOP_TYPE], "summary") && json_get(j, 0, "leafUuid") >= 0));
 }
 
 static int64_t

@@ -52,6 +52,7 @@
 	",\"totalDuration\":" ms ",\"modelUsage\":{}}\n"
 /* Its books. */
 #define BOOKS \
+	"{\"type\":\"summary\",\"summary\":\"Greeting\",\"leafUuid\":\"a0\"}\n" \
 	"{\"type\":\"mode\",\"mode\":\"normal\",\"sessionId\":\"sid-1\"}\n" \
 	"{\"type\":\"permission-mode\",\"permissionMode\":\"default\",\"sessionId\":\"sid-1\"}\n" \
 	"{\"type\":\"file-history-snapshot\",\"messageId\":\"u1\",\"snapshot\":{}}\n"
