@@ -499,7 +499,8 @@ store_more(const char *path, agent_more_fn *fn, void *ctx)
 		}
 		closedir(d);
 	}
-	qsort(names, k, sizeof *names, by_name);
+	if (k > 1)
+		qsort(names, k, sizeof *names, by_name);
 	for (size_t i = 0; i < k; i++) {
 		buf_reset(&file);
 		buf_addf(&file, "%s/%.*s.meta.json", dir.p, (int)(strlen(names[i]) - 6), names[i]);
