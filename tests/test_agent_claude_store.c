@@ -438,6 +438,34 @@ test_background_agent(void **state)
 	fixture_free(x);
 }
 
+/* An API error retried is said; the reply that came after it decides: the
+ * run did not fail. */
+static void
+test_api_error_retried(void **state)
+{
+	struct fixture *x = feed(PROMPT("u1", "null", "00", "hi") ENV(
+		"system", "e1", "\"u1\"",
+		"01") ",\"subtype\":\"api_error\",\"level\":\"error\",\"error\":{\"message\":"
+		      "\"500 {}\",\"status\":500,\"formatted\":\"500 Internal server error\"}}\n" BLOCK(
+			      "a1", "\"e1\"", "02", "m1", TEXT("Hello."), 1, 1)
+					 COST("0.1", "2000"));
+	struct tool_desc td = {0};
+	uint32_t notice = NONE;
+
+	(void)state;
+	for (size_t i = 0; i < x->m->nit; i++)
+		if (x->m->it[i].type == IT_NOTICE)
+			notice = (uint32_t)i;
+	assert_int_not_equal(notice, NONE);
+	buf_reset(&x->b);
+	words_item(x->m, notice, 0, &td, &x->b);
+	buf_addc(&x->b, '\0');
+	assert_string_equal(x->b.p, "API error 500: 500 Internal server error");
+	assert_int_equal(model_session_state(x->m, 0), SS_OK);
+	tool_desc_free(&td);
+	fixture_free(x);
+}
+
 int
 main(void)
 {
@@ -452,6 +480,7 @@ main(void)
 		cmocka_unit_test(test_resumed),
 		cmocka_unit_test(test_sub_agents),
 		cmocka_unit_test(test_background_agent),
+		cmocka_unit_test(test_api_error_retried),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
