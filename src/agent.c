@@ -12,6 +12,7 @@ static const struct agent *agents[MAX_AGENTS] = {
 	[AGENT_CLAUDE] = &agent_claude,
 	[AGENT_GEMINI] = &agent_gemini,
 	[AGENT_CODEX] = &agent_codex,
+	[AGENT_CLAUDE_STORE] = &agent_claude_store,
 };
 static unsigned nagents = AGENT_COUNT;
 
@@ -19,10 +20,7 @@ static unsigned nagents = AGENT_COUNT;
  * (a Claude Code init is a Cursor init with more in it), Cursor, which
  * reads any line, last. */
 static unsigned order[MAX_AGENTS] = {
-	AGENT_CLAUDE,
-	AGENT_GEMINI,
-	AGENT_CODEX,
-	AGENT_CURSOR,
+	AGENT_CLAUDE, AGENT_GEMINI, AGENT_CODEX, AGENT_CLAUDE_STORE, AGENT_CURSOR,
 };
 
 const struct agent *
@@ -192,6 +190,31 @@ begins(const char *p, size_t n, const char *s)
 		if (i == n || p[i] != s[i])
 			return false;
 	return i > 0;
+}
+
+bool
+agent_skips_any(const char *p, size_t n)
+{
+	for (unsigned a = 0; a < nagents; a++)
+		if (agents[a]->skip != NULL && agents[a]->skip(p, n))
+			return true;
+	return false;
+}
+
+void
+agent_more(const char *path, agent_more_fn *fn, void *ctx)
+{
+	for (unsigned a = 0; a < nagents; a++)
+		if (agents[a]->more != NULL)
+			agents[a]->more(path, fn, ctx);
+}
+
+bool
+agent_skips(unsigned a, const char *p, size_t n)
+{
+	const struct agent *ag = agent_get(a);
+
+	return ag->skip != NULL && ag->skip(p, n);
 }
 
 bool

@@ -139,6 +139,10 @@ void build_wait(struct build *b, int task);
  * names no call gone to the background says nothing (a hidden line: a
  * foreground command's task is its call's progress). */
 uint32_t build_task_end(struct build *b, int task, enum call_result r, int64_t run_ms, bool quiet);
+/* The same, the task named by the bytes task[0..n) (an id inside a text:
+ * Claude Code's store says a sub-agent's end in words), said. */
+uint32_t build_task_end_named(struct build *b, const char *task, size_t n, enum call_result r,
+			      int64_t run_ms);
 /* The call this line just completed made (create) or changed task `task`
  * (an id token) of its session's task list: its state now (enum
  * todo_state), or -1 when it is unchanged. A task that comes gone:
@@ -150,6 +154,20 @@ uint32_t build_ask(struct build *b, int id, int call, enum query_kind kind);
 /* The decision on query id (kind: for an answer whose question never
  * came). */
 uint32_t build_answer(struct build *b, int id, enum query_kind kind, enum query_decision d);
+
+/* The line just built also holds the session's facts its start does not
+ * (FACT_ID to FACT_BRANCH: a store whose first reply names the model), read
+ * there when the start lacks them. The first such line counts. */
+void build_facts(struct build *b);
+/* The line's tokens (by enum usage_count; negative: absent), counted in
+ * its session's once for the message whose id is token id (several lines
+ * of one message repeat them; id < 0: no id, always counted). A session
+ * counted so has its usage from these counts, not from its end. */
+void build_usage(struct build *b, int id, const int64_t n[USAGE_COUNT]);
+/* The line just built says why the session failed (an API error with no
+ * result of its own): the session's end, if it comes, failed, and this
+ * line's notice is why. */
+void build_failure(struct build *b);
 
 /* An agent's name for a tool and the kind it is (tool.h): a row of an
  * adapter's table, which ends with a NULL name. A name that ends in '*'
@@ -173,6 +191,10 @@ struct query_words {
 	struct buf reason; /* why it was rejected or skipped */
 	struct buf body;   /* more to read: a plan's text */
 };
+
+/* A file that holds more of a session: its path, and the id of the call
+ * it runs under (NULL: none known). */
+typedef void agent_more_fn(void *ctx, const char *path, const char *call);
 
 /* An agent. Its functions get the line parsed (j) with its top keys. */
 struct agent {
@@ -214,7 +236,7 @@ struct agent {
 					    (NULL: a role it has none of) */
 	const char *fact[FACT_COUNT];    /* where each fact is: a path in the
 					 session's start event (FACT_ID to
-					 FACT_MODE) or end event */
+					 FACT_BRANCH) or end event */
 	const struct usage_field *usage; /* ends with a NULL path */
 	const char *task_status;         /* how a background task's end says
 					    how it ended: a path in it */
@@ -242,19 +264,45 @@ struct agent {
 	 * session. NULL: none. */
 	const char *quiet[2];
 	const char *quiet_call;
+	/* Whether the line p[0..n) of one of its sessions is only the
+	 * agent's bookkeeping, known by its first bytes: kept as a hidden
+	 * line without being parsed (Claude Code's store holds request
+	 * bodies of megabytes). NULL: none. */
+	bool (*skip)(const char *p, size_t n);
+	/* The files that hold more of the session in the file at path (a
+	 * store's sub-agents, each in a file of its own): fn(ctx, its path,
+	 * the id of the call it runs under or NULL) for each. NULL: none. */
+	void (*more)(const char *path, agent_more_fn *fn, void *ctx);
 	/* The stream read when nothing tells (Cursor's): the session's
 	 * header, the status bar and the tmux line do not name the agent,
 	 * and a header says that the model is unknown. */
 	bool unnamed;
 };
 
-enum agent_id { AGENT_CURSOR, AGENT_CLAUDE, AGENT_GEMINI, AGENT_CODEX, AGENT_COUNT };
+enum agent_id {
+	AGENT_CURSOR,
+	AGENT_CLAUDE,
+	AGENT_GEMINI,
+	AGENT_CODEX,
+	AGENT_CLAUDE_STORE,
+	AGENT_COUNT
+};
 
 /* Most adapters the table holds: the four above and those agent_add
  * adds. */
-#define MAX_AGENTS 8
+#define MAX_AGENTS 16
 
 extern const struct agent agent_cursor, agent_claude, agent_gemini, agent_codex;
+extern const struct agent agent_claude_store;
+
+/* Claude Code's messages read the same in its stream and its store
+ * (agent_claude.c, agent_claude_store.c): its tools, a text, a call's
+ * facts, an element of their lists. */
+extern const struct agent_tool claude_tools[];
+void claude_text(const struct json *j, enum ev_type type, struct buf *out);
+void claude_load(const struct model *m, uint32_t c, const struct json *sj, const struct json *dj,
+		 struct call_facts *v);
+bool claude_elem(enum fact_list l, const struct json *j, int t, struct elem_facts *e);
 
 /* A time in ms sent as a number or a string of digits; TIME_NONE when
  * absent or negative. */
@@ -289,6 +337,14 @@ const struct agent_keys *agent_keys(void);
 const int *agent_key_roles(const int *s, int *k);
 /* Whether p[0..n) holds any adapter's mark: it may start a session. */
 bool agent_marked(const char *p, size_t n);
+/* Whether any adapter skips the line p[0..n) unparsed (its skip): for a
+ * reader that does not know the line's agent yet (ahead.c). */
+bool agent_skips_any(const char *p, size_t n);
+/* The files that hold more of the session in the file at path, as any
+ * adapter finds them (its more): fn for each. */
+void agent_more(const char *path, agent_more_fn *fn, void *ctx);
+/* Whether agent a skips the line p[0..n) unparsed. */
+bool agent_skips(unsigned a, const char *p, size_t n);
 /* Whether agent a's session list can skip the line p[0..n) (quiet, or a
  * call's line when only states are shown). */
 bool agent_quiet(unsigned a, const char *p, size_t n, bool states);

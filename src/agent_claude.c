@@ -17,6 +17,11 @@
 #include "glyph.h"
 #include "json.h"
 
+/* Where a tool's rich result is beside its tool_result block: the
+ * stream's spelling, and the store's (agent_claude_store.c reads its
+ * messages with these functions). */
+#define RICH "tool_use_result|toolUseResult"
+
 /* The system subtypes that count tokens or frame the stream: kept, not
  * shown (a line each, many a second). */
 static const char *const quiet[] = {
@@ -26,7 +31,7 @@ static const char *const quiet[] = {
 };
 
 /* Its tools' names (an MCP server's tool is mcp__server__tool). */
-static const struct agent_tool claude_tools[] = {
+const struct agent_tool claude_tools[] = {
 	{"Bash", TK_SHELL},
 	{"Read", TK_READ},
 	{"Edit", TK_EDIT},
@@ -181,7 +186,9 @@ assistant_line(struct build *b)
 
 	/* An API error Claude Code writes as a reply of its own (model
 	 * "<synthetic>"): a notice; the result says the session failed. */
-	if ((json_bool(j, json_get(j, 0, "is_api_error_message"), &api_error) && api_error) ||
+	if ((json_bool(j, json_path_any(j, 0, "is_api_error_message|isApiErrorMessage"),
+		       &api_error) &&
+	     api_error) ||
 	    json_streq(j, json_path(j, 0, "message.model"), "<synthetic>")) {
 		build_notice(b);
 		return;
@@ -238,7 +245,7 @@ static void
 todo_result(struct build *b)
 {
 	const struct json *j = b->j;
-	int r = json_get(j, 0, "tool_use_result"), id;
+	int r = json_path_any(j, 0, RICH), id;
 
 	if (json_type(j, r) != JSON_OBJECT)
 		return;
@@ -349,7 +356,7 @@ blocks_text(const struct json *j, const char *type, const char *field, struct bu
 	}
 }
 
-static void
+void
 claude_text(const struct json *j, enum ev_type type, struct buf *out)
 {
 	bool thinking = type == EV_THINK_DELTA;
@@ -565,7 +572,7 @@ todo_facts(const struct model *m, uint32_t c, struct call_facts *v)
 
 /* The call is the tool_use block of its started line and the tool_result
  * block of its completed one. */
-static void
+void
 claude_load(const struct model *m, uint32_t c, const struct json *sj, const struct json *dj,
 	    struct call_facts *v)
 {
@@ -587,7 +594,7 @@ claude_load(const struct model *m, uint32_t c, const struct json *sj, const stru
 		}
 	}
 	if (d >= 0) {
-		int r = json_get(dj, 0, "tool_use_result");
+		int r = json_path_any(dj, 0, RICH);
 
 		if (s < 0)
 			call_set(v, CALL_ID, dj, json_get(dj, d, "tool_use_id"));
@@ -622,7 +629,7 @@ todo_state(const struct json *j, int t, struct elem_facts *e)
 	elem_set_number(e, EL_STATE, s);
 }
 
-static bool
+bool
 claude_elem(enum fact_list l, const struct json *j, int t, struct elem_facts *e)
 {
 	if ((l == FL_PARTS || l == FL_OPTIONS || l == FL_RESULTS || l == FL_LINKS) &&

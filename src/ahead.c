@@ -73,8 +73,9 @@ struct ahead {
 	struct json_keys wkeys;
 	struct json *mjson; /* the model thread's, for chunks it parses */
 	struct json_keys mkeys;
-	size_t cur, li; /* the model's chunk and line in it */
-	bool broken;    /* the model's lines are not the chunks' */
+	size_t cur, li;      /* the model's chunk and line in it */
+	bool broken;         /* the model's lines are not the chunks' */
+	ahead_skip_fn *skip; /* lines left unparsed, or NULL */
 };
 
 static const char bom[3] = GLYPH_BOM;
@@ -147,7 +148,8 @@ ahead_parse(struct ahead *a, size_t n, struct json *j, struct json_keys *ks)
 			p += 3;
 			pn -= 3;
 		}
-		if (json_parse(j, p, pn) == JSON_OK && json_saved_size(j) <= AHEAD_MAX_SAVED) {
+		if ((a->skip == NULL || !a->skip(p, pn)) && json_parse(j, p, pn) == JSON_OK &&
+		    json_saved_size(j) <= AHEAD_MAX_SAVED) {
 			l->ntok = json_saved_size(j);
 			if (c->ntok + l->ntok > c->tokcap) {
 				c->tokcap = MAX(c->ntok + l->ntok, 2 * c->tokcap);
@@ -213,7 +215,8 @@ ahead_run(void *arg)
 }
 
 struct ahead *
-ahead_start(const char *data, size_t size, size_t from, const struct json_keys *keys)
+ahead_start(const char *data, size_t size, size_t from, const struct json_keys *keys,
+	    ahead_skip_fn *skip)
 {
 	struct ahead *a;
 
@@ -221,6 +224,7 @@ ahead_start(const char *data, size_t size, size_t from, const struct json_keys *
 		return NULL;
 	a = xcalloc(1, sizeof *a);
 	a->data = data;
+	a->skip = skip;
 	a->size = size;
 	a->from = from;
 	a->nchunks = size > from ? (size - from + AHEAD_CHUNK - 1) / AHEAD_CHUNK : 0;

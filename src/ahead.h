@@ -15,11 +15,17 @@
 
 struct ahead;
 
+/* Whether a line p[0..n) is left unparsed (it is known by its first
+ * bytes to be of no use): ahead_take then says it was not parsed. */
+typedef bool ahead_skip_fn(const char *p, size_t n);
+
 /* Start a worker on the lines of data[from, size), split as
  * source_next_line splits a whole file (a BOM at offset 0 skipped, as the
- * model skips it), looking up keys (copied) in each. NULL when no thread
- * can be started: the caller parses every line. */
-struct ahead *ahead_start(const char *data, size_t size, size_t from, const struct json_keys *keys);
+ * model skips it), looking up keys (copied) in each, but for the lines
+ * skip (NULL: none) says. NULL when no thread can be started: the caller
+ * parses every line. */
+struct ahead *ahead_start(const char *data, size_t size, size_t from, const struct json_keys *keys,
+			  ahead_skip_fn *skip);
 
 /* The model's next line, data[off, off + len), asked in order; p[0..n) is
  * what the model parses of it (without a BOM). True when it was parsed

@@ -119,6 +119,41 @@ fleet_list_markdown(const struct fleet *f, int agent, int width, int64_t now_ms,
 	free(v);
 }
 
+/* Where the files that hold more of a session go: its model and source,
+ * and theirs, open until the model is done with. */
+struct more {
+	struct model *m;
+	unsigned of;
+	struct source *src;
+	size_t n, cap;
+};
+
+/* A file that holds more of a session (a sub-agent's): read whole into
+ * its model now, under the call it runs under. */
+static void
+json_more(void *ctx, const char *path, const char *call)
+{
+	struct more *mo = ctx;
+	struct buf err = {0};
+	struct source *src;
+	struct line ln;
+	unsigned si;
+
+	if (mo->m->nsrc >= MODEL_MAX_SOURCES)
+		return;
+	ARRAY_RESERVE(mo->src, mo->cap, mo->n + 1);
+	src = &mo->src[mo->n];
+	if (source_open_path(src, path, false, &err) == 0) {
+		mo->n++;
+		si = model_add_source(mo->m, src);
+		model_set_parent(mo->m, si, mo->of, call);
+		while (source_next_line(src, &ln))
+			model_add_line(mo->m, si, &ln, TIME_NONE);
+		model_end_source(mo->m, si);
+	}
+	buf_free(&err);
+}
+
 /* A file's summary pieces: its sessions to out (and f), its diagnostics
  * kept in diags; its lines counted. */
 static void
@@ -129,6 +164,7 @@ json_file(const char *path, int agent, struct buf *out, FILE *f, struct buf *dia
 	struct model *m;
 	struct buf err = {0};
 	struct line ln;
+	struct more mo = {0};
 	unsigned si;
 
 	if (source_open_path(&src, path, false, &err) != 0) {
@@ -147,11 +183,18 @@ json_file(const char *path, int agent, struct buf *out, FILE *f, struct buf *dia
 	while (source_next_line(&src, &ln))
 		model_add_line(m, si, &ln, TIME_NONE);
 	model_end_source(m, si);
+	/* Its sub-agents' files, more of its sessions. */
+	mo.m = m;
+	mo.of = si;
+	agent_more(path, json_more, &mo);
 	summary_sessions(m, NULL, path, out, f, sfirst);
 	summary_diagnostics(m, path, diags, NULL, dfirst);
 	*lines += m->lines;
 	model_free(m);
 	source_close(&src);
+	for (size_t i = 0; i < mo.n; i++)
+		source_close(&mo.src[i]);
+	free(mo.src);
 }
 
 /* Paths in order. */

@@ -8,6 +8,8 @@
 #include <sys/inotify.h>
 #include <unistd.h>
 
+#include "agent.h"
+
 void
 input_init(struct input *in, struct model *m, bool follow)
 {
@@ -74,19 +76,47 @@ input_register(struct input *in)
 	return (unsigned)i;
 }
 
+/* Where the files that hold more of a session go: the input, and the
+ * model's source of that session. */
+struct more {
+	struct input *in;
+	unsigned of;
+};
+
+/* A file that holds more of a session (a sub-agent's, agent_more): a
+ * source of its own, its lines on that session. One that cannot be read
+ * is left out. */
+static void
+input_add_more(void *ctx, const char *path, const char *call)
+{
+	struct more *mo = ctx;
+	struct input *in = mo->in;
+	struct buf err = {0};
+
+	if (in->n < INPUT_MAX && source_open_path(&in->src[in->n], path, in->follow, &err) == 0)
+		model_set_parent(in->m, in->msrc[input_register(in)], mo->of, call);
+	buf_free(&err);
+}
+
 int
 input_add_path(struct input *in, const char *path, struct buf *err)
 {
+	unsigned i;
+
 	if (in->n >= INPUT_MAX) {
 		buf_addf(err, "too many inputs (at most %d)", INPUT_MAX);
 		return -1;
 	}
 	if (strcmp(path, "-") == 0) {
 		source_open_fd(&in->src[in->n], dup(0), "-");
-	} else if (source_open_path(&in->src[in->n], path, in->follow, err) != 0) {
-		return -1;
+		input_register(in);
+		return 0;
 	}
-	input_register(in);
+	if (source_open_path(&in->src[in->n], path, in->follow, err) != 0)
+		return -1;
+	i = input_register(in);
+	/* The files of its sub-agents, each after it. */
+	agent_more(path, input_add_more, &(struct more){in, in->msrc[i]});
 	return 0;
 }
 

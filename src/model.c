@@ -60,6 +60,7 @@ model_free_events(struct model *m)
 	free(m->tasks.v);
 	free(m->steps.v);
 	free(m->progress.v);
+	free(m->msgs.v);
 	free(m->sub);
 	free(m->query);
 	model_order_free(m);
@@ -87,8 +88,10 @@ model_free(struct model *m)
 {
 	if (m == NULL)
 		return;
-	for (size_t i = 0; i < m->nsrc; i++)
+	for (size_t i = 0; i < m->nsrc; i++) {
 		model_stop_ahead(m, i);
+		free(m->src[i].sub_call);
+	}
 	model_free_events(m);
 	json_free(m->json);
 	json_free(m->qjson);
@@ -159,6 +162,7 @@ model_clear(struct model *m)
 	memset(&m->tasks, 0, sizeof m->tasks);
 	memset(&m->steps, 0, sizeof m->steps);
 	memset(&m->progress, 0, sizeof m->progress);
+	memset(&m->msgs, 0, sizeof m->msgs);
 	m->sub = NULL;
 	m->nsub = m->subcap = 0;
 	m->moved = false;
@@ -216,8 +220,29 @@ model_add_source(struct model *m, struct source *s)
 	ss->text_item = NONE;
 	ss->stderr_of = NONE;
 	ss->last_ev = NONE;
+	ss->sub_of = NONE;
 	model_thread_reset(ss);
 	return (unsigned)m->nsrc++;
+}
+
+uint32_t
+model_sub_call(const struct model *m, unsigned src)
+{
+	const struct srcstate *ss = &m->src[src];
+	uint32_t s;
+
+	if (ss->sub_call == NULL || ss->sub_of == NONE || (s = m->src[ss->sub_of].session) == NONE)
+		return NONE;
+	return callmap_get(&m->ids,
+			   call_key(s * 8u + SALT_CALL, ss->sub_call, strlen(ss->sub_call)));
+}
+
+void
+model_set_parent(struct model *m, unsigned src, unsigned of, const char *call)
+{
+	m->src[src].sub_of = of;
+	free(m->src[src].sub_call);
+	m->src[src].sub_call = call != NULL ? xstrdup(call) : NULL;
 }
 
 void
@@ -366,6 +391,7 @@ model_new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e
 	s->duration_ms = TIME_NONE;
 	s->closed_ms = TIME_NONE;
 	s->closed_ev = NONE;
+	s->facts_ev = s->fail_ev = NONE;
 	ss->session = (uint32_t)m->nses;
 	ss->think_item = NONE;
 	ss->text_item = NONE;
@@ -519,7 +545,7 @@ model_id_key(const struct json *j, int t, uint32_t session, unsigned salt)
 {
 	const char *raw;
 	size_t n;
-	uint64_t key, seed = session * 4u + salt; /* four kinds of id */
+	uint64_t key, seed = session * 8u + salt; /* up to eight kinds of id */
 
 	raw = json_raw(j, t, &n);
 	if (memchr(raw, '\\', n) == NULL)

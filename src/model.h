@@ -198,6 +198,19 @@ struct query {
 	uint8_t decision; /* enum query_decision, as of the answer */
 };
 
+/* Tokens an adapter counts as the lines go (a store with no end event
+ * that sums them): the JSON summary's usage, one meaning for every
+ * agent. */
+enum usage_count {
+	USAGE_IN,          /* input_tokens: without cache reads or writes */
+	USAGE_OUT,         /* output_tokens: reasoning included */
+	USAGE_CACHE_READ,  /* cache_read_input_tokens */
+	USAGE_CACHE_WRITE, /* cache_creation_input_tokens */
+	USAGE_COUNT
+};
+/* The summary's names of the counts, by enum usage_count. */
+extern const char *const model_usage_names[USAGE_COUNT];
+
 enum session_state {
 	SS_LIVE,       /* no result yet and the input is still open */
 	SS_OK,         /* result with is_error false */
@@ -244,6 +257,15 @@ struct session {
 				its start line, as JSON writes them (paths
 				are shown relative to it); cwd_len 0: none */
 	uint32_t cwd_len;
+	uint32_t facts_ev; /* a later line that holds the facts its start
+			      does not (Claude Code's store names the model
+			      on its first reply), or NONE */
+	uint32_t fail_ev;  /* the line that says why it failed, when no
+			      result of its own says it (an API error in
+			      Claude Code's store), or NONE */
+	bool counted;      /* its adapter counted its tokens line by line
+			      (usage[]), each message once */
+	int64_t usage[USAGE_COUNT];
 };
 
 /* Why a line is a diagnostic. */
@@ -300,6 +322,10 @@ struct srcstate {
 				 its lines join (each line an EV_STDERR);
 				 NONE for any other source */
 	uint32_t last_ev;   /* its latest event, NONE before the first */
+	uint32_t sub_of;    /* the source whose session its lines go on, as
+			       a sub-agent's (model_set_parent), or NONE */
+	char *sub_call;     /* the id of the call that sub-agent runs under
+			       (owned), or NULL */
 };
 
 /* An item of a sub-agent, and the item of the call that ran it. */
@@ -347,6 +373,8 @@ struct model {
 	struct callmap steps;    /* a call's step, by the call */
 	struct callmap progress; /* a call's latest progress line, by the
 				    call */
+	struct callmap msgs;     /* the messages whose tokens were counted,
+				    by their id (build_usage) */
 	struct subitem *sub;     /* every item of a sub-agent, in order */
 	size_t nsub, subcap;
 	bool moved;                /* a sub-agent's item came after items that
@@ -400,6 +428,10 @@ unsigned model_add_source(struct model *m, struct source *s);
 /* Source src carries the stderr of the command whose stdout is source
  * `of`: every line of it is an EV_STDERR item in of's current session. */
 void model_set_stderr(struct model *m, unsigned src, unsigned of);
+/* Source src holds a sub-agent of the session of source `of` (Claude
+ * Code's store keeps each in a file of its own): its lines go on that
+ * session, under the call whose id is call (NULL: none known). */
+void model_set_parent(struct model *m, unsigned src, unsigned of, const char *call);
 /* Add one line of source src. arrival_ms is when it was read live, or
  * TIME_NONE for a file read at once. Returns the new event, or NONE for a
  * blank line. */
@@ -441,6 +473,7 @@ enum fact {
 	FACT_MODEL,   /* the model's name */
 	FACT_CWD,     /* the working directory */
 	FACT_MODE,    /* the permission mode */
+	FACT_BRANCH,  /* the git branch it worked on */
 	FACT_REQUEST, /* in its end: the request id */
 	FACT_RESULT,  /* in its end: the reply as the result says it */
 	FACT_USAGE,   /* in its end: the usage object */

@@ -71,7 +71,7 @@ build_parent(struct build *b, int id)
 {
 	struct srcstate *ss = &b->m->src[b->src];
 
-	b->parent = NONE;
+	b->parent = model_sub_call(b->m, b->src);
 	if (ss->session != NONE && json_type(b->j, id) == JSON_STRING)
 		b->parent = callmap_get(&b->m->ids, model_id_key(b->j, id, ss->session, SALT_CALL));
 }
@@ -387,15 +387,14 @@ build_wait(struct build *b, int task)
 	m->call[ci].waits = callmap_get(&m->bg, model_id_key(b->j, task, s, SALT_TASK));
 }
 
-uint32_t
-build_task_end(struct build *b, int task, enum call_result r, int64_t run_ms, bool quiet)
+/* The end of the background call ci (NONE: none known) at this line. */
+static uint32_t
+task_end(struct build *b, uint32_t ci, enum call_result r, int64_t run_ms, bool quiet)
 {
 	struct model *m = b->m;
-	uint32_t s = m->src[b->src].session, ci = NONE, e;
+	uint32_t s = m->src[b->src].session, e;
 	struct call *c;
 
-	if (s != NONE && json_is_value(b->j, task))
-		ci = callmap_take(&m->bg, model_id_key(b->j, task, s, SALT_TASK));
 	e = quiet && ci == NONE ? build_hidden(b) : build_notice(b);
 	if (ci == NONE)
 		return e;
@@ -416,6 +415,29 @@ build_task_end(struct build *b, int task, enum call_result r, int64_t run_ms, bo
 		c->end_ms = c->start_ms;
 	call_tally(m, ci, 1);
 	return e;
+}
+
+uint32_t
+build_task_end(struct build *b, int task, enum call_result r, int64_t run_ms, bool quiet)
+{
+	struct model *m = b->m;
+	uint32_t s = m->src[b->src].session, ci = NONE;
+
+	if (s != NONE && json_is_value(b->j, task))
+		ci = callmap_take(&m->bg, model_id_key(b->j, task, s, SALT_TASK));
+	return task_end(b, ci, r, run_ms, quiet);
+}
+
+uint32_t
+build_task_end_named(struct build *b, const char *task, size_t n, enum call_result r,
+		     int64_t run_ms)
+{
+	struct model *m = b->m;
+	uint32_t s = m->src[b->src].session, ci = NONE;
+
+	if (s != NONE && n > 0)
+		ci = callmap_take(&m->bg, call_key(s * 8u + SALT_TASK, task, n));
+	return task_end(b, ci, r, run_ms, false);
 }
 
 void
@@ -587,4 +609,46 @@ build_rule(struct build *b)
 
 	b->m->ev[e].pos |= (uint64_t)EVF_RULE << 56;
 	return e;
+}
+
+void
+build_facts(struct build *b)
+{
+	uint32_t s = b->m->src[b->src].session;
+
+	if (s != NONE && b->ev != NONE && b->m->ses[s].facts_ev == NONE)
+		b->m->ses[s].facts_ev = b->ev;
+}
+
+void
+build_usage(struct build *b, int id, const int64_t n[USAGE_COUNT])
+{
+	struct model *m = b->m;
+	uint32_t s = m->src[b->src].session;
+	struct session *ses;
+	uint64_t key;
+
+	if (s == NONE)
+		return;
+	ses = &m->ses[s];
+	if (json_type(b->j, id) == JSON_STRING) {
+		key = model_id_key(b->j, id, s, SALT_MSG);
+		if (callmap_get(&m->msgs, key) != NONE)
+			return; /* another block of a message counted */
+		callmap_put(&m->msgs, key, 0);
+	}
+	ses->counted = true;
+	for (int i = 0; i < USAGE_COUNT; i++)
+		if (n[i] > 0)
+			ses->usage[i] = n[i] <= INT64_MAX - ses->usage[i] ? ses->usage[i] + n[i]
+									  : INT64_MAX;
+}
+
+void
+build_failure(struct build *b)
+{
+	uint32_t s = b->m->src[b->src].session;
+
+	if (s != NONE && b->ev != NONE)
+		b->m->ses[s].fail_ev = b->ev;
 }

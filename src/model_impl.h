@@ -9,8 +9,9 @@
 struct build;
 
 /* What a key of the maps names: a call, a decision asked for, a task
- * gone to the background (ids of different kinds may be alike). */
-enum { SALT_CALL = 0, SALT_QUERY = 1, SALT_TASK = 2, SALT_TODO = 3 };
+ * gone to the background, a message counted (ids of different kinds may
+ * be alike). */
+enum { SALT_CALL = 0, SALT_QUERY = 1, SALT_TASK = 2, SALT_TODO = 3, SALT_MSG = 4 };
 
 uint64_t call_key(uint32_t session, const char *id, size_t n);
 void callmap_put(struct callmap *cm, uint64_t key, uint32_t call);
@@ -38,6 +39,9 @@ uint32_t model_new_call(struct model *m, uint32_t s);
 void model_add_block(struct model *m, struct srcstate *ss, unsigned src, uint32_t e,
 		     enum item_type type, uint32_t ref);
 bool model_session_is_preamble(const struct model *m, uint32_t s);
+/* The call a sub-agent's source runs under (model_set_parent), found in
+ * its session; NONE for any other source, or before the call came. */
+uint32_t model_sub_call(const struct model *m, unsigned src);
 void model_thread_reset(struct srcstate *ss);
 /* Lines from now on come from sub-agent call t (NONE: the session's own). */
 void model_set_thread(struct srcstate *ss, uint32_t t);

@@ -193,7 +193,8 @@ parse_line(struct model *m, struct srcstate *ss, const struct line *ln, const ch
 	if (ss->ahead == NULL && !ss->ahead_tried && whole_file(ss->src) &&
 	    ss->src->size - ln->off > m->ahead_min) {
 		ss->ahead_tried = true;
-		ss->ahead = ahead_start(ss->src->data, ss->src->size, ln->off, &m->top_keys);
+		ss->ahead = ahead_start(ss->src->data, ss->src->size, ln->off, &m->top_keys,
+					agent_skips_any);
 	}
 	if (ss->ahead != NULL && ahead_take(ss->ahead, ln->off, ln->len, p, n, m->json, s))
 		return JSON_OK;
@@ -201,6 +202,24 @@ parse_line(struct model *m, struct srcstate *ss, const struct line *ln, const ch
 	if (err == JSON_OK)
 		json_getk(m->json, 0, &m->top_keys, s);
 	return err;
+}
+
+/* A line its session's adapter knows, by its first bytes, to be only its
+ * agent's bookkeeping: kept hidden, never parsed (nor by the thread ahead,
+ * which skips it too, but is told the line was taken). */
+static uint32_t
+add_skipped(struct model *m, struct srcstate *ss, unsigned src, const struct line *ln,
+	    const char *p, size_t n, int64_t arrival_ms)
+{
+	int s[JSON_KEYS_MAX];
+	uint32_t e;
+
+	if (ss->ahead != NULL)
+		(void)ahead_take(ss->ahead, ln->off, ln->len, p, n, m->json, s);
+	e = model_push_event(m, src, ln, EV_HIDDEN, arrival_ms != TIME_NONE ? EVF_ARRIVAL : 0,
+			     arrival_ms);
+	model_session_touch(m, ss->session, e);
+	return e;
 }
 
 uint32_t
@@ -217,6 +236,10 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	int64_t ms = arrival_ms, ts;
 	struct build b = {m, src, 0, ln, m->json, NULL, TIME_NONE, 0, NONE, NONE};
 
+	/* A sub-agent's file: its lines go on its parent's session. */
+	if (ss->sub_of != NONE && ss->session == NONE)
+		ss->session = m->src[ss->sub_of].session;
+
 	m->json_ev = NONE;
 	m->lines++;
 	m->bytes += n + (ln->terminated ? 1 : 0);
@@ -226,6 +249,9 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 		p += 3;
 		n -= 3;
 	}
+	if (ss->session != NONE &&
+	    agent_skips(m->agent >= 0 ? (unsigned)m->agent : m->ses[ss->session].agent, p, n))
+		return add_skipped(m, ss, src, ln, p, n, arrival_ms);
 	err = parse_line(m, ss, ln, p, n, s);
 	if (ln->len > UINT32_MAX)
 		return add_bad(m, ss, src, ln, arrival_ms, DG_TOO_LONG, JSON_TOO_BIG, 0);
@@ -250,6 +276,7 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	b.ms = ms != TIME_NONE ? ms : ts;
 	if (meta)
 		return add_meta(&b);
+	b.parent = model_sub_call(m, src);
 	ag->line(&b);
 	if (b.ev == NONE) /* an adapter makes an event of every line */
 		build_notice(&b);

@@ -659,6 +659,13 @@ model_todo_list(const struct model *m, uint32_t c,
 	return true;
 }
 
+const char *const model_usage_names[USAGE_COUNT] = {
+	[USAGE_IN] = "input_tokens",
+	[USAGE_OUT] = "output_tokens",
+	[USAGE_CACHE_READ] = "cache_read_input_tokens",
+	[USAGE_CACHE_WRITE] = "cache_creation_input_tokens",
+};
+
 bool
 model_end_int(struct model *m, uint32_t s, enum fact f, const char *path, int64_t *out)
 {
@@ -668,6 +675,15 @@ model_end_int(struct model *m, uint32_t s, enum fact f, const char *path, int64_
 	int64_t v;
 
 	*out = 0;
+	/* Tokens its adapter counted: by their names. */
+	if (f == FACT_USAGE && m->ses[s].counted) {
+		for (int i = 0; i < USAGE_COUNT; i++)
+			if (strcmp(path, model_usage_names[i]) == 0) {
+				*out = m->ses[s].usage[i];
+				return true;
+			}
+		return false;
+	}
 	for (; e != NONE; e = (a->fact_add >> f & 1) ? turn_prev(m, e) : NONE) {
 		const struct json *j;
 
@@ -682,6 +698,15 @@ model_end_int(struct model *m, uint32_t s, enum fact f, const char *path, int64_
 	return any;
 }
 
+/* Whether event e's line has a value at path (a|b: any spelling). */
+static bool
+model_event_has(struct model *m, uint32_t e, const char *path)
+{
+	const struct json *j = model_parsed(m, e, m->qjson);
+
+	return j != NULL && json_path_any(j, 0, path) >= 0;
+}
+
 bool
 model_fact(struct model *m, uint32_t s, enum fact f, struct buf *out)
 {
@@ -689,6 +714,10 @@ model_fact(struct model *m, uint32_t s, enum fact f, struct buf *out)
 	uint32_t e = model_fact_at(m, s, f, &path);
 	int64_t v;
 
+	/* A start fact its start does not hold: the line that holds it. */
+	if (f < FACT_REQUEST && model_seen(m, m->ses[s].facts_ev) && path != NULL &&
+	    (e == NONE || !model_event_has(m, e, path)))
+		e = m->ses[s].facts_ev;
 	if (e == NONE)
 		return false;
 	/* A count of each turn's own: the session's is their sum. */

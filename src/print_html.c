@@ -653,6 +653,7 @@ session_head(struct page *p, uint32_t s)
 	putf(p, "<dt>Agent</dt><dd>%s</dd>", agent_get(ses->agent)->label);
 	fact(p, s, "Model", FACT_MODEL);
 	fact(p, s, "Directory", FACT_CWD);
+	fact(p, s, "Branch", FACT_BRANCH);
 	fact(p, s, "Permissions", FACT_MODE);
 	if (ses->start_ms != TIME_NONE && ses->start_ms > 0) {
 		time_t t = (time_t)(ses->start_ms / 1000);

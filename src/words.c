@@ -79,6 +79,18 @@ words_call_counts(struct model *m, uint32_t s, struct buf *out)
 	}
 }
 
+/* The line its adapter said tells why session s failed, as a notice. */
+static bool
+failure_line(struct model *m, uint32_t s, struct buf *out)
+{
+	uint32_t e = m->ses[s].fail_ev;
+
+	if (!model_seen(m, e))
+		return false;
+	model_notice_text(m, e, out);
+	return true;
+}
+
 bool
 words_failure_whole(struct model *m, uint32_t s, struct buf *out)
 {
@@ -91,7 +103,7 @@ words_failure_whole(struct model *m, uint32_t s, struct buf *out)
 	if (model_session_state(m, s) != SS_FAILED ||
 	    (!model_fact(m, s, FACT_ERROR, out) &&
 	     !(m->ses[s].is_error && model_fact(m, s, FACT_RESULT, out) && out->n > mark) &&
-	     !model_fact(m, s, FACT_STOP, out)))
+	     !model_fact(m, s, FACT_STOP, out) && !failure_line(m, s, out)))
 		return false;
 	return out->n > mark;
 }
@@ -235,6 +247,13 @@ words_session_header(struct model *m, uint32_t s, struct buf *out)
 		else
 			buf_cut(out, mark);
 	}
+	/* Its git branch, when it names one (not a detached HEAD). */
+	mark = out->n;
+	buf_adds(out, " " GLYPH_DOT " branch ");
+	if (!model_fact(m, s, FACT_BRANCH, out) ||
+	    (out->n - mark == strlen(" " GLYPH_DOT " branch HEAD") &&
+	     memcmp(out->p + out->n - 4, "HEAD", 4) == 0))
+		buf_cut(out, mark);
 	mark = out->n;
 	buf_adds(out, " " GLYPH_DOT " ");
 	if (!model_fact(m, s, FACT_CWD, out))

@@ -101,6 +101,8 @@ for snap in tests/stores/*/*/*/; do
 	store_facts "$agent" "$(basename "$kind_dir")" "$(basename "$snap")" "$snap"
 	store_lists "$agent" "$(basename "$kind_dir")" "$(basename "$snap")" "$snap" \
 		"$([ "$(basename "$snap")" = done ] && [ -f "$kind_dir/ccusage.json" ] && echo "$kind_dir/ccusage.json")"
+	store_reads "$agent" "$(basename "$kind_dir")" "$(basename "$snap")" "$snap" \
+		"$([ "$(basename "$snap")" = done ] && [ -f "$kind_dir/ccusage.json" ] && echo "$kind_dir/ccusage.json")"
 done
 
 echo "agents offline: $checked captures, $snaps store snapshots, $view_open_seen checks known open, $fails failures"

@@ -159,7 +159,7 @@ test_mismatch(void **state)
 
 	(void)state;
 	json_keys_init(&ks, keys, 2);
-	a = ahead_start(text, strlen(text), 0, &ks);
+	a = ahead_start(text, strlen(text), 0, &ks, NULL);
 	assert_non_null(a);
 	assert_true(ahead_take(a, 0, 7, text, 7, j, k));
 	assert_int_equal(k[0], 2);

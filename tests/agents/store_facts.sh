@@ -314,3 +314,44 @@ store_lists() {
 	fi
 	rm -rf "$sf_home"
 }
+
+# store_reads AGENT KIND SNAPSHOT DIR [CCUSAGE]: agentview reads the
+# session file of the snapshot (agentview FILE) as deeply as the stream:
+# one session of the store's adapter with the store's id, model and cwd,
+# no diagnostic, every call paired by its id at the times of its records,
+# ok or failed once the CLI exited (else incomplete: the file ends without
+# an end), its cost the last cost-state's; with CCUSAGE, the tokens
+# ccusage counts (the sub-agents' files read as more of the session).
+# Claude Code's store only, so far.
+store_reads() {
+	sf_agent=$1 sf_kind=$2 sf_snap=$3 sf_dir=$4
+	[ "$1" = claude ] || return 0
+	sf_main=$(sone 'projects/*/*.jsonl') || return
+	sf_out=$(mktemp "${TMPDIR:-/tmp}/agentview-reads.XXXXXX") || return
+	"$bin" --print --format json "$sf_main" >"$sf_out" 2>/dev/null
+	sf_state=$(case $3-$2 in done-failed) echo failed ;; done-*) echo ok ;; *) echo incomplete ;; esac)
+	sf_a=$(basename "$sf_main" .jsonl) sf_b=$sf_state
+	sholds "read as a session: the store's id, model and cwd, $sf_state, no diagnostic" '
+		.[0] as $v | ($v.sessions | length) == 1 and ($v.diagnostics | length) == 0 and
+		($v.sessions[0] | .agent == "claude-store" and .session_id == $a and .state == $b and
+		 .model == ([$main[] | select(.type == "assistant") | .message.model |
+			     select(. != "<synthetic>")] | first) and
+		 .cwd == ([$main[] | .cwd // empty] | first))' "$sf_out"
+	sholds "every call paired by its id, started and ended at its records' times; a sub-agent's under its call" '
+		.[0].sessions[0].tool_calls as $c | ($c | map(select(.parent == null) | .call_id)) as $top |
+		$top == [$main[] | select(.type == "assistant") | .message.content[] |
+			select(.type == "tool_use") | .id] and
+		all($c[] | select(.parent != null); .parent as $p | $top | index($p) != null) and
+		all($c[]; .started and .start_ms != null and
+		    (if .state | IN("ok", "failed") then .end_ms >= .start_ms else true end))' "$sf_out"
+	sholds "its cost: the last cost-state's" '
+		.[0].sessions[0].cost_usd == ([$main[] | select(.type == "cost-state") | .totalCostUSD] | last)' "$sf_out"
+	if [ -n "${5:-}" ]; then
+		sholds "the tokens ccusage counts (ccusage.json), the sub-agents' included" '
+			.[0].sessions[0].usage as $u | .[1].totals as $t |
+			$u.input_tokens == $t.inputTokens and $u.output_tokens == $t.outputTokens and
+			$u.cache_read_input_tokens == $t.cacheReadTokens and
+			$u.cache_creation_input_tokens == $t.cacheCreationTokens' "$sf_out" "$5"
+	fi
+	rm -f "$sf_out"
+}
