@@ -28,10 +28,13 @@ enum file_kind {
 
 /* A folder listed, or holding files given one by one. */
 struct fdir {
-	char *path;   /* owned */
-	bool listing; /* its stream files are all listed (a folder given,
+	char *path;    /* owned */
+	bool listing;  /* its stream files are all listed (a folder given,
 			   or one under it with FLEET_RECURSIVE); else only
 			   the files given */
+	char *pattern; /* a store's folder (fleet_add_store): what is listed
+			   of it and below, its lines of fnmatch parts; owned */
+	uint8_t store; /* the store's source + 1 (store.h), 0: none */
 };
 
 /* A file listed. */
@@ -59,6 +62,7 @@ struct ffile {
 	bool live;         /* in the list of files whose newest row may be
 			      running (looked at by every update) */
 	bool gap;          /* a part of it was never read */
+	uint8_t store;     /* its store's source + 1 (store.h), 0: none */
 };
 
 /* A map from a path to its file. */
@@ -94,8 +98,9 @@ struct fleet {
 	bool sorted;     /* the first look's queue is by mtime */
 	fleet_change_fn fn;
 	void *ctx;
-	int64_t now;     /* of the update running */
-	unsigned result; /* FLEET_* of the update running */
+	struct store_live *sl; /* the stores' liveness, or NULL */
+	int64_t now;           /* of the update running */
+	unsigned result;       /* FLEET_* of the update running */
 	/* Reading: a model over one chunk of a file at a time. */
 	struct model *m;
 	struct source src; /* over chunk */

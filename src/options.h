@@ -23,9 +23,10 @@ struct options {
 	double speed;
 	double idle_limit; /* seconds; < 0: none */
 	const char *record;
-	bool no_record; /* keep nothing of what is read live */
-	double keep;    /* days kept sessions stay (0: for ever); < 0:
+	bool no_record;      /* keep nothing of what is read live */
+	double keep;         /* days kept sessions stay (0: for ever); < 0:
 			      not given */
+	const char *sources; /* --sources: what `agentview` alone lists */
 	bool print;
 	int format; /* a format: its index in the table (print.h) */
 	bool format_given;
