@@ -12,9 +12,11 @@
 #include "tool.h"
 #include "watch.h"
 
-/* FR_* flags of fleet.h go up to 1 << 5; this one is the fleet's own. */
+/* FR_* flags of fleet.h go up to 1 << 5; these are the fleet's own. */
 enum {
 	FR_FAILED = 1 << 6, /* its result says it failed, or its command did */
+	FR_GUESS = 1 << 7,  /* a store's session running by a guess: no signal
+			       of its process but its file's age (store.h) */
 };
 
 /* What a file turned out to be. */

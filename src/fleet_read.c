@@ -102,18 +102,21 @@ fleet_touch(struct fleet *f, uint32_t r)
  * holds it (agentview's recordings), its store says (store.h), or (no
  * signal, or a guess) it changed a short while ago. */
 static enum store_liveness
-file_live(const struct fleet *f, const struct ffile *ff)
+file_live(const struct fleet *f, const struct ffile *ff, bool *guess)
 {
 	enum store_liveness l = SL_UNKNOWN;
 
+	*guess = false;
 	if (ff->gone)
 		return SL_GONE;
 	if (ff->recording)
 		return ff->writer ? SL_RUNNING : SL_GONE;
 	if (ff->store > 0 && f->sl != NULL)
 		l = store_live(f->sl, (enum store_source)(ff->store - 1), ff->path, f->now, NULL);
-	if (l == SL_UNKNOWN || l == SL_GUESS)
+	if (l == SL_UNKNOWN || l == SL_GUESS) {
+		*guess = ff->store > 0;
 		l = ms_sub(f->now, ff->mtime_ms) < MODEL_LIVE_SECS * 1000 ? SL_RUNNING : SL_GONE;
+	}
 	return l;
 }
 
@@ -123,15 +126,23 @@ fleet_row_update(struct fleet *f, uint32_t ri)
 	struct fleet_row *r = &f->row[ri];
 	const struct ffile *ff = &f->file[r->file];
 	enum fleet_state st;
+	bool guess = false;
+	uint8_t flags = r->flags & (uint8_t)~FR_GUESS;
 
 	if (ff->placeholder && ff->last_row == ri)
 		st = FS_FILE;
 	else {
-		enum store_liveness l = file_live(f, ff);
+		enum store_liveness l = file_live(f, ff, &guess);
 
 		st = fleet_row_state(r, ff->last_row == ri, l == SL_RUNNING || l == SL_WAITING);
 		if (st == FS_RUNNING && l == SL_WAITING)
 			st = FS_WAITING;
+	}
+	if (st == FS_RUNNING && guess)
+		flags |= FR_GUESS;
+	if (flags != r->flags) {
+		r->flags = flags;
+		fleet_touch(f, ri);
 	}
 	if (st != r->state) {
 		r->state = (uint8_t)st;

@@ -373,6 +373,8 @@ cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col, int64_t now_ms,
 	case FC_STATE:
 		buf_addf(out, "%s %s", fleet_state_glyph((enum fleet_state)r->state),
 			 fleet_state_name((enum fleet_state)r->state));
+		if (r->flags & FR_GUESS)
+			buf_addc(out, '?'); /* by its file's age only */
 		break;
 	case FC_AGENT:
 		if (r->state != FS_FILE)

@@ -7,6 +7,7 @@
  * queues an event before the write that makes it returns). Every test sets
  * HOME, XDG_STATE_HOME and each root's variable itself. */
 #include <fcntl.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,14 @@
 
 #define NOW 1795776000000LL
 #define CLAUDE_SID "3ed0aa9c-f0ca-4757-92a0-fb81b88fcea2"
+/* A session's start and prompt, in the one stream every adapter in the
+ * tree reads the same. */
+#define INIT_LINE \
+	"{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"g0000001\",\"model\":" \
+	"\"m\"}\n"
+#define ASK_LINE \
+	"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":" \
+	"\"text\",\"text\":\"hi\"}]}}\n"
 
 /* --- a fake /proc ----------------------------------------------------------- */
 
@@ -592,6 +601,63 @@ test_fleet_live(void **state)
 	fixture_rmtree(h);
 }
 
+/* The state cell of each row, in the order its files were found (the
+ * stores', Codex's before Gemini's, then the kept folder's). */
+static const char *
+cells(struct fleet *f, int64_t now)
+{
+	static struct buf out;
+	struct buf c = {0};
+
+	buf_reset(&out);
+	buf_adds(&out, "");
+	for (size_t i = 0; i < fleet_nfiles(f); i++)
+		for (uint32_t r = 0; r < fleet_nrows(f); r++) {
+			if (strcmp(fleet_path(f, r), fleet_file_path(f, i)) != 0)
+				continue;
+			buf_reset(&c);
+			fleet_cell(f, r, FC_STATE, now, &c);
+			buf_addf(&out, "%s%s", out.n ? "|" : "", c.p);
+		}
+	buf_free(&c);
+	return out.p;
+}
+
+/* A store's session running by its file's age only is a guess, said so;
+ * Gemini's by a gemini process in its project too; a kept file's is not
+ * a store's (its writer's lock, or its age, as before). */
+static void
+test_guess(void **state)
+{
+	char *h = fixture_tmpdir("store");
+	static const char bin[] = "gemini\0";
+	struct buf err = {0}, kept = {0};
+	struct fleet *f;
+
+	(void)state;
+	env_home(h);
+	sh("mkdir -p '%s/.gemini/tmp/w/chats' '%s/.codex/sessions/2026/11/27' '%s/kept'", h, h, h);
+	fixture_put(h, ".gemini/tmp/w/.project_root", "/home/dev/w\n", NOW, false);
+	fixture_put(h, ".gemini/tmp/w/chats/session-1.jsonl", INIT_LINE ASK_LINE, NOW, false);
+	fixture_put(h, ".codex/sessions/2026/11/27/rollout-1.jsonl", INIT_LINE ASK_LINE, NOW,
+		    false);
+	fixture_put(h, "kept/a.ndjson", INIT_LINE ASK_LINE, NOW, false);
+	buf_addf(&kept, "%s/kept", h);
+	proc_add(600, 1, bin, sizeof bin, "/home/dev/w");
+	f = stores_fleet(store_live_new(&fake));
+	assert_int_equal(fleet_add(f, kept.p, &err), 0);
+	fleet_update(f, NOW + 1000, 0);
+	assert_string_equal(cells(f, NOW + 1000), "● running?|● running?|● running");
+	/* The gemini process gone: over, however fresh its file. */
+	nprocs = 0;
+	fleet_update(f, NOW + 2000, 0);
+	assert_string_equal(cells(f, NOW + 2000), "● running?|◌ incomplete|● running");
+	fleet_free(f);
+	buf_free(&err);
+	buf_free(&kept);
+	fixture_rmtree(h);
+}
+
 /* --- one row a session ------------------------------------------------------------ */
 
 #define SID "5b1e2c3d-0000-4000-8000-00000000abcd"
@@ -680,9 +746,10 @@ main(void)
 		cmocka_unit_test(test_roots),       cmocka_unit_test(test_sources),
 		cmocka_unit_test(test_claude_live), cmocka_unit_test(test_copilot_live),
 		cmocka_unit_test(test_gemini_live), cmocka_unit_test(test_fleet_live),
-		cmocka_unit_test(test_twins),
+		cmocka_unit_test(test_guess),       cmocka_unit_test(test_twins),
 	};
 
 	setenv("TZ", "UTC", 1);
+	setlocale(LC_ALL, "C.UTF-8");
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
