@@ -17,9 +17,11 @@
  *                waitingFor) or idle. No such file while <root>/sessions
  *                exists: no process.
  *   Copilot CLI  session-state/<id>/inuse.<pid>.lock with a live pid:
- *                running (its permission.requested without
- *                permission.completed, read by its adapter, makes it
- *                waiting); none: no process.
+ *                running; none: no process. Waiting is its adapter's:
+ *                build_ask on permission.requested and build_answer on
+ *                its permission.completed (agent.h) leave the row a
+ *                decision asked for, and a running row with one reads
+ *                waiting (fleet_row_state).
  *   Gemini CLI   a `gemini` process whose cwd is the project
  *                (tmp/<project>/.project_root): maybe running, a guess
  *                the file's age decides; none: no process.
