@@ -538,10 +538,65 @@ by_mtime_desc(const void *a, const void *b, void *ctx)
 	return x < y ? 1 : x > y ? -1 : 0;
 }
 
+/* --- one row a session ------------------------------------------------------ */
+
+/* Rows in the order of their session ids. */
+static int
+by_id(const void *a, const void *b, void *ctx)
+{
+	const struct fleet *f = *(const struct fleet *const *)ctx;
+
+	return strcmp(f->row[*(const uint32_t *)a].id, f->row[*(const uint32_t *)b].id);
+}
+
+/* How much of its session a row shows: its result (the end, tokens, cost
+ * and duration the agent said, which most stores do not record) counts
+ * most; then being read from the agent's store (its whole record: every
+ * turn, sub-agents, times, the liveness of its process) rather than from
+ * what passed through one pipe into agentview's kept file. */
+static int
+richness(const struct fleet *f, uint32_t r)
+{
+	return ((f->row[r].flags & FR_RESULT) ? 2 : 0) + (f->file[f->row[r].file].store > 0);
+}
+
+uint8_t *
+fleet_twins(const struct fleet *f)
+{
+	uint32_t *v = xcalloc(f->nrow + 1, sizeof *v);
+	uint8_t *hide = NULL;
+	size_t n = 0, stores = 0;
+
+	for (size_t r = 0; r < f->nrow; r++) {
+		if (strlen(f->row[r].id) < 8)
+			continue;
+		v[n++] = (uint32_t)r;
+		stores += f->file[f->row[r].file].store > 0;
+	}
+	if (stores > 0 && stores < n) {
+		hide = xcalloc(f->nrow + 1, 1);
+		qsort_r(v, n, sizeof *v, by_id, &f);
+	}
+	for (size_t i = 0, j; hide != NULL && i < n; i = j) {
+		for (j = i + 1; j < n && strcmp(f->row[v[j]].id, f->row[v[i]].id) == 0; j++)
+			;
+		for (size_t a = i; a < j; a++)
+			for (size_t b = i; b < j; b++)
+				if ((f->file[f->row[v[a]].file].store > 0) !=
+					    (f->file[f->row[v[b]].file].store > 0) &&
+				    richness(f, v[b]) > richness(f, v[a]))
+					hide[v[a]] = 1;
+	}
+	free(v);
+	return hide;
+}
+
 /* Tell the changes of the rows touched; forget they were. */
 static void
 tell(struct fleet *f)
 {
+	uint8_t *hide = f->nchanged > 0 && f->fn != NULL ? fleet_twins(f) : NULL;
+
 	for (size_t i = 0; i < f->nchanged; i++) {
 		uint32_t r = f->changed[i];
 		enum fleet_state was = (enum fleet_state)f->told[r];
@@ -551,10 +606,12 @@ tell(struct fleet *f)
 		if (!f->first_done || was == f->row[r].state)
 			continue;
 		f->told[r] = f->row[r].state;
-		if (f->fn != NULL)
+		/* A session's twin is not its news a second time. */
+		if (f->fn != NULL && (hide == NULL || !hide[r]))
 			f->fn(f->ctx, f, r, was);
 	}
 	f->nchanged = 0;
+	free(hide);
 }
 
 unsigned
@@ -688,6 +745,7 @@ void
 fleet_stats(const struct fleet *f, int64_t now_ms, struct fleet_stats *st)
 {
 	int64_t today = day_start(now_ms);
+	uint8_t *hide = fleet_twins(f);
 
 	memset(st, 0, sizeof *st);
 	st->files = f->nfile;
@@ -699,12 +757,15 @@ fleet_stats(const struct fleet *f, int64_t now_ms, struct fleet_stats *st)
 	for (size_t r = 0; r < f->nrow; r++) {
 		enum fleet_state s = (enum fleet_state)f->row[r].state;
 
+		if (hide != NULL && hide[r])
+			continue; /* counted as its twin */
 		st->by_state[s]++;
 		if ((s == FS_DONE || s == FS_FAILED) && fleet_row_when(f, (uint32_t)r) >= today) {
 			st->done_today += s == FS_DONE;
 			st->failed_today += s == FS_FAILED;
 		}
 	}
+	free(hide);
 }
 
 size_t

@@ -113,6 +113,11 @@ struct fleet {
 };
 
 /* fleet.c */
+/* The rows to leave out (NULL: none), one a byte: a session both kept and
+ * in its agent's store (the same id, of 8 characters or more) is one row,
+ * the richer one; two rows of one kind both stay (a session resumed in
+ * two runs, each kept). The rows, the counts and the news use it. */
+uint8_t *fleet_twins(const struct fleet *f);
 /* When row ri last did something: its latest event, or (its file's
  * newest) its file's last write when later; for recency. */
 int64_t fleet_row_when(const struct fleet *f, uint32_t ri);

@@ -177,68 +177,12 @@ matches(const struct fleet *f, uint32_t ri, const char *filter)
 	return false;
 }
 
-/* Rows in the order of their session ids. */
-static int
-by_id(const void *a, const void *b, void *ctx)
-{
-	const struct fleet *f = ((const struct order *)ctx)->f;
-
-	return strcmp(f->row[*(const uint32_t *)a].id, f->row[*(const uint32_t *)b].id);
-}
-
-/* How much of its session a row shows: its result (the end, tokens, cost
- * and duration the agent said, which most stores do not record) counts
- * most; then being read from the agent's store (its whole record: every
- * turn, sub-agents, times, the liveness of its process) rather than from
- * what passed through one pipe into agentview's kept file. */
-static int
-richness(const struct fleet *f, uint32_t r)
-{
-	return ((f->row[r].flags & FR_RESULT) ? 2 : 0) + (f->file[f->row[r].file].store > 0);
-}
-
-/* The rows to leave out (NULL: none): a session both kept and in its
- * agent's store (the same id, of 8 characters or more) is one row, the
- * richer one. Two rows of one kind both stay (a session resumed in two
- * runs, each kept). */
-static uint8_t *
-twins(const struct fleet *f)
-{
-	uint32_t *v = xcalloc(f->nrow + 1, sizeof *v);
-	uint8_t *hide = NULL;
-	size_t n = 0, stores = 0;
-	struct order o = {f, FSORT_ATTENTION, 0};
-
-	for (size_t r = 0; r < f->nrow; r++) {
-		if (strlen(f->row[r].id) < 8)
-			continue;
-		v[n++] = (uint32_t)r;
-		stores += f->file[f->row[r].file].store > 0;
-	}
-	if (stores > 0 && stores < n) {
-		hide = xcalloc(f->nrow + 1, 1);
-		qsort_r(v, n, sizeof *v, by_id, &o);
-	}
-	for (size_t i = 0, j; hide != NULL && i < n; i = j) {
-		for (j = i + 1; j < n && strcmp(f->row[v[j]].id, f->row[v[i]].id) == 0; j++)
-			;
-		for (size_t a = i; a < j; a++)
-			for (size_t b = i; b < j; b++)
-				if ((f->file[f->row[v[a]].file].store > 0) !=
-					    (f->file[f->row[v[b]].file].store > 0) &&
-				    richness(f, v[b]) > richness(f, v[a]))
-					hide[v[a]] = 1;
-	}
-	free(v);
-	return hide;
-}
-
 size_t
 fleet_rows(const struct fleet *f, enum fleet_sort sort, const char *filter, int64_t now_ms,
 	   uint32_t *v, size_t max)
 {
 	struct order o = {f, sort, now_ms};
-	uint8_t *hide = twins(f);
+	uint8_t *hide = fleet_twins(f);
 	size_t n = 0;
 
 	for (size_t r = 0; r < f->nrow && n < max; r++)

@@ -691,29 +691,53 @@ shown(struct fleet *f)
 	return out;
 }
 
+/* Count the changes told. */
+static void
+on_change(void *ctx, struct fleet *f, uint32_t row, enum fleet_state was)
+{
+	(void)f;
+	(void)row;
+	(void)was;
+	(*(int *)ctx)++;
+}
+
 static void
 test_twins(void **state)
 {
 	char *h = fixture_tmpdir("store");
 	struct buf kept = {0}, err = {0};
+	struct fleet_stats st;
 	struct fleet *f;
+	int told = 0;
 
 	(void)state;
 	env_home(h);
 	buf_addf(&kept, "%s/kept", h);
 	sh("mkdir -p '%s/kept' '%s/.claude/projects/p'", h, h);
 	/* Both without a result: the store's. */
-	fixture_put(h, "kept/a.ndjson", INIT ASKED REPLY, NOW - 60000, false);
-	fixture_put(h, ".claude/projects/p/" SID ".jsonl", INIT ASKED REPLY, NOW - 60000, false);
+	fixture_put(h, "kept/a.ndjson", INIT ASKED REPLY, NOW - 600000, false);
+	fixture_put(h, ".claude/projects/p/" SID ".jsonl", INIT ASKED REPLY, NOW - 600000, false);
 	f = stores_fleet(NULL);
 	assert_int_equal(fleet_add(f, kept.p, &err), 0);
 	fleet_update(f, NOW, 0);
 	assert_int_equal(fleet_nrows(f), 2);
 	assert_string_equal(shown(f), "store");
+	/* Counted once, and its news told once. */
+	fleet_stats(f, NOW, &st);
+	assert_int_equal(st.by_state[FS_INCOMPLETE], 1);
+	fleet_on_change(f, on_change, &told);
+	fixture_put(h, "kept/a.ndjson", RESULT, NOW, true);
+	fixture_put(h, ".claude/projects/p/" SID ".jsonl", RESULT, NOW, true);
+	fleet_update(f, NOW + 1000, 0);
+	assert_int_equal(told, 1);
+	fleet_stats(f, NOW + 1000, &st);
+	assert_int_equal(st.by_state[FS_DONE], 1);
 	fleet_free(f);
+	fixture_put(h, "kept/a.ndjson", INIT ASKED REPLY, NOW - 600000, false);
+	fixture_put(h, ".claude/projects/p/" SID ".jsonl", INIT ASKED REPLY, NOW - 600000, false);
 	/* The kept one has the session's result, the store's not: the
 	 * kept one. */
-	fixture_put(h, "kept/a.ndjson", RESULT, NOW - 60000, true);
+	fixture_put(h, "kept/a.ndjson", RESULT, NOW - 600000, true);
 	f = stores_fleet(NULL);
 	assert_int_equal(fleet_add(f, kept.p, &err), 0);
 	fleet_update(f, NOW, 0);
@@ -721,13 +745,13 @@ test_twins(void **state)
 	fleet_free(f);
 	/* Both have it: the store's. Two kept runs of one session both
 	 * stay when the store has none. */
-	fixture_put(h, ".claude/projects/p/" SID ".jsonl", RESULT, NOW - 60000, true);
+	fixture_put(h, ".claude/projects/p/" SID ".jsonl", RESULT, NOW - 600000, true);
 	f = stores_fleet(NULL);
 	assert_int_equal(fleet_add(f, kept.p, &err), 0);
 	fleet_update(f, NOW, 0);
 	assert_string_equal(shown(f), "store");
 	fleet_free(f);
-	fixture_put(h, "kept/b.ndjson", INIT ASKED REPLY RESULT, NOW - 60000, false);
+	fixture_put(h, "kept/b.ndjson", INIT ASKED REPLY RESULT, NOW - 600000, false);
 	f = fleet_new(0, -1);
 	assert_int_equal(fleet_add(f, kept.p, &err), 0);
 	fleet_update(f, NOW, 0);
