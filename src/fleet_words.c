@@ -277,7 +277,9 @@ add_time(struct buf *out, int64_t ms)
 static void
 cell_now(const struct fleet *f, const struct fleet_row *r, int64_t now_ms, struct buf *out)
 {
-	if (r->state == FS_WAITING) {
+	if (r->state == FS_WAITING && r->asking == 0 && r->how[0] != '\0') {
+		buf_addf(out, "waits: %s", r->how); /* its store's words */
+	} else if (r->state == FS_WAITING) {
 		buf_adds(out, "asks for a decision");
 	} else if (r->state == FS_RUNNING && r->ncalls > 0) {
 		const struct fleet_call *c = &r->calls[r->ncalls - 1];

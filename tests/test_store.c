@@ -569,7 +569,7 @@ static void
 test_fleet_live(void **state)
 {
 	char *h = fixture_tmpdir("store");
-	struct buf root = {0}, file = {0};
+	struct buf root = {0}, file = {0}, cell = {0};
 	struct fleet *f;
 
 	(void)state;
@@ -590,14 +590,21 @@ test_fleet_live(void **state)
 	f = stores_fleet(store_live_new(&fake));
 	fleet_update(f, NOW + 600000, 0);
 	assert_string_equal(states(f, NOW + 600000), "waiting");
+	/* What it waits for, in its store's words. */
+	fleet_cell(f, 0, FC_NOW, NOW + 600000, &cell);
+	assert_string_equal(cell.p, "waits: permission prompt");
 	/* Looked at again within a second, then the process ends. */
 	assert_true(fleet_timeout(f, NOW + 600000, false) <= 1000);
 	nprocs = 0;
 	fleet_update(f, NOW + 601000, 0);
 	assert_string_equal(states(f, NOW + 601000), "incomplete");
+	buf_reset(&cell);
+	fleet_cell(f, 0, FC_NOW, NOW + 601000, &cell);
+	assert_string_equal(cell.p, "no result");
 	fleet_free(f);
 	buf_free(&root);
 	buf_free(&file);
+	buf_free(&cell);
 	fixture_rmtree(h);
 }
 
