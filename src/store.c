@@ -127,16 +127,23 @@ store_root(enum store_source s, struct buf *out)
 
 /* --- /proc ------------------------------------------------------------------ */
 
-/* Up to cap - 1 bytes of the file at path (never through a link) into
- * out; false when it cannot be read. */
+/* Up to cap - 1 bytes of the file at path (with nofollow: a regular file,
+ * never through a link, never waiting on a fifo) into out; false when it
+ * cannot be read. */
 static bool
 read_small(const char *path, size_t cap, struct buf *out, bool nofollow)
 {
-	int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC | (nofollow ? O_NOFOLLOW : 0));
+	int fd = open(path,
+		      O_RDONLY | O_NOCTTY | O_CLOEXEC | (nofollow ? O_NOFOLLOW | O_NONBLOCK : 0));
+	struct stat st;
 	ssize_t got;
 
 	if (fd < 0)
 		return false;
+	if (nofollow && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+		close(fd);
+		return false;
+	}
 	buf_reset(out);
 	buf_reserve(out, cap);
 	while (out->n + 1 < cap) {

@@ -458,6 +458,14 @@ test_claude_live(void **state)
 	nprocs = 1;
 	assert_int_equal(store_live(sl, SRC_CLAUDE, path, NOW + 4000, NULL), SL_GONE);
 	store_live_free(sl);
+	/* A fifo named as a session's file is not waited on (this would
+	 * hang). */
+	sh("mkfifo '%s/.claude/sessions/303.json'", h);
+	proc_add(303, 1, NULL, 0, NULL);
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CLAUDE, path, NOW, NULL), SL_GONE);
+	store_live_free(sl);
+	sh("rm '%s/.claude/sessions/303.json'", h);
 	/* A key file is never read, even one that reads as a live session. */
 	sh("rm -f '%s/.claude/sessions/'*.json", h);
 	fixture_put(root.p, "sessions/302.abc.key",
