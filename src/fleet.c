@@ -258,28 +258,32 @@ part_matches(const char *p, size_t n, const char *name)
 	return fnmatch(pat, name, FNM_PERIOD) == 0;
 }
 
-/* A store folder's pattern (lines of parts) against an entry's name: for
- * a folder, the rest of each line whose first part matches, into rest;
- * for a file, whether a line of one part matches. */
+/* A store folder's pattern (lines of parts; a line after '!' leaves out
+ * what it names) against an entry's name: for a folder, the rest of each
+ * line whose first part matches, into rest; for a file, whether a line of
+ * one part matches it and none left out. */
 static bool
 pattern_step(const char *pattern, const char *name, bool dir, struct buf *rest)
 {
-	bool hit = false;
+	bool hit = false, out = false;
 
 	for (const char *l = pattern; *l != '\0';) {
-		size_t n = strcspn(l, "\n"), part = strcspn(l, "/\n");
+		size_t n = strcspn(l, "\n"), neg = l[0] == '!';
+		size_t part = strcspn(l + neg, "/\n") + neg;
 
-		if (dir && part < n && part_matches(l, part, name)) {
+		if (dir && part < n && part_matches(l + neg, part - neg, name)) {
 			if (rest->n > 0)
 				buf_addc(rest, '\n');
+			buf_add(rest, "!", neg);
 			buf_add(rest, l + part + 1, n - part - 1);
-			hit = true;
-		} else if (!dir && part == n && part_matches(l, n, name)) {
-			hit = true;
+			hit = hit || !neg;
+		} else if (!dir && part == n && part_matches(l + neg, n - neg, name)) {
+			hit = hit || !neg;
+			out = out || neg;
 		}
 		l += n + (l[n] == '\n');
 	}
-	return hit;
+	return hit && !out;
 }
 
 /* Store folder d's entry name (at path, lstat st): a folder its pattern

@@ -27,8 +27,10 @@ static const struct {
 } sources[SRC_COUNT] = {
 	[SRC_CLAUDE] = {"claude", "CLAUDE_CONFIG_DIR", "", ".claude",
 			"$CLAUDE_CONFIG_DIR or ~/.claude",
-			/* Not <sid>/subagents/: they belong to their session. */
-			"projects/*/*.jsonl"},
+			/* Not <sid>/subagents/ (nor, before 2.1, agent-<id>.jsonl
+			 * beside it): they belong to their session. */
+			"projects/*/*.jsonl\n"
+			"!projects/*/agent-*.jsonl"},
 	[SRC_CODEX] = {"codex", "CODEX_HOME", "", ".codex", "$CODEX_HOME or ~/.codex",
 		       "sessions/[0-9]*/[0-9]*/[0-9]*/rollout-*.jsonl\n"
 		       "archived_sessions/rollout-*.jsonl"},

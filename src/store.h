@@ -64,7 +64,8 @@ bool store_root(enum store_source s, struct buf *out);
 /* Where the root comes from: "$CLAUDE_CONFIG_DIR or ~/.claude". */
 const char *store_root_words(enum store_source s);
 /* The patterns of s's session files under its root, one per line, each
- * a path of fnmatch(3) patterns, one a folder level. */
+ * a path of fnmatch(3) patterns, one a folder level; a line after '!'
+ * leaves out the files it names. */
 const char *store_patterns(enum store_source s);
 
 /* Whether a process lives (what /proc says), for store_live. */

@@ -173,6 +173,9 @@ make_home(void)
 	sh("ln -s '%s/outside/dir' '%s/.claude/projects/linked'", h, h);
 	fixture_put(h, ".claude/sessions/1.abc.key", "secret", NOW, false);
 	fixture_put(h, ".claude/history.jsonl", "{\"display\":\"x\"}\n", NOW, false);
+	/* A sub-agent where Claude Code before 2.1 put it, beside its
+	 * session. */
+	fixture_put(h, ".claude/projects/p/agent-a1.jsonl", "{\"type\":\"user\"}\n", NOW, false);
 	fixture_put(h, ".codex/sessions/2026/11/27/notes.jsonl", "{}\n", NOW, false);
 	return h;
 }
