@@ -23,10 +23,9 @@ struct options {
 	double speed;
 	double idle_limit; /* seconds; < 0: none */
 	const char *record;
-	bool no_record;      /* keep nothing of what is read live */
-	double keep;         /* days kept sessions stay (0: for ever); < 0:
+	bool no_record; /* keep nothing of what is read live */
+	double keep;    /* days kept sessions stay (0: for ever); < 0:
 			      not given */
-	const char *sources; /* --sources: what `agentview` alone lists */
 	bool print;
 	int format; /* a format: its index in the table (print.h) */
 	bool format_given;
@@ -47,6 +46,8 @@ struct options {
 	bool redact;           /* hide secrets from the start */
 	const char **patterns; /* --redact-pattern's, in order (the array allocated) */
 	int npatterns;
+	/* --sources: what `agentview` alone lists (NULL: not given). */
+	const char *sources;
 };
 
 /* What an option's value is: how it is parsed, stored and completed. */
