@@ -509,7 +509,11 @@ fleet_fill(struct fleet *f, const struct options *o, int64_t now)
 		if (fleet_add(f, o->files[i], &err) != 0)
 			status = 1;
 	if (status != 0 && err.n > 0)
-		fprintf(stderr, "agentview: %s%s\n", status == 2 ? "--sources: " : "", err.p);
+		fprintf(stderr, "agentview: %s%s\n",
+			status != 2          ? ""
+			: o->sources != NULL ? "--sources: "
+					     : "AGENTVIEW_SOURCES: ",
+			err.p);
 	buf_free(&dir);
 	buf_free(&err);
 	return status;

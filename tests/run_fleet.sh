@@ -382,6 +382,9 @@ grep -q '^  claude  ~/.claude  (not there)$' "$tmp/stores.err" && grep -q '^  ke
 	fail stores "where it looked: $(cat "$tmp/stores.err")"
 "$bin" --print --sources claude,nope </dev/null >/dev/null 2>"$tmp/stores.err"
 [ $? -eq 2 ] && grep -q 'no source "nope"' "$tmp/stores.err" || fail stores "--sources nope: $(cat "$tmp/stores.err")"
+AGENTVIEW_SOURCES=nope "$bin" --print </dev/null >/dev/null 2>"$tmp/stores.err"
+[ $? -eq 2 ] && grep -q '^agentview: AGENTVIEW_SOURCES: no source "nope"' "$tmp/stores.err" ||
+	fail stores "AGENTVIEW_SOURCES=nope: $(cat "$tmp/stores.err")"
 # Nothing in the stores is written: the copy is as it was.
 diff -r tests/stores/claude/headless/done "$h/.claude" >/dev/null || fail stores "the Claude store changed"
 diff -r tests/stores/copilot/headless/done "$h/.copilot" >/dev/null || fail stores "the Copilot store changed"
