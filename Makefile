@@ -53,7 +53,7 @@ ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
 # Reading: bytes, lines, JSON, text (and a reply's Markdown, which the
 # screen's model and the HTML page share), signals, watched folders.
 READING = util source json json_get json_str text redact markdown markdown_layout \
-          markdown_html ahead sig watch
+          markdown_html ahead sig watch store
 # The model: sessions, items and calls built from lines by each agent's
 # adapter, and the words people read about them; the sources read into it
 # (a recording kept as they are read, the COMMAND run); the session list's.

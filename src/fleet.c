@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -37,8 +38,10 @@ fleet_free(struct fleet *f)
 {
 	if (f == NULL)
 		return;
-	for (size_t i = 0; i < f->ndir; i++)
+	for (size_t i = 0; i < f->ndir; i++) {
 		free(f->dir[i].path);
+		free(f->dir[i].pattern);
+	}
 	for (size_t i = 0; i < f->nfile; i++)
 		free(f->file[i].path);
 	free(f->dir);
@@ -52,6 +55,7 @@ fleet_free(struct fleet *f)
 	free(f->queue);
 	free(f->live);
 	watch_free(f->w);
+	store_live_free(f->sl);
 	model_free(f->m);
 	source_close(&f->src); /* its bytes are f->chunk's, not its own */
 	json_free(f->j);
@@ -239,6 +243,67 @@ file_gone(struct fleet *f, uint32_t fi)
 }
 
 static int add_dir(struct fleet *f, const char *path, bool listing);
+static int add_store_dir(struct fleet *f, const char *path, const char *pattern, uint8_t store);
+
+/* Whether name matches the fnmatch pattern p[0..n). */
+static bool
+part_matches(const char *p, size_t n, const char *name)
+{
+	char pat[256];
+
+	if (n >= sizeof pat)
+		return false;
+	memcpy(pat, p, n);
+	pat[n] = '\0';
+	return fnmatch(pat, name, FNM_PERIOD) == 0;
+}
+
+/* A store folder's pattern (lines of parts; a line after '!' leaves out
+ * what it names) against an entry's name: for a folder, the rest of each
+ * line whose first part matches, into rest; for a file, whether a line of
+ * one part matches it and none left out. */
+static bool
+pattern_step(const char *pattern, const char *name, bool dir, struct buf *rest)
+{
+	bool hit = false, out = false;
+
+	for (const char *l = pattern; *l != '\0';) {
+		size_t n = strcspn(l, "\n"), neg = l[0] == '!';
+		size_t part = strcspn(l + neg, "/\n") + neg;
+
+		if (dir && part < n && part_matches(l + neg, part - neg, name)) {
+			if (rest->n > 0)
+				buf_addc(rest, '\n');
+			buf_add(rest, "!", neg);
+			buf_add(rest, l + part + 1, n - part - 1);
+			hit = hit || !neg;
+		} else if (!dir && part == n && part_matches(l + neg, n - neg, name)) {
+			hit = hit || !neg;
+			out = out || neg;
+		}
+		l += n + (l[n] == '\n');
+	}
+	return hit && !out;
+}
+
+/* Store folder d's entry name (at path, lstat st): a folder its pattern
+ * goes on into, or a session file it names; never a link. */
+static void
+store_entry(struct fleet *f, int d, const char *name, const char *path, const struct stat *st)
+{
+	struct buf rest = {0};
+	uint32_t fi;
+
+	if (S_ISDIR(st->st_mode)) {
+		if (pattern_step(f->dir[d].pattern, name, true, &rest))
+			add_store_dir(f, path, rest.p, f->dir[d].store);
+	} else if (S_ISREG(st->st_mode) && (map_find(f, path) != NONE ||
+					    pattern_step(f->dir[d].pattern, name, false, &rest))) {
+		fi = note_file(f, d, path, st); /* f->file may move */
+		f->file[fi].store = f->dir[d].store;
+	}
+	buf_free(&rest);
+}
 
 /* Folder d's entry name: a file to list, or (FLEET_RECURSIVE) a folder. */
 static void
@@ -250,6 +315,10 @@ scan_entry(struct fleet *f, int d, const char *name)
 	buf_addf(&path, "%s/%s", f->dir[d].path, name);
 	if (lstat(path.p, &st) != 0)
 		goto out;
+	if (f->dir[d].pattern != NULL) {
+		store_entry(f, d, name, path.p, &st);
+		goto out;
+	}
 	if (S_ISDIR(st.st_mode)) {
 		if ((f->flags & FLEET_RECURSIVE) && f->dir[d].listing && name[0] != '.')
 			add_dir(f, path.p, true);
@@ -323,11 +392,44 @@ add_dir(struct fleet *f, const char *path, bool listing)
 	d = watch_add(f->w, path);
 	ARRAY_RESERVE(f->dir, f->dircap, (size_t)d + 1);
 	f->ndir = (size_t)d + 1;
-	f->dir[d].path = xstrdup(path);
-	f->dir[d].listing = listing;
+	f->dir[d] = (struct fdir){.path = xstrdup(path), .listing = listing};
 	if (listing)
 		scan_dir(f, d);
 	return d;
+}
+
+/* Watch the store folder at path and list what pattern names in it and
+ * below. */
+static int
+add_store_dir(struct fleet *f, const char *path, const char *pattern, uint8_t store)
+{
+	int d = find_dir(f, path);
+
+	if (d >= 0)
+		return d;
+	d = add_dir(f, path, false);
+	f->dir[d].pattern = xstrdup(pattern);
+	f->dir[d].store = store;
+	f->dir[d].listing = true;
+	scan_dir(f, d);
+	return d;
+}
+
+int
+fleet_add_store(struct fleet *f, const char *root, const char *patterns, enum store_source s)
+{
+	struct stat st;
+
+	if (stat(root, &st) != 0 || !S_ISDIR(st.st_mode))
+		return -1;
+	add_store_dir(f, root, patterns, (uint8_t)(s + 1));
+	return 0;
+}
+
+void
+fleet_set_live(struct fleet *f, struct store_live *sl)
+{
+	f->sl = sl;
 }
 
 int
@@ -440,10 +542,65 @@ by_mtime_desc(const void *a, const void *b, void *ctx)
 	return x < y ? 1 : x > y ? -1 : 0;
 }
 
+/* --- one row a session ------------------------------------------------------ */
+
+/* Rows in the order of their session ids. */
+static int
+by_id(const void *a, const void *b, void *ctx)
+{
+	const struct fleet *f = *(const struct fleet *const *)ctx;
+
+	return strcmp(f->row[*(const uint32_t *)a].id, f->row[*(const uint32_t *)b].id);
+}
+
+/* How much of its session a row shows: its result (the end, tokens, cost
+ * and duration the agent said, which most stores do not record) counts
+ * most; then being read from the agent's store (its whole record: every
+ * turn, sub-agents, times, the liveness of its process) rather than from
+ * what passed through one pipe into agentview's kept file. */
+static int
+richness(const struct fleet *f, uint32_t r)
+{
+	return ((f->row[r].flags & FR_RESULT) ? 2 : 0) + (f->file[f->row[r].file].store > 0);
+}
+
+uint8_t *
+fleet_twins(const struct fleet *f)
+{
+	uint32_t *v = xcalloc(f->nrow + 1, sizeof *v);
+	uint8_t *hide = NULL;
+	size_t n = 0, stores = 0;
+
+	for (size_t r = 0; r < f->nrow; r++) {
+		if (strlen(f->row[r].id) < 8)
+			continue;
+		v[n++] = (uint32_t)r;
+		stores += f->file[f->row[r].file].store > 0;
+	}
+	if (stores > 0 && stores < n) {
+		hide = xcalloc(f->nrow + 1, 1);
+		qsort_r(v, n, sizeof *v, by_id, &f);
+	}
+	for (size_t i = 0, j; hide != NULL && i < n; i = j) {
+		for (j = i + 1; j < n && strcmp(f->row[v[j]].id, f->row[v[i]].id) == 0; j++)
+			;
+		for (size_t a = i; a < j; a++)
+			for (size_t b = i; b < j; b++)
+				if ((f->file[f->row[v[a]].file].store > 0) !=
+					    (f->file[f->row[v[b]].file].store > 0) &&
+				    richness(f, v[b]) > richness(f, v[a]))
+					hide[v[a]] = 1;
+	}
+	free(v);
+	return hide;
+}
+
 /* Tell the changes of the rows touched; forget they were. */
 static void
 tell(struct fleet *f)
 {
+	uint8_t *hide = f->nchanged > 0 && f->fn != NULL ? fleet_twins(f) : NULL;
+
 	for (size_t i = 0; i < f->nchanged; i++) {
 		uint32_t r = f->changed[i];
 		enum fleet_state was = (enum fleet_state)f->told[r];
@@ -453,10 +610,12 @@ tell(struct fleet *f)
 		if (!f->first_done || was == f->row[r].state)
 			continue;
 		f->told[r] = f->row[r].state;
-		if (f->fn != NULL)
+		/* A session's twin is not its news a second time. */
+		if (f->fn != NULL && (hide == NULL || !hide[r]))
 			f->fn(f->ctx, f, r, was);
 	}
 	f->nchanged = 0;
+	free(hide);
 }
 
 unsigned
@@ -520,6 +679,9 @@ fleet_timeout(const struct fleet *f, int64_t now_ms, bool ticking)
 			continue; /* its writer's end is an event */
 		left = ff->mtime_ms + MODEL_LIVE_SECS * 1000 - now_ms;
 		left = MAX(left, 0);
+		/* A store's signal is looked at again each second. */
+		if (ff->store > 0 && f->sl != NULL)
+			left = 1000 - ((now_ms % 1000) + 1000) % 1000;
 		if (t < 0 || left < t)
 			t = left;
 	}
@@ -587,6 +749,7 @@ void
 fleet_stats(const struct fleet *f, int64_t now_ms, struct fleet_stats *st)
 {
 	int64_t today = day_start(now_ms);
+	uint8_t *hide = fleet_twins(f);
 
 	memset(st, 0, sizeof *st);
 	st->files = f->nfile;
@@ -598,12 +761,15 @@ fleet_stats(const struct fleet *f, int64_t now_ms, struct fleet_stats *st)
 	for (size_t r = 0; r < f->nrow; r++) {
 		enum fleet_state s = (enum fleet_state)f->row[r].state;
 
+		if (hide != NULL && hide[r])
+			continue; /* counted as its twin */
 		st->by_state[s]++;
 		if ((s == FS_DONE || s == FS_FAILED) && fleet_row_when(f, (uint32_t)r) >= today) {
 			st->done_today += s == FS_DONE;
 			st->failed_today += s == FS_FAILED;
 		}
 	}
+	free(hide);
 }
 
 size_t

@@ -41,6 +41,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "store.h"
 #include "util.h"
 
 /* Bytes read of a file's end, and at most of its start. */
@@ -164,6 +165,14 @@ void fleet_free(struct fleet *f);
  * cannot be read at all; a folder that goes away later is looked for. */
 int fleet_add(struct fleet *f, const char *path, struct buf *err);
 void fleet_on_change(struct fleet *f, fleet_change_fn fn, void *ctx);
+/* A store's sessions (store.h): the files under the folder root that
+ * patterns name (lines, each a path of fnmatch parts), of source s;
+ * folders watched as they come, never a link followed. -1 when root is
+ * no folder. Their rows' liveness is sl's (f owns it; NULL: their files'
+ * age), and a session both kept and in its store is one row
+ * (fleet_rows). */
+int fleet_add_store(struct fleet *f, const char *root, const char *patterns, enum store_source s);
+void fleet_set_live(struct fleet *f, struct store_live *sl);
 
 /* The descriptor to poll for changes (or -1). */
 int fleet_fd(const struct fleet *f);

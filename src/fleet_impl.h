@@ -12,9 +12,11 @@
 #include "tool.h"
 #include "watch.h"
 
-/* FR_* flags of fleet.h go up to 1 << 5; this one is the fleet's own. */
+/* FR_* flags of fleet.h go up to 1 << 5; these are the fleet's own. */
 enum {
 	FR_FAILED = 1 << 6, /* its result says it failed, or its command did */
+	FR_GUESS = 1 << 7,  /* a store's session running by a guess: no signal
+			       of its process but its file's age (store.h) */
 };
 
 /* What a file turned out to be. */
@@ -28,10 +30,13 @@ enum file_kind {
 
 /* A folder listed, or holding files given one by one. */
 struct fdir {
-	char *path;   /* owned */
-	bool listing; /* its stream files are all listed (a folder given,
+	char *path;    /* owned */
+	bool listing;  /* its stream files are all listed (a folder given,
 			   or one under it with FLEET_RECURSIVE); else only
 			   the files given */
+	char *pattern; /* a store's folder (fleet_add_store): what is listed
+			   of it and below, its lines of fnmatch parts; owned */
+	uint8_t store; /* the store's source + 1 (store.h), 0: none */
 };
 
 /* A file listed. */
@@ -59,6 +64,7 @@ struct ffile {
 	bool live;         /* in the list of files whose newest row may be
 			      running (looked at by every update) */
 	bool gap;          /* a part of it was never read */
+	uint8_t store;     /* its store's source + 1 (store.h), 0: none */
 };
 
 /* A map from a path to its file. */
@@ -94,8 +100,9 @@ struct fleet {
 	bool sorted;     /* the first look's queue is by mtime */
 	fleet_change_fn fn;
 	void *ctx;
-	int64_t now;     /* of the update running */
-	unsigned result; /* FLEET_* of the update running */
+	struct store_live *sl; /* the stores' liveness, or NULL */
+	int64_t now;           /* of the update running */
+	unsigned result;       /* FLEET_* of the update running */
 	/* Reading: a model over one chunk of a file at a time. */
 	struct model *m;
 	struct source src; /* over chunk */
@@ -106,6 +113,11 @@ struct fleet {
 };
 
 /* fleet.c */
+/* The rows to leave out (NULL: none), one a byte: a session both kept and
+ * in its agent's store (the same id, of 8 characters or more) is one row,
+ * the richer one; two rows of one kind both stay (a session resumed in
+ * two runs, each kept). The rows, the counts and the news use it. */
+uint8_t *fleet_twins(const struct fleet *f);
 /* When row ri last did something: its latest event, or (its file's
  * newest) its file's last write when later; for recency. */
 int64_t fleet_row_when(const struct fleet *f, uint32_t ri);

@@ -98,16 +98,26 @@ fleet_touch(struct fleet *f, uint32_t r)
 	f->changed[f->nchanged++] = r;
 }
 
-/* Whether file fi is being written: a writer holds it (agentview's
- * recordings), or (anyone else's) it changed a short while ago. */
-static bool
-file_live(const struct fleet *f, const struct ffile *ff)
+/* Whether file fi is being written, and its session waits: a writer
+ * holds it (agentview's recordings), its store says (store.h), or (no
+ * signal, or a guess) it changed a short while ago. */
+static enum store_liveness
+file_live(const struct fleet *f, const struct ffile *ff, bool *guess, struct buf *why)
 {
+	enum store_liveness l = SL_UNKNOWN;
+
+	*guess = false;
 	if (ff->gone)
-		return false;
+		return SL_GONE;
 	if (ff->recording)
-		return ff->writer;
-	return ms_sub(f->now, ff->mtime_ms) < MODEL_LIVE_SECS * 1000;
+		return ff->writer ? SL_RUNNING : SL_GONE;
+	if (ff->store > 0 && f->sl != NULL)
+		l = store_live(f->sl, (enum store_source)(ff->store - 1), ff->path, f->now, why);
+	if (l == SL_UNKNOWN || l == SL_GUESS) {
+		*guess = ff->store > 0;
+		l = ms_sub(f->now, ff->mtime_ms) < MODEL_LIVE_SECS * 1000 ? SL_RUNNING : SL_GONE;
+	}
+	return l;
 }
 
 void
@@ -116,11 +126,36 @@ fleet_row_update(struct fleet *f, uint32_t ri)
 	struct fleet_row *r = &f->row[ri];
 	const struct ffile *ff = &f->file[r->file];
 	enum fleet_state st;
+	bool guess = false;
+	uint8_t flags = r->flags & (uint8_t)~FR_GUESS;
+	struct buf why = {0};
 
 	if (ff->placeholder && ff->last_row == ri)
 		st = FS_FILE;
-	else
-		st = fleet_row_state(r, ff->last_row == ri, file_live(f, ff));
+	else {
+		enum store_liveness l = file_live(f, ff, &guess, &why);
+
+		if (l != SL_WAITING)
+			buf_reset(&why);
+
+		st = fleet_row_state(r, ff->last_row == ri, l == SL_RUNNING || l == SL_WAITING);
+		if (st == FS_RUNNING && l == SL_WAITING)
+			st = FS_WAITING;
+	}
+	if (st == FS_RUNNING && guess)
+		flags |= FR_GUESS;
+	if (flags != r->flags) {
+		r->flags = flags;
+		fleet_touch(f, ri);
+	}
+	/* What a store says its session waits for, while it does (how says
+	 * nothing else but of a failed session, or a file). */
+	if (st != FS_FAILED && st != FS_FILE &&
+	    (why.n != strlen(r->how) || (why.n > 0 && memcmp(why.p, r->how, why.n) != 0))) {
+		fleet_copy(r->how, sizeof r->how, why.p != NULL ? why.p : "", why.n);
+		fleet_touch(f, ri);
+	}
+	buf_free(&why);
 	if (st != r->state) {
 		r->state = (uint8_t)st;
 		f->result |= FLEET_STATES;
@@ -682,7 +717,9 @@ fleet_read(struct fleet *f, uint32_t fi)
 {
 	struct ffile *ff = &f->file[fi];
 	struct stat st;
-	int fd = open(ff->path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	/* A store's file is never read through a link. */
+	int fd = open(ff->path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC |
+					(ff->store > 0 ? O_NOFOLLOW : 0));
 
 	if (fd < 0 || fstat(fd, &st) != 0) {
 		read_error(f, fi, errno);

@@ -182,11 +182,14 @@ fleet_rows(const struct fleet *f, enum fleet_sort sort, const char *filter, int6
 	   uint32_t *v, size_t max)
 {
 	struct order o = {f, sort, now_ms};
+	uint8_t *hide = fleet_twins(f);
 	size_t n = 0;
 
 	for (size_t r = 0; r < f->nrow && n < max; r++)
-		if (filter == NULL || filter[0] == '\0' || matches(f, (uint32_t)r, filter))
+		if ((hide == NULL || !hide[r]) &&
+		    (filter == NULL || filter[0] == '\0' || matches(f, (uint32_t)r, filter)))
 			v[n++] = (uint32_t)r;
+	free(hide);
 	qsort_r(v, n, sizeof *v, compare, &o);
 	return n;
 }
@@ -274,7 +277,9 @@ add_time(struct buf *out, int64_t ms)
 static void
 cell_now(const struct fleet *f, const struct fleet_row *r, int64_t now_ms, struct buf *out)
 {
-	if (r->state == FS_WAITING) {
+	if (r->state == FS_WAITING && r->asking == 0 && r->how[0] != '\0') {
+		buf_addf(out, "waits: %s", r->how); /* its store's words */
+	} else if (r->state == FS_WAITING) {
 		buf_adds(out, "asks for a decision");
 	} else if (r->state == FS_RUNNING && r->ncalls > 0) {
 		const struct fleet_call *c = &r->calls[r->ncalls - 1];
@@ -314,6 +319,8 @@ cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col, int64_t now_ms,
 	case FC_STATE:
 		buf_addf(out, "%s %s", fleet_state_glyph((enum fleet_state)r->state),
 			 fleet_state_name((enum fleet_state)r->state));
+		if (r->flags & FR_GUESS)
+			buf_addc(out, '?'); /* by its file's age only */
 		break;
 	case FC_AGENT:
 		if (r->state != FS_FILE)

@@ -29,6 +29,7 @@
 #include "runner.h"
 #include "sig.h"
 #include "statusline.h"
+#include "store.h"
 #include "text.h"
 #include "replay.h"
 #include "ui.h"
@@ -436,7 +437,8 @@ keep_start(struct input *in, struct recorder *rec, const struct options *o, stru
 }
 
 /* Whether the command line asks for the sessions of many files (issue
- * 15): a FOLDER, several FILEs, or none with nothing piped in. */
+ * 15): a FOLDER, several FILEs, or none with nothing piped in or read
+ * from a file. */
 static bool
 wants_fleet(const struct options *o)
 {
@@ -445,13 +447,11 @@ wants_fleet(const struct options *o)
 	if (o->command != NULL || o->replay || o->record != NULL ||
 	    format_at((size_t)o->format)->list == NULL)
 		return false;
-	if (o->nfiles == 0) {
-		/* --status-line runs under tmux's #() with no terminal. */
-		if (o->status_line)
-			return fstat(STDIN_FILENO, &st) != 0 ||
-			       !(S_ISFIFO(st.st_mode) || S_ISREG(st.st_mode));
-		return isatty(STDIN_FILENO);
-	}
+	/* Nothing piped in: a terminal, /dev/null, none (--status-line runs
+	 * under tmux's #() with no terminal; a script with </dev/null). */
+	if (o->nfiles == 0)
+		return fstat(STDIN_FILENO, &st) != 0 ||
+		       !(S_ISFIFO(st.st_mode) || S_ISREG(st.st_mode));
 	if (o->nfiles > 1)
 		return true;
 	return stat(o->files[0], &st) == 0 && S_ISDIR(st.st_mode);
@@ -473,14 +473,19 @@ list_width(void)
 }
 
 /* The folders and files of the command line into f; with none, the
- * folder of kept sessions (made when missing, its old files removed). */
+ * sources chosen (--sources, AGENTVIEW_SOURCES): the folder of kept
+ * sessions (made when missing, its old files removed) and the agents'
+ * stores that are there (store.h: read only, never made). */
 static int
 fleet_fill(struct fleet *f, const struct options *o, int64_t now)
 {
 	struct buf dir = {0}, err = {0};
+	unsigned mask = 0;
 	int status = 0;
 
-	if (o->nfiles == 0) {
+	if (o->nfiles == 0 && store_sources_chosen(o->sources, &mask, &err) != 0)
+		status = 2;
+	if (o->nfiles == 0 && status == 0 && (mask & (1u << SRC_KEPT))) {
 		if (!keep_dir(&dir) || keep_make_dir(dir.p, &err) != 0) {
 			fprintf(stderr, "agentview: no folder of kept sessions: %s\n",
 				err.n > 0 ? err.p : dir.p);
@@ -491,14 +496,48 @@ fleet_fill(struct fleet *f, const struct options *o, int64_t now)
 				status = 1;
 		}
 	}
+	if (o->nfiles == 0 && status == 0 && (mask & ~(1u << SRC_KEPT))) {
+		fleet_set_live(f, store_live_new(NULL));
+		for (int s = 0; s < SRC_KEPT; s++) {
+			buf_reset(&dir);
+			if ((mask & (1u << s)) && store_root((enum store_source)s, &dir))
+				fleet_add_store(f, dir.p, store_patterns((enum store_source)s),
+						(enum store_source)s);
+		}
+	}
 	for (int i = 0; i < o->nfiles && status == 0; i++)
 		if (fleet_add(f, o->files[i], &err) != 0)
 			status = 1;
 	if (status != 0 && err.n > 0)
-		fprintf(stderr, "agentview: %s\n", err.p);
+		fprintf(stderr, "agentview: %s%s\n",
+			status != 2          ? ""
+			: o->sources != NULL ? "--sources: "
+					     : "AGENTVIEW_SOURCES: ",
+			err.p);
 	buf_free(&dir);
 	buf_free(&err);
 	return status;
+}
+
+/* With no session at all, where `agentview` alone looked (each source's
+ * folder, there or not), on stderr: stdout is the list's. */
+static void
+say_where(const struct fleet *f, const struct options *o)
+{
+	struct buf b = {0}, kept = {0};
+	unsigned mask;
+
+	if (o->nfiles > 0 || fleet_nrows(f) > 0 ||
+	    store_sources_chosen(o->sources, &mask, &b) != 0) {
+		buf_free(&b);
+		return;
+	}
+	keep_dir(&kept);
+	buf_adds(&b, "agentview: no sessions; it looked in:\n");
+	store_looked(mask, kept.n > 0 ? kept.p : NULL, getenv("HOME"), &b);
+	fputs(b.p, stderr);
+	buf_free(&b);
+	buf_free(&kept);
 }
 
 /* The sessions of many files, without a screen: the list printed once,
@@ -537,6 +576,7 @@ run_fleet(const struct options *o)
 			close(tty);
 	} else {
 		fmt->list(f, o->agent, list_width(), now, stdout);
+		say_where(f, o);
 	}
 	buf_free(&line);
 	fleet_free(f);

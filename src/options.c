@@ -177,6 +177,25 @@ const struct opt options_table[] = {
 		"Nothing else is ever removed: not a file of\n"
 		".BR \\-\\-record ,\n"
 		"not a file someone else put there.\n"},
+	{.name = "sources", .kind = OPT_FILE, .arg = "LIST", .to = OPT_AT(sources),
+	 .help = "what agentview alone lists: claude, codex, gemini, copilot, cursor, kept,\n"
+		 "comma-separated (default all, or AGENTVIEW_SOURCES)",
+	 .man = "What\n"
+		".B agentview\n"
+		"alone lists: a comma-separated list of\n"
+		".BR claude ,\n"
+		".BR codex ,\n"
+		".BR gemini ,\n"
+		".BR copilot ,\n"
+		".B cursor\n"
+		"(the agents' own session stores, read only; see\n"
+		".BR \"SESSION STORES\" )\n"
+		"and\n"
+		".B kept\n"
+		"(the sessions agentview kept itself).\n"
+		"Without it,\n"
+		".B AGENTVIEW_SOURCES\n"
+		"says the same; without either, all of them.\n"},
 	{.name = "print", .letter = 'p', .kind = OPT_FLAG, .to = OPT_AT(print),
 	 .help = "plain output, no screen (the default when stdout is not a terminal)",
 	 .man = "Plain output, no screen (the default when standard output is not a\n"

@@ -46,6 +46,8 @@ struct options {
 	bool redact;           /* hide secrets from the start */
 	const char **patterns; /* --redact-pattern's, in order (the array allocated) */
 	int npatterns;
+	/* --sources: what `agentview` alone lists (NULL: not given). */
+	const char *sources;
 };
 
 /* What an option's value is: how it is parsed, stored and completed. */

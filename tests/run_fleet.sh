@@ -16,7 +16,10 @@
 #   - a session piped into agentview is kept, and listed live;
 #   - --notify inside tmux: OSC 9 and 777 reach the terminal tmux runs in
 #     (script(1)'s typescript) through the passthrough;
-#   - on a terminal, agentview DIR and agentview alone show the list.
+#   - on a terminal, agentview DIR and agentview alone show the list;
+#   - agentview alone with HOME a copy of the agents' own stores
+#     (tests/stores/): a row for each store's session, --sources and
+#     AGENTVIEW_SOURCES choosing, and where it looked when none is there.
 # Waits poll the output (up to 10 s) instead of sleeping a fixed time.
 set -u
 bin=${AGENTVIEW:-./src/agentview}
@@ -27,6 +30,10 @@ mkdir -p "$tmp"
 # kept in its own scratch folder, never in the real ~/.local/state.
 XDG_STATE_HOME=$tmp/state
 export XDG_STATE_HOME
+# agentview alone reads the agents' stores under HOME: an empty one here.
+HOME=$tmp/home
+export HOME
+mkdir -p "$HOME"
 pids=
 tm=:
 trap 'for p in $pids; do kill "$p" 2>/dev/null; done; $tm kill-server 2>/dev/null; chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
@@ -318,6 +325,70 @@ for args in "$d" ""; do
 done
 $tm kill-server 2>/dev/null
 echo "on a terminal: agentview DIR and agentview alone show the list at its width"
+
+# The agents' own stores (issue 23): HOME a copy of a snapshot of each, as
+# the real CLIs wrote them, and a Cursor transcript.
+h=$tmp/storehome
+mkdir -p "$h/.cursor/projects/home-dev-x/agent-transcripts/c1"
+cp -R tests/stores/claude/headless/done "$h/.claude"
+cp -R tests/stores/codex/headless/done "$h/.codex"
+cp -R tests/stores/gemini/headless/done/.gemini "$h/.gemini"
+cp -R tests/stores/copilot/headless/done "$h/.copilot"
+echo '{"role":"user","message":{"content":[{"type":"text","text":"<user_query>hello</user_query>"}]}}' \
+	>"$h/.cursor/projects/home-dev-x/agent-transcripts/c1/c1.jsonl"
+# Written long ago (a checkout's times are its own): no session is live
+# by its file's age.
+find "$h" -type f -exec touch -d '2026-01-05 10:00' {} +
+# stores [SOURCES]: the files of the sessions agentview alone lists, by
+# their folder in HOME, sorted, on one line.
+stores() {
+	env HOME="$h" XDG_STATE_HOME="$h/state" ${1:+AGENTVIEW_SOURCES=$1} "$bin" --print --format json \
+		</dev/null 2>"$tmp/stores.err" | jq -r '[.sessions[].file | ltrimstr("'"$h"'/") | split("/")[0]] | sort | join(" ")'
+}
+cases=$((cases + 1))
+got=$(stores)
+[ "$got" = ".claude .codex .copilot .cursor .gemini" ] || fail stores "agentview alone lists: $got"
+got=$(stores codex,gemini)
+[ "$got" = ".codex .gemini" ] || fail stores "AGENTVIEW_SOURCES=codex,gemini lists: $got"
+got=$(env HOME="$h" XDG_STATE_HOME="$h/state" AGENTVIEW_SOURCES=codex "$bin" --print --sources copilot </dev/null | grep -c '^. ')
+[ "$got" = 1 ] || fail stores "--sources copilot over AGENTVIEW_SOURCES=codex: $got rows"
+# The text list: a row each, none running (their processes are gone).
+env HOME="$h" XDG_STATE_HOME="$h/state" "$bin" --print </dev/null >"$tmp/stores.txt" 2>&1
+[ "$(grep -c '^. ' "$tmp/stores.txt")" = 5 ] || fail stores "the text list: $(cat "$tmp/stores.txt")"
+grep -q running "$tmp/stores.txt" && fail stores "a session whose process is gone runs: $(cat "$tmp/stores.txt")"
+# A Claude session whose process waits at a permission prompt (its
+# sessions/<pid>.json, of a live process with the start time /proc gives):
+# waiting, however quiet its file; the same pid with another start time (a
+# pid reused after a crash) is no process of it.
+sleep 60 &
+sp=$!
+pids="$pids $sp"
+mkdir -p "$h/.claude/sessions"
+live() {
+	printf '{"pid":%s,"sessionId":"54615237-bbb5-4b29-a566-b6a2f00a274a","procStart":"%s","status":"waiting","waitingFor":"permission prompt"}\n' \
+		"$sp" "$1" >"$h/.claude/sessions/$sp.json"
+	env HOME="$h" XDG_STATE_HOME="$h/state" AGENTVIEW_SOURCES=claude "$bin" --print </dev/null | awk 'NR == 2 { print $1, $2 }'
+}
+got=$(live "$(awk '{ print $22 }' "/proc/$sp/stat")")
+[ "$got" = "⏸ waiting" ] || fail stores "a Claude session waiting: $got"
+got=$(live 1)
+[ "$got" = "◌ incomplete" ] || fail stores "a Claude session of a reused pid: $got"
+kill "$sp" 2>/dev/null
+rm -f "$h/.claude/sessions/$sp.json"
+rmdir "$h/.claude/sessions"
+# Nothing there: where it looked, each root.
+env HOME="$tmp/nohome" XDG_STATE_HOME="$tmp/nohome/state" "$bin" --print </dev/null >"$tmp/stores.txt" 2>"$tmp/stores.err"
+grep -q '^  claude  ~/.claude  (not there)$' "$tmp/stores.err" && grep -q '^  kept    ~/state/agentview/sessions  (there)$' "$tmp/stores.err" ||
+	fail stores "where it looked: $(cat "$tmp/stores.err")"
+"$bin" --print --sources claude,nope </dev/null >/dev/null 2>"$tmp/stores.err"
+[ $? -eq 2 ] && grep -q 'no source "nope"' "$tmp/stores.err" || fail stores "--sources nope: $(cat "$tmp/stores.err")"
+AGENTVIEW_SOURCES=nope "$bin" --print </dev/null >/dev/null 2>"$tmp/stores.err"
+[ $? -eq 2 ] && grep -q '^agentview: AGENTVIEW_SOURCES: no source "nope"' "$tmp/stores.err" ||
+	fail stores "AGENTVIEW_SOURCES=nope: $(cat "$tmp/stores.err")"
+# Nothing in the stores is written: the copy is as it was.
+diff -r tests/stores/claude/headless/done "$h/.claude" >/dev/null || fail stores "the Claude store changed"
+diff -r tests/stores/copilot/headless/done "$h/.copilot" >/dev/null || fail stores "the Copilot store changed"
+echo "stores: agentview alone lists each store's session; --sources and AGENTVIEW_SOURCES choose"
 
 echo "fleet: $cases cases, $fails failures"
 [ "$fails" -eq 0 ]

@@ -39,6 +39,10 @@ _agentview()
 	--keep)
 		return
 		;;
+	--sources)
+		_filedir
+		return
+		;;
 	--agent)
 		COMPREPLY=($(compgen -W 'cursor claude gemini codex claude-store' -- "$cur"))
 		return
@@ -65,7 +69,7 @@ _agentview()
 	esac
 	$split && return
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W '-f --follow -R --recursive -r --replay -s --speed -i --idle-limit --record --no-record --keep -p --print --agent --format --redact --redact-pattern --status-line --tmux-style --compare --theme --color --bell --title --mouse --no-mouse --notify --notify-cmd -h --help -V --version' -- "$cur"))
+		COMPREPLY=($(compgen -W '-f --follow -R --recursive -r --replay -s --speed -i --idle-limit --record --no-record --keep --sources -p --print --agent --format --redact --redact-pattern --status-line --tmux-style --compare --theme --color --bell --title --mouse --no-mouse --notify --notify-cmd -h --help -V --version' -- "$cur"))
 		return
 	fi
 	_filedir

@@ -32,6 +32,7 @@ complete -c agentview -n 'not __agentview_command' -s i -l idle-limit -x -d 'cap
 complete -c agentview -n 'not __agentview_command' -l record -r -F -d 'write what is read (stdin or COMMAND\'s output) to FILE as a recording'
 complete -c agentview -n 'not __agentview_command' -l no-record -d 'keep nothing of what is read live (AGENTVIEW_RECORD=0 says the same); without it, stdin or COMMAND\'s output is also kept in the folder of sessions, $XDG_STATE_HOME/agentview/sessions'
 complete -c agentview -n 'not __agentview_command' -l keep -x -d 'remove the sessions agentview kept itself after DAYS days without a write (default 30, or AGENTVIEW_KEEP_DAYS; 0: never)'
+complete -c agentview -n 'not __agentview_command' -l sources -r -F -d 'what agentview alone lists: claude, codex, gemini, copilot, cursor, kept, comma-separated (default all, or AGENTVIEW_SOURCES)'
 complete -c agentview -n 'not __agentview_command' -s p -l print -d 'plain output, no screen (the default when stdout is not a terminal)'
 complete -c agentview -n 'not __agentview_command' -l agent -x -a 'cursor claude gemini codex claude-store' -d 'read every line as this agent\'s stream: cursor, claude, gemini, codex, claude-store (Claude Code\'s own transcripts, ~/.claude/projects) (without it, each session\'s agent is recognised from its first line)'
 complete -c agentview -n 'not __agentview_command' -l format -x -a 'text markdown json html raw' -d 'with --print: text (default), markdown, json, html (one self-contained page), raw (the original stream, byte for byte, also out of a recording)'

@@ -1,0 +1,592 @@
+/* store.c: the agents' own session stores: their roots and session files,
+ * the sources chosen, and whether a store's session has a live process
+ * (store.h says what each signal is). */
+#include "store.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "json.h"
+
+/* Each source: its name, its root's variable and what it is joined to
+ * (var + sub, else HOME + home), its session files. */
+static const struct {
+	const char *name;
+	const char *var;  /* its root's environment variable, or NULL */
+	const char *sub;  /* appended to var's value ("" when var is the root) */
+	const char *home; /* under HOME without var */
+	const char *words;
+	const char *patterns;
+} sources[SRC_COUNT] = {
+	[SRC_CLAUDE] = {"claude", "CLAUDE_CONFIG_DIR", "", ".claude",
+			"$CLAUDE_CONFIG_DIR or ~/.claude",
+			/* Not <sid>/subagents/ (nor, before 2.1, agent-<id>.jsonl
+			 * beside it): they belong to their session. */
+			"projects/*/*.jsonl\n"
+			"!projects/*/agent-*.jsonl"},
+	[SRC_CODEX] = {"codex", "CODEX_HOME", "", ".codex", "$CODEX_HOME or ~/.codex",
+		       "sessions/[0-9]*/[0-9]*/[0-9]*/rollout-*.jsonl\n"
+		       "archived_sessions/rollout-*.jsonl"},
+	[SRC_GEMINI] = {"gemini", "GEMINI_CLI_HOME", "/.gemini", ".gemini",
+			"$GEMINI_CLI_HOME/.gemini or ~/.gemini",
+			/* The older whole-file form too. */
+			"tmp/*/chats/session-*.jsonl\n"
+			"tmp/*/chats/session-*.json"},
+	[SRC_COPILOT] = {"copilot", "COPILOT_HOME", "", ".copilot", "$COPILOT_HOME or ~/.copilot",
+			 "session-state/*/events.jsonl\n"
+			 "session-state/*.jsonl"},
+	[SRC_CURSOR] = {"cursor", NULL, NULL, ".cursor", "~/.cursor",
+			"projects/*/agent-transcripts/*/*.jsonl\n"
+			"projects/*/agent-transcripts/*.jsonl"},
+	[SRC_KEPT] = {"kept", NULL, NULL, NULL, "$XDG_STATE_HOME/agentview/sessions", NULL},
+};
+
+const char *
+store_source_name(enum store_source s)
+{
+	return sources[s].name;
+}
+
+const char *
+store_root_words(enum store_source s)
+{
+	return sources[s].words;
+}
+
+const char *
+store_patterns(enum store_source s)
+{
+	return sources[s].patterns;
+}
+
+int
+store_sources(const char *list, unsigned *mask, struct buf *err)
+{
+	const char *p = list;
+
+	*mask = 0;
+	if (list == NULL || strspn(list, " \t,") == strlen(list) || strcmp(list, "all") == 0) {
+		*mask = STORE_ALL;
+		return 0;
+	}
+	while (*p != '\0') {
+		size_t n;
+		int s;
+
+		p += strspn(p, " \t,");
+		n = strcspn(p, ",");
+		while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+			n--;
+		if (n == 0)
+			break;
+		for (s = 0; s < SRC_COUNT; s++)
+			if (strlen(sources[s].name) == n && strncmp(p, sources[s].name, n) == 0)
+				break;
+		if (s == SRC_COUNT) {
+			buf_adds(err, "no source \"");
+			for (size_t i = 0; i < n && i < 40; i++)
+				buf_addc(err, isprint((unsigned char)p[i]) ? p[i] : '?');
+			buf_adds(err,
+				 "\" (the sources: claude, codex, gemini, copilot, cursor, kept)");
+			return -1;
+		}
+		*mask |= 1u << s;
+		p += strcspn(p, ",");
+	}
+	return 0;
+}
+
+int
+store_sources_chosen(const char *opt, unsigned *mask, struct buf *err)
+{
+	return store_sources(opt != NULL ? opt : getenv("AGENTVIEW_SOURCES"), mask, err);
+}
+
+bool
+store_root(enum store_source s, struct buf *out)
+{
+	const char *v = sources[s].var != NULL ? getenv(sources[s].var) : NULL;
+	const char *home = getenv("HOME");
+
+	if (sources[s].home == NULL)
+		return false;
+	if (v != NULL && v[0] != '\0') {
+		buf_addf(out, "%s%s", v, sources[s].sub);
+		return true;
+	}
+	if (home == NULL || home[0] == '\0')
+		return false;
+	buf_addf(out, "%s%s%s", home, home[strlen(home) - 1] == '/' ? "" : "/", sources[s].home);
+	return true;
+}
+
+/* --- /proc ------------------------------------------------------------------ */
+
+/* Up to cap - 1 bytes of the file at path (with nofollow: a regular file,
+ * never through a link, never waiting on a fifo) into out; false when it
+ * cannot be read. */
+static bool
+read_small(const char *path, size_t cap, struct buf *out, bool nofollow)
+{
+	int fd = open(path,
+		      O_RDONLY | O_NOCTTY | O_CLOEXEC | (nofollow ? O_NOFOLLOW | O_NONBLOCK : 0));
+	struct stat st;
+	ssize_t got;
+
+	if (fd < 0)
+		return false;
+	if (nofollow && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+		close(fd);
+		return false;
+	}
+	buf_reset(out);
+	buf_reserve(out, cap);
+	while (out->n + 1 < cap) {
+		got = read(fd, out->p + out->n, cap - 1 - out->n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		out->n += (size_t)got;
+	}
+	out->p[out->n] = '\0';
+	close(fd);
+	return true;
+}
+
+static bool
+linux_start(void *ctx, long pid, uint64_t *start)
+{
+	struct buf b = {0};
+	char path[64];
+	const char *p;
+	bool ok = false;
+
+	(void)ctx;
+	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+	if (read_small(path, 4096, &b, false) && (p = strrchr(b.p, ')')) != NULL) {
+		/* Fields 3 to 22 follow the command's ")". */
+		for (int field = 2; field < 22 && p != NULL; field++)
+			p = strchr(p + 1, ' ');
+		if (p != NULL) {
+			*start = strtoull(p + 1, NULL, 10);
+			ok = true;
+		}
+	}
+	buf_free(&b);
+	return ok;
+}
+
+static size_t
+linux_pids(void *ctx, long *v, size_t max)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *de;
+	size_t n = 0;
+
+	(void)ctx;
+	if (d == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL) {
+		if (!isdigit((unsigned char)de->d_name[0]))
+			continue;
+		if (n < max)
+			v[n] = strtol(de->d_name, NULL, 10);
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+static bool
+linux_cmdline(void *ctx, long pid, struct buf *out)
+{
+	char path[64];
+
+	(void)ctx;
+	snprintf(path, sizeof path, "/proc/%ld/cmdline", pid);
+	return read_small(path, 4096, out, false);
+}
+
+static bool
+linux_cwd(void *ctx, long pid, struct buf *out)
+{
+	char path[64], dst[4096];
+	ssize_t n;
+
+	(void)ctx;
+	snprintf(path, sizeof path, "/proc/%ld/cwd", pid);
+	n = readlink(path, dst, sizeof dst - 1);
+	if (n < 0)
+		return false;
+	buf_reset(out);
+	buf_add(out, dst, (size_t)n);
+	return true;
+}
+
+const struct store_proc store_proc_linux = {NULL, linux_start, linux_pids, linux_cmdline,
+					    linux_cwd};
+
+/* --- liveness ------------------------------------------------------------------ */
+
+/* A Claude session a live process has (sessions/<pid>.json). */
+struct claude_live {
+	char id[64];
+	uint8_t state; /* enum store_liveness */
+	char why[48];
+};
+
+struct store_live {
+	struct store_proc proc;
+	int64_t checked[2]; /* when the Claude table and the gemini processes
+			       were made; INT64_MIN: never */
+	char *claude_root;
+	bool claude_registry; /* <root>/sessions exists */
+	struct claude_live *cl;
+	size_t ncl, clcap;
+	struct buf gemini_cwds; /* the cwds of gemini processes, NUL-ended */
+	struct json *j;
+	struct buf tmp;
+};
+
+struct store_live *
+store_live_new(const struct store_proc *proc)
+{
+	struct store_live *sl = xcalloc(1, sizeof *sl);
+
+	sl->proc = proc != NULL ? *proc : store_proc_linux;
+	sl->checked[0] = sl->checked[1] = INT64_MIN;
+	sl->j = json_new();
+	if (store_root(SRC_CLAUDE, &sl->tmp))
+		sl->claude_root = xstrdup(sl->tmp.p);
+	return sl;
+}
+
+void
+store_live_free(struct store_live *sl)
+{
+	if (sl == NULL)
+		return;
+	free(sl->claude_root);
+	free(sl->cl);
+	buf_free(&sl->gemini_cwds);
+	buf_free(&sl->tmp);
+	json_free(sl->j);
+	free(sl);
+}
+
+/* Whether pid lives (and, with want != NULL, started at *want). */
+static bool
+pid_lives(const struct store_live *sl, long pid, const uint64_t *want)
+{
+	uint64_t start;
+
+	if (pid <= 0 || !sl->proc.start(sl->proc.ctx, pid, &start))
+		return false;
+	return want == NULL || start == *want;
+}
+
+/* A string or number member of object 0 into dst (cap bytes), raw. */
+static void
+member(const struct json *j, const char *key, char *dst, size_t cap)
+{
+	size_t n;
+	const char *v;
+	int t = json_get(j, 0, key);
+
+	dst[0] = '\0';
+	if (t < 0 || (v = json_raw(j, t, &n)) == NULL)
+		return;
+	n = MIN(n, cap - 1);
+	memcpy(dst, v, n);
+	dst[n] = '\0';
+}
+
+/* One sessions/<pid>.json: the session it names, when its process is the
+ * one that wrote it. */
+static void
+claude_entry(struct store_live *sl, const char *path, long pid)
+{
+	char id[64], status[16], start[24], why[48];
+	uint64_t want;
+	int64_t fpid;
+	struct claude_live *c;
+
+	if (!read_small(path, 64 * 1024, &sl->tmp, true) ||
+	    json_parse(sl->j, sl->tmp.p, sl->tmp.n) != JSON_OK ||
+	    json_type(sl->j, 0) != JSON_OBJECT)
+		return;
+	if (!json_int_at(sl->j, 0, "pid", &fpid) || fpid != pid)
+		return;
+	member(sl->j, "sessionId", id, sizeof id);
+	member(sl->j, "status", status, sizeof status);
+	member(sl->j, "procStart", start, sizeof start);
+	member(sl->j, "waitingFor", why, sizeof why);
+	want = strtoull(start, NULL, 10);
+	/* A crash leaves the file: trusted only while its pid is the same
+	 * process (a reused pid starts at another time). */
+	if (id[0] == '\0' || !pid_lives(sl, pid, start[0] != '\0' ? &want : NULL))
+		return;
+	ARRAY_RESERVE(sl->cl, sl->clcap, sl->ncl + 1);
+	c = &sl->cl[sl->ncl++];
+	memcpy(c->id, id, sizeof c->id);
+	c->state = strcmp(status, "waiting") == 0 ? SL_WAITING
+		   : strcmp(status, "idle") == 0  ? SL_IDLE
+						  : SL_RUNNING;
+	memcpy(c->why, why, sizeof c->why);
+}
+
+/* The live Claude sessions of root: every sessions/<pid>.json (never a
+ * <pid>.<hash>.key: only names that are digits then ".json"). */
+static void
+claude_scan(struct store_live *sl, const char *root)
+{
+	struct buf dir = {0}, path = {0};
+	struct dirent *de;
+	DIR *d;
+
+	buf_addf(&dir, "%s/sessions", root);
+	d = opendir(dir.p);
+	sl->claude_registry = d != NULL;
+	while (d != NULL && (de = readdir(d)) != NULL) {
+		const char *n = de->d_name;
+		size_t digits = strspn(n, "0123456789");
+
+		if (digits == 0 || strcmp(n + digits, ".json") != 0)
+			continue;
+		buf_reset(&path);
+		buf_addf(&path, "%s/%s", dir.p, n);
+		claude_entry(sl, path.p, strtol(n, NULL, 10));
+	}
+	if (d != NULL)
+		closedir(d);
+	buf_free(&dir);
+	buf_free(&path);
+}
+
+/* Whether argv (NUL-separated, n bytes) runs Gemini CLI: its program, or
+ * the script node runs, is `gemini` or in @google/gemini-cli. */
+static bool
+is_gemini(const char *argv, size_t n)
+{
+	size_t off = 0;
+
+	for (int i = 0; i < 2 && off < n; i++) {
+		const char *a = argv + off, *base = strrchr(a, '/');
+
+		base = base != NULL ? base + 1 : a;
+		if (strcmp(base, "gemini") == 0 || strstr(a, "/@google/gemini-cli/") != NULL)
+			return true;
+		off += strlen(a) + 1;
+	}
+	return false;
+}
+
+/* The working folders of the gemini processes. */
+static void
+gemini_scan(struct store_live *sl)
+{
+	long pids[4096];
+	size_t n = sl->proc.pids(sl->proc.ctx, pids, ARRAY_LEN(pids));
+	struct buf cwd = {0};
+
+	buf_reset(&sl->gemini_cwds);
+	for (size_t i = 0; i < n && i < ARRAY_LEN(pids); i++) {
+		if (!sl->proc.cmdline(sl->proc.ctx, pids[i], &sl->tmp) || sl->tmp.n == 0)
+			continue;
+		buf_addc(&sl->tmp, '\0');
+		if (!is_gemini(sl->tmp.p, sl->tmp.n) || !sl->proc.cwd(sl->proc.ctx, pids[i], &cwd))
+			continue;
+		buf_add(&sl->gemini_cwds, cwd.p, cwd.n);
+		buf_addc(&sl->gemini_cwds, '\0');
+	}
+	buf_free(&cwd);
+}
+
+/* Table t (0: Claude's, 1: the gemini processes) made again, once a
+ * second (or when the clock went back). */
+static void
+refresh(struct store_live *sl, int t, int64_t now_ms)
+{
+	int64_t *at = &sl->checked[t];
+
+	if (*at != INT64_MIN && now_ms >= *at && ms_sub(now_ms, *at) < 1000)
+		return;
+	*at = now_ms;
+	if (t == 1) {
+		gemini_scan(sl);
+		return;
+	}
+	sl->ncl = 0;
+	sl->claude_registry = false;
+	if (sl->claude_root != NULL)
+		claude_scan(sl, sl->claude_root);
+}
+
+/* The last part of path without its suffix, into dst (cap bytes). */
+static void
+base_name(const char *path, const char *suffix, char *dst, size_t cap)
+{
+	const char *b = strrchr(path, '/');
+	size_t n, sn = strlen(suffix);
+
+	b = b != NULL ? b + 1 : path;
+	n = strlen(b);
+	if (n >= sn && strcmp(b + n - sn, suffix) == 0)
+		n -= sn;
+	n = MIN(n, cap - 1);
+	memcpy(dst, b, n);
+	dst[n] = '\0';
+}
+
+static enum store_liveness
+claude_live(struct store_live *sl, const char *path, struct buf *why)
+{
+	char id[64];
+
+	base_name(path, ".jsonl", id, sizeof id);
+	for (size_t i = 0; i < sl->ncl; i++) {
+		if (strcmp(sl->cl[i].id, id) != 0)
+			continue;
+		if (why != NULL)
+			buf_adds(why, sl->cl[i].why);
+		return (enum store_liveness)sl->cl[i].state;
+	}
+	/* Claude Code writes the file for every run and removes it at its
+	 * end; without the folder (older versions) nothing is known. */
+	return sl->claude_registry ? SL_GONE : SL_UNKNOWN;
+}
+
+/* Copilot: an inuse.<pid>.lock of a live pid in the session's folder
+ * (only read by its name; its pid is in it too). */
+static enum store_liveness
+copilot_live(struct store_live *sl, const char *path)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	struct dirent *de;
+	DIR *d;
+	bool live = false;
+
+	if (slash == NULL || strcmp(slash + 1, "events.jsonl") != 0 ||
+	    (size_t)(slash - path) >= sizeof dir)
+		return SL_UNKNOWN; /* the old bare layout: no lock beside it */
+	memcpy(dir, path, (size_t)(slash - path));
+	dir[slash - path] = '\0';
+	if ((d = opendir(dir)) == NULL)
+		return SL_UNKNOWN;
+	while (!live && (de = readdir(d)) != NULL) {
+		const char *n = de->d_name;
+		size_t digits;
+
+		if (strncmp(n, "inuse.", 6) != 0)
+			continue;
+		digits = strspn(n + 6, "0123456789");
+		if (digits > 0 && strcmp(n + 6 + digits, ".lock") == 0)
+			live = pid_lives(sl, strtol(n + 6, NULL, 10), NULL);
+	}
+	closedir(d);
+	return live ? SL_RUNNING : SL_GONE;
+}
+
+/* Gemini: a gemini process in the project the file's folder is of
+ * (tmp/<project>/chats/x.jsonl: tmp/<project>/.project_root). */
+static enum store_liveness
+gemini_live(struct store_live *sl, const char *path)
+{
+	struct buf root = {0};
+	const char *chats = strrchr(path, '/');
+	enum store_liveness l = SL_UNKNOWN;
+
+	if (chats == NULL)
+		return l;
+	buf_add(&root, path, (size_t)(chats - path));
+	chats = strrchr(root.p, '/');
+	if (chats != NULL && strcmp(chats, "/chats") == 0) {
+		root.n = (size_t)(chats - root.p);
+		buf_adds(&root, "/.project_root");
+		if (read_small(root.p, 4096, &sl->tmp, true)) {
+			while (sl->tmp.n > 0 && (sl->tmp.p[sl->tmp.n - 1] == '\n' ||
+						 sl->tmp.p[sl->tmp.n - 1] == '\r'))
+				sl->tmp.p[--sl->tmp.n] = '\0';
+			l = SL_GONE;
+			for (size_t i = 0; i < sl->gemini_cwds.n;) {
+				const char *c = sl->gemini_cwds.p + i;
+
+				if (strcmp(c, sl->tmp.p) == 0)
+					l = SL_GUESS;
+				i += strlen(c) + 1;
+			}
+		}
+	}
+	buf_free(&root);
+	return l;
+}
+
+enum store_liveness
+store_live(struct store_live *sl, enum store_source s, const char *path, int64_t now_ms,
+	   struct buf *why)
+{
+	switch (s) {
+	case SRC_CLAUDE:
+		refresh(sl, 0, now_ms);
+		return claude_live(sl, path, why);
+	case SRC_COPILOT:
+		return copilot_live(sl, path);
+	case SRC_GEMINI:
+		refresh(sl, 1, now_ms);
+		return gemini_live(sl, path);
+	default:
+		return SL_UNKNOWN;
+	}
+}
+
+/* path, written ~/... when it is under home. */
+static void
+add_place(struct buf *out, const char *path, const char *home)
+{
+	size_t n = home != NULL ? strlen(home) : 0;
+
+	while (n > 1 && home[n - 1] == '/')
+		n--;
+	if (n > 0 && strncmp(path, home, n) == 0 && (path[n] == '/' || path[n] == '\0')) {
+		buf_addc(out, '~');
+		path += n;
+	}
+	buf_adds(out, path);
+}
+
+void
+store_looked(unsigned mask, const char *kept_dir, const char *home, struct buf *out)
+{
+	struct buf root = {0};
+	struct stat st;
+
+	for (int s = 0; s < SRC_COUNT; s++) {
+		if (!(mask & (1u << s)))
+			continue;
+		buf_reset(&root);
+		if (s == SRC_KEPT) {
+			if (kept_dir != NULL)
+				buf_adds(&root, kept_dir);
+		} else {
+			store_root((enum store_source)s, &root);
+		}
+		buf_addf(out, "  %-8s", sources[s].name);
+		if (root.n == 0) {
+			buf_addf(out, "%s: no HOME\n", sources[s].words);
+			continue;
+		}
+		add_place(out, root.p, home);
+		buf_adds(out, stat(root.p, &st) == 0 && S_ISDIR(st.st_mode) ? "  (there)\n"
+									    : "  (not there)\n");
+	}
+	buf_free(&root);
+}

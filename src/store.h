@@ -1,0 +1,113 @@
+/* store.h: where the agents keep their own sessions (../shared/STORES.md),
+ * which of those sources `agentview` alone lists, and whether a store's
+ * session still has a process behind it.
+ *
+ * Each source is a root folder (its CLI's environment variable, else a
+ * folder of HOME) and the patterns of its session files under it, one
+ * folder level a part ("projects/x/y.jsonl"): fleet.c walks and watches
+ * them (fleet_add_store), so that a new session, project or day shows up
+ * live. A root that does not exist is said, never made. Nothing here
+ * writes, locks or renames in a root, follows a link out of it, or opens
+ * a `*.key` file; files are opened O_RDONLY | O_NOFOLLOW.
+ *
+ * Liveness, the strongest signal first (store_live):
+ *   Claude Code  <root>/sessions/<pid>.json names the session, its pid
+ *                lives and started when the file says (procStart, the
+ *                22nd field of /proc/<pid>/stat): busy, waiting (+
+ *                waitingFor) or idle. No such file while <root>/sessions
+ *                exists: no process.
+ *   Copilot CLI  session-state/<id>/inuse.<pid>.lock with a live pid:
+ *                running; none: no process. Waiting is its adapter's:
+ *                build_ask on permission.requested and build_answer on
+ *                its permission.completed (agent.h) leave the row a
+ *                decision asked for, and a running row with one reads
+ *                waiting (fleet_row_state).
+ *   Gemini CLI   a `gemini` process whose cwd is the project
+ *                (tmp/<project>/.project_root): maybe running, a guess
+ *                the file's age decides; none: no process.
+ *   Codex, Cursor, kept files: nothing here; the file's age (fleet.c).
+ * /proc is read through struct store_proc, which the unit tests fake. */
+#ifndef AGENTVIEW_STORE_H
+#define AGENTVIEW_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util.h"
+
+enum store_source {
+	SRC_CLAUDE,
+	SRC_CODEX,
+	SRC_GEMINI,
+	SRC_COPILOT,
+	SRC_CURSOR,
+	SRC_KEPT, /* agentview's own folder of kept sessions (keep.h) */
+	SRC_COUNT
+};
+
+#define STORE_ALL ((1u << SRC_COUNT) - 1)
+
+/* "claude", ..., "kept". */
+const char *store_source_name(enum store_source s);
+/* The sources a comma-separated list names ("claude,codex"; blanks
+ * around names allowed; NULL, "" or "all": every one) into *mask; -1
+ * with the reason in err for a name that is none. */
+int store_sources(const char *list, unsigned *mask, struct buf *err);
+/* The sources --sources (NULL when not given) or else AGENTVIEW_SOURCES
+ * choose; -1 as store_sources. */
+int store_sources_chosen(const char *opt, unsigned *mask, struct buf *err);
+
+/* The root of store s (not SRC_KEPT) into out, from its environment
+ * variable or HOME; false when neither is set. */
+bool store_root(enum store_source s, struct buf *out);
+/* Where the root comes from: "$CLAUDE_CONFIG_DIR or ~/.claude". */
+const char *store_root_words(enum store_source s);
+/* The patterns of s's session files under its root, one per line, each
+ * a path of fnmatch(3) patterns, one a folder level; a line after '!'
+ * leaves out the files it names. */
+const char *store_patterns(enum store_source s);
+
+/* Whether a process lives (what /proc says), for store_live. */
+struct store_proc {
+	void *ctx;
+	/* The start time of process pid (clock ticks after boot, the 22nd
+	 * field of /proc/pid/stat) into *start; false when it is gone. */
+	bool (*start)(void *ctx, long pid, uint64_t *start);
+	/* The processes, into v (room for max); how many there are. */
+	size_t (*pids)(void *ctx, long *v, size_t max);
+	/* Its argv, NUL-separated, into out; false when unreadable. */
+	bool (*cmdline)(void *ctx, long pid, struct buf *out);
+	/* Its working folder into out; false when unreadable. */
+	bool (*cwd)(void *ctx, long pid, struct buf *out);
+};
+
+/* The real /proc. */
+extern const struct store_proc store_proc_linux;
+
+enum store_liveness {
+	SL_UNKNOWN, /* no signal: the file's age decides */
+	SL_GONE,    /* no process has it: never running */
+	SL_IDLE,    /* its process lives, waiting for a prompt: not running */
+	SL_RUNNING, /* its process works on it */
+	SL_WAITING, /* its process waits for the user's decision */
+	SL_GUESS,   /* a process may have it (Gemini): the file's age decides */
+};
+
+struct store_live;
+
+/* Liveness over proc (NULL: store_proc_linux), of the stores whose roots
+ * the environment says now (store_root); read again at most once a second
+ * of the clock given to store_live. */
+struct store_live *store_live_new(const struct store_proc *proc);
+void store_live_free(struct store_live *sl);
+/* The liveness of the session file at path, of source s, at now_ms; what
+ * it waits for (Claude's waitingFor) appended to why when not NULL. */
+enum store_liveness store_live(struct store_live *sl, enum store_source s, const char *path,
+			       int64_t now_ms, struct buf *why);
+
+/* Where `agentview` alone looked: a line per source of mask, its folder
+ * (home written ~ when it is under home) and whether it is there. */
+void store_looked(unsigned mask, const char *kept_dir, const char *home, struct buf *out);
+
+#endif
