@@ -132,6 +132,9 @@ void build_background(struct build *b, int call, int task);
 /* The kind (enum tool_kind) of the call whose id is token id, in the
  * session of the line; -1 when there is no such call. */
 int build_call_kind(struct build *b, int id);
+/* Whether the call whose id is token id, in the session of the line, is
+ * open (started, not completed). */
+bool build_call_open(struct build *b, int id);
 /* The call this line just started waits for background task `task`. */
 void build_wait(struct build *b, int task);
 /* The notice that background task `task` ended, how, and how long it
@@ -150,6 +153,14 @@ uint32_t build_ask(struct build *b, int id, int call, enum query_kind kind);
 /* The decision on query id (kind: for an answer whose question never
  * came). */
 uint32_t build_answer(struct build *b, int id, enum query_kind kind, enum query_decision d);
+
+/* Whether a record of id token id (kind what, 0 to 3) came before in the
+ * line's session; it is remembered. An agent's store may write a record
+ * again (Gemini CLI's chats: the same message, then with its calls). */
+bool build_seen(struct build *b, int id, unsigned what);
+/* The session's tokens as its store counts them (model.h: struct
+ * tokens): the whole so far (total), or more to add to it. */
+void build_tokens(struct build *b, const struct tokens *t, bool total);
 
 /* An agent's name for a tool and the kind it is (tool.h): a row of an
  * adapter's table, which ends with a NULL name. A name that ends in '*'
@@ -248,13 +259,28 @@ struct agent {
 	bool unnamed;
 };
 
-enum agent_id { AGENT_CURSOR, AGENT_CLAUDE, AGENT_GEMINI, AGENT_CODEX, AGENT_COUNT };
+enum agent_id {
+	AGENT_CURSOR,
+	AGENT_CLAUDE,
+	AGENT_GEMINI,
+	AGENT_CODEX,
+	AGENT_CODEX_ROLLOUT,
+	AGENT_GEMINI_CHAT,
+	AGENT_COUNT
+};
 
 /* Most adapters the table holds: the four above and those agent_add
  * adds. */
-#define MAX_AGENTS 8
+#define MAX_AGENTS 16
 
 extern const struct agent agent_cursor, agent_claude, agent_gemini, agent_codex;
+/* The agents' own session stores (../shared/STORES.md). */
+extern const struct agent agent_codex_rollout, agent_gemini_chat;
+
+/* Where Gemini CLI's tools keep their facts, by their arguments (place 0)
+ * and their result (place 1): its stream's and its store's alike. */
+extern const struct fact_row gemini_facts[];
+extern const size_t gemini_nfacts;
 
 /* A time in ms sent as a number or a string of digits; TIME_NONE when
  * absent or negative. */

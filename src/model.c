@@ -60,6 +60,7 @@ model_free_events(struct model *m)
 	free(m->tasks.v);
 	free(m->steps.v);
 	free(m->progress.v);
+	free(m->seen.v);
 	free(m->sub);
 	free(m->query);
 	model_order_free(m);
@@ -159,6 +160,7 @@ model_clear(struct model *m)
 	memset(&m->tasks, 0, sizeof m->tasks);
 	memset(&m->steps, 0, sizeof m->steps);
 	memset(&m->progress, 0, sizeof m->progress);
+	memset(&m->seen, 0, sizeof m->seen);
 	m->sub = NULL;
 	m->nsub = m->subcap = 0;
 	m->moved = false;

@@ -198,6 +198,13 @@ struct query {
 	uint8_t decision; /* enum query_decision, as of the answer */
 };
 
+/* Tokens, with one meaning for every agent: input without the cache's
+ * reads and writes, the cache's reads, its writes, output with reasoning
+ * included. */
+struct tokens {
+	int64_t in, cache_read, cache_write, out;
+};
+
 enum session_state {
 	SS_LIVE,       /* no result yet and the input is still open */
 	SS_OK,         /* result with is_error false */
@@ -244,6 +251,8 @@ struct session {
 				its start line, as JSON writes them (paths
 				are shown relative to it); cwd_len 0: none */
 	uint32_t cwd_len;
+	bool has_tokens;   /* its store said its tokens (build_tokens) */
+	struct tokens tok; /* what they are, as of its latest line */
 };
 
 /* Why a line is a diagnostic. */
@@ -347,6 +356,8 @@ struct model {
 	struct callmap steps;    /* a call's step, by the call */
 	struct callmap progress; /* a call's latest progress line, by the
 				    call */
+	struct callmap seen;     /* ids of records an agent's store writes
+				    again (build_seen) */
 	struct subitem *sub;     /* every item of a sub-agent, in order */
 	size_t nsub, subcap;
 	bool moved;                /* a sub-agent's item came after items that
@@ -507,6 +518,9 @@ const char *model_session_state_name(enum session_state st);
  * background, the notification that it ended; TIME_NONE while it runs or
  * when unknown. */
 int64_t model_call_end(const struct model *m, uint32_t c);
+/* Session s's tokens as its store counts them (build_tokens): false when
+ * its lines said none that way (a stream's are in its result). */
+bool model_session_tokens(const struct model *m, uint32_t s, struct tokens *out);
 /* Whether session s waits for a decision (as of m->limit). */
 bool model_session_asking(const struct model *m, uint32_t s);
 const char *model_query_decision_name(enum query_decision d);

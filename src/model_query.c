@@ -241,6 +241,15 @@ model_session_state(const struct model *m, uint32_t s)
 }
 
 bool
+model_session_tokens(const struct model *m, uint32_t s, struct tokens *out)
+{
+	if (s >= m->nses || !m->ses[s].has_tokens)
+		return false;
+	*out = m->ses[s].tok;
+	return true;
+}
+
+bool
 model_session_asking(const struct model *m, uint32_t s)
 {
 	if (m->limit == NONE)

@@ -40,7 +40,7 @@ _agentview()
 		return
 		;;
 	--agent)
-		COMPREPLY=($(compgen -W 'cursor claude gemini codex' -- "$cur"))
+		COMPREPLY=($(compgen -W 'cursor claude gemini codex codex-rollout gemini-chat' -- "$cur"))
 		return
 		;;
 	--format)
