@@ -374,25 +374,60 @@ command(const struct json *j, int cmd, struct call_facts *v)
 	call_set(v, CALL_COMMAND_SENT, j, cmd);
 }
 
+/* The lines a unified diff adds and removes (its +++ and --- heads not
+ * counted), or a new file's text adds. */
+static void
+count_lines(const struct json *j, int t, bool diff, int64_t *add, int64_t *del)
+{
+	struct buf s = {0};
+	size_t i = 0;
+
+	json_decode(j, t, &s);
+	while (i < s.n) {
+		const char *l = s.p + i, *nl = memchr(l, '\n', s.n - i);
+		size_t len = nl != NULL ? (size_t)(nl - l) : s.n - i;
+
+		if (!diff)
+			++*add;
+		else if (len > 0 && l[0] == '+' && !(len >= 3 && memcmp(l, "+++", 3) == 0))
+			++*add;
+		else if (len > 0 && l[0] == '-' && !(len >= 3 && memcmp(l, "---", 3) == 0))
+			++*del;
+		i += len + 1;
+	}
+	buf_free(&s);
+}
+
 /* A change's files, an object by path: the first, how many more, its diff
- * or the text a new file got. */
+ * or the text a new file got; the lines all of them add and remove. */
 static void
 changes(const struct json *j, int cs, struct call_facts *v)
 {
-	int n = json_size(j, cs), first = cs + 1, ch, d;
+	int n = json_size(j, cs), key = cs + 1, d;
+	int64_t add = 0, del = 0;
 
 	if (json_type(j, cs) != JSON_OBJECT || n == 0)
 		return;
-	call_set(v, CALL_PATH, j, first);
+	call_set(v, CALL_PATH, j, key);
 	if (n > 1)
 		call_set_number(v, CALL_MORE, n - 1);
-	ch = first + 1;
-	if (json_type(j, ch) != JSON_OBJECT)
-		return;
-	if ((d = json_get(j, ch, "unified_diff")) >= 0)
-		call_set(v, CALL_DIFF, j, d);
-	else if ((d = json_get(j, ch, "content")) >= 0)
-		call_set(v, CALL_WRITTEN, j, d);
+	for (int i = 0; i < n; i++, key = json_next(j, key + 1)) {
+		int ch = key + 1;
+
+		if (json_type(j, ch) != JSON_OBJECT)
+			continue;
+		if ((d = json_get(j, ch, "unified_diff")) >= 0) {
+			if (i == 0)
+				call_set(v, CALL_DIFF, j, d);
+			count_lines(j, d, true, &add, &del);
+		} else if ((d = json_get(j, ch, "content")) >= 0) {
+			if (i == 0)
+				call_set(v, CALL_WRITTEN, j, d);
+			count_lines(j, d, false, &add, &del);
+		}
+	}
+	call_set_number(v, CALL_LINES_ADDED, add);
+	call_set_number(v, CALL_LINES_REMOVED, del);
 }
 
 static void
