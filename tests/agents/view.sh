@@ -134,6 +134,7 @@ view_open() {
 	# make of it is open.
 	# The stores (issue 23): agentview does not read them yet.
 	*-store-*:lists | *-store-*:ccusage | *-store-*:live) echo "agentview does not read the agents' stores yet" ;;
+	claude-store-*:reads* | copilot-store-*:reads*) echo "agentview does not read this agent's store yet" ;;
 	copilot-*:shown) ;;
 	copilot-*) echo "agentview does not read Copilot CLI's stream yet" ;;
 	esac
