@@ -344,7 +344,6 @@ enum { ASK, DONE };
 static const struct fact_row rollout_facts[] = {
 	{TK_SHELL, CALL_TEXT, DONE, "aggregated_output|stdout|formatted_output|output"},
 	{TK_SHELL, CALL_STDERR, DONE, "stderr"},
-	{TK_SHELL, CALL_DIR, DONE, "cwd"},
 	{TK_EDIT, CALL_PATCH, ASK, "input"},
 	{TK_EDIT, CALL_TEXT, DONE, "stdout|output"},
 	{TK_WRITE, CALL_PATCH, ASK, "input"},
@@ -430,6 +429,50 @@ changes(const struct json *j, int cs, struct call_facts *v)
 	call_set_number(v, CALL_LINES_REMOVED, del);
 }
 
+/* Fact f: the string member key of the JSON object that string token t
+ * holds (a function_call's arguments), as the part of t's text it is;
+ * none when the member is not there plainly (no escape in it). */
+static void
+arg_part(struct call_facts *v, enum call_fact f, const struct json *j, int t, const char *key)
+{
+	struct buf s = {0};
+	size_t k = strlen(key), i, end;
+	const char *at;
+
+	if (json_type(j, t) != JSON_STRING)
+		return;
+	json_decode(j, t, &s);
+	if (s.n > 0 && s.n < UINT32_MAX && (at = strstr(s.p, key)) != NULL && at > s.p &&
+	    at[-1] == '"' && at[k] == '"') {
+		i = (size_t)(at - s.p) + k + 1;
+		while (i < s.n && (s.p[i] == ' ' || s.p[i] == ':'))
+			i++;
+		if (i < s.n && s.p[i] == '"') {
+			end = ++i;
+			while (end < s.n && s.p[end] != '"' && s.p[end] != '\\')
+				end++;
+			if (end < s.n && s.p[end] == '"' && end > i)
+				call_set_part(v, f, j, t, (uint32_t)i, (uint32_t)(s.n - end));
+		}
+	}
+	buf_free(&s);
+}
+
+/* Where a command ran: a path, or a file: URL of one. */
+static void
+cwd(struct call_facts *v, const struct json *j, int t)
+{
+	size_t n;
+	const char *p = json_raw(j, t, &n);
+
+	if (json_type(j, t) != JSON_STRING)
+		return;
+	if (n > 7 && memcmp(p, "file://", 7) == 0 && memchr(p, '\\', n) == NULL)
+		call_set_part(v, CALL_DIR, j, t, 7, 0);
+	else
+		call_set(v, CALL_DIR, j, t);
+}
+
 static void
 rollout_load(const struct model *m, uint32_t c, const struct json *sj, const struct json *dj,
 	     struct call_facts *v)
@@ -465,10 +508,15 @@ rollout_load(const struct model *m, uint32_t c, const struct json *sj, const str
 		}
 		if (json_get(dj, di, "command") >= 0)
 			command(dj, json_get(dj, di, "command"), v);
+		cwd(v, dj, json_get(dj, di, "cwd"));
 		if (json_int(dj, json_get(dj, di, "exit_code"), &code) && code != 0)
 			call_set_number(v, CALL_EXIT, code);
 		changes(dj, json_get(dj, di, "changes"), v);
 	}
+	/* Not ended yet (an approval waits), or refused: the command it
+	 * asked for. */
+	if (sp >= 0 && call_fact(v, CALL_COMMAND) == NULL && v->kind == TK_SHELL)
+		arg_part(v, CALL_COMMAND, sj, json_get(sj, sp, "arguments"), "cmd");
 }
 
 static bool

@@ -161,6 +161,8 @@ test_rollout_waiting(void **state)
 	one_session(f, AGENT_CODEX_ROLLOUT);
 	assert_int_equal(f->m->ncall, 1);
 	assert_int_equal(model_call_state(f->m, 0), CS_RUNNING);
+	/* What it waits to run, from its arguments. */
+	assert_non_null(strstr(summary(f), "\"summary\":\"touch made.txt\""));
 	assert_int_equal(model_session_state(f->m, 0), SS_LIVE);
 	fixture_free(f);
 }
@@ -251,7 +253,11 @@ static const char items[] =
 		"\"unified_diff\":\"@@ -1 +1 @@\\n-a\\n+b\\n\"},\"/w/b.py\":{\"type\":\"add\","
 		"\"content\":\"x\"}},\"status\":\"completed\"}")
 	ITEM("05.300", "\"type\":\"function_call\",\"name\":\"exec_command\","
-		"\"arguments\":\"{}\",\"call_id\":\"c3\"")
+		"\"arguments\":\"{\\\"cmd\\\": \\\"rm -rf x\\\"}\",\"call_id\":\"c3\"")
+	ITEM("05.400", "\"type\":\"function_call\",\"name\":\"exec_command\","
+		"\"arguments\":\"{\\\"cmd\\\": \\\"echo \\\\\\\"q\\\\\\\"\\\"}\",\"call_id\":\"c4\"")
+	ITEM("05.500", "\"type\":\"function_call_output\",\"call_id\":\"c4\","
+		"\"output\":\"aborted by user\"")
 	ITEM("09.000", "\"type\":\"function_call_output\",\"call_id\":\"c3\","
 		"\"output\":\"aborted by user\"")
 	EVENT("09.100", "\"type\":\"item_completed\",\"item\":{\"type\":\"CommandExecution\","
@@ -272,16 +278,22 @@ test_rollout_items(void **state)
 
 	(void)state;
 	one_session(f, AGENT_CODEX_ROLLOUT);
-	assert_int_equal(f->m->ncall, 4);
+	assert_int_equal(f->m->ncall, 5);
 	/* Issued at 09:00:01.000, ran 3 s by its item's own clock. */
 	assert_int_equal(c->end_ms - c->start_ms, 3000);
 	assert_int_equal(f->m->call[1].kind, TK_EDIT);
 	assert_int_equal(model_call_state(f->m, 2), CS_REJECTED);
-	assert_int_equal(f->m->call[3].start_ev, NONE);
-	assert_int_equal(f->m->call[3].kind, TK_SHELL);
+	assert_int_equal(f->m->call[4].start_ev, NONE);
+	assert_int_equal(f->m->call[4].kind, TK_SHELL);
 	s = summary(f);
 	assert_non_null(strstr(s, "\"summary\":\"sleep 3\""));
 	assert_non_null(strstr(s, "\"summary\":\"make\""));
+	/* A refused command said as its arguments ask it; one with an
+	 * escape in it not misread. */
+	assert_non_null(strstr(s, "\"call_id\":\"c3\",\"parent\":null,\"tool\":\"exec_command\","
+				  "\"kind\":\"shell\",\"state\":\"rejected\",\"started\":true,"
+				  "\"summary\":\"rm -rf x\""));
+	assert_non_null(strstr(s, "\"state\":\"rejected\",\"started\":true,\"summary\":\"\""));
 	/* a.py's diff: +1 -1; b.py new, one line. */
 	assert_non_null(strstr(s, "\"summary\":\"/w/a.py and 1 more\",\"outcome\":\"+2 "
 				  "\xE2\x88\x92"
