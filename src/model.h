@@ -260,6 +260,9 @@ enum diag_code {
 	DG_JSON,     /* json_parse failed: see err */
 	DG_TOO_LONG, /* longer than 4 GiB */
 	DG_RECORDED, /* a non-JSON line kept in a recording */
+	DG_DOCUMENT, /* the first line opens a JSON document written across
+			lines (Gemini CLI's older session-*.json): the
+			lines after it are not read */
 };
 
 struct diag {
@@ -309,6 +312,9 @@ struct srcstate {
 				 its lines join (each line an EV_STDERR);
 				 NONE for any other source */
 	uint32_t last_ev;   /* its latest event, NONE before the first */
+	bool document;      /* it is one JSON document across lines: its
+			       first line is a DG_DOCUMENT diagnostic, the
+			       others are not read */
 };
 
 /* An item of a sub-agent, and the item of the call that ran it. */

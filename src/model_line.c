@@ -91,6 +91,16 @@ recorded_blank(const struct json *j)
 	return blank;
 }
 
+/* Whether a first line p[0..n) only opens an object or an array: the
+ * start of a JSON document indented across lines. */
+static bool
+opens_document(const char *p, size_t n)
+{
+	while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
+		n--;
+	return n == 1 && (p[0] == '{' || p[0] == '[');
+}
+
 /* A line that is not a JSON object becomes a diagnostic. */
 static uint32_t
 add_bad(struct model *m, struct srcstate *ss, unsigned src, const struct line *ln, int64_t arrival,
@@ -225,6 +235,13 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	if (ln->off == 0 && n >= 3 && memcmp(p, GLYPH_BOM, 3) == 0) {
 		p += 3;
 		n -= 3;
+	}
+	/* A JSON document written across lines, not JSON Lines: said once. */
+	if (ss->document)
+		return NONE;
+	if (ln->off == 0 && opens_document(p, n)) {
+		ss->document = true;
+		return add_bad(m, ss, src, ln, arrival_ms, DG_DOCUMENT, JSON_OK, 0);
 	}
 	err = parse_line(m, ss, ln, p, n, s);
 	if (ln->len > UINT32_MAX)

@@ -882,6 +882,10 @@ model_diag_message(const struct model *m, uint32_t d, struct buf *out)
 	case DG_RECORDED:
 		buf_adds(out, "not JSON");
 		break;
+	case DG_DOCUMENT:
+		buf_adds(out, "a JSON document across lines, not one JSON object a line: the "
+			      "lines after it are not read");
+		break;
 	default:
 		buf_adds(out, json_strerror((enum json_err)dg->err));
 		/* "at byte 1" would only repeat that the line is not JSON. */

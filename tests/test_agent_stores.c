@@ -460,6 +460,33 @@ test_chat_whole_file(void **state)
 	fixture_free(f);
 }
 
+/* The older whole-file form as Gemini CLI wrote it, indented across lines:
+ * one diagnostic that says so, not one a line. */
+static void
+test_chat_pretty_file(void **state)
+{
+	static const char pretty[] = "{\n"
+				     "  \"sessionId\": \"g-3\",\n"
+				     "  \"projectHash\": \"ab\",\n"
+				     "  \"messages\": [\n"
+				     "    {\n"
+				     "      \"id\": \"u1\",\n"
+				     "      \"type\": \"user\",\n"
+				     "      \"content\": \"hi\"\n"
+				     "    }\n"
+				     "  ]\n"
+				     "}\n";
+	struct fixture *f = feed(pretty);
+
+	(void)state;
+	assert_int_equal(f->m->ndiag, 1);
+	assert_int_equal(f->m->diag[0].line, 1);
+	model_diag_message(f->m, 0, &f->b);
+	assert_string_equal(f->b.p, "a JSON document across lines, not one JSON object a line: "
+				    "the lines after it are not read");
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -468,7 +495,7 @@ main(void)
 		cmocka_unit_test(test_rollout_waiting),  cmocka_unit_test(test_rollout_older),
 		cmocka_unit_test(test_rollout_items),    cmocka_unit_test(test_chat_headless),
 		cmocka_unit_test(test_chat_tmux),        cmocka_unit_test(test_chat_patch_log),
-		cmocka_unit_test(test_chat_whole_file),
+		cmocka_unit_test(test_chat_whole_file),  cmocka_unit_test(test_chat_pretty_file),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
