@@ -223,7 +223,7 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	const int *k;
 	enum json_err err;
 	const struct agent *ag;
-	bool meta;
+	bool meta, fresh;
 	int64_t ms = arrival_ms, ts;
 	struct build b = {m, src, 0, ln, m->json, NULL, TIME_NONE, 0, NONE, NONE};
 
@@ -267,7 +267,12 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	b.ms = ms != TIME_NONE ? ms : ts;
 	if (meta)
 		return add_meta(&b);
+	fresh = ss->session == NONE;
 	ag->line(&b);
+	/* A session begun without its start is the agent's its first line
+	 * was read as. */
+	if (fresh && ss->session != NONE && m->ses[ss->session].init_ev == NONE)
+		m->ses[ss->session].agent = (uint8_t)b.agent;
 	if (b.ev == NONE) /* an adapter makes an event of every line */
 		build_notice(&b);
 	model_session_touch(m, model_current_session(m, ss, src, b.ev), b.ev);

@@ -304,6 +304,20 @@ test_rollout_items(void **state)
 	free(log);
 }
 
+/* A rollout read from its middle (a piece of it, a file cut): the lines
+ * are Codex's, and so is the session they make, not the default agent's. */
+static void
+test_rollout_without_meta(void **state)
+{
+	struct fixture *f = feed(strstr(items, "\n") + 1);
+
+	(void)state;
+	one_session(f, AGENT_CODEX_ROLLOUT);
+	assert_int_equal(f->m->ses[0].init_ev, NONE);
+	assert_int_equal(f->m->ncall, 5);
+	fixture_free(f);
+}
+
 #define CHATS(kind, snap) "tests/stores/gemini/" kind "/" snap "/.gemini/tmp/work/chats/"
 
 /* Gemini CLI 0.61.0 headless: the reply written, then again with its
@@ -491,11 +505,17 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_rollout_headless), cmocka_unit_test(test_rollout_failed),
-		cmocka_unit_test(test_rollout_waiting),  cmocka_unit_test(test_rollout_older),
-		cmocka_unit_test(test_rollout_items),    cmocka_unit_test(test_chat_headless),
-		cmocka_unit_test(test_chat_tmux),        cmocka_unit_test(test_chat_patch_log),
-		cmocka_unit_test(test_chat_whole_file),  cmocka_unit_test(test_chat_pretty_file),
+		cmocka_unit_test(test_rollout_headless),
+		cmocka_unit_test(test_rollout_failed),
+		cmocka_unit_test(test_rollout_waiting),
+		cmocka_unit_test(test_rollout_older),
+		cmocka_unit_test(test_rollout_items),
+		cmocka_unit_test(test_rollout_without_meta),
+		cmocka_unit_test(test_chat_headless),
+		cmocka_unit_test(test_chat_tmux),
+		cmocka_unit_test(test_chat_patch_log),
+		cmocka_unit_test(test_chat_whole_file),
+		cmocka_unit_test(test_chat_pretty_file),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
