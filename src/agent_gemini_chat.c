@@ -78,16 +78,23 @@ is_prompt(const struct json *j, int msg)
 	return text;
 }
 
-/* Whether gemini message msg has a text, or thoughts. */
+/* Whether gemini message msg has a text (a string, or parts with text:
+ * older versions), or thoughts. */
 static bool
 has_text(const struct json *j, int msg)
 {
-	int c = json_get(j, msg, "content");
-	size_t n;
+	int c = json_get(j, msg, "content"), n = json_size(j, c), p = c + 1;
+	size_t len;
 
-	json_raw(j, c, &n);
-	return json_streq(j, json_get(j, msg, "type"), "gemini") &&
-	       json_type(j, c) == JSON_STRING && n > 0;
+	if (!json_streq(j, json_get(j, msg, "type"), "gemini"))
+		return false;
+	json_raw(j, c, &len);
+	if (json_type(j, c) == JSON_STRING)
+		return len > 0;
+	for (int i = 0; i < n && json_type(j, c) == JSON_ARRAY; i++, p = json_next(j, p))
+		if (json_type(j, json_get(j, p, "text")) == JSON_STRING)
+			return true;
+	return false;
 }
 
 static bool
@@ -300,7 +307,8 @@ message_text(const struct json *j, int msg, enum ev_type type, struct buf *out, 
 {
 	int c = json_get(j, msg, "content"), th = json_get(j, msg, "thoughts"), n, p;
 
-	if (type == EV_USER && is_prompt(j, msg)) {
+	if ((type == EV_USER && is_prompt(j, msg)) ||
+	    ((type == EV_TEXT || type == EV_TEXT_DELTA) && has_text(j, msg))) {
 		if (json_type(j, c) == JSON_STRING) {
 			para(j, c, out, from);
 			return;
@@ -308,9 +316,8 @@ message_text(const struct json *j, int msg, enum ev_type type, struct buf *out, 
 		n = json_size(j, c);
 		p = c + 1;
 		for (int i = 0; i < n; i++, p = json_next(j, p))
-			para(j, json_get(j, p, "text"), out, from);
-	} else if ((type == EV_TEXT || type == EV_TEXT_DELTA) && has_text(j, msg)) {
-		para(j, c, out, from);
+			if (json_type(j, p) == JSON_OBJECT)
+				para(j, json_get(j, p, "text"), out, from);
 	} else if (type == EV_THINK_DONE || type == EV_THINK_DELTA) {
 		if (!has_thoughts(j, msg))
 			return;

@@ -450,6 +450,8 @@ static const char whole_file[] =
 	USER("u1", "01.000", "first") ","
 	REPLY("g1", "02.000", "One.", ",\"toolCalls\":[" SHELL("t1", "echo a", "03.000", "success") "]") ","
 	USER("u2", "05.000", "second") ","
+	"{\"id\":\"g0\",\"timestamp\":\"2026-11-27T09:00:05.500Z\",\"type\":\"gemini\","
+	"\"content\":[{\"text\":\"In parts.\"}]},"
 	REPLY("g2", "06.000", "Two.", ",\"toolCalls\":[" SHELL("t2", "echo b", "07.000", "success") "]")
 	"]}\n";
 /* clang-format on */
@@ -471,6 +473,8 @@ test_chat_whole_file(void **state)
 	assert_non_null(strstr(s, "\"summary\":\"echo a\""));
 	assert_non_null(strstr(s, "\"summary\":\"echo b\",\"outcome\":\"out of echo b\""));
 	assert_non_null(strstr(s, "\"prompts\":[\"first\\n\\nsecond\"]"));
+	/* A reply in parts (older versions) is text too. */
+	assert_non_null(strstr(s, "\"assistant_text\":\"One.\\n\\nIn parts.\\n\\nTwo.\""));
 	fixture_free(f);
 }
 
