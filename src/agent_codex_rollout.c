@@ -347,6 +347,7 @@ static const struct fact_row rollout_facts[] = {
 	{TK_EDIT, CALL_PATCH, ASK, "input"},
 	{TK_EDIT, CALL_TEXT, DONE, "stdout|output"},
 	{TK_WRITE, CALL_PATCH, ASK, "input"},
+	{TK_WEBSEARCH, CALL_QUERY, ASK, "action.query|action.queries.0"},
 	{FACT_ANY_KIND, CALL_TEXT, DONE, "output"},
 };
 /* clang-format on */

@@ -262,7 +262,9 @@ static const char items[] =
 		"\"output\":\"aborted by user\"")
 	EVENT("09.100", "\"type\":\"item_completed\",\"item\":{\"type\":\"CommandExecution\","
 		"\"id\":\"u1\",\"command\":\"make\",\"exit_code\":0,\"status\":\"completed\"}")
-	EVENT("09.200", "\"type\":\"item_completed\",\"item\":{\"type\":\"ContextCompaction\"}");
+	EVENT("09.200", "\"type\":\"item_completed\",\"item\":{\"type\":\"ContextCompaction\"}")
+	ITEM("09.300", "\"type\":\"web_search_call\",\"id\":\"ws1\",\"status\":\"completed\","
+		"\"action\":{\"type\":\"search\",\"query\":\"jsmn tokens\"}");
 /* clang-format on */
 
 /* 0.17x items: a command's span from its item, a change of files by path,
@@ -278,7 +280,7 @@ test_rollout_items(void **state)
 
 	(void)state;
 	one_session(f, AGENT_CODEX_ROLLOUT);
-	assert_int_equal(f->m->ncall, 5);
+	assert_int_equal(f->m->ncall, 6);
 	/* Issued at 09:00:01.000, ran 3 s by its item's own clock. */
 	assert_int_equal(c->end_ms - c->start_ms, 3000);
 	assert_int_equal(f->m->call[1].kind, TK_EDIT);
@@ -288,6 +290,8 @@ test_rollout_items(void **state)
 	s = summary(f);
 	assert_non_null(strstr(s, "\"summary\":\"sleep 3\""));
 	assert_non_null(strstr(s, "\"summary\":\"make\""));
+	assert_non_null(strstr(s, "\"kind\":\"websearch\",\"state\":\"ok\",\"started\":true,"
+				  "\"summary\":\"jsmn tokens\""));
 	/* A refused command said as its arguments ask it; one with an
 	 * escape in it not misread. */
 	assert_non_null(strstr(s, "\"call_id\":\"c3\",\"parent\":null,\"tool\":\"exec_command\","
@@ -314,7 +318,7 @@ test_rollout_without_meta(void **state)
 	(void)state;
 	one_session(f, AGENT_CODEX_ROLLOUT);
 	assert_int_equal(f->m->ses[0].init_ev, NONE);
-	assert_int_equal(f->m->ncall, 5);
+	assert_int_equal(f->m->ncall, 6);
 	fixture_free(f);
 }
 
