@@ -13,6 +13,8 @@ static const struct agent *agents[MAX_AGENTS] = {
 	[AGENT_GEMINI] = &agent_gemini,
 	[AGENT_CODEX] = &agent_codex,
 	[AGENT_CLAUDE_STORE] = &agent_claude_store,
+	[AGENT_CODEX_ROLLOUT] = &agent_codex_rollout,
+	[AGENT_GEMINI_CHAT] = &agent_gemini_chat,
 };
 static unsigned nagents = AGENT_COUNT;
 
@@ -20,7 +22,8 @@ static unsigned nagents = AGENT_COUNT;
  * (a Claude Code init is a Cursor init with more in it), Cursor, which
  * reads any line, last. */
 static unsigned order[MAX_AGENTS] = {
-	AGENT_CLAUDE, AGENT_GEMINI, AGENT_CODEX, AGENT_CLAUDE_STORE, AGENT_CURSOR,
+	AGENT_CLAUDE,        AGENT_GEMINI,      AGENT_CODEX,  AGENT_CLAUDE_STORE,
+	AGENT_CODEX_ROLLOUT, AGENT_GEMINI_CHAT, AGENT_CURSOR,
 };
 
 const struct agent *

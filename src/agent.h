@@ -132,6 +132,9 @@ void build_background(struct build *b, int call, int task);
 /* The kind (enum tool_kind) of the call whose id is token id, in the
  * session of the line; -1 when there is no such call. */
 int build_call_kind(struct build *b, int id);
+/* Whether the call whose id is token id, in the session of the line, is
+ * open (started, not completed). */
+bool build_call_open(struct build *b, int id);
 /* The call this line just started waits for background task `task`. */
 void build_wait(struct build *b, int task);
 /* The notice that background task `task` ended, how, and how long it
@@ -159,15 +162,21 @@ uint32_t build_answer(struct build *b, int id, enum query_kind kind, enum query_
  * (FACT_ID to FACT_BRANCH: a store whose first reply names the model), read
  * there when the start lacks them. The first such line counts. */
 void build_facts(struct build *b);
-/* The line's tokens (by enum usage_count; negative: absent), counted in
- * its session's once for the message whose id is token id (several lines
- * of one message repeat them; id < 0: no id, always counted). A session
- * counted so has its usage from these counts, not from its end. */
-void build_usage(struct build *b, int id, const int64_t n[USAGE_COUNT]);
+/* The line's tokens, added to its session's (build_tokens) once for the
+ * message whose id is token id (several lines of one message repeat
+ * them; id < 0: no id, always counted). */
+void build_usage(struct build *b, int id, const struct tokens *t);
 /* The line just built says why the session failed (an API error with no
  * result of its own): the session's end, if it comes, failed, and this
  * line's notice is why. */
 void build_failure(struct build *b);
+/* Whether a record of id token id (kind what, 0 to 3) came before in the
+ * line's session; it is remembered. An agent's store may write a record
+ * again (Gemini CLI's chats: the same message, then with its calls). */
+bool build_seen(struct build *b, int id, unsigned what);
+/* The session's tokens as its store counts them (model.h: struct
+ * tokens): the whole so far (total), or more to add to it. */
+void build_tokens(struct build *b, const struct tokens *t, bool total);
 
 /* An agent's name for a tool and the kind it is (tool.h): a row of an
  * adapter's table, which ends with a NULL name. A name that ends in '*'
@@ -285,6 +294,8 @@ enum agent_id {
 	AGENT_GEMINI,
 	AGENT_CODEX,
 	AGENT_CLAUDE_STORE,
+	AGENT_CODEX_ROLLOUT,
+	AGENT_GEMINI_CHAT,
 	AGENT_COUNT
 };
 
@@ -303,6 +314,13 @@ void claude_text(const struct json *j, enum ev_type type, struct buf *out);
 void claude_load(const struct model *m, uint32_t c, const struct json *sj, const struct json *dj,
 		 struct call_facts *v);
 bool claude_elem(enum fact_list l, const struct json *j, int t, struct elem_facts *e);
+/* The agents' own session stores (../shared/STORES.md). */
+extern const struct agent agent_codex_rollout, agent_gemini_chat;
+
+/* Where Gemini CLI's tools keep their facts, by their arguments (place 0)
+ * and their result (place 1): its stream's and its store's alike. */
+extern const struct fact_row gemini_facts[];
+extern const size_t gemini_nfacts;
 
 /* A time in ms sent as a number or a string of digits; TIME_NONE when
  * absent or negative. */

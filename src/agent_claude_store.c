@@ -189,20 +189,30 @@ has_results(const struct json *j)
 	return false;
 }
 
+/* A count of usage object u, 0 when absent or negative. */
+static int64_t
+count_of(const struct json *j, int u, const char *name)
+{
+	int64_t v;
+
+	return json_int(j, json_get(j, u, name), &v) && v > 0 ? v : 0;
+}
+
 /* The tokens of an assistant line, counted once for its message. */
 static void
 count_usage(struct build *b)
 {
 	const struct json *j = b->j;
 	int u = json_path(j, 0, "message.usage");
-	int64_t n[USAGE_COUNT];
+	struct tokens t;
 
 	if (json_type(j, u) != JSON_OBJECT)
 		return;
-	for (int i = 0; i < USAGE_COUNT; i++)
-		if (!json_int(j, json_get(j, u, model_usage_names[i]), &n[i]))
-			n[i] = -1;
-	build_usage(b, json_path(j, 0, "message.id"), n);
+	t.in = count_of(j, u, "input_tokens");
+	t.out = count_of(j, u, "output_tokens");
+	t.cache_read = count_of(j, u, "cache_read_input_tokens");
+	t.cache_write = count_of(j, u, "cache_creation_input_tokens");
+	build_usage(b, json_path(j, 0, "message.id"), &t);
 }
 
 static void

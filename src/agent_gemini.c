@@ -124,7 +124,7 @@ gemini_text(const struct json *j, enum ev_type type, struct buf *out)
 enum { ARGS, RES };
 
 /* clang-format off */
-static const struct fact_row gemini_facts[] = {
+const struct fact_row gemini_facts[] = {
 	{FACT_ANY_KIND, CALL_ERROR, RES, "error.message"},
 	{TK_SHELL, CALL_COMMAND, ARGS, "command"},
 	{TK_SHELL, CALL_DESCRIPTION, ARGS, "description"},
@@ -154,6 +154,7 @@ static const struct fact_row gemini_facts[] = {
 	{TK_WEBSEARCH, CALL_QUERY, ARGS, "query"},
 };
 /* clang-format on */
+const size_t gemini_nfacts = ARRAY_LEN(gemini_facts);
 
 static void
 gemini_load(const struct model *m, uint32_t c, const struct json *sj, const struct json *dj,
@@ -164,7 +165,7 @@ gemini_load(const struct model *m, uint32_t c, const struct json *sj, const stru
 	(void)m;
 	(void)c;
 	v->rows = gemini_facts;
-	v->nrows = ARRAY_LEN(gemini_facts);
+	v->nrows = gemini_nfacts;
 	if (dj != NULL)
 		v->place[RES] = (struct fact_place){dj, 0};
 	if (sj != NULL) {

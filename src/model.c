@@ -61,6 +61,7 @@ model_free_events(struct model *m)
 	free(m->steps.v);
 	free(m->progress.v);
 	free(m->msgs.v);
+	free(m->seen.v);
 	free(m->sub);
 	free(m->query);
 	model_order_free(m);
@@ -163,6 +164,7 @@ model_clear(struct model *m)
 	memset(&m->steps, 0, sizeof m->steps);
 	memset(&m->progress, 0, sizeof m->progress);
 	memset(&m->msgs, 0, sizeof m->msgs);
+	memset(&m->seen, 0, sizeof m->seen);
 	m->sub = NULL;
 	m->nsub = m->subcap = 0;
 	m->moved = false;

@@ -198,18 +198,12 @@ struct query {
 	uint8_t decision; /* enum query_decision, as of the answer */
 };
 
-/* Tokens an adapter counts as the lines go (a store with no end event
- * that sums them): the JSON summary's usage, one meaning for every
- * agent. */
-enum usage_count {
-	USAGE_IN,          /* input_tokens: without cache reads or writes */
-	USAGE_OUT,         /* output_tokens: reasoning included */
-	USAGE_CACHE_READ,  /* cache_read_input_tokens */
-	USAGE_CACHE_WRITE, /* cache_creation_input_tokens */
-	USAGE_COUNT
+/* Tokens, with one meaning for every agent: input without the cache's
+ * reads and writes, the cache's reads, its writes, output with reasoning
+ * included. */
+struct tokens {
+	int64_t in, cache_read, cache_write, out;
 };
-/* The summary's names of the counts, by enum usage_count. */
-extern const char *const model_usage_names[USAGE_COUNT];
 
 enum session_state {
 	SS_LIVE,       /* no result yet and the input is still open */
@@ -263,9 +257,8 @@ struct session {
 	uint32_t fail_ev;  /* the line that says why it failed, when no
 			      result of its own says it (an API error in
 			      Claude Code's store), or NONE */
-	bool counted;      /* its adapter counted its tokens line by line
-			      (usage[]), each message once */
-	int64_t usage[USAGE_COUNT];
+	bool has_tokens;   /* its store said its tokens (build_tokens) */
+	struct tokens tok; /* what they are, as of its latest line */
 };
 
 /* Why a line is a diagnostic. */
@@ -273,6 +266,9 @@ enum diag_code {
 	DG_JSON,     /* json_parse failed: see err */
 	DG_TOO_LONG, /* longer than 4 GiB */
 	DG_RECORDED, /* a non-JSON line kept in a recording */
+	DG_DOCUMENT, /* the first line opens a JSON document written across
+			lines (Gemini CLI's older session-*.json): the
+			lines after it are not read */
 };
 
 struct diag {
@@ -326,6 +322,9 @@ struct srcstate {
 			       a sub-agent's (model_set_parent), or NONE */
 	char *sub_call;     /* the id of the call that sub-agent runs under
 			       (owned), or NULL */
+	bool document;      /* it is one JSON document across lines: its
+			       first line is a DG_DOCUMENT diagnostic, the
+			       others are not read */
 };
 
 /* An item of a sub-agent, and the item of the call that ran it. */
@@ -375,6 +374,8 @@ struct model {
 				    call */
 	struct callmap msgs;     /* the messages whose tokens were counted,
 				    by their id (build_usage) */
+	struct callmap seen;     /* ids of records an agent's store writes
+				    again (build_seen) */
 	struct subitem *sub;     /* every item of a sub-agent, in order */
 	size_t nsub, subcap;
 	bool moved;                /* a sub-agent's item came after items that
@@ -540,6 +541,9 @@ const char *model_session_state_name(enum session_state st);
  * background, the notification that it ended; TIME_NONE while it runs or
  * when unknown. */
 int64_t model_call_end(const struct model *m, uint32_t c);
+/* Session s's tokens as its store counts them (build_tokens): false when
+ * its lines said none that way (a stream's are in its result). */
+bool model_session_tokens(const struct model *m, uint32_t s, struct tokens *out);
 /* Whether session s waits for a decision (as of m->limit). */
 bool model_session_asking(const struct model *m, uint32_t s);
 const char *model_query_decision_name(enum query_decision d);

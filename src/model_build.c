@@ -374,6 +374,16 @@ build_call_kind(struct build *b, int id)
 	return ci != NONE ? m->call[ci].kind : -1;
 }
 
+bool
+build_call_open(struct build *b, int id)
+{
+	struct model *m = b->m;
+	uint32_t s = m->src[b->src].session;
+
+	return s != NONE && json_type(b->j, id) == JSON_STRING &&
+	       callmap_get(&m->open, model_id_key(b->j, id, s, SALT_CALL)) != NONE;
+}
+
 void
 build_wait(struct build *b, int task)
 {
@@ -621,27 +631,21 @@ build_facts(struct build *b)
 }
 
 void
-build_usage(struct build *b, int id, const int64_t n[USAGE_COUNT])
+build_usage(struct build *b, int id, const struct tokens *t)
 {
 	struct model *m = b->m;
 	uint32_t s = m->src[b->src].session;
-	struct session *ses;
 	uint64_t key;
 
 	if (s == NONE)
 		return;
-	ses = &m->ses[s];
 	if (json_type(b->j, id) == JSON_STRING) {
 		key = model_id_key(b->j, id, s, SALT_MSG);
 		if (callmap_get(&m->msgs, key) != NONE)
 			return; /* another block of a message counted */
 		callmap_put(&m->msgs, key, 0);
 	}
-	ses->counted = true;
-	for (int i = 0; i < USAGE_COUNT; i++)
-		if (n[i] > 0)
-			ses->usage[i] = n[i] <= INT64_MAX - ses->usage[i] ? ses->usage[i] + n[i]
-									  : INT64_MAX;
+	build_tokens(b, t, false);
 }
 
 void
@@ -651,4 +655,49 @@ build_failure(struct build *b)
 
 	if (s != NONE && b->ev != NONE)
 		b->m->ses[s].fail_ev = b->ev;
+}
+
+bool
+build_seen(struct build *b, int id, unsigned what)
+{
+	struct model *m = b->m;
+	uint32_t s = m->src[b->src].session;
+	uint64_t key;
+
+	if (s == NONE || !json_is_value(b->j, id))
+		return false;
+	key = model_id_key(b->j, id, s, what & 3);
+	if (callmap_get(&m->seen, key) != NONE)
+		return true;
+	callmap_put(&m->seen, key, s);
+	return false;
+}
+
+/* a + d, saturated at 0 and INT64_MAX. */
+static int64_t
+tok_add(int64_t a, int64_t d)
+{
+	if (d > 0 && a > INT64_MAX - d)
+		return INT64_MAX;
+	return a + d < 0 ? 0 : a + d;
+}
+
+void
+build_tokens(struct build *b, const struct tokens *t, bool total)
+{
+	uint32_t s = b->m->src[b->src].session;
+	struct session *ses;
+
+	if (s == NONE)
+		return;
+	ses = &b->m->ses[s];
+	if (total || !ses->has_tokens) {
+		ses->tok = *t;
+	} else {
+		ses->tok.in = tok_add(ses->tok.in, t->in);
+		ses->tok.cache_read = tok_add(ses->tok.cache_read, t->cache_read);
+		ses->tok.cache_write = tok_add(ses->tok.cache_write, t->cache_write);
+		ses->tok.out = tok_add(ses->tok.out, t->out);
+	}
+	ses->has_tokens = true;
 }

@@ -91,6 +91,16 @@ recorded_blank(const struct json *j)
 	return blank;
 }
 
+/* Whether a first line p[0..n) only opens an object or an array: the
+ * start of a JSON document indented across lines. */
+static bool
+opens_document(const char *p, size_t n)
+{
+	while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
+		n--;
+	return n == 1 && (p[0] == '{' || p[0] == '[');
+}
+
 /* A line that is not a JSON object becomes a diagnostic. */
 static uint32_t
 add_bad(struct model *m, struct srcstate *ss, unsigned src, const struct line *ln, int64_t arrival,
@@ -232,7 +242,7 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	const int *k;
 	enum json_err err;
 	const struct agent *ag;
-	bool meta;
+	bool meta, fresh;
 	int64_t ms = arrival_ms, ts;
 	struct build b = {m, src, 0, ln, m->json, NULL, TIME_NONE, 0, NONE, NONE};
 
@@ -252,6 +262,13 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	if (ss->session != NONE &&
 	    agent_skips(m->agent >= 0 ? (unsigned)m->agent : m->ses[ss->session].agent, p, n))
 		return add_skipped(m, ss, src, ln, p, n, arrival_ms);
+	/* A JSON document written across lines, not JSON Lines: said once. */
+	if (ss->document)
+		return NONE;
+	if (ln->off == 0 && opens_document(p, n)) {
+		ss->document = true;
+		return add_bad(m, ss, src, ln, arrival_ms, DG_DOCUMENT, JSON_OK, 0);
+	}
 	err = parse_line(m, ss, ln, p, n, s);
 	if (ln->len > UINT32_MAX)
 		return add_bad(m, ss, src, ln, arrival_ms, DG_TOO_LONG, JSON_TOO_BIG, 0);
@@ -277,7 +294,12 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	if (meta)
 		return add_meta(&b);
 	b.parent = model_sub_call(m, src);
+	fresh = ss->session == NONE;
 	ag->line(&b);
+	/* A session begun without its start is the agent's its first line
+	 * was read as. */
+	if (fresh && ss->session != NONE && m->ses[ss->session].init_ev == NONE)
+		m->ses[ss->session].agent = (uint8_t)b.agent;
 	if (b.ev == NONE) /* an adapter makes an event of every line */
 		build_notice(&b);
 	model_session_touch(m, model_current_session(m, ss, src, b.ev), b.ev);

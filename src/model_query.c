@@ -3,6 +3,7 @@
  * demand from their lines. */
 #include "model.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -238,6 +239,15 @@ model_session_state(const struct model *m, uint32_t s)
 	if (session_over(m, s))
 		return SS_INCOMPLETE;
 	return model_session_asking(m, s) ? SS_WAITING : SS_LIVE;
+}
+
+bool
+model_session_tokens(const struct model *m, uint32_t s, struct tokens *out)
+{
+	if (s >= m->nses || !m->ses[s].has_tokens)
+		return false;
+	*out = m->ses[s].tok;
+	return true;
 }
 
 bool
@@ -659,12 +669,27 @@ model_todo_list(const struct model *m, uint32_t c,
 	return true;
 }
 
-const char *const model_usage_names[USAGE_COUNT] = {
-	[USAGE_IN] = "input_tokens",
-	[USAGE_OUT] = "output_tokens",
-	[USAGE_CACHE_READ] = "cache_read_input_tokens",
-	[USAGE_CACHE_WRITE] = "cache_creation_input_tokens",
-};
+/* A store's token count named as the summary's usage names it. */
+static bool
+tokens_named(const struct tokens *t, const char *name, int64_t *out)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} names[] = {
+		{"input_tokens", offsetof(struct tokens, in)},
+		{"output_tokens", offsetof(struct tokens, out)},
+		{"cache_read_input_tokens", offsetof(struct tokens, cache_read)},
+		{"cache_creation_input_tokens", offsetof(struct tokens, cache_write)},
+	};
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(name, names[i].name) == 0) {
+			memcpy(out, (const char *)t + names[i].off, sizeof *out);
+			return true;
+		}
+	return false;
+}
 
 bool
 model_end_int(struct model *m, uint32_t s, enum fact f, const char *path, int64_t *out)
@@ -675,15 +700,9 @@ model_end_int(struct model *m, uint32_t s, enum fact f, const char *path, int64_
 	int64_t v;
 
 	*out = 0;
-	/* Tokens its adapter counted: by their names. */
-	if (f == FACT_USAGE && m->ses[s].counted) {
-		for (int i = 0; i < USAGE_COUNT; i++)
-			if (strcmp(path, model_usage_names[i]) == 0) {
-				*out = m->ses[s].usage[i];
-				return true;
-			}
-		return false;
-	}
+	/* Tokens its store counted: by their names. */
+	if (f == FACT_USAGE && m->ses[s].has_tokens)
+		return tokens_named(&m->ses[s].tok, path, out);
 	for (; e != NONE; e = (a->fact_add >> f & 1) ? turn_prev(m, e) : NONE) {
 		const struct json *j;
 
@@ -901,6 +920,10 @@ model_diag_message(const struct model *m, uint32_t d, struct buf *out)
 		break;
 	case DG_RECORDED:
 		buf_adds(out, "not JSON");
+		break;
+	case DG_DOCUMENT:
+		buf_adds(out, "a JSON document across lines, not one JSON object a line: the "
+			      "lines after it are not read");
 		break;
 	default:
 		buf_adds(out, json_strerror((enum json_err)dg->err));

@@ -244,6 +244,7 @@ summary_result(struct model *m, uint32_t s, uint32_t r, struct buf *out, struct 
 	const struct agent *a = agent_get(r != NONE ? m->ses[s].agent : agent_default());
 	const char *usage = a->fact[FACT_USAGE];
 	const struct json *j;
+	struct tokens t;
 	int u;
 
 	buf_adds(out, ",\"request_id\":");
@@ -252,14 +253,14 @@ summary_result(struct model *m, uint32_t s, uint32_t r, struct buf *out, struct 
 	else
 		buf_adds(out, "null");
 	buf_adds(out, ",\"usage\":");
-	if (m->ses[s].counted) {
-		/* Counted line by line by its adapter. */
-		for (int i = 0; i < USAGE_COUNT; i++)
-			buf_addf(out, "%c\"%s\":%lld", i == 0 ? '{' : ',', model_usage_names[i],
-				 (long long)m->ses[s].usage[i]);
-		buf_addc(out, '}');
-	} else if (r != NONE && usage != NULL && (j = model_parsed(m, r, m->qjson2)) != NULL &&
-		   (u = json_path(j, 0, usage)) >= 0 && json_type(j, u) == JSON_OBJECT)
+	if (model_session_tokens(m, s, &t))
+		buf_addf(out,
+			 "{\"input_tokens\":%lld,\"cache_read_input_tokens\":%lld,"
+			 "\"cache_creation_input_tokens\":%lld,\"output_tokens\":%lld}",
+			 (long long)t.in, (long long)t.cache_read, (long long)t.cache_write,
+			 (long long)t.out);
+	else if (r != NONE && usage != NULL && (j = model_parsed(m, r, m->qjson2)) != NULL &&
+		 (u = json_path(j, 0, usage)) >= 0 && json_type(j, u) == JSON_OBJECT)
 		emit_usage(m, s, j, u, out, tmp);
 	else
 		buf_adds(out, "null");
@@ -354,8 +355,8 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item, struct buf *out,
 
 	buf_adds(out, ",\"duration_ms\":");
 	json_ms_value(out, model_session_duration(m, s));
-	/* Tokens counted line by line go on after a result: made now. */
-	if (!ses->counted &&
+	/* A store's tokens may come after its latest result. */
+	if (!m->ses[s].has_tokens &&
 	    (sp = kept_span(sc, sc ? sc->result : NULL, sc ? sc->nresult : 0, s)) != NULL)
 		buf_add(out, sc->pieces.p + sp->off, sp->len);
 	else

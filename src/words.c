@@ -43,7 +43,28 @@ words_tokens(struct model *m, uint32_t s, struct buf *out)
 {
 	const struct usage_field *f = agent_get(m->ses[s].agent)->usage;
 	bool any = false;
+	struct tokens t;
 
+	/* As a store counts them: cache reads and writes apart from the
+	 * input. */
+	if (model_session_tokens(m, s, &t)) {
+		buf_adds(out, "tokens ");
+		fmt_count(out, (uint64_t)t.in);
+		buf_adds(out, " in, ");
+		fmt_count(out, (uint64_t)t.out);
+		buf_adds(out, " out");
+		if (t.cache_read > 0) {
+			buf_adds(out, ", ");
+			fmt_count(out, (uint64_t)t.cache_read);
+			buf_adds(out, " cache read");
+		}
+		if (t.cache_write > 0) {
+			buf_adds(out, ", ");
+			fmt_count(out, (uint64_t)t.cache_write);
+			buf_adds(out, " cache write");
+		}
+		return true;
+	}
 	for (; f->path != NULL; f++) {
 		int64_t v;
 

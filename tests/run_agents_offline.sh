@@ -98,7 +98,10 @@ for snap in tests/stores/*/*/*/; do
 	agent=$(basename "$(dirname "$kind_dir")")
 	snaps=$((snaps + 1))
 	sfail() { fail "$name" "$1"; }
+	sf_main=
 	store_facts "$agent" "$(basename "$kind_dir")" "$(basename "$snap")" "$snap"
+	store_reads "$agent" "$(basename "$kind_dir")" "$(basename "$snap")" \
+		"$([ "$(basename "$snap")" = done ] && [ -f "$kind_dir/ccusage.json" ] && echo "$kind_dir/ccusage.json")"
 	store_lists "$agent" "$(basename "$kind_dir")" "$(basename "$snap")" "$snap" \
 		"$([ "$(basename "$snap")" = done ] && [ -f "$kind_dir/ccusage.json" ] && echo "$kind_dir/ccusage.json")"
 	store_reads "$agent" "$(basename "$kind_dir")" "$(basename "$snap")" "$snap" \

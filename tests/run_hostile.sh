@@ -307,6 +307,22 @@ jqis nul-cr-bom '[.diagnostics[].line]' '[3,4]'
 jqis nul-cr-bom '.sessions[0].assistant_text' '"nul\u0000esc cr\ralonelast, no newline"'
 row nul-cr-bom "BOM and CRLF accepted; NUL as ^@ (raw NUL: a diagnostic); lone CR as ^M"
 
+# A JSON document indented across lines (Gemini CLI's older session-*.json),
+# not JSON Lines: one diagnostic, not one a line.
+f=$tmp/document
+{
+	line '{'
+	line '  "sessionId": "g-1",'
+	line '  "messages": ['
+	line '    {"id": "u1", "type": "user", "content": "\u001b]0;title\u0007"}'
+	line '  ]'
+	line '}'
+} >"$f"
+all json-document "$f" 50
+has json-document "$tmp/text" "  ! line 1: a JSON document across lines, not one JSON object a line: the lines after it are not read: {"
+jqis json-document '[.diagnostics[].line]' '[1]'
+row json-document "one diagnostic for a JSON document across lines; its other lines not read"
+
 # Every C0 and C1 control, and DEL, as escapes in a string.
 f=$tmp/controls
 {

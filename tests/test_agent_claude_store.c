@@ -124,11 +124,12 @@ test_real_headless(void **state)
 	assert_int_equal(m->call[0].end_ms - m->call[0].start_ms, 86);
 	assert_int_equal(m->ses[0].nprompts, 1);
 	/* ccusage.json: 210 in, 41 out. */
-	assert_int_equal(m->ses[0].usage[USAGE_IN], 210);
-	assert_int_equal(m->ses[0].usage[USAGE_OUT], 41);
-	assert_non_null(strstr(summary(x), "\"usage\":{\"input_tokens\":210,\"output_tokens\":41,"
-					   "\"cache_read_input_tokens\":0,"
-					   "\"cache_creation_input_tokens\":0}"));
+	assert_int_equal(m->ses[0].tok.in, 210);
+	assert_int_equal(m->ses[0].tok.out, 41);
+	assert_non_null(strstr(summary(x),
+			       "\"usage\":{\"input_tokens\":210,"
+			       "\"cache_read_input_tokens\":0,"
+			       "\"cache_creation_input_tokens\":0,\"output_tokens\":41}"));
 	fixture_free(x);
 }
 
@@ -164,10 +165,10 @@ test_usage_once_a_message(void **state)
 					BLOCK("a3", "\"a2\"", "02", "msg_2", TEXT("More."), 10, 5));
 
 	(void)state;
-	assert_int_equal(x->m->ses[0].usage[USAGE_IN], 110);
-	assert_int_equal(x->m->ses[0].usage[USAGE_OUT], 25);
-	assert_int_equal(x->m->ses[0].usage[USAGE_CACHE_READ], 14);
-	assert_int_equal(x->m->ses[0].usage[USAGE_CACHE_WRITE], 6);
+	assert_int_equal(x->m->ses[0].tok.in, 110);
+	assert_int_equal(x->m->ses[0].tok.out, 25);
+	assert_int_equal(x->m->ses[0].tok.cache_read, 14);
+	assert_int_equal(x->m->ses[0].tok.cache_write, 6);
 	buf_reset(&x->b);
 	assert_true(words_tokens(x->m, 0, &x->b));
 	buf_addc(&x->b, '\0');
@@ -331,7 +332,7 @@ test_resumed(void **state)
 	assert_int_equal(m->ses[0].nresults, 2);
 	assert_int_equal(model_session_state(m, 0), SS_OK);
 	assert_string_equal(fact(x, 0, FACT_COST), "0.3");
-	assert_int_equal(m->ses[0].usage[USAGE_IN], 30);
+	assert_int_equal(m->ses[0].tok.in, 30);
 	assert_non_null(strstr(summary(x), "\"input_tokens\":30,"));
 	assert_int_equal(m->ses[0].duration_ms, 3000);
 	fixture_free(x);
@@ -390,8 +391,8 @@ test_sub_agents(void **state)
 	assert_int_equal(m->call[sub].parent, agent);
 	assert_int_equal(m->it[m->call[sub].item].depth, 1);
 	assert_int_equal(model_call_state(m, sub), CS_OK);
-	assert_int_equal(m->ses[0].usage[USAGE_IN], 1110);
-	assert_int_equal(m->ses[0].usage[USAGE_OUT], 221);
+	assert_int_equal(m->ses[0].tok.in, 1110);
+	assert_int_equal(m->ses[0].tok.out, 221);
 	assert_int_equal(model_session_state(m, 0), SS_OK);
 	input_free(&in);
 	model_free(m);

@@ -7,6 +7,8 @@
 #   store_facts AGENT KIND SNAPSHOT DIR   the checks of one snapshot: its
 #       files where STORES.md says, their first records, the state the
 #       snapshot was taken in (running, busy, idle, waiting, done, failed)
+#   store_reads AGENT KIND SNAPSHOT [CCUSAGE]   what agentview reads in its
+#       session file, alone
 #   store_lists AGENT KIND SNAPSHOT DIR   what agentview lists of it (known
 #       open: agentview does not read the stores yet, issue 23);
 #       store_lists_live, of a live store
@@ -271,6 +273,39 @@ sf_copilot() {
 	*-done | *-idle) sholds "the usage of each model call: session.usage_record" \
 		'any(.[]; .type == "session.usage_record" and .data.usage.inputTokens > 0)' "$sf_main" ;;
 	esac
+}
+
+# store_reads AGENT KIND SNAPSHOT [CCUSAGE]: agentview --print --format json
+# of the session file store_facts found ($sf_main): one session of the
+# agent's store, no diagnostic; once the snapshot is done or idle, every
+# call paired by its id with its start and end times, the state (ok, or
+# failed for a failed run, where the store says it: Codex); with CCUSAGE
+# the same token totals. Known open for the stores agentview does not
+# read yet.
+store_reads() {
+	[ -n "${sf_main:-}" ] && [ -f "$sf_main" ] || return
+	sf_json=$(mktemp "${TMPDIR:-/tmp}/agentview-reads.XXXXXX") || return
+	"$bin" --print --format json "$sf_main" >"$sf_json" 2>/dev/null
+	# Gemini CLI's store says neither (STORES.md §3).
+	sf_state=$(case $1-$2-$3 in gemini-*) echo '' ;; *-failed-done) echo failed ;;
+		*-done | *-idle) echo ok ;; *) echo '' ;; esac)
+	jq -e --arg agent "$1" --arg snap "$3" --arg state "$sf_state" '
+		(.sessions | length) == 1 and (.diagnostics | length) == 0 and
+		(.sessions[0] | (.agent | startswith($agent)) and
+		 ($state == "" or .state == $state) and
+		 (if $snap | IN("done", "idle") then (.tool_calls | length) > 0 and
+		  all(.tool_calls[]; .started and (.state | IN("ok", "failed")) and
+		      .start_ms != null and .end_ms != null and .end_ms >= .start_ms)
+		  else true end))' "$sf_json" >/dev/null 2>&1
+	sopen reads "$?" "its session file read as the store's: one session, its calls paired with their times$( [ -n "$sf_state" ] && echo ", $sf_state")"
+	if [ -n "${4:-}" ]; then
+		jq -e -n --slurpfile v "$sf_json" --slurpfile c "$4" '
+			$v[0].sessions[0].usage as $u | $c[0].totals as $t |
+			($u.input_tokens + $u.output_tokens + $u.cache_read_input_tokens + $u.cache_creation_input_tokens) == $t.totalTokens and
+			$u.output_tokens == $t.outputTokens and $u.cache_read_input_tokens == $t.cacheReadTokens' >/dev/null 2>&1
+		sopen reads-ccusage "$?" "its session file's tokens those ccusage counts (ccusage.json)"
+	fi
+	rm -f "$sf_json"
 }
 
 # store_lists_live AGENT KIND SNAPSHOT ROOT STATE...: agentview alone, with

@@ -367,7 +367,10 @@ store_run() {
 	for snap in "$d"/snap/*/; do
 		snap=$(basename "$snap")
 		sfail() { fail "$run/$snap" "$1"; }
+		sf_main=
 		store_facts "$agent" "$kind" "$snap" "$d/snap/$snap"
+		store_reads "$agent" "$kind" "$snap" \
+			"$([ "$snap" = done ] && [ -s "$d/ccusage.json" ] && echo "$d/ccusage.json")"
 		store_lists "$agent" "$kind" "$snap" "$d/snap/$snap" \
 			"$([ "$snap" = done ] && [ -s "$d/ccusage.json" ] && echo "$d/ccusage.json")"
 	done

@@ -135,8 +135,10 @@ view_open() {
 	# The stores (issue 23): agentview finds their sessions (store.c), one
 	# row each, never running once the process is gone; what each row
 	# says of the session (done or failed, tokens) is its adapter's.
-	*-store-*/done:lists | *-store-*:ccusage) echo "agentview lists the store's session but does not read its format yet: no end, no tokens" ;;
+	copilot-store-*/done:lists | copilot-store-*:ccusage) echo "agentview lists the store's session but does not read its format yet: no end, no tokens" ;;
+	gemini-store-*/done:lists) echo "a Gemini CLI chat has no end record: its session reads incomplete, not done" ;;
 	*-store-*:live) echo "the JSON list's states are its files' read whole, not the stores' liveness yet" ;;
+	copilot-store-*:reads*) echo "agentview does not read this agent's store yet" ;;
 	*-store-*) ;;
 	copilot-*:shown) ;;
 	copilot-*) echo "agentview does not read Copilot CLI's stream yet" ;;
