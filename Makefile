@@ -209,6 +209,11 @@ run: deps-build
 unit: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; ./$$t; done
 
+# The same binaries in a strange environment (tmux, NO_COLOR, missing
+# folders, every signal ignored): each sets what it depends on.
+unit-env: $(TEST_BIN)
+	@sh tests/unit_env.sh $(TEST_BIN)
+
 # Everything CI runs: the unit tests as built, under ASan+UBSan and under
 # valgrind, the threaded ones under TSan; the fuzz harnesses' checks on the seeds; the corpus with the
 # normal binary (and valgrind) and with the ASan one; the HTML page of every
@@ -222,7 +227,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory $(PARALLEL) WERROR=-Werror all check-layers check-circles check-clang check-guide format-check \
 		$(TEST_BIN) \
 		asan $(TSAN_TESTS) $(FUZZ:%=$(ASAN_DIR)/%)
-	@$(MAKE) --no-print-directory WERROR=-Werror unit unit-asan unit-tsan unit-valgrind fuzz-seeds
+	@$(MAKE) --no-print-directory WERROR=-Werror unit unit-env unit-asan unit-tsan unit-valgrind fuzz-seeds
 	@sh tests/run_corpus.sh
 	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview VALGRIND=no sh tests/run_corpus.sh
 	@sh tests/run_agents_offline.sh
@@ -440,6 +445,6 @@ clean-objs:
 clean: clean-objs
 	rm -rf tests/fuzz/build
 
-.PHONY: check-guide format format-check all run test test-agents unit unit-asan unit-tsan unit-valgrind asan bench fuzz fuzz-seeds fuzz-cov \
+.PHONY: check-guide format format-check all run test test-agents unit unit-env unit-asan unit-tsan unit-valgrind asan bench fuzz fuzz-seeds fuzz-cov \
 	fuzz-build install clean clean-objs check-layers check-circles check-clang deps-check deps-build deps-test deps-bench \
 	deps-fuzz deps-agents update-man update-completions
