@@ -22,6 +22,7 @@
 # under CI (CI set) that fails instead. CHROMIUM names the browser.
 # HTML_SHOTS=DIR keeps screenshots of the demo's page (light, dark) in DIR.
 set -u
+. ./tests/lib/env.sh
 bin=${AGENTVIEW:-./src/agentview}
 corpus=${CORPUS:-../shared/corpus}
 tmp=${TMPDIR:-/tmp}/agentview-html.$$

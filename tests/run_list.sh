@@ -8,6 +8,7 @@
 # list quitting. File times are set long ago but for the live file, so the
 # order of recency is known.
 set -u
+. ./tests/lib/env.sh
 top=$(pwd)
 bin=${AGENTVIEW:-$top/src/agentview}
 case $bin in /*) ;; *) bin=$top/$bin ;; esac

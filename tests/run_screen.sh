@@ -6,6 +6,7 @@
 # hold (alignment, a pane title that escape sequences cannot change, a
 # terminal restored on every way out).
 set -u
+. ./tests/lib/env.sh
 top=$(pwd)
 bin=$top/src/agentview
 . "$top/tests/lib/tmux.sh"
