@@ -514,11 +514,14 @@ fleet_timeout(const struct fleet *f, int64_t now_ms, bool ticking)
 		return 0;
 	for (size_t i = 0; i < f->nlive; i++) {
 		const struct ffile *ff = &f->file[f->live[i]];
+		const struct fleet_row *r = &f->row[ff->last_row];
 		int64_t left;
 
-		if (ff->recording)
-			continue; /* its writer's end is an event */
-		left = ff->mtime_ms + MODEL_LIVE_SECS * 1000 - now_ms;
+		/* A recording's writer's end is an event; a question waits
+		 * for its answer, which is a write. */
+		if (ff->recording || r->state == FS_WAITING)
+			continue;
+		left = ms_sub(fleet_live_until(ff, r), now_ms);
 		left = MAX(left, 0);
 		if (t < 0 || left < t)
 			t = left;

@@ -16,7 +16,10 @@
  * A session without a result is running while a writer holds its file
  * (every recording agentview writes holds an flock), or, for a file
  * agentview does not write, while the file changed in the last
- * MODEL_LIVE_SECS; otherwise it is incomplete.
+ * MODEL_LIVE_SECS and its newest event is not old (a copy of an old stream
+ * is written now, but runs no more); otherwise it is incomplete. A session
+ * whose question has no answer is waiting however long its file is quiet,
+ * but for a recording whose writer is gone (nobody can answer any more).
  *
  * The screen's pane and the headless modes use it the same way:
  *

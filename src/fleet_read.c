@@ -98,16 +98,29 @@ fleet_touch(struct fleet *f, uint32_t r)
 	f->changed[f->nchanged++] = r;
 }
 
-/* Whether file fi is being written: a writer holds it (agentview's
- * recordings), or (anyone else's) it changed a short while ago. */
-static bool
-file_live(const struct fleet *f, const struct ffile *ff)
+int64_t
+fleet_live_until(const struct ffile *ff, const struct fleet_row *r)
 {
-	if (ff->gone)
-		return false;
+	int64_t until = ms_add(ff->mtime_ms, MODEL_LIVE_SECS * 1000);
+
 	if (ff->recording)
-		return ff->writer;
-	return ms_sub(f->now, ff->mtime_ms) < MODEL_LIVE_SECS * 1000;
+		return INT64_MAX;
+	if (r->last_ms != TIME_NONE)
+		until = MIN(until, ms_add(r->last_ms, FLEET_OLD_MS));
+	return until;
+}
+
+/* Whether the file of row r is written: a writer holds it (agentview's
+ * recordings), or (anyone else's) it changed a short while ago and its
+ * events are not old. */
+static enum file_life
+file_life(const struct fleet *f, const struct ffile *ff, const struct fleet_row *r)
+{
+	if (ff->gone || (ff->recording && !ff->writer))
+		return FILE_CLOSED;
+	if (ff->recording)
+		return FILE_WRITTEN;
+	return f->now < fleet_live_until(ff, r) ? FILE_WRITTEN : FILE_QUIET;
 }
 
 void
@@ -120,7 +133,7 @@ fleet_row_update(struct fleet *f, uint32_t ri)
 	if (ff->placeholder && ff->last_row == ri)
 		st = FS_FILE;
 	else
-		st = fleet_row_state(r, ff->last_row == ri, file_live(f, ff));
+		st = fleet_row_state(r, ff->last_row == ri, file_life(f, ff, r));
 	if (st != r->state) {
 		r->state = (uint8_t)st;
 		f->result |= FLEET_STATES;
@@ -713,13 +726,16 @@ fleet_read(struct fleet *f, uint32_t fi)
 }
 
 enum fleet_state
-fleet_row_state(const struct fleet_row *r, bool newest, bool live)
+fleet_row_state(const struct fleet_row *r, bool newest, enum file_life life)
 {
 	if (r->flags & FR_FAILED)
 		return FS_FAILED;
 	if (r->flags & FR_RESULT)
 		return FS_DONE;
-	if ((r->flags & (FR_EXITED | FR_OVER | FR_GONE)) || !newest || !live)
+	if ((r->flags & (FR_EXITED | FR_OVER | FR_GONE)) || !newest || life == FILE_CLOSED)
 		return FS_INCOMPLETE;
-	return r->asking > 0 ? FS_WAITING : FS_RUNNING;
+	/* A question waits for its answer however long nothing is written. */
+	if (r->asking > 0)
+		return FS_WAITING;
+	return life == FILE_WRITTEN ? FS_RUNNING : FS_INCOMPLETE;
 }

@@ -438,6 +438,68 @@ test_writer(void **state)
 	rm_tree(d);
 }
 
+/* Times for test_waiting: three hours before NOW, 36 days before it, and
+ * five minutes after that. */
+#define H3 "1795381200000"
+#define D36 "1792281600000"
+#define D36_5 "1792281900000"
+
+/* A decision asked for and never answered stays waiting however long its
+ * file is quiet: first in attention order, its quiet time said, never told
+ * again nor woken for. A recording whose writer is gone cannot be answered
+ * any more: incomplete. A file written just now whose events are weeks old
+ * (a copy) is not running; long times read in days. */
+static void
+test_waiting(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+
+	(void)state;
+	put(d, "asks.ndjson", INIT("w0000002", "/w/ask") USER("may I fetch it") ASK(H3),
+	    NOW - 180 * MIN_MS, false);
+	put(d, "run.ndjson",
+	    INIT("r0000002", "/w/run") USER("build it") START("c1", "make", "1795391990000"),
+	    NOW - 1000, false);
+	put(d, "done.ndjson",
+	    INIT("d0000002", "/w/done") USER("all done") RESULT("false", "1000", "ok"),
+	    NOW - MIN_MS, false);
+	put(d, "copy.ndjson",
+	    INIT("c0000002", "/w/copy") USER("copied weeks later") START("c1", "make", D36)
+		    DONE("c1", "make", "success", D36_5),
+	    NOW - 1000, false);
+	put(d, "copyask.ndjson", INIT("a0000003", "/w/copy") USER("asked weeks ago") ASK(D36),
+	    NOW - 1000, false);
+	put(d, "rec.ndjson", REC_HEAD INIT("k0000003", "/w/rec") USER("asked, then gone") ASK(T1),
+	    NOW - 1000, false);
+	f = fleet_of(d, 0, NOW);
+	assert_string_equal(
+		list(f, FSORT_ATTENTION, NULL, 120, NOW),
+		"⏸ waiting    cursor a0000003 copy           asked weeks ago    asks for a decision        36d00h\n"
+		"⏸ waiting    cursor w0000002 ask            may I fetch it     asks for a decision         3h00m             quiet 3h00m\n"
+		"● running    cursor r0000002 run            build it           Shell `make` 10.0 s        10.0 s …1\n"
+		"◌ incomplete cursor c0000002 copy           copied weeks later no result                   5m00s ✓1\n"
+		"◌ incomplete cursor k0000003 rec            asked, then gone   no result                    0 ms\n"
+		"✓ done       cursor d0000002 done           all done           ok                          1.0 s\n");
+	/* Only the running file's quiet end wakes the list. */
+	assert_int_equal(fleet_timeout(f, NOW, false), 119000);
+	fleet_update(f, NOW + 200000, 0);
+	assert_string_equal(heard(), change(f, "run.ndjson", 0, "running", "incomplete"));
+	assert_int_equal(fleet_row(f, row_of(f, "asks.ndjson", 0))->state, FS_WAITING);
+	assert_int_equal(fleet_timeout(f, NOW + 200000, false), -1);
+	/* A day later: still waiting, still first. */
+	fleet_update(f, NOW + 1440 * MIN_MS, 0);
+	assert_string_equal(heard(), "");
+	assert_string_equal(
+		list(f, FSORT_ATTENTION, "waiting", 120, NOW + 1440 * MIN_MS),
+		"⏸ waiting    cursor a0000003 copy           asked weeks ago    asks for a "
+		"decision        37d00h             quiet 1d00h\n"
+		"⏸ waiting    cursor w0000002 ask            may I fetch it     asks for a "
+		"decision         1d03h             quiet 1d03h\n");
+	fleet_free(f);
+	rm_tree(d);
+}
+
 /* No inotify watch left: the folder is polled every second, and said. */
 static void
 test_polled(void **state)
@@ -677,12 +739,13 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_first_look), cmocka_unit_test(test_live),
-		cmocka_unit_test(test_faults),     cmocka_unit_test(test_rename),
-		cmocka_unit_test(test_big),        cmocka_unit_test(test_writer),
-		cmocka_unit_test(test_polled),     cmocka_unit_test(test_claude_tail),
-		cmocka_unit_test(test_paths),      cmocka_unit_test(test_states_only),
-		cmocka_unit_test(test_columns),    cmocka_unit_test(test_sort_filter),
+		cmocka_unit_test(test_first_look),  cmocka_unit_test(test_live),
+		cmocka_unit_test(test_faults),      cmocka_unit_test(test_rename),
+		cmocka_unit_test(test_big),         cmocka_unit_test(test_writer),
+		cmocka_unit_test(test_waiting),     cmocka_unit_test(test_polled),
+		cmocka_unit_test(test_claude_tail), cmocka_unit_test(test_paths),
+		cmocka_unit_test(test_states_only), cmocka_unit_test(test_columns),
+		cmocka_unit_test(test_sort_filter),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
