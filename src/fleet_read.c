@@ -469,7 +469,8 @@ feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head)
 	struct model *m = f->m;
 	int cont = piece_agent(f, &f->file[fi]);
 	size_t used = 0;
-	struct line ln;
+	struct line ln, passed;
+	bool pending = false;
 
 	model_reset(m);
 	source_over(&f->src, p, n);
@@ -480,11 +481,17 @@ feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head)
 
 		used = ln.off + ln.len + 1;
 		/* A line of the session's agent that changes no row (most of
-		 * a long session; it never starts one). With states only, a
-		 * call's line too: it changes no state. */
-		if (agent >= 0 && (m->nses > 0 || cont >= 0) &&
-		    agent_quiet((unsigned)agent, lp, ln.len, f->flags & FLEET_STATES_ONLY))
+		 * a long session; it never starts one), once the session's
+		 * start time is known. With states only, a call's line too: it
+		 * changes no state. */
+		if (agent >= 0 &&
+		    (m->nses > 0 ? m->ses[m->nses - 1].start_ms != TIME_NONE : cont >= 0) &&
+		    agent_quiet((unsigned)agent, lp, ln.len, f->flags & FLEET_STATES_ONLY)) {
+			passed = ln;
+			pending = true;
 			continue;
+		}
+		pending = false;
 		if (m->agent >= 0 && f->agent < 0 && starts_session(f, lp, ln.len))
 			m->agent = -1; /* another session: recognised again */
 		model_add_line(m, 0, &ln, TIME_NONE);
@@ -494,6 +501,10 @@ feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head)
 		if (head && m->nses > 0 && m->ses[0].nprompts > 0)
 			break;
 	}
+	/* The last line passed over holds the session's latest time, which
+	 * its span (an incomplete session's time) ends at. */
+	if (pending)
+		model_add_line(m, 0, &passed, TIME_NONE);
 	for (uint32_t s = 0; s < m->nses; s++)
 		merge(f, fi, s, base);
 	source_over(&f->src, NULL, 0);

@@ -574,6 +574,56 @@ test_claude_tail(void **state)
 	rm_tree(d);
 }
 
+/* A session's time is the same in the list as where its file is read
+ * whole (the viewer, --print): for every session of recordings/, looked at
+ * long after its file was written, the TIME cell is its duration, or its
+ * span when it has none. */
+static void
+test_times_agree(void **state)
+{
+	struct fleet *f = fleet_new(0, -1);
+	struct buf err = {0}, cell = {0}, want = {0};
+	struct stat st;
+	int64_t now;
+	size_t checked = 0;
+
+	(void)state;
+	assert_int_equal(stat("recordings/demo.ndjson", &st), 0);
+	now = (int64_t)st.st_mtime * 1000 + 10 * 1440 * MIN_MS;
+	assert_int_equal(fleet_add(f, "recordings", &err), 0);
+	fleet_update(f, now, 0);
+	for (uint32_t r = 0; r < fleet_nrows(f); r++) {
+		const struct fleet_row *row = fleet_row(f, r);
+		struct fixture *fx;
+		int64_t d;
+
+		if (row->state == FS_FILE || row->state == FS_WAITING || (row->flags & FR_GAP))
+			continue;
+		fx = fixture_file(fleet_path(f, r), 0);
+		assert_true(row->index < fx->m->nses);
+		d = model_session_duration(fx->m, row->index);
+		buf_reset(&want);
+		if (d == TIME_NONE)
+			buf_adds(&want, "-");
+		else
+			fmt_duration(&want, d);
+		buf_reset(&cell);
+		fleet_cell(f, r, FC_TIME, now, &cell);
+		if (strcmp(cell.p, want.p) != 0)
+			fail_msg("%s #%u: the list says %s, the file %s", fleet_name(f, r),
+				 row->index, cell.p, want.p);
+		fixture_free(fx);
+		checked++;
+	}
+	assert_true(checked > 100);
+	if (err.n > 0)
+		fail_msg("%s", err.p);
+	fleet_free(f);
+	buf_free(&err);
+	buf_free(&cell);
+	buf_free(&want);
+}
+
 /* Columns dropped by priority as the width shrinks. */
 static void
 test_columns(void **state)
@@ -739,13 +789,13 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_first_look),  cmocka_unit_test(test_live),
-		cmocka_unit_test(test_faults),      cmocka_unit_test(test_rename),
-		cmocka_unit_test(test_big),         cmocka_unit_test(test_writer),
-		cmocka_unit_test(test_waiting),     cmocka_unit_test(test_polled),
-		cmocka_unit_test(test_claude_tail), cmocka_unit_test(test_paths),
-		cmocka_unit_test(test_states_only), cmocka_unit_test(test_columns),
-		cmocka_unit_test(test_sort_filter),
+		cmocka_unit_test(test_first_look), cmocka_unit_test(test_live),
+		cmocka_unit_test(test_faults),     cmocka_unit_test(test_rename),
+		cmocka_unit_test(test_big),        cmocka_unit_test(test_writer),
+		cmocka_unit_test(test_waiting),    cmocka_unit_test(test_times_agree),
+		cmocka_unit_test(test_polled),     cmocka_unit_test(test_claude_tail),
+		cmocka_unit_test(test_paths),      cmocka_unit_test(test_states_only),
+		cmocka_unit_test(test_columns),    cmocka_unit_test(test_sort_filter),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
