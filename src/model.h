@@ -420,7 +420,7 @@ const char *model_query_decision_name(enum query_decision d);
  * TIME_NONE when unknown. */
 int64_t model_call_duration(const struct model *m, uint32_t c);
 /* The session's duration: the result's duration_ms, or its span of
- * events, or (while live) now - start. TIME_NONE when unknown. */
+ * events, or (while live or waiting) now - start. TIME_NONE when unknown. */
 int64_t model_session_duration(const struct model *m, uint32_t s);
 /* The time axis of session s, on which its calls are drawn as bars (the
  * timeline, the HTML page): [*a0, *a1] in ms, never empty. */

@@ -53,16 +53,18 @@ main_draw(struct ui *u, void *st)
 	pane_status_draw(u);
 }
 
-/* Something on screen changes by itself each second: a live session's
+/* Something on screen changes by itself each second: a live (or waiting) session's
  * clock, or a running call (a replay's clocks run on its own time). */
 static bool
 main_ticking(struct ui *u)
 {
 	struct model *m = u->m;
+	enum session_state st;
 
 	if (m->nses == 0 || u->opt.replay)
 		return false;
-	return model_session_state(m, (uint32_t)(m->nses - 1)) == SS_LIVE;
+	st = model_session_state(m, (uint32_t)(m->nses - 1));
+	return st == SS_LIVE || st == SS_WAITING;
 }
 
 /* A new second on a clock that is shown: draw it. */
