@@ -550,22 +550,13 @@ placeholder(struct fleet *f, uint32_t fi, const char *how)
 	}
 }
 
-/* How much of a file's start and of its end is read: FLEET_HEAD and
- * FLEET_TAIL; a quarter of that when only states are wanted, more when a
- * line does not fit in it. */
-static size_t
-window(const struct fleet *f)
-{
-	return (f->flags & FLEET_STATES_ONLY) ? FLEET_TAIL / 4 : FLEET_TAIL;
-}
-
 /* The start of a file: whether it is a stream, and (a big file) its first
  * session's start up to its first prompt, (a small one) all of it. */
 static void
 read_head(struct fleet *f, uint32_t fi, int fd)
 {
 	struct ffile *ff = &f->file[fi];
-	size_t w = window(f);
+	size_t w = FLEET_TAIL;
 	bool whole = ff->size <= 2 * w;
 	size_t want = whole ? (size_t)ff->size : w, i = 0;
 	char *p;
@@ -576,9 +567,6 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 		placeholder(f, fi, "no session yet");
 		return;
 	}
-	/* A first line longer than a small window: the whole head. */
-	if (!whole && w < FLEET_HEAD && memchr(f->chunk.p, '\n', f->chunk.n) == NULL)
-		read_at(f, fd, 0, FLEET_HEAD);
 	p = f->chunk.p;
 	if (f->chunk.n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
 		i = 3;
@@ -610,7 +598,7 @@ read_tail(struct fleet *f, uint32_t fi, int fd)
 {
 	struct ffile *ff = &f->file[fi];
 	uint64_t from = ff->read_to, skip = 0;
-	size_t w = window(f);
+	size_t w = FLEET_TAIL;
 	const char *nl;
 
 	if (ff->size <= from)
@@ -622,14 +610,6 @@ read_tail(struct fleet *f, uint32_t fi, int fd)
 		if (!read_at(f, fd, from, w + 1))
 			return;
 		nl = memchr(f->chunk.p, '\n', f->chunk.n);
-		/* A small window inside one last line: the whole tail. */
-		if ((nl == NULL || (size_t)(nl - f->chunk.p) + 1 == f->chunk.n) && w < FLEET_TAIL &&
-		    ff->size - ff->read_to > w + 1) {
-			from = ff->size - MIN(ff->size - ff->read_to, (uint64_t)FLEET_TAIL + 1);
-			if (!read_at(f, fd, from, (size_t)(ff->size - from)))
-				return;
-			nl = memchr(f->chunk.p, '\n', f->chunk.n);
-		}
 		if (nl == NULL)
 			return;
 		skip = (uint64_t)(nl - f->chunk.p) + 1;

@@ -732,14 +732,15 @@ test_paths(void **state)
 	rm_tree(d);
 }
 
-/* States only (--status-line): a quarter of the windows is read, more
- * when a first line or a last line does not fit in it. */
+/* States only (--status-line): the same head and tail as the list, so
+ * the same sessions in the same states (a sub-agent's start inside a
+ * session is no new session in either), the calls' lines passed over. */
 static void
 test_states_only(void **state)
 {
 	char *d = scratch();
-	struct fleet *f;
-	struct buf big = {0}, pad = {0}, line = {0};
+	struct fleet *f, *all;
+	struct buf big = {0}, pad = {0}, line = {0}, cmd = {0};
 
 	(void)state;
 	for (int i = 0; i < 25000; i++)
@@ -768,20 +769,31 @@ test_states_only(void **state)
 		buf_adds(&line, START("c1", "npm test", T1) DONE("c1", "npm test", "success", T2));
 	buf_adds(&line, ASK(T2));
 	put(d, "ask.ndjson", line.p, NOW - 1000, false);
+	/* Claude's sub-agents start with an init of their own, 49 KB in. */
+	buf_addf(&cmd, "cp recordings/claude-partial-subagents.ndjson '%s/'", d);
+	assert_int_equal(system(cmd.p), 0);
+	stamp(d, "claude-partial-subagents.ndjson", NOW - 10 * MIN_MS);
 	f = fleet_of(d, FLEET_STATES_ONLY, NOW);
+	all = fleet_of(d, 0, NOW);
 	assert_int_equal(fleet_row(f, row_of(f, "big.ndjson", 0))->state, FS_DONE);
 	assert_int_equal(fleet_row(f, row_of(f, "ask.ndjson", 0))->state, FS_WAITING);
-	/* No call counted: their lines were passed over. */
+	assert_int_equal(fleet_nrows(f), 3);
+	assert_int_equal(fleet_nrows(all), 3);
+	for (uint32_t r = 0; r < 3; r++) {
+		uint32_t a = row_of(all, fleet_name(f, r), fleet_row(f, r)->index);
+
+		assert_int_equal(fleet_row(f, r)->state, fleet_row(all, a)->state);
+	}
+	/* No call counted with states only: their lines were passed over;
+	 * the whole list counts the calls of the last 64 KiB. */
 	assert_int_equal(fleet_row(f, row_of(f, "big.ndjson", 0))->ok, 0);
+	assert_true(fleet_row(all, row_of(all, "big.ndjson", 0))->ok > 50);
 	fleet_free(f);
-	/* And the whole list counts the calls of the last 64 KiB. */
-	f = fleet_of(d, 0, NOW);
-	assert_int_equal(fleet_row(f, row_of(f, "big.ndjson", 0))->state, FS_DONE);
-	assert_true(fleet_row(f, row_of(f, "big.ndjson", 0))->ok > 50);
-	fleet_free(f);
+	fleet_free(all);
 	buf_free(&big);
 	buf_free(&pad);
 	buf_free(&line);
+	buf_free(&cmd);
 	rm_tree(d);
 }
 
