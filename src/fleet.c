@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "json.h"
@@ -561,19 +560,6 @@ fleet_name(const struct fleet *f, uint32_t row)
 	return slash != NULL ? slash + 1 : p;
 }
 
-/* The day of now_ms began at this time (local midnight). */
-static int64_t
-day_start(int64_t now_ms)
-{
-	time_t t = (time_t)(now_ms / 1000);
-	struct tm tm;
-
-	localtime_r(&t, &tm);
-	tm.tm_hour = tm.tm_min = tm.tm_sec = 0;
-	tm.tm_isdst = -1;
-	return (int64_t)mktime(&tm) * 1000;
-}
-
 int64_t
 fleet_row_when(const struct fleet *f, uint32_t ri)
 {
@@ -587,10 +573,8 @@ fleet_row_when(const struct fleet *f, uint32_t ri)
 }
 
 void
-fleet_stats(const struct fleet *f, int64_t now_ms, struct fleet_stats *st)
+fleet_stats(const struct fleet *f, struct fleet_stats *st)
 {
-	int64_t today = day_start(now_ms);
-
 	memset(st, 0, sizeof *st);
 	st->files = f->nfile;
 	for (size_t i = 0; i < f->nfile; i++)
@@ -598,15 +582,20 @@ fleet_stats(const struct fleet *f, int64_t now_ms, struct fleet_stats *st)
 	st->polled = watch_npolled(f->w);
 	for (size_t d = 0; d < f->ndir; d++)
 		st->gone += watch_gone(f->w, (int)d);
-	for (size_t r = 0; r < f->nrow; r++) {
-		enum fleet_state s = (enum fleet_state)f->row[r].state;
+	for (size_t r = 0; r < f->nrow; r++)
+		st->by_state[f->row[r].state]++;
+}
 
-		st->by_state[s]++;
-		if ((s == FS_DONE || s == FS_FAILED) && fleet_row_when(f, (uint32_t)r) >= today) {
-			st->done_today += s == FS_DONE;
-			st->failed_today += s == FS_FAILED;
-		}
-	}
+bool
+fleet_file_open(const struct fleet *f, size_t i)
+{
+	const struct ffile *ff = &f->file[i];
+	uint8_t st;
+
+	if (ff->nrows == 0 || ff->placeholder || ff->last_row == NONE)
+		return false;
+	st = f->row[ff->last_row].state;
+	return st == FS_RUNNING || st == FS_WAITING;
 }
 
 size_t

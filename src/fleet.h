@@ -197,15 +197,17 @@ const char *fleet_file_note(const struct fleet *f, size_t i);
 
 /* What the status bar says about the fleet as a whole. */
 struct fleet_stats {
-	size_t files;  /* files listed */
-	size_t unread; /* files of the first look not read yet */
-	size_t polled; /* folders polled: no inotify watch left */
-	size_t gone;   /* folders removed */
-	size_t by_state[FS_NSTATES];
-	size_t done_today; /* done since the local midnight of now */
-	size_t failed_today;
+	size_t files;                /* files listed */
+	size_t unread;               /* files of the first look not read yet */
+	size_t polled;               /* folders polled: no inotify watch left */
+	size_t gone;                 /* folders removed */
+	size_t by_state[FS_NSTATES]; /* the rows in each state: the one count
+					of sessions every view says */
 };
-void fleet_stats(const struct fleet *f, int64_t now_ms, struct fleet_stats *st);
+void fleet_stats(const struct fleet *f, struct fleet_stats *st);
+/* Whether file i's newest session still runs or waits (its file is read
+ * as one still written). */
+bool fleet_file_open(const struct fleet *f, size_t i);
 
 /* Fill v (room for max) with the rows in sort order that match filter (a
  * piece of text, any case; NULL or "": all); returns how many. */
@@ -237,8 +239,10 @@ void fleet_cell(const struct fleet *f, uint32_t row, enum fleet_col col, int64_t
 void fleet_header(const struct fleet_colw *cols, int n, struct buf *out);
 void fleet_line(const struct fleet *f, uint32_t row, const struct fleet_colw *cols, int n,
 		int64_t now_ms, struct buf *out);
-/* "3 running · 1 waiting · 1 failed · 12 done today" (nothing at all:
- * "no sessions"). */
-void fleet_summary(const struct fleet *f, int64_t now_ms, struct buf *out);
+/* The sessions by state, from fleet_stats: "● 3 running · ⏸ 1 waiting ·
+ * ✗ 1 failed · ◌ 2 incomplete · ✓ 12 done", the states with none left out
+ * ("no sessions" when all are); with tmux, each in its #[fg=] colour. The
+ * list's summary line, --print's last line and --status-line. */
+void fleet_summary(const struct fleet *f, bool tmux, struct buf *out);
 
 #endif

@@ -446,23 +446,34 @@ fleet_line(const struct fleet *f, uint32_t row, const struct fleet_colw *cols, i
 }
 
 void
-fleet_summary(const struct fleet *f, int64_t now_ms, struct buf *out)
+fleet_summary(const struct fleet *f, bool tmux, struct buf *out)
 {
+	/* The states summed up, in this order, and their colours in tmux. */
+	static const struct {
+		enum fleet_state st;
+		const char *colour;
+	} sums[] = {
+		{FS_RUNNING, "yellow"},     {FS_WAITING, "cyan"}, {FS_FAILED, "red"},
+		{FS_INCOMPLETE, "magenta"}, {FS_DONE, "green"},
+	};
 	struct fleet_stats st;
 	size_t mark = out->n;
 
-	fleet_stats(f, now_ms, &st);
-	if (st.by_state[FS_RUNNING] > 0)
-		buf_addf(out, "%zu running", st.by_state[FS_RUNNING]);
-	if (st.by_state[FS_WAITING] > 0)
-		buf_addf(out, "%s%zu waiting", out->n > mark ? " " GLYPH_DOT " " : "",
-			 st.by_state[FS_WAITING]);
-	if (st.failed_today > 0)
-		buf_addf(out, "%s%zu failed", out->n > mark ? " " GLYPH_DOT " " : "",
-			 st.failed_today);
-	if (st.done_today > 0)
-		buf_addf(out, "%s%zu done today", out->n > mark ? " " GLYPH_DOT " " : "",
-			 st.done_today);
+	fleet_stats(f, &st);
+	for (size_t i = 0; i < ARRAY_LEN(sums); i++) {
+		size_t n = st.by_state[sums[i].st];
+
+		if (n == 0)
+			continue;
+		if (out->n > mark)
+			buf_adds(out, " " GLYPH_DOT " ");
+		if (tmux)
+			buf_addf(out, "#[fg=%s]", sums[i].colour);
+		buf_addf(out, "%s %zu %s", fleet_state_glyph(sums[i].st), n,
+			 fleet_state_name(sums[i].st));
+		if (tmux)
+			buf_adds(out, "#[default]");
+	}
 	if (out->n == mark)
-		buf_adds(out, f->nrow == 0 ? "no sessions" : "no sessions today");
+		buf_adds(out, "no sessions");
 }

@@ -132,12 +132,12 @@ listview_ticking(const struct listview *lv, const struct fleet *f, int height)
 }
 
 void
-listview_status(const struct listview *lv, const struct fleet *f, int64_t now_ms, struct buf *out)
+listview_status(const struct listview *lv, const struct fleet *f, struct buf *out)
 {
 	struct fleet_stats st;
 	size_t all = fleet_nrows(f);
 
-	fleet_stats(f, now_ms, &st);
+	fleet_stats(f, &st);
 	buf_addf(out, "%s order", fleet_sort_name(lv->sort));
 	if (lv->filter[0] != '\0') {
 		buf_addf(out, " " GLYPH_DOT " %zu of %zu session%s " GLYPH_DOT " filter \"", lv->n,

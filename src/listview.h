@@ -47,7 +47,6 @@ void listview_scroll(struct listview *lv, int height);
 bool listview_ticking(const struct listview *lv, const struct fleet *f, int height);
 /* The list's status bar: "attention order · 3 of 12 sessions · filter
  * "fix" · 1 folder polled (no inotify watch left)". */
-void listview_status(const struct listview *lv, const struct fleet *f, int64_t now_ms,
-		     struct buf *out);
+void listview_status(const struct listview *lv, const struct fleet *f, struct buf *out);
 
 #endif

@@ -525,7 +525,7 @@ run_fleet(const struct options *o)
 		fprintf(stderr, "agentview-memstat: rows=%zu files=%zu rss_anon_peak_kib=%ld\n",
 			fleet_nrows(f), fleet_nfiles(f), (long)memstat_peak);
 	if (o->status_line) {
-		fleet_status_line(f, now, status_line_flags(o), &line);
+		fleet_status_line(f, status_line_flags(o), &line);
 		buf_addc(&line, '\n');
 		fwrite(line.p, 1, line.n, stdout);
 	} else if (o->follow) {

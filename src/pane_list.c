@@ -93,7 +93,7 @@ list_draw_rows(struct ui *u, struct plist *pl, int64_t now, int height)
 	bool ticking = false;
 
 	buf_reset(&pl->line);
-	fleet_summary(pl->f, now, &pl->line);
+	fleet_summary(pl->f, false, &pl->line);
 	list_put_row(u, 0, pl->line.p, pl->line.n, ROLE_TITLE, 0, ROLE_TITLE);
 	buf_reset(&pl->line);
 	fleet_header(cols, ncols, &pl->line);
@@ -123,7 +123,7 @@ list_draw_rows(struct ui *u, struct plist *pl, int64_t now, int height)
 
 /* The status bar: the filter being typed, a note, or the list's state. */
 static void
-list_draw_status(struct ui *u, struct plist *pl, int64_t now)
+list_draw_status(struct ui *u, struct plist *pl)
 {
 	buf_reset(&pl->text);
 	if (pl->prompt) {
@@ -133,7 +133,7 @@ list_draw_status(struct ui *u, struct plist *pl, int64_t now)
 	} else if (u->note[0] != '\0') {
 		buf_adds(&pl->text, u->note);
 	} else {
-		listview_status(&pl->lv, pl->f, now, &pl->text);
+		listview_status(&pl->lv, pl->f, &pl->text);
 		buf_adds(&pl->text, "  (Enter: open, s: sort, /: filter, ?: help)");
 	}
 	list_put_row(u, LINES - 1, pl->text.p,
@@ -150,7 +150,7 @@ list_draw(struct ui *u, void *st)
 	if (LINES < LIST_TOP + 2 || COLS < 1)
 		return;
 	list_draw_rows(u, pl, now, LINES - LIST_TOP - 1);
-	list_draw_status(u, pl, now);
+	list_draw_status(u, pl);
 	if (pl->loaded && pl->all_rows_us == 0)
 		pl->all_rows_us = clock_mono_us();
 }

@@ -54,7 +54,7 @@ at() {
 
 cases=$((cases + 1))
 list 120 20
-at 120 1 '^1 running$'
+at 120 1 '^● 1 running · ✗ 1 failed · ◌ 1 incomplete · ✓ 1 done$'
 at 120 2 '^STATE +AGENT +ID +CWD +PROMPT +NOW +TIME +CALLS +QUIET *$'
 at 120 3 '^✗ failed +cursor f0000001 beta +deploy it +make failed +1m01s'
 at 120 4 '^● running +cursor l0000001 delta +run the e2e suite +Shell `npm run e2e`'
@@ -84,7 +84,7 @@ list 120 20
   result false 5000 "e2e green"; } >>"$d/live.ndjson"
 wait_for '^✓ done +cursor l0000001 delta +run the e2e suite +ok +5.0 s ✓1' ||
 	fail live "the appended result did not change the row: $(screen | sed -n '3,7p')"
-shows '^1 done today$' || fail live "summary line: $(screen | head -1)"
+shows '^✗ 1 failed · ◌ 1 incomplete · ✓ 2 done$' || fail live "summary line: $(screen | head -1)"
 { init n0000001 eta; user "a new one"; } >"$d/new.ndjson"
 wait_for '^● running +cursor n0000001 eta +a new one' || fail live "a new file is not listed: $(screen | sed -n '3,8p')"
 wait_for '^attention order · 5 sessions' || fail live "status bar: $(screen | tail -1)"

@@ -21,7 +21,10 @@
 
 #include "fleet.h"
 #include "fleet_lines.h"
+#include "fleet_print.h"
+#include "json.h"
 #include "model.h"
+#include "statusline.h"
 
 /* What the change hook was told, one "row:was>now" a line. */
 static struct buf told;
@@ -158,7 +161,7 @@ test_first_look(void **state)
 		"· file                                      junk.ndjson        not a stream\n"
 		"· file                                      empty.ndjson       no session yet\n");
 	assert_string_equal(heard(), "");
-	fleet_stats(f, NOW + 20 * MIN_MS, &st);
+	fleet_stats(f, &st);
 	assert_int_equal(st.files, 8);
 	assert_int_equal(st.by_state[FS_RUNNING], 1);
 	assert_int_equal(st.by_state[FS_WAITING], 1);
@@ -297,7 +300,7 @@ test_faults(void **state)
 	buf_adds(&b, change(f, "live.ndjson", 0, "running", "incomplete"));
 	assert_string_equal(heard(), b.p);
 	assert_int_equal(fleet_nrows(f), rows);
-	fleet_stats(f, NOW, &st);
+	fleet_stats(f, &st);
 	assert_int_equal(st.gone, 1);
 	assert_int_equal(st.by_state[FS_RUNNING] + st.by_state[FS_WAITING], 0);
 	assert_int_equal(fleet_timeout(f, NOW + 3000, false), 1000);
@@ -307,7 +310,7 @@ test_faults(void **state)
 	assert_string_equal(heard(), "");
 	fleet_update(f, NOW + 4000, 0);
 	assert_string_equal(heard(), change(f, "back.ndjson", 0, "new", "running"));
-	fleet_stats(f, NOW, &st);
+	fleet_stats(f, &st);
 	assert_int_equal(st.gone, 0);
 	assert_int_equal(fleet_timeout(f, NOW + 4000, false), 119500);
 	fleet_free(f);
@@ -514,7 +517,7 @@ test_polled(void **state)
 	setenv("AGENTVIEW_WATCH_MAX", "0", 1);
 	f = fleet_of(d, 0, NOW);
 	unsetenv("AGENTVIEW_WATCH_MAX");
-	fleet_stats(f, NOW, &st);
+	fleet_stats(f, &st);
 	assert_int_equal(st.polled, 1);
 	assert_int_equal(fleet_timeout(f, NOW, false), 1000);
 	put(d, "new.ndjson", INIT("p0000001", "/w/nu") USER("seen a second later"), NOW, false);
@@ -622,6 +625,103 @@ test_times_agree(void **state)
 	buf_free(&err);
 	buf_free(&cell);
 	buf_free(&want);
+}
+
+/* What fn writes of f at now to a FILE, as a string (static). */
+static const char *
+written(void (*fn)(const struct fleet *, int, int, int64_t, FILE *), const struct fleet *f,
+	int64_t now)
+{
+	static char *text;
+	size_t n;
+	FILE *fp;
+
+	free(text);
+	fp = open_memstream(&text, &n);
+	assert_non_null(fp);
+	fn(f, -1, 120, now, fp);
+	assert_int_equal(fclose(fp), 0);
+	return text;
+}
+
+/* One count of the sessions by state, that every view says (issue 25):
+ * the rows, the list's summary line, --status-line, --print's last line,
+ * and the JSON summary's states and sessions. */
+static void
+test_counts(void **state)
+{
+	static const char *const json_names[FS_NSTATES] = {
+		[FS_WAITING] = "waiting",       [FS_FAILED] = "failed", [FS_RUNNING] = "live",
+		[FS_INCOMPLETE] = "incomplete", [FS_DONE] = "ok",
+	};
+	char *d = scratch();
+	struct fleet *f;
+	struct fleet_stats st;
+	struct buf b = {0};
+	size_t rows[FS_NSTATES] = {0}, told[FS_NSTATES] = {0};
+	struct json *j = json_new();
+	const char *text, *last;
+	int t, ses;
+
+	(void)state;
+	usual(d);
+	f = fleet_of(d, 0, NOW);
+	for (uint32_t r = 0; r < fleet_nrows(f); r++)
+		rows[fleet_row(f, r)->state]++;
+	fleet_stats(f, &st);
+	for (int s = 0; s < FS_NSTATES; s++)
+		assert_int_equal(st.by_state[s], rows[s]);
+	fleet_summary(f, false, &b);
+	assert_string_equal(
+		b.p,
+		"● 1 running · ⏸ 1 waiting · ✗ 1 failed · ◌ 1 incomplete · ✓ 3 done");
+	buf_reset(&b);
+	fleet_status_line(f, 0, &b);
+	assert_string_equal(
+		b.p,
+		"● 1 running · ⏸ 1 waiting · ✗ 1 failed · ◌ 1 incomplete · ✓ 3 done");
+	buf_reset(&b);
+	fleet_status_line(f, SL_TMUX, &b);
+	assert_string_equal(
+		b.p, "#[fg=yellow]● 1 running#[default] · #[fg=cyan]⏸ 1 waiting#[default] · "
+		     "#[fg=red]✗ 1 failed#[default] · #[fg=magenta]◌ 1 incomplete#[default] · "
+		     "#[fg=green]✓ 3 done#[default]");
+	text = written(fleet_list_text, f, NOW);
+	last = strrchr(text, '\n');
+	while (last > text && last[-1] != '\n')
+		last--;
+	assert_string_equal(
+		last,
+		"● 1 running · ⏸ 1 waiting · ✗ 1 failed · ◌ 1 incomplete · ✓ 3 done\n");
+	/* The JSON: its states, and its sessions' own. */
+	text = written(fleet_list_json, f, NOW);
+	assert_int_equal(json_parse(j, text, strlen(text)), JSON_OK);
+	for (int s = 0; s < FS_NSTATES; s++) {
+		int64_t v = -1;
+
+		if (json_names[s] == NULL)
+			continue;
+		buf_reset(&b);
+		buf_addf(&b, "states.%s", json_names[s]);
+		assert_true(json_int_at(j, 0, b.p, &v));
+		assert_int_equal(v, rows[s]);
+	}
+	ses = json_get(j, 0, "sessions");
+	assert_true(ses >= 0);
+	t = ses + 1;
+	for (int i = 0; i < json_size(j, ses); i++, t = json_next(j, t)) {
+		int k = json_get(j, t, "state");
+
+		for (int s = 0; s < FS_NSTATES; s++)
+			if (json_names[s] != NULL && json_streq(j, k, json_names[s]))
+				told[s]++;
+	}
+	for (int s = 0; s < FS_NSTATES; s++)
+		assert_int_equal(told[s], json_names[s] != NULL ? rows[s] : 0);
+	json_free(j);
+	buf_free(&b);
+	fleet_free(f);
+	rm_tree(d);
 }
 
 /* Columns dropped by priority as the width shrinks. */
@@ -801,13 +901,14 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_first_look), cmocka_unit_test(test_live),
-		cmocka_unit_test(test_faults),     cmocka_unit_test(test_rename),
-		cmocka_unit_test(test_big),        cmocka_unit_test(test_writer),
-		cmocka_unit_test(test_waiting),    cmocka_unit_test(test_times_agree),
-		cmocka_unit_test(test_polled),     cmocka_unit_test(test_claude_tail),
-		cmocka_unit_test(test_paths),      cmocka_unit_test(test_states_only),
-		cmocka_unit_test(test_columns),    cmocka_unit_test(test_sort_filter),
+		cmocka_unit_test(test_first_look),  cmocka_unit_test(test_live),
+		cmocka_unit_test(test_faults),      cmocka_unit_test(test_rename),
+		cmocka_unit_test(test_big),         cmocka_unit_test(test_writer),
+		cmocka_unit_test(test_waiting),     cmocka_unit_test(test_times_agree),
+		cmocka_unit_test(test_counts),      cmocka_unit_test(test_polled),
+		cmocka_unit_test(test_claude_tail), cmocka_unit_test(test_paths),
+		cmocka_unit_test(test_states_only), cmocka_unit_test(test_columns),
+		cmocka_unit_test(test_sort_filter),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

@@ -152,7 +152,7 @@ test_filter(void **state)
 	listview_filter_edit(lv, f, NOW, 0xE9); /* é */
 	assert_string_equal(lv->filter, "CAF\xC3\xA9");
 	assert_string_equal(shown(lv, f), "[4]");
-	listview_status(lv, f, NOW, &st);
+	listview_status(lv, f, &st);
 	assert_string_equal(st.p, "attention order · 1 of 4 sessions · filter \"CAFé\"");
 	listview_filter_edit(lv, f, NOW, -1);
 	assert_string_equal(lv->filter, "CAF");
@@ -169,7 +169,7 @@ test_filter(void **state)
 	listview_filter_edit(lv, f, NOW, -1);
 	assert_string_equal(shown(lv, f), "234[1]");
 	buf_reset(&st);
-	listview_status(lv, f, NOW, &st);
+	listview_status(lv, f, &st);
 	assert_string_equal(st.p, "attention order · 4 sessions");
 	buf_free(&st);
 }
