@@ -147,7 +147,7 @@ list_draw(struct ui *u, void *st)
 	struct plist *pl = st;
 	int64_t now = clock_wall_ms();
 
-	if (LINES < LIST_TOP + 2 || COLS < 1)
+	if (ui_too_small(u, LINES))
 		return;
 	list_draw_rows(u, pl, now, LINES - LIST_TOP - 1);
 	list_draw_status(u, pl);

@@ -28,9 +28,7 @@ static void
 main_draw(struct ui *u, void *st)
 {
 	struct layout *lay = &u->lay;
-	int rows, cols;
 
-	getmaxyx(stdscr, rows, cols);
 	if (!pane_replay_frame(u))
 		((struct pmain *)st)->drawn_sec = u->m->now_ms / 1000;
 	if (lay->body[PANE_TRANSCRIPT].w > 0)
@@ -45,11 +43,8 @@ main_draw(struct ui *u, void *st)
 			ui_put(u, GLYPH_VRULE, strlen(GLYPH_VRULE), ROLE_BORDER);
 		}
 	}
-	if (lay->kind == LAYOUT_TINY && rows > 1) {
-		struct rect above = {0, 0, rows - 1, cols};
-
-		ui_clear(u, &above, ROLE_NORMAL);
-	}
+	if (lay->kind == LAYOUT_TINY)
+		ui_too_small(u, LINES - 1);
 	pane_status_draw(u);
 }
 

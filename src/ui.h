@@ -183,6 +183,9 @@ void ui_session(struct ui *u, struct model *m, struct input *in, bool follow);
 
 /* Show a message in the status bar for a few seconds. */
 void ui_note(struct ui *u, const char *fmt, ...) PRINTF_LIKE(2, 3);
+/* Under 40x10 cells: rows [0, rows) say the screen is too small (true),
+ * and nothing else is drawn there. */
+bool ui_too_small(struct ui *u, int rows);
 /* A question in place of the status bar (a modal layer's draw). */
 void ui_question(struct ui *u, const char *question);
 /* The height of a pane's body, for paging, even while it is hidden. */
