@@ -15,7 +15,7 @@ const struct binding key_table[] = {
 	 "follow new events, or stop following"},
 	{KC_GLOBAL, ACT_THINKING, {'t', 0}, "t", "fold or unfold thinking"},
 	{KC_GLOBAL, ACT_REDRAW, {KEY_CTRL('l'), 0}, "Ctrl-L", "redraw the screen"},
-	{KC_GLOBAL, ACT_HELP, {'?', 0}, "?", "show every key (this help)"},
+	{KC_GLOBAL, ACT_HELP, {'?', 'h', K_F1, 0}, "?, h, F1", "show every key (this help)"},
 	{KC_SCROLL, ACT_DOWN, {'j', K_DOWN, KEY_CTRL('n'), KEY_CTRL('e'), 0},
 	 "j, Down", "down one line (timeline: next call)"},
 	{KC_SCROLL, ACT_UP, {'k', K_UP, KEY_CTRL('p'), KEY_CTRL('y'), 0},
@@ -29,7 +29,7 @@ const struct binding key_table[] = {
 	{KC_SCROLL, ACT_TOP, {'g', '<', K_HOME, 0}, "g, Home", "to the top"},
 	{KC_SCROLL, ACT_BOTTOM, {'G', '>', K_END, 0}, "G, End",
 	 "to the end, and follow new events"},
-	{KC_HELP, ACT_HELP_CLOSE, {'q', 'Q', K_ESC, '?', 0}, "q, Esc, ?",
+	{KC_HELP, ACT_HELP_CLOSE, {'q', 'Q', K_ESC, '?', 'h', K_F1, 0}, "q, Esc, ?",
 	 "close the help (the transcript's keys scroll it)"},
 	{KC_GLOBAL, ACT_SEARCH, {'/', 0}, "/",
 	 "search the transcript and the calls' details (smartcase: case matters when the "
@@ -200,21 +200,25 @@ help_wrap(struct buf *out, const char *s, int width, int indent)
 }
 
 void
-keys_help(struct buf *out, int width)
+keys_help(struct buf *out, int width, enum key_ctx only)
 {
 	int namew = 0, helpw;
-	bool stacked;
+	bool stacked, first = true;
 
 	for (const struct binding *b = key_table; b->action != ACT_NONE; b++)
-		namew = MAX(namew, (int)text_width(b->names, strlen(b->names)));
+		if (only == KC_CONTEXTS || b->ctx == only)
+			namew = MAX(namew, (int)text_width(b->names, strlen(b->names)));
 	if (width <= 0)
 		width = 1 << 20;
 	/* Two columns while the help column keeps room for a few words. */
 	helpw = width - 2 - namew - 2;
 	stacked = helpw < 20;
 	for (int ctx = 0; ctx < KC_CONTEXTS; ctx++) {
-		if (ctx > 0)
+		if (only != KC_CONTEXTS && ctx != (int)only)
+			continue;
+		if (!first)
 			buf_addc(out, '\n');
+		first = false;
 		help_wrap(out, keys_ctx_title((enum key_ctx)ctx), width, 0);
 		for (const struct binding *b = key_table; b->action != ACT_NONE; b++) {
 			if (b->ctx != (enum key_ctx)ctx)
@@ -232,4 +236,42 @@ keys_help(struct buf *out, int width)
 			}
 		}
 	}
+}
+
+void
+keys_name(int key, struct buf *out)
+{
+	static const char *const names[] = {
+		[K_UP - K_FIRST] = "Up",
+		[K_DOWN - K_FIRST] = "Down",
+		[K_LEFT - K_FIRST] = "Left",
+		[K_RIGHT - K_FIRST] = "Right",
+		[K_SLEFT - K_FIRST] = "Shift-Left",
+		[K_SRIGHT - K_FIRST] = "Shift-Right",
+		[K_PGUP - K_FIRST] = "PgUp",
+		[K_PGDN - K_FIRST] = "PgDn",
+		[K_HOME - K_FIRST] = "Home",
+		[K_END - K_FIRST] = "End",
+		[K_ENTER - K_FIRST] = "Enter",
+		[K_BTAB - K_FIRST] = "Shift-Tab",
+		[K_ESC - K_FIRST] = "Esc",
+		[K_MOUSE - K_FIRST] = "the mouse",
+		[K_OTHER - K_FIRST] = "that function key",
+		[K_BACKSPACE - K_FIRST] = "Backspace",
+		[K_F1 - K_FIRST] = "F1",
+	};
+	unsigned i = (unsigned)(key - K_FIRST);
+
+	if (key > K_FIRST && i < ARRAY_LEN(names) && names[i] != NULL)
+		buf_adds(out, names[i]);
+	else if (key == ' ')
+		buf_adds(out, "Space");
+	else if (key == 0x7F)
+		buf_adds(out, "Backspace");
+	else if (key >= 0 && key < 0x20)
+		buf_addf(out, "Ctrl-%c", key + '@');
+	else if (key > 0x20 && key < K_FIRST && key <= 0x10FFFF)
+		buf_add_utf8(out, (uint32_t)key);
+	else
+		buf_adds(out, "that key");
 }

@@ -315,7 +315,7 @@ list_key(struct ui *u, void *st, int key)
 	if (pl->prompt)
 		return list_prompt_key(pl, key);
 	if (keys_lookup(KC_GLOBAL, key) == ACT_HELP) {
-		pane_help_open(u);
+		pane_help_open(u, KC_LIST);
 		return true;
 	}
 	switch (keys_lookup(KC_LIST, key)) {

@@ -162,7 +162,7 @@ main_action(struct ui *u, enum action a)
 {
 	switch (a) {
 	case ACT_HELP:
-		pane_help_open(u);
+		pane_help_open(u, KC_CONTEXTS);
 		return true;
 	case ACT_SEARCH:
 		pane_search_open(u);

@@ -544,6 +544,17 @@ ui_screen_key(struct ui *u, int key)
 		render_flush(&u->r);
 		u->dirty = true;
 		break;
+	case ACT_NONE: {
+		/* No layer took it: said, with where to find the keys. */
+		struct buf name = {0}, say = {0};
+
+		keys_name(key, &name);
+		text_sanitize(&say, name.p, name.n, TEXT_ONELINE);
+		ui_note(u, "no such key: %s (? for help)", say.p);
+		buf_free(&name);
+		buf_free(&say);
+		break;
+	}
 	default:
 		break;
 	}
@@ -616,6 +627,8 @@ ui_fkey(int k)
 		return K_MOUSE;
 	case KEY_BACKSPACE:
 		return K_BACKSPACE;
+	case KEY_F(1):
+		return K_F1;
 	default:
 		return K_OTHER;
 	}

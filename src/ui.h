@@ -342,9 +342,10 @@ void pane_replay_push(struct ui *u);
 bool pane_replay_frame(struct ui *u);
 bool pane_replay_describe(struct ui *u, struct buf *mode, struct buf *position, struct buf *detail);
 
-/* The help over the panes (pane_help.c): every key of the key table; it
+/* The help over the panes (pane_help.c): the keys of context only (the
+ * view it is opened on), or every key of the key table (KC_CONTEXTS); it
  * takes every key while open. */
-void pane_help_open(struct ui *u);
+void pane_help_open(struct ui *u, enum key_ctx only);
 
 /* The session list (pane_list.c), the bottom layer over u->opt.fleet,
  * telling state changes by u->opt.tell (NULL: not told). It reads the

@@ -80,7 +80,7 @@ test_help_text(void **state)
 
 	(void)state;
 	/* Wide enough that nothing wraps (test_help_wraps covers wrapping). */
-	keys_help(&b, 1000);
+	keys_help(&b, 1000, KC_CONTEXTS);
 	assert_non_null(strstr(b.p, "Anywhere\n"));
 	assert_non_null(strstr(b.p, "  q "));
 	assert_non_null(strstr(b.p, "quit (Ctrl-C too)\n"));
@@ -104,7 +104,7 @@ test_help_wraps(void **state)
 		int w = widths[i];
 		char *line, *save;
 
-		keys_help(&b, w);
+		keys_help(&b, w, KC_CONTEXTS);
 		for (line = strtok_r(b.p, "\n", &save); line != NULL;
 		     line = strtok_r(NULL, "\n", &save)) {
 			if ((int)text_width(line, strlen(line)) > w)
@@ -140,16 +140,16 @@ test_help_columns(void **state)
 	struct buf b = {0};
 
 	(void)state;
-	keys_help(&b, 76);
+	keys_help(&b, 76, KC_CONTEXTS);
 	assert_non_null(strstr(b.p, "\n  G, End       to the end, and follow new events\n"));
 	assert_non_null(strstr(
 		b.p, "\n  Tab          next pane (the narrow layout shows one at a time)\n"));
 	buf_reset(&b);
-	keys_help(&b, 40);
+	keys_help(&b, 40, KC_CONTEXTS);
 	assert_non_null(strstr(b.p, "\n  Tab          next pane (the narrow\n"
 				    "               layout shows one at a\n"));
 	buf_reset(&b);
-	keys_help(&b, 24);
+	keys_help(&b, 24, KC_CONTEXTS);
 	assert_non_null(strstr(b.p, "\n  Space, PgDn\n    down one page\n"));
 	buf_free(&b);
 }
@@ -160,6 +160,9 @@ test_help_keys(void **state)
 {
 	(void)state;
 	assert_int_equal(keys_lookup(KC_GLOBAL, '?'), ACT_HELP);
+	assert_int_equal(keys_lookup(KC_GLOBAL, 'h'), ACT_HELP);
+	assert_int_equal(keys_lookup(KC_GLOBAL, K_F1), ACT_HELP);
+	assert_int_equal(keys_lookup(KC_HELP, K_F1), ACT_HELP_CLOSE);
 	assert_int_equal(keys_lookup(KC_HELP, '?'), ACT_HELP_CLOSE);
 	assert_int_equal(keys_lookup(KC_HELP, 'q'), ACT_HELP_CLOSE);
 	assert_int_equal(keys_lookup(KC_HELP, K_ESC), ACT_HELP_CLOSE);
