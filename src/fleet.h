@@ -84,7 +84,7 @@ enum fleet_col {
 	FC_CALLS,  /* "12 ok 1 failed" */
 	FC_TOKENS, /* "32.0k/664" in/out */
 	FC_COST,   /* "$0.02" */
-	FC_QUIET,  /* "quiet 6m": no event for a while (running only) */
+	FC_QUIET,  /* "6m00s" since its last event (running only) */
 	FC_FILE,   /* the file's name */
 	FC_NCOLS
 };
@@ -235,7 +235,8 @@ int fleet_columns(int width, struct fleet_colw *cols);
 void fleet_cell(const struct fleet *f, uint32_t row, enum fleet_col col, int64_t now_ms,
 		struct buf *out);
 /* Append the column titles, and a row, laid out in cols: exactly the
- * width of the layout in cells. */
+ * width of the layout in cells (a session without a prompt shows its
+ * file's name there, in parentheses, unless a column shows it). */
 void fleet_header(const struct fleet_colw *cols, int n, struct buf *out);
 void fleet_line(const struct fleet *f, uint32_t row, const struct fleet_colw *cols, int n,
 		int64_t now_ms, struct buf *out);

@@ -359,11 +359,9 @@ cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col, int64_t now_ms,
 		if (r->cost_usd >= 0)
 			buf_addf(out, "$%.*f", r->cost_usd < 0.1 ? 4 : 2, r->cost_usd);
 		break;
-	case FC_QUIET:
-		if (running(r) && ms_sub(now_ms, fleet_row_when(f, ri)) >= QUIET_MS) {
-			buf_adds(out, "quiet ");
+	case FC_QUIET: /* its title says what the time is */
+		if (running(r) && ms_sub(now_ms, fleet_row_when(f, ri)) >= QUIET_MS)
 			fmt_duration(out, ms_sub(now_ms, fleet_row_when(f, ri)) / 60000 * 60000);
-		}
 		break;
 	case FC_FILE:
 		buf_adds(out, fleet_name(f, ri));
@@ -433,10 +431,22 @@ fleet_line(const struct fleet *f, uint32_t row, const struct fleet_colw *cols, i
 	   int64_t now_ms, struct buf *out)
 {
 	struct buf cell = {0};
+	bool file = false;
 
+	for (int i = 0; i < n; i++)
+		file |= cols[i].col == FC_FILE;
 	for (int i = 0; i < n; i++) {
 		buf_reset(&cell);
 		fleet_cell(f, row, cols[i].col, now_ms, &cell);
+		/* A session without a prompt: its file's name says which it is,
+		 * when no column does. */
+		if (cols[i].col == FC_PROMPT && cell.n == 0 && !file) {
+			const char *name = fleet_name(f, row);
+
+			buf_addc(&cell, '(');
+			text_sanitize(&cell, name, strlen(name), TEXT_ONELINE);
+			buf_addc(&cell, ')');
+		}
 		if (i > 0)
 			buf_addf(out, "%*s", GAP, "");
 		add_fit(out, cell.p ? cell.p : "", cell.n, cols[i].width,

@@ -430,7 +430,7 @@ test_writer(void **state)
 	assert_int_equal(fleet_row(f, row_of(f, "old.ndjson", 0))->state, FS_INCOMPLETE);
 	assert_string_equal(
 		list(f, FSORT_ATTENTION, "k0000001", 120, NOW),
-		"● running    cursor k0000001 mu             kept                                               -             quiet 1h00m\n");
+		"● running    cursor k0000001 mu             kept                                               -             1h00m\n");
 	/* No timeout: the writer's end is an event. */
 	assert_int_equal(fleet_timeout(f, NOW, false), -1);
 	close(fd);
@@ -479,7 +479,7 @@ test_waiting(void **state)
 	assert_string_equal(
 		list(f, FSORT_ATTENTION, NULL, 120, NOW),
 		"⏸ waiting    cursor a0000003 copy           asked weeks ago    asks for a decision        36d00h\n"
-		"⏸ waiting    cursor w0000002 ask            may I fetch it     asks for a decision         3h00m             quiet 3h00m\n"
+		"⏸ waiting    cursor w0000002 ask            may I fetch it     asks for a decision         3h00m             3h00m\n"
 		"● running    cursor r0000002 run            build it           Shell `make` 10.0 s        10.0 s …1\n"
 		"◌ incomplete cursor c0000002 copy           copied weeks later no result                   5m00s ✓1\n"
 		"◌ incomplete cursor k0000003 rec            asked, then gone   no result                    0 ms\n"
@@ -496,9 +496,9 @@ test_waiting(void **state)
 	assert_string_equal(
 		list(f, FSORT_ATTENTION, "waiting", 120, NOW + 1440 * MIN_MS),
 		"⏸ waiting    cursor a0000003 copy           asked weeks ago    asks for a "
-		"decision        37d00h             quiet 1d00h\n"
+		"decision        37d00h             1d00h\n"
 		"⏸ waiting    cursor w0000002 ask            may I fetch it     asks for a "
-		"decision         1d03h             quiet 1d03h\n");
+		"decision         1d03h             1d03h\n");
 	fleet_free(f);
 	rm_tree(d);
 }
@@ -563,7 +563,7 @@ test_claude_tail(void **state)
 	f = fleet_of(d, 0, NOW);
 	assert_string_equal(
 		list(f, FSORT_ATTENTION, NULL, 100, NOW),
-		"● running    claude work                               Shell `echo hello`              - …1\n");
+		"● running    claude work           (claude.ndjson)     Shell `echo hello`              - …1\n");
 	put(d, "claude.ndjson", l16, NOW, true);
 	fleet_update(f, NOW, 0);
 	assert_string_equal(heard(), "0:running>done\n");
