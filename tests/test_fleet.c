@@ -658,7 +658,7 @@ test_counts(void **state)
 	struct fleet *f;
 	struct fleet_stats st;
 	struct buf b = {0};
-	size_t rows[FS_NSTATES] = {0}, told[FS_NSTATES] = {0};
+	size_t rows[FS_NSTATES] = {0}, said[FS_NSTATES] = {0};
 	struct json *j = json_new();
 	const char *text, *last;
 	int t, ses;
@@ -714,10 +714,10 @@ test_counts(void **state)
 
 		for (int s = 0; s < FS_NSTATES; s++)
 			if (json_names[s] != NULL && json_streq(j, k, json_names[s]))
-				told[s]++;
+				said[s]++;
 	}
 	for (int s = 0; s < FS_NSTATES; s++)
-		assert_int_equal(told[s], json_names[s] != NULL ? rows[s] : 0);
+		assert_int_equal(said[s], json_names[s] != NULL ? rows[s] : 0);
 	json_free(j);
 	buf_free(&b);
 	fleet_free(f);
