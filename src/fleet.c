@@ -40,6 +40,9 @@ fleet_free(struct fleet *f)
 		free(f->dir[i].path);
 	for (size_t i = 0; i < f->nfile; i++)
 		free(f->file[i].path);
+	for (size_t i = 0; i < f->nplace; i++)
+		free(f->place[i].path);
+	free(f->place);
 	free(f->dir);
 	free(f->file);
 	free(f->map.key);
@@ -332,6 +335,24 @@ add_dir(struct fleet *f, const char *path, bool listing)
 int
 fleet_add(struct fleet *f, const char *path, struct buf *err)
 {
+	return fleet_add_place(f, path, NULL, false, err);
+}
+
+size_t
+fleet_nplaces(const struct fleet *f)
+{
+	return f->nplace;
+}
+
+const struct fleet_place *
+fleet_place(const struct fleet *f, size_t i)
+{
+	return &f->place[i];
+}
+
+int
+fleet_add_place(struct fleet *f, const char *path, const char *what, bool kept, struct buf *err)
+{
 	struct stat st;
 	char *p = xstrdup(path), *slash;
 	size_t n = strlen(p);
@@ -339,6 +360,8 @@ fleet_add(struct fleet *f, const char *path, struct buf *err)
 
 	while (n > 1 && p[n - 1] == '/')
 		p[--n] = '\0';
+	ARRAY_RESERVE(f->place, f->placecap, f->nplace + 1);
+	f->place[f->nplace++] = (struct fleet_place){xstrdup(p), what, kept};
 	if (stat(p, &st) != 0) {
 		buf_addf(err, "%s: %s", path, strerror(errno));
 		free(p);

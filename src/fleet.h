@@ -160,12 +160,27 @@ struct fleet;
  * finds. */
 typedef void (*fleet_change_fn)(void *ctx, struct fleet *f, uint32_t row, enum fleet_state was);
 
+/* A place the list looks in: a folder or a file of the command line, or
+ * one `agentview` alone looks in (main.c's table of places). */
+struct fleet_place {
+	char *path;
+	const char *what; /* its words ("the sessions agentview keeps"), or
+			     NULL for the command line's */
+	bool kept;        /* where agentview keeps what is piped into it */
+};
+
 /* A fleet with flags FLEET_*; agent: --agent's, or -1. */
 struct fleet *fleet_new(unsigned flags, int agent);
 void fleet_free(struct fleet *f);
 /* Add a folder, or a file, to list. -1 with the reason in err when it
- * cannot be read at all; a folder that goes away later is looked for. */
+ * cannot be read at all; a folder that goes away later is looked for.
+ * fleet_add_place the same, saying what the place is. */
 int fleet_add(struct fleet *f, const char *path, struct buf *err);
+int fleet_add_place(struct fleet *f, const char *path, const char *what, bool kept,
+		    struct buf *err);
+/* The places added, in order. */
+size_t fleet_nplaces(const struct fleet *f);
+const struct fleet_place *fleet_place(const struct fleet *f, size_t i);
 void fleet_on_change(struct fleet *f, fleet_change_fn fn, void *ctx);
 
 /* The descriptor to poll for changes (or -1). */

@@ -91,6 +91,8 @@ struct fleet {
 	struct ffile *file;
 	size_t nfile, filecap;
 	struct fmap map;
+	struct fleet_place *place; /* what was added, in order */
+	size_t nplace, placecap;
 	struct fleet_row *row;
 	size_t nrow, rowcap;
 	uint8_t *told;     /* per row: the state last told, FS_NSTATES:

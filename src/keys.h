@@ -109,8 +109,16 @@ enum action {
 	/* The session list (pane_list.c). */
 	ACT_LIST_OPEN,
 	ACT_LIST_SORT,
+	ACT_LIST_REVERSE,
 	ACT_LIST_FILTER,
 	ACT_LIST_BACK,
+	ACT_LIST_MOVE, /* said in the help only: the list moves with
+			  KC_SCROLL's keys */
+	ACT_LIST_HIDE,
+	ACT_LIST_NEXT_ATTENTION,
+	ACT_LIST_PREV_ATTENTION,
+	ACT_LIST_NEXT,
+	ACT_LIST_PREV,
 	ACT_COUNT
 };
 

@@ -472,22 +472,42 @@ list_width(void)
 	return 160;
 }
 
+/* Where `agentview` alone looks for sessions, in this order: one row a
+ * place, its words (the empty list says where it looked) and its folder
+ * (the agents' own stores come next: issue 23). kept: agentview's own,
+ * made when missing, its old files removed, where what is piped into
+ * agentview is kept; another place that is not there is passed over. */
+static const struct {
+	const char *what;
+	bool (*dir)(struct buf *out);
+	bool kept;
+} places[] = {
+	{"the sessions agentview keeps", keep_dir, true},
+};
+
 /* The folders and files of the command line into f; with none, the
- * folder of kept sessions (made when missing, its old files removed). */
+ * places above. */
 static int
 fleet_fill(struct fleet *f, const struct options *o, int64_t now)
 {
 	struct buf dir = {0}, err = {0};
+	struct stat st;
 	int status = 0;
 
-	if (o->nfiles == 0) {
-		if (!keep_dir(&dir) || keep_make_dir(dir.p, &err) != 0) {
+	for (size_t i = 0; o->nfiles == 0 && i < ARRAY_LEN(places) && status == 0; i++) {
+		buf_reset(&dir);
+		if (!places[i].kept) {
+			/* Another's place: read as it is, when it is there. */
+			if (places[i].dir(&dir) && stat(dir.p, &st) == 0 &&
+			    fleet_add_place(f, dir.p, places[i].what, false, &err) != 0)
+				status = 1;
+		} else if (!places[i].dir(&dir) || keep_make_dir(dir.p, &err) != 0) {
 			fprintf(stderr, "agentview: no folder of kept sessions: %s\n",
 				err.n > 0 ? err.p : dir.p);
 			status = 1;
 		} else {
 			keep_prune(dir.p, keep_days(o->keep), now);
-			if (fleet_add(f, dir.p, &err) != 0)
+			if (fleet_add_place(f, dir.p, places[i].what, true, &err) != 0)
 				status = 1;
 		}
 	}

@@ -263,6 +263,12 @@ struct ui_copied {
 void ui_take_main(struct ui *u, enum action a, struct ui_copied *last);
 void ui_take_detail(struct ui *u, enum action a, const struct detail *d, size_t row);
 void ui_take_resume(struct ui *u);
+/* The same for what another pane took (the session list's Y, o, e): s[0..n),
+ * which is `what`, through copy_gate to the clipboard; s[0..n) in the
+ * pager; folder dir (absolute) in the editor. Each says what happened. */
+void ui_take_copy(struct ui *u, const char *what, const char *s, size_t n);
+void ui_take_page(struct ui *u, const char *s, size_t n);
+void ui_take_edit_dir(struct ui *u, const char *dir);
 
 /* --- the panes ------------------------------------------------------------ */
 

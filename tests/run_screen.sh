@@ -177,7 +177,7 @@ wait_for 'done' || fail help "did not draw"
 $T send-keys -t 0 '?'
 wait_for 'Ctrl-L +redraw the screen' || fail help "no key list after ?"
 for want in '│   q +quit \(Ctrl-C too\)' '│   G, End +to the end, and follow new events' \
-	'│   \? +show every key' '│ Transcript and timeline'; do
+	'│   \?, h, F1 +show every key' '│ Transcript and timeline'; do
 	screen | grep -qE -- "$want" || fail help "the help lacks '$want'"
 done
 golden help-120x40

@@ -724,6 +724,61 @@ test_counts(void **state)
 	rm_tree(d);
 }
 
+/* Y, o and e of the list take a session from its file, where its row
+ * says it starts: the second of two, and neither the first's lines nor
+ * its facts; a session whose id or folder is not plain gives none. */
+static void
+test_take(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	struct buf out = {0}, why = {0};
+	const struct fleet_row *r;
+
+	(void)state;
+	usual(d);
+	put(d, "odd.ndjson",
+	    "{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"-\",\"session_id\":\"--help\"}\n" USER(
+		    "odd one"),
+	    NOW - MIN_MS, false);
+	f = fleet_of(d, 0, NOW);
+	r = fleet_row(f, row_of(f, "two.ndjson", 1));
+	assert_true(fleet_session_resume(fleet_path(f, row_of(f, "two.ndjson", 1)), r->offset, -1,
+					 &out, &why));
+	assert_string_equal(out.p, "cd -- /w/zeta && cursor-agent --resume a0000002");
+	buf_reset(&out);
+	assert_true(fleet_session_cwd(fleet_path(f, row_of(f, "two.ndjson", 1)), r->offset, -1,
+				      &out, &why));
+	assert_string_equal(out.p, "/w/zeta");
+	buf_reset(&out);
+	assert_true(fleet_session_text(fleet_path(f, row_of(f, "two.ndjson", 1)), r->offset, -1,
+				       false, &out, &why));
+	assert_non_null(strstr(out.p, "second run"));
+	assert_non_null(strstr(out.p, "a0000002"));
+	assert_null(strstr(out.p, "first run"));
+	assert_null(strstr(out.p, "a0000001"));
+	/* Not plain: no command, no folder. */
+	r = fleet_row(f, row_of(f, "odd.ndjson", 0));
+	buf_reset(&out);
+	assert_false(fleet_session_resume(fleet_path(f, row_of(f, "odd.ndjson", 0)), r->offset, -1,
+					  &out, &why));
+	assert_string_equal(why.p, "no resume command: the session id is not plain");
+	assert_int_equal(out.n, 0);
+	buf_reset(&why);
+	assert_false(fleet_session_cwd(fleet_path(f, row_of(f, "odd.ndjson", 0)), r->offset, -1,
+				       &out, &why));
+	assert_string_equal(why.p, "the session's folder is not an absolute path: not opened");
+	/* A file cut short since: said. */
+	buf_reset(&why);
+	assert_false(fleet_session_resume(fleet_path(f, row_of(f, "two.ndjson", 1)), 1u << 30, -1,
+					  &out, &why));
+	assert_string_equal(why.p, "the session is no longer in its file");
+	buf_free(&out);
+	buf_free(&why);
+	fleet_free(f);
+	rm_tree(d);
+}
+
 /* Columns dropped by priority as the width shrinks. */
 static void
 test_columns(void **state)
@@ -901,14 +956,14 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_first_look),  cmocka_unit_test(test_live),
-		cmocka_unit_test(test_faults),      cmocka_unit_test(test_rename),
-		cmocka_unit_test(test_big),         cmocka_unit_test(test_writer),
-		cmocka_unit_test(test_waiting),     cmocka_unit_test(test_times_agree),
-		cmocka_unit_test(test_counts),      cmocka_unit_test(test_polled),
-		cmocka_unit_test(test_claude_tail), cmocka_unit_test(test_paths),
-		cmocka_unit_test(test_states_only), cmocka_unit_test(test_columns),
-		cmocka_unit_test(test_sort_filter),
+		cmocka_unit_test(test_first_look), cmocka_unit_test(test_live),
+		cmocka_unit_test(test_faults),     cmocka_unit_test(test_rename),
+		cmocka_unit_test(test_big),        cmocka_unit_test(test_writer),
+		cmocka_unit_test(test_waiting),    cmocka_unit_test(test_times_agree),
+		cmocka_unit_test(test_counts),     cmocka_unit_test(test_take),
+		cmocka_unit_test(test_polled),     cmocka_unit_test(test_claude_tail),
+		cmocka_unit_test(test_paths),      cmocka_unit_test(test_states_only),
+		cmocka_unit_test(test_columns),    cmocka_unit_test(test_sort_filter),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

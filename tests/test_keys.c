@@ -154,7 +154,51 @@ test_help_columns(void **state)
 	buf_free(&b);
 }
 
-/* In the help, q, Esc and ? close it; elsewhere ? opens it. */
+/* The help of the list is the list's keys (issue 25: they were lines 80
+ * to 89 of the transcript's help), in columns as wide as its own names. */
+static void
+test_help_list(void **state)
+{
+	struct buf b = {0};
+
+	(void)state;
+	keys_help(&b, 76, KC_LIST);
+	assert_memory_equal(b.p, "Session list", strlen("Session list"));
+	assert_non_null(strstr(b.p, "\n  w           the next session that waits for a decision or "
+				    "failed (wraps)\n"));
+	assert_non_null(strstr(b.p, "\n  x           hide the sessions that are over"));
+	assert_null(strstr(b.p, "Anywhere"));
+	assert_null(strstr(b.p, "previous tool call"));
+	for (const struct binding *k = key_table; k->action != ACT_NONE; k++)
+		if (k->ctx == KC_LIST)
+			assert_non_null(strstr(b.p, k->names));
+	buf_free(&b);
+}
+
+/* Keys as people write them, for "no such key: w". */
+static void
+test_key_names(void **state)
+{
+	static const struct {
+		int key;
+		const char *name;
+	} cases[] = {
+		{'w', "w"},         {' ', "Space"},     {KEY_CTRL('x'), "Ctrl-X"},
+		{K_ESC, "Esc"},     {K_F1, "F1"},       {K_SLEFT, "Shift-Left"},
+		{0xE9, "\xC3\xA9"}, {127, "Backspace"}, {K_OTHER, "that function key"},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		struct buf b = {0};
+
+		keys_name(cases[i].key, &b);
+		assert_string_equal(b.p, cases[i].name);
+		buf_free(&b);
+	}
+}
+
+/* In the help, q, Esc and ? close it; elsewhere ?, h and F1 open it. */
 static void
 test_help_keys(void **state)
 {
@@ -176,7 +220,8 @@ main(void)
 		cmocka_unit_test(test_lookup),           cmocka_unit_test(test_no_clash),
 		cmocka_unit_test(test_man_page_in_step), cmocka_unit_test(test_help_text),
 		cmocka_unit_test(test_help_wraps),       cmocka_unit_test(test_help_columns),
-		cmocka_unit_test(test_help_keys),
+		cmocka_unit_test(test_help_keys),        cmocka_unit_test(test_help_list),
+		cmocka_unit_test(test_key_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
