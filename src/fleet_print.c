@@ -163,7 +163,7 @@ json_file(const char *path, int agent, bool open, int64_t now_ms, struct buf *ou
 static int
 by_path(const void *a, const void *b, void *ctx)
 {
-	const struct fleet *f = ctx;
+	const struct fleet *f = *(const struct fleet **)ctx;
 
 	return strcmp(fleet_file_path(f, *(const size_t *)a),
 		      fleet_file_path(f, *(const size_t *)b));
@@ -200,7 +200,7 @@ fleet_list_json(const struct fleet *f, int agent, int width, int64_t now_ms, FIL
 		buf_addc(&diags, '}');
 		dfirst = false;
 	}
-	qsort_r(files, k, sizeof *files, by_path, (void *)f);
+	qsort_r(files, k, sizeof *files, by_path, &f);
 	/* The sessions first: they go out as each file is read. */
 	buf_adds(&b, "{\"sessions\":[");
 	for (size_t i = 0; i < k; i++)
