@@ -70,7 +70,7 @@ VIEW    = render status view keys theme search diff detail detail_kind jump \
 # command line; what y copies and what e and o open; two runs compared;
 # the kept sessions, notifications, the session list printed.
 OUTPUT  = print print_log print_html print_json print_raw summary statusline options copy open \
-          compare keep notify fleet_print
+          compare keep notify fleet_print fleet_take
 CORE = $(READING) $(MODEL) $(VIEW) $(OUTPUT)
 # Screen layer: the only files that may include <curses.h>. The loop, the
 # layer stack and what the panes share; then the panes.

@@ -18,6 +18,7 @@
 
 #include "fleet.h"
 #include "fleet_print.h"
+#include "fleet_take.h"
 #include "glyph.h"
 #include "listview.h"
 #include "notify.h"

@@ -22,6 +22,7 @@
 #include "fleet.h"
 #include "fleet_lines.h"
 #include "fleet_print.h"
+#include "fleet_take.h"
 #include "json.h"
 #include "model.h"
 #include "statusline.h"
