@@ -71,7 +71,7 @@ VIEW    = render status view keys theme search diff detail detail_kind jump \
 # command line; what y copies and what e and o open; two runs compared;
 # the kept sessions, notifications, the session list printed.
 OUTPUT  = print print_log print_html print_json print_raw summary statusline options copy open \
-          compare keep notify fleet_print
+          compare keep notify fleet_print fleet_take
 CORE = $(READING) $(MODEL) $(VIEW) $(OUTPUT)
 # Screen layer: the only files that may include <curses.h>. The loop, the
 # layer stack and what the panes share; then the panes.
@@ -214,6 +214,11 @@ run: deps-build
 unit: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; ./$$t; done
 
+# The same binaries in a strange environment (tmux, NO_COLOR, missing
+# folders, every signal ignored): each sets what it depends on.
+unit-env: $(TEST_BIN)
+	@sh tests/unit_env.sh $(TEST_BIN)
+
 # Everything CI runs: the unit tests as built, under ASan+UBSan and under
 # valgrind, the threaded ones under TSan; the fuzz harnesses' checks on the seeds; the corpus with the
 # normal binary (and valgrind) and with the ASan one; the HTML page of every
@@ -227,7 +232,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory $(PARALLEL) WERROR=-Werror all check-layers check-circles check-clang check-guide format-check \
 		$(TEST_BIN) \
 		asan $(TSAN_TESTS) $(FUZZ:%=$(ASAN_DIR)/%)
-	@$(MAKE) --no-print-directory WERROR=-Werror unit unit-asan unit-tsan unit-valgrind fuzz-seeds
+	@$(MAKE) --no-print-directory WERROR=-Werror unit unit-env unit-asan unit-tsan unit-valgrind fuzz-seeds
 	@sh tests/run_corpus.sh
 	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview VALGRIND=no sh tests/run_corpus.sh
 	@sh tests/run_agents_offline.sh
@@ -447,6 +452,6 @@ clean-objs:
 clean: clean-objs
 	rm -rf tests/fuzz/build
 
-.PHONY: check-guide format format-check all run test test-agents unit unit-asan unit-tsan unit-valgrind asan bench fuzz fuzz-seeds fuzz-cov \
+.PHONY: check-guide format format-check all run test test-agents unit unit-env unit-asan unit-tsan unit-valgrind asan bench fuzz fuzz-seeds fuzz-cov \
 	fuzz-build install clean clean-objs check-layers check-circles check-clang deps-check deps-build deps-test deps-bench \
 	deps-fuzz deps-agents update-man update-completions

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "json.h"
@@ -44,6 +43,9 @@ fleet_free(struct fleet *f)
 	}
 	for (size_t i = 0; i < f->nfile; i++)
 		free(f->file[i].path);
+	for (size_t i = 0; i < f->nplace; i++)
+		free(f->place[i].path);
+	free(f->place);
 	free(f->dir);
 	free(f->file);
 	free(f->map.key);
@@ -435,6 +437,24 @@ fleet_set_live(struct fleet *f, struct store_live *sl)
 int
 fleet_add(struct fleet *f, const char *path, struct buf *err)
 {
+	return fleet_add_place(f, path, NULL, false, err);
+}
+
+size_t
+fleet_nplaces(const struct fleet *f)
+{
+	return f->nplace;
+}
+
+const struct fleet_place *
+fleet_place(const struct fleet *f, size_t i)
+{
+	return &f->place[i];
+}
+
+int
+fleet_add_place(struct fleet *f, const char *path, const char *what, bool kept, struct buf *err)
+{
 	struct stat st;
 	char *p = xstrdup(path), *slash;
 	size_t n = strlen(p);
@@ -442,6 +462,8 @@ fleet_add(struct fleet *f, const char *path, struct buf *err)
 
 	while (n > 1 && p[n - 1] == '/')
 		p[--n] = '\0';
+	ARRAY_RESERVE(f->place, f->placecap, f->nplace + 1);
+	f->place[f->nplace++] = (struct fleet_place){xstrdup(p), what, kept};
 	if (stat(p, &st) != 0) {
 		buf_addf(err, "%s: %s", path, strerror(errno));
 		free(p);
@@ -673,11 +695,14 @@ fleet_timeout(const struct fleet *f, int64_t now_ms, bool ticking)
 		return 0;
 	for (size_t i = 0; i < f->nlive; i++) {
 		const struct ffile *ff = &f->file[f->live[i]];
+		const struct fleet_row *r = &f->row[ff->last_row];
 		int64_t left;
 
-		if (ff->recording)
-			continue; /* its writer's end is an event */
-		left = ff->mtime_ms + MODEL_LIVE_SECS * 1000 - now_ms;
+		/* A recording's writer's end is an event; a question waits
+		 * for its answer, which is a write. */
+		if (ff->recording || r->state == FS_WAITING)
+			continue;
+		left = ms_sub(fleet_live_until(ff, r), now_ms);
 		left = MAX(left, 0);
 		/* A store's signal is looked at again each second. */
 		if (ff->store > 0 && f->sl != NULL)
@@ -720,19 +745,6 @@ fleet_name(const struct fleet *f, uint32_t row)
 	return slash != NULL ? slash + 1 : p;
 }
 
-/* The day of now_ms began at this time (local midnight). */
-static int64_t
-day_start(int64_t now_ms)
-{
-	time_t t = (time_t)(now_ms / 1000);
-	struct tm tm;
-
-	localtime_r(&t, &tm);
-	tm.tm_hour = tm.tm_min = tm.tm_sec = 0;
-	tm.tm_isdst = -1;
-	return (int64_t)mktime(&tm) * 1000;
-}
-
 int64_t
 fleet_row_when(const struct fleet *f, uint32_t ri)
 {
@@ -746,9 +758,8 @@ fleet_row_when(const struct fleet *f, uint32_t ri)
 }
 
 void
-fleet_stats(const struct fleet *f, int64_t now_ms, struct fleet_stats *st)
+fleet_stats(const struct fleet *f, struct fleet_stats *st)
 {
-	int64_t today = day_start(now_ms);
 	uint8_t *hide = fleet_twins(f);
 
 	memset(st, 0, sizeof *st);
@@ -758,18 +769,22 @@ fleet_stats(const struct fleet *f, int64_t now_ms, struct fleet_stats *st)
 	st->polled = watch_npolled(f->w);
 	for (size_t d = 0; d < f->ndir; d++)
 		st->gone += watch_gone(f->w, (int)d);
-	for (size_t r = 0; r < f->nrow; r++) {
-		enum fleet_state s = (enum fleet_state)f->row[r].state;
-
-		if (hide != NULL && hide[r])
-			continue; /* counted as its twin */
-		st->by_state[s]++;
-		if ((s == FS_DONE || s == FS_FAILED) && fleet_row_when(f, (uint32_t)r) >= today) {
-			st->done_today += s == FS_DONE;
-			st->failed_today += s == FS_FAILED;
-		}
-	}
+	for (size_t r = 0; r < f->nrow; r++)
+		if (hide == NULL || !hide[r]) /* a twin is counted as its twin */
+			st->by_state[f->row[r].state]++;
 	free(hide);
+}
+
+bool
+fleet_file_open(const struct fleet *f, size_t i)
+{
+	const struct ffile *ff = &f->file[i];
+	uint8_t st;
+
+	if (ff->nrows == 0 || ff->placeholder || ff->last_row == NONE)
+		return false;
+	st = f->row[ff->last_row].state;
+	return st == FS_RUNNING || st == FS_WAITING;
 }
 
 size_t

@@ -16,7 +16,10 @@
  * A session without a result is running while a writer holds its file
  * (every recording agentview writes holds an flock), or, for a file
  * agentview does not write, while the file changed in the last
- * MODEL_LIVE_SECS; otherwise it is incomplete.
+ * MODEL_LIVE_SECS and its newest event is not old (a copy of an old stream
+ * is written now, but runs no more); otherwise it is incomplete. A session
+ * whose question has no answer is waiting however long its file is quiet,
+ * but for a recording whose writer is gone (nobody can answer any more).
  *
  * The screen's pane and the headless modes use it the same way:
  *
@@ -82,7 +85,7 @@ enum fleet_col {
 	FC_CALLS,  /* "12 ok 1 failed" */
 	FC_TOKENS, /* "32.0k/664" in/out */
 	FC_COST,   /* "$0.02" */
-	FC_QUIET,  /* "quiet 6m": no event for a while (running only) */
+	FC_QUIET,  /* "6m00s" since its last event (running only) */
 	FC_FILE,   /* the file's name */
 	FC_NCOLS
 };
@@ -158,12 +161,27 @@ struct fleet;
  * finds. */
 typedef void (*fleet_change_fn)(void *ctx, struct fleet *f, uint32_t row, enum fleet_state was);
 
+/* A place the list looks in: a folder or a file of the command line, or
+ * one `agentview` alone looks in (main.c's table of places). */
+struct fleet_place {
+	char *path;
+	const char *what; /* its words ("the sessions agentview keeps"), or
+			     NULL for the command line's */
+	bool kept;        /* where agentview keeps what is piped into it */
+};
+
 /* A fleet with flags FLEET_*; agent: --agent's, or -1. */
 struct fleet *fleet_new(unsigned flags, int agent);
 void fleet_free(struct fleet *f);
 /* Add a folder, or a file, to list. -1 with the reason in err when it
- * cannot be read at all; a folder that goes away later is looked for. */
+ * cannot be read at all; a folder that goes away later is looked for.
+ * fleet_add_place the same, saying what the place is. */
 int fleet_add(struct fleet *f, const char *path, struct buf *err);
+int fleet_add_place(struct fleet *f, const char *path, const char *what, bool kept,
+		    struct buf *err);
+/* The places added, in order. */
+size_t fleet_nplaces(const struct fleet *f);
+const struct fleet_place *fleet_place(const struct fleet *f, size_t i);
 void fleet_on_change(struct fleet *f, fleet_change_fn fn, void *ctx);
 /* A store's sessions (store.h): the files under the folder root that
  * patterns name (lines, each a path of fnmatch parts), of source s;
@@ -203,15 +221,17 @@ const char *fleet_file_note(const struct fleet *f, size_t i);
 
 /* What the status bar says about the fleet as a whole. */
 struct fleet_stats {
-	size_t files;  /* files listed */
-	size_t unread; /* files of the first look not read yet */
-	size_t polled; /* folders polled: no inotify watch left */
-	size_t gone;   /* folders removed */
-	size_t by_state[FS_NSTATES];
-	size_t done_today; /* done since the local midnight of now */
-	size_t failed_today;
+	size_t files;                /* files listed */
+	size_t unread;               /* files of the first look not read yet */
+	size_t polled;               /* folders polled: no inotify watch left */
+	size_t gone;                 /* folders removed */
+	size_t by_state[FS_NSTATES]; /* the rows in each state: the one count
+					of sessions every view says */
 };
-void fleet_stats(const struct fleet *f, int64_t now_ms, struct fleet_stats *st);
+void fleet_stats(const struct fleet *f, struct fleet_stats *st);
+/* Whether file i's newest session still runs or waits (its file is read
+ * as one still written). */
+bool fleet_file_open(const struct fleet *f, size_t i);
 
 /* Fill v (room for max) with the rows in sort order that match filter (a
  * piece of text, any case; NULL or "": all); returns how many. */
@@ -239,12 +259,15 @@ int fleet_columns(int width, struct fleet_colw *cols);
 void fleet_cell(const struct fleet *f, uint32_t row, enum fleet_col col, int64_t now_ms,
 		struct buf *out);
 /* Append the column titles, and a row, laid out in cols: exactly the
- * width of the layout in cells. */
+ * width of the layout in cells (a session without a prompt shows its
+ * file's name there, in parentheses, unless a column shows it). */
 void fleet_header(const struct fleet_colw *cols, int n, struct buf *out);
 void fleet_line(const struct fleet *f, uint32_t row, const struct fleet_colw *cols, int n,
 		int64_t now_ms, struct buf *out);
-/* "3 running · 1 waiting · 1 failed · 12 done today" (nothing at all:
- * "no sessions"). */
-void fleet_summary(const struct fleet *f, int64_t now_ms, struct buf *out);
+/* The sessions by state, from fleet_stats: "● 3 running · ⏸ 1 waiting ·
+ * ✗ 1 failed · ◌ 2 incomplete · ✓ 12 done", the states with none left out
+ * ("no sessions" when all are); with tmux, each in its #[fg=] colour. The
+ * list's summary line, --print's last line and --status-line. */
+void fleet_summary(const struct fleet *f, bool tmux, struct buf *out);
 
 #endif

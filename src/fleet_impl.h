@@ -19,6 +19,19 @@ enum {
 			       of its process but its file's age (store.h) */
 };
 
+/* Whether a file is written: by a writer that holds it (a recording of
+ * agentview's), or lately; or known to be written no more. */
+enum file_life {
+	FILE_CLOSED,  /* removed, or a recording whose writer is gone */
+	FILE_QUIET,   /* not written lately, or only with old events */
+	FILE_WRITTEN, /* being written */
+};
+
+/* A file written just now whose newest event is older than this is a copy
+ * of an old stream, not a session at work (a reply streams its untimed
+ * deltas for minutes, never for this long). */
+#define FLEET_OLD_MS (30 * 60000LL)
+
 /* What a file turned out to be. */
 enum file_kind {
 	FK_UNREAD, /* not looked at yet (or read again from the start) */
@@ -84,6 +97,8 @@ struct fleet {
 	struct ffile *file;
 	size_t nfile, filecap;
 	struct fmap map;
+	struct fleet_place *place; /* what was added, in order */
+	size_t nplace, placecap;
 	struct fleet_row *row;
 	size_t nrow, rowcap;
 	uint8_t *told;     /* per row: the state last told, FS_NSTATES:
@@ -136,8 +151,12 @@ void fleet_settle(struct fleet *f, uint32_t fi);
 /* Read what is new in file fi (all of it the first time: its head and
  * tail), into its rows. */
 void fleet_read(struct fleet *f, uint32_t fi);
-/* The state a row is in, its file live or not. */
-enum fleet_state fleet_row_state(const struct fleet_row *r, bool newest, bool live);
+/* The state a row is in, the newest of its file or not, its file's life. */
+enum fleet_state fleet_row_state(const struct fleet_row *r, bool newest, enum file_life life);
+/* Until when file fi's newest row r counts as written (FILE_WRITTEN) by
+ * the file's last write and its events' times; INT64_MAX for a recording
+ * (its writer's end is an event). */
+int64_t fleet_live_until(const struct ffile *ff, const struct fleet_row *r);
 /* Copy s[0..n) into dst (cap bytes with the NUL) on one line: blanks
  * folded, cut at a character's boundary and before a secret the cut
  * would go through (redact_cut). */

@@ -1,4 +1,5 @@
 /* fleet_print.c: the session list printed, followed, and summed up. */
+#define _GNU_SOURCE /* qsort_r */
 #include "fleet_print.h"
 
 #include <errno.h>
@@ -73,9 +74,9 @@ rows(const struct fleet *f, int64_t now_ms, uint32_t **v)
 
 /* The list's summary line after the rows in b, all of it to out. */
 static void
-list_end(const struct fleet *f, int64_t now_ms, struct buf *b, FILE *out)
+list_end(const struct fleet *f, struct buf *b, FILE *out)
 {
-	fleet_summary(f, now_ms, b);
+	fleet_summary(f, false, b);
 	buf_addc(b, '\n');
 	fwrite(b->p, 1, b->n, out);
 	buf_free(b);
@@ -100,7 +101,7 @@ fleet_list_text(const struct fleet *f, int agent, int width, int64_t now_ms, FIL
 			b.n--;
 		buf_addc(&b, '\n');
 	}
-	list_end(f, now_ms, &b, out);
+	list_end(f, &b, out);
 	free(v);
 }
 
@@ -115,7 +116,7 @@ fleet_list_markdown(const struct fleet *f, int agent, int width, int64_t now_ms,
 	(void)width;
 	print_markdown(f, v, n, now_ms, &b);
 	buf_addc(&b, '\n');
-	list_end(f, now_ms, &b, out);
+	list_end(f, &b, out);
 	free(v);
 }
 
@@ -155,10 +156,11 @@ json_more(void *ctx, const char *path, const char *call)
 }
 
 /* A file's summary pieces: its sessions to out (and f), its diagnostics
- * kept in diags; its lines counted. */
+ * kept in diags; its lines counted. Its newest session is over when the
+ * list says so (open: it still runs or waits), its times as of now_ms. */
 static void
-json_file(const char *path, int agent, struct buf *out, FILE *f, struct buf *diags, bool *sfirst,
-	  bool *dfirst, uint64_t *lines)
+json_file(const char *path, int agent, bool open, int64_t now_ms, struct buf *out, FILE *f,
+	  struct buf *diags, bool *sfirst, bool *dfirst, uint64_t *lines)
 {
 	struct source src;
 	struct model *m;
@@ -179,10 +181,12 @@ json_file(const char *path, int agent, struct buf *out, FILE *f, struct buf *dia
 	}
 	m = model_new();
 	m->agent = agent;
+	m->now_ms = now_ms;
 	si = model_add_source(m, &src);
 	while (source_next_line(&src, &ln))
 		model_add_line(m, si, &ln, TIME_NONE);
-	model_end_source(m, si);
+	if (!open)
+		model_end_source(m, si);
 	/* Its sub-agents' files, more of its sessions. */
 	mo.m = m;
 	mo.of = si;
@@ -197,29 +201,37 @@ json_file(const char *path, int agent, struct buf *out, FILE *f, struct buf *dia
 	free(mo.src);
 }
 
-/* Paths in order. */
+/* Files in the order of their paths. */
 static int
-by_path(const void *a, const void *b)
+by_path(const void *a, const void *b, void *ctx)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	const struct fleet *f = *(const struct fleet **)ctx;
+
+	return strcmp(fleet_file_path(f, *(const size_t *)a),
+		      fleet_file_path(f, *(const size_t *)b));
 }
 
 void
 fleet_list_json(const struct fleet *f, int agent, int width, int64_t now_ms, FILE *out)
 {
+	/* The list's states by the names the sessions' "state" has. */
+	static const char *const names[FS_NSTATES] = {
+		[FS_WAITING] = "waiting",       [FS_FAILED] = "failed", [FS_RUNNING] = "live",
+		[FS_INCOMPLETE] = "incomplete", [FS_DONE] = "ok",
+	};
 	size_t n = fleet_nfiles(f), k = 0;
-	const char **paths = xcalloc(n + 1, sizeof *paths);
+	size_t *files = xcalloc(n + 1, sizeof *files);
 	struct buf b = {0}, diags = {0};
 	bool sfirst = true, dfirst = true;
+	struct fleet_stats st;
 	uint64_t lines = 0;
 
 	(void)width;
-	(void)now_ms;
 	for (size_t i = 0; i < n; i++) {
 		const char *note = fleet_file_note(f, i);
 
 		if (note == NULL) {
-			paths[k++] = fleet_file_path(f, i);
+			files[k++] = i;
 			continue;
 		}
 		/* Not a stream, not readable: said, never read whole. */
@@ -230,18 +242,28 @@ fleet_list_json(const struct fleet *f, int agent, int width, int64_t now_ms, FIL
 		buf_addc(&diags, '}');
 		dfirst = false;
 	}
-	qsort(paths, k, sizeof *paths, by_path);
+	qsort_r(files, k, sizeof *files, by_path, &f);
 	/* The sessions first: they go out as each file is read. */
 	buf_adds(&b, "{\"sessions\":[");
 	for (size_t i = 0; i < k; i++)
-		json_file(paths[i], agent, &b, out, &diags, &sfirst, &dfirst, &lines);
+		json_file(fleet_file_path(f, files[i]), agent, fleet_file_open(f, files[i]), now_ms,
+			  &b, out, &diags, &sfirst, &dfirst, &lines);
 	buf_adds(&b, "],\"diagnostics\":[");
 	buf_add(&b, diags.p ? diags.p : "", diags.n);
-	buf_addf(&b, "],\"lines\":%llu,\"command\":null}\n", (unsigned long long)lines);
+	buf_addf(&b, "],\"lines\":%llu,\"command\":null,\"states\":{", (unsigned long long)lines);
+	/* The count every view of the list says. */
+	fleet_stats(f, &st);
+	for (int s = 0, first = 1; s < FS_NSTATES; s++) {
+		if (names[s] == NULL)
+			continue;
+		buf_addf(&b, "%s\"%s\":%zu", first ? "" : ",", names[s], st.by_state[s]);
+		first = 0;
+	}
+	buf_adds(&b, "}}\n");
 	fwrite(b.p, 1, b.n, out);
 	buf_free(&b);
 	buf_free(&diags);
-	free(paths);
+	free(files);
 }
 
 /* Append a JSON string member: ,"key":"s" (or null when s is empty). */
@@ -388,35 +410,7 @@ fleet_follow(struct fleet *f, const struct format *fmt, struct notifier *n, FILE
 }
 
 void
-fleet_status_line(const struct fleet *f, int64_t now_ms, int flags, struct buf *out)
+fleet_status_line(const struct fleet *f, int flags, struct buf *out)
 {
-	struct fleet_stats st;
-	static const struct {
-		const char *glyph, *word, *colour;
-	} parts[] = {
-		{GLYPH_LIVE, "running", "yellow"},
-		{GLYPH_WAITING, "waiting", "cyan"},
-		{GLYPH_FAILED, "failed", "red"},
-		{GLYPH_OK, "done", "green"},
-	};
-	size_t counts[4], mark = out->n;
-
-	fleet_stats(f, now_ms, &st);
-	counts[0] = st.by_state[FS_RUNNING];
-	counts[1] = st.by_state[FS_WAITING];
-	counts[2] = st.failed_today;
-	counts[3] = st.done_today;
-	for (size_t i = 0; i < ARRAY_LEN(parts); i++) {
-		if (counts[i] == 0)
-			continue;
-		if (out->n > mark)
-			buf_adds(out, " " GLYPH_DOT " ");
-		if (flags & SL_TMUX)
-			buf_addf(out, "#[fg=%s]", parts[i].colour);
-		buf_addf(out, "%s %zu %s", parts[i].glyph, counts[i], parts[i].word);
-		if (flags & SL_TMUX)
-			buf_adds(out, "#[default]");
-	}
-	if (out->n == mark)
-		buf_adds(out, fleet_nrows(f) == 0 ? "no sessions" : "no sessions today");
+	fleet_summary(f, (flags & SL_TMUX) != 0, out);
 }

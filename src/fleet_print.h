@@ -9,9 +9,9 @@
  * (JSON: an object a line), telling the notifier too; `--status-line
  * DIR|FILE...` sums the states up for tmux:
  *
- *     ● 3 running · ⏸ 1 waiting · ✗ 1 failed · ✓ 12 done
+ *     ● 3 running · ⏸ 1 waiting · ✗ 1 failed · ◌ 2 incomplete · ✓ 12 done
  *
- * (failed and done: today's). No curses. */
+ * (the sessions listed, by state: the count the list says). No curses. */
 #ifndef AGENTVIEW_FLEET_PRINT_H
 #define AGENTVIEW_FLEET_PRINT_H
 
@@ -42,7 +42,8 @@ void fleet_change_json(const struct fleet *f, uint32_t row, int was, int64_t now
  * (NULL: nobody). Returns the exit status: 0, or 1 when the output
  * failed. */
 int fleet_follow(struct fleet *f, const struct format *fmt, struct notifier *n, FILE *out);
-/* The sums of --status-line (SL_TMUX in flags: tmux colours). */
-void fleet_status_line(const struct fleet *f, int64_t now_ms, int flags, struct buf *out);
+/* The sums of --status-line (SL_TMUX in flags: tmux colours): the list's
+ * summary line (fleet_summary). */
+void fleet_status_line(const struct fleet *f, int flags, struct buf *out);
 
 #endif

@@ -98,26 +98,49 @@ fleet_touch(struct fleet *f, uint32_t r)
 	f->changed[f->nchanged++] = r;
 }
 
-/* Whether file fi is being written, and its session waits: a writer
- * holds it (agentview's recordings), its store says (store.h), or (no
- * signal, or a guess) it changed a short while ago. */
-static enum store_liveness
-file_live(const struct fleet *f, const struct ffile *ff, bool *guess, struct buf *why)
+int64_t
+fleet_live_until(const struct ffile *ff, const struct fleet_row *r)
+{
+	int64_t until = ms_add(ff->mtime_ms, MODEL_LIVE_SECS * 1000);
+
+	if (ff->recording)
+		return INT64_MAX;
+	if (r->last_ms != TIME_NONE)
+		until = MIN(until, ms_add(r->last_ms, FLEET_OLD_MS));
+	return until;
+}
+
+/* Whether the file of row r is written: a writer holds it (agentview's
+ * recordings), its store says its process is at work (store.h: said,
+ * with why it waits), or (no signal, or a guess: guess set for a store's
+ * file) it changed a short while ago and its events are not old. */
+static enum file_life
+file_life(const struct fleet *f, const struct ffile *ff, const struct fleet_row *r, bool *guess,
+	  enum store_liveness *said, struct buf *why)
 {
 	enum store_liveness l = SL_UNKNOWN;
 
 	*guess = false;
-	if (ff->gone)
-		return SL_GONE;
+	*said = SL_UNKNOWN;
+	if (ff->gone || (ff->recording && !ff->writer))
+		return FILE_CLOSED;
 	if (ff->recording)
-		return ff->writer ? SL_RUNNING : SL_GONE;
+		return FILE_WRITTEN;
 	if (ff->store > 0 && f->sl != NULL)
 		l = store_live(f->sl, (enum store_source)(ff->store - 1), ff->path, f->now, why);
-	if (l == SL_UNKNOWN || l == SL_GUESS) {
+	*said = l;
+	switch (l) {
+	case SL_WAITING:
+	case SL_RUNNING:
+		return FILE_WRITTEN;
+	case SL_IDLE:
+		return FILE_QUIET;
+	case SL_GONE:
+		return FILE_CLOSED;
+	default:
 		*guess = ff->store > 0;
-		l = ms_sub(f->now, ff->mtime_ms) < MODEL_LIVE_SECS * 1000 ? SL_RUNNING : SL_GONE;
+		return f->now < fleet_live_until(ff, r) ? FILE_WRITTEN : FILE_QUIET;
 	}
-	return l;
 }
 
 void
@@ -133,13 +156,17 @@ fleet_row_update(struct fleet *f, uint32_t ri)
 	if (ff->placeholder && ff->last_row == ri)
 		st = FS_FILE;
 	else {
-		enum store_liveness l = file_live(f, ff, &guess, &why);
+		enum store_liveness said;
+		enum file_life life = file_life(f, ff, r, &guess, &said, &why);
 
-		if (l != SL_WAITING)
+		if (said != SL_WAITING)
 			buf_reset(&why);
-
-		st = fleet_row_state(r, ff->last_row == ri, l == SL_RUNNING || l == SL_WAITING);
-		if (st == FS_RUNNING && l == SL_WAITING)
+		st = fleet_row_state(r, ff->last_row == ri, life);
+		/* Its process at work, as its store says, outranks what its
+		 * file said last (a turn's end): the session goes on. */
+		if (ff->last_row == ri && said == SL_RUNNING)
+			st = FS_RUNNING;
+		else if (ff->last_row == ri && said == SL_WAITING)
 			st = FS_WAITING;
 	}
 	if (st == FS_RUNNING && guess)
@@ -492,7 +519,8 @@ feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head)
 	struct model *m = f->m;
 	int cont = piece_agent(f, &f->file[fi]);
 	size_t used = 0;
-	struct line ln;
+	struct line ln, passed;
+	bool pending = false;
 
 	model_reset(m);
 	source_over(&f->src, p, n);
@@ -503,11 +531,17 @@ feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head)
 
 		used = ln.off + ln.len + 1;
 		/* A line of the session's agent that changes no row (most of
-		 * a long session; it never starts one). With states only, a
-		 * call's line too: it changes no state. */
-		if (agent >= 0 && (m->nses > 0 || cont >= 0) &&
-		    agent_quiet((unsigned)agent, lp, ln.len, f->flags & FLEET_STATES_ONLY))
+		 * a long session; it never starts one), once the session's
+		 * start time is known. With states only, a call's line too: it
+		 * changes no state. */
+		if (agent >= 0 &&
+		    (m->nses > 0 ? m->ses[m->nses - 1].start_ms != TIME_NONE : cont >= 0) &&
+		    agent_quiet((unsigned)agent, lp, ln.len, f->flags & FLEET_STATES_ONLY)) {
+			passed = ln;
+			pending = true;
 			continue;
+		}
+		pending = false;
 		if (m->agent >= 0 && f->agent < 0 && starts_session(f, lp, ln.len))
 			m->agent = -1; /* another session: recognised again */
 		model_add_line(m, 0, &ln, TIME_NONE);
@@ -517,6 +551,10 @@ feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head)
 		if (head && m->nses > 0 && m->ses[0].nprompts > 0)
 			break;
 	}
+	/* The last line passed over holds the session's latest time, which
+	 * its span (an incomplete session's time) ends at. */
+	if (pending)
+		model_add_line(m, 0, &passed, TIME_NONE);
 	for (uint32_t s = 0; s < m->nses; s++)
 		merge(f, fi, s, base);
 	source_over(&f->src, NULL, 0);
@@ -562,22 +600,13 @@ placeholder(struct fleet *f, uint32_t fi, const char *how)
 	}
 }
 
-/* How much of a file's start and of its end is read: FLEET_HEAD and
- * FLEET_TAIL; a quarter of that when only states are wanted, more when a
- * line does not fit in it. */
-static size_t
-window(const struct fleet *f)
-{
-	return (f->flags & FLEET_STATES_ONLY) ? FLEET_TAIL / 4 : FLEET_TAIL;
-}
-
 /* The start of a file: whether it is a stream, and (a big file) its first
  * session's start up to its first prompt, (a small one) all of it. */
 static void
 read_head(struct fleet *f, uint32_t fi, int fd)
 {
 	struct ffile *ff = &f->file[fi];
-	size_t w = window(f);
+	size_t w = FLEET_TAIL;
 	bool whole = ff->size <= 2 * w;
 	size_t want = whole ? (size_t)ff->size : w, i = 0;
 	char *p;
@@ -588,9 +617,6 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 		placeholder(f, fi, "no session yet");
 		return;
 	}
-	/* A first line longer than a small window: the whole head. */
-	if (!whole && w < FLEET_HEAD && memchr(f->chunk.p, '\n', f->chunk.n) == NULL)
-		read_at(f, fd, 0, FLEET_HEAD);
 	p = f->chunk.p;
 	if (f->chunk.n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
 		i = 3;
@@ -622,7 +648,7 @@ read_tail(struct fleet *f, uint32_t fi, int fd)
 {
 	struct ffile *ff = &f->file[fi];
 	uint64_t from = ff->read_to, skip = 0;
-	size_t w = window(f);
+	size_t w = FLEET_TAIL;
 	const char *nl;
 
 	if (ff->size <= from)
@@ -634,14 +660,6 @@ read_tail(struct fleet *f, uint32_t fi, int fd)
 		if (!read_at(f, fd, from, w + 1))
 			return;
 		nl = memchr(f->chunk.p, '\n', f->chunk.n);
-		/* A small window inside one last line: the whole tail. */
-		if ((nl == NULL || (size_t)(nl - f->chunk.p) + 1 == f->chunk.n) && w < FLEET_TAIL &&
-		    ff->size - ff->read_to > w + 1) {
-			from = ff->size - MIN(ff->size - ff->read_to, (uint64_t)FLEET_TAIL + 1);
-			if (!read_at(f, fd, from, (size_t)(ff->size - from)))
-				return;
-			nl = memchr(f->chunk.p, '\n', f->chunk.n);
-		}
 		if (nl == NULL)
 			return;
 		skip = (uint64_t)(nl - f->chunk.p) + 1;
@@ -751,13 +769,16 @@ fleet_read(struct fleet *f, uint32_t fi)
 }
 
 enum fleet_state
-fleet_row_state(const struct fleet_row *r, bool newest, bool live)
+fleet_row_state(const struct fleet_row *r, bool newest, enum file_life life)
 {
 	if (r->flags & FR_FAILED)
 		return FS_FAILED;
 	if (r->flags & FR_RESULT)
 		return FS_DONE;
-	if ((r->flags & (FR_EXITED | FR_OVER | FR_GONE)) || !newest || !live)
+	if ((r->flags & (FR_EXITED | FR_OVER | FR_GONE)) || !newest || life == FILE_CLOSED)
 		return FS_INCOMPLETE;
-	return r->asking > 0 ? FS_WAITING : FS_RUNNING;
+	/* A question waits for its answer however long nothing is written. */
+	if (r->asking > 0)
+		return FS_WAITING;
+	return life == FILE_WRITTEN ? FS_RUNNING : FS_INCOMPLETE;
 }

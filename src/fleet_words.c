@@ -366,11 +366,9 @@ cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col, int64_t now_ms,
 		if (r->cost_usd >= 0)
 			buf_addf(out, "$%.*f", r->cost_usd < 0.1 ? 4 : 2, r->cost_usd);
 		break;
-	case FC_QUIET:
-		if (running(r) && ms_sub(now_ms, fleet_row_when(f, ri)) >= QUIET_MS) {
-			buf_adds(out, "quiet ");
+	case FC_QUIET: /* its title says what the time is */
+		if (running(r) && ms_sub(now_ms, fleet_row_when(f, ri)) >= QUIET_MS)
 			fmt_duration(out, ms_sub(now_ms, fleet_row_when(f, ri)) / 60000 * 60000);
-		}
 		break;
 	case FC_FILE:
 		buf_adds(out, fleet_name(f, ri));
@@ -440,10 +438,22 @@ fleet_line(const struct fleet *f, uint32_t row, const struct fleet_colw *cols, i
 	   int64_t now_ms, struct buf *out)
 {
 	struct buf cell = {0};
+	bool file = false;
 
+	for (int i = 0; i < n; i++)
+		file |= cols[i].col == FC_FILE;
 	for (int i = 0; i < n; i++) {
 		buf_reset(&cell);
 		fleet_cell(f, row, cols[i].col, now_ms, &cell);
+		/* A session without a prompt: its file's name says which it is,
+		 * when no column does. */
+		if (cols[i].col == FC_PROMPT && cell.n == 0 && !file) {
+			const char *name = fleet_name(f, row);
+
+			buf_addc(&cell, '(');
+			text_sanitize(&cell, name, strlen(name), TEXT_ONELINE);
+			buf_addc(&cell, ')');
+		}
 		if (i > 0)
 			buf_addf(out, "%*s", GAP, "");
 		add_fit(out, cell.p ? cell.p : "", cell.n, cols[i].width,
@@ -453,23 +463,34 @@ fleet_line(const struct fleet *f, uint32_t row, const struct fleet_colw *cols, i
 }
 
 void
-fleet_summary(const struct fleet *f, int64_t now_ms, struct buf *out)
+fleet_summary(const struct fleet *f, bool tmux, struct buf *out)
 {
+	/* The states summed up, in this order, and their colours in tmux. */
+	static const struct {
+		enum fleet_state st;
+		const char *colour;
+	} sums[] = {
+		{FS_RUNNING, "yellow"},     {FS_WAITING, "cyan"}, {FS_FAILED, "red"},
+		{FS_INCOMPLETE, "magenta"}, {FS_DONE, "green"},
+	};
 	struct fleet_stats st;
 	size_t mark = out->n;
 
-	fleet_stats(f, now_ms, &st);
-	if (st.by_state[FS_RUNNING] > 0)
-		buf_addf(out, "%zu running", st.by_state[FS_RUNNING]);
-	if (st.by_state[FS_WAITING] > 0)
-		buf_addf(out, "%s%zu waiting", out->n > mark ? " " GLYPH_DOT " " : "",
-			 st.by_state[FS_WAITING]);
-	if (st.failed_today > 0)
-		buf_addf(out, "%s%zu failed", out->n > mark ? " " GLYPH_DOT " " : "",
-			 st.failed_today);
-	if (st.done_today > 0)
-		buf_addf(out, "%s%zu done today", out->n > mark ? " " GLYPH_DOT " " : "",
-			 st.done_today);
+	fleet_stats(f, &st);
+	for (size_t i = 0; i < ARRAY_LEN(sums); i++) {
+		size_t n = st.by_state[sums[i].st];
+
+		if (n == 0)
+			continue;
+		if (out->n > mark)
+			buf_adds(out, " " GLYPH_DOT " ");
+		if (tmux)
+			buf_addf(out, "#[fg=%s]", sums[i].colour);
+		buf_addf(out, "%s %zu %s", fleet_state_glyph(sums[i].st), n,
+			 fleet_state_name(sums[i].st));
+		if (tmux)
+			buf_adds(out, "#[default]");
+	}
 	if (out->n == mark)
-		buf_adds(out, f->nrow == 0 ? "no sessions" : "no sessions today");
+		buf_adds(out, "no sessions");
 }

@@ -22,6 +22,7 @@
 #define GLYPH_TIMES "\xC3\x97"           /* × a replay's speed */
 #define GLYPH_ELLIPSIS "\xE2\x80\xA6"    /* … text cut short */
 #define GLYPH_NEWLINE "\xE2\x86\xB5"     /* ↵ a newline in one-line text */
+#define GLYPH_NEW "\xE2\x80\xA2"         /* • a list's row new since you looked */
 #define GLYPH_REPLACEMENT "\xEF\xBF\xBD" /* U+FFFD for invalid bytes */
 
 /* The transcript. */

@@ -17,7 +17,7 @@ const struct binding key_table[] = {
 	{KC_GLOBAL, ACT_MARKDOWN, {'M', 0}, "M",
 	 "replies and plans: their Markdown rendered, or as written"},
 	{KC_GLOBAL, ACT_REDRAW, {KEY_CTRL('l'), 0}, "Ctrl-L", "redraw the screen"},
-	{KC_GLOBAL, ACT_HELP, {'?', 0}, "?", "show every key (this help)"},
+	{KC_GLOBAL, ACT_HELP, {'?', 'h', K_F1, 0}, "?, h, F1", "show every key (this help)"},
 	{KC_SCROLL, ACT_DOWN, {'j', K_DOWN, KEY_CTRL('n'), KEY_CTRL('e'), 0},
 	 "j, Down", "down one line (timeline: next call)"},
 	{KC_SCROLL, ACT_UP, {'k', K_UP, KEY_CTRL('p'), KEY_CTRL('y'), 0},
@@ -31,7 +31,7 @@ const struct binding key_table[] = {
 	{KC_SCROLL, ACT_TOP, {'g', '<', K_HOME, 0}, "g, Home", "to the top"},
 	{KC_SCROLL, ACT_BOTTOM, {'G', '>', K_END, 0}, "G, End",
 	 "to the end, and follow new events"},
-	{KC_HELP, ACT_HELP_CLOSE, {'q', 'Q', K_ESC, '?', 0}, "q, Esc, ?",
+	{KC_HELP, ACT_HELP_CLOSE, {'q', 'Q', K_ESC, '?', 'h', K_F1, 0}, "q, Esc, ?",
 	 "close the help (the transcript's keys scroll it)"},
 	{KC_GLOBAL, ACT_SEARCH, {'/', 0}, "/",
 	 "search the transcript and the calls' details (smartcase: case matters when the "
@@ -117,15 +117,34 @@ const struct binding key_table[] = {
 	 "on to the next prompt"},
 	{KC_REPLAY, ACT_REPLAY_FASTER, {'+', '=', 0}, "+", "twice as fast"},
 	{KC_REPLAY, ACT_REPLAY_SLOWER, {'-', '_', 0}, "-", "half as fast"},
+	{KC_LIST, ACT_LIST_MOVE, {0}, "j, k, PgDn",
+	 "move the selection, with the transcript's keys (Space, b, d, u, g, G too)"},
 	{KC_LIST, ACT_LIST_OPEN, {'\r', '\n', K_ENTER, 0}, "Enter",
-	 "open the session selected in the transcript and timeline"},
+	 "open the session selected in the transcript and timeline (its new mark goes)"},
 	{KC_LIST, ACT_LIST_BACK, {'q', 'Q', K_ESC, 0}, "q, Esc",
 	 "in a session opened from the list: back to the list, at the same row "
 	 "(on the list: Esc empties the filter, q quits)"},
+	{KC_LIST, ACT_LIST_PREV, {'(', 0}, "(",
+	 "in a session opened from the list: the list's previous session"},
+	{KC_LIST, ACT_LIST_NEXT, {')', 0}, ")",
+	 "in a session opened from the list: the list's next session"},
+	{KC_LIST, ACT_LIST_NEXT_ATTENTION, {'w', 0}, "w",
+	 "the next session that waits for a decision or failed (wraps)"},
+	{KC_LIST, ACT_LIST_PREV_ATTENTION, {'W', 0}, "W",
+	 "the previous session that waits or failed"},
 	{KC_LIST, ACT_LIST_SORT, {'s', 0}, "s",
 	 "sort by attention (waiting, failed, running, then the latest), newest, longest, cwd"},
+	{KC_LIST, ACT_LIST_REVERSE, {'S', 0}, "S", "reverse the order"},
+	{KC_LIST, ACT_LIST_HIDE, {'x', 0}, "x",
+	 "hide the sessions that are over and need nothing (done, incomplete), or show them"},
 	{KC_LIST, ACT_LIST_FILTER, {'/', 0}, "/",
 	 "filter the rows as you type (any case); Enter keeps it, Esc puts back the last"},
+	{KC_LIST, ACT_COPY_RESUME, {'Y', 0}, "Y",
+	 "copy the command that resumes the selected session (claude --resume ID, ...)"},
+	{KC_LIST, ACT_PAGER, {'o', 0}, "o",
+	 "the selected session as text in $PAGER (less)"},
+	{KC_LIST, ACT_EDIT, {'e', 0}, "e",
+	 "the selected session's folder (its cwd) in $VISUAL or $EDITOR"},
 	{KC_GLOBAL, ACT_NONE, {0}, NULL, NULL},
 };
 /* clang-format on */
@@ -202,21 +221,25 @@ help_wrap(struct buf *out, const char *s, int width, int indent)
 }
 
 void
-keys_help(struct buf *out, int width)
+keys_help(struct buf *out, int width, enum key_ctx only)
 {
 	int namew = 0, helpw;
-	bool stacked;
+	bool stacked, first = true;
 
 	for (const struct binding *b = key_table; b->action != ACT_NONE; b++)
-		namew = MAX(namew, (int)text_width(b->names, strlen(b->names)));
+		if (only == KC_CONTEXTS || b->ctx == only)
+			namew = MAX(namew, (int)text_width(b->names, strlen(b->names)));
 	if (width <= 0)
 		width = 1 << 20;
 	/* Two columns while the help column keeps room for a few words. */
 	helpw = width - 2 - namew - 2;
 	stacked = helpw < 20;
 	for (int ctx = 0; ctx < KC_CONTEXTS; ctx++) {
-		if (ctx > 0)
+		if (only != KC_CONTEXTS && ctx != (int)only)
+			continue;
+		if (!first)
 			buf_addc(out, '\n');
+		first = false;
 		help_wrap(out, keys_ctx_title((enum key_ctx)ctx), width, 0);
 		for (const struct binding *b = key_table; b->action != ACT_NONE; b++) {
 			if (b->ctx != (enum key_ctx)ctx)
@@ -234,4 +257,42 @@ keys_help(struct buf *out, int width)
 			}
 		}
 	}
+}
+
+void
+keys_name(int key, struct buf *out)
+{
+	static const char *const names[] = {
+		[K_UP - K_FIRST] = "Up",
+		[K_DOWN - K_FIRST] = "Down",
+		[K_LEFT - K_FIRST] = "Left",
+		[K_RIGHT - K_FIRST] = "Right",
+		[K_SLEFT - K_FIRST] = "Shift-Left",
+		[K_SRIGHT - K_FIRST] = "Shift-Right",
+		[K_PGUP - K_FIRST] = "PgUp",
+		[K_PGDN - K_FIRST] = "PgDn",
+		[K_HOME - K_FIRST] = "Home",
+		[K_END - K_FIRST] = "End",
+		[K_ENTER - K_FIRST] = "Enter",
+		[K_BTAB - K_FIRST] = "Shift-Tab",
+		[K_ESC - K_FIRST] = "Esc",
+		[K_MOUSE - K_FIRST] = "the mouse",
+		[K_OTHER - K_FIRST] = "that function key",
+		[K_BACKSPACE - K_FIRST] = "Backspace",
+		[K_F1 - K_FIRST] = "F1",
+	};
+	unsigned i = (unsigned)(key - K_FIRST);
+
+	if (key > K_FIRST && i < ARRAY_LEN(names) && names[i] != NULL)
+		buf_adds(out, names[i]);
+	else if (key == ' ')
+		buf_adds(out, "Space");
+	else if (key == 0x7F)
+		buf_adds(out, "Backspace");
+	else if (key >= 0 && key < 0x20)
+		buf_addf(out, "Ctrl-%c", key + '@');
+	else if (key > 0x20 && key < K_FIRST && key <= 0x10FFFF)
+		buf_add_utf8(out, (uint32_t)key);
+	else
+		buf_adds(out, "that key");
 }

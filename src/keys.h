@@ -29,6 +29,7 @@ enum {
 	K_MOUSE,
 	K_OTHER, /* a function key nobody bound */
 	K_BACKSPACE,
+	K_F1,
 };
 
 /* Where a binding applies, most specific first when keys are looked up. */
@@ -109,8 +110,16 @@ enum action {
 	/* The session list (pane_list.c). */
 	ACT_LIST_OPEN,
 	ACT_LIST_SORT,
+	ACT_LIST_REVERSE,
 	ACT_LIST_FILTER,
 	ACT_LIST_BACK,
+	ACT_LIST_MOVE, /* said in the help only: the list moves with
+			  KC_SCROLL's keys */
+	ACT_LIST_HIDE,
+	ACT_LIST_NEXT_ATTENTION,
+	ACT_LIST_PREV_ATTENTION,
+	ACT_LIST_NEXT,
+	ACT_LIST_PREV,
 	ACT_COUNT
 };
 
@@ -133,9 +142,12 @@ enum action keys_lookup(enum key_ctx ctx, int key);
 /* The man page's KEYS section (roff), or the help text (plain): a heading
  * per context, then a line per binding with its keys in one column and
  * what it does in the next, wrapped to width cells (keys above their help
- * when the columns do not fit; width <= 0: no wrapping). */
+ * when the columns do not fit; width <= 0: no wrapping). The help of one
+ * context only (the view it is opened on), or of all (KC_CONTEXTS). */
 void keys_roff(struct buf *out);
-void keys_help(struct buf *out, int width);
+void keys_help(struct buf *out, int width, enum key_ctx only);
 const char *keys_ctx_title(enum key_ctx ctx);
+/* Append how people write key: "w", "Ctrl-X", "Esc", "F1", "Space". */
+void keys_name(int key, struct buf *out);
 
 #endif

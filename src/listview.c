@@ -20,16 +20,36 @@ void
 listview_free(struct listview *lv)
 {
 	free(lv->v);
+	free(lv->fresh);
 	listview_init(lv);
+}
+
+/* Whether a row is over and needs nothing: what x hides. */
+static bool
+over(const struct fleet *f, uint32_t row)
+{
+	uint8_t st = fleet_row(f, row)->state;
+
+	return st == FS_DONE || st == FS_INCOMPLETE || st == FS_FILE;
 }
 
 void
 listview_refresh(struct listview *lv, const struct fleet *f, int64_t now_ms)
 {
-	size_t rows = fleet_nrows(f);
+	size_t rows = fleet_nrows(f), k = 0;
 
 	ARRAY_RESERVE(lv->v, lv->cap, rows + 1);
 	lv->n = fleet_rows(f, lv->sort, lv->filter, now_ms, lv->v, rows);
+	for (size_t i = 0; i < lv->n; i++)
+		if (!lv->hide_over || !over(f, lv->v[i]))
+			lv->v[k++] = lv->v[i];
+	lv->n = k;
+	for (size_t i = 0; lv->reverse && i < lv->n / 2; i++) {
+		uint32_t t = lv->v[i];
+
+		lv->v[i] = lv->v[lv->n - 1 - i];
+		lv->v[lv->n - 1 - i] = t;
+	}
 	if (lv->n == 0) {
 		lv->sel = 0;
 		lv->top = 0;
@@ -74,6 +94,62 @@ listview_sort_next(struct listview *lv, const struct fleet *f, int64_t now_ms)
 {
 	lv->sort = (enum fleet_sort)((lv->sort + 1) % FSORT_COUNT);
 	listview_refresh(lv, f, now_ms);
+}
+
+void
+listview_reverse(struct listview *lv, const struct fleet *f, int64_t now_ms)
+{
+	lv->reverse = !lv->reverse;
+	listview_refresh(lv, f, now_ms);
+}
+
+void
+listview_hide_over(struct listview *lv, const struct fleet *f, int64_t now_ms)
+{
+	lv->hide_over = !lv->hide_over;
+	listview_refresh(lv, f, now_ms);
+}
+
+bool
+listview_attention(struct listview *lv, const struct fleet *f, int dir)
+{
+	for (size_t k = 1; k <= lv->n; k++) {
+		size_t i = dir > 0 ? (lv->sel + k) % lv->n : (lv->sel + lv->n - k % lv->n) % lv->n;
+		uint8_t st = fleet_row(f, lv->v[i])->state;
+
+		if (st == FS_WAITING || st == FS_FAILED) {
+			lv->sel = i;
+			lv->sel_row = lv->v[i];
+			return true;
+		}
+	}
+	return false;
+}
+
+void
+listview_mark(struct listview *lv, uint32_t row)
+{
+	if (row >= lv->nfresh) {
+		size_t n = MAX((size_t)row + 1, lv->nfresh * 2);
+
+		lv->fresh = xreallocarray(lv->fresh, n, 1);
+		memset(lv->fresh + lv->nfresh, 0, n - lv->nfresh);
+		lv->nfresh = n;
+	}
+	lv->fresh[row] = 1;
+}
+
+void
+listview_seen(struct listview *lv, uint32_t row)
+{
+	if (row < lv->nfresh)
+		lv->fresh[row] = 0;
+}
+
+bool
+listview_fresh(const struct listview *lv, uint32_t row)
+{
+	return row < lv->nfresh && lv->fresh[row];
 }
 
 void
@@ -132,21 +208,25 @@ listview_ticking(const struct listview *lv, const struct fleet *f, int height)
 }
 
 void
-listview_status(const struct listview *lv, const struct fleet *f, int64_t now_ms, struct buf *out)
+listview_status(const struct listview *lv, const struct fleet *f, struct buf *out)
 {
 	struct fleet_stats st;
 	size_t all = fleet_nrows(f);
 
-	fleet_stats(f, now_ms, &st);
-	buf_addf(out, "%s order", fleet_sort_name(lv->sort));
+	fleet_stats(f, &st);
+	buf_addf(out, "%s order%s", fleet_sort_name(lv->sort), lv->reverse ? ", reversed" : "");
+	if (lv->filter[0] != '\0' || lv->hide_over)
+		buf_addf(out, " " GLYPH_DOT " %zu of %zu session%s", lv->n, all,
+			 all == 1 ? "" : "s");
+	else
+		buf_addf(out, " " GLYPH_DOT " %zu session%s", all, all == 1 ? "" : "s");
 	if (lv->filter[0] != '\0') {
-		buf_addf(out, " " GLYPH_DOT " %zu of %zu session%s " GLYPH_DOT " filter \"", lv->n,
-			 all, all == 1 ? "" : "s");
+		buf_adds(out, " " GLYPH_DOT " filter \"");
 		text_sanitize(out, lv->filter, strlen(lv->filter), TEXT_ONELINE);
 		buf_addc(out, '"');
-	} else {
-		buf_addf(out, " " GLYPH_DOT " %zu session%s", all, all == 1 ? "" : "s");
 	}
+	if (lv->hide_over)
+		buf_adds(out, " " GLYPH_DOT " done and incomplete hidden");
 	if (st.unread > 0)
 		buf_addf(out, " " GLYPH_DOT " reading %zu of %zu files", st.unread, st.files);
 	if (st.polled > 0)
@@ -156,4 +236,59 @@ listview_status(const struct listview *lv, const struct fleet *f, int64_t now_ms
 	if (st.gone > 0)
 		buf_addf(out, " " GLYPH_DOT " %zu folder%s removed", st.gone,
 			 st.gone == 1 ? "" : "s");
+}
+
+/* Append a place's path, sanitized, home written ~. */
+static void
+add_place(struct buf *out, const char *path, const char *home)
+{
+	size_t h = home != NULL ? strlen(home) : 0;
+
+	while (h > 1 && home[h - 1] == '/')
+		h--;
+	if (h > 1 && strncmp(path, home, h) == 0 && (path[h] == '/' || path[h] == '\0')) {
+		buf_addc(out, '~');
+		path += h;
+	}
+	text_sanitize(out, path, strlen(path), TEXT_ONELINE);
+}
+
+void
+listview_empty(const struct listview *lv, const struct fleet *f, const char *home, struct buf *out)
+{
+	const struct fleet_place *kept = NULL;
+
+	if (fleet_nrows(f) > 0) {
+		if (lv->filter[0] != '\0') {
+			buf_adds(out, "No session matches the filter \"");
+			text_sanitize(out, lv->filter, strlen(lv->filter), TEXT_ONELINE);
+			buf_adds(out, "\" (Esc empties it).\n");
+		} else if (lv->hide_over) {
+			buf_adds(out, "Every session is done or incomplete (x shows them).\n");
+		}
+		return;
+	}
+	buf_adds(out, "No sessions yet. agentview looked in:\n");
+	for (size_t i = 0; i < fleet_nplaces(f); i++) {
+		const struct fleet_place *p = fleet_place(f, i);
+
+		buf_adds(out, "  ");
+		add_place(out, p->path, home);
+		if (p->what != NULL)
+			buf_addf(out, "  (%s)", p->what);
+		buf_addc(out, '\n');
+		if (p->kept && kept == NULL)
+			kept = p;
+	}
+	if (kept != NULL) {
+		buf_adds(out, "\nAn agent piped into agentview keeps its session in ");
+		add_place(out, kept->path, home);
+		buf_adds(out,
+			 ", listed here as it runs:\n"
+			 "  claude -p --output-format stream-json --verbose \"fix the tests\" | "
+			 "agentview\n");
+	}
+	buf_adds(out, "\nOr look at sessions where they are:\n"
+		      "  agentview FILE   a session's stream (.ndjson, .jsonl, a recording)\n"
+		      "  agentview DIR    every session file in a folder (-R: and its folders)\n");
 }

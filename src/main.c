@@ -472,27 +472,49 @@ list_width(void)
 	return 160;
 }
 
+/* Where `agentview` alone looks for sessions, in this order: one row a
+ * place, its words (the empty list says where it looked) and its folder
+ * (the agents' own stores come next: issue 23). kept: agentview's own,
+ * made when missing, its old files removed, where what is piped into
+ * agentview is kept; another place that is not there is passed over. */
+static const struct {
+	const char *what;
+	bool (*dir)(struct buf *out);
+	bool kept;
+} places[] = {
+	{"the sessions agentview keeps", keep_dir, true},
+};
+
 /* The folders and files of the command line into f; with none, the
- * sources chosen (--sources, AGENTVIEW_SOURCES): the folder of kept
- * sessions (made when missing, its old files removed) and the agents'
- * stores that are there (store.h: read only, never made). */
+ * sources chosen (--sources, AGENTVIEW_SOURCES): the places above (the
+ * folder of kept sessions) and the agents' stores that are there
+ * (store.h: read only, never made). */
 static int
 fleet_fill(struct fleet *f, const struct options *o, int64_t now)
 {
 	struct buf dir = {0}, err = {0};
+	struct stat st;
 	unsigned mask = 0;
 	int status = 0;
 
 	if (o->nfiles == 0 && store_sources_chosen(o->sources, &mask, &err) != 0)
 		status = 2;
-	if (o->nfiles == 0 && status == 0 && (mask & (1u << SRC_KEPT))) {
-		if (!keep_dir(&dir) || keep_make_dir(dir.p, &err) != 0) {
+	for (size_t i = 0;
+	     o->nfiles == 0 && (mask & (1u << SRC_KEPT)) && i < ARRAY_LEN(places) && status == 0;
+	     i++) {
+		buf_reset(&dir);
+		if (!places[i].kept) {
+			/* Another's place: read as it is, when it is there. */
+			if (places[i].dir(&dir) && stat(dir.p, &st) == 0 &&
+			    fleet_add_place(f, dir.p, places[i].what, false, &err) != 0)
+				status = 1;
+		} else if (!places[i].dir(&dir) || keep_make_dir(dir.p, &err) != 0) {
 			fprintf(stderr, "agentview: no folder of kept sessions: %s\n",
 				err.n > 0 ? err.p : dir.p);
 			status = 1;
 		} else {
 			keep_prune(dir.p, keep_days(o->keep), now);
-			if (fleet_add(f, dir.p, &err) != 0)
+			if (fleet_add_place(f, dir.p, places[i].what, true, &err) != 0)
 				status = 1;
 		}
 	}
@@ -564,7 +586,7 @@ run_fleet(const struct options *o)
 		fprintf(stderr, "agentview-memstat: rows=%zu files=%zu rss_anon_peak_kib=%ld\n",
 			fleet_nrows(f), fleet_nfiles(f), (long)memstat_peak);
 	if (o->status_line) {
-		fleet_status_line(f, now, status_line_flags(o), &line);
+		fleet_status_line(f, status_line_flags(o), &line);
 		buf_addc(&line, '\n');
 		fwrite(line.p, 1, line.n, stdout);
 	} else if (o->follow) {

@@ -551,8 +551,8 @@ const char *model_query_decision_name(enum query_decision d);
  * TIME_NONE when unknown. */
 int64_t model_call_duration(const struct model *m, uint32_t c);
 /* The session's duration: the result's duration_ms, or its span of
- * events (to the end of its stream, when that is known), or (while live)
- * now - start. TIME_NONE when unknown. */
+ * events (to the end of its stream, when that is known), or (while live
+ * or waiting) now - start. TIME_NONE when unknown. */
 int64_t model_session_duration(const struct model *m, uint32_t s);
 /* How long session s was silent before its stream ended without a
  * result: from its last event with a time to that end; TIME_NONE when

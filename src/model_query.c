@@ -360,12 +360,15 @@ int64_t
 model_session_duration(const struct model *m, uint32_t s)
 {
 	const struct session *ses = &m->ses[s];
+	enum session_state st;
 
 	if (ses->duration_ms != TIME_NONE && model_last_result(m, s) != NONE && !goes_on(m, s))
 		return ses->duration_ms;
 	if (ses->start_ms == TIME_NONE)
 		return TIME_NONE;
-	if (model_session_state(m, s) == SS_LIVE && m->now_ms != TIME_NONE &&
+	st = model_session_state(m, s);
+	/* Waiting for a decision, it runs on. */
+	if ((st == SS_LIVE || st == SS_WAITING) && m->now_ms != TIME_NONE &&
 	    m->now_ms >= ses->start_ms)
 		return ms_sub(m->now_ms, ses->start_ms);
 	/* Its span as of a limit that cuts it is not known. */

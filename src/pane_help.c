@@ -1,7 +1,9 @@
-/* pane_help.c: the help, a layer: every key of the key table (keys_help,
- * the text the man page's KEYS section is made from too), in a box over
- * the panes, or over the whole screen when it is small; it scrolls with
- * the transcript's keys. Its state is the first line shown. */
+/* pane_help.c: the help, a layer: the keys of the view it is opened on
+ * (every key over a session; the list's over the list), from the key
+ * table (keys_help, the text the man page's KEYS section is made from
+ * too), in a box over the panes, or over the whole screen when it is
+ * small; it scrolls with the transcript's keys. Its state is the first
+ * line shown and the view's context. */
 #include "ui.h"
 
 #include <stdlib.h>
@@ -15,6 +17,12 @@
 #define HELP_FULL_W 60
 #define HELP_FULL_H 16
 
+/* The help's state: the first line shown, the keys shown. */
+struct help {
+	int top;
+	enum key_ctx only; /* KC_CONTEXTS: all */
+};
+
 /* The help laid out for a screen size: the box with its frame, the text
  * inside (one entry per line) and how far it can scroll. */
 struct help_box {
@@ -26,10 +34,10 @@ struct help_box {
 	int max_top; /* the last line shown at the bottom */
 };
 
-/* Lay the help out on a screen of rows x cols; text.h == 0 when it does
- * not fit at all. */
+/* Lay the help of only's keys out on a screen of rows x cols; text.h == 0
+ * when it does not fit at all. */
 static void
-help_layout(struct help_box *b, int rows, int cols)
+help_layout(struct help_box *b, int rows, int cols, enum key_ctx only)
 {
 	int avail = rows - 1; /* the status bar stays */
 	bool full = cols < HELP_FULL_W || avail < HELP_FULL_H;
@@ -43,7 +51,7 @@ help_layout(struct help_box *b, int rows, int cols)
 	if (avail < 3 || w < 8)
 		return;
 	/* A frame and a space of margin on each side. */
-	keys_help(&b->lines, w - 4);
+	keys_help(&b->lines, w - 4, only);
 	for (size_t i = 0; i < b->lines.n; i++) {
 		if (i == 0 || b->lines.p[i - 1] == '\n') {
 			ARRAY_RESERVE(b->start, b->cap, b->n + 1);
@@ -128,18 +136,19 @@ help_footer(struct help_box *b, int top, struct rline *l)
 
 static const struct pane_ops help_ops;
 
-/* Draw the box, scrolled to *top (kept in range). */
+/* Draw the box, scrolled to its top (kept in range). */
 static void
 help_draw(struct ui *u, void *st)
 {
-	int *top = st;
+	struct help *h = st;
+	int *top = &h->top;
 	struct help_box b = {0};
 	struct rline *l = &u->line;
 	int rows, cols;
 	size_t w;
 
 	getmaxyx(stdscr, rows, cols);
-	help_layout(&b, rows, cols);
+	help_layout(&b, rows, cols, h->only);
 	if (b.text.h <= 0) {
 		help_free(&b);
 		return;
@@ -177,7 +186,8 @@ static bool
 help_key(struct ui *u, void *st, int key)
 {
 	struct help_box b = {0};
-	int rows, cols, page, top = *(int *)st;
+	struct help *h = st;
+	int rows, cols, page, top = h->top;
 
 	if (keys_lookup(KC_HELP, key) == ACT_HELP_CLOSE) {
 		ui_layer_pop(u, &help_ops);
@@ -188,7 +198,7 @@ help_key(struct ui *u, void *st, int key)
 		return true;
 	}
 	getmaxyx(stdscr, rows, cols);
-	help_layout(&b, rows, cols);
+	help_layout(&b, rows, cols, h->only);
 	page = MAX(1, b.text.h - 1);
 	switch (keys_lookup(KC_SCROLL, key)) {
 	case ACT_DOWN:
@@ -218,7 +228,7 @@ help_key(struct ui *u, void *st, int key)
 	default:
 		break;
 	}
-	*(int *)st = MAX(0, MIN(top, b.max_top));
+	h->top = MAX(0, MIN(top, b.max_top));
 	help_free(&b);
 	return true;
 }
@@ -240,7 +250,10 @@ static const struct pane_ops help_ops = {
 };
 
 void
-pane_help_open(struct ui *u)
+pane_help_open(struct ui *u, enum key_ctx only)
 {
-	ui_layer_push(u, &help_ops, xcalloc(1, sizeof(int)));
+	struct help *h = xcalloc(1, sizeof *h);
+
+	h->only = only;
+	ui_layer_push(u, &help_ops, h);
 }

@@ -1,10 +1,13 @@
 /* pane_list.c: the session list, the bottom layer when agentview opens a
  * folder, several files or none (issue 15): the summary line, the column
  * titles, one row per session (listview.c chooses them, fleet.h lays each
- * out), the status bar or the filter being typed. Enter opens the session
- * selected in the main panes over the list (its own model and input, in
- * place of the empty ones the screen started with); q or Esc there comes
- * back to the list at the same row. The fleet is read in the screen's
+ * out) after a cell that marks the ones new since you looked, or what an
+ * empty list says; the status bar or the filter being typed. Enter opens
+ * the session selected in the main panes over the list (its own model and
+ * input, in place of the empty ones the screen started with); q or Esc
+ * there comes back to the list at the same row, ( and ) go to the list's
+ * previous and next session. Y, o and e take the session selected from
+ * its file. The fleet is read in the screen's
  * loop (pane_list_work), a slice at a time, so keys work while a big
  * folder is read; state changes are told by notify.h. */
 #include "ui.h"
@@ -14,6 +17,9 @@
 #include <string.h>
 
 #include "fleet.h"
+#include "fleet_print.h"
+#include "fleet_take.h"
+#include "glyph.h"
 #include "listview.h"
 #include "notify.h"
 #include "text.h"
@@ -84,21 +90,49 @@ list_put_row(struct ui *u, int y, const char *s, size_t n, enum role role, size_
 		ui_blank(u, COLS - (int)used, role);
 }
 
-/* The rows shown, from the summary line to the status bar. */
+/* Where no row is shown: what the list says instead (listview_empty),
+ * wrapped to the screen, from the second row under the titles. */
+static void
+list_draw_empty(struct ui *u, struct plist *pl, int height)
+{
+	struct text_rows rows = {0};
+
+	buf_reset(&pl->text);
+	if (pl->loaded)
+		listview_empty(&pl->lv, pl->f, getenv("HOME"), &pl->text);
+	if (pl->text.n > 0)
+		text_wrap(&rows, pl->text.p, pl->text.n, (size_t)MAX(COLS, 1));
+	for (int y = 0; y < height; y++) {
+		const struct text_row *r = y > 0 && (size_t)y <= rows.n ? &rows.v[y - 1] : NULL;
+
+		list_put_row(u, LIST_TOP + y, r != NULL ? pl->text.p + r->off : "",
+			     r != NULL ? r->len : 0, ROLE_NORMAL, 0, ROLE_NORMAL);
+	}
+	text_rows_free(&rows);
+}
+
+/* The rows shown, from the summary line to the status bar: each after a
+ * cell that marks a session that ended since you looked. */
 static void
 list_draw_rows(struct ui *u, struct plist *pl, int64_t now, int height)
 {
 	struct fleet_colw cols[FC_NCOLS];
-	int ncols = fleet_columns(MAX(COLS, 40), cols);
+	int ncols = fleet_columns(MAX(COLS, 40) - 1, cols);
 	bool ticking = false;
 
 	buf_reset(&pl->line);
-	fleet_summary(pl->f, now, &pl->line);
+	fleet_summary(pl->f, false, &pl->line);
 	list_put_row(u, 0, pl->line.p, pl->line.n, ROLE_TITLE, 0, ROLE_TITLE);
 	buf_reset(&pl->line);
+	buf_addc(&pl->line, ' ');
 	fleet_header(cols, ncols, &pl->line);
 	list_put_row(u, 1, pl->line.p, pl->line.n, ROLE_DIM, 0, ROLE_DIM);
 	listview_scroll(&pl->lv, height);
+	if (pl->lv.n == 0) {
+		list_draw_empty(u, pl, height);
+		pl->ticking = false;
+		return;
+	}
 	for (int i = 0; i < height; i++) {
 		size_t at = pl->lv.top + (size_t)i;
 		const struct fleet_row *r;
@@ -112,9 +146,11 @@ list_draw_rows(struct ui *u, struct plist *pl, int64_t now, int height)
 		sel = at == pl->lv.sel;
 		ticking |= r->state == FS_RUNNING || r->state == FS_WAITING;
 		buf_reset(&pl->line);
+		buf_adds(&pl->line, listview_fresh(&pl->lv, pl->lv.v[at]) ? GLYPH_NEW : " ");
 		fleet_line(pl->f, pl->lv.v[at], cols, ncols, now, &pl->line);
 		list_put_row(u, LIST_TOP + i, pl->line.p, pl->line.n,
-			     sel ? ROLE_SELECTION : ROLE_NORMAL, sel ? 0 : (size_t)cols[0].width,
+			     sel ? ROLE_SELECTION : ROLE_NORMAL,
+			     sel ? 0 : (size_t)cols[0].width + 1,
 			     list_state_role((enum fleet_state)r->state));
 	}
 	pl->ticking = ticking;
@@ -123,7 +159,7 @@ list_draw_rows(struct ui *u, struct plist *pl, int64_t now, int height)
 
 /* The status bar: the filter being typed, a note, or the list's state. */
 static void
-list_draw_status(struct ui *u, struct plist *pl, int64_t now)
+list_draw_status(struct ui *u, struct plist *pl)
 {
 	buf_reset(&pl->text);
 	if (pl->prompt) {
@@ -133,8 +169,8 @@ list_draw_status(struct ui *u, struct plist *pl, int64_t now)
 	} else if (u->note[0] != '\0') {
 		buf_adds(&pl->text, u->note);
 	} else {
-		listview_status(&pl->lv, pl->f, now, &pl->text);
-		buf_adds(&pl->text, "  (Enter: open, s: sort, /: filter, ?: help)");
+		listview_status(&pl->lv, pl->f, &pl->text);
+		buf_adds(&pl->text, "  (Enter: open, w: next waiting, /: filter, ?: help)");
 	}
 	list_put_row(u, LINES - 1, pl->text.p,
 		     text_fit(pl->text.p, pl->text.n, (size_t)MAX(COLS, 0), NULL), ROLE_STATUS, 0,
@@ -147,10 +183,10 @@ list_draw(struct ui *u, void *st)
 	struct plist *pl = st;
 	int64_t now = clock_wall_ms();
 
-	if (LINES < LIST_TOP + 2 || COLS < 1)
+	if (ui_too_small(u, LINES))
 		return;
 	list_draw_rows(u, pl, now, LINES - LIST_TOP - 1);
-	list_draw_status(u, pl, now);
+	list_draw_status(u, pl);
 	if (pl->loaded && pl->all_rows_us == 0)
 		pl->all_rows_us = clock_mono_us();
 }
@@ -164,6 +200,7 @@ list_open(struct ui *u, struct plist *pl)
 	struct buf err = {0};
 	struct model *m;
 	struct input *in;
+	bool running;
 
 	if (row == LISTVIEW_NONE)
 		return;
@@ -174,10 +211,13 @@ list_open(struct ui *u, struct plist *pl)
 		ui_note(u, "%s: not a session to open", pl->text.p);
 		return;
 	}
+	running = r->state == FS_RUNNING || r->state == FS_WAITING;
 	m = model_new();
 	m->agent = pl->base_m->agent;
 	in = xcalloc(1, sizeof *in);
-	input_init(in, m, true);
+	/* Followed while it runs; read as it is when it is over, as its
+	 * row says (not live, its clock not running from its start). */
+	input_init(in, m, running);
 	if (input_add_path(in, fleet_path(pl->f, row), &err) != 0) {
 		ui_note(u, "%s", err.p);
 		input_free(in);
@@ -193,9 +233,10 @@ list_open(struct ui *u, struct plist *pl)
 	/* A file of several sessions: show the one of the row, not the file's
 	 * first (or its last, when following). */
 	pl->reveal = r->index > 0 && !(r->flags & FR_GAP) ? r->index : LISTVIEW_NONE;
-	ui_session(u, m, in, r->state == FS_RUNNING || r->state == FS_WAITING);
+	listview_seen(&pl->lv, row);
+	ui_session(u, m, in, running);
 	pane_main_open(u);
-	ui_note(u, "q or Esc: back to the list");
+	ui_note(u, "q or Esc: back to the list " GLYPH_DOT " ( and ): its previous, next session");
 }
 
 /* Show the session the row stands for from its first item, once the
@@ -231,6 +272,63 @@ list_back(struct ui *u, struct plist *pl)
 	pl->in = NULL;
 	pl->m = NULL;
 	listview_refresh(&pl->lv, pl->f, clock_wall_ms());
+	/* What the session's view said is not the list's: q quits here. */
+	u->note[0] = '\0';
+}
+
+/* ( and ) in a session opened from the list: the list's previous or next
+ * session, opened in its place. */
+static void
+list_step_session(struct ui *u, struct plist *pl, long dir)
+{
+	/* At either end the session stays open (q goes back). */
+	if (pl->lv.n == 0 || (dir < 0 && pl->lv.sel == 0) ||
+	    (dir > 0 && pl->lv.sel + 1 >= pl->lv.n)) {
+		ui_note(u, "the %s session of the list", dir > 0 ? "last" : "first");
+		return;
+	}
+	list_back(u, pl);
+	listview_move(&pl->lv, dir);
+	list_open(u, pl);
+}
+
+/* Y, o and e on the session selected: the command that resumes it on the
+ * clipboard, the session as text in the pager, its folder in the editor;
+ * each taken from its file (fleet_print.h). */
+static void
+list_take(struct ui *u, struct plist *pl, enum action a)
+{
+	uint32_t row = listview_selected(&pl->lv);
+	struct buf b = {0}, why = {0};
+	const struct fleet_row *r;
+	const char *path;
+	int agent = pl->base_m->agent;
+
+	if (row == LISTVIEW_NONE)
+		return;
+	r = fleet_row(pl->f, row);
+	path = fleet_path(pl->f, row);
+	if (r->state == FS_FILE) {
+		ui_note(u, "not a session");
+	} else if (a == ACT_COPY_RESUME) {
+		if (fleet_session_resume(path, r->offset, agent, &b, &why))
+			ui_take_copy(u, "resume command", b.p, b.n);
+		else
+			ui_note(u, "%s", why.p);
+	} else if (a == ACT_PAGER) {
+		if (fleet_session_text(path, r->offset, agent,
+				       r->state == FS_RUNNING || r->state == FS_WAITING, &b, &why))
+			ui_take_page(u, b.p, b.n);
+		else
+			ui_note(u, "%s", why.p);
+	} else if (a == ACT_EDIT) {
+		if (fleet_session_cwd(path, r->offset, agent, &b, &why))
+			ui_take_edit_dir(u, b.p);
+		else
+			ui_note(u, "%s", why.p);
+	}
+	buf_free(&b);
+	buf_free(&why);
 }
 
 /* A key while the filter is typed: it filters as it goes; Enter keeps it,
@@ -300,31 +398,54 @@ list_step(struct ui *u, struct plist *pl, enum action a)
 	}
 }
 
-/* The list's keys; with a session open over it, only q and Esc (back). */
+/* The list's keys; with a session open over it, only q and Esc (back),
+ * ( and ) (the list's previous and next session). */
 static bool
 list_key(struct ui *u, void *st, int key)
 {
 	struct plist *pl = st;
+	enum action a = keys_lookup(KC_LIST, key);
 
 	if (pl->m != NULL) {
-		if (keys_lookup(KC_LIST, key) != ACT_LIST_BACK)
-			return false;
-		list_back(u, pl);
-		return true;
+		if (a == ACT_LIST_BACK)
+			list_back(u, pl);
+		else if (a == ACT_LIST_PREV || a == ACT_LIST_NEXT)
+			list_step_session(u, pl, a == ACT_LIST_NEXT ? 1 : -1);
+		return a == ACT_LIST_BACK || a == ACT_LIST_PREV || a == ACT_LIST_NEXT;
 	}
 	if (pl->prompt)
 		return list_prompt_key(pl, key);
 	if (keys_lookup(KC_GLOBAL, key) == ACT_HELP) {
-		pane_help_open(u);
+		pane_help_open(u, KC_LIST);
 		return true;
 	}
-	switch (keys_lookup(KC_LIST, key)) {
+	switch (a) {
 	case ACT_LIST_OPEN:
 		list_open(u, pl);
 		return true;
 	case ACT_LIST_SORT:
 		listview_sort_next(&pl->lv, pl->f, clock_wall_ms());
 		ui_note(u, "sorted by %s", fleet_sort_name(pl->lv.sort));
+		return true;
+	case ACT_LIST_REVERSE:
+		listview_reverse(&pl->lv, pl->f, clock_wall_ms());
+		ui_note(u, "%s order%s", fleet_sort_name(pl->lv.sort),
+			pl->lv.reverse ? ", reversed" : "");
+		return true;
+	case ACT_LIST_HIDE:
+		listview_hide_over(&pl->lv, pl->f, clock_wall_ms());
+		ui_note(u, "done and incomplete sessions %s",
+			pl->lv.hide_over ? "hidden" : "shown");
+		return true;
+	case ACT_LIST_NEXT_ATTENTION:
+	case ACT_LIST_PREV_ATTENTION:
+		if (!listview_attention(&pl->lv, pl->f, a == ACT_LIST_NEXT_ATTENTION ? 1 : -1))
+			ui_note(u, "no session shown waits for a decision or failed");
+		return true;
+	case ACT_COPY_RESUME:
+	case ACT_PAGER:
+	case ACT_EDIT:
+		list_take(u, pl, a);
 		return true;
 	case ACT_LIST_FILTER:
 		pl->prompt = true;
@@ -390,7 +511,8 @@ list_close(struct ui *u, void *st)
 	free(pl);
 }
 
-/* A row's state changed: tell it (done, failed, waiting). */
+/* A row's state changed: tell it (done, failed, waiting); one that ended
+ * is new since you looked, unless you are looking at it. */
 static void
 list_changed(void *ctx, struct fleet *f, uint32_t row, enum fleet_state was)
 {
@@ -398,6 +520,9 @@ list_changed(void *ctx, struct fleet *f, uint32_t row, enum fleet_state was)
 	enum fleet_state now = (enum fleet_state)fleet_row(f, row)->state;
 
 	(void)was;
+	if ((now == FS_DONE || now == FS_FAILED || now == FS_INCOMPLETE) &&
+	    !(pl->m != NULL && pl->lv.sel_row == row))
+		listview_mark(&pl->lv, row);
 	if (pl->tell != NULL && notify_wanted(now))
 		notify_row(pl->tell, f, row, clock_wall_ms());
 }

@@ -28,9 +28,7 @@ static void
 main_draw(struct ui *u, void *st)
 {
 	struct layout *lay = &u->lay;
-	int rows, cols;
 
-	getmaxyx(stdscr, rows, cols);
 	if (!pane_replay_frame(u))
 		((struct pmain *)st)->drawn_sec = u->m->now_ms / 1000;
 	if (lay->body[PANE_TRANSCRIPT].w > 0)
@@ -45,24 +43,23 @@ main_draw(struct ui *u, void *st)
 			ui_put(u, GLYPH_VRULE, strlen(GLYPH_VRULE), ROLE_BORDER);
 		}
 	}
-	if (lay->kind == LAYOUT_TINY && rows > 1) {
-		struct rect above = {0, 0, rows - 1, cols};
-
-		ui_clear(u, &above, ROLE_NORMAL);
-	}
+	if (lay->kind == LAYOUT_TINY)
+		ui_too_small(u, LINES - 1);
 	pane_status_draw(u);
 }
 
-/* Something on screen changes by itself each second: a live session's
+/* Something on screen changes by itself each second: a live (or waiting) session's
  * clock, or a running call (a replay's clocks run on its own time). */
 static bool
 main_ticking(struct ui *u)
 {
 	struct model *m = u->m;
+	enum session_state st;
 
 	if (m->nses == 0 || u->opt.replay)
 		return false;
-	return model_session_state(m, (uint32_t)(m->nses - 1)) == SS_LIVE;
+	st = model_session_state(m, (uint32_t)(m->nses - 1));
+	return st == SS_LIVE || st == SS_WAITING;
 }
 
 /* A new second on a clock that is shown: draw it. */
@@ -165,7 +162,7 @@ main_action(struct ui *u, enum action a)
 {
 	switch (a) {
 	case ACT_HELP:
-		pane_help_open(u);
+		pane_help_open(u, KC_CONTEXTS);
 		return true;
 	case ACT_SEARCH:
 		pane_search_open(u);

@@ -152,7 +152,8 @@ say_clock(const struct status_ctx *c, struct buf *out, enum role *role)
 	d = model_session_duration(c->m, c->s);
 	if (d == TIME_NONE)
 		return false;
-	if (model_session_state(c->m, c->s) == SS_LIVE)
+	if (model_session_state(c->m, c->s) == SS_LIVE ||
+	    model_session_state(c->m, c->s) == SS_WAITING)
 		fmt_clock(out, d);
 	else
 		fmt_duration(out, d);

@@ -148,6 +148,30 @@ ui_note(struct ui *u, const char *fmt, ...)
 	u->dirty = true;
 }
 
+bool
+ui_too_small(struct ui *u, int rows)
+{
+	struct buf s = {0};
+
+	if (COLS >= 40 && LINES >= 10)
+		return false;
+	buf_addf(&s, "too small: %d" GLYPH_TIMES "%d < 40" GLYPH_TIMES "10", COLS, LINES);
+	for (int y = 0; y < rows && y < LINES; y++) {
+		size_t used = 0;
+
+		ui_undrawn(u, y);
+		move(y, 0);
+		/* Cut to the width: ui_put leaves the cursor where it was
+		 * when the text runs past the edge. */
+		if (y == (rows - 1) / 2)
+			ui_put(u, s.p, text_fit(s.p, s.n, (size_t)MAX(COLS, 0), &used),
+			       ROLE_STATUS_WARN);
+		ui_blank(u, COLS - (int)used, ROLE_NORMAL);
+	}
+	buf_free(&s);
+	return true;
+}
+
 void
 ui_question(struct ui *u, const char *question)
 {
@@ -523,6 +547,17 @@ ui_screen_key(struct ui *u, int key)
 		render_flush(&u->r);
 		u->dirty = true;
 		break;
+	case ACT_NONE: {
+		/* No layer took it: said, with where to find the keys. */
+		struct buf name = {0}, say = {0};
+
+		keys_name(key, &name);
+		text_sanitize(&say, name.p, name.n, TEXT_ONELINE);
+		ui_note(u, "no such key: %s (? for help)", say.p);
+		buf_free(&name);
+		buf_free(&say);
+		break;
+	}
 	default:
 		break;
 	}
@@ -595,6 +630,8 @@ ui_fkey(int k)
 		return K_MOUSE;
 	case KEY_BACKSPACE:
 		return K_BACKSPACE;
+	case KEY_F(1):
+		return K_F1;
 	default:
 		return K_OTHER;
 	}

@@ -183,6 +183,9 @@ void ui_session(struct ui *u, struct model *m, struct input *in, bool follow);
 
 /* Show a message in the status bar for a few seconds. */
 void ui_note(struct ui *u, const char *fmt, ...) PRINTF_LIKE(2, 3);
+/* Under 40x10 cells: rows [0, rows) say the screen is too small (true),
+ * and nothing else is drawn there. */
+bool ui_too_small(struct ui *u, int rows);
 /* A question in place of the status bar (a modal layer's draw). */
 void ui_question(struct ui *u, const char *question);
 /* The height of a pane's body, for paging, even while it is hidden. */
@@ -260,6 +263,12 @@ struct ui_copied {
 void ui_take_main(struct ui *u, enum action a, struct ui_copied *last);
 void ui_take_detail(struct ui *u, enum action a, const struct detail *d, size_t row);
 void ui_take_resume(struct ui *u);
+/* The same for what another pane took (the session list's Y, o, e): s[0..n),
+ * which is `what`, through copy_gate to the clipboard; s[0..n) in the
+ * pager; folder dir (absolute) in the editor. Each says what happened. */
+void ui_take_copy(struct ui *u, const char *what, const char *s, size_t n);
+void ui_take_page(struct ui *u, const char *s, size_t n);
+void ui_take_edit_dir(struct ui *u, const char *dir);
 
 /* --- the panes ------------------------------------------------------------ */
 
@@ -339,9 +348,10 @@ void pane_replay_push(struct ui *u);
 bool pane_replay_frame(struct ui *u);
 bool pane_replay_describe(struct ui *u, struct buf *mode, struct buf *position, struct buf *detail);
 
-/* The help over the panes (pane_help.c): every key of the key table; it
+/* The help over the panes (pane_help.c): the keys of context only (the
+ * view it is opened on), or every key of the key table (KC_CONTEXTS); it
  * takes every key while open. */
-void pane_help_open(struct ui *u);
+void pane_help_open(struct ui *u, enum key_ctx only);
 
 /* The session list (pane_list.c), the bottom layer over u->opt.fleet,
  * telling state changes by u->opt.tell (NULL: not told). It reads the

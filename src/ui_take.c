@@ -2,7 +2,8 @@
  * with OSC 52, written to the terminal past curses (as the title is); e
  * opens a call's file in the user's editor and o an output in the pager,
  * each run in the terminal handed over by ui_suspend and taken back by
- * ui_resume, whatever way it ends. copy.c and open.c say what is taken. */
+ * ui_resume, whatever way it ends (the session list's Y, o and e too).
+ * copy.c, open.c and fleet_print.c say what is taken. */
 #include "ui.h"
 
 #include <errno.h>
@@ -522,4 +523,42 @@ ui_take_detail(struct ui *u, enum action a, const struct detail *d, size_t row)
 		take_page_item(u, u->m->call[d->call].item);
 	}
 	buf_free(&b);
+}
+
+void
+ui_take_copy(struct ui *u, const char *what, const char *s, size_t n)
+{
+	take_copy(u, what, s, n);
+}
+
+void
+ui_take_page(struct ui *u, const char *s, size_t n)
+{
+	take_page(u, s, n);
+}
+
+void
+ui_take_edit_dir(struct ui *u, const char *dir)
+{
+	const char *editor = open_editor();
+	struct buf name = {0}, say = {0};
+	struct stat st;
+	char **argv;
+
+	say_path(&say, dir);
+	if (stat(dir, &st) != 0) {
+		ui_note(u, "%s: %s", say.p, strerror(errno));
+	} else if (!S_ISDIR(st.st_mode)) {
+		ui_note(u, "%s is not a folder", say.p);
+	} else if (!open_program_found(editor, &name)) {
+		buf_reset(&say);
+		text_sanitize(&say, name.p, name.n, TEXT_ONELINE);
+		ui_note(u, "no editor: %s was not found (set $VISUAL or $EDITOR)", say.p);
+	} else {
+		argv = open_argv(editor, dir, 0);
+		take_ended(u, "the editor", take_run(u, argv));
+		open_argv_free(argv);
+	}
+	buf_free(&name);
+	buf_free(&say);
 }

@@ -353,8 +353,10 @@ fmt_duration(struct buf *b, int64_t ms)
 		buf_addf(b, "%.1f s", (double)ms / 1000.0);
 	else if (ms < 3600000)
 		buf_addf(b, "%dm%02ds", (int)(ms / 60000), (int)(ms / 1000 % 60));
-	else /* hours can pass INT_MAX: a duration_ms near INT64_MAX */
-		buf_addf(b, "%lldh%02dm", (long long)(ms / 3600000), (int)(ms / 60000 % 60));
+	else if (ms < 86400000)
+		buf_addf(b, "%dh%02dm", (int)(ms / 3600000), (int)(ms / 60000 % 60));
+	else /* days can pass INT_MAX: a duration_ms near INT64_MAX */
+		buf_addf(b, "%lldd%02dh", (long long)(ms / 86400000), (int)(ms / 3600000 % 24));
 }
 
 void

@@ -92,7 +92,7 @@ long mem_rss_anon_kib(void);
 /* 64-bit hash of n bytes (FNV-1a mixed with a finaliser). */
 uint64_t hash_bytes(const void *p, size_t n, uint64_t seed);
 
-/* Format a duration in ms as "850 ms", "12.3 s", "4m05s", "1h02m". */
+/* Format a duration in ms as "850 ms", "12.3 s", "4m05s", "1h02m", "36d19h". */
 void fmt_duration(struct buf *b, int64_t ms);
 /* Format ms as a clock, "mm:ss" or "h:mm:ss". */
 void fmt_clock(struct buf *b, int64_t ms);

@@ -1,5 +1,7 @@
-/* fixture.c: a model read from text in memory, for the unit tests. */
+/* fixture.c: a model read from text in memory, for the unit tests; and
+ * the environment every unit test starts from. */
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +11,60 @@
 #include "testutil.h"
 
 #include "fixture.h"
+
+extern char **environ;
+
+/* Variables of the user's that change what agentview does, and that no
+ * unit test may inherit: a test that depends on one sets it. */
+static const char *const user_vars[] = {
+	"TMUX",           "TMUX_PANE",       "NO_COLOR",        "COLORTERM",
+	"TERM",           "VISUAL",          "EDITOR",          "PAGER",
+	"HOME",           "XDG_STATE_HOME",  "XDG_CONFIG_HOME", "XDG_DATA_HOME",
+	"XDG_CACHE_HOME", "XDG_RUNTIME_DIR", "COLUMNS",         "LINES",
+};
+
+/* Before main: the same environment wherever the tests run (a terminal,
+ * inside tmux, under nohup, in CI). None of the user's variables above nor
+ * any AGENTVIEW_*; HOME a folder that cannot exist (nothing is written to
+ * the real one), TMPDIR /tmp, TZ UTC; no signal ignored (nohup ignores
+ * SIGHUP, a shell's background job SIGINT, some runners SIGPIPE, and
+ * agentview keeps ignored what it was started with ignored), none
+ * blocked. */
+__attribute__((constructor)) static void
+fixture_environment(void)
+{
+	struct sigaction sa;
+	sigset_t none;
+	char name[128];
+
+	for (size_t i = 0; i < ARRAY_LEN(user_vars); i++)
+		unsetenv(user_vars[i]);
+	for (size_t i = 0; environ[i] != NULL;) {
+		const char *eq = strchr(environ[i], '=');
+		size_t n = eq != NULL ? (size_t)(eq - environ[i]) : 0;
+
+		if (strncmp(environ[i], "AGENTVIEW_", 10) == 0 && n < sizeof name) {
+			memcpy(name, environ[i], n);
+			name[n] = '\0';
+			unsetenv(name); /* environ moved down: look at i again */
+			continue;
+		}
+		i++;
+	}
+	setenv("HOME", "/dev/null/agentview-test-home", 1);
+	setenv("TMPDIR", "/tmp", 1);
+	setenv("TZ", "UTC", 1);
+	tzset();
+	/* Only what was inherited: a handler here is a sanitizer's own. */
+	for (int s = 1; s < NSIG; s++) {
+		if (sigaction(s, NULL, &sa) != 0 || sa.sa_handler != SIG_IGN)
+			continue;
+		sa.sa_handler = SIG_DFL;
+		sigaction(s, &sa, NULL);
+	}
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+}
 
 /* Open, read and end as flags say, then set up the views asked for. */
 struct fixture *

@@ -13,6 +13,7 @@
 # are said and counted, and fail the test once they pass.
 # AGENTVIEW names the binary (default ./src/agentview).
 set -u
+. ./tests/lib/env.sh
 bin=${AGENTVIEW:-./src/agentview}
 out=${TMPDIR:-/tmp}/agentview-agents-offline.$$
 mkdir -p "$out"

@@ -10,6 +10,7 @@
 # value offered for a number, files for FILE, and after "--" the command
 # and its own arguments.
 set -u
+. ./tests/lib/env.sh
 top=$(pwd)
 work=${TMPDIR:-/tmp}/agentview-completion.$$
 dest=$work/dest

@@ -17,6 +17,7 @@
 #   - under valgrind (when installed, unless VALGRIND=no): no error, no leak.
 # AGENTVIEW names the binary (default ./src/agentview).
 set -u
+. ./tests/lib/env.sh
 bin=${AGENTVIEW:-./src/agentview}
 corpus=${CORPUS:-../shared/corpus}
 out=${TMPDIR:-/tmp}/agentview-corpus.$$

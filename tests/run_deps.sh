@@ -10,6 +10,7 @@
 #   - `make` (and `make -j2`) in a copy of the tree stops with that
 #     message before compiling anything.
 set -u
+. ./tests/lib/env.sh
 top=$(pwd)
 work=${TMPDIR:-/tmp}/agentview-deps.$$
 trap 'rm -rf "$work"' EXIT

@@ -19,6 +19,7 @@
 #     exits 1 and says so.
 # Waits poll the output (up to 10 s) instead of sleeping a fixed time.
 set -u
+. ./tests/lib/env.sh
 bin=${AGENTVIEW:-./src/agentview}
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
 tmp=${TMPDIR:-/tmp}/agentview-faults.$$

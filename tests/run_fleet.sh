@@ -22,6 +22,7 @@
 #     AGENTVIEW_SOURCES choosing, and where it looked when none is there.
 # Waits poll the output (up to 10 s) instead of sleeping a fixed time.
 set -u
+. ./tests/lib/env.sh
 bin=${AGENTVIEW:-./src/agentview}
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
 tmp=${TMPDIR:-/tmp}/agentview-fleet.$$
@@ -68,7 +69,7 @@ printf '%s\n' STATE "✗ failed" "✓ done" "◌ incomple" "✓ done" "✓ done"
 cmp -s "$tmp/states" "$tmp/want" || fail list "states in order: $(tr '\n' '|' <"$tmp/states")"
 grep -q "readme" "$tmp/out" && fail list "a .txt file is listed"
 grep -q "notes.jsonl *not a stream" "$tmp/out" || fail list "notes.jsonl is not said to be no stream"
-[ "$(tail -n 1 "$tmp/out")" = "no sessions today" ] || fail list "summary line: $(tail -n 1 "$tmp/out")"
+[ "$(tail -n 1 "$tmp/out")" = "✗ 1 failed · ◌ 1 incomplete · ✓ 3 done" ] || fail list "summary line: $(tail -n 1 "$tmp/out")"
 "$bin" --print --format markdown "$d" >"$tmp/out"
 grep -q '^| state | agent | model |' "$tmp/out" || fail list "no Markdown table"
 grep -q '^| ✗ failed | cursor | Composer 2.5 | f0000001 | beta | deploy it | make failed |' "$tmp/out" ||
@@ -106,6 +107,43 @@ cp "$e/ok.ndjson" "$e/ok2.ndjson"
 [ "$(cat "$tmp/out")" = "no sessions" ] || fail status-line "no kept session: $(cat "$tmp/out")"
 [ -d "$XDG_STATE_HOME/agentview/sessions" ] || fail status-line "the folder of kept sessions was not made"
 echo "--status-line DIR|FILE...: running, waiting, failed and done summed up, tmux colours; none: the kept sessions"
+
+# One count by state, whichever view says it (issue 25: 10 done rows, "8
+# done today" under them, "9 done" in the status line): the rows printed,
+# the summary line under them, --status-line, and the JSON summary's
+# states and its sessions' own, over every recording, a running session
+# and one that has waited an hour for its answer.
+cases=$((cases + 1))
+c=$tmp/counts
+mkdir -p "$c"
+cp recordings/*.ndjson "$c/"
+touch -d '2 hours ago' "$c"/*.ndjson
+{ init u0000001 x; user run; started c1 "npm test"; } >"$c/live-now.ndjson"
+{ init u0000002 x; user ask; ask; } >"$c/asked-an-hour-ago.ndjson"
+touch -d '1 hour ago' "$c/asked-an-hour-ago.ndjson"
+"$bin" --print "$c" >"$tmp/out"
+# "● 1 running · ⏸ 2 waiting · …" from the rows: glyph, count, word.
+sed '1d;$d' "$tmp/out" | awk '$2 != "file" { n[$1 " " $2]++ }
+	END { split("● running|⏸ waiting|✗ failed|◌ incomplete|✓ done", o, "|")
+	      for (i = 1; i <= 5; i++) if (n[o[i]]) { split(o[i], w, " ")
+		s = s (s ? " · " : "") w[1] " " n[o[i]] " " w[2] }
+	      print s }' >"$tmp/rows"
+tail -n 1 "$tmp/out" >"$tmp/summary"
+"$bin" --status-line "$c" >"$tmp/status"
+"$bin" --print --format json "$c" >"$tmp/json"
+jq -r '.states as $s | [["●", "live", "running"], ["⏸", "waiting", "waiting"], ["✗", "failed", "failed"],
+	["◌", "incomplete", "incomplete"], ["✓", "ok", "done"]]
+	| map(select($s[.[1]] > 0) | "\(.[0]) \($s[.[1]]) \(.[2])") | join(" · ")' "$tmp/json" >"$tmp/states"
+jq -r '[.sessions[].state] as $t | [["●", "live", "running"], ["⏸", "waiting", "waiting"],
+	["✗", "failed", "failed"], ["◌", "incomplete", "incomplete"], ["✓", "ok", "done"]]
+	| map(. as $o | [$t[] | select(. == $o[1])] | length | select(. > 0) | "\($o[0]) \(.) \($o[2])")
+	| join(" · ")' "$tmp/json" >"$tmp/sessions"
+grep -q '^● 1 running · ⏸ 2 waiting · ✗ [0-9]* failed · ◌ [0-9]* incomplete · ✓ [0-9]* done$' "$tmp/rows" ||
+	fail counts "the rows: $(cat "$tmp/rows")"
+for v in summary status states sessions; do
+	cmp -s "$tmp/rows" "$tmp/$v" || fail counts "$v says $(cat "$tmp/$v"), the rows $(cat "$tmp/rows")"
+done
+echo "one count: rows, summary line, --status-line, JSON states and sessions ($(cat "$tmp/rows"))"
 
 # Escape sequences in every field of a session (recordings/escapes.ndjson)
 # reach no output as control bytes.
@@ -307,16 +345,16 @@ for args in "$d" ""; do
 	tm="tmux -L agentview-fleet-$$-$n -f /dev/null"
 	$tm new-session -d -x 80 -y 24 "cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color XDG_STATE_HOME='$XDG_STATE_HOME' $bin $args; sleep 30"
 	i=0
-	while ! $tm capture-pane -p -t 0 2>/dev/null | grep -q "done today\|no sessions"; do
+	while ! $tm capture-pane -p -t 0 2>/dev/null | grep -q "attention order"; do
 		i=$((i + 1))
 		[ "$i" -gt 100 ] && break
 		sleep 0.1
 	done
 	$tm capture-pane -p -t 0 >"$tmp/screen"
 	if [ -n "$args" ]; then
-		grep -q "^STATE        AGENT  CWD            PROMPT         NOW                       TIME$" "$tmp/screen" ||
+		grep -q "^ STATE        AGENT  CWD            PROMPT         NOW                      TIME$" "$tmp/screen" ||
 			fail terminal "no list at 80 columns: $(head -3 "$tmp/screen")"
-		grep -q "^✗ failed     cursor beta           deploy it      make failed" "$tmp/screen" ||
+		grep -q "^ ✗ failed     cursor beta           deploy it      make failed" "$tmp/screen" ||
 			fail terminal "the failed row: $(cat "$tmp/screen")"
 	else
 		grep -q "m0000001 *s *piped in" "$tmp/screen" ||
@@ -350,11 +388,11 @@ got=$(stores)
 [ "$got" = ".claude .codex .copilot .cursor .gemini" ] || fail stores "agentview alone lists: $got"
 got=$(stores codex,gemini)
 [ "$got" = ".codex .gemini" ] || fail stores "AGENTVIEW_SOURCES=codex,gemini lists: $got"
-got=$(env HOME="$h" XDG_STATE_HOME="$h/state" AGENTVIEW_SOURCES=codex "$bin" --print --sources copilot </dev/null | grep -c '^. ')
+got=$(env HOME="$h" XDG_STATE_HOME="$h/state" AGENTVIEW_SOURCES=codex "$bin" --print --sources copilot </dev/null | grep -c '^. [a-z]')
 [ "$got" = 1 ] || fail stores "--sources copilot over AGENTVIEW_SOURCES=codex: $got rows"
 # The text list: a row each, none running (their processes are gone).
 env HOME="$h" XDG_STATE_HOME="$h/state" "$bin" --print </dev/null >"$tmp/stores.txt" 2>&1
-[ "$(grep -c '^. ' "$tmp/stores.txt")" = 5 ] || fail stores "the text list: $(cat "$tmp/stores.txt")"
+[ "$(grep -c '^. [a-z]' "$tmp/stores.txt")" = 5 ] || fail stores "the text list: $(cat "$tmp/stores.txt")"
 grep -q running "$tmp/stores.txt" && fail stores "a session whose process is gone runs: $(cat "$tmp/stores.txt")"
 # A Claude session whose process waits at a permission prompt (its
 # sessions/<pid>.json, of a live process with the start time /proc gives):
@@ -371,8 +409,9 @@ live() {
 }
 got=$(live "$(awk '{ print $22 }' "/proc/$sp/stat")")
 [ "$got" = "⏸ waiting" ] || fail stores "a Claude session waiting: $got"
+# Its file says its turn ended (cost-state): done, once no process has it.
 got=$(live 1)
-[ "$got" = "◌ incomplete" ] || fail stores "a Claude session of a reused pid: $got"
+[ "$got" = "✓ done" ] || fail stores "a Claude session of a reused pid: $got"
 kill "$sp" 2>/dev/null
 rm -f "$h/.claude/sessions/$sp.json"
 rmdir "$h/.claude/sessions"

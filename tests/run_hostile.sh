@@ -11,6 +11,7 @@
 # Big inputs are generated under ${TMPDIR:-/tmp} and removed at exit.
 # Prints one row per case: name, exit status, peak RSS, what was shown.
 set -u
+. ./tests/lib/env.sh
 bin=${AGENTVIEW:-./src/agentview}
 tmp=${TMPDIR:-/tmp}/agentview-hostile.$$
 # Recording is on by default (issue 15); lines of 100 MB piped in would be

@@ -23,6 +23,7 @@
 # HTML_SHOTS=DIR keeps screenshots of the demo's page and of the Markdown
 # reply's (light, dark) in DIR.
 set -u
+. ./tests/lib/env.sh
 bin=${AGENTVIEW:-./src/agentview}
 corpus=${CORPUS:-../shared/corpus}
 tmp=${TMPDIR:-/tmp}/agentview-html.$$

@@ -4,6 +4,7 @@
 # the bash, zsh and fish completions (644), each a copy of its source; and
 # the installed binary runs.
 set -u
+. ./tests/lib/env.sh
 top=$(pwd)
 work=${TMPDIR:-/tmp}/agentview-install.$$
 dest=$work/dest

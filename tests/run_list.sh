@@ -8,6 +8,7 @@
 # list quitting. File times are set long ago but for the live file, so the
 # order of recency is known.
 set -u
+. ./tests/lib/env.sh
 top=$(pwd)
 bin=${AGENTVIEW:-$top/src/agentview}
 case $bin in /*) ;; *) bin=$top/$bin ;; esac
@@ -53,12 +54,12 @@ at() {
 
 cases=$((cases + 1))
 list 120 20
-at 120 1 '^1 running$'
-at 120 2 '^STATE +AGENT +ID +CWD +PROMPT +NOW +TIME +CALLS +QUIET *$'
-at 120 3 '^✗ failed +cursor f0000001 beta +deploy it +make failed +1m01s'
-at 120 4 '^● running +cursor l0000001 delta +run the e2e suite +Shell `npm run e2e`'
+at 120 1 '^● 1 running · ✗ 1 failed · ◌ 1 incomplete · ✓ 1 done$'
+at 120 2 '^ STATE +AGENT +ID +CWD +PROMPT +NOW +TIME +CALLS +QUIET *$'
+at 120 3 '^ ✗ failed +cursor f0000001 beta +deploy it +make failed +1m01s'
+at 120 4 '^ ● running +cursor l0000001 delta +run the e2e suite +Shell `npm run e2e`'
 at 120 20 '^attention order · 4 sessions'
-screen | sed -n '3,6p' | cut -c1-12 | sed 's/ *$//' >"$work/states"
+screen | sed -n '3,6p' | cut -c2-13 | sed 's/ *$//' >"$work/states"
 # (cut counts bytes: the glyphs take 3.)
 printf '%s\n' "✗ failed" "● running" "✓ done" "◌ incomple" >"$work/want"
 cmp -s "$work/states" "$work/want" || fail list-120 "attention first: $(tr '\n' '|' <"$work/states")"
@@ -67,12 +68,12 @@ echo "120 columns: every column but model, tokens, cost and file; attention firs
 
 cases=$((cases + 1))
 list 80 20
-at 80 2 '^STATE +AGENT +CWD +PROMPT +NOW +TIME$'
-at 80 3 '^✗ failed +cursor beta +deploy it +make failed +1m01s$'
+at 80 2 '^ STATE +AGENT +CWD +PROMPT +NOW +TIME$'
+at 80 3 '^ ✗ failed +cursor beta +deploy it +make failed +1m01s$'
 list 40 20
-at 40 2 '^STATE +PROMPT +TIME$'
-at 40 3 '^✗ failed +deploy it +1m01s$'
-at 40 4 '^● running +run the e2e suite +-$'
+at 40 2 '^ STATE +PROMPT +TIME$'
+at 40 3 '^ ✗ failed +deploy it +1m01s$'
+at 40 4 '^ ● running +run the e2e suite +-$'
 echo "80 and 40 columns: columns dropped by priority, down to state, prompt and time"
 
 # --- live ------------------------------------------------------------------------------
@@ -81,11 +82,11 @@ cases=$((cases + 1))
 list 120 20
 { line '{"type":"tool_call","subtype":"completed","call_id":"c1","tool_call":{"shellToolCall":{"args":{"command":"npm run e2e"},"result":{"success":{"exitCode":0}}}}}'
   result false 5000 "e2e green"; } >>"$d/live.ndjson"
-wait_for '^✓ done +cursor l0000001 delta +run the e2e suite +ok +5.0 s ✓1' ||
+wait_for '^.✓ done +cursor l0000001 delta +run the e2e suite +ok +5.0 s ✓1' ||
 	fail live "the appended result did not change the row: $(screen | sed -n '3,7p')"
-shows '^1 done today$' || fail live "summary line: $(screen | head -1)"
+shows '^✗ 1 failed · ◌ 1 incomplete · ✓ 2 done$' || fail live "summary line: $(screen | head -1)"
 { init n0000001 eta; user "a new one"; } >"$d/new.ndjson"
-wait_for '^● running +cursor n0000001 eta +a new one' || fail live "a new file is not listed: $(screen | sed -n '3,8p')"
+wait_for '^ ● running +cursor n0000001 eta +a new one' || fail live "a new file is not listed: $(screen | sed -n '3,8p')"
 wait_for '^attention order · 5 sessions' || fail live "status bar: $(screen | tail -1)"
 echo "live: a result appended changes its row, a new file adds one"
 
@@ -99,7 +100,7 @@ screen | sed -n '3,4p' | grep -o '[a-z]0000001' | tr '\n' ' ' >"$work/ids"
 [ "$(cat "$work/ids")" = "n0000001 l0000001 " ] || fail sort "newest: $(cat "$work/ids")"
 keys s
 wait_for 'sorted by longest' || fail sort "s again: no note"
-screen | sed -n 3p | grep -qE '^✓ done +cursor d0000001' ||
+screen | sed -n 3p | grep -qE '^ ✓ done +cursor d0000001' ||
 	fail sort "longest first: $(screen | sed -n 3p)"
 keys s s
 wait_for 'sorted by attention' || fail sort "s round to attention: $(screen | tail -1)"
@@ -166,6 +167,120 @@ keys q j Enter
 wait_for '── Session a0000001' || fail two "the first session is not shown: $(screen | head -4)"
 echo "a file of two sessions: each row opens on its own"
 
+# --- acting from the list (issue 25) ---------------------------------------------------
+
+# A folder of one session of each state, the failed one in a real folder
+# (e opens it); a pager and an editor that write down what they got.
+a=$work/act
+mkdir -p "$a" "$work/here"
+{ init w0000001 ask; user "may I fetch it"; ask; } >"$a/wait.ndjson"
+{ line "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"f0000002\",\"model\":\"m\",\"cwd\":\"$work/here\"}"
+  user "deploy it"; result true 61000 "make failed"; } >"$a/failed.ndjson"
+{ init d0000002 alpha; user "fix the tests"; result false 245000 "green"; } >"$a/done.ndjson"
+{ init r0000002 delta; user "run the e2e suite"; started c1 "npm run e2e"; } >"$a/run.ndjson"
+touch -d '2026-01-05 10:00' "$a/done.ndjson" "$a/failed.ndjson"
+printf '#!/bin/sh\ncat "$1" >%s/paged\n' "$work" >"$work/pager"
+printf '#!/bin/sh\necho "$@" >%s/edited\n' "$work" >"$work/editor"
+chmod +x "$work/pager" "$work/editor"
+act() {
+	start "$1" "$2" "env PAGER=$work/pager EDITOR=$work/editor VISUAL= $bin $a"
+	wait_for 'attention order' || fail "act-$1" "no list: $(screen | head -3)"
+}
+
+cases=$((cases + 1))
+act 120 24
+at 120 3 '^ ⏸ waiting +cursor w0000001'
+keys S
+wait_for 'attention order, reversed' || fail reverse "S said nothing: $(screen | tail -1)"
+at 120 3 '^ ✓ done +cursor d0000002'
+at 120 6 '^ ⏸ waiting +cursor w0000001'
+keys S x
+wait_for 'done and incomplete sessions hidden' || fail hide "x said nothing: $(screen | tail -1)"
+shows 'd0000002' && fail hide "the done row is still shown"
+shows 'r0000002' || fail hide "the running row went too"
+wait_for '3 of 4 sessions · done and incomplete hidden' || fail hide "status bar: $(screen | tail -1)"
+keys x
+wait_for 'd0000002' || fail hide "x again did not show it"
+echo "S reverses the order, x hides the done ones and shows them again"
+
+cases=$((cases + 1))
+keys G w
+reversed w0000001 || fail w "w from the last row did not wrap to the waiting one"
+keys w
+reversed f0000002 || fail w "w did not go on to the failed one"
+keys W
+reversed w0000001 || fail w "W did not go back"
+echo "w and W go to the sessions that wait or failed, round the ends"
+
+cases=$((cases + 1))
+keys '?'
+wait_for '─ Keys ─' || fail help "? on the list opened no help"
+shows 'Session list' || fail help "the list's help is not the list's: $(screen | sed -n 2,4p)"
+shows 'Anywhere|previous tool call' && fail help "the list's help shows the transcript's keys"
+shows 'w +the next session that waits' || fail help "w is not in the list's help"
+keys q
+wait_gone '─ Keys ─' || fail help "q did not close the list's help"
+keys Z
+wait_for 'no such key: Z \(\? for help\)' || fail help "an unknown key said nothing: $(screen | tail -1)"
+echo "? on the list shows the list's keys; an unknown key is said"
+
+cases=$((cases + 1))
+keys g j o
+poll 5 test -s "$work/paged" || fail pager "o did not run the pager"
+grep -q 'f0000002' "$work/paged" && grep -q 'deploy it' "$work/paged" ||
+	fail pager "the pager did not get the session: $(head -3 "$work/paged")"
+grep -q 'w0000001' "$work/paged" && fail pager "the pager got another session"
+keys e
+poll 5 test -s "$work/edited" || fail editor "e did not run the editor"
+[ "$(cat "$work/edited")" = "$work/here" ] || fail editor "the editor got: $(cat "$work/edited")"
+echo "o shows the selected session in the pager, e its folder in the editor"
+
+# A session that ends while you are elsewhere is marked new until opened;
+# ( and ) go through the list's sessions without coming back to it.
+cases=$((cases + 1))
+result false 5000 "e2e green" >>"$a/run.ndjson"
+wait_for '^•✓ done +cursor r0000002' || fail new "no mark on the session that ended: $(screen | sed -n 3,7p)"
+keys g
+at=$(screen | grep -n 'r0000002' | cut -d: -f1)
+for _ in $(seq 4 "$at"); do keys j; done
+reversed r0000002 || fail new "could not select r0000002 on line $at"
+keys Enter
+wait_for '── Session r0000002' || fail new "Enter did not open it"
+keys q
+wait_for 'attention order' || fail new "q did not come back"
+shows '^•' && fail new "the mark stayed after opening: $(screen | grep '^•')"
+wait_gone 'q or Esc: back to the list' || fail new "the session's note stayed on the list: $(screen | tail -1)"
+keys g Enter
+wait_for '── Session w0000001' || fail step "Enter did not open the first"
+keys ')'
+wait_for '── Session f0000002' || fail step ") did not open the next: $(screen | sed -n 2p)"
+keys '('
+wait_for '── Session w0000001' || fail step "( did not open the previous: $(screen | sed -n 2p)"
+keys '('
+wait_for 'the first session of the list' || fail step "( on the first said nothing: $(screen | tail -1)"
+keys q
+wait_for 'attention order' || fail step "q did not come back to the list"
+echo "a session that ended is marked new until opened; ( and ) step through the list"
+
+# Nothing to list: where agentview looked and what to try, wrapped to the
+# width; too small a screen says so.
+cases=$((cases + 1))
+mkdir -p "$work/home"
+for size in "80 24" "40 30"; do
+	set -- $size
+	start "$1" "$2" "env -u XDG_STATE_HOME HOME=$work/home $bin"
+	wait_for 'No sessions yet. agentview looked in:' || fail empty "nothing said at $1: $(screen | sed -n 3,5p)"
+	shows '~/.local/state/agentview/sessions' || fail empty "the kept folder is not said at $1"
+	shows '^  agentview DIR' || fail empty "agentview DIR is not said at $1: $(screen)"
+	# Wrapped, not cut: the last words are on the screen.
+	shows 'its folders\)$' || fail empty "the last line is cut at $1: $(screen | sed -n 3,20p)"
+done
+start 30 8 "$bin $a"
+wait_for 'too small: 30×8 < 40×10' || fail small "the list at 30x8: $(screen)"
+keys Enter
+wait_for 'too small: 30×8 < 40×10' || fail small "a session at 30x8: $(screen)"
+echo "an empty list says where it looked and what to try; under 40x10, too small"
+
 # --- notifications, the poll, the clock ------------------------------------------------
 
 # Told while the list is up: --notify-cmd gets the change to done. With
@@ -178,7 +293,7 @@ printf 'echo "$AGENTVIEW_EVENT $AGENTVIEW_SESSION" >>%s/told\n' "$work" >"$work/
 start 120 20 "env AGENTVIEW_WATCH_MAX=0 $bin --notify-cmd 'sh $work/tell.sh' $n"
 wait_for '1 folder polled each second' || fail notify "the poll is not said: $(screen | tail -1)"
 result false 3000 "built" >>"$n/job.ndjson"
-wait_for '^✓ done +cursor x0000001' || fail notify "the row did not change: $(screen | sed -n 3p)"
+wait_for '^.✓ done +cursor x0000001' || fail notify "the row did not change: $(screen | sed -n 3p)"
 poll 5 grep -q "done x0000001" "$work/told" || fail notify "--notify-cmd was not run: $(cat "$work/told" 2>/dev/null)"
 echo "--notify-cmd told of a change to done while the list is up; a polled folder said"
 

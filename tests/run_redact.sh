@@ -12,6 +12,7 @@
 # spelled with \u escapes), o paging them likewise; and every field of
 # every agent's stream as the carrier of a secret, through all of it.
 set -u
+. ./tests/lib/env.sh
 top=$(pwd)
 bin=$top/src/agentview
 rec=recordings/secrets.ndjson

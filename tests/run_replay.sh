@@ -7,6 +7,7 @@
 # still, '.' and ',' move by one event, '5' lands in the middle, and a
 # recording to a full disk is reported while the viewer goes on.
 set -u
+. ./tests/lib/env.sh
 top=$(pwd)
 bin=$top/src/agentview
 . "$top/tests/lib/tmux.sh"

@@ -21,6 +21,7 @@
 #   - --status-line for ok, live, failed and incomplete sessions, and with
 #     --tmux-style, through tmux's own format expansion.
 set -u
+. ./tests/lib/env.sh
 bin=${AGENTVIEW:-./src/agentview}
 agent=./tests/fake_agent.sh
 rec=recordings

@@ -6,6 +6,7 @@
 # hold (alignment, a pane title that escape sequences cannot change, a
 # terminal restored on every way out).
 set -u
+. ./tests/lib/env.sh
 top=$(pwd)
 bin=$top/src/agentview
 . "$top/tests/lib/tmux.sh"
@@ -246,7 +247,7 @@ wait_for 'done' || fail help "did not draw"
 $T send-keys -t 0 '?'
 wait_for 'Ctrl-L +redraw the screen' || fail help "no key list after ?"
 for want in '│   q +quit \(Ctrl-C too\)' '│   g, Home +to the top' \
-	'│   \? +show every key' '│ Transcript and timeline'; do
+	'│   \?, h, F1 +show every key' '│ Transcript and timeline'; do
 	screen | grep -qE -- "$want" || fail help "the help lacks '$want'"
 done
 golden help-120x40

@@ -5,6 +5,7 @@
 # their arguments, and take it back; a missing file or program is said in
 # the status bar, and the viewer goes on.
 set -u
+. ./tests/lib/env.sh
 top=$(pwd)
 bin=$top/src/agentview
 . "$top/tests/lib/tmux.sh"

@@ -21,7 +21,11 @@
 
 #include "fleet.h"
 #include "fleet_lines.h"
+#include "fleet_print.h"
+#include "fleet_take.h"
+#include "json.h"
 #include "model.h"
+#include "statusline.h"
 
 /* What the change hook was told, one "row:was>now" a line. */
 static struct buf told;
@@ -158,7 +162,7 @@ test_first_look(void **state)
 		"· file                                      junk.ndjson        not a stream\n"
 		"· file                                      empty.ndjson       no session yet\n");
 	assert_string_equal(heard(), "");
-	fleet_stats(f, NOW + 20 * MIN_MS, &st);
+	fleet_stats(f, &st);
 	assert_int_equal(st.files, 8);
 	assert_int_equal(st.by_state[FS_RUNNING], 1);
 	assert_int_equal(st.by_state[FS_WAITING], 1);
@@ -297,7 +301,7 @@ test_faults(void **state)
 	buf_adds(&b, change(f, "live.ndjson", 0, "running", "incomplete"));
 	assert_string_equal(heard(), b.p);
 	assert_int_equal(fleet_nrows(f), rows);
-	fleet_stats(f, NOW, &st);
+	fleet_stats(f, &st);
 	assert_int_equal(st.gone, 1);
 	assert_int_equal(st.by_state[FS_RUNNING] + st.by_state[FS_WAITING], 0);
 	assert_int_equal(fleet_timeout(f, NOW + 3000, false), 1000);
@@ -307,7 +311,7 @@ test_faults(void **state)
 	assert_string_equal(heard(), "");
 	fleet_update(f, NOW + 4000, 0);
 	assert_string_equal(heard(), change(f, "back.ndjson", 0, "new", "running"));
-	fleet_stats(f, NOW, &st);
+	fleet_stats(f, &st);
 	assert_int_equal(st.gone, 0);
 	assert_int_equal(fleet_timeout(f, NOW + 4000, false), 119500);
 	fleet_free(f);
@@ -427,7 +431,7 @@ test_writer(void **state)
 	assert_int_equal(fleet_row(f, row_of(f, "old.ndjson", 0))->state, FS_INCOMPLETE);
 	assert_string_equal(
 		list(f, FSORT_ATTENTION, "k0000001", 120, NOW),
-		"● running    cursor k0000001 mu             kept                                               -             quiet 1h00m\n");
+		"● running    cursor k0000001 mu             kept                                               -             1h00m\n");
 	/* No timeout: the writer's end is an event. */
 	assert_int_equal(fleet_timeout(f, NOW, false), -1);
 	close(fd);
@@ -435,6 +439,68 @@ test_writer(void **state)
 	assert_string_equal(heard(), change(f, "rec.ndjson", 0, "running", "incomplete"));
 	fleet_free(f);
 	buf_free(&path);
+	rm_tree(d);
+}
+
+/* Times for test_waiting: three hours before NOW, 36 days before it, and
+ * five minutes after that. */
+#define H3 "1795381200000"
+#define D36 "1792281600000"
+#define D36_5 "1792281900000"
+
+/* A decision asked for and never answered stays waiting however long its
+ * file is quiet: first in attention order, its quiet time said, never told
+ * again nor woken for. A recording whose writer is gone cannot be answered
+ * any more: incomplete. A file written just now whose events are weeks old
+ * (a copy) is not running; long times read in days. */
+static void
+test_waiting(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+
+	(void)state;
+	put(d, "asks.ndjson", INIT("w0000002", "/w/ask") USER("may I fetch it") ASK(H3),
+	    NOW - 180 * MIN_MS, false);
+	put(d, "run.ndjson",
+	    INIT("r0000002", "/w/run") USER("build it") START("c1", "make", "1795391990000"),
+	    NOW - 1000, false);
+	put(d, "done.ndjson",
+	    INIT("d0000002", "/w/done") USER("all done") RESULT("false", "1000", "ok"),
+	    NOW - MIN_MS, false);
+	put(d, "copy.ndjson",
+	    INIT("c0000002", "/w/copy") USER("copied weeks later") START("c1", "make", D36)
+		    DONE("c1", "make", "success", D36_5),
+	    NOW - 1000, false);
+	put(d, "copyask.ndjson", INIT("a0000003", "/w/copy") USER("asked weeks ago") ASK(D36),
+	    NOW - 1000, false);
+	put(d, "rec.ndjson", REC_HEAD INIT("k0000003", "/w/rec") USER("asked, then gone") ASK(T1),
+	    NOW - 1000, false);
+	f = fleet_of(d, 0, NOW);
+	assert_string_equal(
+		list(f, FSORT_ATTENTION, NULL, 120, NOW),
+		"⏸ waiting    cursor a0000003 copy           asked weeks ago    asks for a decision        36d00h\n"
+		"⏸ waiting    cursor w0000002 ask            may I fetch it     asks for a decision         3h00m             3h00m\n"
+		"● running    cursor r0000002 run            build it           Shell `make` 10.0 s        10.0 s …1\n"
+		"◌ incomplete cursor c0000002 copy           copied weeks later no result                   5m00s ✓1\n"
+		"◌ incomplete cursor k0000003 rec            asked, then gone   no result                    0 ms\n"
+		"✓ done       cursor d0000002 done           all done           ok                          1.0 s\n");
+	/* Only the running file's quiet end wakes the list. */
+	assert_int_equal(fleet_timeout(f, NOW, false), 119000);
+	fleet_update(f, NOW + 200000, 0);
+	assert_string_equal(heard(), change(f, "run.ndjson", 0, "running", "incomplete"));
+	assert_int_equal(fleet_row(f, row_of(f, "asks.ndjson", 0))->state, FS_WAITING);
+	assert_int_equal(fleet_timeout(f, NOW + 200000, false), -1);
+	/* A day later: still waiting, still first. */
+	fleet_update(f, NOW + 1440 * MIN_MS, 0);
+	assert_string_equal(heard(), "");
+	assert_string_equal(
+		list(f, FSORT_ATTENTION, "waiting", 120, NOW + 1440 * MIN_MS),
+		"⏸ waiting    cursor a0000003 copy           asked weeks ago    asks for a "
+		"decision        37d00h             1d00h\n"
+		"⏸ waiting    cursor w0000002 ask            may I fetch it     asks for a "
+		"decision         1d03h             1d03h\n");
+	fleet_free(f);
 	rm_tree(d);
 }
 
@@ -452,7 +518,7 @@ test_polled(void **state)
 	setenv("AGENTVIEW_WATCH_MAX", "0", 1);
 	f = fleet_of(d, 0, NOW);
 	unsetenv("AGENTVIEW_WATCH_MAX");
-	fleet_stats(f, NOW, &st);
+	fleet_stats(f, &st);
 	assert_int_equal(st.polled, 1);
 	assert_int_equal(fleet_timeout(f, NOW, false), 1000);
 	put(d, "new.ndjson", INIT("p0000001", "/w/nu") USER("seen a second later"), NOW, false);
@@ -498,7 +564,7 @@ test_claude_tail(void **state)
 	f = fleet_of(d, 0, NOW);
 	assert_string_equal(
 		list(f, FSORT_ATTENTION, NULL, 100, NOW),
-		"● running    claude work                               Shell `echo hello`              - …1\n");
+		"● running    claude work           (claude.ndjson)     Shell `echo hello`              - …1\n");
 	put(d, "claude.ndjson", l16, NOW, true);
 	fleet_update(f, NOW, 0);
 	assert_string_equal(heard(), "0:running>done\n");
@@ -530,6 +596,207 @@ test_claude_turns(void **state)
 	assert_int_equal(fleet_row(f, 0)->tokens_out, 63);
 	fleet_free(f);
 	free(rec);
+}
+
+/* A session's time is the same in the list as where its file is read
+ * whole (the viewer, --print): for every session of recordings/, looked at
+ * long after its file was written, the TIME cell is its duration, or its
+ * span when it has none. */
+static void
+test_times_agree(void **state)
+{
+	struct fleet *f = fleet_new(0, -1);
+	struct buf err = {0}, cell = {0}, want = {0};
+	struct stat st;
+	int64_t now;
+	size_t checked = 0;
+
+	(void)state;
+	assert_int_equal(stat("recordings/demo.ndjson", &st), 0);
+	now = (int64_t)st.st_mtime * 1000 + 10 * 1440 * MIN_MS;
+	assert_int_equal(fleet_add(f, "recordings", &err), 0);
+	fleet_update(f, now, 0);
+	for (uint32_t r = 0; r < fleet_nrows(f); r++) {
+		const struct fleet_row *row = fleet_row(f, r);
+		struct fixture *fx;
+		int64_t d;
+
+		if (row->state == FS_FILE || row->state == FS_WAITING || (row->flags & FR_GAP))
+			continue;
+		fx = fixture_file(fleet_path(f, r), 0);
+		assert_true(row->index < fx->m->nses);
+		d = model_session_duration(fx->m, row->index);
+		buf_reset(&want);
+		if (d == TIME_NONE)
+			buf_adds(&want, "-");
+		else
+			fmt_duration(&want, d);
+		buf_reset(&cell);
+		fleet_cell(f, r, FC_TIME, now, &cell);
+		if (strcmp(cell.p, want.p) != 0)
+			fail_msg("%s #%u: the list says %s, the file %s", fleet_name(f, r),
+				 row->index, cell.p, want.p);
+		fixture_free(fx);
+		checked++;
+	}
+	assert_true(checked > 100);
+	if (err.n > 0)
+		fail_msg("%s", err.p);
+	fleet_free(f);
+	buf_free(&err);
+	buf_free(&cell);
+	buf_free(&want);
+}
+
+/* What fn writes of f at now to a FILE, as a string (static). */
+static const char *
+written(void (*fn)(const struct fleet *, int, int, int64_t, FILE *), const struct fleet *f,
+	int64_t now)
+{
+	static char *text;
+	size_t n;
+	FILE *fp;
+
+	free(text);
+	fp = open_memstream(&text, &n);
+	assert_non_null(fp);
+	fn(f, -1, 120, now, fp);
+	assert_int_equal(fclose(fp), 0);
+	return text;
+}
+
+/* One count of the sessions by state, that every view says (issue 25):
+ * the rows, the list's summary line, --status-line, --print's last line,
+ * and the JSON summary's states and sessions. */
+static void
+test_counts(void **state)
+{
+	static const char *const json_names[FS_NSTATES] = {
+		[FS_WAITING] = "waiting",       [FS_FAILED] = "failed", [FS_RUNNING] = "live",
+		[FS_INCOMPLETE] = "incomplete", [FS_DONE] = "ok",
+	};
+	char *d = scratch();
+	struct fleet *f;
+	struct fleet_stats st;
+	struct buf b = {0};
+	size_t rows[FS_NSTATES] = {0}, said[FS_NSTATES] = {0};
+	struct json *j = json_new();
+	const char *text, *last;
+	int t, ses;
+
+	(void)state;
+	usual(d);
+	f = fleet_of(d, 0, NOW);
+	for (uint32_t r = 0; r < fleet_nrows(f); r++)
+		rows[fleet_row(f, r)->state]++;
+	fleet_stats(f, &st);
+	for (int s = 0; s < FS_NSTATES; s++)
+		assert_int_equal(st.by_state[s], rows[s]);
+	fleet_summary(f, false, &b);
+	assert_string_equal(
+		b.p,
+		"● 1 running · ⏸ 1 waiting · ✗ 1 failed · ◌ 1 incomplete · ✓ 3 done");
+	buf_reset(&b);
+	fleet_status_line(f, 0, &b);
+	assert_string_equal(
+		b.p,
+		"● 1 running · ⏸ 1 waiting · ✗ 1 failed · ◌ 1 incomplete · ✓ 3 done");
+	buf_reset(&b);
+	fleet_status_line(f, SL_TMUX, &b);
+	assert_string_equal(
+		b.p, "#[fg=yellow]● 1 running#[default] · #[fg=cyan]⏸ 1 waiting#[default] · "
+		     "#[fg=red]✗ 1 failed#[default] · #[fg=magenta]◌ 1 incomplete#[default] · "
+		     "#[fg=green]✓ 3 done#[default]");
+	text = written(fleet_list_text, f, NOW);
+	last = strrchr(text, '\n');
+	while (last > text && last[-1] != '\n')
+		last--;
+	assert_string_equal(
+		last,
+		"● 1 running · ⏸ 1 waiting · ✗ 1 failed · ◌ 1 incomplete · ✓ 3 done\n");
+	/* The JSON: its states, and its sessions' own. */
+	text = written(fleet_list_json, f, NOW);
+	assert_int_equal(json_parse(j, text, strlen(text)), JSON_OK);
+	for (int s = 0; s < FS_NSTATES; s++) {
+		int64_t v = -1;
+
+		if (json_names[s] == NULL)
+			continue;
+		buf_reset(&b);
+		buf_addf(&b, "states.%s", json_names[s]);
+		assert_true(json_int_at(j, 0, b.p, &v));
+		assert_int_equal(v, rows[s]);
+	}
+	ses = json_get(j, 0, "sessions");
+	assert_true(ses >= 0);
+	t = ses + 1;
+	for (int i = 0; i < json_size(j, ses); i++, t = json_next(j, t)) {
+		int k = json_get(j, t, "state");
+
+		for (int s = 0; s < FS_NSTATES; s++)
+			if (json_names[s] != NULL && json_streq(j, k, json_names[s]))
+				said[s]++;
+	}
+	for (int s = 0; s < FS_NSTATES; s++)
+		assert_int_equal(said[s], json_names[s] != NULL ? rows[s] : 0);
+	json_free(j);
+	buf_free(&b);
+	fleet_free(f);
+	rm_tree(d);
+}
+
+/* Y, o and e of the list take a session from its file, where its row
+ * says it starts: the second of two, and neither the first's lines nor
+ * its facts; a session whose id or folder is not plain gives none. */
+static void
+test_take(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	struct buf out = {0}, why = {0};
+	const struct fleet_row *r;
+
+	(void)state;
+	usual(d);
+	put(d, "odd.ndjson",
+	    "{\"type\":\"system\",\"subtype\":\"init\",\"cwd\":\"-\",\"session_id\":\"--help\"}\n" USER(
+		    "odd one"),
+	    NOW - MIN_MS, false);
+	f = fleet_of(d, 0, NOW);
+	r = fleet_row(f, row_of(f, "two.ndjson", 1));
+	assert_true(fleet_session_resume(fleet_path(f, row_of(f, "two.ndjson", 1)), r->offset, -1,
+					 &out, &why));
+	assert_string_equal(out.p, "cd -- /w/zeta && cursor-agent --resume a0000002");
+	buf_reset(&out);
+	assert_true(fleet_session_cwd(fleet_path(f, row_of(f, "two.ndjson", 1)), r->offset, -1,
+				      &out, &why));
+	assert_string_equal(out.p, "/w/zeta");
+	buf_reset(&out);
+	assert_true(fleet_session_text(fleet_path(f, row_of(f, "two.ndjson", 1)), r->offset, -1,
+				       false, &out, &why));
+	assert_non_null(strstr(out.p, "second run"));
+	assert_non_null(strstr(out.p, "a0000002"));
+	assert_null(strstr(out.p, "first run"));
+	assert_null(strstr(out.p, "a0000001"));
+	/* Not plain: no command, no folder. */
+	r = fleet_row(f, row_of(f, "odd.ndjson", 0));
+	buf_reset(&out);
+	assert_false(fleet_session_resume(fleet_path(f, row_of(f, "odd.ndjson", 0)), r->offset, -1,
+					  &out, &why));
+	assert_string_equal(why.p, "no resume command: the session id is not plain");
+	assert_int_equal(out.n, 0);
+	buf_reset(&why);
+	assert_false(fleet_session_cwd(fleet_path(f, row_of(f, "odd.ndjson", 0)), r->offset, -1,
+				       &out, &why));
+	assert_string_equal(why.p, "the session's folder is not an absolute path: not opened");
+	/* A file cut short since: said. */
+	buf_reset(&why);
+	assert_false(fleet_session_resume(fleet_path(f, row_of(f, "two.ndjson", 1)), 1u << 30, -1,
+					  &out, &why));
+	assert_string_equal(why.p, "the session is no longer in its file");
+	buf_free(&out);
+	buf_free(&why);
+	fleet_free(f);
 	rm_tree(d);
 }
 
@@ -641,14 +908,15 @@ test_paths(void **state)
 	rm_tree(d);
 }
 
-/* States only (--status-line): a quarter of the windows is read, more
- * when a first line or a last line does not fit in it. */
+/* States only (--status-line): the same head and tail as the list, so
+ * the same sessions in the same states (a sub-agent's start inside a
+ * session is no new session in either), the calls' lines passed over. */
 static void
 test_states_only(void **state)
 {
 	char *d = scratch();
-	struct fleet *f;
-	struct buf big = {0}, pad = {0}, line = {0};
+	struct fleet *f, *all;
+	struct buf big = {0}, pad = {0}, line = {0}, cmd = {0};
 
 	(void)state;
 	for (int i = 0; i < 25000; i++)
@@ -677,20 +945,31 @@ test_states_only(void **state)
 		buf_adds(&line, START("c1", "npm test", T1) DONE("c1", "npm test", "success", T2));
 	buf_adds(&line, ASK(T2));
 	put(d, "ask.ndjson", line.p, NOW - 1000, false);
+	/* Claude's sub-agents start with an init of their own, 49 KB in. */
+	buf_addf(&cmd, "cp recordings/claude-partial-subagents.ndjson '%s/'", d);
+	assert_int_equal(system(cmd.p), 0);
+	stamp(d, "claude-partial-subagents.ndjson", NOW - 10 * MIN_MS);
 	f = fleet_of(d, FLEET_STATES_ONLY, NOW);
+	all = fleet_of(d, 0, NOW);
 	assert_int_equal(fleet_row(f, row_of(f, "big.ndjson", 0))->state, FS_DONE);
 	assert_int_equal(fleet_row(f, row_of(f, "ask.ndjson", 0))->state, FS_WAITING);
-	/* No call counted: their lines were passed over. */
+	assert_int_equal(fleet_nrows(f), 3);
+	assert_int_equal(fleet_nrows(all), 3);
+	for (uint32_t r = 0; r < 3; r++) {
+		uint32_t a = row_of(all, fleet_name(f, r), fleet_row(f, r)->index);
+
+		assert_int_equal(fleet_row(f, r)->state, fleet_row(all, a)->state);
+	}
+	/* No call counted with states only: their lines were passed over;
+	 * the whole list counts the calls of the last 64 KiB. */
 	assert_int_equal(fleet_row(f, row_of(f, "big.ndjson", 0))->ok, 0);
+	assert_true(fleet_row(all, row_of(all, "big.ndjson", 0))->ok > 50);
 	fleet_free(f);
-	/* And the whole list counts the calls of the last 64 KiB. */
-	f = fleet_of(d, 0, NOW);
-	assert_int_equal(fleet_row(f, row_of(f, "big.ndjson", 0))->state, FS_DONE);
-	assert_true(fleet_row(f, row_of(f, "big.ndjson", 0))->ok > 50);
-	fleet_free(f);
+	fleet_free(all);
 	buf_free(&big);
 	buf_free(&pad);
 	buf_free(&line);
+	buf_free(&cmd);
 	rm_tree(d);
 }
 
@@ -701,10 +980,12 @@ main(void)
 		cmocka_unit_test(test_first_look),   cmocka_unit_test(test_live),
 		cmocka_unit_test(test_faults),       cmocka_unit_test(test_rename),
 		cmocka_unit_test(test_big),          cmocka_unit_test(test_writer),
+		cmocka_unit_test(test_waiting),      cmocka_unit_test(test_times_agree),
+		cmocka_unit_test(test_counts),       cmocka_unit_test(test_take),
 		cmocka_unit_test(test_polled),       cmocka_unit_test(test_claude_tail),
-		cmocka_unit_test(test_claude_turns), cmocka_unit_test(test_paths),
-		cmocka_unit_test(test_states_only),  cmocka_unit_test(test_columns),
-		cmocka_unit_test(test_sort_filter),
+		cmocka_unit_test(test_paths),        cmocka_unit_test(test_states_only),
+		cmocka_unit_test(test_columns),      cmocka_unit_test(test_sort_filter),
+		cmocka_unit_test(test_claude_turns),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

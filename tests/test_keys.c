@@ -80,7 +80,7 @@ test_help_text(void **state)
 
 	(void)state;
 	/* Wide enough that nothing wraps (test_help_wraps covers wrapping). */
-	keys_help(&b, 1000);
+	keys_help(&b, 1000, KC_CONTEXTS);
 	assert_non_null(strstr(b.p, "Anywhere\n"));
 	assert_non_null(strstr(b.p, "  q "));
 	assert_non_null(strstr(b.p, "quit (Ctrl-C too)\n"));
@@ -104,7 +104,7 @@ test_help_wraps(void **state)
 		int w = widths[i];
 		char *line, *save;
 
-		keys_help(&b, w);
+		keys_help(&b, w, KC_CONTEXTS);
 		for (line = strtok_r(b.p, "\n", &save); line != NULL;
 		     line = strtok_r(NULL, "\n", &save)) {
 			if ((int)text_width(line, strlen(line)) > w)
@@ -140,26 +140,73 @@ test_help_columns(void **state)
 	struct buf b = {0};
 
 	(void)state;
-	keys_help(&b, 76);
+	keys_help(&b, 76, KC_CONTEXTS);
 	assert_non_null(strstr(b.p, "\n  G, End       to the end, and follow new events\n"));
 	assert_non_null(strstr(
 		b.p, "\n  Tab          next pane (the narrow layout shows one at a time)\n"));
 	buf_reset(&b);
-	keys_help(&b, 40);
+	keys_help(&b, 40, KC_CONTEXTS);
 	assert_non_null(strstr(b.p, "\n  Tab          next pane (the narrow\n"
 				    "               layout shows one at a\n"));
 	buf_reset(&b);
-	keys_help(&b, 24);
+	keys_help(&b, 24, KC_CONTEXTS);
 	assert_non_null(strstr(b.p, "\n  Space, PgDn\n    down one page\n"));
 	buf_free(&b);
 }
 
-/* In the help, q, Esc and ? close it; elsewhere ? opens it. */
+/* The help of the list is the list's keys (issue 25: they were lines 80
+ * to 89 of the transcript's help), in columns as wide as its own names. */
+static void
+test_help_list(void **state)
+{
+	struct buf b = {0};
+
+	(void)state;
+	keys_help(&b, 76, KC_LIST);
+	assert_memory_equal(b.p, "Session list", strlen("Session list"));
+	assert_non_null(strstr(b.p, "\n  w           the next session that waits for a decision or "
+				    "failed (wraps)\n"));
+	assert_non_null(strstr(b.p, "\n  x           hide the sessions that are over"));
+	assert_null(strstr(b.p, "Anywhere"));
+	assert_null(strstr(b.p, "previous tool call"));
+	for (const struct binding *k = key_table; k->action != ACT_NONE; k++)
+		if (k->ctx == KC_LIST)
+			assert_non_null(strstr(b.p, k->names));
+	buf_free(&b);
+}
+
+/* Keys as people write them, for "no such key: w". */
+static void
+test_key_names(void **state)
+{
+	static const struct {
+		int key;
+		const char *name;
+	} cases[] = {
+		{'w', "w"},         {' ', "Space"},     {KEY_CTRL('x'), "Ctrl-X"},
+		{K_ESC, "Esc"},     {K_F1, "F1"},       {K_SLEFT, "Shift-Left"},
+		{0xE9, "\xC3\xA9"}, {127, "Backspace"}, {K_OTHER, "that function key"},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		struct buf b = {0};
+
+		keys_name(cases[i].key, &b);
+		assert_string_equal(b.p, cases[i].name);
+		buf_free(&b);
+	}
+}
+
+/* In the help, q, Esc and ? close it; elsewhere ?, h and F1 open it. */
 static void
 test_help_keys(void **state)
 {
 	(void)state;
 	assert_int_equal(keys_lookup(KC_GLOBAL, '?'), ACT_HELP);
+	assert_int_equal(keys_lookup(KC_GLOBAL, 'h'), ACT_HELP);
+	assert_int_equal(keys_lookup(KC_GLOBAL, K_F1), ACT_HELP);
+	assert_int_equal(keys_lookup(KC_HELP, K_F1), ACT_HELP_CLOSE);
 	assert_int_equal(keys_lookup(KC_HELP, '?'), ACT_HELP_CLOSE);
 	assert_int_equal(keys_lookup(KC_HELP, 'q'), ACT_HELP_CLOSE);
 	assert_int_equal(keys_lookup(KC_HELP, K_ESC), ACT_HELP_CLOSE);
@@ -173,7 +220,8 @@ main(void)
 		cmocka_unit_test(test_lookup),           cmocka_unit_test(test_no_clash),
 		cmocka_unit_test(test_man_page_in_step), cmocka_unit_test(test_help_text),
 		cmocka_unit_test(test_help_wraps),       cmocka_unit_test(test_help_columns),
-		cmocka_unit_test(test_help_keys),
+		cmocka_unit_test(test_help_keys),        cmocka_unit_test(test_help_list),
+		cmocka_unit_test(test_key_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

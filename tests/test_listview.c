@@ -6,6 +6,7 @@
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "testutil.h"
@@ -152,7 +153,7 @@ test_filter(void **state)
 	listview_filter_edit(lv, f, NOW, 0xE9); /* é */
 	assert_string_equal(lv->filter, "CAF\xC3\xA9");
 	assert_string_equal(shown(lv, f), "[4]");
-	listview_status(lv, f, NOW, &st);
+	listview_status(lv, f, &st);
 	assert_string_equal(st.p, "attention order · 1 of 4 sessions · filter \"CAFé\"");
 	listview_filter_edit(lv, f, NOW, -1);
 	assert_string_equal(lv->filter, "CAF");
@@ -169,7 +170,7 @@ test_filter(void **state)
 	listview_filter_edit(lv, f, NOW, -1);
 	assert_string_equal(shown(lv, f), "234[1]");
 	buf_reset(&st);
-	listview_status(lv, f, NOW, &st);
+	listview_status(lv, f, &st);
 	assert_string_equal(st.p, "attention order · 4 sessions");
 	buf_free(&st);
 }
@@ -199,6 +200,134 @@ test_scroll_ticking(void **state)
 	assert_false(listview_ticking(lv, f, 0));
 }
 
+/* S turns the order around, x hides the sessions that are over (done,
+ * incomplete); the selection stays on its session, and the status bar
+ * says both. */
+static void
+test_reverse_hide(void **state)
+{
+	struct four *t = *state;
+	struct fleet *f = t->f;
+	struct listview *lv = &t->lv;
+	struct buf st = {0};
+
+	listview_move(lv, 1);
+	listview_reverse(lv, f, NOW);
+	assert_string_equal(shown(lv, f), "14[3]2");
+	listview_hide_over(lv, f, NOW);
+	assert_string_equal(shown(lv, f), "[3]2");
+	listview_status(lv, f, &st);
+	assert_string_equal(
+		st.p, "attention order, reversed · 2 of 4 sessions · done and incomplete hidden");
+	listview_reverse(lv, f, NOW);
+	listview_hide_over(lv, f, NOW);
+	assert_string_equal(shown(lv, f), "2[3]41");
+	buf_reset(&st);
+	listview_status(lv, f, &st);
+	assert_string_equal(st.p, "attention order · 4 sessions");
+	buf_free(&st);
+}
+
+/* w and W: the next and the previous session that waits or failed,
+ * round the ends; with none shown the selection stays. */
+static void
+test_attention(void **state)
+{
+	struct four *t = *state;
+	struct fleet *f = t->f;
+	struct listview *lv = &t->lv;
+
+	fixture_put(t->dir, "ask.ndjson", INIT("00000005", "/w/ask") USER("may I") ASK(T1), NOW,
+		    false);
+	fleet_update(f, NOW + 100, 0);
+	listview_refresh(lv, f, NOW + 100);
+	listview_move(lv, 2);
+	assert_string_equal(shown(lv, f), "52[3]41");
+	assert_true(listview_attention(lv, f, 1));
+	assert_string_equal(shown(lv, f), "[5]2341");
+	assert_true(listview_attention(lv, f, 1));
+	assert_string_equal(shown(lv, f), "5[2]341");
+	assert_true(listview_attention(lv, f, -1));
+	assert_true(listview_attention(lv, f, -1));
+	assert_string_equal(shown(lv, f), "5[2]341");
+	listview_filter_edit(lv, f, NOW, 'n');
+	listview_filter_edit(lv, f, NOW, 'e');
+	listview_filter_edit(lv, f, NOW, 'w');
+	assert_string_equal(shown(lv, f), "[4]");
+	assert_false(listview_attention(lv, f, 1));
+	assert_string_equal(shown(lv, f), "[4]");
+}
+
+/* The mark of a row new since you looked: set, cleared when opened, for
+ * rows far past the first too. */
+static void
+test_fresh(void **state)
+{
+	struct four *t = *state;
+	struct listview *lv = &t->lv;
+
+	assert_false(listview_fresh(lv, 0));
+	listview_mark(lv, 2);
+	listview_mark(lv, 1000);
+	assert_true(listview_fresh(lv, 2));
+	assert_true(listview_fresh(lv, 1000));
+	assert_false(listview_fresh(lv, 1));
+	assert_false(listview_fresh(lv, 5000));
+	listview_seen(lv, 2);
+	listview_seen(lv, 5000);
+	assert_false(listview_fresh(lv, 2));
+	assert_true(listview_fresh(lv, 1000));
+}
+
+/* An empty list says where it looked (home written ~) and what to try;
+ * rows all filtered out or hidden, why none is shown. */
+static void
+test_empty(void **state)
+{
+	struct four *t = *state;
+	struct listview *lv = &t->lv, none;
+	char *home = fixture_tmpdir("listview-home"), kept[512];
+	struct fleet *f = fleet_new(0, -1);
+	struct buf out = {0}, err = {0};
+
+	snprintf(kept, sizeof kept, "%s/state", home);
+	assert_int_equal(mkdir(kept, 0700), 0);
+	snprintf(kept, sizeof kept, "%s/state/sessions", home);
+	assert_int_equal(mkdir(kept, 0700), 0);
+	assert_int_equal(fleet_add_place(f, kept, "the sessions agentview keeps", true, &err), 0);
+	fleet_update(f, NOW, 0);
+	listview_init(&none);
+	listview_refresh(&none, f, NOW);
+	listview_empty(&none, f, home, &out);
+	assert_string_equal(
+		out.p,
+		"No sessions yet. agentview looked in:\n"
+		"  ~/state/sessions  (the sessions agentview keeps)\n"
+		"\n"
+		"An agent piped into agentview keeps its session in ~/state/sessions, listed "
+		"here as it runs:\n"
+		"  claude -p --output-format stream-json --verbose \"fix the tests\" | "
+		"agentview\n"
+		"\n"
+		"Or look at sessions where they are:\n"
+		"  agentview FILE   a session's stream (.ndjson, .jsonl, a recording)\n"
+		"  agentview DIR    every session file in a folder (-R: and its folders)\n");
+	/* Rows, none shown. */
+	listview_filter_edit(lv, t->f, NOW, 'Z');
+	buf_reset(&out);
+	listview_empty(lv, t->f, home, &out);
+	assert_string_equal(out.p, "No session matches the filter \"Z\" (Esc empties it).\n");
+	listview_filter_edit(lv, t->f, NOW, 0);
+	buf_reset(&out);
+	listview_empty(lv, t->f, home, &out);
+	assert_int_equal(out.n, 0);
+	listview_free(&none);
+	fleet_free(f);
+	fixture_rmtree(home);
+	buf_free(&out);
+	buf_free(&err);
+}
+
 int
 main(void)
 {
@@ -207,6 +336,10 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_sort, four_setup, four_teardown),
 		cmocka_unit_test_setup_teardown(test_filter, four_setup, four_teardown),
 		cmocka_unit_test_setup_teardown(test_scroll_ticking, four_setup, four_teardown),
+		cmocka_unit_test_setup_teardown(test_reverse_hide, four_setup, four_teardown),
+		cmocka_unit_test_setup_teardown(test_attention, four_setup, four_teardown),
+		cmocka_unit_test_setup_teardown(test_fresh, four_setup, four_teardown),
+		cmocka_unit_test_setup_teardown(test_empty, four_setup, four_teardown),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

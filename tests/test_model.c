@@ -785,6 +785,23 @@ test_recorded_end(void **state)
 	m->limit = 2;
 	assert_int_equal(model_session_silence(m, 0), TIME_NONE);
 	assert_int_equal(model_session_duration(m, 0), 200);
+}
+
+/* A session waiting for a decision runs on: its time is the clock's, as
+ * a live one's, not its events' span (issue 25: stuck at 0 ms). */
+static void
+test_waiting_clock(void **state)
+{
+	struct fixture *f = fixture_recording("cursor-waiting", FX_LIVE);
+	struct model *m = f->m;
+
+	(void)state;
+	assert_int_equal(model_session_state(m, 0), SS_WAITING);
+	m->now_ms = m->ses[0].start_ms + 3600000;
+	assert_int_equal(model_session_duration(m, 0), 3600000);
+	fixture_end(f);
+	assert_int_equal(model_session_state(m, 0), SS_INCOMPLETE);
+	assert_int_equal(model_session_duration(m, 0), m->ses[0].last_ms - m->ses[0].start_ms);
 	fixture_free(f);
 }
 
@@ -1235,6 +1252,7 @@ main(void)
 		cmocka_unit_test(test_same_axis),
 		cmocka_unit_test(test_time_overflow),
 		cmocka_unit_test(test_arrival_times),
+		cmocka_unit_test(test_waiting_clock),
 		cmocka_unit_test(test_stream_closed),
 		cmocka_unit_test(test_recorded_end),
 		cmocka_unit_test(test_limit),

@@ -50,6 +50,25 @@ test_bytes(void **state)
 		"\033Ptmux;\033\033]777;notify;agentview done;done · cursor · Composer 2.5 · fix it · 4m05s\a\033\\");
 }
 
+/* Inside tmux ($TMUX set and not empty) the sequences go through its
+ * passthrough; elsewhere, as they are. */
+static void
+test_tmux_env(void **state)
+{
+	struct notifier n;
+
+	(void)state;
+	setenv("TMUX", "/tmp/tmux-0/default,1,0", 1);
+	notify_init(&n, true, NULL, -1);
+	assert_true(n.tmux);
+	setenv("TMUX", "", 1);
+	notify_init(&n, true, NULL, -1);
+	assert_false(n.tmux);
+	unsetenv("TMUX");
+	notify_init(&n, true, NULL, -1);
+	assert_false(n.tmux);
+}
+
 /* Event text cannot end the OSC, start another, ring or move anything:
  * ESC, BEL, C1 (CSI, ST), newlines are shown escaped, ';' is a ','. */
 static void
@@ -198,7 +217,7 @@ drain(int fd)
 }
 
 /* A session read live: told when it waits, and when it fails; never
- * while it runs; once each. */
+ * while it runs; once each. Outside tmux: the sequences as they are. */
 static void
 test_model(void **state)
 {
@@ -211,6 +230,7 @@ test_model(void **state)
 	(void)state;
 	assert_int_equal(pipe(p), 0);
 	assert_int_equal(fcntl(p[0], F_SETFL, O_NONBLOCK), 0);
+	unsetenv("TMUX");
 	notify_init(&n, true, NULL, p[1]);
 	fixture_feed(fx, 2);
 	notify_model(&n, &w, fx->m, "run.ndjson");
@@ -242,9 +262,8 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_bytes),
-		cmocka_unit_test(test_hostile),
-		cmocka_unit_test(test_env),
+		cmocka_unit_test(test_bytes),   cmocka_unit_test(test_tmux_env),
+		cmocka_unit_test(test_hostile), cmocka_unit_test(test_env),
 		cmocka_unit_test(test_model),
 	};
 

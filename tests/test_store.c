@@ -741,14 +741,14 @@ test_twins(void **state)
 	assert_int_equal(fleet_nrows(f), 2);
 	assert_string_equal(shown(f), "store");
 	/* Counted once, and its news told once. */
-	fleet_stats(f, NOW, &st);
+	fleet_stats(f, &st);
 	assert_int_equal(st.by_state[FS_INCOMPLETE], 1);
 	fleet_on_change(f, on_change, &told);
 	fixture_put(h, "kept/a.ndjson", RESULT, NOW, true);
 	fixture_put(h, ".claude/projects/p/" SID ".jsonl", RESULT, NOW, true);
 	fleet_update(f, NOW + 1000, 0);
 	assert_int_equal(told, 1);
-	fleet_stats(f, NOW + 1000, &st);
+	fleet_stats(f, &st);
 	assert_int_equal(st.by_state[FS_DONE], 1);
 	fleet_free(f);
 	fixture_put(h, "kept/a.ndjson", INIT ASKED REPLY, NOW - 600000, false);

@@ -52,7 +52,8 @@ test_ms_scale(void **state)
 	assert_int_equal(ms_scale(7, INT64_MAX, INT64_MAX), 7);
 }
 
-/* Durations and clocks at the ends: never negative, hours past INT_MAX. */
+/* Durations and clocks at the ends: never negative, days past INT_MAX;
+ * a day or more reads in days ("36d19h", not "883h12m"). */
 static void
 test_fmt_extremes(void **state)
 {
@@ -63,7 +64,10 @@ test_fmt_extremes(void **state)
 		{INT64_MIN, "0 ms", "00:00"},
 		{-1, "0 ms", "00:00"},
 		{0, "0 ms", "00:00"},
-		{INT64_MAX, "2562047788015h12m", "2562047788015:12:55"},
+		{86399999, "23h59m", "23:59:59"},
+		{86400000, "1d00h", "24:00:00"},
+		{883 * 3600000LL + 12 * 60000, "36d19h", "883:12:00"},
+		{INT64_MAX, "106751991167d07h", "2562047788015:12:55"},
 	};
 
 	(void)state;
