@@ -179,12 +179,16 @@ model_clear(struct model *m)
 	m->cmd.nstderr = 0;
 	for (size_t i = 0; i < m->nsrc; i++) {
 		struct source *s = m->src[i].src;
-		uint32_t of = m->src[i].stderr_of;
+		uint32_t of = m->src[i].stderr_of, sub_of = m->src[i].sub_of;
+		char *sub_call = m->src[i].sub_call;
 
 		model_stop_ahead(m, i);
+		/* What a source is (another's stderr, a sub-agent's file) stays. */
 		memset(&m->src[i], 0, sizeof m->src[i]);
 		m->src[i].src = s;
 		m->src[i].stderr_of = of;
+		m->src[i].sub_of = sub_of;
+		m->src[i].sub_call = sub_call;
 		m->src[i].session = NONE;
 		model_thread_reset(&m->src[i]);
 		m->src[i].think_item = NONE;
