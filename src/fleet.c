@@ -422,6 +422,9 @@ fleet_add_store(struct fleet *f, const char *root, const char *patterns, enum st
 {
 	struct stat st;
 
+	/* A place looked in, there or not: the empty list says it. */
+	ARRAY_RESERVE(f->place, f->placecap, f->nplace + 1);
+	f->place[f->nplace++] = (struct fleet_place){xstrdup(root), store_what(s), false};
 	if (stat(root, &st) != 0 || !S_ISDIR(st.st_mode))
 		return -1;
 	add_store_dir(f, root, patterns, (uint8_t)(s + 1));

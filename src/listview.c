@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "glyph.h"
 #include "text.h"
@@ -257,6 +258,7 @@ void
 listview_empty(const struct listview *lv, const struct fleet *f, const char *home, struct buf *out)
 {
 	const struct fleet_place *kept = NULL;
+	struct stat st;
 
 	if (fleet_nrows(f) > 0) {
 		if (lv->filter[0] != '\0') {
@@ -276,6 +278,8 @@ listview_empty(const struct listview *lv, const struct fleet *f, const char *hom
 		add_place(out, p->path, home);
 		if (p->what != NULL)
 			buf_addf(out, "  (%s)", p->what);
+		if (stat(p->path, &st) != 0)
+			buf_adds(out, ", not there");
 		buf_addc(out, '\n');
 		if (p->kept && kept == NULL)
 			kept = p;

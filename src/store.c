@@ -23,29 +23,33 @@ static const struct {
 	const char *sub;  /* appended to var's value ("" when var is the root) */
 	const char *home; /* under HOME without var */
 	const char *words;
+	const char *what; /* whose sessions they are, said in the empty list */
 	const char *patterns;
 } sources[SRC_COUNT] = {
 	[SRC_CLAUDE] = {"claude", "CLAUDE_CONFIG_DIR", "", ".claude",
-			"$CLAUDE_CONFIG_DIR or ~/.claude",
+			"$CLAUDE_CONFIG_DIR or ~/.claude", "Claude Code's own sessions",
 			/* Not <sid>/subagents/ (nor, before 2.1, agent-<id>.jsonl
 			 * beside it): they belong to their session. */
 			"projects/*/*.jsonl\n"
 			"!projects/*/agent-*.jsonl"},
 	[SRC_CODEX] = {"codex", "CODEX_HOME", "", ".codex", "$CODEX_HOME or ~/.codex",
+		       "Codex's own sessions",
 		       "sessions/[0-9]*/[0-9]*/[0-9]*/rollout-*.jsonl\n"
 		       "archived_sessions/rollout-*.jsonl"},
 	[SRC_GEMINI] = {"gemini", "GEMINI_CLI_HOME", "/.gemini", ".gemini",
-			"$GEMINI_CLI_HOME/.gemini or ~/.gemini",
+			"$GEMINI_CLI_HOME/.gemini or ~/.gemini", "Gemini CLI's own sessions",
 			/* The older whole-file form too. */
 			"tmp/*/chats/session-*.jsonl\n"
 			"tmp/*/chats/session-*.json"},
 	[SRC_COPILOT] = {"copilot", "COPILOT_HOME", "", ".copilot", "$COPILOT_HOME or ~/.copilot",
+			 "Copilot CLI's own sessions",
 			 "session-state/*/events.jsonl\n"
 			 "session-state/*.jsonl"},
-	[SRC_CURSOR] = {"cursor", NULL, NULL, ".cursor", "~/.cursor",
+	[SRC_CURSOR] = {"cursor", NULL, NULL, ".cursor", "~/.cursor", "Cursor Agent's own sessions",
 			"projects/*/agent-transcripts/*/*.jsonl\n"
 			"projects/*/agent-transcripts/*.jsonl"},
-	[SRC_KEPT] = {"kept", NULL, NULL, NULL, "$XDG_STATE_HOME/agentview/sessions", NULL},
+	[SRC_KEPT] = {"kept", NULL, NULL, NULL, "$XDG_STATE_HOME/agentview/sessions",
+		      "the sessions agentview keeps", NULL},
 };
 
 const char *
@@ -58,6 +62,12 @@ const char *
 store_root_words(enum store_source s)
 {
 	return sources[s].words;
+}
+
+const char *
+store_what(enum store_source s)
+{
+	return sources[s].what;
 }
 
 const char *

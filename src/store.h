@@ -67,6 +67,8 @@ const char *store_root_words(enum store_source s);
  * a path of fnmatch(3) patterns, one a folder level; a line after '!'
  * leaves out the files it names. */
 const char *store_patterns(enum store_source s);
+/* Whose sessions source s's are ("Codex's own sessions"). */
+const char *store_what(enum store_source s);
 
 /* Whether a process lives (what /proc says), for store_live. */
 struct store_proc {

@@ -265,12 +265,20 @@ echo "a session that ended is marked new until opened; ( and ) step through the 
 # Nothing to list: where agentview looked and what to try, wrapped to the
 # width; too small a screen says so.
 cases=$((cases + 1))
-mkdir -p "$work/home"
+mkdir -p "$work/home/.codex"
 for size in "80 24" "40 30"; do
 	set -- $size
 	start "$1" "$2" "env -u XDG_STATE_HOME HOME=$work/home $bin"
 	wait_for 'No sessions yet. agentview looked in:' || fail empty "nothing said at $1: $(screen | sed -n 3,5p)"
 	shows '~/.local/state/agentview/sessions' || fail empty "the kept folder is not said at $1"
+	# Each agent's store, there or not (issue 23); wrapped at 40.
+	if [ "$1" = 80 ]; then
+		shows "~/.claude  \\(Claude Code's own sessions\\), not there" ||
+			fail empty "Claude Code's store is not said at $1: $(screen | sed -n 3,12p)"
+		shows "~/.codex  \\(Codex's own sessions\\)\$" || fail empty "Codex's store (there) is not said at $1"
+	else
+		shows "~/.claude  \\(Claude Code's own" || fail empty "Claude Code's store is not said at $1"
+	fi
 	shows '^  agentview DIR' || fail empty "agentview DIR is not said at $1: $(screen)"
 	# Wrapped, not cut: the last words are on the screen.
 	shows 'its folders\)$' || fail empty "the last line is cut at $1: $(screen | sed -n 3,20p)"
