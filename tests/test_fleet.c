@@ -596,6 +596,7 @@ test_claude_turns(void **state)
 	assert_int_equal(fleet_row(f, 0)->tokens_out, 63);
 	fleet_free(f);
 	free(rec);
+	rm_tree(d);
 }
 
 /* A session's time is the same in the list as where its file is read
