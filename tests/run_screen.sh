@@ -152,7 +152,7 @@ screen | grep -A1 '│✓ Task    Run echo from-bg' | grep -q '│  ✓ Shell   
 golden "subagents-120x40"
 keys Tab g j Enter
 wait_for 'Tool call 2/5' || fail subagents "the second row of the timeline is not the second call"
-screen | grep -q 'Shell `echo from-fg` → from-fg' || fail subagents "the second row is not the sub-agent's Shell"
+screen | grep -q 'Shell `echo from-fg` → "from-fg"' || fail subagents "the second row is not the sub-agent's Shell"
 keys ']'
 wait_for 'Tool call 3/5' || fail subagents "] did not go to the third row"
 screen | grep -q 'Task Run echo from-bg' || fail subagents "] did not go to the background task"

@@ -699,7 +699,7 @@ test_codex(void **state)
 	char *s = detail_of_file("recordings/codex-shell-ok.ndjson", 0, 60, &f);
 
 	(void)state;
-	assert_string_equal(s, "\xE2\x9C\x93 Shell `echo hello` \xE2\x86\x92 hello\n"
+	assert_string_equal(s, "\xE2\x9C\x93 Shell `echo hello` \xE2\x86\x92 \"hello\"\n"
 			       "\n"
 			       "kind        shell (command_execution)\n"
 			       "state       ok\n"

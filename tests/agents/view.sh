@@ -166,10 +166,10 @@ vholds() {
 # by CLAUDE GEMINI CODEX [COPILOT]: the word of the agent being checked.
 by() {
 	case $view_agent in
-	claude) echo "$1" ;;
-	gemini) echo "$2" ;;
-	codex) echo "$3" ;;
-	*) echo "${4-}" ;;
+	claude) printf '%s\n' "$1" ;;
+	gemini) printf '%s\n' "$2" ;;
+	codex) printf '%s\n' "$3" ;;
+	*) printf '%s\n' "${4-}" ;;
 	esac
 }
 
@@ -202,7 +202,7 @@ failed_checks() {
 
 view_shell_ok() {
 	vholds call "ok: one shell call of echo hello, then the reply" \
-		"ended(\"ok\") and like([[\"shell\", \"ok\", \"echo hello\", \"hello\"]]) and
+		"ended(\"ok\") and like([[\"shell\", \"ok\", \"echo hello\", \"\\\"hello\\\"\"]]) and
 		 tools([\"$(by Bash run_shell_command command_execution bash)\"]) and
 		 reply(\"Let me run the command.The command printed hello. Done.\") and
 		 prompted(\"Run the shell command \`echo hello\` and tell me what it printed.\")"
@@ -213,7 +213,7 @@ view_shell_fail() {
 	# tells.
 	vholds call "ok: the shell call of ls /nonexistent $(by failed ok failed failed)" \
 		"ended(\"ok\") and like([[\"shell\", \"$(by failed ok failed failed)\", \"ls /nonexistent\",
-		 \"$(by 'exit 2' 'ls: cannot access' 'exit 2' 'exit 2')\"]]) and
+		 \"$(by 'exit 2' '\"ls: cannot access' 'exit 2' 'exit 2')\"]]) and
 		 reply(\"Listing it.The directory /nonexistent does not exist: ls failed.\")"
 }
 
@@ -230,7 +230,7 @@ view_parallel() {
 
 view_read() {
 	if [ "$view_agent" = codex ]; then
-		vholds call "ok: a cat of notes.txt" 'like([["shell", "ok", "cat notes.txt", "alpha"]])'
+		vholds call "ok: a cat of notes.txt" 'like([["shell", "ok", "cat notes.txt", "\"alpha"]])'
 	else
 		# Claude Code counts the empty line after the last newline.
 		vholds call "ok: one read of notes.txt" \
@@ -253,7 +253,7 @@ view_read_missing() {
 view_edit() {
 	case $view_agent in
 	codex) vholds calls "ok: a cat, then a file_change of greet.txt" \
-		'like([["shell", "ok", "cat greet.txt", "hello world"], ["edit", "ok", "/greet.txt", "1 file changed"]]) and
+		'like([["shell", "ok", "cat greet.txt", "\"hello world\""], ["edit", "ok", "/greet.txt", "1 file changed"]]) and
 		 tools(["command_execution", "file_change"])' ;;
 	*) vholds calls "ok: a read, then an edit of greet.txt, +1 −1" \
 		"like([[\"read\", \"ok\", \"/greet.txt\", \"$(by '' read '' '')\"],
@@ -287,7 +287,7 @@ nested_checks() {
 view_subagent() {
 	case $view_agent in
 	claude) vholds calls "ok: the Agent call, and the sub-agent's Bash call" \
-		'like([["task", "ok", "Run echo from-sub", "done"], ["shell", "ok", "echo from-sub", "from-sub"]]) and
+		'like([["task", "ok", "Run echo from-sub", "done"], ["shell", "ok", "echo from-sub", "\"from-sub\""]]) and
 		 tools(["Agent", "Bash"]) and reply("I will delegate this.The sub-agent saw from-sub.")'
 		nested_checks ;;
 	# The sub-agent's own calls are not in Gemini CLI's stream.
@@ -298,7 +298,7 @@ view_subagent() {
 		'like([["task", "ok", "wait", "done"]]) and tools(["collab_tool_call"]) and
 		 reply("I will delegate this.Waiting for it.The sub-agent saw from-sub.")' ;;
 	copilot) vholds calls "ok: the task call, and the sub-agent's bash call under it" \
-		'like([["task", "ok", "Run echo from-sub", ""], ["shell", "ok", "echo from-sub", "from-sub"]]) and
+		'like([["task", "ok", "Run echo from-sub", ""], ["shell", "ok", "echo from-sub", "\"from-sub\""]]) and
 		 tools(["task", "bash"]) and calls[1].parent == calls[0].call_id and
 		 reply("I will delegate this.The sub-agent saw from-sub.")' ;;
 	esac
@@ -338,7 +338,7 @@ view_subagent_bg() {
 	# text come after, and its notification says how it ended.
 	vholds calls "ok: the Agent call, ended by its notification, and the sub-agent's Bash call" \
 		'ended("ok") and like([["task", "ok", "Run echo from-sub", ""],
-		                      ["shell", "ok", "echo from-sub", "from-sub"]])'
+		                      ["shell", "ok", "echo from-sub", "\"from-sub\""]])'
 	vholds reply "the reply is the session's own, to the notification's second turn too" \
 		'reply("Starting it in the background.The sub-agent is running; I will tell you when it is done.The sub-agent saw from-sub.")'
 	two_results_checks 3
@@ -348,9 +348,9 @@ view_subagent_bg() {
 
 view_subagents() {
 	vholds calls "ok: the foreground Agent call and its Bash, the background one, the main agent's Bash, the background Bash" \
-		'ended("ok") and like([["task", "ok", "Run echo from-fg", ""], ["shell", "ok", "echo from-fg", "from-fg"],
-		 ["task", "ok", "Run echo from-bg", ""], ["shell", "ok", "echo main-after", "main-after"],
-		 ["shell", "ok", "sleep 2; echo from-bg", "from-bg"]])'
+		'ended("ok") and like([["task", "ok", "Run echo from-fg", ""], ["shell", "ok", "echo from-fg", "\"from-fg\""],
+		 ["task", "ok", "Run echo from-bg", ""], ["shell", "ok", "echo main-after", "\"main-after\""],
+		 ["shell", "ok", "sleep 2; echo from-bg", "\"from-bg\""]])'
 	vholds reply "the reply is the main agent's own" \
 		'reply("First the foreground sub-agent.Now one in the background.While it runs, my own command.The foreground sub-agent saw from-fg; the background one is still running.The background sub-agent saw from-bg.")'
 	vholds progress "task_progress, task_updated and background_tasks_changed are no notices of their own" \
@@ -361,8 +361,10 @@ view_subagents() {
 }
 
 view_long_output() {
+	# What it printed, read as output: its first line, and how many.
+	long='\"1\" · 5000 lines'
 	vholds call "ok: one shell call of seq 1 5000" \
-		"ended(\"ok\") and like([[\"shell\", \"ok\", \"seq 1 5000\", \"$(by 1 1 1 '')\"]]) and
+		"ended(\"ok\") and like([[\"shell\", \"ok\", \"seq 1 5000\", \"$(by "$long" "$long" "$long" '')\"]]) and
 		 reply(\"Running seq.The last number is 5000.\")"
 }
 
@@ -399,7 +401,7 @@ view_slow_shell() {
 	vholds call "ok: one shell call of sleep 3; echo done, its call line" \
 		'ended("ok") and like([["shell", "ok", "sleep 3; echo done", ""]]) and
 		 reply("Running the slow command.It printed done after three seconds.")'
-	vholds output "its outcome is its output, done" 'calls[0].outcome == "done"'
+	vholds output "its outcome is its output, done" 'calls[0].outcome == "\"done\""'
 	if [ "$view_agent" = codex ]; then
 		vholds timing "no time where the stream has none" \
 			"calls[0].duration_ms $([ "${vlive:-no}" = yes ] && echo '>= 2500' || echo '== null')"
