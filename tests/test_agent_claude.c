@@ -218,7 +218,7 @@ test_sub_agent(void **state)
 	assert_int_not_equal(sub_text, NONE);
 	assert_int_equal(f->m->it[main_text].depth, 0);
 	assert_int_equal(f->m->it[sub_text].depth, 1);
-	assert_string_equal(reply(f), "Starting it.The sub-agent is running.");
+	assert_string_equal(reply(f), "Starting it.\\n\\nThe sub-agent is running.");
 	fixture_free(f);
 	/* The JSON summary nests each call by its parent's id. */
 	out = printed(stream, &format_json);
