@@ -88,14 +88,14 @@ main_due(struct ui *u, void *st)
 static void
 main_follow(struct ui *u)
 {
-	if (u->ts.follow) {
+	if (ui_following(u)) {
 		u->ts.follow = false;
 		ui_note(u, "follow off");
 		return;
 	}
 	scroll_end(&u->ts, &u->rows, ui_body_height(u, PANE_TRANSCRIPT));
 	list_select(&u->tl, (uint32_t)model_ncalls(u->m), ui_body_height(u, PANE_TIMELINE), NONE);
-	ui_note(u, "following");
+	ui_note(u, ui_following(u) ? "following" : "at the end: nothing more will come");
 }
 
 /* Hide or show a kind of item; the selection and the search follow what
