@@ -107,6 +107,23 @@ start 120 40 "$bin -f recordings/demo.ndjson"
 wait_for 'end, following' || fail following "-f does not say it follows: $(screen | head -1)"
 screen | tail -1 | grep -q 'follow' || fail following "-f: no 'follow' in the status bar: $(screen | tail -1)"
 
+# --compare on a screen (issue 25): every row of the timeline says its
+# run, a divider stands between the runs, the status bar names both.
+for size in 120x40 80x24 40x30; do
+	cases=$((cases + 1))
+	start "${size%x*}" "${size#*x}" "$bin --compare recordings/claude-shell-ok.ndjson recordings/claude-shell-fail.ndjson"
+	wait_for 'B ✗ failed|B ✓ done' || fail "compare-$size" "the status bar does not name run B: $(screen | tail -1)"
+	screen | tail -1 | grep -q 'A ✓ done' || fail "compare-$size" "the status bar does not name run A: $(screen | tail -1)"
+	[ "$size" = 40x30 ] && keys Tab
+	screen | grep -q '^A ✓ Shell *echo hello\|│A ✓ Shell *echo hello' ||
+		fail "compare-$size" "run A's call is not marked A"
+	screen | grep -q '^B ✗ Shell *ls /nonexistent\|│B ✗ Shell *ls /nonexistent' ||
+		fail "compare-$size" "run B's call is not marked B"
+	screen | grep -q '── B: claude-shell-fail.ndjson ─' || fail "compare-$size" "no divider before run B"
+	screen | grep -q 'A · Session 64af87fb' || [ "$size" = 40x30 ] ||
+		fail "compare-$size" "the transcript does not say run A's session"
+done
+
 # The status bar names model, session and state; the timeline pairs calls.
 cases=$((cases + 1))
 start 120 40 "$bin recordings/failures.ndjson"
