@@ -427,6 +427,23 @@ detail_diff_section(struct detail *d, const char *title, const char *name, const
 	detail_take(d, name, row, s, n);
 }
 
+/* Indented text s[0..n) (JSON as json_pretty writes it) at `indent`
+ * cells: each line wrapped at its own indentation, so that the rows of a
+ * long line go on where it starts, not at the margin. */
+static void
+detail_indented(struct detail *d, const char *s, size_t n, int indent)
+{
+	for (size_t i = 0; i < n;) {
+		const char *nl = memchr(s + i, '\n', n - i);
+		size_t end = nl != NULL ? (size_t)(nl - s) : n, at = i;
+
+		while (at < end && s[at] == ' ' && (int)(at - i) < d->width / 2)
+			at++;
+		detail_wrap(d, s + at, end - at, ROLE_NORMAL, indent + (int)(at - i), NULL);
+		i = end + 1;
+	}
+}
+
 /* Token t of j as indented JSON. */
 void
 detail_json(struct detail *d, const struct json *j, int t)
@@ -442,7 +459,7 @@ detail_json(struct detail *d, const struct json *j, int t)
 	}
 	buf_reset(&d->b);
 	json_pretty(j, t, 0, &d->b);
-	detail_wrap(d, d->b.p ? d->b.p : "", d->b.n, ROLE_NORMAL, 2, NULL);
+	detail_indented(d, d->b.p ? d->b.p : "", d->b.n, 2);
 }
 
 /* Token t of j as indented JSON under a heading: section `title`. */

@@ -343,6 +343,38 @@ test_states_and_raw(void **state)
 	fixture_free(f);
 }
 
+/* The raw JSON wrapped at a narrow width: a line's rows after its first
+ * stand at its indentation, not at the left margin. */
+static void
+test_raw_wrap_indented(void **state)
+{
+	struct fixture *f = load(INIT STARTED(
+		"shellToolCall", "{\"command\":\"echo aaaaaaaaaa bbbbbbbbbb cccccccccc dddddddddd "
+				 "eeeeeeeeee ffffffffff gggggggggg\"}"));
+	size_t line = 0, conts = 0;
+
+	(void)state;
+	detail_build(&f->d, 0, 40, true);
+	for (size_t i = 0; i < f->d.nrow; i++) {
+		const struct drow *r = &f->d.row[i];
+		size_t at = r->indent;
+
+		for (size_t k = 0; k < r->len && f->d.text.p[r->off + k] == ' '; k++)
+			at++;
+		if (!(r->flags & DROW_CONT)) {
+			line = at;
+			continue;
+		}
+		conts++;
+		if (at != line)
+			fail_msg(
+				"row %zu: a wrapped line goes on at %zu cells, its first row at %zu",
+				i, at, line);
+	}
+	assert_true(conts > 0);
+	fixture_free(f);
+}
+
 /* A huge output stays bounded and every row fits. */
 static void
 test_large_output(void **state)
@@ -1223,7 +1255,11 @@ test_redacted_raw(void **state)
 	free(s);
 	sec = section_of(&f->d, "started event", &taken);
 	assert_non_null(sec);
+	/* Each row as shown: its indentation past the section's two cells
+	 * is the JSON's own. */
 	for (size_t i = sec->row + 1; i < sec->end; i++) {
+		for (int k = 2; k < f->d.row[i].indent; k++)
+			buf_addc(&shown, ' ');
 		buf_add(&shown, f->d.text.p + f->d.row[i].off, f->d.row[i].len);
 		buf_addc(&shown, '\n');
 	}
@@ -1256,6 +1292,7 @@ main(void)
 		cmocka_unit_test(test_kind_parts),
 		cmocka_unit_test(test_unknown_kind),
 		cmocka_unit_test(test_states_and_raw),
+		cmocka_unit_test(test_raw_wrap_indented),
 		cmocka_unit_test(test_large_output),
 		cmocka_unit_test(test_cut),
 		cmocka_unit_test(test_budget),
