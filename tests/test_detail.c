@@ -223,6 +223,8 @@ test_kind_parts(void **state)
 		 60,
 		 "\ndiff (computed",
 		 "\ndiff (computed from the file before and after)\n"
+		 "--- a/b.txt\n"
+		 "+++ b/b.txt\n"
 		 "@@ -1,3 +1,3 @@\n"
 		 " one\n"
 		 "-two\n"
@@ -634,10 +636,13 @@ test_claude_edit(void **state)
 		"1\n"
 		"\n"
 		"diff\n"
+		"--- a/greet.txt\n"
+		"+++ b/greet.txt\n"
 		"@@ -1,2 +1,2 @@\n"
 		"-hello world\n"
 		"+hello there\n"
 		" bye world\n");
+	assert_int_equal(row_starting(&f->d, "+++ b/greet.txt")->role, ROLE_DIM);
 	assert_int_equal(row_starting(&f->d, "-hello")->role, ROLE_TOOL_FAILED);
 	assert_int_equal(row_starting(&f->d, "+hello")->role, ROLE_TOOL_OK);
 	assert_int_equal(row_starting(&f->d, "@@")->role, ROLE_SESSION);
@@ -892,6 +897,23 @@ test_more_shapes(void **state)
 			 "{\"success\":{\"url\":\"https://example.com\","
 			 "\"markdown\":\"# Example Domain\\n\\nThis domain is for use in examples.\"}}"),
 		 {"url         https://example.com\n\ncontent\n# Example Domain\n\nThis domain is for use in examples.\n"}},
+		/* A diff's header reads as git writes it: a new file from
+		 * /dev/null, the path relative to the session's folder. */
+		{INIT STARTED("editToolCall", "{\"path\":\"/w/src/new.js\"}") COMPLETED(
+			 "editToolCall",
+			 "{\"success\":{\"path\":\"/w/src/new.js\",\"linesAdded\":1,\"linesRemoved\":0,"
+			 "\"diffString\":\"--- /dev/null\\n+++ b//w/src/new.js\\n@@ -1,0 +1 @@\\n+x\"}}"),
+		 {"\ndiff\n--- /dev/null\n+++ b/src/new.js\n@@ -1,0 +1 @@\n+x\n"}},
+		/* A diff agentview makes of a structured patch has git's
+		 * header too. */
+		{C_INIT C_USE(
+			 "Edit",
+			 "{\"file_path\":\"/w/g.txt\",\"old_string\":\"a\",\"new_string\":\"b\"}")
+			 C_RESULT(
+				 "\"updated\"",
+				 "{\"filePath\":\"/w/g.txt\",\"structuredPatch\":[{\"oldStart\":1,\"oldLines\":1,"
+				 "\"newStart\":1,\"newLines\":1,\"lines\":[\"-a\",\"+b\"]}]}"),
+		 {"\ndiff\n--- a/g.txt\n+++ b/g.txt\n@@ -1,1 +1,1 @@\n-a\n+b\n"}},
 	};
 
 	(void)state;
@@ -1172,7 +1194,7 @@ test_sections_agents(void **state)
 		{"recordings/claude-edit.ndjson", 0, "path", "path",
 		 "/tmp/agentview-agents.aTlj5y/claude-edit/work/greet.txt"},
 		{"recordings/claude-edit.ndjson", 1, "+hello", "diff",
-		 "@@ -1,2 +1,2 @@\n-hello world\n+hello there\n"},
+		 "--- a/greet.txt\n+++ b/greet.txt\n@@ -1,2 +1,2 @@\n-hello world\n+hello there\n"},
 		{"recordings/claude-subagent.ndjson", 0, "SUBAGENT", "prompt", "SUBAGENT: run"},
 		{"recordings/gemini-shell-ok.ndjson", 0, "command", "command", "echo hello"},
 		{"recordings/gemini-shell-ok.ndjson", 0, "hello", "output", "hello"},
