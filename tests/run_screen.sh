@@ -107,6 +107,19 @@ start 120 40 "$bin -f recordings/demo.ndjson"
 wait_for 'end, following' || fail following "-f does not say it follows: $(screen | head -1)"
 screen | tail -1 | grep -q 'follow' || fail following "-f: no 'follow' in the status bar: $(screen | tail -1)"
 
+# A filter is said once (issue 25): the status bar's standing piece says
+# what is hidden, no passing message says it again.
+cases=$((cases + 1))
+start 120 40 "$bin recordings/demo.ndjson"
+wait_for 'done' || fail filter-once "no 'done' in the status bar"
+keys T
+keys C
+wait_for 'hiding thinking, tool calls' || fail filter-once "the bar does not say what is hidden: $(screen | tail -1)"
+[ "$(screen | tail -1 | grep -o hiding | wc -l)" -eq 1 ] ||
+	fail filter-once "said twice: $(screen | tail -1)"
+keys C
+wait_for 'showing tool calls' || fail filter-once "showing them again is not said: $(screen | tail -1)"
+
 # --compare on a screen (issue 25): every row of the timeline says its
 # run, a divider stands between the runs, the status bar names both.
 for size in 120x40 80x24 40x30; do
