@@ -381,7 +381,23 @@ detail_numbered_section(struct detail *d, const char *title, const char *s, size
 		sec->numbered = true;
 }
 
-/* A unified diff, each line in the role of its sign. */
+void
+detail_diff_path(struct detail *d, const char *p, size_t n, struct buf *out)
+{
+	struct buf cwd = {0};
+
+	if (d->call < d->m->ncall)
+		model_session_cwd(d->m, d->m->call[d->call].session, &cwd);
+	if (n > 0 && p[0] == '/' && cwd.n > 0)
+		text_path_relative(out, p, n, cwd.p, cwd.n);
+	else
+		buf_add(out, p, n);
+	buf_free(&cwd);
+}
+
+/* A unified diff, each line in the role of its sign; a header's path (an
+ * absolute one after a/ or b/: Cursor writes "a//home/...") as git writes
+ * it, relative to the session's folder (detail_diff_path). */
 void
 detail_diff(struct detail *d, const char *s, size_t n)
 {
@@ -402,12 +418,13 @@ detail_diff(struct detail *d, const char *s, size_t n)
 			len--;
 		if (len > 7 &&
 		    (memcmp(s + i, "--- a//", 7) == 0 || memcmp(s + i, "+++ b//", 7) == 0)) {
-			/* An absolute path after a/ or b/ (Cursor writes
-			 * "a//home/..."): one slash, as git diff writes it. */
 			struct buf line = {0};
 
+			buf_reset(&d->a);
+			detail_diff_path(d, s + i + 6, len - 6, &d->a);
 			buf_add(&line, s + i, 6);
-			buf_add(&line, s + i + 7, len - 7);
+			buf_add(&line, d->a.p[0] == '/' ? d->a.p + 1 : d->a.p,
+				d->a.n - (d->a.p[0] == '/'));
 			detail_wrap(d, line.p, line.n, role, 0, NULL);
 			buf_free(&line);
 		} else {
@@ -427,6 +444,23 @@ detail_diff_section(struct detail *d, const char *title, const char *name, const
 	detail_take(d, name, row, s, n);
 }
 
+/* Indented text s[0..n) (JSON as json_pretty writes it) at `indent`
+ * cells: each line wrapped at its own indentation, so that the rows of a
+ * long line go on where it starts, not at the margin. */
+static void
+detail_indented(struct detail *d, const char *s, size_t n, int indent)
+{
+	for (size_t i = 0; i < n;) {
+		const char *nl = memchr(s + i, '\n', n - i);
+		size_t end = nl != NULL ? (size_t)(nl - s) : n, at = i;
+
+		while (at < end && s[at] == ' ' && (int)(at - i) < d->width / 2)
+			at++;
+		detail_wrap(d, s + at, end - at, ROLE_NORMAL, indent + (int)(at - i), NULL);
+		i = end + 1;
+	}
+}
+
 /* Token t of j as indented JSON. */
 void
 detail_json(struct detail *d, const struct json *j, int t)
@@ -442,7 +476,7 @@ detail_json(struct detail *d, const struct json *j, int t)
 	}
 	buf_reset(&d->b);
 	json_pretty(j, t, 0, &d->b);
-	detail_wrap(d, d->b.p ? d->b.p : "", d->b.n, ROLE_NORMAL, 2, NULL);
+	detail_indented(d, d->b.p ? d->b.p : "", d->b.n, 2);
 }
 
 /* Token t of j as indented JSON under a heading: section `title`. */

@@ -56,6 +56,9 @@ void detail_numbered_section(struct detail *d, const char *title, const char *s,
 			     int64_t first);
 /* A unified diff, each line in the role of its sign. */
 void detail_diff(struct detail *d, const char *s, size_t n);
+/* Append path p[0..n) as a diff's header names it: an absolute one
+ * relative to the session's folder when it is under it. */
+void detail_diff_path(struct detail *d, const char *p, size_t n, struct buf *out);
 /* A unified diff under heading `title`: section `name` (a literal). */
 void detail_diff_section(struct detail *d, const char *title, const char *name, const char *s,
 			 size_t n);

@@ -152,13 +152,43 @@ detail_read(struct detail *d, struct call_facts *v)
 	}
 }
 
-/* old and new text as a diff under a heading. */
+/* git's header of a diff of the call's file, into out: "--- a/PATH",
+ * "+++ b/PATH" (from /dev/null for a file added), the path as a header
+ * names it (detail_diff_path); nothing when the call names no file. */
 static void
-diff_section(struct detail *d, const char *title, const char *a, size_t na, const char *b,
-	     size_t nb)
+diff_head(struct detail *d, struct call_facts *v, bool added, struct buf *out)
+{
+	struct buf path = {0}, rel = {0};
+	size_t skip;
+
+	if (fact_text(call_fact(v, CALL_PATH), &path) && path.n > 0) {
+		detail_diff_path(d, path.p, path.n, &rel);
+		skip = rel.p[0] == '/';
+		if (added) {
+			buf_adds(out, "--- /dev/null\n");
+		} else {
+			buf_adds(out, "--- a/");
+			buf_add(out, rel.p + skip, rel.n - skip);
+			buf_addc(out, '\n');
+		}
+		buf_adds(out, "+++ b/");
+		buf_add(out, rel.p + skip, rel.n - skip);
+		buf_addc(out, '\n');
+	}
+	buf_free(&path);
+	buf_free(&rel);
+}
+
+/* old and new text as a diff under a heading; of the call's whole file
+ * (v not NULL), with git's header. */
+static void
+diff_section(struct detail *d, struct call_facts *v, const char *title, const char *a, size_t na,
+	     const char *b, size_t nb)
 {
 	struct buf out = {0};
 
+	if (v != NULL)
+		diff_head(d, v, na == 0, &out);
 	if (diff_unified(a, na, b, nb, 3, &out) == 0) {
 		detail_heading(d, title);
 		detail_wrap(d, "(no change)", 11, ROLE_DIM, 2, NULL);
@@ -215,6 +245,22 @@ patch_text(struct call_facts *v, struct buf *out, int64_t *add, int64_t *del)
 	return true;
 }
 
+/* patch_text with git's header before it (from /dev/null when its one
+ * hunk adds the file's first lines). */
+static bool
+patch_whole(struct detail *d, struct call_facts *v, struct buf *out, int64_t *add, int64_t *del)
+{
+	struct buf hunks = {0};
+	bool any = patch_text(v, &hunks, add, del);
+
+	if (any) {
+		diff_head(d, v, hunks.n >= 8 && memcmp(hunks.p, "@@ -0,0 ", 8) == 0, out);
+		buf_add(out, hunks.p, hunks.n);
+	}
+	buf_free(&hunks);
+	return any;
+}
+
 /* The files a change changed and how (add, delete, update), when the
  * stream holds no diff. False when there is no list. */
 static bool
@@ -259,7 +305,7 @@ edit_asked(struct detail *d, struct call_facts *v)
 
 	pair = detail_fact(v, CALL_OLD_TEXT, &old) && detail_fact(v, CALL_NEW_TEXT, &d->b);
 	if (pair)
-		diff_section(d, "replace", old.p, old.n, d->b.p, d->b.n);
+		diff_section(d, NULL, "replace", old.p, old.n, d->b.p, d->b.n);
 	t = fact_array(es) ? es->t + 1 : -1;
 	for (int i = 0;
 	     !pair && t >= 0 && i < json_size(es->j, es->t) && room_for(d, es->j, es->t, t);
@@ -270,7 +316,7 @@ edit_asked(struct detail *d, struct call_facts *v)
 		    !detail_elem(&e, EL_NEW, &d->b))
 			continue;
 		snprintf(title, sizeof title, "edit %d", i + 1);
-		diff_section(d, title, old.p, old.n, d->b.p, d->b.n);
+		diff_section(d, NULL, title, old.p, old.n, d->b.p, d->b.n);
 		any = true;
 	}
 	buf_free(&old);
@@ -284,7 +330,7 @@ detail_edit(struct detail *d, struct call_facts *v)
 	int64_t add = 0, del = 0;
 	struct buf before = {0}, patch = {0};
 	const struct factval *a = call_fact(v, CALL_ARGS);
-	bool hunks = patch_text(v, &patch, &add, &del);
+	bool hunks = patch_whole(d, v, &patch, &add, &del);
 
 	/* The files of a change that lists them are said below. */
 	if (call_fact(v, CALL_CHANGES) == NULL)
@@ -302,7 +348,7 @@ detail_edit(struct detail *d, struct call_facts *v)
 	} else if (detail_fact(v, CALL_DIFF, &d->b) && d->b.n > 0) {
 		detail_diff_section(d, "diff", "diff", d->b.p, d->b.n);
 	} else if (detail_fact(v, CALL_BEFORE, &before) && detail_fact(v, CALL_AFTER, &d->b)) {
-		diff_section(d, "diff (computed from the file before and after)", before.p,
+		diff_section(d, v, "diff (computed from the file before and after)", before.p,
 			     before.n, d->b.p, d->b.n);
 	} else if (detail_fact(v, CALL_AFTER, &d->b) || detail_fact(v, CALL_WRITTEN, &d->b)) {
 		detail_numbered_section(d, "new content", d->b.p, d->b.n, 1);
@@ -328,7 +374,7 @@ detail_write(struct detail *d, struct call_facts *v)
 		detail_field_taken(d, "path", v, CALL_PATH);
 	detail_field_value(d, "lines", v, CALL_LINES_ADDED, NULL);
 	detail_field_value(d, "file size", v, CALL_FILE_SIZE, " bytes");
-	if (patch_text(v, &patch, &add, &del)) {
+	if (patch_whole(d, v, &patch, &add, &del)) {
 		detail_fieldf(d, "lines", "+%lld " GLYPH_MINUS "%lld", (long long)add,
 			      (long long)del);
 		detail_diff_section(d, "diff", "diff", patch.p, patch.n);

@@ -358,6 +358,17 @@ input_done(const struct input *in)
 	return true;
 }
 
+bool
+input_grows(const struct input *in)
+{
+	if (in->follow)
+		return true;
+	for (size_t i = 0; i < in->n; i++)
+		if (in->src[i].kind == SOURCE_STREAM && !in->ended[i])
+			return true;
+	return false;
+}
+
 void
 input_progress(const struct input *in, uint64_t *done, uint64_t *total)
 {

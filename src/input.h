@@ -70,6 +70,9 @@ bool input_pump(struct input *in, size_t budget);
 int input_pollfds(struct input *in, struct pollfd *fds, int max);
 /* Every source has ended (never true while following). */
 bool input_done(const struct input *in);
+/* More may come: a file is followed (-f), or a stream (a pipe, a COMMAND)
+ * has not ended. A file read without -f never grows. */
+bool input_grows(const struct input *in);
 /* Bytes read so far and, for mapped files, the total: for progress. */
 void input_progress(const struct input *in, uint64_t *done, uint64_t *total);
 

@@ -405,7 +405,9 @@ struct model {
 			       or -1: recognised per session */
 	bool same_axis;   /* every session's axis as long as the longest
 			       one's, from its own start (--compare on a
-			       screen: runs drawn on one time axis) */
+			       screen: runs drawn on one time axis; the
+			       sessions of source 0 are run A, the others'
+			       run B: model_session_run) */
 };
 
 struct model *model_new(void);
@@ -564,6 +566,11 @@ bool model_session_timed(const struct model *m, uint32_t s);
 /* The time axis of session s, on which its calls are drawn as bars (the
  * timeline, the HTML page): [*a0, *a1] in ms, never empty. */
 void model_session_axis(const struct model *m, uint32_t s, int64_t *a0, int64_t *a1);
+/* Of two runs compared on a screen (same_axis), the one session s is of:
+ * 'A' (the first file's) or 'B'; 0 when no runs are compared. */
+char model_session_run(const struct model *m, uint32_t s);
+/* The newest session of run ('A' or 'B'), or NONE. */
+uint32_t model_run_last(const struct model *m, char run);
 /* Where call c lies on its session's axis, as fractions of it: 0 <=
  * *from <= *to <= 1. A call with no start time starts at 0; one with no
  * end ends now while it runs, else at the end of the axis. */

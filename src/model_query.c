@@ -415,6 +415,23 @@ own_axis(const struct model *m, uint32_t s, int64_t *a0, int64_t *a1)
 	}
 }
 
+char
+model_session_run(const struct model *m, uint32_t s)
+{
+	if (!m->same_axis || s >= m->nses)
+		return 0;
+	return m->ses[s].src == 0 ? 'A' : 'B';
+}
+
+uint32_t
+model_run_last(const struct model *m, char run)
+{
+	for (uint32_t s = (uint32_t)m->nses; s-- > 0;)
+		if (model_session_run(m, s) == run)
+			return s;
+	return NONE;
+}
+
 void
 model_session_axis(const struct model *m, uint32_t s, int64_t *a0, int64_t *a1)
 {

@@ -334,7 +334,10 @@ const struct opt options_table[] = {
 		"On a terminal without\n"
 		".BR \\-\\-format ,\n"
 		"the two files open in the viewer instead, every session's tool calls on one\n"
-		"time axis from its own start, so that the same time is the same place.\n"},
+		"time axis from its own start, so that the same time is the same place:\n"
+		"each row of the timeline is marked A (the first file's) or B, a divider\n"
+		"stands between the runs, each session's header in the transcript says its\n"
+		"run, and the status bar says both (A's state, time and calls, then B's).\n"},
 	{.name = "theme", .kind = OPT_THEME, .arg = "NAME", .to = OPT_AT(theme),
 	 .help = "colour theme: default, light, mono, high-contrast, or a theme file's path",
 	 .man = "Colour theme:\n"

@@ -85,14 +85,14 @@ main_due(struct ui *u, void *st)
 static void
 main_follow(struct ui *u)
 {
-	if (u->ts.follow) {
+	if (ui_following(u)) {
 		u->ts.follow = false;
 		ui_note(u, "follow off");
 		return;
 	}
 	scroll_end(&u->ts, &u->rows, ui_body_height(u, PANE_TRANSCRIPT));
 	list_select(&u->tl, (uint32_t)model_ncalls(u->m), ui_body_height(u, PANE_TIMELINE), NONE);
-	ui_note(u, "following");
+	ui_note(u, ui_following(u) ? "following" : "at the end: nothing more will come");
 }
 
 /* Hide or show a kind of item; the selection and the search follow what
@@ -108,11 +108,17 @@ main_filter(struct ui *u, enum action a)
 		u->tsel = NONE;
 	scroll_fix(&u->ts, &u->rows, ui_body_height(u, PANE_TRANSCRIPT));
 	pane_search_again(u);
-	ui_note(u, "%s %s", (hide & bit) ? "hiding" : "showing",
-		a == ACT_HIDE_THINKING  ? "thinking"
-		: a == ACT_HIDE_TOOLS   ? "tool calls"
-		: a == ACT_HIDE_NOTICES ? "notices"
-					: "diagnostics and stderr");
+	/* What is hidden the status bar says while it is (the search's
+	 * piece: "hiding thinking, tool calls"): a kind shown again is said
+	 * once, a kind hidden is not said twice. */
+	if (hide & bit)
+		ui_note(u, "%s", "");
+	else
+		ui_note(u, "showing %s",
+			a == ACT_HIDE_THINKING  ? "thinking"
+			: a == ACT_HIDE_TOOLS   ? "tool calls"
+			: a == ACT_HIDE_NOTICES ? "notices"
+						: "diagnostics and stderr");
 }
 
 /* Enter: the detail of the timeline's call; in the transcript, of the

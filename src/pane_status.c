@@ -19,7 +19,7 @@ pane_status_draw(struct ui *u)
 
 	if (r->h <= 0 || r->w <= 0)
 		return;
-	in.following = u->ts.follow;
+	in.following = ui_following(u);
 	in.new_events = u->ts.follow ? 0 : u->ts.unseen;
 	in.compact = u->lay.kind == LAYOUT_NARROW || u->lay.kind == LAYOUT_TINY;
 	in.progress = -1;

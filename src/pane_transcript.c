@@ -23,7 +23,7 @@ transcript_title(struct ui *u, const struct rect *t)
 	if (u->rows.n == 0 || u->ts.top == NONE)
 		snprintf(pos, sizeof pos, "empty");
 	else if (scroll_at_end(&u->ts, &u->rows, u->lay.body[PANE_TRANSCRIPT].h))
-		snprintf(pos, sizeof pos, u->ts.follow ? "end, following" : "end");
+		snprintf(pos, sizeof pos, ui_following(u) ? "end, following" : "end");
 	else if (u->ts.top == 0 && u->ts.row == 0)
 		snprintf(pos, sizeof pos, "top");
 	else

@@ -538,7 +538,10 @@ block_build(struct render *r, struct block *b, uint32_t it)
 		blank_row(b);
 	switch (item->type) {
 	case IT_SESSION:
-		/* "── Session … ─": five cells of rule around it. */
+		/* "── Session … ─": five cells of rule around it; of two
+		 * runs compared, which ("A · Session …"). */
+		if (model_session_run(m, item->session) != 0)
+			buf_addf(raw, "%c " GLYPH_DOT " ", model_session_run(m, item->session));
 		buf_adds(raw, "Session ");
 		words_session_header_fit(m, item->session, (size_t)MAX(r->width - 13, 1), raw);
 		add_rule(r, b, raw->p, raw->n, ROLE_SESSION);
@@ -852,6 +855,7 @@ render_timeline_row(struct render *r, uint32_t c, int width, struct rline *out)
 	enum role role = call_role(st);
 	const size_t kindw = 8, durw = 8;
 	bool timed = model_session_timed(m, call->session);
+	char run = model_session_run(m, call->session);
 	size_t w = (size_t)MAX(width, 0), bar = 0, offw = 0, flex, col, in;
 	struct buf t = {0};
 	const struct tool_desc *d;
@@ -867,11 +871,18 @@ render_timeline_row(struct render *r, uint32_t c, int width, struct rline *out)
 	flex = w > 2 + kindw + offw + (bar ? bar + 1 : 0) + durw
 		       ? w - (2 + kindw + offw + (bar ? bar + 1 : 0) + durw)
 		       : 0;
+	/* Of two runs compared, each row says which it is of: "A ". */
+	if (run != 0) {
+		buf_reset(&r->raw);
+		buf_addf(&r->raw, "%c ", run);
+		rline_add(out, r->raw.p, r->raw.n, ROLE_SESSION, w);
+		flex -= MIN(flex, 2);
+	}
 	/* A sub-agent's calls stand in under the call that runs it; their
 	 * target gives the room, the columns after it stay in line. */
 	in = MIN(w / 4, 2 * (size_t)m->it[call->item].depth);
 	flex -= MIN(flex, in);
-	rline_pad(out, in, ROLE_NORMAL);
+	rline_pad(out, out->width + in, ROLE_NORMAL);
 	/* A decision asked about it and not answered yet: it waits. */
 	if (call->query != NONE && words_query_decision(m, call->query) == QD_PENDING)
 		rline_adds(out, GLYPH_WAITING, ROLE_RUNNING, w);

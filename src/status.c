@@ -24,10 +24,9 @@ struct status_ctx {
  * the role it is shown in. */
 typedef bool (*status_say_fn)(const struct status_ctx *c, struct buf *out, enum role *role);
 
-/* The state: a replay's mode, how much of a file is read, or the newest
- * session's state. */
-static bool
-say_state(const struct status_ctx *c, struct buf *out, enum role *role)
+/* Session s's state in words (" ✓ done "), and the role it is shown in. */
+static void
+state_words(struct model *m, uint32_t s, struct buf *out, enum role *role)
 {
 	static const struct {
 		const char *text;
@@ -39,8 +38,42 @@ say_state(const struct status_ctx *c, struct buf *out, enum role *role)
 		[SS_INCOMPLETE] = {" " GLYPH_INCOMPLETE " incomplete ", ROLE_STATUS_WARN},
 		[SS_WAITING] = {" " GLYPH_WAITING " waiting for a decision ", ROLE_STATUS_WARN},
 	};
+	enum session_state st = model_session_state(m, s);
+
+	if ((size_t)st >= ARRAY_LEN(states))
+		st = SS_WAITING;
+	buf_adds(out, states[st].text);
+	*role = states[st].role;
+}
+
+/* Session s's calls by state: "✓8 ✗1", or "no calls". */
+static void
+calls_words(struct model *m, uint32_t s, struct buf *out)
+{
+	static const int order[CS_NSTATES] = {CS_OK,    CS_FAILED,   CS_REJECTED,
+					      CS_ERROR, CS_ORPHANED, CS_RUNNING};
+	uint32_t counts[CS_NSTATES];
+	size_t mark = out->n;
+
+	model_session_counts(m, s, counts);
+	for (int i = 0; i < CS_NSTATES; i++) {
+		if (counts[order[i]] == 0)
+			continue;
+		if (out->n > mark)
+			buf_addc(out, ' ');
+		buf_adds(out, tool_state_glyph(order[i]));
+		buf_addf(out, "%u", counts[order[i]]);
+	}
+	if (out->n == mark)
+		buf_adds(out, "no calls");
+}
+
+/* The state: a replay's mode, how much of a file is read, or the newest
+ * session's state (two runs compared: each run says its own). */
+static bool
+say_state(const struct status_ctx *c, struct buf *out, enum role *role)
+{
 	const struct status_in *in = c->in;
-	enum session_state st;
 
 	if (in->mode != NULL) {
 		buf_addf(out, " %s ", in->mode);
@@ -49,17 +82,54 @@ say_state(const struct status_ctx *c, struct buf *out, enum role *role)
 		 * end. */
 		buf_addf(out, " reading %d%% ", in->progress);
 		*role = ROLE_STATUS_WARN;
+	} else if (c->m->same_axis) {
+		return false;
 	} else if (c->s == NONE) {
 		buf_adds(out, model_ended(c->m) ? " no session " : " waiting ");
 		*role = ROLE_STATUS_WARN;
 	} else {
-		st = model_session_state(c->m, c->s);
-		if ((size_t)st >= ARRAY_LEN(states))
-			st = SS_WAITING;
-		buf_adds(out, states[st].text);
-		*role = states[st].role;
+		state_words(c->m, c->s, out, role);
 	}
 	return true;
+}
+
+/* Of two runs compared, run's newest session: its state, how long it
+ * took and its calls (" A ✓ done 448 ms ✓1", "B ✗ failed 2.1 s ✗1": both
+ * fit in 40 cells). */
+static bool
+say_run(const struct status_ctx *c, char run, struct buf *out, enum role *role)
+{
+	uint32_t s = model_run_last(c->m, run);
+	int64_t d;
+
+	if (!c->m->same_axis || c->in->mode != NULL || c->in->progress >= 0)
+		return false;
+	buf_addf(out, run == 'A' ? " %c" : "%c", run);
+	if (s == NONE) {
+		buf_adds(out, " no session");
+		*role = ROLE_STATUS_WARN;
+		return true;
+	}
+	state_words(c->m, s, out, role);
+	d = model_session_duration(c->m, s);
+	if (d != TIME_NONE) {
+		fmt_duration(out, d);
+		buf_addc(out, ' ');
+	}
+	calls_words(c->m, s, out);
+	return true;
+}
+
+static bool
+say_run_a(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	return say_run(c, 'A', out, role);
+}
+
+static bool
+say_run_b(const struct status_ctx *c, struct buf *out, enum role *role)
+{
+	return say_run(c, 'B', out, role);
 }
 
 /* Most cells the reason a session failed takes in the bar. */
@@ -174,25 +244,10 @@ say_no_timing(const struct status_ctx *c, struct buf *out, enum role *role)
 static bool
 say_calls(const struct status_ctx *c, struct buf *out, enum role *role)
 {
-	static const int order[CS_NSTATES] = {CS_OK,    CS_FAILED,   CS_REJECTED,
-					      CS_ERROR, CS_ORPHANED, CS_RUNNING};
-	uint32_t counts[CS_NSTATES];
-	size_t mark = out->n;
-
 	(void)role;
 	if (c->s == NONE)
 		return false;
-	model_session_counts(c->m, c->s, counts);
-	for (int i = 0; i < CS_NSTATES; i++) {
-		if (counts[order[i]] == 0)
-			continue;
-		if (out->n > mark)
-			buf_addc(out, ' ');
-		buf_adds(out, tool_state_glyph(order[i]));
-		buf_addf(out, "%u", counts[order[i]]);
-	}
-	if (out->n == mark)
-		buf_adds(out, "no calls");
+	calls_words(c->m, c->s, out);
 	return true;
 }
 
@@ -352,6 +407,8 @@ static const struct {
 	int prio;
 } pieces[] = {
 	{say_state, ROLE_STATUS_LIVE, KEEP},
+	{say_run_a, ROLE_STATUS_OK, KEEP},
+	{say_run_b, ROLE_STATUS_OK, KEEP},
 	{say_why, ROLE_STATUS_FAILED, 75},
 	{say_model, ROLE_STATUS, 60},
 	{say_session, ROLE_STATUS, 30},
@@ -421,7 +478,9 @@ void
 status_build(struct model *m, const struct status_in *in, int width, struct rline *out)
 {
 	size_t nmodel = model_nsessions(m), w = (size_t)MAX(width, 0), n = 0;
-	struct status_ctx c = {m, in, nmodel > 0 ? (uint32_t)(nmodel - 1) : NONE};
+	/* Two runs compared: no one session is the bar's, each run's says
+	 * its own (say_run). */
+	struct status_ctx c = {m, in, nmodel > 0 && !m->same_axis ? (uint32_t)(nmodel - 1) : NONE};
 	struct said said[NPIECES];
 	struct buf text = {0};
 

@@ -330,6 +330,28 @@ kept_span(const struct summary *sc, const struct span *v, size_t n, size_t i)
 	return &v[i];
 }
 
+/* Where a segment's words start in a reply's text: after a blank line
+ * when words come before them (as the logs show a reply's segments,
+ * apart). said: the segment has words in the text already. */
+static size_t
+reply_open(struct buf *text, bool said)
+{
+	if (!said && text->n > 0)
+		buf_adds(text, "\n\n");
+	return text->n;
+}
+
+/* The segment's words, if any, were added after at (reply_open's): an
+ * empty segment leaves no blank line. */
+static void
+reply_close(struct buf *text, bool *said, size_t at)
+{
+	if (text->n > at)
+		*said = true;
+	else if (!*said && at > 0)
+		buf_cut(text, at - 2);
+}
+
 static void
 summary_session(struct model *m, uint32_t s, uint32_t end_item, struct buf *out, struct buf *tmp,
 		struct buf *text, struct tool_desc *td, struct summary *sc, FILE *f,
@@ -383,11 +405,15 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item, struct buf *out,
 			   (sc == NULL || ses->has_cut)) {
 			/* What was cut off and sent again is not the reply:
 			 * what was kept as it came holds it, so made again. */
+			bool said = false;
+			size_t at = reply_open(text, said);
+
 			model_item_text(m, i, text);
+			reply_close(text, &said, at);
 		}
 	}
 	if (sc != NULL && s < sc->ntext && !ses->has_cut)
-		buf_add(text, sc->text[s].p, sc->text[s].n);
+		buf_add(text, sc->text[s].text.p, sc->text[s].text.n);
 	/* With --output-format json there are no assistant events: the reply
 	 * the user saw is the result's text. */
 	if (text->n == 0)
@@ -555,7 +581,7 @@ void
 summary_free(struct summary *sc)
 {
 	for (size_t i = 0; i < sc->ntext; i++)
-		buf_free(&sc->text[i]);
+		buf_free(&sc->text[i].text);
 	free(sc->text);
 	free(sc->result);
 	free(sc->call);
@@ -581,7 +607,8 @@ void
 summary_line(struct summary *sc, struct model *m, uint32_t e, struct tool_desc *td)
 {
 	uint32_t it = m->ev[e].item;
-	size_t off, s;
+	struct reply *r;
+	size_t off, s, at;
 
 	if (e == 0) /* the model starts again (a followed file was truncated) */
 		summary_free(sc);
@@ -595,7 +622,14 @@ summary_line(struct summary *sc, struct model *m, uint32_t e, struct tool_desc *
 		if (m->it[it].depth > 0)
 			break;
 		sc->text = kept_reach(sc->text, &sc->ntext, &sc->textcap, s, sizeof *sc->text);
-		model_event_text(m, e, &sc->text[s]);
+		r = &sc->text[s];
+		if (r->item != it + 1) {
+			r->item = it + 1;
+			r->said = false;
+		}
+		at = reply_open(&r->text, r->said);
+		model_event_text(m, e, &r->text);
+		reply_close(&r->text, &r->said, at);
 		break;
 	case EV_RESULT:
 		sc->result =

@@ -24,8 +24,16 @@ struct span {
  * at the end parses none of them again: each piece is made from the
  * model's own parse of a line right after the line was added, and is final
  * by then. Indices are session and call numbers. */
+/* A session's reply as it comes: its text decoded, its segments (text
+ * items) joined by a blank line. */
+struct reply {
+	struct buf text;
+	uint32_t item; /* the segment being added to, + 1; 0: none yet */
+	bool said;     /* that segment has words in text already */
+};
+
 struct summary {
-	struct buf *text; /* per session: its assistant text, decoded */
+	struct reply *text; /* per session */
 	size_t ntext, textcap;
 	struct span *result; /* per session: its request_id and usage */
 	size_t nresult, resultcap;

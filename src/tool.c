@@ -9,6 +9,7 @@
 #include "glyph.h"
 #include "json.h"
 #include "model.h"
+#include "redact.h"
 #include "text.h"
 
 /* How a kind's line reads (the flags of a row). */
@@ -214,19 +215,31 @@ tool_text(struct call_facts *v, struct buf *out)
 	return out->n > before;
 }
 
+/* Where the first line of t that says something starts (*at) and ends;
+ * its end is *at when there is none. */
+static size_t
+first_said(const struct buf *t, size_t *at)
+{
+	size_t i = 0, e;
+
+	while (i < t->n && (t->p[i] == '\n' || t->p[i] == ' ' || t->p[i] == '\t'))
+		i++;
+	for (e = i; e < t->n && t->p[e] != '\n'; e++)
+		;
+	*at = i;
+	return e;
+}
+
 /* The first line of the result text that says something, as an outcome;
  * false when there is none. */
 static bool
 text_first_line(struct call_facts *v, struct buf *out)
 {
 	struct buf t = {0};
-	size_t i = 0, e;
+	size_t i, e;
 
 	tool_text(v, &t);
-	while (i < t.n && (t.p[i] == '\n' || t.p[i] == ' ' || t.p[i] == '\t'))
-		i++;
-	for (e = i; e < t.n && t.p[e] != '\n'; e++)
-		;
+	e = first_said(&t, &i);
 	if (e > i) /* t.p is NULL when there is no text */
 		buf_add(out, t.p + i, e - i);
 	buf_free(&t);
@@ -380,6 +393,38 @@ describe_what(const struct kind *k, struct call_facts *v, struct buf *out)
 			return;
 }
 
+/* What a command printed, as output: its first line that says something
+ * in quotes, cut to QUOTE_MAX bytes, and how many lines there were
+ * ("\"1\" · 5000 lines"); false when it printed nothing. */
+enum { QUOTE_MAX = 64 };
+
+static bool
+printed(struct call_facts *v, struct buf *out)
+{
+	struct buf t = {0};
+	size_t i, e, k;
+	int64_t lines;
+
+	tool_text(v, &t);
+	e = first_said(&t, &i);
+	if (e > i) {
+		k = redact_cut(t.p + i, e - i, QUOTE_MAX);
+		buf_addc(out, '"');
+		buf_add(out, t.p + i, k);
+		if (k < e - i)
+			buf_adds(out, GLYPH_ELLIPSIS);
+		buf_addc(out, '"');
+		lines = text_lines(t.p, t.n);
+		if (lines > 1)
+			buf_addf(out, " " GLYPH_DOT " %lld lines", (long long)lines);
+	}
+	buf_free(&t);
+	return e > i;
+}
+
+/* A command's exit code where the stream says it; else what it printed,
+ * read as output (a stream may say success for a command that printed an
+ * error: its word is kept, and the error reads as what it printed). */
 static void
 success_shell(struct call_facts *v, struct buf *out)
 {
@@ -389,7 +434,7 @@ success_shell(struct call_facts *v, struct buf *out)
 		buf_addf(out, "exit %lld", (long long)a);
 	else if (num(v, CALL_PID, &a))
 		buf_addf(out, "background, pid %lld", (long long)a);
-	else if (!text_first_line(v, out))
+	else if (!printed(v, out))
 		buf_adds(out, "ok");
 }
 

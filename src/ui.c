@@ -456,6 +456,12 @@ ui_body_height(struct ui *u, enum pane p)
 	return h > 0 ? h : MAX(1, LINES - 2);
 }
 
+bool
+ui_following(const struct ui *u)
+{
+	return u->ts.follow && (input_grows(u->in) || u->opt.replay);
+}
+
 /* The command is still running: stopping it needs a yes. */
 static bool
 command_running(const struct ui *u)

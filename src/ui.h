@@ -190,6 +190,9 @@ bool ui_too_small(struct ui *u, int rows);
 void ui_question(struct ui *u, const char *question);
 /* The height of a pane's body, for paging, even while it is hidden. */
 int ui_body_height(struct ui *u, enum pane p);
+/* The transcript follows new events that may still come: at its end, over
+ * an input that grows (-f, a pipe, a COMMAND; input_grows) or a replay. */
+bool ui_following(const struct ui *u);
 
 /* --- ui_cell.c: the cells, the rows drawn ------------------------------- */
 

@@ -43,14 +43,14 @@ if [ -f "$corpus/SOURCES.tsv" ]; then
 fi
 
 # agent_reply FILE NAME: what holds of the reply in the real Claude Code,
-# Gemini CLI and Codex captures of tests/agents/ (one session each): Claude
-# Code's is the text blocks of the session's own assistant lines joined
-# (not a sub-agent's; not the <synthetic> one saying an API error, nor the
-# deltas of a message cut off; with none, the result's text), and its
-# result.result, when it succeeded, is the last of them (a run killed
-# before its end has no result); Gemini CLI's
-# reply is its assistant messages (the deltas) joined, Codex's its
-# agent_message items joined.
+# Gemini CLI and Codex captures of tests/agents/ (one session each), its
+# segments joined by a blank line: Claude Code's segments are the text
+# blocks of the session's own assistant lines (not a sub-agent's; not the
+# <synthetic> one saying an API error, nor the deltas of a message cut off;
+# with none, the result's text), and its result.result, when it succeeded,
+# is the last of them (a run killed before its end has no result); Gemini
+# CLI's are its runs of assistant messages (the deltas, each run ended by
+# another line), Codex's its agent_message items.
 agent_reply() {
 	jq -n -e --slurpfile raw "$1" --slurpfile v "$out/json" '
 		($v[0].sessions | length) == 1 and $v[0].sessions[0].assistant_text as $t |
@@ -58,14 +58,17 @@ agent_reply() {
 		if $raw[0].type == "system" then
 			($raw | map(select(.type == "assistant" and .parent_tool_use_id == null and
 				.message.model != "<synthetic>") | .message.content[] |
-				select(.type == "text") | .text) | join("")) as $own |
+				select(.type == "text") | .text | select(. != "")) | join("\n\n")) as $own |
 			# With no reply at all, the summary takes the result'"'"'s text.
 			$t == (if $own == "" then $r.result else $own end) and
 			($r == null or $r.is_error or ($t | endswith($r.result)))
 		elif $raw[0].type == "init" then
-			$t == ($raw | map(select(.type == "message" and .role == "assistant") | .content) | join(""))
+			$t == (reduce $raw[] as $l ([];
+				if $l.type == "message" and $l.role == "assistant" then
+					if (.[-1] | type) == "string" then .[-1] += $l.content else . + [$l.content] end
+				else . + [null] end) | map(strings | select(. != "")) | join("\n\n"))
 		else $t == ($raw | map(select(.type == "item.completed" and .item.type == "agent_message") |
-				  .item.text) | join(""))
+				  .item.text | select(. != "")) | join("\n\n"))
 		end' >/dev/null 2>&1
 	[ $? -eq 0 ] || fail "$2" "assistant_text is not the reply its stream says"
 }
@@ -135,10 +138,13 @@ for f in $files; do
 		case " $(echo $edited) " in
 		*" $name "*) ;;
 		*)
-			# The reply of each session with a result equals its text.
-			jq -R 'fromjson? | select(.type == "result") | .result // ""' "$f" >"$out/want" 2>/dev/null
-			jq '.sessions[] | select(.state == "ok" or .state == "failed") | .assistant_text' \
-				"$out/json" >"$out/got"
+			# The reply of each session with a result is its text,
+			# which glues the reply's segments that assistant_text
+			# joins by a blank line.
+			jq -R 'fromjson? | select(.type == "result") | .result // "" | gsub("\n\n"; "")' \
+				"$f" >"$out/want" 2>/dev/null
+			jq '.sessions[] | select(.state == "ok" or .state == "failed") |
+				.assistant_text | gsub("\n\n"; "")' "$out/json" >"$out/got"
 			cmp -s "$out/want" "$out/got" ||
 				fail "$name" "assistant_text differs from result.result"
 			;;

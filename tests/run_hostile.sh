@@ -305,7 +305,7 @@ has nul-cr-bom "$tmp/text" "  ! line 3: NUL byte at byte 65: {\"type\":\"user\",
 has nul-cr-bom "$tmp/text" "  ! line 4: NUL byte at byte 10: not json ^@ with a NUL and a lone ^M CR"
 has nul-cr-bom "$tmp/text" "last, no newline"
 jqis nul-cr-bom '[.diagnostics[].line]' '[3,4]'
-jqis nul-cr-bom '.sessions[0].assistant_text' '"nul\u0000esc cr\ralonelast, no newline"'
+jqis nul-cr-bom '.sessions[0].assistant_text' '"nul\u0000esc cr\ralone\n\nlast, no newline"'
 row nul-cr-bom "BOM and CRLF accepted; NUL as ^@ (raw NUL: a diagnostic); lone CR as ^M"
 
 # A JSON document indented across lines (Gemini CLI's older session-*.json),

@@ -93,6 +93,51 @@ for size in 120x40 80x24 40x30; do
 	golden "demo-$size-timeline"
 done
 
+# "following" only when more can come (issue 25): a file read without -f,
+# at its end, is at its end; with -f it is followed.
+cases=$((cases + 1))
+start 120 40 "$bin recordings/demo.ndjson"
+wait_for 'done' || fail not-following "no 'done' in the status bar"
+keys G
+wait_for ' end *│' || fail not-following "G did not go to the end"
+screen | grep -q 'follow' && fail not-following "a file read without -f says it follows: $(screen | grep follow)"
+keys F
+screen | grep -q 'follow' && fail not-following "F on a file read without -f says it follows: $(screen | grep follow)"
+cases=$((cases + 1))
+start 120 40 "$bin -f recordings/demo.ndjson"
+wait_for 'end, following' || fail following "-f does not say it follows: $(screen | head -1)"
+screen | tail -1 | grep -q 'follow' || fail following "-f: no 'follow' in the status bar: $(screen | tail -1)"
+
+# A filter is said once (issue 25): the status bar's standing piece says
+# what is hidden, no passing message says it again.
+cases=$((cases + 1))
+start 120 40 "$bin recordings/demo.ndjson"
+wait_for 'done' || fail filter-once "no 'done' in the status bar"
+keys T
+keys C
+wait_for 'hiding thinking, tool calls' || fail filter-once "the bar does not say what is hidden: $(screen | tail -1)"
+[ "$(screen | tail -1 | grep -o hiding | wc -l)" -eq 1 ] ||
+	fail filter-once "said twice: $(screen | tail -1)"
+keys C
+wait_for 'showing tool calls' || fail filter-once "showing them again is not said: $(screen | tail -1)"
+
+# --compare on a screen (issue 25): every row of the timeline says its
+# run, a divider stands between the runs, the status bar names both.
+for size in 120x40 80x24 40x30; do
+	cases=$((cases + 1))
+	start "${size%x*}" "${size#*x}" "$bin --compare recordings/claude-shell-ok.ndjson recordings/claude-shell-fail.ndjson"
+	wait_for 'B ✗ failed|B ✓ done' || fail "compare-$size" "the status bar does not name run B: $(screen | tail -1)"
+	screen | tail -1 | grep -q 'A ✓ done' || fail "compare-$size" "the status bar does not name run A: $(screen | tail -1)"
+	[ "$size" = 40x30 ] && keys Tab
+	screen | grep -q '^A ✓ Shell *echo hello\|│A ✓ Shell *echo hello' ||
+		fail "compare-$size" "run A's call is not marked A"
+	screen | grep -q '^B ✗ Shell *ls /nonexistent\|│B ✗ Shell *ls /nonexistent' ||
+		fail "compare-$size" "run B's call is not marked B"
+	screen | grep -q '── B: claude-shell-fail.ndjson ─' || fail "compare-$size" "no divider before run B"
+	screen | grep -q 'A · Session 64af87fb' || [ "$size" = 40x30 ] ||
+		fail "compare-$size" "the transcript does not say run A's session"
+done
+
 # The status bar names model, session and state; the timeline pairs calls.
 cases=$((cases + 1))
 start 120 40 "$bin recordings/failures.ndjson"
@@ -153,7 +198,7 @@ screen | grep -A1 '│✓ Task    Run echo from-bg' | grep -q '│  ✓ Shell   
 golden "subagents-120x40"
 keys Tab g j Enter
 wait_for 'Tool call 2/5' || fail subagents "the second row of the timeline is not the second call"
-screen | grep -q 'Shell `echo from-fg` → from-fg' || fail subagents "the second row is not the sub-agent's Shell"
+screen | grep -q 'Shell `echo from-fg` → "from-fg"' || fail subagents "the second row is not the sub-agent's Shell"
 keys ']'
 wait_for 'Tool call 3/5' || fail subagents "] did not go to the third row"
 screen | grep -q 'Task Run echo from-bg' || fail subagents "] did not go to the background task"
@@ -402,7 +447,7 @@ start 120 40 "$bin --theme $work/bad.theme recordings/demo.ndjson"
 wait_for "bad.theme:4: unknown colour 'purpel'" || fail theme-bad "no file:line in the status bar: $(screen | tail -1)"
 until_ok sgr_like "$work/default.sgr" || fail theme-bad "the default theme was not used"
 $T send-keys -t 0 G
-wait_for 'end, following' || fail theme-bad "the viewer does not take keys"
+wait_for ' end *│' || fail theme-bad "the viewer does not take keys"
 
 cases=$((cases + 1))
 start 120 40 "$bin --theme nosuch recordings/demo.ndjson"

@@ -301,7 +301,7 @@ for mode in own compare; do
 	files=$work/short.ndjson
 	[ "$mode" = compare ] && files="--compare recordings/demo.ndjson $work/short.ndjson"
 	start 120 30 "$bin $files"
-	[ "$mode" = own ] || wait_for '2 sessions' || fail compare "$mode: did not draw both sessions"
+	[ "$mode" = own ] || wait_for 'A ✓ done.*B ✓ done' || fail compare "$mode: did not draw both sessions"
 	keys Tab
 	wait_for 'Read    short.txt' || fail compare "$mode: no timeline"
 	screen | grep 'Read    short.txt' | sed 's/.*short.txt *//; s/ *100 ms.*//' >"$work/bar.$mode"

@@ -218,7 +218,7 @@ test_sub_agent(void **state)
 	assert_int_not_equal(sub_text, NONE);
 	assert_int_equal(f->m->it[main_text].depth, 0);
 	assert_int_equal(f->m->it[sub_text].depth, 1);
-	assert_string_equal(reply(f), "Starting it.The sub-agent is running.");
+	assert_string_equal(reply(f), "Starting it.\\n\\nThe sub-agent is running.");
 	fixture_free(f);
 	/* The JSON summary nests each call by its parent's id. */
 	out = printed(stream, &format_json);
@@ -471,16 +471,16 @@ test_log_nested(void **state)
 		"  ~ sub-agent completed: It printed from-fg.\n"
 		"  \xE2\x9C\x93 Task Run echo from-fg \xC2\xB7 done \xC2\xB7 249 ms\n"
 		"    > FOREGROUND: run the shell command `echo from-fg` and report its output.\n"
-		"      \xE2\x9C\x93 Shell `echo from-fg` \xE2\x86\x92 from-fg \xC2\xB7 43 ms\n"
+		"      \xE2\x9C\x93 Shell `echo from-fg` \xE2\x86\x92 \"from-fg\" \xC2\xB7 43 ms\n"
 		"Now one in the background.\n"
 		"  ~ sub-agent started: Run echo from-bg\n"
 		"While it runs, my own command.\n"
-		"  \xE2\x9C\x93 Shell `echo main-after` \xE2\x86\x92 main-after \xC2\xB7 14 ms\n"
+		"  \xE2\x9C\x93 Shell `echo main-after` \xE2\x86\x92 \"main-after\" \xC2\xB7 14 ms\n"
 		"The foreground sub-agent saw from-fg; the background one is still running.\n"
 		"  ~ sub-agent completed: It printed from-bg.\n"
 		"  \xE2\x9C\x93 Task Run echo from-bg \xC2\xB7 It printed from-bg. \xC2\xB7 3.2 s\n"
 		"    Running it in the background.\n"
-		"      \xE2\x9C\x93 Shell `sleep 2; echo from-bg` \xE2\x86\x92 from-bg \xC2\xB7 2.0 s\n"
+		"      \xE2\x9C\x93 Shell `sleep 2; echo from-bg` \xE2\x86\x92 \"from-bg\" \xC2\xB7 2.0 s\n"
 		"    It printed from-bg.\n"
 		"The background sub-agent saw from-bg.\n"
 		"== ok \xC2\xB7 801 ms \xC2\xB7 5 tool calls: 5 ok \xC2\xB7 tokens 600 in, 110 out "
@@ -494,11 +494,11 @@ test_log_nested(void **state)
 	free(out);
 	/* Markdown: its lines a list nested in the task's item. */
 	out = printed(text, &format_markdown);
-	assert_non_null(
-		strstr(out, "- \xE2\x9C\x93 Task Run echo from-bg \xC2\xB7 It printed from-bg. "
-			    "\xC2\xB7 3.2 s\n\n  Running it in the background.\n\n"
-			    "  - \xE2\x9C\x93 Shell `sleep 2; echo from-bg` \xE2\x86\x92 from-bg "
-			    "\xC2\xB7 2.0 s\n\n  It printed from-bg.\n"));
+	assert_non_null(strstr(
+		out, "- \xE2\x9C\x93 Task Run echo from-bg \xC2\xB7 It printed from-bg. "
+		     "\xC2\xB7 3.2 s\n\n  Running it in the background.\n\n"
+		     "  - \xE2\x9C\x93 Shell `sleep 2; echo from-bg` \xE2\x86\x92 \"from-bg\" "
+		     "\xC2\xB7 2.0 s\n\n  It printed from-bg.\n"));
 	free(out);
 	free(text);
 }
@@ -550,7 +550,7 @@ test_todos(void **state)
 		{"2 tasks \xC2\xB7 0 done \xC2\xB7 Write the notes", "new"},
 		{"3 tasks \xC2\xB7 0 done \xC2\xB7 Announce it", "new"},
 		{"3 tasks \xC2\xB7 0 done \xC2\xB7 Tag the release", "in progress"},
-		{"echo step-one", "step-one"},
+		{"echo step-one", "\"step-one\""},
 		{"3 tasks \xC2\xB7 1 done \xC2\xB7 Tag the release", "done"},
 	};
 	size_t n;

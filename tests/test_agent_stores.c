@@ -123,9 +123,9 @@ test_rollout_headless(void **state)
 			       "\"cache_creation_input_tokens\":0,\"output_tokens\":41}"));
 	assert_non_null(strstr(f->b.p, "\"prompts\":[\"Run the shell command `echo hello` and "
 				       "tell me what it printed.\"]"));
-	assert_non_null(strstr(f->b.p, "\"assistant_text\":\"Let me run the command.The "
+	assert_non_null(strstr(f->b.p, "\"assistant_text\":\"Let me run the command.\\n\\nThe "
 				       "command printed hello. Done.\""));
-	assert_non_null(strstr(f->b.p, "\"summary\":\"echo hello\",\"outcome\":\"hello\""));
+	assert_non_null(strstr(f->b.p, "\"summary\":\"echo hello\",\"outcome\":\"\\\"hello\\\"\""));
 	fixture_free(f);
 }
 
@@ -349,9 +349,10 @@ test_chat_headless(void **state)
 	tokens_are(f, 210, 0, 0, 41);
 	s = summary(f);
 	assert_non_null(strstr(s, "\"session_id\":\"e18d5f61-5c35-4dbe-bdb7-b65bd0dd9437\""));
-	assert_non_null(strstr(s, "\"assistant_text\":\"Let me run the command.The command printed "
-				  "hello. Done.\""));
-	assert_non_null(strstr(s, "\"summary\":\"echo hello\",\"outcome\":\"hello\""));
+	assert_non_null(
+		strstr(s, "\"assistant_text\":\"Let me run the command.\\n\\nThe command printed "
+			  "hello. Done.\""));
+	assert_non_null(strstr(s, "\"summary\":\"echo hello\",\"outcome\":\"\\\"hello\\\"\""));
 	fixture_free(f);
 }
 
@@ -366,7 +367,8 @@ test_chat_tmux(void **state)
 	(void)state;
 	one_session(f, AGENT_GEMINI_CHAT);
 	assert_int_equal(f->m->ncall, 1);
-	assert_non_null(strstr(summary(f), "\"outcome\":\"Output: hello\""));
+	assert_non_null(
+		strstr(summary(f), "\"outcome\":\"\\\"Output: hello\\\" \xC2\xB7 2 lines\""));
 	fixture_free(f);
 }
 
@@ -475,7 +477,7 @@ test_chat_whole_file(void **state)
 	tokens_are(f, 1420, 600, 0, 300);
 	s = summary(f);
 	assert_non_null(strstr(s, "\"summary\":\"echo a\""));
-	assert_non_null(strstr(s, "\"summary\":\"echo b\",\"outcome\":\"out of echo b\""));
+	assert_non_null(strstr(s, "\"summary\":\"echo b\",\"outcome\":\"\\\"out of echo b\\\"\""));
 	assert_non_null(strstr(s, "\"prompts\":[\"first\\n\\nsecond\"]"));
 	/* A reply in parts (older versions) is text too. */
 	assert_non_null(strstr(s, "\"assistant_text\":\"One.\\n\\nIn parts.\\n\\nTwo.\""));

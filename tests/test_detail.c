@@ -223,6 +223,8 @@ test_kind_parts(void **state)
 		 60,
 		 "\ndiff (computed",
 		 "\ndiff (computed from the file before and after)\n"
+		 "--- a/b.txt\n"
+		 "+++ b/b.txt\n"
 		 "@@ -1,3 +1,3 @@\n"
 		 " one\n"
 		 "-two\n"
@@ -340,6 +342,38 @@ test_states_and_raw(void **state)
 	assert_non_null(strstr(s, "\nstarted event, line 3\n  {\n    \"type\": \"tool_call\",\n"));
 	assert_non_null(strstr(s, "\nno completed event\n"));
 	free(s);
+	fixture_free(f);
+}
+
+/* The raw JSON wrapped at a narrow width: a line's rows after its first
+ * stand at its indentation, not at the left margin. */
+static void
+test_raw_wrap_indented(void **state)
+{
+	struct fixture *f = load(INIT STARTED(
+		"shellToolCall", "{\"command\":\"echo aaaaaaaaaa bbbbbbbbbb cccccccccc dddddddddd "
+				 "eeeeeeeeee ffffffffff gggggggggg\"}"));
+	size_t line = 0, conts = 0;
+
+	(void)state;
+	detail_build(&f->d, 0, 40, true);
+	for (size_t i = 0; i < f->d.nrow; i++) {
+		const struct drow *r = &f->d.row[i];
+		size_t at = r->indent;
+
+		for (size_t k = 0; k < r->len && f->d.text.p[r->off + k] == ' '; k++)
+			at++;
+		if (!(r->flags & DROW_CONT)) {
+			line = at;
+			continue;
+		}
+		conts++;
+		if (at != line)
+			fail_msg(
+				"row %zu: a wrapped line goes on at %zu cells, its first row at %zu",
+				i, at, line);
+	}
+	assert_true(conts > 0);
 	fixture_free(f);
 }
 
@@ -602,10 +636,13 @@ test_claude_edit(void **state)
 		"1\n"
 		"\n"
 		"diff\n"
+		"--- a/greet.txt\n"
+		"+++ b/greet.txt\n"
 		"@@ -1,2 +1,2 @@\n"
 		"-hello world\n"
 		"+hello there\n"
 		" bye world\n");
+	assert_int_equal(row_starting(&f->d, "+++ b/greet.txt")->role, ROLE_DIM);
 	assert_int_equal(row_starting(&f->d, "-hello")->role, ROLE_TOOL_FAILED);
 	assert_int_equal(row_starting(&f->d, "+hello")->role, ROLE_TOOL_OK);
 	assert_int_equal(row_starting(&f->d, "@@")->role, ROLE_SESSION);
@@ -699,7 +736,7 @@ test_codex(void **state)
 	char *s = detail_of_file("recordings/codex-shell-ok.ndjson", 0, 60, &f);
 
 	(void)state;
-	assert_string_equal(s, "\xE2\x9C\x93 Shell `echo hello` \xE2\x86\x92 hello\n"
+	assert_string_equal(s, "\xE2\x9C\x93 Shell `echo hello` \xE2\x86\x92 \"hello\"\n"
 			       "\n"
 			       "kind        shell (command_execution)\n"
 			       "state       ok\n"
@@ -860,6 +897,23 @@ test_more_shapes(void **state)
 			 "{\"success\":{\"url\":\"https://example.com\","
 			 "\"markdown\":\"# Example Domain\\n\\nThis domain is for use in examples.\"}}"),
 		 {"url         https://example.com\n\ncontent\n# Example Domain\n\nThis domain is for use in examples.\n"}},
+		/* A diff's header reads as git writes it: a new file from
+		 * /dev/null, the path relative to the session's folder. */
+		{INIT STARTED("editToolCall", "{\"path\":\"/w/src/new.js\"}") COMPLETED(
+			 "editToolCall",
+			 "{\"success\":{\"path\":\"/w/src/new.js\",\"linesAdded\":1,\"linesRemoved\":0,"
+			 "\"diffString\":\"--- /dev/null\\n+++ b//w/src/new.js\\n@@ -1,0 +1 @@\\n+x\"}}"),
+		 {"\ndiff\n--- /dev/null\n+++ b/src/new.js\n@@ -1,0 +1 @@\n+x\n"}},
+		/* A diff agentview makes of a structured patch has git's
+		 * header too. */
+		{C_INIT C_USE(
+			 "Edit",
+			 "{\"file_path\":\"/w/g.txt\",\"old_string\":\"a\",\"new_string\":\"b\"}")
+			 C_RESULT(
+				 "\"updated\"",
+				 "{\"filePath\":\"/w/g.txt\",\"structuredPatch\":[{\"oldStart\":1,\"oldLines\":1,"
+				 "\"newStart\":1,\"newLines\":1,\"lines\":[\"-a\",\"+b\"]}]}"),
+		 {"\ndiff\n--- a/g.txt\n+++ b/g.txt\n@@ -1,1 +1,1 @@\n-a\n+b\n"}},
 	};
 
 	(void)state;
@@ -1140,7 +1194,7 @@ test_sections_agents(void **state)
 		{"recordings/claude-edit.ndjson", 0, "path", "path",
 		 "/tmp/agentview-agents.aTlj5y/claude-edit/work/greet.txt"},
 		{"recordings/claude-edit.ndjson", 1, "+hello", "diff",
-		 "@@ -1,2 +1,2 @@\n-hello world\n+hello there\n"},
+		 "--- a/greet.txt\n+++ b/greet.txt\n@@ -1,2 +1,2 @@\n-hello world\n+hello there\n"},
 		{"recordings/claude-subagent.ndjson", 0, "SUBAGENT", "prompt", "SUBAGENT: run"},
 		{"recordings/gemini-shell-ok.ndjson", 0, "command", "command", "echo hello"},
 		{"recordings/gemini-shell-ok.ndjson", 0, "hello", "output", "hello"},
@@ -1223,7 +1277,11 @@ test_redacted_raw(void **state)
 	free(s);
 	sec = section_of(&f->d, "started event", &taken);
 	assert_non_null(sec);
+	/* Each row as shown: its indentation past the section's two cells
+	 * is the JSON's own. */
 	for (size_t i = sec->row + 1; i < sec->end; i++) {
+		for (int k = 2; k < f->d.row[i].indent; k++)
+			buf_addc(&shown, ' ');
 		buf_add(&shown, f->d.text.p + f->d.row[i].off, f->d.row[i].len);
 		buf_addc(&shown, '\n');
 	}
@@ -1256,6 +1314,7 @@ main(void)
 		cmocka_unit_test(test_kind_parts),
 		cmocka_unit_test(test_unknown_kind),
 		cmocka_unit_test(test_states_and_raw),
+		cmocka_unit_test(test_raw_wrap_indented),
 		cmocka_unit_test(test_large_output),
 		cmocka_unit_test(test_cut),
 		cmocka_unit_test(test_budget),

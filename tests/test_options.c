@@ -9,6 +9,7 @@
 #include "testutil.h"
 
 #include "fixture.h"
+#include "agent.h"
 #include "keys.h"
 #include "options.h"
 #include "print.h"
@@ -327,6 +328,26 @@ static void PRINTF_LIKE(3, 4) assert_holds(const char *text, const char *what, c
 	buf_free(&want);
 }
 
+/* The man page's NAME says whose sessions agentview views: every agent of
+ * the table by its name, not one of them alone. */
+static void
+test_man_page_names_agents(void **state)
+{
+	struct buf man = {0};
+	char *name, *end;
+
+	(void)state;
+	slurp("src/agentview.1", &man);
+	name = strstr(man.p, ".SH NAME\n");
+	assert_non_null(name);
+	end = strstr(name + 1, ".SH ");
+	assert_non_null(end);
+	*end = '\0';
+	for (unsigned a = 0; a < agent_count(); a++)
+		assert_holds(name, "the man page's NAME", "%s", agent_get(a)->label);
+	buf_free(&man);
+}
+
 /* Every option people see is in --help, the man page and the three
  * completions, with its letter and the words it takes; the hidden ones
  * are in none of them. */
@@ -486,6 +507,7 @@ main(void)
 		cmocka_unit_test(test_usage_errors),
 		cmocka_unit_test(test_actions),
 		cmocka_unit_test(test_man_page_in_step),
+		cmocka_unit_test(test_man_page_names_agents),
 		cmocka_unit_test(test_completions_in_step),
 		cmocka_unit_test(test_every_option_everywhere),
 		cmocka_unit_test(test_hidden_keep_abbreviations),

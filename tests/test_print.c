@@ -122,6 +122,35 @@ test_markdown(void **state)
 	free(out);
 }
 
+#define CODEX_REPLY(id, text) \
+	"{\"type\":\"item.completed\",\"item\":{\"id\":\"" id "\"," \
+	"\"type\":\"agent_message\",\"text\":\"" text "\"}}\n"
+
+/* assistant_text joins a reply's segments by a blank line, as the logs
+ * show them; an empty one adds none. Kept as the lines go by and made
+ * from the lines alike. */
+static void
+test_reply_segments(void **state)
+{
+	static const char text[] = "{\"type\":\"thread.started\",\"thread_id\":\"t\"}\n" CODEX_REPLY(
+		"item_0", "fix it.") CODEX_REPLY("item_1", "")
+		CODEX_REPLY(
+			"item_2",
+			"Running the test suite") "{\"type\":\"turn.completed\",\"usage\":{\"input_tokens\":1,\"output_tokens\":1}}\n";
+	static const char want[] = "\"assistant_text\":\"fix it.\\n\\nRunning the test suite\"";
+	char *out = run(text, &format_json, NULL);
+	struct fixture *f = fixture_new(text, strlen(text), 0);
+	struct buf all = {0};
+
+	(void)state;
+	assert_non_null(strstr(out, want));
+	summary_write(f->m, NULL, &all, NULL);
+	assert_non_null(strstr(all.p, want));
+	buf_free(&all);
+	fixture_free(f);
+	free(out);
+}
+
 static void
 test_json_summary(void **state)
 {
@@ -139,7 +168,9 @@ test_json_summary(void **state)
 	assert_non_null(strstr(out, "\"usage\":{\"inputTokens\":10528,\"outputTokens\":28,"
 				    "\"cacheReadTokens\":5888,\"cacheWriteTokens\":0}"));
 	assert_non_null(strstr(out, "\"prompts\":[\"run it\\nnow\"]"));
-	assert_non_null(strstr(out, "\"assistant_text\":\"I'll runDone.\""));
+	/* The reply's segments, joined by a blank line as the logs show
+	 * them. */
+	assert_non_null(strstr(out, "\"assistant_text\":\"I'll run\\n\\nDone.\""));
 	/* The call_id keeps its newline, escaped; control bytes are escaped. */
 	assert_non_null(strstr(out, "{\"call_id\":\"c-1\\nfc_1\",\"parent\":null,"
 				    "\"tool\":\"shellToolCall\","
@@ -952,6 +983,7 @@ main(void)
 		cmocka_unit_test(test_html_markdown),
 		cmocka_unit_test(test_html_cuts),
 		cmocka_unit_test(test_json_summary),
+		cmocka_unit_test(test_reply_segments),
 		cmocka_unit_test(test_json_cache_same),
 		cmocka_unit_test(test_incomplete),
 		cmocka_unit_test(test_silent_end),

@@ -147,6 +147,9 @@ test_cursor_lines(void **state)
 	"{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"content\":" \
 	"[{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"" name "\"," \
 	"\"input\":" input "}]},\"parent_tool_use_id\":null}\n"
+/* A first line of 74 bytes, and the 64 of it a call's line keeps. */
+#define LONG_LINE_CUT "0123456789abcdefghij0123456789ABCDEFGHIJ0123456789abcdefghij0123"
+#define LONG_LINE LONG_LINE_CUT "klmnopqrst"
 #define CLAUDE_RESULT(content, err, rich) \
 	"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":" \
 	"[{\"tool_use_id\":\"t1\",\"type\":\"tool_result\",\"content\":" content \
@@ -164,7 +167,29 @@ test_claude_lines(void **state)
 		{CLAUDE_INIT CLAUDE_USE("Bash", "{\"command\":\"echo hello\"}") CLAUDE_RESULT(
 			 "\"hello\"", "false",
 			 "{\"stdout\":\"hello\",\"stderr\":\"\",\"interrupted\":false}"),
-		 "\xE2\x9C\x93 Shell `echo hello` \xE2\x86\x92 hello"},
+		 "\xE2\x9C\x93 Shell `echo hello` \xE2\x86\x92 \"hello\""},
+		/* What a command printed reads as output, never as an exit
+		 * code: its first line quoted, and how many lines it had. */
+		{CLAUDE_INIT CLAUDE_USE("Bash", "{\"command\":\"seq 1 3\"}") CLAUDE_RESULT(
+			 "\"1\\n2\\n3\"", "false",
+			 "{\"stdout\":\"1\\n2\\n3\",\"stderr\":\"\",\"interrupted\":false}"),
+		 "\xE2\x9C\x93 Shell `seq 1 3` \xE2\x86\x92 \"1\" \xC2\xB7 3 lines"},
+		/* Blank lines before the first that says something are not
+		 * it, but they are lines of the output. */
+		{CLAUDE_INIT CLAUDE_USE("Bash", "{\"command\":\"make\"}") CLAUDE_RESULT(
+			 "\"\\n\\nbuilt\\n\"", "false",
+			 "{\"stdout\":\"\\n\\nbuilt\\n\",\"stderr\":\"\",\"interrupted\":false}"),
+		 "\xE2\x9C\x93 Shell `make` \xE2\x86\x92 \"built\" \xC2\xB7 3 lines"},
+		/* A long first line is cut, so that the count stays in view. */
+		{CLAUDE_INIT CLAUDE_USE("Bash", "{\"command\":\"cat\"}")
+			 CLAUDE_RESULT("\"" LONG_LINE "\\nx\"", "false", "{\"interrupted\":false}"),
+		 "\xE2\x9C\x93 Shell `cat` \xE2\x86\x92 \"" LONG_LINE_CUT
+		 "\xE2\x80\xA6\" \xC2\xB7 2 lines"},
+		/* No output: ok. */
+		{CLAUDE_INIT CLAUDE_USE("Bash", "{\"command\":\"true\"}")
+			 CLAUDE_RESULT("\"\"", "false",
+				       "{\"stdout\":\"\",\"stderr\":\"\",\"interrupted\":false}"),
+		 "\xE2\x9C\x93 Shell `true` \xE2\x86\x92 ok"},
 		{CLAUDE_INIT CLAUDE_USE("Bash", "{\"command\":\"ls /nonexistent\"}") CLAUDE_RESULT(
 			 "\"Exit code 2\\nls: cannot access\"", "true", "\"Error: Exit code 2\""),
 		 "\xE2\x9C\x97 Shell `ls /nonexistent` \xE2\x86\x92 exit 2"},
@@ -233,7 +258,14 @@ test_gemini_codex_lines(void **state)
 	} cases[] = {
 		{GEMINI_INIT GEMINI_USE("run_shell_command", "{\"command\":\"echo hello\"}")
 			 GEMINI_RESULT("\"status\":\"success\",\"output\":\"hello\""),
-		 "\xE2\x9C\x93 Shell `echo hello` \xE2\x86\x92 hello"},
+		 "\xE2\x9C\x93 Shell `echo hello` \xE2\x86\x92 \"hello\""},
+		/* Gemini CLI says success for a command that failed: its word
+		 * is kept, the error it printed reads as output. */
+		{GEMINI_INIT GEMINI_USE("run_shell_command", "{\"command\":\"ls /nonexistent\"}")
+			 GEMINI_RESULT("\"status\":\"success\",\"output\":\"ls: cannot access "
+				       "'/nonexistent': No such file or directory\""),
+		 "\xE2\x9C\x93 Shell `ls /nonexistent` \xE2\x86\x92 \"ls: cannot access "
+		 "'/nonexistent': No such file or directory\""},
 		{GEMINI_INIT GEMINI_USE("read_file", "{\"file_path\":\"/w/missing.txt\"}") GEMINI_RESULT(
 			 "\"status\":\"error\",\"output\":\"File not found.\","
 			 "\"error\":{\"type\":\"file_not_found\",\"message\":\"File not found: /w/missing.txt\"}"),
@@ -268,7 +300,7 @@ test_gemini_codex_lines(void **state)
 			 "{\"id\":\"item_1\",\"type\":\"command_execution\","
 			 "\"command\":\"/bin/bash -lc 'sleep 3; echo done'\",\"aggregated_output\":"
 			 "\"done\\n\",\"exit_code\":0,\"status\":\"completed\"}"),
-		 "\xE2\x9C\x93 Shell `sleep 3; echo done` \xE2\x86\x92 done"},
+		 "\xE2\x9C\x93 Shell `sleep 3; echo done` \xE2\x86\x92 \"done\""},
 		/* A file added, and nothing else: a new file written. */
 		{"{\"type\":\"thread.started\",\"thread_id\":\"t\"}\n" CODEX_ITEM(
 			 "completed",

@@ -172,10 +172,10 @@ vholds() {
 # by CLAUDE GEMINI CODEX [COPILOT]: the word of the agent being checked.
 by() {
 	case $view_agent in
-	claude) echo "$1" ;;
-	gemini) echo "$2" ;;
-	codex) echo "$3" ;;
-	*) echo "${4-}" ;;
+	claude) printf '%s\n' "$1" ;;
+	gemini) printf '%s\n' "$2" ;;
+	codex) printf '%s\n' "$3" ;;
+	*) printf '%s\n' "${4-}" ;;
 	esac
 }
 
@@ -208,9 +208,9 @@ failed_checks() {
 
 view_shell_ok() {
 	vholds call "ok: one shell call of echo hello, then the reply" \
-		"ended(\"ok\") and like([[\"shell\", \"ok\", \"echo hello\", \"hello\"]]) and
+		"ended(\"ok\") and like([[\"shell\", \"ok\", \"echo hello\", \"\\\"hello\\\"\"]]) and
 		 tools([\"$(by Bash run_shell_command command_execution bash)\"]) and
-		 reply(\"Let me run the command.The command printed hello. Done.\") and
+		 reply(\"Let me run the command.\n\nThe command printed hello. Done.\") and
 		 prompted(\"Run the shell command \`echo hello\` and tell me what it printed.\")"
 }
 
@@ -219,15 +219,15 @@ view_shell_fail() {
 	# tells.
 	vholds call "ok: the shell call of ls /nonexistent $(by failed ok failed failed)" \
 		"ended(\"ok\") and like([[\"shell\", \"$(by failed ok failed failed)\", \"ls /nonexistent\",
-		 \"$(by 'exit 2' 'ls: cannot access' 'exit 2' 'exit 2')\"]]) and
-		 reply(\"Listing it.The directory /nonexistent does not exist: ls failed.\")"
+		 \"$(by 'exit 2' '\"ls: cannot access' 'exit 2' 'exit 2')\"]]) and
+		 reply(\"Listing it.\n\nThe directory /nonexistent does not exist: ls failed.\")"
 }
 
 view_parallel() {
 	vholds calls "ok: two shell calls, both ok" \
 		"ended(\"ok\") and ([calls[] | [.kind, .state, .summary]] | sort) ==
 		 [[\"shell\", \"ok\", \"echo one\"], [\"shell\", \"ok\", \"echo two\"]] and
-		 reply(\"Running both at once.They printed one and two.\")"
+		 reply(\"Running both at once.\n\nThey printed one and two.\")"
 	# Only streams with a clock show them at once.
 	[ "$view_agent" = codex ] && return
 	vholds overlap "the two calls overlap in time" \
@@ -236,14 +236,14 @@ view_parallel() {
 
 view_read() {
 	if [ "$view_agent" = codex ]; then
-		vholds call "ok: a cat of notes.txt" 'like([["shell", "ok", "cat notes.txt", "alpha"]])'
+		vholds call "ok: a cat of notes.txt" 'like([["shell", "ok", "cat notes.txt", "\"alpha"]])'
 	else
 		# Claude Code counts the empty line after the last newline.
 		vholds call "ok: one read of notes.txt" \
 			"like([[\"read\", \"ok\", \"/notes.txt\", \"$(by '' read '' '')\"]]) and
 			 (calls[0].outcome | test(\"$(by '^[34] lines$' '^read$' '' '')\"))"
 	fi
-	vholds reply "the reply" 'ended("ok") and reply("Reading the file.Its first line is alpha.")'
+	vholds reply "the reply" 'ended("ok") and reply("Reading the file.\n\nIts first line is alpha.")'
 }
 
 view_read_missing() {
@@ -253,19 +253,19 @@ view_read_missing() {
 		vholds call "ok: the read of missing.txt failed with its message" \
 			"like([[\"read\", \"failed\", \"/missing.txt\", \"$(by 'File does not exist.' 'File not found' '' 'Path does not exist')\"]])"
 	fi
-	vholds reply "the reply" 'ended("ok") and reply("Reading it.missing.txt does not exist.")'
+	vholds reply "the reply" 'ended("ok") and reply("Reading it.\n\nmissing.txt does not exist.")'
 }
 
 view_edit() {
 	case $view_agent in
 	codex) vholds calls "ok: a cat, then a file_change of greet.txt" \
-		'like([["shell", "ok", "cat greet.txt", "hello world"], ["edit", "ok", "/greet.txt", "1 file changed"]]) and
+		'like([["shell", "ok", "cat greet.txt", "\"hello world\""], ["edit", "ok", "/greet.txt", "1 file changed"]]) and
 		 tools(["command_execution", "file_change"])' ;;
 	*) vholds calls "ok: a read, then an edit of greet.txt, +1 −1" \
 		"like([[\"read\", \"ok\", \"/greet.txt\", \"$(by '' read '' '')\"],
 		       [\"edit\", \"ok\", \"/greet.txt\", \"+1 −1\"]])" ;;
 	esac
-	vholds reply "the reply" 'ended("ok") and reply("Reading it first.Now the edit.greet.txt now says hello there.")'
+	vholds reply "the reply" 'ended("ok") and reply("Reading it first.\n\nNow the edit.\n\ngreet.txt now says hello there.")'
 }
 
 # nested_checks: a sub-agent's calls nested under the call that ran it, by
@@ -293,20 +293,20 @@ nested_checks() {
 view_subagent() {
 	case $view_agent in
 	claude) vholds calls "ok: the Agent call, and the sub-agent's Bash call" \
-		'like([["task", "ok", "Run echo from-sub", "done"], ["shell", "ok", "echo from-sub", "from-sub"]]) and
-		 tools(["Agent", "Bash"]) and reply("I will delegate this.The sub-agent saw from-sub.")'
+		'like([["task", "ok", "Run echo from-sub", "done"], ["shell", "ok", "echo from-sub", "\"from-sub\""]]) and
+		 tools(["Agent", "Bash"]) and reply("I will delegate this.\n\nThe sub-agent saw from-sub.")'
 		nested_checks ;;
 	# The sub-agent's own calls are not in Gemini CLI's stream.
 	gemini) vholds calls "ok: one invoke_agent call" \
-		'like([["task", "ok", "generalist", "done"]]) and reply("I will delegate this.The sub-agent saw from-sub.")' ;;
+		'like([["task", "ok", "generalist", "done"]]) and reply("I will delegate this.\n\nThe sub-agent saw from-sub.")' ;;
 	# Codex shows the wait only.
 	codex) vholds calls "ok: the wait of a collab_tool_call" \
 		'like([["task", "ok", "wait", "done"]]) and tools(["collab_tool_call"]) and
-		 reply("I will delegate this.Waiting for it.The sub-agent saw from-sub.")' ;;
+		 reply("I will delegate this.\n\nWaiting for it.\n\nThe sub-agent saw from-sub.")' ;;
 	copilot) vholds calls "ok: the task call, and the sub-agent's bash call under it" \
-		'like([["task", "ok", "Run echo from-sub", ""], ["shell", "ok", "echo from-sub", "from-sub"]]) and
+		'like([["task", "ok", "Run echo from-sub", ""], ["shell", "ok", "echo from-sub", "\"from-sub\""]]) and
 		 tools(["task", "bash"]) and calls[1].parent == calls[0].call_id and
-		 reply("I will delegate this.The sub-agent saw from-sub.")' ;;
+		 reply("I will delegate this.\n\nThe sub-agent saw from-sub.")' ;;
 	esac
 	vholds ok "ok" 'ended("ok")'
 }
@@ -344,9 +344,9 @@ view_subagent_bg() {
 	# text come after, and its notification says how it ended.
 	vholds calls "ok: the Agent call, ended by its notification, and the sub-agent's Bash call" \
 		'ended("ok") and like([["task", "ok", "Run echo from-sub", ""],
-		                      ["shell", "ok", "echo from-sub", "from-sub"]])'
+		                      ["shell", "ok", "echo from-sub", "\"from-sub\""]])'
 	vholds reply "the reply is the session's own, to the notification's second turn too" \
-		'reply("Starting it in the background.The sub-agent is running; I will tell you when it is done.The sub-agent saw from-sub.")'
+		'reply("Starting it in the background.\n\nThe sub-agent is running; I will tell you when it is done.\n\nThe sub-agent saw from-sub.")'
 	two_results_checks 3
 	bg_done_checks "Run echo from-sub" "It printed from-sub."
 	nested_checks
@@ -354,11 +354,11 @@ view_subagent_bg() {
 
 view_subagents() {
 	vholds calls "ok: the foreground Agent call and its Bash, the background one, the main agent's Bash, the background Bash" \
-		'ended("ok") and like([["task", "ok", "Run echo from-fg", ""], ["shell", "ok", "echo from-fg", "from-fg"],
-		 ["task", "ok", "Run echo from-bg", ""], ["shell", "ok", "echo main-after", "main-after"],
-		 ["shell", "ok", "sleep 2; echo from-bg", "from-bg"]])'
+		'ended("ok") and like([["task", "ok", "Run echo from-fg", ""], ["shell", "ok", "echo from-fg", "\"from-fg\""],
+		 ["task", "ok", "Run echo from-bg", ""], ["shell", "ok", "echo main-after", "\"main-after\""],
+		 ["shell", "ok", "sleep 2; echo from-bg", "\"from-bg\""]])'
 	vholds reply "the reply is the main agent's own" \
-		'reply("First the foreground sub-agent.Now one in the background.While it runs, my own command.The foreground sub-agent saw from-fg; the background one is still running.The background sub-agent saw from-bg.")'
+		'reply("First the foreground sub-agent.\n\nNow one in the background.\n\nWhile it runs, my own command.\n\nThe foreground sub-agent saw from-fg; the background one is still running.\n\nThe background sub-agent saw from-bg.")'
 	vholds progress "task_progress, task_updated and background_tasks_changed are no notices of their own" \
 		'notices | all(test("task_progress|task_updated|background_tasks_changed") | not)'
 	two_results_checks 5
@@ -367,9 +367,11 @@ view_subagents() {
 }
 
 view_long_output() {
+	# What it printed, read as output: its first line, and how many.
+	long='\"1\" · 5000 lines'
 	vholds call "ok: one shell call of seq 1 5000" \
-		"ended(\"ok\") and like([[\"shell\", \"ok\", \"seq 1 5000\", \"$(by 1 1 1 '')\"]]) and
-		 reply(\"Running seq.The last number is 5000.\")"
+		"ended(\"ok\") and like([[\"shell\", \"ok\", \"seq 1 5000\", \"$(by "$long" "$long" "$long" '')\"]]) and
+		 reply(\"Running seq.\n\nThe last number is 5000.\")"
 }
 
 view_todos() {
@@ -389,7 +391,7 @@ view_todos() {
 		'[lines[] | select(test("Todos 3 "))] | last | test("Todos 3 [a-z]+ · 1(/3)? done")'
 	vholds step "ok: the first step's shell call, and the reply" \
 		"ended(\"ok\") and any(calls[]; .kind == \"shell\" and .state == \"ok\" and .summary == \"echo step-one\") and
-		 reply(\"$(by 'Loading the task tools.' '' '')Making the list.Doing the first step.One of the three steps is done.\")"
+		 reply(\"$(by 'Loading the task tools.\n\n' '' '')Making the list.\n\nDoing the first step.\n\nOne of the three steps is done.\")"
 }
 
 view_write_edit() {
@@ -398,14 +400,14 @@ view_write_edit() {
 	vholds edit "then an edit of it" \
 		"calls | length == 2 and (.[1] | .kind == \"edit\" and .state == \"ok\" and (.summary | endswith(\"/hello.py\")) and
 		 (.outcome | startswith(\"$(by '+1 −1' '+1 −1' '1 file changed' '+1 −1')\")))"
-	vholds reply "the reply" 'ended("ok") and reply("Creating the file.Now the edit.hello.py now greets the world.")'
+	vholds reply "the reply" 'ended("ok") and reply("Creating the file.\n\nNow the edit.\n\nhello.py now greets the world.")'
 }
 
 view_slow_shell() {
 	vholds call "ok: one shell call of sleep 3; echo done, its call line" \
 		'ended("ok") and like([["shell", "ok", "sleep 3; echo done", ""]]) and
-		 reply("Running the slow command.It printed done after three seconds.")'
-	vholds output "its outcome is its output, done" 'calls[0].outcome == "done"'
+		 reply("Running the slow command.\n\nIt printed done after three seconds.")'
+	vholds output "its outcome is its output, done" 'calls[0].outcome == "\"done\""'
 	if [ "$view_agent" = codex ]; then
 		vholds timing "no time where the stream has none" \
 			"calls[0].duration_ms $([ "${vlive:-no}" = yes ] && echo '>= 2500' || echo '== null')"
@@ -475,9 +477,9 @@ view_eof() {
 	vholds call "the call before the end ran" 'calls | length == 1 and (.[0] | .kind == "shell" and .state == "ok" and .summary == "echo before-eof")'
 	case $view_agent in
 	# Claude Code asks again without streaming: the reply whole.
-	claude) vholds reply "ok, the reply whole" 'ended("ok") and reply("First the command.This reply ends early with no finish at all.")' ;;
+	claude) vholds reply "ok, the reply whole" 'ended("ok") and reply("First the command.\n\nThis reply ends early with no finish at all.")' ;;
 	# Gemini CLI takes the half reply for the whole one.
-	gemini) vholds reply "ok, the half reply" 'ended("ok") and reply("First the command.This reply ends early ")' ;;
+	gemini) vholds reply "ok, the half reply" 'ended("ok") and reply("First the command.\n\nThis reply ends early ")' ;;
 	*) failed_checks "$(by '' '' 'stream closed before response.completed' 'missing finish_reason')" ;;
 	esac
 }
