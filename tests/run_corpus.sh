@@ -42,14 +42,16 @@ if [ -f "$corpus/SOURCES.tsv" ]; then
 fi
 
 # agent_reply FILE NAME: what holds of the reply in the real Claude Code,
-# Gemini CLI and Codex captures of tests/agents/ (one session each): Claude
+# Gemini CLI, Codex and Copilot CLI captures of tests/agents/ (one session each): Claude
 # Code's is the text blocks of the session's own assistant lines joined
 # (not a sub-agent's; not the <synthetic> one saying an API error, nor the
 # deltas of a message cut off; with none, the result's text), and its
 # result.result, when it succeeded, is the last of them (a run killed
 # before its end has no result); Gemini CLI's
 # reply is its assistant messages (the deltas) joined, Codex's its
-# agent_message items joined.
+# agent_message items joined, Copilot CLI's the contents of its own
+# assistant.message lines joined (not a sub-agent's, whose lines name their
+# agentId; a reply cut off never has one).
 agent_reply() {
 	jq -n -e --slurpfile raw "$1" --slurpfile v "$out/json" '
 		($v[0].sessions | length) == 1 and $v[0].sessions[0].assistant_text as $t |
@@ -63,6 +65,9 @@ agent_reply() {
 			($r == null or $r.is_error or ($t | endswith($r.result)))
 		elif $raw[0].type == "init" then
 			$t == ($raw | map(select(.type == "message" and .role == "assistant") | .content) | join(""))
+		elif $raw[0].type | IN("session.skills_loaded", "session.start") then
+			$t == ($raw | map(select(.type == "assistant.message" and .agentId == null) |
+				.data.content) | join(""))
 		else $t == ($raw | map(select(.type == "item.completed" and .item.type == "agent_message") |
 				  .item.text) | join(""))
 		end' >/dev/null 2>&1
@@ -127,7 +132,7 @@ for f in $files; do
 	fi
 	case $name in
 	# (md-links-claude.ndjson and the like: a capture with attacks added)
-	claude-* | gemini-* | codex-* | *-claude.ndjson | *-gemini.ndjson | *-codex.ndjson)
+	claude-* | gemini-* | codex-* | copilot-* | *-claude.ndjson | *-gemini.ndjson | *-codex.ndjson)
 		agent_reply "$f" "$name"
 		;;
 	*)
