@@ -83,16 +83,18 @@ UI_OBJ   = $(UI:%=src/%.o)
 TESTS = $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 TEST_BIN = $(TESTS:%=tests/%)
 FUZZ  = fuzz_json fuzz_model fuzz_text fuzz_screen fuzz_cursor fuzz_claude fuzz_gemini \
-        fuzz_codex fuzz_markdown fuzz_codex_rollout fuzz_gemini_chat
+        fuzz_codex fuzz_markdown fuzz_codex_rollout fuzz_gemini_chat fuzz_copilot
 # fuzz_screen also builds the screen's cells (src/ui_cell.c) over the
 # curses stub of tests/fuzz/stub/ (the only harness of a screen file).
 FUZZ_EXTRA_fuzz_screen = -Itests/fuzz/stub src/ui_cell.c tests/fuzz/stub/curses.c
 FUZZ_EXTRA_DEPS = src/ui_cell.c tests/fuzz/stub/curses.c tests/fuzz/stub/curses.h
 # fuzz_model with every line read by one adapter (tests/fuzz/fuzz_AGENT.c),
 # seeded with that agent's recordings.
-FUZZ_AGENTS = fuzz_cursor fuzz_claude fuzz_gemini fuzz_codex fuzz_codex_rollout fuzz_gemini_chat
+FUZZ_AGENTS = fuzz_cursor fuzz_claude fuzz_gemini fuzz_codex fuzz_codex_rollout fuzz_gemini_chat \
+	fuzz_copilot
 FUZZ_AGENT_SEEDS_fuzz_cursor = $(filter-out recordings/claude-% recordings/gemini-% \
-	recordings/codex-%,$(wildcard recordings/*.ndjson)) $(wildcard ../shared/corpus/*.ndjson)
+	recordings/codex-% recordings/copilot-%,$(wildcard recordings/*.ndjson)) \
+	$(wildcard ../shared/corpus/*.ndjson)
 FUZZ_AGENT_SEEDS_fuzz_claude = $(wildcard recordings/claude-*.ndjson)
 FUZZ_AGENT_SEEDS_fuzz_gemini = $(wildcard recordings/gemini-*.ndjson)
 FUZZ_AGENT_SEEDS_fuzz_codex  = $(wildcard recordings/codex-*.ndjson)
@@ -100,6 +102,8 @@ FUZZ_AGENT_SEEDS_fuzz_codex  = $(wildcard recordings/codex-*.ndjson)
 # (tests/stores/: the snapshots of one run share a name).
 FUZZ_AGENT_SEEDS_fuzz_codex_rollout = $(wildcard tests/stores/codex/*/done/sessions/*/*/*/rollout-*.jsonl)
 FUZZ_AGENT_SEEDS_fuzz_gemini_chat = $(wildcard tests/stores/gemini/*/done/.gemini/tmp/*/chats/*.jsonl)
+FUZZ_AGENT_SEEDS_fuzz_copilot = $(wildcard recordings/copilot-*.ndjson) \
+	$(wildcard tests/stores/copilot/*/*/session-state/*/events.jsonl)
 
 all: src/agentview
 
@@ -151,7 +155,7 @@ check-layers:
 # knowledge in its adapter), each written as
 # check-circles finds it: it fails on any other circle, and on one of
 # these once it is gone, so that the list only shrinks.
-CIRCLES_KNOWN = agent,agent_claude,agent_claude_store,agent_codex,agent_codex_rollout,agent_cursor,agent_gemini,agent_gemini_chat,model,model_build,model_query,tool
+CIRCLES_KNOWN = agent,agent_claude,agent_claude_store,agent_codex,agent_codex_rollout,agent_copilot,agent_cursor,agent_gemini,agent_gemini_chat,model,model_build,model_query,tool
 check-circles: $(CORE_OBJ) $(UI_OBJ) src/main.o
 	@sh tests/check_circles.sh '$(CIRCLES_KNOWN)' $^
 

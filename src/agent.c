@@ -15,6 +15,7 @@ static const struct agent *agents[MAX_AGENTS] = {
 	[AGENT_CLAUDE_STORE] = &agent_claude_store,
 	[AGENT_CODEX_ROLLOUT] = &agent_codex_rollout,
 	[AGENT_GEMINI_CHAT] = &agent_gemini_chat,
+	[AGENT_COPILOT] = &agent_copilot,
 };
 static unsigned nagents = AGENT_COUNT;
 
@@ -22,8 +23,8 @@ static unsigned nagents = AGENT_COUNT;
  * (a Claude Code init is a Cursor init with more in it), Cursor, which
  * reads any line, last. */
 static unsigned order[MAX_AGENTS] = {
-	AGENT_CLAUDE,        AGENT_GEMINI,      AGENT_CODEX,  AGENT_CLAUDE_STORE,
-	AGENT_CODEX_ROLLOUT, AGENT_GEMINI_CHAT, AGENT_CURSOR,
+	AGENT_CLAUDE,        AGENT_GEMINI,      AGENT_CODEX,   AGENT_CLAUDE_STORE,
+	AGENT_CODEX_ROLLOUT, AGENT_GEMINI_CHAT, AGENT_COPILOT, AGENT_CURSOR,
 };
 
 const struct agent *

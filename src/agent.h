@@ -296,6 +296,7 @@ enum agent_id {
 	AGENT_CLAUDE_STORE,
 	AGENT_CODEX_ROLLOUT,
 	AGENT_GEMINI_CHAT,
+	AGENT_COPILOT,
 	AGENT_COUNT
 };
 
@@ -316,6 +317,9 @@ void claude_load(const struct model *m, uint32_t c, const struct json *sj, const
 bool claude_elem(enum fact_list l, const struct json *j, int t, struct elem_facts *e);
 /* The agents' own session stores (../shared/STORES.md). */
 extern const struct agent agent_codex_rollout, agent_gemini_chat;
+/* GitHub Copilot CLI: its stream and its store's events.jsonl, one family
+ * of events (agent_copilot.c). */
+extern const struct agent agent_copilot;
 
 /* Where Gemini CLI's tools keep their facts, by their arguments (place 0)
  * and their result (place 1): its stream's and its store's alike. */
@@ -331,6 +335,18 @@ int64_t agent_iso_ms(const struct json *j, int t);
 /* Append "<label><the string at path>"; false (nothing appended) when
  * there is no such string. */
 bool agent_say(const struct json *j, const char *label, const char *path, struct buf *out);
+
+/* A top-level `key: value` of Copilot CLI's workspace.yaml at path (beside
+ * a stored session's events.jsonl: `name` its title, `cwd` its folder), as
+ * the text it is (quotes off; a block scalar's lines joined), appended to
+ * out; false when the file or the key is not there. Opened read-only, a
+ * link not followed, at most 64 KiB read. */
+bool agent_copilot_workspace(const char *path, const char *key, struct buf *out);
+/* The process that has a stored Copilot CLI session open: the pid of an
+ * inuse.<pid>.lock in its folder dir (session-state/<id>/) that holds that
+ * pid and is alive; 0 when none is (the CLI leaves stale locks after a
+ * crash: a dead pid's is none). Nothing in dir is written or locked. */
+long agent_copilot_holder(const char *dir);
 
 /* The kind of the tool agent a names name[0..n): TK_OTHER for a name its
  * table does not list. */

@@ -40,7 +40,7 @@ const char *copy_item(struct model *m, uint32_t it, struct buf *out);
 
 /* Append the command that resumes session s with its agent's CLI:
  * `cursor-agent --resume ID`, `claude --resume ID`, `gemini --resume ID`,
- * `codex resume ID`, after `cd -- DIR && ` when the session's directory is
+ * `codex resume ID`, `copilot --resume ID`, after `cd -- DIR && ` when the session's directory is
  * known (Claude Code, Gemini CLI and Codex look sessions up by it; a
  * relative one as ./DIR), DIR quoted for a POSIX shell when it needs it.
  * Only for an id of the shape the agents' ids have

@@ -605,8 +605,8 @@ void model_event_text(struct model *m, uint32_t e, struct buf *out);
 /* Append the first MODEL_EXCERPT bytes of bad line e's text (no UTF-8
  * sequence cut; a recorded line decoded), and return its whole length. */
 size_t model_bad_text(struct model *m, uint32_t e, struct buf *out);
-/* Append the decoded value of a top-level string field of event e (such as
- * "model" or "cwd" of an init); false when absent. */
+/* Append the decoded value of a string field of event e at path ("model"
+ * or "cwd" of an init; "a.b"; "a|b" for either); false when absent. */
 bool model_event_field(struct model *m, uint32_t e, const char *path, struct buf *out);
 /* Append a one-line account of a notice: "connection lost, reconnecting
  * (attempt 2)", "task sleep 5 completed"; for an event nobody documented,

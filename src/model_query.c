@@ -887,7 +887,7 @@ model_event_field(struct model *m, uint32_t e, const char *path, struct buf *out
 
 	if (j == NULL)
 		return false;
-	t = json_path(j, 0, path);
+	t = json_path_any(j, 0, path);
 	if (t < 0 || json_type(j, t) == JSON_OBJECT || json_type(j, t) == JSON_ARRAY)
 		return false;
 	if (json_type(j, t) == JSON_PRIMITIVE) {

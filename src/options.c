@@ -202,14 +202,16 @@ const struct opt options_table[] = {
 		"terminal).\n"},
 	{.name = "agent", .kind = OPT_ENUM, .arg = "NAME", .words = agent_words,
 	 .to = OPT_AT(agent),
-	 .help = "read every line as this agent's stream: cursor, claude, gemini, codex;\n"
-		 "or its store: claude-store, codex-rollout, gemini-chat (without it, each\n"
-		 "session's agent is recognised from its first line)",
+	 .help = "read every line as this agent's stream: cursor, claude, gemini, codex,\n"
+		 "copilot (its stream and its store); or its store: claude-store,\n"
+		 "codex-rollout, gemini-chat (without it, each session's agent is\n"
+		 "recognised from its first line)",
 	 .man = "Read every line as the stream of\n"
 		".IR NAME :\n"
 		".BR cursor ,\n"
-		".BR claude \" (Claude Code), \" gemini \" (Gemini CLI) or\n"
-		".BR codex ;\n"
+		".BR claude \" (Claude Code), \" gemini \" (Gemini CLI), \" codex\n"
+		"or\n"
+		".BR copilot \" (Copilot CLI, its stream and its own session files);\"\n"
 		"or the files of its own session store:\n"
 		".BR claude-store \" (Claude Code's transcripts), \" codex-rollout \" (Codex's rollouts) or \" gemini-chat \" (Gemini CLI's chats).\"\n"
 		"Without it, the agent of each session is recognised from its first line,\n"

@@ -530,6 +530,9 @@ task_lines(struct log *l, uint32_t c, const struct log_lead *ld)
 		if (m->it[it].type != IT_NOTICE)
 			sub_item(l, it);
 	l->indent = indent;
+	/* All of it is the task's item of the list: what follows closes the
+	 * list, though the sub-agent ended with its text. */
+	l->list = true;
 }
 
 /* Before a line of task c's sub-agent that comes after the task's line:

@@ -520,9 +520,10 @@ blank_before(struct render *r, uint32_t it)
 			return true;
 		return is_prose(r, it) != is_prose(r, p);
 	default:
-		/* Prose next to lines, or prose of another kind. */
+		/* Prose next to lines, or prose of another kind, or of another
+		 * agent (a sub-agent's reply, then its caller's). */
 		return is_prose(r, it) != is_prose(r, p) ||
-		       (is_prose(r, it) && cur->type != prev->type);
+		       (is_prose(r, it) && (cur->type != prev->type || cur->depth != prev->depth));
 	}
 }
 

@@ -114,6 +114,14 @@ session_id_event(struct model *m, uint32_t s, const char **path, struct buf *tmp
 	*path = agent_get(ses->agent)->fact[FACT_ID];
 	if (*path == NULL)
 		return NONE;
+	/* A start that does not say it: the line that does (build_facts). */
+	buf_reset(tmp);
+	if (ses->init_ev != NONE && (model_event_field(m, ses->init_ev, *path, tmp) ||
+				     (!model_seen(m, ses->facts_ev) && ses->result_ev == NONE)))
+		return ses->init_ev;
+	buf_reset(tmp);
+	if (model_seen(m, ses->facts_ev) && model_event_field(m, ses->facts_ev, *path, tmp))
+		return ses->facts_ev;
 	if (ses->init_ev != NONE)
 		return ses->init_ev;
 	if (ses->result_ev != NONE)

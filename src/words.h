@@ -42,8 +42,9 @@ bool words_failure_whole(struct model *m, uint32_t s, struct buf *out);
  * timeline, the status bar and the HTML page say it where a bar or a
  * duration would be); false (nothing appended) when it has times. */
 bool words_no_timing(const struct model *m, uint32_t s, struct buf *out);
-/* At most this many bytes of a reason in a line. */
-#define WORDS_REASON_MAX 160
+/* At most this many bytes of a reason in a line (Copilot CLI says the
+ * cause of a failed run last, after some 110 bytes of retries). */
+#define WORDS_REASON_MAX 200
 /* Silence at the end of a stream worth saying (a run that hung). */
 #define WORDS_SILENCE_MS 1000
 /* "line 12: truncated JSON at byte 41" for diagnostic d. */

@@ -43,14 +43,16 @@ if [ -f "$corpus/SOURCES.tsv" ]; then
 fi
 
 # agent_reply FILE NAME: what holds of the reply in the real Claude Code,
-# Gemini CLI and Codex captures of tests/agents/ (one session each), its
+# Gemini CLI, Codex and Copilot CLI captures of tests/agents/ (one session each), its
 # segments joined by a blank line: Claude Code's segments are the text
 # blocks of the session's own assistant lines (not a sub-agent's; not the
 # <synthetic> one saying an API error, nor the deltas of a message cut off;
 # with none, the result's text), and its result.result, when it succeeded,
 # is the last of them (a run killed before its end has no result); Gemini
 # CLI's are its runs of assistant messages (the deltas, each run ended by
-# another line), Codex's its agent_message items.
+# another line), Codex's its agent_message items, Copilot CLI's the
+# contents of its own assistant.message lines (not a sub-agent's, whose
+# lines name their agentId; a reply cut off never has one).
 agent_reply() {
 	jq -n -e --slurpfile raw "$1" --slurpfile v "$out/json" '
 		($v[0].sessions | length) == 1 and $v[0].sessions[0].assistant_text as $t |
@@ -67,6 +69,9 @@ agent_reply() {
 				if $l.type == "message" and $l.role == "assistant" then
 					if (.[-1] | type) == "string" then .[-1] += $l.content else . + [$l.content] end
 				else . + [null] end) | map(strings | select(. != "")) | join("\n\n"))
+		elif $raw[0].type | IN("session.skills_loaded", "session.start") then
+			$t == ($raw | map(select(.type == "assistant.message" and .agentId == null) |
+				.data.content | select(. != "")) | join("\n\n"))
 		else $t == ($raw | map(select(.type == "item.completed" and .item.type == "agent_message") |
 				  .item.text | select(. != "")) | join("\n\n"))
 		end' >/dev/null 2>&1
@@ -131,7 +136,7 @@ for f in $files; do
 	fi
 	case $name in
 	# (md-links-claude.ndjson and the like: a capture with attacks added)
-	claude-* | gemini-* | codex-* | *-claude.ndjson | *-gemini.ndjson | *-codex.ndjson)
+	claude-* | gemini-* | codex-* | copilot-* | *-claude.ndjson | *-gemini.ndjson | *-codex.ndjson)
 		agent_reply "$f" "$name"
 		;;
 	*)

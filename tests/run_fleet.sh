@@ -388,11 +388,13 @@ got=$(stores)
 [ "$got" = ".claude .codex .copilot .cursor .gemini" ] || fail stores "agentview alone lists: $got"
 got=$(stores codex,gemini)
 [ "$got" = ".codex .gemini" ] || fail stores "AGENTVIEW_SOURCES=codex,gemini lists: $got"
-got=$(env HOME="$h" XDG_STATE_HOME="$h/state" AGENTVIEW_SOURCES=codex "$bin" --print --sources copilot </dev/null | grep -c '^. [a-z]')
+got=$(env HOME="$h" XDG_STATE_HOME="$h/state" AGENTVIEW_SOURCES=codex "$bin" --print --format json \
+	--sources copilot </dev/null | jq '.sessions | length')
 [ "$got" = 1 ] || fail stores "--sources copilot over AGENTVIEW_SOURCES=codex: $got rows"
 # The text list: a row each, none running (their processes are gone).
 env HOME="$h" XDG_STATE_HOME="$h/state" "$bin" --print </dev/null >"$tmp/stores.txt" 2>&1
-[ "$(grep -c '^. [a-z]' "$tmp/stores.txt")" = 5 ] || fail stores "the text list: $(cat "$tmp/stores.txt")"
+# (A row is its state's glyph and word; the closing line counts them.)
+[ "$(grep -c '^[^ -~] [a-z]' "$tmp/stores.txt")" = 5 ] || fail stores "the text list: $(cat "$tmp/stores.txt")"
 grep -q running "$tmp/stores.txt" && fail stores "a session whose process is gone runs: $(cat "$tmp/stores.txt")"
 # A Claude session whose process waits at a permission prompt (its
 # sessions/<pid>.json, of a live process with the start time /proc gives):

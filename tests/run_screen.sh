@@ -245,6 +245,24 @@ wait_for 'done' || fail codex-untimed "did not draw at 40x30"
 keys Tab
 golden "codex-untimed-40x30-timeline"
 
+# Copilot CLI's stream (recordings/copilot-subagent): its session's id
+# from its last line, the task call with the sub-agent's Shell under it in
+# the transcript and the timeline, at each size.
+cases=$((cases + 1))
+start 120 40 "$bin recordings/copilot-subagent.ndjson"
+wait_for 'done' || fail copilot "did not draw"
+screen | grep -q '^── Session 4f8034aa · Copilot CLI ─' || fail copilot "the header does not name the session and the agent"
+screen | grep -A1 '│✓ Task    Run echo from-sub' | grep -q '│  ✓ Shell   echo from-sub' ||
+	fail copilot "the timeline does not list the sub-agent's call under its task"
+golden "copilot-subagent-120x40"
+start 80 24 "$bin recordings/copilot-subagent.ndjson"
+wait_for 'done' || fail copilot "did not draw at 80x24"
+golden "copilot-subagent-80x24"
+start 40 30 "$bin recordings/copilot-subagent.ndjson"
+wait_for 'done' || fail copilot "did not draw at 40x30"
+keys Tab
+golden "copilot-subagent-40x30-timeline"
+
 # Escape sequences in events never reach the terminal: the title, the
 # screen and the clipboard stay as they were.
 cases=$((cases + 1))

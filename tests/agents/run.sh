@@ -9,7 +9,7 @@
 # it does not pass yet are listed there, in view_open). The shell-ok and
 # shell-fail runs of each CLI are made twice more, with the CLI as
 # agentview's COMMAND and piped into agentview, and checked the same way;
-# one run of each but Copilot's is watched on agentview's screen in tmux.
+# one run of each is watched on agentview's screen in tmux.
 # Then the store runs (tests/agents/stores.sh): each CLI headless and
 # interactively in tmux, one held at a permission prompt, its own session
 # store snapshotted and checked (tests/agents/store_facts.sh), ccusage's
@@ -403,7 +403,7 @@ screen_check() {
 		[ -z "$model" ] || screen | tail -1 | grep -q -- "$model" ||
 			fail "$name" "the status bar does not show the model $model: $(screen | tail -1)"
 		keys Enter
-		wait_for "^kind +shell \\($(by Bash run_shell_command command_execution)\\)" 5 ||
+		wait_for "^kind +shell \\($(by Bash run_shell_command command_execution bash)\\)" 5 ||
 			fail "$name" "Enter did not open the call's detail: $(screen | head -12)"
 		wait_for "^command +(/bin/bash -lc ')?echo hello" 2 ||
 			fail "$name" "the detail does not show the command: $(screen | head -12)"
@@ -1292,7 +1292,7 @@ for agent in claude claude-partial gemini codex copilot; do
 		# A killed run piped into agentview: the time its stream was open.
 		case $scen in hang) run_live "$agent" "$scen" pipe ;; esac
 		case $agent-$scen in
-		claude-shell-ok | gemini-shell-ok | codex-shell-ok)
+		claude-shell-ok | gemini-shell-ok | codex-shell-ok | copilot-shell-ok)
 			view_agent=$agent screen_check "$agent" "$scen" ;;
 		esac
 	done

@@ -129,31 +129,24 @@ view_open() {
 	*-hang:wall) echo "a run killed while its model hangs lasts the span of its lines' times, not the time its stream was open" ;;
 	# Markdown in the HTML page (22.12).
 	*-markdown:html) echo "the HTML page shows the reply's Markdown as text, not as headings, lists, emphasis and links" ;;
-	# Copilot CLI (issue 23): agentview does not read its stream yet; it
-	# shows it generically (view_shown), and every check of what it should
-	# make of it is open.
 	# The stores (issue 23): agentview finds their sessions (store.c), one
 	# row each, never running once the process is gone; what each row
 	# says of the session (done or failed, tokens) is its adapter's.
-	copilot-store-*/done:lists | copilot-store-*:ccusage) echo "agentview lists the store's session but does not read its format yet: no end, no tokens" ;;
 	gemini-store-*/done:lists) echo "a Gemini CLI chat has no end record: its session reads incomplete, not done" ;;
 	*-store-*:live) echo "the JSON list's states are its files' read whole, not the stores' liveness yet" ;;
-	copilot-store-*:reads*) echo "agentview does not read this agent's store yet" ;;
 	*-store-*) ;;
-	copilot-*:shown) ;;
-	copilot-*) echo "agentview does not read Copilot CLI's stream yet" ;;
 	esac
 }
 
 # vholds CHECK WHAT JQ [FILE]: the check JQ (with the definitions above;
-# FILE, if given, its input) holds, or is known open (view_open). Every check but shown is of a session read as
-# the agent's: none holds by chance on a stream read as another's.
+# FILE, if given, its input) holds, or is known open (view_open). Every check is of a session
+# read as the agent's: none holds by chance on a stream read as another's.
 vholds() {
 	local key why ok
 	key=$view_name:$1
 	jq -n -e --arg agent "$view_agent" --arg live "${vlive:-no}" \
 		--slurpfile v "$vjson" --slurpfile raw "$vraw" --rawfile text "$vtext" \
-		--rawfile html "$vhtml" "$view_lib $([ "$1" = shown ] || echo 's.agent == $agent and') ($3)" \
+		--rawfile html "$vhtml" "$view_lib s.agent == \$agent and ($3)" \
 		${4:+"$4"} >/dev/null 2>"$vjson.jq"
 	ok=$?
 	why=$(view_open "$key")
@@ -182,18 +175,8 @@ by() {
 view_run() {
 	view_agent=${1%-partial}
 	view_name=$1-$2
-	case $view_agent in
-	copilot) view_shown ;;
-	esac
 	vholds whole "one session of $view_agent: no diagnostic, every call paired by its id, usage, cost and duration as the stream says" whole
 	"view_$(echo "$2" | tr - _)"
-}
-
-# A stream agentview does not read yet is still shown: every format made
-# (the callers check that), and the replies somewhere in the text.
-view_shown() {
-	vholds shown "shown generically: the replies are in the text output" \
-		'[cev("assistant.message")[] | .content | select(. != "")] | all(. as $r | $text | contains($r | split("\n")[0]))'
 }
 
 # failed_checks REASON: a failed run's reason, in the closing line, whole
