@@ -785,6 +785,7 @@ test_recorded_end(void **state)
 	m->limit = 2;
 	assert_int_equal(model_session_silence(m, 0), TIME_NONE);
 	assert_int_equal(model_session_duration(m, 0), 200);
+	fixture_free(f);
 }
 
 /* A session waiting for a decision runs on: its time is the clock's, as
