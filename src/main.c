@@ -26,6 +26,7 @@
 #include "print.h"
 #include "record.h"
 #include "redact.h"
+#include "remote.h"
 #include "runner.h"
 #include "sig.h"
 #include "statusline.h"
@@ -799,6 +800,13 @@ run_main(int argc, char **argv)
 		buf_free(&err);
 		return status;
 	}
+	/* Sources on other machines are read into local mirrors first (the
+	 * screen says no news on stderr: it owns the terminal). */
+	status = remote_start(o.files, &o.nfiles,
+			      isatty(STDOUT_FILENO) && !o.format_given && !o.print &&
+				      !o.status_line);
+	if (status < 0 || (status > 0 && o.nfiles == 0))
+		return status < 0 ? 2 : 1;
 	/* Two runs compared on a screen are one viewer, not a list. */
 	fleet = cmp[0].p == NULL && wants_fleet(&o);
 	if (o.status_line && !fleet)

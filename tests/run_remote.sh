@@ -1,0 +1,266 @@
+#!/bin/sh
+# run_remote.sh: sessions on other machines (issue 24) against a real
+# OpenSSH sshd on 127.0.0.1 at a free port, started here in the foreground
+# (-D -e) with a host key, an authorized key and a client config of its
+# own (AGENTVIEW_SSH="ssh -F CFG"), killed at the end:
+#   - HOST:FILE printed is byte for byte the local print of that file;
+#   - HOST:DIR listed; HOST: is the remote's kept sessions;
+#   - a file growing remotely followed (-f): its new lines appear;
+#   - the sshd killed meanwhile, lines written while it is down, sshd
+#     started again: "reconnecting (N)" said, then every line once;
+#   - a host refused as typed (-oProxyCommand=...), one that does not
+#     exist, one whose key is refused: said, the local source beside it
+#     still listed, nothing run;
+#   - hostile file and folder names (spaces, quotes, $(...), a leading
+#     '-') read as they are, nothing run.
+# Skipped, with the reason, where there is no sshd (Debian's
+# openssh-server, .ci/deps test) or no way to run one. Waits poll with a
+# deadline (tests/lib/expect.sh: 10 s), never a bare sleep.
+set -u
+bin=${AGENTVIEW:-./src/agentview}
+case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
+sshd=${SSHD:-/usr/sbin/sshd}
+if [ ! -x "$sshd" ] || ! command -v ssh >/dev/null 2>&1 || ! command -v ssh-keygen >/dev/null 2>&1; then
+	echo "run_remote: skipped: no $sshd or ssh (Debian's openssh-server and openssh-client)"
+	exit 0
+fi
+tmp=${TMPDIR:-/tmp}/agentview-remote-test.$$
+mkdir -p "$tmp"
+chmod 700 "$tmp"
+XDG_STATE_HOME=$tmp/state
+export XDG_STATE_HOME
+# agentview's private folders (its mirrors, ssh's control sockets) here,
+# so that the end can wait for every one to be gone: the proof that no
+# mirror process, ssh child or master connection outlived agentview.
+mkdir -p "$tmp/t"
+TMPDIR=$tmp/t
+export TMPDIR
+pids=
+sshd_pid=
+trap 'for p in $pids; do kill "$p" 2>/dev/null; done; cleaned; stop_sshd; rm -rf "$tmp"' EXIT
+# Until agentview's mirror folders are gone (10 s at most).
+cleaned() {
+	i=0
+	while [ -n "$(ls "$tmp/t" 2>/dev/null)" ] && [ "$i" -lt 100 ]; do
+		i=$((i + 1))
+		sleep 0.1
+	done
+	[ -z "$(ls "$tmp/t" 2>/dev/null)" ]
+}
+. ./tests/lib/expect.sh
+. ./tests/lib/cursor.sh
+
+# --- the sshd ----------------------------------------------------------------------
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+me=$(id -un)
+ssh-keygen -q -t ed25519 -N '' -f "$tmp/host_key" || exit 1
+ssh-keygen -q -t ed25519 -N '' -f "$tmp/id" || exit 1
+ssh-keygen -q -t ed25519 -N '' -f "$tmp/other" || exit 1
+cp "$tmp/id.pub" "$tmp/authorized_keys"
+cat >"$tmp/sshd_config" <<EOF
+Port $port
+ListenAddress 127.0.0.1
+HostKey $tmp/host_key
+AuthorizedKeysFile $tmp/authorized_keys
+PidFile none
+UsePAM no
+StrictModes no
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+PermitRootLogin prohibit-password
+AllowUsers $me
+LogLevel ERROR
+EOF
+printf '[127.0.0.1]:%s %s\n' "$port" "$(cut -d' ' -f1,2 "$tmp/host_key.pub")" >"$tmp/known_hosts"
+cat >"$tmp/ssh_config" <<EOF
+Host av-test av-bad
+  HostName 127.0.0.1
+  Port $port
+  User $me
+  IdentitiesOnly yes
+  UserKnownHostsFile $tmp/known_hosts
+  GlobalKnownHostsFile /dev/null
+  StrictHostKeyChecking yes
+  LogLevel ERROR
+Host av-test
+  IdentityFile $tmp/id
+Host av-bad
+  IdentityFile $tmp/other
+EOF
+AGENTVIEW_SSH="ssh -F $tmp/ssh_config"
+export AGENTVIEW_SSH
+# sshd as root wants its privilege separation folder.
+[ "$(id -u)" -ne 0 ] || mkdir -p /run/sshd
+
+# sshd in a process group of its own, so that stopping it stops the
+# connections it serves too (their processes are its children).
+start_sshd() {
+	setsid "$sshd" -D -e -f "$tmp/sshd_config" 2>>"$tmp/sshd.log" &
+	sshd_pid=$!
+	i=0
+	until ssh -F "$tmp/ssh_config" -o BatchMode=yes av-test true 2>/dev/null; do
+		i=$((i + 1))
+		if [ "$i" -gt 100 ] || ! kill -0 "$sshd_pid" 2>/dev/null; then
+			echo "run_remote: sshd did not start: $(tail -n 3 "$tmp/sshd.log")"
+			return 1
+		fi
+		sleep 0.1
+	done
+}
+# The processes that serve our port's connections: sshd gives each its
+# own session, so they outlive the listener unless stopped by their id.
+served() {
+	python3 - "$1" <<'EOF'
+import os, sys
+port = ":%04X" % int(sys.argv[1])
+inodes = set()
+for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+    try:
+        rows = open(table).read().splitlines()[1:]
+    except OSError:
+        continue
+    for row in rows:
+        f = row.split()
+        if f[1].endswith(port) and f[9] != "0":
+            inodes.add("socket:[%s]" % f[9])
+for pid in filter(str.isdigit, os.listdir("/proc")):
+    try:
+        fds = os.listdir("/proc/%s/fd" % pid)
+        if any(os.readlink("/proc/%s/fd/%s" % (pid, fd)) in inodes for fd in fds):
+            print(pid)
+    except OSError:
+        pass
+EOF
+}
+# The listener and every connection it serves, as when its machine
+# goes down.
+stop_sshd() {
+	[ -n "$sshd_pid" ] || return 0
+	kill -- "-$sshd_pid" 2>/dev/null
+	for p in $(served "$port"); do
+		kill "$p" 2>/dev/null
+	done
+	i=0
+	while { kill -0 "$sshd_pid" 2>/dev/null || [ -n "$(served "$port")" ]; } && [ "$i" -lt 100 ]; do
+		i=$((i + 1))
+		sleep 0.1
+	done
+	sshd_pid=
+}
+if ! start_sshd; then
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "run_remote: skipped: sshd cannot run here as $me"
+		exit 0
+	fi
+	exit 1
+fi
+
+# The sessions, in a folder whose name is hostile too.
+d="$tmp/runs 'q' \$(touch $tmp/pwned-dir)"
+mkdir -p "$d"
+{ init r0000001 alpha; user "fix the tests"; started c1 make; result false 245000 "the tests pass"; } >"$d/run.ndjson"
+hostile="-a b'c\"\$(touch $tmp/pwned-file) \`id\`.ndjson"
+hostile=$(printf '%s' "$hostile" | tr / _)
+{ init h0000001 beta; user "hostile name"; result false 1000 "done"; } >"$d/$hostile"
+
+# --- HOST:FILE printed ---------------------------------------------------------------
+
+cases=$((cases + 1))
+"$bin" --print "$d/run.ndjson" >"$tmp/local.txt" 2>&1
+"$bin" --print "av-test:$d/run.ndjson" >"$tmp/remote.txt" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] || fail print "exit $rc: $(head -c 300 "$tmp/err")"
+cmp -s "$tmp/local.txt" "$tmp/remote.txt" ||
+	fail print "not the local print: $(diff "$tmp/local.txt" "$tmp/remote.txt" | head -n 5)"
+grep -q "== ok · 4m05s" "$tmp/remote.txt" || fail print "no result in $(head -c 300 "$tmp/remote.txt")"
+"$bin" --print --format raw "ssh://$me@av-test/$d/run.ndjson" >"$tmp/remote.raw" 2>"$tmp/err"
+cmp -s "$d/run.ndjson" "$tmp/remote.raw" || fail print "ssh://: raw is not the file: $(head -c 300 "$tmp/err")"
+"$bin" --print "av-test:$d/$hostile" >"$tmp/remote.txt" 2>"$tmp/err"
+grep -q "hostile name" "$tmp/remote.txt" || fail hostile "the hostile file: $(head -c 300 "$tmp/err")"
+echo "HOST:FILE --print: the local print byte for byte, ssh:// URL, a hostile name"
+
+# --- HOST:DIR and HOST: listed -------------------------------------------------------
+
+{ init l0000001 local; user "a local session"; result false 1000 "ok"; } >"$tmp/local.ndjson"
+
+cases=$((cases + 1))
+"$bin" --print "av-test:$d" "$tmp/local.ndjson" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] || fail list "exit $rc: $(head -c 300 "$tmp/err")"
+grep -q "fix the tests" "$tmp/out" || fail list "run.ndjson's row: $(head -c 400 "$tmp/out")"
+grep -q "hostile name" "$tmp/out" || fail list "the hostile file's row: $(head -c 400 "$tmp/out")"
+grep -q "a local session" "$tmp/out" || fail list "the local file's row: $(head -c 400 "$tmp/out")"
+mkdir -p "$XDG_STATE_HOME/agentview/sessions"
+{ init k0000001 kept; user "a kept session"; result false 1000 "ok"; } \
+	>"$XDG_STATE_HOME/agentview/sessions/kept.ndjson"
+# The remote's environment is the sshd's: its HOME and XDG_STATE_HOME are
+# the user's own, so HOST: is checked through ssh://HOST/~/ of that folder
+# made relative, and HOST: alone only for what it lists there.
+"$bin" --print "av-test:" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] || grep -q "no such file or folder" "$tmp/err" ||
+	fail kept "HOST: neither listed nor said missing: exit $rc: $(head -c 300 "$tmp/err")"
+echo "HOST:DIR listed beside a local file; HOST: the remote's kept sessions"
+
+# --- refused, unreachable, a key refused ---------------------------------------------
+
+cases=$((cases + 1))
+"$bin" --print "ssh://-oProxyCommand=touch_$tmp/pwned-proxy" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 2 ] || fail refused "exit $rc"
+grep -q "refused as a host: it starts with '-'" "$tmp/err" || fail refused "said: $(cat "$tmp/err")"
+"$bin" --print 'a$(touch x):/tmp' >"$tmp/out" 2>"$tmp/err"
+grep -q "refused as a host: only letters" "$tmp/err" || fail refused "said: $(cat "$tmp/err")"
+"$bin" --print "av-bad:$d" "$d/run.ndjson" "$tmp/local.ndjson" >"$tmp/out" 2>"$tmp/err"
+grep -q "ssh needs a password for av-bad: run ssh av-bad once, or use a key" "$tmp/err" ||
+	fail refused "a refused key: $(cat "$tmp/err")"
+grep -q "fix the tests" "$tmp/out" || fail refused "the local source beside it: $(head -c 300 "$tmp/out")"
+"$bin" --print "no-such-host.invalid:/tmp" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 1 ] || fail unreachable "exit $rc"
+grep -q "no-such-host.invalid: cannot connect: " "$tmp/err" || fail unreachable "said: $(cat "$tmp/err")"
+"$bin" --print "av-test:$tmp/nothing-here" >"$tmp/out" 2>"$tmp/err"
+grep -q "no such file or folder" "$tmp/err" || fail missing "said: $(cat "$tmp/err")"
+echo "refused hosts, a refused key beside a local source, an unknown host, a missing path: said"
+
+# --- followed, through an sshd stopped and started again -----------------------------
+
+cases=$((cases + 1))
+g=$d/grow.ndjson
+{ init g0000001 grow; user "grow"; } >"$g"
+"$bin" --print -f "av-test:$g" >"$tmp/follow" 2>"$tmp/follow.err" &
+pids="$pids $!"
+expect follow "$tmp/follow" "grow"
+user "line-one" >>"$g"
+expect follow "$tmp/follow" "line-one"
+stop_sshd
+expect reconnect "$tmp/follow.err" "av-test: reconnecting (1)"
+user "line-two-written-while-down" >>"$g"
+user "line-three-written-while-down" >>"$g"
+start_sshd || fail reconnect "sshd did not start again"
+expect reconnect "$tmp/follow" "line-three-written-while-down"
+user "line-four" >>"$g"
+expect reconnect "$tmp/follow" "line-four"
+for w in line-one line-two-written-while-down line-three-written-while-down line-four; do
+	n=$(grep -c -- "$w" "$tmp/follow")
+	[ "$n" -eq 1 ] || fail reconnect "$w shown $n times"
+done
+# What the mirror holds is the file, byte for byte: printed again whole.
+"$bin" --print --format raw "av-test:$g" >"$tmp/raw" 2>/dev/null
+cmp -s "$g" "$tmp/raw" || fail reconnect "the file read again differs"
+echo "-f over ssh: lines appear; sshd stopped and started: reconnected, nothing lost or doubled"
+
+for f in pwned-dir pwned-file pwned-proxy; do
+	[ ! -e "$tmp/$f" ] || fail hostile "$f was made: a name reached a shell"
+done
+[ ! -e x ] || fail hostile "x was made"
+
+cases=$((cases + 1))
+for p in $pids; do kill "$p" 2>/dev/null; done
+pids=
+cleaned || fail cleanup "agentview's remote folders left: $(ls "$tmp/t")"
+echo "agentview gone: its mirrors, ssh children and master connections with it"
+
+echo "run_remote: $cases cases, $fails failures"
+[ "$fails" -eq 0 ]
