@@ -9,6 +9,7 @@
 #include "agent.h"
 #include "glyph.h"
 #include "redact.h"
+#include "remote.h"
 #include "text.h"
 
 /* A running session says nothing for this long before "quiet" shows. */
@@ -200,13 +201,13 @@ static const struct {
 	int width;
 	int priority;
 } columns[FC_NCOLS] = {
-	[FC_STATE] = {"STATE", 12, 0}, [FC_AGENT] = {"AGENT", 6, 4},
-	[FC_MODEL] = {"MODEL", 14, 9}, [FC_ID] = {"ID", 8, 8},
-	[FC_CWD] = {"CWD", 14, 5},     [FC_PROMPT] = {"PROMPT", 14, 1},
-	[FC_NOW] = {"NOW", 20, 3},     [FC_TIME] = {"TIME", 8, 2},
-	[FC_CALLS] = {"CALLS", 11, 6}, [FC_TOKENS] = {"TOKENS", 11, 10},
-	[FC_COST] = {"COST", 7, 11},   [FC_QUIET] = {"QUIET", 11, 7},
-	[FC_FILE] = {"FILE", 22, 12},
+	[FC_STATE] = {"STATE", 12, 0},    [FC_HOST] = {"HOST", 10, 3},
+	[FC_AGENT] = {"AGENT", 6, 4},     [FC_MODEL] = {"MODEL", 14, 9},
+	[FC_ID] = {"ID", 8, 8},           [FC_CWD] = {"CWD", 14, 5},
+	[FC_PROMPT] = {"PROMPT", 14, 1},  [FC_NOW] = {"NOW", 20, 3},
+	[FC_TIME] = {"TIME", 8, 2},       [FC_CALLS] = {"CALLS", 11, 6},
+	[FC_TOKENS] = {"TOKENS", 11, 10}, [FC_COST] = {"COST", 7, 11},
+	[FC_QUIET] = {"QUIET", 11, 7},    [FC_FILE] = {"FILE", 22, 12},
 };
 
 int
@@ -216,8 +217,10 @@ fleet_columns(int width, struct fleet_colw *cols)
 	int used = 0, n = 0, extra, x = 0;
 
 	for (int c = 0; c < FC_NCOLS; c++) {
-		on[c] = true;
-		used += columns[c].width + (c > 0 ? GAP : 0);
+		/* The machine is said once there is more than this one. */
+		on[c] = c != FC_HOST || remote_any();
+		if (on[c])
+			used += columns[c].width + (c > 0 ? GAP : 0);
 	}
 	/* Drop the least needed column until the rest fits (three stay). */
 	for (int p = 12; p > 2 && used > width; p--) {
@@ -367,6 +370,11 @@ cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col, int64_t now_ms,
 		break;
 	case FC_FILE:
 		buf_adds(out, fleet_name(f, ri));
+		break;
+	case FC_HOST:
+		buf_adds(out, remote_host_of(fleet_path(f, ri)) != NULL
+				      ? remote_host_of(fleet_path(f, ri))
+				      : "local");
 		break;
 	case FC_NCOLS:
 		break;

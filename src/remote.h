@@ -111,6 +111,13 @@ int rparser_next(struct rparser *p, struct rframe *f);
  * typed (said). quiet: later news (reconnecting) is not said on stderr
  * (the screen owns the terminal). */
 int remote_start(char **files, int *nfiles, bool quiet);
+/* With quiet, what the mirror process has to say comes here instead of
+ * stderr: the descriptor to poll (-1 when none), and the newest line
+ * read (true when there was one; lasting while a host is not back). */
+int remote_news_fd(void);
+bool remote_news(struct buf *out, bool *lasting);
+/* Whether any source is remote. */
+bool remote_any(void);
 /* The host whose mirror path is, or is in; NULL for a local path. */
 const char *remote_host_of(const char *path);
 

@@ -66,6 +66,8 @@ static char *mirror_root;
  * that would make a socket's path longer than a socket's address holds
  * (ssh adds 40 and 17 bytes to it). */
 static char *control_dir;
+/* The news pipe: the parent's end, the mirror process's. */
+static int news_in = -1, news_out = -1;
 static struct {
 	char *dir;
 	char *host;
@@ -309,18 +311,27 @@ replace_empty(struct rsrc *r, size_t i, struct buf *path)
 	r->off[i] = 0;
 }
 
-/* Say what happened to a source, on stderr unless quiet. */
+/* Say what happened to a source: on stderr, or quiet, down the news
+ * pipe (dropped when the screen has not read the last ones). */
 static void PRINTF_LIKE(2, 3) say(bool quiet, const char *fmt, ...)
 {
 	struct buf b = {0};
 	va_list ap;
 
-	if (quiet)
-		return;
 	va_start(ap, fmt);
 	buf_vaddf(&b, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "agentview: %s\n", b.p);
+	if (!quiet)
+		fprintf(stderr, "agentview: %s\n", b.p);
+	else if (news_out >= 0) {
+		for (size_t i = 0; i < b.n; i++)
+			if ((unsigned char)b.p[i] < ' ')
+				b.p[i] = ' ';
+		buf_addc(&b, '\n');
+		if (write(news_out, b.p, b.n) < 0) {
+			/* full, or the screen is gone */
+		}
+	}
 	buf_free(&b);
 }
 
@@ -660,7 +671,7 @@ remote_start(char **files, int *nfiles, bool quiet)
 {
 	struct rsrc *v = NULL;
 	size_t n = 0, cap = 0, left;
-	int *at = NULL, life[2], rep[2], kept = 0;
+	int *at = NULL, life[2], rep[2], news[2], kept = 0;
 	size_t mcap = 0;
 	bool *done;
 	struct buf err = {0}, line = {0};
@@ -698,7 +709,7 @@ remote_start(char **files, int *nfiles, bool quiet)
 		mkdir(err.p, 0700);
 		v[i].mirror = xstrdup(err.p);
 	}
-	if (pipe(life) != 0 || pipe(rep) != 0)
+	if (pipe(life) != 0 || pipe(rep) != 0 || pipe(news) != 0)
 		die("remote: pipe: %s", strerror(errno));
 	done = xcalloc(n, sizeof *done);
 	fflush(NULL);
@@ -708,12 +719,20 @@ remote_start(char **files, int *nfiles, bool quiet)
 	if (pid == 0) {
 		close(life[1]);
 		close(rep[0]);
+		close(news[0]);
+		news_out = news[1];
+		fcntl(news_out, F_SETFD, FD_CLOEXEC);
+		nonblock(news_out);
 		fcntl(life[0], F_SETFD, FD_CLOEXEC);
 		fcntl(rep[1], F_SETFD, FD_CLOEXEC);
 		mirror_main(v, n, life[0], rep[1], quiet);
 	}
 	close(life[0]);
 	close(rep[1]);
+	close(news[1]);
+	news_in = news[0];
+	fcntl(news_in, F_SETFD, FD_CLOEXEC);
+	nonblock(news_in);
 	/* Kept open (close-on-exec) until agentview ends. */
 	fcntl(life[1], F_SETFD, FD_CLOEXEC);
 	/* Every source's first round, or why it has none. */
@@ -771,6 +790,49 @@ remote_start(char **files, int *nfiles, bool quiet)
 	buf_free(&line);
 	buf_free(&err);
 	return (int)n;
+}
+
+int
+remote_news_fd(void)
+{
+	return news_in;
+}
+
+bool
+remote_news(struct buf *out, bool *lasting)
+{
+	static struct buf part;
+	char chunk[1024];
+	ssize_t got;
+	bool any = false;
+
+	*lasting = false;
+	if (news_in < 0)
+		return false;
+	while ((got = read(news_in, chunk, sizeof chunk)) > 0)
+		buf_add(&part, chunk, (size_t)got);
+	if (got == 0) {
+		close(news_in);
+		news_in = -1;
+	}
+	/* The newest whole line. */
+	for (char *nl; part.n > 0 && (nl = memchr(part.p, '\n', part.n)) != NULL;) {
+		buf_reset(out);
+		buf_add(out, part.p, (size_t)(nl - part.p));
+		memmove(part.p, nl + 1, part.n - (size_t)(nl + 1 - part.p));
+		buf_cut(&part, part.n - (size_t)(nl + 1 - part.p));
+		any = true;
+	}
+	if (any)
+		*lasting = strstr(out->p, ": reconnecting (") != NULL ||
+			   strstr(out->p, ": no answer for") != NULL;
+	return any;
+}
+
+bool
+remote_any(void)
+{
+	return nmirrors > 0;
 }
 
 const char *
