@@ -151,7 +151,7 @@ remote_quote(struct buf *b, const char *s)
 
 /* What runs remotely, after the lines that set p (the path), the names
  * ("$@") and the offsets and inodes known (o1, n1, ...). Only POSIX sh,
- * ls, tail, head -c, wc, sleep: dash, bash, busybox and BSD alike. Names
+ * ls, stat, tail, head -c, wc, sleep: dash, bash, busybox and BSD alike. Names
  * are never split nor globbed (set -f but for the folder's own glob);
  * each file's bytes go out in frames of at most 4 MiB, each header
  * written before its bytes, which head -c cuts at the length it says. */
@@ -192,11 +192,16 @@ static const char script_body[] =
 	"    printf 'T %d\\n' $i; o=0\n"
 	"   fi\n"
 	"   [ \"$in\" = \"$n\" ] || printf 'N %d %s\\n' $i \"$in\"; n=$in\n"
+	"   w=$o\n"
 	"   while [ \"$s\" -gt \"$o\" ]; do\n"
 	"    c=$((s - o)); [ $c -le 4194304 ] || c=4194304\n"
 	"    printf 'F %d %d %d\\n' $i $o $c\n"
 	"    tail -c +$((o + 1)) \"$q\" | head -c $c; printf '\\n'; o=$((o + c))\n"
 	"   done\n"
+	"   if [ \"$w\" != \"$o\" ]; then\n"
+	"    t=$(stat -c %Y \"$q\" 2>/dev/null || stat -f %m \"$q\" 2>/dev/null)\n"
+	"    case $t in '' | *[!0-9]*) ;; *) printf 'S %d %s\\n' $i \"$t\" ;; esac\n"
+	"   fi\n"
 	"  elif [ -n \"$n\" ]; then printf 'G %d\\n' $i; n=; o=0\n"
 	"  fi\n"
 	"  eval \"o$i=\\$o n$i=\\$n\"\n"
@@ -325,6 +330,11 @@ rparser_next(struct rparser *p, struct rframe *f)
 		if (!head_num(&h, RFRAME_FILES, &idx) || idx == 0 ||
 		    !head_num(&h, UINT64_MAX, &f->ino))
 			return broken(p, "a file number or inode out of range");
+		break;
+	case RF_MTIME:
+		if (!head_num(&h, RFRAME_FILES, &idx) || idx == 0 ||
+		    !head_num(&h, (uint64_t)INT64_MAX / 1000, &f->off))
+			return broken(p, "a file number or time out of range");
 		break;
 	case RF_TRUNC:
 	case RF_GONE:

@@ -17,6 +17,8 @@
  *     T <idx>                     file idx was truncated or replaced
  *     G <idx>                     file idx is gone
  *     N <idx> <inode>             file idx is this file (first, or new)
+ *     S <idx> <seconds>           file idx was last written then (after
+ *                                 its new bytes; where stat says it)
  *     E <len>\n<text>\n           the remote could not go on
  *     K                           a round is over (one a second)
  *
@@ -72,6 +74,7 @@ enum rframe_type {
 	RF_TRUNC = 'T',
 	RF_GONE = 'G',
 	RF_INODE = 'N',
+	RF_MTIME = 'S',
 	RF_ERROR = 'E',
 	RF_TICK = 'K',
 };

@@ -27,6 +27,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "sig.h"
@@ -356,7 +357,7 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 	int fd;
 
 	if ((f->type == RF_BYTES || f->type == RF_TRUNC || f->type == RF_GONE ||
-	     f->type == RF_INODE) &&
+	     f->type == RF_INODE || f->type == RF_MTIME) &&
 	    (r->kind == 0 || f->idx > r->n))
 		return false;
 	switch (f->type) {
@@ -400,6 +401,14 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 		if (ok && f->off + f->len > r->off[i])
 			r->off[i] = f->off + f->len;
 		break;
+	case RF_MTIME: {
+		/* Its time, as the list reads a file's last change. */
+		struct timespec t[2] = {{.tv_nsec = UTIME_OMIT}, {.tv_sec = (time_t)f->off}};
+
+		mirror_path(r, i, &path);
+		utimensat(AT_FDCWD, path.p, t, AT_SYMLINK_NOFOLLOW);
+		break;
+	}
 	case RF_ERROR:
 		buf_add(&why, f->data, f->len);
 		if (!r->ready)

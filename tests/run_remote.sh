@@ -71,6 +71,7 @@ KbdInteractiveAuthentication no
 PermitRootLogin prohibit-password
 AllowUsers $me
 LogLevel ERROR
+SetEnv XDG_STATE_HOME=$tmp/remote-state
 EOF
 printf '[127.0.0.1]:%s %s\n' "$port" "$(cut -d' ' -f1,2 "$tmp/host_key.pub")" >"$tmp/known_hosts"
 cat >"$tmp/ssh_config" <<EOF
@@ -191,17 +192,27 @@ rc=$?
 grep -q "fix the tests" "$tmp/out" || fail list "run.ndjson's row: $(head -c 400 "$tmp/out")"
 grep -q "hostile name" "$tmp/out" || fail list "the hostile file's row: $(head -c 400 "$tmp/out")"
 grep -q "a local session" "$tmp/out" || fail list "the local file's row: $(head -c 400 "$tmp/out")"
-mkdir -p "$XDG_STATE_HOME/agentview/sessions"
+# HOST: is the remote user's kept sessions: its XDG_STATE_HOME is the
+# sshd's SetEnv, another folder than this side's.
+mkdir -p "$tmp/remote-state/agentview/sessions"
 { init k0000001 kept; user "a kept session"; result false 1000 "ok"; } \
-	>"$XDG_STATE_HOME/agentview/sessions/kept.ndjson"
-# The remote's environment is the sshd's: its HOME and XDG_STATE_HOME are
-# the user's own, so HOST: is checked through ssh://HOST/~/ of that folder
-# made relative, and HOST: alone only for what it lists there.
+	>"$tmp/remote-state/agentview/sessions/kept.ndjson"
 "$bin" --print "av-test:" >"$tmp/out" 2>"$tmp/err"
 rc=$?
-[ "$rc" -eq 0 ] || grep -q "no such file or folder" "$tmp/err" ||
-	fail kept "HOST: neither listed nor said missing: exit $rc: $(head -c 300 "$tmp/err")"
-echo "HOST:DIR listed beside a local file; HOST: the remote's kept sessions"
+[ "$rc" -eq 0 ] || fail kept "exit $rc: $(head -c 300 "$tmp/err")"
+grep -q "a kept session" "$tmp/out" || fail kept "HOST: does not list the kept session: $(cat "$tmp/out")"
+# The same rows as the folder read here: states from the files' times too.
+"$bin" --print --format json "av-test:$d" | jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/remote.json"
+"$bin" --print --format json "$d" | jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/local.json"
+cmp -s "$tmp/local.json" "$tmp/remote.json" ||
+	fail list "not the local rows: $(cat "$tmp/remote.json") vs $(cat "$tmp/local.json")"
+COLUMNS=120 "$bin" --print "av-test:$d" "$tmp/local.ndjson" >"$tmp/out"
+grep -q "^STATE  *HOST " "$tmp/out" || fail list "no HOST column: $(head -n 1 "$tmp/out")"
+grep -q "^✓ done  *av-test " "$tmp/out" || fail list "no row says av-test: $(cat "$tmp/out")"
+grep -q "^✓ done  *local " "$tmp/out" || fail list "no row says local: $(cat "$tmp/out")"
+COLUMNS=120 "$bin" --print "$d" >"$tmp/out"
+grep -q "HOST" "$tmp/out" && fail list "a HOST column with no remote source"
+echo "HOST:DIR listed beside a local file, as the folder here, with a HOST column; HOST: the kept sessions"
 
 # --- refused, unreachable, a key refused ---------------------------------------------
 
@@ -250,6 +261,30 @@ done
 "$bin" --print --format raw "av-test:$g" >"$tmp/raw" 2>/dev/null
 cmp -s "$g" "$tmp/raw" || fail reconnect "the file read again differs"
 echo "-f over ssh: lines appear; sshd stopped and started: reconnected, nothing lost or doubled"
+
+cases=$((cases + 1))
+: >"$g"
+{ init g0000002 again; user "after-the-truncation"; } >>"$g"
+expect truncated "$tmp/follow" "after-the-truncation"
+n=$(grep -c -- "after-the-truncation" "$tmp/follow")
+[ "$n" -eq 1 ] || fail truncated "shown $n times"
+echo "-f over ssh: a file truncated remotely is read again"
+
+cases=$((cases + 1))
+"$bin" --print -f "av-test:$d" >"$tmp/dirfollow" 2>"$tmp/dirfollow.err" &
+pids="$pids $!"
+# Once its first round is in (the mirror holds the folder's files), a
+# file appears.
+i=0
+until [ -n "$(find "$tmp/t" -name run.ndjson 2>/dev/null)" ] || [ "$i" -gt 100 ]; do
+	i=$((i + 1))
+	sleep 0.1
+done
+{ init n0000001 newer; user "a new remote file"; } >"$d/new.ndjson"
+expect dir-follow "$tmp/dirfollow" 'a new remote file'
+{ result false 3000 "done"; } >>"$d/new.ndjson"
+expect dir-follow "$tmp/dirfollow" '✓ done cursor Composer 2.5 "a new remote file"'
+echo "-f over ssh of a folder: a new file and its end"
 
 for f in pwned-dir pwned-file pwned-proxy; do
 	[ ! -e "$tmp/$f" ] || fail hostile "$f was made: a name reached a shell"

@@ -208,6 +208,10 @@ test_frames(void **state)
 	/* A body that holds frames' text is only bytes. */
 	FRAMES("F 1 0 10\nK\nE 3\nabc\n\nK\n", &b);
 	assert_string_equal(b.p, "F1@0[K\nE 3\nabc\n] K ");
+	FRAMES("S 2 1767225600\nN 1 123\n", &b);
+	assert_string_equal(b.p, "S2 N1 ");
+	FRAMES("S 2 99999999999999999\n", &b);
+	assert_string_equal(b.p, "! a file number or time out of range");
 	FRAMES("E 4\nfail\n", &b);
 	assert_string_equal(b.p, "E[fail] ");
 	buf_free(&b);
