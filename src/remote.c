@@ -137,6 +137,15 @@ remote_spec_free(struct remote_spec *s)
 	memset(s, 0, sizeof *s);
 }
 
+bool
+remote_name_ok(const char *name, size_t n)
+{
+	/* Never a name of agentview's own (.replace), nor one the list
+	 * would skip. */
+	return n > 0 && n < 256 && name[0] != '.' && memchr(name, '/', n) == NULL &&
+	       memchr(name, '\0', n) == NULL;
+}
+
 void
 remote_quote(struct buf *b, const char *s)
 {

@@ -56,6 +56,10 @@ void remote_spec_free(struct remote_spec *s);
  * only [A-Za-z0-9._@:%[]-]. */
 bool remote_host_ok(const char *host);
 
+/* Whether name[0..n), as a remote sent it, can be a file of a local
+ * mirror folder: one part (no '/', no NUL), not hidden (nor "." or
+ * ".."), shorter than 256 bytes. */
+bool remote_name_ok(const char *name, size_t n);
 /* Append s single-quoted for sh ('it'\''s'): any bytes but NUL. */
 void remote_quote(struct buf *b, const char *s);
 /* The sh program for path (a folder or a file; "" is the remote's kept

@@ -38,6 +38,8 @@
  * grow from 1 s to this. */
 #define STALL_MS 15000
 #define PAUSE_MAX_MS 8000
+/* Connections that may drop before a source's first round is read. */
+#define START_TRIES 3
 
 enum { R_IDLE, R_RUNNING, R_DEAD };
 
@@ -57,6 +59,8 @@ struct rsrc {
 	bool ever;         /* a connection ever worked */
 	bool ready;        /* its first round is all written */
 	bool again;        /* names were added: a new program after this round */
+	const char *why;   /* the last rule the remote broke, or NULL */
+	char rpwhy[80];
 	int attempts;
 	int64_t next_ms, last_ms;
 };
@@ -220,6 +224,7 @@ connect_src(struct rsrc *r, int64_t now)
 	r->state = R_RUNNING;
 	r->last_ms = now;
 	r->again = false;
+	r->why = NULL;
 	args_free(&a);
 	buf_free(&prog);
 }
@@ -249,14 +254,6 @@ mirror_path(const struct rsrc *r, size_t i, struct buf *b)
 	buf_addf(b, "%s/%s", r->mirror, r->names[i]);
 }
 
-/* Whether name can be a file of the mirror folder. */
-static bool
-name_ok(const char *name, size_t n)
-{
-	return n > 0 && n < 256 && memchr(name, '/', n) == NULL && memchr(name, '\0', n) == NULL &&
-	       !(n == 1 && name[0] == '.') && !(n == 2 && name[0] == '.' && name[1] == '.');
-}
-
 static void
 add_name(struct rsrc *r, const char *name, size_t n)
 {
@@ -280,7 +277,7 @@ take_list(struct rsrc *r, const char *p, size_t len)
 		size_t n = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
 		bool known = false;
 
-		if (!name_ok(p, n))
+		if (!remote_name_ok(p, n))
 			return false;
 		for (size_t i = 0; i < r->n && !known; i++)
 			known = strlen(r->names[i]) == n && memcmp(r->names[i], p, n) == 0;
@@ -344,7 +341,7 @@ file_name(const struct remote_spec *s)
 	const char *base = strrchr(s->path, '/');
 
 	base = base != NULL ? base + 1 : s->path;
-	return name_ok(base, strlen(base)) && base[0] != '.' ? base : "session.ndjson";
+	return remote_name_ok(base, strlen(base)) ? base : "session.ndjson";
 }
 
 /* One frame of r's connection; false when the connection must end. */
@@ -358,18 +355,24 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 
 	if ((f->type == RF_BYTES || f->type == RF_TRUNC || f->type == RF_GONE ||
 	     f->type == RF_INODE || f->type == RF_MTIME) &&
-	    (r->kind == 0 || f->idx > r->n))
+	    (r->kind == 0 || f->idx > r->n)) {
+		r->why = "a file number it was not given";
 		return false;
+	}
 	switch (f->type) {
 	case RF_MODE:
-		if (r->kind != 0 && r->kind != f->mode)
+		if (r->kind != 0 && r->kind != f->mode) {
+			r->why = "a file that became a folder, or the other way";
 			return false;
+		}
 		if (r->kind == 0 && f->mode == 'f')
 			add_name(r, file_name(&r->spec), strlen(file_name(&r->spec)));
 		r->kind = f->mode;
 		break;
 	case RF_LIST:
 		ok = r->kind == 'd' && take_list(r, f->data, f->len);
+		if (!ok)
+			r->why = "a file name that is not one here";
 		break;
 	case RF_INODE:
 		free(r->ino[i]);
@@ -389,6 +392,7 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 	case RF_BYTES:
 		/* Bytes past what was written would leave a hole. */
 		if (f->off > r->off[i]) {
+			r->why = "bytes past those written";
 			ok = false;
 			break;
 		}
@@ -498,7 +502,24 @@ ended(struct rsrc *r, size_t idx, int rep, bool quiet, int64_t now)
 		return;
 	}
 	r->attempts++;
+	/* Before its first round is in, agentview waits for it: not for
+	 * ever. */
+	if (!r->ready && r->attempts > START_TRIES) {
+		struct buf why = {0};
+
+		buf_addf(&why,
+			 "%s: the connection dropped %d times before the first round was read",
+			 r->spec.host, r->attempts);
+		if (r->why != NULL)
+			buf_addf(&why, " (the remote sent %s)", r->why);
+		report(rep, idx, why.p);
+		buf_free(&why);
+		r->state = R_DEAD;
+		return;
+	}
 	r->next_ms = now + MIN(PAUSE_MAX_MS, 1000 << MIN(r->attempts - 1, 4));
+	if (r->why != NULL)
+		say(quiet, "%s: the remote sent %s", r->spec.host, r->why);
 	say(quiet, "%s: reconnecting (%d)", r->spec.host, r->attempts);
 }
 
@@ -522,18 +543,19 @@ pump(struct rsrc *r, size_t idx, int rep, bool quiet, int64_t now)
 		r->last_ms = now;
 		rparser_feed(&r->rp, chunk, (size_t)got);
 		while ((k = rparser_next(&r->rp, &f)) == 1) {
-			if (f.type == RF_HELLO) {
-				if (r->attempts > 0)
-					say(quiet, "%s: connected again", r->spec.host);
+			if (f.type == RF_HELLO)
 				r->ever = true;
+			/* Back once a whole round came through. */
+			if (f.type == RF_TICK && r->attempts > 0) {
+				say(quiet, "%s: connected again", r->spec.host);
 				r->attempts = 0;
 			}
 			if (!take_frame(r, idx, &f, rep, quiet))
 				return false;
 		}
 		if (k < 0) {
-			say(quiet, "%s: the remote sent what agentview cannot read (%s)",
-			    r->spec.host, r->rp.why);
+			snprintf(r->rpwhy, sizeof r->rpwhy, "%s", r->rp.why);
+			r->why = r->rpwhy;
 			return false;
 		}
 		if (got < (ssize_t)sizeof chunk)

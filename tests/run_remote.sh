@@ -50,6 +50,46 @@ cleaned() {
 . ./tests/lib/expect.sh
 . ./tests/lib/cursor.sh
 
+# --- a remote that lies (no sshd needed) ---------------------------------------------
+
+# AGENTVIEW_SSH is a program that prints the frames of a file, whatever
+# it is asked: a remote that sends names out of its folder, lengths too
+# large, frames inside a file's bytes.
+cat >"$tmp/fake_ssh" <<'EOF'
+cat >/dev/null
+cat "$1"
+EOF
+# frames ARG: agentview --print --format raw ARG through the fake ssh,
+# which prints $tmp/frames.
+frames() {
+	AGENTVIEW_SSH="sh $tmp/fake_ssh $tmp/frames" "$bin" --print --format raw "$1" >"$tmp/out" 2>"$tmp/err"
+}
+cases=$((cases + 1))
+printf 'H agentview-remote 1\nM d\nD 22\n../../../escape.ndjson\n\nK\n' >"$tmp/frames"
+frames fake:/x
+rc=$?
+[ "$rc" -eq 1 ] || fail lies "a name out of the folder: exit $rc"
+[ ! -e "$tmp/escape.ndjson" ] || fail lies "a file was written out of the mirror"
+grep -q "fake: the connection dropped 4 times before the first round was read (the remote sent a file name that is not one here)" "$tmp/err" ||
+	fail lies "not said: $(cat "$tmp/err")"
+printf 'H agentview-remote 1\nM f\nF 1 0 99999999999\n' >"$tmp/frames"
+frames fake:/x.ndjson
+rc=$?
+[ "$rc" -eq 1 ] || fail lies "a huge length: exit $rc"
+grep -q "(the remote sent a length out of range)" "$tmp/err" || fail lies "not said: $(cat "$tmp/err")"
+# Frames inside a file's bytes are its bytes.
+body='{"a":1}
+K
+F 1 0 5
+hello
+E 3
+bad
+'
+printf 'H agentview-remote 1\nM f\nF 1 0 %d\n%s\nK\n' ${#body} "$body" >"$tmp/frames"
+frames fake:/x.ndjson
+printf '%s' "$body" | cmp -s - "$tmp/out" || fail lies "the bytes of a frame: $(od -c "$tmp/out" | head -n 5)"
+echo "a remote that lies: names out of its folder, huge lengths, frames in the bytes"
+
 # --- the sshd ----------------------------------------------------------------------
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

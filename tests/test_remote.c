@@ -140,6 +140,27 @@ test_quote(void **state)
 	buf_free(&b);
 }
 
+/* A name a remote sends is one part of a path here, or refused. */
+static void
+test_name(void **state)
+{
+	char long_name[300];
+
+	(void)state;
+	assert_true(remote_name_ok("run.ndjson", 10));
+	assert_true(remote_name_ok("-a b'$(x).ndjson", 16));
+	assert_false(remote_name_ok("", 0));
+	assert_false(remote_name_ok(".", 1));
+	assert_false(remote_name_ok("..", 2));
+	assert_false(remote_name_ok(".replace", 8));
+	assert_false(remote_name_ok("../x.ndjson", 11));
+	assert_false(remote_name_ok("a/b", 3));
+	assert_false(remote_name_ok("a\0b", 3));
+	memset(long_name, 'a', sizeof long_name);
+	assert_false(remote_name_ok(long_name, sizeof long_name));
+	assert_true(remote_name_ok(long_name, 255));
+}
+
 /* The program sets the names and offsets as quoted data. */
 static void
 test_script(void **state)
@@ -266,7 +287,7 @@ main(void)
 		cmocka_unit_test(test_spec),           cmocka_unit_test(test_spec_local_file),
 		cmocka_unit_test(test_host_refused),   cmocka_unit_test(test_quote),
 		cmocka_unit_test(test_script),         cmocka_unit_test(test_frames),
-		cmocka_unit_test(test_frames_refused),
+		cmocka_unit_test(test_frames_refused), cmocka_unit_test(test_name),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
