@@ -20,10 +20,6 @@ set -u
 bin=${AGENTVIEW:-./src/agentview}
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
 sshd=${SSHD:-/usr/sbin/sshd}
-if [ ! -x "$sshd" ] || ! command -v ssh >/dev/null 2>&1 || ! command -v ssh-keygen >/dev/null 2>&1; then
-	echo "run_remote: skipped: no $sshd or ssh (Debian's openssh-server and openssh-client)"
-	exit 0
-fi
 tmp=${TMPDIR:-/tmp}/agentview-remote-test.$$
 mkdir -p "$tmp"
 chmod 700 "$tmp"
@@ -89,6 +85,47 @@ printf 'H agentview-remote 1\nM f\nF 1 0 %d\n%s\nK\n' ${#body} "$body" >"$tmp/fr
 frames fake:/x.ndjson
 printf '%s' "$body" | cmp -s - "$tmp/out" || fail lies "the bytes of a frame: $(od -c "$tmp/out" | head -n 5)"
 echo "a remote that lies: names out of its folder, huge lengths, frames in the bytes"
+
+# --- the remote program under dash and busybox (no sshd needed) ----------------------
+
+# AGENTVIEW_SSH is a program that runs what it is sent with a shell here:
+# dash, and busybox's sh with only busybox's ls, stat, tail, head, wc and
+# sleep on its PATH (as on a small machine).
+shells=dash
+if command -v busybox >/dev/null 2>&1; then
+	mkdir -p "$tmp/bb"
+	for t in sh ls stat tail head wc sleep; do
+		ln -s "$(command -v busybox)" "$tmp/bb/$t"
+	done
+	shells="$shells busybox"
+else
+	echo "run_remote: busybox not installed: the program is checked under dash only"
+fi
+b=$tmp/plain
+mkdir -p "$b"
+{ init p0000001 plain; user "read by $shells"; started c1 make; result false 2000 "ok"; } >"$b/p.ndjson"
+{ init p0000002 plain; user "second"; } >"$b/q.ndjson"
+touch -d '2026-01-05 10:00' "$b/p.ndjson" "$b/q.ndjson"
+"$bin" --print --format json "$b" | jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/local.json"
+for sh in $shells; do
+	cases=$((cases + 1))
+	case $sh in
+	dash) printf 'exec dash -s\n' >"$tmp/local_ssh" ;;
+	busybox) printf 'PATH=%s exec %s/sh -s\n' "$tmp/bb" "$tmp/bb" >"$tmp/local_ssh" ;;
+	esac
+	AGENTVIEW_SSH="sh $tmp/local_ssh" "$bin" --print --format raw "here:$b/p.ndjson" >"$tmp/out" 2>"$tmp/err"
+	cmp -s "$b/p.ndjson" "$tmp/out" || fail "$sh" "a file: $(head -c 300 "$tmp/err")"
+	AGENTVIEW_SSH="sh $tmp/local_ssh" "$bin" --print --format json "here:$b" 2>"$tmp/err" |
+		jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/remote.json"
+	cmp -s "$tmp/local.json" "$tmp/remote.json" ||
+		fail "$sh" "a folder: $(cat "$tmp/remote.json") $(head -c 300 "$tmp/err")"
+	echo "the remote program under $sh: a file byte for byte, a folder's rows with their times"
+done
+
+if [ ! -x "$sshd" ] || ! command -v ssh >/dev/null 2>&1 || ! command -v ssh-keygen >/dev/null 2>&1; then
+	echo "run_remote: skipped: no $sshd or ssh (Debian's openssh-server and openssh-client)"
+	exit 0
+fi
 
 # --- the sshd ----------------------------------------------------------------------
 
