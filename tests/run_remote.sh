@@ -33,7 +33,8 @@ TMPDIR=$tmp/t
 export TMPDIR
 pids=
 sshd_pid=
-trap 'for p in $pids; do kill "$p" 2>/dev/null; done; cleaned; stop_sshd; rm -rf "$tmp"' EXIT
+tm=:
+trap '$tm kill-server 2>/dev/null; for p in $pids; do kill "$p" 2>/dev/null; done; cleaned; stop_sshd; rm -rf "$tmp"' EXIT
 # Until agentview's mirror folders are gone (10 s at most).
 cleaned() {
 	i=0
@@ -362,6 +363,48 @@ expect dir-follow "$tmp/dirfollow" 'a new remote file'
 { result false 3000 "done"; } >>"$d/new.ndjson"
 expect dir-follow "$tmp/dirfollow" '✓ done cursor Composer 2.5 "a new remote file"'
 echo "-f over ssh of a folder: a new file and its end"
+
+# --- the list on a screen, in tmux --------------------------------------------------
+
+# screen_has PATTERN: until the pane shows PATTERN (grep -E), 10 s at most.
+screen_has() {
+	i=0
+	until $tm capture-pane -p -t av | grep -Eq -- "$1"; do
+		i=$((i + 1))
+		[ "$i" -gt 100 ] && return 1
+		sleep 0.1
+	done
+}
+cases=$((cases + 1))
+printf 'set -g status off\nset -g escape-time 0\n' >"$tmp/tmux.conf"
+tm="tmux -L agentview-remote-$$ -f $tmp/tmux.conf"
+# The hostile folder's name reaches agentview through the environment,
+# never through tmux's shell.
+REMOTE_DIR=$d
+export REMOTE_DIR
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color '$bin' \"av-test:\$REMOTE_DIR\" '$tmp/local.ndjson'"
+screen_has '^STATE +HOST +AGENT' || fail screen "no HOST column at 120: $($tm capture-pane -p -t av)"
+screen_has '^✓ done +av-test +cursor' || fail screen "no av-test row: $($tm capture-pane -p -t av)"
+screen_has '^✓ done +local +cursor' || fail screen "no local row: $($tm capture-pane -p -t av)"
+$tm resize-window -t av -x 40 -y 20
+screen_has '^STATE +PROMPT +TIME' || fail screen "at 40: $($tm capture-pane -p -t av)"
+$tm capture-pane -p -t av | grep -q HOST && fail screen "HOST kept at 40 columns"
+$tm resize-window -t av -x 120 -y 20
+stop_sshd
+screen_has 'av-test: reconnecting \([0-9]+\)' ||
+	fail screen "no reconnecting said: $($tm capture-pane -p -t av)"
+start_sshd || fail screen "sshd did not start again"
+screen_has 'av-test: connected again' || fail screen "not back: $($tm capture-pane -p -t av)"
+$tm send-keys -t av q
+i=0
+while $tm has-session -t av 2>/dev/null && [ "$i" -lt 100 ]; do
+	i=$((i + 1))
+	sleep 0.1
+done
+$tm has-session -t av 2>/dev/null && fail screen "q did not end it"
+$tm kill-server 2>/dev/null
+echo "the list on a screen: HOST at 120 columns, not at 40; reconnecting said, then back"
 
 for f in pwned-dir pwned-file pwned-proxy; do
 	[ ! -e "$tmp/$f" ] || fail hostile "$f was made: a name reached a shell"
