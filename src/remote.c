@@ -342,7 +342,7 @@ rparser_next(struct rparser *p, struct rframe *f)
 		break;
 	case RF_MTIME:
 		if (!head_num(&h, RFRAME_FILES, &idx) || idx == 0 ||
-		    !head_num(&h, (uint64_t)INT64_MAX / 1000, &f->off))
+		    !head_num(&h, (uint64_t)INT64_MAX / 1000, &off))
 			return broken(p, "a file number or time out of range");
 		break;
 	case RF_TRUNC:

@@ -613,6 +613,28 @@ mirror_end(struct rsrc *v, size_t n)
 	nftw(mirror_root, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/* Free what v[0..n) holds, and v. */
+static void
+rsrc_free(struct rsrc *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct rsrc *r = &v[i];
+
+		remote_spec_free(&r->spec);
+		free(r->mirror);
+		for (size_t j = 0; j < r->n; j++) {
+			free(r->names[j]);
+			free(r->ino[j]);
+		}
+		free(r->names);
+		free(r->ino);
+		free(r->off);
+		rparser_free(&r->rp);
+		buf_free(&r->errtxt);
+	}
+	free(v);
+}
+
 /* The mirror process: until `life` closes (agentview ended). */
 static void NORETURN
 mirror_main(struct rsrc *v, size_t n, int life, int rep, bool quiet)
@@ -662,6 +684,8 @@ mirror_main(struct rsrc *v, size_t n, int life, int rep, bool quiet)
 				ended(&v[i], i, rep, quiet, now);
 	}
 	mirror_end(v, n);
+	rsrc_free(v, n);
+	free(fds);
 	_exit(0);
 }
 
@@ -754,6 +778,8 @@ remote_start(char **files, int *nfiles, bool quiet)
 		news_out = news[1];
 		fcntl(news_out, F_SETFD, FD_CLOEXEC);
 		nonblock(news_out);
+		free(at);
+		free(done);
 		fcntl(life[0], F_SETFD, FD_CLOEXEC);
 		fcntl(rep[1], F_SETFD, FD_CLOEXEC);
 		mirror_main(v, n, life[0], rep[1], quiet);
@@ -818,6 +844,7 @@ remote_start(char **files, int *nfiles, bool quiet)
 	*nfiles = kept;
 	free(done);
 	free(at);
+	rsrc_free(v, n);
 	buf_free(&line);
 	buf_free(&err);
 	return (int)n;

@@ -288,9 +288,13 @@ COLUMNS=120 "$bin" --print "av-test:$d" "$tmp/local.ndjson" >"$tmp/out"
 grep -q "^STATE  *HOST " "$tmp/out" || fail list "no HOST column: $(head -n 1 "$tmp/out")"
 grep -q "^✓ done  *av-test " "$tmp/out" || fail list "no row says av-test: $(cat "$tmp/out")"
 grep -q "^✓ done  *local " "$tmp/out" || fail list "no row says local: $(cat "$tmp/out")"
+"$bin" --status-line "$d" >"$tmp/local.line"
+"$bin" --status-line "av-test:$d" >"$tmp/remote.line" 2>"$tmp/err"
+cmp -s "$tmp/local.line" "$tmp/remote.line" ||
+	fail list "--status-line: $(cat "$tmp/remote.line") vs $(cat "$tmp/local.line")"
 COLUMNS=120 "$bin" --print "$d" >"$tmp/out"
 grep -q "HOST" "$tmp/out" && fail list "a HOST column with no remote source"
-echo "HOST:DIR listed beside a local file, as the folder here, with a HOST column; HOST: the kept sessions"
+echo "HOST:DIR listed beside a local file, as the folder here, with a HOST column; --status-line; HOST: the kept sessions"
 
 # --- refused, unreachable, a key refused ---------------------------------------------
 

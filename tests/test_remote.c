@@ -198,8 +198,10 @@ frames(const char *text, size_t n, struct buf *out)
 					buf_addf(out, "%c", f.mode);
 				if (f.idx != 0)
 					buf_addf(out, "%u", f.idx);
-				if (f.type == RF_BYTES)
+				if (f.type == RF_BYTES || f.type == RF_MTIME)
 					buf_addf(out, "@%llu", (unsigned long long)f.off);
+				if (f.type == RF_INODE)
+					buf_addf(out, "#%llu", (unsigned long long)f.ino);
 				if (f.data != NULL) {
 					buf_addc(out, '[');
 					buf_add(out, f.data, f.len);
@@ -230,7 +232,7 @@ test_frames(void **state)
 	FRAMES("F 1 0 10\nK\nE 3\nabc\n\nK\n", &b);
 	assert_string_equal(b.p, "F1@0[K\nE 3\nabc\n] K ");
 	FRAMES("S 2 1767225600\nN 1 123\n", &b);
-	assert_string_equal(b.p, "S2 N1 ");
+	assert_string_equal(b.p, "S2@1767225600 N1#123 ");
 	FRAMES("S 2 99999999999999999\n", &b);
 	assert_string_equal(b.p, "! a file number or time out of range");
 	FRAMES("E 4\nfail\n", &b);
