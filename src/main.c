@@ -807,6 +807,14 @@ run_main(int argc, char **argv)
 				      !o.status_line);
 	if (status < 0 || (status > 0 && o.nfiles == 0))
 		return status < 0 ? 2 : 1;
+	/* A remote file on the screen is shown live, as the list opens one. */
+	for (int i = 0; i < o.nfiles && status > 0; i++) {
+		struct stat st;
+
+		if (remote_host_of(o.files[i]) != NULL && stat(o.files[i], &st) == 0 &&
+		    S_ISREG(st.st_mode) && isatty(STDOUT_FILENO) && !o.print && !o.format_given)
+			o.follow = true;
+	}
 	/* Two runs compared on a screen are one viewer, not a list. */
 	fleet = cmp[0].p == NULL && wants_fleet(&o);
 	if (o.status_line && !fleet)

@@ -407,8 +407,16 @@ while $tm has-session -t av 2>/dev/null && [ "$i" -lt 100 ]; do
 	sleep 0.1
 done
 $tm has-session -t av 2>/dev/null && fail screen "q did not end it"
+# A remote file on the screen is live, as -f.
+REMOTE_FILE=$g
+export REMOTE_FILE
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color '$bin' \"av-test:\$REMOTE_FILE\""
+screen_has 'after-the-truncation' || fail screen "the remote file: $($tm capture-pane -p -t av)"
+user "seen-on-the-screen" >>"$g"
+screen_has 'seen-on-the-screen' || fail screen "not live: $($tm capture-pane -p -t av)"
 $tm kill-server 2>/dev/null
-echo "the list on a screen: HOST at 120 columns, not at 40; reconnecting said, then back"
+echo "the list on a screen: HOST at 120 columns, not at 40; reconnecting said, then back; a remote file live"
 
 for f in pwned-dir pwned-file pwned-proxy; do
 	[ ! -e "$tmp/$f" ] || fail hostile "$f was made: a name reached a shell"
