@@ -238,6 +238,7 @@ test: deps-test
 	@sh tests/run_list.sh
 	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview sh tests/run_list.sh
 	@sh tests/run_remote.sh
+	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview sh tests/run_remote.sh
 	@sh tests/run_runner.sh
 	@sh tests/run_replay.sh
 	@sh tests/run_deps.sh

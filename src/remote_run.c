@@ -154,10 +154,11 @@ static pid_t
 spawn(char **argv, int in, int out, int err)
 {
 	pid_t pid = fork();
+	int null;
 
 	if (pid != 0)
 		return pid;
-	int null = open("/dev/null", O_RDWR);
+	null = open("/dev/null", O_RDWR | O_CLOEXEC);
 	dup2(in >= 0 ? in : null, 0);
 	dup2(out >= 0 ? out : null, 1);
 	dup2(err >= 0 ? err : null, 2);
@@ -481,9 +482,13 @@ ended(struct rsrc *r, size_t idx, int rep, bool quiet, int64_t now)
 	if (r->err >= 0)
 		close(r->err);
 	r->out = r->err = -1;
-	kill(r->pid, SIGTERM);
-	while (waitpid(r->pid, &st, 0) < 0 && errno == EINTR)
-		;
+	/* Never kill(-1): a fork that failed has no child to stop. */
+	if (r->pid > 0) {
+		kill(r->pid, SIGTERM);
+		while (waitpid(r->pid, &st, 0) < 0 && errno == EINTR)
+			;
+	}
+	r->pid = 0;
 	if (r->state == R_DEAD)
 		return;
 	r->state = R_IDLE;
@@ -528,16 +533,21 @@ static bool
 pump(struct rsrc *r, size_t idx, int rep, bool quiet, int64_t now)
 {
 	char chunk[65536];
-	ssize_t got;
+	ssize_t got = -1;
 	struct rframe f;
 	int k;
 
-	while ((got = read(r->err, chunk, sizeof chunk)) > 0) {
+	while (r->err >= 0 && (got = read(r->err, chunk, sizeof chunk)) > 0) {
 		buf_add(&r->errtxt, chunk, (size_t)got);
 		if (r->errtxt.n > 4096) {
 			memmove(r->errtxt.p, r->errtxt.p + r->errtxt.n - 2048, 2048);
 			buf_cut(&r->errtxt, 2048);
 		}
+	}
+	/* A stderr that ended is polled no more (it would wake at once). */
+	if (r->err >= 0 && got == 0) {
+		close(r->err);
+		r->err = -1;
 	}
 	while ((got = read(r->out, chunk, sizeof chunk)) > 0) {
 		r->last_ms = now;
@@ -584,7 +594,7 @@ mirror_end(struct rsrc *v, size_t n)
 	int st;
 
 	for (size_t i = 0; i < n; i++)
-		if (v[i].state == R_RUNNING) {
+		if (v[i].state == R_RUNNING && v[i].pid > 0) {
 			kill(v[i].pid, SIGTERM);
 			while (waitpid(v[i].pid, &st, 0) < 0 && errno == EINTR)
 				;
