@@ -123,6 +123,9 @@ int remote_start(char **files, int *nfiles, bool quiet);
  * read (true when there was one; lasting while a host is not back). */
 int remote_news_fd(void);
 bool remote_news(struct buf *out, bool *lasting);
+/* How to name path in what agentview writes: "HOST:PATH" for a remote
+ * source's mirror file (valid until the next call), else path. */
+const char *remote_show(const char *path);
 /* Whether any source is remote. */
 bool remote_any(void);
 /* The host whose mirror path is, or is in; NULL for a local path. */

@@ -73,10 +73,13 @@ static char *mirror_root;
 static char *control_dir;
 /* The news pipe: the parent's end, the mirror process's. */
 static int news_in = -1, news_out = -1;
-static struct {
-	char *dir;
+struct mirror {
+	char *dir; /* the local folder */
 	char *host;
-} * mirrors;
+	char *path; /* the remote path as typed */
+	char kind;  /* 'd' or 'f' */
+};
+static struct mirror *mirrors;
 static size_t nmirrors;
 
 /* "ControlPath=DIR/%C", DIR's own '%' doubled. */
@@ -828,6 +831,8 @@ remote_start(char **files, int *nfiles, bool quiet)
 					files[at[i]] = p.p;
 					ARRAY_RESERVE(mirrors, mcap, nmirrors + 1);
 					mirrors[nmirrors].dir = xstrdup(v[i].mirror);
+					mirrors[nmirrors].path = xstrdup(v[i].spec.path);
+					mirrors[nmirrors].kind = what[2];
 					mirrors[nmirrors++].host = xstrdup(v[i].spec.host);
 				} else {
 					fprintf(stderr, "agentview: %s\n", what);
@@ -895,6 +900,28 @@ remote_news(struct buf *out, bool *lasting)
 		*lasting = strstr(out->p, ": reconnecting (") != NULL ||
 			   strstr(out->p, ": no answer for") != NULL;
 	return any;
+}
+
+const char *
+remote_show(const char *path)
+{
+	static struct buf b;
+
+	for (size_t i = 0; i < nmirrors; i++) {
+		size_t n = strlen(mirrors[i].dir);
+
+		if (strncmp(path, mirrors[i].dir, n) != 0 || path[n] != '/')
+			continue;
+		buf_reset(&b);
+		buf_addf(&b, "%s:%s", mirrors[i].host, mirrors[i].path);
+		/* A folder's file: its name after the folder ("HOST:" alone
+		 * is the kept sessions: the name only). */
+		if (mirrors[i].kind == 'd')
+			buf_addf(&b, "%s%s", b.p[b.n - 1] == '/' || b.p[b.n - 1] == ':' ? "" : "/",
+				 path + n + 1);
+		return b.p;
+	}
+	return path;
 }
 
 bool

@@ -284,6 +284,10 @@ grep -q "a kept session" "$tmp/out" || fail kept "HOST: does not list the kept s
 "$bin" --print --format json "$d" | jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/local.json"
 cmp -s "$tmp/local.json" "$tmp/remote.json" ||
 	fail list "not the local rows: $(cat "$tmp/remote.json") vs $(cat "$tmp/local.json")"
+# Files are named as typed in JSON, never by agentview's private copies.
+"$bin" --print --format json "av-test:$d" "$tmp/local.ndjson" | jq -r '.sessions[].file' | sort >"$tmp/out"
+printf '%s\n' "av-test:$d/$hostile" "av-test:$d/run.ndjson" "$tmp/local.ndjson" | sort >"$tmp/want"
+cmp -s "$tmp/want" "$tmp/out" || fail list "JSON files: $(cat "$tmp/out")"
 COLUMNS=120 "$bin" --print "av-test:$d" "$tmp/local.ndjson" >"$tmp/out"
 grep -q "^STATE  *HOST " "$tmp/out" || fail list "no HOST column: $(head -n 1 "$tmp/out")"
 grep -q "^✓ done  *av-test " "$tmp/out" || fail list "no row says av-test: $(cat "$tmp/out")"
