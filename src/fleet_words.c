@@ -201,13 +201,13 @@ static const struct {
 	int width;
 	int priority;
 } columns[FC_NCOLS] = {
-	[FC_STATE] = {"STATE", 12, 0},    [FC_HOST] = {"HOST", 10, 3},
-	[FC_AGENT] = {"AGENT", 6, 4},     [FC_MODEL] = {"MODEL", 14, 9},
-	[FC_ID] = {"ID", 8, 8},           [FC_CWD] = {"CWD", 14, 5},
-	[FC_PROMPT] = {"PROMPT", 14, 1},  [FC_NOW] = {"NOW", 20, 3},
-	[FC_TIME] = {"TIME", 8, 2},       [FC_CALLS] = {"CALLS", 11, 6},
-	[FC_TOKENS] = {"TOKENS", 11, 10}, [FC_COST] = {"COST", 7, 11},
-	[FC_QUIET] = {"QUIET", 11, 7},    [FC_FILE] = {"FILE", 22, 12},
+	[FC_STATE] = {"STATE", 12, 0}, [FC_AGENT] = {"AGENT", 6, 4},
+	[FC_MODEL] = {"MODEL", 14, 9}, [FC_ID] = {"ID", 8, 8},
+	[FC_CWD] = {"CWD", 14, 5},     [FC_PROMPT] = {"PROMPT", 14, 1},
+	[FC_NOW] = {"NOW", 20, 3},     [FC_TIME] = {"TIME", 8, 2},
+	[FC_CALLS] = {"CALLS", 11, 6}, [FC_TOKENS] = {"TOKENS", 11, 10},
+	[FC_COST] = {"COST", 7, 11},   [FC_QUIET] = {"QUIET", 11, 7},
+	[FC_FILE] = {"FILE", 22, 12},  [FC_HOST] = {"HOST", 10, 3},
 };
 
 int
