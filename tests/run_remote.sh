@@ -34,7 +34,11 @@ export TMPDIR
 pids=
 sshd_pid=
 tm=:
+# (the real one once there is an sshd)
+stop_sshd() { :; }
 trap '$tm kill-server 2>/dev/null; for p in $pids; do kill "$p" 2>/dev/null; done; cleaned; stop_sshd; rm -rf "$tmp"' EXIT
+# Killed (a timeout, ^C): the same end, sshd included.
+trap 'exit 1' HUP INT TERM
 # Until agentview's mirror folders are gone (10 s at most).
 cleaned() {
 	i=0
