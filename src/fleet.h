@@ -75,6 +75,8 @@ enum fleet_sort {
 /* The columns of a row, in the order they are shown. */
 enum fleet_col {
 	FC_STATE,  /* "● running" */
+	FC_HOST,   /* the machine: "local", or the host of a remote source
+		      (shown only when there is one) */
 	FC_AGENT,  /* "cursor" */
 	FC_MODEL,  /* "Composer 2.5" */
 	FC_ID,     /* "17e650d2" */

@@ -13,6 +13,7 @@
 #include "glyph.h"
 #include "json.h"
 #include "redact.h"
+#include "remote.h"
 #include "source.h"
 #include "model.h"
 #include "print.h"
@@ -173,7 +174,7 @@ json_file(const char *path, int agent, bool open, int64_t now_ms, struct buf *ou
 		buf_addf(diags, "%s{\"line\":0,\"message\":", *dfirst ? "" : ",");
 		json_quote(diags, err.p, err.n);
 		buf_adds(diags, ",\"file\":");
-		json_quote(diags, path, strlen(path));
+		json_quote(diags, remote_show(path), strlen(remote_show(path)));
 		buf_addc(diags, '}');
 		*dfirst = false;
 		buf_free(&err);
@@ -191,8 +192,9 @@ json_file(const char *path, int agent, bool open, int64_t now_ms, struct buf *ou
 	mo.m = m;
 	mo.of = si;
 	agent_more(path, json_more, &mo);
-	summary_sessions(m, NULL, path, out, f, sfirst);
-	summary_diagnostics(m, path, diags, NULL, dfirst);
+	/* A remote file is named as the user typed it, not by its mirror. */
+	summary_sessions(m, NULL, remote_show(path), out, f, sfirst);
+	summary_diagnostics(m, remote_show(path), diags, NULL, dfirst);
 	*lines += m->lines;
 	model_free(m);
 	source_close(&src);
@@ -300,7 +302,7 @@ fleet_change_json(const struct fleet *f, uint32_t row, int was, int64_t now_ms, 
 		buf_addf(out, "%lld", (long long)r->duration_ms);
 	else
 		buf_adds(out, "null");
-	json_member(out, "file", fleet_path(f, row));
+	json_member(out, "file", remote_show(fleet_path(f, row)));
 	buf_addf(out, ",\"index\":%u}\n", r->index);
 }
 

@@ -9,6 +9,7 @@
 #include "agent.h"
 #include "glyph.h"
 #include "redact.h"
+#include "remote.h"
 #include "text.h"
 
 /* A running session says nothing for this long before "quiet" shows. */
@@ -209,7 +210,7 @@ static const struct {
 	[FC_NOW] = {"NOW", 20, 3},     [FC_TIME] = {"TIME", 8, 2},
 	[FC_CALLS] = {"CALLS", 11, 6}, [FC_TOKENS] = {"TOKENS", 11, 10},
 	[FC_COST] = {"COST", 7, 11},   [FC_QUIET] = {"QUIET", 11, 7},
-	[FC_FILE] = {"FILE", 22, 12},
+	[FC_FILE] = {"FILE", 22, 12},  [FC_HOST] = {"HOST", 10, 3},
 };
 
 int
@@ -219,8 +220,10 @@ fleet_columns(int width, struct fleet_colw *cols)
 	int used = 0, n = 0, extra, x = 0;
 
 	for (int c = 0; c < FC_NCOLS; c++) {
-		on[c] = true;
-		used += columns[c].width + (c > 0 ? GAP : 0);
+		/* The machine is said once there is more than this one. */
+		on[c] = c != FC_HOST || remote_any();
+		if (on[c])
+			used += columns[c].width + (c > 0 ? GAP : 0);
 	}
 	/* Drop the least needed column until the rest fits (three stay). */
 	for (int p = 12; p > 2 && used > width; p--) {
@@ -372,6 +375,11 @@ cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col, int64_t now_ms,
 		break;
 	case FC_FILE:
 		buf_adds(out, fleet_name(f, ri));
+		break;
+	case FC_HOST:
+		buf_adds(out, remote_host_of(fleet_path(f, ri)) != NULL
+				      ? remote_host_of(fleet_path(f, ri))
+				      : "local");
 		break;
 	case FC_NCOLS:
 		break;

@@ -26,6 +26,7 @@
 #include "print.h"
 #include "record.h"
 #include "redact.h"
+#include "remote.h"
 #include "runner.h"
 #include "sig.h"
 #include "statusline.h"
@@ -860,6 +861,21 @@ run_main(int argc, char **argv)
 			fprintf(stderr, "agentview: %s\n", err.p);
 		buf_free(&err);
 		return status;
+	}
+	/* Sources on other machines are read into local mirrors first (the
+	 * screen says no news on stderr: it owns the terminal). */
+	status = remote_start(o.files, &o.nfiles,
+			      isatty(STDOUT_FILENO) && !o.format_given && !o.print &&
+				      !o.status_line);
+	if (status < 0 || (status > 0 && o.nfiles == 0))
+		return status < 0 ? 2 : 1;
+	/* A remote file on the screen is shown live, as the list opens one. */
+	for (int i = 0; i < o.nfiles && status > 0; i++) {
+		struct stat st;
+
+		if (remote_host_of(o.files[i]) != NULL && stat(o.files[i], &st) == 0 &&
+		    S_ISREG(st.st_mode) && isatty(STDOUT_FILENO) && !o.print && !o.format_given)
+			o.follow = true;
 	}
 	/* Two runs compared on a screen are one viewer, not a list. */
 	fleet = cmp[0].p == NULL && wants_fleet(&o);

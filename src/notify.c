@@ -11,6 +11,7 @@
 #include "agent.h"
 #include "glyph.h"
 #include "redact.h"
+#include "remote.h"
 #include "sig.h"
 #include "text.h"
 #include "words.h"
@@ -251,7 +252,7 @@ notify_row(struct notifier *n, const struct fleet *f, uint32_t row, int64_t now_
 	const char *st = fleet_state_name((enum fleet_state)r->state);
 	struct buf words = {0};
 	struct notify_event e = {st, r->id, agent_get(r->agent)->name,
-				 st, NULL,  fleet_path(f, row)};
+				 st, NULL,  remote_show(fleet_path(f, row))};
 
 	notify_row_words(f, row, now_ms, &words);
 	e.summary = words.p;

@@ -435,7 +435,9 @@ static const char help_head[] =
 	"       agentview [OPTIONS] FOLDER|FILE ...       a live list of the sessions of FOLDERs and FILEs\n"
 	"                                                 (*.ndjson, *.jsonl, recordings; Enter opens\n"
 	"                                                 one); with no argument on a terminal, the\n"
-	"                                                 sessions agentview kept\n";
+	"                                                 sessions agentview kept; HOST:PATH, HOST: or\n"
+	"                                                 ssh://HOST:PORT/PATH for those of another\n"
+	"                                                 machine, over ssh\n";
 static const char help_tail[] =
 	"On screen, q (or Ctrl-C) while COMMAND runs asks before stopping it.\n"
 	"COMMAND reads agentview's stdin when that is a pipe or a file, else /dev/null; its\n"

@@ -9,6 +9,7 @@
 #include "agent.h"
 #include "json.h"
 #include "redact.h"
+#include "remote.h"
 #include "words.h"
 
 /* Re-emit token t compactly; strings go through quote so the output
@@ -470,7 +471,7 @@ session_file(const struct model *m, uint32_t s)
 
 	for (size_t i = 0; i < m->nsrc; i++)
 		files += m->src[i].stderr_of == NONE;
-	return files > 1 ? m->src[m->ses[s].src].src->name : NULL;
+	return files > 1 ? remote_show(m->src[m->ses[s].src].src->name) : NULL;
 }
 
 void

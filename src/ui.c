@@ -18,6 +18,7 @@
 
 #include "glyph.h"
 #include "redact.h"
+#include "remote.h"
 #include "sig.h"
 #include "status.h"
 #include "text.h"
@@ -928,13 +929,29 @@ ui_layers_work(struct ui *u)
 	return more;
 }
 
+/* What the remote sources have to say (a host reconnecting: said until
+ * it is back), in the note. */
+static void
+ui_remote_news(struct ui *u)
+{
+	struct buf news = {0};
+	bool lasting;
+
+	if (remote_news(&news, &lasting)) {
+		ui_note(u, "%s", news.p);
+		if (lasting)
+			u->note_until = INT64_MAX;
+	}
+	buf_free(&news);
+}
+
 /* Sleep in poll until the terminal, a signal, the input (unless it is a
  * trickle and a frame is due anyway) or a layer's descriptor has
  * something, or a timeout. */
 static void
 ui_wait(struct ui *u, int ttyfd, bool more, bool trickle, int64_t last_frame)
 {
-	struct pollfd fds[INPUT_MAX + 2 + UI_LAYERS];
+	struct pollfd fds[INPUT_MAX + 3 + UI_LAYERS];
 	int n = 0;
 
 	fds[n].fd = ttyfd;
@@ -953,8 +970,13 @@ ui_wait(struct ui *u, int ttyfd, bool more, bool trickle, int64_t last_frame)
 			n++;
 		}
 	}
+	if ((fds[n].fd = remote_news_fd()) >= 0) {
+		fds[n].events = POLLIN;
+		n++;
+	}
 	if (poll(fds, (nfds_t)n, ui_timeout(u, more, last_frame)) < 0 && errno != EINTR)
 		die("poll: %s", strerror(errno));
+	ui_remote_news(u);
 }
 
 /* Leave: stop the command, give back the title and the terminal, say

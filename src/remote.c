@@ -1,0 +1,387 @@
+/* remote.c: a remote source as typed, checked; the sh program the remote
+ * runs; the reader of the frames it sends back (remote.h says the wire). */
+#include "remote.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+bool
+remote_host_ok(const char *host)
+{
+	if (host == NULL || host[0] == '\0' || host[0] == '-')
+		return false;
+	for (const char *c = host; *c != '\0'; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		      (*c >= '0' && *c <= '9') || strchr("._@:%[]-", *c) != NULL))
+			return false;
+	return true;
+}
+
+/* Whether s is a port: 1 to 65535, digits only. */
+static bool
+port_ok(const char *s, size_t n)
+{
+	unsigned long v = 0;
+
+	if (n == 0 || n > 5)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		v = v * 10 + (unsigned long)(s[i] - '0');
+	}
+	return v >= 1 && v <= 65535;
+}
+
+/* host[0..n) checked and kept in s->host without the brackets of an IPv6
+ * address (ssh takes it bare); 0, or -1 with why in err. */
+static int
+spec_host(struct remote_spec *s, const char *host, size_t n, struct buf *err)
+{
+	char *h = xstrndup(host, n);
+	size_t j = 0;
+
+	if (!remote_host_ok(h)) {
+		buf_addf(err, "%s: refused as a host: %s", h,
+			 h[0] == '-'    ? "it starts with '-'"
+			 : h[0] == '\0' ? "it is empty"
+					: "only letters, digits and . _ @ : %% [ ] - are allowed");
+		free(h);
+		return -1;
+	}
+	for (size_t i = 0; h[i] != '\0'; i++)
+		if (h[i] != '[' && h[i] != ']')
+			h[j++] = h[i];
+	h[j] = '\0';
+	s->host = h;
+	return 0;
+}
+
+/* ssh://[user@]host[:port][/path]: the path absolute, or relative to the
+ * remote home after "/~/"; none is the kept sessions. */
+static int
+spec_url(const char *rest, struct remote_spec *s, struct buf *err)
+{
+	const char *slash = strchr(rest, '/');
+	size_t n = slash != NULL ? (size_t)(slash - rest) : strlen(rest);
+	size_t hn = n;
+	const char *close = memchr(rest, ']', n);
+	const char *colon = memchr(close != NULL ? close : rest, ':',
+				   n - (size_t)((close != NULL ? close : rest) - rest));
+
+	if (colon != NULL) {
+		hn = (size_t)(colon - rest);
+		if (!port_ok(colon + 1, n - hn - 1)) {
+			buf_addf(err, "ssh://%.*s: the port is not a number from 1 to 65535",
+				 (int)n, rest);
+			return -1;
+		}
+		s->port = xstrndup(colon + 1, n - hn - 1);
+	}
+	if (spec_host(s, rest, hn, err) != 0)
+		return -1;
+	if (slash == NULL)
+		s->path = xstrdup("");
+	else if (strncmp(slash, "/~/", 3) == 0)
+		s->path = xstrdup(slash[3] != '\0' ? slash + 3 : ".");
+	else
+		s->path = xstrdup(slash);
+	return 1;
+}
+
+int
+remote_spec_parse(const char *arg, struct remote_spec *s, struct buf *err)
+{
+	struct stat st;
+	size_t i = 0;
+	int r;
+
+	memset(s, 0, sizeof *s);
+	if (strncmp(arg, "ssh://", 6) == 0)
+		r = spec_url(arg + 6, s, err);
+	else {
+		/* host:path, as scp reads it: the first ':' outside brackets,
+		 * with no '/' before it, on a path that does not exist here. */
+		while (arg[i] != '\0' && arg[i] != ':' && arg[i] != '/') {
+			if (arg[i] == '[') {
+				const char *close = strchr(arg + i, ']');
+
+				if (close == NULL)
+					break;
+				i = (size_t)(close - arg);
+			}
+			i++;
+		}
+		if (arg[i] != ':' || i == 0 || stat(arg, &st) == 0)
+			return 0;
+		r = spec_host(s, arg, i, err);
+		if (r == 0) {
+			s->path = xstrdup(arg + i + 1);
+			r = 1;
+		}
+	}
+	if (r != 1)
+		remote_spec_free(s);
+	return r;
+}
+
+void
+remote_spec_free(struct remote_spec *s)
+{
+	free(s->host);
+	free(s->port);
+	free(s->path);
+	memset(s, 0, sizeof *s);
+}
+
+bool
+remote_name_ok(const char *name, size_t n)
+{
+	/* Never a name of agentview's own (.replace), nor one the list
+	 * would skip. */
+	return n > 0 && n < 256 && name[0] != '.' && memchr(name, '/', n) == NULL &&
+	       memchr(name, '\0', n) == NULL;
+}
+
+void
+remote_quote(struct buf *b, const char *s)
+{
+	buf_addc(b, '\'');
+	for (; *s != '\0'; s++)
+		if (*s == '\'')
+			buf_adds(b, "'\\''");
+		else
+			buf_addc(b, *s);
+	buf_addc(b, '\'');
+}
+
+/* What runs remotely, after the lines that set p (the path), the names
+ * ("$@") and the offsets and inodes known (o1, n1, ...). Only POSIX sh,
+ * ls, stat, tail, head -c, wc, sleep: dash, bash, busybox and BSD alike. Names
+ * are never split nor globbed (set -f but for the folder's own glob);
+ * each file's bytes go out in frames of at most 4 MiB, each header
+ * written before its bytes, which head -c cuts at the length it says. */
+static const char script_body[] =
+	"set -f\n"
+	"if [ -z \"$p\" ]; then\n"
+	" case ${XDG_STATE_HOME:-} in /*) p=$XDG_STATE_HOME ;; *) p=$HOME/.local/state ;; esac\n"
+	" p=$p/agentview/sessions\n"
+	"fi\n"
+	"case $p in /*) ;; *) p=./$p ;; esac\n"
+	"st() { set -- $(ls -lnid \"$1\" 2>/dev/null); s=${6:-}; in=${1:-}; }\n"
+	"printf 'H agentview-remote 1\\n'\n"
+	"if [ -d \"$p\" ]; then m=d; elif [ -f \"$p\" ]; then m=f; set -- ''\n"
+	"else e=\"no such file or folder\"; printf 'E %d\\n%s\\n' ${#e} \"$e\"; exit 0; fi\n"
+	"printf 'M %s\\n' $m\n"
+	"pl=\n"
+	"while :; do\n"
+	" if [ $m = d ]; then\n"
+	"  set +f; l=\n"
+	"  for f in \"$p\"/*.ndjson \"$p\"/*.jsonl; do\n"
+	"   [ -f \"$f\" ] || continue\n"
+	"   case $f in *'\n'*) continue ;; esac\n"
+	"   l=\"$l${f##*/}\n\"\n"
+	"  done; set -f\n"
+	"  if [ \"$l\" != \"$pl\" ]; then\n"
+	"   printf 'D %d\\n%s\\n' $(($(printf %s \"$l\" | wc -c))) \"$l\"; pl=$l\n"
+	"  fi\n"
+	" fi\n"
+	" i=0\n"
+	" for f in \"$@\"; do\n"
+	"  i=$((i + 1))\n"
+	"  if [ $m = d ]; then q=$p/$f; else q=$p; fi\n"
+	"  eval \"o=\\${o$i:-0} n=\\${n$i:-}\"\n"
+	"  if [ -f \"$q\" ]; then\n"
+	"   st \"$q\"\n"
+	"   [ -n \"$s\" ] || continue\n"
+	"   if [ -n \"$n\" ] && [ \"$in\" != \"$n\" ] || [ \"$s\" -lt \"$o\" ]; then\n"
+	"    printf 'T %d\\n' $i; o=0\n"
+	"   fi\n"
+	"   [ \"$in\" = \"$n\" ] || printf 'N %d %s\\n' $i \"$in\"; n=$in\n"
+	"   w=$o\n"
+	"   while [ \"$s\" -gt \"$o\" ]; do\n"
+	"    c=$((s - o)); [ $c -le 4194304 ] || c=4194304\n"
+	"    printf 'F %d %d %d\\n' $i $o $c\n"
+	"    tail -c +$((o + 1)) \"$q\" | head -c $c; printf '\\n'; o=$((o + c))\n"
+	"   done\n"
+	"   if [ \"$w\" != \"$o\" ]; then\n"
+	"    t=$(stat -c %Y \"$q\" 2>/dev/null || stat -f %m \"$q\" 2>/dev/null)\n"
+	"    case $t in '' | *[!0-9]*) ;; *) printf 'S %d %s\\n' $i \"$t\" ;; esac\n"
+	"   fi\n"
+	"  elif [ -n \"$n\" ]; then printf 'G %d\\n' $i; n=; o=0\n"
+	"  fi\n"
+	"  eval \"o$i=\\$o n$i=\\$n\"\n"
+	" done\n"
+	" printf 'K\\n'\n"
+	" sleep 1\n"
+	"done\n";
+
+void
+remote_script(struct buf *b, const char *path, char *const *names, size_t nnames,
+	      const uint64_t *off, char *const *ino)
+{
+	size_t n = nnames;
+
+	buf_adds(b, "p=");
+	remote_quote(b, path);
+	buf_adds(b, "\nset --");
+	for (size_t i = 0; names != NULL && i < nnames; i++) {
+		buf_addc(b, ' ');
+		remote_quote(b, names[i]);
+	}
+	buf_addc(b, '\n');
+	for (size_t i = 0; i < n; i++) {
+		buf_addf(b, "o%zu=%llu n%zu=", i + 1, (unsigned long long)off[i], i + 1);
+		remote_quote(b, ino[i] != NULL ? ino[i] : "");
+		buf_addc(b, '\n');
+	}
+	buf_adds(b, script_body);
+}
+
+void
+rparser_init(struct rparser *p)
+{
+	memset(p, 0, sizeof *p);
+}
+
+void
+rparser_free(struct rparser *p)
+{
+	buf_free(&p->in);
+	memset(p, 0, sizeof *p);
+}
+
+void
+rparser_feed(struct rparser *p, const void *b, size_t n)
+{
+	if (p->bad)
+		return;
+	/* What was read goes before the buffer grows again. */
+	if (p->pos > 0 && p->pos * 2 >= p->in.n) {
+		memmove(p->in.p, p->in.p + p->pos, p->in.n - p->pos);
+		p->in.n -= p->pos;
+		p->pos = 0;
+	}
+	buf_add(&p->in, b, n);
+}
+
+/* The next number of the header h (after a single space), at most max:
+ * false when there is none or it is larger. */
+static bool
+head_num(const char **h, uint64_t max, uint64_t *v)
+{
+	const char *c = *h;
+	uint64_t x = 0;
+
+	if (*c != ' ' || c[1] < '0' || c[1] > '9')
+		return false;
+	for (c++; *c >= '0' && *c <= '9'; c++) {
+		if (x > (max - (uint64_t)(*c - '0')) / 10)
+			return false;
+		x = x * 10 + (uint64_t)(*c - '0');
+	}
+	*h = c;
+	*v = x;
+	return true;
+}
+
+/* The stream is broken: say how, read no more of it. */
+static int
+broken(struct rparser *p, const char *why)
+{
+	p->bad = true;
+	snprintf(p->why, sizeof p->why, "%s", why);
+	return -1;
+}
+
+int
+rparser_next(struct rparser *p, struct rframe *f)
+{
+	const char *start = p->in.p + p->pos, *nl, *h;
+	size_t avail = p->in.n - p->pos, hlen;
+	char head[RFRAME_HEAD + 1];
+	uint64_t idx = 0, off = 0, len = 0;
+	bool body = false;
+
+	if (p->bad)
+		return -1;
+	if (avail == 0)
+		return 0;
+	nl = memchr(start, '\n', MIN(avail, (size_t)RFRAME_HEAD + 1));
+	if (nl == NULL)
+		return avail > RFRAME_HEAD ? broken(p, "a header line too long") : 0;
+	hlen = (size_t)(nl - start);
+	memcpy(head, start, hlen);
+	head[hlen] = '\0';
+	if (strlen(head) != hlen)
+		return broken(p, "a NUL in a header");
+	memset(f, 0, sizeof *f);
+	f->type = head[0];
+	h = head + 1;
+	switch (head[0]) {
+	case RF_HELLO:
+		if (strcmp(head, "H agentview-remote 1") != 0)
+			return broken(p, "not agentview's remote program");
+		h = head + hlen;
+		break;
+	case RF_MODE:
+		if (strcmp(head, "M d") != 0 && strcmp(head, "M f") != 0)
+			return broken(p, "an unknown mode");
+		f->mode = head[2];
+		h = head + hlen;
+		break;
+	case RF_TICK:
+		break;
+	case RF_INODE:
+		if (!head_num(&h, RFRAME_FILES, &idx) || idx == 0 ||
+		    !head_num(&h, UINT64_MAX, &f->ino))
+			return broken(p, "a file number or inode out of range");
+		break;
+	case RF_MTIME:
+		if (!head_num(&h, RFRAME_FILES, &idx) || idx == 0 ||
+		    !head_num(&h, (uint64_t)INT64_MAX / 1000, &off))
+			return broken(p, "a file number or time out of range");
+		break;
+	case RF_TRUNC:
+	case RF_GONE:
+		if (!head_num(&h, RFRAME_FILES, &idx) || idx == 0)
+			return broken(p, "a file number out of range");
+		break;
+	case RF_BYTES:
+		if (!head_num(&h, RFRAME_FILES, &idx) || idx == 0 ||
+		    !head_num(&h, (uint64_t)INT64_MAX, &off))
+			return broken(p, "a file number or offset out of range");
+		/* FALLTHROUGH */
+	case RF_LIST:
+	case RF_ERROR:
+		if (!head_num(&h, RFRAME_MAX, &len))
+			return broken(p, "a length out of range");
+		body = true;
+		break;
+	default:
+		return broken(p, "an unknown frame");
+	}
+	if (*h != '\0')
+		return broken(p, "a header with more than it should have");
+	if (body) {
+		size_t need = hlen + 1 + (size_t)len + 1;
+
+		if (avail < need)
+			return 0;
+		if (start[need - 1] != '\n')
+			return broken(p, "a frame's bytes not as long as it said");
+		f->data = start + hlen + 1;
+		f->len = (size_t)len;
+		if (off > (uint64_t)INT64_MAX - len)
+			return broken(p, "an offset out of range");
+		p->pos += need;
+	} else {
+		p->pos += hlen + 1;
+	}
+	f->idx = (uint32_t)idx;
+	f->off = off;
+	return 1;
+}

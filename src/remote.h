@@ -1,0 +1,134 @@
+/* remote.h: sessions on other machines, the parts that need no process:
+ * what the user typed (HOST:PATH, user@host:PATH, ssh://user@host:port/PATH)
+ * read and checked, a path quoted for the remote sh, the sh program sent
+ * to the remote (only sh, ls, tail, head, sleep, wc run there), and the
+ * reader of its frames.
+ *
+ * The wire, remote to local, is length-prefixed frames: a header line of
+ * at most RFRAME_HEAD bytes, then for frames with a body exactly that many
+ * bytes and a '\n' (checked: a short body is caught, never read as the
+ * next header). A stream's text cannot forge a frame: it is only ever
+ * inside a body whose length was said before it.
+ *
+ *     H agentview-remote 1        hello
+ *     M d | M f                   the path is a folder, or a file
+ *     D <len>\n<names>\n          a folder's session files, one a line
+ *     F <idx> <off> <len>\n<bytes>\n   bytes of file idx at offset off
+ *     T <idx>                     file idx was truncated or replaced
+ *     G <idx>                     file idx is gone
+ *     N <idx> <inode>             file idx is this file (first, or new)
+ *     S <idx> <seconds>           file idx was last written then (after
+ *                                 its new bytes; where stat says it)
+ *     E <len>\n<text>\n           the remote could not go on
+ *     K                           a round is over (one a second)
+ *
+ * The files of a folder are numbered from 1 in the order the local side
+ * named them in the program (remote_script); a file given as such is 1.
+ * No curses. */
+#ifndef AGENTVIEW_REMOTE_H
+#define AGENTVIEW_REMOTE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util.h"
+
+/* A header line's most bytes, a frame body's, and the most files. */
+#define RFRAME_HEAD 64
+#define RFRAME_MAX (4u << 20)
+#define RFRAME_FILES 100000
+
+/* A remote source as typed. */
+struct remote_spec {
+	char *host; /* "host" or "user@host", what ssh is given; owned */
+	char *port; /* digits, or NULL; owned */
+	char *path; /* the remote path; "" for the kept sessions; owned */
+};
+
+/* Whether arg names a remote source: 1 (s filled, free it with
+ * remote_spec_free), 0 (a local path: one that exists, or has a '/'
+ * before its first ':', or no ':'), -1 (looks remote but is refused: why
+ * in err). */
+int remote_spec_parse(const char *arg, struct remote_spec *s, struct buf *err);
+void remote_spec_free(struct remote_spec *s);
+/* Whether host can be given to ssh as a host: not empty, no leading '-',
+ * only [A-Za-z0-9._@:%[]-]. */
+bool remote_host_ok(const char *host);
+
+/* Whether name[0..n), as a remote sent it, can be a file of a local
+ * mirror folder: one part (no '/', no NUL), not hidden (nor "." or
+ * ".."), shorter than 256 bytes. */
+bool remote_name_ok(const char *name, size_t n);
+/* Append s single-quoted for sh ('it'\''s'): any bytes but NUL. */
+void remote_quote(struct buf *b, const char *s);
+/* The sh program for path (a folder or a file; "" is the remote's kept
+ * sessions), given the names of a folder's files asked for with their
+ * offsets and identities (inode as the remote said it, or "" when none
+ * is known): names NULL for a file (then nnames is 1, its offset's),
+ * none (nnames 0) while what path is is not known yet. */
+void remote_script(struct buf *b, const char *path, char *const *names, size_t nnames,
+		   const uint64_t *off, char *const *ino);
+
+enum rframe_type {
+	RF_HELLO = 'H',
+	RF_MODE = 'M',
+	RF_LIST = 'D',
+	RF_BYTES = 'F',
+	RF_TRUNC = 'T',
+	RF_GONE = 'G',
+	RF_INODE = 'N',
+	RF_MTIME = 'S',
+	RF_ERROR = 'E',
+	RF_TICK = 'K',
+};
+
+/* One frame read; data points into the parser's buffer until the next
+ * call. */
+struct rframe {
+	char type;        /* enum rframe_type */
+	char mode;        /* RF_MODE: 'd' or 'f' */
+	uint32_t idx;     /* RF_BYTES, RF_TRUNC, RF_GONE: from 1 */
+	uint64_t off;     /* RF_BYTES */
+	uint64_t ino;     /* RF_INODE */
+	const char *data; /* RF_BYTES, RF_LIST, RF_ERROR */
+	size_t len;
+};
+
+struct rparser {
+	struct buf in; /* bytes received, from pos on not yet read */
+	size_t pos;
+	bool bad;     /* the stream broke the rules: stop reading it */
+	char why[80]; /* how */
+};
+
+void rparser_init(struct rparser *p);
+void rparser_free(struct rparser *p);
+/* Bytes received. */
+void rparser_feed(struct rparser *p, const void *b, size_t n);
+/* The next whole frame: 1, 0 when more bytes are needed, -1 when the
+ * stream is broken (for good, p->why says how). */
+int rparser_next(struct rparser *p, struct rframe *f);
+
+/* The mirror process (remote_run.c). The remote sources among
+ * files[0..*nfiles) started there, each waited for until its first round
+ * is written, and replaced in place by its local mirror (a folder, or a
+ * file that grows); one that cannot be read is said on stderr and taken
+ * out of files. Returns how many were remote, -1 when one was refused as
+ * typed (said). quiet: later news (reconnecting) is not said on stderr
+ * (the screen owns the terminal). */
+int remote_start(char **files, int *nfiles, bool quiet);
+/* With quiet, what the mirror process has to say comes here instead of
+ * stderr: the descriptor to poll (-1 when none), and the newest line
+ * read (true when there was one; lasting while a host is not back). */
+int remote_news_fd(void);
+bool remote_news(struct buf *out, bool *lasting);
+/* How to name path in what agentview writes: "HOST:PATH" for a remote
+ * source's mirror file (valid until the next call), else path. */
+const char *remote_show(const char *path);
+/* Whether any source is remote. */
+bool remote_any(void);
+/* The host whose mirror path is, or is in; NULL for a local path. */
+const char *remote_host_of(const char *path);
+
+#endif

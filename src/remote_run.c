@@ -1,0 +1,943 @@
+/* remote_run.c: the remote sources kept as local mirrors. One process of
+ * agentview's own (forked before anything is read, in a session of its
+ * own) runs `ssh ... HOST sh -s` for each remote source, sends it
+ * remote.c's program, and writes the bytes of the frames that come back
+ * into a private folder (0700), at the offsets they say: so a remote file
+ * is a local file that grows, is replaced or goes, and everything that
+ * reads, follows and lists local files (source.c, input.c, fleet.c) reads
+ * it unchanged. Nothing waits on ssh but that process: the screen never
+ * stalls on a slow remote.
+ *
+ * A connection that drops is made again with a growing pause, from the
+ * offsets written (bytes are written at their offset: a frame sent twice
+ * doubles nothing); one that never worked is said and its source dropped.
+ * The process ends when agentview does (the pipe it holds closes), and
+ * takes its ssh children, their master connections and the folder with
+ * it. No curses. */
+#include "remote.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sig.h"
+#include "text.h"
+
+/* A connection is given up as stalled after this long without a byte
+ * (the remote sends a frame a second); pauses before a new connection
+ * grow from 1 s to this. */
+#define STALL_MS 15000
+#define PAUSE_MAX_MS 8000
+/* Connections that may drop before a source's first round is read. */
+#define START_TRIES 3
+
+enum { R_IDLE, R_RUNNING, R_DEAD };
+
+struct rsrc {
+	struct remote_spec spec;
+	char *mirror; /* the local folder of its files */
+	char kind;    /* 0 not known yet, 'd' a folder, 'f' a file */
+	char **names; /* a folder's files asked for; a file: its name */
+	uint64_t *off;
+	char **ino;
+	size_t n, cap;
+	int state;
+	pid_t pid;
+	int out, err; /* the ssh child's stdout and stderr, or -1 */
+	struct rparser rp;
+	struct buf errtxt; /* the end of what ssh said on stderr */
+	bool ever;         /* a connection ever worked */
+	bool ready;        /* its first round is all written */
+	bool again;        /* names were added: a new program after this round */
+	const char *why;   /* the last rule the remote broke, or NULL */
+	char rpwhy[80];
+	int attempts;
+	int64_t next_ms, last_ms;
+};
+
+/* The parent's side: what each remote source became. */
+static char *mirror_root;
+/* The folder of ssh's control sockets: in mirror_root, or in /tmp when
+ * that would make a socket's path longer than a socket's address holds
+ * (ssh adds 40 and 17 bytes to it). */
+static char *control_dir;
+/* The news pipe: the parent's end, the mirror process's. */
+static int news_in = -1, news_out = -1;
+struct mirror {
+	char *dir; /* the local folder */
+	char *host;
+	char *path; /* the remote path as typed */
+	char kind;  /* 'd' or 'f' */
+};
+static struct mirror *mirrors;
+static size_t nmirrors;
+
+/* "ControlPath=DIR/%C", DIR's own '%' doubled. */
+static void
+control_path(struct buf *b)
+{
+	buf_adds(b, "ControlPath=");
+	for (const char *c = control_dir; *c != '\0'; c++) {
+		if (*c == '%')
+			buf_addc(b, '%');
+		buf_addc(b, *c);
+	}
+	buf_adds(b, "/%C");
+}
+
+/* An argument vector of copies, NULL-terminated as it grows. */
+struct args {
+	char **v;
+	size_t n, cap;
+};
+
+static void
+args_add(struct args *a, const char *s)
+{
+	ARRAY_RESERVE(a->v, a->cap, a->n + 2);
+	a->v[a->n++] = xstrdup(s);
+	a->v[a->n] = NULL;
+}
+
+static void
+args_free(struct args *a)
+{
+	for (size_t i = 0; i < a->n; i++)
+		free(a->v[i]);
+	free(a->v);
+	memset(a, 0, sizeof *a);
+}
+
+/* The command that is ssh: $AGENTVIEW_SSH split at blanks (no shell), or
+ * ssh; then the options every connection shares. */
+static void
+ssh_words(struct args *a)
+{
+	const char *env = getenv("AGENTVIEW_SSH");
+	static const char *const opts[] = {
+		"-T",
+		"-o",
+		"BatchMode=yes",
+		"-o",
+		"ControlMaster=auto",
+		"-o",
+		"ControlPersist=60",
+		"-o",
+		"ConnectTimeout=10",
+		"-o",
+		"ServerAliveInterval=5",
+	};
+	struct buf words = {0}, cpath = {0};
+
+	buf_adds(&words, env != NULL && env[strspn(env, " \t")] != '\0' ? env : "ssh");
+	for (char *w = strtok(words.p, " \t"); w != NULL; w = strtok(NULL, " \t"))
+		args_add(a, w);
+	for (size_t i = 0; i < ARRAY_LEN(opts); i++)
+		args_add(a, opts[i]);
+	control_path(&cpath);
+	args_add(a, "-o");
+	args_add(a, cpath.p);
+	buf_free(&words);
+	buf_free(&cpath);
+}
+
+/* Fork and exec argv with stdin, stdout and stderr on the given
+ * descriptors (-1: /dev/null). */
+static pid_t
+spawn(char **argv, int in, int out, int err)
+{
+	pid_t pid = fork();
+	int null;
+
+	if (pid != 0)
+		return pid;
+	null = open("/dev/null", O_RDWR | O_CLOEXEC);
+	dup2(in >= 0 ? in : null, 0);
+	dup2(out >= 0 ? out : null, 1);
+	dup2(err >= 0 ? err : null, 2);
+	sig_child_reset();
+	execvp(argv[0], argv);
+	dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
+	_exit(127);
+}
+
+static void
+nonblock(int fd)
+{
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+}
+
+/* Start r's connection: ssh running the program for what r knows. */
+static void
+connect_src(struct rsrc *r, int64_t now)
+{
+	struct buf prog = {0};
+	struct args a = {0};
+	int in[2], out[2], err[2];
+
+	ssh_words(&a);
+	if (r->spec.port != NULL) {
+		args_add(&a, "-p");
+		args_add(&a, r->spec.port);
+	}
+	args_add(&a, "--");
+	args_add(&a, r->spec.host);
+	args_add(&a, "sh");
+	args_add(&a, "-s");
+	remote_script(&prog, r->spec.path, r->kind == 'f' ? NULL : r->names, r->n, r->off, r->ino);
+	if (pipe(in) != 0 || pipe(out) != 0 || pipe(err) != 0)
+		die("remote: pipe: %s", strerror(errno));
+	for (int i = 0; i < 2; i++) {
+		fcntl(in[i], F_SETFD, FD_CLOEXEC);
+		fcntl(out[i], F_SETFD, FD_CLOEXEC);
+		fcntl(err[i], F_SETFD, FD_CLOEXEC);
+	}
+	r->pid = spawn(a.v, in[0], out[1], err[1]);
+	close(in[0]);
+	close(out[1]);
+	close(err[1]);
+	/* The program is a few KiB per thousand files: it fits the pipe, or
+	 * ssh reads it as it connects. */
+	for (size_t at = 0; r->pid > 0 && at < prog.n;) {
+		ssize_t w = write(in[1], prog.p + at, prog.n - at);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;
+		at += (size_t)w;
+	}
+	close(in[1]);
+	r->out = out[0];
+	r->err = err[0];
+	nonblock(r->out);
+	nonblock(r->err);
+	rparser_free(&r->rp);
+	rparser_init(&r->rp);
+	buf_reset(&r->errtxt);
+	r->state = R_RUNNING;
+	r->last_ms = now;
+	r->again = false;
+	r->why = NULL;
+	args_free(&a);
+	buf_free(&prog);
+}
+
+/* Tell the parent "R idx kind" or "X idx why" (one line, sanitized). */
+static void
+report(int fd, size_t idx, const char *what)
+{
+	struct buf b = {0};
+
+	buf_addf(&b, "%zu %s", idx, what);
+	for (size_t i = 0; i < b.n; i++)
+		if ((unsigned char)b.p[i] < ' ')
+			b.p[i] = ' ';
+	buf_addc(&b, '\n');
+	if (fd >= 0 && write(fd, b.p, b.n) < 0) {
+		/* the parent is gone: the loop sees it */
+	}
+	buf_free(&b);
+}
+
+/* The local path of r's file i. */
+static void
+mirror_path(const struct rsrc *r, size_t i, struct buf *b)
+{
+	buf_reset(b);
+	buf_addf(b, "%s/%s", r->mirror, r->names[i]);
+}
+
+static void
+add_name(struct rsrc *r, const char *name, size_t n)
+{
+	ARRAY_RESERVE(r->names, r->cap, r->n + 1);
+	r->off = xreallocarray(r->off, r->cap, sizeof *r->off);
+	r->ino = xreallocarray(r->ino, r->cap, sizeof *r->ino);
+	r->names[r->n] = xstrndup(name, n);
+	r->off[r->n] = 0;
+	r->ino[r->n] = NULL;
+	r->n++;
+}
+
+/* A folder's list: names not asked for yet are added. */
+static bool
+take_list(struct rsrc *r, const char *p, size_t len)
+{
+	const char *end = p + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
+		bool known = false;
+
+		if (!remote_name_ok(p, n))
+			return false;
+		for (size_t i = 0; i < r->n && !known; i++)
+			known = strlen(r->names[i]) == n && memcmp(r->names[i], p, n) == 0;
+		if (!known) {
+			add_name(r, p, n);
+			r->again = true;
+		}
+		p += n + 1;
+	}
+	return true;
+}
+
+/* An empty file in place of file i (atomically: a reader following it
+ * sees it replaced, never shorter in place). */
+static void
+replace_empty(struct rsrc *r, size_t i, struct buf *path)
+{
+	struct buf tmp = {0};
+	int fd;
+
+	mirror_path(r, i, path);
+	buf_addf(&tmp, "%s/.replace", r->mirror);
+	fd = open(tmp.p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd >= 0) {
+		close(fd);
+		rename(tmp.p, path->p);
+	}
+	buf_free(&tmp);
+	r->off[i] = 0;
+}
+
+/* Say what happened to a source: on stderr, or quiet, down the news
+ * pipe (dropped when the screen has not read the last ones). */
+static void PRINTF_LIKE(2, 3) say(bool quiet, const char *fmt, ...)
+{
+	struct buf b = {0};
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	if (!quiet)
+		fprintf(stderr, "agentview: %s\n", b.p);
+	else if (news_out >= 0) {
+		for (size_t i = 0; i < b.n; i++)
+			if ((unsigned char)b.p[i] < ' ')
+				b.p[i] = ' ';
+		buf_addc(&b, '\n');
+		if (write(news_out, b.p, b.n) < 0) {
+			/* full, or the screen is gone */
+		}
+	}
+	buf_free(&b);
+}
+
+/* The name of a remote file's mirror: its own, unless that cannot be a
+ * local name. */
+static const char *
+file_name(const struct remote_spec *s)
+{
+	const char *base = strrchr(s->path, '/');
+
+	base = base != NULL ? base + 1 : s->path;
+	return remote_name_ok(base, strlen(base)) ? base : "session.ndjson";
+}
+
+/* One frame of r's connection; false when the connection must end. */
+static bool
+take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool quiet)
+{
+	struct buf path = {0}, why = {0};
+	size_t i = f->idx - 1;
+	bool ok = true;
+	int fd;
+
+	if ((f->type == RF_BYTES || f->type == RF_TRUNC || f->type == RF_GONE ||
+	     f->type == RF_INODE || f->type == RF_MTIME) &&
+	    (r->kind == 0 || f->idx > r->n)) {
+		r->why = "a file number it was not given";
+		return false;
+	}
+	switch (f->type) {
+	case RF_MODE:
+		if (r->kind != 0 && r->kind != f->mode) {
+			r->why = "a file that became a folder, or the other way";
+			return false;
+		}
+		if (r->kind == 0 && f->mode == 'f')
+			add_name(r, file_name(&r->spec), strlen(file_name(&r->spec)));
+		r->kind = f->mode;
+		break;
+	case RF_LIST:
+		ok = r->kind == 'd' && take_list(r, f->data, f->len);
+		if (!ok)
+			r->why = "a file name that is not one here";
+		break;
+	case RF_INODE:
+		free(r->ino[i]);
+		buf_addf(&why, "%llu", (unsigned long long)f->ino);
+		r->ino[i] = xstrdup(why.p);
+		break;
+	case RF_TRUNC:
+		replace_empty(r, i, &path);
+		break;
+	case RF_GONE:
+		mirror_path(r, i, &path);
+		unlink(path.p);
+		r->off[i] = 0;
+		free(r->ino[i]);
+		r->ino[i] = NULL;
+		break;
+	case RF_BYTES:
+		/* Bytes past what was written would leave a hole. */
+		if (f->off > r->off[i]) {
+			r->why = "bytes past those written";
+			ok = false;
+			break;
+		}
+		mirror_path(r, i, &path);
+		fd = open(path.p, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+		if (fd < 0 || pwrite(fd, f->data, f->len, (off_t)f->off) != (ssize_t)f->len)
+			ok = false;
+		if (fd >= 0)
+			close(fd);
+		if (ok && f->off + f->len > r->off[i])
+			r->off[i] = f->off + f->len;
+		break;
+	case RF_MTIME: {
+		/* Its time, as the list reads a file's last change. */
+		struct timespec t[2] = {{.tv_nsec = UTIME_OMIT}, {.tv_sec = (time_t)f->off}};
+
+		mirror_path(r, i, &path);
+		utimensat(AT_FDCWD, path.p, t, AT_SYMLINK_NOFOLLOW);
+		break;
+	}
+	case RF_ERROR:
+		buf_add(&why, f->data, f->len);
+		if (!r->ready)
+			report(rep, idx, why.p);
+		else
+			say(quiet, "%s: %s", r->spec.host, why.p);
+		r->state = R_DEAD;
+		ok = false;
+		break;
+	case RF_TICK:
+		if (!r->ready && !r->again) {
+			r->ready = true;
+			report(rep, idx, r->kind == 'f' ? "R f" : "R d");
+		}
+		/* New files: a new program that asks for them too. */
+		ok = !r->again;
+		break;
+	default:
+		break;
+	}
+	buf_free(&path);
+	buf_free(&why);
+	return ok;
+}
+
+/* The words for a connection that never worked, from what ssh said. */
+static void
+never_worked(const struct rsrc *r, struct buf *out)
+{
+	const char *t = r->errtxt.p != NULL ? r->errtxt.p : "";
+	const char *last = t, *end;
+
+	if (strstr(t, "Permission denied") != NULL) {
+		buf_addf(out, "ssh needs a password for %s: run ssh %s once, or use a key",
+			 r->spec.host, r->spec.host);
+		return;
+	}
+	if (strstr(t, "Host key verification failed") != NULL) {
+		buf_addf(out, "%s: its host key is not known or changed: run ssh %s once",
+			 r->spec.host, r->spec.host);
+		return;
+	}
+	/* ssh's last line says why. */
+	for (const char *c = t; *c != '\0'; c++)
+		if (*c == '\n' && c[1] != '\0')
+			last = c + 1;
+	end = strchr(last, '\n');
+	if (end != NULL && end > last && end[-1] == '\r')
+		end--;
+	buf_addf(out, "%s: cannot connect: ", r->spec.host);
+	if (end == last || *last == '\0')
+		buf_adds(out, "ssh failed");
+	else
+		text_sanitize(out, last, end != NULL ? (size_t)(end - last) : strlen(last), 0);
+}
+
+/* r's ssh ended: reap it, then connect again (now, or after a pause), or
+ * give up on a source that never worked. */
+static void
+ended(struct rsrc *r, size_t idx, int rep, bool quiet, int64_t now)
+{
+	int st;
+
+	if (r->out >= 0)
+		close(r->out);
+	if (r->err >= 0)
+		close(r->err);
+	r->out = r->err = -1;
+	/* Never kill(-1): a fork that failed has no child to stop. */
+	if (r->pid > 0) {
+		kill(r->pid, SIGTERM);
+		while (waitpid(r->pid, &st, 0) < 0 && errno == EINTR)
+			;
+	}
+	r->pid = 0;
+	if (r->state == R_DEAD)
+		return;
+	r->state = R_IDLE;
+	if (r->again) {
+		r->next_ms = now;
+		return;
+	}
+	if (!r->ever) {
+		struct buf why = {0};
+
+		never_worked(r, &why);
+		if (!r->ready)
+			report(rep, idx, why.p);
+		buf_free(&why);
+		r->state = R_DEAD;
+		return;
+	}
+	r->attempts++;
+	/* Before its first round is in, agentview waits for it: not for
+	 * ever. */
+	if (!r->ready && r->attempts > START_TRIES) {
+		struct buf why = {0};
+
+		buf_addf(&why,
+			 "%s: the connection dropped %d times before the first round was read",
+			 r->spec.host, r->attempts);
+		if (r->why != NULL)
+			buf_addf(&why, " (the remote sent %s)", r->why);
+		report(rep, idx, why.p);
+		buf_free(&why);
+		r->state = R_DEAD;
+		return;
+	}
+	r->next_ms = now + MIN(PAUSE_MAX_MS, 1000 << MIN(r->attempts - 1, 4));
+	if (r->why != NULL)
+		say(quiet, "%s: the remote sent %s", r->spec.host, r->why);
+	say(quiet, "%s: reconnecting (%d)", r->spec.host, r->attempts);
+}
+
+/* Read what r's ssh has; false once its stdout ended. */
+static bool
+pump(struct rsrc *r, size_t idx, int rep, bool quiet, int64_t now)
+{
+	char chunk[65536];
+	ssize_t got = -1;
+	struct rframe f;
+	int k;
+
+	while (r->err >= 0 && (got = read(r->err, chunk, sizeof chunk)) > 0) {
+		buf_add(&r->errtxt, chunk, (size_t)got);
+		if (r->errtxt.n > 4096) {
+			memmove(r->errtxt.p, r->errtxt.p + r->errtxt.n - 2048, 2048);
+			buf_cut(&r->errtxt, 2048);
+		}
+	}
+	/* A stderr that ended is polled no more (it would wake at once). */
+	if (r->err >= 0 && got == 0) {
+		close(r->err);
+		r->err = -1;
+	}
+	while ((got = read(r->out, chunk, sizeof chunk)) > 0) {
+		r->last_ms = now;
+		rparser_feed(&r->rp, chunk, (size_t)got);
+		while ((k = rparser_next(&r->rp, &f)) == 1) {
+			if (f.type == RF_HELLO)
+				r->ever = true;
+			/* Back once a whole round came through. */
+			if (f.type == RF_TICK && r->attempts > 0) {
+				say(quiet, "%s: connected again", r->spec.host);
+				r->attempts = 0;
+			}
+			if (!take_frame(r, idx, &f, rep, quiet))
+				return false;
+		}
+		if (k < 0) {
+			snprintf(r->rpwhy, sizeof r->rpwhy, "%s", r->rp.why);
+			r->why = r->rpwhy;
+			return false;
+		}
+		if (got < (ssize_t)sizeof chunk)
+			break;
+	}
+	if (got == 0)
+		return false;
+	return got > 0 || errno == EAGAIN || errno == EINTR;
+}
+
+static int
+rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	remove(path);
+	return 0;
+}
+
+/* The end: ssh children stopped, their master connections too, the
+ * folder removed. */
+static void
+mirror_end(struct rsrc *v, size_t n)
+{
+	int st;
+
+	for (size_t i = 0; i < n; i++)
+		if (v[i].state == R_RUNNING && v[i].pid > 0) {
+			kill(v[i].pid, SIGTERM);
+			while (waitpid(v[i].pid, &st, 0) < 0 && errno == EINTR)
+				;
+		}
+	for (size_t i = 0; i < n; i++) {
+		struct args a = {0};
+		pid_t pid;
+
+		if (!v[i].ever)
+			continue;
+		ssh_words(&a);
+		args_add(&a, "-O");
+		args_add(&a, "exit");
+		if (v[i].spec.port != NULL) {
+			args_add(&a, "-p");
+			args_add(&a, v[i].spec.port);
+		}
+		args_add(&a, "--");
+		args_add(&a, v[i].spec.host);
+		pid = spawn(a.v, -1, -1, -1);
+		while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
+			;
+		args_free(&a);
+	}
+	nftw(control_dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	nftw(mirror_root, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* Free what v[0..n) holds, and v. */
+static void
+rsrc_free(struct rsrc *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct rsrc *r = &v[i];
+
+		remote_spec_free(&r->spec);
+		free(r->mirror);
+		for (size_t j = 0; j < r->n; j++) {
+			free(r->names[j]);
+			free(r->ino[j]);
+		}
+		free(r->names);
+		free(r->ino);
+		free(r->off);
+		rparser_free(&r->rp);
+		buf_free(&r->errtxt);
+	}
+	free(v);
+}
+
+/* The mirror process: until `life` closes (agentview ended). */
+static void NORETURN
+mirror_main(struct rsrc *v, size_t n, int life, int rep, bool quiet)
+{
+	struct pollfd *fds = xcalloc(2 * n + 1, sizeof *fds);
+
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGINT, SIG_IGN);
+	setsid();
+	for (;;) {
+		int64_t now = clock_mono_ms();
+		int wait = -1, nf = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			struct rsrc *r = &v[i];
+
+			if (r->state == R_IDLE && r->next_ms <= now)
+				connect_src(r, now);
+			if (r->state == R_RUNNING && now - r->last_ms > STALL_MS) {
+				say(quiet, "%s: no answer for %d s", r->spec.host, STALL_MS / 1000);
+				ended(r, i, rep, quiet, now);
+				continue;
+			}
+			if (r->state == R_IDLE)
+				wait = wait < 0 ? (int)(r->next_ms - now)
+						: MIN(wait, (int)(r->next_ms - now));
+			if (r->state == R_RUNNING)
+				wait = wait < 0 ? (int)(r->last_ms + STALL_MS + 1 - now)
+						: MIN(wait, (int)(r->last_ms + STALL_MS + 1 - now));
+		}
+		fds[nf++] = (struct pollfd){.fd = life, .events = POLLIN};
+		for (size_t i = 0; i < n; i++) {
+			fds[nf++] = (struct pollfd){.fd = v[i].state == R_RUNNING ? v[i].out : -1,
+						    .events = POLLIN};
+			fds[nf++] = (struct pollfd){.fd = v[i].state == R_RUNNING ? v[i].err : -1,
+						    .events = POLLIN};
+		}
+		if (poll(fds, (nfds_t)nf, wait < 0 ? -1 : MAX(wait, 0)) < 0 && errno != EINTR)
+			break;
+		if (fds[0].revents != 0)
+			break;
+		now = clock_mono_ms();
+		for (size_t i = 0; i < n; i++)
+			if (v[i].state == R_RUNNING &&
+			    (fds[1 + 2 * i].revents != 0 || fds[2 + 2 * i].revents != 0) &&
+			    !pump(&v[i], i, rep, quiet, now))
+				ended(&v[i], i, rep, quiet, now);
+	}
+	mirror_end(v, n);
+	rsrc_free(v, n);
+	free(fds);
+	_exit(0);
+}
+
+/* A private folder for the mirrors and ssh's control sockets. */
+static bool
+make_root(struct buf *err)
+{
+	const char *tmp = getenv("TMPDIR");
+	struct buf b = {0};
+
+	buf_addf(&b, "%s/agentview-remote.XXXXXX", tmp != NULL && tmp[0] == '/' ? tmp : "/tmp");
+	if (mkdtemp(b.p) == NULL) {
+		buf_addf(err, "cannot make a folder for remote sources in %s: %s",
+			 tmp != NULL ? tmp : "/tmp", strerror(errno));
+		buf_free(&b);
+		return false;
+	}
+	mirror_root = xstrdup(b.p);
+	buf_reset(&b);
+	buf_addf(&b, "%s/c", mirror_root);
+	if (b.n + 60 > 100) {
+		buf_reset(&b);
+		buf_adds(&b, "/tmp/agentview-ssh.XXXXXX");
+		if (mkdtemp(b.p) == NULL) {
+			buf_addf(err, "cannot make a folder for ssh in /tmp: %s", strerror(errno));
+			buf_free(&b);
+			return false;
+		}
+	} else {
+		mkdir(b.p, 0700);
+	}
+	control_dir = b.p;
+	return true;
+}
+
+int
+remote_start(char **files, int *nfiles, bool quiet)
+{
+	struct rsrc *v = NULL;
+	size_t n = 0, cap = 0, left;
+	int *at = NULL, life[2], rep[2], news[2], kept = 0;
+	size_t mcap = 0;
+	bool *done;
+	struct buf err = {0}, line = {0};
+	char chunk[1024];
+	ssize_t got;
+
+	for (int i = 0; i < *nfiles; i++) {
+		struct remote_spec s;
+		int r = remote_spec_parse(files[i], &s, &err);
+
+		if (r < 0) {
+			fprintf(stderr, "agentview: %s\n", err.p);
+			buf_free(&err);
+			return -1;
+		}
+		if (r == 0)
+			continue;
+		ARRAY_RESERVE(v, cap, n + 1);
+		at = xreallocarray(at, cap, sizeof *at);
+		memset(&v[n], 0, sizeof v[n]);
+		v[n].spec = s;
+		v[n].out = v[n].err = -1;
+		at[n++] = i;
+	}
+	if (n == 0)
+		return 0;
+	if (!make_root(&err)) {
+		fprintf(stderr, "agentview: %s\n", err.p);
+		buf_free(&err);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		buf_reset(&err);
+		buf_addf(&err, "%s/%zu", mirror_root, i + 1);
+		mkdir(err.p, 0700);
+		v[i].mirror = xstrdup(err.p);
+	}
+	if (pipe(life) != 0 || pipe(rep) != 0 || pipe(news) != 0)
+		die("remote: pipe: %s", strerror(errno));
+	done = xcalloc(n, sizeof *done);
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0)
+		die("remote: fork: %s", strerror(errno));
+	if (pid == 0) {
+		close(life[1]);
+		close(rep[0]);
+		close(news[0]);
+		news_out = news[1];
+		fcntl(news_out, F_SETFD, FD_CLOEXEC);
+		nonblock(news_out);
+		free(at);
+		free(done);
+		fcntl(life[0], F_SETFD, FD_CLOEXEC);
+		fcntl(rep[1], F_SETFD, FD_CLOEXEC);
+		mirror_main(v, n, life[0], rep[1], quiet);
+	}
+	close(life[0]);
+	close(rep[1]);
+	close(news[1]);
+	news_in = news[0];
+	fcntl(news_in, F_SETFD, FD_CLOEXEC);
+	nonblock(news_in);
+	/* Kept open (close-on-exec) until agentview ends. */
+	fcntl(life[1], F_SETFD, FD_CLOEXEC);
+	/* Every source's first round, or why it has none. */
+	for (left = n; left > 0;) {
+		char *nl;
+
+		got = read(rep[0], chunk, sizeof chunk);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		buf_add(&line, chunk, (size_t)got);
+		while ((nl = memchr(line.p, '\n', line.n)) != NULL) {
+			char *what;
+			size_t i = strtoul(line.p, &what, 10);
+
+			*nl = '\0';
+			if (i < n && *what == ' ') {
+				what++;
+				if (strcmp(what, "R f") == 0 || strcmp(what, "R d") == 0) {
+					struct buf p = {0};
+
+					buf_adds(&p, v[i].mirror);
+					if (what[2] == 'f')
+						buf_addf(&p, "/%s", file_name(&v[i].spec));
+					files[at[i]] = p.p;
+					ARRAY_RESERVE(mirrors, mcap, nmirrors + 1);
+					mirrors[nmirrors].dir = xstrdup(v[i].mirror);
+					mirrors[nmirrors].path = xstrdup(v[i].spec.path);
+					mirrors[nmirrors].kind = what[2];
+					mirrors[nmirrors++].host = xstrdup(v[i].spec.host);
+				} else {
+					fprintf(stderr, "agentview: %s\n", what);
+					files[at[i]] = NULL;
+				}
+				done[i] = true;
+				left--;
+			}
+			memmove(line.p, nl + 1, line.n - (size_t)(nl + 1 - line.p));
+			buf_cut(&line, line.n - (size_t)(nl + 1 - line.p));
+		}
+	}
+	close(rep[0]);
+	/* A source the mirror never answered for (it died) is dropped too;
+	 * then the files left close up. */
+	for (size_t i = 0; i < n; i++)
+		if (!done[i]) {
+			fprintf(stderr, "agentview: %s: no answer\n", v[i].spec.host);
+			files[at[i]] = NULL;
+		}
+	for (int i = 0; i < *nfiles; i++)
+		if (files[i] != NULL)
+			files[kept++] = files[i];
+	*nfiles = kept;
+	free(done);
+	free(at);
+	rsrc_free(v, n);
+	buf_free(&line);
+	buf_free(&err);
+	return (int)n;
+}
+
+int
+remote_news_fd(void)
+{
+	return news_in;
+}
+
+bool
+remote_news(struct buf *out, bool *lasting)
+{
+	static struct buf part;
+	char chunk[1024];
+	ssize_t got;
+	bool any = false;
+
+	*lasting = false;
+	if (news_in < 0)
+		return false;
+	while ((got = read(news_in, chunk, sizeof chunk)) > 0)
+		buf_add(&part, chunk, (size_t)got);
+	if (got == 0) {
+		close(news_in);
+		news_in = -1;
+	}
+	/* The newest whole line. */
+	for (char *nl; part.n > 0 && (nl = memchr(part.p, '\n', part.n)) != NULL;) {
+		buf_reset(out);
+		buf_add(out, part.p, (size_t)(nl - part.p));
+		memmove(part.p, nl + 1, part.n - (size_t)(nl + 1 - part.p));
+		buf_cut(&part, part.n - (size_t)(nl + 1 - part.p));
+		any = true;
+	}
+	if (any)
+		*lasting = strstr(out->p, ": reconnecting (") != NULL ||
+			   strstr(out->p, ": no answer for") != NULL;
+	return any;
+}
+
+const char *
+remote_show(const char *path)
+{
+	static struct buf b;
+
+	for (size_t i = 0; i < nmirrors; i++) {
+		size_t n = strlen(mirrors[i].dir);
+
+		if (strncmp(path, mirrors[i].dir, n) != 0 || path[n] != '/')
+			continue;
+		buf_reset(&b);
+		buf_addf(&b, "%s:%s", mirrors[i].host, mirrors[i].path);
+		/* A folder's file: its name after the folder ("HOST:" alone
+		 * is the kept sessions: the name only). */
+		if (mirrors[i].kind == 'd')
+			buf_addf(&b, "%s%s", b.p[b.n - 1] == '/' || b.p[b.n - 1] == ':' ? "" : "/",
+				 path + n + 1);
+		return b.p;
+	}
+	return path;
+}
+
+bool
+remote_any(void)
+{
+	return nmirrors > 0;
+}
+
+const char *
+remote_host_of(const char *path)
+{
+	for (size_t i = 0; i < nmirrors; i++) {
+		size_t n = strlen(mirrors[i].dir);
+
+		if (strncmp(path, mirrors[i].dir, n) == 0 && (path[n] == '/' || path[n] == '\0'))
+			return mirrors[i].host;
+	}
+	return NULL;
+}

@@ -1,0 +1,441 @@
+#!/bin/sh
+# run_remote.sh: sessions on other machines (issue 24) against a real
+# OpenSSH sshd on 127.0.0.1 at a free port, started here in the foreground
+# (-D -e) with a host key, an authorized key and a client config of its
+# own (AGENTVIEW_SSH="ssh -F CFG"), killed at the end:
+#   - HOST:FILE printed is byte for byte the local print of that file;
+#   - HOST:DIR listed; HOST: is the remote's kept sessions;
+#   - a file growing remotely followed (-f): its new lines appear;
+#   - the sshd killed meanwhile, lines written while it is down, sshd
+#     started again: "reconnecting (N)" said, then every line once;
+#   - a host refused as typed (-oProxyCommand=...), one that does not
+#     exist, one whose key is refused: said, the local source beside it
+#     still listed, nothing run;
+#   - hostile file and folder names (spaces, quotes, $(...), a leading
+#     '-') read as they are, nothing run.
+# Skipped, with the reason, where there is no sshd (Debian's
+# openssh-server, .ci/deps test) or no way to run one. Waits poll with a
+# deadline (tests/lib/expect.sh: 10 s), never a bare sleep.
+set -u
+bin=${AGENTVIEW:-./src/agentview}
+case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
+sshd=${SSHD:-/usr/sbin/sshd}
+tmp=${TMPDIR:-/tmp}/agentview-remote-test.$$
+mkdir -p "$tmp"
+chmod 700 "$tmp"
+XDG_STATE_HOME=$tmp/state
+export XDG_STATE_HOME
+# agentview's private folders (its mirrors, ssh's control sockets) here,
+# so that the end can wait for every one to be gone: the proof that no
+# mirror process, ssh child or master connection outlived agentview.
+mkdir -p "$tmp/t"
+TMPDIR=$tmp/t
+export TMPDIR
+pids=
+sshd_pid=
+tm=:
+# (the real one once there is an sshd)
+stop_sshd() { :; }
+trap '$tm kill-server 2>/dev/null; for p in $pids; do kill "$p" 2>/dev/null; done; cleaned; stop_sshd; rm -rf "$tmp"' EXIT
+# Killed (a timeout, ^C): the same end, sshd included.
+trap 'exit 1' HUP INT TERM
+# Until agentview's mirror folders are gone (10 s at most).
+cleaned() {
+	i=0
+	while [ -n "$(ls "$tmp/t" 2>/dev/null)" ] && [ "$i" -lt 100 ]; do
+		i=$((i + 1))
+		sleep 0.1
+	done
+	[ -z "$(ls "$tmp/t" 2>/dev/null)" ]
+}
+. ./tests/lib/expect.sh
+. ./tests/lib/cursor.sh
+
+# --- a remote that lies (no sshd needed) ---------------------------------------------
+
+# AGENTVIEW_SSH is a program that prints the frames of a file, whatever
+# it is asked: a remote that sends names out of its folder, lengths too
+# large, frames inside a file's bytes.
+cat >"$tmp/fake_ssh" <<'EOF'
+cat >/dev/null
+cat "$1"
+EOF
+# frames ARG: agentview --print --format raw ARG through the fake ssh,
+# which prints $tmp/frames.
+frames() {
+	AGENTVIEW_SSH="sh $tmp/fake_ssh $tmp/frames" "$bin" --print --format raw "$1" >"$tmp/out" 2>"$tmp/err"
+}
+cases=$((cases + 1))
+printf 'H agentview-remote 1\nM d\nD 22\n../../../escape.ndjson\n\nK\n' >"$tmp/frames"
+frames fake:/x
+rc=$?
+[ "$rc" -eq 1 ] || fail lies "a name out of the folder: exit $rc"
+[ ! -e "$tmp/escape.ndjson" ] || fail lies "a file was written out of the mirror"
+grep -q "fake: the connection dropped 4 times before the first round was read (the remote sent a file name that is not one here)" "$tmp/err" ||
+	fail lies "not said: $(cat "$tmp/err")"
+printf 'H agentview-remote 1\nM f\nF 1 0 99999999999\n' >"$tmp/frames"
+frames fake:/x.ndjson
+rc=$?
+[ "$rc" -eq 1 ] || fail lies "a huge length: exit $rc"
+grep -q "(the remote sent a length out of range)" "$tmp/err" || fail lies "not said: $(cat "$tmp/err")"
+# Frames inside a file's bytes are its bytes.
+body='{"a":1}
+K
+F 1 0 5
+hello
+E 3
+bad
+'
+printf 'H agentview-remote 1\nM f\nF 1 0 %d\n%s\nK\n' ${#body} "$body" >"$tmp/frames"
+frames fake:/x.ndjson
+printf '%s' "$body" | cmp -s - "$tmp/out" || fail lies "the bytes of a frame: $(od -c "$tmp/out" | head -n 5)"
+echo "a remote that lies: names out of its folder, huge lengths, frames in the bytes"
+
+# --- the remote program under dash and busybox (no sshd needed) ----------------------
+
+# AGENTVIEW_SSH is a program that runs what it is sent with a shell here:
+# dash, and busybox's sh with only busybox's ls, stat, tail, head, wc and
+# sleep on its PATH (as on a small machine).
+shells=dash
+if command -v busybox >/dev/null 2>&1; then
+	mkdir -p "$tmp/bb"
+	for t in sh ls stat tail head wc sleep; do
+		ln -s "$(command -v busybox)" "$tmp/bb/$t"
+	done
+	shells="$shells busybox"
+else
+	echo "run_remote: busybox not installed: the program is checked under dash only"
+fi
+b=$tmp/plain
+mkdir -p "$b"
+{ init p0000001 plain; user "read by $shells"; started c1 make; result false 2000 "ok"; } >"$b/p.ndjson"
+{ init p0000002 plain; user "second"; } >"$b/q.ndjson"
+touch -d '2026-01-05 10:00' "$b/p.ndjson" "$b/q.ndjson"
+"$bin" --print --format json "$b" | jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/local.json"
+for sh in $shells; do
+	cases=$((cases + 1))
+	case $sh in
+	dash) printf 'exec dash -s\n' >"$tmp/local_ssh" ;;
+	busybox) printf 'PATH=%s exec %s/sh -s\n' "$tmp/bb" "$tmp/bb" >"$tmp/local_ssh" ;;
+	esac
+	AGENTVIEW_SSH="sh $tmp/local_ssh" "$bin" --print --format raw "here:$b/p.ndjson" >"$tmp/out" 2>"$tmp/err"
+	cmp -s "$b/p.ndjson" "$tmp/out" || fail "$sh" "a file: $(head -c 300 "$tmp/err")"
+	AGENTVIEW_SSH="sh $tmp/local_ssh" "$bin" --print --format json "here:$b" 2>"$tmp/err" |
+		jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/remote.json"
+	cmp -s "$tmp/local.json" "$tmp/remote.json" ||
+		fail "$sh" "a folder: $(cat "$tmp/remote.json") $(head -c 300 "$tmp/err")"
+	echo "the remote program under $sh: a file byte for byte, a folder's rows with their times"
+done
+
+if [ ! -x "$sshd" ] || ! command -v ssh >/dev/null 2>&1 || ! command -v ssh-keygen >/dev/null 2>&1; then
+	echo "run_remote: skipped: no $sshd or ssh (Debian's openssh-server and openssh-client)"
+	exit 0
+fi
+
+# --- the sshd ----------------------------------------------------------------------
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+me=$(id -un)
+ssh-keygen -q -t ed25519 -N '' -f "$tmp/host_key" || exit 1
+ssh-keygen -q -t ed25519 -N '' -f "$tmp/id" || exit 1
+ssh-keygen -q -t ed25519 -N '' -f "$tmp/other" || exit 1
+cp "$tmp/id.pub" "$tmp/authorized_keys"
+cat >"$tmp/sshd_config" <<EOF
+Port $port
+ListenAddress 127.0.0.1
+HostKey $tmp/host_key
+AuthorizedKeysFile $tmp/authorized_keys
+PidFile none
+UsePAM no
+StrictModes no
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+PermitRootLogin prohibit-password
+AllowUsers $me
+LogLevel ERROR
+SetEnv XDG_STATE_HOME=$tmp/remote-state
+EOF
+printf '[127.0.0.1]:%s %s\n' "$port" "$(cut -d' ' -f1,2 "$tmp/host_key.pub")" >"$tmp/known_hosts"
+cat >"$tmp/ssh_config" <<EOF
+Host av-test av-bad
+  HostName 127.0.0.1
+  Port $port
+  User $me
+  IdentitiesOnly yes
+  UserKnownHostsFile $tmp/known_hosts
+  GlobalKnownHostsFile /dev/null
+  StrictHostKeyChecking yes
+  LogLevel ERROR
+Host av-test
+  IdentityFile $tmp/id
+Host av-bad
+  IdentityFile $tmp/other
+EOF
+AGENTVIEW_SSH="ssh -F $tmp/ssh_config"
+export AGENTVIEW_SSH
+# sshd as root wants its privilege separation folder.
+[ "$(id -u)" -ne 0 ] || mkdir -p /run/sshd
+
+# sshd in a process group of its own, so that stopping it stops the
+# connections it serves too (their processes are its children).
+start_sshd() {
+	setsid "$sshd" -D -e -f "$tmp/sshd_config" 2>>"$tmp/sshd.log" &
+	sshd_pid=$!
+	i=0
+	until ssh -F "$tmp/ssh_config" -o BatchMode=yes av-test true 2>/dev/null; do
+		i=$((i + 1))
+		if [ "$i" -gt 100 ] || ! kill -0 "$sshd_pid" 2>/dev/null; then
+			echo "run_remote: sshd did not start: $(tail -n 3 "$tmp/sshd.log")"
+			return 1
+		fi
+		sleep 0.1
+	done
+}
+# The processes that serve our port's connections: sshd gives each its
+# own session, so they outlive the listener unless stopped by their id.
+served() {
+	python3 - "$1" <<'EOF'
+import os, sys
+port = ":%04X" % int(sys.argv[1])
+inodes = set()
+for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+    try:
+        rows = open(table).read().splitlines()[1:]
+    except OSError:
+        continue
+    for row in rows:
+        f = row.split()
+        if f[1].endswith(port) and f[9] != "0":
+            inodes.add("socket:[%s]" % f[9])
+for pid in filter(str.isdigit, os.listdir("/proc")):
+    try:
+        fds = os.listdir("/proc/%s/fd" % pid)
+        if any(os.readlink("/proc/%s/fd/%s" % (pid, fd)) in inodes for fd in fds):
+            print(pid)
+    except OSError:
+        pass
+EOF
+}
+# The listener and every connection it serves, as when its machine
+# goes down.
+stop_sshd() {
+	[ -n "$sshd_pid" ] || return 0
+	kill -- "-$sshd_pid" 2>/dev/null
+	for p in $(served "$port"); do
+		kill "$p" 2>/dev/null
+	done
+	i=0
+	while { kill -0 "$sshd_pid" 2>/dev/null || [ -n "$(served "$port")" ]; } && [ "$i" -lt 100 ]; do
+		i=$((i + 1))
+		sleep 0.1
+	done
+	sshd_pid=
+}
+if ! start_sshd; then
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "run_remote: skipped: sshd cannot run here as $me"
+		exit 0
+	fi
+	exit 1
+fi
+
+# The sessions, in a folder whose name is hostile too.
+d="$tmp/runs 'q' \$(touch $tmp/pwned-dir)"
+mkdir -p "$d"
+{ init r0000001 alpha; user "fix the tests"; started c1 make; result false 245000 "the tests pass"; } >"$d/run.ndjson"
+hostile="-a b'c\"\$(touch $tmp/pwned-file) \`id\`.ndjson"
+hostile=$(printf '%s' "$hostile" | tr / _)
+{ init h0000001 beta; user "hostile name"; result false 1000 "done"; } >"$d/$hostile"
+
+# --- HOST:FILE printed ---------------------------------------------------------------
+
+cases=$((cases + 1))
+"$bin" --print "$d/run.ndjson" >"$tmp/local.txt" 2>&1
+"$bin" --print "av-test:$d/run.ndjson" >"$tmp/remote.txt" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] || fail print "exit $rc: $(head -c 300 "$tmp/err")"
+cmp -s "$tmp/local.txt" "$tmp/remote.txt" ||
+	fail print "not the local print: $(diff "$tmp/local.txt" "$tmp/remote.txt" | head -n 5)"
+grep -q "== ok · 4m05s" "$tmp/remote.txt" || fail print "no result in $(head -c 300 "$tmp/remote.txt")"
+"$bin" --print --format raw "ssh://$me@av-test/$d/run.ndjson" >"$tmp/remote.raw" 2>"$tmp/err"
+cmp -s "$d/run.ndjson" "$tmp/remote.raw" || fail print "ssh://: raw is not the file: $(head -c 300 "$tmp/err")"
+"$bin" --print "av-test:$d/$hostile" >"$tmp/remote.txt" 2>"$tmp/err"
+grep -q "hostile name" "$tmp/remote.txt" || fail hostile "the hostile file: $(head -c 300 "$tmp/err")"
+echo "HOST:FILE --print: the local print byte for byte, ssh:// URL, a hostile name"
+
+# --- HOST:DIR and HOST: listed -------------------------------------------------------
+
+{ init l0000001 local; user "a local session"; result false 1000 "ok"; } >"$tmp/local.ndjson"
+
+cases=$((cases + 1))
+"$bin" --print "av-test:$d" "$tmp/local.ndjson" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] || fail list "exit $rc: $(head -c 300 "$tmp/err")"
+grep -q "fix the tests" "$tmp/out" || fail list "run.ndjson's row: $(head -c 400 "$tmp/out")"
+grep -q "hostile name" "$tmp/out" || fail list "the hostile file's row: $(head -c 400 "$tmp/out")"
+grep -q "a local session" "$tmp/out" || fail list "the local file's row: $(head -c 400 "$tmp/out")"
+# HOST: is the remote user's kept sessions: its XDG_STATE_HOME is the
+# sshd's SetEnv, another folder than this side's.
+mkdir -p "$tmp/remote-state/agentview/sessions"
+{ init k0000001 kept; user "a kept session"; result false 1000 "ok"; } \
+	>"$tmp/remote-state/agentview/sessions/kept.ndjson"
+"$bin" --print "av-test:" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] || fail kept "exit $rc: $(head -c 300 "$tmp/err")"
+grep -q "a kept session" "$tmp/out" || fail kept "HOST: does not list the kept session: $(cat "$tmp/out")"
+# The same rows as the folder read here: states from the files' times too.
+"$bin" --print --format json "av-test:$d" | jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/remote.json"
+"$bin" --print --format json "$d" | jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/local.json"
+cmp -s "$tmp/local.json" "$tmp/remote.json" ||
+	fail list "not the local rows: $(cat "$tmp/remote.json") vs $(cat "$tmp/local.json")"
+# Files are named as typed in JSON, never by agentview's private copies.
+"$bin" --print --format json "av-test:$d" "$tmp/local.ndjson" | jq -r '.sessions[].file' | sort >"$tmp/out"
+printf '%s\n' "av-test:$d/$hostile" "av-test:$d/run.ndjson" "$tmp/local.ndjson" | sort >"$tmp/want"
+cmp -s "$tmp/want" "$tmp/out" || fail list "JSON files: $(cat "$tmp/out")"
+COLUMNS=120 "$bin" --print "av-test:$d" "$tmp/local.ndjson" >"$tmp/out"
+grep -q "^STATE  *HOST " "$tmp/out" || fail list "no HOST column: $(head -n 1 "$tmp/out")"
+grep -q "^✓ done  *av-test " "$tmp/out" || fail list "no row says av-test: $(cat "$tmp/out")"
+grep -q "^✓ done  *local " "$tmp/out" || fail list "no row says local: $(cat "$tmp/out")"
+"$bin" --status-line "$d" >"$tmp/local.line"
+"$bin" --status-line "av-test:$d" >"$tmp/remote.line" 2>"$tmp/err"
+cmp -s "$tmp/local.line" "$tmp/remote.line" ||
+	fail list "--status-line: $(cat "$tmp/remote.line") vs $(cat "$tmp/local.line")"
+COLUMNS=120 "$bin" --print "$d" >"$tmp/out"
+grep -q "HOST" "$tmp/out" && fail list "a HOST column with no remote source"
+echo "HOST:DIR listed beside a local file, as the folder here, with a HOST column; --status-line; HOST: the kept sessions"
+
+# --- refused, unreachable, a key refused ---------------------------------------------
+
+cases=$((cases + 1))
+"$bin" --print "ssh://-oProxyCommand=touch_$tmp/pwned-proxy" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 2 ] || fail refused "exit $rc"
+grep -q "refused as a host: it starts with '-'" "$tmp/err" || fail refused "said: $(cat "$tmp/err")"
+"$bin" --print 'a$(touch x):/tmp' >"$tmp/out" 2>"$tmp/err"
+grep -q "refused as a host: only letters" "$tmp/err" || fail refused "said: $(cat "$tmp/err")"
+"$bin" --print "av-bad:$d" "$d/run.ndjson" "$tmp/local.ndjson" >"$tmp/out" 2>"$tmp/err"
+grep -q "ssh needs a password for av-bad: run ssh av-bad once, or use a key" "$tmp/err" ||
+	fail refused "a refused key: $(cat "$tmp/err")"
+grep -q "fix the tests" "$tmp/out" || fail refused "the local source beside it: $(head -c 300 "$tmp/out")"
+"$bin" --print "no-such-host.invalid:/tmp" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 1 ] || fail unreachable "exit $rc"
+grep -q "no-such-host.invalid: cannot connect: " "$tmp/err" || fail unreachable "said: $(cat "$tmp/err")"
+"$bin" --print "av-test:$tmp/nothing-here" >"$tmp/out" 2>"$tmp/err"
+grep -q "no such file or folder" "$tmp/err" || fail missing "said: $(cat "$tmp/err")"
+echo "refused hosts, a refused key beside a local source, an unknown host, a missing path: said"
+
+# --- followed, through an sshd stopped and started again -----------------------------
+
+cases=$((cases + 1))
+g=$d/grow.ndjson
+{ init g0000001 grow; user "grow"; } >"$g"
+"$bin" --print -f "av-test:$g" >"$tmp/follow" 2>"$tmp/follow.err" &
+pids="$pids $!"
+expect follow "$tmp/follow" "grow"
+user "line-one" >>"$g"
+expect follow "$tmp/follow" "line-one"
+stop_sshd
+expect reconnect "$tmp/follow.err" "av-test: reconnecting (1)"
+user "line-two-written-while-down" >>"$g"
+user "line-three-written-while-down" >>"$g"
+start_sshd || fail reconnect "sshd did not start again"
+expect reconnect "$tmp/follow" "line-three-written-while-down"
+user "line-four" >>"$g"
+expect reconnect "$tmp/follow" "line-four"
+for w in line-one line-two-written-while-down line-three-written-while-down line-four; do
+	n=$(grep -c -- "$w" "$tmp/follow")
+	[ "$n" -eq 1 ] || fail reconnect "$w shown $n times"
+done
+# What the mirror holds is the file, byte for byte: printed again whole.
+"$bin" --print --format raw "av-test:$g" >"$tmp/raw" 2>/dev/null
+cmp -s "$g" "$tmp/raw" || fail reconnect "the file read again differs"
+echo "-f over ssh: lines appear; sshd stopped and started: reconnected, nothing lost or doubled"
+
+cases=$((cases + 1))
+: >"$g"
+{ init g0000002 again; user "after-the-truncation"; } >>"$g"
+expect truncated "$tmp/follow" "after-the-truncation"
+n=$(grep -c -- "after-the-truncation" "$tmp/follow")
+[ "$n" -eq 1 ] || fail truncated "shown $n times"
+echo "-f over ssh: a file truncated remotely is read again"
+
+cases=$((cases + 1))
+"$bin" --print -f "av-test:$d" >"$tmp/dirfollow" 2>"$tmp/dirfollow.err" &
+pids="$pids $!"
+# Once its first round is in (the mirror holds the folder's files), a
+# file appears.
+i=0
+until [ -n "$(find "$tmp/t" -name run.ndjson 2>/dev/null)" ] || [ "$i" -gt 100 ]; do
+	i=$((i + 1))
+	sleep 0.1
+done
+{ init n0000001 newer; user "a new remote file"; } >"$d/new.ndjson"
+expect dir-follow "$tmp/dirfollow" 'a new remote file'
+{ result false 3000 "done"; } >>"$d/new.ndjson"
+expect dir-follow "$tmp/dirfollow" '✓ done cursor Composer 2.5 "a new remote file"'
+echo "-f over ssh of a folder: a new file and its end"
+
+# --- the list on a screen, in tmux --------------------------------------------------
+
+# screen_has PATTERN: until the pane shows PATTERN (grep -E), 10 s at most.
+screen_has() {
+	i=0
+	until $tm capture-pane -p -t av | grep -Eq -- "$1"; do
+		i=$((i + 1))
+		[ "$i" -gt 100 ] && return 1
+		sleep 0.1
+	done
+}
+cases=$((cases + 1))
+printf 'set -g status off\nset -g escape-time 0\n' >"$tmp/tmux.conf"
+tm="tmux -L agentview-remote-$$ -f $tmp/tmux.conf"
+# The hostile folder's name reaches agentview through the environment,
+# never through tmux's shell.
+REMOTE_DIR=$d
+export REMOTE_DIR
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color '$bin' \"av-test:\$REMOTE_DIR\" '$tmp/local.ndjson'"
+screen_has '^STATE +HOST +AGENT' || fail screen "no HOST column at 120: $($tm capture-pane -p -t av)"
+screen_has '^✓ done +av-test +cursor' || fail screen "no av-test row: $($tm capture-pane -p -t av)"
+screen_has '^✓ done +local +cursor' || fail screen "no local row: $($tm capture-pane -p -t av)"
+$tm resize-window -t av -x 40 -y 20
+screen_has '^STATE +PROMPT +TIME' || fail screen "at 40: $($tm capture-pane -p -t av)"
+$tm capture-pane -p -t av | grep -q HOST && fail screen "HOST kept at 40 columns"
+$tm resize-window -t av -x 120 -y 20
+stop_sshd
+screen_has 'av-test: reconnecting \([0-9]+\)' ||
+	fail screen "no reconnecting said: $($tm capture-pane -p -t av)"
+start_sshd || fail screen "sshd did not start again"
+screen_has 'av-test: connected again' || fail screen "not back: $($tm capture-pane -p -t av)"
+$tm send-keys -t av q
+i=0
+while $tm has-session -t av 2>/dev/null && [ "$i" -lt 100 ]; do
+	i=$((i + 1))
+	sleep 0.1
+done
+$tm has-session -t av 2>/dev/null && fail screen "q did not end it"
+# A remote file on the screen is live, as -f.
+REMOTE_FILE=$g
+export REMOTE_FILE
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color '$bin' \"av-test:\$REMOTE_FILE\""
+screen_has 'after-the-truncation' || fail screen "the remote file: $($tm capture-pane -p -t av)"
+user "seen-on-the-screen" >>"$g"
+screen_has 'seen-on-the-screen' || fail screen "not live: $($tm capture-pane -p -t av)"
+$tm kill-server 2>/dev/null
+echo "the list on a screen: HOST at 120 columns, not at 40; reconnecting said, then back; a remote file live"
+
+for f in pwned-dir pwned-file pwned-proxy; do
+	[ ! -e "$tmp/$f" ] || fail hostile "$f was made: a name reached a shell"
+done
+[ ! -e x ] || fail hostile "x was made"
+
+cases=$((cases + 1))
+for p in $pids; do kill "$p" 2>/dev/null; done
+pids=
+cleaned || fail cleanup "agentview's remote folders left: $(ls "$tmp/t")"
+echo "agentview gone: its mirrors, ssh children and master connections with it"
+
+echo "run_remote: $cases cases, $fails failures"
+[ "$fails" -eq 0 ]

@@ -1,0 +1,296 @@
+/* test_remote.c: what a remote source may be (hosts refused before ssh
+ * sees them), paths quoted for sh, and the reader of the remote's frames:
+ * frames split anywhere, garbage, lengths too large, bodies shorter than
+ * they said. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+#include "remote.h"
+
+/* Parse arg; the host, port and path found, as "host|port|path". */
+static int
+parse(const char *arg, struct buf *out)
+{
+	struct remote_spec s;
+	int r;
+
+	buf_reset(out);
+	r = remote_spec_parse(arg, &s, out);
+	if (r == 1) {
+		buf_addf(out, "%s|%s|%s", s.host, s.port != NULL ? s.port : "", s.path);
+		remote_spec_free(&s);
+	}
+	return r;
+}
+
+static void
+test_spec(void **state)
+{
+	struct buf b = {0};
+
+	(void)state;
+	assert_int_equal(parse("devbox:", &b), 1);
+	assert_string_equal(b.p, "devbox||");
+	assert_int_equal(parse("devbox:/var/runs", &b), 1);
+	assert_string_equal(b.p, "devbox||/var/runs");
+	assert_int_equal(parse("me@ci-1.example.org:runs/a b.ndjson", &b), 1);
+	assert_string_equal(b.p, "me@ci-1.example.org||runs/a b.ndjson");
+	assert_int_equal(parse("ssh://me@devbox:2222/srv/x", &b), 1);
+	assert_string_equal(b.p, "me@devbox|2222|/srv/x");
+	assert_int_equal(parse("ssh://devbox/~/runs", &b), 1);
+	assert_string_equal(b.p, "devbox||runs");
+	assert_int_equal(parse("ssh://devbox", &b), 1);
+	assert_string_equal(b.p, "devbox||");
+	assert_int_equal(parse("[::1]:/tmp", &b), 1);
+	assert_string_equal(b.p, "::1||/tmp");
+	assert_int_equal(parse("ssh://me@[fe80::1%eth0]:22/", &b), 1);
+	assert_string_equal(b.p, "me@fe80::1%eth0|22|/");
+	/* Local: no colon, a slash before it, or an empty host. */
+	assert_int_equal(parse("run.ndjson", &b), 0);
+	assert_int_equal(parse("./a:b", &b), 0);
+	assert_int_equal(parse("dir/a:b", &b), 0);
+	assert_int_equal(parse(":x", &b), 0);
+	assert_int_equal(parse("-", &b), 0);
+	buf_free(&b);
+}
+
+/* A file here whose name has a colon is the local file. */
+static void
+test_spec_local_file(void **state)
+{
+	struct buf b = {0};
+	char dir[] = "/tmp/test_remote.XXXXXX", cwd[4096];
+	FILE *f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_non_null(getcwd(cwd, sizeof cwd));
+	assert_int_equal(chdir(dir), 0);
+	f = fopen("host:file", "w");
+	assert_non_null(f);
+	fclose(f);
+	assert_int_equal(parse("host:file", &b), 0);
+	assert_int_equal(parse("host:other", &b), 1);
+	assert_int_equal(unlink("host:file"), 0);
+	assert_int_equal(chdir(cwd), 0);
+	assert_int_equal(rmdir(dir), 0);
+	buf_free(&b);
+}
+
+/* Nothing that could be an option of ssh, or hold a shell's word, is a
+ * host; the refusal says why. */
+static void
+test_host_refused(void **state)
+{
+	static const char *bad[] = {
+		"-oProxyCommand=sh:x",
+		"-p2222:x",
+		"ho st:x",
+		"a;b:x",
+		"$(id):x",
+		"a`b`:x",
+		"a'b:x",
+		"a\"b:x",
+		"a\\b:x",
+		"a\tb:x",
+		"a\nb:x",
+		"a|b:x",
+		"ssh://-oX=y/tmp",
+		"ssh://a b/",
+		"ssh://h:0/",
+		"ssh://h:65536/",
+		"ssh://h:2x/",
+		"ssh://:22/",
+		"ssh:///x",
+	};
+	struct buf b = {0};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(bad); i++) {
+		if (parse(bad[i], &b) != -1)
+			fail_msg("%s was taken: %s", bad[i], b.p);
+		assert_true(b.n > 0);
+	}
+	assert_int_equal(parse("-oProxyCommand=sh:x", &b), -1);
+	assert_non_null(strstr(b.p, "starts with '-'"));
+	assert_false(remote_host_ok(""));
+	assert_false(remote_host_ok("-x"));
+	assert_false(remote_host_ok("a,b"));
+	assert_false(remote_host_ok("é"));
+	assert_true(remote_host_ok("user@host-1.example"));
+	assert_true(remote_host_ok("[::1]"));
+	buf_free(&b);
+}
+
+static void
+test_quote(void **state)
+{
+	struct buf b = {0};
+
+	(void)state;
+	remote_quote(&b, "it's $(rm -rf ~) `x` \"y\"\n-z");
+	assert_string_equal(b.p, "'it'\\''s $(rm -rf ~) `x` \"y\"\n-z'");
+	buf_reset(&b);
+	remote_quote(&b, "");
+	assert_string_equal(b.p, "''");
+	buf_free(&b);
+}
+
+/* A name a remote sends is one part of a path here, or refused. */
+static void
+test_name(void **state)
+{
+	char long_name[300];
+
+	(void)state;
+	assert_true(remote_name_ok("run.ndjson", 10));
+	assert_true(remote_name_ok("-a b'$(x).ndjson", 16));
+	assert_false(remote_name_ok("", 0));
+	assert_false(remote_name_ok(".", 1));
+	assert_false(remote_name_ok("..", 2));
+	assert_false(remote_name_ok(".replace", 8));
+	assert_false(remote_name_ok("../x.ndjson", 11));
+	assert_false(remote_name_ok("a/b", 3));
+	assert_false(remote_name_ok("a\0b", 3));
+	memset(long_name, 'a', sizeof long_name);
+	assert_false(remote_name_ok(long_name, sizeof long_name));
+	assert_true(remote_name_ok(long_name, 255));
+}
+
+/* The program sets the names and offsets as quoted data. */
+static void
+test_script(void **state)
+{
+	char n1[] = "a b.ndjson", n2[] = "-$(x)'.jsonl", i1[] = "12";
+	char *names[] = {n1, n2};
+	char *ino[] = {i1, NULL};
+	uint64_t off[] = {100, 0};
+	struct buf b = {0};
+
+	(void)state;
+	remote_script(&b, "/srv/it's", names, 2, off, ino);
+	assert_non_null(strstr(b.p, "p='/srv/it'\\''s'\n"));
+	assert_non_null(strstr(b.p, "set -- 'a b.ndjson' '-$(x)'\\''.jsonl'\n"));
+	assert_non_null(strstr(b.p, "o1=100 n1='12'\no2=0 n2=''\n"));
+	buf_free(&b);
+}
+
+/* Feed text whole, and again one byte at a time: the same frames. */
+static void
+frames(const char *text, size_t n, struct buf *out)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		struct rparser p;
+		struct rframe f;
+		int r = 0;
+
+		rparser_init(&p);
+		buf_reset(out);
+		for (size_t i = 0; i < n; i += pass == 0 ? n : 1) {
+			rparser_feed(&p, text + i, pass == 0 ? n : 1);
+			while ((r = rparser_next(&p, &f)) == 1) {
+				buf_addf(out, "%c", f.type);
+				if (f.type == RF_MODE)
+					buf_addf(out, "%c", f.mode);
+				if (f.idx != 0)
+					buf_addf(out, "%u", f.idx);
+				if (f.type == RF_BYTES || f.type == RF_MTIME)
+					buf_addf(out, "@%llu", (unsigned long long)f.off);
+				if (f.type == RF_INODE)
+					buf_addf(out, "#%llu", (unsigned long long)f.ino);
+				if (f.data != NULL) {
+					buf_addc(out, '[');
+					buf_add(out, f.data, f.len);
+					buf_addc(out, ']');
+				}
+				buf_addc(out, ' ');
+			}
+			if (r < 0)
+				break;
+		}
+		if (r < 0)
+			buf_addf(out, "! %s", p.why);
+		rparser_free(&p);
+	}
+}
+
+#define FRAMES(lit, out) frames(lit, sizeof(lit) - 1, out)
+
+static void
+test_frames(void **state)
+{
+	struct buf b = {0};
+
+	(void)state;
+	FRAMES("H agentview-remote 1\nM d\nD 6\na\nb c\n\nF 2 10 5\nF 1 \n\nT 3\nG 1\nK\n", &b);
+	assert_string_equal(b.p, "H Md D[a\nb c\n] F2@10[F 1 \n] T3 G1 K ");
+	/* A body that holds frames' text is only bytes. */
+	FRAMES("F 1 0 10\nK\nE 3\nabc\n\nK\n", &b);
+	assert_string_equal(b.p, "F1@0[K\nE 3\nabc\n] K ");
+	FRAMES("S 2 1767225600\nN 1 123\n", &b);
+	assert_string_equal(b.p, "S2@1767225600 N1#123 ");
+	FRAMES("S 2 99999999999999999\n", &b);
+	assert_string_equal(b.p, "! a file number or time out of range");
+	FRAMES("E 4\nfail\n", &b);
+	assert_string_equal(b.p, "E[fail] ");
+	buf_free(&b);
+}
+
+static void
+test_frames_refused(void **state)
+{
+	struct buf b = {0};
+
+	(void)state;
+	FRAMES("K\nhello\n", &b);
+	assert_string_equal(b.p, "K ! an unknown frame");
+	FRAMES("H other-program\n", &b);
+	assert_string_equal(b.p, "! not agentview's remote program");
+	FRAMES("F 1 0 99999999999\n", &b);
+	assert_string_equal(b.p, "! a length out of range");
+	FRAMES("F 1 0 4194305\n", &b);
+	assert_string_equal(b.p, "! a length out of range");
+	FRAMES("D 18446744073709551616\n", &b);
+	assert_string_equal(b.p, "! a length out of range");
+	FRAMES("F 0 0 1\nx\n", &b);
+	assert_string_equal(b.p, "! a file number or offset out of range");
+	FRAMES("F 1 9223372036854775807 2\nxy\n", &b);
+	assert_string_equal(b.p, "! an offset out of range");
+	FRAMES("T 100001\n", &b);
+	assert_string_equal(b.p, "! a file number out of range");
+	FRAMES("F 1 -1 2\nxy\n", &b);
+	assert_string_equal(b.p, "! a file number or offset out of range");
+	FRAMES("F 1 0 2 \nxy\n", &b);
+	assert_string_equal(b.p, "! a header with more than it should have");
+	FRAMES("K \n", &b);
+	assert_string_equal(b.p, "! a header with more than it should have");
+	/* A body shorter than it said: the next header is not taken as bytes. */
+	FRAMES("F 1 0 5\nab\nK\nK\n", &b);
+	assert_string_equal(b.p, "! a frame's bytes not as long as it said");
+	FRAMES("K\0\n", &b);
+	assert_string_equal(b.p, "! a NUL in a header");
+	/* A header that never ends is refused once it is too long. */
+	FRAMES("F 1 0 1111111111111111111111111111111111111111111111111111111111111111111", &b);
+	assert_string_equal(b.p, "! a header line too long");
+	/* A frame not all there yet is waited for. */
+	FRAMES("K\nF 1 0 10\nabc", &b);
+	assert_string_equal(b.p, "K ");
+	buf_free(&b);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_spec),           cmocka_unit_test(test_spec_local_file),
+		cmocka_unit_test(test_host_refused),   cmocka_unit_test(test_quote),
+		cmocka_unit_test(test_script),         cmocka_unit_test(test_frames),
+		cmocka_unit_test(test_frames_refused), cmocka_unit_test(test_name),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
