@@ -178,6 +178,18 @@ tool_event(struct build *b, bool done)
 	build_call_done(b, &r);
 }
 
+/* Whether token t is a string that is not empty. */
+static bool
+filled(const struct json *j, int t)
+{
+	size_t n = 0;
+
+	if (json_type(j, t) != JSON_STRING)
+		return false;
+	json_raw(j, t, &n);
+	return n > 0;
+}
+
 /* A whole message: its reasoning, then its text (its calls start with
  * their own lines). */
 static void
@@ -186,11 +198,10 @@ message(struct build *b)
 	const struct json *j = b->j;
 	int data = json_get(j, 0, "data");
 	int think = json_get(j, data, "reasoningText"), text = json_get(j, data, "content");
-	size_t n;
 
-	if (json_type(j, think) == JSON_STRING && (json_raw(j, think, &n), n > 0))
+	if (filled(j, think))
 		build_thinking(b, THINK_WHOLE);
-	if (json_type(j, text) == JSON_STRING && (json_raw(j, text, &n), n > 0))
+	if (filled(j, text))
 		build_text(b, TEXT_SEGMENT);
 	else if (b->ev == NONE)
 		build_hidden(b);
