@@ -74,9 +74,11 @@ row() {
 }
 
 # srow WHAT STORES AGENTVIEW PEER VS_PEER TARGET VERDICT: one line of the
-# stores' table (issue 23), whose peers are other programs than wc and jq.
+# stores' table (issue 23), whose peers are other programs than wc and jq,
+# with the load average (1 and 5 minutes) when it was measured: these rows
+# read gigabytes and are the first to suffer on a shared machine.
 srow() {
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$srows"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" "$(cut -d' ' -f1,2 /proc/loadavg)" >>"$srows"
 }
 
 # ok VALUE OP LIMIT: "met" or "NOT MET" (OP is >= or <=).
@@ -731,4 +733,4 @@ table() {
 }
 table "what|file|agentview|wc -l|jq -c .type|vs wc -l|vs jq|required|" "$rows"
 [ -s "$rows" ] && [ -s "$srows" ] && echo
-table "what|stores|agentview|peer|vs peer|required|" "$srows"
+table "what|stores|agentview|peer|vs peer|required||load" "$srows"
