@@ -585,7 +585,8 @@ bench_store_print() {
 	cmd_cl="$ccenv CLAUDE_CONFIG_DIR=$h/.claude $cc claude session --json --offline"
 	cmd_cx="$ccenv CODEX_HOME=$h/.codex $cc codex session --json --offline"
 	if [ -n "$cc" ]; then
-		printf '%s >%s\n%s >%s\n' "$cmd_cl" "$work/cc-claude.json" "$cmd_cx" "$work/cc-codex.json" >"$work/cc.sh"
+		# (timed with its output thrown away, as agentview's is)
+		printf '%s >/dev/null\n%s >/dev/null\n' "$cmd_cl" "$cmd_cx" >"$work/cc.sh"
 		hyperfine -N --style none --warmup 1 --runs "$runs" --output null --export-json "$work/sp.json" \
 			"env HOME=$h $bin --print --format json" "sh $work/cc.sh" \
 			>/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
@@ -600,7 +601,8 @@ bench_store_print() {
 	av=$(jq -c "[.sessions[] | select(.agent != null)] | $sum" "$work/av.json")
 	nsess=$(jq '.sessions | length' "$work/av.json")
 	if [ -n "$cc" ]; then
-		sh "$work/cc.sh"
+		$cmd_cl >"$work/cc-claude.json"
+		$cmd_cx >"$work/cc-codex.json"
 		t_cc=$(median "$work/sp.json" 1)
 		ccs=$(jq -s -c 'map(.totals) | {in: (map(.inputTokens) | add), cr: (map(.cacheReadTokens) | add),
 			cc: (map(.cacheCreationTokens) | add), out: (map(.outputTokens) | add)}' \
