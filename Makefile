@@ -193,9 +193,9 @@ deps-agents:
 
 # The generator of big recordings for `make bench`, and the timings of keys,
 # searches and replays on them without a terminal.
-BENCH_BIN = tests/gen_bench tests/bench_view tests/bench_replay tests/bench_fleet tests/pace \
+BENCH_BIN = tests/gen_bench tests/gen_stores tests/bench_view tests/bench_replay tests/bench_fleet tests/pace \
             tests/bench_markdown
-tests/gen_bench tests/pace: %: %.c
+tests/gen_bench tests/gen_stores tests/pace: %: %.c
 	$(CC) $(ALL_CFLAGS) -o $@ $<
 tests/bench_%: tests/bench_%.c tests/bench_reply.h src/libcore.a
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< src/libcore.a $(MD4C_LIBS)

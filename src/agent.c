@@ -221,6 +221,14 @@ agent_skips(unsigned a, const char *p, size_t n)
 	return ag->skip != NULL && ag->skip(p, n);
 }
 
+int64_t
+agent_skipped_ms(unsigned a, const char *p, size_t n)
+{
+	const struct agent *ag = agent_get(a);
+
+	return ag->skip_ms != NULL ? ag->skip_ms(p, n) : TIME_NONE;
+}
+
 bool
 agent_quiet(unsigned a, const char *p, size_t n, bool states)
 {
@@ -299,13 +307,21 @@ digits(const char *p, size_t n)
 int64_t
 agent_iso_ms(const struct json *j, int t)
 {
-	size_t n, i = 19;
+	size_t n;
 	const char *p;
-	int64_t y, mo, d, h, mi, s, ms = 0, off = 0, v;
 
 	if (json_type(j, t) != JSON_STRING)
 		return TIME_NONE;
 	p = json_raw(j, t, &n);
+	return agent_iso_raw_ms(p, n);
+}
+
+int64_t
+agent_iso_raw_ms(const char *p, size_t n)
+{
+	size_t i = 19;
+	int64_t y, mo, d, h, mi, s, ms = 0, off = 0, v;
+
 	if (n < 20 || p[4] != '-' || p[7] != '-' || (p[10] != 'T' && p[10] != ' ') ||
 	    p[13] != ':' || p[16] != ':')
 		return TIME_NONE;

@@ -278,6 +278,10 @@ struct agent {
 	 * line without being parsed (Claude Code's store holds request
 	 * bodies of megabytes). NULL: none. */
 	bool (*skip)(const char *p, size_t n);
+	/* The time of such a line, from its first bytes, which keeps the
+	 * session's clock as a parsed hidden line would; TIME_NONE or NULL:
+	 * none. */
+	int64_t (*skip_ms)(const char *p, size_t n);
 	/* The files that hold more of the session in the file at path (a
 	 * store's sub-agents, each in a file of its own): fn(ctx, its path,
 	 * the id of the call it runs under or NULL) for each. NULL: none. */
@@ -332,6 +336,8 @@ int64_t agent_ms(const struct json *j, int t);
 /* An ISO 8601 time ("2026-11-23T20:39:47.939Z", UTC or with an offset)
  * in ms since the epoch; TIME_NONE when t is not one. */
 int64_t agent_iso_ms(const struct json *j, int t);
+/* The same of the raw string p[0..n), without its quotes. */
+int64_t agent_iso_raw_ms(const char *p, size_t n);
 /* Append "<label><the string at path>"; false (nothing appended) when
  * there is no such string. */
 bool agent_say(const struct json *j, const char *label, const char *path, struct buf *out);
@@ -379,6 +385,9 @@ bool agent_skips_any(const char *p, size_t n);
 void agent_more(const char *path, agent_more_fn *fn, void *ctx);
 /* Whether agent a skips the line p[0..n) unparsed. */
 bool agent_skips(unsigned a, const char *p, size_t n);
+/* The time agent a reads in the first bytes of a line it skips, or
+ * TIME_NONE. */
+int64_t agent_skipped_ms(unsigned a, const char *p, size_t n);
 /* Whether agent a's session list can skip the line p[0..n) (quiet, or a
  * call's line when only states are shown). */
 bool agent_quiet(unsigned a, const char *p, size_t n, bool states);

@@ -33,6 +33,62 @@ static const struct agent_tool rollout_tools[] = {
 	{NULL, TK_OTHER},
 };
 
+/* The records that are only the CLI's context (its state, settings and
+ * usage books, and the history the events say again: messages and
+ * reasoning, the instructions it sends with each turn), as each begins
+ * after its timestamp and ordinal: hidden without being parsed. */
+static const char *const books[] = {
+	"\"type\":\"world_state\"",
+	"\"type\":\"turn_context\"",
+	"\"type\":\"token_usage_record\"",
+	"\"type\":\"response_item\",\"payload\":{\"type\":\"message\"",
+	"\"type\":\"response_item\",\"payload\":{\"type\":\"reasoning\"",
+	"\"type\":\"event_msg\",\"payload\":{\"type\":\"thread_settings_applied\"",
+};
+
+/* {"timestamp":"2026-11-27T09:34:16.977Z","ordinal":2,"type":... as the
+ * CLI writes it (ordinal since 0.17x); anything else is parsed. */
+static bool
+rollout_skip(const char *p, size_t n)
+{
+	static const char ts[] = "{\"timestamp\":\"", ord[] = "\"ordinal\":";
+	size_t i = sizeof ts - 1;
+
+	if (n < i + 64 || memcmp(p, ts, i) != 0)
+		return false;
+	while (i < 48 && p[i] != '"')
+		i++;
+	if (i == 48 || p[i + 1] != ',')
+		return false;
+	i += 2;
+	if (memcmp(p + i, ord, sizeof ord - 1) == 0) {
+		i += sizeof ord - 1;
+		while (i < n && p[i] >= '0' && p[i] <= '9')
+			i++;
+		if (i == n || p[i] != ',')
+			return false;
+		i++;
+	}
+	for (size_t b = 0; b < ARRAY_LEN(books); b++) {
+		size_t k = strlen(books[b]);
+
+		if (n - i >= k && memcmp(p + i, books[b], k) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* The time of a line it skips: its timestamp, the first member. */
+static int64_t
+rollout_skip_ms(const char *p, size_t n)
+{
+	const char *q;
+
+	if (n < 16 || (q = memchr(p + 14, '"', n - 14 < 48 ? n - 14 : 48)) == NULL)
+		return TIME_NONE;
+	return agent_iso_raw_ms(p + 14, (size_t)(q - p - 14));
+}
+
 static bool
 rollout_starts(const struct json *j, const int *k)
 {
@@ -580,5 +636,7 @@ const struct agent agent_codex_rollout = {
 		},
 	.usage = rollout_usage,
 	.mark = "\"session_meta\"",
+	.skip = rollout_skip,
+	.skip_ms = rollout_skip_ms,
 	.resume = {"codex", "resume"},
 };

@@ -216,18 +216,20 @@ parse_line(struct model *m, struct srcstate *ss, const struct line *ln, const ch
 
 /* A line its session's adapter knows, by its first bytes, to be only its
  * agent's bookkeeping: kept hidden, never parsed (nor by the thread ahead,
- * which skips it too, but is told the line was taken). */
+ * which skips it too, but is told the line was taken), at its arrival or
+ * the time its first bytes say. */
 static uint32_t
 add_skipped(struct model *m, struct srcstate *ss, unsigned src, const struct line *ln,
 	    const char *p, size_t n, int64_t arrival_ms)
 {
 	int s[JSON_KEYS_MAX];
 	uint32_t e;
+	unsigned a = m->agent >= 0 ? (unsigned)m->agent : m->ses[ss->session].agent;
+	int64_t ms = arrival_ms != TIME_NONE ? arrival_ms : agent_skipped_ms(a, p, n);
 
 	if (ss->ahead != NULL)
 		(void)ahead_take(ss->ahead, ln->off, ln->len, p, n, m->json, s);
-	e = model_push_event(m, src, ln, EV_HIDDEN, arrival_ms != TIME_NONE ? EVF_ARRIVAL : 0,
-			     arrival_ms);
+	e = model_push_event(m, src, ln, EV_HIDDEN, arrival_ms != TIME_NONE ? EVF_ARRIVAL : 0, ms);
 	model_session_touch(m, ss->session, e);
 	return e;
 }

@@ -11,8 +11,13 @@
 #   BENCH_DIR    where the recordings go (default ${TMPDIR:-/tmp}/agentview-bench)
 #   BENCH_FOLLOW seconds of each following measure (default 60)
 #   BENCH_PARTS  what to measure: "view" (one big recording), "fleet" (the
-#                session list over trees of 1,000 and 10,000 files);
-#                default both
+#                session list over trees of 1,000 and 10,000 files),
+#                "stores" (the agents' own stores: 2,000 Claude Code sessions
+#                and 2,000 Codex rollouts, 4 GB, and a 500 MB transcript,
+#                beside ccusage and lnav); default all three
+#   BENCH_SCALE  the stores' share of their full size (default 1: 4,000
+#                sessions, 4 GB; 0.1 makes 400 sessions, 0.4 GB)
+#   BENCH_TRANSCRIPT_MB  the big Claude Code transcript's size (default 500)
 #   AGENTVIEW    the binary (default ./src/agentview)
 #
 # Hooks of agentview's for it (in the environment, not in --help):
@@ -41,11 +46,13 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/agentview-bench-run.XXXXXX")
 XDG_STATE_HOME=$work/state
 export XDG_STATE_HOME
 rows=$work/rows
+srows=$work/srows
 . ./tests/lib/tmux.sh
 tmux_init bench "$work"
 fpid=
 trap 'tmux_stop; [ -z "$fpid" ] || kill "$fpid" 2>/dev/null || :; rm -rf "$work"' EXIT INT TERM
 : >"$rows"
+: >"$srows"
 
 for tool in hyperfine jq awk tmux; do
 	command -v "$tool" >/dev/null 2>&1 || {
@@ -54,8 +61,8 @@ for tool in hyperfine jq awk tmux; do
 	}
 done
 [ -x "$bin" ] && [ -x "$gen" ] && [ -x tests/bench_view ] &&
-	[ -x tests/bench_replay ] && [ -x tests/bench_fleet ] && [ -x tests/pace ] || {
-	echo "bench: build first: make all tests/gen_bench tests/bench_view tests/bench_replay tests/bench_fleet tests/pace" >&2
+	[ -x tests/bench_replay ] && [ -x tests/bench_fleet ] && [ -x tests/pace ] && [ -x tests/gen_stores ] || {
+	echo "bench: build first: make all tests/gen_bench tests/gen_stores tests/bench_view tests/bench_replay tests/bench_fleet tests/pace" >&2
 	exit 1
 }
 mkdir -p "$dir"
@@ -64,6 +71,14 @@ mkdir -p "$dir"
 # table (fields must not hold a tab).
 row() {
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$rows"
+}
+
+# srow WHAT STORES AGENTVIEW PEER VS_PEER TARGET VERDICT: one line of the
+# stores' table (issue 23), whose peers are other programs than wc and jq,
+# with the load average (1 and 5 minutes) when it was measured: these rows
+# read gigabytes and are the first to suffer on a shared machine.
+srow() {
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" "$(cut -d' ' -f1,2 /proc/loadavg)" >>"$srows"
 }
 
 # ok VALUE OP LIMIT: "met" or "NOT MET" (OP is >= or <=).
@@ -476,8 +491,191 @@ bench_fleet_follow() {
 		"0 wake-ups" "$(verdict "$(($4 - $2))" "<=" 0)"
 }
 
+# --- the agents' own stores (issue 23) -------------------------------------------
+
+# stores_home: a HOME holding 2,000 Claude Code sessions and 2,000 Codex
+# rollouts of about 1 MB each (4 GB; BENCH_SCALE=0.1 makes a tenth of
+# them), made by tests/gen_stores from the real fixtures of tests/stores/
+# when missing or older than the generator.
+store_claude=$(ls tests/stores/claude/tmux/done/projects/*/*.jsonl)
+store_codex=$(ls tests/stores/codex/tmux/done/sessions/*/*/*/*.jsonl)
+stores_home() {
+	n=$(awk -v s="${BENCH_SCALE:-1}" 'BEGIN { printf "%d", 2000 * s + 0.5 }')
+	h=$dir/stores-$n
+	if [ ! -f "$h/.made" ] || [ tests/gen_stores -nt "$h/.made" ]; then
+		rm -rf "$h"
+		tests/gen_stores "$store_claude" "$store_codex" "$n" "$n" 960 "$h" >&2 && touch "$h/.made"
+	fi
+	echo "$h"
+}
+
+# transcript MB: one Claude Code session of MB MB (tests/gen_stores).
+transcript() {
+	f=$dir/claude-$1MB.jsonl
+	if [ ! -s "$f" ] || [ tests/gen_stores -nt "$f" ]; then
+		tests/gen_stores --transcript "$store_claude" "$1" "$f.tmp" >&2 && mv "$f.tmp" "$f"
+	fi
+	echo "$f"
+}
+
+# The agents' variables would point agentview elsewhere than the HOME given.
+unset CLAUDE_CONFIG_DIR CODEX_HOME GEMINI_CLI_HOME COPILOT_HOME AGENTVIEW_SOURCES
+
+# bench_store_screen HOME: `agentview` alone on a terminal (tmux 120x40)
+# over the stores of HOME: the first frame and the first frame showing every
+# row (AGENTVIEW_FRAMESTAT), median of RUNS; and memory per listed session:
+# the peak RssAnon of --print (AGENTVIEW_MEMSTAT) less that of an empty
+# HOME, and the max RSS of the screen itself (GNU time), per row.
+bench_store_screen() {
+	h=$1
+	gb=$(du -sb "$h" | awk '{ printf "%.1f", $1 / 1e9 }')
+	nfiles=$(find "$h/.claude" "$h/.codex" -name '*.jsonl' | wc -l)
+	: >"$work/sf"
+	i=0
+	while [ "$i" -lt "$runs" ]; do
+		start 120 40 "HOME=$h AGENTVIEW_FRAMESTAT=1 /usr/bin/time -f 'maxrss_kib=%M' -a -o $work/sf $bin 2>>$work/sf"
+		wait_for '^attention order · [0-9]+ sessions  ' 120 || { echo "bench: the store list never showed every row" >&2; screen >&2; exit 1; }
+		keys q
+		wait_exit 10 || :
+		i=$((i + 1))
+	done
+	first=$(sed -n 's/.*first_frame_ms=\([0-9.]*\).*/\1/p' "$work/sf" | sort -n |
+		awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : -1) }')
+	all=$(sed -n 's/.*all_rows_ms=\([0-9.]*\).*/\1/p' "$work/sf" | sort -n |
+		awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : -1), v[NR] }')
+	nrows=$(sed -n 's/.*rows=\([0-9]*\).*/\1/p' "$work/sf" | tail -n 1)
+	rss=$(sed -n 's/^maxrss_kib=//p' "$work/sf" | sort -n | tail -n 1)
+	[ "$first" != -1 ] && [ "${all% *}" != -1 ] || { echo "bench: no frame times (AGENTVIEW_FRAMESTAT)" >&2; cat "$work/sf" >&2; exit 1; }
+	srow "agentview alone (tmux 120x40): every row shown" \
+		"$nfiles sessions, $gb GB" \
+		"median $(fmt3 "${all% *}") ms, max $(fmt3 "${all#* }") ms; first frame $(fmt3 "$first") ms" \
+		"" "" "<= 200 ms" "$(verdict "${all% *}" "<=" 200)"
+	mkdir -p "$work/nohome"
+	k0=$(HOME=$work/nohome AGENTVIEW_MEMSTAT=1 "$bin" --print 2>&1 >/dev/null |
+		sed -n 's/.*rss_anon_peak_kib=\([0-9]*\).*/\1/p')
+	line=$(HOME=$h AGENTVIEW_MEMSTAT=1 "$bin" --print 2>&1 >/dev/null)
+	prows=$(echo "$line" | sed -n 's/.*rows=\([0-9]*\).*/\1/p')
+	k=$(echo "$line" | sed -n 's/.*rss_anon_peak_kib=\([0-9]*\).*/\1/p')
+	per=$(awk -v k="$k" -v k0="$k0" -v r="$prows" 'BEGIN { print (k - k0) / r }')
+	srow "  memory per listed session" "$prows rows" \
+		"$(fmt3 "$per") KiB RssAnon ($k KiB, $k0 with none); the screen's max RSS: $(fmt3 "$(awk -v k="$rss" -v r="${nrows:-$prows}" 'BEGIN { print k / r }')") KiB a row ($rss KiB)" \
+		"" "" "<= 4 KiB" "$(verdict "$per" "<=" 4)"
+}
+
+# ccusage: the pinned ccusage of the agents tier (tests/agents/run.sh),
+# installed from npm into tests/agents/cache/ when missing; "" without npm.
+ccusage_bin() {
+	d=tests/agents/cache/ccusage@20.0.24
+	if [ ! -x "$d/node_modules/.bin/ccusage" ] && command -v npm >/dev/null 2>&1; then
+		mkdir -p "$d"
+		(cd "$work" && npm install --prefix "$OLDPWD/$d" --no-save --no-package-lock --no-audit \
+			--no-fund --loglevel=error ccusage@20.0.24) >"$d.log" 2>&1 && : >"$d/.installed"
+	fi
+	[ -x "$d/node_modules/.bin/ccusage" ] && echo "$PWD/$d/node_modules/.bin/ccusage"
+}
+
+# bench_store_print HOME: --print --format json over every session of HOME
+# beside ccusage's session reports of the same stores (Claude Code and
+# Codex, one after the other), offline; the token totals must be equal.
+bench_store_print() {
+	h=$1
+	cc=$(ccusage_bin) || cc=
+	mkdir -p "$work/cchome"
+	ccenv="env -i PATH=$PATH HOME=$work/cchome TMPDIR=$work NO_COLOR=1"
+	cmd_cl="$ccenv CLAUDE_CONFIG_DIR=$h/.claude $cc claude session --json --offline"
+	cmd_cx="$ccenv CODEX_HOME=$h/.codex $cc codex session --json --offline"
+	if [ -n "$cc" ]; then
+		# (timed with its output thrown away, as agentview's is)
+		printf '%s >/dev/null\n%s >/dev/null\n' "$cmd_cl" "$cmd_cx" >"$work/cc.sh"
+		hyperfine -N --style none --warmup 1 --runs "$runs" --output null --export-json "$work/sp.json" \
+			"env HOME=$h $bin --print --format json" "sh $work/cc.sh" \
+			>/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
+	else
+		hyperfine -N --style none --warmup 1 --runs "$runs" --output null --export-json "$work/sp.json" \
+			"env HOME=$h $bin --print --format json" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
+	fi
+	t_av=$(median "$work/sp.json" 0)
+	HOME=$h "$bin" --print --format json >"$work/av.json"
+	sum='map(.usage) | {in: (map(.input_tokens) | add), cr: (map(.cache_read_input_tokens) | add),
+		cc: (map(.cache_creation_input_tokens) | add), out: (map(.output_tokens) | add)}'
+	av=$(jq -c "[.sessions[] | select(.agent != null)] | $sum" "$work/av.json")
+	nsess=$(jq '.sessions | length' "$work/av.json")
+	if [ -n "$cc" ]; then
+		$cmd_cl >"$work/cc-claude.json"
+		$cmd_cx >"$work/cc-codex.json"
+		t_cc=$(median "$work/sp.json" 1)
+		ccs=$(jq -s -c 'map(.totals) | {in: (map(.inputTokens) | add), cr: (map(.cacheReadTokens) | add),
+			cc: (map(.cacheCreationTokens) | add), out: (map(.outputTokens) | add)}' \
+			"$work/cc-claude.json" "$work/cc-codex.json")
+		nccs=$(jq -s 'map(.sessions | length) | add' "$work/cc-claude.json" "$work/cc-codex.json")
+		same=$([ "$av" = "$ccs" ] && echo "same totals" || echo "TOTALS DIFFER: agentview $av, ccusage $ccs")
+		v=$(awk -v a="$t_av" -v c="$t_cc" 'BEGIN { print c / a }')
+		srow "--print --format json, beside ccusage session --json" \
+			"$nsess sessions ($nccs in ccusage)" "median $(fmt3 "$t_av") s; $same $av" \
+			"ccusage: median $(fmt3 "$t_cc") s" "$(ratio "$t_cc" "$t_av")" ">= 2x ccusage, same totals" \
+			"$(awk -v v="$v" -v s="$same" 'BEGIN { print ((v >= 2 && s == "same totals") ? "met" : "NOT MET") }')"
+	else
+		srow "--print --format json, beside ccusage session --json" \
+			"$nsess sessions" "median $(fmt3 "$t_av") s; $av" "ccusage: not installed (no npm)" \
+			"" ">= 2x ccusage, same totals" "?"
+	fi
+}
+
+# screen_ms PATTERN CMD: ms from starting CMD in a fresh tmux 120x40 until
+# the screen shows PATTERN (the screen read every 10 ms), or -1 after 120 s.
+screen_ms() {
+	t0=$(date +%s%N)
+	start 120 40 "$2"
+	n=0
+	until screen 2>/dev/null | grep -qE -- "$1"; do
+		n=$((n + 1))
+		[ "$n" -lt 12000 ] || { echo -1; return; }
+		sleep 0.01
+	done
+	echo $((($(date +%s%N) - t0) / 1000000))
+}
+
+# bench_transcript FILE MB: a big Claude Code transcript opened in agentview
+# (first frame, AGENTVIEW_FRAMESTAT) and in lnav, each in a fresh tmux
+# 120x40, timed alike from the start of the command until its first screen
+# shows the file (median of RUNS).
+bench_transcript() {
+	f=$1
+	: >"$work/tf"
+	: >"$work/tav"
+	: >"$work/tlnav"
+	mkdir -p "$work/lnavhome"
+	i=0
+	while [ "$i" -lt "$runs" ]; do
+		screen_ms 'Run the shell command' "AGENTVIEW_FRAMESTAT=1 $bin $f 2>>$work/tf" >>"$work/tav"
+		keys q
+		wait_exit 10 || :
+		if command -v lnav >/dev/null 2>&1; then
+			screen_ms '"type":"mode"' "HOME=$work/lnavhome lnav $f" >>"$work/tlnav"
+			$T kill-server 2>/dev/null || :
+		fi
+		i=$((i + 1))
+	done
+	med() { sort -n "$1" | awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : -1), v[NR] }'; }
+	first=$(sed -n 's/.*first_frame_ms=\([0-9.]*\).*/\1/p' "$work/tf" | sort -n |
+		awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : -1), v[NR] }')
+	set -- "$f" "$2" $(med "$work/tav") $(med "$work/tlnav")
+	srow "a Claude Code transcript opened (tmux 120x40): first frame" "$2 MB, one session" \
+		"median $(fmt3 "${first% *}") ms, max $(fmt3 "${first#* }") ms" \
+		"" "" "<= 1000 ms" "$(verdict "${first% *}" "<=" 1000)"
+	if [ "${5:-}" != "" ]; then
+		srow "  the same, from the start until the file shows, beside lnav" "$2 MB, one session" \
+			"median $3 ms, max $4 ms" "lnav: median $5 ms, max $6 ms" \
+			"$(ratio "$5" "$3")" "faster than lnav" \
+			"$(awk -v a="$3" -v l="$5" 'BEGIN { print ((l == -1 || a < l) ? "met" : "NOT MET") }')"
+	else
+		srow "  the same, from the start until the file shows, beside lnav" "$2 MB, one session" \
+			"median $3 ms, max $4 ms" "lnav: not installed" "" "faster than lnav" "?"
+	fi
+}
+
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
-parts=${BENCH_PARTS:-"view fleet"}
+parts=${BENCH_PARTS:-"view fleet stores"}
 case " $parts " in
 *" view "*)
 	for s in $sizes; do
@@ -505,6 +703,14 @@ case " $parts " in
 	bench_fleet_follow
 	;;
 esac
+case " $parts " in
+*" stores "*)
+	h=$(stores_home)
+	bench_store_screen "$h"
+	bench_store_print "$h"
+	bench_transcript "$(transcript "${BENCH_TRANSCRIPT_MB:-500}")" "${BENCH_TRANSCRIPT_MB:-500}"
+	;;
+esac
 load1=$(cut -d' ' -f1-3 /proc/loadavg)
 
 cpu=$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)
@@ -512,13 +718,21 @@ echo "agentview bench: $(nproc) x $cpu; load average $load0 before, $load1 after
 echo "times: median of $runs runs (jq: of 3) by hyperfine after a warm-up; vs: how many times better agentview does (> 1: agentview is faster or smaller)"
 echo "agentview parses a whole file of more than 4 MiB on two threads (src/ahead.c): CPU time can exceed the time"
 echo
-awk -F '\t' '
-BEGIN { n = split("what|file|agentview|wc -l|jq -c .type|vs wc -l|vs jq|required|", h, "|") }
-{ for (i = 1; i <= NF; i++) cell[NR, i] = $i; rows = NR }
-END {
-	for (i = 1; i <= 9; i++) { w[i] = length(h[i]); for (r = 1; r <= rows; r++) if (length(cell[r, i]) > w[i]) w[i] = length(cell[r, i]) }
-	line = "|"; sep = "|"
-	for (i = 1; i <= 9; i++) { line = line sprintf(" %-*s |", w[i], h[i]); s = ""; for (k = 0; k < w[i]; k++) s = s "-"; sep = sep " " s " |" }
-	print line; print sep
-	for (r = 1; r <= rows; r++) { line = "|"; for (i = 1; i <= 9; i++) line = line sprintf(" %-*s |", w[i], cell[r, i]); print line }
-}' "$rows"
+# table HEADERS FILE: the rows of FILE (tab-separated) as a Markdown table
+# under HEADERS ("a|b|c"); nothing when FILE is empty.
+table() {
+	[ -s "$2" ] || return 0
+	awk -F '\t' -v heads="$1" '
+	BEGIN { n = split(heads, h, "|") }
+	{ for (i = 1; i <= NF; i++) cell[NR, i] = $i; rows = NR }
+	END {
+		for (i = 1; i <= n; i++) { w[i] = length(h[i]); for (r = 1; r <= rows; r++) if (length(cell[r, i]) > w[i]) w[i] = length(cell[r, i]) }
+		line = "|"; sep = "|"
+		for (i = 1; i <= n; i++) { line = line sprintf(" %-*s |", w[i], h[i]); s = ""; for (k = 0; k < w[i]; k++) s = s "-"; sep = sep " " s " |" }
+		print line; print sep
+		for (r = 1; r <= rows; r++) { line = "|"; for (i = 1; i <= n; i++) line = line sprintf(" %-*s |", w[i], cell[r, i]); print line }
+	}' "$2"
+}
+table "what|file|agentview|wc -l|jq -c .type|vs wc -l|vs jq|required|" "$rows"
+[ -s "$rows" ] && [ -s "$srows" ] && echo
+table "what|stores|agentview|peer|vs peer|required||load" "$srows"

@@ -322,6 +322,55 @@ test_rollout_without_meta(void **state)
 	fixture_free(f);
 }
 
+#define ORD(s, n) "{\"timestamp\":\"2026-11-27T09:00:" s "Z\",\"ordinal\":" n ","
+
+/* clang-format off */
+static const char rollout_books[] =
+	META
+	ORD("00.100", "1") "\"type\":\"event_msg\",\"payload\":{\"type\":\"task_started\"}}\n"
+	ORD("00.110", "2") "\"type\":\"world_state\",\"payload\":{\"full\":true,\"state\":{\"torn\n"
+	ORD("00.120", "3") "\"type\":\"turn_context\",\"payload\":{\"cwd\":\n"
+	ORD("00.130", "4") "\"type\":\"event_msg\",\"payload\":{\"type\":"
+		"\"thread_settings_applied\",\"thread_settings\":[\n"
+	ORD("00.140", "5") "\"type\":\"response_item\",\"payload\":{\"type\":\"message\","
+		"\"role\":\"developer\",\"content\":[{\"text\":\"<perm\n"
+	ORD("00.150", "6") "\"type\":\"response_item\",\"payload\":{\"type\":\"reasoning\",\"x\n"
+	EVENT("00.200", "\"type\":\"user_message\",\"message\":\"list it\"")
+	EVENT("00.300", "\"type\":\"agent_message\",\"message\":\"Listed.\"")
+	ORD("00.400", "9") "\"type\":\"token_usage_record\",\"payload\":{\"usage\":{\n"
+	EVENT("00.500", "\"type\":\"task_complete\"");
+/* clang-format on */
+
+/* The CLI's context (its state, settings, usage books, the messages and
+ * reasoning the events say again) makes no item, and is not parsed: torn,
+ * such records say nothing, and their times still count. Any other
+ * record torn is said. */
+static void
+test_rollout_books_unparsed(void **state)
+{
+	struct fixture *f = feed(rollout_books);
+
+	(void)state;
+	one_session(f, AGENT_CODEX_ROLLOUT);
+	assert_int_equal(f->m->ses[0].nprompts, 1);
+	assert_int_equal(model_session_state(f->m, 0), SS_OK);
+	assert_string_equal(item_text(f, IT_TEXT), "Listed.");
+	fixture_free(f);
+	/* The last line a book: the session's clock is still its time. */
+	f = feed(META ORD("00.100", "1") "\"type\":\"event_msg\",\"payload\":{\"type\":"
+					 "\"task_started\"}}\n" ORD(
+						 "00.900",
+						 "2") "\"type\":\"world_state\",\"payload\":{\n");
+	one_session(f, AGENT_CODEX_ROLLOUT);
+	assert_int_equal(f->m->ses[0].last_ms - f->m->ses[0].start_ms, 900);
+	fixture_free(f);
+	/* A call's record is no book: torn, it is said. */
+	f = feed(META ORD("00.100", "1") "\"type\":\"response_item\",\"payload\":{\"type\":"
+					 "\"function_call\",\"name\":\n");
+	assert_int_equal(f->m->ndiag, 1);
+	fixture_free(f);
+}
+
 #define CHATS(kind, snap) "tests/stores/gemini/" kind "/" snap "/.gemini/tmp/work/chats/"
 
 /* Gemini CLI 0.61.0 headless: the reply written, then again with its
@@ -521,6 +570,7 @@ main(void)
 		cmocka_unit_test(test_rollout_older),
 		cmocka_unit_test(test_rollout_items),
 		cmocka_unit_test(test_rollout_without_meta),
+		cmocka_unit_test(test_rollout_books_unparsed),
 		cmocka_unit_test(test_chat_headless),
 		cmocka_unit_test(test_chat_tmux),
 		cmocka_unit_test(test_chat_patch_log),
