@@ -108,6 +108,10 @@ enum text_part {
 uint32_t build_text(struct build *b, enum text_part part);
 uint32_t build_call_start(struct build *b, const struct call_ref *r);
 uint32_t build_call_done(struct build *b, const struct call_ref *r);
+/* The same for a store that names no calls (Cursor's transcripts): it
+ * completes the session's oldest open call, its results coming in its
+ * calls' order. */
+uint32_t build_call_done_next(struct build *b, const struct call_ref *r);
 uint32_t build_result(struct build *b, bool is_error, int64_t duration_ms);
 /* Another turn of the session starts (a hidden line): the session goes on
  * until that turn's result. */
@@ -297,6 +301,7 @@ enum agent_id {
 	AGENT_CODEX_ROLLOUT,
 	AGENT_GEMINI_CHAT,
 	AGENT_COPILOT,
+	AGENT_CURSOR_TRANSCRIPT,
 	AGENT_COUNT
 };
 
@@ -320,6 +325,8 @@ extern const struct agent agent_codex_rollout, agent_gemini_chat;
 /* GitHub Copilot CLI: its stream and its store's events.jsonl, one family
  * of events (agent_copilot.c). */
 extern const struct agent agent_copilot;
+/* Cursor Agent's own transcripts (agent_cursor_transcript.c). */
+extern const struct agent agent_cursor_transcript;
 
 /* Where Gemini CLI's tools keep their facts, by their arguments (place 0)
  * and their result (place 1): its stream's and its store's alike. */

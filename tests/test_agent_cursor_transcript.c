@@ -1,0 +1,286 @@
+/* test_agent_cursor_transcript.c: Cursor Agent's own transcripts
+ * (../shared/STORES.md §5), row shape by row shape, and the transcripts
+ * of tests/stores/cursor/ (written by hand from those shapes: Cursor's CLI
+ * cannot be run here). A prompt without its <timestamp> and <user_query>
+ * wrapping, a reply, thinking, calls paired with their results in order
+ * (the rows name no call), each turn's end, no time anywhere. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "fixture.h"
+
+#include "agent.h"
+#include "model.h"
+#include "summary.h"
+
+#define PROMPT(q) \
+	"{\"role\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":" \
+	"\"<timestamp>Tuesday, Jul 21, 2026, 6:57 PM (UTC+8)</timestamp>\\n<user_query>\\n" q \
+	"\\n</user_query>\"}]}}\n"
+#define SHELL(cmd) \
+	"{\"role\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\"," \
+	"\"name\":\"run_terminal_cmd\",\"input\":{\"command\":\"" cmd "\"}}]}}\n"
+#define ENDED(st) "{\"type\":\"turn_ended\",\"status\":\"" st "\"}\n"
+
+static struct fixture *
+feed(const char *text)
+{
+	return fixture_new(text, strlen(text), 0);
+}
+
+/* The same, the file still being written. */
+static struct fixture *
+feed_live(const char *text)
+{
+	return fixture_new(text, strlen(text), FX_LIVE);
+}
+
+/* The words of f's first notice, in f->b ("" when none). */
+static const char *
+notice_text(struct fixture *f)
+{
+	buf_reset(&f->b);
+	buf_adds(&f->b, "");
+	for (size_t i = 0; i < f->m->nit; i++)
+		if (f->m->it[i].type == IT_NOTICE) {
+			model_notice_text(f->m, f->m->it[i].first_ev, &f->b);
+			break;
+		}
+	return f->b.p;
+}
+
+/* The one session of f, read as a Cursor transcript, with no time. */
+static void
+one_session(struct fixture *f)
+{
+	assert_int_equal(f->m->nses, 1);
+	assert_int_equal(f->m->ses[0].agent, AGENT_CURSOR_TRANSCRIPT);
+	assert_int_equal(f->m->ndiag, 0);
+	assert_false(model_session_timed(f->m, 0));
+}
+
+/* The text of f's item n of type t, in f->b ("" when none). */
+static const char *
+item_text(struct fixture *f, enum item_type t, unsigned n)
+{
+	buf_reset(&f->b);
+	buf_adds(&f->b, "");
+	for (size_t i = 0; i < f->m->nit; i++)
+		if (f->m->it[i].type == t && n-- == 0) {
+			model_item_text(f->m, (uint32_t)i, &f->b);
+			break;
+		}
+	return f->b.p;
+}
+
+/* A user row: a prompt as typed, without the time the CLI wrote in words
+ * before it; a turn open until its turn_ended. */
+static void
+test_prompt_row(void **state)
+{
+	struct fixture *f = feed(PROMPT("hello"));
+
+	(void)state;
+	one_session(f);
+	assert_int_equal(f->m->ses[0].nprompts, 1);
+	assert_string_equal(item_text(f, IT_PROMPT, 0), "hello");
+	assert_int_equal(model_session_state(f->m, 0), SS_INCOMPLETE);
+	fixture_free(f);
+}
+
+/* A prompt with no <user_query> (a string content) reads whole. */
+static void
+test_prompt_plain(void **state)
+{
+	struct fixture *f = feed(
+		"{\"role\":\"user\",\"message\":{\"content\":\"just this\"}}\n" ENDED("success"));
+
+	(void)state;
+	one_session(f);
+	assert_string_equal(item_text(f, IT_PROMPT, 0), "just this");
+	assert_int_equal(model_session_state(f->m, 0), SS_OK);
+	fixture_free(f);
+}
+
+/* An assistant row: its text, its thinking, its tool calls, in order. */
+static void
+test_assistant_row(void **state)
+{
+	struct fixture *f =
+		feed_live(PROMPT("hi") "{\"role\":\"assistant\",\"message\":{\"content\":["
+				       "{\"type\":\"thinking\",\"thinking\":\"Plan: look.\"},"
+				       "{\"type\":\"text\",\"text\":\"On it.\"},"
+				       "{\"type\":\"tool_use\",\"name\":\"read_file\","
+				       "\"input\":{\"target_file\":\"go.mod\"}}]}}\n");
+
+	(void)state;
+	one_session(f);
+	assert_string_equal(item_text(f, IT_THINKING, 0), "Plan: look.");
+	assert_string_equal(item_text(f, IT_TEXT, 0), "On it.");
+	assert_int_equal(f->m->ncall, 1);
+	assert_int_equal(f->m->call[0].kind, TK_READ);
+	assert_int_equal(model_call_state(f->m, 0), CS_RUNNING);
+	fixture_free(f);
+}
+
+/* Results name no call: each ends the oldest open one, a failed one
+ * failed; every call is paired, none made twice. */
+static void
+test_results_in_order(void **state)
+{
+	struct fixture *f = feed(PROMPT(
+		"two") "{\"role\":\"assistant\",\"message\":{\"content\":["
+		       "{\"type\":\"tool_use\",\"name\":\"run_terminal_cmd\","
+		       "\"input\":{\"command\":\"false\"}},"
+		       "{\"type\":\"tool_use\",\"name\":\"read_file\","
+		       "\"input\":{\"target_file\":\"a\"}}]}}\n"
+		       "{\"role\":\"user\",\"message\":{\"content\":["
+		       "{\"type\":\"tool_result\",\"content\":\"exit 1\",\"is_error\":true}]}}\n"
+		       "{\"role\":\"user\",\"message\":{\"content\":["
+		       "{\"type\":\"tool_result\",\"content\":\"A\"}]}}\n" ENDED("success"));
+
+	(void)state;
+	one_session(f);
+	assert_int_equal(f->m->ncall, 2);
+	assert_int_equal(f->m->call[0].kind, TK_SHELL);
+	assert_int_equal(model_call_state(f->m, 0), CS_FAILED);
+	assert_int_equal(f->m->call[1].kind, TK_READ);
+	assert_int_equal(model_call_state(f->m, 1), CS_OK);
+	for (uint32_t c = 0; c < 2; c++)
+		assert_true(f->m->call[c].start_ev != NONE && f->m->call[c].done_ev != NONE);
+	/* No prompt made of the rows of results. */
+	assert_int_equal(f->m->ses[0].nprompts, 1);
+	/* Untimed: no call has a time. */
+	assert_int_equal(f->m->call[0].start_ms, TIME_NONE);
+	assert_int_equal(f->m->call[0].end_ms, TIME_NONE);
+	fixture_free(f);
+}
+
+/* Rows that do name their calls are paired by the name. */
+static void
+test_results_by_id(void **state)
+{
+	struct fixture *f = feed(
+		PROMPT("ids") "{\"role\":\"assistant\",\"message\":{\"content\":["
+			      "{\"type\":\"tool_use\",\"id\":\"a\",\"name\":\"Shell\","
+			      "\"input\":{\"command\":\"x\"}},"
+			      "{\"type\":\"tool_use\",\"id\":\"b\",\"name\":\"Read\","
+			      "\"input\":{\"path\":\"y\"}}]}}\n"
+			      "{\"role\":\"user\",\"message\":{\"content\":["
+			      "{\"type\":\"tool_result\",\"tool_use_id\":\"b\",\"content\":\"Y\"},"
+			      "{\"type\":\"tool_result\",\"tool_use_id\":\"a\",\"content\":\"X\","
+			      "\"is_error\":true}]}}\n");
+
+	(void)state;
+	one_session(f);
+	assert_int_equal(f->m->ncall, 2);
+	assert_int_equal(model_call_state(f->m, 0), CS_FAILED);
+	assert_int_equal(model_call_state(f->m, 1), CS_OK);
+	fixture_free(f);
+}
+
+/* turn_ended: success is done; error failed, its text the reason; aborted
+ * said, the turn over. */
+static void
+test_turn_ended(void **state)
+{
+	struct fixture *f = feed(PROMPT("a") ENDED("success"));
+	struct buf why = {0};
+
+	(void)state;
+	one_session(f);
+	assert_int_equal(model_session_state(f->m, 0), SS_OK);
+	fixture_free(f);
+
+	f = feed(PROMPT("b") "{\"type\":\"turn_ended\",\"status\":\"error\","
+			     "\"error\":\"model unavailable\"}\n");
+	one_session(f);
+	assert_int_equal(model_session_state(f->m, 0), SS_FAILED);
+	assert_true(model_fact(f->m, 0, FACT_ERROR, &why));
+	assert_string_equal(why.p, "model unavailable");
+	assert_string_equal(notice_text(f), "turn failed: model unavailable");
+	fixture_free(f);
+
+	f = feed(PROMPT("c") SHELL("sleep 9") ENDED("aborted"));
+	one_session(f);
+	assert_string_equal(notice_text(f), "turn aborted");
+	assert_int_equal(model_session_state(f->m, 0), SS_OK);
+	fixture_free(f);
+	buf_free(&why);
+}
+
+/* A prompt after a turn ended is another turn of the same session. */
+static void
+test_turns(void **state)
+{
+	struct fixture *f = feed_live(PROMPT("one") ENDED("success") PROMPT("two") SHELL("ls"));
+
+	(void)state;
+	one_session(f);
+	assert_int_equal(f->m->ses[0].nprompts, 2);
+	assert_int_equal(f->m->ses[0].nturns, 2);
+	assert_string_equal(item_text(f, IT_PROMPT, 1), "two");
+	/* The second turn has not ended: the session goes on. */
+	assert_int_equal(model_session_state(f->m, 0), SS_LIVE);
+	assert_int_equal(model_call_state(f->m, 0), CS_RUNNING);
+	fixture_free(f);
+}
+
+/* Other agents' lines are not rows: Claude Code's store (a type beside
+ * the message), Cursor's stream. */
+static void
+test_not_a_row(void **state)
+{
+	struct fixture *f =
+		feed("{\"type\":\"user\",\"role\":\"user\",\"message\":{\"role\":\"user\","
+		     "\"content\":\"hi\"},\"sessionId\":\"s\"}\n");
+
+	(void)state;
+	assert_int_equal(f->m->nses, 1);
+	assert_int_not_equal(f->m->ses[0].agent, AGENT_CURSOR_TRANSCRIPT);
+	fixture_free(f);
+	f = feed("{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s\","
+		 "\"model\":\"m\"}\n");
+	assert_int_equal(f->m->ses[0].agent, AGENT_CURSOR);
+	fixture_free(f);
+}
+
+#define STORE(kind, sid) \
+	"tests/stores/cursor/" kind "/projects/home-u-proj/agent-transcripts/" sid "/" sid ".jsonl"
+
+/* The transcript of two turns: every call paired, the JSON summary's
+ * agent and calls; no time, no tokens, no model. */
+static void
+test_store_done(void **state)
+{
+	struct fixture *f = fixture_file(STORE("done", "4b1f0c2e-8d3a-4c5e-9f10-2a6b7c8d9e01"), 0);
+
+	(void)state;
+	one_session(f);
+	assert_int_equal(model_session_state(f->m, 0), SS_OK);
+	assert_int_equal(f->m->ses[0].nprompts, 2);
+	assert_int_equal(f->m->ncall, 3);
+	assert_int_equal(model_call_state(f->m, 1), CS_FAILED);
+	buf_reset(&f->b);
+	summary_write(f->m, NULL, &f->b, NULL);
+	assert_non_null(strstr(f->b.p, "\"agent\":\"cursor-transcript\""));
+	assert_non_null(strstr(f->b.p, "\"model\":null"));
+	assert_non_null(strstr(f->b.p, "\"usage\":null"));
+	assert_non_null(strstr(f->b.p, "\"duration_ms\":null"));
+	fixture_free(f);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_prompt_row),    cmocka_unit_test(test_prompt_plain),
+		cmocka_unit_test(test_assistant_row), cmocka_unit_test(test_results_in_order),
+		cmocka_unit_test(test_results_by_id), cmocka_unit_test(test_turn_ended),
+		cmocka_unit_test(test_turns),         cmocka_unit_test(test_not_a_row),
+		cmocka_unit_test(test_store_done),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
