@@ -262,6 +262,27 @@ agent_guess(const struct json *j, const int *k)
 	return agent_default();
 }
 
+bool
+agent_file_id(unsigned a, const char *path, struct buf *out)
+{
+	const char *name = path != NULL ? strrchr(path, '/') : NULL;
+	size_t n;
+
+	if (path == NULL || !agent_get(a)->id_from_file)
+		return false;
+	name = name != NULL ? name + 1 : path;
+	n = strlen(name);
+	if (n <= 6 || strcmp(name + n - 6, ".jsonl") != 0 || name[0] == '-')
+		return false;
+	n -= 6;
+	for (size_t i = 0; i < n; i++)
+		if (!((name[i] >= '0' && name[i] <= '9') || (name[i] >= 'a' && name[i] <= 'z') ||
+		      (name[i] >= 'A' && name[i] <= 'Z') || name[i] == '-' || name[i] == '_'))
+			return false;
+	buf_add(out, name, n);
+	return true;
+}
+
 int64_t
 agent_ms(const struct json *j, int t)
 {

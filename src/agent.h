@@ -290,6 +290,9 @@ struct agent {
 	 * header, the status bar and the tmux line do not name the agent,
 	 * and a header says that the model is unknown. */
 	bool unnamed;
+	/* A session whose lines name no id has its file's: the file's name
+	 * without ".jsonl" (Cursor's transcripts, <sid>.jsonl). */
+	bool id_from_file;
 };
 
 enum agent_id {
@@ -354,6 +357,12 @@ bool agent_copilot_workspace(const char *path, const char *key, struct buf *out)
  * pid and is alive; 0 when none is (the CLI leaves stale locks after a
  * crash: a dead pid's is none). Nothing in dir is written or locked. */
 long agent_copilot_holder(const char *dir);
+
+/* The id of a session of agent a whose lines name none, from the path of
+ * its file, appended to out: the file's name without ".jsonl", when a's
+ * ids are its files' names and that name is one (letters, digits, '-' and
+ * '_', not starting with '-'); else false, nothing appended. */
+bool agent_file_id(unsigned a, const char *path, struct buf *out);
 
 /* The kind of the tool agent a names name[0..n): TK_OTHER for a name its
  * table does not list. */

@@ -7,8 +7,8 @@
  * an assistant row holds text, thinking and tool_use blocks, a user row
  * with tool_result blocks ends calls; {type: "turn_ended", status} ends a
  * turn (success, aborted, error). No row has a time, a tool id, tokens or
- * the model: calls are paired with their results in order, and the
- * session is untimed. No line starts a session: the first row read
+ * the model: calls are paired with their results in order, the session
+ * is untimed, and its id is its file's name. No line starts a session: the first row read
  * begins one (a piece read from inside the file goes on with it). */
 #define _GNU_SOURCE /* memmem */
 #include "agent.h"
@@ -437,4 +437,5 @@ const struct agent agent_cursor_transcript = {
 		},
 	.usage = transcript_usage,
 	.resume = {"cursor-agent", "--resume"},
+	.id_from_file = true,
 };

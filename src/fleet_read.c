@@ -484,6 +484,9 @@ merge(struct fleet *f, uint32_t fi, uint32_t s, uint64_t base)
 	if (ff->gap)
 		r->flags |= FR_GAP;
 	merge_fact(f, s, FACT_ID, r->id, sizeof r->id);
+	buf_reset(&f->tmp);
+	if (r->id[0] == '\0' && agent_file_id(ses->agent, ff->path, &f->tmp))
+		fleet_copy(r->id, sizeof r->id, f->tmp.p, f->tmp.n);
 	merge_fact(f, s, FACT_MODEL, r->model, sizeof r->model);
 	merge_cwd(f, r, s);
 	merge_prompt(f, r, s);

@@ -257,6 +257,9 @@ test_store_done(void **state)
 	struct fixture *f = fixture_file(STORE("done", "4b1f0c2e-8d3a-4c5e-9f10-2a6b7c8d9e01"), 0);
 
 	(void)state;
+	/* Named as agentview names a file it reads: by its path. */
+	free(f->s.name);
+	f->s.name = xstrdup(STORE("done", "4b1f0c2e-8d3a-4c5e-9f10-2a6b7c8d9e01"));
 	one_session(f);
 	assert_int_equal(model_session_state(f->m, 0), SS_OK);
 	assert_int_equal(f->m->ses[0].nprompts, 2);
@@ -265,10 +268,38 @@ test_store_done(void **state)
 	buf_reset(&f->b);
 	summary_write(f->m, NULL, &f->b, NULL);
 	assert_non_null(strstr(f->b.p, "\"agent\":\"cursor-transcript\""));
+	/* No row names the session: its file does. */
+	assert_non_null(strstr(f->b.p, "\"session_id\":\"4b1f0c2e-8d3a-4c5e-9f10-2a6b7c8d9e01\""));
 	assert_non_null(strstr(f->b.p, "\"model\":null"));
 	assert_non_null(strstr(f->b.p, "\"usage\":null"));
 	assert_non_null(strstr(f->b.p, "\"duration_ms\":null"));
 	fixture_free(f);
+}
+
+/* A session's id from its file's name: <sid>.jsonl, for an agent whose
+ * ids are its files' names only, and only a name that is an id. */
+static void
+test_file_id(void **state)
+{
+	struct buf b = {0};
+
+	(void)state;
+	assert_true(agent_file_id(AGENT_CURSOR_TRANSCRIPT, "/h/.cursor/p/a/x-1_B.jsonl", &b));
+	assert_string_equal(b.p, "x-1_B");
+	buf_reset(&b);
+	assert_true(agent_file_id(AGENT_CURSOR_TRANSCRIPT, "s.jsonl", &b));
+	assert_string_equal(b.p, "s");
+	buf_reset(&b);
+	assert_false(agent_file_id(AGENT_CURSOR_TRANSCRIPT, "/h/-rf.jsonl", &b));
+	assert_false(agent_file_id(AGENT_CURSOR_TRANSCRIPT, "/h/a b.jsonl", &b));
+	assert_false(agent_file_id(AGENT_CURSOR_TRANSCRIPT, "/h/a;b.jsonl", &b));
+	assert_false(agent_file_id(AGENT_CURSOR_TRANSCRIPT, "/h/a.txt", &b));
+	assert_false(agent_file_id(AGENT_CURSOR_TRANSCRIPT, "/h/.jsonl", &b));
+	assert_false(agent_file_id(AGENT_CURSOR_TRANSCRIPT, "-", &b));
+	assert_false(agent_file_id(AGENT_CURSOR_TRANSCRIPT, NULL, &b));
+	assert_false(agent_file_id(AGENT_CODEX_ROLLOUT, "/h/s.jsonl", &b));
+	assert_int_equal(b.n, 0);
+	buf_free(&b);
 }
 
 int
@@ -279,7 +310,7 @@ main(void)
 		cmocka_unit_test(test_assistant_row), cmocka_unit_test(test_results_in_order),
 		cmocka_unit_test(test_results_by_id), cmocka_unit_test(test_turn_ended),
 		cmocka_unit_test(test_turns),         cmocka_unit_test(test_not_a_row),
-		cmocka_unit_test(test_store_done),
+		cmocka_unit_test(test_store_done),    cmocka_unit_test(test_file_id),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
