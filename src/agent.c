@@ -263,12 +263,21 @@ agent_guess(const struct json *j, const int *k)
 }
 
 bool
-agent_file_id(unsigned a, const char *path, struct buf *out)
+agent_file_fact(unsigned a, const char *path, enum fact f, struct buf *out)
+{
+	const struct agent *ag = agent_get(a);
+
+	return path != NULL && f < FACT_REQUEST && ag->file_fact != NULL &&
+	       ag->file_fact(path, f, out);
+}
+
+bool
+agent_file_id(const char *path, struct buf *out)
 {
 	const char *name = path != NULL ? strrchr(path, '/') : NULL;
 	size_t n;
 
-	if (path == NULL || !agent_get(a)->id_from_file)
+	if (path == NULL)
 		return false;
 	name = name != NULL ? name + 1 : path;
 	n = strlen(name);

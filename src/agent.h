@@ -290,9 +290,11 @@ struct agent {
 	 * header, the status bar and the tmux line do not name the agent,
 	 * and a header says that the model is unknown. */
 	bool unnamed;
-	/* A session whose lines name no id has its file's: the file's name
-	 * without ".jsonl" (Cursor's transcripts, <sid>.jsonl). */
-	bool id_from_file;
+	/* Fact f (FACT_ID to FACT_BRANCH) of a session whose lines do not
+	 * hold it, from the path of its file, appended to out; false when it
+	 * has none. NULL: none (Cursor's transcripts: the id is the file's
+	 * name, the model in its chat store). */
+	bool (*file_fact)(const char *path, enum fact f, struct buf *out);
 };
 
 enum agent_id {
@@ -330,6 +332,12 @@ extern const struct agent agent_codex_rollout, agent_gemini_chat;
 extern const struct agent agent_copilot;
 /* Cursor Agent's own transcripts (agent_cursor_transcript.c). */
 extern const struct agent agent_cursor_transcript;
+/* The string member key ("name", "lastUsedModel") of the JSON that the
+ * meta table of Cursor's chat store at path db holds under key '0' (hex),
+ * appended to out; false when there is none. SQLite opens it read-only
+ * (file:db?mode=ro), never writing; a writer that holds it a while makes
+ * it none. */
+bool cursor_chat_meta(const char *db, const char *key, struct buf *out);
 
 /* Where Gemini CLI's tools keep their facts, by their arguments (place 0)
  * and their result (place 1): its stream's and its store's alike. */
@@ -358,11 +366,13 @@ bool agent_copilot_workspace(const char *path, const char *key, struct buf *out)
  * crash: a dead pid's is none). Nothing in dir is written or locked. */
 long agent_copilot_holder(const char *dir);
 
-/* The id of a session of agent a whose lines name none, from the path of
- * its file, appended to out: the file's name without ".jsonl", when a's
- * ids are its files' names and that name is one (letters, digits, '-' and
- * '_', not starting with '-'); else false, nothing appended. */
-bool agent_file_id(unsigned a, const char *path, struct buf *out);
+/* Fact f of a session of agent a that its lines do not hold, from the
+ * path of its file (its file_fact), appended to out; false when none. */
+bool agent_file_fact(unsigned a, const char *path, enum fact f, struct buf *out);
+/* The name of the file at path without ".jsonl", appended to out, when it
+ * is an id (letters, digits, '-' and '_', not starting with '-'); else
+ * false, nothing appended. */
+bool agent_file_id(const char *path, struct buf *out);
 
 /* The kind of the tool agent a names name[0..n): TK_OTHER for a name its
  * table does not list. */

@@ -8,13 +8,19 @@
  * with tool_result blocks ends calls; {type: "turn_ended", status} ends a
  * turn (success, aborted, error). No row has a time, a tool id, tokens or
  * the model: calls are paired with their results in order, the session
- * is untimed, and its id is its file's name. No line starts a session: the first row read
+ * is untimed, and its id is its file's name. Its model is in the CLI's
+ * chat store (~/.cursor/chats/<md5 of cwd>/<sid>/store.db, SQLite), read
+ * only, when there is one. No line starts a session: the first row read
  * begins one (a piece read from inside the file goes on with it). */
 #define _GNU_SOURCE /* memmem */
 #include "agent.h"
 
+#include <dirent.h>
+#include <sqlite3.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "json.h"
 
@@ -275,8 +281,10 @@ prompt_text(struct buf *t, struct buf *out)
 
 	if (p == NULL)
 		p = t->p;
-	while (n > 0 && (*p == '\n' || *p == '\r' || *p == ' '))
-		p++, n--;
+	while (n > 0 && (*p == '\n' || *p == '\r' || *p == ' ')) {
+		p++;
+		n--;
+	}
 	while (n > 0 && (p[n - 1] == '\n' || p[n - 1] == '\r' || p[n - 1] == ' '))
 		n--;
 	buf_add(out, p, n);
@@ -414,6 +422,253 @@ transcript_notice(const struct json *j, struct buf *out)
 	return false;
 }
 
+/* --- the chat store ------------------------------------------------------- */
+
+/* The chat store of the session whose transcript is at path, its root
+ * (~/.cursor) found from .../projects/<project>/agent-transcripts/: the
+ * store.db of chats/<any>/<sid>/ into db; false when there is none. */
+static bool
+chat_db(const char *path, struct buf *db)
+{
+	struct buf sid = {0};
+	const char *at = NULL, *p, *proj = NULL;
+	struct dirent *de;
+	struct stat st;
+	size_t base;
+	DIR *d;
+	bool found = false;
+
+	for (p = path; (p = strstr(p, "/agent-transcripts/")) != NULL; p++)
+		at = p;
+	/* <root>/projects/<project>/agent-transcripts/ */
+	for (p = path; at != NULL && p < at; p++)
+		if (strncmp(p, "/projects/", 10) == 0 &&
+		    memchr(p + 10, '/', (size_t)(at - p - 10)) == NULL)
+			proj = p;
+	if (proj == NULL || proj == path || !agent_file_id(path, &sid)) {
+		buf_free(&sid);
+		return false;
+	}
+	buf_reset(db);
+	buf_add(db, path, (size_t)(proj - path));
+	buf_adds(db, "/chats");
+	if ((d = opendir(db->p)) == NULL) {
+		buf_free(&sid);
+		return false;
+	}
+	base = db->n;
+	while (!found && (de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		db->n = base;
+		buf_addf(db, "/%s/%s/store.db", de->d_name, sid.p);
+		found = lstat(db->p, &st) == 0 && S_ISREG(st.st_mode);
+	}
+	closedir(d);
+	buf_free(&sid);
+	return found;
+}
+
+/* Append the bytes of hex text s[0..n); false for one that is not. */
+static bool
+unhex(const char *s, size_t n, struct buf *out)
+{
+	static const char digits[] = "0123456789abcdef";
+
+	if (n % 2 != 0)
+		return false;
+	for (size_t i = 0; i < n; i += 2) {
+		const char *hi = strchr(digits, s[i] | 0x20), *lo = strchr(digits, s[i + 1] | 0x20);
+
+		if (s[i] == '\0' || s[i + 1] == '\0' || hi == NULL || lo == NULL)
+			return false;
+		buf_addc(out, (char)((hi - digits) << 4 | (lo - digits)));
+	}
+	return true;
+}
+
+/* SQLite's own files, opened through a VFS that never creates, writes or
+ * removes one: even read-only, SQLite makes a database's -wal and -shm
+ * when they are not there (seen with 3.40), in a folder that is the
+ * CLI's. Its shared memory (-shm) is opened by the default VFS itself:
+ * readonly_shm=1 makes that read-only too. */
+static sqlite3_vfs ro_vfs;
+
+static int
+ro_open(sqlite3_vfs *v, const char *name, sqlite3_file *f, int flags, int *out)
+{
+	sqlite3_vfs *base = v->pAppData;
+
+	flags &= ~(SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_DELETEONCLOSE |
+		   SQLITE_OPEN_EXCLUSIVE);
+	return base->xOpen(base, name, f, flags | SQLITE_OPEN_READONLY, out);
+}
+
+static int
+ro_delete(sqlite3_vfs *v, const char *name, int sync)
+{
+	(void)v;
+	(void)name;
+	(void)sync;
+	return SQLITE_IOERR_DELETE;
+}
+
+/* The VFS's name, registered once (not as the default). */
+static const char *
+ro_vfs_name(void)
+{
+	sqlite3_vfs *base;
+
+	if (ro_vfs.zName != NULL)
+		return ro_vfs.zName;
+	if ((base = sqlite3_vfs_find(NULL)) == NULL)
+		return NULL;
+	ro_vfs = *base;
+	ro_vfs.zName = "agentview-ro";
+	ro_vfs.pNext = NULL;
+	ro_vfs.pAppData = base;
+	ro_vfs.xOpen = ro_open;
+	ro_vfs.xDelete = ro_delete;
+	if (sqlite3_vfs_register(&ro_vfs, 0) != SQLITE_OK) {
+		ro_vfs.zName = NULL;
+		return NULL;
+	}
+	return ro_vfs.zName;
+}
+
+bool
+cursor_chat_meta(const char *db, const char *key, struct buf *out)
+{
+	struct buf uri = {0}, doc = {0};
+	sqlite3 *h = NULL;
+	sqlite3_stmt *q = NULL;
+	struct json *j;
+	struct stat st;
+	const char *v, *vfs = ro_vfs_name();
+	int n, t;
+	bool ok = false;
+
+	if (vfs == NULL)
+		return false;
+	/* file:PATH?mode=ro, PATH's bytes that a URI reserves escaped. */
+	buf_adds(&uri, "file:");
+	for (const unsigned char *c = (const unsigned char *)db; *c != '\0'; c++)
+		if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		    (*c >= '0' && *c <= '9') || strchr("/._-~", *c) != NULL)
+			buf_addc(&uri, (char)*c);
+		else
+			buf_addf(&uri, "%%%02X", *c);
+	/* With its log there (the CLI has it open), the log is read too;
+	 * without, the file alone holds it all: read as it is, with no lock
+	 * and no log looked for. */
+	buf_addf(&doc, "%s-wal", db);
+	buf_adds(&uri, stat(doc.p, &st) == 0 ? "?mode=ro&readonly_shm=1" : "?mode=ro&immutable=1");
+	buf_reset(&doc);
+	if (sqlite3_open_v2(uri.p, &h, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, vfs) != SQLITE_OK)
+		goto out;
+	/* A writer holds it: wait a little, then do without. */
+	sqlite3_busy_timeout(h, 50);
+	if (sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key = '0'", -1, &q, NULL) !=
+		    SQLITE_OK ||
+	    sqlite3_step(q) != SQLITE_ROW)
+		goto out;
+	v = (const char *)sqlite3_column_text(q, 0);
+	n = sqlite3_column_bytes(q, 0);
+	if (v == NULL || n <= 0)
+		goto out;
+	/* Hex of its JSON, as the readers found it; or the JSON itself. */
+	if (v[0] == '{')
+		buf_add(&doc, v, (size_t)n);
+	else if (!unhex(v, (size_t)n, &doc))
+		goto out;
+	j = json_new();
+	if (json_parse(j, doc.p, doc.n) == JSON_OK &&
+	    json_type(j, t = json_get(j, 0, key)) == JSON_STRING && json_size(j, t) >= 0) {
+		size_t from = out->n;
+
+		json_decode(j, t, out);
+		ok = out->n > from;
+	}
+	json_free(j);
+out:
+	sqlite3_finalize(q);
+	sqlite3_close(h);
+	buf_free(&uri);
+	buf_free(&doc);
+	return ok;
+}
+
+/* The model of the session whose transcript is at path, as its chat store
+ * last said it, appended to out. The screen asks on every frame: the last
+ * answer is kept while the store and its log are unchanged, and a store
+ * not found is looked for again at most once a second. */
+static bool
+chat_model(const char *path, struct buf *out)
+{
+	static struct {
+		char *path;
+		struct buf db, model;
+		struct timespec mt[2];
+		off_t size[2];
+		int64_t looked_ms;
+	} c;
+	struct stat st[2];
+	struct buf wal = {0};
+	bool same;
+
+	if (c.path == NULL || strcmp(c.path, path) != 0) {
+		free(c.path);
+		c.path = xstrdup(path);
+		buf_reset(&c.db);
+		c.looked_ms = TIME_NONE;
+	}
+	if (c.db.n == 0) {
+		if (c.looked_ms != TIME_NONE && clock_mono_ms() - c.looked_ms < 1000)
+			return false;
+		c.looked_ms = clock_mono_ms();
+		if (!chat_db(path, &c.db)) {
+			buf_reset(&c.db);
+			return false;
+		}
+		memset(c.mt, 0, sizeof c.mt);
+	}
+	buf_addf(&wal, "%s-wal", c.db.p);
+	memset(st, 0, sizeof st);
+	if (stat(c.db.p, &st[0]) != 0) {
+		buf_reset(&c.db);
+		buf_free(&wal);
+		return false;
+	}
+	(void)stat(wal.p, &st[1]);
+	buf_free(&wal);
+	same = c.mt[0].tv_sec != 0;
+	for (int i = 0; i < 2; i++) {
+		same = same && st[i].st_mtim.tv_sec == c.mt[i].tv_sec &&
+		       st[i].st_mtim.tv_nsec == c.mt[i].tv_nsec && st[i].st_size == c.size[i];
+		c.mt[i] = st[i].st_mtim;
+		c.size[i] = st[i].st_size;
+	}
+	if (!same) {
+		buf_reset(&c.model);
+		if (!cursor_chat_meta(c.db.p, "lastUsedModel", &c.model))
+			buf_reset(&c.model);
+	}
+	buf_add(out, c.model.p, c.model.n);
+	return c.model.n > 0;
+}
+
+/* What its lines lack: its id is its file's name, its model in its chat
+ * store. */
+static bool
+transcript_file_fact(const char *path, enum fact f, struct buf *out)
+{
+	if (f == FACT_ID)
+		return agent_file_id(path, out);
+	if (f == FACT_MODEL)
+		return chat_model(path, out);
+	return false;
+}
+
 static const struct usage_field transcript_usage[] = {
 	{NULL, NULL, false},
 };
@@ -437,5 +692,5 @@ const struct agent agent_cursor_transcript = {
 		},
 	.usage = transcript_usage,
 	.resume = {"cursor-agent", "--resume"},
-	.id_from_file = true,
+	.file_fact = transcript_file_fact,
 };
