@@ -16,6 +16,7 @@ static const struct agent *agents[MAX_AGENTS] = {
 	[AGENT_CODEX_ROLLOUT] = &agent_codex_rollout,
 	[AGENT_GEMINI_CHAT] = &agent_gemini_chat,
 	[AGENT_COPILOT] = &agent_copilot,
+	[AGENT_CURSOR_TRANSCRIPT] = &agent_cursor_transcript,
 };
 static unsigned nagents = AGENT_COUNT;
 
@@ -24,7 +25,8 @@ static unsigned nagents = AGENT_COUNT;
  * reads any line, last. */
 static unsigned order[MAX_AGENTS] = {
 	AGENT_CLAUDE,        AGENT_GEMINI,      AGENT_CODEX,   AGENT_CLAUDE_STORE,
-	AGENT_CODEX_ROLLOUT, AGENT_GEMINI_CHAT, AGENT_COPILOT, AGENT_CURSOR,
+	AGENT_CODEX_ROLLOUT, AGENT_GEMINI_CHAT, AGENT_COPILOT, AGENT_CURSOR_TRANSCRIPT,
+	AGENT_CURSOR,
 };
 
 const struct agent *
@@ -172,10 +174,12 @@ agent_marked(const char *p, size_t n)
 		const char *mk = agents[a]->mark;
 		bool seen = false;
 
+		if (mk == NULL) /* none of its lines starts a session */
+			continue;
 		/* Each mark once: most agents start with "init". */
 		for (unsigned b = 0; b < a && !seen; b++)
 			seen = agents[b]->mark != NULL && strcmp(agents[b]->mark, mk) == 0;
-		if (!seen && mk != NULL && memmem(p, n, mk, strlen(mk)) != NULL)
+		if (!seen && memmem(p, n, mk, strlen(mk)) != NULL)
 			return true;
 	}
 	return false;
@@ -264,6 +268,36 @@ agent_guess(const struct json *j, const int *k)
 		if (agents[order[i]]->looks(j, k))
 			return order[i];
 	return agent_default();
+}
+
+bool
+agent_file_fact(unsigned a, const char *path, enum fact f, struct buf *out)
+{
+	const struct agent *ag = agent_get(a);
+
+	return path != NULL && f < FACT_REQUEST && ag->file_fact != NULL &&
+	       ag->file_fact(path, f, out);
+}
+
+bool
+agent_file_id(const char *path, struct buf *out)
+{
+	const char *name = path != NULL ? strrchr(path, '/') : NULL;
+	size_t n;
+
+	if (path == NULL)
+		return false;
+	name = name != NULL ? name + 1 : path;
+	n = strlen(name);
+	if (n <= 6 || strcmp(name + n - 6, ".jsonl") != 0 || name[0] == '-')
+		return false;
+	n -= 6;
+	for (size_t i = 0; i < n; i++)
+		if (!((name[i] >= '0' && name[i] <= '9') || (name[i] >= 'a' && name[i] <= 'z') ||
+		      (name[i] >= 'A' && name[i] <= 'Z') || name[i] == '-' || name[i] == '_'))
+			return false;
+	buf_add(out, name, n);
+	return true;
 }
 
 int64_t

@@ -108,6 +108,10 @@ enum text_part {
 uint32_t build_text(struct build *b, enum text_part part);
 uint32_t build_call_start(struct build *b, const struct call_ref *r);
 uint32_t build_call_done(struct build *b, const struct call_ref *r);
+/* The same for a store that names no calls (Cursor's transcripts): it
+ * completes the session's oldest open call, its results coming in its
+ * calls' order. */
+uint32_t build_call_done_next(struct build *b, const struct call_ref *r);
 uint32_t build_result(struct build *b, bool is_error, int64_t duration_ms);
 /* Another turn of the session starts (a hidden line): the session goes on
  * until that turn's result. */
@@ -290,6 +294,11 @@ struct agent {
 	 * header, the status bar and the tmux line do not name the agent,
 	 * and a header says that the model is unknown. */
 	bool unnamed;
+	/* Fact f (FACT_ID to FACT_BRANCH) of a session whose lines do not
+	 * hold it, from the path of its file, appended to out; false when it
+	 * has none. NULL: none (Cursor's transcripts: the id is the file's
+	 * name, the model in its chat store). */
+	bool (*file_fact)(const char *path, enum fact f, struct buf *out);
 };
 
 enum agent_id {
@@ -301,6 +310,7 @@ enum agent_id {
 	AGENT_CODEX_ROLLOUT,
 	AGENT_GEMINI_CHAT,
 	AGENT_COPILOT,
+	AGENT_CURSOR_TRANSCRIPT,
 	AGENT_COUNT
 };
 
@@ -324,6 +334,14 @@ extern const struct agent agent_codex_rollout, agent_gemini_chat;
 /* GitHub Copilot CLI: its stream and its store's events.jsonl, one family
  * of events (agent_copilot.c). */
 extern const struct agent agent_copilot;
+/* Cursor Agent's own transcripts (agent_cursor_transcript.c). */
+extern const struct agent agent_cursor_transcript;
+/* The string member key ("name", "lastUsedModel") of the JSON that the
+ * meta table of Cursor's chat store at path db holds under key '0' (hex),
+ * appended to out; false when there is none. SQLite opens it read-only
+ * (file:db?mode=ro), never writing; a writer that holds it a while makes
+ * it none. */
+bool cursor_chat_meta(const char *db, const char *key, struct buf *out);
 
 /* Where Gemini CLI's tools keep their facts, by their arguments (place 0)
  * and their result (place 1): its stream's and its store's alike. */
@@ -353,6 +371,14 @@ bool agent_copilot_workspace(const char *path, const char *key, struct buf *out)
  * pid and is alive; 0 when none is (the CLI leaves stale locks after a
  * crash: a dead pid's is none). Nothing in dir is written or locked. */
 long agent_copilot_holder(const char *dir);
+
+/* Fact f of a session of agent a that its lines do not hold, from the
+ * path of its file (its file_fact), appended to out; false when none. */
+bool agent_file_fact(unsigned a, const char *path, enum fact f, struct buf *out);
+/* The name of the file at path without ".jsonl", appended to out, when it
+ * is an id (letters, digits, '-' and '_', not starting with '-'); else
+ * false, nothing appended. */
+bool agent_file_id(const char *path, struct buf *out);
 
 /* The kind of the tool agent a names name[0..n): TK_OTHER for a name its
  * table does not list. */

@@ -380,6 +380,19 @@ merge_fact(struct fleet *f, uint32_t s, enum fact fact, char *dst, size_t cap)
 		fleet_copy(dst, cap, f->tmp.p, f->tmp.n);
 }
 
+/* Fact fact of a session of agent a from its file at path into dst, when
+ * it has none yet. */
+static void
+merge_file_fact(struct fleet *f, unsigned a, const char *path, enum fact fact, char *dst,
+		size_t cap)
+{
+	if (dst[0] != '\0')
+		return;
+	buf_reset(&f->tmp);
+	if (agent_file_fact(a, path, fact, &f->tmp) && f->tmp.n > 0)
+		fleet_copy(dst, cap, f->tmp.p, f->tmp.n);
+}
+
 /* The cwd of session s into row r, when it has none yet: whole, or when
  * it is too long, "…/" and its last part. */
 static void
@@ -485,6 +498,9 @@ merge(struct fleet *f, uint32_t fi, uint32_t s, uint64_t base)
 		r->flags |= FR_GAP;
 	merge_fact(f, s, FACT_ID, r->id, sizeof r->id);
 	merge_fact(f, s, FACT_MODEL, r->model, sizeof r->model);
+	/* What its lines lack, its file may say. */
+	merge_file_fact(f, ses->agent, ff->path, FACT_ID, r->id, sizeof r->id);
+	merge_file_fact(f, ses->agent, ff->path, FACT_MODEL, r->model, sizeof r->model);
 	merge_cwd(f, r, s);
 	merge_prompt(f, r, s);
 	if (r->start_ms == TIME_NONE)

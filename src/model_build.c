@@ -305,20 +305,15 @@ call_times(struct call *c, int64_t ev_ms, const struct call_ref *r)
 		c->end_ms = c->start_ms;
 }
 
-uint32_t
-build_call_done(struct build *b, const struct call_ref *r)
+/* Event e completes call ci (NONE: a call whose start never came). */
+static uint32_t
+call_done(struct build *b, const struct call_ref *r, uint32_t e, uint32_t ci, uint64_t key)
 {
 	struct model *m = b->m;
-	uint32_t e = build_push(b, EV_TOOL_DONE);
-	struct srcstate *ss = build_state(b, e);
-	uint32_t ci = NONE, s = ss->session;
+	struct srcstate *ss = &m->src[b->src];
+	uint32_t s = ss->session;
 	struct call *c;
-	uint64_t key = 0;
 
-	if (json_type(b->j, r->id) == JSON_STRING) {
-		key = model_id_key(b->j, r->id, s, SALT_CALL);
-		ci = callmap_take(&m->open, key);
-	}
 	if (ci == NONE) {
 		/* A completed event whose started event never came. */
 		ci = model_new_call(m, s);
@@ -338,6 +333,42 @@ build_call_done(struct build *b, const struct call_ref *r)
 	call_times(c, m->ev[e].ms, r);
 	call_tally(m, ci, 1);
 	return e;
+}
+
+uint32_t
+build_call_done(struct build *b, const struct call_ref *r)
+{
+	struct model *m = b->m;
+	uint32_t e = build_push(b, EV_TOOL_DONE);
+	struct srcstate *ss = build_state(b, e);
+	uint32_t ci = NONE;
+	uint64_t key = 0;
+
+	if (json_type(b->j, r->id) == JSON_STRING) {
+		key = model_id_key(b->j, r->id, ss->session, SALT_CALL);
+		ci = callmap_take(&m->open, key);
+	}
+	return call_done(b, r, e, ci, key);
+}
+
+uint32_t
+build_call_done_next(struct build *b, const struct call_ref *r)
+{
+	struct model *m = b->m;
+	uint32_t e = build_push(b, EV_TOOL_DONE);
+	struct srcstate *ss = build_state(b, e);
+	uint32_t ci = NONE;
+
+	/* The open calls are the last of the session's (those before them
+	 * ended in order): the first of them. */
+	for (size_t c = m->ncall; c-- > 0;) {
+		if (m->call[c].session != ss->session)
+			continue;
+		if (m->call[c].done_ev != NONE || m->call[c].start_ev == NONE)
+			break;
+		ci = (uint32_t)c;
+	}
+	return call_done(b, r, e, ci, 0);
 }
 
 void

@@ -757,8 +757,8 @@ model_fact(struct model *m, uint32_t s, enum fact f, struct buf *out)
 	if (f < FACT_REQUEST && model_seen(m, m->ses[s].facts_ev) && path != NULL &&
 	    (e == NONE || !model_event_has(m, e, path)))
 		e = m->ses[s].facts_ev;
-	if (e == NONE)
-		return false;
+	if (e == NONE) /* a fact its lines lack: its file may say it */
+		return agent_file_fact(m->ses[s].agent, m->src[m->ses[s].src].src->name, f, out);
 	/* A count of each turn's own: the session's is their sum. */
 	if ((agent_get(m->ses[s].agent)->fact_add >> f & 1) && f != FACT_USAGE &&
 	    m->ses[s].nresults > 1) {

@@ -204,8 +204,8 @@ const struct opt options_table[] = {
 	 .to = OPT_AT(agent),
 	 .help = "read every line as this agent's stream: cursor, claude, gemini, codex,\n"
 		 "copilot (its stream and its store); or its store: claude-store,\n"
-		 "codex-rollout, gemini-chat (without it, each session's agent is\n"
-		 "recognised from its first line)",
+		 "codex-rollout, gemini-chat, cursor-transcript (without it, each\n"
+		 "session's agent is recognised from its first line)",
 	 .man = "Read every line as the stream of\n"
 		".IR NAME :\n"
 		".BR cursor ,\n"
@@ -213,7 +213,7 @@ const struct opt options_table[] = {
 		"or\n"
 		".BR copilot \" (Copilot CLI, its stream and its own session files);\"\n"
 		"or the files of its own session store:\n"
-		".BR claude-store \" (Claude Code's transcripts), \" codex-rollout \" (Codex's rollouts) or \" gemini-chat \" (Gemini CLI's chats).\"\n"
+		".BR claude-store \" (Claude Code's transcripts), \" codex-rollout \" (Codex's rollouts), \" gemini-chat \" (Gemini CLI's chats) or \" cursor-transcript \" (Cursor Agent's transcripts).\"\n"
 		"Without it, the agent of each session is recognised from its first line,\n"
 		"and a file may hold sessions of several agents one after another.\n"},
 	{.name = "format", .kind = OPT_ENUM, .arg = "FMT", .flags = OPTF_FORMATS,

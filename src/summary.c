@@ -374,7 +374,10 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item, struct buf *out,
 
 	buf_adds(out, "{\"session_id\":");
 	e = session_id_event(m, s, &path, tmp);
-	json_field(m, e, path, out, tmp);
+	if (e != NONE)
+		json_field(m, e, path, out, tmp);
+	else /* none of its lines names it: its file may */
+		json_fact(m, s, FACT_ID, out, tmp);
 	buf_addf(out, ",\"agent\":\"%s\"", agent_get(ses->agent)->name);
 	buf_adds(out, ",\"model\":");
 	json_fact(m, s, FACT_MODEL, out, tmp);

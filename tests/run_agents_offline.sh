@@ -93,6 +93,7 @@ done
 snaps=0
 for snap in tests/stores/*/*/*/; do
 	[ -d "$snap" ] || continue
+	case $snap in tests/stores/cursor/*) continue ;; esac # written by hand: below
 	snap=${snap%/}
 	name=$snap
 	kind_dir=$(dirname "$snap")
@@ -109,5 +110,39 @@ for snap in tests/stores/*/*/*/; do
 		"$([ "$(basename "$snap")" = done ] && [ -f "$kind_dir/ccusage.json" ] && echo "$kind_dir/ccusage.json")"
 done
 
-echo "agents offline: $checked captures, $snaps store snapshots, $view_open_seen checks known open, $fails failures"
+# Cursor Agent's transcripts, written by hand from STORES.md §5 (its CLI
+# cannot be run here; tests/stores/README.md): each folder is a ~/.cursor.
+# Read alone (agentview FILE) and listed (agentview alone, HOME holding it,
+# its files old: no guess of a running process): one session of
+# cursor-transcript, its id the file's name, the state the transcript
+# says, every call it answers paired, no time anywhere.
+cursor=0
+for dir in tests/stores/cursor/*/; do
+	kind=$(basename "$dir")
+	name=cursor-store-$kind
+	cursor=$((cursor + 1))
+	file=$(find "$dir" -name '*.jsonl' | head -n 1)
+	sid=$(basename "$file" .jsonl)
+	want=$(case $kind in done | aborted | flat) echo ok ;; failed) echo failed ;; *) echo incomplete ;; esac)
+	home=$out/cursor-$kind
+	mkdir -p "$home"
+	cp -R "$dir" "$home/.cursor"
+	find "$home/.cursor" -exec touch -h -t 202601010000 {} +
+	"$bin" --print --format json "$file" >"$home/read.json" 2>/dev/null
+	env -i "PATH=$PATH" "HOME=$home" "XDG_STATE_HOME=$home/state" "TMPDIR=$home" \
+		AGENTVIEW_SOURCES=cursor "$bin" --print --format json </dev/null >"$home/list.json" 2>/dev/null
+	for how in read list; do
+		jq -e --arg sid "$sid" --arg want "$want" --arg kind "$kind" '
+			(.sessions | length) == 1 and (.sessions[0] |
+			 .agent == "cursor-transcript" and .session_id == $sid and .state == $want and
+			 .model == null and .cwd == null and .usage == null and .duration_ms == null and
+			 (.prompts | length) > 0 and all(.prompts[]; test("<") | not) and
+			 all(.tool_calls[]; .start_ms == null and .end_ms == null) and
+			 ([.tool_calls[] | select(.state | IN("ok", "failed"))] | length) ==
+			   (if $kind == "done" then 3 else 0 end))' "$home/$how.json" >/dev/null ||
+			fail "$name" "$how: not one cursor-transcript session $sid, $want, its calls paired, untimed: $(head -c 300 "$home/$how.json")"
+	done
+done
+
+echo "agents offline: $checked captures, $snaps store snapshots, $cursor Cursor transcripts, $view_open_seen checks known open, $fails failures"
 [ "$fails" -eq 0 ]

@@ -44,7 +44,7 @@ _agentview()
 		return
 		;;
 	--agent)
-		COMPREPLY=($(compgen -W 'cursor claude gemini codex claude-store codex-rollout gemini-chat copilot' -- "$cur"))
+		COMPREPLY=($(compgen -W 'cursor claude gemini codex claude-store codex-rollout gemini-chat copilot cursor-transcript' -- "$cur"))
 		return
 		;;
 	--format)

@@ -1,0 +1,696 @@
+/* agent_cursor_transcript.c: Cursor Agent's own transcripts
+ * (~/.cursor/projects/<project>/agent-transcripts/<sid>/<sid>.jsonl,
+ * ../shared/STORES.md §5). Cursor's CLI cannot be run here: the shapes
+ * are those public readers agree on, not seen. Each line is a row
+ * {role, message: {content: [blocks]}}: a user row is a prompt (its text
+ * wrapped in <user_query>, after a <timestamp> the CLI wrote in words),
+ * an assistant row holds text, thinking and tool_use blocks, a user row
+ * with tool_result blocks ends calls; {type: "turn_ended", status} ends a
+ * turn (success, aborted, error). No row has a time, a tool id, tokens or
+ * the model: calls are paired with their results in order, the session
+ * is untimed, and its id is its file's name. Its model is in the CLI's
+ * chat store (~/.cursor/chats/<md5 of cwd>/<sid>/store.db, SQLite), read
+ * only, when there is one. No line starts a session: the first row read
+ * begins one (a piece read from inside the file goes on with it). */
+#define _GNU_SOURCE /* memmem */
+#include "agent.h"
+
+#include <dirent.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "json.h"
+
+/* Its tools: the names its rows use, old and new. */
+static const struct agent_tool transcript_tools[] = {
+	{"run_terminal_cmd", TK_SHELL},
+	{"Shell", TK_SHELL},
+	{"read_file", TK_READ},
+	{"Read", TK_READ},
+	{"edit_file", TK_EDIT},
+	{"search_replace", TK_EDIT},
+	{"StrReplace", TK_EDIT},
+	{"Edit", TK_EDIT},
+	{"write", TK_WRITE},
+	{"Write", TK_WRITE},
+	{"delete_file", TK_DELETE},
+	{"Delete", TK_DELETE},
+	{"grep", TK_GREP},
+	{"grep_search", TK_GREP},
+	{"Grep", TK_GREP},
+	{"glob_file_search", TK_GLOB},
+	{"Glob", TK_GLOB},
+	{"list_dir", TK_LS},
+	{"LS", TK_LS},
+	{"todo_write", TK_TODOS},
+	{"TodoWrite", TK_TODOS},
+	{"codebase_search", TK_SEMSEARCH},
+	{"SemanticSearch", TK_SEMSEARCH},
+	{"web_search", TK_WEBSEARCH},
+	{"WebSearch", TK_WEBSEARCH},
+	{"WebFetch", TK_WEBFETCH},
+	{"Task", TK_TASK},
+	{"AskQuestion", TK_QUESTION},
+	{"read_lints", TK_LINTS},
+	{"ReadLints", TK_LINTS},
+	{"mcp_*", TK_MCP},
+	{NULL, TK_OTHER},
+};
+
+/* No line starts a session. */
+static bool
+transcript_starts(const struct json *j, const int *k)
+{
+	(void)j;
+	(void)k;
+	return false;
+}
+
+/* A row: a role and a message object, with no type beside them (Claude
+ * Code's store has both); or the end of a turn. */
+static bool
+transcript_looks(const struct json *j, const int *k)
+{
+	int role = json_get(j, 0, "role");
+
+	if (k[TOP_TYPE] >= 0)
+		return json_streq(j, k[TOP_TYPE], "turn_ended") &&
+		       json_type(j, json_get(j, 0, "status")) == JSON_STRING;
+	return (json_streq(j, role, "user") || json_streq(j, role, "assistant")) &&
+	       json_type(j, json_get(j, 0, "message")) == JSON_OBJECT;
+}
+
+/* No row has a time. */
+static int64_t
+transcript_time(const struct json *j, const int *k)
+{
+	(void)j;
+	(void)k;
+	return TIME_NONE;
+}
+
+/* The message's content: an array of blocks, or a string. */
+static int
+content(const struct json *j)
+{
+	return json_path(j, 0, "message.content");
+}
+
+/* Block `part` of the row's content, or -1. */
+static int
+block(const struct json *j, unsigned part)
+{
+	int c = content(j), t = c + 1;
+
+	if (json_type(j, c) != JSON_ARRAY || (int)part >= json_size(j, c))
+		return -1;
+	for (unsigned i = 0; i < part; i++)
+		t = json_next(j, t);
+	return json_type(j, t) == JSON_OBJECT ? t : -1;
+}
+
+/* Whether block t is thinking (Anthropic's "thinking", or "reasoning"). */
+static bool
+is_thinking(const struct json *j, int t)
+{
+	int type = json_get(j, t, "type");
+
+	return json_streq(j, type, "thinking") || json_streq(j, type, "reasoning") ||
+	       json_streq(j, type, "redacted_thinking");
+}
+
+/* The session's oldest open call, ended by a result that names none;
+ * else by its tool_use_id when the rows have ids after all. */
+static void
+result_block(struct build *b, int t, int part)
+{
+	const struct json *j = b->j;
+	bool err = false;
+	struct call_ref r = {json_get(j, t, "tool_use_id"),
+			     TK_OTHER,
+			     CR_SUCCESS,
+			     TIME_NONE,
+			     TIME_NONE,
+			     false,
+			     part};
+
+	if (json_bool(j, json_get(j, t, "is_error"), &err) && err)
+		r.result = CR_FAILURE;
+	if (json_type(j, r.id) == JSON_STRING)
+		build_call_done(b, &r);
+	else
+		build_call_done_next(b, &r);
+}
+
+/* A user row: its tool results end calls; any text is a prompt, another
+ * turn of the session after one ended. */
+static void
+user_row(struct build *b)
+{
+	const struct json *j = b->j;
+	int c = content(b->j), t = c + 1;
+	bool prompt = json_type(j, c) == JSON_STRING;
+	uint32_t s = b->m->src[b->src].session;
+
+	for (int i = 0; i < json_size(j, c); i++, t = json_next(j, t)) {
+		int type = json_get(j, t, "type");
+
+		if (json_streq(j, type, "text"))
+			prompt = true;
+		else if (json_streq(j, type, "tool_result"))
+			result_block(b, t, i);
+	}
+	if (!prompt) {
+		if (b->ev == NONE)
+			build_hidden(b);
+		return;
+	}
+	if (s != NONE && b->m->ses[s].turn_ev != NONE &&
+	    b->m->ses[s].turn_ev == b->m->ses[s].result_ev)
+		build_turn(b);
+	build_prompt(b);
+}
+
+/* An assistant row: its text (all text blocks, one event), each thinking
+ * block, each tool call, each result it holds. */
+static void
+assistant_row(struct build *b)
+{
+	const struct json *j = b->j;
+	int c = content(j), t = c + 1;
+	bool text = json_type(j, c) == JSON_STRING;
+
+	if (text)
+		build_text(b, TEXT_MESSAGE);
+	for (int i = 0; i < json_size(j, c); i++, t = json_next(j, t)) {
+		int type = json_get(j, t, "type");
+
+		if (json_streq(j, type, "text") && !text) {
+			text = true;
+			build_text(b, TEXT_MESSAGE);
+		} else if (is_thinking(j, t)) {
+			build_thinking(b, THINK_WHOLE);
+		} else if (json_streq(j, type, "tool_use")) {
+			int name = json_get(j, t, "name");
+			size_t n;
+			const char *raw = json_raw(j, name, &n);
+			struct call_ref r = {json_get(j, t, "id"),
+					     TK_OTHER,
+					     CR_EMPTY,
+					     TIME_NONE,
+					     TIME_NONE,
+					     false,
+					     i};
+
+			if (json_type(j, name) == JSON_STRING)
+				r.kind = agent_tool_kind(&agent_cursor_transcript, raw, n);
+			build_call_start(b, &r);
+		} else if (json_streq(j, type, "tool_result")) {
+			result_block(b, t, i);
+		}
+	}
+	if (b->ev == NONE)
+		build_hidden(b);
+}
+
+/* The end of a turn: success; aborted (the user stopped it); error, with
+ * its text said first. */
+static void
+turn_ended(struct build *b)
+{
+	const struct json *j = b->j;
+	int st = json_get(j, 0, "status");
+
+	if (json_streq(j, st, "success")) {
+		build_result(b, false, TIME_NONE);
+		return;
+	}
+	build_notice(b);
+	if (json_streq(j, st, "error")) {
+		build_failure(b);
+		build_result(b, true, TIME_NONE);
+	} else {
+		build_result(b, false, TIME_NONE);
+	}
+}
+
+static void
+transcript_line(struct build *b)
+{
+	const struct json *j = b->j;
+	int role = json_get(j, 0, "role");
+
+	if (json_streq(j, b->k[TOP_TYPE], "turn_ended"))
+		turn_ended(b);
+	else if (json_streq(j, role, "user"))
+		user_row(b);
+	else if (json_streq(j, role, "assistant"))
+		assistant_row(b);
+	else
+		build_notice(b);
+}
+
+/* The bytes s[0..n) between <tag> and </tag>, or NULL. */
+static const char *
+inside(const char *s, size_t n, const char *tag, size_t *len)
+{
+	char open[32], close[32];
+	const char *a, *z;
+
+	snprintf(open, sizeof open, "<%s>", tag);
+	snprintf(close, sizeof close, "</%s>", tag);
+	if ((a = memmem(s, n, open, strlen(open))) == NULL)
+		return NULL;
+	a += strlen(open);
+	if ((z = memmem(a, n - (size_t)(a - s), close, strlen(close))) == NULL)
+		return NULL;
+	*len = (size_t)(z - a);
+	return a;
+}
+
+/* A prompt as the user typed it: what <user_query> holds, without the
+ * blank lines around it; the whole text when there is none. */
+static void
+prompt_text(struct buf *t, struct buf *out)
+{
+	size_t n = t->n;
+	const char *p = inside(t->p, t->n, "user_query", &n);
+
+	if (p == NULL)
+		p = t->p;
+	while (n > 0 && (*p == '\n' || *p == '\r' || *p == ' ')) {
+		p++;
+		n--;
+	}
+	while (n > 0 && (p[n - 1] == '\n' || p[n - 1] == '\r' || p[n - 1] == ' '))
+		n--;
+	buf_add(out, p, n);
+}
+
+static void
+transcript_text(const struct json *j, enum ev_type type, struct buf *out)
+{
+	int c = content(j), t = c + 1;
+	bool thinking = type == EV_THINK_DELTA || type == EV_THINK_DONE;
+	struct buf all = {0};
+
+	if (json_type(j, c) == JSON_STRING) {
+		if (!thinking)
+			json_decode(j, c, &all);
+	} else {
+		for (int i = 0; i < json_size(j, c); i++, t = json_next(j, t)) {
+			int v = -1;
+
+			if (thinking && is_thinking(j, t))
+				v = json_path_typed(j, t, "thinking|text|reasoning", JSON_STRING);
+			else if (!thinking && json_streq(j, json_get(j, t, "type"), "text"))
+				v = json_get(j, t, "text");
+			if (json_type(j, v) != JSON_STRING)
+				continue;
+			if (all.n > 0)
+				buf_adds(&all, "\n\n");
+			json_decode(j, v, &all);
+		}
+	}
+	if (type == EV_USER)
+		prompt_text(&all, out);
+	else
+		buf_add(out, all.p, all.n);
+	buf_free(&all);
+}
+
+/* Where a call's facts are: its tool_use block's input, and its
+ * tool_result block. */
+enum { ARGS, RES };
+
+/* clang-format off */
+static const struct fact_row transcript_facts[] = {
+	{TK_SHELL, CALL_COMMAND, ARGS, "command"},
+	{TK_SHELL, CALL_DIR, ARGS, "cwd|working_directory"},
+	{TK_SHELL, CALL_DESCRIPTION, ARGS, "explanation|description"},
+	{TK_SHELL, CALL_BACKGROUND, ARGS, "is_background"},
+	{TK_READ, CALL_PATH, ARGS, "path|target_file|file_path"},
+	{TK_READ, CALL_FIRST_LINE, ARGS, "offset"},
+	{TK_EDIT, CALL_PATH, ARGS, "path|target_file|file_path"},
+	{TK_EDIT, CALL_OLD_TEXT, ARGS, "old_string"},
+	{TK_EDIT, CALL_NEW_TEXT, ARGS, "new_string"},
+	{TK_EDIT, CALL_INSTRUCTION, ARGS, "instructions"},
+	{TK_WRITE, CALL_PATH, ARGS, "path|target_file|file_path"},
+	{TK_WRITE, CALL_WRITTEN, ARGS, "contents|content|code_edit"},
+	{TK_DELETE, CALL_PATH, ARGS, "path|target_file|file_path"},
+	{TK_GREP, CALL_QUERY, ARGS, "pattern|query"},
+	{TK_GREP, CALL_PATH, ARGS, "path"},
+	{TK_GREP, CALL_GLOB, ARGS, "glob|include_pattern"},
+	{TK_GLOB, CALL_QUERY, ARGS, "glob_pattern|pattern"},
+	{TK_GLOB, CALL_DIR, ARGS, "target_directory|path"},
+	{TK_LS, CALL_PATH, ARGS, "target_directory|path"},
+	{TK_SEMSEARCH, CALL_QUERY, ARGS, "query"},
+	{TK_WEBSEARCH, CALL_QUERY, ARGS, "search_term|query"},
+	{TK_WEBFETCH, CALL_URL, ARGS, "url"},
+	{TK_TASK, CALL_PROMPT, ARGS, "prompt"},
+	{TK_TASK, CALL_DESCRIPTION, ARGS, "description"},
+	{TK_TODOS, CALL_MERGE, ARGS, "merge"},
+};
+/* clang-format on */
+
+static void
+transcript_load(const struct model *m, uint32_t c, const struct json *sj, const struct json *dj,
+		struct call_facts *v)
+{
+	const struct call *call = &m->call[c];
+	int s = sj != NULL ? block(sj, call->spart) : -1;
+	int d = dj != NULL ? block(dj, call->dpart) : -1;
+
+	v->rows = transcript_facts;
+	v->nrows = ARRAY_LEN(transcript_facts);
+	if (s >= 0) {
+		v->place[ARGS] = (struct fact_place){sj, json_get(sj, s, "input")};
+		call_set(v, CALL_ID, sj, json_get(sj, s, "id"));
+		call_set(v, CALL_NAME, sj, json_get(sj, s, "name"));
+		call_set(v, CALL_ARGS, sj, v->place[ARGS].t);
+	}
+	if (d >= 0) {
+		v->place[RES] = (struct fact_place){dj, d};
+		if (s < 0)
+			call_set(v, CALL_ID, dj, json_get(dj, d, "tool_use_id"));
+		call_set(v, CALL_RESULT, dj, d);
+		call_set(v, CALL_TEXT, dj, json_get(dj, d, "content"));
+	}
+}
+
+static bool
+transcript_elem(enum fact_list l, const struct json *j, int t, struct elem_facts *e)
+{
+	if (l == FL_PARTS && agent_elem_string(j, t, EL_TEXT, e))
+		return true;
+	if (json_type(j, t) != JSON_OBJECT)
+		return false;
+	if (l == FL_PARTS || l == FL_CONTENT) {
+		elem_find(e, EL_TEXT, j, t, "text");
+		return true;
+	}
+	if (l == FL_TODOS) {
+		elem_find(e, EL_TEXT, j, t, "content");
+		return true;
+	}
+	return false;
+}
+
+/* How a turn that did not succeed ended, in words. */
+static bool
+transcript_notice(const struct json *j, struct buf *out)
+{
+	int st = json_get(j, 0, "status");
+
+	if (!json_streq(j, json_get(j, 0, "type"), "turn_ended"))
+		return false;
+	if (json_streq(j, st, "aborted")) {
+		buf_adds(out, "turn aborted");
+		return true;
+	}
+	if (json_streq(j, st, "error")) {
+		buf_adds(out, "turn failed");
+		if (json_type(j, json_get(j, 0, "error")) == JSON_STRING)
+			agent_say(j, ": ", "error", out);
+		else
+			agent_say(j, ": ", "error.message|message", out);
+		return true;
+	}
+	return false;
+}
+
+/* --- the chat store ------------------------------------------------------- */
+
+/* The chat store of the session whose transcript is at path, its root
+ * (~/.cursor) found from .../projects/<project>/agent-transcripts/: the
+ * store.db of chats/<any>/<sid>/ into db; false when there is none. */
+static bool
+chat_db(const char *path, struct buf *db)
+{
+	struct buf sid = {0};
+	const char *at = NULL, *p, *proj = NULL;
+	struct dirent *de;
+	struct stat st;
+	size_t base;
+	DIR *d;
+	bool found = false;
+
+	for (p = path; (p = strstr(p, "/agent-transcripts/")) != NULL; p++)
+		at = p;
+	/* <root>/projects/<project>/agent-transcripts/ */
+	for (p = path; at != NULL && p < at; p++)
+		if (strncmp(p, "/projects/", 10) == 0 &&
+		    memchr(p + 10, '/', (size_t)(at - p - 10)) == NULL)
+			proj = p;
+	if (proj == NULL || proj == path || !agent_file_id(path, &sid)) {
+		buf_free(&sid);
+		return false;
+	}
+	buf_reset(db);
+	buf_add(db, path, (size_t)(proj - path));
+	buf_adds(db, "/chats");
+	if ((d = opendir(db->p)) == NULL) {
+		buf_free(&sid);
+		return false;
+	}
+	base = db->n;
+	while (!found && (de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		db->n = base;
+		buf_addf(db, "/%s/%s/store.db", de->d_name, sid.p);
+		found = lstat(db->p, &st) == 0 && S_ISREG(st.st_mode);
+	}
+	closedir(d);
+	buf_free(&sid);
+	return found;
+}
+
+/* Append the bytes of hex text s[0..n); false for one that is not. */
+static bool
+unhex(const char *s, size_t n, struct buf *out)
+{
+	static const char digits[] = "0123456789abcdef";
+
+	if (n % 2 != 0)
+		return false;
+	for (size_t i = 0; i < n; i += 2) {
+		const char *hi = strchr(digits, s[i] | 0x20), *lo = strchr(digits, s[i + 1] | 0x20);
+
+		if (s[i] == '\0' || s[i + 1] == '\0' || hi == NULL || lo == NULL)
+			return false;
+		buf_addc(out, (char)((hi - digits) << 4 | (lo - digits)));
+	}
+	return true;
+}
+
+/* SQLite's own files, opened through a VFS that never creates, writes or
+ * removes one: even read-only, SQLite makes a database's -wal and -shm
+ * when they are not there (seen with 3.40), in a folder that is the
+ * CLI's. Its shared memory (-shm) is opened by the default VFS itself:
+ * readonly_shm=1 makes that read-only too. */
+static sqlite3_vfs ro_vfs;
+
+static int
+ro_open(sqlite3_vfs *v, const char *name, sqlite3_file *f, int flags, int *out)
+{
+	sqlite3_vfs *base = v->pAppData;
+
+	flags &= ~(SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_DELETEONCLOSE |
+		   SQLITE_OPEN_EXCLUSIVE);
+	return base->xOpen(base, name, f, flags | SQLITE_OPEN_READONLY, out);
+}
+
+static int
+ro_delete(sqlite3_vfs *v, const char *name, int sync)
+{
+	(void)v;
+	(void)name;
+	(void)sync;
+	return SQLITE_IOERR_DELETE;
+}
+
+/* The VFS's name, registered once (not as the default). */
+static const char *
+ro_vfs_name(void)
+{
+	sqlite3_vfs *base;
+
+	if (ro_vfs.zName != NULL)
+		return ro_vfs.zName;
+	if ((base = sqlite3_vfs_find(NULL)) == NULL)
+		return NULL;
+	ro_vfs = *base;
+	ro_vfs.zName = "agentview-ro";
+	ro_vfs.pNext = NULL;
+	ro_vfs.pAppData = base;
+	ro_vfs.xOpen = ro_open;
+	ro_vfs.xDelete = ro_delete;
+	if (sqlite3_vfs_register(&ro_vfs, 0) != SQLITE_OK) {
+		ro_vfs.zName = NULL;
+		return NULL;
+	}
+	return ro_vfs.zName;
+}
+
+bool
+cursor_chat_meta(const char *db, const char *key, struct buf *out)
+{
+	struct buf uri = {0}, doc = {0};
+	sqlite3 *h = NULL;
+	sqlite3_stmt *q = NULL;
+	struct json *j;
+	struct stat st;
+	const char *v, *vfs = ro_vfs_name();
+	int n, t;
+	bool ok = false;
+
+	if (vfs == NULL)
+		return false;
+	/* file:PATH?mode=ro, PATH's bytes that a URI reserves escaped. */
+	buf_adds(&uri, "file:");
+	for (const unsigned char *c = (const unsigned char *)db; *c != '\0'; c++)
+		if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		    (*c >= '0' && *c <= '9') || strchr("/._-~", *c) != NULL)
+			buf_addc(&uri, (char)*c);
+		else
+			buf_addf(&uri, "%%%02X", *c);
+	/* With its log there (the CLI has it open), the log is read too;
+	 * without, the file alone holds it all: read as it is, with no lock
+	 * and no log looked for. */
+	buf_addf(&doc, "%s-wal", db);
+	buf_adds(&uri, stat(doc.p, &st) == 0 ? "?mode=ro&readonly_shm=1" : "?mode=ro&immutable=1");
+	buf_reset(&doc);
+	if (sqlite3_open_v2(uri.p, &h, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, vfs) != SQLITE_OK)
+		goto out;
+	/* A writer holds it: wait a little, then do without. */
+	sqlite3_busy_timeout(h, 50);
+	if (sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key = '0'", -1, &q, NULL) !=
+		    SQLITE_OK ||
+	    sqlite3_step(q) != SQLITE_ROW)
+		goto out;
+	v = (const char *)sqlite3_column_text(q, 0);
+	n = sqlite3_column_bytes(q, 0);
+	if (v == NULL || n <= 0)
+		goto out;
+	/* Hex of its JSON, as the readers found it; or the JSON itself. */
+	if (v[0] == '{')
+		buf_add(&doc, v, (size_t)n);
+	else if (!unhex(v, (size_t)n, &doc))
+		goto out;
+	j = json_new();
+	if (json_parse(j, doc.p, doc.n) == JSON_OK &&
+	    json_type(j, t = json_get(j, 0, key)) == JSON_STRING && json_size(j, t) >= 0) {
+		size_t from = out->n;
+
+		json_decode(j, t, out);
+		ok = out->n > from;
+	}
+	json_free(j);
+out:
+	sqlite3_finalize(q);
+	sqlite3_close(h);
+	buf_free(&uri);
+	buf_free(&doc);
+	return ok;
+}
+
+/* The model of the session whose transcript is at path, as its chat store
+ * last said it, appended to out. The screen asks on every frame: the last
+ * answer is kept while the store and its log are unchanged, and a store
+ * not found is looked for again at most once a second. */
+static bool
+chat_model(const char *path, struct buf *out)
+{
+	static struct {
+		char *path;
+		struct buf db, model;
+		struct timespec mt[2];
+		off_t size[2];
+		int64_t looked_ms;
+	} c;
+	struct stat st[2];
+	struct buf wal = {0};
+	bool same;
+
+	if (c.path == NULL || strcmp(c.path, path) != 0) {
+		free(c.path);
+		c.path = xstrdup(path);
+		buf_reset(&c.db);
+		c.looked_ms = TIME_NONE;
+	}
+	if (c.db.n == 0) {
+		if (c.looked_ms != TIME_NONE && clock_mono_ms() - c.looked_ms < 1000)
+			return false;
+		c.looked_ms = clock_mono_ms();
+		if (!chat_db(path, &c.db)) {
+			buf_reset(&c.db);
+			return false;
+		}
+		memset(c.mt, 0, sizeof c.mt);
+	}
+	buf_addf(&wal, "%s-wal", c.db.p);
+	memset(st, 0, sizeof st);
+	if (stat(c.db.p, &st[0]) != 0) {
+		buf_reset(&c.db);
+		buf_free(&wal);
+		return false;
+	}
+	(void)stat(wal.p, &st[1]);
+	buf_free(&wal);
+	same = c.mt[0].tv_sec != 0;
+	for (int i = 0; i < 2; i++) {
+		same = same && st[i].st_mtim.tv_sec == c.mt[i].tv_sec &&
+		       st[i].st_mtim.tv_nsec == c.mt[i].tv_nsec && st[i].st_size == c.size[i];
+		c.mt[i] = st[i].st_mtim;
+		c.size[i] = st[i].st_size;
+	}
+	if (!same) {
+		buf_reset(&c.model);
+		if (!cursor_chat_meta(c.db.p, "lastUsedModel", &c.model))
+			buf_reset(&c.model);
+	}
+	buf_add(out, c.model.p, c.model.n);
+	return c.model.n > 0;
+}
+
+/* What its lines lack: its id is its file's name, its model in its chat
+ * store. */
+static bool
+transcript_file_fact(const char *path, enum fact f, struct buf *out)
+{
+	if (f == FACT_ID)
+		return agent_file_id(path, out);
+	if (f == FACT_MODEL)
+		return chat_model(path, out);
+	return false;
+}
+
+static const struct usage_field transcript_usage[] = {
+	{NULL, NULL, false},
+};
+
+const struct agent agent_cursor_transcript = {
+	.name = "cursor-transcript",
+	.label = "Cursor Agent",
+	.starts = transcript_starts,
+	.looks = transcript_looks,
+	.time = transcript_time,
+	.line = transcript_line,
+	.text = transcript_text,
+	.load = transcript_load,
+	.elem = transcript_elem,
+	.tools = transcript_tools,
+	.notice = transcript_notice,
+	.top = {[TOP_TYPE] = "type"},
+	.fact =
+		{
+			[FACT_ERROR] = "error",
+		},
+	.usage = transcript_usage,
+	.resume = {"cursor-agent", "--resume"},
+	.file_fact = transcript_file_fact,
+};
