@@ -396,11 +396,12 @@ REMOTE_DIR=$d
 export REMOTE_DIR
 $tm new-session -d -s av -x 120 -y 20 \
 	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color '$bin' \"av-test:\$REMOTE_DIR\" '$tmp/local.ndjson'"
-screen_has '^STATE +HOST +AGENT' || fail screen "no HOST column at 120: $($tm capture-pane -p -t av)"
-screen_has '^✓ done +av-test +cursor' || fail screen "no av-test row: $($tm capture-pane -p -t av)"
-screen_has '^✓ done +local +cursor' || fail screen "no local row: $($tm capture-pane -p -t av)"
+# Each row starts with its one-cell mark (new since you looked).
+screen_has '^( |•)STATE +HOST +AGENT' || fail screen "no HOST column at 120: $($tm capture-pane -p -t av)"
+screen_has '^( |•)✓ done +av-test +cursor' || fail screen "no av-test row: $($tm capture-pane -p -t av)"
+screen_has '^( |•)✓ done +local +cursor' || fail screen "no local row: $($tm capture-pane -p -t av)"
 $tm resize-window -t av -x 40 -y 20
-screen_has '^STATE +PROMPT +TIME' || fail screen "at 40: $($tm capture-pane -p -t av)"
+screen_has '^( |•)STATE +PROMPT +TIME' || fail screen "at 40: $($tm capture-pane -p -t av)"
 $tm capture-pane -p -t av | grep -q HOST && fail screen "HOST kept at 40 columns"
 $tm resize-window -t av -x 120 -y 20
 stop_sshd
