@@ -474,8 +474,36 @@ claude_live(struct store_live *sl, const char *path, struct buf *why)
 	return sl->claude_registry ? SL_GONE : SL_UNKNOWN;
 }
 
-/* Copilot: an inuse.<pid>.lock of a live pid in the session's folder
- * (only read by its name; its pid is in it too). */
+/* The pid that inuse.<pid>.lock names when the lock holds that pid too
+ * (what Copilot CLI writes in it); 0 for any other file. */
+static long
+lock_pid(int dfd, const char *name)
+{
+	char text[32], *end;
+	const char *p = name + 6;
+	long pid;
+	ssize_t n;
+	int fd;
+
+	/* The name first: p is past its end in a shorter one (".."). */
+	if (strncmp(name, "inuse.", 6) != 0 || *p < '1' || *p > '9')
+		return 0;
+	pid = strtol(p, &end, 10);
+	if (strcmp(end, ".lock") != 0 || pid <= 0 || pid > 0x3fffffff)
+		return 0;
+	fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, text, sizeof text - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	text[n] = '\0';
+	return strtol(text, &end, 10) == pid && (*end == '\0' || *end == '\n') ? pid : 0;
+}
+
+/* Copilot: an inuse.<pid>.lock in the session's folder that holds its pid,
+ * of a live process (a crash leaves its lock behind). */
 static enum store_liveness
 copilot_live(struct store_live *sl, const char *path)
 {
@@ -492,16 +520,8 @@ copilot_live(struct store_live *sl, const char *path)
 	dir[slash - path] = '\0';
 	if ((d = opendir(dir)) == NULL)
 		return SL_UNKNOWN;
-	while (!live && (de = readdir(d)) != NULL) {
-		const char *n = de->d_name;
-		size_t digits;
-
-		if (strncmp(n, "inuse.", 6) != 0)
-			continue;
-		digits = strspn(n + 6, "0123456789");
-		if (digits > 0 && strcmp(n + 6 + digits, ".lock") == 0)
-			live = pid_lives(sl, strtol(n + 6, NULL, 10), NULL);
-	}
+	while (!live && (de = readdir(d)) != NULL)
+		live = pid_lives(sl, lock_pid(dirfd(d), de->d_name), NULL);
 	closedir(d);
 	return live ? SL_RUNNING : SL_GONE;
 }

@@ -16,7 +16,7 @@
  *                22nd field of /proc/<pid>/stat): busy, waiting (+
  *                waitingFor) or idle. No such file while <root>/sessions
  *                exists: no process.
- *   Copilot CLI  session-state/<id>/inuse.<pid>.lock with a live pid:
+ *   Copilot CLI  session-state/<id>/inuse.<pid>.lock holding that pid, live:
  *                running; none: no process. Waiting is its adapter's:
  *                build_ask on permission.requested and build_answer on
  *                its permission.completed (agent.h) leave the row a

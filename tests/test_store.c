@@ -501,6 +501,18 @@ test_copilot_live(void **state)
 	assert_int_equal(store_live(sl, SRC_COPILOT, path.p, NOW, NULL), SL_GONE);
 	proc_add(400, 1, NULL, 0, NULL);
 	assert_int_equal(store_live(sl, SRC_COPILOT, path.p, NOW, NULL), SL_RUNNING);
+	/* A lock that holds another pid than its name's, or none, is none. */
+	fixture_put(h, "s1/inuse.400.lock", "1", NOW, false);
+	assert_int_equal(store_live(sl, SRC_COPILOT, path.p, NOW, NULL), SL_GONE);
+	fixture_put(h, "s1/inuse.400.lock", "", NOW, false);
+	assert_int_equal(store_live(sl, SRC_COPILOT, path.p, NOW, NULL), SL_GONE);
+	fixture_put(h, "s1/inuse.400.lock", "400\n", NOW, false);
+	assert_int_equal(store_live(sl, SRC_COPILOT, path.p, NOW, NULL), SL_RUNNING);
+	/* Its .hold, and names that are no lock, hold nothing. */
+	sh("mv '%s/s1/inuse.400.lock' '%s/s1/inuse.400.hold'", h, h);
+	fixture_put(h, "s1/inuse.0400.lock", "400", NOW, false);
+	fixture_put(h, "s1/inuse..lock", "400", NOW, false);
+	assert_int_equal(store_live(sl, SRC_COPILOT, path.p, NOW, NULL), SL_GONE);
 	/* The old bare layout has no lock beside it. */
 	assert_int_equal(store_live(sl, SRC_COPILOT, "/x/session-state/s.jsonl", NOW, NULL),
 			 SL_UNKNOWN);
