@@ -163,8 +163,9 @@ fleet_row_update(struct fleet *f, uint32_t ri)
 			buf_reset(&why);
 		st = fleet_row_state(r, ff->last_row == ri, life);
 		/* Its process at work, as its store says, outranks what its
-		 * file said last (a turn's end): the session goes on. */
-		if (ff->last_row == ri && said == SL_RUNNING)
+		 * file said last (a turn's end): the session goes on, waiting
+		 * while a decision it asked for has no answer (Copilot). */
+		if (ff->last_row == ri && said == SL_RUNNING && st != FS_WAITING)
 			st = FS_RUNNING;
 		else if (ff->last_row == ri && said == SL_WAITING)
 			st = FS_WAITING;

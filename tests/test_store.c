@@ -688,6 +688,48 @@ test_guess(void **state)
 	fixture_rmtree(h);
 }
 
+/* HOME with the snapshot tests/stores/AGENT/KIND/SNAP as AGENT's store
+ * (its files stamped NOW), and a fleet of it over the fake /proc. */
+static struct fleet *
+snapshot_fleet(const char *h, const char *agent, const char *kind, const char *snap)
+{
+	sh("rm -rf '%s/.copilot' '%s/.gemini'", h, h);
+	if (strcmp(agent, "gemini") == 0)
+		sh("cp -R tests/stores/gemini/%s/%s/.gemini '%s/.gemini'", kind, snap, h);
+	else
+		sh("cp -R tests/stores/%s/%s/%s '%s/.%s'", agent, kind, snap, h, agent);
+	sh("find '%s' -type f -exec touch -d @%lld {} +", h, NOW / 1000);
+	return stores_fleet(store_live_new(&fake));
+}
+
+/* A Copilot session whose process holds it (inuse.<pid>.lock) and asked
+ * for a permission reads waiting, not running; once the process is gone,
+ * over; after its shutdown, done. */
+static void
+test_copilot_fleet(void **state)
+{
+	char *h = fixture_tmpdir("store");
+	struct fleet *f;
+
+	(void)state;
+	env_home(h);
+	f = snapshot_fleet(h, "copilot", "ask", "waiting");
+	sh("cd '%s'/.copilot/session-state/* && rm inuse.* && echo 700 >inuse.700.lock", h);
+	nprocs = 0;
+	proc_add(700, 1, NULL, 0, NULL);
+	fleet_update(f, NOW + 1000, 0);
+	assert_string_equal(states(f, NOW + 1000), "waiting");
+	nprocs = 0;
+	fleet_update(f, NOW + 2000, 0);
+	assert_string_equal(states(f, NOW + 2000), "incomplete");
+	fleet_free(f);
+	f = snapshot_fleet(h, "copilot", "ask", "done");
+	fleet_update(f, NOW + 1000, 0);
+	assert_string_equal(states(f, NOW + 1000), "done");
+	fleet_free(f);
+	fixture_rmtree(h);
+}
+
 /* --- one row a session ------------------------------------------------------------ */
 
 #define SID "5b1e2c3d-0000-4000-8000-00000000abcd"
@@ -796,11 +838,12 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_discovery),   cmocka_unit_test(test_discovery_live),
-		cmocka_unit_test(test_roots),       cmocka_unit_test(test_sources),
-		cmocka_unit_test(test_claude_live), cmocka_unit_test(test_copilot_live),
-		cmocka_unit_test(test_gemini_live), cmocka_unit_test(test_fleet_live),
-		cmocka_unit_test(test_guess),       cmocka_unit_test(test_twins),
+		cmocka_unit_test(test_discovery),     cmocka_unit_test(test_discovery_live),
+		cmocka_unit_test(test_roots),         cmocka_unit_test(test_sources),
+		cmocka_unit_test(test_claude_live),   cmocka_unit_test(test_copilot_live),
+		cmocka_unit_test(test_gemini_live),   cmocka_unit_test(test_fleet_live),
+		cmocka_unit_test(test_guess),         cmocka_unit_test(test_twins),
+		cmocka_unit_test(test_copilot_fleet),
 	};
 
 	setenv("TZ", "UTC", 1);
