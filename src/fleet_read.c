@@ -22,6 +22,9 @@
 #include "redact.h"
 #include "words.h"
 
+/* Why a Gemini chat that ends with tool results failed. */
+#define GEMINI_UNANSWERED "the model never answered its tool results; the run ended"
+
 /* --- rows ------------------------------------------------------------------- */
 
 /* A row as new: nothing known yet. */
@@ -143,6 +146,30 @@ file_life(const struct fleet *f, const struct ffile *ff, const struct fleet_row 
 	}
 }
 
+/* A Gemini CLI chat with no gemini process in its project (its store has
+ * no end record, STORES.md §3): done when the model had the last word,
+ * failed when an error record or tool results it never answered end it
+ * (the run died), else over without a result. */
+static enum fleet_state
+gemini_end(const struct ffile *ff, struct fleet_row *r)
+{
+	if (ff->store != SRC_GEMINI + 1 || r->running > 0 || r->asking > 0)
+		return FS_INCOMPLETE;
+	switch (r->tail) {
+	case FT_REPLY:
+		return FS_DONE;
+	case FT_TOOLS:
+		fleet_copy(r->how, sizeof r->how, GEMINI_UNANSWERED, strlen(GEMINI_UNANSWERED));
+		return FS_FAILED;
+	case FT_ERROR:
+		if (r->how[0] == '\0') /* said while its process lived */
+			fleet_copy(r->how, sizeof r->how, "error", 5);
+		return FS_FAILED;
+	default:
+		return FS_INCOMPLETE;
+	}
+}
+
 void
 fleet_row_update(struct fleet *f, uint32_t ri)
 {
@@ -169,6 +196,8 @@ fleet_row_update(struct fleet *f, uint32_t ri)
 			st = FS_RUNNING;
 		else if (ff->last_row == ri && said == SL_WAITING)
 			st = FS_WAITING;
+		else if (ff->last_row == ri && said == SL_GONE && st == FS_INCOMPLETE)
+			st = gemini_end(ff, r);
 	}
 	if (st == FS_RUNNING && guess)
 		flags |= FR_GUESS;
@@ -464,6 +493,37 @@ merge_end(struct fleet *f, struct fleet_row *r, uint32_t s)
 	}
 }
 
+/* What session s's newest item in the piece is, into row r (kept when
+ * the piece has none: a piece of bookkeeping lines); an error's words
+ * into its how. */
+static void
+merge_tail(struct fleet *f, struct fleet_row *r, uint32_t s)
+{
+	struct model *m = f->m;
+	uint32_t fail = m->ses[s].fail_ev;
+
+	for (size_t i = m->nit; i-- > m->ses[s].first_item;) {
+		const struct item *it = &m->it[i];
+
+		if (it->session != s || it->depth > 0)
+			continue;
+		if (it->type == IT_NOTICE && fail != NONE && fail >= it->first_ev &&
+		    fail <= it->last_ev) {
+			r->tail = FT_ERROR;
+			buf_reset(&f->tmp);
+			model_notice_text(m, fail, &f->tmp);
+			fleet_copy(r->how, sizeof r->how, f->tmp.p, f->tmp.n);
+			return;
+		}
+		if (it->type == IT_TEXT || it->type == IT_TOOL || it->type == IT_PROMPT) {
+			r->tail = it->type == IT_TEXT   ? FT_REPLY
+				  : it->type == IT_TOOL ? FT_TOOLS
+							: FT_NONE;
+			return;
+		}
+	}
+}
+
 /* Session s of the piece read at base into the rows of file fi. */
 static void
 merge(struct fleet *f, uint32_t fi, uint32_t s, uint64_t base)
@@ -495,6 +555,7 @@ merge(struct fleet *f, uint32_t fi, uint32_t s, uint64_t base)
 	merge_calls(f, r, s);
 	merge_queries(f, r, s);
 	merge_end(f, r, s);
+	merge_tail(f, r, s);
 	if (s + 1 < m->nses)
 		r->flags |= FR_OVER;
 	fleet_touch(f, ri);

@@ -24,7 +24,8 @@
  *                waiting (fleet_row_state).
  *   Gemini CLI   a `gemini` process whose cwd is the project
  *                (tmp/<project>/.project_root): maybe running, a guess
- *                the file's age decides; none: no process.
+ *                the file's age decides; none: no process, and the chat's
+ *                last item says how it ended (fleet_read.c's gemini_end).
  *   Codex, Cursor, kept files: nothing here; the file's age (fleet.c).
  * /proc is read through struct store_proc, which the unit tests fake. */
 #ifndef AGENTVIEW_STORE_H

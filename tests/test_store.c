@@ -730,6 +730,69 @@ test_copilot_fleet(void **state)
 	fixture_rmtree(h);
 }
 
+/* A Gemini chat has no end record: with no gemini process in its project,
+ * one that ends with the model's reply is done, one that ends with tool
+ * results the model never answered failed (its run died: STORES.md §3),
+ * one that ends with an error record failed; a prompt with nothing after
+ * it, over. With a gemini process there, its file's age decides. */
+static void
+test_gemini_end(void **state)
+{
+	char *h = fixture_tmpdir("store");
+	static const char bin[] = "gemini\0";
+	struct buf cell = {0};
+	struct fleet *f;
+	char *root;
+	size_t n;
+
+	(void)state;
+	env_home(h);
+	nprocs = 0;
+	f = snapshot_fleet(h, "gemini", "headless", "done");
+	fleet_update(f, NOW + 1000, 0);
+	assert_string_equal(states(f, NOW + 1000), "done");
+	fleet_free(f);
+	f = snapshot_fleet(h, "gemini", "failed", "done");
+	fleet_update(f, NOW + 1000, 0);
+	assert_string_equal(states(f, NOW + 1000), "failed");
+	fleet_cell(f, 0, FC_NOW, NOW + 1000, &cell);
+	assert_non_null(strstr(cell.p, "tool results"));
+	fleet_free(f);
+	/* An error record last. */
+	f = snapshot_fleet(h, "gemini", "headless", "done");
+	sh("for c in '%s'/.gemini/tmp/work/chats/session-*.jsonl; do echo '{\"id\":\"e1\","
+	   "\"timestamp\":\"2026-11-27T09:33:52.000Z\",\"type\":\"error\","
+	   "\"content\":\"quota exceeded\"}' >>\"$c\"; done",
+	   h);
+	fleet_update(f, NOW + 1000, 0);
+	assert_string_equal(states(f, NOW + 1000), "failed");
+	buf_reset(&cell);
+	fleet_cell(f, 0, FC_NOW, NOW + 1000, &cell);
+	assert_non_null(strstr(cell.p, "quota exceeded"));
+	fleet_free(f);
+	/* Its process in the project: maybe at work, never done by a guess. */
+	f = snapshot_fleet(h, "gemini", "headless", "running");
+	root = fixture_slurp("tests/stores/gemini/headless/running/.gemini/tmp/work/.project_root",
+			     &n);
+	while (n > 0 && root[n - 1] == '\n')
+		root[--n] = '\0';
+	proc_add(800, 1, bin, sizeof bin, root);
+	fleet_update(f, NOW + 1000, 0);
+	/* Its events over 30 minutes old: over, but not failed. */
+	assert_string_equal(states(f, NOW + 1000), "incomplete");
+	fleet_free(f);
+	/* Just written: running, a guess. */
+	f = snapshot_fleet(h, "gemini", "headless", "running");
+	sh("find '%s' -type f -exec touch -d @1795772029 {} +", h);
+	fleet_update(f, 1795772030000LL, 0);
+	assert_string_equal(states(f, 1795772030000LL), "running");
+	nprocs = 0;
+	fleet_free(f);
+	free(root);
+	buf_free(&cell);
+	fixture_rmtree(h);
+}
+
 /* --- one row a session ------------------------------------------------------------ */
 
 #define SID "5b1e2c3d-0000-4000-8000-00000000abcd"
@@ -843,7 +906,7 @@ main(void)
 		cmocka_unit_test(test_claude_live),   cmocka_unit_test(test_copilot_live),
 		cmocka_unit_test(test_gemini_live),   cmocka_unit_test(test_fleet_live),
 		cmocka_unit_test(test_guess),         cmocka_unit_test(test_twins),
-		cmocka_unit_test(test_copilot_fleet),
+		cmocka_unit_test(test_copilot_fleet), cmocka_unit_test(test_gemini_end),
 	};
 
 	setenv("TZ", "UTC", 1);
