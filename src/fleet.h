@@ -244,6 +244,10 @@ void fleet_stats(const struct fleet *f, struct fleet_stats *st);
 /* Whether file i's newest session still runs or waits (its file is read
  * as one still written). */
 bool fleet_file_open(const struct fleet *f, size_t i);
+/* The state of file i's newest session as the list has it, when file i
+ * is an agent's store's (its liveness is known only here); FS_NSTATES for
+ * any other file, or one with no session. */
+enum fleet_state fleet_store_state(const struct fleet *f, size_t i);
 
 /* Fill v (room for max) with the rows in sort order that match filter (a
  * piece of text, any case; NULL or "": all); returns how many. */
