@@ -410,20 +410,14 @@ merge_fact(struct fleet *f, uint32_t s, enum fact fact, char *dst, size_t cap)
 		fleet_copy(dst, cap, f->tmp.p, f->tmp.n);
 }
 
-/* The cwd of session s into row r, when it has none yet: whole, or when
- * it is too long, "…/" and its last part. */
+/* The folder in f->tmp into row r: whole, or when it is too long, "…/"
+ * and its last part. */
 static void
-merge_cwd(struct fleet *f, struct fleet_row *r, uint32_t s)
+set_cwd(struct fleet *f, struct fleet_row *r)
 {
 	const char *slash;
-	size_t n;
+	size_t n = f->tmp.n;
 
-	if (r->cwd[0] != '\0')
-		return;
-	buf_reset(&f->tmp);
-	if (!model_session_cwd(f->m, s, &f->tmp) || f->tmp.n == 0)
-		return;
-	n = f->tmp.n;
 	while (n > 1 && f->tmp.p[n - 1] == '/')
 		n--;
 	if (n < sizeof r->cwd && memchr(f->tmp.p, '\n', n) == NULL) {
@@ -436,6 +430,40 @@ merge_cwd(struct fleet *f, struct fleet_row *r, uint32_t s)
 	if (slash != NULL)
 		buf_add(&f->chunk, slash + 1, (size_t)(f->tmp.p + n - slash - 1));
 	fleet_copy(r->cwd, sizeof r->cwd, f->chunk.p, f->chunk.n);
+}
+
+/* The cwd of session s into row r, when it has none yet. */
+static void
+merge_cwd(struct fleet *f, struct fleet_row *r, uint32_t s)
+{
+	if (r->cwd[0] != '\0')
+		return;
+	buf_reset(&f->tmp);
+	if (model_session_cwd(f->m, s, &f->tmp) && f->tmp.n > 0)
+		set_cwd(f, r);
+}
+
+/* A stored Copilot session's folder and title (its first prompt, or the
+ * name its user gave it) from the workspace.yaml beside its events.jsonl,
+ * where its events gave none. */
+static void
+merge_workspace(struct fleet *f, const struct ffile *ff, struct fleet_row *r)
+{
+	const char *slash = strrchr(ff->path, '/');
+	struct buf path = {0};
+
+	if (ff->store != SRC_COPILOT + 1 || (r->cwd[0] != '\0' && r->prompt[0] != '\0') ||
+	    slash == NULL || strcmp(slash, "/events.jsonl") != 0)
+		return;
+	buf_add(&path, ff->path, (size_t)(slash - ff->path));
+	buf_adds(&path, "/workspace.yaml");
+	buf_reset(&f->tmp);
+	if (r->cwd[0] == '\0' && agent_copilot_workspace(path.p, "cwd", &f->tmp))
+		set_cwd(f, r);
+	buf_reset(&f->tmp);
+	if (r->prompt[0] == '\0' && agent_copilot_workspace(path.p, "name", &f->tmp))
+		fleet_copy(r->prompt, sizeof r->prompt, f->tmp.p, f->tmp.n);
+	buf_free(&path);
 }
 
 /* The first prompt of session s into row r, when it has none yet. */
@@ -548,6 +576,7 @@ merge(struct fleet *f, uint32_t fi, uint32_t s, uint64_t base)
 	merge_fact(f, s, FACT_MODEL, r->model, sizeof r->model);
 	merge_cwd(f, r, s);
 	merge_prompt(f, r, s);
+	merge_workspace(f, ff, r);
 	if (r->start_ms == TIME_NONE)
 		r->start_ms = ses->start_ms;
 	if (ses->last_ms != TIME_NONE && (r->last_ms == TIME_NONE || ses->last_ms > r->last_ms))

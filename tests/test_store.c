@@ -730,6 +730,54 @@ test_copilot_fleet(void **state)
 	fixture_rmtree(h);
 }
 
+/* A Copilot session whose events give neither its folder nor a prompt
+ * takes them from its workspace.yaml; what its events give stays. */
+static void
+test_copilot_workspace(void **state)
+{
+	char *h = fixture_tmpdir("store");
+	struct buf cell = {0};
+	struct fleet *f;
+	static const char start[] =
+		"{\"type\":\"session.start\",\"data\":{\"sessionId\":\"s1\",\"version\":1,"
+		"\"producer\":\"copilot-agent\",\"copilotVersion\":\"1.0.102\",\"selectedModel\":"
+		"\"gpt-5.5\"},\"id\":\"e1\",\"timestamp\":\"2026-11-27T09:34:46.980Z\","
+		"\"parentId\":null}\n";
+
+	(void)state;
+	env_home(h);
+	sh("mkdir -p '%s/.copilot/session-state/s1'", h);
+	fixture_put(h, ".copilot/session-state/s1/events.jsonl", start, NOW, false);
+	fixture_put(h, ".copilot/session-state/s1/workspace.yaml",
+		    "id: s1\ncwd: /home/dev/proj\nname: \"fix the flaky test\"\n", NOW, false);
+	f = stores_fleet(store_live_new(&fake));
+	fleet_update(f, NOW + 1000, 0);
+	assert_int_equal(fleet_nrows(f), 1);
+	fleet_cell(f, 0, FC_CWD, NOW + 1000, &cell);
+	assert_string_equal(cell.p, "proj");
+	buf_reset(&cell);
+	fleet_cell(f, 0, FC_PROMPT, NOW + 1000, &cell);
+	assert_string_equal(cell.p, "fix the flaky test");
+	fleet_free(f);
+	/* The events' own. */
+	sh("rm -rf '%s/.copilot'", h);
+	sh("cp -R tests/stores/copilot/headless/done '%s/.copilot'", h);
+	sh("cd '%s'/.copilot/session-state/* && sed -i 's|^cwd: .*|cwd: /elsewhere|; "
+	   "s|^name: .*|name: another|' workspace.yaml",
+	   h);
+	f = stores_fleet(store_live_new(&fake));
+	fleet_update(f, NOW + 1000, 0);
+	buf_reset(&cell);
+	fleet_cell(f, 0, FC_CWD, NOW + 1000, &cell);
+	assert_string_equal(cell.p, "work");
+	buf_reset(&cell);
+	fleet_cell(f, 0, FC_PROMPT, NOW + 1000, &cell);
+	assert_non_null(strstr(cell.p, "Run the shell command"));
+	fleet_free(f);
+	buf_free(&cell);
+	fixture_rmtree(h);
+}
+
 /* A Gemini chat has no end record: with no gemini process in its project,
  * one that ends with the model's reply is done, one that ends with tool
  * results the model never answered failed (its run died: STORES.md §3),
@@ -901,12 +949,19 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_discovery),     cmocka_unit_test(test_discovery_live),
-		cmocka_unit_test(test_roots),         cmocka_unit_test(test_sources),
-		cmocka_unit_test(test_claude_live),   cmocka_unit_test(test_copilot_live),
-		cmocka_unit_test(test_gemini_live),   cmocka_unit_test(test_fleet_live),
-		cmocka_unit_test(test_guess),         cmocka_unit_test(test_twins),
-		cmocka_unit_test(test_copilot_fleet), cmocka_unit_test(test_gemini_end),
+		cmocka_unit_test(test_discovery),
+		cmocka_unit_test(test_discovery_live),
+		cmocka_unit_test(test_roots),
+		cmocka_unit_test(test_sources),
+		cmocka_unit_test(test_claude_live),
+		cmocka_unit_test(test_copilot_live),
+		cmocka_unit_test(test_gemini_live),
+		cmocka_unit_test(test_fleet_live),
+		cmocka_unit_test(test_guess),
+		cmocka_unit_test(test_twins),
+		cmocka_unit_test(test_copilot_fleet),
+		cmocka_unit_test(test_gemini_end),
+		cmocka_unit_test(test_copilot_workspace),
 	};
 
 	setenv("TZ", "UTC", 1);
