@@ -131,6 +131,11 @@ file_life(const struct fleet *f, const struct ffile *ff, const struct fleet_row 
 		return FILE_WRITTEN;
 	if (ff->store > 0 && f->sl != NULL)
 		l = store_live(f->sl, (enum store_source)(ff->store - 1), ff->path, f->now, why);
+	/* Copilot's process holds its session at its prompt too: at work
+	 * only until the model has the last word (STORES.md §4). */
+	if (l == SL_RUNNING && ff->store == SRC_COPILOT + 1 && r->tail == FT_REPLY &&
+	    r->running == 0 && r->asking == 0)
+		l = SL_IDLE;
 	*said = l;
 	switch (l) {
 	case SL_WAITING:

@@ -21,7 +21,8 @@
  *                build_ask on permission.requested and build_answer on
  *                its permission.completed (agent.h) leave the row a
  *                decision asked for, and a running row with one reads
- *                waiting (fleet_row_state).
+ *                waiting (fleet_row_state); one whose model had the last
+ *                word is at its prompt, idle (fleet_read.c's file_life).
  *   Gemini CLI   a `gemini` process whose cwd is the project
  *                (tmp/<project>/.project_root): maybe running, a guess
  *                the file's age decides; none: no process, and the chat's

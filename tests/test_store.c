@@ -727,6 +727,20 @@ test_copilot_fleet(void **state)
 	fleet_update(f, NOW + 1000, 0);
 	assert_string_equal(states(f, NOW + 1000), "done");
 	fleet_free(f);
+	/* Held at its prompt, the model's reply last: not running (as a
+	 * Claude session its store says idle); a turn at work: running. */
+	f = snapshot_fleet(h, "copilot", "tmux", "idle");
+	sh("cd '%s'/.copilot/session-state/* && rm -f inuse.* && echo 700 >inuse.700.lock", h);
+	proc_add(700, 1, NULL, 0, NULL);
+	fleet_update(f, NOW + 1000, 0);
+	assert_string_equal(states(f, NOW + 1000), "incomplete");
+	fleet_free(f);
+	f = snapshot_fleet(h, "copilot", "tmux", "busy");
+	sh("cd '%s'/.copilot/session-state/* && rm -f inuse.* && echo 700 >inuse.700.lock", h);
+	fleet_update(f, NOW + 1000, 0);
+	assert_string_equal(states(f, NOW + 1000), "running");
+	nprocs = 0;
+	fleet_free(f);
 	fixture_rmtree(h);
 }
 
