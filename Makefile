@@ -42,6 +42,11 @@ CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmock
 # shared library); everything that links the core links it.
 MD4C_CFLAGS := $(shell $(PKG_CONFIG) --cflags md4c 2>/dev/null)
 MD4C_LIBS   := $(shell $(PKG_CONFIG) --libs md4c 2>/dev/null || echo -lmd4c)
+# SQLite (libsqlite3-dev), opened read-only on the agents' own indexes
+# (store.c: Codex's thread_history_1.sqlite).
+SQLITE_LIBS := $(shell $(PKG_CONFIG) --libs sqlite3 2>/dev/null || echo -lsqlite3)
+# What everything that links the core links.
+CORE_LIBS   = $(MD4C_LIBS) $(SQLITE_LIBS)
 AV_CPPFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 $(MD4C_CFLAGS) \
               -DAGENTVIEW_VERSION='"$(VERSION)"' -DAGENTVIEW_DATADIR='"$(DATADIR)"'
 ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
@@ -109,7 +114,7 @@ all: src/agentview
 
 src/agentview: src/main.o src/libcore.a $(UI_OBJ)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/main.o $(UI_OBJ) src/libcore.a $(CURSES_LIBS) \
-		$(MD4C_LIBS)
+		$(CORE_LIBS)
 
 src/libcore.a: $(CORE_OBJ)
 	rm -f $@
@@ -123,7 +128,7 @@ src/%.o: src/%.c src/*.h | deps-check
 TEST_FIX  = tests/fixture.c
 TEST_DEPS = $(TEST_FIX) tests/fixture.h tests/testutil.h
 tests/test_%: tests/test_%.c src/libcore.a $(TEST_DEPS)
-	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(TEST_FIX) src/libcore.a $(CMOCKA_LIBS) $(MD4C_LIBS)
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(TEST_FIX) src/libcore.a $(CMOCKA_LIBS) $(CORE_LIBS)
 
 # The made-up agent of the test that an agent is one file.
 tests/test_agent_loom $(ASAN_DIR)/test_agent_loom: tests/agent_loom.c
@@ -198,7 +203,7 @@ BENCH_BIN = tests/gen_bench tests/bench_view tests/bench_replay tests/bench_flee
 tests/gen_bench tests/pace: %: %.c
 	$(CC) $(ALL_CFLAGS) -o $@ $<
 tests/bench_%: tests/bench_%.c tests/bench_reply.h src/libcore.a
-	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< src/libcore.a $(MD4C_LIBS)
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< src/libcore.a $(CORE_LIBS)
 
 bench: deps-bench
 	@$(MAKE) --no-print-directory all $(BENCH_BIN)
@@ -292,11 +297,11 @@ $(ASAN_DIR)/libcore.a: $(ASAN_OBJ)
 
 $(ASAN_DIR)/agentview: $(ASAN_DIR)/main.o $(ASAN_DIR)/libcore.a $(UI:%=$(ASAN_DIR)/%.o)
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) $(LDFLAGS) -o $@ $(ASAN_DIR)/main.o \
-		$(UI:%=$(ASAN_DIR)/%.o) $(ASAN_DIR)/libcore.a $(CURSES_LIBS) $(MD4C_LIBS)
+		$(UI:%=$(ASAN_DIR)/%.o) $(ASAN_DIR)/libcore.a $(CURSES_LIBS) $(CORE_LIBS)
 
 $(ASAN_DIR)/test_%: tests/test_%.c $(ASAN_DIR)/libcore.a $(TEST_DEPS)
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< $(TEST_FIX) $(ASAN_DIR)/libcore.a \
-		$(CMOCKA_LIBS) $(MD4C_LIBS)
+		$(CMOCKA_LIBS) $(CORE_LIBS)
 
 asan: $(ASAN_DIR)/agentview $(ASAN_TESTS)
 
@@ -304,7 +309,7 @@ asan: $(ASAN_DIR)/agentview $(ASAN_TESTS)
 # and UBSan: their checks on every seed, and they keep building.
 $(ASAN_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c tests/fuzz/fuzz.h $(ASAN_DIR)/libcore.a
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< tests/fuzz/driver.c \
-		$(FUZZ_EXTRA_fuzz_$*) $(ASAN_DIR)/libcore.a $(MD4C_LIBS)
+		$(FUZZ_EXTRA_fuzz_$*) $(ASAN_DIR)/libcore.a $(CORE_LIBS)
 $(ASAN_DIR)/fuzz_screen: $(FUZZ_EXTRA_DEPS)
 # The unit test and the harness of the Markdown module share their checks.
 tests/test_markdown $(ASAN_DIR)/test_markdown $(ASAN_DIR)/fuzz_markdown \
@@ -338,7 +343,7 @@ $(TSAN_DIR)/libcore.a: $(CORE:%=$(TSAN_DIR)/%.o)
 	$(AR) rcs $@ $^
 $(TSAN_DIR)/test_%: tests/test_%.c $(TSAN_DIR)/libcore.a $(TEST_DEPS)
 	$(CC) $(ALL_CFLAGS) $(TSAN_FLAGS) -Isrc -o $@ $< $(TEST_FIX) $(TSAN_DIR)/libcore.a \
-		$(CMOCKA_LIBS) $(MD4C_LIBS)
+		$(CMOCKA_LIBS) $(CORE_LIBS)
 # A kernel with more address randomization than this TSan knows cannot run
 # it at all ("unexpected memory mapping"): said, and skipped.
 unit-tsan: $(TSAN_TESTS)
@@ -366,7 +371,7 @@ tests/fuzz/build/%.o: src/%.c src/*.h
 
 tests/fuzz/build/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
 	$(FUZZ_CC) $(AV_CPPFLAGS) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer -Isrc -o $@ $< \
-		$(FUZZ_EXTRA_fuzz_$*) $(FUZZ_OBJ) $(MD4C_LIBS)
+		$(FUZZ_EXTRA_fuzz_$*) $(FUZZ_OBJ) $(CORE_LIBS)
 tests/fuzz/build/fuzz_screen: $(FUZZ_EXTRA_DEPS)
 
 .PRECIOUS: tests/fuzz/build/%.o
@@ -405,7 +410,7 @@ FUZZ_COV = tests/fuzz/build/cov
 $(FUZZ_COV)/%: tests/fuzz/%.c tests/fuzz/driver.c tests/fuzz/fuzz.h src/*.c src/*.h
 	@mkdir -p $(FUZZ_COV)
 	$(FUZZ_CC) $(AV_CPPFLAGS) -O1 -g -fprofile-instr-generate -fcoverage-mapping \
-		-Isrc -o $@ $< tests/fuzz/driver.c $(FUZZ_EXTRA_$*) $(CORE:%=src/%.c) $(MD4C_LIBS)
+		-Isrc -o $@ $< tests/fuzz/driver.c $(FUZZ_EXTRA_$*) $(CORE:%=src/%.c) $(CORE_LIBS)
 $(FUZZ_COV)/fuzz_screen: $(FUZZ_EXTRA_DEPS)
 
 fuzz-cov: deps-fuzz $(FUZZ:%=$(FUZZ_COV)/%)

@@ -13,6 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include "json.h"
 
 /* Each source: its name, its root's variable and what it is joined to
@@ -255,10 +257,15 @@ struct claude_live {
 
 struct store_live {
 	struct store_proc proc;
-	int64_t checked[2]; /* when the Claude table and the gemini processes
-			       were made; INT64_MIN: never */
+	int64_t checked[3]; /* when the Claude table, the processes and the
+			       Codex turns were made; INT64_MIN: never */
 	char *claude_root;
-	bool claude_registry; /* <root>/sessions exists */
+	char *codex_root;
+	bool codex_db;          /* thread_history_1.sqlite was read */
+	bool codex_proc;        /* a codex process lives */
+	struct buf codex_turns; /* 'R' (in progress) or 'C', a thread id,
+				    NUL: each thread's newest turn */
+	bool claude_registry;   /* <root>/sessions exists */
 	struct claude_live *cl;
 	size_t ncl, clcap;
 	struct buf gemini_cwds; /* the cwds of gemini processes, NUL-ended */
@@ -272,10 +279,13 @@ store_live_new(const struct store_proc *proc)
 	struct store_live *sl = xcalloc(1, sizeof *sl);
 
 	sl->proc = proc != NULL ? *proc : store_proc_linux;
-	sl->checked[0] = sl->checked[1] = INT64_MIN;
+	sl->checked[0] = sl->checked[1] = sl->checked[2] = INT64_MIN;
 	sl->j = json_new();
 	if (store_root(SRC_CLAUDE, &sl->tmp))
 		sl->claude_root = xstrdup(sl->tmp.p);
+	buf_reset(&sl->tmp);
+	if (store_root(SRC_CODEX, &sl->tmp))
+		sl->codex_root = xstrdup(sl->tmp.p);
 	return sl;
 }
 
@@ -285,6 +295,8 @@ store_live_free(struct store_live *sl)
 	if (sl == NULL)
 		return;
 	free(sl->claude_root);
+	free(sl->codex_root);
+	buf_free(&sl->codex_turns);
 	free(sl->cl);
 	buf_free(&sl->gemini_cwds);
 	buf_free(&sl->tmp);
@@ -381,10 +393,10 @@ claude_scan(struct store_live *sl, const char *root)
 	buf_free(&path);
 }
 
-/* Whether argv (NUL-separated, n bytes) runs Gemini CLI: its program, or
- * the script node runs, is `gemini` or in @google/gemini-cli. */
+/* Whether argv (NUL-separated, n bytes) runs the CLI name: its program,
+ * or the script node runs, is name or in the npm package pkg. */
 static bool
-is_gemini(const char *argv, size_t n)
+runs(const char *argv, size_t n, const char *name, const char *pkg)
 {
 	size_t off = 0;
 
@@ -392,27 +404,30 @@ is_gemini(const char *argv, size_t n)
 		const char *a = argv + off, *base = strrchr(a, '/');
 
 		base = base != NULL ? base + 1 : a;
-		if (strcmp(base, "gemini") == 0 || strstr(a, "/@google/gemini-cli/") != NULL)
+		if (strcmp(base, name) == 0 || strstr(a, pkg) != NULL)
 			return true;
 		off += strlen(a) + 1;
 	}
 	return false;
 }
 
-/* The working folders of the gemini processes. */
+/* The working folders of the gemini processes; whether a codex one lives. */
 static void
-gemini_scan(struct store_live *sl)
+proc_scan(struct store_live *sl)
 {
 	long pids[4096];
 	size_t n = sl->proc.pids(sl->proc.ctx, pids, ARRAY_LEN(pids));
 	struct buf cwd = {0};
 
 	buf_reset(&sl->gemini_cwds);
+	sl->codex_proc = false;
 	for (size_t i = 0; i < n && i < ARRAY_LEN(pids); i++) {
 		if (!sl->proc.cmdline(sl->proc.ctx, pids[i], &sl->tmp) || sl->tmp.n == 0)
 			continue;
 		buf_addc(&sl->tmp, '\0');
-		if (!is_gemini(sl->tmp.p, sl->tmp.n) || !sl->proc.cwd(sl->proc.ctx, pids[i], &cwd))
+		sl->codex_proc |= runs(sl->tmp.p, sl->tmp.n, "codex", "/@openai/codex/");
+		if (!runs(sl->tmp.p, sl->tmp.n, "gemini", "/@google/gemini-cli/") ||
+		    !sl->proc.cwd(sl->proc.ctx, pids[i], &cwd))
 			continue;
 		buf_add(&sl->gemini_cwds, cwd.p, cwd.n);
 		buf_addc(&sl->gemini_cwds, '\0');
@@ -420,8 +435,60 @@ gemini_scan(struct store_live *sl)
 	buf_free(&cwd);
 }
 
-/* Table t (0: Claude's, 1: the gemini processes) made again, once a
- * second (or when the clock went back). */
+/* Codex: the status of each thread's newest turn in
+ * <root>/thread_history_1.sqlite, opened read-only (a URI with mode=ro,
+ * never written; a writer's lock, or any error, leaves nothing known). */
+static void
+codex_scan(struct store_live *sl)
+{
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+	struct buf uri = {0};
+
+	buf_reset(&sl->codex_turns);
+	sl->codex_db = false;
+	if (sl->codex_root == NULL)
+		return;
+	/* The path as a URI: '%', '?' and '#' escaped. */
+	buf_adds(&uri, "file:");
+	for (const char *p = sl->codex_root; *p != '\0'; p++) {
+		if (*p == '%' || *p == '?' || *p == '#')
+			buf_addf(&uri, "%%%02X", (unsigned char)*p);
+		else
+			buf_addc(&uri, *p);
+	}
+	buf_adds(&uri, "/thread_history_1.sqlite?mode=ro");
+	if (sqlite3_open_v2(uri.p, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) ==
+		    SQLITE_OK &&
+	    sqlite3_prepare_v2(
+		    db,
+		    "SELECT thread_id, status FROM thread_turns t WHERE rollout_ordinal = "
+		    "(SELECT MAX(rollout_ordinal) FROM thread_turns "
+		    "WHERE thread_id = t.thread_id)",
+		    -1, &st, NULL) == SQLITE_OK) {
+		int rc;
+
+		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+			const char *id = (const char *)sqlite3_column_text(st, 0);
+			const char *status = (const char *)sqlite3_column_text(st, 1);
+
+			if (id == NULL || status == NULL)
+				continue;
+			buf_addc(&sl->codex_turns, strcmp(status, "inProgress") == 0 ? 'R' : 'C');
+			buf_adds(&sl->codex_turns, id);
+			buf_addc(&sl->codex_turns, '\0');
+		}
+		sl->codex_db = rc == SQLITE_DONE;
+	}
+	if (!sl->codex_db)
+		buf_reset(&sl->codex_turns);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	buf_free(&uri);
+}
+
+/* Table t (0: Claude's, 1: the processes, 2: Codex's turns) made again,
+ * once a second (or when the clock went back). */
 static void
 refresh(struct store_live *sl, int t, int64_t now_ms)
 {
@@ -431,7 +498,11 @@ refresh(struct store_live *sl, int t, int64_t now_ms)
 		return;
 	*at = now_ms;
 	if (t == 1) {
-		gemini_scan(sl);
+		proc_scan(sl);
+		return;
+	}
+	if (t == 2) {
+		codex_scan(sl);
 		return;
 	}
 	sl->ncl = 0;
@@ -560,6 +631,29 @@ gemini_live(struct store_live *sl, const char *path)
 	return l;
 }
 
+/* Codex: its thread's newest turn open (the rollout's name ends with the
+ * thread id) while a codex process lives: running (or waiting for an
+ * approval, which nothing records); closed, or no codex process: not. */
+static enum store_liveness
+codex_live(struct store_live *sl, const char *path)
+{
+	char id[256];
+	size_t n;
+
+	base_name(path, ".jsonl", id, sizeof id);
+	n = strlen(id);
+	if (!sl->codex_db || n < 36)
+		return SL_UNKNOWN;
+	for (size_t i = 0; i < sl->codex_turns.n;) {
+		const char *t = sl->codex_turns.p + i;
+
+		if (strcmp(t + 1, id + n - 36) == 0)
+			return !sl->codex_proc ? SL_GONE : t[0] == 'R' ? SL_RUNNING : SL_IDLE;
+		i += strlen(t) + 1;
+	}
+	return SL_UNKNOWN; /* a thread the index does not have (an older one) */
+}
+
 enum store_liveness
 store_live(struct store_live *sl, enum store_source s, const char *path, int64_t now_ms,
 	   struct buf *why)
@@ -573,6 +667,10 @@ store_live(struct store_live *sl, enum store_source s, const char *path, int64_t
 	case SRC_GEMINI:
 		refresh(sl, 1, now_ms);
 		return gemini_live(sl, path);
+	case SRC_CODEX:
+		refresh(sl, 1, now_ms);
+		refresh(sl, 2, now_ms);
+		return codex_live(sl, path);
 	default:
 		return SL_UNKNOWN;
 	}

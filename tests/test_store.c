@@ -521,6 +521,65 @@ test_copilot_live(void **state)
 	fixture_rmtree(h);
 }
 
+/* Codex: its thread's newest turn in thread_history_1.sqlite (the real
+ * snapshot's, read from a copy): in progress while a codex process lives,
+ * running; closed, not; no codex process, none; a thread the index does
+ * not have, or no index, nothing known. */
+static void
+test_codex_live(void **state)
+{
+	char *h = fixture_tmpdir("store");
+	struct store_live *sl;
+	struct buf path = {0}, root = {0};
+	char *name;
+	size_t n;
+	static const char codex[] =
+		"/usr/bin/node\0/usr/lib/node_modules/@openai/codex/bin/codex.js\0";
+
+	(void)state;
+	env_home(h);
+	buf_addf(&root, "%s/.codex", h);
+	sh("cp -R tests/stores/codex/headless/running '%s'", root.p);
+	buf_addf(&path,
+		 "%s/sessions/2026/11/27/"
+		 "rollout-2026-11-27T09-34-16-01a21c5b-04a2-7b62-883f-9c911c27d596.jsonl",
+		 root.p);
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_GONE);
+	store_live_free(sl);
+	proc_add(900, 1, codex, sizeof codex, "/home/dev");
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_RUNNING);
+	assert_int_equal(store_live(sl, SRC_CODEX,
+				    "/x/rollout-2026-11-27T09-34-16-"
+				    "01a21c5b-0000-0000-0000-000000000000.jsonl",
+				    NOW, NULL),
+			 SL_UNKNOWN);
+	store_live_free(sl);
+	/* The turn closed: the failed run's index, and its rollout's name. */
+	sh("rm '%s'/thread_history_1.sqlite* && cp tests/stores/codex/failed/done/thread_history_1.sqlite* "
+	   "'%s' && cd tests/stores/codex/failed/done && printf '%%s' sessions/*/*/*/rollout-*.jsonl "
+	   ">'%s/name'",
+	   root.p, root.p, h);
+	buf_reset(&path);
+	buf_addf(&path, "%s/name", h);
+	name = fixture_slurp(path.p, &n);
+	buf_reset(&path);
+	buf_addf(&path, "%s/%s", root.p, name);
+	free(name);
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_IDLE);
+	store_live_free(sl);
+	/* No index: nothing known. */
+	sh("rm '%s'/thread_history_1.sqlite*", root.p);
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_UNKNOWN);
+	store_live_free(sl);
+	buf_free(&path);
+	buf_free(&root);
+	fixture_rmtree(h);
+}
+
 static void
 test_gemini_live(void **state)
 {
@@ -976,6 +1035,7 @@ main(void)
 		cmocka_unit_test(test_copilot_fleet),
 		cmocka_unit_test(test_gemini_end),
 		cmocka_unit_test(test_copilot_workspace),
+		cmocka_unit_test(test_codex_live),
 	};
 
 	setenv("TZ", "UTC", 1);
