@@ -442,6 +442,26 @@ got=$(copilot | awk 'NR == 2 { print $1, $2 }')$(copilot --format json | jq -r '
 [ "$got" = "◌ incomplete incomplete" ] || fail stores "a Copilot session whose process is gone: $got"
 rm -rf "$h/.copilot"
 cp -R tests/stores/copilot/headless/done "$h/.copilot"
+# A Codex turn in progress in its index (thread_history_1.sqlite): running
+# while a codex process lives, on the list and in its JSON; not once none
+# does. The index is read, never written.
+cx=$tmp/codexhome
+cp -R tests/stores/codex/headless/running "$cx"
+find "$cx" -type f -exec touch -d '2026-01-05 10:00' {} +
+cp /bin/sleep "$tmp/codex"
+"$tmp/codex" 60 &
+cp_=$!
+pids="$pids $cp_"
+codex() {
+	env HOME="$h" XDG_STATE_HOME="$h/state" CODEX_HOME="$cx" AGENTVIEW_SOURCES=codex "$bin" --print "$@" </dev/null
+}
+got=$(codex | awk 'NR == 2 { print $1, $2 }')$(codex --format json | jq -r '" " + .sessions[0].state')
+[ "$got" = "● running live" ] || fail stores "a Codex turn in progress, its process alive: $got"
+kill "$cp_" 2>/dev/null
+wait "$cp_" 2>/dev/null
+got=$(codex | awk 'NR == 2 { print $1, $2 }')
+[ "$got" = "◌ incomplete" ] || fail stores "a Codex turn in progress, no codex process: $got"
+diff -r tests/stores/codex/headless/running "$cx" >/dev/null || fail stores "the Codex store changed"
 # Nothing there: where it looked, each root.
 env HOME="$tmp/nohome" XDG_STATE_HOME="$tmp/nohome/state" "$bin" --print </dev/null >"$tmp/stores.txt" 2>"$tmp/stores.err"
 grep -q '^  claude  ~/.claude  (not there)$' "$tmp/stores.err" && grep -q '^  kept    ~/state/agentview/sessions  (there)$' "$tmp/stores.err" ||
