@@ -435,6 +435,24 @@ proc_scan(struct store_live *sl)
 	buf_free(&cwd);
 }
 
+/* Whether <root>/thread_history_1.sqlite has its -wal and -shm beside it
+ * (its writer has it open). */
+static bool
+wal_open(const char *root)
+{
+	struct buf p = {0};
+	struct stat st;
+	bool there;
+
+	buf_addf(&p, "%s/thread_history_1.sqlite-wal", root);
+	there = lstat(p.p, &st) == 0 && S_ISREG(st.st_mode);
+	buf_reset(&p);
+	buf_addf(&p, "%s/thread_history_1.sqlite-shm", root);
+	there = there && lstat(p.p, &st) == 0 && S_ISREG(st.st_mode);
+	buf_free(&p);
+	return there;
+}
+
 /* Codex: the status of each thread's newest turn in
  * <root>/thread_history_1.sqlite, opened read-only (a URI with mode=ro,
  * never written; a writer's lock, or any error, leaves nothing known). */
@@ -447,7 +465,11 @@ codex_scan(struct store_live *sl)
 
 	buf_reset(&sl->codex_turns);
 	sl->codex_db = false;
-	if (sl->codex_root == NULL)
+	/* Only while a codex process has it: SQLite, even read-only, makes
+	 * a write-ahead database's -wal and -shm when they are not there and
+	 * rebuilds a -shm its last writer left; with its writer alive both
+	 * are there and sound. */
+	if (sl->codex_root == NULL || !sl->codex_proc || !wal_open(sl->codex_root))
 		return;
 	/* The path as a URI: '%', '?' and '#' escaped. */
 	buf_adds(&uri, "file:");
@@ -633,7 +655,8 @@ gemini_live(struct store_live *sl, const char *path)
 
 /* Codex: its thread's newest turn open (the rollout's name ends with the
  * thread id) while a codex process lives: running (or waiting for an
- * approval, which nothing records); closed, or no codex process: not. */
+ * approval, which nothing records); closed: not. No codex process (or
+ * one under a name not known), nothing known. */
 static enum store_liveness
 codex_live(struct store_live *sl, const char *path)
 {
@@ -648,7 +671,7 @@ codex_live(struct store_live *sl, const char *path)
 		const char *t = sl->codex_turns.p + i;
 
 		if (strcmp(t + 1, id + n - 36) == 0)
-			return !sl->codex_proc ? SL_GONE : t[0] == 'R' ? SL_RUNNING : SL_IDLE;
+			return t[0] == 'R' ? SL_RUNNING : SL_IDLE;
 		i += strlen(t) + 1;
 	}
 	return SL_UNKNOWN; /* a thread the index does not have (an older one) */

@@ -27,12 +27,13 @@
  *                (tmp/<project>/.project_root): maybe running, a guess
  *                the file's age decides; none: no process, and the chat's
  *                last item says how it ended (fleet_read.c's gemini_end).
- *   Codex        thread_history_1.sqlite (opened read-only: a mode=ro
- *                URI, never written; busy or unreadable: nothing known):
- *                its thread's newest turn inProgress while a codex
- *                process lives: running (or waiting for an approval,
- *                which it never records); closed: idle; no codex process:
- *                none. A thread it does not have: the file's age.
+ *   Codex        while a codex process lives and its writer's -wal and
+ *                -shm are there, thread_history_1.sqlite (opened
+ *                read-only: a mode=ro URI; busy or unreadable: nothing
+ *                known): its thread's newest turn inProgress: running (or
+ *                waiting for an approval, which it never records);
+ *                closed: idle. Else, or a thread it does not have: the
+ *                file's age.
  *   Cursor, kept files: nothing here; the file's age (fleet.c).
  * /proc is read through struct store_proc, which the unit tests fake. */
 #ifndef AGENTVIEW_STORE_H

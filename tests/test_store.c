@@ -530,7 +530,7 @@ test_codex_live(void **state)
 {
 	char *h = fixture_tmpdir("store");
 	struct store_live *sl;
-	struct buf path = {0}, root = {0};
+	struct buf path = {0}, root = {0}, wal = {0};
 	char *name;
 	size_t n;
 	static const char codex[] =
@@ -544,8 +544,9 @@ test_codex_live(void **state)
 		 "%s/sessions/2026/11/27/"
 		 "rollout-2026-11-27T09-34-16-01a21c5b-04a2-7b62-883f-9c911c27d596.jsonl",
 		 root.p);
+	/* No codex process: the index is not opened. */
 	sl = store_live_new(&fake);
-	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_GONE);
+	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_UNKNOWN);
 	store_live_free(sl);
 	proc_add(900, 1, codex, sizeof codex, "/home/dev");
 	sl = store_live_new(&fake);
@@ -570,13 +571,21 @@ test_codex_live(void **state)
 	sl = store_live_new(&fake);
 	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_IDLE);
 	store_live_free(sl);
-	/* No index: nothing known. */
+	/* No -wal beside it (its writer closed it): not opened, nothing made
+	 * beside it; no index at all, the same. */
+	sh("rm '%s'/thread_history_1.sqlite-wal", root.p);
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_UNKNOWN);
+	store_live_free(sl);
+	buf_addf(&wal, "%s/thread_history_1.sqlite-wal", root.p);
+	assert_int_equal(access(wal.p, F_OK), -1);
 	sh("rm '%s'/thread_history_1.sqlite*", root.p);
 	sl = store_live_new(&fake);
 	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_UNKNOWN);
 	store_live_free(sl);
 	buf_free(&path);
 	buf_free(&root);
+	buf_free(&wal);
 	fixture_rmtree(h);
 }
 
