@@ -42,7 +42,8 @@ CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmock
 # shared library); everything that links the core links it.
 MD4C_CFLAGS := $(shell $(PKG_CONFIG) --cflags md4c 2>/dev/null)
 MD4C_LIBS   := $(shell $(PKG_CONFIG) --libs md4c 2>/dev/null || echo -lmd4c)
-# SQLite (Debian's libsqlite3-dev), read-only: Cursor's chat store.
+# SQLite (Debian's libsqlite3-dev), read-only through a VFS that never
+# creates or writes a file: Cursor's chat store, Codex's thread index.
 SQLITE_LIBS := $(shell $(PKG_CONFIG) --libs sqlite3 2>/dev/null || echo -lsqlite3)
 # What everything that links the core links.
 CORE_LIBS   = $(MD4C_LIBS) $(SQLITE_LIBS)
@@ -57,7 +58,7 @@ ALL_CFLAGS = $(AV_CPPFLAGS) $(WARN) $(WERROR) $(CFLAGS) $(CPPFLAGS) -pthread
 # Reading: bytes, lines, JSON, text (and a reply's Markdown, which the
 # screen's model and the HTML page share), signals, watched folders.
 READING = util source json json_get json_str text redact markdown markdown_layout \
-          markdown_html ahead sig watch store
+          markdown_html ahead sig watch store rodb
 # The model: sessions, items and calls built from lines by each agent's
 # adapter, and the words people read about them; the sources read into it
 # (a recording kept as they are read, the COMMAND run); the session list's.

@@ -366,11 +366,6 @@ bool agent_say(const struct json *j, const char *label, const char *path, struct
  * out; false when the file or the key is not there. Opened read-only, a
  * link not followed, at most 64 KiB read. */
 bool agent_copilot_workspace(const char *path, const char *key, struct buf *out);
-/* The process that has a stored Copilot CLI session open: the pid of an
- * inuse.<pid>.lock in its folder dir (session-state/<id>/) that holds that
- * pid and is alive; 0 when none is (the CLI leaves stale locks after a
- * crash: a dead pid's is none). Nothing in dir is written or locked. */
-long agent_copilot_holder(const char *dir);
 
 /* Fact f of a session of agent a that its lines do not hold, from the
  * path of its file (its file_fact), appended to out; false when none. */

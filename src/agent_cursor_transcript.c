@@ -16,13 +16,13 @@
 #include "agent.h"
 
 #include <dirent.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "json.h"
+#include "rodb.h"
 
 /* Its tools: the names its rows use, old and new. */
 static const struct agent_tool transcript_tools[] = {
@@ -487,87 +487,19 @@ unhex(const char *s, size_t n, struct buf *out)
 	return true;
 }
 
-/* SQLite's own files, opened through a VFS that never creates, writes or
- * removes one: even read-only, SQLite makes a database's -wal and -shm
- * when they are not there (seen with 3.40), in a folder that is the
- * CLI's. Its shared memory (-shm) is opened by the default VFS itself:
- * readonly_shm=1 makes that read-only too. */
-static sqlite3_vfs ro_vfs;
-
-static int
-ro_open(sqlite3_vfs *v, const char *name, sqlite3_file *f, int flags, int *out)
-{
-	sqlite3_vfs *base = v->pAppData;
-
-	flags &= ~(SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_DELETEONCLOSE |
-		   SQLITE_OPEN_EXCLUSIVE);
-	return base->xOpen(base, name, f, flags | SQLITE_OPEN_READONLY, out);
-}
-
-static int
-ro_delete(sqlite3_vfs *v, const char *name, int sync)
-{
-	(void)v;
-	(void)name;
-	(void)sync;
-	return SQLITE_IOERR_DELETE;
-}
-
-/* The VFS's name, registered once (not as the default). */
-static const char *
-ro_vfs_name(void)
-{
-	sqlite3_vfs *base;
-
-	if (ro_vfs.zName != NULL)
-		return ro_vfs.zName;
-	if ((base = sqlite3_vfs_find(NULL)) == NULL)
-		return NULL;
-	ro_vfs = *base;
-	ro_vfs.zName = "agentview-ro";
-	ro_vfs.pNext = NULL;
-	ro_vfs.pAppData = base;
-	ro_vfs.xOpen = ro_open;
-	ro_vfs.xDelete = ro_delete;
-	if (sqlite3_vfs_register(&ro_vfs, 0) != SQLITE_OK) {
-		ro_vfs.zName = NULL;
-		return NULL;
-	}
-	return ro_vfs.zName;
-}
-
 bool
 cursor_chat_meta(const char *db, const char *key, struct buf *out)
 {
-	struct buf uri = {0}, doc = {0};
+	struct buf doc = {0};
 	sqlite3 *h = NULL;
 	sqlite3_stmt *q = NULL;
 	struct json *j;
-	struct stat st;
-	const char *v, *vfs = ro_vfs_name();
+	const char *v;
 	int n, t;
 	bool ok = false;
 
-	if (vfs == NULL)
-		return false;
-	/* file:PATH?mode=ro, PATH's bytes that a URI reserves escaped. */
-	buf_adds(&uri, "file:");
-	for (const unsigned char *c = (const unsigned char *)db; *c != '\0'; c++)
-		if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-		    (*c >= '0' && *c <= '9') || strchr("/._-~", *c) != NULL)
-			buf_addc(&uri, (char)*c);
-		else
-			buf_addf(&uri, "%%%02X", *c);
-	/* With its log there (the CLI has it open), the log is read too;
-	 * without, the file alone holds it all: read as it is, with no lock
-	 * and no log looked for. */
-	buf_addf(&doc, "%s-wal", db);
-	buf_adds(&uri, stat(doc.p, &st) == 0 ? "?mode=ro&readonly_shm=1" : "?mode=ro&immutable=1");
-	buf_reset(&doc);
-	if (sqlite3_open_v2(uri.p, &h, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, vfs) != SQLITE_OK)
+	if ((h = rodb_open(db)) == NULL)
 		goto out;
-	/* A writer holds it: wait a little, then do without. */
-	sqlite3_busy_timeout(h, 50);
 	if (sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key = '0'", -1, &q, NULL) !=
 		    SQLITE_OK ||
 	    sqlite3_step(q) != SQLITE_ROW)
@@ -593,7 +525,6 @@ cursor_chat_meta(const char *db, const char *key, struct buf *out)
 out:
 	sqlite3_finalize(q);
 	sqlite3_close(h);
-	buf_free(&uri);
 	buf_free(&doc);
 	return ok;
 }

@@ -211,6 +211,10 @@ record(struct build *b)
 			build_hidden(b);
 	} else {
 		build_notice(b);
+		/* An API error the CLI recorded: the run failed, unless the
+		 * chat goes on past it. */
+		if (json_streq(j, t, "error"))
+			build_failure(b);
 	}
 }
 

@@ -790,6 +790,16 @@ fleet_file_open(const struct fleet *f, size_t i)
 	return st == FS_RUNNING || st == FS_WAITING;
 }
 
+enum fleet_state
+fleet_store_state(const struct fleet *f, size_t i)
+{
+	const struct ffile *ff = &f->file[i];
+
+	if (ff->store == 0 || ff->nrows == 0 || ff->placeholder || ff->last_row == NONE)
+		return FS_NSTATES;
+	return (enum fleet_state)f->row[ff->last_row].state;
+}
+
 size_t
 fleet_nfiles(const struct fleet *f)
 {

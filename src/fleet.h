@@ -103,6 +103,15 @@ enum {
 	FR_OVER = 1 << 5,   /* another session followed it in its file */
 };
 
+/* What a session's newest item is, for a store with no end record
+ * (Gemini CLI's): whether the model had the last word. */
+enum fleet_tail {
+	FT_NONE,  /* nothing said yet, or a prompt */
+	FT_REPLY, /* the model's reply */
+	FT_TOOLS, /* a tool call: its result awaits the model's answer */
+	FT_ERROR, /* an error record (how says it) */
+};
+
 /* A running call a row shows. */
 struct fleet_call {
 	uint64_t key;     /* hash of the call's id */
@@ -121,6 +130,7 @@ struct fleet_row {
 	uint8_t agent;       /* enum agent_id */
 	uint8_t flags;       /* FR_* */
 	uint8_t ncalls;      /* calls[] in use */
+	uint8_t tail;        /* enum fleet_tail: what its newest item is */
 	uint32_t ok;         /* calls that ended well */
 	uint32_t failed;     /* calls failed, rejected, in error, orphaned */
 	uint32_t running;    /* calls open (the newest in calls[]) */
@@ -234,6 +244,10 @@ void fleet_stats(const struct fleet *f, struct fleet_stats *st);
 /* Whether file i's newest session still runs or waits (its file is read
  * as one still written). */
 bool fleet_file_open(const struct fleet *f, size_t i);
+/* The state of file i's newest session as the list has it, when file i
+ * is an agent's store's (its liveness is known only here); FS_NSTATES for
+ * any other file, or one with no session. */
+enum fleet_state fleet_store_state(const struct fleet *f, size_t i);
 
 /* Fill v (room for max) with the rows in sort order that match filter (a
  * piece of text, any case; NULL or "": all); returns how many. */

@@ -158,11 +158,17 @@ json_more(void *ctx, const char *path, const char *call)
 
 /* A file's summary pieces: its sessions to out (and f), its diagnostics
  * kept in diags; its lines counted. Its newest session is over when the
- * list says so (open: it still runs or waits), its times as of now_ms. */
+ * list says so (open: it still runs or waits), in the state the list
+ * gives it when that is a store's (said; FS_NSTATES: its lines'), its
+ * times as of now_ms. */
 static void
-json_file(const char *path, int agent, bool open, int64_t now_ms, struct buf *out, FILE *f,
-	  struct buf *diags, bool *sfirst, bool *dfirst, uint64_t *lines)
+json_file(const char *path, int agent, bool open, enum fleet_state said, int64_t now_ms,
+	  struct buf *out, FILE *f, struct buf *diags, bool *sfirst, bool *dfirst, uint64_t *lines)
 {
+	static const uint8_t as[FS_NSTATES] = {
+		[FS_WAITING] = SS_WAITING,       [FS_FAILED] = SS_FAILED, [FS_RUNNING] = SS_LIVE,
+		[FS_INCOMPLETE] = SS_INCOMPLETE, [FS_DONE] = SS_OK,       [FS_FILE] = SS_NSTATES,
+	};
 	struct source src;
 	struct model *m;
 	struct buf err = {0};
@@ -188,6 +194,14 @@ json_file(const char *path, int agent, bool open, int64_t now_ms, struct buf *ou
 		model_add_line(m, si, &ln, TIME_NONE);
 	if (!open)
 		model_end_source(m, si);
+	/* Its newest session's state as the list has it. */
+	for (size_t s = m->nses; said < FS_NSTATES && as[said] < SS_NSTATES && s-- > 0;) {
+		if (m->ses[s].src == si) {
+			m->said = (uint32_t)s;
+			m->said_state = as[said];
+			break;
+		}
+	}
 	/* Its sub-agents' files, more of its sessions. */
 	mo.m = m;
 	mo.of = si;
@@ -248,8 +262,9 @@ fleet_list_json(const struct fleet *f, int agent, int width, int64_t now_ms, FIL
 	/* The sessions first: they go out as each file is read. */
 	buf_adds(&b, "{\"sessions\":[");
 	for (size_t i = 0; i < k; i++)
-		json_file(fleet_file_path(f, files[i]), agent, fleet_file_open(f, files[i]), now_ms,
-			  &b, out, &diags, &sfirst, &dfirst, &lines);
+		json_file(fleet_file_path(f, files[i]), agent, fleet_file_open(f, files[i]),
+			  fleet_store_state(f, files[i]), now_ms, &b, out, &diags, &sfirst, &dfirst,
+			  &lines);
 	buf_adds(&b, "],\"diagnostics\":[");
 	buf_add(&b, diags.p ? diags.p : "", diags.n);
 	buf_addf(&b, "],\"lines\":%llu,\"command\":null,\"states\":{", (unsigned long long)lines);

@@ -22,6 +22,9 @@
 #include "redact.h"
 #include "words.h"
 
+/* Why a Gemini chat that ends with tool results failed. */
+#define GEMINI_UNANSWERED "the model never answered its tool results; the run ended"
+
 /* --- rows ------------------------------------------------------------------- */
 
 /* A row as new: nothing known yet. */
@@ -128,6 +131,11 @@ file_life(const struct fleet *f, const struct ffile *ff, const struct fleet_row 
 		return FILE_WRITTEN;
 	if (ff->store > 0 && f->sl != NULL)
 		l = store_live(f->sl, (enum store_source)(ff->store - 1), ff->path, f->now, why);
+	/* Copilot's process holds its session at its prompt too: at work
+	 * only until the model has the last word (STORES.md §4). */
+	if (l == SL_RUNNING && ff->store == SRC_COPILOT + 1 && r->tail == FT_REPLY &&
+	    r->running == 0 && r->asking == 0)
+		l = SL_IDLE;
 	*said = l;
 	switch (l) {
 	case SL_WAITING:
@@ -140,6 +148,30 @@ file_life(const struct fleet *f, const struct ffile *ff, const struct fleet_row 
 	default:
 		*guess = ff->store > 0;
 		return f->now < fleet_live_until(ff, r) ? FILE_WRITTEN : FILE_QUIET;
+	}
+}
+
+/* A Gemini CLI chat with no gemini process in its project (its store has
+ * no end record, STORES.md §3): done when the model had the last word,
+ * failed when an error record or tool results it never answered end it
+ * (the run died), else over without a result. */
+static enum fleet_state
+gemini_end(const struct ffile *ff, struct fleet_row *r)
+{
+	if (ff->store != SRC_GEMINI + 1 || r->running > 0 || r->asking > 0)
+		return FS_INCOMPLETE;
+	switch (r->tail) {
+	case FT_REPLY:
+		return FS_DONE;
+	case FT_TOOLS:
+		fleet_copy(r->how, sizeof r->how, GEMINI_UNANSWERED, strlen(GEMINI_UNANSWERED));
+		return FS_FAILED;
+	case FT_ERROR:
+		if (r->how[0] == '\0') /* said while its process lived */
+			fleet_copy(r->how, sizeof r->how, "error", 5);
+		return FS_FAILED;
+	default:
+		return FS_INCOMPLETE;
 	}
 }
 
@@ -163,11 +195,14 @@ fleet_row_update(struct fleet *f, uint32_t ri)
 			buf_reset(&why);
 		st = fleet_row_state(r, ff->last_row == ri, life);
 		/* Its process at work, as its store says, outranks what its
-		 * file said last (a turn's end): the session goes on. */
-		if (ff->last_row == ri && said == SL_RUNNING)
+		 * file said last (a turn's end): the session goes on, waiting
+		 * while a decision it asked for has no answer (Copilot). */
+		if (ff->last_row == ri && said == SL_RUNNING && st != FS_WAITING)
 			st = FS_RUNNING;
 		else if (ff->last_row == ri && said == SL_WAITING)
 			st = FS_WAITING;
+		else if (ff->last_row == ri && said == SL_GONE && st == FS_INCOMPLETE)
+			st = gemini_end(ff, r);
 	}
 	if (st == FS_RUNNING && guess)
 		flags |= FR_GUESS;
@@ -393,20 +428,14 @@ merge_file_fact(struct fleet *f, unsigned a, const char *path, enum fact fact, c
 		fleet_copy(dst, cap, f->tmp.p, f->tmp.n);
 }
 
-/* The cwd of session s into row r, when it has none yet: whole, or when
- * it is too long, "…/" and its last part. */
+/* The folder in f->tmp into row r: whole, or when it is too long, "…/"
+ * and its last part. */
 static void
-merge_cwd(struct fleet *f, struct fleet_row *r, uint32_t s)
+set_cwd(struct fleet *f, struct fleet_row *r)
 {
 	const char *slash;
-	size_t n;
+	size_t n = f->tmp.n;
 
-	if (r->cwd[0] != '\0')
-		return;
-	buf_reset(&f->tmp);
-	if (!model_session_cwd(f->m, s, &f->tmp) || f->tmp.n == 0)
-		return;
-	n = f->tmp.n;
 	while (n > 1 && f->tmp.p[n - 1] == '/')
 		n--;
 	if (n < sizeof r->cwd && memchr(f->tmp.p, '\n', n) == NULL) {
@@ -419,6 +448,40 @@ merge_cwd(struct fleet *f, struct fleet_row *r, uint32_t s)
 	if (slash != NULL)
 		buf_add(&f->chunk, slash + 1, (size_t)(f->tmp.p + n - slash - 1));
 	fleet_copy(r->cwd, sizeof r->cwd, f->chunk.p, f->chunk.n);
+}
+
+/* The cwd of session s into row r, when it has none yet. */
+static void
+merge_cwd(struct fleet *f, struct fleet_row *r, uint32_t s)
+{
+	if (r->cwd[0] != '\0')
+		return;
+	buf_reset(&f->tmp);
+	if (model_session_cwd(f->m, s, &f->tmp) && f->tmp.n > 0)
+		set_cwd(f, r);
+}
+
+/* A stored Copilot session's folder and title (its first prompt, or the
+ * name its user gave it) from the workspace.yaml beside its events.jsonl,
+ * where its events gave none. */
+static void
+merge_workspace(struct fleet *f, const struct ffile *ff, struct fleet_row *r)
+{
+	const char *slash = strrchr(ff->path, '/');
+	struct buf path = {0};
+
+	if (ff->store != SRC_COPILOT + 1 || (r->cwd[0] != '\0' && r->prompt[0] != '\0') ||
+	    slash == NULL || strcmp(slash, "/events.jsonl") != 0)
+		return;
+	buf_add(&path, ff->path, (size_t)(slash - ff->path));
+	buf_adds(&path, "/workspace.yaml");
+	buf_reset(&f->tmp);
+	if (r->cwd[0] == '\0' && agent_copilot_workspace(path.p, "cwd", &f->tmp))
+		set_cwd(f, r);
+	buf_reset(&f->tmp);
+	if (r->prompt[0] == '\0' && agent_copilot_workspace(path.p, "name", &f->tmp))
+		fleet_copy(r->prompt, sizeof r->prompt, f->tmp.p, f->tmp.n);
+	buf_free(&path);
 }
 
 /* The first prompt of session s into row r, when it has none yet. */
@@ -476,6 +539,37 @@ merge_end(struct fleet *f, struct fleet_row *r, uint32_t s)
 	}
 }
 
+/* What session s's newest item in the piece is, into row r (kept when
+ * the piece has none: a piece of bookkeeping lines); an error's words
+ * into its how. */
+static void
+merge_tail(struct fleet *f, struct fleet_row *r, uint32_t s)
+{
+	struct model *m = f->m;
+	uint32_t fail = m->ses[s].fail_ev;
+
+	for (size_t i = m->nit; i-- > m->ses[s].first_item;) {
+		const struct item *it = &m->it[i];
+
+		if (it->session != s || it->depth > 0)
+			continue;
+		if (it->type == IT_NOTICE && fail != NONE && fail >= it->first_ev &&
+		    fail <= it->last_ev) {
+			r->tail = FT_ERROR;
+			buf_reset(&f->tmp);
+			model_notice_text(m, fail, &f->tmp);
+			fleet_copy(r->how, sizeof r->how, f->tmp.p, f->tmp.n);
+			return;
+		}
+		if (it->type == IT_TEXT || it->type == IT_TOOL || it->type == IT_PROMPT) {
+			r->tail = it->type == IT_TEXT   ? FT_REPLY
+				  : it->type == IT_TOOL ? FT_TOOLS
+							: FT_NONE;
+			return;
+		}
+	}
+}
+
 /* Session s of the piece read at base into the rows of file fi. */
 static void
 merge(struct fleet *f, uint32_t fi, uint32_t s, uint64_t base)
@@ -503,6 +597,7 @@ merge(struct fleet *f, uint32_t fi, uint32_t s, uint64_t base)
 	merge_file_fact(f, ses->agent, ff->path, FACT_MODEL, r->model, sizeof r->model);
 	merge_cwd(f, r, s);
 	merge_prompt(f, r, s);
+	merge_workspace(f, ff, r);
 	if (r->start_ms == TIME_NONE)
 		r->start_ms = ses->start_ms;
 	if (ses->last_ms != TIME_NONE && (r->last_ms == TIME_NONE || ses->last_ms > r->last_ms))
@@ -510,6 +605,7 @@ merge(struct fleet *f, uint32_t fi, uint32_t s, uint64_t base)
 	merge_calls(f, r, s);
 	merge_queries(f, r, s);
 	merge_end(f, r, s);
+	merge_tail(f, r, s);
 	if (s + 1 < m->nses)
 		r->flags |= FR_OVER;
 	fleet_touch(f, ri);

@@ -37,6 +37,7 @@ model_new(void)
 	m->limit = NONE;
 	m->ahead_min = AHEAD_MIN;
 	m->agent = -1;
+	m->said = NONE;
 	return m;
 }
 

@@ -394,16 +394,20 @@ struct model {
 	uint64_t lines;            /* input lines read, blank ones included */
 	uint64_t bytes;            /* input bytes read */
 	struct command_info cmd;
-	int64_t now_ms;   /* the clock for live states (set by the caller) */
-	uint32_t limit;   /* a replay's cut-off: the last event shown, or
+	int64_t now_ms;     /* the clock for live states (set by the caller) */
+	uint32_t limit;     /* a replay's cut-off: the last event shown, or
 			       NONE for all. Items, calls, sessions and
 			       diagnostics past it are not shown; states,
 			       counts, texts and durations are as of it. */
-	size_t ahead_min; /* parse on a second thread the lines of a whole
+	size_t ahead_min;   /* parse on a second thread the lines of a whole
 			       file with more bytes than this ahead */
-	int agent;        /* the agent every line is read as (--agent),
+	int agent;          /* the agent every line is read as (--agent),
 			       or -1: recognised per session */
-	bool same_axis;   /* every session's axis as long as the longest
+	uint32_t said;      /* a session whose state the caller knows better
+			     than its lines (a store's liveness: the list's
+			     row), or NONE */
+	uint8_t said_state; /* enum session_state of said */
+	bool same_axis;     /* every session's axis as long as the longest
 			       one's, from its own start (--compare on a
 			       screen: runs drawn on one time axis; the
 			       sessions of source 0 are run A, the others'

@@ -232,6 +232,8 @@ model_session_state(const struct model *m, uint32_t s)
 			  (m->limit == NONE || m->limit + 1 >= m->nev) &&
 			  ((m->cmd.exited && m->cmd.exit_status != 0) || m->cmd.signal != 0);
 
+	if (s == m->said)
+		return (enum session_state)m->said_state;
 	if (model_last_result(m, s) != NONE && !goes_on(m, s))
 		return ses->is_error || cmd_failed ? SS_FAILED : SS_OK;
 	if (cmd_failed)

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "json.h"
+#include "rodb.h"
 
 /* Each source: its name, its root's variable and what it is joined to
  * (var + sub, else HOME + home), its session files. */
@@ -255,10 +256,15 @@ struct claude_live {
 
 struct store_live {
 	struct store_proc proc;
-	int64_t checked[2]; /* when the Claude table and the gemini processes
-			       were made; INT64_MIN: never */
+	int64_t checked[3]; /* when the Claude table, the processes and the
+			       Codex turns were made; INT64_MIN: never */
 	char *claude_root;
-	bool claude_registry; /* <root>/sessions exists */
+	char *codex_root;
+	bool codex_db;          /* thread_history_1.sqlite was read */
+	bool codex_proc;        /* a codex process lives */
+	struct buf codex_turns; /* 'R' (in progress) or 'C', a thread id,
+				    NUL: each thread's newest turn */
+	bool claude_registry;   /* <root>/sessions exists */
 	struct claude_live *cl;
 	size_t ncl, clcap;
 	struct buf gemini_cwds; /* the cwds of gemini processes, NUL-ended */
@@ -272,10 +278,13 @@ store_live_new(const struct store_proc *proc)
 	struct store_live *sl = xcalloc(1, sizeof *sl);
 
 	sl->proc = proc != NULL ? *proc : store_proc_linux;
-	sl->checked[0] = sl->checked[1] = INT64_MIN;
+	sl->checked[0] = sl->checked[1] = sl->checked[2] = INT64_MIN;
 	sl->j = json_new();
 	if (store_root(SRC_CLAUDE, &sl->tmp))
 		sl->claude_root = xstrdup(sl->tmp.p);
+	buf_reset(&sl->tmp);
+	if (store_root(SRC_CODEX, &sl->tmp))
+		sl->codex_root = xstrdup(sl->tmp.p);
 	return sl;
 }
 
@@ -285,6 +294,8 @@ store_live_free(struct store_live *sl)
 	if (sl == NULL)
 		return;
 	free(sl->claude_root);
+	free(sl->codex_root);
+	buf_free(&sl->codex_turns);
 	free(sl->cl);
 	buf_free(&sl->gemini_cwds);
 	buf_free(&sl->tmp);
@@ -381,10 +392,10 @@ claude_scan(struct store_live *sl, const char *root)
 	buf_free(&path);
 }
 
-/* Whether argv (NUL-separated, n bytes) runs Gemini CLI: its program, or
- * the script node runs, is `gemini` or in @google/gemini-cli. */
+/* Whether argv (NUL-separated, n bytes) runs the CLI name: its program,
+ * or the script node runs, is name or in the npm package pkg. */
 static bool
-is_gemini(const char *argv, size_t n)
+runs(const char *argv, size_t n, const char *name, const char *pkg)
 {
 	size_t off = 0;
 
@@ -392,27 +403,30 @@ is_gemini(const char *argv, size_t n)
 		const char *a = argv + off, *base = strrchr(a, '/');
 
 		base = base != NULL ? base + 1 : a;
-		if (strcmp(base, "gemini") == 0 || strstr(a, "/@google/gemini-cli/") != NULL)
+		if (strcmp(base, name) == 0 || strstr(a, pkg) != NULL)
 			return true;
 		off += strlen(a) + 1;
 	}
 	return false;
 }
 
-/* The working folders of the gemini processes. */
+/* The working folders of the gemini processes; whether a codex one lives. */
 static void
-gemini_scan(struct store_live *sl)
+proc_scan(struct store_live *sl)
 {
 	long pids[4096];
 	size_t n = sl->proc.pids(sl->proc.ctx, pids, ARRAY_LEN(pids));
 	struct buf cwd = {0};
 
 	buf_reset(&sl->gemini_cwds);
+	sl->codex_proc = false;
 	for (size_t i = 0; i < n && i < ARRAY_LEN(pids); i++) {
 		if (!sl->proc.cmdline(sl->proc.ctx, pids[i], &sl->tmp) || sl->tmp.n == 0)
 			continue;
 		buf_addc(&sl->tmp, '\0');
-		if (!is_gemini(sl->tmp.p, sl->tmp.n) || !sl->proc.cwd(sl->proc.ctx, pids[i], &cwd))
+		sl->codex_proc |= runs(sl->tmp.p, sl->tmp.n, "codex", "/@openai/codex/");
+		if (!runs(sl->tmp.p, sl->tmp.n, "gemini", "/@google/gemini-cli/") ||
+		    !sl->proc.cwd(sl->proc.ctx, pids[i], &cwd))
 			continue;
 		buf_add(&sl->gemini_cwds, cwd.p, cwd.n);
 		buf_addc(&sl->gemini_cwds, '\0');
@@ -420,8 +434,73 @@ gemini_scan(struct store_live *sl)
 	buf_free(&cwd);
 }
 
-/* Table t (0: Claude's, 1: the gemini processes) made again, once a
- * second (or when the clock went back). */
+/* Whether <root>/thread_history_1.sqlite has its -wal and -shm beside it
+ * (its writer has it open). */
+static bool
+wal_open(const char *root)
+{
+	struct buf p = {0};
+	struct stat st;
+	bool there;
+
+	buf_addf(&p, "%s/thread_history_1.sqlite-wal", root);
+	there = lstat(p.p, &st) == 0 && S_ISREG(st.st_mode);
+	buf_reset(&p);
+	buf_addf(&p, "%s/thread_history_1.sqlite-shm", root);
+	there = there && lstat(p.p, &st) == 0 && S_ISREG(st.st_mode);
+	buf_free(&p);
+	return there;
+}
+
+/* Codex: the status of each thread's newest turn in
+ * <root>/thread_history_1.sqlite, opened read-only (rodb.h: never
+ * written; a writer's lock, or any error, leaves nothing known). */
+static void
+codex_scan(struct store_live *sl)
+{
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+	struct buf uri = {0};
+
+	buf_reset(&sl->codex_turns);
+	sl->codex_db = false;
+	/* Only while a codex process has it: SQLite, even read-only, makes
+	 * a write-ahead database's -wal and -shm when they are not there and
+	 * rebuilds a -shm its last writer left; with its writer alive both
+	 * are there and sound. */
+	if (sl->codex_root == NULL || !sl->codex_proc || !wal_open(sl->codex_root))
+		return;
+	buf_addf(&uri, "%s/thread_history_1.sqlite", sl->codex_root);
+	if ((db = rodb_open(uri.p)) != NULL &&
+	    sqlite3_prepare_v2(
+		    db,
+		    "SELECT thread_id, status FROM thread_turns t WHERE rollout_ordinal = "
+		    "(SELECT MAX(rollout_ordinal) FROM thread_turns "
+		    "WHERE thread_id = t.thread_id)",
+		    -1, &st, NULL) == SQLITE_OK) {
+		int rc;
+
+		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+			const char *id = (const char *)sqlite3_column_text(st, 0);
+			const char *status = (const char *)sqlite3_column_text(st, 1);
+
+			if (id == NULL || status == NULL)
+				continue;
+			buf_addc(&sl->codex_turns, strcmp(status, "inProgress") == 0 ? 'R' : 'C');
+			buf_adds(&sl->codex_turns, id);
+			buf_addc(&sl->codex_turns, '\0');
+		}
+		sl->codex_db = rc == SQLITE_DONE;
+	}
+	if (!sl->codex_db)
+		buf_reset(&sl->codex_turns);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	buf_free(&uri);
+}
+
+/* Table t (0: Claude's, 1: the processes, 2: Codex's turns) made again,
+ * once a second (or when the clock went back). */
 static void
 refresh(struct store_live *sl, int t, int64_t now_ms)
 {
@@ -431,7 +510,11 @@ refresh(struct store_live *sl, int t, int64_t now_ms)
 		return;
 	*at = now_ms;
 	if (t == 1) {
-		gemini_scan(sl);
+		proc_scan(sl);
+		return;
+	}
+	if (t == 2) {
+		codex_scan(sl);
 		return;
 	}
 	sl->ncl = 0;
@@ -474,8 +557,36 @@ claude_live(struct store_live *sl, const char *path, struct buf *why)
 	return sl->claude_registry ? SL_GONE : SL_UNKNOWN;
 }
 
-/* Copilot: an inuse.<pid>.lock of a live pid in the session's folder
- * (only read by its name; its pid is in it too). */
+/* The pid that inuse.<pid>.lock names when the lock holds that pid too
+ * (what Copilot CLI writes in it); 0 for any other file. */
+static long
+lock_pid(int dfd, const char *name)
+{
+	char text[32], *end;
+	const char *p = name + 6;
+	long pid;
+	ssize_t n;
+	int fd;
+
+	/* The name first: p is past its end in a shorter one (".."). */
+	if (strncmp(name, "inuse.", 6) != 0 || *p < '1' || *p > '9')
+		return 0;
+	pid = strtol(p, &end, 10);
+	if (strcmp(end, ".lock") != 0 || pid <= 0 || pid > 0x3fffffff)
+		return 0;
+	fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, text, sizeof text - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	text[n] = '\0';
+	return strtol(text, &end, 10) == pid && (*end == '\0' || *end == '\n') ? pid : 0;
+}
+
+/* Copilot: an inuse.<pid>.lock in the session's folder that holds its pid,
+ * of a live process (a crash leaves its lock behind). */
 static enum store_liveness
 copilot_live(struct store_live *sl, const char *path)
 {
@@ -492,16 +603,8 @@ copilot_live(struct store_live *sl, const char *path)
 	dir[slash - path] = '\0';
 	if ((d = opendir(dir)) == NULL)
 		return SL_UNKNOWN;
-	while (!live && (de = readdir(d)) != NULL) {
-		const char *n = de->d_name;
-		size_t digits;
-
-		if (strncmp(n, "inuse.", 6) != 0)
-			continue;
-		digits = strspn(n + 6, "0123456789");
-		if (digits > 0 && strcmp(n + 6 + digits, ".lock") == 0)
-			live = pid_lives(sl, strtol(n + 6, NULL, 10), NULL);
-	}
+	while (!live && (de = readdir(d)) != NULL)
+		live = pid_lives(sl, lock_pid(dirfd(d), de->d_name), NULL);
 	closedir(d);
 	return live ? SL_RUNNING : SL_GONE;
 }
@@ -540,6 +643,30 @@ gemini_live(struct store_live *sl, const char *path)
 	return l;
 }
 
+/* Codex: its thread's newest turn open (the rollout's name ends with the
+ * thread id) while a codex process lives: running (or waiting for an
+ * approval, which nothing records); closed: not. No codex process (or
+ * one under a name not known), nothing known. */
+static enum store_liveness
+codex_live(struct store_live *sl, const char *path)
+{
+	char id[256];
+	size_t n;
+
+	base_name(path, ".jsonl", id, sizeof id);
+	n = strlen(id);
+	if (!sl->codex_db || n < 36)
+		return SL_UNKNOWN;
+	for (size_t i = 0; i < sl->codex_turns.n;) {
+		const char *t = sl->codex_turns.p + i;
+
+		if (strcmp(t + 1, id + n - 36) == 0)
+			return t[0] == 'R' ? SL_RUNNING : SL_IDLE;
+		i += strlen(t) + 1;
+	}
+	return SL_UNKNOWN; /* a thread the index does not have (an older one) */
+}
+
 enum store_liveness
 store_live(struct store_live *sl, enum store_source s, const char *path, int64_t now_ms,
 	   struct buf *why)
@@ -553,6 +680,10 @@ store_live(struct store_live *sl, enum store_source s, const char *path, int64_t
 	case SRC_GEMINI:
 		refresh(sl, 1, now_ms);
 		return gemini_live(sl, path);
+	case SRC_CODEX:
+		refresh(sl, 1, now_ms);
+		refresh(sl, 2, now_ms);
+		return codex_live(sl, path);
 	default:
 		return SL_UNKNOWN;
 	}

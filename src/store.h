@@ -16,16 +16,25 @@
  *                22nd field of /proc/<pid>/stat): busy, waiting (+
  *                waitingFor) or idle. No such file while <root>/sessions
  *                exists: no process.
- *   Copilot CLI  session-state/<id>/inuse.<pid>.lock with a live pid:
+ *   Copilot CLI  session-state/<id>/inuse.<pid>.lock holding that pid, live:
  *                running; none: no process. Waiting is its adapter's:
  *                build_ask on permission.requested and build_answer on
  *                its permission.completed (agent.h) leave the row a
  *                decision asked for, and a running row with one reads
- *                waiting (fleet_row_state).
+ *                waiting (fleet_row_state); one whose model had the last
+ *                word is at its prompt, idle (fleet_read.c's file_life).
  *   Gemini CLI   a `gemini` process whose cwd is the project
  *                (tmp/<project>/.project_root): maybe running, a guess
- *                the file's age decides; none: no process.
- *   Codex, Cursor, kept files: nothing here; the file's age (fleet.c).
+ *                the file's age decides; none: no process, and the chat's
+ *                last item says how it ended (fleet_read.c's gemini_end).
+ *   Codex        while a codex process lives and its writer's -wal and
+ *                -shm are there, thread_history_1.sqlite (opened
+ *                read-only: a mode=ro URI; busy or unreadable: nothing
+ *                known): its thread's newest turn inProgress: running (or
+ *                waiting for an approval, which it never records);
+ *                closed: idle. Else, or a thread it does not have: the
+ *                file's age.
+ *   Cursor, kept files: nothing here; the file's age (fleet.c).
  * /proc is read through struct store_proc, which the unit tests fake. */
 #ifndef AGENTVIEW_STORE_H
 #define AGENTVIEW_STORE_H

@@ -411,12 +411,59 @@ live() {
 }
 got=$(live "$(awk '{ print $22 }' "/proc/$sp/stat")")
 [ "$got" = "⏸ waiting" ] || fail stores "a Claude session waiting: $got"
+# The JSON list says the state the screen does: its store's liveness.
+got=$(env HOME="$h" XDG_STATE_HOME="$h/state" AGENTVIEW_SOURCES=claude "$bin" --print --format json \
+	</dev/null | jq -r '[.sessions[].state, .states.waiting] | join(" ")')
+[ "$got" = "waiting 1" ] || fail stores "the JSON list of a Claude session waiting: $got"
 # Its file says its turn ended (cost-state): done, once no process has it.
 got=$(live 1)
 [ "$got" = "✓ done" ] || fail stores "a Claude session of a reused pid: $got"
-kill "$sp" 2>/dev/null
 rm -f "$h/.claude/sessions/$sp.json"
 rmdir "$h/.claude/sessions"
+# A Copilot session held by a live process (its inuse.<pid>.lock) that
+# asked for a permission: waiting, on the list and in its JSON; its
+# workspace.yaml's title and folder where its events give none.
+rm -rf "$h/.copilot"
+cp -R tests/stores/copilot/ask/waiting "$h/.copilot"
+cs=$(echo "$h"/.copilot/session-state/*)
+rm -f "$cs"/inuse.*
+echo "$sp" >"$cs/inuse.$sp.lock"
+copilot() {
+	env HOME="$h" XDG_STATE_HOME="$h/state" AGENTVIEW_SOURCES=copilot "$bin" --print "$@" </dev/null
+}
+got=$(copilot | awk 'NR == 2 { print $1, $2 }')
+[ "$got" = "⏸ waiting" ] || fail stores "a Copilot session waiting: $got"
+got=$(copilot --format json | jq -r '[.sessions[].state, .states.waiting] | join(" ")')
+[ "$got" = "waiting 1" ] || fail stores "the JSON list of a Copilot session waiting: $got"
+# Its process gone, its lock left behind (a crash): over, in both.
+kill "$sp" 2>/dev/null
+wait "$sp" 2>/dev/null
+got=$(copilot | awk 'NR == 2 { print $1, $2 }')$(copilot --format json | jq -r '" " + .sessions[0].state')
+[ "$got" = "◌ incomplete incomplete" ] || fail stores "a Copilot session whose process is gone: $got"
+rm -rf "$h/.copilot"
+cp -R tests/stores/copilot/headless/done "$h/.copilot"
+# A Codex turn in progress in its index (thread_history_1.sqlite): running
+# while a codex process lives, on the list and in its JSON; not once none
+# does. The index is read, never written, nothing made beside it.
+cx=$tmp/codexhome
+cp -R tests/stores/codex/headless/running "$cx"
+find "$cx" -type f -exec touch -d '2026-01-05 10:00' {} +
+cp /bin/sleep "$tmp/codex"
+"$tmp/codex" 60 &
+cp_=$!
+pids="$pids $cp_"
+codex() {
+	env HOME="$h" XDG_STATE_HOME="$h/state" CODEX_HOME="$cx" AGENTVIEW_SOURCES=codex "$bin" --print "$@" </dev/null
+}
+got=$(codex | awk 'NR == 2 { print $1, $2 }')$(codex --format json | jq -r '" " + .sessions[0].state')
+[ "$got" = "● running live" ] || fail stores "a Codex turn in progress, its process alive: $got"
+kill "$cp_" 2>/dev/null
+wait "$cp_" 2>/dev/null
+got=$(codex | awk 'NR == 2 { print $1, $2 }')
+[ "$got" = "◌ incomplete" ] || fail stores "a Codex turn in progress, no codex process: $got"
+# Its -shm too: opened read-only (rodb.c), never a read mark written in it
+# nor the file rebuilt; nothing made beside the index.
+diff -r tests/stores/codex/headless/running "$cx" >/dev/null || fail stores "the Codex store changed: $(diff -rq tests/stores/codex/headless/running "$cx")"
 # Nothing there: where it looked, each root.
 env HOME="$tmp/nohome" XDG_STATE_HOME="$tmp/nohome/state" "$bin" --print </dev/null >"$tmp/stores.txt" 2>"$tmp/stores.err"
 grep -q '^  claude  ~/.claude  (not there)$' "$tmp/stores.err" && grep -q '^  kept    ~/state/agentview/sessions  (there)$' "$tmp/stores.err" ||

@@ -7,7 +7,6 @@
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "testutil.h"
@@ -392,36 +391,6 @@ test_workspace(void **state)
 	fixture_rmtree(dir);
 }
 
-/* A stored session is held by a live process that its inuse.<pid>.lock
- * names (and holds); a dead one's lock, or one that names another pid,
- * holds nothing. */
-static void
-test_holder(void **state)
-{
-	char *dir = fixture_tmpdir("copilot-lock");
-	char name[64], pid[32];
-	pid_t dead = fork();
-
-	(void)state;
-	if (dead == 0)
-		_exit(0);
-	assert_true(dead > 0);
-	assert_int_equal(waitpid(dead, NULL, 0), dead);
-	assert_int_equal(agent_copilot_holder(dir), 0);
-	snprintf(name, sizeof name, "inuse.%ld.lock", (long)dead);
-	snprintf(pid, sizeof pid, "%ld", (long)dead);
-	fixture_put(dir, name, pid, 0, false);
-	assert_int_equal(agent_copilot_holder(dir), 0);
-	snprintf(name, sizeof name, "inuse.%ld.lock", (long)getpid());
-	fixture_put(dir, name, "1", 0, false);
-	assert_int_equal(agent_copilot_holder(dir), 0);
-	snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
-	fixture_put(dir, name, pid, 0, false);
-	assert_int_equal(agent_copilot_holder(dir), (long)getpid());
-	assert_int_equal(agent_copilot_holder("/nonexistent/session"), 0);
-	fixture_rmtree(dir);
-}
-
 /* The Markdown log: the sub-agent's last text and the main agent's reply
  * after it are two paragraphs (the sub-agent's, in its task's list item,
  * would take the reply in as a lazy continuation line). */
@@ -472,12 +441,17 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_stream_session), cmocka_unit_test(test_shell_facts),
-		cmocka_unit_test(test_subagent),       cmocka_unit_test(test_failure),
-		cmocka_unit_test(test_cut_reply),      cmocka_unit_test(test_store),
-		cmocka_unit_test(test_store_lines),    cmocka_unit_test(test_tools),
-		cmocka_unit_test(test_resume),         cmocka_unit_test(test_workspace),
-		cmocka_unit_test(test_holder),         cmocka_unit_test(test_markdown_paragraphs),
+		cmocka_unit_test(test_stream_session),
+		cmocka_unit_test(test_shell_facts),
+		cmocka_unit_test(test_subagent),
+		cmocka_unit_test(test_failure),
+		cmocka_unit_test(test_cut_reply),
+		cmocka_unit_test(test_store),
+		cmocka_unit_test(test_store_lines),
+		cmocka_unit_test(test_tools),
+		cmocka_unit_test(test_resume),
+		cmocka_unit_test(test_workspace),
+		cmocka_unit_test(test_markdown_paragraphs),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

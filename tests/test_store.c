@@ -501,11 +501,91 @@ test_copilot_live(void **state)
 	assert_int_equal(store_live(sl, SRC_COPILOT, path.p, NOW, NULL), SL_GONE);
 	proc_add(400, 1, NULL, 0, NULL);
 	assert_int_equal(store_live(sl, SRC_COPILOT, path.p, NOW, NULL), SL_RUNNING);
+	/* A lock that holds another pid than its name's, or none, is none. */
+	fixture_put(h, "s1/inuse.400.lock", "1", NOW, false);
+	assert_int_equal(store_live(sl, SRC_COPILOT, path.p, NOW, NULL), SL_GONE);
+	fixture_put(h, "s1/inuse.400.lock", "", NOW, false);
+	assert_int_equal(store_live(sl, SRC_COPILOT, path.p, NOW, NULL), SL_GONE);
+	fixture_put(h, "s1/inuse.400.lock", "400\n", NOW, false);
+	assert_int_equal(store_live(sl, SRC_COPILOT, path.p, NOW, NULL), SL_RUNNING);
+	/* Its .hold, and names that are no lock, hold nothing. */
+	sh("mv '%s/s1/inuse.400.lock' '%s/s1/inuse.400.hold'", h, h);
+	fixture_put(h, "s1/inuse.0400.lock", "400", NOW, false);
+	fixture_put(h, "s1/inuse..lock", "400", NOW, false);
+	assert_int_equal(store_live(sl, SRC_COPILOT, path.p, NOW, NULL), SL_GONE);
 	/* The old bare layout has no lock beside it. */
 	assert_int_equal(store_live(sl, SRC_COPILOT, "/x/session-state/s.jsonl", NOW, NULL),
 			 SL_UNKNOWN);
 	store_live_free(sl);
 	buf_free(&path);
+	fixture_rmtree(h);
+}
+
+/* Codex: its thread's newest turn in thread_history_1.sqlite (the real
+ * snapshot's, read from a copy): in progress while a codex process lives,
+ * running; closed, not; no codex process, none; a thread the index does
+ * not have, or no index, nothing known. */
+static void
+test_codex_live(void **state)
+{
+	char *h = fixture_tmpdir("store");
+	struct store_live *sl;
+	struct buf path = {0}, root = {0}, wal = {0};
+	char *name;
+	size_t n;
+	static const char codex[] =
+		"/usr/bin/node\0/usr/lib/node_modules/@openai/codex/bin/codex.js\0";
+
+	(void)state;
+	env_home(h);
+	buf_addf(&root, "%s/.codex", h);
+	sh("cp -R tests/stores/codex/headless/running '%s'", root.p);
+	buf_addf(&path,
+		 "%s/sessions/2026/11/27/"
+		 "rollout-2026-11-27T09-34-16-01a21c5b-04a2-7b62-883f-9c911c27d596.jsonl",
+		 root.p);
+	/* No codex process: the index is not opened. */
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_UNKNOWN);
+	store_live_free(sl);
+	proc_add(900, 1, codex, sizeof codex, "/home/dev");
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_RUNNING);
+	assert_int_equal(store_live(sl, SRC_CODEX,
+				    "/x/rollout-2026-11-27T09-34-16-"
+				    "01a21c5b-0000-0000-0000-000000000000.jsonl",
+				    NOW, NULL),
+			 SL_UNKNOWN);
+	store_live_free(sl);
+	/* The turn closed: the failed run's index, and its rollout's name. */
+	sh("rm '%s'/thread_history_1.sqlite* && cp tests/stores/codex/failed/done/thread_history_1.sqlite* "
+	   "'%s' && cd tests/stores/codex/failed/done && printf '%%s' sessions/*/*/*/rollout-*.jsonl "
+	   ">'%s/name'",
+	   root.p, root.p, h);
+	buf_reset(&path);
+	buf_addf(&path, "%s/name", h);
+	name = fixture_slurp(path.p, &n);
+	buf_reset(&path);
+	buf_addf(&path, "%s/%s", root.p, name);
+	free(name);
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_IDLE);
+	store_live_free(sl);
+	/* No -wal beside it (its writer closed it): not opened, nothing made
+	 * beside it; no index at all, the same. */
+	sh("rm '%s'/thread_history_1.sqlite-wal", root.p);
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_UNKNOWN);
+	store_live_free(sl);
+	buf_addf(&wal, "%s/thread_history_1.sqlite-wal", root.p);
+	assert_int_equal(access(wal.p, F_OK), -1);
+	sh("rm '%s'/thread_history_1.sqlite*", root.p);
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_UNKNOWN);
+	store_live_free(sl);
+	buf_free(&path);
+	buf_free(&root);
+	buf_free(&wal);
 	fixture_rmtree(h);
 }
 
@@ -676,6 +756,173 @@ test_guess(void **state)
 	fixture_rmtree(h);
 }
 
+/* HOME with the snapshot tests/stores/AGENT/KIND/SNAP as AGENT's store
+ * (its files stamped NOW), and a fleet of it over the fake /proc. */
+static struct fleet *
+snapshot_fleet(const char *h, const char *agent, const char *kind, const char *snap)
+{
+	sh("rm -rf '%s/.copilot' '%s/.gemini'", h, h);
+	if (strcmp(agent, "gemini") == 0)
+		sh("cp -R tests/stores/gemini/%s/%s/.gemini '%s/.gemini'", kind, snap, h);
+	else
+		sh("cp -R tests/stores/%s/%s/%s '%s/.%s'", agent, kind, snap, h, agent);
+	sh("find '%s' -type f -exec touch -d @%lld {} +", h, NOW / 1000);
+	return stores_fleet(store_live_new(&fake));
+}
+
+/* A Copilot session whose process holds it (inuse.<pid>.lock) and asked
+ * for a permission reads waiting, not running; once the process is gone,
+ * over; after its shutdown, done. */
+static void
+test_copilot_fleet(void **state)
+{
+	char *h = fixture_tmpdir("store");
+	struct fleet *f;
+
+	(void)state;
+	env_home(h);
+	f = snapshot_fleet(h, "copilot", "ask", "waiting");
+	sh("cd '%s'/.copilot/session-state/* && rm inuse.* && echo 700 >inuse.700.lock", h);
+	nprocs = 0;
+	proc_add(700, 1, NULL, 0, NULL);
+	fleet_update(f, NOW + 1000, 0);
+	assert_string_equal(states(f, NOW + 1000), "waiting");
+	nprocs = 0;
+	fleet_update(f, NOW + 2000, 0);
+	assert_string_equal(states(f, NOW + 2000), "incomplete");
+	fleet_free(f);
+	f = snapshot_fleet(h, "copilot", "ask", "done");
+	fleet_update(f, NOW + 1000, 0);
+	assert_string_equal(states(f, NOW + 1000), "done");
+	fleet_free(f);
+	/* Held at its prompt, the model's reply last: not running (as a
+	 * Claude session its store says idle); a turn at work: running. */
+	f = snapshot_fleet(h, "copilot", "tmux", "idle");
+	sh("cd '%s'/.copilot/session-state/* && rm -f inuse.* && echo 700 >inuse.700.lock", h);
+	proc_add(700, 1, NULL, 0, NULL);
+	fleet_update(f, NOW + 1000, 0);
+	assert_string_equal(states(f, NOW + 1000), "incomplete");
+	fleet_free(f);
+	f = snapshot_fleet(h, "copilot", "tmux", "busy");
+	sh("cd '%s'/.copilot/session-state/* && rm -f inuse.* && echo 700 >inuse.700.lock", h);
+	fleet_update(f, NOW + 1000, 0);
+	assert_string_equal(states(f, NOW + 1000), "running");
+	nprocs = 0;
+	fleet_free(f);
+	fixture_rmtree(h);
+}
+
+/* A Copilot session whose events give neither its folder nor a prompt
+ * takes them from its workspace.yaml; what its events give stays. */
+static void
+test_copilot_workspace(void **state)
+{
+	char *h = fixture_tmpdir("store");
+	struct buf cell = {0};
+	struct fleet *f;
+	static const char start[] =
+		"{\"type\":\"session.start\",\"data\":{\"sessionId\":\"s1\",\"version\":1,"
+		"\"producer\":\"copilot-agent\",\"copilotVersion\":\"1.0.102\",\"selectedModel\":"
+		"\"gpt-5.5\"},\"id\":\"e1\",\"timestamp\":\"2026-11-27T09:34:46.980Z\","
+		"\"parentId\":null}\n";
+
+	(void)state;
+	env_home(h);
+	sh("mkdir -p '%s/.copilot/session-state/s1'", h);
+	fixture_put(h, ".copilot/session-state/s1/events.jsonl", start, NOW, false);
+	fixture_put(h, ".copilot/session-state/s1/workspace.yaml",
+		    "id: s1\ncwd: /home/dev/proj\nname: \"fix the flaky test\"\n", NOW, false);
+	f = stores_fleet(store_live_new(&fake));
+	fleet_update(f, NOW + 1000, 0);
+	assert_int_equal(fleet_nrows(f), 1);
+	fleet_cell(f, 0, FC_CWD, NOW + 1000, &cell);
+	assert_string_equal(cell.p, "proj");
+	buf_reset(&cell);
+	fleet_cell(f, 0, FC_PROMPT, NOW + 1000, &cell);
+	assert_string_equal(cell.p, "fix the flaky test");
+	fleet_free(f);
+	/* The events' own. */
+	sh("rm -rf '%s/.copilot'", h);
+	sh("cp -R tests/stores/copilot/headless/done '%s/.copilot'", h);
+	sh("cd '%s'/.copilot/session-state/* && sed -i 's|^cwd: .*|cwd: /elsewhere|; "
+	   "s|^name: .*|name: another|' workspace.yaml",
+	   h);
+	f = stores_fleet(store_live_new(&fake));
+	fleet_update(f, NOW + 1000, 0);
+	buf_reset(&cell);
+	fleet_cell(f, 0, FC_CWD, NOW + 1000, &cell);
+	assert_string_equal(cell.p, "work");
+	buf_reset(&cell);
+	fleet_cell(f, 0, FC_PROMPT, NOW + 1000, &cell);
+	assert_non_null(strstr(cell.p, "Run the shell command"));
+	fleet_free(f);
+	buf_free(&cell);
+	fixture_rmtree(h);
+}
+
+/* A Gemini chat has no end record: with no gemini process in its project,
+ * one that ends with the model's reply is done, one that ends with tool
+ * results the model never answered failed (its run died: STORES.md §3),
+ * one that ends with an error record failed; a prompt with nothing after
+ * it, over. With a gemini process there, its file's age decides. */
+static void
+test_gemini_end(void **state)
+{
+	char *h = fixture_tmpdir("store");
+	static const char bin[] = "gemini\0";
+	struct buf cell = {0};
+	struct fleet *f;
+	char *root;
+	size_t n;
+
+	(void)state;
+	env_home(h);
+	nprocs = 0;
+	f = snapshot_fleet(h, "gemini", "headless", "done");
+	fleet_update(f, NOW + 1000, 0);
+	assert_string_equal(states(f, NOW + 1000), "done");
+	fleet_free(f);
+	f = snapshot_fleet(h, "gemini", "failed", "done");
+	fleet_update(f, NOW + 1000, 0);
+	assert_string_equal(states(f, NOW + 1000), "failed");
+	fleet_cell(f, 0, FC_NOW, NOW + 1000, &cell);
+	assert_non_null(strstr(cell.p, "tool results"));
+	fleet_free(f);
+	/* An error record last. */
+	f = snapshot_fleet(h, "gemini", "headless", "done");
+	sh("for c in '%s'/.gemini/tmp/work/chats/session-*.jsonl; do echo '{\"id\":\"e1\","
+	   "\"timestamp\":\"2026-11-27T09:33:52.000Z\",\"type\":\"error\","
+	   "\"content\":\"quota exceeded\"}' >>\"$c\"; done",
+	   h);
+	fleet_update(f, NOW + 1000, 0);
+	assert_string_equal(states(f, NOW + 1000), "failed");
+	buf_reset(&cell);
+	fleet_cell(f, 0, FC_NOW, NOW + 1000, &cell);
+	assert_non_null(strstr(cell.p, "quota exceeded"));
+	fleet_free(f);
+	/* Its process in the project: maybe at work, never done by a guess. */
+	f = snapshot_fleet(h, "gemini", "headless", "running");
+	root = fixture_slurp("tests/stores/gemini/headless/running/.gemini/tmp/work/.project_root",
+			     &n);
+	while (n > 0 && root[n - 1] == '\n')
+		root[--n] = '\0';
+	proc_add(800, 1, bin, sizeof bin, root);
+	fleet_update(f, NOW + 1000, 0);
+	/* Its events over 30 minutes old: over, but not failed. */
+	assert_string_equal(states(f, NOW + 1000), "incomplete");
+	fleet_free(f);
+	/* Just written: running, a guess. */
+	f = snapshot_fleet(h, "gemini", "headless", "running");
+	sh("find '%s' -type f -exec touch -d @1795772029 {} +", h);
+	fleet_update(f, 1795772030000LL, 0);
+	assert_string_equal(states(f, 1795772030000LL), "running");
+	nprocs = 0;
+	fleet_free(f);
+	free(root);
+	buf_free(&cell);
+	fixture_rmtree(h);
+}
+
 /* --- one row a session ------------------------------------------------------------ */
 
 #define SID "5b1e2c3d-0000-4000-8000-00000000abcd"
@@ -784,11 +1031,20 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_discovery),   cmocka_unit_test(test_discovery_live),
-		cmocka_unit_test(test_roots),       cmocka_unit_test(test_sources),
-		cmocka_unit_test(test_claude_live), cmocka_unit_test(test_copilot_live),
-		cmocka_unit_test(test_gemini_live), cmocka_unit_test(test_fleet_live),
-		cmocka_unit_test(test_guess),       cmocka_unit_test(test_twins),
+		cmocka_unit_test(test_discovery),
+		cmocka_unit_test(test_discovery_live),
+		cmocka_unit_test(test_roots),
+		cmocka_unit_test(test_sources),
+		cmocka_unit_test(test_claude_live),
+		cmocka_unit_test(test_copilot_live),
+		cmocka_unit_test(test_gemini_live),
+		cmocka_unit_test(test_fleet_live),
+		cmocka_unit_test(test_guess),
+		cmocka_unit_test(test_twins),
+		cmocka_unit_test(test_copilot_fleet),
+		cmocka_unit_test(test_gemini_end),
+		cmocka_unit_test(test_copilot_workspace),
+		cmocka_unit_test(test_codex_live),
 	};
 
 	setenv("TZ", "UTC", 1);

@@ -310,7 +310,7 @@ store_reads() {
 
 # store_lists_live AGENT KIND SNAPSHOT ROOT STATE...: agentview alone, with
 # the agent's root the live store (the CLI still in that moment), lists one
-# session in one of the STATEs. Known open, as store_lists.
+# session in one of the STATEs (the JSON summary's names: live, waiting).
 store_lists_live() {
 	sf_agent=$1 sf_kind=$2 sf_snap=$3
 	sf_home=$(mktemp -d "${TMPDIR:-/tmp}/agentview-lists.XXXXXX") || return
@@ -337,7 +337,7 @@ store_lists() {
 		"$bin" --print --format json </dev/null >"$sf_home/list.json" 2>"$sf_home/err"
 	sf_state=$(case $3-$2 in done-failed) echo failed ;; done-*) echo ok ;; *) echo '' ;; esac)
 	jq -e --arg state "$sf_state" '(.sessions | length) == 1 and (.sessions[0] | .agent != null and
-		(if $state == "" then .state != "running" else .state == $state end))' \
+		(if $state == "" then (.state | IN("live", "waiting") | not) else .state == $state end))' \
 		"$sf_home/list.json" >/dev/null 2>&1
 	sopen lists "$?" "one row of the store's session, $( [ -n "$sf_state" ] && echo "$sf_state" || echo 'not running (its process is gone)')"
 	if [ -n "${5:-}" ]; then

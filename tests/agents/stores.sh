@@ -294,7 +294,7 @@ store_tmux() {
 		if poll 30 held "$d" "main turn 1"; then
 			sleep 1
 			store_snap "$agent" "$kind" busy "$d"
-			store_live "$agent" "$kind" busy "$d" running
+			store_live "$agent" "$kind" busy "$d" live
 		else
 			fail "$run" "the model server never held the last turn: $(screen | grep -v '^$' | tail -8)"
 		fi
@@ -309,7 +309,7 @@ store_tmux() {
 			# Codex records no approval wait; Gemini CLI nothing at all.
 			case $agent in
 			claude | copilot) store_live "$agent" "$kind" waiting "$d" waiting ;;
-			codex) store_live "$agent" "$kind" waiting "$d" running waiting ;;
+			codex) store_live "$agent" "$kind" waiting "$d" live waiting ;;
 			esac
 			keys Enter
 			wait_for 'made.txt is there' 30 ||

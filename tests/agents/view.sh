@@ -130,8 +130,6 @@ view_open() {
 	# The stores (issue 23): agentview finds their sessions (store.c), one
 	# row each, never running once the process is gone; what each row
 	# says of the session (done or failed, tokens) is its adapter's.
-	gemini-store-*/done:lists) echo "a Gemini CLI chat has no end record: its session reads incomplete, not done" ;;
-	*-store-*:live) echo "the JSON list's states are its files' read whole, not the stores' liveness yet" ;;
 	*-store-*) ;;
 	esac
 }

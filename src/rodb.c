@@ -1,0 +1,82 @@
+/* rodb.c: an agent's SQLite file opened for reading only (rodb.h). */
+#include "rodb.h"
+
+#include <string.h>
+#include <sys/stat.h>
+
+#include "util.h"
+
+static sqlite3_vfs ro_vfs;
+
+static int
+ro_open(sqlite3_vfs *v, const char *name, sqlite3_file *f, int flags, int *out)
+{
+	sqlite3_vfs *base = v->pAppData;
+
+	flags &= ~(SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_DELETEONCLOSE |
+		   SQLITE_OPEN_EXCLUSIVE);
+	return base->xOpen(base, name, f, flags | SQLITE_OPEN_READONLY, out);
+}
+
+static int
+ro_delete(sqlite3_vfs *v, const char *name, int sync)
+{
+	(void)v;
+	(void)name;
+	(void)sync;
+	return SQLITE_IOERR_DELETE;
+}
+
+/* The VFS's name, registered once (not as the default). */
+static const char *
+ro_vfs_name(void)
+{
+	sqlite3_vfs *base;
+
+	if (ro_vfs.zName != NULL)
+		return ro_vfs.zName;
+	if ((base = sqlite3_vfs_find(NULL)) == NULL)
+		return NULL;
+	ro_vfs = *base;
+	ro_vfs.zName = "agentview-ro";
+	ro_vfs.pNext = NULL;
+	ro_vfs.pAppData = base;
+	ro_vfs.xOpen = ro_open;
+	ro_vfs.xDelete = ro_delete;
+	if (sqlite3_vfs_register(&ro_vfs, 0) != SQLITE_OK) {
+		ro_vfs.zName = NULL;
+		return NULL;
+	}
+	return ro_vfs.zName;
+}
+
+sqlite3 *
+rodb_open(const char *path)
+{
+	struct buf uri = {0}, wal = {0};
+	const char *vfs = ro_vfs_name();
+	sqlite3 *h = NULL;
+	struct stat st;
+
+	if (vfs == NULL)
+		return NULL;
+	/* file:PATH, the bytes a URI reserves escaped. */
+	buf_adds(&uri, "file:");
+	for (const unsigned char *c = (const unsigned char *)path; *c != '\0'; c++)
+		if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		    (*c >= '0' && *c <= '9') || strchr("/._-~", *c) != NULL)
+			buf_addc(&uri, (char)*c);
+		else
+			buf_addf(&uri, "%%%02X", *c);
+	buf_addf(&wal, "%s-wal", path);
+	buf_adds(&uri, stat(wal.p, &st) == 0 ? "?mode=ro&readonly_shm=1" : "?mode=ro&immutable=1");
+	if (sqlite3_open_v2(uri.p, &h, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, vfs) != SQLITE_OK) {
+		sqlite3_close(h);
+		h = NULL;
+	} else {
+		sqlite3_busy_timeout(h, 50);
+	}
+	buf_free(&uri);
+	buf_free(&wal);
+	return h;
+}

@@ -1,0 +1,18 @@
+/* rodb.h: an agent's SQLite file opened for reading only. Even opened
+ * read-only, SQLite makes a write-ahead database's -wal and -shm when they
+ * are not there (seen with 3.40) and rebuilds a -shm its last writer
+ * left: in a folder that is the agent's. Here every file is opened
+ * through a VFS that never creates, writes or removes one; with its log
+ * there (its writer has it open) the shared memory is opened read-only
+ * too, and without, the file alone is read as it is, with no lock. */
+#ifndef AGENTVIEW_RODB_H
+#define AGENTVIEW_RODB_H
+
+#include <sqlite3.h>
+
+/* The database at path, or NULL (it cannot be opened, or the VFS cannot
+ * be made). A writer's lock is waited for a little (50 ms), then given
+ * up: the caller does without. Closed with sqlite3_close. */
+sqlite3 *rodb_open(const char *path);
+
+#endif
