@@ -486,6 +486,27 @@ static const struct {
 	{"the sessions agentview keeps", keep_dir, true},
 };
 
+/* The mirror of a remote's own sessions (HOST:, remote.h) into f: its
+ * kept sessions and each agent's store, as `agentview` alone lists them
+ * there (without their liveness: its processes are not this machine's). */
+static void
+fleet_fill_remote(struct fleet *f, const char *mirror)
+{
+	struct buf dir = {0}, err = {0};
+
+	for (int s = 0; s < SRC_COUNT; s++) {
+		buf_reset(&dir);
+		buf_addf(&dir, "%s/%s", mirror, store_source_name((enum store_source)s));
+		if (s == SRC_KEPT)
+			fleet_add_place(f, dir.p, store_what(SRC_KEPT), false, &err);
+		else
+			fleet_add_store(f, dir.p, store_patterns((enum store_source)s),
+					(enum store_source)s);
+	}
+	buf_free(&dir);
+	buf_free(&err);
+}
+
 /* The folders and files of the command line into f; with none, the
  * sources chosen (--sources, AGENTVIEW_SOURCES): the places above (the
  * folder of kept sessions) and the agents' stores that are there
@@ -529,7 +550,9 @@ fleet_fill(struct fleet *f, const struct options *o, int64_t now)
 		}
 	}
 	for (int i = 0; i < o->nfiles && status == 0; i++)
-		if (fleet_add(f, o->files[i], &err) != 0)
+		if (remote_stores(o->files[i]))
+			fleet_fill_remote(f, o->files[i]);
+		else if (fleet_add(f, o->files[i], &err) != 0)
 			status = 1;
 	if (status != 0 && err.n > 0)
 		fprintf(stderr, "agentview: %s%s\n",

@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "sig.h"
+#include "store.h"
 #include "text.h"
 
 /* A connection is given up as stalled after this long without a byte
@@ -46,7 +47,8 @@ enum { R_IDLE, R_RUNNING, R_DEAD };
 struct rsrc {
 	struct remote_spec spec;
 	char *mirror; /* the local folder of its files */
-	char kind;    /* 0 not known yet, 'd' a folder, 'f' a file */
+	char kind;    /* 0 not known yet, 'd' a folder, 'f' a file, 's' the
+			 remote's own sessions (a folder a source) */
 	char **names; /* a folder's files asked for; a file: its name */
 	uint64_t *off;
 	char **ino;
@@ -77,7 +79,7 @@ struct mirror {
 	char *dir; /* the local folder */
 	char *host;
 	char *path; /* the remote path as typed */
-	char kind;  /* 'd' or 'f' */
+	char kind;  /* 'd', 'f' or 's' */
 };
 static struct mirror *mirrors;
 static size_t nmirrors;
@@ -270,6 +272,22 @@ add_name(struct rsrc *r, const char *name, size_t n)
 	r->n++;
 }
 
+/* The folders of r's file i's path under its mirror (the remote's own
+ * sessions: "claude/projects/x/y.jsonl"), made. */
+static void
+make_parents(const struct rsrc *r, size_t i)
+{
+	struct buf b = {0};
+
+	mirror_path(r, i, &b);
+	for (char *c = b.p + strlen(r->mirror) + 1; (c = strchr(c, '/')) != NULL; c++) {
+		*c = '\0';
+		mkdir(b.p, 0700);
+		*c = '/';
+	}
+	buf_free(&b);
+}
+
 /* A folder's list: names not asked for yet are added. */
 static bool
 take_list(struct rsrc *r, const char *p, size_t len)
@@ -281,12 +299,14 @@ take_list(struct rsrc *r, const char *p, size_t len)
 		size_t n = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
 		bool known = false;
 
-		if (!remote_name_ok(p, n))
+		if (r->kind == 's' ? !remote_store_name_ok(p, n) : !remote_name_ok(p, n))
 			return false;
 		for (size_t i = 0; i < r->n && !known; i++)
 			known = strlen(r->names[i]) == n && memcmp(r->names[i], p, n) == 0;
 		if (!known) {
 			add_name(r, p, n);
+			if (r->kind == 's')
+				make_parents(r, r->n - 1);
 			r->again = true;
 		}
 		p += n + 1;
@@ -371,10 +391,18 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 		}
 		if (r->kind == 0 && f->mode == 'f')
 			add_name(r, file_name(&r->spec), strlen(file_name(&r->spec)));
+		/* The remote's own sessions: a folder for each source, there
+		 * before the list reads them (store.h's roots). */
+		for (int s = 0; r->kind == 0 && f->mode == 's' && s < SRC_COUNT; s++) {
+			buf_reset(&path);
+			buf_addf(&path, "%s/%s", r->mirror,
+				 store_source_name((enum store_source)s));
+			mkdir(path.p, 0700);
+		}
 		r->kind = f->mode;
 		break;
 	case RF_LIST:
-		ok = r->kind == 'd' && take_list(r, f->data, f->len);
+		ok = (r->kind == 'd' || r->kind == 's') && take_list(r, f->data, f->len);
 		if (!ok)
 			r->why = "a file name that is not one here";
 		break;
@@ -429,7 +457,7 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 	case RF_TICK:
 		if (!r->ready && !r->again) {
 			r->ready = true;
-			report(rep, idx, r->kind == 'f' ? "R f" : "R d");
+			report(rep, idx, r->kind == 'f' ? "R f" : r->kind == 's' ? "R s" : "R d");
 		}
 		/* New files: a new program that asks for them too. */
 		ok = !r->again;
@@ -822,7 +850,8 @@ remote_start(char **files, int *nfiles, bool quiet)
 			*nl = '\0';
 			if (i < n && *what == ' ') {
 				what++;
-				if (strcmp(what, "R f") == 0 || strcmp(what, "R d") == 0) {
+				if (strcmp(what, "R f") == 0 || strcmp(what, "R d") == 0 ||
+				    strcmp(what, "R s") == 0) {
 					struct buf p = {0};
 
 					buf_adds(&p, v[i].mirror);
@@ -914,14 +943,24 @@ remote_show(const char *path)
 			continue;
 		buf_reset(&b);
 		buf_addf(&b, "%s:%s", mirrors[i].host, mirrors[i].path);
-		/* A folder's file: its name after the folder ("HOST:" alone
-		 * is the kept sessions: the name only). */
-		if (mirrors[i].kind == 'd')
+		/* A folder's file: its name after the folder; the remote's
+		 * own sessions': its source, then its path under the source's
+		 * root ("HOST:claude/projects/x/y.jsonl"). */
+		if (mirrors[i].kind != 'f')
 			buf_addf(&b, "%s%s", b.p[b.n - 1] == '/' || b.p[b.n - 1] == ':' ? "" : "/",
 				 path + n + 1);
 		return b.p;
 	}
 	return path;
+}
+
+bool
+remote_stores(const char *path)
+{
+	for (size_t i = 0; i < nmirrors; i++)
+		if (mirrors[i].kind == 's' && strcmp(path, mirrors[i].dir) == 0)
+			return true;
+	return false;
 }
 
 bool

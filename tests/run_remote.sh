@@ -4,7 +4,9 @@
 # (-D -e) with a host key, an authorized key and a client config of its
 # own (AGENTVIEW_SSH="ssh -F CFG"), killed at the end:
 #   - HOST:FILE printed is byte for byte the local print of that file;
-#   - HOST:DIR listed; HOST: is the remote's kept sessions;
+#   - HOST:DIR listed; HOST: is the remote's kept sessions and the
+#     agents' stores there (found by the remote's environment), as
+#     `agentview` alone lists them on that machine, read only;
 #   - a file growing remotely followed (-f): its new lines appear;
 #   - the sshd killed meanwhile, lines written while it is down, sshd
 #     started again: "reconnecting (N)" said, then every line once;
@@ -153,7 +155,7 @@ KbdInteractiveAuthentication no
 PermitRootLogin prohibit-password
 AllowUsers $me
 LogLevel ERROR
-SetEnv XDG_STATE_HOME=$tmp/remote-state
+SetEnv XDG_STATE_HOME=$tmp/remote-state HOME=$tmp/remote-home CLAUDE_CONFIG_DIR=$tmp/remote-claude
 EOF
 printf '[127.0.0.1]:%s %s\n' "$port" "$(cut -d' ' -f1,2 "$tmp/host_key.pub")" >"$tmp/known_hosts"
 cat >"$tmp/ssh_config" <<EOF
@@ -283,6 +285,41 @@ mkdir -p "$tmp/remote-state/agentview/sessions"
 rc=$?
 [ "$rc" -eq 0 ] || fail kept "exit $rc: $(head -c 300 "$tmp/err")"
 grep -q "a kept session" "$tmp/out" || fail kept "HOST: does not list the kept session: $(cat "$tmp/out")"
+# HOST: is the agents' stores there too, each found as the remote's own
+# shell finds it (CLAUDE_CONFIG_DIR and HOME are the sshd's SetEnv; ours
+# point elsewhere): the rows `agentview` alone lists on that machine.
+# Real stores (tests/stores), an old-style sub-agent file and a link
+# that the stores' patterns leave out; nothing in them changes.
+rh=$tmp/remote-home
+mkdir -p "$rh"
+cp -a tests/stores/claude/subagents/done "$tmp/remote-claude"
+cp -a tests/stores/codex/headless/done "$rh/.codex"
+cp -a tests/stores/gemini/headless/done/.gemini "$rh/.gemini"
+cp -a tests/stores/copilot/headless/done "$rh/.copilot"
+for p in "$tmp/remote-claude"/projects/*; do
+	{ init a0000001 sub; user "an old sub-agent file"; } >"$p/agent-a0000001.jsonl"
+	ln -s "$d/run.ndjson" "$p/linked.jsonl"
+done
+(cd "$tmp" && find remote-claude remote-home -exec ls -ld --full-time {} + &&
+	find remote-claude remote-home -type f -exec cksum {} +) >"$tmp/stores.before"
+CLAUDE_CONFIG_DIR=$tmp/nowhere CODEX_HOME=$tmp/nowhere "$bin" --print --format json "av-test:" \
+	>"$tmp/out.json" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] || fail stores "exit $rc: $(head -c 300 "$tmp/err")"
+jq -c '[.sessions[] | [.state, .agent, .session_id]] | sort' "$tmp/out.json" >"$tmp/remote.json"
+env HOME="$rh" CLAUDE_CONFIG_DIR="$tmp/remote-claude" XDG_STATE_HOME="$tmp/remote-state" \
+	"$bin" --print --format json | jq -c '[.sessions[] | [.state, .agent, .session_id]] | sort' >"$tmp/local.json"
+cmp -s "$tmp/local.json" "$tmp/remote.json" ||
+	fail stores "not the rows listed there: $(cat "$tmp/remote.json") vs $(cat "$tmp/local.json")"
+for a in claude codex gemini copilot kept; do
+	jq -r '.sessions[].file' "$tmp/out.json" | grep -q "^av-test:$a/" ||
+		fail stores "no row of $a: $(jq -r '.sessions[].file' "$tmp/out.json")"
+done
+grep -q "an old sub-agent file\|linked" "$tmp/out.json" && fail stores "a file the patterns leave out is listed"
+(cd "$tmp" && find remote-claude remote-home -exec ls -ld --full-time {} + &&
+	find remote-claude remote-home -type f -exec cksum {} +) >"$tmp/stores.after"
+cmp -s "$tmp/stores.before" "$tmp/stores.after" ||
+	fail stores "the stores changed: $(diff "$tmp/stores.before" "$tmp/stores.after" | head -n 5)"
 # The same rows as the folder read here: states from the files' times too.
 "$bin" --print --format json "av-test:$d" | jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/remote.json"
 "$bin" --print --format json "$d" | jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/local.json"
@@ -302,7 +339,7 @@ cmp -s "$tmp/local.line" "$tmp/remote.line" ||
 	fail list "--status-line: $(cat "$tmp/remote.line") vs $(cat "$tmp/local.line")"
 COLUMNS=120 "$bin" --print "$d" >"$tmp/out"
 grep -q "HOST" "$tmp/out" && fail list "a HOST column with no remote source"
-echo "HOST:DIR listed beside a local file, as the folder here, with a HOST column; --status-line; HOST: the kept sessions"
+echo "HOST:DIR listed beside a local file, as the folder here, with a HOST column; --status-line; HOST: the kept sessions and the agents' stores, read only"
 
 # --- refused, unreachable, a key refused ---------------------------------------------
 
@@ -396,11 +433,11 @@ REMOTE_DIR=$d
 export REMOTE_DIR
 $tm new-session -d -s av -x 120 -y 20 \
 	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color '$bin' \"av-test:\$REMOTE_DIR\" '$tmp/local.ndjson'"
-screen_has '^STATE +HOST +AGENT' || fail screen "no HOST column at 120: $($tm capture-pane -p -t av)"
-screen_has '^✓ done +av-test +cursor' || fail screen "no av-test row: $($tm capture-pane -p -t av)"
-screen_has '^✓ done +local +cursor' || fail screen "no local row: $($tm capture-pane -p -t av)"
+screen_has '^ STATE +HOST +AGENT' || fail screen "no HOST column at 120: $($tm capture-pane -p -t av)"
+screen_has '^ ✓ done +av-test +cursor' || fail screen "no av-test row: $($tm capture-pane -p -t av)"
+screen_has '^ ✓ done +local +cursor' || fail screen "no local row: $($tm capture-pane -p -t av)"
 $tm resize-window -t av -x 40 -y 20
-screen_has '^STATE +PROMPT +TIME' || fail screen "at 40: $($tm capture-pane -p -t av)"
+screen_has '^ STATE +PROMPT +TIME' || fail screen "at 40: $($tm capture-pane -p -t av)"
 $tm capture-pane -p -t av | grep -q HOST && fail screen "HOST kept at 40 columns"
 $tm resize-window -t av -x 120 -y 20
 stop_sshd
