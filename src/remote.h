@@ -139,7 +139,10 @@ const char *remote_show(const char *path);
 bool remote_stores(const char *path);
 /* Whether any source is remote. */
 bool remote_any(void);
-/* The host whose mirror path is, or is in; NULL for a local path. */
+/* The host whose mirror path is, or is in; NULL for a local path (or a
+ * NULL path). */
 const char *remote_host_of(const char *path);
+/* Its port as typed (digits), or NULL. */
+const char *remote_port_of(const char *path);
 
 #endif

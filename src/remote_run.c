@@ -78,6 +78,7 @@ static int news_in = -1, news_out = -1;
 struct mirror {
 	char *dir; /* the local folder */
 	char *host;
+	char *port; /* digits, or NULL */
 	char *path; /* the remote path as typed */
 	char kind;  /* 'd', 'f' or 's' */
 };
@@ -862,6 +863,9 @@ remote_start(char **files, int *nfiles, bool quiet)
 					mirrors[nmirrors].dir = xstrdup(v[i].mirror);
 					mirrors[nmirrors].path = xstrdup(v[i].spec.path);
 					mirrors[nmirrors].kind = what[2];
+					mirrors[nmirrors].port = v[i].spec.port != NULL
+									 ? xstrdup(v[i].spec.port)
+									 : NULL;
 					mirrors[nmirrors++].host = xstrdup(v[i].spec.host);
 				} else {
 					fprintf(stderr, "agentview: %s\n", what);
@@ -969,14 +973,31 @@ remote_any(void)
 	return nmirrors > 0;
 }
 
-const char *
-remote_host_of(const char *path)
+/* The mirror path is, or is in; NULL for a local path. */
+static const struct mirror *
+mirror_of(const char *path)
 {
-	for (size_t i = 0; i < nmirrors; i++) {
+	for (size_t i = 0; path != NULL && i < nmirrors; i++) {
 		size_t n = strlen(mirrors[i].dir);
 
 		if (strncmp(path, mirrors[i].dir, n) == 0 && (path[n] == '/' || path[n] == '\0'))
-			return mirrors[i].host;
+			return &mirrors[i];
 	}
 	return NULL;
+}
+
+const char *
+remote_host_of(const char *path)
+{
+	const struct mirror *mi = mirror_of(path);
+
+	return mi != NULL ? mi->host : NULL;
+}
+
+const char *
+remote_port_of(const char *path)
+{
+	const struct mirror *mi = mirror_of(path);
+
+	return mi != NULL ? mi->port : NULL;
 }

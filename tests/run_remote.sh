@@ -155,7 +155,7 @@ KbdInteractiveAuthentication no
 PermitRootLogin prohibit-password
 AllowUsers $me
 LogLevel ERROR
-SetEnv XDG_STATE_HOME=$tmp/remote-state HOME=$tmp/remote-home CLAUDE_CONFIG_DIR=$tmp/remote-claude
+SetEnv XDG_STATE_HOME=$tmp/remote-state HOME=$tmp/remote-home CLAUDE_CONFIG_DIR=$tmp/remote-claude PATH=$tmp/rbin:/usr/local/bin:/usr/bin:/bin
 EOF
 printf '[127.0.0.1]:%s %s\n' "$port" "$(cut -d' ' -f1,2 "$tmp/host_key.pub")" >"$tmp/known_hosts"
 cat >"$tmp/ssh_config" <<EOF
@@ -462,6 +462,73 @@ user "seen-on-the-screen" >>"$g"
 screen_has 'seen-on-the-screen' || fail screen "not live: $($tm capture-pane -p -t av)"
 $tm kill-server 2>/dev/null
 echo "the list on a screen: HOST at 120 columns, not at 40; reconnecting said, then back; a remote file live"
+
+# --- Y, o and e on a remote session, in tmux ---------------------------------------
+
+# Y copies `ssh -t HOST 'cd DIR && cursor-agent --resume ID'` (ssh's words
+# those of AGENTVIEW_SSH): run as it is, it resumes the session there (a
+# cursor-agent on the remote's PATH, the sshd's SetEnv, says where it
+# ran). o and e show a copy of the session, read-only, and say so; e on
+# a call's file does not open a file of the same path here.
+cases=$((cases + 1))
+w="$tmp/rwork/it's here"
+mkdir -p "$w" "$tmp/rbin" "$tmp/resume"
+printf 'notes\n' >"$w/notes.txt"
+cat >"$tmp/rbin/cursor-agent" <<'SH'
+#!/bin/sh
+printf 'resumed %s %s in %s\n' "$1" "$2" "$(pwd)"
+SH
+cat >"$tmp/editor" <<SH
+#!/bin/sh
+printf '%s\n' "\$@" >"$tmp/editor.argv"
+stat -c %a "\$1" >"$tmp/editor.mode"
+cat "\$1" >"$tmp/edited"
+SH
+cat >"$tmp/pager" <<SH
+#!/bin/sh
+stat -c %a "\$1" >"$tmp/pager.mode"
+cat "\$1" >"$tmp/paged"
+SH
+chmod +x "$tmp/rbin/cursor-agent" "$tmp/editor" "$tmp/pager"
+wj=$(printf '%s' "$w" | sed 's/\\/\\\\/g; s/"/\\"/g')
+{
+	line "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"r5e0-abc\",\"model\":\"Composer 2.5\",\"cwd\":\"$wj\"}"
+	user "resume me"
+	line "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"rd\",\"tool_call\":{\"readToolCall\":{\"args\":{\"path\":\"$wj/notes.txt\"}}}}"
+	result false 1000 "read"
+} >"$tmp/resume/r.ndjson"
+printf 'set -g set-clipboard on\n' >>"$tmp/tmux.conf"
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color EDITOR='$tmp/editor' PAGER='$tmp/pager' '$bin' 'av-test:$tmp/resume'"
+screen_has 'resume me' || fail take "the list: $($tm capture-pane -p -t av)"
+$tm send-keys -t av Y
+screen_has 'copied the resume command' || fail take "Y: $($tm capture-pane -p -t av)"
+$tm show-buffer >"$tmp/copied" 2>/dev/null
+grep -q "^ssh -F $tmp/ssh_config -t av-test 'cd -- " "$tmp/copied" || fail take "Y copied: $(cat "$tmp/copied")"
+sh -c "$(cat "$tmp/copied")" >"$tmp/resumed" 2>/dev/null </dev/null
+[ "$(cat "$tmp/resumed")" = "resumed --resume r5e0-abc in $w" ] ||
+	fail take "the copied command ran: $(cat "$tmp/resumed")"
+$tm send-keys -t av o
+screen_has "shown from a copy of av-test's session, read-only" || fail take "o: $($tm capture-pane -p -t av)"
+grep -q "resume me" "$tmp/paged" || fail take "o paged: $(head -c 200 "$tmp/paged")"
+[ "$(cat "$tmp/pager.mode")" = 400 ] || fail take "o: the copy is mode $(cat "$tmp/pager.mode")"
+$tm send-keys -t av e
+screen_has "opened a copy of av-test's session file, read-only" || fail take "e: $($tm capture-pane -p -t av)"
+cmp -s "$tmp/resume/r.ndjson" "$tmp/edited" || fail take "e: not the session file"
+[ "$(cat "$tmp/editor.mode")" = 400 ] || fail take "e: the copy is mode $(cat "$tmp/editor.mode")"
+rm -f "$tmp/editor.argv"
+# In the session: Y the same; e on the call's file is refused.
+$tm send-keys -t av Enter
+screen_has 'q or Esc: back to the list' || fail take "Enter: $($tm capture-pane -p -t av)"
+$tm set-buffer -b x sentinel
+$tm send-keys -t av Y
+screen_has 'copied the resume command' || fail take "Y in the session: $($tm capture-pane -p -t av)"
+$tm show-buffer | cmp -s - "$tmp/copied" || fail take "Y in the session copied: $($tm show-buffer)"
+$tm send-keys -t av ']' e
+screen_has 'is on av-test, not here: not opened' || fail take "e on the call: $($tm capture-pane -p -t av)"
+[ ! -e "$tmp/editor.argv" ] || fail take "e opened $(cat "$tmp/editor.argv")"
+$tm kill-server 2>/dev/null
+echo "Y on a remote session: ssh -t HOST '...', run as copied it resumes there; o and e: a read-only copy, said; e on a call's file: not here"
 
 for f in pwned-dir pwned-file pwned-proxy; do
 	[ ! -e "$tmp/$f" ] || fail hostile "$f was made: a name reached a shell"
