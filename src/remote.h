@@ -123,7 +123,9 @@ int rparser_next(struct rparser *p, struct rframe *f);
  * file that grows); one that cannot be read is said on stderr and taken
  * out of files. Returns how many were remote, -1 when one was refused as
  * typed (said). quiet: later news (reconnecting) is not said on stderr
- * (the screen owns the terminal). */
+ * (the screen owns the terminal), and a folder (HOST:, or one the remote
+ * said is) is waited for a second at most: its mirror then fills as it
+ * is read, and a failure of it is news. */
 int remote_start(char **files, int *nfiles, bool quiet);
 /* With quiet, what the mirror process has to say comes here instead of
  * stderr: the descriptor to poll (-1 when none), and the newest line

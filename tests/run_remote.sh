@@ -463,6 +463,28 @@ screen_has 'seen-on-the-screen' || fail screen "not live: $($tm capture-pane -p 
 $tm kill-server 2>/dev/null
 echo "the list on a screen: HOST at 120 columns, not at 40; reconnecting said, then back; a remote file live"
 
+# --- the screen does not wait on a slow remote -------------------------------------
+
+# Every remote's ssh starts 3 s late: the local row is on the screen
+# before that; HOST:'s rows come in once read; a key refused after the
+# screen is up is said in its header.
+cases=$((cases + 1))
+cat >"$tmp/slow_ssh" <<EOF
+sleep 3
+exec ssh -F $tmp/ssh_config "\$@"
+EOF
+t0=$(date +%s%N)
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $tmp/slow_ssh' '$bin' '$tmp/local.ndjson' av-test: av-bad:"
+screen_has 'a local session' || fail slow "no local row: $($tm capture-pane -p -t av)"
+ms=$((($(date +%s%N) - t0) / 1000000))
+[ "$ms" -lt 2500 ] || fail slow "the local row shown after $ms ms"
+$tm capture-pane -p -t av | grep -q 'a kept session' && fail slow "av-test's row before its ssh started"
+screen_has 'a kept session' || fail slow "av-test's rows never came: $($tm capture-pane -p -t av)"
+screen_has 'ssh needs a password for av-bad' || fail slow "av-bad not said: $($tm capture-pane -p -t av)"
+$tm kill-server 2>/dev/null
+echo "the screen with a slow remote: the local row in $ms ms, the remote's once read, a refused key said in the header"
+
 # --- Y, o and e on a remote session, in tmux ---------------------------------------
 
 # Y copies `ssh -t HOST 'cd DIR && cursor-agent --resume ID'` (ssh's words
