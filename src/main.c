@@ -487,14 +487,17 @@ static const struct {
 };
 
 /* The mirror of a remote's own sessions (HOST:, remote.h) into f: its
- * kept sessions and each agent's store, as `agentview` alone lists them
- * there (without their liveness: its processes are not this machine's). */
+ * kept sessions and each agent's store of mask, as `agentview` alone
+ * lists them there (without their liveness: its processes are not this
+ * machine's). */
 static void
-fleet_fill_remote(struct fleet *f, const char *mirror)
+fleet_fill_remote(struct fleet *f, const char *mirror, unsigned mask)
 {
 	struct buf dir = {0}, err = {0};
 
 	for (int s = 0; s < SRC_COUNT; s++) {
+		if (!(mask & (1u << s)))
+			continue;
 		buf_reset(&dir);
 		buf_addf(&dir, "%s/%s", mirror, store_source_name((enum store_source)s));
 		if (s == SRC_KEPT)
@@ -518,8 +521,12 @@ fleet_fill(struct fleet *f, const struct options *o, int64_t now)
 	struct stat st;
 	unsigned mask = 0;
 	int status = 0;
+	bool stores = o->nfiles == 0;
 
-	if (o->nfiles == 0 && store_sources_chosen(o->sources, &mask, &err) != 0)
+	/* The sources chosen: of this machine, or of a remote's (HOST:). */
+	for (int i = 0; i < o->nfiles; i++)
+		stores = stores || remote_stores(o->files[i]);
+	if (stores && store_sources_chosen(o->sources, &mask, &err) != 0)
 		status = 2;
 	for (size_t i = 0;
 	     o->nfiles == 0 && (mask & (1u << SRC_KEPT)) && i < ARRAY_LEN(places) && status == 0;
@@ -551,7 +558,7 @@ fleet_fill(struct fleet *f, const struct options *o, int64_t now)
 	}
 	for (int i = 0; i < o->nfiles && status == 0; i++)
 		if (remote_stores(o->files[i]))
-			fleet_fill_remote(f, o->files[i]);
+			fleet_fill_remote(f, o->files[i], mask);
 		else if (fleet_add(f, o->files[i], &err) != 0)
 			status = 1;
 	if (status != 0 && err.n > 0)

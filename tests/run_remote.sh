@@ -316,6 +316,10 @@ for a in claude codex gemini copilot kept; do
 		fail stores "no row of $a: $(jq -r '.sessions[].file' "$tmp/out.json")"
 done
 grep -q "an old sub-agent file\|linked" "$tmp/out.json" && fail stores "a file the patterns leave out is listed"
+# --sources (or AGENTVIEW_SOURCES) chooses among a remote's sources too.
+AGENTVIEW_SOURCES=codex "$bin" --print --format json --sources claude,kept "av-test:" 2>"$tmp/err" |
+	jq -r '.sessions[].file' | sed 's|/.*||' | sort -u | tr '\n' ' ' >"$tmp/out"
+[ "$(cat "$tmp/out")" = "av-test:claude av-test:kept " ] || fail stores "--sources: $(cat "$tmp/out") $(cat "$tmp/err")"
 (cd "$tmp" && find remote-claude remote-home -exec ls -ld --full-time {} + &&
 	find remote-claude remote-home -type f -exec cksum {} +) >"$tmp/stores.after"
 cmp -s "$tmp/stores.before" "$tmp/stores.after" ||
