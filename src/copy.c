@@ -2,11 +2,13 @@
  * them. */
 #include "copy.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "agent.h"
 #include "json.h"
 #include "redact.h"
+#include "remote.h"
 #include "text.h"
 #include "tool.h"
 #include "words.h"
@@ -272,6 +274,48 @@ copy_resume(struct model *m, uint32_t s, struct buf *out, struct buf *why)
 	}
 	buf_free(&id);
 	buf_free(&dir);
+	buf_free(&cmd);
+	return ok;
+}
+
+bool
+copy_resume_on(struct model *m, uint32_t s, const char *host, const char *port, struct buf *out,
+	       struct buf *why)
+{
+	const char *env = getenv("AGENTVIEW_SSH");
+	struct buf inner = {0}, ssh = {0}, cmd = {0};
+	bool ok;
+
+	if (host == NULL)
+		return copy_resume(m, s, out, why);
+	if (!remote_host_ok(host) ||
+	    (port != NULL && (port[0] == '\0' || strspn(port, "0123456789") != strlen(port)))) {
+		buf_adds(why, "no resume command: the host is not one ssh may be given");
+		return false;
+	}
+	if (!copy_resume(m, s, &inner, why))
+		return false;
+	/* ssh, or $AGENTVIEW_SSH's words as agentview runs them, each a
+	 * word for the shell it is pasted in. */
+	buf_adds(&ssh, env != NULL && env[strspn(env, " \t")] != '\0' ? env : "ssh");
+	ok = true;
+	for (char *w = strtok(ssh.p, " \t"); w != NULL && ok; w = strtok(NULL, " \t")) {
+		ok = copy_shell(&cmd, w, strlen(w), COPY_SHELL_WORD);
+		buf_addc(&cmd, ' ');
+	}
+	buf_adds(&cmd, "-t ");
+	if (port != NULL)
+		buf_addf(&cmd, "-p %s ", port);
+	buf_adds(&cmd, host);
+	buf_addc(&cmd, ' ');
+	/* The command for the remote shell, one word here: quoted once. */
+	ok = ok && copy_shell(&cmd, inner.p, inner.n, COPY_SHELL_WORD);
+	if (ok)
+		buf_add(out, cmd.p, cmd.n);
+	else
+		buf_adds(why, "no resume command: $AGENTVIEW_SSH holds a control character");
+	buf_free(&inner);
+	buf_free(&ssh);
 	buf_free(&cmd);
 	return ok;
 }

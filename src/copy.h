@@ -48,6 +48,15 @@ const char *copy_item(struct model *m, uint32_t it, struct buf *out);
  * word: else false, nothing appended, and the reason in why. */
 bool copy_resume(struct model *m, uint32_t s, struct buf *out, struct buf *why);
 
+/* copy_resume for a session on another machine (host NULL: this one):
+ * `ssh -t [-p PORT] HOST 'cd -- DIR && claude --resume ID'`, the command
+ * copy_resume makes quoted once for the remote shell, ssh's words those of
+ * $AGENTVIEW_SSH when it is set (as agentview runs ssh). False, nothing
+ * appended, the reason in why, when copy_resume is, or host is not one
+ * remote_host_ok takes, or port is not digits. */
+bool copy_resume_on(struct model *m, uint32_t s, const char *host, const char *port,
+		    struct buf *out, struct buf *why);
+
 /* How a text goes to a shell: a command as typed (tabs and newlines are
  * its own), or one word, quoted, on one line. */
 enum copy_shell {

@@ -10,6 +10,7 @@
 #include "copy.h"
 #include "model.h"
 #include "print.h"
+#include "remote.h"
 #include "source.h"
 
 /* The session that starts at offset of the file at path, as agent
@@ -113,7 +114,10 @@ fleet_session_resume(const char *path, uint64_t offset, int agent, struct buf *o
 	if (!session_open(path, offset, agent, &file, &src, why))
 		return false;
 	m = session_model(&src, agent, true, NULL, NULL);
-	ok = m->nses > 0 ? copy_resume(m, 0, out, why) : false;
+	/* A remote session's: over ssh, on its host. */
+	ok = m->nses > 0
+		     ? copy_resume_on(m, 0, remote_host_of(path), remote_port_of(path), out, why)
+		     : false;
 	if (m->nses == 0)
 		buf_adds(why, "no session there any more");
 	model_free(m);

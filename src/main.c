@@ -486,6 +486,30 @@ static const struct {
 	{"the sessions agentview keeps", keep_dir, true},
 };
 
+/* The mirror of a remote's own sessions (HOST:, remote.h) into f: its
+ * kept sessions and each agent's store of mask, as `agentview` alone
+ * lists them there (without their liveness: its processes are not this
+ * machine's). */
+static void
+fleet_fill_remote(struct fleet *f, const char *mirror, unsigned mask)
+{
+	struct buf dir = {0}, err = {0};
+
+	for (int s = 0; s < SRC_COUNT; s++) {
+		if (!(mask & (1u << s)))
+			continue;
+		buf_reset(&dir);
+		buf_addf(&dir, "%s/%s", mirror, store_source_name((enum store_source)s));
+		if (s == SRC_KEPT)
+			fleet_add_place(f, dir.p, store_what(SRC_KEPT), false, &err);
+		else
+			fleet_add_store(f, dir.p, store_patterns((enum store_source)s),
+					(enum store_source)s);
+	}
+	buf_free(&dir);
+	buf_free(&err);
+}
+
 /* The folders and files of the command line into f; with none, the
  * sources chosen (--sources, AGENTVIEW_SOURCES): the places above (the
  * folder of kept sessions) and the agents' stores that are there
@@ -497,8 +521,12 @@ fleet_fill(struct fleet *f, const struct options *o, int64_t now)
 	struct stat st;
 	unsigned mask = 0;
 	int status = 0;
+	bool stores = o->nfiles == 0;
 
-	if (o->nfiles == 0 && store_sources_chosen(o->sources, &mask, &err) != 0)
+	/* The sources chosen: of this machine, or of a remote's (HOST:). */
+	for (int i = 0; i < o->nfiles; i++)
+		stores = stores || remote_stores(o->files[i]);
+	if (stores && store_sources_chosen(o->sources, &mask, &err) != 0)
 		status = 2;
 	for (size_t i = 0;
 	     o->nfiles == 0 && (mask & (1u << SRC_KEPT)) && i < ARRAY_LEN(places) && status == 0;
@@ -529,7 +557,9 @@ fleet_fill(struct fleet *f, const struct options *o, int64_t now)
 		}
 	}
 	for (int i = 0; i < o->nfiles && status == 0; i++)
-		if (fleet_add(f, o->files[i], &err) != 0)
+		if (remote_stores(o->files[i]))
+			fleet_fill_remote(f, o->files[i], mask);
+		else if (fleet_add(f, o->files[i], &err) != 0)
 			status = 1;
 	if (status != 0 && err.n > 0)
 		fprintf(stderr, "agentview: %s%s\n",

@@ -22,6 +22,7 @@
 #include "glyph.h"
 #include "listview.h"
 #include "notify.h"
+#include "remote.h"
 #include "text.h"
 
 /* Microseconds of reading a fleet_update may take in one turn of the loop. */
@@ -318,9 +319,12 @@ list_take(struct ui *u, struct plist *pl, enum action a)
 	} else if (a == ACT_PAGER) {
 		if (fleet_session_text(path, r->offset, agent,
 				       r->state == FS_RUNNING || r->state == FS_WAITING, &b, &why))
-			ui_take_page(u, b.p, b.n);
+			ui_take_page(u, b.p, b.n, remote_host_of(path));
 		else
 			ui_note(u, "%s", why.p);
+	} else if (a == ACT_EDIT && remote_host_of(path) != NULL) {
+		/* Its folder is another machine's: its file instead, a copy. */
+		ui_take_edit_copy(u, path, remote_host_of(path));
 	} else if (a == ACT_EDIT) {
 		if (fleet_session_cwd(path, r->offset, agent, &b, &why))
 			ui_take_edit_dir(u, b.p);

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "store.h"
+
 bool
 remote_host_ok(const char *host)
 {
@@ -160,39 +162,65 @@ remote_quote(struct buf *b, const char *s)
 
 /* What runs remotely, after the lines that set p (the path), the names
  * ("$@") and the offsets and inodes known (o1, n1, ...). Only POSIX sh,
- * ls, stat, tail, head -c, wc, sleep: dash, bash, busybox and BSD alike. Names
- * are never split nor globbed (set -f but for the folder's own glob);
- * each file's bytes go out in frames of at most 4 MiB, each header
- * written before its bytes, which head -c cuts at the length it says. */
-static const char script_body[] =
+ * ls, stat, tail, head -c, wc, sleep: dash, bash, busybox and BSD alike.
+ * Names are never split nor globbed (set -f but for the folders' own
+ * globs); each file's bytes go out in frames of at most 4 MiB, each
+ * header written before its bytes, which head -c cuts at the length it
+ * says. It only reads: nothing is written, locked or renamed there.
+ *
+ * An empty p is the remote's own sessions (mode s): its kept folder and
+ * the agents' stores, each root found as store.c finds it (its variable
+ * as the remote's shell has it, else HOME), each file named by its
+ * source then its path under that root ("claude/projects/x/y.jsonl").
+ * The pieces of that between script_head and script_tail are made from
+ * store.c's table (store_script). */
+static const char script_head[] =
 	"set -f\n"
-	"if [ -z \"$p\" ]; then\n"
-	" case ${XDG_STATE_HOME:-} in /*) p=$XDG_STATE_HOME ;; *) p=$HOME/.local/state ;; esac\n"
-	" p=$p/agentview/sessions\n"
-	"fi\n"
-	"case $p in /*) ;; *) p=./$p ;; esac\n"
 	"st() { set -- $(ls -lnid \"$1\" 2>/dev/null); s=${6:-}; in=${1:-}; }\n"
 	"printf 'H agentview-remote 1\\n'\n"
-	"if [ -d \"$p\" ]; then m=d; elif [ -f \"$p\" ]; then m=f; set -- ''\n"
-	"else e=\"no such file or folder\"; printf 'E %d\\n%s\\n' ${#e} \"$e\"; exit 0; fi\n"
+	"if [ -z \"$p\" ]; then\n"
+	" m=s\n"
+	" case ${XDG_STATE_HOME:-} in /*) rk=$XDG_STATE_HOME ;; *) rk=$HOME/.local/state ;; esac\n"
+	" rk=$rk/agentview/sessions\n";
+static const char script_mode[] =
+	"else\n"
+	" case $p in /*) ;; *) p=./$p ;; esac\n"
+	" if [ -d \"$p\" ]; then m=d; elif [ -f \"$p\" ]; then m=f; set -- ''\n"
+	" else e=\"no such file or folder\"; printf 'E %d\\n%s\\n' ${#e} \"$e\"; exit 0; fi\n"
+	"fi\n"
 	"printf 'M %s\\n' $m\n"
 	"pl=\n"
 	"while :; do\n"
+	" l=; set +f\n"
 	" if [ $m = d ]; then\n"
-	"  set +f; l=\n"
 	"  for f in \"$p\"/*.ndjson \"$p\"/*.jsonl; do\n"
 	"   [ -f \"$f\" ] || continue\n"
 	"   case $f in *'\n'*) continue ;; esac\n"
 	"   l=\"$l${f##*/}\n\"\n"
-	"  done; set -f\n"
-	"  if [ \"$l\" != \"$pl\" ]; then\n"
-	"   printf 'D %d\\n%s\\n' $(($(printf %s \"$l\" | wc -c))) \"$l\"; pl=$l\n"
-	"  fi\n"
+	"  done\n"
+	" elif [ $m = s ]; then\n"
+	"  for f in \"$rk\"/*.ndjson \"$rk\"/*.jsonl; do\n"
+	"   [ -f \"$f\" ] || continue\n"
+	"   case $f in *'\n'*) continue ;; esac\n"
+	"   l=\"${l}kept/${f##*/}\n\"\n"
+	"  done\n";
+static const char script_files[] =
+	" fi; set -f\n"
+	" if [ $m != f ] && [ \"$l\" != \"$pl\" ]; then\n"
+	"  printf 'D %d\\n%s\\n' $(($(printf %s \"$l\" | wc -c))) \"$l\"; pl=$l\n"
 	" fi\n"
 	" i=0\n"
 	" for f in \"$@\"; do\n"
 	"  i=$((i + 1))\n"
-	"  if [ $m = d ]; then q=$p/$f; else q=$p; fi\n"
+	"  case $m in\n"
+	"  d) q=$p/$f ;;\n"
+	"  f) q=$p ;;\n"
+	"  *) case $f in\n"
+	"   kept/*) q=$rk/${f#*/} ;;\n";
+static const char script_tail[] =
+	"   *) continue ;;\n"
+	"   esac ;;\n"
+	"  esac\n"
 	"  eval \"o=\\${o$i:-0} n=\\${n$i:-}\"\n"
 	"  if [ -f \"$q\" ]; then\n"
 	"   st \"$q\"\n"
@@ -219,6 +247,75 @@ static const char script_body[] =
 	" sleep 1\n"
 	"done\n";
 
+/* Whether p[0..n) can go into the program as a bare glob or case
+ * pattern: store.c's patterns are, and nothing else is let through. */
+static bool
+glob_ok(const char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!((p[i] >= 'a' && p[i] <= 'z') || (p[i] >= 'A' && p[i] <= 'Z') ||
+		      (p[i] >= '0' && p[i] <= '9') || strchr("._-*[]/", p[i]) != NULL))
+			return false;
+	return n > 0;
+}
+
+/* Whether v is a name of a variable (store.c's roots' variables). */
+static bool
+var_ok(const char *v)
+{
+	return v[0] != '\0' && strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == strlen(v);
+}
+
+/* Piece `part` (0: the roots, r1...; 1: the lists; 2: the files' paths)
+ * of the program's mode s, for each store of store.c's table. */
+static void
+store_script(struct buf *b, int part)
+{
+	for (int s = 0; s < SRC_KEPT; s++) {
+		const char *var, *sub, *home, *pat = store_patterns((enum store_source)s);
+		const char *name = store_source_name((enum store_source)s);
+
+		store_root_rule((enum store_source)s, &var, &sub, &home);
+		if (part == 0) {
+			if (var != NULL && var_ok(var)) {
+				buf_addf(b, " if [ -n \"${%s:-}\" ]; then r%d=$%s", var, s + 1,
+					 var);
+				remote_quote(b, sub);
+				buf_adds(b, "; else");
+			}
+			buf_addf(b, " r%d=${HOME:+\"$HOME\"/", s + 1);
+			remote_quote(b, home);
+			buf_addc(b, '}');
+			buf_adds(b, var != NULL && var_ok(var) ? "; fi\n" : "\n");
+		} else if (part == 2) {
+			buf_addf(b, "   %s/*) q=$r%d/${f#*/} ;;\n", name, s + 1);
+		} else {
+			buf_addf(b, "  if [ -n \"$r%d\" ]; then\n   for f in", s + 1);
+			for (const char *l = pat; *l != '\0';
+			     l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != '\0'))
+				if (l[0] != '!' && glob_ok(l, strcspn(l, "\n")))
+					buf_addf(b, " \"$r%d\"/%.*s", s + 1, (int)strcspn(l, "\n"),
+						 l);
+			buf_addf(b,
+				 "; do\n"
+				 "    [ -f \"$f\" ] && [ ! -L \"$f\" ] || continue\n"
+				 "    rel=${f#\"$r%d\"/}\n"
+				 "    case $rel in *'\n'*",
+				 s + 1);
+			for (const char *l = pat; *l != '\0';
+			     l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != '\0'))
+				if (l[0] == '!' && glob_ok(l + 1, strcspn(l, "\n") - 1))
+					buf_addf(b, " | %.*s", (int)strcspn(l, "\n") - 1, l + 1);
+			buf_addf(b,
+				 ") continue ;; esac\n"
+				 "    l=\"${l}%s/$rel\n\"\n"
+				 "   done\n"
+				 "  fi\n",
+				 name);
+		}
+	}
+}
+
 void
 remote_script(struct buf *b, const char *path, char *const *names, size_t nnames,
 	      const uint64_t *off, char *const *ino)
@@ -238,7 +335,43 @@ remote_script(struct buf *b, const char *path, char *const *names, size_t nnames
 		remote_quote(b, ino[i] != NULL ? ino[i] : "");
 		buf_addc(b, '\n');
 	}
-	buf_adds(b, script_body);
+	buf_adds(b, script_head);
+	store_script(b, 0);
+	buf_adds(b, script_mode);
+	store_script(b, 1);
+	buf_adds(b, script_files);
+	store_script(b, 2);
+	buf_adds(b, script_tail);
+}
+
+bool
+remote_store_name_ok(const char *name, size_t n)
+{
+	size_t parts = 0;
+
+	if (n == 0 || n >= 1024 || memchr(name, '\0', n) != NULL)
+		return false;
+	for (size_t at = 0; at < n; parts++) {
+		const char *sl = memchr(name + at, '/', n - at);
+		size_t len = sl != NULL ? (size_t)(sl - (name + at)) : n - at;
+
+		if (parts == 0) {
+			int s;
+
+			for (s = 0; s < SRC_COUNT; s++)
+				if (strlen(store_source_name((enum store_source)s)) == len &&
+				    memcmp(name, store_source_name((enum store_source)s), len) == 0)
+					break;
+			if (s == SRC_COUNT || sl == NULL)
+				return false;
+		} else if (!remote_name_ok(name + at, len)) {
+			return false;
+		}
+		at += len + (sl != NULL);
+		if (sl != NULL && at == n)
+			return false;
+	}
+	return parts <= 8;
 }
 
 void
@@ -328,7 +461,8 @@ rparser_next(struct rparser *p, struct rframe *f)
 		h = head + hlen;
 		break;
 	case RF_MODE:
-		if (strcmp(head, "M d") != 0 && strcmp(head, "M f") != 0)
+		if (strcmp(head, "M d") != 0 && strcmp(head, "M f") != 0 &&
+		    strcmp(head, "M s") != 0)
 			return broken(p, "an unknown mode");
 		f->mode = head[2];
 		h = head + hlen;

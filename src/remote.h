@@ -11,8 +11,11 @@
  * inside a body whose length was said before it.
  *
  *     H agentview-remote 1        hello
- *     M d | M f                   the path is a folder, or a file
+ *     M d | M f | M s             the path is a folder, a file, or (an
+ *                                 empty path) the remote's own sessions
  *     D <len>\n<names>\n          a folder's session files, one a line
+ *                                 (M s: "kept/x.ndjson", "claude/..."
+ *                                 each under its source's root)
  *     F <idx> <off> <len>\n<bytes>\n   bytes of file idx at offset off
  *     T <idx>                     file idx was truncated or replaced
  *     G <idx>                     file idx is gone
@@ -60,6 +63,10 @@ bool remote_host_ok(const char *host);
  * mirror folder: one part (no '/', no NUL), not hidden (nor "." or
  * ".."), shorter than 256 bytes. */
 bool remote_name_ok(const char *name, size_t n);
+/* Whether name[0..n), as a remote sent it for its own sessions (M s),
+ * can be a file of a local mirror folder: a source's name (store.h),
+ * then at most 7 parts as remote_name_ok says, shorter than 1024. */
+bool remote_store_name_ok(const char *name, size_t n);
 /* Append s single-quoted for sh ('it'\''s'): any bytes but NUL. */
 void remote_quote(struct buf *b, const char *s);
 /* The sh program for path (a folder or a file; "" is the remote's kept
@@ -87,7 +94,7 @@ enum rframe_type {
  * call. */
 struct rframe {
 	char type;        /* enum rframe_type */
-	char mode;        /* RF_MODE: 'd' or 'f' */
+	char mode;        /* RF_MODE: 'd', 'f' or 's' */
 	uint32_t idx;     /* RF_BYTES, RF_TRUNC, RF_GONE: from 1 */
 	uint64_t off;     /* RF_BYTES */
 	uint64_t ino;     /* RF_INODE */
@@ -116,7 +123,9 @@ int rparser_next(struct rparser *p, struct rframe *f);
  * file that grows); one that cannot be read is said on stderr and taken
  * out of files. Returns how many were remote, -1 when one was refused as
  * typed (said). quiet: later news (reconnecting) is not said on stderr
- * (the screen owns the terminal). */
+ * (the screen owns the terminal), and a folder (HOST:, or one the remote
+ * said is) is waited for a second at most: its mirror then fills as it
+ * is read, and a failure of it is news. */
 int remote_start(char **files, int *nfiles, bool quiet);
 /* With quiet, what the mirror process has to say comes here instead of
  * stderr: the descriptor to poll (-1 when none), and the newest line
@@ -126,9 +135,16 @@ bool remote_news(struct buf *out, bool *lasting);
 /* How to name path in what agentview writes: "HOST:PATH" for a remote
  * source's mirror file (valid until the next call), else path. */
 const char *remote_show(const char *path);
+/* Whether path is the mirror of a remote's own sessions (HOST:): a
+ * folder for each source of store.h, named by store_source_name, the
+ * kept sessions in "kept" and each store as its root. */
+bool remote_stores(const char *path);
 /* Whether any source is remote. */
 bool remote_any(void);
-/* The host whose mirror path is, or is in; NULL for a local path. */
+/* The host whose mirror path is, or is in; NULL for a local path (or a
+ * NULL path). */
 const char *remote_host_of(const char *path);
+/* Its port as typed (digits), or NULL. */
+const char *remote_port_of(const char *path);
 
 #endif

@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "sig.h"
+#include "store.h"
 #include "text.h"
 
 /* A connection is given up as stalled after this long without a byte
@@ -40,13 +41,17 @@
 #define PAUSE_MAX_MS 8000
 /* Connections that may drop before a source's first round is read. */
 #define START_TRIES 3
+/* How long the screen waits for the first rounds of folders before it
+ * shows what it has: their files then come in as they are read. */
+#define START_WAIT_MS 1000
 
 enum { R_IDLE, R_RUNNING, R_DEAD };
 
 struct rsrc {
 	struct remote_spec spec;
 	char *mirror; /* the local folder of its files */
-	char kind;    /* 0 not known yet, 'd' a folder, 'f' a file */
+	char kind;    /* 0 not known yet, 'd' a folder, 'f' a file, 's' the
+			 remote's own sessions (a folder a source) */
 	char **names; /* a folder's files asked for; a file: its name */
 	uint64_t *off;
 	char **ino;
@@ -76,8 +81,9 @@ static int news_in = -1, news_out = -1;
 struct mirror {
 	char *dir; /* the local folder */
 	char *host;
+	char *port; /* digits, or NULL */
 	char *path; /* the remote path as typed */
-	char kind;  /* 'd' or 'f' */
+	char kind;  /* 'd', 'f' or 's' */
 };
 static struct mirror *mirrors;
 static size_t nmirrors;
@@ -233,10 +239,14 @@ connect_src(struct rsrc *r, int64_t now)
 	buf_free(&prog);
 }
 
-/* Tell the parent "R idx kind" or "X idx why" (one line, sanitized). */
-static void
+/* Tell the parent "idx R kind", "idx M d" or "idx why" (one line,
+ * sanitized); false when it no longer listens (it stopped waiting for
+ * the first rounds: remote_start). */
+static bool
 report(int fd, size_t idx, const char *what)
 {
+	bool ok;
+
 	struct buf b = {0};
 
 	buf_addf(&b, "%zu %s", idx, what);
@@ -244,10 +254,9 @@ report(int fd, size_t idx, const char *what)
 		if ((unsigned char)b.p[i] < ' ')
 			b.p[i] = ' ';
 	buf_addc(&b, '\n');
-	if (fd >= 0 && write(fd, b.p, b.n) < 0) {
-		/* the parent is gone: the loop sees it */
-	}
+	ok = fd >= 0 && write(fd, b.p, b.n) == (ssize_t)b.n;
 	buf_free(&b);
+	return ok;
 }
 
 /* The local path of r's file i. */
@@ -270,6 +279,22 @@ add_name(struct rsrc *r, const char *name, size_t n)
 	r->n++;
 }
 
+/* The folders of r's file i's path under its mirror (the remote's own
+ * sessions: "claude/projects/x/y.jsonl"), made. */
+static void
+make_parents(const struct rsrc *r, size_t i)
+{
+	struct buf b = {0};
+
+	mirror_path(r, i, &b);
+	for (char *c = b.p + strlen(r->mirror) + 1; (c = strchr(c, '/')) != NULL; c++) {
+		*c = '\0';
+		mkdir(b.p, 0700);
+		*c = '/';
+	}
+	buf_free(&b);
+}
+
 /* A folder's list: names not asked for yet are added. */
 static bool
 take_list(struct rsrc *r, const char *p, size_t len)
@@ -281,12 +306,14 @@ take_list(struct rsrc *r, const char *p, size_t len)
 		size_t n = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
 		bool known = false;
 
-		if (!remote_name_ok(p, n))
+		if (r->kind == 's' ? !remote_store_name_ok(p, n) : !remote_name_ok(p, n))
 			return false;
 		for (size_t i = 0; i < r->n && !known; i++)
 			known = strlen(r->names[i]) == n && memcmp(r->names[i], p, n) == 0;
 		if (!known) {
 			add_name(r, p, n);
+			if (r->kind == 's')
+				make_parents(r, r->n - 1);
 			r->again = true;
 		}
 		p += n + 1;
@@ -371,10 +398,13 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 		}
 		if (r->kind == 0 && f->mode == 'f')
 			add_name(r, file_name(&r->spec), strlen(file_name(&r->spec)));
+		/* A folder: the screen need not wait for its first round. */
+		if (r->kind == 0 && f->mode == 'd' && !r->ready)
+			report(rep, idx, "M d");
 		r->kind = f->mode;
 		break;
 	case RF_LIST:
-		ok = r->kind == 'd' && take_list(r, f->data, f->len);
+		ok = (r->kind == 'd' || r->kind == 's') && take_list(r, f->data, f->len);
 		if (!ok)
 			r->why = "a file name that is not one here";
 		break;
@@ -419,9 +449,7 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 	}
 	case RF_ERROR:
 		buf_add(&why, f->data, f->len);
-		if (!r->ready)
-			report(rep, idx, why.p);
-		else
+		if (r->ready || !report(rep, idx, why.p))
 			say(quiet, "%s: %s", r->spec.host, why.p);
 		r->state = R_DEAD;
 		ok = false;
@@ -429,7 +457,7 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 	case RF_TICK:
 		if (!r->ready && !r->again) {
 			r->ready = true;
-			report(rep, idx, r->kind == 'f' ? "R f" : "R d");
+			report(rep, idx, r->kind == 'f' ? "R f" : r->kind == 's' ? "R s" : "R d");
 		}
 		/* New files: a new program that asks for them too. */
 		ok = !r->again;
@@ -503,8 +531,8 @@ ended(struct rsrc *r, size_t idx, int rep, bool quiet, int64_t now)
 		struct buf why = {0};
 
 		never_worked(r, &why);
-		if (!r->ready)
-			report(rep, idx, why.p);
+		if (r->ready || !report(rep, idx, why.p))
+			say(quiet, "%s", why.p);
 		buf_free(&why);
 		r->state = R_DEAD;
 		return;
@@ -520,7 +548,8 @@ ended(struct rsrc *r, size_t idx, int rep, bool quiet, int64_t now)
 			 r->spec.host, r->attempts);
 		if (r->why != NULL)
 			buf_addf(&why, " (the remote sent %s)", r->why);
-		report(rep, idx, why.p);
+		if (!report(rep, idx, why.p))
+			say(quiet, "%s", why.p);
 		buf_free(&why);
 		r->state = R_DEAD;
 		return;
@@ -734,6 +763,25 @@ make_root(struct buf *err)
 	return true;
 }
 
+/* r's mirror, of kind ('d', 'f' or 's'), known from now on (remote_show,
+ * remote_host_of): the path to read it at (owned by the caller). */
+static char *
+mirror_add(const struct rsrc *r, char kind, size_t *mcap)
+{
+	struct buf p = {0};
+
+	buf_adds(&p, r->mirror);
+	if (kind == 'f')
+		buf_addf(&p, "/%s", file_name(&r->spec));
+	ARRAY_RESERVE(mirrors, *mcap, nmirrors + 1);
+	mirrors[nmirrors].dir = xstrdup(r->mirror);
+	mirrors[nmirrors].path = xstrdup(r->spec.path);
+	mirrors[nmirrors].kind = kind;
+	mirrors[nmirrors].port = r->spec.port != NULL ? xstrdup(r->spec.port) : NULL;
+	mirrors[nmirrors++].host = xstrdup(r->spec.host);
+	return p.p;
+}
+
 int
 remote_start(char **files, int *nfiles, bool quiet)
 {
@@ -742,6 +790,8 @@ remote_start(char **files, int *nfiles, bool quiet)
 	int *at = NULL, life[2], rep[2], news[2], kept = 0;
 	size_t mcap = 0;
 	bool *done;
+	char *known; /* 's' or 'd' once it is known to be a folder */
+	int64_t until;
 	struct buf err = {0}, line = {0};
 	char chunk[1024];
 	ssize_t got;
@@ -771,11 +821,22 @@ remote_start(char **files, int *nfiles, bool quiet)
 		buf_free(&err);
 		return -1;
 	}
+	known = xcalloc(n, 1);
 	for (size_t i = 0; i < n; i++) {
 		buf_reset(&err);
 		buf_addf(&err, "%s/%zu", mirror_root, i + 1);
 		mkdir(err.p, 0700);
 		v[i].mirror = xstrdup(err.p);
+		/* The remote's own sessions: a folder for each source, there
+		 * before the list reads them (store.h's roots). */
+		for (int s = 0; v[i].spec.path[0] == '\0' && s < SRC_COUNT; s++) {
+			buf_reset(&err);
+			buf_addf(&err, "%s/%s", v[i].mirror,
+				 store_source_name((enum store_source)s));
+			mkdir(err.p, 0700);
+		}
+		if (v[i].spec.path[0] == '\0')
+			known[i] = 's';
 	}
 	if (pipe(life) != 0 || pipe(rep) != 0 || pipe(news) != 0)
 		die("remote: pipe: %s", strerror(errno));
@@ -793,6 +854,7 @@ remote_start(char **files, int *nfiles, bool quiet)
 		nonblock(news_out);
 		free(at);
 		free(done);
+		free(known);
 		fcntl(life[0], F_SETFD, FD_CLOEXEC);
 		fcntl(rep[1], F_SETFD, FD_CLOEXEC);
 		mirror_main(v, n, life[0], rep[1], quiet);
@@ -805,10 +867,27 @@ remote_start(char **files, int *nfiles, bool quiet)
 	nonblock(news_in);
 	/* Kept open (close-on-exec) until agentview ends. */
 	fcntl(life[1], F_SETFD, FD_CLOEXEC);
-	/* Every source's first round, or why it has none. */
+	/* Every source's first round, or why it has none; on the screen, a
+	 * second at most for the folders (HOST:, or a path the remote said
+	 * is one): their files come in as they are read, and what goes
+	 * wrong later is news. A file is always waited for (one source
+	 * alone is viewed, not listed). */
+	until = clock_mono_ms() + START_WAIT_MS;
 	for (left = n; left > 0;) {
 		char *nl;
 
+		if (quiet) {
+			int64_t wait = until - clock_mono_ms();
+			struct pollfd pfd = {.fd = rep[0], .events = POLLIN};
+			bool folders = true;
+
+			for (size_t i = 0; i < n; i++)
+				folders = folders && (done[i] || known[i] != 0);
+			if (wait <= 0 && folders)
+				break;
+			if (poll(&pfd, 1, wait > 0 ? (int)wait : -1) == 0)
+				continue;
+		}
 		got = read(rep[0], chunk, sizeof chunk);
 		if (got < 0 && errno == EINTR)
 			continue;
@@ -820,20 +899,13 @@ remote_start(char **files, int *nfiles, bool quiet)
 			size_t i = strtoul(line.p, &what, 10);
 
 			*nl = '\0';
-			if (i < n && *what == ' ') {
+			if (i < n && *what == ' ' && strcmp(what + 1, "M d") == 0) {
+				known[i] = 'd';
+			} else if (i < n && *what == ' ' && !done[i]) {
 				what++;
-				if (strcmp(what, "R f") == 0 || strcmp(what, "R d") == 0) {
-					struct buf p = {0};
-
-					buf_adds(&p, v[i].mirror);
-					if (what[2] == 'f')
-						buf_addf(&p, "/%s", file_name(&v[i].spec));
-					files[at[i]] = p.p;
-					ARRAY_RESERVE(mirrors, mcap, nmirrors + 1);
-					mirrors[nmirrors].dir = xstrdup(v[i].mirror);
-					mirrors[nmirrors].path = xstrdup(v[i].spec.path);
-					mirrors[nmirrors].kind = what[2];
-					mirrors[nmirrors++].host = xstrdup(v[i].spec.host);
+				if (strcmp(what, "R f") == 0 || strcmp(what, "R d") == 0 ||
+				    strcmp(what, "R s") == 0) {
+					files[at[i]] = mirror_add(&v[i], what[2], &mcap);
 				} else {
 					fprintf(stderr, "agentview: %s\n", what);
 					files[at[i]] = NULL;
@@ -845,6 +917,12 @@ remote_start(char **files, int *nfiles, bool quiet)
 			buf_cut(&line, line.n - (size_t)(nl + 1 - line.p));
 		}
 	}
+	/* The folders not read whole yet: shown as they fill. */
+	for (size_t i = 0; i < n; i++)
+		if (!done[i] && known[i] != 0 && quiet) {
+			files[at[i]] = mirror_add(&v[i], known[i], &mcap);
+			done[i] = true;
+		}
 	close(rep[0]);
 	/* A source the mirror never answered for (it died) is dropped too;
 	 * then the files left close up. */
@@ -858,6 +936,7 @@ remote_start(char **files, int *nfiles, bool quiet)
 			files[kept++] = files[i];
 	*nfiles = kept;
 	free(done);
+	free(known);
 	free(at);
 	rsrc_free(v, n);
 	buf_free(&line);
@@ -914,9 +993,10 @@ remote_show(const char *path)
 			continue;
 		buf_reset(&b);
 		buf_addf(&b, "%s:%s", mirrors[i].host, mirrors[i].path);
-		/* A folder's file: its name after the folder ("HOST:" alone
-		 * is the kept sessions: the name only). */
-		if (mirrors[i].kind == 'd')
+		/* A folder's file: its name after the folder; the remote's
+		 * own sessions': its source, then its path under the source's
+		 * root ("HOST:claude/projects/x/y.jsonl"). */
+		if (mirrors[i].kind != 'f')
 			buf_addf(&b, "%s%s", b.p[b.n - 1] == '/' || b.p[b.n - 1] == ':' ? "" : "/",
 				 path + n + 1);
 		return b.p;
@@ -925,19 +1005,45 @@ remote_show(const char *path)
 }
 
 bool
+remote_stores(const char *path)
+{
+	for (size_t i = 0; i < nmirrors; i++)
+		if (mirrors[i].kind == 's' && strcmp(path, mirrors[i].dir) == 0)
+			return true;
+	return false;
+}
+
+bool
 remote_any(void)
 {
 	return nmirrors > 0;
 }
 
-const char *
-remote_host_of(const char *path)
+/* The mirror path is, or is in; NULL for a local path. */
+static const struct mirror *
+mirror_of(const char *path)
 {
-	for (size_t i = 0; i < nmirrors; i++) {
+	for (size_t i = 0; path != NULL && i < nmirrors; i++) {
 		size_t n = strlen(mirrors[i].dir);
 
 		if (strncmp(path, mirrors[i].dir, n) == 0 && (path[n] == '/' || path[n] == '\0'))
-			return mirrors[i].host;
+			return &mirrors[i];
 	}
 	return NULL;
+}
+
+const char *
+remote_host_of(const char *path)
+{
+	const struct mirror *mi = mirror_of(path);
+
+	return mi != NULL ? mi->host : NULL;
+}
+
+const char *
+remote_port_of(const char *path)
+{
+	const struct mirror *mi = mirror_of(path);
+
+	return mi != NULL ? mi->port : NULL;
 }

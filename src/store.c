@@ -77,6 +77,14 @@ store_patterns(enum store_source s)
 	return sources[s].patterns;
 }
 
+void
+store_root_rule(enum store_source s, const char **var, const char **sub, const char **home)
+{
+	*var = sources[s].var;
+	*sub = sources[s].sub;
+	*home = sources[s].home;
+}
+
 int
 store_sources(const char *list, unsigned *mask, struct buf *err)
 {

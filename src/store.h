@@ -70,6 +70,10 @@ int store_sources_chosen(const char *opt, unsigned *mask, struct buf *err);
 /* The root of store s (not SRC_KEPT) into out, from its environment
  * variable or HOME; false when neither is set. */
 bool store_root(enum store_source s, struct buf *out);
+/* How the root of s (not SRC_KEPT) is found, for a shell elsewhere to
+ * find it the same way: *var's value (when set and not empty; *var NULL
+ * when there is none) then *sub, else HOME, '/', then *home. */
+void store_root_rule(enum store_source s, const char **var, const char **sub, const char **home);
 /* Where the root comes from: "$CLAUDE_CONFIG_DIR or ~/.claude". */
 const char *store_root_words(enum store_source s);
 /* The patterns of s's session files under its root, one per line, each

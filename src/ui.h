@@ -268,10 +268,14 @@ void ui_take_detail(struct ui *u, enum action a, const struct detail *d, size_t 
 void ui_take_resume(struct ui *u);
 /* The same for what another pane took (the session list's Y, o, e): s[0..n),
  * which is `what`, through copy_gate to the clipboard; s[0..n) in the
- * pager; folder dir (absolute) in the editor. Each says what happened. */
+ * pager (of a session on host, when not NULL: said to be a copy, its
+ * file read-only); folder dir (absolute) in the editor; a copy of file
+ * (a mirror of host's session, remote.h) in the editor, read-only. Each
+ * says what happened. */
 void ui_take_copy(struct ui *u, const char *what, const char *s, size_t n);
-void ui_take_page(struct ui *u, const char *s, size_t n);
+void ui_take_page(struct ui *u, const char *s, size_t n, const char *host);
 void ui_take_edit_dir(struct ui *u, const char *dir);
+void ui_take_edit_copy(struct ui *u, const char *file, const char *host);
 
 /* --- the panes ------------------------------------------------------------ */
 

@@ -19,6 +19,7 @@
 #include "copy.h"
 #include "detail.h"
 #include "open.h"
+#include "remote.h"
 #include "sig.h"
 #include "text.h"
 
@@ -31,6 +32,14 @@ say_path(struct buf *out, const char *path)
 	text_sanitize(&clean, path, strlen(path), TEXT_ONELINE);
 	text_path_fit(out, clean.p, clean.n, 60);
 	buf_free(&clean);
+}
+
+/* The file of the session shown, when it is another machine's mirror
+ * (remote.h): that machine; else NULL. */
+static const char *
+take_file(const struct ui *u)
+{
+	return u->in != NULL && u->in->n > 0 ? u->in->src[0].name : NULL;
 }
 
 /* --- the clipboard -------------------------------------------------------- */
@@ -133,7 +142,8 @@ ui_take_resume(struct ui *u)
 
 	if (model_nsessions(m) == 0)
 		ui_note(u, "the stream does not say the session's id: nothing to resume");
-	else if (!copy_resume(m, s, &b, &why))
+	else if (!copy_resume_on(m, s, remote_host_of(take_file(u)), remote_port_of(take_file(u)),
+				 &b, &why))
 		ui_note(u, "%s", why.p);
 	else
 		take_copy(u, "resume command", b.p, b.n);
@@ -358,8 +368,16 @@ take_edit_path(struct ui *u, const struct buf *path, bool abs, int64_t line)
 {
 	struct buf dir = {0}, file = {0};
 	struct ask_edit *a;
+	const char *host = remote_host_of(take_file(u));
 
-	if (memchr(path->p, '\0', path->n) != NULL) {
+	if (host != NULL) {
+		/* The same path here is another file, or none. */
+		text_sanitize(&dir, path->p, path->n, TEXT_ONELINE);
+		buf_reset(&file);
+		text_path_fit(&file, dir.p, dir.n, 40);
+		ui_note(u, "%s is on %s, not here: not opened (o shows what the call got)", file.p,
+			host);
+	} else if (memchr(path->p, '\0', path->n) != NULL) {
 		ui_note(u, "the path holds a NUL byte: not opened");
 	} else if (abs) {
 		take_edit(u, path->p, line);
@@ -384,11 +402,12 @@ take_edit_path(struct ui *u, const struct buf *path, bool abs, int64_t line)
  * for a `less -R` to pass to the terminal; while secrets are hidden,
  * without them). */
 static void
-take_page(struct ui *u, const char *s, size_t n)
+take_page(struct ui *u, const char *s, size_t n, const char *host)
 {
 	const char *pager = open_pager();
 	struct buf path = {0}, err = {0}, name = {0}, say = {0}, clean = {0};
 	char **argv;
+	int st;
 
 	text_sanitize(&clean, s, n, TEXT_TABS);
 	s = clean.p;
@@ -399,8 +418,14 @@ take_page(struct ui *u, const char *s, size_t n)
 	} else if (open_temp(s, n, &path, &err) != 0) {
 		ui_note(u, "%s", err.p);
 	} else {
+		/* Another machine's: a copy here, said so, its file read-only. */
+		if (host != NULL)
+			chmod(path.p, 0400);
 		argv = open_argv(pager, path.p, 0);
-		take_ended(u, "the pager", take_run(u, argv));
+		st = take_run(u, argv);
+		take_ended(u, "the pager", st);
+		if (host != NULL && st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0)
+			ui_note(u, "shown from a copy of %s's session, read-only", host);
 		open_argv_free(argv);
 		unlink(path.p);
 	}
@@ -442,7 +467,7 @@ take_page_item(struct ui *u, uint32_t it)
 	if (what == NULL)
 		ui_note(u, "o shows a call's output or a reply: nothing of the kind here");
 	else
-		take_page(u, b.p, b.n);
+		take_page(u, b.p, b.n, remote_host_of(take_file(u)));
 	buf_free(&b);
 }
 
@@ -532,9 +557,45 @@ ui_take_copy(struct ui *u, const char *what, const char *s, size_t n)
 }
 
 void
-ui_take_page(struct ui *u, const char *s, size_t n)
+ui_take_page(struct ui *u, const char *s, size_t n, const char *host)
 {
-	take_page(u, s, n);
+	take_page(u, s, n, host);
+}
+
+void
+ui_take_edit_copy(struct ui *u, const char *file, const char *host)
+{
+	struct buf b = {0}, path = {0}, err = {0};
+	FILE *fp;
+	char chunk[65536];
+	size_t got;
+
+	if (edit_refused(u, file))
+		return;
+	fp = fopen(file, "rb");
+	while (fp != NULL && (got = fread(chunk, 1, sizeof chunk, fp)) > 0)
+		buf_add(&b, chunk, got);
+	if (fp == NULL || ferror(fp)) {
+		ui_note(u, "the copy of %s's session cannot be read: %s", host, strerror(errno));
+	} else if (open_temp(b.p != NULL ? b.p : "", b.n, &path, &err) != 0) {
+		ui_note(u, "%s", err.p);
+	} else {
+		char **argv = open_argv(open_editor(), path.p, 0);
+		int st;
+
+		chmod(path.p, 0400);
+		st = take_run(u, argv);
+		take_ended(u, "the editor", st);
+		if (st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0)
+			ui_note(u, "opened a copy of %s's session file, read-only", host);
+		open_argv_free(argv);
+		unlink(path.p);
+	}
+	if (fp != NULL)
+		fclose(fp);
+	buf_free(&b);
+	buf_free(&path);
+	buf_free(&err);
 }
 
 void

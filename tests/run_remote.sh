@@ -4,7 +4,9 @@
 # (-D -e) with a host key, an authorized key and a client config of its
 # own (AGENTVIEW_SSH="ssh -F CFG"), killed at the end:
 #   - HOST:FILE printed is byte for byte the local print of that file;
-#   - HOST:DIR listed; HOST: is the remote's kept sessions;
+#   - HOST:DIR listed; HOST: is the remote's kept sessions and the
+#     agents' stores there (found by the remote's environment), as
+#     `agentview` alone lists them on that machine, read only;
 #   - a file growing remotely followed (-f): its new lines appear;
 #   - the sshd killed meanwhile, lines written while it is down, sshd
 #     started again: "reconnecting (N)" said, then every line once;
@@ -153,7 +155,7 @@ KbdInteractiveAuthentication no
 PermitRootLogin prohibit-password
 AllowUsers $me
 LogLevel ERROR
-SetEnv XDG_STATE_HOME=$tmp/remote-state
+SetEnv XDG_STATE_HOME=$tmp/remote-state HOME=$tmp/remote-home CLAUDE_CONFIG_DIR=$tmp/remote-claude PATH=$tmp/rbin:/usr/local/bin:/usr/bin:/bin
 EOF
 printf '[127.0.0.1]:%s %s\n' "$port" "$(cut -d' ' -f1,2 "$tmp/host_key.pub")" >"$tmp/known_hosts"
 cat >"$tmp/ssh_config" <<EOF
@@ -283,6 +285,45 @@ mkdir -p "$tmp/remote-state/agentview/sessions"
 rc=$?
 [ "$rc" -eq 0 ] || fail kept "exit $rc: $(head -c 300 "$tmp/err")"
 grep -q "a kept session" "$tmp/out" || fail kept "HOST: does not list the kept session: $(cat "$tmp/out")"
+# HOST: is the agents' stores there too, each found as the remote's own
+# shell finds it (CLAUDE_CONFIG_DIR and HOME are the sshd's SetEnv; ours
+# point elsewhere): the rows `agentview` alone lists on that machine.
+# Real stores (tests/stores), an old-style sub-agent file and a link
+# that the stores' patterns leave out; nothing in them changes.
+rh=$tmp/remote-home
+mkdir -p "$rh"
+cp -a tests/stores/claude/subagents/done "$tmp/remote-claude"
+cp -a tests/stores/codex/headless/done "$rh/.codex"
+cp -a tests/stores/gemini/headless/done/.gemini "$rh/.gemini"
+cp -a tests/stores/copilot/headless/done "$rh/.copilot"
+for p in "$tmp/remote-claude"/projects/*; do
+	{ init a0000001 sub; user "an old sub-agent file"; } >"$p/agent-a0000001.jsonl"
+	ln -s "$d/run.ndjson" "$p/linked.jsonl"
+done
+(cd "$tmp" && find remote-claude remote-home -exec ls -ld --full-time {} + &&
+	find remote-claude remote-home -type f -exec cksum {} +) >"$tmp/stores.before"
+CLAUDE_CONFIG_DIR=$tmp/nowhere CODEX_HOME=$tmp/nowhere "$bin" --print --format json "av-test:" \
+	>"$tmp/out.json" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] || fail stores "exit $rc: $(head -c 300 "$tmp/err")"
+jq -c '[.sessions[] | [.state, .agent, .session_id]] | sort' "$tmp/out.json" >"$tmp/remote.json"
+env HOME="$rh" CLAUDE_CONFIG_DIR="$tmp/remote-claude" XDG_STATE_HOME="$tmp/remote-state" \
+	"$bin" --print --format json | jq -c '[.sessions[] | [.state, .agent, .session_id]] | sort' >"$tmp/local.json"
+cmp -s "$tmp/local.json" "$tmp/remote.json" ||
+	fail stores "not the rows listed there: $(cat "$tmp/remote.json") vs $(cat "$tmp/local.json")"
+for a in claude codex gemini copilot kept; do
+	jq -r '.sessions[].file' "$tmp/out.json" | grep -q "^av-test:$a/" ||
+		fail stores "no row of $a: $(jq -r '.sessions[].file' "$tmp/out.json")"
+done
+grep -q "an old sub-agent file\|linked" "$tmp/out.json" && fail stores "a file the patterns leave out is listed"
+# --sources (or AGENTVIEW_SOURCES) chooses among a remote's sources too.
+AGENTVIEW_SOURCES=codex "$bin" --print --format json --sources claude,kept "av-test:" 2>"$tmp/err" |
+	jq -r '.sessions[].file' | sed 's|/.*||' | sort -u | tr '\n' ' ' >"$tmp/out"
+[ "$(cat "$tmp/out")" = "av-test:claude av-test:kept " ] || fail stores "--sources: $(cat "$tmp/out") $(cat "$tmp/err")"
+(cd "$tmp" && find remote-claude remote-home -exec ls -ld --full-time {} + &&
+	find remote-claude remote-home -type f -exec cksum {} +) >"$tmp/stores.after"
+cmp -s "$tmp/stores.before" "$tmp/stores.after" ||
+	fail stores "the stores changed: $(diff "$tmp/stores.before" "$tmp/stores.after" | head -n 5)"
 # The same rows as the folder read here: states from the files' times too.
 "$bin" --print --format json "av-test:$d" | jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/remote.json"
 "$bin" --print --format json "$d" | jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/local.json"
@@ -302,7 +343,7 @@ cmp -s "$tmp/local.line" "$tmp/remote.line" ||
 	fail list "--status-line: $(cat "$tmp/remote.line") vs $(cat "$tmp/local.line")"
 COLUMNS=120 "$bin" --print "$d" >"$tmp/out"
 grep -q "HOST" "$tmp/out" && fail list "a HOST column with no remote source"
-echo "HOST:DIR listed beside a local file, as the folder here, with a HOST column; --status-line; HOST: the kept sessions"
+echo "HOST:DIR listed beside a local file, as the folder here, with a HOST column; --status-line; HOST: the kept sessions and the agents' stores, read only"
 
 # --- refused, unreachable, a key refused ---------------------------------------------
 
@@ -396,7 +437,6 @@ REMOTE_DIR=$d
 export REMOTE_DIR
 $tm new-session -d -s av -x 120 -y 20 \
 	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color '$bin' \"av-test:\$REMOTE_DIR\" '$tmp/local.ndjson'"
-# Each row starts with its one-cell mark (new since you looked).
 screen_has '^( |•)STATE +HOST +AGENT' || fail screen "no HOST column at 120: $($tm capture-pane -p -t av)"
 screen_has '^( |•)✓ done +av-test +cursor' || fail screen "no av-test row: $($tm capture-pane -p -t av)"
 screen_has '^( |•)✓ done +local +cursor' || fail screen "no local row: $($tm capture-pane -p -t av)"
@@ -426,6 +466,99 @@ user "seen-on-the-screen" >>"$g"
 screen_has 'seen-on-the-screen' || fail screen "not live: $($tm capture-pane -p -t av)"
 $tm kill-server 2>/dev/null
 echo "the list on a screen: HOST at 120 columns, not at 40; reconnecting said, then back; a remote file live"
+
+# --- the screen does not wait on a slow remote -------------------------------------
+
+# Every remote's ssh starts 3 s late: the local row is on the screen
+# before that; HOST:'s rows come in once read; a key refused after the
+# screen is up is said in its header.
+cases=$((cases + 1))
+cat >"$tmp/slow_ssh" <<EOF
+sleep 3
+exec ssh -F $tmp/ssh_config "\$@"
+EOF
+t0=$(date +%s%N)
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $tmp/slow_ssh' '$bin' '$tmp/local.ndjson' av-test: av-bad:"
+screen_has 'a local session' || fail slow "no local row: $($tm capture-pane -p -t av)"
+ms=$((($(date +%s%N) - t0) / 1000000))
+[ "$ms" -lt 2500 ] || fail slow "the local row shown after $ms ms"
+$tm capture-pane -p -t av | grep -q 'a kept session' && fail slow "av-test's row before its ssh started"
+# (said for a few seconds, as any note: looked for first)
+screen_has 'ssh needs a password for av-bad' || fail slow "av-bad not said: $($tm capture-pane -p -t av)"
+screen_has 'a kept session' || fail slow "av-test's rows never came: $($tm capture-pane -p -t av)"
+# A store's file, folders deep (codex/sessions/Y/M/D/): its folders made
+# while the list already watched the store's root.
+screen_has 'av-test +codex' || fail slow "av-test's codex row never came: $($tm capture-pane -p -t av)"
+$tm kill-server 2>/dev/null
+echo "the screen with a slow remote: the local row in $ms ms, the remote's once read, a refused key said in the header"
+
+# --- Y, o and e on a remote session, in tmux ---------------------------------------
+
+# Y copies `ssh -t HOST 'cd DIR && cursor-agent --resume ID'` (ssh's words
+# those of AGENTVIEW_SSH): run as it is, it resumes the session there (a
+# cursor-agent on the remote's PATH, the sshd's SetEnv, says where it
+# ran). o and e show a copy of the session, read-only, and say so; e on
+# a call's file does not open a file of the same path here.
+cases=$((cases + 1))
+w="$tmp/rwork/it's here"
+mkdir -p "$w" "$tmp/rbin" "$tmp/resume"
+printf 'notes\n' >"$w/notes.txt"
+cat >"$tmp/rbin/cursor-agent" <<'SH'
+#!/bin/sh
+printf 'resumed %s %s in %s\n' "$1" "$2" "$(pwd)"
+SH
+cat >"$tmp/editor" <<SH
+#!/bin/sh
+printf '%s\n' "\$@" >"$tmp/editor.argv"
+stat -c %a "\$1" >"$tmp/editor.mode"
+cat "\$1" >"$tmp/edited"
+SH
+cat >"$tmp/pager" <<SH
+#!/bin/sh
+stat -c %a "\$1" >"$tmp/pager.mode"
+cat "\$1" >"$tmp/paged"
+SH
+chmod +x "$tmp/rbin/cursor-agent" "$tmp/editor" "$tmp/pager"
+wj=$(printf '%s' "$w" | sed 's/\\/\\\\/g; s/"/\\"/g')
+{
+	line "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"r5e0-abc\",\"model\":\"Composer 2.5\",\"cwd\":\"$wj\"}"
+	user "resume me"
+	line "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"rd\",\"tool_call\":{\"readToolCall\":{\"args\":{\"path\":\"$wj/notes.txt\"}}}}"
+	result false 1000 "read"
+} >"$tmp/resume/r.ndjson"
+printf 'set -g set-clipboard on\n' >>"$tmp/tmux.conf"
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color EDITOR='$tmp/editor' PAGER='$tmp/pager' '$bin' 'av-test:$tmp/resume'"
+screen_has 'resume me' || fail take "the list: $($tm capture-pane -p -t av)"
+$tm send-keys -t av Y
+screen_has 'copied the resume command' || fail take "Y: $($tm capture-pane -p -t av)"
+$tm show-buffer >"$tmp/copied" 2>/dev/null
+grep -q "^ssh -F $tmp/ssh_config -t av-test 'cd -- " "$tmp/copied" || fail take "Y copied: $(cat "$tmp/copied")"
+sh -c "$(cat "$tmp/copied")" >"$tmp/resumed" 2>/dev/null </dev/null
+[ "$(cat "$tmp/resumed")" = "resumed --resume r5e0-abc in $w" ] ||
+	fail take "the copied command ran: $(cat "$tmp/resumed")"
+$tm send-keys -t av o
+screen_has "shown from a copy of av-test's session, read-only" || fail take "o: $($tm capture-pane -p -t av)"
+grep -q "resume me" "$tmp/paged" || fail take "o paged: $(head -c 200 "$tmp/paged")"
+[ "$(cat "$tmp/pager.mode")" = 400 ] || fail take "o: the copy is mode $(cat "$tmp/pager.mode")"
+$tm send-keys -t av e
+screen_has "opened a copy of av-test's session file, read-only" || fail take "e: $($tm capture-pane -p -t av)"
+cmp -s "$tmp/resume/r.ndjson" "$tmp/edited" || fail take "e: not the session file"
+[ "$(cat "$tmp/editor.mode")" = 400 ] || fail take "e: the copy is mode $(cat "$tmp/editor.mode")"
+rm -f "$tmp/editor.argv"
+# In the session: Y the same; e on the call's file is refused.
+$tm send-keys -t av Enter
+screen_has 'q or Esc: back to the list' || fail take "Enter: $($tm capture-pane -p -t av)"
+$tm set-buffer -b x sentinel
+$tm send-keys -t av Y
+screen_has 'copied the resume command' || fail take "Y in the session: $($tm capture-pane -p -t av)"
+$tm show-buffer | cmp -s - "$tmp/copied" || fail take "Y in the session copied: $($tm show-buffer)"
+$tm send-keys -t av ']' e
+screen_has 'is on av-test, not here: not opened' || fail take "e on the call: $($tm capture-pane -p -t av)"
+[ ! -e "$tmp/editor.argv" ] || fail take "e opened $(cat "$tmp/editor.argv")"
+$tm kill-server 2>/dev/null
+echo "Y on a remote session: ssh -t HOST '...', run as copied it resumes there; o and e: a read-only copy, said; e on a call's file: not here"
 
 for f in pwned-dir pwned-file pwned-proxy; do
 	[ ! -e "$tmp/$f" ] || fail hostile "$f was made: a name reached a shell"

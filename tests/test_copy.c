@@ -245,6 +245,75 @@ test_resume_hostile(void **state)
 #undef CONTROL
 }
 
+/* The command that resumes a session of another machine: ssh to it, the
+ * local command quoted once for the remote shell; the host and port
+ * checked, $AGENTVIEW_SSH's words as ssh's, and every check of the local
+ * command kept. */
+static void
+test_resume_remote(void **state)
+{
+	static const char cursor[] = "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":"
+				     "\"abc\",\"cwd\":\"/w/it's\",\"model\":\"M\"}\n";
+	static const char plain[] = "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":"
+				    "\"abc\",\"cwd\":\"/w\",\"model\":\"M\"}\n";
+	static const char hostile[] = "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":"
+				      "\"a;b\",\"cwd\":\"/w\",\"model\":\"M\"}\n";
+	struct fixture *f = fixture_new(cursor, sizeof cursor - 1, 0);
+	struct fixture *g = fixture_new(plain, sizeof plain - 1, 0);
+	struct fixture *h = fixture_new(hostile, sizeof hostile - 1, 0);
+	struct buf b = {0}, why = {0};
+
+	(void)state;
+	unsetenv("AGENTVIEW_SSH");
+	assert_true(copy_resume_on(g->m, 0, "devbox", NULL, &b, &why));
+	assert_string_equal(b.p, "ssh -t devbox 'cd -- /w && cursor-agent --resume abc'");
+	buf_reset(&b);
+	assert_true(copy_resume_on(g->m, 0, "me@vm", "2222", &b, &why));
+	assert_string_equal(b.p, "ssh -t -p 2222 me@vm 'cd -- /w && cursor-agent --resume abc'");
+	/* The folder's own quotes, quoted again: once for each shell. */
+	buf_reset(&b);
+	assert_true(copy_resume_on(f->m, 0, "devbox", NULL, &b, &why));
+	assert_string_equal(
+		b.p, "ssh -t devbox "
+		     "'cd -- '\\''/w/it'\\''\\'\\'''\\''s'\\'' && cursor-agent --resume abc'");
+	/* No host: the local command. */
+	buf_reset(&b);
+	assert_true(copy_resume_on(g->m, 0, NULL, NULL, &b, &why));
+	assert_string_equal(b.p, "cd -- /w && cursor-agent --resume abc");
+	/* $AGENTVIEW_SSH, each word quoted; one with a control byte refused. */
+	setenv("AGENTVIEW_SSH", " ssh  -F /tmp/it's\t", 1);
+	buf_reset(&b);
+	assert_true(copy_resume_on(g->m, 0, "devbox", NULL, &b, &why));
+	assert_string_equal(
+		b.p, "ssh -F '/tmp/it'\\''s' -t devbox 'cd -- /w && cursor-agent --resume abc'");
+	setenv("AGENTVIEW_SSH", "ssh -o\x01x", 1);
+	buf_reset(&b);
+	assert_false(copy_resume_on(g->m, 0, "devbox", NULL, &b, &why));
+	assert_int_equal(b.n, 0);
+	assert_string_equal(why.p, "no resume command: $AGENTVIEW_SSH holds a control character");
+	unsetenv("AGENTVIEW_SSH");
+	/* A host ssh would read as an option, or a port that is not one. */
+	buf_reset(&b);
+	buf_reset(&why);
+	assert_false(copy_resume_on(g->m, 0, "-oProxyCommand=x", NULL, &b, &why));
+	assert_int_equal(b.n, 0);
+	assert_string_equal(why.p, "no resume command: the host is not one ssh may be given");
+	buf_reset(&why);
+	assert_false(copy_resume_on(g->m, 0, "devbox", "22 x", &b, &why));
+	assert_false(copy_resume_on(g->m, 0, "a b", NULL, &b, &why));
+	assert_int_equal(b.n, 0);
+	/* The id's check still holds. */
+	buf_reset(&why);
+	assert_false(copy_resume_on(h->m, 0, "devbox", NULL, &b, &why));
+	assert_int_equal(b.n, 0);
+	assert_string_equal(why.p, "no resume command: the session id is not plain");
+	buf_free(&b);
+	buf_free(&why);
+	fixture_free(f);
+	fixture_free(g);
+	fixture_free(h);
+}
+
 /* The one gate before a shell: a command as it is, a word as it is or in
  * single quotes; neither when the screen would not show it as it is. */
 static void
@@ -492,10 +561,11 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_cursor),          cmocka_unit_test(test_agents),
-		cmocka_unit_test(test_resume),          cmocka_unit_test(test_resume_hostile),
-		cmocka_unit_test(test_shell),           cmocka_unit_test(test_gate),
-		cmocka_unit_test(test_command_hostile), cmocka_unit_test(test_osc52),
+		cmocka_unit_test(test_cursor),        cmocka_unit_test(test_agents),
+		cmocka_unit_test(test_resume),        cmocka_unit_test(test_resume_hostile),
+		cmocka_unit_test(test_resume_remote), cmocka_unit_test(test_shell),
+		cmocka_unit_test(test_gate),          cmocka_unit_test(test_command_hostile),
+		cmocka_unit_test(test_osc52),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

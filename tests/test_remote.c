@@ -10,6 +10,7 @@
 #include "testutil.h"
 
 #include "remote.h"
+#include "store.h"
 
 /* Parse arg; the host, port and path found, as "host|port|path". */
 static int
@@ -179,6 +180,69 @@ test_script(void **state)
 	buf_free(&b);
 }
 
+/* The remote's own sessions: every store's root as store.c finds it,
+ * by the remote's own environment, and every pattern of its table in
+ * the program (a store added there is looked for there too). */
+static void
+test_script_stores(void **state)
+{
+	struct buf b = {0}, want = {0};
+
+	(void)state;
+	remote_script(&b, "", NULL, 0, NULL, NULL);
+	assert_non_null(
+		strstr(b.p, "if [ -n \"${CLAUDE_CONFIG_DIR:-}\" ]; then r1=$CLAUDE_CONFIG_DIR''; "
+			    "else r1=${HOME:+\"$HOME\"/'.claude'}; fi\n"));
+	assert_non_null(strstr(b.p, "r3=$GEMINI_CLI_HOME'/.gemini'"));
+	assert_non_null(strstr(b.p, " r5=${HOME:+\"$HOME\"/'.cursor'}\n"));
+	assert_non_null(strstr(b.p, "case $rel in *'\n'* | projects/*/agent-*.jsonl) continue"));
+	for (int s = 0; s < SRC_KEPT; s++) {
+		const char *pat = store_patterns((enum store_source)s);
+
+		for (const char *l = pat; *l != '\0';) {
+			size_t n = strcspn(l, "\n");
+
+			buf_reset(&want);
+			if (l[0] == '!')
+				buf_addf(&want, " | %.*s", (int)n - 1, l + 1);
+			else
+				buf_addf(&want, "\"$r%d\"/%.*s", s + 1, (int)n, l);
+			assert_non_null(strstr(b.p, want.p));
+			l += n + (l[n] == '\n');
+		}
+		buf_reset(&want);
+		buf_addf(&want, "   %s/*) q=$r%d/${f#*/} ;;\n",
+			 store_source_name((enum store_source)s), s + 1);
+		assert_non_null(strstr(b.p, want.p));
+	}
+	buf_free(&b);
+	buf_free(&want);
+}
+
+/* A name of the remote's own sessions: a source, then parts as a
+ * folder's names; never out of the mirror. */
+static void
+test_store_name(void **state)
+{
+	(void)state;
+#define OK(s) remote_store_name_ok(s, strlen(s))
+	assert_true(OK("claude/projects/-w/a.jsonl"));
+	assert_true(OK("kept/x.ndjson"));
+	assert_true(OK("codex/sessions/2026/11/27/rollout-x.jsonl"));
+	assert_false(OK("claude"));
+	assert_false(OK("claude/"));
+	assert_false(OK("nobody/x.jsonl"));
+	assert_false(OK("/claude/x.jsonl"));
+	assert_false(OK("claude/../x.jsonl"));
+	assert_false(OK("claude/projects/../../x"));
+	assert_false(OK("claude/.hidden/x.jsonl"));
+	assert_false(OK("claude//x.jsonl"));
+	assert_false(OK("claude/a/b/c/d/e/f/g/h.jsonl"));
+	assert_true(OK("claude/a/b/c/d/e/f/g.jsonl"));
+	assert_false(remote_store_name_ok("kept/a\0b", 8));
+#undef OK
+}
+
 /* Feed text whole, and again one byte at a time: the same frames. */
 static void
 frames(const char *text, size_t n, struct buf *out)
@@ -231,6 +295,8 @@ test_frames(void **state)
 	/* A body that holds frames' text is only bytes. */
 	FRAMES("F 1 0 10\nK\nE 3\nabc\n\nK\n", &b);
 	assert_string_equal(b.p, "F1@0[K\nE 3\nabc\n] K ");
+	FRAMES("M s\nM f\n", &b);
+	assert_string_equal(b.p, "Ms Mf ");
 	FRAMES("S 2 1767225600\nN 1 123\n", &b);
 	assert_string_equal(b.p, "S2@1767225600 N1#123 ");
 	FRAMES("S 2 99999999999999999\n", &b);
@@ -246,6 +312,8 @@ test_frames_refused(void **state)
 	struct buf b = {0};
 
 	(void)state;
+	FRAMES("M x\n", &b);
+	assert_string_equal(b.p, "! an unknown mode");
 	FRAMES("K\nhello\n", &b);
 	assert_string_equal(b.p, "K ! an unknown frame");
 	FRAMES("H other-program\n", &b);
@@ -290,6 +358,7 @@ main(void)
 		cmocka_unit_test(test_host_refused),   cmocka_unit_test(test_quote),
 		cmocka_unit_test(test_script),         cmocka_unit_test(test_frames),
 		cmocka_unit_test(test_frames_refused), cmocka_unit_test(test_name),
+		cmocka_unit_test(test_script_stores),  cmocka_unit_test(test_store_name),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
