@@ -201,7 +201,10 @@ fleet_row_update(struct fleet *f, uint32_t ri)
 			st = FS_RUNNING;
 		else if (ff->last_row == ri && said == SL_WAITING)
 			st = FS_WAITING;
-		else if (ff->last_row == ri && said == SL_GONE && st == FS_INCOMPLETE)
+		/* No process has it, or nothing here can tell (a remote's
+		 * mirror) and its file is quiet. */
+		else if (ff->last_row == ri && st == FS_INCOMPLETE &&
+			 (said == SL_GONE || (said == SL_UNKNOWN && life == FILE_QUIET)))
 			st = gemini_end(ff, r);
 	}
 	if (st == FS_RUNNING && guess)
