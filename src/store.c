@@ -661,6 +661,9 @@ codex_live(struct store_live *sl, const char *path)
 	char id[256];
 	size_t n;
 
+	/* No codex process at all: none has this session. */
+	if (!sl->codex_proc)
+		return SL_GONE;
 	base_name(path, ".jsonl", id, sizeof id);
 	n = strlen(id);
 	if (!sl->codex_db || n < 36)

@@ -544,9 +544,9 @@ test_codex_live(void **state)
 		 "%s/sessions/2026/11/27/"
 		 "rollout-2026-11-27T09-34-16-01a21c5b-04a2-7b62-883f-9c911c27d596.jsonl",
 		 root.p);
-	/* No codex process: the index is not opened. */
+	/* No codex process: the index is not opened, and none has it. */
 	sl = store_live_new(&fake);
-	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_UNKNOWN);
+	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_GONE);
 	store_live_free(sl);
 	proc_add(900, 1, codex, sizeof codex, "/home/dev");
 	sl = store_live_new(&fake);
@@ -728,7 +728,7 @@ static void
 test_guess(void **state)
 {
 	char *h = fixture_tmpdir("store");
-	static const char bin[] = "gemini\0";
+	static const char bin[] = "gemini\0", cx[] = "codex\0";
 	struct buf err = {0}, kept = {0};
 	struct fleet *f;
 
@@ -742,14 +742,17 @@ test_guess(void **state)
 	fixture_put(h, "kept/a.ndjson", INIT_LINE ASK_LINE, NOW, false);
 	buf_addf(&kept, "%s/kept", h);
 	proc_add(600, 1, bin, sizeof bin, "/home/dev/w");
+	/* A codex process whose index this store has not: its age decides. */
+	proc_add(601, 1, cx, sizeof cx, "/home/dev");
 	f = stores_fleet(store_live_new(&fake));
 	assert_int_equal(fleet_add(f, kept.p, &err), 0);
 	fleet_update(f, NOW + 1000, 0);
 	assert_string_equal(cells(f, NOW + 1000), "● running?|● running?|● running");
-	/* The gemini process gone: over, however fresh its file. */
+	/* The gemini and codex processes gone: over, however fresh their
+	 * files. */
 	nprocs = 0;
 	fleet_update(f, NOW + 2000, 0);
-	assert_string_equal(cells(f, NOW + 2000), "● running?|◌ incomplete|● running");
+	assert_string_equal(cells(f, NOW + 2000), "◌ incomplete|◌ incomplete|● running");
 	fleet_free(f);
 	buf_free(&err);
 	buf_free(&kept);

@@ -389,7 +389,7 @@ screen_check() {
 	server_start "$scen" "$name" || return
 	mapfile -t args < <(agent_cmd "$agent" "$scen" "$d" "$port")
 	for a in "${args[@]}"; do q+=("$(printf '%q' "$a")"); done
-	call='Shell `echo hello` .* hello'
+	call='Shell `echo hello` → "?hello'
 	model=$(by claude-opus gemini-2.5-pro '')
 	start 100 30 "env -i -C $d/work PATH=$PATH HOME=$d/home TMPDIR=$d/tmp LANG=C.UTF-8 \
 		LC_ALL=C.UTF-8 TERM=xterm-256color $bin -- ${q[*]}"

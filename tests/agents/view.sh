@@ -76,10 +76,13 @@ def span: [$raw[] | .timestamp // empty | iso_ms] | if length > 0 then max - min
 # failed run says 0 ms, and its lines'"'"' times tell. Copilot CLI: no
 # tokens in its stream, no cost, the session'"'"'s time in its result).
 # A run killed before its end has no result: no cost, and the lines'"'"'
-# times where they have them.
+# times where they have them (read live: until its stream ended, so at
+# least their span).
 def accounted:
 	if ($agent != "codex" and (results | length) == 0) then
-		s.cost_usd == null and (if $agent == "claude" then true else s.duration_ms == span end)
+		s.cost_usd == null and (if $agent == "claude" then true
+			elif $live == "yes" then s.duration_ms >= span
+			else s.duration_ms == span end)
 	elif $agent == "claude" then
 		s.cost_usd == last_result.total_cost_usd and
 		((results | length) > 1 or
@@ -126,7 +129,7 @@ def line_of($s; $i): lines | to_entries | map(select(.key > $i and (.value | con
 view_open() {
 	case $1 in
 	# A killed run read live (22.8).
-	*-hang:wall) echo "a run killed while its model hangs lasts the span of its lines' times, not the time its stream was open" ;;
+	gemini-hang:wall | copilot-hang:wall) echo "read from a pipe, the session starts at its first line, which these CLIs write seconds after they start" ;;
 	# The stores (issue 23): agentview finds their sessions (store.c), one
 	# row each, never running once the process is gone; what each row
 	# says of the session (done or failed, tokens) is its adapter's.
