@@ -326,8 +326,13 @@ cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col, int64_t now_ms,
 			buf_addc(out, '?'); /* by its file's age only */
 		break;
 	case FC_AGENT:
-		if (r->state != FS_FILE)
-			buf_adds(out, agent_get(r->agent)->name);
+		/* The agent, not the format its session was read in: a
+		 * store's adapter is named "claude-store", its agent claude. */
+		if (r->state != FS_FILE) {
+			const char *name = agent_get(r->agent)->name;
+
+			buf_add(out, name, strcspn(name, "-"));
+		}
 		break;
 	case FC_MODEL:
 		buf_adds(out, r->model[0] != '\0' || r->state == FS_FILE

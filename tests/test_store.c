@@ -684,6 +684,10 @@ test_fleet_live(void **state)
 	/* What it waits for, in its store's words. */
 	fleet_cell(f, 0, FC_NOW, NOW + 600000, &cell);
 	assert_string_equal(cell.p, "waits: permission prompt");
+	/* Its agent, not the store's adapter. */
+	buf_reset(&cell);
+	fleet_cell(f, 0, FC_AGENT, NOW + 600000, &cell);
+	assert_string_equal(cell.p, "claude");
 	/* Looked at again within a second, then the process ends. */
 	assert_true(fleet_timeout(f, NOW + 600000, false) <= 1000);
 	nprocs = 0;
