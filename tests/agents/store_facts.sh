@@ -235,10 +235,15 @@ sf_copilot() {
 	sf_main=$(sone 'session-state/*/events.jsonl') || return
 	sf_sid=$(basename "$(dirname "$sf_main")")
 	sf_a=$sf_sid
-	sholds "its first record: session.start of the folder's id, 1.0.102; each record's parentId the one before" '
+	# The records are one chain by parentId, each record's parent another
+	# record; not always in the file's order: with a sub-agent, a record
+	# was seen written just before the one it names as its parent.
+	sholds "its first record: session.start of the folder's id, 1.0.102; the records one chain by parentId" '
 		(.[0] | .type == "session.start" and .data.sessionId == $a and .data.copilotVersion == "1.0.102" and
 		 .data.producer == "copilot-agent") and
-		all(range(1; length) as $i | [.[$i - 1], .[$i]]; .[1].parentId == .[0].id)' "$sf_main"
+		([.[].id] as $ids | [.[1:][].parentId] as $ps |
+		 ($ps | all(. as $p | $ids | index([$p]) != null)) and ($ps | unique | length) == ($ps | length) and
+		 ($ids | unique | length) == length)' "$sf_main"
 	grep -qxF "cwd: $(head -1 "$sf_main" | jq -r .data.context.cwd)" "$sf_dir/session-state/$sf_sid/workspace.yaml" ||
 		sfail "workspace.yaml does not give session.start's cwd"
 	set -- "$sf_dir/session-state/$sf_sid"/inuse.*.lock
