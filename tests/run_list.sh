@@ -85,7 +85,12 @@ list 120 20
 wait_for '^.✓ done +cursor l0000001 delta +run the e2e suite +ok +5.0 s ✓1' ||
 	fail live "the appended result did not change the row: $(screen | sed -n '3,7p')"
 shows '^✗ 1 failed · ◌ 1 incomplete · ✓ 2 done$' || fail live "summary line: $(screen | head -1)"
-{ init n0000001 eta; user "a new one"; } >"$d/new.ndjson"
+# Its start said by its own time, a minute ahead: newer than the live one
+# however the two are read (both untimed, a look that reads them together
+# gave them one clock and no order).
+t=$(($(date +%s) * 1000 + 60000))
+{ line "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"n0000001\",\"model\":\"Composer 2.5\",\"cwd\":\"/w/eta\",\"timestamp_ms\":$t}"
+  user "a new one"; } >"$d/new.ndjson"
 wait_for '^ ● running +cursor n0000001 eta +a new one' || fail live "a new file is not listed: $(screen | sed -n '3,8p')"
 wait_for '^attention order · 5 sessions' || fail live "status bar: $(screen | tail -1)"
 echo "live: a result appended changes its row, a new file adds one"
