@@ -108,6 +108,10 @@ enum text_part {
 uint32_t build_text(struct build *b, enum text_part part);
 uint32_t build_call_start(struct build *b, const struct call_ref *r);
 uint32_t build_call_done(struct build *b, const struct call_ref *r);
+struct agent;
+/* A call starts from a tool_use block t of the line (Anthropic's message
+ * shape: its id, its name read by agent a's table), part `part` of it. */
+uint32_t build_tool_use(struct build *b, const struct agent *a, int t, int part);
 /* The same for a store that names no calls (Cursor's transcripts): it
  * completes the session's oldest open call, its results coming in its
  * calls' order. */

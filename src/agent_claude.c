@@ -203,20 +203,7 @@ assistant_line(struct build *b)
 			   json_streq(j, type, "redacted_thinking")) {
 			build_thinking(b, THINK_WHOLE);
 		} else if (json_streq(j, type, "tool_use")) {
-			int name = json_get(j, t, "name");
-			size_t n;
-			const char *raw = json_raw(j, name, &n);
-			struct call_ref r = {json_get(j, t, "id"),
-					     TK_OTHER,
-					     CR_EMPTY,
-					     TIME_NONE,
-					     TIME_NONE,
-					     false,
-					     i};
-
-			if (json_type(j, name) == JSON_STRING)
-				r.kind = agent_tool_kind(&agent_claude, raw, n);
-			build_call_start(b, &r);
+			build_tool_use(b, &agent_claude, t, i);
 		}
 	}
 }

@@ -194,20 +194,7 @@ assistant_row(struct build *b)
 		} else if (is_thinking(j, t)) {
 			build_thinking(b, THINK_WHOLE);
 		} else if (json_streq(j, type, "tool_use")) {
-			int name = json_get(j, t, "name");
-			size_t n;
-			const char *raw = json_raw(j, name, &n);
-			struct call_ref r = {json_get(j, t, "id"),
-					     TK_OTHER,
-					     CR_EMPTY,
-					     TIME_NONE,
-					     TIME_NONE,
-					     false,
-					     i};
-
-			if (json_type(j, name) == JSON_STRING)
-				r.kind = agent_tool_kind(&agent_cursor_transcript, raw, n);
-			build_call_start(b, &r);
+			build_tool_use(b, &agent_cursor_transcript, t, i);
 		} else if (json_streq(j, type, "tool_result")) {
 			result_block(b, t, i);
 		}

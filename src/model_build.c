@@ -256,6 +256,21 @@ call_item(struct build *b, struct srcstate *ss, uint32_t ci, uint32_t e, uint64_
 }
 
 uint32_t
+build_tool_use(struct build *b, const struct agent *a, int t, int part)
+{
+	const struct json *j = b->j;
+	int name = json_get(j, t, "name");
+	size_t n;
+	const char *raw = json_raw(j, name, &n);
+	struct call_ref r = {
+		json_get(j, t, "id"), TK_OTHER, CR_EMPTY, TIME_NONE, TIME_NONE, false, part};
+
+	if (json_type(j, name) == JSON_STRING)
+		r.kind = agent_tool_kind(a, raw, n);
+	return build_call_start(b, &r);
+}
+
+uint32_t
 build_call_start(struct build *b, const struct call_ref *r)
 {
 	struct model *m = b->m;
