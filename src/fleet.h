@@ -103,8 +103,9 @@ enum {
 	FR_OVER = 1 << 5,   /* another session followed it in its file */
 };
 
-/* What a session's newest item is, for a store with no end record
- * (Gemini CLI's): whether the model had the last word. */
+/* What a session's newest item is, for a store with no end record (its
+ * process gone, or idle at its prompt): whether the model had the last
+ * word. */
 enum fleet_tail {
 	FT_NONE,  /* nothing said yet, or a prompt */
 	FT_REPLY, /* the model's reply */

@@ -151,22 +151,31 @@ file_life(const struct fleet *f, const struct ffile *ff, const struct fleet_row 
 	}
 }
 
-/* A Gemini CLI chat with no gemini process in its project (its store has
- * no end record, STORES.md §3): done when the model had the last word,
- * failed when an error record or tool results it never answered end it
- * (the run died), else over without a result. */
+/* A store's session that no process has, or whose process sits idle at
+ * its prompt (its file has no end record: STORES.md, each store's
+ * "Running, waiting, done, failed"): done when its last turn ended, the
+ * model having the last word with every call answered; a Gemini CLI chat
+ * (no end record at all, §3) failed too when an error record or tool
+ * results it never answered end it (the run died); else over without a
+ * result. */
 static enum fleet_state
-gemini_end(const struct ffile *ff, struct fleet_row *r)
+store_end(const struct ffile *ff, struct fleet_row *r)
 {
-	if (ff->store != SRC_GEMINI + 1 || r->running > 0 || r->asking > 0)
+	bool gemini = ff->store == SRC_GEMINI + 1;
+
+	if (ff->store == 0 || r->running > 0 || r->asking > 0)
 		return FS_INCOMPLETE;
 	switch (r->tail) {
 	case FT_REPLY:
 		return FS_DONE;
 	case FT_TOOLS:
+		if (!gemini)
+			return FS_INCOMPLETE;
 		fleet_copy(r->how, sizeof r->how, GEMINI_UNANSWERED, strlen(GEMINI_UNANSWERED));
 		return FS_FAILED;
 	case FT_ERROR:
+		if (!gemini)
+			return FS_INCOMPLETE;
 		if (r->how[0] == '\0') /* said while its process lived */
 			fleet_copy(r->how, sizeof r->how, "error", 5);
 		return FS_FAILED;
@@ -201,11 +210,13 @@ fleet_row_update(struct fleet *f, uint32_t ri)
 			st = FS_RUNNING;
 		else if (ff->last_row == ri && said == SL_WAITING)
 			st = FS_WAITING;
-		/* No process has it, or nothing here can tell (a remote's
-		 * mirror) and its file is quiet. */
+		/* No process has it, its process is idle at its prompt, or
+		 * nothing here can tell (a remote's mirror) and its file is
+		 * quiet. */
 		else if (ff->last_row == ri && st == FS_INCOMPLETE &&
-			 (said == SL_GONE || (said == SL_UNKNOWN && life == FILE_QUIET)))
-			st = gemini_end(ff, r);
+			 (said == SL_GONE || said == SL_IDLE ||
+			  (said == SL_UNKNOWN && life == FILE_QUIET)))
+			st = store_end(ff, r);
 	}
 	if (st == FS_RUNNING && guess)
 		flags |= FR_GUESS;

@@ -26,7 +26,7 @@
  *   Gemini CLI   a `gemini` process whose cwd is the project
  *                (tmp/<project>/.project_root): maybe running, a guess
  *                the file's age decides; none: no process, and the chat's
- *                last item says how it ended (fleet_read.c's gemini_end).
+ *                last item says how it ended (fleet_read.c's store_end).
  *   Codex        while a codex process lives and its writer's -wal and
  *                -shm are there, thread_history_1.sqlite (opened
  *                read-only: a mode=ro URI; busy or unreadable: nothing

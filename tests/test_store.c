@@ -768,7 +768,7 @@ test_guess(void **state)
 static struct fleet *
 snapshot_fleet(const char *h, const char *agent, const char *kind, const char *snap)
 {
-	sh("rm -rf '%s/.copilot' '%s/.gemini'", h, h);
+	sh("rm -rf '%s/.claude' '%s/.codex' '%s/.copilot' '%s/.gemini'", h, h, h, h);
 	if (strcmp(agent, "gemini") == 0)
 		sh("cp -R tests/stores/gemini/%s/%s/.gemini '%s/.gemini'", kind, snap, h);
 	else
@@ -802,18 +802,56 @@ test_copilot_fleet(void **state)
 	fleet_update(f, NOW + 1000, 0);
 	assert_string_equal(states(f, NOW + 1000), "done");
 	fleet_free(f);
-	/* Held at its prompt, the model's reply last: not running (as a
-	 * Claude session its store says idle); a turn at work: running. */
+	/* Held at its prompt, the model's reply last: not running, its turn
+	 * done (as a Claude session its store says idle); a turn at work:
+	 * running. */
 	f = snapshot_fleet(h, "copilot", "tmux", "idle");
 	sh("cd '%s'/.copilot/session-state/* && rm -f inuse.* && echo 700 >inuse.700.lock", h);
 	proc_add(700, 1, NULL, 0, NULL);
 	fleet_update(f, NOW + 1000, 0);
-	assert_string_equal(states(f, NOW + 1000), "incomplete");
+	assert_string_equal(states(f, NOW + 1000), "done");
 	fleet_free(f);
 	f = snapshot_fleet(h, "copilot", "tmux", "busy");
 	sh("cd '%s'/.copilot/session-state/* && rm -f inuse.* && echo 700 >inuse.700.lock", h);
 	fleet_update(f, NOW + 1000, 0);
 	assert_string_equal(states(f, NOW + 1000), "running");
+	nprocs = 0;
+	fleet_free(f);
+	fixture_rmtree(h);
+}
+
+/* A store's session whose last turn ended (the model's reply last, its
+ * calls answered) reads done, whether its process is gone or sits idle at
+ * its prompt; one that ended mid-turn (a call's result not yet answered)
+ * stays incomplete once its process is gone; none reads running. The
+ * snapshots the real CLIs wrote: each in tmux at its prompt (idle) and
+ * with the reply held back (busy). */
+static void
+test_idle_done(void **state)
+{
+	static const char *const agents[] = {"claude", "codex", "copilot"};
+	char *h = fixture_tmpdir("store");
+	struct fleet *f;
+
+	(void)state;
+	env_home(h);
+	nprocs = 0;
+	for (size_t i = 0; i < ARRAY_LEN(agents); i++) {
+		f = snapshot_fleet(h, agents[i], "tmux", "idle");
+		fleet_update(f, NOW + 1000, 0);
+		assert_string_equal(states(f, NOW + 1000), "done");
+		fleet_free(f);
+		f = snapshot_fleet(h, agents[i], "tmux", "busy");
+		fleet_update(f, NOW + 1000, 0);
+		assert_string_equal(states(f, NOW + 1000), "incomplete");
+		fleet_free(f);
+	}
+	/* Claude Code at its prompt, its registry saying idle for the live
+	 * process that wrote it: done, not over. */
+	f = snapshot_fleet(h, "claude", "tmux", "idle");
+	proc_add(22018, 952057, NULL, 0, NULL);
+	fleet_update(f, NOW + 1000, 0);
+	assert_string_equal(states(f, NOW + 1000), "done");
 	nprocs = 0;
 	fleet_free(f);
 	fixture_rmtree(h);
@@ -986,9 +1024,10 @@ test_twins(void **state)
 	env_home(h);
 	buf_addf(&kept, "%s/kept", h);
 	sh("mkdir -p '%s/kept' '%s/.claude/projects/p'", h, h);
-	/* Both without a result: the store's. */
-	fixture_put(h, "kept/a.ndjson", INIT ASKED REPLY, NOW - 600000, false);
-	fixture_put(h, ".claude/projects/p/" SID ".jsonl", INIT ASKED REPLY, NOW - 600000, false);
+	/* Both without a result, a prompt unanswered (a reply last would be
+	 * a store's turn done): the store's. */
+	fixture_put(h, "kept/a.ndjson", INIT ASKED, NOW - 600000, false);
+	fixture_put(h, ".claude/projects/p/" SID ".jsonl", INIT ASKED, NOW - 600000, false);
 	f = stores_fleet(NULL);
 	assert_int_equal(fleet_add(f, kept.p, &err), 0);
 	fleet_update(f, NOW, 0);
@@ -1038,19 +1077,13 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_discovery),
-		cmocka_unit_test(test_discovery_live),
-		cmocka_unit_test(test_roots),
-		cmocka_unit_test(test_sources),
-		cmocka_unit_test(test_claude_live),
-		cmocka_unit_test(test_copilot_live),
-		cmocka_unit_test(test_gemini_live),
-		cmocka_unit_test(test_fleet_live),
-		cmocka_unit_test(test_guess),
-		cmocka_unit_test(test_twins),
-		cmocka_unit_test(test_copilot_fleet),
-		cmocka_unit_test(test_gemini_end),
-		cmocka_unit_test(test_copilot_workspace),
+		cmocka_unit_test(test_discovery),     cmocka_unit_test(test_discovery_live),
+		cmocka_unit_test(test_roots),         cmocka_unit_test(test_sources),
+		cmocka_unit_test(test_claude_live),   cmocka_unit_test(test_copilot_live),
+		cmocka_unit_test(test_gemini_live),   cmocka_unit_test(test_fleet_live),
+		cmocka_unit_test(test_guess),         cmocka_unit_test(test_twins),
+		cmocka_unit_test(test_copilot_fleet), cmocka_unit_test(test_idle_done),
+		cmocka_unit_test(test_gemini_end),    cmocka_unit_test(test_copilot_workspace),
 		cmocka_unit_test(test_codex_live),
 	};
 
