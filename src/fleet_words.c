@@ -204,14 +204,33 @@ static const struct {
 	int width;
 	int priority;
 } columns[FC_NCOLS] = {
-	[FC_STATE] = {"STATE", 12, 0}, [FC_AGENT] = {"AGENT", 6, 4},
+	[FC_STATE] = {"STATE", 12, 0}, [FC_AGENT] = {"AGENT", 5, 4},
 	[FC_MODEL] = {"MODEL", 14, 9}, [FC_ID] = {"ID", 8, 8},
 	[FC_CWD] = {"CWD", 14, 5},     [FC_PROMPT] = {"PROMPT", 14, 1},
-	[FC_NOW] = {"NOW", 20, 3},     [FC_TIME] = {"TIME", 8, 2},
+	[FC_NOW] = {"NOW", 20, 3},     [FC_TIME] = {"TIME", 7, 2},
 	[FC_CALLS] = {"CALLS", 11, 6}, [FC_TOKENS] = {"TOKENS", 11, 10},
 	[FC_COST] = {"COST", 7, 11},   [FC_QUIET] = {"QUIET", 11, 7},
 	[FC_FILE] = {"FILE", 22, 12},  [FC_HOST] = {"HOST", 10, 3},
 };
+
+/* The widest agent's name the AGENT column says (FC_AGENT: the name
+ * before any "-"), at least its title's width and at most a model's. */
+static int
+agent_width(void)
+{
+	int w = columns[FC_AGENT].width;
+
+	for (unsigned a = 0; a < agent_count(); a++)
+		w = MAX(w, (int)strcspn(agent_get(a)->name, "-"));
+	return MIN(w, columns[FC_MODEL].width);
+}
+
+/* Column c's width before what is left is shared out. */
+static int
+column_width(int c)
+{
+	return c == FC_AGENT ? agent_width() : columns[c].width;
+}
 
 int
 fleet_columns(int width, struct fleet_colw *cols)
@@ -223,20 +242,20 @@ fleet_columns(int width, struct fleet_colw *cols)
 		/* The machine is said once there is more than this one. */
 		on[c] = c != FC_HOST || remote_any();
 		if (on[c])
-			used += columns[c].width + (c > 0 ? GAP : 0);
+			used += column_width(c) + (c > 0 ? GAP : 0);
 	}
 	/* Drop the least needed column until the rest fits (three stay). */
 	for (int p = 12; p > 2 && used > width; p--) {
 		for (int c = 0; c < FC_NCOLS; c++) {
 			if (on[c] && columns[c].priority == p) {
 				on[c] = false;
-				used -= columns[c].width + GAP;
+				used -= column_width(c) + GAP;
 			}
 		}
 	}
 	extra = MAX(width - used, 0);
 	for (int c = 0; c < FC_NCOLS; c++) {
-		int w = columns[c].width;
+		int w = column_width(c);
 
 		if (!on[c])
 			continue;

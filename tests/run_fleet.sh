@@ -352,9 +352,9 @@ for args in "$d" ""; do
 	done
 	$tm capture-pane -p -t 0 >"$tmp/screen"
 	if [ -n "$args" ]; then
-		grep -q "^ STATE        AGENT  CWD            PROMPT         NOW                      TIME$" "$tmp/screen" ||
+		grep -q "^ STATE        AGENT   CWD            PROMPT         NOW                     TIME$" "$tmp/screen" ||
 			fail terminal "no list at 80 columns: $(head -3 "$tmp/screen")"
-		grep -q "^ ✗ failed     cursor beta           deploy it      make failed" "$tmp/screen" ||
+		grep -q "^ ✗ failed     cursor  beta           deploy it      make failed" "$tmp/screen" ||
 			fail terminal "the failed row: $(cat "$tmp/screen")"
 	else
 		grep -q "m0000001 *s *piped in" "$tmp/screen" ||

@@ -152,15 +152,15 @@ test_first_look(void **state)
 	f = fleet_of(d, 0, NOW);
 	assert_string_equal(
 		list(f, FSORT_ATTENTION, NULL, 120, NOW),
-		"⏸ waiting    cursor w0000001 eps            fetch the docs     asks for a decision         9m00s\n"
-		"✗ failed     cursor f0000001 beta           deploy it          make: *** [deploy] Erro…    1m01s ✗1\n"
-		"● running    cursor l0000001 delta          run the e2e suite  Shell `npm run e2e` 9m0…    9m00s …1\n"
-		"✓ done       cursor d0000001 alpha          fix the tests      ok                          4m05s ✓1\n"
-		"◌ incomplete cursor c0000001 gamma          refactor           no result                    0 ms ✗1\n"
-		"✓ done       cursor a0000002 zeta           second run         ok                          2.0 s\n"
-		"✓ done       cursor a0000001 zeta           first run          ok                          1.0 s\n"
-		"· file                                      junk.ndjson        not a stream\n"
-		"· file                                      empty.ndjson       no session yet\n");
+		"⏸ waiting    cursor  w0000001 eps            fetch the docs     asks for a decision        9m00s\n"
+		"✗ failed     cursor  f0000001 beta           deploy it          make: *** [deploy] Erro…   1m01s ✗1\n"
+		"● running    cursor  l0000001 delta          run the e2e suite  Shell `npm run e2e` 9m0…   9m00s …1\n"
+		"✓ done       cursor  d0000001 alpha          fix the tests      ok                         4m05s ✓1\n"
+		"◌ incomplete cursor  c0000001 gamma          refactor           no result                   0 ms ✗1\n"
+		"✓ done       cursor  a0000002 zeta           second run         ok                         2.0 s\n"
+		"✓ done       cursor  a0000001 zeta           first run          ok                         1.0 s\n"
+		"· file                                       junk.ndjson        not a stream\n"
+		"· file                                       empty.ndjson       no session yet\n");
 	assert_string_equal(heard(), "");
 	fleet_stats(f, &st);
 	assert_int_equal(st.files, 8);
@@ -272,8 +272,8 @@ test_faults(void **state)
 	assert_int_equal(fleet_nrows(f), rows);
 	assert_string_equal(
 		list(f, FSORT_ATTENTION, "zeta", 120, NOW),
-		"✓ done       cursor a0000002 zeta           second run         ok (no longer in its fi…    2.0 s\n"
-		"◌ incomplete cursor b0000001 zeta           again              no result (file read ag…        -\n");
+		"✓ done       cursor  a0000002 zeta           second run         ok (no longer in its fi…   2.0 s\n"
+		"◌ incomplete cursor  b0000001 zeta           again              no result (file read ag…       -\n");
 	heard();
 	/* Replaced: another file renamed over it. */
 	put(d, "done.new", INIT("e0000001", "/w/alpha") USER("replaced"), NOW, false);
@@ -290,7 +290,7 @@ test_faults(void **state)
 	assert_string_equal(heard(), change(f, "done.ndjson", 0, "running", "incomplete"));
 	assert_string_equal(
 		list(f, FSORT_ATTENTION, "replaced", 80, NOW),
-		"◌ incomplete cursor alpha          replaced       no result (file remo…        -\n");
+		"◌ incomplete cursor  alpha          replaced       no result (file remo…       -\n");
 	/* The folder removed: every row stays; looked for until it is back. */
 	buf_reset(&a);
 	buf_addf(&a, "rm -rf '%s'", d);
@@ -394,9 +394,9 @@ test_big(void **state)
 	f = fleet_of(d, 0, NOW);
 	assert_string_equal(
 		list(f, FSORT_ATTENTION, NULL, 120, NOW),
-		"✓ done       cursor g0000001 lambda         a long one         ok (middle not read)        5m00s ✗1\n"
-		"◌ incomplete cursor h0000001 kappa          sparse after       no result                       -\n"
-		"· file                                      zeros.ndjson       not a stream\n");
+		"✓ done       cursor  g0000001 lambda         a long one         ok (middle not read)       5m00s ✗1\n"
+		"◌ incomplete cursor  h0000001 kappa          sparse after       no result                      -\n"
+		"· file                                       zeros.ndjson       not a stream\n");
 	assert_true(fleet_row(f, row_of(f, "long.ndjson", 0))->flags & FR_GAP);
 	assert_int_equal(fleet_row(f, row_of(f, "long.ndjson", 0))->tokens_out, 664);
 	fleet_free(f);
@@ -431,7 +431,7 @@ test_writer(void **state)
 	assert_int_equal(fleet_row(f, row_of(f, "old.ndjson", 0))->state, FS_INCOMPLETE);
 	assert_string_equal(
 		list(f, FSORT_ATTENTION, "k0000001", 120, NOW),
-		"● running    cursor k0000001 mu             kept                                               -             1h00m\n");
+		"● running    cursor  k0000001 mu             kept                                              -             1h00m\n");
 	/* No timeout: the writer's end is an event. */
 	assert_int_equal(fleet_timeout(f, NOW, false), -1);
 	close(fd);
@@ -479,12 +479,12 @@ test_waiting(void **state)
 	f = fleet_of(d, 0, NOW);
 	assert_string_equal(
 		list(f, FSORT_ATTENTION, NULL, 120, NOW),
-		"⏸ waiting    cursor a0000003 copy           asked weeks ago    asks for a decision        36d00h\n"
-		"⏸ waiting    cursor w0000002 ask            may I fetch it     asks for a decision         3h00m             3h00m\n"
-		"● running    cursor r0000002 run            build it           Shell `make` 10.0 s        10.0 s …1\n"
-		"◌ incomplete cursor c0000002 copy           copied weeks later no result                   5m00s ✓1\n"
-		"◌ incomplete cursor k0000003 rec            asked, then gone   no result                    0 ms\n"
-		"✓ done       cursor d0000002 done           all done           ok                          1.0 s\n");
+		"⏸ waiting    cursor  a0000003 copy           asked weeks ago    asks for a decision       36d00h\n"
+		"⏸ waiting    cursor  w0000002 ask            may I fetch it     asks for a decision        3h00m             3h00m\n"
+		"● running    cursor  r0000002 run            build it           Shell `make` 10.0 s       10.0 s …1\n"
+		"◌ incomplete cursor  c0000002 copy           copied weeks later no result                  5m00s ✓1\n"
+		"◌ incomplete cursor  k0000003 rec            asked, then gone   no result                   0 ms\n"
+		"✓ done       cursor  d0000002 done           all done           ok                         1.0 s\n");
 	/* Only the running file's quiet end wakes the list. */
 	assert_int_equal(fleet_timeout(f, NOW, false), 119000);
 	fleet_update(f, NOW + 200000, 0);
@@ -496,10 +496,8 @@ test_waiting(void **state)
 	assert_string_equal(heard(), "");
 	assert_string_equal(
 		list(f, FSORT_ATTENTION, "waiting", 120, NOW + 1440 * MIN_MS),
-		"⏸ waiting    cursor a0000003 copy           asked weeks ago    asks for a "
-		"decision        37d00h             1d00h\n"
-		"⏸ waiting    cursor w0000002 ask            may I fetch it     asks for a "
-		"decision         1d03h             1d03h\n");
+		"⏸ waiting    cursor  a0000003 copy           asked weeks ago    asks for a decision       37d00h             1d00h\n"
+		"⏸ waiting    cursor  w0000002 ask            may I fetch it     asks for a decision        1d03h             1d03h\n");
 	fleet_free(f);
 	rm_tree(d);
 }
@@ -564,13 +562,13 @@ test_claude_tail(void **state)
 	f = fleet_of(d, 0, NOW);
 	assert_string_equal(
 		list(f, FSORT_ATTENTION, NULL, 100, NOW),
-		"● running    claude work           (claude.ndjson)     Shell `echo hello`              - …1\n");
+		"● running    claude  work           (claude.ndjson)     Shell `echo hello`             - …1\n");
 	put(d, "claude.ndjson", l16, NOW, true);
 	fleet_update(f, NOW, 0);
 	assert_string_equal(heard(), "0:running>done\n");
 	assert_string_equal(
 		list(f, FSORT_ATTENTION, NULL, 200, NOW),
-		"✓ done       claude claude-opus-5… 64af87fb work                                            ok (middle not read)               448 ms ✓1               210/41 $0.0017             claude.ndjson\n");
+		"✓ done       claude  claude-opus-5… 64af87fb work                                            ok (middle not read)              448 ms ✓1               210/41 $0.0017             claude.ndjson\n");
 	fleet_free(f);
 	free(rec);
 	buf_free(&head);
@@ -809,11 +807,11 @@ test_columns(void **state)
 	struct fleet_colw cols[FC_NCOLS];
 	static const int widths[] = {200, 120, 80, 40, 20};
 	static const char *const want[] = {
-		"STATE        AGENT  MODEL          ID       CWD            PROMPT                           NOW                                  TIME CALLS            TOKENS    COST QUIET       FILE                  ",
-		"STATE        AGENT  ID       CWD            PROMPT             NOW                          TIME CALLS       QUIET      ",
-		"STATE        AGENT  CWD            PROMPT         NOW                       TIME",
+		"STATE        AGENT   MODEL          ID       CWD            PROMPT                           NOW                                 TIME CALLS            TOKENS    COST QUIET       FILE                  ",
+		"STATE        AGENT   ID       CWD            PROMPT             NOW                         TIME CALLS       QUIET      ",
+		"STATE        AGENT   CWD            PROMPT         NOW                      TIME",
 		"STATE        PROMPT                 TIME",
-		"STATE        …     TIME",
+		"STATE        …    TIME",
 	};
 
 	(void)state;
@@ -823,6 +821,10 @@ test_columns(void **state)
 		buf_reset(&h);
 		fleet_header(cols, n, &h);
 		assert_string_equal(h.p, want[i]);
+		/* Where it is shown, every agent's name fits whole. */
+		for (int c = 0; c < n; c++)
+			if (cols[c].col == FC_AGENT)
+				assert_int_equal(cols[c].width, strlen("copilot"));
 	}
 	buf_free(&h);
 }
@@ -848,15 +850,15 @@ test_sort_filter(void **state)
 			    "· file       junk.ndjson\n"
 			    "· file       empty.ndjson\n");
 	assert_string_equal(list(f, FSORT_CWD, NULL, 60, NOW),
-			    "✓ done       fix the tests   ok                        4m05s\n"
-			    "✗ failed     deploy it       make: *** [deploy] Er…    1m01s\n"
-			    "● running    run the e2e su… Shell `npm run e2e` 9…    9m00s\n"
-			    "⏸ waiting    fetch the docs  asks for a decision       9m00s\n"
-			    "◌ incomplete refactor        no result                  0 ms\n"
-			    "✓ done       second run      ok                        2.0 s\n"
-			    "✓ done       first run       ok                        1.0 s\n"
-			    "· file       junk.ndjson     not a stream\n"
-			    "· file       empty.ndjson    no session yet\n");
+			    "✓ done       fix the tests    ok                       4m05s\n"
+			    "✗ failed     deploy it        make: *** [deploy] Er…   1m01s\n"
+			    "● running    run the e2e sui… Shell `npm run e2e` 9…   9m00s\n"
+			    "⏸ waiting    fetch the docs   asks for a decision      9m00s\n"
+			    "◌ incomplete refactor         no result                 0 ms\n"
+			    "✓ done       second run       ok                       2.0 s\n"
+			    "✓ done       first run        ok                       1.0 s\n"
+			    "· file       junk.ndjson      not a stream\n"
+			    "· file       empty.ndjson     no session yet\n");
 	assert_string_equal(list(f, FSORT_NEWEST, "zeta", 40, NOW),
 			    "✓ done       second run            2.0 s\n"
 			    "✓ done       first run             1.0 s\n");
@@ -901,8 +903,8 @@ test_paths(void **state)
 	f = fleet_of(d, 0, NOW);
 	assert_string_equal(
 		list(f, FSORT_NEWEST, NULL, 80, NOW),
-		"● running    cursor the-project    long                                        -\n"
-		"● running    cursor proj           read it        Read src/a.c 9m00s       9m00s\n");
+		"● running    cursor  the-project    long                                       -\n"
+		"● running    cursor  proj           read it        Read src/a.c 9m00s      9m00s\n");
 	assert_string_equal(fleet_row(f, row_of(f, "long.ndjson", 0))->cwd, "…/the-project");
 	assert_string_equal(fleet_row(f, row_of(f, "read.ndjson", 0))->cwd, "/w/proj");
 	fleet_free(f);
