@@ -209,6 +209,12 @@ agent_skips_any(const char *p, size_t n)
 	return false;
 }
 
+int
+agent_by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 void
 agent_more(const char *path, agent_more_fn *fn, void *ctx)
 {

@@ -113,9 +113,13 @@ struct agent;
  * shape: its id, its name read by agent a's table), part `part` of it. */
 uint32_t build_tool_use(struct build *b, const struct agent *a, int t, int part);
 /* The same for a store that names no calls (Cursor's transcripts): it
- * completes the session's oldest open call, its results coming in its
- * calls' order. */
+ * completes the oldest open call of the line's thread (the session's, or
+ * a sub-agent's), its results coming in its calls' order. */
 uint32_t build_call_done_next(struct build *b, const struct call_ref *r);
+/* The call that event e (of this line) started also goes by name[0..n):
+ * a sub-agent's file naming it so (agent_more_fn's call) runs under it,
+ * where the store gives its calls no id (Cursor's transcripts). */
+void build_call_name(struct build *b, uint32_t e, const char *name, size_t n);
 uint32_t build_result(struct build *b, bool is_error, int64_t duration_ms);
 /* Another turn of the session starts (a hidden line): the session goes on
  * until that turn's result. */
@@ -408,6 +412,8 @@ bool agent_skips_any(const char *p, size_t n);
 /* The files that hold more of the session in the file at path, as any
  * adapter finds them (its more): fn for each. */
 void agent_more(const char *path, agent_more_fn *fn, void *ctx);
+/* qsort's order of file names (char *), for a store's more files. */
+int agent_by_name(const void *a, const void *b);
 /* Whether agent a skips the line p[0..n) unparsed. */
 bool agent_skips(unsigned a, const char *p, size_t n);
 /* The time agent a reads in the first bytes of a line it skips, or

@@ -473,13 +473,6 @@ meta_call(const char *path, struct buf *out)
 	return ok;
 }
 
-/* Names in order. */
-static int
-by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* A transcript <dir>/<session>.jsonl keeps its sub-agents' in
  * <dir>/<session>/subagents/agent-<id>.jsonl, beside agent-<id>.meta.json
  * naming the call that runs each: fn for each, in the order of their
@@ -510,7 +503,7 @@ store_more(const char *path, agent_more_fn *fn, void *ctx)
 		closedir(d);
 	}
 	if (k > 1)
-		qsort(names, k, sizeof *names, by_name);
+		qsort(names, k, sizeof *names, agent_by_name);
 	for (size_t i = 0; i < k; i++) {
 		buf_reset(&file);
 		buf_addf(&file, "%s/%.*s.meta.json", dir.p, (int)(strlen(names[i]) - 6), names[i]);

@@ -11,15 +11,23 @@
  * is untimed, and its id is its file's name. Its model is in the CLI's
  * chat store (~/.cursor/chats/<md5 of cwd>/<sid>/store.db, SQLite), read
  * only, when there is one. No line starts a session: the first row read
- * begins one (a piece read from inside the file goes on with it). */
+ * begins one (a piece read from inside the file goes on with it).
+ *
+ * A sub-agent's transcript is <sid>/subagents/<id>.jsonl beside its
+ * session's, in the same rows (STORES.md §5, from public readers). As its
+ * rows name no call, it runs under the Task call whose prompt is its
+ * first prompt (Claude Code's sub-agents start so: not seen for Cursor);
+ * its turns' ends are its own, not its session's. */
 #define _GNU_SOURCE /* memmem */
 #include "agent.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "json.h"
 #include "rodb.h"
@@ -145,6 +153,13 @@ result_block(struct build *b, int t, int part)
 		build_call_done_next(b, &r);
 }
 
+/* Whether the line is a sub-agent's (a file of its own, agent_more). */
+static bool
+sub_agent(const struct build *b)
+{
+	return b->m->src[b->src].sub_of != NONE;
+}
+
 /* A user row: its tool results end calls; any text is a prompt, another
  * turn of the session after one ended. */
 static void
@@ -168,10 +183,35 @@ user_row(struct build *b)
 			build_hidden(b);
 		return;
 	}
-	if (s != NONE && b->m->ses[s].turn_ev != NONE &&
+	if (s != NONE && !sub_agent(b) && b->m->ses[s].turn_ev != NONE &&
 	    b->m->ses[s].turn_ev == b->m->ses[s].result_ev)
 		build_turn(b);
 	build_prompt(b);
+}
+
+static void prompt_text(struct buf *t, struct buf *out);
+
+/* A Task call started by tool_use block t (event e) goes by its prompt,
+ * as its sub-agent's file is named (transcript_more). */
+static void
+task_name(struct build *b, uint32_t e, int t)
+{
+	const struct json *j = b->j;
+	int name = json_get(j, t, "name"), prompt = json_path(j, t, "input.prompt");
+	struct buf all = {0}, p = {0};
+	const char *raw;
+	size_t n;
+
+	if (json_type(j, name) != JSON_STRING || json_type(j, prompt) != JSON_STRING)
+		return;
+	raw = json_raw(j, name, &n);
+	if (agent_tool_kind(&agent_cursor_transcript, raw, n) != TK_TASK)
+		return;
+	json_decode(j, prompt, &all);
+	prompt_text(&all, &p);
+	build_call_name(b, e, p.p, p.n);
+	buf_free(&all);
+	buf_free(&p);
 }
 
 /* An assistant row: its text (all text blocks, one event), each thinking
@@ -194,7 +234,7 @@ assistant_row(struct build *b)
 		} else if (is_thinking(j, t)) {
 			build_thinking(b, THINK_WHOLE);
 		} else if (json_streq(j, type, "tool_use")) {
-			build_tool_use(b, &agent_cursor_transcript, t, i);
+			task_name(b, build_tool_use(b, &agent_cursor_transcript, t, i), t);
 		} else if (json_streq(j, type, "tool_result")) {
 			result_block(b, t, i);
 		}
@@ -211,6 +251,15 @@ turn_ended(struct build *b)
 	const struct json *j = b->j;
 	int st = json_get(j, 0, "status");
 
+	/* A sub-agent's turn ends within its session's: said only when it
+	 * did not succeed. */
+	if (sub_agent(b)) {
+		if (json_streq(j, st, "success"))
+			build_hidden(b);
+		else
+			build_notice(b);
+		return;
+	}
 	if (json_streq(j, st, "success")) {
 		build_result(b, false, TIME_NONE);
 		return;
@@ -407,6 +456,92 @@ transcript_notice(const struct json *j, struct buf *out)
 		return true;
 	}
 	return false;
+}
+
+/* --- sub-agents ----------------------------------------------------------- */
+
+/* A sub-agent's first prompt is in its first lines. */
+#define HEAD_MAX 65536
+
+/* The first prompt of the transcript at path, as transcript_text says it,
+ * into out; false when its first HEAD_MAX bytes have none. Read only,
+ * never following a link. */
+static bool
+first_prompt(const char *path, struct buf *out)
+{
+	char *text = xmalloc(HEAD_MAX);
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	ssize_t n = fd >= 0 ? read(fd, text, HEAD_MAX) : -1;
+	struct json *j = json_new();
+	size_t at = 0;
+
+	if (fd >= 0)
+		close(fd);
+	while (n > 0 && at < (size_t)n && out->n == 0) {
+		const char *nl = memchr(text + at, '\n', (size_t)n - at);
+		size_t len = nl != NULL ? (size_t)(nl - text) - at : (size_t)n - at;
+
+		if (nl == NULL && n == HEAD_MAX)
+			break; /* a line cut short */
+		if (json_parse(j, text + at, len) == JSON_OK &&
+		    json_streq(j, json_get(j, 0, "role"), "user"))
+			transcript_text(j, EV_USER, out);
+		at += len + 1;
+	}
+	json_free(j);
+	free(text);
+	return out->n > 0 && memchr(out->p, '\0', out->n) == NULL;
+}
+
+/* A transcript <dir>/<sid>/<sid>.jsonl keeps its sub-agents' in
+ * <dir>/<sid>/subagents/<id>.jsonl: fn for each, in the order of their
+ * names, with its first prompt, which names the Task call it runs under
+ * (task_name). */
+static void
+transcript_more(const char *path, agent_more_fn *fn, void *ctx)
+{
+	const char *base = strrchr(path, '/'), *up;
+	size_t n = strlen(path), k = 0, cap = 0;
+	struct buf dir = {0}, file = {0}, prompt = {0};
+	char **names = NULL;
+	struct dirent *de;
+	DIR *d;
+
+	if (base == NULL || n <= 6 || strcmp(path + n - 6, ".jsonl") != 0)
+		return;
+	/* Its folder has its name. */
+	for (up = base; up > path && up[-1] != '/'; up--)
+		;
+	if (up == path || (size_t)(base - up) != strlen(base + 1) - 6 ||
+	    strncmp(up, base + 1, (size_t)(base - up)) != 0)
+		return;
+	buf_add(&dir, path, (size_t)(base - path));
+	buf_adds(&dir, "/subagents");
+	if ((d = opendir(dir.p)) != NULL) {
+		while ((de = readdir(d)) != NULL) {
+			size_t len = strlen(de->d_name);
+
+			if (de->d_name[0] != '.' && len > 6 &&
+			    strcmp(de->d_name + len - 6, ".jsonl") == 0) {
+				ARRAY_RESERVE(names, cap, k + 1);
+				names[k++] = xstrdup(de->d_name);
+			}
+		}
+		closedir(d);
+	}
+	if (k > 1)
+		qsort(names, k, sizeof *names, agent_by_name);
+	for (size_t i = 0; i < k; i++) {
+		buf_reset(&file);
+		buf_addf(&file, "%s/%s", dir.p, names[i]);
+		buf_reset(&prompt);
+		fn(ctx, file.p, first_prompt(file.p, &prompt) ? prompt.p : NULL);
+		free(names[i]);
+	}
+	free(names);
+	buf_free(&dir);
+	buf_free(&file);
+	buf_free(&prompt);
 }
 
 /* --- the chat store ------------------------------------------------------- */
@@ -611,4 +746,5 @@ const struct agent agent_cursor_transcript = {
 	.usage = transcript_usage,
 	.resume = {"cursor-agent", "--resume"},
 	.file_fact = transcript_file_fact,
+	.more = transcript_more,
 };

@@ -374,16 +374,28 @@ build_call_done_next(struct build *b, const struct call_ref *r)
 	struct srcstate *ss = build_state(b, e);
 	uint32_t ci = NONE;
 
-	/* The open calls are the last of the session's (those before them
-	 * ended in order): the first of them. */
+	/* The open calls are the last of the session's in the line's thread
+	 * (the session's own, or a sub-agent's: those before them ended in
+	 * order): the first of them. */
 	for (size_t c = m->ncall; c-- > 0;) {
-		if (m->call[c].session != ss->session)
+		if (m->call[c].session != ss->session || m->call[c].parent != b->parent)
 			continue;
 		if (m->call[c].done_ev != NONE || m->call[c].start_ev == NONE)
 			break;
 		ci = (uint32_t)c;
 	}
 	return call_done(b, r, e, ci, 0);
+}
+
+void
+build_call_name(struct build *b, uint32_t e, const char *name, size_t n)
+{
+	struct model *m = b->m;
+	uint32_t s = m->src[b->src].session, it = e != NONE ? m->ev[e].item : NONE;
+
+	if (s == NONE || it == NONE || m->it[it].type != IT_TOOL || n == 0)
+		return;
+	callmap_put(&m->ids, call_key(s * 8u + SALT_CALL, name, n), m->it[it].ref);
 }
 
 void

@@ -115,15 +115,16 @@ done
 # Read alone (agentview FILE) and listed (agentview alone, HOME holding it,
 # its files old: no guess of a running process): one session of
 # cursor-transcript, its id the file's name, the state the transcript
-# says, every call it answers paired, no time anywhere.
+# says, every call it answers paired (a sub-agent's, from its own file,
+# too), no time anywhere.
 cursor=0
 for dir in tests/stores/cursor/*/; do
 	kind=$(basename "$dir")
 	name=cursor-store-$kind
 	cursor=$((cursor + 1))
-	file=$(find "$dir" -name '*.jsonl' | head -n 1)
+	file=$(find "$dir" -name '*.jsonl' ! -path '*/subagents/*' | head -n 1)
 	sid=$(basename "$file" .jsonl)
-	want=$(case $kind in done | aborted | flat) echo ok ;; failed) echo failed ;; *) echo incomplete ;; esac)
+	want=$(case $kind in done | aborted | flat | subagent) echo ok ;; failed) echo failed ;; *) echo incomplete ;; esac)
 	home=$out/cursor-$kind
 	mkdir -p "$home"
 	cp -R "$dir" "$home/.cursor"
@@ -139,7 +140,7 @@ for dir in tests/stores/cursor/*/; do
 			 (.prompts | length) > 0 and all(.prompts[]; test("<") | not) and
 			 all(.tool_calls[]; .start_ms == null and .end_ms == null) and
 			 ([.tool_calls[] | select(.state | IN("ok", "failed"))] | length) ==
-			   (if $kind == "done" then 3 else 0 end))' "$home/$how.json" >/dev/null ||
+			   (if $kind == "done" or $kind == "subagent" then 3 else 0 end))' "$home/$how.json" >/dev/null ||
 			fail "$name" "$how: not one cursor-transcript session $sid, $want, its calls paired, untimed: $(head -c 300 "$home/$how.json")"
 	done
 done

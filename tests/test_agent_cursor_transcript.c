@@ -16,6 +16,7 @@
 #include "fixture.h"
 
 #include "agent.h"
+#include "input.h"
 #include "model.h"
 #include "summary.h"
 
@@ -281,6 +282,117 @@ test_store_done(void **state)
 	fixture_free(f);
 }
 
+/* The model of the transcript at path and the files of its sub-agents,
+ * read as agentview reads a file (input_add_path): into m; how many
+ * files were read. */
+static unsigned
+read_path(struct model *m, const char *path)
+{
+	struct buf err = {0};
+	struct input in;
+	unsigned n;
+
+	input_init(&in, m, false);
+	assert_int_equal(input_add_path(&in, path, &err), 0);
+	while (input_pump(&in, 0) || !input_done(&in))
+		;
+	n = in.n;
+	input_free(&in);
+	buf_free(&err);
+	return n;
+}
+
+/* The call of kind k in m (the last one), or NONE. */
+static uint32_t
+call_of(const struct model *m, enum tool_kind k)
+{
+	uint32_t c = NONE;
+
+	for (uint32_t i = 0; i < m->ncall; i++)
+		if (m->call[i].kind == k)
+			c = i;
+	return c;
+}
+
+/* A sub-agent's transcript (<sid>/subagents/<id>.jsonl) read as more of
+ * its session, under the Task call whose prompt is its first: its calls
+ * paired among themselves, never with the Task call, which its session's
+ * result ends; its turn's end not the session's. */
+static void
+test_sub_agent(void **state)
+{
+	struct model *m = model_new();
+	uint32_t task, grep, read;
+
+	(void)state;
+	assert_int_equal(read_path(m, STORE("subagent", "5d2e8f1a-6b3c-4e9d-a047-1c2b3d4e5f60")),
+			 2);
+	assert_int_equal(m->nses, 1);
+	assert_int_equal(m->ndiag, 0);
+	task = call_of(m, TK_TASK);
+	grep = call_of(m, TK_GREP);
+	read = call_of(m, TK_READ);
+	assert_int_not_equal(task, NONE);
+	assert_int_not_equal(grep, NONE);
+	assert_int_not_equal(read, NONE);
+	assert_int_equal(m->call[grep].parent, task);
+	assert_int_equal(m->call[read].parent, task);
+	assert_int_equal(m->it[m->call[grep].item].depth, 1);
+	assert_int_equal(model_call_state(m, task), CS_OK);
+	assert_int_equal(model_call_state(m, grep), CS_OK);
+	assert_int_equal(model_call_state(m, read), CS_OK);
+	assert_int_equal(model_session_state(m, 0), SS_OK);
+	/* The sub-agent's prompt under its call. */
+	for (size_t i = 0, n = 0; i < m->nit; i++)
+		if (m->it[i].type == IT_PROMPT)
+			assert_int_equal(m->it[i].depth, n++ == 0 ? 0 : 1);
+	model_free(m);
+}
+
+/* A sub-agent that ended while its Task call is open: the session is
+ * not over; a sub-agent whose prompt names no call goes on the session,
+ * its files read all the same. */
+static void
+test_sub_agent_open(void **state)
+{
+	char *dir = fixture_tmpdir("cursor-sub");
+	struct buf path = {0};
+	struct model *m = model_new();
+	uint32_t task, shell;
+
+	(void)state;
+	buf_addf(&path, "%s/s1", dir);
+	assert_int_equal(mkdir(path.p, 0700), 0);
+	buf_adds(&path, "/subagents");
+	assert_int_equal(mkdir(path.p, 0700), 0);
+	buf_reset(&path);
+	buf_addf(&path, "%s/s1", dir);
+	fixture_put(
+		path.p, "s1.jsonl",
+		PROMPT("go") "{\"role\":\"assistant\",\"message\":{\"content\":[{\"type\":"
+			     "\"tool_use\",\"name\":\"Task\",\"input\":{\"description\":\"Count\","
+			     "\"prompt\":\"  count the lines \\n\"}}]}}\n",
+		0, false);
+	buf_adds(&path, "/subagents");
+	fixture_put(path.p, "a1.jsonl",
+		    "{\"role\":\"user\",\"message\":{\"content\":\"count the lines\"}}\n" SHELL(
+			    "wc -l") "{\"role\":\"user\",\"message\":{\"content\":[{\"type\":"
+				     "\"tool_result\",\"content\":\"3\"}]}}\n" ENDED("success"),
+		    0, false);
+	buf_reset(&path);
+	buf_addf(&path, "%s/s1/s1.jsonl", dir);
+	assert_int_equal(read_path(m, path.p), 2);
+	task = call_of(m, TK_TASK);
+	shell = call_of(m, TK_SHELL);
+	assert_int_equal(m->call[shell].parent, task);
+	assert_int_equal(model_call_state(m, shell), CS_OK);
+	assert_int_not_equal(model_call_state(m, task), CS_OK);
+	assert_int_not_equal(model_session_state(m, 0), SS_OK);
+	model_free(m);
+	buf_free(&path);
+	fixture_rmtree(dir);
+}
+
 /* A session's id from its file's name: <sid>.jsonl, for an agent whose
  * ids are its files' names only, and only a name that is an id. */
 static void
@@ -544,6 +656,7 @@ main(void)
 		cmocka_unit_test(test_results_by_id), cmocka_unit_test(test_turn_ended),
 		cmocka_unit_test(test_turns),         cmocka_unit_test(test_not_a_row),
 		cmocka_unit_test(test_store_done),    cmocka_unit_test(test_file_id),
+		cmocka_unit_test(test_sub_agent),     cmocka_unit_test(test_sub_agent_open),
 		cmocka_unit_test(test_chat_meta),     cmocka_unit_test(test_chat_none),
 		cmocka_unit_test(test_chat_writer),   cmocka_unit_test(test_chat_uri),
 	};
