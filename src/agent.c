@@ -2,7 +2,11 @@
 #define _GNU_SOURCE /* memmem */
 #include "agent.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "json.h"
 
@@ -209,6 +213,69 @@ agent_skips_any(const char *p, size_t n)
 	return false;
 }
 
+bool
+agent_rows(const char *path, const char *p, size_t n, struct buf *out)
+{
+	for (unsigned a = 0; a < nagents; a++)
+		if (agents[a]->rows != NULL && agents[a]->rows(path, p, n, out))
+			return true;
+	return false;
+}
+
+/* The bytes of the file at path whose first are not JSON's, whole into
+ * out (at most AGENT_ROWS_MAX); false for any other file, of which only
+ * the first bytes are read. */
+static bool
+rows_whole(const char *path, struct buf *out)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	struct stat st;
+	size_t i = 0, want;
+	ssize_t r;
+	bool json = false;
+
+	if (fd < 0)
+		return false;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > AGENT_ROWS_MAX) {
+		close(fd);
+		return false;
+	}
+	want = (size_t)st.st_size;
+	buf_reserve(out, want + 1);
+	while (out->n < want && !json) {
+		/* A first piece tells. */
+		size_t chunk = out->n == 0 ? 4096 : (size_t)1 << 20;
+
+		r = read(fd, out->p + out->n, MIN(want - out->n, chunk));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		out->n += (size_t)r;
+		while (i < out->n && (out->p[i] == ' ' || out->p[i] == '\t' || out->p[i] == '\r' ||
+				      out->p[i] == '\n'))
+			i++;
+		json = i < out->n && out->p[i] == '{';
+	}
+	close(fd);
+	return !json && i < out->n;
+}
+
+void
+agent_source_rows(struct source *s, const char *path)
+{
+	struct buf text = {0}, rows = {0};
+
+	if (s->kind == SOURCE_MAPPED && (s->size == 0 || s->data[0] == '{'))
+		return;
+	if (rows_whole(path, &text) && agent_rows(path, text.p, text.n, &rows)) {
+		source_close(s);
+		source_open_mem(s, path, rows.p, rows.n);
+	}
+	buf_free(&text);
+	buf_free(&rows);
+}
+
 int
 agent_by_name(const void *a, const void *b)
 {
@@ -295,9 +362,14 @@ agent_file_id(const char *path, struct buf *out)
 		return false;
 	name = name != NULL ? name + 1 : path;
 	n = strlen(name);
-	if (n <= 6 || strcmp(name + n - 6, ".jsonl") != 0 || name[0] == '-')
+	if (n > 6 && strcmp(name + n - 6, ".jsonl") == 0)
+		n -= 6;
+	else if (n > 4 && strcmp(name + n - 4, ".txt") == 0)
+		n -= 4;
+	else
 		return false;
-	n -= 6;
+	if (name[0] == '-')
+		return false;
 	for (size_t i = 0; i < n; i++)
 		if (!((name[i] >= '0' && name[i] <= '9') || (name[i] >= 'a' && name[i] <= 'z') ||
 		      (name[i] >= 'A' && name[i] <= 'Z') || name[i] == '-' || name[i] == '_'))

@@ -298,6 +298,11 @@ struct agent {
 	 * store's sub-agents, each in a file of its own): fn(ctx, its path,
 	 * the id of the call it runs under or NULL) for each. NULL: none. */
 	void (*more)(const char *path, agent_more_fn *fn, void *ctx);
+	/* A file at path in a form of the agent's own, not JSON lines
+	 * (Cursor's older plain-text transcripts): p[0..n), read whole, as
+	 * the JSON lines of the rows it holds, appended to out; false (out
+	 * as it was) for a file it does not read so. NULL: none. */
+	bool (*rows)(const char *path, const char *p, size_t n, struct buf *out);
 	/* The stream read when nothing tells (Cursor's): the session's
 	 * header, the status bar and the tmux line do not name the agent,
 	 * and a header says that the model is unknown. */
@@ -378,8 +383,8 @@ bool agent_copilot_workspace(const char *path, const char *key, struct buf *out)
 /* Fact f of a session of agent a that its lines do not hold, from the
  * path of its file (its file_fact), appended to out; false when none. */
 bool agent_file_fact(unsigned a, const char *path, enum fact f, struct buf *out);
-/* The name of the file at path without ".jsonl", appended to out, when it
- * is an id (letters, digits, '-' and '_', not starting with '-'); else
+/* The name of the file at path without ".jsonl" (or ".txt": Cursor's
+ * older transcripts), appended to out, when it is an id (letters, digits, '-' and '_', not starting with '-'); else
  * false, nothing appended. */
 bool agent_file_id(const char *path, struct buf *out);
 
@@ -412,6 +417,15 @@ bool agent_skips_any(const char *p, size_t n);
 /* The files that hold more of the session in the file at path, as any
  * adapter finds them (its more): fn for each. */
 void agent_more(const char *path, agent_more_fn *fn, void *ctx);
+/* The rows of a file in a form of an agent's own (struct agent's rows):
+ * false for one that none reads so. */
+bool agent_rows(const char *path, const char *p, size_t n, struct buf *out);
+/* The largest such file read: it is read whole. */
+#define AGENT_ROWS_MAX (64u << 20)
+/* Source s, just opened from path, made of the rows of its file instead
+ * when the file is in a form of an agent's own: read whole, once, not
+ * followed. Any other file's source stays as it is. */
+void agent_source_rows(struct source *s, const char *path);
 /* qsort's order of file names (char *), for a store's more files. */
 int agent_by_name(const void *a, const void *b);
 /* Whether agent a skips the line p[0..n) unparsed. */

@@ -544,6 +544,213 @@ transcript_more(const char *path, agent_more_fn *fn, void *ctx)
 	buf_free(&prompt);
 }
 
+/* --- the older plain-text transcripts -------------------------------------- */
+
+/* Cursor's older transcripts, <sid>.txt flat in agent-transcripts/
+ * (STORES.md §5, from a public reader; not seen): blocks each begun by a
+ * line "user:" or "assistant:"; in an assistant's, a line "[Thinking] …"
+ * begins its thinking, "[Tool call] NAME" a call whose arguments follow as
+ * indented "key: value" lines, "[Tool result] NAME" the result of the
+ * oldest open call; other lines are its text. Read as the rows of the
+ * JSON transcripts (one a part), which the functions above read. */
+enum part { P_NONE, P_USER, P_TEXT, P_THINK, P_CALL, P_RESULT };
+
+struct txt {
+	struct buf *out;
+	enum part part;
+	struct buf text; /* the part's text (a call's: its argument's value) */
+	struct buf name; /* a call's name */
+	struct buf key;  /* a call's argument being read */
+	struct buf args; /* a call's arguments so far, as JSON members */
+};
+
+/* s[0..*n) without the blanks around it. */
+static const char *
+trimmed(const char *s, size_t *n)
+{
+	while (*n > 0 && (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')) {
+		s++;
+		(*n)--;
+	}
+	while (*n > 0 &&
+	       (s[*n - 1] == ' ' || s[*n - 1] == '\t' || s[*n - 1] == '\r' || s[*n - 1] == '\n'))
+		(*n)--;
+	return s;
+}
+
+/* The argument read so far, a member of the call's arguments. */
+static void
+txt_arg(struct txt *x)
+{
+	size_t n = x->text.n;
+	const char *v = trimmed(x->text.p != NULL ? x->text.p : "", &n);
+
+	if (x->key.n > 0) {
+		if (x->args.n > 0)
+			buf_addc(&x->args, ',');
+		json_quote(&x->args, x->key.p, x->key.n);
+		buf_addc(&x->args, ':');
+		json_quote(&x->args, v, n);
+	}
+	buf_reset(&x->key);
+	buf_reset(&x->text);
+}
+
+/* The part read so far, as its row. */
+static void
+txt_flush(struct txt *x)
+{
+	size_t n = x->text.n;
+	const char *t = trimmed(x->text.p != NULL ? x->text.p : "", &n);
+	struct buf *o = x->out;
+
+	switch (x->part) {
+	case P_CALL:
+		txt_arg(x);
+		buf_adds(o, "{\"role\":\"assistant\",\"message\":{\"content\":[{\"type\":"
+			    "\"tool_use\",\"name\":");
+		json_quote(o, x->name.p != NULL ? x->name.p : "", x->name.n);
+		buf_addf(o, ",\"input\":{%.*s}}]}}\n", (int)x->args.n,
+			 x->args.p != NULL ? x->args.p : "");
+		break;
+	case P_RESULT:
+		buf_adds(o, "{\"role\":\"user\",\"message\":{\"content\":[{\"type\":"
+			    "\"tool_result\",\"content\":");
+		json_quote(o, t, n);
+		buf_adds(o, "}]}}\n");
+		break;
+	case P_USER:
+	case P_TEXT:
+	case P_THINK:
+		if (n == 0)
+			break;
+		buf_addf(o, "{\"role\":\"%s\",\"message\":{\"content\":[{\"type\":\"%s\",\"%s\":",
+			 x->part == P_USER ? "user" : "assistant",
+			 x->part == P_THINK ? "thinking" : "text",
+			 x->part == P_THINK ? "thinking" : "text");
+		json_quote(o, t, n);
+		buf_adds(o, "}]}}\n");
+		break;
+	case P_NONE:
+		break;
+	}
+	x->part = P_NONE;
+	buf_reset(&x->text);
+	buf_reset(&x->name);
+	buf_reset(&x->key);
+	buf_reset(&x->args);
+}
+
+/* Whether line l[0..n) (trimmed) begins with marker m; what follows it in
+ * *rest. */
+static bool
+marker(const char *l, size_t n, const char *m, const char **rest, size_t *rn)
+{
+	size_t k = strlen(m);
+
+	if (n < k || memcmp(l, m, k) != 0)
+		return false;
+	*rn = n - k;
+	*rest = trimmed(l + k, rn);
+	return true;
+}
+
+/* One line of an assistant's block. */
+static void
+txt_assistant(struct txt *x, const char *l, size_t n)
+{
+	size_t tn = n, rn;
+	const char *t = trimmed(l, &tn), *rest;
+
+	if (marker(t, tn, "[Thinking]", &rest, &rn)) {
+		txt_flush(x);
+		x->part = P_THINK;
+		buf_add(&x->text, rest, rn);
+	} else if (marker(t, tn, "[Tool call]", &rest, &rn)) {
+		txt_flush(x);
+		x->part = P_CALL;
+		buf_add(&x->name, rest, rn);
+	} else if (marker(t, tn, "[Tool result]", &rest, &rn)) {
+		txt_flush(x);
+		x->part = P_RESULT;
+	} else if (x->part == P_CALL) {
+		size_t k = 0;
+
+		/* "key: value", else more of the value before it. */
+		while (k < tn && (t[k] == '_' || (t[k] >= 'a' && t[k] <= 'z') ||
+				  (t[k] >= 'A' && t[k] <= 'Z') || (t[k] >= '0' && t[k] <= '9')))
+			k++;
+		if (k > 0 && k < tn && t[k] == ':' && n > tn) { /* indented */
+			txt_arg(x);
+			buf_add(&x->key, t, k);
+			rn = tn - k - 1;
+			rest = trimmed(t + k + 1, &rn);
+			buf_add(&x->text, rest, rn);
+		} else if (tn > 0 && x->key.n > 0) {
+			buf_addc(&x->text, '\n');
+			buf_add(&x->text, l, n);
+		} else if (tn > 0) {
+			txt_flush(x); /* text after the call */
+			x->part = P_TEXT;
+			buf_add(&x->text, l, n);
+		}
+	} else {
+		if (x->part == P_NONE)
+			x->part = P_TEXT;
+		if (x->text.n > 0 || n > 0)
+			buf_addc(&x->text, '\n');
+		buf_add(&x->text, l, n);
+	}
+}
+
+static bool
+transcript_rows(const char *path, const char *p, size_t n, struct buf *out)
+{
+	size_t len = strlen(path), at = 0, from = out->n, k;
+	struct txt x = {out, P_NONE, {0}, {0}, {0}, {0}};
+	bool assistant = false, begun = false;
+
+	if (len <= 4 || strcmp(path + len - 4, ".txt") != 0)
+		return false;
+	while (at < n) {
+		const char *nl = memchr(p + at, '\n', n - at), *l = p + at, *t;
+		size_t ln = nl != NULL ? (size_t)(nl - l) : n - at;
+
+		at += ln + 1;
+		k = ln;
+		t = trimmed(l, &k);
+		if ((k == 5 && memcmp(t, "user:", 5) == 0) ||
+		    (k == 10 && memcmp(t, "assistant:", 10) == 0)) {
+			txt_flush(&x);
+			assistant = k == 10;
+			x.part = assistant ? P_NONE : P_USER;
+			begun = true;
+			continue;
+		}
+		if (!begun) {
+			if (k == 0)
+				continue;
+			break; /* not a transcript */
+		}
+		if (assistant) {
+			txt_assistant(&x, l, ln);
+		} else {
+			if (x.text.n > 0)
+				buf_addc(&x.text, '\n');
+			buf_add(&x.text, l, ln);
+		}
+	}
+	if (begun)
+		txt_flush(&x);
+	buf_free(&x.text);
+	buf_free(&x.name);
+	buf_free(&x.key);
+	buf_free(&x.args);
+	if (!begun)
+		out->n = from;
+	return begun;
+}
+
 /* --- the chat store ------------------------------------------------------- */
 
 /* The chat store of the session whose transcript is at path, its root
@@ -747,4 +954,5 @@ const struct agent agent_cursor_transcript = {
 	.resume = {"cursor-agent", "--resume"},
 	.file_fact = transcript_file_fact,
 	.more = transcript_more,
+	.rows = transcript_rows,
 };

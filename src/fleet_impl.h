@@ -77,6 +77,8 @@ struct ffile {
 	bool live;         /* in the list of files whose newest row may be
 			      running (looked at by every update) */
 	bool gap;          /* a part of it was never read */
+	bool rows;         /* in a form of its agent's own, read whole once
+			      as its rows (agent_rows) */
 	uint8_t store;     /* its store's source + 1 (store.h), 0: none */
 };
 

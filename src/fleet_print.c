@@ -186,6 +186,7 @@ json_file(const char *path, int agent, bool open, enum fleet_state said, int64_t
 		buf_free(&err);
 		return;
 	}
+	agent_source_rows(&src, path);
 	m = model_new();
 	m->agent = agent;
 	m->now_ms = now_ms;

@@ -726,6 +726,32 @@ placeholder(struct fleet *f, uint32_t fi, const char *how)
 	}
 }
 
+/* A file in a form of its agent's own (agent_rows: Cursor's older
+ * plain-text transcripts), read whole once as the rows it holds; what it
+ * gains later is not read. False for any other. */
+static bool
+read_rows(struct fleet *f, uint32_t fi, int fd)
+{
+	struct ffile *ff = &f->file[fi];
+	struct buf rows = {0};
+	bool ok;
+
+	if (ff->size > AGENT_ROWS_MAX ||
+	    (f->chunk.n < ff->size && !read_at(f, fd, 0, (size_t)ff->size)))
+		return false;
+	ok = agent_rows(ff->path, f->chunk.p, f->chunk.n, &rows);
+	if (ok) {
+		ff->kind = FK_STREAM;
+		ff->rows = true;
+		ff->read_to = ff->size;
+		feed(f, fi, 0, rows.p, rows.n, false);
+		if (ff->nrows == 0)
+			placeholder(f, fi, "no session yet");
+	}
+	buf_free(&rows);
+	return ok;
+}
+
 /* The start of a file: whether it is a stream, and (a big file) its first
  * session's start up to its first prompt, (a small one) all of it. */
 static void
@@ -749,6 +775,8 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 	while (i < f->chunk.n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\n'))
 		i++;
 	if (i < f->chunk.n && p[i] != '{') {
+		if (read_rows(f, fi, fd))
+			return;
 		ff->kind = FK_OTHER;
 		ff->read_to = ff->size;
 		placeholder(f, fi, "not a stream");
@@ -777,7 +805,7 @@ read_tail(struct fleet *f, uint32_t fi, int fd)
 	size_t w = FLEET_TAIL;
 	const char *nl;
 
-	if (ff->size <= from)
+	if (ff->size <= from || ff->rows)
 		return;
 	if (ff->size - from > w) {
 		/* The byte before tells whether a line starts at from. */
@@ -821,6 +849,7 @@ restart(struct fleet *f, uint32_t fi)
 	ff->read_to = 0;
 	ff->kind = FK_UNREAD;
 	ff->gap = false;
+	ff->rows = false;
 	for (size_t r = 0; r < f->nrow; r++) {
 		if (f->row[r].file != fi)
 			continue;

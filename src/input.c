@@ -70,7 +70,9 @@ input_register(struct input *in)
 	size_t i = in->n++;
 
 	in->msrc[i] = model_add_source(in->m, &in->src[i]);
-	in->live[i] = in->src[i].kind == SOURCE_STREAM && !in->src[i].follow;
+	/* Read as it comes: a pipe, not a file, nor bytes all there already
+	 * (agent_source_rows'). */
+	in->live[i] = in->src[i].kind == SOURCE_STREAM && !in->src[i].follow && in->src[i].fd >= 0;
 	if (in->src[i].follow)
 		input_watch(in, i);
 	return (unsigned)i;
@@ -114,6 +116,7 @@ input_add_path(struct input *in, const char *path, struct buf *err)
 	}
 	if (source_open_path(&in->src[in->n], path, in->follow, err) != 0)
 		return -1;
+	agent_source_rows(&in->src[in->n], path);
 	i = input_register(in);
 	/* The files of its sub-agents, each after it. */
 	agent_more(path, input_add_more, &(struct more){in, in->msrc[i]});

@@ -48,7 +48,8 @@ static const struct {
 			 "session-state/*.jsonl"},
 	[SRC_CURSOR] = {"cursor", NULL, NULL, ".cursor", "~/.cursor", "Cursor Agent's own sessions",
 			"projects/*/agent-transcripts/*/*.jsonl\n"
-			"projects/*/agent-transcripts/*.jsonl"},
+			"projects/*/agent-transcripts/*.jsonl\n"
+			"projects/*/agent-transcripts/*.txt"},
 	[SRC_KEPT] = {"kept", NULL, NULL, NULL, "$XDG_STATE_HOME/agentview/sessions",
 		      "the sessions agentview keeps", NULL},
 };

@@ -393,7 +393,81 @@ test_sub_agent_open(void **state)
 	fixture_rmtree(dir);
 }
 
-/* A session's id from its file's name: <sid>.jsonl, for an agent whose
+#define TXT_SID "2c7d9e1f-4a5b-4c6d-8e7f-9a0b1c2d3e4f"
+#define TXT_PATH "tests/stores/cursor/txt/projects/home-u-proj/agent-transcripts/" TXT_SID ".txt"
+
+/* The older plain-text transcript (<sid>.txt): its blocks read as the
+ * rows of the JSON transcripts, a part a row: prompts, thinking, text,
+ * calls with their arguments, results in order; a file that is not one,
+ * or not named so, is not read so. */
+static void
+test_txt_rows(void **state)
+{
+	struct buf rows = {0};
+	struct fixture *f;
+	size_t n;
+	char *text = fixture_slurp(TXT_PATH, &n);
+
+	(void)state;
+	assert_true(agent_rows(TXT_PATH, text, n, &rows));
+	assert_non_null(strstr(
+		rows.p, "{\"role\":\"assistant\",\"message\":{\"content\":[{"
+			"\"type\":\"tool_use\",\"name\":\"run_terminal_cmd\","
+			"\"input\":{\"command\":\"make\",\"is_background\":\"false\"}}]}}\n"));
+	assert_non_null(strstr(rows.p, "\"type\":\"thinking\",\"thinking\":\"The user wants"));
+	assert_non_null(strstr(
+		rows.p, "\"tool_result\",\"content\":\"int main(void)\\n{\\n\\treturn 0\\n}\""));
+	f = fixture_new(rows.p, rows.n, 0);
+	assert_int_equal(f->m->nses, 1);
+	assert_int_equal(f->m->ndiag, 0);
+	assert_int_equal(f->m->ses[0].agent, AGENT_CURSOR_TRANSCRIPT);
+	assert_int_equal(f->m->ses[0].nprompts, 2);
+	assert_int_equal(f->m->ncall, 3);
+	for (uint32_t c = 0; c < f->m->ncall; c++)
+		assert_int_equal(model_call_state(f->m, c), CS_OK);
+	assert_int_equal(f->m->call[0].kind, TK_SHELL);
+	assert_int_equal(f->m->call[1].kind, TK_READ);
+	assert_int_equal(f->m->call[2].kind, TK_EDIT);
+	fixture_free(f);
+	/* Not a transcript, or not a .txt: no rows, nothing added. */
+	buf_reset(&rows);
+	assert_false(agent_rows("/h/a.txt", "hello\nuser:\n", 12, &rows));
+	assert_false(agent_rows("/h/a.jsonl", text, n, &rows));
+	assert_false(agent_rows("/h/a.txt", "", 0, &rows));
+	assert_int_equal(rows.n, 0);
+	buf_free(&rows);
+	free(text);
+}
+
+/* The .txt file read as agentview reads a file: its session, named by the
+ * file, untimed (its lines are not read live). */
+static void
+test_txt_file(void **state)
+{
+	struct model *m = model_new();
+	struct buf b = {0}, err = {0};
+	struct input in;
+
+	(void)state;
+	input_init(&in, m, true);
+	assert_int_equal(input_add_path(&in, TXT_PATH, &err), 0);
+	while (input_pump(&in, 0) || !input_done(&in))
+		;
+	assert_int_equal(m->nses, 1);
+	assert_int_equal(m->ndiag, 0);
+	assert_int_equal(m->ncall, 3);
+	for (uint32_t c = 0; c < m->ncall; c++)
+		assert_true(m->call[c].start_ms == TIME_NONE);
+	summary_write(m, NULL, &b, NULL);
+	assert_non_null(strstr(b.p, "\"session_id\":\"" TXT_SID "\""));
+	assert_non_null(strstr(b.p, "\"agent\":\"cursor-transcript\""));
+	input_free(&in);
+	model_free(m);
+	buf_free(&b);
+	buf_free(&err);
+}
+
+/* A session's id from its file's name: <sid>.jsonl or <sid>.txt, for an agent whose
  * ids are its files' names only, and only a name that is an id. */
 static void
 test_file_id(void **state)
@@ -408,10 +482,15 @@ test_file_id(void **state)
 	assert_true(agent_file_id("s.jsonl", &b));
 	assert_string_equal(b.p, "s");
 	buf_reset(&b);
+	/* The older plain-text transcripts. */
+	assert_true(agent_file_id("/h/t-2.txt", &b));
+	assert_string_equal(b.p, "t-2");
+	buf_reset(&b);
 	assert_false(agent_file_id("/h/-rf.jsonl", &b));
 	assert_false(agent_file_id("/h/a b.jsonl", &b));
 	assert_false(agent_file_id("/h/a;b.jsonl", &b));
-	assert_false(agent_file_id("/h/a.txt", &b));
+	assert_false(agent_file_id("/h/a.md", &b));
+	assert_false(agent_file_id("/h/.txt", &b));
 	assert_false(agent_file_id("/h/.jsonl", &b));
 	assert_false(agent_file_id("-", &b));
 	assert_false(agent_file_id(NULL, &b));
@@ -657,6 +736,7 @@ main(void)
 		cmocka_unit_test(test_turns),         cmocka_unit_test(test_not_a_row),
 		cmocka_unit_test(test_store_done),    cmocka_unit_test(test_file_id),
 		cmocka_unit_test(test_sub_agent),     cmocka_unit_test(test_sub_agent_open),
+		cmocka_unit_test(test_txt_rows),      cmocka_unit_test(test_txt_file),
 		cmocka_unit_test(test_chat_meta),     cmocka_unit_test(test_chat_none),
 		cmocka_unit_test(test_chat_writer),   cmocka_unit_test(test_chat_uri),
 	};
