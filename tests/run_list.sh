@@ -56,8 +56,8 @@ cases=$((cases + 1))
 list 120 20
 at 120 1 '^● 1 running · ✗ 1 failed · ◌ 1 incomplete · ✓ 1 done$'
 at 120 2 '^ STATE +AGENT +ID +CWD +PROMPT +NOW +TIME +CALLS +QUIET *$'
-at 120 3 '^ ✗ failed +cursor f0000001 beta +deploy it +make failed +1m01s'
-at 120 4 '^ ● running +cursor l0000001 delta +run the e2e suite +Shell `npm run e2e`'
+at 120 3 '^ ✗ failed +cursor +f0000001 beta +deploy it +make failed +1m01s'
+at 120 4 '^ ● running +cursor +l0000001 delta +run the e2e suite +Shell `npm run e2e`'
 at 120 20 '^attention order · 4 sessions'
 screen | sed -n '3,6p' | cut -c2-13 | sed 's/ *$//' >"$work/states"
 # (cut counts bytes: the glyphs take 3.)
@@ -69,7 +69,7 @@ echo "120 columns: every column but model, tokens, cost and file; attention firs
 cases=$((cases + 1))
 list 80 20
 at 80 2 '^ STATE +AGENT +CWD +PROMPT +NOW +TIME$'
-at 80 3 '^ ✗ failed +cursor beta +deploy it +make failed +1m01s$'
+at 80 3 '^ ✗ failed +cursor +beta +deploy it +make failed +1m01s$'
 list 40 20
 at 40 2 '^ STATE +PROMPT +TIME$'
 at 40 3 '^ ✗ failed +deploy it +1m01s$'
@@ -82,7 +82,7 @@ cases=$((cases + 1))
 list 120 20
 { line '{"type":"tool_call","subtype":"completed","call_id":"c1","tool_call":{"shellToolCall":{"args":{"command":"npm run e2e"},"result":{"success":{"exitCode":0}}}}}'
   result false 5000 "e2e green"; } >>"$d/live.ndjson"
-wait_for '^.✓ done +cursor l0000001 delta +run the e2e suite +ok +5.0 s ✓1' ||
+wait_for '^.✓ done +cursor +l0000001 delta +run the e2e suite +ok +5.0 s ✓1' ||
 	fail live "the appended result did not change the row: $(screen | sed -n '3,7p')"
 shows '^✗ 1 failed · ◌ 1 incomplete · ✓ 2 done$' || fail live "summary line: $(screen | head -1)"
 # Its start said by its own time, a minute ahead: newer than the live one
@@ -91,7 +91,7 @@ shows '^✗ 1 failed · ◌ 1 incomplete · ✓ 2 done$' || fail live "summary l
 t=$(($(date +%s) * 1000 + 60000))
 { line "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"n0000001\",\"model\":\"Composer 2.5\",\"cwd\":\"/w/eta\",\"timestamp_ms\":$t}"
   user "a new one"; } >"$d/new.ndjson"
-wait_for '^ ● running +cursor n0000001 eta +a new one' || fail live "a new file is not listed: $(screen | sed -n '3,8p')"
+wait_for '^ ● running +cursor +n0000001 eta +a new one' || fail live "a new file is not listed: $(screen | sed -n '3,8p')"
 wait_for '^attention order · 5 sessions' || fail live "status bar: $(screen | tail -1)"
 echo "live: a result appended changes its row, a new file adds one"
 
@@ -105,7 +105,7 @@ screen | sed -n '3,4p' | grep -o '[a-z]0000001' | tr '\n' ' ' >"$work/ids"
 [ "$(cat "$work/ids")" = "n0000001 l0000001 " ] || fail sort "newest: $(cat "$work/ids")"
 keys s
 wait_for 'sorted by longest' || fail sort "s again: no note"
-screen | sed -n 3p | grep -qE '^ ✓ done +cursor d0000001' ||
+screen | sed -n 3p | grep -qE '^ ✓ done +cursor +d0000001' ||
 	fail sort "longest first: $(screen | sed -n 3p)"
 keys s s
 wait_for 'sorted by attention' || fail sort "s round to attention: $(screen | tail -1)"
@@ -194,11 +194,11 @@ act() {
 
 cases=$((cases + 1))
 act 120 24
-at 120 3 '^ ⏸ waiting +cursor w0000001'
+at 120 3 '^ ⏸ waiting +cursor +w0000001'
 keys S
 wait_for 'attention order, reversed' || fail reverse "S said nothing: $(screen | tail -1)"
-at 120 3 '^ ✓ done +cursor d0000002'
-at 120 6 '^ ⏸ waiting +cursor w0000001'
+at 120 3 '^ ✓ done +cursor +d0000002'
+at 120 6 '^ ⏸ waiting +cursor +w0000001'
 keys S x
 wait_for 'done and incomplete sessions hidden' || fail hide "x said nothing: $(screen | tail -1)"
 shows 'd0000002' && fail hide "the done row is still shown"
@@ -244,7 +244,7 @@ echo "o shows the selected session in the pager, e its folder in the editor"
 # ( and ) go through the list's sessions without coming back to it.
 cases=$((cases + 1))
 result false 5000 "e2e green" >>"$a/run.ndjson"
-wait_for '^•✓ done +cursor r0000002' || fail new "no mark on the session that ended: $(screen | sed -n 3,7p)"
+wait_for '^•✓ done +cursor +r0000002' || fail new "no mark on the session that ended: $(screen | sed -n 3,7p)"
 keys g
 at=$(screen | grep -n 'r0000002' | cut -d: -f1)
 for _ in $(seq 4 "$at"); do keys j; done
@@ -306,7 +306,7 @@ printf 'echo "$AGENTVIEW_EVENT $AGENTVIEW_SESSION" >>%s/told\n' "$work" >"$work/
 start 120 20 "env AGENTVIEW_WATCH_MAX=0 $bin --notify-cmd 'sh $work/tell.sh' $n"
 wait_for '1 folder polled each second' || fail notify "the poll is not said: $(screen | tail -1)"
 result false 3000 "built" >>"$n/job.ndjson"
-wait_for '^.✓ done +cursor x0000001' || fail notify "the row did not change: $(screen | sed -n 3p)"
+wait_for '^.✓ done +cursor +x0000001' || fail notify "the row did not change: $(screen | sed -n 3p)"
 poll 5 grep -q "done x0000001" "$work/told" || fail notify "--notify-cmd was not run: $(cat "$work/told" 2>/dev/null)"
 echo "--notify-cmd told of a change to done while the list is up; a polled folder said"
 
