@@ -2,8 +2,10 @@
 #define _GNU_SOURCE /* memmem */
 #include "agent.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -276,10 +278,49 @@ agent_source_rows(struct source *s, const char *path)
 	buf_free(&rows);
 }
 
-int
-agent_by_name(const void *a, const void *b)
+ssize_t
+agent_read_head(const char *path, char *p, size_t max)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, p, max);
+	close(fd);
+	return n;
+}
+
+/* Names in order. */
+static int
+by_name(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+size_t
+agent_files(const char *dir, const char *prefix, char ***names)
+{
+	size_t k = 0, cap = 0, pn = strlen(prefix);
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	*names = NULL;
+	if (d == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL) {
+		size_t len = strlen(de->d_name);
+
+		if (de->d_name[0] != '.' && len > pn + 6 && strncmp(de->d_name, prefix, pn) == 0 &&
+		    strcmp(de->d_name + len - 6, ".jsonl") == 0) {
+			ARRAY_RESERVE(*names, cap, k + 1);
+			(*names)[k++] = xstrdup(de->d_name);
+		}
+	}
+	closedir(d);
+	if (k > 1)
+		qsort(*names, k, sizeof **names, by_name);
+	return k;
 }
 
 void

@@ -426,8 +426,12 @@ bool agent_rows(const char *path, const char *p, size_t n, struct buf *out);
  * when the file is in a form of an agent's own: read whole, once, not
  * followed. Any other file's source stays as it is. */
 void agent_source_rows(struct source *s, const char *path);
-/* qsort's order of file names (char *), for a store's more files. */
-int agent_by_name(const void *a, const void *b);
+/* The first max bytes at most of the file at path into p, read only,
+ * never following a link: how many, or -1. */
+ssize_t agent_read_head(const char *path, char *p, size_t max);
+/* The names of the files prefix*.jsonl in folder dir (a store's more
+ * files), in order, into *names (free each and it): how many. */
+size_t agent_files(const char *dir, const char *prefix, char ***names);
 /* Whether agent a skips the line p[0..n) unparsed. */
 bool agent_skips(unsigned a, const char *p, size_t n);
 /* The time agent a reads in the first bytes of a line it skips, or

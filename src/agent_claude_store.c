@@ -16,11 +16,8 @@
 #define _GNU_SOURCE /* O_NOFOLLOW */
 #include "agent.h"
 
-#include <dirent.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "json.h"
 
@@ -455,14 +452,11 @@ static bool
 meta_call(const char *path, struct buf *out)
 {
 	char *text = xmalloc(META_MAX);
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	ssize_t n = fd >= 0 ? read(fd, text, META_MAX) : -1;
+	ssize_t n = agent_read_head(path, text, META_MAX);
 	struct json *j = json_new();
 	int t;
 	bool ok = false;
 
-	if (fd >= 0)
-		close(fd);
 	if (n > 0 && n < META_MAX && json_parse(j, text, (size_t)n) == JSON_OK &&
 	    json_type(j, t = json_get(j, 0, "toolUseId")) == JSON_STRING) {
 		json_decode(j, t, out);
@@ -480,30 +474,15 @@ meta_call(const char *path, struct buf *out)
 static void
 store_more(const char *path, agent_more_fn *fn, void *ctx)
 {
-	size_t n = strlen(path), k = 0, cap = 0;
+	size_t n = strlen(path), k;
 	struct buf dir = {0}, file = {0}, call = {0};
-	char **names = NULL;
-	struct dirent *de;
-	DIR *d;
+	char **names;
 
 	if (n <= 6 || strcmp(path + n - 6, ".jsonl") != 0)
 		return;
 	buf_add(&dir, path, n - 6);
 	buf_adds(&dir, "/subagents");
-	if ((d = opendir(dir.p)) != NULL) {
-		while ((de = readdir(d)) != NULL) {
-			size_t len = strlen(de->d_name);
-
-			if (len > 12 && strncmp(de->d_name, "agent-", 6) == 0 &&
-			    strcmp(de->d_name + len - 6, ".jsonl") == 0) {
-				ARRAY_RESERVE(names, cap, k + 1);
-				names[k++] = xstrdup(de->d_name);
-			}
-		}
-		closedir(d);
-	}
-	if (k > 1)
-		qsort(names, k, sizeof *names, agent_by_name);
+	k = agent_files(dir.p, "agent-", &names);
 	for (size_t i = 0; i < k; i++) {
 		buf_reset(&file);
 		buf_addf(&file, "%s/%.*s.meta.json", dir.p, (int)(strlen(names[i]) - 6), names[i]);

@@ -22,12 +22,10 @@
 #include "agent.h"
 
 #include <dirent.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "json.h"
 #include "rodb.h"
@@ -470,13 +468,10 @@ static bool
 first_prompt(const char *path, struct buf *out)
 {
 	char *text = xmalloc(HEAD_MAX);
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	ssize_t n = fd >= 0 ? read(fd, text, HEAD_MAX) : -1;
+	ssize_t n = agent_read_head(path, text, HEAD_MAX);
 	struct json *j = json_new();
 	size_t at = 0;
 
-	if (fd >= 0)
-		close(fd);
 	while (n > 0 && at < (size_t)n && out->n == 0) {
 		const char *nl = memchr(text + at, '\n', (size_t)n - at);
 		size_t len = nl != NULL ? (size_t)(nl - text) - at : (size_t)n - at;
@@ -501,11 +496,9 @@ static void
 transcript_more(const char *path, agent_more_fn *fn, void *ctx)
 {
 	const char *base = strrchr(path, '/'), *up;
-	size_t n = strlen(path), k = 0, cap = 0;
+	size_t n = strlen(path), k;
 	struct buf dir = {0}, file = {0}, prompt = {0};
-	char **names = NULL;
-	struct dirent *de;
-	DIR *d;
+	char **names;
 
 	if (base == NULL || n <= 6 || strcmp(path + n - 6, ".jsonl") != 0)
 		return;
@@ -517,20 +510,7 @@ transcript_more(const char *path, agent_more_fn *fn, void *ctx)
 		return;
 	buf_add(&dir, path, (size_t)(base - path));
 	buf_adds(&dir, "/subagents");
-	if ((d = opendir(dir.p)) != NULL) {
-		while ((de = readdir(d)) != NULL) {
-			size_t len = strlen(de->d_name);
-
-			if (de->d_name[0] != '.' && len > 6 &&
-			    strcmp(de->d_name + len - 6, ".jsonl") == 0) {
-				ARRAY_RESERVE(names, cap, k + 1);
-				names[k++] = xstrdup(de->d_name);
-			}
-		}
-		closedir(d);
-	}
-	if (k > 1)
-		qsort(names, k, sizeof *names, agent_by_name);
+	k = agent_files(dir.p, "", &names);
 	for (size_t i = 0; i < k; i++) {
 		buf_reset(&file);
 		buf_addf(&file, "%s/%s", dir.p, names[i]);
