@@ -654,21 +654,23 @@ txt_assistant(struct txt *x, const char *l, size_t n)
 		txt_flush(x);
 		x->part = P_RESULT;
 	} else if (x->part == P_CALL) {
+		bool indented = n > 0 && (l[0] == ' ' || l[0] == '\t');
 		size_t k = 0;
 
-		/* "key: value", else more of the value before it. */
+		/* An indented "key: value", else more of the value before it;
+		 * a line not indented ends the call. */
 		while (k < tn && (t[k] == '_' || (t[k] >= 'a' && t[k] <= 'z') ||
 				  (t[k] >= 'A' && t[k] <= 'Z') || (t[k] >= '0' && t[k] <= '9')))
 			k++;
-		if (k > 0 && k < tn && t[k] == ':' && n > tn) { /* indented */
+		if (indented && k > 0 && k < tn && t[k] == ':') {
 			txt_arg(x);
 			buf_add(&x->key, t, k);
 			rn = tn - k - 1;
 			rest = trimmed(t + k + 1, &rn);
 			buf_add(&x->text, rest, rn);
-		} else if (tn > 0 && x->key.n > 0) {
+		} else if (indented && tn > 0 && x->key.n > 0) {
 			buf_addc(&x->text, '\n');
-			buf_add(&x->text, l, n);
+			buf_add(&x->text, t, tn);
 		} else if (tn > 0) {
 			txt_flush(x); /* text after the call */
 			x->part = P_TEXT;

@@ -429,6 +429,18 @@ test_txt_rows(void **state)
 	assert_int_equal(f->m->call[1].kind, TK_READ);
 	assert_int_equal(f->m->call[2].kind, TK_EDIT);
 	fixture_free(f);
+	/* An argument's value goes on over indented lines; a line not
+	 * indented after a call is text. */
+	buf_reset(&rows);
+	{
+		static const char call[] =
+			"user:\nhi\nassistant:\n[Tool call] Shell\n  command: a &&\n"
+			"    b\nDone.\n";
+
+		assert_true(agent_rows("/h/t.txt", call, sizeof call - 1, &rows));
+		assert_non_null(strstr(rows.p, "\"input\":{\"command\":\"a &&\\nb\"}"));
+		assert_non_null(strstr(rows.p, "\"text\",\"text\":\"Done.\""));
+	}
 	/* Not a transcript, or not a .txt: no rows, nothing added. */
 	buf_reset(&rows);
 	assert_false(agent_rows("/h/a.txt", "hello\nuser:\n", 12, &rows));
