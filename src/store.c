@@ -277,6 +277,7 @@ struct store_live {
 	struct claude_live *cl;
 	size_t ncl, clcap;
 	struct buf gemini_cwds; /* the cwds of gemini processes, NUL-ended */
+	struct buf cursor_cwds; /* the same of cursor-agent processes */
 	struct json *j;
 	struct buf tmp;
 };
@@ -307,6 +308,7 @@ store_live_free(struct store_live *sl)
 	buf_free(&sl->codex_turns);
 	free(sl->cl);
 	buf_free(&sl->gemini_cwds);
+	buf_free(&sl->cursor_cwds);
 	buf_free(&sl->tmp);
 	json_free(sl->j);
 	free(sl);
@@ -419,26 +421,35 @@ runs(const char *argv, size_t n, const char *name, const char *pkg)
 	return false;
 }
 
-/* The working folders of the gemini processes; whether a codex one lives. */
+/* The working folders of the gemini and the cursor-agent processes;
+ * whether a codex one lives. */
 static void
 proc_scan(struct store_live *sl)
 {
 	long pids[4096];
 	size_t n = sl->proc.pids(sl->proc.ctx, pids, ARRAY_LEN(pids));
-	struct buf cwd = {0};
+	struct buf cwd = {0}, *cwds;
 
 	buf_reset(&sl->gemini_cwds);
+	buf_reset(&sl->cursor_cwds);
 	sl->codex_proc = false;
 	for (size_t i = 0; i < n && i < ARRAY_LEN(pids); i++) {
 		if (!sl->proc.cmdline(sl->proc.ctx, pids[i], &sl->tmp) || sl->tmp.n == 0)
 			continue;
 		buf_addc(&sl->tmp, '\0');
 		sl->codex_proc |= runs(sl->tmp.p, sl->tmp.n, "codex", "/@openai/codex/");
-		if (!runs(sl->tmp.p, sl->tmp.n, "gemini", "/@google/gemini-cli/") ||
-		    !sl->proc.cwd(sl->proc.ctx, pids[i], &cwd))
+		/* Cursor's CLI installs under ~/.local/share/cursor-agent/
+		 * (not seen here: STORES.md §5). */
+		if (runs(sl->tmp.p, sl->tmp.n, "gemini", "/@google/gemini-cli/"))
+			cwds = &sl->gemini_cwds;
+		else if (runs(sl->tmp.p, sl->tmp.n, "cursor-agent", "/cursor-agent/"))
+			cwds = &sl->cursor_cwds;
+		else
 			continue;
-		buf_add(&sl->gemini_cwds, cwd.p, cwd.n);
-		buf_addc(&sl->gemini_cwds, '\0');
+		if (!sl->proc.cwd(sl->proc.ctx, pids[i], &cwd))
+			continue;
+		buf_add(cwds, cwd.p, cwd.n);
+		buf_addc(cwds, '\0');
 	}
 	buf_free(&cwd);
 }
@@ -652,6 +663,50 @@ gemini_live(struct store_live *sl, const char *path)
 	return l;
 }
 
+/* Whether folder cwd, its runs of other bytes than letters and digits
+ * made one '-' and with none leading, is p[0..n) (Cursor's name of a
+ * project's folder: STORES.md §5). */
+static bool
+dashed_is(const char *cwd, const char *p, size_t n)
+{
+	size_t k = 0;
+	bool dash = false;
+
+	for (; *cwd != '\0'; cwd++) {
+		if (!isalnum((unsigned char)*cwd) || (unsigned char)*cwd >= 0x80) {
+			dash = k > 0;
+			continue;
+		}
+		if (dash && (k >= n || p[k++] != '-'))
+			return false;
+		dash = false;
+		if (k >= n || p[k++] != *cwd)
+			return false;
+	}
+	return k == n;
+}
+
+/* Cursor: a cursor-agent process in the project the transcript is of
+ * (projects/<project>/agent-transcripts/...): a guess; none, no process. */
+static enum store_liveness
+cursor_live(struct store_live *sl, const char *path)
+{
+	const char *at = strstr(path, "/agent-transcripts/"), *p = at;
+
+	if (at == NULL)
+		return SL_UNKNOWN;
+	while (p > path && p[-1] != '/')
+		p--;
+	for (size_t i = 0; i < sl->cursor_cwds.n;) {
+		const char *c = sl->cursor_cwds.p + i;
+
+		if (dashed_is(c, p, (size_t)(at - p)))
+			return SL_GUESS;
+		i += strlen(c) + 1;
+	}
+	return SL_GONE;
+}
+
 /* Codex: its thread's newest turn open (the rollout's name ends with the
  * thread id) while a codex process lives: running (or waiting for an
  * approval, which nothing records); closed: not. No codex process (or
@@ -696,6 +751,9 @@ store_live(struct store_live *sl, enum store_source s, const char *path, int64_t
 		refresh(sl, 1, now_ms);
 		refresh(sl, 2, now_ms);
 		return codex_live(sl, path);
+	case SRC_CURSOR:
+		refresh(sl, 1, now_ms);
+		return cursor_live(sl, path);
 	default:
 		return SL_UNKNOWN;
 	}

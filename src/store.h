@@ -34,7 +34,11 @@
  *                waiting for an approval, which it never records);
  *                closed: idle. Else, or a thread it does not have: the
  *                file's age.
- *   Cursor, kept files: nothing here; the file's age (fleet.c).
+ *   Cursor       a `cursor-agent` process whose cwd, dashed as Cursor
+ *                names a project's folder, is the transcript's project:
+ *                maybe running, a guess the file's age decides; none: no
+ *                process (its name and install path not seen here).
+ *   kept files   nothing here; the file's age (fleet.c).
  * /proc is read through struct store_proc, which the unit tests fake. */
 #ifndef AGENTVIEW_STORE_H
 #define AGENTVIEW_STORE_H

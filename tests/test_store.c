@@ -627,6 +627,51 @@ test_gemini_live(void **state)
 	fixture_rmtree(h);
 }
 
+/* Cursor Agent records no process: a cursor-agent process whose folder
+ * is the project (its path dashed, as the transcripts' folder names it)
+ * is a guess; none in it, or none at all, no process. */
+static void
+test_cursor_live(void **state)
+{
+	char *h = fixture_tmpdir("store");
+	struct store_live *sl;
+	struct buf path = {0};
+	static const char bin[] = "/home/u/.local/bin/cursor-agent\0-p\0hi\0";
+	static const char node[] = "/home/u/.local/share/cursor-agent/versions/1/node\0"
+				   "/home/u/.local/share/cursor-agent/versions/1/index.js\0";
+	static const char other[] = "vim\0cursor-agent.txt\0";
+
+	(void)state;
+	env_home(h);
+	nprocs = 0;
+	buf_addf(&path, "%s/.cursor/projects/home-u-my-proj/agent-transcripts/s/s.jsonl", h);
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CURSOR, path.p, NOW, NULL), SL_GONE);
+	store_live_free(sl);
+	/* Another program in the folder, cursor-agent in another. */
+	proc_add(600, 1, other, sizeof other, "/home/u/my.proj");
+	proc_add(601, 1, bin, sizeof bin, "/home/u/else");
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CURSOR, path.p, NOW, NULL), SL_GONE);
+	store_live_free(sl);
+	/* In the project (its punctuation made dashes), run as its binary
+	 * or by its own node. */
+	procs[1].cwd = "/home/u/my.proj";
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CURSOR, path.p, NOW, NULL), SL_GUESS);
+	store_live_free(sl);
+	procs[1].argv = node;
+	procs[1].argn = sizeof node;
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CURSOR, path.p, NOW, NULL), SL_GUESS);
+	/* Gone. */
+	nprocs = 0;
+	assert_int_equal(store_live(sl, SRC_CURSOR, path.p, NOW + 1000, NULL), SL_GONE);
+	store_live_free(sl);
+	buf_free(&path);
+	fixture_rmtree(h);
+}
+
 /* Set the file's times to ms. */
 static void
 stamp(const char *path, int64_t ms)
@@ -1077,13 +1122,21 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_discovery),     cmocka_unit_test(test_discovery_live),
-		cmocka_unit_test(test_roots),         cmocka_unit_test(test_sources),
-		cmocka_unit_test(test_claude_live),   cmocka_unit_test(test_copilot_live),
-		cmocka_unit_test(test_gemini_live),   cmocka_unit_test(test_fleet_live),
-		cmocka_unit_test(test_guess),         cmocka_unit_test(test_twins),
-		cmocka_unit_test(test_copilot_fleet), cmocka_unit_test(test_idle_done),
-		cmocka_unit_test(test_gemini_end),    cmocka_unit_test(test_copilot_workspace),
+		cmocka_unit_test(test_discovery),
+		cmocka_unit_test(test_discovery_live),
+		cmocka_unit_test(test_roots),
+		cmocka_unit_test(test_sources),
+		cmocka_unit_test(test_claude_live),
+		cmocka_unit_test(test_copilot_live),
+		cmocka_unit_test(test_gemini_live),
+		cmocka_unit_test(test_fleet_live),
+		cmocka_unit_test(test_guess),
+		cmocka_unit_test(test_twins),
+		cmocka_unit_test(test_cursor_live),
+		cmocka_unit_test(test_copilot_fleet),
+		cmocka_unit_test(test_idle_done),
+		cmocka_unit_test(test_gemini_end),
+		cmocka_unit_test(test_copilot_workspace),
 		cmocka_unit_test(test_codex_live),
 	};
 
