@@ -251,8 +251,18 @@ linux_cwd(void *ctx, long pid, struct buf *out)
 	return true;
 }
 
-const struct store_proc store_proc_linux = {NULL, linux_start, linux_pids, linux_cmdline,
-					    linux_cwd};
+static bool
+linux_environ(void *ctx, long pid, struct buf *out)
+{
+	char path[64];
+
+	(void)ctx;
+	snprintf(path, sizeof path, "/proc/%ld/environ", pid);
+	return read_small(path, 64 * 1024, out, false);
+}
+
+const struct store_proc store_proc_linux = {NULL,          linux_start, linux_pids,
+					    linux_cmdline, linux_cwd,   linux_environ};
 
 /* --- liveness ------------------------------------------------------------------ */
 
@@ -421,8 +431,57 @@ runs(const char *argv, size_t n, const char *name, const char *pkg)
 	return false;
 }
 
+/* The value of name in env (NUL-separated "NAME=value", n bytes), or
+ * NULL. */
+static const char *
+env_get(const char *env, size_t n, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (size_t off = 0; off < n; off += strlen(env + off) + 1)
+		if (strncmp(env + off, name, len) == 0 && env[off + len] == '=')
+			return env + off + len + 1;
+	return NULL;
+}
+
+/* Whether the same folder is at paths a and b. */
+static bool
+same_dir(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	if (stat(a, &sa) != 0 || stat(b, &sb) != 0)
+		return strcmp(a, b) == 0;
+	return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* Whether codex process pid writes to this store: its CODEX_HOME (else
+ * its HOME's .codex) is our root. A process whose environment cannot be
+ * read (another user's) may be. Codex runs from other homes (a test's,
+ * another project's) never make this store's sessions live. */
+static bool
+codex_ours(struct store_live *sl, long pid)
+{
+	struct buf env = {0}, root = {0};
+	const char *v;
+	bool ours = true;
+
+	if (sl->codex_root == NULL || sl->proc.environ == NULL ||
+	    !sl->proc.environ(sl->proc.ctx, pid, &env))
+		goto out;
+	if ((v = env_get(env.p, env.n, "CODEX_HOME")) != NULL && v[0] != '\0')
+		buf_adds(&root, v);
+	else if ((v = env_get(env.p, env.n, "HOME")) != NULL && v[0] != '\0')
+		buf_addf(&root, "%s/.codex", v);
+	ours = root.n > 0 && same_dir(root.p, sl->codex_root);
+out:
+	buf_free(&env);
+	buf_free(&root);
+	return ours;
+}
+
 /* The working folders of the gemini and the cursor-agent processes;
- * whether a codex one lives. */
+ * whether a codex one of this store lives. */
 static void
 proc_scan(struct store_live *sl)
 {
@@ -437,7 +496,8 @@ proc_scan(struct store_live *sl)
 		if (!sl->proc.cmdline(sl->proc.ctx, pids[i], &sl->tmp) || sl->tmp.n == 0)
 			continue;
 		buf_addc(&sl->tmp, '\0');
-		sl->codex_proc |= runs(sl->tmp.p, sl->tmp.n, "codex", "/@openai/codex/");
+		if (!sl->codex_proc && runs(sl->tmp.p, sl->tmp.n, "codex", "/@openai/codex/"))
+			sl->codex_proc = codex_ours(sl, pids[i]);
 		/* Cursor's CLI installs under ~/.local/share/cursor-agent/
 		 * (not seen here: STORES.md §5). */
 		if (runs(sl->tmp.p, sl->tmp.n, "gemini", "/@google/gemini-cli/"))

@@ -99,6 +99,8 @@ struct store_proc {
 	bool (*cmdline)(void *ctx, long pid, struct buf *out);
 	/* Its working folder into out; false when unreadable. */
 	bool (*cwd)(void *ctx, long pid, struct buf *out);
+	/* Its environment, NUL-separated, into out; false when unreadable. */
+	bool (*environ)(void *ctx, long pid, struct buf *out);
 };
 
 /* The real /proc. */

@@ -40,6 +40,8 @@ struct fproc {
 	const char *argv; /* NUL-separated, ending with "\0" */
 	size_t argn;
 	const char *cwd;
+	const char *env; /* NUL-separated, ending with "\0"; NULL: unreadable */
+	size_t envn;
 };
 
 static struct fproc procs[8];
@@ -101,12 +103,25 @@ fp_cwd(void *ctx, long pid, struct buf *out)
 	return true;
 }
 
-static const struct store_proc fake = {NULL, fp_start, fp_pids, fp_cmdline, fp_cwd};
+static bool
+fp_environ(void *ctx, long pid, struct buf *out)
+{
+	const struct fproc *p = fp_find(pid);
+
+	(void)ctx;
+	if (p == NULL || p->env == NULL)
+		return false;
+	buf_reset(out);
+	buf_add(out, p->env, p->envn);
+	return true;
+}
+
+static const struct store_proc fake = {NULL, fp_start, fp_pids, fp_cmdline, fp_cwd, fp_environ};
 
 static void
 proc_add(long pid, uint64_t start, const char *argv, size_t argn, const char *cwd)
 {
-	procs[nprocs++] = (struct fproc){pid, start, argv, argn, cwd};
+	procs[nprocs++] = (struct fproc){pid, start, argv, argn, cwd, NULL, 0};
 }
 
 /* --- a HOME ------------------------------------------------------------------- */
@@ -557,6 +572,34 @@ test_codex_live(void **state)
 				    NOW, NULL),
 			 SL_UNKNOWN);
 	store_live_free(sl);
+	/* A codex process of another home (a test's, another CODEX_HOME)
+	 * does not have this store's sessions; one whose CODEX_HOME, or
+	 * HOME, is this store's does. */
+	static const char elsewhere[] =
+		"PATH=/bin\0CODEX_HOME=/tmp/other-codex\0HOME=/nonexistent\0";
+	procs[nprocs - 1].env = elsewhere;
+	procs[nprocs - 1].envn = sizeof elsewhere;
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_GONE);
+	store_live_free(sl);
+	struct buf env = {0};
+	buf_addf(&env, "PATH=/bin%cHOME=%s/%c", '\0', h, '\0');
+	procs[nprocs - 1].env = env.p;
+	procs[nprocs - 1].envn = env.n;
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_RUNNING);
+	store_live_free(sl);
+	setenv("CODEX_HOME", root.p, 1);
+	buf_reset(&env);
+	buf_addf(&env, "CODEX_HOME=%s%cHOME=/nonexistent%c", root.p, '\0', '\0');
+	procs[nprocs - 1].env = env.p;
+	procs[nprocs - 1].envn = env.n;
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_RUNNING);
+	store_live_free(sl);
+	unsetenv("CODEX_HOME");
+	procs[nprocs - 1].env = NULL;
+	buf_free(&env);
 	/* The turn closed: the failed run's index, and its rollout's name. */
 	sh("rm '%s'/thread_history_1.sqlite* && cp tests/stores/codex/failed/done/thread_history_1.sqlite* "
 	   "'%s' && cd tests/stores/codex/failed/done && printf '%%s' sessions/*/*/*/rollout-*.jsonl "
