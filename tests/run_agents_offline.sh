@@ -102,11 +102,11 @@ for snap in tests/stores/*/*/*/; do
 	sfail() { fail "$name" "$1"; }
 	sf_main=
 	store_facts "$agent" "$(basename "$kind_dir")" "$(basename "$snap")" "$snap"
-	store_reads "$agent" "$(basename "$kind_dir")" "$(basename "$snap")" \
+	store_reads_any "$agent" "$(basename "$kind_dir")" "$(basename "$snap")" \
 		"$([ "$(basename "$snap")" = done ] && [ -f "$kind_dir/ccusage.json" ] && echo "$kind_dir/ccusage.json")"
 	store_lists "$agent" "$(basename "$kind_dir")" "$(basename "$snap")" "$snap" \
 		"$([ "$(basename "$snap")" = done ] && [ -f "$kind_dir/ccusage.json" ] && echo "$kind_dir/ccusage.json")"
-	store_reads "$agent" "$(basename "$kind_dir")" "$(basename "$snap")" "$snap" \
+	store_reads_claude "$agent" "$(basename "$kind_dir")" "$(basename "$snap")" "$snap" \
 		"$([ "$(basename "$snap")" = done ] && [ -f "$kind_dir/ccusage.json" ] && echo "$kind_dir/ccusage.json")"
 done
 

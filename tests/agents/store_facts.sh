@@ -7,8 +7,9 @@
 #   store_facts AGENT KIND SNAPSHOT DIR   the checks of one snapshot: its
 #       files where STORES.md says, their first records, the state the
 #       snapshot was taken in (running, busy, idle, waiting, done, failed)
-#   store_reads AGENT KIND SNAPSHOT [CCUSAGE]   what agentview reads in its
-#       session file, alone
+#   store_reads_any AGENT KIND SNAPSHOT [CCUSAGE]   what agentview reads in
+#       its session file, alone, for every agent; store_reads_claude, deeper
+#       for Claude Code's
 #   store_lists AGENT KIND SNAPSHOT DIR   what agentview lists of it (known
 #       open: agentview does not read the stores yet, issue 23);
 #       store_lists_live, of a live store
@@ -280,20 +281,21 @@ sf_copilot() {
 	esac
 }
 
-# store_reads AGENT KIND SNAPSHOT [CCUSAGE]: agentview --print --format json
+# store_reads_any AGENT KIND SNAPSHOT [CCUSAGE]: agentview --print --format json
 # of the session file store_facts found ($sf_main): one session of the
 # agent's store, no diagnostic; once the snapshot is done or idle, every
-# call paired by its id with its start and end times, the state (ok, or
-# failed for a failed run, where the store says it: Codex); with CCUSAGE
+# call paired by its id with its start and end times; once done, the state
+# (ok, or failed for a failed run, where the store says it); with CCUSAGE
 # the same token totals. Known open for the stores agentview does not
 # read yet.
-store_reads() {
+store_reads_any() {
 	[ -n "${sf_main:-}" ] && [ -f "$sf_main" ] || return
 	sf_json=$(mktemp "${TMPDIR:-/tmp}/agentview-reads.XXXXXX") || return
 	"$bin" --print --format json "$sf_main" >"$sf_json" 2>/dev/null
-	# Gemini CLI's store says neither (STORES.md §3).
+	# Gemini CLI's store says neither (STORES.md §3). An idle session's
+	# file alone has no end (the list says done from its process's state).
 	sf_state=$(case $1-$2-$3 in gemini-*) echo '' ;; *-failed-done) echo failed ;;
-		*-done | *-idle) echo ok ;; *) echo '' ;; esac)
+		*-done) echo ok ;; *) echo '' ;; esac)
 	jq -e --arg agent "$1" --arg snap "$3" --arg state "$sf_state" '
 		(.sessions | length) == 1 and (.diagnostics | length) == 0 and
 		(.sessions[0] | (.agent | startswith($agent)) and
@@ -355,7 +357,7 @@ store_lists() {
 	rm -rf "$sf_home"
 }
 
-# store_reads AGENT KIND SNAPSHOT DIR [CCUSAGE]: agentview reads the
+# store_reads_claude AGENT KIND SNAPSHOT DIR [CCUSAGE]: agentview reads the
 # session file of the snapshot (agentview FILE) as deeply as the stream:
 # one session of the store's adapter with the store's id, model and cwd,
 # no diagnostic, every call paired by its id at the times of its records,
@@ -363,7 +365,7 @@ store_lists() {
 # an end), its cost the last cost-state's; with CCUSAGE, the tokens
 # ccusage counts (the sub-agents' files read as more of the session).
 # Claude Code's store only, so far.
-store_reads() {
+store_reads_claude() {
 	sf_agent=$1 sf_kind=$2 sf_snap=$3 sf_dir=$4
 	[ "$1" = claude ] || return 0
 	sf_main=$(sone 'projects/*/*.jsonl') || return

@@ -369,7 +369,9 @@ store_run() {
 		sfail() { fail "$run/$snap" "$1"; }
 		sf_main=
 		store_facts "$agent" "$kind" "$snap" "$d/snap/$snap"
-		store_reads "$agent" "$kind" "$snap" \
+		store_reads_any "$agent" "$kind" "$snap" \
+			"$([ "$snap" = done ] && [ -s "$d/ccusage.json" ] && echo "$d/ccusage.json")"
+		store_reads_claude "$agent" "$kind" "$snap" "$d/snap/$snap" \
 			"$([ "$snap" = done ] && [ -s "$d/ccusage.json" ] && echo "$d/ccusage.json")"
 		store_lists "$agent" "$kind" "$snap" "$d/snap/$snap" \
 			"$([ "$snap" = done ] && [ -s "$d/ccusage.json" ] && echo "$d/ccusage.json")"
