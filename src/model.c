@@ -398,7 +398,7 @@ model_new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e
 	s->duration_ms = TIME_NONE;
 	s->closed_ms = TIME_NONE;
 	s->closed_ev = NONE;
-	s->facts_ev = s->fail_ev = NONE;
+	s->facts_ev = s->fail_ev = s->stop_ev = s->prompt_ev = NONE;
 	ss->session = (uint32_t)m->nses;
 	ss->think_item = NONE;
 	ss->text_item = NONE;

@@ -251,14 +251,20 @@ struct session {
 				its start line, as JSON writes them (paths
 				are shown relative to it); cwd_len 0: none */
 	uint32_t cwd_len;
-	uint32_t facts_ev; /* a later line that holds the facts its start
-			      does not (Claude Code's store names the model
-			      on its first reply), or NONE */
-	uint32_t fail_ev;  /* the line that says why it failed, when no
-			      result of its own says it (an API error in
-			      Claude Code's store), or NONE */
-	bool has_tokens;   /* its store said its tokens (build_tokens) */
-	struct tokens tok; /* what they are, as of its latest line */
+	uint32_t facts_ev;  /* a later line that holds the facts its start
+			       does not (Claude Code's store names the model
+			       on its first reply), or NONE */
+	uint32_t fail_ev;   /* the line that says why it failed, when no
+			       result of its own says it (an API error in
+			       Claude Code's store), or NONE */
+	uint32_t stop_ev;   /* the line that says the run was stopped
+			       (Copilot's abort: killed, or the user's
+			       Esc), or NONE: its open calls never end, and
+			       it ends there without a result */
+	uint32_t prompt_ev; /* its latest prompt, or NONE: one after its
+			       stop takes it up again */
+	bool has_tokens;    /* its store said its tokens (build_tokens) */
+	struct tokens tok;  /* what they are, as of its latest line */
 };
 
 /* Why a line is a diagnostic. */

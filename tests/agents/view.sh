@@ -29,7 +29,11 @@ view_lib='
 def s: $v[0].sessions[0];
 def calls: s.tool_calls;
 def raws($t): [$raw[] | select(.type == $t)];
-def results: raws("result");
+# Its ends: Copilot CLI'"'"'s result after its abort (a killed CLI writes
+# one, often with exitCode 0) is none: the run ended at the abort.
+def results: ($raw | map(.type) | index("abort")) as $a |
+	[$raw | to_entries[] | select(.value.type == "result" and
+	 ($agent != "copilot" or $a == null or .key < $a)) | .value];
 def last_result: results | last;
 # Copilot: the data of its events of a type.
 def cev($t): [$raw[] | select(.type == $t) | .data];
