@@ -132,8 +132,6 @@ def line_of($s; $i): lines | to_entries | map(select(.key > $i and (.value | con
 # issues turns each of these into a passing check.
 view_open() {
 	case $1 in
-	# A killed run read live (22.8).
-	gemini-hang:wall | copilot-hang:wall) echo "read from a pipe, the session starts at its first line, which these CLIs write seconds after they start" ;;
 	# The stores (issue 23): agentview finds their sessions (store.c), one
 	# row each, never running once the process is gone; what each row
 	# says of the session (done or failed, tokens) is its adapter's.
