@@ -183,6 +183,10 @@ add_meta(struct build *b)
 		model_stream_closed(m, b->src, b->ms);
 		return e;
 	}
+	/* When the command ended: not one either (read live, it was no line:
+	 * read back, its session lasts as long). */
+	if (json_streq(b->j, b->k[TOP_SUBTYPE], "exit"))
+		return e;
 	if (type == EV_STDERR) {
 		model_add_block(m, ss, b->src, e, IT_STDERR, NONE);
 		m->cmd.nstderr++;

@@ -838,6 +838,34 @@ test_recorded_open(void **state)
 	fixture_free(f);
 }
 
+/* A command's exit, recorded after its last line, is no line of its
+ * session: read live it was none, and read back a session that ends with
+ * a result of no duration (Codex's) lasts as long as it did live, from
+ * the opening to its last line. */
+static void
+test_recorded_exit(void **state)
+{
+	struct fixture *f =
+		feed("{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,"
+		     "\"agentview_ms\":1000,\"source\":\"command\",\"argv\":[\"codex\"]}\n"
+		     "{\"type\":\"thread.started\",\"thread_id\":\"t\",\"agentview_ms\":3500}\n"
+		     "{\"type\":\"turn.started\",\"agentview_ms\":3600}\n"
+		     "{\"type\":\"turn.completed\",\"usage\":{\"input_tokens\":1,"
+		     "\"output_tokens\":1},\"agentview_ms\":3700}\n"
+		     "{\"type\":\"agentview\",\"subtype\":\"end\",\"agentview_ms\":3750}\n"
+		     "{\"type\":\"agentview\",\"subtype\":\"exit\",\"agentview_ms\":3760,"
+		     "\"exit_status\":0,\"signal\":null}\n",
+		     true);
+	struct model *m = f->m;
+
+	(void)state;
+	assert_int_equal(m->nses, 1);
+	assert_int_equal(model_session_state(m, 0), SS_OK);
+	assert_true(m->cmd.exited);
+	assert_int_equal(model_session_duration(m, 0), 2700);
+	fixture_free(f);
+}
+
 /* The same read back from a recording, whose end line says when the
  * stream ended; a replay that has not reached that line does not know. */
 static void
@@ -1335,6 +1363,7 @@ main(void)
 		cmocka_unit_test(test_stream_closed),
 		cmocka_unit_test(test_stream_opened),
 		cmocka_unit_test(test_recorded_open),
+		cmocka_unit_test(test_recorded_exit),
 		cmocka_unit_test(test_recorded_end),
 		cmocka_unit_test(test_limit),
 		cmocka_unit_test(test_limit_next_session),
