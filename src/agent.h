@@ -182,6 +182,14 @@ void build_usage(struct build *b, int id, const struct tokens *t);
  * result of its own): the session's end, if it comes, failed, and this
  * line's notice is why. */
 void build_failure(struct build *b);
+/* The line just built says the run was stopped (Copilot's abort: the
+ * CLI killed, or its user's Esc): the calls open then never end
+ * (orphaned) and the session has ended without a result (incomplete),
+ * until a prompt takes it up again. build_stopped: whether the line's
+ * session is stopped so (what its agent writes after, a result, is no
+ * clean end). */
+void build_stop(struct build *b);
+bool build_stopped(const struct build *b);
 /* Whether a record of id token id (kind what, 0 to 3) came before in the
  * line's session; it is remembered. An agent's store may write a record
  * again (Gemini CLI's chats: the same message, then with its calls). */

@@ -12,7 +12,10 @@
  * data.parentToolCallId, its task call's id. A permission asked
  * (permission.requested) waits until its permission.completed; a
  * session.error says why the run failed; session.shutdown ends a stored
- * session, with its tokens by model. Every line has an ISO timestamp. */
+ * session, with its tokens by model. An abort (the CLI killed, or its
+ * user's Esc) stops the session there, its open calls never ended; the
+ * result a killed CLI may write after it is no clean end. Every line has
+ * an ISO timestamp. */
 #include "agent.h"
 
 #include <dirent.h>
@@ -340,8 +343,16 @@ copilot_line(struct build *b)
 	} else if (is(b, "session.error")) {
 		build_notice(b);
 		build_failure(b);
+	} else if (is(b, "result") && build_stopped(b)) {
+		/* Written by a CLI killed after its abort, often with exit
+		 * code 0: no clean end, only the stream's id. */
+		build_hidden(b);
+		build_facts(b);
 	} else if (is(b, "result") || is(b, "session.shutdown")) {
 		end(b);
+	} else if (is(b, "abort")) {
+		build_notice(b);
+		build_stop(b);
 	} else if (is(b, "session.compaction_complete")) {
 		build_rule(b);
 	} else if (is(b, "session.info") &&

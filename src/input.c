@@ -73,6 +73,11 @@ input_register(struct input *in)
 	/* Read as it comes: a pipe, not a file, nor bytes all there already
 	 * (agent_source_rows'). */
 	in->live[i] = in->src[i].kind == SOURCE_STREAM && !in->src[i].follow && in->src[i].fd >= 0;
+	/* Its session's time counts from now, as its recording's header
+	 * says it (the same, so that it reads back as long). */
+	if (in->live[i])
+		model_stream_opened(in->m, in->msrc[i],
+				    in->rec != NULL ? in->rec->start_ms : clock_wall_ms());
 	if (in->src[i].follow)
 		input_watch(in, i);
 	return (unsigned)i;

@@ -195,6 +195,7 @@ model_clear(struct model *m)
 		m->src[i].think_item = NONE;
 		m->src[i].text_item = NONE;
 		m->src[i].last_ev = NONE;
+		m->src[i].opened_ms = TIME_NONE;
 	}
 	m->limit = NONE;
 }
@@ -228,6 +229,7 @@ model_add_source(struct model *m, struct source *s)
 	ss->stderr_of = NONE;
 	ss->last_ev = NONE;
 	ss->sub_of = NONE;
+	ss->opened_ms = TIME_NONE;
 	model_thread_reset(ss);
 	return (unsigned)m->nsrc++;
 }
@@ -394,11 +396,13 @@ model_new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e
 	s->first_item = (uint32_t)m->nit;
 	s->src = src;
 	s->start_ms = TIME_NONE;
+	s->opened_ms = ss->opened_ms;
+	ss->opened_ms = TIME_NONE;
 	s->last_ms = TIME_NONE;
 	s->duration_ms = TIME_NONE;
 	s->closed_ms = TIME_NONE;
 	s->closed_ev = NONE;
-	s->facts_ev = s->fail_ev = NONE;
+	s->facts_ev = s->fail_ev = s->stop_ev = s->prompt_ev = NONE;
 	ss->session = (uint32_t)m->nses;
 	ss->think_item = NONE;
 	ss->text_item = NONE;
@@ -538,8 +542,11 @@ model_session_touch(struct model *m, uint32_t s, uint32_t e)
 
 	ses->last_ev = e;
 	if (ms != TIME_NONE) {
+		/* Its first time, or its stream's opening before it. */
 		if (ses->start_ms == TIME_NONE)
-			ses->start_ms = ms;
+			ses->start_ms = ses->opened_ms != TIME_NONE && ses->opened_ms <= ms
+						? ses->opened_ms
+						: ms;
 		if (ses->last_ms == TIME_NONE || ms > ses->last_ms)
 			ses->last_ms = ms;
 	}
@@ -644,6 +651,15 @@ model_end_source(struct model *m, unsigned src)
 	m->src[src].ended = true;
 	m->src[src].text_item = NONE;
 	m->src[src].think_item = NONE;
+}
+
+void
+model_stream_opened(struct model *m, unsigned src, int64_t ms)
+{
+	struct srcstate *ss = &m->src[src];
+
+	if (ss->session == NONE)
+		ss->opened_ms = ms;
 }
 
 void

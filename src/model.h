@@ -221,7 +221,11 @@ struct session {
 	uint32_t last_ev;
 	uint32_t first_item;
 	uint32_t src;
-	int64_t start_ms;    /* time of the first event with a time */
+	int64_t start_ms;    /* time of the first event with a time, or
+				its stream's opening before it */
+	int64_t opened_ms;   /* when its stream was opened live, if it is
+				the first session of it, or TIME_NONE
+				(model_stream_opened) */
 	int64_t last_ms;     /* time of the latest event with a time */
 	int64_t duration_ms; /* the result's duration_ms, or TIME_NONE */
 	int64_t closed_ms;   /* when its stream ended while it had no result
@@ -251,14 +255,20 @@ struct session {
 				its start line, as JSON writes them (paths
 				are shown relative to it); cwd_len 0: none */
 	uint32_t cwd_len;
-	uint32_t facts_ev; /* a later line that holds the facts its start
-			      does not (Claude Code's store names the model
-			      on its first reply), or NONE */
-	uint32_t fail_ev;  /* the line that says why it failed, when no
-			      result of its own says it (an API error in
-			      Claude Code's store), or NONE */
-	bool has_tokens;   /* its store said its tokens (build_tokens) */
-	struct tokens tok; /* what they are, as of its latest line */
+	uint32_t facts_ev;  /* a later line that holds the facts its start
+			       does not (Claude Code's store names the model
+			       on its first reply), or NONE */
+	uint32_t fail_ev;   /* the line that says why it failed, when no
+			       result of its own says it (an API error in
+			       Claude Code's store), or NONE */
+	uint32_t stop_ev;   /* the line that says the run was stopped
+			       (Copilot's abort: killed, or the user's
+			       Esc), or NONE: its open calls never end, and
+			       it ends there without a result */
+	uint32_t prompt_ev; /* its latest prompt, or NONE: one after its
+			       stop takes it up again */
+	bool has_tokens;    /* its store said its tokens (build_tokens) */
+	struct tokens tok;  /* what they are, as of its latest line */
 };
 
 /* Why a line is a diagnostic. */
@@ -313,6 +323,9 @@ struct srcstate {
 	 * interleaved streams each go on in their own items. */
 	uint32_t away_thread, away_text, away_think;
 	bool away_seg, away_whole;
+	int64_t opened_ms;  /* when it was opened live, until its first
+			       session takes it (model_stream_opened), or
+			       TIME_NONE */
 	bool recording;     /* lines carry agentview_ms */
 	uint32_t stderr_of; /* a command's stderr: the source whose sessions
 				 its lines join (each line an EV_STDERR);
@@ -448,6 +461,12 @@ uint32_t model_add_line(struct model *m, unsigned src, const struct line *ln, in
 void model_release_source(struct model *m, unsigned src);
 /* The source ended for good: its open session is incomplete. */
 void model_end_source(struct model *m, unsigned src);
+/* Source src was opened live at ms (a pipe, a command's output; read
+ * back, a recording's header says when), on the clock its lines arrive
+ * on: the first session of its stream started then, not at its first
+ * line (a CLI writes that seconds after it starts), unless that line
+ * came before. */
+void model_stream_opened(struct model *m, unsigned src, int64_t ms);
 /* The stream of source src ended at ms (the clock its lines arrived on;
  * a recording's end line says it): the session it was in, if it has no
  * result, lasted until then, however long it was silent. */

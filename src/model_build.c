@@ -153,6 +153,7 @@ build_prompt(struct build *b)
 
 	model_add_block(b->m, ss, b->src, e, IT_PROMPT, NONE);
 	b->m->ses[ss->session].nprompts++;
+	b->m->ses[ss->session].prompt_ev = e;
 	return e;
 }
 
@@ -713,6 +714,27 @@ build_failure(struct build *b)
 
 	if (s != NONE && b->ev != NONE)
 		b->m->ses[s].fail_ev = b->ev;
+}
+
+void
+build_stop(struct build *b)
+{
+	uint32_t s = b->m->src[b->src].session;
+
+	if (s != NONE && b->ev != NONE)
+		b->m->ses[s].stop_ev = b->ev;
+}
+
+bool
+build_stopped(const struct build *b)
+{
+	uint32_t s = b->m->src[b->src].session;
+	const struct session *ses;
+
+	if (s == NONE)
+		return false;
+	ses = &b->m->ses[s];
+	return ses->stop_ev != NONE && (ses->prompt_ev == NONE || ses->prompt_ev < ses->stop_ev);
 }
 
 bool

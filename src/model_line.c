@@ -175,11 +175,18 @@ add_meta(struct build *b)
 	}
 	e = build_push(b, type);
 	model_set_thread(ss, NONE);
+	/* A recording's header: when its source was opened. */
+	if (json_streq(b->j, b->k[TOP_SUBTYPE], "recording"))
+		model_stream_opened(m, b->src, b->ms);
 	if (json_streq(b->j, b->k[TOP_SUBTYPE], "end")) {
 		/* When the stream ended: not a line of its session. */
 		model_stream_closed(m, b->src, b->ms);
 		return e;
 	}
+	/* When the command ended: not one either (read live, it was no line:
+	 * read back, its session lasts as long). */
+	if (json_streq(b->j, b->k[TOP_SUBTYPE], "exit"))
+		return e;
 	if (type == EV_STDERR) {
 		model_add_block(m, ss, b->src, e, IT_STDERR, NONE);
 		m->cmd.nstderr++;

@@ -180,12 +180,24 @@ goes_on(const struct model *m, uint32_t s)
 	       ((m->limit == NONE && ses->goes_on) || background_running(m, s));
 }
 
+/* The session was stopped (build_stop), as of the limit, and no prompt
+ * took it up again since. */
+static bool
+stopped(const struct model *m, uint32_t s)
+{
+	const struct session *ses = &m->ses[s];
+
+	return model_seen(m, ses->stop_ev) &&
+	       !(model_seen(m, ses->prompt_ev) && ses->prompt_ev > ses->stop_ev);
+}
+
 /* The session can get no more events: it has a result and no turn on the
- * way, or its source can bring it none. */
+ * way, it was stopped, or its source can bring it none. */
 static bool
 session_over(const struct model *m, uint32_t s)
 {
-	return (model_last_result(m, s) != NONE && !goes_on(m, s)) || source_done(m, s);
+	return (model_last_result(m, s) != NONE && !goes_on(m, s)) || stopped(m, s) ||
+	       source_done(m, s);
 }
 
 bool

@@ -70,14 +70,14 @@ record_begin(struct recorder *r, int fd, const char *path, char *const *argv, bo
 {
 	memset(r, 0, sizeof *r);
 	r->fd = fd;
+	r->start_ms = clock_wall_ms();
 	record_lock(fd);
 	r->path = xstrdup(path);
 	r->json = json_new();
 	buf_addf(&r->line,
 		 WRAP_PREFIX "\"subtype\":\"recording\",\"version\":1%s" STAMP_KEY
 			     "%lld,\"source\":\"%s\"",
-		 kept ? ",\"kept\":true" : "", (long long)clock_wall_ms(),
-		 argv ? "command" : "stdin");
+		 kept ? ",\"kept\":true" : "", (long long)r->start_ms, argv ? "command" : "stdin");
 	if (argv != NULL) {
 		buf_adds(&r->line, ",\"argv\":[");
 		for (char *const *a = argv; *a != NULL; a++) {

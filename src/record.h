@@ -5,6 +5,8 @@
  *   - a header line:
  *       {"type":"agentview","subtype":"recording","version":1,
  *        "agentview_ms":T,"source":"stdin"|"command","argv":[...]}
+ *     (T: when it began, which is when the live stream was opened: its
+ *     first session's time counts from then, model_stream_opened)
  *     with ,"kept":true after "version" in a recording agentview made on
  *     its own in the folder of kept sessions (keep.h), which is what lets
  *     it remove them after a while and never anything else;
@@ -47,6 +49,7 @@ struct recorder {
 			      failures are said but change no exit status */
 	bool ended;        /* the last line written was a recording's end
 			      (a recording recorded again): no second one */
+	int64_t start_ms;  /* when it began: its header's agentview_ms */
 	uint64_t lines;    /* lines written */
 	uint64_t size;     /* bytes written, all in whole lines */
 	struct json *json; /* owned */

@@ -201,6 +201,82 @@ test_cut_reply(void **state)
 	fixture_free(g);
 }
 
+/* Killed while it waited for the model, the CLI writes an abort, and
+ * sometimes a result after it with exit code 0 (recordings/copilot-hang):
+ * the session ends at the abort, incomplete, before its stream does; the
+ * result is no clean end, but still names the session. */
+static void
+test_abort(void **state)
+{
+	struct fixture *f = fixture_recording("copilot-hang", FX_UNREAD);
+	struct model *m = f->m;
+	uint32_t e = NONE;
+
+	(void)state;
+	while (m->nses == 0 || m->ses[0].stop_ev == NONE) {
+		if (m->nses > 0)
+			assert_int_equal(model_session_state(m, 0), SS_LIVE);
+		assert_true(fixture_next(f, NULL, &e));
+	}
+	assert_int_equal(m->ses[0].stop_ev, e);
+	buf_reset(&f->b);
+	model_notice_text(m, e, &f->b);
+	buf_addc(&f->b, '\0');
+	assert_string_equal(f->b.p, "aborted: user abort");
+	assert_int_equal(model_session_state(m, 0), SS_INCOMPLETE);
+	fixture_feed(f, SIZE_MAX);
+	assert_int_equal(model_session_state(m, 0), SS_INCOMPLETE);
+	assert_int_equal(m->ses[0].result_ev, NONE);
+	assert_string_equal(fact(f, 0, FACT_ID), "62d72e07-c4ce-41fb-8cd4-ef1c2da06184");
+	assert_int_equal(m->ncall, 1);
+	assert_int_equal(model_call_state(m, 0), CS_OK);
+	/* The span of its lines, not the CLI's sessionDurationMs (6151). */
+	assert_int_equal(model_session_duration(m, 0), m->ses[0].last_ms - m->ses[0].start_ms);
+	fixture_free(f);
+}
+
+/* A call open at the abort never ends: orphaned at once, before the
+ * stream ends; a prompt after the abort takes the session up again (the
+ * store of an interactive session, stopped with Esc). */
+static void
+test_abort_open_call(void **state)
+{
+	static const char text[] =
+		"{\"type\":\"session.skills_loaded\",\"data\":{},\"timestamp\":\"2026-11-27T10:00:00.000Z\"}\n"
+		"{\"type\":\"user.message\",\"data\":{\"content\":\"go\"},\"timestamp\":\"2026-11-27T10:00:00.100Z\"}\n"
+		"{\"type\":\"tool.execution_start\",\"data\":{\"toolCallId\":\"c1\",\"toolName\":\"bash\","
+		"\"arguments\":{\"command\":\"sleep 100\"}},\"timestamp\":\"2026-11-27T10:00:01.000Z\"}\n"
+		"{\"type\":\"abort\",\"data\":{\"reason\":\"user_initiated\"},\"timestamp\":\"2026-11-27T10:00:05.000Z\"}\n"
+		"{\"type\":\"result\",\"timestamp\":\"2026-11-27T10:00:05.100Z\",\"sessionId\":\"s1\",\"exitCode\":0,"
+		"\"usage\":{\"sessionDurationMs\":5000}}\n";
+	static const char again[] =
+		"{\"type\":\"user.message\",\"data\":{\"content\":\"go on\"},\"timestamp\":\"2026-11-27T10:00:09.000Z\"}\n";
+	struct fixture *f = fixture_new(text, sizeof text - 1, FX_UNREAD);
+	struct fixture *g;
+	struct buf b = {0};
+	struct model *m = f->m;
+
+	(void)state;
+	fixture_feed(f, 3);
+	assert_int_equal(model_call_state(m, 0), CS_RUNNING);
+	assert_int_equal(model_session_state(m, 0), SS_LIVE);
+	fixture_feed(f, SIZE_MAX);
+	/* The source is still open: the abort alone ends them. */
+	assert_int_equal(model_call_state(m, 0), CS_ORPHANED);
+	assert_int_equal(model_session_state(m, 0), SS_INCOMPLETE);
+	assert_int_equal(m->ses[0].result_ev, NONE);
+	assert_string_equal(fact(f, 0, FACT_ID), "s1");
+	assert_int_equal(model_session_duration(m, 0), 5100);
+	fixture_free(f);
+	buf_add(&b, text, sizeof text - 1);
+	buf_add(&b, again, sizeof again - 1);
+	g = fixture_new(b.p, b.n, FX_LIVE);
+	assert_int_equal(g->m->nses, 1);
+	assert_int_equal(model_session_state(g->m, 0), SS_LIVE);
+	fixture_free(g);
+	buf_free(&b);
+}
+
 /* The store: session.start says the id, the model and the folder; its
  * shutdown ends it with its tokens by model, summed; a permission asked
  * and not yet answered waits. */
@@ -449,6 +525,8 @@ main(void)
 		cmocka_unit_test(test_store),
 		cmocka_unit_test(test_store_lines),
 		cmocka_unit_test(test_tools),
+		cmocka_unit_test(test_abort),
+		cmocka_unit_test(test_abort_open_call),
 		cmocka_unit_test(test_resume),
 		cmocka_unit_test(test_workspace),
 		cmocka_unit_test(test_markdown_paragraphs),

@@ -483,9 +483,10 @@ test_waiting(void **state)
 		"⏸ waiting    cursor  w0000002 ask            may I fetch it     asks for a decision        3h00m             3h00m\n"
 		"● running    cursor  r0000002 run            build it           Shell `make` 10.0 s       10.0 s …1\n"
 		"◌ incomplete cursor  c0000002 copy           copied weeks later no result                  5m00s ✓1\n"
-		"◌ incomplete cursor  k0000003 rec            asked, then gone   no result                   0 ms\n"
+		"◌ incomplete cursor  k0000003 rec            asked, then gone   no result                  1m00s\n"
 		"✓ done       cursor  d0000002 done           all done           ok                         1.0 s\n");
-	/* Only the running file's quiet end wakes the list. */
+	/* (The kept one lasted from its header's opening to its question.)
+	 * Only the running file's quiet end wakes the list. */
 	assert_int_equal(fleet_timeout(f, NOW, false), 119000);
 	fleet_update(f, NOW + 200000, 0);
 	assert_string_equal(heard(), change(f, "run.ndjson", 0, "running", "incomplete"));

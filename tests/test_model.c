@@ -761,6 +761,111 @@ test_stream_closed(void **state)
 	}
 }
 
+/* A stream read live counts its time from when its source was opened,
+ * not from its first line, which a CLI writes seconds after it starts
+ * (issue 22: a run killed after 8 s read as 5): on a clock of the test's,
+ * opened at 1000, its lines from 3500, closed at 9000, it lasted 8000 ms.
+ * Only its first session: a second one starts at its own first line. An
+ * opening said after the first line (a header made by hand) is not
+ * taken. */
+static void
+test_stream_opened(void **state)
+{
+	const char *one = INIT("a", "Auto") USER("x") DELTA("y", 5);
+	const char *two = INIT("a", "Auto") USER("x") RESULT("y") INIT("b", "Auto") USER("z");
+	const int64_t opened[] = {1000, 4000};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(opened); i++) {
+		struct fixture *f = fixture_new(one, strlen(one), FX_UNREAD);
+		struct model *m = f->m;
+		struct line ln;
+		int64_t at = 3400;
+
+		model_stream_opened(m, f->src, opened[i]);
+		while (source_next_line(&f->s, &ln))
+			model_add_line(m, f->src, &ln, at += 100);
+		model_stream_closed(m, f->src, 9000);
+		model_end_source(m, f->src);
+		assert_int_equal(model_session_state(m, 0), SS_INCOMPLETE);
+		assert_int_equal(m->ses[0].start_ms, i == 0 ? 1000 : 3500);
+		assert_int_equal(model_session_duration(m, 0), i == 0 ? 8000 : 5500);
+		assert_int_equal(model_session_silence(m, 0), 9000 - 3700);
+		fixture_free(f);
+	}
+	{
+		struct fixture *f = fixture_new(two, strlen(two), FX_UNREAD);
+		struct model *m = f->m;
+		struct line ln;
+		int64_t at = 3400;
+
+		model_stream_opened(m, f->src, 1000);
+		while (source_next_line(&f->s, &ln))
+			model_add_line(m, f->src, &ln, at += 100);
+		model_end_source(m, f->src);
+		assert_int_equal(m->nses, 2);
+		assert_int_equal(m->ses[0].start_ms, 1000);
+		assert_int_equal(model_session_duration(m, 0), 1902); /* its result's */
+		assert_int_equal(m->ses[1].start_ms, 3800);
+		fixture_free(f);
+	}
+}
+
+/* Kept, the same stream is read back as long as it was live: the
+ * recording's header says when its source was opened. */
+static void
+test_recorded_open(void **state)
+{
+	struct fixture *f =
+		feed("{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,"
+		     "\"kept\":true,\"agentview_ms\":1000,\"source\":\"stdin\"}\n"
+		     "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"a\","
+		     "\"agentview_ms\":3500}\n"
+		     "{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
+		     "\"content\":[{\"type\":\"text\",\"text\":\"y\"}]},\"agentview_ms\":3700}\n"
+		     "{\"type\":\"agentview\",\"subtype\":\"end\",\"agentview_ms\":9000}\n",
+		     true);
+	struct model *m = f->m;
+
+	(void)state;
+	assert_int_equal(m->nses, 1);
+	assert_int_equal(m->ses[0].start_ms, 1000);
+	assert_int_equal(model_session_duration(m, 0), 8000);
+	/* A replay that has not reached the end: the span so far, from the
+	 * opening. */
+	m->limit = 2;
+	assert_int_equal(model_session_duration(m, 0), 2700);
+	fixture_free(f);
+}
+
+/* A command's exit, recorded after its last line, is no line of its
+ * session: read live it was none, and read back a session that ends with
+ * a result of no duration (Codex's) lasts as long as it did live, from
+ * the opening to its last line. */
+static void
+test_recorded_exit(void **state)
+{
+	struct fixture *f =
+		feed("{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,"
+		     "\"agentview_ms\":1000,\"source\":\"command\",\"argv\":[\"codex\"]}\n"
+		     "{\"type\":\"thread.started\",\"thread_id\":\"t\",\"agentview_ms\":3500}\n"
+		     "{\"type\":\"turn.started\",\"agentview_ms\":3600}\n"
+		     "{\"type\":\"turn.completed\",\"usage\":{\"input_tokens\":1,"
+		     "\"output_tokens\":1},\"agentview_ms\":3700}\n"
+		     "{\"type\":\"agentview\",\"subtype\":\"end\",\"agentview_ms\":3750}\n"
+		     "{\"type\":\"agentview\",\"subtype\":\"exit\",\"agentview_ms\":3760,"
+		     "\"exit_status\":0,\"signal\":null}\n",
+		     true);
+	struct model *m = f->m;
+
+	(void)state;
+	assert_int_equal(m->nses, 1);
+	assert_int_equal(model_session_state(m, 0), SS_OK);
+	assert_true(m->cmd.exited);
+	assert_int_equal(model_session_duration(m, 0), 2700);
+	fixture_free(f);
+}
+
 /* The same read back from a recording, whose end line says when the
  * stream ended; a replay that has not reached that line does not know. */
 static void
@@ -780,11 +885,12 @@ test_recorded_end(void **state)
 	(void)state;
 	assert_int_equal(m->nses, 1);
 	assert_int_equal(model_session_state(m, 0), SS_INCOMPLETE);
-	assert_int_equal(model_session_duration(m, 0), 100200);
+	/* From its opening, the header's 100 (test_recorded_open). */
+	assert_int_equal(model_session_duration(m, 0), 100250);
 	assert_int_equal(model_session_silence(m, 0), 100000);
 	m->limit = 2;
 	assert_int_equal(model_session_silence(m, 0), TIME_NONE);
-	assert_int_equal(model_session_duration(m, 0), 200);
+	assert_int_equal(model_session_duration(m, 0), 250);
 	fixture_free(f);
 }
 
@@ -1255,6 +1361,9 @@ main(void)
 		cmocka_unit_test(test_arrival_times),
 		cmocka_unit_test(test_waiting_clock),
 		cmocka_unit_test(test_stream_closed),
+		cmocka_unit_test(test_stream_opened),
+		cmocka_unit_test(test_recorded_open),
+		cmocka_unit_test(test_recorded_exit),
 		cmocka_unit_test(test_recorded_end),
 		cmocka_unit_test(test_limit),
 		cmocka_unit_test(test_limit_next_session),

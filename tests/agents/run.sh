@@ -363,10 +363,15 @@ run_live() {
 	"$bin" --print --format raw "$d/rec" >"$d/out" 2>>"$d/err"
 	"$bin" --print --format text "$d/rec" >"$d/view.text" 2>>"$d/err"
 	"$bin" --print --format html "$d/rec" >"$d/view.html" 2>>"$d/err"
+	"$bin" --print --format json "$d/rec" >"$d/view.rec.json" 2>>"$d/err"
 	if ! jq -e . "$d/view.json" >/dev/null 2>&1; then
 		fail "$name" "agentview's JSON summary is not one: $(head -c 300 "$d/view.json")"
 		return
 	fi
+	# Read back, the recording lasts as long as the stream did live.
+	jq -n -e --slurpfile a "$d/view.json" --slurpfile b "$d/view.rec.json" \
+		'[$a[0].sessions[].duration_ms] == [$b[0].sessions[].duration_ms]' >/dev/null 2>&1 ||
+		fail "$name" "read back, its recording's durations differ from live: $(jq -c '[.sessions[].duration_ms]' "$d/view.json") then $(jq -c '[.sessions[].duration_ms]' "$d/view.rec.json")"
 	if [ "$how" = command ]; then
 		jq -e --argjson rc "${want:-0}" '.command.exit_status == $rc and .command.signal == null and
 			(.command.argv[0] == "env")' "$d/view.json" >/dev/null ||

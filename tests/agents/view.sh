@@ -29,7 +29,11 @@ view_lib='
 def s: $v[0].sessions[0];
 def calls: s.tool_calls;
 def raws($t): [$raw[] | select(.type == $t)];
-def results: raws("result");
+# Its ends: Copilot CLI'"'"'s result after its abort (a killed CLI writes
+# one, often with exitCode 0) is none: the run ended at the abort.
+def results: ($raw | map(.type) | index("abort")) as $a |
+	[$raw | to_entries[] | select(.value.type == "result" and
+	 ($agent != "copilot" or $a == null or .key < $a)) | .value];
 def last_result: results | last;
 # Copilot: the data of its events of a type.
 def cev($t): [$raw[] | select(.type == $t) | .data];
@@ -128,8 +132,6 @@ def line_of($s; $i): lines | to_entries | map(select(.key > $i and (.value | con
 # issues turns each of these into a passing check.
 view_open() {
 	case $1 in
-	# A killed run read live (22.8).
-	gemini-hang:wall | copilot-hang:wall) echo "read from a pipe, the session starts at its first line, which these CLIs write seconds after they start" ;;
 	# The stores (issue 23): agentview finds their sessions (store.c), one
 	# row each, never running once the process is gone; what each row
 	# says of the session (done or failed, tokens) is its adapter's.
