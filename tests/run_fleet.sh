@@ -443,13 +443,14 @@ got=$(copilot | awk 'NR == 2 { print $1, $2 }')$(copilot --format json | jq -r '
 rm -rf "$h/.copilot"
 cp -R tests/stores/copilot/headless/done "$h/.copilot"
 # A Codex turn in progress in its index (thread_history_1.sqlite): running
-# while a codex process lives, on the list and in its JSON; not once none
-# does. The index is read, never written, nothing made beside it.
+# while a codex process of this store (its CODEX_HOME) lives, on the list
+# and in its JSON; not once none does. The index is read, never written,
+# nothing made beside it.
 cx=$tmp/codexhome
 cp -R tests/stores/codex/headless/running "$cx"
 find "$cx" -type f -exec touch -d '2026-01-05 10:00' {} +
 cp /bin/sleep "$tmp/codex"
-"$tmp/codex" 60 &
+CODEX_HOME="$cx" "$tmp/codex" 60 &
 cp_=$!
 pids="$pids $cp_"
 codex() {
