@@ -535,6 +535,23 @@ json_set_label(struct json *j, uint64_t label)
 	j->label = label;
 }
 
+void
+json_copy(struct json *dst, const struct json *src)
+{
+	if (src->count > 0 && (unsigned)src->count > dst->cap) {
+		free(dst->tok);
+		dst->tok = xcalloc((size_t)src->count, sizeof *dst->tok);
+		dst->cap = (unsigned)src->count;
+	}
+	if (src->count > 0)
+		memcpy(dst->tok, src->tok, (size_t)src->count * sizeof *dst->tok);
+	dst->count = src->count;
+	dst->s = src->s;
+	dst->n = src->n;
+	dst->errpos = src->errpos;
+	dst->label = 0;
+}
+
 /* The tokens of s[0..n) under label are still there. */
 bool
 json_holds(const struct json *j, const char *s, size_t n, uint64_t label)

@@ -60,6 +60,9 @@ bool json_whole(const struct json *j, int t);
  * json_parse resets it to 0), to find out later that the tokens of that
  * line are still there: json_holds. */
 void json_set_label(struct json *j, uint64_t label);
+/* dst holds src's parse (of the same line, which the caller still owns),
+ * unlabelled: cheaper than parsing the line again. */
+void json_copy(struct json *dst, const struct json *src);
 /* Whether the last parse succeeded, on s[0..n), and was given label. */
 bool json_holds(const struct json *j, const char *s, size_t n, uint64_t label);
 /* The tokens of the last successful parse, kept elsewhere (a line parsed
