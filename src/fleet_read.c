@@ -647,11 +647,14 @@ feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head)
 		used = ln.off + ln.len + 1;
 		/* A line of the session's agent that changes no row (most of
 		 * a long session; it never starts one), once the session's
-		 * start time is known. With states only, a call's line too: it
-		 * changes no state. */
+		 * start time is known: its quiet lines, and the bookkeeping
+		 * the model would skip unparsed (but for its time, which the
+		 * last line passed over gives). With states only, a call's
+		 * line too: it changes no state. */
 		if (agent >= 0 &&
 		    (m->nses > 0 ? m->ses[m->nses - 1].start_ms != TIME_NONE : cont >= 0) &&
-		    agent_quiet((unsigned)agent, lp, ln.len, f->flags & FLEET_STATES_ONLY)) {
+		    (agent_quiet((unsigned)agent, lp, ln.len, f->flags & FLEET_STATES_ONLY) ||
+		     agent_skips((unsigned)agent, lp, ln.len))) {
 			passed = ln;
 			pending = true;
 			continue;
