@@ -185,6 +185,30 @@ agent_marked(const char *p, size_t n)
 	return false;
 }
 
+size_t
+agent_lean(char *p, size_t n)
+{
+	for (unsigned a = 0; a < nagents && n > AGENT_LEAN_MIN; a++) {
+		const char *mk = agents[a]->lean;
+		char *at;
+		size_t k, v;
+
+		if (mk == NULL)
+			continue;
+		k = strlen(mk);
+		at = memmem(p, MIN(n, (size_t)AGENT_LEAN_LOOK), mk, k);
+		if (at == NULL)
+			continue;
+		/* Its quotes are no string's: a quote in one is escaped. */
+		v = json_value_len(at + k, (size_t)(p + n - at) - k);
+		if (v == 0)
+			continue;
+		memmove(at, at + k + v, (size_t)(p + n - (at + k + v)));
+		n -= k + v;
+	}
+	return n;
+}
+
 /* Whether p[0..n) begins with s (not empty): on most lines of the
  * session list, so it stops at the first byte that differs. */
 static bool

@@ -636,6 +636,7 @@ const struct agent agent_codex_rollout = {
 		},
 	.usage = rollout_usage,
 	.mark = "\"session_meta\"",
+	.lean = ",\"base_instructions\":",
 	.skip = rollout_skip,
 	.skip_ms = rollout_skip_ms,
 	.resume = {"codex", "resume"},

@@ -660,6 +660,10 @@ feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head)
 			continue;
 		}
 		pending = false;
+		/* What no row reads of a long line, cut out before it is
+		 * parsed (the piece is a copy of the file's bytes). */
+		if (ln.len > AGENT_LEAN_MIN)
+			ln.len = agent_lean(p + ln.off, ln.len);
 		if (m->agent >= 0 && f->agent < 0 && starts_session(f, lp, ln.len))
 			m->agent = -1; /* another session: recognised again */
 		model_add_line(m, 0, &ln, TIME_NONE);
