@@ -365,8 +365,10 @@ merge_calls(struct fleet *f, struct fleet_row *r, uint32_t s)
 			call_open(f, r, (uint32_t)c, call_key(m, (uint32_t)c));
 			continue;
 		}
+		/* (Its id, read from its lines, only when a call is
+		 * remembered that it may be.) */
 		if (call->start_ev == NONE)
-			call_close(r, call_key(m, (uint32_t)c));
+			call_close(r, r->ncalls > 0 ? call_key(m, (uint32_t)c) : 0);
 		st = model_result_state((enum call_result)call->result);
 		if (st == CS_OK || st == CS_RUNNING)
 			r->ok++;
