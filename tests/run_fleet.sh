@@ -2,7 +2,8 @@
 # run_fleet.sh: the sessions of folders and files (issue 15) without a
 # screen, with real files and processes:
 #   - --print DIR: the list (text, Markdown), attention first; the JSON
-#     summary of every session with its "file"; a single FILE as before;
+#     summary of every session with its "file" (read by helper processes,
+#     the same byte for byte as by one); a single FILE as before;
 #   - --status-line DIR|FILE...: the sums, with --tmux-style; one FILE as
 #     before; none (stdin not a pipe): the kept sessions;
 #   - --print -f DIR: a line per change of state, new files, -R;
