@@ -306,7 +306,8 @@ agent_quiet(unsigned a, const char *p, size_t n, bool states)
 	const struct agent *ag = agent_get(a);
 
 	return begins(p, n, ag->quiet[0]) || begins(p, n, ag->quiet[1]) ||
-	       (states && begins(p, n, ag->quiet_call));
+	       (states && begins(p, n, ag->quiet_call)) ||
+	       (ag->quiet_line != NULL && ag->quiet_line(p, n));
 }
 
 int

@@ -281,6 +281,10 @@ struct agent {
 	 * session. NULL: none. */
 	const char *quiet[2];
 	const char *quiet_call;
+	/* The same, for lines whose kind comes after bytes that vary (a
+	 * rollout's timestamp and ordinal): whether p[0..n) is one. NULL:
+	 * none. */
+	bool (*quiet_line)(const char *p, size_t n);
 	/* A member the session list never reads, as it follows another in
 	 * its lines (",\"base_instructions\":": Codex's 22 KB of them in a
 	 * session's start): cut out of a long line before it is parsed

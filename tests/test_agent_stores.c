@@ -614,6 +614,42 @@ test_rollout_lean(void **state)
 	buf_free(&b);
 }
 
+/* A rollout's tokens so far change no row of the session list, which
+ * passes them over unparsed; its other events do. */
+static void
+test_rollout_quiet(void **state)
+{
+	static const char stamp[] = "{\"timestamp\":\"2026-11-27T09:34:26.750Z\",\"ordinal\":9,";
+	static const char *const quiet[] = {
+		"\"type\":\"event_msg\",\"payload\":{\"type\":\"token_count\",\"info\":{}}}",
+	};
+	static const char *const heard[] = {
+		"\"type\":\"event_msg\",\"payload\":{\"type\":\"task_complete\",\"turn_id\":\"t\"}}",
+		"\"type\":\"event_msg\",\"payload\":{\"type\":\"item_completed\",\"item\":{}}}",
+		"\"type\":\"response_item\",\"payload\":{\"type\":\"function_call\",\"x\":1}}",
+	};
+	int a = agent_find("codex-rollout");
+	struct buf b = {0};
+
+	(void)state;
+	assert_true(a >= 0);
+	for (size_t i = 0; i < ARRAY_LEN(quiet); i++) {
+		buf_reset(&b);
+		buf_adds(&b, stamp);
+		buf_adds(&b, quiet[i]);
+		assert_true(agent_quiet((unsigned)a, b.p, b.n, false));
+		/* Without its stamp, not the CLI's line: parsed. */
+		assert_false(agent_quiet((unsigned)a, quiet[i], strlen(quiet[i]), false));
+	}
+	for (size_t i = 0; i < ARRAY_LEN(heard); i++) {
+		buf_reset(&b);
+		buf_adds(&b, stamp);
+		buf_adds(&b, heard[i]);
+		assert_false(agent_quiet((unsigned)a, b.p, b.n, false));
+	}
+	buf_free(&b);
+}
+
 int
 main(void)
 {
@@ -626,6 +662,7 @@ main(void)
 		cmocka_unit_test(test_rollout_without_meta),
 		cmocka_unit_test(test_rollout_books_unparsed),
 		cmocka_unit_test(test_rollout_lean),
+		cmocka_unit_test(test_rollout_quiet),
 		cmocka_unit_test(test_chat_headless),
 		cmocka_unit_test(test_chat_tmux),
 		cmocka_unit_test(test_chat_patch_log),
