@@ -173,22 +173,89 @@ agent_tool_kind(const struct agent *a, const char *name, size_t n)
 	return TK_OTHER;
 }
 
+/* The adapters' marks, each once, made for the agents there were then
+ * (like the top keys); those that begin with a quote (all, as a rule)
+ * apart, with the bytes that follow their quote. */
+static struct {
+	const char *mark[MAX_AGENTS];
+	size_t len[MAX_AGENTS];
+	unsigned n, nquoted; /* mark[0..nquoted) begin with a quote */
+	bool second[256];    /* the byte after a quoted mark's quote */
+} marks;
+static unsigned marks_of;
+
+static void
+marks_make(void)
+{
+	memset(&marks, 0, sizeof marks);
+	for (int quoted = 1; quoted >= 0; quoted--) {
+		for (unsigned a = 0; a < nagents; a++) {
+			const char *mk = agents[a]->mark;
+			bool seen = false;
+
+			if (mk == NULL || (mk[0] == '"') != quoted || mk[quoted] == '\0')
+				continue;
+			for (unsigned b = 0; b < marks.n && !seen; b++)
+				seen = strcmp(marks.mark[b], mk) == 0;
+			if (seen)
+				continue;
+			marks.mark[marks.n] = mk;
+			marks.len[marks.n++] = strlen(mk);
+			if (quoted)
+				marks.second[(unsigned char)mk[1]] = true;
+		}
+		if (quoted)
+			marks.nquoted = marks.n;
+	}
+	marks_of = nagents;
+}
+
 bool
 agent_marked(const char *p, size_t n)
 {
-	for (unsigned a = 0; a < nagents; a++) {
-		const char *mk = agents[a]->mark;
-		bool seen = false;
+	const char *q = p, *end = p + n;
 
-		if (mk == NULL) /* none of its lines starts a session */
-			continue;
-		/* Each mark once: most agents start with "init". */
-		for (unsigned b = 0; b < a && !seen; b++)
-			seen = agents[b]->mark != NULL && strcmp(agents[b]->mark, mk) == 0;
-		if (!seen && memmem(p, n, mk, strlen(mk)) != NULL)
+	if (marks_of != nagents)
+		marks_make();
+	for (unsigned m = marks.nquoted; m < marks.n; m++)
+		if (memmem(p, n, marks.mark[m], marks.len[m]) != NULL)
 			return true;
+	/* The quoted ones in one pass over the quotes of the line. */
+	while ((q = memchr(q, '"', (size_t)(end - q))) != NULL) {
+		size_t left = (size_t)(end - q);
+
+		if (left > 1 && marks.second[(unsigned char)q[1]])
+			for (unsigned m = 0; m < marks.nquoted; m++)
+				if (left >= marks.len[m] &&
+				    memcmp(q, marks.mark[m], marks.len[m]) == 0)
+					return true;
+		q++;
 	}
 	return false;
+}
+
+size_t
+agent_lean(char *p, size_t n)
+{
+	for (unsigned a = 0; a < nagents && n > AGENT_LEAN_MIN; a++) {
+		const char *mk = agents[a]->lean;
+		char *at;
+		size_t k, v;
+
+		if (mk == NULL)
+			continue;
+		k = strlen(mk);
+		at = memmem(p, MIN(n, (size_t)AGENT_LEAN_LOOK), mk, k);
+		if (at == NULL)
+			continue;
+		/* Its quotes are no string's: a quote in one is escaped. */
+		v = json_value_len(at + k, (size_t)(p + n - at) - k);
+		if (v == 0)
+			continue;
+		memmove(at, at + k + v, (size_t)(p + n - (at + k + v)));
+		n -= k + v;
+	}
+	return n;
 }
 
 /* Whether p[0..n) begins with s (not empty): on most lines of the
@@ -353,7 +420,8 @@ agent_quiet(unsigned a, const char *p, size_t n, bool states)
 	const struct agent *ag = agent_get(a);
 
 	return begins(p, n, ag->quiet[0]) || begins(p, n, ag->quiet[1]) ||
-	       (states && begins(p, n, ag->quiet_call));
+	       (states && begins(p, n, ag->quiet_call)) ||
+	       (ag->quiet_line != NULL && ag->quiet_line(p, n));
 }
 
 int

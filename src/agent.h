@@ -293,6 +293,15 @@ struct agent {
 	 * session. NULL: none. */
 	const char *quiet[2];
 	const char *quiet_call;
+	/* The same, for lines whose kind comes after bytes that vary (a
+	 * rollout's timestamp and ordinal): whether p[0..n) is one. NULL:
+	 * none. */
+	bool (*quiet_line)(const char *p, size_t n);
+	/* A member the session list never reads, as it follows another in
+	 * its lines (",\"base_instructions\":": Codex's 22 KB of them in a
+	 * session's start): cut out of a long line before it is parsed
+	 * there (agent_lean). NULL: none. */
+	const char *lean;
 	/* Whether the line p[0..n) of one of its sessions is only the
 	 * agent's bookkeeping, known by its first bytes: kept as a hidden
 	 * line without being parsed (Claude Code's store holds request
@@ -419,6 +428,13 @@ const struct agent_keys *agent_keys(void);
 const int *agent_key_roles(const int *s, int *k);
 /* Whether p[0..n) holds any adapter's mark: it may start a session. */
 bool agent_marked(const char *p, size_t n);
+/* The line p[0..n) without the members the session list never reads
+ * (each adapter's lean one, where it is in the line's first
+ * AGENT_LEAN_LOOK bytes): moved in place, its new length returned. Only
+ * a line longer than AGENT_LEAN_MIN bytes is looked at. */
+#define AGENT_LEAN_MIN 4096
+#define AGENT_LEAN_LOOK 4096
+size_t agent_lean(char *p, size_t n);
 /* Whether any adapter skips the line p[0..n) unparsed (its skip): for a
  * reader that does not know the line's agent yet (ahead.c). */
 bool agent_skips_any(const char *p, size_t n);

@@ -46,36 +46,56 @@ static const char *const books[] = {
 	"\"type\":\"event_msg\",\"payload\":{\"type\":\"thread_settings_applied\"",
 };
 
-/* {"timestamp":"2026-11-27T09:34:16.977Z","ordinal":2,"type":... as the
- * CLI writes it (ordinal since 0.17x); anything else is parsed. */
-static bool
-rollout_skip(const char *p, size_t n)
+/* Where the record's type begins in {"timestamp":"2026-11-27T09:34:16.977Z",
+ * "ordinal":2,"type":... as the CLI writes it (ordinal since 0.17x); 0
+ * for anything else, which is parsed. */
+static size_t
+after_stamp(const char *p, size_t n)
 {
 	static const char ts[] = "{\"timestamp\":\"", ord[] = "\"ordinal\":";
 	size_t i = sizeof ts - 1;
 
 	if (n < i + 64 || memcmp(p, ts, i) != 0)
-		return false;
+		return 0;
 	while (i < 48 && p[i] != '"')
 		i++;
 	if (i == 48 || p[i + 1] != ',')
-		return false;
+		return 0;
 	i += 2;
 	if (memcmp(p + i, ord, sizeof ord - 1) == 0) {
 		i += sizeof ord - 1;
 		while (i < n && p[i] >= '0' && p[i] <= '9')
 			i++;
 		if (i == n || p[i] != ',')
-			return false;
+			return 0;
 		i++;
 	}
-	for (size_t b = 0; b < ARRAY_LEN(books); b++) {
+	return i;
+}
+
+static bool
+rollout_skip(const char *p, size_t n)
+{
+	size_t i = after_stamp(p, n);
+
+	for (size_t b = 0; i > 0 && b < ARRAY_LEN(books); b++) {
 		size_t k = strlen(books[b]);
 
 		if (n - i >= k && memcmp(p + i, books[b], k) == 0)
 			return true;
 	}
 	return false;
+}
+
+/* The tokens so far change no row of the session list: it says no
+ * Codex session's tokens (its usage fields are none). */
+static bool
+rollout_quiet(const char *p, size_t n)
+{
+	static const char tc[] = "\"type\":\"event_msg\",\"payload\":{\"type\":\"token_count\"";
+	size_t i = after_stamp(p, n);
+
+	return i > 0 && n - i >= sizeof tc - 1 && memcmp(p + i, tc, sizeof tc - 1) == 0;
 }
 
 /* The time of a line it skips: its timestamp, the first member. */
@@ -636,7 +656,9 @@ const struct agent agent_codex_rollout = {
 		},
 	.usage = rollout_usage,
 	.mark = "\"session_meta\"",
+	.lean = ",\"base_instructions\":",
 	.skip = rollout_skip,
+	.quiet_line = rollout_quiet,
 	.skip_ms = rollout_skip_ms,
 	.resume = {"codex", "resume"},
 };

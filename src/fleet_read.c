@@ -376,8 +376,10 @@ merge_calls(struct fleet *f, struct fleet_row *r, uint32_t s)
 			call_open(f, r, (uint32_t)c, call_key(m, (uint32_t)c));
 			continue;
 		}
+		/* (Its id, read from its lines, only when a call is
+		 * remembered that it may be.) */
 		if (call->start_ev == NONE)
-			call_close(r, call_key(m, (uint32_t)c));
+			call_close(r, r->ncalls > 0 ? call_key(m, (uint32_t)c) : 0);
 		st = model_result_state((enum call_result)call->result);
 		if (st == CS_OK || st == CS_RUNNING)
 			r->ok++;
@@ -658,16 +660,23 @@ feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head)
 		used = ln.off + ln.len + 1;
 		/* A line of the session's agent that changes no row (most of
 		 * a long session; it never starts one), once the session's
-		 * start time is known. With states only, a call's line too: it
-		 * changes no state. */
+		 * start time is known: its quiet lines, and the bookkeeping
+		 * the model would skip unparsed (but for its time, which the
+		 * last line passed over gives). With states only, a call's
+		 * line too: it changes no state. */
 		if (agent >= 0 &&
 		    (m->nses > 0 ? m->ses[m->nses - 1].start_ms != TIME_NONE : cont >= 0) &&
-		    agent_quiet((unsigned)agent, lp, ln.len, f->flags & FLEET_STATES_ONLY)) {
+		    (agent_quiet((unsigned)agent, lp, ln.len, f->flags & FLEET_STATES_ONLY) ||
+		     agent_skips((unsigned)agent, lp, ln.len))) {
 			passed = ln;
 			pending = true;
 			continue;
 		}
 		pending = false;
+		/* What no row reads of a long line, cut out before it is
+		 * parsed (the piece is a copy of the file's bytes). */
+		if (ln.len > AGENT_LEAN_MIN)
+			ln.len = agent_lean(p + ln.off, ln.len);
 		if (m->agent >= 0 && f->agent < 0 && starts_session(f, lp, ln.len))
 			m->agent = -1; /* another session: recognised again */
 		model_add_line(m, 0, &ln, TIME_NONE);

@@ -39,6 +39,67 @@ is_ws(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
+/* The quote that ends the string whose first byte is p[0], within n, or
+ * NULL: the first one not escaped by an odd run of backslashes. */
+static const char *
+string_end(const char *p, size_t n)
+{
+	const char *q = p, *end = p + n;
+
+	while ((q = memchr(q, '"', (size_t)(end - q))) != NULL) {
+		size_t bs = 0;
+
+		while (q - bs > p && q[-1 - (ptrdiff_t)bs] == '\\')
+			bs++;
+		if (bs % 2 == 0)
+			return q;
+		q++;
+	}
+	return NULL;
+}
+
+size_t
+json_value_len(const char *p, size_t n)
+{
+	size_t i = 0, depth = 0;
+	const char *q;
+
+	while (i < n && is_ws(p[i]))
+		i++;
+	while (i < n) {
+		switch (p[i]) {
+		case '"':
+			if ((q = string_end(p + i + 1, n - i - 1)) == NULL)
+				return 0;
+			i = (size_t)(q - p) + 1;
+			break;
+		case '{':
+		case '[':
+			depth++;
+			i++;
+			break;
+		case '}':
+		case ']':
+			if (depth == 0)
+				return 0;
+			depth--;
+			i++;
+			break;
+		default:
+			if (depth == 0) { /* a number, true, false or null */
+				while (i < n && !is_ws(p[i]) && p[i] != ',' && p[i] != '}' &&
+				       p[i] != ']')
+					i++;
+				return i;
+			}
+			i++;
+		}
+		if (depth == 0)
+			return i;
+	}
+	return 0;
+}
+
 /* Record an error and its offset; returns err for tail calls. */
 static enum json_err
 json_fail(struct json *j, enum json_err err, size_t pos)
@@ -533,6 +594,23 @@ void
 json_set_label(struct json *j, uint64_t label)
 {
 	j->label = label;
+}
+
+void
+json_copy(struct json *dst, const struct json *src)
+{
+	if (src->count > 0 && (unsigned)src->count > dst->cap) {
+		free(dst->tok);
+		dst->tok = xcalloc((size_t)src->count, sizeof *dst->tok);
+		dst->cap = (unsigned)src->count;
+	}
+	if (src->count > 0)
+		memcpy(dst->tok, src->tok, (size_t)src->count * sizeof *dst->tok);
+	dst->count = src->count;
+	dst->s = src->s;
+	dst->n = src->n;
+	dst->errpos = src->errpos;
+	dst->label = 0;
 }
 
 /* The tokens of s[0..n) under label are still there. */

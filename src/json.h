@@ -47,6 +47,11 @@ void json_free(struct json *j);
  * on error json_errpos() is the byte offset where it was found. */
 enum json_err json_parse(struct json *j, const char *s, size_t n);
 size_t json_errpos(const struct json *j);
+/* The length of the JSON value p[0..n) begins with (white space before it
+ * included), found by its brackets and strings alone, never checked nor
+ * tokenized (the strings passed over by memchr); 0 when it does not end
+ * within n. */
+size_t json_value_len(const char *p, size_t n);
 /* Parse no more than the first ntok tokens (at most JSON_MAX_DEPTH) of
  * s[0..n), a line json_parse accepted before, for a value that comes early
  * in it: jsmn stops when the tokens run out, nothing is checked again, and
@@ -60,6 +65,9 @@ bool json_whole(const struct json *j, int t);
  * json_parse resets it to 0), to find out later that the tokens of that
  * line are still there: json_holds. */
 void json_set_label(struct json *j, uint64_t label);
+/* dst holds src's parse (of the same line, which the caller still owns),
+ * unlabelled: cheaper than parsing the line again. */
+void json_copy(struct json *dst, const struct json *src);
 /* Whether the last parse succeeded, on s[0..n), and was given label. */
 bool json_holds(const struct json *j, const char *s, size_t n, uint64_t label);
 /* The tokens of the last successful parse, kept elsewhere (a line parsed

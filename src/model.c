@@ -31,6 +31,7 @@ model_new(void)
 	m->qjson = json_new();
 	m->qjson2 = json_new();
 	m->qjson3 = json_new();
+	m->sjson = json_new();
 	m->cmd.last_stderr = NONE;
 	m->json_ev = NONE;
 	m->now_ms = TIME_NONE;
@@ -99,6 +100,7 @@ model_free(struct model *m)
 	json_free(m->qjson);
 	json_free(m->qjson2);
 	json_free(m->qjson3);
+	json_free(m->sjson);
 	if (m->cmd.argv != NULL) {
 		for (char **a = m->cmd.argv; *a != NULL; a++)
 			free(*a);
@@ -117,6 +119,7 @@ model_reader_sync(struct model *r, const struct model *m)
 	/* Queries write only to the parsers; the model's own one holds the
 	 * line being added, which a reader never asks for. */
 	r->json = NULL;
+	r->sjson = NULL;
 	r->json_ev = NONE;
 	r->order = NULL; /* its own, when asked for */
 	r->qjson = q != NULL ? q : json_new();
@@ -172,6 +175,7 @@ model_clear(struct model *m)
 	m->query = NULL;
 	m->nquery = m->querycap = 0;
 	m->json_ev = NONE;
+	json_set_label(m->sjson, 0);
 	json_set_label(m->qjson, 0);
 	json_set_label(m->qjson2, 0);
 	json_set_label(m->qjson3, 0);

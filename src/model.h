@@ -404,6 +404,9 @@ struct model {
 	struct json *qjson3;       /* a third, for an event a call's facts take
 				      from besides its own (the task a todo
 				      update changes: the call that made it) */
+	struct json *sjson;        /* the newest session's start, kept parsed
+				      (its facts are asked for after the lines
+				      that follow it); NULL in a reader */
 	uint64_t lines;            /* input lines read, blank ones included */
 	uint64_t bytes;            /* input bytes read */
 	struct command_info cmd;

@@ -309,6 +309,13 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	 * was read as. */
 	if (fresh && ss->session != NONE && m->ses[ss->session].init_ev == NONE)
 		m->ses[ss->session].agent = (uint8_t)b.agent;
+	/* A session's start keeps its parse: its facts are read from it
+	 * when asked for, lines later (a Codex start is 22 KB). */
+	if (ss->session != NONE && b.ev != NONE && m->ses[ss->session].init_ev == b.ev &&
+	    json_holds(m->json, p, n, (uint64_t)b.ev + 1)) {
+		json_copy(m->sjson, m->json);
+		json_set_label(m->sjson, (uint64_t)b.ev + 1);
+	}
 	if (b.ev == NONE) /* an adapter makes an event of every line */
 		build_notice(&b);
 	model_session_touch(m, model_current_session(m, ss, src, b.ev), b.ev);

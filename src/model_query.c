@@ -544,6 +544,8 @@ model_parsed(const struct model *m, uint32_t e, struct json *scratch)
 	 * read that brought only part of the next line). */
 	if (e == m->json_ev && json_holds(m->json, p, n, (uint64_t)e + 1))
 		return m->json;
+	if (m->sjson != NULL && json_holds(m->sjson, p, n, (uint64_t)e + 1))
+		return m->sjson;
 	if (own && json_holds(scratch, p, n, (uint64_t)e + 1))
 		return scratch;
 	if (json_parse(scratch, p, n) != JSON_OK)

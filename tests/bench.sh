@@ -22,7 +22,9 @@
 #
 # Hooks of agentview's for it (in the environment, not in --help):
 #   AGENTVIEW_MEMSTAT=1     print the peak RssAnon at exit (stderr)
-#   AGENTVIEW_ONE_THREAD=1  index without the parser thread (src/ahead.c)
+#   AGENTVIEW_ONE_THREAD=1  index without the parser thread (src/ahead.c),
+#                           and the list's --format json read by one
+#                           process, without helpers (src/fleet_print.c)
 #   AGENTVIEW_FRAMESTAT=1   say when the first frame was drawn, and how
 #                           many were, at exit (stderr)
 #   (with the session list, AGENTVIEW_MEMSTAT says rows= and files= instead

@@ -225,7 +225,9 @@ put_line(FILE *out, const char *p, const char *end, const struct copy *c)
 					const char *e = p + 1;
 					while (e < end && *e != '"' && *e != '\\' && *e != '-')
 						e++;
-					if (e < end && *e != '-') {
+					/* (a value: "call_id", a key, is left alone) */
+					if (e < end && *e != '-' &&
+					    !(*e == '"' && e + 1 < end && e[1] == ':')) {
 						fwrite(p, 1, (size_t)(e - p), out);
 						fprintf(out, "G%uT%u", c->sess, c->turn);
 						p = e;

@@ -2,7 +2,8 @@
 # run_fleet.sh: the sessions of folders and files (issue 15) without a
 # screen, with real files and processes:
 #   - --print DIR: the list (text, Markdown), attention first; the JSON
-#     summary of every session with its "file"; a single FILE as before;
+#     summary of every session with its "file" (read by helper processes,
+#     the same byte for byte as by one); a single FILE as before;
 #   - --status-line DIR|FILE...: the sums, with --tmux-style; one FILE as
 #     before; none (stdin not a pipe): the kept sessions;
 #   - --print -f DIR: a line per change of state, new files, -R;
@@ -131,6 +132,21 @@ sed '1d;$d' "$tmp/out" | awk '$2 != "file" { n[$1 " " $2]++ }
 tail -n 1 "$tmp/out" >"$tmp/summary"
 "$bin" --status-line "$c" >"$tmp/status"
 "$bin" --print --format json "$c" >"$tmp/json"
+# The files are read by as many processes as there are cores: the same
+# summary, byte for byte, as read by one (over the sessions that are over:
+# the others' durations run to now).
+mkdir -p "$tmp/over"
+cp "$c"/*.ndjson "$tmp/over/"
+jq -r '.sessions[] | select(.state == "waiting" or .state == "live") | .file | ltrimstr("'"$c"'/")' \
+	"$tmp/json" | while read -r x; do rm -f "$tmp/over/$x"; done
+# (and two files side by side with a bad line: diagnostics from each)
+{ init b0000001 x; line "not json 1"; user "one"; } >"$tmp/over/bad1.ndjson"
+{ init b0000002 x; line "not json 2"; user "two"; } >"$tmp/over/bad2.ndjson"
+"$bin" --print --format json "$tmp/over" >"$tmp/json2"
+AGENTVIEW_ONE_THREAD=1 "$bin" --print --format json "$tmp/over" >"$tmp/json1"
+got=$(jq -r '"\(.sessions | length) \(.diagnostics | length)"' "$tmp/json1")
+[ "${got% *}" -gt 100 ] && [ "${got#* }" -ge 2 ] || fail counts "too few sessions over, or diagnostics: $got"
+cmp -s "$tmp/json2" "$tmp/json1" || fail counts "--format json read by helpers differs from one process's"
 jq -r '.states as $s | [["●", "live", "running"], ["⏸", "waiting", "waiting"], ["✗", "failed", "failed"],
 	["◌", "incomplete", "incomplete"], ["✓", "ok", "done"]]
 	| map(select($s[.[1]] > 0) | "\(.[0]) \($s[.[1]]) \(.[2])") | join(" · ")' "$tmp/json" >"$tmp/states"
@@ -386,6 +402,10 @@ stores() {
 cases=$((cases + 1))
 got=$(stores)
 [ "$got" = ".claude .codex .copilot .cursor .gemini" ] || fail stores "agentview alone lists: $got"
+env HOME="$h" XDG_STATE_HOME="$h/state" "$bin" --print --format json </dev/null >"$tmp/stores.json"
+env HOME="$h" XDG_STATE_HOME="$h/state" AGENTVIEW_ONE_THREAD=1 "$bin" --print --format json \
+	</dev/null >"$tmp/stores1.json"
+cmp -s "$tmp/stores.json" "$tmp/stores1.json" || fail stores "--format json read by helpers differs from one process's"
 got=$(stores codex,gemini)
 [ "$got" = ".codex .gemini" ] || fail stores "AGENTVIEW_SOURCES=codex,gemini lists: $got"
 got=$(env HOME="$h" XDG_STATE_HOME="$h/state" AGENTVIEW_SOURCES=codex "$bin" --print --format json \

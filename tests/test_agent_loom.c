@@ -91,6 +91,13 @@ test_recognised(void **state)
 	/* Its "ev" and "t" are looked up with the others' top keys, as the
 	 * roles of type and time. */
 	assert_false(agent_keys()->same);
+	/* Its mark is one the list looks for; a line without any is not
+	 * parsed there (nor one whose mark is only in a string). */
+	assert_true(agent_marked(LOOM, 40));
+	assert_false(agent_marked("{\"ev\":\"ask\",\"text\":\"x\"}", 23));
+	assert_false(agent_marked("{\"ev\":\"say\",\"text\":\"\\\"begin\\\"\"}", 31));
+	assert_true(agent_marked("{\"type\":\"session_meta\"", 22));
+	assert_false(agent_marked("{\"type\":\"session_meta\"", 21));
 	assert_int_equal(f->m->nses, 2);
 	assert_int_equal(f->m->ses[0].agent, loom);
 	assert_int_equal(f->m->ses[1].agent, loom);

@@ -11,6 +11,7 @@
 #include "fixture.h"
 
 #include "agent.h"
+#include "json.h"
 #include "model.h"
 #include "print.h"
 #include "summary.h"
@@ -560,6 +561,95 @@ test_chat_pretty_file(void **state)
 	fixture_free(f);
 }
 
+/* The session list cuts a rollout start's base instructions out before
+ * it parses the line (agent_lean): the members after them kept, the line
+ * still JSON, whatever the instructions hold; a short line, or one whose
+ * instructions come late, left whole. */
+static void
+test_rollout_lean(void **state)
+{
+	static const char head[] =
+		"{\"timestamp\":\"2026-11-27T09:34:26.750Z\",\"ordinal\":0,\"type\":\"session_meta\","
+		"\"payload\":{\"id\":\"s1\",\"cwd\":\"/w\",\"base_instructions\":{\"text\":\"";
+	static const char tail[] = "\"},\"git\":{\"branch\":\"main\"}}}";
+	static const char want[] =
+		"{\"timestamp\":\"2026-11-27T09:34:26.750Z\",\"ordinal\":0,\"type\":\"session_meta\","
+		"\"payload\":{\"id\":\"s1\",\"cwd\":\"/w\",\"git\":{\"branch\":\"main\"}}}";
+	struct buf b = {0};
+	struct json *j = json_new();
+	size_t n;
+
+	(void)state;
+	buf_adds(&b, head);
+	while (b.n < 3 * AGENT_LEAN_MIN)
+		buf_adds(&b, "a \\\"quoted\\\" } ] { [ ,\\\"base_instructions\\\": \\\\ ");
+	buf_adds(&b, tail);
+	n = agent_lean(b.p, b.n);
+	assert_int_equal(n, strlen(want));
+	assert_memory_equal(b.p, want, n);
+	assert_int_equal(json_parse(j, b.p, n), JSON_OK);
+	/* Short: whole. */
+	buf_reset(&b);
+	buf_adds(&b, head);
+	buf_adds(&b, "short");
+	buf_adds(&b, tail);
+	assert_int_equal(agent_lean(b.p, b.n), b.n);
+	/* The instructions after the first AGENT_LEAN_LOOK bytes: whole. */
+	buf_reset(&b);
+	buf_adds(&b, "{\"payload\":{\"pad\":\"");
+	while (b.n < AGENT_LEAN_LOOK)
+		buf_adds(&b, "pad ");
+	buf_adds(&b, "\",\"base_instructions\":\"");
+	while (b.n < 3 * AGENT_LEAN_MIN)
+		buf_adds(&b, "text ");
+	buf_adds(&b, "\"}}");
+	assert_int_equal(agent_lean(b.p, b.n), b.n);
+	/* Instructions that never end: whole. */
+	buf_reset(&b);
+	buf_adds(&b, head);
+	while (b.n < 3 * AGENT_LEAN_MIN)
+		buf_adds(&b, "text ");
+	assert_int_equal(agent_lean(b.p, b.n), b.n);
+	json_free(j);
+	buf_free(&b);
+}
+
+/* A rollout's tokens so far change no row of the session list, which
+ * passes them over unparsed; its other events do. */
+static void
+test_rollout_quiet(void **state)
+{
+	static const char stamp[] = "{\"timestamp\":\"2026-11-27T09:34:26.750Z\",\"ordinal\":9,";
+	static const char *const quiet[] = {
+		"\"type\":\"event_msg\",\"payload\":{\"type\":\"token_count\",\"info\":{}}}",
+	};
+	static const char *const heard[] = {
+		"\"type\":\"event_msg\",\"payload\":{\"type\":\"task_complete\",\"turn_id\":\"t\"}}",
+		"\"type\":\"event_msg\",\"payload\":{\"type\":\"item_completed\",\"item\":{}}}",
+		"\"type\":\"response_item\",\"payload\":{\"type\":\"function_call\",\"x\":1}}",
+	};
+	int a = agent_find("codex-rollout");
+	struct buf b = {0};
+
+	(void)state;
+	assert_true(a >= 0);
+	for (size_t i = 0; i < ARRAY_LEN(quiet); i++) {
+		buf_reset(&b);
+		buf_adds(&b, stamp);
+		buf_adds(&b, quiet[i]);
+		assert_true(agent_quiet((unsigned)a, b.p, b.n, false));
+		/* Without its stamp, not the CLI's line: parsed. */
+		assert_false(agent_quiet((unsigned)a, quiet[i], strlen(quiet[i]), false));
+	}
+	for (size_t i = 0; i < ARRAY_LEN(heard); i++) {
+		buf_reset(&b);
+		buf_adds(&b, stamp);
+		buf_adds(&b, heard[i]);
+		assert_false(agent_quiet((unsigned)a, b.p, b.n, false));
+	}
+	buf_free(&b);
+}
+
 int
 main(void)
 {
@@ -571,6 +661,8 @@ main(void)
 		cmocka_unit_test(test_rollout_items),
 		cmocka_unit_test(test_rollout_without_meta),
 		cmocka_unit_test(test_rollout_books_unparsed),
+		cmocka_unit_test(test_rollout_lean),
+		cmocka_unit_test(test_rollout_quiet),
 		cmocka_unit_test(test_chat_headless),
 		cmocka_unit_test(test_chat_tmux),
 		cmocka_unit_test(test_chat_patch_log),

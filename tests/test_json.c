@@ -1210,10 +1210,40 @@ test_quote_bidi(void **state)
 	}
 }
 
+/* json_value_len: a value's end by its brackets and strings, an escaped
+ * quote (after an odd run of backslashes) inside a string, none when it
+ * does not end. */
+static void
+test_value_len(void **state)
+{
+	static const struct {
+		const char *in;
+		size_t want;
+	} cases[] = {
+		{"{\"text\":\"a}\\\"]b\"},\"next\":1", 17},
+		{"  \"x\\\\\",1", 7},
+		{"[1,[2,{\"]\":3}]] tail", 15},
+		{"null}", 4},
+		{"12345", 5},
+		{"-1.5e3,", 6},
+		{"{\"a\":\"unterminated}", 0},
+		{"{\"a\":[1,2}", 0},
+		{"}", 0},
+		{"", 0},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++)
+		if (json_value_len(cases[i].in, strlen(cases[i].in)) != cases[i].want)
+			fail_msg("%s: %zu, not %zu", cases[i].in,
+				 json_value_len(cases[i].in, strlen(cases[i].in)), cases[i].want);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_value_len),
 		cmocka_unit_test(test_quote_bidi),
 		cmocka_unit_test(test_int_at),
 		cmocka_unit_test(test_getv_repeated_key),

@@ -139,8 +139,8 @@ test_reader(void **state)
 	struct buf a = {0}, b = {0};
 	const struct json *j;
 
-	size_t n;
-	const char *line;
+	size_t n, n1;
+	const char *line, *line1;
 
 	(void)state;
 	memset(&r, 0, sizeof r);
@@ -154,15 +154,22 @@ test_reader(void **state)
 		if (a.n > 0)
 			assert_memory_equal(a.p, b.p, a.n);
 	}
-	/* The model's parse of the init, labelled, survives the reader. */
+	/* The model's parses, labelled, survive the reader: the init's,
+	 * kept since it was added, and a line's parsed for a query. */
 	j = model_parsed(f->m, 0, f->m->qjson);
-	assert_ptr_equal(j, f->m->qjson);
+	assert_ptr_equal(j, f->m->sjson);
 	line = model_line(f->m, 0, &n);
+	j = model_parsed(f->m, 1, f->m->qjson);
+	assert_ptr_equal(j, f->m->qjson);
+	line1 = model_line(f->m, 1, &n1);
 	buf_reset(&b);
 	assert_true(model_event_field(&r, 0, "model", &b));
 	assert_string_equal(b.p, "A");
 	model_item_text(&r, f->m->ev[4].item, &b);
-	assert_true(json_holds(f->m->qjson, line, n, 1));
+	model_item_text(&r, f->m->ev[1].item, &b);
+	assert_true(json_holds(f->m->sjson, line, n, 1));
+	assert_true(json_holds(f->m->qjson, line1, n1, 2));
+	assert_null(r.sjson);
 	assert_ptr_not_equal(r.qjson, f->m->qjson);
 	assert_ptr_not_equal(r.qjson2, f->m->qjson2);
 	model_reader_sync(&r, f->m);
@@ -1181,18 +1188,27 @@ test_clear(void **state)
 	fixture_free(f);
 }
 
-/* model_parsed: the newest event comes from the model's own parse, older
+/* model_parsed: the newest event comes from the model's own parse, the
+ * newest session's start from the parse kept since it was added, older
  * ones are parsed into the scratch parser once and found there again;
  * model_clear forgets what the scratch parser held. */
 static void
 test_parsed_reuse(void **state)
 {
-	struct fixture *f = feed(INIT("a", "Auto") USER("x") DELTA("hi", 5), false);
+	struct fixture *f = feed(INIT("a", "Auto") USER("x") USER("y") DELTA("hi", 5), false);
 	const struct json *j;
 	struct json *other = json_new();
+	const char *line0;
+	size_t n0;
 
 	(void)state;
-	assert_ptr_equal(model_parsed(f->m, 2, f->m->qjson), f->m->json);
+	assert_ptr_equal(model_parsed(f->m, 3, f->m->qjson), f->m->json);
+	/* The start, three lines later, is not parsed again. */
+	j = model_parsed(f->m, 0, f->m->qjson);
+	assert_ptr_equal(j, f->m->sjson);
+	assert_true(json_streq(j, json_get(j, 0, "type"), "system"));
+	assert_false(
+		json_holds(f->m->qjson, model_line(f->m, 0, &(size_t){0}), f->m->ev[0].len, 1));
 	j = model_parsed(f->m, 1, f->m->qjson);
 	assert_ptr_equal(j, f->m->qjson);
 	assert_true(json_streq(j, json_get(j, 0, "type"), "user"));
@@ -1200,19 +1216,24 @@ test_parsed_reuse(void **state)
 	assert_true(json_holds(f->m->qjson, model_line(f->m, 1, &(size_t){0}), f->m->ev[1].len, 2));
 	assert_ptr_equal(model_parsed(f->m, 1, f->m->qjson), f->m->qjson);
 	/* Another event in the same parser replaces it. */
-	j = model_parsed(f->m, 0, f->m->qjson);
-	assert_true(json_streq(j, json_get(j, 0, "type"), "system"));
+	j = model_parsed(f->m, 2, f->m->qjson);
+	assert_true(json_streq(j, json_get(j, 0, "type"), "user"));
 	assert_false(
 		json_holds(f->m->qjson, model_line(f->m, 1, &(size_t){0}), f->m->ev[1].len, 2));
 	/* A parser of the caller's own is parsed into, never labelled. */
 	assert_ptr_equal(model_parsed(f->m, 1, other), other);
 	assert_false(json_holds(other, model_line(f->m, 1, &(size_t){0}), f->m->ev[1].len, 2));
-	/* qjson holds event 0 (labelled 1); the model starts again. */
+	/* qjson holds event 2 (labelled 3), sjson event 0; the model starts
+	 * again and forgets both. */
+	line0 = model_line(f->m, 0, &n0);
+	assert_true(json_holds(f->m->sjson, line0, n0, 1));
 	model_clear(f->m);
+	assert_false(json_holds(f->m->sjson, line0, n0, 1));
 	fixture_rewind(f);
-	fixture_feed(f, SIZE_MAX);
+	fixture_feed(f, 2);
 	assert_false(
-		json_holds(f->m->qjson, model_line(f->m, 0, &(size_t){0}), f->m->ev[0].len, 1));
+		json_holds(f->m->qjson, model_line(f->m, 2, &(size_t){0}), f->m->ev[2].len, 3));
+	fixture_feed(f, SIZE_MAX);
 	j = model_parsed(f->m, 0, f->m->qjson);
 	assert_true(json_streq(j, json_get(j, 0, "type"), "system"));
 	json_free(other);
