@@ -166,7 +166,10 @@ remote_quote(struct buf *b, const char *s)
  * Names are never split nor globbed (set -f but for the folders' own
  * globs); each file's bytes go out in frames of at most 4 MiB, each
  * header written before its bytes, which head -c cuts at the length it
- * says. It only reads: nothing is written, locked or renamed there.
+ * says. Between rounds it sleeps a second, or where the remote has
+ * inotifywait, waits at most that long for a change in the folders of
+ * the files it reads (wl). It only reads: nothing is written, locked or
+ * renamed there.
  *
  * An empty p is the remote's own sessions (mode s): its kept folder and
  * the agents' stores, each root found as store.c finds it (its variable
@@ -178,6 +181,7 @@ static const char script_head[] =
 	"set -f\n"
 	"st() { set -- $(ls -lnid \"$1\" 2>/dev/null); s=${6:-}; in=${1:-}; }\n"
 	"printf 'H agentview-remote 1\\n'\n"
+	"iw=; command -v inotifywait >/dev/null 2>&1 && iw=1\n"
 	"if [ -z \"$p\" ]; then\n"
 	" m=s\n"
 	" case ${XDG_STATE_HOME:-} in /*) rk=$XDG_STATE_HOME ;; *) rk=$HOME/.local/state ;; esac\n"
@@ -209,7 +213,8 @@ static const char script_files[] =
 	" if [ $m != f ] && [ \"$l\" != \"$pl\" ]; then\n"
 	"  printf 'D %d\\n%s\\n' $(($(printf %s \"$l\" | wc -c))) \"$l\"; pl=$l\n"
 	" fi\n"
-	" i=0\n"
+	" i=0; wl=\n"
+	" case $m in d) wl=\"$p\n\" ;; f) wl=\"${p%/*}/\n\" ;; *) [ ! -d \"$rk\" ] || wl=\"$rk\n\" ;; esac\n"
 	" for f in \"$@\"; do\n"
 	"  i=$((i + 1))\n"
 	"  case $m in\n"
@@ -223,6 +228,7 @@ static const char script_tail[] =
 	"  esac\n"
 	"  eval \"o=\\${o$i:-0} n=\\${n$i:-}\"\n"
 	"  if [ -f \"$q\" ]; then\n"
+	"   case $m in s) case \"\n$wl\" in *\"\n${q%/*}\n\"*) ;; *) wl=\"$wl${q%/*}\n\" ;; esac ;; esac\n"
 	"   st \"$q\"\n"
 	"   [ -n \"$s\" ] || continue\n"
 	"   if [ -n \"$n\" ] && [ \"$in\" != \"$n\" ] || [ \"$s\" -lt \"$o\" ]; then\n"
@@ -244,7 +250,10 @@ static const char script_tail[] =
 	"  eval \"o$i=\\$o n$i=\\$n\"\n"
 	" done\n"
 	" printf 'K\\n'\n"
-	" sleep 1\n"
+	" if [ -n \"$iw\" ] && [ -n \"$wl\" ]; then\n"
+	"  printf %s \"$wl\" | inotifywait -qq -t 1 -e modify -e attrib -e create -e delete -e move --fromfile - 2>/dev/null\n"
+	"  [ $? -ne 1 ] || sleep 1\n"
+	" else sleep 1; fi\n"
 	"done\n";
 
 /* Whether p[0..n) can go into the program as a bare glob or case

@@ -1,8 +1,8 @@
 /* remote.h: sessions on other machines, the parts that need no process:
  * what the user typed (HOST:PATH, user@host:PATH, ssh://user@host:port/PATH)
  * read and checked, a path quoted for the remote sh, the sh program sent
- * to the remote (only sh, ls, tail, head, sleep, wc run there), and the
- * reader of its frames.
+ * to the remote (only sh, ls, tail, head, sleep, wc run there, and
+ * inotifywait where it is), and the reader of its frames.
  *
  * The wire, remote to local, is length-prefixed frames: a header line of
  * at most RFRAME_HEAD bytes, then for frames with a body exactly that many
@@ -23,7 +23,8 @@
  *     S <idx> <seconds>           file idx was last written then (after
  *                                 its new bytes; where stat says it)
  *     E <len>\n<text>\n           the remote could not go on
- *     K                           a round is over (one a second)
+ *     K                           a round is over (one a second, or
+ *                                 sooner: inotifywait saw a change)
  *
  * The files of a folder are numbered from 1 in the order the local side
  * named them in the program (remote_script); a file given as such is 1.

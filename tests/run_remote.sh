@@ -129,6 +129,48 @@ for sh in $shells; do
 	echo "the remote program under $sh: a file byte for byte, a folder's rows with their times"
 done
 
+# The wait between rounds: inotifywait where the remote has it (woken by
+# a change of the folders it reads), else sleep. A remote with only dash,
+# ls, stat, tail, head, wc and a slow sleep (3 s, so that a wake-up by a
+# change is told apart from a round's end), with and without inotifywait
+# (a wrapper that logs how each of its waits ended: 0 a change, 2 the
+# 1 s timeout): a line appended is followed with both, and with it, a
+# change ended a wait.
+iw=$(command -v inotifywait 2>/dev/null)
+for with in no yes; do
+	if [ "$with" = yes ] && [ -z "$iw" ]; then
+		echo "run_remote: inotifywait not installed (Debian's inotify-tools): its wait is not checked"
+		break
+	fi
+	cases=$((cases + 1))
+	rb=$tmp/iw-$with
+	mkdir -p "$rb/bin"
+	for t in ls stat tail head wc; do
+		ln -s "$(command -v "$t")" "$rb/bin/$t"
+	done
+	printf '#!/bin/sh\nexec %s 3\n' "$(command -v sleep)" >"$rb/bin/sleep"
+	if [ "$with" = yes ]; then
+		printf '#!/bin/sh\n%s "$@"\nr=$?\necho "$r" >>%s/waits\nexit "$r"\n' "$iw" "$rb" >"$rb/bin/inotifywait"
+	fi
+	chmod +x "$rb/bin/sleep" "$rb/bin/inotifywait" 2>/dev/null
+	printf 'PATH=%s exec %s -s\n' "$rb/bin" "$(command -v dash)" >"$rb/ssh"
+	{ init w0000001 wait; user "waits"; } >"$rb/w.ndjson"
+	AGENTVIEW_SSH="sh $rb/ssh" "$bin" --print -f --format raw "here:$rb/w.ndjson" >"$rb/out" 2>"$rb/err" &
+	pids="$pids $!"
+	wait_for "$rb/out" '"waits"' || fail "wait-$with" "the file is not read: $(head -c 300 "$rb/err")"
+	sleep 0.5
+	: >"$rb/waits"
+	t0=$(date +%s%N)
+	line '{"type":"assistant","marker":"written"}' >>"$rb/w.ndjson"
+	wait_for "$rb/out" '"written"' || fail "wait-$with" "the line is not followed: $(head -c 300 "$rb/err")"
+	t1=$(date +%s%N)
+	if [ "$with" = yes ]; then
+		grep -qx 0 "$rb/waits" || fail "wait-yes" "no wait ended by a change: $(tr '\n' ' ' <"$rb/waits")"
+	fi
+	kill "$!" 2>/dev/null
+	echo "the wait between rounds, inotifywait $with: a line followed in $(((t1 - t0) / 1000000)) ms"
+done
+
 if [ ! -x "$sshd" ] || ! command -v ssh >/dev/null 2>&1 || ! command -v ssh-keygen >/dev/null 2>&1; then
 	echo "run_remote: skipped: no $sshd or ssh (Debian's openssh-server and openssh-client)"
 	exit 0
