@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "fleet.h"
 #include "store.h"
 
 bool
@@ -193,6 +194,7 @@ static const char script_mode[] =
 	" else e=\"no such file or folder\"; printf 'E %d\\n%s\\n' ${#e} \"$e\"; exit 0; fi\n"
 	"fi\n"
 	"printf 'M %s\\n' $m\n"
+	"[ $m != f ] || hd=\n"
 	"pl=\n"
 	"while :; do\n"
 	" l=; set +f\n"
@@ -235,7 +237,18 @@ static const char script_tail[] =
 	"    printf 'T %d\\n' $i; o=0\n"
 	"   fi\n"
 	"   [ \"$in\" = \"$n\" ] || printf 'N %d %s\\n' $i \"$in\"; n=$in\n"
+	"   eval \"h=\\${h$i:-0} e=\\${e$i:-0}\"; eval \"h$i=0 e$i=0\"\n"
+	"   [ \"$e\" -le \"$o\" ] || e=$o\n"
+	"   while [ \"$h\" -lt \"$e\" ]; do\n"
+	"    c=$((e - h)); [ $c -le 4194304 ] || c=4194304\n"
+	"    printf 'F %d %d %d\\n' $i $h $c\n"
+	"    tail -c +$((h + 1)) \"$q\" | head -c $c; printf '\\n'; h=$((h + c))\n"
+	"   done\n"
 	"   w=$o\n"
+	"   if [ -n \"$hd\" ] && [ \"$o\" = 0 ] && [ \"$s\" -gt $((hd + tl)) ]; then\n"
+	"    printf 'F %d 0 %d\\n' $i $hd; head -c $hd \"$q\"; printf '\\n'\n"
+	"    o=$((s - tl)); printf 'P %d %d %d\\n' $i $hd $o\n"
+	"   fi\n"
 	"   while [ \"$s\" -gt \"$o\" ]; do\n"
 	"    c=$((s - o)); [ $c -le 4194304 ] || c=4194304\n"
 	"    printf 'F %d %d %d\\n' $i $o $c\n"
@@ -327,10 +340,15 @@ store_script(struct buf *b, int part)
 
 void
 remote_script(struct buf *b, const char *path, char *const *names, size_t nnames,
-	      const uint64_t *off, char *const *ino)
+	      const uint64_t *off, char *const *ino, const uint64_t *fill, bool heads)
 {
 	size_t n = nnames;
 
+	/* The list reads a big file's first FLEET_HEAD bytes and its last
+	 * FLEET_TAIL and one (fleet_read.c). */
+	buf_adds(b, "hd= tl=\n");
+	if (heads)
+		buf_addf(b, "hd=%d tl=%d\n", FLEET_HEAD, FLEET_TAIL + 1);
 	buf_adds(b, "p=");
 	remote_quote(b, path);
 	buf_adds(b, "\nset --");
@@ -343,6 +361,9 @@ remote_script(struct buf *b, const char *path, char *const *names, size_t nnames
 		buf_addf(b, "o%zu=%llu n%zu=", i + 1, (unsigned long long)off[i], i + 1);
 		remote_quote(b, ino[i] != NULL ? ino[i] : "");
 		buf_addc(b, '\n');
+		if (fill != NULL && fill[2 * i] < fill[2 * i + 1])
+			buf_addf(b, "h%zu=%llu e%zu=%llu\n", i + 1, (unsigned long long)fill[2 * i],
+				 i + 1, (unsigned long long)fill[2 * i + 1]);
 	}
 	buf_adds(b, script_head);
 	store_script(b, 0);
@@ -487,6 +508,12 @@ rparser_next(struct rparser *p, struct rframe *f)
 		if (!head_num(&h, RFRAME_FILES, &idx) || idx == 0 ||
 		    !head_num(&h, (uint64_t)INT64_MAX / 1000, &off))
 			return broken(p, "a file number or time out of range");
+		break;
+	case RF_HOLE:
+		if (!head_num(&h, RFRAME_FILES, &idx) || idx == 0 ||
+		    !head_num(&h, (uint64_t)INT64_MAX, &off) ||
+		    !head_num(&h, (uint64_t)INT64_MAX, &f->to) || f->to < off)
+			return broken(p, "a file number or range out of range");
 		break;
 	case RF_TRUNC:
 	case RF_GONE:

@@ -20,6 +20,10 @@
  *     T <idx>                     file idx was truncated or replaced
  *     G <idx>                     file idx is gone
  *     N <idx> <inode>             file idx is this file (first, or new)
+ *     P <idx> <from> <to>         file idx's bytes [from, to) are not
+ *                                 sent (a list reads the head and the
+ *                                 tail of a big file): to is where the
+ *                                 next bytes are; sent when asked for
  *     S <idx> <seconds>           file idx was last written then (after
  *                                 its new bytes; where stat says it)
  *     E <len>\n<text>\n           the remote could not go on
@@ -74,9 +78,12 @@ void remote_quote(struct buf *b, const char *s);
  * sessions), given the names of a folder's files asked for with their
  * offsets and identities (inode as the remote said it, or "" when none
  * is known): names NULL for a file (then nnames is 1, its offset's),
- * none (nnames 0) while what path is is not known yet. */
+ * none (nnames 0) while what path is is not known yet. fill: for each
+ * file the bytes [from, to) to send first (two numbers a file; NULL, or
+ * from == to: none). heads: a folder's big files come as the head and
+ * the tail the list reads of them (fleet.h), the rest left out (P). */
 void remote_script(struct buf *b, const char *path, char *const *names, size_t nnames,
-		   const uint64_t *off, char *const *ino);
+		   const uint64_t *off, char *const *ino, const uint64_t *fill, bool heads);
 
 enum rframe_type {
 	RF_HELLO = 'H',
@@ -87,6 +94,7 @@ enum rframe_type {
 	RF_GONE = 'G',
 	RF_INODE = 'N',
 	RF_MTIME = 'S',
+	RF_HOLE = 'P',
 	RF_ERROR = 'E',
 	RF_TICK = 'K',
 };
@@ -97,7 +105,8 @@ struct rframe {
 	char type;        /* enum rframe_type */
 	char mode;        /* RF_MODE: 'd', 'f' or 's' */
 	uint32_t idx;     /* RF_BYTES, RF_TRUNC, RF_GONE: from 1 */
-	uint64_t off;     /* RF_BYTES */
+	uint64_t off;     /* RF_BYTES; RF_HOLE: from */
+	uint64_t to;      /* RF_HOLE */
 	uint64_t ino;     /* RF_INODE */
 	const char *data; /* RF_BYTES, RF_LIST, RF_ERROR */
 	size_t len;
@@ -119,7 +128,8 @@ void rparser_feed(struct rparser *p, const void *b, size_t n);
 int rparser_next(struct rparser *p, struct rframe *f);
 
 /* The mirror process (remote_run.c). The remote sources among
- * files[0..*nfiles) started there, each waited for until its first round
+ * files[0..*nfiles) started there (heads: a folder's big files only as
+ * far as the list reads them, until remote_whole asks for one), each waited for until its first round
  * is written, and replaced in place by its local mirror (a folder, or a
  * file that grows); one that cannot be read is said on stderr and taken
  * out of files. Returns how many were remote, -1 when one was refused as
@@ -127,7 +137,13 @@ int rparser_next(struct rparser *p, struct rframe *f);
  * (the screen owns the terminal), and a folder (HOST:, or one the remote
  * said is) is waited for a second at most: its mirror then fills as it
  * is read, and a failure of it is news. */
-int remote_start(char **files, int *nfiles, bool quiet);
+int remote_start(char **files, int *nfiles, bool quiet, bool heads);
+/* Wait until the mirror file path has all its bytes (remote_start's
+ * heads), for at most ms: true at once for any other path; false with
+ * why in err. */
+bool remote_whole(const char *path, int ms, struct buf *err);
+/* How long the screen waits for that. */
+#define REMOTE_WHOLE_MS 20000
 /* With quiet, what the mirror process has to say comes here instead of
  * stderr: the descriptor to poll (-1 when none), and the newest line
  * read (true when there was one; lasting while a host is not back). */

@@ -509,6 +509,45 @@ screen_has 'seen-on-the-screen' || fail screen "not live: $($tm capture-pane -p 
 $tm kill-server 2>/dev/null
 echo "the list on a screen: HOST at 120 columns, not at 40; reconnecting said, then back; a remote file live"
 
+# --- the list reads heads and tails; a session opened comes whole -----------------
+
+# Two sessions of about 1 MB each, listed on the screen through a remote
+# (dash here, its output counted): only the head and the tail of each
+# come (what the list reads of a big file, 128 KiB); Enter on one brings
+# the rest of that one only, and it is then the remote file byte for byte.
+cases=$((cases + 1))
+hb=$tmp/heads
+mkdir -p "$hb/d"
+for k in 1 2; do
+	{
+		init "b000000$k" "big$k"
+		user "big session $k"
+		awk 'BEGIN { for (i = 0; i < 4500; i++) printf "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c%d\",\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"echo %0200d\"}}}}\n", i, i }'
+		result false 2000 "the end of big $k"
+	} >"$hb/d/b$k.ndjson"
+done
+touch -d '2026-01-05 10:00' "$hb/d/b1.ndjson"
+printf '%s -s | tee -a %s/wire\n' "$(command -v dash)" "$hb" >"$hb/ssh"
+: >"$hb/wire"
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $hb/ssh' '$bin' 'here:$hb/d'"
+screen_has 'big session 1' || fail heads "no row of b1: $($tm capture-pane -p -t av)"
+screen_has 'big session 2' || fail heads "no row of b2: $($tm capture-pane -p -t av)"
+sleep 1.5
+size=$(($(wc -c <"$hb/d/b1.ndjson") + $(wc -c <"$hb/d/b2.ndjson")))
+listed=$(wc -c <"$hb/wire")
+[ "$listed" -lt $((2 * 131073 + 4096)) ] ||
+	fail heads "the list brought $listed bytes of $size: more than their heads and tails"
+# b2, the newer, is the first row.
+$tm send-keys -t av Enter
+screen_has 'q or Esc: back to the list' || fail heads "Enter: $($tm capture-pane -p -t av)"
+screen_has '[^0-9]4500 ' || fail heads "not the whole session: $($tm capture-pane -p -t av)"
+opened=$(wc -c <"$hb/wire")
+cmp -s "$hb/d/b2.ndjson" "$tmp"/t/agentview-remote.*/1/b2.ndjson || fail heads "b2's mirror is not its file"
+cmp -s "$hb/d/b1.ndjson" "$tmp"/t/agentview-remote.*/1/b1.ndjson && fail heads "b1 came whole, not opened"
+$tm kill-server 2>/dev/null
+echo "the list of 2 sessions of $size bytes: $listed bytes over the wire; one opened: $opened"
+
 # --- the screen does not wait on a slow remote -------------------------------------
 
 # Every remote's ssh starts 3 s late: the local row is on the screen
