@@ -21,7 +21,6 @@
 set -u
 bin=${AGENTVIEW:-./src/agentview}
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
-sshd=${SSHD:-/usr/sbin/sshd}
 tmp=${TMPDIR:-/tmp}/agentview-remote-test.$$
 mkdir -p "$tmp"
 chmod 700 "$tmp"
@@ -34,9 +33,9 @@ mkdir -p "$tmp/t"
 TMPDIR=$tmp/t
 export TMPDIR
 pids=
-sshd_pid=
+sshd=${SSHD:-/usr/sbin/sshd}
 tm=:
-# (the real one once there is an sshd)
+# (the real one once there is an sshd: tests/lib/sshd.sh)
 stop_sshd() { :; }
 trap '$tm kill-server 2>/dev/null; for p in $pids; do kill "$p" 2>/dev/null; done; cleaned; stop_sshd; rm -rf "$tmp"' EXIT
 # Killed (a timeout, ^C): the same end, sshd included.
@@ -178,103 +177,8 @@ fi
 
 # --- the sshd ----------------------------------------------------------------------
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-me=$(id -un)
-ssh-keygen -q -t ed25519 -N '' -f "$tmp/host_key" || exit 1
-ssh-keygen -q -t ed25519 -N '' -f "$tmp/id" || exit 1
-ssh-keygen -q -t ed25519 -N '' -f "$tmp/other" || exit 1
-cp "$tmp/id.pub" "$tmp/authorized_keys"
-cat >"$tmp/sshd_config" <<EOF
-Port $port
-ListenAddress 127.0.0.1
-HostKey $tmp/host_key
-AuthorizedKeysFile $tmp/authorized_keys
-PidFile none
-UsePAM no
-StrictModes no
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-PermitRootLogin prohibit-password
-AllowUsers $me
-LogLevel ERROR
-SetEnv XDG_STATE_HOME=$tmp/remote-state HOME=$tmp/remote-home CLAUDE_CONFIG_DIR=$tmp/remote-claude PATH=$tmp/rbin:/usr/local/bin:/usr/bin:/bin
-EOF
-printf '[127.0.0.1]:%s %s\n' "$port" "$(cut -d' ' -f1,2 "$tmp/host_key.pub")" >"$tmp/known_hosts"
-cat >"$tmp/ssh_config" <<EOF
-Host av-test av-bad
-  HostName 127.0.0.1
-  Port $port
-  User $me
-  IdentitiesOnly yes
-  UserKnownHostsFile $tmp/known_hosts
-  GlobalKnownHostsFile /dev/null
-  StrictHostKeyChecking yes
-  LogLevel ERROR
-Host av-test
-  IdentityFile $tmp/id
-Host av-bad
-  IdentityFile $tmp/other
-EOF
-AGENTVIEW_SSH="ssh -F $tmp/ssh_config"
-export AGENTVIEW_SSH
-# sshd as root wants its privilege separation folder.
-[ "$(id -u)" -ne 0 ] || mkdir -p /run/sshd
-
-# sshd in a process group of its own, so that stopping it stops the
-# connections it serves too (their processes are its children).
-start_sshd() {
-	setsid "$sshd" -D -e -f "$tmp/sshd_config" 2>>"$tmp/sshd.log" &
-	sshd_pid=$!
-	i=0
-	until ssh -F "$tmp/ssh_config" -o BatchMode=yes av-test true 2>/dev/null; do
-		i=$((i + 1))
-		if [ "$i" -gt 100 ] || ! kill -0 "$sshd_pid" 2>/dev/null; then
-			echo "run_remote: sshd did not start: $(tail -n 3 "$tmp/sshd.log")"
-			return 1
-		fi
-		sleep 0.1
-	done
-}
-# The processes that serve our port's connections: sshd gives each its
-# own session, so they outlive the listener unless stopped by their id.
-served() {
-	python3 - "$1" <<'EOF'
-import os, sys
-port = ":%04X" % int(sys.argv[1])
-inodes = set()
-for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-    try:
-        rows = open(table).read().splitlines()[1:]
-    except OSError:
-        continue
-    for row in rows:
-        f = row.split()
-        if f[1].endswith(port) and f[9] != "0":
-            inodes.add("socket:[%s]" % f[9])
-for pid in filter(str.isdigit, os.listdir("/proc")):
-    try:
-        fds = os.listdir("/proc/%s/fd" % pid)
-        if any(os.readlink("/proc/%s/fd/%s" % (pid, fd)) in inodes for fd in fds):
-            print(pid)
-    except OSError:
-        pass
-EOF
-}
-# The listener and every connection it serves, as when its machine
-# goes down.
-stop_sshd() {
-	[ -n "$sshd_pid" ] || return 0
-	kill -- "-$sshd_pid" 2>/dev/null
-	for p in $(served "$port"); do
-		kill "$p" 2>/dev/null
-	done
-	i=0
-	while { kill -0 "$sshd_pid" 2>/dev/null || [ -n "$(served "$port")" ]; } && [ "$i" -lt 100 ]; do
-		i=$((i + 1))
-		sleep 0.1
-	done
-	sshd_pid=
-}
+. ./tests/lib/sshd.sh
+sshd_setup "$tmp" "SetEnv XDG_STATE_HOME=$tmp/remote-state HOME=$tmp/remote-home CLAUDE_CONFIG_DIR=$tmp/remote-claude PATH=$tmp/rbin:/usr/local/bin:/usr/bin:/bin" || exit 1
 if ! start_sshd; then
 	if [ "$(id -u)" -ne 0 ]; then
 		echo "run_remote: skipped: sshd cannot run here as $me"
