@@ -167,10 +167,13 @@ remote_quote(struct buf *b, const char *s)
  * Names are never split nor globbed (set -f but for the folders' own
  * globs); each file's bytes go out in frames of at most 4 MiB, each
  * header written before its bytes, which head -c cuts at the length it
- * says. Between rounds it sleeps a second, or where the remote has
- * inotifywait, waits at most that long for a change in the folders of
- * the files it reads (wl). It only reads: nothing is written, locked or
- * renamed there.
+ * says. Between rounds it sleeps a second; where the remote has
+ * inotifywait, that runs through each round (started at its start, so
+ * that a change while the files are read is seen), waiting at most a
+ * second for a change in the folders of the files read (pw): a round
+ * after a second without one looks at the files only every tenth time
+ * (sk), their list still each time. A file's time (S) is sent when it
+ * changed. It only reads: nothing is written, locked or renamed there.
  *
  * An empty p is the remote's own sessions (mode s): its kept folder and
  * the agents' stores, each root found as store.c finds it (its variable
@@ -183,6 +186,10 @@ static const char script_head[] =
 	"st() { set -- $(ls -lnid \"$1\" 2>/dev/null); s=${6:-}; in=${1:-}; }\n"
 	"printf 'H agentview-remote 1\\n'\n"
 	"iw=; command -v inotifywait >/dev/null 2>&1 && iw=1\n"
+	"iwt() {\n"
+	" printf %s \"$pw\" | inotifywait -qq -t 1 -e modify -e attrib -e create -e delete -e move --fromfile - 2>/dev/null &\n"
+	" iwp=$!\n"
+	"}\n"
 	"if [ -z \"$p\" ]; then\n"
 	" m=s\n"
 	" case ${XDG_STATE_HOME:-} in /*) rk=$XDG_STATE_HOME ;; *) rk=$HOME/.local/state ;; esac\n"
@@ -195,7 +202,7 @@ static const char script_mode[] =
 	"fi\n"
 	"printf 'M %s\\n' $m\n"
 	"[ $m != f ] || hd=\n"
-	"pl=\n"
+	"pl= pw= sk= qn=0\n"
 	"while :; do\n"
 	" l=; set +f\n"
 	" if [ $m = d ]; then\n"
@@ -215,6 +222,11 @@ static const char script_files[] =
 	" if [ $m != f ] && [ \"$l\" != \"$pl\" ]; then\n"
 	"  printf 'D %d\\n%s\\n' $(($(printf %s \"$l\" | wc -c))) \"$l\"; pl=$l\n"
 	" fi\n"
+	" iwp=\n"
+	" if [ -n \"$iw\" ] && [ -n \"$pw\" ]; then\n"
+	"  iwt\n"
+	" fi\n"
+	" if [ -z \"$sk\" ]; then\n"
 	" i=0; wl=\n"
 	" case $m in d) wl=\"$p\n\" ;; f) wl=\"${p%/*}/\n\" ;; *) [ ! -d \"$rk\" ] || wl=\"$rk\n\" ;; esac\n"
 	" for f in \"$@\"; do\n"
@@ -256,16 +268,27 @@ static const char script_tail[] =
 	"   done\n"
 	"   if [ \"$w\" != \"$o\" ]; then\n"
 	"    t=$(stat -c %Y \"$q\" 2>/dev/null || stat -f %m \"$q\" 2>/dev/null)\n"
-	"    case $t in '' | *[!0-9]*) ;; *) printf 'S %d %s\\n' $i \"$t\" ;; esac\n"
+	"    eval \"u=\\${t$i:-}\"\n"
+	"    case $t in '' | *[!0-9]*) ;; \"$u\") ;; *) printf 'S %d %s\\n' $i \"$t\"; eval \"t$i=\\$t\" ;; esac\n"
 	"   fi\n"
 	"  elif [ -n \"$n\" ]; then printf 'G %d\\n' $i; n=; o=0\n"
 	"  fi\n"
 	"  eval \"o$i=\\$o n$i=\\$n\"\n"
 	" done\n"
+	" pw=$wl\n"
+	" fi\n"
 	" printf 'K\\n'\n"
-	" if [ -n \"$iw\" ] && [ -n \"$wl\" ]; then\n"
-	"  printf %s \"$wl\" | inotifywait -qq -t 1 -e modify -e attrib -e create -e delete -e move --fromfile - 2>/dev/null\n"
-	"  [ $? -ne 1 ] || sleep 1\n"
+	" sk=\n"
+	" if [ -z \"$iwp\" ] && [ -n \"$iw\" ] && [ -n \"$pw\" ]; then\n"
+	"  iwt\n"
+	" fi\n"
+	" if [ -n \"$iwp\" ]; then\n"
+	"  wait $iwp\n"
+	"  case $? in\n"
+	"  0) qn=0 ;;\n"
+	"  2) qn=$((qn + 1)); if [ $qn -ge 10 ]; then qn=0; else sk=1; fi ;;\n"
+	"  *) qn=0; sleep 1 ;;\n"
+	"  esac\n"
 	" else sleep 1; fi\n"
 	"done\n";
 
