@@ -186,6 +186,17 @@ static const char script_head[] =
 	"st() { set -- $(ls -lnid \"$1\" 2>/dev/null); s=${6:-}; in=${1:-}; }\n"
 	"printf 'H agentview-remote 1\\n'\n"
 	"iw=; command -v inotifywait >/dev/null 2>&1 && iw=1\n"
+	/* The pid a store's file names ("123.json", "inuse.123.lock"): when
+	 * /proc has it, "pid start" (its 22nd field) added to lv. */
+	"pid() {\n"
+	" b=${1#inuse.}; b=${b%%.*}; x=\n"
+	" case $b in '' | *[!0-9]*) return ;; esac\n"
+	" [ -r /proc/$b/stat ] && read -r x </proc/$b/stat 2>/dev/null || return 0\n"
+	" x=${x##*) }; j=0\n"
+	" while [ $j -lt 19 ]; do x=${x#* }; j=$((j + 1)); done\n"
+	" x=${x%% *}\n"
+	" case $x in '' | *[!0-9]*) ;; *) lv=\"$lv$b $x\n\" ;; esac\n"
+	"}\n"
 	"iwt() {\n"
 	" printf %s \"$pw\" | inotifywait -qq -t 1 -e modify -e attrib -e create -e delete -e move --fromfile - 2>/dev/null &\n"
 	" iwp=$!\n"
@@ -202,9 +213,9 @@ static const char script_mode[] =
 	"fi\n"
 	"printf 'M %s\\n' $m\n"
 	"[ $m != f ] || hd=\n"
-	"pl= pw= sk= qn=0\n"
+	"pl= plv= pw= sk= qn=0\n"
 	"while :; do\n"
-	" l=; set +f\n"
+	" l= lv=; set +f\n"
 	" if [ $m = d ]; then\n"
 	"  for f in \"$p\"/*.ndjson \"$p\"/*.jsonl; do\n"
 	"   [ -f \"$f\" ] || continue\n"
@@ -221,6 +232,9 @@ static const char script_files[] =
 	" fi; set -f\n"
 	" if [ $m != f ] && [ \"$l\" != \"$pl\" ]; then\n"
 	"  printf 'D %d\\n%s\\n' $(($(printf %s \"$l\" | wc -c))) \"$l\"; pl=$l\n"
+	" fi\n"
+	" if [ $m = s ] && [ \"$lv\" != \"$plv\" ]; then\n"
+	"  printf 'L %d\\n%s\\n' $(($(printf %s \"$lv\" | wc -c))) \"$lv\"; plv=$lv\n"
 	" fi\n"
 	" iwp=\n"
 	" if [ -n \"$iw\" ] && [ -n \"$pw\" ]; then\n"
@@ -319,6 +333,7 @@ store_script(struct buf *b, int part)
 	for (int s = 0; s < SRC_KEPT; s++) {
 		const char *var, *sub, *home, *pat = store_patterns((enum store_source)s);
 		const char *name = store_source_name((enum store_source)s);
+		const char *live = store_live_files((enum store_source)s);
 
 		store_root_rule((enum store_source)s, &var, &sub, &home);
 		if (part == 0) {
@@ -354,9 +369,19 @@ store_script(struct buf *b, int part)
 			buf_addf(b,
 				 ") continue ;; esac\n"
 				 "    l=\"${l}%s/$rel\n\"\n"
-				 "   done\n"
-				 "  fi\n",
+				 "   done\n",
 				 name);
+			if (live != NULL && glob_ok(live, strlen(live)))
+				buf_addf(b,
+					 "   for f in \"$r%d\"/%s; do\n"
+					 "    [ -f \"$f\" ] && [ ! -L \"$f\" ] || continue\n"
+					 "    rel=${f#\"$r%d\"/}\n"
+					 "    case $rel in *'\n'*) continue ;; esac\n"
+					 "    l=\"${l}%s/$rel\n\"\n"
+					 "    pid \"${f##*/}\"\n"
+					 "   done\n",
+					 s + 1, live, s + 1, name);
+			buf_adds(b, "  fi\n");
 		}
 	}
 }
@@ -549,6 +574,7 @@ rparser_next(struct rparser *p, struct rframe *f)
 			return broken(p, "a file number or offset out of range");
 		/* FALLTHROUGH */
 	case RF_LIST:
+	case RF_LIVE:
 	case RF_ERROR:
 		if (!head_num(&h, RFRAME_MAX, &len))
 			return broken(p, "a length out of range");

@@ -26,6 +26,11 @@
  *                                 next bytes are; sent when asked for
  *     S <idx> <seconds>           file idx was last written then (after
  *                                 its new bytes; where stat says it)
+ *     L <len>\n<lines>\n          the remote's own sessions (M s): the
+ *                                 processes its stores' live files name
+ *                                 that /proc there has, "pid start" a
+ *                                 line (start: /proc/pid/stat's 22nd
+ *                                 field); sent when it changed
  *     E <len>\n<text>\n           the remote could not go on
  *     K                           a round is over (one a second, or
  *                                 sooner: inotifywait saw a change)
@@ -40,6 +45,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "store.h"
 #include "util.h"
 
 /* A header line's most bytes, a frame body's, and the most files. */
@@ -95,6 +101,7 @@ enum rframe_type {
 	RF_INODE = 'N',
 	RF_MTIME = 'S',
 	RF_HOLE = 'P',
+	RF_LIVE = 'L',
 	RF_ERROR = 'E',
 	RF_TICK = 'K',
 };
@@ -156,6 +163,12 @@ const char *remote_show(const char *path);
  * folder for each source of store.h, named by store_source_name, the
  * kept sessions in "kept" and each store as its root. */
 bool remote_stores(const char *path);
+/* The liveness of a session file of a remote's own sessions (HOST:),
+ * as store_live says it from what the remote sent: its stores' files
+ * (Claude's sessions/<pid>.json, Copilot's locks) and which of the pids
+ * they name live there (L). SL_UNKNOWN for any other path. */
+enum store_liveness remote_live(const char *path, enum store_source s, int64_t now_ms,
+				struct buf *why);
 /* Whether any source is remote. */
 bool remote_any(void);
 /* The host whose mirror path is, or is in; NULL for a local path (or a

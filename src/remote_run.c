@@ -86,7 +86,8 @@ static int news_in = -1, news_out = -1;
  * process's. */
 static int want_out = -1, whole_in = -1, want_in = -1, whole_out = -1;
 struct mirror {
-	char *dir; /* the local folder */
+	struct store_live *sl; /* its stores' liveness (kind 's'), or NULL */
+	char *dir;             /* the local folder */
 	char *host;
 	char *port; /* digits, or NULL */
 	char *path; /* the remote path as typed */
@@ -509,6 +510,29 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 
 		mirror_path(r, i, &path);
 		utimensat(AT_FDCWD, path.p, t, AT_SYMLINK_NOFOLLOW);
+		break;
+	}
+	case RF_LIVE: {
+		/* The remote's live processes: the file remote_live reads,
+		 * replaced whole. */
+		struct buf tmp = {0};
+		int lfd;
+
+		if (r->kind != 's') {
+			r->why = "processes for a folder or a file";
+			ok = false;
+			break;
+		}
+		buf_addf(&tmp, "%s/.live.tmp", r->mirror);
+		buf_addf(&path, "%s/.live", r->mirror);
+		lfd = open(tmp.p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+		if (lfd >= 0) {
+			ok = write(lfd, f->data, f->len) == (ssize_t)f->len;
+			close(lfd);
+			if (ok)
+				rename(tmp.p, path.p);
+		}
+		buf_free(&tmp);
 		break;
 	}
 	case RF_ERROR:
@@ -1075,6 +1099,78 @@ remote_start(char **files, int *nfiles, bool quiet, bool heads)
 	buf_free(&line);
 	buf_free(&err);
 	return (int)n;
+}
+
+/* The start of a remote's process pid, as its last L frame said (the
+ * mirror's .live): false when it did not name it. */
+static bool
+live_start(void *ctx, long pid, uint64_t *start)
+{
+	const struct mirror *mi = ctx;
+	struct buf path = {0}, text = {0};
+	bool found = false;
+
+	buf_addf(&path, "%s/.live", mi->dir);
+	if (store_read_small(path.p, 1 << 20, &text, true))
+		for (const char *l = text.p; !found && l < text.p + text.n;) {
+			char *end;
+			long p = strtol(l, &end, 10);
+
+			if (p == pid && *end == ' ') {
+				*start = strtoull(end + 1, NULL, 10);
+				found = true;
+			}
+			l = memchr(l, '\n', (size_t)(text.p + text.n - l));
+			l = l != NULL ? l + 1 : text.p + text.n;
+		}
+	buf_free(&path);
+	buf_free(&text);
+	return found;
+}
+
+/* A remote's processes are not listed here: only those its stores'
+ * files name (live_start). */
+static size_t
+live_pids(void *ctx, long *v, size_t max)
+{
+	(void)ctx;
+	(void)v;
+	(void)max;
+	return 0;
+}
+
+static bool
+live_none(void *ctx, long pid, struct buf *out)
+{
+	(void)ctx;
+	(void)pid;
+	(void)out;
+	return false;
+}
+
+enum store_liveness
+remote_live(const char *path, enum store_source s, int64_t now_ms, struct buf *why)
+{
+	struct mirror *mi = NULL;
+
+	for (size_t i = 0; path != NULL && i < nmirrors && mi == NULL; i++)
+		if (mirrors[i].kind == 's' &&
+		    strncmp(path, mirrors[i].dir, strlen(mirrors[i].dir)) == 0 &&
+		    path[strlen(mirrors[i].dir)] == '/')
+			mi = &mirrors[i];
+	/* Codex's and Gemini's signals are the remote's process list: not
+	 * read, the file's age decides. */
+	if (mi == NULL || (s != SRC_CLAUDE && s != SRC_COPILOT))
+		return SL_UNKNOWN;
+	if (mi->sl == NULL) {
+		struct store_proc proc = {mi, live_start, live_pids, live_none, live_none};
+		struct buf root = {0};
+
+		buf_addf(&root, "%s/%s", mi->dir, store_source_name(SRC_CLAUDE));
+		mi->sl = store_live_new_at(&proc, root.p);
+		buf_free(&root);
+	}
+	return store_live(mi->sl, s, path, now_ms, why);
 }
 
 bool

@@ -270,6 +270,33 @@ AGENTVIEW_SOURCES=codex "$bin" --print --format json --sources claude,kept "av-t
 	find remote-claude remote-home -type f -exec cksum {} +) >"$tmp/stores.after"
 cmp -s "$tmp/stores.before" "$tmp/stores.after" ||
 	fail stores "the stores changed: $(diff "$tmp/stores.before" "$tmp/stores.after" | head -n 5)"
+# A Claude session whose process lives there is running, judged there:
+# its sessions/<pid>.json names a live process (a stand-in, its start
+# time as /proc says it) though its file is old and this side's Claude
+# folder is elsewhere; once that process ends it is not.
+cases=$((cases + 1))
+sleep 300 &
+live_pid=$!
+pids="$pids $live_pid"
+live_start=$(sed 's/.*) //' "/proc/$live_pid/stat" | cut -d' ' -f20)
+sid=3ed0aa9c-f0ca-4757-92a0-fb81b88fcea2
+mkdir -p "$tmp/remote-claude/sessions"
+printf '{"pid":%d,"sessionId":"%s","status":"busy","procStart":"%s"}\n' "$live_pid" "$sid" "$live_start" \
+	>"$tmp/remote-claude/sessions/$live_pid.json"
+touch -d '2026-01-05 10:00' "$tmp/remote-claude"/projects/*/"$sid.jsonl"
+live_state() {
+	CLAUDE_CONFIG_DIR=$tmp/nowhere "$bin" --print --format json "av-test:" 2>"$tmp/err" |
+		jq -r --arg s "$sid" '.sessions[] | select(.session_id == $s) | .state'
+}
+st=$(live_state)
+[ "$st" = live ] || fail live "a live process's session there: $st $(head -c 300 "$tmp/err")"
+kill "$live_pid"
+wait "$live_pid" 2>/dev/null
+st=$(live_state)
+[ -n "$st" ] && [ "$st" != live ] || fail live "its process ended: $st"
+rm -r "$tmp/remote-claude/sessions"
+echo "HOST: a Claude session's process judged there: running while it lives ($live_pid), not after"
+
 # The same rows as the folder read here: states from the files' times too.
 "$bin" --print --format json "av-test:$d" | jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/remote.json"
 "$bin" --print --format json "$d" | jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/local.json"

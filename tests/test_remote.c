@@ -205,6 +205,11 @@ test_script_stores(void **state)
 	assert_non_null(strstr(b.p, "r3=$GEMINI_CLI_HOME'/.gemini'"));
 	assert_non_null(strstr(b.p, " r5=${HOME:+\"$HOME\"/'.cursor'}\n"));
 	assert_non_null(strstr(b.p, "case $rel in *'\n'* | projects/*/agent-*.jsonl) continue"));
+	/* The files that name the pids of the stores' processes, listed with
+	 * the sessions, and the pids /proc has there sent (L). */
+	assert_non_null(strstr(b.p, "for f in \"$r1\"/sessions/[0-9]*.json; do\n"));
+	assert_non_null(strstr(b.p, "for f in \"$r4\"/session-state/*/inuse.[0-9]*.lock; do\n"));
+	assert_non_null(strstr(b.p, "printf 'L %d\\n%s\\n'"));
 	for (int s = 0; s < SRC_KEPT; s++) {
 		const char *pat = store_patterns((enum store_source)s);
 
@@ -315,6 +320,9 @@ test_frames(void **state)
 	assert_string_equal(b.p, "! a file number or time out of range");
 	FRAMES("E 4\nfail\n", &b);
 	assert_string_equal(b.p, "E[fail] ");
+	/* The remote's live processes. */
+	FRAMES("L 13\n123 4567\n9 8\n\n", &b);
+	assert_string_equal(b.p, "L[123 4567\n9 8\n] ");
 	/* Bytes left out: from, to. */
 	FRAMES("P 2 65536 900000\n", &b);
 	assert_string_equal(b.p, "P2@65536-900000 ");
