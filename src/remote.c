@@ -183,7 +183,9 @@ remote_quote(struct buf *b, const char *s)
  * store.c's table (store_script). */
 static const char script_head[] =
 	"set -f\n"
-	"st() { set -- $(ls -lnid \"$1\" 2>/dev/null); s=${6:-}; in=${1:-}; }\n"
+	/* GNU ls says a file's time in seconds too: no stat for it. */
+	"lt=; ls -lnid --time-style=+%s / >/dev/null 2>&1 && lt=--time-style=+%s\n"
+	"st() { set -- $(ls -lnid $lt \"$1\" 2>/dev/null); s=${6:-}; in=${1:-}; tm=${7:-}; }\n"
 	"printf 'H agentview-remote 1\\n'\n"
 	"iw=; command -v inotifywait >/dev/null 2>&1 && iw=1\n"
 	/* The pid a store's file names ("123.json", "inuse.123.lock"): when
@@ -281,7 +283,8 @@ static const char script_tail[] =
 	"    tail -c +$((o + 1)) \"$q\" | head -c $c; printf '\\n'; o=$((o + c))\n"
 	"   done\n"
 	"   if [ \"$w\" != \"$o\" ]; then\n"
-	"    t=$(stat -c %Y \"$q\" 2>/dev/null || stat -f %m \"$q\" 2>/dev/null)\n"
+	"    if [ -n \"$lt\" ]; then t=$tm\n"
+	"    else t=$(stat -c %Y \"$q\" 2>/dev/null || stat -f %m \"$q\" 2>/dev/null); fi\n"
 	"    eval \"u=\\${t$i:-}\"\n"
 	"    case $t in '' | *[!0-9]*) ;; \"$u\") ;; *) printf 'S %d %s\\n' $i \"$t\"; eval \"t$i=\\$t\" ;; esac\n"
 	"   fi\n"
