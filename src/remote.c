@@ -167,13 +167,13 @@ remote_quote(struct buf *b, const char *s)
  * Names are never split nor globbed (set -f but for the folders' own
  * globs); each file's bytes go out in frames of at most 4 MiB, each
  * header written before its bytes, which head -c cuts at the length it
- * says. Between rounds it sleeps a second; where the remote has
- * inotifywait, that runs through each round (started at its start, so
- * that a change while the files are read is seen), waiting at most a
- * second for a change in the folders of the files read (pw): a round
- * after a second without one looks at the files only every tenth time
- * (sk), their list still each time. A file's time (S) is sent when it
- * changed. It only reads: nothing is written, locked or renamed there.
+ * says. A round looks at its files (their sizes, times and inodes)
+ * with one ls, and at each of them only when that said something else
+ * than the last time (sg). Between rounds it sleeps a second; where the
+ * remote has inotifywait, that runs through each round (started at its
+ * start, so that a change while the files are read is seen), waiting at
+ * most a second for a change in the folders of the files read (pw). A
+ * file's time (S) is sent when it changed. It only reads: nothing is written, locked or renamed there.
  *
  * An empty p is the remote's own sessions (mode s): its kept folder and
  * the agents' stores, each root found as store.c finds it (its variable
@@ -215,7 +215,7 @@ static const char script_mode[] =
 	"fi\n"
 	"printf 'M %s\\n' $m\n"
 	"[ $m != f ] || hd=\n"
-	"pl= plv= pw= sk= qn=0\n"
+	"pl= plv= pw= ql= psg=\n"
 	"while :; do\n"
 	" l= lv=; set +f\n"
 	" if [ $m = d ]; then\n"
@@ -242,8 +242,10 @@ static const char script_files[] =
 	" if [ -n \"$iw\" ] && [ -n \"$pw\" ]; then\n"
 	"  iwt\n"
 	" fi\n"
-	" if [ -z \"$sk\" ]; then\n"
-	" i=0; wl=\n"
+	" sg=\n"
+	" [ -z \"$ql\" ] || sg=$(IFS='\n'; ls -lnid $lt -- $ql 2>/dev/null)\n"
+	" if [ -z \"$ql\" ] || [ \"$sg\" != \"$psg\" ]; then\n"
+	" i=0; wl= ql=\n"
 	" case $m in d) wl=\"$p\n\" ;; f) wl=\"${p%/*}/\n\" ;; *) [ ! -d \"$rk\" ] || wl=\"$rk\n\" ;; esac\n"
 	" for f in \"$@\"; do\n"
 	"  i=$((i + 1))\n"
@@ -256,6 +258,7 @@ static const char script_tail[] =
 	"   *) continue ;;\n"
 	"   esac ;;\n"
 	"  esac\n"
+	"  ql=\"$ql$q\n\"\n"
 	"  eval \"o=\\${o$i:-0} n=\\${n$i:-}\"\n"
 	"  if [ -f \"$q\" ]; then\n"
 	"   case $m in s) case \"\n$wl\" in *\"\n${q%/*}\n\"*) ;; *) wl=\"$wl${q%/*}\n\" ;; esac ;; esac\n"
@@ -292,20 +295,15 @@ static const char script_tail[] =
 	"  fi\n"
 	"  eval \"o$i=\\$o n$i=\\$n\"\n"
 	" done\n"
-	" pw=$wl\n"
+	" pw=$wl psg=$sg\n"
 	" fi\n"
 	" printf 'K\\n'\n"
-	" sk=\n"
 	" if [ -z \"$iwp\" ] && [ -n \"$iw\" ] && [ -n \"$pw\" ]; then\n"
 	"  iwt\n"
 	" fi\n"
 	" if [ -n \"$iwp\" ]; then\n"
 	"  wait $iwp\n"
-	"  case $? in\n"
-	"  0) qn=0 ;;\n"
-	"  2) qn=$((qn + 1)); if [ $qn -ge 10 ]; then qn=0; else sk=1; fi ;;\n"
-	"  *) qn=0; sleep 1 ;;\n"
-	"  esac\n"
+	"  case $? in 0 | 2) ;; *) sleep 1 ;; esac\n"
 	" else sleep 1; fi\n"
 	"done\n";
 

@@ -153,14 +153,16 @@ for with in no yes; do
 	fi
 	chmod +x "$rb/bin/sleep" "$rb/bin/inotifywait" 2>/dev/null
 	printf 'PATH=%s exec %s -s\n' "$rb/bin" "$(command -v dash)" >"$rb/ssh"
-	{ init w0000001 wait; user "waits"; } >"$rb/w.ndjson"
-	AGENTVIEW_SSH="sh $rb/ssh" "$bin" --print -f --format raw "here:$rb/w.ndjson" >"$rb/out" 2>"$rb/err" &
+	# (in a folder of its own: only its changes end a wait)
+	mkdir -p "$rb/there"
+	{ init w0000001 wait; user "waits"; } >"$rb/there/w.ndjson"
+	AGENTVIEW_SSH="sh $rb/ssh" "$bin" --print -f --format raw "here:$rb/there/w.ndjson" >"$rb/out" 2>"$rb/err" &
 	pids="$pids $!"
 	wait_for "$rb/out" '"waits"' || fail "wait-$with" "the file is not read: $(head -c 300 "$rb/err")"
 	sleep 0.5
 	: >"$rb/waits"
 	t0=$(date +%s%N)
-	line '{"type":"assistant","marker":"written"}' >>"$rb/w.ndjson"
+	line '{"type":"assistant","marker":"written"}' >>"$rb/there/w.ndjson"
 	wait_for "$rb/out" '"written"' || fail "wait-$with" "the line is not followed: $(head -c 300 "$rb/err")"
 	t1=$(date +%s%N)
 	if [ "$with" = yes ]; then
