@@ -20,6 +20,7 @@
 #include "json.h"
 #include "record.h"
 #include "redact.h"
+#include "remote.h"
 #include "words.h"
 
 /* Why a Gemini chat that ends with tool results failed. */
@@ -129,7 +130,10 @@ file_life(const struct fleet *f, const struct ffile *ff, const struct fleet_row 
 		return FILE_CLOSED;
 	if (ff->recording)
 		return FILE_WRITTEN;
-	if (ff->store > 0 && f->sl != NULL)
+	/* A remote's session: judged by what its machine sent. */
+	if (ff->store > 0 && remote_host_of(ff->path) != NULL)
+		l = remote_live(ff->path, (enum store_source)(ff->store - 1), f->now, why);
+	else if (ff->store > 0 && f->sl != NULL)
 		l = store_live(f->sl, (enum store_source)(ff->store - 1), ff->path, f->now, why);
 	/* Copilot's process holds its session at its prompt too: at work
 	 * only until the model has the last word (STORES.md §4). */

@@ -854,7 +854,7 @@ run_main(int argc, char **argv)
 	struct buf out = {0}, err = {0}, cmp[2] = {{0}};
 	struct redact *red;
 	int status, caught = 0;
-	bool fleet;
+	bool fleet, quiet;
 
 	main_started_us = clock_mono_us();
 	sig_init();
@@ -893,10 +893,13 @@ run_main(int argc, char **argv)
 		return status;
 	}
 	/* Sources on other machines are read into local mirrors first (the
-	 * screen says no news on stderr: it owns the terminal). */
-	status = remote_start(o.files, &o.nfiles,
-			      isatty(STDOUT_FILENO) && !o.format_given && !o.print &&
-				      !o.status_line);
+	 * screen says no news on stderr: it owns the terminal). The list on
+	 * the screen reads the heads and tails of big files: only those come,
+	 * the rest when a session is opened (remote_whole). */
+	quiet = isatty(STDOUT_FILENO) && !o.format_given && !o.print && !o.status_line;
+	status = remote_start(o.files, &o.nfiles, quiet,
+			      quiet && cmp[0].p == NULL && o.command == NULL && !o.replay &&
+				      o.record == NULL);
 	if (status < 0 || (status > 0 && o.nfiles == 0))
 		return status < 0 ? 2 : 1;
 	/* A remote file on the screen is shown live, as the list opens one. */

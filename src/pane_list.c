@@ -212,6 +212,12 @@ list_open(struct ui *u, struct plist *pl)
 		ui_note(u, "%s: not a session to open", pl->text.p);
 		return;
 	}
+	/* A remote's big file came as its head and tail: all of it now. */
+	if (!remote_whole(fleet_path(pl->f, row), REMOTE_WHOLE_MS, &err)) {
+		ui_note(u, "%s", err.p);
+		buf_free(&err);
+		return;
+	}
 	running = r->state == FS_RUNNING || r->state == FS_WAITING;
 	m = model_new();
 	m->agent = pl->base_m->agent;
@@ -311,6 +317,8 @@ list_take(struct ui *u, struct plist *pl, enum action a)
 	path = fleet_path(pl->f, row);
 	if (r->state == FS_FILE) {
 		ui_note(u, "not a session");
+	} else if (!remote_whole(path, REMOTE_WHOLE_MS, &why)) {
+		ui_note(u, "%s", why.p);
 	} else if (a == ACT_COPY_RESUME) {
 		if (fleet_session_resume(path, r->offset, agent, &b, &why))
 			ui_take_copy(u, "resume command", b.p, b.n);

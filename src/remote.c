@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "fleet.h"
 #include "store.h"
 
 bool
@@ -166,7 +167,13 @@ remote_quote(struct buf *b, const char *s)
  * Names are never split nor globbed (set -f but for the folders' own
  * globs); each file's bytes go out in frames of at most 4 MiB, each
  * header written before its bytes, which head -c cuts at the length it
- * says. It only reads: nothing is written, locked or renamed there.
+ * says. A round looks at its files (their sizes, times and inodes)
+ * with one ls, and at each of them only when that said something else
+ * than the last time (sg). Between rounds it sleeps a second; where the
+ * remote has inotifywait, that runs through each round (started at its
+ * start, so that a change while the files are read is seen), waiting at
+ * most a second for a change in the folders of the files read (pw). A
+ * file's time (S) is sent when it changed. It only reads: nothing is written, locked or renamed there.
  *
  * An empty p is the remote's own sessions (mode s): its kept folder and
  * the agents' stores, each root found as store.c finds it (its variable
@@ -176,8 +183,26 @@ remote_quote(struct buf *b, const char *s)
  * store.c's table (store_script). */
 static const char script_head[] =
 	"set -f\n"
-	"st() { set -- $(ls -lnid \"$1\" 2>/dev/null); s=${6:-}; in=${1:-}; }\n"
+	/* GNU ls says a file's time in seconds too: no stat for it. */
+	"lt=; ls -lnid --time-style=+%s / >/dev/null 2>&1 && lt=--time-style=+%s\n"
+	"st() { set -- $(ls -lnid $lt \"$1\" 2>/dev/null); s=${6:-}; in=${1:-}; tm=${7:-}; }\n"
 	"printf 'H agentview-remote 1\\n'\n"
+	"iw=; command -v inotifywait >/dev/null 2>&1 && iw=1\n"
+	/* The pid a store's file names ("123.json", "inuse.123.lock"): when
+	 * /proc has it, "pid start" (its 22nd field) added to lv. */
+	"pid() {\n"
+	" b=${1#inuse.}; b=${b%%.*}; x=\n"
+	" case $b in '' | *[!0-9]*) return ;; esac\n"
+	" [ -r /proc/$b/stat ] && read -r x </proc/$b/stat 2>/dev/null || return 0\n"
+	" x=${x##*) }; j=0\n"
+	" while [ $j -lt 19 ]; do x=${x#* }; j=$((j + 1)); done\n"
+	" x=${x%% *}\n"
+	" case $x in '' | *[!0-9]*) ;; *) lv=\"$lv$b $x\n\" ;; esac\n"
+	"}\n"
+	"iwt() {\n"
+	" printf %s \"$pw\" | inotifywait -qq -t 1 -e modify -e attrib -e create -e delete -e move --fromfile - 2>/dev/null &\n"
+	" iwp=$!\n"
+	"}\n"
 	"if [ -z \"$p\" ]; then\n"
 	" m=s\n"
 	" case ${XDG_STATE_HOME:-} in /*) rk=$XDG_STATE_HOME ;; *) rk=$HOME/.local/state ;; esac\n"
@@ -189,9 +214,10 @@ static const char script_mode[] =
 	" else e=\"no such file or folder\"; printf 'E %d\\n%s\\n' ${#e} \"$e\"; exit 0; fi\n"
 	"fi\n"
 	"printf 'M %s\\n' $m\n"
-	"pl=\n"
+	"[ $m != f ] || hd=\n"
+	"pl= plv= pw= ql= psg=\n"
 	"while :; do\n"
-	" l=; set +f\n"
+	" l= lv=; set +f\n"
 	" if [ $m = d ]; then\n"
 	"  for f in \"$p\"/*.ndjson \"$p\"/*.jsonl; do\n"
 	"   [ -f \"$f\" ] || continue\n"
@@ -209,7 +235,18 @@ static const char script_files[] =
 	" if [ $m != f ] && [ \"$l\" != \"$pl\" ]; then\n"
 	"  printf 'D %d\\n%s\\n' $(($(printf %s \"$l\" | wc -c))) \"$l\"; pl=$l\n"
 	" fi\n"
-	" i=0\n"
+	" if [ $m = s ] && [ \"$lv\" != \"$plv\" ]; then\n"
+	"  printf 'L %d\\n%s\\n' $(($(printf %s \"$lv\" | wc -c))) \"$lv\"; plv=$lv\n"
+	" fi\n"
+	" iwp=\n"
+	" if [ -n \"$iw\" ] && [ -n \"$pw\" ]; then\n"
+	"  iwt\n"
+	" fi\n"
+	" sg=\n"
+	" [ -z \"$ql\" ] || sg=$(IFS='\n'; ls -lnid $lt -- $ql 2>/dev/null)\n"
+	" if [ -z \"$ql\" ] || [ \"$sg\" != \"$psg\" ]; then\n"
+	" i=0; wl= ql=\n"
+	" case $m in d) wl=\"$p\n\" ;; f) wl=\"${p%/*}/\n\" ;; *) [ ! -d \"$rk\" ] || wl=\"$rk\n\" ;; esac\n"
 	" for f in \"$@\"; do\n"
 	"  i=$((i + 1))\n"
 	"  case $m in\n"
@@ -221,30 +258,53 @@ static const char script_tail[] =
 	"   *) continue ;;\n"
 	"   esac ;;\n"
 	"  esac\n"
+	"  ql=\"$ql$q\n\"\n"
 	"  eval \"o=\\${o$i:-0} n=\\${n$i:-}\"\n"
 	"  if [ -f \"$q\" ]; then\n"
+	"   case $m in s) case \"\n$wl\" in *\"\n${q%/*}\n\"*) ;; *) wl=\"$wl${q%/*}\n\" ;; esac ;; esac\n"
 	"   st \"$q\"\n"
 	"   [ -n \"$s\" ] || continue\n"
 	"   if [ -n \"$n\" ] && [ \"$in\" != \"$n\" ] || [ \"$s\" -lt \"$o\" ]; then\n"
 	"    printf 'T %d\\n' $i; o=0\n"
 	"   fi\n"
 	"   [ \"$in\" = \"$n\" ] || printf 'N %d %s\\n' $i \"$in\"; n=$in\n"
+	"   eval \"h=\\${h$i:-0} e=\\${e$i:-0}\"; eval \"h$i=0 e$i=0\"\n"
+	"   [ \"$e\" -le \"$o\" ] || e=$o\n"
+	"   while [ \"$h\" -lt \"$e\" ]; do\n"
+	"    c=$((e - h)); [ $c -le 4194304 ] || c=4194304\n"
+	"    printf 'F %d %d %d\\n' $i $h $c\n"
+	"    tail -c +$((h + 1)) \"$q\" | head -c $c; printf '\\n'; h=$((h + c))\n"
+	"   done\n"
 	"   w=$o\n"
+	"   if [ -n \"$hd\" ] && [ \"$o\" = 0 ] && [ \"$s\" -gt $((hd + tl)) ]; then\n"
+	"    printf 'F %d 0 %d\\n' $i $hd; head -c $hd \"$q\"; printf '\\n'\n"
+	"    o=$((s - tl)); printf 'P %d %d %d\\n' $i $hd $o\n"
+	"   fi\n"
 	"   while [ \"$s\" -gt \"$o\" ]; do\n"
 	"    c=$((s - o)); [ $c -le 4194304 ] || c=4194304\n"
 	"    printf 'F %d %d %d\\n' $i $o $c\n"
 	"    tail -c +$((o + 1)) \"$q\" | head -c $c; printf '\\n'; o=$((o + c))\n"
 	"   done\n"
 	"   if [ \"$w\" != \"$o\" ]; then\n"
-	"    t=$(stat -c %Y \"$q\" 2>/dev/null || stat -f %m \"$q\" 2>/dev/null)\n"
-	"    case $t in '' | *[!0-9]*) ;; *) printf 'S %d %s\\n' $i \"$t\" ;; esac\n"
+	"    if [ -n \"$lt\" ]; then t=$tm\n"
+	"    else t=$(stat -c %Y \"$q\" 2>/dev/null || stat -f %m \"$q\" 2>/dev/null); fi\n"
+	"    eval \"u=\\${t$i:-}\"\n"
+	"    case $t in '' | *[!0-9]*) ;; \"$u\") ;; *) printf 'S %d %s\\n' $i \"$t\"; eval \"t$i=\\$t\" ;; esac\n"
 	"   fi\n"
 	"  elif [ -n \"$n\" ]; then printf 'G %d\\n' $i; n=; o=0\n"
 	"  fi\n"
 	"  eval \"o$i=\\$o n$i=\\$n\"\n"
 	" done\n"
+	" pw=$wl psg=$sg\n"
+	" fi\n"
 	" printf 'K\\n'\n"
-	" sleep 1\n"
+	" if [ -z \"$iwp\" ] && [ -n \"$iw\" ] && [ -n \"$pw\" ]; then\n"
+	"  iwt\n"
+	" fi\n"
+	" if [ -n \"$iwp\" ]; then\n"
+	"  wait $iwp\n"
+	"  case $? in 0 | 2) ;; *) sleep 1 ;; esac\n"
+	" else sleep 1; fi\n"
 	"done\n";
 
 /* Whether p[0..n) can go into the program as a bare glob or case
@@ -274,6 +334,7 @@ store_script(struct buf *b, int part)
 	for (int s = 0; s < SRC_KEPT; s++) {
 		const char *var, *sub, *home, *pat = store_patterns((enum store_source)s);
 		const char *name = store_source_name((enum store_source)s);
+		const char *live = store_live_files((enum store_source)s);
 
 		store_root_rule((enum store_source)s, &var, &sub, &home);
 		if (part == 0) {
@@ -309,19 +370,34 @@ store_script(struct buf *b, int part)
 			buf_addf(b,
 				 ") continue ;; esac\n"
 				 "    l=\"${l}%s/$rel\n\"\n"
-				 "   done\n"
-				 "  fi\n",
+				 "   done\n",
 				 name);
+			if (live != NULL && glob_ok(live, strlen(live)))
+				buf_addf(b,
+					 "   for f in \"$r%d\"/%s; do\n"
+					 "    [ -f \"$f\" ] && [ ! -L \"$f\" ] || continue\n"
+					 "    rel=${f#\"$r%d\"/}\n"
+					 "    case $rel in *'\n'*) continue ;; esac\n"
+					 "    l=\"${l}%s/$rel\n\"\n"
+					 "    pid \"${f##*/}\"\n"
+					 "   done\n",
+					 s + 1, live, s + 1, name);
+			buf_adds(b, "  fi\n");
 		}
 	}
 }
 
 void
 remote_script(struct buf *b, const char *path, char *const *names, size_t nnames,
-	      const uint64_t *off, char *const *ino)
+	      const uint64_t *off, char *const *ino, const uint64_t *fill, bool heads)
 {
 	size_t n = nnames;
 
+	/* The list reads a big file's first FLEET_HEAD bytes and its last
+	 * FLEET_TAIL and one (fleet_read.c). */
+	buf_adds(b, "hd= tl=\n");
+	if (heads)
+		buf_addf(b, "hd=%d tl=%d\n", FLEET_HEAD, FLEET_TAIL + 1);
 	buf_adds(b, "p=");
 	remote_quote(b, path);
 	buf_adds(b, "\nset --");
@@ -334,6 +410,9 @@ remote_script(struct buf *b, const char *path, char *const *names, size_t nnames
 		buf_addf(b, "o%zu=%llu n%zu=", i + 1, (unsigned long long)off[i], i + 1);
 		remote_quote(b, ino[i] != NULL ? ino[i] : "");
 		buf_addc(b, '\n');
+		if (fill != NULL && fill[2 * i] < fill[2 * i + 1])
+			buf_addf(b, "h%zu=%llu e%zu=%llu\n", i + 1, (unsigned long long)fill[2 * i],
+				 i + 1, (unsigned long long)fill[2 * i + 1]);
 	}
 	buf_adds(b, script_head);
 	store_script(b, 0);
@@ -479,6 +558,12 @@ rparser_next(struct rparser *p, struct rframe *f)
 		    !head_num(&h, (uint64_t)INT64_MAX / 1000, &off))
 			return broken(p, "a file number or time out of range");
 		break;
+	case RF_HOLE:
+		if (!head_num(&h, RFRAME_FILES, &idx) || idx == 0 ||
+		    !head_num(&h, (uint64_t)INT64_MAX, &off) ||
+		    !head_num(&h, (uint64_t)INT64_MAX, &f->to) || f->to < off)
+			return broken(p, "a file number or range out of range");
+		break;
 	case RF_TRUNC:
 	case RF_GONE:
 		if (!head_num(&h, RFRAME_FILES, &idx) || idx == 0)
@@ -490,6 +575,7 @@ rparser_next(struct rparser *p, struct rframe *f)
 			return broken(p, "a file number or offset out of range");
 		/* FALLTHROUGH */
 	case RF_LIST:
+	case RF_LIVE:
 	case RF_ERROR:
 		if (!head_num(&h, RFRAME_MAX, &len))
 			return broken(p, "a length out of range");

@@ -1,8 +1,8 @@
 /* remote.h: sessions on other machines, the parts that need no process:
  * what the user typed (HOST:PATH, user@host:PATH, ssh://user@host:port/PATH)
  * read and checked, a path quoted for the remote sh, the sh program sent
- * to the remote (only sh, ls, tail, head, sleep, wc run there), and the
- * reader of its frames.
+ * to the remote (only sh, ls, tail, head, sleep, wc run there, and
+ * inotifywait where it is), and the reader of its frames.
  *
  * The wire, remote to local, is length-prefixed frames: a header line of
  * at most RFRAME_HEAD bytes, then for frames with a body exactly that many
@@ -20,10 +20,20 @@
  *     T <idx>                     file idx was truncated or replaced
  *     G <idx>                     file idx is gone
  *     N <idx> <inode>             file idx is this file (first, or new)
+ *     P <idx> <from> <to>         file idx's bytes [from, to) are not
+ *                                 sent (a list reads the head and the
+ *                                 tail of a big file): to is where the
+ *                                 next bytes are; sent when asked for
  *     S <idx> <seconds>           file idx was last written then (after
  *                                 its new bytes; where stat says it)
+ *     L <len>\n<lines>\n          the remote's own sessions (M s): the
+ *                                 processes its stores' live files name
+ *                                 that /proc there has, "pid start" a
+ *                                 line (start: /proc/pid/stat's 22nd
+ *                                 field); sent when it changed
  *     E <len>\n<text>\n           the remote could not go on
- *     K                           a round is over (one a second)
+ *     K                           a round is over (one a second, or
+ *                                 sooner: inotifywait saw a change)
  *
  * The files of a folder are numbered from 1 in the order the local side
  * named them in the program (remote_script); a file given as such is 1.
@@ -35,6 +45,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "store.h"
 #include "util.h"
 
 /* A header line's most bytes, a frame body's, and the most files. */
@@ -73,9 +84,12 @@ void remote_quote(struct buf *b, const char *s);
  * sessions), given the names of a folder's files asked for with their
  * offsets and identities (inode as the remote said it, or "" when none
  * is known): names NULL for a file (then nnames is 1, its offset's),
- * none (nnames 0) while what path is is not known yet. */
+ * none (nnames 0) while what path is is not known yet. fill: for each
+ * file the bytes [from, to) to send first (two numbers a file; NULL, or
+ * from == to: none). heads: a folder's big files come as the head and
+ * the tail the list reads of them (fleet.h), the rest left out (P). */
 void remote_script(struct buf *b, const char *path, char *const *names, size_t nnames,
-		   const uint64_t *off, char *const *ino);
+		   const uint64_t *off, char *const *ino, const uint64_t *fill, bool heads);
 
 enum rframe_type {
 	RF_HELLO = 'H',
@@ -86,6 +100,8 @@ enum rframe_type {
 	RF_GONE = 'G',
 	RF_INODE = 'N',
 	RF_MTIME = 'S',
+	RF_HOLE = 'P',
+	RF_LIVE = 'L',
 	RF_ERROR = 'E',
 	RF_TICK = 'K',
 };
@@ -96,7 +112,8 @@ struct rframe {
 	char type;        /* enum rframe_type */
 	char mode;        /* RF_MODE: 'd', 'f' or 's' */
 	uint32_t idx;     /* RF_BYTES, RF_TRUNC, RF_GONE: from 1 */
-	uint64_t off;     /* RF_BYTES */
+	uint64_t off;     /* RF_BYTES; RF_HOLE: from */
+	uint64_t to;      /* RF_HOLE */
 	uint64_t ino;     /* RF_INODE */
 	const char *data; /* RF_BYTES, RF_LIST, RF_ERROR */
 	size_t len;
@@ -118,7 +135,8 @@ void rparser_feed(struct rparser *p, const void *b, size_t n);
 int rparser_next(struct rparser *p, struct rframe *f);
 
 /* The mirror process (remote_run.c). The remote sources among
- * files[0..*nfiles) started there, each waited for until its first round
+ * files[0..*nfiles) started there (heads: a folder's big files only as
+ * far as the list reads them, until remote_whole asks for one), each waited for until its first round
  * is written, and replaced in place by its local mirror (a folder, or a
  * file that grows); one that cannot be read is said on stderr and taken
  * out of files. Returns how many were remote, -1 when one was refused as
@@ -126,7 +144,13 @@ int rparser_next(struct rparser *p, struct rframe *f);
  * (the screen owns the terminal), and a folder (HOST:, or one the remote
  * said is) is waited for a second at most: its mirror then fills as it
  * is read, and a failure of it is news. */
-int remote_start(char **files, int *nfiles, bool quiet);
+int remote_start(char **files, int *nfiles, bool quiet, bool heads);
+/* Wait until the mirror file path has all its bytes (remote_start's
+ * heads), for at most ms: true at once for any other path; false with
+ * why in err. */
+bool remote_whole(const char *path, int ms, struct buf *err);
+/* How long the screen waits for that. */
+#define REMOTE_WHOLE_MS 20000
 /* With quiet, what the mirror process has to say comes here instead of
  * stderr: the descriptor to poll (-1 when none), and the newest line
  * read (true when there was one; lasting while a host is not back). */
@@ -139,6 +163,12 @@ const char *remote_show(const char *path);
  * folder for each source of store.h, named by store_source_name, the
  * kept sessions in "kept" and each store as its root. */
 bool remote_stores(const char *path);
+/* The liveness of a session file of a remote's own sessions (HOST:),
+ * as store_live says it from what the remote sent: its stores' files
+ * (Claude's sessions/<pid>.json, Copilot's locks) and which of the pids
+ * they name live there (L). SL_UNKNOWN for any other path. */
+enum store_liveness remote_live(const char *path, enum store_source s, int64_t now_ms,
+				struct buf *why);
 /* Whether any source is remote. */
 bool remote_any(void);
 /* The host whose mirror path is, or is in; NULL for a local path (or a

@@ -55,7 +55,10 @@ struct rsrc {
 	char **names; /* a folder's files asked for; a file: its name */
 	uint64_t *off;
 	char **ino;
+	uint64_t *hole; /* two a file: the bytes [from, to) not sent yet */
+	bool *want;     /* asked for whole (remote_whole), not answered yet */
 	size_t n, cap;
+	bool heads; /* big files as the list reads them */
 	int state;
 	pid_t pid;
 	int out, err; /* the ssh child's stdout and stderr, or -1 */
@@ -78,8 +81,13 @@ static char *mirror_root;
 static char *control_dir;
 /* The news pipe: the parent's end, the mirror process's. */
 static int news_in = -1, news_out = -1;
+/* Files asked for whole (remote_whole): a path a line to the mirror
+ * process, the same path back once it is. The parent's ends, the mirror
+ * process's. */
+static int want_out = -1, whole_in = -1, want_in = -1, whole_out = -1;
 struct mirror {
-	char *dir; /* the local folder */
+	struct store_live *sl; /* its stores' liveness (kind 's'), or NULL */
+	char *dir;             /* the local folder */
 	char *host;
 	char *port; /* digits, or NULL */
 	char *path; /* the remote path as typed */
@@ -190,6 +198,7 @@ connect_src(struct rsrc *r, int64_t now)
 	struct buf prog = {0};
 	struct args a = {0};
 	int in[2], out[2], err[2];
+	uint64_t *fill;
 
 	ssh_words(&a);
 	if (r->spec.port != NULL) {
@@ -200,7 +209,16 @@ connect_src(struct rsrc *r, int64_t now)
 	args_add(&a, r->spec.host);
 	args_add(&a, "sh");
 	args_add(&a, "-s");
-	remote_script(&prog, r->spec.path, r->kind == 'f' ? NULL : r->names, r->n, r->off, r->ino);
+	/* The holes of the files asked for whole are sent first. */
+	fill = xcalloc(2 * r->n + 1, sizeof *fill);
+	for (size_t i = 0; i < r->n; i++)
+		if (r->want[i]) {
+			fill[2 * i] = r->hole[2 * i];
+			fill[2 * i + 1] = r->hole[2 * i + 1];
+		}
+	remote_script(&prog, r->spec.path, r->kind == 'f' ? NULL : r->names, r->n, r->off, r->ino,
+		      fill, r->heads);
+	free(fill);
 	if (pipe(in) != 0 || pipe(out) != 0 || pipe(err) != 0)
 		die("remote: pipe: %s", strerror(errno));
 	for (int i = 0; i < 2; i++) {
@@ -273,9 +291,13 @@ add_name(struct rsrc *r, const char *name, size_t n)
 	ARRAY_RESERVE(r->names, r->cap, r->n + 1);
 	r->off = xreallocarray(r->off, r->cap, sizeof *r->off);
 	r->ino = xreallocarray(r->ino, r->cap, sizeof *r->ino);
+	r->hole = xreallocarray(r->hole, r->cap, 2 * sizeof *r->hole);
+	r->want = xreallocarray(r->want, r->cap, sizeof *r->want);
 	r->names[r->n] = xstrndup(name, n);
 	r->off[r->n] = 0;
 	r->ino[r->n] = NULL;
+	r->hole[2 * r->n] = r->hole[2 * r->n + 1] = 0;
+	r->want[r->n] = false;
 	r->n++;
 }
 
@@ -375,6 +397,33 @@ file_name(const struct remote_spec *s)
 	return remote_name_ok(base, strlen(base)) ? base : "session.ndjson";
 }
 
+/* Tell the parent file i of r is whole (or will not be: gone). */
+static void
+answer(struct rsrc *r, size_t i)
+{
+	struct buf path = {0};
+
+	r->want[i] = false;
+	mirror_path(r, i, &path);
+	buf_addc(&path, '\n');
+	if (whole_out >= 0 && write(whole_out, path.p, path.n) < 0) {
+		/* the screen is gone, or asks no more */
+	}
+	buf_free(&path);
+}
+
+/* The end of a round: the files asked for whole that are answered, or
+ * a new program that sends their holes. */
+static void
+round_end(struct rsrc *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (r->want[i] && r->hole[2 * i] >= r->hole[2 * i + 1])
+			answer(r, i);
+		else if (r->want[i])
+			r->again = true;
+}
+
 /* One frame of r's connection; false when the connection must end. */
 static bool
 take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool quiet)
@@ -385,7 +434,7 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 	int fd;
 
 	if ((f->type == RF_BYTES || f->type == RF_TRUNC || f->type == RF_GONE ||
-	     f->type == RF_INODE || f->type == RF_MTIME) &&
+	     f->type == RF_INODE || f->type == RF_MTIME || f->type == RF_HOLE) &&
 	    (r->kind == 0 || f->idx > r->n)) {
 		r->why = "a file number it was not given";
 		return false;
@@ -413,12 +462,25 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 		buf_addf(&why, "%llu", (unsigned long long)f->ino);
 		r->ino[i] = xstrdup(why.p);
 		break;
+	case RF_HOLE:
+		/* Only a folder's file, and only where the bytes end. */
+		if (r->kind == 'f' || !r->heads || f->off != r->off[i]) {
+			r->why = "bytes left out where it may not";
+			ok = false;
+			break;
+		}
+		r->hole[2 * i] = f->off;
+		r->hole[2 * i + 1] = f->to;
+		r->off[i] = f->to;
+		break;
 	case RF_TRUNC:
 		replace_empty(r, i, &path);
+		r->hole[2 * i] = r->hole[2 * i + 1] = 0;
 		break;
 	case RF_GONE:
 		mirror_path(r, i, &path);
 		unlink(path.p);
+		r->hole[2 * i] = r->hole[2 * i + 1] = 0;
 		r->off[i] = 0;
 		free(r->ino[i]);
 		r->ino[i] = NULL;
@@ -438,6 +500,9 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 			close(fd);
 		if (ok && f->off + f->len > r->off[i])
 			r->off[i] = f->off + f->len;
+		/* Bytes of its hole, sent as asked: it shrinks. */
+		if (ok && f->off <= r->hole[2 * i] && f->off + f->len > r->hole[2 * i])
+			r->hole[2 * i] = MIN(f->off + f->len, r->hole[2 * i + 1]);
 		break;
 	case RF_MTIME: {
 		/* Its time, as the list reads a file's last change. */
@@ -445,6 +510,29 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 
 		mirror_path(r, i, &path);
 		utimensat(AT_FDCWD, path.p, t, AT_SYMLINK_NOFOLLOW);
+		break;
+	}
+	case RF_LIVE: {
+		/* The remote's live processes: the file remote_live reads,
+		 * replaced whole. */
+		struct buf tmp = {0};
+		int lfd;
+
+		if (r->kind != 's') {
+			r->why = "processes for a folder or a file";
+			ok = false;
+			break;
+		}
+		buf_addf(&tmp, "%s/.live.tmp", r->mirror);
+		buf_addf(&path, "%s/.live", r->mirror);
+		lfd = open(tmp.p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+		if (lfd >= 0) {
+			ok = write(lfd, f->data, f->len) == (ssize_t)f->len;
+			close(lfd);
+			if (ok)
+				rename(tmp.p, path.p);
+		}
+		buf_free(&tmp);
 		break;
 	}
 	case RF_ERROR:
@@ -455,6 +543,7 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 		ok = false;
 		break;
 	case RF_TICK:
+		round_end(r);
 		if (!r->ready && !r->again) {
 			r->ready = true;
 			report(rep, idx, r->kind == 'f' ? "R f" : r->kind == 's' ? "R s" : "R d");
@@ -671,17 +760,65 @@ rsrc_free(struct rsrc *v, size_t n)
 		free(r->names);
 		free(r->ino);
 		free(r->off);
+		free(r->hole);
+		free(r->want);
 		rparser_free(&r->rp);
 		buf_free(&r->errtxt);
 	}
 	free(v);
 }
 
+/* The paths asked for whole, read from the parent: each found among the
+ * files of v[0..n), answered at once when it has all its bytes, else its
+ * connection made again to send them (round_end answers). */
+static void
+take_wants(struct rsrc *v, size_t n, int rep, bool quiet)
+{
+	static struct buf part;
+	struct buf path = {0};
+	char chunk[4096];
+	ssize_t got;
+	char *nl;
+
+	while ((got = read(want_in, chunk, sizeof chunk)) > 0)
+		buf_add(&part, chunk, (size_t)got);
+	if (got == 0) {
+		close(want_in);
+		want_in = -1;
+	}
+	while (part.n > 0 && (nl = memchr(part.p, '\n', part.n)) != NULL) {
+		size_t len = (size_t)(nl - part.p);
+		bool found = false;
+
+		for (size_t k = 0; k < n && !found; k++)
+			for (size_t i = 0; i < v[k].n && !found; i++) {
+				mirror_path(&v[k], i, &path);
+				if (path.n != len || memcmp(path.p, part.p, len) != 0)
+					continue;
+				found = true;
+				v[k].want[i] = true;
+				if (v[k].hole[2 * i] >= v[k].hole[2 * i + 1])
+					answer(&v[k], i);
+				else if (v[k].state == R_RUNNING) {
+					/* Now, not after the round's wait. */
+					v[k].again = true;
+					ended(&v[k], k, rep, quiet, clock_mono_ms());
+				}
+			}
+		if (!found && whole_out >= 0 && write(whole_out, part.p, len + 1) < 0) {
+			/* not a file of ours: nothing to wait for */
+		}
+		memmove(part.p, nl + 1, part.n - len - 1);
+		buf_cut(&part, part.n - len - 1);
+	}
+	buf_free(&path);
+}
+
 /* The mirror process: until `life` closes (agentview ended). */
 static void NORETURN
 mirror_main(struct rsrc *v, size_t n, int life, int rep, bool quiet)
 {
-	struct pollfd *fds = xcalloc(2 * n + 1, sizeof *fds);
+	struct pollfd *fds = xcalloc(2 * n + 2, sizeof *fds);
 
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGINT, SIG_IGN);
@@ -714,6 +851,7 @@ mirror_main(struct rsrc *v, size_t n, int life, int rep, bool quiet)
 			fds[nf++] = (struct pollfd){.fd = v[i].state == R_RUNNING ? v[i].err : -1,
 						    .events = POLLIN};
 		}
+		fds[nf++] = (struct pollfd){.fd = want_in, .events = POLLIN};
 		if (poll(fds, (nfds_t)nf, wait < 0 ? -1 : MAX(wait, 0)) < 0 && errno != EINTR)
 			break;
 		if (fds[0].revents != 0)
@@ -724,6 +862,8 @@ mirror_main(struct rsrc *v, size_t n, int life, int rep, bool quiet)
 			    (fds[1 + 2 * i].revents != 0 || fds[2 + 2 * i].revents != 0) &&
 			    !pump(&v[i], i, rep, quiet, now))
 				ended(&v[i], i, rep, quiet, now);
+		if (fds[nf - 1].revents != 0)
+			take_wants(v, n, rep, quiet);
 	}
 	mirror_end(v, n);
 	rsrc_free(v, n);
@@ -783,11 +923,11 @@ mirror_add(const struct rsrc *r, char kind, size_t *mcap)
 }
 
 int
-remote_start(char **files, int *nfiles, bool quiet)
+remote_start(char **files, int *nfiles, bool quiet, bool heads)
 {
 	struct rsrc *v = NULL;
 	size_t n = 0, cap = 0, left;
-	int *at = NULL, life[2], rep[2], news[2], kept = 0;
+	int *at = NULL, life[2], rep[2], news[2], want[2], whole[2], kept = 0;
 	size_t mcap = 0;
 	bool *done;
 	char *known; /* 's' or 'd' once it is known to be a folder */
@@ -812,6 +952,7 @@ remote_start(char **files, int *nfiles, bool quiet)
 		memset(&v[n], 0, sizeof v[n]);
 		v[n].spec = s;
 		v[n].out = v[n].err = -1;
+		v[n].heads = heads;
 		at[n++] = i;
 	}
 	if (n == 0)
@@ -838,7 +979,8 @@ remote_start(char **files, int *nfiles, bool quiet)
 		if (v[i].spec.path[0] == '\0')
 			known[i] = 's';
 	}
-	if (pipe(life) != 0 || pipe(rep) != 0 || pipe(news) != 0)
+	if (pipe(life) != 0 || pipe(rep) != 0 || pipe(news) != 0 || pipe(want) != 0 ||
+	    pipe(whole) != 0)
 		die("remote: pipe: %s", strerror(errno));
 	done = xcalloc(n, sizeof *done);
 	fflush(NULL);
@@ -849,6 +991,14 @@ remote_start(char **files, int *nfiles, bool quiet)
 		close(life[1]);
 		close(rep[0]);
 		close(news[0]);
+		close(want[1]);
+		close(whole[0]);
+		want_in = want[0];
+		whole_out = whole[1];
+		fcntl(want_in, F_SETFD, FD_CLOEXEC);
+		fcntl(whole_out, F_SETFD, FD_CLOEXEC);
+		nonblock(want_in);
+		nonblock(whole_out);
 		news_out = news[1];
 		fcntl(news_out, F_SETFD, FD_CLOEXEC);
 		nonblock(news_out);
@@ -862,6 +1012,13 @@ remote_start(char **files, int *nfiles, bool quiet)
 	close(life[0]);
 	close(rep[1]);
 	close(news[1]);
+	close(want[0]);
+	close(whole[1]);
+	want_out = want[1];
+	whole_in = whole[0];
+	fcntl(want_out, F_SETFD, FD_CLOEXEC);
+	fcntl(whole_in, F_SETFD, FD_CLOEXEC);
+	nonblock(whole_in);
 	news_in = news[0];
 	fcntl(news_in, F_SETFD, FD_CLOEXEC);
 	nonblock(news_in);
@@ -942,6 +1099,132 @@ remote_start(char **files, int *nfiles, bool quiet)
 	buf_free(&line);
 	buf_free(&err);
 	return (int)n;
+}
+
+/* The start of a remote's process pid, as its last L frame said (the
+ * mirror's .live): false when it did not name it. */
+static bool
+live_start(void *ctx, long pid, uint64_t *start)
+{
+	const struct mirror *mi = ctx;
+	struct buf path = {0}, text = {0};
+	bool found = false;
+
+	buf_addf(&path, "%s/.live", mi->dir);
+	if (store_read_small(path.p, 1 << 20, &text, true))
+		for (const char *l = text.p; !found && l < text.p + text.n;) {
+			char *end;
+			long p = strtol(l, &end, 10);
+
+			if (p == pid && *end == ' ') {
+				*start = strtoull(end + 1, NULL, 10);
+				found = true;
+			}
+			l = memchr(l, '\n', (size_t)(text.p + text.n - l));
+			l = l != NULL ? l + 1 : text.p + text.n;
+		}
+	buf_free(&path);
+	buf_free(&text);
+	return found;
+}
+
+/* A remote's processes are not listed here: only those its stores'
+ * files name (live_start). */
+static size_t
+live_pids(void *ctx, long *v, size_t max)
+{
+	(void)ctx;
+	(void)v;
+	(void)max;
+	return 0;
+}
+
+static bool
+live_none(void *ctx, long pid, struct buf *out)
+{
+	(void)ctx;
+	(void)pid;
+	(void)out;
+	return false;
+}
+
+enum store_liveness
+remote_live(const char *path, enum store_source s, int64_t now_ms, struct buf *why)
+{
+	struct mirror *mi = NULL;
+
+	for (size_t i = 0; path != NULL && i < nmirrors && mi == NULL; i++)
+		if (mirrors[i].kind == 's' &&
+		    strncmp(path, mirrors[i].dir, strlen(mirrors[i].dir)) == 0 &&
+		    path[strlen(mirrors[i].dir)] == '/')
+			mi = &mirrors[i];
+	/* Codex's and Gemini's signals are the remote's process list: not
+	 * read, the file's age decides. */
+	if (mi == NULL || (s != SRC_CLAUDE && s != SRC_COPILOT))
+		return SL_UNKNOWN;
+	if (mi->sl == NULL) {
+		struct store_proc proc = {mi, live_start, live_pids, live_none, live_none};
+		struct buf root = {0};
+
+		buf_addf(&root, "%s/%s", mi->dir, store_source_name(SRC_CLAUDE));
+		mi->sl = store_live_new_at(&proc, root.p);
+		buf_free(&root);
+	}
+	return store_live(mi->sl, s, path, now_ms, why);
+}
+
+bool
+remote_whole(const char *path, int ms, struct buf *err)
+{
+	const struct mirror *mi = NULL;
+	int64_t until = clock_mono_ms() + ms;
+	struct buf line = {0}, got = {0};
+	char chunk[4096];
+	bool ok = false;
+
+	for (size_t i = 0; path != NULL && i < nmirrors && mi == NULL; i++)
+		if (strncmp(path, mirrors[i].dir, strlen(mirrors[i].dir)) == 0 &&
+		    path[strlen(mirrors[i].dir)] == '/')
+			mi = &mirrors[i];
+	if (mi == NULL || mi->kind == 'f')
+		return true;
+	buf_addf(&line, "%s\n", path);
+	if (want_out < 0 || write(want_out, line.p, line.n) != (ssize_t)line.n) {
+		buf_addf(err, "%s: cannot ask for the whole file", mi->host);
+		buf_free(&line);
+		return false;
+	}
+	/* Answers to questions given up on before are passed over. */
+	while (!ok) {
+		struct pollfd pfd = {.fd = whole_in, .events = POLLIN};
+		int64_t wait = until - clock_mono_ms();
+		ssize_t r;
+		char *nl;
+
+		if (wait <= 0 || poll(&pfd, 1, (int)wait) <= 0) {
+			if (wait > 0 && errno == EINTR)
+				continue;
+			buf_addf(err, "%s: the file is still coming: try again", mi->host);
+			break;
+		}
+		r = read(whole_in, chunk, sizeof chunk);
+		if (r <= 0 && (r == 0 || (errno != EAGAIN && errno != EINTR))) {
+			buf_addf(err, "%s: cannot ask for the whole file", mi->host);
+			break;
+		}
+		if (r > 0)
+			buf_add(&got, chunk, (size_t)r);
+		while (!ok && got.n > 0 && (nl = memchr(got.p, '\n', got.n)) != NULL) {
+			size_t len = (size_t)(nl - got.p);
+
+			ok = len + 1 == line.n && memcmp(got.p, line.p, len) == 0;
+			memmove(got.p, nl + 1, got.n - len - 1);
+			buf_cut(&got, got.n - len - 1);
+		}
+	}
+	buf_free(&line);
+	buf_free(&got);
+	return ok;
 }
 
 int

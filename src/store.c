@@ -26,13 +26,15 @@ static const struct {
 	const char *words;
 	const char *what; /* whose sessions they are, said in the empty list */
 	const char *patterns;
+	const char *live; /* the files whose names are pids of its processes */
 } sources[SRC_COUNT] = {
 	[SRC_CLAUDE] = {"claude", "CLAUDE_CONFIG_DIR", "", ".claude",
 			"$CLAUDE_CONFIG_DIR or ~/.claude", "Claude Code's own sessions",
 			/* Not <sid>/subagents/ (nor, before 2.1, agent-<id>.jsonl
 			 * beside it): they belong to their session. */
 			"projects/*/*.jsonl\n"
-			"!projects/*/agent-*.jsonl"},
+			"!projects/*/agent-*.jsonl",
+			"sessions/[0-9]*.json"},
 	[SRC_CODEX] = {"codex", "CODEX_HOME", "", ".codex", "$CODEX_HOME or ~/.codex",
 		       "Codex's own sessions",
 		       "sessions/[0-9]*/[0-9]*/[0-9]*/rollout-*.jsonl\n"
@@ -45,7 +47,8 @@ static const struct {
 	[SRC_COPILOT] = {"copilot", "COPILOT_HOME", "", ".copilot", "$COPILOT_HOME or ~/.copilot",
 			 "Copilot CLI's own sessions",
 			 "session-state/*/events.jsonl\n"
-			 "session-state/*.jsonl"},
+			 "session-state/*.jsonl",
+			 "session-state/*/inuse.[0-9]*.lock"},
 	[SRC_CURSOR] = {"cursor", NULL, NULL, ".cursor", "~/.cursor", "Cursor Agent's own sessions",
 			"projects/*/agent-transcripts/*/*.jsonl\n"
 			"projects/*/agent-transcripts/*.jsonl\n"
@@ -76,6 +79,12 @@ const char *
 store_patterns(enum store_source s)
 {
 	return sources[s].patterns;
+}
+
+const char *
+store_live_files(enum store_source s)
+{
+	return sources[s].live;
 }
 
 void
@@ -149,11 +158,8 @@ store_root(enum store_source s, struct buf *out)
 
 /* --- /proc ------------------------------------------------------------------ */
 
-/* Up to cap - 1 bytes of the file at path (with nofollow: a regular file,
- * never through a link, never waiting on a fifo) into out; false when it
- * cannot be read. */
-static bool
-read_small(const char *path, size_t cap, struct buf *out, bool nofollow)
+bool
+store_read_small(const char *path, size_t cap, struct buf *out, bool nofollow)
 {
 	int fd = open(path,
 		      O_RDONLY | O_NOCTTY | O_CLOEXEC | (nofollow ? O_NOFOLLOW | O_NONBLOCK : 0));
@@ -191,7 +197,7 @@ linux_start(void *ctx, long pid, uint64_t *start)
 
 	(void)ctx;
 	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-	if (read_small(path, 4096, &b, false) && (p = strrchr(b.p, ')')) != NULL) {
+	if (store_read_small(path, 4096, &b, false) && (p = strrchr(b.p, ')')) != NULL) {
 		/* Fields 3 to 22 follow the command's ")". */
 		for (int field = 2; field < 22 && p != NULL; field++)
 			p = strchr(p + 1, ' ');
@@ -232,7 +238,7 @@ linux_cmdline(void *ctx, long pid, struct buf *out)
 
 	(void)ctx;
 	snprintf(path, sizeof path, "/proc/%ld/cmdline", pid);
-	return read_small(path, 4096, out, false);
+	return store_read_small(path, 4096, out, false);
 }
 
 static bool
@@ -295,16 +301,26 @@ struct store_live {
 struct store_live *
 store_live_new(const struct store_proc *proc)
 {
-	struct store_live *sl = xcalloc(1, sizeof *sl);
+	struct store_live *sl = store_live_new_at(proc, NULL);
 
-	sl->proc = proc != NULL ? *proc : store_proc_linux;
-	sl->checked[0] = sl->checked[1] = sl->checked[2] = INT64_MIN;
-	sl->j = json_new();
 	if (store_root(SRC_CLAUDE, &sl->tmp))
 		sl->claude_root = xstrdup(sl->tmp.p);
 	buf_reset(&sl->tmp);
 	if (store_root(SRC_CODEX, &sl->tmp))
 		sl->codex_root = xstrdup(sl->tmp.p);
+	return sl;
+}
+
+struct store_live *
+store_live_new_at(const struct store_proc *proc, const char *claude_root)
+{
+	struct store_live *sl = xcalloc(1, sizeof *sl);
+
+	sl->proc = proc != NULL ? *proc : store_proc_linux;
+	sl->checked[0] = sl->checked[1] = sl->checked[2] = INT64_MIN;
+	sl->j = json_new();
+	if (claude_root != NULL)
+		sl->claude_root = xstrdup(claude_root);
 	return sl;
 }
 
@@ -361,7 +377,7 @@ claude_entry(struct store_live *sl, const char *path, long pid)
 	int64_t fpid;
 	struct claude_live *c;
 
-	if (!read_small(path, 64 * 1024, &sl->tmp, true) ||
+	if (!store_read_small(path, 64 * 1024, &sl->tmp, true) ||
 	    json_parse(sl->j, sl->tmp.p, sl->tmp.n) != JSON_OK ||
 	    json_type(sl->j, 0) != JSON_OBJECT)
 		return;
@@ -705,7 +721,7 @@ gemini_live(struct store_live *sl, const char *path)
 	if (chats != NULL && strcmp(chats, "/chats") == 0) {
 		root.n = (size_t)(chats - root.p);
 		buf_adds(&root, "/.project_root");
-		if (read_small(root.p, 4096, &sl->tmp, true)) {
+		if (store_read_small(root.p, 4096, &sl->tmp, true)) {
 			while (sl->tmp.n > 0 && (sl->tmp.p[sl->tmp.n - 1] == '\n' ||
 						 sl->tmp.p[sl->tmp.n - 1] == '\r'))
 				sl->tmp.p[--sl->tmp.n] = '\0';

@@ -84,6 +84,10 @@ const char *store_root_words(enum store_source s);
  * a path of fnmatch(3) patterns, one a folder level; a line after '!'
  * leaves out the files it names. */
 const char *store_patterns(enum store_source s);
+/* The files under s's root whose names are the pids of its live
+ * processes (Claude's sessions/<pid>.json, Copilot's inuse.<pid>.lock),
+ * patterns as store_patterns's; NULL for none. */
+const char *store_live_files(enum store_source s);
 /* Whose sessions source s's are ("Codex's own sessions"). */
 const char *store_what(enum store_source s);
 
@@ -103,6 +107,11 @@ struct store_proc {
 	bool (*environ)(void *ctx, long pid, struct buf *out);
 };
 
+/* Up to cap - 1 bytes of the file at path (with nofollow: a regular file,
+ * never through a link, never waiting on a fifo) into out; false when it
+ * cannot be read. */
+bool store_read_small(const char *path, size_t cap, struct buf *out, bool nofollow);
+
 /* The real /proc. */
 extern const struct store_proc store_proc_linux;
 
@@ -121,6 +130,9 @@ struct store_live;
  * the environment says now (store_root); read again at most once a second
  * of the clock given to store_live. */
 struct store_live *store_live_new(const struct store_proc *proc);
+/* The same for stores elsewhere (a remote's mirror): Claude's root given
+ * (or NULL), Codex's none. */
+struct store_live *store_live_new_at(const struct store_proc *proc, const char *claude_root);
 void store_live_free(struct store_live *sl);
 /* The liveness of the session file at path, of source s, at now_ms; what
  * it waits for (Claude's waitingFor) appended to why when not NULL. */

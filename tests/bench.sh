@@ -14,7 +14,9 @@
 #                session list over trees of 1,000 and 10,000 files),
 #                "stores" (the agents' own stores: 2,000 Claude Code sessions
 #                and 2,000 Codex rollouts, 4 GB, and a 500 MB transcript,
-#                beside ccusage and lnav); default all three
+#                beside ccusage and lnav), "remote" (sessions on another
+#                machine, over a loopback sshd: tests/lib/sshd.sh); default
+#                all four
 #   BENCH_SCALE  the stores' share of their full size (default 1: 4,000
 #                sessions, 4 GB; 0.1 makes 400 sessions, 0.4 GB)
 #   BENCH_TRANSCRIPT_MB  the big Claude Code transcript's size (default 500)
@@ -52,7 +54,7 @@ srows=$work/srows
 . ./tests/lib/tmux.sh
 tmux_init bench "$work"
 fpid=
-trap 'tmux_stop; [ -z "$fpid" ] || kill "$fpid" 2>/dev/null || :; rm -rf "$work"' EXIT INT TERM
+trap 'tmux_stop; [ -z "$fpid" ] || kill "$fpid" 2>/dev/null || :; ! command -v stop_sshd >/dev/null || stop_sshd; rm -rf "$work"' EXIT INT TERM
 : >"$rows"
 : >"$srows"
 
@@ -493,6 +495,174 @@ bench_fleet_follow() {
 		"0 wake-ups" "$(verdict "$(($4 - $2))" "<=" 0)"
 }
 
+# --- sessions on other machines (issue 24) ---------------------------------------
+
+# Over OpenSSH's sshd on 127.0.0.1 (tests/lib/sshd.sh, as run_remote.sh
+# starts it: host av-test). AGENTVIEW_SSH is a wrapper that runs the
+# remote program as ssh would, keeps its pid there (rsh.pids) and counts
+# the bytes it sends (wire: the frames; ssh's own cipher and packets add
+# to that on a real network). REMOTE_PATH, when set, is the remote's PATH
+# (a folder without inotifywait: the 1 s poll).
+remote_setup() {
+	mkdir -p "$work/sshd"
+	. ./tests/lib/sshd.sh
+	sshd_setup "$work/sshd" "" >&2 && start_sshd >&2 || { echo "bench: no sshd" >&2; exit 1; }
+	cat >"$work/rssh" <<EOR
+#!/bin/bash
+ssh -F $work/sshd/ssh_config "\${@:1:\$#-2}" "echo \\\$\\\$ >>$work/rsh.pids; \${REMOTE_PATH:+PATH=\$REMOTE_PATH }exec sh -s" | tee -a $work/wire
+EOR
+	chmod +x "$work/rssh"
+	mkdir -p "$work/noiw"
+	for t in sh ls stat tail head wc sleep; do
+		ln -sf "$(command -v "$t")" "$work/noiw/$t"
+	done
+	export REMOTE_PATH
+	REMOTE_PATH=
+}
+
+# tree_ticks PID: CPU ticks of PID and all its descendants.
+tree_ticks() {
+	python3 - "$1" <<'EOP'
+import os, sys
+kids, ticks = {}, {}
+for p in filter(str.isdigit, os.listdir("/proc")):
+    try:
+        f = open("/proc/%s/stat" % p).read().rsplit(")", 1)[1].split()
+    except OSError:
+        continue
+    kids.setdefault(f[1], []).append(p)
+    ticks[p] = int(f[11]) + int(f[12])
+todo, n = [sys.argv[1]], 0
+while todo:
+    p = todo.pop()
+    n += ticks.get(p, 0)
+    todo += kids.get(p, [])
+print(n)
+EOP
+}
+
+# rsh_ticks: CPU ticks of the remote programs running (with their children
+# reaped) and their wake-ups (voluntary context switches: a sleep, a wait
+# for inotifywait, and a wait for each command it runs).
+rsh_ticks() {
+	t=0 w=0
+	for p in $(cat "$work/rsh.pids" 2>/dev/null); do
+		[ -r "/proc/$p/stat" ] || continue
+		t=$((t + $(sed 's/.*) //' "/proc/$p/stat" | awk '{ print $12 + $13 + $14 + $15 }')))
+		w=$((w + $(awk '/^voluntary_ctxt_switches/ { print $2 }' "/proc/$p/status")))
+	done
+	echo "$t $w"
+}
+
+# bench_remote_list N MB: the first screen of av-test:TREE (N sessions, MB
+# in all) beside the same tree read here, each in a fresh tmux until every
+# row is counted (median of RUNS), and one ssh round trip (a new
+# connection running true).
+bench_remote_list() {
+	t=$(fleet_tree "$1" "$2")
+	pat="^attention order · $1 sessions  "
+	l= r= w=
+	i=0
+	while [ "$i" -lt "$runs" ]; do
+		l="$l $(screen_ms "$pat" "$bin $t")"
+		: >"$work/wire"
+		r="$r $(screen_ms "$pat" "env AGENTVIEW_SSH=$work/rssh $bin av-test:$t")"
+		sleep 1
+		w="$w $(wc -c <"$work/wire")"
+		i=$((i + 1))
+	done
+	t0=$(date +%s%N)
+	ssh -F "$work/sshd/ssh_config" -o BatchMode=yes av-test true
+	rtt=$((($(date +%s%N) - t0) / 1000000))
+	l=$(echo $l | tr ' ' '\n' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+	r=$(echo $r | tr ' ' '\n' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+	w=$(echo $w | tr ' ' '\n' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+	row "remote list: first screen of av-test:DIR (loopback sshd)" "$1 files, $2 MB" \
+		"$r ms (local $l ms, ssh round trip $rtt ms); $(fmt3 "$(awk -v w="$w" 'BEGIN { print w / 1e6 }')") MB over the wire" \
+		"" "" "" "" "<= 1000 ms, <= 2x local + 1 round trip" \
+		"$(awk -v r="$r" -v l="$l" -v t="$rtt" 'BEGIN { print r <= 1000 && r <= 2 * l + t ? "met" : "NOT MET" }')"
+}
+
+# bench_remote_latency NAME TARGET_MS REMOTE_PATH: ms from a line appended to a remote file
+# to its bytes out of agentview --print -f --format raw (median of 20).
+bench_remote_latency() {
+	REMOTE_PATH=$3
+	f=$work/lat.ndjson
+	printf '{"type":"system","subtype":"init","session_id":"lat"}\n' >"$f"
+	AGENTVIEW_SSH=$work/rssh "$bin" --print -f --format raw "av-test:$f" >"$work/lat.out" 2>/dev/null &
+	fpid=$!
+	sleep 3
+	v=
+	i=0
+	while [ "$i" -lt 20 ]; do
+		t0=$(date +%s%N)
+		printf '{"type":"x","n":"m%d"}\n' "$i" >>"$f"
+		n=0
+		until grep -q "\"m$i\"" "$work/lat.out"; do
+			n=$((n + 1))
+			[ "$n" -lt 2000 ] || break
+			sleep 0.002
+		done
+		v="$v $((($(date +%s%N) - t0) / 1000000))"
+		sleep 0.3
+		i=$((i + 1))
+	done
+	kill "$fpid"
+	wait "$fpid" 2>/dev/null || :
+	fpid=
+	REMOTE_PATH=
+	set -- "$1" "$2" $(echo $v | tr ' ' '\n' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)], v[NR] }')
+	row "remote: a line written there shown here ($1)" "20 lines" \
+		"median $3 ms, max $4 ms" "" "" "" "" "<= $2 ms" "$(verdict "$3" "<=" "$2")"
+}
+
+# bench_remote_live SECS: 10 remote files written 10 lines/s each while the
+# list on a screen follows them: bytes over the wire beside the bytes they
+# grew by.
+bench_remote_live() {
+	rm -rf "$work/live10"
+	"$gen" --fleet 10 10 "$work/live10" 2>/dev/null
+	start 120 40 "env AGENTVIEW_SSH=$work/rssh $bin av-test:$work/live10"
+	wait_for '^attention order · 10 sessions  ' 60 || :
+	sleep 2
+	a=$(cat "$work/live10"/*.ndjson | wc -c)
+	w0=$(wc -c <"$work/wire")
+	tests/bench_fleet write "$work/live10" 10 10 "$1" >/dev/null
+	sleep 2
+	b=$(cat "$work/live10"/*.ndjson | wc -c)
+	w1=$(wc -c <"$work/wire")
+	$T send-keys -t 0 q
+	wait_exit 10 || :
+	row "remote: 10 live files followed, bytes over the wire" "$(($b - $a)) bytes grown, $1 s" \
+		"$(($w1 - $w0)) bytes ($(ratio "$(($w1 - $w0))" "$(($b - $a))"))" "" "" "" "" \
+		"<= 1.2x" "$(verdict "$(awk -v w=$(($w1 - $w0)) -v g=$(($b - $a)) 'BEGIN { print w / g }')" "<=" 1.2)"
+}
+
+# bench_remote_quiet N MB SECS: the list of a quiet remote tree on a
+# screen: CPU here (agentview, its mirror process, ssh) and there (the
+# remote program and what it runs), and the remote program's wake-ups.
+bench_remote_quiet() {
+	t=$(fleet_tree "$1" "$2")
+	hz=$(getconf CLK_TCK)
+	: >"$work/rsh.pids"
+	start 120 40 "sh -c 'echo \$\$ >$work/rq.pid; exec env AGENTVIEW_SSH=$work/rssh $bin av-test:$t'"
+	wait_for "^attention order · $1 sessions  " 60 || :
+	sleep 3
+	pid=$(cat "$work/rq.pid")
+	a=$(tree_ticks "$pid") ra=$(rsh_ticks)
+	sleep "$3"
+	b=$(tree_ticks "$pid") rb=$(rsh_ticks)
+	$T send-keys -t 0 q
+	wait_exit 10 || :
+	set -- "$1" "$2" "$3" $ra $rb
+	cpu=$(awk -v t=$((b - a)) -v hz="$hz" -v s="$3" 'BEGIN { print t / hz / s * 100 }')
+	rcpu=$(awk -v t=$(($6 - $4)) -v hz="$hz" -v s="$3" 'BEGIN { print t / hz / s * 100 }')
+	row "remote: a quiet list of av-test:DIR on a screen (CPU)" "$1 files, $3 s" \
+		"$(fmt3 "$cpu") % here ($((b - a)) ticks); there $(fmt3 "$rcpu") %, $(fmt3 "$(awk -v w=$(($7 - $5)) -v s="$3" 'BEGIN { print w / s }')") wake-ups/s" \
+		"" "" "" "" "<= 0.5 % here, 1 wake-up/s there" \
+		"$(awk -v c="$cpu" -v w=$(($7 - $5)) -v s="$3" 'BEGIN { print c <= 0.5 && w / s <= 1 ? "met" : "NOT MET" }')"
+}
+
 # --- the agents' own stores (issue 23) -------------------------------------------
 
 # stores_home: a HOME holding 2,000 Claude Code sessions and 2,000 Codex
@@ -677,7 +847,7 @@ bench_transcript() {
 }
 
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
-parts=${BENCH_PARTS:-"view fleet stores"}
+parts=${BENCH_PARTS:-"view fleet stores remote"}
 case " $parts " in
 *" view "*)
 	for s in $sizes; do
@@ -703,6 +873,17 @@ case " $parts " in
 	bench_fleet_status_line 1000 1000
 	bench_fleet_memory 10000 4000
 	bench_fleet_follow
+	;;
+esac
+case " $parts " in
+*" remote "*)
+	remote_setup
+	bench_remote_list 100 100
+	bench_remote_latency "poll" 1500 "$work/noiw"
+	bench_remote_latency "inotifywait" 100 ""
+	bench_remote_live "${BENCH_FOLLOW:-60}"
+	bench_remote_quiet 100 100 "${BENCH_FOLLOW:-60}"
+	stop_sshd
 	;;
 esac
 case " $parts " in

@@ -21,7 +21,6 @@
 set -u
 bin=${AGENTVIEW:-./src/agentview}
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
-sshd=${SSHD:-/usr/sbin/sshd}
 tmp=${TMPDIR:-/tmp}/agentview-remote-test.$$
 mkdir -p "$tmp"
 chmod 700 "$tmp"
@@ -34,9 +33,9 @@ mkdir -p "$tmp/t"
 TMPDIR=$tmp/t
 export TMPDIR
 pids=
-sshd_pid=
+sshd=${SSHD:-/usr/sbin/sshd}
 tm=:
-# (the real one once there is an sshd)
+# (the real one once there is an sshd: tests/lib/sshd.sh)
 stop_sshd() { :; }
 trap '$tm kill-server 2>/dev/null; for p in $pids; do kill "$p" 2>/dev/null; done; cleaned; stop_sshd; rm -rf "$tmp"' EXIT
 # Killed (a timeout, ^C): the same end, sshd included.
@@ -129,6 +128,50 @@ for sh in $shells; do
 	echo "the remote program under $sh: a file byte for byte, a folder's rows with their times"
 done
 
+# The wait between rounds: inotifywait where the remote has it (woken by
+# a change of the folders it reads), else sleep. A remote with only dash,
+# ls, stat, tail, head, wc and a slow sleep (3 s, so that a wake-up by a
+# change is told apart from a round's end), with and without inotifywait
+# (a wrapper that logs how each of its waits ended: 0 a change, 2 the
+# 1 s timeout): a line appended is followed with both, and with it, a
+# change ended a wait.
+iw=$(command -v inotifywait 2>/dev/null)
+for with in no yes; do
+	if [ "$with" = yes ] && [ -z "$iw" ]; then
+		echo "run_remote: inotifywait not installed (Debian's inotify-tools): its wait is not checked"
+		break
+	fi
+	cases=$((cases + 1))
+	rb=$tmp/iw-$with
+	mkdir -p "$rb/bin"
+	for t in ls stat tail head wc; do
+		ln -s "$(command -v "$t")" "$rb/bin/$t"
+	done
+	printf '#!/bin/sh\nexec %s 3\n' "$(command -v sleep)" >"$rb/bin/sleep"
+	if [ "$with" = yes ]; then
+		printf '#!/bin/sh\n%s "$@"\nr=$?\necho "$r" >>%s/waits\nexit "$r"\n' "$iw" "$rb" >"$rb/bin/inotifywait"
+	fi
+	chmod +x "$rb/bin/sleep" "$rb/bin/inotifywait" 2>/dev/null
+	printf 'PATH=%s exec %s -s\n' "$rb/bin" "$(command -v dash)" >"$rb/ssh"
+	# (in a folder of its own: only its changes end a wait)
+	mkdir -p "$rb/there"
+	{ init w0000001 wait; user "waits"; } >"$rb/there/w.ndjson"
+	AGENTVIEW_SSH="sh $rb/ssh" "$bin" --print -f --format raw "here:$rb/there/w.ndjson" >"$rb/out" 2>"$rb/err" &
+	pids="$pids $!"
+	wait_for "$rb/out" '"waits"' || fail "wait-$with" "the file is not read: $(head -c 300 "$rb/err")"
+	sleep 0.5
+	: >"$rb/waits"
+	t0=$(date +%s%N)
+	line '{"type":"assistant","marker":"written"}' >>"$rb/there/w.ndjson"
+	wait_for "$rb/out" '"written"' || fail "wait-$with" "the line is not followed: $(head -c 300 "$rb/err")"
+	t1=$(date +%s%N)
+	if [ "$with" = yes ]; then
+		grep -qx 0 "$rb/waits" || fail "wait-yes" "no wait ended by a change: $(tr '\n' ' ' <"$rb/waits")"
+	fi
+	kill "$!" 2>/dev/null
+	echo "the wait between rounds, inotifywait $with: a line followed in $(((t1 - t0) / 1000000)) ms"
+done
+
 if [ ! -x "$sshd" ] || ! command -v ssh >/dev/null 2>&1 || ! command -v ssh-keygen >/dev/null 2>&1; then
 	echo "run_remote: skipped: no $sshd or ssh (Debian's openssh-server and openssh-client)"
 	exit 0
@@ -136,103 +179,8 @@ fi
 
 # --- the sshd ----------------------------------------------------------------------
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-me=$(id -un)
-ssh-keygen -q -t ed25519 -N '' -f "$tmp/host_key" || exit 1
-ssh-keygen -q -t ed25519 -N '' -f "$tmp/id" || exit 1
-ssh-keygen -q -t ed25519 -N '' -f "$tmp/other" || exit 1
-cp "$tmp/id.pub" "$tmp/authorized_keys"
-cat >"$tmp/sshd_config" <<EOF
-Port $port
-ListenAddress 127.0.0.1
-HostKey $tmp/host_key
-AuthorizedKeysFile $tmp/authorized_keys
-PidFile none
-UsePAM no
-StrictModes no
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-PermitRootLogin prohibit-password
-AllowUsers $me
-LogLevel ERROR
-SetEnv XDG_STATE_HOME=$tmp/remote-state HOME=$tmp/remote-home CLAUDE_CONFIG_DIR=$tmp/remote-claude PATH=$tmp/rbin:/usr/local/bin:/usr/bin:/bin
-EOF
-printf '[127.0.0.1]:%s %s\n' "$port" "$(cut -d' ' -f1,2 "$tmp/host_key.pub")" >"$tmp/known_hosts"
-cat >"$tmp/ssh_config" <<EOF
-Host av-test av-bad
-  HostName 127.0.0.1
-  Port $port
-  User $me
-  IdentitiesOnly yes
-  UserKnownHostsFile $tmp/known_hosts
-  GlobalKnownHostsFile /dev/null
-  StrictHostKeyChecking yes
-  LogLevel ERROR
-Host av-test
-  IdentityFile $tmp/id
-Host av-bad
-  IdentityFile $tmp/other
-EOF
-AGENTVIEW_SSH="ssh -F $tmp/ssh_config"
-export AGENTVIEW_SSH
-# sshd as root wants its privilege separation folder.
-[ "$(id -u)" -ne 0 ] || mkdir -p /run/sshd
-
-# sshd in a process group of its own, so that stopping it stops the
-# connections it serves too (their processes are its children).
-start_sshd() {
-	setsid "$sshd" -D -e -f "$tmp/sshd_config" 2>>"$tmp/sshd.log" &
-	sshd_pid=$!
-	i=0
-	until ssh -F "$tmp/ssh_config" -o BatchMode=yes av-test true 2>/dev/null; do
-		i=$((i + 1))
-		if [ "$i" -gt 100 ] || ! kill -0 "$sshd_pid" 2>/dev/null; then
-			echo "run_remote: sshd did not start: $(tail -n 3 "$tmp/sshd.log")"
-			return 1
-		fi
-		sleep 0.1
-	done
-}
-# The processes that serve our port's connections: sshd gives each its
-# own session, so they outlive the listener unless stopped by their id.
-served() {
-	python3 - "$1" <<'EOF'
-import os, sys
-port = ":%04X" % int(sys.argv[1])
-inodes = set()
-for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-    try:
-        rows = open(table).read().splitlines()[1:]
-    except OSError:
-        continue
-    for row in rows:
-        f = row.split()
-        if f[1].endswith(port) and f[9] != "0":
-            inodes.add("socket:[%s]" % f[9])
-for pid in filter(str.isdigit, os.listdir("/proc")):
-    try:
-        fds = os.listdir("/proc/%s/fd" % pid)
-        if any(os.readlink("/proc/%s/fd/%s" % (pid, fd)) in inodes for fd in fds):
-            print(pid)
-    except OSError:
-        pass
-EOF
-}
-# The listener and every connection it serves, as when its machine
-# goes down.
-stop_sshd() {
-	[ -n "$sshd_pid" ] || return 0
-	kill -- "-$sshd_pid" 2>/dev/null
-	for p in $(served "$port"); do
-		kill "$p" 2>/dev/null
-	done
-	i=0
-	while { kill -0 "$sshd_pid" 2>/dev/null || [ -n "$(served "$port")" ]; } && [ "$i" -lt 100 ]; do
-		i=$((i + 1))
-		sleep 0.1
-	done
-	sshd_pid=
-}
+. ./tests/lib/sshd.sh
+sshd_setup "$tmp" "SetEnv XDG_STATE_HOME=$tmp/remote-state HOME=$tmp/remote-home CLAUDE_CONFIG_DIR=$tmp/remote-claude PATH=$tmp/rbin:/usr/local/bin:/usr/bin:/bin" || exit 1
 if ! start_sshd; then
 	if [ "$(id -u)" -ne 0 ]; then
 		echo "run_remote: skipped: sshd cannot run here as $me"
@@ -324,6 +272,33 @@ AGENTVIEW_SOURCES=codex "$bin" --print --format json --sources claude,kept "av-t
 	find remote-claude remote-home -type f -exec cksum {} +) >"$tmp/stores.after"
 cmp -s "$tmp/stores.before" "$tmp/stores.after" ||
 	fail stores "the stores changed: $(diff "$tmp/stores.before" "$tmp/stores.after" | head -n 5)"
+# A Claude session whose process lives there is running, judged there:
+# its sessions/<pid>.json names a live process (a stand-in, its start
+# time as /proc says it) though its file is old and this side's Claude
+# folder is elsewhere; once that process ends it is not.
+cases=$((cases + 1))
+sleep 300 &
+live_pid=$!
+pids="$pids $live_pid"
+live_start=$(sed 's/.*) //' "/proc/$live_pid/stat" | cut -d' ' -f20)
+sid=3ed0aa9c-f0ca-4757-92a0-fb81b88fcea2
+mkdir -p "$tmp/remote-claude/sessions"
+printf '{"pid":%d,"sessionId":"%s","status":"busy","procStart":"%s"}\n' "$live_pid" "$sid" "$live_start" \
+	>"$tmp/remote-claude/sessions/$live_pid.json"
+touch -d '2026-01-05 10:00' "$tmp/remote-claude"/projects/*/"$sid.jsonl"
+live_state() {
+	CLAUDE_CONFIG_DIR=$tmp/nowhere "$bin" --print --format json "av-test:" 2>"$tmp/err" |
+		jq -r --arg s "$sid" '.sessions[] | select(.session_id == $s) | .state'
+}
+st=$(live_state)
+[ "$st" = live ] || fail live "a live process's session there: $st $(head -c 300 "$tmp/err")"
+kill "$live_pid"
+wait "$live_pid" 2>/dev/null
+st=$(live_state)
+[ -n "$st" ] && [ "$st" != live ] || fail live "its process ended: $st"
+rm -r "$tmp/remote-claude/sessions"
+echo "HOST: a Claude session's process judged there: running while it lives ($live_pid), not after"
+
 # The same rows as the folder read here: states from the files' times too.
 "$bin" --print --format json "av-test:$d" | jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/remote.json"
 "$bin" --print --format json "$d" | jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/local.json"
@@ -466,6 +441,45 @@ user "seen-on-the-screen" >>"$g"
 screen_has 'seen-on-the-screen' || fail screen "not live: $($tm capture-pane -p -t av)"
 $tm kill-server 2>/dev/null
 echo "the list on a screen: HOST at 120 columns, not at 40; reconnecting said, then back; a remote file live"
+
+# --- the list reads heads and tails; a session opened comes whole -----------------
+
+# Two sessions of about 1 MB each, listed on the screen through a remote
+# (dash here, its output counted): only the head and the tail of each
+# come (what the list reads of a big file, 128 KiB); Enter on one brings
+# the rest of that one only, and it is then the remote file byte for byte.
+cases=$((cases + 1))
+hb=$tmp/heads
+mkdir -p "$hb/d"
+for k in 1 2; do
+	{
+		init "b000000$k" "big$k"
+		user "big session $k"
+		awk 'BEGIN { for (i = 0; i < 4500; i++) printf "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c%d\",\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"echo %0200d\"}}}}\n", i, i }'
+		result false 2000 "the end of big $k"
+	} >"$hb/d/b$k.ndjson"
+done
+touch -d '2026-01-05 10:00' "$hb/d/b1.ndjson"
+printf '%s -s | tee -a %s/wire\n' "$(command -v dash)" "$hb" >"$hb/ssh"
+: >"$hb/wire"
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $hb/ssh' '$bin' 'here:$hb/d'"
+screen_has 'big session 1' || fail heads "no row of b1: $($tm capture-pane -p -t av)"
+screen_has 'big session 2' || fail heads "no row of b2: $($tm capture-pane -p -t av)"
+sleep 1.5
+size=$(($(wc -c <"$hb/d/b1.ndjson") + $(wc -c <"$hb/d/b2.ndjson")))
+listed=$(wc -c <"$hb/wire")
+[ "$listed" -lt $((2 * 131073 + 4096)) ] ||
+	fail heads "the list brought $listed bytes of $size: more than their heads and tails"
+# b2, the newer, is the first row.
+$tm send-keys -t av Enter
+screen_has 'q or Esc: back to the list' || fail heads "Enter: $($tm capture-pane -p -t av)"
+screen_has '[^0-9]4500 ' || fail heads "not the whole session: $($tm capture-pane -p -t av)"
+opened=$(wc -c <"$hb/wire")
+cmp -s "$hb/d/b2.ndjson" "$tmp"/t/agentview-remote.*/1/b2.ndjson || fail heads "b2's mirror is not its file"
+cmp -s "$hb/d/b1.ndjson" "$tmp"/t/agentview-remote.*/1/b1.ndjson && fail heads "b1 came whole, not opened"
+$tm kill-server 2>/dev/null
+echo "the list of 2 sessions of $size bytes: $listed bytes over the wire; one opened: $opened"
 
 # --- the screen does not wait on a slow remote -------------------------------------
 

@@ -173,10 +173,19 @@ test_script(void **state)
 	struct buf b = {0};
 
 	(void)state;
-	remote_script(&b, "/srv/it's", names, 2, off, ino);
+	remote_script(&b, "/srv/it's", names, 2, off, ino, NULL, false);
 	assert_non_null(strstr(b.p, "p='/srv/it'\\''s'\n"));
 	assert_non_null(strstr(b.p, "set -- 'a b.ndjson' '-$(x)'\\''.jsonl'\n"));
 	assert_non_null(strstr(b.p, "o1=100 n1='12'\no2=0 n2=''\n"));
+	assert_non_null(strstr(b.p, "hd= tl=\n"));
+	assert_null(strstr(b.p, "h1="));
+	buf_free(&b);
+	/* Heads and tails: as much as the list reads; a hole to send. */
+	uint64_t fill[] = {65536, 800000, 0, 0};
+	remote_script(&b, "/srv", names, 2, off, ino, fill, true);
+	assert_non_null(strstr(b.p, "hd=65536 tl=65537\n"));
+	assert_non_null(strstr(b.p, "o1=100 n1='12'\nh1=65536 e1=800000\no2=0 n2=''\n"));
+	assert_null(strstr(b.p, "h2="));
 	buf_free(&b);
 }
 
@@ -189,13 +198,18 @@ test_script_stores(void **state)
 	struct buf b = {0}, want = {0};
 
 	(void)state;
-	remote_script(&b, "", NULL, 0, NULL, NULL);
+	remote_script(&b, "", NULL, 0, NULL, NULL, NULL, false);
 	assert_non_null(
 		strstr(b.p, "if [ -n \"${CLAUDE_CONFIG_DIR:-}\" ]; then r1=$CLAUDE_CONFIG_DIR''; "
 			    "else r1=${HOME:+\"$HOME\"/'.claude'}; fi\n"));
 	assert_non_null(strstr(b.p, "r3=$GEMINI_CLI_HOME'/.gemini'"));
 	assert_non_null(strstr(b.p, " r5=${HOME:+\"$HOME\"/'.cursor'}\n"));
 	assert_non_null(strstr(b.p, "case $rel in *'\n'* | projects/*/agent-*.jsonl) continue"));
+	/* The files that name the pids of the stores' processes, listed with
+	 * the sessions, and the pids /proc has there sent (L). */
+	assert_non_null(strstr(b.p, "for f in \"$r1\"/sessions/[0-9]*.json; do\n"));
+	assert_non_null(strstr(b.p, "for f in \"$r4\"/session-state/*/inuse.[0-9]*.lock; do\n"));
+	assert_non_null(strstr(b.p, "printf 'L %d\\n%s\\n'"));
 	for (int s = 0; s < SRC_KEPT; s++) {
 		const char *pat = store_patterns((enum store_source)s);
 
@@ -264,6 +278,9 @@ frames(const char *text, size_t n, struct buf *out)
 					buf_addf(out, "%u", f.idx);
 				if (f.type == RF_BYTES || f.type == RF_MTIME)
 					buf_addf(out, "@%llu", (unsigned long long)f.off);
+				if (f.type == RF_HOLE)
+					buf_addf(out, "@%llu-%llu", (unsigned long long)f.off,
+						 (unsigned long long)f.to);
 				if (f.type == RF_INODE)
 					buf_addf(out, "#%llu", (unsigned long long)f.ino);
 				if (f.data != NULL) {
@@ -303,6 +320,18 @@ test_frames(void **state)
 	assert_string_equal(b.p, "! a file number or time out of range");
 	FRAMES("E 4\nfail\n", &b);
 	assert_string_equal(b.p, "E[fail] ");
+	/* The remote's live processes. */
+	FRAMES("L 13\n123 4567\n9 8\n\n", &b);
+	assert_string_equal(b.p, "L[123 4567\n9 8\n] ");
+	/* Bytes left out: from, to. */
+	FRAMES("P 2 65536 900000\n", &b);
+	assert_string_equal(b.p, "P2@65536-900000 ");
+	FRAMES("P 2 900000 65536\n", &b);
+	assert_string_equal(b.p, "! a file number or range out of range");
+	FRAMES("P 0 1 2\n", &b);
+	assert_string_equal(b.p, "! a file number or range out of range");
+	FRAMES("P 1 2\n", &b);
+	assert_string_equal(b.p, "! a file number or range out of range");
 	buf_free(&b);
 }
 
