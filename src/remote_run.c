@@ -1163,7 +1163,8 @@ remote_live(const char *path, enum store_source s, int64_t now_ms, struct buf *w
 	if (mi == NULL || (s != SRC_CLAUDE && s != SRC_COPILOT))
 		return SL_UNKNOWN;
 	if (mi->sl == NULL) {
-		struct store_proc proc = {mi, live_start, live_pids, live_none, live_none};
+		struct store_proc proc = {mi,        live_start, live_pids,
+					  live_none, live_none,  live_none};
 		struct buf root = {0};
 
 		buf_addf(&root, "%s/%s", mi->dir, store_source_name(SRC_CLAUDE));

@@ -264,7 +264,7 @@ linux_environ(void *ctx, long pid, struct buf *out)
 
 	(void)ctx;
 	snprintf(path, sizeof path, "/proc/%ld/environ", pid);
-	return read_small(path, 64 * 1024, out, false);
+	return store_read_small(path, 64 * 1024, out, false);
 }
 
 const struct store_proc store_proc_linux = {NULL,          linux_start, linux_pids,
