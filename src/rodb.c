@@ -1,6 +1,8 @@
 /* rodb.c: an agent's SQLite file opened for reading only (rodb.h). */
 #include "rodb.h"
 
+#include <errno.h>
+#include <stdbool.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -8,11 +10,30 @@
 
 static sqlite3_vfs ro_vfs;
 
+/* Whether path is there as a regular file (never through a link), or,
+ * with absent_ok, is not there at all. A fifo, a device or a socket in an
+ * agent's folder is never opened: an open of a fifo waits for its writer,
+ * for ever. */
+static bool
+plain_file(const char *path, bool absent_ok)
+{
+	struct stat st;
+
+	if (lstat(path, &st) != 0)
+		return absent_ok && errno == ENOENT;
+	return S_ISREG(st.st_mode);
+}
+
 static int
 ro_open(sqlite3_vfs *v, const char *name, sqlite3_file *f, int flags, int *out)
 {
 	sqlite3_vfs *base = v->pAppData;
 
+	/* Nothing is made, so a file not there is not opened either. */
+	if (name != NULL && !plain_file(name, false)) {
+		f->pMethods = NULL;
+		return SQLITE_CANTOPEN;
+	}
 	flags &= ~(SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_DELETEONCLOSE |
 		   SQLITE_OPEN_EXCLUSIVE);
 	return base->xOpen(base, name, f, flags | SQLITE_OPEN_READONLY, out);
@@ -60,6 +81,13 @@ rodb_open(const char *path)
 
 	if (vfs == NULL)
 		return NULL;
+	/* The shared memory is opened past the VFS's xOpen: looked at here. */
+	buf_addf(&wal, "%s-shm", path);
+	if (!plain_file(wal.p, true)) {
+		buf_free(&wal);
+		return NULL;
+	}
+	buf_reset(&wal);
 	/* file:PATH, the bytes a URI reserves escaped. */
 	buf_adds(&uri, "file:");
 	for (const unsigned char *c = (const unsigned char *)path; *c != '\0'; c++)
