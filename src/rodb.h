@@ -7,7 +7,9 @@
  * too, and without, the file alone is read as it is, with no lock. Only
  * regular files are opened, never through a link: a fifo or a device put
  * where the file, its -wal or its -shm would be makes the open fail, at
- * once (an open of a fifo would wait for its writer for ever). */
+ * once (an open of a fifo would wait for its writer for ever). What the
+ * file says is hostile too: the work an opening's queries may do is
+ * bounded (rodb.c), past it a step fails with SQLITE_INTERRUPT. */
 #ifndef AGENTVIEW_RODB_H
 #define AGENTVIEW_RODB_H
 

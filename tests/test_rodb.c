@@ -85,11 +85,39 @@ test_fifo_beside(void **state)
 	fixture_rmtree(d);
 }
 
+/* A store whose meta is a view that never ends (a recursive CTE, 8 KiB
+ * of file): the query is stopped, soon, not run for ever. SIGALRM ends
+ * the test if it is not. */
+static void
+test_endless_view(void **state)
+{
+	char *d = fixture_tmpdir("rodb");
+	char db[1024];
+	sqlite3 *w;
+
+	(void)state;
+	signal(SIGALRM, SIG_DFL);
+	assert_true(snprintf(db, sizeof db, "%s/store.db", d) < (int)sizeof db);
+	assert_int_equal(sqlite3_open(db, &w), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(w,
+				      "CREATE VIEW meta AS WITH RECURSIVE c(x) AS "
+				      "(SELECT 1 UNION ALL SELECT x + 1 FROM c) "
+				      "SELECT x || 'n' AS key, x AS value FROM c;",
+				      NULL, NULL, NULL),
+			 SQLITE_OK);
+	assert_int_equal(sqlite3_close(w), SQLITE_OK);
+	alarm(20);
+	assert_int_equal(read_meta(db), SQLITE_INTERRUPT);
+	alarm(0);
+	fixture_rmtree(d);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fifo_beside),
+		cmocka_unit_test(test_endless_view),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
