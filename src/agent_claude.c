@@ -551,6 +551,7 @@ todo_facts(const struct model *m, uint32_t c, struct call_facts *v)
 	made = m->task[st.task].call;
 	call_set_number(v, CALL_TODO_STATE, made == c ? TODO_MADE : st.state);
 	if (made == c || made == NONE || m->call[made].start_ev == NONE ||
+	    m->call[made].spart == CALL_PART_FAR ||
 	    (j = model_parsed(m, m->call[made].start_ev, m->qjson3)) == NULL ||
 	    (s = block(j, m->call[made].spart)) < 0)
 		return;

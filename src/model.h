@@ -146,10 +146,13 @@ struct call {
 	uint8_t result; /* enum call_result */
 	uint8_t flags;
 	uint8_t bg_result; /* CF_BACKGROUND: how it ended (enum call_result) */
-	uint8_t spart;     /* the part of its started line that is the call
-			      (a line can start several: Claude Code) */
-	uint8_t dpart;     /* the part of its completed line */
+	uint16_t spart;    /* the part of its started line that is the call
+			      (a line can start several: Claude Code), or
+			      CALL_PART_FAR */
+	uint16_t dpart;    /* the part of its completed line, or CALL_PART_FAR */
 };
+/* A call's part past those counted: its line is not read for its facts. */
+#define CALL_PART_FAR UINT16_MAX
 
 /* A task of a session's task list (Claude Code's TaskCreate makes one;
  * TaskUpdate changes it): the call that made it (NONE: one made before

@@ -283,7 +283,7 @@ build_call_start(struct build *b, const struct call_ref *r)
 	c->start_ev = e;
 	c->flags = CF_STARTED;
 	c->kind = (uint8_t)r->kind;
-	c->spart = (uint8_t)MIN(MAX(r->part, 0), UINT8_MAX);
+	c->spart = (uint16_t)MIN(MAX(r->part, 0), CALL_PART_FAR);
 	c->start_ms = m->ev[e].ms;
 	if (c->start_ms == TIME_NONE)
 		c->start_ms = r->started_ms;
@@ -339,7 +339,7 @@ call_done(struct build *b, const struct call_ref *r, uint32_t e, uint32_t ci, ui
 	}
 	c = &m->call[ci];
 	c->done_ev = e;
-	c->dpart = (uint8_t)MIN(MAX(r->part, 0), UINT8_MAX);
+	c->dpart = (uint16_t)MIN(MAX(r->part, 0), CALL_PART_FAR);
 	c->result = (uint8_t)r->result;
 	if (r->has_args)
 		c->flags |= CF_ARGS_DONE;

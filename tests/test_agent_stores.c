@@ -14,6 +14,7 @@
 #include "model.h"
 #include "print.h"
 #include "summary.h"
+#include "tool.h"
 
 static struct fixture *
 feed(const char *text)
@@ -560,6 +561,48 @@ test_chat_pretty_file(void **state)
 	fixture_free(f);
 }
 
+/* The line of a reply with n calls, "echo 0" to "echo n-1", after a
+ * session's header, into text. */
+static void
+many_calls(struct buf *text, int n)
+{
+	buf_adds(text, "{\"sessionId\":\"g-4\",\"projectHash\":\"ab\"}\n"
+		       "{\"id\":\"g1\",\"timestamp\":\"2026-11-27T09:00:02.000Z\","
+		       "\"type\":\"gemini\",\"content\":\"Many.\",\"toolCalls\":[");
+	for (int i = 0; i < n; i++)
+		buf_addf(text,
+			 "%s{\"id\":\"t%d\",\"name\":\"run_shell_command\","
+			 "\"args\":{\"command\":\"echo %d\"},\"status\":\"success\","
+			 "\"timestamp\":\"2026-11-27T09:00:03.000Z\"}",
+			 i > 0 ? "," : "", i, i);
+	buf_adds(text, "]}\n");
+}
+
+/* A reply with more than 256 calls on its line: each call is its own
+ * (the 300th is not the 256th). */
+static void
+test_chat_calls_past_256(void **state)
+{
+	struct buf text = {0}, want = {0};
+	struct tool_desc d = {0};
+	struct fixture *f;
+
+	(void)state;
+	many_calls(&text, 300);
+	f = fixture_new(text.p, text.n, 0);
+	assert_int_equal(f->m->ncall, 300);
+	for (uint32_t c = 0; c < 300; c++) {
+		tool_describe(f->m, c, &d);
+		buf_reset(&want);
+		buf_addf(&want, "echo %u", c);
+		assert_string_equal(d.what.p, want.p);
+	}
+	tool_desc_free(&d);
+	fixture_free(f);
+	buf_free(&text);
+	buf_free(&want);
+}
+
 int
 main(void)
 {
@@ -576,6 +619,7 @@ main(void)
 		cmocka_unit_test(test_chat_patch_log),
 		cmocka_unit_test(test_chat_whole_file),
 		cmocka_unit_test(test_chat_pretty_file),
+		cmocka_unit_test(test_chat_calls_past_256),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
