@@ -72,6 +72,9 @@ struct event {
 #define EV_SRC(e) ((unsigned)(((e)->pos >> 40) & 0xFF))
 #define EV_TYPE(e) ((enum ev_type)(((e)->pos >> 48) & 0xFF))
 #define EV_FLAGS(e) ((unsigned)(((e)->pos >> 56) & 0xFF))
+/* Its line (its source and offset), never 0: what a parse of the line is
+ * labelled with, shared by the events the line made. */
+#define EV_LINE(e) (((e)->pos & 0xFFFFFFFFFFFFull) + 1)
 #define MODEL_MAX_SOURCES 255
 
 enum item_type {

@@ -41,7 +41,7 @@ model_set_thread(struct srcstate *ss, uint32_t t)
 }
 
 /* Make an event of the line being added; the model's parse of the line is
- * labelled with it, for model_parsed. */
+ * labelled with its line, for model_parsed. */
 uint32_t
 build_push(struct build *b, enum ev_type type)
 {
@@ -50,7 +50,7 @@ build_push(struct build *b, enum ev_type type)
 	b->ev = e;
 	b->m->json_ev = e;
 	/* Labelled like the query parsers: a stream's buffer may move. */
-	json_set_label(b->m->json, (uint64_t)e + 1);
+	json_set_label(b->m->json, EV_LINE(&b->m->ev[e]));
 	return e;
 }
 

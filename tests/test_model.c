@@ -1090,23 +1090,25 @@ test_parsed_reuse(void **state)
 	j = model_parsed(f->m, 1, f->m->qjson);
 	assert_ptr_equal(j, f->m->qjson);
 	assert_true(json_streq(j, json_get(j, 0, "type"), "user"));
-	/* Found again: still labelled with event 1. */
-	assert_true(json_holds(f->m->qjson, model_line(f->m, 1, &(size_t){0}), f->m->ev[1].len, 2));
+	/* Found again: still labelled with event 1's line. */
+	assert_true(json_holds(f->m->qjson, model_line(f->m, 1, &(size_t){0}), f->m->ev[1].len,
+			       EV_LINE(&f->m->ev[1])));
 	assert_ptr_equal(model_parsed(f->m, 1, f->m->qjson), f->m->qjson);
 	/* Another event in the same parser replaces it. */
 	j = model_parsed(f->m, 0, f->m->qjson);
 	assert_true(json_streq(j, json_get(j, 0, "type"), "system"));
-	assert_false(
-		json_holds(f->m->qjson, model_line(f->m, 1, &(size_t){0}), f->m->ev[1].len, 2));
+	assert_false(json_holds(f->m->qjson, model_line(f->m, 1, &(size_t){0}), f->m->ev[1].len,
+				EV_LINE(&f->m->ev[1])));
 	/* A parser of the caller's own is parsed into, never labelled. */
 	assert_ptr_equal(model_parsed(f->m, 1, other), other);
-	assert_false(json_holds(other, model_line(f->m, 1, &(size_t){0}), f->m->ev[1].len, 2));
-	/* qjson holds event 0 (labelled 1); the model starts again. */
+	assert_false(json_holds(other, model_line(f->m, 1, &(size_t){0}), f->m->ev[1].len,
+				EV_LINE(&f->m->ev[1])));
+	/* qjson holds event 0's line; the model starts again. */
 	model_clear(f->m);
 	fixture_rewind(f);
 	fixture_feed(f, SIZE_MAX);
-	assert_false(
-		json_holds(f->m->qjson, model_line(f->m, 0, &(size_t){0}), f->m->ev[0].len, 1));
+	assert_false(json_holds(f->m->qjson, model_line(f->m, 0, &(size_t){0}), f->m->ev[0].len,
+				EV_LINE(&f->m->ev[0])));
 	j = model_parsed(f->m, 0, f->m->qjson);
 	assert_true(json_streq(j, json_get(j, 0, "type"), "system"));
 	json_free(other);
