@@ -16,6 +16,7 @@
 #include "agent.h"
 
 #include <dirent.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,10 +106,9 @@ block(const struct json *j, unsigned part)
 {
 	int c = content(j), t = c + 1;
 
-	if (json_type(j, c) != JSON_ARRAY || (int)part >= json_size(j, c))
+	if (part > INT_MAX)
 		return -1;
-	for (unsigned i = 0; i < part; i++)
-		t = json_next(j, t);
+	t = json_nth(j, c, (int)part);
 	return json_type(j, t) == JSON_OBJECT ? t : -1;
 }
 
