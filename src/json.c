@@ -537,28 +537,31 @@ json_restore(struct json *j, const char *s, size_t n, const void *saved, size_t 
 
 /* The element n of array t, or -1. An array walked in order costs its
  * length, not its length squared: where the thread's last calls ended
- * are kept, in the last few arrays asked of (an array in an array). */
+ * are kept, in the few arrays asked of most lately (an array of arrays
+ * stays while each of its arrays is walked). */
 int
 json_nth(const struct json *j, int t, int n)
 {
 	static _Thread_local struct {
-		uint64_t gen;
+		uint64_t gen, used;
 		int t, i, at;
 	} last[4];
-	static _Thread_local unsigned next;
-	unsigned k;
+	static _Thread_local uint64_t uses;
+	unsigned k, old = 0;
 	int i = 0, at = t + 1;
 
 	if (!tok_ok(j, t) || j->tok[t].type != JSMN_ARRAY || n < 0 || n >= j->tok[t].size)
 		return -1;
 	for (k = 0; k < ARRAY_LEN(last) && (last[k].gen != j->gen || last[k].t != t); k++)
-		;
+		if (last[k].used < last[old].used)
+			old = k;
 	if (k == ARRAY_LEN(last))
-		k = next++ % ARRAY_LEN(last);
+		k = old;
 	else if (last[k].i <= n) {
 		i = last[k].i;
 		at = last[k].at;
 	}
+	last[k].used = ++uses;
 	for (; i < n; i++)
 		at = tok_next(j, at);
 	last[k].gen = j->gen;
