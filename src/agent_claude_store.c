@@ -20,6 +20,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "json.h"
@@ -483,7 +484,8 @@ by_name(const void *a, const void *b)
 /* A transcript <dir>/<session>.jsonl keeps its sub-agents' in
  * <dir>/<session>/subagents/agent-<id>.jsonl, beside agent-<id>.meta.json
  * naming the call that runs each: fn for each, in the order of their
- * names. */
+ * names. Only regular files, never a link: a link to /dev/zero would be
+ * read for ever, one to a file elsewhere (a key) shown. */
 static void
 store_more(const char *path, agent_more_fn *fn, void *ctx)
 {
@@ -491,6 +493,7 @@ store_more(const char *path, agent_more_fn *fn, void *ctx)
 	struct buf dir = {0}, file = {0}, call = {0};
 	char **names = NULL;
 	struct dirent *de;
+	struct stat st;
 	DIR *d;
 
 	if (n <= 6 || strcmp(path + n - 6, ".jsonl") != 0)
@@ -519,7 +522,8 @@ store_more(const char *path, agent_more_fn *fn, void *ctx)
 			buf_reset(&call);
 		buf_reset(&file);
 		buf_addf(&file, "%s/%s", dir.p, names[i]);
-		fn(ctx, file.p, call.n > 0 ? call.p : NULL);
+		if (lstat(file.p, &st) == 0 && S_ISREG(st.st_mode))
+			fn(ctx, file.p, call.n > 0 ? call.p : NULL);
 		free(names[i]);
 	}
 	free(names);
