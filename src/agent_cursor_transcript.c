@@ -249,7 +249,8 @@ inside(const char *s, size_t n, const char *tag, size_t *len)
 
 	snprintf(open, sizeof open, "<%s>", tag);
 	snprintf(close, sizeof close, "</%s>", tag);
-	if ((a = memmem(s, n, open, strlen(open))) == NULL)
+	/* An empty text may have no bytes at all (NULL): memmem's is UB. */
+	if (n == 0 || (a = memmem(s, n, open, strlen(open))) == NULL)
 		return NULL;
 	a += strlen(open);
 	if ((z = memmem(a, n - (size_t)(a - s), close, strlen(close))) == NULL)
