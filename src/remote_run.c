@@ -39,6 +39,8 @@
  * grow from 1 s to this. */
 #define STALL_MS 15000
 #define PAUSE_MAX_MS 8000
+/* The most of a message said (a remote's error is up to a frame long). */
+#define SAY_MAX 400
 /* Connections that may drop before a source's first round is read. */
 #define START_TRIES 3
 /* How long the screen waits for the first rounds of folders before it
@@ -239,6 +241,17 @@ connect_src(struct rsrc *r, int64_t now)
 	buf_free(&prog);
 }
 
+/* Text s[0..n), which may hold what a remote sent (its error, up to a
+ * frame's 4 MiB: hostile), appended to out through the gate of every
+ * shown text, on one line, cut short. */
+static void
+shown(struct buf *out, const char *s, size_t n)
+{
+	text_sanitize(out, s, MIN(n, (size_t)SAY_MAX), TEXT_ONELINE);
+	if (n > SAY_MAX)
+		buf_addf(out, "… %zu bytes more", n - SAY_MAX);
+}
+
 /* Tell the parent "idx R kind", "idx M d" or "idx why" (one line,
  * sanitized); false when it no longer listens (it stopped waiting for
  * the first rounds: remote_start). */
@@ -249,10 +262,8 @@ report(int fd, size_t idx, const char *what)
 
 	struct buf b = {0};
 
-	buf_addf(&b, "%zu %s", idx, what);
-	for (size_t i = 0; i < b.n; i++)
-		if ((unsigned char)b.p[i] < ' ')
-			b.p[i] = ' ';
+	buf_addf(&b, "%zu ", idx);
+	shown(&b, what, strlen(what));
 	buf_addc(&b, '\n');
 	ok = fd >= 0 && write(fd, b.p, b.n) == (ssize_t)b.n;
 	buf_free(&b);
@@ -344,23 +355,22 @@ replace_empty(struct rsrc *r, size_t i, struct buf *path)
  * pipe (dropped when the screen has not read the last ones). */
 static void PRINTF_LIKE(2, 3) say(bool quiet, const char *fmt, ...)
 {
-	struct buf b = {0};
+	struct buf raw = {0}, b = {0};
 	va_list ap;
 
 	va_start(ap, fmt);
-	buf_vaddf(&b, fmt, ap);
+	buf_vaddf(&raw, fmt, ap);
 	va_end(ap);
+	shown(&b, raw.p, raw.n);
 	if (!quiet)
 		fprintf(stderr, "agentview: %s\n", b.p);
 	else if (news_out >= 0) {
-		for (size_t i = 0; i < b.n; i++)
-			if ((unsigned char)b.p[i] < ' ')
-				b.p[i] = ' ';
 		buf_addc(&b, '\n');
 		if (write(news_out, b.p, b.n) < 0) {
 			/* full, or the screen is gone */
 		}
 	}
+	buf_free(&raw);
 	buf_free(&b);
 }
 
