@@ -336,6 +336,7 @@ struct srcstate {
 /* An item of a sub-agent, and the item of the call that ran it. */
 struct subitem {
 	uint32_t item, parent;
+	uint32_t top; /* the item its chain of parents starts at */
 };
 
 struct order;
@@ -645,6 +646,10 @@ uint32_t model_order_call(struct model *m, uint32_t row);
 uint32_t model_call_row(struct model *m, uint32_t c);
 /* The item of the call whose sub-agent made item it, or NONE. */
 uint32_t model_item_parent(const struct model *m, uint32_t it);
+/* The item the chain of parents of item it starts at (the top-level
+ * call whose sub-agents, however deep, made it), or NONE: at once, not
+ * up the chain. */
+uint32_t model_item_top(const struct model *m, uint32_t it);
 /* Forget the order (the model is cleared or freed). */
 void model_order_free(struct model *m);
 
