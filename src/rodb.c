@@ -19,6 +19,10 @@ static sqlite3_vfs ro_vfs;
 #define STEPS_EVERY 1000
 #define STEPS_MAX (20 * 1000)
 static _Thread_local unsigned steps_left;
+/* The longest value read: what the agents keep there is small (Cursor's
+ * meta some hundred bytes, Codex's ids and states less); a hostile one of
+ * gigabytes is refused (SQLITE_TOOBIG), not held in memory. */
+#define VALUE_MAX (1024 * 1024)
 
 static int
 spent(void *ctx)
@@ -124,6 +128,7 @@ rodb_open(const char *path)
 	} else {
 		sqlite3_busy_timeout(h, 50);
 		steps_left = STEPS_MAX;
+		sqlite3_limit(h, SQLITE_LIMIT_LENGTH, VALUE_MAX);
 		sqlite3_progress_handler(h, STEPS_EVERY, spent, NULL);
 	}
 	buf_free(&uri);

@@ -9,7 +9,8 @@
  * where the file, its -wal or its -shm would be makes the open fail, at
  * once (an open of a fifo would wait for its writer for ever). What the
  * file says is hostile too: the work an opening's queries may do is
- * bounded (rodb.c), past it a step fails with SQLITE_INTERRUPT. */
+ * bounded (rodb.c), past it a step fails with SQLITE_INTERRUPT, and so is
+ * the length of a value read (SQLITE_TOOBIG). */
 #ifndef AGENTVIEW_RODB_H
 #define AGENTVIEW_RODB_H
 

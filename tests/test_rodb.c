@@ -112,12 +112,37 @@ test_endless_view(void **state)
 	fixture_rmtree(d);
 }
 
+/* A value larger than any an agent writes there (Cursor's meta is some
+ * hundred bytes): not read, rather than held in memory twice over (a
+ * 300 MB one took 590 MB). */
+static void
+test_huge_value(void **state)
+{
+	char *d = fixture_tmpdir("rodb");
+	char db[1024];
+	sqlite3 *w;
+
+	(void)state;
+	assert_true(snprintf(db, sizeof db, "%s/store.db", d) < (int)sizeof db);
+	assert_int_equal(sqlite3_open(db, &w), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(w,
+				      "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
+				      "INSERT INTO meta VALUES ('0', printf('%.*c', 4194304, 'a'));"
+				      "INSERT INTO meta VALUES ('1', 'small');",
+				      NULL, NULL, NULL),
+			 SQLITE_OK);
+	assert_int_equal(sqlite3_close(w), SQLITE_OK);
+	assert_int_equal(read_meta(db), SQLITE_TOOBIG);
+	fixture_rmtree(d);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fifo_beside),
 		cmocka_unit_test(test_endless_view),
+		cmocka_unit_test(test_huge_value),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
