@@ -51,10 +51,13 @@ enum { R_IDLE, R_RUNNING, R_DEAD };
 
 struct rsrc {
 	struct remote_spec spec;
-	char *mirror; /* the local folder of its files */
-	char kind;    /* 0 not known yet, 'd' a folder, 'f' a file, 's' the
+	char *mirror;   /* the local folder of its files */
+	char kind;      /* 0 not known yet, 'd' a folder, 'f' a file, 's' the
 			 remote's own sessions (a folder a source) */
-	char **names; /* a folder's files asked for; a file: its name */
+	char **names;   /* a folder's files asked for; a file: its name */
+	uint32_t *slot; /* names by their hash: index + 1, 0 free (nslot a
+			   power of two, at most half full) */
+	size_t nslot;
 	uint64_t *off;
 	char **ino;
 	size_t n, cap;
@@ -278,6 +281,26 @@ mirror_path(const struct rsrc *r, size_t i, struct buf *b)
 	buf_addf(b, "%s/%s", r->mirror, r->names[i]);
 }
 
+/* The slot of name[0..n) in r's index: the one that holds it, or the
+ * free one where it would go. */
+static size_t
+name_slot(const struct rsrc *r, const char *name, size_t n)
+{
+	size_t mask = r->nslot - 1, i = hash_bytes(name, n, 0) & mask;
+
+	while (r->slot[i] != 0 && !(strlen(r->names[r->slot[i] - 1]) == n &&
+				    memcmp(r->names[r->slot[i] - 1], name, n) == 0))
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* Whether r has asked for the file name[0..n) already. */
+static bool
+has_name(const struct rsrc *r, const char *name, size_t n)
+{
+	return r->nslot > 0 && r->slot[name_slot(r, name, n)] != 0;
+}
+
 static void
 add_name(struct rsrc *r, const char *name, size_t n)
 {
@@ -288,6 +311,15 @@ add_name(struct rsrc *r, const char *name, size_t n)
 	r->off[r->n] = 0;
 	r->ino[r->n] = NULL;
 	r->n++;
+	if (2 * r->n > r->nslot) {
+		free(r->slot);
+		r->nslot = r->nslot > 0 ? r->nslot * 2 : 64;
+		r->slot = xcalloc(r->nslot, sizeof *r->slot);
+		for (size_t i = 0; i < r->n; i++)
+			r->slot[name_slot(r, r->names[i], strlen(r->names[i]))] = (uint32_t)i + 1;
+	} else {
+		r->slot[name_slot(r, name, n)] = (uint32_t)r->n;
+	}
 }
 
 /* The folders of r's file i's path under its mirror (the remote's own
@@ -306,8 +338,9 @@ make_parents(const struct rsrc *r, size_t i)
 	buf_free(&b);
 }
 
-/* A folder's list: names not asked for yet are added. */
-static bool
+/* A folder's list: names not asked for yet are added (as many as frames
+ * can number). NULL, or the rule it broke. */
+static const char *
 take_list(struct rsrc *r, const char *p, size_t len)
 {
 	const char *end = p + len;
@@ -315,13 +348,12 @@ take_list(struct rsrc *r, const char *p, size_t len)
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
-		bool known = false;
 
 		if (r->kind == 's' ? !remote_store_name_ok(p, n) : !remote_name_ok(p, n))
-			return false;
-		for (size_t i = 0; i < r->n && !known; i++)
-			known = strlen(r->names[i]) == n && memcmp(r->names[i], p, n) == 0;
-		if (!known) {
+			return "a file name that is not one here";
+		if (!has_name(r, p, n)) {
+			if (r->n >= RFRAME_FILES)
+				return "more files than a folder may have";
 			add_name(r, p, n);
 			if (r->kind == 's')
 				make_parents(r, r->n - 1);
@@ -329,7 +361,7 @@ take_list(struct rsrc *r, const char *p, size_t len)
 		}
 		p += n + 1;
 	}
-	return true;
+	return NULL;
 }
 
 /* An empty file in place of file i (atomically: a reader following it
@@ -391,6 +423,7 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 {
 	struct buf path = {0}, why = {0};
 	size_t i = f->idx - 1;
+	const char *broke;
 	bool ok = true;
 	int fd;
 
@@ -414,9 +447,12 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 		r->kind = f->mode;
 		break;
 	case RF_LIST:
-		ok = (r->kind == 'd' || r->kind == 's') && take_list(r, f->data, f->len);
-		if (!ok)
-			r->why = "a file name that is not one here";
+		broke = r->kind == 'd' || r->kind == 's' ? take_list(r, f->data, f->len)
+							 : "a file name that is not one here";
+		if (broke != NULL) {
+			r->why = broke;
+			ok = false;
+		}
 		break;
 	case RF_INODE:
 		free(r->ino[i]);
@@ -679,6 +715,7 @@ rsrc_free(struct rsrc *v, size_t n)
 			free(r->ino[j]);
 		}
 		free(r->names);
+		free(r->slot);
 		free(r->ino);
 		free(r->off);
 		rparser_free(&r->rp);
