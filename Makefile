@@ -112,7 +112,8 @@ FUZZ_AGENT_SEEDS_fuzz_copilot = $(wildcard recordings/copilot-*.ndjson) \
 	$(wildcard tests/stores/copilot/*/*/session-state/*/events.jsonl)
 FUZZ_AGENT_SEEDS_fuzz_claude_store = $(wildcard tests/stores/claude/*/done/projects/*/*.jsonl)
 FUZZ_AGENT_SEEDS_fuzz_cursor_transcript = \
-	$(wildcard tests/stores/cursor/*/projects/*/agent-transcripts/*/*.jsonl)
+	$(wildcard tests/stores/cursor/*/projects/*/agent-transcripts/*/*.jsonl) \
+	$(wildcard tests/stores/cursor/*/projects/*/agent-transcripts/*.jsonl)
 
 all: src/agentview
 
