@@ -88,7 +88,8 @@ UI_OBJ   = $(UI:%=src/%.o)
 TESTS = $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 TEST_BIN = $(TESTS:%=tests/%)
 FUZZ  = fuzz_json fuzz_model fuzz_text fuzz_screen fuzz_cursor fuzz_claude fuzz_gemini \
-        fuzz_codex fuzz_markdown fuzz_codex_rollout fuzz_gemini_chat fuzz_copilot
+        fuzz_codex fuzz_markdown fuzz_codex_rollout fuzz_gemini_chat fuzz_copilot \
+        fuzz_claude_store fuzz_cursor_transcript
 # fuzz_screen also builds the screen's cells (src/ui_cell.c) over the
 # curses stub of tests/fuzz/stub/ (the only harness of a screen file).
 FUZZ_EXTRA_fuzz_screen = -Itests/fuzz/stub src/ui_cell.c tests/fuzz/stub/curses.c
@@ -96,7 +97,7 @@ FUZZ_EXTRA_DEPS = src/ui_cell.c tests/fuzz/stub/curses.c tests/fuzz/stub/curses.
 # fuzz_model with every line read by one adapter (tests/fuzz/fuzz_AGENT.c),
 # seeded with that agent's recordings.
 FUZZ_AGENTS = fuzz_cursor fuzz_claude fuzz_gemini fuzz_codex fuzz_codex_rollout fuzz_gemini_chat \
-	fuzz_copilot
+	fuzz_copilot fuzz_claude_store fuzz_cursor_transcript
 FUZZ_AGENT_SEEDS_fuzz_cursor = $(filter-out recordings/claude-% recordings/gemini-% \
 	recordings/codex-% recordings/copilot-%,$(wildcard recordings/*.ndjson)) \
 	$(wildcard ../shared/corpus/*.ndjson)
@@ -109,6 +110,10 @@ FUZZ_AGENT_SEEDS_fuzz_codex_rollout = $(wildcard tests/stores/codex/*/done/sessi
 FUZZ_AGENT_SEEDS_fuzz_gemini_chat = $(wildcard tests/stores/gemini/*/done/.gemini/tmp/*/chats/*.jsonl)
 FUZZ_AGENT_SEEDS_fuzz_copilot = $(wildcard recordings/copilot-*.ndjson) \
 	$(wildcard tests/stores/copilot/*/*/session-state/*/events.jsonl)
+FUZZ_AGENT_SEEDS_fuzz_claude_store = $(wildcard tests/stores/claude/*/done/projects/*/*.jsonl)
+FUZZ_AGENT_SEEDS_fuzz_cursor_transcript = \
+	$(wildcard tests/stores/cursor/*/projects/*/agent-transcripts/*/*.jsonl) \
+	$(wildcard tests/stores/cursor/*/projects/*/agent-transcripts/*.jsonl)
 
 all: src/agentview
 

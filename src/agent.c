@@ -377,9 +377,14 @@ agent_files(const char *dir, const char *prefix, char ***names)
 		return 0;
 	while ((de = readdir(d)) != NULL) {
 		size_t len = strlen(de->d_name);
+		struct stat st;
 
+		/* Only regular files, never a link: a link to /dev/zero would
+		 * be read for ever, one to a file elsewhere (a key) shown. */
 		if (de->d_name[0] != '.' && len > pn + 6 && strncmp(de->d_name, prefix, pn) == 0 &&
-		    strcmp(de->d_name + len - 6, ".jsonl") == 0) {
+		    strcmp(de->d_name + len - 6, ".jsonl") == 0 &&
+		    fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISREG(st.st_mode)) {
 			ARRAY_RESERVE(*names, cap, k + 1);
 			(*names)[k++] = xstrdup(de->d_name);
 		}

@@ -453,8 +453,9 @@ void agent_source_rows(struct source *s, const char *path);
 /* The first max bytes at most of the file at path into p, read only,
  * never following a link: how many, or -1. */
 ssize_t agent_read_head(const char *path, char *p, size_t max);
-/* The names of the files prefix*.jsonl in folder dir (a store's more
- * files), in order, into *names (free each and it): how many. */
+/* The names of the regular files (never links) prefix*.jsonl in folder
+ * dir (a store's more files), in order, into *names (free each and it):
+ * how many. */
 size_t agent_files(const char *dir, const char *prefix, char ***names);
 /* Whether agent a skips the line p[0..n) unparsed. */
 bool agent_skips(unsigned a, const char *p, size_t n);

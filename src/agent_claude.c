@@ -12,6 +12,7 @@
  * sub-agent and go under the call that runs it. */
 #include "agent.h"
 
+#include <limits.h>
 #include <string.h>
 
 #include "glyph.h"
@@ -367,10 +368,9 @@ block(const struct json *j, unsigned part)
 {
 	int c = json_path(j, 0, "message.content"), t = c + 1;
 
-	if (json_type(j, c) != JSON_ARRAY || (int)part >= json_size(j, c))
+	if (part > INT_MAX)
 		return -1;
-	for (unsigned i = 0; i < part; i++)
-		t = json_next(j, t);
+	t = json_nth(j, c, (int)part);
 	return json_type(j, t) == JSON_OBJECT ? t : -1;
 }
 
@@ -551,6 +551,7 @@ todo_facts(const struct model *m, uint32_t c, struct call_facts *v)
 	made = m->task[st.task].call;
 	call_set_number(v, CALL_TODO_STATE, made == c ? TODO_MADE : st.state);
 	if (made == c || made == NONE || m->call[made].start_ev == NONE ||
+	    m->call[made].spart == CALL_PART_FAR ||
 	    (j = model_parsed(m, m->call[made].start_ev, m->qjson3)) == NULL ||
 	    (s = block(j, m->call[made].spart)) < 0)
 		return;

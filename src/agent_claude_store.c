@@ -470,7 +470,7 @@ meta_call(const char *path, struct buf *out)
 /* A transcript <dir>/<session>.jsonl keeps its sub-agents' in
  * <dir>/<session>/subagents/agent-<id>.jsonl, beside agent-<id>.meta.json
  * naming the call that runs each: fn for each, in the order of their
- * names. */
+ * names (agent_files: regular files only, never a link). */
 static void
 store_more(const char *path, agent_more_fn *fn, void *ctx)
 {

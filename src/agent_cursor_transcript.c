@@ -22,6 +22,7 @@
 #include "agent.h"
 
 #include <dirent.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,10 +112,9 @@ block(const struct json *j, unsigned part)
 {
 	int c = content(j), t = c + 1;
 
-	if (json_type(j, c) != JSON_ARRAY || (int)part >= json_size(j, c))
+	if (part > INT_MAX)
 		return -1;
-	for (unsigned i = 0; i < part; i++)
-		t = json_next(j, t);
+	t = json_nth(j, c, (int)part);
 	return json_type(j, t) == JSON_OBJECT ? t : -1;
 }
 
@@ -296,7 +296,8 @@ inside(const char *s, size_t n, const char *tag, size_t *len)
 
 	snprintf(open, sizeof open, "<%s>", tag);
 	snprintf(close, sizeof close, "</%s>", tag);
-	if ((a = memmem(s, n, open, strlen(open))) == NULL)
+	/* An empty text may have no bytes at all (NULL): memmem's is UB. */
+	if (n == 0 || (a = memmem(s, n, open, strlen(open))) == NULL)
 		return NULL;
 	a += strlen(open);
 	if ((z = memmem(a, n - (size_t)(a - s), close, strlen(close))) == NULL)

@@ -360,30 +360,41 @@ chat_text(const struct json *j, enum ev_type type, struct buf *out)
 }
 
 /* The tool call that is part `part` of a line: in its message's
- * toolCalls, or in its list of messages, counted across them. */
+ * toolCalls, or in its list of messages, counted across them. The calls
+ * of a line asked for in order cost the line's length in all: where the
+ * last one was found is kept (the message, the parts before it). */
 static int
 call_part(const struct json *j, int part)
 {
-	int msgs = json_path_any(j, 0, "messages|$set.messages"), n = 1, m = 0;
+	static _Thread_local struct {
+		uint64_t parse;
+		int i, before;
+	} last;
+	int msgs = json_path_any(j, 0, "messages|$set.messages"), n = 1, m = 0, i = 0, before = 0;
+	bool list = json_type(j, msgs) == JSON_ARRAY;
 
-	if (json_type(j, msgs) == JSON_ARRAY) {
+	if (list)
 		n = json_size(j, msgs);
-		m = msgs + 1;
+	if (list && last.parse == json_parse_id(j) && last.parse != 0 && last.before <= part) {
+		i = last.i;
+		before = last.before;
 	}
-	for (int i = 0; i < n; i++, m = json_next(j, m)) {
-		int tcs = json_get(j, m, "toolCalls"), k;
+	for (; i < n; i++) {
+		int tcs, k;
 
+		if (list)
+			m = json_nth(j, msgs, i);
+		tcs = json_get(j, m, "toolCalls");
 		if (json_type(j, m) != JSON_OBJECT || json_type(j, tcs) != JSON_ARRAY)
 			continue;
 		k = json_size(j, tcs);
-		if (part < k) {
-			int tc = tcs + 1;
-
-			while (part-- > 0)
-				tc = json_next(j, tc);
-			return tc;
+		if (part - before < k) {
+			last.parse = json_parse_id(j);
+			last.i = i;
+			last.before = before;
+			return json_nth(j, tcs, part - before);
 		}
-		part -= k;
+		before += k;
 	}
 	return -1;
 }

@@ -90,6 +90,14 @@ struct more {
 	unsigned of;
 };
 
+/* The file at path opened as the next source. */
+static int
+open_file(struct input *in, const char *path, struct buf *err)
+{
+	return (in->copy ? source_open_copy : source_open_path)(&in->src[in->n], path, in->follow,
+								err);
+}
+
 /* A file that holds more of a session (a sub-agent's, agent_more): a
  * source of its own, its lines on that session. One that cannot be read
  * is left out. */
@@ -100,7 +108,7 @@ input_add_more(void *ctx, const char *path, const char *call)
 	struct input *in = mo->in;
 	struct buf err = {0};
 
-	if (in->n < INPUT_MAX && source_open_path(&in->src[in->n], path, in->follow, &err) == 0)
+	if (in->n < INPUT_MAX && open_file(in, path, &err) == 0)
 		model_set_parent(in->m, in->msrc[input_register(in)], mo->of, call);
 	buf_free(&err);
 }
@@ -119,7 +127,7 @@ input_add_path(struct input *in, const char *path, struct buf *err)
 		input_register(in);
 		return 0;
 	}
-	if (source_open_path(&in->src[in->n], path, in->follow, err) != 0)
+	if (open_file(in, path, err) != 0)
 		return -1;
 	agent_source_rows(&in->src[in->n], path);
 	i = input_register(in);

@@ -30,6 +30,8 @@ struct input {
 				     stdout, recorded as stderr */
 	size_t n;
 	bool follow;
+	bool copy;             /* files read into memory, not mapped
+				  (source_open_copy): the list's sessions */
 	int inotify;           /* -1 unless following */
 	int wd[INPUT_MAX];     /* watch of each followed file */
 	int dwd[INPUT_MAX];    /* watch of its directory */

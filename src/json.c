@@ -5,6 +5,7 @@
 #include "json.h"
 
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +32,9 @@ json_free(struct json *j)
 	free(j->tok);
 	free(j);
 }
+
+/* The parses made, for json_nth: each one's number is its own. */
+static _Atomic uint64_t parses;
 
 /* JSON white space. */
 static bool
@@ -460,6 +464,7 @@ json_parse(struct json *j, const char *s, size_t n)
 	j->count = 0;
 	j->errpos = 0;
 	j->label = 0;
+	j->gen = atomic_fetch_add(&parses, 1) + 1;
 	if (j->cap > JSON_SHRINK_TOKENS) { /* keep memory bounded after a huge line */
 		free(j->tok);
 		j->cap = JSON_INIT_TOKENS;
@@ -498,6 +503,7 @@ json_parse_head(struct json *j, const char *s, size_t n, int ntok)
 	j->count = 0;
 	j->errpos = 0;
 	j->label = 0;
+	j->gen = atomic_fetch_add(&parses, 1) + 1;
 	if (n >= INT_MAX)
 		return json_fail(j, JSON_TOO_BIG, 0);
 	ntok = MAX(1, MIN(ntok, MIN((int)j->cap, JSON_MAX_DEPTH)));
@@ -587,6 +593,49 @@ json_restore(struct json *j, const char *s, size_t n, const void *saved, size_t 
 	j->count = (int)count;
 	j->errpos = 0;
 	j->label = 0;
+	j->gen = atomic_fetch_add(&parses, 1) + 1;
+}
+
+/* The element n of array t, or -1. An array walked in order costs its
+ * length, not its length squared: where the thread's last calls ended
+ * are kept, in the few arrays asked of most lately (an array of arrays
+ * stays while each of its arrays is walked). */
+int
+json_nth(const struct json *j, int t, int n)
+{
+	static _Thread_local struct {
+		uint64_t gen, used;
+		int t, i, at;
+	} last[4];
+	static _Thread_local uint64_t uses;
+	unsigned k, old = 0;
+	int i = 0, at = t + 1;
+
+	if (!tok_ok(j, t) || j->tok[t].type != JSMN_ARRAY || n < 0 || n >= j->tok[t].size)
+		return -1;
+	for (k = 0; k < ARRAY_LEN(last) && (last[k].gen != j->gen || last[k].t != t); k++)
+		if (last[k].used < last[old].used)
+			old = k;
+	if (k == ARRAY_LEN(last))
+		k = old;
+	else if (last[k].i <= n) {
+		i = last[k].i;
+		at = last[k].at;
+	}
+	last[k].used = ++uses;
+	for (; i < n; i++)
+		at = tok_next(j, at);
+	last[k].gen = j->gen;
+	last[k].t = t;
+	last[k].i = i;
+	last[k].at = at;
+	return at;
+}
+
+uint64_t
+json_parse_id(const struct json *j)
+{
+	return j != NULL && j->count > 0 ? j->gen : 0;
 }
 
 /* Label the line just parsed. */

@@ -87,6 +87,11 @@ enum json_type json_type(const struct json *j, int t);
 int json_size(const struct json *j, int t);
 /* The token after t and its whole subtree (for a key: its value). */
 int json_next(const struct json *j, int t);
+/* The element n of array t, or -1; asked in order (n = 0, 1, 2, ...),
+ * in time linear in all. */
+int json_nth(const struct json *j, int t, int n);
+/* The number of j's last parse, unique in the process; 0 when it failed. */
+uint64_t json_parse_id(const struct json *j);
 /* Value token of `key` in object obj, or -1. */
 int json_get(const struct json *j, int obj, const char *key);
 /* Look up nkeys keys in one pass over obj: out[i] = value token or -1. */

@@ -59,6 +59,7 @@ struct json {
 	size_t n;
 	size_t errpos;
 	uint64_t label;                     /* json_set_label's, 0 after a parse */
+	uint64_t gen;                       /* its parse, unique in the process */
 	struct frame stack[JSON_MAX_DEPTH]; /* the validator's, kept off the C stack */
 };
 

@@ -457,15 +457,23 @@ model_item_parent(const struct model *m, uint32_t it)
 	return s != NULL ? s->parent : NONE;
 }
 
+uint32_t
+model_item_top(const struct model *m, uint32_t it)
+{
+	const struct subitem *s = sub_of(m, it);
+
+	return s != NULL ? s->top : NONE;
+}
+
 /* Item it is a sub-agent's, under item parent: where the order puts it
  * is not where it is unless the item before it is under parent too. */
 static void
 model_sub_item(struct model *m, uint32_t it, uint32_t parent)
 {
-	uint32_t x = it > 0 ? it - 1 : NONE;
+	uint32_t x = it > 0 ? it - 1 : NONE, top = model_item_top(m, parent);
 
 	ARRAY_RESERVE(m->sub, m->subcap, m->nsub + 1);
-	m->sub[m->nsub++] = (struct subitem){it, parent};
+	m->sub[m->nsub++] = (struct subitem){it, parent, top != NONE ? top : parent};
 	if (m->it[parent].type == IT_TOOL)
 		m->call[m->it[parent].ref].flags |= CF_SUB;
 	while (!m->moved && x != NONE && x != parent)

@@ -72,6 +72,9 @@ struct event {
 #define EV_SRC(e) ((unsigned)(((e)->pos >> 40) & 0xFF))
 #define EV_TYPE(e) ((enum ev_type)(((e)->pos >> 48) & 0xFF))
 #define EV_FLAGS(e) ((unsigned)(((e)->pos >> 56) & 0xFF))
+/* Its line (its source and offset), never 0: what a parse of the line is
+ * labelled with, shared by the events the line made. */
+#define EV_LINE(e) (((e)->pos & 0xFFFFFFFFFFFFull) + 1)
 #define MODEL_MAX_SOURCES 255
 
 enum item_type {
@@ -146,10 +149,13 @@ struct call {
 	uint8_t result; /* enum call_result */
 	uint8_t flags;
 	uint8_t bg_result; /* CF_BACKGROUND: how it ended (enum call_result) */
-	uint8_t spart;     /* the part of its started line that is the call
-			      (a line can start several: Claude Code) */
-	uint8_t dpart;     /* the part of its completed line */
+	uint16_t spart;    /* the part of its started line that is the call
+			      (a line can start several: Claude Code), or
+			      CALL_PART_FAR */
+	uint16_t dpart;    /* the part of its completed line, or CALL_PART_FAR */
 };
+/* A call's part past those counted: its line is not read for its facts. */
+#define CALL_PART_FAR UINT16_MAX
 
 /* A task of a session's task list (Claude Code's TaskCreate makes one;
  * TaskUpdate changes it): the call that made it (NONE: one made before
@@ -343,6 +349,7 @@ struct srcstate {
 /* An item of a sub-agent, and the item of the call that ran it. */
 struct subitem {
 	uint32_t item, parent;
+	uint32_t top; /* the item its chain of parents starts at */
 };
 
 struct order;
@@ -661,6 +668,10 @@ uint32_t model_order_call(struct model *m, uint32_t row);
 uint32_t model_call_row(struct model *m, uint32_t c);
 /* The item of the call whose sub-agent made item it, or NONE. */
 uint32_t model_item_parent(const struct model *m, uint32_t it);
+/* The item the chain of parents of item it starts at (the top-level
+ * call whose sub-agents, however deep, made it), or NONE: at once, not
+ * up the chain. */
+uint32_t model_item_top(const struct model *m, uint32_t it);
 /* Forget the order (the model is cleared or freed). */
 void model_order_free(struct model *m);
 

@@ -41,7 +41,7 @@ model_set_thread(struct srcstate *ss, uint32_t t)
 }
 
 /* Make an event of the line being added; the model's parse of the line is
- * labelled with it, for model_parsed. */
+ * labelled with its line, for model_parsed. */
 uint32_t
 build_push(struct build *b, enum ev_type type)
 {
@@ -50,7 +50,7 @@ build_push(struct build *b, enum ev_type type)
 	b->ev = e;
 	b->m->json_ev = e;
 	/* Labelled like the query parsers: a stream's buffer may move. */
-	json_set_label(b->m->json, (uint64_t)e + 1);
+	json_set_label(b->m->json, EV_LINE(&b->m->ev[e]));
 	return e;
 }
 
@@ -284,7 +284,7 @@ build_call_start(struct build *b, const struct call_ref *r)
 	c->start_ev = e;
 	c->flags = CF_STARTED;
 	c->kind = (uint8_t)r->kind;
-	c->spart = (uint8_t)MIN(MAX(r->part, 0), UINT8_MAX);
+	c->spart = (uint16_t)MIN(MAX(r->part, 0), CALL_PART_FAR);
 	c->start_ms = m->ev[e].ms;
 	if (c->start_ms == TIME_NONE)
 		c->start_ms = r->started_ms;
@@ -340,7 +340,7 @@ call_done(struct build *b, const struct call_ref *r, uint32_t e, uint32_t ci, ui
 	}
 	c = &m->call[ci];
 	c->done_ev = e;
-	c->dpart = (uint8_t)MIN(MAX(r->part, 0), UINT8_MAX);
+	c->dpart = (uint16_t)MIN(MAX(r->part, 0), CALL_PART_FAR);
 	c->result = (uint8_t)r->result;
 	if (r->has_args)
 		c->flags |= CF_ARGS_DONE;

@@ -312,9 +312,9 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	/* A session's start keeps its parse: its facts are read from it
 	 * when asked for, lines later (a Codex start is 22 KB). */
 	if (ss->session != NONE && b.ev != NONE && m->ses[ss->session].init_ev == b.ev &&
-	    json_holds(m->json, p, n, (uint64_t)b.ev + 1)) {
+	    json_holds(m->json, p, n, EV_LINE(&m->ev[b.ev]))) {
 		json_copy(m->sjson, m->json);
-		json_set_label(m->sjson, (uint64_t)b.ev + 1);
+		json_set_label(m->sjson, EV_LINE(&m->ev[b.ev]));
 	}
 	if (b.ev == NONE) /* an adapter makes an event of every line */
 		build_notice(&b);

@@ -533,25 +533,28 @@ model_parse(const struct model *m, uint32_t e, struct json *j)
 const struct json *
 model_parsed(const struct model *m, uint32_t e, struct json *scratch)
 {
-	/* The model's own parsers are labelled with the event they hold;
+	/* The model's own parsers are labelled with the line they hold (its
+	 * source and offset: every event the line made reads the one parse;
+	 * a line of thousands of calls is not parsed again for each);
 	 * model_clear forgets the labels. A moved stream buffer changes the
 	 * line's address, which json_holds compares too. */
 	bool own = scratch == m->qjson || scratch == m->qjson2 || scratch == m->qjson3;
+	uint64_t line = EV_LINE(&m->ev[e]);
 	size_t n;
 	const char *p = model_line(m, e, &n);
 
 	/* The line just added, unless its stream's buffer moved since (a
 	 * read that brought only part of the next line). */
-	if (e == m->json_ev && json_holds(m->json, p, n, (uint64_t)e + 1))
+	if (m->json_ev != NONE && json_holds(m->json, p, n, line))
 		return m->json;
-	if (m->sjson != NULL && json_holds(m->sjson, p, n, (uint64_t)e + 1))
+	if (m->sjson != NULL && json_holds(m->sjson, p, n, line))
 		return m->sjson;
-	if (own && json_holds(scratch, p, n, (uint64_t)e + 1))
+	if (own && json_holds(scratch, p, n, line))
 		return scratch;
 	if (json_parse(scratch, p, n) != JSON_OK)
 		return NULL;
 	if (own)
-		json_set_label(scratch, (uint64_t)e + 1);
+		json_set_label(scratch, line);
 	return scratch;
 }
 
@@ -601,8 +604,8 @@ delta_text_head(struct model *m, uint32_t e, const struct agent *a, enum ev_type
 	if (a->text_head == NULL)
 		return false;
 	/* Parsed already: model_parsed has it. */
-	if ((e == m->json_ev && json_holds(m->json, p, n, (uint64_t)e + 1)) ||
-	    json_holds(j, p, n, (uint64_t)e + 1))
+	if ((m->json_ev != NONE && json_holds(m->json, p, n, EV_LINE(&m->ev[e]))) ||
+	    json_holds(j, p, n, EV_LINE(&m->ev[e])))
 		return false;
 	return a->text_head(j, p, n, type, out);
 }

@@ -225,6 +225,9 @@ list_open(struct ui *u, struct plist *pl)
 	/* Followed while it runs; read as it is when it is over, as its
 	 * row says (not live, its clock not running from its start). */
 	input_init(in, m, running);
+	/* Its CLI (or anyone) may cut the file short while it is shown: read
+	 * into memory, not mapped (a mapping dies of SIGBUS). */
+	in->copy = true;
 	if (input_add_path(in, fleet_path(pl->f, row), &err) != 0) {
 		ui_note(u, "%s", err.p);
 		input_free(in);

@@ -460,10 +460,8 @@ waits_end(const struct model *m, uint32_t c)
 static uint32_t
 task_of(const struct model *m, uint32_t it)
 {
-	uint32_t p, top = NONE;
+	uint32_t top = model_item_top(m, it);
 
-	while ((p = model_item_parent(m, it)) != NONE)
-		top = it = p;
 	return top != NONE && m->it[top].type == IT_TOOL ? m->it[top].ref : NONE;
 }
 

@@ -39,6 +39,8 @@
  * grow from 1 s to this. */
 #define STALL_MS 15000
 #define PAUSE_MAX_MS 8000
+/* The most of a message said (a remote's error is up to a frame long). */
+#define SAY_MAX 400
 /* Connections that may drop before a source's first round is read. */
 #define START_TRIES 3
 /* How long the screen waits for the first rounds of folders before it
@@ -49,10 +51,13 @@ enum { R_IDLE, R_RUNNING, R_DEAD };
 
 struct rsrc {
 	struct remote_spec spec;
-	char *mirror; /* the local folder of its files */
-	char kind;    /* 0 not known yet, 'd' a folder, 'f' a file, 's' the
+	char *mirror;   /* the local folder of its files */
+	char kind;      /* 0 not known yet, 'd' a folder, 'f' a file, 's' the
 			 remote's own sessions (a folder a source) */
-	char **names; /* a folder's files asked for; a file: its name */
+	char **names;   /* a folder's files asked for; a file: its name */
+	uint32_t *slot; /* names by their hash: index + 1, 0 free (nslot a
+			   power of two, at most half full) */
+	size_t nslot;
 	uint64_t *off;
 	char **ino;
 	uint64_t *hole; /* two a file: the bytes [from, to) not sent yet */
@@ -257,6 +262,17 @@ connect_src(struct rsrc *r, int64_t now)
 	buf_free(&prog);
 }
 
+/* Text s[0..n), which may hold what a remote sent (its error, up to a
+ * frame's 4 MiB: hostile), appended to out through the gate of every
+ * shown text, on one line, cut short. */
+static void
+shown(struct buf *out, const char *s, size_t n)
+{
+	text_sanitize(out, s, MIN(n, (size_t)SAY_MAX), TEXT_ONELINE);
+	if (n > SAY_MAX)
+		buf_addf(out, "… %zu bytes more", n - SAY_MAX);
+}
+
 /* Tell the parent "idx R kind", "idx M d" or "idx why" (one line,
  * sanitized); false when it no longer listens (it stopped waiting for
  * the first rounds: remote_start). */
@@ -267,10 +283,8 @@ report(int fd, size_t idx, const char *what)
 
 	struct buf b = {0};
 
-	buf_addf(&b, "%zu %s", idx, what);
-	for (size_t i = 0; i < b.n; i++)
-		if ((unsigned char)b.p[i] < ' ')
-			b.p[i] = ' ';
+	buf_addf(&b, "%zu ", idx);
+	shown(&b, what, strlen(what));
 	buf_addc(&b, '\n');
 	ok = fd >= 0 && write(fd, b.p, b.n) == (ssize_t)b.n;
 	buf_free(&b);
@@ -283,6 +297,26 @@ mirror_path(const struct rsrc *r, size_t i, struct buf *b)
 {
 	buf_reset(b);
 	buf_addf(b, "%s/%s", r->mirror, r->names[i]);
+}
+
+/* The slot of name[0..n) in r's index: the one that holds it, or the
+ * free one where it would go. */
+static size_t
+name_slot(const struct rsrc *r, const char *name, size_t n)
+{
+	size_t mask = r->nslot - 1, i = hash_bytes(name, n, 0) & mask;
+
+	while (r->slot[i] != 0 && !(strlen(r->names[r->slot[i] - 1]) == n &&
+				    memcmp(r->names[r->slot[i] - 1], name, n) == 0))
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* Whether r has asked for the file name[0..n) already. */
+static bool
+has_name(const struct rsrc *r, const char *name, size_t n)
+{
+	return r->nslot > 0 && r->slot[name_slot(r, name, n)] != 0;
 }
 
 static void
@@ -299,6 +333,15 @@ add_name(struct rsrc *r, const char *name, size_t n)
 	r->hole[2 * r->n] = r->hole[2 * r->n + 1] = 0;
 	r->want[r->n] = false;
 	r->n++;
+	if (2 * r->n > r->nslot) {
+		free(r->slot);
+		r->nslot = r->nslot > 0 ? r->nslot * 2 : 64;
+		r->slot = xcalloc(r->nslot, sizeof *r->slot);
+		for (size_t i = 0; i < r->n; i++)
+			r->slot[name_slot(r, r->names[i], strlen(r->names[i]))] = (uint32_t)i + 1;
+	} else {
+		r->slot[name_slot(r, name, n)] = (uint32_t)r->n;
+	}
 }
 
 /* The folders of r's file i's path under its mirror (the remote's own
@@ -317,8 +360,9 @@ make_parents(const struct rsrc *r, size_t i)
 	buf_free(&b);
 }
 
-/* A folder's list: names not asked for yet are added. */
-static bool
+/* A folder's list: names not asked for yet are added (as many as frames
+ * can number). NULL, or the rule it broke. */
+static const char *
 take_list(struct rsrc *r, const char *p, size_t len)
 {
 	const char *end = p + len;
@@ -326,13 +370,12 @@ take_list(struct rsrc *r, const char *p, size_t len)
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
-		bool known = false;
 
 		if (r->kind == 's' ? !remote_store_name_ok(p, n) : !remote_name_ok(p, n))
-			return false;
-		for (size_t i = 0; i < r->n && !known; i++)
-			known = strlen(r->names[i]) == n && memcmp(r->names[i], p, n) == 0;
-		if (!known) {
+			return "a file name that is not one here";
+		if (!has_name(r, p, n)) {
+			if (r->n >= RFRAME_FILES)
+				return "more files than a folder may have";
 			add_name(r, p, n);
 			if (r->kind == 's')
 				make_parents(r, r->n - 1);
@@ -340,7 +383,7 @@ take_list(struct rsrc *r, const char *p, size_t len)
 		}
 		p += n + 1;
 	}
-	return true;
+	return NULL;
 }
 
 /* An empty file in place of file i (atomically: a reader following it
@@ -366,23 +409,22 @@ replace_empty(struct rsrc *r, size_t i, struct buf *path)
  * pipe (dropped when the screen has not read the last ones). */
 static void PRINTF_LIKE(2, 3) say(bool quiet, const char *fmt, ...)
 {
-	struct buf b = {0};
+	struct buf raw = {0}, b = {0};
 	va_list ap;
 
 	va_start(ap, fmt);
-	buf_vaddf(&b, fmt, ap);
+	buf_vaddf(&raw, fmt, ap);
 	va_end(ap);
+	shown(&b, raw.p, raw.n);
 	if (!quiet)
 		fprintf(stderr, "agentview: %s\n", b.p);
 	else if (news_out >= 0) {
-		for (size_t i = 0; i < b.n; i++)
-			if ((unsigned char)b.p[i] < ' ')
-				b.p[i] = ' ';
 		buf_addc(&b, '\n');
 		if (write(news_out, b.p, b.n) < 0) {
 			/* full, or the screen is gone */
 		}
 	}
+	buf_free(&raw);
 	buf_free(&b);
 }
 
@@ -430,6 +472,7 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 {
 	struct buf path = {0}, why = {0};
 	size_t i = f->idx - 1;
+	const char *broke;
 	bool ok = true;
 	int fd;
 
@@ -453,9 +496,12 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 		r->kind = f->mode;
 		break;
 	case RF_LIST:
-		ok = (r->kind == 'd' || r->kind == 's') && take_list(r, f->data, f->len);
-		if (!ok)
-			r->why = "a file name that is not one here";
+		broke = r->kind == 'd' || r->kind == 's' ? take_list(r, f->data, f->len)
+							 : "a file name that is not one here";
+		if (broke != NULL) {
+			r->why = broke;
+			ok = false;
+		}
 		break;
 	case RF_INODE:
 		free(r->ino[i]);
@@ -758,6 +804,7 @@ rsrc_free(struct rsrc *v, size_t n)
 			free(r->ino[j]);
 		}
 		free(r->names);
+		free(r->slot);
 		free(r->ino);
 		free(r->off);
 		free(r->hole);

@@ -4,7 +4,13 @@
  * left: in a folder that is the agent's. Here every file is opened
  * through a VFS that never creates, writes or removes one; with its log
  * there (its writer has it open) the shared memory is opened read-only
- * too, and without, the file alone is read as it is, with no lock. */
+ * too, and without, the file alone is read as it is, with no lock. Only
+ * regular files are opened, never through a link: a fifo or a device put
+ * where the file, its -wal or its -shm would be makes the open fail, at
+ * once (an open of a fifo would wait for its writer for ever). What the
+ * file says is hostile too: the work an opening's queries may do is
+ * bounded (rodb.c), past it a step fails with SQLITE_INTERRUPT, and so is
+ * the length of a value read (SQLITE_TOOBIG). */
 #ifndef AGENTVIEW_RODB_H
 #define AGENTVIEW_RODB_H
 

@@ -43,8 +43,33 @@ source_map(struct source *s, const struct stat *st, struct buf *err)
 	return 0;
 }
 
-int
-source_open_path(struct source *s, const char *path, bool follow, struct buf *err)
+/* Read a regular file of st's size whole into memory, as a mapping
+ * would hold it; one that shrinks meanwhile is what was read. */
+static int
+source_copy(struct source *s, const struct stat *st, struct buf *err)
+{
+	size_t n = 0, want = (size_t)st->st_size;
+	ssize_t got;
+
+	s->kind = SOURCE_MAPPED;
+	s->copied = true;
+	s->eof = true;
+	s->data = xmalloc(want + 1);
+	while (n < want &&
+	       ((got = read(s->fd, s->data + n, want - n)) > 0 || (got < 0 && errno == EINTR)))
+		n += got > 0 ? (size_t)got : 0;
+	if (n < want && got < 0) {
+		buf_addf(err, "%s: %s", s->name, strerror(errno));
+		return -1;
+	}
+	s->size = n;
+	s->cap = want + 1;
+	return 0;
+}
+
+/* source_open_path's, and source_open_copy's (copy: read, not mapped). */
+static int
+open_path(struct source *s, const char *path, bool follow, bool copy, struct buf *err)
 {
 	struct stat st;
 
@@ -63,7 +88,9 @@ source_open_path(struct source *s, const char *path, bool follow, struct buf *er
 	s->dev = st.st_dev;
 	s->ino = st.st_ino;
 	if (S_ISREG(st.st_mode) && !follow) {
-		if (source_map(s, &st, err) != 0) {
+		if ((copy && (uint64_t)st.st_size <= SOURCE_COPY_MAX
+			     ? source_copy(s, &st, err)
+			     : source_map(s, &st, err)) != 0) {
 			source_close(s);
 			return -1;
 		}
@@ -78,6 +105,18 @@ source_open_path(struct source *s, const char *path, bool follow, struct buf *er
 	if (s->follow)
 		s->path = xstrdup(path);
 	return 0;
+}
+
+int
+source_open_path(struct source *s, const char *path, bool follow, struct buf *err)
+{
+	return open_path(s, path, follow, false, err);
+}
+
+int
+source_open_copy(struct source *s, const char *path, bool follow, struct buf *err)
+{
+	return open_path(s, path, follow, true, err);
 }
 
 void
@@ -138,7 +177,9 @@ source_close(struct source *s)
 {
 	if (s->fd >= 0)
 		close(s->fd);
-	if (s->kind == SOURCE_MAPPED) {
+	if (s->kind == SOURCE_MAPPED && s->copied) {
+		free(s->data);
+	} else if (s->kind == SOURCE_MAPPED) {
 		if (s->data != NULL)
 			munmap(s->data, s->cap);
 	} else if (s->kind == SOURCE_STREAM) {

@@ -43,6 +43,7 @@ struct source {
 	uint64_t lineno; /* lines handed out so far */
 	bool eof;        /* no more bytes until source_refresh says so */
 	bool follow;     /* keep reading at end of file */
+	bool copied;     /* SOURCE_MAPPED read into memory (source_open_copy) */
 	dev_t dev;       /* identity of the followed file */
 	ino_t ino;
 };
@@ -59,6 +60,12 @@ struct line {
  * streamed); anything else (a FIFO, /dev/stdin) is streamed. On failure
  * returns -1 and writes the reason to err. */
 int source_open_path(struct source *s, const char *path, bool follow, struct buf *err);
+/* The same, but a regular file of at most SOURCE_COPY_MAX bytes is read
+ * into memory, not mapped: one cut short while it is shown (an agent's
+ * store, rewritten by its CLI or by anyone) leaves what was read, where a
+ * mapping dies of SIGBUS. A larger one is mapped still. */
+int source_open_copy(struct source *s, const char *path, bool follow, struct buf *err);
+#define SOURCE_COPY_MAX (256u << 20)
 /* Read from an open descriptor (stdin, a pipe); takes ownership of fd. */
 void source_open_fd(struct source *s, int fd, const char *name);
 /* Open from memory (for tests): a copy of n bytes, already at end. */

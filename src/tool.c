@@ -156,12 +156,12 @@ tool_load(struct model *m, uint32_t c, struct json *sj, struct json *dj, struct 
 	v->kind = call->kind;
 	v->result = call->result;
 	v->elem = a->elem;
-	if (call->start_ev != NONE)
+	if (call->start_ev != NONE && call->spart != CALL_PART_FAR)
 		s = model_parsed(m, call->start_ev, sj);
 	/* In a replay, a completion past the cut-off has not happened yet. */
-	if (model_seen(m, call->done_ev))
+	if (model_seen(m, call->done_ev) && call->dpart != CALL_PART_FAR)
 		d = model_parsed(m, call->done_ev, dj);
-	v->done = d != NULL;
+	v->done = d != NULL || (model_seen(m, call->done_ev) && call->dpart == CALL_PART_FAR);
 	a->load(m, c, s, d, v);
 }
 

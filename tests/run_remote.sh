@@ -90,7 +90,33 @@ bad
 printf 'H agentview-remote 1\nM f\nF 1 0 %d\n%s\nK\n' ${#body} "$body" >"$tmp/frames"
 frames fake:/x.ndjson
 printf '%s' "$body" | cmp -s - "$tmp/out" || fail lies "the bytes of a frame: $(od -c "$tmp/out" | head -n 5)"
-echo "a remote that lies: names out of its folder, huge lengths, frames in the bytes"
+# Its error full of what a terminal acts on (OSC 52 writes the clipboard,
+# a C1 CSI, DEL), before its first round and after it (-f): said on
+# stderr as text, on one line, never as the bytes.
+esc=$(printf 'boom \033]52;c;ZWNobyBwd25lZA==\007 \302\2332J \177 end')
+printf 'H agentview-remote 1\nM f\nE %d\n%s\n' "$(printf '%s' "$esc" | wc -c)" "$esc" >"$tmp/frames"
+frames fake:/x.ndjson
+line='{"a":1}'
+printf 'H agentview-remote 1\nM f\nF 1 0 %d\n%s\n\nK\nE %d\n%s\n' $((${#line} + 1)) "$line" \
+	"$(printf '%s' "$esc" | wc -c)" "$esc" >"$tmp/frames"
+AGENTVIEW_SSH="sh $tmp/fake_ssh $tmp/frames" timeout 3 "$bin" --print -f fake:/x.ndjson \
+	>/dev/null 2>>"$tmp/err"
+bad=$(printf '[\001-\011\013-\037\177]|\302[\200-\237]')
+grep -q "boom" "$tmp/err" || fail lies "the remote's error not said: $(cat -v "$tmp/err")"
+! LC_ALL=C grep -Eq "$bad" "$tmp/err" || fail lies "the remote's error reached the terminal raw: $(cat -v "$tmp/err")"
+# More names than frames can number (100 001, in one list): refused,
+# soon (each name was looked for among all the others before it: a
+# minute of the mirror's CPU, and no bound on them).
+awk 'BEGIN { for (i = 0; i <= 100000; i++) print "n" i ".ndjson" }' >"$tmp/names"
+printf 'H agentview-remote 1\nM d\nD %d\n' "$(($(wc -c <"$tmp/names") - 1))" >"$tmp/frames"
+cat "$tmp/names" >>"$tmp/frames"
+printf 'K\n' >>"$tmp/frames"
+AGENTVIEW_SSH="sh $tmp/fake_ssh $tmp/frames" timeout 20 "$bin" --print fake:/x >/dev/null 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 1 ] || fail lies "100 001 names: exit $rc"
+grep -q "(the remote sent more files than a folder may have)" "$tmp/err" ||
+	fail lies "100 001 names not said: $(head -c 300 "$tmp/err")"
+echo "a remote that lies: names out of its folder, huge lengths, frames in the bytes, escapes, too many names"
 
 # --- the remote program under dash and busybox (no sshd needed) ----------------------
 

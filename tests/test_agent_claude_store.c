@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "testutil.h"
 #include "fixture.h"
@@ -401,6 +402,59 @@ test_sub_agents(void **state)
 	fixture_rmtree(dir);
 }
 
+/* A sub-agent's name in the session's folder that is not a regular file
+ * of its own: a link to /dev/zero (read for ever, memory without end), a
+ * link to a file elsewhere (a key: its bytes shown as a bad line), a
+ * fifo, a folder. None is read; the regular one is. */
+static void
+test_sub_agent_links(void **state)
+{
+	char *dir = fixture_tmpdir("claude-store");
+	struct buf path = {0}, err = {0}, sub = {0};
+	struct model *m = model_new();
+	struct input in;
+
+	(void)state;
+	fixture_put(dir, "sid-1.jsonl", PROMPT("u1", "null", "00", "go") COST("0.1", "9000"), 0,
+		    false);
+	fixture_put(dir, "x.key", "PRIVATE KEY BYTES\n", 0, false);
+	buf_addf(&sub, "%s/sid-1", dir);
+	assert_int_equal(mkdir(sub.p, 0700), 0);
+	buf_adds(&sub, "/subagents");
+	assert_int_equal(mkdir(sub.p, 0700), 0);
+	fixture_put(sub.p, "agent-a.jsonl",
+		    BLOCK("y1", "null", "05", "m8", TEXT("Alone."), 1000, 200), 0, false);
+	buf_addf(&path, "%s/agent-b.jsonl", sub.p);
+	assert_int_equal(symlink("/dev/zero", path.p), 0);
+	buf_reset(&path);
+	buf_addf(&path, "%s/agent-c.jsonl", sub.p);
+	buf_reset(&err);
+	buf_addf(&err, "%s/x.key", dir);
+	assert_int_equal(symlink(err.p, path.p), 0);
+	buf_reset(&path);
+	buf_addf(&path, "%s/agent-d.jsonl", sub.p);
+	assert_int_equal(mkfifo(path.p, 0600), 0);
+	buf_reset(&path);
+	buf_addf(&path, "%s/agent-e.jsonl", sub.p);
+	assert_int_equal(mkdir(path.p, 0700), 0);
+	buf_reset(&path);
+	buf_reset(&err);
+	buf_addf(&path, "%s/sid-1.jsonl", dir);
+	input_init(&in, m, false);
+	assert_int_equal(input_add_path(&in, path.p, &err), 0);
+	assert_int_equal(in.n, 2);
+	while (input_pump(&in, 0) || !input_done(&in))
+		;
+	assert_int_equal(m->ndiag, 0);
+	assert_int_equal(m->ses[0].tok.out, 200);
+	input_free(&in);
+	model_free(m);
+	buf_free(&path);
+	buf_free(&err);
+	buf_free(&sub);
+	fixture_rmtree(dir);
+}
+
 /* A sub-agent launched in the background: its call goes on until the
  * notification of its end, in words, which ends it as its time says. */
 static void
@@ -480,6 +534,7 @@ main(void)
 		cmocka_unit_test(test_compaction),
 		cmocka_unit_test(test_resumed),
 		cmocka_unit_test(test_sub_agents),
+		cmocka_unit_test(test_sub_agent_links),
 		cmocka_unit_test(test_background_agent),
 		cmocka_unit_test(test_api_error_retried),
 	};

@@ -7,6 +7,7 @@
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "testutil.h"
@@ -493,6 +494,83 @@ test_markdown_paragraphs(void **state)
 	fixture_free(x);
 }
 
+/* A session whose n task calls each run under the last (a sub-agent's
+ * sub-agent, n deep), into text. */
+static void
+nested(struct buf *text, int n)
+{
+	buf_adds(text, "{\"type\":\"session.start\",\"data\":{\"sessionId\":\"s-deep\"},"
+		       "\"id\":\"e\",\"timestamp\":\"2026-11-27T09:00:26.841Z\"}\n");
+	for (int i = 0; i < n; i++) {
+		buf_addf(text,
+			 "{\"type\":\"tool.execution_start\",\"data\":{\"toolCallId\":\"c%d\","
+			 "\"toolName\":\"task\",\"arguments\":{\"description\":\"d%d\"}",
+			 i, i);
+		if (i > 0)
+			buf_addf(text, ",\"parentToolCallId\":\"c%d\"", i - 1);
+		buf_addf(text, "},\"id\":\"e%d\",\"timestamp\":\"2026-11-27T09:00:26.841Z\"}\n", i);
+	}
+}
+
+/* The CPU time, in microseconds, of the text log of text. */
+static int64_t
+log_us(const struct buf *text)
+{
+	struct fixture *x = fixture_new(text->p, text->n, FX_UNREAD);
+	struct timespec a, b;
+	struct line ln;
+	uint32_t ev;
+	char *out = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&out, &n);
+	struct printer *p = printer_new(x->m, &format_text, f);
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
+	while (fixture_next(x, &ln, &ev))
+		printer_line(p, &x->s, &ln, ev);
+	fixture_end(x);
+	printer_finish(p);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+	printer_free(p);
+	fclose(f);
+	free(out);
+	fixture_free(x);
+	return (int64_t)(b.tv_sec - a.tv_sec) * 1000000 + (b.tv_nsec - a.tv_nsec) / 1000;
+}
+
+/* Sub-agents thousands deep (a hostile stream or store): each item's
+ * top-level task known at once, not by climbing its chain (which made the
+ * log quadratic in the depth: 3 s for 10 000 deep, minutes for 100 000).
+ * Eight times as deep takes less than sixteen times as long, however
+ * fast the machine (valgrind, ASan). */
+static void
+test_deep_sub_agents(void **state)
+{
+	struct buf a = {0}, b = {0};
+	struct fixture *x;
+	int64_t ta = INT64_MAX, tb = INT64_MAX;
+	uint32_t last = NONE;
+
+	(void)state;
+	nested(&a, 1000);
+	nested(&b, 8000);
+	x = fixture_new(b.p, b.n, 0);
+	assert_int_equal(x->m->ncall, 8000);
+	last = x->m->call[7999].item;
+	assert_int_equal(model_item_parent(x->m, last), x->m->call[7998].item);
+	assert_int_equal(model_item_top(x->m, last), x->m->call[0].item);
+	assert_int_equal(model_item_top(x->m, x->m->call[0].item), NONE);
+	fixture_free(x);
+	for (int k = 0; k < 3; k++) {
+		ta = MIN(ta, log_us(&a));
+		tb = MIN(tb, log_us(&b));
+	}
+	if (tb >= 16 * MAX(ta, 1000))
+		fail_msg("1000 deep: %lld us, 8000: %lld us", (long long)ta, (long long)tb);
+	buf_free(&a);
+	buf_free(&b);
+}
+
 /* Every tool the CLI has, by kind. */
 static void
 test_tools(void **state)
@@ -530,6 +608,7 @@ main(void)
 		cmocka_unit_test(test_resume),
 		cmocka_unit_test(test_workspace),
 		cmocka_unit_test(test_markdown_paragraphs),
+		cmocka_unit_test(test_deep_sub_agents),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

@@ -109,6 +109,22 @@ test_prompt_plain(void **state)
 	fixture_free(f);
 }
 
+/* A user row whose text is empty, or has no text at all: an empty
+ * prompt, its <user_query> looked for in nothing (never in a NULL). */
+static void
+test_prompt_empty(void **state)
+{
+	struct fixture *f = feed("{\"role\":\"user\",\"message\":{\"content\":\"\"}}\n"
+				 "{\"role\":\"user\",\"message\":{\"content\":["
+				 "{\"type\":\"text\",\"text\":\"\"}]}}\n" ENDED("success"));
+
+	(void)state;
+	one_session(f);
+	assert_string_equal(item_text(f, IT_PROMPT, 0), "");
+	assert_string_equal(item_text(f, IT_PROMPT, 1), "");
+	fixture_free(f);
+}
+
 /* An assistant row: its text, its thinking, its tool calls, in order. */
 static void
 test_assistant_row(void **state)
@@ -742,15 +758,16 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_prompt_row),    cmocka_unit_test(test_prompt_plain),
-		cmocka_unit_test(test_assistant_row), cmocka_unit_test(test_results_in_order),
-		cmocka_unit_test(test_results_by_id), cmocka_unit_test(test_turn_ended),
-		cmocka_unit_test(test_turns),         cmocka_unit_test(test_not_a_row),
-		cmocka_unit_test(test_store_done),    cmocka_unit_test(test_file_id),
-		cmocka_unit_test(test_sub_agent),     cmocka_unit_test(test_sub_agent_open),
-		cmocka_unit_test(test_txt_rows),      cmocka_unit_test(test_txt_file),
-		cmocka_unit_test(test_chat_meta),     cmocka_unit_test(test_chat_none),
-		cmocka_unit_test(test_chat_writer),   cmocka_unit_test(test_chat_uri),
+		cmocka_unit_test(test_prompt_row),       cmocka_unit_test(test_prompt_plain),
+		cmocka_unit_test(test_prompt_empty),     cmocka_unit_test(test_assistant_row),
+		cmocka_unit_test(test_results_in_order), cmocka_unit_test(test_results_by_id),
+		cmocka_unit_test(test_turn_ended),       cmocka_unit_test(test_turns),
+		cmocka_unit_test(test_not_a_row),        cmocka_unit_test(test_store_done),
+		cmocka_unit_test(test_file_id),          cmocka_unit_test(test_sub_agent),
+		cmocka_unit_test(test_sub_agent_open),   cmocka_unit_test(test_txt_rows),
+		cmocka_unit_test(test_txt_file),         cmocka_unit_test(test_chat_meta),
+		cmocka_unit_test(test_chat_none),        cmocka_unit_test(test_chat_writer),
+		cmocka_unit_test(test_chat_uri),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

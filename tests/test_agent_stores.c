@@ -6,6 +6,7 @@
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "testutil.h"
 #include "fixture.h"
@@ -15,6 +16,7 @@
 #include "model.h"
 #include "print.h"
 #include "summary.h"
+#include "tool.h"
 
 static struct fixture *
 feed(const char *text)
@@ -650,6 +652,135 @@ test_rollout_quiet(void **state)
 	buf_free(&b);
 }
 
+/* The line of a reply with n calls, "echo 0" to "echo n-1", after a
+ * session's header, into text. */
+static void
+many_calls(struct buf *text, int n)
+{
+	buf_adds(text, "{\"sessionId\":\"g-4\",\"projectHash\":\"ab\"}\n"
+		       "{\"id\":\"g1\",\"timestamp\":\"2026-11-27T09:00:02.000Z\","
+		       "\"type\":\"gemini\",\"content\":\"Many.\",\"toolCalls\":[");
+	for (int i = 0; i < n; i++)
+		buf_addf(text,
+			 "%s{\"id\":\"t%d\",\"name\":\"run_shell_command\","
+			 "\"args\":{\"command\":\"echo %d\"},\"status\":\"success\","
+			 "\"timestamp\":\"2026-11-27T09:00:03.000Z\"}",
+			 i > 0 ? "," : "", i, i);
+	buf_adds(text, "]}\n");
+}
+
+/* A reply with more than 256 calls on its line: each call is its own
+ * (the 300th is not the 256th). */
+static void
+test_chat_calls_past_256(void **state)
+{
+	struct buf text = {0}, want = {0};
+	struct tool_desc d = {0};
+	struct fixture *f;
+
+	(void)state;
+	many_calls(&text, 300);
+	f = fixture_new(text.p, text.n, 0);
+	assert_int_equal(f->m->ncall, 300);
+	for (uint32_t c = 0; c < 300; c++) {
+		tool_describe(f->m, c, &d);
+		buf_reset(&want);
+		buf_addf(&want, "echo %u", c);
+		assert_string_equal(d.what.p, want.p);
+	}
+	tool_desc_free(&d);
+	fixture_free(f);
+	buf_free(&text);
+	buf_free(&want);
+}
+
+/* The CPU time, in microseconds, of describing every call of the model
+ * of text: the least of three tries (a shared machine). */
+static int64_t
+describe_all_us(const struct buf *text, uint32_t ncalls, const char *last)
+{
+	struct fixture *f = fixture_new(text->p, text->n, 0);
+	struct tool_desc d = {0};
+	int64_t best = INT64_MAX;
+
+	assert_int_equal(f->m->ncall, ncalls);
+	for (int k = 0; k < 3; k++) {
+		struct timespec a, b;
+
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
+		for (uint32_t c = 0; c < ncalls; c++)
+			tool_describe(f->m, c, &d);
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+		best = MIN(best, (int64_t)(b.tv_sec - a.tv_sec) * 1000000 +
+					 (b.tv_nsec - a.tv_nsec) / 1000);
+	}
+	assert_string_equal(d.what.p, last);
+	tool_desc_free(&d);
+	fixture_free(f);
+	return best;
+}
+
+/* Calls n times as many take less than 2n times as long (linear, give or
+ * take: quadratic would be n times n), however fast the machine is
+ * (valgrind, ASan, a loaded host); make(text, k) writes a file of k. */
+static void
+linear(void (*make)(struct buf *, int), int k, int n)
+{
+	struct buf a = {0}, b = {0}, last = {0};
+	int64_t ta, tb;
+
+	make(&a, k);
+	make(&b, k * n);
+	buf_addf(&last, "echo %d", k - 1);
+	ta = describe_all_us(&a, (uint32_t)k, last.p);
+	buf_reset(&last);
+	buf_addf(&last, "echo %d", k * n - 1);
+	tb = describe_all_us(&b, (uint32_t)(k * n), last.p);
+	if (tb >= 2 * n * MAX(ta, 1000))
+		fail_msg("%d calls: %lld us, %d: %lld us", k, (long long)ta, k * n, (long long)tb);
+	buf_free(&a);
+	buf_free(&b);
+	buf_free(&last);
+}
+
+/* A reply with thousands of calls on its one line (a hostile chat file,
+ * or the whole-file form of a long session): each call described reads
+ * the line's one parse, not the line again (which made describing every
+ * call quadratic: 37 s for the 10 000 calls of a 1.6 MB file), and finds
+ * its place in the line from the last one's, not from the line's start
+ * (4 s for 40 000). */
+static void
+test_chat_many_calls(void **state)
+{
+	(void)state;
+	linear(many_calls, 5000, 8);
+}
+
+/* The whole-file form, each call in a message of its own. */
+static void
+whole_file_calls(struct buf *text, int n)
+{
+	buf_adds(text, "{\"sessionId\":\"g-5\",\"projectHash\":\"ab\",\"messages\":[");
+	for (int i = 0; i < n; i++)
+		buf_addf(text,
+			 "%s{\"id\":\"g%d\",\"timestamp\":\"2026-11-27T09:00:02.000Z\","
+			 "\"type\":\"gemini\",\"content\":\"\",\"toolCalls\":[{\"id\":\"t%d\","
+			 "\"name\":\"run_shell_command\",\"args\":{\"command\":\"echo %d\"},"
+			 "\"status\":\"success\"}]}",
+			 i > 0 ? "," : "", i, i, i);
+	buf_adds(text, "]}\n");
+}
+
+/* As many messages, a call each, in the whole-file form: the message of
+ * each call found from the last one's (80 s for the 10 000 messages of a
+ * 2.7 MB file when counted from the start). */
+static void
+test_chat_calls_in_order(void **state)
+{
+	(void)state;
+	linear(whole_file_calls, 5000, 8);
+}
+
 int
 main(void)
 {
@@ -668,6 +799,9 @@ main(void)
 		cmocka_unit_test(test_chat_patch_log),
 		cmocka_unit_test(test_chat_whole_file),
 		cmocka_unit_test(test_chat_pretty_file),
+		cmocka_unit_test(test_chat_calls_past_256),
+		cmocka_unit_test(test_chat_many_calls),
+		cmocka_unit_test(test_chat_calls_in_order),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

@@ -1239,6 +1239,46 @@ test_value_len(void **state)
 				 json_value_len(cases[i].in, strlen(cases[i].in)), cases[i].want);
 }
 
+/* json_nth: the element asked for, in any order, in arrays in arrays
+ * asked in turn, and in a new parse of other text at the same place. */
+static void
+test_nth(void **state)
+{
+	static const char line[] = "{\"a\":[{\"x\":1},[7,8,9],\"s\",[],{\"y\":[2,3]}],\"b\":[5]}";
+	static const char other[] = "{\"a\":[\"p\",\"q\",\"r\",\"s\",\"t\"]}";
+	struct json *j = json_new();
+	int a, inner, t;
+	size_t n;
+
+	(void)state;
+	assert_int_equal(json_parse(j, line, strlen(line)), JSON_OK);
+	a = json_get(j, 0, "a");
+	assert_int_equal(json_type(j, json_nth(j, a, 0)), JSON_OBJECT);
+	assert_int_equal(json_raw(j, json_nth(j, a, 2), &n)[0], 's');
+	assert_int_equal(n, 1);
+	/* Backwards, then past the end, then an array in it in turn. */
+	assert_int_equal(json_type(j, json_nth(j, a, 1)), JSON_ARRAY);
+	assert_int_equal(json_nth(j, a, 5), -1);
+	assert_int_equal(json_nth(j, a, -1), -1);
+	inner = json_nth(j, a, 1);
+	for (int i = 0; i < 3; i++) {
+		t = json_nth(j, inner, i);
+		assert_int_equal(json_raw(j, t, &n)[0], '7' + i);
+		assert_int_equal(json_type(j, json_nth(j, a, 4)), JSON_OBJECT);
+	}
+	assert_int_equal(json_size(j, json_nth(j, a, 3)), 0);
+	assert_int_equal(json_nth(j, json_nth(j, a, 3), 0), -1);
+	/* Not an array: none. */
+	assert_int_equal(json_nth(j, 0, 0), -1);
+	assert_int_equal(json_nth(j, json_nth(j, a, 2), 0), -1);
+	/* The same parser, other text: nothing kept from the last. */
+	assert_int_equal(json_parse(j, other, strlen(other)), JSON_OK);
+	a = json_get(j, 0, "a");
+	assert_int_equal(json_raw(j, json_nth(j, a, 4), &n)[0], 't');
+	assert_int_equal(json_raw(j, json_nth(j, a, 2), &n)[0], 'r');
+	json_free(j);
+}
+
 int
 main(void)
 {
@@ -1268,6 +1308,7 @@ main(void)
 		cmocka_unit_test(test_pretty),
 		cmocka_unit_test(test_head),
 		cmocka_unit_test(test_head_other_lines),
+		cmocka_unit_test(test_nth),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

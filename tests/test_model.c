@@ -167,8 +167,8 @@ test_reader(void **state)
 	assert_string_equal(b.p, "A");
 	model_item_text(&r, f->m->ev[4].item, &b);
 	model_item_text(&r, f->m->ev[1].item, &b);
-	assert_true(json_holds(f->m->sjson, line, n, 1));
-	assert_true(json_holds(f->m->qjson, line1, n1, 2));
+	assert_true(json_holds(f->m->sjson, line, n, EV_LINE(&f->m->ev[0])));
+	assert_true(json_holds(f->m->qjson, line1, n1, EV_LINE(&f->m->ev[1])));
 	assert_null(r.sjson);
 	assert_ptr_not_equal(r.qjson, f->m->qjson);
 	assert_ptr_not_equal(r.qjson2, f->m->qjson2);
@@ -1200,39 +1200,44 @@ test_parsed_reuse(void **state)
 	struct json *other = json_new();
 	const char *line0;
 	size_t n0;
+	uint64_t l0, l1, l2;
 
 	(void)state;
+	l0 = EV_LINE(&f->m->ev[0]);
+	l1 = EV_LINE(&f->m->ev[1]);
+	l2 = EV_LINE(&f->m->ev[2]);
 	assert_ptr_equal(model_parsed(f->m, 3, f->m->qjson), f->m->json);
 	/* The start, three lines later, is not parsed again. */
 	j = model_parsed(f->m, 0, f->m->qjson);
 	assert_ptr_equal(j, f->m->sjson);
 	assert_true(json_streq(j, json_get(j, 0, "type"), "system"));
 	assert_false(
-		json_holds(f->m->qjson, model_line(f->m, 0, &(size_t){0}), f->m->ev[0].len, 1));
+		json_holds(f->m->qjson, model_line(f->m, 0, &(size_t){0}), f->m->ev[0].len, l0));
 	j = model_parsed(f->m, 1, f->m->qjson);
 	assert_ptr_equal(j, f->m->qjson);
 	assert_true(json_streq(j, json_get(j, 0, "type"), "user"));
-	/* Found again: still labelled with event 1. */
-	assert_true(json_holds(f->m->qjson, model_line(f->m, 1, &(size_t){0}), f->m->ev[1].len, 2));
+	/* Found again: still labelled with event 1's line. */
+	assert_true(
+		json_holds(f->m->qjson, model_line(f->m, 1, &(size_t){0}), f->m->ev[1].len, l1));
 	assert_ptr_equal(model_parsed(f->m, 1, f->m->qjson), f->m->qjson);
-	/* Another event in the same parser replaces it. */
+	/* Another line in the same parser replaces it. */
 	j = model_parsed(f->m, 2, f->m->qjson);
 	assert_true(json_streq(j, json_get(j, 0, "type"), "user"));
 	assert_false(
-		json_holds(f->m->qjson, model_line(f->m, 1, &(size_t){0}), f->m->ev[1].len, 2));
+		json_holds(f->m->qjson, model_line(f->m, 1, &(size_t){0}), f->m->ev[1].len, l1));
 	/* A parser of the caller's own is parsed into, never labelled. */
 	assert_ptr_equal(model_parsed(f->m, 1, other), other);
-	assert_false(json_holds(other, model_line(f->m, 1, &(size_t){0}), f->m->ev[1].len, 2));
-	/* qjson holds event 2 (labelled 3), sjson event 0; the model starts
+	assert_false(json_holds(other, model_line(f->m, 1, &(size_t){0}), f->m->ev[1].len, l1));
+	/* qjson holds event 2's line, sjson event 0's; the model starts
 	 * again and forgets both. */
 	line0 = model_line(f->m, 0, &n0);
-	assert_true(json_holds(f->m->sjson, line0, n0, 1));
+	assert_true(json_holds(f->m->sjson, line0, n0, l0));
 	model_clear(f->m);
-	assert_false(json_holds(f->m->sjson, line0, n0, 1));
+	assert_false(json_holds(f->m->sjson, line0, n0, l0));
 	fixture_rewind(f);
 	fixture_feed(f, 2);
 	assert_false(
-		json_holds(f->m->qjson, model_line(f->m, 2, &(size_t){0}), f->m->ev[2].len, 3));
+		json_holds(f->m->qjson, model_line(f->m, 2, &(size_t){0}), f->m->ev[2].len, l2));
 	fixture_feed(f, SIZE_MAX);
 	j = model_parsed(f->m, 0, f->m->qjson);
 	assert_true(json_streq(j, json_get(j, 0, "type"), "system"));
