@@ -38,12 +38,14 @@ static const struct {
 	[SRC_CODEX] = {"codex", "CODEX_HOME", "", ".codex", "$CODEX_HOME or ~/.codex",
 		       "Codex's own sessions",
 		       "sessions/[0-9]*/[0-9]*/[0-9]*/rollout-*.jsonl\n"
-		       "archived_sessions/rollout-*.jsonl"},
+		       "archived_sessions/rollout-*.jsonl",
+		       NULL},
 	[SRC_GEMINI] = {"gemini", "GEMINI_CLI_HOME", "/.gemini", ".gemini",
 			"$GEMINI_CLI_HOME/.gemini or ~/.gemini", "Gemini CLI's own sessions",
 			/* The older whole-file form too. */
 			"tmp/*/chats/session-*.jsonl\n"
-			"tmp/*/chats/session-*.json"},
+			"tmp/*/chats/session-*.json",
+			NULL},
 	[SRC_COPILOT] = {"copilot", "COPILOT_HOME", "", ".copilot", "$COPILOT_HOME or ~/.copilot",
 			 "Copilot CLI's own sessions",
 			 "session-state/*/events.jsonl\n"
@@ -52,9 +54,10 @@ static const struct {
 	[SRC_CURSOR] = {"cursor", NULL, NULL, ".cursor", "~/.cursor", "Cursor Agent's own sessions",
 			"projects/*/agent-transcripts/*/*.jsonl\n"
 			"projects/*/agent-transcripts/*.jsonl\n"
-			"projects/*/agent-transcripts/*.txt"},
+			"projects/*/agent-transcripts/*.txt",
+			NULL},
 	[SRC_KEPT] = {"kept", NULL, NULL, NULL, "$XDG_STATE_HOME/agentview/sessions",
-		      "the sessions agentview keeps", NULL},
+		      "the sessions agentview keeps", NULL, NULL},
 };
 
 const char *
