@@ -961,6 +961,7 @@ mirror_add(const struct rsrc *r, char kind, size_t *mcap)
 	if (kind == 'f')
 		buf_addf(&p, "/%s", file_name(&r->spec));
 	ARRAY_RESERVE(mirrors, *mcap, nmirrors + 1);
+	mirrors[nmirrors] = (struct mirror){0};
 	mirrors[nmirrors].dir = xstrdup(r->mirror);
 	mirrors[nmirrors].path = xstrdup(r->spec.path);
 	mirrors[nmirrors].kind = kind;
