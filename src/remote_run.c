@@ -322,11 +322,17 @@ has_name(const struct rsrc *r, const char *name, size_t n)
 static void
 add_name(struct rsrc *r, const char *name, size_t n)
 {
+	size_t cap = r->cap;
+
 	ARRAY_RESERVE(r->names, r->cap, r->n + 1);
-	r->off = xreallocarray(r->off, r->cap, sizeof *r->off);
-	r->ino = xreallocarray(r->ino, r->cap, sizeof *r->ino);
-	r->hole = xreallocarray(r->hole, r->cap, 2 * sizeof *r->hole);
-	r->want = xreallocarray(r->want, r->cap, sizeof *r->want);
+	/* The arrays beside names grow with it, only when it grew (a
+	 * realloc each name would be a copy each under some allocators). */
+	if (r->cap != cap || r->off == NULL) {
+		r->off = xreallocarray(r->off, r->cap, sizeof *r->off);
+		r->ino = xreallocarray(r->ino, r->cap, sizeof *r->ino);
+		r->hole = xreallocarray(r->hole, r->cap, 2 * sizeof *r->hole);
+		r->want = xreallocarray(r->want, r->cap, sizeof *r->want);
+	}
 	r->names[r->n] = xstrndup(name, n);
 	r->off[r->n] = 0;
 	r->ino[r->n] = NULL;
