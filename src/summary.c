@@ -428,12 +428,17 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item, struct buf *out,
 		if (it->session != s)
 			continue;
 		if (it->type == IT_PROMPT) {
-			buf_reset(tmp);
-			model_item_text(m, i, tmp);
 			if (!first)
 				buf_addc(out, ',');
-			redact_json_quote(out, tmp->p, tmp->n);
 			first = false;
+			sp = kept_span(sc, sc ? sc->prompt : NULL, sc ? sc->nprompt : 0, i);
+			if (sp != NULL) {
+				redact_json_quote(out, sc->pieces.p + sp->off, sp->len);
+				continue;
+			}
+			buf_reset(tmp);
+			model_item_text(m, i, tmp);
+			redact_json_quote(out, tmp->p, tmp->n);
 		} else if (it->type == IT_TEXT && !(it->flags & IF_CUT) && it->depth == 0 &&
 			   (sc == NULL || ses->has_cut)) {
 			/* What was cut off and sent again is not the reply:
@@ -618,6 +623,7 @@ summary_free(struct summary *sc)
 	free(sc->text);
 	free(sc->result);
 	free(sc->call);
+	free(sc->prompt);
 	buf_free(&sc->pieces);
 	buf_free(&sc->tmp);
 	memset(sc, 0, sizeof *sc);
@@ -648,6 +654,15 @@ summary_line(struct summary *sc, struct model *m, uint32_t e, struct tool_desc *
 	if (it == NONE)
 		return;
 	s = m->it[it].session;
+	/* A prompt's text is its first event's. */
+	if (m->it[it].type == IT_PROMPT && m->it[it].first_ev == e) {
+		sc->prompt = kept_reach(sc->prompt, &sc->nprompt, &sc->promptcap, it,
+					sizeof *sc->prompt);
+		off = sc->pieces.n;
+		model_event_text(m, e, &sc->pieces);
+		sc->prompt[it].off = off;
+		sc->prompt[it].len = sc->pieces.n - off;
+	}
 	switch (EV_TYPE(&m->ev[e])) {
 	case EV_TEXT_DELTA:
 	case EV_TEXT:
