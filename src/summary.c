@@ -687,6 +687,10 @@ summary_line(struct summary *sc, struct model *m, uint32_t e, struct tool_desc *
 		sc->result[s].off = off;
 		sc->result[s].len = sc->pieces.n - off;
 		break;
+	case EV_TOOL_START:
+		/* Its call's facts are read from this line when it ends. */
+		model_keep_parse(m, e);
+		break;
 	case EV_TOOL_DONE: {
 		uint32_t c = m->it[it].ref;
 
