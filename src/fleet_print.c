@@ -132,7 +132,22 @@ struct more {
 	unsigned of;
 	struct source *src;
 	size_t n, cap;
+	struct summary sc; /* what the summary keeps as the lines go by */
+	struct tool_desc td;
 };
+
+/* A line of mo's model read: what the summary needs of the events it
+ * made kept now, while the model holds the line parsed (made at the end
+ * from the lines, each call's and each text's line would be parsed again). */
+static void
+json_line(struct more *mo, unsigned si, const struct line *ln)
+{
+	uint32_t e = (uint32_t)mo->m->nev;
+
+	model_add_line(mo->m, si, ln, TIME_NONE);
+	for (; e < mo->m->nev; e++)
+		summary_line(&mo->sc, mo->m, e, &mo->td);
+}
 
 /* A file that holds more of a session (a sub-agent's): read whole into
  * its model now, under the call it runs under. */
@@ -154,7 +169,7 @@ json_more(void *ctx, const char *path, const char *call)
 		si = model_add_source(mo->m, src);
 		model_set_parent(mo->m, si, mo->of, call);
 		while (source_next_line(src, &ln))
-			model_add_line(mo->m, si, &ln, TIME_NONE);
+			json_line(mo, si, &ln);
 		model_end_source(mo->m, si);
 	}
 	buf_free(&err);
@@ -195,8 +210,10 @@ json_file(const char *path, int agent, bool open, enum fleet_state said, int64_t
 	m->agent = agent;
 	m->now_ms = now_ms;
 	si = model_add_source(m, &src);
+	mo.m = m;
+	mo.of = si;
 	while (source_next_line(&src, &ln))
-		model_add_line(m, si, &ln, TIME_NONE);
+		json_line(&mo, si, &ln);
 	if (!open)
 		model_end_source(m, si);
 	/* Its newest session's state as the list has it. */
@@ -208,14 +225,14 @@ json_file(const char *path, int agent, bool open, enum fleet_state said, int64_t
 		}
 	}
 	/* Its sub-agents' files, more of its sessions. */
-	mo.m = m;
-	mo.of = si;
 	agent_more(path, json_more, &mo);
 	/* A remote file is named as the user typed it, not by its mirror. */
-	summary_sessions(m, NULL, remote_show(path), out, f, sfirst);
+	summary_sessions(m, &mo.sc, remote_show(path), out, f, sfirst);
 	summary_diagnostics(m, remote_show(path), diags, NULL, dfirst);
 	*lines += m->lines;
 	model_free(m);
+	summary_free(&mo.sc);
+	tool_desc_free(&mo.td);
 	source_close(&src);
 	for (size_t i = 0; i < mo.n; i++)
 		source_close(&mo.src[i]);

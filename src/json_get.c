@@ -36,7 +36,7 @@ same_bytes(const char *a, const char *b, size_t n)
  * decoded key. Decoding never lengthens, and a raw key equal byte for byte
  * to a key without backslashes has no escape: only a longer raw key with a
  * backslash needs decoding, and that is rare, so most calls are a length
- * test and at most one memcmp. */
+ * test and at most one memcmp or one byte's test. */
 static bool
 raw_key_eq(const char *raw, size_t n, const char *key, size_t klen, struct buf *tmp)
 {
@@ -44,6 +44,10 @@ raw_key_eq(const char *raw, size_t n, const char *key, size_t klen, struct buf *
 		return false;
 	if (n == klen) /* equal bytes, or an escape that decodes shorter */
 		return same_bytes(raw, key, n) && memchr(key, '\\', klen) == NULL;
+	/* An ASCII byte other than a backslash decodes to itself: a first
+	 * one that differs from the key's tells without a look further. */
+	if ((unsigned char)raw[0] < 0x80 && raw[0] != '\\' && raw[0] != key[0])
+		return false;
 	if (memchr(raw, '\\', n) == NULL)
 		return false;
 	buf_reset(tmp);

@@ -622,6 +622,11 @@ bool model_parse(const struct model *m, uint32_t e, struct json *j);
  * scratch, unless scratch is m->qjson or m->qjson2 and already holds it.
  * NULL when the line is not a JSON object. */
 const struct json *model_parsed(const struct model *m, uint32_t e, struct json *scratch);
+/* Keep the model's parse of the line of event e, just added, in m->qjson
+ * (the two parsers trade places): model_parsed(m, e2, m->qjson) of an
+ * event of that line parses nothing until something else is parsed there.
+ * For a call's start, read again when the call ends. */
+void model_keep_parse(struct model *m, uint32_t e);
 
 /* Append to out the decoded text of an item: the prompt, the thinking, the
  * assistant text; for a diagnostic or stderr line, the line itself. */

@@ -558,6 +558,19 @@ model_parsed(const struct model *m, uint32_t e, struct json *scratch)
 	return scratch;
 }
 
+void
+model_keep_parse(struct model *m, uint32_t e)
+{
+	size_t n;
+	const char *p = model_line(m, e, &n);
+	struct json *j = m->json;
+
+	if (m->json_ev == NONE || !json_holds(j, p, n, EV_LINE(&m->ev[e])))
+		return;
+	m->json = m->qjson;
+	m->qjson = j;
+}
+
 /* Append the text of a line that is not JSON, or of a recorded line. */
 static void
 append_line_text(struct model *m, uint32_t e, struct buf *out)

@@ -62,13 +62,29 @@ json_field(struct model *m, uint32_t e, const char *path, struct buf *out, struc
 		buf_adds(out, "null");
 }
 
+/* v in decimal, as "%lld" writes it: a summary has four counts and three
+ * times to each call and result, which vsnprintf made a tenth of its cost. */
+static void
+add_int(struct buf *out, int64_t v)
+{
+	char d[24], *p = d + sizeof d;
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	buf_add(out, p, (size_t)(d + sizeof d - p));
+}
+
 static void
 json_ms_value(struct buf *out, int64_t v)
 {
 	if (v == TIME_NONE)
 		buf_adds(out, "null");
 	else
-		buf_addf(out, "%lld", (long long)v);
+		add_int(out, v);
 }
 
 /* "key": followed by fact f of session s, or null. */
@@ -188,10 +204,11 @@ summary_call(struct model *m, uint32_t c, struct tool_desc *td, struct buf *out,
 		redact_json_quote(out, td->key.p, td->key.n);
 	else
 		buf_adds(out, "null");
-	buf_addf(out, ",\"kind\":\"%s\",\"state\":\"%s\",\"started\":%s",
-		 tool_kind_name((enum tool_kind)call->kind),
-		 model_call_state_name(model_call_state(m, c)),
-		 call->start_ev != NONE ? "true" : "false");
+	buf_adds(out, ",\"kind\":\"");
+	buf_adds(out, tool_kind_name((enum tool_kind)call->kind));
+	buf_adds(out, "\",\"state\":\"");
+	buf_adds(out, model_call_state_name(model_call_state(m, c)));
+	buf_adds(out, call->start_ev != NONE ? "\",\"started\":true" : "\",\"started\":false");
 	buf_adds(out, ",\"summary\":");
 	redact_json_quote(out, td->what.p ? td->what.p : "", td->what.n);
 	buf_adds(out, ",\"outcome\":");
@@ -236,7 +253,7 @@ emit_usage(struct model *m, uint32_t s, const struct json *j, int u, struct buf 
 		if (json_type(j, k + 1) == JSON_PRIMITIVE && json_int(j, k + 1, &v) &&
 		    strcspn(path.p + strlen(usage) + 1, ".|") == path.n - strlen(usage) - 1 &&
 		    model_end_int(m, s, FACT_USAGE, path.p, &v))
-			buf_addf(out, "%lld", (long long)v);
+			add_int(out, v);
 		else
 			emit_compact(j, k + 1, out, tmp);
 		k = json_next(j, k + 1);
@@ -262,14 +279,18 @@ summary_result(struct model *m, uint32_t s, uint32_t r, struct buf *out, struct 
 	else
 		buf_adds(out, "null");
 	buf_adds(out, ",\"usage\":");
-	if (model_session_tokens(m, s, &t))
-		buf_addf(out,
-			 "{\"input_tokens\":%lld,\"cache_read_input_tokens\":%lld,"
-			 "\"cache_creation_input_tokens\":%lld,\"output_tokens\":%lld}",
-			 (long long)t.in, (long long)t.cache_read, (long long)t.cache_write,
-			 (long long)t.out);
-	else if (r != NONE && usage != NULL && (j = model_parsed(m, r, m->qjson2)) != NULL &&
-		 (u = json_path(j, 0, usage)) >= 0 && json_type(j, u) == JSON_OBJECT)
+	if (model_session_tokens(m, s, &t)) {
+		buf_adds(out, "{\"input_tokens\":");
+		add_int(out, t.in);
+		buf_adds(out, ",\"cache_read_input_tokens\":");
+		add_int(out, t.cache_read);
+		buf_adds(out, ",\"cache_creation_input_tokens\":");
+		add_int(out, t.cache_write);
+		buf_adds(out, ",\"output_tokens\":");
+		add_int(out, t.out);
+		buf_addc(out, '}');
+	} else if (r != NONE && usage != NULL && (j = model_parsed(m, r, m->qjson2)) != NULL &&
+		   (u = json_path(j, 0, usage)) >= 0 && json_type(j, u) == JSON_OBJECT)
 		emit_usage(m, s, j, u, out, tmp);
 	else
 		buf_adds(out, "null");
@@ -407,12 +428,17 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item, struct buf *out,
 		if (it->session != s)
 			continue;
 		if (it->type == IT_PROMPT) {
-			buf_reset(tmp);
-			model_item_text(m, i, tmp);
 			if (!first)
 				buf_addc(out, ',');
-			redact_json_quote(out, tmp->p, tmp->n);
 			first = false;
+			sp = kept_span(sc, sc ? sc->prompt : NULL, sc ? sc->nprompt : 0, i);
+			if (sp != NULL) {
+				redact_json_quote(out, sc->pieces.p + sp->off, sp->len);
+				continue;
+			}
+			buf_reset(tmp);
+			model_item_text(m, i, tmp);
+			redact_json_quote(out, tmp->p, tmp->n);
 		} else if (it->type == IT_TEXT && !(it->flags & IF_CUT) && it->depth == 0 &&
 			   (sc == NULL || ses->has_cut)) {
 			/* What was cut off and sent again is not the reply:
@@ -597,6 +623,7 @@ summary_free(struct summary *sc)
 	free(sc->text);
 	free(sc->result);
 	free(sc->call);
+	free(sc->prompt);
 	buf_free(&sc->pieces);
 	buf_free(&sc->tmp);
 	memset(sc, 0, sizeof *sc);
@@ -627,6 +654,15 @@ summary_line(struct summary *sc, struct model *m, uint32_t e, struct tool_desc *
 	if (it == NONE)
 		return;
 	s = m->it[it].session;
+	/* A prompt's text is its first event's. */
+	if (m->it[it].type == IT_PROMPT && m->it[it].first_ev == e) {
+		sc->prompt = kept_reach(sc->prompt, &sc->nprompt, &sc->promptcap, it,
+					sizeof *sc->prompt);
+		off = sc->pieces.n;
+		model_event_text(m, e, &sc->pieces);
+		sc->prompt[it].off = off;
+		sc->prompt[it].len = sc->pieces.n - off;
+	}
 	switch (EV_TYPE(&m->ev[e])) {
 	case EV_TEXT_DELTA:
 	case EV_TEXT:
@@ -650,6 +686,10 @@ summary_line(struct summary *sc, struct model *m, uint32_t e, struct tool_desc *
 		summary_result(m, (uint32_t)s, e, &sc->pieces, &sc->tmp);
 		sc->result[s].off = off;
 		sc->result[s].len = sc->pieces.n - off;
+		break;
+	case EV_TOOL_START:
+		/* Its call's facts are read from this line when it ends. */
+		model_keep_parse(m, e);
 		break;
 	case EV_TOOL_DONE: {
 		uint32_t c = m->it[it].ref;

@@ -39,6 +39,8 @@ struct summary {
 	size_t nresult, resultcap;
 	struct span *call; /* per completed call: its summary object */
 	size_t ncall, callcap;
+	struct span *prompt; /* per item: a prompt's text, undecorated */
+	size_t nprompt, promptcap;
 	struct buf pieces; /* the spans' bytes */
 	struct buf tmp;
 };

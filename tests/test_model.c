@@ -1188,6 +1188,40 @@ test_clear(void **state)
 	fixture_free(f);
 }
 
+/* model_keep_parse: the line just added stays parsed in qjson, where
+ * model_parsed finds it after more lines came; asked of an older line,
+ * it keeps nothing and leaves the newest line's parse where it was. */
+static void
+test_keep_parse(void **state)
+{
+	struct fixture *f = feed(INIT("a", "Auto") USER("x") USER("y"), false);
+	uint64_t l1;
+	size_t n1;
+	const char *line1;
+
+	(void)state;
+	model_clear(f->m);
+	fixture_rewind(f);
+	fixture_feed(f, 2);
+	l1 = EV_LINE(&f->m->ev[1]);
+	line1 = model_line(f->m, 1, &n1);
+	assert_false(json_holds(f->m->qjson, line1, n1, l1));
+	model_keep_parse(f->m, 1);
+	assert_true(json_holds(f->m->qjson, line1, n1, l1));
+	assert_false(json_holds(f->m->json, line1, n1, l1));
+	fixture_feed(f, 1);
+	assert_int_equal(f->m->nev, 3);
+	/* Found where it was kept, not parsed again. */
+	assert_true(json_holds(f->m->qjson, line1, n1, l1));
+	assert_ptr_equal(model_parsed(f->m, 1, f->m->qjson), f->m->qjson);
+	assert_true(json_streq(f->m->qjson, json_get(f->m->qjson, 0, "type"), "user"));
+	/* An older line's: nothing kept, the newest still the model's own. */
+	model_keep_parse(f->m, 1);
+	assert_ptr_equal(model_parsed(f->m, 2, f->m->qjson2), f->m->json);
+	assert_true(json_holds(f->m->qjson, line1, n1, l1));
+	fixture_free(f);
+}
+
 /* model_parsed: the newest event comes from the model's own parse, the
  * newest session's start from the parse kept since it was added, older
  * ones are parsed into the scratch parser once and found there again;
@@ -1403,6 +1437,7 @@ main(void)
 		cmocka_unit_test(test_recording_command),
 		cmocka_unit_test(test_clear),
 		cmocka_unit_test(test_parsed_reuse),
+		cmocka_unit_test(test_keep_parse),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
