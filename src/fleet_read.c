@@ -643,10 +643,8 @@ piece_agent(const struct fleet *f, const struct ffile *ff)
 	return -1;
 }
 
-/* Read the whole lines of p[0..n), bytes base.. of file fi, into its rows;
- * with head, stop after the first prompt. Returns the bytes read. */
-static size_t
-feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head)
+size_t
+fleet_feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head)
 {
 	struct model *m = f->m;
 	int cont = piece_agent(f, &f->file[fi]);
@@ -700,9 +698,8 @@ feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head)
 	return used;
 }
 
-/* Read bytes [off, off + n) of fd into f->chunk; false on an error. */
-static bool
-read_at(struct fleet *f, int fd, uint64_t off, size_t n)
+bool
+fleet_read_at(struct fleet *f, int fd, uint64_t off, size_t n)
 {
 	size_t got = 0;
 
@@ -750,14 +747,14 @@ read_rows(struct fleet *f, uint32_t fi, int fd)
 	bool ok;
 
 	if (ff->size > AGENT_ROWS_MAX ||
-	    (f->chunk.n < ff->size && !read_at(f, fd, 0, (size_t)ff->size)))
+	    (f->chunk.n < ff->size && !fleet_read_at(f, fd, 0, (size_t)ff->size)))
 		return false;
 	ok = agent_rows(ff->path, f->chunk.p, f->chunk.n, &rows);
 	if (ok) {
 		ff->kind = FK_STREAM;
 		ff->rows = true;
 		ff->read_to = ff->size;
-		feed(f, fi, 0, rows.p, rows.n, false);
+		fleet_feed(f, fi, 0, rows.p, rows.n, false);
 		if (ff->nrows == 0)
 			placeholder(f, fi, "no session yet");
 	}
@@ -777,7 +774,7 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 	char *p;
 	bool kept;
 
-	if (want == 0 || !read_at(f, fd, 0, want)) {
+	if (want == 0 || !fleet_read_at(f, fd, 0, want)) {
 		ff->kind = FK_EMPTY;
 		placeholder(f, fi, "no session yet");
 		return;
@@ -803,7 +800,7 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 	}
 	ff->kind = FK_STREAM;
 	ff->recording = record_starts(p, f->chunk.n, &kept);
-	ff->read_to = feed(f, fi, 0, p, f->chunk.n, !whole);
+	ff->read_to = fleet_feed(f, fi, 0, p, f->chunk.n, !whole);
 	if (ff->nrows == 0)
 		placeholder(f, fi, "no session yet");
 }
@@ -824,17 +821,19 @@ read_tail(struct fleet *f, uint32_t fi, int fd)
 		/* The byte before tells whether a line starts at from. */
 		from = ff->size - w - 1;
 		ff->gap = true;
-		if (!read_at(f, fd, from, w + 1))
+		f->gap_none = false;
+		if (!fleet_read_at(f, fd, from, w + 1))
 			return;
 		nl = memchr(f->chunk.p, '\n', f->chunk.n);
 		if (nl == NULL)
 			return;
 		skip = (uint64_t)(nl - f->chunk.p) + 1;
-	} else if (!read_at(f, fd, from, (size_t)(ff->size - from))) {
+	} else if (!fleet_read_at(f, fd, from, (size_t)(ff->size - from))) {
 		return;
 	}
-	ff->read_to = from + skip +
-		      feed(f, fi, from + skip, f->chunk.p + skip, f->chunk.n - (size_t)skip, false);
+	ff->read_to =
+		from + skip +
+		fleet_feed(f, fi, from + skip, f->chunk.p + skip, f->chunk.n - (size_t)skip, false);
 	if (ff->nrows > 0 && ff->placeholder) /* cannot be: sessions came */
 		ff->placeholder = false;
 }

@@ -567,7 +567,7 @@ list_work(struct ui *u, void *st)
 		pl->opened = false;
 		return true;
 	}
-	return fleet_loading(pl->f);
+	return fleet_loading(pl->f) || fleet_gaps_left(pl->f);
 }
 
 /* The folders' watch. */
