@@ -522,6 +522,16 @@ merge_prompt(struct fleet *f, struct fleet_row *r, uint32_t s)
 	}
 }
 
+/* A row's tokens (-1: none yet) with a piece's v: added, or in their
+ * place. */
+static int64_t
+tokens_more(int64_t had, int64_t v, bool add)
+{
+	if (!add || had < 0)
+		return v;
+	return v <= INT64_MAX - had ? had + v : INT64_MAX;
+}
+
 /* What the end of session s says: the result's tokens, cost, duration,
  * whether it failed and why; the recorded command's end. */
 static void
@@ -530,20 +540,29 @@ merge_end(struct fleet *f, struct fleet_row *r, uint32_t s)
 	struct model *m = f->m;
 	const struct session *ses = &m->ses[s];
 	const struct usage_field *u;
+	bool sum;
 	int64_t v;
 
+	/* Tokens its store counted: a total it said replaces what an earlier
+	 * piece gave, its lines' own are added to it. */
+	if (ses->has_tokens) {
+		r->tokens_in = tokens_more(r->tokens_in, ses->tok.in, ses->tok_sum);
+		r->tokens_out = tokens_more(r->tokens_out, ses->tok.out, ses->tok_sum);
+	}
 	if (ses->result_ev != NONE) {
 		r->flags |= FR_RESULT;
 		r->duration_ms = ses->duration_ms;
 		u = agent_get(ses->agent)->usage;
-		/* Summed over its results when its agent counts each turn's. */
-		for (; u->path != NULL; u++) {
+		sum = agent_get(ses->agent)->fact_add >> FACT_USAGE & 1;
+		/* Summed over its results when its agent counts each turn's:
+		 * the piece's added to the earlier pieces'. */
+		for (; u->path != NULL && !ses->has_tokens; u++) {
 			if (!model_end_int(m, s, FACT_USAGE, u->path, &v))
 				continue;
 			if (strcmp(u->label, "in") == 0)
-				r->tokens_in = v;
+				r->tokens_in = tokens_more(r->tokens_in, v, sum);
 			else if (strcmp(u->label, "out") == 0)
-				r->tokens_out = v;
+				r->tokens_out = tokens_more(r->tokens_out, v, sum);
 		}
 		buf_reset(&f->tmp);
 		if (model_fact(m, s, FACT_COST, &f->tmp))
