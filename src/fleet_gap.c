@@ -21,7 +21,7 @@
 
 /* Bytes read into the shadow at a time (but for a longer line), and the
  * pieces an update reads at most. */
-#define GAP_PIECE (256 * 1024)
+#define GAP_PIECE (1024 * 1024)
 #define GAP_PIECES 4
 
 struct fgap {

@@ -420,7 +420,7 @@ test_gaps(void **state)
 	uint32_t o1, o3, n1;
 
 	(void)state;
-	for (int i = 0; i < 6000; i++)
+	for (int i = 0; i < 24000; i++)
 		buf_adds(&mid, DELTA(T1));
 	put(d, "old.ndjson",
 	    INIT("o0000001", "/w/nu") USER("the older one") RESULT("false", "1000", "one"),
@@ -436,9 +436,9 @@ test_gaps(void **state)
 	    NOW - MIN_MS, false);
 	buf_reset(&mid);
 	buf_adds(&mid, DONE("c0", "npm ci", "success", T1));
-	for (int i = 0; i < 9000; i++) {
+	for (int i = 0; i < 36000; i++) {
 		buf_adds(&mid, DELTA(T1));
-		if (i % 900 == 0)
+		if (i % 3600 == 0)
 			buf_addf(
 				&mid,
 				"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"m%d\",\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"ls\"}}},\"timestamp_ms\":" T1
