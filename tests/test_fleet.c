@@ -694,6 +694,51 @@ test_claude_turns(void **state)
 	rm_tree(d);
 }
 
+/* A Claude Code store session read in two pieces (its file grew between
+ * two looks): its tokens are both pieces' (its lines' own, each message
+ * once), not the last piece's alone. */
+static void
+test_store_tokens(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	size_t n;
+	char *rec = fixture_slurp("tests/stores/claude/tmux/done/projects/"
+				  "-tmp-agentview-agents-r05jDS-claude-store-tmux-work/"
+				  "027c60fc-2863-4f1f-ab15-dc957491b48d.jsonl",
+				  &n);
+	struct buf one = {0}, two = {0};
+	char *p = rec;
+
+	(void)state;
+	/* Lines 1-15 and 21-27 (a message's two lines), then 29 on (the
+	 * second message): its bookkeeping and a long tool result left
+	 * out, each piece read whole. */
+	for (int i = 1; i <= 39; i++) {
+		char *nl = strchr(p, '\n');
+
+		if (i <= 15 || (i >= 21 && i <= 27))
+			buf_add(&one, p, (size_t)(nl + 1 - p));
+		else if (i >= 29)
+			buf_add(&two, p, (size_t)(nl + 1 - p));
+		p = nl + 1;
+	}
+	put(d, "s.jsonl", one.p, NOW - 1000, false);
+	f = fleet_of(d, 0, NOW);
+	assert_int_equal(fleet_row(f, 0)->tokens_in, 100);
+	assert_int_equal(fleet_row(f, 0)->tokens_out, 20);
+	put(d, "s.jsonl", two.p, NOW, true);
+	fleet_update(f, NOW, 0);
+	assert_false(fleet_row(f, 0)->flags & FR_GAP);
+	assert_int_equal(fleet_row(f, 0)->tokens_in, 210);
+	assert_int_equal(fleet_row(f, 0)->tokens_out, 41);
+	fleet_free(f);
+	free(rec);
+	buf_free(&one);
+	buf_free(&two);
+	rm_tree(d);
+}
+
 /* A session's time is the same in the list as where its file is read
  * whole (the viewer, --print): for every session of recordings/, looked at
  * long after its file was written, the TIME cell is its duration, or its
@@ -1077,15 +1122,16 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_first_look),  cmocka_unit_test(test_live),
-		cmocka_unit_test(test_faults),      cmocka_unit_test(test_rename),
-		cmocka_unit_test(test_big),         cmocka_unit_test(test_gaps),
-		cmocka_unit_test(test_writer),      cmocka_unit_test(test_waiting),
-		cmocka_unit_test(test_times_agree), cmocka_unit_test(test_counts),
-		cmocka_unit_test(test_take),        cmocka_unit_test(test_polled),
-		cmocka_unit_test(test_claude_tail), cmocka_unit_test(test_paths),
-		cmocka_unit_test(test_states_only), cmocka_unit_test(test_columns),
-		cmocka_unit_test(test_sort_filter), cmocka_unit_test(test_claude_turns),
+		cmocka_unit_test(test_first_look),   cmocka_unit_test(test_live),
+		cmocka_unit_test(test_faults),       cmocka_unit_test(test_rename),
+		cmocka_unit_test(test_big),          cmocka_unit_test(test_gaps),
+		cmocka_unit_test(test_writer),       cmocka_unit_test(test_waiting),
+		cmocka_unit_test(test_times_agree),  cmocka_unit_test(test_counts),
+		cmocka_unit_test(test_take),         cmocka_unit_test(test_polled),
+		cmocka_unit_test(test_claude_tail),  cmocka_unit_test(test_paths),
+		cmocka_unit_test(test_states_only),  cmocka_unit_test(test_columns),
+		cmocka_unit_test(test_sort_filter),  cmocka_unit_test(test_claude_turns),
+		cmocka_unit_test(test_store_tokens),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
