@@ -122,6 +122,7 @@ gap_done(struct fleet *f)
 	struct ffile *ff = &f->file[fi];
 	const struct ffile *sf = &sh->file[0];
 	uint32_t *was = NULL, *to = xreallocarray(NULL, sh->nrow + 1, sizeof *to);
+	uint8_t *before = xreallocarray(NULL, sh->nrow + 1, 1);
 	size_t nwas = 0;
 
 	for (size_t r = 0; r < f->nrow; r++)
@@ -142,6 +143,14 @@ gap_done(struct fleet *f)
 				ri = was[i];
 				was[i] = NONE;
 			}
+		/* Its state before: what a change the file made (not the
+		 * middle read) is told from; none for a session new here. */
+		if (ri != NONE) {
+			fleet_row_update(f, ri);
+			before[k] = f->row[ri].state;
+		} else {
+			before[k] = FS_NSTATES;
+		}
 		to[k] = ri != NONE ? ri : fleet_new_row(f, fi, true);
 	}
 	for (size_t k = 0; k < sh->nrow; k++) {
@@ -165,15 +174,18 @@ gap_done(struct fleet *f)
 	ff->last_row = to[sf->last_row];
 	ff->gap = false;
 	ff->read_to = f->gap->pos;
-	/* Their states as the file's life says, and nothing told: the
-	 * session did nothing, the list read more of it. */
+	/* Their states as the file's life says, and nothing told of what
+	 * reading the middle changed (the session did nothing); a change
+	 * its file made, not told yet, is told from where it was. */
 	for (size_t k = 0; k < sh->nrow; k++) {
 		fleet_row_update(f, to[k]);
-		f->told[to[k]] = f->row[to[k]].state;
+		if (before[k] == FS_NSTATES || f->told[to[k]] == before[k])
+			f->told[to[k]] = f->row[to[k]].state;
 	}
 	fleet_settle(f, fi);
 	free(was);
 	free(to);
+	free(before);
 	fleet_gap_free(f);
 }
 

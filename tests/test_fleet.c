@@ -501,6 +501,41 @@ test_gaps(void **state)
 	rm_tree(d);
 }
 
+/* A file that grows while its middle is read: what it gains is read as
+ * before, and the middle's rows, once read, hold it too. */
+static void
+test_gaps_grow(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	struct buf mid = {0};
+
+	(void)state;
+	for (int i = 0; i < 36000; i++)
+		buf_adds(&mid, DELTA(T1));
+	put(d, "g.ndjson", INIT("g0000001", "/w/xi") USER("it grows") START("c0", "npm ci", T0),
+	    NOW - MIN_MS, false);
+	put(d, "g.ndjson", mid.p, NOW - MIN_MS, true);
+	put(d, "g.ndjson", DONE("c0", "npm ci", "success", T1), NOW - MIN_MS, true);
+	f = fleet_of(d, FLEET_GAPS, NOW);
+	fleet_update(f, NOW, 0); /* a slice of its middle */
+	assert_true(fleet_row(f, 0)->flags & FR_GAP);
+	put(d, "g.ndjson",
+	    START("c1", "npm test", T1) DONE("c1", "npm test", "failure", T2)
+		    RESULT("false", "300000", "done"),
+	    NOW - 1000, true);
+	for (int i = 0; i < 3 && fleet_gaps_left(f); i++)
+		fleet_update(f, NOW, 0);
+	assert_false(fleet_gaps_left(f));
+	assert_string_equal(
+		list(f, FSORT_ATTENTION, NULL, 120, NOW),
+		"✓ done       cursor  g0000001 xi             it grows           ok                         5m00s ✓1 ✗1\n");
+	assert_string_equal(heard(), "0:running>done\n");
+	fleet_free(f);
+	buf_free(&mid);
+	rm_tree(d);
+}
+
 #define REC_HEAD \
 	"{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,\"kept\":true,\"agentview_ms\":1795391400000,\"source\":\"stdin\"}\n"
 
@@ -1125,13 +1160,13 @@ main(void)
 		cmocka_unit_test(test_first_look),   cmocka_unit_test(test_live),
 		cmocka_unit_test(test_faults),       cmocka_unit_test(test_rename),
 		cmocka_unit_test(test_big),          cmocka_unit_test(test_gaps),
-		cmocka_unit_test(test_writer),       cmocka_unit_test(test_waiting),
-		cmocka_unit_test(test_times_agree),  cmocka_unit_test(test_counts),
-		cmocka_unit_test(test_take),         cmocka_unit_test(test_polled),
-		cmocka_unit_test(test_claude_tail),  cmocka_unit_test(test_paths),
-		cmocka_unit_test(test_states_only),  cmocka_unit_test(test_columns),
-		cmocka_unit_test(test_sort_filter),  cmocka_unit_test(test_claude_turns),
-		cmocka_unit_test(test_store_tokens),
+		cmocka_unit_test(test_gaps_grow),    cmocka_unit_test(test_writer),
+		cmocka_unit_test(test_waiting),      cmocka_unit_test(test_times_agree),
+		cmocka_unit_test(test_counts),       cmocka_unit_test(test_take),
+		cmocka_unit_test(test_polled),       cmocka_unit_test(test_claude_tail),
+		cmocka_unit_test(test_paths),        cmocka_unit_test(test_states_only),
+		cmocka_unit_test(test_columns),      cmocka_unit_test(test_sort_filter),
+		cmocka_unit_test(test_claude_turns), cmocka_unit_test(test_store_tokens),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
