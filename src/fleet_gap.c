@@ -23,6 +23,8 @@
  * pieces an update reads at most. */
 #define GAP_PIECE (1024 * 1024)
 #define GAP_PIECES 4
+/* A line longer than this is not read whole: the middle is left unread. */
+#define GAP_LINE_MAX (64u << 20)
 
 struct fgap {
 	struct fleet *sh; /* the shadow: its one file is f's file fi */
@@ -113,6 +115,15 @@ gap_start(struct fleet *f)
 	return true;
 }
 
+/* The middle being read left unread for good (its rows say so): a line
+ * too long, or no session found in the file. */
+static void
+gap_leave(struct fleet *f)
+{
+	f->file[f->gap->fi].gap = false;
+	fleet_gap_free(f);
+}
+
 /* The shadow's rows in the place of file fi's. */
 static void
 gap_done(struct fleet *f)
@@ -124,6 +135,13 @@ gap_done(struct fleet *f)
 	uint32_t *was = NULL, *to = xreallocarray(NULL, sh->nrow + 1, sizeof *to);
 	uint8_t *before = xreallocarray(NULL, sh->nrow + 1, 1);
 	size_t nwas = 0;
+
+	if (sf->nrows == 0) { /* no session read: the rows read stay */
+		free(to);
+		free(before);
+		gap_leave(f);
+		return;
+	}
 
 	for (size_t r = 0; r < f->nrow; r++)
 		if (f->row[r].file == fi) {
@@ -231,6 +249,11 @@ gap_piece(struct fleet *f)
 		if ((nl = memrchr(sh->chunk.p, '\n', n)) != NULL) {
 			n = (size_t)(nl - sh->chunk.p) + 1;
 			break;
+		}
+		if (want >= GAP_LINE_MAX) {
+			close(fd);
+			gap_leave(f);
+			return;
 		}
 	}
 	close(fd);
