@@ -4,10 +4,11 @@
  * update, into the rows of a fleet of its own (the shadow). When the
  * shadow has read as far as the file's rows were read, its rows take the
  * place of the file's at once: the same row numbers (matched by where each
- * session starts), a new row for a session wholly in the middle, nothing
- * told (nothing happened), the gap gone. A file that changes meanwhile
- * goes on as before: the shadow reads on to where its rows are now, and a
- * file truncated or replaced (read again from its start) is dropped. */
+ * session starts), a new row for a session wholly in the middle, the gap
+ * gone, and what that changed not told (the session did nothing). A file
+ * that changes meanwhile goes on as before: the shadow reads on to where
+ * its rows are now; one truncated or replaced (read again from its start)
+ * is dropped, and one that cannot be read is left with its gap. */
 #define _GNU_SOURCE /* memrchr */
 #include "fleet_impl.h"
 
@@ -115,8 +116,9 @@ gap_start(struct fleet *f)
 	return true;
 }
 
-/* The middle being read left unread for good (its rows say so): a line
- * too long, or no session found in the file. */
+/* The middle being read left unread (its rows say so) until the file
+ * has a new gap: it cannot be read, a line is too long, or no session
+ * was found in it. */
 static void
 gap_leave(struct fleet *f)
 {
@@ -230,7 +232,7 @@ gap_piece(struct fleet *f)
 	    (uint64_t)st.st_size < to) {
 		if (fd >= 0)
 			close(fd);
-		fleet_gap_free(f); /* the next read of the file says why */
+		gap_leave(f); /* the next read of the file says why */
 		return;
 	}
 	/* Whole lines: a longer line than the piece, a longer piece. */
@@ -240,7 +242,7 @@ gap_piece(struct fleet *f)
 		want = (size_t)MIN((uint64_t)want, to - g->pos);
 		if (!fleet_read_at(sh, fd, g->pos, want) || sh->chunk.n < want) {
 			close(fd);
-			fleet_gap_free(f);
+			gap_leave(f);
 			return;
 		}
 		n = want;
