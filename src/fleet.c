@@ -58,6 +58,7 @@ fleet_free(struct fleet *f)
 	free(f->live);
 	watch_free(f->w);
 	store_live_free(f->sl);
+	fleet_gap_free(f);
 	model_free(f->m);
 	source_close(&f->src); /* its bytes are f->chunk's, not its own */
 	json_free(f->j);
@@ -647,6 +648,7 @@ unsigned
 fleet_update(struct fleet *f, int64_t now_ms, int64_t budget_us)
 {
 	int64_t t0 = budget_us > 0 ? clock_mono_us() : 0;
+	bool looked = f->first_done;
 
 	f->now = now_ms;
 	f->result = 0;
@@ -667,6 +669,9 @@ fleet_update(struct fleet *f, int64_t now_ms, int64_t budget_us)
 	}
 	if (f->qhead == f->nqueue)
 		f->qhead = f->nqueue = 0;
+	/* After the first screen, the middles it went without. */
+	if (looked && f->nqueue == 0)
+		fleet_gap_work(f, t0, budget_us);
 	settle_live(f);
 	tell(f);
 	if (!f->first_done && f->nqueue == 0) {
@@ -694,7 +699,7 @@ fleet_timeout(const struct fleet *f, int64_t now_ms, bool ticking)
 {
 	int64_t t = watch_timeout(f->w, now_ms);
 
-	if (f->qhead < f->nqueue)
+	if (f->qhead < f->nqueue || (f->first_done && fleet_gaps_left(f)))
 		return 0;
 	for (size_t i = 0; i < f->nlive; i++) {
 		const struct ffile *ff = &f->file[f->live[i]];

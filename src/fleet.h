@@ -10,8 +10,9 @@
  * prompt, and the last FLEET_TAIL bytes; then what the file gains. A file
  * with more between the two is flagged FR_GAP: its calls are counted in
  * what was read, and sessions wholly in the middle are not listed (opening
- * the file reads all of it). A row holds what it shows in under 1 KiB;
- * nothing of a file is kept once its rows are made.
+ * the file reads all of it), until (FLEET_GAPS) the middle is read in the
+ * background and its rows are made exact. A row holds what it shows in
+ * under 1 KiB; nothing of a file is kept once its rows are made.
  *
  * A session without a result is running while a writer holds its file
  * (every recording agentview writes holds an flock), or, for a file
@@ -159,6 +160,12 @@ enum {
 				     lines that change none (Cursor's tool
 				     calls) are passed over, and rows count no
 				     calls */
+	FLEET_GAPS = 1 << 2,        /* after the first look, the middles of the
+				     files read as their head and tail are
+				     read too, a slice an update, the newest
+				     file first, until every row is as if its
+				     file were read whole (the list on the
+				     screen) */
 };
 
 /* What fleet_update changed. */
@@ -217,6 +224,9 @@ int fleet_timeout(const struct fleet *f, int64_t now_ms, bool ticking);
 unsigned fleet_update(struct fleet *f, int64_t now_ms, int64_t budget_us);
 /* Whether the first look has files left to read. */
 bool fleet_loading(const struct fleet *f);
+/* Whether a file's middle is still to be read (FLEET_GAPS): some row
+ * counts only what its file's head and tail hold. */
+bool fleet_gaps_left(const struct fleet *f);
 
 /* The rows, all of them, and one. */
 size_t fleet_nrows(const struct fleet *f);

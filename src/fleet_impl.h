@@ -118,6 +118,8 @@ struct fleet {
 	fleet_change_fn fn;
 	void *ctx;
 	struct store_live *sl; /* the stores' liveness, or NULL */
+	struct fgap *gap;      /* the middle being read (fleet_gap.c), or NULL */
+	bool gap_none;         /* the last look found no middle left to read */
 	int64_t now;           /* of the update running */
 	unsigned result;       /* FLEET_* of the update running */
 	/* Reading: a model over one chunk of a file at a time. */
@@ -153,6 +155,11 @@ void fleet_settle(struct fleet *f, uint32_t fi);
 /* Read what is new in file fi (all of it the first time: its head and
  * tail), into its rows. */
 void fleet_read(struct fleet *f, uint32_t fi);
+/* Read the whole lines of p[0..n), bytes base.. of file fi, into its rows;
+ * with head, stop after the first prompt. Returns the bytes read. */
+size_t fleet_feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head);
+/* Read bytes [off, off + n) of fd into f->chunk; false on an error. */
+bool fleet_read_at(struct fleet *f, int fd, uint64_t off, size_t n);
 /* The state a row is in, the newest of its file or not, its file's life. */
 enum fleet_state fleet_row_state(const struct fleet_row *r, bool newest, enum file_life life);
 /* Until when file fi's newest row r counts as written (FILE_WRITTEN) by
@@ -163,5 +170,12 @@ int64_t fleet_live_until(const struct ffile *ff, const struct fleet_row *r);
  * folded, cut at a character's boundary and before a secret the cut
  * would go through (redact_cut). */
 void fleet_copy(char *dst, size_t cap, const char *s, size_t n);
+
+/* fleet_gap.c (which calls nothing of fleet.c) */
+/* Read the middles of files read as their head and tail (FLEET_GAPS): a
+ * few pieces, and no more once budget_us microseconds from t0 are spent
+ * (0: no time limit). */
+void fleet_gap_work(struct fleet *f, int64_t t0, int64_t budget_us);
+void fleet_gap_free(struct fleet *f);
 
 #endif

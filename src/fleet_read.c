@@ -522,6 +522,16 @@ merge_prompt(struct fleet *f, struct fleet_row *r, uint32_t s)
 	}
 }
 
+/* A row's tokens (-1: none yet) with a piece's v: added, or in their
+ * place. */
+static int64_t
+tokens_more(int64_t had, int64_t v, bool add)
+{
+	if (!add || had < 0)
+		return v;
+	return v <= INT64_MAX - had ? had + v : INT64_MAX;
+}
+
 /* What the end of session s says: the result's tokens, cost, duration,
  * whether it failed and why; the recorded command's end. */
 static void
@@ -530,20 +540,29 @@ merge_end(struct fleet *f, struct fleet_row *r, uint32_t s)
 	struct model *m = f->m;
 	const struct session *ses = &m->ses[s];
 	const struct usage_field *u;
+	bool sum;
 	int64_t v;
 
+	/* Tokens its store counted: a total it said replaces what an earlier
+	 * piece gave, its lines' own are added to it. */
+	if (ses->has_tokens) {
+		r->tokens_in = tokens_more(r->tokens_in, ses->tok.in, ses->tok_sum);
+		r->tokens_out = tokens_more(r->tokens_out, ses->tok.out, ses->tok_sum);
+	}
 	if (ses->result_ev != NONE) {
 		r->flags |= FR_RESULT;
 		r->duration_ms = ses->duration_ms;
 		u = agent_get(ses->agent)->usage;
-		/* Summed over its results when its agent counts each turn's. */
-		for (; u->path != NULL; u++) {
+		sum = agent_get(ses->agent)->fact_add >> FACT_USAGE & 1;
+		/* Summed over its results when its agent counts each turn's:
+		 * the piece's added to the earlier pieces'. */
+		for (; u->path != NULL && !ses->has_tokens; u++) {
 			if (!model_end_int(m, s, FACT_USAGE, u->path, &v))
 				continue;
 			if (strcmp(u->label, "in") == 0)
-				r->tokens_in = v;
+				r->tokens_in = tokens_more(r->tokens_in, v, sum);
 			else if (strcmp(u->label, "out") == 0)
-				r->tokens_out = v;
+				r->tokens_out = tokens_more(r->tokens_out, v, sum);
 		}
 		buf_reset(&f->tmp);
 		if (model_fact(m, s, FACT_COST, &f->tmp))
@@ -643,10 +662,8 @@ piece_agent(const struct fleet *f, const struct ffile *ff)
 	return -1;
 }
 
-/* Read the whole lines of p[0..n), bytes base.. of file fi, into its rows;
- * with head, stop after the first prompt. Returns the bytes read. */
-static size_t
-feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head)
+size_t
+fleet_feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head)
 {
 	struct model *m = f->m;
 	int cont = piece_agent(f, &f->file[fi]);
@@ -700,9 +717,8 @@ feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head)
 	return used;
 }
 
-/* Read bytes [off, off + n) of fd into f->chunk; false on an error. */
-static bool
-read_at(struct fleet *f, int fd, uint64_t off, size_t n)
+bool
+fleet_read_at(struct fleet *f, int fd, uint64_t off, size_t n)
 {
 	size_t got = 0;
 
@@ -750,14 +766,14 @@ read_rows(struct fleet *f, uint32_t fi, int fd)
 	bool ok;
 
 	if (ff->size > AGENT_ROWS_MAX ||
-	    (f->chunk.n < ff->size && !read_at(f, fd, 0, (size_t)ff->size)))
+	    (f->chunk.n < ff->size && !fleet_read_at(f, fd, 0, (size_t)ff->size)))
 		return false;
 	ok = agent_rows(ff->path, f->chunk.p, f->chunk.n, &rows);
 	if (ok) {
 		ff->kind = FK_STREAM;
 		ff->rows = true;
 		ff->read_to = ff->size;
-		feed(f, fi, 0, rows.p, rows.n, false);
+		fleet_feed(f, fi, 0, rows.p, rows.n, false);
 		if (ff->nrows == 0)
 			placeholder(f, fi, "no session yet");
 	}
@@ -777,7 +793,7 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 	char *p;
 	bool kept;
 
-	if (want == 0 || !read_at(f, fd, 0, want)) {
+	if (want == 0 || !fleet_read_at(f, fd, 0, want)) {
 		ff->kind = FK_EMPTY;
 		placeholder(f, fi, "no session yet");
 		return;
@@ -803,7 +819,7 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 	}
 	ff->kind = FK_STREAM;
 	ff->recording = record_starts(p, f->chunk.n, &kept);
-	ff->read_to = feed(f, fi, 0, p, f->chunk.n, !whole);
+	ff->read_to = fleet_feed(f, fi, 0, p, f->chunk.n, !whole);
 	if (ff->nrows == 0)
 		placeholder(f, fi, "no session yet");
 }
@@ -824,17 +840,19 @@ read_tail(struct fleet *f, uint32_t fi, int fd)
 		/* The byte before tells whether a line starts at from. */
 		from = ff->size - w - 1;
 		ff->gap = true;
-		if (!read_at(f, fd, from, w + 1))
+		f->gap_none = false;
+		if (!fleet_read_at(f, fd, from, w + 1))
 			return;
 		nl = memchr(f->chunk.p, '\n', f->chunk.n);
 		if (nl == NULL)
 			return;
 		skip = (uint64_t)(nl - f->chunk.p) + 1;
-	} else if (!read_at(f, fd, from, (size_t)(ff->size - from))) {
+	} else if (!fleet_read_at(f, fd, from, (size_t)(ff->size - from))) {
 		return;
 	}
-	ff->read_to = from + skip +
-		      feed(f, fi, from + skip, f->chunk.p + skip, f->chunk.n - (size_t)skip, false);
+	ff->read_to =
+		from + skip +
+		fleet_feed(f, fi, from + skip, f->chunk.p + skip, f->chunk.n - (size_t)skip, false);
 	if (ff->nrows > 0 && ff->placeholder) /* cannot be: sessions came */
 		ff->placeholder = false;
 }

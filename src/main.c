@@ -642,7 +642,7 @@ run_fleet(const struct options *o)
 static int
 run_list(const struct options *o)
 {
-	struct fleet *f = fleet_new(o->recursive ? FLEET_RECURSIVE : 0, o->agent);
+	struct fleet *f = fleet_new((o->recursive ? FLEET_RECURSIVE : 0) | FLEET_GAPS, o->agent);
 	struct model *m;
 	struct input in;
 	struct notifier n;

@@ -274,6 +274,8 @@ struct session {
 	uint32_t prompt_ev; /* its latest prompt, or NONE: one after its
 			       stop takes it up again */
 	bool has_tokens;    /* its store said its tokens (build_tokens) */
+	bool tok_sum;       /* they are its lines' own, summed (no total said):
+			       what a piece of its file adds to another's */
 	struct tokens tok;  /* what they are, as of its latest line */
 };
 

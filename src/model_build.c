@@ -771,6 +771,8 @@ build_tokens(struct build *b, const struct tokens *t, bool total)
 	if (s == NONE)
 		return;
 	ses = &b->m->ses[s];
+	if (total || !ses->has_tokens)
+		ses->tok_sum = !total;
 	if (total || !ses->has_tokens) {
 		ses->tok = *t;
 	} else {

@@ -48,6 +48,8 @@ struct plist {
 	bool loaded;                      /* the first look read every file */
 	int64_t all_rows_us;              /* clock_mono_us when a frame first showed
 				      them all (AGENTVIEW_FRAMESTAT), or 0 */
+	int64_t exact_us;                 /* when every row became its whole file's,
+				      the middles read (FLEET_GAPS), or 0 */
 	int64_t drawn_sec;                /* the wall second last drawn */
 	struct buf line, text;
 };
@@ -515,10 +517,13 @@ list_close(struct ui *u, void *st)
 		model_free(pl->m);
 	}
 	if (u->opt.framestat)
-		fprintf(stderr, "agentview-framestat-list: rows=%zu all_rows_ms=%.1f\n",
+		fprintf(stderr,
+			"agentview-framestat-list: rows=%zu all_rows_ms=%.1f exact_ms=%.1f\n",
 			fleet_nrows(pl->f),
 			pl->all_rows_us > 0 ? (double)(pl->all_rows_us - u->opt.started_us) / 1000
-					    : -1.0);
+					    : -1.0,
+			pl->exact_us > 0 ? (double)(pl->exact_us - u->opt.started_us) / 1000
+					 : -1.0);
 	fleet_on_change(pl->f, NULL, NULL);
 	listview_free(&pl->lv);
 	buf_free(&pl->line);
@@ -558,6 +563,8 @@ list_work(struct ui *u, void *st)
 		pl->loaded = true;
 		u->dirty = true;
 	}
+	if (pl->loaded && pl->exact_us == 0 && !fleet_gaps_left(pl->f))
+		pl->exact_us = clock_mono_us();
 	/* A new second on a clock the list shows. */
 	if (pl->m == NULL && pl->ticking && now / 1000 != pl->drawn_sec)
 		u->dirty = true;
@@ -567,7 +574,7 @@ list_work(struct ui *u, void *st)
 		pl->opened = false;
 		return true;
 	}
-	return fleet_loading(pl->f);
+	return fleet_loading(pl->f) || fleet_gaps_left(pl->f);
 }
 
 /* The folders' watch. */

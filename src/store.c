@@ -370,6 +370,33 @@ member(const struct json *j, const char *key, char *dst, size_t cap)
 	dst[n] = '\0';
 }
 
+/* A member of object 0 into dst (cap bytes): a string decoded (its
+ * escapes are not its words; whoever shows it sanitizes it), cut at a
+ * character's boundary; else raw. */
+static void
+member_text(const struct json *j, const char *key, char *dst, size_t cap)
+{
+	struct buf t = {0};
+	size_t n;
+	const char *v;
+	int k = json_get(j, 0, key);
+
+	if (k < 0 || json_type(j, k) != JSON_STRING || (v = json_raw(j, k, &n)) == NULL) {
+		member(j, key, dst, cap);
+		return;
+	}
+	json_unescape_max(&t, v, n, cap);
+	n = MIN(t.n, cap - 1);
+	/* Not half a character: back to the start of the one cut. */
+	if (n < t.n)
+		while (n > 0 && ((unsigned char)t.p[n] & 0xC0) == 0x80)
+			n--;
+	if (n > 0)
+		memcpy(dst, t.p, n);
+	dst[n] = '\0';
+	buf_free(&t);
+}
+
 /* One sessions/<pid>.json: the session it names, when its process is the
  * one that wrote it. */
 static void
@@ -389,7 +416,7 @@ claude_entry(struct store_live *sl, const char *path, long pid)
 	member(sl->j, "sessionId", id, sizeof id);
 	member(sl->j, "status", status, sizeof status);
 	member(sl->j, "procStart", start, sizeof start);
-	member(sl->j, "waitingFor", why, sizeof why);
+	member_text(sl->j, "waitingFor", why, sizeof why);
 	want = strtoull(start, NULL, 10);
 	/* A crash leaves the file: trusted only while its pid is the same
 	 * process (a reused pid starts at another time). */

@@ -294,6 +294,21 @@ keys Enter
 wait_for 'too small: 30×8 < 40×10' || fail small "a session at 30x8: $(screen)"
 echo "an empty list says where it looked and what to try; under 40x10, too small"
 
+# A big file's row becomes exact: the list's first screen reads a file
+# over 128 KiB by its head and tail only, then its middle in the
+# background, and the row says what the whole file holds (the Claude
+# Code store's 166 KB session: 210/41 tokens and its call, as --print
+# --format json says), without "(middle not read)".
+cases=$((cases + 1))
+cs=$top/tests/stores/claude/tmux/done
+start 160 12 "env -u XDG_STATE_HOME HOME=$work/home CLAUDE_CONFIG_DIR=$cs AGENTVIEW_SOURCES=claude $bin"
+wait_for '027c60fc' || fail gap "no row: $(screen | sed -n 1,4p)"
+wait_for ' 210/41 ' 3 || fail gap "the row's tokens are not the whole file's: $(screen | sed -n 3p)"
+shows '027c60fc.* ✓1 ' || fail gap "the row's call is not counted: $(screen | sed -n 3p)"
+shows 'middle not read' && fail gap "the row still says its middle is not read: $(screen | sed -n 3p)"
+keys q
+echo "a big file's row becomes the whole file's after the first screen (210/41, its call)"
+
 # --- notifications, the poll, the clock ------------------------------------------------
 
 # Told while the list is up: --notify-cmd gets the change to done. With

@@ -405,6 +405,137 @@ test_big(void **state)
 	rm_tree(d);
 }
 
+/* The middles a first look went without, read after it (FLEET_GAPS): the
+ * newest file first, at most a slice an update, each file's rows changed
+ * at once when its middle is read, to what a file read whole gives them
+ * (the calls, a session wholly in the middle), their row numbers kept,
+ * nothing told. */
+static void
+test_gaps(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	struct buf mid = {0}, one = {0};
+	const char *before, *after;
+	uint32_t o1, o3, n1;
+
+	(void)state;
+	for (int i = 0; i < 24000; i++)
+		buf_adds(&mid, DELTA(T1));
+	put(d, "old.ndjson",
+	    INIT("o0000001", "/w/nu") USER("the older one") RESULT("false", "1000", "one"),
+	    NOW - 10 * MIN_MS, false);
+	put(d, "old.ndjson", INIT("o0000002", "/w/nu") USER("in the middle"), NOW - 10 * MIN_MS,
+	    true);
+	put(d, "old.ndjson", mid.p, NOW - 10 * MIN_MS, true);
+	put(d, "old.ndjson",
+	    RESULT("false", "2000", "two") INIT("o0000003", "/w/nu") USER("the last one")
+		    RESULT("false", "3000", "three"),
+	    NOW - 10 * MIN_MS, true);
+	put(d, "new.ndjson", INIT("n0000001", "/w/mu") USER("a big one") START("c0", "npm ci", T0),
+	    NOW - MIN_MS, false);
+	buf_reset(&mid);
+	buf_adds(&mid, DONE("c0", "npm ci", "success", T1));
+	for (int i = 0; i < 36000; i++) {
+		buf_adds(&mid, DELTA(T1));
+		if (i % 3600 == 0)
+			buf_addf(
+				&mid,
+				"{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"m%d\",\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"ls\"}}},\"timestamp_ms\":" T1
+				"}\n"
+				"{\"type\":\"tool_call\",\"subtype\":\"completed\",\"call_id\":\"m%d\",\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"ls\"},\"result\":{\"success\":{\"exitCode\":0}}}},\"timestamp_ms\":" T1
+				"}\n",
+				i, i);
+	}
+	put(d, "new.ndjson", mid.p, NOW - MIN_MS, true);
+	put(d, "new.ndjson",
+	    START("c1", "npm test", T1) DONE("c1", "npm test", "failure", T2)
+		    RESULT("false", "300000", "done"),
+	    NOW - MIN_MS, true);
+	f = fleet_of(d, FLEET_GAPS, NOW);
+	before =
+		"✓ done       cursor  n0000001 mu             a big one          ok (middle not read)       5m00s ✗1\n"
+		"✓ done       cursor  o0000003 nu             the last one       ok (middle not read)       3.0 s\n"
+		"✓ done       cursor  o0000001 nu             the older one      ok (middle not read)       2.0 s\n";
+	assert_string_equal(list(f, FSORT_ATTENTION, NULL, 120, NOW), before);
+	assert_true(fleet_gaps_left(f));
+	n1 = row_of(f, "new.ndjson", 0);
+	o1 = row_of(f, "old.ndjson", 0);
+	o3 = row_of(f, "old.ndjson", 1);
+	/* A slice of the newest file's middle: no row changes yet. */
+	fleet_update(f, NOW, 0);
+	assert_string_equal(list(f, FSORT_ATTENTION, NULL, 120, NOW), before);
+	/* The rest of it: its row is exact. */
+	fleet_update(f, NOW, 0);
+	buf_adds(
+		&one,
+		"✓ done       cursor  n0000001 mu             a big one          ok                         5m00s ✓11 ✗1\n"
+		"✓ done       cursor  o0000003 nu             the last one       ok (middle not read)       3.0 s\n"
+		"✓ done       cursor  o0000001 nu             the older one      ok (middle not read)       2.0 s\n");
+	assert_string_equal(list(f, FSORT_ATTENTION, NULL, 120, NOW), one.p);
+	assert_false(fleet_row(f, n1)->flags & FR_GAP);
+	assert_true(fleet_gaps_left(f));
+	/* Then the older one's: the session in its middle comes as a row of
+	 * its own, the others keep theirs. */
+	fleet_update(f, NOW, 0);
+	after = "✓ done       cursor  n0000001 mu             a big one          ok                         5m00s ✓11 ✗1\n"
+		"✓ done       cursor  o0000002 nu             in the middle      ok                         2.0 s\n"
+		"✓ done       cursor  o0000003 nu             the last one       ok                         3.0 s\n"
+		"✓ done       cursor  o0000001 nu             the older one      ok                         1.0 s\n";
+	assert_string_equal(list(f, FSORT_ATTENTION, NULL, 120, NOW), after);
+	assert_false(fleet_gaps_left(f));
+	assert_int_equal(fleet_nrows(f), 4);
+	assert_int_equal(row_of(f, "old.ndjson", 0), o1);
+	assert_int_equal(row_of(f, "old.ndjson", 2), o3);
+	assert_int_equal(row_of(f, "new.ndjson", 0), n1);
+	assert_string_equal(heard(), "");
+	assert_int_equal(fleet_timeout(f, NOW, false), -1);
+	/* What the file gains later is read as before. */
+	put(d, "old.ndjson", INIT("o0000004", "/w/nu") USER("one more"), NOW, true);
+	fleet_update(f, NOW, 0);
+	assert_int_equal(row_of(f, "old.ndjson", 3), 4);
+	assert_false(fleet_gaps_left(f));
+	fleet_free(f);
+	buf_free(&mid);
+	buf_free(&one);
+	rm_tree(d);
+}
+
+/* A file that grows while its middle is read: what it gains is read as
+ * before, and the middle's rows, once read, hold it too. */
+static void
+test_gaps_grow(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	struct buf mid = {0};
+
+	(void)state;
+	for (int i = 0; i < 36000; i++)
+		buf_adds(&mid, DELTA(T1));
+	put(d, "g.ndjson", INIT("g0000001", "/w/xi") USER("it grows") START("c0", "npm ci", T0),
+	    NOW - MIN_MS, false);
+	put(d, "g.ndjson", mid.p, NOW - MIN_MS, true);
+	put(d, "g.ndjson", DONE("c0", "npm ci", "success", T1), NOW - MIN_MS, true);
+	f = fleet_of(d, FLEET_GAPS, NOW);
+	fleet_update(f, NOW, 0); /* a slice of its middle */
+	assert_true(fleet_row(f, 0)->flags & FR_GAP);
+	put(d, "g.ndjson",
+	    START("c1", "npm test", T1) DONE("c1", "npm test", "failure", T2)
+		    RESULT("false", "300000", "done"),
+	    NOW - 1000, true);
+	for (int i = 0; i < 3 && fleet_gaps_left(f); i++)
+		fleet_update(f, NOW, 0);
+	assert_false(fleet_gaps_left(f));
+	assert_string_equal(
+		list(f, FSORT_ATTENTION, NULL, 120, NOW),
+		"✓ done       cursor  g0000001 xi             it grows           ok                         5m00s ✓1 ✗1\n");
+	assert_string_equal(heard(), "0:running>done\n");
+	fleet_free(f);
+	buf_free(&mid);
+	rm_tree(d);
+}
+
 #define REC_HEAD \
 	"{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1,\"kept\":true,\"agentview_ms\":1795391400000,\"source\":\"stdin\"}\n"
 
@@ -595,6 +726,51 @@ test_claude_turns(void **state)
 	assert_int_equal(fleet_row(f, 0)->tokens_out, 63);
 	fleet_free(f);
 	free(rec);
+	rm_tree(d);
+}
+
+/* A Claude Code store session read in two pieces (its file grew between
+ * two looks): its tokens are both pieces' (its lines' own, each message
+ * once), not the last piece's alone. */
+static void
+test_store_tokens(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	size_t n;
+	char *rec = fixture_slurp("tests/stores/claude/tmux/done/projects/"
+				  "-tmp-agentview-agents-r05jDS-claude-store-tmux-work/"
+				  "027c60fc-2863-4f1f-ab15-dc957491b48d.jsonl",
+				  &n);
+	struct buf one = {0}, two = {0};
+	char *p = rec;
+
+	(void)state;
+	/* Lines 1-15 and 21-27 (a message's two lines), then 29 on (the
+	 * second message): its bookkeeping and a long tool result left
+	 * out, each piece read whole. */
+	for (int i = 1; i <= 39; i++) {
+		char *nl = strchr(p, '\n');
+
+		if (i <= 15 || (i >= 21 && i <= 27))
+			buf_add(&one, p, (size_t)(nl + 1 - p));
+		else if (i >= 29)
+			buf_add(&two, p, (size_t)(nl + 1 - p));
+		p = nl + 1;
+	}
+	put(d, "s.jsonl", one.p, NOW - 1000, false);
+	f = fleet_of(d, 0, NOW);
+	assert_int_equal(fleet_row(f, 0)->tokens_in, 100);
+	assert_int_equal(fleet_row(f, 0)->tokens_out, 20);
+	put(d, "s.jsonl", two.p, NOW, true);
+	fleet_update(f, NOW, 0);
+	assert_false(fleet_row(f, 0)->flags & FR_GAP);
+	assert_int_equal(fleet_row(f, 0)->tokens_in, 210);
+	assert_int_equal(fleet_row(f, 0)->tokens_out, 41);
+	fleet_free(f);
+	free(rec);
+	buf_free(&one);
+	buf_free(&two);
 	rm_tree(d);
 }
 
@@ -983,13 +1159,14 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_first_look),   cmocka_unit_test(test_live),
 		cmocka_unit_test(test_faults),       cmocka_unit_test(test_rename),
-		cmocka_unit_test(test_big),          cmocka_unit_test(test_writer),
+		cmocka_unit_test(test_big),          cmocka_unit_test(test_gaps),
+		cmocka_unit_test(test_gaps_grow),    cmocka_unit_test(test_writer),
 		cmocka_unit_test(test_waiting),      cmocka_unit_test(test_times_agree),
 		cmocka_unit_test(test_counts),       cmocka_unit_test(test_take),
 		cmocka_unit_test(test_polled),       cmocka_unit_test(test_claude_tail),
 		cmocka_unit_test(test_paths),        cmocka_unit_test(test_states_only),
 		cmocka_unit_test(test_columns),      cmocka_unit_test(test_sort_filter),
-		cmocka_unit_test(test_claude_turns),
+		cmocka_unit_test(test_claude_turns), cmocka_unit_test(test_store_tokens),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

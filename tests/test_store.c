@@ -460,6 +460,24 @@ test_claude_live(void **state)
 	assert_int_equal(store_live(sl, SRC_CLAUDE, path, NOW, &why), SL_WAITING);
 	assert_string_equal(why.p, "permission prompt");
 	store_live_free(sl);
+	/* What it waits for, decoded from its JSON (its escapes are not
+	 * words; the list sanitizes what it shows), cut whole. */
+	fixture_put(
+		root.p, "sessions/301.json",
+		"{\"pid\":301,\"sessionId\":\"" CLAUDE_SID "\",\"procStart\":\"216291\","
+		"\"status\":\"waiting\",\"waitingFor\":\"\\u001b[31mBash \\\"rmx\\\" "
+		"\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9"
+		"\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\"}",
+		NOW, false);
+	buf_reset(&why);
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CLAUDE, path, NOW, &why), SL_WAITING);
+	assert_string_equal(why.p,
+			    "\x1b[31mBash \"rmx\" "
+			    "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+			    "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9");
+	store_live_free(sl);
+	claude_registry(root.p, 301, CLAUDE_SID, "216291", "waiting");
 	/* The pid reused by another process: a crash's file, not trusted. */
 	procs[1].start = 216292;
 	sl = store_live_new(&fake);
