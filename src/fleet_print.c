@@ -149,7 +149,7 @@ json_more(void *ctx, const char *path, const char *call)
 		return;
 	ARRAY_RESERVE(mo->src, mo->cap, mo->n + 1);
 	src = &mo->src[mo->n];
-	if (source_open_path(src, path, false, &err) == 0) {
+	if (source_open_plain(src, path, false, false, &err) == 0) {
 		mo->n++;
 		si = model_add_source(mo->m, src);
 		model_set_parent(mo->m, si, mo->of, call);
