@@ -426,18 +426,20 @@ claude_scan(struct store_live *sl, const char *root)
 	struct dirent *de;
 	long *pids = NULL;
 	size_t np = 0;
+	bool listed = false;
 	DIR *d;
 
 	buf_addf(&dir, "%s/sessions", root);
 	d = opendir(dir.p);
 	sl->claude_registry = d != NULL;
 	sl->claude_reads = 0;
-	/* The live pids, sorted, when there are not too many to hold (then
-	 * each is asked for). */
+	/* The live pids, sorted, when they are listed (a remote's are not:
+	 * none) and not too many to hold; else each is asked for. */
 	if (d != NULL) {
 		pids = xmalloc(CLAUDE_PIDS_MAX * sizeof *pids);
 		np = sl->proc.pids(sl->proc.ctx, pids, CLAUDE_PIDS_MAX);
-		if (np <= CLAUDE_PIDS_MAX)
+		listed = np > 0 && np <= CLAUDE_PIDS_MAX;
+		if (listed)
 			qsort(pids, np, sizeof *pids, cmp_long);
 	}
 	while (d != NULL && sl->claude_reads < CLAUDE_LIVE_MAX && (de = readdir(d)) != NULL) {
@@ -449,8 +451,7 @@ claude_scan(struct store_live *sl, const char *root)
 		if (digits == 0 || strcmp(n + digits, ".json") != 0)
 			continue;
 		pid = strtol(n, NULL, 10);
-		if (np <= CLAUDE_PIDS_MAX &&
-		    bsearch(&pid, pids, np, sizeof *pids, cmp_long) == NULL)
+		if (listed && bsearch(&pid, pids, np, sizeof *pids, cmp_long) == NULL)
 			continue;
 		if (pid <= 0 || !sl->proc.start(sl->proc.ctx, pid, &started))
 			continue;

@@ -118,6 +118,19 @@ fp_environ(void *ctx, long pid, struct buf *out)
 
 static const struct store_proc fake = {NULL, fp_start, fp_pids, fp_cmdline, fp_cwd, fp_environ};
 
+/* The same, but no process listed: only asked for by pid (a remote's). */
+static size_t
+fp_no_pids(void *ctx, long *v, size_t max)
+{
+	(void)ctx;
+	(void)v;
+	(void)max;
+	return 0;
+}
+
+static const struct store_proc unlisted = {NULL,       fp_start, fp_no_pids,
+					   fp_cmdline, fp_cwd,   fp_environ};
+
 static void
 proc_add(long pid, uint64_t start, const char *argv, size_t argn, const char *cwd)
 {
@@ -524,6 +537,13 @@ test_claude_live_bounded(void **state)
 		proc_add(pid, 5, NULL, 0, NULL);
 	(void)store_live(sl, SRC_CLAUDE, path, NOW + 1000, NULL);
 	assert_int_equal(store_live_claude_reads(sl), 1024);
+	store_live_free(sl);
+	/* Processes that are not listed (a remote's): each file's pid asked
+	 * for, the live one's read. */
+	nprocs = 1;
+	sl = store_live_new(&unlisted);
+	assert_int_equal(store_live(sl, SRC_CLAUDE, path, NOW, NULL), SL_WAITING);
+	assert_int_equal(store_live_claude_reads(sl), 1);
 	store_live_free(sl);
 	buf_free(&root);
 	fixture_rmtree(h);
