@@ -348,12 +348,14 @@ agent_source_rows(struct source *s, const char *path)
 ssize_t
 agent_read_head(const char *path, char *p, size_t max)
 {
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	ssize_t n;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	struct stat st;
+	ssize_t n = -1;
 
 	if (fd < 0)
 		return -1;
-	n = read(fd, p, max);
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		n = read(fd, p, max);
 	close(fd);
 	return n;
 }

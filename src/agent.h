@@ -451,7 +451,8 @@ bool agent_rows(const char *path, const char *p, size_t n, struct buf *out);
  * followed. Any other file's source stays as it is. */
 void agent_source_rows(struct source *s, const char *path);
 /* The first max bytes at most of the file at path into p, read only,
- * never following a link: how many, or -1. */
+ * never following a link, and only a regular file's (told by what was
+ * opened): how many, or -1. */
 ssize_t agent_read_head(const char *path, char *p, size_t max);
 /* The names of the regular files (never links) prefix*.jsonl in folder
  * dir (a store's more files), in order, into *names (free each and it):

@@ -125,8 +125,40 @@ fleet_list_markdown(const struct fleet *f, int agent, int width, int64_t now_ms,
 	free(v);
 }
 
+/* The most --format json reads of a file, a session's or a sub-agent's:
+ * the list on the screen reads 128 KB of each; the largest transcripts
+ * agents write are some hundred MB, read whole for their totals. A larger
+ * file (a sparse one of 10 GB took 26 s) is not read: a diagnostic says
+ * so, and its sessions are left out (agentview FILE shows it). */
+#define JSON_FILE_MAX ((off_t)1 << 30)
+
+/* Whether the file at path, size bytes, is too big to read: said in
+ * diags if so. */
+static bool
+too_big(const char *path, uint64_t size, struct buf *diags, bool *dfirst)
+{
+	struct buf msg = {0};
+
+	if (size <= (uint64_t)JSON_FILE_MAX)
+		return false;
+	buf_adds(&msg, "not read: ");
+	fmt_bytes(&msg, size);
+	buf_adds(&msg, ", more than the list reads of a file (");
+	fmt_bytes(&msg, (uint64_t)JSON_FILE_MAX);
+	buf_adds(&msg, "); its sessions are left out");
+	buf_addf(diags, "%s{\"line\":0,\"message\":", *dfirst ? "" : ",");
+	json_quote(diags, msg.p, msg.n);
+	buf_adds(diags, ",\"file\":");
+	json_quote(diags, remote_show(path), strlen(remote_show(path)));
+	buf_addc(diags, '}');
+	*dfirst = false;
+	buf_free(&msg);
+	return true;
+}
+
 /* Where the files that hold more of a session go: its model and source,
- * and theirs, open until the model is done with. */
+ * and theirs, open until the model is done with; what is not read, said
+ * in diags. */
 struct more {
 	struct model *m;
 	unsigned of;
@@ -134,6 +166,8 @@ struct more {
 	size_t n, cap;
 	struct summary sc; /* what the summary keeps as the lines go by */
 	struct tool_desc td;
+	struct buf *diags;
+	bool *dfirst;
 };
 
 /* A line of mo's model read: what the summary needs of the events it
@@ -164,15 +198,20 @@ json_more(void *ctx, const char *path, const char *call)
 		return;
 	ARRAY_RESERVE(mo->src, mo->cap, mo->n + 1);
 	src = &mo->src[mo->n];
-	if (source_open_path(src, path, false, &err) == 0) {
-		mo->n++;
-		si = model_add_source(mo->m, src);
-		model_set_parent(mo->m, si, mo->of, call);
-		while (source_next_line(src, &ln))
-			json_line(mo, si, &ln);
-		model_end_source(mo->m, si);
+	if (source_open_plain(src, path, false, false, &err) != 0) {
+		buf_free(&err);
+		return;
 	}
-	buf_free(&err);
+	if (too_big(path, src->size, mo->diags, mo->dfirst)) {
+		source_close(src);
+		return;
+	}
+	mo->n++;
+	si = model_add_source(mo->m, src);
+	model_set_parent(mo->m, si, mo->of, call);
+	while (source_next_line(src, &ln))
+		json_line(mo, si, &ln);
+	model_end_source(mo->m, si);
 }
 
 /* A file's summary pieces: its sessions to out (and f), its diagnostics
@@ -205,6 +244,10 @@ json_file(const char *path, int agent, bool open, enum fleet_state said, int64_t
 		buf_free(&err);
 		return;
 	}
+	if (too_big(path, src.size, diags, dfirst)) {
+		source_close(&src);
+		return;
+	}
 	agent_source_rows(&src, path);
 	m = model_new();
 	m->agent = agent;
@@ -225,6 +268,8 @@ json_file(const char *path, int agent, bool open, enum fleet_state said, int64_t
 		}
 	}
 	/* Its sub-agents' files, more of its sessions. */
+	mo.diags = diags;
+	mo.dfirst = dfirst;
 	agent_more(path, json_more, &mo);
 	/* A remote file is named as the user typed it, not by its mirror. */
 	summary_sessions(m, &mo.sc, remote_show(path), out, f, sfirst);

@@ -108,7 +108,8 @@ input_add_more(void *ctx, const char *path, const char *call)
 	struct input *in = mo->in;
 	struct buf err = {0};
 
-	if (in->n < INPUT_MAX && open_file(in, path, &err) == 0)
+	if (in->n < INPUT_MAX &&
+	    source_open_plain(&in->src[in->n], path, in->follow, in->copy, &err) == 0)
 		model_set_parent(in->m, in->msrc[input_register(in)], mo->of, call);
 	buf_free(&err);
 }

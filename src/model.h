@@ -346,6 +346,8 @@ struct srcstate {
 	bool document;      /* it is one JSON document across lines: its
 			       first line is a DG_DOCUMENT diagnostic, the
 			       others are not read */
+	size_t first_off;   /* where a recording's header says the stream's
+			       own first line is (0: none said) */
 };
 
 /* An item of a sub-agent, and the item of the call that ran it. */

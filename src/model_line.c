@@ -72,23 +72,31 @@ whole_file(const struct source *s)
 	return s->eof && !s->follow && s->fd < 0 && s->data != NULL;
 }
 
-/* Whether a recorded line wraps a blank one: live, a blank line is no
- * event, so the recording must not make it a diagnostic either. */
-static bool
-recorded_blank(const struct json *j)
+/* The line a recorded non-JSON line wraps, as the stream had it (its
+ * "text", or its "base64" when it was not UTF-8), into out. */
+static void
+recorded_text(const struct json *j, struct buf *out)
 {
-	struct buf text = {0};
 	int t = json_get(j, 0, "text");
-	bool blank = true;
+	size_t n;
 
-	if (t < 0 || json_type(j, t) != JSON_STRING)
-		return false;
-	json_decode(j, t, &text);
-	for (size_t i = 0; i < text.n && blank; i++)
-		blank = text.p[i] == ' ' || text.p[i] == '\t' || text.p[i] == '\r' ||
-			text.p[i] == '\n';
-	buf_free(&text);
-	return blank;
+	if (t >= 0 && json_type(j, t) == JSON_STRING) {
+		json_decode(j, t, out);
+	} else if ((t = json_get(j, 0, "base64")) >= 0 && json_type(j, t) == JSON_STRING) {
+		const char *raw = json_raw(j, t, &n);
+
+		base64_decode(out, raw, n);
+	}
+}
+
+/* Whether p[0..n) is only blanks: live, such a line is no event. */
+static bool
+blank(const char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i] != ' ' && p[i] != '\t' && p[i] != '\r' && p[i] != '\n')
+			return false;
+	return true;
 }
 
 /* Whether a first line p[0..n) only opens an object or an array: the
@@ -158,6 +166,93 @@ line_agent(const struct model *m, const struct srcstate *ss, const struct json *
 	return agent_guess(j, k);
 }
 
+/* The agent whose adapter reads the lines of a source's session. */
+static unsigned
+session_agent(const struct model *m, const struct srcstate *ss)
+{
+	return m->agent >= 0 ? (unsigned)m->agent : m->ses[ss->session].agent;
+}
+
+/* A line its session's adapter knows, by its first bytes p[0..n), to be
+ * only its agent's bookkeeping: kept hidden, never parsed, at its arrival
+ * or the time its first bytes say. */
+static uint32_t
+push_hidden(struct model *m, struct srcstate *ss, unsigned src, const struct line *ln,
+	    const char *p, size_t n, int64_t arrival_ms)
+{
+	int64_t ms =
+		arrival_ms != TIME_NONE ? arrival_ms : agent_skipped_ms(session_agent(m, ss), p, n);
+	uint32_t e = model_push_event(m, src, ln, EV_HIDDEN,
+				      arrival_ms != TIME_NONE ? EVF_ARRIVAL : 0, ms);
+
+	model_session_touch(m, ss->session, e);
+	return e;
+}
+
+/* Such a line read live: the thread ahead skips it too, but is told the
+ * line was taken. */
+static uint32_t
+add_skipped(struct model *m, struct srcstate *ss, unsigned src, const struct line *ln,
+	    const char *p, size_t n, int64_t arrival_ms)
+{
+	int s[JSON_KEYS_MAX];
+
+	if (ss->ahead != NULL)
+		(void)ahead_take(ss->ahead, ln->off, ln->len, p, n, m->json, s);
+	return push_hidden(m, ss, src, ln, p, n, arrival_ms);
+}
+
+/* Whether line ln is its stream's first: a recording's, the first after
+ * its header (the header says where that is, ss->first_off). */
+static bool
+first_line(const struct srcstate *ss, const struct line *ln)
+{
+	return ln->off == 0 || ln->off == ss->first_off;
+}
+
+/* The first line of a JSON document written across lines: said once, the
+ * lines after it not read. */
+static uint32_t
+add_document(struct model *m, struct srcstate *ss, unsigned src, const struct line *ln,
+	     int64_t arrival_ms)
+{
+	ss->document = true;
+	return add_bad(m, ss, src, ln, arrival_ms, DG_DOCUMENT, JSON_OK, 0);
+}
+
+/* A non-JSON line kept in a recording, read back as it was read live: a
+ * blank one is no event, one its session's adapter skips by its first
+ * bytes or that opens a document across lines is what it was then, any
+ * other a diagnostic. */
+static uint32_t
+add_recorded(struct build *b)
+{
+	struct model *m = b->m;
+	struct srcstate *ss = &m->src[b->src];
+	struct buf text = {0};
+	const char *p;
+	size_t n;
+	uint32_t e;
+
+	recorded_text(b->j, &text);
+	p = text.p != NULL ? text.p : "";
+	n = text.n;
+	if (first_line(ss, b->ln) && n >= 3 && memcmp(p, GLYPH_BOM, 3) == 0) {
+		p += 3;
+		n -= 3;
+	}
+	if (blank(p, n))
+		e = NONE;
+	else if (ss->session != NONE && agent_skips(session_agent(m, ss), p, n))
+		e = push_hidden(m, ss, b->src, b->ln, p, n, b->ms);
+	else if (first_line(ss, b->ln) && opens_document(p, n))
+		e = add_document(m, ss, b->src, b->ln, b->ms);
+	else
+		e = add_bad(m, ss, b->src, b->ln, b->ms, DG_RECORDED, JSON_OK, 0);
+	buf_free(&text);
+	return e;
+}
+
 /* A recording's own line: a wrapped line that was not JSON, a command's
  * stderr, the end of the stream, or what the recording says of itself. */
 static uint32_t
@@ -168,16 +263,17 @@ add_meta(struct build *b)
 	enum ev_type type = classify_meta(m, b->j, b->k[TOP_SUBTYPE]);
 	uint32_t e;
 
-	if (type == EV_BAD) { /* a non-JSON line kept in a recording */
-		if (recorded_blank(b->j))
-			return NONE;
-		return add_bad(m, ss, b->src, b->ln, b->ms, DG_RECORDED, JSON_OK, 0);
-	}
+	if (type == EV_BAD) /* a non-JSON line kept in a recording */
+		return add_recorded(b);
 	e = build_push(b, type);
 	model_set_thread(ss, NONE);
-	/* A recording's header: when its source was opened. */
-	if (json_streq(b->j, b->k[TOP_SUBTYPE], "recording"))
+	/* A recording's header: when its source was opened, and where the
+	 * stream's own first line is. */
+	if (json_streq(b->j, b->k[TOP_SUBTYPE], "recording")) {
 		model_stream_opened(m, b->src, b->ms);
+		if (b->ln->off == 0 && b->ln->terminated)
+			ss->first_off = b->ln->len + 1;
+	}
 	if (json_streq(b->j, b->k[TOP_SUBTYPE], "end")) {
 		/* When the stream ended: not a line of its session. */
 		model_stream_closed(m, b->src, b->ms);
@@ -221,26 +317,6 @@ parse_line(struct model *m, struct srcstate *ss, const struct line *ln, const ch
 	return err;
 }
 
-/* A line its session's adapter knows, by its first bytes, to be only its
- * agent's bookkeeping: kept hidden, never parsed (nor by the thread ahead,
- * which skips it too, but is told the line was taken), at its arrival or
- * the time its first bytes say. */
-static uint32_t
-add_skipped(struct model *m, struct srcstate *ss, unsigned src, const struct line *ln,
-	    const char *p, size_t n, int64_t arrival_ms)
-{
-	int s[JSON_KEYS_MAX];
-	uint32_t e;
-	unsigned a = m->agent >= 0 ? (unsigned)m->agent : m->ses[ss->session].agent;
-	int64_t ms = arrival_ms != TIME_NONE ? arrival_ms : agent_skipped_ms(a, p, n);
-
-	if (ss->ahead != NULL)
-		(void)ahead_take(ss->ahead, ln->off, ln->len, p, n, m->json, s);
-	e = model_push_event(m, src, ln, EV_HIDDEN, arrival_ms != TIME_NONE ? EVF_ARRIVAL : 0, ms);
-	model_session_touch(m, ss->session, e);
-	return e;
-}
-
 uint32_t
 model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arrival_ms)
 {
@@ -268,16 +344,13 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 		p += 3;
 		n -= 3;
 	}
-	if (ss->session != NONE &&
-	    agent_skips(m->agent >= 0 ? (unsigned)m->agent : m->ses[ss->session].agent, p, n))
+	if (ss->session != NONE && agent_skips(session_agent(m, ss), p, n))
 		return add_skipped(m, ss, src, ln, p, n, arrival_ms);
 	/* A JSON document written across lines, not JSON Lines: said once. */
 	if (ss->document)
 		return NONE;
-	if (ln->off == 0 && opens_document(p, n)) {
-		ss->document = true;
-		return add_bad(m, ss, src, ln, arrival_ms, DG_DOCUMENT, JSON_OK, 0);
-	}
+	if (first_line(ss, ln) && opens_document(p, n))
+		return add_document(m, ss, src, ln, arrival_ms);
 	err = parse_line(m, ss, ln, p, n, s);
 	if (ln->len > UINT32_MAX)
 		return add_bad(m, ss, src, ln, arrival_ms, DG_TOO_LONG, JSON_TOO_BIG, 0);

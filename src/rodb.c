@@ -3,8 +3,10 @@
 
 #include <errno.h>
 #include <stdbool.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -34,18 +36,50 @@ spent(void *ctx)
 	return 0;
 }
 
-/* Whether path is there as a regular file (never through a link), or,
- * with absent_ok, is not there at all. A fifo, a device or a socket in an
- * agent's folder is never opened: an open of a fifo waits for its writer,
- * for ever. */
-static bool
-plain_file(const char *path, bool absent_ok)
+/* SQLite's own open(2), under the one every file it opens goes through. */
+static sqlite3_syscall_ptr sys_open;
+
+/* Every file SQLite opens (the store, its log, its shared memory) opened
+ * never through a link and never waiting (O_NONBLOCK: nothing for a
+ * regular file), then kept only when what was opened is a regular file or
+ * a folder (a /dev node too under /dev/, SQLite's randomness): a fifo, a
+ * device or a socket in an agent's folder is refused, told by the
+ * descriptor itself, so nothing can be swapped in between a check and the
+ * open (an open of a fifo waits for its writer, for ever). */
+static int
+ro_sys_open(const char *path, int flags, int mode)
 {
+	int fd = ((int (*)(const char *, int, int))sys_open)(path, flags | O_NOFOLLOW | O_NONBLOCK,
+							     mode);
 	struct stat st;
 
-	if (lstat(path, &st) != 0)
-		return absent_ok && errno == ENOENT;
-	return S_ISREG(st.st_mode);
+	if (fd < 0)
+		return fd;
+	if (fstat(fd, &st) == 0 && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) ||
+				    (S_ISCHR(st.st_mode) && strncmp(path, "/dev/", 5) == 0)))
+		return fd;
+	close(fd);
+	errno = EACCES;
+	return -1;
+}
+
+/* Whether path itself is a regular file, not a link to one: SQLite
+ * resolves the links of a name before it opens it (those on the way, in
+ * a home or an agent's folder, are followed; ro_sys_open never sees the
+ * last one). Told by what opens, never waiting; SQLite opens the same
+ * name a moment later, and what it then finds passes ro_sys_open. */
+static bool
+plain_file(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	struct stat st;
+	bool plain;
+
+	if (fd < 0)
+		return false;
+	plain = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+	close(fd);
+	return plain;
 }
 
 static int
@@ -53,11 +87,6 @@ ro_open(sqlite3_vfs *v, const char *name, sqlite3_file *f, int flags, int *out)
 {
 	sqlite3_vfs *base = v->pAppData;
 
-	/* Nothing is made, so a file not there is not opened either. */
-	if (name != NULL && !plain_file(name, false)) {
-		f->pMethods = NULL;
-		return SQLITE_CANTOPEN;
-	}
 	flags &= ~(SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_DELETEONCLOSE |
 		   SQLITE_OPEN_EXCLUSIVE);
 	return base->xOpen(base, name, f, flags | SQLITE_OPEN_READONLY, out);
@@ -82,6 +111,12 @@ ro_vfs_name(void)
 		return ro_vfs.zName;
 	if ((base = sqlite3_vfs_find(NULL)) == NULL)
 		return NULL;
+	/* The open every file goes through (the shared memory is opened
+	 * past xOpen): the unix VFS's, which this process uses only here. */
+	if (base->iVersion < 3 || base->xGetSystemCall == NULL ||
+	    (sys_open = base->xGetSystemCall(base, "open")) == NULL ||
+	    base->xSetSystemCall(base, "open", (sqlite3_syscall_ptr)ro_sys_open) != SQLITE_OK)
+		return NULL;
 	ro_vfs = *base;
 	ro_vfs.zName = "agentview-ro";
 	ro_vfs.pNext = NULL;
@@ -103,15 +138,8 @@ rodb_open(const char *path)
 	sqlite3 *h = NULL;
 	struct stat st;
 
-	if (vfs == NULL)
+	if (vfs == NULL || !plain_file(path))
 		return NULL;
-	/* The shared memory is opened past the VFS's xOpen: looked at here. */
-	buf_addf(&wal, "%s-shm", path);
-	if (!plain_file(wal.p, true)) {
-		buf_free(&wal);
-		return NULL;
-	}
-	buf_reset(&wal);
 	/* file:PATH, the bytes a URI reserves escaped. */
 	buf_adds(&uri, "file:");
 	for (const unsigned char *c = (const unsigned char *)path; *c != '\0'; c++)

@@ -5,9 +5,11 @@
  * through a VFS that never creates, writes or removes one; with its log
  * there (its writer has it open) the shared memory is opened read-only
  * too, and without, the file alone is read as it is, with no lock. Only
- * regular files are opened, never through a link: a fifo or a device put
- * where the file, its -wal or its -shm would be makes the open fail, at
- * once (an open of a fifo would wait for its writer for ever). What the
+ * regular files are opened, never through a link (the links on the way
+ * to the file are followed): a fifo or a device put where the file, its
+ * -wal or its -shm would be makes the open fail, at once (an open of a
+ * fifo would wait for its writer for ever), told by what was opened, not
+ * by a look before that something could be swapped in after. What the
  * file says is hostile too: the work an opening's queries may do is
  * bounded (rodb.c), past it a step fails with SQLITE_INTERRUPT, and so is
  * the length of a value read (SQLITE_TOOBIG). */

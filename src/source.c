@@ -67,16 +67,22 @@ source_copy(struct source *s, const struct stat *st, struct buf *err)
 	return 0;
 }
 
-/* source_open_path's, and source_open_copy's (copy: read, not mapped). */
+/* source_open_path's, source_open_copy's (copy: read, not mapped) and
+ * source_open_plain's (plain: a regular file, not through a link). */
 static int
-open_path(struct source *s, const char *path, bool follow, bool copy, struct buf *err)
+open_path(struct source *s, const char *path, bool follow, bool copy, bool plain, struct buf *err)
 {
 	struct stat st;
 
 	source_init(s, path);
-	s->fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	s->fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (plain ? O_NOFOLLOW | O_NOCTTY : 0));
 	if (s->fd < 0 || fstat(s->fd, &st) != 0) {
 		buf_addf(err, "%s: %s", path, strerror(errno));
+		source_close(s);
+		return -1;
+	}
+	if (plain && !S_ISREG(st.st_mode)) {
+		buf_addf(err, "%s: not a regular file", path);
 		source_close(s);
 		return -1;
 	}
@@ -110,13 +116,19 @@ open_path(struct source *s, const char *path, bool follow, bool copy, struct buf
 int
 source_open_path(struct source *s, const char *path, bool follow, struct buf *err)
 {
-	return open_path(s, path, follow, false, err);
+	return open_path(s, path, follow, false, false, err);
 }
 
 int
 source_open_copy(struct source *s, const char *path, bool follow, struct buf *err)
 {
-	return open_path(s, path, follow, true, err);
+	return open_path(s, path, follow, true, false, err);
+}
+
+int
+source_open_plain(struct source *s, const char *path, bool follow, bool copy, struct buf *err)
+{
+	return open_path(s, path, follow, copy, true, err);
 }
 
 void

@@ -66,6 +66,11 @@ int source_open_path(struct source *s, const char *path, bool follow, struct buf
  * mapping dies of SIGBUS. A larger one is mapped still. */
 int source_open_copy(struct source *s, const char *path, bool follow, struct buf *err);
 #define SOURCE_COPY_MAX (256u << 20)
+/* Either of those (copy: source_open_copy's) for a file an agent's own
+ * files name (a sub-agent's): opened only when it is a regular file, not
+ * through a link, told by what was opened (nothing swapped in after a
+ * look is opened). */
+int source_open_plain(struct source *s, const char *path, bool follow, bool copy, struct buf *err);
 /* Read from an open descriptor (stdin, a pipe); takes ownership of fd. */
 void source_open_fd(struct source *s, int fd, const char *name);
 /* Open from memory (for tests): a copy of n bytes, already at end. */

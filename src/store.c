@@ -276,6 +276,8 @@ const struct store_proc store_proc_linux = {NULL,          linux_start, linux_pi
 /* --- liveness ------------------------------------------------------------------ */
 
 /* A Claude session a live process has (sessions/<pid>.json). */
+#define CLAUDE_LIVE_MAX 1024  /* of those files read a scan */
+#define CLAUDE_PIDS_MAX 16384 /* live pids looked up without a syscall */
 struct claude_live {
 	char id[64];
 	uint8_t state; /* enum store_liveness */
@@ -293,6 +295,7 @@ struct store_live {
 	struct buf codex_turns; /* 'R' (in progress) or 'C', a thread id,
 				    NUL: each thread's newest turn */
 	bool claude_registry;   /* <root>/sessions exists */
+	size_t claude_reads;    /* its files the last scan read */
 	struct claude_live *cl;
 	size_t ncl, clcap;
 	struct buf gemini_cwds; /* the cwds of gemini processes, NUL-ended */
@@ -397,16 +400,16 @@ member_text(const struct json *j, const char *key, char *dst, size_t cap)
 	buf_free(&t);
 }
 
-/* One sessions/<pid>.json: the session it names, when its process is the
- * one that wrote it. */
+/* One sessions/<pid>.json of a live pid that started at `started`: the
+ * session it names, when that process is the one that wrote it. */
 static void
-claude_entry(struct store_live *sl, const char *path, long pid)
+claude_entry(struct store_live *sl, const char *path, long pid, uint64_t started)
 {
 	char id[64], status[16], start[24], why[48];
-	uint64_t want;
 	int64_t fpid;
 	struct claude_live *c;
 
+	sl->claude_reads++;
 	if (!store_read_small(path, 64 * 1024, &sl->tmp, true) ||
 	    json_parse(sl->j, sl->tmp.p, sl->tmp.n) != JSON_OK ||
 	    json_type(sl->j, 0) != JSON_OBJECT)
@@ -417,10 +420,9 @@ claude_entry(struct store_live *sl, const char *path, long pid)
 	member(sl->j, "status", status, sizeof status);
 	member(sl->j, "procStart", start, sizeof start);
 	member_text(sl->j, "waitingFor", why, sizeof why);
-	want = strtoull(start, NULL, 10);
 	/* A crash leaves the file: trusted only while its pid is the same
 	 * process (a reused pid starts at another time). */
-	if (id[0] == '\0' || !pid_lives(sl, pid, start[0] != '\0' ? &want : NULL))
+	if (id[0] == '\0' || (start[0] != '\0' && strtoull(start, NULL, 10) != started))
 		return;
 	ARRAY_RESERVE(sl->cl, sl->clcap, sl->ncl + 1);
 	c = &sl->cl[sl->ncl++];
@@ -431,32 +433,70 @@ claude_entry(struct store_live *sl, const char *path, long pid)
 	memcpy(c->why, why, sizeof c->why);
 }
 
+static int
+cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return (x > y) - (x < y);
+}
+
 /* The live Claude sessions of root: every sessions/<pid>.json (never a
- * <pid>.<hash>.key: only names that are digits then ".json"). */
+ * <pid>.<hash>.key: only names that are digits then ".json") whose pid
+ * lives, known from the list of processes before the file is read (the
+ * files crashes left are most of a long-used folder's), and at most
+ * CLAUDE_LIVE_MAX of them a scan. */
 static void
 claude_scan(struct store_live *sl, const char *root)
 {
 	struct buf dir = {0}, path = {0};
 	struct dirent *de;
+	long *pids = NULL;
+	size_t np = 0;
+	bool listed = false;
 	DIR *d;
 
 	buf_addf(&dir, "%s/sessions", root);
 	d = opendir(dir.p);
 	sl->claude_registry = d != NULL;
-	while (d != NULL && (de = readdir(d)) != NULL) {
+	sl->claude_reads = 0;
+	/* The live pids, sorted, when they are listed (a remote's are not:
+	 * none) and not too many to hold; else each is asked for. */
+	if (d != NULL) {
+		pids = xmalloc(CLAUDE_PIDS_MAX * sizeof *pids);
+		np = sl->proc.pids(sl->proc.ctx, pids, CLAUDE_PIDS_MAX);
+		listed = np > 0 && np <= CLAUDE_PIDS_MAX;
+		if (listed)
+			qsort(pids, np, sizeof *pids, cmp_long);
+	}
+	while (d != NULL && sl->claude_reads < CLAUDE_LIVE_MAX && (de = readdir(d)) != NULL) {
 		const char *n = de->d_name;
 		size_t digits = strspn(n, "0123456789");
+		long pid;
+		uint64_t started;
 
 		if (digits == 0 || strcmp(n + digits, ".json") != 0)
 			continue;
+		pid = strtol(n, NULL, 10);
+		if (listed && bsearch(&pid, pids, np, sizeof *pids, cmp_long) == NULL)
+			continue;
+		if (pid <= 0 || !sl->proc.start(sl->proc.ctx, pid, &started))
+			continue;
 		buf_reset(&path);
 		buf_addf(&path, "%s/%s", dir.p, n);
-		claude_entry(sl, path.p, strtol(n, NULL, 10));
+		claude_entry(sl, path.p, pid, started);
 	}
 	if (d != NULL)
 		closedir(d);
+	free(pids);
 	buf_free(&dir);
 	buf_free(&path);
+}
+
+size_t
+store_live_claude_reads(const struct store_live *sl)
+{
+	return sl->claude_reads;
 }
 
 /* Whether argv (NUL-separated, n bytes) runs the CLI name: its program,

@@ -138,6 +138,9 @@ void store_live_free(struct store_live *sl);
  * it waits for (Claude's waitingFor) appended to why when not NULL. */
 enum store_liveness store_live(struct store_live *sl, enum store_source s, const char *path,
 			       int64_t now_ms, struct buf *why);
+/* How many sessions/<pid>.json the last Claude scan read: those of live
+ * pids, at most 1024 (more Claude processes at once are not seen). */
+size_t store_live_claude_reads(const struct store_live *sl);
 
 /* Where `agentview` alone looked: a line per source of mask, its folder
  * (home written ~ when it is under home) and whether it is there. */

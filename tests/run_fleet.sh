@@ -83,6 +83,23 @@ jq -e '[.sessions[] | select(.session_id == "a0000002")][0] | .state == "ok" and
 	"$tmp/out" >/dev/null || fail list "JSON: the second session of two.ndjson"
 echo "--print DIR: text attention first, Markdown, JSON with every session and its file"
 
+# A file bigger than --format json reads (1 GB, JSON_FILE_MAX): a stream
+# by its head, then sparse to 1.1 GB. Not read: a diagnostic names it and
+# says what was left out; the other file's session is there.
+cases=$((cases + 1))
+big=$tmp/big
+mkdir -p "$big"
+{ init b0000001 huge; user "a session"; result false 1000 done; } >"$big/a.ndjson"
+{ init b0000002 huge; user "a file of 1.1 GB"; } >"$big/huge.ndjson"
+truncate -s 1100M "$big/huge.ndjson"
+timeout 60 "$bin" --print --format json "$big" >"$tmp/out"
+jq -e '(.sessions | length) == 1 and .sessions[0].session_id == "b0000001"
+	and (.diagnostics | length) == 1 and .diagnostics[0].file == "'"$big"'/huge.ndjson"
+	and .diagnostics[0].message == "not read: 1.1 GB, more than the list reads of a file (1.0 GB); its sessions are left out"' \
+	"$tmp/out" >/dev/null || fail list-big "JSON: $(head -c 400 "$tmp/out")"
+rm -rf "$big"
+echo "--print --format json DIR: a file over 1 GB not read, said"
+
 cases=$((cases + 1))
 "$bin" --print "$d/two.ndjson" >"$tmp/out"
 grep -q "^== session a0000002" "$tmp/out" || fail one-file "--print FILE is no longer the transcript"

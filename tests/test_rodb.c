@@ -85,6 +85,44 @@ test_fifo_beside(void **state)
 	fixture_rmtree(d);
 }
 
+/* A link where the store, its log or its shared memory is: never
+ * followed, even to a store that reads. */
+static void
+test_link_beside(void **state)
+{
+	char *d = fixture_tmpdir("rodb");
+	char db[1024], real[1024], side[1100], target[1100];
+	static const char *const sides[] = {"-wal", "-shm", ""};
+
+	(void)state;
+	make_db(d, "real.db", real, sizeof real);
+	for (size_t i = 0; i < ARRAY_LEN(sides); i++) {
+		make_db(d, "store.db", db, sizeof db);
+		if (strcmp(sides[i], "-shm") == 0)
+			fixture_put(d, "store.db-wal", "", 0, false);
+		snprintf(side, sizeof side, "%s%s", db, sides[i]);
+		snprintf(target, sizeof target, "%s%s", real, sides[i]);
+		(void)unlink(side);
+		if (sides[i][0] != '\0')
+			fixture_put(d, sides[i][1] == 'w' ? "real.db-wal" : "real.db-shm", "", 0,
+				    false);
+		assert_int_equal(symlink(target, side), 0);
+		assert_int_not_equal(read_meta(db), SQLITE_ROW);
+		for (size_t k = 0; k < ARRAY_LEN(sides); k++) {
+			snprintf(side, sizeof side, "%s%s", db, sides[k]);
+			(void)unlink(side);
+		}
+	}
+	assert_int_equal(read_meta(real), SQLITE_ROW);
+	/* A link on the way there (a home or an agent's folder that is
+	 * one) is followed: only the file itself must not be a link. */
+	snprintf(side, sizeof side, "%s/via", d);
+	assert_int_equal(symlink(d, side), 0);
+	snprintf(side, sizeof side, "%s/via/real.db", d);
+	assert_int_equal(read_meta(side), SQLITE_ROW);
+	fixture_rmtree(d);
+}
+
 /* A store whose meta is a view that never ends (a recursive CTE, 8 KiB
  * of file): the query is stopped, soon, not run for ever. SIGALRM ends
  * the test if it is not. */
@@ -141,6 +179,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fifo_beside),
+		cmocka_unit_test(test_link_beside),
 		cmocka_unit_test(test_endless_view),
 		cmocka_unit_test(test_huge_value),
 	};

@@ -11,6 +11,7 @@
 
 #include "testutil.h"
 
+#include "agent.h"
 #include "source.h"
 
 /* A fresh temporary directory for file tests. */
@@ -334,6 +335,46 @@ test_open_errors(void **state)
 	buf_free(&err);
 }
 
+/* A file an agent's own files name (a sub-agent's) is opened only when
+ * it is a regular file, never through a link, by what was opened: a link
+ * to a file elsewhere (a key) and a fifo are refused; so is the head of
+ * either read by agent_read_head. */
+static void
+test_open_plain(void **state)
+{
+	char path[128], link[128], fifo[128], head[16];
+	struct source s;
+	struct buf err = {0};
+	FILE *f;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/agent-1.jsonl", tmpdir);
+	snprintf(link, sizeof link, "%s/agent-2.jsonl", tmpdir);
+	snprintf(fifo, sizeof fifo, "%s/agent-3.jsonl", tmpdir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("{\"a\":1}\n", f);
+	fclose(f);
+	assert_int_equal(symlink(path, link), 0);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	for (int copy = 0; copy < 2; copy++) {
+		assert_int_equal(source_open_plain(&s, path, false, copy, &err), 0);
+		assert_int_equal(s.size, 8);
+		source_close(&s);
+		assert_int_equal(source_open_plain(&s, link, false, copy, &err), -1);
+		assert_int_equal(source_open_plain(&s, fifo, false, copy, &err), -1);
+		assert_non_null(strstr(err.p, "agent-3.jsonl: not a regular file"));
+		buf_reset(&err);
+	}
+	assert_int_equal(source_open_plain(&s, fifo, true, false, &err), -1);
+	assert_int_equal(agent_read_head(path, head, sizeof head), 8);
+	assert_int_equal(agent_read_head(link, head, sizeof head), -1);
+	assert_int_equal(agent_read_head(fifo, head, sizeof head), -1);
+	unlink(link);
+	unlink(fifo);
+	buf_free(&err);
+}
+
 /* Read a followed source to its end; return the lines handed out. */
 static int
 drain(struct source *s, struct line *last)
@@ -418,12 +459,12 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_mem_lines),       cmocka_unit_test(test_over_lines),
-		cmocka_unit_test(test_nul_bytes),       cmocka_unit_test(test_stream_partial_line),
-		cmocka_unit_test(test_copy_cut_short),  cmocka_unit_test(test_line_in_pieces),
-		cmocka_unit_test(test_huge_line),       cmocka_unit_test(test_mapped_file),
-		cmocka_unit_test(test_open_errors),     cmocka_unit_test(test_follow),
-		cmocka_unit_test(test_fd_regular_file),
+		cmocka_unit_test(test_mem_lines),      cmocka_unit_test(test_over_lines),
+		cmocka_unit_test(test_nul_bytes),      cmocka_unit_test(test_stream_partial_line),
+		cmocka_unit_test(test_copy_cut_short), cmocka_unit_test(test_line_in_pieces),
+		cmocka_unit_test(test_huge_line),      cmocka_unit_test(test_mapped_file),
+		cmocka_unit_test(test_open_errors),    cmocka_unit_test(test_open_plain),
+		cmocka_unit_test(test_follow),         cmocka_unit_test(test_fd_regular_file),
 	};
 
 	signal(SIGPIPE, SIG_IGN);

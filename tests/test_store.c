@@ -44,7 +44,7 @@ struct fproc {
 	size_t envn;
 };
 
-static struct fproc procs[8];
+static struct fproc procs[1200];
 static size_t nprocs;
 
 static const struct fproc *
@@ -117,6 +117,19 @@ fp_environ(void *ctx, long pid, struct buf *out)
 }
 
 static const struct store_proc fake = {NULL, fp_start, fp_pids, fp_cmdline, fp_cwd, fp_environ};
+
+/* The same, but no process listed: only asked for by pid (a remote's). */
+static size_t
+fp_no_pids(void *ctx, long *v, size_t max)
+{
+	(void)ctx;
+	(void)v;
+	(void)max;
+	return 0;
+}
+
+static const struct store_proc unlisted = {NULL,       fp_start, fp_no_pids,
+					   fp_cmdline, fp_cwd,   fp_environ};
 
 static void
 proc_add(long pid, uint64_t start, const char *argv, size_t argn, const char *cwd)
@@ -512,6 +525,44 @@ test_claude_live(void **state)
 	assert_int_equal(store_live(sl, SRC_CLAUDE, path, NOW, NULL), SL_GONE);
 	store_live_free(sl);
 	buf_free(&why);
+	buf_free(&root);
+	fixture_rmtree(h);
+}
+
+/* A session's file is read only while its pid lives: of a folder of the
+ * files crashes left, only the live one; and at most 1024 a scan. */
+static void
+test_claude_live_bounded(void **state)
+{
+	char *h = fixture_tmpdir("store");
+	struct store_live *sl;
+	struct buf root = {0};
+	const char *path = "/x/projects/p/" CLAUDE_SID ".jsonl";
+
+	(void)state;
+	env_home(h);
+	buf_addf(&root, "%s/.claude", h);
+	sh("mkdir -p '%s/.claude/sessions'", h);
+	for (long pid = 2000; pid < 4000; pid++)
+		claude_registry(root.p, pid, "gone", "5", "busy");
+	claude_registry(root.p, 301, CLAUDE_SID, "216291", "waiting");
+	proc_add(301, 216291, NULL, 0, NULL);
+	sl = store_live_new(&fake);
+	assert_int_equal(store_live(sl, SRC_CLAUDE, path, NOW, NULL), SL_WAITING);
+	assert_int_equal(store_live_claude_reads(sl), 1);
+	/* More live pids than a scan reads. */
+	for (long pid = 2000; pid < 3100; pid++)
+		proc_add(pid, 5, NULL, 0, NULL);
+	(void)store_live(sl, SRC_CLAUDE, path, NOW + 1000, NULL);
+	assert_int_equal(store_live_claude_reads(sl), 1024);
+	store_live_free(sl);
+	/* Processes that are not listed (a remote's): each file's pid asked
+	 * for, the live one's read. */
+	nprocs = 1;
+	sl = store_live_new(&unlisted);
+	assert_int_equal(store_live(sl, SRC_CLAUDE, path, NOW, NULL), SL_WAITING);
+	assert_int_equal(store_live_claude_reads(sl), 1);
+	store_live_free(sl);
 	buf_free(&root);
 	fixture_rmtree(h);
 }
@@ -1183,21 +1234,14 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_discovery),
-		cmocka_unit_test(test_discovery_live),
-		cmocka_unit_test(test_roots),
-		cmocka_unit_test(test_sources),
-		cmocka_unit_test(test_claude_live),
-		cmocka_unit_test(test_copilot_live),
-		cmocka_unit_test(test_gemini_live),
-		cmocka_unit_test(test_fleet_live),
-		cmocka_unit_test(test_guess),
-		cmocka_unit_test(test_twins),
-		cmocka_unit_test(test_cursor_live),
-		cmocka_unit_test(test_copilot_fleet),
-		cmocka_unit_test(test_idle_done),
-		cmocka_unit_test(test_gemini_end),
-		cmocka_unit_test(test_copilot_workspace),
+		cmocka_unit_test(test_discovery),     cmocka_unit_test(test_discovery_live),
+		cmocka_unit_test(test_roots),         cmocka_unit_test(test_sources),
+		cmocka_unit_test(test_claude_live),   cmocka_unit_test(test_claude_live_bounded),
+		cmocka_unit_test(test_copilot_live),  cmocka_unit_test(test_gemini_live),
+		cmocka_unit_test(test_fleet_live),    cmocka_unit_test(test_guess),
+		cmocka_unit_test(test_twins),         cmocka_unit_test(test_cursor_live),
+		cmocka_unit_test(test_copilot_fleet), cmocka_unit_test(test_idle_done),
+		cmocka_unit_test(test_gemini_end),    cmocka_unit_test(test_copilot_workspace),
 		cmocka_unit_test(test_codex_live),
 	};
 
