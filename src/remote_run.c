@@ -30,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fleet.h"
 #include "sig.h"
 #include "store.h"
 #include "text.h"
@@ -63,7 +64,14 @@ struct rsrc {
 	uint64_t *hole; /* two a file: the bytes [from, to) not sent yet */
 	bool *want;     /* asked for whole (remote_whole), not answered yet */
 	size_t n, cap;
-	bool heads; /* big files as the list reads them */
+	bool heads;  /* big files as the list reads them */
+	bool single; /* their first look one by one: a batch was not as said */
+	struct batch {
+		uint32_t idx; /* from 1 */
+		uint64_t size, namelen;
+	} * bat; /* the files of the batch coming (A), its heads and tails */
+	size_t nbat, batcap;
+	struct buf bheads, btails;
 	int state;
 	pid_t pid;
 	int out, err; /* the ssh child's stdout and stderr, or -1 */
@@ -222,7 +230,7 @@ connect_src(struct rsrc *r, int64_t now)
 			fill[2 * i + 1] = r->hole[2 * i + 1];
 		}
 	remote_script(&prog, r->spec.path, r->kind == 'f' ? NULL : r->names, r->n, r->off, r->ino,
-		      fill, r->heads);
+		      fill, r->heads, !r->single);
 	free(fill);
 	if (pipe(in) != 0 || pipe(out) != 0 || pipe(err) != 0)
 		die("remote: pipe: %s", strerror(errno));
@@ -466,6 +474,56 @@ round_end(struct rsrc *r)
 			r->again = true;
 }
 
+static bool take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool quiet);
+
+/* The end of a batch: kept, each file's head and tail written as their
+ * own frames would (F, P, F), found in the B and C bodies by length
+ * (remote_split); not kept, dropped (the remote sends them one by one).
+ * A batch not laid out as its files say: the connection made again with
+ * first looks one by one (a head or tail that frames otherwise). */
+static bool
+take_batch(struct rsrc *r, size_t idx, int rep, bool quiet, bool kept)
+{
+	const char **heads = xcalloc(r->nbat + 1, sizeof *heads);
+	const char **tails = xcalloc(r->nbat + 1, sizeof *tails);
+	uint64_t *names = xcalloc(r->nbat + 1, sizeof *names);
+	bool ok = true;
+
+	for (size_t j = 0; j < r->nbat; j++)
+		names[j] = r->bat[j].namelen;
+	if (kept &&
+	    (!remote_split(r->bheads.p, r->bheads.n, names, r->nbat, FLEET_HEAD, heads) ||
+	     !remote_split(r->btails.p, r->btails.n, names, r->nbat, FLEET_TAIL + 1, tails))) {
+		r->why = "a batch not laid out as its files";
+		r->single = true;
+		r->again = true;
+		ok = false;
+	}
+	for (size_t j = 0; ok && kept && j < r->nbat; j++) {
+		const struct batch *b = &r->bat[j];
+		uint64_t tail = b->size - (FLEET_TAIL + 1);
+		struct rframe f[3] = {
+			{.type = RF_BYTES, .idx = b->idx, .data = heads[j], .len = FLEET_HEAD},
+			{.type = RF_HOLE, .idx = b->idx, .off = FLEET_HEAD, .to = tail},
+			{.type = RF_BYTES,
+			 .idx = b->idx,
+			 .off = tail,
+			 .data = tails[j],
+			 .len = FLEET_TAIL + 1},
+		};
+
+		for (int k = 0; ok && k < 3; k++)
+			ok = take_frame(r, idx, &f[k], rep, quiet);
+	}
+	r->nbat = 0;
+	buf_reset(&r->bheads);
+	buf_reset(&r->btails);
+	free(heads);
+	free(tails);
+	free(names);
+	return ok;
+}
+
 /* One frame of r's connection; false when the connection must end. */
 static bool
 take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool quiet)
@@ -477,7 +535,8 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 	int fd;
 
 	if ((f->type == RF_BYTES || f->type == RF_TRUNC || f->type == RF_GONE ||
-	     f->type == RF_INODE || f->type == RF_MTIME || f->type == RF_HOLE) &&
+	     f->type == RF_INODE || f->type == RF_MTIME || f->type == RF_HOLE ||
+	     f->type == RF_BATCH) &&
 	    (r->kind == 0 || f->idx > r->n)) {
 		r->why = "a file number it was not given";
 		return false;
@@ -581,6 +640,27 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 		buf_free(&tmp);
 		break;
 	}
+	case RF_BATCH:
+		if (r->kind == 'f' || !r->heads || r->single || r->off[i] != 0 ||
+		    f->off <= (uint64_t)FLEET_HEAD + FLEET_TAIL + 1 || r->nbat >= RFRAME_FILES) {
+			r->why = "a batch where it may not";
+			ok = false;
+			break;
+		}
+		ARRAY_RESERVE(r->bat, r->batcap, r->nbat + 1);
+		r->bat[r->nbat++] = (struct batch){f->idx, f->off, f->to};
+		break;
+	case RF_HEADS:
+		buf_reset(&r->bheads);
+		buf_add(&r->bheads, f->data, f->len);
+		break;
+	case RF_TAILS:
+		buf_reset(&r->btails);
+		buf_add(&r->btails, f->data, f->len);
+		break;
+	case RF_BATCH_END:
+		ok = take_batch(r, idx, rep, quiet, f->off == 1);
+		break;
 	case RF_ERROR:
 		buf_add(&why, f->data, f->len);
 		if (r->ready || !report(rep, idx, why.p))
@@ -811,6 +891,9 @@ rsrc_free(struct rsrc *v, size_t n)
 		free(r->want);
 		rparser_free(&r->rp);
 		buf_free(&r->errtxt);
+		free(r->bat);
+		buf_free(&r->bheads);
+		buf_free(&r->btails);
 	}
 	free(v);
 }
