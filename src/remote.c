@@ -163,13 +163,16 @@ remote_quote(struct buf *b, const char *s)
 
 /* What runs remotely, after the lines that set p (the path), the names
  * ("$@") and the offsets and inodes known (o1, n1, ...). Only POSIX sh,
- * ls, stat, tail, head -c, wc, sleep: dash, bash, busybox and BSD alike.
+ * ls, stat, tail, head -c, cat, wc, sleep: dash, bash, busybox and BSD
+ * alike.
  * Names are never split nor globbed (set -f but for the folders' own
  * globs); each file's bytes go out in frames of at most 4 MiB, each
  * header written before its bytes, which head -c cuts at the length it
  * says. A round looks at its files (their sizes, times and inodes)
  * with one ls, and at each of them only when that said something else
- * than the last time (sg). Between rounds it sleeps a second; where the
+ * than the last time (sg): then one stat for all (sv), and the big ones
+ * not looked at yet in one batch (bf), so that the first look at a
+ * thousand files is a few processes, not four a file. Between rounds it sleeps a second; where the
  * remote has inotifywait, that runs through each round (started at its
  * start, so that a change while the files are read is seen), waiting at
  * most a second for a change in the folders of the files read (pw). A
