@@ -164,7 +164,7 @@ bool remote_split(const char *body, size_t len, const uint64_t *namelen, size_t 
 
 /* The mirror process (remote_run.c). The remote sources among
  * files[0..*nfiles) started there (heads: a folder's big files only as
- * far as the list reads them, until remote_whole asks for one), each waited for until its first round
+ * far as the list reads them, until remote_whole or remote_open asks for one), each waited for until its first round
  * is written, and replaced in place by its local mirror (a folder, or a
  * file that grows); one that cannot be read is said on stderr and taken
  * out of files. Returns how many were remote, -1 when one was refused as
@@ -179,6 +179,13 @@ int remote_start(char **files, int *nfiles, bool quiet, bool heads);
 bool remote_whole(const char *path, int ms, struct buf *err);
 /* How long the screen waits for that. */
 #define REMOTE_WHOLE_MS 20000
+/* Open the mirror file path now, whole or not (remote_start's heads):
+ * use is the path to read it at, a copy that grows as its missing bytes
+ * come (fetching true; "HOST: fetching NAME… N%" is news meanwhile),
+ * or path itself when it is whole or not a remote's. false with why in
+ * err when the mirror process does not answer in REMOTE_OPEN_MS. */
+bool remote_open(const char *path, struct buf *use, bool *fetching, struct buf *err);
+#define REMOTE_OPEN_MS 2000
 /* With quiet, what the mirror process has to say comes here instead of
  * stderr: the descriptor to poll (-1 when none), and the newest line
  * read (true when there was one; lasting while a host is not back). */

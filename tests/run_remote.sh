@@ -594,6 +594,33 @@ screen_has 'av-test +codex' || fail slow "av-test's codex row never came: $($tm 
 $tm kill-server 2>/dev/null
 echo "the screen with a slow remote: the local row in $ms ms, the remote's once read, a refused key said in the header"
 
+# --- opening a big remote session does not wait for it ----------------------------
+
+# The two big sessions through the real sshd, every ssh 3 s late: Enter
+# opens b2 at once on its head, says it is fetching, answers keys, and
+# the rest comes in as a growing file's does.
+cases=$((cases + 1))
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $tmp/slow_ssh' '$bin' 'av-test:$hb/d'"
+screen_has 'big session 2' || fail opening "no row of b2: $($tm capture-pane -p -t av)"
+t0=$(date +%s%N)
+$tm send-keys -t av Enter
+screen_has 'av-test: fetching b2.ndjson… [0-9]+%' || fail opening "not said: $($tm capture-pane -p -t av)"
+ms=$((($(date +%s%N) - t0) / 1000000))
+[ "$ms" -lt 1500 ] || fail opening "the session shown $ms ms after Enter"
+$tm capture-pane -p -t av | grep -q 'big session 2' || fail opening "not its head: $($tm capture-pane -p -t av)"
+$tm capture-pane -p -t av | grep -Eq '[^0-9]4500 ' && fail opening "whole before its ssh started"
+# A key while it comes: the help, at once.
+t1=$(date +%s%N)
+$tm send-keys -t av '?'
+screen_has '[Kk]eys' || fail opening "? while fetching: $($tm capture-pane -p -t av)"
+kms=$((($(date +%s%N) - t1) / 1000000))
+$tm send-keys -t av Escape
+screen_has 'av-test: b2.ndjson fetched' || fail opening "never fetched: $($tm capture-pane -p -t av)"
+screen_has '[^0-9]4500 ' || fail opening "the end never shown: $($tm capture-pane -p -t av)"
+$tm kill-server 2>/dev/null
+echo "a big remote session opened with a slow ssh: shown in $ms ms, fetching said, ? answered in $kms ms, then whole"
+
 # --- Y, o and e on a remote session, in tmux ---------------------------------------
 
 # Y copies `ssh -t HOST 'cd DIR && cursor-agent --resume ID'` (ssh's words
