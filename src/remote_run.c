@@ -1058,8 +1058,9 @@ take_wants(struct rsrc *v, size_t n, int rep, bool quiet)
 					ended(&v[k], k, rep, quiet, clock_mono_ms());
 				}
 			}
-		if (!found && whole_out >= 0 && write(whole_out, part.p, len + 1) < 0) {
-			/* not a file of ours: nothing to wait for */
+		/* Not a file of ours: nothing to wait for, read where it is. */
+		if (!found && whole_out >= 0 && write(whole_out, part.p + at, len + 1 - at) < 0) {
+			/* the screen is gone */
 		}
 		memmove(part.p, nl + 1, part.n - len - 1);
 		buf_cut(&part, part.n - len - 1);
