@@ -200,10 +200,10 @@ list_open(struct ui *u, struct plist *pl)
 {
 	uint32_t row = listview_selected(&pl->lv);
 	const struct fleet_row *r;
-	struct buf err = {0};
+	struct buf err = {0}, use = {0};
 	struct model *m;
 	struct input *in;
-	bool running;
+	bool running, fetching;
 
 	if (row == LISTVIEW_NONE)
 		return;
@@ -214,13 +214,15 @@ list_open(struct ui *u, struct plist *pl)
 		ui_note(u, "%s: not a session to open", pl->text.p);
 		return;
 	}
-	/* A remote's big file came as its head and tail: all of it now. */
-	if (!remote_whole(fleet_path(pl->f, row), REMOTE_WHOLE_MS, &err)) {
+	/* A remote's big file came as its head and tail: opened at once, on
+	 * a copy that grows as the rest comes (followed until then). */
+	if (!remote_open(fleet_path(pl->f, row), &use, &fetching, &err)) {
 		ui_note(u, "%s", err.p);
 		buf_free(&err);
+		buf_free(&use);
 		return;
 	}
-	running = r->state == FS_RUNNING || r->state == FS_WAITING;
+	running = r->state == FS_RUNNING || r->state == FS_WAITING || fetching;
 	m = model_new();
 	m->agent = pl->base_m->agent;
 	in = xcalloc(1, sizeof *in);
@@ -230,14 +232,16 @@ list_open(struct ui *u, struct plist *pl)
 	/* Its CLI (or anyone) may cut the file short while it is shown: read
 	 * into memory, not mapped (a mapping dies of SIGBUS). */
 	in->copy = true;
-	if (input_add_path(in, fleet_path(pl->f, row), &err) != 0) {
+	if (input_add_path(in, use.p, &err) != 0) {
 		ui_note(u, "%s", err.p);
 		input_free(in);
 		free(in);
 		model_free(m);
 		buf_free(&err);
+		buf_free(&use);
 		return;
 	}
+	buf_free(&use);
 	pl->lv.sel_row = row;
 	pl->m = m;
 	pl->in = in;

@@ -163,13 +163,16 @@ remote_quote(struct buf *b, const char *s)
 
 /* What runs remotely, after the lines that set p (the path), the names
  * ("$@") and the offsets and inodes known (o1, n1, ...). Only POSIX sh,
- * ls, stat, tail, head -c, wc, sleep: dash, bash, busybox and BSD alike.
+ * ls, stat, tail, head -c, cat, wc, sleep: dash, bash, busybox and BSD
+ * alike.
  * Names are never split nor globbed (set -f but for the folders' own
  * globs); each file's bytes go out in frames of at most 4 MiB, each
  * header written before its bytes, which head -c cuts at the length it
  * says. A round looks at its files (their sizes, times and inodes)
  * with one ls, and at each of them only when that said something else
- * than the last time (sg). Between rounds it sleeps a second; where the
+ * than the last time (sg): then one stat for all (sv), and the big ones
+ * not looked at yet in one batch (bf), so that the first look at a
+ * thousand files is a few processes, not four a file. Between rounds it sleeps a second; where the
  * remote has inotifywait, that runs through each round (started at its
  * start, so that a change while the files are read is seen), waiting at
  * most a second for a change in the folders of the files read (pw). A
@@ -198,6 +201,34 @@ static const char script_head[] =
 	" while [ $j -lt 19 ]; do x=${x#* }; j=$((j + 1)); done\n"
 	" x=${x%% *}\n"
 	" case $x in '' | *[!0-9]*) ;; *) lv=\"$lv$b $x\n\" ;; esac\n"
+	"}\n"
+	/* The batch (bl its paths a line, bi its numbers, bn how many,
+	 * bz1... their sizes, bh and bc the bytes head and tail print for
+	 * them): its heads, its tails, then one wc: kept (Y 1) when no file
+	 * changed size, and their times sent; else sent one by one, from the
+	 * next round on (nb). */
+	"bl= bi= bn=0 bh=0 bc=0 rv=\n"
+	"bf() {\n"
+	" [ -n \"$bl\" ] || return 0\n"
+	" printf 'B %d\\n' $bh\n"
+	" { IFS='\n'; head -c $hd -- $bl 2>/dev/null; cat /dev/zero 2>/dev/null; } | head -c $bh; printf '\\n'\n"
+	" printf 'C %d\\n' $bc\n"
+	" { IFS='\n'; tail -c $tl -- $bl 2>/dev/null; cat /dev/zero 2>/dev/null; } | head -c $bc; printf '\\n'\n"
+	" ws=$(IFS='\n'; wc -c -- $bl 2>/dev/null); k=0 x=; oi=$IFS; IFS='\n'\n"
+	" for y in $ws; do\n"
+	"  k=$((k + 1)); y=${y#\"${y%%[! ]*}\"}; eval \"z=\\${bz$k:-}\"\n"
+	"  [ $k -gt $bn ] || [ \"${y%% *}\" = \"$z\" ] || x=1\n"
+	" done; IFS=$oi\n"
+	" [ $k -ge $bn ] || x=1\n"
+	" if [ -n \"$x\" ]; then printf 'Y 0\\n'; rv=1\n"
+	"  for j in $bi; do eval \"o$j=0 nb$j=1\"; done\n"
+	" else printf 'Y 1\\n'\n"
+	"  for j in $bi; do\n"
+	"   eval \"t=\\${bm$j:-} u=\\${t$j:-}\"\n"
+	"   case $t in '' | *[!0-9]*) ;; \"$u\") ;; *) printf 'S %d %s\\n' $j \"$t\"; eval \"t$j=\\$t\" ;; esac\n"
+	"  done\n"
+	" fi\n"
+	" bl= bi= bn=0 bh=0 bc=0\n"
 	"}\n"
 	"iwt() {\n"
 	" printf %s \"$pw\" | inotifywait -qq -t 1 -e modify -e attrib -e create -e delete -e move --fromfile - 2>/dev/null &\n"
@@ -245,24 +276,46 @@ static const char script_files[] =
 	" sg=\n"
 	" [ -z \"$ql\" ] || sg=$(IFS='\n'; ls -lnid $lt -- $ql 2>/dev/null)\n"
 	" if [ -z \"$ql\" ] || [ \"$sg\" != \"$psg\" ]; then\n"
+	" i=0 sl= sn=0\n"
+	" for f in \"$@\"; do\n"
+	"  i=$((i + 1))\n";
+/* A file's path q from its name f (the pieces of mode s after it are
+ * store_script's). */
+static const char script_q[] = "  case $m in\n"
+			       "  d) q=$p/$f ;;\n"
+			       "  f) q=$p ;;\n"
+			       "  *) case $f in\n"
+			       "   kept/*) q=$rk/${f#*/} ;;\n";
+static const char script_q_end[] = "   *) continue ;;\n"
+				   "   esac ;;\n"
+				   "  esac\n";
+/* The files' sizes, inodes and times with one stat (GNU, busybox, then
+ * BSD's words), v1... by their numbers: when it said one line a file,
+ * else each file is looked at by its own ls. */
+static const char script_stat[] =
+	"  [ -f \"$q\" ] || continue\n"
+	"  sl=\"$sl$q\n\"; sn=$((sn + 1)); eval \"sq$sn=$i\"\n"
+	" done\n"
+	" sv=; [ -z \"$sl\" ] || sv=$(IFS='\n'; stat -c '%s %i %Y' -- $sl 2>/dev/null ||\n"
+	"  stat -f '%z %i %m' -- $sl 2>/dev/null)\n"
+	" k=0; oi=$IFS; IFS='\n'\n"
+	" for y in $sv; do\n"
+	"  k=$((k + 1)); [ $k -le $sn ] || break\n"
+	"  case $y in '' | *[!0-9' ']*) k=-1; break ;; esac\n"
+	"  eval \"j=\\${sq$k}\"; eval \"v$j=\\$y\"\n"
+	" done; IFS=$oi\n"
 	" i=0; wl= ql=\n"
 	" case $m in d) wl=\"$p\n\" ;; f) wl=\"${p%/*}/\n\" ;; *) [ ! -d \"$rk\" ] || wl=\"$rk\n\" ;; esac\n"
 	" for f in \"$@\"; do\n"
-	"  i=$((i + 1))\n"
-	"  case $m in\n"
-	"  d) q=$p/$f ;;\n"
-	"  f) q=$p ;;\n"
-	"  *) case $f in\n"
-	"   kept/*) q=$rk/${f#*/} ;;\n";
+	"  i=$((i + 1))\n";
 static const char script_tail[] =
-	"   *) continue ;;\n"
-	"   esac ;;\n"
-	"  esac\n"
 	"  ql=\"$ql$q\n\"\n"
 	"  eval \"o=\\${o$i:-0} n=\\${n$i:-}\"\n"
 	"  if [ -f \"$q\" ]; then\n"
 	"   case $m in s) case \"\n$wl\" in *\"\n${q%/*}\n\"*) ;; *) wl=\"$wl${q%/*}\n\" ;; esac ;; esac\n"
-	"   st \"$q\"\n"
+	"   eval \"y=\\${v$i:-}; v$i=\"\n"
+	"   if [ $k = $sn ] && [ -n \"$y\" ]; then s=${y%% *} y=${y#* }; in=${y%% *} tm=${y#* } ty=1\n"
+	"   else st \"$q\"; ty=$lt; fi\n"
 	"   [ -n \"$s\" ] || continue\n"
 	"   if [ -n \"$n\" ] && [ \"$in\" != \"$n\" ] || [ \"$s\" -lt \"$o\" ]; then\n"
 	"    printf 'T %d\\n' $i; o=0\n"
@@ -275,8 +328,18 @@ static const char script_tail[] =
 	"    printf 'F %d %d %d\\n' $i $h $c\n"
 	"    tail -c +$((h + 1)) \"$q\" | head -c $c; printf '\\n'; h=$((h + c))\n"
 	"   done\n"
-	"   w=$o\n"
-	"   if [ -n \"$hd\" ] && [ \"$o\" = 0 ] && [ \"$s\" -gt $((hd + tl)) ]; then\n"
+	"   w=$o; eval \"x=\\${nb$i:-}\"\n"
+	/* The first look at a big file: in the batch, when it is on. */
+	"   if [ -n \"$bt\" ] && [ -z \"$x\" ] && [ \"$o\" = 0 ] && [ \"$s\" -gt $((hd + tl)) ]; then\n"
+	"    [ $((bc + ${#q} + 10 + tl)) -le 4194304 ] || bf\n"
+	"    bn=$((bn + 1)); eval \"bz$bn=\\$s\"\n"
+	"    [ -z \"$bl\" ] || { bh=$((bh + 1)); bc=$((bc + 1)); }\n"
+	"    bh=$((bh + ${#q} + 9 + hd)); bc=$((bc + ${#q} + 9 + tl)); bl=\"$bl$q\n\"; bi=\"$bi $i\"\n"
+	"    printf 'A %d %d %d\\n' $i $s ${#q}\n"
+	"    if [ -n \"$ty\" ]; then t=$tm\n"
+	"    else t=$(stat -c %Y \"$q\" 2>/dev/null || stat -f %m \"$q\" 2>/dev/null); fi\n"
+	"    eval \"bm$i=\\$t\"; o=$s w=$s\n"
+	"   elif [ -n \"$hd\" ] && [ \"$o\" = 0 ] && [ \"$s\" -gt $((hd + tl)) ]; then\n"
 	"    printf 'F %d 0 %d\\n' $i $hd; head -c $hd \"$q\"; printf '\\n'\n"
 	"    o=$((s - tl)); printf 'P %d %d %d\\n' $i $hd $o\n"
 	"   fi\n"
@@ -286,7 +349,7 @@ static const char script_tail[] =
 	"    tail -c +$((o + 1)) \"$q\" | head -c $c; printf '\\n'; o=$((o + c))\n"
 	"   done\n"
 	"   if [ \"$w\" != \"$o\" ]; then\n"
-	"    if [ -n \"$lt\" ]; then t=$tm\n"
+	"    if [ -n \"$ty\" ]; then t=$tm\n"
 	"    else t=$(stat -c %Y \"$q\" 2>/dev/null || stat -f %m \"$q\" 2>/dev/null); fi\n"
 	"    eval \"u=\\${t$i:-}\"\n"
 	"    case $t in '' | *[!0-9]*) ;; \"$u\") ;; *) printf 'S %d %s\\n' $i \"$t\"; eval \"t$i=\\$t\" ;; esac\n"
@@ -295,7 +358,8 @@ static const char script_tail[] =
 	"  fi\n"
 	"  eval \"o$i=\\$o n$i=\\$n\"\n"
 	" done\n"
-	" pw=$wl psg=$sg\n"
+	" bf; pw=$wl psg=$sg\n"
+	" [ -z \"$rv\" ] || psg=; rv=\n"
 	" fi\n"
 	" printf 'K\\n'\n"
 	" if [ -z \"$iwp\" ] && [ -n \"$iw\" ] && [ -n \"$pw\" ]; then\n"
@@ -389,15 +453,17 @@ store_script(struct buf *b, int part)
 
 void
 remote_script(struct buf *b, const char *path, char *const *names, size_t nnames,
-	      const uint64_t *off, char *const *ino, const uint64_t *fill, bool heads)
+	      const uint64_t *off, char *const *ino, const uint64_t *fill, bool heads, bool batch)
 {
 	size_t n = nnames;
 
 	/* The list reads a big file's first FLEET_HEAD bytes and its last
 	 * FLEET_TAIL and one (fleet_read.c). */
-	buf_adds(b, "hd= tl=\n");
+	buf_adds(b, "hd= tl= bt=\n");
 	if (heads)
 		buf_addf(b, "hd=%d tl=%d\n", FLEET_HEAD, FLEET_TAIL + 1);
+	if (heads && batch)
+		buf_adds(b, "bt=1\n");
 	buf_adds(b, "p=");
 	remote_quote(b, path);
 	buf_adds(b, "\nset --");
@@ -419,7 +485,13 @@ remote_script(struct buf *b, const char *path, char *const *names, size_t nnames
 	buf_adds(b, script_mode);
 	store_script(b, 1);
 	buf_adds(b, script_files);
+	buf_adds(b, script_q);
 	store_script(b, 2);
+	buf_adds(b, script_q_end);
+	buf_adds(b, script_stat);
+	buf_adds(b, script_q);
+	store_script(b, 2);
+	buf_adds(b, script_q_end);
 	buf_adds(b, script_tail);
 }
 
@@ -491,7 +563,8 @@ head_num(const char **h, uint64_t max, uint64_t *v)
 	if (*c != ' ' || c[1] < '0' || c[1] > '9')
 		return false;
 	for (c++; *c >= '0' && *c <= '9'; c++) {
-		if (x > (max - (uint64_t)(*c - '0')) / 10)
+		/* (max - digit: never below 0, for a max under 9) */
+		if ((uint64_t)(*c - '0') > max || x > (max - (uint64_t)(*c - '0')) / 10)
 			return false;
 		x = x * 10 + (uint64_t)(*c - '0');
 	}
@@ -564,6 +637,16 @@ rparser_next(struct rparser *p, struct rframe *f)
 		    !head_num(&h, (uint64_t)INT64_MAX, &f->to) || f->to < off)
 			return broken(p, "a file number or range out of range");
 		break;
+	case RF_BATCH:
+		if (!head_num(&h, RFRAME_FILES, &idx) || idx == 0 ||
+		    !head_num(&h, (uint64_t)INT64_MAX, &off) || !head_num(&h, 4096, &f->to) ||
+		    f->to == 0)
+			return broken(p, "a file number, size or name length out of range");
+		break;
+	case RF_BATCH_END:
+		if (!head_num(&h, 1, &off))
+			return broken(p, "a batch's end neither 0 nor 1");
+		break;
 	case RF_TRUNC:
 	case RF_GONE:
 		if (!head_num(&h, RFRAME_FILES, &idx) || idx == 0)
@@ -576,6 +659,8 @@ rparser_next(struct rparser *p, struct rframe *f)
 		/* FALLTHROUGH */
 	case RF_LIST:
 	case RF_LIVE:
+	case RF_HEADS:
+	case RF_TAILS:
 	case RF_ERROR:
 		if (!head_num(&h, RFRAME_MAX, &len))
 			return broken(p, "a length out of range");
@@ -604,4 +689,26 @@ rparser_next(struct rparser *p, struct rframe *f)
 	f->idx = (uint32_t)idx;
 	f->off = off;
 	return 1;
+}
+
+bool
+remote_split(const char *body, size_t len, const uint64_t *namelen, size_t n, size_t each,
+	     const char **at)
+{
+	size_t pos = 0;
+
+	/* "==> NAME <==\n" then the bytes; "\n" before every header but the
+	 * first (head and tail of GNU, busybox and BSD alike). */
+	for (size_t j = 0; j < n; j++) {
+		if (j > 0 && (pos >= len || body[pos++] != '\n'))
+			return false;
+		if (namelen[j] > len || len - pos < 9 + namelen[j] + each ||
+		    memcmp(body + pos, "==> ", 4) != 0 ||
+		    memcmp(body + pos + 4 + namelen[j], " <==\n", 5) != 0)
+			return false;
+		pos += 9 + namelen[j];
+		at[j] = body + pos;
+		pos += each;
+	}
+	return pos == len;
 }

@@ -1,7 +1,7 @@
 /* remote.h: sessions on other machines, the parts that need no process:
  * what the user typed (HOST:PATH, user@host:PATH, ssh://user@host:port/PATH)
  * read and checked, a path quoted for the remote sh, the sh program sent
- * to the remote (only sh, ls, tail, head, sleep, wc run there, and
+ * to the remote (only sh, ls, stat, tail, head, cat, sleep, wc run there, and
  * inotifywait where it is), and the reader of its frames.
  *
  * The wire, remote to local, is length-prefixed frames: a header line of
@@ -31,6 +31,17 @@
  *                                 that /proc there has, "pid start" a
  *                                 line (start: /proc/pid/stat's 22nd
  *                                 field); sent when it changed
+ *     A <idx> <size> <namelen>    file idx is in the batch that follows
+ *                                 (the first look at a big file, heads
+ *                                 on): its size then, and the bytes of
+ *                                 its path as head and tail name it
+ *     B <len>\n<bytes>\n           `head -c FLEET_HEAD` of the batch's
+ *                                 files at once, headers and all
+ *     C <len>\n<bytes>\n           `tail -c FLEET_TAIL+1` of them
+ *     Y <0|1>                     the batch ends: 1, no file of it
+ *                                 changed size while it was read (its
+ *                                 bytes are theirs), 0, they are not
+ *                                 (the remote sends them one by one)
  *     E <len>\n<text>\n           the remote could not go on
  *     K                           a round is over (one a second, or
  *                                 sooner: inotifywait saw a change)
@@ -87,9 +98,11 @@ void remote_quote(struct buf *b, const char *s);
  * none (nnames 0) while what path is is not known yet. fill: for each
  * file the bytes [from, to) to send first (two numbers a file; NULL, or
  * from == to: none). heads: a folder's big files come as the head and
- * the tail the list reads of them (fleet.h), the rest left out (P). */
+ * the tail the list reads of them (fleet.h), the rest left out (P); batch:
+ * the first looks at them all at once (A, B, C, Y), not one by one. */
 void remote_script(struct buf *b, const char *path, char *const *names, size_t nnames,
-		   const uint64_t *off, char *const *ino, const uint64_t *fill, bool heads);
+		   const uint64_t *off, char *const *ino, const uint64_t *fill, bool heads,
+		   bool batch);
 
 enum rframe_type {
 	RF_HELLO = 'H',
@@ -104,6 +117,10 @@ enum rframe_type {
 	RF_LIVE = 'L',
 	RF_ERROR = 'E',
 	RF_TICK = 'K',
+	RF_BATCH = 'A',
+	RF_HEADS = 'B',
+	RF_TAILS = 'C',
+	RF_BATCH_END = 'Y',
 };
 
 /* One frame read; data points into the parser's buffer until the next
@@ -112,8 +129,9 @@ struct rframe {
 	char type;        /* enum rframe_type */
 	char mode;        /* RF_MODE: 'd', 'f' or 's' */
 	uint32_t idx;     /* RF_BYTES, RF_TRUNC, RF_GONE: from 1 */
-	uint64_t off;     /* RF_BYTES; RF_HOLE: from */
-	uint64_t to;      /* RF_HOLE */
+	uint64_t off;     /* RF_BYTES; RF_HOLE: from; RF_BATCH: the size;
+			     RF_BATCH_END: 1 kept, 0 not */
+	uint64_t to;      /* RF_HOLE; RF_BATCH: its path's length */
 	uint64_t ino;     /* RF_INODE */
 	const char *data; /* RF_BYTES, RF_LIST, RF_ERROR */
 	size_t len;
@@ -134,9 +152,19 @@ void rparser_feed(struct rparser *p, const void *b, size_t n);
  * stream is broken (for good, p->why says how). */
 int rparser_next(struct rparser *p, struct rframe *f);
 
+/* The bytes of each of n files in the body of a B or C frame: the
+ * output of one `head -c each` (or tail) over files whose paths are
+ * namelen[j] bytes long, each at least `each` bytes. Each file's part is
+ * found by those lengths alone, never by reading a header's text (a
+ * name or a file's bytes could look like one): at[j] is where its bytes
+ * start. false when the body is not laid out so (a file unreadable,
+ * shorter than said, or a head that frames otherwise). */
+bool remote_split(const char *body, size_t len, const uint64_t *namelen, size_t n, size_t each,
+		  const char **at);
+
 /* The mirror process (remote_run.c). The remote sources among
  * files[0..*nfiles) started there (heads: a folder's big files only as
- * far as the list reads them, until remote_whole asks for one), each waited for until its first round
+ * far as the list reads them, until remote_whole or remote_open asks for one), each waited for until its first round
  * is written, and replaced in place by its local mirror (a folder, or a
  * file that grows); one that cannot be read is said on stderr and taken
  * out of files. Returns how many were remote, -1 when one was refused as
@@ -151,6 +179,13 @@ int remote_start(char **files, int *nfiles, bool quiet, bool heads);
 bool remote_whole(const char *path, int ms, struct buf *err);
 /* How long the screen waits for that. */
 #define REMOTE_WHOLE_MS 20000
+/* Open the mirror file path now, whole or not (remote_start's heads):
+ * use is the path to read it at, a copy that grows as its missing bytes
+ * come (fetching true; "HOST: fetching NAME… N%" is news meanwhile),
+ * or path itself when it is whole or not a remote's. false with why in
+ * err when the mirror process does not answer in REMOTE_OPEN_MS. */
+bool remote_open(const char *path, struct buf *use, bool *fetching, struct buf *err);
+#define REMOTE_OPEN_MS 2000
 /* With quiet, what the mirror process has to say comes here instead of
  * stderr: the descriptor to poll (-1 when none), and the newest line
  * read (true when there was one; lasting while a host is not back). */

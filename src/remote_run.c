@@ -30,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fleet.h"
 #include "sig.h"
 #include "store.h"
 #include "text.h"
@@ -63,7 +64,21 @@ struct rsrc {
 	uint64_t *hole; /* two a file: the bytes [from, to) not sent yet */
 	bool *want;     /* asked for whole (remote_whole), not answered yet */
 	size_t n, cap;
-	bool heads; /* big files as the list reads them */
+	bool heads;  /* big files as the list reads them */
+	bool single; /* their first look one by one: a batch was not as said */
+	struct batch {
+		uint32_t idx; /* from 1 */
+		uint64_t size, namelen;
+	} * bat; /* the files of the batch coming (A), its heads and tails */
+	size_t nbat, batcap;
+	struct buf bheads, btails;
+	struct opened {
+		size_t i;     /* the file */
+		uint64_t len; /* its bytes from 0 on without a hole, copied */
+		int pct;      /* the last said */
+	} * op;               /* files opened before they were whole (remote_open): each
+		  read at its open path, a copy that grows as the hole fills */
+	size_t nop, opcap;
 	int state;
 	pid_t pid;
 	int out, err; /* the ssh child's stdout and stderr, or -1 */
@@ -100,6 +115,7 @@ struct mirror {
 };
 static struct mirror *mirrors;
 static size_t nmirrors;
+static const struct mirror *mirror_of(const char *path);
 
 /* "ControlPath=DIR/%C", DIR's own '%' doubled. */
 static void
@@ -222,7 +238,7 @@ connect_src(struct rsrc *r, int64_t now)
 			fill[2 * i + 1] = r->hole[2 * i + 1];
 		}
 	remote_script(&prog, r->spec.path, r->kind == 'f' ? NULL : r->names, r->n, r->off, r->ino,
-		      fill, r->heads);
+		      fill, r->heads, !r->single);
 	free(fill);
 	if (pipe(in) != 0 || pipe(out) != 0 || pipe(err) != 0)
 		die("remote: pipe: %s", strerror(errno));
@@ -297,6 +313,16 @@ mirror_path(const struct rsrc *r, size_t i, struct buf *b)
 {
 	buf_reset(b);
 	buf_addf(b, "%s/%s", r->mirror, r->names[i]);
+}
+
+/* The local path file i of r is read at while it is opened before it is
+ * whole (remote_open): in the mirror's ".open" folder, as the list skips
+ * hidden names. */
+static void
+open_path(const struct rsrc *r, size_t i, struct buf *b)
+{
+	buf_reset(b);
+	buf_addf(b, "%s/.open/%s", r->mirror, r->names[i]);
 }
 
 /* The slot of name[0..n) in r's index: the one that holds it, or the
@@ -472,6 +498,127 @@ round_end(struct rsrc *r)
 			r->again = true;
 }
 
+static bool take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool quiet);
+
+/* The files of r opened before they were whole: the bytes of each that
+ * have no hole before them, copied from its mirror to its open path (so
+ * it grows there as a file being written does), and how far it is said
+ * ("devbox: fetching x.jsonl… 40%", then "fetched"). */
+static void
+sync_open(struct rsrc *r, bool quiet)
+{
+	struct buf from = {0}, to = {0};
+	char chunk[65536];
+
+	for (size_t k = 0; k < r->nop; k++) {
+		struct opened *o = &r->op[k];
+		size_t i = o->i;
+		uint64_t end = r->hole[2 * i] < r->hole[2 * i + 1] ? r->hole[2 * i] : r->off[i];
+		int in, out, pct;
+
+		if (end <= o->len)
+			continue;
+		mirror_path(r, i, &from);
+		open_path(r, i, &to);
+		in = open(from.p, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+		out = open(to.p, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+		while (in >= 0 && out >= 0 && o->len < end) {
+			ssize_t got = pread(in, chunk, (size_t)MIN(sizeof chunk, end - o->len),
+					    (off_t)o->len);
+
+			if (got <= 0 || pwrite(out, chunk, (size_t)got, (off_t)o->len) != got)
+				break;
+			o->len += (uint64_t)got;
+		}
+		if (in >= 0)
+			close(in);
+		if (out >= 0)
+			close(out);
+		pct = r->off[i] > 0 ? (int)(o->len * 100 / r->off[i]) : 100;
+		if (o->len >= r->off[i] && o->pct < 100)
+			say(quiet, "%s: %s fetched", r->spec.host, r->names[i]);
+		else if (pct != o->pct && o->len < r->off[i])
+			say(quiet, "%s: fetching %s… %d%%", r->spec.host, r->names[i], pct);
+		o->pct = o->len >= r->off[i] ? 100 : pct;
+	}
+	buf_free(&from);
+	buf_free(&to);
+}
+
+/* File i of r opened before it is whole: its open path made (empty, then
+ * filled by sync_open). */
+static void
+open_early(struct rsrc *r, size_t i, bool quiet)
+{
+	struct buf b = {0};
+	int fd;
+
+	for (size_t k = 0; k < r->nop; k++)
+		if (r->op[k].i == i)
+			return;
+	open_path(r, i, &b);
+	for (char *c = b.p + strlen(r->mirror) + 1; (c = strchr(c, '/')) != NULL; c++) {
+		*c = '\0';
+		mkdir(b.p, 0700);
+		*c = '/';
+	}
+	fd = open(b.p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd >= 0)
+		close(fd);
+	ARRAY_RESERVE(r->op, r->opcap, r->nop + 1);
+	r->op[r->nop++] = (struct opened){i, 0, -1};
+	buf_free(&b);
+	sync_open(r, quiet);
+}
+
+/* The end of a batch: kept, each file's head and tail written as their
+ * own frames would (F, P, F), found in the B and C bodies by length
+ * (remote_split); not kept, dropped (the remote sends them one by one).
+ * A batch not laid out as its files say: the connection made again with
+ * first looks one by one (a head or tail that frames otherwise). */
+static bool
+take_batch(struct rsrc *r, size_t idx, int rep, bool quiet, bool kept)
+{
+	const char **heads = xcalloc(r->nbat + 1, sizeof *heads);
+	const char **tails = xcalloc(r->nbat + 1, sizeof *tails);
+	uint64_t *names = xcalloc(r->nbat + 1, sizeof *names);
+	bool ok = true;
+
+	for (size_t j = 0; j < r->nbat; j++)
+		names[j] = r->bat[j].namelen;
+	if (kept &&
+	    (!remote_split(r->bheads.p, r->bheads.n, names, r->nbat, FLEET_HEAD, heads) ||
+	     !remote_split(r->btails.p, r->btails.n, names, r->nbat, FLEET_TAIL + 1, tails))) {
+		r->why = "a batch not laid out as its files";
+		r->single = true;
+		r->again = true;
+		ok = false;
+	}
+	for (size_t j = 0; ok && kept && j < r->nbat; j++) {
+		const struct batch *b = &r->bat[j];
+		uint64_t tail = b->size - (FLEET_TAIL + 1);
+		struct rframe f[3] = {
+			{.type = RF_BYTES, .idx = b->idx, .data = heads[j], .len = FLEET_HEAD},
+			{.type = RF_HOLE, .idx = b->idx, .off = FLEET_HEAD, .to = tail},
+			{.type = RF_BYTES,
+			 .idx = b->idx,
+			 .off = tail,
+			 .data = tails[j],
+			 .len = FLEET_TAIL + 1},
+		};
+
+		for (int k = 0; ok && k < 3; k++)
+			ok = take_frame(r, idx, &f[k], rep, quiet);
+	}
+	r->nbat = 0;
+	buf_reset(&r->bheads);
+	buf_reset(&r->btails);
+	free(heads);
+	free(tails);
+	free(names);
+	return ok;
+}
+
 /* One frame of r's connection; false when the connection must end. */
 static bool
 take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool quiet)
@@ -483,7 +630,8 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 	int fd;
 
 	if ((f->type == RF_BYTES || f->type == RF_TRUNC || f->type == RF_GONE ||
-	     f->type == RF_INODE || f->type == RF_MTIME || f->type == RF_HOLE) &&
+	     f->type == RF_INODE || f->type == RF_MTIME || f->type == RF_HOLE ||
+	     f->type == RF_BATCH) &&
 	    (r->kind == 0 || f->idx > r->n)) {
 		r->why = "a file number it was not given";
 		return false;
@@ -528,6 +676,25 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 	case RF_TRUNC:
 		replace_empty(r, i, &path);
 		r->hole[2 * i] = r->hole[2 * i + 1] = 0;
+		for (size_t k = 0; k < r->nop; k++)
+			if (r->op[k].i == i) {
+				struct buf o = {0}, tmp = {0};
+
+				/* Replaced, as its mirror is (never shorter in
+				 * place under its reader). */
+				open_path(r, i, &o);
+				buf_addf(&tmp, "%s/.replace", r->mirror);
+				fd = open(tmp.p,
+					  O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW,
+					  0600);
+				if (fd >= 0) {
+					close(fd);
+					rename(tmp.p, o.p);
+				}
+				r->op[k].len = 0;
+				buf_free(&o);
+				buf_free(&tmp);
+			}
 		break;
 	case RF_GONE:
 		mirror_path(r, i, &path);
@@ -587,6 +754,27 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 		buf_free(&tmp);
 		break;
 	}
+	case RF_BATCH:
+		if (r->kind == 'f' || !r->heads || r->single || r->off[i] != 0 ||
+		    f->off <= (uint64_t)FLEET_HEAD + FLEET_TAIL + 1 || r->nbat >= RFRAME_FILES) {
+			r->why = "a batch where it may not";
+			ok = false;
+			break;
+		}
+		ARRAY_RESERVE(r->bat, r->batcap, r->nbat + 1);
+		r->bat[r->nbat++] = (struct batch){f->idx, f->off, f->to};
+		break;
+	case RF_HEADS:
+		buf_reset(&r->bheads);
+		buf_add(&r->bheads, f->data, f->len);
+		break;
+	case RF_TAILS:
+		buf_reset(&r->btails);
+		buf_add(&r->btails, f->data, f->len);
+		break;
+	case RF_BATCH_END:
+		ok = take_batch(r, idx, rep, quiet, f->off == 1);
+		break;
 	case RF_ERROR:
 		buf_add(&why, f->data, f->len);
 		if (r->ready || !report(rep, idx, why.p))
@@ -736,6 +924,8 @@ pump(struct rsrc *r, size_t idx, int rep, bool quiet, int64_t now)
 			if (!take_frame(r, idx, &f, rep, quiet))
 				return false;
 		}
+		if (r->nop > 0)
+			sync_open(r, quiet);
 		if (k < 0) {
 			snprintf(r->rpwhy, sizeof r->rpwhy, "%s", r->rp.why);
 			r->why = r->rpwhy;
@@ -817,6 +1007,10 @@ rsrc_free(struct rsrc *v, size_t n)
 		free(r->want);
 		rparser_free(&r->rp);
 		buf_free(&r->errtxt);
+		free(r->bat);
+		free(r->op);
+		buf_free(&r->bheads);
+		buf_free(&r->btails);
 	}
 	free(v);
 }
@@ -841,25 +1035,38 @@ take_wants(struct rsrc *v, size_t n, int rep, bool quiet)
 	}
 	while (part.n > 0 && (nl = memchr(part.p, '\n', part.n)) != NULL) {
 		size_t len = (size_t)(nl - part.p);
+		/* "o PATH": opened now, read at its open path as it fills. */
+		size_t at = len > 2 && memcmp(part.p, "o ", 2) == 0 ? 2 : 0;
 		bool found = false;
 
 		for (size_t k = 0; k < n && !found; k++)
 			for (size_t i = 0; i < v[k].n && !found; i++) {
 				mirror_path(&v[k], i, &path);
-				if (path.n != len || memcmp(path.p, part.p, len) != 0)
+				if (path.n != len - at ||
+				    memcmp(path.p, part.p + at, len - at) != 0)
 					continue;
 				found = true;
 				v[k].want[i] = true;
-				if (v[k].hole[2 * i] >= v[k].hole[2 * i + 1])
+				if (v[k].hole[2 * i] >= v[k].hole[2 * i + 1]) {
 					answer(&v[k], i);
-				else if (v[k].state == R_RUNNING) {
+					continue;
+				}
+				if (at > 0) {
+					open_early(&v[k], i, quiet);
+					if (whole_out >= 0 &&
+					    write(whole_out, part.p, len + 1) < 0) {
+						/* the screen is gone */
+					}
+				}
+				if (v[k].state == R_RUNNING) {
 					/* Now, not after the round's wait. */
 					v[k].again = true;
 					ended(&v[k], k, rep, quiet, clock_mono_ms());
 				}
 			}
-		if (!found && whole_out >= 0 && write(whole_out, part.p, len + 1) < 0) {
-			/* not a file of ours: nothing to wait for */
+		/* Not a file of ours: nothing to wait for, read where it is. */
+		if (!found && whole_out >= 0 && write(whole_out, part.p + at, len + 1 - at) < 0) {
+			/* the screen is gone */
 		}
 		memmove(part.p, nl + 1, part.n - len - 1);
 		buf_cut(&part, part.n - len - 1);
@@ -1228,29 +1435,21 @@ remote_live(const char *path, enum store_source s, int64_t now_ms, struct buf *w
 	return store_live(mi->sl, s, path, now_ms, why);
 }
 
-bool
-remote_whole(const char *path, int ms, struct buf *err)
+/* Send the mirror process `ask` (a line), then wait at most ms for its
+ * answer a (1) or b (2, when not NULL): 0 when none came in time, -1
+ * when it cannot be asked. Answers to questions given up on before are
+ * passed over. */
+static int
+ask_mirror(const char *ask, const char *a, const char *b, int ms)
 {
-	const struct mirror *mi = NULL;
 	int64_t until = clock_mono_ms() + ms;
-	struct buf line = {0}, got = {0};
+	struct buf got = {0};
 	char chunk[4096];
-	bool ok = false;
+	int found = 0;
 
-	for (size_t i = 0; path != NULL && i < nmirrors && mi == NULL; i++)
-		if (strncmp(path, mirrors[i].dir, strlen(mirrors[i].dir)) == 0 &&
-		    path[strlen(mirrors[i].dir)] == '/')
-			mi = &mirrors[i];
-	if (mi == NULL || mi->kind == 'f')
-		return true;
-	buf_addf(&line, "%s\n", path);
-	if (want_out < 0 || write(want_out, line.p, line.n) != (ssize_t)line.n) {
-		buf_addf(err, "%s: cannot ask for the whole file", mi->host);
-		buf_free(&line);
-		return false;
-	}
-	/* Answers to questions given up on before are passed over. */
-	while (!ok) {
+	if (want_out < 0 || write(want_out, ask, strlen(ask)) != (ssize_t)strlen(ask))
+		return -1;
+	while (found == 0) {
 		struct pollfd pfd = {.fd = whole_in, .events = POLLIN};
 		int64_t wait = until - clock_mono_ms();
 		ssize_t r;
@@ -1259,27 +1458,76 @@ remote_whole(const char *path, int ms, struct buf *err)
 		if (wait <= 0 || poll(&pfd, 1, (int)wait) <= 0) {
 			if (wait > 0 && errno == EINTR)
 				continue;
-			buf_addf(err, "%s: the file is still coming: try again", mi->host);
 			break;
 		}
 		r = read(whole_in, chunk, sizeof chunk);
 		if (r <= 0 && (r == 0 || (errno != EAGAIN && errno != EINTR))) {
-			buf_addf(err, "%s: cannot ask for the whole file", mi->host);
+			found = -1;
 			break;
 		}
 		if (r > 0)
 			buf_add(&got, chunk, (size_t)r);
-		while (!ok && got.n > 0 && (nl = memchr(got.p, '\n', got.n)) != NULL) {
-			size_t len = (size_t)(nl - got.p);
+		while (found == 0 && got.n > 0 && (nl = memchr(got.p, '\n', got.n)) != NULL) {
+			size_t len = (size_t)(nl + 1 - got.p);
 
-			ok = len + 1 == line.n && memcmp(got.p, line.p, len) == 0;
-			memmove(got.p, nl + 1, got.n - len - 1);
-			buf_cut(&got, got.n - len - 1);
+			if (len == strlen(a) && memcmp(got.p, a, len) == 0)
+				found = 1;
+			else if (b != NULL && len == strlen(b) && memcmp(got.p, b, len) == 0)
+				found = 2;
+			memmove(got.p, nl + 1, got.n - len);
+			buf_cut(&got, got.n - len);
 		}
 	}
-	buf_free(&line);
 	buf_free(&got);
-	return ok;
+	return found;
+}
+
+bool
+remote_whole(const char *path, int ms, struct buf *err)
+{
+	const struct mirror *mi = mirror_of(path);
+	struct buf line = {0};
+	int r;
+
+	if (mi == NULL || mi->kind == 'f')
+		return true;
+	buf_addf(&line, "%s\n", path);
+	r = ask_mirror(line.p, line.p, NULL, ms);
+	if (r < 0)
+		buf_addf(err, "%s: cannot ask for the whole file", mi->host);
+	else if (r == 0)
+		buf_addf(err, "%s: the file is still coming: try again", mi->host);
+	buf_free(&line);
+	return r == 1;
+}
+
+bool
+remote_open(const char *path, struct buf *use, bool *fetching, struct buf *err)
+{
+	const struct mirror *mi = mirror_of(path);
+	struct buf whole = {0}, early = {0};
+	int r;
+
+	*fetching = false;
+	buf_reset(use);
+	if (mi == NULL || mi->kind == 'f') {
+		buf_adds(use, path);
+		return true;
+	}
+	buf_addf(&whole, "%s\n", path);
+	buf_addf(&early, "o %s\n", path);
+	r = ask_mirror(early.p, early.p, whole.p, REMOTE_OPEN_MS);
+	if (r == 1) {
+		buf_addf(use, "%s/.open/%s", mi->dir, path + strlen(mi->dir) + 1);
+		*fetching = true;
+	} else if (r == 2) {
+		buf_adds(use, path);
+	} else {
+		buf_addf(err, "%s: cannot ask for the file", mi->host);
+	}
+	buf_free(&whole);
+	buf_free(&early);
+	return r > 0;
 }
 
 int
@@ -1315,6 +1563,7 @@ remote_news(struct buf *out, bool *lasting)
 	}
 	if (any)
 		*lasting = strstr(out->p, ": reconnecting (") != NULL ||
+			   strstr(out->p, ": fetching ") != NULL ||
 			   strstr(out->p, ": no answer for") != NULL;
 	return any;
 }
@@ -1336,7 +1585,7 @@ remote_show(const char *path)
 		 * root ("HOST:claude/projects/x/y.jsonl"). */
 		if (mirrors[i].kind != 'f')
 			buf_addf(&b, "%s%s", b.p[b.n - 1] == '/' || b.p[b.n - 1] == ':' ? "" : "/",
-				 path + n + 1);
+				 path + n + 1 + (strncmp(path + n + 1, ".open/", 6) == 0 ? 6 : 0));
 		return b.p;
 	}
 	return path;

@@ -513,7 +513,7 @@ ssh -F $work/sshd/ssh_config "\${@:1:\$#-2}" "echo \\\$\\\$ >>$work/rsh.pids; \$
 EOR
 	chmod +x "$work/rssh"
 	mkdir -p "$work/noiw"
-	for t in sh ls stat tail head wc sleep; do
+	for t in sh ls stat tail head wc sleep cat; do
 		ln -sf "$(command -v "$t")" "$work/noiw/$t"
 	done
 	export REMOTE_PATH

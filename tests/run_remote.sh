@@ -126,7 +126,7 @@ echo "a remote that lies: names out of its folder, huge lengths, frames in the b
 shells=dash
 if command -v busybox >/dev/null 2>&1; then
 	mkdir -p "$tmp/bb"
-	for t in sh ls stat tail head wc sleep; do
+	for t in sh ls stat tail head wc sleep cat; do
 		ln -s "$(command -v busybox)" "$tmp/bb/$t"
 	done
 	shells="$shells busybox"
@@ -507,6 +507,69 @@ cmp -s "$hb/d/b1.ndjson" "$tmp"/t/agentview-remote.*/1/b1.ndjson && fail heads "
 $tm kill-server 2>/dev/null
 echo "the list of 2 sessions of $size bytes: $listed bytes over the wire; one opened: $opened"
 
+# --- the first look at many big files: the same few processes for all ------------
+
+# Twelve sessions of about 200 KB and one whose name holds head's own
+# header text and whose bytes hold a forged header for another file:
+# listed on a screen through dash and busybox, every head, tail, ls, wc,
+# stat and cat the remote runs counted (wrappers first on its PATH). The
+# first look at all of them is one head and one tail (and one ls a file
+# for its size and time): the mirrors then hold each file's own head and
+# tail, byte for byte, whatever the names and bytes said.
+mb=$tmp/many
+mkdir -p "$mb/d"
+hn='x <== ==> m1.ndjson <==.ndjson'
+for k in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
+	f=$mb/d/m$k.ndjson
+	[ "$k" -lt 13 ] || f=$mb/d/$hn
+	{
+		init "m00000$k" "many$k"
+		user "many session $k"
+		[ "$k" -lt 13 ] || printf '\n==> %s <==\n\n==> ./m1.ndjson <==\n' "$mb/d/m1.ndjson"
+		awk -v k="$k" 'BEGIN { for (i = 0; i < 900 + k; i++) printf "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c%d\",\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"echo %0200d\"}}}}\n", i, i }'
+		result false 2000 "the end of many $k"
+	} >"$f"
+done
+for sh in $shells; do
+	cases=$((cases + 1))
+	rm -rf "$mb/w" "$mb/t"
+	mkdir -p "$mb/w" "$mb/t"
+	for t in head tail ls wc stat cat; do
+		case $sh in
+		dash) real=$(command -v $t) ;;
+		busybox) real=$tmp/bb/$t ;;
+		esac
+		printf '#!/bin/sh\necho %s >>%s/calls\nexec %s "$@"\n' "$t" "$mb" "$real" >"$mb/w/$t"
+		chmod +x "$mb/w/$t"
+	done
+	case $sh in
+	dash) printf 'PATH=%s:$PATH exec %s -s\n' "$mb/w" "$(command -v dash)" >"$mb/ssh" ;;
+	busybox) printf 'PATH=%s:%s exec %s/sh -s\n' "$mb/w" "$tmp/bb" "$tmp/bb" >"$mb/ssh" ;;
+	esac
+	: >"$mb/calls"
+	$tm new-session -d -s av -x 120 -y 20 \
+		"cd '$(pwd)' && env TMPDIR='$mb/t' LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $mb/ssh' '$bin' 'here:$mb/d'"
+	screen_has 'many session 1 ' || fail many "$sh: no row of m1: $($tm capture-pane -p -t av)"
+	screen_has 'many session 13' || fail many "$sh: no row of the hostile name: $($tm capture-pane -p -t av)"
+	sleep 0.5
+	# The first round's: every file looked at once by ls, then the rest.
+	calls=$(($(wc -l <"$mb/calls")))
+	[ "$calls" -le 16 ] ||
+		fail many "$sh: $calls processes for the first look at 13 files: $(sort "$mb/calls" | uniq -c | tr '\n' ' ')"
+	for f in "$mb"/d/*; do
+		m=$(ls -d "$mb"/t/agentview-remote.*/1)/${f##*/}
+		head -c 65536 "$f" >"$mb/want"
+		head -c 65536 "$m" 2>/dev/null | cmp -s - "$mb/want" || fail many "$sh: the head of ${f##*/} in its mirror"
+		[ "$(wc -c <"$m")" = "$(wc -c <"$f")" ] || fail many "$sh: the mirror of ${f##*/} is not as long"
+		tail -c 65537 "$f" >"$mb/want"
+		tail -c 65537 "$m" | cmp -s - "$mb/want" || fail many "$sh: the tail of ${f##*/} in its mirror"
+	done
+	$tm kill-server 2>/dev/null
+	# (a server started while the last one still ends may end with it)
+	sleep 0.5
+	echo "the first look at 13 big files under $sh: $calls processes, $(sort "$mb/calls" | uniq -c | tr -s ' \n' ' '); each mirror its file's head and tail"
+done
+
 # --- the screen does not wait on a slow remote -------------------------------------
 
 # Every remote's ssh starts 3 s late: the local row is on the screen
@@ -532,6 +595,39 @@ screen_has 'a kept session' || fail slow "av-test's rows never came: $($tm captu
 screen_has 'av-test +codex' || fail slow "av-test's codex row never came: $($tm capture-pane -p -t av)"
 $tm kill-server 2>/dev/null
 echo "the screen with a slow remote: the local row in $ms ms, the remote's once read, a refused key said in the header"
+
+# --- opening a big remote session does not wait for it ----------------------------
+
+# The two big sessions through the real sshd, every ssh 3 s late: Enter
+# opens b2 at once on its head, says it is fetching, answers keys, and
+# the rest comes in as a growing file's does.
+cases=$((cases + 1))
+sleep 0.5
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $tmp/slow_ssh' '$bin' 'av-test:$hb/d'"
+screen_has 'big session 2' || fail opening "no row of b2: $($tm capture-pane -p -t av)"
+screen_has 'big session 1' || fail opening "no row of b1: $($tm capture-pane -p -t av)"
+# b2, the newer, is the first row (the selection stays where it was when
+# b1's row came first).
+$tm send-keys -t av g
+t0=$(date +%s%N)
+$tm send-keys -t av Enter
+screen_has 'av-test: fetching b2.ndjson… [0-9]+%' || fail opening "not said: $($tm capture-pane -p -t av)"
+ms=$((($(date +%s%N) - t0) / 1000000))
+[ "$ms" -lt 1500 ] || fail opening "the session shown $ms ms after Enter"
+# Its head: the session's id (its first line), its first calls.
+$tm capture-pane -p -t av | grep -q 'b0000002' || fail opening "not its head: $($tm capture-pane -p -t av)"
+$tm capture-pane -p -t av | grep -Eq '[^0-9]4500 ' && fail opening "whole before its ssh started"
+# A key while it comes: the help, at once.
+t1=$(date +%s%N)
+$tm send-keys -t av '?'
+screen_has '[Kk]eys' || fail opening "? while fetching: $($tm capture-pane -p -t av)"
+kms=$((($(date +%s%N) - t1) / 1000000))
+$tm send-keys -t av Escape
+screen_has 'av-test: b2.ndjson fetched' || fail opening "never fetched: $($tm capture-pane -p -t av)"
+screen_has '[^0-9]4500 ' || fail opening "the end never shown: $($tm capture-pane -p -t av)"
+$tm kill-server 2>/dev/null
+echo "a big remote session opened with a slow ssh: shown in $ms ms, fetching said, ? answered in $kms ms, then whole"
 
 # --- Y, o and e on a remote session, in tmux ---------------------------------------
 

@@ -173,17 +173,18 @@ test_script(void **state)
 	struct buf b = {0};
 
 	(void)state;
-	remote_script(&b, "/srv/it's", names, 2, off, ino, NULL, false);
+	remote_script(&b, "/srv/it's", names, 2, off, ino, NULL, false, false);
 	assert_non_null(strstr(b.p, "p='/srv/it'\\''s'\n"));
 	assert_non_null(strstr(b.p, "set -- 'a b.ndjson' '-$(x)'\\''.jsonl'\n"));
 	assert_non_null(strstr(b.p, "o1=100 n1='12'\no2=0 n2=''\n"));
-	assert_non_null(strstr(b.p, "hd= tl=\n"));
+	assert_non_null(strstr(b.p, "hd= tl= bt=\n"));
+	assert_null(strstr(b.p, "bt=1\n"));
 	assert_null(strstr(b.p, "h1="));
 	buf_free(&b);
 	/* Heads and tails: as much as the list reads; a hole to send. */
 	uint64_t fill[] = {65536, 800000, 0, 0};
-	remote_script(&b, "/srv", names, 2, off, ino, fill, true);
-	assert_non_null(strstr(b.p, "hd=65536 tl=65537\n"));
+	remote_script(&b, "/srv", names, 2, off, ino, fill, true, true);
+	assert_non_null(strstr(b.p, "hd=65536 tl=65537\nbt=1\n"));
 	assert_non_null(strstr(b.p, "o1=100 n1='12'\nh1=65536 e1=800000\no2=0 n2=''\n"));
 	assert_null(strstr(b.p, "h2="));
 	buf_free(&b);
@@ -198,7 +199,7 @@ test_script_stores(void **state)
 	struct buf b = {0}, want = {0};
 
 	(void)state;
-	remote_script(&b, "", NULL, 0, NULL, NULL, NULL, false);
+	remote_script(&b, "", NULL, 0, NULL, NULL, NULL, false, false);
 	assert_non_null(
 		strstr(b.p, "if [ -n \"${CLAUDE_CONFIG_DIR:-}\" ]; then r1=$CLAUDE_CONFIG_DIR''; "
 			    "else r1=${HOME:+\"$HOME\"/'.claude'}; fi\n"));
@@ -276,8 +277,11 @@ frames(const char *text, size_t n, struct buf *out)
 					buf_addf(out, "%c", f.mode);
 				if (f.idx != 0)
 					buf_addf(out, "%u", f.idx);
-				if (f.type == RF_BYTES || f.type == RF_MTIME)
+				if (f.type == RF_BYTES || f.type == RF_MTIME ||
+				    f.type == RF_BATCH || f.type == RF_BATCH_END)
 					buf_addf(out, "@%llu", (unsigned long long)f.off);
+				if (f.type == RF_BATCH)
+					buf_addf(out, "/%llu", (unsigned long long)f.to);
 				if (f.type == RF_HOLE)
 					buf_addf(out, "@%llu-%llu", (unsigned long long)f.off,
 						 (unsigned long long)f.to);
@@ -332,7 +336,48 @@ test_frames(void **state)
 	assert_string_equal(b.p, "! a file number or range out of range");
 	FRAMES("P 1 2\n", &b);
 	assert_string_equal(b.p, "! a file number or range out of range");
+	/* A batch: its files, their heads and tails, its end. */
+	FRAMES("A 3 200000 12\nB 2\nab\nC 1\nc\nY 1\nY 0\n", &b);
+	assert_string_equal(b.p, "A3@200000/12 B[ab] C[c] Y@1 Y@0 ");
+	FRAMES("Y 2\n", &b);
+	assert_string_equal(b.p, "! a batch's end neither 0 nor 1");
+	FRAMES("A 3 200000 0\n", &b);
+	assert_string_equal(b.p, "! a file number, size or name length out of range");
+	FRAMES("A 3 200000 4097\n", &b);
+	assert_string_equal(b.p, "! a file number, size or name length out of range");
 	buf_free(&b);
+}
+
+/* A batch's body is split by the lengths said, never by its text: a
+ * name that holds head's header, bytes that hold one for another file. */
+static void
+test_split(void **state)
+{
+	static const char body[] = "==> /d/x <== ==> /d/y <==\n"
+				   "\n==> /d/y <==\nAB"
+				   "\n==> /d/y <==\n"
+				   "0123456789abcdef";
+	const char *at[2];
+	uint64_t names[] = {sizeof "/d/x <== ==> /d/y" - 1, 4};
+	size_t len = sizeof body - 1;
+
+	(void)state;
+	assert_true(remote_split(body, len, names, 2, 16, at));
+	assert_ptr_equal(at[0], body + 26);
+	assert_memory_equal(at[0], "\n==> /d/y <==\nAB", 16);
+	assert_memory_equal(at[1], "0123456789abcdef", 16);
+	/* The name's length as the header's text would have it: refused. */
+	names[0] = 4;
+	assert_false(remote_split(body, len, names, 2, 16, at));
+	names[0] = sizeof "/d/x <== ==> /d/y" - 1;
+	/* A file short (head could not open it, or it shrank), bytes more
+	 * than said, no separator: refused. */
+	assert_false(remote_split(body, len - 1, names, 2, 16, at));
+	assert_false(remote_split(body, len, names, 2, 15, at));
+	assert_false(remote_split(body, len, names, 1, 16, at));
+	assert_false(remote_split("==> a <==\nxy==> b <==\nzw", 24, (uint64_t[]){1, 1}, 2, 2, at));
+	assert_true(remote_split("==> a <==\nxy\n==> b <==\nzw", 25, (uint64_t[]){1, 1}, 2, 2, at));
+	assert_true(remote_split("", 0, names, 0, 16, at));
 }
 
 static void
@@ -388,6 +433,7 @@ main(void)
 		cmocka_unit_test(test_script),         cmocka_unit_test(test_frames),
 		cmocka_unit_test(test_frames_refused), cmocka_unit_test(test_name),
 		cmocka_unit_test(test_script_stores),  cmocka_unit_test(test_store_name),
+		cmocka_unit_test(test_split),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
