@@ -284,6 +284,10 @@ run_print(struct input *in, struct model *m, const struct options *o, struct run
 			*caught = print_signals(run);
 			if (run->stopping != was)
 				continue; /* stopped and reaped: read the rest */
+			/* A SIGCHLD after runner_check looked was drained with
+			 * the others: look again rather than poll for it. */
+			if (sig_take(SIGCHLD))
+				continue;
 		}
 		timeout = run != NULL ? runner_timeout(run) : -1;
 		/* Output that cannot be written ends a follow (said at the

@@ -724,6 +724,10 @@ static void
 ui_signals(struct ui *u)
 {
 	sig_drain();
+	/* The command's end, if its SIGCHLD came after ui_changes looked:
+	 * drained above, it would wake no poll. */
+	if (sig_take(SIGCHLD) && u->opt.run != NULL)
+		ui_command(u);
 	if (sig_take(SIGWINCH))
 		ui_resize(u);
 	/* Told to go from outside: no questions. */
