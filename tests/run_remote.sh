@@ -499,7 +499,9 @@ listed=$(wc -c <"$hb/wire")
 	fail heads "the list brought $listed bytes of $size: more than their heads and tails"
 # b2, the newer, is the first row.
 $tm send-keys -t av Enter
-screen_has 'q or Esc: back to the list' || fail heads "Enter: $($tm capture-pane -p -t av)"
+# The session's view (its hint may be replaced at once by the notes of
+# its fetch, "fetching…" then "fetched", when it opens before it is whole).
+screen_has '^ Transcript .*│ Tool calls · ' || fail heads "Enter: $($tm capture-pane -p -t av)"
 screen_has '[^0-9]4500 ' || fail heads "not the whole session: $($tm capture-pane -p -t av)"
 opened=$(wc -c <"$hb/wire")
 cmp -s "$hb/d/b2.ndjson" "$tmp"/t/agentview-remote.*/1/b2.ndjson || fail heads "b2's mirror is not its file"
