@@ -212,6 +212,17 @@ nonblock(int fd)
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 }
 
+/* A pipe end kept by one side of the mirror's fork: closed on exec, and
+ * with nb never blocking. */
+static int
+pipe_end(int fd, bool nb)
+{
+	fcntl(fd, F_SETFD, FD_CLOEXEC);
+	if (nb)
+		nonblock(fd);
+	return fd;
+}
+
 /* Start r's connection: ssh running the program for what r knows. */
 static void
 connect_src(struct rsrc *r, int64_t now)
@@ -1254,37 +1265,24 @@ remote_start(char **files, int *nfiles, bool quiet, bool heads)
 		close(news[0]);
 		close(want[1]);
 		close(whole[0]);
-		want_in = want[0];
-		whole_out = whole[1];
-		fcntl(want_in, F_SETFD, FD_CLOEXEC);
-		fcntl(whole_out, F_SETFD, FD_CLOEXEC);
-		nonblock(want_in);
-		nonblock(whole_out);
-		news_out = news[1];
-		fcntl(news_out, F_SETFD, FD_CLOEXEC);
-		nonblock(news_out);
+		want_in = pipe_end(want[0], true);
+		whole_out = pipe_end(whole[1], true);
+		news_out = pipe_end(news[1], true);
 		free(at);
 		free(done);
 		free(known);
-		fcntl(life[0], F_SETFD, FD_CLOEXEC);
-		fcntl(rep[1], F_SETFD, FD_CLOEXEC);
-		mirror_main(v, n, life[0], rep[1], quiet);
+		mirror_main(v, n, pipe_end(life[0], false), pipe_end(rep[1], false), quiet);
 	}
 	close(life[0]);
 	close(rep[1]);
 	close(news[1]);
 	close(want[0]);
 	close(whole[1]);
-	want_out = want[1];
-	whole_in = whole[0];
-	fcntl(want_out, F_SETFD, FD_CLOEXEC);
-	fcntl(whole_in, F_SETFD, FD_CLOEXEC);
-	nonblock(whole_in);
-	news_in = news[0];
-	fcntl(news_in, F_SETFD, FD_CLOEXEC);
-	nonblock(news_in);
+	want_out = pipe_end(want[1], false);
+	whole_in = pipe_end(whole[0], true);
+	news_in = pipe_end(news[0], true);
 	/* Kept open (close-on-exec) until agentview ends. */
-	fcntl(life[1], F_SETFD, FD_CLOEXEC);
+	pipe_end(life[1], false);
 	/* Every source's first round, or why it has none; on the screen, a
 	 * second at most for the folders (HOST:, or a path the remote said
 	 * is one): their files come in as they are read, and what goes
