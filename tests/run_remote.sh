@@ -609,8 +609,15 @@ $tm new-session -d -s av -x 120 -y 20 \
 	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $tmp/slow_ssh' '$bin' 'av-test:$hb/d'"
 screen_has 'big session 2' || fail opening "no row of b2: $($tm capture-pane -p -t av)"
 screen_has 'big session 1' || fail opening "no row of b1: $($tm capture-pane -p -t av)"
-# b2, the newer, is the first row (the selection stays where it was when
-# b1's row came first).
+# b2, the newer, is the first row once both files' times have come (a
+# row is drawn as soon as its bytes are, its time a frame later): g goes
+# there then.
+i=0
+until $tm capture-pane -p -t av | grep -E 'big session [12]' | head -1 | grep -q 'big session 2'; do
+	i=$((i + 1))
+	[ "$i" -gt 100 ] && fail opening "b1 above b2: $($tm capture-pane -p -t av)" && break
+	sleep 0.1
+done
 $tm send-keys -t av g
 t0=$(date +%s%N)
 $tm send-keys -t av Enter
