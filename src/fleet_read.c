@@ -504,6 +504,27 @@ merge_workspace(struct fleet *f, const struct ffile *ff, struct fleet_row *r)
 	buf_free(&path);
 }
 
+/* A Cursor session's title and time from its chat store (its transcript's
+ * or its own): the title in place of its first prompt, as Cursor lists
+ * its chats; looked for until the row has a start. */
+static void
+merge_chat(struct fleet *f, uint32_t fi, struct fleet_row *r)
+{
+	struct cursor_chat c = {{0}, {0}, TIME_NONE, {0}};
+
+	if (f->file[fi].store != SRC_CURSOR + 1 || r->start_ms != TIME_NONE ||
+	    r->agent != AGENT_CURSOR_TRANSCRIPT)
+		return;
+	if (cursor_chat_read(f->file[fi].path, &c)) {
+		if (c.title.n > 0)
+			fleet_copy(r->prompt, sizeof r->prompt, c.title.p, c.title.n);
+		if (r->model[0] == '\0' && c.model.n > 0)
+			fleet_copy(r->model, sizeof r->model, c.model.p, c.model.n);
+		r->start_ms = c.created_ms;
+	}
+	cursor_chat_free(&c);
+}
+
 /* The first prompt of session s into row r, when it has none yet. */
 static void
 merge_prompt(struct fleet *f, struct fleet_row *r, uint32_t s)
@@ -637,6 +658,7 @@ merge(struct fleet *f, uint32_t fi, uint32_t s, uint64_t base)
 	merge_cwd(f, r, s);
 	merge_prompt(f, r, s);
 	merge_workspace(f, ff, r);
+	merge_chat(f, fi, r);
 	if (r->start_ms == TIME_NONE)
 		r->start_ms = ses->start_ms;
 	if (ses->last_ms != TIME_NONE && (r->last_ms == TIME_NONE || ses->last_ms > r->last_ms))
@@ -755,18 +777,47 @@ placeholder(struct fleet *f, uint32_t fi, const char *how)
 	}
 }
 
+bool
+fleet_chat_store(const struct fleet *f, uint32_t fi)
+{
+	const struct ffile *ff = &f->file[fi];
+	size_t n = strlen(ff->path);
+
+	return ff->store == SRC_CURSOR + 1 && n > 9 && strcmp(ff->path + n - 9, "/store.db") == 0;
+}
+
+/* The row of a Cursor chat store of which no session was read: why, or
+ * what it says it is. */
+static void
+chat_placeholder(struct fleet *f, uint32_t fi)
+{
+	struct cursor_chat c = {{0}, {0}, TIME_NONE, {0}};
+	struct buf how = {0};
+
+	buf_adds(&how, "chat store: ");
+	if (!cursor_chat_read(f->file[fi].path, &c))
+		buf_add(&how, c.why.p, c.why.n);
+	else
+		buf_adds(&how, "no message read");
+	placeholder(f, fi, how.p);
+	cursor_chat_free(&c);
+	buf_free(&how);
+}
+
 /* A file in a form of its agent's own (agent_rows: Cursor's older
- * plain-text transcripts), read whole once as the rows it holds; what it
- * gains later is not read. False for any other. */
+ * plain-text transcripts, read whole; its chat stores, read by their
+ * path), read once as the rows it holds; what it gains later is not
+ * read. False for any other. */
 static bool
 read_rows(struct fleet *f, uint32_t fi, int fd)
 {
 	struct ffile *ff = &f->file[fi];
 	struct buf rows = {0};
-	bool ok;
+	bool ok, chat = fleet_chat_store(f, fi);
 
-	if (ff->size > AGENT_ROWS_MAX ||
-	    (f->chunk.n < ff->size && !fleet_read_at(f, fd, 0, (size_t)ff->size)))
+	if (!agent_rows_db(f->chunk.p, f->chunk.n) &&
+	    (ff->size > AGENT_ROWS_MAX ||
+	     (f->chunk.n < ff->size && !fleet_read_at(f, fd, 0, (size_t)ff->size))))
 		return false;
 	ok = agent_rows(ff->path, f->chunk.p, f->chunk.n, &rows);
 	if (ok) {
@@ -774,8 +825,15 @@ read_rows(struct fleet *f, uint32_t fi, int fd)
 		ff->rows = true;
 		ff->read_to = ff->size;
 		fleet_feed(f, fi, 0, rows.p, rows.n, false);
-		if (ff->nrows == 0)
+		if (ff->nrows == 0 && chat)
+			chat_placeholder(f, fi);
+		else if (ff->nrows == 0)
 			placeholder(f, fi, "no session yet");
+	} else if (chat) {
+		ff->kind = FK_OTHER;
+		ff->read_to = ff->size;
+		chat_placeholder(f, fi);
+		ok = true;
 	}
 	buf_free(&rows);
 	return ok;

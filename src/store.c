@@ -54,7 +54,8 @@ static const struct {
 	[SRC_CURSOR] = {"cursor", NULL, NULL, ".cursor", "~/.cursor", "Cursor Agent's own sessions",
 			"projects/*/agent-transcripts/*/*.jsonl\n"
 			"projects/*/agent-transcripts/*.jsonl\n"
-			"projects/*/agent-transcripts/*.txt",
+			"projects/*/agent-transcripts/*.txt\n"
+			"chats/*/*/store.db",
 			NULL},
 	[SRC_KEPT] = {"kept", NULL, NULL, NULL, "$XDG_STATE_HOME/agentview/sessions",
 		      "the sessions agentview keeps", NULL, NULL},
