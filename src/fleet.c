@@ -629,6 +629,30 @@ fleet_twins(const struct fleet *f)
 	return hide;
 }
 
+bool
+fleet_chat_twin(const struct fleet *f, size_t fi)
+{
+	bool any = false;
+
+	if (!fleet_chat_store(f, (uint32_t)fi))
+		return false;
+	for (size_t r = 0; r < f->nrow; r++) {
+		bool found = false;
+
+		if (f->row[r].file != fi)
+			continue;
+		if (strlen(f->row[r].id) < 8)
+			return false;
+		for (size_t o = 0; o < f->nrow && !found; o++)
+			found = f->row[o].file != fi && !fleet_chat_store(f, f->row[o].file) &&
+				strcmp(f->row[o].id, f->row[r].id) == 0;
+		if (!found)
+			return false;
+		any = true;
+	}
+	return any;
+}
+
 /* Tell the changes of the rows touched; forget they were. */
 static void
 tell(struct fleet *f)

@@ -24,6 +24,7 @@
 
 #include "agent.h"
 #include "fleet.h"
+#include "fleet_print.h"
 #include "input.h"
 #include "model.h"
 #include "remote.h"
@@ -311,6 +312,23 @@ test_store_and_transcript(void **state)
 	assert_true(r->start_ms == 1795000000000LL);
 	assert_int_equal(r->ok, 1);
 	assert_int_equal(r->state, FS_DONE);
+	/* The JSON summary of the list: the session once, the transcript's. */
+	{
+		char *json = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&json, &len);
+		const char *at;
+
+		setenv("AGENTVIEW_ONE_THREAD", "1", 1);
+		fleet_list_json(f, -1, 120, NOW, mem);
+		fclose(mem);
+		unsetenv("AGENTVIEW_ONE_THREAD");
+		at = strstr(json, "\"session_id\":\"" SID "\"");
+		assert_non_null(at);
+		assert_null(strstr(at + 1, "\"session_id\":\"" SID "\""));
+		assert_null(strstr(json, "store.db\""));
+		free(json);
+	}
 	fleet_free(f);
 	fixture_rmtree(h);
 }
