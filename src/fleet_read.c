@@ -652,13 +652,14 @@ merge(struct fleet *f, uint32_t fi, uint32_t s, uint64_t base)
 		r->flags |= FR_GAP;
 	merge_fact(f, s, FACT_ID, r->id, sizeof r->id);
 	merge_fact(f, s, FACT_MODEL, r->model, sizeof r->model);
-	/* What its lines lack, its file may say. */
+	/* What its lines lack, its file may say (a Cursor session's chat
+	 * store, looked for once for its model too). */
+	merge_prompt(f, r, s);
+	merge_chat(f, fi, r);
 	merge_file_fact(f, ses->agent, ff->path, FACT_ID, r->id, sizeof r->id);
 	merge_file_fact(f, ses->agent, ff->path, FACT_MODEL, r->model, sizeof r->model);
 	merge_cwd(f, r, s);
-	merge_prompt(f, r, s);
 	merge_workspace(f, ff, r);
-	merge_chat(f, fi, r);
 	if (r->start_ms == TIME_NONE)
 		r->start_ms = ses->start_ms;
 	if (ses->last_ms != TIME_NONE && (r->last_ms == TIME_NONE || ses->last_ms > r->last_ms))
