@@ -795,11 +795,17 @@ chat_placeholder(struct fleet *f, uint32_t fi)
 	struct cursor_chat c = {{0}, {0}, TIME_NONE, {0}};
 	struct buf how = {0};
 
-	buf_adds(&how, "chat store: ");
-	if (!cursor_chat_read(f->file[fi].path, &c))
+	buf_adds(&how, "chat store");
+	if (!cursor_chat_read(f->file[fi].path, &c)) {
+		buf_adds(&how, ": ");
 		buf_add(&how, c.why.p, c.why.n);
-	else
-		buf_adds(&how, "no message read");
+	} else {
+		if (c.title.n > 0)
+			buf_addf(&how, " \"%.*s\"", (int)MIN(c.title.n, 60), c.title.p);
+		if (c.model.n > 0)
+			buf_addf(&how, " (%.*s)", (int)MIN(c.model.n, 40), c.model.p);
+		buf_adds(&how, ": no message read");
+	}
 	placeholder(f, fi, how.p);
 	cursor_chat_free(&c);
 	buf_free(&how);

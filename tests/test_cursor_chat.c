@@ -385,6 +385,8 @@ test_store_hostile(void **state)
 	assert_int_equal(sqlite3_open(db, &writer), SQLITE_OK);
 	exec_ok(writer,
 		"BEGIN IMMEDIATE; UPDATE meta SET value = lower(hex('{\"name\":\"new\"}'));");
+	/* A chat with no message yet: what its meta says. */
+	make_store(h, "b8", "aaaaaaaa-0008", META, false, db, sizeof db);
 	/* A link to a store outside: never followed. */
 	make_store(h, "outside", "aaaaaaaa-0007", META, true, real, sizeof real);
 	snprintf(sql, sizeof sql, "mv '%s/.cursor/chats/outside' '%s/outside'", h, h);
@@ -424,6 +426,8 @@ test_store_hostile(void **state)
 	assert_non_null(strstr(all.p, "b6/aaaaaaaa-0006/store.db: done Fix the tests | ok (no "
 				      "transcript)\n"));
 	assert_null(strstr(all.p, "b7/"));
+	assert_non_null(strstr(all.p, "b8/aaaaaaaa-0008/store.db: file  | chat store \"Fix the "
+				      "tests\" (gpt-5): no message read\n"));
 	fleet_free(f);
 	listing(cursor, &after);
 	assert_string_equal(after.p, before.p);
