@@ -8,8 +8,9 @@
  * "no transcript") and opens to the messages it holds; one seen with its
  * transcript is one row, the transcript's, with the store's title, model
  * and time. Hostile stores (not SQLite, huge values, wrong types, a table
- * missing, a writer's log, a link) say so on their row, crash nothing and
- * are left byte for byte and time for time as they were. */
+ * missing, a writer's log, a link, a fifo) say so on their row or are not
+ * listed, crash nothing and are left byte for byte and time for time as
+ * they were. */
 #include <dirent.h>
 #include <fcntl.h>
 #include <sqlite3.h>
@@ -387,6 +388,10 @@ test_store_hostile(void **state)
 		"BEGIN IMMEDIATE; UPDATE meta SET value = lower(hex('{\"name\":\"new\"}'));");
 	/* A chat with no message yet: what its meta says. */
 	make_store(h, "b8", "aaaaaaaa-0008", META, false, db, sizeof db);
+	/* A fifo where the store would be: never waited on. */
+	dirs(h, ".cursor/chats/b9/aaaaaaaa-0009");
+	snprintf(db, sizeof db, "%s/.cursor/chats/b9/aaaaaaaa-0009/store.db", h);
+	assert_int_equal(mkfifo(db, 0600), 0);
 	/* A link to a store outside: never followed. */
 	make_store(h, "outside", "aaaaaaaa-0007", META, true, real, sizeof real);
 	snprintf(sql, sizeof sql, "mv '%s/.cursor/chats/outside' '%s/outside'", h, h);
@@ -426,6 +431,8 @@ test_store_hostile(void **state)
 	assert_non_null(strstr(all.p, "b6/aaaaaaaa-0006/store.db: done Fix the tests | ok (no "
 				      "transcript)\n"));
 	assert_null(strstr(all.p, "b7/"));
+	/* Not a regular file: not listed, not opened. */
+	assert_null(strstr(all.p, "b9/"));
 	assert_non_null(strstr(all.p, "b8/aaaaaaaa-0008/store.db: file  | chat store \"Fix the "
 				      "tests\" (gpt-5): no message read\n"));
 	fleet_free(f);
