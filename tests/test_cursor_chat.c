@@ -447,6 +447,104 @@ test_store_hostile(void **state)
 	fixture_rmtree(h);
 }
 
+/* The processes of a fake machine: none, or one cursor-agent (pid 7). */
+static bool agent_runs;
+
+static bool
+fp_start(void *ctx, long pid, uint64_t *start)
+{
+	(void)ctx;
+	*start = 1;
+	return agent_runs && pid == 7;
+}
+
+static size_t
+fp_pids(void *ctx, long *v, size_t max)
+{
+	(void)ctx;
+	if (!agent_runs || max == 0)
+		return 0;
+	v[0] = 7;
+	return 1;
+}
+
+static bool
+fp_cmdline(void *ctx, long pid, struct buf *out)
+{
+	static const char argv[] = "/home/u/.local/bin/cursor-agent\0--resume\0";
+
+	(void)ctx;
+	if (!agent_runs || pid != 7)
+		return false;
+	buf_reset(out);
+	buf_add(out, argv, sizeof argv - 1);
+	return true;
+}
+
+static bool
+fp_cwd(void *ctx, long pid, struct buf *out)
+{
+	(void)ctx;
+	if (!agent_runs || pid != 7)
+		return false;
+	buf_reset(out);
+	buf_adds(out, "/home/u/proj");
+	return true;
+}
+
+static bool
+fp_environ(void *ctx, long pid, struct buf *out)
+{
+	(void)ctx;
+	(void)pid;
+	(void)out;
+	return false;
+}
+
+static const struct store_proc fake = {NULL, fp_start, fp_pids, fp_cmdline, fp_cwd, fp_environ};
+
+/* A chat store written a moment ago: with no cursor-agent process at
+ * all, not running (its last word the model's: done); with one (its
+ * folder, a hash of the project's, is not matched), running by a guess. */
+static void
+test_store_live(void **state)
+{
+	char *h = fixture_tmpdir("cursor-live");
+	char db[1024];
+	struct timespec ts[2] = {{NOW / 1000 - 5, 0}, {NOW / 1000 - 5, 0}};
+	struct store_live *sl;
+	struct fleet *f;
+	uint32_t v[4];
+
+	(void)state;
+	make_store(h, BUCKET, SID, META, true, db, sizeof db);
+	assert_int_equal(utimensat(AT_FDCWD, db, ts, 0), 0);
+	for (int run = 0; run < 2; run++) {
+		agent_runs = run == 1;
+		sl = store_live_new(&fake);
+		setenv("HOME", h, 1);
+		f = fleet_new(0, -1);
+		{
+			struct buf root = {0};
+
+			assert_true(store_root(SRC_CURSOR, &root));
+			fleet_add_store(f, root.p, store_patterns(SRC_CURSOR), SRC_CURSOR);
+			buf_free(&root);
+		}
+		fleet_set_live(f, sl);
+		fleet_update(f, NOW, 0);
+		assert_int_equal(shown(f, v, 4), 1);
+		if (agent_runs) {
+			assert_int_equal(fleet_row(f, v[0])->state, FS_RUNNING);
+			assert_non_null(strstr(cell(f, v[0], FC_STATE), " running?"));
+		} else {
+			assert_int_equal(fleet_row(f, v[0])->state, FS_DONE);
+		}
+		fleet_free(f); /* and sl, the fleet's */
+	}
+	fixture_rmtree(h);
+}
+
 /* Another machine's chat stores are not mirrored: the list would read a
  * big one as its head and tail, which a database is not. */
 static void
@@ -468,6 +566,7 @@ main(void)
 		cmocka_unit_test(test_store_alone),
 		cmocka_unit_test(test_store_and_transcript),
 		cmocka_unit_test(test_store_hostile),
+		cmocka_unit_test(test_store_live),
 		cmocka_unit_test(test_store_not_remote),
 	};
 
