@@ -800,11 +800,12 @@ chat_placeholder(struct fleet *f, uint32_t fi)
 		buf_adds(&how, ": ");
 		buf_add(&how, c.why.p, c.why.n);
 	} else {
-		if (c.title.n > 0)
-			buf_addf(&how, " \"%.*s\"", (int)MIN(c.title.n, 60), c.title.p);
-		if (c.model.n > 0)
-			buf_addf(&how, " (%.*s)", (int)MIN(c.model.n, 40), c.model.p);
+		/* The words first: a long title is cut where the row's are. */
 		buf_adds(&how, ": no message read");
+		if (c.model.n > 0)
+			buf_addf(&how, " (%s)", c.model.p);
+		if (c.title.n > 0)
+			buf_addf(&how, ", \"%s\"", c.title.p);
 	}
 	placeholder(f, fi, how.p);
 	cursor_chat_free(&c);

@@ -433,8 +433,8 @@ test_store_hostile(void **state)
 	assert_null(strstr(all.p, "b7/"));
 	/* Not a regular file: not listed, not opened. */
 	assert_null(strstr(all.p, "b9/"));
-	assert_non_null(strstr(all.p, "b8/aaaaaaaa-0008/store.db: file  | chat store \"Fix the "
-				      "tests\" (gpt-5): no message read\n"));
+	assert_non_null(strstr(all.p, "b8/aaaaaaaa-0008/store.db: file  | chat store: no message "
+				      "read (gpt-5), \"Fix the tests\"\n"));
 	fleet_free(f);
 	listing(cursor, &after);
 	assert_string_equal(after.p, before.p);
