@@ -291,9 +291,16 @@ agent_rows(const char *path, const char *p, size_t n, struct buf *out)
 	return false;
 }
 
+bool
+agent_rows_db(const char *p, size_t n)
+{
+	return n >= 16 && memcmp(p, "SQLite format 3", 16) == 0;
+}
+
 /* The bytes of the file at path whose first are not JSON's, whole into
- * out (at most AGENT_ROWS_MAX); false for any other file, of which only
- * the first bytes are read. */
+ * out (at most AGENT_ROWS_MAX), or only its first of a SQLite file
+ * (agent_rows_db); false for any other file, of which only the first
+ * bytes are read. */
 static bool
 rows_whole(const char *path, struct buf *out)
 {
@@ -305,12 +312,12 @@ rows_whole(const char *path, struct buf *out)
 
 	if (fd < 0)
 		return false;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > AGENT_ROWS_MAX) {
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		close(fd);
 		return false;
 	}
-	want = (size_t)st.st_size;
-	buf_reserve(out, want + 1);
+	want = (size_t)MIN((uint64_t)st.st_size, (uint64_t)AGENT_ROWS_MAX + 1);
+	buf_reserve(out, MIN(want, (size_t)4096));
 	while (out->n < want && !json) {
 		/* A first piece tells. */
 		size_t chunk = out->n == 0 ? 4096 : (size_t)1 << 20;
@@ -325,9 +332,16 @@ rows_whole(const char *path, struct buf *out)
 				      out->p[i] == '\n'))
 			i++;
 		json = i < out->n && out->p[i] == '{';
+		if (agent_rows_db(out->p, out->n)) {
+			close(fd);
+			return true;
+		}
+		if (st.st_size > AGENT_ROWS_MAX)
+			break;
+		buf_reserve(out, want - out->n);
 	}
 	close(fd);
-	return !json && i < out->n;
+	return !json && i < out->n && st.st_size <= AGENT_ROWS_MAX;
 }
 
 void

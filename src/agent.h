@@ -372,6 +372,19 @@ extern const struct agent agent_cursor_transcript;
  * (file:db?mode=ro), never writing; a writer that holds it a while makes
  * it none. */
 bool cursor_chat_meta(const char *db, const char *key, struct buf *out);
+/* What the chat store of a Cursor session says of it. */
+struct cursor_chat {
+	struct buf title;   /* its name, as Cursor lists the chat */
+	struct buf model;   /* lastUsedModel */
+	int64_t created_ms; /* createdAt, or TIME_NONE */
+	struct buf why;     /* when it cannot be read: why, in words */
+};
+/* The chat store of the Cursor session at path (its transcript, found by
+ * its id under chats/, or a store.db itself), read into c (rodb.h: read
+ * only, never through a link); false, with c->why, when there is none or
+ * it cannot be read. cursor_chat_free frees what c holds. */
+bool cursor_chat_read(const char *path, struct cursor_chat *c);
+void cursor_chat_free(struct cursor_chat *c);
 
 /* Where Gemini CLI's tools keep their facts, by their arguments (place 0)
  * and their result (place 1): its stream's and its store's alike. */
@@ -441,6 +454,9 @@ bool agent_skips_any(const char *p, size_t n);
 /* The files that hold more of the session in the file at path, as any
  * adapter finds them (its more): fn for each. */
 void agent_more(const char *path, agent_more_fn *fn, void *ctx);
+/* Whether p[0..n) begins a SQLite file (a store an adapter's rows read
+ * through its path, rodb.h): its first bytes are all that is read of it. */
+bool agent_rows_db(const char *p, size_t n);
 /* The rows of a file in a form of an agent's own (struct agent's rows):
  * false for one that none reads so. */
 bool agent_rows(const char *path, const char *p, size_t n, struct buf *out);

@@ -686,8 +686,9 @@ txt_assistant(struct txt *x, const char *l, size_t n)
 	}
 }
 
+/* An older plain-text transcript (<sid>.txt) as its rows. */
 static bool
-transcript_rows(const char *path, const char *p, size_t n, struct buf *out)
+txt_rows(const char *path, const char *p, size_t n, struct buf *out)
 {
 	size_t len = strlen(path), at = 0, from = out->n, k;
 	struct txt x = {out, P_NONE, {0}, {0}, {0}, {0}};
@@ -736,9 +737,19 @@ transcript_rows(const char *path, const char *p, size_t n, struct buf *out)
 
 /* --- the chat store ------------------------------------------------------- */
 
-/* The chat store of the session whose transcript is at path, its root
- * (~/.cursor) found from .../projects/<project>/agent-transcripts/: the
- * store.db of chats/<any>/<sid>/ into db; false when there is none. */
+/* Whether path names a chat store (.../<sid>/store.db). */
+static bool
+is_store(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 9 && strcmp(path + n - 9, "/store.db") == 0;
+}
+
+/* The chat store of the session at path: itself, when it is one; for a
+ * transcript, its root (~/.cursor) found from .../projects/<project>/
+ * agent-transcripts/, the store.db of chats/<any>/<sid>/. Into db; false
+ * when there is none. */
 static bool
 chat_db(const char *path, struct buf *db)
 {
@@ -750,6 +761,11 @@ chat_db(const char *path, struct buf *db)
 	DIR *d;
 	bool found = false;
 
+	if (is_store(path)) {
+		buf_reset(db);
+		buf_adds(db, path);
+		return true;
+	}
 	for (p = path; (p = strstr(p, "/agent-transcripts/")) != NULL; p++)
 		at = p;
 	/* <root>/projects/<project>/agent-transcripts/ */
@@ -781,6 +797,25 @@ chat_db(const char *path, struct buf *db)
 	return found;
 }
 
+/* The id of the chat whose store is at path: its folder's name, when it
+ * is one an id can be. */
+static bool
+store_id(const char *path, struct buf *out)
+{
+	size_t n = strlen(path) - 9, at = n;
+
+	while (at > 0 && path[at - 1] != '/')
+		at--;
+	if (at == n || path[at] == '-')
+		return false;
+	for (size_t i = at; i < n; i++)
+		if (!((path[i] >= '0' && path[i] <= '9') || (path[i] >= 'a' && path[i] <= 'z') ||
+		      (path[i] >= 'A' && path[i] <= 'Z') || path[i] == '-' || path[i] == '_'))
+			return false;
+	buf_add(out, path + at, n - at);
+	return true;
+}
+
 /* Append the bytes of hex text s[0..n); false for one that is not. */
 static bool
 unhex(const char *s, size_t n, struct buf *out)
@@ -799,46 +834,273 @@ unhex(const char *s, size_t n, struct buf *out)
 	return true;
 }
 
+/* The JSON that meta's key '0' of store h holds (hex of it, as the
+ * readers found it; or the JSON itself), parsed into j from doc; false
+ * with why (SQLite's words, or ours) when there is none. */
+static bool
+meta_doc(sqlite3 *h, struct json *j, struct buf *doc, struct buf *why)
+{
+	sqlite3_stmt *q = NULL;
+	const char *v;
+	int n, rc;
+	bool ok = false;
+
+	if (sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key = '0'", -1, &q, NULL) !=
+		    SQLITE_OK ||
+	    ((rc = sqlite3_step(q)) != SQLITE_ROW && rc != SQLITE_DONE)) {
+		buf_adds(why, sqlite3_errmsg(h));
+		goto out;
+	}
+	if (rc != SQLITE_ROW) {
+		buf_adds(why, "no meta");
+		goto out;
+	}
+	v = (const char *)sqlite3_column_text(q, 0);
+	n = sqlite3_column_bytes(q, 0);
+	buf_reset(doc);
+	if (v != NULL && n > 0 && v[0] == '{')
+		buf_add(doc, v, (size_t)n);
+	else if (v == NULL || n <= 0 || !unhex(v, (size_t)n, doc))
+		doc->n = 0;
+	ok = doc->n > 0 && json_parse(j, doc->p, doc->n) == JSON_OK &&
+	     json_type(j, 0) == JSON_OBJECT;
+	if (!ok)
+		buf_adds(why, "its meta is not the JSON of a chat");
+out:
+	sqlite3_finalize(q);
+	return ok;
+}
+
+/* String member key of meta's object in j, decoded, appended to out. */
+static bool
+meta_string(const struct json *j, const char *key, struct buf *out)
+{
+	int t = json_get(j, 0, key);
+	size_t from = out->n;
+
+	if (json_type(j, t) != JSON_STRING || json_size(j, t) < 0)
+		return false;
+	json_decode(j, t, out);
+	return out->n > from;
+}
+
 bool
 cursor_chat_meta(const char *db, const char *key, struct buf *out)
 {
-	struct buf doc = {0};
+	struct buf doc = {0}, why = {0};
+	struct json *j = json_new();
+	sqlite3 *h = rodb_open(db);
+	bool ok = h != NULL && meta_doc(h, j, &doc, &why) && meta_string(j, key, out);
+
+	sqlite3_close(h);
+	json_free(j);
+	buf_free(&doc);
+	buf_free(&why);
+	return ok;
+}
+
+bool
+cursor_chat_read(const char *path, struct cursor_chat *c)
+{
+	struct buf db = {0}, doc = {0};
+	struct json *j = json_new();
 	sqlite3 *h = NULL;
-	sqlite3_stmt *q = NULL;
-	struct json *j;
-	const char *v;
-	int n, t;
+	int64_t ms;
 	bool ok = false;
 
-	if ((h = rodb_open(db)) == NULL)
+	buf_reset(&c->title);
+	buf_reset(&c->model);
+	buf_reset(&c->why);
+	c->created_ms = TIME_NONE;
+	if (!chat_db(path, &db)) {
+		buf_adds(&c->why, "no chat store");
 		goto out;
-	if (sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key = '0'", -1, &q, NULL) !=
-		    SQLITE_OK ||
-	    sqlite3_step(q) != SQLITE_ROW)
-		goto out;
-	v = (const char *)sqlite3_column_text(q, 0);
-	n = sqlite3_column_bytes(q, 0);
-	if (v == NULL || n <= 0)
-		goto out;
-	/* Hex of its JSON, as the readers found it; or the JSON itself. */
-	if (v[0] == '{')
-		buf_add(&doc, v, (size_t)n);
-	else if (!unhex(v, (size_t)n, &doc))
-		goto out;
-	j = json_new();
-	if (json_parse(j, doc.p, doc.n) == JSON_OK &&
-	    json_type(j, t = json_get(j, 0, key)) == JSON_STRING && json_size(j, t) >= 0) {
-		size_t from = out->n;
-
-		json_decode(j, t, out);
-		ok = out->n > from;
 	}
-	json_free(j);
+	/* Not a regular file, a link, or not made a database of. */
+	if ((h = rodb_open(db.p)) == NULL) {
+		buf_adds(&c->why, "cannot open it read-only (a link, or not a file)");
+		goto out;
+	}
+	if (!meta_doc(h, j, &doc, &c->why))
+		goto out;
+	meta_string(j, "name", &c->title);
+	meta_string(j, "lastUsedModel", &c->model);
+	/* Milliseconds since 1970, after 2001 and before 2286. */
+	if (json_int_at(j, 0, "createdAt", &ms) && ms >= 1000000000000LL && ms < 10000000000000LL)
+		c->created_ms = ms;
+	ok = true;
 out:
-	sqlite3_finalize(q);
 	sqlite3_close(h);
+	json_free(j);
+	buf_free(&db);
 	buf_free(&doc);
 	return ok;
+}
+
+void
+cursor_chat_free(struct cursor_chat *c)
+{
+	buf_free(&c->title);
+	buf_free(&c->model);
+	buf_free(&c->why);
+}
+
+/* The longest message read from the store, in bytes: under rodb's cap of
+ * a value, which would stop the query; a longer one is passed over. */
+#define CHAT_BLOB_MAX (1000 * 1000)
+
+/* JSON value t of j, on one line (a raw newline is whitespace between
+ * tokens: no string of a parsed line holds one), appended to out. */
+static void
+raw(const struct json *j, int t, struct buf *out)
+{
+	size_t n;
+	const char *v = json_raw(j, t, &n);
+	bool str = json_type(j, t) == JSON_STRING;
+
+	if (str) /* its raw bytes are inside its quotes */
+		buf_addc(out, '"');
+	for (size_t i = 0; v != NULL && i < n; i++)
+		buf_addc(out, v[i] == '\n' || v[i] == '\r' ? ' ' : v[i]);
+	if (str)
+		buf_addc(out, '"');
+}
+
+/* Member key of object t as ,"name":value (name its name in the rows),
+ * when it has one. */
+static void
+member(const struct json *j, int t, const char *key, const char *name, struct buf *out)
+{
+	int v = json_get(j, t, key);
+
+	if (v < 0)
+		return;
+	buf_addf(out, ",\"%s\":", name);
+	raw(j, v, out);
+}
+
+/* The blocks of content array c as a transcript's, appended to out: a
+ * tool-call a tool_use, a tool-result a tool_result, the others as they
+ * are (text, reasoning); how many. */
+static int
+blocks(const struct json *j, int c, struct buf *out)
+{
+	int t = c + 1, n = 0;
+
+	for (int i = 0; i < json_size(j, c); i++, t = json_next(j, t)) {
+		int type = json_get(j, t, "type");
+
+		if (json_type(j, t) != JSON_OBJECT || json_type(j, type) != JSON_STRING)
+			continue;
+		if (n++ > 0)
+			buf_addc(out, ',');
+		if (json_streq(j, type, "tool-call")) {
+			buf_adds(out, "{\"type\":\"tool_use\"");
+			member(j, t, "toolCallId", "id", out);
+			member(j, t, "toolName", "name", out);
+			member(j, t, "args", "input", out);
+			buf_addc(out, '}');
+		} else if (json_streq(j, type, "tool-result")) {
+			buf_adds(out, "{\"type\":\"tool_result\"");
+			member(j, t, "toolCallId", "tool_use_id", out);
+			member(j, t, "result", "content", out);
+			member(j, t, "isError", "is_error", out);
+			buf_addc(out, '}');
+		} else {
+			raw(j, t, out);
+		}
+	}
+	return n;
+}
+
+/* One message of the store, p[0..n), as a transcript's row appended to
+ * out: a user's (its text a prompt), the assistant's, a tool's results
+ * (a user row of tool_result blocks, as a transcript has them). Anything
+ * else (the system prompt, a protobuf node, what is not JSON) adds
+ * nothing. */
+static void
+message_row(struct json *j, const char *p, size_t n, struct buf *out)
+{
+	size_t from = out->n;
+	int role, c;
+
+	if (n == 0 || p[0] != '{' || json_parse(j, p, n) != JSON_OK ||
+	    json_type(j, 0) != JSON_OBJECT)
+		return;
+	role = json_get(j, 0, "role");
+	c = json_get(j, 0, "content");
+	if (json_streq(j, role, "tool"))
+		buf_adds(out, "{\"role\":\"user\",\"message\":{\"content\":");
+	else if (json_streq(j, role, "user") || json_streq(j, role, "assistant"))
+		buf_addf(out, "{\"role\":\"%s\",\"message\":{\"content\":",
+			 json_streq(j, role, "user") ? "user" : "assistant");
+	else
+		return;
+	if (json_type(j, c) == JSON_STRING && !json_streq(j, role, "tool")) {
+		raw(j, c, out);
+	} else if (json_type(j, c) == JSON_ARRAY) {
+		buf_addc(out, '[');
+		if (blocks(j, c, out) == 0) {
+			out->n = from;
+			return;
+		}
+		buf_addc(out, ']');
+	} else {
+		out->n = from;
+		return;
+	}
+	buf_adds(out, "}}\n");
+}
+
+/* The messages of the chat store at path, in the order they were stored
+ * (the blobs' rows: the order of the store's own tree, a protobuf, is not
+ * read), as a transcript's rows appended to out; false when its blobs
+ * cannot be read. */
+static bool
+store_rows(const char *path, struct buf *out)
+{
+	sqlite3 *h = rodb_open(path);
+	sqlite3_stmt *q = NULL;
+	struct json *j;
+	size_t from = out->n;
+	int rc = SQLITE_ERROR;
+
+	if (h == NULL)
+		return false;
+	/* A text's length is in characters: four bytes at most each. */
+	if (sqlite3_prepare_v2(
+		    h,
+		    "SELECT data FROM blobs WHERE (typeof(data) = 'blob' AND length(data) "
+		    "<= ?1) OR (typeof(data) = 'text' AND length(data) <= ?1 / 4) "
+		    "ORDER BY rowid",
+		    -1, &q, NULL) != SQLITE_OK) {
+		sqlite3_close(h);
+		return false;
+	}
+	sqlite3_bind_int(q, 1, CHAT_BLOB_MAX);
+	j = json_new();
+	while (out->n - from < AGENT_ROWS_MAX && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+		const char *p = sqlite3_column_blob(q, 0);
+		int n = sqlite3_column_bytes(q, 0);
+
+		if (p != NULL && n > 0)
+			message_row(j, p, (size_t)n, out);
+	}
+	json_free(j);
+	sqlite3_finalize(q);
+	sqlite3_close(h);
+	/* What was read before an error stays. */
+	return rc == SQLITE_DONE || rc == SQLITE_ROW || out->n > from;
+}
+
+/* A file of Cursor's own that is not JSON lines: a chat store (SQLite,
+ * read by its path), or an older plain-text transcript. */
+static bool
+transcript_rows(const char *path, const char *p, size_t n, struct buf *out)
+{
+	if (is_store(path))
+		return agent_rows_db(p, n) && store_rows(path, out);
+	return txt_rows(path, p, n, out);
 }
 
 /* The model of the session whose transcript is at path, as its chat store
@@ -900,13 +1162,13 @@ chat_model(const char *path, struct buf *out)
 	return c.model.n > 0;
 }
 
-/* What its lines lack: its id is its file's name, its model in its chat
- * store. */
+/* What its lines lack: its id is its file's name (a chat store's, its
+ * folder's), its model in its chat store. */
 static bool
 transcript_file_fact(const char *path, enum fact f, struct buf *out)
 {
 	if (f == FACT_ID)
-		return agent_file_id(path, out);
+		return is_store(path) ? store_id(path, out) : agent_file_id(path, out);
 	if (f == FACT_MODEL)
 		return chat_model(path, out);
 	return false;

@@ -594,31 +594,63 @@ uint8_t *
 fleet_twins(const struct fleet *f)
 {
 	uint32_t *v = xcalloc(f->nrow + 1, sizeof *v);
-	uint8_t *hide = NULL;
-	size_t n = 0, stores = 0;
+	uint8_t *hide = NULL, *chat = xcalloc(f->nrow + 1, 1);
+	size_t n = 0, stores = 0, chats = 0;
 
 	for (size_t r = 0; r < f->nrow; r++) {
 		if (strlen(f->row[r].id) < 8)
 			continue;
 		v[n++] = (uint32_t)r;
 		stores += f->file[f->row[r].file].store > 0;
+		chat[r] = fleet_chat_store(f, f->row[r].file);
+		chats += chat[r];
 	}
-	if (stores > 0 && stores < n) {
+	if ((stores > 0 && stores < n) || (chats > 0 && chats < n)) {
 		hide = xcalloc(f->nrow + 1, 1);
 		qsort_r(v, n, sizeof *v, by_id, &f);
 	}
+	/* A Cursor chat store's row gives way to any other of its session
+	 * (its transcript's, a kept stream's: they hold its calls); a kept
+	 * row and a store's, to the richer. */
 	for (size_t i = 0, j; hide != NULL && i < n; i = j) {
 		for (j = i + 1; j < n && strcmp(f->row[v[j]].id, f->row[v[i]].id) == 0; j++)
 			;
 		for (size_t a = i; a < j; a++)
 			for (size_t b = i; b < j; b++)
-				if ((f->file[f->row[v[a]].file].store > 0) !=
-					    (f->file[f->row[v[b]].file].store > 0) &&
-				    richness(f, v[b]) > richness(f, v[a]))
+				if ((chat[v[a]] && !chat[v[b]]) ||
+				    (!chat[v[a]] && !chat[v[b]] &&
+				     (f->file[f->row[v[a]].file].store > 0) !=
+					     (f->file[f->row[v[b]].file].store > 0) &&
+				     richness(f, v[b]) > richness(f, v[a])))
 					hide[v[a]] = 1;
 	}
 	free(v);
+	free(chat);
 	return hide;
+}
+
+bool
+fleet_chat_twin(const struct fleet *f, size_t fi)
+{
+	bool any = false;
+
+	if (!fleet_chat_store(f, (uint32_t)fi))
+		return false;
+	for (size_t r = 0; r < f->nrow; r++) {
+		bool found = false;
+
+		if (f->row[r].file != fi)
+			continue;
+		if (strlen(f->row[r].id) < 8)
+			return false;
+		for (size_t o = 0; o < f->nrow && !found; o++)
+			found = f->row[o].file != fi && !fleet_chat_store(f, f->row[o].file) &&
+				strcmp(f->row[o].id, f->row[r].id) == 0;
+		if (!found)
+			return false;
+		any = true;
+	}
+	return any;
 }
 
 /* Tell the changes of the rows touched; forget they were. */

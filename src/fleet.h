@@ -260,6 +260,10 @@ bool fleet_file_open(const struct fleet *f, size_t i);
  * any other file, or one with no session. */
 enum fleet_state fleet_store_state(const struct fleet *f, size_t i);
 
+/* Whether file i is a Cursor chat store whose every session has a row of
+ * another file (its transcript's): the list shows that row alone, and a
+ * summary of every file passes it over. */
+bool fleet_chat_twin(const struct fleet *f, size_t i);
 /* Fill v (room for max) with the rows in sort order that match filter (a
  * piece of text, any case; NULL or "": all); returns how many. */
 size_t fleet_rows(const struct fleet *f, enum fleet_sort sort, const char *filter, int64_t now_ms,

@@ -158,6 +158,10 @@ void fleet_read(struct fleet *f, uint32_t fi);
 /* Read the whole lines of p[0..n), bytes base.. of file fi, into its rows;
  * with head, stop after the first prompt. Returns the bytes read. */
 size_t fleet_feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head);
+/* Whether file fi is a Cursor chat store (its store's chats/<bucket>/
+ * <sid>/store.db): a session that its transcript, when there is one,
+ * shows better. */
+bool fleet_chat_store(const struct fleet *f, uint32_t fi);
 /* Read bytes [off, off + n) of fd into f->chunk; false on an error. */
 bool fleet_read_at(struct fleet *f, int fd, uint64_t off, size_t n);
 /* The state a row is in, the newest of its file or not, its file's life. */

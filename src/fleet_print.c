@@ -500,6 +500,8 @@ fleet_list_json(const struct fleet *f, int agent, int width, int64_t now_ms, FIL
 	for (size_t i = 0; i < n; i++) {
 		const char *note = fleet_file_note(f, i);
 
+		if (fleet_chat_twin(f, i)) /* its sessions are its transcript's */
+			continue;
 		if (note == NULL) {
 			files[k++] = i;
 			continue;

@@ -504,6 +504,27 @@ merge_workspace(struct fleet *f, const struct ffile *ff, struct fleet_row *r)
 	buf_free(&path);
 }
 
+/* A Cursor session's title and time from its chat store (its transcript's
+ * or its own): the title in place of its first prompt, as Cursor lists
+ * its chats; looked for until the row has a start. */
+static void
+merge_chat(struct fleet *f, uint32_t fi, struct fleet_row *r)
+{
+	struct cursor_chat c = {{0}, {0}, TIME_NONE, {0}};
+
+	if (f->file[fi].store != SRC_CURSOR + 1 || r->start_ms != TIME_NONE ||
+	    r->agent != AGENT_CURSOR_TRANSCRIPT)
+		return;
+	if (cursor_chat_read(f->file[fi].path, &c)) {
+		if (c.title.n > 0)
+			fleet_copy(r->prompt, sizeof r->prompt, c.title.p, c.title.n);
+		if (r->model[0] == '\0' && c.model.n > 0)
+			fleet_copy(r->model, sizeof r->model, c.model.p, c.model.n);
+		r->start_ms = c.created_ms;
+	}
+	cursor_chat_free(&c);
+}
+
 /* The first prompt of session s into row r, when it has none yet. */
 static void
 merge_prompt(struct fleet *f, struct fleet_row *r, uint32_t s)
@@ -631,11 +652,13 @@ merge(struct fleet *f, uint32_t fi, uint32_t s, uint64_t base)
 		r->flags |= FR_GAP;
 	merge_fact(f, s, FACT_ID, r->id, sizeof r->id);
 	merge_fact(f, s, FACT_MODEL, r->model, sizeof r->model);
-	/* What its lines lack, its file may say. */
+	/* What its lines lack, its file may say (a Cursor session's chat
+	 * store, looked for once for its model too). */
+	merge_prompt(f, r, s);
+	merge_chat(f, fi, r);
 	merge_file_fact(f, ses->agent, ff->path, FACT_ID, r->id, sizeof r->id);
 	merge_file_fact(f, ses->agent, ff->path, FACT_MODEL, r->model, sizeof r->model);
 	merge_cwd(f, r, s);
-	merge_prompt(f, r, s);
 	merge_workspace(f, ff, r);
 	if (r->start_ms == TIME_NONE)
 		r->start_ms = ses->start_ms;
@@ -755,18 +778,54 @@ placeholder(struct fleet *f, uint32_t fi, const char *how)
 	}
 }
 
+bool
+fleet_chat_store(const struct fleet *f, uint32_t fi)
+{
+	const struct ffile *ff = &f->file[fi];
+	size_t n = strlen(ff->path);
+
+	return ff->store == SRC_CURSOR + 1 && n > 9 && strcmp(ff->path + n - 9, "/store.db") == 0;
+}
+
+/* The row of a Cursor chat store of which no session was read: why, or
+ * what it says it is. */
+static void
+chat_placeholder(struct fleet *f, uint32_t fi)
+{
+	struct cursor_chat c = {{0}, {0}, TIME_NONE, {0}};
+	struct buf how = {0};
+
+	buf_adds(&how, "chat store");
+	if (!cursor_chat_read(f->file[fi].path, &c)) {
+		buf_adds(&how, ": ");
+		buf_add(&how, c.why.p, c.why.n);
+	} else {
+		/* The words first: a long title is cut where the row's are. */
+		buf_adds(&how, ": no message read");
+		if (c.model.n > 0)
+			buf_addf(&how, " (%s)", c.model.p);
+		if (c.title.n > 0)
+			buf_addf(&how, ", \"%s\"", c.title.p);
+	}
+	placeholder(f, fi, how.p);
+	cursor_chat_free(&c);
+	buf_free(&how);
+}
+
 /* A file in a form of its agent's own (agent_rows: Cursor's older
- * plain-text transcripts), read whole once as the rows it holds; what it
- * gains later is not read. False for any other. */
+ * plain-text transcripts, read whole; its chat stores, read by their
+ * path), read once as the rows it holds; what it gains later is not
+ * read. False for any other. */
 static bool
 read_rows(struct fleet *f, uint32_t fi, int fd)
 {
 	struct ffile *ff = &f->file[fi];
 	struct buf rows = {0};
-	bool ok;
+	bool ok, chat = fleet_chat_store(f, fi);
 
-	if (ff->size > AGENT_ROWS_MAX ||
-	    (f->chunk.n < ff->size && !fleet_read_at(f, fd, 0, (size_t)ff->size)))
+	if (!agent_rows_db(f->chunk.p, f->chunk.n) &&
+	    (ff->size > AGENT_ROWS_MAX ||
+	     (f->chunk.n < ff->size && !fleet_read_at(f, fd, 0, (size_t)ff->size))))
 		return false;
 	ok = agent_rows(ff->path, f->chunk.p, f->chunk.n, &rows);
 	if (ok) {
@@ -774,8 +833,15 @@ read_rows(struct fleet *f, uint32_t fi, int fd)
 		ff->rows = true;
 		ff->read_to = ff->size;
 		fleet_feed(f, fi, 0, rows.p, rows.n, false);
-		if (ff->nrows == 0)
+		if (ff->nrows == 0 && chat)
+			chat_placeholder(f, fi);
+		else if (ff->nrows == 0)
 			placeholder(f, fi, "no session yet");
+	} else if (chat) {
+		ff->kind = FK_OTHER;
+		ff->read_to = ff->size;
+		chat_placeholder(f, fi);
+		ok = true;
 	}
 	buf_free(&rows);
 	return ok;

@@ -320,6 +320,10 @@ cell_now(const struct fleet *f, const struct fleet_row *r, int64_t now_ms, struc
 	} else if (r->state == FS_INCOMPLETE) {
 		buf_adds(out, "no result");
 	}
+	/* A Cursor session read from its chat store alone: no times of its
+	 * own, no turn's end, and what the store's tree orders is unread. */
+	if (r->state != FS_FILE && fleet_chat_store(f, r->file))
+		buf_adds(out, " (no transcript)");
 	if (r->state != FS_FILE && f->file[r->file].gone)
 		buf_adds(out, " (file removed)");
 	else if (r->state != FS_FILE && (r->flags & FR_GONE))

@@ -416,9 +416,13 @@ store_script(struct buf *b, int part)
 			buf_addf(b, "   %s/*) q=$r%d/${f#*/} ;;\n", name, s + 1);
 		} else {
 			buf_addf(b, "  if [ -n \"$r%d\" ]; then\n   for f in", s + 1);
+			/* Not a database (Cursor's chat stores): the list reads a
+			 * big file's head and tail, which a database is not. */
 			for (const char *l = pat; *l != '\0';
 			     l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != '\0'))
-				if (l[0] != '!' && glob_ok(l, strcspn(l, "\n")))
+				if (l[0] != '!' && glob_ok(l, strcspn(l, "\n")) &&
+				    !(strcspn(l, "\n") > 3 &&
+				      memcmp(l + strcspn(l, "\n") - 3, ".db", 3) == 0))
 					buf_addf(b, " \"$r%d\"/%.*s", s + 1, (int)strcspn(l, "\n"),
 						 l);
 			buf_addf(b,

@@ -54,7 +54,8 @@ static const struct {
 	[SRC_CURSOR] = {"cursor", NULL, NULL, ".cursor", "~/.cursor", "Cursor Agent's own sessions",
 			"projects/*/agent-transcripts/*/*.jsonl\n"
 			"projects/*/agent-transcripts/*.jsonl\n"
-			"projects/*/agent-transcripts/*.txt",
+			"projects/*/agent-transcripts/*.txt\n"
+			"chats/*/*/store.db",
 			NULL},
 	[SRC_KEPT] = {"kept", NULL, NULL, NULL, "$XDG_STATE_HOME/agentview/sessions",
 		      "the sessions agentview keeps", NULL, NULL},
@@ -833,12 +834,17 @@ dashed_is(const char *cwd, const char *p, size_t n)
 }
 
 /* Cursor: a cursor-agent process in the project the transcript is of
- * (projects/<project>/agent-transcripts/...): a guess; none, no process. */
+ * (projects/<project>/agent-transcripts/...): a guess; none, no process.
+ * A chat store's folder is a hash of the project's (chats/<md5>/<sid>/
+ * store.db): any cursor-agent process may be its. */
 static enum store_liveness
 cursor_live(struct store_live *sl, const char *path)
 {
 	const char *at = strstr(path, "/agent-transcripts/"), *p = at;
+	size_t n = strlen(path);
 
+	if (at == NULL && n > 9 && strcmp(path + n - 9, "/store.db") == 0)
+		return sl->cursor_cwds.n > 0 ? SL_GUESS : SL_GONE;
 	if (at == NULL)
 		return SL_UNKNOWN;
 	while (p > path && p[-1] != '/')

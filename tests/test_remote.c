@@ -222,7 +222,12 @@ test_script_stores(void **state)
 				buf_addf(&want, " | %.*s", (int)n - 1, l + 1);
 			else
 				buf_addf(&want, "\"$r%d\"/%.*s", s + 1, (int)n, l);
-			assert_non_null(strstr(b.p, want.p));
+			/* A database (Cursor's chat stores) is not mirrored: its
+			 * head and tail are not a database. */
+			if (n > 3 && memcmp(l + n - 3, ".db", 3) == 0)
+				assert_null(strstr(b.p, want.p));
+			else
+				assert_non_null(strstr(b.p, want.p));
 			l += n + (l[n] == '\n');
 		}
 		buf_reset(&want);
