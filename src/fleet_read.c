@@ -668,8 +668,9 @@ fleet_feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool 
 	struct model *m = f->m;
 	int cont = piece_agent(f, &f->file[fi]);
 	size_t used = 0;
-	struct line ln, passed;
-	bool pending = false;
+	struct line ln, passed, total;
+	bool pending = false, totals = false;
+	enum line_quiet q = LINE_HEARD;
 
 	model_reset(m);
 	source_over(&f->src, p, n);
@@ -684,16 +685,27 @@ fleet_feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool 
 		 * start time is known: its quiet lines, and the bookkeeping
 		 * the model would skip unparsed (but for its time, which the
 		 * last line passed over gives). With states only, a call's
-		 * line too: it changes no state. */
+		 * line too: it changes no state. Of the totals so far, the
+		 * last is read (below), unless only states are wanted. */
 		if (agent >= 0 &&
 		    (m->nses > 0 ? m->ses[m->nses - 1].start_ms != TIME_NONE : cont >= 0) &&
-		    (agent_quiet((unsigned)agent, lp, ln.len, f->flags & FLEET_STATES_ONLY) ||
+		    ((q = agent_quiet((unsigned)agent, lp, ln.len, f->flags & FLEET_STATES_ONLY)) !=
+			     LINE_HEARD ||
 		     agent_skips((unsigned)agent, lp, ln.len))) {
+			if (q == LINE_TOTALS && !(f->flags & FLEET_STATES_ONLY)) {
+				total = ln;
+				totals = true;
+			}
 			passed = ln;
 			pending = true;
 			continue;
 		}
 		pending = false;
+		/* The totals of the session a line may end: read before it. */
+		if (totals && agent_marked(lp, MIN(ln.len, (size_t)256))) {
+			model_add_line(m, 0, &total, TIME_NONE);
+			totals = false;
+		}
 		/* What no row reads of a long line, cut out before it is
 		 * parsed (the piece is a copy of the file's bytes). */
 		if (ln.len > AGENT_LEAN_MIN)
@@ -707,9 +719,12 @@ fleet_feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool 
 		if (head && m->nses > 0 && m->ses[0].nprompts > 0)
 			break;
 	}
-	/* The last line passed over holds the session's latest time, which
-	 * its span (an incomplete session's time) ends at. */
-	if (pending)
+	/* The last totals passed over; the last line passed over holds the
+	 * session's latest time, which its span (an incomplete session's
+	 * time) ends at. */
+	if (totals)
+		model_add_line(m, 0, &total, TIME_NONE);
+	if (pending && !(totals && passed.off == total.off))
 		model_add_line(m, 0, &passed, TIME_NONE);
 	for (uint32_t s = 0; s < m->nses; s++)
 		merge(f, fi, s, base);

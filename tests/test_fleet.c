@@ -774,6 +774,108 @@ test_store_tokens(void **state)
 	rm_tree(d);
 }
 
+#define ROLLOUT \
+	"tests/stores/codex/headless/done/sessions/2026/11/27/" \
+	"rollout-2026-11-27T09-34-16-01a21c5b-04a2-7b62-883f-9c911c27d596.jsonl"
+
+/* Lines from..to (from 1) of text into out. */
+static void
+lines_of(const char *text, int from, int to, struct buf *out)
+{
+	const char *p = text;
+
+	for (int i = 1; i <= to && *p != '\0'; i++) {
+		const char *nl = strchr(p, '\n');
+
+		if (i >= from)
+			buf_add(out, p, (size_t)(nl + 1 - p));
+		p = nl + 1;
+	}
+}
+
+/* A Codex rollout's row says its tokens: the cumulative total of the last
+ * token_count its file holds (the one --print --format json and ccusage
+ * count, 210/41), read in one piece or two; a second session in the same
+ * piece keeps its own (none); a big file's middle holds them, and the
+ * row has them once the middle is read. */
+static void
+test_rollout_tokens(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	size_t n;
+	char *rec = fixture_slurp(ROLLOUT, &n);
+	struct buf one = {0}, two = {0}, mid = {0};
+
+	(void)state;
+	put(d, "whole.jsonl", rec, NOW - 1000, false);
+	f = fleet_of(d, 0, NOW);
+	assert_int_equal(fleet_row(f, 0)->tokens_in, 210);
+	assert_int_equal(fleet_row(f, 0)->tokens_out, 41);
+	fleet_free(f);
+	rm_tree(d);
+
+	/* Lines 1-16 (the first token_count, 100/20), then the rest. */
+	d = scratch();
+	lines_of(rec, 1, 16, &one);
+	lines_of(rec, 17, 21, &two);
+	put(d, "grows.jsonl", one.p, NOW - 1000, false);
+	f = fleet_of(d, 0, NOW);
+	assert_int_equal(fleet_row(f, 0)->tokens_in, 100);
+	assert_int_equal(fleet_row(f, 0)->tokens_out, 20);
+	put(d, "grows.jsonl", two.p, NOW, true);
+	fleet_update(f, NOW, 0);
+	assert_int_equal(fleet_row(f, 0)->tokens_in, 210);
+	assert_int_equal(fleet_row(f, 0)->tokens_out, 41);
+	fleet_free(f);
+	rm_tree(d);
+
+	/* Two sessions in one piece: the first's tokens stay its own. */
+	d = scratch();
+	buf_reset(&two);
+	lines_of(rec, 1, 15, &two);
+	put(d, "two.jsonl", one.p, NOW - 1000, false);
+	put(d, "two.jsonl", two.p, NOW - 1000, true);
+	f = fleet_of(d, 0, NOW);
+	assert_int_equal(fleet_nrows(f), 2);
+	assert_int_equal(fleet_row(f, row_of(f, "two.jsonl", 0))->tokens_in, 100);
+	assert_int_equal(fleet_row(f, row_of(f, "two.jsonl", 0))->tokens_out, 20);
+	assert_int_equal(fleet_row(f, row_of(f, "two.jsonl", 1))->tokens_in, -1);
+	fleet_free(f);
+	rm_tree(d);
+
+	/* A big file whose token_count is in its middle only. */
+	d = scratch();
+	buf_reset(&one);
+	lines_of(rec, 1, 15, &one);
+	buf_reset(&two);
+	lines_of(rec, 7, 7, &two); /* bookkeeping, 600 KiB of it around */
+	while (mid.n < (600u << 10))
+		buf_add(&mid, two.p, two.n);
+	lines_of(rec, 16, 16, &mid);
+	for (int i = 0; i < 200; i++)
+		buf_add(&mid, two.p, two.n);
+	lines_of(rec, 17, 19, &mid);
+	lines_of(rec, 21, 21, &mid);
+	put(d, "big.jsonl", one.p, NOW - 1000, false);
+	put(d, "big.jsonl", mid.p, NOW - 1000, true);
+	f = fleet_of(d, FLEET_GAPS, NOW);
+	assert_true(fleet_row(f, 0)->flags & FR_GAP);
+	assert_int_equal(fleet_row(f, 0)->tokens_in, -1);
+	for (int i = 0; i < 8 && fleet_gaps_left(f); i++)
+		fleet_update(f, NOW, 0);
+	assert_false(fleet_gaps_left(f));
+	assert_false(fleet_row(f, 0)->flags & FR_GAP);
+	assert_int_equal(fleet_row(f, 0)->tokens_in, 100);
+	assert_int_equal(fleet_row(f, 0)->tokens_out, 20);
+	fleet_free(f);
+	rm_tree(d);
+	free(rec);
+	buf_free(&one);
+	buf_free(&two);
+	buf_free(&mid);
+}
+
 /* A session's time is the same in the list as where its file is read
  * whole (the viewer, --print): for every session of recordings/, looked at
  * long after its file was written, the TIME cell is its duration, or its
@@ -1157,16 +1259,27 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_first_look),   cmocka_unit_test(test_live),
-		cmocka_unit_test(test_faults),       cmocka_unit_test(test_rename),
-		cmocka_unit_test(test_big),          cmocka_unit_test(test_gaps),
-		cmocka_unit_test(test_gaps_grow),    cmocka_unit_test(test_writer),
-		cmocka_unit_test(test_waiting),      cmocka_unit_test(test_times_agree),
-		cmocka_unit_test(test_counts),       cmocka_unit_test(test_take),
-		cmocka_unit_test(test_polled),       cmocka_unit_test(test_claude_tail),
-		cmocka_unit_test(test_paths),        cmocka_unit_test(test_states_only),
-		cmocka_unit_test(test_columns),      cmocka_unit_test(test_sort_filter),
-		cmocka_unit_test(test_claude_turns), cmocka_unit_test(test_store_tokens),
+		cmocka_unit_test(test_first_look),
+		cmocka_unit_test(test_live),
+		cmocka_unit_test(test_faults),
+		cmocka_unit_test(test_rename),
+		cmocka_unit_test(test_big),
+		cmocka_unit_test(test_gaps),
+		cmocka_unit_test(test_gaps_grow),
+		cmocka_unit_test(test_writer),
+		cmocka_unit_test(test_waiting),
+		cmocka_unit_test(test_times_agree),
+		cmocka_unit_test(test_counts),
+		cmocka_unit_test(test_take),
+		cmocka_unit_test(test_polled),
+		cmocka_unit_test(test_claude_tail),
+		cmocka_unit_test(test_paths),
+		cmocka_unit_test(test_states_only),
+		cmocka_unit_test(test_columns),
+		cmocka_unit_test(test_sort_filter),
+		cmocka_unit_test(test_claude_turns),
+		cmocka_unit_test(test_store_tokens),
+		cmocka_unit_test(test_rollout_tokens),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

@@ -137,6 +137,12 @@ view_open() {
 	# says of the session (done or failed, tokens) is its adapter's.
 	*-store-*) ;;
 	esac
+	case $1 in
+	claude-store-ask/done:row-tokens | claude-store-tmux/done:row-tokens)
+		echo "the printed list reads a big file's head and tail only (middle not read)" ;;
+	claude-store-subagents/done:row-tokens)
+		echo "the list's row counts the main file's tokens, not its sub-agents' files'" ;;
+	esac
 }
 
 # vholds CHECK WHAT JQ [FILE]: the check JQ (with the definitions above;
