@@ -165,7 +165,7 @@ enum {
 				     read too, a slice an update, the newest
 				     file first, until every row is as if its
 				     file were read whole (the list on the
-				     screen) */
+				     screen, and printed once) */
 };
 
 /* What fleet_update changed. */

@@ -308,6 +308,14 @@ shows '027c60fc.* ✓1 ' || fail gap "the row's call is not counted: $(screen | 
 shows 'middle not read' && fail gap "the row still says its middle is not read: $(screen | sed -n 3p)"
 keys q
 echo "a big file's row becomes the whole file's after the first screen (210/41, its call)"
+# Printed once, the same row is the whole file's before it is written.
+cases=$((cases + 1))
+env -u XDG_STATE_HOME HOME="$work/home" CLAUDE_CONFIG_DIR="$cs" AGENTVIEW_SOURCES=claude \
+	"$bin" --print >"$work/printed" 2>&1 </dev/null
+grep -q '027c60fc.* ok  .* ✓1  .* 210/41 ' "$work/printed" ||
+	fail gap-print "the printed row is not the whole file's: $(sed -n 2p "$work/printed")"
+grep -q 'middle not read' "$work/printed" && fail gap-print "the printed row says its middle is not read"
+echo "printed once, a big file's row is the whole file's (210/41, its call)"
 
 # --- notifications, the poll, the clock ------------------------------------------------
 

@@ -138,8 +138,6 @@ view_open() {
 	*-store-*) ;;
 	esac
 	case $1 in
-	claude-store-ask/done:row-tokens | claude-store-tmux/done:row-tokens)
-		echo "the printed list reads a big file's head and tail only (middle not read)" ;;
 	claude-store-subagents/done:row-tokens)
 		echo "the list's row counts the main file's tokens, not its sub-agents' files'" ;;
 	esac
