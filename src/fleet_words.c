@@ -14,6 +14,9 @@
 
 /* A running session says nothing for this long before "quiet" shows. */
 #define QUIET_MS 60000
+/* A Codex call open this long with its process at work may be held for
+ * an approval (STORES.md §2: nothing records one). */
+#define CODEX_OPEN_MS 5000
 /* Between two columns. */
 #define GAP 1
 
@@ -294,8 +297,20 @@ add_time(struct buf *out, int64_t ms)
 		fmt_duration(out, ms);
 }
 
-/* What the NOW column says: the newest running call and its time; or the
- * decision waited for; or how it ended. */
+/* Whether row r's newest open call may wait for the user's approval,
+ * which its store does not record (Codex, STORES.md §2): its process at
+ * work on it (no guess), the call without output for CODEX_OPEN_MS. */
+static bool
+may_wait(const struct fleet *f, const struct fleet_row *r, const struct fleet_call *c,
+	 int64_t now_ms)
+{
+	return f->file[r->file].store == SRC_CODEX + 1 && !(r->flags & FR_GUESS) &&
+	       c->start_ms != TIME_NONE && ms_sub(now_ms, c->start_ms) >= CODEX_OPEN_MS;
+}
+
+/* What the NOW column says: the newest running call and its time (first
+ * when it may wait for an approval: running or waiting); or the decision
+ * waited for; or how it ended. */
 static void
 cell_now(const struct fleet *f, const struct fleet_row *r, int64_t now_ms, struct buf *out)
 {
@@ -303,6 +318,13 @@ cell_now(const struct fleet *f, const struct fleet_row *r, int64_t now_ms, struc
 		buf_addf(out, "waits: %s", r->how); /* its store's words */
 	} else if (r->state == FS_WAITING) {
 		buf_adds(out, "asks for a decision");
+	} else if (r->state == FS_RUNNING && r->ncalls > 0 &&
+		   may_wait(f, r, &r->calls[r->ncalls - 1], now_ms)) {
+		buf_adds(out, "running or waiting ");
+		fmt_duration(out, ms_sub(now_ms, r->calls[r->ncalls - 1].start_ms));
+		buf_addf(out, ": %s", r->calls[r->ncalls - 1].what);
+		if (r->running > 1)
+			buf_addf(out, " (+%u)", r->running - 1);
 	} else if (r->state == FS_RUNNING && r->ncalls > 0) {
 		const struct fleet_call *c = &r->calls[r->ncalls - 1];
 
