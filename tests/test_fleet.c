@@ -830,6 +830,20 @@ test_rollout_tokens(void **state)
 	fleet_free(f);
 	rm_tree(d);
 
+	/* What it gains is a token_count alone: read all the same. */
+	d = scratch();
+	buf_reset(&two);
+	lines_of(rec, 20, 20, &two);
+	put(d, "grows.jsonl", one.p, NOW - 1000, false);
+	f = fleet_of(d, 0, NOW);
+	put(d, "grows.jsonl", two.p, NOW, true);
+	fleet_update(f, NOW, 0);
+	assert_int_equal(fleet_nrows(f), 1);
+	assert_int_equal(fleet_row(f, 0)->tokens_in, 210);
+	assert_int_equal(fleet_row(f, 0)->tokens_out, 41);
+	fleet_free(f);
+	rm_tree(d);
+
 	/* Two sessions in one piece: the first's tokens stay its own. */
 	d = scratch();
 	buf_reset(&two);
