@@ -147,6 +147,10 @@ settle_live(struct fleet *f)
 		struct ffile *ff = &f->file[fi];
 		enum fleet_state st;
 
+		/* Its sub-agents write files of their own (looked at once a
+		 * second while it runs). */
+		if (ms_sub(f->now, ff->more_ms) >= 1000)
+			fleet_read_more(f, fi);
 		fleet_row_update(f, ff->last_row);
 		st = (enum fleet_state)f->row[ff->last_row].state;
 		if (st == FS_RUNNING || st == FS_WAITING)

@@ -141,7 +141,8 @@ struct fleet_row {
 	int64_t start_ms;    /* its first event's time, or TIME_NONE */
 	int64_t last_ms;     /* its latest event's time, or TIME_NONE */
 	int64_t duration_ms; /* the result's duration, or TIME_NONE */
-	int64_t tokens_in;   /* from its result; -1: unknown */
+	int64_t tokens_in;   /* from its file; -1: unknown (fleet_row_tokens
+				adds its sub-agents') */
 	int64_t tokens_out;
 	double cost_usd; /* < 0: unknown */
 	struct fleet_call calls[FLEET_CALLS];
@@ -282,6 +283,10 @@ struct fleet_colw {
  * dropped by priority as it shrinks, into cols (room for FC_NCOLS);
  * returns how many. */
 int fleet_columns(int width, struct fleet_colw *cols);
+/* The tokens in and out row shows (-1: unknown): its own, and for its
+ * file's newest session those of its sub-agents' files (as --format json
+ * counts them). */
+void fleet_row_tokens(const struct fleet *f, uint32_t row, int64_t *in, int64_t *out);
 /* Append the text of a cell, sanitized, on one line (not cut). */
 void fleet_cell(const struct fleet *f, uint32_t row, enum fleet_col col, int64_t now_ms,
 		struct buf *out);

@@ -80,6 +80,13 @@ struct ffile {
 	bool rows;         /* in a form of its agent's own, read whole once
 			      as its rows (agent_rows) */
 	uint8_t store;     /* its store's source + 1 (store.h), 0: none */
+	/* Its sub-agents' files (agent_more): the tokens they hold (-1:
+	 * none), which its newest row adds to its own; what the files were
+	 * when read (a hash of their names, sizes and times; 0: none, and
+	 * the tokens are not), and when they were last looked at. */
+	int64_t more_in, more_out;
+	uint64_t more_sig;
+	int64_t more_ms;
 };
 
 /* A map from a path to its file. */
@@ -155,6 +162,9 @@ void fleet_settle(struct fleet *f, uint32_t fi);
 /* Read what is new in file fi (all of it the first time: its head and
  * tail), into its rows. */
 void fleet_read(struct fleet *f, uint32_t fi);
+/* Read the tokens of file fi's sub-agents' files (agent_more) again when
+ * those files changed since they were last read. */
+void fleet_read_more(struct fleet *f, uint32_t fi);
 /* Read the whole lines of p[0..n), bytes base.. of file fi, into its rows;
  * with head, stop after the first prompt. Returns the bytes read. */
 size_t fleet_feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head);

@@ -872,6 +872,119 @@ read_tail(struct fleet *f, uint32_t fi, int fd)
 		ff->placeholder = false;
 }
 
+/* --- its sub-agents' files ----------------------------------------------- */
+
+/* A sub-agent's file longer than this is not read for its tokens. */
+#define MORE_MAX ((off_t)64 << 20)
+
+/* The files of a session's sub-agents as agent_more names them, and a
+ * hash of their names, sizes and times. */
+struct more_files {
+	char **path;
+	size_t n, cap;
+	uint64_t sig;
+};
+
+static void
+more_file(void *ctx, const char *path, const char *call)
+{
+	struct more_files *mf = ctx;
+	struct stat st;
+	int64_t v[4];
+
+	(void)call;
+	if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > MORE_MAX)
+		return;
+	v[0] = (int64_t)st.st_ino;
+	v[1] = (int64_t)st.st_size;
+	v[2] = (int64_t)st.st_mtim.tv_sec;
+	v[3] = (int64_t)st.st_mtim.tv_nsec;
+	mf->sig = hash_bytes(v, sizeof v, hash_bytes(path, strlen(path), mf->sig));
+	ARRAY_RESERVE(mf->path, mf->cap, mf->n + 1);
+	mf->path[mf->n++] = xstrdup(path);
+}
+
+/* The tokens of the sub-agent's file path, read whole as agent's lines
+ * (each message once, as the model counts them), added to t; false when
+ * it holds none. Never through a link, never more than MORE_MAX. */
+static bool
+more_tokens(struct fleet *f, const char *path, int agent, struct tokens *t)
+{
+	struct model *m = f->m;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW);
+	struct stat st;
+	struct tokens k;
+	struct line ln;
+	bool any = false, ok;
+
+	if (fd < 0)
+		return false;
+	ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	     st.st_size <= MORE_MAX && fleet_read_at(f, fd, 0, (size_t)st.st_size);
+	close(fd);
+	if (!ok)
+		return false;
+	model_reset(m);
+	source_over(&f->src, f->chunk.p, f->chunk.n);
+	m->agent = agent;
+	while (source_next_line(&f->src, &ln)) {
+		if (ln.len > AGENT_LEAN_MIN)
+			ln.len = agent_lean(f->chunk.p + ln.off, ln.len);
+		model_add_line(m, 0, &ln, TIME_NONE);
+	}
+	for (uint32_t s = 0; s < m->nses; s++) {
+		if (!model_session_tokens(m, s, &k))
+			continue;
+		t->in = tokens_more(t->in, k.in, true);
+		t->out = tokens_more(t->out, k.out, true);
+		any = true;
+	}
+	source_over(&f->src, NULL, 0);
+	return any;
+}
+
+void
+fleet_read_more(struct fleet *f, uint32_t fi)
+{
+	struct ffile *ff = &f->file[fi];
+	struct more_files mf = {0};
+	struct tokens t = {0};
+	bool any = false;
+	uint64_t sig;
+
+	if (ff->kind != FK_STREAM || ff->nrows == 0 || ff->placeholder ||
+	    (f->flags & FLEET_STATES_ONLY))
+		return;
+	ff->more_ms = f->now;
+	agent_more(ff->path, more_file, &mf);
+	sig = mf.n > 0 ? mf.sig | 1 : 0;
+	if (sig != ff->more_sig) {
+		for (size_t i = 0; i < mf.n; i++)
+			any |= more_tokens(f, mf.path[i], f->row[ff->last_row].agent, &t);
+		ff->more_sig = sig;
+		ff->more_in = any ? t.in : -1;
+		ff->more_out = any ? t.out : -1;
+		fleet_touch(f, ff->last_row);
+	}
+	for (size_t i = 0; i < mf.n; i++)
+		free(mf.path[i]);
+	free(mf.path);
+}
+
+void
+fleet_row_tokens(const struct fleet *f, uint32_t ri, int64_t *in, int64_t *out)
+{
+	const struct fleet_row *r = &f->row[ri];
+	const struct ffile *ff = &f->file[r->file];
+
+	*in = r->tokens_in;
+	*out = r->tokens_out;
+	if (ff->more_sig != 0 && ff->more_in >= 0 && ff->last_row == ri && !ff->placeholder) {
+		*in = tokens_more(*in, ff->more_in, true);
+		*out = tokens_more(*out, ff->more_out, true);
+	}
+}
+
 /* Whether a writer holds the file (a recording agentview writes). */
 static bool
 has_writer(int fd)
@@ -896,6 +1009,7 @@ restart(struct fleet *f, uint32_t fi)
 	ff->kind = FK_UNREAD;
 	ff->gap = false;
 	ff->rows = false;
+	ff->more_sig = 0;
 	for (size_t r = 0; r < f->nrow; r++) {
 		if (f->row[r].file != fi)
 			continue;
@@ -966,6 +1080,7 @@ fleet_read(struct fleet *f, uint32_t fi)
 		read_tail(f, fi, fd);
 	ff->writer = ff->recording && has_writer(fd);
 	close(fd);
+	fleet_read_more(f, fi);
 	fleet_settle(f, fi);
 }
 

@@ -358,6 +358,7 @@ cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col, int64_t now_ms,
 {
 	const struct fleet_row *r = &f->row[ri];
 	uint32_t failed = r->failed + (running(r) ? 0 : r->running);
+	int64_t tin, tout;
 
 	switch (col) {
 	case FC_STATE:
@@ -405,10 +406,11 @@ cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col, int64_t now_ms,
 			buf_addf(out, "%s" GLYPH_RUNNING "%u", out->n ? " " : "", r->running);
 		break;
 	case FC_TOKENS:
-		if (r->tokens_in >= 0 || r->tokens_out >= 0) {
-			fmt_count(out, (uint64_t)MAX(r->tokens_in, 0));
+		fleet_row_tokens(f, ri, &tin, &tout);
+		if (tin >= 0 || tout >= 0) {
+			fmt_count(out, (uint64_t)MAX(tin, 0));
 			buf_addc(out, '/');
-			fmt_count(out, (uint64_t)MAX(r->tokens_out, 0));
+			fmt_count(out, (uint64_t)MAX(tout, 0));
 		}
 		break;
 	case FC_COST:

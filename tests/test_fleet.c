@@ -890,6 +890,110 @@ test_rollout_tokens(void **state)
 	buf_free(&mid);
 }
 
+#define SUBAGENTS \
+	"tests/stores/claude/subagents/done/projects/" \
+	"-tmp-agentview-agents-r05jDS-claude-store-subagents-work/" \
+	"3ed0aa9c-f0ca-4757-92a0-fb81b88fcea2"
+
+/* Dir gets the sub-agents' files of the real session (two, 210/41 each)
+ * in s/subagents/, and s.jsonl: its lines 1 to last (all: 0). */
+static void
+put_subagents(const char *d, int last, int64_t ms)
+{
+	static const char *const names[] = {
+		"agent-a6da82c6c00f8fce0.jsonl", "agent-a6da82c6c00f8fce0.meta.json",
+		"agent-aeb14c2d9f1a8973b.jsonl", "agent-aeb14c2d9f1a8973b.meta.json"};
+	struct buf p = {0}, lines = {0};
+	size_t n;
+	char *text = fixture_slurp(SUBAGENTS ".jsonl", &n);
+
+	lines_of(text, 1, last > 0 ? last : 1000, &lines);
+	put(d, "s.jsonl", lines.p, ms, false);
+	free(text);
+	buf_addf(&p, "%s/s", d);
+	assert_int_equal(mkdir(p.p, 0700), 0);
+	buf_adds(&p, "/subagents");
+	assert_int_equal(mkdir(p.p, 0700), 0);
+	for (size_t i = 0; i < ARRAY_LEN(names); i++) {
+		struct buf from = {0};
+
+		buf_addf(&from, SUBAGENTS "/subagents/%s", names[i]);
+		text = fixture_slurp(from.p, &n);
+		put(p.p, names[i], text, ms, false);
+		free(text);
+		buf_free(&from);
+	}
+	buf_free(&p);
+	buf_free(&lines);
+}
+
+/* A message of a sub-agent's, its usage 7/3, written twice (its lines
+ * repeat a message's). */
+#define SUB_MESSAGE \
+	"{\"parentUuid\":\"x\",\"isSidechain\":true,\"message\":{\"id\":\"msg_more\"," \
+	"\"type\":\"message\",\"role\":\"assistant\",\"model\":\"claude-opus-5-5\"," \
+	"\"content\":[{\"type\":\"text\",\"text\":\"more\"}],\"usage\":{\"input_tokens\":7," \
+	"\"cache_creation_input_tokens\":0,\"cache_read_input_tokens\":0,\"output_tokens\":3}}," \
+	"\"type\":\"assistant\",\"uuid\":\"u-more\",\"timestamp\":\"2026-11-27T09:33:25.000Z\"," \
+	"\"sessionId\":\"3ed0aa9c-f0ca-4757-92a0-fb81b88fcea2\"}\n"
+
+/* A Claude Code session's row counts its sub-agents' tokens too, which
+ * their own files hold (as --format json and ccusage do: 1020/192, its
+ * own file 600/110); each message once; read again when they change,
+ * while the session runs even if its own file does not; gone with them. */
+static void
+test_subagent_tokens(void **state)
+{
+	char *d = scratch(), *d2 = scratch();
+	struct fleet *f;
+	struct buf cell = {0}, sub = {0};
+	int64_t in, out;
+
+	(void)state;
+	put_subagents(d, 0, NOW - 30 * MIN_MS);
+	f = fleet_of(d, FLEET_GAPS, NOW);
+	while (fleet_gaps_left(f)) /* its middle: the file is 164 KiB */
+		fleet_update(f, NOW, 0);
+	assert_int_equal(fleet_row(f, 0)->tokens_in, 600);
+	fleet_row_tokens(f, 0, &in, &out);
+	assert_int_equal(in, 1020);
+	assert_int_equal(out, 192);
+	fleet_cell(f, 0, FC_TOKENS, NOW, &cell);
+	assert_string_equal(cell.p, "1.0k/192");
+	fleet_free(f);
+
+	/* Running (its first Agent call open, written a second ago). */
+	put_subagents(d2, 22, NOW - 1000);
+	f = fleet_of(d2, 0, NOW);
+	assert_int_equal(fleet_row(f, 0)->state, FS_RUNNING);
+	fleet_row_tokens(f, 0, &in, &out);
+	assert_int_equal(in, 100 + 420);
+	assert_int_equal(out, 20 + 82);
+	buf_addf(&sub, "%s/s/subagents", d2);
+	put(sub.p, "agent-a6da82c6c00f8fce0.jsonl", SUB_MESSAGE SUB_MESSAGE, NOW - 500, true);
+	fleet_update(f, NOW + 1500, 0);
+	assert_int_equal(fleet_row(f, 0)->state, FS_RUNNING);
+	fleet_row_tokens(f, 0, &in, &out);
+	assert_int_equal(in, 100 + 420 + 7);
+	assert_int_equal(out, 20 + 82 + 3);
+	/* Gone with the files. */
+	buf_addc(&sub, '/');
+	buf_adds(&sub, "agent-a6da82c6c00f8fce0.jsonl");
+	assert_int_equal(unlink(sub.p), 0);
+	sub.n -= strlen("agent-a6da82c6c00f8fce0.jsonl");
+	buf_adds(&sub, "agent-aeb14c2d9f1a8973b.jsonl");
+	assert_int_equal(unlink(sub.p), 0);
+	fleet_update(f, NOW + 3000, 0);
+	fleet_row_tokens(f, 0, &in, &out);
+	assert_int_equal(in, 100);
+	assert_int_equal(out, 20);
+	fleet_free(f);
+	buf_free(&cell);
+	buf_free(&sub);
+	rm_tree(d);
+	rm_tree(d2);
+}
+
 /* A session's time is the same in the list as where its file is read
  * whole (the viewer, --print): for every session of recordings/, looked at
  * long after its file was written, the TIME cell is its duration, or its
@@ -1294,6 +1398,7 @@ main(void)
 		cmocka_unit_test(test_claude_turns),
 		cmocka_unit_test(test_store_tokens),
 		cmocka_unit_test(test_rollout_tokens),
+		cmocka_unit_test(test_subagent_tokens),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

@@ -137,10 +137,6 @@ view_open() {
 	# says of the session (done or failed, tokens) is its adapter's.
 	*-store-*) ;;
 	esac
-	case $1 in
-	claude-store-subagents/done:row-tokens)
-		echo "the list's row counts the main file's tokens, not its sub-agents' files'" ;;
-	esac
 }
 
 # vholds CHECK WHAT JQ [FILE]: the check JQ (with the definitions above;
