@@ -287,6 +287,10 @@ int fleet_columns(int width, struct fleet_colw *cols);
  * file's newest session those of its sub-agents' files (as --format json
  * counts them). */
 void fleet_row_tokens(const struct fleet *f, uint32_t row, int64_t *in, int64_t *out);
+/* Whether row's session runs on its process's word in a store that
+ * records no wait for an approval (Codex's): an open call of it may be
+ * held for one (model_session_may_wait). */
+bool fleet_row_may_wait(const struct fleet *f, uint32_t row);
 /* Append the text of a cell, sanitized, on one line (not cut). */
 void fleet_cell(const struct fleet *f, uint32_t row, enum fleet_col col, int64_t now_ms,
 		struct buf *out);

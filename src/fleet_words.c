@@ -14,9 +14,6 @@
 
 /* A running session says nothing for this long before "quiet" shows. */
 #define QUIET_MS 60000
-/* A Codex call open this long with its process at work may be held for
- * an approval (STORES.md §2: nothing records one). */
-#define CODEX_OPEN_MS 5000
 /* Between two columns. */
 #define GAP 1
 
@@ -297,29 +294,40 @@ add_time(struct buf *out, int64_t ms)
 		fmt_duration(out, ms);
 }
 
-/* Whether row r's newest open call may wait for the user's approval,
- * which its store does not record (Codex, STORES.md §2): its process at
- * work on it (no guess), the call without output for CODEX_OPEN_MS. */
-static bool
-may_wait(const struct fleet *f, const struct fleet_row *r, const struct fleet_call *c,
-	 int64_t now_ms)
+bool
+fleet_row_may_wait(const struct fleet *f, uint32_t ri)
 {
-	return f->file[r->file].store == SRC_CODEX + 1 && !(r->flags & FR_GUESS) &&
-	       c->start_ms != TIME_NONE && ms_sub(now_ms, c->start_ms) >= CODEX_OPEN_MS;
+	const struct fleet_row *r = &f->row[ri];
+	const struct ffile *ff = &f->file[r->file];
+
+	return ff->store == SRC_CODEX + 1 && r->state == FS_RUNNING && !(r->flags & FR_GUESS) &&
+	       ff->last_row == ri && !ff->placeholder;
+}
+
+/* Whether row r's newest open call c may wait for the user's approval,
+ * which its store does not record: the call without output for
+ * MODEL_MAY_WAIT_MS. */
+static bool
+may_wait(const struct fleet *f, uint32_t ri, const struct fleet_call *c, int64_t now_ms)
+{
+	return fleet_row_may_wait(f, ri) && c->start_ms != TIME_NONE &&
+	       ms_sub(now_ms, c->start_ms) >= MODEL_MAY_WAIT_MS;
 }
 
 /* What the NOW column says: the newest running call and its time (first
  * when it may wait for an approval: running or waiting); or the decision
  * waited for; or how it ended. */
 static void
-cell_now(const struct fleet *f, const struct fleet_row *r, int64_t now_ms, struct buf *out)
+cell_now(const struct fleet *f, uint32_t ri, int64_t now_ms, struct buf *out)
 {
+	const struct fleet_row *r = &f->row[ri];
+
 	if (r->state == FS_WAITING && r->asking == 0 && r->how[0] != '\0') {
 		buf_addf(out, "waits: %s", r->how); /* its store's words */
 	} else if (r->state == FS_WAITING) {
 		buf_adds(out, "asks for a decision");
 	} else if (r->state == FS_RUNNING && r->ncalls > 0 &&
-		   may_wait(f, r, &r->calls[r->ncalls - 1], now_ms)) {
+		   may_wait(f, ri, &r->calls[r->ncalls - 1], now_ms)) {
 		buf_adds(out, "running or waiting ");
 		fmt_duration(out, ms_sub(now_ms, r->calls[r->ncalls - 1].start_ms));
 		buf_addf(out, ": %s", r->calls[r->ncalls - 1].what);
@@ -391,7 +399,7 @@ cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col, int64_t now_ms,
 		buf_adds(out, r->state == FS_FILE ? fleet_name(f, ri) : r->prompt);
 		break;
 	case FC_NOW:
-		cell_now(f, r, now_ms, out);
+		cell_now(f, ri, now_ms, out);
 		break;
 	case FC_TIME:
 		if (r->state != FS_FILE)
