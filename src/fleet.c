@@ -809,6 +809,15 @@ fleet_store_state(const struct fleet *f, size_t i)
 	return (enum fleet_state)f->row[ff->last_row].state;
 }
 
+bool
+fleet_file_may_wait(const struct fleet *f, size_t i)
+{
+	const struct ffile *ff = &f->file[i];
+
+	return ff->nrows > 0 && !ff->placeholder && ff->last_row != NONE &&
+	       fleet_row_may_wait(f, ff->last_row);
+}
+
 size_t
 fleet_nfiles(const struct fleet *f)
 {

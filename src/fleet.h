@@ -260,6 +260,9 @@ bool fleet_file_open(const struct fleet *f, size_t i);
  * is an agent's store's (its liveness is known only here); FS_NSTATES for
  * any other file, or one with no session. */
 enum fleet_state fleet_store_state(const struct fleet *f, size_t i);
+/* Whether file i's newest session may wait for an approval its store
+ * does not record (fleet_row_may_wait). */
+bool fleet_file_may_wait(const struct fleet *f, size_t i);
 
 /* Fill v (room for max) with the rows in sort order that match filter (a
  * piece of text, any case; NULL or "": all); returns how many. */

@@ -343,9 +343,14 @@ for size in "120 40" "80 24" "40 30"; do
 	keys q
 	wait_for '● running' || fail may-wait "q did not come back to the list at $1"
 done
+# Its JSON summary says so beside the state, which stays live.
+env -u XDG_STATE_HOME HOME="$work/home" CODEX_HOME="$cx" AGENTVIEW_SOURCES=codex \
+	"$bin" --print --format json >"$work/may-wait.json" 2>&1 </dev/null
+grep -q '"state":"live","may_wait":true,' "$work/may-wait.json" ||
+	fail may-wait-json "the JSON does not say may_wait: $(grep -o '"state":[^,]*,[^,]*' "$work/may-wait.json")"
 kill "$codex_pid"
 wait "$codex_pid" 2>/dev/null
-echo "a live Codex call held for approval: running or waiting in its row and its opened view"
+echo "a live Codex call held for approval: running or waiting in its row, its opened view, its JSON"
 
 # --- notifications, the poll, the clock ------------------------------------------------
 
