@@ -56,6 +56,7 @@ fleet_free(struct fleet *f)
 	free(f->changed);
 	free(f->queue);
 	free(f->live);
+	free(f->more);
 	watch_free(f->w);
 	store_live_free(f->sl);
 	fleet_gap_free(f);
@@ -149,7 +150,7 @@ settle_live(struct fleet *f)
 
 		/* Its sub-agents write files of their own (looked at once a
 		 * second while it runs). */
-		if (ms_sub(f->now, ff->more_ms) >= 1000)
+		if (!ff->more_due && ms_sub(f->now, ff->more_ms) >= 1000)
 			fleet_read_more(f, fi);
 		fleet_row_update(f, ff->last_row);
 		st = (enum fleet_state)f->row[ff->last_row].state;
@@ -673,9 +674,12 @@ fleet_update(struct fleet *f, int64_t now_ms, int64_t budget_us)
 	}
 	if (f->qhead == f->nqueue)
 		f->qhead = f->nqueue = 0;
-	/* After the first screen, the middles it went without. */
-	if (looked && f->nqueue == 0)
+	/* After the first screen, the sub-agents' files and the middles it
+	 * went without. */
+	if (looked && f->nqueue == 0) {
+		fleet_more_work(f, t0, budget_us);
 		fleet_gap_work(f, t0, budget_us);
+	}
 	settle_live(f);
 	tell(f);
 	if (!f->first_done && f->nqueue == 0) {

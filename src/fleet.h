@@ -225,8 +225,9 @@ int fleet_timeout(const struct fleet *f, int64_t now_ms, bool ticking);
 unsigned fleet_update(struct fleet *f, int64_t now_ms, int64_t budget_us);
 /* Whether the first look has files left to read. */
 bool fleet_loading(const struct fleet *f);
-/* Whether a file's middle is still to be read (FLEET_GAPS): some row
- * counts only what its file's head and tail hold. */
+/* Whether a file's middle, or its sub-agents' files, are still to be
+ * read (FLEET_GAPS): some row counts only what its file's head and tail
+ * hold, or only its own file's tokens. */
 bool fleet_gaps_left(const struct fleet *f);
 
 /* The rows, all of them, and one. */

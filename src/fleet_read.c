@@ -952,6 +952,7 @@ fleet_read_more(struct fleet *f, uint32_t fi)
 	bool any = false;
 	uint64_t sig;
 
+	ff->more_due = false;
 	if (ff->kind != FK_STREAM || ff->nrows == 0 || ff->placeholder ||
 	    (f->flags & FLEET_STATES_ONLY))
 		return;
@@ -969,6 +970,37 @@ fleet_read_more(struct fleet *f, uint32_t fi)
 	for (size_t i = 0; i < mf.n; i++)
 		free(mf.path[i]);
 	free(mf.path);
+}
+
+void
+fleet_more_work(struct fleet *f, int64_t t0, int64_t budget_us)
+{
+	while (f->mhead < f->nmore) {
+		uint32_t fi = f->more[f->mhead++];
+
+		if (f->file[fi].more_due)
+			fleet_read_more(f, fi);
+		if (budget_us > 0 && clock_mono_us() - t0 >= budget_us)
+			break;
+	}
+	if (f->mhead == f->nmore)
+		f->mhead = f->nmore = 0;
+}
+
+/* File fi's sub-agents' files: read now, or (the first look of a list
+ * made exact after it, FLEET_GAPS) once the first screen is shown. */
+static void
+more_after(struct fleet *f, uint32_t fi)
+{
+	struct ffile *ff = &f->file[fi];
+
+	if (f->first_done || !(f->flags & FLEET_GAPS)) {
+		fleet_read_more(f, fi);
+	} else if (!ff->more_due && !(f->flags & FLEET_STATES_ONLY)) {
+		ff->more_due = true;
+		ARRAY_RESERVE(f->more, f->morecap, f->nmore + 1);
+		f->more[f->nmore++] = fi;
+	}
 }
 
 void
@@ -1080,7 +1112,7 @@ fleet_read(struct fleet *f, uint32_t fi)
 		read_tail(f, fi, fd);
 	ff->writer = ff->recording && has_writer(fd);
 	close(fd);
-	fleet_read_more(f, fi);
+	more_after(f, fi);
 	fleet_settle(f, fi);
 }
 
