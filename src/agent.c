@@ -435,14 +435,15 @@ agent_skipped_ms(unsigned a, const char *p, size_t n)
 	return ag->skip_ms != NULL ? ag->skip_ms(p, n) : TIME_NONE;
 }
 
-bool
+enum line_quiet
 agent_quiet(unsigned a, const char *p, size_t n, bool states)
 {
 	const struct agent *ag = agent_get(a);
 
-	return begins(p, n, ag->quiet[0]) || begins(p, n, ag->quiet[1]) ||
-	       (states && begins(p, n, ag->quiet_call)) ||
-	       (ag->quiet_line != NULL && ag->quiet_line(p, n));
+	if (begins(p, n, ag->quiet[0]) || begins(p, n, ag->quiet[1]) ||
+	    (states && begins(p, n, ag->quiet_call)))
+		return LINE_QUIET;
+	return ag->quiet_line != NULL ? ag->quiet_line(p, n) : LINE_HEARD;
 }
 
 int

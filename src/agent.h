@@ -225,6 +225,15 @@ struct query_words {
  * it runs under (NULL: none known). */
 typedef void agent_more_fn(void *ctx, const char *path, const char *call);
 
+/* What a line is to the session list (agent_quiet). */
+enum line_quiet {
+	LINE_HEARD,  /* it may change a row: parsed */
+	LINE_QUIET,  /* it changes none: passed over unparsed */
+	LINE_TOTALS, /* the session's totals so far (Codex's token_count,
+			cumulative): passed over, but for the last of a
+			session in a piece, which is read */
+};
+
 /* An agent. Its functions get the line parsed (j) with its top keys. */
 struct agent {
 	const char *name;  /* "cursor": --agent, the JSON summary */
@@ -294,9 +303,9 @@ struct agent {
 	const char *quiet[2];
 	const char *quiet_call;
 	/* The same, for lines whose kind comes after bytes that vary (a
-	 * rollout's timestamp and ordinal): whether p[0..n) is one. NULL:
-	 * none. */
-	bool (*quiet_line)(const char *p, size_t n);
+	 * rollout's timestamp and ordinal): what p[0..n) is to the list
+	 * (LINE_TOTALS: Codex's token_count). NULL: none. */
+	enum line_quiet (*quiet_line)(const char *p, size_t n);
 	/* A member the session list never reads, as it follows another in
 	 * its lines (",\"base_instructions\":": Codex's 22 KB of them in a
 	 * session's start): cut out of a long line before it is parsed
@@ -480,8 +489,9 @@ bool agent_skips(unsigned a, const char *p, size_t n);
  * TIME_NONE. */
 int64_t agent_skipped_ms(unsigned a, const char *p, size_t n);
 /* Whether agent a's session list can skip the line p[0..n) (quiet, or a
- * call's line when only states are shown). */
-bool agent_quiet(unsigned a, const char *p, size_t n, bool states);
+ * call's line when only states are shown), and whether the last such line
+ * of a piece is read all the same (LINE_TOTALS). */
+enum line_quiet agent_quiet(unsigned a, const char *p, size_t n, bool states);
 /* The agent whose session a parsed line starts, or -1 (for a reader
  * that has not looked its top keys up). */
 int agent_line_starts(const struct json *j);

@@ -87,15 +87,17 @@ rollout_skip(const char *p, size_t n)
 	return false;
 }
 
-/* The tokens so far change no row of the session list: it says no
- * Codex session's tokens (its usage fields are none). */
-static bool
+/* The tokens so far: cumulative, so the session list reads only the last
+ * of them in what it reads (the row's tokens). */
+static enum line_quiet
 rollout_quiet(const char *p, size_t n)
 {
 	static const char tc[] = "\"type\":\"event_msg\",\"payload\":{\"type\":\"token_count\"";
 	size_t i = after_stamp(p, n);
 
-	return i > 0 && n - i >= sizeof tc - 1 && memcmp(p + i, tc, sizeof tc - 1) == 0;
+	return i > 0 && n - i >= sizeof tc - 1 && memcmp(p + i, tc, sizeof tc - 1) == 0
+		       ? LINE_TOTALS
+		       : LINE_HEARD;
 }
 
 /* The time of a line it skips: its timestamp, the first member. */

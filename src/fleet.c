@@ -56,6 +56,7 @@ fleet_free(struct fleet *f)
 	free(f->changed);
 	free(f->queue);
 	free(f->live);
+	free(f->more);
 	watch_free(f->w);
 	store_live_free(f->sl);
 	fleet_gap_free(f);
@@ -147,6 +148,10 @@ settle_live(struct fleet *f)
 		struct ffile *ff = &f->file[fi];
 		enum fleet_state st;
 
+		/* Its sub-agents write files of their own (looked at once a
+		 * second while it runs). */
+		if (!ff->more_due && ms_sub(f->now, ff->more_ms) >= 1000)
+			fleet_read_more(f, fi);
 		fleet_row_update(f, ff->last_row);
 		st = (enum fleet_state)f->row[ff->last_row].state;
 		if (st == FS_RUNNING || st == FS_WAITING)
@@ -701,9 +706,12 @@ fleet_update(struct fleet *f, int64_t now_ms, int64_t budget_us)
 	}
 	if (f->qhead == f->nqueue)
 		f->qhead = f->nqueue = 0;
-	/* After the first screen, the middles it went without. */
-	if (looked && f->nqueue == 0)
+	/* After the first screen, the sub-agents' files and the middles it
+	 * went without. */
+	if (looked && f->nqueue == 0) {
+		fleet_more_work(f, t0, budget_us);
 		fleet_gap_work(f, t0, budget_us);
+	}
 	settle_live(f);
 	tell(f);
 	if (!f->first_done && f->nqueue == 0) {
@@ -835,6 +843,15 @@ fleet_store_state(const struct fleet *f, size_t i)
 	if (ff->store == 0 || ff->nrows == 0 || ff->placeholder || ff->last_row == NONE)
 		return FS_NSTATES;
 	return (enum fleet_state)f->row[ff->last_row].state;
+}
+
+bool
+fleet_file_may_wait(const struct fleet *f, size_t i)
+{
+	const struct ffile *ff = &f->file[i];
+
+	return ff->nrows > 0 && !ff->placeholder && ff->last_row != NONE &&
+	       fleet_row_may_wait(f, ff->last_row);
 }
 
 size_t

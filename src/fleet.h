@@ -141,7 +141,8 @@ struct fleet_row {
 	int64_t start_ms;    /* its first event's time, or TIME_NONE */
 	int64_t last_ms;     /* its latest event's time, or TIME_NONE */
 	int64_t duration_ms; /* the result's duration, or TIME_NONE */
-	int64_t tokens_in;   /* from its result; -1: unknown */
+	int64_t tokens_in;   /* from its file; -1: unknown (fleet_row_tokens
+				adds its sub-agents') */
 	int64_t tokens_out;
 	double cost_usd; /* < 0: unknown */
 	struct fleet_call calls[FLEET_CALLS];
@@ -165,7 +166,7 @@ enum {
 				     read too, a slice an update, the newest
 				     file first, until every row is as if its
 				     file were read whole (the list on the
-				     screen) */
+				     screen, and printed once) */
 };
 
 /* What fleet_update changed. */
@@ -224,8 +225,9 @@ int fleet_timeout(const struct fleet *f, int64_t now_ms, bool ticking);
 unsigned fleet_update(struct fleet *f, int64_t now_ms, int64_t budget_us);
 /* Whether the first look has files left to read. */
 bool fleet_loading(const struct fleet *f);
-/* Whether a file's middle is still to be read (FLEET_GAPS): some row
- * counts only what its file's head and tail hold. */
+/* Whether a file's middle, or its sub-agents' files, are still to be
+ * read (FLEET_GAPS): some row counts only what its file's head and tail
+ * hold, or only its own file's tokens. */
 bool fleet_gaps_left(const struct fleet *f);
 
 /* The rows, all of them, and one. */
@@ -259,6 +261,9 @@ bool fleet_file_open(const struct fleet *f, size_t i);
  * is an agent's store's (its liveness is known only here); FS_NSTATES for
  * any other file, or one with no session. */
 enum fleet_state fleet_store_state(const struct fleet *f, size_t i);
+/* Whether file i's newest session may wait for an approval its store
+ * does not record (fleet_row_may_wait). */
+bool fleet_file_may_wait(const struct fleet *f, size_t i);
 
 /* Whether file i is a Cursor chat store whose every session has a row of
  * another file (its transcript's): the list shows that row alone, and a
@@ -286,6 +291,14 @@ struct fleet_colw {
  * dropped by priority as it shrinks, into cols (room for FC_NCOLS);
  * returns how many. */
 int fleet_columns(int width, struct fleet_colw *cols);
+/* The tokens in and out row shows (-1: unknown): its own, and for its
+ * file's newest session those of its sub-agents' files (as --format json
+ * counts them). */
+void fleet_row_tokens(const struct fleet *f, uint32_t row, int64_t *in, int64_t *out);
+/* Whether row's session runs on its process's word in a store that
+ * records no wait for an approval (Codex's): an open call of it may be
+ * held for one (model_session_may_wait). */
+bool fleet_row_may_wait(const struct fleet *f, uint32_t row);
 /* Append the text of a cell, sanitized, on one line (not cut). */
 void fleet_cell(const struct fleet *f, uint32_t row, enum fleet_col col, int64_t now_ms,
 		struct buf *out);

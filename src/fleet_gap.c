@@ -283,5 +283,5 @@ fleet_gap_work(struct fleet *f, int64_t t0, int64_t budget_us)
 bool
 fleet_gaps_left(const struct fleet *f)
 {
-	return (f->flags & FLEET_GAPS) && (f->gap != NULL || !f->gap_none);
+	return (f->flags & FLEET_GAPS) && (f->gap != NULL || !f->gap_none || f->mhead < f->nmore);
 }

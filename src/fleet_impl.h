@@ -80,6 +80,14 @@ struct ffile {
 	bool rows;         /* in a form of its agent's own, read whole once
 			      as its rows (agent_rows) */
 	uint8_t store;     /* its store's source + 1 (store.h), 0: none */
+	/* Its sub-agents' files (agent_more): the tokens they hold (-1:
+	 * none), which its newest row adds to its own; what the files were
+	 * when read (a hash of their names, sizes and times; 0: none, and
+	 * the tokens are not), and when they were last looked at. */
+	int64_t more_in, more_out;
+	uint64_t more_sig;
+	int64_t more_ms;
+	bool more_due; /* they wait to be read (after the first look) */
 };
 
 /* A map from a path to its file. */
@@ -112,6 +120,9 @@ struct fleet {
 	size_t qhead, nqueue, qcap;
 	uint32_t *live; /* files whose newest row may be running */
 	size_t nlive, livecap;
+	uint32_t *more; /* files whose sub-agents' files the first look went
+			   without (FLEET_GAPS), in the order it read them */
+	size_t mhead, nmore, morecap;
 	uint32_t scan;   /* folder scans made: ffile.seen */
 	bool first_done; /* the first look is over: changes are told */
 	bool sorted;     /* the first look's queue is by mtime */
@@ -155,6 +166,13 @@ void fleet_settle(struct fleet *f, uint32_t fi);
 /* Read what is new in file fi (all of it the first time: its head and
  * tail), into its rows. */
 void fleet_read(struct fleet *f, uint32_t fi);
+/* Read the tokens of file fi's sub-agents' files (agent_more) again when
+ * those files changed since they were last read. */
+void fleet_read_more(struct fleet *f, uint32_t fi);
+/* Read the sub-agents' files the first look went without, the newest
+ * file's first, and no more once budget_us microseconds from t0 are spent
+ * (0: no time limit). */
+void fleet_more_work(struct fleet *f, int64_t t0, int64_t budget_us);
 /* Read the whole lines of p[0..n), bytes base.. of file fi, into its rows;
  * with head, stop after the first prompt. Returns the bytes read. */
 size_t fleet_feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool head);

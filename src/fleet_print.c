@@ -214,19 +214,23 @@ json_more(void *ctx, const char *path, const char *call)
 	model_end_source(mo->m, si);
 }
 
-/* A file's summary pieces: its sessions to out (and f), its diagnostics
- * kept in diags; its lines counted. Its newest session is over when the
- * list says so (open: it still runs or waits), in the state the list
- * gives it when that is a store's (said; FS_NSTATES: its lines'), its
- * times as of now_ms. */
+/* File fi of fl's summary pieces: its sessions to out (and f), its
+ * diagnostics kept in diags; its lines counted. Its newest session is
+ * over when the list says so (open: it still runs or waits), in the state
+ * the list gives it when that is a store's (said; FS_NSTATES: its
+ * lines'), said to may wait for an approval as its row says, its times as
+ * of now_ms. */
 static void
-json_file(const char *path, int agent, bool open, enum fleet_state said, int64_t now_ms,
-	  struct buf *out, FILE *f, struct buf *diags, bool *sfirst, bool *dfirst, uint64_t *lines)
+json_file(const struct fleet *fl, size_t fi, int agent, int64_t now_ms, struct buf *out, FILE *f,
+	  struct buf *diags, bool *sfirst, bool *dfirst, uint64_t *lines)
 {
 	static const uint8_t as[FS_NSTATES] = {
 		[FS_WAITING] = SS_WAITING,       [FS_FAILED] = SS_FAILED, [FS_RUNNING] = SS_LIVE,
 		[FS_INCOMPLETE] = SS_INCOMPLETE, [FS_DONE] = SS_OK,       [FS_FILE] = SS_NSTATES,
 	};
+	const char *path = fleet_file_path(fl, fi);
+	bool open = fleet_file_open(fl, fi);
+	enum fleet_state said = fleet_store_state(fl, fi);
 	struct source src;
 	struct model *m;
 	struct buf err = {0};
@@ -252,6 +256,7 @@ json_file(const char *path, int agent, bool open, enum fleet_state said, int64_t
 	m = model_new();
 	m->agent = agent;
 	m->now_ms = now_ms;
+	m->may_wait = fleet_file_may_wait(fl, fi);
 	si = model_add_source(m, &src);
 	mo.m = m;
 	mo.of = si;
@@ -398,10 +403,8 @@ helpers_start(struct helpers *hp, const struct fleet *f, const size_t *files, si
 					continue;
 				buf_reset(&s);
 				buf_reset(&d);
-				json_file(fleet_file_path(f, files[i]), agent,
-					  fleet_file_open(f, files[i]),
-					  fleet_store_state(f, files[i]), now_ms, &s, NULL, &d, &sf,
-					  &df, &pc.lines);
+				json_file(f, files[i], agent, now_ms, &s, NULL, &d, &sf, &df,
+					  &pc.lines);
 				pc.ns = s.n;
 				pc.nd = d.n;
 				if (!write_all(p[1], &pc, sizeof pc) ||
@@ -529,9 +532,7 @@ fleet_list_json(const struct fleet *f, int agent, int width, int64_t now_ms, FIL
 			continue;
 		}
 		/* Its helper's file read here if the helper is gone. */
-		json_file(fleet_file_path(f, files[i]), agent, fleet_file_open(f, files[i]),
-			  fleet_store_state(f, files[i]), now_ms, &b, out, &diags, &sfirst, &dfirst,
-			  &lines);
+		json_file(f, files[i], agent, now_ms, &b, out, &diags, &sfirst, &dfirst, &lines);
 	}
 	helpers_end(&hp);
 	buf_adds(&b, "],\"diagnostics\":[");

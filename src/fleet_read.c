@@ -691,8 +691,9 @@ fleet_feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool 
 	struct model *m = f->m;
 	int cont = piece_agent(f, &f->file[fi]);
 	size_t used = 0;
-	struct line ln, passed;
-	bool pending = false;
+	struct line ln, passed, total;
+	bool pending = false, totals = false;
+	enum line_quiet q = LINE_HEARD;
 
 	model_reset(m);
 	source_over(&f->src, p, n);
@@ -707,16 +708,27 @@ fleet_feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool 
 		 * start time is known: its quiet lines, and the bookkeeping
 		 * the model would skip unparsed (but for its time, which the
 		 * last line passed over gives). With states only, a call's
-		 * line too: it changes no state. */
+		 * line too: it changes no state. Of the totals so far, the
+		 * last is read (below), unless only states are wanted. */
 		if (agent >= 0 &&
 		    (m->nses > 0 ? m->ses[m->nses - 1].start_ms != TIME_NONE : cont >= 0) &&
-		    (agent_quiet((unsigned)agent, lp, ln.len, f->flags & FLEET_STATES_ONLY) ||
+		    ((q = agent_quiet((unsigned)agent, lp, ln.len, f->flags & FLEET_STATES_ONLY)) !=
+			     LINE_HEARD ||
 		     agent_skips((unsigned)agent, lp, ln.len))) {
+			if (q == LINE_TOTALS && !(f->flags & FLEET_STATES_ONLY)) {
+				total = ln;
+				totals = true;
+			}
 			passed = ln;
 			pending = true;
 			continue;
 		}
 		pending = false;
+		/* The totals of the session a line may end: read before it. */
+		if (totals && agent_marked(lp, MIN(ln.len, (size_t)256))) {
+			model_add_line(m, 0, &total, TIME_NONE);
+			totals = false;
+		}
 		/* What no row reads of a long line, cut out before it is
 		 * parsed (the piece is a copy of the file's bytes). */
 		if (ln.len > AGENT_LEAN_MIN)
@@ -730,9 +742,12 @@ fleet_feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool 
 		if (head && m->nses > 0 && m->ses[0].nprompts > 0)
 			break;
 	}
-	/* The last line passed over holds the session's latest time, which
-	 * its span (an incomplete session's time) ends at. */
-	if (pending)
+	/* The last totals passed over; the last line passed over holds the
+	 * session's latest time, which its span (an incomplete session's
+	 * time) ends at. */
+	if (totals)
+		model_add_line(m, 0, &total, TIME_NONE);
+	if (pending && !(totals && passed.off == total.off))
 		model_add_line(m, 0, &passed, TIME_NONE);
 	for (uint32_t s = 0; s < m->nses; s++)
 		merge(f, fi, s, base);
@@ -923,6 +938,151 @@ read_tail(struct fleet *f, uint32_t fi, int fd)
 		ff->placeholder = false;
 }
 
+/* --- its sub-agents' files ----------------------------------------------- */
+
+/* A sub-agent's file longer than this is not read for its tokens. */
+#define MORE_MAX ((off_t)64 << 20)
+
+/* The files of a session's sub-agents as agent_more names them, and a
+ * hash of their names, sizes and times. */
+struct more_files {
+	char **path;
+	size_t n, cap;
+	uint64_t sig;
+};
+
+static void
+more_file(void *ctx, const char *path, const char *call)
+{
+	struct more_files *mf = ctx;
+	struct stat st;
+	int64_t v[4];
+
+	(void)call;
+	if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > MORE_MAX)
+		return;
+	v[0] = (int64_t)st.st_ino;
+	v[1] = (int64_t)st.st_size;
+	v[2] = (int64_t)st.st_mtim.tv_sec;
+	v[3] = (int64_t)st.st_mtim.tv_nsec;
+	mf->sig = hash_bytes(v, sizeof v, hash_bytes(path, strlen(path), mf->sig));
+	ARRAY_RESERVE(mf->path, mf->cap, mf->n + 1);
+	mf->path[mf->n++] = xstrdup(path);
+}
+
+/* The tokens of the sub-agent's file path, read whole as agent's lines
+ * (each message once, as the model counts them), added to t; false when
+ * it holds none. Never through a link, never more than MORE_MAX. */
+static bool
+more_tokens(struct fleet *f, const char *path, int agent, struct tokens *t)
+{
+	struct model *m = f->m;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW);
+	struct stat st;
+	struct tokens k;
+	struct line ln;
+	bool any = false, ok;
+
+	if (fd < 0)
+		return false;
+	ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	     st.st_size <= MORE_MAX && fleet_read_at(f, fd, 0, (size_t)st.st_size);
+	close(fd);
+	if (!ok)
+		return false;
+	model_reset(m);
+	source_over(&f->src, f->chunk.p, f->chunk.n);
+	m->agent = agent;
+	while (source_next_line(&f->src, &ln)) {
+		if (ln.len > AGENT_LEAN_MIN)
+			ln.len = agent_lean(f->chunk.p + ln.off, ln.len);
+		model_add_line(m, 0, &ln, TIME_NONE);
+	}
+	for (uint32_t s = 0; s < m->nses; s++) {
+		if (!model_session_tokens(m, s, &k))
+			continue;
+		t->in = tokens_more(t->in, k.in, true);
+		t->out = tokens_more(t->out, k.out, true);
+		any = true;
+	}
+	source_over(&f->src, NULL, 0);
+	return any;
+}
+
+void
+fleet_read_more(struct fleet *f, uint32_t fi)
+{
+	struct ffile *ff = &f->file[fi];
+	struct more_files mf = {0};
+	struct tokens t = {0};
+	bool any = false;
+	uint64_t sig;
+
+	ff->more_due = false;
+	if (ff->kind != FK_STREAM || ff->nrows == 0 || ff->placeholder ||
+	    (f->flags & FLEET_STATES_ONLY))
+		return;
+	ff->more_ms = f->now;
+	agent_more(ff->path, more_file, &mf);
+	sig = mf.n > 0 ? mf.sig | 1 : 0;
+	if (sig != ff->more_sig) {
+		for (size_t i = 0; i < mf.n; i++)
+			any |= more_tokens(f, mf.path[i], f->row[ff->last_row].agent, &t);
+		ff->more_sig = sig;
+		ff->more_in = any ? t.in : -1;
+		ff->more_out = any ? t.out : -1;
+		fleet_touch(f, ff->last_row);
+	}
+	for (size_t i = 0; i < mf.n; i++)
+		free(mf.path[i]);
+	free(mf.path);
+}
+
+void
+fleet_more_work(struct fleet *f, int64_t t0, int64_t budget_us)
+{
+	while (f->mhead < f->nmore) {
+		uint32_t fi = f->more[f->mhead++];
+
+		if (f->file[fi].more_due)
+			fleet_read_more(f, fi);
+		if (budget_us > 0 && clock_mono_us() - t0 >= budget_us)
+			break;
+	}
+	if (f->mhead == f->nmore)
+		f->mhead = f->nmore = 0;
+}
+
+/* File fi's sub-agents' files: read now, or (the first look of a list
+ * made exact after it, FLEET_GAPS) once the first screen is shown. */
+static void
+more_after(struct fleet *f, uint32_t fi)
+{
+	struct ffile *ff = &f->file[fi];
+
+	if (f->first_done || !(f->flags & FLEET_GAPS)) {
+		fleet_read_more(f, fi);
+	} else if (!ff->more_due && !(f->flags & FLEET_STATES_ONLY)) {
+		ff->more_due = true;
+		ARRAY_RESERVE(f->more, f->morecap, f->nmore + 1);
+		f->more[f->nmore++] = fi;
+	}
+}
+
+void
+fleet_row_tokens(const struct fleet *f, uint32_t ri, int64_t *in, int64_t *out)
+{
+	const struct fleet_row *r = &f->row[ri];
+	const struct ffile *ff = &f->file[r->file];
+
+	*in = r->tokens_in;
+	*out = r->tokens_out;
+	if (ff->more_sig != 0 && ff->more_in >= 0 && ff->last_row == ri && !ff->placeholder) {
+		*in = tokens_more(*in, ff->more_in, true);
+		*out = tokens_more(*out, ff->more_out, true);
+	}
+}
+
 /* Whether a writer holds the file (a recording agentview writes). */
 static bool
 has_writer(int fd)
@@ -947,6 +1107,7 @@ restart(struct fleet *f, uint32_t fi)
 	ff->kind = FK_UNREAD;
 	ff->gap = false;
 	ff->rows = false;
+	ff->more_sig = 0;
 	for (size_t r = 0; r < f->nrow; r++) {
 		if (f->row[r].file != fi)
 			continue;
@@ -1017,6 +1178,7 @@ fleet_read(struct fleet *f, uint32_t fi)
 		read_tail(f, fi, fd);
 	ff->writer = ff->recording && has_writer(fd);
 	close(fd);
+	more_after(f, fi);
 	fleet_settle(f, fi);
 }
 

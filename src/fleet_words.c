@@ -294,15 +294,45 @@ add_time(struct buf *out, int64_t ms)
 		fmt_duration(out, ms);
 }
 
-/* What the NOW column says: the newest running call and its time; or the
- * decision waited for; or how it ended. */
-static void
-cell_now(const struct fleet *f, const struct fleet_row *r, int64_t now_ms, struct buf *out)
+bool
+fleet_row_may_wait(const struct fleet *f, uint32_t ri)
 {
+	const struct fleet_row *r = &f->row[ri];
+	const struct ffile *ff = &f->file[r->file];
+
+	return ff->store == SRC_CODEX + 1 && r->state == FS_RUNNING && !(r->flags & FR_GUESS) &&
+	       ff->last_row == ri && !ff->placeholder;
+}
+
+/* Whether row r's newest open call c may wait for the user's approval,
+ * which its store does not record: the call without output for
+ * MODEL_MAY_WAIT_MS. */
+static bool
+may_wait(const struct fleet *f, uint32_t ri, const struct fleet_call *c, int64_t now_ms)
+{
+	return fleet_row_may_wait(f, ri) && c->start_ms != TIME_NONE &&
+	       ms_sub(now_ms, c->start_ms) >= MODEL_MAY_WAIT_MS;
+}
+
+/* What the NOW column says: the newest running call and its time (first
+ * when it may wait for an approval: running or waiting); or the decision
+ * waited for; or how it ended. */
+static void
+cell_now(const struct fleet *f, uint32_t ri, int64_t now_ms, struct buf *out)
+{
+	const struct fleet_row *r = &f->row[ri];
+
 	if (r->state == FS_WAITING && r->asking == 0 && r->how[0] != '\0') {
 		buf_addf(out, "waits: %s", r->how); /* its store's words */
 	} else if (r->state == FS_WAITING) {
 		buf_adds(out, "asks for a decision");
+	} else if (r->state == FS_RUNNING && r->ncalls > 0 &&
+		   may_wait(f, ri, &r->calls[r->ncalls - 1], now_ms)) {
+		buf_adds(out, "running or waiting ");
+		fmt_duration(out, ms_sub(now_ms, r->calls[r->ncalls - 1].start_ms));
+		buf_addf(out, ": %s", r->calls[r->ncalls - 1].what);
+		if (r->running > 1)
+			buf_addf(out, " (+%u)", r->running - 1);
 	} else if (r->state == FS_RUNNING && r->ncalls > 0) {
 		const struct fleet_call *c = &r->calls[r->ncalls - 1];
 
@@ -340,6 +370,7 @@ cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col, int64_t now_ms,
 {
 	const struct fleet_row *r = &f->row[ri];
 	uint32_t failed = r->failed + (running(r) ? 0 : r->running);
+	int64_t tin, tout;
 
 	switch (col) {
 	case FC_STATE:
@@ -372,7 +403,7 @@ cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col, int64_t now_ms,
 		buf_adds(out, r->state == FS_FILE ? fleet_name(f, ri) : r->prompt);
 		break;
 	case FC_NOW:
-		cell_now(f, r, now_ms, out);
+		cell_now(f, ri, now_ms, out);
 		break;
 	case FC_TIME:
 		if (r->state != FS_FILE)
@@ -387,10 +418,11 @@ cell_raw(const struct fleet *f, uint32_t ri, enum fleet_col col, int64_t now_ms,
 			buf_addf(out, "%s" GLYPH_RUNNING "%u", out->n ? " " : "", r->running);
 		break;
 	case FC_TOKENS:
-		if (r->tokens_in >= 0 || r->tokens_out >= 0) {
-			fmt_count(out, (uint64_t)MAX(r->tokens_in, 0));
+		fleet_row_tokens(f, ri, &tin, &tout);
+		if (tin >= 0 || tout >= 0) {
+			fmt_count(out, (uint64_t)MAX(tin, 0));
 			buf_addc(out, '/');
-			fmt_count(out, (uint64_t)MAX(r->tokens_out, 0));
+			fmt_count(out, (uint64_t)MAX(tout, 0));
 		}
 		break;
 	case FC_COST:

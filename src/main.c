@@ -598,14 +598,18 @@ say_where(const struct fleet *f, const struct options *o)
 }
 
 /* The sessions of many files, without a screen: the list printed once,
- * followed (-f, with notifications), or summed up (--status-line). */
+ * followed (-f, with notifications), or summed up (--status-line). The
+ * list printed once is exact: its rows' middles are read before it is
+ * (the JSON reads each file whole itself). */
 static int
 run_fleet(const struct options *o)
 {
-	struct fleet *f = fleet_new((o->recursive ? FLEET_RECURSIVE : 0) |
-					    (o->status_line ? FLEET_STATES_ONLY : 0),
-				    o->agent);
 	const struct format *fmt = format_at((size_t)o->format);
+	bool exact = !o->status_line && !o->follow && fmt->list != fleet_list_json;
+	struct fleet *f = fleet_new((o->recursive ? FLEET_RECURSIVE : 0) |
+					    (o->status_line ? FLEET_STATES_ONLY : 0) |
+					    (exact ? FLEET_GAPS : 0),
+				    o->agent);
 	int64_t now = clock_wall_ms();
 	struct notifier n;
 	struct buf line = {0};
@@ -616,6 +620,8 @@ run_fleet(const struct options *o)
 		return status;
 	}
 	fleet_update(f, now, 0);
+	while (exact && fleet_gaps_left(f))
+		fleet_update(f, now, 0);
 	memstat_sample();
 	if (getenv("AGENTVIEW_MEMSTAT") != NULL)
 		fprintf(stderr, "agentview-memstat: rows=%zu files=%zu rss_anon_peak_kib=%ld\n",

@@ -21,6 +21,10 @@
  * still works: a session without a result whose file was written longer
  * ago is taken as cut off (the status line, the session list). */
 #define MODEL_LIVE_SECS 120
+/* A call open this long, its process at work, may be held for the user's
+ * approval where its store records no such wait (Codex, STORES.md §2):
+ * "running or waiting" (model_session_may_wait, the session list). */
+#define MODEL_MAY_WAIT_MS 5000
 
 enum ev_type {
 	EV_INIT,        /* system/init: a session starts */
@@ -434,6 +438,10 @@ struct model {
 			     than its lines (a store's liveness: the list's
 			     row), or NONE */
 	uint8_t said_state; /* enum session_state of said */
+	bool may_wait;      /* its newest session's process is at work, as
+			       its store says, which records no wait for an
+			       approval (Codex's; the list's row says so):
+			       model_session_may_wait */
 	bool same_axis;     /* every session's axis as long as the longest
 			       one's, from its own start (--compare on a
 			       screen: runs drawn on one time axis; the
@@ -583,6 +591,10 @@ int64_t model_call_end(const struct model *m, uint32_t c);
 /* Session s's tokens as its store counts them (build_tokens): false when
  * its lines said none that way (a stream's are in its result). */
 bool model_session_tokens(const struct model *m, uint32_t s, struct tokens *out);
+/* Whether live session s may be held for an approval nothing records
+ * (m->may_wait): the newest, its newest open call started
+ * MODEL_MAY_WAIT_MS or more before m->now_ms, with no output yet. */
+bool model_session_may_wait(const struct model *m, uint32_t s);
 /* Whether session s waits for a decision (as of m->limit). */
 bool model_session_asking(const struct model *m, uint32_t s);
 const char *model_query_decision_name(enum query_decision d);

@@ -265,6 +265,22 @@ model_session_tokens(const struct model *m, uint32_t s, struct tokens *out)
 }
 
 bool
+model_session_may_wait(const struct model *m, uint32_t s)
+{
+	if (!m->may_wait || !is_newest(m, s) || model_session_state(m, s) != SS_LIVE)
+		return false;
+	for (size_t c = m->ncall; c-- > 0;) {
+		const struct call *k = &m->call[c];
+
+		if (k->session != s || model_call_state(m, (uint32_t)c) != CS_RUNNING)
+			continue;
+		return k->start_ms != TIME_NONE && m->now_ms != TIME_NONE &&
+		       ms_sub(m->now_ms, k->start_ms) >= MODEL_MAY_WAIT_MS;
+	}
+	return false;
+}
+
+bool
 model_session_asking(const struct model *m, uint32_t s)
 {
 	if (m->limit == NONE)

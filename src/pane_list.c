@@ -225,6 +225,7 @@ list_open(struct ui *u, struct plist *pl)
 	running = r->state == FS_RUNNING || r->state == FS_WAITING || fetching;
 	m = model_new();
 	m->agent = pl->base_m->agent;
+	m->may_wait = fleet_row_may_wait(pl->f, row);
 	in = xcalloc(1, sizeof *in);
 	/* Followed while it runs; read as it is when it is over, as its
 	 * row says (not live, its clock not running from its start). */
@@ -562,6 +563,12 @@ list_work(struct ui *u, void *st)
 	if (fleet_update(pl->f, now, LIST_BUDGET_US) != 0) {
 		listview_refresh(&pl->lv, pl->f, now);
 		u->dirty |= pl->m == NULL;
+	}
+	/* The session open: whether its process still works (a store's word,
+	 * which its own lines may lack). */
+	if (pl->m != NULL && pl->m->may_wait != fleet_row_may_wait(pl->f, pl->lv.sel_row)) {
+		pl->m->may_wait = !pl->m->may_wait;
+		u->dirty = true;
 	}
 	if (!pl->loaded && !fleet_loading(pl->f)) {
 		pl->loaded = true;

@@ -42,7 +42,12 @@ state_words(struct model *m, uint32_t s, struct buf *out, enum role *role)
 
 	if ((size_t)st >= ARRAY_LEN(states))
 		st = SS_WAITING;
-	buf_adds(out, states[st].text);
+	/* Its store cannot tell a call at work from one held for an
+	 * approval: both said, as the session list says them. */
+	if (st == SS_LIVE && model_session_may_wait(m, s))
+		buf_adds(out, " " GLYPH_LIVE " running or waiting ");
+	else
+		buf_adds(out, states[st].text);
 	*role = states[st].role;
 }
 

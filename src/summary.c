@@ -407,6 +407,11 @@ summary_session(struct model *m, uint32_t s, uint32_t end_item, struct buf *out,
 	buf_adds(out, ",\"permission_mode\":");
 	json_fact(m, s, FACT_MODE, out, tmp);
 	buf_addf(out, ",\"state\":\"%s\"", model_session_state_name(model_session_state(m, s)));
+	/* Live, but perhaps held for an approval its store does not record
+	 * (the list's "running or waiting"): said beside the state, which
+	 * stays "live" for the readers that know it. */
+	if (model_session_may_wait(m, s))
+		buf_adds(out, ",\"may_wait\":true");
 
 	buf_adds(out, ",\"duration_ms\":");
 	json_ms_value(out, model_session_duration(m, s));

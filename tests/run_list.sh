@@ -308,6 +308,49 @@ shows '027c60fc.* ✓1 ' || fail gap "the row's call is not counted: $(screen | 
 shows 'middle not read' && fail gap "the row still says its middle is not read: $(screen | sed -n 3p)"
 keys q
 echo "a big file's row becomes the whole file's after the first screen (210/41, its call)"
+# Printed once, the same row is the whole file's before it is written.
+cases=$((cases + 1))
+env -u XDG_STATE_HOME HOME="$work/home" CLAUDE_CONFIG_DIR="$cs" AGENTVIEW_SOURCES=claude \
+	"$bin" --print >"$work/printed" 2>&1 </dev/null
+grep -q '027c60fc.* ok  .* ✓1  .* 210/41 ' "$work/printed" ||
+	fail gap-print "the printed row is not the whole file's: $(sed -n 2p "$work/printed")"
+grep -q 'middle not read' "$work/printed" && fail gap-print "the printed row says its middle is not read"
+echo "printed once, a big file's row is the whole file's (210/41, its call)"
+
+# A live Codex call held at the approval prompt (the snapshot the real CLI
+# wrote then, its turn in progress in thread_history_1.sqlite, a codex
+# process of that store alive): Codex records no such wait, so the row
+# says "running or waiting", and so does the session opened from it, in
+# its status bar, at every size; its state stays running.
+cases=$((cases + 1))
+cx=$work/codex
+cp -R "$top/tests/stores/codex/ask/waiting" "$cx"
+mkdir -p "$work/bin"
+printf 'while :; do sleep 1; done\n' >"$work/bin/codex"
+CODEX_HOME=$cx sh "$work/bin/codex" &
+codex_pid=$!
+for size in "120 40" "80 24" "40 30"; do
+	set -- $size
+	start "$1" "$2" "env -u XDG_STATE_HOME HOME=$work/home CODEX_HOME=$cx AGENTVIEW_SOURCES=codex $bin"
+	wait_for '● running' || fail may-wait "no running row at $1: $(screen | sed -n 1,3p)"
+	if [ "$1" != 40 ]; then
+		wait_for '● running .*running or waiting' ||
+			fail may-wait "the row does not say running or waiting at $1: $(screen | sed -n 3p)"
+	fi
+	keys Enter
+	wait_for '^ ?● running or waiting ' ||
+		fail may-wait "the opened session's status bar at $1: $(screen | tail -1)"
+	keys q
+	wait_for '● running' || fail may-wait "q did not come back to the list at $1"
+done
+# Its JSON summary says so beside the state, which stays live.
+env -u XDG_STATE_HOME HOME="$work/home" CODEX_HOME="$cx" AGENTVIEW_SOURCES=codex \
+	"$bin" --print --format json >"$work/may-wait.json" 2>&1 </dev/null
+grep -q '"state":"live","may_wait":true,' "$work/may-wait.json" ||
+	fail may-wait-json "the JSON does not say may_wait: $(grep -o '"state":[^,]*,[^,]*' "$work/may-wait.json")"
+kill "$codex_pid"
+wait "$codex_pid" 2>/dev/null
+echo "a live Codex call held for approval: running or waiting in its row, its opened view, its JSON"
 
 # --- notifications, the poll, the clock ------------------------------------------------
 

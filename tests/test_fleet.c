@@ -774,6 +774,232 @@ test_store_tokens(void **state)
 	rm_tree(d);
 }
 
+#define ROLLOUT \
+	"tests/stores/codex/headless/done/sessions/2026/11/27/" \
+	"rollout-2026-11-27T09-34-16-01a21c5b-04a2-7b62-883f-9c911c27d596.jsonl"
+
+/* Lines from..to (from 1) of text into out. */
+static void
+lines_of(const char *text, int from, int to, struct buf *out)
+{
+	const char *p = text;
+
+	for (int i = 1; i <= to && *p != '\0'; i++) {
+		const char *nl = strchr(p, '\n');
+
+		if (i >= from)
+			buf_add(out, p, (size_t)(nl + 1 - p));
+		p = nl + 1;
+	}
+}
+
+/* A Codex rollout's row says its tokens: the cumulative total of the last
+ * token_count its file holds (the one --print --format json and ccusage
+ * count, 210/41), read in one piece or two; a second session in the same
+ * piece keeps its own (none); a big file's middle holds them, and the
+ * row has them once the middle is read. */
+static void
+test_rollout_tokens(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	size_t n;
+	char *rec = fixture_slurp(ROLLOUT, &n);
+	struct buf one = {0}, two = {0}, mid = {0};
+
+	(void)state;
+	put(d, "whole.jsonl", rec, NOW - 1000, false);
+	f = fleet_of(d, 0, NOW);
+	assert_int_equal(fleet_row(f, 0)->tokens_in, 210);
+	assert_int_equal(fleet_row(f, 0)->tokens_out, 41);
+	fleet_free(f);
+	rm_tree(d);
+
+	/* Lines 1-16 (the first token_count, 100/20), then the rest. */
+	d = scratch();
+	lines_of(rec, 1, 16, &one);
+	lines_of(rec, 17, 21, &two);
+	put(d, "grows.jsonl", one.p, NOW - 1000, false);
+	f = fleet_of(d, 0, NOW);
+	assert_int_equal(fleet_row(f, 0)->tokens_in, 100);
+	assert_int_equal(fleet_row(f, 0)->tokens_out, 20);
+	put(d, "grows.jsonl", two.p, NOW, true);
+	fleet_update(f, NOW, 0);
+	assert_int_equal(fleet_row(f, 0)->tokens_in, 210);
+	assert_int_equal(fleet_row(f, 0)->tokens_out, 41);
+	fleet_free(f);
+	rm_tree(d);
+
+	/* What it gains is a token_count alone: read all the same. */
+	d = scratch();
+	buf_reset(&two);
+	lines_of(rec, 20, 20, &two);
+	put(d, "grows.jsonl", one.p, NOW - 1000, false);
+	f = fleet_of(d, 0, NOW);
+	put(d, "grows.jsonl", two.p, NOW, true);
+	fleet_update(f, NOW, 0);
+	assert_int_equal(fleet_nrows(f), 1);
+	assert_int_equal(fleet_row(f, 0)->tokens_in, 210);
+	assert_int_equal(fleet_row(f, 0)->tokens_out, 41);
+	fleet_free(f);
+	rm_tree(d);
+
+	/* Two sessions in one piece: the first's tokens stay its own. */
+	d = scratch();
+	buf_reset(&two);
+	lines_of(rec, 1, 15, &two);
+	put(d, "two.jsonl", one.p, NOW - 1000, false);
+	put(d, "two.jsonl", two.p, NOW - 1000, true);
+	f = fleet_of(d, 0, NOW);
+	assert_int_equal(fleet_nrows(f), 2);
+	assert_int_equal(fleet_row(f, row_of(f, "two.jsonl", 0))->tokens_in, 100);
+	assert_int_equal(fleet_row(f, row_of(f, "two.jsonl", 0))->tokens_out, 20);
+	assert_int_equal(fleet_row(f, row_of(f, "two.jsonl", 1))->tokens_in, -1);
+	fleet_free(f);
+	rm_tree(d);
+
+	/* A big file whose token_count is in its middle only. */
+	d = scratch();
+	buf_reset(&one);
+	lines_of(rec, 1, 15, &one);
+	buf_reset(&two);
+	lines_of(rec, 7, 7, &two); /* bookkeeping, 600 KiB of it around */
+	while (mid.n < (600u << 10))
+		buf_add(&mid, two.p, two.n);
+	lines_of(rec, 16, 16, &mid);
+	for (int i = 0; i < 200; i++)
+		buf_add(&mid, two.p, two.n);
+	lines_of(rec, 17, 19, &mid);
+	lines_of(rec, 21, 21, &mid);
+	put(d, "big.jsonl", one.p, NOW - 1000, false);
+	put(d, "big.jsonl", mid.p, NOW - 1000, true);
+	f = fleet_of(d, FLEET_GAPS, NOW);
+	assert_true(fleet_row(f, 0)->flags & FR_GAP);
+	assert_int_equal(fleet_row(f, 0)->tokens_in, -1);
+	for (int i = 0; i < 8 && fleet_gaps_left(f); i++)
+		fleet_update(f, NOW, 0);
+	assert_false(fleet_gaps_left(f));
+	assert_false(fleet_row(f, 0)->flags & FR_GAP);
+	assert_int_equal(fleet_row(f, 0)->tokens_in, 100);
+	assert_int_equal(fleet_row(f, 0)->tokens_out, 20);
+	fleet_free(f);
+	rm_tree(d);
+	free(rec);
+	buf_free(&one);
+	buf_free(&two);
+	buf_free(&mid);
+}
+
+#define SUBAGENTS \
+	"tests/stores/claude/subagents/done/projects/" \
+	"-tmp-agentview-agents-r05jDS-claude-store-subagents-work/" \
+	"3ed0aa9c-f0ca-4757-92a0-fb81b88fcea2"
+
+/* Dir gets the sub-agents' files of the real session (two, 210/41 each)
+ * in s/subagents/, and s.jsonl: its lines 1 to last (all: 0). */
+static void
+put_subagents(const char *d, int last, int64_t ms)
+{
+	static const char *const names[] = {
+		"agent-a6da82c6c00f8fce0.jsonl", "agent-a6da82c6c00f8fce0.meta.json",
+		"agent-aeb14c2d9f1a8973b.jsonl", "agent-aeb14c2d9f1a8973b.meta.json"};
+	struct buf p = {0}, lines = {0};
+	size_t n;
+	char *text = fixture_slurp(SUBAGENTS ".jsonl", &n);
+
+	lines_of(text, 1, last > 0 ? last : 1000, &lines);
+	put(d, "s.jsonl", lines.p, ms, false);
+	free(text);
+	buf_addf(&p, "%s/s", d);
+	assert_int_equal(mkdir(p.p, 0700), 0);
+	buf_adds(&p, "/subagents");
+	assert_int_equal(mkdir(p.p, 0700), 0);
+	for (size_t i = 0; i < ARRAY_LEN(names); i++) {
+		struct buf from = {0};
+
+		buf_addf(&from, SUBAGENTS "/subagents/%s", names[i]);
+		text = fixture_slurp(from.p, &n);
+		put(p.p, names[i], text, ms, false);
+		free(text);
+		buf_free(&from);
+	}
+	buf_free(&p);
+	buf_free(&lines);
+}
+
+/* A message of a sub-agent's, its usage 7/3, written twice (its lines
+ * repeat a message's). */
+#define SUB_MESSAGE \
+	"{\"parentUuid\":\"x\",\"isSidechain\":true,\"message\":{\"id\":\"msg_more\"," \
+	"\"type\":\"message\",\"role\":\"assistant\",\"model\":\"claude-opus-5-5\"," \
+	"\"content\":[{\"type\":\"text\",\"text\":\"more\"}],\"usage\":{\"input_tokens\":7," \
+	"\"cache_creation_input_tokens\":0,\"cache_read_input_tokens\":0,\"output_tokens\":3}}," \
+	"\"type\":\"assistant\",\"uuid\":\"u-more\",\"timestamp\":\"2026-11-27T09:33:25.000Z\"," \
+	"\"sessionId\":\"3ed0aa9c-f0ca-4757-92a0-fb81b88fcea2\"}\n"
+
+/* A Claude Code session's row counts its sub-agents' tokens too, which
+ * their own files hold (as --format json and ccusage do: 1020/192, its
+ * own file 600/110), read after the first look; each message once; read
+ * again when they change, while the session runs even if its own file
+ * does not; gone with them. */
+static void
+test_subagent_tokens(void **state)
+{
+	char *d = scratch(), *d2 = scratch();
+	struct fleet *f;
+	struct buf cell = {0}, sub = {0};
+	int64_t in, out;
+
+	(void)state;
+	put_subagents(d, 0, NOW - 30 * MIN_MS);
+	f = fleet_of(d, FLEET_GAPS, NOW);
+	/* The first look goes without them (and the file's middle: it is
+	 * 164 KiB); they are read after it. */
+	fleet_row_tokens(f, 0, &in, &out);
+	assert_int_equal(in, fleet_row(f, 0)->tokens_in);
+	assert_true(fleet_gaps_left(f));
+	while (fleet_gaps_left(f))
+		fleet_update(f, NOW, 0);
+	assert_int_equal(fleet_row(f, 0)->tokens_in, 600);
+	fleet_row_tokens(f, 0, &in, &out);
+	assert_int_equal(in, 1020);
+	assert_int_equal(out, 192);
+	fleet_cell(f, 0, FC_TOKENS, NOW, &cell);
+	assert_string_equal(cell.p, "1.0k/192");
+	fleet_free(f);
+
+	/* Running (its first Agent call open, written a second ago). */
+	put_subagents(d2, 22, NOW - 1000);
+	f = fleet_of(d2, 0, NOW);
+	assert_int_equal(fleet_row(f, 0)->state, FS_RUNNING);
+	fleet_row_tokens(f, 0, &in, &out);
+	assert_int_equal(in, 100 + 420);
+	assert_int_equal(out, 20 + 82);
+	buf_addf(&sub, "%s/s/subagents", d2);
+	put(sub.p, "agent-a6da82c6c00f8fce0.jsonl", SUB_MESSAGE SUB_MESSAGE, NOW - 500, true);
+	fleet_update(f, NOW + 1500, 0);
+	assert_int_equal(fleet_row(f, 0)->state, FS_RUNNING);
+	fleet_row_tokens(f, 0, &in, &out);
+	assert_int_equal(in, 100 + 420 + 7);
+	assert_int_equal(out, 20 + 82 + 3);
+	/* Gone with the files. */
+	buf_addc(&sub, '/');
+	buf_adds(&sub, "agent-a6da82c6c00f8fce0.jsonl");
+	assert_int_equal(unlink(sub.p), 0);
+	sub.n -= strlen("agent-a6da82c6c00f8fce0.jsonl");
+	buf_adds(&sub, "agent-aeb14c2d9f1a8973b.jsonl");
+	assert_int_equal(unlink(sub.p), 0);
+	fleet_update(f, NOW + 3000, 0);
+	fleet_row_tokens(f, 0, &in, &out);
+	assert_int_equal(in, 100);
+	assert_int_equal(out, 20);
+	fleet_free(f);
+	buf_free(&cell);
+	buf_free(&sub);
+	rm_tree(d);
+	rm_tree(d2);
+}
+
 /* A session's time is the same in the list as where its file is read
  * whole (the viewer, --print): for every session of recordings/, looked at
  * long after its file was written, the TIME cell is its duration, or its
@@ -1157,16 +1383,28 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_first_look),   cmocka_unit_test(test_live),
-		cmocka_unit_test(test_faults),       cmocka_unit_test(test_rename),
-		cmocka_unit_test(test_big),          cmocka_unit_test(test_gaps),
-		cmocka_unit_test(test_gaps_grow),    cmocka_unit_test(test_writer),
-		cmocka_unit_test(test_waiting),      cmocka_unit_test(test_times_agree),
-		cmocka_unit_test(test_counts),       cmocka_unit_test(test_take),
-		cmocka_unit_test(test_polled),       cmocka_unit_test(test_claude_tail),
-		cmocka_unit_test(test_paths),        cmocka_unit_test(test_states_only),
-		cmocka_unit_test(test_columns),      cmocka_unit_test(test_sort_filter),
-		cmocka_unit_test(test_claude_turns), cmocka_unit_test(test_store_tokens),
+		cmocka_unit_test(test_first_look),
+		cmocka_unit_test(test_live),
+		cmocka_unit_test(test_faults),
+		cmocka_unit_test(test_rename),
+		cmocka_unit_test(test_big),
+		cmocka_unit_test(test_gaps),
+		cmocka_unit_test(test_gaps_grow),
+		cmocka_unit_test(test_writer),
+		cmocka_unit_test(test_waiting),
+		cmocka_unit_test(test_times_agree),
+		cmocka_unit_test(test_counts),
+		cmocka_unit_test(test_take),
+		cmocka_unit_test(test_polled),
+		cmocka_unit_test(test_claude_tail),
+		cmocka_unit_test(test_paths),
+		cmocka_unit_test(test_states_only),
+		cmocka_unit_test(test_columns),
+		cmocka_unit_test(test_sort_filter),
+		cmocka_unit_test(test_claude_turns),
+		cmocka_unit_test(test_store_tokens),
+		cmocka_unit_test(test_rollout_tokens),
+		cmocka_unit_test(test_subagent_tokens),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

@@ -291,6 +291,43 @@ test_waiting(void **state)
 	free(rec);
 }
 
+/* A live Codex session whose store records no approval wait, its process
+ * at work (the list's row says so: may_wait), its call open 5 s or more
+ * with no output: the state says "running or waiting", as the list's row
+ * does; before, or without its process's word, live. The snapshot the
+ * real CLI wrote while it held a command for approval. */
+static void
+test_may_wait(void **state)
+{
+	struct fx *f = *state;
+	struct status_in in = {0};
+	struct fixture *live = fixture_file("tests/stores/codex/ask/waiting/sessions/2026/11/27/"
+					    "rollout-2026-11-27T09-34-36-01a21c5b-5325-79d0-9a26-"
+					    "b2f6a8fe3f3c.jsonl",
+					    FX_LIVE);
+	const int64_t call = 1795772078311LL; /* 09:34:38.311Z, its start */
+	uint32_t s = (uint32_t)model_nsessions(live->m) - 1;
+
+	in.progress = -1;
+	live->m->now_ms = call + 9000;
+	status_build(live->m, &in, 80, &f->l);
+	assert_memory_equal(text(f), " \xE2\x97\x8F live ", 10);
+	live->m->may_wait = true;
+	assert_true(model_session_may_wait(live->m, s));
+	status_build(live->m, &in, 80, &f->l);
+	assert_memory_equal(text(f), " \xE2\x97\x8F running or waiting ", 24);
+	assert_int_equal(role_of(f, "running or waiting"), ROLE_STATUS_LIVE);
+	live->m->now_ms = call + 2000;
+	assert_false(model_session_may_wait(live->m, s));
+	status_build(live->m, &in, 80, &f->l);
+	assert_memory_equal(text(f), " \xE2\x97\x8F live ", 10);
+	/* Its file over: the session is no longer live. */
+	fixture_end(live);
+	live->m->now_ms = call + 9000;
+	assert_false(model_session_may_wait(live->m, s));
+	fixture_free(live);
+}
+
 /* A question replaces every piece. */
 static void
 test_question(void **state)
@@ -368,6 +405,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_command, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_replay, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_waiting, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_may_wait, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_question, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_failed_why, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_no_timing, setup, teardown),

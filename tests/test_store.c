@@ -19,6 +19,7 @@
 #include "fixture.h"
 
 #include "fleet.h"
+#include "fleet_print.h"
 #include "store.h"
 
 #define NOW 1795776000000LL
@@ -1230,6 +1231,72 @@ test_twins(void **state)
 	fixture_rmtree(h);
 }
 
+/* --print --format json of f at now, as a string (static). */
+static const char *
+json_of(const struct fleet *f, int64_t now)
+{
+	static char *text;
+	size_t n;
+	FILE *fp;
+
+	free(text);
+	fp = open_memstream(&text, &n);
+	assert_non_null(fp);
+	fleet_list_json(f, -1, 120, now, fp);
+	assert_int_equal(fclose(fp), 0);
+	return text;
+}
+
+/* Codex records no approval wait (STORES.md §2): a live session's call
+ * with no output yet, open for more than a few seconds, runs or waits for
+ * the user, and its row says both, never waiting alone; so does its JSON
+ * summary (may_wait beside the state, which stays live); a moment after
+ * it started, only the call; its process gone, no result. The snapshot
+ * the real CLI wrote while it held a command for approval, on a fake
+ * clock. */
+static void
+test_codex_waits(void **state)
+{
+	static const char codex[] =
+		"/usr/bin/node\0/usr/lib/node_modules/@openai/codex/bin/codex.js\0";
+	const int64_t call = NOW - 3921689; /* 09:34:38.311Z, its start */
+	char *h = fixture_tmpdir("store");
+	struct buf cell = {0}, env = {0};
+	struct fleet *f;
+
+	(void)state;
+	env_home(h);
+	nprocs = 0;
+	f = snapshot_fleet(h, "codex", "ask", "waiting");
+	buf_addf(&env, "PATH=/bin%cHOME=%s%c", '\0', h, '\0');
+	proc_add(900, 1, codex, sizeof codex, "/home/dev");
+	procs[nprocs - 1].env = env.p;
+	procs[nprocs - 1].envn = env.n;
+	fleet_update(f, call + 2000, 0);
+	assert_string_equal(states(f, call + 2000), "running");
+	fleet_cell(f, 0, FC_NOW, call + 2000, &cell);
+	assert_string_equal(cell.p, "Shell `touch made.txt` 2.0 s");
+	assert_non_null(strstr(json_of(f, call + 2000), "\"state\":\"live\",\"duration_ms\""));
+	buf_reset(&cell);
+	fleet_update(f, call + 9000, 0);
+	assert_string_equal(states(f, call + 9000), "running");
+	fleet_cell(f, 0, FC_NOW, call + 9000, &cell);
+	assert_string_equal(cell.p, "running or waiting 9.0 s: Shell `touch made.txt`");
+	assert_non_null(strstr(json_of(f, call + 9000), "\"state\":\"live\",\"may_wait\":true,"));
+	buf_reset(&cell);
+	/* Its process gone: no result, no guess. */
+	nprocs = 0;
+	fleet_update(f, call + 12000, 0);
+	assert_string_equal(states(f, call + 12000), "incomplete");
+	fleet_cell(f, 0, FC_NOW, call + 12000, &cell);
+	assert_null(strstr(cell.p, "waiting"));
+	assert_null(strstr(json_of(f, call + 12000), "may_wait"));
+	fleet_free(f);
+	buf_free(&cell);
+	buf_free(&env);
+	fixture_rmtree(h);
+}
+
 int
 main(void)
 {
@@ -1242,7 +1309,7 @@ main(void)
 		cmocka_unit_test(test_twins),         cmocka_unit_test(test_cursor_live),
 		cmocka_unit_test(test_copilot_fleet), cmocka_unit_test(test_idle_done),
 		cmocka_unit_test(test_gemini_end),    cmocka_unit_test(test_copilot_workspace),
-		cmocka_unit_test(test_codex_live),
+		cmocka_unit_test(test_codex_live),    cmocka_unit_test(test_codex_waits),
 	};
 
 	setenv("TZ", "UTC", 1);

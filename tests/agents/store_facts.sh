@@ -353,6 +353,17 @@ store_lists() {
 			($u.input_tokens + $u.output_tokens + $u.cache_read_input_tokens + $u.cache_creation_input_tokens) == $t.totalTokens and
 			$u.output_tokens == $t.outputTokens' >/dev/null 2>&1
 		sopen ccusage "$?" "the session's tokens those ccusage counts (ccusage.json)"
+		# The row of the list printed (its head and tail read, then its
+		# middle) says the same tokens in and out as the JSON.
+		env -i "PATH=$PATH" "HOME=$sf_home" "XDG_STATE_HOME=$sf_home/state" "TMPDIR=$sf_home" \
+			"AGENTVIEW_SOURCES=$1" "$(store_var "$1")=$4" \
+			"$bin" --print --format markdown </dev/null >"$sf_home/list.md" 2>/dev/null
+		sf_a=$(awk -F ' [|] ' 'NR == 3 { print $10 }' "$sf_home/list.md")
+		sf_b=$(jq -r '.sessions[0].usage | [.input_tokens, .output_tokens][]' "$sf_home/list.json" |
+			awk 'function n(v) { return v < 1000 ? v : v < 1e6 ? sprintf("%.1fk", v / 1e3) : sprintf("%.1fM", v / 1e6) }
+				{ printf("%s%s", (NR > 1 ? "/" : ""), n($1)) }')
+		[ -n "$sf_b" ] && [ "$sf_a" = "$sf_b" ]
+		sopen row-tokens "$?" "the printed row's tokens ($sf_a) the JSON's ($sf_b)"
 	fi
 	rm -rf "$sf_home"
 }
