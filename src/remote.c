@@ -206,7 +206,8 @@ static const char script_head[] =
 	 * bz1... their sizes, bh and bc the bytes head and tail print for
 	 * them): its heads, its tails, then one wc: kept (Y 1) when no file
 	 * changed size, and their times sent; else sent one by one, from the
-	 * next round on (nb). */
+	 * next round on (nb). It runs in the middle of a round's loop (a
+	 * batch full): its own variables are all b..., never the loop's. */
 	"bl= bi= bn=0 bh=0 bc=0 rv=\n"
 	"bf() {\n"
 	" [ -n \"$bl\" ] || return 0\n"
@@ -214,18 +215,18 @@ static const char script_head[] =
 	" { IFS='\n'; head -c $hd -- $bl 2>/dev/null; cat /dev/zero 2>/dev/null; } | head -c $bh; printf '\\n'\n"
 	" printf 'C %d\\n' $bc\n"
 	" { IFS='\n'; tail -c $tl -- $bl 2>/dev/null; cat /dev/zero 2>/dev/null; } | head -c $bc; printf '\\n'\n"
-	" ws=$(IFS='\n'; wc -c -- $bl 2>/dev/null); k=0 x=; oi=$IFS; IFS='\n'\n"
-	" for y in $ws; do\n"
-	"  k=$((k + 1)); y=${y#\"${y%%[! ]*}\"}; eval \"z=\\${bz$k:-}\"\n"
-	"  [ $k -gt $bn ] || [ \"${y%% *}\" = \"$z\" ] || x=1\n"
-	" done; IFS=$oi\n"
-	" [ $k -ge $bn ] || x=1\n"
-	" if [ -n \"$x\" ]; then printf 'Y 0\\n'; rv=1\n"
-	"  for j in $bi; do eval \"o$j=0 nb$j=1\"; done\n"
+	" ws=$(IFS='\n'; wc -c -- $bl 2>/dev/null); bk=0 bx=; bo=$IFS; IFS='\n'\n"
+	" for by in $ws; do\n"
+	"  bk=$((bk + 1)); by=${by#\"${by%%[! ]*}\"}; eval \"bw=\\${bz$bk:-}\"\n"
+	"  [ $bk -gt $bn ] || [ \"${by%% *}\" = \"$bw\" ] || bx=1\n"
+	" done; IFS=$bo\n"
+	" [ $bk -ge $bn ] || bx=1\n"
+	" if [ -n \"$bx\" ]; then printf 'Y 0\\n'; rv=1\n"
+	"  for bj in $bi; do eval \"o$bj=0 nb$bj=1\"; done\n"
 	" else printf 'Y 1\\n'\n"
-	"  for j in $bi; do\n"
-	"   eval \"t=\\${bm$j:-} u=\\${t$j:-}\"\n"
-	"   case $t in '' | *[!0-9]*) ;; \"$u\") ;; *) printf 'S %d %s\\n' $j \"$t\"; eval \"t$j=\\$t\" ;; esac\n"
+	"  for bj in $bi; do\n"
+	"   eval \"bv=\\${bm$bj:-} bu=\\${t$bj:-}\"\n"
+	"   case $bv in '' | *[!0-9]*) ;; \"$bu\") ;; *) printf 'S %d %s\\n' $bj \"$bv\"; eval \"t$bj=\\$bv\" ;; esac\n"
 	"  done\n"
 	" fi\n"
 	" bl= bi= bn=0 bh=0 bc=0\n"

@@ -572,6 +572,45 @@ for sh in $shells; do
 	echo "the first look at 13 big files under $sh: $calls processes, $(sort "$mb/calls" | uniq -c | tr -s ' \n' ' '); each mirror its file's head and tail"
 done
 
+# Seventy sessions of about 140 KB: their heads are more than one batch
+# holds (4 MiB), so the first look is two batches; every file of the
+# second is still sized by the round's one stat, not by an ls of its own.
+cases=$((cases + 1))
+rm -rf "$mb/d" "$mb/w" "$mb/t"
+mkdir -p "$mb/d" "$mb/w" "$mb/t"
+awk -v d="$mb/d" 'BEGIN {
+	for (k = 1; k <= 70; k++) {
+		f = sprintf("%s/n%02d.ndjson", d, k)
+		printf "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"n%02d\",\"model\":\"m\",\"cwd\":\"/w\"}\n", k >f
+		printf "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"batched session %d\"}]}}\n", k >f
+		for (i = 0; i < 640; i++)
+			printf "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c%d\",\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"echo %0150d\"}}}}\n", i, i >f
+		close(f)
+	}
+}'
+for t in head tail ls wc stat cat; do
+	printf '#!/bin/sh\necho %s >>%s/calls\nexec %s "$@"\n' "$t" "$mb" "$(command -v $t)" >"$mb/w/$t"
+	chmod +x "$mb/w/$t"
+done
+printf 'PATH=%s:$PATH exec %s -s\n' "$mb/w" "$(command -v dash)" >"$mb/ssh"
+: >"$mb/calls"
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env TMPDIR='$mb/t' LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $mb/ssh' '$bin' 'here:$mb/d'"
+screen_has '^attention order · 70 sessions  ' || fail batches "not 70 rows: $($tm capture-pane -p -t av)"
+sleep 0.5
+calls=$(grep -c '^ls$' "$mb/calls")
+[ "$calls" -le 3 ] || fail batches "$calls ls for the first look at 70 files: $(sort "$mb/calls" | uniq -c | tr '\n' ' ')"
+for k in 01 64 70; do
+	f=$mb/d/n$k.ndjson
+	m=$(ls -d "$mb"/t/agentview-remote.*/1)/n$k.ndjson
+	tail -c 65537 "$f" >"$mb/want"
+	tail -c 65537 "$m" | cmp -s - "$mb/want" || fail batches "the tail of n$k in its mirror"
+done
+$tm kill-server 2>/dev/null
+sleep 0.5
+rm -rf "$mb/d"
+echo "the first look at 70 big files, two batches: $calls ls, $(sort "$mb/calls" | uniq -c | tr -s ' \n' ' ')"
+
 # --- the screen does not wait on a slow remote -------------------------------------
 
 # Every remote's ssh starts 3 s late: the local row is on the screen
