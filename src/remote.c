@@ -175,7 +175,9 @@ remote_quote(struct buf *b, const char *s)
  * thousand files is a few processes, not four a file. Between rounds it sleeps a second; where the
  * remote has inotifywait, that runs through each round (started at its
  * start, so that a change while the files are read is seen), waiting at
- * most a second for a change in the folders of the files read (pw). A
+ * most a second for a change in the folders of the files read (pw). Given
+ * no names (ad), it reads those of its first list in the round that lists
+ * them, not in a next program. A
  * file's time (S) is sent when it changed. It only reads: nothing is written, locked or renamed there.
  *
  * An empty p is the remote's own sessions (mode s): its kept folder and
@@ -185,7 +187,7 @@ remote_quote(struct buf *b, const char *s)
  * The pieces of that between script_head and script_tail are made from
  * store.c's table (store_script). */
 static const char script_head[] =
-	"set -f\n"
+	"set -f; ad=; [ $# -gt 0 ] || ad=1\n"
 	/* GNU ls says a file's time in seconds too: no stat for it. */
 	"lt=; ls -lnid --time-style=+%s / >/dev/null 2>&1 && lt=--time-style=+%s\n"
 	"st() { set -- $(ls -lnid $lt \"$1\" 2>/dev/null); s=${6:-}; in=${1:-}; tm=${7:-}; }\n"
@@ -266,6 +268,9 @@ static const char script_files[] =
 	" fi; set -f\n"
 	" if [ $m != f ] && [ \"$l\" != \"$pl\" ]; then\n"
 	"  printf 'D %d\\n%s\\n' $(($(printf %s \"$l\" | wc -c))) \"$l\"; pl=$l\n"
+	/* The first list of a program given no names: its names, read
+	 * from this round on (the local side numbers them alike). */
+	"  [ -z \"$ad\" ] || { oi=$IFS; IFS='\n'; set -- $l; IFS=$oi; ad=; }\n"
 	" fi\n"
 	" if [ $m = s ] && [ \"$lv\" != \"$plv\" ]; then\n"
 	"  printf 'L %d\\n%s\\n' $(($(printf %s \"$lv\" | wc -c))) \"$lv\"; plv=$lv\n"

@@ -47,7 +47,9 @@
  *                                 sooner: inotifywait saw a change)
  *
  * The files of a folder are numbered from 1 in the order the local side
- * named them in the program (remote_script); a file given as such is 1.
+ * named them in the program (remote_script); a program given none numbers
+ * those of its first D in their order, and reads them in that round; a
+ * file given as such is 1.
  * No curses. */
 #ifndef AGENTVIEW_REMOTE_H
 #define AGENTVIEW_REMOTE_H

@@ -154,6 +154,20 @@ for sh in $shells; do
 	echo "the remote program under $sh: a file byte for byte, a folder's rows with their times"
 done
 
+# The first look at a folder is one connection: the program, given no
+# names yet, reads those of its first list in the same round (not one
+# connection that lists, then another that reads).
+cases=$((cases + 1))
+printf 'echo "$*" >>%s/conns\nexec dash -s\n' "$tmp" >"$tmp/count_ssh"
+: >"$tmp/conns"
+AGENTVIEW_SSH="sh $tmp/count_ssh" "$bin" --print --format json "here:$b" 2>"$tmp/err" |
+	jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/remote.json"
+cmp -s "$tmp/local.json" "$tmp/remote.json" ||
+	fail first "a folder: $(cat "$tmp/remote.json") $(head -c 300 "$tmp/err")"
+n=$(grep -c ' sh -s$' "$tmp/conns")
+[ "$n" -eq 1 ] || fail first "$n connections for the first look at a folder: $(cat "$tmp/conns")"
+echo "the first look at a folder: $n connection"
+
 # The wait between rounds: inotifywait where the remote has it (woken by
 # a change of the folders it reads), else sleep. A remote with only dash,
 # ls, stat, tail, head, wc and a slow sleep (3 s, so that a wake-up by a
