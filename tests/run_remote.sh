@@ -173,7 +173,7 @@ echo "the first look at a folder: $n connection"
 # ls, stat, tail, head, wc and a slow sleep (3 s, so that a wake-up by a
 # change is told apart from a round's end), with and without inotifywait
 # (a wrapper that logs how each of its waits ended: 0 a change, 2 the
-# 1 s timeout): a line appended is followed with both, and with it, a
+# timeout): a line appended is followed with both, and with it, a
 # change ended a wait.
 iw=$(command -v inotifywait 2>/dev/null)
 for with in no yes; do
@@ -210,6 +210,50 @@ for with in no yes; do
 	fi
 	kill "$!" 2>/dev/null
 	echo "the wait between rounds, inotifywait $with: a line followed in $(((t1 - t0) / 1000000)) ms"
+done
+
+# A quiet remote folder, followed: what the program starts and how often
+# it wakes (its voluntary context switches: each wait for a process, or
+# for its output, is one), over 4 s after its first round. With
+# inotifywait, a quiet folder needs no look: one inotifywait at most
+# (it waits up to 5 s); without, a sleep then one stat a second, whose
+# short output wakes it about once.
+for with in no yes; do
+	if [ "$with" = yes ] && [ -z "$iw" ]; then
+		break
+	fi
+	cases=$((cases + 1))
+	qb=$tmp/quiet-$with
+	mkdir -p "$qb/bin" "$qb/there"
+	for t in ls stat tail head wc cat sleep inotifywait; do
+		[ "$t" != inotifywait ] || [ "$with" = yes ] || continue
+		printf '#!/bin/sh\necho %s >>%s/calls\nexec %s "$@"\n' "$t" "$qb" "$(command -v "$t")" >"$qb/bin/$t"
+		chmod +x "$qb/bin/$t"
+	done
+	printf 'echo $$ >%s/pid\nPATH=%s exec %s -s\n' "$qb" "$qb/bin" "$(command -v dash)" >"$qb/ssh"
+	: >"$qb/calls"
+	for k in 1 2 3; do
+		{ init "q000000$k" quiet; user "quiet $k"; } >"$qb/there/q$k.ndjson"
+	done
+	AGENTVIEW_SSH="sh $qb/ssh" "$bin" --print -f "here:$qb/there" >"$qb/out" 2>"$qb/err" &
+	pids="$pids $!"
+	# (its first round's one stat of all files)
+	wait_for "$qb/calls" stat || fail "quiet-$with" "not read: $(head -c 300 "$qb/err")"
+	sleep 1.5
+	rp=$(cat "$qb/pid")
+	c0=$(wc -l <"$qb/calls") w0=$(awk '/^voluntary_ctxt_switches/ { print $2 }' "/proc/$rp/status")
+	sleep 4
+	c1=$(wc -l <"$qb/calls") w1=$(awk '/^voluntary_ctxt_switches/ { print $2 }' "/proc/$rp/status")
+	kill "$!" 2>/dev/null
+	calls=$((c1 - c0)) wakes=$((w1 - w0))
+	if [ "$with" = yes ]; then
+		[ "$calls" -le 1 ] || fail quiet-yes "$calls processes in 4 quiet s: $(tail -n "$calls" "$qb/calls" | sort | uniq -c | tr '\n' ' ')"
+		[ "$wakes" -le 4 ] || fail quiet-yes "$wakes wake-ups in 4 quiet s"
+	else
+		[ "$calls" -le 10 ] || fail quiet-no "$calls processes in 4 quiet s: $(tail -n "$calls" "$qb/calls" | sort | uniq -c | tr '\n' ' ')"
+		[ "$wakes" -le 14 ] || fail quiet-no "$wakes wake-ups in 4 quiet s"
+	fi
+	echo "a quiet remote folder, inotifywait $with: $calls processes started and $wakes wake-ups in 4 s"
 done
 
 if [ ! -x "$sshd" ] || ! command -v ssh >/dev/null 2>&1 || ! command -v ssh-keygen >/dev/null 2>&1; then
