@@ -731,6 +731,8 @@ screen_has '[Kk]eys' || fail opening "? while fetching: $($tm capture-pane -p -t
 kms=$((($(date +%s%N) - t1) / 1000000))
 $tm send-keys -t av Escape
 screen_has 'av-test: b2.ndjson fetched' || fail opening "never fetched: $($tm capture-pane -p -t av)"
+# The hint the fetching covered comes back beside its end.
+screen_has 'fetched · q or Esc: back to the list' || fail opening "the hint not back: $($tm capture-pane -p -t av)"
 screen_has '[^0-9]4500 ' || fail opening "the end never shown: $($tm capture-pane -p -t av)"
 $tm kill-server 2>/dev/null
 echo "a big remote session opened with a slow ssh: shown in $ms ms, fetching said, ? answered in $kms ms, then whole"
