@@ -1186,15 +1186,15 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_first_look),   cmocka_unit_test(test_live),
 		cmocka_unit_test(test_faults),       cmocka_unit_test(test_rename),
-		cmocka_unit_test(test_time_only),    cmocka_unit_test(test_big),
-		cmocka_unit_test(test_gaps),         cmocka_unit_test(test_gaps_grow),
-		cmocka_unit_test(test_writer),       cmocka_unit_test(test_waiting),
-		cmocka_unit_test(test_times_agree),  cmocka_unit_test(test_counts),
-		cmocka_unit_test(test_take),         cmocka_unit_test(test_polled),
-		cmocka_unit_test(test_claude_tail),  cmocka_unit_test(test_paths),
-		cmocka_unit_test(test_states_only),  cmocka_unit_test(test_columns),
-		cmocka_unit_test(test_sort_filter),  cmocka_unit_test(test_claude_turns),
-		cmocka_unit_test(test_store_tokens),
+		cmocka_unit_test(test_big),          cmocka_unit_test(test_gaps),
+		cmocka_unit_test(test_gaps_grow),    cmocka_unit_test(test_writer),
+		cmocka_unit_test(test_waiting),      cmocka_unit_test(test_times_agree),
+		cmocka_unit_test(test_counts),       cmocka_unit_test(test_take),
+		cmocka_unit_test(test_polled),       cmocka_unit_test(test_claude_tail),
+		cmocka_unit_test(test_paths),        cmocka_unit_test(test_states_only),
+		cmocka_unit_test(test_columns),      cmocka_unit_test(test_sort_filter),
+		cmocka_unit_test(test_claude_turns), cmocka_unit_test(test_store_tokens),
+		cmocka_unit_test(test_time_only),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
