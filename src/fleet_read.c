@@ -1171,6 +1171,11 @@ fleet_read(struct fleet *f, uint32_t fi)
 	ff->dev = st.st_dev;
 	ff->ino = st.st_ino;
 	ff->size = (uint64_t)st.st_size;
+	/* Its time alone changed (touched, or a remote's mirror setting it
+	 * after its bytes): its last row's time, by which lists sort. */
+	if ((int64_t)st.st_mtim.tv_sec * 1000 + st.st_mtim.tv_nsec / 1000000 != ff->mtime_ms &&
+	    ff->nrows > 0 && ff->last_row != NONE)
+		fleet_touch(f, ff->last_row);
 	ff->mtime_ms = (int64_t)st.st_mtim.tv_sec * 1000 + st.st_mtim.tv_nsec / 1000000;
 	if (ff->kind == FK_UNREAD || ff->kind == FK_EMPTY || ff->kind == FK_ERROR)
 		read_head(f, fi, fd);

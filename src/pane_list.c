@@ -291,6 +291,7 @@ list_back(struct ui *u, struct plist *pl)
 	listview_refresh(&pl->lv, pl->f, clock_wall_ms());
 	/* What the session's view said is not the list's: q quits here. */
 	u->note[0] = '\0';
+	u->held[0] = '\0';
 }
 
 /* ( and ) in a session opened from the list: the list's previous or next

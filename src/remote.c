@@ -172,10 +172,14 @@ remote_quote(struct buf *b, const char *s)
  * with one ls, and at each of them only when that said something else
  * than the last time (sg): then one stat for all (sv), and the big ones
  * not looked at yet in one batch (bf), so that the first look at a
- * thousand files is a few processes, not four a file. Between rounds it sleeps a second; where the
- * remote has inotifywait, that runs through each round (started at its
- * start, so that a change while the files are read is seen), waiting at
- * most a second for a change in the folders of the files read (pw). A
+ * thousand files is a few processes, not four a file. Between rounds it
+ * sleeps a second, then looks (one process started, one wake-up); where
+ * the remote has inotifywait, that waits at most a second for a change in
+ * the folders of the files read (pw), and a second without one needs no
+ * look. A round that saw a change is followed by another at once (what
+ * changed while it read is seen then). Given
+ * no names (ad), it reads those of its first list in the round that lists
+ * them, not in a next program. A
  * file's time (S) is sent when it changed. It only reads: nothing is written, locked or renamed there.
  *
  * An empty p is the remote's own sessions (mode s): its kept folder and
@@ -185,7 +189,7 @@ remote_quote(struct buf *b, const char *s)
  * The pieces of that between script_head and script_tail are made from
  * store.c's table (store_script). */
 static const char script_head[] =
-	"set -f\n"
+	"set -f; ad=; [ $# -gt 0 ] || ad=1\n"
 	/* GNU ls says a file's time in seconds too: no stat for it. */
 	"lt=; ls -lnid --time-style=+%s / >/dev/null 2>&1 && lt=--time-style=+%s\n"
 	"st() { set -- $(ls -lnid $lt \"$1\" 2>/dev/null); s=${6:-}; in=${1:-}; tm=${7:-}; }\n"
@@ -206,7 +210,14 @@ static const char script_head[] =
 	 * bz1... their sizes, bh and bc the bytes head and tail print for
 	 * them): its heads, its tails, then one wc: kept (Y 1) when no file
 	 * changed size, and their times sent; else sent one by one, from the
-	 * next round on (nb). */
+	 * next round on (nb). It runs in the middle of a round's loop (a
+	 * batch full): its own variables are all b..., never the loop's. */
+	/* The files of ql as one look: their sizes, inodes and times (GNU
+	 * and busybox stat, without their names: one short write), else ls
+	 * (run in a subshell: its IFS is its own). */
+	"sgl() {\n"
+	" IFS='\n'; stat -c '%s %i %Y' -- $ql 2>/dev/null || ls -lnid $lt -- $ql 2>/dev/null\n"
+	"}\n"
 	"bl= bi= bn=0 bh=0 bc=0 rv=\n"
 	"bf() {\n"
 	" [ -n \"$bl\" ] || return 0\n"
@@ -214,25 +225,21 @@ static const char script_head[] =
 	" { IFS='\n'; head -c $hd -- $bl 2>/dev/null; cat /dev/zero 2>/dev/null; } | head -c $bh; printf '\\n'\n"
 	" printf 'C %d\\n' $bc\n"
 	" { IFS='\n'; tail -c $tl -- $bl 2>/dev/null; cat /dev/zero 2>/dev/null; } | head -c $bc; printf '\\n'\n"
-	" ws=$(IFS='\n'; wc -c -- $bl 2>/dev/null); k=0 x=; oi=$IFS; IFS='\n'\n"
-	" for y in $ws; do\n"
-	"  k=$((k + 1)); y=${y#\"${y%%[! ]*}\"}; eval \"z=\\${bz$k:-}\"\n"
-	"  [ $k -gt $bn ] || [ \"${y%% *}\" = \"$z\" ] || x=1\n"
-	" done; IFS=$oi\n"
-	" [ $k -ge $bn ] || x=1\n"
-	" if [ -n \"$x\" ]; then printf 'Y 0\\n'; rv=1\n"
-	"  for j in $bi; do eval \"o$j=0 nb$j=1\"; done\n"
+	" ws=$(IFS='\n'; wc -c -- $bl 2>/dev/null); bk=0 bx=; bo=$IFS; IFS='\n'\n"
+	" for by in $ws; do\n"
+	"  bk=$((bk + 1)); by=${by#\"${by%%[! ]*}\"}; eval \"bw=\\${bz$bk:-}\"\n"
+	"  [ $bk -gt $bn ] || [ \"${by%% *}\" = \"$bw\" ] || bx=1\n"
+	" done; IFS=$bo\n"
+	" [ $bk -ge $bn ] || bx=1\n"
+	" if [ -n \"$bx\" ]; then printf 'Y 0\\n'; rv=1\n"
+	"  for bj in $bi; do eval \"o$bj=0 nb$bj=1\"; done\n"
 	" else printf 'Y 1\\n'\n"
-	"  for j in $bi; do\n"
-	"   eval \"t=\\${bm$j:-} u=\\${t$j:-}\"\n"
-	"   case $t in '' | *[!0-9]*) ;; \"$u\") ;; *) printf 'S %d %s\\n' $j \"$t\"; eval \"t$j=\\$t\" ;; esac\n"
+	"  for bj in $bi; do\n"
+	"   eval \"bv=\\${bm$bj:-} bu=\\${t$bj:-}\"\n"
+	"   case $bv in '' | *[!0-9]*) ;; \"$bu\") ;; *) printf 'S %d %s\\n' $bj \"$bv\"; eval \"t$bj=\\$bv\" ;; esac\n"
 	"  done\n"
 	" fi\n"
 	" bl= bi= bn=0 bh=0 bc=0\n"
-	"}\n"
-	"iwt() {\n"
-	" printf %s \"$pw\" | inotifywait -qq -t 1 -e modify -e attrib -e create -e delete -e move --fromfile - 2>/dev/null &\n"
-	" iwp=$!\n"
 	"}\n"
 	"if [ -z \"$p\" ]; then\n"
 	" m=s\n"
@@ -246,7 +253,10 @@ static const char script_mode[] =
 	"fi\n"
 	"printf 'M %s\\n' $m\n"
 	"[ $m != f ] || hd=\n"
-	"pl= plv= pw= ql= psg=\n"
+	"pl= plv= pw= ql= psg= wr= ch= iwt=5\n"
+	/* (the remote's own sessions: new folders in the stores, and the
+	 * processes, are not watched: looked at each second) */
+	"[ $m != s ] || iwt=1\n"
 	"while :; do\n"
 	" l= lv=; set +f\n"
 	" if [ $m = d ]; then\n"
@@ -265,17 +275,22 @@ static const char script_files[] =
 	" fi; set -f\n"
 	" if [ $m != f ] && [ \"$l\" != \"$pl\" ]; then\n"
 	"  printf 'D %d\\n%s\\n' $(($(printf %s \"$l\" | wc -c))) \"$l\"; pl=$l\n"
+	/* The first list of a program given no names: its names, read
+	 * from this round on (the local side numbers them alike). */
+	"  [ -z \"$ad\" ] || { oi=$IFS; IFS='\n'; set -- $l; IFS=$oi; ad=; }\n"
 	" fi\n"
 	" if [ $m = s ] && [ \"$lv\" != \"$plv\" ]; then\n"
 	"  printf 'L %d\\n%s\\n' $(($(printf %s \"$lv\" | wc -c))) \"$lv\"; plv=$lv\n"
 	" fi\n"
-	" iwp=\n"
-	" if [ -n \"$iw\" ] && [ -n \"$pw\" ]; then\n"
-	"  iwt\n"
-	" fi\n"
-	" sg=\n"
-	" [ -z \"$ql\" ] || sg=$(IFS='\n'; ls -lnid $lt -- $ql 2>/dev/null)\n"
+	/* sg: the files looked at by one ls; by the wait's (g), or as they
+	 * were when inotifywait saw nothing change in their folders (q). */
+	" case $wr in\n"
+	" q) sg=$psg ;;\n"
+	" g) ;;\n"
+	" *) sg=; [ -z \"$ql\" ] || sg=$(sgl) ;;\n"
+	" esac; wr= ch=\n"
 	" if [ -z \"$ql\" ] || [ \"$sg\" != \"$psg\" ]; then\n"
+	" [ -z \"$ql\" ] || ch=1\n"
 	" i=0 sl= sn=0\n"
 	" for f in \"$@\"; do\n"
 	"  i=$((i + 1))\n";
@@ -359,15 +374,19 @@ static const char script_tail[] =
 	"  eval \"o$i=\\$o n$i=\\$n\"\n"
 	" done\n"
 	" bf; pw=$wl psg=$sg\n"
-	" [ -z \"$rv\" ] || psg=; rv=\n"
+	" [ -z \"$rv\" ] || { psg=; ch=1; }; rv=\n"
 	" fi\n"
 	" printf 'K\\n'\n"
-	" if [ -z \"$iwp\" ] && [ -n \"$iw\" ] && [ -n \"$pw\" ]; then\n"
-	"  iwt\n"
-	" fi\n"
-	" if [ -n \"$iwp\" ]; then\n"
-	"  wait $iwp\n"
-	"  case $? in 0 | 2) ;; *) sleep 1 ;; esac\n"
+	/* The wait: none after a round that saw a change (what changed while
+	 * it read is seen at once); else inotifywait on the folders of the
+	 * files (a second at most), or a sleep then the next round's ls. */
+	" if [ -n \"$ch\" ]; then :\n"
+	" elif [ -n \"$iw\" ] && [ -n \"$pw\" ]; then\n"
+	"  oi=$IFS; IFS='\n'\n"
+	"  inotifywait -qq -t $iwt -e modify -e attrib -e create -e delete -e move -- $pw 2>/dev/null\n"
+	"  case $? in 0) ;; 2) wr=q ;; *) sleep 1 ;; esac; IFS=$oi\n"
+	" elif [ -n \"$ql\" ]; then\n"
+	"  sg=$(sleep 1; sgl); wr=g\n"
 	" else sleep 1; fi\n"
 	"done\n";
 

@@ -44,10 +44,14 @@
  *                                 (the remote sends them one by one)
  *     E <len>\n<text>\n           the remote could not go on
  *     K                           a round is over (one a second, or
- *                                 sooner: inotifywait saw a change)
+ *                                 sooner: inotifywait saw a change; where
+ *                                 inotifywait watches every file's folder,
+ *                                 one in 5 s when none changes)
  *
  * The files of a folder are numbered from 1 in the order the local side
- * named them in the program (remote_script); a file given as such is 1.
+ * named them in the program (remote_script); a program given none numbers
+ * those of its first D in their order, and reads them in that round; a
+ * file given as such is 1.
  * No curses. */
 #ifndef AGENTVIEW_REMOTE_H
 #define AGENTVIEW_REMOTE_H

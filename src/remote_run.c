@@ -87,6 +87,8 @@ struct rsrc {
 	bool ever;         /* a connection ever worked */
 	bool ready;        /* its first round is all written */
 	bool again;        /* names were added: a new program after this round */
+	bool adopt;        /* its program was given no names: it reads those
+			      of its first list at once (remote.c) */
 	const char *why;   /* the last rule the remote broke, or NULL */
 	char rpwhy[80];
 	int attempts;
@@ -284,6 +286,7 @@ connect_src(struct rsrc *r, int64_t now)
 	r->state = R_RUNNING;
 	r->last_ms = now;
 	r->again = false;
+	r->adopt = r->kind != 'f' && r->n == 0;
 	r->why = NULL;
 	args_free(&a);
 	buf_free(&prog);
@@ -404,12 +407,16 @@ make_parents(const struct rsrc *r, size_t i)
 }
 
 /* A folder's list: names not asked for yet are added (as many as frames
- * can number). NULL, or the rule it broke. */
+ * can number), and a new program asks for them; the first list of a
+ * program given no names is read by it already, numbered as it comes
+ * (a name in it twice: a new program). NULL, or the rule it broke. */
 static const char *
 take_list(struct rsrc *r, const char *p, size_t len)
 {
 	const char *end = p + len;
+	bool adopt = r->adopt;
 
+	r->adopt = false;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
@@ -422,7 +429,10 @@ take_list(struct rsrc *r, const char *p, size_t len)
 			add_name(r, p, n);
 			if (r->kind == 's')
 				make_parents(r, r->n - 1);
+			r->again = r->again || !adopt;
+		} else if (adopt) {
 			r->again = true;
+			return "a file named twice";
 		}
 		p += n + 1;
 	}

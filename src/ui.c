@@ -146,6 +146,8 @@ ui_note(struct ui *u, const char *fmt, ...)
 	vsnprintf(u->note, sizeof u->note, fmt, ap);
 	va_end(ap);
 	u->note_until = clock_mono_ms() + 5000;
+	u->note_news = false;
+	u->held[0] = '\0';
 	u->dirty = true;
 }
 
@@ -933,18 +935,28 @@ ui_layers_work(struct ui *u)
 	return more;
 }
 
-/* What the remote sources have to say (a host reconnecting: said until
- * it is back), in the note. */
+/* What the remote sources have to say (a host reconnecting, a session
+ * fetching: said until it is over), in the note. The note such news
+ * covers (the hint of a session just opened) comes back beside the news
+ * that ends it ("fetched"). */
 static void
 ui_remote_news(struct ui *u)
 {
 	struct buf news = {0};
+	char held[sizeof u->held];
 	bool lasting;
 
 	if (remote_news(&news, &lasting)) {
-		ui_note(u, "%s", news.p);
-		if (lasting)
+		memcpy(held, u->note_news ? u->held : u->note, sizeof held);
+		if (!lasting && held[0] != '\0' && u->note_news)
+			ui_note(u, "%s " GLYPH_DOT " %s", news.p, held);
+		else
+			ui_note(u, "%s", news.p);
+		u->note_news = true;
+		if (lasting) {
 			u->note_until = INT64_MAX;
+			memcpy(u->held, held, sizeof u->held);
+		}
 	}
 	buf_free(&news);
 }

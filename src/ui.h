@@ -138,6 +138,10 @@ struct ui {
 	uint64_t changes;         /* input changes drawn */
 	char note[256];           /* a passing message for the status bar */
 	int64_t note_until;       /* monotonic ms when it goes away */
+	bool note_news;           /* the note is a remote's news (ui.c) */
+	char held[256];           /* the note a remote's lasting news covers (a
+				     session's hint): said again beside the
+				     news that ends it */
 	uint32_t bad_calls;       /* failed, rejected, error calls seen (bell) */
 	struct notify_watch told; /* the sessions told of (opt.tell, no list) */
 	int last_state;           /* the newest session's state seen (bell) */

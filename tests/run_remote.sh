@@ -154,12 +154,26 @@ for sh in $shells; do
 	echo "the remote program under $sh: a file byte for byte, a folder's rows with their times"
 done
 
+# The first look at a folder is one connection: the program, given no
+# names yet, reads those of its first list in the same round (not one
+# connection that lists, then another that reads).
+cases=$((cases + 1))
+printf 'echo "$*" >>%s/conns\nexec dash -s\n' "$tmp" >"$tmp/count_ssh"
+: >"$tmp/conns"
+AGENTVIEW_SSH="sh $tmp/count_ssh" "$bin" --print --format json "here:$b" 2>"$tmp/err" |
+	jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/remote.json"
+cmp -s "$tmp/local.json" "$tmp/remote.json" ||
+	fail first "a folder: $(cat "$tmp/remote.json") $(head -c 300 "$tmp/err")"
+n=$(grep -c ' sh -s$' "$tmp/conns")
+[ "$n" -eq 1 ] || fail first "$n connections for the first look at a folder: $(cat "$tmp/conns")"
+echo "the first look at a folder: $n connection"
+
 # The wait between rounds: inotifywait where the remote has it (woken by
 # a change of the folders it reads), else sleep. A remote with only dash,
 # ls, stat, tail, head, wc and a slow sleep (3 s, so that a wake-up by a
 # change is told apart from a round's end), with and without inotifywait
 # (a wrapper that logs how each of its waits ended: 0 a change, 2 the
-# 1 s timeout): a line appended is followed with both, and with it, a
+# timeout): a line appended is followed with both, and with it, a
 # change ended a wait.
 iw=$(command -v inotifywait 2>/dev/null)
 for with in no yes; do
@@ -196,6 +210,50 @@ for with in no yes; do
 	fi
 	kill "$!" 2>/dev/null
 	echo "the wait between rounds, inotifywait $with: a line followed in $(((t1 - t0) / 1000000)) ms"
+done
+
+# A quiet remote folder, followed: what the program starts and how often
+# it wakes (its voluntary context switches: each wait for a process, or
+# for its output, is one), over 6 s after its first round. With
+# inotifywait, a quiet folder needs no look: an inotifywait in 5 s (its
+# start and its end); without, a sleep then one stat a second, and at
+# most three wake-ups a round (the stat's output, its end, the wait).
+for with in no yes; do
+	if [ "$with" = yes ] && [ -z "$iw" ]; then
+		break
+	fi
+	cases=$((cases + 1))
+	qb=$tmp/quiet-$with
+	mkdir -p "$qb/bin" "$qb/there"
+	for t in ls stat tail head wc cat sleep inotifywait; do
+		[ "$t" != inotifywait ] || [ "$with" = yes ] || continue
+		printf '#!/bin/sh\necho %s >>%s/calls\nexec %s "$@"\n' "$t" "$qb" "$(command -v "$t")" >"$qb/bin/$t"
+		chmod +x "$qb/bin/$t"
+	done
+	printf 'echo $$ >%s/pid\nPATH=%s exec %s -s\n' "$qb" "$qb/bin" "$(command -v dash)" >"$qb/ssh"
+	: >"$qb/calls"
+	for k in 1 2 3; do
+		{ init "q000000$k" quiet; user "quiet $k"; } >"$qb/there/q$k.ndjson"
+	done
+	AGENTVIEW_SSH="sh $qb/ssh" "$bin" --print -f "here:$qb/there" >"$qb/out" 2>"$qb/err" &
+	pids="$pids $!"
+	# (its first round's one stat of all files)
+	wait_for "$qb/calls" stat || fail "quiet-$with" "not read: $(head -c 300 "$qb/err")"
+	sleep 1.5
+	rp=$(cat "$qb/pid")
+	c0=$(wc -l <"$qb/calls") w0=$(awk '/^voluntary_ctxt_switches/ { print $2 }' "/proc/$rp/status")
+	sleep 6
+	c1=$(wc -l <"$qb/calls") w1=$(awk '/^voluntary_ctxt_switches/ { print $2 }' "/proc/$rp/status")
+	kill "$!" 2>/dev/null
+	calls=$((c1 - c0)) wakes=$((w1 - w0))
+	if [ "$with" = yes ]; then
+		[ "$calls" -le 2 ] || fail quiet-yes "$calls processes in 6 quiet s: $(tail -n "$calls" "$qb/calls" | sort | uniq -c | tr '\n' ' ')"
+		[ "$wakes" -le 4 ] || fail quiet-yes "$wakes wake-ups in 6 quiet s"
+	else
+		[ "$calls" -le 14 ] || fail quiet-no "$calls processes in 6 quiet s: $(tail -n "$calls" "$qb/calls" | sort | uniq -c | tr '\n' ' ')"
+		[ "$wakes" -le 21 ] || fail quiet-no "$wakes wake-ups in 6 quiet s"
+	fi
+	echo "a quiet remote folder, inotifywait $with: $calls processes started and $wakes wake-ups in 6 s"
 done
 
 if [ ! -x "$sshd" ] || ! command -v ssh >/dev/null 2>&1 || ! command -v ssh-keygen >/dev/null 2>&1; then
@@ -572,6 +630,45 @@ for sh in $shells; do
 	echo "the first look at 13 big files under $sh: $calls processes, $(sort "$mb/calls" | uniq -c | tr -s ' \n' ' '); each mirror its file's head and tail"
 done
 
+# Seventy sessions of about 140 KB: their heads are more than one batch
+# holds (4 MiB), so the first look is two batches; every file of the
+# second is still sized by the round's one stat, not by an ls of its own.
+cases=$((cases + 1))
+rm -rf "$mb/d" "$mb/w" "$mb/t"
+mkdir -p "$mb/d" "$mb/w" "$mb/t"
+awk -v d="$mb/d" 'BEGIN {
+	for (k = 1; k <= 70; k++) {
+		f = sprintf("%s/n%02d.ndjson", d, k)
+		printf "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"n%02d\",\"model\":\"m\",\"cwd\":\"/w\"}\n", k >f
+		printf "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"batched session %d\"}]}}\n", k >f
+		for (i = 0; i < 640; i++)
+			printf "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c%d\",\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"echo %0150d\"}}}}\n", i, i >f
+		close(f)
+	}
+}'
+for t in head tail ls wc stat cat; do
+	printf '#!/bin/sh\necho %s >>%s/calls\nexec %s "$@"\n' "$t" "$mb" "$(command -v $t)" >"$mb/w/$t"
+	chmod +x "$mb/w/$t"
+done
+printf 'PATH=%s:$PATH exec %s -s\n' "$mb/w" "$(command -v dash)" >"$mb/ssh"
+: >"$mb/calls"
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env TMPDIR='$mb/t' LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $mb/ssh' '$bin' 'here:$mb/d'"
+screen_has '^attention order · 70 sessions  ' || fail batches "not 70 rows: $($tm capture-pane -p -t av)"
+sleep 0.5
+calls=$(grep -c '^ls$' "$mb/calls")
+[ "$calls" -le 3 ] || fail batches "$calls ls for the first look at 70 files: $(sort "$mb/calls" | uniq -c | tr '\n' ' ')"
+for k in 01 64 70; do
+	f=$mb/d/n$k.ndjson
+	m=$(ls -d "$mb"/t/agentview-remote.*/1)/n$k.ndjson
+	tail -c 65537 "$f" >"$mb/want"
+	tail -c 65537 "$m" | cmp -s - "$mb/want" || fail batches "the tail of n$k in its mirror"
+done
+$tm kill-server 2>/dev/null
+sleep 0.5
+rm -rf "$mb/d"
+echo "the first look at 70 big files, two batches: $calls ls, $(sort "$mb/calls" | uniq -c | tr -s ' \n' ' ')"
+
 # --- the screen does not wait on a slow remote -------------------------------------
 
 # Every remote's ssh starts 3 s late: the local row is on the screen
@@ -634,6 +731,8 @@ screen_has '[Kk]eys' || fail opening "? while fetching: $($tm capture-pane -p -t
 kms=$((($(date +%s%N) - t1) / 1000000))
 $tm send-keys -t av Escape
 screen_has 'av-test: b2.ndjson fetched' || fail opening "never fetched: $($tm capture-pane -p -t av)"
+# The hint the fetching covered comes back beside its end.
+screen_has 'fetched · q or Esc: back to the list' || fail opening "the hint not back: $($tm capture-pane -p -t av)"
 screen_has '[^0-9]4500 ' || fail opening "the end never shown: $($tm capture-pane -p -t av)"
 $tm kill-server 2>/dev/null
 echo "a big remote session opened with a slow ssh: shown in $ms ms, fetching said, ? answered in $kms ms, then whole"

@@ -252,6 +252,33 @@ test_live(void **state)
 	rm_tree(d);
 }
 
+/* A file whose time alone changes (a remote's mirror sets it after its
+ * bytes): its row is told changed, so that the list sorts it again by
+ * that time, and it goes first by attention. */
+static void
+test_time_only(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	uint32_t v[4];
+
+	(void)state;
+	put(d, "a.ndjson", INIT("a0000001", "/w/a") USER("older") RESULT("false", "1000", "a"),
+	    NOW - 20 * MIN_MS, false);
+	put(d, "b.ndjson", INIT("b0000001", "/w/b") USER("newer") RESULT("false", "1000", "b"),
+	    NOW - 10 * MIN_MS, false);
+	f = fleet_of(d, 0, NOW);
+	assert_int_equal(fleet_rows(f, FSORT_ATTENTION, NULL, NOW, v, 4), 2);
+	assert_int_equal(v[0], row_of(f, "b.ndjson", 0));
+	stamp(d, "a.ndjson", NOW - MIN_MS);
+	assert_int_equal(fleet_update(f, NOW + 1000, 0), FLEET_ROWS);
+	assert_string_equal(heard(), "");
+	assert_int_equal(fleet_rows(f, FSORT_ATTENTION, NULL, NOW + 1000, v, 4), 2);
+	assert_int_equal(v[0], row_of(f, "a.ndjson", 0));
+	fleet_free(f);
+	rm_tree(d);
+}
+
 /* Files truncated, replaced, removed; the folder removed and back:
  * nothing listed is lost, each said on its row. */
 static void
@@ -1405,6 +1432,7 @@ main(void)
 		cmocka_unit_test(test_store_tokens),
 		cmocka_unit_test(test_rollout_tokens),
 		cmocka_unit_test(test_subagent_tokens),
+		cmocka_unit_test(test_time_only),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
