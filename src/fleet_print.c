@@ -198,7 +198,7 @@ json_more(void *ctx, const char *path, const char *call)
 		return;
 	ARRAY_RESERVE(mo->src, mo->cap, mo->n + 1);
 	src = &mo->src[mo->n];
-	if (source_open_plain(src, path, false, false, &err) != 0) {
+	if (source_open_plain(src, path, false, true, &err) != 0) {
 		buf_free(&err);
 		return;
 	}
@@ -215,11 +215,14 @@ json_more(void *ctx, const char *path, const char *call)
 }
 
 /* File fi of fl's summary pieces: its sessions to out (and f), its
- * diagnostics kept in diags; its lines counted. Its newest session is
- * over when the list says so (open: it still runs or waits), in the state
- * the list gives it when that is a store's (said; FS_NSTATES: its
- * lines'), said to may wait for an approval as its row says, its times as
- * of now_ms. */
+ * diagnostics kept in diags; its lines counted. The file is read into
+ * memory, not mapped: the line ends are then looked for in bytes the copy
+ * left in the cache (over mapped pages, their faults and the memchr cost
+ * twice as much), and a file cut short meanwhile is what was read. Its
+ * newest session is over when the list says so (open: it still runs or
+ * waits), in the state the list gives it when that is a store's (said;
+ * FS_NSTATES: its lines'), said to may wait for an approval as its row
+ * says, its times as of now_ms. */
 static void
 json_file(const struct fleet *fl, size_t fi, int agent, int64_t now_ms, struct buf *out, FILE *f,
 	  struct buf *diags, bool *sfirst, bool *dfirst, uint64_t *lines)
@@ -238,7 +241,7 @@ json_file(const struct fleet *fl, size_t fi, int agent, int64_t now_ms, struct b
 	struct more mo = {0};
 	unsigned si;
 
-	if (source_open_path(&src, path, false, &err) != 0) {
+	if (source_open_copy(&src, path, false, &err) != 0) {
 		buf_addf(diags, "%s{\"line\":0,\"message\":", *dfirst ? "" : ",");
 		json_quote(diags, err.p, err.n);
 		buf_adds(diags, ",\"file\":");
