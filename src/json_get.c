@@ -32,12 +32,25 @@ same_bytes(const char *a, const char *b, size_t n)
 	return memcmp(a, b, n) == 0;
 }
 
+/* raw_key_eq of a raw key longer than the key that may decode to it: it
+ * does when it holds a backslash and what it decodes to is the key. */
+static bool
+longer_key_eq(const char *raw, size_t n, const char *key, size_t klen, struct buf *tmp)
+{
+	if (memchr(raw, '\\', n) == NULL)
+		return false;
+	buf_reset(tmp);
+	json_unescape(tmp, raw, n);
+	return tmp->n == klen && memcmp(tmp->p, key, klen) == 0;
+}
+
 /* Whether the raw key raw[0..n) decodes to key[0..klen); tmp holds a
  * decoded key. Decoding never lengthens, and a raw key equal byte for byte
  * to a key without backslashes has no escape: only a longer raw key with a
  * backslash needs decoding, and that is rare, so most calls are a length
- * test and at most one memcmp or one byte's test. */
-static bool
+ * test and at most one memcmp or one byte's test, made where the members
+ * are walked (no call). */
+static inline bool
 raw_key_eq(const char *raw, size_t n, const char *key, size_t klen, struct buf *tmp)
 {
 	if (n < klen)
@@ -48,11 +61,7 @@ raw_key_eq(const char *raw, size_t n, const char *key, size_t klen, struct buf *
 	 * one that differs from the key's tells without a look further. */
 	if ((unsigned char)raw[0] < 0x80 && raw[0] != '\\' && raw[0] != key[0])
 		return false;
-	if (memchr(raw, '\\', n) == NULL)
-		return false;
-	buf_reset(tmp);
-	json_unescape(tmp, raw, n);
-	return tmp->n == klen && memcmp(tmp->p, key, klen) == 0;
+	return longer_key_eq(raw, n, key, klen, tmp);
 }
 
 /* Whether string token t decodes to key[0..klen); tmp holds a decoded key. */
