@@ -311,18 +311,29 @@ str_value(const struct json *j, int t, struct buf *tmp, size_t *len)
 	return tmp->p;
 }
 
-/* String token t decodes to lit. */
+/* String token t decodes to lit. Its raw bytes (never a NUL) are compared
+ * with lit's as far as they agree, without measuring lit: a string with
+ * no backslash before they differ decodes to itself that far, so that it
+ * is lit only when they agree to lit's end; only one with an escape there
+ * is decoded. */
 bool
 json_streq(const struct json *j, int t, const char *lit)
 {
 	struct buf tmp = {0};
-	bool eq;
+	const char *raw;
+	size_t n, i;
+	bool eq, escaped = false;
 
 	if (tok_type(j, t) != JSON_STRING)
 		return false;
-	eq = key_eq(j, t, lit, strlen(lit), &tmp);
-	if (tmp.cap > 0) /* a key or value needed decoding */
-		buf_free(&tmp);
+	raw = tok_raw(j, t, &n);
+	for (i = 0; i < n && raw[i] == lit[i]; i++)
+		escaped |= raw[i] == '\\';
+	if (!escaped && (i == n || raw[i] != '\\'))
+		return i == n && lit[i] == '\0';
+	json_unescape(&tmp, raw, n);
+	eq = tmp.n == strlen(lit) && memcmp(tmp.p != NULL ? tmp.p : "", lit, tmp.n) == 0;
+	buf_free(&tmp);
 	return eq;
 }
 
