@@ -846,6 +846,16 @@ fleet_store_state(const struct fleet *f, size_t i)
 }
 
 bool
+fleet_row_may_wait(const struct fleet *f, uint32_t ri)
+{
+	const struct fleet_row *r = &f->row[ri];
+	const struct ffile *ff = &f->file[r->file];
+
+	return ff->store == SRC_CODEX + 1 && r->state == FS_RUNNING && !(r->flags & FR_GUESS) &&
+	       ff->last_row == ri && !ff->placeholder;
+}
+
+bool
 fleet_file_may_wait(const struct fleet *f, size_t i)
 {
 	const struct ffile *ff = &f->file[i];

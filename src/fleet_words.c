@@ -294,16 +294,6 @@ add_time(struct buf *out, int64_t ms)
 		fmt_duration(out, ms);
 }
 
-bool
-fleet_row_may_wait(const struct fleet *f, uint32_t ri)
-{
-	const struct fleet_row *r = &f->row[ri];
-	const struct ffile *ff = &f->file[r->file];
-
-	return ff->store == SRC_CODEX + 1 && r->state == FS_RUNNING && !(r->flags & FR_GUESS) &&
-	       ff->last_row == ri && !ff->placeholder;
-}
-
 /* Whether row r's newest open call c may wait for the user's approval,
  * which its store does not record: the call without output for
  * MODEL_MAY_WAIT_MS. */
