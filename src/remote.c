@@ -218,7 +218,7 @@ static const char script_head[] =
 	" [ -r \"$pr/self/stat\" ] || { lv='-\n'; return 0; }\n"
 	" lv=\"r ${#cr}\n$cr\n$lv\"; set +f\n"
 	" for d in \"$pr\"/[0-9]*; do\n"
-	"  set -f; c=; read -r c 2>/dev/null <\"$d/comm\" || continue\n"
+	"  set -f; c=; read -r c <\"$d/comm\" || continue\n"
 	"  [ \"$c\" = codex ] || continue\n"
 	"  b=${d##*/}; pst $b || continue\n"
 	"  eval \"c=\\${cs$b:-}\"\n"
@@ -234,7 +234,7 @@ static const char script_head[] =
 	"   eval \"cs$b=\\$x cv$b=\\$y\"\n"
 	"  fi\n"
 	"  eval \"lv=\\$lv\\$cv$b\"\n"
-	" done; set -f\n"
+	" done 2>/dev/null; set -f\n"
 	"}\n"
 	/* The batch (bl its paths a line, bi its numbers, bn how many,
 	 * bz1... their sizes, bh and bc the bytes head and tail print for
