@@ -197,6 +197,7 @@ static const char script_head[] =
 	"iw=; command -v inotifywait >/dev/null 2>&1 && iw=1\n"
 	/* The pid a store's file names ("123.json", "inuse.123.lock"): when
 	 * /proc has it, "pid start" (its 22nd field) added to lv. */
+	/* (/proc elsewhere: a test's way to be a remote without it) */
 	"pr=${AGENTVIEW_REMOTE_PROC:-/proc}\n"
 	"pst() {\n"
 	" x=; read -r x 2>/dev/null <\"$pr/$1/stat\" || return 1\n"
