@@ -189,7 +189,7 @@ remote_quote(struct buf *b, const char *s)
  * The pieces of that between script_head and script_tail are made from
  * store.c's table (store_script). */
 static const char script_head[] =
-	"set -f; ad=; [ $# -gt 0 ] || ad=1\n"
+	"set -f; ad=; [ $# -gt 0 ] || ad=1; LC_ALL=C; export LC_ALL\n"
 	/* GNU ls says a file's time in seconds too: no stat for it. */
 	"lt=; ls -lnid --time-style=+%s / >/dev/null 2>&1 && lt=--time-style=+%s\n"
 	"st() { set -- $(ls -lnid $lt \"$1\" 2>/dev/null); s=${6:-}; in=${1:-}; tm=${7:-}; }\n"
@@ -197,14 +197,45 @@ static const char script_head[] =
 	"iw=; command -v inotifywait >/dev/null 2>&1 && iw=1\n"
 	/* The pid a store's file names ("123.json", "inuse.123.lock"): when
 	 * /proc has it, "pid start" (its 22nd field) added to lv. */
-	"pid() {\n"
-	" b=${1#inuse.}; b=${b%%.*}; x=\n"
-	" case $b in '' | *[!0-9]*) return ;; esac\n"
-	" [ -r /proc/$b/stat ] && read -r x </proc/$b/stat 2>/dev/null || return 0\n"
+	/* (/proc elsewhere: a test's way to be a remote without it) */
+	"pr=${AGENTVIEW_REMOTE_PROC:-/proc}\n"
+	"pst() {\n"
+	" x=; read -r x 2>/dev/null <\"$pr/$1/stat\" || return 1\n"
 	" x=${x##*) }; j=0\n"
 	" while [ $j -lt 19 ]; do x=${x#* }; j=$((j + 1)); done\n"
 	" x=${x%% *}\n"
-	" case $x in '' | *[!0-9]*) ;; *) lv=\"$lv$b $x\n\" ;; esac\n"
+	" case $x in '' | *[!0-9]*) return 1 ;; esac\n"
+	"}\n"
+	"pid() {\n"
+	" b=${1#inuse.}; b=${b%%.*}\n"
+	" case $b in '' | *[!0-9]*) return ;; esac\n"
+	" ! pst $b || lv=\"$lv$b $x\n\"\n"
+	"}\n"
+	/* The processes named codex (their comm read by the shell: no
+	 * process started a second), each one's CODEX_HOME and HOME read
+	 * once (one tr), by the lengths of their bytes; "-" alone where
+	 * there is no /proc. */
+	"cx() {\n"
+	" [ -r \"$pr/self/stat\" ] || { lv='-\n'; return 0; }\n"
+	" lv=\"r ${#cr}\n$cr\n$lv\"; set +f\n"
+	" for d in \"$pr\"/[0-9]*; do\n"
+	"  set -f; c=; read -r c <\"$d/comm\" || continue\n"
+	"  [ \"$c\" = codex ] || continue\n"
+	"  b=${d##*/}; pst $b || continue\n"
+	"  eval \"c=\\${cs$b:-}\"\n"
+	"  if [ \"$c\" != \"$x\" ]; then\n"
+	"   if e=$(tr '\\0' '\\n' 2>/dev/null <\"$d/environ\"); then\n"
+	"    k= h= ok= oh=; oi=$IFS; IFS='\n'\n"
+	"    for y in $e; do case $y in\n"
+	"     CODEX_HOME=*) [ -n \"$ok\" ] || { k=${y#*=}; ok=1; } ;;\n"
+	"     HOME=*) [ -n \"$oh\" ] || { h=${y#*=}; oh=1; } ;;\n"
+	"    esac; done; IFS=$oi\n"
+	"    y=\"c $b $x ${#k} ${#h}\n$k$h\n\"\n"
+	"   else y=\"c $b $x\n\"; fi\n"
+	"   eval \"cs$b=\\$x cv$b=\\$y\"\n"
+	"  fi\n"
+	"  eval \"lv=\\$lv\\$cv$b\"\n"
+	" done 2>/dev/null; set -f\n"
 	"}\n"
 	/* The batch (bl its paths a line, bi its numbers, bn how many,
 	 * bz1... their sizes, bh and bc the bytes head and tail print for
@@ -273,6 +304,7 @@ static const char script_mode[] =
 	"  done\n";
 static const char script_files[] =
 	" fi; set -f\n"
+	" [ $m != s ] || cx\n"
 	" if [ $m != f ] && [ \"$l\" != \"$pl\" ]; then\n"
 	"  printf 'D %d\\n%s\\n' $(($(printf %s \"$l\" | wc -c))) \"$l\"; pl=$l\n"
 	/* The first list of a program given no names: its names, read
@@ -505,6 +537,7 @@ remote_script(struct buf *b, const char *path, char *const *names, size_t nnames
 	}
 	buf_adds(b, script_head);
 	store_script(b, 0);
+	buf_addf(b, " cr=$r%d\n", SRC_CODEX + 1);
 	buf_adds(b, script_mode);
 	store_script(b, 1);
 	buf_adds(b, script_files);
@@ -734,4 +767,105 @@ remote_split(const char *body, size_t len, const uint64_t *namelen, size_t n, si
 		pos += each;
 	}
 	return pos == len;
+}
+
+void
+remote_procs_free(struct remote_procs *p)
+{
+	free(p->codex_root);
+	free(p->v);
+	buf_free(&p->env);
+	memset(p, 0, sizeof *p);
+}
+
+/* A record's numbers: "N" then " N" up to max each, the line's end at
+ * *end: how many were read, -1 when one is not a number in range. */
+static int
+procs_nums(const char *l, const char *end, uint64_t *v, int nv, uint64_t max)
+{
+	int k = 0;
+
+	while (l < end && k < nv) {
+		uint64_t x = 0;
+
+		if (*l == ' ' && k > 0)
+			l++;
+		if (l >= end || *l < '0' || *l > '9')
+			return -1;
+		for (; l < end && *l >= '0' && *l <= '9'; l++) {
+			if (x > (max - (uint64_t)(*l - '0')) / 10)
+				return -1;
+			x = x * 10 + (uint64_t)(*l - '0');
+		}
+		v[k++] = x;
+	}
+	return l == end ? k : -1;
+}
+
+bool
+remote_procs_parse(const char *body, size_t len, struct remote_procs *p)
+{
+	size_t at = 0;
+
+	remote_procs_free(p);
+	while (at < len) {
+		const char *l = body + at, *nl = memchr(l, '\n', len - at);
+		uint64_t n[4];
+		size_t ll;
+		int k;
+
+		if (nl == NULL)
+			goto bad;
+		ll = (size_t)(nl - l);
+		at += ll + 1;
+		if (ll == 1 && l[0] == '-') {
+			p->noproc = true;
+			continue;
+		}
+		if (ll > 2 && l[0] == 'r' && l[1] == ' ') {
+			/* Codex's root there: its bytes, then a '\n'. */
+			if (p->codex_root != NULL || procs_nums(l + 2, nl, n, 1, 4096) != 1 ||
+			    n[0] >= len - at || body[at + n[0]] != '\n' ||
+			    memchr(body + at, '\0', n[0]) != NULL)
+				goto bad;
+			p->codex_root = xstrndup(body + at, n[0]);
+			at += n[0] + 1;
+			continue;
+		}
+		ARRAY_RESERVE(p->v, p->cap, p->n + 1);
+		memset(&p->v[p->n], 0, sizeof p->v[p->n]);
+		if (ll > 2 && l[0] == 'c' && l[1] == ' ') {
+			k = procs_nums(l + 2, nl, n, 4, UINT64_MAX);
+			if (k != 2 && k != 4)
+				goto bad;
+			p->v[p->n].codex = '?';
+			if (k == 4) {
+				/* CODEX_HOME's bytes then HOME's, then a '\n'. */
+				if (n[2] > 4096 || n[3] > 4096 || n[2] + n[3] >= len - at ||
+				    body[at + n[2] + n[3]] != '\n' ||
+				    memchr(body + at, '\0', n[2] + n[3]) != NULL)
+					goto bad;
+				p->v[p->n].codex = 'e';
+				p->v[p->n].env = p->env.n;
+				buf_adds(&p->env, "CODEX_HOME=");
+				buf_add(&p->env, body + at, n[2]);
+				buf_add(&p->env, "\0HOME=", 6);
+				buf_add(&p->env, body + at + n[2], n[3]);
+				buf_addc(&p->env, '\0');
+				p->v[p->n].nenv = p->env.n - p->v[p->n].env;
+				at += n[2] + n[3] + 1;
+			}
+		} else if (procs_nums(l, nl, n, 2, UINT64_MAX) != 2) {
+			goto bad;
+		}
+		if (n[0] == 0 || n[0] > 0x3fffffff)
+			goto bad;
+		p->v[p->n].pid = (long)n[0];
+		p->v[p->n].start = n[1];
+		p->n++;
+	}
+	return true;
+bad:
+	remote_procs_free(p);
+	return false;
 }

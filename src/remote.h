@@ -26,11 +26,19 @@
  *                                 next bytes are; sent when asked for
  *     S <idx> <seconds>           file idx was last written then (after
  *                                 its new bytes; where stat says it)
- *     L <len>\n<lines>\n          the remote's own sessions (M s): the
- *                                 processes its stores' live files name
- *                                 that /proc there has, "pid start" a
- *                                 line (start: /proc/pid/stat's 22nd
- *                                 field); sent when it changed
+ *     L <len>\n<records>\n        the remote's own sessions (M s): its
+ *                                 processes, sent when they changed
+ *                                 (remote_procs_parse), each record a
+ *                                 line, some with bytes of said lengths:
+ *        -                          there is no /proc: nothing known
+ *        r <n>\n<n bytes>\n          Codex's root there (the first record
+ *                                   where there is /proc)
+ *        <pid> <start>              a process a store's live file names
+ *                                   (start: /proc/pid/stat's 22nd field)
+ *        c <pid> <start> <k> <h>\n<k bytes><h bytes>\n
+ *                                   a process named codex, its CODEX_HOME
+ *                                   and HOME (empty: not set)
+ *        c <pid> <start>            one whose environment is not readable
  *     A <idx> <size> <namelen>    file idx is in the batch that follows
  *                                 (the first look at a big file, heads
  *                                 on): its size then, and the bytes of
@@ -165,6 +173,27 @@ int rparser_next(struct rparser *p, struct rframe *f);
  * shorter than said, or a head that frames otherwise). */
 bool remote_split(const char *body, size_t len, const uint64_t *namelen, size_t n, size_t each,
 		  const char **at);
+
+/* The processes of a remote's L frame. */
+struct remote_procs {
+	bool noproc; /* no /proc there: nothing is known */
+	char *codex_root;
+	struct rproc {
+		long pid;
+		uint64_t start;
+		char codex; /* 0 not a codex process; 'e' its environment
+				  read, into env at [env, env + nenv); '?' not */
+		size_t env, nenv;
+	} * v;
+	size_t n, cap;
+	struct buf env; /* "CODEX_HOME=...\0HOME=...\0", the codex ones' */
+};
+
+/* The body of an L frame read into p (emptied first): false when it is
+ * not laid out as remote.h says (a length past its end, a NUL in a
+ * path, a number out of range, a record unknown), p then empty. */
+bool remote_procs_parse(const char *body, size_t len, struct remote_procs *p);
+void remote_procs_free(struct remote_procs *p);
 
 /* The mirror process (remote_run.c). The remote sources among
  * files[0..*nfiles) started there (heads: a folder's big files only as

@@ -108,8 +108,11 @@ static int news_in = -1, news_out = -1;
  * process's. */
 static int want_out = -1, whole_in = -1, want_in = -1, whole_out = -1;
 struct mirror {
-	struct store_live *sl; /* its stores' liveness (kind 's'), or NULL */
-	char *dir;             /* the local folder */
+	struct store_live *sl;     /* its stores' liveness (kind 's'), or NULL */
+	struct remote_procs procs; /* its processes, from its .live */
+	bool procs_known;          /* .live was there and read */
+	int64_t procs_ms;          /* when; INT64_MIN: never */
+	char *dir;                 /* the local folder */
 	char *host;
 	char *port; /* digits, or NULL */
 	char *path; /* the remote path as typed */
@@ -758,11 +761,15 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 		struct buf tmp = {0};
 		int lfd;
 
-		if (r->kind != 's') {
-			r->why = "processes for a folder or a file";
+		struct remote_procs procs = {0};
+
+		if (r->kind != 's' || !remote_procs_parse(f->data, f->len, &procs)) {
+			r->why = r->kind != 's' ? "processes for a folder or a file"
+						: "a list of processes not as said";
 			ok = false;
 			break;
 		}
+		remote_procs_free(&procs);
 		buf_addf(&tmp, "%s/.live.tmp", r->mirror);
 		buf_addf(&path, "%s/.live", r->mirror);
 		lfd = open(tmp.p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
@@ -1370,42 +1377,64 @@ remote_start(char **files, int *nfiles, bool quiet, bool heads)
 	return (int)n;
 }
 
+static const struct rproc *
+mirror_proc(const struct mirror *mi, long pid)
+{
+	for (size_t i = 0; i < mi->procs.n; i++)
+		if (mi->procs.v[i].pid == pid)
+			return &mi->procs.v[i];
+	return NULL;
+}
+
 /* The start of a remote's process pid, as its last L frame said (the
  * mirror's .live): false when it did not name it. */
 static bool
 live_start(void *ctx, long pid, uint64_t *start)
 {
-	const struct mirror *mi = ctx;
-	struct buf path = {0}, text = {0};
-	bool found = false;
+	const struct rproc *p = mirror_proc(ctx, pid);
 
-	buf_addf(&path, "%s/.live", mi->dir);
-	if (store_read_small(path.p, 1 << 20, &text, true))
-		for (const char *l = text.p; !found && l < text.p + text.n;) {
-			char *end;
-			long p = strtol(l, &end, 10);
-
-			if (p == pid && *end == ' ') {
-				*start = strtoull(end + 1, NULL, 10);
-				found = true;
-			}
-			l = memchr(l, '\n', (size_t)(text.p + text.n - l));
-			l = l != NULL ? l + 1 : text.p + text.n;
-		}
-	buf_free(&path);
-	buf_free(&text);
-	return found;
+	if (p != NULL)
+		*start = p->start;
+	return p != NULL;
 }
 
-/* A remote's processes are not listed here: only those its stores'
- * files name (live_start). */
+/* The processes it named. */
 static size_t
 live_pids(void *ctx, long *v, size_t max)
 {
-	(void)ctx;
-	(void)v;
-	(void)max;
-	return 0;
+	const struct mirror *mi = ctx;
+	size_t n = MIN(mi->procs.n, max);
+
+	for (size_t i = 0; i < n; i++)
+		v[i] = mi->procs.v[i].pid;
+	return n;
+}
+
+/* What the remote said of its codex processes: their name for argv,
+ * their CODEX_HOME and HOME for the environment; nothing of others. */
+static bool
+live_cmdline(void *ctx, long pid, struct buf *out)
+{
+	const struct rproc *p = mirror_proc(ctx, pid);
+
+	buf_reset(out);
+	if (p == NULL || p->codex == 0)
+		return false;
+	buf_adds(out, "codex");
+	return true;
+}
+
+static bool
+live_environ(void *ctx, long pid, struct buf *out)
+{
+	const struct mirror *mi = ctx;
+	const struct rproc *p = mirror_proc(mi, pid);
+
+	buf_reset(out);
+	if (p == NULL || p->codex != 'e')
+		return false;
+	buf_add(out, mi->procs.env.p + p->env, p->nenv);
+	return true;
 }
 
 static bool
@@ -1415,6 +1444,25 @@ live_none(void *ctx, long pid, struct buf *out)
 	(void)pid;
 	(void)out;
 	return false;
+}
+
+/* The mirror's .live read again, at most once a second of now_ms. */
+static void
+mirror_procs(struct mirror *mi, int64_t now_ms)
+{
+	struct buf path = {0}, text = {0};
+
+	if (mi->procs_ms != INT64_MIN && now_ms >= mi->procs_ms && now_ms - mi->procs_ms < 1000)
+		return;
+	mi->procs_ms = now_ms;
+	buf_addf(&path, "%s/.live", mi->dir);
+	mi->procs_known = store_read_small(path.p, RFRAME_MAX + 1, &text, true) &&
+			  remote_procs_parse(text.p, text.n, &mi->procs);
+	if (!mi->procs_known)
+		remote_procs_free(&mi->procs);
+	store_live_codex_far(mi->sl, mi->procs.codex_root);
+	buf_free(&path);
+	buf_free(&text);
 }
 
 enum store_liveness
@@ -1427,19 +1475,24 @@ remote_live(const char *path, enum store_source s, int64_t now_ms, struct buf *w
 		    strncmp(path, mirrors[i].dir, strlen(mirrors[i].dir)) == 0 &&
 		    path[strlen(mirrors[i].dir)] == '/')
 			mi = &mirrors[i];
-	/* Codex's and Gemini's signals are the remote's process list: not
-	 * read, the file's age decides. */
-	if (mi == NULL || (s != SRC_CLAUDE && s != SRC_COPILOT))
+	/* Gemini's and Cursor's signals are processes' folders: not sent,
+	 * the file's age decides. */
+	if (mi == NULL || s == SRC_GEMINI || s == SRC_CURSOR || s == SRC_KEPT)
 		return SL_UNKNOWN;
 	if (mi->sl == NULL) {
-		struct store_proc proc = {mi,        live_start, live_pids,
-					  live_none, live_none,  live_none};
+		struct store_proc proc = {mi,           live_start, live_pids,
+					  live_cmdline, live_none,  live_environ};
 		struct buf root = {0};
 
 		buf_addf(&root, "%s/%s", mi->dir, store_source_name(SRC_CLAUDE));
 		mi->sl = store_live_new_at(&proc, root.p);
+		mi->procs_ms = INT64_MIN;
 		buf_free(&root);
 	}
+	mirror_procs(mi, now_ms);
+	/* Nothing sent yet, or no /proc there: nothing known, a guess. */
+	if (!mi->procs_known || mi->procs.noproc)
+		return SL_UNKNOWN;
 	return store_live(mi->sl, s, path, now_ms, why);
 }
 

@@ -291,6 +291,7 @@ struct store_live {
 			       Codex turns were made; INT64_MIN: never */
 	char *claude_root;
 	char *codex_root;
+	bool codex_far;         /* codex_root is a remote's: named, not here */
 	bool codex_db;          /* thread_history_1.sqlite was read */
 	bool codex_proc;        /* a codex process lives */
 	struct buf codex_turns; /* 'R' (in progress) or 'C', a thread id,
@@ -329,6 +330,17 @@ store_live_new_at(const struct store_proc *proc, const char *claude_root)
 	if (claude_root != NULL)
 		sl->claude_root = xstrdup(claude_root);
 	return sl;
+}
+
+void
+store_live_codex_far(struct store_live *sl, const char *root)
+{
+	if (sl->codex_root != NULL && root != NULL && strcmp(sl->codex_root, root) == 0)
+		return;
+	free(sl->codex_root);
+	sl->codex_root = root != NULL ? xstrdup(root) : NULL;
+	sl->codex_far = true;
+	sl->checked[1] = sl->checked[2] = INT64_MIN;
 }
 
 void
@@ -531,12 +543,40 @@ env_get(const char *env, size_t n, const char *name)
 	return NULL;
 }
 
-/* Whether the same folder is at paths a and b. */
+/* Whether a and b name the same folder, by their names alone: one
+ * '/' where there are several, none at the end. */
 static bool
-same_dir(const char *a, const char *b)
+same_name(const char *a, const char *b)
+{
+	size_t i = 0, j = 0, na = strlen(a), nb = strlen(b);
+
+	while (na > 1 && a[na - 1] == '/')
+		na--;
+	while (nb > 1 && b[nb - 1] == '/')
+		nb--;
+	while (i < na && j < nb) {
+		if (a[i] != b[j])
+			return false;
+		if (a[i] != '/') {
+			i++, j++;
+			continue;
+		}
+		while (i < na && a[i] == '/')
+			i++;
+		while (j < nb && b[j] == '/')
+			j++;
+	}
+	return i == na && j == nb;
+}
+
+/* Whether the same folder is at paths a and b (here: far, by name). */
+static bool
+same_dir(const char *a, const char *b, bool far)
 {
 	struct stat sa, sb;
 
+	if (far)
+		return same_name(a, b);
 	if (stat(a, &sa) != 0 || stat(b, &sb) != 0)
 		return strcmp(a, b) == 0;
 	return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
@@ -560,7 +600,7 @@ codex_ours(struct store_live *sl, long pid)
 		buf_adds(&root, v);
 	else if ((v = env_get(env.p, env.n, "HOME")) != NULL && v[0] != '\0')
 		buf_addf(&root, "%s/.codex", v);
-	ours = root.n > 0 && same_dir(root.p, sl->codex_root);
+	ours = root.n > 0 && same_dir(root.p, sl->codex_root, sl->codex_far);
 out:
 	buf_free(&env);
 	buf_free(&root);
@@ -635,7 +675,7 @@ codex_scan(struct store_live *sl)
 	 * a write-ahead database's -wal and -shm when they are not there and
 	 * rebuilds a -shm its last writer left; with its writer alive both
 	 * are there and sound. */
-	if (sl->codex_root == NULL || !sl->codex_proc || !wal_open(sl->codex_root))
+	if (sl->codex_root == NULL || sl->codex_far || !sl->codex_proc || !wal_open(sl->codex_root))
 		return;
 	buf_addf(&uri, "%s/thread_history_1.sqlite", sl->codex_root);
 	if ((db = rodb_open(uri.p)) != NULL &&

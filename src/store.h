@@ -33,6 +33,9 @@
  *                known): its thread's newest turn inProgress: running (or
  *                waiting for an approval, which it never records);
  *                closed: idle. Else, or a thread it does not have: the
+ *                file's age. A remote's (store_live_codex_far): only
+ *                whether a codex process of that root lives there (its
+ *                index is not read over ssh): none, no process; one, the
  *                file's age.
  *   Cursor       a `cursor-agent` process whose cwd, dashed as Cursor
  *                names a project's folder, is the transcript's project:
@@ -133,6 +136,12 @@ struct store_live *store_live_new(const struct store_proc *proc);
 /* The same for stores elsewhere (a remote's mirror): Claude's root given
  * (or NULL), Codex's none. */
 struct store_live *store_live_new_at(const struct store_proc *proc, const char *claude_root);
+/* Codex's root on the remote whose mirror sl judges (NULL: none), as
+ * the remote names it: its processes' CODEX_HOME or HOME compared with
+ * it by name, its thread index never read (it is there, not here), so a
+ * session a codex process of that root may have is its file's age's to
+ * judge (SL_UNKNOWN), and one none may have is SL_GONE. */
+void store_live_codex_far(struct store_live *sl, const char *root);
 void store_live_free(struct store_live *sl);
 /* The liveness of the session file at path, of source s, at now_ms; what
  * it waits for (Claude's waitingFor) appended to why when not NULL. */

@@ -79,6 +79,14 @@ frames fake:/x.ndjson
 rc=$?
 [ "$rc" -eq 1 ] || fail lies "a huge length: exit $rc"
 grep -q "(the remote sent a length out of range)" "$tmp/err" || fail lies "not said: $(cat "$tmp/err")"
+# A list of processes whose lengths run past its end (a path of 999
+# bytes in 8), or that holds a NUL: the stream is broken, said.
+for body in 'r 999\nab' 'r 1\n/\nc 7 1 2 0\na\0\n'; do
+	printf "H agentview-remote 1\nM s\nL %d\n$body\nK\n" "$(printf "$body" | wc -c)" >"$tmp/frames"
+	frames fake:
+	grep -q "(the remote sent a list of processes not as said)" "$tmp/err" ||
+		fail lies "a list of processes that lies ($body): $(cat "$tmp/err")"
+done
 # Frames inside a file's bytes are its bytes.
 body='{"a":1}
 K
@@ -382,6 +390,81 @@ st=$(live_state)
 [ -n "$st" ] && [ "$st" != live ] || fail live "its process ended: $st"
 rm -r "$tmp/remote-claude/sessions"
 echo "HOST: a Claude session's process judged there: running while it lives ($live_pid), not after"
+
+# Codex there: a session is judged by the processes named codex there
+# (their comm), counted only when their CODEX_HOME (else HOME/.codex) is
+# the store's root, as here (its thread index is not read there: a
+# codex's session is its file's age's to judge, a guess). Its rollout cut
+# before its turn ends, its times now; the stand-in is sleep under the
+# name codex, killed by its pid.
+cases=$((cases + 1))
+cx_file=$(find "$rh/.codex/sessions" -name 'rollout-*.jsonl' | head -n 1)
+cx_id=$(basename "$cx_file" .jsonl | sed 's/.*-\([0-9a-f]\{8\}\)-[0-9a-f]\{4\}-[0-9a-f]\{4\}-[0-9a-f]\{4\}-[0-9a-f]\{12\}$/\1/')
+cp -p "$cx_file" "$tmp/rollout.keep"
+now=$(date -u +%Y-%m-%dT%H:%M:%S)
+head -n 6 "$tmp/rollout.keep" | sed "s/\"timestamp\":\"[^\"]*\"/\"timestamp\":\"$now.000Z\"/" >"$cx_file"
+mkdir -p "$tmp/cxbin"
+ln -s "$(command -v sleep)" "$tmp/cxbin/codex"
+# row_state [ENV...]: the STATE cell of the Codex session's row there.
+row_state() {
+	env "$@" CLAUDE_CONFIG_DIR=$tmp/nowhere CODEX_HOME=$tmp/nowhere COLUMNS=200 "$bin" --print "av-test:" \
+		2>"$tmp/err" | grep " $cx_id " | sed 's/^[^ ]* \([^ ]*\) .*/\1/'
+}
+# codex_up ENV...: a stand-in codex with that environment; its pid in cx_pid.
+codex_up() {
+	env -u CODEX_HOME "$@" "$tmp/cxbin/codex" 300 &
+	cx_pid=$!
+	pids="$pids $cx_pid"
+	i=0
+	while [ "$(cat "/proc/$cx_pid/comm" 2>/dev/null)" != codex ] && [ "$i" -lt 50 ]; do
+		i=$((i + 1))
+		sleep 0.1
+	done
+}
+st=$(row_state)
+[ "$st" = incomplete ] || fail codex "no codex process there: $st $(head -c 300 "$tmp/err")"
+codex_up HOME="$rh"
+st=$(row_state)
+[ "$st" = "running?" ] || fail codex "a codex of that HOME there: $st $(head -c 300 "$tmp/err")"
+kill "$cx_pid"
+codex_up HOME="$tmp/elsewhere" CODEX_HOME="$rh//.codex/"
+st=$(row_state)
+[ "$st" = "running?" ] || fail codex "a codex of that CODEX_HOME there: $st $(head -c 300 "$tmp/err")"
+kill "$cx_pid"
+codex_up HOME="$tmp/elsewhere"
+st=$(row_state)
+[ "$st" = incomplete ] || fail codex "only a codex of another HOME there: $st $(head -c 300 "$tmp/err")"
+kill "$cx_pid"
+echo "HOST: a Codex session judged by the codex processes there: of its root, running?; of another, none: not"
+
+# A remote without /proc (macOS, BSD: here its path made another by the
+# program's AGENTVIEW_REMOTE_PROC): nothing known of its processes, so a
+# Claude session whose sessions/ folder names no live process is a guess its
+# file's age makes (running?), never not running for that; with /proc,
+# not running. The remote is this machine's sh (AGENTVIEW_SSH).
+cases=$((cases + 1))
+cl_file=$(find "$tmp/remote-claude/projects" -name "$sid.jsonl")
+cp -p "$cl_file" "$tmp/claude.keep"
+head -n 3 "$tmp/claude.keep" | sed "s/\"timestamp\":\"[^\"]*\"/\"timestamp\":\"$now.000Z\"/g" >"$cl_file"
+# (a file its dead process left: sessions/ there, and no live pid in it)
+mkdir -p "$tmp/remote-claude/sessions"
+printf '{"pid":%d,"sessionId":"%s","status":"busy"}\n' "$live_pid" "$sid" \
+	>"$tmp/remote-claude/sessions/$live_pid.json"
+printf 'exec env HOME="%s" CLAUDE_CONFIG_DIR="%s" XDG_STATE_HOME="%s" AGENTVIEW_REMOTE_PROC="$PROC" sh -s\n' \
+	"$rh" "$tmp/remote-claude" "$tmp/remote-state" >"$tmp/proc_ssh"
+# cl_state PROC: the Claude session's STATE cell, the remote's /proc at PROC.
+cl_state() {
+	PROC=$1 AGENTVIEW_SSH="sh $tmp/proc_ssh" CLAUDE_CONFIG_DIR=$tmp/nowhere COLUMNS=200 \
+		"$bin" --print "here:" 2>"$tmp/err" | grep " ${sid%%-*} " | sed 's/^[^ ]* \([^ ]*\) .*/\1/'
+}
+st=$(cl_state /proc)
+[ -n "$st" ] && [ "$st" != "running?" ] && [ "$st" != running ] || fail noproc "with /proc: $st $(head -c 300 "$tmp/err")"
+st=$(cl_state "$tmp/noproc")
+[ "$st" = "running?" ] || fail noproc "without /proc: $st $(head -c 300 "$tmp/err")"
+rm -r "$tmp/remote-claude/sessions"
+cp -p "$tmp/claude.keep" "$cl_file"
+cp -p "$tmp/rollout.keep" "$cx_file"
+echo "HOST: a remote without /proc: its stores' sessions a guess by their age, never not running for that"
 
 # The same rows as the folder read here: states from the files' times too.
 "$bin" --print --format json "av-test:$d" | jq -c '[.sessions[] | [.state, .session_id]] | sort' >"$tmp/remote.json"

@@ -429,6 +429,74 @@ test_frames_refused(void **state)
 	buf_free(&b);
 }
 
+/* The body of an L frame: its records read by their lengths, never by
+ * where a '\n' is in a path; one that lies is refused whole. */
+static void
+test_procs(void **state)
+{
+	struct remote_procs p = {0};
+	/* A path with a newline and what looks like a record in it. */
+	static const char good[] = "r 10\n/h/.co\ndex\n"
+				   "123 456\n"
+				   "c 77 88 6 12\n/x\n9 9/home/u\n1 2\n\n"
+				   "c 78 89\n";
+
+	(void)state;
+	assert_true(remote_procs_parse(good, sizeof good - 1, &p));
+	assert_false(p.noproc);
+	assert_string_equal(p.codex_root, "/h/.co\ndex");
+	assert_int_equal(p.n, 3);
+	assert_int_equal(p.v[0].pid, 123);
+	assert_int_equal(p.v[0].start, 456);
+	assert_int_equal(p.v[0].codex, 0);
+	assert_int_equal(p.v[1].pid, 77);
+	assert_int_equal(p.v[1].codex, 'e');
+	assert_int_equal(p.v[1].nenv, 36);
+	assert_memory_equal(p.env.p + p.v[1].env, "CODEX_HOME=/x\n9 9\0HOME=/home/u\n1 2\n\0", 36);
+	assert_int_equal(p.v[2].codex, '?');
+	assert_true(remote_procs_parse("-\n", 2, &p));
+	assert_true(p.noproc);
+	assert_int_equal(p.n, 0);
+	assert_true(remote_procs_parse("", 0, &p));
+	assert_false(p.noproc);
+	/* Lengths past the end, or too large; a path with a NUL; numbers
+	 * out of range; a record unknown, or cut short. */
+	static const char *const bad[] = {
+		"r 999\nab\n",
+		"r 2\nab",
+		"r 2\nabc\n",
+		"r 1\n\0\n",
+		"r 18446744073709551616\n",
+		"r 1\n/\nr 1\n/\n",
+		"c 7 1 2 0\na\0\n",
+		"c 7 1 5000 0\n",
+		"c 7 1 18446744073709551615 1\nab\n",
+		"c 7 1 1\nab\n",
+		"c 7\n",
+		"0 1\n",
+		"1073741824 1\n",
+		"12 18446744073709551616\n",
+		"12 -1\n",
+		"12  1\n",
+		"12 1 \n",
+		"12 1",
+		"x\n",
+		"--\n",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		size_t n = strlen(bad[i]);
+
+		if (i == 3 || i == 6)
+			n += 4; /* the NUL and what follows it */
+		assert_true(remote_procs_parse("5 6\n", 4, &p));
+		if (remote_procs_parse(bad[i], n, &p))
+			fail_msg("taken: case %zu", i);
+		assert_int_equal(p.n, 0);
+		assert_null(p.codex_root);
+	}
+	remote_procs_free(&p);
+}
+
 int
 main(void)
 {
@@ -438,7 +506,7 @@ main(void)
 		cmocka_unit_test(test_script),         cmocka_unit_test(test_frames),
 		cmocka_unit_test(test_frames_refused), cmocka_unit_test(test_name),
 		cmocka_unit_test(test_script_stores),  cmocka_unit_test(test_store_name),
-		cmocka_unit_test(test_split),
+		cmocka_unit_test(test_split),          cmocka_unit_test(test_procs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -668,6 +668,37 @@ test_codex_live(void **state)
 	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_RUNNING);
 	store_live_free(sl);
 	unsetenv("CODEX_HOME");
+	/* A remote's root (store_live_codex_far): a process's home compared
+	 * by its name ('/' doubled or at the end alike), and the index at
+	 * that path here never read (the one there is not this one): a
+	 * codex of that root leaves it to the file's age, one of another
+	 * root has it not, nor does an unreadable environment. */
+	static const char *const far[] = {"//", "/"};
+	for (size_t i = 0; i <= ARRAY_LEN(far); i++) {
+		buf_reset(&env);
+		if (i < ARRAY_LEN(far))
+			buf_addf(&env, "CODEX_HOME=%s%s%cHOME=/nonexistent%c", root.p, far[i], '\0',
+				 '\0');
+		else
+			buf_addf(&env, "CODEX_HOME=/tmp/other-codex%cHOME=%s%c", '\0', h, '\0');
+		procs[nprocs - 1].env = env.p;
+		procs[nprocs - 1].envn = env.n;
+		sl = store_live_new_at(&fake, NULL);
+		store_live_codex_far(sl, root.p);
+		assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL),
+				 i < ARRAY_LEN(far) ? SL_UNKNOWN : SL_GONE);
+		store_live_free(sl);
+	}
+	buf_reset(&env);
+	buf_addf(&env, "CODEX_HOME=%cHOME=%s/%c", '\0', h, '\0');
+	procs[nprocs - 1].env = env.p;
+	procs[nprocs - 1].envn = env.n;
+	sl = store_live_new_at(&fake, NULL);
+	store_live_codex_far(sl, root.p);
+	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_UNKNOWN);
+	store_live_codex_far(sl, "/elsewhere/.codex");
+	assert_int_equal(store_live(sl, SRC_CODEX, path.p, NOW, NULL), SL_GONE);
+	store_live_free(sl);
 	procs[nprocs - 1].env = NULL;
 	buf_free(&env);
 	/* The turn closed: the failed run's index, and its rollout's name. */
