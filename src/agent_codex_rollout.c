@@ -300,7 +300,8 @@ static void
 event_msg(struct build *b, int p)
 {
 	const struct json *j = b->j;
-	int t = json_get(j, p, "type"), err = json_get(j, p, "error");
+	int t = json_get(j, p, "type");
+	bool failed;
 	uint32_t s;
 
 	if (json_streq(j, t, "task_started")) {
@@ -312,10 +313,10 @@ event_msg(struct build *b, int p)
 			build_hidden(b);
 	} else if (json_streq(j, t, "task_complete")) {
 		/* Why it failed, whole, before the line that ends it. */
-		if (json_type(j, err) == JSON_OBJECT)
+		failed = json_type(j, json_get(j, p, "error")) == JSON_OBJECT;
+		if (failed)
 			build_notice(b);
-		build_result(b, json_type(j, err) == JSON_OBJECT,
-			     agent_ms(j, json_get(j, p, "duration_ms")));
+		build_result(b, failed, agent_ms(j, json_get(j, p, "duration_ms")));
 	} else if (json_streq(j, t, "turn_aborted")) {
 		build_notice(b);
 		build_result(b, false, agent_ms(j, json_get(j, p, "duration_ms")));
