@@ -274,6 +274,15 @@ begins(const char *p, size_t n, const char *s)
 }
 
 bool
+agent_begins_any(const char *p, size_t n, const struct agent_lit *s, size_t ns)
+{
+	for (size_t i = 0; i < ns; i++)
+		if (n >= s[i].n && memcmp(p, s[i].s, s[i].n) == 0)
+			return true;
+	return false;
+}
+
+bool
 agent_skips_any(const char *p, size_t n)
 {
 	for (unsigned a = 0; a < nagents; a++)

@@ -460,6 +460,18 @@ size_t agent_lean(char *p, size_t n);
 /* Whether any adapter skips the line p[0..n) unparsed (its skip): for a
  * reader that does not know the line's agent yet (ahead.c). */
 bool agent_skips_any(const char *p, size_t n);
+/* A string literal and its length, measured once where it is written. */
+struct agent_lit {
+	const char *s;
+	size_t n;
+};
+#define AGENT_LIT(lit) \
+	{ \
+		lit, sizeof lit - 1 \
+	}
+/* Whether p[0..n) begins with one of s[0..ns): asked of every line by the
+ * adapters' skip, whose tables are measured when compiled, not each line. */
+bool agent_begins_any(const char *p, size_t n, const struct agent_lit *s, size_t ns);
 /* The files that hold more of the session in the file at path, as any
  * adapter finds them (its more): fn for each. */
 void agent_more(const char *path, agent_more_fn *fn, void *ctx);

@@ -23,11 +23,14 @@
 
 /* The records that are only bookkeeping, as each begins: hidden without
  * being parsed. */
-static const char *const books[] = {
-	"{\"type\":\"api-request", /* -blob, -shape: whole request bodies */
-	"{\"type\":\"queue-operation\"", "{\"type\":\"file-history-snapshot\"",
-	"{\"type\":\"tools-used\"",      "{\"type\":\"mode\"",
-	"{\"type\":\"permission-mode\"", "{\"type\":\"atis-latch\"",
+static const struct agent_lit books[] = {
+	AGENT_LIT("{\"type\":\"api-request"), /* -blob, -shape: whole request bodies */
+	AGENT_LIT("{\"type\":\"queue-operation\""),
+	AGENT_LIT("{\"type\":\"file-history-snapshot\""),
+	AGENT_LIT("{\"type\":\"tools-used\""),
+	AGENT_LIT("{\"type\":\"mode\""),
+	AGENT_LIT("{\"type\":\"permission-mode\""),
+	AGENT_LIT("{\"type\":\"atis-latch\""),
 };
 
 /* An attachment (the environment, skills, tools, a prompt's snapshot:
@@ -37,12 +40,8 @@ static const char *const books[] = {
 static bool
 store_skip(const char *p, size_t n)
 {
-	for (size_t i = 0; i < ARRAY_LEN(books); i++) {
-		size_t k = strlen(books[i]);
-
-		if (n >= k && memcmp(p, books[i], k) == 0)
-			return true;
-	}
+	if (agent_begins_any(p, n, books, ARRAY_LEN(books)))
+		return true;
 	if (n < 16 || memcmp(p, "{\"parentUuid\":", 14) != 0)
 		return false;
 	n = n < ATTACH_HEAD ? n : ATTACH_HEAD;

@@ -37,13 +37,13 @@ static const struct agent_tool rollout_tools[] = {
  * usage books, and the history the events say again: messages and
  * reasoning, the instructions it sends with each turn), as each begins
  * after its timestamp and ordinal: hidden without being parsed. */
-static const char *const books[] = {
-	"\"type\":\"world_state\"",
-	"\"type\":\"turn_context\"",
-	"\"type\":\"token_usage_record\"",
-	"\"type\":\"response_item\",\"payload\":{\"type\":\"message\"",
-	"\"type\":\"response_item\",\"payload\":{\"type\":\"reasoning\"",
-	"\"type\":\"event_msg\",\"payload\":{\"type\":\"thread_settings_applied\"",
+static const struct agent_lit books[] = {
+	AGENT_LIT("\"type\":\"world_state\""),
+	AGENT_LIT("\"type\":\"turn_context\""),
+	AGENT_LIT("\"type\":\"token_usage_record\""),
+	AGENT_LIT("\"type\":\"response_item\",\"payload\":{\"type\":\"message\""),
+	AGENT_LIT("\"type\":\"response_item\",\"payload\":{\"type\":\"reasoning\""),
+	AGENT_LIT("\"type\":\"event_msg\",\"payload\":{\"type\":\"thread_settings_applied\""),
 };
 
 /* Where the record's type begins in {"timestamp":"2026-11-27T09:34:16.977Z",
@@ -78,13 +78,7 @@ rollout_skip(const char *p, size_t n)
 {
 	size_t i = after_stamp(p, n);
 
-	for (size_t b = 0; i > 0 && b < ARRAY_LEN(books); b++) {
-		size_t k = strlen(books[b]);
-
-		if (n - i >= k && memcmp(p + i, books[b], k) == 0)
-			return true;
-	}
-	return false;
+	return i > 0 && agent_begins_any(p + i, n - i, books, ARRAY_LEN(books));
 }
 
 /* The tokens so far: cumulative, so the session list reads only the last
@@ -306,7 +300,8 @@ static void
 event_msg(struct build *b, int p)
 {
 	const struct json *j = b->j;
-	int t = json_get(j, p, "type"), err = json_get(j, p, "error");
+	int t = json_get(j, p, "type");
+	bool failed;
 	uint32_t s;
 
 	if (json_streq(j, t, "task_started")) {
@@ -318,10 +313,10 @@ event_msg(struct build *b, int p)
 			build_hidden(b);
 	} else if (json_streq(j, t, "task_complete")) {
 		/* Why it failed, whole, before the line that ends it. */
-		if (json_type(j, err) == JSON_OBJECT)
+		failed = json_type(j, json_get(j, p, "error")) == JSON_OBJECT;
+		if (failed)
 			build_notice(b);
-		build_result(b, json_type(j, err) == JSON_OBJECT,
-			     agent_ms(j, json_get(j, p, "duration_ms")));
+		build_result(b, failed, agent_ms(j, json_get(j, p, "duration_ms")));
 	} else if (json_streq(j, t, "turn_aborted")) {
 		build_notice(b);
 		build_result(b, false, agent_ms(j, json_get(j, p, "duration_ms")));

@@ -167,6 +167,10 @@ enum {
 				     file first, until every row is as if its
 				     file were read whole (the list on the
 				     screen, and printed once) */
+	FLEET_NO_TOKENS = 1 << 3,   /* no row's tokens are wanted (the JSON
+				     summary reads each file whole itself):
+				     the last totals a file holds and its
+				     sub-agents' files are not read */
 };
 
 /* What fleet_update changed. */

@@ -715,7 +715,8 @@ fleet_feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n, bool 
 		    ((q = agent_quiet((unsigned)agent, lp, ln.len, f->flags & FLEET_STATES_ONLY)) !=
 			     LINE_HEARD ||
 		     agent_skips((unsigned)agent, lp, ln.len))) {
-			if (q == LINE_TOTALS && !(f->flags & FLEET_STATES_ONLY)) {
+			if (q == LINE_TOTALS &&
+			    !(f->flags & (FLEET_STATES_ONLY | FLEET_NO_TOKENS))) {
 				total = ln;
 				totals = true;
 			}
@@ -1020,7 +1021,7 @@ fleet_read_more(struct fleet *f, uint32_t fi)
 
 	ff->more_due = false;
 	if (ff->kind != FK_STREAM || ff->nrows == 0 || ff->placeholder ||
-	    (f->flags & FLEET_STATES_ONLY))
+	    (f->flags & (FLEET_STATES_ONLY | FLEET_NO_TOKENS)))
 		return;
 	ff->more_ms = f->now;
 	agent_more(ff->path, more_file, &mf);
@@ -1062,7 +1063,7 @@ more_after(struct fleet *f, uint32_t fi)
 
 	if (f->first_done || !(f->flags & FLEET_GAPS)) {
 		fleet_read_more(f, fi);
-	} else if (!ff->more_due && !(f->flags & FLEET_STATES_ONLY)) {
+	} else if (!ff->more_due && !(f->flags & (FLEET_STATES_ONLY | FLEET_NO_TOKENS))) {
 		ff->more_due = true;
 		ARRAY_RESERVE(f->more, f->morecap, f->nmore + 1);
 		f->more[f->nmore++] = fi;

@@ -605,10 +605,11 @@ static int
 run_fleet(const struct options *o)
 {
 	const struct format *fmt = format_at((size_t)o->format);
-	bool exact = !o->status_line && !o->follow && fmt->list != fleet_list_json;
+	bool json = !o->status_line && !o->follow && fmt->list == fleet_list_json;
+	bool exact = !o->status_line && !o->follow && !json;
 	struct fleet *f = fleet_new((o->recursive ? FLEET_RECURSIVE : 0) |
 					    (o->status_line ? FLEET_STATES_ONLY : 0) |
-					    (exact ? FLEET_GAPS : 0),
+					    (json ? FLEET_NO_TOKENS : 0) | (exact ? FLEET_GAPS : 0),
 				    o->agent);
 	int64_t now = clock_wall_ms();
 	struct notifier n;

@@ -1027,6 +1027,35 @@ test_subagent_tokens(void **state)
 	rm_tree(d2);
 }
 
+/* No tokens wanted (--format json, which reads each file whole itself):
+ * the same rows in the same states, its sub-agents' files not read for
+ * their tokens (the whole list's row counts them: 1020/192). */
+static void
+test_no_tokens(void **state)
+{
+	char *d = scratch();
+	struct fleet *f, *all;
+	int64_t in, out;
+
+	(void)state;
+	put_subagents(d, 22, NOW - 1000);
+	f = fleet_of(d, FLEET_NO_TOKENS, NOW);
+	all = fleet_of(d, 0, NOW);
+	assert_int_equal(fleet_nrows(f), 1);
+	assert_int_equal(fleet_nrows(all), 1);
+	assert_int_equal(fleet_row(f, 0)->state, FS_RUNNING);
+	assert_int_equal(fleet_row(all, 0)->state, FS_RUNNING);
+	assert_true(fleet_file_open(f, 0) && fleet_file_open(all, 0));
+	fleet_row_tokens(all, 0, &in, &out);
+	assert_int_equal(in, 100 + 420);
+	fleet_row_tokens(f, 0, &in, &out);
+	assert_int_equal(in, fleet_row(f, 0)->tokens_in);
+	assert_int_equal(out, fleet_row(f, 0)->tokens_out);
+	fleet_free(f);
+	fleet_free(all);
+	rm_tree(d);
+}
+
 /* A session's time is the same in the list as where its file is read
  * whole (the viewer, --print): for every session of recordings/, looked at
  * long after its file was written, the TIME cell is its duration, or its
@@ -1432,6 +1461,7 @@ main(void)
 		cmocka_unit_test(test_store_tokens),
 		cmocka_unit_test(test_rollout_tokens),
 		cmocka_unit_test(test_subagent_tokens),
+		cmocka_unit_test(test_no_tokens),
 		cmocka_unit_test(test_time_only),
 	};
 
