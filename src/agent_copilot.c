@@ -666,7 +666,6 @@ const struct agent agent_copilot = {
 	.mark = "\"session.",
 	.quiet = {"{\"type\":\"assistant.message_delta\",",
 		  "{\"type\":\"session.background_tasks_changed\","},
-	.quiet_call = "{\"type\":\"tool.",
 	.resume = {"copilot", "--resume"},
 };
 

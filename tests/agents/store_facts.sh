@@ -347,6 +347,16 @@ store_lists() {
 		(if $state == "" then (.state | IN("live", "waiting") | not) else .state == $state end))' \
 		"$sf_home/list.json" >/dev/null 2>&1
 	sopen lists "$?" "one row of the store's session, $( [ -n "$sf_state" ] && echo "$sf_state" || echo 'not running (its process is gone)')"
+	# --status-line (which reads states only) says what the list's last
+	# line says.
+	sf_a=$(env -i "PATH=$PATH" "HOME=$sf_home" "XDG_STATE_HOME=$sf_home/state" "TMPDIR=$sf_home" \
+		LC_ALL=C.UTF-8 "AGENTVIEW_SOURCES=$1" "$(store_var "$1")=$4" \
+		"$bin" --status-line </dev/null 2>/dev/null)
+	sf_b=$(env -i "PATH=$PATH" "HOME=$sf_home" "XDG_STATE_HOME=$sf_home/state" "TMPDIR=$sf_home" \
+		LC_ALL=C.UTF-8 "AGENTVIEW_SOURCES=$1" "$(store_var "$1")=$4" \
+		"$bin" --print </dev/null 2>/dev/null | tail -n 1)
+	[ -n "$sf_a" ] && [ "$sf_a" = "$sf_b" ]
+	sopen status-line "$?" "--status-line ($sf_a) as the list's last line ($sf_b)"
 	if [ -n "${5:-}" ]; then
 		jq -e -n --slurpfile v "$sf_home/list.json" --slurpfile c "$5" '
 			$v[0].sessions[0].usage as $u | $c[0].totals as $t |
