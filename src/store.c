@@ -558,7 +558,8 @@ same_name(const char *a, const char *b)
 		if (a[i] != b[j])
 			return false;
 		if (a[i] != '/') {
-			i++, j++;
+			i++;
+			j++;
 			continue;
 		}
 		while (i < na && a[i] == '/')
