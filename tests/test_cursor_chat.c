@@ -345,7 +345,7 @@ test_store_hostile(void **state)
 	struct fleet *f;
 	uint32_t v[16];
 	size_t n;
-	sqlite3 *w, *writer;
+	sqlite3 *writer;
 
 	(void)state;
 	/* Not SQLite. */
@@ -358,28 +358,23 @@ test_store_hostile(void **state)
 		buf_addc(&big, 'x');
 	buf_adds(&big, "\"}");
 	make_store(h, "b2", "aaaaaaaa-0002", big.p, true, db, sizeof db);
-	assert_int_equal(sqlite3_open(db, &w), SQLITE_OK);
 	snprintf(sql, sizeof sql, "INSERT INTO blobs VALUES ('big', zeroblob(%d));", 3 << 20);
-	exec_ok(w, sql);
-	assert_int_equal(sqlite3_close(w), SQLITE_OK);
+	fixture_sql(db, sql);
 	age(db);
 	/* Wrong types: meta's value a number, a blob a number, ids null. */
 	make_store(h, "b3", "aaaaaaaa-0003", META, false, db, sizeof db);
-	assert_int_equal(sqlite3_open(db, &w), SQLITE_OK);
-	exec_ok(w, "UPDATE meta SET value = 42; INSERT INTO blobs VALUES (NULL, 7);"
-		   "INSERT INTO blobs VALUES ('n', NULL);"
-		   "INSERT INTO blobs VALUES ('s', '{\"role\":\"user\",\"content\":[1,{\"type\":"
-		   "2}]}');"
-		   "INSERT INTO blobs VALUES ('t', '{\"role\":\"assistant\",\"content\":[{\"type\":"
-		   "\"tool-call\",\"args\":5},7]}');");
-	assert_int_equal(sqlite3_close(w), SQLITE_OK);
+	fixture_sql(db,
+		    "UPDATE meta SET value = 42; INSERT INTO blobs VALUES (NULL, 7);"
+		    "INSERT INTO blobs VALUES ('n', NULL);"
+		    "INSERT INTO blobs VALUES ('s', '{\"role\":\"user\",\"content\":[1,{\"type\":"
+		    "2}]}');"
+		    "INSERT INTO blobs VALUES ('t', '{\"role\":\"assistant\",\"content\":[{"
+		    "\"type\":\"tool-call\",\"args\":5},7]}');");
 	age(db);
 	/* No meta table, and no table at all. */
 	make_store(h, "b4", "aaaaaaaa-0004", NULL, true, db, sizeof db);
 	make_store(h, "b5", "aaaaaaaa-0005", NULL, false, db, sizeof db);
-	assert_int_equal(sqlite3_open(db, &w), SQLITE_OK);
-	exec_ok(w, "DROP TABLE blobs;");
-	assert_int_equal(sqlite3_close(w), SQLITE_OK);
+	fixture_sql(db, "DROP TABLE blobs;");
 	age(db);
 	/* A writer at work: its log and shared memory there. */
 	make_store(h, "b6", "aaaaaaaa-0006", META, true, db, sizeof db);

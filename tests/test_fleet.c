@@ -1106,23 +1106,6 @@ test_times_agree(void **state)
 	buf_free(&want);
 }
 
-/* What fn writes of f at now to a FILE, as a string (static). */
-static const char *
-written(void (*fn)(const struct fleet *, int, int, int64_t, FILE *), const struct fleet *f,
-	int64_t now)
-{
-	static char *text;
-	size_t n;
-	FILE *fp;
-
-	free(text);
-	fp = open_memstream(&text, &n);
-	assert_non_null(fp);
-	fn(f, -1, 120, now, fp);
-	assert_int_equal(fclose(fp), 0);
-	return text;
-}
-
 /* One count of the sessions by state, that every view says (issue 25):
  * the rows, the list's summary line, --status-line, --print's last line,
  * and the JSON summary's states and sessions. */
@@ -1165,7 +1148,7 @@ test_counts(void **state)
 		b.p, "#[fg=yellow]● 1 running#[default] · #[fg=cyan]⏸ 1 waiting#[default] · "
 		     "#[fg=red]✗ 1 failed#[default] · #[fg=magenta]◌ 1 incomplete#[default] · "
 		     "#[fg=green]✓ 3 done#[default]");
-	text = written(fleet_list_text, f, NOW);
+	text = fixture_written(fleet_list_text, f, NOW);
 	last = strrchr(text, '\n');
 	while (last > text && last[-1] != '\n')
 		last--;
@@ -1173,7 +1156,7 @@ test_counts(void **state)
 		last,
 		"● 1 running · ⏸ 1 waiting · ✗ 1 failed · ◌ 1 incomplete · ✓ 3 done\n");
 	/* The JSON: its states, and its sessions' own. */
-	text = written(fleet_list_json, f, NOW);
+	text = fixture_written(fleet_list_json, f, NOW);
 	assert_int_equal(json_parse(j, text, strlen(text)), JSON_OK);
 	for (int s = 0; s < FS_NSTATES; s++) {
 		int64_t v = -1;
