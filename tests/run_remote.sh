@@ -282,7 +282,7 @@ ep_id=$(basename "$ep_file" .jsonl | sed 's/.*-\([0-9a-f]\{8\}\)-[0-9a-f]\{4\}-[
 cp "$ep_file" "$ep/keep"
 head -n 6 "$ep/keep" |
 	sed "s/\"timestamp\":\"[^\"]*\"/\"timestamp\":\"$(date -u +%Y-%m-%dT%H:%M:%S).000Z\"/" >"$ep_file"
-echo '4242 (codex) S 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 777 0' >"$ep/proc/4242/stat"
+echo '4242 (codex) S 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 777 0' >"$ep/proc/4242/stat"
 cp "$ep/proc/4242/stat" "$ep/proc/self/stat"
 echo codex >"$ep/proc/4242/comm"
 # (the remote's Codex root its HOME's: not the CODEX_HOME here)
