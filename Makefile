@@ -89,7 +89,7 @@ TESTS = $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 TEST_BIN = $(TESTS:%=tests/%)
 FUZZ  = fuzz_json fuzz_model fuzz_text fuzz_screen fuzz_cursor fuzz_claude fuzz_gemini \
         fuzz_codex fuzz_markdown fuzz_codex_rollout fuzz_gemini_chat fuzz_copilot \
-        fuzz_claude_store fuzz_cursor_transcript
+        fuzz_claude_store fuzz_cursor_transcript fuzz_remote
 # fuzz_screen also builds the screen's cells (src/ui_cell.c) over the
 # curses stub of tests/fuzz/stub/ (the only harness of a screen file).
 FUZZ_EXTRA_fuzz_screen = -Itests/fuzz/stub src/ui_cell.c tests/fuzz/stub/curses.c
@@ -110,6 +110,8 @@ FUZZ_AGENT_SEEDS_fuzz_codex_rollout = $(wildcard tests/stores/codex/*/done/sessi
 FUZZ_AGENT_SEEDS_fuzz_gemini_chat = $(wildcard tests/stores/gemini/*/done/.gemini/tmp/*/chats/*.jsonl)
 FUZZ_AGENT_SEEDS_fuzz_copilot = $(wildcard recordings/copilot-*.ndjson) \
 	$(wildcard tests/stores/copilot/*/*/session-state/*/events.jsonl)
+# What a remote sends: its own seeds alone (tests/fuzz/seeds/fuzz_remote/).
+FUZZ_AGENT_SEEDS_fuzz_remote = $(wildcard tests/fuzz/seeds/fuzz_remote/*)
 FUZZ_AGENT_SEEDS_fuzz_claude_store = $(wildcard tests/stores/claude/*/done/projects/*/*.jsonl)
 FUZZ_AGENT_SEEDS_fuzz_cursor_transcript = \
 	$(wildcard tests/stores/cursor/*/projects/*/agent-transcripts/*/*.jsonl) \

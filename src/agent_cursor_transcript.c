@@ -746,20 +746,105 @@ is_store(const char *path)
 	return n > 9 && strcmp(path + n - 9, "/store.db") == 0;
 }
 
+/* The chats under a root's chats/ folder: "<id>\0<bucket>\0" for each
+ * chats/<bucket>/<id>/, in the order readdir gives them; read again at
+ * most once a second, when a chat is looked for that it lacks. One for
+ * each chats/ folder looked in (a list holds few roots). */
+struct chat_index {
+	char *chats;
+	struct buf pairs;
+	int64_t ms; /* when it was read (clock_mono_ms), or TIME_NONE */
+};
+static struct chat_index *indexes;
+static size_t nindexes, indexcap;
+
+static void
+index_read(struct chat_index *x)
+{
+	struct buf sub = {0};
+	struct dirent *de, *e;
+	DIR *d, *b;
+
+	buf_reset(&x->pairs);
+	x->ms = clock_mono_ms();
+	if ((d = opendir(x->chats)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		buf_reset(&sub);
+		buf_addf(&sub, "%s/%s", x->chats, de->d_name);
+		if ((b = opendir(sub.p)) == NULL)
+			continue;
+		while ((e = readdir(b)) != NULL)
+			if (e->d_name[0] != '.') {
+				buf_add(&x->pairs, e->d_name, strlen(e->d_name) + 1);
+				buf_add(&x->pairs, de->d_name, strlen(de->d_name) + 1);
+			}
+		closedir(b);
+	}
+	closedir(d);
+	buf_free(&sub);
+}
+
+/* The store.db of chat sid in the folder chats indexes (x), into db:
+ * the first chats/<bucket>/<sid>/store.db that is a regular file. */
+static bool
+index_find(const struct chat_index *x, const char *sid, struct buf *db)
+{
+	struct stat st;
+
+	for (size_t at = 0; at < x->pairs.n;) {
+		const char *id = x->pairs.p + at, *bucket = id + strlen(id) + 1;
+
+		at = (size_t)(bucket - x->pairs.p) + strlen(bucket) + 1;
+		if (strcmp(id, sid) != 0)
+			continue;
+		buf_reset(db);
+		buf_addf(db, "%s/%s/%s/store.db", x->chats, bucket, sid);
+		if (lstat(db->p, &st) == 0 && S_ISREG(st.st_mode))
+			return true;
+	}
+	return false;
+}
+
+/* The store.db of chat sid under the folder chats (db holds its path),
+ * looked up in its index, read first or again (a chat made since). */
+static bool
+chat_find(const char *chats, const char *sid, struct buf *db)
+{
+	struct chat_index *x = NULL;
+
+	for (size_t i = 0; i < nindexes && x == NULL; i++)
+		if (strcmp(indexes[i].chats, chats) == 0)
+			x = &indexes[i];
+	if (x == NULL) {
+		ARRAY_RESERVE(indexes, indexcap, nindexes + 1);
+		x = &indexes[nindexes++];
+		memset(x, 0, sizeof *x);
+		x->chats = xstrdup(chats);
+		x->ms = TIME_NONE;
+	}
+	if (x->ms == TIME_NONE)
+		index_read(x);
+	if (index_find(x, sid, db))
+		return true;
+	if (clock_mono_ms() - x->ms < 1000)
+		return false;
+	index_read(x);
+	return index_find(x, sid, db);
+}
+
 /* The chat store of the session at path: itself, when it is one; for a
  * transcript, its root (~/.cursor) found from .../projects/<project>/
- * agent-transcripts/, the store.db of chats/<any>/<sid>/. Into db; false
- * when there is none. */
+ * agent-transcripts/, the store.db of chats/<any>/<sid>/ (chat_find).
+ * Into db; false when there is none. */
 static bool
 chat_db(const char *path, struct buf *db)
 {
-	struct buf sid = {0};
+	struct buf sid = {0}, chats = {0};
 	const char *at = NULL, *p, *proj = NULL;
-	struct dirent *de;
-	struct stat st;
-	size_t base;
-	DIR *d;
-	bool found = false;
+	bool found;
 
 	if (is_store(path)) {
 		buf_reset(db);
@@ -777,22 +862,10 @@ chat_db(const char *path, struct buf *db)
 		buf_free(&sid);
 		return false;
 	}
-	buf_reset(db);
-	buf_add(db, path, (size_t)(proj - path));
-	buf_adds(db, "/chats");
-	if ((d = opendir(db->p)) == NULL) {
-		buf_free(&sid);
-		return false;
-	}
-	base = db->n;
-	while (!found && (de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		db->n = base;
-		buf_addf(db, "/%s/%s/store.db", de->d_name, sid.p);
-		found = lstat(db->p, &st) == 0 && S_ISREG(st.st_mode);
-	}
-	closedir(d);
+	buf_add(&chats, path, (size_t)(proj - path));
+	buf_adds(&chats, "/chats");
+	found = chat_find(chats.p, sid.p, db);
+	buf_free(&chats);
 	buf_free(&sid);
 	return found;
 }

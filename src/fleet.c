@@ -41,8 +41,10 @@ fleet_free(struct fleet *f)
 		free(f->dir[i].path);
 		free(f->dir[i].pattern);
 	}
-	for (size_t i = 0; i < f->nfile; i++)
+	for (size_t i = 0; i < f->nfile; i++) {
 		free(f->file[i].path);
+		free(f->file[i].more_read);
+	}
 	for (size_t i = 0; i < f->nplace; i++)
 		free(f->place[i].path);
 	free(f->place);

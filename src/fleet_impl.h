@@ -88,6 +88,18 @@ struct ffile {
 	uint64_t more_sig;
 	int64_t more_ms;
 	bool more_due; /* they wait to be read (after the first look) */
+	/* What each was when read and the tokens it held: one as it was is
+	 * not read again when another changes. */
+	struct more_read *more_read;
+	size_t nmore_read;
+};
+
+/* A sub-agent's file as it was read: a hash of its name, inode, size and
+ * time; its tokens (any: it held some). */
+struct more_read {
+	uint64_t key;
+	int64_t in, out;
+	bool any;
 };
 
 /* A map from a path to its file. */

@@ -944,11 +944,12 @@ read_tail(struct fleet *f, uint32_t fi, int fd)
 /* A sub-agent's file longer than this is not read for its tokens. */
 #define MORE_MAX ((off_t)64 << 20)
 
-/* The files of a session's sub-agents as agent_more names them, and a
- * hash of their names, sizes and times. */
+/* The files of a session's sub-agents as agent_more names them, each
+ * one's hash of its name, inode, size and time (key), and one of all. */
 struct more_files {
 	char **path;
-	size_t n, cap;
+	uint64_t *key;
+	size_t n, cap, kcap;
 	uint64_t sig;
 };
 
@@ -966,8 +967,10 @@ more_file(void *ctx, const char *path, const char *call)
 	v[1] = (int64_t)st.st_size;
 	v[2] = (int64_t)st.st_mtim.tv_sec;
 	v[3] = (int64_t)st.st_mtim.tv_nsec;
-	mf->sig = hash_bytes(v, sizeof v, hash_bytes(path, strlen(path), mf->sig));
 	ARRAY_RESERVE(mf->path, mf->cap, mf->n + 1);
+	ARRAY_RESERVE(mf->key, mf->kcap, mf->n + 1);
+	mf->key[mf->n] = hash_bytes(v, sizeof v, hash_bytes(path, strlen(path), 0));
+	mf->sig = hash_bytes(&mf->key[mf->n], sizeof mf->key[mf->n], mf->sig);
 	mf->path[mf->n++] = xstrdup(path);
 }
 
@@ -1016,6 +1019,7 @@ fleet_read_more(struct fleet *f, uint32_t fi)
 	struct ffile *ff = &f->file[fi];
 	struct more_files mf = {0};
 	struct tokens t = {0};
+	struct more_read *seen;
 	bool any = false;
 	uint64_t sig;
 
@@ -1027,8 +1031,32 @@ fleet_read_more(struct fleet *f, uint32_t fi)
 	agent_more(ff->path, more_file, &mf);
 	sig = mf.n > 0 ? mf.sig | 1 : 0;
 	if (sig != ff->more_sig) {
-		for (size_t i = 0; i < mf.n; i++)
-			any |= more_tokens(f, mf.path[i], f->row[ff->last_row].agent, &t);
+		/* Those as they were when read last, not read again. */
+		seen = xreallocarray(NULL, mf.n + 1, sizeof *seen);
+		for (size_t i = 0; i < mf.n; i++) {
+			struct more_read *s = &seen[i];
+			struct tokens k = {0};
+			size_t o = 0;
+
+			while (o < ff->nmore_read && ff->more_read[o].key != mf.key[i])
+				o++;
+			if (o < ff->nmore_read) {
+				*s = ff->more_read[o];
+			} else {
+				s->key = mf.key[i];
+				s->any = more_tokens(f, mf.path[i], f->row[ff->last_row].agent, &k);
+				s->in = k.in;
+				s->out = k.out;
+			}
+			if (s->any) {
+				t.in = tokens_more(t.in, s->in, true);
+				t.out = tokens_more(t.out, s->out, true);
+				any = true;
+			}
+		}
+		free(ff->more_read);
+		ff->more_read = seen;
+		ff->nmore_read = mf.n;
 		ff->more_sig = sig;
 		ff->more_in = any ? t.in : -1;
 		ff->more_out = any ? t.out : -1;
@@ -1037,6 +1065,7 @@ fleet_read_more(struct fleet *f, uint32_t fi)
 	for (size_t i = 0; i < mf.n; i++)
 		free(mf.path[i]);
 	free(mf.path);
+	free(mf.key);
 }
 
 void

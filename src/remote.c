@@ -213,8 +213,10 @@ static const char script_head[] =
 	"}\n"
 	/* The processes named codex (their comm read by the shell: no
 	 * process started a second), each one's CODEX_HOME and HOME read
-	 * once (one tr), by the lengths of their bytes; "-" alone where
-	 * there is no /proc. */
+	 * once (one tr: a newline in a value made a \001, never a line of
+	 * its own), by the lengths of their bytes, as not read when one is
+	 * longer than a frame's path may be (4096); "-" alone where there is
+	 * no /proc. */
 	"cx() {\n"
 	" [ -r \"$pr/self/stat\" ] || { lv='-\n'; return 0; }\n"
 	" lv=\"r ${#cr}\n$cr\n$lv\"; set +f\n"
@@ -224,13 +226,14 @@ static const char script_head[] =
 	"  b=${d##*/}; pst $b || continue\n"
 	"  eval \"c=\\${cs$b:-}\"\n"
 	"  if [ \"$c\" != \"$x\" ]; then\n"
-	"   if e=$(tr '\\0' '\\n' 2>/dev/null <\"$d/environ\"); then\n"
+	"   if e=$(tr '\\0\\n' '\\n\\001' 2>/dev/null <\"$d/environ\"); then\n"
 	"    k= h= ok= oh=; oi=$IFS; IFS='\n'\n"
 	"    for y in $e; do case $y in\n"
 	"     CODEX_HOME=*) [ -n \"$ok\" ] || { k=${y#*=}; ok=1; } ;;\n"
 	"     HOME=*) [ -n \"$oh\" ] || { h=${y#*=}; oh=1; } ;;\n"
 	"    esac; done; IFS=$oi\n"
-	"    y=\"c $b $x ${#k} ${#h}\n$k$h\n\"\n"
+	"    y=\"c $b $x\n\"\n"
+	"    [ ${#k} -gt 4096 ] || [ ${#h} -gt 4096 ] || y=\"c $b $x ${#k} ${#h}\n$k$h\n\"\n"
 	"   else y=\"c $b $x\n\"; fi\n"
 	"   eval \"cs$b=\\$x cv$b=\\$y\"\n"
 	"  fi\n"

@@ -39,6 +39,8 @@
  *                                   a process named codex, its CODEX_HOME
  *                                   and HOME (empty: not set)
  *        c <pid> <start>            one whose environment is not readable
+ *                                   (or whose CODEX_HOME or HOME is
+ *                                   longer than 4096 bytes)
  *     A <idx> <size> <namelen>    file idx is in the batch that follows
  *                                 (the first look at a big file, heads
  *                                 on): its size then, and the bytes of

@@ -2,6 +2,7 @@
  * the environment every unit test starts from. */
 #include <fcntl.h>
 #include <signal.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,4 +242,33 @@ fixture_put(const char *dir, const char *name, const char *text, int64_t ms, boo
 	ts[0].tv_sec = ts[1].tv_sec = (time_t)(ms / 1000);
 	ts[0].tv_nsec = ts[1].tv_nsec = (long)(ms % 1000) * 1000000;
 	assert_int_equal(utimensat(AT_FDCWD, path, ts, 0), 0);
+}
+
+const char *
+fixture_written(void (*fn)(const struct fleet *, int, int, int64_t, FILE *), const struct fleet *f,
+		int64_t now_ms)
+{
+	static char *text;
+	size_t n;
+	FILE *fp;
+
+	free(text);
+	fp = open_memstream(&text, &n);
+	assert_non_null(fp);
+	fn(f, -1, 120, now_ms, fp);
+	assert_int_equal(fclose(fp), 0);
+	return text;
+}
+
+void
+fixture_sql(const char *path, const char *sql)
+{
+	sqlite3 *w = NULL;
+	char *err = NULL;
+
+	if (sqlite3_open(path, &w) != SQLITE_OK)
+		fail_msg("%s: %s", path, sqlite3_errmsg(w));
+	if (sqlite3_exec(w, sql, NULL, NULL, &err) != SQLITE_OK)
+		fail_msg("%s: %s", sql, err);
+	assert_int_equal(sqlite3_close(w), SQLITE_OK);
 }

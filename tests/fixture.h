@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "detail.h"
 #include "model.h"
@@ -71,5 +72,17 @@ struct fixture *fixture_recording(const char *name, unsigned flags);
 char *fixture_tmpdir(const char *name);
 void fixture_rmtree(char *dir);
 void fixture_put(const char *dir, const char *name, const char *text, int64_t ms, bool append);
+
+/* What fn (fleet_list_text, fleet_list_json) writes of the list f at
+ * now_ms, any agent, 120 columns, as a string: the last call's, freed by
+ * the next. */
+struct fleet;
+const char *fixture_written(void (*fn)(const struct fleet *, int, int, int64_t, FILE *),
+			    const struct fleet *f, int64_t now_ms);
+/* An SQLite file at path made by sql (statements run in order, path
+ * created when it is not there), closed: as an agent's store would be
+ * left (its writer gone). The test fails, saying SQLite's words, when it
+ * cannot be. */
+void fixture_sql(const char *path, const char *sql);
 
 #endif

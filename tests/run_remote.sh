@@ -264,9 +264,55 @@ for with in no yes; do
 	echo "a quiet remote folder, inotifywait $with: $calls processes started and $wakes wake-ups in 6 s"
 done
 
+# A remote's codex processes whose environment is strange (their own to
+# set: nothing bounds it): a HOME longer than a frame's path may be is
+# said as not read (the session its file's age's to judge), never a list
+# the local side refuses, which broke the whole connection; a value with
+# a newline in it names no variable of its own (here a HOME that would
+# make the session the process's, before its real, other HOME). The
+# remote is this machine's dash with a /proc made up
+# (AGENTVIEW_REMOTE_PROC): one codex process, pid 4242.
+cases=$((cases + 1))
+ep=$tmp/envproc
+mkdir -p "$ep/proc/self" "$ep/proc/4242" "$ep/state"
+cp -R tests/stores/codex/headless/done "$ep/.codex"
+ep_file=$(find "$ep/.codex/sessions" -name 'rollout-*.jsonl' | head -n 1)
+ep_id=$(basename "$ep_file" .jsonl | sed 's/.*-\([0-9a-f]\{8\}\)-[0-9a-f]\{4\}-[0-9a-f]\{4\}-[0-9a-f]\{4\}-[0-9a-f]\{12\}$/\1/')
+# (its turn open, its times now: a live process's session is running?)
+cp "$ep_file" "$ep/keep"
+head -n 6 "$ep/keep" |
+	sed "s/\"timestamp\":\"[^\"]*\"/\"timestamp\":\"$(date -u +%Y-%m-%dT%H:%M:%S).000Z\"/" >"$ep_file"
+echo '4242 (codex) S 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 777 0' >"$ep/proc/4242/stat"
+cp "$ep/proc/4242/stat" "$ep/proc/self/stat"
+echo codex >"$ep/proc/4242/comm"
+# (the remote's Codex root its HOME's: not the CODEX_HOME here)
+printf 'exec env -u CODEX_HOME HOME="%s" XDG_STATE_HOME="%s" AGENTVIEW_REMOTE_PROC="%s" dash -s\n' \
+	"$ep" "$ep/state" "$ep/proc" >"$ep/ssh"
+# ep_state: the Codex session's STATE cell there into st, the exit in ep_rc.
+ep_state() {
+	CLAUDE_CONFIG_DIR=$tmp/nowhere COLUMNS=200 AGENTVIEW_SSH="sh $ep/ssh" \
+		"$bin" --print --sources codex "here:" >"$ep/out" 2>"$ep/err"
+	ep_rc=$?
+	st=$(grep " $ep_id " "$ep/out" | sed 's/^[^ ]* \([^ ]*\) .*/\1/')
+}
+printf 'HOME=%s\0' "$ep" >"$ep/proc/4242/environ"
+ep_state
+[ "$st" = "running?" ] || fail env "a codex of that HOME: $st $(head -c 300 "$ep/err")"
+printf 'HOME=%s%s\0' "$ep" "$(head -c 5000 /dev/zero | tr '\0' /)" >"$ep/proc/4242/environ"
+ep_state
+[ "$ep_rc" -eq 0 ] && [ "$st" = "running?" ] ||
+	fail env "a HOME of 5000 bytes: exit $ep_rc, $st $(head -c 300 "$ep/err")"
+printf 'X=a\nHOME=%s\0HOME=%s/elsewhere\0' "$ep" "$ep" >"$ep/proc/4242/environ"
+ep_state
+[ "$ep_rc" -eq 0 ] && [ "$st" = incomplete ] ||
+	fail env "a newline before HOME= in a value: exit $ep_rc, $st $(head -c 300 "$ep/err")"
+echo "a remote codex's environment: a long HOME not read, a newline in a value no variable"
+
 if [ ! -x "$sshd" ] || ! command -v ssh >/dev/null 2>&1 || ! command -v ssh-keygen >/dev/null 2>&1; then
-	echo "run_remote: skipped: no $sshd or ssh (Debian's openssh-server and openssh-client)"
-	exit 0
+	echo "run_remote: the sshd's cases skipped: no $sshd or ssh (Debian's openssh-server and openssh-client)"
+	echo "run_remote: $cases cases, $fails failures"
+	[ "$fails" -eq 0 ]
+	exit
 fi
 
 # --- the sshd ----------------------------------------------------------------------
@@ -275,8 +321,10 @@ fi
 sshd_setup "$tmp" "SetEnv XDG_STATE_HOME=$tmp/remote-state HOME=$tmp/remote-home CLAUDE_CONFIG_DIR=$tmp/remote-claude PATH=$tmp/rbin:/usr/local/bin:/usr/bin:/bin" || exit 1
 if ! start_sshd; then
 	if [ "$(id -u)" -ne 0 ]; then
-		echo "run_remote: skipped: sshd cannot run here as $me"
-		exit 0
+		echo "run_remote: the sshd's cases skipped: sshd cannot run here as $me"
+		echo "run_remote: $cases cases, $fails failures"
+		[ "$fails" -eq 0 ]
+		exit
 	fi
 	exit 1
 fi

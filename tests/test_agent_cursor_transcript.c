@@ -550,7 +550,6 @@ home_with(const char *name, const char *model, char *t, char *db, size_t cap)
 			      "/.cursor/chats",
 			      "/.cursor/chats/0e4c8b0f5d3a9f1e2b7c6d5a4e3f2a1b",
 			      "/.cursor/chats/0e4c8b0f5d3a9f1e2b7c6d5a4e3f2a1b/" SID};
-	sqlite3 *w;
 
 	for (size_t i = 0; i < ARRAY_LEN(dirs); i++) {
 		assert_true(snprintf(dir, sizeof dir, "%s%s", h, dirs[i]) < (int)sizeof dir);
@@ -564,18 +563,14 @@ home_with(const char *name, const char *model, char *t, char *db, size_t cap)
 	snprintf(db, cap, "%s/.cursor/chats/0e4c8b0f5d3a9f1e2b7c6d5a4e3f2a1b/" SID "/store.db", h);
 	if (model == NULL)
 		return h;
-	assert_int_equal(sqlite3_open(db, &w), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(w,
-				      "PRAGMA journal_mode=WAL;"
-				      "CREATE TABLE blobs (id TEXT PRIMARY KEY, data BLOB);"
-				      "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);",
-				      NULL, NULL, NULL),
-			 SQLITE_OK);
 	snprintf(dir, sizeof dir, META, model);
-	assert_true(snprintf(sql, sizeof sql, "INSERT INTO meta VALUES ('0', lower(hex('%s')));",
+	assert_true(snprintf(sql, sizeof sql,
+			     "PRAGMA journal_mode=WAL;"
+			     "CREATE TABLE blobs (id TEXT PRIMARY KEY, data BLOB);"
+			     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
+			     "INSERT INTO meta VALUES ('0', lower(hex('%s')));",
 			     dir) < (int)sizeof sql);
-	assert_int_equal(sqlite3_exec(w, sql, NULL, NULL, NULL), SQLITE_OK);
-	assert_int_equal(sqlite3_close(w), SQLITE_OK);
+	fixture_sql(db, sql);
 	return h;
 }
 
@@ -734,20 +729,17 @@ test_chat_uri(void **state)
 {
 	char *h = fixture_tmpdir("cursor-uri"), dir[1024], sql[1024], meta[512];
 	struct buf b = {0};
-	sqlite3 *w;
 
 	(void)state;
 	snprintf(dir, sizeof dir, "%s/a?mode=rw#b%%20c", h);
 	assert_int_equal(mkdir(dir, 0700), 0);
 	strcat(dir, "/store.db");
-	assert_int_equal(sqlite3_open(dir, &w), SQLITE_OK);
 	snprintf(meta, sizeof meta, META, "m");
 	snprintf(sql, sizeof sql,
 		 "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
 		 "INSERT INTO meta VALUES ('0', lower(hex('%s')));",
 		 meta);
-	assert_int_equal(sqlite3_exec(w, sql, NULL, NULL, NULL), SQLITE_OK);
-	assert_int_equal(sqlite3_close(w), SQLITE_OK);
+	fixture_sql(dir, sql);
 	assert_true(cursor_chat_meta(dir, "lastUsedModel", &b));
 	assert_string_equal(b.p, "m");
 	buf_free(&b);

@@ -1027,6 +1027,54 @@ test_subagent_tokens(void **state)
 	rm_tree(d2);
 }
 
+/* A running session's sub-agents' files, when one changes, are not all
+ * read again: one whose name, inode, size and time are as they were
+ * keeps the tokens read from it (each second, a session of many large
+ * sub-agents read them all whole, for one that grew). Seen through a
+ * file whose bytes were blanked behind its size and time: its tokens
+ * stay those read before. */
+static void
+test_subagent_unchanged(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	struct buf sub = {0}, path = {0};
+	struct stat st;
+	struct timespec ts[2];
+	int64_t in, out;
+	char *blank;
+	int fd;
+
+	(void)state;
+	put_subagents(d, 22, NOW - 1000);
+	f = fleet_of(d, 0, NOW);
+	fleet_row_tokens(f, 0, &in, &out);
+	assert_int_equal(in, 100 + 420);
+	assert_int_equal(out, 20 + 82);
+	buf_addf(&sub, "%s/s/subagents", d);
+	buf_addf(&path, "%s/agent-aeb14c2d9f1a8973b.jsonl", sub.p);
+	assert_int_equal(stat(path.p, &st), 0);
+	blank = xmalloc((size_t)st.st_size);
+	memset(blank, ' ', (size_t)st.st_size);
+	fd = open(path.p, O_WRONLY);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, blank, (size_t)st.st_size), st.st_size);
+	assert_int_equal(close(fd), 0);
+	ts[0] = st.st_atim;
+	ts[1] = st.st_mtim;
+	assert_int_equal(utimensat(AT_FDCWD, path.p, ts, 0), 0);
+	put(sub.p, "agent-a6da82c6c00f8fce0.jsonl", SUB_MESSAGE, NOW - 500, true);
+	fleet_update(f, NOW + 1500, 0);
+	fleet_row_tokens(f, 0, &in, &out);
+	assert_int_equal(in, 100 + 420 + 7);
+	assert_int_equal(out, 20 + 82 + 3);
+	free(blank);
+	fleet_free(f);
+	buf_free(&sub);
+	buf_free(&path);
+	rm_tree(d);
+}
+
 /* No tokens wanted (--format json, which reads each file whole itself):
  * the same rows in the same states, its sub-agents' files not read for
  * their tokens (the whole list's row counts them: 1020/192). */
@@ -1106,23 +1154,6 @@ test_times_agree(void **state)
 	buf_free(&want);
 }
 
-/* What fn writes of f at now to a FILE, as a string (static). */
-static const char *
-written(void (*fn)(const struct fleet *, int, int, int64_t, FILE *), const struct fleet *f,
-	int64_t now)
-{
-	static char *text;
-	size_t n;
-	FILE *fp;
-
-	free(text);
-	fp = open_memstream(&text, &n);
-	assert_non_null(fp);
-	fn(f, -1, 120, now, fp);
-	assert_int_equal(fclose(fp), 0);
-	return text;
-}
-
 /* One count of the sessions by state, that every view says (issue 25):
  * the rows, the list's summary line, --status-line, --print's last line,
  * and the JSON summary's states and sessions. */
@@ -1165,7 +1196,7 @@ test_counts(void **state)
 		b.p, "#[fg=yellow]● 1 running#[default] · #[fg=cyan]⏸ 1 waiting#[default] · "
 		     "#[fg=red]✗ 1 failed#[default] · #[fg=magenta]◌ 1 incomplete#[default] · "
 		     "#[fg=green]✓ 3 done#[default]");
-	text = written(fleet_list_text, f, NOW);
+	text = fixture_written(fleet_list_text, f, NOW);
 	last = strrchr(text, '\n');
 	while (last > text && last[-1] != '\n')
 		last--;
@@ -1173,7 +1204,7 @@ test_counts(void **state)
 		last,
 		"● 1 running · ⏸ 1 waiting · ✗ 1 failed · ◌ 1 incomplete · ✓ 3 done\n");
 	/* The JSON: its states, and its sessions' own. */
-	text = written(fleet_list_json, f, NOW);
+	text = fixture_written(fleet_list_json, f, NOW);
 	assert_int_equal(json_parse(j, text, strlen(text)), JSON_OK);
 	for (int s = 0; s < FS_NSTATES; s++) {
 		int64_t v = -1;
@@ -1461,6 +1492,7 @@ main(void)
 		cmocka_unit_test(test_store_tokens),
 		cmocka_unit_test(test_rollout_tokens),
 		cmocka_unit_test(test_subagent_tokens),
+		cmocka_unit_test(test_subagent_unchanged),
 		cmocka_unit_test(test_no_tokens),
 		cmocka_unit_test(test_time_only),
 	};

@@ -18,17 +18,10 @@
 static void
 make_db(const char *dir, const char *name, char *path, size_t cap)
 {
-	sqlite3 *w;
-
 	assert_true(snprintf(path, cap, "%s/%s", dir, name) < (int)cap);
-	assert_int_equal(sqlite3_open(path, &w), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(w,
-				      "PRAGMA journal_mode=WAL;"
-				      "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
-				      "INSERT INTO meta VALUES ('0', 'x');",
-				      NULL, NULL, NULL),
-			 SQLITE_OK);
-	assert_int_equal(sqlite3_close(w), SQLITE_OK);
+	fixture_sql(path, "PRAGMA journal_mode=WAL;"
+			  "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
+			  "INSERT INTO meta VALUES ('0', 'x');");
 }
 
 /* meta's row read through rodb: SQLITE_ROW when it was, else the error. */
@@ -131,19 +124,13 @@ test_endless_view(void **state)
 {
 	char *d = fixture_tmpdir("rodb");
 	char db[1024];
-	sqlite3 *w;
 
 	(void)state;
 	signal(SIGALRM, SIG_DFL);
 	assert_true(snprintf(db, sizeof db, "%s/store.db", d) < (int)sizeof db);
-	assert_int_equal(sqlite3_open(db, &w), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(w,
-				      "CREATE VIEW meta AS WITH RECURSIVE c(x) AS "
-				      "(SELECT 1 UNION ALL SELECT x + 1 FROM c) "
-				      "SELECT x || 'n' AS key, x AS value FROM c;",
-				      NULL, NULL, NULL),
-			 SQLITE_OK);
-	assert_int_equal(sqlite3_close(w), SQLITE_OK);
+	fixture_sql(db, "CREATE VIEW meta AS WITH RECURSIVE c(x) AS "
+			"(SELECT 1 UNION ALL SELECT x + 1 FROM c) "
+			"SELECT x || 'n' AS key, x AS value FROM c;");
 	/* The guard against a query without end: 20 M steps are some 0.2 s
 	 * here, 10 to 30 s under valgrind on a busy machine. */
 	alarm(120);
@@ -160,18 +147,12 @@ test_huge_value(void **state)
 {
 	char *d = fixture_tmpdir("rodb");
 	char db[1024];
-	sqlite3 *w;
 
 	(void)state;
 	assert_true(snprintf(db, sizeof db, "%s/store.db", d) < (int)sizeof db);
-	assert_int_equal(sqlite3_open(db, &w), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(w,
-				      "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
-				      "INSERT INTO meta VALUES ('0', printf('%.*c', 4194304, 'a'));"
-				      "INSERT INTO meta VALUES ('1', 'small');",
-				      NULL, NULL, NULL),
-			 SQLITE_OK);
-	assert_int_equal(sqlite3_close(w), SQLITE_OK);
+	fixture_sql(db, "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
+			"INSERT INTO meta VALUES ('0', printf('%.*c', 4194304, 'a'));"
+			"INSERT INTO meta VALUES ('1', 'small');");
 	assert_int_equal(read_meta(db), SQLITE_TOOBIG);
 	fixture_rmtree(d);
 }

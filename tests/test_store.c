@@ -1262,22 +1262,6 @@ test_twins(void **state)
 	fixture_rmtree(h);
 }
 
-/* --print --format json of f at now, as a string (static). */
-static const char *
-json_of(const struct fleet *f, int64_t now)
-{
-	static char *text;
-	size_t n;
-	FILE *fp;
-
-	free(text);
-	fp = open_memstream(&text, &n);
-	assert_non_null(fp);
-	fleet_list_json(f, -1, 120, now, fp);
-	assert_int_equal(fclose(fp), 0);
-	return text;
-}
-
 /* Codex records no approval wait (STORES.md §2): a live session's call
  * with no output yet, open for more than a few seconds, runs or waits for
  * the user, and its row says both, never waiting alone; so does its JSON
@@ -1307,13 +1291,15 @@ test_codex_waits(void **state)
 	assert_string_equal(states(f, call + 2000), "running");
 	fleet_cell(f, 0, FC_NOW, call + 2000, &cell);
 	assert_string_equal(cell.p, "Shell `touch made.txt` 2.0 s");
-	assert_non_null(strstr(json_of(f, call + 2000), "\"state\":\"live\",\"duration_ms\""));
+	assert_non_null(strstr(fixture_written(fleet_list_json, f, call + 2000),
+			       "\"state\":\"live\",\"duration_ms\""));
 	buf_reset(&cell);
 	fleet_update(f, call + 9000, 0);
 	assert_string_equal(states(f, call + 9000), "running");
 	fleet_cell(f, 0, FC_NOW, call + 9000, &cell);
 	assert_string_equal(cell.p, "running or waiting 9.0 s: Shell `touch made.txt`");
-	assert_non_null(strstr(json_of(f, call + 9000), "\"state\":\"live\",\"may_wait\":true,"));
+	assert_non_null(strstr(fixture_written(fleet_list_json, f, call + 9000),
+			       "\"state\":\"live\",\"may_wait\":true,"));
 	buf_reset(&cell);
 	/* Its process gone: no result, no guess. */
 	nprocs = 0;
@@ -1321,7 +1307,7 @@ test_codex_waits(void **state)
 	assert_string_equal(states(f, call + 12000), "incomplete");
 	fleet_cell(f, 0, FC_NOW, call + 12000, &cell);
 	assert_null(strstr(cell.p, "waiting"));
-	assert_null(strstr(json_of(f, call + 12000), "may_wait"));
+	assert_null(strstr(fixture_written(fleet_list_json, f, call + 12000), "may_wait"));
 	fleet_free(f);
 	buf_free(&cell);
 	buf_free(&env);

@@ -26,7 +26,8 @@
 # ccusage.json.
 #   AGENTS_VERSION=latest  test the newest versions instead of the pinned ones
 #   AGENTS_TIMEOUT=S       seconds a run may take (default 60)
-#   AGENTS_KEEP=1          keep the runs' directories (kept anyway on failure)
+#   AGENTS_KEEP=1          keep the runs' directories (kept anyway on failure,
+#                          removed when interrupted unless this is set)
 #   AGENTS_NETCHECK=no     no strace check that the CLIs only connect to 127.0.0.1
 # If a CLI cannot be installed or does not start, the tier fails and says why.
 set -u
@@ -61,7 +62,7 @@ for a in "$@"; do
 	--capture) capture=yes ;;
 	--stores) parts=stores ;;
 	--streams) parts=streams ;;
-	-h | --help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	-*) echo "run.sh: unknown option $a" >&2; exit 2 ;;
 	*) filters="$filters $a" ;;
 	esac
@@ -102,6 +103,22 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/agentview-agents.XXXXXX") || die "no temp dir"
 export XDG_STATE_HOME=$tmp/state
 tmux_init agents "$tmp"
 trap tmux_stop EXIT
+# Interrupted (^C, a timeout): its model server stopped and its scratch
+# folder removed (the CLIs' homes and caches: gigabytes, which filled the
+# disk once), unless AGENTS_KEEP asks to keep it.
+interrupted() {
+	trap - INT TERM HUP
+	[ -z "${spid:-}" ] || kill "$spid" 2>/dev/null
+	tmux_stop
+	if [ -n "${AGENTS_KEEP:-}" ]; then
+		echo "agents: interrupted: the runs are in $tmp"
+	else
+		rm -rf "$tmp"
+		echo "agents: interrupted: $tmp removed (AGENTS_KEEP=1 keeps it)"
+	fi
+	exit 130
+}
+trap interrupted INT TERM HUP
 
 # --- installing the CLIs ----------------------------------------------------------------
 
