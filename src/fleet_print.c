@@ -540,6 +540,20 @@ helpers_start(struct helpers *hp, const struct fleet *f, int agent, int64_t now_
 	}
 }
 
+/* Once the list is made, this process takes its share of the files no
+ * helper has taken yet (every n-th): were it to take only the next one
+ * it writes out, a helper, which takes the next free file as soon as it
+ * sent one, would always be first, and this process would wait. */
+static void
+helpers_share(struct helpers *hp)
+{
+	for (size_t j = 0; hp->n > 1 && j < hp->nfile; j += hp->n) {
+		unsigned char who = OWNER_FREE;
+
+		atomic_compare_exchange_strong(&hp->owner[j], &who, 0);
+	}
+}
+
 /* order[j] taken by this process; or the helper that took it first. */
 static size_t
 claim(struct helpers *hp, size_t j)
@@ -663,6 +677,7 @@ fleet_json_end(struct fleet_json *fj, const struct fleet *f, int agent, int64_t 
 		dfirst = false;
 	}
 	qsort_r(files, k, sizeof *files, by_path, &f);
+	helpers_share(hp);
 	/* The sessions first: they go out as each file is read. */
 	buf_adds(&b, "{\"sessions\":[");
 	for (size_t i = 0; i < k; i++) {
