@@ -866,6 +866,12 @@ fleet_file_may_wait(const struct fleet *f, size_t i)
 	       fleet_row_may_wait(f, ff->last_row);
 }
 
+bool
+fleet_file_of_store(const struct fleet *f, size_t i)
+{
+	return f->file[i].store > 0;
+}
+
 size_t
 fleet_nfiles(const struct fleet *f)
 {

@@ -268,6 +268,8 @@ enum fleet_state fleet_store_state(const struct fleet *f, size_t i);
 /* Whether file i's newest session may wait for an approval its store
  * does not record (fleet_row_may_wait). */
 bool fleet_file_may_wait(const struct fleet *f, size_t i);
+/* Whether file i is an agent's store's (never read through a link). */
+bool fleet_file_of_store(const struct fleet *f, size_t i);
 
 /* Whether file i is a Cursor chat store whose every session has a row of
  * another file (its transcript's): the list shows that row alone, and a

@@ -6,8 +6,10 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -214,26 +216,50 @@ json_more(void *ctx, const char *path, const char *call)
 	model_end_source(mo->m, si);
 }
 
-/* File fi of fl's summary pieces: its sessions to out (and f), its
+/* The list's word on a file, which its summary follows: whether its
+ * newest session is open (it still runs or waits: its file is read as one
+ * still written), the state the list gives it when that is a store's
+ * (FS_NSTATES: its lines'), whether it may wait for an approval. */
+struct word {
+	uint8_t open, said, may_wait;
+};
+
+static void
+word_of(const struct fleet *fl, size_t fi, struct word *w)
+{
+	w->open = fleet_file_open(fl, fi);
+	w->said = (uint8_t)fleet_store_state(fl, fi);
+	w->may_wait = fleet_file_may_wait(fl, fi);
+}
+
+static bool
+same_word(const struct word *a, const struct word *b)
+{
+	return a->open == b->open && a->said == b->said && a->may_wait == b->may_wait;
+}
+
+/* The file at path's summary pieces: its sessions to out (and f), its
  * diagnostics kept in diags; its lines counted. The file is read into
  * memory, not mapped: the line ends are then looked for in bytes the copy
  * left in the cache (over mapped pages, their faults and the memchr cost
  * twice as much), and a file cut short meanwhile is what was read. Its
- * newest session is over when the list says so (open: it still runs or
- * waits), in the state the list gives it when that is a store's (said;
- * FS_NSTATES: its lines'), said to may wait for an approval as its row
- * says, its times as of now_ms. */
+ * newest session is over unless the list's word w says it is open, in
+ * the state w gives it (store: a store's file), said to may wait as w
+ * says, its times as of now_ms. With guess, the list has no word yet: w
+ * is made as the list's would be for a session long over (not open, not
+ * waiting, in its lines' state), to be checked against the list's. */
 static void
-json_file(const struct fleet *fl, size_t fi, int agent, int64_t now_ms, struct buf *out, FILE *f,
-	  struct buf *diags, bool *sfirst, bool *dfirst, uint64_t *lines)
+json_file(const char *path, struct word *w, bool guess, bool store, int agent, int64_t now_ms,
+	  struct buf *out, FILE *f, struct buf *diags, bool *sfirst, bool *dfirst, uint64_t *lines)
 {
 	static const uint8_t as[FS_NSTATES] = {
 		[FS_WAITING] = SS_WAITING,       [FS_FAILED] = SS_FAILED, [FS_RUNNING] = SS_LIVE,
 		[FS_INCOMPLETE] = SS_INCOMPLETE, [FS_DONE] = SS_OK,       [FS_FILE] = SS_NSTATES,
 	};
-	const char *path = fleet_file_path(fl, fi);
-	bool open = fleet_file_open(fl, fi);
-	enum fleet_state said = fleet_store_state(fl, fi);
+	static const uint8_t fs[SS_NSTATES] = {
+		[SS_WAITING] = FS_WAITING,       [SS_FAILED] = FS_FAILED, [SS_LIVE] = FS_RUNNING,
+		[SS_INCOMPLETE] = FS_INCOMPLETE, [SS_OK] = FS_DONE,
+	};
 	struct source src;
 	struct model *m;
 	struct buf err = {0};
@@ -241,6 +267,8 @@ json_file(const struct fleet *fl, size_t fi, int agent, int64_t now_ms, struct b
 	struct more mo = {0};
 	unsigned si;
 
+	if (guess)
+		w->open = w->may_wait = false;
 	if (source_open_copy(&src, path, false, &err) != 0) {
 		buf_addf(diags, "%s{\"line\":0,\"message\":", *dfirst ? "" : ",");
 		json_quote(diags, err.p, err.n);
@@ -259,21 +287,27 @@ json_file(const struct fleet *fl, size_t fi, int agent, int64_t now_ms, struct b
 	m = model_new();
 	m->agent = agent;
 	m->now_ms = now_ms;
-	m->may_wait = fleet_file_may_wait(fl, fi);
+	m->may_wait = w->may_wait;
 	si = model_add_source(m, &src);
 	mo.m = m;
 	mo.of = si;
 	while (source_next_line(&src, &ln))
 		json_line(&mo, si, &ln);
-	if (!open)
+	if (!w->open)
 		model_end_source(m, si);
-	/* Its newest session's state as the list has it. */
-	for (size_t s = m->nses; said < FS_NSTATES && as[said] < SS_NSTATES && s-- > 0;) {
-		if (m->ses[s].src == si) {
+	/* Its newest session's state as the list has it (or would have). */
+	if (guess)
+		w->said = FS_NSTATES;
+	for (size_t s = m->nses; s-- > 0;) {
+		if (m->ses[s].src != si)
+			continue;
+		if (guess && store)
+			w->said = fs[model_session_state(m, (uint32_t)s)];
+		if (w->said < FS_NSTATES && as[w->said] < SS_NSTATES) {
 			m->said = (uint32_t)s;
-			m->said_state = as[said];
-			break;
+			m->said_state = as[w->said];
 		}
+		break;
 	}
 	/* Its sub-agents' files, more of its sessions. */
 	mo.diags = diags;
@@ -293,39 +327,34 @@ json_file(const struct fleet *fl, size_t fi, int agent, int64_t now_ms, struct b
 }
 
 /* --format json reads every file whole: the files are shared with helper
- * processes (one a core but one, at most HELPERS_MAX), file i read by
- * helper i % n (0: this one), each helper's pieces sent back over its pipe
- * in the files' order and written out in theirs, so that the output is
- * the same byte for byte as read by one. A process, not a thread: nothing
- * of the model is shared. A file of more than HELPER_FILE_MAX bytes is
- * read here, its summary streamed rather than held. */
+ * processes (one a core but one, at most HELPERS_MAX), each helper taking
+ * the next file no one has taken, in the order of their paths, and
+ * sending its pieces back over its pipe; this process writes them out in
+ * that order, reading itself the files it reaches first, so that the
+ * output is the same byte for byte as read by one. A process, not a
+ * thread: nothing of the model is shared. The helpers start before the
+ * list is made (fleet_json_begin), on the files known then, and read
+ * while this process makes it: a helper guesses the list's word on each
+ * file (json_file), and a file whose guess the list does not confirm is
+ * read again here, as is a file the list found after they started. A
+ * file of more than HELPER_FILE_MAX bytes is read here, its summary
+ * streamed rather than held; a helper keeps at most HELPER_QUEUE_MAX
+ * bytes of pieces not taken yet (while the list is made, none are). */
 #define HELPERS_MAX 8
 #define HELPER_FILE_MAX ((off_t)4 << 20)
+#define HELPER_QUEUE_MAX ((size_t)8 << 20)
+/* A file no process has taken yet. */
+#define OWNER_FREE 0xff
 
-/* What a helper sends for a file: its lines, then its sessions and its
- * diagnostics (each without a leading comma), ns and nd bytes. */
+/* What a helper sends for a file: which one (its index in the fleet),
+ * whether it read it (a file it declined is read here), its word as the
+ * helper had it, its lines, then its sessions and its diagnostics (each
+ * without a leading comma), ns and nd bytes. */
 struct piece {
-	uint64_t lines, ns, nd;
+	uint64_t fi, lines, ns, nd;
+	struct word w;
+	uint8_t declined;
 };
-
-/* The whole of n bytes at p written to fd; false when it could not be. */
-static bool
-write_all(int fd, const void *p, size_t n)
-{
-	const char *c = p;
-
-	while (n > 0) {
-		ssize_t w = write(fd, c, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return false;
-		c += w;
-		n -= (size_t)w;
-	}
-	return true;
-}
 
 /* n bytes from fd into p; false at an early end or an error. */
 static bool
@@ -350,36 +379,141 @@ struct helpers {
 	size_t n;            /* processes, this one included */
 	int fd[HELPERS_MAX]; /* the pipe of helper h (fd[0]: none) */
 	pid_t pid[HELPERS_MAX];
-	unsigned char *mine; /* file k read here, whoever's turn */
+	size_t nfile;        /* the files known when they started */
+	size_t *order;       /* those, in the order of their paths */
+	size_t *pos;         /* where file i is in order */
+	atomic_uchar *owner; /* shared: who reads order[j]: OWNER_FREE, 0 (this
+				 process) or a helper */
+	bool known;          /* the list was made before they started */
 };
 
-/* Who reads the k-th file of files: helper k % n, unless it is big. */
-static size_t
-helper_of(const struct helpers *hp, size_t k)
-{
-	return hp->mine[k] ? 0 : k % hp->n;
-}
+struct fleet_json {
+	struct helpers hp;
+};
 
-/* Start the helpers for files[0..k): each reads its share, sends it and
- * exits (never returning here); hp->n is 1 where none could start. */
-static void
-helpers_start(struct helpers *hp, const struct fleet *f, const size_t *files, size_t k, int agent,
-	      int64_t now_ms, FILE *out)
+/* Whether a helper reads file fi: a regular file, not too big, never a
+ * store's through a link; once the list is made, one it summarises. */
+static bool
+helper_reads(const struct helpers *hp, const struct fleet *f, size_t fi)
 {
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	const char *path = fleet_file_path(f, fi);
 	struct stat st;
 
+	if (hp->known && (fleet_file_note(f, fi) != NULL || fleet_chat_twin(f, fi)))
+		return false;
+	return (fleet_file_of_store(f, fi) ? lstat(path, &st) : stat(path, &st)) == 0 &&
+	       S_ISREG(st.st_mode) && st.st_size <= HELPER_FILE_MAX;
+}
+
+/* The bytes of q from *sent written to the pipe fd (not blocking): as
+ * many as it takes now, or with all, every one; false on an error. */
+static bool
+helper_send(int fd, struct buf *q, size_t *sent, bool all)
+{
+	while (*sent < q->n) {
+		ssize_t w = write(fd, q->p + *sent, q->n - *sent);
+		struct pollfd p = {fd, POLLOUT, 0};
+
+		if (w > 0)
+			*sent += (size_t)w;
+		else if (w < 0 && errno == EAGAIN && all)
+			(void)poll(&p, 1, -1);
+		else if (w < 0 && errno == EAGAIN)
+			return true;
+		else if (!(w < 0 && errno == EINTR))
+			return false;
+	}
+	buf_reset(q);
+	*sent = 0;
+	return true;
+}
+
+/* Helper h: the files no one has taken, read and sent over fd as they
+ * are, held while the pipe is full (up to HELPER_QUEUE_MAX). Never
+ * returns. */
+static void
+helper_run(struct helpers *hp, size_t h, const struct fleet *f, int agent, int64_t now_ms, int fd)
+{
+	struct buf q = {0}, s = {0}, d = {0};
+	size_t sent = 0;
+
+	(void)fcntl(fd, F_SETFL, O_NONBLOCK);
+	for (size_t j = 0; j < hp->nfile; j++) {
+		unsigned char free_ = OWNER_FREE;
+		size_t fi = hp->order[j];
+		struct piece pc = {.fi = fi};
+		bool sf = true, df = true;
+
+		if (!atomic_compare_exchange_strong(&hp->owner[j], &free_, (unsigned char)h))
+			continue;
+		buf_reset(&s);
+		buf_reset(&d);
+		if (helper_reads(hp, f, fi)) {
+			if (hp->known)
+				word_of(f, fi, &pc.w);
+			json_file(fleet_file_path(f, fi), &pc.w, !hp->known,
+				  fleet_file_of_store(f, fi), agent, now_ms, &s, NULL, &d, &sf, &df,
+				  &pc.lines);
+		} else {
+			pc.declined = 1;
+		}
+		pc.ns = s.n;
+		pc.nd = d.n;
+		buf_add(&q, &pc, sizeof pc);
+		buf_add(&q, s.p, s.n);
+		buf_add(&q, d.p, d.n);
+		if (!helper_send(fd, &q, &sent, q.n - sent > HELPER_QUEUE_MAX))
+			_exit(1);
+	}
+	_exit(helper_send(fd, &q, &sent, true) ? 0 : 1);
+}
+
+/* Files in the order of their paths. */
+static int
+by_path(const void *a, const void *b, void *ctx)
+{
+	const struct fleet *f = *(const struct fleet **)ctx;
+
+	return strcmp(fleet_file_path(f, *(const size_t *)a),
+		      fleet_file_path(f, *(const size_t *)b));
+}
+
+/* Start the helpers for the files f knows now: each reads its share,
+ * sends it and exits (never returning here); hp->n is 1 where none could
+ * start. */
+static void
+helpers_start(struct helpers *hp, const struct fleet *f, int agent, int64_t now_ms, FILE *out)
+{
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	void *shared;
+
+	hp->nfile = fleet_nfiles(f);
+	hp->known = !fleet_loading(f);
+	hp->order = xcalloc(hp->nfile + 1, sizeof *hp->order);
+	hp->pos = xcalloc(hp->nfile + 1, sizeof *hp->pos);
+	for (size_t i = 0; i < hp->nfile; i++)
+		hp->order[i] = i;
+	qsort_r(hp->order, hp->nfile, sizeof *hp->order, by_path, &f);
+	for (size_t j = 0; j < hp->nfile; j++)
+		hp->pos[hp->order[j]] = j;
 	hp->n = cores > 1 ? (size_t)cores : 1;
 	if (hp->n > HELPERS_MAX)
 		hp->n = HELPERS_MAX;
-	if (hp->n > k)
-		hp->n = k > 0 ? k : 1;
+	if (hp->n > hp->nfile)
+		hp->n = hp->nfile > 0 ? hp->nfile : 1;
 	if (getenv("AGENTVIEW_ONE_THREAD") != NULL)
 		hp->n = 1;
-	hp->mine = xcalloc(k + 1, 1);
-	for (size_t i = 0; i < k && hp->n > 1; i++)
-		hp->mine[i] = stat(fleet_file_path(f, files[i]), &st) == 0 &&
-			      st.st_size > HELPER_FILE_MAX;
+	if (hp->n > 1) {
+		shared = mmap(NULL, hp->nfile, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+			      -1, 0);
+		if (shared == MAP_FAILED) {
+			hp->n = 1;
+		} else {
+			hp->owner = shared;
+			for (size_t j = 0; j < hp->nfile; j++)
+				atomic_init(&hp->owner[j], OWNER_FREE);
+		}
+	}
 	fflush(out); /* nothing buffered twice */
 	for (size_t h = 1; h < hp->n; h++) {
 		int p[2] = {-1, -1};
@@ -393,28 +527,10 @@ helpers_start(struct helpers *hp, const struct fleet *f, const size_t *files, si
 			break;
 		}
 		if (hp->pid[h] == 0) {
-			struct buf s = {0}, d = {0};
-
 			close(p[0]);
 			for (size_t j = 1; j < h; j++)
 				close(hp->fd[j]);
-			for (size_t i = 0; i < k; i++) {
-				struct piece pc = {0};
-				bool sf = true, df = true;
-
-				if (helper_of(hp, i) != h)
-					continue;
-				buf_reset(&s);
-				buf_reset(&d);
-				json_file(f, files[i], agent, now_ms, &s, NULL, &d, &sf, &df,
-					  &pc.lines);
-				pc.ns = s.n;
-				pc.nd = d.n;
-				if (!write_all(p[1], &pc, sizeof pc) ||
-				    !write_all(p[1], s.p, s.n) || !write_all(p[1], d.p, d.n))
-					_exit(1);
-			}
-			_exit(0);
+			helper_run(hp, h, f, agent, now_ms, p[1]);
 		}
 		close(p[1]);
 #ifdef F_SETPIPE_SZ
@@ -424,43 +540,61 @@ helpers_start(struct helpers *hp, const struct fleet *f, const size_t *files, si
 	}
 }
 
-/* The pieces of a file helper h read, into b (the sessions) and diags;
- * false when the helper ended before it sent them all. */
+/* Once the list is made, this process takes its share of the files no
+ * helper has taken yet (every n-th): were it to take only the next one
+ * it writes out, a helper, which takes the next free file as soon as it
+ * sent one, would always be first, and this process would wait. */
+static void
+helpers_share(struct helpers *hp)
+{
+	for (size_t j = 0; hp->n > 1 && j < hp->nfile; j += hp->n) {
+		unsigned char who = OWNER_FREE;
+
+		atomic_compare_exchange_strong(&hp->owner[j], &who, 0);
+	}
+}
+
+/* order[j] taken by this process; or the helper that took it first. */
+static size_t
+claim(struct helpers *hp, size_t j)
+{
+	unsigned char who = OWNER_FREE;
+
+	if (hp->n <= 1 || atomic_compare_exchange_strong(&hp->owner[j], &who, 0))
+		return 0;
+	return who;
+}
+
+/* The piece helper h sent for file fi into pc, its bytes into t; false
+ * when the helper ended (or sent another file's), which is read from no
+ * more. */
 static bool
-helper_take(struct helpers *hp, size_t h, struct buf *b, struct buf *diags, bool *sfirst,
-	    bool *dfirst, uint64_t *lines)
+helper_recv(struct helpers *hp, size_t h, size_t fi, struct piece *pc, struct buf *t)
+{
+	bool ok = hp->fd[h] >= 0 && read_all(hp->fd[h], pc, sizeof *pc) && pc->fi == fi &&
+		  pc->ns <= SIZE_MAX - pc->nd;
+
+	buf_reset(t);
+	if (ok) {
+		buf_reserve(t, (size_t)(pc->ns + pc->nd));
+		ok = read_all(hp->fd[h], t->p, (size_t)(pc->ns + pc->nd));
+	}
+	if (!ok && hp->fd[h] >= 0) {
+		close(hp->fd[h]);
+		hp->fd[h] = -1;
+	}
+	return ok;
+}
+
+/* order[j], a file not summarised: taken, or its piece passed over. */
+static void
+helper_pass(struct helpers *hp, size_t j, struct buf *t)
 {
 	struct piece pc;
-	struct buf t = {0};
-	bool ok =
-		hp->fd[h] >= 0 && read_all(hp->fd[h], &pc, sizeof pc) && pc.ns <= SIZE_MAX - pc.nd;
+	size_t h = claim(hp, j);
 
-	if (ok) {
-		buf_reserve(&t, (size_t)(pc.ns + pc.nd));
-		ok = read_all(hp->fd[h], t.p, (size_t)(pc.ns + pc.nd));
-	}
-	if (!ok) {
-		if (hp->fd[h] >= 0)
-			close(hp->fd[h]);
-		hp->fd[h] = -1;
-		buf_free(&t);
-		return false;
-	}
-	if (pc.ns > 0) {
-		if (!*sfirst)
-			buf_addc(b, ',');
-		buf_add(b, t.p, (size_t)pc.ns);
-		*sfirst = false;
-	}
-	if (pc.nd > 0) {
-		if (!*dfirst)
-			buf_addc(diags, ',');
-		buf_add(diags, t.p + pc.ns, (size_t)pc.nd);
-		*dfirst = false;
-	}
-	*lines += pc.lines;
-	buf_free(&t);
-	return true;
+	if (h != 0)
+		helper_recv(hp, h, hp->order[j], &pc, t);
 }
 
 /* The helpers gone: their pipes closed, each waited for. */
@@ -473,36 +607,58 @@ helpers_end(struct helpers *hp)
 		while (waitpid(hp->pid[h], NULL, 0) < 0 && errno == EINTR)
 			;
 	}
-	free(hp->mine);
+	if (hp->owner != NULL)
+		munmap(hp->owner, hp->nfile);
+	free(hp->order);
+	free(hp->pos);
 }
 
-/* Files in the order of their paths. */
-static int
-by_path(const void *a, const void *b, void *ctx)
+struct fleet_json *
+fleet_json_begin(const struct fleet *f, int agent, int64_t now_ms, FILE *out)
 {
-	const struct fleet *f = *(const struct fleet **)ctx;
+	struct fleet_json *j = xcalloc(1, sizeof *j);
 
-	return strcmp(fleet_file_path(f, *(const size_t *)a),
-		      fleet_file_path(f, *(const size_t *)b));
+	helpers_start(&j->hp, f, agent, now_ms, out);
+	return j;
+}
+
+/* A helper's piece of a file (bytes t, as pc says) after those in b and
+ * diags. */
+static void
+put_piece(const struct piece *pc, const struct buf *t, struct buf *b, struct buf *diags,
+	  bool *sfirst, bool *dfirst, uint64_t *lines)
+{
+	if (pc->ns > 0) {
+		if (!*sfirst)
+			buf_addc(b, ',');
+		buf_add(b, t->p, (size_t)pc->ns);
+		*sfirst = false;
+	}
+	if (pc->nd > 0) {
+		if (!*dfirst)
+			buf_addc(diags, ',');
+		buf_add(diags, t->p + pc->ns, (size_t)pc->nd);
+		*dfirst = false;
+	}
+	*lines += pc->lines;
 }
 
 void
-fleet_list_json(const struct fleet *f, int agent, int width, int64_t now_ms, FILE *out)
+fleet_json_end(struct fleet_json *fj, const struct fleet *f, int agent, int64_t now_ms, FILE *out)
 {
 	/* The list's states by the names the sessions' "state" has. */
 	static const char *const names[FS_NSTATES] = {
 		[FS_WAITING] = "waiting",       [FS_FAILED] = "failed", [FS_RUNNING] = "live",
 		[FS_INCOMPLETE] = "incomplete", [FS_DONE] = "ok",
 	};
-	size_t n = fleet_nfiles(f), k = 0;
+	struct helpers *hp = &fj->hp;
+	size_t n = fleet_nfiles(f), k = 0, j = 0;
 	size_t *files = xcalloc(n + 1, sizeof *files);
-	struct buf b = {0}, diags = {0};
+	struct buf b = {0}, diags = {0}, t = {0};
 	bool sfirst = true, dfirst = true;
 	struct fleet_stats st;
-	struct helpers hp = {0};
 	uint64_t lines = 0;
 
-	(void)width;
 	for (size_t i = 0; i < n; i++) {
 		const char *note = fleet_file_note(f, i);
 
@@ -521,23 +677,38 @@ fleet_list_json(const struct fleet *f, int agent, int width, int64_t now_ms, FIL
 		dfirst = false;
 	}
 	qsort_r(files, k, sizeof *files, by_path, &f);
+	helpers_share(hp);
 	/* The sessions first: they go out as each file is read. */
 	buf_adds(&b, "{\"sessions\":[");
-	helpers_start(&hp, f, files, k, agent, now_ms, out);
 	for (size_t i = 0; i < k; i++) {
-		size_t h = helper_of(&hp, i);
+		size_t fi = files[i], h = 0;
+		struct piece pc;
+		struct word w;
 
-		if (h != 0 && helper_take(&hp, h, &b, &diags, &sfirst, &dfirst, &lines)) {
+		word_of(f, fi, &w);
+		if (fi < hp->nfile && hp->pos[fi] >= j) {
+			for (; j < hp->pos[fi]; j++)
+				helper_pass(hp, j, &t);
+			h = claim(hp, j++);
+		}
+		if (h != 0 && helper_recv(hp, h, fi, &pc, &t) && !pc.declined &&
+		    same_word(&pc.w, &w)) {
+			put_piece(&pc, &t, &b, &diags, &sfirst, &dfirst, &lines);
 			if (b.n >= (1u << 16)) {
 				fwrite(b.p, 1, b.n, out);
 				buf_reset(&b);
 			}
 			continue;
 		}
-		/* Its helper's file read here if the helper is gone. */
-		json_file(f, files[i], agent, now_ms, &b, out, &diags, &sfirst, &dfirst, &lines);
+		/* Read here: its helper declined it, guessed its word wrong,
+		 * is gone, or none had it. */
+		json_file(fleet_file_path(f, fi), &w, false, fleet_file_of_store(f, fi), agent,
+			  now_ms, &b, out, &diags, &sfirst, &dfirst, &lines);
 	}
-	helpers_end(&hp);
+	for (; j < hp->nfile; j++)
+		helper_pass(hp, j, &t);
+	helpers_end(hp);
+	free(fj);
 	buf_adds(&b, "],\"diagnostics\":[");
 	buf_add(&b, diags.p ? diags.p : "", diags.n);
 	buf_addf(&b, "],\"lines\":%llu,\"command\":null,\"states\":{", (unsigned long long)lines);
@@ -553,7 +724,15 @@ fleet_list_json(const struct fleet *f, int agent, int width, int64_t now_ms, FIL
 	fwrite(b.p, 1, b.n, out);
 	buf_free(&b);
 	buf_free(&diags);
+	buf_free(&t);
 	free(files);
+}
+
+void
+fleet_list_json(const struct fleet *f, int agent, int width, int64_t now_ms, FILE *out)
+{
+	(void)width;
+	fleet_json_end(fleet_json_begin(f, agent, now_ms, out), f, agent, now_ms, out);
 }
 
 /* Append a JSON string member: ,"key":"s" (or null when s is empty). */

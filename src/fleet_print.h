@@ -31,6 +31,14 @@ struct format;
 void fleet_list_text(const struct fleet *f, int agent, int width, int64_t now_ms, FILE *out);
 void fleet_list_markdown(const struct fleet *f, int agent, int width, int64_t now_ms, FILE *out);
 void fleet_list_json(const struct fleet *f, int agent, int width, int64_t now_ms, FILE *out);
+/* The JSON summary begun before the list is made, once f knows its files
+ * (after fleet_add, before the first fleet_update): helper processes read
+ * the files while the list is made; fleet_json_end, once it is, writes
+ * the summary fleet_list_json writes, byte for byte, and frees j. */
+struct fleet_json;
+struct fleet_json *fleet_json_begin(const struct fleet *f, int agent, int64_t now_ms, FILE *out);
+void fleet_json_end(struct fleet_json *j, const struct fleet *f, int agent, int64_t now_ms,
+		    FILE *out);
 /* The line of row `row` that changed from `was` (an enum fleet_state;
  * FS_NSTATES: new), at now_ms: text or a JSON object; with its newline. */
 void fleet_change_text(const struct fleet *f, uint32_t row, int was, int64_t now_ms,

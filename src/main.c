@@ -614,12 +614,16 @@ run_fleet(const struct options *o)
 	int64_t now = clock_wall_ms();
 	struct notifier n;
 	struct buf line = {0};
+	struct fleet_json *fj = NULL;
 	int status = fleet_fill(f, o, now), tty = -1;
 
 	if (status != 0) {
 		fleet_free(f);
 		return status;
 	}
+	/* The JSON summary's helpers read the files while the list is made. */
+	if (json)
+		fj = fleet_json_begin(f, o->agent, now, stdout);
 	fleet_update(f, now, 0);
 	while (exact && fleet_gaps_left(f))
 		fleet_update(f, now, 0);
@@ -639,7 +643,10 @@ run_fleet(const struct options *o)
 		if (tty >= 0)
 			close(tty);
 	} else {
-		fmt->list(f, o->agent, list_width(), now, stdout);
+		if (fj != NULL)
+			fleet_json_end(fj, f, o->agent, now, stdout);
+		else
+			fmt->list(f, o->agent, list_width(), now, stdout);
 		say_where(f, o);
 	}
 	buf_free(&line);

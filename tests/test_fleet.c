@@ -1234,6 +1234,49 @@ test_counts(void **state)
 	rm_tree(d);
 }
 
+/* The JSON summary begun before the list is made, its helpers reading the
+ * files while it is and guessing the list's word on each, is the one
+ * made after it by one process, byte for byte: a session still running
+ * and one waiting (guessed over: read again), a file of two, one that is
+ * no stream, an empty one, and a file that came after the helpers began. */
+static void
+test_json_early(void **state)
+{
+	char *d = scratch();
+	struct fleet *f = fleet_new(FLEET_NO_TOKENS, -1);
+	struct fleet_json *fj;
+	struct buf err = {0};
+	char *early;
+	size_t n, files;
+	FILE *fp;
+
+	(void)state;
+	usual(d);
+	unsetenv("AGENTVIEW_ONE_THREAD");
+	assert_int_equal(fleet_add(f, d, &err), 0);
+	files = fleet_nfiles(f);
+	fp = open_memstream(&early, &n);
+	assert_non_null(fp);
+	fj = fleet_json_begin(f, -1, NOW, fp);
+	put(d, "late.ndjson",
+	    INIT("e0000001", "/w/eta") USER("came late") RESULT("false", "3000", "late"),
+	    NOW - 2000, false);
+	fleet_update(f, NOW, 0);
+	assert_int_equal(fleet_nfiles(f), files + 1);
+	fleet_json_end(fj, f, -1, NOW, fp);
+	assert_int_equal(fclose(fp), 0);
+	assert_non_null(strstr(early, "\"state\":\"live\""));
+	assert_non_null(strstr(early, "\"state\":\"waiting\""));
+	assert_non_null(strstr(early, "came late"));
+	setenv("AGENTVIEW_ONE_THREAD", "1", 1);
+	assert_string_equal(early, written(fleet_list_json, f, NOW));
+	unsetenv("AGENTVIEW_ONE_THREAD");
+	free(early);
+	buf_free(&err);
+	fleet_free(f);
+	rm_tree(d);
+}
+
 /* Y, o and e of the list take a session from its file, where its row
  * says it starts: the second of two, and neither the first's lines nor
  * its facts; a session whose id or folder is not plain gives none. */
@@ -1481,6 +1524,7 @@ main(void)
 		cmocka_unit_test(test_waiting),
 		cmocka_unit_test(test_times_agree),
 		cmocka_unit_test(test_counts),
+		cmocka_unit_test(test_json_early),
 		cmocka_unit_test(test_take),
 		cmocka_unit_test(test_polled),
 		cmocka_unit_test(test_claude_tail),
