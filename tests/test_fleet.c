@@ -1269,7 +1269,7 @@ test_json_early(void **state)
 	assert_non_null(strstr(early, "\"state\":\"waiting\""));
 	assert_non_null(strstr(early, "came late"));
 	setenv("AGENTVIEW_ONE_THREAD", "1", 1);
-	assert_string_equal(early, written(fleet_list_json, f, NOW));
+	assert_string_equal(early, fixture_written(fleet_list_json, f, NOW));
 	unsetenv("AGENTVIEW_ONE_THREAD");
 	free(early);
 	buf_free(&err);
