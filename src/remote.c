@@ -252,6 +252,8 @@ static const char script_head[] =
 	"bl= bi= bn=0 bh=0 bc=0 rv=\n"
 	"bf() {\n"
 	" [ -n \"$bl\" ] || return 0\n"
+	/* (one file: head and tail print no header) */
+	" [ $bn -gt 1 ] || { bh=$hd; bc=$tl; }\n"
 	" printf 'B %d\\n' $bh\n"
 	" { IFS='\n'; head -c $hd -- $bl 2>/dev/null; cat /dev/zero 2>/dev/null; } | head -c $bh; printf '\\n'\n"
 	" printf 'C %d\\n' $bc\n"
@@ -754,7 +756,13 @@ remote_split(const char *body, size_t len, const uint64_t *namelen, size_t n, si
 	size_t pos = 0;
 
 	/* "==> NAME <==\n" then the bytes; "\n" before every header but the
-	 * first (head and tail of GNU, busybox and BSD alike). */
+	 * first (head and tail of GNU, busybox and BSD alike); the bytes
+	 * alone for one file (not a header's: a head that printed one for
+	 * it, then cut, is not taken for its bytes). */
+	if (n == 1 && len == each && !(len >= 4 && memcmp(body, "==> ", 4) == 0)) {
+		at[0] = body;
+		return true;
+	}
 	for (size_t j = 0; j < n; j++) {
 		if (j > 0 && (pos >= len || body[pos++] != '\n'))
 			return false;

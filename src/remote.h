@@ -44,7 +44,8 @@
  *                                 on): its size then, and the bytes of
  *                                 its path as head and tail name it
  *     B <len>\n<bytes>\n           `head -c FLEET_HEAD` of the batch's
- *                                 files at once, headers and all
+ *                                 files at once, headers and all (none
+ *                                 for one file)
  *     C <len>\n<bytes>\n           `tail -c FLEET_TAIL+1` of them
  *     Y <0|1>                     the batch ends: 1, no file of it
  *                                 changed size while it was read (its

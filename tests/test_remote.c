@@ -383,6 +383,11 @@ test_split(void **state)
 	assert_false(remote_split("==> a <==\nxy==> b <==\nzw", 24, (uint64_t[]){1, 1}, 2, 2, at));
 	assert_true(remote_split("==> a <==\nxy\n==> b <==\nzw", 25, (uint64_t[]){1, 1}, 2, 2, at));
 	assert_true(remote_split("", 0, names, 0, 16, at));
+	/* One file: its bytes alone, as head and tail print them. */
+	assert_true(remote_split("xy", 2, (uint64_t[]){1}, 1, 2, at));
+	assert_memory_equal(at[0], "xy", 2);
+	assert_false(remote_split("xyz", 3, (uint64_t[]){1}, 1, 2, at));
+	assert_false(remote_split("==> a <==\nxy", 12, (uint64_t[]){1}, 1, 12, at));
 }
 
 static void
