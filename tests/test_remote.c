@@ -177,14 +177,16 @@ test_script(void **state)
 	assert_non_null(strstr(b.p, "p='/srv/it'\\''s'\n"));
 	assert_non_null(strstr(b.p, "set -- 'a b.ndjson' '-$(x)'\\''.jsonl'\n"));
 	assert_non_null(strstr(b.p, "o1=100 n1='12'\no2=0 n2=''\n"));
-	assert_non_null(strstr(b.p, "hd= tl= bt=\n"));
+	assert_non_null(strstr(b.p, "hd= tl= bt= hz=131073\n"));
 	assert_null(strstr(b.p, "bt=1\n"));
 	assert_null(strstr(b.p, "h1="));
 	buf_free(&b);
-	/* Heads and tails: as much as the list reads; a hole to send. */
+	/* Heads and tails: the first 16 KiB of a head (the rest when the
+	 * list asks) and as much of a tail as the list reads, for files of
+	 * more than the list's head and tail; a hole to send. */
 	uint64_t fill[] = {65536, 800000, 0, 0};
 	remote_script(&b, "/srv", names, 2, off, ino, fill, true, true);
-	assert_non_null(strstr(b.p, "hd=65536 tl=65537\nbt=1\n"));
+	assert_non_null(strstr(b.p, "hd=16384 tl=65537\nbt=1\n"));
 	assert_non_null(strstr(b.p, "o1=100 n1='12'\nh1=65536 e1=800000\no2=0 n2=''\n"));
 	assert_null(strstr(b.p, "h2="));
 	buf_free(&b);
