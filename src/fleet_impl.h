@@ -80,6 +80,10 @@ struct ffile {
 	bool rows;         /* in a form of its agent's own, read whole once
 			      as its rows (agent_rows) */
 	uint8_t store;     /* its store's source + 1 (store.h), 0: none */
+	/* A remote's mirror: the rest of its head was asked for
+	 * (remote_head), once since it was last read from its start; the
+	 * file that holds it (the mirror replaced) is not waited for yet. */
+	bool head_asked, head_wait;
 	/* Its sub-agents' files (agent_more): the tokens they hold (-1:
 	 * none), which its newest row adds to its own; what the files were
 	 * when read (a hash of their names, sizes and times; 0: none, and

@@ -863,6 +863,19 @@ read_rows(struct fleet *f, uint32_t fi, int fd)
 	return ok;
 }
 
+/* A remote's big file whose head was read past the REMOTE_HEAD bytes
+ * its first look brings: the rest of its head asked for, once (its
+ * mirror is then replaced by one that holds it, read again from its
+ * start as if it had always been whole: fleet_read). */
+static void
+more_head(struct ffile *ff, uint64_t read)
+{
+	if (!ff->head_asked && read > REMOTE_HEAD && remote_host_of(ff->path) != NULL) {
+		ff->head_asked = ff->head_wait = true;
+		remote_head(ff->path);
+	}
+}
+
 /* The start of a file: whether it is a stream, and (a big file) its first
  * session's start up to its first prompt, (a small one) all of it. */
 static void
@@ -895,6 +908,8 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 	}
 	if (memchr(p, '\n', f->chunk.n) == NULL) {
 		/* One line so far, or a first line longer than the head. */
+		if (!whole)
+			more_head(ff, f->chunk.n);
 		ff->kind = f->chunk.n < FLEET_HEAD ? FK_EMPTY : FK_OTHER;
 		placeholder(f, fi, ff->kind == FK_EMPTY ? "no session yet" : "not a stream");
 		return;
@@ -902,6 +917,8 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 	ff->kind = FK_STREAM;
 	ff->recording = record_starts(p, f->chunk.n, &kept);
 	ff->read_to = fleet_feed(f, fi, 0, p, f->chunk.n, !whole);
+	if (!whole)
+		more_head(ff, ff->read_to);
 	if (ff->nrows == 0)
 		placeholder(f, fi, "no session yet");
 }
@@ -1130,7 +1147,12 @@ static void
 restart(struct fleet *f, uint32_t fi)
 {
 	struct ffile *ff = &f->file[fi];
+	/* The mirror that holds the rest of the head asked for: the same
+	 * file, not one read again. */
+	bool same = ff->head_wait;
 
+	ff->head_asked = same;
+	ff->head_wait = false;
 	ff->reuse = ff->placeholder ? 1 : ff->nrows;
 	ff->nrows = 0;
 	ff->read_to = 0;
@@ -1141,7 +1163,7 @@ restart(struct fleet *f, uint32_t fi)
 	for (size_t r = 0; r < f->nrow; r++) {
 		if (f->row[r].file != fi)
 			continue;
-		f->row[r].flags |= FR_REREAD | FR_GONE;
+		f->row[r].flags |= (uint8_t)((same ? 0 : FR_REREAD) | FR_GONE);
 		fleet_touch(f, (uint32_t)r);
 	}
 }

@@ -255,6 +255,8 @@ static const char script_head[] =
 	"bl= bi= bn=0 bh=0 bc=0 rv=\n"
 	"bf() {\n"
 	" [ -n \"$bl\" ] || return 0\n"
+	/* (one file: head and tail print no header) */
+	" [ $bn -gt 1 ] || { bh=$hd; bc=$tl; }\n"
 	" printf 'B %d\\n' $bh\n"
 	" { IFS='\n'; head -c $hd -- $bl 2>/dev/null; cat /dev/zero 2>/dev/null; } | head -c $bh; printf '\\n'\n"
 	" printf 'C %d\\n' $bc\n"
@@ -380,7 +382,7 @@ static const char script_tail[] =
 	"   done\n"
 	"   w=$o; eval \"x=\\${nb$i:-}\"\n"
 	/* The first look at a big file: in the batch, when it is on. */
-	"   if [ -n \"$bt\" ] && [ -z \"$x\" ] && [ \"$o\" = 0 ] && [ \"$s\" -gt $((hd + tl)) ]; then\n"
+	"   if [ -n \"$bt\" ] && [ -z \"$x\" ] && [ \"$o\" = 0 ] && [ \"$s\" -gt $hz ]; then\n"
 	"    [ $((bc + ${#q} + 10 + tl)) -le 4194304 ] || bf\n"
 	"    bn=$((bn + 1)); eval \"bz$bn=\\$s\"\n"
 	"    [ -z \"$bl\" ] || { bh=$((bh + 1)); bc=$((bc + 1)); }\n"
@@ -389,7 +391,7 @@ static const char script_tail[] =
 	"    if [ -n \"$ty\" ]; then t=$tm\n"
 	"    else t=$(stat -c %Y \"$q\" 2>/dev/null || stat -f %m \"$q\" 2>/dev/null); fi\n"
 	"    eval \"bm$i=\\$t\"; o=$s w=$s\n"
-	"   elif [ -n \"$hd\" ] && [ \"$o\" = 0 ] && [ \"$s\" -gt $((hd + tl)) ]; then\n"
+	"   elif [ -n \"$hd\" ] && [ \"$o\" = 0 ] && [ \"$s\" -gt $hz ]; then\n"
 	"    printf 'F %d 0 %d\\n' $i $hd; head -c $hd \"$q\"; printf '\\n'\n"
 	"    o=$((s - tl)); printf 'P %d %d %d\\n' $i $hd $o\n"
 	"   fi\n"
@@ -515,11 +517,13 @@ remote_script(struct buf *b, const char *path, char *const *names, size_t nnames
 {
 	size_t n = nnames;
 
-	/* The list reads a big file's first FLEET_HEAD bytes and its last
-	 * FLEET_TAIL and one (fleet_read.c). */
-	buf_adds(b, "hd= tl= bt=\n");
+	/* The list reads a big file's (one of more than hz bytes) first
+	 * FLEET_HEAD bytes, up to its first prompt, and its last FLEET_TAIL
+	 * and one (fleet_read.c): the first REMOTE_HEAD of its head come
+	 * first, the rest when the list asks (remote_head). */
+	buf_addf(b, "hd= tl= bt= hz=%d\n", FLEET_HEAD + FLEET_TAIL + 1);
 	if (heads)
-		buf_addf(b, "hd=%d tl=%d\n", FLEET_HEAD, FLEET_TAIL + 1);
+		buf_addf(b, "hd=%d tl=%d\n", REMOTE_HEAD, FLEET_TAIL + 1);
 	if (heads && batch)
 		buf_adds(b, "bt=1\n");
 	buf_adds(b, "p=");
@@ -757,7 +761,13 @@ remote_split(const char *body, size_t len, const uint64_t *namelen, size_t n, si
 	size_t pos = 0;
 
 	/* "==> NAME <==\n" then the bytes; "\n" before every header but the
-	 * first (head and tail of GNU, busybox and BSD alike). */
+	 * first (head and tail of GNU, busybox and BSD alike); the bytes
+	 * alone for one file (not a header's: a head that printed one for
+	 * it, then cut, is not taken for its bytes). */
+	if (n == 1 && len == each && !(len >= 4 && memcmp(body, "==> ", 4) == 0)) {
+		at[0] = body;
+		return true;
+	}
 	for (size_t j = 0; j < n; j++) {
 		if (j > 0 && (pos >= len || body[pos++] != '\n'))
 			return false;

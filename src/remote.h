@@ -45,8 +45,9 @@
  *                                 (the first look at a big file, heads
  *                                 on): its size then, and the bytes of
  *                                 its path as head and tail name it
- *     B <len>\n<bytes>\n           `head -c FLEET_HEAD` of the batch's
- *                                 files at once, headers and all
+ *     B <len>\n<bytes>\n           `head -c REMOTE_HEAD` of the batch's
+ *                                 files at once, headers and all (none
+ *                                 for one file)
  *     C <len>\n<bytes>\n           `tail -c FLEET_TAIL+1` of them
  *     Y <0|1>                     the batch ends: 1, no file of it
  *                                 changed size while it was read (its
@@ -212,6 +213,16 @@ int remote_start(char **files, int *nfiles, bool quiet, bool heads);
  * heads), for at most ms: true at once for any other path; false with
  * why in err. */
 bool remote_whole(const char *path, int ms, struct buf *err);
+/* The first look at a big file of a folder sends the first REMOTE_HEAD
+ * bytes of its head (where most sessions' first prompt is), not the
+ * FLEET_HEAD the list may read: the list asks for the rest with
+ * remote_head when its first prompt is not in them (fleet_read.c). */
+#define REMOTE_HEAD (16 * 1024)
+/* Ask, and do not wait, for the rest of the head of the mirror file path
+ * (its first FLEET_HEAD bytes): once they are there the file is replaced
+ * by one that holds them, which the list reads again. Nothing for a file
+ * whose head is all there, or any other path. */
+void remote_head(const char *path);
 /* How long the screen waits for that. */
 #define REMOTE_WHOLE_MS 20000
 /* Open the mirror file path now, whole or not (remote_start's heads):

@@ -63,6 +63,7 @@ struct rsrc {
 	char **ino;
 	uint64_t *hole; /* two a file: the bytes [from, to) not sent yet */
 	bool *want;     /* asked for whole (remote_whole), not answered yet */
+	bool *head;     /* the rest of its head asked for (remote_head) */
 	size_t n, cap;
 	bool heads;  /* big files as the list reads them */
 	bool single; /* their first look one by one: a batch was not as said */
@@ -246,12 +247,15 @@ connect_src(struct rsrc *r, int64_t now)
 	args_add(&a, r->spec.host);
 	args_add(&a, "sh");
 	args_add(&a, "-s");
-	/* The holes of the files asked for whole are sent first. */
+	/* The holes of the files asked for whole are sent first, and the
+	 * rest of the heads asked for. */
 	fill = xcalloc(2 * r->n + 1, sizeof *fill);
 	for (size_t i = 0; i < r->n; i++)
-		if (r->want[i]) {
+		if (r->want[i] || r->head[i]) {
 			fill[2 * i] = r->hole[2 * i];
-			fill[2 * i + 1] = r->hole[2 * i + 1];
+			fill[2 * i + 1] = r->want[i]
+						  ? r->hole[2 * i + 1]
+						  : MIN(r->hole[2 * i + 1], (uint64_t)FLEET_HEAD);
 		}
 	remote_script(&prog, r->spec.path, r->kind == 'f' ? NULL : r->names, r->n, r->off, r->ino,
 		      fill, r->heads, !r->single);
@@ -375,12 +379,14 @@ add_name(struct rsrc *r, const char *name, size_t n)
 		r->ino = xreallocarray(r->ino, r->cap, sizeof *r->ino);
 		r->hole = xreallocarray(r->hole, r->cap, 2 * sizeof *r->hole);
 		r->want = xreallocarray(r->want, r->cap, sizeof *r->want);
+		r->head = xreallocarray(r->head, r->cap, sizeof *r->head);
 	}
 	r->names[r->n] = xstrndup(name, n);
 	r->off[r->n] = 0;
 	r->ino[r->n] = NULL;
 	r->hole[2 * r->n] = r->hole[2 * r->n + 1] = 0;
 	r->want[r->n] = false;
+	r->head[r->n] = false;
 	r->n++;
 	if (2 * r->n > r->nslot) {
 		free(r->slot);
@@ -510,11 +516,60 @@ answer(struct rsrc *r, size_t i)
 	buf_free(&path);
 }
 
+/* File i of r replaced by a copy of itself (its bytes where they are,
+ * its hole left a hole, its time kept): whoever reads it reads it again
+ * (the list, after the rest of its head came in place). */
+static void
+replace_copy(struct rsrc *r, size_t i)
+{
+	struct buf path = {0}, tmp = {0};
+	uint64_t from[2] = {0, r->hole[2 * i + 1]};
+	uint64_t to[2] = {r->hole[2 * i], r->off[i]};
+	struct stat st;
+	char chunk[65536];
+	bool ok;
+	int in, out;
+
+	if (r->hole[2 * i] >= r->hole[2 * i + 1])
+		to[0] = r->off[i], from[1] = to[1];
+	mirror_path(r, i, &path);
+	buf_addf(&tmp, "%s/.replace", r->mirror);
+	in = open(path.p, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	out = open(tmp.p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+	ok = in >= 0 && out >= 0 && fstat(in, &st) == 0 && ftruncate(out, (off_t)r->off[i]) == 0;
+	for (int k = 0; ok && k < 2; k++)
+		for (uint64_t at = from[k]; ok && at < to[k];) {
+			ssize_t got =
+				pread(in, chunk, (size_t)MIN(sizeof chunk, to[k] - at), (off_t)at);
+
+			ok = got > 0 && pwrite(out, chunk, (size_t)got, (off_t)at) == got;
+			at += ok ? (uint64_t)got : 0;
+		}
+	if (ok)
+		ok = futimens(out, (struct timespec[2]){{.tv_nsec = UTIME_OMIT}, st.st_mtim}) == 0;
+	if (in >= 0)
+		close(in);
+	if (out >= 0)
+		close(out);
+	if (ok)
+		rename(tmp.p, path.p);
+	else
+		unlink(tmp.p);
+	buf_free(&path);
+	buf_free(&tmp);
+}
+
 /* The end of a round: the files asked for whole that are answered, or
  * a new program that sends their holes. */
 static void
 round_end(struct rsrc *r)
 {
+	for (size_t i = 0; i < r->n; i++) {
+		/* A head asked for: once sent, a file that holds it (one try). */
+		if (r->head[i] && (r->hole[2 * i] >= MIN(r->hole[2 * i + 1], (uint64_t)FLEET_HEAD)))
+			replace_copy(r, i);
+		r->head[i] = false;
+	}
 	for (size_t i = 0; i < r->n; i++)
 		if (r->want[i] && r->hole[2 * i] >= r->hole[2 * i + 1])
 			answer(r, i);
@@ -611,7 +666,7 @@ take_batch(struct rsrc *r, size_t idx, int rep, bool quiet, bool kept)
 	for (size_t j = 0; j < r->nbat; j++)
 		names[j] = r->bat[j].namelen;
 	if (kept &&
-	    (!remote_split(r->bheads.p, r->bheads.n, names, r->nbat, FLEET_HEAD, heads) ||
+	    (!remote_split(r->bheads.p, r->bheads.n, names, r->nbat, REMOTE_HEAD, heads) ||
 	     !remote_split(r->btails.p, r->btails.n, names, r->nbat, FLEET_TAIL + 1, tails))) {
 		r->why = "a batch not laid out as its files";
 		r->single = true;
@@ -622,8 +677,8 @@ take_batch(struct rsrc *r, size_t idx, int rep, bool quiet, bool kept)
 		const struct batch *b = &r->bat[j];
 		uint64_t tail = b->size - (FLEET_TAIL + 1);
 		struct rframe f[3] = {
-			{.type = RF_BYTES, .idx = b->idx, .data = heads[j], .len = FLEET_HEAD},
-			{.type = RF_HOLE, .idx = b->idx, .off = FLEET_HEAD, .to = tail},
+			{.type = RF_BYTES, .idx = b->idx, .data = heads[j], .len = REMOTE_HEAD},
+			{.type = RF_HOLE, .idx = b->idx, .off = REMOTE_HEAD, .to = tail},
 			{.type = RF_BYTES,
 			 .idx = b->idx,
 			 .off = tail,
@@ -1033,6 +1088,7 @@ rsrc_free(struct rsrc *v, size_t n)
 		free(r->off);
 		free(r->hole);
 		free(r->want);
+		free(r->head);
 		rparser_free(&r->rp);
 		buf_free(&r->errtxt);
 		free(r->bat);
@@ -1063,8 +1119,10 @@ take_wants(struct rsrc *v, size_t n, int rep, bool quiet)
 	}
 	while (part.n > 0 && (nl = memchr(part.p, '\n', part.n)) != NULL) {
 		size_t len = (size_t)(nl - part.p);
-		/* "o PATH": opened now, read at its open path as it fills. */
-		size_t at = len > 2 && memcmp(part.p, "o ", 2) == 0 ? 2 : 0;
+		/* "o PATH": opened now, read at its open path as it fills;
+		 * "h PATH": the rest of its head (nobody waits). */
+		bool head = len > 2 && memcmp(part.p, "h ", 2) == 0;
+		size_t at = len > 2 && (head || memcmp(part.p, "o ", 2) == 0) ? 2 : 0;
 		bool found = false;
 
 		for (size_t k = 0; k < n && !found; k++)
@@ -1074,7 +1132,23 @@ take_wants(struct rsrc *v, size_t n, int rep, bool quiet)
 				    memcmp(path.p, part.p + at, len - at) != 0)
 					continue;
 				found = true;
-				v[k].want[i] = true;
+				if (head) {
+					/* Only a head not all there yet. */
+					if (v[k].hole[2 * i] >= FLEET_HEAD ||
+					    v[k].hole[2 * i] >= v[k].hole[2 * i + 1] ||
+					    v[k].head[i])
+						continue;
+					v[k].head[i] = true;
+				} else {
+					v[k].want[i] = true;
+				}
+				if (head && v[k].state == R_RUNNING) {
+					v[k].again = true;
+					ended(&v[k], k, rep, quiet, clock_mono_ms());
+					continue;
+				}
+				if (head)
+					continue;
 				if (v[k].hole[2 * i] >= v[k].hole[2 * i + 1]) {
 					answer(&v[k], i);
 					continue;
@@ -1093,7 +1167,8 @@ take_wants(struct rsrc *v, size_t n, int rep, bool quiet)
 				}
 			}
 		/* Not a file of ours: nothing to wait for, read where it is. */
-		if (!found && whole_out >= 0 && write(whole_out, part.p + at, len + 1 - at) < 0) {
+		if (!found && !head && whole_out >= 0 &&
+		    write(whole_out, part.p + at, len + 1 - at) < 0) {
 			/* the screen is gone */
 		}
 		memmove(part.p, nl + 1, part.n - len - 1);
@@ -1560,6 +1635,21 @@ remote_whole(const char *path, int ms, struct buf *err)
 		buf_addf(err, "%s: the file is still coming: try again", mi->host);
 	buf_free(&line);
 	return r == 1;
+}
+
+void
+remote_head(const char *path)
+{
+	const struct mirror *mi = mirror_of(path);
+	struct buf line = {0};
+
+	if (mi == NULL || mi->kind == 'f' || want_out < 0)
+		return;
+	buf_addf(&line, "h %s\n", path);
+	if (write(want_out, line.p, line.n) < 0) {
+		/* the mirror process is gone: nothing comes */
+	}
+	buf_free(&line);
 }
 
 bool

@@ -698,6 +698,39 @@ cmp -s "$hb/d/b1.ndjson" "$tmp"/t/agentview-remote.*/1/b1.ndjson && fail heads "
 $tm kill-server 2>/dev/null
 echo "the list of 2 sessions of $size bytes: $listed bytes over the wire; one opened: $opened"
 
+# A big session whose first prompt is past the 16 KiB of its head that
+# the first look brings (a 40 KB line before it): its row is the one the
+# list makes of its head and tail (its prompt, its end, and no "file
+# read again" for the mirror that got the rest of its head); no more of
+# its middle comes.
+cases=$((cases + 1))
+mkdir -p "$hb/late"
+{
+	line "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"b0000003\",\"model\":\"Composer 2.5\",\"cwd\":\"/w/big3\",\"pad\":\"$(awk 'BEGIN { while (n++ < 40000) printf "x" }')\"}"
+	user "late big 3"
+	awk 'BEGIN { for (i = 0; i < 4500; i++) printf "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c%d\",\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"echo %0200d\"}}}}\n", i, i }'
+	result false 2000 "the end of big 3"
+} >"$hb/late/b3.ndjson"
+: >"$hb/wire"
+$tm new-session -d -s av -x 200 -y 20 \
+	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $hb/ssh' '$bin' 'here:$hb/late'"
+screen_has '^ *.✓ done +here +cursor .* late big 3 ' ||
+	fail late "no prompt in the row of b3: $($tm capture-pane -p -t av)"
+sleep 1
+row=$($tm capture-pane -p -t av | grep ' late big 3 ')
+case $row in
+*'✓ done '*' late big 3 '*' ok '*) ;;
+*) fail late "not its prompt and end in the row of b3: $row" ;;
+esac
+case $row in
+*'read again'*) fail late "the row of b3 says its file was read again: $row" ;;
+esac
+listed=$(wc -c <"$hb/wire")
+[ "$listed" -lt $((131073 + 8192)) ] ||
+	fail late "the list brought $listed bytes of $(wc -c <"$hb/late/b3.ndjson"): more than its head and tail"
+$tm kill-server 2>/dev/null
+echo "a session whose first prompt is past 16 KiB: its row, $listed bytes over the wire"
+
 # --- the first look at many big files: the same few processes for all ------------
 
 # Twelve sessions of about 200 KB and one whose name holds head's own
@@ -749,8 +782,9 @@ for sh in $shells; do
 		fail many "$sh: $calls processes for the first look at 13 files: $(sort "$mb/calls" | uniq -c | tr '\n' ' ')"
 	for f in "$mb"/d/*; do
 		m=$(ls -d "$mb"/t/agentview-remote.*/1)/${f##*/}
-		head -c 65536 "$f" >"$mb/want"
-		head -c 65536 "$m" 2>/dev/null | cmp -s - "$mb/want" || fail many "$sh: the head of ${f##*/} in its mirror"
+		# (the first 16 KiB of the head: its first prompt is in them)
+		head -c 16384 "$f" >"$mb/want"
+		head -c 16384 "$m" 2>/dev/null | cmp -s - "$mb/want" || fail many "$sh: the head of ${f##*/} in its mirror"
 		[ "$(wc -c <"$m")" = "$(wc -c <"$f")" ] || fail many "$sh: the mirror of ${f##*/} is not as long"
 		tail -c 65537 "$f" >"$mb/want"
 		tail -c 65537 "$m" | cmp -s - "$mb/want" || fail many "$sh: the tail of ${f##*/} in its mirror"

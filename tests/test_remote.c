@@ -177,14 +177,16 @@ test_script(void **state)
 	assert_non_null(strstr(b.p, "p='/srv/it'\\''s'\n"));
 	assert_non_null(strstr(b.p, "set -- 'a b.ndjson' '-$(x)'\\''.jsonl'\n"));
 	assert_non_null(strstr(b.p, "o1=100 n1='12'\no2=0 n2=''\n"));
-	assert_non_null(strstr(b.p, "hd= tl= bt=\n"));
+	assert_non_null(strstr(b.p, "hd= tl= bt= hz=131073\n"));
 	assert_null(strstr(b.p, "bt=1\n"));
 	assert_null(strstr(b.p, "h1="));
 	buf_free(&b);
-	/* Heads and tails: as much as the list reads; a hole to send. */
+	/* Heads and tails: the first 16 KiB of a head (the rest when the
+	 * list asks) and as much of a tail as the list reads, for files of
+	 * more than the list's head and tail; a hole to send. */
 	uint64_t fill[] = {65536, 800000, 0, 0};
 	remote_script(&b, "/srv", names, 2, off, ino, fill, true, true);
-	assert_non_null(strstr(b.p, "hd=65536 tl=65537\nbt=1\n"));
+	assert_non_null(strstr(b.p, "hd=16384 tl=65537\nbt=1\n"));
 	assert_non_null(strstr(b.p, "o1=100 n1='12'\nh1=65536 e1=800000\no2=0 n2=''\n"));
 	assert_null(strstr(b.p, "h2="));
 	buf_free(&b);
@@ -383,6 +385,11 @@ test_split(void **state)
 	assert_false(remote_split("==> a <==\nxy==> b <==\nzw", 24, (uint64_t[]){1, 1}, 2, 2, at));
 	assert_true(remote_split("==> a <==\nxy\n==> b <==\nzw", 25, (uint64_t[]){1, 1}, 2, 2, at));
 	assert_true(remote_split("", 0, names, 0, 16, at));
+	/* One file: its bytes alone, as head and tail print them. */
+	assert_true(remote_split("xy", 2, (uint64_t[]){1}, 1, 2, at));
+	assert_memory_equal(at[0], "xy", 2);
+	assert_false(remote_split("xyz", 3, (uint64_t[]){1}, 1, 2, at));
+	assert_false(remote_split("==> a <==\nxy", 12, (uint64_t[]){1}, 1, 12, at));
 }
 
 static void
