@@ -530,8 +530,10 @@ replace_copy(struct rsrc *r, size_t i)
 	bool ok;
 	int in, out;
 
-	if (r->hole[2 * i] >= r->hole[2 * i + 1])
-		to[0] = r->off[i], from[1] = to[1];
+	if (r->hole[2 * i] >= r->hole[2 * i + 1]) {
+		to[0] = r->off[i];
+		from[1] = to[1];
+	}
 	mirror_path(r, i, &path);
 	buf_addf(&tmp, "%s/.replace", r->mirror);
 	in = open(path.p, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
