@@ -564,10 +564,14 @@ bench_remote_list() {
 	l= r= w=
 	i=0
 	while [ "$i" -lt "$runs" ]; do
-		l="$l $(screen_ms "$pat" "$bin $t")"
+		screen_ms "$pat" "$bin $t"
+		l="$l $ms"
+		tmux_stop
 		: >"$work/wire"
-		r="$r $(screen_ms "$pat" "env AGENTVIEW_SSH=$work/rssh $bin av-test:$t")"
+		screen_ms "$pat" "env AGENTVIEW_SSH=$work/rssh $bin av-test:$t"
+		r="$r $ms"
 		sleep 1
+		tmux_stop
 		w="$w $(wc -c <"$work/wire")"
 		i=$((i + 1))
 	done
@@ -794,17 +798,21 @@ bench_store_print() {
 }
 
 # screen_ms PATTERN CMD: ms from starting CMD in a fresh tmux 120x40 until
-# the screen shows PATTERN (the screen read every 10 ms), or -1 after 120 s.
+# the screen shows PATTERN (the screen read every 10 ms), or -1 after 120 s,
+# in ms. Run in this shell, never in $( ): start's server must be the one
+# the next start stops (in a subshell each run made the same server anew,
+# a session more in it, the earlier runs' agentviews still running and
+# the screen read perhaps theirs).
 screen_ms() {
 	t0=$(date +%s%N)
 	start 120 40 "$2"
 	n=0
 	until screen 2>/dev/null | grep -qE -- "$1"; do
 		n=$((n + 1))
-		[ "$n" -lt 12000 ] || { echo -1; return; }
+		[ "$n" -lt 12000 ] || { ms=-1; return; }
 		sleep 0.01
 	done
-	echo $((($(date +%s%N) - t0) / 1000000))
+	ms=$((($(date +%s%N) - t0) / 1000000))
 }
 
 # bench_transcript FILE MB: a big Claude Code transcript opened in agentview
@@ -819,11 +827,13 @@ bench_transcript() {
 	mkdir -p "$work/lnavhome"
 	i=0
 	while [ "$i" -lt "$runs" ]; do
-		screen_ms 'Run the shell command' "AGENTVIEW_FRAMESTAT=1 $bin $f 2>>$work/tf" >>"$work/tav"
+		screen_ms 'Run the shell command' "AGENTVIEW_FRAMESTAT=1 $bin $f 2>>$work/tf"
+		echo "$ms" >>"$work/tav"
 		keys q
 		wait_exit 10 || :
 		if command -v lnav >/dev/null 2>&1; then
-			screen_ms '"type":"mode"' "HOME=$work/lnavhome lnav $f" >>"$work/tlnav"
+			screen_ms '"type":"mode"' "HOME=$work/lnavhome lnav $f"
+			echo "$ms" >>"$work/tlnav"
 			$T kill-server 2>/dev/null || :
 		fi
 		i=$((i + 1))
