@@ -3,6 +3,7 @@
 #include "remote.h"
 
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,28 +212,50 @@ static const char script_head[] =
 	" case $b in '' | *[!0-9]*) return ;; esac\n"
 	" ! pst $b || lv=\"$lv$b $x\n\"\n"
 	"}\n"
-	/* The processes named codex (their comm read by the shell: no
-	 * process started a second), each one's CODEX_HOME and HOME read
-	 * once (one tr), by the lengths of their bytes; "-" alone where
-	 * there is no /proc. */
+	/* Whether the first two of argv (a0 a1: its NULs made lines, its
+	 * newlines '?') run $1: its name, or in its npm package $2
+	 * (store.c's runs, the same rule). */
+	"ru() {\n"
+	" for ry in \"$a0\" \"$a1\"; do\n"
+	"  case ${ry##*/} in \"$1\") return 0 ;; esac\n"
+	"  case $ry in *\"$2\"*) return 0 ;; esac\n"
+	" done; return 1\n"
+	"}\n"
+	/* The processes named codex, and those named node or gemini (their
+	 * comm read by the shell: no process started a second), each
+	 * looked at once (by its pid, start and comm): a node or gemini
+	 * one's argv (one tr), a gemini one's folder (one readlink), a codex
+	 * one's CODEX_HOME and HOME (one tr); sent by the lengths of their
+	 * bytes; "-" alone where there is no /proc. */
 	"cx() {\n"
 	" [ -r \"$pr/self/stat\" ] || { lv='-\n'; return 0; }\n"
 	" lv=\"r ${#cr}\n$cr\n$lv\"; set +f\n"
 	" for d in \"$pr\"/[0-9]*; do\n"
-	"  set -f; c=; read -r c <\"$d/comm\" || continue\n"
-	"  [ \"$c\" = codex ] || continue\n"
+	"  set -f; cm=; read -r cm <\"$d/comm\" || continue\n"
+	"  case $cm in codex | node | gemini) ;; *) continue ;; esac\n"
 	"  b=${d##*/}; pst $b || continue\n"
 	"  eval \"c=\\${cs$b:-}\"\n"
-	"  if [ \"$c\" != \"$x\" ]; then\n"
-	"   if e=$(tr '\\0' '\\n' 2>/dev/null <\"$d/environ\"); then\n"
-	"    k= h= ok= oh=; oi=$IFS; IFS='\n'\n"
-	"    for y in $e; do case $y in\n"
-	"     CODEX_HOME=*) [ -n \"$ok\" ] || { k=${y#*=}; ok=1; } ;;\n"
-	"     HOME=*) [ -n \"$oh\" ] || { h=${y#*=}; oh=1; } ;;\n"
-	"    esac; done; IFS=$oi\n"
-	"    y=\"c $b $x ${#k} ${#h}\n$k$h\n\"\n"
-	"   else y=\"c $b $x\n\"; fi\n"
-	"   eval \"cs$b=\\$x cv$b=\\$y\"\n"
+	"  if [ \"$c\" != \"$x $cm\" ]; then\n"
+	"   y= a0= a1=\n"
+	"   if [ $cm != codex ] && a=$(tr '\\n\\0' '?\\n' 2>/dev/null <\"$d/cmdline\"); then\n"
+	"    a0=${a%%'\n'*}; case $a in *'\n'*) a1=${a#*'\n'}; a1=${a1%%'\n'*} ;; esac\n"
+	"   fi\n"
+	"   if [ $cm = codex ]; then\n"
+	"    if e=$(tr '\\0' '\\n' 2>/dev/null <\"$d/environ\"); then\n"
+	"     k= h= ok= oh=; oi=$IFS; IFS='\n'\n"
+	"     for y in $e; do case $y in\n"
+	"      CODEX_HOME=*) [ -n \"$ok\" ] || { k=${y#*=}; ok=1; } ;;\n"
+	"      HOME=*) [ -n \"$oh\" ] || { h=${y#*=}; oh=1; } ;;\n"
+	"     esac; done; IFS=$oi\n"
+	"     y=\"c $b $x ${#k} ${#h}\n$k$h\n\"\n"
+	"    else y=\"c $b $x\n\"; fi\n"
+	"   elif ru gemini /@google/gemini-cli/; then\n"
+	/* (the folder's own trailing newlines kept: readlink's one cut) */
+	"    if w=$(readlink \"$d/cwd\" 2>/dev/null && echo .); then\n"
+	"     w=${w%?.}; y=\"g $b $x ${#w}\n$w\n\"\n"
+	"    else y=\"g $b $x\n\"; fi\n"
+	"   fi\n"
+	"   eval \"cs$b=\\$x\\ \\$cm cv$b=\\$y\"\n"
 	"  fi\n"
 	"  eval \"lv=\\$lv\\$cv$b\"\n"
 	" done 2>/dev/null; set -f\n"
@@ -555,16 +578,31 @@ bool
 remote_store_name_ok(const char *name, size_t n)
 {
 	size_t parts = 0;
+	int s;
 
 	if (n == 0 || n >= 1024 || memchr(name, '\0', n) != NULL)
 		return false;
+	/* A file its source's liveness reads: a dot name where its glob
+	 * says (fnmatch's FNM_PERIOD: never "." nor ".." by a '*'). */
+	for (s = 0; s < SRC_COUNT; s++) {
+		const char *src = store_source_name((enum store_source)s);
+		const char *live = store_live_files((enum store_source)s);
+		size_t sn = strlen(src);
+
+		if (live != NULL && n > sn + 1 && memcmp(name, src, sn) == 0 && name[sn] == '/') {
+			char path[1024];
+
+			memcpy(path, name + sn + 1, n - sn - 1);
+			path[n - sn - 1] = '\0';
+			if (fnmatch(live, path, FNM_PATHNAME | FNM_PERIOD) == 0)
+				return true;
+		}
+	}
 	for (size_t at = 0; at < n; parts++) {
 		const char *sl = memchr(name + at, '/', n - at);
 		size_t len = sl != NULL ? (size_t)(sl - (name + at)) : n - at;
 
 		if (parts == 0) {
-			int s;
-
 			for (s = 0; s < SRC_COUNT; s++)
 				if (strlen(store_source_name((enum store_source)s)) == len &&
 				    memcmp(name, store_source_name((enum store_source)s), len) == 0)
@@ -774,7 +812,7 @@ remote_procs_free(struct remote_procs *p)
 {
 	free(p->codex_root);
 	free(p->v);
-	buf_free(&p->env);
+	buf_free(&p->text);
 	memset(p, 0, sizeof *p);
 }
 
@@ -846,14 +884,30 @@ remote_procs_parse(const char *body, size_t len, struct remote_procs *p)
 				    memchr(body + at, '\0', n[2] + n[3]) != NULL)
 					goto bad;
 				p->v[p->n].codex = 'e';
-				p->v[p->n].env = p->env.n;
-				buf_adds(&p->env, "CODEX_HOME=");
-				buf_add(&p->env, body + at, n[2]);
-				buf_add(&p->env, "\0HOME=", 6);
-				buf_add(&p->env, body + at + n[2], n[3]);
-				buf_addc(&p->env, '\0');
-				p->v[p->n].nenv = p->env.n - p->v[p->n].env;
+				p->v[p->n].text = p->text.n;
+				buf_adds(&p->text, "CODEX_HOME=");
+				buf_add(&p->text, body + at, n[2]);
+				buf_add(&p->text, "\0HOME=", 6);
+				buf_add(&p->text, body + at + n[2], n[3]);
+				buf_addc(&p->text, '\0');
+				p->v[p->n].ntext = p->text.n - p->v[p->n].text;
 				at += n[2] + n[3] + 1;
+			}
+		} else if (ll > 2 && l[0] == 'g' && l[1] == ' ') {
+			k = procs_nums(l + 2, nl, n, 3, UINT64_MAX);
+			if (k != 2 && k != 3)
+				goto bad;
+			p->v[p->n].gemini = '?';
+			if (k == 3) {
+				/* Its folder's bytes, then a '\n'. */
+				if (n[2] > 4096 || n[2] >= len - at || body[at + n[2]] != '\n' ||
+				    memchr(body + at, '\0', n[2]) != NULL)
+					goto bad;
+				p->v[p->n].gemini = 'w';
+				p->v[p->n].text = p->text.n;
+				p->v[p->n].ntext = n[2];
+				buf_add(&p->text, body + at, n[2]);
+				at += n[2] + 1;
 			}
 		} else if (procs_nums(l, nl, n, 2, UINT64_MAX) != 2) {
 			goto bad;

@@ -39,6 +39,11 @@
  *                                   a process named codex, its CODEX_HOME
  *                                   and HOME (empty: not set)
  *        c <pid> <start>            one whose environment is not readable
+ *        g <pid> <start> <w>\n<w bytes>\n
+ *                                   a gemini process, its working folder
+ *        g <pid> <start>            one whose folder is not readable
+ *                                   (c and g: store.c's rule of the
+ *                                   names that count, store_runs)
  *     A <idx> <size> <namelen>    file idx is in the batch that follows
  *                                 (the first look at a big file, heads
  *                                 on): its size then, and the bytes of
@@ -181,12 +186,16 @@ struct remote_procs {
 	struct rproc {
 		long pid;
 		uint64_t start;
-		char codex; /* 0 not a codex process; 'e' its environment
-				  read, into env at [env, env + nenv); '?' not */
-		size_t env, nenv;
+		char codex;  /* 0 not a codex process; 'e' its environment
+				   read, in text at [text, text + ntext); '?' not */
+		char gemini; /* 0 not a gemini process; 'w' its working
+				folder read, in text as above; '?' not */
+		size_t text, ntext;
 	} * v;
 	size_t n, cap;
-	struct buf env; /* "CODEX_HOME=...\0HOME=...\0", the codex ones' */
+	/* the codex ones' "CODEX_HOME=...\0HOME=...\0", the gemini ones'
+	 * folders */
+	struct buf text;
 };
 
 /* The body of an L frame read into p (emptied first): false when it is

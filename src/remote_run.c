@@ -1410,17 +1410,19 @@ live_pids(void *ctx, long *v, size_t max)
 	return n;
 }
 
-/* What the remote said of its codex processes: their name for argv,
- * their CODEX_HOME and HOME for the environment; nothing of others. */
+/* What the remote said of its codex and gemini processes: their name
+ * for argv (it judged them by store.c's rule, store_runs), a codex one's
+ * CODEX_HOME and HOME for the environment, a gemini one's folder;
+ * nothing of others. */
 static bool
 live_cmdline(void *ctx, long pid, struct buf *out)
 {
 	const struct rproc *p = mirror_proc(ctx, pid);
 
 	buf_reset(out);
-	if (p == NULL || p->codex == 0)
+	if (p == NULL || (p->codex == 0 && p->gemini == 0))
 		return false;
-	buf_adds(out, "codex");
+	buf_adds(out, p->codex != 0 ? "codex" : "gemini");
 	return true;
 }
 
@@ -1433,17 +1435,21 @@ live_environ(void *ctx, long pid, struct buf *out)
 	buf_reset(out);
 	if (p == NULL || p->codex != 'e')
 		return false;
-	buf_add(out, mi->procs.env.p + p->env, p->nenv);
+	buf_add(out, mi->procs.text.p + p->text, p->ntext);
 	return true;
 }
 
 static bool
-live_none(void *ctx, long pid, struct buf *out)
+live_cwd(void *ctx, long pid, struct buf *out)
 {
-	(void)ctx;
-	(void)pid;
-	(void)out;
-	return false;
+	const struct mirror *mi = ctx;
+	const struct rproc *p = mirror_proc(mi, pid);
+
+	buf_reset(out);
+	if (p == NULL || p->gemini != 'w')
+		return false;
+	buf_add(out, mi->procs.text.p + p->text, p->ntext);
+	return true;
 }
 
 /* The mirror's .live read again, at most once a second of now_ms. */
@@ -1475,13 +1481,14 @@ remote_live(const char *path, enum store_source s, int64_t now_ms, struct buf *w
 		    strncmp(path, mirrors[i].dir, strlen(mirrors[i].dir)) == 0 &&
 		    path[strlen(mirrors[i].dir)] == '/')
 			mi = &mirrors[i];
-	/* Gemini's and Cursor's signals are processes' folders: not sent,
-	 * the file's age decides. */
-	if (mi == NULL || s == SRC_GEMINI || s == SRC_CURSOR || s == SRC_KEPT)
+	/* Cursor's signal is its processes' folders: not sent, the file's
+	 * age decides. Gemini's are (and its projects' .project_root files
+	 * are mirrored beside their chats). */
+	if (mi == NULL || s == SRC_CURSOR || s == SRC_KEPT)
 		return SL_UNKNOWN;
 	if (mi->sl == NULL) {
 		struct store_proc proc = {mi,           live_start, live_pids,
-					  live_cmdline, live_none,  live_environ};
+					  live_cmdline, live_cwd,   live_environ};
 		struct buf root = {0};
 
 		buf_addf(&root, "%s/%s", mi->dir, store_source_name(SRC_CLAUDE));

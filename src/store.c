@@ -26,7 +26,7 @@ static const struct {
 	const char *words;
 	const char *what; /* whose sessions they are, said in the empty list */
 	const char *patterns;
-	const char *live; /* the files whose names are pids of its processes */
+	const char *live; /* the files its liveness reads (pids in their names) */
 } sources[SRC_COUNT] = {
 	[SRC_CLAUDE] = {"claude", "CLAUDE_CONFIG_DIR", "", ".claude",
 			"$CLAUDE_CONFIG_DIR or ~/.claude", "Claude Code's own sessions",
@@ -45,7 +45,8 @@ static const struct {
 			/* The older whole-file form too. */
 			"tmp/*/chats/session-*.jsonl\n"
 			"tmp/*/chats/session-*.json",
-			NULL},
+			/* (the folder a project's gemini runs in: gemini_live) */
+			"tmp/*/.project_root"},
 	[SRC_COPILOT] = {"copilot", "COPILOT_HOME", "", ".copilot", "$COPILOT_HOME or ~/.copilot",
 			 "Copilot CLI's own sessions",
 			 "session-state/*/events.jsonl\n"

@@ -87,9 +87,11 @@ const char *store_root_words(enum store_source s);
  * a path of fnmatch(3) patterns, one a folder level; a line after '!'
  * leaves out the files it names. */
 const char *store_patterns(enum store_source s);
-/* The files under s's root whose names are the pids of its live
- * processes (Claude's sessions/<pid>.json, Copilot's inuse.<pid>.lock),
- * patterns as store_patterns's; NULL for none. */
+/* The files under s's root its liveness reads beside its sessions: those
+ * whose names are the pids of its live processes (Claude's
+ * sessions/<pid>.json, Copilot's inuse.<pid>.lock), or Gemini's projects'
+ * folders (tmp/<project>/.project_root); one pattern as store_patterns's
+ * lines; NULL for none. */
 const char *store_live_files(enum store_source s);
 /* Whose sessions source s's are ("Codex's own sessions"). */
 const char *store_what(enum store_source s);

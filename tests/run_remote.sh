@@ -437,6 +437,71 @@ st=$(row_state)
 kill "$cx_pid"
 echo "HOST: a Codex session judged by the codex processes there: of its root, running?; of another, none: not"
 
+# Gemini there: a session is judged by the gemini processes there (node
+# running gemini: comm node, argv's first two naming gemini, as store.c's
+# rule says) whose folder is the one its project's .project_root names,
+# mirrored beside its chats: one there, its file's age's guess; none, or one in another
+# folder, or a node running something else in it: not; each as the same
+# store read here says with the same processes. The project's
+# folder holds a newline and what looks like a record (sent by its length).
+# The stand-in is tail under the name node (tail -f of a file named
+# gemini), killed by its pid.
+cases=$((cases + 1))
+gm_file=$(find "$rh/.gemini/tmp" -name 'session-*.jsonl' | head -n 1)
+gm_id=$(jq -r 'select(.sessionId != null) | .sessionId' "$gm_file" | head -n 1)
+gm_root=$(dirname "$(dirname "$gm_file")")/.project_root
+cp -p "$gm_root" "$tmp/project_root.keep"
+gproj="$tmp/gem
+g 1 1 1"
+mkdir -p "$gproj" "$tmp/gmbin" "$tmp/gother"
+printf '%s' "$gproj" >"$gm_root"
+ln -s "$(command -v tail)" "$tmp/gmbin/node"
+: >"$tmp/gmbin/gemini"
+: >"$tmp/gmbin/other.js"
+touch "$gm_file"
+# gm_state: the state of the Gemini session's row there; gm_here: the
+# same store read here (the same rule, its processes this machine's).
+gm_state() {
+	"$bin" --print --format json "av-test:" 2>"$tmp/err" |
+		jq -r --arg s "$gm_id" '.sessions[] | select(.session_id == $s) | .state'
+}
+gm_here() {
+	env -u GEMINI_CLI_HOME HOME="$rh" "$bin" --print --format json --sources gemini 2>/dev/null |
+		jq -r --arg s "$gm_id" '.sessions[] | select(.session_id == $s) | .state'
+}
+# node_up DIR SCRIPT: a stand-in node running SCRIPT in DIR; its pid in gm_pid.
+node_up() {
+	(cd "$1" && exec "$tmp/gmbin/node" "$2" -f) &
+	gm_pid=$!
+	pids="$pids $gm_pid"
+	i=0
+	while [ "$(cat "/proc/$gm_pid/comm" 2>/dev/null)" != node ] && [ "$i" -lt 50 ]; do
+		i=$((i + 1))
+		sleep 0.1
+	done
+}
+st_none=$(gm_state)
+[ -n "$st_none" ] && [ "$st_none" = "$(gm_here)" ] ||
+	fail gemini "no gemini process there: $st_none, here $(gm_here) $(head -c 300 "$tmp/err")"
+node_up "$gproj" "$tmp/gmbin/gemini"
+st=$(gm_state)
+[ "$st" != "$st_none" ] && [ "$st" = "$(gm_here)" ] ||
+	fail gemini "a gemini in its project's folder there: $st, none $st_none, here $(gm_here) $(head -c 300 "$tmp/err")"
+kill "$gm_pid"
+wait "$gm_pid" 2>/dev/null
+node_up "$tmp/gother" "$tmp/gmbin/gemini"
+st=$(gm_state)
+[ "$st" = "$st_none" ] || fail gemini "only a gemini in another folder there: $st $(head -c 300 "$tmp/err")"
+kill "$gm_pid"
+wait "$gm_pid" 2>/dev/null
+node_up "$gproj" "$tmp/gmbin/other.js"
+st=$(gm_state)
+[ "$st" = "$st_none" ] || fail gemini "a node running another script there: $st $(head -c 300 "$tmp/err")"
+kill "$gm_pid"
+wait "$gm_pid" 2>/dev/null
+cp -p "$tmp/project_root.keep" "$gm_root"
+echo "HOST: a Gemini session judged by the gemini processes there as here: in its project's folder or not"
+
 # A remote without /proc (macOS, BSD: here its path made another by the
 # program's AGENTVIEW_REMOTE_PROC): nothing known of its processes, so a
 # Claude session whose sessions/ folder names no live process is a guess its
