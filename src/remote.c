@@ -220,46 +220,8 @@ static const char script_head[] =
 	"  case ${ry##*/} in \"$1\") return 0 ;; esac\n"
 	"  case $ry in *\"$2\"*) return 0 ;; esac\n"
 	" done; return 1\n"
-	"}\n"
-	/* The processes named codex, and those named node or gemini (their
-	 * comm read by the shell: no process started a second), each
-	 * looked at once (by its pid, start and comm): a node or gemini
-	 * one's argv (one tr), a gemini one's folder (one readlink), a codex
-	 * one's CODEX_HOME and HOME (one tr); sent by the lengths of their
-	 * bytes; "-" alone where there is no /proc. */
-	"cx() {\n"
-	" [ -r \"$pr/self/stat\" ] || { lv='-\n'; return 0; }\n"
-	" lv=\"r ${#cr}\n$cr\n$lv\"; set +f\n"
-	" for d in \"$pr\"/[0-9]*; do\n"
-	"  set -f; cm=; read -r cm <\"$d/comm\" || continue\n"
-	"  case $cm in codex | node | gemini) ;; *) continue ;; esac\n"
-	"  b=${d##*/}; pst $b || continue\n"
-	"  eval \"c=\\${cs$b:-}\"\n"
-	"  if [ \"$c\" != \"$x $cm\" ]; then\n"
-	"   y= a0= a1=\n"
-	"   if [ $cm != codex ] && a=$(tr '\\n\\0' '?\\n' 2>/dev/null <\"$d/cmdline\"); then\n"
-	"    a0=${a%%'\n'*}; case $a in *'\n'*) a1=${a#*'\n'}; a1=${a1%%'\n'*} ;; esac\n"
-	"   fi\n"
-	"   if [ $cm = codex ]; then\n"
-	"    if e=$(tr '\\0' '\\n' 2>/dev/null <\"$d/environ\"); then\n"
-	"     k= h= ok= oh=; oi=$IFS; IFS='\n'\n"
-	"     for y in $e; do case $y in\n"
-	"      CODEX_HOME=*) [ -n \"$ok\" ] || { k=${y#*=}; ok=1; } ;;\n"
-	"      HOME=*) [ -n \"$oh\" ] || { h=${y#*=}; oh=1; } ;;\n"
-	"     esac; done; IFS=$oi\n"
-	"     y=\"c $b $x ${#k} ${#h}\n$k$h\n\"\n"
-	"    else y=\"c $b $x\n\"; fi\n"
-	"   elif ru gemini /@google/gemini-cli/; then\n"
-	/* (the folder's own trailing newlines kept: readlink's one cut) */
-	"    if w=$(readlink \"$d/cwd\" 2>/dev/null && echo .); then\n"
-	"     w=${w%?.}; y=\"g $b $x ${#w}\n$w\n\"\n"
-	"    else y=\"g $b $x\n\"; fi\n"
-	"   fi\n"
-	"   eval \"cs$b=\\$x\\ \\$cm cv$b=\\$y\"\n"
-	"  fi\n"
-	"  eval \"lv=\\$lv\\$cv$b\"\n"
-	" done 2>/dev/null; set -f\n"
-	"}\n"
+	"}\n";
+static const char script_batch[] =
 	/* The batch (bl its paths a line, bi its numbers, bn how many,
 	 * bz1... their sizes, bh and bc the bytes head and tail print for
 	 * them): its heads, its tails, then one wc: kept (Y 1) when no file
@@ -464,6 +426,77 @@ var_ok(const char *v)
 	return v[0] != '\0' && strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == strlen(v);
 }
 
+/* The program's cx: the processes whose names (comm, read by the shell:
+ * no process started a second) are store.c's names that count, each
+ * looked at once (by its pid, start and name): its argv's first two (one
+ * tr), judged by store.c's CLIs in their order (ru: the same rule); a
+ * codex one's CODEX_HOME and HOME (one tr), a gemini one's folder (one
+ * readlink); sent by the lengths of their bytes; "-" alone where there is
+ * no /proc. */
+static void
+procs_script(struct buf *b)
+{
+	const char *names = store_proc_names(), *name, *pkg;
+	enum store_source s;
+	const char *sep = "";
+
+	buf_adds(b, "cx() {\n"
+		    " [ -r \"$pr/self/stat\" ] || { lv='-\n'; return 0; }\n"
+		    " lv=\"r ${#cr}\n$cr\n$lv\"; set +f\n"
+		    " for d in \"$pr\"/[0-9]*; do\n"
+		    "  set -f; cm=; read -r cm <\"$d/comm\" || continue\n"
+		    "  case $cm in");
+	for (const char *l = names; *l != '\0';
+	     l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != '\0'))
+		if (glob_ok(l, strcspn(l, "\n")) && memchr(l, '*', strcspn(l, "\n")) == NULL) {
+			buf_addf(b, "%s %.*s", sep, (int)strcspn(l, "\n"), l);
+			sep = " |";
+		}
+	buf_adds(b,
+		 ") ;; *) continue ;; esac\n"
+		 "  b=${d##*/}; pst $b || continue\n"
+		 "  eval \"c=\\${cs$b:-}\"\n"
+		 "  if [ \"$c\" != \"$x $cm\" ]; then\n"
+		 "   y= a0= a1=\n"
+		 "   if a=$(tr '\\n\\0' '?\\n' 2>/dev/null <\"$d/cmdline\"); then\n"
+		 "    a0=${a%%'\n'*}; case $a in *'\n'*) a1=${a#*'\n'}; a1=${a1%%'\n'*} ;; esac\n"
+		 "   fi\n");
+	sep = "   if";
+	for (size_t i = 0; store_cli(i, &s, &name, &pkg); i++) {
+		buf_addf(b, "%s ru ", sep);
+		remote_quote(b, name);
+		buf_addc(b, ' ');
+		remote_quote(b, pkg);
+		buf_adds(b, "; then\n");
+		sep = "   elif";
+		if (s == SRC_CODEX)
+			buf_adds(b,
+				 "    if e=$(tr '\\0' '\\n' 2>/dev/null <\"$d/environ\"); then\n"
+				 "     k= h= ok= oh=; oi=$IFS; IFS='\n'\n"
+				 "     for y in $e; do case $y in\n"
+				 "      CODEX_HOME=*) [ -n \"$ok\" ] || { k=${y#*=}; ok=1; } ;;\n"
+				 "      HOME=*) [ -n \"$oh\" ] || { h=${y#*=}; oh=1; } ;;\n"
+				 "     esac; done; IFS=$oi\n"
+				 "     y=\"c $b $x ${#k} ${#h}\n$k$h\n\"\n"
+				 "    else y=\"c $b $x\n\"; fi\n");
+		else if (s == SRC_GEMINI)
+			/* (the folder's own trailing newlines kept: readlink's
+			 * one cut) */
+			buf_adds(b, "    if w=$(readlink \"$d/cwd\" 2>/dev/null && echo .); then\n"
+				    "     w=${w%?.}; y=\"g $b $x ${#w}\n$w\n\"\n"
+				    "    else y=\"g $b $x\n\"; fi\n");
+		else
+			/* (Cursor's: its signal is not sent) */
+			buf_adds(b, "    :\n");
+	}
+	buf_adds(b, "   fi\n"
+		    "   eval \"cs$b=\\$x\\ \\$cm cv$b=\\$y\"\n"
+		    "  fi\n"
+		    "  eval \"lv=\\$lv\\$cv$b\"\n"
+		    " done 2>/dev/null; set -f\n"
+		    "}\n");
+}
+
 /* Piece `part` (0: the roots, r1...; 1: the lists; 2: the files' paths)
  * of the program's mode s, for each store of store.c's table. */
 static void
@@ -559,6 +592,8 @@ remote_script(struct buf *b, const char *path, char *const *names, size_t nnames
 				 i + 1, (unsigned long long)fill[2 * i + 1]);
 	}
 	buf_adds(b, script_head);
+	procs_script(b);
+	buf_adds(b, script_batch);
 	store_script(b, 0);
 	buf_addf(b, " cr=$r%d\n", SRC_CODEX + 1);
 	buf_adds(b, script_mode);

@@ -1487,8 +1487,9 @@ remote_live(const char *path, enum store_source s, int64_t now_ms, struct buf *w
 	if (mi == NULL || s == SRC_CURSOR || s == SRC_KEPT)
 		return SL_UNKNOWN;
 	if (mi->sl == NULL) {
-		struct store_proc proc = {mi,           live_start, live_pids,
-					  live_cmdline, live_cwd,   live_environ};
+		/* (no comm: the remote looked only at the names that count) */
+		struct store_proc proc = {mi,       live_start,   live_pids, live_cmdline,
+					  live_cwd, live_environ, NULL};
 		struct buf root = {0};
 
 		buf_addf(&root, "%s/%s", mi->dir, store_source_name(SRC_CLAUDE));

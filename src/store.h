@@ -110,7 +110,22 @@ struct store_proc {
 	bool (*cwd)(void *ctx, long pid, struct buf *out);
 	/* Its environment, NUL-separated, into out; false when unreadable. */
 	bool (*environ)(void *ctx, long pid, struct buf *out);
+	/* Its name (/proc/pid/comm: its program's, cut at 15 bytes) into
+	 * out; false when unreadable. NULL: every process is looked at. */
+	bool (*comm)(void *ctx, long pid, struct buf *out);
 };
+
+/* The names (comm) of the processes that may be an agent CLI's, one a
+ * line: the CLIs' own and the JavaScript runtimes' that run them. Only
+ * they are looked at (their argv then judged: store_cli), here and by a
+ * remote's program (remote.c makes its own from these), so that both
+ * count the same processes. */
+const char *store_proc_names(void);
+/* The i-th CLI whose processes liveness looks for, of source *s: a
+ * process runs it when the first or the second word of its argv is name
+ * (its last part) or holds pkg (a path in its npm package); a process is
+ * of the first CLI it runs, never two. False past the last. */
+bool store_cli(size_t i, enum store_source *s, const char **name, const char **pkg);
 
 /* Up to cap - 1 bytes of the file at path (with nofollow: a regular file,
  * never through a link, never waiting on a fifo) into out; false when it

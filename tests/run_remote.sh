@@ -502,6 +502,47 @@ wait "$gm_pid" 2>/dev/null
 cp -p "$tmp/project_root.keep" "$gm_root"
 echo "HOST: a Gemini session judged by the gemini processes there as here: in its project's folder or not"
 
+# The processes that count are the same there and here (store.c's names,
+# then their argv): node running Codex's npm script (which starts its
+# binary, named codex) counts; sleep run under the name codex (exec -a:
+# its name still sleep) does not. The Codex session's row there is the
+# row here, with the same process.
+cases=$((cases + 1))
+mkdir -p "$tmp/npm/@openai/codex/bin"
+: >"$tmp/npm/@openai/codex/bin/codex.js"
+# cx_here: the same STATE cell of the store read here.
+cx_here() {
+	env -u CODEX_HOME HOME="$rh" CLAUDE_CONFIG_DIR=$tmp/nowhere COLUMNS=200 "$bin" --print \
+		--sources codex 2>/dev/null | grep " $cx_id " | sed 's/^[^ ]* \([^ ]*\) .*/\1/'
+}
+(exec env -u CODEX_HOME HOME="$rh" "$tmp/gmbin/node" "$tmp/npm/@openai/codex/bin/codex.js" -f) &
+cx_pid=$!
+pids="$pids $cx_pid"
+i=0
+while [ "$(cat "/proc/$cx_pid/comm" 2>/dev/null)" != node ] && [ "$i" -lt 50 ]; do
+	i=$((i + 1))
+	sleep 0.1
+done
+st=$(row_state)
+[ "$st" = "running?" ] && [ "$(cx_here)" = "$st" ] ||
+	fail names "node running Codex's script: $st there, $(cx_here) here $(head -c 300 "$tmp/err")"
+kill "$cx_pid"
+wait "$cx_pid" 2>/dev/null
+env -u CODEX_HOME HOME="$rh" bash -c 'exec -a codex sleep 300' &
+cx_pid=$!
+pids="$pids $cx_pid"
+i=0
+while [ "$(cat "/proc/$cx_pid/comm" 2>/dev/null)" != sleep ] && [ "$i" -lt 50 ]; do
+	i=$((i + 1))
+	sleep 0.1
+done
+st=$(row_state)
+[ "$st" = incomplete ] && [ "$(cx_here)" = "$st" ] ||
+	fail names "sleep run as codex: $st there, $(cx_here) here $(head -c 300 "$tmp/err")"
+kill "$cx_pid"
+wait "$cx_pid" 2>/dev/null
+echo "HOST: the processes that count the same there and here: node running Codex's script, not sleep named codex"
+
 # A remote without /proc (macOS, BSD: here its path made another by the
 # program's AGENTVIEW_REMOTE_PROC): nothing known of its processes, so a
 # Claude session whose sessions/ folder names no live process is a guess its

@@ -212,6 +212,30 @@ test_script_stores(void **state)
 	assert_non_null(strstr(b.p, "for f in \"$r4\"/session-state/*/inuse.[0-9]*.lock; do\n"));
 	assert_non_null(strstr(b.p, "for f in \"$r3\"/tmp/*/.project_root; do\n"));
 	assert_non_null(strstr(b.p, "printf 'L %d\\n%s\\n'"));
+	/* The processes it looks at: store.c's names that count, each
+	 * judged by store.c's CLIs in their order (one table for both). */
+	{
+		const char *names = store_proc_names(), *name, *pkg, *at = b.p;
+		enum store_source src;
+
+		buf_reset(&want);
+		buf_adds(&want, "  case $cm in");
+		for (const char *l = names; *l != '\0';) {
+			size_t n = strcspn(l, "\n");
+
+			buf_addf(&want, "%s %.*s", l == names ? "" : " |", (int)n, l);
+			l += n + (l[n] == '\n');
+		}
+		buf_adds(&want, ") ;; *) continue ;; esac\n");
+		assert_non_null(strstr(b.p, want.p));
+		assert_non_null(strstr(names, "node"));
+		for (size_t i = 0; store_cli(i, &src, &name, &pkg); i++) {
+			buf_reset(&want);
+			buf_addf(&want, "%s ru '%s' '%s'; then\n", i == 0 ? "if" : "elif", name,
+				 pkg);
+			assert_non_null(at = strstr(at, want.p));
+		}
+	}
 	for (int s = 0; s < SRC_KEPT; s++) {
 		const char *pat = store_patterns((enum store_source)s);
 
