@@ -181,7 +181,7 @@ remote_quote(struct buf *b, const char *s)
  * changed while it read is seen then). Given
  * no names (ad), it reads those of its first list in the round that lists
  * them, not in a next program. A
- * file's time (S) is sent when it changed. It only reads: nothing is written, locked or renamed there.
+ * file's time (S) is sent when it changed, before its new bytes. It only reads: nothing is written, locked or renamed there.
  *
  * An empty p is the remote's own sessions (mode s): its kept folder and
  * the agents' stores, each root found as store.c finds it (its variable
@@ -224,8 +224,8 @@ static const char script_head[] =
 static const char script_batch[] =
 	/* The batch (bl its paths a line, bi its numbers, bn how many,
 	 * bz1... their sizes, bh and bc the bytes head and tail print for
-	 * them): its heads, its tails, then one wc: kept (Y 1) when no file
-	 * changed size, and their times sent; else sent one by one, from the
+	 * them): their times, its heads, its tails, then one wc: kept (Y 1)
+	 * when no file changed size; else sent one by one, from the
 	 * next round on (nb). It runs in the middle of a round's loop (a
 	 * batch full): its own variables are all b..., never the loop's. */
 	/* The files of ql as one look: their sizes, inodes and times (GNU
@@ -237,6 +237,12 @@ static const char script_batch[] =
 	"bl= bi= bn=0 bh=0 bc=0 rv=\n"
 	"bf() {\n"
 	" [ -n \"$bl\" ] || return 0\n"
+	/* their times first, as a file's before its bytes (a batch not
+	 * kept is sent again, its time then known) */
+	" for bj in $bi; do\n"
+	"  eval \"bv=\\${bm$bj:-} bu=\\${t$bj:-}\"\n"
+	"  case $bv in '' | *[!0-9]*) ;; \"$bu\") ;; *) printf 'S %d %s\\n' $bj \"$bv\"; eval \"t$bj=\\$bv\" ;; esac\n"
+	" done\n"
 	" printf 'B %d\\n' $bh\n"
 	" { IFS='\n'; head -c $hd -- $bl 2>/dev/null; cat /dev/zero 2>/dev/null; } | head -c $bh; printf '\\n'\n"
 	" printf 'C %d\\n' $bc\n"
@@ -249,12 +255,7 @@ static const char script_batch[] =
 	" [ $bk -ge $bn ] || bx=1\n"
 	" if [ -n \"$bx\" ]; then printf 'Y 0\\n'; rv=1\n"
 	"  for bj in $bi; do eval \"o$bj=0 nb$bj=1\"; done\n"
-	" else printf 'Y 1\\n'\n"
-	"  for bj in $bi; do\n"
-	"   eval \"bv=\\${bm$bj:-} bu=\\${t$bj:-}\"\n"
-	"   case $bv in '' | *[!0-9]*) ;; \"$bu\") ;; *) printf 'S %d %s\\n' $bj \"$bv\"; eval \"t$bj=\\$bv\" ;; esac\n"
-	"  done\n"
-	" fi\n"
+	" else printf 'Y 1\\n'; fi\n"
 	" bl= bi= bn=0 bh=0 bc=0\n"
 	"}\n"
 	"if [ -z \"$p\" ]; then\n"
@@ -360,7 +361,7 @@ static const char script_tail[] =
 	"    printf 'F %d %d %d\\n' $i $h $c\n"
 	"    tail -c +$((h + 1)) \"$q\" | head -c $c; printf '\\n'; h=$((h + c))\n"
 	"   done\n"
-	"   w=$o; eval \"x=\\${nb$i:-}\"\n"
+	"   eval \"x=\\${nb$i:-}\"\n"
 	/* The first look at a big file: in the batch, when it is on. */
 	"   if [ -n \"$bt\" ] && [ -z \"$x\" ] && [ \"$o\" = 0 ] && [ \"$s\" -gt $((hd + tl)) ]; then\n"
 	"    [ $((bc + ${#q} + 10 + tl)) -le 4194304 ] || bf\n"
@@ -370,22 +371,27 @@ static const char script_tail[] =
 	"    printf 'A %d %d %d\\n' $i $s ${#q}\n"
 	"    if [ -n \"$ty\" ]; then t=$tm\n"
 	"    else t=$(stat -c %Y \"$q\" 2>/dev/null || stat -f %m \"$q\" 2>/dev/null); fi\n"
-	"    eval \"bm$i=\\$t\"; o=$s w=$s\n"
-	"   elif [ -n \"$hd\" ] && [ \"$o\" = 0 ] && [ \"$s\" -gt $((hd + tl)) ]; then\n"
-	"    printf 'F %d 0 %d\\n' $i $hd; head -c $hd \"$q\"; printf '\\n'\n"
-	"    o=$((s - tl)); printf 'P %d %d %d\\n' $i $hd $o\n"
+	"    eval \"bm$i=\\$t\"; o=$s\n"
+	"   else\n"
+	/* Its time when it changed, before its new bytes (the local
+	 * side's copy has it as they are written). */
+	"    if [ \"$s\" -gt \"$o\" ]; then\n"
+	"     if [ -n \"$ty\" ]; then t=$tm\n"
+	"     else t=$(stat -c %Y \"$q\" 2>/dev/null || stat -f %m \"$q\" 2>/dev/null); fi\n"
+	"     eval \"u=\\${t$i:-}\"\n"
+	"     case $t in '' | *[!0-9]*) ;; \"$u\") ;; *) printf 'S %d %s\\n' $i \"$t\"; eval \"t$i=\\$t\" ;; esac\n"
+	"    fi\n"
+	"    if [ -n \"$hd\" ] && [ \"$o\" = 0 ] && [ \"$s\" -gt $((hd + tl)) ]; then\n"
+	"     printf 'F %d 0 %d\\n' $i $hd; head -c $hd \"$q\"; printf '\\n'\n"
+	"     o=$((s - tl)); printf 'P %d %d %d\\n' $i $hd $o\n"
+	"    fi\n"
 	"   fi\n"
 	"   while [ \"$s\" -gt \"$o\" ]; do\n"
 	"    c=$((s - o)); [ $c -le 4194304 ] || c=4194304\n"
 	"    printf 'F %d %d %d\\n' $i $o $c\n"
 	"    tail -c +$((o + 1)) \"$q\" | head -c $c; printf '\\n'; o=$((o + c))\n"
 	"   done\n"
-	"   if [ \"$w\" != \"$o\" ]; then\n"
-	"    if [ -n \"$ty\" ]; then t=$tm\n"
-	"    else t=$(stat -c %Y \"$q\" 2>/dev/null || stat -f %m \"$q\" 2>/dev/null); fi\n"
-	"    eval \"u=\\${t$i:-}\"\n"
-	"    case $t in '' | *[!0-9]*) ;; \"$u\") ;; *) printf 'S %d %s\\n' $i \"$t\"; eval \"t$i=\\$t\" ;; esac\n"
-	"   fi\n"
+
 	"  elif [ -n \"$n\" ]; then printf 'G %d\\n' $i; n=; o=0\n"
 	"  fi\n"
 	"  eval \"o$i=\\$o n$i=\\$n\"\n"

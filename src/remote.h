@@ -24,8 +24,10 @@
  *                                 sent (a list reads the head and the
  *                                 tail of a big file): to is where the
  *                                 next bytes are; sent when asked for
- *     S <idx> <seconds>           file idx was last written then (after
- *                                 its new bytes; where stat says it)
+ *     S <idx> <seconds>           file idx was last written then (before
+ *                                 its new bytes, or a batch's B: the local
+ *                                 copy keeps it as they are written;
+ *                                 where stat says it)
  *     L <len>\n<records>\n        the remote's own sessions (M s): its
  *                                 processes, sent when they changed
  *                                 (remote_procs_parse), each record a

@@ -62,6 +62,7 @@ struct rsrc {
 	uint64_t *off;
 	char **ino;
 	uint64_t *hole; /* two a file: the bytes [from, to) not sent yet */
+	int64_t *mt;    /* its time, as the last S said (INT64_MIN: none) */
 	bool *want;     /* asked for whole (remote_whole), not answered yet */
 	size_t n, cap;
 	bool heads;  /* big files as the list reads them */
@@ -374,12 +375,14 @@ add_name(struct rsrc *r, const char *name, size_t n)
 		r->off = xreallocarray(r->off, r->cap, sizeof *r->off);
 		r->ino = xreallocarray(r->ino, r->cap, sizeof *r->ino);
 		r->hole = xreallocarray(r->hole, r->cap, 2 * sizeof *r->hole);
+		r->mt = xreallocarray(r->mt, r->cap, sizeof *r->mt);
 		r->want = xreallocarray(r->want, r->cap, sizeof *r->want);
 	}
 	r->names[r->n] = xstrndup(name, n);
 	r->off[r->n] = 0;
 	r->ino[r->n] = NULL;
 	r->hole[2 * r->n] = r->hole[2 * r->n + 1] = 0;
+	r->mt[r->n] = INT64_MIN;
 	r->want[r->n] = false;
 	r->n++;
 	if (2 * r->n > r->nslot) {
@@ -739,6 +742,14 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 		fd = open(path.p, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
 		if (fd < 0 || pwrite(fd, f->data, f->len, (off_t)f->off) != (ssize_t)f->len)
 			ok = false;
+		/* Its time there, said before its bytes (S): the list never
+		 * reads the time of the write here. */
+		if (ok && r->mt[i] != INT64_MIN) {
+			struct timespec t[2] = {{.tv_nsec = UTIME_OMIT},
+						{.tv_sec = (time_t)r->mt[i]}};
+
+			futimens(fd, t);
+		}
 		if (fd >= 0)
 			close(fd);
 		if (ok && f->off + f->len > r->off[i])
@@ -748,9 +759,11 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 			r->hole[2 * i] = MIN(f->off + f->len, r->hole[2 * i + 1]);
 		break;
 	case RF_MTIME: {
-		/* Its time, as the list reads a file's last change. */
+		/* Its time, as the list reads a file's last change: now, and
+		 * after each of its bytes that follow. */
 		struct timespec t[2] = {{.tv_nsec = UTIME_OMIT}, {.tv_sec = (time_t)f->off}};
 
+		r->mt[i] = f->off <= INT64_MAX ? (int64_t)f->off : INT64_MIN;
 		mirror_path(r, i, &path);
 		utimensat(AT_FDCWD, path.p, t, AT_SYMLINK_NOFOLLOW);
 		break;
@@ -1032,6 +1045,7 @@ rsrc_free(struct rsrc *v, size_t n)
 		free(r->ino);
 		free(r->off);
 		free(r->hole);
+		free(r->mt);
 		free(r->want);
 		rparser_free(&r->rp);
 		buf_free(&r->errtxt);

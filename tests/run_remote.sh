@@ -839,8 +839,11 @@ for t in head tail ls wc stat cat; do
 	printf '#!/bin/sh\necho %s >>%s/calls\nexec %s "$@"\n' "$t" "$mb" "$(command -v $t)" >"$mb/w/$t"
 	chmod +x "$mb/w/$t"
 done
-printf 'PATH=%s:$PATH exec %s -s\n' "$mb/w" "$(command -v dash)" >"$mb/ssh"
+# (what it sends kept in wire: each file's time before its bytes)
+printf 'PATH=%s:$PATH %s -s | tee -a %s/wire\n' "$mb/w" "$(command -v dash)" "$mb" >"$mb/ssh"
 : >"$mb/calls"
+: >"$mb/wire"
+touch -d '2026-01-05 10:00' "$mb"/d/*
 $tm new-session -d -s av -x 120 -y 20 \
 	"cd '$(pwd)' && env TMPDIR='$mb/t' LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $mb/ssh' '$bin' 'here:$mb/d'"
 screen_has '^attention order · 70 sessions  ' || fail batches "not 70 rows: $($tm capture-pane -p -t av)"
@@ -853,6 +856,24 @@ for k in 01 64 70; do
 	tail -c 65537 "$f" >"$mb/want"
 	tail -c 65537 "$m" | cmp -s - "$mb/want" || fail batches "the tail of n$k in its mirror"
 done
+# Each file's time is said before its bytes (a batch's before its heads;
+# a file that grows, before its new bytes): its copy here has its time
+# there as soon as it has its bytes, never the time of the write here.
+cases=$((cases + 1))
+for k in 01 64 70; do
+	m=$(ls -d "$mb"/t/agentview-remote.*/1)/n$k.ndjson
+	[ "$(stat -c %Y "$m")" = "$(stat -c %Y "$mb/d/n$k.ndjson")" ] ||
+		fail times "n$k: its copy's time $(stat -c %Y "$m"), not its time there"
+done
+sleep 1.1
+line '{"type":"assistant","marker":"grown"}' >>"$mb/d/n01.ndjson"
+m=$(ls -d "$mb"/t/agentview-remote.*/1)/n01.ndjson
+wait_for "$m" '"grown"' || fail times "the line is not mirrored"
+[ "$(stat -c %Y "$m")" = "$(stat -c %Y "$mb/d/n01.ndjson")" ] ||
+	fail times "n01 grown: its copy's time $(stat -c %Y "$m"), not its time there $(stat -c %Y "$mb/d/n01.ndjson")"
+why=$(python3 tests/remote_wire_times.py "$mb/wire") || fail times "$why"
+grep -c '^S ' "$mb/wire" >"$mb/ns"
+echo "each file's time before its bytes: $(cat "$mb/ns") times said, each before its bytes; the copies' times the files' there"
 $tm kill-server 2>/dev/null
 sleep 0.5
 rm -rf "$mb/d"

@@ -177,6 +177,23 @@ test_script(void **state)
 	assert_non_null(strstr(b.p, "p='/srv/it'\\''s'\n"));
 	assert_non_null(strstr(b.p, "set -- 'a b.ndjson' '-$(x)'\\''.jsonl'\n"));
 	assert_non_null(strstr(b.p, "o1=100 n1='12'\no2=0 n2=''\n"));
+	/* A file's time before its bytes: the round's S before its first
+	 * look's F and its loop of F; a batch's S before its heads (B). */
+	{
+		const char *t = strstr(b.p, "printf 'S %d %s\\n' $i"),
+			   *head = strstr(b.p, "printf 'F %d 0 %d\\n' $i $hd"),
+			   *tail = strstr(b.p, "printf 'F %d %d %d\\n' $i $o $c"),
+			   *bt = strstr(b.p, "printf 'S %d %s\\n' $bj"),
+			   *bh = strstr(b.p, "printf 'B %d\\n'");
+
+		assert_non_null(t);
+		assert_non_null(head);
+		assert_non_null(tail);
+		assert_non_null(bt);
+		assert_non_null(bh);
+		assert_true(t < head && head < tail && bt < bh);
+		assert_null(strstr(t + 1, "printf 'S %d %s\\n' $i"));
+	}
 	assert_non_null(strstr(b.p, "hd= tl= bt=\n"));
 	assert_null(strstr(b.p, "bt=1\n"));
 	assert_null(strstr(b.p, "h1="));
