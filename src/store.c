@@ -236,24 +236,28 @@ linux_pids(void *ctx, long *v, size_t max)
 	return n;
 }
 
+/* Up to cap - 1 bytes of /proc/<pid>/<name> into out. */
 static bool
-linux_cmdline(void *ctx, long pid, struct buf *out)
+proc_file(long pid, const char *name, size_t cap, struct buf *out)
 {
 	char path[64];
 
+	snprintf(path, sizeof path, "/proc/%ld/%s", pid, name);
+	return store_read_small(path, cap, out, false);
+}
+
+static bool
+linux_cmdline(void *ctx, long pid, struct buf *out)
+{
 	(void)ctx;
-	snprintf(path, sizeof path, "/proc/%ld/cmdline", pid);
-	return store_read_small(path, 4096, out, false);
+	return proc_file(pid, "cmdline", 4096, out);
 }
 
 static bool
 linux_comm(void *ctx, long pid, struct buf *out)
 {
-	char path[64];
-
 	(void)ctx;
-	snprintf(path, sizeof path, "/proc/%ld/comm", pid);
-	return store_read_small(path, 64, out, false);
+	return proc_file(pid, "comm", 64, out);
 }
 
 static bool
@@ -275,11 +279,8 @@ linux_cwd(void *ctx, long pid, struct buf *out)
 static bool
 linux_environ(void *ctx, long pid, struct buf *out)
 {
-	char path[64];
-
 	(void)ctx;
-	snprintf(path, sizeof path, "/proc/%ld/environ", pid);
-	return store_read_small(path, 64 * 1024, out, false);
+	return proc_file(pid, "environ", 64 * 1024, out);
 }
 
 const struct store_proc store_proc_linux = {NULL,      linux_start,   linux_pids, linux_cmdline,

@@ -410,16 +410,24 @@ row_state() {
 	env "$@" CLAUDE_CONFIG_DIR=$tmp/nowhere CODEX_HOME=$tmp/nowhere COLUMNS=200 "$bin" --print "av-test:" \
 		2>"$tmp/err" | grep " $cx_id " | sed 's/^[^ ]* \([^ ]*\) .*/\1/'
 }
-# codex_up ENV...: a stand-in codex with that environment; its pid in cx_pid.
-codex_up() {
-	env -u CODEX_HOME "$@" "$tmp/cxbin/codex" 300 &
-	cx_pid=$!
-	pids="$pids $cx_pid"
+# up NAME COMMAND...: COMMAND started, its pid in up_pid, once its name
+# (comm) is NAME (5 s at most).
+up() {
+	up_name=$1
+	shift
+	"$@" &
+	up_pid=$!
+	pids="$pids $up_pid"
 	i=0
-	while [ "$(cat "/proc/$cx_pid/comm" 2>/dev/null)" != codex ] && [ "$i" -lt 50 ]; do
+	while [ "$(cat "/proc/$up_pid/comm" 2>/dev/null)" != "$up_name" ] && [ "$i" -lt 50 ]; do
 		i=$((i + 1))
 		sleep 0.1
 	done
+}
+# codex_up ENV...: a stand-in codex with that environment; its pid in cx_pid.
+codex_up() {
+	up codex env -u CODEX_HOME "$@" "$tmp/cxbin/codex" 300
+	cx_pid=$up_pid
 }
 st=$(row_state)
 [ "$st" = incomplete ] || fail codex "no codex process there: $st $(head -c 300 "$tmp/err")"
@@ -471,14 +479,8 @@ gm_here() {
 }
 # node_up DIR SCRIPT: a stand-in node running SCRIPT in DIR; its pid in gm_pid.
 node_up() {
-	(cd "$1" && exec "$tmp/gmbin/node" "$2" -f) &
-	gm_pid=$!
-	pids="$pids $gm_pid"
-	i=0
-	while [ "$(cat "/proc/$gm_pid/comm" 2>/dev/null)" != node ] && [ "$i" -lt 50 ]; do
-		i=$((i + 1))
-		sleep 0.1
-	done
+	up node sh -c 'cd "$1" && exec "$2" "$3" -f' sh "$1" "$tmp/gmbin/node" "$2"
+	gm_pid=$up_pid
 }
 st_none=$(gm_state)
 [ -n "$st_none" ] && [ "$st_none" = "$(gm_here)" ] ||
@@ -515,27 +517,15 @@ cx_here() {
 	env -u CODEX_HOME HOME="$rh" CLAUDE_CONFIG_DIR=$tmp/nowhere COLUMNS=200 "$bin" --print \
 		--sources codex 2>/dev/null | grep " $cx_id " | sed 's/^[^ ]* \([^ ]*\) .*/\1/'
 }
-(exec env -u CODEX_HOME HOME="$rh" "$tmp/gmbin/node" "$tmp/npm/@openai/codex/bin/codex.js" -f) &
-cx_pid=$!
-pids="$pids $cx_pid"
-i=0
-while [ "$(cat "/proc/$cx_pid/comm" 2>/dev/null)" != node ] && [ "$i" -lt 50 ]; do
-	i=$((i + 1))
-	sleep 0.1
-done
+up node env -u CODEX_HOME HOME="$rh" "$tmp/gmbin/node" "$tmp/npm/@openai/codex/bin/codex.js" -f
+cx_pid=$up_pid
 st=$(row_state)
 [ "$st" = "running?" ] && [ "$(cx_here)" = "$st" ] ||
 	fail names "node running Codex's script: $st there, $(cx_here) here $(head -c 300 "$tmp/err")"
 kill "$cx_pid"
 wait "$cx_pid" 2>/dev/null
-env -u CODEX_HOME HOME="$rh" bash -c 'exec -a codex sleep 300' &
-cx_pid=$!
-pids="$pids $cx_pid"
-i=0
-while [ "$(cat "/proc/$cx_pid/comm" 2>/dev/null)" != sleep ] && [ "$i" -lt 50 ]; do
-	i=$((i + 1))
-	sleep 0.1
-done
+up sleep env -u CODEX_HOME HOME="$rh" bash -c 'exec -a codex sleep 300'
+cx_pid=$up_pid
 st=$(row_state)
 [ "$st" = incomplete ] && [ "$(cx_here)" = "$st" ] ||
 	fail names "sleep run as codex: $st there, $(cx_here) here $(head -c 300 "$tmp/err")"

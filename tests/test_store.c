@@ -812,59 +812,50 @@ test_proc_names(void **state)
 	static const char renamed[] = "codex\0"
 				      "300\0";
 	static const char app[] = "/usr/bin/node\0/srv/app.js\0";
+	static const char gem[] = "/usr/bin/node\0/usr/local/bin/gemini\0";
+	static const char both[] = "codex\0gemini\0";
+	/* (a gemini in the project: of gemini; one whose argv runs codex
+	 * first is codex's alone; one under another name, nobody's) */
 	static const struct {
+		enum store_source s;
 		const char *argv;
 		size_t argn;
 		const char *comm;
 		enum store_liveness want;
-	} cx[] = {
-		{wrapper, sizeof wrapper, NULL, SL_UNKNOWN},
-		{native, sizeof native, NULL, SL_UNKNOWN},
-		{wrapper, sizeof wrapper, "nodejs", SL_UNKNOWN},
-		{renamed, sizeof renamed, "codex", SL_UNKNOWN},
-		{renamed, sizeof renamed, "sleep", SL_GONE},
-		{app, sizeof app, NULL, SL_GONE},
+	} cases[] = {
+		{SRC_CODEX, wrapper, sizeof wrapper, NULL, SL_UNKNOWN},
+		{SRC_CODEX, native, sizeof native, NULL, SL_UNKNOWN},
+		{SRC_CODEX, wrapper, sizeof wrapper, "nodejs", SL_UNKNOWN},
+		{SRC_CODEX, renamed, sizeof renamed, "codex", SL_UNKNOWN},
+		{SRC_CODEX, renamed, sizeof renamed, "sleep", SL_GONE},
+		{SRC_CODEX, app, sizeof app, NULL, SL_GONE},
+		{SRC_GEMINI, gem, sizeof gem, NULL, SL_GUESS},
+		{SRC_GEMINI, gem, sizeof gem, "sleep", SL_GONE},
+		{SRC_GEMINI, both, sizeof both, NULL, SL_GONE},
 	};
-	static const char both[] = "codex\0gemini\0";
-	static const char gem[] = "/usr/bin/node\0/usr/local/bin/gemini\0";
 
 	(void)state;
 	env_home(h);
 	buf_addf(&root, "%s/.codex", h);
 	buf_addf(&env, "HOME=%s%c", h, '\0');
-	for (size_t i = 0; i < ARRAY_LEN(cx); i++) {
-		nprocs = 0;
-		proc_add(900, 1, cx[i].argv, cx[i].argn, "/home/dev");
-		procs[0].comm = cx[i].comm;
-		procs[0].env = env.p;
-		procs[0].envn = env.n;
-		sl = store_live_new_at(&fake, NULL);
-		store_live_codex_far(sl, root.p);
-		if (store_live(sl, SRC_CODEX, "/x/rollout-a.jsonl", NOW, NULL) != cx[i].want)
-			fail_msg("case %zu: not %d", i, cx[i].want);
-		store_live_free(sl);
-	}
-	/* A gemini in the project: of gemini; one whose argv runs codex
-	 * first is codex's alone; one under another name, nobody's. */
 	buf_addf(&path, "%s/g/tmp/work/chats/session-1.jsonl", h);
 	sh("mkdir -p '%s/g/tmp/work/chats'", h);
 	fixture_put(h, "g/tmp/work/chats/session-1.jsonl", "{}\n", NOW, false);
 	fixture_put(h, "g/tmp/work/.project_root", "/home/dev/work", NOW, false);
-	nprocs = 0;
-	proc_add(901, 1, gem, sizeof gem, "/home/dev/work");
-	sl = store_live_new(&fake);
-	assert_int_equal(store_live(sl, SRC_GEMINI, path.p, NOW, NULL), SL_GUESS);
-	store_live_free(sl);
-	procs[0].comm = "sleep";
-	sl = store_live_new(&fake);
-	assert_int_equal(store_live(sl, SRC_GEMINI, path.p, NOW, NULL), SL_GONE);
-	store_live_free(sl);
-	procs[0].argv = both;
-	procs[0].argn = sizeof both;
-	procs[0].comm = NULL;
-	sl = store_live_new(&fake);
-	assert_int_equal(store_live(sl, SRC_GEMINI, path.p, NOW, NULL), SL_GONE);
-	store_live_free(sl);
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		nprocs = 0;
+		proc_add(900, 1, cases[i].argv, cases[i].argn, "/home/dev/work");
+		procs[0].comm = cases[i].comm;
+		procs[0].env = env.p;
+		procs[0].envn = env.n;
+		sl = store_live_new_at(&fake, NULL);
+		store_live_codex_far(sl, root.p);
+		if (store_live(sl, cases[i].s,
+			       cases[i].s == SRC_CODEX ? "/x/rollout-a.jsonl" : path.p, NOW,
+			       NULL) != cases[i].want)
+			fail_msg("case %zu: not %d", i, cases[i].want);
+		store_live_free(sl);
+	}
 	nprocs = 0;
 	buf_free(&root);
 	buf_free(&env);
