@@ -723,6 +723,7 @@ for k in 1 2; do
 	} >"$hb/d/b$k.ndjson"
 done
 touch -d '2026-01-05 10:00' "$hb/d/b1.ndjson"
+touch -d '2026-01-06 10:00' "$hb/d/b2.ndjson"
 printf '%s -s | tee -a %s/wire\n' "$(command -v dash)" "$hb" >"$hb/ssh"
 : >"$hb/wire"
 $tm new-session -d -s av -x 120 -y 20 \
@@ -742,6 +743,10 @@ screen_has '^ Transcript .*│ Tool calls · ' || fail heads "Enter: $($tm captu
 screen_has '[^0-9]4500 ' || fail heads "not the whole session: $($tm capture-pane -p -t av)"
 opened=$(wc -c <"$hb/wire")
 cmp -s "$hb/d/b2.ndjson" "$tmp"/t/agentview-remote.*/1/b2.ndjson || fail heads "b2's mirror is not its file"
+# (its bytes fetched later written with its time there, not the time here)
+[ "$(stat -c %Y "$tmp"/t/agentview-remote.*/1/b2.ndjson)" = "$(stat -c %Y "$hb/d/b2.ndjson")" ] ||
+	fail heads "b2's mirror has not its time: $(stat -c %Y "$tmp"/t/agentview-remote.*/1/b2.ndjson)"
+why=$(python3 tests/remote_wire_times.py "$hb/wire") || fail heads "$why"
 cmp -s "$hb/d/b1.ndjson" "$tmp"/t/agentview-remote.*/1/b1.ndjson && fail heads "b1 came whole, not opened"
 $tm kill-server 2>/dev/null
 echo "the list of 2 sessions of $size bytes: $listed bytes over the wire; one opened: $opened"
