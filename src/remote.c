@@ -436,8 +436,8 @@ var_ok(const char *v)
  * no process started a second) are store.c's names that count, each
  * looked at once (by its pid, start and name): its argv's first two (one
  * tr), judged by store.c's CLIs in their order (ru: the same rule); a
- * codex one's CODEX_HOME and HOME (one tr), a gemini one's folder (one
- * readlink); sent by the lengths of their bytes; "-" alone where there is
+ * codex one's CODEX_HOME and HOME (one tr), a gemini or cursor-agent
+ * one's folder (one readlink); sent by the lengths of their bytes; "-" alone where there is
  * no /proc. */
 static void
 procs_script(struct buf *b)
@@ -485,15 +485,14 @@ procs_script(struct buf *b)
 				 "     esac; done; IFS=$oi\n"
 				 "     y=\"c $b $x ${#k} ${#h}\n$k$h\n\"\n"
 				 "    else y=\"c $b $x\n\"; fi\n");
-		else if (s == SRC_GEMINI)
-			/* (the folder's own trailing newlines kept: readlink's
-			 * one cut) */
-			buf_adds(b, "    if w=$(readlink \"$d/cwd\" 2>/dev/null && echo .); then\n"
-				    "     w=${w%?.}; y=\"g $b $x ${#w}\n$w\n\"\n"
-				    "    else y=\"g $b $x\n\"; fi\n");
 		else
-			/* (Cursor's: its signal is not sent) */
-			buf_adds(b, "    :\n");
+			/* Gemini's (g) and Cursor's (u): the folder (its own
+			 * trailing newlines kept: readlink's one cut). */
+			buf_addf(b,
+				 "    if w=$(readlink \"$d/cwd\" 2>/dev/null && echo .); then\n"
+				 "     w=${w%%?.}; y=\"%c $b $x ${#w}\n$w\n\"\n"
+				 "    else y=\"%c $b $x\n\"; fi\n",
+				 s == SRC_GEMINI ? 'g' : 'u', s == SRC_GEMINI ? 'g' : 'u');
 	}
 	buf_adds(b, "   fi\n"
 		    "   eval \"cs$b=\\$x\\ \\$cm cv$b=\\$y\"\n"
@@ -934,17 +933,19 @@ remote_procs_parse(const char *body, size_t len, struct remote_procs *p)
 				p->v[p->n].ntext = p->text.n - p->v[p->n].text;
 				at += n[2] + n[3] + 1;
 			}
-		} else if (ll > 2 && l[0] == 'g' && l[1] == ' ') {
+		} else if (ll > 2 && (l[0] == 'g' || l[0] == 'u') && l[1] == ' ') {
+			char *w = l[0] == 'g' ? &p->v[p->n].gemini : &p->v[p->n].cursor;
+
 			k = procs_nums(l + 2, nl, n, 3, UINT64_MAX);
 			if (k != 2 && k != 3)
 				goto bad;
-			p->v[p->n].gemini = '?';
+			*w = '?';
 			if (k == 3) {
 				/* Its folder's bytes, then a '\n'. */
 				if (n[2] > 4096 || n[2] >= len - at || body[at + n[2]] != '\n' ||
 				    memchr(body + at, '\0', n[2]) != NULL)
 					goto bad;
-				p->v[p->n].gemini = 'w';
+				*w = 'w';
 				p->v[p->n].text = p->text.n;
 				p->v[p->n].ntext = n[2];
 				buf_add(&p->text, body + at, n[2]);

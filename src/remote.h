@@ -44,8 +44,10 @@
  *        g <pid> <start> <w>\n<w bytes>\n
  *                                   a gemini process, its working folder
  *        g <pid> <start>            one whose folder is not readable
- *                                   (c and g: store.c's rule of the
- *                                   names that count, store_runs)
+ *        u <pid> <start> <w>\n<w bytes>\n, u <pid> <start>
+ *                                   the same of a cursor-agent process
+ *                                   (c, g and u: store.c's rule of the
+ *                                   names that count, store_cli)
  *     A <idx> <size> <namelen>    file idx is in the batch that follows
  *                                 (the first look at a big file, heads
  *                                 on): its size then, and the bytes of
@@ -192,11 +194,12 @@ struct remote_procs {
 				   read, in text at [text, text + ntext); '?' not */
 		char gemini; /* 0 not a gemini process; 'w' its working
 				folder read, in text as above; '?' not */
+		char cursor; /* the same of a cursor-agent process */
 		size_t text, ntext;
 	} * v;
 	size_t n, cap;
-	/* the codex ones' "CODEX_HOME=...\0HOME=...\0", the gemini ones'
-	 * folders */
+	/* the codex ones' "CODEX_HOME=...\0HOME=...\0", the gemini and
+	 * cursor-agent ones' folders */
 	struct buf text;
 };
 

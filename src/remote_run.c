@@ -1424,19 +1424,19 @@ live_pids(void *ctx, long *v, size_t max)
 	return n;
 }
 
-/* What the remote said of its codex and gemini processes: their name
- * for argv (it judged them by store.c's rule, store_runs), a codex one's
- * CODEX_HOME and HOME for the environment, a gemini one's folder;
- * nothing of others. */
+/* What the remote said of its codex, gemini and cursor-agent processes:
+ * their name for argv (it judged them by store.c's rule, store_cli), a
+ * codex one's CODEX_HOME and HOME for the environment, the others'
+ * folder; nothing of others. */
 static bool
 live_cmdline(void *ctx, long pid, struct buf *out)
 {
 	const struct rproc *p = mirror_proc(ctx, pid);
 
 	buf_reset(out);
-	if (p == NULL || (p->codex == 0 && p->gemini == 0))
+	if (p == NULL || (p->codex == 0 && p->gemini == 0 && p->cursor == 0))
 		return false;
-	buf_adds(out, p->codex != 0 ? "codex" : "gemini");
+	buf_adds(out, p->codex != 0 ? "codex" : p->gemini != 0 ? "gemini" : "cursor-agent");
 	return true;
 }
 
@@ -1460,7 +1460,7 @@ live_cwd(void *ctx, long pid, struct buf *out)
 	const struct rproc *p = mirror_proc(mi, pid);
 
 	buf_reset(out);
-	if (p == NULL || p->gemini != 'w')
+	if (p == NULL || (p->gemini != 'w' && p->cursor != 'w'))
 		return false;
 	buf_add(out, mi->procs.text.p + p->text, p->ntext);
 	return true;
@@ -1495,10 +1495,10 @@ remote_live(const char *path, enum store_source s, int64_t now_ms, struct buf *w
 		    strncmp(path, mirrors[i].dir, strlen(mirrors[i].dir)) == 0 &&
 		    path[strlen(mirrors[i].dir)] == '/')
 			mi = &mirrors[i];
-	/* Cursor's signal is its processes' folders: not sent, the file's
-	 * age decides. Gemini's are (and its projects' .project_root files
-	 * are mirrored beside their chats). */
-	if (mi == NULL || s == SRC_CURSOR || s == SRC_KEPT)
+	/* Gemini's and Cursor's signals are their processes' folders, sent
+	 * (and Gemini's projects' .project_root files mirrored beside their
+	 * chats; Cursor's chat stores are not mirrored). */
+	if (mi == NULL || s == SRC_KEPT)
 		return SL_UNKNOWN;
 	if (mi->sl == NULL) {
 		/* (no comm: the remote looked only at the names that count) */

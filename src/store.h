@@ -42,7 +42,10 @@
  *                maybe running, a guess the file's age decides; none: no
  *                process (its name and install path not seen here).
  *   kept files   nothing here; the file's age (fleet.c).
- * /proc is read through struct store_proc, which the unit tests fake. */
+ * A process is a CLI's when its name (comm) is one that counts and its
+ * argv runs the CLI (store_proc_names, store_cli: a remote's program
+ * judges its processes by the same table). /proc is read through struct
+ * store_proc, which the unit tests fake. */
 #ifndef AGENTVIEW_STORE_H
 #define AGENTVIEW_STORE_H
 

@@ -533,6 +533,38 @@ kill "$cx_pid"
 wait "$cx_pid" 2>/dev/null
 echo "HOST: the processes that count the same there and here: node running Codex's script, not sleep named codex"
 
+# Cursor there: a transcript is judged by the cursor-agent processes
+# there (here a stand-in node running a script of a cursor-agent folder)
+# whose folder, dashed, is its project's name, as the same store read
+# here judges it: one in it, the file's age's guess; none: not running.
+cases=$((cases + 1))
+cproj="$tmp/cursor proj"
+mkdir -p "$cproj" "$tmp/cabin/cursor-agent" "$rh/.cursor/projects"
+: >"$tmp/cabin/cursor-agent/index.js"
+dashed=$(printf '%s' "$cproj" | LC_ALL=C sed 's/[^A-Za-z0-9][^A-Za-z0-9]*/-/g; s/^-//')
+cp -a tests/stores/cursor/running/projects/home-u-proj "$rh/.cursor/projects/$dashed"
+find "$rh/.cursor" -type f -exec touch {} +
+# cu_state: the states of Cursor's rows there; cu_here: here.
+cu_state() {
+	"$bin" --print --format json "av-test:" 2>"$tmp/err" |
+		jq -r '[.sessions[] | select(.file | test("cursor/projects/")) | .state] | join(",")'
+}
+cu_here() {
+	env HOME="$rh" "$bin" --print --format json --sources cursor 2>/dev/null |
+		jq -r '[.sessions[] | select(.file | test("cursor/projects/")) | .state] | join(",")'
+}
+st_none=$(cu_state)
+[ -n "$st_none" ] && [ "$st_none" = "$(cu_here)" ] ||
+	fail cursor "no cursor-agent there: $st_none, here $(cu_here) $(head -c 300 "$tmp/err")"
+up node sh -c 'cd "$1" && exec "$2" "$3" -f' sh "$cproj" "$tmp/gmbin/node" "$tmp/cabin/cursor-agent/index.js"
+st=$(cu_state)
+[ "$st" != "$st_none" ] && [ "$st" = "$(cu_here)" ] ||
+	fail cursor "a cursor-agent in its project there: $st, none $st_none, here $(cu_here) $(head -c 300 "$tmp/err")"
+kill "$up_pid"
+wait "$up_pid" 2>/dev/null
+rm -r "$rh/.cursor"
+echo "HOST: a Cursor transcript judged by the cursor-agent processes there as here: $st_none, then $st"
+
 # A remote without /proc (macOS, BSD: here its path made another by the
 # program's AGENTVIEW_REMOTE_PROC): nothing known of its processes, so a
 # Claude session whose sessions/ folder names no live process is a guess its

@@ -496,13 +496,14 @@ test_procs(void **state)
 				   "c 78 89\n"
 				   /* gemini ones: a cwd with a newline, one unreadable */
 				   "g 90 91 6\n/w\ng 1\n"
-				   "g 92 93\n";
+				   "g 92 93\n"
+				   "u 94 95 3\n/cw\n";
 
 	(void)state;
 	assert_true(remote_procs_parse(good, sizeof good - 1, &p));
 	assert_false(p.noproc);
 	assert_string_equal(p.codex_root, "/h/.co\ndex");
-	assert_int_equal(p.n, 5);
+	assert_int_equal(p.n, 6);
 	assert_int_equal(p.v[0].pid, 123);
 	assert_int_equal(p.v[0].start, 456);
 	assert_int_equal(p.v[0].codex, 0);
@@ -521,6 +522,10 @@ test_procs(void **state)
 	assert_memory_equal(p.text.p + p.v[3].text, "/w\ng 1", 6);
 	assert_int_equal(p.v[4].pid, 92);
 	assert_int_equal(p.v[4].gemini, '?');
+	assert_int_equal(p.v[5].pid, 94);
+	assert_int_equal(p.v[5].gemini, 0);
+	assert_int_equal(p.v[5].cursor, 'w');
+	assert_memory_equal(p.text.p + p.v[5].text, "/cw", 3);
 	assert_true(remote_procs_parse("-\n", 2, &p));
 	assert_true(p.noproc);
 	assert_int_equal(p.n, 0);
@@ -547,6 +552,7 @@ test_procs(void **state)
 		"g 7 1 2\na\0\n",
 		"g 7 1 0 0\n\n",
 		"g 7\n",
+		"u 7 1 4\nab\n",
 		"0 1\n",
 		"1073741824 1\n",
 		"12 18446744073709551616\n",
