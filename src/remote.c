@@ -446,9 +446,10 @@ procs_script(struct buf *b)
 	enum store_source s;
 	const char *sep = "";
 
-	buf_adds(b, "cx() {\n"
+	buf_adds(b, "cn=0\n"
+		    "cx() {\n"
 		    " [ -r \"$pr/self/stat\" ] || { lv='-\n'; return 0; }\n"
-		    " lv=\"r ${#cr}\n$cr\n$lv\"; set +f\n"
+		    " lv=\"r ${#cr}\n$cr\n$lv\"; cn=$((cn + 1)); set +f\n"
 		    " for d in \"$pr\"/[0-9]*; do\n"
 		    "  set -f; cm=; read -r cm <\"$d/comm\" || continue\n"
 		    "  case $cm in");
@@ -460,8 +461,11 @@ procs_script(struct buf *b)
 		}
 	buf_adds(b,
 		 ") ;; *) continue ;; esac\n"
-		 "  b=${d##*/}; pst $b || continue\n"
-		 "  eval \"c=\\${cs$b:-}\"\n"
+		 "  b=${d##*/}; eval \"c=\\${cs$b:-} g=\\${cg$b:-}\"\n"
+		 /* Seen the round before under this name: the same process
+		  * (no read of its stat, a byte a read under dash). */
+		 "  if [ \"$g\" != $((cn - 1)) ] || [ \"${c#* }\" != \"$cm\" ]; then\n"
+		 "  pst $b || continue\n"
 		 "  if [ \"$c\" != \"$x $cm\" ]; then\n"
 		 "   y= a0= a1=\n"
 		 "   if a=$(tr '\\n\\0' '?\\n' 2>/dev/null <\"$d/cmdline\"); then\n"
@@ -497,7 +501,8 @@ procs_script(struct buf *b)
 	buf_adds(b, "   fi\n"
 		    "   eval \"cs$b=\\$x\\ \\$cm cv$b=\\$y\"\n"
 		    "  fi\n"
-		    "  eval \"lv=\\$lv\\$cv$b\"\n"
+		    "  fi\n"
+		    "  eval \"cg$b=\\$cn lv=\\$lv\\$cv$b\"\n"
 		    " done 2>/dev/null; set -f\n"
 		    "}\n");
 }

@@ -51,6 +51,20 @@ cleaned() {
 }
 . ./tests/lib/expect.sh
 . ./tests/lib/cursor.sh
+# up NAME COMMAND...: COMMAND started, its pid in up_pid, once its name
+# (comm) is NAME (5 s at most).
+up() {
+	up_name=$1
+	shift
+	"$@" &
+	up_pid=$!
+	pids="$pids $up_pid"
+	i=0
+	while [ "$(cat "/proc/$up_pid/comm" 2>/dev/null)" != "$up_name" ] && [ "$i" -lt 50 ]; do
+		i=$((i + 1))
+		sleep 0.1
+	done
+}
 
 # --- a remote that lies (no sshd needed) ---------------------------------------------
 
@@ -264,6 +278,43 @@ for with in no yes; do
 	echo "a quiet remote folder, inotifywait $with: $calls processes started and $wakes wake-ups in 6 s"
 done
 
+# A quiet HOST: (the remote's own sessions) among processes of the names
+# that count (two stand-ins named node, one running gemini): each one's
+# argv read once (one tr), a gemini one's folder once (one readlink), never
+# once a round; here through this machine's dash (AGENTVIEW_SSH).
+cases=$((cases + 1))
+hq=$tmp/quiet-host
+mkdir -p "$hq/bin" "$hq/home/.gemini/tmp/p/chats" "$hq/nb"
+for t in ls stat tail head wc cat sleep tr readlink; do
+	printf '#!/bin/sh\nprintf "%%s\\n" "%s $(%s /proc/$$/fd/0) $*" >>%s/calls\nexec %s "$@"\n' \
+		"$t" "$(command -v readlink)" "$hq" "$(command -v "$t")" >"$hq/bin/$t"
+	chmod +x "$hq/bin/$t"
+done
+printf 'PATH=%s HOME=%s exec %s -s\n' "$hq/bin" "$hq/home" "$(command -v dash)" >"$hq/ssh"
+printf '{}\n' >"$hq/home/.gemini/tmp/p/chats/session-1.jsonl"
+ln -s "$(command -v tail)" "$hq/nb/node"
+: >"$hq/nb/gemini"
+: >"$hq/nb/other.js"
+up node "$hq/nb/node" "$hq/nb/gemini" -f
+hq1=$up_pid
+up node "$hq/nb/node" "$hq/nb/other.js" -f
+hq2=$up_pid
+: >"$hq/calls"
+AGENTVIEW_SSH="sh $hq/ssh" "$bin" --print -f "here:" >"$hq/out" 2>"$hq/err" &
+hqv=$!
+pids="$pids $hqv"
+wait_for "$hq/calls" "/proc/$hq1/cwd" || fail quiet-host "no folder read: $(head -c 300 "$hq/err")"
+sleep 5
+kill "$hqv" "$hq1" "$hq2" 2>/dev/null
+[ "$(grep -c '^sleep ' "$hq/calls")" -ge 3 ] || fail quiet-host "not 3 rounds: $(head -c 300 "$hq/err")"
+for p in $hq1 $hq2; do
+	grep -q "^tr /proc/$p/cmdline " "$hq/calls" || fail quiet-host "the argv of $p not read"
+done
+[ -z "$(grep '^tr \|^readlink ' "$hq/calls" | sort | uniq -d)" ] ||
+	fail quiet-host "read again: $(grep '^tr \|^readlink ' "$hq/calls" | sort | uniq -d | head -n 3)"
+grep -q "^readlink .* /proc/$hq2/" "$hq/calls" && fail quiet-host "the folder of a node not gemini read"
+echo "a quiet HOST: among node processes: $(grep -c '^tr ' "$hq/calls") argv and $(grep -c '^readlink ' "$hq/calls") folder read in 6 s, each once"
+
 if [ ! -x "$sshd" ] || ! command -v ssh >/dev/null 2>&1 || ! command -v ssh-keygen >/dev/null 2>&1; then
 	echo "run_remote: skipped: no $sshd or ssh (Debian's openssh-server and openssh-client)"
 	exit 0
@@ -409,20 +460,6 @@ ln -s "$(command -v sleep)" "$tmp/cxbin/codex"
 row_state() {
 	env "$@" CLAUDE_CONFIG_DIR=$tmp/nowhere CODEX_HOME=$tmp/nowhere COLUMNS=200 "$bin" --print "av-test:" \
 		2>"$tmp/err" | grep " $cx_id " | sed 's/^[^ ]* \([^ ]*\) .*/\1/'
-}
-# up NAME COMMAND...: COMMAND started, its pid in up_pid, once its name
-# (comm) is NAME (5 s at most).
-up() {
-	up_name=$1
-	shift
-	"$@" &
-	up_pid=$!
-	pids="$pids $up_pid"
-	i=0
-	while [ "$(cat "/proc/$up_pid/comm" 2>/dev/null)" != "$up_name" ] && [ "$i" -lt 50 ]; do
-		i=$((i + 1))
-		sleep 0.1
-	done
 }
 # codex_up ENV...: a stand-in codex with that environment; its pid in cx_pid.
 codex_up() {
