@@ -3,6 +3,7 @@
 #include "remote.h"
 
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,7 +181,7 @@ remote_quote(struct buf *b, const char *s)
  * changed while it read is seen then). Given
  * no names (ad), it reads those of its first list in the round that lists
  * them, not in a next program. A
- * file's time (S) is sent when it changed. It only reads: nothing is written, locked or renamed there.
+ * file's time (S) is sent when it changed, before its new bytes. It only reads: nothing is written, locked or renamed there.
  *
  * An empty p is the remote's own sessions (mode s): its kept folder and
  * the agents' stores, each root found as store.c finds it (its variable
@@ -211,39 +212,20 @@ static const char script_head[] =
 	" case $b in '' | *[!0-9]*) return ;; esac\n"
 	" ! pst $b || lv=\"$lv$b $x\n\"\n"
 	"}\n"
-	/* The processes named codex (their comm read by the shell: no
-	 * process started a second), each one's CODEX_HOME and HOME read
-	 * once (one tr: a newline in a value made a \001, never a line of
-	 * its own), by the lengths of their bytes, as not read when one is
-	 * longer than a frame's path may be (4096); "-" alone where there is
-	 * no /proc. */
-	"cx() {\n"
-	" [ -r \"$pr/self/stat\" ] || { lv='-\n'; return 0; }\n"
-	" lv=\"r ${#cr}\n$cr\n$lv\"; set +f\n"
-	" for d in \"$pr\"/[0-9]*; do\n"
-	"  set -f; c=; read -r c <\"$d/comm\" || continue\n"
-	"  [ \"$c\" = codex ] || continue\n"
-	"  b=${d##*/}; pst $b || continue\n"
-	"  eval \"c=\\${cs$b:-}\"\n"
-	"  if [ \"$c\" != \"$x\" ]; then\n"
-	"   if e=$(tr '\\0\\n' '\\n\\001' 2>/dev/null <\"$d/environ\"); then\n"
-	"    k= h= ok= oh=; oi=$IFS; IFS='\n'\n"
-	"    for y in $e; do case $y in\n"
-	"     CODEX_HOME=*) [ -n \"$ok\" ] || { k=${y#*=}; ok=1; } ;;\n"
-	"     HOME=*) [ -n \"$oh\" ] || { h=${y#*=}; oh=1; } ;;\n"
-	"    esac; done; IFS=$oi\n"
-	"    y=\"c $b $x\n\"\n"
-	"    [ ${#k} -gt 4096 ] || [ ${#h} -gt 4096 ] || y=\"c $b $x ${#k} ${#h}\n$k$h\n\"\n"
-	"   else y=\"c $b $x\n\"; fi\n"
-	"   eval \"cs$b=\\$x cv$b=\\$y\"\n"
-	"  fi\n"
-	"  eval \"lv=\\$lv\\$cv$b\"\n"
-	" done 2>/dev/null; set -f\n"
-	"}\n"
+	/* Whether the first two of argv (a0 a1: its NULs made lines, its
+	 * newlines '?') run $1: its name, or in its npm package $2
+	 * (store.c's runs, the same rule). */
+	"ru() {\n"
+	" for ry in \"$a0\" \"$a1\"; do\n"
+	"  case ${ry##*/} in \"$1\") return 0 ;; esac\n"
+	"  case $ry in *\"$2\"*) return 0 ;; esac\n"
+	" done; return 1\n"
+	"}\n";
+static const char script_batch[] =
 	/* The batch (bl its paths a line, bi its numbers, bn how many,
 	 * bz1... their sizes, bh and bc the bytes head and tail print for
-	 * them): its heads, its tails, then one wc: kept (Y 1) when no file
-	 * changed size, and their times sent; else sent one by one, from the
+	 * them): their times, its heads, its tails, then one wc: kept (Y 1)
+	 * when no file changed size; else sent one by one, from the
 	 * next round on (nb). It runs in the middle of a round's loop (a
 	 * batch full): its own variables are all b..., never the loop's. */
 	/* The files of ql as one look: their sizes, inodes and times (GNU
@@ -255,6 +237,12 @@ static const char script_head[] =
 	"bl= bi= bn=0 bh=0 bc=0 rv=\n"
 	"bf() {\n"
 	" [ -n \"$bl\" ] || return 0\n"
+	/* their times first, as a file's before its bytes (a batch not
+	 * kept is sent again, its time then known) */
+	" for bj in $bi; do\n"
+	"  eval \"bv=\\${bm$bj:-} bu=\\${t$bj:-}\"\n"
+	"  case $bv in '' | *[!0-9]*) ;; \"$bu\") ;; *) printf 'S %d %s\\n' $bj \"$bv\"; eval \"t$bj=\\$bv\" ;; esac\n"
+	" done\n"
 	/* (one file: head and tail print no header) */
 	" [ $bn -gt 1 ] || { bh=$hd; bc=$tl; }\n"
 	" printf 'B %d\\n' $bh\n"
@@ -269,12 +257,7 @@ static const char script_head[] =
 	" [ $bk -ge $bn ] || bx=1\n"
 	" if [ -n \"$bx\" ]; then printf 'Y 0\\n'; rv=1\n"
 	"  for bj in $bi; do eval \"o$bj=0 nb$bj=1\"; done\n"
-	" else printf 'Y 1\\n'\n"
-	"  for bj in $bi; do\n"
-	"   eval \"bv=\\${bm$bj:-} bu=\\${t$bj:-}\"\n"
-	"   case $bv in '' | *[!0-9]*) ;; \"$bu\") ;; *) printf 'S %d %s\\n' $bj \"$bv\"; eval \"t$bj=\\$bv\" ;; esac\n"
-	"  done\n"
-	" fi\n"
+	" else printf 'Y 1\\n'; fi\n"
 	" bl= bi= bn=0 bh=0 bc=0\n"
 	"}\n"
 	"if [ -z \"$p\" ]; then\n"
@@ -380,7 +363,7 @@ static const char script_tail[] =
 	"    printf 'F %d %d %d\\n' $i $h $c\n"
 	"    tail -c +$((h + 1)) \"$q\" | head -c $c; printf '\\n'; h=$((h + c))\n"
 	"   done\n"
-	"   w=$o; eval \"x=\\${nb$i:-}\"\n"
+	"   eval \"x=\\${nb$i:-}\"\n"
 	/* The first look at a big file: in the batch, when it is on. */
 	"   if [ -n \"$bt\" ] && [ -z \"$x\" ] && [ \"$o\" = 0 ] && [ \"$s\" -gt $hz ]; then\n"
 	"    [ $((bc + ${#q} + 10 + tl)) -le 4194304 ] || bf\n"
@@ -390,22 +373,27 @@ static const char script_tail[] =
 	"    printf 'A %d %d %d\\n' $i $s ${#q}\n"
 	"    if [ -n \"$ty\" ]; then t=$tm\n"
 	"    else t=$(stat -c %Y \"$q\" 2>/dev/null || stat -f %m \"$q\" 2>/dev/null); fi\n"
-	"    eval \"bm$i=\\$t\"; o=$s w=$s\n"
-	"   elif [ -n \"$hd\" ] && [ \"$o\" = 0 ] && [ \"$s\" -gt $hz ]; then\n"
-	"    printf 'F %d 0 %d\\n' $i $hd; head -c $hd \"$q\"; printf '\\n'\n"
-	"    o=$((s - tl)); printf 'P %d %d %d\\n' $i $hd $o\n"
+	"    eval \"bm$i=\\$t\"; o=$s\n"
+	"   else\n"
+	/* Its time when it changed, before its new bytes (the local
+	 * side's copy has it as they are written). */
+	"    if [ \"$s\" -gt \"$o\" ]; then\n"
+	"     if [ -n \"$ty\" ]; then t=$tm\n"
+	"     else t=$(stat -c %Y \"$q\" 2>/dev/null || stat -f %m \"$q\" 2>/dev/null); fi\n"
+	"     eval \"u=\\${t$i:-}\"\n"
+	"     case $t in '' | *[!0-9]*) ;; \"$u\") ;; *) printf 'S %d %s\\n' $i \"$t\"; eval \"t$i=\\$t\" ;; esac\n"
+	"    fi\n"
+	"    if [ -n \"$hd\" ] && [ \"$o\" = 0 ] && [ \"$s\" -gt $hz ]; then\n"
+	"     printf 'F %d 0 %d\\n' $i $hd; head -c $hd \"$q\"; printf '\\n'\n"
+	"     o=$((s - tl)); printf 'P %d %d %d\\n' $i $hd $o\n"
+	"    fi\n"
 	"   fi\n"
 	"   while [ \"$s\" -gt \"$o\" ]; do\n"
 	"    c=$((s - o)); [ $c -le 4194304 ] || c=4194304\n"
 	"    printf 'F %d %d %d\\n' $i $o $c\n"
 	"    tail -c +$((o + 1)) \"$q\" | head -c $c; printf '\\n'; o=$((o + c))\n"
 	"   done\n"
-	"   if [ \"$w\" != \"$o\" ]; then\n"
-	"    if [ -n \"$ty\" ]; then t=$tm\n"
-	"    else t=$(stat -c %Y \"$q\" 2>/dev/null || stat -f %m \"$q\" 2>/dev/null); fi\n"
-	"    eval \"u=\\${t$i:-}\"\n"
-	"    case $t in '' | *[!0-9]*) ;; \"$u\") ;; *) printf 'S %d %s\\n' $i \"$t\"; eval \"t$i=\\$t\" ;; esac\n"
-	"   fi\n"
+
 	"  elif [ -n \"$n\" ]; then printf 'G %d\\n' $i; n=; o=0\n"
 	"  fi\n"
 	"  eval \"o$i=\\$o n$i=\\$n\"\n"
@@ -444,6 +432,88 @@ static bool
 var_ok(const char *v)
 {
 	return v[0] != '\0' && strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == strlen(v);
+}
+
+/* The program's cx: the processes whose names (comm, read by the shell:
+ * no process started a second) are store.c's names that count, each
+ * looked at once (by its pid, start and name): its argv's first two (one
+ * tr), judged by store.c's CLIs in their order (ru: the same rule); a
+ * codex one's CODEX_HOME and HOME (one tr), a gemini or cursor-agent
+ * one's folder (one readlink); sent by the lengths of their bytes; "-" alone where there is
+ * no /proc. */
+static void
+procs_script(struct buf *b)
+{
+	const char *names = store_proc_names(), *name, *pkg;
+	enum store_source s;
+	const char *sep = "";
+
+	buf_adds(b, "cn=0\n"
+		    "cx() {\n"
+		    " [ -r \"$pr/self/stat\" ] || { lv='-\n'; return 0; }\n"
+		    " lv=\"r ${#cr}\n$cr\n$lv\"; cn=$((cn + 1)); set +f\n"
+		    " for d in \"$pr\"/[0-9]*; do\n"
+		    "  set -f; cm=; read -r cm <\"$d/comm\" || continue\n"
+		    "  case $cm in");
+	for (const char *l = names; *l != '\0';
+	     l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != '\0'))
+		if (glob_ok(l, strcspn(l, "\n")) && memchr(l, '*', strcspn(l, "\n")) == NULL) {
+			buf_addf(b, "%s %.*s", sep, (int)strcspn(l, "\n"), l);
+			sep = " |";
+		}
+	buf_adds(b,
+		 ") ;; *) continue ;; esac\n"
+		 "  b=${d##*/}; case $b in *[!0-9]*) continue ;; esac\n"
+		 "  eval \"c=\\${cs$b:-} g=\\${cg$b:-}\"\n"
+		 /* Seen the round before under this name: the same process
+		  * (no read of its stat, a byte a read under dash). */
+		 "  if [ \"$g\" != $((cn - 1)) ] || [ \"${c#* }\" != \"$cm\" ]; then\n"
+		 "  pst $b || continue\n"
+		 "  if [ \"$c\" != \"$x $cm\" ]; then\n"
+		 "   y= a0= a1=\n"
+		 "   if a=$(tr '\\n\\0' '?\\n' 2>/dev/null <\"$d/cmdline\"); then\n"
+		 "    a0=${a%%'\n'*}; case $a in *'\n'*) a1=${a#*'\n'}; a1=${a1%%'\n'*} ;; esac\n"
+		 "   fi\n");
+	sep = "   if";
+	for (size_t i = 0; store_cli(i, &s, &name, &pkg); i++) {
+		char rec = s == SRC_GEMINI ? 'g' : 'u';
+
+		buf_addf(b, "%s ru ", sep);
+		remote_quote(b, name);
+		buf_addc(b, ' ');
+		remote_quote(b, pkg);
+		buf_adds(b, "; then\n");
+		sep = "   elif";
+		if (s == SRC_CODEX)
+			buf_adds(
+				b,
+				"    if e=$(tr '\\0\\n' '\\n\\001' 2>/dev/null <\"$d/environ\"); then\n"
+				"     k= h= ok= oh=; oi=$IFS; IFS='\n'\n"
+				"     for y in $e; do case $y in\n"
+				"      CODEX_HOME=*) [ -n \"$ok\" ] || { k=${y#*=}; ok=1; } ;;\n"
+				"      HOME=*) [ -n \"$oh\" ] || { h=${y#*=}; oh=1; } ;;\n"
+				"     esac; done; IFS=$oi\n"
+				"     y=\"c $b $x\n\"\n"
+				"     [ ${#k} -gt 4096 ] || [ ${#h} -gt 4096 ] || y=\"c $b $x ${#k} ${#h}\n$k$h\n\"\n"
+				"    else y=\"c $b $x\n\"; fi\n");
+		else
+			/* Gemini's (g) and Cursor's (u): the folder (its own
+			 * trailing newlines kept: readlink's one cut), as
+			 * not read when longer than a frame's path may be. */
+			buf_addf(b,
+				 "    if w=$(readlink \"$d/cwd\" 2>/dev/null && echo .); then\n"
+				 "     w=${w%%?.}; y=\"%c $b $x\n\"\n"
+				 "     [ ${#w} -gt 4096 ] || y=\"%c $b $x ${#w}\n$w\n\"\n"
+				 "    else y=\"%c $b $x\n\"; fi\n",
+				 rec, rec, rec);
+	}
+	buf_adds(b, "   fi\n"
+		    "   eval \"cs$b=\\$x\\ \\$cm cv$b=\\$y\"\n"
+		    "  fi\n"
+		    "  fi\n"
+		    "  eval \"cg$b=\\$cn lv=\\$lv\\$cv$b\"\n"
+		    " done 2>/dev/null; set -f\n"
+		    "}\n");
 }
 
 /* Piece `part` (0: the roots, r1...; 1: the lists; 2: the files' paths)
@@ -543,6 +613,8 @@ remote_script(struct buf *b, const char *path, char *const *names, size_t nnames
 				 i + 1, (unsigned long long)fill[2 * i + 1]);
 	}
 	buf_adds(b, script_head);
+	procs_script(b);
+	buf_adds(b, script_batch);
 	store_script(b, 0);
 	buf_addf(b, " cr=$r%d\n", SRC_CODEX + 1);
 	buf_adds(b, script_mode);
@@ -562,16 +634,31 @@ bool
 remote_store_name_ok(const char *name, size_t n)
 {
 	size_t parts = 0;
+	int s;
 
 	if (n == 0 || n >= 1024 || memchr(name, '\0', n) != NULL)
 		return false;
+	/* A file its source's liveness reads: a dot name where its glob
+	 * says (fnmatch's FNM_PERIOD: never "." nor ".." by a '*'). */
+	for (s = 0; s < SRC_COUNT; s++) {
+		const char *src = store_source_name((enum store_source)s);
+		const char *live = store_live_files((enum store_source)s);
+		size_t sn = strlen(src);
+
+		if (live != NULL && n > sn + 1 && memcmp(name, src, sn) == 0 && name[sn] == '/') {
+			char path[1024];
+
+			memcpy(path, name + sn + 1, n - sn - 1);
+			path[n - sn - 1] = '\0';
+			if (fnmatch(live, path, FNM_PATHNAME | FNM_PERIOD) == 0)
+				return true;
+		}
+	}
 	for (size_t at = 0; at < n; parts++) {
 		const char *sl = memchr(name + at, '/', n - at);
 		size_t len = sl != NULL ? (size_t)(sl - (name + at)) : n - at;
 
 		if (parts == 0) {
-			int s;
-
 			for (s = 0; s < SRC_COUNT; s++)
 				if (strlen(store_source_name((enum store_source)s)) == len &&
 				    memcmp(name, store_source_name((enum store_source)s), len) == 0)
@@ -787,7 +874,7 @@ remote_procs_free(struct remote_procs *p)
 {
 	free(p->codex_root);
 	free(p->v);
-	buf_free(&p->env);
+	buf_free(&p->text);
 	memset(p, 0, sizeof *p);
 }
 
@@ -859,14 +946,32 @@ remote_procs_parse(const char *body, size_t len, struct remote_procs *p)
 				    memchr(body + at, '\0', n[2] + n[3]) != NULL)
 					goto bad;
 				p->v[p->n].codex = 'e';
-				p->v[p->n].env = p->env.n;
-				buf_adds(&p->env, "CODEX_HOME=");
-				buf_add(&p->env, body + at, n[2]);
-				buf_add(&p->env, "\0HOME=", 6);
-				buf_add(&p->env, body + at + n[2], n[3]);
-				buf_addc(&p->env, '\0');
-				p->v[p->n].nenv = p->env.n - p->v[p->n].env;
+				p->v[p->n].text = p->text.n;
+				buf_adds(&p->text, "CODEX_HOME=");
+				buf_add(&p->text, body + at, n[2]);
+				buf_add(&p->text, "\0HOME=", 6);
+				buf_add(&p->text, body + at + n[2], n[3]);
+				buf_addc(&p->text, '\0');
+				p->v[p->n].ntext = p->text.n - p->v[p->n].text;
 				at += n[2] + n[3] + 1;
+			}
+		} else if (ll > 2 && (l[0] == 'g' || l[0] == 'u') && l[1] == ' ') {
+			char *w = l[0] == 'g' ? &p->v[p->n].gemini : &p->v[p->n].cursor;
+
+			k = procs_nums(l + 2, nl, n, 3, UINT64_MAX);
+			if (k != 2 && k != 3)
+				goto bad;
+			*w = '?';
+			if (k == 3) {
+				/* Its folder's bytes, then a '\n'. */
+				if (n[2] > 4096 || n[2] >= len - at || body[at + n[2]] != '\n' ||
+				    memchr(body + at, '\0', n[2]) != NULL)
+					goto bad;
+				*w = 'w';
+				p->v[p->n].text = p->text.n;
+				p->v[p->n].ntext = n[2];
+				buf_add(&p->text, body + at, n[2]);
+				at += n[2] + 1;
 			}
 		} else if (procs_nums(l, nl, n, 2, UINT64_MAX) != 2) {
 			goto bad;

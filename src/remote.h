@@ -24,8 +24,10 @@
  *                                 sent (a list reads the head and the
  *                                 tail of a big file): to is where the
  *                                 next bytes are; sent when asked for
- *     S <idx> <seconds>           file idx was last written then (after
- *                                 its new bytes; where stat says it)
+ *     S <idx> <seconds>           file idx was last written then (before
+ *                                 its new bytes, or a batch's B: the local
+ *                                 copy keeps it as they are written;
+ *                                 where stat says it)
  *     L <len>\n<records>\n        the remote's own sessions (M s): its
  *                                 processes, sent when they changed
  *                                 (remote_procs_parse), each record a
@@ -41,6 +43,13 @@
  *        c <pid> <start>            one whose environment is not readable
  *                                   (or whose CODEX_HOME or HOME is
  *                                   longer than 4096 bytes)
+ *        g <pid> <start> <w>\n<w bytes>\n
+ *                                   a gemini process, its working folder
+ *        g <pid> <start>            one whose folder is not readable
+ *        u <pid> <start> <w>\n<w bytes>\n, u <pid> <start>
+ *                                   the same of a cursor-agent process
+ *                                   (c, g and u: store.c's rule of the
+ *                                   names that count, store_cli)
  *     A <idx> <size> <namelen>    file idx is in the batch that follows
  *                                 (the first look at a big file, heads
  *                                 on): its size then, and the bytes of
@@ -184,12 +193,17 @@ struct remote_procs {
 	struct rproc {
 		long pid;
 		uint64_t start;
-		char codex; /* 0 not a codex process; 'e' its environment
-				  read, into env at [env, env + nenv); '?' not */
-		size_t env, nenv;
+		char codex;  /* 0 not a codex process; 'e' its environment
+				   read, in text at [text, text + ntext); '?' not */
+		char gemini; /* 0 not a gemini process; 'w' its working
+				folder read, in text as above; '?' not */
+		char cursor; /* the same of a cursor-agent process */
+		size_t text, ntext;
 	} * v;
 	size_t n, cap;
-	struct buf env; /* "CODEX_HOME=...\0HOME=...\0", the codex ones' */
+	/* the codex ones' "CODEX_HOME=...\0HOME=...\0", the gemini and
+	 * cursor-agent ones' folders */
+	struct buf text;
 };
 
 /* The body of an L frame read into p (emptied first): false when it is

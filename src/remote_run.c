@@ -62,6 +62,7 @@ struct rsrc {
 	uint64_t *off;
 	char **ino;
 	uint64_t *hole; /* two a file: the bytes [from, to) not sent yet */
+	int64_t *mt;    /* its time, as the last S said (INT64_MIN: none) */
 	bool *want;     /* asked for whole (remote_whole), not answered yet */
 	bool *head;     /* the rest of its head asked for (remote_head) */
 	size_t n, cap;
@@ -378,6 +379,7 @@ add_name(struct rsrc *r, const char *name, size_t n)
 		r->off = xreallocarray(r->off, r->cap, sizeof *r->off);
 		r->ino = xreallocarray(r->ino, r->cap, sizeof *r->ino);
 		r->hole = xreallocarray(r->hole, r->cap, 2 * sizeof *r->hole);
+		r->mt = xreallocarray(r->mt, r->cap, sizeof *r->mt);
 		r->want = xreallocarray(r->want, r->cap, sizeof *r->want);
 		r->head = xreallocarray(r->head, r->cap, sizeof *r->head);
 	}
@@ -385,6 +387,7 @@ add_name(struct rsrc *r, const char *name, size_t n)
 	r->off[r->n] = 0;
 	r->ino[r->n] = NULL;
 	r->hole[2 * r->n] = r->hole[2 * r->n + 1] = 0;
+	r->mt[r->n] = INT64_MIN;
 	r->want[r->n] = false;
 	r->head[r->n] = false;
 	r->n++;
@@ -796,6 +799,14 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 		fd = open(path.p, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
 		if (fd < 0 || pwrite(fd, f->data, f->len, (off_t)f->off) != (ssize_t)f->len)
 			ok = false;
+		/* Its time there, said before its bytes (S): the list never
+		 * reads the time of the write here. */
+		if (ok && r->mt[i] != INT64_MIN) {
+			struct timespec t[2] = {{.tv_nsec = UTIME_OMIT},
+						{.tv_sec = (time_t)r->mt[i]}};
+
+			futimens(fd, t);
+		}
 		if (fd >= 0)
 			close(fd);
 		if (ok && f->off + f->len > r->off[i])
@@ -805,9 +816,11 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 			r->hole[2 * i] = MIN(f->off + f->len, r->hole[2 * i + 1]);
 		break;
 	case RF_MTIME: {
-		/* Its time, as the list reads a file's last change. */
+		/* Its time, as the list reads a file's last change: now, and
+		 * after each of its bytes that follow. */
 		struct timespec t[2] = {{.tv_nsec = UTIME_OMIT}, {.tv_sec = (time_t)f->off}};
 
+		r->mt[i] = f->off <= INT64_MAX ? (int64_t)f->off : INT64_MIN;
 		mirror_path(r, i, &path);
 		utimensat(AT_FDCWD, path.p, t, AT_SYMLINK_NOFOLLOW);
 		break;
@@ -1089,6 +1102,7 @@ rsrc_free(struct rsrc *v, size_t n)
 		free(r->ino);
 		free(r->off);
 		free(r->hole);
+		free(r->mt);
 		free(r->want);
 		free(r->head);
 		rparser_free(&r->rp);
@@ -1487,17 +1501,19 @@ live_pids(void *ctx, long *v, size_t max)
 	return n;
 }
 
-/* What the remote said of its codex processes: their name for argv,
- * their CODEX_HOME and HOME for the environment; nothing of others. */
+/* What the remote said of its codex, gemini and cursor-agent processes:
+ * their name for argv (it judged them by store.c's rule, store_cli), a
+ * codex one's CODEX_HOME and HOME for the environment, the others'
+ * folder; nothing of others. */
 static bool
 live_cmdline(void *ctx, long pid, struct buf *out)
 {
 	const struct rproc *p = mirror_proc(ctx, pid);
 
 	buf_reset(out);
-	if (p == NULL || p->codex == 0)
+	if (p == NULL || (p->codex == 0 && p->gemini == 0 && p->cursor == 0))
 		return false;
-	buf_adds(out, "codex");
+	buf_adds(out, p->codex != 0 ? "codex" : p->gemini != 0 ? "gemini" : "cursor-agent");
 	return true;
 }
 
@@ -1510,17 +1526,21 @@ live_environ(void *ctx, long pid, struct buf *out)
 	buf_reset(out);
 	if (p == NULL || p->codex != 'e')
 		return false;
-	buf_add(out, mi->procs.env.p + p->env, p->nenv);
+	buf_add(out, mi->procs.text.p + p->text, p->ntext);
 	return true;
 }
 
 static bool
-live_none(void *ctx, long pid, struct buf *out)
+live_cwd(void *ctx, long pid, struct buf *out)
 {
-	(void)ctx;
-	(void)pid;
-	(void)out;
-	return false;
+	const struct mirror *mi = ctx;
+	const struct rproc *p = mirror_proc(mi, pid);
+
+	buf_reset(out);
+	if (p == NULL || (p->gemini != 'w' && p->cursor != 'w'))
+		return false;
+	buf_add(out, mi->procs.text.p + p->text, p->ntext);
+	return true;
 }
 
 /* The mirror's .live read again, at most once a second of now_ms. */
@@ -1552,13 +1572,15 @@ remote_live(const char *path, enum store_source s, int64_t now_ms, struct buf *w
 		    strncmp(path, mirrors[i].dir, strlen(mirrors[i].dir)) == 0 &&
 		    path[strlen(mirrors[i].dir)] == '/')
 			mi = &mirrors[i];
-	/* Gemini's and Cursor's signals are processes' folders: not sent,
-	 * the file's age decides. */
-	if (mi == NULL || s == SRC_GEMINI || s == SRC_CURSOR || s == SRC_KEPT)
+	/* Gemini's and Cursor's signals are their processes' folders, sent
+	 * (and Gemini's projects' .project_root files mirrored beside their
+	 * chats; Cursor's chat stores are not mirrored). */
+	if (mi == NULL || s == SRC_KEPT)
 		return SL_UNKNOWN;
 	if (mi->sl == NULL) {
-		struct store_proc proc = {mi,           live_start, live_pids,
-					  live_cmdline, live_none,  live_environ};
+		/* (no comm: the remote looked only at the names that count) */
+		struct store_proc proc = {mi,       live_start,   live_pids, live_cmdline,
+					  live_cwd, live_environ, NULL};
 		struct buf root = {0};
 
 		buf_addf(&root, "%s/%s", mi->dir, store_source_name(SRC_CLAUDE));

@@ -26,7 +26,7 @@ static const struct {
 	const char *words;
 	const char *what; /* whose sessions they are, said in the empty list */
 	const char *patterns;
-	const char *live; /* the files whose names are pids of its processes */
+	const char *live; /* the files its liveness reads (pids in their names) */
 } sources[SRC_COUNT] = {
 	[SRC_CLAUDE] = {"claude", "CLAUDE_CONFIG_DIR", "", ".claude",
 			"$CLAUDE_CONFIG_DIR or ~/.claude", "Claude Code's own sessions",
@@ -45,7 +45,8 @@ static const struct {
 			/* The older whole-file form too. */
 			"tmp/*/chats/session-*.jsonl\n"
 			"tmp/*/chats/session-*.json",
-			NULL},
+			/* (the folder a project's gemini runs in: gemini_live) */
+			"tmp/*/.project_root"},
 	[SRC_COPILOT] = {"copilot", "COPILOT_HOME", "", ".copilot", "$COPILOT_HOME or ~/.copilot",
 			 "Copilot CLI's own sessions",
 			 "session-state/*/events.jsonl\n"
@@ -235,14 +236,47 @@ linux_pids(void *ctx, long *v, size_t max)
 	return n;
 }
 
+/* Up to cap - 1 bytes of /proc/<pid>/<name> into out. */
 static bool
-linux_cmdline(void *ctx, long pid, struct buf *out)
+proc_file(long pid, const char *name, size_t cap, struct buf *out)
 {
 	char path[64];
 
+	snprintf(path, sizeof path, "/proc/%ld/%s", pid, name);
+	return store_read_small(path, cap, out, false);
+}
+
+static bool
+linux_cmdline(void *ctx, long pid, struct buf *out)
+{
 	(void)ctx;
-	snprintf(path, sizeof path, "/proc/%ld/cmdline", pid);
-	return store_read_small(path, 4096, out, false);
+	return proc_file(pid, "cmdline", 4096, out);
+}
+
+/* (one read: the kernel gives a comm whole, 16 bytes at most, where a
+ * read to the end would take a second one for every process) */
+static bool
+linux_comm(void *ctx, long pid, struct buf *out)
+{
+	char path[64];
+	ssize_t n;
+	int fd;
+
+	(void)ctx;
+	snprintf(path, sizeof path, "/proc/%ld/comm", pid);
+	if ((fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)) < 0)
+		return false;
+	buf_reset(out);
+	buf_reserve(out, 64);
+	do
+		n = read(fd, out->p, 63);
+	while (n < 0 && errno == EINTR);
+	close(fd);
+	if (n < 0)
+		return false;
+	out->n = (size_t)n;
+	out->p[n] = '\0';
+	return true;
 }
 
 static bool
@@ -264,15 +298,12 @@ linux_cwd(void *ctx, long pid, struct buf *out)
 static bool
 linux_environ(void *ctx, long pid, struct buf *out)
 {
-	char path[64];
-
 	(void)ctx;
-	snprintf(path, sizeof path, "/proc/%ld/environ", pid);
-	return store_read_small(path, 64 * 1024, out, false);
+	return proc_file(pid, "environ", 64 * 1024, out);
 }
 
-const struct store_proc store_proc_linux = {NULL,          linux_start, linux_pids,
-					    linux_cmdline, linux_cwd,   linux_environ};
+const struct store_proc store_proc_linux = {NULL,      linux_start,   linux_pids, linux_cmdline,
+					    linux_cwd, linux_environ, linux_comm};
 
 /* --- liveness ------------------------------------------------------------------ */
 
@@ -512,6 +543,55 @@ store_live_claude_reads(const struct store_live *sl)
 	return sl->claude_reads;
 }
 
+/* The CLIs whose processes liveness looks for, in the order a process is
+ * judged (one CLI a process): each one's name and a path in its npm
+ * package. Cursor's CLI installs under ~/.local/share/cursor-agent/ (not
+ * seen here: STORES.md §5). */
+static const struct {
+	enum store_source s;
+	const char *name, *pkg;
+} clis[] = {
+	{SRC_CODEX, "codex", "/@openai/codex/"},
+	{SRC_GEMINI, "gemini", "/@google/gemini-cli/"},
+	{SRC_CURSOR, "cursor-agent", "/cursor-agent/"},
+};
+
+/* The names (comm) a process of theirs has: a CLI's own, or a
+ * JavaScript runtime's that runs its script (Gemini CLI runs as node;
+ * Codex's npm package runs node, which starts its binary, named codex). */
+static const char proc_names[] = "codex\ngemini\ncursor-agent\nnode\nnodejs\nbun";
+
+const char *
+store_proc_names(void)
+{
+	return proc_names;
+}
+
+bool
+store_cli(size_t i, enum store_source *s, const char **name, const char **pkg)
+{
+	if (i >= ARRAY_LEN(clis))
+		return false;
+	*s = clis[i].s;
+	*name = clis[i].name;
+	*pkg = clis[i].pkg;
+	return true;
+}
+
+/* Whether comm is one of proc_names. */
+static bool
+name_counts(const char *comm, size_t n)
+{
+	for (const char *l = proc_names; *l != '\0';) {
+		size_t k = strcspn(l, "\n");
+
+		if (k == n && memcmp(l, comm, n) == 0)
+			return true;
+		l += k + (l[k] == '\n');
+	}
+	return false;
+}
+
 /* Whether argv (NUL-separated, n bytes) runs the CLI name: its program,
  * or the script node runs, is name or in the npm package pkg. */
 static bool
@@ -621,19 +701,31 @@ proc_scan(struct store_live *sl)
 	buf_reset(&sl->cursor_cwds);
 	sl->codex_proc = false;
 	for (size_t i = 0; i < n && i < ARRAY_LEN(pids); i++) {
+		size_t c;
+
+		/* Only a process of a name that counts (as a remote's program
+		 * looks at them: remote.c), then its argv's first two. */
+		if (sl->proc.comm != NULL) {
+			if (!sl->proc.comm(sl->proc.ctx, pids[i], &sl->tmp))
+				continue;
+			while (sl->tmp.n > 0 && sl->tmp.p[sl->tmp.n - 1] == '\n')
+				sl->tmp.n--;
+			if (!name_counts(sl->tmp.p, sl->tmp.n))
+				continue;
+		}
 		if (!sl->proc.cmdline(sl->proc.ctx, pids[i], &sl->tmp) || sl->tmp.n == 0)
 			continue;
 		buf_addc(&sl->tmp, '\0');
-		if (!sl->codex_proc && runs(sl->tmp.p, sl->tmp.n, "codex", "/@openai/codex/"))
-			sl->codex_proc = codex_ours(sl, pids[i]);
-		/* Cursor's CLI installs under ~/.local/share/cursor-agent/
-		 * (not seen here: STORES.md §5). */
-		if (runs(sl->tmp.p, sl->tmp.n, "gemini", "/@google/gemini-cli/"))
-			cwds = &sl->gemini_cwds;
-		else if (runs(sl->tmp.p, sl->tmp.n, "cursor-agent", "/cursor-agent/"))
-			cwds = &sl->cursor_cwds;
-		else
+		for (c = 0; c < ARRAY_LEN(clis); c++)
+			if (runs(sl->tmp.p, sl->tmp.n, clis[c].name, clis[c].pkg))
+				break;
+		if (c == ARRAY_LEN(clis))
 			continue;
+		if (clis[c].s == SRC_CODEX) {
+			sl->codex_proc = sl->codex_proc || codex_ours(sl, pids[i]);
+			continue;
+		}
+		cwds = clis[c].s == SRC_GEMINI ? &sl->gemini_cwds : &sl->cursor_cwds;
 		if (!sl->proc.cwd(sl->proc.ctx, pids[i], &cwd))
 			continue;
 		buf_add(cwds, cwd.p, cwd.n);

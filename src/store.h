@@ -42,7 +42,10 @@
  *                maybe running, a guess the file's age decides; none: no
  *                process (its name and install path not seen here).
  *   kept files   nothing here; the file's age (fleet.c).
- * /proc is read through struct store_proc, which the unit tests fake. */
+ * A process is a CLI's when its name (comm) is one that counts and its
+ * argv runs the CLI (store_proc_names, store_cli: a remote's program
+ * judges its processes by the same table). /proc is read through struct
+ * store_proc, which the unit tests fake. */
 #ifndef AGENTVIEW_STORE_H
 #define AGENTVIEW_STORE_H
 
@@ -87,9 +90,11 @@ const char *store_root_words(enum store_source s);
  * a path of fnmatch(3) patterns, one a folder level; a line after '!'
  * leaves out the files it names. */
 const char *store_patterns(enum store_source s);
-/* The files under s's root whose names are the pids of its live
- * processes (Claude's sessions/<pid>.json, Copilot's inuse.<pid>.lock),
- * patterns as store_patterns's; NULL for none. */
+/* The files under s's root its liveness reads beside its sessions: those
+ * whose names are the pids of its live processes (Claude's
+ * sessions/<pid>.json, Copilot's inuse.<pid>.lock), or Gemini's projects'
+ * folders (tmp/<project>/.project_root); one pattern as store_patterns's
+ * lines; NULL for none. */
 const char *store_live_files(enum store_source s);
 /* Whose sessions source s's are ("Codex's own sessions"). */
 const char *store_what(enum store_source s);
@@ -108,7 +113,22 @@ struct store_proc {
 	bool (*cwd)(void *ctx, long pid, struct buf *out);
 	/* Its environment, NUL-separated, into out; false when unreadable. */
 	bool (*environ)(void *ctx, long pid, struct buf *out);
+	/* Its name (/proc/pid/comm: its program's, cut at 15 bytes) into
+	 * out; false when unreadable. NULL: every process is looked at. */
+	bool (*comm)(void *ctx, long pid, struct buf *out);
 };
+
+/* The names (comm) of the processes that may be an agent CLI's, one a
+ * line: the CLIs' own and the JavaScript runtimes' that run them. Only
+ * they are looked at (their argv then judged: store_cli), here and by a
+ * remote's program (remote.c makes its own from these), so that both
+ * count the same processes. */
+const char *store_proc_names(void);
+/* The i-th CLI whose processes liveness looks for, of source *s: a
+ * process runs it when the first or the second word of its argv is name
+ * (its last part) or holds pkg (a path in its npm package); a process is
+ * of the first CLI it runs, never two. False past the last. */
+bool store_cli(size_t i, enum store_source *s, const char **name, const char **pkg);
 
 /* Up to cap - 1 bytes of the file at path (with nofollow: a regular file,
  * never through a link, never waiting on a fifo) into out; false when it

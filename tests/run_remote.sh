@@ -51,6 +51,20 @@ cleaned() {
 }
 . ./tests/lib/expect.sh
 . ./tests/lib/cursor.sh
+# up NAME COMMAND...: COMMAND started, its pid in up_pid, once its name
+# (comm) is NAME (5 s at most).
+up() {
+	up_name=$1
+	shift
+	"$@" &
+	up_pid=$!
+	pids="$pids $up_pid"
+	i=0
+	while [ "$(cat "/proc/$up_pid/comm" 2>/dev/null)" != "$up_name" ] && [ "$i" -lt 50 ]; do
+		i=$((i + 1))
+		sleep 0.1
+	done
+}
 
 # --- a remote that lies (no sshd needed) ---------------------------------------------
 
@@ -285,6 +299,7 @@ head -n 6 "$ep/keep" |
 echo '4242 (codex) S 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 777 0' >"$ep/proc/4242/stat"
 cp "$ep/proc/4242/stat" "$ep/proc/self/stat"
 echo codex >"$ep/proc/4242/comm"
+printf '/usr/bin/codex\0' >"$ep/proc/4242/cmdline"
 # (the remote's Codex root its HOME's: not the CODEX_HOME here)
 printf 'exec env -u CODEX_HOME HOME="%s" XDG_STATE_HOME="%s" AGENTVIEW_REMOTE_PROC="%s" dash -s\n' \
 	"$ep" "$ep/state" "$ep/proc" >"$ep/ssh"
@@ -307,6 +322,43 @@ ep_state
 [ "$ep_rc" -eq 0 ] && [ "$st" = incomplete ] ||
 	fail env "a newline before HOME= in a value: exit $ep_rc, $st $(head -c 300 "$ep/err")"
 echo "a remote codex's environment: a long HOME not read, a newline in a value no variable"
+
+# A quiet HOST: (the remote's own sessions) among processes of the names
+# that count (two stand-ins named node, one running gemini): each one's
+# argv read once (one tr), a gemini one's folder once (one readlink), never
+# once a round; here through this machine's dash (AGENTVIEW_SSH).
+cases=$((cases + 1))
+hq=$tmp/quiet-host
+mkdir -p "$hq/bin" "$hq/home/.gemini/tmp/p/chats" "$hq/nb"
+for t in ls stat tail head wc cat sleep tr readlink; do
+	printf '#!/bin/sh\nprintf "%%s\\n" "%s $(%s /proc/$$/fd/0) $*" >>%s/calls\nexec %s "$@"\n' \
+		"$t" "$(command -v readlink)" "$hq" "$(command -v "$t")" >"$hq/bin/$t"
+	chmod +x "$hq/bin/$t"
+done
+printf 'PATH=%s HOME=%s exec %s -s\n' "$hq/bin" "$hq/home" "$(command -v dash)" >"$hq/ssh"
+printf '{}\n' >"$hq/home/.gemini/tmp/p/chats/session-1.jsonl"
+ln -s "$(command -v tail)" "$hq/nb/node"
+: >"$hq/nb/gemini"
+: >"$hq/nb/other.js"
+up node "$hq/nb/node" "$hq/nb/gemini" -f
+hq1=$up_pid
+up node "$hq/nb/node" "$hq/nb/other.js" -f
+hq2=$up_pid
+: >"$hq/calls"
+AGENTVIEW_SSH="sh $hq/ssh" "$bin" --print -f "here:" >"$hq/out" 2>"$hq/err" &
+hqv=$!
+pids="$pids $hqv"
+wait_for "$hq/calls" "/proc/$hq1/cwd" || fail quiet-host "no folder read: $(head -c 300 "$hq/err")"
+sleep 5
+kill "$hqv" "$hq1" "$hq2" 2>/dev/null
+[ "$(grep -c '^sleep ' "$hq/calls")" -ge 3 ] || fail quiet-host "not 3 rounds: $(head -c 300 "$hq/err")"
+for p in $hq1 $hq2; do
+	grep -q "^tr /proc/$p/cmdline " "$hq/calls" || fail quiet-host "the argv of $p not read"
+done
+[ -z "$(grep '^tr \|^readlink ' "$hq/calls" | sort | uniq -d)" ] ||
+	fail quiet-host "read again: $(grep '^tr \|^readlink ' "$hq/calls" | sort | uniq -d | head -n 3)"
+grep -q "^readlink .* /proc/$hq2/" "$hq/calls" && fail quiet-host "the folder of a node not gemini read"
+echo "a quiet HOST: among node processes: $(grep -c '^tr ' "$hq/calls") argv and $(grep -c '^readlink ' "$hq/calls") folder read in 6 s, each once"
 
 if [ ! -x "$sshd" ] || ! command -v ssh >/dev/null 2>&1 || ! command -v ssh-keygen >/dev/null 2>&1; then
 	echo "run_remote: the sshd's cases skipped: no $sshd or ssh (Debian's openssh-server and openssh-client)"
@@ -460,14 +512,8 @@ row_state() {
 }
 # codex_up ENV...: a stand-in codex with that environment; its pid in cx_pid.
 codex_up() {
-	env -u CODEX_HOME "$@" "$tmp/cxbin/codex" 300 &
-	cx_pid=$!
-	pids="$pids $cx_pid"
-	i=0
-	while [ "$(cat "/proc/$cx_pid/comm" 2>/dev/null)" != codex ] && [ "$i" -lt 50 ]; do
-		i=$((i + 1))
-		sleep 0.1
-	done
+	up codex env -u CODEX_HOME "$@" "$tmp/cxbin/codex" 300
+	cx_pid=$up_pid
 }
 st=$(row_state)
 [ "$st" = incomplete ] || fail codex "no codex process there: $st $(head -c 300 "$tmp/err")"
@@ -484,6 +530,126 @@ st=$(row_state)
 [ "$st" = incomplete ] || fail codex "only a codex of another HOME there: $st $(head -c 300 "$tmp/err")"
 kill "$cx_pid"
 echo "HOST: a Codex session judged by the codex processes there: of its root, running?; of another, none: not"
+
+# Gemini there: a session is judged by the gemini processes there (node
+# running gemini: comm node, argv's first two naming gemini, as store.c's
+# rule says) whose folder is the one its project's .project_root names,
+# mirrored beside its chats: one there, its file's age's guess; none, or one in another
+# folder, or a node running something else in it: not; each as the same
+# store read here says with the same processes. The project's
+# folder holds a newline and what looks like a record (sent by its length).
+# The stand-in is tail under the name node (tail -f of a file named
+# gemini), killed by its pid.
+cases=$((cases + 1))
+gm_file=$(find "$rh/.gemini/tmp" -name 'session-*.jsonl' | head -n 1)
+gm_id=$(jq -r 'select(.sessionId != null) | .sessionId' "$gm_file" | head -n 1)
+gm_root=$(dirname "$(dirname "$gm_file")")/.project_root
+cp -p "$gm_root" "$tmp/project_root.keep"
+gproj="$tmp/gem
+g 1 1 1"
+mkdir -p "$gproj" "$tmp/gmbin" "$tmp/gother"
+printf '%s' "$gproj" >"$gm_root"
+ln -s "$(command -v tail)" "$tmp/gmbin/node"
+: >"$tmp/gmbin/gemini"
+: >"$tmp/gmbin/other.js"
+touch "$gm_file"
+# gm_state: the state of the Gemini session's row there; gm_here: the
+# same store read here (the same rule, its processes this machine's).
+gm_state() {
+	"$bin" --print --format json "av-test:" 2>"$tmp/err" |
+		jq -r --arg s "$gm_id" '.sessions[] | select(.session_id == $s) | .state'
+}
+gm_here() {
+	env -u GEMINI_CLI_HOME HOME="$rh" "$bin" --print --format json --sources gemini 2>/dev/null |
+		jq -r --arg s "$gm_id" '.sessions[] | select(.session_id == $s) | .state'
+}
+# node_up DIR SCRIPT: a stand-in node running SCRIPT in DIR; its pid in gm_pid.
+node_up() {
+	up node sh -c 'cd "$1" && exec "$2" "$3" -f' sh "$1" "$tmp/gmbin/node" "$2"
+	gm_pid=$up_pid
+}
+st_none=$(gm_state)
+[ -n "$st_none" ] && [ "$st_none" = "$(gm_here)" ] ||
+	fail gemini "no gemini process there: $st_none, here $(gm_here) $(head -c 300 "$tmp/err")"
+node_up "$gproj" "$tmp/gmbin/gemini"
+st=$(gm_state)
+[ "$st" != "$st_none" ] && [ "$st" = "$(gm_here)" ] ||
+	fail gemini "a gemini in its project's folder there: $st, none $st_none, here $(gm_here) $(head -c 300 "$tmp/err")"
+kill "$gm_pid"
+wait "$gm_pid" 2>/dev/null
+node_up "$tmp/gother" "$tmp/gmbin/gemini"
+st=$(gm_state)
+[ "$st" = "$st_none" ] || fail gemini "only a gemini in another folder there: $st $(head -c 300 "$tmp/err")"
+kill "$gm_pid"
+wait "$gm_pid" 2>/dev/null
+node_up "$gproj" "$tmp/gmbin/other.js"
+st=$(gm_state)
+[ "$st" = "$st_none" ] || fail gemini "a node running another script there: $st $(head -c 300 "$tmp/err")"
+kill "$gm_pid"
+wait "$gm_pid" 2>/dev/null
+cp -p "$tmp/project_root.keep" "$gm_root"
+echo "HOST: a Gemini session judged by the gemini processes there as here: in its project's folder or not"
+
+# The processes that count are the same there and here (store.c's names,
+# then their argv): node running Codex's npm script (which starts its
+# binary, named codex) counts; sleep run under the name codex (exec -a:
+# its name still sleep) does not. The Codex session's row there is the
+# row here, with the same process.
+cases=$((cases + 1))
+mkdir -p "$tmp/npm/@openai/codex/bin"
+: >"$tmp/npm/@openai/codex/bin/codex.js"
+# cx_here: the same STATE cell of the store read here.
+cx_here() {
+	env -u CODEX_HOME HOME="$rh" CLAUDE_CONFIG_DIR=$tmp/nowhere COLUMNS=200 "$bin" --print \
+		--sources codex 2>/dev/null | grep " $cx_id " | sed 's/^[^ ]* \([^ ]*\) .*/\1/'
+}
+up node env -u CODEX_HOME HOME="$rh" "$tmp/gmbin/node" "$tmp/npm/@openai/codex/bin/codex.js" -f
+cx_pid=$up_pid
+st=$(row_state)
+[ "$st" = "running?" ] && [ "$(cx_here)" = "$st" ] ||
+	fail names "node running Codex's script: $st there, $(cx_here) here $(head -c 300 "$tmp/err")"
+kill "$cx_pid"
+wait "$cx_pid" 2>/dev/null
+up sleep env -u CODEX_HOME HOME="$rh" bash -c 'exec -a codex sleep 300'
+cx_pid=$up_pid
+st=$(row_state)
+[ "$st" = incomplete ] && [ "$(cx_here)" = "$st" ] ||
+	fail names "sleep run as codex: $st there, $(cx_here) here $(head -c 300 "$tmp/err")"
+kill "$cx_pid"
+wait "$cx_pid" 2>/dev/null
+echo "HOST: the processes that count the same there and here: node running Codex's script, not sleep named codex"
+
+# Cursor there: a transcript is judged by the cursor-agent processes
+# there (here a stand-in node running a script of a cursor-agent folder)
+# whose folder, dashed, is its project's name, as the same store read
+# here judges it: one in it, the file's age's guess; none: not running.
+cases=$((cases + 1))
+cproj="$tmp/cursor proj"
+mkdir -p "$cproj" "$tmp/cabin/cursor-agent" "$rh/.cursor/projects"
+: >"$tmp/cabin/cursor-agent/index.js"
+dashed=$(printf '%s' "$cproj" | LC_ALL=C sed 's/[^A-Za-z0-9][^A-Za-z0-9]*/-/g; s/^-//')
+cp -a tests/stores/cursor/running/projects/home-u-proj "$rh/.cursor/projects/$dashed"
+find "$rh/.cursor" -type f -exec touch {} +
+# cu_state: the states of Cursor's rows there; cu_here: here.
+cu_state() {
+	"$bin" --print --format json "av-test:" 2>"$tmp/err" |
+		jq -r '[.sessions[] | select(.file | test("cursor/projects/")) | .state] | join(",")'
+}
+cu_here() {
+	env HOME="$rh" "$bin" --print --format json --sources cursor 2>/dev/null |
+		jq -r '[.sessions[] | select(.file | test("cursor/projects/")) | .state] | join(",")'
+}
+st_none=$(cu_state)
+[ -n "$st_none" ] && [ "$st_none" = "$(cu_here)" ] ||
+	fail cursor "no cursor-agent there: $st_none, here $(cu_here) $(head -c 300 "$tmp/err")"
+up node sh -c 'cd "$1" && exec "$2" "$3" -f' sh "$cproj" "$tmp/gmbin/node" "$tmp/cabin/cursor-agent/index.js"
+st=$(cu_state)
+[ "$st" != "$st_none" ] && [ "$st" = "$(cu_here)" ] ||
+	fail cursor "a cursor-agent in its project there: $st, none $st_none, here $(cu_here) $(head -c 300 "$tmp/err")"
+kill "$up_pid"
+wait "$up_pid" 2>/dev/null
+rm -r "$rh/.cursor"
+echo "HOST: a Cursor transcript judged by the cursor-agent processes there as here: $st_none, then $st"
 
 # A remote without /proc (macOS, BSD: here its path made another by the
 # program's AGENTVIEW_REMOTE_PROC): nothing known of its processes, so a
@@ -675,6 +841,7 @@ for k in 1 2; do
 	} >"$hb/d/b$k.ndjson"
 done
 touch -d '2026-01-05 10:00' "$hb/d/b1.ndjson"
+touch -d '2026-01-06 10:00' "$hb/d/b2.ndjson"
 printf '%s -s | tee -a %s/wire\n' "$(command -v dash)" "$hb" >"$hb/ssh"
 : >"$hb/wire"
 $tm new-session -d -s av -x 120 -y 20 \
@@ -694,6 +861,10 @@ screen_has '^ Transcript .*│ Tool calls · ' || fail heads "Enter: $($tm captu
 screen_has '[^0-9]4500 ' || fail heads "not the whole session: $($tm capture-pane -p -t av)"
 opened=$(wc -c <"$hb/wire")
 cmp -s "$hb/d/b2.ndjson" "$tmp"/t/agentview-remote.*/1/b2.ndjson || fail heads "b2's mirror is not its file"
+# (its bytes fetched later written with its time there, not the time here)
+[ "$(stat -c %Y "$tmp"/t/agentview-remote.*/1/b2.ndjson)" = "$(stat -c %Y "$hb/d/b2.ndjson")" ] ||
+	fail heads "b2's mirror has not its time: $(stat -c %Y "$tmp"/t/agentview-remote.*/1/b2.ndjson)"
+why=$(python3 tests/remote_wire_times.py "$hb/wire") || fail heads "$why"
 cmp -s "$hb/d/b1.ndjson" "$tmp"/t/agentview-remote.*/1/b1.ndjson && fail heads "b1 came whole, not opened"
 $tm kill-server 2>/dev/null
 echo "the list of 2 sessions of $size bytes: $listed bytes over the wire; one opened: $opened"
@@ -815,8 +986,11 @@ for t in head tail ls wc stat cat; do
 	printf '#!/bin/sh\necho %s >>%s/calls\nexec %s "$@"\n' "$t" "$mb" "$(command -v $t)" >"$mb/w/$t"
 	chmod +x "$mb/w/$t"
 done
-printf 'PATH=%s:$PATH exec %s -s\n' "$mb/w" "$(command -v dash)" >"$mb/ssh"
+# (what it sends kept in wire: each file's time before its bytes)
+printf 'PATH=%s:$PATH %s -s | tee -a %s/wire\n' "$mb/w" "$(command -v dash)" "$mb" >"$mb/ssh"
 : >"$mb/calls"
+: >"$mb/wire"
+touch -d '2026-01-05 10:00' "$mb"/d/*
 $tm new-session -d -s av -x 120 -y 20 \
 	"cd '$(pwd)' && env TMPDIR='$mb/t' LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $mb/ssh' '$bin' 'here:$mb/d'"
 screen_has '^attention order · 70 sessions  ' || fail batches "not 70 rows: $($tm capture-pane -p -t av)"
@@ -829,6 +1003,24 @@ for k in 01 64 70; do
 	tail -c 65537 "$f" >"$mb/want"
 	tail -c 65537 "$m" | cmp -s - "$mb/want" || fail batches "the tail of n$k in its mirror"
 done
+# Each file's time is said before its bytes (a batch's before its heads;
+# a file that grows, before its new bytes): its copy here has its time
+# there as soon as it has its bytes, never the time of the write here.
+cases=$((cases + 1))
+for k in 01 64 70; do
+	m=$(ls -d "$mb"/t/agentview-remote.*/1)/n$k.ndjson
+	[ "$(stat -c %Y "$m")" = "$(stat -c %Y "$mb/d/n$k.ndjson")" ] ||
+		fail times "n$k: its copy's time $(stat -c %Y "$m"), not its time there"
+done
+sleep 1.1
+line '{"type":"assistant","marker":"grown"}' >>"$mb/d/n01.ndjson"
+m=$(ls -d "$mb"/t/agentview-remote.*/1)/n01.ndjson
+wait_for "$m" '"grown"' || fail times "the line is not mirrored"
+[ "$(stat -c %Y "$m")" = "$(stat -c %Y "$mb/d/n01.ndjson")" ] ||
+	fail times "n01 grown: its copy's time $(stat -c %Y "$m"), not its time there $(stat -c %Y "$mb/d/n01.ndjson")"
+why=$(python3 tests/remote_wire_times.py "$mb/wire") || fail times "$why"
+grep -c '^S ' "$mb/wire" >"$mb/ns"
+echo "each file's time before its bytes: $(cat "$mb/ns") times said, each before its bytes; the copies' times the files' there"
 $tm kill-server 2>/dev/null
 sleep 0.5
 rm -rf "$mb/d"

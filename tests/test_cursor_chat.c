@@ -496,7 +496,8 @@ fp_environ(void *ctx, long pid, struct buf *out)
 	return false;
 }
 
-static const struct store_proc fake = {NULL, fp_start, fp_pids, fp_cmdline, fp_cwd, fp_environ};
+static const struct store_proc fake = {NULL,   fp_start,   fp_pids, fp_cmdline,
+				       fp_cwd, fp_environ, NULL};
 
 /* A chat store written a moment ago: with no cursor-agent process at
  * all, not running (its last word the model's: done); with one (its

@@ -177,6 +177,23 @@ test_script(void **state)
 	assert_non_null(strstr(b.p, "p='/srv/it'\\''s'\n"));
 	assert_non_null(strstr(b.p, "set -- 'a b.ndjson' '-$(x)'\\''.jsonl'\n"));
 	assert_non_null(strstr(b.p, "o1=100 n1='12'\no2=0 n2=''\n"));
+	/* A file's time before its bytes: the round's S before its first
+	 * look's F and its loop of F; a batch's S before its heads (B). */
+	{
+		const char *t = strstr(b.p, "printf 'S %d %s\\n' $i"),
+			   *head = strstr(b.p, "printf 'F %d 0 %d\\n' $i $hd"),
+			   *tail = strstr(b.p, "printf 'F %d %d %d\\n' $i $o $c"),
+			   *bt = strstr(b.p, "printf 'S %d %s\\n' $bj"),
+			   *bh = strstr(b.p, "printf 'B %d\\n'");
+
+		assert_non_null(t);
+		assert_non_null(head);
+		assert_non_null(tail);
+		assert_non_null(bt);
+		assert_non_null(bh);
+		assert_true(t < head && head < tail && bt < bh);
+		assert_null(strstr(t + 1, "printf 'S %d %s\\n' $i"));
+	}
 	assert_non_null(strstr(b.p, "hd= tl= bt= hz=131073\n"));
 	assert_null(strstr(b.p, "bt=1\n"));
 	assert_null(strstr(b.p, "h1="));
@@ -212,7 +229,32 @@ test_script_stores(void **state)
 	 * the sessions, and the pids /proc has there sent (L). */
 	assert_non_null(strstr(b.p, "for f in \"$r1\"/sessions/[0-9]*.json; do\n"));
 	assert_non_null(strstr(b.p, "for f in \"$r4\"/session-state/*/inuse.[0-9]*.lock; do\n"));
+	assert_non_null(strstr(b.p, "for f in \"$r3\"/tmp/*/.project_root; do\n"));
 	assert_non_null(strstr(b.p, "printf 'L %d\\n%s\\n'"));
+	/* The processes it looks at: store.c's names that count, each
+	 * judged by store.c's CLIs in their order (one table for both). */
+	{
+		const char *names = store_proc_names(), *name, *pkg, *at = b.p;
+		enum store_source src;
+
+		buf_reset(&want);
+		buf_adds(&want, "  case $cm in");
+		for (const char *l = names; *l != '\0';) {
+			size_t n = strcspn(l, "\n");
+
+			buf_addf(&want, "%s %.*s", l == names ? "" : " |", (int)n, l);
+			l += n + (l[n] == '\n');
+		}
+		buf_adds(&want, ") ;; *) continue ;; esac\n");
+		assert_non_null(strstr(b.p, want.p));
+		assert_non_null(strstr(names, "node"));
+		for (size_t i = 0; store_cli(i, &src, &name, &pkg); i++) {
+			buf_reset(&want);
+			buf_addf(&want, "%s ru '%s' '%s'; then\n", i == 0 ? "if" : "elif", name,
+				 pkg);
+			assert_non_null(at = strstr(at, want.p));
+		}
+	}
 	for (int s = 0; s < SRC_KEPT; s++) {
 		const char *pat = store_patterns((enum store_source)s);
 
@@ -262,6 +304,18 @@ test_store_name(void **state)
 	assert_false(OK("claude/a/b/c/d/e/f/g/h.jsonl"));
 	assert_true(OK("claude/a/b/c/d/e/f/g.jsonl"));
 	assert_false(remote_store_name_ok("kept/a\0b", 8));
+	/* A store's file its liveness reads beside its sessions (Gemini's
+	 * project root) may start with a dot: that one name, where its glob
+	 * says, never another dot name, "." or "..". */
+	assert_true(OK("gemini/tmp/work/.project_root"));
+	assert_false(OK("gemini/tmp/.project_root"));
+	assert_false(OK("gemini/tmp/../.project_root"));
+	assert_false(OK("gemini/tmp/./.project_root"));
+	assert_false(OK("gemini/tmp/.w/.project_root"));
+	assert_false(OK("gemini/tmp/work/.project_rooty"));
+	assert_false(OK("gemini/tmp/work/chats/.project_root"));
+	assert_false(OK("claude/tmp/work/.project_root"));
+	assert_false(OK("gemini/tmp/work/.."));
 #undef OK
 }
 
@@ -446,21 +500,39 @@ test_procs(void **state)
 	static const char good[] = "r 10\n/h/.co\ndex\n"
 				   "123 456\n"
 				   "c 77 88 6 12\n/x\n9 9/home/u\n1 2\n\n"
-				   "c 78 89\n";
+				   "c 78 89\n"
+				   /* gemini ones: a cwd with a newline, one unreadable */
+				   "g 90 91 6\n/w\ng 1\n"
+				   "g 92 93\n"
+				   "u 94 95 3\n/cw\n";
 
 	(void)state;
 	assert_true(remote_procs_parse(good, sizeof good - 1, &p));
 	assert_false(p.noproc);
 	assert_string_equal(p.codex_root, "/h/.co\ndex");
-	assert_int_equal(p.n, 3);
+	assert_int_equal(p.n, 6);
 	assert_int_equal(p.v[0].pid, 123);
 	assert_int_equal(p.v[0].start, 456);
 	assert_int_equal(p.v[0].codex, 0);
 	assert_int_equal(p.v[1].pid, 77);
 	assert_int_equal(p.v[1].codex, 'e');
-	assert_int_equal(p.v[1].nenv, 36);
-	assert_memory_equal(p.env.p + p.v[1].env, "CODEX_HOME=/x\n9 9\0HOME=/home/u\n1 2\n\0", 36);
+	assert_int_equal(p.v[1].ntext, 36);
+	assert_memory_equal(p.text.p + p.v[1].text, "CODEX_HOME=/x\n9 9\0HOME=/home/u\n1 2\n\0",
+			    36);
 	assert_int_equal(p.v[2].codex, '?');
+	assert_int_equal(p.v[2].gemini, 0);
+	assert_int_equal(p.v[3].pid, 90);
+	assert_int_equal(p.v[3].start, 91);
+	assert_int_equal(p.v[3].codex, 0);
+	assert_int_equal(p.v[3].gemini, 'w');
+	assert_int_equal(p.v[3].ntext, 6);
+	assert_memory_equal(p.text.p + p.v[3].text, "/w\ng 1", 6);
+	assert_int_equal(p.v[4].pid, 92);
+	assert_int_equal(p.v[4].gemini, '?');
+	assert_int_equal(p.v[5].pid, 94);
+	assert_int_equal(p.v[5].gemini, 0);
+	assert_int_equal(p.v[5].cursor, 'w');
+	assert_memory_equal(p.text.p + p.v[5].text, "/cw", 3);
 	assert_true(remote_procs_parse("-\n", 2, &p));
 	assert_true(p.noproc);
 	assert_int_equal(p.n, 0);
@@ -480,6 +552,14 @@ test_procs(void **state)
 		"c 7 1 18446744073709551615 1\nab\n",
 		"c 7 1 1\nab\n",
 		"c 7\n",
+		"g 7 1 3\nab\n",
+		"g 7 1 3\nab",
+		"g 7 1 1\nab\n",
+		"g 7 1 5000\n",
+		"g 7 1 2\na\0\n",
+		"g 7 1 0 0\n\n",
+		"g 7\n",
+		"u 7 1 4\nab\n",
 		"0 1\n",
 		"1073741824 1\n",
 		"12 18446744073709551616\n",
@@ -493,8 +573,8 @@ test_procs(void **state)
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		size_t n = strlen(bad[i]);
 
-		if (i == 3 || i == 6)
-			n += 4; /* the NUL and what follows it */
+		if (i == 3 || i == 6 || i == 15)
+			n += (i == 15 ? 2 : 4); /* the NUL and what follows it */
 		assert_true(remote_procs_parse("5 6\n", 4, &p));
 		if (remote_procs_parse(bad[i], n, &p))
 			fail_msg("taken: case %zu", i);

@@ -43,6 +43,7 @@ struct fproc {
 	const char *cwd;
 	const char *env; /* NUL-separated, ending with "\0"; NULL: unreadable */
 	size_t envn;
+	const char *comm; /* NULL: its argv[0]'s last part, cut at 15 bytes */
 };
 
 static struct fproc procs[1200];
@@ -117,7 +118,28 @@ fp_environ(void *ctx, long pid, struct buf *out)
 	return true;
 }
 
-static const struct store_proc fake = {NULL, fp_start, fp_pids, fp_cmdline, fp_cwd, fp_environ};
+/* Its name, as the kernel gives it a program it runs: the program's
+ * file's name, cut at 15 bytes, then a newline. */
+static bool
+fp_comm(void *ctx, long pid, struct buf *out)
+{
+	const struct fproc *p = fp_find(pid);
+	const char *c;
+
+	(void)ctx;
+	if (p == NULL || (p->comm == NULL && p->argv == NULL))
+		return false;
+	c = p->comm;
+	if (c == NULL)
+		c = strrchr(p->argv, '/') != NULL ? strrchr(p->argv, '/') + 1 : p->argv;
+	buf_reset(out);
+	buf_add(out, c, MIN(strlen(c), 15));
+	buf_addc(out, '\n');
+	return true;
+}
+
+static const struct store_proc fake = {NULL,   fp_start,   fp_pids, fp_cmdline,
+				       fp_cwd, fp_environ, fp_comm};
 
 /* The same, but no process listed: only asked for by pid (a remote's). */
 static size_t
@@ -129,13 +151,13 @@ fp_no_pids(void *ctx, long *v, size_t max)
 	return 0;
 }
 
-static const struct store_proc unlisted = {NULL,       fp_start, fp_no_pids,
-					   fp_cmdline, fp_cwd,   fp_environ};
+static const struct store_proc unlisted = {NULL,   fp_start,   fp_no_pids, fp_cmdline,
+					   fp_cwd, fp_environ, fp_comm};
 
 static void
 proc_add(long pid, uint64_t start, const char *argv, size_t argn, const char *cwd)
 {
-	procs[nprocs++] = (struct fproc){pid, start, argv, argn, cwd, NULL, 0};
+	procs[nprocs++] = (struct fproc){pid, start, argv, argn, cwd, NULL, 0, NULL};
 }
 
 /* --- a HOME ------------------------------------------------------------------- */
@@ -771,6 +793,76 @@ test_gemini_live(void **state)
 	fixture_rmtree(h);
 }
 
+/* The processes that count: one of the names (comm) store_proc_names
+ * says, whose argv then runs the CLI; a process is of one CLI, the first
+ * it runs (codex). A remote's program looks at the same ones
+ * (test_remote, run_remote.sh). */
+static void
+test_proc_names(void **state)
+{
+	char *h = fixture_tmpdir("store");
+	struct store_live *sl;
+	struct buf root = {0}, env = {0}, path = {0};
+	/* Codex's npm package: node runs its script, which starts its
+	 * binary (named codex); sleep run as "codex" (exec -a) is not. */
+	static const char wrapper[] =
+		"/usr/bin/node\0/usr/lib/node_modules/@openai/codex/bin/codex.js\0";
+	static const char native[] = "/usr/lib/node_modules/@openai/codex/node_modules/@openai/"
+				     "codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex\0";
+	static const char renamed[] = "codex\0"
+				      "300\0";
+	static const char app[] = "/usr/bin/node\0/srv/app.js\0";
+	static const char gem[] = "/usr/bin/node\0/usr/local/bin/gemini\0";
+	static const char both[] = "codex\0gemini\0";
+	/* (a gemini in the project: of gemini; one whose argv runs codex
+	 * first is codex's alone; one under another name, nobody's) */
+	static const struct {
+		enum store_source s;
+		const char *argv;
+		size_t argn;
+		const char *comm;
+		enum store_liveness want;
+	} cases[] = {
+		{SRC_CODEX, wrapper, sizeof wrapper, NULL, SL_UNKNOWN},
+		{SRC_CODEX, native, sizeof native, NULL, SL_UNKNOWN},
+		{SRC_CODEX, wrapper, sizeof wrapper, "nodejs", SL_UNKNOWN},
+		{SRC_CODEX, renamed, sizeof renamed, "codex", SL_UNKNOWN},
+		{SRC_CODEX, renamed, sizeof renamed, "sleep", SL_GONE},
+		{SRC_CODEX, app, sizeof app, NULL, SL_GONE},
+		{SRC_GEMINI, gem, sizeof gem, NULL, SL_GUESS},
+		{SRC_GEMINI, gem, sizeof gem, "sleep", SL_GONE},
+		{SRC_GEMINI, both, sizeof both, NULL, SL_GONE},
+	};
+
+	(void)state;
+	env_home(h);
+	buf_addf(&root, "%s/.codex", h);
+	buf_addf(&env, "HOME=%s%c", h, '\0');
+	buf_addf(&path, "%s/g/tmp/work/chats/session-1.jsonl", h);
+	sh("mkdir -p '%s/g/tmp/work/chats'", h);
+	fixture_put(h, "g/tmp/work/chats/session-1.jsonl", "{}\n", NOW, false);
+	fixture_put(h, "g/tmp/work/.project_root", "/home/dev/work", NOW, false);
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		nprocs = 0;
+		proc_add(900, 1, cases[i].argv, cases[i].argn, "/home/dev/work");
+		procs[0].comm = cases[i].comm;
+		procs[0].env = env.p;
+		procs[0].envn = env.n;
+		sl = store_live_new_at(&fake, NULL);
+		store_live_codex_far(sl, root.p);
+		if (store_live(sl, cases[i].s,
+			       cases[i].s == SRC_CODEX ? "/x/rollout-a.jsonl" : path.p, NOW,
+			       NULL) != cases[i].want)
+			fail_msg("case %zu: not %d", i, cases[i].want);
+		store_live_free(sl);
+	}
+	nprocs = 0;
+	buf_free(&root);
+	buf_free(&env);
+	buf_free(&path);
+	fixture_rmtree(h);
+}
+
 /* Cursor Agent records no process: a cursor-agent process whose folder
  * is the project (its path dashed, as the transcripts' folder names it)
  * is a guess; none in it, or none at all, no process. */
@@ -1318,15 +1410,25 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_discovery),     cmocka_unit_test(test_discovery_live),
-		cmocka_unit_test(test_roots),         cmocka_unit_test(test_sources),
-		cmocka_unit_test(test_claude_live),   cmocka_unit_test(test_claude_live_bounded),
-		cmocka_unit_test(test_copilot_live),  cmocka_unit_test(test_gemini_live),
-		cmocka_unit_test(test_fleet_live),    cmocka_unit_test(test_guess),
-		cmocka_unit_test(test_twins),         cmocka_unit_test(test_cursor_live),
-		cmocka_unit_test(test_copilot_fleet), cmocka_unit_test(test_idle_done),
-		cmocka_unit_test(test_gemini_end),    cmocka_unit_test(test_copilot_workspace),
-		cmocka_unit_test(test_codex_live),    cmocka_unit_test(test_codex_waits),
+		cmocka_unit_test(test_discovery),
+		cmocka_unit_test(test_discovery_live),
+		cmocka_unit_test(test_roots),
+		cmocka_unit_test(test_sources),
+		cmocka_unit_test(test_claude_live),
+		cmocka_unit_test(test_claude_live_bounded),
+		cmocka_unit_test(test_copilot_live),
+		cmocka_unit_test(test_gemini_live),
+		cmocka_unit_test(test_proc_names),
+		cmocka_unit_test(test_fleet_live),
+		cmocka_unit_test(test_guess),
+		cmocka_unit_test(test_twins),
+		cmocka_unit_test(test_cursor_live),
+		cmocka_unit_test(test_copilot_fleet),
+		cmocka_unit_test(test_idle_done),
+		cmocka_unit_test(test_gemini_end),
+		cmocka_unit_test(test_copilot_workspace),
+		cmocka_unit_test(test_codex_live),
+		cmocka_unit_test(test_codex_waits),
 	};
 
 	setenv("TZ", "UTC", 1);
