@@ -61,11 +61,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 			CHECK(r->pid > 0 && r->pid <= 0x3fffffff);
 			CHECK(r->codex == 0 || r->codex == 'e' || r->codex == '?');
+			CHECK(r->gemini == 0 || r->gemini == 'w' || r->gemini == '?');
+			CHECK(r->cursor == 0 || r->cursor == 'w' || r->cursor == '?');
+			/* One kind a record: a codex, gemini or cursor-agent one. */
+			CHECK((r->codex != 0) + (r->gemini != 0) + (r->cursor != 0) <= 1);
+			if (r->codex == 'e' || r->gemini == 'w' || r->cursor == 'w')
+				CHECK(r->text + r->ntext <= procs.text.n);
 			if (r->codex == 'e') {
-				CHECK(r->env + r->nenv <= procs.env.n && r->nenv >= 2);
-				CHECK(procs.env.p[r->env + r->nenv - 1] == '\0');
-				CHECK(memcmp(procs.env.p + r->env, "CODEX_HOME=", 11) == 0);
+				CHECK(r->ntext >= 2);
+				CHECK(procs.text.p[r->text + r->ntext - 1] == '\0');
+				CHECK(memcmp(procs.text.p + r->text, "CODEX_HOME=", 11) == 0);
 			}
+			if (r->gemini == 'w' || r->cursor == 'w')
+				CHECK(r->ntext <= 4096 &&
+				      memchr(procs.text.p + r->text, '\0', r->ntext) == NULL);
 		}
 	} else {
 		CHECK(procs.n == 0 && procs.codex_root == NULL && !procs.noproc);
