@@ -483,6 +483,19 @@ agent_guess(const struct json *j, const int *k)
 	return agent_default();
 }
 
+/* The first bytes of a line, which say its time (a rollout's timestamp
+ * ends before its 48th). */
+#define LATE_HEAD 64
+
+bool
+agent_late_totals(unsigned a, const char *p, size_t n)
+{
+	const struct agent *ag = agent_get(a);
+
+	return ag->totals != NULL && ag->quiet_line(p, n) == LINE_TOTALS &&
+	       memchr(p, '\\', MIN(n, (size_t)LATE_HEAD)) == NULL;
+}
+
 bool
 agent_file_fact(unsigned a, const char *path, enum fact f, struct buf *out)
 {
