@@ -54,14 +54,13 @@ after_stamp(const char *p, size_t n)
 {
 	static const char ts[] = "{\"timestamp\":\"", ord[] = "\"ordinal\":";
 	size_t i = sizeof ts - 1;
+	const char *q;
 
-	if (n < i + 64 || memcmp(p, ts, i) != 0)
+	/* The timestamp's closing quote, before the 48th byte. */
+	if (n < i + 64 || memcmp(p, ts, i) != 0 || (q = memchr(p + i, '"', 48 - i)) == NULL ||
+	    q[1] != ',')
 		return 0;
-	while (i < 48 && p[i] != '"')
-		i++;
-	if (i == 48 || p[i + 1] != ',')
-		return 0;
-	i += 2;
+	i = (size_t)(q - p) + 2;
 	if (memcmp(p + i, ord, sizeof ord - 1) == 0) {
 		i += sizeof ord - 1;
 		while (i < n && p[i] >= '0' && p[i] <= '9')
