@@ -373,6 +373,7 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	const struct agent *ag;
 	bool meta, fresh;
 	int64_t ms = arrival_ms, ts;
+	uint32_t init;
 	struct build b = {m, src, 0, ln, m->json, NULL, TIME_NONE, 0, NONE, NONE};
 
 	/* A sub-agent's file: its lines go on its parent's session. */
@@ -434,8 +435,10 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	if (fresh && ss->session != NONE && m->ses[ss->session].init_ev == NONE)
 		m->ses[ss->session].agent = (uint8_t)b.agent;
 	/* A session's start keeps its parse: its facts are read from it
-	 * when asked for, lines later (a Codex start is 22 KB). */
-	if (ss->session != NONE && b.ev != NONE && m->ses[ss->session].init_ev == b.ev &&
+	 * when asked for, lines later (a Codex start is 22 KB). The line
+	 * may have made more events after it (Claude Code's first prompt). */
+	if (ss->session != NONE && b.ev != NONE && (init = m->ses[ss->session].init_ev) != NONE &&
+	    EV_LINE(&m->ev[init]) == EV_LINE(&m->ev[b.ev]) &&
 	    json_holds(m->json, p, n, EV_LINE(&m->ev[b.ev]))) {
 		json_copy(m->sjson, m->json);
 		json_set_label(m->sjson, EV_LINE(&m->ev[b.ev]));
