@@ -394,8 +394,9 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	/* A session's running totals, with totals_late: passed over like
 	 * its bookkeeping (unparsed, so one that is no JSON is not said to
 	 * be), the newest read when asked for; the last line of a file
-	 * being written, maybe cut short, is parsed. */
-	if (m->totals_late && ss->session != NONE && ln->terminated &&
+	 * being written, maybe cut short, is parsed, as are a recording's
+	 * lines (each says when it came). */
+	if (m->totals_late && ss->session != NONE && ln->terminated && !ss->recording &&
 	    agent_late_totals(session_agent(m, ss), p, n))
 		return add_late_totals(m, ss, src, ln, p, n, arrival_ms);
 	/* A JSON document written across lines, not JSON Lines: said once. */

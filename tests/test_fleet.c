@@ -950,10 +950,25 @@ json_parses(const char *d, uint64_t *n)
 	"\"usage\":{\"input_tokens\":" in ",\"cache_read_input_tokens\":0," \
 	"\"cache_creation_input_tokens\":0,\"output_tokens\":" out "}"
 
+/* Line i (from 1) of text into out as a recording keeps it, with the
+ * time it came at, ms. */
+static void
+recorded_line(const char *text, int i, int64_t ms, struct buf *out)
+{
+	struct buf ln = {0};
+
+	lines_of(text, i, i, &ln);
+	assert_true(ln.n > 2 && ln.p[ln.n - 2] == '}');
+	buf_add(out, ln.p, ln.n - 2);
+	buf_addf(out, ",\"agentview_ms\":%lld}\n", (long long)ms);
+	buf_free(&ln);
+}
+
 /* The JSON summary of a rollout says the tokens of its newest token_count
  * that says them, and parses no other: fifty more before it cost no
  * parse; a newest without them leaves the one before; each session of a
- * file its own; a last one cut short is said to be no JSON. */
+ * file its own; a last one cut short is said to be no JSON; a recording's
+ * are read in their turn, for the time each came at. */
 static void
 test_json_totals(void **state)
 {
@@ -963,6 +978,7 @@ test_json_totals(void **state)
 	struct buf one = {0}, two = {0};
 	uint64_t plain, more;
 	const char *out;
+	static const int parsed[] = {1, 2, 9, 10, 12, 14, 15, 16, 17};
 
 	(void)state;
 	put(d, "a.jsonl", rec, NOW - 1000, false);
@@ -1018,6 +1034,19 @@ test_json_totals(void **state)
 	out = json_parses(d, &more);
 	assert_non_null(strstr(out, USAGE("100", "20")));
 	assert_non_null(strstr(out, "\"line\":20"));
+	rm_tree(d);
+
+	/* A recording cut short (the lines the model parses), its last
+	 * line 5 minutes after its first. */
+	d = scratch();
+	buf_reset(&one);
+	for (size_t i = 0; i < ARRAY_LEN(parsed); i++)
+		recorded_line(rec, parsed[i], NOW - 40 * MIN_MS + (int64_t)i * 1000, &one);
+	recorded_line(rec, 20, NOW - 35 * MIN_MS, &one);
+	put(d, "e.jsonl", one.p, NOW - 30 * MIN_MS, false);
+	out = json_parses(d, &more);
+	assert_non_null(strstr(out, USAGE("210", "41")));
+	assert_non_null(strstr(out, "\"duration_ms\":300000"));
 	rm_tree(d);
 	free(rec);
 	buf_free(&one);
