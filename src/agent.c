@@ -483,6 +483,19 @@ agent_guess(const struct json *j, const int *k)
 	return agent_default();
 }
 
+/* The first bytes of a line, which say its time (a rollout's timestamp
+ * ends before its 48th). */
+#define LATE_HEAD 64
+
+bool
+agent_late_totals(unsigned a, const char *p, size_t n)
+{
+	const struct agent *ag = agent_get(a);
+
+	return ag->totals != NULL && ag->quiet_line(p, n) == LINE_TOTALS &&
+	       memchr(p, '\\', MIN(n, (size_t)LATE_HEAD)) == NULL;
+}
+
 bool
 agent_file_fact(unsigned a, const char *path, enum fact f, struct buf *out)
 {
@@ -542,18 +555,13 @@ days_from_civil(int64_t y, int64_t m, int64_t d)
 	return era * 146097 + doe - 719468;
 }
 
-/* n digits at p as a number, or -1. */
-static int64_t
-digits(const char *p, size_t n)
+/* The two digits at p as a number, or -1. */
+static inline int64_t
+two(const char *p)
 {
-	int64_t v = 0;
+	unsigned a = (unsigned)(unsigned char)p[0] - '0', b = (unsigned)(unsigned char)p[1] - '0';
 
-	for (size_t i = 0; i < n; i++) {
-		if (p[i] < '0' || p[i] > '9')
-			return -1;
-		v = v * 10 + (p[i] - '0');
-	}
-	return v;
+	return a <= 9 && b <= 9 ? (int64_t)(a * 10 + b) : -1;
 }
 
 int64_t
@@ -571,29 +579,27 @@ agent_iso_ms(const struct json *j, int t)
 int64_t
 agent_iso_raw_ms(const char *p, size_t n)
 {
-	size_t i = 19;
+	static const int64_t weight[] = {100, 10, 1}; /* of the fraction's digits */
+	size_t i = 19, k;
 	int64_t y, mo, d, h, mi, s, ms = 0, off = 0, v;
 
 	if (n < 20 || p[4] != '-' || p[7] != '-' || (p[10] != 'T' && p[10] != ' ') ||
 	    p[13] != ':' || p[16] != ':')
 		return TIME_NONE;
-	y = digits(p, 4);
-	mo = digits(p + 5, 2);
-	d = digits(p + 8, 2);
-	h = digits(p + 11, 2);
-	mi = digits(p + 14, 2);
-	s = digits(p + 17, 2);
+	y = two(p) < 0 || two(p + 2) < 0 ? -1 : two(p) * 100 + two(p + 2);
+	mo = two(p + 5);
+	d = two(p + 8);
+	h = two(p + 11);
+	mi = two(p + 14);
+	s = two(p + 17);
 	if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31 || h < 0 || h > 23 || mi < 0 || mi > 59 ||
 	    s < 0 || s > 60)
 		return TIME_NONE;
-	if (p[i] == '.') {
-		int64_t scale = 100;
-
-		for (i++; i < n && p[i] >= '0' && p[i] <= '9'; i++, scale /= 10)
-			ms += (p[i] - '0') * scale;
-	}
+	if (p[i] == '.')
+		for (k = 0, i++; i < n && p[i] >= '0' && p[i] <= '9'; i++, k++)
+			ms += k < ARRAY_LEN(weight) ? (p[i] - '0') * weight[k] : 0;
 	if (i < n && (p[i] == '+' || p[i] == '-') && n - i >= 6 && p[i + 3] == ':') {
-		int64_t oh = digits(p + i + 1, 2), om = digits(p + i + 4, 2);
+		int64_t oh = two(p + i + 1), om = two(p + i + 4);
 
 		if (oh < 0 || om < 0)
 			return TIME_NONE;

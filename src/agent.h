@@ -306,6 +306,12 @@ struct agent {
 	 * rollout's timestamp and ordinal): what p[0..n) is to the list
 	 * (LINE_TOTALS: Codex's token_count). NULL: none. */
 	enum line_quiet (*quiet_line)(const char *p, size_t n);
+	/* The tokens of a line quiet_line calls LINE_TOTALS, read late
+	 * (model_read_totals: only the newest of a session's is read):
+	 * b->j holds it parsed, b->k its top keys; build_tokens as reading
+	 * the line would. Whether it said them (the one before is read
+	 * when not). NULL: such lines are read in their turn. */
+	bool (*totals)(struct build *b);
 	/* A member the session list never reads, as it follows another in
 	 * its lines (",\"base_instructions\":": Codex's 22 KB of them in a
 	 * session's start): cut out of a long line before it is parsed
@@ -504,6 +510,10 @@ int64_t agent_skipped_ms(unsigned a, const char *p, size_t n);
  * call's line when only states are shown), and whether the last such line
  * of a piece is read all the same (LINE_TOTALS). */
 enum line_quiet agent_quiet(unsigned a, const char *p, size_t n, bool states);
+/* Whether agent a's line p[0..n) is a running total its adapter can read
+ * late (quiet_line's LINE_TOTALS, with totals; its first bytes, which say
+ * its time, without escapes). */
+bool agent_late_totals(unsigned a, const char *p, size_t n);
 /* The agent whose session a parsed line starts, or -1 (for a reader
  * that has not looked its top keys up). */
 int agent_line_starts(const struct json *j);

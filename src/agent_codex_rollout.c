@@ -54,14 +54,13 @@ after_stamp(const char *p, size_t n)
 {
 	static const char ts[] = "{\"timestamp\":\"", ord[] = "\"ordinal\":";
 	size_t i = sizeof ts - 1;
+	const char *q;
 
-	if (n < i + 64 || memcmp(p, ts, i) != 0)
+	/* The timestamp's closing quote, before the 48th byte. */
+	if (n < i + 64 || memcmp(p, ts, i) != 0 || (q = memchr(p + i, '"', 48 - i)) == NULL ||
+	    q[1] != ',')
 		return 0;
-	while (i < 48 && p[i] != '"')
-		i++;
-	if (i == 48 || p[i + 1] != ',')
-		return 0;
-	i += 2;
+	i = (size_t)(q - p) + 2;
 	if (memcmp(p + i, ord, sizeof ord - 1) == 0) {
 		i += sizeof ord - 1;
 		while (i < n && p[i] >= '0' && p[i] <= '9')
@@ -230,7 +229,7 @@ response_item(struct build *b, int p)
 
 /* The session's tokens so far: Codex counts cached input inside the
  * input, and reasoning inside the output. */
-static void
+static bool
 tokens(struct build *b, int p)
 {
 	const struct json *j = b->j;
@@ -239,13 +238,14 @@ tokens(struct build *b, int p)
 
 	if (json_type(j, u) != JSON_OBJECT || !json_int_at(j, u, "input_tokens", &t.in) ||
 	    !json_int_at(j, u, "output_tokens", &t.out))
-		return;
+		return false;
 	json_int_at(j, u, "cached_input_tokens", &t.cache_read);
 	json_int_at(j, u, "cache_write_input_tokens", &t.cache_write);
 	if (t.in < 0 || t.out < 0 || t.cache_read < 0 || t.cache_write < 0)
-		return;
+		return false;
 	t.in = t.in >= t.cache_read ? t.in - t.cache_read : 0;
 	build_tokens(b, &t, true);
+	return true;
 }
 
 /* An item done (0.17x): the prompt, a reply, thinking, a command's or a
@@ -343,6 +343,17 @@ event_msg(struct build *b, int p)
 			}
 		build_notice(b);
 	}
+}
+
+/* A token_count read late: what rollout_line makes of it. */
+static bool
+rollout_totals(struct build *b)
+{
+	const struct json *j = b->j;
+	int p = json_get(j, 0, "payload");
+
+	return json_streq(j, b->k[TOP_TYPE], "event_msg") && json_type(j, p) == JSON_OBJECT &&
+	       json_streq(j, json_get(j, p, "type"), "token_count") && tokens(b, p);
 }
 
 static void
@@ -656,6 +667,7 @@ const struct agent agent_codex_rollout = {
 	.lean = ",\"base_instructions\":",
 	.skip = rollout_skip,
 	.quiet_line = rollout_quiet,
+	.totals = rollout_totals,
 	.skip_ms = rollout_skip_ms,
 	.resume = {"codex", "resume"},
 };

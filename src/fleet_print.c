@@ -213,6 +213,7 @@ json_more(void *ctx, const char *path, const char *call)
 	model_set_parent(mo->m, si, mo->of, call);
 	while (source_next_line(src, &ln))
 		json_line(mo, si, &ln);
+	model_read_totals(mo->m, si);
 	model_end_source(mo->m, si);
 }
 
@@ -288,11 +289,15 @@ json_file(const char *path, struct word *w, bool guess, bool store, int agent, i
 	m->agent = agent;
 	m->now_ms = now_ms;
 	m->may_wait = w->may_wait;
+	/* Of a session's running totals only the newest is read: the
+	 * summary asks for its tokens once its lines are read. */
+	m->totals_late = true;
 	si = model_add_source(m, &src);
 	mo.m = m;
 	mo.of = si;
 	while (source_next_line(&src, &ln))
 		json_line(&mo, si, &ln);
+	model_read_totals(m, si);
 	if (!w->open)
 		model_end_source(m, si);
 	/* Its newest session's state as the list has it (or would have). */

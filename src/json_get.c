@@ -311,6 +311,22 @@ str_value(const struct json *j, int t, struct buf *tmp, size_t *len)
 	return tmp->p;
 }
 
+/* Whether the string raw[0..n), which has an escape, decodes to lit: apart
+ * from json_streq, so that the usual case needs no room for it. */
+static bool streq_decoded(const char *raw, size_t n, const char *lit) __attribute__((noinline));
+
+static bool
+streq_decoded(const char *raw, size_t n, const char *lit)
+{
+	struct buf tmp = {0};
+	bool eq;
+
+	json_unescape(&tmp, raw, n);
+	eq = tmp.n == strlen(lit) && memcmp(tmp.p != NULL ? tmp.p : "", lit, tmp.n) == 0;
+	buf_free(&tmp);
+	return eq;
+}
+
 /* String token t decodes to lit. Its raw bytes (never a NUL) are compared
  * with lit's as far as they agree, without measuring lit: a string with
  * no backslash before they differ decodes to itself that far, so that it
@@ -319,10 +335,9 @@ str_value(const struct json *j, int t, struct buf *tmp, size_t *len)
 bool
 json_streq(const struct json *j, int t, const char *lit)
 {
-	struct buf tmp = {0};
 	const char *raw;
 	size_t n, i;
-	bool eq, escaped = false;
+	bool escaped = false;
 
 	if (tok_type(j, t) != JSON_STRING)
 		return false;
@@ -331,10 +346,7 @@ json_streq(const struct json *j, int t, const char *lit)
 		escaped |= raw[i] == '\\';
 	if (!escaped && (i == n || raw[i] != '\\'))
 		return i == n && lit[i] == '\0';
-	json_unescape(&tmp, raw, n);
-	eq = tmp.n == strlen(lit) && memcmp(tmp.p != NULL ? tmp.p : "", lit, tmp.n) == 0;
-	buf_free(&tmp);
-	return eq;
+	return streq_decoded(raw, n, lit);
 }
 
 /* String token t decodes to something ending with suffix. */

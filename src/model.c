@@ -94,6 +94,7 @@ model_free(struct model *m)
 	for (size_t i = 0; i < m->nsrc; i++) {
 		model_stop_ahead(m, i);
 		free(m->src[i].sub_call);
+		free(m->src[i].late);
 	}
 	model_free_events(m);
 	json_free(m->json);
@@ -101,6 +102,7 @@ model_free(struct model *m)
 	json_free(m->qjson2);
 	json_free(m->qjson3);
 	json_free(m->sjson);
+	json_free(m->ljson);
 	if (m->cmd.argv != NULL) {
 		for (char **a = m->cmd.argv; *a != NULL; a++)
 			free(*a);
@@ -188,6 +190,7 @@ model_clear(struct model *m)
 		char *sub_call = m->src[i].sub_call;
 
 		model_stop_ahead(m, i);
+		free(m->src[i].late);
 		/* What a source is (another's stderr, a sub-agent's file) stays. */
 		memset(&m->src[i], 0, sizeof m->src[i]);
 		m->src[i].src = s;
@@ -389,6 +392,9 @@ model_new_session(struct model *m, struct srcstate *ss, unsigned src, uint32_t e
 {
 	struct session *s;
 
+	/* The totals passed over are the session's that ends here. */
+	if (ss->nlate > 0)
+		model_read_totals(m, src);
 	ARRAY_RESERVE(m->ses, m->sescap, m->nses + 1);
 	s = &m->ses[m->nses];
 	memset(s, 0, sizeof *s);

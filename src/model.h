@@ -352,6 +352,10 @@ struct srcstate {
 			       others are not read */
 	size_t first_off;   /* where a recording's header says the stream's
 			       own first line is (0: none said) */
+	/* With the model's totals_late: the running totals lines of its
+	 * session passed over since they were last read. */
+	struct line *late;
+	size_t nlate, latecap;
 };
 
 /* An item of a sub-agent, and the item of the call that ran it. */
@@ -438,6 +442,13 @@ struct model {
 			     than its lines (a store's liveness: the list's
 			     row), or NONE */
 	uint8_t said_state; /* enum session_state of said */
+	bool totals_late;   /* a session's running totals lines (an
+			       adapter's LINE_TOTALS, whole) passed over
+			       unparsed, only the newest read, when its
+			       source ends or its session does
+			       (model_read_totals): for a reader of whole
+			       files, which asks for tokens at the end */
+	struct json *ljson; /* the parser for those */
 	bool may_wait;      /* its newest session's process is at work, as
 			       its store says, which records no wait for an
 			       approval (Codex's; the list's row says so):
@@ -478,6 +489,11 @@ void model_set_parent(struct model *m, unsigned src, unsigned of, const char *ca
  * TIME_NONE for a file read at once. Returns the new event, or NONE for a
  * blank line. */
 uint32_t model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arrival_ms);
+/* With m->totals_late: the tokens of source src's session from the newest
+ * of its running totals lines passed over that says them, as though each
+ * had been read in its turn (they are cumulative). Called when the source
+ * ends; a new session of it, and a line that says tokens, call it first. */
+void model_read_totals(struct model *m, unsigned src);
 /* The bytes of source src are about to go away (closed, unmapped): stop
  * the thread that may be reading them ahead. Lines may still be added. */
 void model_release_source(struct model *m, unsigned src);

@@ -765,11 +765,18 @@ tok_add(int64_t a, int64_t d)
 void
 build_tokens(struct build *b, const struct tokens *t, bool total)
 {
-	uint32_t s = b->m->src[b->src].session;
+	struct srcstate *ss = &b->m->src[b->src];
+	uint32_t s = ss->session;
 	struct session *ses;
 
 	if (s == NONE)
 		return;
+	/* Totals passed over before this line: a total says all they
+	 * would, a count adds to them. */
+	if (ss->nlate > 0 && total)
+		ss->nlate = 0;
+	else if (ss->nlate > 0)
+		model_read_totals(b->m, b->src);
 	ses = &b->m->ses[s];
 	if (total || !ses->has_tokens)
 		ses->tok_sum = !total;

@@ -202,6 +202,50 @@ add_skipped(struct model *m, struct srcstate *ss, unsigned src, const struct lin
 	return push_hidden(m, ss, src, ln, p, n, arrival_ms);
 }
 
+/* A running totals line of the session (totals_late): passed over like
+ * the bookkeeping, kept to be read if it is the newest. */
+static uint32_t
+add_late_totals(struct model *m, struct srcstate *ss, unsigned src, const struct line *ln,
+		const char *p, size_t n, int64_t arrival_ms)
+{
+	ARRAY_RESERVE(ss->late, ss->latecap, ss->nlate + 1);
+	ss->late[ss->nlate++] = *ln;
+	return add_skipped(m, ss, src, ln, p, n, arrival_ms);
+}
+
+void
+model_read_totals(struct model *m, unsigned src)
+{
+	struct srcstate *ss = &m->src[src];
+	size_t i = ss->nlate;
+	int s[JSON_KEYS_MAX], roles[TOP_COUNT];
+
+	ss->nlate = 0;
+	if (i == 0 || ss->session == NONE)
+		return;
+	if (m->ljson == NULL)
+		m->ljson = json_new();
+	/* The newest that says them is what all of them in turn leave. */
+	while (i-- > 0) {
+		const struct line *ln = &ss->late[i];
+		struct build b = {.m = m,
+				  .src = src,
+				  .agent = session_agent(m, ss),
+				  .ln = ln,
+				  .j = m->ljson,
+				  .ms = TIME_NONE,
+				  .ev = NONE,
+				  .parent = NONE};
+
+		if (json_parse(m->ljson, source_at(ss->src, ln->off), ln->len) != JSON_OK)
+			continue;
+		json_getk(m->ljson, 0, &m->top_keys, s);
+		b.k = agent_key_roles(s, roles);
+		if (agent_get(b.agent)->totals(&b))
+			return;
+	}
+}
+
 /* Whether line ln is its stream's first: a recording's, the first after
  * its header (the header says where that is, ss->first_off). */
 static bool
@@ -329,6 +373,7 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	const struct agent *ag;
 	bool meta, fresh;
 	int64_t ms = arrival_ms, ts;
+	uint32_t init;
 	struct build b = {m, src, 0, ln, m->json, NULL, TIME_NONE, 0, NONE, NONE};
 
 	/* A sub-agent's file: its lines go on its parent's session. */
@@ -346,6 +391,14 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	}
 	if (ss->session != NONE && agent_skips(session_agent(m, ss), p, n))
 		return add_skipped(m, ss, src, ln, p, n, arrival_ms);
+	/* A session's running totals, with totals_late: passed over like
+	 * its bookkeeping (unparsed, so one that is no JSON is not said to
+	 * be), the newest read when asked for; the last line of a file
+	 * being written, maybe cut short, is parsed, as are a recording's
+	 * lines (each says when it came). */
+	if (m->totals_late && ss->session != NONE && ln->terminated && !ss->recording &&
+	    agent_late_totals(session_agent(m, ss), p, n))
+		return add_late_totals(m, ss, src, ln, p, n, arrival_ms);
 	/* A JSON document written across lines, not JSON Lines: said once. */
 	if (ss->document)
 		return NONE;
@@ -383,8 +436,10 @@ model_add_line(struct model *m, unsigned src, const struct line *ln, int64_t arr
 	if (fresh && ss->session != NONE && m->ses[ss->session].init_ev == NONE)
 		m->ses[ss->session].agent = (uint8_t)b.agent;
 	/* A session's start keeps its parse: its facts are read from it
-	 * when asked for, lines later (a Codex start is 22 KB). */
-	if (ss->session != NONE && b.ev != NONE && m->ses[ss->session].init_ev == b.ev &&
+	 * when asked for, lines later (a Codex start is 22 KB). The line
+	 * may have made more events after it (Claude Code's first prompt). */
+	if (ss->session != NONE && b.ev != NONE && (init = m->ses[ss->session].init_ev) != NONE &&
+	    EV_LINE(&m->ev[init]) == EV_LINE(&m->ev[b.ev]) &&
 	    json_holds(m->json, p, n, EV_LINE(&m->ev[b.ev]))) {
 		json_copy(m->sjson, m->json);
 		json_set_label(m->sjson, EV_LINE(&m->ev[b.ev]));

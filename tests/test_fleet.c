@@ -917,6 +917,142 @@ test_rollout_tokens(void **state)
 	buf_free(&mid);
 }
 
+/* The parses made so far in this process. */
+static uint64_t
+parses_now(void)
+{
+	struct json *j = json_new();
+	uint64_t n;
+
+	assert_int_equal(json_parse(j, "{}", 2), JSON_OK);
+	n = json_parse_id(j);
+	json_free(j);
+	return n;
+}
+
+/* --format json of the rollouts in d, and how many parses it made
+ * (one process). */
+static const char *
+json_parses(const char *d, uint64_t *n)
+{
+	struct fleet *f = fleet_of(d, 0, NOW);
+	uint64_t before = parses_now();
+	const char *out;
+
+	setenv("AGENTVIEW_ONE_THREAD", "1", 1);
+	out = fixture_written(fleet_list_json, f, NOW);
+	*n = parses_now() - before - 1;
+	fleet_free(f);
+	return out;
+}
+
+#define USAGE(in, out) \
+	"\"usage\":{\"input_tokens\":" in ",\"cache_read_input_tokens\":0," \
+	"\"cache_creation_input_tokens\":0,\"output_tokens\":" out "}"
+
+/* Line i (from 1) of text into out as a recording keeps it, with the
+ * time it came at, ms. */
+static void
+recorded_line(const char *text, int i, int64_t ms, struct buf *out)
+{
+	struct buf ln = {0};
+
+	lines_of(text, i, i, &ln);
+	assert_true(ln.n > 2 && ln.p[ln.n - 2] == '}');
+	buf_add(out, ln.p, ln.n - 2);
+	buf_addf(out, ",\"agentview_ms\":%lld}\n", (long long)ms);
+	buf_free(&ln);
+}
+
+/* The JSON summary of a rollout says the tokens of its newest token_count
+ * that says them, and parses no other: fifty more before it cost no
+ * parse; a newest without them leaves the one before; each session of a
+ * file its own; a last one cut short is said to be no JSON; a recording's
+ * are read in their turn, for the time each came at. */
+static void
+test_json_totals(void **state)
+{
+	char *d = scratch();
+	size_t n;
+	char *rec = fixture_slurp(ROLLOUT, &n);
+	struct buf one = {0}, two = {0};
+	uint64_t plain, more;
+	const char *out;
+	static const int parsed[] = {1, 2, 9, 10, 12, 14, 15, 16, 17};
+
+	(void)state;
+	put(d, "a.jsonl", rec, NOW - 1000, false);
+	out = json_parses(d, &plain);
+	assert_non_null(strstr(out, USAGE("210", "41")));
+	lines_of(rec, 1, 16, &one);
+	for (int i = 0; i < 50; i++)
+		lines_of(rec, 16, 16, &one);
+	lines_of(rec, 17, 21, &one);
+	put(d, "a.jsonl", one.p, NOW - 1000, false);
+	out = json_parses(d, &more);
+	assert_non_null(strstr(out, USAGE("210", "41")));
+	assert_int_equal(more, plain);
+	rm_tree(d);
+
+	/* The newest says none (Codex's first of a turn may not). */
+	d = scratch();
+	buf_reset(&one);
+	lines_of(rec, 1, 20, &one);
+	lines_of(rec, 20, 20, &two);
+	{
+		char *info = strstr(two.p, "\"info\":{");
+
+		assert_non_null(info);
+		buf_add(&one, two.p, (size_t)(info - two.p));
+		buf_adds(&one, "\"info\":null}}\n");
+	}
+	lines_of(rec, 21, 21, &one);
+	put(d, "b.jsonl", one.p, NOW - 1000, false);
+	out = json_parses(d, &more);
+	assert_non_null(strstr(out, USAGE("210", "41")));
+	rm_tree(d);
+
+	/* Two sessions: the first's tokens stay its own, the second has none. */
+	d = scratch();
+	buf_reset(&one);
+	lines_of(rec, 1, 16, &one);
+	lines_of(rec, 1, 15, &one);
+	put(d, "c.jsonl", one.p, NOW - 1000, false);
+	out = json_parses(d, &more);
+	assert_non_null(strstr(out, USAGE("100", "20")));
+	assert_non_null(strstr(out, "\"usage\":null"));
+	rm_tree(d);
+
+	/* The last line cut short: no JSON, said so; the one before counts. */
+	d = scratch();
+	buf_reset(&one);
+	lines_of(rec, 1, 19, &one);
+	buf_reset(&two);
+	lines_of(rec, 20, 20, &two);
+	buf_add(&one, two.p, 120);
+	put(d, "d.jsonl", one.p, NOW - 1000, false);
+	out = json_parses(d, &more);
+	assert_non_null(strstr(out, USAGE("100", "20")));
+	assert_non_null(strstr(out, "\"line\":20"));
+	rm_tree(d);
+
+	/* A recording cut short (the lines the model parses), its last
+	 * line 5 minutes after its first. */
+	d = scratch();
+	buf_reset(&one);
+	for (size_t i = 0; i < ARRAY_LEN(parsed); i++)
+		recorded_line(rec, parsed[i], NOW - 40 * MIN_MS + (int64_t)i * 1000, &one);
+	recorded_line(rec, 20, NOW - 35 * MIN_MS, &one);
+	put(d, "e.jsonl", one.p, NOW - 30 * MIN_MS, false);
+	out = json_parses(d, &more);
+	assert_non_null(strstr(out, USAGE("210", "41")));
+	assert_non_null(strstr(out, "\"duration_ms\":300000"));
+	rm_tree(d);
+	free(rec);
+	buf_free(&one);
+	buf_free(&two);
+}
+
 #define SUBAGENTS \
 	"tests/stores/claude/subagents/done/projects/" \
 	"-tmp-agentview-agents-r05jDS-claude-store-subagents-work/" \
@@ -1535,6 +1671,7 @@ main(void)
 		cmocka_unit_test(test_claude_turns),
 		cmocka_unit_test(test_store_tokens),
 		cmocka_unit_test(test_rollout_tokens),
+		cmocka_unit_test(test_json_totals),
 		cmocka_unit_test(test_subagent_tokens),
 		cmocka_unit_test(test_subagent_unchanged),
 		cmocka_unit_test(test_no_tokens),
