@@ -1178,6 +1178,13 @@ grep -q "^ssh -F $tmp/ssh_config -t av-test 'cd -- " "$tmp/copied" || fail take 
 sh -c "$(cat "$tmp/copied")" >"$tmp/resumed" 2>/dev/null </dev/null
 [ "$(cat "$tmp/resumed")" = "resumed --resume r5e0-abc in $w" ] ||
 	fail take "the copied command ran: $(cat "$tmp/resumed")"
+# (fish runs it too: its quotes read \' and \\ as escapes, so the command
+# holds no backslash inside quotes)
+if command -v fish >/dev/null 2>&1; then
+	fish --no-config -c "$(cat "$tmp/copied")" >"$tmp/resumed" 2>/dev/null </dev/null
+	[ "$(cat "$tmp/resumed")" = "resumed --resume r5e0-abc in $w" ] ||
+		fail take "the copied command ran by fish: $(cat "$tmp/resumed")"
+fi
 $tm send-keys -t av o
 screen_has "shown from a copy of av-test's session, read-only" || fail take "o: $($tm capture-pane -p -t av)"
 grep -q "resume me" "$tmp/paged" || fail take "o paged: $(head -c 200 "$tmp/paged")"
