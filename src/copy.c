@@ -221,10 +221,14 @@ copy_shell(struct buf *out, const char *s, size_t n, enum copy_shell how)
 		buf_add(out, s, n);
 		return true;
 	}
+	/* A quote or a backslash outside the quotes, escaped: fish reads
+	 * \' and \\ inside them as escapes, sh and the others do not. */
 	buf_addc(out, '\'');
 	for (size_t i = 0; i < n; i++) {
 		if (s[i] == '\'')
 			buf_adds(out, "'\\''");
+		else if (s[i] == '\\')
+			buf_adds(out, "'\\\\'");
 		else
 			buf_addc(out, s[i]);
 	}

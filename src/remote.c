@@ -145,9 +145,10 @@ bool
 remote_name_ok(const char *name, size_t n)
 {
 	/* Never a name of agentview's own (.replace), nor one the list
-	 * would skip. */
+	 * would skip, nor two lines of an ask for a file (remote_whole,
+	 * remote_head). */
 	return n > 0 && n < 256 && name[0] != '.' && memchr(name, '/', n) == NULL &&
-	       memchr(name, '\0', n) == NULL;
+	       memchr(name, '\0', n) == NULL && memchr(name, '\n', n) == NULL;
 }
 
 void
@@ -634,24 +635,25 @@ bool
 remote_store_name_ok(const char *name, size_t n)
 {
 	size_t parts = 0;
+	bool live = false;
 	int s;
 
 	if (n == 0 || n >= 1024 || memchr(name, '\0', n) != NULL)
 		return false;
 	/* A file its source's liveness reads: a dot name where its glob
-	 * says (fnmatch's FNM_PERIOD: never "." nor ".." by a '*'). */
-	for (s = 0; s < SRC_COUNT; s++) {
+	 * says (fnmatch's FNM_PERIOD: never "." nor ".." by a '*'), its
+	 * parts otherwise as any name's. */
+	for (s = 0; s < SRC_COUNT && !live; s++) {
 		const char *src = store_source_name((enum store_source)s);
-		const char *live = store_live_files((enum store_source)s);
+		const char *glob = store_live_files((enum store_source)s);
 		size_t sn = strlen(src);
 
-		if (live != NULL && n > sn + 1 && memcmp(name, src, sn) == 0 && name[sn] == '/') {
+		if (glob != NULL && n > sn + 1 && memcmp(name, src, sn) == 0 && name[sn] == '/') {
 			char path[1024];
 
 			memcpy(path, name + sn + 1, n - sn - 1);
 			path[n - sn - 1] = '\0';
-			if (fnmatch(live, path, FNM_PATHNAME | FNM_PERIOD) == 0)
-				return true;
+			live = fnmatch(glob, path, FNM_PATHNAME | FNM_PERIOD) == 0;
 		}
 	}
 	for (size_t at = 0; at < n; parts++) {
@@ -665,7 +667,9 @@ remote_store_name_ok(const char *name, size_t n)
 					break;
 			if (s == SRC_COUNT || sl == NULL)
 				return false;
-		} else if (!remote_name_ok(name + at, len)) {
+		} else if (!remote_name_ok(name + at, len) &&
+			   !(live && sl == NULL && len > 1 && name[at] == '.' &&
+			     remote_name_ok(name + at + 1, len - 1))) {
 			return false;
 		}
 		at += len + (sl != NULL);

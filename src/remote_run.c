@@ -290,6 +290,8 @@ connect_src(struct rsrc *r, int64_t now)
 	nonblock(r->err);
 	rparser_free(&r->rp);
 	rparser_init(&r->rp);
+	/* A batch the last program did not end is not this one's. */
+	r->nbat = 0;
 	buf_reset(&r->errtxt);
 	r->state = R_RUNNING;
 	r->last_ms = now;

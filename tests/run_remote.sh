@@ -1026,6 +1026,45 @@ sleep 0.5
 rm -rf "$mb/d"
 echo "the first look at 70 big files, two batches: $calls ls, $(sort "$mb/calls" | uniq -c | tr -s ' \n' ' ')"
 
+# A connection that drops in the middle of a batch (after one A frame,
+# as when the list's ask for a head's rest starts a new program, or a
+# network drop): the next program's batch is its own, not one with the
+# dropped one's files in front, which no layout fits and which made the
+# source read every big file one by one from then on (a program without
+# bt=1), after one more connection.
+cases=$((cases + 1))
+cb=$tmp/cut-batch
+mkdir -p "$cb/d" "$cb/t"
+awk -v d="$cb/d" 'BEGIN {
+	for (k = 1; k <= 3; k++) {
+		f = sprintf("%s/c%d.ndjson", d, k)
+		printf "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"c%d\",\"model\":\"m\",\"cwd\":\"/w\"}\n", k >f
+		printf "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"cut batch %d\"}]}}\n", k >f
+		for (i = 0; i < 900; i++)
+			printf "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c%d\",\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"echo %0150d\"}}}}\n", i, i >f
+		close(f)
+	}
+}'
+# (each program kept; the first one's output cut after its first A)
+cat >"$cb/ssh" <<EOF
+n=\$(cat "$cb/conns" 2>/dev/null || echo 0); n=\$((n + 1)); echo \$n >"$cb/conns"
+cat >"$cb/prog\$n"
+if [ \$n = 1 ]; then $(command -v dash) "$cb/prog\$n" | sed '/^A /q'
+else exec $(command -v dash) "$cb/prog\$n"; fi
+EOF
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env TMPDIR='$cb/t' LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $cb/ssh' '$bin' 'here:$cb/d'"
+screen_has 'cut batch 3' || fail cut-batch "no rows: $($tm capture-pane -p -t av)"
+sleep 1.5
+cn=$(cat "$cb/conns")
+[ "$cn" = 2 ] || fail cut-batch "$cn connections, not 2"
+for p in "$cb"/prog*; do
+	grep -q '^bt=1$' "$p" || fail cut-batch "${p##*/} reads its big files one by one"
+done
+$tm kill-server 2>/dev/null
+sleep 0.5
+echo "a batch cut by a dropped connection: $cn connections, every one's first look in batches"
+
 # --- the screen does not wait on a slow remote -------------------------------------
 
 # Every remote's ssh starts 3 s late: the local row is on the screen
@@ -1139,6 +1178,13 @@ grep -q "^ssh -F $tmp/ssh_config -t av-test 'cd -- " "$tmp/copied" || fail take 
 sh -c "$(cat "$tmp/copied")" >"$tmp/resumed" 2>/dev/null </dev/null
 [ "$(cat "$tmp/resumed")" = "resumed --resume r5e0-abc in $w" ] ||
 	fail take "the copied command ran: $(cat "$tmp/resumed")"
+# (fish runs it too: its quotes read \' and \\ as escapes, so the command
+# holds no backslash inside quotes)
+if command -v fish >/dev/null 2>&1; then
+	fish --no-config -c "$(cat "$tmp/copied")" >"$tmp/resumed" 2>/dev/null </dev/null
+	[ "$(cat "$tmp/resumed")" = "resumed --resume r5e0-abc in $w" ] ||
+		fail take "the copied command ran by fish: $(cat "$tmp/resumed")"
+fi
 $tm send-keys -t av o
 screen_has "shown from a copy of av-test's session, read-only" || fail take "o: $($tm capture-pane -p -t av)"
 grep -q "resume me" "$tmp/paged" || fail take "o paged: $(head -c 200 "$tmp/paged")"

@@ -270,12 +270,13 @@ test_resume_remote(void **state)
 	buf_reset(&b);
 	assert_true(copy_resume_on(g->m, 0, "me@vm", "2222", &b, &why));
 	assert_string_equal(b.p, "ssh -t -p 2222 me@vm 'cd -- /w && cursor-agent --resume abc'");
-	/* The folder's own quotes, quoted again: once for each shell. */
+	/* The folder's own quotes, quoted again: once for each shell (the
+	 * backslashes of the first never inside the second's quotes). */
 	buf_reset(&b);
 	assert_true(copy_resume_on(f->m, 0, "devbox", NULL, &b, &why));
 	assert_string_equal(
 		b.p, "ssh -t devbox "
-		     "'cd -- '\\''/w/it'\\''\\'\\'''\\''s'\\'' && cursor-agent --resume abc'");
+		     "'cd -- '\\''/w/it'\\'''\\\\''\\'''\\''s'\\'' && cursor-agent --resume abc'");
 	/* No host: the local command. */
 	buf_reset(&b);
 	assert_true(copy_resume_on(g->m, 0, NULL, NULL, &b, &why));
@@ -331,6 +332,12 @@ test_shell(void **state)
 		{"$(rm -rf ~)", COPY_SHELL_WORD, "'$(rm -rf ~)'"},
 		{"~", COPY_SHELL_WORD, "'~'"},
 		{"caf\xc3\xa9", COPY_SHELL_WORD, "'caf\xc3\xa9'"},
+		/* A backslash never inside the quotes: fish reads \' there as
+		 * a quote, which ends them where sh's do not (a folder
+		 * a\'; touch x; echo \' ran touch under fish). */
+		{"a\\'; touch x; echo \\'", COPY_SHELL_WORD,
+		 "'a'\\\\''\\''; touch x; echo '\\\\''\\'''"},
+		{"x\\", COPY_SHELL_WORD, "'x'\\\\''"},
 		{"a\nb", COPY_SHELL_WORD, NULL},
 		{"a\tb", COPY_SHELL_WORD, NULL},
 		{"a\x03", COPY_SHELL_WORD, NULL},

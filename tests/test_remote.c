@@ -157,6 +157,9 @@ test_name(void **state)
 	assert_false(remote_name_ok("../x.ndjson", 11));
 	assert_false(remote_name_ok("a/b", 3));
 	assert_false(remote_name_ok("a\0b", 3));
+	/* A newline would be two lines of the asks for files (remote_head,
+	 * remote_whole), the second one of the remote's making. */
+	assert_false(remote_name_ok("a\nb.ndjson", 10));
 	memset(long_name, 'a', sizeof long_name);
 	assert_false(remote_name_ok(long_name, sizeof long_name));
 	assert_true(remote_name_ok(long_name, 255));
@@ -316,6 +319,18 @@ test_store_name(void **state)
 	assert_false(OK("gemini/tmp/work/chats/.project_root"));
 	assert_false(OK("claude/tmp/work/.project_root"));
 	assert_false(OK("gemini/tmp/work/.."));
+	/* (its other parts as any name's: none empty, none a line more, none
+	 * longer than a name may be) */
+	assert_false(OK("kept/a\nh /x.ndjson"));
+	assert_false(OK("gemini/tmp//.project_root"));
+	assert_false(OK("gemini/tmp/a\nb/.project_root"));
+	{
+		char n[300] = "gemini/tmp/";
+
+		memset(n + 11, 'a', 270);
+		strcpy(n + 281, "/.project_root");
+		assert_false(OK(n));
+	}
 #undef OK
 }
 
