@@ -790,3 +790,38 @@ build_tokens(struct build *b, const struct tokens *t, bool total)
 	}
 	ses->has_tokens = true;
 }
+
+/* The newest running totals line of a source's session that says them
+ * (totals_late: the others were passed over unparsed). */
+void
+model_read_totals(struct model *m, unsigned src)
+{
+	struct srcstate *ss = &m->src[src];
+	size_t i = ss->nlate;
+	int s[JSON_KEYS_MAX], roles[TOP_COUNT];
+
+	ss->nlate = 0;
+	if (i == 0 || ss->session == NONE)
+		return;
+	if (m->ljson == NULL)
+		m->ljson = json_new();
+	/* The newest that says them is what all of them in turn leave. */
+	while (i-- > 0) {
+		const struct line *ln = &ss->late[i];
+		struct build b = {.m = m,
+				  .src = src,
+				  .agent = session_agent(m, ss),
+				  .ln = ln,
+				  .j = m->ljson,
+				  .ms = TIME_NONE,
+				  .ev = NONE,
+				  .parent = NONE};
+
+		if (json_parse(m->ljson, source_at(ss->src, ln->off), ln->len) != JSON_OK)
+			continue;
+		json_getk(m->ljson, 0, &m->top_keys, s);
+		b.k = agent_key_roles(s, roles);
+		if (agent_get(b.agent)->totals(&b))
+			return;
+	}
+}

@@ -66,4 +66,11 @@ struct order {
 /* Make an event of the line being added (model_build.c). */
 uint32_t build_push(struct build *b, enum ev_type type);
 
+/* The agent whose adapter reads the lines of a source's session. */
+static inline unsigned
+session_agent(const struct model *m, const struct srcstate *ss)
+{
+	return m->agent >= 0 ? (unsigned)m->agent : m->ses[ss->session].agent;
+}
+
 #endif

@@ -166,13 +166,6 @@ line_agent(const struct model *m, const struct srcstate *ss, const struct json *
 	return agent_guess(j, k);
 }
 
-/* The agent whose adapter reads the lines of a source's session. */
-static unsigned
-session_agent(const struct model *m, const struct srcstate *ss)
-{
-	return m->agent >= 0 ? (unsigned)m->agent : m->ses[ss->session].agent;
-}
-
 /* A line its session's adapter knows, by its first bytes p[0..n), to be
  * only its agent's bookkeeping: kept hidden, never parsed, at its arrival
  * or the time its first bytes say. */
@@ -211,39 +204,6 @@ add_late_totals(struct model *m, struct srcstate *ss, unsigned src, const struct
 	ARRAY_RESERVE(ss->late, ss->latecap, ss->nlate + 1);
 	ss->late[ss->nlate++] = *ln;
 	return add_skipped(m, ss, src, ln, p, n, arrival_ms);
-}
-
-void
-model_read_totals(struct model *m, unsigned src)
-{
-	struct srcstate *ss = &m->src[src];
-	size_t i = ss->nlate;
-	int s[JSON_KEYS_MAX], roles[TOP_COUNT];
-
-	ss->nlate = 0;
-	if (i == 0 || ss->session == NONE)
-		return;
-	if (m->ljson == NULL)
-		m->ljson = json_new();
-	/* The newest that says them is what all of them in turn leave. */
-	while (i-- > 0) {
-		const struct line *ln = &ss->late[i];
-		struct build b = {.m = m,
-				  .src = src,
-				  .agent = session_agent(m, ss),
-				  .ln = ln,
-				  .j = m->ljson,
-				  .ms = TIME_NONE,
-				  .ev = NONE,
-				  .parent = NONE};
-
-		if (json_parse(m->ljson, source_at(ss->src, ln->off), ln->len) != JSON_OK)
-			continue;
-		json_getk(m->ljson, 0, &m->top_keys, s);
-		b.k = agent_key_roles(s, roles);
-		if (agent_get(b.agent)->totals(&b))
-			return;
-	}
 }
 
 /* Whether line ln is its stream's first: a recording's, the first after
