@@ -448,10 +448,13 @@ procs_script(struct buf *b)
 	enum store_source s;
 	const char *sep = "";
 
+	/* (Codex's root said as not read where it is longer than the
+	 * local side takes, as a process's CODEX_HOME is) */
 	buf_adds(b, "cn=0\n"
 		    "cx() {\n"
 		    " [ -r \"$pr/self/stat\" ] || { lv='-\n'; return 0; }\n"
-		    " lv=\"r ${#cr}\n$cr\n$lv\"; cn=$((cn + 1)); set +f\n"
+		    " if [ ${#cr} -gt 4096 ]; then lv=\"r\n$lv\"\n"
+		    " else lv=\"r ${#cr}\n$cr\n$lv\"; fi; cn=$((cn + 1)); set +f\n"
 		    " for d in \"$pr\"/[0-9]*; do\n"
 		    "  set -f; cm=; read -r cm <\"$d/comm\" || continue\n"
 		    "  case $cm in");
@@ -906,6 +909,7 @@ bool
 remote_procs_parse(const char *body, size_t len, struct remote_procs *p)
 {
 	size_t at = 0;
+	bool root = false;
 
 	remote_procs_free(p);
 	while (at < len) {
@@ -922,13 +926,20 @@ remote_procs_parse(const char *body, size_t len, struct remote_procs *p)
 			p->noproc = true;
 			continue;
 		}
+		if (ll == 1 && l[0] == 'r') {
+			/* Codex's root there, not read (too long). */
+			if (root)
+				goto bad;
+			root = true;
+			continue;
+		}
 		if (ll > 2 && l[0] == 'r' && l[1] == ' ') {
 			/* Codex's root there: its bytes, then a '\n'. */
-			if (p->codex_root != NULL || procs_nums(l + 2, nl, n, 1, 4096) != 1 ||
-			    n[0] >= len - at || body[at + n[0]] != '\n' ||
-			    memchr(body + at, '\0', n[0]) != NULL)
+			if (root || procs_nums(l + 2, nl, n, 1, 4096) != 1 || n[0] >= len - at ||
+			    body[at + n[0]] != '\n' || memchr(body + at, '\0', n[0]) != NULL)
 				goto bad;
 			p->codex_root = xstrndup(body + at, n[0]);
+			root = true;
 			at += n[0] + 1;
 			continue;
 		}

@@ -35,6 +35,9 @@
  *        -                          there is no /proc: nothing known
  *        r <n>\n<n bytes>\n          Codex's root there (the first record
  *                                   where there is /proc)
+ *        r                          the same, not read (longer than 4096
+ *                                   bytes): every codex process may be
+ *                                   the store's
  *        <pid> <start>              a process a store's live file names
  *                                   (start: /proc/pid/stat's 22nd field)
  *        c <pid> <start> <k> <h>\n<k bytes><h bytes>\n

@@ -322,6 +322,21 @@ ep_state
 [ "$ep_rc" -eq 0 ] && [ "$st" = incomplete ] ||
 	fail env "a newline before HOME= in a value: exit $ep_rc, $st $(head -c 300 "$ep/err")"
 echo "a remote codex's environment: a long HOME not read, a newline in a value no variable"
+# The remote's own CODEX_HOME longer than a frame's path may be (Codex's
+# root there): said as not read, never a list the local side refuses
+# (which broke the whole connection: no row of any store); its codex
+# process may be the session's (running?, as one not read).
+cases=$((cases + 1))
+printf 'exec env CODEX_HOME="%s" HOME="%s" XDG_STATE_HOME="%s" AGENTVIEW_REMOTE_PROC="%s" dash -s\n' \
+	"$ep/$(head -c 5000 /dev/zero | tr '\0' /).codex" "$ep" "$ep/state" "$ep/proc" >"$ep/ssh"
+mkdir -p "$ep/state/agentview/sessions"
+{ init k0000001 kept; user "kept there"; } >"$ep/state/agentview/sessions/k.ndjson"
+CLAUDE_CONFIG_DIR=$tmp/nowhere COLUMNS=200 AGENTVIEW_SSH="sh $ep/ssh" \
+	"$bin" --print --sources codex,kept "here:" >"$ep/out" 2>"$ep/err"
+ep_rc=$?
+[ "$ep_rc" -eq 0 ] && grep -q "kept there" "$ep/out" && ! grep -q "not as said" "$ep/err" ||
+	fail env "a CODEX_HOME of 5000 bytes: exit $ep_rc, $(head -c 300 "$ep/out") $(head -c 300 "$ep/err")"
+echo "a remote's CODEX_HOME of 5000 bytes: said as not read, its other sessions listed"
 
 # A quiet HOST: (the remote's own sessions) among processes of the names
 # that count (two stand-ins named node, one running gemini): each one's
