@@ -436,7 +436,8 @@ var_ok(const char *v)
 
 /* The program's cx: the processes whose names (comm, read by the shell:
  * no process started a second) are store.c's names that count, each
- * looked at once (by its pid, start and name): its argv's first two (one
+ * looked at once (by its pid, start and name; what is kept of it
+ * forgotten once it is gone): its argv's first two (one
  * tr), judged by store.c's CLIs in their order (ru: the same rule); a
  * codex one's CODEX_HOME and HOME (one tr), a gemini or cursor-agent
  * one's folder (one readlink); sent by the lengths of their bytes; "-" alone where there is
@@ -450,11 +451,11 @@ procs_script(struct buf *b)
 
 	/* (Codex's root said as not read where it is longer than the
 	 * local side takes, as a process's CODEX_HOME is) */
-	buf_adds(b, "cn=0\n"
+	buf_adds(b, "cn=0 ck=\n"
 		    "cx() {\n"
 		    " [ -r \"$pr/self/stat\" ] || { lv='-\n'; return 0; }\n"
 		    " if [ ${#cr} -gt 4096 ]; then lv=\"r\n$lv\"\n"
-		    " else lv=\"r ${#cr}\n$cr\n$lv\"; fi; cn=$((cn + 1)); set +f\n"
+		    " else lv=\"r ${#cr}\n$cr\n$lv\"; fi; cn=$((cn + 1)) nk=; set +f\n"
 		    " for d in \"$pr\"/[0-9]*; do\n"
 		    "  set -f; cm=; read -r cm <\"$d/comm\" || continue\n"
 		    "  case $cm in");
@@ -514,8 +515,13 @@ procs_script(struct buf *b)
 		    "   eval \"cs$b=\\$x\\ \\$cm cv$b=\\$y\"\n"
 		    "  fi\n"
 		    "  fi\n"
-		    "  eval \"cg$b=\\$cn lv=\\$lv\\$cv$b\"\n"
+		    "  eval \"cg$b=\\$cn lv=\\$lv\\$cv$b\"; nk=\"$nk $b\"\n"
 		    " done 2>/dev/null; set -f\n"
+		    /* Those looked at the round before and not in this one
+		     * are gone (or renamed): what was kept of them too. */
+		    " for b in $ck; do\n"
+		    "  eval \"[ \\\"\\${cg$b:-}\\\" = $cn ]\" || unset cs$b cv$b cg$b\n"
+		    " done; ck=$nk\n"
 		    "}\n");
 }
 

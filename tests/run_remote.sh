@@ -375,6 +375,49 @@ done
 grep -q "^readlink .* /proc/$hq2/" "$hq/calls" && fail quiet-host "the folder of a node not gemini read"
 echo "a quiet HOST: among node processes: $(grep -c '^tr ' "$hq/calls") argv and $(grep -c '^readlink ' "$hq/calls") folder read in 6 s, each once"
 
+# The program's memory of the processes it looked at (not read again
+# while they live) is dropped when they are gone: a remote where short
+# processes come and go for days does not grow its shell without end.
+# Its variables counted after each look (the program, as sent, given a
+# line that counts them, here only) while 20 gemini processes of a
+# made-up /proc live, then once they are gone.
+cases=$((cases + 1))
+pc=$tmp/proc-cache
+mkdir -p "$pc/proc/self" "$pc/w" "$pc/state/agentview/sessions"
+echo '1 (sh) S 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 777 0' >"$pc/proc/self/stat"
+{ init c0000001 kept; user "kept there"; } >"$pc/state/agentview/sessions/k.ndjson"
+i=100
+while [ "$i" -lt 120 ]; do
+	mkdir "$pc/proc/$i"
+	echo "$i (gemini) S 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 9$i 0" >"$pc/proc/$i/stat"
+	echo gemini >"$pc/proc/$i/comm"
+	printf 'gemini\0' >"$pc/proc/$i/cmdline"
+	ln -s "$pc/w" "$pc/proc/$i/cwd"
+	i=$((i + 1))
+done
+cat >"$pc/ssh" <<EOF
+sed 's/^ \[ \$m != s \] || cx\$/ [ \$m != s ] || { cx; set | grep -c "^c[gsv][0-9]" >>"\$VARS"; }/' |
+	env HOME="$pc" XDG_STATE_HOME="$pc/state" AGENTVIEW_REMOTE_PROC="$pc/proc" VARS="$pc/vars" dash -s
+EOF
+: >"$pc/vars"
+# pc_vars N: until the last count is N (10 s at most).
+pc_vars() {
+	i=0
+	while [ "$(tail -n 1 "$pc/vars")" != "$1" ] && [ "$i" -lt 100 ]; do
+		i=$((i + 1))
+		sleep 0.1
+	done
+	[ "$(tail -n 1 "$pc/vars")" = "$1" ]
+}
+CLAUDE_CONFIG_DIR=$tmp/nowhere AGENTVIEW_SSH="sh $pc/ssh" "$bin" --print -f "here:" >"$pc/out" 2>"$pc/err" &
+pcv=$!
+pids="$pids $pcv"
+pc_vars 60 || fail proc-cache "20 processes, not 3 variables each: $(tail -n 3 "$pc/vars" | tr '\n' ' ') $(head -c 300 "$pc/err")"
+rm -rf "$pc/proc/1"[01][0-9]
+pc_vars 0 || fail proc-cache "20 processes gone, their variables kept: $(tail -n 3 "$pc/vars" | tr '\n' ' ') $(head -c 300 "$pc/err")"
+kill "$pcv" 2>/dev/null
+echo "the program's memory of 20 processes: $(sort -n "$pc/vars" | tail -n 1) variables, $(tail -n 1 "$pc/vars") once they are gone"
+
 if [ ! -x "$sshd" ] || ! command -v ssh >/dev/null 2>&1 || ! command -v ssh-keygen >/dev/null 2>&1; then
 	echo "run_remote: the sshd's cases skipped: no $sshd or ssh (Debian's openssh-server and openssh-client)"
 	echo "run_remote: $cases cases, $fails failures"
