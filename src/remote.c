@@ -440,7 +440,8 @@ var_ok(const char *v)
  * forgotten once it is gone): its argv's first two (one
  * tr), judged by store.c's CLIs in their order (ru: the same rule); a
  * codex one's CODEX_HOME and HOME (one tr), a gemini or cursor-agent
- * one's folder (one readlink); sent by the lengths of their bytes; "-" alone where there is
+ * one's folder (one readlink; a cd into it and pwd -P where there is
+ * none); sent by the lengths of their bytes; "-" alone where there is
  * no /proc. */
 static void
 procs_script(struct buf *b)
@@ -452,6 +453,9 @@ procs_script(struct buf *b)
 	/* (Codex's root said as not read where it is longer than the
 	 * local side takes, as a process's CODEX_HOME is) */
 	buf_adds(b, "cn=0 ck=\n"
+		    /* (where readlink is not, a folder is known by a cd
+		     * into it, in a subshell, then pwd -P: builtins) */
+		    "rl=; command -v readlink >/dev/null 2>&1 && rl=1\n"
 		    "cx() {\n"
 		    " [ -r \"$pr/self/stat\" ] || { lv='-\n'; return 0; }\n"
 		    " if [ ${#cr} -gt 4096 ]; then lv=\"r\n$lv\"\n"
@@ -502,14 +506,18 @@ procs_script(struct buf *b)
 				"    else y=\"c $b $x\n\"; fi\n");
 		else
 			/* Gemini's (g) and Cursor's (u): the folder (its own
-			 * trailing newlines kept: readlink's one cut), as
-			 * not read when longer than a frame's path may be. */
-			buf_addf(b,
-				 "    if w=$(readlink \"$d/cwd\" 2>/dev/null && echo .); then\n"
-				 "     w=${w%%?.}; y=\"%c $b $x\n\"\n"
-				 "     [ ${#w} -gt 4096 ] || y=\"%c $b $x ${#w}\n$w\n\"\n"
-				 "    else y=\"%c $b $x\n\"; fi\n",
-				 rec, rec, rec);
+			 * trailing newlines kept: readlink's or pwd's one
+			 * cut), as not read when longer than a frame's path
+			 * may be, or not a path (pwd -P of dash and busybox
+			 * says nothing of a folder removed, yet succeeds). */
+			buf_addf(
+				b,
+				"    if w=$(if [ -n \"$rl\" ]; then readlink \"$d/cwd\"\n"
+				"     else CDPATH= cd -P \"$d/cwd\" && pwd -P; fi 2>/dev/null && echo .); then\n"
+				"     w=${w%%?.}; y=\"%c $b $x\n\"\n"
+				"     case $w in /*) [ ${#w} -gt 4096 ] || y=\"%c $b $x ${#w}\n$w\n\" ;; esac\n"
+				"    else y=\"%c $b $x\n\"; fi\n",
+				rec, rec, rec);
 	}
 	buf_adds(b, "   fi\n"
 		    "   eval \"cs$b=\\$x\\ \\$cm cv$b=\\$y\"\n"

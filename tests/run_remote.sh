@@ -418,6 +418,48 @@ pc_vars 0 || fail proc-cache "20 processes gone, their variables kept: $(tail -n
 kill "$pcv" 2>/dev/null
 echo "the program's memory of 20 processes: $(sort -n "$pc/vars" | tail -n 1) variables, $(tail -n 1 "$pc/vars") once they are gone"
 
+# Where the remote has no readlink (busybox without it, old systems), a
+# gemini process's folder is known all the same (cd into /proc/PID/cwd
+# in a subshell, then pwd -P: builtins): the Gemini session judged as
+# with readlink. The remote is dash with ls, stat, tail, head, wc, cat,
+# sleep and tr only, over a made-up /proc: one gemini process whose
+# folder is the project's (a newline in its name), then in another.
+cases=$((cases + 1))
+rl=$tmp/no-readlink
+mkdir -p "$rl/proc/self" "$rl/proc/4343" "$rl/bin" "$rl/other" "$rl/pro
+j 1"
+for t in ls stat tail head wc cat sleep tr; do
+	ln -s "$(command -v "$t")" "$rl/bin/$t"
+done
+cp -R tests/stores/gemini/headless/running/.gemini "$rl/.gemini"
+rl_file=$(find "$rl/.gemini/tmp" -name 'session-*.jsonl' | head -n 1)
+rl_id=$(jq -r 'select(.sessionId != null) | .sessionId' "$rl_file" | head -n 1)
+printf '%s' "$rl/pro
+j 1" >"$(dirname "$(dirname "$rl_file")")/.project_root"
+touch "$rl_file"
+echo '1 (sh) S 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 777 0' >"$rl/proc/self/stat"
+echo '4343 (gemini) S 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 888 0' >"$rl/proc/4343/stat"
+echo gemini >"$rl/proc/4343/comm"
+printf 'gemini\0' >"$rl/proc/4343/cmdline"
+# rl_state PATH: the Gemini session's state there, the remote's PATH
+# that one.
+rl_state() {
+	printf 'exec env -u GEMINI_CLI_HOME PATH="%s" HOME="%s" AGENTVIEW_REMOTE_PROC="%s" %s -s\n' \
+		"$1" "$rl" "$rl/proc" "$(command -v dash)" >"$rl/ssh"
+	AGENTVIEW_SSH="sh $rl/ssh" "$bin" --print --format json --sources gemini "here:" 2>"$rl/err" |
+		jq -r --arg s "$rl_id" '.sessions[] | select(.session_id == $s) | .state'
+}
+ln -s "$rl/other" "$rl/proc/4343/cwd"
+rl_none=$(rl_state "$rl/bin")
+rm "$rl/proc/4343/cwd"
+ln -s "$rl/pro
+j 1" "$rl/proc/4343/cwd"
+rl_with=$(rl_state "$rl/bin:$PATH")
+rl_without=$(rl_state "$rl/bin")
+[ -n "$rl_none" ] && [ "$rl_with" != "$rl_none" ] && [ "$rl_without" = "$rl_with" ] ||
+	fail no-readlink "in its project: $rl_without without readlink, $rl_with with it, $rl_none in another folder $(head -c 300 "$rl/err")"
+echo "a remote without readlink: a gemini in its project's folder $rl_without, as with readlink; in another $rl_none"
+
 if [ ! -x "$sshd" ] || ! command -v ssh >/dev/null 2>&1 || ! command -v ssh-keygen >/dev/null 2>&1; then
 	echo "run_remote: the sshd's cases skipped: no $sshd or ssh (Debian's openssh-server and openssh-client)"
 	echo "run_remote: $cases cases, $fails failures"
