@@ -78,6 +78,12 @@ fleet_on_change(struct fleet *f, fleet_change_fn fn, void *ctx)
 	f->ctx = ctx;
 }
 
+void
+fleet_on_head(struct fleet *f, bool (*more)(const char *path))
+{
+	f->more_head = more;
+}
+
 /* --- the map of paths ------------------------------------------------------ */
 
 static uint64_t

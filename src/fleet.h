@@ -208,6 +208,12 @@ int fleet_add_place(struct fleet *f, const char *path, const char *what, bool ke
 size_t fleet_nplaces(const struct fleet *f);
 const struct fleet_place *fleet_place(const struct fleet *f, size_t i);
 void fleet_on_change(struct fleet *f, fleet_change_fn fn, void *ctx);
+/* Who brings the rest of a big file's head, past the REMOTE_HEAD bytes
+ * a remote mirror's first look at it holds (remote.h): more(path) asks
+ * for them, without waiting, and says whether they come (the file then
+ * replaced by one that holds them, read again). None: every file is
+ * whole. */
+void fleet_on_head(struct fleet *f, bool (*more)(const char *path));
 /* A store's sessions (store.h): the files under the folder root that
  * patterns name (lines, each a path of fnmatch parts), of source s;
  * folders watched as they come, never a link followed. -1 when root is

@@ -144,6 +144,8 @@ struct fleet {
 	bool sorted;     /* the first look's queue is by mtime */
 	fleet_change_fn fn;
 	void *ctx;
+	/* fleet_on_head's */
+	bool (*more_head)(const char *path);
 	struct store_live *sl; /* the stores' liveness, or NULL */
 	struct fgap *gap;      /* the middle being read (fleet_gap.c), or NULL */
 	bool gap_none;         /* the last look found no middle left to read */

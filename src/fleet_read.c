@@ -868,11 +868,11 @@ read_rows(struct fleet *f, uint32_t fi, int fd)
  * mirror is then replaced by one that holds it, read again from its
  * start as if it had always been whole: fleet_read). */
 static void
-more_head(struct ffile *ff, uint64_t read)
+more_head(struct fleet *f, struct ffile *ff, uint64_t read)
 {
-	if (!ff->head_asked && read > REMOTE_HEAD && remote_host_of(ff->path) != NULL) {
-		ff->head_asked = ff->head_wait = true;
-		remote_head(ff->path);
+	if (!ff->head_asked && read > REMOTE_HEAD && f->more_head != NULL) {
+		ff->head_asked = true;
+		ff->head_wait = f->more_head(ff->path);
 	}
 }
 
@@ -909,7 +909,7 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 	if (memchr(p, '\n', f->chunk.n) == NULL) {
 		/* One line so far, or a first line longer than the head. */
 		if (!whole)
-			more_head(ff, f->chunk.n);
+			more_head(f, ff, f->chunk.n);
 		ff->kind = f->chunk.n < FLEET_HEAD ? FK_EMPTY : FK_OTHER;
 		placeholder(f, fi, ff->kind == FK_EMPTY ? "no session yet" : "not a stream");
 		return;
@@ -918,7 +918,7 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 	ff->recording = record_starts(p, f->chunk.n, &kept);
 	ff->read_to = fleet_feed(f, fi, 0, p, f->chunk.n, !whole);
 	if (!whole)
-		more_head(ff, ff->read_to);
+		more_head(f, ff, ff->read_to);
 	if (ff->nrows == 0)
 		placeholder(f, fi, "no session yet");
 }
