@@ -84,6 +84,7 @@ struct ffile {
 	 * (remote_head), once since it was last read from its start; the
 	 * file that holds it (the mirror replaced) is not waited for yet. */
 	bool head_asked, head_wait;
+	uint64_t head_sig; /* head_wait: head_sig's of the file asked of */
 	/* Its sub-agents' files (agent_more): the tokens they hold (-1:
 	 * none), which its newest row adds to its own; what the files were
 	 * when read (a hash of their names, sizes and times; 0: none, and

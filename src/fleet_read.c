@@ -863,16 +863,42 @@ read_rows(struct fleet *f, uint32_t fi, int fd)
 	return ok;
 }
 
+/* A hash of the first REMOTE_HEAD bytes of fd's file, as they are there
+ * (never 0); 0 when it is shorter. */
+static uint64_t
+head_sig(int fd)
+{
+	char *b = xmalloc(REMOTE_HEAD);
+	size_t got = 0;
+	uint64_t h = 0;
+
+	while (got < REMOTE_HEAD) {
+		ssize_t r = pread(fd, b + got, REMOTE_HEAD - got, (off_t)got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	if (got == REMOTE_HEAD)
+		h = hash_bytes(b, got, 0) | 1;
+	free(b);
+	return h;
+}
+
 /* A remote's big file whose head was read past the REMOTE_HEAD bytes
  * its first look brings: the rest of its head asked for, once (its
  * mirror is then replaced by one that holds it, read again from its
  * start as if it had always been whole: fleet_read). */
 static void
-more_head(struct fleet *f, struct ffile *ff, uint64_t read)
+more_head(struct fleet *f, struct ffile *ff, int fd, uint64_t read)
 {
 	if (!ff->head_asked && read > REMOTE_HEAD && f->more_head != NULL) {
 		ff->head_asked = true;
 		ff->head_wait = f->more_head(ff->path);
+		if (ff->head_wait)
+			ff->head_sig = head_sig(fd);
 	}
 }
 
@@ -909,7 +935,7 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 	if (memchr(p, '\n', f->chunk.n) == NULL) {
 		/* One line so far, or a first line longer than the head. */
 		if (!whole)
-			more_head(f, ff, f->chunk.n);
+			more_head(f, ff, fd, f->chunk.n);
 		ff->kind = f->chunk.n < FLEET_HEAD ? FK_EMPTY : FK_OTHER;
 		placeholder(f, fi, ff->kind == FK_EMPTY ? "no session yet" : "not a stream");
 		return;
@@ -918,7 +944,7 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 	ff->recording = record_starts(p, f->chunk.n, &kept);
 	ff->read_to = fleet_feed(f, fi, 0, p, f->chunk.n, !whole);
 	if (!whole)
-		more_head(f, ff, ff->read_to);
+		more_head(f, ff, fd, ff->read_to);
 	if (ff->nrows == 0)
 		placeholder(f, fi, "no session yet");
 }
@@ -1141,15 +1167,19 @@ has_writer(int fd)
 	return errno == EWOULDBLOCK;
 }
 
-/* Its rows are read again from the start: the file was truncated or
- * replaced. Rows are taken again in order; those left are gone. */
+/* Its rows are read again from the start: the file (fd, now size
+ * bytes) was truncated or replaced. Rows are taken again in order; those
+ * left are gone. */
 static void
-restart(struct fleet *f, uint32_t fi)
+restart(struct fleet *f, uint32_t fi, int fd, uint64_t size)
 {
 	struct ffile *ff = &f->file[fi];
 	/* The mirror that holds the rest of the head asked for: the same
-	 * file, not one read again. */
-	bool same = ff->head_wait;
+	 * file, not one read again. Only that: not shorter, its head's
+	 * bytes those it had (a file the remote replaced meanwhile is
+	 * another, whose head is asked for again). */
+	bool same = ff->head_wait && ff->head_sig != 0 && size >= ff->size &&
+		    head_sig(fd) == ff->head_sig;
 
 	ff->head_asked = same;
 	ff->head_wait = false;
@@ -1219,7 +1249,7 @@ fleet_read(struct fleet *f, uint32_t fi)
 	ff->err = 0;
 	if (ff->kind != FK_UNREAD && ff->kind != FK_ERROR &&
 	    (st.st_dev != ff->dev || st.st_ino != ff->ino || (uint64_t)st.st_size < ff->read_to))
-		restart(f, fi);
+		restart(f, fi, fd, (uint64_t)st.st_size);
 	ff->dev = st.st_dev;
 	ff->ino = st.st_ino;
 	ff->size = (uint64_t)st.st_size;
