@@ -540,6 +540,23 @@ file_renamed(struct fleet *f, int d, const char *path, const struct stat *st)
 	return false;
 }
 
+/* The chat store whose log (store.db-wal) path is, or NONE. */
+static uint32_t
+chat_log(struct fleet *f, const struct buf *path)
+{
+	struct buf db = {0};
+	uint32_t fi = NONE;
+
+	if (path->n > 13 && strcmp(path->p + path->n - 13, "/store.db-wal") == 0) {
+		buf_add(&db, path->p, path->n - 4);
+		fi = map_find(f, db.p);
+		if (fi != NONE && !fleet_chat_store(f, fi))
+			fi = NONE;
+	}
+	buf_free(&db);
+	return fi;
+}
+
 /* What the watch says happened in folder d. */
 static void
 on_watch(void *ctx, int d, const char *name, enum watch_what what)
@@ -547,7 +564,7 @@ on_watch(void *ctx, int d, const char *name, enum watch_what what)
 	struct fleet *f = ctx;
 	struct buf path = {0};
 	struct stat st;
-	uint32_t fi;
+	uint32_t fi, log;
 
 	if (what == WATCH_RESCAN || what == WATCH_DIR_GONE) {
 		scan_dir(f, d);
@@ -561,6 +578,9 @@ on_watch(void *ctx, int d, const char *name, enum watch_what what)
 	} else if (what == WATCH_NEW && lstat(path.p, &st) == 0 && S_ISREG(st.st_mode) &&
 		   file_renamed(f, d, path.p, &st)) {
 		/* listed already, under its new name */
+	} else if (fi == NONE && (log = chat_log(f, &path)) != NONE) {
+		/* A chat store's log: what Cursor writes first. */
+		enqueue(f, log);
 	} else if (what == WATCH_NEW || fi == NONE) {
 		scan_entry(f, d, name);
 	} else {
@@ -704,6 +724,14 @@ fleet_update(struct fleet *f, int64_t now_ms, int64_t budget_us)
 		f->sorted = true;
 	}
 	watch_read(f->w, now_ms, on_watch, f);
+	/* The chat stores that changed within a second of their last read,
+	 * once it is over. */
+	for (size_t i = 0; f->chat_due > 0 && i < f->nfile; i++)
+		if (f->file[i].chat_due && ms_sub(now_ms, f->file[i].chat_ms) >= 1000) {
+			f->file[i].chat_due = false;
+			f->chat_due--;
+			enqueue(f, (uint32_t)i);
+		}
 	while (f->qhead < f->nqueue) {
 		uint32_t fi = f->queue[f->qhead++];
 
@@ -766,6 +794,13 @@ fleet_timeout(const struct fleet *f, int64_t now_ms, bool ticking)
 		if (t < 0 || left < t)
 			t = left;
 	}
+	for (size_t i = 0; f->chat_due > 0 && i < f->nfile; i++)
+		if (f->file[i].chat_due) {
+			int64_t left = MAX(ms_sub(ms_add(f->file[i].chat_ms, 1000), now_ms), 0);
+
+			if (t < 0 || left < t)
+				t = left;
+		}
 	if (ticking && f->nlive > 0) {
 		int64_t tick = 1000 - ((now_ms % 1000) + 1000) % 1000;
 

@@ -85,6 +85,12 @@ struct ffile {
 	 * file that holds it (the mirror replaced) is not waited for yet. */
 	bool head_asked, head_wait;
 	uint64_t head_sig; /* head_wait: head_sig's of the file asked of */
+	/* A Cursor chat store: what it and its log were (their sizes and
+	 * times, hashed; 0: not read yet) when its meta was read, and when;
+	 * chat_due: they changed since, read again once its second is over. */
+	uint64_t chat_sig;
+	int64_t chat_ms;
+	bool chat_due;
 	/* Its sub-agents' files (agent_more): the tokens they hold (-1:
 	 * none), which its newest row adds to its own; what the files were
 	 * when read (a hash of their names, sizes and times; 0: none, and
@@ -137,7 +143,8 @@ struct fleet {
 	size_t qhead, nqueue, qcap;
 	uint32_t *live; /* files whose newest row may be running */
 	size_t nlive, livecap;
-	uint32_t *more; /* files whose sub-agents' files the first look went
+	size_t chat_due; /* files chat_due */
+	uint32_t *more;  /* files whose sub-agents' files the first look went
 			   without (FLEET_GAPS), in the order it read them */
 	size_t mhead, nmore, morecap;
 	uint32_t scan;   /* folder scans made: ffile.seen */
@@ -199,6 +206,11 @@ size_t fleet_feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n
  * <sid>/store.db): a session that its transcript, when there is one,
  * shows better. */
 bool fleet_chat_store(const struct fleet *f, uint32_t fi);
+/* Cursor writes a chat's title and model later, into the store's log
+ * (store.db-wal) first: chat store fi read, its meta is read again when
+ * it or its log changed, at most once a second (chat_due meanwhile), and
+ * its rows and its transcript's take its title and model. */
+void fleet_chat_look(struct fleet *f, uint32_t fi);
 /* Read bytes [off, off + n) of fd into f->chunk; false on an error. */
 bool fleet_read_at(struct fleet *f, int fd, uint64_t off, size_t n);
 /* The state a row is in, the newest of its file or not, its file's life. */

@@ -803,6 +803,88 @@ fleet_chat_store(const struct fleet *f, uint32_t fi)
 	return ff->store == SRC_CURSOR + 1 && n > 9 && strcmp(ff->path + n - 9, "/store.db") == 0;
 }
 
+/* The sizes and times of chat store path and its log, hashed (never 0). */
+static uint64_t
+chat_sig(const char *path)
+{
+	struct buf wal = {0};
+	struct stat st;
+	int64_t v[4] = {0, 0, 0, 0};
+
+	buf_addf(&wal, "%s-wal", path);
+	if (lstat(path, &st) == 0) {
+		v[0] = (int64_t)st.st_size;
+		v[1] = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+	}
+	if (lstat(wal.p, &st) == 0) {
+		v[2] = (int64_t)st.st_size;
+		v[3] = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+	}
+	buf_free(&wal);
+	return hash_bytes(v, sizeof v, 0) | 1;
+}
+
+static void chat_placeholder(struct fleet *f, uint32_t fi);
+
+/* Chat store fi's title and model read again, onto its rows and those of
+ * its transcript (the same chat id). */
+static void
+chat_again(struct fleet *f, uint32_t fi)
+{
+	struct cursor_chat c = {{0}, {0}, TIME_NONE, {0}};
+
+	if (f->file[fi].nrows == 0) {
+		chat_placeholder(f, fi);
+		return;
+	}
+	if (!cursor_chat_read(f->file[fi].path, &c)) {
+		cursor_chat_free(&c);
+		return;
+	}
+	for (size_t s = 0; s < f->nrow; s++) {
+		if (f->row[s].file != fi)
+			continue;
+		for (size_t r = 0; r < f->nrow; r++) {
+			struct fleet_row *o = &f->row[r];
+
+			if (r != s && (strcmp(o->id, f->row[s].id) != 0 ||
+				       f->file[o->file].store != SRC_CURSOR + 1 ||
+				       o->agent != AGENT_CURSOR_TRANSCRIPT))
+				continue;
+			if (c.title.n > 0)
+				fleet_copy(o->prompt, sizeof o->prompt, c.title.p, c.title.n);
+			if (c.model.n > 0)
+				fleet_copy(o->model, sizeof o->model, c.model.p, c.model.n);
+			fleet_touch(f, (uint32_t)r);
+		}
+	}
+	cursor_chat_free(&c);
+}
+
+void
+fleet_chat_look(struct fleet *f, uint32_t fi)
+{
+	struct ffile *ff = &f->file[fi];
+	uint64_t sig = chat_sig(ff->path);
+	bool due = false;
+
+	if (ff->chat_sig == 0) {
+		ff->chat_sig = sig;
+		ff->chat_ms = f->now;
+	} else if (sig != ff->chat_sig && ms_sub(f->now, ff->chat_ms) < 1000) {
+		due = true;
+	} else if (sig != ff->chat_sig) {
+		ff->chat_sig = sig;
+		ff->chat_ms = f->now;
+		chat_again(f, fi);
+	}
+	if (due && !ff->chat_due)
+		f->chat_due++;
+	else if (!due && ff->chat_due)
+		f->chat_due--;
+	ff->chat_due = due;
+}
+
 /* The row of a Cursor chat store of which no session was read: why, or
  * what it says it is. */
 static void
@@ -1183,6 +1265,7 @@ restart(struct fleet *f, uint32_t fi, int fd, uint64_t size)
 
 	ff->head_asked = same;
 	ff->head_wait = false;
+	ff->chat_sig = 0; /* (its meta is read with its rows) */
 	ff->reuse = ff->placeholder ? 1 : ff->nrows;
 	ff->nrows = 0;
 	ff->read_to = 0;
@@ -1265,6 +1348,8 @@ fleet_read(struct fleet *f, uint32_t fi)
 		read_tail(f, fi, fd);
 	ff->writer = ff->recording && has_writer(fd);
 	close(fd);
+	if (fleet_chat_store(f, fi) && (ff->kind == FK_STREAM || ff->kind == FK_OTHER))
+		fleet_chat_look(f, fi);
 	more_after(f, fi);
 	fleet_settle(f, fi);
 }
