@@ -623,6 +623,17 @@ richness(const struct fleet *f, uint32_t r)
 	return ((f->row[r].flags & FR_RESULT) ? 2 : 0) + (f->file[f->row[r].file].store > 0);
 }
 
+/* Whether chat store b is newer than chat store a (its file written
+ * later; of two as old, the one whose path sorts last): of one chat in
+ * two stores, the one whose facts its row has. */
+static bool
+chat_newer(const struct fleet *f, uint32_t b, uint32_t a)
+{
+	int64_t tb = f->file[b].mtime_ms, ta = f->file[a].mtime_ms;
+
+	return tb > ta || (tb == ta && strcmp(f->file[b].path, f->file[a].path) > 0);
+}
+
 uint8_t *
 fleet_twins(const struct fleet *f)
 {
@@ -638,19 +649,22 @@ fleet_twins(const struct fleet *f)
 		chat[r] = fleet_chat_store(f, f->row[r].file);
 		chats += chat[r];
 	}
-	if ((stores > 0 && stores < n) || (chats > 0 && chats < n)) {
+	if ((stores > 0 && stores < n) || (chats > 0 && chats < n) || chats > 1) {
 		hide = xcalloc(f->nrow + 1, 1);
 		qsort_r(v, n, sizeof *v, by_id, &f);
 	}
 	/* A Cursor chat store's row gives way to any other of its session
-	 * (its transcript's, a kept stream's: they hold its calls); a kept
-	 * row and a store's, to the richer. */
+	 * (its transcript's, a kept stream's: they hold its calls), and to
+	 * a newer chat store's; a kept row and a store's, to the richer. */
 	for (size_t i = 0, j; hide != NULL && i < n; i = j) {
 		for (j = i + 1; j < n && strcmp(f->row[v[j]].id, f->row[v[i]].id) == 0; j++)
 			;
 		for (size_t a = i; a < j; a++)
 			for (size_t b = i; b < j; b++)
 				if ((chat[v[a]] && !chat[v[b]]) ||
+				    (chat[v[a]] && chat[v[b]] &&
+				     f->row[v[a]].file != f->row[v[b]].file &&
+				     chat_newer(f, f->row[v[b]].file, f->row[v[a]].file)) ||
 				    (!chat[v[a]] && !chat[v[b]] &&
 				     (f->file[f->row[v[a]].file].store > 0) !=
 					     (f->file[f->row[v[b]].file].store > 0) &&
@@ -677,7 +691,9 @@ fleet_chat_twin(const struct fleet *f, size_t fi)
 		if (strlen(f->row[r].id) < 8)
 			return false;
 		for (size_t o = 0; o < f->nrow && !found; o++)
-			found = f->row[o].file != fi && !fleet_chat_store(f, f->row[o].file) &&
+			found = f->row[o].file != fi &&
+				(!fleet_chat_store(f, f->row[o].file) ||
+				 chat_newer(f, f->row[o].file, (uint32_t)fi)) &&
 				strcmp(f->row[o].id, f->row[r].id) == 0;
 		if (!found)
 			return false;

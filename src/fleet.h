@@ -278,8 +278,8 @@ bool fleet_file_may_wait(const struct fleet *f, size_t i);
 bool fleet_file_of_store(const struct fleet *f, size_t i);
 
 /* Whether file i is a Cursor chat store whose every session has a row of
- * another file (its transcript's): the list shows that row alone, and a
- * summary of every file passes it over. */
+ * another file (its transcript's, or a newer chat store's): the list
+ * shows that row alone, and a summary of every file passes it over. */
 bool fleet_chat_twin(const struct fleet *f, size_t i);
 /* Fill v (room for max) with the rows in sort order that match filter (a
  * piece of text, any case; NULL or "": all); returns how many. */

@@ -172,7 +172,8 @@ struct fleet {
 /* The rows to leave out (NULL: none), one a byte: a session both kept and
  * in its agent's store (the same id, of 8 characters or more) is one row,
  * the richer one; two rows of one kind both stay (a session resumed in
- * two runs, each kept). The rows, the counts and the news use it. */
+ * two runs, each kept), but for a chat in two Cursor chat stores: the
+ * newest store's. The rows, the counts and the news use it. */
 uint8_t *fleet_twins(const struct fleet *f);
 /* When row ri last did something: its latest event, or (its file's
  * newest) its file's last write when later; for recency. */

@@ -334,6 +334,57 @@ test_store_and_transcript(void **state)
 	fixture_rmtree(h);
 }
 
+/* One chat in two stores (two buckets: its folder moved, a copy): one
+ * row, the newest store's title and model, and the session once in the
+ * JSON summary, the newest store's, whichever bucket sorts first. */
+static void
+test_store_twice(void **state)
+{
+	char *h = fixture_tmpdir("cursor-twice");
+	char db[1024], old[1024];
+	struct timespec ts[2] = {{NOW / 1000 - 60, 0}, {NOW / 1000 - 60, 0}};
+	struct fleet *f;
+	uint32_t v[8];
+
+	(void)state;
+	for (int newer = 0; newer < 2; newer++) {
+		make_store(h, "aa11", SID, META, true, newer ? db : old, sizeof db);
+		make_store(h, "ff99", SID,
+			   "{\"agentId\":\"" SID "\",\"name\":\"Fix the tests again\","
+			   "\"createdAt\":1795000000000,\"lastUsedModel\":\"gpt-6\"}",
+			   true, newer ? old : db, sizeof db);
+		/* db the newer of the two */
+		assert_int_equal(utimensat(AT_FDCWD, db, ts, 0), 0);
+		f = cursor_fleet(h);
+		assert_int_equal(fleet_nrows(f), 2);
+		assert_int_equal(shown(f, v, 8), 1);
+		assert_string_equal(fleet_path(f, v[0]), db);
+		assert_string_equal(fleet_row(f, v[0])->prompt,
+				    newer ? "Fix the tests" : "Fix the tests again");
+		{
+			char *json = NULL;
+			size_t len = 0;
+			FILE *mem = open_memstream(&json, &len);
+			const char *at;
+
+			setenv("AGENTVIEW_ONE_THREAD", "1", 1);
+			fleet_list_json(f, -1, 120, NOW, mem);
+			fclose(mem);
+			unsetenv("AGENTVIEW_ONE_THREAD");
+			at = strstr(json, "\"session_id\":\"" SID "\"");
+			assert_non_null(at);
+			assert_null(strstr(at + 1, "\"session_id\":\"" SID "\""));
+			assert_non_null(strstr(json, newer ? "\"model\":\"gpt-5\""
+							   : "\"model\":\"gpt-6\""));
+			free(json);
+		}
+		fleet_free(f);
+		fixture_rmtree(h);
+		h = fixture_tmpdir("cursor-twice");
+	}
+	fixture_rmtree(h);
+}
+
 /* Hostile stores, each in a bucket of its own: said on its row, no crash,
  * nothing made or changed in the agent's folder. */
 static void
@@ -684,6 +735,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_store_alone),
 		cmocka_unit_test(test_store_and_transcript),
+		cmocka_unit_test(test_store_twice),
 		cmocka_unit_test(test_store_hostile),
 		cmocka_unit_test(test_store_live),
 		cmocka_unit_test(test_store_renamed),
