@@ -446,7 +446,7 @@ var_ok(const char *v)
 static void
 procs_script(struct buf *b)
 {
-	const char *names = store_proc_names(), *name, *pkg;
+	const char *name, *pkg;
 	enum store_source s;
 	const char *sep = "";
 
@@ -463,10 +463,9 @@ procs_script(struct buf *b)
 		    " for d in \"$pr\"/[0-9]*; do\n"
 		    "  set -f; cm=; read -r cm <\"$d/comm\" || continue\n"
 		    "  case $cm in");
-	for (const char *l = names; *l != '\0';
-	     l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != '\0'))
-		if (glob_ok(l, strcspn(l, "\n")) && memchr(l, '*', strcspn(l, "\n")) == NULL) {
-			buf_addf(b, "%s %.*s", sep, (int)strcspn(l, "\n"), l);
+	for (size_t i = 0; (name = store_proc_name(i)) != NULL; i++)
+		if (glob_ok(name, strlen(name)) && strchr(name, '*') == NULL) {
+			buf_addf(b, "%s %s", sep, name);
 			sep = " |";
 		}
 	buf_adds(b,
