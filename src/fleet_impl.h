@@ -99,8 +99,8 @@ struct ffile {
 	uint64_t more_sig;
 	int64_t more_ms;
 	bool more_due; /* they wait to be read (after the first look) */
-	/* What each was when read and the tokens it held: one as it was is
-	 * not read again when another changes. */
+	/* What each was when read and the tokens it held, by their keys:
+	 * one as it was is not read again when another changes. */
 	struct more_read *more_read;
 	size_t nmore_read;
 };

@@ -1099,6 +1099,16 @@ more_file(void *ctx, const char *path, const char *call)
 	mf->path[mf->n++] = xstrdup(path);
 }
 
+/* more_read by their keys (a file's sub-agents read, kept so: each one
+ * found again by bsearch, not by a walk over the others). */
+static int
+by_key(const void *a, const void *b)
+{
+	uint64_t x = ((const struct more_read *)a)->key, y = ((const struct more_read *)b)->key;
+
+	return x < y ? -1 : x > y;
+}
+
 /* The tokens of the sub-agent's file path, read whole as agent's lines
  * (each message once, as the model counts them), added to t; false when
  * it holds none. Never through a link, never more than MORE_MAX. */
@@ -1159,14 +1169,15 @@ fleet_read_more(struct fleet *f, uint32_t fi)
 		/* Those as they were when read last, not read again. */
 		seen = xreallocarray(NULL, mf.n + 1, sizeof *seen);
 		for (size_t i = 0; i < mf.n; i++) {
-			struct more_read *s = &seen[i];
+			struct more_read *s = &seen[i], *was;
 			struct tokens k = {0};
-			size_t o = 0;
 
-			while (o < ff->nmore_read && ff->more_read[o].key != mf.key[i])
-				o++;
-			if (o < ff->nmore_read) {
-				*s = ff->more_read[o];
+			was = ff->nmore_read == 0
+				      ? NULL
+				      : bsearch(&mf.key[i], ff->more_read, ff->nmore_read,
+						sizeof *ff->more_read, by_key);
+			if (was != NULL) {
+				*s = *was;
 			} else {
 				s->key = mf.key[i];
 				s->any = more_tokens(f, mf.path[i], f->row[ff->last_row].agent, &k);
@@ -1179,6 +1190,7 @@ fleet_read_more(struct fleet *f, uint32_t fi)
 				any = true;
 			}
 		}
+		qsort(seen, mf.n, sizeof *seen, by_key);
 		free(ff->more_read);
 		ff->more_read = seen;
 		ff->nmore_read = mf.n;
