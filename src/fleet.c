@@ -78,6 +78,12 @@ fleet_on_change(struct fleet *f, fleet_change_fn fn, void *ctx)
 	f->ctx = ctx;
 }
 
+void
+fleet_on_head(struct fleet *f, bool (*more)(const char *path))
+{
+	f->more_head = more;
+}
+
 /* --- the map of paths ------------------------------------------------------ */
 
 static uint64_t
@@ -534,6 +540,23 @@ file_renamed(struct fleet *f, int d, const char *path, const struct stat *st)
 	return false;
 }
 
+/* The chat store whose log (store.db-wal) path is, or NONE. */
+static uint32_t
+chat_log(struct fleet *f, const struct buf *path)
+{
+	struct buf db = {0};
+	uint32_t fi = NONE;
+
+	if (path->n > 13 && strcmp(path->p + path->n - 13, "/store.db-wal") == 0) {
+		buf_add(&db, path->p, path->n - 4);
+		fi = map_find(f, db.p);
+		if (fi != NONE && !fleet_chat_store(f, fi))
+			fi = NONE;
+	}
+	buf_free(&db);
+	return fi;
+}
+
 /* What the watch says happened in folder d. */
 static void
 on_watch(void *ctx, int d, const char *name, enum watch_what what)
@@ -541,7 +564,7 @@ on_watch(void *ctx, int d, const char *name, enum watch_what what)
 	struct fleet *f = ctx;
 	struct buf path = {0};
 	struct stat st;
-	uint32_t fi;
+	uint32_t fi, log;
 
 	if (what == WATCH_RESCAN || what == WATCH_DIR_GONE) {
 		scan_dir(f, d);
@@ -555,6 +578,9 @@ on_watch(void *ctx, int d, const char *name, enum watch_what what)
 	} else if (what == WATCH_NEW && lstat(path.p, &st) == 0 && S_ISREG(st.st_mode) &&
 		   file_renamed(f, d, path.p, &st)) {
 		/* listed already, under its new name */
+	} else if (fi == NONE && (log = chat_log(f, &path)) != NONE) {
+		/* A chat store's log: what Cursor writes first. */
+		enqueue(f, log);
 	} else if (what == WATCH_NEW || fi == NONE) {
 		scan_entry(f, d, name);
 	} else {
@@ -597,6 +623,17 @@ richness(const struct fleet *f, uint32_t r)
 	return ((f->row[r].flags & FR_RESULT) ? 2 : 0) + (f->file[f->row[r].file].store > 0);
 }
 
+/* Whether chat store b is newer than chat store a (its file written
+ * later; of two as old, the one whose path sorts last): of one chat in
+ * two stores, the one whose facts its row has. */
+static bool
+chat_newer(const struct fleet *f, uint32_t b, uint32_t a)
+{
+	int64_t tb = f->file[b].mtime_ms, ta = f->file[a].mtime_ms;
+
+	return tb > ta || (tb == ta && strcmp(f->file[b].path, f->file[a].path) > 0);
+}
+
 uint8_t *
 fleet_twins(const struct fleet *f)
 {
@@ -612,19 +649,22 @@ fleet_twins(const struct fleet *f)
 		chat[r] = fleet_chat_store(f, f->row[r].file);
 		chats += chat[r];
 	}
-	if ((stores > 0 && stores < n) || (chats > 0 && chats < n)) {
+	if ((stores > 0 && stores < n) || (chats > 0 && chats < n) || chats > 1) {
 		hide = xcalloc(f->nrow + 1, 1);
 		qsort_r(v, n, sizeof *v, by_id, &f);
 	}
 	/* A Cursor chat store's row gives way to any other of its session
-	 * (its transcript's, a kept stream's: they hold its calls); a kept
-	 * row and a store's, to the richer. */
+	 * (its transcript's, a kept stream's: they hold its calls), and to
+	 * a newer chat store's; a kept row and a store's, to the richer. */
 	for (size_t i = 0, j; hide != NULL && i < n; i = j) {
 		for (j = i + 1; j < n && strcmp(f->row[v[j]].id, f->row[v[i]].id) == 0; j++)
 			;
 		for (size_t a = i; a < j; a++)
 			for (size_t b = i; b < j; b++)
 				if ((chat[v[a]] && !chat[v[b]]) ||
+				    (chat[v[a]] && chat[v[b]] &&
+				     f->row[v[a]].file != f->row[v[b]].file &&
+				     chat_newer(f, f->row[v[b]].file, f->row[v[a]].file)) ||
 				    (!chat[v[a]] && !chat[v[b]] &&
 				     (f->file[f->row[v[a]].file].store > 0) !=
 					     (f->file[f->row[v[b]].file].store > 0) &&
@@ -651,7 +691,9 @@ fleet_chat_twin(const struct fleet *f, size_t fi)
 		if (strlen(f->row[r].id) < 8)
 			return false;
 		for (size_t o = 0; o < f->nrow && !found; o++)
-			found = f->row[o].file != fi && !fleet_chat_store(f, f->row[o].file) &&
+			found = f->row[o].file != fi &&
+				(!fleet_chat_store(f, f->row[o].file) ||
+				 chat_newer(f, f->row[o].file, (uint32_t)fi)) &&
 				strcmp(f->row[o].id, f->row[r].id) == 0;
 		if (!found)
 			return false;
@@ -698,6 +740,14 @@ fleet_update(struct fleet *f, int64_t now_ms, int64_t budget_us)
 		f->sorted = true;
 	}
 	watch_read(f->w, now_ms, on_watch, f);
+	/* The chat stores that changed within a second of their last read,
+	 * once it is over. */
+	for (size_t i = 0; f->chat_due > 0 && i < f->nfile; i++)
+		if (f->file[i].chat_due && ms_sub(now_ms, f->file[i].chat_ms) >= 1000) {
+			f->file[i].chat_due = false;
+			f->chat_due--;
+			enqueue(f, (uint32_t)i);
+		}
 	while (f->qhead < f->nqueue) {
 		uint32_t fi = f->queue[f->qhead++];
 
@@ -760,6 +810,13 @@ fleet_timeout(const struct fleet *f, int64_t now_ms, bool ticking)
 		if (t < 0 || left < t)
 			t = left;
 	}
+	for (size_t i = 0; f->chat_due > 0 && i < f->nfile; i++)
+		if (f->file[i].chat_due) {
+			int64_t left = MAX(ms_sub(ms_add(f->file[i].chat_ms, 1000), now_ms), 0);
+
+			if (t < 0 || left < t)
+				t = left;
+		}
 	if (ticking && f->nlive > 0) {
 		int64_t tick = 1000 - ((now_ms % 1000) + 1000) % 1000;
 

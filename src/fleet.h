@@ -208,6 +208,12 @@ int fleet_add_place(struct fleet *f, const char *path, const char *what, bool ke
 size_t fleet_nplaces(const struct fleet *f);
 const struct fleet_place *fleet_place(const struct fleet *f, size_t i);
 void fleet_on_change(struct fleet *f, fleet_change_fn fn, void *ctx);
+/* Who brings the rest of a big file's head, past the REMOTE_HEAD bytes
+ * a remote mirror's first look at it holds (remote.h): more(path) asks
+ * for them, without waiting, and says whether they come (the file then
+ * replaced by one that holds them, read again). None: every file is
+ * whole. */
+void fleet_on_head(struct fleet *f, bool (*more)(const char *path));
 /* A store's sessions (store.h): the files under the folder root that
  * patterns name (lines, each a path of fnmatch parts), of source s;
  * folders watched as they come, never a link followed. -1 when root is
@@ -272,8 +278,8 @@ bool fleet_file_may_wait(const struct fleet *f, size_t i);
 bool fleet_file_of_store(const struct fleet *f, size_t i);
 
 /* Whether file i is a Cursor chat store whose every session has a row of
- * another file (its transcript's): the list shows that row alone, and a
- * summary of every file passes it over. */
+ * another file (its transcript's, or a newer chat store's): the list
+ * shows that row alone, and a summary of every file passes it over. */
 bool fleet_chat_twin(const struct fleet *f, size_t i);
 /* Fill v (room for max) with the rows in sort order that match filter (a
  * piece of text, any case; NULL or "": all); returns how many. */

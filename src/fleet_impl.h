@@ -84,6 +84,13 @@ struct ffile {
 	 * (remote_head), once since it was last read from its start; the
 	 * file that holds it (the mirror replaced) is not waited for yet. */
 	bool head_asked, head_wait;
+	uint64_t head_sig; /* head_wait: head_sig's of the file asked of */
+	/* A Cursor chat store: what it and its log were (their sizes and
+	 * times, hashed; 0: not read yet) when its meta was read, and when;
+	 * chat_due: they changed since, read again once its second is over. */
+	uint64_t chat_sig;
+	int64_t chat_ms;
+	bool chat_due;
 	/* Its sub-agents' files (agent_more): the tokens they hold (-1:
 	 * none), which its newest row adds to its own; what the files were
 	 * when read (a hash of their names, sizes and times; 0: none, and
@@ -92,8 +99,8 @@ struct ffile {
 	uint64_t more_sig;
 	int64_t more_ms;
 	bool more_due; /* they wait to be read (after the first look) */
-	/* What each was when read and the tokens it held: one as it was is
-	 * not read again when another changes. */
+	/* What each was when read and the tokens it held, by their keys:
+	 * one as it was is not read again when another changes. */
 	struct more_read *more_read;
 	size_t nmore_read;
 };
@@ -136,7 +143,8 @@ struct fleet {
 	size_t qhead, nqueue, qcap;
 	uint32_t *live; /* files whose newest row may be running */
 	size_t nlive, livecap;
-	uint32_t *more; /* files whose sub-agents' files the first look went
+	size_t chat_due; /* files chat_due */
+	uint32_t *more;  /* files whose sub-agents' files the first look went
 			   without (FLEET_GAPS), in the order it read them */
 	size_t mhead, nmore, morecap;
 	uint32_t scan;   /* folder scans made: ffile.seen */
@@ -144,6 +152,8 @@ struct fleet {
 	bool sorted;     /* the first look's queue is by mtime */
 	fleet_change_fn fn;
 	void *ctx;
+	/* fleet_on_head's */
+	bool (*more_head)(const char *path);
 	struct store_live *sl; /* the stores' liveness, or NULL */
 	struct fgap *gap;      /* the middle being read (fleet_gap.c), or NULL */
 	bool gap_none;         /* the last look found no middle left to read */
@@ -162,7 +172,8 @@ struct fleet {
 /* The rows to leave out (NULL: none), one a byte: a session both kept and
  * in its agent's store (the same id, of 8 characters or more) is one row,
  * the richer one; two rows of one kind both stay (a session resumed in
- * two runs, each kept). The rows, the counts and the news use it. */
+ * two runs, each kept), but for a chat in two Cursor chat stores: the
+ * newest store's. The rows, the counts and the news use it. */
 uint8_t *fleet_twins(const struct fleet *f);
 /* When row ri last did something: its latest event, or (its file's
  * newest) its file's last write when later; for recency. */
@@ -196,6 +207,11 @@ size_t fleet_feed(struct fleet *f, uint32_t fi, uint64_t base, char *p, size_t n
  * <sid>/store.db): a session that its transcript, when there is one,
  * shows better. */
 bool fleet_chat_store(const struct fleet *f, uint32_t fi);
+/* Cursor writes a chat's title and model later, into the store's log
+ * (store.db-wal) first: chat store fi read, its meta is read again when
+ * it or its log changed, at most once a second (chat_due meanwhile), and
+ * its rows and its transcript's take its title and model. */
+void fleet_chat_look(struct fleet *f, uint32_t fi);
 /* Read bytes [off, off + n) of fd into f->chunk; false on an error. */
 bool fleet_read_at(struct fleet *f, int fd, uint64_t off, size_t n);
 /* The state a row is in, the newest of its file or not, its file's life. */

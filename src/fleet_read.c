@@ -803,6 +803,88 @@ fleet_chat_store(const struct fleet *f, uint32_t fi)
 	return ff->store == SRC_CURSOR + 1 && n > 9 && strcmp(ff->path + n - 9, "/store.db") == 0;
 }
 
+/* The sizes and times of chat store path and its log, hashed (never 0). */
+static uint64_t
+chat_sig(const char *path)
+{
+	struct buf wal = {0};
+	struct stat st;
+	int64_t v[4] = {0, 0, 0, 0};
+
+	buf_addf(&wal, "%s-wal", path);
+	if (lstat(path, &st) == 0) {
+		v[0] = (int64_t)st.st_size;
+		v[1] = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+	}
+	if (lstat(wal.p, &st) == 0) {
+		v[2] = (int64_t)st.st_size;
+		v[3] = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+	}
+	buf_free(&wal);
+	return hash_bytes(v, sizeof v, 0) | 1;
+}
+
+static void chat_placeholder(struct fleet *f, uint32_t fi);
+
+/* Chat store fi's title and model read again, onto its rows and those of
+ * its transcript (the same chat id). */
+static void
+chat_again(struct fleet *f, uint32_t fi)
+{
+	struct cursor_chat c = {{0}, {0}, TIME_NONE, {0}};
+
+	if (f->file[fi].nrows == 0) {
+		chat_placeholder(f, fi);
+		return;
+	}
+	if (!cursor_chat_read(f->file[fi].path, &c)) {
+		cursor_chat_free(&c);
+		return;
+	}
+	for (size_t s = 0; s < f->nrow; s++) {
+		if (f->row[s].file != fi)
+			continue;
+		for (size_t r = 0; r < f->nrow; r++) {
+			struct fleet_row *o = &f->row[r];
+
+			if (r != s && (strcmp(o->id, f->row[s].id) != 0 ||
+				       f->file[o->file].store != SRC_CURSOR + 1 ||
+				       o->agent != AGENT_CURSOR_TRANSCRIPT))
+				continue;
+			if (c.title.n > 0)
+				fleet_copy(o->prompt, sizeof o->prompt, c.title.p, c.title.n);
+			if (c.model.n > 0)
+				fleet_copy(o->model, sizeof o->model, c.model.p, c.model.n);
+			fleet_touch(f, (uint32_t)r);
+		}
+	}
+	cursor_chat_free(&c);
+}
+
+void
+fleet_chat_look(struct fleet *f, uint32_t fi)
+{
+	struct ffile *ff = &f->file[fi];
+	uint64_t sig = chat_sig(ff->path);
+	bool due = false;
+
+	if (ff->chat_sig == 0) {
+		ff->chat_sig = sig;
+		ff->chat_ms = f->now;
+	} else if (sig != ff->chat_sig && ms_sub(f->now, ff->chat_ms) < 1000) {
+		due = true;
+	} else if (sig != ff->chat_sig) {
+		ff->chat_sig = sig;
+		ff->chat_ms = f->now;
+		chat_again(f, fi);
+	}
+	if (due && !ff->chat_due)
+		f->chat_due++;
+	else if (!due && ff->chat_due)
+		f->chat_due--;
+	ff->chat_due = due;
+}
+
 /* The row of a Cursor chat store of which no session was read: why, or
  * what it says it is. */
 static void
@@ -863,16 +945,42 @@ read_rows(struct fleet *f, uint32_t fi, int fd)
 	return ok;
 }
 
+/* A hash of the first REMOTE_HEAD bytes of fd's file, as they are there
+ * (never 0); 0 when it is shorter. */
+static uint64_t
+head_sig(int fd)
+{
+	char *b = xmalloc(REMOTE_HEAD);
+	size_t got = 0;
+	uint64_t h = 0;
+
+	while (got < REMOTE_HEAD) {
+		ssize_t r = pread(fd, b + got, REMOTE_HEAD - got, (off_t)got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	if (got == REMOTE_HEAD)
+		h = hash_bytes(b, got, 0) | 1;
+	free(b);
+	return h;
+}
+
 /* A remote's big file whose head was read past the REMOTE_HEAD bytes
  * its first look brings: the rest of its head asked for, once (its
  * mirror is then replaced by one that holds it, read again from its
  * start as if it had always been whole: fleet_read). */
 static void
-more_head(struct ffile *ff, uint64_t read)
+more_head(struct fleet *f, struct ffile *ff, int fd, uint64_t read)
 {
-	if (!ff->head_asked && read > REMOTE_HEAD && remote_host_of(ff->path) != NULL) {
-		ff->head_asked = ff->head_wait = true;
-		remote_head(ff->path);
+	if (!ff->head_asked && read > REMOTE_HEAD && f->more_head != NULL) {
+		ff->head_asked = true;
+		ff->head_wait = f->more_head(ff->path);
+		if (ff->head_wait)
+			ff->head_sig = head_sig(fd);
 	}
 }
 
@@ -909,7 +1017,7 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 	if (memchr(p, '\n', f->chunk.n) == NULL) {
 		/* One line so far, or a first line longer than the head. */
 		if (!whole)
-			more_head(ff, f->chunk.n);
+			more_head(f, ff, fd, f->chunk.n);
 		ff->kind = f->chunk.n < FLEET_HEAD ? FK_EMPTY : FK_OTHER;
 		placeholder(f, fi, ff->kind == FK_EMPTY ? "no session yet" : "not a stream");
 		return;
@@ -918,7 +1026,7 @@ read_head(struct fleet *f, uint32_t fi, int fd)
 	ff->recording = record_starts(p, f->chunk.n, &kept);
 	ff->read_to = fleet_feed(f, fi, 0, p, f->chunk.n, !whole);
 	if (!whole)
-		more_head(ff, ff->read_to);
+		more_head(f, ff, fd, ff->read_to);
 	if (ff->nrows == 0)
 		placeholder(f, fi, "no session yet");
 }
@@ -991,6 +1099,16 @@ more_file(void *ctx, const char *path, const char *call)
 	mf->path[mf->n++] = xstrdup(path);
 }
 
+/* more_read by their keys (a file's sub-agents read, kept so: each one
+ * found again by bsearch, not by a walk over the others). */
+static int
+by_key(const void *a, const void *b)
+{
+	uint64_t x = ((const struct more_read *)a)->key, y = ((const struct more_read *)b)->key;
+
+	return x < y ? -1 : x > y;
+}
+
 /* The tokens of the sub-agent's file path, read whole as agent's lines
  * (each message once, as the model counts them), added to t; false when
  * it holds none. Never through a link, never more than MORE_MAX. */
@@ -1051,14 +1169,15 @@ fleet_read_more(struct fleet *f, uint32_t fi)
 		/* Those as they were when read last, not read again. */
 		seen = xreallocarray(NULL, mf.n + 1, sizeof *seen);
 		for (size_t i = 0; i < mf.n; i++) {
-			struct more_read *s = &seen[i];
+			struct more_read *s = &seen[i], *was;
 			struct tokens k = {0};
-			size_t o = 0;
 
-			while (o < ff->nmore_read && ff->more_read[o].key != mf.key[i])
-				o++;
-			if (o < ff->nmore_read) {
-				*s = ff->more_read[o];
+			was = ff->nmore_read == 0
+				      ? NULL
+				      : bsearch(&mf.key[i], ff->more_read, ff->nmore_read,
+						sizeof *ff->more_read, by_key);
+			if (was != NULL) {
+				*s = *was;
 			} else {
 				s->key = mf.key[i];
 				s->any = more_tokens(f, mf.path[i], f->row[ff->last_row].agent, &k);
@@ -1071,6 +1190,7 @@ fleet_read_more(struct fleet *f, uint32_t fi)
 				any = true;
 			}
 		}
+		qsort(seen, mf.n, sizeof *seen, by_key);
 		free(ff->more_read);
 		ff->more_read = seen;
 		ff->nmore_read = mf.n;
@@ -1141,18 +1261,23 @@ has_writer(int fd)
 	return errno == EWOULDBLOCK;
 }
 
-/* Its rows are read again from the start: the file was truncated or
- * replaced. Rows are taken again in order; those left are gone. */
+/* Its rows are read again from the start: the file (fd, now size
+ * bytes) was truncated or replaced. Rows are taken again in order; those
+ * left are gone. */
 static void
-restart(struct fleet *f, uint32_t fi)
+restart(struct fleet *f, uint32_t fi, int fd, uint64_t size)
 {
 	struct ffile *ff = &f->file[fi];
 	/* The mirror that holds the rest of the head asked for: the same
-	 * file, not one read again. */
-	bool same = ff->head_wait;
+	 * file, not one read again. Only that: not shorter, its head's
+	 * bytes those it had (a file the remote replaced meanwhile is
+	 * another, whose head is asked for again). */
+	bool same = ff->head_wait && ff->head_sig != 0 && size >= ff->size &&
+		    head_sig(fd) == ff->head_sig;
 
 	ff->head_asked = same;
 	ff->head_wait = false;
+	ff->chat_sig = 0; /* (its meta is read with its rows) */
 	ff->reuse = ff->placeholder ? 1 : ff->nrows;
 	ff->nrows = 0;
 	ff->read_to = 0;
@@ -1219,7 +1344,7 @@ fleet_read(struct fleet *f, uint32_t fi)
 	ff->err = 0;
 	if (ff->kind != FK_UNREAD && ff->kind != FK_ERROR &&
 	    (st.st_dev != ff->dev || st.st_ino != ff->ino || (uint64_t)st.st_size < ff->read_to))
-		restart(f, fi);
+		restart(f, fi, fd, (uint64_t)st.st_size);
 	ff->dev = st.st_dev;
 	ff->ino = st.st_ino;
 	ff->size = (uint64_t)st.st_size;
@@ -1235,6 +1360,8 @@ fleet_read(struct fleet *f, uint32_t fi)
 		read_tail(f, fi, fd);
 	ff->writer = ff->recording && has_writer(fd);
 	close(fd);
+	if (fleet_chat_store(f, fi) && (ff->kind == FK_STREAM || ff->kind == FK_OTHER))
+		fleet_chat_look(f, fi);
 	more_after(f, fi);
 	fleet_settle(f, fi);
 }

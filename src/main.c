@@ -527,6 +527,9 @@ fleet_fill(struct fleet *f, const struct options *o, int64_t now)
 	int status = 0;
 	bool stores = o->nfiles == 0;
 
+	/* A remote's big files: the rest of a head the list reads past what
+	 * their first look brought, asked for. */
+	fleet_on_head(f, remote_head);
 	/* The sources chosen: of this machine, or of a remote's (HOST:). */
 	for (int i = 0; i < o->nfiles; i++)
 		stores = stores || remote_stores(o->files[i]);

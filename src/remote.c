@@ -437,29 +437,36 @@ var_ok(const char *v)
 
 /* The program's cx: the processes whose names (comm, read by the shell:
  * no process started a second) are store.c's names that count, each
- * looked at once (by its pid, start and name): its argv's first two (one
+ * looked at once (by its pid, start and name; what is kept of it
+ * forgotten once it is gone): its argv's first two (one
  * tr), judged by store.c's CLIs in their order (ru: the same rule); a
  * codex one's CODEX_HOME and HOME (one tr), a gemini or cursor-agent
- * one's folder (one readlink); sent by the lengths of their bytes; "-" alone where there is
+ * one's folder (one readlink; a cd into it and pwd -P where there is
+ * none); sent by the lengths of their bytes; "-" alone where there is
  * no /proc. */
 static void
 procs_script(struct buf *b)
 {
-	const char *names = store_proc_names(), *name, *pkg;
+	const char *name, *pkg;
 	enum store_source s;
 	const char *sep = "";
 
-	buf_adds(b, "cn=0\n"
+	/* (Codex's root said as not read where it is longer than the
+	 * local side takes, as a process's CODEX_HOME is) */
+	buf_adds(b, "cn=0 ck=\n"
+		    /* (where readlink is not, a folder is known by a cd
+		     * into it, in a subshell, then pwd -P: builtins) */
+		    "rl=; command -v readlink >/dev/null 2>&1 && rl=1\n"
 		    "cx() {\n"
 		    " [ -r \"$pr/self/stat\" ] || { lv='-\n'; return 0; }\n"
-		    " lv=\"r ${#cr}\n$cr\n$lv\"; cn=$((cn + 1)); set +f\n"
+		    " if [ ${#cr} -gt 4096 ]; then lv=\"r\n$lv\"\n"
+		    " else lv=\"r ${#cr}\n$cr\n$lv\"; fi; cn=$((cn + 1)) nk=; set +f\n"
 		    " for d in \"$pr\"/[0-9]*; do\n"
 		    "  set -f; cm=; read -r cm <\"$d/comm\" || continue\n"
 		    "  case $cm in");
-	for (const char *l = names; *l != '\0';
-	     l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != '\0'))
-		if (glob_ok(l, strcspn(l, "\n")) && memchr(l, '*', strcspn(l, "\n")) == NULL) {
-			buf_addf(b, "%s %.*s", sep, (int)strcspn(l, "\n"), l);
+	for (size_t i = 0; (name = store_proc_name(i)) != NULL; i++)
+		if (glob_ok(name, strlen(name)) && strchr(name, '*') == NULL) {
+			buf_addf(b, "%s %s", sep, name);
 			sep = " |";
 		}
 	buf_adds(b,
@@ -499,21 +506,30 @@ procs_script(struct buf *b)
 				"    else y=\"c $b $x\n\"; fi\n");
 		else
 			/* Gemini's (g) and Cursor's (u): the folder (its own
-			 * trailing newlines kept: readlink's one cut), as
-			 * not read when longer than a frame's path may be. */
-			buf_addf(b,
-				 "    if w=$(readlink \"$d/cwd\" 2>/dev/null && echo .); then\n"
-				 "     w=${w%%?.}; y=\"%c $b $x\n\"\n"
-				 "     [ ${#w} -gt 4096 ] || y=\"%c $b $x ${#w}\n$w\n\"\n"
-				 "    else y=\"%c $b $x\n\"; fi\n",
-				 rec, rec, rec);
+			 * trailing newlines kept: readlink's or pwd's one
+			 * cut), as not read when longer than a frame's path
+			 * may be, or not a path (pwd -P of dash and busybox
+			 * says nothing of a folder removed, yet succeeds). */
+			buf_addf(
+				b,
+				"    if w=$(if [ -n \"$rl\" ]; then readlink \"$d/cwd\"\n"
+				"     else CDPATH= cd -P \"$d/cwd\" && pwd -P; fi 2>/dev/null && echo .); then\n"
+				"     w=${w%%?.}; y=\"%c $b $x\n\"\n"
+				"     case $w in /*) [ ${#w} -gt 4096 ] || y=\"%c $b $x ${#w}\n$w\n\" ;; esac\n"
+				"    else y=\"%c $b $x\n\"; fi\n",
+				rec, rec, rec);
 	}
 	buf_adds(b, "   fi\n"
 		    "   eval \"cs$b=\\$x\\ \\$cm cv$b=\\$y\"\n"
 		    "  fi\n"
 		    "  fi\n"
-		    "  eval \"cg$b=\\$cn lv=\\$lv\\$cv$b\"\n"
+		    "  eval \"cg$b=\\$cn lv=\\$lv\\$cv$b\"; nk=\"$nk $b\"\n"
 		    " done 2>/dev/null; set -f\n"
+		    /* Those looked at the round before and not in this one
+		     * are gone (or renamed): what was kept of them too. */
+		    " for b in $ck; do\n"
+		    "  eval \"[ \\\"\\${cg$b:-}\\\" = $cn ]\" || unset cs$b cv$b cg$b\n"
+		    " done; ck=$nk\n"
 		    "}\n");
 }
 
@@ -910,6 +926,7 @@ bool
 remote_procs_parse(const char *body, size_t len, struct remote_procs *p)
 {
 	size_t at = 0;
+	bool root = false;
 
 	remote_procs_free(p);
 	while (at < len) {
@@ -926,13 +943,20 @@ remote_procs_parse(const char *body, size_t len, struct remote_procs *p)
 			p->noproc = true;
 			continue;
 		}
+		if (ll == 1 && l[0] == 'r') {
+			/* Codex's root there, not read (too long). */
+			if (root)
+				goto bad;
+			root = true;
+			continue;
+		}
 		if (ll > 2 && l[0] == 'r' && l[1] == ' ') {
 			/* Codex's root there: its bytes, then a '\n'. */
-			if (p->codex_root != NULL || procs_nums(l + 2, nl, n, 1, 4096) != 1 ||
-			    n[0] >= len - at || body[at + n[0]] != '\n' ||
-			    memchr(body + at, '\0', n[0]) != NULL)
+			if (root || procs_nums(l + 2, nl, n, 1, 4096) != 1 || n[0] >= len - at ||
+			    body[at + n[0]] != '\n' || memchr(body + at, '\0', n[0]) != NULL)
 				goto bad;
 			p->codex_root = xstrndup(body + at, n[0]);
+			root = true;
 			at += n[0] + 1;
 			continue;
 		}

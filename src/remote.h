@@ -35,6 +35,9 @@
  *        -                          there is no /proc: nothing known
  *        r <n>\n<n bytes>\n          Codex's root there (the first record
  *                                   where there is /proc)
+ *        r                          the same, not read (longer than 4096
+ *                                   bytes): every codex process may be
+ *                                   the store's
  *        <pid> <start>              a process a store's live file names
  *                                   (start: /proc/pid/stat's 22nd field)
  *        c <pid> <start> <k> <h>\n<k bytes><h bytes>\n
@@ -234,9 +237,10 @@ bool remote_whole(const char *path, int ms, struct buf *err);
 #define REMOTE_HEAD (16 * 1024)
 /* Ask, and do not wait, for the rest of the head of the mirror file path
  * (its first FLEET_HEAD bytes): once they are there the file is replaced
- * by one that holds them, which the list reads again. Nothing for a file
- * whose head is all there, or any other path. */
-void remote_head(const char *path);
+ * by one that holds them, which the list reads again (fleet_on_head);
+ * nothing comes for a file whose head is all there. false, nothing
+ * asked, for any other path. */
+bool remote_head(const char *path);
 /* How long the screen waits for that. */
 #define REMOTE_WHOLE_MS 20000
 /* Open the mirror file path now, whole or not (remote_start's heads):

@@ -1663,19 +1663,20 @@ remote_whole(const char *path, int ms, struct buf *err)
 	return r == 1;
 }
 
-void
+bool
 remote_head(const char *path)
 {
 	const struct mirror *mi = mirror_of(path);
 	struct buf line = {0};
+	bool asked;
 
 	if (mi == NULL || mi->kind == 'f' || want_out < 0)
-		return;
+		return false;
 	buf_addf(&line, "h %s\n", path);
-	if (write(want_out, line.p, line.n) < 0) {
-		/* the mirror process is gone: nothing comes */
-	}
+	/* (not: the mirror process is gone, nothing comes) */
+	asked = write(want_out, line.p, line.n) == (ssize_t)line.n;
 	buf_free(&line);
+	return asked;
 }
 
 bool

@@ -543,52 +543,49 @@ store_live_claude_reads(const struct store_live *sl)
 	return sl->claude_reads;
 }
 
-/* The CLIs whose processes liveness looks for, in the order a process is
- * judged (one CLI a process): each one's name and a path in its npm
- * package. Cursor's CLI installs under ~/.local/share/cursor-agent/ (not
- * seen here: STORES.md §5). */
+/* The names (comm) a process of the CLIs' may have. First the CLIs whose
+ * processes liveness looks for, in the order a process is judged (one CLI
+ * a process): each one's name and a path in its npm package (Cursor's CLI
+ * installs under ~/.local/share/cursor-agent/, not seen here: STORES.md
+ * §5). Then the JavaScript runtimes that run a CLI's script (Gemini CLI
+ * runs as node; Codex's npm package runs node, which starts its binary,
+ * named codex): no package, no CLI of their own. */
 static const struct {
-	enum store_source s;
 	const char *name, *pkg;
-} clis[] = {
-	{SRC_CODEX, "codex", "/@openai/codex/"},
-	{SRC_GEMINI, "gemini", "/@google/gemini-cli/"},
-	{SRC_CURSOR, "cursor-agent", "/cursor-agent/"},
+	enum store_source s;
+} procs[] = {
+	{"codex", "/@openai/codex/", SRC_CODEX},
+	{"gemini", "/@google/gemini-cli/", SRC_GEMINI},
+	{"cursor-agent", "/cursor-agent/", SRC_CURSOR},
+	{"node", NULL, SRC_COUNT},
+	{"nodejs", NULL, SRC_COUNT},
+	{"bun", NULL, SRC_COUNT},
 };
 
-/* The names (comm) a process of theirs has: a CLI's own, or a
- * JavaScript runtime's that runs its script (Gemini CLI runs as node;
- * Codex's npm package runs node, which starts its binary, named codex). */
-static const char proc_names[] = "codex\ngemini\ncursor-agent\nnode\nnodejs\nbun";
-
 const char *
-store_proc_names(void)
+store_proc_name(size_t i)
 {
-	return proc_names;
+	return i < ARRAY_LEN(procs) ? procs[i].name : NULL;
 }
 
 bool
 store_cli(size_t i, enum store_source *s, const char **name, const char **pkg)
 {
-	if (i >= ARRAY_LEN(clis))
+	if (i >= ARRAY_LEN(procs) || procs[i].pkg == NULL)
 		return false;
-	*s = clis[i].s;
-	*name = clis[i].name;
-	*pkg = clis[i].pkg;
+	*s = procs[i].s;
+	*name = procs[i].name;
+	*pkg = procs[i].pkg;
 	return true;
 }
 
-/* Whether comm is one of proc_names. */
+/* Whether comm is one of the names of procs. */
 static bool
 name_counts(const char *comm, size_t n)
 {
-	for (const char *l = proc_names; *l != '\0';) {
-		size_t k = strcspn(l, "\n");
-
-		if (k == n && memcmp(l, comm, n) == 0)
+	for (size_t i = 0; i < ARRAY_LEN(procs); i++)
+		if (strlen(procs[i].name) == n && memcmp(procs[i].name, comm, n) == 0)
 			return true;
-		l += k + (l[k] == '\n');
-	}
 	return false;
 }
 
@@ -716,16 +713,16 @@ proc_scan(struct store_live *sl)
 		if (!sl->proc.cmdline(sl->proc.ctx, pids[i], &sl->tmp) || sl->tmp.n == 0)
 			continue;
 		buf_addc(&sl->tmp, '\0');
-		for (c = 0; c < ARRAY_LEN(clis); c++)
-			if (runs(sl->tmp.p, sl->tmp.n, clis[c].name, clis[c].pkg))
+		for (c = 0; c < ARRAY_LEN(procs) && procs[c].pkg != NULL; c++)
+			if (runs(sl->tmp.p, sl->tmp.n, procs[c].name, procs[c].pkg))
 				break;
-		if (c == ARRAY_LEN(clis))
+		if (c == ARRAY_LEN(procs) || procs[c].pkg == NULL)
 			continue;
-		if (clis[c].s == SRC_CODEX) {
+		if (procs[c].s == SRC_CODEX) {
 			sl->codex_proc = sl->codex_proc || codex_ours(sl, pids[i]);
 			continue;
 		}
-		cwds = clis[c].s == SRC_GEMINI ? &sl->gemini_cwds : &sl->cursor_cwds;
+		cwds = procs[c].s == SRC_GEMINI ? &sl->gemini_cwds : &sl->cursor_cwds;
 		if (!sl->proc.cwd(sl->proc.ctx, pids[i], &cwd))
 			continue;
 		buf_add(cwds, cwd.p, cwd.n);

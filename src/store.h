@@ -43,7 +43,7 @@
  *                process (its name and install path not seen here).
  *   kept files   nothing here; the file's age (fleet.c).
  * A process is a CLI's when its name (comm) is one that counts and its
- * argv runs the CLI (store_proc_names, store_cli: a remote's program
+ * argv runs the CLI (store_proc_name, store_cli: a remote's program
  * judges its processes by the same table). /proc is read through struct
  * store_proc, which the unit tests fake. */
 #ifndef AGENTVIEW_STORE_H
@@ -118,12 +118,12 @@ struct store_proc {
 	bool (*comm)(void *ctx, long pid, struct buf *out);
 };
 
-/* The names (comm) of the processes that may be an agent CLI's, one a
- * line: the CLIs' own and the JavaScript runtimes' that run them. Only
- * they are looked at (their argv then judged: store_cli), here and by a
- * remote's program (remote.c makes its own from these), so that both
- * count the same processes. */
-const char *store_proc_names(void);
+/* The i-th name (comm) of the processes that may be an agent CLI's: the
+ * CLIs' own (store_cli's, in its order), then the JavaScript runtimes'
+ * that run them; NULL past the last. Only they are looked at (their argv
+ * then judged: store_cli), here and by a remote's program (remote.c
+ * makes its own from these), so that both count the same processes. */
+const char *store_proc_name(size_t i);
 /* The i-th CLI whose processes liveness looks for, of source *s: a
  * process runs it when the first or the second word of its argv is name
  * (its last part) or holds pkg (a path in its npm package); a process is

@@ -322,6 +322,21 @@ ep_state
 [ "$ep_rc" -eq 0 ] && [ "$st" = incomplete ] ||
 	fail env "a newline before HOME= in a value: exit $ep_rc, $st $(head -c 300 "$ep/err")"
 echo "a remote codex's environment: a long HOME not read, a newline in a value no variable"
+# The remote's own CODEX_HOME longer than a frame's path may be (Codex's
+# root there): said as not read, never a list the local side refuses
+# (which broke the whole connection: no row of any store); its codex
+# process may be the session's (running?, as one not read).
+cases=$((cases + 1))
+printf 'exec env CODEX_HOME="%s" HOME="%s" XDG_STATE_HOME="%s" AGENTVIEW_REMOTE_PROC="%s" dash -s\n' \
+	"$ep/$(head -c 5000 /dev/zero | tr '\0' /).codex" "$ep" "$ep/state" "$ep/proc" >"$ep/ssh"
+mkdir -p "$ep/state/agentview/sessions"
+{ init k0000001 kept; user "kept there"; } >"$ep/state/agentview/sessions/k.ndjson"
+CLAUDE_CONFIG_DIR=$tmp/nowhere COLUMNS=200 AGENTVIEW_SSH="sh $ep/ssh" \
+	"$bin" --print --sources codex,kept "here:" >"$ep/out" 2>"$ep/err"
+ep_rc=$?
+[ "$ep_rc" -eq 0 ] && grep -q "kept there" "$ep/out" && ! grep -q "not as said" "$ep/err" ||
+	fail env "a CODEX_HOME of 5000 bytes: exit $ep_rc, $(head -c 300 "$ep/out") $(head -c 300 "$ep/err")"
+echo "a remote's CODEX_HOME of 5000 bytes: said as not read, its other sessions listed"
 
 # A quiet HOST: (the remote's own sessions) among processes of the names
 # that count (two stand-ins named node, one running gemini): each one's
@@ -359,6 +374,91 @@ done
 	fail quiet-host "read again: $(grep '^tr \|^readlink ' "$hq/calls" | sort | uniq -d | head -n 3)"
 grep -q "^readlink .* /proc/$hq2/" "$hq/calls" && fail quiet-host "the folder of a node not gemini read"
 echo "a quiet HOST: among node processes: $(grep -c '^tr ' "$hq/calls") argv and $(grep -c '^readlink ' "$hq/calls") folder read in 6 s, each once"
+
+# The program's memory of the processes it looked at (not read again
+# while they live) is dropped when they are gone: a remote where short
+# processes come and go for days does not grow its shell without end.
+# Its variables counted after each look (the program, as sent, given a
+# line that counts them, here only) while 20 gemini processes of a
+# made-up /proc live, then once they are gone.
+cases=$((cases + 1))
+pc=$tmp/proc-cache
+mkdir -p "$pc/proc/self" "$pc/w" "$pc/state/agentview/sessions"
+echo '1 (sh) S 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 777 0' >"$pc/proc/self/stat"
+{ init c0000001 kept; user "kept there"; } >"$pc/state/agentview/sessions/k.ndjson"
+i=100
+while [ "$i" -lt 120 ]; do
+	mkdir "$pc/proc/$i"
+	echo "$i (gemini) S 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 9$i 0" >"$pc/proc/$i/stat"
+	echo gemini >"$pc/proc/$i/comm"
+	printf 'gemini\0' >"$pc/proc/$i/cmdline"
+	ln -s "$pc/w" "$pc/proc/$i/cwd"
+	i=$((i + 1))
+done
+cat >"$pc/ssh" <<EOF
+sed 's/^ \[ \$m != s \] || cx\$/ [ \$m != s ] || { cx; set | grep -c "^c[gsv][0-9]" >>"\$VARS"; }/' |
+	env HOME="$pc" XDG_STATE_HOME="$pc/state" AGENTVIEW_REMOTE_PROC="$pc/proc" VARS="$pc/vars" dash -s
+EOF
+: >"$pc/vars"
+# pc_vars N: until the last count is N (10 s at most).
+pc_vars() {
+	i=0
+	while [ "$(tail -n 1 "$pc/vars")" != "$1" ] && [ "$i" -lt 100 ]; do
+		i=$((i + 1))
+		sleep 0.1
+	done
+	[ "$(tail -n 1 "$pc/vars")" = "$1" ]
+}
+CLAUDE_CONFIG_DIR=$tmp/nowhere AGENTVIEW_SSH="sh $pc/ssh" "$bin" --print -f "here:" >"$pc/out" 2>"$pc/err" &
+pcv=$!
+pids="$pids $pcv"
+pc_vars 60 || fail proc-cache "20 processes, not 3 variables each: $(tail -n 3 "$pc/vars" | tr '\n' ' ') $(head -c 300 "$pc/err")"
+rm -rf "$pc/proc/1"[01][0-9]
+pc_vars 0 || fail proc-cache "20 processes gone, their variables kept: $(tail -n 3 "$pc/vars" | tr '\n' ' ') $(head -c 300 "$pc/err")"
+kill "$pcv" 2>/dev/null
+echo "the program's memory of 20 processes: $(sort -n "$pc/vars" | tail -n 1) variables, $(tail -n 1 "$pc/vars") once they are gone"
+
+# Where the remote has no readlink (busybox without it, old systems), a
+# gemini process's folder is known all the same (cd into /proc/PID/cwd
+# in a subshell, then pwd -P: builtins): the Gemini session judged as
+# with readlink. The remote is dash with ls, stat, tail, head, wc, cat,
+# sleep and tr only, over a made-up /proc: one gemini process whose
+# folder is the project's (a newline in its name), then in another.
+cases=$((cases + 1))
+rl=$tmp/no-readlink
+mkdir -p "$rl/proc/self" "$rl/proc/4343" "$rl/bin" "$rl/other" "$rl/pro
+j 1"
+for t in ls stat tail head wc cat sleep tr; do
+	ln -s "$(command -v "$t")" "$rl/bin/$t"
+done
+cp -R tests/stores/gemini/headless/running/.gemini "$rl/.gemini"
+rl_file=$(find "$rl/.gemini/tmp" -name 'session-*.jsonl' | head -n 1)
+rl_id=$(jq -r 'select(.sessionId != null) | .sessionId' "$rl_file" | head -n 1)
+printf '%s' "$rl/pro
+j 1" >"$(dirname "$(dirname "$rl_file")")/.project_root"
+touch "$rl_file"
+echo '1 (sh) S 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 777 0' >"$rl/proc/self/stat"
+echo '4343 (gemini) S 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 888 0' >"$rl/proc/4343/stat"
+echo gemini >"$rl/proc/4343/comm"
+printf 'gemini\0' >"$rl/proc/4343/cmdline"
+# rl_state PATH: the Gemini session's state there, the remote's PATH
+# that one.
+rl_state() {
+	printf 'exec env -u GEMINI_CLI_HOME PATH="%s" HOME="%s" AGENTVIEW_REMOTE_PROC="%s" %s -s\n' \
+		"$1" "$rl" "$rl/proc" "$(command -v dash)" >"$rl/ssh"
+	AGENTVIEW_SSH="sh $rl/ssh" "$bin" --print --format json --sources gemini "here:" 2>"$rl/err" |
+		jq -r --arg s "$rl_id" '.sessions[] | select(.session_id == $s) | .state'
+}
+ln -s "$rl/other" "$rl/proc/4343/cwd"
+rl_none=$(rl_state "$rl/bin")
+rm "$rl/proc/4343/cwd"
+ln -s "$rl/pro
+j 1" "$rl/proc/4343/cwd"
+rl_with=$(rl_state "$rl/bin:$PATH")
+rl_without=$(rl_state "$rl/bin")
+[ -n "$rl_none" ] && [ "$rl_with" != "$rl_none" ] && [ "$rl_without" = "$rl_with" ] ||
+	fail no-readlink "in its project: $rl_without without readlink, $rl_with with it, $rl_none in another folder $(head -c 300 "$rl/err")"
+echo "a remote without readlink: a gemini in its project's folder $rl_without, as with readlink; in another $rl_none"
 
 if [ ! -x "$sshd" ] || ! command -v ssh >/dev/null 2>&1 || ! command -v ssh-keygen >/dev/null 2>&1; then
 	echo "run_remote: the sshd's cases skipped: no $sshd or ssh (Debian's openssh-server and openssh-client)"

@@ -334,6 +334,57 @@ test_store_and_transcript(void **state)
 	fixture_rmtree(h);
 }
 
+/* One chat in two stores (two buckets: its folder moved, a copy): one
+ * row, the newest store's title and model, and the session once in the
+ * JSON summary, the newest store's, whichever bucket sorts first. */
+static void
+test_store_twice(void **state)
+{
+	char *h = fixture_tmpdir("cursor-twice");
+	char db[1024], old[1024];
+	struct timespec ts[2] = {{NOW / 1000 - 60, 0}, {NOW / 1000 - 60, 0}};
+	struct fleet *f;
+	uint32_t v[8];
+
+	(void)state;
+	for (int newer = 0; newer < 2; newer++) {
+		make_store(h, "aa11", SID, META, true, newer ? db : old, sizeof db);
+		make_store(h, "ff99", SID,
+			   "{\"agentId\":\"" SID "\",\"name\":\"Fix the tests again\","
+			   "\"createdAt\":1795000000000,\"lastUsedModel\":\"gpt-6\"}",
+			   true, newer ? old : db, sizeof db);
+		/* db the newer of the two */
+		assert_int_equal(utimensat(AT_FDCWD, db, ts, 0), 0);
+		f = cursor_fleet(h);
+		assert_int_equal(fleet_nrows(f), 2);
+		assert_int_equal(shown(f, v, 8), 1);
+		assert_string_equal(fleet_path(f, v[0]), db);
+		assert_string_equal(fleet_row(f, v[0])->prompt,
+				    newer ? "Fix the tests" : "Fix the tests again");
+		{
+			char *json = NULL;
+			size_t len = 0;
+			FILE *mem = open_memstream(&json, &len);
+			const char *at;
+
+			setenv("AGENTVIEW_ONE_THREAD", "1", 1);
+			fleet_list_json(f, -1, 120, NOW, mem);
+			fclose(mem);
+			unsetenv("AGENTVIEW_ONE_THREAD");
+			at = strstr(json, "\"session_id\":\"" SID "\"");
+			assert_non_null(at);
+			assert_null(strstr(at + 1, "\"session_id\":\"" SID "\""));
+			assert_non_null(strstr(json, newer ? "\"model\":\"gpt-5\""
+							   : "\"model\":\"gpt-6\""));
+			free(json);
+		}
+		fleet_free(f);
+		fixture_rmtree(h);
+		h = fixture_tmpdir("cursor-twice");
+	}
+	fixture_rmtree(h);
+}
+
 /* Hostile stores, each in a bucket of its own: said on its row, no crash,
  * nothing made or changed in the agent's folder. */
 static void
@@ -541,6 +592,73 @@ test_store_live(void **state)
 	fixture_rmtree(h);
 }
 
+/* meta '0' of the store at db set to the hex of meta by w, a writer
+ * whose log is never checkpointed: what Cursor writes is in store.db-wal
+ * first. */
+static void
+rename_chat(sqlite3 *w, const char *meta)
+{
+	sqlite3_stmt *q;
+
+	assert_int_equal(sqlite3_prepare_v2(w,
+					    "UPDATE meta SET value = lower(hex(?)) WHERE key = '0'",
+					    -1, &q, NULL),
+			 SQLITE_OK);
+	sqlite3_bind_text(q, 1, meta, -1, SQLITE_STATIC);
+	assert_int_equal(sqlite3_step(q), SQLITE_DONE);
+	sqlite3_finalize(q);
+}
+
+/* A title and a model Cursor gives a chat after it is listed, written
+ * into store.db-wal (store.db as it was): shown, on the store's row and
+ * on its transcript's; read again at most once a second. */
+static void
+test_store_renamed(void **state)
+{
+	char *h = fixture_tmpdir("cursor-renamed");
+	char db[1024];
+	struct stat before, after;
+	struct fleet *f;
+	sqlite3 *w;
+	uint32_t v[8];
+
+	(void)state;
+	for (int twin = 0; twin < 2; twin++) {
+		make_store(h, BUCKET, SID, META, true, db, sizeof db);
+		if (twin)
+			make_transcript(h, SID);
+		f = cursor_fleet(h);
+		assert_int_equal(shown(f, v, 8), 1);
+		assert_string_equal(fleet_row(f, v[0])->prompt, "Fix the tests");
+		assert_int_equal(stat(db, &before), 0);
+		assert_int_equal(sqlite3_open(db, &w), SQLITE_OK);
+		exec_ok(w, "PRAGMA wal_autocheckpoint=0;");
+		rename_chat(w, "{\"agentId\":\"" SID "\",\"name\":\"Fix the flaky tests\","
+			       "\"createdAt\":1795000000000,\"lastUsedModel\":\"gpt-6\"}");
+		assert_int_equal(stat(db, &after), 0);
+		assert_true(after.st_size == before.st_size &&
+			    after.st_mtim.tv_nsec == before.st_mtim.tv_nsec &&
+			    after.st_mtim.tv_sec == before.st_mtim.tv_sec);
+		fleet_update(f, NOW + 2000, 0);
+		assert_int_equal(shown(f, v, 8), 1);
+		assert_string_equal(fleet_row(f, v[0])->prompt, "Fix the flaky tests");
+		assert_string_equal(fleet_row(f, v[0])->model, "gpt-6");
+		/* Again within the second: read when it is over. */
+		rename_chat(w, "{\"agentId\":\"" SID "\",\"name\":\"Third name\","
+			       "\"createdAt\":1795000000000,\"lastUsedModel\":\"gpt-6\"}");
+		fleet_update(f, NOW + 2400, 0);
+		assert_string_equal(fleet_row(f, v[0])->prompt, "Fix the flaky tests");
+		assert_in_range(fleet_timeout(f, NOW + 2400, false), 0, 600);
+		fleet_update(f, NOW + 3000, 0);
+		assert_string_equal(fleet_row(f, v[0])->prompt, "Third name");
+		assert_int_equal(sqlite3_close(w), SQLITE_OK);
+		fleet_free(f);
+		fixture_rmtree(h);
+		h = fixture_tmpdir("cursor-renamed");
+	}
+	fixture_rmtree(h);
+}
+
 /* Every lstat of a path ending in /store.db (the test's own lstat, over
  * libc's: the library's calls come here too). */
 static size_t stores_looked;
@@ -617,8 +735,10 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_store_alone),
 		cmocka_unit_test(test_store_and_transcript),
+		cmocka_unit_test(test_store_twice),
 		cmocka_unit_test(test_store_hostile),
 		cmocka_unit_test(test_store_live),
+		cmocka_unit_test(test_store_renamed),
 		cmocka_unit_test(test_store_not_remote),
 		cmocka_unit_test(test_store_found_cheaply),
 	};

@@ -432,6 +432,93 @@ test_big(void **state)
 	rm_tree(d);
 }
 
+/* The paths the rest of whose head was asked for (fleet_on_head), one a
+ * line. */
+static struct buf heads_asked;
+
+static bool
+ask_head(const char *path)
+{
+	buf_addf(&heads_asked, "%s\n", path);
+	return true;
+}
+
+/* A big session whose first prompt is past the REMOTE_HEAD bytes of its
+ * head (a long first line), its id id, into b. */
+static void
+late_prompt(struct buf *b, const char *id)
+{
+	buf_reset(b);
+	buf_addf(b,
+		 "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"%s\","
+		 "\"cwd\":\"/w/mu\",\"pad\":\"",
+		 id);
+	for (int i = 0; i < 20000; i++)
+		buf_addc(b, 'x');
+	buf_adds(b, "\"}\n" USER("a late prompt"));
+	for (int i = 0; i < 4000; i++)
+		buf_adds(b, DELTA(T1));
+	buf_adds(b, RESULT("false", "1000", "done"));
+}
+
+/* A remote mirror's big file whose head is asked for (fleet_on_head):
+ * the file that holds it in its place (its bytes the same, another
+ * inode) is the same file, not one read again; but a file the remote
+ * replaced meanwhile (another head, as long) is one read again, whose
+ * head is asked for again. */
+static void
+test_head_wait(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	struct buf text = {0}, from = {0}, to = {0};
+	struct stat st;
+	ino_t ino;
+
+	(void)state;
+	buf_addf(&from, "%s/next.part", d);
+	buf_addf(&to, "%s/big.ndjson", d);
+	late_prompt(&text, "h0000001");
+	put(d, "big.ndjson", text.p, NOW - MIN_MS, false);
+	buf_reset(&heads_asked);
+	f = fleet_new(0, -1);
+	fleet_on_head(f, ask_head);
+	assert_int_equal(fleet_add(f, d, &from), 0);
+	fleet_update(f, NOW, 0);
+	assert_int_equal(heads_asked.n, to.n + 1);
+	assert_memory_equal(heads_asked.p, to.p, to.n);
+	/* Its head come: a copy of it in its place. */
+	put(d, "next.part", text.p, NOW - MIN_MS, false);
+	assert_int_equal(stat(to.p, &st), 0);
+	ino = st.st_ino;
+	assert_int_equal(rename(from.p, to.p), 0);
+	assert_int_equal(stat(to.p, &st), 0);
+	assert_true(st.st_ino != ino);
+	fleet_update(f, NOW, 0);
+	assert_false(fleet_row(f, row_of(f, "big.ndjson", 0))->flags & FR_REREAD);
+	assert_int_equal(heads_asked.n, to.n + 1);
+	fleet_free(f);
+	/* Replaced by the remote while its head is awaited: read again. */
+	buf_reset(&heads_asked);
+	f = fleet_new(0, -1);
+	fleet_on_head(f, ask_head);
+	assert_int_equal(fleet_add(f, d, &from), 0);
+	fleet_update(f, NOW, 0);
+	assert_int_equal(heads_asked.n, to.n + 1);
+	late_prompt(&text, "h0000002");
+	put(d, "next.part", text.p, NOW - MIN_MS, false);
+	assert_int_equal(rename(from.p, to.p), 0);
+	fleet_update(f, NOW, 0);
+	assert_true(fleet_row(f, row_of(f, "big.ndjson", 0))->flags & FR_REREAD);
+	assert_int_equal(heads_asked.n, 2 * (to.n + 1));
+	fleet_free(f);
+	buf_free(&heads_asked);
+	buf_free(&text);
+	buf_free(&from);
+	buf_free(&to);
+	rm_tree(d);
+}
+
 /* The middles a first look went without, read after it (FLEET_GAPS): the
  * newest file first, at most a slice an update, each file's rows changed
  * at once when its middle is read, to what a file read whole gives them
@@ -1654,6 +1741,7 @@ main(void)
 		cmocka_unit_test(test_faults),
 		cmocka_unit_test(test_rename),
 		cmocka_unit_test(test_big),
+		cmocka_unit_test(test_head_wait),
 		cmocka_unit_test(test_gaps),
 		cmocka_unit_test(test_gaps_grow),
 		cmocka_unit_test(test_writer),

@@ -793,7 +793,7 @@ test_gemini_live(void **state)
 	fixture_rmtree(h);
 }
 
-/* The processes that count: one of the names (comm) store_proc_names
+/* The processes that count: one of the names (comm) store_proc_name
  * says, whose argv then runs the CLI; a process is of one CLI, the first
  * it runs (codex). A remote's program looks at the same ones
  * (test_remote, run_remote.sh). */
