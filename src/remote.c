@@ -221,6 +221,30 @@ static const char script_head[] =
 	"  case $ry in *\"$2\"*) return 0 ;; esac\n"
 	" done; return 1\n"
 	"}\n";
+/* An agentview there of this one's version and wire: the rows of the
+ * folder as it makes them, sent first (R), when it ends in a few tenths
+ * of a second (a sleep of 0.01 s a look, where sleep takes one: else one
+ * look); what it writes is cut at a frame's most, and checked here. It
+ * runs in a folder of its own that goes with it (mkdir and rm are only
+ * run where agentview is). The sh path goes on as ever after it. */
+static const char script_rows[] =
+	"if [ -d \"$p\" ] && command -v agentview >/dev/null 2>&1; then\n"
+	" rw=${TMPDIR:-/tmp}/agentview-rows.$$\n"
+	" if mkdir -m 700 \"$rw\" 2>/dev/null; then\n"
+	"  ap=$p; case $ap in -*) ap=./$ap ;; esac\n"
+	"  agentview --print --format rows \"$ap\" >\"$rw/r\" 2>/dev/null </dev/null &\n"
+	"  ra=$! j=0\n"
+	"  while [ $j -lt 20 ] && kill -0 $ra 2>/dev/null; do\n"
+	"   sleep 0.01 2>/dev/null || break; j=$((j + 1))\n"
+	"  done\n"
+	"  if kill -0 $ra 2>/dev/null; then kill $ra 2>/dev/null\n"
+	"  elif wait $ra; then\n"
+	"   head -c %u \"$rw/r\" >\"$rw/s\"\n"
+	"   printf 'R %%d\\n' $(wc -c <\"$rw/s\"); cat \"$rw/s\"; printf '\\n'\n"
+	"  fi\n"
+	"  rm -rf \"$rw\"\n"
+	" fi\n"
+	"fi\n";
 static const char script_batch[] =
 	/* The batch (bl its paths a line, bi its numbers, bn how many,
 	 * bz1... their sizes, bh and bc the bytes head and tail print for
@@ -613,6 +637,10 @@ remote_script(struct buf *b, const char *path, char *const *names, size_t nnames
 				 i + 1, (unsigned long long)fill[2 * i + 1]);
 	}
 	buf_adds(b, script_head);
+	/* The screen's first look at a folder: its rows from an agentview
+	 * there, when there is one. */
+	if (heads && batch && nnames == 0 && path[0] != '\0')
+		buf_addf(b, script_rows, RFRAME_MAX);
 	procs_script(b);
 	buf_adds(b, script_batch);
 	store_script(b, 0);
@@ -808,6 +836,7 @@ rparser_next(struct rparser *p, struct rframe *f)
 			return broken(p, "a file number or offset out of range");
 		/* FALLTHROUGH */
 	case RF_LIST:
+	case RF_ROWS:
 	case RF_LIVE:
 	case RF_HEADS:
 	case RF_TAILS:
