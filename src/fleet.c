@@ -782,7 +782,9 @@ fleet_update(struct fleet *f, int64_t now_ms, int64_t budget_us)
 	bool looked = f->first_done;
 
 	f->now = now_ms;
-	f->result = 0;
+	/* Rows made between two updates (a remote's rows, fleet_add) are news
+	 * of this one. */
+	f->result = f->nchanged > 0 ? FLEET_ROWS : 0;
 	if (!f->sorted) {
 		/* The first look reads the newest files first. */
 		if (f->nqueue > 1)
@@ -877,6 +879,12 @@ const char *
 fleet_path(const struct fleet *f, uint32_t row)
 {
 	return f->file[f->row[row].file].path;
+}
+
+bool
+fleet_row_early(const struct fleet *f, uint32_t row)
+{
+	return f->file[f->row[row].file].preset;
 }
 
 const char *

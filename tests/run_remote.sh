@@ -1231,6 +1231,32 @@ grep -q '3 done' "$tmp/rows.status" && grep -q '1 failed' "$tmp/rows.status" ||
 	fail rows "--status-line: $(cat "$tmp/rows.status") $(head -c 200 "$tmp/err")"
 echo "HOST:DIR with agentview there: its rows first, said, then the same rows read here; --print, --status-line"
 
+# Through this machine's dash (AGENTVIEW_SSH), where the rows are there
+# before the list first looks at its folder: on the screen at once, and
+# Enter on one says its file is still coming.
+cases=$((cases + 1))
+printf 'PATH=%s:$PATH exec dash -s\n' "$tmp/rbin" >"$tmp/avloc_ssh"
+# (its tail 3 s there: no row of the sh path before)
+printf '#!/bin/sh\nsleep 3\nexec /usr/bin/tail "$@"\n' >"$tmp/rbin/tail"
+start=$(date +%s%N)
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $tmp/avloc_ssh' '$bin' 'here:$ad'"
+four_rows || fail rows-here "not 4 rows: $($tm capture-pane -p -t av)"
+took=$((($(date +%s%N) - start) / 1000000))
+[ "$took" -lt 2500 ] || fail rows-here "the rows made there shown after $took ms"
+$tm capture-pane -p -t av >"$tmp/rows.loc"
+grep -q 'every row read over ssh' "$tmp/rows.loc" && fail rows-here "the sh path was first"
+$tm send-keys -t av Enter
+screen_has 'v[0-9].ndjson: still coming over ssh, a moment' ||
+	fail rows-here "Enter: $($tm capture-pane -p -t av)"
+printf '#!/bin/sh\nsleep 1\nexec /usr/bin/tail "$@"\n' >"$tmp/rbin/tail"
+screen_has 'every row read over ssh' || fail rows-here "the sh path never ended: $($tm capture-pane -p -t av)"
+$tm send-keys -t av Enter
+screen_has '^ Transcript ' || fail rows-here "Enter once read: $($tm capture-pane -p -t av)"
+$tm kill-server 2>/dev/null
+sleep 0.3
+echo "HOST:DIR with agentview there, its rows there before the list looks: shown in $took ms, Enter waits for the file"
+
 # Stand-ins: another version, garbage, one that hangs. The sh path alone
 # each time, the rows all there, nothing said of agentview.
 for kind in version garbage hang; do
