@@ -222,26 +222,25 @@ static const char script_head[] =
 	" done; return 1\n"
 	"}\n";
 /* An agentview there of this one's version and wire: the rows of the
- * folder as it makes them, sent first (R), when it ends in a few tenths
- * of a second (a sleep of 0.01 s a look, where sleep takes one: else one
- * look); what it writes is cut at a frame's most, and checked here. It
- * runs in a folder of its own that goes with it (mkdir and rm are only
- * run where agentview is). The sh path goes on as ever after it. */
+ * folder as it makes them, sent first (R), when it ends within 0.3 s
+ * (1 s where sleep takes whole seconds only: then it is killed, and the
+ * sh path goes on); what it writes is cut at a frame's most, and checked
+ * here. It runs in a folder of its own that goes with it (mkdir and rm
+ * are only run where agentview is). The sh path goes on as ever after. */
 static const char script_rows[] =
 	"if [ -d \"$p\" ] && command -v agentview >/dev/null 2>&1; then\n"
 	" rw=${TMPDIR:-/tmp}/agentview-rows.$$\n"
 	" if mkdir -m 700 \"$rw\" 2>/dev/null; then\n"
 	"  ap=$p; case $ap in -*) ap=./$ap ;; esac\n"
 	"  agentview --print --format rows \"$ap\" >\"$rw/r\" 2>/dev/null </dev/null &\n"
-	"  ra=$! j=0\n"
-	"  while [ $j -lt 20 ] && kill -0 $ra 2>/dev/null; do\n"
-	"   sleep 0.01 2>/dev/null || break; j=$((j + 1))\n"
-	"  done\n"
-	"  if kill -0 $ra 2>/dev/null; then kill $ra 2>/dev/null\n"
-	"  elif wait $ra; then\n"
+	"  ra=$!\n"
+	"  { sleep 0.3 2>/dev/null || sleep 1; kill $ra 2>/dev/null; } >/dev/null 2>&1 &\n"
+	"  rk=$!\n"
+	"  if wait $ra; then\n"
 	"   head -c %u \"$rw/r\" >\"$rw/s\"\n"
 	"   printf 'R %%d\\n' $(wc -c <\"$rw/s\"); cat \"$rw/s\"; printf '\\n'\n"
 	"  fi\n"
+	"  kill $rk 2>/dev/null\n"
 	"  rm -rf \"$rw\"\n"
 	" fi\n"
 	"fi\n";
