@@ -127,7 +127,6 @@ void
 fleet_list_rows(const struct fleet *f, int agent, int width, int64_t now_ms, FILE *out)
 {
 	size_t n = fleet_nrows(f), k = 0, said = 0;
-	const struct fleet_row *last = NULL;
 	uint32_t *v = xcalloc(n + 1, sizeof *v);
 	struct buf b = {0};
 
@@ -144,23 +143,26 @@ fleet_list_rows(const struct fleet *f, int agent, int width, int64_t now_ms, FIL
 	}
 	qsort_r(v, k, sizeof *v, by_file_index, (void *)(uintptr_t)f);
 	remote_rows_begin(&b);
-	for (size_t i = 0; i < k; i++) {
+	/* A file's rows all or none: its sessions numbered from 0, as read,
+	 * each as the reader takes it (a control byte in a text: none; the
+	 * sh path brings that file's rows), its name as its folder has it. */
+	for (size_t i = 0, j; i < k; i = j) {
 		const struct fleet_row *r = fleet_row(f, v[i]);
 		const char *name = fleet_name(f, v[i]);
+		bool ok = remote_name_ok(name, strlen(name));
 		struct stat st;
 
-		/* Each file's sessions numbered from 0, as read; a file's
-		 * name as its folder lists it. */
-		if (last != NULL && last->file == r->file ? last->index + 1 != r->index
-							  : r->index != 0)
+		for (j = i; j < k && fleet_row(f, v[j])->file == r->file; j++)
+			ok = ok && fleet_row(f, v[j])->index == j - i &&
+			     remote_row_ok(fleet_row(f, v[j]));
+		if (!ok || stat(fleet_path(f, v[i]), &st) != 0)
 			continue;
-		if (!remote_name_ok(name, strlen(name)) || stat(fleet_path(f, v[i]), &st) != 0)
-			continue;
-		remote_rows_add(&b, name,
-				(int64_t)st.st_mtim.tv_sec * 1000 + st.st_mtim.tv_nsec / 1000000,
-				r);
-		said++;
-		last = r;
+		for (size_t x = i; x < j; x++)
+			remote_rows_add(&b, name,
+					(int64_t)st.st_mtim.tv_sec * 1000 +
+						st.st_mtim.tv_nsec / 1000000,
+					fleet_row(f, v[x]));
+		said += j - i;
 		if (b.n >= 1 << 16) {
 			fwrite(b.p, 1, b.n, out);
 			buf_reset(&b);

@@ -96,6 +96,27 @@ remote_rows_add(struct buf *out, const char *name, int64_t mtime_ms, const struc
 	buf_addc(out, '\n');
 }
 
+/* Whether s holds no control byte. */
+static bool
+clean(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return false;
+	return true;
+}
+
+bool
+remote_row_ok(const struct fleet_row *r)
+{
+	bool ok = clean(r->id) && clean(r->model) && clean(r->cwd) && clean(r->prompt) &&
+		  clean(r->how);
+
+	for (unsigned i = 0; i < r->ncalls && i < FLEET_CALLS; i++)
+		ok = ok && clean(r->calls[i].what);
+	return ok;
+}
+
 void
 remote_rows_end(struct buf *out, size_t nrows)
 {

@@ -690,6 +690,14 @@ test_rows(void **state)
 	buf_adds(&bad, "5:a.nnn 0 0 0 0 0 0 0 0 0 0 0 0 0 - - - - - - 0 0: 0: 0: 0: 0:\n. 1\n");
 	assert_true(remote_rows_parse(bad.p, bad.n, &p));
 	remote_rows_free(&p);
+	/* A row whose text holds a control byte is not written (its file's
+	 * rows come by the sh path). */
+	assert_true(remote_row_ok(&r));
+	r.prompt[3] = '\033';
+	assert_false(remote_row_ok(&r));
+	r.prompt[3] = 'x';
+	r.calls[0].what[0] = '\n';
+	assert_false(remote_row_ok(&r));
 	/* A frame of rows, as any frame with a body. */
 	{
 		struct rparser rp;
