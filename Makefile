@@ -65,7 +65,7 @@ READING = util source json json_get json_str text redact markdown markdown_layou
 # Each agent's adapter is a file of its own: agent_*.c.
 AGENTS  = $(sort $(patsubst src/%.c,%,$(wildcard src/agent_*.c)))
 MODEL   = model model_build model_line model_query model_order facts agent $(AGENTS) tool words record \
-          input runner remote remote_run fleet fleet_read fleet_gap fleet_words
+          input runner remote remote_rows remote_run fleet fleet_read fleet_gap fleet_words
 # The screen's model, without curses, which the outputs use too (the HTML
 # page draws a call's detail and the theme's colours as the screen does):
 # transcript blocks, the status bar, layout, keys, themes, a call's

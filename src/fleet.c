@@ -14,6 +14,7 @@
 
 #include "json.h"
 #include "record.h"
+#include "remote.h"
 
 struct fleet *
 fleet_new(unsigned flags, int agent)
@@ -321,6 +322,93 @@ store_entry(struct fleet *f, int d, const char *name, const char *path, const st
 	buf_free(&rest);
 }
 
+/* The file at path of folder d (a remote's mirror), to take the rows an
+ * agentview there made: a new one, or one the mirror made that has no
+ * byte yet; NONE for any other (its rows are its own). */
+static uint32_t
+preset_file(struct fleet *f, int d, const char *path, int64_t mtime_ms)
+{
+	uint32_t fi = map_find(f, path);
+	struct ffile *ff;
+
+	if (fi != NONE) {
+		ff = &f->file[fi];
+		if (ff->gone || ff->nrows > 0 || ff->size > 0 ||
+		    (ff->kind != FK_UNREAD && ff->kind != FK_EMPTY))
+			return NONE;
+	} else {
+		ARRAY_RESERVE(f->file, f->filecap, f->nfile + 1);
+		fi = (uint32_t)f->nfile++;
+		ff = &f->file[fi];
+		memset(ff, 0, sizeof *ff);
+		ff->path = xstrdup(path);
+		ff->dir = d;
+		ff->seen = f->scan;
+		ff->last_row = NONE;
+		map_put(f, path, fi);
+	}
+	ff->mtime_ms = mtime_ms;
+	ff->kind = FK_UNREAD;
+	ff->preset = true;
+	return fi;
+}
+
+/* The rows an agentview on a remote made of the files of folder d, its
+ * mirror (remote.h: its ".rows" at path): each file not listed yet is,
+ * with them, until its own bytes are read. Nothing of a file the mirror
+ * has already: its own rows are the sh path's. */
+static void
+preset_rows(struct fleet *f, int d, const char *path)
+{
+	struct remote_rows p = {0};
+	struct buf text = {0}, fp = {0};
+	uint32_t fi = NONE;
+	bool take = false;
+	char chunk[65536];
+	ssize_t got;
+	int fd;
+
+	if (!f->dir[d].listing || f->dir[d].pattern != NULL ||
+	    remote_host_of(f->dir[d].path) == NULL)
+		return;
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	while (text.n <= RFRAME_MAX && (got = read(fd, chunk, sizeof chunk)) > 0)
+		buf_add(&text, chunk, (size_t)got);
+	close(fd);
+	if (text.n > RFRAME_MAX || !remote_rows_parse(text.p, text.n, &p)) {
+		buf_free(&text);
+		return;
+	}
+	for (size_t i = 0; i < p.n; i++) {
+		const struct remote_row *w = &p.v[i];
+		struct fleet_row *r;
+		uint32_t ri;
+
+		if (w->r.index == 0) {
+			if (fi != NONE && take)
+				fleet_settle(f, fi);
+			buf_reset(&fp);
+			buf_addf(&fp, "%s/%s", f->dir[d].path, p.names.p + w->name);
+			fi = preset_file(f, d, fp.p, w->mtime_ms);
+			take = fi != NONE;
+		}
+		if (!take)
+			continue;
+		ri = fleet_new_row(f, fi, true);
+		r = &f->row[ri];
+		*r = w->r;
+		r->file = fi;
+		r->index = (uint32_t)(f->file[fi].nrows - 1);
+	}
+	if (fi != NONE && take)
+		fleet_settle(f, fi);
+	remote_rows_free(&p);
+	buf_free(&text);
+	buf_free(&fp);
+}
+
 /* Folder d's entry name: a file to list, or (FLEET_RECURSIVE) a folder. */
 static void
 scan_entry(struct fleet *f, int d, const char *name)
@@ -329,6 +417,10 @@ scan_entry(struct fleet *f, int d, const char *name)
 	struct stat st;
 
 	buf_addf(&path, "%s/%s", f->dir[d].path, name);
+	if (strcmp(name, ".rows") == 0) {
+		preset_rows(f, d, path.p);
+		goto out;
+	}
 	if (lstat(path.p, &st) != 0)
 		goto out;
 	if (f->dir[d].pattern != NULL) {
@@ -372,7 +464,7 @@ scan_dir(struct fleet *f, int d)
 	/* The files the folder no longer names, or that it does not list
 	 * (files given one by one): there still? */
 	for (size_t i = 0; i < f->nfile; i++) {
-		if (f->file[i].dir != d || f->file[i].seen == f->scan)
+		if (f->file[i].dir != d || f->file[i].seen == f->scan || f->file[i].preset)
 			continue;
 		if (stat(f->file[i].path, &st) == 0 && S_ISREG(st.st_mode))
 			note_file(f, d, f->file[i].path, &st);
@@ -732,7 +824,9 @@ fleet_update(struct fleet *f, int64_t now_ms, int64_t budget_us)
 	bool looked = f->first_done;
 
 	f->now = now_ms;
-	f->result = 0;
+	/* Rows made between two updates (a remote's rows, fleet_add) are news
+	 * of this one. */
+	f->result = f->nchanged > 0 ? FLEET_ROWS : 0;
 	if (!f->sorted) {
 		/* The first look reads the newest files first. */
 		if (f->nqueue > 1)
@@ -844,6 +938,12 @@ fleet_path(const struct fleet *f, uint32_t row)
 	return f->file[f->row[row].file].path;
 }
 
+bool
+fleet_row_early(const struct fleet *f, uint32_t row)
+{
+	return f->file[f->row[row].file].preset;
+}
+
 const char *
 fleet_name(const struct fleet *f, uint32_t row)
 {
@@ -946,7 +1046,7 @@ fleet_file_note(const struct fleet *f, size_t i)
 {
 	const struct ffile *ff = &f->file[i];
 
-	if (ff->kind == FK_STREAM && !ff->gone)
+	if ((ff->kind == FK_STREAM || ff->preset) && !ff->gone)
 		return NULL;
 	if (ff->placeholder && ff->last_row != NONE)
 		return f->row[ff->last_row].how;

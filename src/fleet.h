@@ -243,6 +243,9 @@ bool fleet_gaps_left(const struct fleet *f);
 /* The rows, all of them, and one. */
 size_t fleet_nrows(const struct fleet *f);
 const struct fleet_row *fleet_row(const struct fleet *f, uint32_t row);
+/* Whether a row is one an agentview on a remote made (remote.h), its
+ * file's bytes not here yet: nothing to open yet. */
+bool fleet_row_early(const struct fleet *f, uint32_t row);
 /* The file of a row, and its name (the path's last part). */
 const char *fleet_path(const struct fleet *f, uint32_t row);
 const char *fleet_name(const struct fleet *f, uint32_t row);

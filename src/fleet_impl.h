@@ -91,6 +91,10 @@ struct ffile {
 	uint64_t chat_sig;
 	int64_t chat_ms;
 	bool chat_due;
+	/* A remote's mirror: its rows as an agentview there made them
+	 * (fleet_preset), its own bytes not read yet; once they are, their
+	 * sessions take those rows again, in order. */
+	bool preset;
 	/* Its sub-agents' files (agent_more): the tokens they hold (-1:
 	 * none), which its newest row adds to its own; what the files were
 	 * when read (a hash of their names, sizes and times; 0: none, and

@@ -112,6 +112,92 @@ fleet_list_text(const struct fleet *f, int agent, int width, int64_t now_ms, FIL
 	free(v);
 }
 
+static int
+by_file_index(const void *a, const void *b, void *ctx)
+{
+	const struct fleet_row *x = fleet_row(ctx, *(const uint32_t *)a);
+	const struct fleet_row *y = fleet_row(ctx, *(const uint32_t *)b);
+
+	if (x->file != y->file)
+		return x->file < y->file ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+void
+fleet_list_rows(const struct fleet *f, int agent, int width, int64_t now_ms, FILE *out)
+{
+	size_t n = fleet_nrows(f), k = 0, said = 0;
+	uint32_t *v = xcalloc(n + 1, sizeof *v);
+	struct buf b = {0};
+
+	(void)agent;
+	(void)width;
+	(void)now_ms;
+	for (size_t i = 0; i < n; i++) {
+		const struct fleet_row *r = fleet_row(f, (uint32_t)i);
+
+		/* A stream's sessions, each of its own file still there. */
+		if (r->state != FS_FILE && fleet_file_note(f, r->file) == NULL &&
+		    !(r->flags & FR_GONE))
+			v[k++] = (uint32_t)i;
+	}
+	qsort_r(v, k, sizeof *v, by_file_index, (void *)(uintptr_t)f);
+	remote_rows_begin(&b);
+	/* A file's rows all or none: its sessions numbered from 0, as read,
+	 * each as the reader takes it (a control byte in a text: none; the
+	 * sh path brings that file's rows), its name as its folder has it. */
+	for (size_t i = 0, j; i < k; i = j) {
+		const struct fleet_row *r = fleet_row(f, v[i]);
+		const char *name = fleet_name(f, v[i]);
+		bool ok = remote_name_ok(name, strlen(name));
+		struct stat st;
+
+		for (j = i; j < k && fleet_row(f, v[j])->file == r->file; j++)
+			ok = ok && fleet_row(f, v[j])->index == j - i &&
+			     remote_row_ok(fleet_row(f, v[j]));
+		if (!ok || stat(fleet_path(f, v[i]), &st) != 0)
+			continue;
+		for (size_t x = i; x < j; x++)
+			remote_rows_add(&b, name,
+					(int64_t)st.st_mtim.tv_sec * 1000 +
+						st.st_mtim.tv_nsec / 1000000,
+					fleet_row(f, v[x]));
+		said += j - i;
+		if (b.n >= 1 << 16) {
+			fwrite(b.p, 1, b.n, out);
+			buf_reset(&b);
+		}
+	}
+	remote_rows_end(&b, said);
+	fwrite(b.p, 1, b.n, out);
+	buf_free(&b);
+	free(v);
+}
+
+/* -f: a row a change, as the list writes it (without its first and last
+ * lines). */
+static void
+rows_change(const struct fleet *f, uint32_t row, int was, int64_t now_ms, struct buf *out)
+{
+	const char *name = fleet_name(f, row);
+	struct stat st;
+
+	(void)was;
+	(void)now_ms;
+	if (remote_name_ok(name, strlen(name)) && stat(fleet_path(f, row), &st) == 0)
+		remote_rows_add(out, name,
+				(int64_t)st.st_mtim.tv_sec * 1000 + st.st_mtim.tv_nsec / 1000000,
+				fleet_row(f, row));
+}
+
+const struct format format_rows = {
+	.name = "rows",
+	.help = "the list as agentview HOST: reads it from an agentview there",
+	.man = "the list as agentview HOST: reads it from an agentview there",
+	.list = fleet_list_rows,
+	.change = rows_change,
+};
+
 void
 fleet_list_markdown(const struct fleet *f, int agent, int width, int64_t now_ms, FILE *out)
 {

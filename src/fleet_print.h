@@ -31,6 +31,11 @@ struct format;
 void fleet_list_text(const struct fleet *f, int agent, int width, int64_t now_ms, FILE *out);
 void fleet_list_markdown(const struct fleet *f, int agent, int width, int64_t now_ms, FILE *out);
 void fleet_list_json(const struct fleet *f, int agent, int width, int64_t now_ms, FILE *out);
+/* The rows as remote.h's text (remote_rows_add), for an agentview on
+ * another machine: those of each stream file of the folders, by file then
+ * session, as read of their heads and tails (no file read whole). */
+void fleet_list_rows(const struct fleet *f, int agent, int width, int64_t now_ms, FILE *out);
+extern const struct format format_rows;
 /* The JSON summary begun before the list is made, once f knows its files
  * (after fleet_add, before the first fleet_update): helper processes read
  * the files while the list is made; fleet_json_end, once it is, writes

@@ -1342,6 +1342,18 @@ fleet_read(struct fleet *f, uint32_t fi)
 	}
 	ff->gone = false;
 	ff->err = 0;
+	/* Its own bytes at last: its sessions take the rows an agentview
+	 * there made (fleet_preset), in order. Until then (the mirror made
+	 * it empty), those rows stay. */
+	if (ff->preset && st.st_size == 0) {
+		close(fd);
+		return;
+	}
+	if (ff->preset) {
+		ff->preset = false;
+		ff->reuse = ff->nrows;
+		ff->nrows = 0;
+	}
 	if (ff->kind != FK_UNREAD && ff->kind != FK_ERROR &&
 	    (st.st_dev != ff->dev || st.st_ino != ff->ino || (uint64_t)st.st_size < ff->read_to))
 		restart(f, fi, fd, (uint64_t)st.st_size);

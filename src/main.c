@@ -452,6 +452,9 @@ wants_fleet(const struct options *o)
 	if (o->command != NULL || o->replay || o->record != NULL ||
 	    format_at((size_t)o->format)->list == NULL)
 		return false;
+	/* A list's format alone (rows): a FILE is listed too. */
+	if (format_at((size_t)o->format)->list == fleet_list_rows && o->nfiles > 0)
+		return true;
 	/* Nothing piped in: a terminal, /dev/null, none (--status-line runs
 	 * under tmux's #() with no terminal; a script with </dev/null). */
 	if (o->nfiles == 0)
@@ -609,7 +612,9 @@ run_fleet(const struct options *o)
 {
 	const struct format *fmt = format_at((size_t)o->format);
 	bool json = !o->status_line && !o->follow && fmt->list == fleet_list_json;
-	bool exact = !o->status_line && !o->follow && !json;
+	/* The rows for another machine's agentview: as the list reads them
+	 * first, heads and tails. */
+	bool exact = !o->status_line && !o->follow && !json && fmt->list != fleet_list_rows;
 	struct fleet *f = fleet_new((o->recursive ? FLEET_RECURSIVE : 0) |
 					    (o->status_line ? FLEET_STATES_ONLY : 0) |
 					    (json ? FLEET_NO_TOKENS : 0) | (exact ? FLEET_GAPS : 0),

@@ -214,6 +214,14 @@ list_open(struct ui *u, struct plist *pl)
 		ui_note(u, "%s: not a session to open", pl->text.p);
 		return;
 	}
+	/* A row an agentview on the remote made: its file is on its way. */
+	if (fleet_row_early(pl->f, row)) {
+		buf_reset(&pl->text);
+		text_sanitize(&pl->text, remote_show(fleet_path(pl->f, row)),
+			      strlen(remote_show(fleet_path(pl->f, row))), TEXT_ONELINE);
+		ui_note(u, "%s: still coming over ssh, a moment", pl->text.p);
+		return;
+	}
 	/* A remote's big file came as its head and tail: opened at once, on
 	 * a copy that grows as the rest comes (followed until then). */
 	if (!remote_open(fleet_path(pl->f, row), &use, &fetching, &err)) {

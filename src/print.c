@@ -6,12 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fleet_print.h"
 #include "glyph.h"
 #include "words.h"
 
 /* The formats, in the order --help names them; the first is the default. */
 static const struct format *const formats[] = {
-	&format_text, &format_markdown, &format_json, &format_html, &format_raw,
+	&format_text, &format_markdown, &format_json, &format_html, &format_raw, &format_rows,
 };
 
 _Static_assert(ARRAY_LEN(formats) <= FORMAT_MAX, "FORMAT_MAX is too small");

@@ -222,6 +222,29 @@ static const char script_head[] =
 	"  case $ry in *\"$2\"*) return 0 ;; esac\n"
 	" done; return 1\n"
 	"}\n";
+/* An agentview there of this one's version and wire: the rows of the
+ * folder as it makes them, sent first (R), when it ends within 0.3 s
+ * (1 s where sleep takes whole seconds only: then it is killed, and the
+ * sh path goes on); what it writes is cut at a frame's most, and checked
+ * here. It runs in a folder of its own that goes with it (mkdir and rm
+ * are only run where agentview is). The sh path goes on as ever after. */
+static const char script_rows[] =
+	"if [ -d \"$p\" ] && command -v agentview >/dev/null 2>&1; then\n"
+	" rw=${TMPDIR:-/tmp}/agentview-rows.$$\n"
+	" if mkdir -m 700 \"$rw\" 2>/dev/null; then\n"
+	"  ap=$p; case $ap in -*) ap=./$ap ;; esac\n"
+	"  agentview --print --format rows \"$ap\" >\"$rw/r\" 2>/dev/null </dev/null &\n"
+	"  ra=$!\n"
+	"  { sleep 0.3 2>/dev/null || sleep 1; kill $ra 2>/dev/null; } >/dev/null 2>&1 &\n"
+	"  rk=$!\n"
+	"  if wait $ra; then\n"
+	"   head -c %u \"$rw/r\" >\"$rw/s\"\n"
+	"   printf 'R %%d\\n' $(wc -c <\"$rw/s\"); cat \"$rw/s\"; printf '\\n'\n"
+	"  fi\n"
+	"  kill $rk 2>/dev/null\n"
+	"  rm -rf \"$rw\"\n"
+	" fi\n"
+	"fi\n";
 static const char script_batch[] =
 	/* The batch (bl its paths a line, bi its numbers, bn how many,
 	 * bz1... their sizes, bh and bc the bytes head and tail print for
@@ -630,6 +653,10 @@ remote_script(struct buf *b, const char *path, char *const *names, size_t nnames
 				 i + 1, (unsigned long long)fill[2 * i + 1]);
 	}
 	buf_adds(b, script_head);
+	/* The screen's first look at a folder: its rows from an agentview
+	 * there, when there is one. */
+	if (heads && batch && nnames == 0 && path[0] != '\0')
+		buf_addf(b, script_rows, RFRAME_MAX);
 	procs_script(b);
 	buf_adds(b, script_batch);
 	store_script(b, 0);
@@ -828,6 +855,7 @@ rparser_next(struct rparser *p, struct rframe *f)
 			return broken(p, "a file number or offset out of range");
 		/* FALLTHROUGH */
 	case RF_LIST:
+	case RF_ROWS:
 	case RF_LIVE:
 	case RF_HEADS:
 	case RF_TAILS:

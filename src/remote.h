@@ -66,6 +66,13 @@
  *                                 bytes are theirs), 0, they are not
  *                                 (the remote sends them one by one)
  *     E <len>\n<text>\n           the remote could not go on
+ *     R <len>\n<rows>\n           the rows of a folder's sessions as an
+ *                                 agentview there made them (its
+ *                                 --format rows, remote_rows_parse):
+ *                                 sent first, before the files' bytes,
+ *                                 when the program was asked for them
+ *                                 and that agentview is this one's
+ *                                 version and wire; never otherwise
  *     K                           a round is over (one a second, or
  *                                 sooner: inotifywait saw a change; where
  *                                 inotifywait watches every file's folder,
@@ -83,6 +90,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fleet.h"
 #include "store.h"
 #include "util.h"
 
@@ -148,6 +156,7 @@ enum rframe_type {
 	RF_HEADS = 'B',
 	RF_TAILS = 'C',
 	RF_BATCH_END = 'Y',
+	RF_ROWS = 'R',
 };
 
 /* One frame read; data points into the parser's buffer until the next
@@ -188,6 +197,54 @@ int rparser_next(struct rparser *p, struct rframe *f);
  * shorter than said, or a head that frames otherwise). */
 bool remote_split(const char *body, size_t len, const uint64_t *namelen, size_t n, size_t each,
 		  const char **at);
+
+/* The rows of a folder's sessions, made by an agentview on the remote
+ * (its `--print --format rows DIR`) and sent before the sh program reads
+ * the files (the R frame): shown until the files' own bytes are read here
+ * and make the same rows (fleet_preset). The remote is hostile: every
+ * field is bounded, text holds no control byte, a file is named once,
+ * its sessions numbered from 0 in order. The text, lines:
+ *
+ *     agentview-rows <wire> <version>     the first: both this agentview's
+ *     <row>                               each, as below
+ *     . <rows>                            the last: how many were
+ *
+ * A row: fields one space apart, numbers in decimal ('-' for none: a
+ * time, tokens or a cost unknown), text as <bytes>:<text>:
+ *
+ *     name mtime_ms index offset state agent flags tail ok failed
+ *     running asking ask0 ask1 start_ms last_ms duration_ms tokens_in
+ *     tokens_out cost_nano ncalls [key start_ms what]... id model cwd
+ *     prompt how
+ *
+ * name is a file of the folder (remote_name_ok), mtime_ms its last
+ * write; the rest is a struct fleet_row's (cost in 1e-9 dollars). */
+#define RROWS_WIRE 1
+#define RROWS_MAX 20000
+struct remote_row {
+	size_t name, nname; /* the file's name in the names' text */
+	int64_t mtime_ms;
+	struct fleet_row r; /* its file field: the row's file's number,
+			       from 0, in the order they came */
+};
+struct remote_rows {
+	struct remote_row *v;
+	size_t n, cap;
+	size_t nfiles;
+	struct buf names;
+};
+/* Append the first line, a row of file name (mtime_ms its last write),
+ * the last line. */
+void remote_rows_begin(struct buf *out);
+void remote_rows_add(struct buf *out, const char *name, int64_t mtime_ms,
+		     const struct fleet_row *r);
+void remote_rows_end(struct buf *out, size_t nrows);
+/* Whether r's text has no control byte (remote_rows_parse takes it). */
+bool remote_row_ok(const struct fleet_row *r);
+/* Read body[0..len) into p (emptied first): false when it is not laid out
+ * so, or is another version's or wire's (p then empty). */
+bool remote_rows_parse(const char *body, size_t len, struct remote_rows *p);
+void remote_rows_free(struct remote_rows *p);
 
 /* The processes of a remote's L frame. */
 struct remote_procs {

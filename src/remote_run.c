@@ -89,6 +89,7 @@ struct rsrc {
 	bool ever;         /* a connection ever worked */
 	bool ready;        /* its first round is all written */
 	bool again;        /* names were added: a new program after this round */
+	bool rows;         /* its first rows came from an agentview there */
 	bool adopt;        /* its program was given no names: it reads those
 			      of its first list at once (remote.c) */
 	const char *why;   /* the last rule the remote broke, or NULL */
@@ -586,6 +587,40 @@ round_end(struct rsrc *r)
 
 static bool take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool quiet);
 
+/* The rows an agentview there made of a folder (R), before its files'
+ * bytes: read (remote_rows_parse: anything not as remote.h says is let
+ * go, the sh path alone goes on), then left in the mirror's ".rows" for
+ * the list (fleet_preset), and the screen told it need wait no more.
+ * Only the first look of a folder on the screen asks for them. */
+static void
+take_rows(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool quiet)
+{
+	struct remote_rows rows = {0};
+	struct buf path = {0}, tmp = {0};
+	int fd;
+
+	if (!r->heads || r->kind != 0 || r->ready || r->rows || r->spec.path[0] == '\0' ||
+	    !remote_rows_parse(f->data, f->len, &rows))
+		return;
+	remote_rows_free(&rows);
+	buf_addf(&path, "%s/.rows", r->mirror);
+	buf_addf(&tmp, "%s/.rows.new", r->mirror);
+	fd = open(tmp.p, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		bool ok = write(fd, f->data, f->len) == (ssize_t)f->len;
+
+		if (close(fd) == 0 && ok && rename(tmp.p, path.p) == 0) {
+			r->rows = true;
+			say(quiet, "%s: via agentview there", r->spec.host);
+			report(rep, idx, "R d");
+		} else {
+			unlink(tmp.p);
+		}
+	}
+	buf_free(&path);
+	buf_free(&tmp);
+}
+
 /* The files of r opened before they were whole: the bytes of each that
  * have no hole before them, copied from its mirror to its open path (so
  * it grows there as a file being written does), and how far it is said
@@ -882,10 +917,15 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 		r->state = R_DEAD;
 		ok = false;
 		break;
+	case RF_ROWS:
+		take_rows(r, idx, f, rep, quiet);
+		break;
 	case RF_TICK:
 		round_end(r);
 		if (!r->ready && !r->again) {
 			r->ready = true;
+			if (r->rows)
+				say(quiet, "%s: every row read over ssh", r->spec.host);
 			report(rep, idx, r->kind == 'f' ? "R f" : r->kind == 's' ? "R s" : "R d");
 		}
 		/* New files: a new program that asks for them too. */
@@ -1742,7 +1782,8 @@ remote_news(struct buf *out, bool *lasting)
 	if (any)
 		*lasting = strstr(out->p, ": reconnecting (") != NULL ||
 			   strstr(out->p, ": fetching ") != NULL ||
-			   strstr(out->p, ": no answer for") != NULL;
+			   strstr(out->p, ": no answer for") != NULL ||
+			   strstr(out->p, ": via agentview there") != NULL;
 	return any;
 }
 

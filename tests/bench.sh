@@ -557,15 +557,21 @@ rsh_ticks() {
 # bench_remote_list N MB: the first screen of av-test:TREE (N sessions, MB
 # in all) beside the same tree read here, each in a fresh tmux until every
 # row is counted (median of RUNS), and one ssh round trip (a new
-# connection running true).
+# connection running true); the sh path alone, and with this agentview on
+# the remote's PATH (its rows first: --format rows there).
 bench_remote_list() {
 	t=$(fleet_tree "$1" "$2")
 	pat="^attention order · $1 sessions  "
-	l= r= w=
+	l= r= w= a= aw=
+	mkdir -p "$work/avbin"
+	ln -sf "$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")" "$work/avbin/agentview"
 	i=0
 	while [ "$i" -lt "$runs" ]; do
 		screen_ms "$pat" "$bin $t"
 		l="$l $ms"
+		# (the sessions by state, the list's first line: with agentview
+		# there, its note covers the status line until the sh path ends)
+		states=$(screen | head -n 1 | sed 's/ *$//')
 		tmux_stop
 		: >"$work/wire"
 		screen_ms "$pat" "env AGENTVIEW_SSH=$work/rssh $bin av-test:$t"
@@ -573,6 +579,12 @@ bench_remote_list() {
 		sleep 1
 		tmux_stop
 		w="$w $(wc -c <"$work/wire")"
+		: >"$work/wire"
+		screen_ms "^$states *\$" "env AGENTVIEW_SSH=$work/rssh REMOTE_PATH=$work/avbin:$PATH $bin av-test:$t"
+		a="$a $ms"
+		sleep 1
+		tmux_stop
+		aw="$aw $(wc -c <"$work/wire")"
 		i=$((i + 1))
 	done
 	t0=$(date +%s%N)
@@ -585,6 +597,12 @@ bench_remote_list() {
 		"$r ms (local $l ms, ssh round trip $rtt ms); $(fmt3 "$(awk -v w="$w" 'BEGIN { print w / 1e6 }')") MB over the wire" \
 		"" "" "" "" "<= 1000 ms, <= 2x local + 1 round trip" \
 		"$(awk -v r="$r" -v l="$l" -v t="$rtt" 'BEGIN { print r <= 1000 && r <= 2 * l + t ? "met" : "NOT MET" }')"
+	a=$(echo $a | tr ' ' '\n' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+	aw=$(echo $aw | tr ' ' '\n' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+	row "remote list: the same with agentview there (its rows first)" "$1 files, $2 MB" \
+		"$a ms (local $l ms, ssh round trip $rtt ms); $(fmt3 "$(awk -v w="$aw" 'BEGIN { print w / 1e6 }')") MB over the wire" \
+		"" "" "" "" "<= 1000 ms, <= 2x local + 1 round trip" \
+		"$(awk -v r="$a" -v l="$l" -v t="$rtt" 'BEGIN { print r <= 1000 && r <= 2 * l + t ? "met" : "NOT MET" }')"
 }
 
 # bench_remote_latency NAME TARGET_MS REMOTE_PATH: ms from a line appended to a remote file

@@ -1307,6 +1307,142 @@ screen_has 'is on av-test, not here: not opened' || fail take "e on the call: $(
 $tm kill-server 2>/dev/null
 echo "Y on a remote session: ssh -t HOST '...', run as copied it resumes there; o and e: a read-only copy, said; e on a call's file: not here"
 
+# --- the rows from an agentview there ------------------------------------------------
+
+# The remote's PATH (the sshd's SetEnv) has $tmp/rbin first: this agentview
+# there, or a stand-in. Its tail is slowed there (1 s a run), so that the
+# rows an agentview there made are on the screen alone for a while.
+ad=$tmp/avrows
+mkdir -p "$ad"
+for k in 1 2 3; do
+	{ init "v000000$k" "av$k"; user "rows made there $k"; started c1 make; result false 2000 "ok $k"; } >"$ad/v$k.ndjson"
+done
+{ init v0000004 av4; user "a failed one"; result true 1000 "it broke"; } >"$ad/v4.ndjson"
+touch -d '2026-01-05 10:00' "$ad"/*.ndjson
+absbin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+printf '#!/bin/sh\nsleep 1\nexec /usr/bin/tail "$@"\n' >"$tmp/rbin/tail"
+chmod +x "$tmp/rbin/tail"
+# --format rows leaves out a file whose row holds a control byte (the
+# reader would refuse all the rows): the other files' rows, none of it.
+cases=$((cases + 1))
+mkdir -p "$tmp/esc"
+cp recordings/escapes.ndjson "$ad/v1.ndjson" "$tmp/esc/"
+"$bin" --print --format rows "$tmp/esc" >"$tmp/esc.rows"
+[ "$(tail -n 1 "$tmp/esc.rows")" = ". 1" ] && grep -q '^9:v1.ndjson ' "$tmp/esc.rows" &&
+	! grep -q escapes "$tmp/esc.rows" || fail rows-esc "$(cat -v "$tmp/esc.rows" | head -c 400)"
+echo "--format rows: a file whose row holds an escape left out, the others' rows there"
+# rows_of FILE: the sessions' rows of a capture, sorted.
+rows_of() {
+	grep -E '^( |•)(✓|✗)' "$1" | sed 's/^•/ /' | sort
+}
+# four_rows: until the pane shows the 4 sessions' rows, 10 s at most.
+four_rows() {
+	i=0
+	until $tm capture-pane -p -t av >"$tmp/rows.now" && [ "$(rows_of "$tmp/rows.now" | wc -l)" -eq 4 ]; do
+		i=$((i + 1))
+		[ "$i" -gt 100 ] && return 1
+		sleep 0.1
+	done
+}
+cases=$((cases + 1))
+ln -sf "$absbin" "$tmp/rbin/agentview"
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color '$bin' 'av-test:$ad'"
+screen_has 'av-test: via agentview there' || fail rows "not said: $($tm capture-pane -p -t av)"
+four_rows || fail rows "not 4 rows: $($tm capture-pane -p -t av)"
+$tm capture-pane -p -t av >"$tmp/rows.there"
+grep -q 'every row read over ssh' "$tmp/rows.there" && fail rows "the sh path was first: the tail is not slowed"
+screen_has 'every row read over ssh' || fail rows "the sh path never ended: $($tm capture-pane -p -t av)"
+sleep 0.5
+$tm capture-pane -p -t av >"$tmp/rows.here"
+rows_of "$tmp/rows.there" >"$tmp/rows.there.s"
+rows_of "$tmp/rows.here" >"$tmp/rows.here.s"
+cmp -s "$tmp/rows.there.s" "$tmp/rows.here.s" ||
+	fail rows "the rows made there are not those read here: $(diff "$tmp/rows.there.s" "$tmp/rows.here.s")"
+$tm kill-server 2>/dev/null
+sleep 0.3
+# Without agentview there, the same rows once settled.
+rm -f "$tmp/rbin/agentview"
+start=$(date +%s%N)
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color '$bin' 'av-test:$ad'"
+four_rows || fail rows "sh path: not 4 rows: $($tm capture-pane -p -t av)"
+shtook=$((($(date +%s%N) - start) / 1000000))
+sleep 0.5
+$tm capture-pane -p -t av >"$tmp/rows.sh"
+grep -q 'via agentview there' "$tmp/rows.sh" && fail rows "said without agentview there"
+rows_of "$tmp/rows.sh" >"$tmp/rows.sh.s"
+cmp -s "$tmp/rows.there.s" "$tmp/rows.sh.s" ||
+	fail rows "not the sh path's rows: $(diff "$tmp/rows.there.s" "$tmp/rows.sh.s")"
+$tm kill-server 2>/dev/null
+sleep 0.3
+# --print and --status-line over HOST: are the sh path's, agentview there or not.
+ln -sf "$absbin" "$tmp/rbin/agentview"
+COLUMNS=200 "$bin" --print "av-test:$ad" >"$tmp/rows.print" 2>"$tmp/err"
+[ "$(grep -c 'rows made there' "$tmp/rows.print")" -eq 3 ] ||
+	fail rows "--print: $(head -c 400 "$tmp/rows.print") $(head -c 200 "$tmp/err")"
+"$bin" --status-line "av-test:$ad" >"$tmp/rows.status" 2>"$tmp/err"
+grep -q '3 done' "$tmp/rows.status" && grep -q '1 failed' "$tmp/rows.status" ||
+	fail rows "--status-line: $(cat "$tmp/rows.status") $(head -c 200 "$tmp/err")"
+echo "HOST:DIR with agentview there: its rows first, said, then the same rows read here; --print, --status-line"
+
+# Through this machine's dash (AGENTVIEW_SSH), where the rows are there
+# before the list first looks at its folder: on the screen at once, and
+# Enter on one says its file is still coming.
+cases=$((cases + 1))
+printf 'PATH=%s:$PATH exec dash -s\n' "$tmp/rbin" >"$tmp/avloc_ssh"
+# (its tail 3 s there: no row of the sh path before)
+printf '#!/bin/sh\nsleep 3\nexec /usr/bin/tail "$@"\n' >"$tmp/rbin/tail"
+start=$(date +%s%N)
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $tmp/avloc_ssh' '$bin' 'here:$ad'"
+four_rows || fail rows-here "not 4 rows: $($tm capture-pane -p -t av)"
+took=$((($(date +%s%N) - start) / 1000000))
+[ "$took" -lt 2500 ] || fail rows-here "the rows made there shown after $took ms"
+$tm capture-pane -p -t av >"$tmp/rows.loc"
+grep -q 'every row read over ssh' "$tmp/rows.loc" && fail rows-here "the sh path was first"
+$tm send-keys -t av Enter
+screen_has 'v[0-9].ndjson: still coming over ssh, a moment' ||
+	fail rows-here "Enter: $($tm capture-pane -p -t av)"
+printf '#!/bin/sh\nsleep 1\nexec /usr/bin/tail "$@"\n' >"$tmp/rbin/tail"
+screen_has 'every row read over ssh' || fail rows-here "the sh path never ended: $($tm capture-pane -p -t av)"
+$tm send-keys -t av Enter
+screen_has '^ Transcript ' || fail rows-here "Enter once read: $($tm capture-pane -p -t av)"
+$tm kill-server 2>/dev/null
+sleep 0.3
+echo "HOST:DIR with agentview there, its rows there before the list looks: shown in $took ms, Enter waits for the file"
+
+# Stand-ins: another version, garbage, one that hangs. The sh path alone
+# each time, the rows all there, nothing said of agentview.
+for kind in version garbage hang; do
+	cases=$((cases + 1))
+	case $kind in
+	version) printf '#!/bin/sh\nprintf "agentview-rows 1 0.0.0-other\\n. 0\\n"\n' ;;
+	garbage) printf '#!/bin/sh\nprintf "R 5\\nK\\nE 3\\nxyz\\n\\033[2J\\0"; head -c 100000 /dev/urandom\n' ;;
+	hang) printf '#!/bin/sh\nexec sleep 30\n' ;;
+	esac >"$tmp/stand-in"
+	# (never written through the link to this agentview)
+	rm -f "$tmp/rbin/agentview"
+	mv "$tmp/stand-in" "$tmp/rbin/agentview"
+	chmod +x "$tmp/rbin/agentview"
+	start=$(date +%s%N)
+	$tm new-session -d -s av -x 120 -y 20 \
+		"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color '$bin' 'av-test:$ad'"
+	four_rows || fail "rows-$kind" "not 4 rows: $($tm capture-pane -p -t av)"
+	took=$((($(date +%s%N) - start) / 1000000))
+	$tm capture-pane -p -t av >"$tmp/rows.$kind"
+	grep -q 'via agentview there' "$tmp/rows.$kind" && fail "rows-$kind" "said: $(cat "$tmp/rows.$kind")"
+	rows_of "$tmp/rows.$kind" >"$tmp/rows.$kind.s"
+	cmp -s "$tmp/rows.sh.s" "$tmp/rows.$kind.s" ||
+		fail "rows-$kind" "not the sh path's rows: $(diff "$tmp/rows.sh.s" "$tmp/rows.$kind.s")"
+	# A stand-in that hangs is waited for a few tenths of a second at most.
+	[ "$took" -lt $((shtook + 1500)) ] || fail "rows-$kind" "the rows came after $took ms, $shtook without it"
+	$tm kill-server 2>/dev/null
+	sleep 0.3
+	echo "HOST:DIR with a stand-in agentview there ($kind): the sh path alone, in $took ms ($shtook without it)"
+done
+rm -f "$tmp/rbin/agentview" "$tmp/rbin/tail"
+
 for f in pwned-dir pwned-file pwned-proxy; do
 	[ ! -e "$tmp/$f" ] || fail hostile "$f was made: a name reached a shell"
 done

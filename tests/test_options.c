@@ -157,7 +157,7 @@ test_usage_errors(void **state)
 		{{"-r", "-i", "-1", "f"}, "--idle-limit: '-1' is not a non-negative number"},
 		{{"--frames", "0"}, "--frames: '0' is not a positive number"},
 		{{"--format", "xml"},
-		 "--format: 'xml' is not one of text, markdown, json, html, raw"},
+		 "--format: 'xml' is not one of text, markdown, json, html, raw, rows"},
 		{{"--colour", "red"}, "--color: 'red' is not one of auto, always, never"},
 		{{"--"}, "'--' must be followed by a COMMAND"},
 		{{"f", "--"}, "'--' must be followed by a COMMAND"},

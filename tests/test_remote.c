@@ -9,6 +9,7 @@
 
 #include "testutil.h"
 
+#include "model.h"
 #include "remote.h"
 #include "store.h"
 
@@ -608,6 +609,140 @@ test_procs(void **state)
 	remote_procs_free(&p);
 }
 
+/* A row with every field set, and its text back. */
+static void
+test_rows(void **state)
+{
+	struct fleet_row r = {0}, r2 = {0};
+	struct remote_rows p = {0};
+	struct buf b = {0}, bad = {0};
+	size_t head;
+
+	(void)state;
+	r.index = 0;
+	r.offset = 12;
+	r.state = FS_RUNNING;
+	r.agent = 1;
+	r.flags = FR_GAP;
+	r.tail = FT_TOOLS;
+	r.ok = 3;
+	r.failed = 1;
+	r.running = 1;
+	r.asks[0] = 0xffffffffffffffffull;
+	r.start_ms = 1000;
+	r.last_ms = 2000;
+	r.duration_ms = TIME_NONE;
+	r.tokens_in = 32000;
+	r.tokens_out = -1;
+	r.cost_usd = 0.0215;
+	r.ncalls = 1;
+	r.calls[0].key = 7;
+	r.calls[0].start_ms = -5;
+	strcpy(r.calls[0].what, "Shell `npm test`");
+	strcpy(r.id, "17e650d2");
+	strcpy(r.model, "Composer 2.5");
+	strcpy(r.cwd, "/srv/it's here");
+	strcpy(r.prompt, "fix the bug");
+	r2 = r;
+	r2.index = 1;
+	r2.state = FS_DONE;
+	r2.ncalls = 0;
+	remote_rows_begin(&b);
+	head = b.n;
+	remote_rows_add(&b, "a b.ndjson", 1795824711102, &r);
+	remote_rows_add(&b, "a b.ndjson", 1795824711102, &r2);
+	remote_rows_add(&b, "c.jsonl", 5, &r);
+	remote_rows_end(&b, 3);
+	assert_true(remote_rows_parse(b.p, b.n, &p));
+	assert_int_equal(p.n, 3);
+	assert_int_equal(p.nfiles, 2);
+	assert_string_equal(p.names.p + p.v[0].name, "a b.ndjson");
+	assert_string_equal(p.names.p + p.v[2].name, "c.jsonl");
+	assert_int_equal(p.v[1].r.file, 0);
+	assert_int_equal(p.v[2].r.file, 1);
+	assert_int_equal(p.v[0].mtime_ms, 1795824711102);
+	assert_int_equal(p.v[0].r.offset, 12);
+	assert_int_equal(p.v[0].r.state, FS_RUNNING);
+	assert_int_equal(p.v[0].r.asks[0], 0xffffffffffffffffull);
+	assert_true(p.v[0].r.duration_ms == TIME_NONE);
+	assert_int_equal(p.v[0].r.tokens_out, -1);
+	assert_int_equal(p.v[0].r.calls[0].start_ms, -5);
+	assert_string_equal(p.v[0].r.calls[0].what, "Shell `npm test`");
+	assert_string_equal(p.v[0].r.cwd, "/srv/it's here");
+	assert_true(p.v[0].r.cost_usd > 0.02149999 && p.v[0].r.cost_usd < 0.02150001);
+	assert_int_equal(p.v[1].r.index, 1);
+	assert_int_equal(p.v[1].r.ncalls, 0);
+	remote_rows_free(&p);
+
+	/* Each of these breaks one rule: nothing is read. */
+	static const char *const refused[] = {
+		"agentview-rows 2 x\n. 0\n", /* another wire */
+		"5:x.ndjson 0 0 0 0 0 0 0 0 0 0 0 0 0 - - - - - - 0 0: 0: 0: 0: 0:\n. 1\n", /* no first line */
+		"5:.x.nd 0 0 0 0 0 0 0 0 0 0 0 0 0 - - - - - - 0 0: 0: 0: 0: 0:\n. 1\n", /* hidden */
+		"5:a/b.n 0 0 0 0 0 0 0 0 0 0 0 0 0 - - - - - - 0 0: 0: 0: 0: 0:\n. 1\n", /* a path */
+		"5:a.nnn 0 1 0 0 0 0 0 0 0 0 0 0 0 - - - - - - 0 0: 0: 0: 0: 0:\n. 1\n", /* from 1 */
+		"5:a.nnn 0 0 0 9 0 0 0 0 0 0 0 0 0 - - - - - - 0 0: 0: 0: 0: 0:\n. 1\n", /* a state */
+		"5:a.nnn 0 0 0 0 99 0 0 0 0 0 0 0 0 - - - - - - 0 0: 0: 0: 0: 0:\n. 1\n", /* an agent */
+		"5:a.nnn 0 0 0 0 0 0 0 0 0 0 0 0 0 - - - - - - 4 0: 0: 0: 0: 0:\n. 1\n", /* calls */
+		"5:a.nnn 0 0 0 0 0 0 0 0 0 0 0 0 0 - - - - - - 0 0: 0: 0: 0: 2:\x1b[\n. 1\n", /* ESC */
+		"5:a.nnn 0 0 0 0 0 0 0 0 0 0 0 0 0 - - - - - - 0 0: 0: 0: 0: 0:\n. 2\n", /* count */
+		"5:a.nnn 0 0 0 0 0 0 0 0 0 0 0 0 0 - - - - - - 0 0: 0: 0: 0: 0:\n", /* no end */
+		"5:a.nnn 0 0 0 0 0 0 0 0 0 0 0 0 0 - - - - - - 0 0: 0: 0: 0: 0: \n. 1\n", /* more */
+		"5:a.nnn 0 0 0 0 0 0 0 0 0 0 0 0 0 - - - - - - 0 9:abc 0: 0: 0: 0:\n. 1\n", /* short */
+		"5:a.nnn 0 0 0 0 0 0 0 0 0 0 0 0 0 - - - - - -1 0 0: 0: 0: 0: 0:\n. 1\n", /* -1 */
+		"5:a.nnn 0 0 0 0 0 0 0 0 0 0 0 0 0 - - - - - - 0 0: 0: 0: 0: 0:\n"
+		"5:b.nnn 0 0 0 0 0 0 0 0 0 0 0 0 0 - - - - - - 0 0: 0: 0: 0: 0:\n"
+		"5:a.nnn 0 0 0 0 0 0 0 0 0 0 0 0 0 - - - - - - 0 0: 0: 0: 0: 0:\n. 3\n", /* twice */
+		"5:a.nnn 0 0 0 0 0 0 0 0 0 0 0 0 0 - - - - - - 0 0: 0: 0: 0: 0:\n"
+		"5:a.nnn 0 2 0 0 0 0 0 0 0 0 0 0 0 - - - - - - 0 0: 0: 0: 0: 0:\n. 2\n", /* a gap */
+		"5:a.nnn 0 0 0 0 0 0 0 0 0 0 0 0 0 - - - - - - 0 41:xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+		" 0: 0: 0: 0:\n. 1\n", /* an id longer than a row holds */
+	};
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		buf_reset(&bad);
+		if (i > 0)
+			buf_add(&bad, b.p, head);
+		buf_adds(&bad, refused[i]);
+		if (remote_rows_parse(bad.p, bad.n, &p))
+			fail_msg("taken: case %zu", i);
+		assert_int_equal(p.n, 0);
+	}
+	/* The same row laid out right is read (the cases above differ by
+	 * their one fault). */
+	buf_reset(&bad);
+	buf_add(&bad, b.p, head);
+	buf_adds(&bad, "5:a.nnn 0 0 0 0 0 0 0 0 0 0 0 0 0 - - - - - - 0 0: 0: 0: 0: 0:\n. 1\n");
+	assert_true(remote_rows_parse(bad.p, bad.n, &p));
+	remote_rows_free(&p);
+	/* A row whose text holds a control byte is not written (its file's
+	 * rows come by the sh path). */
+	assert_true(remote_row_ok(&r));
+	r.prompt[3] = '\033';
+	assert_false(remote_row_ok(&r));
+	r.prompt[3] = 'x';
+	r.calls[0].what[0] = '\n';
+	assert_false(remote_row_ok(&r));
+	/* A frame of rows, as any frame with a body. */
+	{
+		struct rparser rp;
+		struct rframe f;
+
+		rparser_init(&rp);
+		buf_reset(&bad);
+		buf_addf(&bad, "R %zu\n", b.n);
+		buf_add(&bad, b.p, b.n);
+		buf_addc(&bad, '\n');
+		rparser_feed(&rp, bad.p, bad.n);
+		assert_int_equal(rparser_next(&rp, &f), 1);
+		assert_int_equal(f.type, RF_ROWS);
+		assert_int_equal(f.len, b.n);
+		assert_memory_equal(f.data, b.p, b.n);
+		rparser_free(&rp);
+	}
+	buf_free(&b);
+	buf_free(&bad);
+}
+
 int
 main(void)
 {
@@ -618,6 +753,7 @@ main(void)
 		cmocka_unit_test(test_frames_refused), cmocka_unit_test(test_name),
 		cmocka_unit_test(test_script_stores),  cmocka_unit_test(test_store_name),
 		cmocka_unit_test(test_split),          cmocka_unit_test(test_procs),
+		cmocka_unit_test(test_rows),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

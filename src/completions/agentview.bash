@@ -48,7 +48,7 @@ _agentview()
 		return
 		;;
 	--format)
-		COMPREPLY=($(compgen -W 'text markdown json html raw' -- "$cur"))
+		COMPREPLY=($(compgen -W 'text markdown json html raw rows' -- "$cur"))
 		return
 		;;
 	--redact-pattern)

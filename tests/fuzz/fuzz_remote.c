@@ -4,8 +4,10 @@
  * remote would send them. Beyond "no crash, no leak, no undefined
  * behaviour" it checks that the frames are the same whether the bytes
  * come at once or a byte at a time, that a frame's bytes lie within what
- * was sent, and that a list of processes read is as remote.h lays it out
- * (or read as nothing). */
+ * was sent, that a list of processes read is as remote.h lays it out
+ * (or read as nothing), and that rows read (remote_rows_parse) name only
+ * files of a folder, once each, hold no control byte, and are written
+ * back as the same text. */
 #include "fuzz.h"
 #include "remote.h"
 
@@ -40,6 +42,53 @@ frames(const uint8_t *data, size_t n, size_t step, struct buf *out)
 	} while (k == 0 && at < n);
 	buf_addc(out, k < 0 ? 'x' : 'w');
 	rparser_free(&p);
+}
+
+/* Whether s holds no control byte. */
+static bool
+clean(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return false;
+	return true;
+}
+
+static void
+rows(const uint8_t *data, size_t size)
+{
+	struct remote_rows p = {0};
+	struct buf back = {0};
+
+	if (!remote_rows_parse((const char *)data, size, &p)) {
+		CHECK(p.n == 0 && p.v == NULL && p.names.n == 0);
+		return;
+	}
+	CHECK(p.n <= RROWS_MAX && p.nfiles <= p.n);
+	remote_rows_begin(&back);
+	for (size_t i = 0; i < p.n; i++) {
+		const struct remote_row *w = &p.v[i];
+		const struct fleet_row *r = &w->r;
+		const char *name = p.names.p + w->name;
+
+		CHECK(w->name + w->nname < p.names.n && strlen(name) == w->nname);
+		CHECK(remote_name_ok(name, w->nname));
+		CHECK(r->file < p.nfiles && r->state < FS_NSTATES && r->ncalls <= FLEET_CALLS);
+		CHECK(i == 0 || r->file == p.v[i - 1].r.file
+			      ? r->index == (i == 0 ? 0 : p.v[i - 1].r.index + 1)
+			      : r->index == 0);
+		CHECK(clean(r->id) && clean(r->model) && clean(r->cwd) && clean(r->prompt) &&
+		      clean(r->how));
+		for (unsigned c = 0; c < r->ncalls; c++)
+			CHECK(clean(r->calls[c].what));
+		remote_rows_add(&back, name, w->mtime_ms, r);
+	}
+	remote_rows_end(&back, p.n);
+	/* One way to write each row: what was read is written back as it
+	 * came (a cost to the nano-dollar). */
+	CHECK(back.n == size && memcmp(back.p, data, size) == 0);
+	buf_free(&back);
+	remote_rows_free(&p);
 }
 
 int
@@ -80,5 +129,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		CHECK(procs.n == 0 && procs.codex_root == NULL && !procs.noproc);
 	}
 	remote_procs_free(&procs);
+	rows(data, size);
 	return 0;
 }
