@@ -196,15 +196,20 @@ awk -v d="$big" 'BEGIN { pad = sprintf("%0200d", 0)
 for sh in $shells; do
 	cases=$((cases + 1))
 	case $sh in
-	dash) printf 'exec dash -s\n' >"$tmp/local_ssh" ;;
-	busybox) printf 'PATH=%s exec %s/sh -s\n' "$tmp/bb" "$tmp/bb" >"$tmp/local_ssh" ;;
+	dash) printf 'echo "$*" >>%s/conns\nexec dash -s\n' "$tmp" >"$tmp/local_ssh" ;;
+	busybox) printf 'echo "$*" >>%s/conns\nPATH=%s exec %s/sh -s\n' "$tmp" "$tmp/bb" "$tmp/bb" >"$tmp/local_ssh" ;;
 	esac
+	: >"$tmp/conns"
 	t0=$(date +%s)
 	got=$(AGENTVIEW_SSH="sh $tmp/local_ssh" timeout 60 "$bin" --print --format json "here:$big" \
 		2>"$tmp/err" | jq -r '.sessions[].file | capture("/s(?<n>[0-9]{5})-").n' | sort | tr '\n' ' ')
 	t1=$(date +%s)
 	[ "$got" = "01999 03999 05999 07999 09999 11999 13999 15999 17999 19999 " ] ||
 		fail "big-$sh" "listed: ${got:-none} $(head -c 300 "$tmp/err")"
+	# (its list in several parts is still the first program's: one
+	# connection)
+	n=$(grep -c ' sh -s$' "$tmp/conns")
+	[ "$n" -eq 1 ] || fail "big-$sh" "$n connections for the first look: $(cut -c 1-80 "$tmp/conns")"
 	echo "a remote folder of 20 000 files under $sh: its 10 sessions listed in $((t1 - t0)) s"
 done
 rm -rf "$big"
