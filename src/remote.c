@@ -382,7 +382,7 @@ static const char script_stat[] =
 	"  case $y in '' | *[!0-9' ']*) k=-1; break ;; esac\n"
 	"  eval \"j=\\${sq$k}\"; unset sq$k; eval \"v$j=\\$y\"\n"
 	" done; IFS=$oi\n"
-	" i=0; wl=; pi ql\n"
+	" i=0 wd=; wl=; pi ql\n"
 	" case $m in d) wl=\"$p\n\" ;; f) wl=\"${p%/*}/\n\" ;; *) [ ! -d \"$rk\" ] || wl=\"$rk\n\" ;; esac\n"
 	" for f in \"$@\"; do\n"
 	"  i=$((i + 1))\n";
@@ -390,7 +390,11 @@ static const char script_tail[] =
 	"  pa ql \"$q\"\n"
 	"  eval \"o=\\${o$i:-0} n=\\${n$i:-}\"\n"
 	"  if [ -f \"$q\" ]; then\n"
-	"   case $m in s) case \"\n$wl\" in *\"\n${q%/*}\n\"*) ;; *) wl=\"$wl${q%/*}\n\" ;; esac ;; esac\n"
+	/* (mode s: its folder among those watched, looked for only when it
+	 * is not the file before's: a folder's files come together) */
+	"   if [ $m = s ] && [ \"${q%/*}\" != \"$wd\" ]; then wd=${q%/*}\n"
+	"    case \"\n$wl\" in *\"\n$wd\n\"*) ;; *) wl=\"$wl$wd\n\" ;; esac\n"
+	"   fi\n"
 	"   eval \"y=\\${v$i:-}\"; unset v$i\n"
 	"   if [ $k = $sn ] && [ -n \"$y\" ]; then s=${y%% *} y=${y#* }; in=${y%% *} tm=${y#* } ty=1\n"
 	"   else st \"$q\"; ty=$lt; fi\n"
