@@ -171,8 +171,9 @@ remote_quote(struct buf *b, const char *s)
  * header written before its bytes, which head -c cuts at the length it
  * says. A round looks at its files (their sizes, times and inodes)
  * with one ls, and at each of them only when that said something else
- * than the last time (sg): then one stat for all (sv), and the big ones
- * not looked at yet in one batch (bf), so that the first look at a
+ * than the last time (sg): then one stat for all (sv; one for each 512
+ * KiB of their paths), and the big ones not looked at yet in one batch
+ * (bf), so that the first look at a
  * thousand files is a few processes, not four a file. Between rounds it
  * sleeps a second, then looks (one process started, one wake-up); where
  * the remote has inotifywait, that waits at most a second for a change in
