@@ -172,8 +172,9 @@ remote_quote(struct buf *b, const char *s)
  * header written before its bytes, which head -c cuts at the length it
  * says. A round looks at its files (their sizes, times and inodes)
  * with one ls, and at each of them only when that said something else
- * than the last time (sg): then one stat for all (sv), and the big ones
- * not looked at yet in one batch (bf), so that the first look at a
+ * than the last time (sg): then one stat for all (sv; one for each 512
+ * KiB of their paths), and the big ones not looked at yet in one batch
+ * (bf), so that the first look at a
  * thousand files is a few processes, not four a file. Between rounds it
  * sleeps a second, then looks (one process started, one wake-up); where
  * the remote has inotifywait, that waits at most a second for a change in
@@ -221,6 +222,50 @@ static const char script_head[] =
 	"  case ${ry##*/} in \"$1\") return 0 ;; esac\n"
 	"  case $ry in *\"$2\"*) return 0 ;; esac\n"
 	" done; return 1\n"
+	"}\n"
+	/* la: a name added to the round's list l, gathered 128 at a time in
+	 * lq first (an assignment copies the whole text: one to l each name
+	 * made a round's lists grow with the square of its files). dl: l
+	 * sent, in D frames of at most 1 MiB (sizes counted first). */
+	"la() { lq=\"$lq$1\n\"; lc=$((lc + 1)); [ $lc -lt 128 ] || { l=\"$l$lq\"; lq= lc=0; }; }\n"
+	"dl() {\n"
+	" oi=$IFS; IFS='\n'; dz= dc=0\n"
+	" for f in $l; do\n"
+	"  [ $((dc + ${#f} + 1)) -le 1048576 ] || { dz=\"$dz $dc\"; dc=0; }\n"
+	"  dc=$((dc + ${#f} + 1))\n"
+	" done; dz=\"$dz $dc \" dc=0\n"
+	" [ -n \"$l\" ] || printf 'D 0\\n\\n'\n"
+	" for f in $l; do\n"
+	"  [ $dc != 0 ] || { dz=${dz# }; dc=${dz%% *}; dz=${dz#\"$dc\"}; printf 'D %d\\n' $dc; }\n"
+	"  printf '%s\\n' \"$f\"; dc=$((dc - ${#f} - 1)); [ $dc != 0 ] || printf '\\n'\n"
+	" done; IFS=$oi\n"
+	"}\n"
+	/* A list of paths for commands' arguments (sl, ql: pi starts one,
+	 * pa adds a path, pe ends it): in parts of at most 512 KiB (fewer
+	 * bytes than any ARG_MAX), each grown 128 paths at a time (an
+	 * assignment copies the whole text: one each path made a round grow
+	 * with the square of its files). px L CMD: CMD run with each part's
+	 * paths as its last arguments. */
+	"pa() {\n"
+	" eval \"zw=\\$${1}w\\$2'\n"
+	"' zc=\\$((${1}c + 1))\"\n"
+	" eval \"${1}w=\\$zw ${1}c=\\$zc\"\n"
+	" [ $zc -lt 128 ] || pe $1\n"
+	"}\n"
+	"pe() {\n"
+	" eval \"zn=\\$${1}n\"\n"
+	" eval \"zp=\\$$1$zn\\$${1}w; $1$zn=\\$zp ${1}w= ${1}c=0\"\n"
+	" [ ${#zp} -lt 524288 ] || { zn=$((zn + 1)); eval \"$1$zn= ${1}n=$zn\"; }\n"
+	"}\n"
+	"pi() { eval \"${1}n=1 ${1}1= ${1}w= ${1}c=0\"; }\n"
+	"px() {\n"
+	" zl=$1 zj=1; shift; eval \"zn=\\$${zl}n\"\n"
+	" while [ $zj -le $zn ]; do\n"
+	"  eval \"zp=\\$$zl$zj\"; IFS='\n"
+	"'\n"
+	"  [ -z \"$zp\" ] || \"$@\" $zp\n"
+	"  zj=$((zj + 1))\n"
+	" done\n"
 	"}\n";
 /* An agentview there of this one's version and wire: the rows of the
  * folder as it makes them, sent first (R), when it ends within 0.3 s
@@ -255,9 +300,9 @@ static const char script_batch[] =
 	/* The files of ql as one look: their sizes, inodes and times (GNU
 	 * and busybox stat, without their names: one short write), else ls
 	 * (run in a subshell: its IFS is its own). */
-	"sgl() {\n"
-	" IFS='\n'; stat -c '%s %i %Y' -- $ql 2>/dev/null || ls -lnid $lt -- $ql 2>/dev/null\n"
-	"}\n"
+	"sgm() { stat -c '%s %i %Y' -- \"$@\" 2>/dev/null || ls -lnid $lt -- \"$@\" 2>/dev/null; }\n"
+	"sgl() { px ql sgm; }\n"
+	"svm() { stat -c '%s %i %Y' -- \"$@\" 2>/dev/null || stat -f '%z %i %m' -- \"$@\" 2>/dev/null; }\n"
 	"bl= bi= bn=0 bh=0 bc=0 rv=\n"
 	"bf() {\n"
 	" [ -n \"$bl\" ] || return 0\n"
@@ -296,29 +341,29 @@ static const char script_mode[] =
 	"fi\n"
 	"printf 'M %s\\n' $m\n"
 	"[ $m != f ] || hd=\n"
-	"pl= plv= pw= ql= psg= wr= ch= iwt=5\n"
+	"pl= plv= pw= psg= wr= ch= iwt=5; pi ql\n"
 	/* (the remote's own sessions: new folders in the stores, and the
 	 * processes, are not watched: looked at each second) */
 	"[ $m != s ] || iwt=1\n"
 	"while :; do\n"
-	" l= lv=; set +f\n"
+	" l= lq= lc=0 lv=; set +f\n"
 	" if [ $m = d ]; then\n"
 	"  for f in \"$p\"/*.ndjson \"$p\"/*.jsonl; do\n"
 	"   [ -f \"$f\" ] || continue\n"
 	"   case $f in *'\n'*) continue ;; esac\n"
-	"   l=\"$l${f##*/}\n\"\n"
+	"   la \"${f##*/}\"\n"
 	"  done\n"
 	" elif [ $m = s ]; then\n"
 	"  for f in \"$rk\"/*.ndjson \"$rk\"/*.jsonl; do\n"
 	"   [ -f \"$f\" ] || continue\n"
 	"   case $f in *'\n'*) continue ;; esac\n"
-	"   l=\"${l}kept/${f##*/}\n\"\n"
+	"   la \"kept/${f##*/}\"\n"
 	"  done\n";
 static const char script_files[] =
-	" fi; set -f\n"
+	" fi; set -f; l=\"$l$lq\"\n"
 	" [ $m != s ] || cx\n"
 	" if [ $m != f ] && [ \"$l\" != \"$pl\" ]; then\n"
-	"  printf 'D %d\\n%s\\n' $(($(printf %s \"$l\" | wc -c))) \"$l\"; pl=$l\n"
+	"  dl; pl=$l\n"
 	/* The first list of a program given no names: its names, read
 	 * from this round on (the local side numbers them alike). */
 	"  [ -z \"$ad\" ] || { oi=$IFS; IFS='\n'; set -- $l; IFS=$oi; ad=; }\n"
@@ -331,11 +376,11 @@ static const char script_files[] =
 	" case $wr in\n"
 	" q) sg=$psg ;;\n"
 	" g) ;;\n"
-	" *) sg=; [ -z \"$ql\" ] || sg=$(sgl) ;;\n"
+	" *) sg=; [ -z \"$ql1\" ] || sg=$(sgl) ;;\n"
 	" esac; wr= ch=\n"
-	" if [ -z \"$ql\" ] || [ \"$sg\" != \"$psg\" ]; then\n"
-	" [ -z \"$ql\" ] || ch=1\n"
-	" i=0 sl= sn=0\n"
+	" if [ -z \"$ql1\" ] || [ \"$sg\" != \"$psg\" ]; then\n"
+	" [ -z \"$ql1\" ] || ch=1\n"
+	" i=0 sn=0; pi sl\n"
 	" for f in \"$@\"; do\n"
 	"  i=$((i + 1))\n";
 /* A file's path q from its name f (the pieces of mode s after it are
@@ -353,26 +398,29 @@ static const char script_q_end[] = "   *) continue ;;\n"
  * else each file is looked at by its own ls. */
 static const char script_stat[] =
 	"  [ -f \"$q\" ] || continue\n"
-	"  sl=\"$sl$q\n\"; sn=$((sn + 1)); eval \"sq$sn=$i\"\n"
-	" done\n"
-	" sv=; [ -z \"$sl\" ] || sv=$(IFS='\n'; stat -c '%s %i %Y' -- $sl 2>/dev/null ||\n"
-	"  stat -f '%z %i %m' -- $sl 2>/dev/null)\n"
+	"  pa sl \"$q\"; sn=$((sn + 1)); eval \"sq$sn=$i\"\n"
+	" done; pe sl\n"
+	" sv=; [ $sn = 0 ] || sv=$(px sl svm)\n"
 	" k=0; oi=$IFS; IFS='\n'\n"
 	" for y in $sv; do\n"
 	"  k=$((k + 1)); [ $k -le $sn ] || break\n"
 	"  case $y in '' | *[!0-9' ']*) k=-1; break ;; esac\n"
-	"  eval \"j=\\${sq$k}\"; eval \"v$j=\\$y\"\n"
+	"  eval \"j=\\${sq$k}\"; unset sq$k; eval \"v$j=\\$y\"\n"
 	" done; IFS=$oi\n"
-	" i=0; wl= ql=\n"
+	" i=0 wd=; wl=; pi ql\n"
 	" case $m in d) wl=\"$p\n\" ;; f) wl=\"${p%/*}/\n\" ;; *) [ ! -d \"$rk\" ] || wl=\"$rk\n\" ;; esac\n"
 	" for f in \"$@\"; do\n"
 	"  i=$((i + 1))\n";
 static const char script_tail[] =
-	"  ql=\"$ql$q\n\"\n"
+	"  pa ql \"$q\"\n"
 	"  eval \"o=\\${o$i:-0} n=\\${n$i:-}\"\n"
 	"  if [ -f \"$q\" ]; then\n"
-	"   case $m in s) case \"\n$wl\" in *\"\n${q%/*}\n\"*) ;; *) wl=\"$wl${q%/*}\n\" ;; esac ;; esac\n"
-	"   eval \"y=\\${v$i:-}; v$i=\"\n"
+	/* (mode s: its folder among those watched, looked for only when it
+	 * is not the file before's: a folder's files come together) */
+	"   if [ $m = s ] && [ \"${q%/*}\" != \"$wd\" ]; then wd=${q%/*}\n"
+	"    case \"\n$wl\" in *\"\n$wd\n\"*) ;; *) wl=\"$wl$wd\n\" ;; esac\n"
+	"   fi\n"
+	"   eval \"y=\\${v$i:-}\"; unset v$i\n"
 	"   if [ $k = $sn ] && [ -n \"$y\" ]; then s=${y%% *} y=${y#* }; in=${y%% *} tm=${y#* } ty=1\n"
 	"   else st \"$q\"; ty=$lt; fi\n"
 	"   [ -n \"$s\" ] || continue\n"
@@ -380,14 +428,14 @@ static const char script_tail[] =
 	"    printf 'T %d\\n' $i; o=0\n"
 	"   fi\n"
 	"   [ \"$in\" = \"$n\" ] || printf 'N %d %s\\n' $i \"$in\"; n=$in\n"
-	"   eval \"h=\\${h$i:-0} e=\\${e$i:-0}\"; eval \"h$i=0 e$i=0\"\n"
+	"   eval \"h=\\${h$i:-0} e=\\${e$i:-0}\"; [ \"$h$e\" = 00 ] || unset h$i e$i\n"
 	"   [ \"$e\" -le \"$o\" ] || e=$o\n"
 	"   while [ \"$h\" -lt \"$e\" ]; do\n"
 	"    c=$((e - h)); [ $c -le 4194304 ] || c=4194304\n"
 	"    printf 'F %d %d %d\\n' $i $h $c\n"
 	"    tail -c +$((h + 1)) \"$q\" | head -c $c; printf '\\n'; h=$((h + c))\n"
 	"   done\n"
-	"   eval \"x=\\${nb$i:-}\"\n"
+	"   x=; [ \"$o\" != 0 ] || [ \"$s\" -le $hz ] || eval \"x=\\${nb$i:-}\"\n"
 	/* The first look at a big file: in the batch, when it is on. */
 	"   if [ -n \"$bt\" ] && [ -z \"$x\" ] && [ \"$o\" = 0 ] && [ \"$s\" -gt $hz ]; then\n"
 	"    [ $((bc + ${#q} + 10 + tl)) -le 4194304 ] || bf\n"
@@ -422,7 +470,7 @@ static const char script_tail[] =
 	"  fi\n"
 	"  eval \"o$i=\\$o n$i=\\$n\"\n"
 	" done\n"
-	" bf; pw=$wl psg=$sg\n"
+	" bf; pe ql; pw=$wl psg=$sg\n"
 	" [ -z \"$rv\" ] || { psg=; ch=1; }; rv=\n"
 	" fi\n"
 	" printf 'K\\n'\n"
@@ -434,7 +482,7 @@ static const char script_tail[] =
 	"  oi=$IFS; IFS='\n'\n"
 	"  inotifywait -qq -t $iwt -e modify -e attrib -e create -e delete -e move -- $pw 2>/dev/null\n"
 	"  case $? in 0) ;; 2) wr=q ;; *) sleep 1 ;; esac; IFS=$oi\n"
-	" elif [ -n \"$ql\" ]; then\n"
+	" elif [ -n \"$ql1\" ]; then\n"
 	"  sg=$(sleep 1; sgl); wr=g\n"
 	" else sleep 1; fi\n"
 	"done\n";
@@ -603,7 +651,7 @@ store_script(struct buf *b, int part)
 					buf_addf(b, " | %.*s", (int)strcspn(l, "\n") - 1, l + 1);
 			buf_addf(b,
 				 ") continue ;; esac\n"
-				 "    l=\"${l}%s/$rel\n\"\n"
+				 "    la \"%s/$rel\"\n"
 				 "   done\n",
 				 name);
 			if (live != NULL && glob_ok(live, strlen(live)))
@@ -612,7 +660,7 @@ store_script(struct buf *b, int part)
 					 "    [ -f \"$f\" ] && [ ! -L \"$f\" ] || continue\n"
 					 "    rel=${f#\"$r%d\"/}\n"
 					 "    case $rel in *'\n'*) continue ;; esac\n"
-					 "    l=\"${l}%s/$rel\n\"\n"
+					 "    la \"%s/$rel\"\n"
 					 "    pid \"${f##*/}\"\n"
 					 "   done\n",
 					 s + 1, live, s + 1, name);

@@ -15,7 +15,10 @@
  *                                 empty path) the remote's own sessions
  *     D <len>\n<names>\n          a folder's session files, one a line
  *                                 (M s: "kept/x.ndjson", "claude/..."
- *                                 each under its source's root)
+ *                                 each under its source's root); a
+ *                                 round's D frames together are its list
+ *                                 (the remote sends one of at most 1 MiB
+ *                                 for each part of a longer one)
  *     F <idx> <off> <len>\n<bytes>\n   bytes of file idx at offset off
  *     T <idx>                     file idx was truncated or replaced
  *     G <idx>                     file idx is gone

@@ -421,17 +421,17 @@ make_parents(const struct rsrc *r, size_t i)
 	buf_free(&b);
 }
 
-/* A folder's list: names not asked for yet are added (as many as frames
- * can number), and a new program asks for them; the first list of a
- * program given no names is read by it already, numbered as it comes
- * (a name in it twice: a new program). NULL, or the rule it broke. */
+/* A part of a folder's list (a round's D frames are its list): names not
+ * asked for yet are added (as many as frames can number), and a new
+ * program asks for them; the first list of a program given no names is
+ * read by it already, numbered as it comes (a name in it twice: a new
+ * program). NULL, or the rule it broke. */
 static const char *
 take_list(struct rsrc *r, const char *p, size_t len)
 {
 	const char *end = p + len;
 	bool adopt = r->adopt;
 
-	r->adopt = false;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
@@ -921,6 +921,9 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 		take_rows(r, idx, f, rep, quiet);
 		break;
 	case RF_TICK:
+		/* (the first list is whole: the next one's new names are not
+		 * the program's) */
+		r->adopt = false;
 		round_end(r);
 		if (!r->ready && !r->again) {
 			r->ready = true;

@@ -176,6 +176,44 @@ for sh in $shells; do
 	echo "the remote program under $sh: a file byte for byte, a folder's rows with their times"
 done
 
+# A big remote folder: 20 000 files whose names (215 bytes) make a list
+# longer than a frame may be (4 MiB), read under dash and busybox: the
+# sessions among them (one in 2 000: the others are empty, each file read
+# is a process or two) listed, those of the list's last part too, in a
+# bounded time (the program's rounds grow with the number of files, not
+# with its square: it was minutes).
+big=$tmp/big
+mkdir -p "$big"
+awk -v d="$big" 'BEGIN { pad = sprintf("%0200d", 0)
+	for (i = 0; i < 20000; i++) {
+		f = sprintf("%s/s%05d-%s.ndjson", d, i, pad)
+		if (i % 2000 == 1999)
+			print "{\"type\":\"user\",\"message\":{\"content\":\"n" i "\"}}" >f
+		else
+			printf "" >f
+		close(f)
+	} }'
+for sh in $shells; do
+	cases=$((cases + 1))
+	case $sh in
+	dash) printf 'echo "$*" >>%s/conns\nexec dash -s\n' "$tmp" >"$tmp/local_ssh" ;;
+	busybox) printf 'echo "$*" >>%s/conns\nPATH=%s exec %s/sh -s\n' "$tmp" "$tmp/bb" "$tmp/bb" >"$tmp/local_ssh" ;;
+	esac
+	: >"$tmp/conns"
+	t0=$(date +%s)
+	got=$(AGENTVIEW_SSH="sh $tmp/local_ssh" timeout 60 "$bin" --print --format json "here:$big" \
+		2>"$tmp/err" | jq -r '.sessions[].file | capture("/s(?<n>[0-9]{5})-").n' | sort | tr '\n' ' ')
+	t1=$(date +%s)
+	[ "$got" = "01999 03999 05999 07999 09999 11999 13999 15999 17999 19999 " ] ||
+		fail "big-$sh" "listed: ${got:-none} $(head -c 300 "$tmp/err")"
+	# (its list in several parts is still the first program's: one
+	# connection)
+	n=$(grep -c ' sh -s$' "$tmp/conns")
+	[ "$n" -eq 1 ] || fail "big-$sh" "$n connections for the first look: $(cut -c 1-80 "$tmp/conns")"
+	echo "a remote folder of 20 000 files under $sh: its 10 sessions listed in $((t1 - t0)) s"
+done
+rm -rf "$big"
+
 # The first look at a folder is one connection: the program, given no
 # names yet, reads those of its first list in the same round (not one
 # connection that lists, then another that reads).
