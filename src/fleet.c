@@ -210,6 +210,25 @@ listed_name(const char *dir, const char *name)
 	return got > 0 && record_starts(head, (size_t)got, &kept);
 }
 
+/* A new file of folder d at path, seen in this scan, no row yet. */
+static uint32_t
+add_file(struct fleet *f, int d, const char *path)
+{
+	uint32_t fi;
+	struct ffile *ff;
+
+	ARRAY_RESERVE(f->file, f->filecap, f->nfile + 1);
+	fi = (uint32_t)f->nfile++;
+	ff = &f->file[fi];
+	memset(ff, 0, sizeof *ff);
+	ff->path = xstrdup(path);
+	ff->dir = d;
+	ff->seen = f->scan;
+	ff->last_row = NONE;
+	map_put(f, path, fi);
+	return fi;
+}
+
 /* The file at path (in folder d), listed from now on, or as it was; read
  * again at the next update when it changed. */
 static uint32_t
@@ -221,16 +240,9 @@ note_file(struct fleet *f, int d, const char *path, const struct stat *st)
 	if (fi != NONE)
 		f->file[fi].seen = f->scan;
 	if (fi == NONE) {
-		ARRAY_RESERVE(f->file, f->filecap, f->nfile + 1);
-		fi = (uint32_t)f->nfile++;
-		ff = &f->file[fi];
-		memset(ff, 0, sizeof *ff);
-		ff->path = xstrdup(path);
-		ff->dir = d;
-		ff->seen = f->scan;
-		ff->last_row = NONE;
-		ff->mtime_ms = (int64_t)st->st_mtim.tv_sec * 1000 + st->st_mtim.tv_nsec / 1000000;
-		map_put(f, path, fi);
+		fi = add_file(f, d, path);
+		f->file[fi].mtime_ms =
+			(int64_t)st->st_mtim.tv_sec * 1000 + st->st_mtim.tv_nsec / 1000000;
 		enqueue(f, fi);
 		return fi;
 	}
@@ -337,15 +349,8 @@ preset_file(struct fleet *f, int d, const char *path, int64_t mtime_ms)
 		    (ff->kind != FK_UNREAD && ff->kind != FK_EMPTY))
 			return NONE;
 	} else {
-		ARRAY_RESERVE(f->file, f->filecap, f->nfile + 1);
-		fi = (uint32_t)f->nfile++;
+		fi = add_file(f, d, path);
 		ff = &f->file[fi];
-		memset(ff, 0, sizeof *ff);
-		ff->path = xstrdup(path);
-		ff->dir = d;
-		ff->seen = f->scan;
-		ff->last_row = NONE;
-		map_put(f, path, fi);
 	}
 	ff->mtime_ms = mtime_ms;
 	ff->kind = FK_UNREAD;
