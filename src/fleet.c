@@ -352,7 +352,9 @@ preset_file(struct fleet *f, int d, const char *path, int64_t mtime_ms)
 		fi = add_file(f, d, path);
 		ff = &f->file[fi];
 	}
-	ff->mtime_ms = mtime_ms;
+	/* In whole seconds, as the mirror's copy will have it (the sh path
+	 * says a file's time so: S), so that no row moves once it is read. */
+	ff->mtime_ms = mtime_ms > 0 ? mtime_ms - mtime_ms % 1000 : mtime_ms;
 	ff->kind = FK_UNREAD;
 	ff->preset = true;
 	return fi;

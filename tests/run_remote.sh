@@ -1357,6 +1357,12 @@ for k in 1 2 3; do
 done
 { init v0000004 av4; user "a failed one"; result true 1000 "it broke"; } >"$ad/v4.ndjson"
 touch -d '2026-01-05 10:00' "$ad"/*.ndjson
+# Three written within one second, the newest by its milliseconds last in
+# the names' order: the remote says whole seconds, so the rows made there
+# must be ordered as the ones read here will be, or they move once.
+touch -d '2026-01-05 10:00:00.100' "$ad/v1.ndjson"
+touch -d '2026-01-05 10:00:00.200' "$ad/v2.ndjson"
+touch -d '2026-01-05 10:00:00.300' "$ad/v3.ndjson"
 absbin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 printf '#!/bin/sh\nsleep 1\nexec /usr/bin/tail "$@"\n' >"$tmp/rbin/tail"
 chmod +x "$tmp/rbin/tail"
@@ -1397,6 +1403,10 @@ rows_of "$tmp/rows.there" >"$tmp/rows.there.s"
 rows_of "$tmp/rows.here" >"$tmp/rows.here.s"
 cmp -s "$tmp/rows.there.s" "$tmp/rows.here.s" ||
 	fail rows "the rows made there are not those read here: $(diff "$tmp/rows.there.s" "$tmp/rows.here.s")"
+grep -E '^( |•)(✓|✗)' "$tmp/rows.there" | sed 's/^•/ /' >"$tmp/rows.there.o"
+grep -E '^( |•)(✓|✗)' "$tmp/rows.here" | sed 's/^•/ /' >"$tmp/rows.here.o"
+cmp -s "$tmp/rows.there.o" "$tmp/rows.here.o" ||
+	fail rows "the rows made there moved once read here: $(diff "$tmp/rows.there.o" "$tmp/rows.here.o")"
 $tm kill-server 2>/dev/null
 sleep 0.3
 # Without agentview there, the same rows once settled.
