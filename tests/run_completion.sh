@@ -102,7 +102,7 @@ checks=$((checks + 1))
 got=$(bash --norc --noprofile "$work/complete.bash" -p)
 [ "$got" = "complete -F _agentview agentview" ] ||
 	fail "bash: complete -p agentview says '$got'"
-expect bash "agentview --format " "text markdown json html raw"
+expect bash "agentview --format " "text markdown json html raw rows"
 expect bash "agentview -p --color " "auto always never"
 expect bash "agentview --the" "--theme"
 expect bash "agentview --theme " "$themes"
@@ -132,7 +132,7 @@ END
 complete_zsh() {
 	timeout 20 zsh -f "$work/complete.zsh" "$dest/usr/share/zsh/site-functions" "$1"
 }
-expect zsh "agentview --format " "html json markdown raw text" "" sorted
+expect zsh "agentview --format " "html json markdown raw rows text" "" sorted
 expect zsh "agentview -p --color " "always auto never" "" sorted
 expect zsh "agentview --the" "--theme"
 expect zsh "agentview --theme " "$themes" "" sorted
@@ -145,7 +145,7 @@ expect zsh "agentview -r -s 2 -- fakecmd al" "alpha"
 complete_fish() {
 	timeout 20 fish -c "complete -c fakecmd -f -a 'alpha beta'; complete -C '$1'" | cut -f1
 }
-expect fish "agentview --format " "html json markdown raw text" "" sorted
+expect fish "agentview --format " "html json markdown raw rows text" "" sorted
 expect fish "agentview -p --color " "always auto never" "" sorted
 expect fish "agentview --the" "--theme"
 expect fish "agentview --theme " "$themes" "" sorted
