@@ -7,6 +7,7 @@
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+#include <malloc.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -520,11 +521,11 @@ log_us(const struct buf *text)
 	struct timespec a, b;
 	struct line ln;
 	uint32_t ev;
-	char *out = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&out, &n);
-	struct printer *p = printer_new(x->m, &format_text, f);
+	FILE *f = fopen("/dev/null", "w");
+	struct printer *p;
 
+	assert_non_null(f);
+	p = printer_new(x->m, &format_text, f);
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
 	while (fixture_next(x, &ln, &ev))
 		printer_line(p, &x->s, &ln, ev);
@@ -533,7 +534,6 @@ log_us(const struct buf *text)
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
 	printer_free(p);
 	fclose(f);
-	free(out);
 	fixture_free(x);
 	return (int64_t)(b.tv_sec - a.tv_sec) * 1000000 + (b.tv_nsec - a.tv_nsec) / 1000;
 }
@@ -552,6 +552,10 @@ test_deep_sub_agents(void **state)
 	uint32_t last = NONE;
 
 	(void)state;
+	/* Freed memory kept, so the best of three runs counts the log's work
+	 * and not the first touch of its pages (slow in some VMs: 20x then). */
+	mallopt(M_MMAP_THRESHOLD, 256 << 20);
+	mallopt(M_TRIM_THRESHOLD, 512 << 20);
 	nested(&a, 1000);
 	nested(&b, 8000);
 	x = fixture_new(b.p, b.n, 0);
