@@ -197,6 +197,9 @@ static const char script_head[] =
 	"lt=; ls -lnid --time-style=+%s / >/dev/null 2>&1 && lt=--time-style=+%s\n"
 	"st() { set -- $(ls -lnid $lt \"$1\" 2>/dev/null); s=${6:-}; in=${1:-}; tm=${7:-}; }\n"
 	"printf 'H agentview-remote 1\\n'\n"
+	/* The remote's clock, to read its files' times by this one's. */
+	"u=$(date +%s 2>/dev/null) || u=\n"
+	"case $u in '' | *[!0-9]*) ;; *) printf 'U %s\\n' \"$u\" ;; esac\n"
 	"iw=; command -v inotifywait >/dev/null 2>&1 && iw=1\n"
 	/* The pid a store's file names ("123.json", "inuse.123.lock"): when
 	 * /proc has it, "pid start" (its 22nd field) added to lv. */
@@ -827,6 +830,30 @@ broken(struct rparser *p, const char *why)
 	return -1;
 }
 
+int64_t
+remote_skew(int64_t now_ms, uint64_t remote_s)
+{
+	int64_t d;
+
+	if (remote_s > (uint64_t)INT64_MAX / 1000 || now_ms < 0)
+		return 0;
+	d = now_ms - (int64_t)remote_s * 1000;
+	if (d > -2000 && d < 2000)
+		return 0;
+	return d >= 0 ? (d + 500) / 1000 : -((-d + 500) / 1000);
+}
+
+int64_t
+remote_time(uint64_t t, int64_t skew)
+{
+	const int64_t max = INT64_MAX / 1000;
+	int64_t v = t > (uint64_t)max ? max : (int64_t)t;
+
+	if (skew > 0 && v > max - skew)
+		return max;
+	return v + skew < 0 ? 0 : v + skew;
+}
+
 int
 rparser_next(struct rparser *p, struct rframe *f)
 {
@@ -870,6 +897,10 @@ rparser_next(struct rparser *p, struct rframe *f)
 		if (!head_num(&h, RFRAME_FILES, &idx) || idx == 0 ||
 		    !head_num(&h, UINT64_MAX, &f->ino))
 			return broken(p, "a file number or inode out of range");
+		break;
+	case RF_CLOCK:
+		if (!head_num(&h, (uint64_t)INT64_MAX / 1000, &off))
+			return broken(p, "a clock out of range");
 		break;
 	case RF_MTIME:
 		if (!head_num(&h, RFRAME_FILES, &idx) || idx == 0 ||

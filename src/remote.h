@@ -1,7 +1,7 @@
 /* remote.h: sessions on other machines, the parts that need no process:
  * what the user typed (HOST:PATH, user@host:PATH, ssh://user@host:port/PATH)
  * read and checked, a path quoted for the remote sh, the sh program sent
- * to the remote (only sh, ls, stat, tail, head, cat, sleep, wc run there, and
+ * to the remote (only sh, ls, stat, tail, head, cat, sleep, wc, date run there, and
  * inotifywait where it is), and the reader of its frames.
  *
  * The wire, remote to local, is length-prefixed frames: a header line of
@@ -11,6 +11,11 @@
  * inside a body whose length was said before it.
  *
  *     H agentview-remote 1        hello
+ *     U <seconds>                 the remote's clock as the program
+ *                                 starts (`date +%s`; none where date
+ *                                 says no such number): the local side
+ *                                 moves the times of S by how far it is
+ *                                 from its own, 2 s or more
  *     M d | M f | M s             the path is a folder, a file, or (an
  *                                 empty path) the remote's own sessions
  *     D <len>\n<names>\n          a folder's session files, one a line
@@ -144,6 +149,7 @@ void remote_script(struct buf *b, const char *path, char *const *names, size_t n
 
 enum rframe_type {
 	RF_HELLO = 'H',
+	RF_CLOCK = 'U',
 	RF_MODE = 'M',
 	RF_LIST = 'D',
 	RF_BYTES = 'F',
@@ -162,6 +168,14 @@ enum rframe_type {
 	RF_ROWS = 'R',
 };
 
+/* How many seconds a clock whose time is now_ms is ahead of a remote's
+ * that said remote_s (U) a moment before: 0 when under 2 s either way
+ * (the time the frame took, or clocks as good as the same). */
+int64_t remote_skew(int64_t now_ms, uint64_t remote_s);
+/* A remote's time t (seconds, S) by this clock, skew as remote_skew said:
+ * never before 1970 nor past what a frame may say. */
+int64_t remote_time(uint64_t t, int64_t skew);
+
 /* One frame read; data points into the parser's buffer until the next
  * call. */
 struct rframe {
@@ -169,6 +183,7 @@ struct rframe {
 	char mode;        /* RF_MODE: 'd', 'f' or 's' */
 	uint32_t idx;     /* RF_BYTES, RF_TRUNC, RF_GONE: from 1 */
 	uint64_t off;     /* RF_BYTES; RF_HOLE: from; RF_BATCH: the size;
+			     RF_MTIME, RF_CLOCK: seconds;
 			     RF_BATCH_END: 1 kept, 0 not */
 	uint64_t to;      /* RF_HOLE; RF_BATCH: its path's length */
 	uint64_t ino;     /* RF_INODE */

@@ -62,7 +62,8 @@ struct rsrc {
 	uint64_t *off;
 	char **ino;
 	uint64_t *hole; /* two a file: the bytes [from, to) not sent yet */
-	int64_t *mt;    /* its time, as the last S said (INT64_MIN: none) */
+	int64_t *mt;    /* its time, as the last S said by this clock
+			   (INT64_MIN: none) */
 	bool *want;     /* asked for whole (remote_whole), not answered yet */
 	bool *head;     /* the rest of its head asked for (remote_head) */
 	size_t n, cap;
@@ -96,6 +97,7 @@ struct rsrc {
 	char rpwhy[80];
 	int attempts;
 	int64_t next_ms, last_ms;
+	int64_t skew; /* seconds this clock is ahead of the remote's (U) */
 };
 
 /* The parent's side: what each remote source became. */
@@ -852,12 +854,16 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 		if (ok && f->off <= r->hole[2 * i] && f->off + f->len > r->hole[2 * i])
 			r->hole[2 * i] = MIN(f->off + f->len, r->hole[2 * i + 1]);
 		break;
+	case RF_CLOCK:
+		r->skew = remote_skew(clock_wall_ms(), f->off);
+		break;
 	case RF_MTIME: {
 		/* Its time, as the list reads a file's last change: now, and
 		 * after each of its bytes that follow. */
-		struct timespec t[2] = {{.tv_nsec = UTIME_OMIT}, {.tv_sec = (time_t)f->off}};
+		struct timespec t[2] = {{.tv_nsec = UTIME_OMIT}, {.tv_sec = 0}};
 
-		r->mt[i] = f->off <= INT64_MAX ? (int64_t)f->off : INT64_MIN;
+		r->mt[i] = remote_time(f->off, r->skew);
+		t[1].tv_sec = (time_t)r->mt[i];
 		mirror_path(r, i, &path);
 		utimensat(AT_FDCWD, path.p, t, AT_SYMLINK_NOFOLLOW);
 		break;

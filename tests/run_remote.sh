@@ -228,6 +228,33 @@ n=$(grep -c ' sh -s$' "$tmp/conns")
 [ "$n" -eq 1 ] || fail first "$n connections for the first look at a folder: $(cat "$tmp/conns")"
 echo "the first look at a folder: $n connection"
 
+# A remote whose clock is wrong: its files' times are read by this clock
+# (the program says the remote's, U). Two hours behind, a file written
+# there just now is live here; two hours ahead, one written there an
+# hour ago is an hour old here, not a session of the future.
+for skew in -7200 7200; do
+	cases=$((cases + 1))
+	ck=$tmp/clock$skew
+	mkdir -p "$ck/bin" "$ck/there"
+	printf '#!/bin/sh
+echo $(($(%s +%%s) + %s))
+' "$(command -v date)" "$skew" >"$ck/bin/date"
+	chmod +x "$ck/bin/date"
+	printf 'PATH=%s:$PATH exec dash -s\n' "$ck/bin" >"$ck/ssh"
+	{ init k0000001 clock; user "a clock $skew s off"; } >"$ck/there/k.ndjson"
+	if [ "$skew" -lt 0 ]; then
+		touch -d "@$(($(date +%s) + skew))" "$ck/there/k.ndjson"
+		want=live
+	else
+		touch -d "@$(($(date +%s) + skew - 3600))" "$ck/there/k.ndjson"
+		want=incomplete
+	fi
+	got=$(AGENTVIEW_SSH="sh $ck/ssh" "$bin" --print --format json "here:$ck/there" 2>"$ck/err" |
+		jq -r '.sessions[].state')
+	[ "$got" = "$want" ] || fail "clock$skew" "${got:-nothing} where $want is right: $(head -c 300 "$ck/err")"
+	echo "a remote clock $skew s off: its session $got, as by this clock"
+done
+
 # The wait between rounds: inotifywait where the remote has it (woken by
 # a change of the folders it reads), else sleep. A remote with only dash,
 # ls, stat, tail, head, wc and a slow sleep (3 s, so that a wake-up by a

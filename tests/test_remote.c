@@ -354,7 +354,8 @@ frames(const char *text, size_t n, struct buf *out)
 				if (f.idx != 0)
 					buf_addf(out, "%u", f.idx);
 				if (f.type == RF_BYTES || f.type == RF_MTIME ||
-				    f.type == RF_BATCH || f.type == RF_BATCH_END)
+				    f.type == RF_CLOCK || f.type == RF_BATCH ||
+				    f.type == RF_BATCH_END)
 					buf_addf(out, "@%llu", (unsigned long long)f.off);
 				if (f.type == RF_BATCH)
 					buf_addf(out, "/%llu", (unsigned long long)f.to);
@@ -398,6 +399,15 @@ test_frames(void **state)
 	assert_string_equal(b.p, "S2@1767225600 N1#123 ");
 	FRAMES("S 2 99999999999999999\n", &b);
 	assert_string_equal(b.p, "! a file number or time out of range");
+	/* The remote's clock. */
+	FRAMES("H agentview-remote 1\nU 1767225600\nK\n", &b);
+	assert_string_equal(b.p, "H U@1767225600 K ");
+	FRAMES("U 99999999999999999\n", &b);
+	assert_string_equal(b.p, "! a clock out of range");
+	FRAMES("U -5\n", &b);
+	assert_string_equal(b.p, "! a clock out of range");
+	FRAMES("U 5 6\n", &b);
+	assert_string_equal(b.p, "! a header with more than it should have");
 	FRAMES("E 4\nfail\n", &b);
 	assert_string_equal(b.p, "E[fail] ");
 	/* The remote's live processes. */
@@ -422,6 +432,35 @@ test_frames(void **state)
 	FRAMES("A 3 200000 4097\n", &b);
 	assert_string_equal(b.p, "! a file number, size or name length out of range");
 	buf_free(&b);
+}
+
+/* A remote's clock against this one: how far apart, in whole seconds,
+ * and its files' times read by this clock; under 2 s apart is the time
+ * the frame took, not a clock that is wrong. */
+static void
+test_skew(void **state)
+{
+	const int64_t now = 1767225600123; /* ms */
+
+	(void)state;
+	assert_int_equal(remote_skew(now, 1767225600), 0);
+	assert_int_equal(remote_skew(now, 1767225599), 0);
+	assert_int_equal(remote_skew(now, 1767225602), 0);
+	/* An hour ahead there: its times an hour back here. */
+	assert_int_equal(remote_skew(now, 1767225600 + 3600), -3600);
+	assert_int_equal(remote_skew(now, 1767225600 - 90), 90);
+	assert_int_equal(remote_skew(now, 1767225597), 3);
+	assert_int_equal(remote_time(1767225000 + 3600, -3600), 1767225000);
+	assert_int_equal(remote_time(1767225000, 0), 1767225000);
+	/* Clocks a lie cannot make wrap: never before 1970, never past the
+	 * most a frame may say. */
+	assert_int_equal(remote_skew(now, (uint64_t)INT64_MAX), 0);
+	assert_int_equal(remote_skew(-1, 5), 0);
+	assert_int_equal(remote_time(100, -3600), 0);
+	assert_int_equal(remote_time((uint64_t)INT64_MAX / 1000, 3600), INT64_MAX / 1000);
+	assert_int_equal(remote_time(UINT64_MAX, 0), INT64_MAX / 1000);
+	/* (a remote that says the end of time: every time of its is 1970) */
+	assert_int_equal(remote_time(1767225600, remote_skew(now, (uint64_t)INT64_MAX / 1000)), 0);
 }
 
 /* A batch's body is split by the lengths said, never by its text: a
@@ -752,8 +791,8 @@ main(void)
 		cmocka_unit_test(test_script),         cmocka_unit_test(test_frames),
 		cmocka_unit_test(test_frames_refused), cmocka_unit_test(test_name),
 		cmocka_unit_test(test_script_stores),  cmocka_unit_test(test_store_name),
-		cmocka_unit_test(test_split),          cmocka_unit_test(test_procs),
-		cmocka_unit_test(test_rows),
+		cmocka_unit_test(test_split),          cmocka_unit_test(test_skew),
+		cmocka_unit_test(test_procs),          cmocka_unit_test(test_rows),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
