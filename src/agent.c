@@ -421,11 +421,11 @@ agent_files(const char *dir, const char *prefix, char ***names)
 }
 
 void
-agent_more(const char *path, agent_more_fn *fn, void *ctx)
+agent_more(int a, const char *path, agent_more_fn *fn, void *ctx)
 {
-	for (unsigned a = 0; a < nagents; a++)
-		if (agents[a]->more != NULL)
-			agents[a]->more(path, fn, ctx);
+	for (unsigned i = 0; i < nagents; i++)
+		if ((a < 0 || (unsigned)a == i) && agents[i]->more != NULL)
+			agents[i]->more(path, fn, ctx);
 }
 
 bool

@@ -478,9 +478,10 @@ struct agent_lit {
 /* Whether p[0..n) begins with one of s[0..ns): asked of every line by the
  * adapters' skip, whose tables are measured when compiled, not each line. */
 bool agent_begins_any(const char *p, size_t n, const struct agent_lit *s, size_t ns);
-/* The files that hold more of the session in the file at path, as any
- * adapter finds them (its more): fn for each. */
-void agent_more(const char *path, agent_more_fn *fn, void *ctx);
+/* The files that hold more of the session in the file at path, as agent
+ * a's adapter finds them (its more): fn for each. a < 0: as any adapter
+ * does (a file not read yet, its agent not known). */
+void agent_more(int a, const char *path, agent_more_fn *fn, void *ctx);
 /* Whether p[0..n) begins a SQLite file (a store an adapter's rows read
  * through its path, rodb.h): its first bytes are all that is read of it. */
 bool agent_rows_db(const char *p, size_t n);

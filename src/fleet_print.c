@@ -403,7 +403,8 @@ json_file(const char *path, struct word *w, bool guess, bool store, int agent, i
 	/* Its sub-agents' files, more of its sessions. */
 	mo.diags = diags;
 	mo.dfirst = dfirst;
-	agent_more(path, json_more, &mo);
+	if (m->nses > 0)
+		agent_more(m->ses[0].agent, path, json_more, &mo);
 	/* A remote file is named as the user typed it, not by its mirror. */
 	summary_sessions(m, &mo.sc, remote_show(path), out, f, sfirst);
 	summary_diagnostics(m, remote_show(path), diags, NULL, dfirst);

@@ -1159,11 +1159,11 @@ fleet_read_more(struct fleet *f, uint32_t fi)
 	uint64_t sig;
 
 	ff->more_due = false;
-	if (ff->kind != FK_STREAM || ff->nrows == 0 || ff->placeholder ||
+	if (ff->kind != FK_STREAM || ff->nrows == 0 || ff->placeholder || ff->last_row == NONE ||
 	    (f->flags & (FLEET_STATES_ONLY | FLEET_NO_TOKENS)))
 		return;
 	ff->more_ms = f->now;
-	agent_more(ff->path, more_file, &mf);
+	agent_more(f->row[ff->last_row].agent, ff->path, more_file, &mf);
 	sig = mf.n > 0 ? mf.sig | 1 : 0;
 	if (sig != ff->more_sig) {
 		/* Those as they were when read last, not read again. */

@@ -133,7 +133,7 @@ input_add_path(struct input *in, const char *path, struct buf *err)
 	agent_source_rows(&in->src[in->n], path);
 	i = input_register(in);
 	/* The files of its sub-agents, each after it. */
-	agent_more(path, input_add_more, &(struct more){in, in->msrc[i]});
+	agent_more(-1, path, input_add_more, &(struct more){in, in->msrc[i]});
 	return 0;
 }
 

@@ -19,6 +19,7 @@
 #include "testutil.h"
 #include "fixture.h"
 
+#include "agent.h"
 #include "fleet.h"
 #include "fleet_lines.h"
 #include "fleet_print.h"
@@ -1298,6 +1299,44 @@ test_subagent_unchanged(void **state)
 	rm_tree(d);
 }
 
+/* Only a file's own agent looks for its sub-agents: a Codex rollout with
+ * a folder of Claude Code's sub-agents beside it (as a Claude session's
+ * are, s/subagents/) counts none of their tokens, and its JSON summary
+ * holds its one session (it held the sub-agents' two as well). */
+static void
+test_subagents_own_agent(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	int64_t in, out;
+	size_t n, sessions = 0;
+	const char *json;
+	char *text = fixture_slurp(
+		"tests/stores/codex/headless/done/sessions/2026/11/27/"
+		"rollout-2026-11-27T09-34-16-01a21c5b-04a2-7b62-883f-9c911c27d596.jsonl",
+		&n);
+
+	(void)state;
+	put_subagents(d, 22, NOW - 1000);
+	put(d, "s.jsonl", text, NOW - 1000, false);
+	f = fleet_of(d, 0, NOW);
+	assert_int_equal(fleet_nrows(f), 1);
+	assert_int_equal(fleet_row(f, 0)->agent, AGENT_CODEX_ROLLOUT);
+	while (fleet_gaps_left(f))
+		fleet_update(f, NOW, 0);
+	fleet_update(f, NOW + 1500, 0);
+	fleet_row_tokens(f, 0, &in, &out);
+	assert_int_equal(in, fleet_row(f, 0)->tokens_in);
+	assert_int_equal(out, fleet_row(f, 0)->tokens_out);
+	json = fixture_written(fleet_list_json, f, NOW);
+	for (const char *p = json; (p = strstr(p, "\"session_id\":")) != NULL; p++)
+		sessions++;
+	assert_int_equal(sessions, 1);
+	free(text);
+	fleet_free(f);
+	rm_tree(d);
+}
+
 /* No tokens wanted (--format json, which reads each file whole itself):
  * the same rows in the same states, its sub-agents' files not read for
  * their tokens (the whole list's row counts them: 1020/192). */
@@ -1762,6 +1801,7 @@ main(void)
 		cmocka_unit_test(test_json_totals),
 		cmocka_unit_test(test_subagent_tokens),
 		cmocka_unit_test(test_subagent_unchanged),
+		cmocka_unit_test(test_subagents_own_agent),
 		cmocka_unit_test(test_no_tokens),
 		cmocka_unit_test(test_time_only),
 	};
