@@ -282,6 +282,10 @@ ahead_take(struct ahead *a, size_t off, size_t len, const char *p, size_t n, str
 				continue;
 			}
 			l = &c->line[a->li++];
+			/* One the model passed over unparsed (its agent's skip,
+			 * a running total read late): not asked for. */
+			if (l->off < off)
+				continue;
 			if (l->off != off || l->len != len) {
 				a->broken = true; /* lines split otherwise */
 				break;

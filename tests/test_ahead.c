@@ -170,6 +170,33 @@ test_mismatch(void **state)
 	json_free(j);
 }
 
+/* A line the model passes over unparsed (its agent's skip, a running
+ * total read late) is not asked for: the next is still taken parsed (it
+ * was given back, and every line after it: a rollout's token_count after
+ * each turn made the model parse the rest of the file itself). */
+static void
+test_passed_over(void **state)
+{
+	static const char text[] = "{\"a\":1}\n{\"b\":2}\n{\"b\":3}\n";
+	static const char *const keys[] = {"a", "b"};
+	struct json_keys ks;
+	struct json *j = json_new();
+	struct ahead *a;
+	int k[2];
+
+	(void)state;
+	json_keys_init(&ks, keys, 2);
+	a = ahead_start(text, strlen(text), 0, &ks, NULL);
+	assert_non_null(a);
+	assert_true(ahead_take(a, 0, 7, text, 7, j, k));
+	assert_true(ahead_take(a, 16, 7, text + 16, 7, j, k));
+	assert_int_equal(k[0], -1);
+	assert_int_equal(k[1], 2);
+	assert_false(ahead_take(a, 8, 7, text + 8, 7, j, k)); /* gone by */
+	ahead_stop(a);
+	json_free(j);
+}
+
 int
 main(void)
 {
@@ -177,6 +204,7 @@ main(void)
 		cmocka_unit_test(test_same_as_one_thread),
 		cmocka_unit_test(test_stop_early),
 		cmocka_unit_test(test_mismatch),
+		cmocka_unit_test(test_passed_over),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
