@@ -497,6 +497,17 @@ agent_late_totals(unsigned a, const char *p, size_t n)
 }
 
 bool
+agent_skips_late_any(const char *p, size_t n)
+{
+	if (agent_skips_any(p, n))
+		return true;
+	for (unsigned a = 0; a < nagents; a++)
+		if (agent_late_totals(a, p, n))
+			return true;
+	return false;
+}
+
+bool
 agent_file_fact(unsigned a, const char *path, enum fact f, struct buf *out)
 {
 	const struct agent *ag = agent_get(a);

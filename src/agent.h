@@ -515,6 +515,10 @@ enum line_quiet agent_quiet(unsigned a, const char *p, size_t n, bool states);
  * late (quiet_line's LINE_TOTALS, with totals; its first bytes, which say
  * its time, without escapes). */
 bool agent_late_totals(unsigned a, const char *p, size_t n);
+/* Whether any adapter skips the line (agent_skips_any) or reads it late
+ * (agent_late_totals): for the parser thread of a model that passes
+ * running totals over (totals_late). */
+bool agent_skips_late_any(const char *p, size_t n);
 /* The agent whose session a parsed line starts, or -1 (for a reader
  * that has not looked its top keys up). */
 int agent_line_starts(const struct json *j);

@@ -311,7 +311,7 @@ parse_line(struct model *m, struct srcstate *ss, const struct line *ln, const ch
 	    ss->src->size - ln->off > m->ahead_min) {
 		ss->ahead_tried = true;
 		ss->ahead = ahead_start(ss->src->data, ss->src->size, ln->off, &m->top_keys,
-					agent_skips_any);
+					m->totals_late ? agent_skips_late_any : agent_skips_any);
 	}
 	if (ss->ahead != NULL && ahead_take(ss->ahead, ln->off, ln->len, p, n, m->json, s))
 		return JSON_OK;

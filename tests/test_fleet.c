@@ -1080,6 +1080,19 @@ test_json_totals(void **state)
 	out = json_parses(d, &more);
 	assert_non_null(strstr(out, USAGE("210", "41")));
 	assert_int_equal(more, plain);
+	/* Seven thousand (4.9 MB): the file is parsed ahead on a second
+	 * thread, which passes them over too (it parsed each: 14 023). A
+	 * line parsed ahead counts twice, parsed there and taken here. */
+	buf_reset(&one);
+	lines_of(rec, 1, 16, &one);
+	for (int i = 0; i < 7000; i++)
+		lines_of(rec, 16, 16, &one);
+	lines_of(rec, 17, 21, &one);
+	assert_true(one.n > ((size_t)4 << 20));
+	put(d, "a.jsonl", one.p, NOW - 1000, false);
+	out = json_parses(d, &more);
+	assert_non_null(strstr(out, USAGE("210", "41")));
+	assert_true(more < 2 * plain);
 	rm_tree(d);
 
 	/* The newest says none (Codex's first of a turn may not). */
