@@ -144,12 +144,14 @@ fleet_list_rows(const struct fleet *f, int agent, int width, int64_t now_ms, FIL
 	qsort_r(v, k, sizeof *v, by_file_index, (void *)(uintptr_t)f);
 	remote_rows_begin(&b);
 	/* A file's rows all or none: its sessions numbered from 0, as read,
-	 * each as the reader takes it (a control byte in a text: none; the
-	 * sh path brings that file's rows), its name as its folder has it. */
+	 * each as the reader takes it (a control byte in a text or the name,
+	 * or a file the sh path does not list, a recording named otherwise:
+	 * none; the sh path brings that file's rows), its name as its folder
+	 * has it. */
 	for (size_t i = 0, j; i < k; i = j) {
 		const struct fleet_row *r = fleet_row(f, v[i]);
 		const char *name = fleet_name(f, v[i]);
-		bool ok = remote_name_ok(name, strlen(name));
+		bool ok = remote_rows_name_ok(name);
 		struct stat st;
 
 		for (j = i; j < k && fleet_row(f, v[j])->file == r->file; j++)
@@ -184,7 +186,7 @@ rows_change(const struct fleet *f, uint32_t row, int was, int64_t now_ms, struct
 
 	(void)was;
 	(void)now_ms;
-	if (remote_name_ok(name, strlen(name)) && stat(fleet_path(f, row), &st) == 0)
+	if (remote_rows_name_ok(name) && stat(fleet_path(f, row), &st) == 0)
 		remote_rows_add(out, name,
 				(int64_t)st.st_mtim.tv_sec * 1000 + st.st_mtim.tv_nsec / 1000000,
 				fleet_row(f, row));

@@ -259,6 +259,9 @@ void remote_rows_add(struct buf *out, const char *name, int64_t mtime_ms,
 void remote_rows_end(struct buf *out, size_t nrows);
 /* Whether r's text has no control byte (remote_rows_parse takes it). */
 bool remote_row_ok(const struct fleet_row *r);
+/* Whether a file of that name has rows the reader takes: one the sh path
+ * lists too (remote_name_ok, a .ndjson or .jsonl) with no control byte. */
+bool remote_rows_name_ok(const char *name);
 /* Read body[0..len) into p (emptied first): false when it is not laid out
  * so, or is another version's or wire's (p then empty). */
 bool remote_rows_parse(const char *body, size_t len, struct remote_rows *p);

@@ -117,6 +117,16 @@ remote_row_ok(const struct fleet_row *r)
 	return ok;
 }
 
+bool
+remote_rows_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+
+	return remote_name_ok(name, n) && clean(name) &&
+	       ((n > 7 && strcmp(name + n - 7, ".ndjson") == 0) ||
+		(n > 6 && strcmp(name + n - 6, ".jsonl") == 0));
+}
+
 void
 remote_rows_end(struct buf *out, size_t nrows)
 {

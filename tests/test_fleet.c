@@ -26,6 +26,7 @@
 #include "fleet_take.h"
 #include "json.h"
 #include "model.h"
+#include "remote.h"
 #include "statusline.h"
 
 /* What the change hook was told, one "row:was>now" a line. */
@@ -1350,6 +1351,40 @@ test_subagents_own_agent(void **state)
 	rm_tree(d);
 }
 
+/* --format rows (what agentview HOST: reads from an agentview there)
+ * names only files the remote's sh program lists, their names free of
+ * control bytes: a name with a tab made the reader refuse every row (the
+ * sh path alone then), a recording named run.log stayed a row the sh
+ * path never lists. */
+static void
+test_rows_names(void **state)
+{
+	char *d = scratch();
+	struct fleet *f;
+	struct remote_rows p = {0};
+	const char *out;
+
+	(void)state;
+	put(d, "ok.ndjson", INIT("a0000001", "/w/a") USER("plain") RESULT("false", "1000", "ok"),
+	    NOW - 60000, false);
+	put(d, "tab\tname.ndjson",
+	    INIT("b0000001", "/w/b") USER("tabbed") RESULT("false", "1000", "ok"), NOW - 60000,
+	    false);
+	put(d, "run.log",
+	    "{\"type\":\"agentview\",\"subtype\":\"recording\",\"version\":1}\n" INIT(
+		    "c0000001", "/w/c") USER("recorded") RESULT("false", "1000", "ok"),
+	    NOW - 60000, false);
+	f = fleet_of(d, 0, NOW);
+	assert_int_equal(fleet_nrows(f), 3);
+	out = fixture_written(fleet_list_rows, f, NOW);
+	assert_true(remote_rows_parse(out, strlen(out), &p));
+	assert_int_equal(p.n, 1);
+	assert_string_equal(p.names.p + p.v[0].name, "ok.ndjson");
+	remote_rows_free(&p);
+	fleet_free(f);
+	rm_tree(d);
+}
+
 /* No tokens wanted (--format json, which reads each file whole itself):
  * the same rows in the same states, its sub-agents' files not read for
  * their tokens (the whole list's row counts them: 1020/192). */
@@ -1815,6 +1850,7 @@ main(void)
 		cmocka_unit_test(test_subagent_tokens),
 		cmocka_unit_test(test_subagent_unchanged),
 		cmocka_unit_test(test_subagents_own_agent),
+		cmocka_unit_test(test_rows_names),
 		cmocka_unit_test(test_no_tokens),
 		cmocka_unit_test(test_time_only),
 	};
