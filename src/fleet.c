@@ -425,6 +425,8 @@ scan_entry(struct fleet *f, int d, const char *name)
 
 	buf_addf(&path, "%s/%s", f->dir[d].path, name);
 	if (strcmp(name, ".rows") == 0) {
+		f->dir[d].rows = true;
+		f->dir[d].rows_seen = f->scan;
 		preset_rows(f, d, path.p);
 		goto out;
 	}
@@ -458,6 +460,7 @@ scan_dir(struct fleet *f, int d)
 	struct dirent *de;
 	struct stat st;
 	DIR *dp = opendir(f->dir[d].path);
+	bool rows_over = false;
 
 	f->scan++;
 
@@ -465,14 +468,25 @@ scan_dir(struct fleet *f, int d)
 		while ((de = readdir(dp)) != NULL)
 			if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
 				scan_entry(f, d, de->d_name);
+		rows_over = f->dir[d].rows && f->dir[d].rows_seen != f->scan;
+		if (rows_over)
+			f->dir[d].rows = false;
 	}
 	if (dp != NULL)
 		closedir(dp);
 	/* The files the folder no longer names, or that it does not list
-	 * (files given one by one): there still? */
+	 * (files given one by one): there still? A file of a remote's rows
+	 * the mirror has not: gone, once its first round is all there. */
 	for (size_t i = 0; i < f->nfile; i++) {
-		if (f->file[i].dir != d || f->file[i].seen == f->scan || f->file[i].preset)
+		if (f->file[i].dir != d || f->file[i].seen == f->scan)
 			continue;
+		if (f->file[i].preset) {
+			if (rows_over) {
+				f->file[i].preset = false;
+				file_gone(f, (uint32_t)i);
+			}
+			continue;
+		}
 		if (stat(f->file[i].path, &st) == 0 && S_ISREG(st.st_mode))
 			note_file(f, d, f->file[i].path, &st);
 		else if (errno == ENOENT || errno == ENOTDIR)
@@ -665,7 +679,9 @@ on_watch(void *ctx, int d, const char *name, enum watch_what what)
 	struct stat st;
 	uint32_t fi, log;
 
-	if (what == WATCH_RESCAN || what == WATCH_DIR_GONE) {
+	/* (a remote's rows gone: the files the mirror has not, with them) */
+	if (what == WATCH_RESCAN || what == WATCH_DIR_GONE ||
+	    (what == WATCH_GONE && f->dir[d].rows && strcmp(name, ".rows") == 0)) {
 		scan_dir(f, d);
 		return;
 	}

@@ -50,6 +50,11 @@ struct fdir {
 	char *pattern; /* a store's folder (fleet_add_store): what is listed
 			   of it and below, its lines of fnmatch parts; owned */
 	uint8_t store; /* the store's source + 1 (store.h), 0: none */
+	/* A remote's mirror whose ".rows" (fleet_preset) was there, and the
+	 * scan that last saw it: once it is gone (the sh path's first round
+	 * is all written), a file of those rows the mirror has not is gone. */
+	bool rows;
+	uint32_t rows_seen;
 };
 
 /* A file listed. */

@@ -623,6 +623,20 @@ take_rows(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool quie
 	buf_free(&tmp);
 }
 
+/* The first round of a folder whose rows an agentview there made is all
+ * written: its ".rows" goes, and with it (fleet.c) a row of a file the
+ * sh path does not list (removed there meanwhile). */
+static void
+rows_done(struct rsrc *r, bool quiet)
+{
+	struct buf path = {0};
+
+	buf_addf(&path, "%s/.rows", r->mirror);
+	unlink(path.p);
+	buf_free(&path);
+	say(quiet, "%s: every row read over ssh", r->spec.host);
+}
+
 /* The files of r opened before they were whole: the bytes of each that
  * have no hole before them, copied from its mirror to its open path (so
  * it grows there as a file being written does), and how far it is said
@@ -934,7 +948,7 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 		if (!r->ready && !r->again) {
 			r->ready = true;
 			if (r->rows)
-				say(quiet, "%s: every row read over ssh", r->spec.host);
+				rows_done(r, quiet);
 			report(rep, idx, r->kind == 'f' ? "R f" : r->kind == 's' ? "R s" : "R d");
 		}
 		/* New files: a new program that asks for them too. */

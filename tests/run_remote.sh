@@ -1516,6 +1516,33 @@ for kind in version garbage hang; do
 	sleep 0.3
 	echo "HOST:DIR with a stand-in agentview there ($kind): the sh path alone, in $took ms ($shtook without it)"
 done
+# A stand-in whose rows name one file more than the folder has (removed
+# there between its look and the sh path's): once the sh path's first
+# round is all read, that row says its file is removed (it stayed a
+# session for ever).
+cases=$((cases + 1))
+rm -f "$tmp/rbin/agentview"
+cat >"$tmp/rbin/agentview" <<EOF
+#!/bin/sh
+"$absbin" "\$@" >"$tmp/ghost.rows" || exit 1
+n=\$(/usr/bin/tail -n 1 "$tmp/ghost.rows" | cut -d ' ' -f 2)
+sed '\$d' "$tmp/ghost.rows"
+grep '^9:v1.ndjson ' "$tmp/ghost.rows" |
+	sed 's/^9:v1.ndjson /12:ghost.ndjson /; s/17:rows made there 1/17:ghost row there 1/'
+echo ". \$((n + 1))"
+EOF
+chmod +x "$tmp/rbin/agentview"
+"$tmp/rbin/agentview" --print --format rows "$ad" | grep -q '^12:ghost.ndjson ' ||
+	fail rows-ghost "the stand-in made no ghost: $("$tmp/rbin/agentview" --print --format rows "$ad" | head -c 300)"
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $tmp/avloc_ssh' '$bin' 'here:$ad'"
+screen_has 'ghost row there 1' || fail rows-ghost "the rows made there not shown: $($tm capture-pane -p -t av)"
+screen_has 'every row read over ssh' || fail rows-ghost "the sh path never ended: $($tm capture-pane -p -t av)"
+screen_has 'ghost row there 1 .*\(file removed\)' ||
+	fail rows-ghost "the row of no file: $($tm capture-pane -p -t av)"
+$tm kill-server 2>/dev/null
+sleep 0.3
+echo "HOST:DIR with rows there of a file the folder has not: its row says the file is removed"
 rm -f "$tmp/rbin/agentview" "$tmp/rbin/tail"
 
 for f in pwned-dir pwned-file pwned-proxy; do
