@@ -208,12 +208,14 @@ store_headless() {
 }
 
 # store_ready AGENT: the pattern of an interactive CLI's screen ready for a
-# prompt; store_asks AGENT: of its permission prompt; store_quit AGENT: what
+# prompt (Codex's composer shows before its session has started, and an
+# Enter typed then is lost: its status line of model and folder shows
+# once it has); store_asks AGENT: of its permission prompt; store_quit AGENT: what
 # ends it.
 store_ready() {
 	case $1 in
 	claude) echo '^❯' ;;
-	codex) echo 'Ask Codex|Use existing model' ;;
+	codex) echo 'default · |Use existing model' ;;
 	gemini) echo 'Type your message' ;;
 	copilot) echo '^❯' ;;
 	esac
@@ -285,7 +287,7 @@ store_tmux() {
 		if shows 'Use existing model'; then
 			keys 2
 			keys Enter
-			wait_for 'Ask Codex' 10
+			wait_for 'default · ' 10
 		fi
 	fi
 	sleep 1
