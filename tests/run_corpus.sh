@@ -54,7 +54,7 @@ fi
 # contents of its own assistant.message lines (not a sub-agent's, whose
 # lines name their agentId; a reply cut off never has one).
 agent_reply() {
-	jq -n -e --slurpfile raw "$1" --slurpfile v "$out/json" '
+	jq -n -e --slurpfile raw "$1" --slurpfile v "$o/json" '
 		($v[0].sessions | length) == 1 and $v[0].sessions[0].assistant_text as $t |
 		($raw | map(select(.type == "result")) | last) as $r |
 		if $raw[0].type == "system" then
@@ -88,32 +88,35 @@ files=$(ls recordings/*.ndjson recordings/*.txt 2>/dev/null)
 have_valgrind=no
 [ "${VALGRIND:-yes}" != no ] && command -v valgrind >/dev/null 2>&1 && have_valgrind=yes
 
-for f in $files; do
+# check FILE: every check of one file, its scratch files in $o (its
+# shard's); copied into the folder the list reads below.
+check() {
+	f=$1
 	name=$(basename "$f")
 	checked=$((checked + 1))
 	for fmt in text markdown json raw html; do
-		"$bin" --print --format "$fmt" "$f" >"$out/$fmt" 2>"$out/$fmt.err"
+		"$bin" --print --format "$fmt" "$f" >"$o/$fmt" 2>"$o/$fmt.err"
 		rc=$?
 		if [ "$rc" -ne 0 ] && [ "$rc" -ne 3 ]; then
-			fail "$name" "--format $fmt exited $rc: $(head -c 300 "$out/$fmt.err")"
+			fail "$name" "--format $fmt exited $rc: $(head -c 300 "$o/$fmt.err")"
 		fi
 	done
 	for fmt in text markdown html; do
-		if LC_ALL=C grep -q "$c0" "$out/$fmt" || LC_ALL=C grep -q "$c1" "$out/$fmt"; then
+		if LC_ALL=C grep -q "$c0" "$o/$fmt" || LC_ALL=C grep -q "$c1" "$o/$fmt"; then
 			fail "$name" "--format $fmt holds terminal control bytes"
 		fi
-		[ -s "$out/$fmt" ] || fail "$name" "--format $fmt printed nothing"
+		[ -s "$o/$fmt" ] || fail "$name" "--format $fmt printed nothing"
 		# A decision asked for reads in words, never as its JSON
 		# (issue 13): no output holds the event's own keys.
-		if grep -q 'interaction_query\|"query_type"\|queryType' "$out/$fmt"; then
+		if grep -q 'interaction_query\|"query_type"\|queryType' "$o/$fmt"; then
 			fail "$name" "--format $fmt prints an interaction_query as JSON"
 		fi
 	done
-	cmp -s "$f" "$out/raw" || fail "$name" "--format raw differs from the input"
-	why=$(python3 tests/md_check.py "$out/markdown" 2>&1) ||
+	cmp -s "$f" "$o/raw" || fail "$name" "--format raw differs from the input"
+	why=$(python3 tests/md_check.py "$o/markdown" 2>&1) ||
 		fail "$name" "the Markdown renders markup of the stream's: $(echo "$why" | head -c 300)"
-	"$bin" --compare "$f" "$f" --format markdown >"$out/compare.md" 2>"$out/compare.err"
-	why=$(python3 tests/md_check.py "$out/compare.md" 2>&1) ||
+	"$bin" --compare "$f" "$f" --format markdown >"$o/compare.md" 2>"$o/compare.err"
+	why=$(python3 tests/md_check.py "$o/compare.md" 2>&1) ||
 		fail "$name" "--compare's Markdown renders markup of the stream's: $(echo "$why" | head -c 300)"
 	# Each file in the folder the session list reads below, as .jsonl
 	# (the list reads .jsonl and .ndjson files).
@@ -131,7 +134,7 @@ for f in $files; do
 		        (.state | IN("ok", "failed", "rejected", "error", "orphaned")) and
 		        (.started | type == "boolean") and (.summary | type == "string") and
 		        has("start_ms") and has("end_ms") and has("duration_ms")))' \
-		"$out/json" >/dev/null 2>&1; then
+		"$o/json" >/dev/null 2>&1; then
 		fail "$name" "JSON summary lacks a field of agentview(1) or is not JSON"
 	fi
 	case $name in
@@ -147,10 +150,10 @@ for f in $files; do
 			# which glues the reply's segments that assistant_text
 			# joins by a blank line.
 			jq -R 'fromjson? | select(.type == "result") | .result // "" | gsub("\n\n"; "")' \
-				"$f" >"$out/want" 2>/dev/null
+				"$f" >"$o/want" 2>/dev/null
 			jq '.sessions[] | select(.state == "ok" or .state == "failed") |
-				.assistant_text | gsub("\n\n"; "")' "$out/json" >"$out/got"
-			cmp -s "$out/want" "$out/got" ||
+				.assistant_text | gsub("\n\n"; "")' "$o/json" >"$o/got"
+			cmp -s "$o/want" "$o/got" ||
 				fail "$name" "assistant_text differs from result.result"
 			;;
 		esac
@@ -160,10 +163,42 @@ for f in $files; do
 		for fmt in json text; do
 			valgrind -q --error-exitcode=99 --leak-check=full \
 				--errors-for-leak-kinds=definite,indirect,possible \
-				"$bin" --print --format "$fmt" "$f" >/dev/null 2>"$out/vg"
-			[ $? -eq 99 ] && fail "$name" "valgrind ($fmt): $(head -c 600 "$out/vg")"
+				"$bin" --print --format "$fmt" "$f" >/dev/null 2>"$o/vg"
+			[ $? -eq 99 ] && fail "$name" "valgrind ($fmt): $(head -c 600 "$o/vg")"
 		done
 	fi
+}
+
+# The files in as many shards as there are cores, each checked in a
+# process of its own (valgrind runs one core: the corpus took 6 minutes of
+# a 2-core CI run in one): file k in shard k mod n. Each shard says its
+# count of files and of failures in its file.
+n=$(nproc 2>/dev/null || echo 1)
+[ "$n" -ge 1 ] 2>/dev/null || n=1
+[ "$n" -le 4 ] || n=4
+k=0
+while [ "$k" -lt "$n" ]; do
+	(
+		o=$out/s$k
+		mkdir -p "$o"
+		i=0
+		for f in $files; do
+			[ $((i % n)) -eq "$k" ] && check "$f"
+			i=$((i + 1))
+		done
+		echo "$checked $fails" >"$out/s$k.n"
+	) &
+	k=$((k + 1))
+done
+wait
+k=0
+while [ "$k" -lt "$n" ]; do
+	if read -r c e <"$out/s$k.n"; then
+		checked=$((checked + c)) fails=$((fails + e))
+	else
+		fail "shard $k" "it ended before its last file"
+	fi
+	k=$((k + 1))
 done
 
 # The session list of every file, as a Markdown table.
