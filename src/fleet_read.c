@@ -130,10 +130,14 @@ file_life(const struct fleet *f, const struct ffile *ff, const struct fleet_row 
 		return FILE_CLOSED;
 	if (ff->recording)
 		return FILE_WRITTEN;
-	/* A remote's session: judged by what its machine sent. */
-	if (ff->store > 0 && remote_host_of(ff->path) != NULL)
-		l = remote_live(ff->path, (enum store_source)(ff->store - 1), f->now, why);
-	else if (ff->store > 0 && f->sl != NULL)
+	/* A remote's session: judged by what its machine sent. Its host
+	 * out of reach a while, one at work when it was is a guess now
+	 * ("running?"), until the host is back. */
+	if (ff->store > 0 && remote_host_of(ff->path) != NULL) {
+		l = remote_live(ff->path, (enum store_source)(ff->store - 1), f->now, why, guess);
+		if (*guess && l == SL_WAITING)
+			l = SL_RUNNING;
+	} else if (ff->store > 0 && f->sl != NULL)
 		l = store_live(f->sl, (enum store_source)(ff->store - 1), ff->path, f->now, why);
 	/* Copilot's process holds its session at its prompt too: at work
 	 * only until the model has the last word (STORES.md §4). */

@@ -830,6 +830,17 @@ broken(struct rparser *p, const char *why)
 	return -1;
 }
 
+bool
+remote_procs_fresh(int64_t down_ms, int64_t now_ms)
+{
+	if (down_ms == INT64_MIN)
+		return true;
+	if (down_ms < 0 || now_ms < 0)
+		return false; /* not a time: long ago */
+	/* (a clock set back since: trusted until it passes the drop again) */
+	return now_ms - down_ms < REMOTE_GRACE_MS;
+}
+
 int64_t
 remote_skew(int64_t now_ms, uint64_t remote_s)
 {

@@ -176,6 +176,15 @@ int64_t remote_skew(int64_t now_ms, uint64_t remote_s);
  * never before 1970 nor past what a frame may say. */
 int64_t remote_time(uint64_t t, int64_t skew);
 
+/* How long after a connection dropped the processes its remote last
+ * said (L) are still taken as what runs there (a reconnect usually takes
+ * less); past it, whether a session runs is its file's age's to guess
+ * again, until a new connection's first round has ended. */
+#define REMOTE_GRACE_MS 5000
+/* Whether they are at now_ms, the connection down since down_ms
+ * (INT64_MIN: it is up). */
+bool remote_procs_fresh(int64_t down_ms, int64_t now_ms);
+
 /* One frame read; data points into the parser's buffer until the next
  * call. */
 struct rframe {
@@ -343,9 +352,11 @@ bool remote_stores(const char *path);
 /* The liveness of a session file of a remote's own sessions (HOST:),
  * as store_live says it from what the remote sent: its stores' files
  * (Claude's sessions/<pid>.json, Copilot's locks) and which of the pids
- * they name live there (L). SL_UNKNOWN for any other path. */
+ * they name live there (L). SL_UNKNOWN for any other path. stale: the
+ * connection has been down for REMOTE_GRACE_MS or more, the processes
+ * said are the last ones known, not what runs there now. */
 enum store_liveness remote_live(const char *path, enum store_source s, int64_t now_ms,
-				struct buf *why);
+				struct buf *why, bool *stale);
 /* Whether any source is remote. */
 bool remote_any(void);
 /* The host whose mirror path is, or is in; NULL for a local path (or a

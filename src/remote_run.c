@@ -93,6 +93,8 @@ struct rsrc {
 	bool rows;         /* its first rows came from an agentview there */
 	bool adopt;        /* its program was given no names: it reads those
 			      of its first list at once (remote.c) */
+	bool down;         /* its .down is written: the connection dropped,
+			      and no round of a new one has ended yet */
 	const char *why;   /* the last rule the remote broke, or NULL */
 	char rpwhy[80];
 	int attempts;
@@ -117,6 +119,8 @@ struct mirror {
 	struct remote_procs procs; /* its processes, from its .live */
 	bool procs_known;          /* .live was there and read */
 	int64_t procs_ms;          /* when; INT64_MIN: never */
+	int64_t down_ms;           /* when its connection dropped, as its
+				      .down says; INT64_MIN: it is up */
 	char *dir;                 /* the local folder */
 	char *host;
 	char *port; /* digits, or NULL */
@@ -945,6 +949,12 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 		 * the program's) */
 		r->adopt = false;
 		round_end(r);
+		if (r->down) {
+			buf_reset(&path);
+			buf_addf(&path, "%s/.down", r->mirror);
+			unlink(path.p);
+			r->down = false;
+		}
 		if (!r->ready && !r->again) {
 			r->ready = true;
 			if (r->rows)
@@ -993,6 +1003,30 @@ never_worked(const struct rsrc *r, struct buf *out)
 		text_sanitize(out, last, end != NULL ? (size_t)(end - last) : strlen(last), 0);
 }
 
+/* The remote's own sessions (HOST:): its connection dropped now_ms
+ * (wall clock), written in the mirror's .down (the first drop's time,
+ * kept through the tries that follow) for remote_live, which trusts the
+ * processes the last L said only REMOTE_GRACE_MS more; removed once a
+ * new connection's first round has ended (its L is in .live then). */
+static void
+mark_down(struct rsrc *r)
+{
+	struct buf path = {0}, text = {0};
+	int fd;
+
+	if (r->kind != 's' || r->down)
+		return;
+	buf_addf(&path, "%s/.down", r->mirror);
+	buf_addf(&text, "%lld\n", (long long)clock_wall_ms());
+	fd = open(path.p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd >= 0) {
+		r->down = write(fd, text.p, text.n) == (ssize_t)text.n;
+		close(fd);
+	}
+	buf_free(&path);
+	buf_free(&text);
+}
+
 /* r's ssh ended: reap it, then connect again (now, or after a pause), or
  * give up on a source that never worked. */
 static void
@@ -1030,6 +1064,7 @@ ended(struct rsrc *r, size_t idx, int rep, bool quiet, int64_t now)
 		return;
 	}
 	r->attempts++;
+	mark_down(r);
 	/* Before its first round is in, agentview waits for it: not for
 	 * ever. */
 	if (!r->ready && r->attempts > START_TRIES) {
@@ -1623,14 +1658,27 @@ mirror_procs(struct mirror *mi, int64_t now_ms)
 	if (!mi->procs_known)
 		remote_procs_free(&mi->procs);
 	store_live_codex_far(mi->sl, mi->procs.codex_root);
+	/* (a .down not as mark_down writes it: dropped long ago) */
+	buf_reset(&path);
+	buf_addf(&path, "%s/.down", mi->dir);
+	mi->down_ms = INT64_MIN;
+	if (store_read_small(path.p, 32, &text, true)) {
+		char *end = NULL;
+		long long v = strtoll(text.p, &end, 10);
+
+		mi->down_ms = end != text.p && *end == '\n' && v >= 0 ? (int64_t)v : 0;
+	}
 	buf_free(&path);
 	buf_free(&text);
 }
 
 enum store_liveness
-remote_live(const char *path, enum store_source s, int64_t now_ms, struct buf *why)
+remote_live(const char *path, enum store_source s, int64_t now_ms, struct buf *why, bool *stale)
 {
 	struct mirror *mi = NULL;
+	enum store_liveness l;
+
+	*stale = false;
 
 	for (size_t i = 0; path != NULL && i < nmirrors && mi == NULL; i++)
 		if (mirrors[i].kind == 's' &&
@@ -1657,7 +1705,11 @@ remote_live(const char *path, enum store_source s, int64_t now_ms, struct buf *w
 	/* Nothing sent yet, or no /proc there: nothing known, a guess. */
 	if (!mi->procs_known || mi->procs.noproc)
 		return SL_UNKNOWN;
-	return store_live(mi->sl, s, path, now_ms, why);
+	l = store_live(mi->sl, s, path, now_ms, why);
+	/* The connection down for longer than a reconnect takes: what it
+	 * said last, no longer known. */
+	*stale = !remote_procs_fresh(mi->down_ms, now_ms);
+	return l;
 }
 
 /* Send the mirror process `ask` (a line), then wait at most ms for its

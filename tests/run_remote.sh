@@ -988,6 +988,35 @@ screen_has 'seen-on-the-screen' || fail screen "not live: $($tm capture-pane -p 
 $tm kill-server 2>/dev/null
 echo "the list on a screen: HOST at 120 columns, not at 40; reconnecting said, then back; a remote file live"
 
+# A Claude session at work there, its host out of reach: what the host
+# said last holds for a while (REMOTE_GRACE_MS, 5 s: a reconnect takes
+# less), then it is a guess (running?), until the host is back.
+cases=$((cases + 1))
+sleep 300 &
+gr_pid=$!
+pids="$pids $gr_pid"
+gr_start=$(sed 's/.*) //' "/proc/$gr_pid/stat" | cut -d' ' -f20)
+mkdir -p "$tmp/remote-claude/sessions"
+printf '{"pid":%d,"sessionId":"%s","status":"busy","procStart":"%s"}\n' "$gr_pid" "$sid" "$gr_start" \
+	>"$tmp/remote-claude/sessions/$gr_pid.json"
+$tm new-session -d -s av -x 160 -y 30 \
+	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color CLAUDE_CONFIG_DIR='$tmp/nowhere' '$bin' av-test:"
+screen_has 'running +av-test +claude' || fail grace "not running at first: $($tm capture-pane -p -t av)"
+stop_sshd
+screen_has 'av-test: reconnecting \([0-9]+\)' || fail grace "no reconnecting said: $($tm capture-pane -p -t av)"
+# (at once: the drop was seen, the 5 s have just begun)
+$tm capture-pane -p -t av | grep -Eq 'running +av-test +claude' ||
+	fail grace "not what it said last at the drop: $($tm capture-pane -p -t av)"
+screen_has 'running\? +av-test +claude' || fail grace "no guess past the grace: $($tm capture-pane -p -t av)"
+start_sshd || fail grace "sshd did not start again"
+# (its next try may be 8 s away: 20 s at most)
+screen_has 'running +av-test +claude' || screen_has 'running +av-test +claude' ||
+	fail grace "not running once back: $($tm capture-pane -p -t av)"
+$tm kill-server 2>/dev/null
+kill "$gr_pid"
+rm -r "$tmp/remote-claude/sessions"
+echo "HOST: a session at work there, its host out of reach: running, after 5 s running?, back: running"
+
 # --- the list reads heads and tails; a session opened comes whole -----------------
 
 # Two sessions of about 1 MB each, listed on the screen through a remote

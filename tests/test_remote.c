@@ -463,6 +463,29 @@ test_skew(void **state)
 	assert_int_equal(remote_time(1767225600, remote_skew(now, (uint64_t)INT64_MAX / 1000)), 0);
 }
 
+/* A remote's processes after its connection dropped: trusted for
+ * REMOTE_GRACE_MS (a reconnect within it goes unseen), then not, until a
+ * new connection says them again (the mirror's .down removed). */
+static void
+test_grace(void **state)
+{
+	const int64_t drop = 1767225600123; /* ms */
+
+	(void)state;
+	assert_true(remote_procs_fresh(INT64_MIN, drop));
+	assert_true(remote_procs_fresh(drop, drop));
+	assert_true(remote_procs_fresh(drop, drop + REMOTE_GRACE_MS - 1));
+	assert_false(remote_procs_fresh(drop, drop + REMOTE_GRACE_MS));
+	assert_false(remote_procs_fresh(drop, drop + 3600 * 1000));
+	/* A clock set back since the drop: trusted until it passes it. */
+	assert_true(remote_procs_fresh(drop, drop - 60 * 1000));
+	/* A time that is none (a .down not as written): long ago, and no
+	 * difference that could wrap. */
+	assert_false(remote_procs_fresh(0, drop));
+	assert_false(remote_procs_fresh(-5, INT64_MAX));
+	assert_false(remote_procs_fresh(drop, -1));
+}
+
 /* A batch's body is split by the lengths said, never by its text: a
  * name that holds head's header, bytes that hold one for another file. */
 static void
@@ -792,7 +815,8 @@ main(void)
 		cmocka_unit_test(test_frames_refused), cmocka_unit_test(test_name),
 		cmocka_unit_test(test_script_stores),  cmocka_unit_test(test_store_name),
 		cmocka_unit_test(test_split),          cmocka_unit_test(test_skew),
-		cmocka_unit_test(test_procs),          cmocka_unit_test(test_rows),
+		cmocka_unit_test(test_grace),          cmocka_unit_test(test_procs),
+		cmocka_unit_test(test_rows),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
