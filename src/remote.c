@@ -374,15 +374,15 @@ static const char script_files[] =
 	" if [ $m = s ] && [ \"$lv\" != \"$plv\" ]; then\n"
 	"  printf 'L %d\\n%s\\n' $(($(printf %s \"$lv\" | wc -c))) \"$lv\"; plv=$lv\n"
 	" fi\n"
-	/* sg: the files looked at by one ls; by the wait's (g), or as they
-	 * were when inotifywait saw nothing change in their folders (q). */
+	/* sg: the files looked at by one ls, or by the wait's (g). */
 	" case $wr in\n"
-	" q) sg=$psg ;;\n"
 	" g) ;;\n"
 	" *) sg=; [ -z \"$ql1\" ] || sg=$(sgl) ;;\n"
 	" esac; wr= ch=\n"
 	" if [ -z \"$ql1\" ] || [ \"$sg\" != \"$psg\" ]; then\n"
-	" [ -z \"$ql1\" ] || ch=1\n"
+	/* (the first round too, read with no look before it: the next
+	 * round's look is one to compare with) */
+	" ch=1\n"
 	" i=0 sn=0; pi sl\n"
 	" for f in \"$@\"; do\n"
 	"  i=$((i + 1))\n";
@@ -479,12 +479,15 @@ static const char script_tail[] =
 	" printf 'K\\n'\n"
 	/* The wait: none after a round that saw a change (what changed while
 	 * it read is seen at once); else inotifywait on the folders of the
-	 * files (a second at most), or a sleep then the next round's ls. */
+	 * files, or a sleep then the next round's ls. After inotifywait saw
+	 * nothing in its time (iwt) the next round looks all the same: a change
+	 * between this round's look and its watch's start is not one it sees,
+	 * and would be lost until the next. */
 	" if [ -n \"$ch\" ]; then :\n"
 	" elif [ -n \"$iw\" ] && [ -n \"$pw\" ]; then\n"
 	"  oi=$IFS; IFS='\n'\n"
 	"  inotifywait -qq -t $iwt -e modify -e attrib -e create -e delete -e move -- $pw 2>/dev/null\n"
-	"  case $? in 0) ;; 2) wr=q ;; *) sleep 1 ;; esac; IFS=$oi\n"
+	"  case $? in 0 | 2) ;; *) sleep 1 ;; esac; IFS=$oi\n"
 	" elif [ -n \"$ql1\" ]; then\n"
 	"  sg=$(sleep 1; sgl); wr=g\n"
 	" else sleep 1; fi\n"
