@@ -243,12 +243,15 @@ unit-env: $(TEST_BIN)
 # recording; the session list without a screen (with the normal binary and
 # the ASan one); the check of missing packages before the first build; what
 # `make install` lays out, and its completions in bash, zsh and fish.
-# Everything is built first, in parallel; the tests then run one at a time.
+# Everything is built first, in parallel; the unit tiers then run on every
+# core (valgrind's, the longest, first), the shell tests one at a time but
+# for the two run_remote runs, which mostly wait on their sshds: at once
+# (tests/pair.sh).
 test: deps-test
 	@$(MAKE) --no-print-directory $(PARALLEL) WERROR=-Werror all check-layers check-circles check-clang check-guide format-check \
 		$(TEST_BIN) \
 		asan $(TSAN_TESTS) $(FUZZ:%=$(ASAN_DIR)/%)
-	@$(MAKE) --no-print-directory WERROR=-Werror unit unit-env unit-asan unit-tsan unit-valgrind fuzz-seeds
+	@$(MAKE) --no-print-directory $(PARALLEL) WERROR=-Werror unit-valgrind unit unit-env unit-asan unit-tsan fuzz-seeds
 	@sh tests/run_corpus.sh
 	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview VALGRIND=no sh tests/run_corpus.sh
 	@sh tests/run_agents_offline.sh
@@ -262,8 +265,8 @@ test: deps-test
 	@sh tests/run_take.sh
 	@sh tests/run_list.sh
 	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview sh tests/run_list.sh
-	@sh tests/run_remote.sh
-	@$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview sh tests/run_remote.sh
+	@sh tests/pair.sh 'sh tests/run_remote.sh' \
+		'$(ASAN_ENV) AGENTVIEW=$(ASAN_DIR)/agentview sh tests/run_remote.sh'
 	@sh tests/run_runner.sh
 	@sh tests/run_replay.sh
 	@sh tests/run_deps.sh
