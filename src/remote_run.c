@@ -593,6 +593,31 @@ round_end(struct rsrc *r)
 
 static bool take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool quiet);
 
+/* Put data in the mirror's file name (".live", ".rows", ".down") whole:
+ * written to name.tmp, then renamed over it, so that a reader never
+ * meets it half written. 1 when it is in place; 0 when it could not be
+ * (the temporary removed); -1 when no temporary could be made. */
+static int
+mirror_put(const struct rsrc *r, const char *name, const char *data, size_t len)
+{
+	struct buf path = {0}, tmp = {0};
+	int fd, done = -1;
+
+	buf_addf(&path, "%s/%s", r->mirror, name);
+	buf_addf(&tmp, "%s.tmp", path.p);
+	fd = open(tmp.p, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		bool all = write(fd, data, len) == (ssize_t)len;
+
+		done = close(fd) == 0 && all && rename(tmp.p, path.p) == 0;
+		if (done == 0)
+			unlink(tmp.p);
+	}
+	buf_free(&path);
+	buf_free(&tmp);
+	return done;
+}
+
 /* The rows an agentview there made of a folder (R), before its files'
  * bytes: read (remote_rows_parse: anything not as remote.h says is let
  * go, the sh path alone goes on), then left in the mirror's ".rows" for
@@ -602,29 +627,16 @@ static void
 take_rows(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool quiet)
 {
 	struct remote_rows rows = {0};
-	struct buf path = {0}, tmp = {0};
-	int fd;
 
 	if (!r->heads || r->kind != 0 || r->ready || r->rows || r->spec.path[0] == '\0' ||
 	    !remote_rows_parse(f->data, f->len, &rows))
 		return;
 	remote_rows_free(&rows);
-	buf_addf(&path, "%s/.rows", r->mirror);
-	buf_addf(&tmp, "%s/.rows.new", r->mirror);
-	fd = open(tmp.p, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd >= 0) {
-		bool ok = write(fd, f->data, f->len) == (ssize_t)f->len;
-
-		if (close(fd) == 0 && ok && rename(tmp.p, path.p) == 0) {
-			r->rows = true;
-			say(quiet, "%s: via agentview there", r->spec.host);
-			report(rep, idx, "R d");
-		} else {
-			unlink(tmp.p);
-		}
+	if (mirror_put(r, ".rows", f->data, f->len) == 1) {
+		r->rows = true;
+		say(quiet, "%s: via agentview there", r->spec.host);
+		report(rep, idx, "R d");
 	}
-	buf_free(&path);
-	buf_free(&tmp);
 }
 
 /* The first round of a folder whose rows an agentview there made is all
@@ -889,9 +901,6 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 	case RF_LIVE: {
 		/* The remote's live processes: the file remote_live reads,
 		 * replaced whole. */
-		struct buf tmp = {0};
-		int lfd;
-
 		struct remote_procs procs = {0};
 
 		if (r->kind != 's' || !remote_procs_parse(f->data, f->len, &procs)) {
@@ -901,16 +910,7 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 			break;
 		}
 		remote_procs_free(&procs);
-		buf_addf(&tmp, "%s/.live.tmp", r->mirror);
-		buf_addf(&path, "%s/.live", r->mirror);
-		lfd = open(tmp.p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
-		if (lfd >= 0) {
-			ok = write(lfd, f->data, f->len) == (ssize_t)f->len;
-			close(lfd);
-			if (ok)
-				rename(tmp.p, path.p);
-		}
-		buf_free(&tmp);
+		ok = mirror_put(r, ".live", f->data, f->len) != 0;
 		break;
 	}
 	case RF_BATCH:
@@ -1011,20 +1011,13 @@ never_worked(const struct rsrc *r, struct buf *out)
 static void
 mark_down(struct rsrc *r)
 {
-	struct buf path = {0}, text = {0};
-	int fd;
+	char text[32];
+	int n;
 
 	if (r->kind != 's' || r->down)
 		return;
-	buf_addf(&path, "%s/.down", r->mirror);
-	buf_addf(&text, "%lld\n", (long long)clock_wall_ms());
-	fd = open(path.p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
-	if (fd >= 0) {
-		r->down = write(fd, text.p, text.n) == (ssize_t)text.n;
-		close(fd);
-	}
-	buf_free(&path);
-	buf_free(&text);
+	n = snprintf(text, sizeof text, "%lld\n", (long long)clock_wall_ms());
+	r->down = mirror_put(r, ".down", text, (size_t)n) == 1;
 }
 
 /* r's ssh ended: reap it, then connect again (now, or after a pause), or
