@@ -406,6 +406,14 @@ view_slow_shell() {
 		vholds no-subagent "a foreground Bash is no sub-agent" 'notice("sub-agent") | not'
 }
 
+view_long_shell() {
+	vholds call "ok: one shell call of sleep 5; echo done, its call line" \
+		'ended("ok") and like([["shell", "ok", "sleep 5; echo done", ""]]) and
+		 reply("Running the long command.\n\nIt printed done after five seconds.")'
+	vholds timing "its duration, 5 s" 'calls[0].duration_ms >= 4500'
+	vholds no-subagent "a foreground Bash made a task is no sub-agent" 'notice("sub-agent") | not'
+}
+
 view_markdown() {
 	vholds reply "the reply is the Markdown answer" \
 		'ended("ok") and (calls | length) == 0 and (s.assistant_text | rtrimstr("\n") | startswith("# Running the tests\n") and
