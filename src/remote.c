@@ -294,43 +294,66 @@ static const char script_rows[] =
 	" fi\n"
 	"fi\n";
 static const char script_batch[] =
-	/* The batch (bl its paths a line, bi its numbers, bn how many,
-	 * bz1... their sizes, bh and bc the bytes head and tail print for
-	 * them): their times, its heads, its tails, then one wc: kept (Y 1)
-	 * when no file changed size; else sent one by one, from the
-	 * next round on (nb). It runs in the middle of a round's loop (a
-	 * batch full): its own variables are all b..., never the loop's. */
+	/* The batches of a round's first looks, heads on: big files' heads
+	 * and tails (bf: bl their paths a line, bi their numbers, bn how
+	 * many, bz1... their sizes, bh and bc the bytes head and tail print
+	 * for them), and small files whole (kf: kl, ki, kn, kz1..., kc their
+	 * bytes, kp their paths'). Each: its files (A, ba1... their size and
+	 * path's length), their times, its bytes, then one wc: kept (Y 1)
+	 * when no file changed size; else sent one by one, from the next
+	 * round on (nb). They run in the middle of a round's loop (a batch
+	 * full): their own variables are all b... and k..., never the
+	 * loop's. */
 	/* The files of ql as one look: their sizes, inodes and times (GNU
 	 * and busybox stat, without their names: one short write), else ls
 	 * (run in a subshell: its IFS is its own). */
 	"sgm() { stat -c '%s %i %Y' -- \"$@\" 2>/dev/null || ls -lnid $lt -- \"$@\" 2>/dev/null; }\n"
 	"sgl() { px ql sgm; }\n"
 	"svm() { stat -c '%s %i %Y' -- \"$@\" 2>/dev/null || stat -f '%z %i %m' -- \"$@\" 2>/dev/null; }\n"
-	"bl= bi= bn=0 bh=0 bc=0 rv=\n"
-	"bf() {\n"
-	" [ -n \"$bl\" ] || return 0\n"
-	/* their times first, as a file's before its bytes (a batch not
-	 * kept is sent again, its time then known) */
-	" for bj in $bi; do\n"
-	"  eval \"bv=\\${bm$bj:-} bu=\\${t$bj:-}\"\n"
+	"bl= bi= bn=0 bh=0 bc=0 rv= kl= ki= kn=0 kc=0 kp=0\n"
+	/* ba N...: the batch's files, then their times (as a file's before
+	 * its bytes: a batch not kept is sent again, its time then known) */
+	"ba() {\n"
+	" for bj; do eval \"bv=\\$ba$bj\"; unset ba$bj; printf 'A %d %s\\n' $bj \"$bv\"; done\n"
+	" for bj; do\n"
+	"  eval \"bv=\\${bm$bj:-} bu=\\${t$bj:-}\"; unset bm$bj\n"
 	"  case $bv in '' | *[!0-9]*) ;; \"$bu\") ;; *) printf 'S %d %s\\n' $bj \"$bv\"; eval \"t$bj=\\$bv\" ;; esac\n"
 	" done\n"
+	"}\n"
+	/* by PATHS COUNT PREFIX N...: its end, by one wc of PATHS against
+	 * the sizes PREFIXz1... */
+	"by() {\n"
+	" ws=$(IFS='\n'; wc -c -- $1 2>/dev/null); bk=0 bx=; bo=$IFS; IFS='\n'\n"
+	" for bq in $ws; do\n"
+	"  bk=$((bk + 1)); bq=${bq#\"${bq%%[! ]*}\"}; eval \"bw=\\${$3z$bk:-}\"; unset $3z$bk\n"
+	"  [ $bk -gt $2 ] || [ \"${bq%% *}\" = \"$bw\" ] || bx=1\n"
+	" done; IFS=$bo\n"
+	" [ $bk -ge $2 ] || bx=1\n"
+	" shift 3\n"
+	" if [ -n \"$bx\" ]; then printf 'Y 0\\n'; rv=1\n"
+	"  for bj; do eval \"o$bj=0 nb$bj=1\"; done\n"
+	" else printf 'Y 1\\n'; fi\n"
+	"}\n"
+	"bf() {\n"
+	" [ -n \"$bl\" ] || return 0\n"
+	" ba $bi\n"
 	/* (one file: head and tail print no header) */
 	" [ $bn -gt 1 ] || { bh=$hd; bc=$tl; }\n"
 	" printf 'B %d\\n' $bh\n"
 	" { IFS='\n'; head -c $hd -- $bl 2>/dev/null; cat /dev/zero 2>/dev/null; } | head -c $bh; printf '\\n'\n"
 	" printf 'C %d\\n' $bc\n"
 	" { IFS='\n'; tail -c $tl -- $bl 2>/dev/null; cat /dev/zero 2>/dev/null; } | head -c $bc; printf '\\n'\n"
-	" ws=$(IFS='\n'; wc -c -- $bl 2>/dev/null); bk=0 bx=; bo=$IFS; IFS='\n'\n"
-	" for by in $ws; do\n"
-	"  bk=$((bk + 1)); by=${by#\"${by%%[! ]*}\"}; eval \"bw=\\${bz$bk:-}\"\n"
-	"  [ $bk -gt $bn ] || [ \"${by%% *}\" = \"$bw\" ] || bx=1\n"
-	" done; IFS=$bo\n"
-	" [ $bk -ge $bn ] || bx=1\n"
-	" if [ -n \"$bx\" ]; then printf 'Y 0\\n'; rv=1\n"
-	"  for bj in $bi; do eval \"o$bj=0 nb$bj=1\"; done\n"
-	" else printf 'Y 1\\n'; fi\n"
+	" by \"$bl\" $bn b $bi\n"
 	" bl= bi= bn=0 bh=0 bc=0\n"
+	"}\n"
+	/* (cat prints no header: the files' bytes one after the other) */
+	"kf() {\n"
+	" [ -n \"$kl\" ] || return 0\n"
+	" ba $ki\n"
+	" printf 'W %d\\n' $kc\n"
+	" { IFS='\n'; cat -- $kl 2>/dev/null; cat /dev/zero 2>/dev/null; } | head -c $kc; printf '\\n'\n"
+	" by \"$kl\" $kn k $ki\n"
+	" kl= ki= kn=0 kc=0 kp=0\n"
 	"}\n"
 	"if [ -z \"$p\" ]; then\n"
 	" m=s\n"
@@ -343,7 +366,7 @@ static const char script_mode[] =
 	" else e=\"no such file or folder\"; printf 'E %d\\n%s\\n' ${#e} \"$e\"; exit 0; fi\n"
 	"fi\n"
 	"printf 'M %s\\n' $m\n"
-	"[ $m != f ] || hd=\n"
+	"[ $m != f ] || hd= bt=\n"
 	"pl= plv= pw= psg= wr= ch= iwt=5; pi ql\n"
 	/* (the remote's own sessions: new folders in the stores, and the
 	 * processes, are not watched: looked at each second) */
@@ -438,14 +461,22 @@ static const char script_tail[] =
 	"    printf 'F %d %d %d\\n' $i $h $c\n"
 	"    tail -c +$((h + 1)) \"$q\" | head -c $c; printf '\\n'; h=$((h + c))\n"
 	"   done\n"
-	"   x=; [ \"$o\" != 0 ] || [ \"$s\" -le $hz ] || eval \"x=\\${nb$i:-}\"\n"
-	/* The first look at a big file: in the batch, when it is on. */
-	"   if [ -n \"$bt\" ] && [ -z \"$x\" ] && [ \"$o\" = 0 ] && [ \"$s\" -gt $hz ]; then\n"
+	"   x=; [ \"$o\" != 0 ] || [ \"$s\" = 0 ] || [ -z \"$bt\" ] || eval \"[ -n \\\"\\${nb$i:-}\\\" ] || x=1\"\n"
+	/* The first look at a file, batches on: a big one's head and tail
+	 * in bf's batch, a small one whole in kf's (never one whose batch
+	 * was not kept: nb) */
+	"   if [ \"$x\" = 1 ] && [ \"$s\" -gt $hz ]; then\n"
 	"    [ $((bc + ${#q} + 10 + tl)) -le 4194304 ] || bf\n"
 	"    bn=$((bn + 1)); eval \"bz$bn=\\$s\"\n"
 	"    [ -z \"$bl\" ] || { bh=$((bh + 1)); bc=$((bc + 1)); }\n"
 	"    bh=$((bh + ${#q} + 9 + hd)); bc=$((bc + ${#q} + 9 + tl)); bl=\"$bl$q\n\"; bi=\"$bi $i\"\n"
-	"    printf 'A %d %d %d\\n' $i $s ${#q}\n"
+	"   elif [ \"$x\" = 1 ]; then\n"
+	"    [ $kn -lt 256 ] && [ $((kc + s)) -le 4194304 ] && [ $((kp + ${#q})) -lt 262144 ] || kf\n"
+	"    kn=$((kn + 1)); eval \"kz$kn=\\$s\"\n"
+	"    kc=$((kc + s)); kp=$((kp + ${#q} + 1)); kl=\"$kl$q\n\"; ki=\"$ki $i\"\n"
+	"   fi\n"
+	"   if [ \"$x\" = 1 ]; then\n"
+	"    eval \"ba$i=\\\"\\$s \\${#q}\\\"\"\n"
 	"    if [ -n \"$ty\" ]; then t=$tm\n"
 	"    else t=$(stat -c %Y \"$q\" 2>/dev/null || stat -f %m \"$q\" 2>/dev/null); fi\n"
 	"    eval \"bm$i=\\$t\"; o=$s\n"
@@ -473,7 +504,7 @@ static const char script_tail[] =
 	"  fi\n"
 	"  eval \"o$i=\\$o n$i=\\$n\"\n"
 	" done\n"
-	" bf; pe ql; pw=$wl psg=$sg\n"
+	" bf; kf; pe ql; pw=$wl psg=$sg\n"
 	" [ -z \"$rv\" ] || { psg=; ch=1; }; rv=\n"
 	" fi\n"
 	" printf 'K\\n'\n"
@@ -952,6 +983,7 @@ rparser_next(struct rparser *p, struct rframe *f)
 	case RF_LIVE:
 	case RF_HEADS:
 	case RF_TAILS:
+	case RF_WHOLE:
 	case RF_ERROR:
 		if (!head_num(&h, RFRAME_MAX, &len))
 			return broken(p, "a length out of range");
@@ -1006,6 +1038,21 @@ remote_split(const char *body, size_t len, const uint64_t *namelen, size_t n, si
 		pos += 9 + namelen[j];
 		at[j] = body + pos;
 		pos += each;
+	}
+	return pos == len;
+}
+
+bool
+remote_split_whole(const char *body, size_t len, const uint64_t *size, size_t n, uint64_t most,
+		   const char **at)
+{
+	size_t pos = 0;
+
+	for (size_t j = 0; j < n; j++) {
+		if (size[j] > most || size[j] > len - pos)
+			return false;
+		at[j] = body + pos;
+		pos += (size_t)size[j];
 	}
 	return pos == len;
 }

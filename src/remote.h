@@ -62,13 +62,19 @@
  *                                   (c, g and u: store.c's rule of the
  *                                   names that count, store_cli)
  *     A <idx> <size> <namelen>    file idx is in the batch that follows
- *                                 (the first look at a big file, heads
- *                                 on): its size then, and the bytes of
- *                                 its path as head and tail name it
+ *                                 (the first look at a file, heads on:
+ *                                 a big one's head and tail, B and C,
+ *                                 or small ones whole, W): its size
+ *                                 then, and the bytes of its path as
+ *                                 head and tail name it
  *     B <len>\n<bytes>\n           `head -c REMOTE_HEAD` of the batch's
  *                                 files at once, headers and all (none
  *                                 for one file)
  *     C <len>\n<bytes>\n           `tail -c FLEET_TAIL+1` of them
+ *     W <len>\n<bytes>\n           `cat` of a batch of small files (of
+ *                                 FLEET_HEAD + FLEET_TAIL + 1 bytes or
+ *                                 fewer): their bytes one after the
+ *                                 other, each as long as its A said
  *     Y <0|1>                     the batch ends: 1, no file of it
  *                                 changed size while it was read (its
  *                                 bytes are theirs), 0, they are not
@@ -164,6 +170,7 @@ enum rframe_type {
 	RF_BATCH = 'A',
 	RF_HEADS = 'B',
 	RF_TAILS = 'C',
+	RF_WHOLE = 'W',
 	RF_BATCH_END = 'Y',
 	RF_ROWS = 'R',
 };
@@ -224,6 +231,11 @@ int rparser_next(struct rparser *p, struct rframe *f);
  * shorter than said, or a head that frames otherwise). */
 bool remote_split(const char *body, size_t len, const uint64_t *namelen, size_t n, size_t each,
 		  const char **at);
+/* The bytes of each of n small files in the body of a W frame: `cat` of
+ * them, each size[j] bytes (at most most): at[j] where file j's start.
+ * false when they do not add up to the body, or one is too big. */
+bool remote_split_whole(const char *body, size_t len, const uint64_t *size, size_t n, uint64_t most,
+			const char **at);
 
 /* The rows of a folder's sessions, made by an agentview on the remote
  * (its `--print --format rows DIR`) and sent before the sh program reads

@@ -74,7 +74,8 @@ struct rsrc {
 		uint64_t size, namelen;
 	} * bat; /* the files of the batch coming (A), its heads and tails */
 	size_t nbat, batcap;
-	struct buf bheads, btails;
+	struct buf bheads, btails; /* B and C; or the whole files, W */
+	bool whole;                /* the batch's bytes are W's */
 	struct opened {
 		size_t i;     /* the file */
 		uint64_t len; /* its bytes from 0 on without a hole, copied */
@@ -299,6 +300,7 @@ connect_src(struct rsrc *r, int64_t now)
 	rparser_init(&r->rp);
 	/* A batch the last program did not end is not this one's. */
 	r->nbat = 0;
+	r->whole = false;
 	buf_reset(&r->errtxt);
 	r->state = R_RUNNING;
 	r->last_ms = now;
@@ -726,28 +728,50 @@ open_early(struct rsrc *r, size_t i, bool quiet)
 
 /* The end of a batch: kept, each file's head and tail written as their
  * own frames would (F, P, F), found in the B and C bodies by length
- * (remote_split); not kept, dropped (the remote sends them one by one).
- * A batch not laid out as its files say: the connection made again with
- * first looks one by one (a head or tail that frames otherwise). */
+ * (remote_split), or each small file's bytes as its one F would, found
+ * in W's by their sizes; not kept, dropped (the remote sends them one
+ * by one). A batch not laid out as its files say: the connection made
+ * again with first looks one by one (a head or tail that frames
+ * otherwise). */
 static bool
 take_batch(struct rsrc *r, size_t idx, int rep, bool quiet, bool kept)
 {
 	const char **heads = xcalloc(r->nbat + 1, sizeof *heads);
 	const char **tails = xcalloc(r->nbat + 1, sizeof *tails);
 	uint64_t *names = xcalloc(r->nbat + 1, sizeof *names);
-	bool ok = true;
+	uint64_t *sizes = xcalloc(r->nbat + 1, sizeof *sizes);
+	bool ok = true, laid = true;
 
-	for (size_t j = 0; j < r->nbat; j++)
+	for (size_t j = 0; j < r->nbat; j++) {
 		names[j] = r->bat[j].namelen;
-	if (kept &&
-	    (!remote_split(r->bheads.p, r->bheads.n, names, r->nbat, REMOTE_HEAD, heads) ||
-	     !remote_split(r->btails.p, r->btails.n, names, r->nbat, FLEET_TAIL + 1, tails))) {
+		sizes[j] = r->bat[j].size;
+		/* (B and C: big files alone) */
+		if (!r->whole && r->bat[j].size <= (uint64_t)FLEET_HEAD + FLEET_TAIL + 1)
+			laid = false;
+	}
+	if (kept && laid && r->whole)
+		laid = r->btails.n == 0 &&
+		       remote_split_whole(r->bheads.p, r->bheads.n, sizes, r->nbat,
+					  (uint64_t)FLEET_HEAD + FLEET_TAIL + 1, heads);
+	else if (kept && laid)
+		laid = remote_split(r->bheads.p, r->bheads.n, names, r->nbat, REMOTE_HEAD, heads) &&
+		       remote_split(r->btails.p, r->btails.n, names, r->nbat, FLEET_TAIL + 1,
+				    tails);
+	if (kept && !laid) {
 		r->why = "a batch not laid out as its files";
 		r->single = true;
 		r->again = true;
 		ok = false;
 	}
-	for (size_t j = 0; ok && kept && j < r->nbat; j++) {
+	for (size_t j = 0; ok && kept && r->whole && j < r->nbat; j++) {
+		struct rframe f = {.type = RF_BYTES,
+				   .idx = r->bat[j].idx,
+				   .data = heads[j],
+				   .len = (size_t)r->bat[j].size};
+
+		ok = take_frame(r, idx, &f, rep, quiet);
+	}
+	for (size_t j = 0; ok && kept && !r->whole && j < r->nbat; j++) {
 		const struct batch *b = &r->bat[j];
 		uint64_t tail = b->size - (FLEET_TAIL + 1);
 		struct rframe f[3] = {
@@ -764,11 +788,13 @@ take_batch(struct rsrc *r, size_t idx, int rep, bool quiet, bool kept)
 			ok = take_frame(r, idx, &f[k], rep, quiet);
 	}
 	r->nbat = 0;
+	r->whole = false;
 	buf_reset(&r->bheads);
 	buf_reset(&r->btails);
 	free(heads);
 	free(tails);
 	free(names);
+	free(sizes);
 	return ok;
 }
 
@@ -914,8 +940,8 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 		break;
 	}
 	case RF_BATCH:
-		if (r->kind == 'f' || !r->heads || r->single || r->off[i] != 0 ||
-		    f->off <= (uint64_t)FLEET_HEAD + FLEET_TAIL + 1 || r->nbat >= RFRAME_FILES) {
+		if (r->kind == 'f' || !r->heads || r->single || r->off[i] != 0 || f->off == 0 ||
+		    r->nbat >= RFRAME_FILES) {
 			r->why = "a batch where it may not";
 			ok = false;
 			break;
@@ -924,8 +950,10 @@ take_frame(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool qui
 		r->bat[r->nbat++] = (struct batch){f->idx, f->off, f->to};
 		break;
 	case RF_HEADS:
+	case RF_WHOLE:
 		buf_reset(&r->bheads);
 		buf_add(&r->bheads, f->data, f->len);
+		r->whole = f->type == RF_WHOLE;
 		break;
 	case RF_TAILS:
 		buf_reset(&r->btails);

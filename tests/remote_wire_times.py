@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """remote_wire_times.py WIRE: whether the frames a remote program sent
 (remote.h) say each file's time (S) before its bytes: in each round, a
-file's S before its first F; a batch's files' S before its heads (B); no
-file's bytes before any S of it. Prints what is not so; exits 1 then."""
+file's S before its first F; a batch's files' S before its heads (B) or
+their whole bytes (W); no file's bytes before any S of it. Prints what is
+not so; exits 1 then."""
 import sys
 
 data = open(sys.argv[1], "rb").read()
@@ -31,7 +32,7 @@ while pos < len(data):
         rnd_s.add(i)
     elif kind == "A":
         batch.append(args[0])
-    elif kind == "B":
+    elif kind in ("B", "W"):
         pos += int(args[0]) + 1
         for i in batch:
             if i not in rnd_s:

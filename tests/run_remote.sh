@@ -1291,6 +1291,141 @@ $tm kill-server 2>/dev/null
 sleep 0.5
 echo "a batch cut by a dropped connection: $cn connections, every one's first look in batches"
 
+# --- the first look at many small files: whole, a few at a time ----------------
+
+# Six hundred small sessions (under a head and a tail's bytes), one with a
+# hostile name, and two big ones, listed on a screen through dash and
+# busybox: the small ones come whole in batches (one cat and one wc for up
+# to 256 of them), not one tail and one head each; every mirror is its
+# file byte for byte, with its time there. A file that grows while its
+# batch is read (the first cat appends a line to it first) is not taken
+# from it (Y 0): it comes alone at the next round, whole. A first program
+# whose batch lies about a size (the bytes no longer add up): the next
+# one reads the first looks one by one, and the mirrors are the same.
+ms=$tmp/small
+rm -rf "$ms"
+mkdir -p "$ms/d"
+awk -v d="$ms/d" 'BEGIN {
+	for (k = 1; k <= 600; k++) {
+		f = sprintf("%s/s%03d.ndjson", d, k)
+		if (k == 600) f = d "/-n x$(touch y) ==> s001.ndjson <==.ndjson"
+		printf "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s%03d\",\"model\":\"m\",\"cwd\":\"/w\"}\n", k >f
+		printf "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"small session %d\"}]}}\n", k >f
+		for (i = 0; i < k % 7; i++)
+			printf "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c%d\",\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"echo %0" k "d\"}}}}\n", i, i >f
+		close(f)
+	}
+	for (k = 1; k <= 2; k++) {
+		f = sprintf("%s/big%d.ndjson", d, k)
+		printf "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"big%d\",\"model\":\"m\",\"cwd\":\"/w\"}\n", k >f
+		printf "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"big session %d\"}]}}\n", k >f
+		for (i = 0; i < 900; i++)
+			printf "{\"type\":\"tool_call\",\"subtype\":\"started\",\"call_id\":\"c%d\",\"tool_call\":{\"shellToolCall\":{\"args\":{\"command\":\"echo %0150d\"}}}}\n", i, i >f
+		close(f)
+	}
+}'
+touch -d '2026-01-05 10:00' "$ms"/d/*
+# small_same WHAT: every mirror its file byte for byte (a big one's head
+# and tail), with its time there.
+small_same() {
+	sm=$(ls -d "$ms"/t/agentview-remote.*/1)
+	for f in "$ms"/d/*; do
+		case $f in
+		*/big*) [ "$(head -c 16384 "$sm/${f##*/}" | cksum)" = "$(head -c 16384 "$f" | cksum)" ] &&
+			[ "$(tail -c 65537 "$sm/${f##*/}" | cksum)" = "$(tail -c 65537 "$f" | cksum)" ] ;;
+		*) cmp -s "$f" "$sm/${f##*/}" ;;
+		esac || {
+			fail small "$1: the mirror of ${f##*/}"
+			return
+		}
+	done
+	for f in "$ms/d/s001.ndjson" "$ms/d/s012.ndjson"; do
+		[ "$(stat -c %Y "$sm/${f##*/}")" = "$(stat -c %Y "$f")" ] ||
+			fail small "$1: the mirror of ${f##*/} not with its time there"
+	done
+}
+for sh in $shells; do
+	cases=$((cases + 1))
+	rm -rf "$ms/w" "$ms/t"
+	mkdir -p "$ms/w" "$ms/t"
+	for t in head tail ls wc stat cat; do
+		case $sh in
+		dash) real=$(command -v $t) ;;
+		busybox) real=$tmp/bb/$t ;;
+		esac
+		printf '#!/bin/sh\necho %s >>%s/calls\nexec %s "$@"\n' "$t" "$ms" "$real" >"$ms/w/$t"
+		chmod +x "$ms/w/$t"
+	done
+	case $sh in
+	dash) printf 'PATH=%s:$PATH %s -s | tee -a %s/wire\n' "$ms/w" "$(command -v dash)" "$ms" >"$ms/ssh" ;;
+	busybox) printf 'PATH=%s:%s %s/sh -s | tee -a %s/wire\n' "$ms/w" "$tmp/bb" "$tmp/bb" "$ms" >"$ms/ssh" ;;
+	esac
+	: >"$ms/calls"
+	: >"$ms/wire"
+	$tm new-session -d -s av -x 120 -y 20 \
+		"cd '$ms' && env TMPDIR='$ms/t' LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $ms/ssh' '$bin' 'here:$ms/d'"
+	screen_has '^attention order · 602 sessions  ' || fail small "$sh: not 602 rows: $($tm capture-pane -p -t av | head -n 3)"
+	sleep 0.5
+	# (the first round's, and the rounds' after it: an ls or a stat)
+	n=$(grep -c '^cat$' "$ms/calls")
+	t=$(grep -c '^tail$' "$ms/calls")
+	[ "$n" -le 8 ] && [ "$t" -le 3 ] ||
+		fail small "$sh: $n cat and $t tail for 602 files: $(sort "$ms/calls" | uniq -c | tr '\n' ' ')"
+	[ "$(grep -c '^W ' "$ms/wire")" = 3 ] || fail small "$sh: not 3 batches of small files: $(grep -c '^W ' "$ms/wire")"
+	small_same "$sh"
+	why=$(python3 tests/remote_wire_times.py "$ms/wire") || fail small "$sh: $why"
+	[ ! -e "$ms/y" ] && [ ! -e "$ms/d/y" ] || fail small "$sh: a name ran a command"
+	$tm kill-server 2>/dev/null
+	sleep 0.5
+	echo "the first look at 600 small files and 2 big under $sh: $(sort "$ms/calls" | uniq -c | tr -s ' \n' ' '); each mirror its file"
+done
+# A file that grows while its batch is read.
+cases=$((cases + 1))
+rm -rf "$ms/w" "$ms/t"
+mkdir -p "$ms/w" "$ms/t"
+{
+	echo '#!/bin/sh'
+	echo 'case "$*" in'
+	echo "*/s001.ndjson*) [ -e '$ms/grown' ] || { : >'$ms/grown'; echo '{\"type\":\"assistant\",\"marker\":\"grown\"}' >>'$ms/d/s001.ndjson'; } ;;"
+	echo 'esac'
+	echo "exec $(command -v cat) \"\$@\""
+} >"$ms/w/cat"
+chmod +x "$ms/w/cat"
+printf 'PATH=%s:$PATH %s -s | tee -a %s/wire\n' "$ms/w" "$(command -v dash)" "$ms" >"$ms/ssh"
+: >"$ms/wire"
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$ms' && env TMPDIR='$ms/t' LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $ms/ssh' '$bin' 'here:$ms/d'"
+screen_has '^attention order · 602 sessions  ' || fail small "grown: not 602 rows: $($tm capture-pane -p -t av | head -n 3)"
+wait_for "$(ls -d "$ms"/t/agentview-remote.*/1)/s001.ndjson" '"grown"' || fail small "grown: the line is not mirrored"
+sleep 0.5
+[ "$(grep -c '^Y 0$' "$ms/wire")" = 1 ] || fail small "grown: not one batch not kept: $(grep '^[WY] ' "$ms/wire" | tr '\n' ' ')"
+small_same grown
+$tm kill-server 2>/dev/null
+sleep 0.5
+echo "a small file grown while its batch is read: the batch not kept, every mirror its file"
+# A first program whose batch lies about a file's size (twenty small
+# files and the two big: one by one, six hundred take long).
+cases=$((cases + 1))
+rm -rf "$ms/t" "$ms/conns" "$ms"/d/s0[2-9]?.ndjson "$ms"/d/s[1-5]??.ndjson
+mkdir -p "$ms/t"
+{
+	echo "n=\$(cat '$ms/conns' 2>/dev/null || echo 0); n=\$((n + 1)); echo \$n >'$ms/conns'"
+	echo "cat >'$ms/prog'\$n"
+	printf '%s\n' "if [ \$n = 1 ]; then $(command -v dash) '$ms/prog1' | sed -u 's/^A 7 \([0-9]*\) /A 7 1\1 /'"
+	echo "else exec $(command -v dash) '$ms/prog'\$n; fi"
+} >"$ms/ssh"
+$tm new-session -d -s av -x 120 -y 20 \
+	"cd '$ms' && env TMPDIR='$ms/t' LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $ms/ssh' '$bin' 'here:$ms/d'"
+screen_has '^attention order · 22 sessions  ' || fail small "lies: not 22 rows: $($tm capture-pane -p -t av | head -n 3)"
+sleep 1.5
+[ "$(cat "$ms/conns")" -ge 2 ] || fail small "lies: one connection"
+! grep -q '^bt=1$' "$ms/prog2" || fail small "lies: the second program batches still"
+small_same lies
+$tm kill-server 2>/dev/null
+sleep 0.5
+rm -rf "$ms"
+echo "a batch of small files that lies about a size: read again one by one, every mirror its file"
+
 # --- the screen does not wait on a slow remote -------------------------------------
 
 # Every remote's ssh starts 3 s late: the local row is on the screen
@@ -1436,8 +1571,9 @@ echo "Y on a remote session: ssh -t HOST '...', run as copied it resumes there; 
 # --- the rows from an agentview there ------------------------------------------------
 
 # The remote's PATH (the sshd's SetEnv) has $tmp/rbin first: this agentview
-# there, or a stand-in. Its tail is slowed there (1 s a run), so that the
-# rows an agentview there made are on the screen alone for a while.
+# there, or a stand-in. Its tail, and its cat of session files, are slowed
+# there (1 s a run), so that the rows an agentview there made are on the
+# screen alone for a while.
 ad=$tmp/avrows
 mkdir -p "$ad"
 for k in 1 2 3; do
@@ -1452,8 +1588,13 @@ touch -d '2026-01-05 10:00:00.100' "$ad/v1.ndjson"
 touch -d '2026-01-05 10:00:00.200' "$ad/v2.ndjson"
 touch -d '2026-01-05 10:00:00.300' "$ad/v3.ndjson"
 absbin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
-printf '#!/bin/sh\nsleep 1\nexec /usr/bin/tail "$@"\n' >"$tmp/rbin/tail"
-chmod +x "$tmp/rbin/tail"
+# slow S: the remote's tail, and its cat of session files, S seconds late.
+slow() {
+	printf '#!/bin/sh\nsleep %s\nexec /usr/bin/tail "$@"\n' "$1" >"$tmp/rbin/tail"
+	printf '#!/bin/sh\ncase "$*" in *.ndjson*) sleep %s ;; esac\nexec /usr/bin/cat "$@"\n' "$1" >"$tmp/rbin/cat"
+	chmod +x "$tmp/rbin/tail" "$tmp/rbin/cat"
+}
+slow 1
 # --format rows leaves out a file whose row holds a control byte (the
 # reader would refuse all the rows): the other files' rows, none of it.
 cases=$((cases + 1))
@@ -1483,7 +1624,7 @@ $tm new-session -d -s av -x 120 -y 20 \
 screen_has 'av-test: via agentview there' || fail rows "not said: $($tm capture-pane -p -t av)"
 four_rows || fail rows "not 4 rows: $($tm capture-pane -p -t av)"
 $tm capture-pane -p -t av >"$tmp/rows.there"
-grep -q 'every row read over ssh' "$tmp/rows.there" && fail rows "the sh path was first: the tail is not slowed"
+grep -q 'every row read over ssh' "$tmp/rows.there" && fail rows "the sh path was first: tail and cat are not slowed"
 screen_has 'every row read over ssh' || fail rows "the sh path never ended: $($tm capture-pane -p -t av)"
 sleep 0.5
 $tm capture-pane -p -t av >"$tmp/rows.here"
@@ -1527,8 +1668,8 @@ echo "HOST:DIR with agentview there: its rows first, said, then the same rows re
 # Enter on one says its file is still coming.
 cases=$((cases + 1))
 printf 'PATH=%s:$PATH exec dash -s\n' "$tmp/rbin" >"$tmp/avloc_ssh"
-# (its tail 3 s there: no row of the sh path before)
-printf '#!/bin/sh\nsleep 3\nexec /usr/bin/tail "$@"\n' >"$tmp/rbin/tail"
+# (its tail and cat 3 s there: no row of the sh path before)
+slow 3
 start=$(date +%s%N)
 $tm new-session -d -s av -x 120 -y 20 \
 	"cd '$(pwd)' && env LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $tmp/avloc_ssh' '$bin' 'here:$ad'"
@@ -1540,7 +1681,7 @@ grep -q 'every row read over ssh' "$tmp/rows.loc" && fail rows-here "the sh path
 $tm send-keys -t av Enter
 screen_has 'v[0-9].ndjson: still coming over ssh, a moment' ||
 	fail rows-here "Enter: $($tm capture-pane -p -t av)"
-printf '#!/bin/sh\nsleep 1\nexec /usr/bin/tail "$@"\n' >"$tmp/rbin/tail"
+slow 1
 screen_has 'every row read over ssh' || fail rows-here "the sh path never ended: $($tm capture-pane -p -t av)"
 $tm send-keys -t av Enter
 screen_has '^ Transcript ' || fail rows-here "Enter once read: $($tm capture-pane -p -t av)"
@@ -1604,7 +1745,7 @@ screen_has 'ghost row there 1 .*\(file removed\)' ||
 $tm kill-server 2>/dev/null
 sleep 0.3
 echo "HOST:DIR with rows there of a file the folder has not: its row says the file is removed"
-rm -f "$tmp/rbin/agentview" "$tmp/rbin/tail"
+rm -f "$tmp/rbin/agentview" "$tmp/rbin/tail" "$tmp/rbin/cat"
 
 for f in pwned-dir pwned-file pwned-proxy; do
 	[ ! -e "$tmp/$f" ] || fail hostile "$f was made: a name reached a shell"

@@ -431,6 +431,11 @@ test_frames(void **state)
 	assert_string_equal(b.p, "! a file number, size or name length out of range");
 	FRAMES("A 3 200000 4097\n", &b);
 	assert_string_equal(b.p, "! a file number, size or name length out of range");
+	/* A batch of small files: their bytes whole, one after the other. */
+	FRAMES("A 1 2 5\nA 2 3 5\nW 5\nxyabc\nY 1\n", &b);
+	assert_string_equal(b.p, "A1@2/5 A2@3/5 W[xyabc] Y@1 ");
+	FRAMES("W 4\nxyabc\n", &b);
+	assert_string_equal(b.p, "! a frame's bytes not as long as it said");
 	buf_free(&b);
 }
 
@@ -521,6 +526,28 @@ test_split(void **state)
 	assert_memory_equal(at[0], "xy", 2);
 	assert_false(remote_split("xyz", 3, (uint64_t[]){1}, 1, 2, at));
 	assert_false(remote_split("==> a <==\nxy", 12, (uint64_t[]){1}, 1, 12, at));
+}
+
+/* A batch of small files is split by the sizes said: they add up to
+ * its bytes, none bigger than a small file may be. */
+static void
+test_split_whole(void **state)
+{
+	const char *at[3];
+
+	(void)state;
+	assert_true(remote_split_whole("abcdef", 6, (uint64_t[]){1, 2, 3}, 3, 3, at));
+	assert_memory_equal(at[0], "a", 1);
+	assert_memory_equal(at[1], "bc", 2);
+	assert_memory_equal(at[2], "def", 3);
+	/* Short, long, one too big for a small file, one past the end. */
+	assert_false(remote_split_whole("abcde", 5, (uint64_t[]){1, 2, 3}, 3, 3, at));
+	assert_false(remote_split_whole("abcdefg", 7, (uint64_t[]){1, 2, 3}, 3, 3, at));
+	assert_false(remote_split_whole("abcdef", 6, (uint64_t[]){1, 1, 4}, 3, 3, at));
+	assert_false(remote_split_whole("abcdef", 6, (uint64_t[]){5, UINT64_MAX - 3, 5}, 3,
+					UINT64_MAX, at));
+	assert_true(remote_split_whole("", 0, NULL, 0, 3, at));
+	assert_false(remote_split_whole("a", 1, NULL, 0, 3, at));
 }
 
 static void
@@ -814,9 +841,9 @@ main(void)
 		cmocka_unit_test(test_script),         cmocka_unit_test(test_frames),
 		cmocka_unit_test(test_frames_refused), cmocka_unit_test(test_name),
 		cmocka_unit_test(test_script_stores),  cmocka_unit_test(test_store_name),
-		cmocka_unit_test(test_split),          cmocka_unit_test(test_skew),
-		cmocka_unit_test(test_grace),          cmocka_unit_test(test_procs),
-		cmocka_unit_test(test_rows),
+		cmocka_unit_test(test_split),          cmocka_unit_test(test_split_whole),
+		cmocka_unit_test(test_skew),           cmocka_unit_test(test_grace),
+		cmocka_unit_test(test_procs),          cmocka_unit_test(test_rows),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
