@@ -1151,23 +1151,32 @@ for k in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
 		result false 2000 "the end of many $k"
 	} >"$f"
 done
-for sh in $shells; do
-	cases=$((cases + 1))
-	rm -rf "$mb/w" "$mb/t"
-	mkdir -p "$mb/w" "$mb/t"
+# counted DIR SH: DIR/ssh runs the program it is sent with SH (dash, or
+# busybox's sh with only busybox's tools), what it sends kept in DIR/wire;
+# its head, tail, ls, wc, stat and cat (DIR/w, first on its PATH) say
+# their names in DIR/calls; DIR/t a TMPDIR for agentview.
+counted() {
+	rm -rf "$1/w" "$1/t"
+	mkdir -p "$1/w" "$1/t"
 	for t in head tail ls wc stat cat; do
-		case $sh in
+		case $2 in
 		dash) real=$(command -v $t) ;;
 		busybox) real=$tmp/bb/$t ;;
 		esac
-		printf '#!/bin/sh\necho %s >>%s/calls\nexec %s "$@"\n' "$t" "$mb" "$real" >"$mb/w/$t"
-		chmod +x "$mb/w/$t"
+		printf '#!/bin/sh\necho %s >>%s/calls\nexec %s "$@"\n' "$t" "$1" "$real" >"$1/w/$t"
+		chmod +x "$1/w/$t"
 	done
-	case $sh in
-	dash) printf 'PATH=%s:$PATH exec %s -s\n' "$mb/w" "$(command -v dash)" >"$mb/ssh" ;;
-	busybox) printf 'PATH=%s:%s exec %s/sh -s\n' "$mb/w" "$tmp/bb" "$tmp/bb" >"$mb/ssh" ;;
-	esac
-	: >"$mb/calls"
+	case $2 in
+	dash) printf 'PATH=%s:$PATH %s -s' "$1/w" "$(command -v dash)" ;;
+	busybox) printf 'PATH=%s:%s %s/sh -s' "$1/w" "$tmp/bb" "$tmp/bb" ;;
+	esac >"$1/ssh"
+	printf ' | tee -a %s/wire\n' "$1" >>"$1/ssh"
+	: >"$1/calls"
+	: >"$1/wire"
+}
+for sh in $shells; do
+	cases=$((cases + 1))
+	counted "$mb" "$sh"
 	$tm new-session -d -s av -x 120 -y 20 \
 		"cd '$(pwd)' && env TMPDIR='$mb/t' LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $mb/ssh' '$bin' 'here:$mb/d'"
 	screen_has 'many session 1 ' || fail many "$sh: no row of m1: $($tm capture-pane -p -t av)"
@@ -1196,8 +1205,8 @@ done
 # holds (4 MiB), so the first look is two batches; every file of the
 # second is still sized by the round's one stat, not by an ls of its own.
 cases=$((cases + 1))
-rm -rf "$mb/d" "$mb/w" "$mb/t"
-mkdir -p "$mb/d" "$mb/w" "$mb/t"
+rm -rf "$mb/d"
+mkdir -p "$mb/d"
 awk -v d="$mb/d" 'BEGIN {
 	for (k = 1; k <= 70; k++) {
 		f = sprintf("%s/n%02d.ndjson", d, k)
@@ -1208,14 +1217,8 @@ awk -v d="$mb/d" 'BEGIN {
 		close(f)
 	}
 }'
-for t in head tail ls wc stat cat; do
-	printf '#!/bin/sh\necho %s >>%s/calls\nexec %s "$@"\n' "$t" "$mb" "$(command -v $t)" >"$mb/w/$t"
-	chmod +x "$mb/w/$t"
-done
 # (what it sends kept in wire: each file's time before its bytes)
-printf 'PATH=%s:$PATH %s -s | tee -a %s/wire\n' "$mb/w" "$(command -v dash)" "$mb" >"$mb/ssh"
-: >"$mb/calls"
-: >"$mb/wire"
+counted "$mb" dash
 touch -d '2026-01-05 10:00' "$mb"/d/*
 $tm new-session -d -s av -x 120 -y 20 \
 	"cd '$(pwd)' && env TMPDIR='$mb/t' LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $mb/ssh' '$bin' 'here:$mb/d'"
@@ -1346,22 +1349,7 @@ small_same() {
 }
 for sh in $shells; do
 	cases=$((cases + 1))
-	rm -rf "$ms/w" "$ms/t"
-	mkdir -p "$ms/w" "$ms/t"
-	for t in head tail ls wc stat cat; do
-		case $sh in
-		dash) real=$(command -v $t) ;;
-		busybox) real=$tmp/bb/$t ;;
-		esac
-		printf '#!/bin/sh\necho %s >>%s/calls\nexec %s "$@"\n' "$t" "$ms" "$real" >"$ms/w/$t"
-		chmod +x "$ms/w/$t"
-	done
-	case $sh in
-	dash) printf 'PATH=%s:$PATH %s -s | tee -a %s/wire\n' "$ms/w" "$(command -v dash)" "$ms" >"$ms/ssh" ;;
-	busybox) printf 'PATH=%s:%s %s/sh -s | tee -a %s/wire\n' "$ms/w" "$tmp/bb" "$tmp/bb" "$ms" >"$ms/ssh" ;;
-	esac
-	: >"$ms/calls"
-	: >"$ms/wire"
+	counted "$ms" "$sh"
 	$tm new-session -d -s av -x 120 -y 20 \
 		"cd '$ms' && env TMPDIR='$ms/t' LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $ms/ssh' '$bin' 'here:$ms/d'"
 	screen_has '^attention order · 602 sessions  ' || fail small "$sh: not 602 rows: $($tm capture-pane -p -t av | head -n 3)"
@@ -1381,8 +1369,7 @@ for sh in $shells; do
 done
 # A file that grows while its batch is read.
 cases=$((cases + 1))
-rm -rf "$ms/w" "$ms/t"
-mkdir -p "$ms/w" "$ms/t"
+counted "$ms" dash
 {
 	echo '#!/bin/sh'
 	echo 'case "$*" in'
@@ -1391,8 +1378,6 @@ mkdir -p "$ms/w" "$ms/t"
 	echo "exec $(command -v cat) \"\$@\""
 } >"$ms/w/cat"
 chmod +x "$ms/w/cat"
-printf 'PATH=%s:$PATH %s -s | tee -a %s/wire\n' "$ms/w" "$(command -v dash)" "$ms" >"$ms/ssh"
-: >"$ms/wire"
 $tm new-session -d -s av -x 120 -y 20 \
 	"cd '$ms' && env TMPDIR='$ms/t' LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $ms/ssh' '$bin' 'here:$ms/d'"
 screen_has '^attention order · 602 sessions  ' || fail small "grown: not 602 rows: $($tm capture-pane -p -t av | head -n 3)"
