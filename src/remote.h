@@ -287,6 +287,11 @@ bool remote_rows_name_ok(const char *name);
  * so, or is another version's or wire's (p then empty). */
 bool remote_rows_parse(const char *body, size_t len, struct remote_rows *p);
 void remote_rows_free(struct remote_rows *p);
+/* The rows of body[0..len) written again into out with each file's time
+ * by this clock, skew as remote_skew said of the remote's (as its
+ * mirror's files have theirs, remote_time): false when body is not rows
+ * remote_rows_parse takes. */
+bool remote_rows_shift(const char *body, size_t len, int64_t skew, struct buf *out);
 
 /* The processes of a remote's L frame. */
 struct remote_procs {

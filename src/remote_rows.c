@@ -386,3 +386,31 @@ out:
 		remote_rows_free(p);
 	return ok;
 }
+
+/* t moved by d milliseconds, never past what a time may be nor before
+ * 1970 (TIME_NONE and times before 1970 as they are). */
+static int64_t
+shift_ms(int64_t t, int64_t d)
+{
+	if (t < 0)
+		return t;
+	if (d > 0 && t > INT64_MAX - d)
+		return INT64_MAX;
+	return t + d < 0 ? 0 : t + d;
+}
+
+bool
+remote_rows_shift(const char *body, size_t len, int64_t skew, struct buf *out)
+{
+	struct remote_rows p = {0};
+
+	if (!remote_rows_parse(body, len, &p))
+		return false;
+	remote_rows_begin(out);
+	for (size_t i = 0; i < p.n; i++)
+		remote_rows_add(out, p.names.p + p.v[i].name,
+				shift_ms(p.v[i].mtime_ms, skew * 1000), &p.v[i].r);
+	remote_rows_end(out, p.n);
+	remote_rows_free(&p);
+	return true;
+}

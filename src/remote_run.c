@@ -628,17 +628,21 @@ mirror_put(const struct rsrc *r, const char *name, const char *data, size_t len)
 static void
 take_rows(struct rsrc *r, size_t idx, const struct rframe *f, int rep, bool quiet)
 {
-	struct remote_rows rows = {0};
+	struct buf rows = {0};
 
+	/* (its files' times by this clock, as the sh path's copies have
+	 * theirs: the remote's clock said first, U) */
 	if (!r->heads || r->kind != 0 || r->ready || r->rows || r->spec.path[0] == '\0' ||
-	    !remote_rows_parse(f->data, f->len, &rows))
+	    !remote_rows_shift(f->data, f->len, r->skew, &rows)) {
+		buf_free(&rows);
 		return;
-	remote_rows_free(&rows);
-	if (mirror_put(r, ".rows", f->data, f->len) == 1) {
+	}
+	if (mirror_put(r, ".rows", rows.p, rows.n) == 1) {
 		r->rows = true;
 		say(quiet, "%s: via agentview there", r->spec.host);
 		report(rep, idx, "R d");
 	}
+	buf_free(&rows);
 }
 
 /* The first round of a folder whose rows an agentview there made is all

@@ -763,6 +763,33 @@ test_rows(void **state)
 	assert_int_equal(p.v[1].r.ncalls, 0);
 	remote_rows_free(&p);
 
+	/* The rows of a remote whose clock is 2 h behind, by this clock: each
+	 * file's time 2 h on, nothing else moved (its times in the stream are
+	 * the stream's); one before 1970 by this clock is 1970. */
+	{
+		struct buf moved = {0}, again = {0};
+
+		assert_true(remote_rows_shift(b.p, b.n, 7200, &moved));
+		assert_true(remote_rows_parse(moved.p, moved.n, &p));
+		assert_int_equal(p.n, 3);
+		assert_int_equal(p.v[0].mtime_ms, 1795824711102 + 7200000);
+		assert_int_equal(p.v[1].mtime_ms, 1795824711102 + 7200000);
+		assert_int_equal(p.v[2].mtime_ms, 5 + 7200000);
+		assert_int_equal(p.v[0].r.start_ms, 1000);
+		assert_int_equal(p.v[0].r.calls[0].start_ms, -5);
+		assert_true(remote_rows_shift(moved.p, moved.n, -7200, &again));
+		assert_int_equal(again.n, b.n);
+		assert_memory_equal(again.p, b.p, b.n);
+		buf_reset(&moved);
+		assert_true(remote_rows_shift(b.p, b.n, -7200, &moved));
+		assert_true(remote_rows_parse(moved.p, moved.n, &p));
+		assert_int_equal(p.v[2].mtime_ms, 0);
+		assert_false(remote_rows_shift(b.p, b.n - 1, 0, &moved));
+		remote_rows_free(&p);
+		buf_free(&moved);
+		buf_free(&again);
+	}
+
 	/* Each of these breaks one rule: nothing is read. */
 	static const char *const refused[] = {
 		"agentview-rows 2 x\n. 0\n", /* another wire */
