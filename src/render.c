@@ -459,7 +459,8 @@ block_query(struct render *r, struct block *b, uint32_t q)
 	words_query_free(&w);
 }
 
-/* "── text ──────" filling the width. */
+/* "── text ──────" filling the width; text too wide cut with an
+ * ellipsis, as a line's. */
 static void
 add_rule(struct render *r, struct block *b, const char *s, size_t n, enum role role)
 {
@@ -468,6 +469,11 @@ add_rule(struct render *r, struct block *b, const char *s, size_t n, enum role r
 
 	buf_adds(&line, RULE RULE " ");
 	text_sanitize(&line, s, n, TEXT_ONELINE);
+	if (text_width(line.p, line.n) > w) {
+		add_line(r, b, line.p, line.n, role);
+		buf_free(&line);
+		return;
+	}
 	buf_addc(&line, ' ');
 	used = text_width(line.p, line.n);
 	for (; used < w; used++)

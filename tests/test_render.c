@@ -111,6 +111,34 @@ test_prompt_rows(void **state)
 	fixture_free(f);
 }
 
+/* A rule (the session's, the result's) fills the width; its text too
+ * wide for it ends in an ellipsis at the edge, never cut unsaid. */
+static void
+test_rule_rows(void **state)
+{
+	struct fixture *f = load(INIT "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":"
+				      "\"text\",\"text\":\"hi\"}]}}\n");
+	const struct block *b;
+	char *s;
+
+	(void)state;
+	render_set_width(&f->r, 40);
+	b = render_item(&f->r, 0);
+	s = row_str(b, b->nrow - 1);
+	assert_int_equal(b->row[b->nrow - 1].width, 40);
+	assert_non_null(strstr(s, " Session 17e650d2"));
+	assert_null(strstr(s, "\xE2\x80\xA6"));
+	free(s);
+	render_set_width(&f->r, 16);
+	b = render_item(&f->r, 0);
+	s = row_str(b, b->nrow - 1);
+	/* "── Session 17e6…": 15 cells of it, then the ellipsis. */
+	assert_int_equal(b->row[b->nrow - 1].width, 16);
+	assert_string_equal(s, "\xE2\x94\x80\xE2\x94\x80 Session 17e6\xE2\x80\xA6");
+	free(s);
+	fixture_free(f);
+}
+
 /* A tool row: its line, and the duration at the right edge; cut with an
  * ellipsis when narrow. */
 static void
@@ -762,6 +790,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_prompt_rows),
+		cmocka_unit_test(test_rule_rows),
 		cmocka_unit_test(test_tool_row),
 		cmocka_unit_test(test_thinking_fold),
 		cmocka_unit_test(test_unfold_and_only),
@@ -779,6 +808,7 @@ main(void)
 		cmocka_unit_test(test_markdown_budget),
 		cmocka_unit_test(test_markdown_too_long),
 		cmocka_unit_test(test_prompt_rows),
+		cmocka_unit_test(test_rule_rows),
 		cmocka_unit_test(test_tool_row),
 		cmocka_unit_test(test_thinking_fold),
 		cmocka_unit_test(test_hostile_text),
