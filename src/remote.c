@@ -328,7 +328,10 @@ static const char script_batch[] =
 	"  bk=$((bk + 1)); bq=${bq#\"${bq%%[! ]*}\"}; eval \"bw=\\${$3z$bk:-}\"; unset $3z$bk\n"
 	"  [ $bk -gt $2 ] || [ \"${bq%% *}\" = \"$bw\" ] || bx=1\n"
 	" done; IFS=$bo\n"
-	" [ $bk -ge $2 ] || bx=1\n"
+	/* (a line a file, and a total for more than one: a file wc could
+	 * not read has none, and the lines after it would pass for the
+	 * wrong files') */
+	" bq=$2; [ $2 -le 1 ] || bq=$(($2 + 1)); [ $bk = $bq ] || bx=1\n"
 	" shift 3\n"
 	" if [ -n \"$bx\" ]; then printf 'Y 0\\n'; rv=1\n"
 	"  for bj; do eval \"o$bj=0 nb$bj=1\"; done\n"
