@@ -301,6 +301,8 @@ connect_src(struct rsrc *r, int64_t now)
 	/* A batch the last program did not end is not this one's. */
 	r->nbat = 0;
 	r->whole = false;
+	buf_reset(&r->bheads);
+	buf_reset(&r->btails);
 	buf_reset(&r->errtxt);
 	r->state = R_RUNNING;
 	r->last_ms = now;
