@@ -443,7 +443,9 @@ static const char script_stat[] =
 static const char script_tail[] =
 	"  pa ql \"$q\"\n"
 	"  eval \"o=\\${o$i:-0} n=\\${n$i:-}\"\n"
-	"  if [ -f \"$q\" ]; then\n"
+	/* (a file it may not read is not one to send: its bytes would not
+	 * come, and the frames after them would pass for them) */
+	"  if [ -f \"$q\" ] && [ -r \"$q\" ]; then\n"
 	/* (mode s: its folder among those watched, looked for only when it
 	 * is not the file before's: a folder's files come together) */
 	"   if [ $m = s ] && [ \"${q%/*}\" != \"$wd\" ]; then wd=${q%/*}\n"
@@ -462,7 +464,7 @@ static const char script_tail[] =
 	"   while [ \"$h\" -lt \"$e\" ]; do\n"
 	"    c=$((e - h)); [ $c -le 4194304 ] || c=4194304\n"
 	"    printf 'F %d %d %d\\n' $i $h $c\n"
-	"    tail -c +$((h + 1)) \"$q\" | head -c $c; printf '\\n'; h=$((h + c))\n"
+	"    { tail -c +$((h + 1)) \"$q\" 2>/dev/null; cat /dev/zero 2>/dev/null; } | head -c $c; printf '\\n'; h=$((h + c))\n"
 	"   done\n"
 	"   x=; [ \"$o\" != 0 ] || [ \"$s\" = 0 ] || [ -z \"$bt\" ] || eval \"[ -n \\\"\\${nb$i:-}\\\" ] || x=1\"\n"
 	/* The first look at a file, batches on: a big one's head and tail
@@ -493,14 +495,14 @@ static const char script_tail[] =
 	"     case $t in '' | *[!0-9]*) ;; \"$u\") ;; *) printf 'S %d %s\\n' $i \"$t\"; eval \"t$i=\\$t\" ;; esac\n"
 	"    fi\n"
 	"    if [ -n \"$hd\" ] && [ \"$o\" = 0 ] && [ \"$s\" -gt $hz ]; then\n"
-	"     printf 'F %d 0 %d\\n' $i $hd; head -c $hd \"$q\"; printf '\\n'\n"
+	"     printf 'F %d 0 %d\\n' $i $hd; { head -c $hd \"$q\" 2>/dev/null; cat /dev/zero 2>/dev/null; } | head -c $hd; printf '\\n'\n"
 	"     o=$((s - tl)); printf 'P %d %d %d\\n' $i $hd $o\n"
 	"    fi\n"
 	"   fi\n"
 	"   while [ \"$s\" -gt \"$o\" ]; do\n"
 	"    c=$((s - o)); [ $c -le 4194304 ] || c=4194304\n"
 	"    printf 'F %d %d %d\\n' $i $o $c\n"
-	"    tail -c +$((o + 1)) \"$q\" | head -c $c; printf '\\n'; o=$((o + c))\n"
+	"    { tail -c +$((o + 1)) \"$q\" 2>/dev/null; cat /dev/zero 2>/dev/null; } | head -c $c; printf '\\n'; o=$((o + c))\n"
 	"   done\n"
 
 	"  elif [ -n \"$n\" ]; then printf 'G %d\\n' $i; n=; o=0\n"

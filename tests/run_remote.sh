@@ -1410,6 +1410,39 @@ $tm kill-server 2>/dev/null
 sleep 0.5
 rm -rf "$ms"
 echo "a batch of small files that lies about a size: read again one by one, every mirror its file"
+# A file the remote user may not read (the program run as nobody, where
+# this test runs as root): never sent, and not taken for the bytes of
+# another (a batch's wc was short of its line; a lone read of it sent no
+# bytes, and the frames after them passed for them).
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
+	cases=$((cases + 1))
+	un=$(mktemp -d /tmp/agentview-unread.XXXXXX)
+	chmod 755 "$un"
+	mkdir -p "$un/d" "$un/t"
+	{ init u0000001 one; user "readable one"; } >"$un/d/one.ndjson"
+	{ init u0000002 two; user "unreadable two"; } >"$un/d/two.ndjson"
+	cp "$un/d/one.ndjson" "$un/d/three.ndjson"
+	chmod 000 "$un/d/two.ndjson"
+	chmod 755 "$un/d"
+	printf 'setpriv --reuid=65534 --regid=65534 --clear-groups %s -s | tee -a %s/wire\n' \
+		"$(command -v dash)" "$un" >"$un/ssh"
+	: >"$un/wire"
+	$tm new-session -d -s av -x 120 -y 20 \
+		"cd '$un' && env TMPDIR='$un/t' LC_ALL=C.UTF-8 TERM=xterm-256color AGENTVIEW_SSH='sh $un/ssh' '$bin' 'here:$un/d'"
+	screen_has 'readable one' || fail unread "no row: $($tm capture-pane -p -t av | head -n 4)"
+	sleep 1.5
+	um=$(ls -d "$un"/t/agentview-remote.*/1)
+	cmp -s "$un/d/one.ndjson" "$um/one.ndjson" && cmp -s "$un/d/three.ndjson" "$um/three.ndjson" ||
+		fail unread "the readable files' mirrors"
+	[ ! -s "$um/two.ndjson" ] || fail unread "the unreadable file's mirror holds: $(od -c "$um/two.ndjson" | head -n 2)"
+	! grep -aq '^[FA] 3 ' "$un/wire" || fail unread "the unreadable file was sent: $(grep -a '^[FAWY] ' "$un/wire" | tr '\n' ' ')"
+	[ "$(grep -ac '^H ' "$un/wire")" = 1 ] || fail unread "$(grep -ac '^H ' "$un/wire") connections"
+	$tm kill-server 2>/dev/null
+	sleep 0.5
+	chmod 644 "$un/d/two.ndjson"
+	rm -rf "$un"
+	echo "a file the remote user may not read: not sent, nothing else taken for its bytes, one connection"
+fi
 
 # --- the screen does not wait on a slow remote -------------------------------------
 
